@@ -1,0 +1,98 @@
+/**
+ * The 'Last added tools' list: the first page comes from the server; the next pages load as the visitor scrolls
+ * (the trigger is 100 px below the viewport) and stop when a batch comes back empty. Without JavaScript, a link pages on.
+ */
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { SCROLL_TRIGGER_MARGIN_PX } from "#common/constants.ts";
+import type { SessionUser } from "#server/context.ts";
+import type { ToolCard, ToolPage } from "#server/tools/queries.ts";
+import { ToolGrid } from "./tool-grid.tsx";
+
+type Status = "idle" | "loading" | "error" | "done";
+
+export function LatestTools({ initial, user }: { initial: ToolPage; user: SessionUser | null }) {
+  const [tools, setTools] = useState<ToolCard[]>(initial.tools);
+  const [cursor, setCursor] = useState(initial.nextCursor);
+  const [status, setStatus] = useState<Status>(initial.nextCursor ? "idle" : "done");
+  const trigger = useRef<HTMLDivElement>(null);
+  const isLoading = useRef(false);
+
+  const loadMore = useCallback(async () => {
+    if (!cursor || isLoading.current) return;
+    isLoading.current = true;
+    setStatus("loading");
+    try {
+      const response = await fetch(`/api/v1/tools?cursor=${encodeURIComponent(cursor)}`, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`GET /api/v1/tools answered ${response.status}`);
+      const page = (await response.json()) as ToolPage;
+      const known = new Set(tools.map((tool) => tool.id));
+      setTools((list) => [...list, ...page.tools.filter((tool) => !known.has(tool.id))]);
+      setCursor(page.nextCursor);
+      setStatus(page.tools.length === 0 || !page.nextCursor ? "done" : "idle");
+    } catch (error) {
+      // SPEC section 8: a failed load is only logged; the list keeps what it has and can be retried.
+      console.error("Could not load more tools", error);
+      setStatus("error");
+    } finally {
+      isLoading.current = false;
+    }
+  }, [cursor, tools]);
+
+  useEffect(() => {
+    const element = trigger.current;
+    if (!element || status !== "idle" || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { rootMargin: `0px 0px ${SCROLL_TRIGGER_MARGIN_PX}px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [status, loadMore]);
+
+  if (tools.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+        <p className="font-medium">No tools here yet.</p>
+        <p className="mt-1 text-slate-600">
+          Know a tool indie makers would love? <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">Add it</Link>.
+        </p>
+      </div>
+    );
+  }
+
+  const loadOnClick = (event: MouseEvent) => {
+    event.preventDefault();
+    void loadMore();
+  };
+
+  return (
+    <div>
+      <ToolGrid tools={tools} user={user} />
+      <div ref={trigger} data-testid="scroll-trigger" className="flex min-h-16 flex-col items-center justify-center py-6 text-sm text-slate-600" aria-live="polite">
+        {status === "loading" && (
+          <p className="flex items-center gap-2">
+            <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden="true" />
+            Loading more tools…
+          </p>
+        )}
+        {status === "error" && (
+          <p>
+            Could not load more tools.{" "}
+            <button type="button" onClick={() => void loadMore()} className="font-medium text-brand-700 hover:underline">
+              Try again
+            </button>
+          </p>
+        )}
+        {status === "done" && <p>No more tools. You have seen them all!</p>}
+        {status === "idle" && cursor && (
+          <a href={`/?cursor=${encodeURIComponent(cursor)}#latest`} onClick={loadOnClick} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100">
+            More tools
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/** The navigation bar (SPEC section 2). Below 1024 px it collapses behind a menu button that works without JavaScript. */
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { SessionUser } from "#server/context.ts";
+import { SearchBox } from "./search-box.tsx";
+
+export function NavBar({ siteName, user }: { siteName: string; user: SessionUser | null }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const closeMenu = () => menu.current?.removeAttribute("open");
+  useEffect(closeMenu, [location.pathname]);
+
+  const addToolHref = user ? "/add-tool" : "/login";
+  const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+
+  return (
+    <header className="sticky top-[var(--height-promo)] z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {siteName}
+        </Link>
+
+        <div data-testid="nav-desktop" className="hidden flex-1 items-center gap-2 lg:flex">
+          <div className="mx-auto w-full max-w-md">
+            <SearchBox id="search-desktop" />
+          </div>
+          <NavLink to="/categories" className={linkClass}>
+            Categories
+          </NavLink>
+          <Link to={addToolHref} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Add your tool
+          </Link>
+          {!user && (
+            <>
+              <Link to="/register" className={linkClass}>
+                Sign up
+              </Link>
+              <Link to="/login" className={linkClass}>
+                Log in
+              </Link>
+            </>
+          )}
+        </div>
+
+        <details ref={menu} data-testid="nav-mobile" className="ml-auto lg:hidden">
+          <summary
+            aria-label="Menu"
+            className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg">
+            <SearchBox id="search-mobile" onSearch={closeMenu} />
+            <Link to="/categories" className={linkClass}>
+              Categories
+            </Link>
+            <Link to={addToolHref} className={linkClass}>
+              Add your tool
+            </Link>
+            {!user && (
+              <>
+                <Link to="/register" className={linkClass}>
+                  Sign up
+                </Link>
+                <Link to="/login" className={linkClass}>
+                  Log in
+                </Link>
+              </>
+            )}
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+/** The root layout (SPEC section 2): promo banner, navigation bar, the page, footer; and the error page for the whole app. */
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/error-page.tsx";
+import { Footer } from "./components/footer.tsx";
+import { NavBar } from "./components/nav-bar.tsx";
+import { NavigationProgress } from "./components/navigation-progress.tsx";
+import { PromoBanner } from "./components/promo-banner.tsx";
+import { ToastProvider } from "./components/toast.tsx";
+import { useNonce } from "./nonce.tsx";
+import { type RootData, useOptionalRootData } from "./root-data.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicConfig, user } = context;
+  const categories = await services.categories.listCategories();
+  return {
+    config: publicConfig,
+    user,
+    categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
+    topLists: services.topLists.listTopListLinks(),
+  };
+}
+
+// The layout's data changes only with the session or the catalogue's categories, never with a search or a page of results.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useOptionalRootData();
+  const nonce = useNonce();
+  return (
+    <html lang="en" data-silence-console={data?.config.silenceConsole ? "true" : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <div id="app" className="flex min-h-screen flex-col">
+          {children}
+        </div>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+  return (
+    <ToastProvider>
+      <NavigationProgress />
+      {data && <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />}
+      {data && <NavBar siteName={data.config.siteName} user={data.user} />}
+      <div className="flex-1">{children}</div>
+      {data && <Footer categories={data.categories} topLists={data.topLists} config={data.config} />}
+    </ToastProvider>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell data={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useOptionalRootData();
+  const isResponse = isRouteErrorResponse(error);
+  const status = isResponse ? error.status : 500;
+  const message =
+    isResponse && typeof error.data === "string" && error.data && status < 500
+      ? error.data
+      : status === 404
+        ? "There is nothing at this address. It may have moved, or the link may be mistyped."
+        : "An unexpected error happened on our side. Please try again in a moment.";
+  const siteName = data?.config.siteName ?? "Indie Tools";
+  return (
+    <Shell data={data}>
+      <title>{`${status === 404 ? "Page not found" : "Error"} | ${siteName}`}</title>
+      <meta name="robots" content="noindex" />
+      <ErrorPage status={status} message={message} />
+    </Shell>
+  );
+}

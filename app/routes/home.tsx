@@ -1,0 +1,88 @@
+/** The home page (SPEC section 2): heading, featured tools, and the latest tools with infinite scroll. */
+import { data } from "react-router";
+import { pageQuery } from "#common/schemas.ts";
+import { GetFeaturedTag } from "../components/get-featured.tsx";
+import { LatestTools } from "../components/latest-tools.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { useRootData } from "../root-data.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = pageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const { cursor } = query.data;
+  const [featured, latest] = await Promise.all([
+    // The featured section belongs to the first page; later pages (without JavaScript) list the next tools only.
+    cursor ? Promise.resolve([]) : context.services.tools.listFeaturedTools(),
+    context.services.tools.listLatestTools({ cursor }),
+  ]);
+  return { featured, latest, isFirstPage: !cursor, cursorParam: cursor ? new URL(request.url).searchParams.get("cursor") : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  const { siteName, siteUrl } = root.config;
+  return [
+    ...seo({
+      siteName,
+      siteUrl,
+      title: `${siteName}: The Best Tools for Indie Developers`,
+      description:
+        "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
+      path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
+    }),
+  ];
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { user, config } = useRootData();
+  const { featured, latest, isFirstPage } = loaderData;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4">
+      <section className="py-12 text-center sm:py-16">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">The Best Tools for Indie Developers</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+          A hand-curated collection of tools for indie developers and solopreneurs, to build, launch and grow on your own.
+        </p>
+        {config.newsletterUrl && (
+          <a
+            href={config.newsletterUrl}
+            target="_blank"
+            rel="noopener"
+            className="mt-6 inline-flex items-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Join our newsletter
+          </a>
+        )}
+      </section>
+
+      {isFirstPage && (
+        <section aria-labelledby="featured-heading" className="mb-12">
+          <div className="mb-4 flex items-center gap-3">
+            <h2 id="featured-heading" className="text-2xl font-bold tracking-tight">
+              Featured tools
+            </h2>
+            <GetFeaturedTag user={user} />
+          </div>
+          {featured.length > 0 ? (
+            <ToolGrid tools={featured} user={user} />
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+              No tool is featured right now.
+            </p>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="latest-heading" id="latest">
+        <h2 id="latest-heading" className="mb-4 text-2xl font-bold tracking-tight">
+          Last added tools
+        </h2>
+        <LatestTools key={loaderData.cursorParam ?? "first"} initial={latest} user={user} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+/** Where the search form lands without JavaScript (/search?q=...): redirects to /search/{slugified text}, as the browser would. */
+import { redirect } from "react-router";
+import { slugify } from "#common/slugify.ts";
+import type { Route } from "./+types/search-form";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const slug = slugify(new URL(request.url).searchParams.get("q") ?? "");
+  if (!slug) {
+    const referer = request.headers.get("referer");
+    const back = referer && new URL(referer).origin === new URL(request.url).origin ? new URL(referer).pathname : "/";
+    throw redirect(back === "/search" ? "/" : back);
+  }
+  throw redirect(`/search/${slug}`);
+}

@@ -1,0 +1,33 @@
+/** Builds a page's title, description, canonical URL and link-preview tags from the configured site URL. */
+import type { MetaDescriptor } from "react-router";
+
+export type SeoInput = {
+  siteName: string;
+  siteUrl: string;
+  /** The page's own title; the site name is appended. */
+  title: string;
+  description: string;
+  /** Path of the canonical URL, starting with '/'. */
+  path: string;
+  image?: string;
+};
+
+export function seo({ siteName, siteUrl, title, description, path, image }: SeoInput): MetaDescriptor[] {
+  const fullTitle = title.includes(siteName) ? title : `${title} | ${siteName}`;
+  const url = `${siteUrl}${path}`;
+  const imageUrl = image ? new URL(image, siteUrl).toString() : undefined;
+  return [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: siteName },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+  ];
+}

@@ -1,0 +1,33 @@
+/** Entity ids of the form prefix + time-based part + random part (SPEC section 3), and the derived tool slug and keywords. */
+import { slugify } from "./slugify.ts";
+
+export type IdPrefix = "t" | "c" | "u";
+
+const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+const TIME_LENGTH = 9; // base-36 milliseconds stay 9 characters long until the year 5188
+const RANDOM_LENGTH = 8;
+
+function randomPart(length: number): string {
+  const bytes = new Uint8Array(length);
+  globalThis.crypto.getRandomValues(bytes);
+  let out = "";
+  for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length];
+  return out;
+}
+
+/** A new id: sortable by creation time, unique thanks to 8 random base-36 characters. */
+export function createId(prefix: IdPrefix, now: Date = new Date()): string {
+  const time = now.getTime().toString(36).padStart(TIME_LENGTH, "0");
+  return `${prefix}${time}${randomPart(RANDOM_LENGTH)}`;
+}
+
+/** A tool's slug is its slugified name followed by its id, so it is unique and stable per tool. */
+export function toolSlug(name: string, id: string): string {
+  const base = slugify(name);
+  return base ? `${base}-${id}` : id;
+}
+
+/** The slugified words of a tool's name, without repeats: what the spec's text search matches. */
+export function toolKeywords(name: string): string[] {
+  return [...new Set(slugify(name).split("-").filter(Boolean))];
+}

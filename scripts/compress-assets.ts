@@ -1,0 +1,26 @@
+/** Writes .br and .gz beside every compressible file of the browser build, so the server sends them without compressing per request. */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".txt", ".xml", ".html", ".ico", ".map"]);
+const MIN_BYTES = 1024;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+
+const root = path.resolve(process.argv[2] ?? "build/client");
+let count = 0;
+for (const file of files(root)) {
+  if (!COMPRESSIBLE.has(path.extname(file)) || statSync(file).size < MIN_BYTES) continue;
+  const content = readFileSync(file);
+  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  count++;
+}
+process.stdout.write(`compressed ${count} files in ${path.relative(process.cwd(), root)}\n`);

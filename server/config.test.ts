@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, publicConfig } from "./config.ts";
+
+describe("parseConfig", () => {
+  it("starts with no variable at all, on the embedded database", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.SITE_URL).toBe("http://localhost:3000");
+    expect(config.DATABASE_URL).toBe("");
+    expect(config.PROMO_TEXT).toBe("Have your website appear on Bing and ChatGPT in hours! Click here.");
+    expect(config.OUTBOUND_REF).toBe("indietools");
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.NEWSLETTER_URL).toBeUndefined();
+    expect(config.isProduction).toBe(true);
+    expect(config.silenceBrowserConsole).toBe(true);
+  });
+
+  it("accepts a full valid environment", () => {
+    const config = parseConfig({
+      NODE_ENV: "development",
+      PORT: "8080",
+      SITE_URL: "https://tools.example.com/",
+      DATABASE_URL: "postgres://user:pass@db:5432/tools",
+      NEWSLETTER_URL: "https://news.example.com/subscribe",
+      CONTACT_EMAIL: "hello@example.com",
+      SEED_DEMO: "false",
+      SILENCE_BROWSER_CONSOLE: "true",
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.SITE_URL).toBe("https://tools.example.com");
+    expect(config.SEED_DEMO).toBe(false);
+    expect(config.silenceBrowserConsole).toBe(true);
+    expect(config.NEWSLETTER_URL).toBe("https://news.example.com/subscribe");
+  });
+
+  it("does not silence the console in development unless asked", () => {
+    expect(parseConfig({ NODE_ENV: "development" }).silenceBrowserConsole).toBe(false);
+    expect(parseConfig({ NODE_ENV: "production", SILENCE_BROWSER_CONSOLE: "false" }).silenceBrowserConsole).toBe(false);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["SITE_URL", "tools.example.com"],
+    ["SITE_URL", "ftp://tools.example.com"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["NEWSLETTER_URL", "javascript:alert(1)"],
+    ["CONTACT_EMAIL", "not-an-email"],
+    ["OUTBOUND_REF", "has spaces"],
+    ["SEED_DEMO", "maybe"],
+    ["NODE_ENV", "staging"],
+    ["LOG_LEVEL", "verbose"],
+  ])("names %s when it is %j", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      parseConfig({ [name]: value });
+    } catch (error) {
+      expect((error as ConfigError).issues).toHaveLength(1);
+      expect((error as ConfigError).issues[0]).toMatch(new RegExp(`^${name}: `));
+      expect((error as ConfigError).message).toContain(value);
+    }
+  });
+
+  it("lists every bad variable at once", () => {
+    expect(() => parseConfig({ PORT: "x", SITE_URL: "y" })).toThrow(/PORT[\s\S]*SITE_URL/);
+  });
+});
+
+describe("publicConfig", () => {
+  it("holds nothing secret", () => {
+    const shown = JSON.stringify(publicConfig(parseConfig({ DATABASE_URL: "postgres://user:secret@db/tools" })));
+    expect(shown).not.toContain("secret");
+    expect(shown).not.toContain("DATABASE");
+  });
+});

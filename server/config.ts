@@ -1,0 +1,101 @@
+/** Reads and validates every environment variable once, at start. A bad value stops the start with a message naming it. */
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional());
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((value) => (value === "" ? undefined : ["true", "1", "yes"].includes(value)));
+
+/** Every variable, its default and what it does. The README's configuration table is written from this. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).prefault("production"),
+  HOST: z.string().min(1).prefault("0.0.0.0"),
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).prefault(3000),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL, such as https://tools.example.com" })
+    .prefault("http://localhost:3000")
+    .transform((value) => value.replace(/\/+$/, "")),
+  SITE_NAME: z.string().trim().min(1).prefault("Indie Tools"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine((value) => value === "" || /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://"),
+  DATA_DIR: z.string().trim().min(1).prefault("./data"),
+  SEED_DEMO: flag.prefault("true").transform((value) => value ?? true),
+  PROMO_TEXT: z.string().trim().prefault("Have your website appear on Bing and ChatGPT in hours! Click here."),
+  PROMO_URL: optionalUrl.prefault("https://www.indexnow.org"),
+  NEWSLETTER_URL: optionalUrl.prefault(""),
+  NEWSLETTER_ARCHIVE_URL: optionalUrl.prefault(""),
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .prefault("")
+    .pipe(z.union([z.literal(""), z.email({ message: "must be an e-mail address" })])),
+  CONTACT_TELEGRAM_URL: optionalUrl.prefault(""),
+  CONTACT_X_URL: optionalUrl.prefault(""),
+  OUTBOUND_REF: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]*$/i, "may hold only letters, digits, '-' and '_'")
+    .prefault("indietools"),
+  SILENCE_BROWSER_CONSOLE: flag.prefault(""),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).prefault("info"),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export type Config = RawConfig & {
+  isProduction: boolean;
+  /** Whether the browser's console is silenced: on in production unless SILENCE_BROWSER_CONSOLE=false. */
+  silenceBrowserConsole: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment into the config, or throws a ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const input = Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, env[key]]));
+  const result = configSchema.safeParse(input);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "config");
+        const value = env[name];
+        return `${name}: ${issue.message}${value === undefined ? "" : ` (got "${value}")`}`;
+      }),
+    );
+  }
+  const raw = result.data;
+  const isProduction = raw.NODE_ENV === "production";
+  return { ...raw, isProduction, silenceBrowserConsole: raw.SILENCE_BROWSER_CONSOLE ?? isProduction };
+}
+
+/** What the browser may know of the config: nothing secret ever goes here. */
+export function publicConfig(config: Config) {
+  return {
+    siteName: config.SITE_NAME,
+    siteUrl: config.SITE_URL,
+    promoText: config.PROMO_TEXT,
+    promoUrl: config.PROMO_URL,
+    newsletterUrl: config.NEWSLETTER_URL,
+    newsletterArchiveUrl: config.NEWSLETTER_ARCHIVE_URL,
+    contactEmail: config.CONTACT_EMAIL || undefined,
+    contactTelegramUrl: config.CONTACT_TELEGRAM_URL,
+    contactXUrl: config.CONTACT_X_URL,
+    outboundRef: config.OUTBOUND_REF,
+    silenceConsole: config.silenceBrowserConsole,
+  };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,37 @@
+/** The technology top-list pages (SPEC section 2), read once from content/top-lists.json. */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+
+const topListPage = z.object({
+  path: z.string().regex(/^\/top-[a-z0-9-]+$/),
+  label: z.string().min(1),
+  title: z.string().min(1),
+  subtitle: z.string().min(1),
+  search: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  image: z.string().optional(),
+  sections: z.array(z.object({ heading: z.string().min(1), body: z.string().min(1) })).length(3),
+  seo: z.object({ title: z.string().min(1), description: z.string().min(1) }),
+});
+
+export type TopListPage = z.infer<typeof topListPage>;
+export type TopListLink = Pick<TopListPage, "path" | "label">;
+
+let pages: TopListPage[] | undefined;
+
+function loadPages(): TopListPage[] {
+  pages ??= z
+    .array(topListPage)
+    .parse(JSON.parse(readFileSync(new URL("../../content/top-lists.json", import.meta.url), "utf8")));
+  return pages;
+}
+
+export const topLists = {
+  /** Path and label of every top-list, in the content file's order: the footer's 'Top Indie Tools' list. */
+  listTopListLinks(): TopListLink[] {
+    return loadPages().map(({ path, label }) => ({ path, label }));
+  },
+
+  findTopList(path: string): TopListPage | undefined {
+    return loadPages().find((page) => page.path === path);
+  },
+};

@@ -1,0 +1,19 @@
+/** What every loader and action receives from the server: the domain layer, the config and the request's session. */
+import type { Config, PublicConfig } from "./config.ts";
+import type { Services } from "./services.ts";
+
+/** The signed-in user as the server knows them; null for a visitor. */
+export type SessionUser = { id: string; slug: string; username: string; role: "guest" | "verifier" | "admin" };
+
+export type AppContext = {
+  services: Services;
+  config: Config;
+  publicConfig: PublicConfig;
+  /** The nonce of this response's Content-Security-Policy, for the hydration scripts. */
+  cspNonce: string;
+  user: SessionUser | null;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,94 @@
+/** Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite kept in the data folder. */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies pending migrations, then runs `afterMigrate` (the demo seed), holding a lock so that several processes starting at once do it once. */
+  migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  /** A compressed copy of an embedded database's files (used to clone a migrated template in tests). */
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+/** Any constant works; it only has to be the same for every process of this app. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export type OpenDatabaseOptions = {
+  /** postgres:// URL; empty for the embedded database. */
+  url?: string;
+  /** Folder for the embedded database's files; omitted for an in-memory database (tests). */
+  dataDir?: string;
+  /** A dump of a migrated embedded database to start from (tests clone one template). */
+  loadDataDir?: Blob;
+  /** Connections in the PostgreSQL pool. */
+  maxConnections?: number;
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options);
+}
+
+async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  let location: string | undefined;
+  if (dataDir) {
+    location = path.resolve(dataDir, "pglite");
+    // PGlite creates its own folder, but not the parents.
+    mkdirSync(path.dirname(location), { recursive: true });
+  }
+  const client = new PGlite({
+    dataDir: location,
+    loadDataDir,
+    // The embedded database serves one process: a small buffer pool keeps its idle memory low.
+    postgresqlconf: ["shared_buffers=16MB"],
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    async migrate(afterMigrate) {
+      // PGlite allows a single process per data folder, so no lock is needed.
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await afterMigrate?.(db);
+    },
+    dump: () => client.dumpDataDir("gzip"),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    async migrate(afterMigrate) {
+      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        const lockedDb = drizzlePostgres(lockClient, { schema });
+        await migratePostgres(lockedDb, { migrationsFolder: MIGRATIONS_FOLDER });
+        await afterMigrate?.(lockedDb as unknown as Database);
+        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+      } finally {
+        await lockClient.end();
+      }
+    },
+    dump: () => Promise.reject(new Error("Only the embedded database can be dumped; use pg_dump for PostgreSQL")),
+    close: () => client.end(),
+  };
+}

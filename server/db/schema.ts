@@ -1,0 +1,159 @@
+/** The database schema: every entity of SPEC section 3, with the indexes the pages' queries use. */
+// Every timestamp keeps millisecond precision, what a JavaScript Date holds, so keyset cursors round-trip exactly.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+};
+
+export type FaqItem = { question: string; answer: string };
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: text("id").primaryKey(),
+    label: text("label").notNull(),
+    slug: text("slug").notNull(),
+    /** The short description, shown on lists and under the heading. */
+    description: text("description").notNull().default(""),
+    /** An optional longer text (Markdown) for the category page. */
+    longDescription: text("long_description"),
+    color: text("color").notNull().default("#E5E7EB"),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("categories_slug_key").on(table.slug), index("categories_label_idx").on(table.label)],
+);
+
+export const tools = pgTable(
+  "tools",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** Slugified words of the name (SPEC section 7: the text search matches them). */
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    shortDesc: text("short_desc").notNull().default(""),
+    /** Markdown. */
+    longDesc: text("long_desc").notNull().default(""),
+    /** Category ids. */
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    website: text("website").notNull(),
+    /** The slug of the user the tool belongs to, once submitted by or claimed by them. */
+    creatorUsername: text("creator_username"),
+    isLinkedToCreator: boolean("is_linked_to_creator").notNull().default(false),
+    hasBeenClaimed: boolean("has_been_claimed").notNull().default(false),
+    wasClaimedAccepted: boolean("was_claimed_accepted").notNull().default(false),
+    logo: text("logo"),
+    largeImage: text("large_image"),
+    paymentType: text("payment_type").notNull().default("free"),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    isVerified: boolean("is_verified").notNull().default(false),
+    isFeaturedHome: boolean("is_featured_home").notNull().default(false),
+    isFeaturedCategory: boolean("is_featured_category").notNull().default(false),
+    isFeaturedNL: boolean("is_featured_nl").notNull().default(false),
+    pros: text("pros").array(),
+    cons: text("cons").array(),
+    faq: jsonb("faq").$type<FaqItem[]>(),
+    /** premiumFeatures.isHomeBoosted: shown in the home page's Featured section with a badge. */
+    isHomeBoosted: boolean("is_home_boosted").notNull().default(false),
+    /** premiumFeatures.hasSkippedLine and dateSkippedLine: moved to the front of the verification queue. */
+    hasSkippedLine: boolean("has_skipped_line").notNull().default(false),
+    dateSkippedLine: timestamp("date_skipped_line", { withTimezone: true, mode: "date", precision: 3 }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date", precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("tools_slug_key").on(table.slug),
+    // The public lists: newest first, keyset-paged on (created_at, id), only live tools.
+    index("tools_public_latest_idx")
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isActive} and ${table.isVerified}`),
+    index("tools_home_boosted_idx")
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_unverified_idx").on(table.createdAt, table.id).where(sql`not ${table.isVerified}`),
+    index("tools_categories_idx").using("gin", table.categories),
+    index("tools_tags_idx").using("gin", table.tags),
+    index("tools_keywords_idx").using("gin", table.keywords),
+    index("tools_creator_username_idx").on(table.creatorUsername),
+    index("tools_verified_at_idx").on(table.verifiedAt),
+  ],
+);
+
+export type SocialProfile = { network: string; url: string };
+export type Payment = { kind: string; toolId?: string; amount?: number; currency?: string; createdAt: string; status: string };
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** The id of the account in the authentication layer. */
+    authId: text("auth_id"),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    slug: text("slug").notNull(),
+    bio: text("bio").notNull().default(""),
+    boosts: integer("boosts").notNull().default(0),
+    role: text("role").notNull().default("guest"),
+    hasSubscribedToNewsletter: boolean("has_subscribed_to_newsletter").notNull().default(false),
+    isSolo: boolean("is_solo").notNull().default(false),
+    payments: jsonb("payments").$type<Payment[]>().notNull().default(sql`'[]'::jsonb`),
+    socialProfiles: jsonb("social_profiles").$type<SocialProfile[]>().notNull().default(sql`'[]'::jsonb`),
+    authMethod: text("auth_method").notNull().default("email"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("users_auth_id_key").on(table.authId),
+    uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
+    uniqueIndex("users_slug_key").on(table.slug),
+  ],
+);
+
+/** A user's favourite tools (SPEC: favoriteTools), as a join table so both directions are indexed. */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toolId: text("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.toolId] }),
+    index("favorites_tool_id_idx").on(table.toolId),
+    index("favorites_user_created_idx").on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** Search texts people typed (SPEC: collection search), one row per text, with how often it was searched. */
+export const searches = pgTable(
+  "searches",
+  {
+    text: text("text").primaryKey(),
+    count: integer("count").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [index("searches_count_idx").on(table.count.desc(), table.text)],
+);
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type ToolRow = typeof tools.$inferSelect;
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,111 @@
+/** The HTTP application: Hono owns the process; the JSON API and health check come first, React Router renders every page last. */
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { sql } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import { type Config, publicConfig } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import type { Services } from "../services.ts";
+import { createApi } from "./api.ts";
+import { respondWithError } from "./errors.ts";
+
+type Variables = { secureHeadersNonce?: string };
+
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  services: Services;
+  logger: Logger;
+  /** The React Router server build, or a function returning it (development reloads it on every request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The folder of built browser assets, served in production; development lets Vite serve them. */
+  clientDir?: string;
+};
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+export function createApp({ config, db, services, logger, build, clientDir }: AppOptions) {
+  const app = new Hono<{ Variables: Variables }>();
+  const isDev = config.NODE_ENV === "development";
+
+  app.onError((error, c) => respondWithError(c, error, logger));
+
+  app.use(compress());
+  app.use(
+    secureHeaders({
+      // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.
+      contentSecurityPolicy: isDev
+        ? undefined
+        : {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", NONCE],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "https:"],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.SITE_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
+    }),
+  );
+  app.use(refuseCrossOriginWrites(config));
+
+  app.get("/healthz", async (c) => {
+    try {
+      await db.execute(sql`select 1`);
+      return c.json({ status: "ok" });
+    } catch (error) {
+      logger.error("health check: the database does not answer", error);
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  app.route("/api/v1", createApi(services));
+
+  if (clientDir) {
+    const root = path.relative(process.cwd(), clientDir);
+    // Hashed build output never changes: cache it for a year. Everything else in public/ may change between releases.
+    app.use("/assets/*", serveStatic({ root, precompressed: true, onFound: cacheFor(ONE_YEAR, true) }));
+    app.use("*", serveStatic({ root, precompressed: true, onFound: cacheFor(60 * 60, false) }));
+  }
+
+  const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
+  const shared = { services, config, publicConfig: publicConfig(config) };
+  app.all("*", (c) => {
+    const context: AppContext = { ...shared, cspNonce: c.get("secureHeadersNonce") ?? "", user: null };
+    return handleRequest(c.req.raw, context);
+  });
+
+  return app;
+}
+
+/** Sets the Cache-Control header of a static file that was found. */
+function cacheFor(seconds: number, immutable: boolean) {
+  return (_path: string, c: Context) => {
+    c.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+  };
+}
+
+/** State-changing requests sent by a browser from another origin are refused. */
+function refuseCrossOriginWrites(config: Config): MiddlewareHandler {
+  const allowed = new Set([new URL(config.SITE_URL).origin]);
+  return async (c: Context, next) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+      const origin = c.req.header("origin");
+      if (origin && origin !== new URL(c.req.url).origin && !allowed.has(origin)) {
+        throw new AppError("permission-denied", "Requests from another site are not allowed");
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,87 @@
+/** Starts the server: reads the config, opens and migrates the database, loads the demo catalogue into an empty one, then serves. */
+import { createServer } from "node:http";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { ConfigError, parseConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDemoCatalogue } from "./db/seed.ts";
+import { createApp } from "./http/app.ts";
+import { createLogger } from "./logger.ts";
+import { createServices } from "./services.ts";
+
+const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+if (existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
+
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\nSee .env.example and the README's configuration table.\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+const logger = createLogger(config.LOG_LEVEL);
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.resolve(ROOT, config.DATA_DIR) });
+await database.migrate(async (db) => {
+  if (!config.SEED_DEMO) return;
+  const seeded = await seedDemoCatalogue(db);
+  if (seeded) logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.tools} tools`);
+});
+logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
+
+const services = createServices({ db: database.db, config, logger });
+const isDev = config.NODE_ENV === "development";
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+let viteMiddlewares: import("vite").Connect.Server | undefined;
+if (isDev) {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
+  viteMiddlewares = devServer.middlewares;
+  build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+} else {
+  const buildFile = path.join(ROOT, "build/server/index.js");
+  if (!existsSync(buildFile)) {
+    process.stderr.write("No build found: run `npm run build` first (`npm start` does it for you).\n");
+    process.exit(1);
+  }
+  build = (await import(buildFile)) as ServerBuild;
+}
+
+const app = createApp({
+  config,
+  db: database.db,
+  services,
+  logger,
+  build,
+  clientDir: isDev ? undefined : path.join(ROOT, "build/client"),
+});
+const listener = getRequestListener(app.fetch);
+const server = createServer((req, res) => {
+  if (viteMiddlewares) viteMiddlewares(req, res, () => listener(req, res));
+  else listener(req, res);
+});
+
+server.listen(config.PORT, config.HOST, () => {
+  logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV})`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal}: closing`);
+  server.close();
+  server.closeAllConnections();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,24 @@
+/** Builds a complete new tool row from what a person provides: id, slug, keywords and dates follow SPEC section 3. */
+import { DEFAULT_PAYMENT_TYPE } from "#common/constants.ts";
+import { createId, toolKeywords, toolSlug } from "#common/ids.ts";
+import type { tools } from "../db/schema.ts";
+
+export type NewToolRow = typeof tools.$inferInsert;
+
+export type ToolRowInput = Omit<Partial<NewToolRow>, "id" | "slug" | "keywords"> & { name: string; website: string };
+
+export function buildToolRow(input: ToolRowInput, now: Date = new Date()): NewToolRow & { id: string; slug: string } {
+  const createdAt = input.createdAt ?? now;
+  const id = createId("t", createdAt);
+  return {
+    paymentType: DEFAULT_PAYMENT_TYPE,
+    isActive: true,
+    isVerified: false,
+    ...input,
+    id,
+    slug: toolSlug(input.name, id),
+    keywords: toolKeywords(input.name),
+    createdAt,
+    updatedAt: input.updatedAt ?? createdAt,
+  };
+}

@@ -1,0 +1,47 @@
+/** Test data made through the same row builders the seed and the app use. */
+import { createId } from "#common/ids.ts";
+import { slugify } from "#common/slugify.ts";
+import type { Database } from "#server/db/client.ts";
+import { categories, tools } from "#server/db/schema.ts";
+import { buildToolRow, type ToolRowInput } from "#server/tools/rows.ts";
+
+let sequence = 0;
+
+export async function insertCategory(db: Database, overrides: Partial<typeof categories.$inferInsert> = {}) {
+  sequence++;
+  const label = overrides.label ?? `Category ${sequence}`;
+  const [row] = await db
+    .insert(categories)
+    .values({ id: createId("c"), label, slug: slugify(label), description: `About ${label}`, color: "#DDD6FE", ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A live (active, verified) tool unless the overrides say otherwise. */
+export async function insertTool(db: Database, overrides: Partial<ToolRowInput> = {}) {
+  sequence++;
+  const row = buildToolRow({
+    name: `Tool ${sequence}`,
+    website: `https://tool-${sequence}.example.com`,
+    shortDesc: `The tool number ${sequence}`,
+    isVerified: true,
+    ...overrides,
+  });
+  const [inserted] = await db.insert(tools).values(row).returning();
+  return inserted!;
+}
+
+/** Many live tools at once, one minute apart, newest first from `start`. */
+export async function insertTools(db: Database, count: number, start = new Date("2026-01-01T00:00:00Z"), overrides: Partial<ToolRowInput> = {}) {
+  const rows = Array.from({ length: count }, (_, index) =>
+    buildToolRow({
+      name: `Bulk tool ${index}`,
+      website: `https://bulk-${index}.example.com`,
+      isVerified: true,
+      createdAt: new Date(start.getTime() - index * 60_000),
+      ...overrides,
+    }),
+  );
+  for (let index = 0; index < rows.length; index += 500) await db.insert(tools).values(rows.slice(index, index + 500));
+  return rows;
+}

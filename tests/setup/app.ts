@@ -1,0 +1,26 @@
+/** The real HTTP app over a test database and the production build, called in-process with Request objects. */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { parseConfig } from "#server/config.ts";
+import { createApp } from "#server/http/app.ts";
+import { createLogger } from "#server/logger.ts";
+import { createServices } from "#server/services.ts";
+import type { TestDatabase } from "./database.ts";
+
+const BUILD_DIR = path.resolve(import.meta.dirname, "../../build");
+
+export async function loadBuild(): Promise<ServerBuild> {
+  const file = path.join(BUILD_DIR, "server/index.js");
+  if (!existsSync(file)) throw new Error("No production build: run `npm run build` (npm test does it first)");
+  return (await import(file)) as ServerBuild;
+}
+
+export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}) {
+  const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env });
+  const logger = createLogger(config.LOG_LEVEL);
+  const services = createServices({ db: database.db, config, logger });
+  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client") });
+  const request = (pathname: string, init?: RequestInit) => app.fetch(new Request(new URL(pathname, config.SITE_URL), init));
+  return { app, config, services, request };
+}

@@ -1,0 +1,57 @@
+/** Opens a fresh, migrated test database: an embedded PGlite cloned from the template, or a new database on the PostgreSQL of TEST_DATABASE_URL. */
+import { openAsBlob } from "node:fs";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { inject } from "vitest";
+import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** The kinds every integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export type TestDatabase = {
+  kind: DatabaseKind;
+  db: Database;
+  handle: DatabaseHandle;
+  /** The URL of the PostgreSQL database (empty for PGlite). */
+  url: string;
+  /** Empties every table. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const TABLES = ["favorites", "searches", "tools", "categories", "users"];
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const handle = await openDatabase({ loadDataDir: await openAsBlob(inject("pgliteTemplate")) });
+    return wrap(kind, handle, "", () => handle.close());
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `indie_tools_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), maxConnections: 20 });
+  await handle.migrate();
+  return wrap(kind, handle, url.toString(), async () => {
+    await handle.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+}
+
+function wrap(kind: DatabaseKind, handle: DatabaseHandle, url: string, close: () => Promise<void>): TestDatabase {
+  return {
+    kind,
+    db: handle.db,
+    handle,
+    url,
+    reset: async () => {
+      await handle.db.execute(sql.raw(`truncate ${TABLES.join(", ")} cascade`));
+    },
+    close,
+  };
+}
