@@ -1,5 +1,5 @@
 /** The root layout (SPEC section 2): promo banner, navigation bar, the page, footer; and the error page for the whole app. */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -70,6 +70,10 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Marks the page as interactive: browser tests (and scripts) wait for it instead of guessing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Shell data={loaderData}>
       <Outlet />

@@ -15,5 +15,7 @@ export type AppContext = {
 };
 
 declare module "react-router" {
+  // Module augmentation needs an interface; it adds AppContext's members to React Router's own type.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import type { Connect } from "vite";
 import { ConfigError, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
@@ -40,7 +41,7 @@ const services = createServices({ db: database.db, config, logger });
 const isDev = config.NODE_ENV === "development";
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
-let viteMiddlewares: import("vite").Connect.Server | undefined;
+let viteMiddlewares: Connect.Server | undefined;
 if (isDev) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });

@@ -62,7 +62,7 @@ export function Footer({ categories, topLists, config }: FooterProps) {
         )}
       </div>
       <p className="border-t border-slate-100 py-6 text-center text-sm text-slate-500">
-        © {COPYRIGHT_YEAR} {config.siteName}
+        {`© ${COPYRIGHT_YEAR} ${config.siteName}`}
       </p>
     </footer>
   );

@@ -9,15 +9,15 @@ export function NavigationProgress() {
   const [isVisible, setVisible] = useState(false);
 
   useEffect(() => {
-    if (!isLoading) {
-      setVisible(false);
-      return;
-    }
+    if (!isLoading) return;
     const timer = setTimeout(() => setVisible(true), LOADER_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
   }, [isLoading]);
 
-  if (!isVisible) return null;
+  if (!isLoading || !isVisible) return null;
   return (
     <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100">
       <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-brand-600" />

@@ -29,7 +29,7 @@ export function ToolCard({
           className="h-12 w-12 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover"
         />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold">
+          <h3 className="line-clamp-2 text-base font-semibold break-words">
             <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
               {tool.name}
             </Link>

@@ -15,7 +15,7 @@ import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
 import { respondWithError } from "./errors.ts";
 
-type Variables = { secureHeadersNonce?: string };
+type Variables = { secureHeadersNonce?: string; isStaticFile?: boolean };
 
 export type AppOptions = {
   config: Config;
@@ -75,8 +75,8 @@ export function createApp({ config, db, services, logger, build, clientDir }: Ap
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir);
     // Hashed build output never changes: cache it for a year. Everything else in public/ may change between releases.
-    app.use("/assets/*", serveStatic({ root, precompressed: true, onFound: cacheFor(ONE_YEAR, true) }));
-    app.use("*", serveStatic({ root, precompressed: true, onFound: cacheFor(60 * 60, false) }));
+    app.use("/assets/*", serveFiles(root, `public, max-age=${ONE_YEAR}, immutable`));
+    app.use("*", serveFiles(root, "public, max-age=3600"));
   }
 
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
@@ -89,10 +89,13 @@ export function createApp({ config, db, services, logger, build, clientDir }: Ap
   return app;
 }
 
-/** Sets the Cache-Control header of a static file that was found. */
-function cacheFor(seconds: number, immutable: boolean) {
-  return (_path: string, c: Context) => {
-    c.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+/** Serves the files under `root` (their .br/.gz twins when the browser accepts them) with a Cache-Control header; anything else falls through. */
+function serveFiles(root: string, cacheControl: string): MiddlewareHandler<{ Variables: Variables }> {
+  const serve = serveStatic<{ Variables: Variables }>({ root, precompressed: true, onFound: (_path, c) => c.set("isStaticFile", true) });
+  return async (c, next) => {
+    const response = await serve(c, next);
+    if (response && c.get("isStaticFile")) response.headers.set("Cache-Control", cacheControl);
+    return response;
   };
 }
 

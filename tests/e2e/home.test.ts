@@ -1,0 +1,116 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FEATURED_NEEDS_ACCOUNT, PAGE_SIZE } from "#common/constants.ts";
+import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { gotoHydrated, launchBrowser } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("home page in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  const TOOL_COUNT = PAGE_SIZE * 2 + 7;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    const category = await insertCategory(database.db, { label: "Marketing" });
+    await insertTool(database.db, { name: "Featured Rocket", isHomeBoosted: true, categories: [category.id], createdAt: new Date("2026-06-01T00:00:00Z") });
+    await insertTools(database.db, TOOL_COUNT - 1, new Date("2026-05-01T00:00:00Z"), { categories: [category.id] });
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  let page: Page;
+  beforeEach(async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    return () => context.close();
+  });
+
+  it("holds the tools in its HTML with JavaScript off", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await noScript.goto(server.url);
+    await expect(noScript.getByRole("heading", { name: "The Best Tools for Indie Developers" }).isVisible()).resolves.toBe(true);
+    expect(await noScript.getByTestId("tool-card").count()).toBe(1 + PAGE_SIZE);
+    expect(await noScript.getByRole("link", { name: "Featured Rocket" }).first().isVisible()).toBe(true);
+    // Without JavaScript, 'More tools' pages on.
+    await noScript.getByRole("link", { name: "More tools" }).click();
+    await noScript.waitForURL(/\?cursor=/);
+    expect(await noScript.getByTestId("tool-card").count()).toBe(PAGE_SIZE);
+    await context.close();
+  });
+
+  it("loads the next batches while scrolling, until 'no more tools'", async () => {
+    await gotoHydrated(page, server.url);
+    const latest = page.locator("#latest").getByTestId("tool-card");
+    await expect.poll(() => latest.count()).toBe(PAGE_SIZE);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      if (await page.getByText("No more tools.").isVisible()) break;
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => page.getByText("No more tools.").isVisible()).toBe(true);
+    expect(await latest.count()).toBe(TOOL_COUNT);
+    const names = await latest.locator("h3").allTextContents();
+    expect(new Set(names).size).toBe(TOOL_COUNT);
+  });
+
+  it("searches from the navigation bar with Enter and with the button, never with empty text", async () => {
+    await gotoHydrated(page, server.url);
+    const search = page.locator("#search-desktop");
+    await search.fill("Email Marketing");
+    await search.press("Enter");
+    await page.waitForURL(`${server.url}/search/email-marketing`);
+
+    await gotoHydrated(page, server.url);
+    await page.locator("#search-desktop").fill("SEO tools");
+    await page.getByRole("button", { name: "Search" }).first().click();
+    await page.waitForURL(`${server.url}/search/seo-tools`);
+
+    await gotoHydrated(page, server.url);
+    await page.locator("#search-desktop").press("Enter");
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${server.url}/`);
+  });
+
+  it("shows the navigation bar in its mobile form at 800 px", async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await gotoHydrated(page, server.url);
+    expect(await page.getByTestId("nav-desktop").isVisible()).toBe(false);
+    const menu = page.getByLabel("Menu");
+    expect(await menu.isVisible()).toBe(true);
+    const mobile = page.getByTestId("nav-mobile");
+    expect(await mobile.getByRole("link", { name: "Categories" }).isVisible()).toBe(false);
+    await menu.click();
+    expect(await mobile.getByRole("link", { name: "Categories" }).isVisible()).toBe(true);
+    expect(await mobile.getByRole("link", { name: "Add your tool" }).getAttribute("href")).toBe("/login");
+
+    await page.setViewportSize({ width: 1024, height: 900 });
+    expect(await page.getByTestId("nav-desktop").isVisible()).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+  });
+
+  it("tells a visitor to sign in when they click 'Get featured!'", async () => {
+    await gotoHydrated(page, server.url);
+    await page.getByRole("button", { name: "Get featured!" }).first().click();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(FEATURED_NEEDS_ACCOUNT);
+    // Featured messages stay 4000 ms: still there after 3 s, gone after 5 s.
+    await page.waitForTimeout(3000);
+    expect(await toast.isVisible()).toBe(true);
+    await toast.waitFor({ state: "detached", timeout: 2500 });
+  });
+
+  it("silences the console in production", async () => {
+    await gotoHydrated(page, server.url);
+    await expect.poll(() => page.evaluate(() => console.log.toString().includes("[native code]"))).toBe(false);
+  });
+});

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { PAGE_SIZE } from "#common/constants.ts";
+import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+describe.each(databaseKinds)("HTTP on %s", (kind) => {
+  let database: TestDatabase;
+  let request: Awaited<ReturnType<typeof createTestApp>>["request"];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    ({ request } = await createTestApp(database, { NEWSLETTER_URL: "https://news.example.com/join" }));
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  describe("GET /api/v1/tools", () => {
+    it("pages through live tools with nextCursor until it is null", async () => {
+      await insertTools(database.db, PAGE_SIZE * 2 + 3);
+      await insertTool(database.db, { name: "Hidden", isVerified: false });
+      const names: string[] = [];
+      let next: string | null = "";
+      let requests = 0;
+      while (next !== null && requests < 10) {
+        const response = await request(`/api/v1/tools${next ? `?cursor=${next}` : ""}`);
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as { tools: { name: string }[]; nextCursor: string | null };
+        names.push(...body.tools.map((tool) => tool.name));
+        next = body.nextCursor;
+        requests++;
+      }
+      expect(requests).toBe(3);
+      expect(names).toHaveLength(PAGE_SIZE * 2 + 3);
+      expect(names).not.toContain("Hidden");
+    });
+
+    it.each([
+      ["?cursor=garbage", "This page link is no longer valid"],
+      ["?limit=0", "limit must be a number from 1 to 100"],
+      ["?limit=1000", "limit must be a number from 1 to 100"],
+      ["?limit=abc", "limit must be a number from 1 to 100"],
+    ])("answers 400 with a message to %s", async (query, message) => {
+      const response = await request(`/api/v1/tools${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "invalid-argument", message } });
+    });
+
+    it("answers 404 in the API's error shape for an unknown endpoint", async () => {
+      const response = await request("/api/v1/nothing-here");
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: "not-found", message: "No such API endpoint" } });
+    });
+  });
+
+  describe("POST /api/v1/tools/:id/clicks", () => {
+    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
+
+    async function clicksOf(id: string) {
+      const result = await database.db.execute<{ clicks: number }>(sql`select clicks from tools where id = ${id}`);
+      const rows = Array.isArray(result) ? result : (result as { rows: { clicks: number }[] }).rows;
+      return Number(rows[0]!.clicks);
+    }
+
+    it("counts a click from a browser on the same site", async () => {
+      const tool = await insertTool(database.db);
+      const response = await request(`/api/v1/tools/${tool.id}/clicks`, { method: "POST", headers: { ...browser, origin: "http://localhost:3000" } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ clicks: 1 });
+      expect(await clicksOf(tool.id)).toBe(1);
+    });
+
+    it("ignores bots", async () => {
+      const tool = await insertTool(database.db);
+      const response = await request(`/api/v1/tools/${tool.id}/clicks`, { method: "POST", headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+      expect(response.status).toBe(204);
+      expect(await clicksOf(tool.id)).toBe(0);
+    });
+
+    it("refuses a click sent from another site", async () => {
+      const tool = await insertTool(database.db);
+      const response = await request(`/api/v1/tools/${tool.id}/clicks`, { method: "POST", headers: { ...browser, origin: "https://evil.example" } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { code: "permission-denied" } });
+      expect(await clicksOf(tool.id)).toBe(0);
+    });
+
+    it("answers 404 for an unknown or hidden tool", async () => {
+      const hidden = await insertTool(database.db, { isActive: false });
+      for (const id of ["tunknown", hidden.id, "not-an-id"]) {
+        const response = await request(`/api/v1/tools/${id}/clicks`, { method: "POST", headers: browser });
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({ error: { code: "not-found", message: "No tool found with this ID" } });
+      }
+    });
+  });
+
+  describe("pages", () => {
+    it("renders the home page on the server with featured and latest tools", async () => {
+      const category = await insertCategory(database.db, { label: "Analytics and Data" });
+      await insertTool(database.db, { name: "Boosted Tool", isHomeBoosted: true, website: "https://boosted.example.com/?plan=pro", categories: [category.id] });
+      await insertTools(database.db, PAGE_SIZE + 5);
+      await insertTool(database.db, { name: "Hidden Tool", isVerified: false });
+
+      const response = await request("/");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      const html = await response.text();
+      expect(html).toContain("The Best Tools for Indie Developers");
+      expect(html).toContain("Featured tools");
+      expect(html).toContain("Get featured!");
+      expect(html).toContain("Boosted Tool");
+      expect(html).toContain("https://boosted.example.com/?plan=pro&amp;ref=indietools");
+      expect(html).toContain('href="/category/analytics-and-data"');
+      expect(html).not.toContain("Hidden Tool");
+      // The first page of the latest tools, and a link that pages on without JavaScript.
+      expect(html.match(/data-testid="tool-card"/g)?.length).toBe(1 + PAGE_SIZE);
+      expect(html).toMatch(/href="\/\?cursor=[^"]+#latest"/);
+      expect(html).toContain('<link rel="canonical" href="http://localhost:3000/"/>');
+      expect(html).toContain("Join our newsletter");
+      expect(html).toContain("Have your website appear on Bing and ChatGPT in hours! Click here.");
+      expect(html).toContain("© 2025");
+    });
+
+    it("lists every category in the footer, the first 10 then the rest", async () => {
+      const labels = Array.from({ length: 17 }, (_, index) => `Category ${String(index).padStart(2, "0")}`);
+      for (const label of labels) await insertCategory(database.db, { label });
+      const html = await (await request("/")).text();
+      for (const label of labels) expect(html).toContain(`>${label}</a>`);
+      const first = html.indexOf(">Categories</h2>");
+      const more = html.indexOf(">More categories</h2>");
+      expect(first).toBeGreaterThan(0);
+      expect(more).toBeGreaterThan(first);
+      expect(html.indexOf(">Category 09</a>")).toBeLessThan(more);
+      expect(html.indexOf(">Category 10</a>")).toBeGreaterThan(more);
+      expect(html).toContain('href="/top-react-tools"');
+    });
+
+    it("pages on without JavaScript through ?cursor, and refuses a broken cursor", async () => {
+      await insertTools(database.db, PAGE_SIZE + 2);
+      const first = await (await request("/")).text();
+      const next = /href="\/\?cursor=([^"#]+)#latest"/.exec(first)![1]!;
+      const second = await request(`/?cursor=${next}`);
+      expect(second.status).toBe(200);
+      expect((await second.text()).match(/data-testid="tool-card"/g)?.length).toBe(2);
+      expect((await request("/?cursor=broken")).status).toBe(400);
+    });
+
+    it("shows an empty state when there is no tool", async () => {
+      const html = await (await request("/")).text();
+      expect(html).toContain("No tools here yet.");
+      expect(html).toContain("No tool is featured right now.");
+    });
+
+    it("answers an unknown path with a real 404 page", async () => {
+      const response = await request("/no/such/page");
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Page not found");
+      expect(html).toContain("Back to the home page");
+    });
+
+    it("redirects the search form to /search/{slug}, and an empty search back", async () => {
+      const response = await request("/search?q=Email%20Marketing!", { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/search/email-marketing");
+      const empty = await request("/search?q=%20%20", { redirect: "manual" });
+      expect(empty.headers.get("location")).toBe("/");
+    });
+
+    it("sends security headers and a nonce'd script policy", async () => {
+      const response = await request("/");
+      const policy = response.headers.get("content-security-policy")!;
+      const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
+      const html = await response.text();
+      expect(html).toContain(`nonce="${nonce}"`);
+      expect(html).not.toMatch(/<script(?![^>]*nonce=)[^>]*>[^<]/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    });
+  });
+
+  describe("health and static files", () => {
+    it("answers /healthz when the database answers", async () => {
+      const response = await request("/healthz");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+    });
+
+    it("serves the favicon", async () => {
+      const response = await request("/favicon.ico");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/image\/(x-icon|vnd.microsoft.icon)/);
+    });
+
+    it("serves hashed assets compressed, with immutable cache headers", async () => {
+      const html = await (await request("/")).text();
+      const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+      const response = await request(asset, { headers: { "accept-encoding": "br, gzip" } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe("br");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const gzip = await request(asset, { headers: { "accept-encoding": "gzip" } });
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    });
+  });
+});
