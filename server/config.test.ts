@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, publicConfig } from "./config.ts";
+import { ConfigError, configSchema, parseConfig, publicConfig } from "./config.ts";
 
 describe("parseConfig", () => {
   it("starts with no variable at all, on the embedded database", () => {
@@ -33,6 +35,11 @@ describe("parseConfig", () => {
     expect(config.NEWSLETTER_URL).toBe("https://news.example.com/subscribe");
   });
 
+  it("puts the default site URL on the configured port", () => {
+    expect(parseConfig({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
+    expect(parseConfig({ PORT: "8080", SITE_URL: "https://tools.example.com" }).SITE_URL).toBe("https://tools.example.com");
+  });
+
   it("does not silence the console in development unless asked", () => {
     expect(parseConfig({ NODE_ENV: "development" }).silenceBrowserConsole).toBe(false);
     expect(parseConfig({ NODE_ENV: "production", SILENCE_BROWSER_CONSOLE: "false" }).silenceBrowserConsole).toBe(false);
@@ -63,6 +70,18 @@ describe("parseConfig", () => {
 
   it("lists every bad variable at once", () => {
     expect(() => parseConfig({ PORT: "x", SITE_URL: "y" })).toThrow(/PORT[\s\S]*SITE_URL/);
+  });
+});
+
+describe(".env.example", () => {
+  const example = parseEnv(readFileSync(new URL("../.env.example", import.meta.url), "utf8"));
+
+  it("lists every variable, and nothing else", () => {
+    expect(Object.keys(example).sort()).toEqual(Object.keys(configSchema.shape).sort());
+  });
+
+  it("runs as it is, with the same values as no variable at all", () => {
+    expect(parseConfig(example)).toEqual(parseConfig({}));
   });
 });
 

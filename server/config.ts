@@ -65,7 +65,9 @@ export class ConfigError extends Error {
 
 /** Parses an environment into the config, or throws a ConfigError naming each bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const input = Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, env[key]]));
+  const input: Record<string, string | undefined> = Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, env[key]]));
+  // Without a SITE_URL, the site is where this process listens.
+  if (!input.SITE_URL && /^\d{1,5}$/.test(input.PORT ?? "") && Number(input.PORT) <= 65535) input.SITE_URL = `http://localhost:${input.PORT}`;
   const result = configSchema.safeParse(input);
   if (!result.success) {
     throw new ConfigError(

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq, sql } from "drizzle-orm";
+import { categories, tools } from "#server/db/schema.ts";
+import { readDemoCatalogue, seedDemoCatalogue } from "#server/db/seed.ts";
+import { categoryQueries } from "#server/categories/queries.ts";
+import { toolQueries } from "#server/tools/queries.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+const SPEC_CATEGORIES = [
+  "AI",
+  "Analytics and Data",
+  "Boilerplates",
+  "Business and Sales",
+  "Customer Service",
+  "Design",
+  "Development",
+  "Directories",
+  "Finance and Payment",
+  "Hosting and Cloud",
+  "Launch",
+  "Legal and Compliance",
+  "Marketing",
+  "Networking and Community Building",
+  "Optimization",
+  "Productivity",
+  "SEO",
+];
+
+describe("the demo catalogue file", () => {
+  const catalogue = readDemoCatalogue();
+
+  it("holds the spec's built-in categories, each with a description and a colour", () => {
+    expect(catalogue.categories.map((category) => category.label)).toEqual(SPEC_CATEGORIES);
+  });
+
+  it("holds at least 60 distinct tools, about 6 featured, spread over every category", () => {
+    expect(catalogue.tools.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(catalogue.tools.map((tool) => tool.website)).size).toBe(catalogue.tools.length);
+    expect(catalogue.tools.filter((tool) => tool.featured)).toHaveLength(6);
+    for (const category of catalogue.categories) {
+      expect(catalogue.tools.filter((tool) => tool.categories.includes(category.slug)).length, category.label).toBeGreaterThanOrEqual(3);
+    }
+    expect(catalogue.tools.filter((tool) => tool.pros?.length).length).toBeGreaterThan(10);
+  });
+});
+
+describe.each(databaseKinds)("seeding on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it("loads the catalogue into an empty database once, live and browsable", async () => {
+    const first = await seedDemoCatalogue(database.db);
+    const catalogue = readDemoCatalogue();
+    expect(first).toEqual({ categories: catalogue.categories.length, tools: catalogue.tools.length });
+    expect(await seedDemoCatalogue(database.db)).toBeNull();
+
+    const [{ n: toolCount }] = (await database.db.select({ n: count() }).from(tools)) as [{ n: number }];
+    expect(toolCount).toBe(catalogue.tools.length);
+    const [{ n: boosted }] = (await database.db.select({ n: count() }).from(tools).where(eq(tools.isHomeBoosted, true))) as [{ n: number }];
+    expect(boosted).toBe(6);
+
+    const listed = await categoryQueries(database.db).listCategories();
+    expect(listed.map((category) => category.label)).toEqual([...SPEC_CATEGORIES].sort((a, b) => a.localeCompare(b)));
+    const featured = await toolQueries(database.db).listFeaturedTools();
+    expect(featured).toHaveLength(6);
+    const latest = await toolQueries(database.db).listLatestTools({ limit: 100 });
+    expect(latest.tools.length).toBe(Math.min(100, catalogue.tools.length));
+    expect(latest.tools.every((tool) => tool.categories.length > 0)).toBe(true);
+
+    // Every tool's slug is its slugified name plus its id; its keywords are the words of its name.
+    const rows = await database.db.select({ id: tools.id, slug: tools.slug, keywords: tools.keywords, name: tools.name }).from(tools);
+    for (const row of rows) {
+      expect(row.slug.endsWith(`-${row.id}`)).toBe(true);
+      expect(row.keywords.length).toBeGreaterThan(0);
+    }
+    const [{ n: orphans }] = (await database.db
+      .select({ n: count() })
+      .from(tools)
+      .where(sql`not (${tools.categories} <@ (select array_agg(id) from ${categories}))`)) as [{ n: number }];
+    expect(orphans).toBe(0);
+  });
+});
