@@ -85,6 +85,13 @@ describe(".env.example", () => {
   });
 });
 
+describe("the README's configuration table", () => {
+  it("has a row for every variable", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    for (const name of Object.keys(configSchema.shape)) expect(readme, name).toContain(`| \`${name}\` |`);
+  });
+});
+
 describe("publicConfig", () => {
   it("holds nothing secret", () => {
     const shown = JSON.stringify(publicConfig(parseConfig({ DATABASE_URL: "postgres://user:secret@db/tools" })));
