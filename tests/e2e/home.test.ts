@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FEATURED_NEEDS_ACCOUNT, PAGE_SIZE } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
-import { gotoHydrated, launchBrowser } from "../setup/browser.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -28,13 +28,13 @@ describe("home page in Chromium", () => {
 
   let page: Page;
   beforeEach(async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newContext(browser);
     page = await context.newPage();
     return () => context.close();
   });
 
   it("holds the tools in its HTML with JavaScript off", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newContext(browser, { javaScriptEnabled: false });
     const noScript = await context.newPage();
     await noScript.goto(server.url);
     await expect(noScript.getByRole("heading", { name: "The Best Tools for Indie Developers" }).isVisible()).resolves.toBe(true);
@@ -60,6 +60,34 @@ describe("home page in Chromium", () => {
     expect(await latest.count()).toBe(TOOL_COUNT);
     const names = await latest.locator("h3").allTextContents();
     expect(new Set(names).size).toBe(TOOL_COUNT);
+  });
+
+  it("keeps what it shows when a batch fails to load, and loads it on 'Try again'", async () => {
+    let failures = 0;
+    await page.route("**/api/v1/tools?cursor=*", (route) => {
+      if (failures++ === 0) return route.abort("connectionreset");
+      return route.continue();
+    });
+    // The page logs the failure (SPEC section 8); the console is silenced in production, so nothing is printed.
+    await gotoHydrated(page, server.url);
+    const latest = page.locator("#latest").getByTestId("tool-card");
+    await page.mouse.wheel(0, 6000);
+    await page.getByText("Could not load more tools.").waitFor();
+    expect(await latest.count()).toBe(PAGE_SIZE);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => latest.count()).toBeGreaterThan(PAGE_SIZE);
+    expect(failures).toBeGreaterThanOrEqual(2);
+  });
+
+  it("opens a tool's website in a new tab with ref=, and counts the click", async () => {
+    // The tools' websites are outside this machine: a page stands in for them.
+    await page.context().route(/example\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<h1>A tool's site</h1>" }));
+    await gotoHydrated(page, server.url);
+    const card = page.locator("#featured-heading").locator("xpath=../..").getByTestId("tool-card").first();
+    const [popup] = await Promise.all([page.waitForEvent("popup"), card.getByRole("link", { name: /Visit/ }).click()]);
+    expect(new URL(popup.url()).searchParams.get("ref")).toBe("indietools");
+    const tool = await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Featured Rocket") });
+    await expect.poll(async () => (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.id, tool!.id) }))!.clicks).toBe(1);
   });
 
   it("searches from the navigation bar with Enter and with the button, never with empty text", async () => {

@@ -1,6 +1,6 @@
 /** Launches Debian's Chromium headless through playwright-core (Playwright's own browser download cannot work on these machines). */
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -27,4 +27,11 @@ export async function launchBrowser(): Promise<Browser> {
 export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
+
+/** Headless Chromium announces itself as "HeadlessChrome", which the bot filter drops: tests browse as a person's Chrome does. */
+const PERSON_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+export function newContext(browser: Browser, options: BrowserContextOptions = {}) {
+  return browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
 }
