@@ -19,19 +19,11 @@ export function Footer({ categories, topLists, config }: FooterProps) {
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <FooterColumn title="Categories">
-          {firstGroup.map((category) => (
-            <FooterLink key={category.id} to={`/category/${category.slug}`}>
-              {category.label}
-            </FooterLink>
-          ))}
+          <CategoryLinks categories={firstGroup} />
         </FooterColumn>
         {rest.length > 0 && (
           <FooterColumn title="More categories">
-            {rest.map((category) => (
-              <FooterLink key={category.id} to={`/category/${category.slug}`}>
-                {category.label}
-              </FooterLink>
-            ))}
+            <CategoryLinks categories={rest} />
           </FooterColumn>
         )}
         <FooterColumn title="Top Indie Tools">
@@ -66,6 +58,14 @@ export function Footer({ categories, topLists, config }: FooterProps) {
       </p>
     </footer>
   );
+}
+
+function CategoryLinks({ categories }: Pick<FooterProps, "categories">) {
+  return categories.map((category) => (
+    <FooterLink key={category.id} to={`/category/${category.slug}`}>
+      {category.label}
+    </FooterLink>
+  ));
 }
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {

@@ -10,9 +10,6 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
   const closeMenu = () => menu.current?.removeAttribute("open");
   useEffect(closeMenu, [location.pathname]);
 
-  const addToolHref = user ? "/add-tool" : "/login";
-  const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
-
   return (
     <header className="sticky top-[var(--height-promo)] z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -25,22 +22,7 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
           <div className="mx-auto w-full max-w-md">
             <SearchBox id="search-desktop" />
           </div>
-          <NavLink to="/categories" className={linkClass}>
-            Categories
-          </NavLink>
-          <Link to={addToolHref} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            Add your tool
-          </Link>
-          {!user && (
-            <>
-              <Link to="/register" className={linkClass}>
-                Sign up
-              </Link>
-              <Link to="/login" className={linkClass}>
-                Log in
-              </Link>
-            </>
-          )}
+          <NavLinks user={user} addToolClass="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" />
         </div>
 
         <details ref={menu} data-testid="nav-mobile" className="ml-auto lg:hidden">
@@ -54,25 +36,36 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
           </summary>
           <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg">
             <SearchBox id="search-mobile" onSearch={closeMenu} />
-            <Link to="/categories" className={linkClass}>
-              Categories
-            </Link>
-            <Link to={addToolHref} className={linkClass}>
-              Add your tool
-            </Link>
-            {!user && (
-              <>
-                <Link to="/register" className={linkClass}>
-                  Sign up
-                </Link>
-                <Link to="/login" className={linkClass}>
-                  Log in
-                </Link>
-              </>
-            )}
+            <NavLinks user={user} addToolClass={linkClass} />
           </div>
         </details>
       </nav>
     </header>
+  );
+}
+
+const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+
+/** The bar's links, the same in the desktop bar and the mobile menu. 'Add your tool' asks a visitor to log in first. */
+function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolClass: string }) {
+  return (
+    <>
+      <NavLink to="/categories" className={linkClass}>
+        Categories
+      </NavLink>
+      <Link to={user ? "/add-tool" : "/login"} className={addToolClass}>
+        Add your tool
+      </Link>
+      {!user && (
+        <>
+          <Link to="/register" className={linkClass}>
+            Sign up
+          </Link>
+          <Link to="/login" className={linkClass}>
+            Log in
+          </Link>
+        </>
+      )}
+    </>
   );
 }
