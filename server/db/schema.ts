@@ -80,11 +80,12 @@ export const tools = pgTable(
   (table) => [
     uniqueIndex("tools_slug_key").on(table.slug),
     // The public lists: newest first, keyset-paged on (created_at, id), only live tools.
+    // NULLS FIRST is what a plain ORDER BY ... DESC means; drizzle's default (NULLS LAST) would not match it and every page would sort the table.
     index("tools_public_latest_idx")
-      .on(table.createdAt.desc(), table.id.desc())
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified}`),
     index("tools_home_boosted_idx")
-      .on(table.createdAt.desc(), table.id.desc())
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
     index("tools_unverified_idx").on(table.createdAt, table.id).where(sql`not ${table.isVerified}`),
     index("tools_categories_idx").using("gin", table.categories),

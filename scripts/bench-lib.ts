@@ -1,0 +1,82 @@
+/** Shared pieces of the benchmark scripts: command-line flags, the database they aim at, and small formatting helpers. */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+export const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/** Not ./data: the app's own database must never receive a hundred thousand fake tools. */
+export const DEFAULT_BENCH_DATA_DIR = "./data/bench";
+
+export type BenchDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+
+/** Flags common to both scripts, so they always agree on which database is meant. */
+export const databaseOptions = {
+  "database-url": { type: "string" },
+  "data-dir": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
+/** Parses the flags, or prints the usage and exits on an unknown or malformed one. */
+export function parseFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(options: O, usage: string) {
+  try {
+    const { values } = parseArgs({ options, strict: true, allowPositionals: false });
+    if ((values as { help?: boolean }).help) {
+      process.stdout.write(`${usage}\n`);
+      process.exit(0);
+    }
+    return values;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);
+    process.exit(2);
+  }
+}
+
+/** PostgreSQL when a URL is given on the command line or in DATABASE_URL, else PGlite in the bench data folder. */
+export function chooseDatabase(values: { "database-url"?: string; "data-dir"?: string }): BenchDatabase {
+  const url = values["database-url"] ?? process.env.DATABASE_URL ?? "";
+  if (url && values["data-dir"]) fail("Give either --database-url (or DATABASE_URL) or --data-dir, not both.");
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) fail(`--database-url must start with postgres:// or postgresql:// (got "${url}")`);
+    return { kind: "postgres", url };
+  }
+  return { kind: "pglite", dataDir: path.resolve(ROOT, values["data-dir"] ?? DEFAULT_BENCH_DATA_DIR) };
+}
+
+/** How a database is named in output: the URL without its password, or the folder relative to the project. */
+export function describeDatabase(database: BenchDatabase): string {
+  if (database.kind === "pglite") return `pglite, ${displayPath(database.dataDir)}`;
+  const url = new URL(database.url);
+  if (url.password) url.password = "***";
+  return `postgres, ${url.toString()}`;
+}
+
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? `./${relative}` : file;
+}
+
+/** A positive integer flag, with its default. */
+export function intFlag(name: string, value: string | undefined, fallback: number, { min = 1 } = {}): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) fail(`--${name} must be an integer of at least ${min} (got "${value}")`);
+  return number;
+}
+
+export function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A plain-text table with right-aligned numbers, readable in a terminal and pasteable in a report. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
