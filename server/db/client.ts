@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -52,6 +53,7 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
   const client = new PGlite({
     dataDir: location,
     loadDataDir,
+    extensions: { pg_trgm },
     // The embedded database serves one process: a small buffer pool keeps its idle memory low.
     postgresqlconf: ["shared_buffers=16MB"],
   });

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +13,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document type; maintained by a trigger (migration 0004), never written by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
@@ -31,6 +35,8 @@ export const categories = pgTable(
     /** An optional longer text (Markdown) for the category page. */
     longDescription: text("long_description"),
     color: text("color").notNull().default("#E5E7EB"),
+    /** Live tools in this category; maintained by a trigger (migration 0004). */
+    toolCount: integer("tool_count").notNull().default(0),
     ...timestamps,
   },
   (table) => [uniqueIndex("categories_slug_key").on(table.slug), index("categories_label_idx").on(table.label)],
@@ -75,6 +81,8 @@ export const tools = pgTable(
     hasSkippedLine: boolean("has_skipped_line").notNull().default(false),
     dateSkippedLine: timestamp("date_skipped_line", { withTimezone: true, mode: "date", precision: 3 }),
     verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** Weighted words of the name (A), tags and category labels (B), short (C) and long description (D); kept by a trigger. */
+    searchVector: tsvector("search_vector"),
     ...timestamps,
   },
   (table) => [
@@ -87,6 +95,16 @@ export const tools = pgTable(
     index("tools_home_boosted_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    // The other sort orders of /tools: most viewed, most clicked.
+    index("tools_public_views_idx")
+      .on(table.views.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified}`),
+    index("tools_public_clicks_idx")
+      .on(table.clicks.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified}`),
+    index("tools_search_vector_idx").using("gin", table.searchVector),
+    // Typo tolerance: trigram similarity of the lowercased name (pg_trgm, migration 0002).
+    index("tools_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
     index("tools_unverified_idx").on(table.createdAt, table.id).where(sql`not ${table.isVerified}`),
     index("tools_categories_idx").using("gin", table.categories),
     index("tools_tags_idx").using("gin", table.tags),
@@ -153,6 +171,16 @@ export const searches = pgTable(
     ...timestamps,
   },
   (table) => [index("searches_count_idx").on(table.count.desc(), table.text)],
+);
+
+/** How many live tools carry each tag; maintained by a trigger (migration 0004), so /tags reads it without scanning tools. */
+export const tagCounts = pgTable(
+  "tag_counts",
+  {
+    tag: text("tag").primaryKey(),
+    count: integer("count").notNull(),
+  },
+  (table) => [index("tag_counts_count_idx").on(table.count.desc().nullsFirst(), table.tag)],
 );
 
 export type CategoryRow = typeof categories.$inferSelect;
