@@ -31,3 +31,27 @@ export function seo({ siteName, siteUrl, title, description, path, image }: SeoI
     { name: "twitter:description", content: description },
   ];
 }
+
+/** Structured data for search engines, rendered as a JSON-LD script (a data block: the CSP does not apply to it). */
+export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": { "@context": "https://schema.org", ...data } };
+}
+
+export type Crumb = { name: string; path: string };
+
+/** The BreadcrumbList of a page, from the home page down to it. */
+export function breadcrumbLd(siteUrl: string, crumbs: Crumb[]): MetaDescriptor {
+  return jsonLd({
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: `${siteUrl}${crumb.path}` })),
+  });
+}
+
+/** The ItemList of a list page: the tools (or other items) it shows, in order. */
+export function itemListLd(siteUrl: string, name: string, items: Crumb[]): MetaDescriptor {
+  return jsonLd({
+    "@type": "ItemList",
+    name,
+    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: `${siteUrl}${item.path}` })),
+  });
+}

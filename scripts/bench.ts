@@ -101,7 +101,7 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
             .orderBy(desc(tools.createdAt), desc(tools.id))
             .offset((page - 1) * PAGE_SIZE - 1)
             .limit(1);
-    found = { all: all?.n ?? 0, live: liveCount, page, cursor: last ? encodeCursor(last) : null };
+    found = { all: all?.n ?? 0, live: liveCount, page, cursor: last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null };
   } catch (error) {
     found = error as Error;
   }

@@ -54,7 +54,7 @@ function toCard(row: ToolCardRow): ToolCard {
 
 /** Rows strictly after the cursor in (created_at desc, id desc) order; a row comparison, so the index seeks straight to it. */
 function afterCursor(cursor: Cursor): SQL {
-  return sql`(${tools.createdAt}, ${tools.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
+  return sql`(${tools.createdAt}, ${tools.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`;
 }
 
 /** The latest live tools after `cursor`: one seek into tools_public_latest_idx (the plan is checked by a test). */
@@ -76,7 +76,7 @@ export function toolQueries(db: Database) {
       const last = page.at(-1);
       return {
         tools: page.map(toCard),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
       };
     },
 
