@@ -3,7 +3,8 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   appDirectory: "app",
-  buildDirectory: "build",
+  // BUILD_DIR lets two builds (say, two working copies' test runs) live side by side; the server and tests read the same variable.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     // Load contexts stay plain objects (see server/context.ts); the other v8 behaviours are taken now.
     v8_middleware: false,

@@ -14,7 +14,7 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-const root = path.resolve(process.argv[2] ?? "build/client");
+const root = path.resolve(process.argv[2] ?? path.join(process.env.BUILD_DIR ?? "build", "client"));
 let count = 0;
 for (const file of files(root)) {
   if (!COMPRESSIBLE.has(path.extname(file)) || statSync(file).size < MIN_BYTES) continue;

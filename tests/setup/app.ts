@@ -8,7 +8,7 @@ import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import type { TestDatabase } from "./database.ts";
 
-const BUILD_DIR = path.resolve(import.meta.dirname, "../../build");
+const BUILD_DIR = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 
 export async function loadBuild(): Promise<ServerBuild> {
   const file = path.join(BUILD_DIR, "server/index.js");
