@@ -1,0 +1,76 @@
+/** Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search, and a record of the search. */
+import { isbot } from "isbot";
+import { data, Link, redirect } from "react-router";
+import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
+import { pageQuery } from "#common/schemas.ts";
+import { slugify } from "#common/slugify.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Pager } from "../components/pager.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { useRootData } from "../root-data.ts";
+import { itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/search";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // Only slugs are searched: any other text is sent to its slug, as the search box does.
+  const slug = slugify(params.text).slice(0, MAX_SEARCH_LENGTH).replace(/-+$/, "");
+  if (!slug) throw redirect("/");
+  if (slug !== params.text) throw redirect(`/search/${slug}`);
+
+  const query = pageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const { search } = context.services;
+  const page = await search.searchTools(slug, { cursor: query.data.cursor });
+  // A search counts once, when its first page is asked for by a person.
+  if (!query.data.cursor && !isbot(request.headers.get("user-agent") ?? "")) await search.recordSearch(slug);
+  return { text: slug, phrase: slug.replaceAll("-", " "), page };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { text, phrase, page } = loaderData;
+  return [
+    ...seo({
+      siteName,
+      siteUrl,
+      title: `${phrase}: tools for indie makers`,
+      description: `The best tools for indie developers and solopreneurs matching “${phrase}”, hand-curated and ranked by relevance.`,
+      path: `/search/${text}`,
+    }),
+    ...(page.tools.length === 0 ? [{ name: "robots", content: "noindex" }] : []),
+    itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` }))),
+  ];
+};
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { phrase, page } = loaderData;
+  const { user, categories } = useRootData();
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        Tools for “<span className="text-brand-700">{phrase}</span>”
+      </h1>
+      {page.tools.length > 0 ? (
+        <div className="mt-8">
+          <ToolGrid tools={page.tools} user={user} />
+          <Pager nextCursor={page.nextCursor} />
+        </div>
+      ) : (
+        <div className="mt-8">
+          <EmptyState title={`No tool matches “${phrase}”.`}>Try another word, or browse a category:</EmptyState>
+          <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="Categories">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={`/category/${category.slug}`} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-slate-400">
+                  {category.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </main>
+  );
+}

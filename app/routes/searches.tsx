@@ -1,0 +1,53 @@
+/** The most searched texts (SPEC section 2: /searches), each linking to its results. */
+import { data, Link } from "react-router";
+import { pageQuery } from "#common/schemas.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Pager } from "../components/pager.tsx";
+import { itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/searches";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = pageQuery.omit({ limit: true }).safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  return context.services.search.listSearches({ cursor: query.data.cursor });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  const { siteName, siteUrl } = root.config;
+  return [
+    ...seo({ siteName, siteUrl, title: "Most searched tools", description: "What indie developers and solopreneurs search for most on the directory, with the tools for each.", path: "/searches" }),
+    itemListLd(siteUrl, "Most searched", (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: `/search/${search.text}` }))),
+  ];
+};
+
+export default function Searches({ loaderData }: Route.ComponentProps) {
+  const { searches, nextCursor } = loaderData;
+  const number = new Intl.NumberFormat("en");
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Most searched</h1>
+      <p className="mt-2 text-slate-600">What people look for most on the directory.</p>
+      {searches.length === 0 ? (
+        <div className="mt-8">
+          <EmptyState title="Nobody has searched yet.">Use the search box above to be the first.</EmptyState>
+        </div>
+      ) : (
+        <ol className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {searches.map((search) => (
+            <li key={search.text} className="flex items-center justify-between gap-4 px-4 py-3">
+              <Link to={`/search/${search.text}`} className="font-medium text-brand-700 hover:underline">
+                {search.text.replaceAll("-", " ")}
+              </Link>
+              <span className="text-sm text-slate-500">
+                {`${number.format(search.count)} ${search.count === 1 ? "search" : "searches"}`}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager nextCursor={nextCursor} />
+    </main>
+  );
+}

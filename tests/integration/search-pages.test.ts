@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { searches } from "#server/db/schema.ts";
+import { insertCategory, insertTool } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+const PERSON = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
+const BOT = { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" };
+
+describe.each(databaseKinds)("search pages on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  async function recorded() {
+    return database.db.select({ text: searches.text, count: searches.count }).from(searches).orderBy(searches.text);
+  }
+
+  it("shows the results and records a person's search once, not a bot's nor a later page's", async () => {
+    await insertTool(database.db, { name: "Mailer Pro", tags: ["email"] });
+    const response = await app.request("/search/email", { headers: PERSON });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Mailer Pro");
+    expect(html).toContain("<title>email: tools for indie makers | Indie Tools</title>");
+    await app.request("/search/email", { headers: BOT });
+    await app.request("/search/email?cursor=5.tabc", { headers: PERSON });
+    expect(await recorded()).toEqual([{ text: "email", count: 1 }]);
+  });
+
+  it("sends any other text to its slug", async () => {
+    const response = await app.request("/search/Email%20Marketing!", { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/search/email-marketing");
+    expect((await app.request(`/search/${"a".repeat(200)}`, { redirect: "manual" })).headers.get("location")).toBe(`/search/${"a".repeat(80)}`);
+  });
+
+  it("says so when nothing matches, suggests categories, and asks engines not to index it", async () => {
+    await insertCategory(database.db, { label: "Design" });
+    const html = await (await app.request("/search/qzxwvjk", { headers: PERSON })).text();
+    expect(html).toContain("No tool matches “qzxwvjk”.");
+    expect(html).toContain('href="/category/design"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it("lists the most searched texts on /searches, linking to their results", async () => {
+    for (const text of ["seo", "seo", "analytics"]) await app.request(`/search/${text}`, { headers: PERSON });
+    const html = await (await app.request("/searches")).text();
+    expect(html.indexOf('href="/search/seo"')).toBeGreaterThan(0);
+    expect(html.indexOf('href="/search/seo"')).toBeLessThan(html.indexOf('href="/search/analytics"'));
+    expect(html).toContain("2 searches");
+  });
+
+  it("shows an empty /searches before anyone searched", async () => {
+    expect(await (await app.request("/searches")).text()).toContain("Nobody has searched yet.");
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { decodeCursor } from "#common/cursor.ts";
+import { slugify } from "#common/slugify.ts";
+import { tools } from "#server/db/schema.ts";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { searchQueries, searchWords } from "#server/search/queries.ts";
+import type { ToolCard } from "#server/tools/queries.ts";
+import { insertTool } from "../factories.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+describe("searchWords", () => {
+  it.each([
+    ["email-marketing", ["email", "marketing"]],
+    ["seo--seo", ["seo"]],
+    ["", []],
+    ["Next-JS", ["next", "js"]],
+  ])("%j -> %j", (text, words) => {
+    expect(searchWords(text)).toEqual(words);
+  });
+});
+
+describe.each(databaseKinds)("search on %s", (kind) => {
+  let database: TestDatabase;
+  let search: ReturnType<typeof searchQueries>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedDemoCatalogue(database.db);
+    search = searchQueries(database.db);
+  });
+  afterAll(() => database.close());
+
+  /** Every result, following the cursors to the end. */
+  async function allResults(text: string, limit = 5): Promise<ToolCard[]> {
+    const found: ToolCard[] = [];
+    let cursor = null;
+    for (let page = 0; page < 100; page++) {
+      const result = await search.searchTools(text, { cursor, limit });
+      found.push(...result.tools);
+      if (!result.nextCursor) break;
+      cursor = decodeCursor(result.nextCursor);
+    }
+    return found;
+  }
+
+  /** The spec's rule, computed independently: for each word, live tools whose keywords or tags contain it. */
+  async function specRule(text: string): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const word of searchWords(text)) {
+      const rows = await database.db
+        .select({ id: tools.id })
+        .from(tools)
+        .where(sql`${tools.isActive} and ${tools.isVerified} and (${word} = any(${tools.keywords}) or ${word} = any(${tools.tags}))`);
+      for (const row of rows) ids.add(row.id);
+    }
+    return [...ids];
+  }
+
+  it.each(["analytics", "email-marketing", "stripe", "react-boilerplate", "seo", "ai-design", "plausible", "next"])(
+    "holds every match of the spec's rule for %j, each once",
+    async (text) => {
+      const results = await allResults(text);
+      const ids = results.map((tool) => tool.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const rule = await specRule(text);
+      expect(rule.length).toBeGreaterThan(0);
+      for (const id of rule) expect(ids).toContain(id);
+    },
+  );
+
+  it("matches a hyphenated tag as a whole", async () => {
+    const results = await allResults("open-source");
+    const tagged = await database.db.select({ id: tools.id }).from(tools).where(sql`'open-source' = any(${tools.tags}) and ${tools.isActive} and ${tools.isVerified}`);
+    expect(tagged.length).toBeGreaterThan(3);
+    for (const { id } of tagged) expect(results.map((tool) => tool.id)).toContain(id);
+  });
+
+  it("puts the tool named by the search first", async () => {
+    const [first] = (await search.searchTools("plausible")).tools;
+    expect(first?.name).toBe("Plausible Analytics");
+  });
+
+  it.each([
+    ["supabse", "Supabase"],
+    ["plausable", "Plausible Analytics"],
+    ["vercell", "Vercel"],
+  ])("forgives the typo %j and finds %s", async (typo, name) => {
+    const results = await allResults(typo);
+    expect(results.map((tool) => tool.name)).toContain(name);
+  });
+
+  it("matches word prefixes and stems through full-text search", async () => {
+    const results = await allResults("analyt");
+    expect(results.map((tool) => tool.name)).toContain("Plausible Analytics");
+  });
+
+  it("finds nothing for nonsense, and for text without words", async () => {
+    expect((await search.searchTools("qzxwvjk")).tools).toEqual([]);
+    expect((await search.searchTools("---")).tools).toEqual([]);
+  });
+
+  it("never shows tools that are not live", async () => {
+    await insertTool(database.db, { name: "Zebracorn Waiting", isVerified: false, tags: ["zebracorn"] });
+    await insertTool(database.db, { name: "Zebracorn Off", isActive: false, tags: ["zebracorn"] });
+    const live = await insertTool(database.db, { name: "Zebracorn Live", tags: ["zebracorn"] });
+    expect((await allResults("zebracorn")).map((tool) => tool.id)).toEqual([live.id]);
+  });
+
+  it("finds a tool by a word of its category's label and of its description", async () => {
+    const results = await allResults("merchant");
+    expect(results.length).toBeGreaterThan(0);
+  });
+
+  it("records each search with a count, and lists the most searched first", async () => {
+    for (const text of ["email-marketing", "seo", "seo", "seo", "analytics", "analytics"]) await search.recordSearch(text);
+    const first = await search.listSearches({ limit: 2 });
+    expect(first.searches).toEqual([
+      { text: "seo", count: 3 },
+      { text: "analytics", count: 2 },
+    ]);
+    const rest = await search.listSearches({ cursor: decodeCursor(first.nextCursor!), limit: 2 });
+    expect(rest.searches).toEqual([{ text: "email-marketing", count: 1 }]);
+    expect(rest.nextCursor).toBeNull();
+    expect(slugify("email marketing")).toBe("email-marketing");
+  });
+});
