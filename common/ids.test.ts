@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createId, toolKeywords, toolSlug } from "./ids.ts";
+import { createId, toolIdFromSlug, toolKeywords, toolSlug } from "./ids.ts";
 
 describe("createId", () => {
   it("starts with the entity's prefix and holds only lowercase base-36 characters", () => {
@@ -34,5 +34,18 @@ describe("toolSlug", () => {
 describe("toolKeywords", () => {
   it("are the slugified words of the name, without repeats", () => {
     expect(toolKeywords("Ship Fast: Ship your SaaS fast")).toEqual(["ship", "fast", "your", "saas"]);
+  });
+});
+
+describe("toolIdFromSlug", () => {
+  it("finds the id at the end of a slug", () => {
+    const id = createId("t");
+    expect(toolIdFromSlug(toolSlug("Plausible Analytics", id))).toBe(id);
+    expect(toolIdFromSlug(id)).toBe(id);
+  });
+
+  it("is null for a slug without an id", () => {
+    expect(toolIdFromSlug("plausible-analytics")).toBeNull();
+    expect(toolIdFromSlug("x-tabc")).toBeNull();
   });
 });

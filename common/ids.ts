@@ -31,3 +31,8 @@ export function toolSlug(name: string, id: string): string {
 export function toolKeywords(name: string): string[] {
   return [...new Set(slugify(name).split("-").filter(Boolean))];
 }
+
+/** The id at the end of a tool's slug, or null when the text does not end with one. */
+export function toolIdFromSlug(slug: string): string | null {
+  return new RegExp(`(?:^|-)(t[0-9a-z]{${TIME_LENGTH + RANDOM_LENGTH}})$`).exec(slug)?.[1] ?? null;
+}

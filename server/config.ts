@@ -27,6 +27,7 @@ export const configSchema = z.object({
     .prefault("")
     .refine((value) => value === "" || /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://"),
   DATA_DIR: z.string().trim().min(1).prefault("./data"),
+  BUILD_DIR: z.string().trim().min(1).prefault("build"),
   SEED_DEMO: flag.prefault("true").transform((value) => value ?? true),
   PROMO_TEXT: z.string().trim().prefault("Have your website appear on Bing and ChatGPT in hours! Click here."),
   PROMO_URL: optionalUrl.prefault("https://www.indexnow.org"),
@@ -83,6 +84,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return { ...raw, isProduction, silenceBrowserConsole: raw.SILENCE_BROWSER_CONSOLE ?? isProduction };
 }
 
+/** The path under which the app serves the local file storage. */
+export const FILES_URL = "/files";
+
 /** What the browser may know of the config: nothing secret ever goes here. */
 export function publicConfig(config: Config) {
   return {
@@ -96,6 +100,8 @@ export function publicConfig(config: Config) {
     contactTelegramUrl: config.CONTACT_TELEGRAM_URL,
     contactXUrl: config.CONTACT_X_URL,
     outboundRef: config.OUTBOUND_REF,
+    /** Where stored files (tool snapshots, images) are served from. */
+    filesUrl: FILES_URL,
     silenceConsole: config.silenceBrowserConsole,
   };
 }

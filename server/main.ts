@@ -6,12 +6,13 @@ import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Connect } from "vite";
-import { ConfigError, parseConfig } from "./config.ts";
+import { ConfigError, FILES_URL, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
+import { localFileStorage } from "./storage/files.ts";
 
 const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -29,15 +30,21 @@ try {
 }
 const logger = createLogger(config.LOG_LEVEL);
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.resolve(ROOT, config.DATA_DIR) });
+const dataDir = path.resolve(ROOT, config.DATA_DIR);
+const filesDir = path.join(dataDir, "files");
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+const services = createServices({ db: database.db, config, logger, storage: localFileStorage(filesDir, FILES_URL) });
+
+let seededToolIds: string[] = [];
 await database.migrate(async (db) => {
   if (!config.SEED_DEMO) return;
   const seeded = await seedDemoCatalogue(db);
-  if (seeded) logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.tools} tools`);
+  if (!seeded) return;
+  seededToolIds = seeded.toolIds;
+  logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.toolIds.length} tools`);
 });
+for (const id of seededToolIds) await services.tools.writeToolSnapshot(id);
 logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
-
-const services = createServices({ db: database.db, config, logger });
 const isDev = config.NODE_ENV === "development";
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -48,7 +55,7 @@ if (isDev) {
   viteMiddlewares = devServer.middlewares;
   build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 } else {
-  const buildFile = path.join(ROOT, "build/server/index.js");
+  const buildFile = path.resolve(ROOT, config.BUILD_DIR, "server/index.js");
   if (!existsSync(buildFile)) {
     process.stderr.write("No build found: run `npm run build` first (`npm start` does it for you).\n");
     process.exit(1);
@@ -62,7 +69,8 @@ const app = createApp({
   services,
   logger,
   build,
-  clientDir: isDev ? undefined : path.join(ROOT, "build/client"),
+  clientDir: isDev ? undefined : path.resolve(ROOT, config.BUILD_DIR, "client"),
+  filesDir,
 });
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {

@@ -110,6 +110,10 @@ export const tools = pgTable(
     index("tools_tags_idx").using("gin", table.tags),
     index("tools_keywords_idx").using("gin", table.keywords),
     index("tools_creator_username_idx").on(table.creatorUsername),
+    // The 'added by makers' block: live tools with a creator, newest first.
+    index("tools_public_with_creator_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified} and ${table.creatorUsername} is not null`),
     index("tools_verified_at_idx").on(table.verifiedAt),
   ],
 );

@@ -59,7 +59,7 @@ const DEMO_SPACING_HOURS = 19;
 
 /**
  * Inserts the demo catalogue when the database holds no category and no tool yet.
- * Returns what it inserted, or null when the database was not empty.
+ * Returns what it inserted (the new tools' ids, for their snapshots), or null when the database was not empty.
  */
 export async function seedDemoCatalogue(db: Database, now = new Date()) {
   const [categoryCount] = await db.select({ n: count() }).from(categories);
@@ -98,5 +98,5 @@ export async function seedDemoCatalogue(db: Database, now = new Date()) {
     await tx.insert(categories).values(categoryRows);
     await tx.insert(tools).values(toolRows);
   });
-  return { categories: categoryRows.length, tools: toolRows.length };
+  return { categories: categoryRows.length, toolIds: toolRows.map((row) => row.id) };
 }

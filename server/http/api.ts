@@ -6,6 +6,13 @@ import { AppError, MESSAGES } from "#common/errors.ts";
 import type { Services } from "../services.ts";
 import { invalidInput } from "./errors.ts";
 
+/** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
+function parseToolId(text: string): string {
+  const id = toolIdParam.safeParse(text);
+  if (!id.success) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+  return id.data;
+}
+
 export function createApi(services: Services) {
   const api = new Hono();
 
@@ -18,12 +25,29 @@ export function createApi(services: Services) {
     return c.json(page);
   });
 
+  /**
+   * What a tool page shows besides the tool: suggested tools and the tools makers added. The browser asks for it when
+   * it reads the tool itself from its snapshot.
+   */
+  api.get("/tools/:id/related", async (c) => {
+    const tool = await services.tools.findPublicToolById(parseToolId(c.req.param("id")));
+    if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+    const [suggested, usersAdded] = await Promise.all([services.tools.listSuggestedTools(tool), services.tools.listToolsAddedByUsers()]);
+    return c.json({ suggested, usersAdded });
+  });
+
+  /** Counts a view of a tool's page (when the browser rendered it from the snapshot); answers the counters. */
+  api.post("/tools/:id/views", async (c) => {
+    const id = parseToolId(c.req.param("id"));
+    if (isbot(c.req.header("user-agent") ?? "")) return c.body(null, 204);
+    return c.json(await services.tools.recordToolView(id));
+  });
+
   /** Counts a click on a tool's website link. Sent with navigator.sendBeacon, so the body is ignored. */
   api.post("/tools/:id/clicks", async (c) => {
-    const id = toolIdParam.safeParse(c.req.param("id"));
-    if (!id.success) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+    const id = parseToolId(c.req.param("id"));
     if (isbot(c.req.header("user-agent") ?? "")) return c.body(null, 204);
-    const { clicks } = await services.tools.recordToolClick(id.data);
+    const { clicks } = await services.tools.recordToolClick(id);
     return c.json({ clicks });
   });
 

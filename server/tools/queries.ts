@@ -1,9 +1,10 @@
 /** Reads of tools for the public pages and the JSON API. */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { PAGE_SIZE } from "#common/constants.ts";
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { PAGE_SIZE, SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, USER_ADDED_TOOLS } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import type { Database } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import { renderMarkdown } from "../markdown.ts";
+import { type FaqItem, tools, users } from "../db/schema.ts";
 
 export type CategoryChip = { id: string; label: string; slug: string; color: string };
 
@@ -22,7 +23,7 @@ export const toolCardColumns = {
     select json_agg(json_build_object('id', c.id, 'label', c.label, 'slug', c.slug, 'color', c.color)
       order by array_position(${tools.categories}, c.id))
     from categories c where c.id = any(${tools.categories})
-  ), '[]'::json)`,
+  ), '[]'::json)`.as("category_chips"),
 };
 
 export type ToolCardRow = {
@@ -42,18 +43,71 @@ export type ToolCard = Omit<ToolCardRow, "createdAt"> & { createdAt: string };
 
 export type ToolPage = { tools: ToolCard[]; nextCursor: string | null };
 
+/** Everything the tool page shows; also the shape of the tool's public snapshot file. */
+export const toolDetailColumns = {
+  ...toolCardColumns,
+  longDesc: tools.longDesc,
+  tags: tools.tags,
+  paymentType: tools.paymentType,
+  pros: tools.pros,
+  cons: tools.cons,
+  faq: tools.faq,
+  largeImage: tools.largeImage,
+  views: tools.views,
+  clicks: tools.clicks,
+  verifiedAt: tools.verifiedAt,
+  updatedAt: tools.updatedAt,
+  // The creator is shown only once the tool is linked to them.
+  creator: sql<{ username: string; slug: string } | null>`case when ${tools.isLinkedToCreator} then (
+    select json_build_object('username', u.username, 'slug', u.slug) from ${users} u where u.slug = ${tools.creatorUsername}
+  ) end`.as("creator"),
+};
+
+type ToolDetailRow = ToolCardRow & {
+  longDesc: string;
+  tags: string[];
+  paymentType: string;
+  pros: string[] | null;
+  cons: string[] | null;
+  faq: FaqItem[] | null;
+  largeImage: string | null;
+  views: number;
+  clicks: number;
+  verifiedAt: Date | null;
+  updatedAt: Date;
+  creator: { username: string; slug: string } | null;
+};
+
+export type ToolDetail = Omit<ToolDetailRow, "createdAt" | "verifiedAt" | "updatedAt"> & {
+  createdAt: string;
+  verifiedAt: string | null;
+  updatedAt: string;
+  /** The long description rendered from Markdown, safe to insert (server/markdown.ts). */
+  longDescHtml: string;
+};
+
+function toDetail(row: ToolDetailRow): ToolDetail {
+  return {
+    ...row,
+    longDescHtml: renderMarkdown(row.longDesc),
+    createdAt: row.createdAt.toISOString(),
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /**
  * Live tools: active and verified. Nothing else is public.
  * Written as literal SQL, not as parameters, so that the partial indexes on live tools match even in a generic plan.
  */
 export const isPublicTool = sql`(${tools.isActive} and ${tools.isVerified})`;
 
-function toCard(row: ToolCardRow): ToolCard {
+export function toCard(row: ToolCardRow): ToolCard {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 /** Rows strictly after the cursor in (created_at desc, id desc) order; a row comparison, so the index seeks straight to it. */
-function afterCursor(cursor: Cursor): SQL {
+export function afterCursor(cursor: Cursor): SQL {
   return sql`(${tools.createdAt}, ${tools.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`;
 }
 
@@ -78,6 +132,54 @@ export function toolQueries(db: Database) {
         tools: page.map(toCard),
         nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
       };
+    },
+
+    /** A live tool by its slug (SPEC section 7: by slug). */
+    async findPublicToolBySlug(slug: string): Promise<ToolDetail | undefined> {
+      const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.slug, slug))).limit(1);
+      return row ? toDetail(row as ToolDetailRow) : undefined;
+    },
+
+    /** A live tool by its id (SPEC section 7: by id). */
+    async findPublicToolById(id: string): Promise<ToolDetail | undefined> {
+      const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.id, id))).limit(1);
+      return row ? toDetail(row as ToolDetailRow) : undefined;
+    },
+
+    /**
+     * Suggested tools (SPEC section 7): the newest 4 live tools sharing a category with `tool`, then up to 2 random
+     * featured ones not already shown.
+     */
+    async listSuggestedTools(tool: { id: string; categories: { id: string }[] }): Promise<ToolCard[]> {
+      const categoryIds = `{${tool.categories.map((category) => category.id).join(",")}}`;
+      const sameCategory: ToolCardRow[] =
+        tool.categories.length === 0
+          ? []
+          : await db
+              .select(toolCardColumns)
+              .from(tools)
+              .where(and(isPublicTool, ne(tools.id, tool.id), sql`${tools.categories} && ${categoryIds}::text[]`))
+              .orderBy(desc(tools.createdAt), desc(tools.id))
+              .limit(SUGGESTED_TOOLS);
+      const shown = `{${[tool.id, ...sameCategory.map((row) => row.id)].join(",")}}`;
+      const featured: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, eq(tools.isHomeBoosted, true), sql`not (${tools.id} = any(${shown}::text[]))`))
+        .orderBy(sql`random()`)
+        .limit(SUGGESTED_FEATURED_TOOLS);
+      return [...sameCategory, ...featured].map(toCard);
+    },
+
+    /** The newest live tools that belong to a maker (SPEC section 7: tools added by users). */
+    async listToolsAddedByUsers({ limit = USER_ADDED_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, sql`${tools.creatorUsername} is not null`))
+        .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(limit);
+      return rows.map(toCard);
     },
 
     /** Live tools boosted to the home page (premiumFeatures.isHomeBoosted), newest first. */

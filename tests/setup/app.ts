@@ -1,8 +1,10 @@
 /** The real HTTP app over a test database and the production build, called in-process with Request objects. */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { parseConfig } from "#server/config.ts";
+import { FILES_URL, parseConfig } from "#server/config.ts";
+import { localFileStorage } from "#server/storage/files.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
@@ -19,8 +21,10 @@ export async function loadBuild(): Promise<ServerBuild> {
 export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}) {
   const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env });
   const logger = createLogger(config.LOG_LEVEL);
-  const services = createServices({ db: database.db, config, logger });
-  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client") });
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
+  const storage = localFileStorage(filesDir, FILES_URL);
+  const services = createServices({ db: database.db, config, logger, storage });
+  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir });
   const request = (pathname: string, init?: RequestInit) => app.fetch(new Request(new URL(pathname, config.SITE_URL), init));
-  return { app, config, services, request };
+  return { app, config, services, request, filesDir };
 }

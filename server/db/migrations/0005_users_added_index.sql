@@ -1,0 +1,1 @@
+CREATE INDEX "tools_public_with_creator_idx" ON "tools" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tools"."is_active" and "tools"."is_verified" and "tools"."creator_username" is not null;

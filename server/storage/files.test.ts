@@ -1,0 +1,29 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { localFileStorage } from "./files.ts";
+
+describe("localFileStorage", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "indie-files-"));
+  const storage = localFileStorage(root);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("writes, replaces and removes a file under its key", async () => {
+    await storage.write("tools/t1/t1.json", '{"a":1}', "application/json");
+    expect(readFileSync(path.join(root, "tools/t1/t1.json"), "utf8")).toBe('{"a":1}');
+    await storage.write("tools/t1/t1.json", '{"a":2}', "application/json");
+    expect(readFileSync(path.join(root, "tools/t1/t1.json"), "utf8")).toBe('{"a":2}');
+    await storage.remove("tools/t1/t1.json");
+    expect(existsSync(path.join(root, "tools/t1/t1.json"))).toBe(false);
+    await storage.remove("tools/t1/t1.json");
+  });
+
+  it("gives the public URL", () => {
+    expect(storage.publicUrl("tools/t1/t1.json")).toBe("/files/tools/t1/t1.json");
+  });
+
+  it.each(["../escape.json", "tools/../../x.json", "/abs.json", "tools//t.json", "no-extension", "tools/t1/t 1.json"])("refuses the key %j", async (key) => {
+    await expect(storage.write(key, "x", "text/plain")).rejects.toThrow(/Not a valid file key/);
+  });
+});

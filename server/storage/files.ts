@@ -1,0 +1,43 @@
+/**
+ * File storage: where snapshots and (later) images live. A small interface, so an S3-compatible adapter can replace the
+ * local-disk one without touching the code that writes files.
+ */
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export interface FileStorage {
+  /** Stores `body` under `key` (such as "tools/t1/t1.json"), replacing what was there. */
+  write(key: string, body: string | Uint8Array, contentType: string): Promise<void>;
+  /** Removes the file under `key`; nothing happens if there is none. */
+  remove(key: string): Promise<void>;
+  /** The public URL of the file under `key`. */
+  publicUrl(key: string): string;
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;
+
+function checkKey(key: string): string {
+  if (!SAFE_KEY.test(key)) throw new Error(`Not a valid file key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Files in a folder of the local disk, served by the app under `publicPath`. */
+export function localFileStorage(rootDir: string, publicPath = "/files"): FileStorage {
+  const root = path.resolve(rootDir);
+  return {
+    async write(key, body) {
+      const file = path.join(root, checkKey(key));
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write beside, then rename: a reader never sees half a file.
+      const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+      await writeFile(partial, body);
+      await rename(partial, file);
+    },
+    async remove(key) {
+      await rm(path.join(root, checkKey(key)), { force: true });
+    },
+    publicUrl(key) {
+      return `${publicPath}/${checkKey(key)}`;
+    },
+  };
+}

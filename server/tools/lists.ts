@@ -1,0 +1,87 @@
+/** Reads of the browsable tool lists (/tools, /category/{slug}, /tag/{slug}): live tools, sorted, filtered and keyset-paged. */
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
+import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import type { ToolSort } from "#common/schemas.ts";
+import type { Database } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
+import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
+
+export type ToolListFilters = {
+  sort?: ToolSort;
+  /** A category id. */
+  category?: string;
+  tag?: string;
+  paymentType?: PaymentType;
+};
+
+export type ListToolsInput = ToolListFilters & { cursor?: Cursor | null; limit?: number };
+
+type ListRow = ToolCardRow & { views: number; clicks: number };
+
+/**
+ * Each sort order is (column desc, id desc), the order of its partial index on live tools
+ * (tools_public_latest_idx, tools_public_views_idx, tools_public_clicks_idx); the cursor's key is the column's value.
+ * Counts are compared as bigint so that a forged cursor beyond the integer range is a harmless comparison, not a database error.
+ */
+const SORTS: Record<ToolSort, { column: AnyPgColumn; keyOf: (row: ListRow) => number; bound: (key: number) => SQL }> = {
+  newest: { column: tools.createdAt, keyOf: (row) => row.createdAt.getTime(), bound: (key) => sql`${new Date(key).toISOString()}::timestamptz` },
+  views: { column: tools.views, keyOf: (row) => row.views, bound: (key) => sql`${key}::bigint` },
+  clicks: { column: tools.clicks, keyOf: (row) => row.clicks, bound: (key) => sql`${key}::bigint` },
+};
+
+function filtersOf({ category, tag, paymentType }: ToolListFilters): SQL[] {
+  const conditions: SQL[] = [];
+  // Array containment (@>) is what the GIN indexes on categories and tags answer.
+  if (category) conditions.push(sql`${tools.categories} @> array[${category}]::text[]`);
+  if (tag) conditions.push(sql`${tools.tags} @> array[${tag}]::text[]`);
+  if (paymentType) conditions.push(eq(tools.paymentType, paymentType));
+  return conditions;
+}
+
+/**
+ * One page of live tools in `sort` order after `cursor`. The cursor is a row comparison on (column, id),
+ * so the sort's index seeks straight to it (the plans are checked by a test).
+ */
+export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = PAGE_SIZE, ...filters }: ListToolsInput) {
+  const { column, bound } = SORTS[sort];
+  const conditions = [isPublicTool, ...filtersOf(filters)];
+  if (cursor) conditions.push(sql`(${column}, ${tools.id}) < (${bound(cursor.key)}, ${cursor.id})`);
+  return db
+    .select({ ...toolCardColumns, views: tools.views, clicks: tools.clicks })
+    .from(tools)
+    .where(and(...conditions))
+    .orderBy(desc(column), desc(tools.id))
+    .limit(limit);
+}
+
+export function toolListQueries(db: Database) {
+  return {
+    /** Live tools sorted newest first, most viewed or most clicked, filtered by category, tag or payment type, one keyset page after `cursor`. */
+    async listTools(input: ListToolsInput = {}): Promise<ToolPage> {
+      const limit = input.limit ?? PAGE_SIZE;
+      // One row more than the page tells whether a next page exists, without a count.
+      const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const { keyOf } = SORTS[input.sort ?? "newest"];
+      return {
+        // The sort keys are read only to build the cursor; the card keeps its one shape.
+        tools: page.map(({ views: _views, clicks: _clicks, ...row }) => toCard(row)),
+        nextCursor: rows.length > limit && last ? encodeCursor({ key: keyOf(last), id: last.id }) : null,
+      };
+    },
+
+    /** A category's featured tools (isFeaturedCategory), newest first: the top of its page. */
+    async listCategoryFeaturedTools(categoryId: string, { limit = PAGE_SIZE }: { limit?: number } = {}): Promise<ToolCard[]> {
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, eq(tools.isFeaturedCategory, true), ...filtersOf({ category: categoryId })))
+        .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(limit);
+      return rows.map(toCard);
+    },
+  };
+}

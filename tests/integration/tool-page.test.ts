@@ -1,0 +1,176 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { createId } from "#common/ids.ts";
+import { tools, users } from "#server/db/schema.ts";
+import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+const PERSON = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
+const BOT = { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" };
+
+describe.each(databaseKinds)("tool page on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  async function countersOf(id: string) {
+    const [row] = await database.db.select({ views: tools.views, clicks: tools.clicks }).from(tools).where(eq(tools.id, id));
+    return row!;
+  }
+
+  it("shows everything about a live tool, with its metadata", async () => {
+    const category = await insertCategory(database.db, { label: "Analytics and Data" });
+    const tool = await insertTool(database.db, {
+      name: "Counter & Co",
+      shortDesc: "Counts what matters.",
+      longDesc: "## How it works\n\nIt **counts**.\n\n<script>alert('x')</script>",
+      categories: [category.id],
+      tags: ["analytics", "open-source"],
+      paymentType: "freemium",
+      pros: ["Fast"],
+      cons: ["Young"],
+      faq: [{ question: "Is it free?", answer: "Mostly." }],
+      website: "https://counter.example.com/app?x=1",
+    });
+    const response = await app.request(`/tool/${tool.slug}`, { headers: PERSON });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>Counter &amp; Co: Counts what matters. | Indie Tools</title>");
+    expect(html).toContain('<meta name="description" content="Counts what matters."/>');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/tool/${tool.slug}"/>`);
+    expect(html).toContain("<h2>How it works</h2>");
+    expect(html).toContain("<strong>counts</strong>");
+    expect(html).not.toContain("<script>alert");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain('href="https://counter.example.com/app?x=1&amp;ref=indietools"');
+    expect(html).toContain('href="/category/analytics-and-data"');
+    expect(html).toContain('href="/tag/open-source"');
+    expect(html).toContain("Freemium");
+    expect(html).toContain("Is it free?");
+    expect(html).toMatch(/"@type":"SoftwareApplication"/);
+    expect(html).toMatch(/"@type":"BreadcrumbList"/);
+  });
+
+  it("counts a person's view, not a bot's", async () => {
+    const tool = await insertTool(database.db);
+    await app.request(`/tool/${tool.slug}`, { headers: PERSON });
+    await app.request(`/tool/${tool.slug}`, { headers: BOT });
+    expect((await countersOf(tool.id)).views).toBe(1);
+  });
+
+  it("keeps views and clicks exact under 200 concurrent increments each", async () => {
+    const tool = await insertTool(database.db);
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        app.request(`/api/v1/tools/${tool.id}/${index % 2 ? "views" : "clicks"}`, { method: "POST", headers: PERSON }),
+      ).concat(Array.from({ length: 200 }, (_, index) => app.request(`/api/v1/tools/${tool.id}/${index % 2 ? "clicks" : "views"}`, { method: "POST", headers: PERSON }))),
+    );
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect(await countersOf(tool.id)).toEqual({ views: 200, clicks: 200 });
+  });
+
+  it("answers 404 with the spec's message for an unknown slug and for a tool that is not live", async () => {
+    const waiting = await insertTool(database.db, { isVerified: false });
+    const off = await insertTool(database.db, { isActive: false });
+    for (const slug of ["no-such-tool", waiting.slug, off.slug]) {
+      const response = await app.request(`/tool/${slug}`, { headers: PERSON });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("No tool found with this slug");
+    }
+    expect((await countersOf(waiting.id)).views).toBe(0);
+  });
+
+  it("sends an old slug to the tool's current address", async () => {
+    const tool = await insertTool(database.db, { name: "New Name" });
+    const response = await app.request(`/tool/old-name-${tool.id}`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(`/tool/${tool.slug}`);
+  });
+
+  it("shows its creator once the tool is linked to them", async () => {
+    await database.db.insert(users).values({ id: createId("u"), email: "maker@example.com", username: "Ada Maker", slug: "ada-maker" });
+    const linked = await insertTool(database.db, { creatorUsername: "ada-maker", isLinkedToCreator: true });
+    const claimed = await insertTool(database.db, { creatorUsername: "ada-maker", isLinkedToCreator: false });
+    expect(await (await app.request(`/tool/${linked.slug}`)).text()).toContain('href="/profile/ada-maker"');
+    expect(await (await app.request(`/tool/${claimed.slug}`)).text()).not.toContain('href="/profile/ada-maker"');
+  });
+
+  it("suggests 4 newest tools of the same category, then up to 2 featured ones, never itself or hidden tools", async () => {
+    const design = await insertCategory(database.db, { label: "Design" });
+    const other = await insertCategory(database.db, { label: "Other" });
+    const tool = await insertTool(database.db, { name: "Subject", categories: [design.id] });
+    const sameCategory = await insertTools(database.db, 6, new Date("2026-03-01T00:00:00Z"), { categories: [design.id] });
+    await insertTool(database.db, { name: "Hidden Same", categories: [design.id], isVerified: false, createdAt: new Date("2026-04-01T00:00:00Z") });
+    const featured = await insertTools(database.db, 3, new Date("2025-01-01T00:00:00Z"), { categories: [other.id], isHomeBoosted: true });
+
+    const suggested = await app.services.tools.listSuggestedTools({ id: tool.id, categories: [{ id: design.id }] });
+    expect(suggested.slice(0, 4).map((card) => card.id)).toEqual(sameCategory.slice(0, 4).map((row) => row.id));
+    expect(suggested).toHaveLength(6);
+    const featuredIds = featured.map((row) => row.id);
+    expect(suggested.slice(4).every((card) => featuredIds.includes(card.id))).toBe(true);
+    expect(suggested.map((card) => card.id)).not.toContain(tool.id);
+    expect(suggested.map((card) => card.name)).not.toContain("Hidden Same");
+  });
+
+  it("lists the tools makers added: live, with a creator, newest first, 4 at most", async () => {
+    await insertTools(database.db, 6, new Date("2026-02-01T00:00:00Z"), { creatorUsername: "someone" });
+    await insertTool(database.db, { name: "Maker Waiting", creatorUsername: "someone", isVerified: false, createdAt: new Date("2026-09-01T00:00:00Z") });
+    await insertTool(database.db, { name: "No Maker", createdAt: new Date("2026-09-02T00:00:00Z") });
+    const added = await app.services.tools.listToolsAddedByUsers();
+    expect(added.map((card) => card.name)).toEqual(["Bulk tool 0", "Bulk tool 1", "Bulk tool 2", "Bulk tool 3"]);
+  });
+
+  describe("snapshots", () => {
+    it("writes a live tool's snapshot, serves it, and removes it when the tool is no longer live", async () => {
+      const tool = await insertTool(database.db, { name: "Snappy", longDesc: "Hello **world**" });
+      await app.services.tools.writeToolSnapshot(tool.id);
+      const file = path.join(app.filesDir, `tools/${tool.id}/${tool.id}.json`);
+      const snapshot = JSON.parse(readFileSync(file, "utf8"));
+      expect(snapshot).toMatchObject({ id: tool.id, name: "Snappy", slug: tool.slug, longDescHtml: "<p>Hello <strong>world</strong></p>\n" });
+
+      const served = await app.request(`/files/tools/${tool.id}/${tool.id}.json?t=${Date.now()}`);
+      expect(served.status).toBe(200);
+      expect(await served.json()).toEqual(snapshot);
+
+      await database.db.update(tools).set({ isActive: false }).where(eq(tools.id, tool.id));
+      await app.services.tools.writeToolSnapshot(tool.id);
+      expect(existsSync(file)).toBe(false);
+      expect((await app.request(`/files/tools/${tool.id}/${tool.id}.json`)).status).toBe(404);
+    });
+
+    it("never writes a snapshot for a tool that is not live", async () => {
+      const waiting = await insertTool(database.db, { isVerified: false });
+      await app.services.tools.writeToolSnapshot(waiting.id);
+      expect(existsSync(path.join(app.filesDir, `tools/${waiting.id}/${waiting.id}.json`))).toBe(false);
+    });
+
+    it("serves what a snapshot-rendered page needs besides the tool", async () => {
+      const category = await insertCategory(database.db);
+      const tool = await insertTool(database.db, { categories: [category.id] });
+      await insertTool(database.db, { categories: [category.id] });
+      const response = await app.request(`/api/v1/tools/${tool.id}/related`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { suggested: unknown[]; usersAdded: unknown[] };
+      expect(body.suggested).toHaveLength(1);
+      expect(body.usersAdded).toEqual([]);
+      expect((await app.request("/api/v1/tools/tnosuchtool0000000000/related")).status).toBe(404);
+    });
+  });
+
+  it("keeps the search vector of a tool in step with a renamed category", async () => {
+    const category = await insertCategory(database.db, { label: "Plainlabel" });
+    await insertTool(database.db, { name: "Vector Tool", categories: [category.id] });
+    expect((await app.services.search.searchTools("zanzibarish")).tools).toHaveLength(0);
+    await database.db.execute(sql`update categories set label = 'Zanzibarish' where id = ${category.id}`);
+    expect((await app.services.search.searchTools("zanzibarish")).tools.map((card) => card.name)).toEqual(["Vector Tool"]);
+  });
+});
