@@ -10,6 +10,12 @@ export const SCROLL_TRIGGER_MARGIN_PX = 100;
 export const LOADER_DELAY_MS = 200;
 /** Tools per page on the home page, lists and the JSON API (the spec leaves it open; 24 fills 1, 2, 3 or 4 columns). */
 export const PAGE_SIZE = 24;
+/** Tools shown on a top-list page; the rest are one link away, on the search results. */
+export const TOP_LIST_TOOLS = 48;
+/** Texts per page on /searches. */
+export const SEARCHES_PAGE_SIZE = 100;
+/** The longest search text kept, in characters of its slug. */
+export const MAX_SEARCH_LENGTH = 80;
 /** The most a client may ask for in one page of the API. */
 export const MAX_PAGE_SIZE = 100;
 /** Suggested tools on a tool page: same category, plus random featured ones. */

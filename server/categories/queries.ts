@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories } from "../db/schema.ts";
+import { renderMarkdown } from "../markdown.ts";
 
 export const categoryColumns = {
   id: categories.id,
@@ -13,6 +14,12 @@ export const categoryColumns = {
 
 export type Category = { id: string; label: string; slug: string; description: string; color: string };
 
+/** A category with the number of its live tools (categories.tool_count, kept by a trigger). */
+export type CategoryWithCount = Category & { toolCount: number };
+
+/** What a category's own page shows: its longer text already rendered from Markdown. */
+export type CategoryPage = CategoryWithCount & { longDescriptionHtml: string | null };
+
 export function categoryQueries(db: Database) {
   return {
     /** Every category, sorted by label (SPEC section 7). */
@@ -20,9 +27,29 @@ export function categoryQueries(db: Database) {
       return db.select(categoryColumns).from(categories).orderBy(asc(categories.label));
     },
 
+    /** Every category with its number of live tools, sorted by label: the /categories page. */
+    async listCategoriesWithCounts(): Promise<CategoryWithCount[]> {
+      return db
+        .select({ ...categoryColumns, toolCount: categories.toolCount })
+        .from(categories)
+        .orderBy(asc(categories.label));
+    },
+
     async findCategoryBySlug(slug: string): Promise<Category | undefined> {
       const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1);
       return row;
+    },
+
+    /** The category at /category/{slug}, with its tool count and its long description as safe HTML. */
+    async findCategoryPage(slug: string): Promise<CategoryPage | undefined> {
+      const [row] = await db
+        .select({ ...categoryColumns, toolCount: categories.toolCount, longDescription: categories.longDescription })
+        .from(categories)
+        .where(eq(categories.slug, slug))
+        .limit(1);
+      if (!row) return undefined;
+      const { longDescription, ...category } = row;
+      return { ...category, longDescriptionHtml: longDescription?.trim() ? renderMarkdown(longDescription) : null };
     },
   };
 }

@@ -1,0 +1,67 @@
+/** /categories: every category with its colour, description and number of live tools. */
+import { Link } from "react-router";
+import { EmptyState } from "../components/empty-state.tsx";
+import { countOf } from "../plural.ts";
+import { itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/categories";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categories: await context.services.categories.listCategoriesWithCounts() };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  return [
+    ...seo({
+      siteName,
+      siteUrl,
+      title: "Categories",
+      description: `Browse ${siteName} by category: hosting, payments, analytics, marketing, AI and more, each with hand-picked tools for indie developers.`,
+      path: "/categories",
+    }),
+    itemListLd(
+      siteUrl,
+      `${siteName} categories`,
+      loaderData.categories.map((category) => ({ name: category.label, path: `/category/${category.slug}` })),
+    ),
+  ];
+};
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  return (
+    <main className="mx-auto max-w-7xl px-4">
+      <header className="py-10 sm:py-12">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Categories</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">Every kind of tool a one-person business needs, from the first line of code to the hundredth customer.</p>
+      </header>
+
+      {categories.length > 0 ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={`/category/${category.slug}`}
+                data-testid="category-card"
+                className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
+              >
+                <span className="flex items-center gap-3">
+                  <span aria-hidden="true" className="h-4 w-4 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: category.color }} />
+                  <span className="flex-1 text-lg font-semibold text-slate-900">{category.label}</span>
+                  <span className="rounded-full px-2.5 py-0.5 text-xs font-medium text-slate-800" style={{ backgroundColor: category.color }}>
+                    {countOf(category.toolCount, "tool")}
+                  </span>
+                </span>
+                {category.description && <span className="text-sm text-slate-600">{category.description}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No categories yet." />
+      )}
+    </main>
+  );
+}

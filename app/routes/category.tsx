@@ -1,0 +1,114 @@
+/** /category/{slug}: a category's heading and description, its featured tools first, then all of its tools, newest first. */
+import { data, Link } from "react-router";
+import { pageQuery, slugParam } from "#common/schemas.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Pager } from "../components/pager.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { countOf } from "../plural.ts";
+import { useRootData } from "../root-data.ts";
+import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/category";
+
+const NOT_FOUND = "No category found with this address";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const slug = slugParam.safeParse(params.slug);
+  if (!slug.success) throw data(NOT_FOUND, { status: 404 });
+  const query = pageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const category = await context.services.categories.findCategoryPage(slug.data);
+  if (!category) throw data(NOT_FOUND, { status: 404 });
+  const { cursor, limit } = query.data;
+  const [featured, page] = await Promise.all([
+    // Featured tools top the first page; later pages list the next tools only.
+    cursor ? Promise.resolve([]) : context.services.tools.listCategoryFeaturedTools(category.id),
+    context.services.tools.listTools({ category: category.id, cursor, limit }),
+  ]);
+  return { category, featured, page };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { category, featured, page } = loaderData;
+  const path = `/category/${category.slug}`;
+  const title = `${category.label} tools for indie developers`;
+  return [
+    ...seo({
+      siteName,
+      siteUrl,
+      title,
+      description: category.description || `The best ${category.label} tools for indie developers and solopreneurs, hand-picked on ${siteName}.`,
+      path,
+    }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${category.label} on ${siteName}`, href: `${path}/rss.xml` },
+    breadcrumbLd(siteUrl, [
+      { name: "Home", path: "/" },
+      { name: "Categories", path: "/categories" },
+      { name: category.label, path },
+    ]),
+    itemListLd(
+      siteUrl,
+      title,
+      [...featured, ...page.tools.filter((tool) => !featured.some((shown) => shown.id === tool.id))].map((tool) => ({
+        name: tool.name,
+        path: `/tool/${tool.slug}`,
+      })),
+    ),
+  ];
+};
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  const { category, featured, page } = loaderData;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4">
+      <header className="py-10 sm:py-12">
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+          <Link to="/categories" className="hover:text-slate-900 hover:underline">
+            Categories
+          </Link>{" "}
+          <span aria-hidden="true">›</span> {category.label}
+        </nav>
+        <h1 className="mt-2 flex items-center gap-3 text-4xl font-extrabold tracking-tight text-slate-900">
+          <span aria-hidden="true" className="h-5 w-5 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: category.color }} />
+          {category.label}
+        </h1>
+        {category.description && <p className="mt-3 max-w-2xl text-lg text-slate-600">{category.description}</p>}
+        <p className="mt-2 text-sm text-slate-500">{countOf(category.toolCount, "tool")}</p>
+        {category.longDescriptionHtml && (
+          <div className="prose mt-6 max-w-3xl" dangerouslySetInnerHTML={{ __html: category.longDescriptionHtml }} />
+        )}
+      </header>
+
+      {featured.length > 0 && (
+        <section aria-labelledby="featured-heading" className="mb-12">
+          <h2 id="featured-heading" className="mb-4 text-2xl font-bold tracking-tight">
+            {`Featured in ${category.label}`}
+          </h2>
+          <ToolGrid tools={featured} user={user} />
+        </section>
+      )}
+
+      <section aria-labelledby="all-heading">
+        <h2 id="all-heading" className="mb-4 text-2xl font-bold tracking-tight">
+          {`All ${category.label} tools`}
+        </h2>
+        {page.tools.length > 0 ? (
+          <ToolGrid tools={page.tools} user={user} />
+        ) : (
+          <EmptyState title="No tool in this category yet.">
+            Know one that belongs here?{" "}
+            <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+              Add it
+            </Link>
+            .
+          </EmptyState>
+        )}
+        <Pager nextCursor={page.nextCursor} />
+      </section>
+    </main>
+  );
+}

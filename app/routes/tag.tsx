@@ -1,0 +1,84 @@
+/** /tag/{slug}: the live tools carrying one tag, newest first, keyset-paged. */
+import { data, Link } from "react-router";
+import { pageQuery, slugParam } from "#common/schemas.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Pager } from "../components/pager.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { countOf } from "../plural.ts";
+import { useRootData } from "../root-data.ts";
+import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/tag";
+
+const NOT_FOUND = "No tool carries this tag";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const slug = slugParam.safeParse(params.slug);
+  if (!slug.success) throw data(NOT_FOUND, { status: 404 });
+  const query = pageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const [tag, page] = await Promise.all([
+    context.services.tags.findTag(slug.data),
+    context.services.tools.listTools({ tag: slug.data, cursor: query.data.cursor, limit: query.data.limit }),
+  ]);
+  if (!tag) throw data(NOT_FOUND, { status: 404 });
+  return { tag, page };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { tag, page } = loaderData;
+  const path = `/tag/${tag.tag}`;
+  const title = `Tools tagged #${tag.tag}`;
+  return [
+    ...seo({
+      siteName,
+      siteUrl,
+      title,
+      description: `${countOf(tag.count, "hand-picked tool")} for indie developers and solopreneurs tagged #${tag.tag}, on ${siteName}.`,
+      path,
+    }),
+    breadcrumbLd(siteUrl, [
+      { name: "Home", path: "/" },
+      { name: "Tags", path: "/tags" },
+      { name: `#${tag.tag}`, path },
+    ]),
+    itemListLd(
+      siteUrl,
+      title,
+      page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
+    ),
+  ];
+};
+
+export default function Tag({ loaderData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  const { tag, page } = loaderData;
+  return (
+    <main className="mx-auto max-w-7xl px-4">
+      <header className="py-10 sm:py-12">
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+          <Link to="/tags" className="hover:text-slate-900 hover:underline">
+            Tags
+          </Link>{" "}
+          <span aria-hidden="true">›</span> {`#${tag.tag}`}
+        </nav>
+        <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900">{`#${tag.tag}`}</h1>
+        <p className="mt-3 text-lg text-slate-600">
+          {countOf(tag.count, "tool")}.{" "}
+          <Link to={`/tools?tag=${tag.tag}`} className="text-base font-medium text-brand-700 hover:underline">
+            Sort or filter them
+          </Link>
+        </p>
+      </header>
+
+      {page.tools.length > 0 ? (
+        <ToolGrid tools={page.tools} user={user} />
+      ) : (
+        <EmptyState title="No more tools with this tag." />
+      )}
+      <Pager nextCursor={page.nextCursor} />
+    </main>
+  );
+}

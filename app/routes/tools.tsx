@@ -1,0 +1,101 @@
+/** /tools: every live tool, sorted and filtered by category, tag and pricing from the URL, one keyset page at a time. */
+import { data, Link } from "react-router";
+import { toolListQuery } from "#common/schemas.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Pager } from "../components/pager.tsx";
+import { PAYMENT_LABELS, type ToolFilterValues, ToolFilters, toolsPath } from "../components/tool-filters.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { useRootData } from "../root-data.ts";
+import { itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/tools";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = toolListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "These filters are not valid", { status: 400 });
+  const { cursor, limit, sort, tag, payment } = query.data;
+  const category = query.data.category ? await context.services.categories.findCategoryBySlug(query.data.category) : undefined;
+  if (query.data.category && !category) throw data(`There is no category with the address "${query.data.category}"`, { status: 400 });
+  const page = await context.services.tools.listTools({ sort, category: category?.id, tag, paymentType: payment, cursor, limit });
+  const filters: ToolFilterValues = { sort, category: category?.slug ?? null, tag: tag ?? null, payment: payment ?? null };
+  return { page, filters, categoryLabel: category?.label ?? null };
+}
+
+const SORT_PHRASES = { newest: "newest first", views: "most viewed first", clicks: "most clicked first" } as const;
+
+/** The page's title and a sentence for it, from the filters: "Free tools in Design tagged #seo", "most viewed first". */
+function describe({ filters, categoryLabel }: { filters: ToolFilterValues; categoryLabel: string | null }) {
+  const isFiltered = Boolean(filters.category || filters.tag || filters.payment);
+  const subject = [
+    filters.payment ? `${PAYMENT_LABELS[filters.payment]} tools` : "Tools",
+    categoryLabel ? ` in ${categoryLabel}` : "",
+    filters.tag ? ` tagged #${filters.tag}` : "",
+  ].join("");
+  const order = SORT_PHRASES[filters.sort];
+  const title = isFiltered ? subject : "All tools";
+  return {
+    title: filters.sort === "newest" ? title : `${title}, ${order}`,
+    summary: `${isFiltered ? subject : "Every tool in the directory"}, ${order}.`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { title, summary } = describe(loaderData);
+  return [
+    ...seo({
+      siteName,
+      siteUrl,
+      title,
+      description: `${summary} Hand-picked tools for indie developers and solopreneurs, on ${siteName}.`,
+      // The canonical address keeps the filters that change what is listed, never the page's cursor.
+      path: toolsPath(loaderData.filters),
+    }),
+    itemListLd(
+      siteUrl,
+      title,
+      loaderData.page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
+    ),
+  ];
+};
+
+export default function Tools({ loaderData }: Route.ComponentProps) {
+  const { user, categories } = useRootData();
+  const { page, filters } = loaderData;
+  const isFiltered = Boolean(filters.category || filters.tag || filters.payment);
+
+  return (
+    <main className="mx-auto max-w-7xl px-4">
+      <header className="py-10 sm:py-12">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">All tools</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{describe(loaderData).summary}</p>
+      </header>
+
+      {/* Remounted when the filters change, so its selects show the URL's values after any navigation. */}
+      <ToolFilters key={toolsPath(filters)} values={filters} categories={categories} />
+
+      <section aria-label="Tools" className="mt-8">
+        {page.tools.length > 0 ? (
+          <ToolGrid tools={page.tools} user={user} />
+        ) : isFiltered ? (
+          <EmptyState title="No tool matches these filters">
+            <Link to="/tools" className="font-medium text-brand-700 hover:underline">
+              Clear the filters
+            </Link>{" "}
+            to see every tool.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No tools here yet.">
+            Know a tool indie makers would love?{" "}
+            <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+              Add it
+            </Link>
+            .
+          </EmptyState>
+        )}
+        <Pager nextCursor={page.nextCursor} />
+      </section>
+    </main>
+  );
+}
