@@ -1,6 +1,7 @@
 /** The technology top-list pages (SPEC section 2), read once from content/top-lists.json. */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { renderMarkdown } from "../markdown.ts";
 
 const topListPage = z.object({
   path: z.string().regex(/^\/top-[a-z0-9-]+$/),
@@ -31,7 +32,10 @@ export const topLists = {
     return loadPages().map(({ path, label }) => ({ path, label }));
   },
 
-  findTopList(path: string): TopListPage | undefined {
-    return loadPages().find((page) => page.path === path);
+  /** One page, its sections rendered from Markdown. */
+  findTopList(path: string) {
+    const page = loadPages().find((candidate) => candidate.path === path);
+    if (!page) return undefined;
+    return { ...page, sections: page.sections.map((section) => ({ heading: section.heading, html: renderMarkdown(section.body) })) };
   },
 };

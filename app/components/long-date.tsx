@@ -1,0 +1,17 @@
+/** A calendar date written for people ("4 August 2026") inside a <time> that machines can read. */
+
+// Read as a UTC calendar day, so the server and every browser's time zone print the same day.
+const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** Formats a YYYY-MM-DD date. */
+export function formatLongDate(isoDate: string): string {
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+export function LongDate({ isoDate, className }: { isoDate: string; className?: string }) {
+  return (
+    <time dateTime={isoDate} className={className}>
+      {formatLongDate(isoDate)}
+    </time>
+  );
+}

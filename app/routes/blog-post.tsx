@@ -1,0 +1,63 @@
+/** One blog post: its title, date and text. */
+import { data, Link } from "react-router";
+import { LongDate } from "../components/long-date.tsx";
+import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
+import type { Route } from "./+types/blog-post";
+
+const POST_NOT_FOUND = "No post found with this address";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const post = context.services.blog.findPost(params.slug);
+  if (!post) throw data(POST_NOT_FOUND, { status: 404 });
+  return { post };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { post } = loaderData;
+  const path = `/blog/${post.slug}`;
+  return [
+    ...seo({ siteName, siteUrl, title: post.title, description: post.description, path }),
+    jsonLd({
+      "@type": "BlogPosting",
+      headline: post.title,
+      description: post.description,
+      datePublished: post.date,
+      url: `${siteUrl}${path}`,
+      publisher: { "@type": "Organization", name: siteName, url: siteUrl },
+    }),
+    breadcrumbLd(siteUrl, [
+      { name: "Home", path: "/" },
+      { name: "Blog", path: "/blog" },
+      { name: post.title, path },
+    ]),
+  ];
+};
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12">
+      <Link to="/blog" className="text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline">
+        ← All posts
+      </Link>
+      <article className="mt-6">
+        <header className="mb-8">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
+          <p className="mt-3 text-sm text-slate-500">
+            Published <LongDate isoDate={post.date} />
+          </p>
+        </header>
+        {/* Rendered by renderMarkdown on the server, which escapes raw HTML and unsafe links. */}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+      </article>
+      <p className="mt-12 border-t border-slate-200 pt-6">
+        <Link to="/blog" className="text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline">
+          ← Back to the blog
+        </Link>
+      </p>
+    </main>
+  );
+}

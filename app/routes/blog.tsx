@@ -1,0 +1,62 @@
+/** The blog's list of posts, newest first (linked from the footer). */
+import { Link } from "react-router";
+import { EmptyState } from "../components/empty-state.tsx";
+import { LongDate } from "../components/long-date.tsx";
+import { itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/blog";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { posts: context.services.blog.listPosts() };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  return [
+    ...seo({
+      siteName,
+      siteUrl,
+      title: "Blog",
+      description: `Guides for indie developers and solopreneurs from ${siteName}: launching, getting paid, measuring and growing a product on your own.`,
+      path: "/blog",
+    }),
+    itemListLd(
+      siteUrl,
+      `${siteName} blog`,
+      loaderData.posts.map((post) => ({ name: post.title, path: `/blog/${post.slug}` })),
+    ),
+  ];
+};
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Blog</h1>
+      <p className="mt-3 text-lg text-slate-600">Guides for building, launching and growing a product on your own.</p>
+
+      {posts.length > 0 ? (
+        <ol className="mt-10 space-y-10">
+          {posts.map((post) => (
+            <li key={post.slug}>
+              <article>
+                <LongDate isoDate={post.date} className="text-sm text-slate-500" />
+                <h2 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
+                  <Link to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">
+                    {post.title}
+                  </Link>
+                </h2>
+                <p className="mt-2 text-slate-600">{post.description}</p>
+              </article>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <div className="mt-10">
+          <EmptyState title="No post has been published yet." />
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+/** The terms of service and the privacy policy: one module for both addresses (/terms-of-service.html, /privacy-policy.html). */
+import { data } from "react-router";
+import { MESSAGES } from "#common/errors.ts";
+import { LongDate } from "../components/long-date.tsx";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/legal-page";
+
+// Only the name between the leading slash and '.html' is passed on; the service knows the two pages that exist.
+const PAGE_PATH = /^\/([a-z-]+)\.html\/?$/;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const name = PAGE_PATH.exec(new URL(request.url).pathname.toLowerCase())?.[1];
+  const page = name ? context.services.legalPages.findPage(name) : undefined;
+  if (!page) throw data(MESSAGES.pageNotFound, { status: 404 });
+  return { page };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { page } = loaderData;
+  return seo({ siteName, siteUrl, title: page.title, description: page.description, path: `/${page.name}.html` });
+};
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12">
+      <header className="mb-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+        <p className="mt-3 text-sm text-slate-500">
+          Last updated <LongDate isoDate={page.updated} />
+        </p>
+      </header>
+      {/* Rendered by renderMarkdown on the server, which escapes raw HTML and unsafe links. */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </main>
+  );
+}
