@@ -16,6 +16,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "alternate", type: "application/rss+xml", title: "New tools", href: "/rss.xml" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -7,13 +7,14 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
-import { type Config, publicConfig } from "../config.ts";
+import { type Config, FILES_URL, publicConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
 import { respondWithError } from "./errors.ts";
+import { createFeeds } from "./feeds.ts";
 
 type Variables = { secureHeadersNonce?: string; isStaticFile?: boolean };
 
@@ -26,11 +27,13 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The folder of built browser assets, served in production; development lets Vite serve them. */
   clientDir?: string;
+  /** The folder of the local file storage, served under FILES_URL. */
+  filesDir?: string;
 };
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-export function createApp({ config, db, services, logger, build, clientDir }: AppOptions) {
+export function createApp({ config, db, services, logger, build, clientDir, filesDir }: AppOptions) {
   const app = new Hono<{ Variables: Variables }>();
   const isDev = config.NODE_ENV === "development";
 
@@ -71,6 +74,14 @@ export function createApp({ config, db, services, logger, build, clientDir }: Ap
   });
 
   app.route("/api/v1", createApi(services));
+  app.route("/", createFeeds(services, config));
+
+  if (filesDir) {
+    // Stored files change (a tool's snapshot, a new logo): cached briefly; readers that need the latest add a cache-buster.
+    const root = path.relative(process.cwd(), filesDir);
+    app.use(`${FILES_URL}/*`, serveFiles(root, "public, max-age=60", (requestPath) => requestPath.slice(FILES_URL.length)));
+    app.get(`${FILES_URL}/*`, (c) => c.json({ error: { code: "not-found", message: "No such file" } }, 404));
+  }
 
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir);
@@ -90,8 +101,13 @@ export function createApp({ config, db, services, logger, build, clientDir }: Ap
 }
 
 /** Serves the files under `root` (their .br/.gz twins when the browser accepts them) with a Cache-Control header; anything else falls through. */
-function serveFiles(root: string, cacheControl: string): MiddlewareHandler<{ Variables: Variables }> {
-  const serve = serveStatic<{ Variables: Variables }>({ root, precompressed: true, onFound: (_path, c) => c.set("isStaticFile", true) });
+function serveFiles(root: string, cacheControl: string, rewriteRequestPath?: (path: string) => string): MiddlewareHandler<{ Variables: Variables }> {
+  const serve = serveStatic<{ Variables: Variables }>({
+    root,
+    precompressed: true,
+    rewriteRequestPath,
+    onFound: (_path, c) => c.set("isStaticFile", true),
+  });
   return async (c, next) => {
     const response = await serve(c, next);
     if (response && c.get("isStaticFile")) response.headers.set("Cache-Control", cacheControl);

@@ -1,0 +1,103 @@
+/** Reads for the sitemap and the RSS feeds: every public address, read in keyset batches, and the newest verified tools. */
+import { and, asc, desc, gt, isNotNull, sql } from "drizzle-orm";
+import { type Cursor, decodeCursor } from "#common/cursor.ts";
+import type { Database } from "../db/client.ts";
+import { categories, tagCounts, tools } from "../db/schema.ts";
+import { searchQueries } from "../search/queries.ts";
+import { afterCursor, isPublicTool } from "../tools/queries.ts";
+
+/** Rows read per query while walking a whole table: a site of any size is read in bounded steps. */
+export const FEED_BATCH_SIZE = 1000;
+/** Items in an RSS feed: enough for a reader that checks once a day, small enough to fetch often. */
+export const RSS_ITEM_LIMIT = 50;
+
+export type ToolLink = { slug: string; updatedAt: Date };
+export type RssTool = { name: string; slug: string; shortDesc: string; verifiedAt: Date; categoryLabels: string[] };
+
+/** One batch of live tools' addresses after `cursor`: one seek into tools_public_latest_idx. */
+export function publicToolLinksQuery(db: Database, cursor: Cursor | null, limit: number) {
+  return db
+    .select({ id: tools.id, slug: tools.slug, createdAt: tools.createdAt, updatedAt: tools.updatedAt })
+    .from(tools)
+    .where(cursor ? and(isPublicTool, afterCursor(cursor)) : isPublicTool)
+    .orderBy(desc(tools.createdAt), desc(tools.id))
+    .limit(limit);
+}
+
+/** The newest verified live tools, optionally of one category: a backward walk of tools_verified_at_idx. */
+export function newlyVerifiedToolsQuery(db: Database, categoryId: string | null, limit: number) {
+  return db
+    .select({
+      name: tools.name,
+      slug: tools.slug,
+      shortDesc: tools.shortDesc,
+      verifiedAt: tools.verifiedAt,
+      categoryLabels: sql<string[]>`coalesce((
+        select json_agg(c.label order by array_position(${tools.categories}, c.id))
+        from categories c where c.id = any(${tools.categories})
+      ), '[]'::json)`,
+    })
+    .from(tools)
+    .where(and(isPublicTool, isNotNull(tools.verifiedAt), categoryId ? sql`${tools.categories} @> ARRAY[${categoryId}]::text[]` : undefined))
+    .orderBy(desc(tools.verifiedAt))
+    .limit(limit);
+}
+
+export function feedQueries(db: Database) {
+  const search = searchQueries(db);
+  return {
+    /** Every live tool's slug and last change, newest first, read `batchSize` rows at a time. */
+    async *listPublicToolLinks({ batchSize = FEED_BATCH_SIZE }: { batchSize?: number } = {}): AsyncGenerator<ToolLink> {
+      let cursor: Cursor | null = null;
+      for (;;) {
+        const rows = await publicToolLinksQuery(db, cursor, batchSize);
+        for (const { slug, updatedAt } of rows) yield { slug, updatedAt };
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) return;
+        cursor = { key: last.createdAt.getTime(), id: last.id };
+      }
+    },
+
+    /** Every category's slug. The categories are a short list kept by the operator, read at once. */
+    async listCategorySlugs(): Promise<string[]> {
+      const rows = await db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.label));
+      return rows.map((row) => row.slug);
+    },
+
+    /** Every tag carried by at least one live tool, alphabetically, read `batchSize` rows at a time. */
+    async *listLiveTags({ batchSize = FEED_BATCH_SIZE }: { batchSize?: number } = {}): AsyncGenerator<string> {
+      let after: string | null = null;
+      for (;;) {
+        const rows: { tag: string }[] = await db
+          .select({ tag: tagCounts.tag })
+          .from(tagCounts)
+          .where(after === null ? gt(tagCounts.count, 0) : and(gt(tagCounts.count, 0), gt(tagCounts.tag, after)))
+          .orderBy(asc(tagCounts.tag))
+          .limit(batchSize);
+        for (const { tag } of rows) yield tag;
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) return;
+        after = last.tag;
+      }
+    },
+
+    /** Every recorded search text, most searched first, read `batchSize` rows at a time. */
+    async *listSearchTexts({ batchSize = FEED_BATCH_SIZE }: { batchSize?: number } = {}): AsyncGenerator<string> {
+      let cursor: Cursor | null = null;
+      do {
+        const page = await search.listSearches({ cursor, limit: batchSize });
+        for (const { text } of page.searches) yield text;
+        cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
+      } while (cursor);
+    },
+
+    /** The newest verified live tools, newest first; with a category id, only that category's. */
+    async listNewlyVerifiedTools({ categoryId = null, limit = RSS_ITEM_LIMIT }: { categoryId?: string | null; limit?: number } = {}): Promise<RssTool[]> {
+      const rows = await newlyVerifiedToolsQuery(db, categoryId, limit);
+      // The query keeps only rows with a verification date.
+      return rows.map((row) => ({ ...row, verifiedAt: row.verifiedAt! }));
+    },
+  };
+}
+
+export type FeedQueries = ReturnType<typeof feedQueries>;

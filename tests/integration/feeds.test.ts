@@ -1,0 +1,316 @@
+/** robots.txt, the sitemaps and the RSS feeds, through the real app: what search engines and feed readers are given. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { newlyVerifiedToolsQuery, publicToolLinksQuery } from "#server/feeds/queries.ts";
+import { buildSitemap, findSitemapFile } from "#server/feeds/sitemap.ts";
+import { searches, tagCounts } from "#server/db/schema.ts";
+import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+const SITE = "http://localhost:3000";
+const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog"];
+
+/** Fails unless the text is well-formed XML: one root, balanced tags, quoted attributes, no stray '<' or '&'. */
+function expectWellFormedXml(xml: string) {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+  const body = xml.slice(xml.indexOf("?>") + 2);
+  const tag = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="(?:[^"<&]|&(?:amp|lt|gt|quot|apos);)*")*)\s*(\/?)>/y;
+  const entity = /&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/y;
+  const open: string[] = [];
+  let roots = 0;
+  for (let index = 0; index < body.length; ) {
+    const char = body[index]!;
+    if (char === "<") {
+      tag.lastIndex = index;
+      const match = tag.exec(body);
+      if (!match) throw new Error(`Malformed tag at ${index}: ${body.slice(index, index + 60)}`);
+      const [, closing, name, , selfClosing] = match;
+      if (closing) {
+        if (open.pop() !== name) throw new Error(`Unbalanced </${name}> at ${index}`);
+      } else {
+        if (open.length === 0) roots++;
+        if (!selfClosing) open.push(name!);
+      }
+      index = tag.lastIndex;
+    } else if (char === "&") {
+      entity.lastIndex = index;
+      if (!entity.exec(body)) throw new Error(`Unescaped '&' at ${index}: ${body.slice(index, index + 30)}`);
+      index = entity.lastIndex;
+    } else {
+      if (open.length === 0 && !/\s/.test(char)) throw new Error(`Text outside the root element at ${index}`);
+      index++;
+    }
+  }
+  expect(open).toEqual([]);
+  expect(roots).toBe(1);
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name]!);
+}
+
+/** The text of every `<name>` element, unescaped, in document order. */
+function texts(xml: string, name: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, "g"))].map((match) => unescapeXml(match[1]!));
+}
+
+function items(rss: string): string[] {
+  return [...rss.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);
+}
+
+describe.each(databaseKinds)("feeds on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.reset();
+    // Truncating tools fires no row trigger, so the tag counts it keeps are emptied here.
+    await database.db.delete(tagCounts);
+  });
+
+  const topListPaths = () => app.services.topLists.listTopListLinks().map((link) => link.path);
+
+  describe("robots.txt", () => {
+    it("allows the site, keeps crawlers out of the API and points to the sitemap", async () => {
+      const response = await app.request("/robots.txt");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+      expect(await response.text()).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${SITE}/sitemap.xml\n`);
+    });
+  });
+
+  describe("sitemap", () => {
+    it("lists every public page, category, tool, tag, search and top-list once, and nothing private", async () => {
+      const design = await insertCategory(database.db, { label: "Design" });
+      const seo = await insertCategory(database.db, { label: "SEO" });
+      const updatedAt = new Date("2026-02-03T04:05:06.789Z");
+      const figma = await insertTool(database.db, { name: "Figma", categories: [design.id], tags: ["ui", "c++ tools"], updatedAt });
+      const ahrefs = await insertTool(database.db, { name: "Ahrefs", categories: [seo.id], tags: ["ui", "keywords"] });
+      const waiting = await insertTool(database.db, { name: "Waiting", isVerified: false, tags: ["only-unverified"] });
+      const off = await insertTool(database.db, { name: "Switched off", isActive: false, tags: ["only-inactive", "ui"] });
+      await database.db.insert(searches).values([
+        { text: "email-marketing", count: 2 },
+        { text: "it's & <more>", count: 5 },
+        { text: "analytics", count: 1 },
+      ]);
+
+      const response = await app.request("/sitemap.xml");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+      const xml = await response.text();
+      expectWellFormedXml(xml);
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+
+      const locs = texts(xml, "loc");
+      expect(topListPaths()).toHaveLength(19);
+      const expected = [
+        ...PAGE_PATHS,
+        ...topListPaths(),
+        `/category/${design.slug}`,
+        `/category/${seo.slug}`,
+        `/tool/${figma.slug}`,
+        `/tool/${ahrefs.slug}`,
+        "/tag/c%2B%2B%20tools",
+        "/tag/keywords",
+        "/tag/ui",
+        // Most searched first.
+        "/search/it's%20%26%20%3Cmore%3E",
+        "/search/email-marketing",
+        "/search/analytics",
+      ].map((path) => `${SITE}${path}`);
+      expect(locs.toSorted()).toEqual(expected.toSorted());
+      expect(locs.filter((loc) => loc.includes("/search/"))).toEqual(expected.filter((loc) => loc.includes("/search/")));
+      for (const hidden of [waiting.slug, off.slug, "only-unverified", "only-inactive"]) expect(xml).not.toContain(hidden);
+      // The apostrophe, which URL encoding keeps, is escaped for XML.
+      expect(xml).toContain(`<loc>${SITE}/search/it&apos;s%20%26%20%3Cmore%3E</loc>`);
+      expect(xml).toContain(`<url><loc>${SITE}/tool/${figma.slug}</loc><lastmod>2026-02-03T04:05:06.789Z</lastmod></url>`);
+    });
+
+    it("walks tools, tags and searches in keyset batches, ties included, each exactly once", async () => {
+      const sameMoment = new Date("2026-03-01T00:00:00Z");
+      // Three tools a minute apart (returned newest first), then four created in the same millisecond: only the id orders them.
+      const spaced = await insertTools(database.db, 3, new Date("2026-04-01T00:00:00Z"), { tags: ["alpha", "beta"] });
+      const tied = await insertTools(database.db, 4, sameMoment, { createdAt: sameMoment, tags: ["gamma", "delta", "epsilon"] });
+      const newestFirst = [...spaced, ...tied.toSorted((a, b) => (a.id < b.id ? 1 : -1))];
+      await database.db.insert(searches).values([
+        { text: "seven", count: 7 },
+        { text: "three-a", count: 3 },
+        { text: "three-c", count: 3 },
+        { text: "three-b", count: 3 },
+        { text: "one-b", count: 1 },
+        { text: "one-a", count: 1 },
+        { text: "one-c", count: 1 },
+      ]);
+
+      const slugs: string[] = [];
+      for await (const tool of app.services.feeds.listPublicToolLinks({ batchSize: 2 })) slugs.push(tool.slug);
+      expect(slugs).toEqual(newestFirst.map((tool) => tool.slug));
+
+      const tags: string[] = [];
+      for await (const tag of app.services.feeds.listLiveTags({ batchSize: 2 })) tags.push(tag);
+      expect(tags).toEqual(["alpha", "beta", "delta", "epsilon", "gamma"]);
+
+      const texts: string[] = [];
+      for await (const text of app.services.feeds.listSearchTexts({ batchSize: 2 })) texts.push(text);
+      expect(texts).toEqual(["seven", "three-a", "three-b", "three-c", "one-a", "one-b", "one-c"]);
+    });
+
+    it("becomes an index past the per-file limit, its files holding every URL exactly once", async () => {
+      const category = await insertCategory(database.db, { label: "Productivity" });
+      await insertTool(database.db, { categories: [category.id], tags: ["notes"] });
+      await insertTool(database.db, { categories: [category.id], tags: ["notes"] });
+      await database.db.insert(searches).values({ text: "notes" });
+      const site = { siteUrl: SITE, batchSize: 2 };
+
+      const all = texts(await buildSitemap(app.services, site), "loc");
+      // 6 pages, 19 top-lists, 1 category, 2 tools, 1 tag, 1 search.
+      expect(all).toHaveLength(30);
+      expect(new Set(all).size).toBe(all.length);
+
+      const index = await buildSitemap(app.services, { ...site, limit: 10 });
+      expectWellFormedXml(index);
+      expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      expect(texts(index, "loc")).toEqual([1, 2, 3].map((file) => `${SITE}/sitemaps/${file}.xml`));
+
+      const fromFiles: string[] = [];
+      for (const file of [1, 2, 3]) {
+        const xml = await findSitemapFile(app.services, file, { ...site, limit: 10 });
+        expectWellFormedXml(xml!);
+        const locs = texts(xml!, "loc");
+        expect(locs).toHaveLength(10);
+        fromFiles.push(...locs);
+      }
+      expect(fromFiles).toEqual(all);
+      expect(await findSitemapFile(app.services, 4, { ...site, limit: 10 })).toBeNull();
+      expect(await findSitemapFile(app.services, 0, { ...site, limit: 10 })).toBeNull();
+    });
+
+    it("serves the numbered files over HTTP, and 404 past the last one", async () => {
+      await insertTool(database.db);
+      const first = await app.request("/sitemaps/1.xml");
+      expect(first.status).toBe(200);
+      expect(first.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      expect(texts(await first.text(), "loc")).toEqual(texts(await (await app.request("/sitemap.xml")).text(), "loc"));
+      for (const path of ["/sitemaps/2.xml", "/sitemaps/0.xml", "/sitemaps/01.xml", "/sitemaps/one.xml", "/sitemaps/1.txt"]) {
+        const response = await app.request(path);
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).toBe("No such sitemap file");
+      }
+    });
+  });
+
+  describe("RSS", () => {
+    it("lists the newest verified live tools, newest first, with hostile text escaped", async () => {
+      const design = await insertCategory(database.db, { label: "Design & UX" });
+      const older = await insertTool(database.db, { name: "Older", verifiedAt: new Date("2026-03-01T10:00:00Z") });
+      const hostile = await insertTool(database.db, {
+        name: `<script>alert("x")</script> & Co`,
+        shortDesc: "Fast & <b>bold</b>",
+        categories: [design.id],
+        verifiedAt: new Date("2026-03-03T10:00:00Z"),
+      });
+      const middle = await insertTool(database.db, { name: "Middle", verifiedAt: new Date("2026-03-02T10:00:00Z") });
+      await insertTool(database.db, { name: "Waiting", isVerified: false });
+      await insertTool(database.db, { name: "Switched off", isActive: false, verifiedAt: new Date("2026-04-01T00:00:00Z") });
+
+      const response = await app.request("/rss.xml");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+      const rss = await response.text();
+      expectWellFormedXml(rss);
+      expect(rss).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
+      expect(rss).toContain("<title>Indie Tools: new tools</title>");
+      expect(rss).toContain(`<link>${SITE}/</link>`);
+      expect(rss).toContain(`<atom:link href="${SITE}/rss.xml" rel="self" type="application/rss+xml"/>`);
+      expect(rss).toContain("<lastBuildDate>Tue, 03 Mar 2026 10:00:00 GMT</lastBuildDate>");
+      expect(rss).not.toContain("<script>");
+      expect(rss).not.toContain("Waiting");
+      expect(rss).not.toContain("Switched off");
+
+      const entries = items(rss);
+      expect(entries.map((entry) => texts(entry, "title")[0])).toEqual([hostile.name, middle.name, older.name]);
+      const first = entries[0]!;
+      expect(first).toContain("<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co</title>");
+      expect(first).toContain(`<link>${SITE}/tool/${hostile.slug}</link>`);
+      expect(first).toContain(`<guid isPermaLink="true">${SITE}/tool/${hostile.slug}</guid>`);
+      expect(first).toContain("<description>Fast &amp; &lt;b&gt;bold&lt;/b&gt;</description>");
+      expect(first).toContain("<pubDate>Tue, 03 Mar 2026 10:00:00 GMT</pubDate>");
+      expect(first).toContain("<category>Design &amp; UX</category>");
+    });
+
+    it("holds at most the 50 newest tools", async () => {
+      await insertTools(database.db, 55, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z") });
+      expect(items(await (await app.request("/rss.xml")).text())).toHaveLength(50);
+    });
+
+    it("has one feed per category holding only that category's tools", async () => {
+      const design = await insertCategory(database.db, { label: "Design & UX", description: "Tools to draw <and> prototype" });
+      const seo = await insertCategory(database.db, { label: "SEO" });
+      await insertTool(database.db, { name: "Figma", categories: [seo.id, design.id], verifiedAt: new Date("2026-03-01T00:00:00Z") });
+      await insertTool(database.db, { name: "Penpot", categories: [design.id], verifiedAt: new Date("2026-03-02T00:00:00Z") });
+      await insertTool(database.db, { name: "Ahrefs", categories: [seo.id], verifiedAt: new Date("2026-03-03T00:00:00Z") });
+      await insertTool(database.db, { name: "Hidden design", categories: [design.id], isVerified: false });
+
+      const response = await app.request(`/category/${design.slug}/rss.xml`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+      const rss = await response.text();
+      expectWellFormedXml(rss);
+      expect(rss).toContain("<title>Indie Tools: new Design &amp; UX tools</title>");
+      expect(rss).toContain(`<link>${SITE}/category/${design.slug}</link>`);
+      expect(rss).toContain(`<atom:link href="${SITE}/category/${design.slug}/rss.xml" rel="self" type="application/rss+xml"/>`);
+      expect(rss).toContain("<description>Tools to draw &lt;and&gt; prototype</description>");
+      expect(items(rss).map((entry) => texts(entry, "title")[0])).toEqual(["Penpot", "Figma"]);
+      expect(items(rss)[1]).toContain("<category>SEO</category><category>Design &amp; UX</category>");
+    });
+
+    it("answers 404 with a short text for an unknown category", async () => {
+      const response = await app.request("/category/no-such-category/rss.xml");
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe("No category found with this slug");
+    });
+
+    it("is announced to browsers and readers by every page", async () => {
+      const html = await (await app.request("/")).text();
+      expect(html).toMatch(/<link [^>]*rel="alternate" type="application\/rss\+xml" title="New tools" href="\/rss.xml"\/>/);
+    });
+  });
+
+  describe("query plans", () => {
+    async function plan(query: SQLWrapper): Promise<string> {
+      return database.db.transaction(async (tx) => {
+        // With sequential scans ruled out, the planner shows whether an index can deliver the rows in order.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain ${query}`);
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+        // The per-item category lookup is a subplan: what matters is the plan above it.
+        return rows.map((row) => Object.values(row)[0]).join("\n").split("SubPlan")[0]!;
+      });
+    }
+
+    it("seeks each batch of tool addresses in tools_public_latest_idx", async () => {
+      await insertTools(database.db, 300);
+      await database.db.execute(sql`analyze tools`);
+      const text = await plan(publicToolLinksQuery(database.db, { key: new Date("2025-12-31T23:30:00Z").getTime(), id: "tzzz" }, 50));
+      expect(text).toContain("tools_public_latest_idx");
+      expect(text).not.toMatch(/Sort/);
+    });
+
+    it("reads the newest verified tools from tools_verified_at_idx", async () => {
+      await insertTools(database.db, 300, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z") });
+      await database.db.execute(sql`analyze tools`);
+      const text = await plan(newlyVerifiedToolsQuery(database.db, null, 50));
+      expect(text).toContain("tools_verified_at_idx");
+      expect(text).not.toMatch(/Sort/);
+    });
+  });
+});
