@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "coverage/"] },
+  { ignores: ["build*/", "node_modules/", ".react-router/", "data/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["common/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
           environment: "node",
         },
@@ -15,6 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          sequence: { groupOrder: 0 },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
@@ -26,6 +28,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          // After the other projects, not beside them: browser and server timing must not compete with them for 2 cores.
+          sequence: { groupOrder: 1 },
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],

@@ -1,14 +1,28 @@
 /** Every page of the site. Each screen is its own module, loaded only when it is visited. */
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import topLists from "../content/top-lists.json" with { type: "json" };
 
 export default [
   // Home and search
   index("routes/home.tsx"),
   route("search", "routes/search-form.tsx"),
+  route("search/:text", "routes/search.tsx"),
+  route("searches", "routes/searches.tsx"),
+  route("tool/:slug", "routes/tool.tsx"),
 
   // Tools, categories, tags
+  route("tools", "routes/tools.tsx"),
+  route("categories", "routes/categories.tsx"),
+  route("category/:slug", "routes/category.tsx"),
+  route("tags", "routes/tags.tsx"),
+  route("tag/:slug", "routes/tag.tsx"),
 
-  // Top-lists
+  // Top-lists: one module for every page of content/top-lists.json
+  ...topLists.map((page) => route(page.path, "routes/top-list.tsx", { id: `top-list${page.path}` })),
 
   // Blog and legal pages
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("terms-of-service.html", "routes/legal-page.tsx", { id: "terms-of-service" }),
+  route("privacy-policy.html", "routes/legal-page.tsx", { id: "privacy-policy" }),
 ] satisfies RouteConfig;

@@ -21,7 +21,8 @@ export type TestDatabase = {
   close(): Promise<void>;
 };
 
-const TABLES = ["favorites", "searches", "tools", "categories", "users"];
+// tag_counts too: a truncate fires no row trigger, so the counts would outlive their tools.
+const TABLES = ["favorites", "searches", "tools", "categories", "users", "tag_counts"];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {

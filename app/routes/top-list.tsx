@@ -1,0 +1,82 @@
+/** A technology top-list (SPEC section 2: /top-react-tools and the others): its own words, then the tools its search finds. */
+import { data, Link } from "react-router";
+import { TOP_LIST_TOOLS } from "#common/constants.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { useRootData } from "../root-data.ts";
+import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import type { Route } from "./+types/top-list";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = context.services.topLists.findTopList(new URL(request.url).pathname);
+  if (!page) throw data("This list does not exist", { status: 404 });
+  const { tools, nextCursor } = await context.services.search.searchTools(page.search, { limit: TOP_LIST_TOOLS });
+  return { page, tools, hasMore: nextCursor !== null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { page, tools } = loaderData;
+  return [
+    ...seo({ siteName, siteUrl, title: page.seo.title, description: page.seo.description, path: page.path, image: page.image }),
+    breadcrumbLd(siteUrl, [
+      { name: "Home", path: "/" },
+      { name: page.label, path: page.path },
+    ]),
+    itemListLd(siteUrl, page.title, tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` }))),
+  ];
+};
+
+export default function TopList({ loaderData }: Route.ComponentProps) {
+  const { page, tools, hasMore } = loaderData;
+  const { user } = useRootData();
+  const [intro, ...rest] = page.sections;
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10">
+      <header className="mx-auto max-w-3xl text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight">{page.title}</h1>
+        <p className="mt-3 text-lg text-slate-600">{page.subtitle}</p>
+        {page.image && <img src={page.image} alt="" className="mx-auto mt-6 max-h-64 rounded-xl" />}
+      </header>
+
+      {intro && <Section heading={intro.heading} html={intro.html} />}
+
+      <section aria-labelledby="list-heading" className="mt-10">
+        <h2 id="list-heading" className="mb-4 text-2xl font-bold tracking-tight">
+          The tools
+        </h2>
+        {tools.length > 0 ? (
+          <ToolGrid tools={tools} user={user} />
+        ) : (
+          <EmptyState title="No tool on this list yet.">
+            <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+              Add yours
+            </Link>
+          </EmptyState>
+        )}
+        {hasMore && (
+          <p className="mt-6 text-center">
+            <Link to={`/search/${page.search}`} className="font-medium text-brand-700 hover:underline">
+              See every tool for “{page.search.replaceAll("-", " ")}” →
+            </Link>
+          </p>
+        )}
+      </section>
+
+      {rest.map((section) => (
+        <Section key={section.heading} heading={section.heading} html={section.html} />
+      ))}
+    </main>
+  );
+}
+
+function Section({ heading, html }: { heading: string; html: string }) {
+  return (
+    <section className="mx-auto mt-10 max-w-3xl">
+      <h2 className="mb-3 text-2xl font-bold tracking-tight">{heading}</h2>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("browsing the catalogue in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    const seeded = await seedDemoCatalogue(database.db);
+    server = await startTestServer(database);
+    for (const id of seeded!.toolIds) await server.services.tools.writeToolSnapshot(id);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  async function viewsOf(name: string): Promise<number> {
+    const tool = await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, name) });
+    return tool!.views;
+  }
+
+  /** Home → a category → one of its tools → a suggested tool → a search: the same path with and without JavaScript. */
+  async function walk(page: Page, open: (url: string) => Promise<void>) {
+    await open(server.url);
+    await page.locator("footer").getByRole("link", { name: "Analytics and Data" }).click();
+    await page.waitForURL(/\/category\/analytics-and-data$/);
+    await page.getByRole("heading", { level: 1, name: "Analytics and Data" }).waitFor();
+
+    const firstTool = page.getByTestId("tool-card").first().locator("h3 a");
+    const toolName = (await firstTool.textContent())!.trim();
+    await firstTool.click();
+    await page.waitForURL(/\/tool\//);
+    await page.getByRole("heading", { level: 1, name: toolName }).waitFor();
+
+    const suggested = page.locator("#suggested-heading").locator("xpath=..").getByTestId("tool-card").first().locator("h3 a");
+    const suggestedName = (await suggested.textContent())!.trim();
+    await suggested.click();
+    await page.getByRole("heading", { level: 1, name: suggestedName }).waitFor();
+
+    await page.locator("#search-desktop").fill("supabse");
+    await page.locator("#search-desktop").press("Enter");
+    await page.waitForURL(/\/search\/supabse$/);
+    await page.getByRole("link", { name: "Supabase" }).first().waitFor();
+  }
+
+  it("works with JavaScript", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await walk(page, (url) => gotoHydrated(page, url));
+    await context.close();
+  });
+
+  it("works without JavaScript", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await walk(page, async (url) => {
+      await page.goto(url);
+    });
+    await context.close();
+  });
+
+  describe("a tool page reached from another page", () => {
+    let context: BrowserContext;
+    let page: Page;
+    let requests: string[];
+
+    beforeAll(async () => {
+      context = await newContext(browser);
+      page = await context.newPage();
+      requests = [];
+      page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    });
+    afterAll(() => context.close());
+
+    it("reads the tool's snapshot, and counts the view", async () => {
+      await gotoHydrated(page, `${server.url}/category/analytics-and-data`);
+      const link = page.getByTestId("tool-card").first().locator("h3 a");
+      const name = (await link.textContent())!.trim();
+      const before = await viewsOf(name);
+      await link.click();
+      await page.getByRole("heading", { level: 1, name }).waitFor();
+      const snapshot = requests.find((pathname) => /^\/files\/tools\/t[a-z0-9]+\/t[a-z0-9]+\.json$/.test(pathname));
+      expect(snapshot).toBeTruthy();
+      expect(requests.some((pathname) => pathname.endsWith(".data"))).toBe(false);
+      expect(requests.some((pathname) => /\/api\/v1\/tools\/[a-z0-9]+\/views$/.test(pathname))).toBe(true);
+      expect(await page.getByTestId("tool-views").textContent()).toBe(String(before + 1));
+      expect(await viewsOf(name)).toBe(before + 1);
+    });
+
+    it("falls back to the server when the snapshot is missing", async () => {
+      await gotoHydrated(page, `${server.url}/category/design`);
+      const link = page.getByTestId("tool-card").nth(1).locator("h3 a");
+      const name = (await link.textContent())!.trim();
+      const slug = (await link.getAttribute("href"))!.split("/").pop()!;
+      const id = /(t[a-z0-9]{17})$/.exec(slug)![1]!;
+      const before = await viewsOf(name);
+      rmSync(path.join(server.filesDir, `tools/${id}/${id}.json`));
+      requests.length = 0;
+      await link.click();
+      await page.getByRole("heading", { level: 1, name }).waitFor();
+      expect(requests.some((pathname) => pathname.endsWith(`${id}.json`))).toBe(true);
+      expect(requests.some((pathname) => pathname.endsWith(".data"))).toBe(true);
+      expect(await page.getByTestId("tool-views").textContent()).toBe(String(before + 1));
+    });
+  });
+});

@@ -1,0 +1,57 @@
+/** Every public route, as a search engine reads it: status, title, description and canonical URL in the server's HTML. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import topListPages from "#content/top-lists.json" with { type: "json" };
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+const SITE = "http://localhost:3000";
+
+describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const paths: string[] = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/terms-of-service.html", "/privacy-policy.html"];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedDemoCatalogue(database.db);
+    app = await createTestApp(database);
+    await app.services.search.recordSearch("email-marketing");
+    const { tools } = await app.services.tools.listLatestTools({ limit: 1 });
+    const tool = tools[0]!;
+    paths.push(`/tool/${tool.slug}`, `/category/${tool.categories[0]!.slug}`, "/tag/open-source", "/search/email-marketing");
+    paths.push(...topListPages.map((page) => page.path));
+    const posts = app.services.blog.listPosts();
+    paths.push(...posts.map((post) => `/blog/${post.slug}`));
+  });
+  afterAll(() => database.close());
+
+  it("covers every kind of page", () => {
+    expect(paths.length).toBeGreaterThanOrEqual(8 + 4 + 19 + 3);
+  });
+
+  it("answers 200 with a title, a description and an absolute canonical URL on every route", async () => {
+    for (const path of paths) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title, path).toBeTruthy();
+      expect(title!.length, path).toBeLessThanOrEqual(120);
+      const description = /<meta name="description" content="([^"]+)"\/>/.exec(html)?.[1];
+      expect(description, path).toBeTruthy();
+      expect(html, path).toContain(`<link rel="canonical" href="${SITE}${path}"/>`);
+      expect(html, path).toContain('<meta property="og:title"');
+    }
+  });
+
+  it("gives each top-list its own title, description and tools", async () => {
+    for (const page of topListPages) {
+      const html = await (await app.request(page.path)).text();
+      expect(html, page.path).toContain(`<title>${page.seo.title.replaceAll("&", "&amp;")}`);
+      expect(html, page.path).toContain(page.title.replaceAll("&", "&amp;"));
+      for (const section of page.sections) expect(html, page.path).toContain(section.heading.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
+      expect((html.match(/data-testid="tool-card"/g) ?? []).length, page.path).toBeGreaterThan(0);
+    }
+  });
+});
