@@ -1,12 +1,12 @@
 /** robots.txt, the sitemaps and the RSS feeds, through the real app: what search engines and feed readers are given. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { newlyVerifiedToolsQuery, publicToolLinksQuery } from "#server/feeds/queries.ts";
 import { buildSitemap, findSitemapFile } from "#server/feeds/sitemap.ts";
-import { searches, tagCounts } from "#server/db/schema.ts";
+import { searches } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
 const SITE = "http://localhost:3000";
 const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog"];
@@ -68,11 +68,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     app = await createTestApp(database);
   });
   afterAll(() => database.close());
-  beforeEach(async () => {
-    await database.reset();
-    // Truncating tools fires no row trigger, so the tag counts it keeps are emptied here.
-    await database.db.delete(tagCounts);
-  });
+  beforeEach(() => database.reset());
 
   const topListPaths = () => app.services.topLists.listTopListLinks().map((link) => link.path);
 
@@ -286,21 +282,11 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
   });
 
   describe("query plans", () => {
-    async function plan(query: SQLWrapper): Promise<string> {
-      return database.db.transaction(async (tx) => {
-        // With sequential scans ruled out, the planner shows whether an index can deliver the rows in order.
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const result = await tx.execute(sql`explain ${query}`);
-        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-        // The per-item category lookup is a subplan: what matters is the plan above it.
-        return rows.map((row) => Object.values(row)[0]).join("\n").split("SubPlan")[0]!;
-      });
-    }
 
     it("seeks each batch of tool addresses in tools_public_latest_idx", async () => {
       await insertTools(database.db, 300);
       await database.db.execute(sql`analyze tools`);
-      const text = await plan(publicToolLinksQuery(database.db, { key: new Date("2025-12-31T23:30:00Z").getTime(), id: "tzzz" }, 50));
+      const text = await explainMainPlan(database.db, publicToolLinksQuery(database.db, { key: new Date("2025-12-31T23:30:00Z").getTime(), id: "tzzz" }, 50));
       expect(text).toContain("tools_public_latest_idx");
       expect(text).not.toMatch(/Sort/);
     });
@@ -308,7 +294,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     it("reads the newest verified tools from tools_verified_at_idx", async () => {
       await insertTools(database.db, 300, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z") });
       await database.db.execute(sql`analyze tools`);
-      const text = await plan(newlyVerifiedToolsQuery(database.db, null, 50));
+      const text = await explainMainPlan(database.db, newlyVerifiedToolsQuery(database.db, null, 50));
       expect(text).toContain("tools_verified_at_idx");
       expect(text).not.toMatch(/Sort/);
     });

@@ -1,12 +1,12 @@
 /** The /tools sorts and the tag list must be read from their indexes in list order: a Sort of every live tool (or tag) per page would not scale. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { TAG_PAGE_SIZE, TOOL_SORTS } from "#common/schemas.ts";
 import { tagListQuery } from "#server/tags/queries.ts";
 import { listToolsQuery } from "#server/tools/lists.ts";
 import { insertTools } from "../factories.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
 const INDEXES = { newest: "tools_public_latest_idx", views: "tools_public_views_idx", clicks: "tools_public_clicks_idx" } as const;
 const COLUMNS = { newest: "created_at", views: "views", clicks: "clicks" } as const;
@@ -27,25 +27,15 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
   });
   afterAll(() => database.close());
 
-  async function plan(query: SQLWrapper): Promise<string> {
-    return database.db.transaction(async (tx) => {
-      // With sequential scans ruled out, the planner shows whether an index can deliver the rows in order.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain ${query}`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-      // The per-card category lookup (at most three rows, sorted) is a subplan: what matters is the plan above it.
-      return rows.map((row) => Object.values(row)[0]).join("\n").split("SubPlan")[0]!;
-    });
-  }
 
   it.each(TOOL_SORTS)("reads the first page sorted by %s straight from its index", async (sort) => {
-    const text = await plan(listToolsQuery(database.db, { sort, limit: PAGE_SIZE + 1 }));
+    const text = await explainMainPlan(database.db, listToolsQuery(database.db, { sort, limit: PAGE_SIZE + 1 }));
     expect(text).toContain(INDEXES[sort]);
     expect(text).not.toMatch(/Sort/);
   });
 
   it.each(TOOL_SORTS)("seeks to a later page sorted by %s instead of filtering the rows before it", async (sort) => {
-    const text = await plan(listToolsQuery(database.db, { sort, cursor: { key: LATER_KEYS[sort], id: "tzzz" }, limit: PAGE_SIZE + 1 }));
+    const text = await explainMainPlan(database.db, listToolsQuery(database.db, { sort, cursor: { key: LATER_KEYS[sort], id: "tzzz" }, limit: PAGE_SIZE + 1 }));
     expect(text).toContain(INDEXES[sort]);
     const column = COLUMNS[sort];
     expect(text).toMatch(new RegExp(`Index Cond: .*ROW\\((tools\\.)?${column}, (tools\\.)?id\\) < ROW`));
@@ -53,13 +43,13 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
   });
 
   it("reads the first page of tags straight from tag_counts_count_idx", async () => {
-    const text = await plan(tagListQuery(database.db, null, TAG_PAGE_SIZE + 1));
+    const text = await explainMainPlan(database.db, tagListQuery(database.db, null, TAG_PAGE_SIZE + 1));
     expect(text).toContain("tag_counts_count_idx");
     expect(text).not.toMatch(/Sort/);
   });
 
   it("seeks twice into tag_counts_count_idx for a later page of tags, each seek bounded by a page", async () => {
-    const text = await plan(tagListQuery(database.db, { key: 4, id: "tag-500" }, TAG_PAGE_SIZE + 1));
+    const text = await explainMainPlan(database.db, tagListQuery(database.db, { key: 4, id: "tag-500" }, TAG_PAGE_SIZE + 1));
     // The rest of the cursor's own count, then the lower counts: two index conditions, never a scan of the tags before the cursor.
     expect(text.match(/(using|on) tag_counts_count_idx/g)).toHaveLength(2);
     expect(text).toMatch(/Index Cond: \(\(?count = '4'::bigint\)? AND \(?tag > 'tag-500'::text\)?\)/);

@@ -1,10 +1,10 @@
 /** The list queries must be answered by an index in list order: a Sort node would mean reading every live tool per page. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { latestToolsQuery } from "#server/tools/queries.ts";
 import { insertTools } from "../factories.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
 describe.each(databaseKinds)("query plans on %s", (kind) => {
   let database: TestDatabase;
@@ -16,25 +16,15 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
   });
   afterAll(() => database.close());
 
-  async function plan(query: SQLWrapper): Promise<string> {
-    return database.db.transaction(async (tx) => {
-      // With sequential scans ruled out, the planner shows whether an index can deliver the rows in order.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain ${query}`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-      // The per-card category lookup (at most three rows, sorted) is a subplan: what matters is the plan above it.
-      return rows.map((row) => Object.values(row)[0]).join("\n").split("SubPlan")[0]!;
-    });
-  }
 
   it("reads the first page of the latest tools straight from the index", async () => {
-    const text = await plan(latestToolsQuery(database.db, null, PAGE_SIZE + 1));
+    const text = await explainMainPlan(database.db, latestToolsQuery(database.db, null, PAGE_SIZE + 1));
     expect(text).toContain("tools_public_latest_idx");
     expect(text).not.toMatch(/Sort/);
   });
 
   it("seeks to a later page instead of filtering the rows before it", async () => {
-    const text = await plan(latestToolsQuery(database.db, { key: new Date("2025-12-31T00:00:00Z").getTime(), id: "tzzz" }, PAGE_SIZE + 1));
+    const text = await explainMainPlan(database.db, latestToolsQuery(database.db, { key: new Date("2025-12-31T00:00:00Z").getTime(), id: "tzzz" }, PAGE_SIZE + 1));
     expect(text).toContain("tools_public_latest_idx");
     expect(text).toMatch(/Index Cond: .*ROW\(tools\.created_at, tools\.id\) < ROW|Index Cond: \(ROW\(created_at, id\) < ROW/);
     expect(text).not.toMatch(/Sort/);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { searches } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
+import { BOT, PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
-const PERSON = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
-const BOT = { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" };
 
 describe.each(databaseKinds)("search pages on %s", (kind) => {
   let database: TestDatabase;

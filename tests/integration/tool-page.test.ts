@@ -5,11 +5,10 @@ import { eq, sql } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { BOT, PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
-const PERSON = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
-const BOT = { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" };
 
 describe.each(databaseKinds)("tool page on %s", (kind) => {
   let database: TestDatabase;

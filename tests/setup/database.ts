@@ -1,6 +1,6 @@
 /** Opens a fresh, migrated test database: an embedded PGlite cloned from the template, or a new database on the PostgreSQL of TEST_DATABASE_URL. */
 import { openAsBlob } from "node:fs";
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client.ts";
@@ -55,4 +55,17 @@ function wrap(kind: DatabaseKind, handle: DatabaseHandle, url: string, close: ()
     },
     close,
   };
+}
+
+/**
+ * The plan PostgreSQL chooses for `query` with sequential scans ruled out, which shows whether an index can deliver
+ * its rows in order. Subplans (a card's category lookup, at most three rows) are cut off: what matters is above them.
+ */
+export async function explainMainPlan(db: Database, query: SQLWrapper): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = await tx.execute(sql`explain ${query}`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+    return rows.map((row) => Object.values(row)[0]).join("\n").split("SubPlan")[0]!;
+  });
 }
