@@ -5,7 +5,7 @@ import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +33,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
       path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
     }),
+    itemListLd(
+      siteUrl,
+      "Last added tools",
+      (loaderData?.latest.tools ?? []).map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
+    ),
   ];
 };
 

@@ -9,7 +9,7 @@ const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog"];
 
 export type SitemapEntry = { path: string; lastmod?: Date };
-export type SitemapSources = Pick<Services, "feeds" | "topLists">;
+export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog">;
 export type SitemapOptions = {
   siteUrl: string;
   /** URLs per file; past it, /sitemap.xml becomes an index of /sitemaps/{n}.xml. */
@@ -18,10 +18,13 @@ export type SitemapOptions = {
   batchSize?: number;
 };
 
-/** Every public address of SPEC section 7, in a stable order: the fixed pages, top-lists, categories, tools, tags, searches. */
+/** Every public address (SPEC section 7, with the blog and legal pages), in a stable order: fixed pages, top-lists, posts, categories, tools, tags, searches. */
 export async function* listSitemapEntries(sources: SitemapSources, batchSize?: number): AsyncGenerator<SitemapEntry> {
   for (const path of PAGE_PATHS) yield { path };
   for (const { path } of sources.topLists.listTopListLinks()) yield { path };
+  for (const post of sources.blog.listPosts()) yield { path: pathOf("blog", post.slug), lastmod: new Date(post.date) };
+  yield { path: "/terms-of-service.html" };
+  yield { path: "/privacy-policy.html" };
   for (const slug of await sources.feeds.listCategorySlugs()) yield { path: pathOf("category", slug) };
   for await (const tool of sources.feeds.listPublicToolLinks({ batchSize })) yield { path: pathOf("tool", tool.slug), lastmod: tool.updatedAt };
   for await (const tag of sources.feeds.listLiveTags({ batchSize })) yield { path: pathOf("tag", tag) };

@@ -118,6 +118,7 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       expect(html.match(/data-testid="tool-card"/g)?.length).toBe(1 + PAGE_SIZE);
       expect(html).toMatch(/href="\/\?cursor=[^"]+#latest"/);
       expect(html).toContain('<link rel="canonical" href="http://localhost:3000/"/>');
+      expect(html).toContain('"@type":"ItemList"');
       expect(html).toContain("Join our newsletter");
       expect(html).toContain("Have your website appear on Bing and ChatGPT in hours! Click here.");
       expect(html).toContain("© 2025");
@@ -175,9 +176,29 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
       const html = await response.text();
       expect(html).toContain(`nonce="${nonce}"`);
-      expect(html).not.toMatch(/<script(?![^>]*nonce=)[^>]*>[^<]/);
+      // Every script that runs carries the nonce; JSON-LD is data that never runs.
+      expect(html).not.toMatch(/<script(?![^>]*nonce=)(?![^>]*type="application\/ld\+json")[^>]*>[^<]/);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     });
+  });
+
+  it("answers a server error with a 500 page that shows nothing of the error", async () => {
+    const broken = await openTestDatabase(kind);
+    const { request: brokenRequest } = await createTestApp(broken);
+    await broken.close();
+    const stderr = process.stderr.write;
+    process.stderr.write = () => true;
+    try {
+      const response = await brokenRequest("/");
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain("Something went wrong");
+      expect(html).not.toMatch(/at [\w.]+ \(|node_modules|pglite|postgres|closed|ended/i);
+      const health = await brokenRequest("/healthz");
+      expect(health.status).toBe(503);
+    } finally {
+      process.stderr.write = stderr;
+    }
   });
 
   describe("health and static files", () => {
