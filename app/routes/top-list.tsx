@@ -10,8 +10,9 @@ import type { Route } from "./+types/top-list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = context.services.topLists.findTopList(new URL(request.url).pathname);
   if (!page) throw data("This list does not exist", { status: 404 });
-  const { tools, nextCursor } = await context.services.search.searchTools(page.search, { limit: TOP_LIST_TOOLS });
-  return { page, tools, hasMore: nextCursor !== null };
+  // A top-list stays on topic: only tools named or tagged with its words. The wider search is one link away.
+  const { tools } = await context.services.search.searchTools(page.search, { limit: TOP_LIST_TOOLS, exact: true });
+  return { page, tools };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function TopList({ loaderData }: Route.ComponentProps) {
-  const { page, tools, hasMore } = loaderData;
+  const { page, tools } = loaderData;
   const { user } = useRootData();
   const [intro, ...rest] = page.sections;
   return (
@@ -56,13 +57,11 @@ export default function TopList({ loaderData }: Route.ComponentProps) {
             </Link>
           </EmptyState>
         )}
-        {hasMore && (
-          <p className="mt-6 text-center">
-            <Link to={`/search/${page.search}`} className="font-medium text-brand-700 hover:underline">
-              See every tool for “{page.search.replaceAll("-", " ")}” →
-            </Link>
-          </p>
-        )}
+        <p className="mt-6 text-center">
+          <Link to={`/search/${page.search}`} className="font-medium text-brand-700 hover:underline">
+            {`Search every tool that mentions “${page.search.replaceAll("-", " ")}” →`}
+          </Link>
+        </p>
       </section>
 
       {rest.map((section) => (

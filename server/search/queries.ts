@@ -25,8 +25,14 @@ export type SearchedTextPage = { searches: SearchedText[]; nextCursor: string | 
 
 export function searchQueries(db: Database) {
   return {
-    /** Live tools matching the words of `text`, most relevant first, one keyset page after `cursor`. */
-    async searchTools(text: string, { cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
+    /**
+     * Live tools matching the words of `text`, most relevant first, one keyset page after `cursor`.
+     * `exact` keeps only the spec's matches (a word in the name or a tag), for lists that must stay on topic.
+     */
+    async searchTools(
+      text: string,
+      { cursor, limit = PAGE_SIZE, exact = false }: { cursor?: Cursor | null; limit?: number; exact?: boolean } = {},
+    ): Promise<ToolPage> {
       const words = searchWords(text);
       if (words.length === 0) return { tools: [], nextCursor: null };
       // One array parameter, not one parameter per word.
@@ -51,7 +57,9 @@ export function searchQueries(db: Database) {
         .where(
           and(
             isPublicTool,
-            sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray} or ${tools.searchVector} @@ ${query} or lower(${tools.name}) % ${phrase})`,
+            exact
+              ? sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray})`
+              : sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray} or ${tools.searchVector} @@ ${query} or lower(${tools.name}) % ${phrase})`,
           ),
         )
         .as("matches");

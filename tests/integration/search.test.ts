@@ -76,6 +76,13 @@ describe.each(databaseKinds)("search on %s", (kind) => {
     for (const { id } of tagged) expect(results.map((tool) => tool.id)).toContain(id);
   });
 
+  it("keeps only the spec's matches when asked to be exact", async () => {
+    const broad = await allResults("react");
+    const exact = (await search.searchTools("react", { exact: true, limit: 100 })).tools;
+    expect(exact.map((tool) => tool.id).sort()).toEqual((await specRule("react")).sort());
+    expect(broad.length).toBeGreaterThan(exact.length);
+  });
+
   it("puts the tool named by the search first", async () => {
     const [first] = (await search.searchTools("plausible")).tools;
     expect(first?.name).toBe("Plausible Analytics");
