@@ -47,12 +47,33 @@ export const configSchema = z.object({
     .prefault("indietools"),
   SILENCE_BROWSER_CONSOLE: flag.prefault(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).prefault("info"),
+  AUTH_SECRET: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine((value) => value === "" || value.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),
+  GOOGLE_CLIENT_ID: z.string().trim().prefault(""),
+  GOOGLE_CLIENT_SECRET: z.string().trim().prefault(""),
+  GOOGLE_DISCOVERY_URL: optionalUrl.prefault("https://accounts.google.com/.well-known/openid-configuration"),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine((value) => value === "" || /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://"),
+  MAIL_FROM: z.string().trim().prefault(""),
+  TELEGRAM_BOT_TOKEN: z.string().trim().prefault(""),
+  TELEGRAM_CHAT_ID: z.string().trim().prefault(""),
+  TELEGRAM_API_URL: optionalUrl.prefault("https://api.telegram.org"),
+  TOKEN_SYNC_URL: optionalUrl.prefault(""),
+  TRUST_PROXY: flag.prefault("false").transform((value) => value ?? false),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
 export type Config = RawConfig & {
   isProduction: boolean;
+  /** Google sign-in is offered only when its client is configured. */
+  isGoogleEnabled: boolean;
   /** Whether the browser's console is silenced: on in production unless SILENCE_BROWSER_CONSOLE=false. */
   silenceBrowserConsole: boolean;
 };
@@ -81,7 +102,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const raw = result.data;
   const isProduction = raw.NODE_ENV === "production";
-  return { ...raw, isProduction, silenceBrowserConsole: raw.SILENCE_BROWSER_CONSOLE ?? isProduction };
+  return {
+    ...raw,
+    MAIL_FROM: raw.MAIL_FROM || `${raw.SITE_NAME} <no-reply@${new URL(raw.SITE_URL).hostname}>`,
+    isProduction,
+    isGoogleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_DISCOVERY_URL),
+    silenceBrowserConsole: raw.SILENCE_BROWSER_CONSOLE ?? isProduction,
+  };
 }
 
 /** The path under which the app serves the local file storage. */
@@ -102,6 +129,7 @@ export function publicConfig(config: Config) {
     outboundRef: config.OUTBOUND_REF,
     /** Where stored files (tool snapshots, images) are served from. */
     filesUrl: FILES_URL,
+    isGoogleEnabled: config.isGoogleEnabled,
     silenceConsole: config.silenceBrowserConsole,
   };
 }

@@ -1,4 +1,5 @@
 /** What every loader and action receives from the server: the domain layer, the config and the request's session. */
+import type { Requester } from "./auth/accounts.ts";
 import type { Config, PublicConfig } from "./config.ts";
 import type { Services } from "./services.ts";
 
@@ -12,6 +13,8 @@ export type AppContext = {
   /** The nonce of this response's Content-Security-Policy, for the hydration scripts. */
   cspNonce: string;
   user: SessionUser | null;
+  /** The request's headers and the visitor's address, for services that sign in, sign out or rate-limit. */
+  requester: Requester;
 };
 
 declare module "react-router" {

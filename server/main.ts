@@ -11,6 +11,9 @@ import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
 import { createLogger } from "./logger.ts";
+import { loadAuthSecret } from "./auth/secret.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createNotifier } from "./notify/notifier.ts";
 import { createServices } from "./services.ts";
 import { localFileStorage } from "./storage/files.ts";
 
@@ -33,7 +36,15 @@ const logger = createLogger(config.LOG_LEVEL);
 const dataDir = path.resolve(ROOT, config.DATA_DIR);
 const filesDir = path.join(dataDir, "files");
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
-const services = createServices({ db: database.db, config, logger, storage: localFileStorage(filesDir, FILES_URL) });
+const services = createServices({
+  db: database.db,
+  config,
+  logger,
+  storage: localFileStorage(filesDir, FILES_URL),
+  mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+  notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
+  authSecret: loadAuthSecret(config.AUTH_SECRET, dataDir),
+});
 
 let seededToolIds: string[] = [];
 await database.migrate(async (db) => {

@@ -1,5 +1,6 @@
 /** The HTTP application: Hono owns the process; the JSON API and health check come first, React Router renders every page last. */
 import path from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
@@ -8,7 +9,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { type Config, FILES_URL, publicConfig } from "../config.ts";
-import type { AppContext } from "../context.ts";
+import type { Requester } from "../auth/accounts.ts";
+import type { AppContext, SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
@@ -16,7 +18,7 @@ import { createApi } from "./api.ts";
 import { respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 
-type Variables = { secureHeadersNonce?: string; isStaticFile?: boolean };
+type Variables = { secureHeadersNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
 
 export type AppOptions = {
   config: Config;
@@ -73,6 +75,10 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     }
   });
 
+  // Better Auth's own endpoints: OAuth callbacks, and the checks of e-mailed sign-in and reset links.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+
+  app.use("/api/v1/*", withSession(services, config));
   app.route("/api/v1", createApi(services));
   app.route("/", createFeeds(services, config));
 
@@ -92,8 +98,9 @@ export function createApp({ config, db, services, logger, build, clientDir, file
 
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
   const shared = { services, config, publicConfig: publicConfig(config) };
+  app.use("*", withSession(services, config));
   app.all("*", (c) => {
-    const context: AppContext = { ...shared, cspNonce: c.get("secureHeadersNonce") ?? "", user: null };
+    const context: AppContext = { ...shared, cspNonce: c.get("secureHeadersNonce") ?? "", user: c.get("user") ?? null, requester: c.get("requester")! };
     return handleRequest(c.req.raw, context);
   });
 
@@ -112,6 +119,32 @@ function serveFiles(root: string, cacheControl: string, rewriteRequestPath?: (pa
     const response = await serve(c, next);
     if (response && c.get("isStaticFile")) response.headers.set("Cache-Control", cacheControl);
     return response;
+  };
+}
+
+/** The visitor's address: the socket's peer, or the first X-Forwarded-For hop behind a trusted proxy. */
+function addressOf(c: Context, config: Config): string {
+  if (config.TRUST_PROXY) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // Requests made in-process (tests) have no socket.
+    return "unknown";
+  }
+}
+
+/** Reads the request's session for what follows (the user, or null) and passes a renewed or cleared session cookie on. */
+function withSession(services: Services, config: Config): MiddlewareHandler<{ Variables: Variables }> {
+  return async (c, next) => {
+    const requester: Requester = { headers: c.req.raw.headers, address: addressOf(c, config) };
+    const { user, headers } = await services.accounts.findSessionUser(requester);
+    c.set("requester", requester);
+    c.set("user", user);
+    await next();
+    for (const cookie of headers?.getSetCookie() ?? []) c.res.headers.append("set-cookie", cookie);
   };
 }
 

@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { FILES_URL, parseConfig } from "#server/config.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { createNotifier } from "#server/notify/notifier.ts";
 import { localFileStorage } from "#server/storage/files.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
@@ -23,7 +25,15 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
   const logger = createLogger(config.LOG_LEVEL);
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
   const storage = localFileStorage(filesDir, FILES_URL);
-  const services = createServices({ db: database.db, config, logger, storage });
+  const services = createServices({
+    db: database.db,
+    config,
+    logger,
+    storage,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
+    authSecret: "a-test-secret-that-is-long-enough-to-sign-sessions",
+  });
   const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir });
   const request = (pathname: string, init?: RequestInit) => app.fetch(new Request(new URL(pathname, config.SITE_URL), init));
   return { app, config, services, request, filesDir };

@@ -1,0 +1,104 @@
+/**
+ * The authentication layer: Better Auth with e-mail and password, sign-in links by e-mail, and Google through
+ * OpenID Connect (its discovery URL is configurable, so tests use a local provider). It keeps auth accounts and
+ * sessions; the product's user record lives in `users` and is kept by server/auth/accounts.ts.
+ */
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { eq } from "drizzle-orm";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#common/constants.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { authAccounts, authSessions, authUsers, authVerifications, users } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { passwordResetMail, signInLinkMail } from "./mails.ts";
+
+/** How long a session lasts, and how old it gets before it is renewed on a request. */
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
+/** How long a password reset link or a sign-in link stays valid. */
+export const EMAIL_LINK_LIFETIME_SECONDS = 60 * 60;
+
+export type AuthDependencies = { db: Database; config: Config; secret: string; mailer: Mailer; logger: Logger };
+
+export function createAuth({ db, config, secret, mailer, logger }: AuthDependencies) {
+  return betterAuth({
+    appName: config.SITE_NAME,
+    baseURL: config.SITE_URL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.SITE_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: EMAIL_LINK_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetMail({ siteName: config.SITE_NAME, to: user.email, url }));
+      },
+    },
+    session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    advanced: {
+      useSecureCookies: config.SITE_URL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    // Our own actions carry their own limits (server/auth/rate-limit.ts); these cover Better Auth's HTTP endpoints.
+    rateLimit: { enabled: config.NODE_ENV !== "test", window: 60, max: 30 },
+    logger: {
+      log: (level, message) => {
+        if (level === "error") logger.error(`auth: ${message}`);
+        else if (level === "warn") logger.warn(`auth: ${message}`);
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled user gets no new session, whatever the way they sign in.
+          before: async (session) => {
+            const [record] = await db.select({ isDisabled: users.isDisabled }).from(users).where(eq(users.authId, session.userId)).limit(1);
+            if (record?.isDisabled) throw new APIError("FORBIDDEN", { code: "USER_DISABLED", message: "The user has been disabled" });
+          },
+        },
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: EMAIL_LINK_LIFETIME_SECONDS,
+        // A link signs in an existing account; accounts are made by registering or by Google.
+        disableSignUp: true,
+        sendMagicLink: async ({ email, url }) => {
+          await mailer.send(signInLinkMail({ siteName: config.SITE_NAME, to: email, url }));
+        },
+      }),
+      ...(config.isGoogleEnabled
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  name: "Google",
+                  discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+                  clientId: config.GOOGLE_CLIENT_ID,
+                  clientSecret: config.GOOGLE_CLIENT_SECRET || undefined,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

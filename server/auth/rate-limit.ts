@@ -1,0 +1,40 @@
+/**
+ * Fixed-window rate limits kept in the database, so every app process counts the same attempts.
+ * One statement per hit: it starts a new window when the last one is over, otherwise adds one.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { rateLimits } from "../db/schema.ts";
+
+export type Limit = { max: number; windowSeconds: number };
+
+/** Sign-in and sign-up attempts, and e-mails asked for, per visitor address and per e-mail address. */
+export const LIMITS = {
+  signInPerAddress: { max: 20, windowSeconds: 10 * 60 },
+  signInPerEmail: { max: 10, windowSeconds: 10 * 60 },
+  registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  mailPerEmail: { max: 3, windowSeconds: 10 * 60 },
+} satisfies Record<string, Limit>;
+
+export function rateLimiter(db: Database) {
+  return {
+    /** Counts one attempt under `key`; false when the limit is already reached in this window. */
+    async hit(key: string, { max, windowSeconds }: Limit, now = new Date()): Promise<boolean> {
+      const windowStartAfter = new Date(now.getTime() - windowSeconds * 1000);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, windowStart: now })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+            windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+          },
+        })
+        .returning({ count: rateLimits.count });
+      return (row?.count ?? 1) <= max;
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof rateLimiter>;

@@ -1,0 +1,38 @@
+/**
+ * Outgoing mail. With SMTP configured it goes through nodemailer; without, it is written to the log and kept in a
+ * short in-memory outbox (shown at /dev/outbox in development), so password reset and sign-in links work on a fresh machine.
+ */
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger.ts";
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type SentMail = Mail & { sentAt: string };
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** The last mails written instead of sent (empty when SMTP sends them). */
+  outbox(): SentMail[];
+}
+
+const OUTBOX_SIZE = 50;
+
+export function createMailer({ smtpUrl, from, logger }: { smtpUrl: string; from: string; logger: Logger }): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+      },
+      outbox: () => [],
+    };
+  }
+  const kept: SentMail[] = [];
+  return {
+    async send(mail) {
+      kept.unshift({ ...mail, sentAt: new Date().toISOString() });
+      kept.length = Math.min(kept.length, OUTBOX_SIZE);
+      logger.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    },
+    outbox: () => [...kept],
+  };
+}
