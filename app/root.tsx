@@ -10,6 +10,7 @@ import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { PromoBanner } from "./components/promo-banner.tsx";
 import { ToastProvider } from "./components/toast.tsx";
 import { useNonce } from "./nonce.tsx";
+import { useSessionCache } from "./session-cache.ts";
 import { type RootData, useOptionalRootData } from "./root-data.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -21,10 +22,11 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicConfig, user } = context;
-  const categories = await services.categories.listCategories();
+  const [categories, userTools] = await Promise.all([services.categories.listCategories(), user ? services.accounts.listUserToolLinks(user) : []]);
   return {
     config: publicConfig,
     user,
+    userTools,
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
     topLists: services.topLists.listTopListLinks(),
   };
@@ -75,6 +77,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useSessionCache(loaderData.user, loaderData.userTools);
   return (
     <Shell data={loaderData}>
       <Outlet />

@@ -20,6 +20,17 @@ export default [
   // Top-lists: one module for every page of content/top-lists.json
   ...topLists.map((page) => route(page.path, "routes/top-list.tsx", { id: `top-list${page.path}` })),
 
+  // Accounts
+  route("register", "routes/register.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("auth/google", "routes/auth-google.tsx"),
+  route("auth/signed-in", "routes/auth-signed-in.tsx"),
+  route("auth/failed", "routes/auth-failed.tsx"),
+  route("dev/outbox", "routes/dev-outbox.tsx"),
+
   // Blog and legal pages
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),

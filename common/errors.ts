@@ -55,3 +55,14 @@ export class AppError extends Error {
 
 /** The JSON body of every API error. */
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
+
+/**
+ * Whether `error` is an AppError. Checked by shape, not with instanceof: the page bundle and the server each load their
+ * own copy of this module, and an error thrown by a service must be recognised by a route all the same.
+ */
+export function isAppError(error: unknown): error is AppError {
+  return (
+    error instanceof AppError ||
+    (error instanceof Error && error.name === "AppError" && typeof (error as AppError).code === "string" && typeof (error as AppError).status === "number")
+  );
+}

@@ -113,7 +113,8 @@ export const usernameField = z
 
 /** An HTML checkbox: present ("on") when ticked, absent otherwise. */
 export const checkboxField = z
-  .union([z.literal("on"), z.literal("true"), z.boolean(), z.undefined()])
+  .union([z.literal("on"), z.literal("true"), z.boolean()])
+  .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
 export const registerInput = z.object({

@@ -1,6 +1,6 @@
 /** The navigation bar (SPEC section 2). Below 1024 px it collapses behind a menu button that works without JavaScript. */
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "#server/context.ts";
 import { SearchBox } from "./search-box.tsx";
 
@@ -56,7 +56,9 @@ function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolCla
       <Link to={user ? "/add-tool" : "/login"} className={addToolClass}>
         Add your tool
       </Link>
-      {!user && (
+      {user ? (
+        <ProfileMenu user={user} />
+      ) : (
         <>
           <Link to="/register" className={linkClass}>
             Sign up
@@ -67,5 +69,27 @@ function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolCla
         </>
       )}
     </>
+  );
+}
+
+/** The signed-in user's menu (SPEC section 2): Profile, and Logout, which posts so that it works without JavaScript. */
+function ProfileMenu({ user }: { user: SessionUser }) {
+  return (
+    <details className="relative">
+      <summary className={`${linkClass} cursor-pointer`} data-testid="profile-menu">
+        Profile <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="right-0 z-50 mt-1 flex min-w-44 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg lg:absolute">
+        <p className="truncate px-3 py-1 text-xs text-slate-500">{user.username}</p>
+        <Link to={`/profile/${user.slug}`} className={linkClass}>
+          Profile
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className={`${linkClass} w-full text-left`}>
+            Logout
+          </button>
+        </Form>
+      </div>
+    </details>
   );
 }

@@ -6,7 +6,7 @@
 import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from "#common/schemas.ts";
-import { AppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import type { SessionUser } from "../context.ts";
@@ -34,7 +34,7 @@ const invalid = (message: string, field: string) => new AppError("invalid-argume
 export function accountService({ db, auth, limiter, notifier, tokenSync, logger }: AccountDependencies) {
   /** Better Auth's failures, as the catalogue says them; anything unforeseen is logged and is an 'Unknown error'. */
   function authFailure(error: unknown, what: string): AppError {
-    if (error instanceof AppError) return error;
+    if (isAppError(error)) return error;
     if (error instanceof APIError) {
       switch (error.body?.code) {
         case "INVALID_EMAIL_OR_PASSWORD":
@@ -221,8 +221,9 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
     },
 
     /** Starts 'Sign in with Google': the provider's address to go to, and the cookie that keeps the state. */
-    async startGoogleSignIn(requester: Requester, { popup }: { popup: boolean }): Promise<{ url: string; headers: CookieHeaders }> {
-      const done = popup ? "/auth/signed-in?via=google&popup=1" : "/auth/signed-in?via=google";
+    async startGoogleSignIn(requester: Requester, { popup, redirectTo }: { popup: boolean; redirectTo: string }): Promise<{ url: string; headers: CookieHeaders }> {
+      const after = new URLSearchParams({ via: "google", redirectTo, ...(popup ? { popup: "1" } : {}) });
+      const done = `/auth/signed-in?${after}`;
       const failed = popup ? "/auth/failed?popup=1" : "/auth/failed";
       try {
         const response = await auth.api.signInSocial({

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { AppError, type ErrorBody, MESSAGES } from "#common/errors.ts";
+import { AppError, type ErrorBody, isAppError, MESSAGES } from "#common/errors.ts";
 import type { Logger } from "../logger.ts";
 
 export function errorBody(error: AppError): ErrorBody {
@@ -20,7 +20,7 @@ export function invalidInput(error: ZodError): AppError {
 }
 
 export function respondWithError(c: Context, error: unknown, logger: Logger): Response {
-  if (error instanceof AppError) {
+  if (isAppError(error)) {
     return c.json(errorBody(error), error.status as ContentfulStatusCode);
   }
   logger.error(`${c.req.method} ${c.req.path} failed`, error);

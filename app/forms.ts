@@ -1,0 +1,34 @@
+/** What a form shows after a failed submit: one message, one message per field, and what was typed (never a password). */
+import { data } from "react-router";
+import type { ZodError } from "zod";
+import { isAppError } from "#common/errors.ts";
+
+export type FormFailure = { message: string; fields: Record<string, string>; values: Record<string, string> };
+
+/** The values to give back to the form: what the person typed, without secrets. */
+export function keptValues(form: FormData, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
+}
+
+/** A failed submit as the action's answer, with the failure's status; anything that is not a known failure is rethrown. */
+export function formFailure(error: unknown, values: Record<string, string>) {
+  if (isZodError(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
+    return data<FormFailure>({ message: error.issues[0]?.message ?? "Check the form", fields, values }, { status: 400 });
+  }
+  if (isAppError(error)) {
+    return data<FormFailure>({ message: error.message, fields: error.fields ?? {}, values }, { status: error.status });
+  }
+  throw error;
+}
+
+function isZodError(error: unknown): error is ZodError {
+  return typeof error === "object" && error !== null && (error as { name?: string }).name === "ZodError";
+}
+
+/** A same-site path to come back to after signing in; anything else is the home page. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  const path = typeof target === "string" ? target : "";
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : fallback;
+}

@@ -1,0 +1,84 @@
+/**
+ * Log in (SPEC sections 4 and 8): e-mail and password, or a one-time sign-in link by e-mail, or Google.
+ * Each failure shows the catalogue's message; a visitor sent here from a page goes back to it afterwards.
+ */
+import { Form, Link, redirect } from "react-router";
+import { emailInput, loginInput } from "#common/schemas.ts";
+import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
+import { formFailure, keptValues, safeRedirect } from "../forms.ts";
+import { useRootData } from "../root-data.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/login";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (context.user) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["email"]);
+  const { accounts } = context.services;
+  try {
+    if (form.get("intent") === "link") {
+      const { email } = emailInput.parse(Object.fromEntries(form));
+      await accounts.requestSignInLink(email, context.requester);
+      return { sent: email };
+    }
+    const input = loginInput.parse(Object.fromEntries(form));
+    const headers = await accounts.login(input, context.requester);
+    return redirect(safeRedirect(form.get("redirectTo")), { headers });
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return seo({ ...root.config, title: "Log in", description: `Log in to ${root.config.siteName} to submit and manage your tools and your favourites.`, path: "/login" });
+};
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { config } = useRootData();
+  const { redirectTo } = loaderData;
+  const failure = actionData && "message" in actionData ? actionData : undefined;
+  const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
+  const fields = failure?.fields ?? {};
+  const withRedirect = (path: string) => (redirectTo !== "/" ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path);
+  return (
+    <AuthCard
+      title="Log in"
+      footer={
+        <>
+          No account yet?{" "}
+          <Link to={withRedirect("/register")} className="font-medium text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {config.isGoogleEnabled && <GoogleButton redirectTo={redirectTo} />}
+      <Form method="post" className="space-y-4" noValidate>
+        <FormMessage message={failure && !fields.email && !fields.password ? failure.message : undefined} />
+        <FormMessage tone="success" message={sent ? `A sign-in link is on its way to ${sent}. It works once, for one hour.` : undefined} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={fields.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" error={fields.password} />
+        <SubmitButton name="intent" value="password" pendingText="Logging in…">
+          Log in
+        </SubmitButton>
+        <div className="flex items-center justify-between gap-4 text-sm">
+          <Link to="/forgot-password" className="text-brand-700 hover:underline">
+            Forgot your password?
+          </Link>
+          <button type="submit" name="intent" value="link" formNoValidate className="text-brand-700 hover:underline">
+            E-mail me a sign-in link instead
+          </button>
+        </div>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,67 @@
+/** Sign-up (SPEC section 4): username, e-mail, password and the newsletter opt-in; then the new user is signed in. */
+import { Form, Link, redirect } from "react-router";
+import { registerInput } from "#common/schemas.ts";
+import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
+import { formFailure, keptValues, safeRedirect } from "../forms.ts";
+import { useRootData } from "../root-data.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/register";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (context.user) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["username", "email", "newsletter"]);
+  try {
+    const input = registerInput.parse(Object.fromEntries(form));
+    const headers = await context.services.accounts.register(input, context.requester);
+    return redirect(safeRedirect(form.get("redirectTo")), { headers });
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return seo({ ...root.config, title: "Sign up", description: `Create your ${root.config.siteName} account to submit your tools, claim them and keep favourites.`, path: "/register" });
+};
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { config } = useRootData();
+  const { redirectTo } = loaderData;
+  const values = actionData?.values ?? {};
+  const fields = actionData?.fields ?? {};
+  return (
+    <AuthCard
+      title="Create your account"
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to={redirectTo !== "/" ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} className="font-medium text-brand-700 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      {config.isGoogleEnabled && <GoogleButton redirectTo={redirectTo} />}
+      <Form method="post" className="space-y-4" noValidate>
+        <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label="Username" name="username" autoComplete="username" required maxLength={40} defaultValue={values.username} error={fields.username} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fields.email} />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={6} error={fields.password} hint="At least 6 characters." />
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="newsletter" defaultChecked={values.newsletter === "on"} className="mt-0.5" />
+          Send me the weekly newsletter of new tools
+        </label>
+        <SubmitButton pendingText="Creating your account…">Sign up</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

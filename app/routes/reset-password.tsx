@@ -1,0 +1,53 @@
+/** Choosing a new password from the e-mailed link; then the person logs in with it. */
+import { Form, Link, redirect } from "react-router";
+import { AUTH_MESSAGES, resetPasswordInput } from "#common/schemas.ts";
+import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { formFailure } from "../forms.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/reset-password";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Better Auth sends an expired or used link here with ?error=INVALID_TOKEN.
+  return { token: url.searchParams.get("token") ?? "", isExpired: url.searchParams.has("error") || !url.searchParams.get("token") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    await context.services.accounts.resetPassword(resetPasswordInput.parse(Object.fromEntries(form)));
+    return redirect("/login?reset=1");
+  } catch (error) {
+    return formFailure(error, {});
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [...seo({ ...root.config, title: "Choose a new password", description: "Set a new password for your account.", path: "/reset-password" }), { name: "robots", content: "noindex" }];
+};
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, isExpired } = loaderData;
+  if (isExpired) {
+    return (
+      <AuthCard title="Choose a new password">
+        <FormMessage message={AUTH_MESSAGES.linkExpired} />
+        <Link to="/forgot-password" className="block text-center text-sm font-medium text-brand-700 hover:underline">
+          Send me a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      <Form method="post" className="space-y-4" noValidate>
+        <FormMessage message={actionData && !actionData.fields.password ? actionData.message : undefined} />
+        <input type="hidden" name="token" value={token} />
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={6} error={actionData?.fields.password} hint="At least 6 characters." />
+        <SubmitButton pendingText="Saving…">Save my new password</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { authUsers, users } from "#server/db/schema.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+
+describe.each(databaseKinds)("accounts on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  async function register(fields: Partial<Record<"username" | "email" | "password" | "newsletter", string>> = {}) {
+    const client = createClient(app.request);
+    const response = await client.post("/register", { username: "Ada Lovelace", email: "ada@example.com", password: "analytical", ...fields });
+    return { client, response };
+  }
+
+  it("registers: auth account, then user record, then signed in", async () => {
+    const { client, response } = await register({ newsletter: "on", email: "Ada@Example.com" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect([...client.cookies.keys()].some((name) => name.includes("session_token"))).toBe(true);
+    const [record] = await database.db.select().from(users).where(eq(users.email, "ada@example.com"));
+    expect(record).toMatchObject({ username: "Ada Lovelace", slug: "ada-lovelace", authMethod: "email", role: "guest", boosts: 0, hasSubscribedToNewsletter: true });
+    const [account] = await database.db.select().from(authUsers).where(eq(authUsers.id, record!.authId!));
+    expect(account?.email).toBe("ada@example.com");
+    const home = await (await client.request("/")).text();
+    expect(home).toContain('data-testid="profile-menu"');
+    expect(home).toContain('href="/profile/ada-lovelace"');
+  });
+
+  it("gives a clashing username's slug a suffix", async () => {
+    await register();
+    await register({ email: "other@example.com" });
+    const slugs = (await database.db.select({ slug: users.slug }).from(users)).map((row) => row.slug).sort();
+    expect(slugs).toEqual(["ada-lovelace", "ada-lovelace-2"]);
+  });
+
+  it.each([
+    [{ email: "not-an-email" }, "Email format incorrect"],
+    [{ password: "12345" }, "Password must contain at least 6 characters"],
+    [{ username: "   " }, "Choose a username with at least one letter or digit"],
+  ])("refuses %j with its message and keeps what was typed", async (fields, message) => {
+    const { response } = await register(fields);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(message);
+    expect(html).not.toContain("analytical");
+  });
+
+  it("refuses an e-mail that exists, with the Google message for a Google account", async () => {
+    await register();
+    const again = await register({ username: "Someone" });
+    expect(await again.response.text()).toContain("Email already used. Please login with your email");
+    await database.db.update(users).set({ authMethod: "google" }).where(eq(users.email, "ada@example.com"));
+    const google = await register({ username: "Someone" });
+    expect(await google.response.text()).toContain("Email already used with Google. Please use Google sign in");
+  });
+
+  describe("login", () => {
+    beforeEach(() => register());
+
+    async function login(fields: Record<string, string>) {
+      const client = createClient(app.request);
+      const response = await client.post("/login", { intent: "password", email: "ada@example.com", password: "analytical", ...fields });
+      return { client, response, html: response.status === 302 ? "" : await response.text() };
+    }
+
+    it("signs in with the right password", async () => {
+      const { response, client } = await login({});
+      expect(response.status).toBe(302);
+      expect([...client.cookies.keys()].some((name) => name.includes("session_token"))).toBe(true);
+    });
+
+    it("goes back where the visitor came from, and only to this site", async () => {
+      expect((await login({ redirectTo: "/my-favorites" })).response.headers.get("location")).toBe("/my-favorites");
+      expect((await login({ redirectTo: "https://evil.example/" })).response.headers.get("location")).toBe("/");
+      expect((await login({ redirectTo: "//evil.example/" })).response.headers.get("location")).toBe("/");
+    });
+
+    it.each([
+      [{ email: "bad" }, "Email format incorrect"],
+      [{ email: "nobody@example.com" }, "User doesn&#x27;t exist"],
+      [{ password: "wrong-password" }, "Incorrect password"],
+    ])("answers %j with its message", async (fields, message) => {
+      const { html, response } = await login(fields);
+      expect(response.status).not.toBe(302);
+      expect(html).toContain(message);
+    });
+
+    it("tells a disabled user so", async () => {
+      await database.db.update(users).set({ isDisabled: true });
+      expect((await login({})).html).toContain("The user has been disabled");
+    });
+
+    it("tells a Google user to use Google", async () => {
+      await register({ email: "g@example.com", username: "G" });
+      await database.db.update(users).set({ authMethod: "google" }).where(eq(users.email, "g@example.com"));
+      await database.db.execute(`delete from auth_accounts where provider_id = 'credential' and user_id = (select auth_id from users where email = 'g@example.com')`);
+      expect((await login({ email: "g@example.com" })).html).toContain("Email already used with Google. Please use Google sign in");
+    });
+
+    it("says 'User not found' for an auth account without a user record", async () => {
+      await database.db.delete(users);
+      expect((await login({})).html).toContain("User not found");
+    });
+
+    it("answers too many attempts with the catalogue's message", async () => {
+      let last = "";
+      for (let attempt = 0; attempt < 12; attempt++) last = (await login({ password: "wrong-password" })).html;
+      expect(last).toContain("Too many requests, try again later");
+    });
+  });
+
+  it("logs out: the session ends and the cookie goes", async () => {
+    const { client } = await register();
+    const response = await client.post("/logout", {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(await (await client.request("/")).text()).not.toContain('data-testid="profile-menu"');
+  });
+
+  it("signs out a disabled user on their next request", async () => {
+    const { client } = await register();
+    expect(await (await client.request("/")).text()).toContain('data-testid="profile-menu"');
+    await database.db.update(users).set({ isDisabled: true });
+    expect(await (await client.request("/")).text()).not.toContain('data-testid="profile-menu"');
+    await database.db.update(users).set({ isDisabled: false });
+    expect(await (await client.request("/")).text()).not.toContain('data-testid="profile-menu"');
+  });
+});
