@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { authSessions } from "#server/db/schema.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+import { linkIn, startSmtpReceiver } from "../setup/smtp.ts";
+
+describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    smtp = await startSmtpReceiver();
+    app = await createTestApp(database, { SMTP_URL: smtp.url, MAIL_FROM: "Indie Tools <hello@example.com>" });
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    smtp.mails.length = 0;
+    await createClient(app.request).post("/register", { username: "Ada", email: "ada@example.com", password: "analytical" });
+  });
+
+  /** Follows a link from a mail like a browser: through Better Auth's redirect, with the client's cookies. */
+  async function follow(client: ReturnType<typeof createClient>, link: string) {
+    let response = await client.request(new URL(link).pathname + new URL(link).search);
+    for (let hop = 0; hop < 5 && response.status >= 300 && response.status < 400; hop++) {
+      const location = new URL(response.headers.get("location")!, "http://localhost:3000");
+      response = await client.request(location.pathname + location.search);
+    }
+    return response;
+  }
+
+  describe("forgotten password", () => {
+    it.each([
+      ["bad", "Email format incorrect"],
+      ["nobody@example.com", "User doesn&#x27;t exist"],
+    ])("answers %j with its message", async (email, message) => {
+      const response = await createClient(app.request).post("/forgot-password", { email });
+      expect(await response.text()).toContain(message);
+      expect(smtp.mails).toHaveLength(0);
+    });
+
+    it("e-mails a link whose page sets a new password, once", async () => {
+      const visitor = createClient(app.request);
+      expect(await (await visitor.post("/forgot-password", { email: "ADA@example.com" })).text()).toContain("A link is on its way to ada@example.com");
+      const mail = await smtp.waitForMail("ada@example.com");
+      expect(mail.subject).toBe("Reset your Indie Tools password");
+      expect(mail.raw).toContain("From: Indie Tools <hello@example.com>");
+
+      const page = await follow(visitor, linkIn(mail));
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+      expect(token).toBeTruthy();
+
+      expect((await visitor.post("/reset-password", { token: token!, password: "short" })).status).toBe(400);
+      const saved = await visitor.post("/reset-password", { token: token!, password: "difference-engine" });
+      expect(saved.status).toBe(302);
+      expect(saved.headers.get("location")).toBe("/login?reset=1");
+
+      const login = (password: string) => createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password });
+      expect((await login("analytical")).status).toBe(401);
+      expect((await login("difference-engine")).status).toBe(302);
+      // The link worked once.
+      const again = await visitor.post("/reset-password", { token: token!, password: "another-password" });
+      expect(await again.text()).toContain("This link has expired or was already used. Ask for a new one.");
+    });
+  });
+
+  describe("e-mail link sign-in", () => {
+    it("e-mails a one-time link that signs the user in", async () => {
+      const visitor = createClient(app.request);
+      const asked = await visitor.post("/login", { intent: "link", email: "ada@example.com" });
+      expect(await asked.text()).toContain("A sign-in link is on its way to ada@example.com");
+      const link = linkIn(await smtp.waitForMail("ada@example.com"));
+
+      const landed = await follow(visitor, link);
+      expect(landed.status).toBe(200);
+      expect(await landed.text()).toContain('data-testid="profile-menu"');
+
+      const reused = await follow(createClient(app.request), link);
+      expect(await reused.text()).toContain("This link has expired or was already used. Ask for a new one.");
+    });
+
+    it("tells an unknown address so, and sends nothing", async () => {
+      const response = await createClient(app.request).post("/login", { intent: "link", email: "nobody@example.com" });
+      expect(await response.text()).toContain("User doesn&#x27;t exist");
+      expect(smtp.mails).toHaveLength(0);
+    });
+  });
+
+  describe("sessions", () => {
+    async function signedIn() {
+      const client = createClient(app.request);
+      await client.post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
+      return client;
+    }
+    const isSignedIn = async (client: ReturnType<typeof createClient>) => (await (await client.request("/")).text()).includes('data-testid="profile-menu"');
+
+    it("sets an http-only, SameSite session cookie", async () => {
+      const response = await createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
+      const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token"))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    });
+
+    it("signs out an expired session on its next request", async () => {
+      const client = await signedIn();
+      expect(await isSignedIn(client)).toBe(true);
+      await database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) });
+      expect(await isSignedIn(client)).toBe(false);
+    });
+
+    it("renews a session that is more than a day old, before it expires", async () => {
+      const client = await signedIn();
+      const soon = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+      await database.db.update(authSessions).set({ expiresAt: soon, updatedAt: new Date(Date.now() - 25 * 24 * 3600 * 1000) });
+      const response = await client.request("/");
+      expect(response.headers.getSetCookie().some((value) => value.includes("session_token"))).toBe(true);
+      // Registration made a session too; this client's is the one that was renewed.
+      const [{ latest }] = (await database.db.select({ latest: sql<string>`max(${authSessions.expiresAt})` }).from(authSessions)) as [{ latest: string }];
+      expect(new Date(latest).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+      expect(await isSignedIn(client)).toBe(true);
+    });
+
+    it("resets every session of the account when the password is reset", async () => {
+      const client = await signedIn();
+      await createClient(app.request).post("/forgot-password", { email: "ada@example.com" });
+      const page = await follow(createClient(app.request), linkIn(await smtp.waitForMail("ada@example.com")));
+      const token = /name="token" value="([^"]+)"/.exec(await page.text())![1]!;
+      await createClient(app.request).post("/reset-password", { token, password: "difference-engine" });
+      expect(await isSignedIn(client)).toBe(false);
+      const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(authSessions)) as [{ n: number }];
+      expect(n).toBe(0);
+    });
+  });
+});

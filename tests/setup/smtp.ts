@@ -1,0 +1,67 @@
+/** A real SMTP server on 127.0.0.1 (the smtp-server package) that keeps every mail it receives, for tests of outgoing mail. */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
+
+/** Undoes quoted-printable soft line breaks and escapes, which nodemailer uses for long lines. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+export async function startSmtpReceiver() {
+  const mails: ReceivedMail[] = [];
+  const waiting: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        const decoded = decodeQuotedPrintable(raw);
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: decoded,
+          subject: /^Subject: (.*)$/m.exec(decoded)?.[1]?.trim() ?? "",
+          text: decoded,
+        });
+        for (const wake of waiting.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The first mail to `to` received from now on (or already there), within `timeoutMs`. */
+    async waitForMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mails.find((candidate) => candidate.to.includes(to));
+        if (mail) {
+          mails.splice(mails.indexOf(mail), 1);
+          return mail;
+        }
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link to this site in a mail. */
+export function linkIn(mail: ReceivedMail, site = "http://localhost:3000"): string {
+  const match = new RegExp(`${site.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"<>]+`).exec(mail.raw);
+  if (!match) throw new Error(`No link to ${site} in:\n${mail.raw}`);
+  return match[0].replace(/&amp;/g, "&");
+}
