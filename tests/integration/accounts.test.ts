@@ -127,6 +127,31 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(await (await client.request("/")).text()).not.toContain('data-testid="profile-menu"');
   });
 
+  it("sends a signed-in user away from /login and /register, to where they were going", async () => {
+    const { client } = await register();
+    for (const path of ["/login", "/register"]) {
+      const response = await client.request(`${path}?redirectTo=/tools`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/tools");
+    }
+  });
+
+  it("refuses a sign-up or sign-in posted from another site", async () => {
+    const client = createClient(app.request, "https://evil.example");
+    expect((await client.post("/register", { username: "Eve", email: "eve@example.com", password: "eavesdrop" })).status).toBe(403);
+    expect(await database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it("shows the outbox of unsent mail in development only", async () => {
+    expect((await createClient(app.request).request("/dev/outbox")).status).toBe(404);
+    const dev = await createTestApp(database, { NODE_ENV: "development" });
+    await createClient(dev.request).post("/register", { username: "Ada", email: "ada@example.com", password: "analytical" });
+    await createClient(dev.request).post("/forgot-password", { email: "ada@example.com" });
+    const outbox = await (await createClient(dev.request).request("/dev/outbox")).text();
+    expect(outbox).toContain("Reset your Indie Tools password");
+    expect(outbox).toContain("ada@example.com");
+  });
+
   it("signs out a disabled user on their next request", async () => {
     const { client } = await register();
     expect(await (await client.request("/")).text()).toContain('data-testid="profile-menu"');
