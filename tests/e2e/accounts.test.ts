@@ -1,0 +1,73 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("an account in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await seedDemoCatalogue(database.db);
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+    page = await (await newContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  const cache = () => page.evaluate(() => localStorage.getItem("idt_d"));
+  const nav = () => page.getByTestId("nav-desktop");
+
+  it("registers, and the session cache follows the server", async () => {
+    await gotoHydrated(page, `${server.url}/register`);
+    await page.getByLabel("Username").fill("Grace Hopper");
+    await page.getByLabel("E-mail").fill("grace@example.com");
+    await page.getByLabel("Password").fill("compiler");
+    await page.getByLabel("Send me the weekly newsletter of new tools").check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await nav().getByTestId("profile-menu").waitFor();
+    await expect.poll(cache).not.toBeNull();
+    expect(JSON.parse((await cache())!)).toMatchObject({ uslug: "grace-hopper", urole: "guest", uTools: [] });
+    expect(await nav().getByRole("link", { name: "Add your tool" }).getAttribute("href")).toBe("/add-tool");
+  });
+
+  it("logs out from the Profile menu: home, signed out, cache removed", async () => {
+    await nav().getByTestId("profile-menu").click();
+    await nav().getByRole("button", { name: "Logout" }).click();
+    await nav().getByRole("link", { name: "Log in" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect.poll(cache).toBeNull();
+  });
+
+  it("shows the catalogue's message on a wrong password, then logs in", async () => {
+    await gotoHydrated(page, `${server.url}/login`);
+    await page.getByLabel("E-mail").fill("grace@example.com");
+    await page.getByLabel("Password").fill("wrong-one");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByText("Incorrect password").waitFor();
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("grace@example.com");
+    await page.getByLabel("Password").fill("compiler");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await nav().getByTestId("profile-menu").waitFor();
+    await expect.poll(cache).not.toBeNull();
+  });
+
+  it("offers a signed-in user their featuring form, and says a card's featuring is not open yet", async () => {
+    await gotoHydrated(page, server.url);
+    expect(await page.locator("#featured-heading").locator("xpath=..").getByRole("link", { name: "Get featured!" }).getAttribute("href")).toBe(
+      "/profile/grace-hopper?type=boost-tool",
+    );
+    await page.locator("#latest").getByRole("button", { name: "Get featured!" }).first().click();
+    expect(await page.getByTestId("toast").textContent()).toContain("Feature still in development, you'll be noticed when it's live!");
+  });
+});
