@@ -110,6 +110,15 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       expect(cookie).toMatch(/SameSite=Lax/i);
     });
 
+    it("marks the cookie Secure when the site is served over https", async () => {
+      const secure = await createTestApp(database, { SITE_URL: "https://tools.example.com" });
+      const response = await createClient(secure.request, "https://tools.example.com").post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
+      expect(response.status).toBe(302);
+      const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token"))!;
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    });
+
     it("signs out an expired session on its next request", async () => {
       const client = await signedIn();
       expect(await isSignedIn(client)).toBe(true);
