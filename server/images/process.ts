@@ -1,0 +1,61 @@
+/**
+ * Uploaded images (a tool's logo and large image): the real type is read from the bytes, never from the name; every
+ * image is decoded and re-encoded as WebP at a bounded size, so no file ever reaches a page as it was sent. An SVG is
+ * rasterised, which drops any script or link it carries.
+ */
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { AppError } from "#common/errors.ts";
+
+export type ImageKind = "logo" | "largeImage";
+
+/** The longest side of each kind of image, in pixels (issue: logo 256 px, large image 1600 px). */
+export const IMAGE_SIZES: Record<ImageKind, number> = { logo: 256, largeImage: 1600 };
+/** Above this many pixels an image is refused before it is decoded: it protects memory from decompression bombs. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const WEBP_QUALITY = 82;
+
+export const IMAGE_MESSAGES = {
+  tooLarge: (maxBytes: number) => `The image is too large: at most ${Math.round(maxBytes / 1_000_000)} MB`,
+  unsupported: "This file is not an image we accept: use PNG, JPEG, WebP, GIF or SVG",
+  unreadable: "This image could not be read: it may be damaged",
+  empty: "The file is empty",
+} as const;
+
+export type SniffedType = "png" | "jpeg" | "gif" | "webp" | "svg";
+
+/** The image type the bytes say, or null. */
+export function sniffImageType(bytes: Uint8Array): SniffedType | null {
+  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  if (starts(0xff, 0xd8, 0xff)) return "jpeg";
+  if (starts(0x47, 0x49, 0x46, 0x38)) return "gif";
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === "WEBP") return "webp";
+  // SVG is text: an optional BOM, XML declaration, comments or doctype, then an <svg element.
+  const head = new TextDecoder("utf-8", { fatal: false }).decode(bytes.slice(0, 2048)).replace(/^\uFEFF/, "");
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head)) return "svg";
+  return null;
+}
+
+/** Checks, decodes and re-encodes an upload; returns the WebP bytes. */
+export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes: number): Promise<Uint8Array> {
+  if (bytes.length === 0) throw new AppError("invalid-argument", IMAGE_MESSAGES.empty, { [kind]: IMAGE_MESSAGES.empty });
+  if (bytes.length > maxBytes) throw new AppError("invalid-argument", IMAGE_MESSAGES.tooLarge(maxBytes), { [kind]: IMAGE_MESSAGES.tooLarge(maxBytes) });
+  const type = sniffImageType(bytes);
+  if (!type) throw new AppError("invalid-argument", IMAGE_MESSAGES.unsupported, { [kind]: IMAGE_MESSAGES.unsupported });
+  const size = IMAGE_SIZES[kind];
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, density: type === "svg" ? 144 : undefined, animated: false })
+      .rotate()
+      .resize({ width: size, height: size, fit: kind === "logo" ? "cover" : "inside", withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch {
+    throw new AppError("invalid-argument", IMAGE_MESSAGES.unreadable, { [kind]: IMAGE_MESSAGES.unreadable });
+  }
+}
+
+/** Where an image of a tool is stored (SPEC section 7: tools/{id}/{random}). */
+export function toolImageKey(toolId: string): string {
+  return `tools/${toolId}/${randomBytes(9).toString("base64url")}.webp`;
+}
