@@ -8,8 +8,8 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = pageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
   const { cursor } = query.data;
   const [featured, latest] = await Promise.all([
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cursor ? Promise.resolve([]) : context.services.tools.listFeaturedTools(),
     context.services.tools.listLatestTools({ cursor }),
   ]);
-  return { featured, latest, isFirstPage: !cursor, cursorParam: cursor ? new URL(request.url).searchParams.get("cursor") : null };
+  return { featured, latest, isFirstPage: !cursor, cursorParam: cursor ? url.searchParams.get("cursor") : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -8,8 +8,8 @@ import type { Route } from "./+types/legal-page";
 // Only the name between the leading slash and '.html' is passed on; the service knows the two pages that exist.
 const PAGE_PATH = /^\/([a-z-]+)\.html\/?$/;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const name = PAGE_PATH.exec(new URL(request.url).pathname.toLowerCase())?.[1];
+export function loader({ url, context }: Route.LoaderArgs) {
+  const name = PAGE_PATH.exec(url.pathname.toLowerCase())?.[1];
   const page = name ? context.services.legalPages.findPage(name) : undefined;
   if (!page) throw data(MESSAGES.pageNotFound, { status: 404 });
   return { page };

@@ -11,8 +11,8 @@ import { useRootData } from "../root-data.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/login";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+export function loader({ url, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.user) throw redirect(redirectTo);
   return { redirectTo };
 }

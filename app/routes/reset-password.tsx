@@ -6,8 +6,7 @@ import { formFailure } from "../forms.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/reset-password";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   // Better Auth sends an expired or used link here with ?error=INVALID_TOKEN.
   return { token: url.searchParams.get("token") ?? "", isExpired: url.searchParams.has("error") || !url.searchParams.get("token") };
 }

@@ -3,11 +3,11 @@ import { redirect } from "react-router";
 import { slugify } from "#common/slugify.ts";
 import type { Route } from "./+types/search-form";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const slug = slugify(new URL(request.url).searchParams.get("q") ?? "");
+export function loader({ url, request }: Route.LoaderArgs) {
+  const slug = slugify(url.searchParams.get("q") ?? "");
   if (!slug) {
     const referer = request.headers.get("referer");
-    const back = referer && new URL(referer).origin === new URL(request.url).origin ? new URL(referer).pathname : "/";
+    const back = referer && new URL(referer).origin === url.origin ? new URL(referer).pathname : "/";
     throw redirect(back === "/search" ? "/" : back);
   }
   throw redirect(`/search/${slug}`);

@@ -11,13 +11,13 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/search";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ url, params, request, context }: Route.LoaderArgs) {
   // Only slugs are searched: any other text is sent to its slug, as the search box does.
   const slug = slugify(params.text).slice(0, MAX_SEARCH_LENGTH).replace(/-+$/, "");
   if (!slug) throw redirect("/");
   if (slug !== params.text) throw redirect(`/search/${slug}`);
 
-  const query = pageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
   const { search } = context.services;
   const page = await search.searchTools(slug, { cursor: query.data.cursor });

@@ -11,10 +11,10 @@ import type { Route } from "./+types/tag";
 
 const NOT_FOUND = "No tool carries this tag";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
   if (!slug.success) throw data(NOT_FOUND, { status: 404 });
-  const query = pageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
   const [tag, page] = await Promise.all([
     context.services.tags.findTag(slug.data),

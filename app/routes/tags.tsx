@@ -6,8 +6,8 @@ import { Pager } from "../components/pager.tsx";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/tags";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = tagListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = tagListQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
   return { page: await context.services.tags.listTags({ cursor: query.data.cursor }) };
 }

@@ -9,8 +9,8 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/tools";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = toolListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = toolListQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data(query.error.issues[0]?.message ?? "These filters are not valid", { status: 400 });
   const { cursor, limit, sort, tag, payment } = query.data;
   const category = query.data.category ? await context.services.categories.findCategoryBySlug(query.data.category) : undefined;

@@ -7,8 +7,8 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/top-list";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = context.services.topLists.findTopList(new URL(request.url).pathname);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const page = context.services.topLists.findTopList(url.pathname);
   if (!page) throw data("This list does not exist", { status: 404 });
   // A top-list stays on topic: only tools named or tagged with its words. The wider search is one link away.
   const { tools } = await context.services.search.searchTools(page.search, { limit: TOP_LIST_TOOLS, exact: true });

@@ -15,6 +15,7 @@ import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
+import { createUploads } from "./uploads.ts";
 import { respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 
@@ -60,6 +61,9 @@ export function createApp({ config, db, services, logger, build, clientDir, file
             frameAncestors: ["'none'"],
           },
       crossOriginEmbedderPolicy: false,
+      // With no-referrer, a browser's form post says "Origin: null" and the cross-site guard below would refuse it.
+      // Tools also see where their visitors come from, as a directory's links should tell them.
+      referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: config.SITE_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
     }),
   );
@@ -79,6 +83,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
 
   app.use("/api/v1/*", withSession(services, config));
+  app.route("/api/v1", createUploads(services));
   app.route("/api/v1", createApi(services));
   app.route("/", createFeeds(services, config));
 

@@ -179,6 +179,8 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       // Every script that runs carries the nonce; JSON-LD is data that never runs.
       expect(html).not.toMatch(/<script(?![^>]*nonce=)(?![^>]*type="application\/ld\+json")[^>]*>[^<]/);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      // A browser's same-site form post must carry its real Origin (no-referrer would make it "null").
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     });
   });
 

@@ -1,0 +1,184 @@
+/**
+ * /admin: the verification queue (SPEC section 4). Tools that skipped the line first, then the oldest; each with who
+ * sent it, when, whether its name or website changed, and a preview that is the public tool page's own presentation.
+ * Verify, reject with a reason, edit; admins can also move a tool to the front.
+ */
+import { data, Form, Link } from "react-router";
+import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
+import { rejectToolInput, toolActionInput } from "#common/schemas.ts";
+import type { QueuedTool } from "#server/admin/queue.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { LongDate } from "../components/long-date.tsx";
+import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import { ToolDetails } from "../components/tool-details.tsx";
+import { type FormFailure, keptValues } from "../forms.ts";
+import { moderated, moderationFailure } from "../moderation.ts";
+import { useRootData } from "../root-data.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/admin-queue";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return { queue: await moderated(context.services.admin.listQueueFront(context.user), url) };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const fields = Object.fromEntries(form);
+  const values = keptValues(form, ["intent", "toolId", "reason"]);
+  const { lifecycle } = context.services;
+  try {
+    switch (values.intent) {
+      case "verify": {
+        const tool = await lifecycle.verifyTool(context.user, toolActionInput.parse(fields).toolId);
+        return { done: `${tool.name} is live. Its maker was e-mailed the link.` };
+      }
+      case "reject": {
+        const { toolId, reason } = rejectToolInput.parse(fields);
+        const tool = await lifecycle.rejectTool(context.user, toolId, reason);
+        return { done: `${tool.name} was refused. Its maker was e-mailed the reason.` };
+      }
+      case "skip-line": {
+        const tool = await lifecycle.skipWaitingLine(context.user, toolActionInput.parse(fields).toolId);
+        return { done: `${tool.name} moved to the front of the queue.` };
+      }
+      default:
+        return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+    }
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [
+    ...seo({ ...root.config, title: "Verification queue", description: "The tools waiting for a verifier.", path: "/admin" }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function AdminQueue({ loaderData, actionData }: Route.ComponentProps) {
+  const { queue } = loaderData;
+  const { user } = useRootData();
+  const result = actionData as ModerationResult | undefined;
+  const failure = result && "message" in result ? result : undefined;
+
+  return (
+    <>
+      <SectionHeader title="Verification queue">
+        {queue.total === 0
+          ? "No tool is waiting."
+          : `${queue.total} ${queue.total === 1 ? "tool is" : "tools are"} waiting. Those that skipped the line come first, then the oldest.`}
+      </SectionHeader>
+      <ActionResult result={result} />
+      {queue.tools.length > 0 ? (
+        <ol className="space-y-6">
+          {queue.tools.map((tool) => (
+            <QueuedToolItem
+              key={tool.id}
+              tool={tool}
+              canSkipLine={user?.role === "admin"}
+              reasonError={failure?.values.intent === "reject" && failure.values.toolId === tool.id ? failure.fields.reason : undefined}
+              keptReason={failure?.values.toolId === tool.id ? failure.values.reason : undefined}
+            />
+          ))}
+        </ol>
+      ) : (
+        <EmptyState title="The queue is empty">Every submitted tool has been answered. New ones appear here.</EmptyState>
+      )}
+      {queue.total > queue.tools.length && (
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {`${queue.total - queue.tools.length} more wait behind these: they come up as these are answered.`}
+        </p>
+      )}
+    </>
+  );
+}
+
+function QueuedToolItem({ tool, canSkipLine, reasonError, keptReason }: { tool: QueuedTool; canSkipLine: boolean; reasonError?: string; keptReason?: string }) {
+  const reasonId = `reason-${tool.id}`;
+  return (
+    <li data-testid="queued-tool" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-xl font-bold">{tool.name}</h2>
+            {tool.hasSkippedLine && <Badge tone="sky">Skipped the line</Badge>}
+            {tool.hasIdentityChanged && (
+              <Badge tone="amber" testId="identity-changed">
+                Name or website changed
+              </Badge>
+            )}
+          </div>
+          <p className="mt-1 text-sm text-slate-600">
+            {tool.submitter ? (
+              <>
+                Sent by{" "}
+                <Link to={`/profile/${tool.submitter.slug}`} className="font-medium text-brand-700 hover:underline">
+                  {tool.submitter.username}
+                </Link>{" "}
+                ({tool.submitter.email})
+              </>
+            ) : (
+              "Sender unknown"
+            )}{" "}
+            on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Form method="post">
+            <input type="hidden" name="toolId" value={tool.id} />
+            <ActionButton intent="verify" subject={tool.id} tone="primary" pendingText="Verifying…">
+              Verify
+            </ActionButton>
+          </Form>
+          <Link to={`/edit-tool/${tool.id}`} className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+            Edit
+          </Link>
+          {canSkipLine && !tool.hasSkippedLine && (
+            <Form method="post">
+              <input type="hidden" name="toolId" value={tool.id} />
+              <ActionButton intent="skip-line" subject={tool.id} pendingText="Moving…">
+                Skip the waiting line
+              </ActionButton>
+            </Form>
+          )}
+        </div>
+      </div>
+
+      <details className="mt-4 rounded-xl border border-slate-200 bg-slate-50">
+        <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">Preview as the public page</summary>
+        <div className="border-t border-slate-200 bg-white p-6">
+          <ToolDetails tool={tool} titleLevel={3} countsClicks={false} />
+        </div>
+      </details>
+
+      <Form method="post" noValidate className="mt-4 space-y-2">
+        <input type="hidden" name="toolId" value={tool.id} />
+        <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+          Reason for refusing (e-mailed to the maker)
+        </label>
+        <textarea
+          id={reasonId}
+          name="reason"
+          rows={2}
+          required
+          maxLength={MAX_REJECTION_REASON_LENGTH}
+          defaultValue={keptReason}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+          className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${reasonError ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
+        />
+        {reasonError && (
+          <p id={`${reasonId}-error`} className="text-sm text-rose-700">
+            {reasonError}
+          </p>
+        )}
+        <ActionButton intent="reject" subject={tool.id} tone="danger" pendingText="Refusing…">
+          Reject
+        </ActionButton>
+      </Form>
+    </li>
+  );
+}

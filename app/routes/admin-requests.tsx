@@ -1,0 +1,176 @@
+/**
+ * /admin/requests (admins): featuring requests made from profiles (docs/decisions/005-featuring-requests.md), granted
+ * or refused by hand, and the waiting line a queued tool may skip. No money changes hands here.
+ */
+import { data, Form, Link } from "react-router";
+import { cursorParam, featuringAnswerInput, pageQuery, toolActionInput } from "#common/schemas.ts";
+import type { WaitingTool } from "#server/admin/queue.ts";
+import type { FeaturingRequestRow } from "#server/admin/requests.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { LongDate } from "../components/long-date.tsx";
+import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import { Pager } from "../components/pager.tsx";
+import { type FormFailure, keptValues } from "../forms.ts";
+import { moderated, moderationFailure } from "../moderation.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/admin-requests";
+
+const requestsQuery = pageQuery.pick({ cursor: true }).extend({ line: cursorParam });
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // Two lists page on their own: `cursor` pages the requests, `line` the waiting line.
+  const query = requestsQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const { admin } = context.services;
+  const [requests, waiting] = await Promise.all([
+    moderated(admin.listFeaturingRequests(context.user, { cursor: query.data.cursor }), url),
+    moderated(admin.listWaitingLine(context.user, { cursor: query.data.line }), url),
+  ]);
+  return { requests, waiting };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["intent", "userId", "toolId"]);
+  const { admin, lifecycle } = context.services;
+  try {
+    switch (values.intent) {
+      case "grant":
+        await admin.grantFeaturingRequest(context.user, featuringAnswerInput.parse(Object.fromEntries(form)));
+        return { done: "Granted: the tool is featured on the home page, and the maker has one more boost." };
+      case "refuse":
+        await admin.refuseFeaturingRequest(context.user, featuringAnswerInput.parse(Object.fromEntries(form)));
+        return { done: "Refused: the maker sees it on their profile." };
+      case "skip-line": {
+        const tool = await lifecycle.skipWaitingLine(context.user, toolActionInput.parse(Object.fromEntries(form)).toolId);
+        return { done: `${tool.name} moved to the front of the queue.` };
+      }
+      default:
+        return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+    }
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [
+    ...seo({ ...root.config, title: "Featuring requests", description: "Featuring and skip-the-line requests, granted by hand.", path: "/admin/requests" }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function AdminRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const { requests, waiting } = loaderData;
+  return (
+    <>
+      <SectionHeader title="Featuring requests">
+        Makers ask from their profile to have a tool featured. For now an admin grants or refuses each one: no payment is taken.
+      </SectionHeader>
+      <ActionResult result={actionData as ModerationResult | undefined} />
+      {requests.requests.length > 0 ? (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {requests.requests.map((entry) => (
+            <RequestRow key={`${entry.user.id}-${entry.toolId}`} entry={entry} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No request is waiting">When a maker asks to feature a tool, the request appears here.</EmptyState>
+      )}
+      <Pager nextCursor={requests.nextCursor} />
+
+      <section aria-labelledby="skip-line" className="mt-12">
+        <h2 id="skip-line" className="text-2xl font-bold tracking-tight">
+          Skip the waiting line
+        </h2>
+        <p className="mt-2 mb-4 text-slate-600">
+          A maker who asks can have their tool moved to the front of the verification queue. These tools wait in line, newest first.
+        </p>
+        {waiting.tools.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {waiting.tools.map((tool) => (
+              <SkipLineRow key={tool.id} tool={tool} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title="No tool waits in line">Every queued tool has already skipped the line, or the queue is empty.</EmptyState>
+        )}
+        {waiting.nextCursor && (
+          <p className="mt-4 text-center text-sm">
+            <Link to={`?line=${waiting.nextCursor}`} rel="next" className="font-medium text-brand-700 hover:underline">
+              More tools in line →
+            </Link>
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
+  return (
+    <li data-testid="featuring-request" className="flex flex-wrap items-center gap-4 p-4">
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">
+            {entry.tool?.isLive ? (
+              <Link to={`/tool/${entry.tool.slug}`} className="hover:text-brand-700 hover:underline">
+                {entry.tool.name}
+              </Link>
+            ) : (
+              (entry.tool?.name ?? "A tool that no longer exists")
+            )}
+          </h3>
+          {entry.tool && !entry.tool.isLive && <Badge tone="amber">Not live</Badge>}
+          {entry.tool?.isHomeBoosted && <Badge tone="emerald">Already featured</Badge>}
+        </div>
+        <p className="text-sm text-slate-600">
+          Asked by{" "}
+          <Link to={`/profile/${entry.user.slug}`} className="font-medium text-brand-700 hover:underline">
+            {entry.user.username}
+          </Link>{" "}
+          ({entry.user.email}, {entry.user.boosts} {entry.user.boosts === 1 ? "boost" : "boosts"} granted so far) on <LongDate isoDate={entry.createdAt.slice(0, 10)} />
+        </p>
+      </div>
+      <div className="flex gap-2">
+        {entry.tool && (
+          <Form method="post">
+            <input type="hidden" name="userId" value={entry.user.id} />
+            <input type="hidden" name="toolId" value={entry.toolId} />
+            <ActionButton intent="grant" subject={entry.toolId} tone="primary" pendingText="Granting…">
+              Grant
+            </ActionButton>
+          </Form>
+        )}
+        <Form method="post">
+          <input type="hidden" name="userId" value={entry.user.id} />
+          <input type="hidden" name="toolId" value={entry.toolId} />
+          <ActionButton intent="refuse" subject={entry.toolId} pendingText="Refusing…">
+            Refuse
+          </ActionButton>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+function SkipLineRow({ tool }: { tool: WaitingTool }) {
+  return (
+    <li data-testid="waiting-tool" className="flex flex-wrap items-center gap-4 p-4">
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold">{tool.name}</h3>
+        <p className="text-sm text-slate-600">
+          {tool.submitter ? `Sent by ${tool.submitter.username} (${tool.submitter.email})` : "Sender unknown"} on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
+        </p>
+      </div>
+      <Form method="post">
+        <input type="hidden" name="toolId" value={tool.id} />
+        <ActionButton intent="skip-line" subject={tool.id} pendingText="Moving…">
+          Skip the waiting line
+        </ActionButton>
+      </Form>
+    </li>
+  );
+}

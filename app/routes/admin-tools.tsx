@@ -1,0 +1,144 @@
+/**
+ * /admin/tools (admins): every tool whatever its state, searched by name, with the switches of what is live and what
+ * is featured. A change reaches the public pages and the tool's snapshot at once.
+ */
+import { data, Form, Link } from "react-router";
+import { DEFAULT_LOGO, type ToolFlag } from "#common/constants.ts";
+import { moderationSearchQuery, toolFlagInput } from "#common/schemas.ts";
+import type { ModeratedTool, ModeratedToolState } from "#server/admin/tools.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import { Pager } from "../components/pager.tsx";
+import { type FormFailure, keptValues } from "../forms.ts";
+import { moderated, moderationFailure } from "../moderation.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/admin-tools";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = moderationSearchQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid search", { status: 400 });
+  const page = await moderated(context.services.admin.searchTools(context.user, query.data), url);
+  return { page, q: query.data.q ?? "" };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["intent", "toolId", "flag", "value"]);
+  try {
+    if (values.intent !== "flag") return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+    const tool = await context.services.admin.setToolFlag(context.user, toolFlagInput.parse(Object.fromEntries(form)));
+    const { on, off } = FLAGS[values.flag as ToolFlag];
+    return { done: `${tool.name}: ${tool.flags[values.flag as ToolFlag] ? on : off}.` };
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [
+    ...seo({ ...root.config, title: "All tools", description: "Every tool, live or not: switch them off or on, and feature them.", path: "/admin/tools" }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+/** Each switch: its button, and what the answer says once it is on or off. */
+const FLAGS: Record<ToolFlag, { label: string; help: string; on: string; off: string }> = {
+  isActive: { label: "Live", help: "Switched off, a tool leaves every public page", on: "switched on", off: "switched off" },
+  isFeaturedHome: { label: "Featured home", help: "Picked for the home page (isFeaturedHome)", on: "featured on the home page", off: "no longer featured on the home page" },
+  isFeaturedCategory: { label: "Featured in category", help: "At the top of its category pages", on: "featured in its categories", off: "no longer featured in its categories" },
+  isFeaturedNL: { label: "Featured in newsletter", help: "Picked for the weekly newsletter (isFeaturedNL)", on: "featured in the newsletter", off: "no longer featured in the newsletter" },
+  isHomeBoosted: { label: "Home boost", help: "The home page's Featured section, with a Featured badge", on: "boosted on the home page", off: "no longer boosted" },
+};
+
+const STATES: Record<ModeratedToolState, { label: string; tone: "emerald" | "amber" | "rose" | "slate" }> = {
+  live: { label: "Live", tone: "emerald" },
+  waiting: { label: "Waiting for verification", tone: "amber" },
+  rejected: { label: "Rejected", tone: "rose" },
+  "switched-off": { label: "Switched off", tone: "slate" },
+};
+
+export default function AdminTools({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, q } = loaderData;
+  return (
+    <>
+      <SectionHeader title="All tools">Live or not, newest first. Switch a tool off, or feature it.</SectionHeader>
+      <Form method="get" role="search" className="mb-6 flex gap-2">
+        <label htmlFor="tool-search" className="sr-only">
+          Tool name
+        </label>
+        <input
+          id="tool-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Search by name"
+          className="w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+        />
+        <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+          Search
+        </button>
+      </Form>
+      <ActionResult result={actionData as ModerationResult | undefined} />
+      {page.tools.length > 0 ? (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {page.tools.map((tool) => (
+            <ToolRow key={tool.id} tool={tool} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={q ? `No tool's name contains “${q}”` : "No tool yet"}>{q ? "Try part of the name." : "Submitted tools appear here."}</EmptyState>
+      )}
+      <Pager nextCursor={page.nextCursor} />
+    </>
+  );
+}
+
+function ToolRow({ tool }: { tool: ModeratedTool }) {
+  const state = STATES[tool.state];
+  return (
+    <li data-testid="admin-tool" className="space-y-3 p-4">
+      <div className="flex items-center gap-4">
+        <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="truncate font-semibold">
+              {tool.state === "live" ? (
+                <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
+                  {tool.name}
+                </Link>
+              ) : (
+                tool.name
+              )}
+            </h2>
+            <Badge tone={state.tone} testId="tool-state">
+              {state.label}
+            </Badge>
+            {tool.hasClaimWaiting && <Badge tone="sky">Claim waiting</Badge>}
+          </div>
+          <p className="truncate text-sm text-slate-600">
+            {tool.website}
+            {tool.creatorUsername && ` · by ${tool.creatorUsername}`}
+          </p>
+        </div>
+        <Link to={`/edit-tool/${tool.id}`} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+          Edit
+        </Link>
+      </div>
+      <div className="flex flex-wrap gap-2" aria-label={`Switches of ${tool.name}`} role="group">
+        {(Object.keys(FLAGS) as ToolFlag[]).map((flag) => (
+          <Form method="post" key={flag}>
+            <input type="hidden" name="intent" value="flag" />
+            <input type="hidden" name="toolId" value={tool.id} />
+            <input type="hidden" name="flag" value={flag} />
+            <ActionButton intent="flag" subject={tool.id} name="value" value={String(!tool.flags[flag])} pressed={tool.flags[flag]} title={FLAGS[flag].help}>
+              {tool.flags[flag] ? "✓ " : ""}
+              {FLAGS[flag].label}
+            </ActionButton>
+          </Form>
+        ))}
+      </div>
+    </li>
+  );
+}
