@@ -1,31 +1,31 @@
-/** Where a failed Google sign-in or a bad e-mail link lands: the catalogue's message, and the admin is told about Google failures. */
+/** Where a failed Google sign-in or a bad e-mailed link lands: the catalogue's message; the admin is told of Google failures. */
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { AUTH_MESSAGES } from "#common/schemas.ts";
-import { SIGNED_IN_MESSAGE } from "../components/google-button.tsx";
 import { AuthCard, FormMessage } from "../components/form.tsx";
+import { tellOpener } from "../components/google-button.tsx";
+import { seo } from "../seo.ts";
 import type { Route } from "./+types/auth-failed";
 
-/** Errors of e-mailed links (Better Auth's codes); anything else comes from Google. */
-const LINK_ERRORS = new Set(["INVALID_TOKEN", "EXPIRED_TOKEN", "ATTEMPTS_EXCEEDED", "new_user_signup_disabled", "failed_to_create_session"]);
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const error = url.searchParams.get("error") ?? "unknown";
-  const popup = url.searchParams.get("popup") === "1";
-  if (LINK_ERRORS.has(error)) return { message: error === "failed_to_create_session" ? AUTH_MESSAGES.userDisabled : AUTH_MESSAGES.linkExpired, error, popup };
-  await context.services.accounts.reportSignInFailure(error);
-  // SPEC section 8: the person is told the admin knows, whatever Google got wrong.
-  return { message: AUTH_MESSAGES.noEmail, error, popup };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { message } = await context.services.accounts.reportSignInFailure(context.requester, {
+    error: url.searchParams.get("error") || "unknown",
+    description: url.searchParams.get("error_description") ?? undefined,
+  });
+  return { message, popup: url.searchParams.get("popup") === "1" };
 }
 
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [...seo({ ...root.config, title: "Sign-in did not work", description: "The sign-in did not work.", path: "/auth/failed" }), { name: "robots", content: "noindex" }];
+};
+
 export default function SignInFailed({ loaderData }: Route.ComponentProps) {
-  const { message, error, popup } = loaderData;
+  const { message, popup } = loaderData;
   useEffect(() => {
-    if (!popup) return;
-    window.opener?.postMessage({ type: SIGNED_IN_MESSAGE, error }, window.location.origin);
-    window.close();
-  }, [popup, error]);
+    // In the popup, the page that opened it shows the message; alone, the popup shows it itself.
+    if (popup) void tellOpener({ signedIn: false, message }).then((heard) => heard && window.close());
+  }, [popup, message]);
   return (
     <AuthCard title="Sign-in did not work">
       <FormMessage message={message} />

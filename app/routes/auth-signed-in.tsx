@@ -1,30 +1,43 @@
 /**
- * Where Google and e-mailed sign-in links land once the session exists: the user record is kept as SPEC section 4 says,
- * then the person goes on (or, in the Google popup, the popup tells its opener and closes).
+ * Where Google and e-mailed sign-in links land once the session exists: the person goes on where they were going or,
+ * in the Google popup, the page that opened it is told and the popup closes.
  */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { redirect } from "react-router";
-import { SIGNED_IN_MESSAGE } from "../components/google-button.tsx";
+import { AuthCard } from "../components/form.tsx";
+import { tellOpener } from "../components/google-button.tsx";
 import { safeRedirect } from "../forms.ts";
+import { seo } from "../seo.ts";
 import type { Route } from "./+types/auth-signed-in";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const via = url.searchParams.get("via") === "google" ? "google" : "link";
-  const user = await context.services.accounts.completeExternalSignIn(context.requester, { via });
-  if (!user) throw redirect("/auth/failed?error=no_session");
-  if (url.searchParams.get("popup") === "1") return { popup: true };
-  throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const popup = url.searchParams.get("popup") === "1";
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const user = await context.services.accounts.completeExternalSignIn(context.requester);
+  if (!user) throw redirect(`/auth/failed?${new URLSearchParams({ error: "no_session", ...(popup ? { popup: "1" } : {}) })}`);
+  if (!popup) throw redirect(redirectTo);
+  return { redirectTo };
 }
 
-export default function SignedIn() {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [...seo({ ...root.config, title: "Signed in", description: `You are signed in to ${root.config.siteName}.`, path: "/auth/signed-in" }), { name: "robots", content: "noindex" }];
+};
+
+export default function SignedIn({ loaderData }: Route.ComponentProps) {
+  const [isAlone, setAlone] = useState(false);
   useEffect(() => {
-    window.opener?.postMessage({ type: SIGNED_IN_MESSAGE }, window.location.origin);
-    window.close();
+    void tellOpener({ signedIn: true }).then((heard) => (heard ? window.close() : setAlone(true)));
   }, []);
   return (
-    <main className="mx-auto max-w-md px-4 py-12 text-center">
-      <p>You are signed in. You can close this window.</p>
-    </main>
+    <AuthCard title="You are signed in">
+      <p className="text-center text-sm text-slate-600" data-testid="popup-signed-in">
+        {isAlone ? "The page you signed in from is gone." : "You can close this window."}
+      </p>
+      <a href={loaderData.redirectTo} className="block text-center text-sm font-medium text-brand-700 hover:underline">
+        Continue
+      </a>
+    </AuthCard>
   );
 }

@@ -7,6 +7,7 @@ import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from "#common/schemas.ts";
 import { AppError, isAppError } from "#common/errors.ts";
+import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import type { SessionUser } from "../context.ts";
@@ -15,7 +16,7 @@ import { authAccounts, authSessions, authUsers, tools, users } from "../db/schem
 import type { Logger } from "../logger.ts";
 import type { Notifier } from "../notify/notifier.ts";
 import type { Auth } from "./better-auth.ts";
-import { LIMITS, type RateLimiter } from "./rate-limit.ts";
+import { type Limit, LIMITS, type RateLimiter } from "./rate-limit.ts";
 import type { TokenSync } from "./token-sync.ts";
 
 export type AccountDependencies = { db: Database; auth: Auth; limiter: RateLimiter; notifier: Notifier; tokenSync: TokenSync; logger: Logger };
@@ -28,6 +29,21 @@ export type CookieHeaders = Headers;
 
 /** The tools a user created, as the browser's `idt_d` cache keeps them (SPEC section 3). */
 export type UserToolLink = { id: string; slug: string; name: string };
+
+/**
+ * A slug for `username` that no other user has: the username's slug, or it followed by -2, -3... Registration and a
+ * username change (server/users/mutations.ts) both use it; `exceptUserId` lets a user keep their own slug.
+ */
+export async function uniqueSlug(db: Database, username: string, exceptUserId?: string): Promise<string> {
+  const base = slugify(username) || "user";
+  const rows = await db
+    .select({ slug: users.slug, id: users.id })
+    .from(users)
+    .where(sql`${users.slug} = ${base} or ${users.slug} like ${`${base}-%`}`);
+  const taken = new Set(rows.filter((row) => row.id !== exceptUserId).map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}
 
 const invalid = (message: string, field: string) => new AppError("invalid-argument", message, { [field]: message });
 
@@ -83,22 +99,10 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
     return Boolean(row);
   }
 
-  /** A slug for `username` that no other user has: the username's slug, or it followed by -2, -3... */
-  async function uniqueSlug(username: string, exceptUserId?: string): Promise<string> {
-    const base = slugify(username) || "user";
-    const rows = await db
-      .select({ slug: users.slug, id: users.id })
-      .from(users)
-      .where(sql`${users.slug} = ${base} or ${users.slug} like ${`${base}-%`}`);
-    const taken = new Set(rows.filter((row) => row.id !== exceptUserId).map((row) => row.slug));
-    if (!taken.has(base)) return base;
-    for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
-  }
-
   /** The product's user record for a new auth account (SPEC section 4), with a unique slug. */
   async function createRecord(values: { authId: string; email: string; username: string; authMethod: "email" | "google"; newsletter: boolean }) {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const slug = await uniqueSlug(values.username);
+      const slug = await uniqueSlug(db, values.username);
       const inserted = await db
         .insert(users)
         .values({
@@ -222,6 +226,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
 
     /** Starts 'Sign in with Google': the provider's address to go to, and the cookie that keeps the state. */
     async startGoogleSignIn(requester: Requester, { popup, redirectTo }: { popup: boolean; redirectTo: string }): Promise<{ url: string; headers: CookieHeaders }> {
+      await limit(`google:${requester.address}`, LIMITS.signInPerAddress);
       const after = new URLSearchParams({ via: "google", redirectTo, ...(popup ? { popup: "1" } : {}) });
       const done = `/auth/signed-in?${after}`;
       const failed = popup ? "/auth/failed?popup=1" : "/auth/failed";
@@ -231,35 +236,63 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
           headers: requester.headers,
           asResponse: true,
         });
+        if (!response.ok) throw new Error(`Better Auth answered ${response.status}: ${await response.text()}`);
         const { url } = (await response.json()) as { url: string };
-        return { url, headers: response.headers };
+        // Only the state cookie goes on: the rest of these headers describe Better Auth's JSON answer, not the redirect.
+        const headers = new Headers();
+        for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+        return { url, headers };
       } catch (error) {
         throw authFailure(error, "Google sign-in");
       }
     },
 
     /**
-     * After an external sign-in (Google, or an e-mail link) made a session: keeps the user record as SPEC section 4 says.
-     * An e-mail user who signs in with Google becomes a Google user; someone new gets a record with a username from their
-     * name (or 'user-' and their id) and no newsletter.
+     * Keeps the user record of someone Google signs in (SPEC section 4), before Better Auth makes their session: someone
+     * new gets a record with their Google name as username (or 'user-' and their id) and no newsletter; an e-mail user
+     * becomes a Google user. Google has just proven the address, which registering never did: the password and the
+     * sessions the account had go, so whoever registered the address before its owner keeps no way in.
      */
-    async completeExternalSignIn(requester: Requester, { via }: { via: "google" | "link" }): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers: requester.headers });
-      if (!session) return null;
-      let [record] = await db.select().from(users).where(eq(users.authId, session.user.id)).limit(1);
+    async recordGoogleSignIn(authId: string): Promise<void> {
+      const [account] = await db.select({ email: authUsers.email, name: authUsers.name }).from(authUsers).where(eq(authUsers.id, authId)).limit(1);
+      if (!account) throw new Error(`No auth account ${authId}`);
+      const [record] = await db.select({ id: users.id, authMethod: users.authMethod }).from(users).where(eq(users.authId, authId)).limit(1);
       if (!record) {
-        const username = session.user.name?.trim() || `user-${session.user.id}`;
-        record = await createRecord({ authId: session.user.id, email: session.user.email.toLowerCase(), username, authMethod: "google", newsletter: false });
-      } else if (via === "google" && record.authMethod === "email") {
-        [record] = await db.update(users).set({ authMethod: "google", updatedAt: new Date() }).where(eq(users.id, record.id)).returning();
+        const created = await createRecord({ authId, email: account.email.toLowerCase(), username: googleUsername(account.name, authId), authMethod: "google", newsletter: false });
+        if (created.authId !== authId) throw new Error(`The address of auth account ${authId} belongs to user ${created.id}`);
+        return;
       }
-      tokenSync.signedIn(session.session.token);
-      return record ? toSessionUser(record) : null;
+      if (record.authMethod !== "email") return;
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ authMethod: "google", updatedAt: new Date() }).where(eq(users.id, record.id));
+        await tx.delete(authAccounts).where(and(eq(authAccounts.userId, authId), eq(authAccounts.providerId, "credential")));
+        await tx.delete(authSessions).where(eq(authSessions.userId, authId));
+      });
     },
 
-    /** Tells the admin that an external sign-in failed, with what the provider said. */
-    async reportSignInFailure(reason: string): Promise<void> {
-      await notifier.notify({ title: "Sign-in failed", text: reason === "email_not_found" ? "Google gave no e-mail address (NO_EMAIL)." : `Google sign-in failed: ${reason}` });
+    /** After an external sign-in (Google, or an e-mailed link) made a session: the user it signed in, told to the token sync. */
+    async completeExternalSignIn(requester: Requester): Promise<SessionUser | null> {
+      const session = await auth.api.getSession({ headers: requester.headers });
+      if (!session) return null;
+      const [record] = await db.select().from(users).where(eq(users.authId, session.user.id)).limit(1);
+      if (!record || record.isDisabled) return null;
+      tokenSync.signedIn(session.session.token);
+      return toSessionUser(record);
+    },
+
+    /**
+     * What a failed external sign-in tells the person (the catalogue's message for Better Auth's or Google's error code),
+     * and the admin, told through the messaging bot of every Google failure (SPEC section 8), a few times an hour per
+     * visitor address at most: the failure page can be opened by anyone.
+     */
+    async reportSignInFailure(requester: Requester, { error, description }: { error: string; description?: string }): Promise<{ message: string }> {
+      const known = SIGN_IN_FAILURES.get(error);
+      if (known) return { message: known };
+      if (await limiter.hit(`notice:${requester.address}`, FAILURE_NOTICES_PER_ADDRESS)) {
+        const what = error === "email_not_found" ? "Google gave no e-mail address (NO_EMAIL)." : `Google sign-in failed: ${clip(error)}${description ? ` (${clip(description)})` : ""}`;
+        await notifier.notify({ title: "Sign-in failed", text: what });
+      }
+      return { message: error === "account_not_linked" ? AUTH_MESSAGES.emailExists : AUTH_MESSAGES.noEmail };
     },
 
     /**
@@ -282,6 +315,32 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       return db.select({ id: tools.id, slug: tools.slug, name: tools.name }).from(tools).where(eq(tools.creatorUsername, user.slug)).orderBy(tools.name);
     },
   };
+}
+
+/**
+ * Failures of an external sign-in that are not Google's: a bad or used e-mailed link (Better Auth's codes), a disabled
+ * user, too many attempts. Their message is shown and nobody is told.
+ */
+const SIGN_IN_FAILURES = new Map<string, string>([
+  ["INVALID_TOKEN", AUTH_MESSAGES.linkExpired],
+  ["EXPIRED_TOKEN", AUTH_MESSAGES.linkExpired],
+  ["ATTEMPTS_EXCEEDED", AUTH_MESSAGES.linkExpired],
+  ["new_user_signup_disabled", AUTH_MESSAGES.linkExpired],
+  ["failed_to_create_session", AUTH_MESSAGES.userDisabled],
+  ["USER_DISABLED", AUTH_MESSAGES.userDisabled],
+  ["TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyRequests],
+]);
+
+const FAILURE_NOTICES_PER_ADDRESS: Limit = { max: 5, windowSeconds: 60 * 60 };
+/** How much of a provider's error text a notice quotes. */
+const NOTICE_QUOTE_LENGTH = 200;
+
+const clip = (text: string) => (text.length > NOTICE_QUOTE_LENGTH ? `${text.slice(0, NOTICE_QUOTE_LENGTH)}…` : text);
+
+/** A Google user's username: their name, cut to the longest username, or 'user-' and their id when it has no letter or digit. */
+function googleUsername(name: string | null | undefined, authId: string): string {
+  const trimmed = (name ?? "").trim().slice(0, MAX_USERNAME_LENGTH).trim();
+  return /[\p{L}\p{N}]/u.test(trimmed) ? trimmed : `user-${authId}`;
 }
 
 function toSessionUser(record: typeof users.$inferSelect): SessionUser {

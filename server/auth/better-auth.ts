@@ -23,9 +23,17 @@ export const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
 /** How long a password reset link or a sign-in link stays valid. */
 export const EMAIL_LINK_LIFETIME_SECONDS = 60 * 60;
 
-export type AuthDependencies = { db: Database; config: Config; secret: string; mailer: Mailer; logger: Logger };
+export type AuthDependencies = {
+  db: Database;
+  config: Config;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+  /** Keeps the user record of someone Google signs in, before their session is made (the account service's recordGoogleSignIn). */
+  onGoogleSignIn?: (authId: string) => Promise<void>;
+};
 
-export function createAuth({ db, config, secret, mailer, logger }: AuthDependencies) {
+export function createAuth({ db, config, secret, mailer, logger, onGoogleSignIn }: AuthDependencies) {
   return betterAuth({
     appName: config.SITE_NAME,
     baseURL: config.SITE_URL,
@@ -47,7 +55,10 @@ export function createAuth({ db, config, secret, mailer, logger }: AuthDependenc
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    // Google signs in the owner of an existing account only when it vouches for the address (email_verified): our own
+    // accounts do not verify addresses, so the local check is left to that. The account service then ends what the
+    // unproven account had (server/auth/accounts.ts: recordGoogleSignIn).
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false } },
     advanced: {
       useSecureCookies: config.SITE_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
@@ -64,9 +75,17 @@ export function createAuth({ db, config, secret, mailer, logger }: AuthDependenc
       session: {
         create: {
           // A disabled user gets no new session, whatever the way they sign in.
-          before: async (session) => {
+          before: async (session, context) => {
             const [record] = await db.select({ isDisabled: users.isDisabled }).from(users).where(eq(users.authId, session.userId)).limit(1);
             if (record?.isDisabled) throw new APIError("FORBIDDEN", { code: "USER_DISABLED", message: "The user has been disabled" });
+            // Google's callback: the user record is made or switched here, so no session ever exists without its record.
+            if (context?.path === "/callback/:id" && context.params?.id === "google" && onGoogleSignIn) {
+              await onGoogleSignIn(session.userId).catch((error: unknown) => {
+                logger.error("Google sign-in: keeping the user record failed", error);
+                // An APIError sends the person to the failure page (which tells the admin) rather than to a bare 500.
+                throw new APIError("INTERNAL_SERVER_ERROR", { code: "USER_RECORD_FAILED", message: "The user record could not be kept" });
+              });
+            }
           },
         },
       },

@@ -14,6 +14,7 @@ export const LIMITS = {
   signInPerEmail: { max: 10, windowSeconds: 10 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
   mailPerEmail: { max: 3, windowSeconds: 10 * 60 },
+  uploadsPerUser: { max: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export function rateLimiter(db: Database) {

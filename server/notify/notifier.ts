@@ -11,9 +11,38 @@ export interface Notifier {
   notify(notice: Notice): Promise<void>;
 }
 
-/** Markdown (legacy) special characters, escaped so user text cannot change the message's formatting. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/([_*`[])/g, "\\$1");
+/** How long a notice may take before it is given up (the caller waits for it). */
+const NOTIFY_TIMEOUT_MS = 10_000;
+/** Telegram refuses a message longer than this, in characters. */
+const MAX_MESSAGE_LENGTH = 4096;
+
+/** The characters Telegram's (legacy) Markdown gives a meaning to. */
+const MARKDOWN_SPECIAL = /([_*`[])/g;
+const IS_MARKDOWN_SPECIAL = /^[_*`[]$/;
+
+/** User text, escaped so it cannot change the message's formatting. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(MARKDOWN_SPECIAL, "\\$1");
+}
+
+/**
+ * A bold title. Legacy Markdown allows no escape inside an entity, so each special character closes the bold, stands
+ * escaped on its own, and the bold opens again.
+ */
+export function boldMarkdown(text: string): string {
+  return text
+    .split(MARKDOWN_SPECIAL)
+    .filter((part) => part !== "")
+    .map((part) => (IS_MARKDOWN_SPECIAL.test(part) ? `\\${part}` : `*${part}*`))
+    .join("");
+}
+
+/** The message's text: the bold title, then the body, cut to what Telegram takes. */
+export function formatNotice({ title, text }: Notice): string {
+  const message = `${boldMarkdown(title)}\n${escapeMarkdown(text)}`;
+  if (message.length <= MAX_MESSAGE_LENGTH) return message;
+  // Cut before a trailing backslash, which would escape nothing.
+  return `${message.slice(0, MAX_MESSAGE_LENGTH - 1).replace(/\\+$/, "")}…`;
 }
 
 export function createNotifier({
@@ -21,13 +50,15 @@ export function createNotifier({
   chatId,
   apiUrl,
   logger,
+  timeoutMs = NOTIFY_TIMEOUT_MS,
 }: {
   botToken: string;
   chatId: string;
   apiUrl: string;
   logger: Logger;
+  timeoutMs?: number;
 }): Notifier {
-  if (!botToken || !chatId) {
+  if (!botToken || !chatId || !apiUrl) {
     return {
       async notify({ title, text }) {
         logger.info(`notice: ${title}: ${text}`);
@@ -35,17 +66,20 @@ export function createNotifier({
     };
   }
   return {
-    async notify({ title, text, silent = false }) {
+    async notify(notice) {
       const url = new URL(`${apiUrl.replace(/\/+$/, "")}/bot${botToken}/sendMessage`);
       url.searchParams.set("chat_id", chatId);
-      url.searchParams.set("text", `*${escapeMarkdown(title)}*\n${escapeMarkdown(text)}`);
-      url.searchParams.set("disable_notification", String(silent));
+      url.searchParams.set("text", formatNotice(notice));
+      url.searchParams.set("disable_notification", String(notice.silent ?? false));
       url.searchParams.set("parse_mode", "Markdown");
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-        if (!response.ok) logger.warn(`notice not delivered: the bot API answered ${response.status}`, { title });
+        const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+        // The bot token is part of the address: it is never logged.
+        if (!response.ok) logger.warn(`notice not delivered: the bot API answered ${response.status}`, { title: notice.title, text: notice.text });
+        await response.body?.cancel();
       } catch (error) {
-        logger.warn(`notice not delivered: ${(error as Error).message}`, { title });
+        const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+        logger.warn(`notice not delivered: ${(error as Error).message}${cause ? ` (${cause})` : ""}`, { title: notice.title, text: notice.text });
       }
     },
   };

@@ -1,0 +1,122 @@
+/**
+ * The optional token sync (SPEC section 7) against a local HTTP server: every sign-in POSTs its session token as a
+ * Bearer token, a sign-out DELETEs it, and a sync server that fails never stands in the person's way.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { authSessions } from "#server/db/schema.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { closedPortUrl, startLocalServer, type LocalServer } from "../setup/local-http.ts";
+import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
+import { startTestServer } from "../setup/server.ts";
+
+const PROFILE_MENU = 'data-testid="profile-menu"';
+
+describe.each(databaseKinds)("token sync on %s", (kind) => {
+  let database: TestDatabase;
+  let sync: LocalServer;
+  let google: OidcProvider;
+  let app: Awaited<ReturnType<typeof startTestServer>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    sync = await startLocalServer();
+    google = await startOidcProvider();
+    app = await startTestServer(database, { ...google.env, TOKEN_SYNC_URL: `${sync.url}/sessions` });
+    google.allowApp(app.url);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await google?.close();
+    await sync?.close();
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    sync.requests.length = 0;
+    sync.answer({ status: 204 });
+    google.people.clear();
+  });
+
+  const tokens = async () => (await database.db.select({ token: authSessions.token }).from(authSessions)).map((row) => row.token);
+  const isSignedIn = async (web: WebClient, url = app.url) => (await web.get(`${url}/`)).html.includes(PROFILE_MENU);
+  const syncCalls = () => sync.requests.map((request) => ({ method: request.method, path: request.url.pathname, authorization: request.headers.authorization }));
+
+  async function register(url = app.url) {
+    const web = createWebClient();
+    const page = await web.post(`${url}/register`, { username: "Ada Lovelace", email: "ada@example.com", password: "analytical" });
+    expect(page.html).toContain(PROFILE_MENU);
+    return web;
+  }
+
+  it("POSTs the new session's token when someone registers", async () => {
+    await register();
+    await sync.waitForRequests(1);
+    const [token] = await tokens();
+    expect(syncCalls()).toEqual([{ method: "POST", path: "/sessions", authorization: `Bearer ${token}` }]);
+  });
+
+  it("POSTs the session's token on a log in, and DELETEs it on log out", async () => {
+    await register();
+    await sync.waitForRequests(1);
+    const [registered] = await tokens();
+
+    const web = createWebClient();
+    const login = await web.post(`${app.url}/login`, { intent: "password", email: "ada@example.com", password: "analytical" });
+    expect(login.html).toContain(PROFILE_MENU);
+    await sync.waitForRequests(2);
+    const loggedIn = (await tokens()).find((token) => token !== registered);
+    expect(syncCalls()[1]).toEqual({ method: "POST", path: "/sessions", authorization: `Bearer ${loggedIn}` });
+
+    await web.post(`${app.url}/logout`, {});
+    await sync.waitForRequests(3);
+    expect(syncCalls()[2]).toEqual({ method: "DELETE", path: "/sessions", authorization: `Bearer ${loggedIn}` });
+    expect(await tokens()).toEqual([registered]);
+  });
+
+  it("POSTs the session's token when Google signs someone in", async () => {
+    google.people.set("ada", { email: "ada@example.com", name: "Ada" });
+    const page = await signInWithGoogle(createWebClient(), app.url, { login: "ada" });
+    expect(page.html).toContain(PROFILE_MENU);
+    await sync.waitForRequests(1);
+    const [token] = await tokens();
+    expect(syncCalls()).toEqual([{ method: "POST", path: "/sessions", authorization: `Bearer ${token}` }]);
+  });
+
+  it("sends nothing for a failed log in", async () => {
+    await register();
+    await sync.waitForRequests(1);
+    const wrong = await createWebClient().post(`${app.url}/login`, { intent: "password", email: "ada@example.com", password: "not-the-password" });
+    expect(wrong.html).toContain("Incorrect password");
+    // What the sync would have got arrives at once (see the tests above); nothing more did.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sync.requests).toHaveLength(1);
+  });
+
+  describe("never blocks the person when the sync server", () => {
+    it.each([
+      ["answers with an error", { status: 500, body: { error: "down" } }],
+      ["never answers", "hang"],
+    ] as const)("%s", async (_case, answer) => {
+      sync.answer(answer);
+      const started = Date.now();
+      const web = await register();
+      await web.post(`${app.url}/logout`, {});
+      expect(await isSignedIn(web)).toBe(false);
+      await sync.waitForRequests(2);
+      expect(syncCalls().map((call) => call.method)).toEqual(["POST", "DELETE"]);
+      expect(Date.now() - started).toBeLessThan(4000);
+    });
+
+    it("cannot be reached", async () => {
+      const unreachable = await startTestServer(database, { TOKEN_SYNC_URL: await closedPortUrl() });
+      try {
+        const web = await register(unreachable.url);
+        expect(await isSignedIn(web, unreachable.url)).toBe(true);
+        await web.post(`${unreachable.url}/logout`, {});
+        expect(await isSignedIn(web, unreachable.url)).toBe(false);
+      } finally {
+        await unreachable.close();
+      }
+    });
+  });
+});
