@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,10 +46,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let location: string | undefined;
+  let lock: DataDirLock | undefined;
   if (dataDir) {
     location = path.resolve(dataDir, "pglite");
     // PGlite creates its own folder, but not the parents.
     mkdirSync(path.dirname(location), { recursive: true });
+    // PGlite allows one process per data folder and does not check it: a second server or script stops here instead.
+    lock = lockDataDir(path.dirname(location));
   }
   const client = new PGlite({
     dataDir: location,
@@ -57,7 +61,12 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
     // The embedded database serves one process: a small buffer pool keeps its idle memory low.
     postgresqlconf: ["shared_buffers=16MB"],
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -68,7 +77,10 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
       await afterMigrate?.(db);
     },
     dump: () => client.dumpDataDir("gzip"),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 

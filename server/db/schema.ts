@@ -2,6 +2,7 @@
 // Every timestamp keeps millisecond precision, what a JavaScript Date holds, so keyset cursors round-trip exactly.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -81,6 +82,17 @@ export const tools = pgTable(
     hasSkippedLine: boolean("has_skipped_line").notNull().default(false),
     dateSkippedLine: timestamp("date_skipped_line", { withTimezone: true, mode: "date", precision: 3 }),
     verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** The user who submitted the tool (null for the demo catalogue, or once that account is deleted). */
+    submittedBy: text("submitted_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** The website's host without "www.": a second tool for the same site is caught on submission. */
+    websiteDomain: text("website_domain").notNull().default(""),
+    /** Set when a maker changes the name or website, so a verifier looks again; cleared on verification. */
+    hasIdentityChanged: boolean("has_identity_changed").notNull().default(false),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true, mode: "date", precision: 3 }),
+    rejectionReason: text("rejection_reason"),
+    /** Who asked for the claim (SPEC: askForClaim), and whether their verified e-mail's domain is the website's. */
+    claimedBy: text("claimed_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    isClaimLikelyGenuine: boolean("is_claim_likely_genuine").notNull().default(false),
     /** Weighted words of the name (A), tags and category labels (B), short (C) and long description (D); kept by a trigger. */
     searchVector: tsvector("search_vector"),
     ...timestamps,
@@ -106,6 +118,12 @@ export const tools = pgTable(
     // Typo tolerance: trigram similarity of the lowercased name (pg_trgm, migration 0002).
     index("tools_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
     index("tools_unverified_idx").on(table.createdAt, table.id).where(sql`not ${table.isVerified}`),
+    // The verification queue: tools that skipped the line first, then the oldest.
+    index("tools_queue_idx")
+      .on(table.hasSkippedLine.desc().nullsFirst(), table.dateSkippedLine, table.createdAt, table.id)
+      .where(sql`not ${table.isVerified} and ${table.rejectedAt} is null`),
+    index("tools_website_domain_idx").on(table.websiteDomain),
+    index("tools_claims_idx").on(table.updatedAt).where(sql`${table.hasBeenClaimed} and not ${table.wasClaimedAccepted}`),
     index("tools_categories_idx").using("gin", table.categories),
     index("tools_tags_idx").using("gin", table.tags),
     index("tools_keywords_idx").using("gin", table.keywords),
@@ -166,6 +184,22 @@ export const favorites = pgTable(
     index("favorites_tool_id_idx").on(table.toolId),
     index("favorites_user_created_idx").on(table.userId, table.createdAt.desc()),
   ],
+);
+
+/**
+ * A profile's former addresses: after a username change, /profile/{old slug} redirects to the user's current one.
+ * A user's current slug wins over a former one, so a freed slug can be taken by someone else.
+ */
+export const userSlugRedirects = pgTable(
+  "user_slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index("user_slug_redirects_user_id_idx").on(table.userId)],
 );
 
 /** Search texts people typed (SPEC: collection search), one row per text, with how often it was searched. */

@@ -1,0 +1,240 @@
+/**
+ * /edit-profile (SPEC section 2): the signed-in user changes their own profile, their password, signs out of every
+ * session, or deletes their account. Each section is its own form with an intent, and works without JavaScript.
+ */
+import type { ReactNode } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { MAX_BIO_LENGTH, MAX_SOCIAL_PROFILES, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from "#common/constants.ts";
+import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas.ts";
+import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { type FormFailure, formFailure, keptValues } from "../forms.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/edit-profile";
+
+const LOGIN_FIRST = `/login?redirectTo=${encodeURIComponent("/edit-profile")}`;
+
+/** The page's forms, each sent with its own intent. */
+type Intent = "profile" | "password" | "sign-out-everywhere" | "delete";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(LOGIN_FIRST);
+  return { settings: await context.services.users.getProfileSettings(context.user) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(LOGIN_FIRST);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Intent;
+  const { users } = context.services;
+  // What the failed section gets back: what was typed (never a password), and which section it was.
+  const values = { ...keptValues(form, ["intent", "username", "bio", "newsletter", "isSolo"]), socialProfiles: form.getAll("socialProfiles").map(String).join("\n") };
+  try {
+    switch (intent) {
+      case "profile": {
+        const input = profileInput.parse({ ...Object.fromEntries(form), socialProfiles: form.getAll("socialProfiles").map(String) });
+        const { slug } = await users.updateProfile(context.user, input);
+        return { saved: intent, slug };
+      }
+      case "password": {
+        const headers = await users.changePassword(context.user, passwordChangeInput.parse(Object.fromEntries(form)), context.requester);
+        return data({ saved: intent, slug: context.user.slug }, { headers });
+      }
+      case "sign-out-everywhere":
+        return redirect("/", { headers: await users.signOutEverywhere(context.user, context.requester) });
+      case "delete":
+        deleteAccountInput.parse(Object.fromEntries(form));
+        return redirect("/", { headers: await users.deleteAccount(context.user, context.requester) });
+      default:
+        return data<FormFailure>({ message: "Choose one of the forms of this page", fields: {}, values }, { status: 400 });
+    }
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [
+    ...seo({ ...root.config, title: "Edit your profile", description: "Change your profile, your password and your account.", path: "/edit-profile" }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+const SUCCESS: Record<string, string> = { profile: "Your profile was saved.", password: "Your password was changed. Your other sessions have ended." };
+
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const failure = actionData && "message" in actionData ? actionData : undefined;
+  const saved = actionData && "saved" in actionData ? actionData.saved : undefined;
+  /** The failure and the kept values, for the section that was sent. */
+  const failed = (intent: Intent) => (failure?.values.intent === intent ? failure : undefined);
+  const successOf = (intent: Intent) => (saved === intent ? SUCCESS[intent] : undefined);
+
+  const profileFailure = failed("profile");
+  const passwordFailure = failed("password");
+  const deleteFailure = failed("delete");
+  /** A failure's message goes above its form when no field carries it. */
+  const formLevel = (section: FormFailure | undefined) => (section && !Object.keys(section.fields).length ? section.message : undefined);
+  const kept = profileFailure?.values;
+  const socialValues = kept ? (kept.socialProfiles ?? "").split("\n") : settings.socialProfiles.map((social) => social.url);
+
+  return (
+    <main className="mx-auto max-w-2xl space-y-8 px-4 py-12">
+      <header className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Edit your profile</h1>
+        <Link to={`/profile/${settings.slug}`} className="text-sm font-medium text-brand-700 hover:underline">
+          See your public profile
+        </Link>
+      </header>
+
+      <Section title="Profile" id="profile">
+        <Form method="post" className="space-y-4" noValidate>
+          <FormMessage tone="success" message={successOf("profile")} />
+          <FormMessage message={formLevel(profileFailure)} />
+          <Field
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            maxLength={MAX_USERNAME_LENGTH}
+            defaultValue={kept?.username ?? settings.username}
+            error={profileFailure?.fields.username}
+            hint={`Your profile's address follows it: /profile/${settings.slug}. Old links keep working.`}
+          />
+          <p className="text-sm text-slate-600">
+            E-mail: <span className="font-medium text-slate-800">{settings.email}</span>
+          </p>
+          <div className="space-y-1">
+            <label htmlFor="field-bio" className="block text-sm font-medium text-slate-800">
+              Bio
+            </label>
+            <textarea
+              id="field-bio"
+              name="bio"
+              rows={4}
+              maxLength={MAX_BIO_LENGTH}
+              defaultValue={kept?.bio ?? settings.bio}
+              aria-invalid={profileFailure?.fields.bio ? true : undefined}
+              aria-describedby="field-bio-note"
+              className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${profileFailure?.fields.bio ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
+            />
+            <p id="field-bio-note" className={`text-sm ${profileFailure?.fields.bio ? "text-rose-700" : "text-xs text-slate-500"}`}>
+              {profileFailure?.fields.bio ?? `At most ${MAX_BIO_LENGTH} characters.`}
+            </p>
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">Social profiles</legend>
+            {Array.from({ length: MAX_SOCIAL_PROFILES }, (_, index) => (
+              <div key={index}>
+                <label htmlFor={`field-social-${index}`} className="sr-only">
+                  {`Social profile ${index + 1}`}
+                </label>
+                <input
+                  id={`field-social-${index}`}
+                  name="socialProfiles"
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://github.com/you"
+                  defaultValue={socialValues[index] ?? ""}
+                  className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+                />
+              </div>
+            ))}
+            {profileFailure?.fields.socialProfiles && <p className="text-sm text-rose-700">{profileFailure.fields.socialProfiles}</p>}
+          </fieldset>
+          <Checkbox name="newsletter" defaultChecked={kept ? kept.newsletter === "on" : settings.hasSubscribedToNewsletter}>
+            Send me the weekly newsletter of new tools
+          </Checkbox>
+          <Checkbox name="isSolo" defaultChecked={kept ? kept.isSolo === "on" : settings.isSolo}>
+            I am a solo maker (shows a &lsquo;Solo maker&rsquo; badge on my profile)
+          </Checkbox>
+          <SubmitButton name="intent" value="profile" pendingText="Saving…">
+            Save my profile
+          </SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title="Password" id="password">
+        {settings.hasPassword ? (
+          <Form method="post" className="space-y-4" noValidate>
+            <FormMessage tone="success" message={successOf("password")} />
+            <FormMessage message={formLevel(passwordFailure)} />
+            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={passwordFailure?.fields.currentPassword} />
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              error={passwordFailure?.fields.newPassword}
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters. Your other sessions end.`}
+            />
+            <SubmitButton name="intent" value="password" pendingText="Changing…">
+              Change my password
+            </SubmitButton>
+          </Form>
+        ) : (
+          <p data-testid="google-only" className="text-sm text-slate-600">
+            You sign in with Google: your account has no password here. Your Google account keeps it safe.
+          </p>
+        )}
+      </Section>
+
+      <Section title="Sessions" id="sessions">
+        <Form method="post" className="space-y-3">
+          <FormMessage message={failed("sign-out-everywhere")?.message} />
+          <p className="text-sm text-slate-600">Signs you out on every device and browser, this one included.</p>
+          <SubmitButton name="intent" value="sign-out-everywhere" pendingText="Signing out…">
+            Sign out everywhere
+          </SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title="Delete your account" id="delete" danger>
+        <Form method="post" className="space-y-4" noValidate>
+          <FormMessage message={formLevel(deleteFailure)} />
+          <p className="text-sm text-slate-600">
+            Your profile, your favourites and your sessions are deleted for good. Your tools stay listed, without your name.
+          </p>
+          <Field
+            label={`Type ${DELETE_CONFIRMATION} to confirm`}
+            name="confirm"
+            autoComplete="off"
+            required
+            error={deleteFailure?.fields.confirm}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="w-full rounded-lg bg-rose-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-rose-700"
+          >
+            Delete my account
+          </button>
+        </Form>
+      </Section>
+    </main>
+  );
+}
+
+function Section({ title, id, danger, children }: { title: string; id: string; danger?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={`rounded-2xl border bg-white p-6 shadow-sm ${danger ? "border-rose-200" : "border-slate-200"}`}>
+      <h2 id={`${id}-heading`} className={`mb-4 text-lg font-semibold ${danger ? "text-rose-800" : ""}`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Checkbox({ name, defaultChecked, children }: { name: string; defaultChecked: boolean; children: ReactNode }) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-700">
+      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="mt-0.5" />
+      {children}
+    </label>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * /profile/{slug} (SPEC section 2): a user's public profile with the tools they made. Its owner also sees their boosts
+ * and their featuring requests, and with ?type=boost-tool a form to ask for one of their tools to be featured.
+ */
+import { data, Form, Link, redirect } from "react-router";
+import { FEATURING_REQUEST } from "#common/constants.ts";
+import { featuringRequestInput, PROFILE_MESSAGES, profileQuery, slugParam } from "#common/schemas.ts";
+import type { OwnerView, PaymentEntry, PublicProfile } from "#server/users/queries.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { FormMessage, SubmitButton } from "../components/form.tsx";
+import { LongDate } from "../components/long-date.tsx";
+import { Pager } from "../components/pager.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { formFailure, keptValues } from "../forms.ts";
+import { useRootData } from "../root-data.ts";
+import { jsonLd, seo } from "../seo.ts";
+import type { Route } from "./+types/profile";
+
+/** The query that opens the featuring request form (SPEC section 2: 'Get featured!' sends a signed-in user here). */
+const BOOST_QUERY = "type=boost-tool";
+/** A description for search results is cut around this length. */
+const DESCRIPTION_LENGTH = 160;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const slug = slugParam.safeParse(params.slug);
+  if (!slug.success) throw data(PROFILE_MESSAGES.notFound, { status: 404 });
+  const query = profileQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const found = await context.services.users.findProfileBySlug(slug.data, context.user, { cursor: query.data.cursor });
+  if (!found) throw data(PROFILE_MESSAGES.notFound, { status: 404 });
+  // A former address: old links keep working, and search engines learn the new one.
+  if (found.kind === "moved") throw redirect(`/profile/${found.slug}${url.search}`, 301);
+  return { ...found, isBoostForm: query.data.type === "boost-tool" && found.owner !== null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(`/login?redirectTo=${encodeURIComponent(`/profile/${params.slug}?${BOOST_QUERY}`)}`);
+  const form = await request.formData();
+  const values = keptValues(form, ["toolId"]);
+  try {
+    const input = featuringRequestInput.parse(Object.fromEntries(form));
+    await context.services.users.requestFeaturing(context.user, { profileSlug: params.slug, toolId: input.toolId });
+    return { sent: true as const };
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root || !loaderData) return [];
+  const { siteName, siteUrl } = root.config;
+  const { profile, tools } = loaderData;
+  const path = `/profile/${profile.slug}`;
+  const bio = profile.bio.replace(/\s+/g, " ").trim();
+  const description =
+    bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || `${profile.username} on ${siteName}: the tools they make for indie developers.`;
+  return [
+    ...seo({ siteName, siteUrl, title: `${profile.username}, maker on ${siteName}`, description, path }),
+    // A profile without a tool has nothing for a search engine.
+    ...(tools.tools.length === 0 ? [{ name: "robots", content: "noindex" }] : []),
+    jsonLd({
+      "@type": "ProfilePage",
+      mainEntity: {
+        "@type": "Person",
+        name: profile.username,
+        url: `${siteUrl}${path}`,
+        ...(bio ? { description: bio } : {}),
+        ...(profile.socialProfiles.length ? { sameAs: profile.socialProfiles.map((social) => social.url) } : {}),
+      },
+    }),
+  ];
+};
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  const { profile, tools, owner, isBoostForm } = loaderData;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4">
+      <ProfileHeader profile={profile} owner={owner} />
+
+      {owner && isBoostForm && <FeaturingRequestForm owner={owner} actionData={actionData} />}
+      {owner && <FeaturingRequests payments={owner.payments} />}
+
+      <section aria-labelledby="tools-heading" className="pb-12">
+        <h2 id="tools-heading" className="mb-4 text-2xl font-bold tracking-tight">
+          {`Tools by ${profile.username}`}
+        </h2>
+        {tools.tools.length > 0 ? (
+          <ToolGrid tools={tools.tools} user={user} />
+        ) : (
+          <EmptyState title={`${profile.username} has no tool listed yet.`}>
+            {owner ? (
+              <>
+                <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+                  Add your tool
+                </Link>{" "}
+                and it shows here once it is verified.
+              </>
+            ) : undefined}
+          </EmptyState>
+        )}
+        <Pager nextCursor={tools.nextCursor} />
+      </section>
+    </main>
+  );
+}
+
+function ProfileHeader({ profile, owner }: { profile: PublicProfile; owner: OwnerView | null }) {
+  const links = profile.socialProfiles;
+  return (
+    <header className="py-10 sm:py-12">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{profile.username}</h1>
+        {profile.isSolo && (
+          <span data-testid="solo-badge" className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800">
+            Solo maker
+          </span>
+        )}
+      </div>
+      {profile.bio && <p className="mt-3 max-w-2xl whitespace-pre-line text-lg text-slate-600">{profile.bio}</p>}
+      {links.length > 0 && (
+        <ul aria-label="Social profiles" className="mt-4 flex flex-wrap gap-2">
+          {links.map((social) => (
+            <li key={social.url}>
+              <a
+                href={social.url}
+                rel="nofollow noopener me"
+                target="_blank"
+                className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:bg-slate-100"
+              >
+                {social.network}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 text-sm text-slate-500">
+        Member since <LongDate isoDate={profile.createdAt.slice(0, 10)} />
+      </p>
+      {owner && (
+        <div data-testid="owner-panel" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+          <p>
+            <span className="font-semibold">Boosts:</span> <span data-testid="boosts">{owner.boosts}</span>
+          </p>
+          <Link to="/edit-profile" className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100">
+            Edit profile
+          </Link>
+          <Link to={`?${BOOST_QUERY}`} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100">
+            Ask to feature a tool
+          </Link>
+        </div>
+      )}
+    </header>
+  );
+}
+
+type FeaturingActionData = { sent: true } | { message: string; fields: Record<string, string>; values: Record<string, string> } | undefined;
+
+/** The request form: the person picks one of their tools; the team answers them. Nothing here takes a payment. */
+function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionData: FeaturingActionData }) {
+  const failure = actionData && "message" in actionData ? actionData : undefined;
+  const isSent = Boolean(actionData && "sent" in actionData);
+  return (
+    <section aria-labelledby="featuring-heading" className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
+      <h2 id="featuring-heading" className="text-xl font-bold tracking-tight">
+        Ask to feature one of your tools
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        A featured tool is shown at the top of the home page with a Featured badge. Send us your request and we will get back to you about it.
+      </p>
+      {owner.tools.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-700">
+          You have no tool to feature yet.{" "}
+          <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+            Add your tool
+          </Link>{" "}
+          first.
+        </p>
+      ) : (
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <FormMessage tone="success" message={isSent ? PROFILE_MESSAGES.requestSent : undefined} />
+          <FormMessage message={failure?.message} />
+          <div className="space-y-1">
+            <label htmlFor="field-toolId" className="block text-sm font-medium text-slate-800">
+              Your tool
+            </label>
+            <select
+              id="field-toolId"
+              name="toolId"
+              required
+              defaultValue={failure?.values.toolId ?? ""}
+              aria-invalid={failure?.fields.toolId ? true : undefined}
+              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+            >
+              <option value="" disabled>
+                Choose a tool
+              </option>
+              {owner.tools.map((tool) => (
+                <option key={tool.id} value={tool.id}>
+                  {tool.isLive ? tool.name : `${tool.name} (waiting for verification)`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <SubmitButton name="intent" value="request-featuring" pendingText="Sending…">
+            Send my request
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function FeaturingRequests({ payments }: { payments: PaymentEntry[] }) {
+  if (payments.length === 0) return null;
+  return (
+    <section aria-labelledby="requests-heading" className="mb-12">
+      <h2 id="requests-heading" className="mb-3 text-xl font-bold tracking-tight">
+        Your requests
+      </h2>
+      <ul data-testid="payments" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
+        {payments.map((entry) => (
+          <li key={`${entry.kind}-${entry.toolId ?? ""}-${entry.createdAt}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <span>
+              {entry.kind === FEATURING_REQUEST ? "Featuring" : entry.kind} {entry.toolName ? `of ${entry.toolName}` : ""}
+              {" · "}
+              <LongDate isoDate={entry.createdAt.slice(0, 10)} className="text-slate-500" />
+            </span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{statusLabel(entry.status)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function statusLabel(status: string): string {
+  return status === "requested" ? "Waiting for an answer" : status.charAt(0).toUpperCase() + status.slice(1);
+}

@@ -1,0 +1,250 @@
+/**
+ * Changes a user makes to their own account (SPEC sections 2 and 6: edit profile, request a boost) and the admin's
+ * role command. Every operation acts on the signed-in user it is given: nobody changes another person's profile.
+ */
+import { APIError } from "better-auth/api";
+import { and, eq, sql } from "drizzle-orm";
+import { FEATURING_REQUEST } from "#common/constants.ts";
+import { AppError, isAppError } from "#common/errors.ts";
+import { AUTH_MESSAGES, type FeaturingRequestInput, type PasswordChangeInput, PROFILE_MESSAGES, type ProfileInput, type SetRoleInput } from "#common/schemas.ts";
+import { slugify } from "#common/slugify.ts";
+import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/accounts.ts";
+import type { Auth } from "../auth/better-auth.ts";
+import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
+import type { TokenSync } from "../auth/token-sync.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { authSessions, authUsers, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Notifier } from "../notify/notifier.ts";
+import { toolsOwnedBy } from "./queries.ts";
+
+export type UserMutationDependencies = {
+  db: Database;
+  auth: Auth;
+  limiter: RateLimiter;
+  notifier: Notifier;
+  tokenSync: TokenSync;
+  logger: Logger;
+  /** The site's address, for the links in the admin's notices. */
+  siteUrl: string;
+  /** Rewrites a tool's public snapshot, which names its creator (server/tools/snapshots.ts). */
+  writeToolSnapshot: (id: string) => Promise<void>;
+};
+
+/** How often a slug clash with a concurrent change is retried before giving up. */
+const SLUG_ATTEMPTS = 3;
+
+/** A social profile's network, as its link reads: the site's name without www. */
+function toSocialProfile(url: string): SocialProfile {
+  return { network: new URL(url).hostname.replace(/^www\./, ""), url };
+}
+
+/** PostgreSQL's unique_violation, whichever driver reports it (drizzle wraps the driver's error). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === "23505") return true;
+  }
+  return false;
+}
+
+export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, siteUrl, writeToolSnapshot }: UserMutationDependencies) {
+  async function getRecord(user: SessionUser) {
+    const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+    if (!record) throw new AppError("not-found", AUTH_MESSAGES.recordNotFound);
+    return record;
+  }
+
+  async function sessionTokensOf(authId: string | null): Promise<string[]> {
+    if (!authId) return [];
+    const rows = await db.select({ token: authSessions.token }).from(authSessions).where(eq(authSessions.userId, authId));
+    return rows.map((row) => row.token);
+  }
+
+  /** Snapshots name the tool's creator: after the creator changed address or left, they are rewritten. */
+  async function refreshSnapshots(toolIds: string[]) {
+    for (const id of toolIds) {
+      try {
+        await writeToolSnapshot(id);
+      } catch (error) {
+        // The snapshot is a cache the tool page falls back from; the change itself is done.
+        logger.error(`rewriting the snapshot of tool ${id} failed`, error);
+      }
+    }
+  }
+
+  /** Headers that clear the request's session cookie (its session is already gone or goes now). */
+  async function clearedSessionCookie(requester: Requester): Promise<CookieHeaders> {
+    const { headers } = await auth.api.signOut({ headers: requester.headers, returnHeaders: true });
+    return headers;
+  }
+
+  return {
+    /**
+     * Saves the profile section of /edit-profile. A new username gets a new unique slug (the rule of registration);
+     * the old address then redirects to the new one, and the user's tools follow, in the same transaction.
+     */
+    async updateProfile(user: SessionUser, input: ProfileInput): Promise<{ slug: string }> {
+      const current = await getRecord(user);
+      const usernameChanged = input.username !== current.username;
+      const slugChanges = (slugify(input.username) || "user") !== (slugify(current.username) || "user");
+      const now = new Date();
+      for (let attempt = 1; ; attempt++) {
+        const slug = slugChanges ? await uniqueSlug(db, input.username, current.id) : current.slug;
+        try {
+          const movedToolIds = await db.transaction(async (tx) => {
+            await tx
+              .update(users)
+              .set({
+                username: input.username,
+                slug,
+                bio: input.bio,
+                socialProfiles: input.socialProfiles.map(toSocialProfile),
+                hasSubscribedToNewsletter: input.newsletter,
+                isSolo: input.isSolo,
+                updatedAt: now,
+              })
+              .where(eq(users.id, current.id));
+            if (usernameChanged && current.authId) await tx.update(authUsers).set({ name: input.username, updatedAt: now }).where(eq(authUsers.id, current.authId));
+            if (slug === current.slug) return [];
+            // The new slug is this user's address now: a former address of that name (theirs or someone's) yields to it.
+            await tx.delete(userSlugRedirects).where(eq(userSlugRedirects.oldSlug, slug));
+            await tx
+              .insert(userSlugRedirects)
+              .values({ oldSlug: current.slug, userId: current.id, createdAt: now })
+              .onConflictDoUpdate({ target: userSlugRedirects.oldSlug, set: { userId: current.id, createdAt: now } });
+            const moved = await tx.update(tools).set({ creatorUsername: slug }).where(eq(tools.creatorUsername, current.slug)).returning({ id: tools.id });
+            return moved.map((tool) => tool.id);
+          });
+          await refreshSnapshots(movedToolIds);
+          return { slug };
+        } catch (error) {
+          // Someone took the same slug between the check and the write: look for a free one again.
+          if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    /**
+     * Changes the password through Better Auth, which checks the current one. Every other session of the account ends;
+     * this one goes on with a new cookie.
+     */
+    async changePassword(user: SessionUser, input: PasswordChangeInput, requester: Requester): Promise<CookieHeaders> {
+      if (!(await limiter.hit(`password:${user.id}`, LIMITS.signInPerEmail))) throw new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+      const record = await getRecord(user);
+      const before = await sessionTokensOf(record.authId);
+      try {
+        const { headers, response } = await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers: requester.headers,
+          returnHeaders: true,
+        });
+        for (const token of before) tokenSync.signedOut(token);
+        tokenSync.signedIn(response.token ?? undefined);
+        return headers;
+      } catch (error) {
+        throw passwordChangeFailure(error, logger);
+      }
+    },
+
+    /** Ends every session of the user, this one included: they are signed out here and on every other device. */
+    async signOutEverywhere(user: SessionUser, requester: Requester): Promise<CookieHeaders> {
+      const record = await getRecord(user);
+      const tokens = await sessionTokensOf(record.authId);
+      try {
+        await auth.api.revokeSessions({ headers: requester.headers });
+      } catch (error) {
+        logger.error("revoking every session failed", error);
+        throw new AppError("unknown", AUTH_MESSAGES.unknown);
+      }
+      for (const token of tokens) tokenSync.signedOut(token);
+      return clearedSessionCookie(requester);
+    },
+
+    /**
+     * Deletes the account: the user record (their favourites and former addresses go with it), the auth account and its
+     * sessions. Their tools stay listed, unlinked from them and free to be claimed again.
+     */
+    async deleteAccount(user: SessionUser, requester: Requester): Promise<CookieHeaders> {
+      const record = await getRecord(user);
+      const tokens = await sessionTokensOf(record.authId);
+      const unlinkedToolIds = await db.transaction(async (tx) => {
+        const unlinked = await tx
+          .update(tools)
+          .set({ creatorUsername: null, isLinkedToCreator: false, hasBeenClaimed: false, wasClaimedAccepted: false, claimedBy: null, isClaimLikelyGenuine: false })
+          .where(eq(tools.creatorUsername, record.slug))
+          .returning({ id: tools.id });
+        await tx.delete(users).where(eq(users.id, record.id));
+        if (record.authId) await tx.delete(authUsers).where(eq(authUsers.id, record.authId));
+        return unlinked.map((tool) => tool.id);
+      });
+      await refreshSnapshots(unlinkedToolIds);
+      for (const token of tokens) tokenSync.signedOut(token);
+      return clearedSessionCookie(requester);
+    },
+
+    /**
+     * Asks for one of the user's own tools to be featured (SPEC: request a boost). The request joins the user's payments
+     * list as 'requested'; boosts count what the admin granted, so they do not change here
+     * (docs/decisions/005-featuring-requests.md). The admin is told through the messaging bot.
+     */
+    async requestFeaturing(user: SessionUser, { profileSlug, toolId }: FeaturingRequestInput & { profileSlug: string }): Promise<void> {
+      if (user.slug !== profileSlug) throw new AppError("permission-denied", PROFILE_MESSAGES.notYourProfile);
+      const record = await getRecord(user);
+      const [tool] = await db
+        .select({ id: tools.id, name: tools.name, slug: tools.slug })
+        .from(tools)
+        .where(and(eq(tools.id, toolId), toolsOwnedBy(record.slug), eq(tools.isActive, true)))
+        .limit(1);
+      if (!tool) throw new AppError("permission-denied", PROFILE_MESSAGES.notYourTool, { toolId: PROFILE_MESSAGES.notYourTool });
+
+      const request: Payment = { kind: FEATURING_REQUEST, toolId: tool.id, createdAt: new Date().toISOString(), status: "requested" };
+      const open = JSON.stringify([{ kind: FEATURING_REQUEST, toolId: tool.id, status: "requested" }]);
+      // One statement: a request still open for this tool is not added twice, even by two submits at once.
+      const [added] = await db
+        .update(users)
+        .set({ payments: sql`${users.payments} || ${JSON.stringify([request])}::jsonb`, updatedAt: new Date() })
+        .where(and(eq(users.id, record.id), sql`not (${users.payments} @> ${open}::jsonb)`))
+        .returning({ id: users.id });
+      if (!added) throw new AppError("aborted", PROFILE_MESSAGES.alreadyRequested, { toolId: PROFILE_MESSAGES.alreadyRequested });
+
+      await notifier.notify({
+        title: "Featuring request",
+        text: `${record.username} (${record.email}) asks to feature ${tool.name}: ${siteUrl}/tool/${tool.slug} (profile: ${siteUrl}/profile/${record.slug})`,
+      });
+    },
+  };
+}
+
+/** The catalogue's message for each way a password change fails. */
+function passwordChangeFailure(error: unknown, logger: Logger): AppError {
+  if (isAppError(error)) return error;
+  if (error instanceof APIError) {
+    switch (error.body?.code) {
+      case "INVALID_PASSWORD":
+        return new AppError("invalid-argument", AUTH_MESSAGES.wrongPassword, { currentPassword: AUTH_MESSAGES.wrongPassword });
+      case "PASSWORD_TOO_SHORT":
+        return new AppError("invalid-argument", AUTH_MESSAGES.weakPassword, { newPassword: AUTH_MESSAGES.weakPassword });
+      case "PASSWORD_TOO_LONG":
+        return new AppError("invalid-argument", AUTH_MESSAGES.longPassword, { newPassword: AUTH_MESSAGES.longPassword });
+      case "CREDENTIAL_ACCOUNT_NOT_FOUND":
+        return new AppError("invalid-argument", PROFILE_MESSAGES.noPassword);
+    }
+    if (error.statusCode === 429) return new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+  }
+  logger.error("password change failed", error);
+  return new AppError("unknown", AUTH_MESSAGES.unknown);
+}
+
+/** The admin's command: `npm run admin -- set-role <email> <role>` (scripts/admin.ts). */
+export function roleMutations(db: Database) {
+  return {
+    /** Gives the user with this e-mail a role (SPEC section 6); says what the role was. */
+    async setRole({ email, role }: SetRoleInput): Promise<{ email: string; username: string; previousRole: string; role: string }> {
+      const [record] = await db.select({ id: users.id, email: users.email, username: users.username, role: users.role }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+      if (!record) throw new AppError("not-found", `No user has the e-mail ${email}`);
+      if (record.role !== role) await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, record.id));
+      return { email: record.email, username: record.username, previousRole: record.role, role };
+    },
+  };
+}

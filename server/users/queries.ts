@@ -1,0 +1,162 @@
+/** Reads of user profiles: the public profile page (with what only its owner sees) and the owner's settings. */
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { PAGE_SIZE } from "#common/constants.ts";
+import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { AppError } from "#common/errors.ts";
+import { AUTH_MESSAGES } from "#common/schemas.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { authAccounts, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
+import { afterCursor, isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
+
+/**
+ * The tools that are a user's: those whose creator is their slug, unless that is only a claim still waiting for its
+ * answer (SPEC section 4: a claim sets the creator at once, the link comes when it is accepted).
+ */
+export function toolsOwnedBy(slug: string): SQL {
+  return and(eq(tools.creatorUsername, slug), sql`not (${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted})`)!;
+}
+
+/** What anyone sees of a user. */
+export type PublicProfile = {
+  username: string;
+  slug: string;
+  bio: string;
+  socialProfiles: SocialProfile[];
+  isSolo: boolean;
+  createdAt: string;
+};
+
+/** A payment-list entry as the owner reads it, with the name of the tool it is about. */
+export type PaymentEntry = Payment & { toolName: string | null };
+
+/** A tool the owner may ask to feature. */
+export type FeaturableTool = { id: string; name: string; isLive: boolean };
+
+/** What only the profile's owner sees: the boosts they were granted, their payments list, and their tools for the request form. */
+export type OwnerView = { boosts: number; payments: PaymentEntry[]; tools: FeaturableTool[] };
+
+export type ProfileLookup =
+  | { kind: "profile"; profile: PublicProfile; tools: ToolPage; owner: OwnerView | null }
+  /** The slug was the user's former address: their current one. */
+  | { kind: "moved"; slug: string };
+
+/** The owner's editable settings (/edit-profile). */
+export type ProfileSettings = {
+  username: string;
+  slug: string;
+  email: string;
+  bio: string;
+  socialProfiles: SocialProfile[];
+  hasSubscribedToNewsletter: boolean;
+  isSolo: boolean;
+  authMethod: string;
+  /** Whether the account has a password to change; a Google-only account has none. */
+  hasPassword: boolean;
+};
+
+export function userQueries(db: Database) {
+  async function listOwnerTools(slug: string): Promise<FeaturableTool[]> {
+    const rows = await db
+      .select({ id: tools.id, name: tools.name, isLive: sql<boolean>`${isPublicTool}` })
+      .from(tools)
+      .where(and(toolsOwnedBy(slug), eq(tools.isActive, true)))
+      .orderBy(tools.name);
+    return rows.map((row) => ({ ...row, isLive: Boolean(row.isLive) }));
+  }
+
+  return {
+    /**
+     * A profile by its slug (SPEC section 7: users by slug): the user, their live tools newest first (one keyset page),
+     * and for the owner alone their boosts, payments and tools. A former slug answers where the user is now.
+     */
+    async findProfileBySlug(
+      slug: string,
+      viewer: SessionUser | null,
+      { cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<ProfileLookup | undefined> {
+      const [record] = await db.select().from(users).where(eq(users.slug, slug)).limit(1);
+      if (!record) {
+        const [moved] = await db
+          .select({ slug: users.slug })
+          .from(userSlugRedirects)
+          .innerJoin(users, eq(users.id, userSlugRedirects.userId))
+          .where(eq(userSlugRedirects.oldSlug, slug))
+          .limit(1);
+        return moved ? { kind: "moved", slug: moved.slug } : undefined;
+      }
+
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, toolsOwnedBy(record.slug), cursor ? afterCursor(cursor) : undefined))
+        .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const toolPage: ToolPage = {
+        tools: page.map(toCard),
+        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
+      };
+
+      let owner: OwnerView | null = null;
+      if (viewer?.id === record.id) {
+        const ownTools = await listOwnerTools(record.slug);
+        const names = new Map(ownTools.map((tool) => [tool.id, tool.name]));
+        const missing = record.payments.map((entry) => entry.toolId).filter((id): id is string => Boolean(id) && !names.has(id!));
+        if (missing.length) {
+          const more = await db.select({ id: tools.id, name: tools.name }).from(tools).where(sql`${tools.id} = any(${`{${missing.join(",")}}`}::text[])`);
+          for (const tool of more) names.set(tool.id, tool.name);
+        }
+        owner = {
+          boosts: record.boosts,
+          payments: record.payments
+            .map((entry) => ({ ...entry, toolName: entry.toolId ? (names.get(entry.toolId) ?? null) : null }))
+            .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+          tools: ownTools,
+        };
+      }
+
+      return {
+        kind: "profile",
+        profile: {
+          username: record.username,
+          slug: record.slug,
+          bio: record.bio,
+          // Saved links were checked (common/schemas.ts); only http(s) ones ever leave here, whatever the table holds.
+          socialProfiles: record.socialProfiles.filter((social) => /^https?:\/\//i.test(social.url)),
+          isSolo: record.isSolo,
+          createdAt: record.createdAt.toISOString(),
+        },
+        tools: toolPage,
+        owner,
+      };
+    },
+
+    /** The signed-in user's settings for /edit-profile. */
+    async getProfileSettings(user: SessionUser): Promise<ProfileSettings> {
+      const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+      if (!record) throw new AppError("not-found", AUTH_MESSAGES.recordNotFound);
+      const [credential] = record.authId
+        ? await db
+            .select({ id: authAccounts.id })
+            .from(authAccounts)
+            .where(and(eq(authAccounts.userId, record.authId), eq(authAccounts.providerId, "credential")))
+            .limit(1)
+        : [];
+      return {
+        username: record.username,
+        slug: record.slug,
+        email: record.email,
+        bio: record.bio,
+        socialProfiles: record.socialProfiles,
+        hasSubscribedToNewsletter: record.hasSubscribedToNewsletter,
+        isSolo: record.isSolo,
+        authMethod: record.authMethod,
+        hasPassword: Boolean(credential),
+      };
+    },
+  };
+}
+
+export type UserQueries = ReturnType<typeof userQueries>;
