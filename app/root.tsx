@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
+import { FAVORITES_ACTION } from "./components/favorite-button.tsx";
 import { Footer } from "./components/footer.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
@@ -22,18 +23,26 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicConfig, user } = context;
-  const [categories, userTools] = await Promise.all([services.categories.listCategories(), user ? services.accounts.listUserToolLinks(user) : []]);
+  const [categories, userTools, favoriteToolIds] = await Promise.all([
+    services.categories.listCategories(),
+    user ? services.accounts.listUserToolLinks(user) : [],
+    // Every heart on every page reads this list (docs/decisions/006-favourite-hearts.md).
+    user ? services.favorites.listFavoriteIds(user) : [],
+  ]);
   return {
     config: publicConfig,
     user,
     userTools,
+    favoriteToolIds,
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
     topLists: services.topLists.listTopListLinks(),
   };
 }
 
 // The layout's data changes only with the session or the catalogue's categories, never with a search or a page of results.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+// A heart's background post reloads this loader alone: it holds the user's favourites.
+export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === FAVORITES_ACTION) return true;
   return formMethod ? defaultShouldRevalidate : false;
 }
 

@@ -72,7 +72,7 @@ function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolCla
   );
 }
 
-/** The signed-in user's menu (SPEC section 2): Profile, and Logout, which posts so that it works without JavaScript. */
+/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, and Logout, which posts so that it works without JavaScript. */
 function ProfileMenu({ user }: { user: SessionUser }) {
   return (
     <details className="relative">
@@ -83,6 +83,12 @@ function ProfileMenu({ user }: { user: SessionUser }) {
         <p className="truncate px-3 py-1 text-xs text-slate-500">{user.username}</p>
         <Link to={`/profile/${user.slug}`} className={linkClass}>
           Profile
+        </Link>
+        <Link to="/my-tools" className={linkClass}>
+          My tools
+        </Link>
+        <Link to="/my-favorites" className={linkClass}>
+          My favourites
         </Link>
         <Form method="post" action="/logout">
           <button type="submit" className={`${linkClass} w-full text-left`}>

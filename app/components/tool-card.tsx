@@ -1,8 +1,9 @@
-/** A tool in a list (SPEC section 2): logo, name, website link, Featured badge, category tags and short description. */
+/** A tool in a list (SPEC section 2): logo, name, favourite heart, website link, Featured badge, category tags and short description. */
 import { Link } from "react-router";
 import { DEFAULT_LOGO } from "#common/constants.ts";
 import type { SessionUser } from "#server/context.ts";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { GetFeaturedCardAction } from "./get-featured.tsx";
 import { OutboundLink } from "./outbound-link.tsx";
 
@@ -42,14 +43,17 @@ export function ToolCard({
             )}
           </div>
         </div>
-        <OutboundLink
-          toolId={tool.id}
-          website={tool.website}
-          className="shrink-0 rounded-lg border border-slate-300 px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:border-slate-400 hover:bg-slate-50"
-        >
-          Visit <span aria-hidden="true">↗</span>
-          <span className="sr-only"> {tool.name} (opens in a new tab)</span>
-        </OutboundLink>
+        <div className="flex shrink-0 items-center gap-1.5">
+          <FavoriteButton toolId={tool.id} user={user} />
+          <OutboundLink
+            toolId={tool.id}
+            website={tool.website}
+            className="inline-flex h-8 items-center gap-1 rounded-lg border border-slate-300 px-2.5 text-xs font-medium text-slate-700 hover:border-slate-400 hover:bg-slate-50"
+          >
+            Visit <span aria-hidden="true">↗</span>
+            <span className="sr-only"> {tool.name} (opens in a new tab)</span>
+          </OutboundLink>
+        </div>
       </div>
       <p className="line-clamp-3 text-sm text-slate-600">{tool.shortDesc}</p>
       {showCategories && tool.categories.length > 0 && (

@@ -5,11 +5,11 @@
  */
 import { isbot } from "isbot";
 import { data, Link, redirect } from "react-router";
-import { DEFAULT_LOGO } from "#common/constants.ts";
 import { MESSAGES } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolCard, ToolDetail } from "#server/tools/queries.ts";
-import { OutboundLink } from "../components/outbound-link.tsx";
+import { FavoriteButton } from "../components/favorite-button.tsx";
+import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
@@ -99,8 +99,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
-
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
   const { tool, stats, suggested, usersAdded } = loaderData;
   const { user } = useRootData();
@@ -124,75 +122,10 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         <span className="text-slate-700">{tool.name}</span>
       </nav>
 
-      <article className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0">
-          <header className="flex flex-wrap items-start gap-5">
-            <img
-              src={tool.logo ?? DEFAULT_LOGO}
-              alt={`${tool.name} logo`}
-              width={80}
-              height={80}
-              className="h-20 w-20 rounded-2xl border border-slate-200 bg-white object-cover"
-            />
-            <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-2">
-                <h1 className="text-3xl font-extrabold tracking-tight break-words">{tool.name}</h1>
-                {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>}
-              </div>
-              <p className="mt-2 text-lg text-slate-600">{tool.shortDesc}</p>
-              <div className="mt-4 flex flex-wrap items-center gap-3">
-                <OutboundLink
-                  toolId={tool.id}
-                  website={tool.website}
-                  className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-                >
-                  Visit website <span aria-hidden="true">↗</span>
-                </OutboundLink>
-                <span className="rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700">
-                  {PAYMENT_LABELS[tool.paymentType] ?? tool.paymentType}
-                </span>
-              </div>
-            </div>
-          </header>
-
-          {tool.largeImage && (
-            <img src={tool.largeImage} alt={`${tool.name} screenshot`} className="mt-8 w-full rounded-xl border border-slate-200" loading="lazy" />
-          )}
-
-          {tool.longDesc && (
-            <section aria-labelledby="about-heading" className="mt-10">
-              <h2 id="about-heading" className="mb-3 text-xl font-bold">
-                About {tool.name}
-              </h2>
-              <div className="prose" dangerouslySetInnerHTML={{ __html: tool.longDescHtml }} />
-            </section>
-          )}
-
-          {(tool.pros?.length || tool.cons?.length) && (
-            <section aria-label="Pros and cons" className="mt-10 grid gap-4 sm:grid-cols-2">
-              <ProsCons title="Pros" items={tool.pros ?? []} tone="good" />
-              <ProsCons title="Cons" items={tool.cons ?? []} tone="bad" />
-            </section>
-          )}
-
-          {tool.faq && tool.faq.length > 0 && (
-            <section aria-labelledby="faq-heading" className="mt-10">
-              <h2 id="faq-heading" className="mb-3 text-xl font-bold">
-                Frequently asked questions
-              </h2>
-              <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-                {tool.faq.map((item) => (
-                  <details key={item.question} className="group p-4">
-                    <summary className="cursor-pointer font-medium">{item.question}</summary>
-                    <p className="mt-2 text-slate-600">{item.answer}</p>
-                  </details>
-                ))}
-              </div>
-            </section>
-          )}
-        </div>
-
-        <aside className="space-y-6">
+      <ToolDetails
+        tool={tool}
+        actions={<FavoriteButton toolId={tool.id} user={user} variant="labelled" />}
+        aside={
           <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">
             <div>
               <dt className="text-xs text-slate-500 uppercase">Views</dt>
@@ -207,47 +140,8 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
-
-          {tool.categories.length > 0 && (
-            <div>
-              <h2 className="mb-2 text-sm font-semibold text-slate-900">Categories</h2>
-              <ul className="flex flex-wrap gap-2">
-                {tool.categories.map((category) => (
-                  <li key={category.id}>
-                    <Link to={`/category/${category.slug}`} style={{ backgroundColor: category.color }} className="rounded-full px-3 py-1 text-sm text-slate-800 hover:underline">
-                      {category.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-
-          {tool.tags.length > 0 && (
-            <div>
-              <h2 className="mb-2 text-sm font-semibold text-slate-900">Tags</h2>
-              <ul className="flex flex-wrap gap-2">
-                {tool.tags.map((tag) => (
-                  <li key={tag}>
-                    <Link to={`/tag/${tag}`} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-slate-400">
-                      #{tag}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-
-          {tool.creator && (
-            <p className="text-sm text-slate-600">
-              Made by{" "}
-              <Link to={`/profile/${tool.creator.slug}`} className="font-medium text-brand-700 hover:underline">
-                {tool.creator.username}
-              </Link>
-            </p>
-          )}
-        </aside>
-      </article>
+        }
+      />
 
       {suggested.length > 0 && (
         <section aria-labelledby="suggested-heading" className="mt-16">
@@ -267,22 +161,5 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </main>
-  );
-}
-
-function ProsCons({ title, items, tone }: { title: string; items: string[]; tone: "good" | "bad" }) {
-  if (items.length === 0) return null;
-  return (
-    <div className={`rounded-xl border p-4 ${tone === "good" ? "border-emerald-200 bg-emerald-50" : "border-rose-200 bg-rose-50"}`}>
-      <h2 className="mb-2 font-semibold">{title}</h2>
-      <ul className="space-y-1.5 text-sm text-slate-700">
-        {items.map((item) => (
-          <li key={item} className="flex gap-2">
-            <span aria-hidden="true">{tone === "good" ? "✓" : "✗"}</span>
-            {item}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

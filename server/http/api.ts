@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { isbot } from "isbot";
 import { pageQuery, toolIdParam } from "#common/schemas.ts";
 import { AppError, MESSAGES } from "#common/errors.ts";
+import type { SessionUser } from "../context.ts";
 import type { Services } from "../services.ts";
 import { invalidInput } from "./errors.ts";
 
@@ -14,7 +15,8 @@ function parseToolId(text: string): string {
 }
 
 export function createApi(services: Services) {
-  const api = new Hono();
+  // The session middleware of server/http/app.ts runs first and sets the user (null for a visitor).
+  const api = new Hono<{ Variables: { user?: SessionUser | null } }>();
 
   /** One page of live tools, newest first: the home page's infinite scroll. */
   api.get("/tools", async (c) => {
@@ -49,6 +51,16 @@ export function createApi(services: Services) {
     if (isbot(c.req.header("user-agent") ?? "")) return c.body(null, 204);
     const { clicks } = await services.tools.recordToolClick(id);
     return c.json({ clicks });
+  });
+
+  /** Adds the tool to the signed-in user's favourites; answers the heart's new state. */
+  api.post("/tools/:id/favorite", async (c) => {
+    return c.json(await services.favorites.addFavorite(c.get("user") ?? null, parseToolId(c.req.param("id"))));
+  });
+
+  /** Takes the tool out of the signed-in user's favourites. */
+  api.delete("/tools/:id/favorite", async (c) => {
+    return c.json(await services.favorites.removeFavorite(c.get("user") ?? null, parseToolId(c.req.param("id"))));
   });
 
   api.all("*", () => {

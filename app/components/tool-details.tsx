@@ -1,0 +1,170 @@
+/**
+ * A tool as its page presents it: logo, name, description, image, Markdown text, pros and cons, FAQ, categories, tags
+ * and maker. The public tool page shows it, and so does the moderation queue's preview, so a verifier sees what visitors
+ * will see.
+ */
+import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
+import { DEFAULT_LOGO } from "#common/constants.ts";
+import type { ToolDetail } from "#server/tools/queries.ts";
+import { OutboundLink } from "./outbound-link.tsx";
+
+const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
+
+const HEADINGS = ["h1", "h2", "h3", "h4"] as const;
+
+const VISIT_STYLE = "inline-flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+
+export type ToolDetailsProps = {
+  tool: ToolDetail;
+  /** The heading level of the tool's name (its sections' headings come one level below): the page's own title on the tool page, deeper in a moderation preview. */
+  titleLevel?: 1 | 2 | 3;
+  /** Shown beside 'Visit website' (the tool page's heart). */
+  actions?: ReactNode;
+  /** Shown at the top of the side column (the tool page's counters). */
+  aside?: ReactNode;
+  /** Whether 'Visit website' counts a click: a moderator's preview does not. */
+  countsClicks?: boolean;
+};
+
+export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks = true }: ToolDetailsProps) {
+  const Title = HEADINGS[titleLevel - 1]!;
+  const Heading = HEADINGS[titleLevel]!;
+  // Several previews can share a page: each section's heading needs its own id.
+  const headingId = useId();
+  const visitLabel = (
+    <>
+      Visit website <span aria-hidden="true">↗</span>
+    </>
+  );
+
+  return (
+    <article className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0">
+        <header className="flex flex-wrap items-start gap-5">
+          <img
+            src={tool.logo ?? DEFAULT_LOGO}
+            alt={`${tool.name} logo`}
+            width={80}
+            height={80}
+            className="h-20 w-20 rounded-2xl border border-slate-200 bg-white object-cover"
+          />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <Title className="text-3xl font-extrabold tracking-tight break-words">{tool.name}</Title>
+              {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>}
+            </div>
+            <p className="mt-2 text-lg text-slate-600">{tool.shortDesc}</p>
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              {countsClicks ? (
+                <OutboundLink toolId={tool.id} website={tool.website} className={VISIT_STYLE}>
+                  {visitLabel}
+                </OutboundLink>
+              ) : (
+                <a href={tool.website} target="_blank" rel="noopener noreferrer" className={VISIT_STYLE}>
+                  {visitLabel}
+                </a>
+              )}
+              {actions}
+              <span className="rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700">{PAYMENT_LABELS[tool.paymentType] ?? tool.paymentType}</span>
+            </div>
+          </div>
+        </header>
+
+        {tool.largeImage && <img src={tool.largeImage} alt={`${tool.name} screenshot`} className="mt-8 w-full rounded-xl border border-slate-200" loading="lazy" />}
+
+        {tool.longDesc && (
+          <section aria-labelledby={`${headingId}-about`} className="mt-10">
+            <Heading id={`${headingId}-about`} className="mb-3 text-xl font-bold">
+              About {tool.name}
+            </Heading>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: tool.longDescHtml }} />
+          </section>
+        )}
+
+        {(tool.pros?.length || tool.cons?.length) && (
+          <section aria-label="Pros and cons" className="mt-10 grid gap-4 sm:grid-cols-2">
+            <ProsCons title="Pros" items={tool.pros ?? []} tone="good" heading={Heading} />
+            <ProsCons title="Cons" items={tool.cons ?? []} tone="bad" heading={Heading} />
+          </section>
+        )}
+
+        {tool.faq && tool.faq.length > 0 && (
+          <section aria-labelledby={`${headingId}-faq`} className="mt-10">
+            <Heading id={`${headingId}-faq`} className="mb-3 text-xl font-bold">
+              Frequently asked questions
+            </Heading>
+            <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {tool.faq.map((item) => (
+                <details key={item.question} className="group p-4">
+                  <summary className="cursor-pointer font-medium">{item.question}</summary>
+                  <p className="mt-2 text-slate-600">{item.answer}</p>
+                </details>
+              ))}
+            </div>
+          </section>
+        )}
+      </div>
+
+      <aside className="space-y-6">
+        {aside}
+
+        {tool.categories.length > 0 && (
+          <div>
+            <Heading className="mb-2 text-sm font-semibold text-slate-900">Categories</Heading>
+            <ul className="flex flex-wrap gap-2">
+              {tool.categories.map((category) => (
+                <li key={category.id}>
+                  <Link to={`/category/${category.slug}`} style={{ backgroundColor: category.color }} className="rounded-full px-3 py-1 text-sm text-slate-800 hover:underline">
+                    {category.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {tool.tags.length > 0 && (
+          <div>
+            <Heading className="mb-2 text-sm font-semibold text-slate-900">Tags</Heading>
+            <ul className="flex flex-wrap gap-2">
+              {tool.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/tag/${tag}`} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-slate-400">
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {tool.creator && (
+          <p className="text-sm text-slate-600">
+            Made by{" "}
+            <Link to={`/profile/${tool.creator.slug}`} className="font-medium text-brand-700 hover:underline">
+              {tool.creator.username}
+            </Link>
+          </p>
+        )}
+      </aside>
+    </article>
+  );
+}
+
+function ProsCons({ title, items, tone, heading: Heading }: { title: string; items: string[]; tone: "good" | "bad"; heading: (typeof HEADINGS)[number] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className={`rounded-xl border p-4 ${tone === "good" ? "border-emerald-200 bg-emerald-50" : "border-rose-200 bg-rose-50"}`}>
+      <Heading className="mb-2 font-semibold">{title}</Heading>
+      <ul className="space-y-1.5 text-sm text-slate-700">
+        {items.map((item) => (
+          <li key={item} className="flex gap-2">
+            <span aria-hidden="true">{tone === "good" ? "✓" : "✗"}</span>
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** /my-favorites: the signed-in user's favourite tools, newest favourite first, one keyset page at a time. */
+import { data, Link, redirect } from "react-router";
+import { pageQuery } from "#common/schemas.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { loginPath } from "../components/favorite-button.tsx";
+import { Pager } from "../components/pager.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { useRootData } from "../root-data.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/my-favorites";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // `url` is the page's address (request.url of a client-side navigation ends in .data).
+  if (!context.user) throw redirect(loginPath(`${url.pathname}${url.search}`));
+  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const page = await context.services.favorites.listFavoriteTools(context.user, query.data);
+  return { page };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [
+    ...seo({ ...root.config, title: "My favourites", description: `The tools you keep as favourites on ${root.config.siteName}.`, path: "/my-favorites" }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function MyFavorites({ loaderData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  const { page } = loaderData;
+  return (
+    <main className="mx-auto max-w-7xl px-4">
+      <header className="py-10 sm:py-12">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">My favourites</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">The tools you keep with a heart, the latest first.</p>
+      </header>
+      <section aria-label="Favourite tools" className="pb-12">
+        {page.tools.length > 0 ? (
+          <ToolGrid tools={page.tools} user={user} />
+        ) : (
+          <EmptyState title="No favourite yet">
+            Tap the heart on a tool to keep it here.{" "}
+            <Link to="/tools" className="font-medium text-brand-700 hover:underline">
+              Browse the tools
+            </Link>
+          </EmptyState>
+        )}
+        <Pager nextCursor={page.nextCursor} />
+      </section>
+    </main>
+  );
+}

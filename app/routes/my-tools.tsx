@@ -1,0 +1,100 @@
+/** /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands. */
+import { data, Link, redirect } from "react-router";
+import { DEFAULT_LOGO } from "#common/constants.ts";
+import { pageQuery } from "#common/schemas.ts";
+import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { loginPath } from "../components/favorite-button.tsx";
+import { LongDate } from "../components/long-date.tsx";
+import { Pager } from "../components/pager.tsx";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/my-tools";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // `url` is the page's address (request.url of a client-side navigation ends in .data).
+  if (!context.user) throw redirect(loginPath(`${url.pathname}${url.search}`));
+  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const page = await context.services.tools.listUserTools(context.user, query.data);
+  return { page };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  return [
+    ...seo({ ...root.config, title: "My tools", description: `The tools you submitted to ${root.config.siteName} or that are linked to you, and where each stands.`, path: "/my-tools" }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+const STATES: Record<UserToolState, { label: string; className: string }> = {
+  "waiting-for-verification": { label: "Waiting for verification", className: "bg-amber-100 text-amber-900" },
+  live: { label: "Live", className: "bg-emerald-100 text-emerald-900" },
+  "switched-off": { label: "Switched off", className: "bg-slate-200 text-slate-700" },
+  rejected: { label: "Rejected", className: "bg-rose-100 text-rose-900" },
+  "claim-pending": { label: "Claim pending", className: "bg-sky-100 text-sky-900" },
+};
+
+export default function MyTools({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <main className="mx-auto max-w-4xl px-4">
+      <header className="flex flex-wrap items-end justify-between gap-4 py-10 sm:py-12">
+        <div>
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">My tools</h1>
+          <p className="mt-3 text-lg text-slate-600">The tools you submitted or that are linked to you.</p>
+        </div>
+        <Link to="/add-tool" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Add a tool
+        </Link>
+      </header>
+      <section aria-label="Your tools" className="pb-12">
+        {page.tools.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {page.tools.map((tool) => (
+              <UserToolRow key={tool.id} tool={tool} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title="You have no tool here yet">
+            Made something indie makers would love?{" "}
+            <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+              Add your tool
+            </Link>
+          </EmptyState>
+        )}
+        <Pager nextCursor={page.nextCursor} />
+      </section>
+    </main>
+  );
+}
+
+function UserToolRow({ tool }: { tool: UserTool }) {
+  const state = STATES[tool.state];
+  return (
+    <li data-testid="user-tool" className="flex items-center gap-4 p-4">
+      <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" />
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-semibold">
+          {/* Only a live tool has a public page. */}
+          {tool.state === "live" ? (
+            <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
+              {tool.name}
+            </Link>
+          ) : (
+            tool.name
+          )}
+        </h2>
+        <p className="truncate text-sm text-slate-600">{tool.shortDesc}</p>
+        {tool.state === "rejected" && tool.rejectionReason && <p className="text-sm text-rose-800">Reason: {tool.rejectionReason}</p>}
+        <p className="text-xs text-slate-500">
+          Added on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
+        </p>
+      </div>
+      <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>
+        {state.label}
+      </span>
+    </li>
+  );
+}

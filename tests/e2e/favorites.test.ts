@@ -1,0 +1,129 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { favorites, tools, users } from "#server/db/schema.ts";
+import { insertTool } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("favourites in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let plausible: Awaited<ReturnType<typeof insertTool>>;
+  let umami: Awaited<ReturnType<typeof insertTool>>;
+  let matomo: Awaited<ReturnType<typeof insertTool>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    plausible = await insertTool(database.db, { name: "Plausible", createdAt: new Date("2026-03-02T00:00:00Z") });
+    umami = await insertTool(database.db, { name: "Umami", createdAt: new Date("2026-03-01T00:00:00Z") });
+    matomo = await insertTool(database.db, { name: "Matomo", createdAt: new Date("2026-02-28T00:00:00Z") });
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  async function favouritesOf(email: string): Promise<string[]> {
+    const rows = await database.db.select({ toolId: favorites.toolId }).from(favorites).innerJoin(users, eq(users.id, favorites.userId)).where(eq(users.email, email));
+    return rows.map((row) => row.toolId);
+  }
+
+  /** Fills the sign-up form the page is on; the browser then lands where the form sends it. */
+  async function fillSignUp(page: Page, username: string) {
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("E-mail").fill(`${username.toLowerCase()}@example.com`);
+    await page.getByLabel("Password").fill("long-enough");
+    await page.getByRole("button", { name: "Sign up" }).click();
+  }
+
+  const card = (page: Page, name: string): Locator => page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name, exact: true }) });
+
+  it("with JavaScript: the heart changes without a page reload, and /my-favorites lists the tool", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/register`);
+    await fillSignUp(page, "Ada");
+    await page.waitForURL(`${server.url}/`);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+
+    // A value that only survives if the page is not loaded again.
+    await page.evaluate(() => Object.assign(window, { favouriteMarker: "same page" }));
+    const heart = card(page, "Plausible").getByRole("button", { name: "Add to favourites" });
+    expect(await heart.getAttribute("aria-pressed")).toBe("false");
+    await heart.click();
+
+    const pressed = card(page, "Plausible").getByRole("button", { name: "Remove from favourites" });
+    await pressed.waitFor();
+    expect(await pressed.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => favouritesOf("ada@example.com")).toEqual([plausible.id]);
+    expect(await page.evaluate(() => (window as unknown as { favouriteMarker?: string }).favouriteMarker)).toBe("same page");
+    expect(await card(page, "Umami").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed")).toBe("false");
+
+    // The Profile menu leads to the list, client-side.
+    const nav = page.getByTestId("nav-desktop");
+    await nav.getByTestId("profile-menu").click();
+    await nav.getByRole("link", { name: "My favourites" }).click();
+    await page.waitForURL(`${server.url}/my-favorites`);
+    await page.getByRole("heading", { name: "My favourites" }).waitFor();
+    expect(await page.getByTestId("tool-card").count()).toBe(1);
+    expect(await card(page, "Plausible").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => (window as unknown as { favouriteMarker?: string }).favouriteMarker)).toBe("same page");
+
+    // On a tool page, the heart beside 'Visit website' does not count the visit again.
+    await gotoHydrated(page, `${server.url}/tool/${umami.slug}`);
+    const views = async () => (await database.db.select({ views: tools.views }).from(tools).where(eq(tools.id, umami.id)))[0]!.views;
+    const viewsBefore = await views();
+    await page.getByRole("button", { name: "Add to favourites" }).click();
+    await page.getByRole("button", { name: "Remove from favourites" }).waitFor();
+    await expect.poll(() => favouritesOf("ada@example.com").then((ids) => ids.sort())).toEqual([plausible.id, umami.id].sort());
+    expect(await views()).toBe(viewsBefore);
+
+    // A page loaded afresh shows both hearts pressed from its first HTML.
+    await gotoHydrated(page, server.url);
+    expect(await card(page, "Umami").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
+
+    // A tool taken down while the page was open: the heart says so and stays empty; the page stays.
+    await database.db.update(tools).set({ isActive: false }).where(eq(tools.id, matomo.id));
+    await card(page, "Matomo").getByRole("button", { name: "Add to favourites" }).click();
+    await page.getByText("No tool found with this ID").waitFor();
+    expect(await card(page, "Matomo").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed")).toBe("false");
+    expect(await favouritesOf("ada@example.com")).toHaveLength(2);
+    await context.close();
+  });
+
+  it("without JavaScript: a visitor's heart leads to sign in and back, then the form adds the tool", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/tools`);
+    await card(page, "Umami").getByRole("link", { name: "Add to favourites" }).click();
+    await page.waitForURL(`${server.url}/login?redirectTo=%2Ftools`);
+    // The login page's own link to sign up keeps the way back (the nav's does not).
+    await page.locator('main a[href="/register?redirectTo=%2Ftools"]').click();
+    await page.waitForURL(/\/register\?/);
+    await fillSignUp(page, "Grace");
+    await page.waitForURL(`${server.url}/tools`);
+
+    await card(page, "Umami").getByRole("button", { name: "Add to favourites" }).click();
+    await page.waitForURL(`${server.url}/tools`);
+    expect(await card(page, "Umami").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await card(page, "Plausible").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed")).toBe("false");
+    expect(await favouritesOf("grace@example.com")).toEqual([umami.id]);
+
+    await page.goto(`${server.url}/my-favorites`);
+    expect(await page.getByTestId("tool-card").count()).toBe(1);
+    expect(await card(page, "Umami").isVisible()).toBe(true);
+
+    // And the heart takes it off again.
+    await card(page, "Umami").getByRole("button", { name: "Remove from favourites" }).click();
+    await page.waitForURL(`${server.url}/my-favorites`);
+    await page.getByText("No favourite yet").waitFor();
+    expect(await favouritesOf("grace@example.com")).toEqual([]);
+    await context.close();
+  });
+});
