@@ -20,6 +20,10 @@ export default [
   // Top-lists: one module for every page of content/top-lists.json
   ...topLists.map((page) => route(page.path, "routes/top-list.tsx", { id: `top-list${page.path}` })),
 
+  // Submissions
+  route("add-tool", "routes/tool-form.tsx", { id: "add-tool" }),
+  route("edit-tool/:id", "routes/tool-form.tsx", { id: "edit-tool" }),
+
   // Accounts
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),
@@ -30,6 +34,21 @@ export default [
   route("auth/signed-in", "routes/auth-signed-in.tsx"),
   route("auth/failed", "routes/auth-failed.tsx"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
+  route("favorites", "routes/favorites.tsx"),
+  route("my-favorites", "routes/my-favorites.tsx"),
+  route("my-tools", "routes/my-tools.tsx"),
+  route("profile/:slug", "routes/profile.tsx"),
+  route("edit-profile", "routes/edit-profile.tsx"),
+
+  // Moderation
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin-queue.tsx"),
+    route("claims", "routes/admin-claims.tsx"),
+    route("tools", "routes/admin-tools.tsx"),
+    route("categories", "routes/admin-categories.tsx"),
+    route("users", "routes/admin-users.tsx"),
+    route("requests", "routes/admin-requests.tsx"),
+  ]),
 
   // Blog and legal pages
   route("blog", "routes/blog.tsx"),

@@ -41,3 +41,25 @@ export const DEFAULT_LOGO = "/images/default-logo.svg";
 /** Messages the 'Get featured!' action shows. */
 export const FEATURED_NEEDS_ACCOUNT = "You need to be connected to have your tool featured!";
 export const FEATURED_IN_DEVELOPMENT = "Feature still in development, you'll be noticed when it's live!";
+/** Profiles: the longest bio, and how many social profile links a user may list. */
+export const MAX_BIO_LENGTH = 500;
+export const MAX_SOCIAL_PROFILES = 5;
+/** The roles of SPEC section 6: 'guest' is every new user's; verifiers and admins review submitted tools. */
+export const USER_ROLES = ["guest", "verifier", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+/** The kind of a featuring request in a user's payments list (docs/decisions/005-featuring-requests.md). */
+export const FEATURING_REQUEST = "featuring-request";
+/** The 'Sign in with Google' popup (SPEC section 9: 500x600), and how long its last page waits for the page that opened it to answer before it stays open. */
+export const GOOGLE_POPUP_SIZE = { width: 500, height: 600 };
+export const GOOGLE_POPUP_ANSWER_MS = 1500;
+/** The moderation console (/admin): the tools shown from the front of the verification queue, and rows per page of its other lists. */
+export const QUEUE_FRONT_SIZE = 20;
+export const ADMIN_PAGE_SIZE = 50;
+/** The flags of a tool an admin switches on /admin/tools: live or switched off, and where it is featured. */
+export const TOOL_FLAGS = ["isActive", "isFeaturedHome", "isFeaturedCategory", "isFeaturedNL", "isHomeBoosted"] as const;
+export type ToolFlag = (typeof TOOL_FLAGS)[number];
+/** Categories an admin adds or edits: the longest label and description. */
+export const MAX_CATEGORY_LABEL_LENGTH = 60;
+export const MAX_CATEGORY_DESCRIPTION_LENGTH = 300;
+/** The longest reason a verifier gives for refusing a tool (it is e-mailed to the maker). */
+export const MAX_REJECTION_REASON_LENGTH = 1000;

@@ -1,8 +1,23 @@
 /** Zod schemas shared by loaders, actions and the JSON API: one definition of each valid input. */
 import { z } from "zod";
-import { MAX_PAGE_SIZE, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, PAGE_SIZE, PAYMENT_TYPES } from "./constants.ts";
+import {
+  MAX_BIO_LENGTH,
+  MAX_CATEGORY_DESCRIPTION_LENGTH,
+  MAX_CATEGORY_LABEL_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_PASSWORD_LENGTH,
+  MAX_REJECTION_REASON_LENGTH,
+  MAX_SOCIAL_PROFILES,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PAGE_SIZE,
+  PAYMENT_TYPES,
+  TOOL_FLAGS,
+  USER_ROLES,
+} from "./constants.ts";
 import { decodeCursor } from "./cursor.ts";
 import { MESSAGES } from "./errors.ts";
+import { slugify } from "./slugify.ts";
 
 export const cursorParam = z
   .string()
@@ -137,3 +152,207 @@ export const resetPasswordInput = z.object({
   token: z.string().min(1, AUTH_MESSAGES.linkExpired).max(200, AUTH_MESSAGES.linkExpired),
   password: newPasswordField,
 });
+
+// --- Profiles: /profile/{slug}, the /edit-profile forms, the featuring request and the admin command. ---
+
+export const PROFILE_MESSAGES = {
+  notFound: "No user found with this address",
+  bioTooLong: `A bio has at most ${MAX_BIO_LENGTH} characters`,
+  socialProfileUrl: "Each social profile must be a web address starting with http:// or https://, such as https://github.com/you",
+  tooManySocialProfiles: `List at most ${MAX_SOCIAL_PROFILES} social profiles`,
+  currentPasswordRequired: "Enter your current password",
+  noPassword: "Your account signs in with Google: it has no password to change",
+  confirmDelete: "Type DELETE to confirm",
+  chooseTool: "Choose one of your tools",
+  notYourTool: "You can only ask to feature one of your own tools",
+  notYourProfile: "Only the owner of this profile can ask to feature their tools",
+  alreadyRequested: "You already asked to feature this tool. We will get back to you soon.",
+  requestSent: "Your request was sent. You will hear from us soon.",
+  unknownRole: `A role is one of: ${USER_ROLES.join(", ")}`,
+} as const;
+
+/** The word a person types to confirm that their account goes. */
+export const DELETE_CONFIRMATION = "DELETE";
+
+const MAX_URL_LENGTH = 300;
+
+/** An http(s) address with a real host name; a bare "github.com/you" is read as https://github.com/you. */
+export const webAddressField = z
+  .string({ message: PROFILE_MESSAGES.socialProfileUrl })
+  .trim()
+  .max(MAX_URL_LENGTH, PROFILE_MESSAGES.socialProfileUrl)
+  .transform((text) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`))
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, PROFILE_MESSAGES.socialProfileUrl);
+
+/** The profile section of /edit-profile. Social profile fields left empty are dropped. */
+export const profileInput = z.object({
+  username: usernameField,
+  // A textarea sends line breaks as CRLF: counted as one character, as the person sees them.
+  bio: z
+    .string()
+    .optional()
+    .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(MAX_BIO_LENGTH, PROFILE_MESSAGES.bioTooLong)),
+  socialProfiles: z
+    .array(z.string())
+    .optional()
+    .transform((urls) => (urls ?? []).map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(webAddressField).max(MAX_SOCIAL_PROFILES, PROFILE_MESSAGES.tooManySocialProfiles)),
+  newsletter: checkboxField,
+  isSolo: checkboxField,
+});
+export type ProfileInput = z.infer<typeof profileInput>;
+
+export const passwordChangeInput = z.object({
+  currentPassword: z
+    .string({ message: PROFILE_MESSAGES.currentPasswordRequired })
+    .min(1, PROFILE_MESSAGES.currentPasswordRequired)
+    .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.wrongPassword),
+  newPassword: newPasswordField,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
+
+export const deleteAccountInput = z.object({
+  confirm: z
+    .string({ message: PROFILE_MESSAGES.confirmDelete })
+    .trim()
+    .refine((text) => text === DELETE_CONFIRMATION, PROFILE_MESSAGES.confirmDelete),
+});
+
+/** A featuring request: which of the person's tools. */
+export const featuringRequestInput = z.object({
+  toolId: z.string({ message: PROFILE_MESSAGES.chooseTool }).regex(/^t[a-z0-9_]{1,40}$/, PROFILE_MESSAGES.chooseTool),
+});
+export type FeaturingRequestInput = z.infer<typeof featuringRequestInput>;
+
+/** What /profile/{slug} reads from its query: ?type=boost-tool opens the featuring request form; a page of tools. */
+export const profileQuery = z.object({
+  type: z.enum(["boost-tool"]).optional().catch(undefined),
+  cursor: cursorParam,
+});
+
+export const roleField = z.enum(USER_ROLES, { message: PROFILE_MESSAGES.unknownRole });
+
+/** `npm run admin -- set-role <email> <role>`. */
+export const setRoleInput = z.object({ email: emailField, role: roleField });
+export type SetRoleInput = z.infer<typeof setRoleInput>;
+
+// --- Favourites ---
+
+export const FAVORITE_MESSAGES = {
+  needsAccount: "Log in to keep your favourite tools",
+  unknownIntent: "intent must be add or remove",
+} as const;
+
+export const FAVORITE_INTENTS = ["add", "remove"] as const;
+
+/**
+ * The heart's form (POST /favorites). Without JavaScript the action sends the browser back to `redirectTo`;
+ * the script sets `stay` and gets the new state as data instead.
+ */
+export const favoriteFormInput = z.object({
+  toolId: z.string({ message: MESSAGES.toolNotFoundById }).trim().min(1, MESSAGES.toolNotFoundById).max(100, MESSAGES.toolNotFoundById),
+  intent: z.enum(FAVORITE_INTENTS, { message: FAVORITE_MESSAGES.unknownIntent }),
+  redirectTo: z.string().optional(),
+  stay: checkboxField,
+});
+export type FavoriteFormInput = z.infer<typeof favoriteFormInput>;
+
+// --- Moderation (/admin): the forms of the console. ---
+
+const MAX_MODERATION_SEARCH_LENGTH = 100;
+
+export const MODERATION_MESSAGES = {
+  reasonRequired: "Say why the tool is refused: the maker reads it",
+  reasonTooLong: `A reason has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
+  unknownFlag: `flag must be one of ${TOOL_FLAGS.join(", ")}`,
+  labelRequired: "Give the category a name",
+  labelTooLong: `A category's name has at most ${MAX_CATEGORY_LABEL_LENGTH} characters`,
+  slugShape: "A slug is lowercase letters and digits joined by single hyphens, such as design-tools",
+  slugTaken: "Another category already has this slug",
+  colorShape: "A colour is written #RRGGBB, such as #DDD6FE",
+  descriptionTooLong: `A description has at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters`,
+  categoryNotFound: "No category found with this ID",
+  userNotFound: "No user found with this ID",
+  searchTooLong: `Search with at most ${MAX_MODERATION_SEARCH_LENGTH} characters`,
+} as const;
+
+const onOff = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** A moderation action on one tool (verify, accept or refuse its claim, skip the line). */
+export const toolActionInput = z.object({ toolId: toolIdParam });
+
+/** Refusing a waiting tool: the reason is e-mailed to its maker. */
+export const rejectToolInput = z.object({
+  toolId: toolIdParam,
+  reason: z
+    .string({ message: MODERATION_MESSAGES.reasonRequired })
+    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, MODERATION_MESSAGES.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MODERATION_MESSAGES.reasonTooLong)),
+});
+
+/** Switching one of a tool's flags on or off (/admin/tools). */
+export const toolFlagInput = z.object({
+  toolId: toolIdParam,
+  flag: z.enum(TOOL_FLAGS, { message: MODERATION_MESSAGES.unknownFlag }),
+  value: onOff,
+});
+export type ToolFlagInput = z.infer<typeof toolFlagInput>;
+
+/** A search of the console's lists (tools by name, users by name or e-mail), one keyset page at a time. */
+export const moderationSearchQuery = z.object({
+  q: z.string().trim().max(MAX_MODERATION_SEARCH_LENGTH, MODERATION_MESSAGES.searchTooLong).optional().transform((text) => text || undefined),
+  cursor: cursorParam,
+});
+export type ModerationSearchQuery = z.infer<typeof moderationSearchQuery>;
+
+export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, MODERATION_MESSAGES.categoryNotFound);
+
+/** A category as an admin adds or edits it. Left empty, the slug is made from the label. */
+export const categoryInput = z.preprocess(
+  (raw) => {
+    const fields = raw as Record<string, unknown>;
+    const isSlugEmpty = typeof fields?.slug !== "string" || !fields.slug.trim();
+    return isSlugEmpty && typeof fields?.label === "string" ? { ...fields, slug: slugify(fields.label) } : raw;
+  },
+  z.object({
+    label: z
+      .string({ message: MODERATION_MESSAGES.labelRequired })
+      .trim()
+      .min(1, MODERATION_MESSAGES.labelRequired)
+      .max(MAX_CATEGORY_LABEL_LENGTH, MODERATION_MESSAGES.labelTooLong),
+    slug: z.string({ message: MODERATION_MESSAGES.slugShape }).trim().max(MAX_SLUG_LENGTH, MODERATION_MESSAGES.slugShape).regex(SLUG_PATTERN, MODERATION_MESSAGES.slugShape),
+    description: z
+      .string()
+      .optional()
+      .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
+      .pipe(z.string().max(MAX_CATEGORY_DESCRIPTION_LENGTH, MODERATION_MESSAGES.descriptionTooLong)),
+    color: z
+      .string({ message: MODERATION_MESSAGES.colorShape })
+      .trim()
+      .regex(/^#[0-9a-f]{6}$/i, MODERATION_MESSAGES.colorShape)
+      .transform((color) => color.toUpperCase()),
+  }),
+);
+export type CategoryInput = z.infer<typeof categoryInput>;
+
+export const userIdParam = z.string().regex(/^u[a-z0-9_]{1,40}$/, MODERATION_MESSAGES.userNotFound);
+
+/** An admin gives a user a role. */
+export const roleChangeInput = z.object({ userId: userIdParam, role: roleField });
+export type RoleChangeInput = z.infer<typeof roleChangeInput>;
+
+/** An admin disables a user, or enables them again. */
+export const userDisabledInput = z.object({ userId: userIdParam, disabled: onOff });
+export type UserDisabledInput = z.infer<typeof userDisabledInput>;
+
+/** An admin's answer to a featuring request: which user asked, for which tool. */
+export const featuringAnswerInput = z.object({ userId: userIdParam, toolId: toolIdParam });
+export type FeaturingAnswerInput = z.infer<typeof featuringAnswerInput>;

@@ -66,6 +66,7 @@ export const configSchema = z.object({
   TELEGRAM_API_URL: optionalUrl.prefault("https://api.telegram.org"),
   TOKEN_SYNC_URL: optionalUrl.prefault(""),
   TRUST_PROXY: flag.prefault("false").transform((value) => value ?? false),
+  UPLOAD_MAX_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive().max(50).prefault("5"),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -1,4 +1,5 @@
 /** Builds the domain layer from its dependencies. Loaders, actions and API handlers all call these, and nothing else touches the database. */
+import { adminService } from "./admin/service.ts";
 import { accountService } from "./auth/accounts.ts";
 import { createAuth } from "./auth/better-auth.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
@@ -9,6 +10,8 @@ import { blog } from "./content/blog.ts";
 import { legalPages } from "./content/pages.ts";
 import { topLists } from "./content/top-lists.ts";
 import type { Database } from "./db/client.ts";
+import { favoriteMutations } from "./favorites/mutations.ts";
+import { favoriteQueries } from "./favorites/queries.ts";
 import { feedQueries } from "./feeds/queries.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -16,10 +19,16 @@ import type { Notifier } from "./notify/notifier.ts";
 import { searchQueries } from "./search/queries.ts";
 import type { FileStorage } from "./storage/files.ts";
 import { tagQueries } from "./tags/queries.ts";
+import { imageUploads } from "./images/uploads.ts";
+import { renderMarkdown } from "./markdown.ts";
+import { toolLifecycle } from "./tools/lifecycle.ts";
 import { toolListQueries } from "./tools/lists.ts";
 import { toolMutations } from "./tools/mutations.ts";
 import { toolQueries } from "./tools/queries.ts";
 import { toolSnapshots } from "./tools/snapshots.ts";
+import { roleMutations, userMutations } from "./users/mutations.ts";
+import { userQueries } from "./users/queries.ts";
+import { userToolQueries } from "./tools/user-tools.ts";
 
 export type Dependencies = {
   db: Database;
@@ -33,21 +42,60 @@ export type Dependencies = {
 };
 
 export function createServices(deps: Dependencies) {
-  const auth = createAuth({ db: deps.db, config: deps.config, secret: deps.authSecret, mailer: deps.mailer, logger: deps.logger });
+  const lifecycle = toolLifecycle({
+    db: deps.db,
+    mailer: deps.mailer,
+    notifier: deps.notifier,
+    logger: deps.logger,
+    siteUrl: deps.config.SITE_URL,
+    writeSnapshot: (id) => toolSnapshots(deps.db, deps.storage).writeToolSnapshot(id),
+  });
+  // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
+  const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
+  const auth = createAuth({ db: deps.db, config: deps.config, secret: deps.authSecret, mailer: deps.mailer, logger: deps.logger, onGoogleSignIn });
+  const accounts = accountService({
+    db: deps.db,
+    auth,
+    limiter: rateLimiter(deps.db),
+    notifier: deps.notifier,
+    tokenSync: createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger }),
+    logger: deps.logger,
+  });
   return {
     /** Better Auth itself: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
-    accounts: accountService({
-      db: deps.db,
-      auth,
-      limiter: rateLimiter(deps.db),
-      notifier: deps.notifier,
-      tokenSync: createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger }),
-      logger: deps.logger,
-    }),
+    accounts,
     mailer: deps.mailer,
     notifier: deps.notifier,
-    tools: { ...toolQueries(deps.db), ...toolMutations(deps.db), ...toolSnapshots(deps.db, deps.storage), ...toolListQueries(deps.db) },
+    tools: { ...toolQueries(deps.db), ...toolMutations(deps.db), ...toolSnapshots(deps.db, deps.storage), ...toolListQueries(deps.db), ...userToolQueries(deps.db) },
+    favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
+    users: {
+      ...userQueries(deps.db),
+      ...roleMutations(deps.db),
+      ...userMutations({
+        db: deps.db,
+        auth,
+        limiter: rateLimiter(deps.db),
+        notifier: deps.notifier,
+        tokenSync: createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger }),
+        logger: deps.logger,
+        siteUrl: deps.config.SITE_URL,
+        writeToolSnapshot: toolSnapshots(deps.db, deps.storage).writeToolSnapshot,
+      }),
+    },
+    /** Submitting, editing, verifying and claiming tools (SPEC section 4). */
+    lifecycle,
+    /** The moderation console (/admin): its lists and the admins' changes; verifying and claims go through `lifecycle`. */
+    admin: adminService({
+      db: deps.db,
+      logger: deps.logger,
+      lifecycle,
+      tokenSync: createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger }),
+      writeToolSnapshot: toolSnapshots(deps.db, deps.storage).writeToolSnapshot,
+    }),
+    /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
+    markdown: { render: renderMarkdown },
+    imageUploads: imageUploads({ storage: deps.storage, lifecycle, limiter: rateLimiter(deps.db), maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),
     categories: categoryQueries(deps.db),
     tags: tagQueries(deps.db),
     topLists,

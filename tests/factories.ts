@@ -2,7 +2,7 @@
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import type { Database } from "#server/db/client.ts";
-import { categories, tools } from "#server/db/schema.ts";
+import { categories, tools, users } from "#server/db/schema.ts";
 import { buildToolRow, type ToolRowInput } from "#server/tools/rows.ts";
 
 let sequence = 0;
@@ -44,4 +44,16 @@ export async function insertTools(db: Database, count: number, start = new Date(
   );
   for (let index = 0; index < rows.length; index += 500) await db.insert(tools).values(rows.slice(index, index + 500));
   return rows;
+}
+
+/** A user record (no auth account: enough for services that take the session's user), and that user as a session sees them. */
+export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  sequence++;
+  const username = overrides.username ?? `User ${sequence}`;
+  const [row] = await db
+    .insert(users)
+    .values({ id: createId("u"), email: `user${sequence}@example.com`, username, slug: slugify(username), ...overrides })
+    .returning();
+  const user = row!;
+  return { ...user, session: { id: user.id, slug: user.slug, username: user.username, role: user.role as "guest" | "verifier" | "admin" } };
 }

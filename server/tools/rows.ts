@@ -1,12 +1,14 @@
-/** Builds a complete new tool row from what a person provides: id, slug, keywords and dates follow SPEC section 3. */
+/** Builds complete new tool rows: the seed, the benchmark, the tests and the submission form all make tools through it. */
 import { DEFAULT_PAYMENT_TYPE } from "#common/constants.ts";
 import { createId, toolKeywords, toolSlug } from "#common/ids.ts";
+import { websiteDomain } from "#common/tool-input.ts";
 import type { tools } from "../db/schema.ts";
 
 export type NewToolRow = typeof tools.$inferInsert;
 
 export type ToolRowInput = Omit<Partial<NewToolRow>, "id" | "slug" | "keywords"> & { name: string; website: string };
 
+/** A complete new tool row from what a person provides: id, slug, keywords, website domain and dates follow SPEC section 3. */
 export function buildToolRow(input: ToolRowInput, now: Date = new Date()): NewToolRow & { id: string; slug: string } {
   const createdAt = input.createdAt ?? now;
   const id = createId("t", createdAt);
@@ -18,6 +20,7 @@ export function buildToolRow(input: ToolRowInput, now: Date = new Date()): NewTo
     id,
     slug: toolSlug(input.name, id),
     keywords: toolKeywords(input.name),
+    websiteDomain: input.websiteDomain || websiteDomain(input.website),
     createdAt,
     updatedAt: input.updatedAt ?? createdAt,
   };

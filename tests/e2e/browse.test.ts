@@ -70,6 +70,17 @@ describe("browsing the catalogue in Chromium", () => {
     await context.close();
   });
 
+  it("opens a top-list and the terms page from the footer, client-side", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, server.url);
+    await page.locator("footer").getByRole("link", { name: "React tools" }).click();
+    await page.getByRole("heading", { level: 1, name: "The best React tools for indie developers" }).waitFor();
+    await page.locator("footer").getByRole("link", { name: "Terms of service" }).click();
+    await page.getByRole("heading", { level: 1, name: "Terms of service" }).waitFor();
+    await context.close();
+  });
+
   describe("a tool page reached from another page", () => {
     let context: BrowserContext;
     let page: Page;

@@ -5,6 +5,8 @@ export type Client = {
   cookieHeader(): string;
   request(path: string, init?: RequestInit): Promise<Response>;
   post(path: string, fields: Record<string, string>): Promise<Response>;
+  /** Posts a multipart form (files included), as a browser does for a form with encType multipart/form-data. */
+  postMultipart(path: string, form: FormData): Promise<Response>;
 };
 
 export function createClient(request: (path: string, init?: RequestInit) => Response | Promise<Response>, origin = "http://localhost:3000"): Client {
@@ -32,6 +34,9 @@ export function createClient(request: (path: string, init?: RequestInit) => Resp
         headers: { "content-type": "application/x-www-form-urlencoded", origin },
         body: new URLSearchParams(fields).toString(),
       });
+    },
+    postMultipart(path, form) {
+      return client.request(path, { method: "POST", headers: { origin }, body: form });
     },
   };
   return client;

@@ -9,6 +9,12 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** Appends the decoded text of every base64 part, which nodemailer uses for text with long or non-ASCII lines. */
+function withDecodedBase64(raw: string): string {
+  const parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)];
+  return [raw, ...parts.map((part) => Buffer.from(part[1]!.replace(/\s+/g, ""), "base64").toString("utf8"))].join("\n");
+}
+
 export async function startSmtpReceiver() {
   const mails: ReceivedMail[] = [];
   const waiting: (() => void)[] = [];
@@ -21,7 +27,7 @@ export async function startSmtpReceiver() {
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        const decoded = decodeQuotedPrintable(raw);
+        const decoded = withDecodedBase64(decodeQuotedPrintable(raw));
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
@@ -39,11 +45,16 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The first mail to `to` received from now on (or already there), within `timeoutMs`. */
-    async waitForMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    /**
+     * The first mail to `to` received from now on or already there, within `timeoutMs`; with this subject and holding this
+     * text, if given (a mail sent after an earlier test's change may still arrive).
+     */
+    async waitForMail(to: string, { subject, containing, timeoutMs = 5000 }: { subject?: string; containing?: string; timeoutMs?: number } = {}): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = mails.find((candidate) => candidate.to.includes(to));
+        const mail = mails.find(
+          (candidate) => candidate.to.includes(to) && (subject === undefined || candidate.subject === subject) && (containing === undefined || candidate.raw.includes(containing)),
+        );
         if (mail) {
           mails.splice(mails.indexOf(mail), 1);
           return mail;

@@ -1,0 +1,282 @@
+/**
+ * The add-tool and edit-tool screen (SPEC section 2: one screen for both). It works without JavaScript (one multipart
+ * post, images included); with JavaScript, images upload as soon as they are chosen, with progress, and the long
+ * description's preview comes without leaving the page.
+ */
+import { useState } from "react";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { PAYMENT_TYPES } from "#common/constants.ts";
+import { isAppError, MESSAGES } from "#common/errors.ts";
+import { createId } from "#common/ids.ts";
+import { toolIdParam } from "#common/schemas.ts";
+import { TOOL_LIMITS, toolInput, toolInputFields } from "#common/tool-input.ts";
+import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { ImageField } from "../components/image-field.tsx";
+import { formFailure } from "../forms.ts";
+import { seo } from "../seo.ts";
+import type { Route } from "./+types/tool-form";
+
+type FormValues = ReturnType<typeof toolInputFields> & { logo: string; largeImage: string };
+
+const EMPTY: FormValues = {
+  name: "",
+  website: "",
+  shortDesc: "",
+  longDesc: "",
+  categories: [],
+  tags: "",
+  paymentType: "free",
+  pros: [],
+  cons: [],
+  faq: [],
+  logo: "",
+  largeImage: "",
+};
+
+const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
+const IMAGE_KINDS = ["logo", "largeImage"] as const;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
+  const categories = await context.services.categories.listCategories();
+  if (!params.id) return { isEdit: false, toolId: createId("t"), values: EMPTY, categories };
+  try {
+    const tool = await context.services.lifecycle.getEditableTool(context.user, params.id);
+    const values: FormValues = {
+      name: tool.name,
+      website: tool.website,
+      shortDesc: tool.shortDesc,
+      longDesc: tool.longDesc,
+      categories: tool.categories,
+      tags: tool.tags.join(", "),
+      paymentType: tool.paymentType,
+      pros: tool.pros ?? [],
+      cons: tool.cons ?? [],
+      faq: tool.faq ?? [],
+      logo: tool.logo ?? "",
+      largeImage: tool.largeImage ?? "",
+    };
+    return { isEdit: true, toolId: tool.id, values, categories };
+  } catch (error) {
+    if (isAppError(error)) throw data(error.code === "not-found" ? MESSAGES.toolNotFoundById : error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { lifecycle, imageUploads, markdown } = context.services;
+  if (form.get("intent") === "preview") return { preview: markdown.render(String(form.get("longDesc") ?? "")) };
+
+  const toolId = toolIdParam.safeParse(params.id ?? form.get("toolId"));
+  if (!toolId.success) throw data(MESSAGES.toolNotFoundById, { status: 404 });
+  const fields = toolInputFields(form);
+  const images: { logo?: string; largeImage?: string } = {};
+  try {
+    for (const kind of IMAGE_KINDS) {
+      const file = form.get(kind);
+      const uploaded = String(form.get(`${kind}Url`) ?? "");
+      // Without JavaScript the file comes with the form; with it, it was uploaded already and its address comes back.
+      if (file instanceof File && file.size > 0) {
+        images[kind] = (await imageUploads.uploadToolImage(context.user, toolId.data, kind, new Uint8Array(await file.arrayBuffer()))).url;
+      } else if (uploaded && imageUploads.isToolImageUrl(toolId.data, uploaded)) {
+        images[kind] = uploaded;
+      }
+    }
+    const input = toolInput.parse(fields);
+    if (params.id) {
+      const tool = await lifecycle.updateTool(context.user, toolId.data, input, images);
+      return redirect(tool.isVerified && tool.isActive ? `/tool/${tool.slug}` : "/my-tools");
+    }
+    const tool = await lifecycle.submitTool(context.user, input, images, { id: toolId.data });
+    return redirect(`/my-tools?submitted=${tool.id}`);
+  } catch (error) {
+    const failure = formFailure(error, {});
+    return data({ ...failure.data, form: { ...fields, logo: images.logo ?? "", largeImage: images.largeImage ?? "" } }, failure.init ?? undefined);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  const isEdit = loaderData?.isEdit;
+  return [
+    ...seo({
+      ...root.config,
+      title: isEdit ? "Edit your tool" : "Add your tool",
+      description: `Submit a tool for indie developers to ${root.config.siteName}: it is listed once a verifier has looked at it.`,
+      path: isEdit ? `/edit-tool/${loaderData?.toolId}` : "/add-tool",
+    }),
+    ...(isEdit ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
+
+export default function ToolForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { isEdit, toolId, categories } = loaderData;
+  const failure = actionData && "message" in actionData ? actionData : undefined;
+  const values: FormValues = failure ? { ...loaderData.values, ...failure.form, logo: failure.form.logo || loaderData.values.logo, largeImage: failure.form.largeImage || loaderData.values.largeImage } : loaderData.values;
+  const errors: Record<string, string> = failure?.fields ?? {};
+  const noPreview = actionData && "preview" in actionData ? actionData.preview : undefined;
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">{isEdit ? "Edit your tool" : "Add your tool"}</h1>
+      <p className="mt-2 text-slate-600">
+        {isEdit ? "Changes to a live tool show at once." : "A verifier looks at every tool before it is listed. You can follow yours on "}
+        {!isEdit && (
+          <>
+            <Link to="/my-tools" className="text-brand-700 hover:underline">
+              My tools
+            </Link>
+            .
+          </>
+        )}
+      </p>
+
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-8" noValidate>
+        <FormMessage message={failure && !Object.keys(errors).length ? failure.message : failure ? "Some fields need a look: see the messages below." : undefined} />
+        <input type="hidden" name="toolId" value={toolId} />
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="font-semibold">The tool</h2>
+          <Field label="Name" name="name" required maxLength={TOOL_LIMITS.name.max} defaultValue={values.name} error={errors.name} />
+          <Field label="Website" name="website" type="url" required placeholder="https://example.com" defaultValue={values.website} error={errors.website} />
+          {errors.listedTool && (
+            <p className="text-sm">
+              Is it yours?{" "}
+              <Link to={errors.listedTool} className="font-medium text-brand-700 hover:underline">
+                Claim the listed tool instead
+              </Link>
+            </p>
+          )}
+          <Field
+            label="Short description"
+            name="shortDesc"
+            required
+            maxLength={TOOL_LIMITS.shortDesc.max}
+            defaultValue={values.shortDesc}
+            error={errors.shortDesc}
+            hint={`What it does, in one sentence (${TOOL_LIMITS.shortDesc.min} to ${TOOL_LIMITS.shortDesc.max} characters).`}
+          />
+          <LongDescription defaultValue={values.longDesc} error={errors.longDesc} previewWithoutScript={noPreview} />
+        </section>
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="font-semibold">Where it belongs</h2>
+          <fieldset aria-describedby="categories-hint">
+            <legend className="text-sm font-medium text-slate-800">Categories</legend>
+            <p id="categories-hint" className="text-xs text-slate-500">
+              {`Choose ${TOOL_LIMITS.categories.min} to ${TOOL_LIMITS.categories.max}.`}
+            </p>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {categories.map((category) => (
+                <label key={category.id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="categories" value={category.id} defaultChecked={values.categories.includes(category.id)} />
+                  {category.label}
+                </label>
+              ))}
+            </div>
+            {errors.categories && <p className="mt-1 text-sm text-rose-700">{errors.categories}</p>}
+          </fieldset>
+          <Field label="Tags" name="tags" defaultValue={values.tags} error={errors.tags} hint={`Separated by commas, at most ${TOOL_LIMITS.tags.max}: e.g. analytics, open source.`} />
+          <div className="space-y-1">
+            <label htmlFor="field-paymentType" className="block text-sm font-medium text-slate-800">
+              Pricing
+            </label>
+            <select id="field-paymentType" name="paymentType" defaultValue={values.paymentType} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+              {PAYMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {PAYMENT_LABELS[type]}
+                </option>
+              ))}
+            </select>
+            {errors.paymentType && <p className="text-sm text-rose-700">{errors.paymentType}</p>}
+          </div>
+        </section>
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="font-semibold">Images</h2>
+          <ImageField kind="logo" label="Logo" toolId={toolId} currentUrl={values.logo} error={errors.logo} hint="Square works best; shown at 256 px." />
+          <ImageField kind="largeImage" label="Screenshot" toolId={toolId} currentUrl={values.largeImage} error={errors.largeImage} hint="Shown on the tool's page, up to 1600 px wide." />
+        </section>
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="font-semibold">Pros, cons and questions</h2>
+          <ListFields name="pros" label="Pro" values={values.pros} error={errors.pros} />
+          <ListFields name="cons" label="Con" values={values.cons} error={errors.cons} />
+          <div className="space-y-3">
+            {Array.from({ length: Math.max(3, values.faq.length) }, (_, index) => (
+              <div key={index} className="grid gap-2 sm:grid-cols-2">
+                <input name="faqQuestion" aria-label={`Question ${index + 1}`} placeholder="A question people ask" defaultValue={values.faq[index]?.question} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                <input name="faqAnswer" aria-label={`Answer ${index + 1}`} placeholder="Its answer" defaultValue={values.faq[index]?.answer} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              </div>
+            ))}
+            {errors.faq && <p className="text-sm text-rose-700">{errors.faq}</p>}
+          </div>
+        </section>
+
+        <SubmitButton name="intent" value="save" pendingText={isEdit ? "Saving…" : "Submitting…"}>
+          {isEdit ? "Save the changes" : "Submit the tool"}
+        </SubmitButton>
+      </Form>
+    </main>
+  );
+}
+
+function ListFields({ name, label, values, error }: { name: string; label: string; values: string[]; error?: string }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{`${label}s`}</legend>
+      <div className="mt-2 space-y-2">
+        {Array.from({ length: TOOL_LIMITS.listItems.max }, (_, index) => (
+          <input key={index} name={name} aria-label={`${label} ${index + 1}`} maxLength={TOOL_LIMITS.listItems.length} defaultValue={values[index]} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+        ))}
+      </div>
+      {error && <p className="mt-1 text-sm text-rose-700">{error}</p>}
+    </fieldset>
+  );
+}
+
+/** The Markdown long description, with a preview rendered by the server exactly as the tool page will show it. */
+function LongDescription({ defaultValue, error, previewWithoutScript }: { defaultValue: string; error?: string; previewWithoutScript?: string }) {
+  const fetcher = useFetcher<{ preview: string }>();
+  const [text, setText] = useState(defaultValue);
+  const preview = fetcher.data?.preview ?? previewWithoutScript;
+  return (
+    <div className="space-y-1">
+      <label htmlFor="field-longDesc" className="block text-sm font-medium text-slate-800">
+        Long description
+      </label>
+      <textarea
+        id="field-longDesc"
+        name="longDesc"
+        rows={8}
+        maxLength={TOOL_LIMITS.longDesc.max}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
+      />
+      <div className="flex items-center justify-between text-xs text-slate-500">
+        <span>Markdown: **bold**, lists, [links](https://example.com).</span>
+        <button
+          type="submit"
+          name="intent"
+          value="preview"
+          formNoValidate
+          onClick={(event) => {
+            event.preventDefault();
+            fetcher.submit({ intent: "preview", longDesc: text }, { method: "post" });
+          }}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {fetcher.state === "idle" ? "Preview" : "Rendering…"}
+        </button>
+      </div>
+      {error && <p className="text-sm text-rose-700">{error}</p>}
+      {preview !== undefined && (
+        <div data-testid="long-desc-preview" className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4" dangerouslySetInnerHTML={{ __html: preview || "<p>Nothing to preview yet.</p>" }} />
+      )}
+    </div>
+  );
+}

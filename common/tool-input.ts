@@ -1,0 +1,125 @@
+/**
+ * What a maker submits for a tool (the add and edit screen, its action and the API): one schema, with the messages a
+ * person reads beside each field. The spec leaves the rules open; these are the limits of docs/decisions/008.
+ */
+import { z } from "zod";
+import { PAYMENT_TYPES } from "./constants.ts";
+import { slugify } from "./slugify.ts";
+
+export const TOOL_LIMITS = {
+  name: { min: 2, max: 60 },
+  shortDesc: { min: 20, max: 160 },
+  longDesc: { max: 5000 },
+  categories: { min: 1, max: 3 },
+  tags: { max: 8, length: 30 },
+  listItems: { max: 5, length: 160 },
+  faq: { max: 5, question: 160, answer: 800 },
+} as const;
+
+/** A website as we keep it: http(s), lowercase host, no fragment, no tracking parameters, no trailing slash on a bare host. */
+export function normalizeWebsite(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ? text.trim() : `https://${text.trim()}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (!url.hostname.includes(".") || url.username || url.password) return null;
+  url.hash = "";
+  for (const name of [...url.searchParams.keys()]) if (/^(utm_|ref$|fbclid$|gclid$)/i.test(name)) url.searchParams.delete(name);
+  const normalized = url.toString();
+  return url.pathname === "/" && !url.search ? normalized.replace(/\/$/, "") : normalized;
+}
+
+/** The part of a website that says which site it is: the host without "www.", to spot a tool listed twice. */
+export function websiteDomain(website: string): string {
+  return new URL(website).hostname.replace(/^www\./, "");
+}
+
+const lines = (label: string) =>
+  z
+    .array(z.string().trim().max(TOOL_LIMITS.listItems.length, `Each ${label} has at most ${TOOL_LIMITS.listItems.length} characters`))
+    .transform((items) => items.filter(Boolean))
+    .pipe(z.array(z.string()).max(TOOL_LIMITS.listItems.max, `At most ${TOOL_LIMITS.listItems.max} ${label}s`));
+
+export const toolInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(TOOL_LIMITS.name.min, `The name needs at least ${TOOL_LIMITS.name.min} characters`)
+    .max(TOOL_LIMITS.name.max, `The name has at most ${TOOL_LIMITS.name.max} characters`)
+    .refine((name) => slugify(name) !== "", "The name needs at least one letter or digit"),
+  website: z
+    .string()
+    .trim()
+    .min(1, "The website is required")
+    .transform((text, ctx) => {
+      const website = normalizeWebsite(text);
+      if (!website) {
+        ctx.addIssue({ code: "custom", message: "Enter the tool's website address, such as https://example.com" });
+        return z.NEVER;
+      }
+      return website;
+    }),
+  shortDesc: z
+    .string()
+    .trim()
+    .min(TOOL_LIMITS.shortDesc.min, `Say what the tool does in at least ${TOOL_LIMITS.shortDesc.min} characters`)
+    .max(TOOL_LIMITS.shortDesc.max, `The short description has at most ${TOOL_LIMITS.shortDesc.max} characters`),
+  longDesc: z.string().trim().max(TOOL_LIMITS.longDesc.max, `The long description has at most ${TOOL_LIMITS.longDesc.max} characters`).default(""),
+  categories: z
+    .array(z.string().regex(/^c[a-z0-9_]{1,40}$/, "Choose categories from the list"))
+    .transform((ids) => [...new Set(ids)])
+    .pipe(
+      z
+        .array(z.string())
+        .min(TOOL_LIMITS.categories.min, "Choose at least one category")
+        .max(TOOL_LIMITS.categories.max, `Choose at most ${TOOL_LIMITS.categories.max} categories`),
+    ),
+  tags: z
+    .string()
+    .default("")
+    .transform((text) => [...new Set(text.split(/[,\n]/).map(slugify).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().max(TOOL_LIMITS.tags.length, `Each tag has at most ${TOOL_LIMITS.tags.length} characters`))
+        .max(TOOL_LIMITS.tags.max, `At most ${TOOL_LIMITS.tags.max} tags`),
+    ),
+  paymentType: z.enum(PAYMENT_TYPES, { message: "Choose how the tool is paid for" }).default("free"),
+  pros: lines("pro"),
+  cons: lines("con"),
+  faq: z
+    .array(
+      z.object({
+        question: z.string().trim().max(TOOL_LIMITS.faq.question, `A question has at most ${TOOL_LIMITS.faq.question} characters`),
+        answer: z.string().trim().max(TOOL_LIMITS.faq.answer, `An answer has at most ${TOOL_LIMITS.faq.answer} characters`),
+      }),
+    )
+    .transform((items) => items.filter((item) => item.question || item.answer))
+    .pipe(
+      z
+        .array(z.object({ question: z.string().min(1, "Each answer needs its question"), answer: z.string().min(1, "Each question needs its answer") }))
+        .max(TOOL_LIMITS.faq.max, `At most ${TOOL_LIMITS.faq.max} questions`),
+    ),
+});
+
+export type ToolInput = z.infer<typeof toolInput>;
+
+/** The tool form's fields as the schema reads them: repeated fields become lists, FAQ rows become pairs. */
+export function toolInputFields(form: FormData) {
+  const questions = form.getAll("faqQuestion").map(String);
+  const answers = form.getAll("faqAnswer").map(String);
+  return {
+    name: String(form.get("name") ?? ""),
+    website: String(form.get("website") ?? ""),
+    shortDesc: String(form.get("shortDesc") ?? ""),
+    longDesc: String(form.get("longDesc") ?? ""),
+    categories: form.getAll("categories").map(String),
+    tags: String(form.get("tags") ?? ""),
+    paymentType: String(form.get("paymentType") || "free"),
+    pros: form.getAll("pros").map(String),
+    cons: form.getAll("cons").map(String),
+    faq: questions.map((question, index) => ({ question, answer: answers[index] ?? "" })),
+  };
+}

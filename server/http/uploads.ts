@@ -1,0 +1,21 @@
+/** Image uploads for the tool form: POST /api/v1/tools/:id/images/:kind with the file as the multipart field "file". */
+import { Hono } from "hono";
+import { AppError } from "#common/errors.ts";
+import { toolIdParam } from "#common/schemas.ts";
+import type { SessionUser } from "../context.ts";
+import type { Services } from "../services.ts";
+
+export function createUploads(services: Services) {
+  const uploads = new Hono<{ Variables: { user?: SessionUser | null } }>();
+  uploads.post("/tools/:id/images/:kind", async (c) => {
+    const id = toolIdParam.safeParse(c.req.param("id"));
+    const kind = c.req.param("kind");
+    if (!id.success || (kind !== "logo" && kind !== "largeImage")) throw new AppError("not-found", "No such upload address");
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = body.file;
+    if (!(file instanceof File)) throw new AppError("invalid-argument", "Choose an image to upload", { [kind]: "Choose an image to upload" });
+    const stored = await services.imageUploads.uploadToolImage(c.get("user") ?? null, id.data, kind, new Uint8Array(await file.arrayBuffer()));
+    return c.json(stored);
+  });
+  return uploads;
+}

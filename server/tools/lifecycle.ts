@@ -1,0 +1,302 @@
+/**
+ * The tool lifecycle (SPEC section 4): submit, edit, verify or reject, claim and accept or refuse the claim, skip the
+ * waiting line. Every step checks who asks; the notices (mail, the admin's bot) run after the change is committed and
+ * never undo it.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { AppError, MESSAGES } from "#common/errors.ts";
+import { toolSlug } from "#common/ids.ts";
+import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { authUsers, tools, users } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Notifier } from "../notify/notifier.ts";
+import { buildToolRow } from "./rows.ts";
+
+/** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
+export const AVERAGE_REVIEW_HOURS = 24;
+
+export type LifecycleDependencies = {
+  db: Database;
+  mailer: Mailer;
+  notifier: Notifier;
+  logger: Logger;
+  siteUrl: string;
+  /** Writes or removes the tool's public snapshot after a change. */
+  writeSnapshot: (id: string) => Promise<void>;
+};
+
+type ToolRow = typeof tools.$inferSelect;
+
+const isModerator = (user: SessionUser) => user.role === "verifier" || user.role === "admin";
+
+export const LIFECYCLE_MESSAGES = {
+  signInFirst: "You need to be signed in",
+  notAllowed: "You are not allowed to do this",
+  alreadyListed: "This website is already listed",
+  alreadyVerified: "This tool is already live",
+  alreadyClaimed: "This tool is already claimed",
+  ownTool: "This tool is already yours",
+  noClaim: "This tool has no claim waiting",
+  reasonRequired: "Say why the tool is refused: the maker reads it",
+  alreadySubmitted: "This tool was already submitted",
+} as const;
+
+export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, writeSnapshot }: LifecycleDependencies) {
+  function requireUser(user: SessionUser | null): SessionUser {
+    if (!user) throw new AppError("unauthenticated", LIFECYCLE_MESSAGES.signInFirst);
+    return user;
+  }
+
+  function requireModerator(user: SessionUser | null): SessionUser {
+    const signedIn = requireUser(user);
+    if (!isModerator(signedIn)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+    return signedIn;
+  }
+
+  async function getTool(id: string): Promise<ToolRow> {
+    const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
+    if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+    return tool;
+  }
+
+  /** Whether `user` may edit `tool`: its submitter, its linked creator, a verifier or an admin. */
+  function canEdit(user: SessionUser, tool: ToolRow): boolean {
+    return isModerator(user) || tool.submittedBy === user.id || (tool.isLinkedToCreator && tool.creatorUsername === user.slug);
+  }
+
+  /** Runs a notice after the change; a failure is logged, retried once, and never undoes the change. */
+  function afterCommit(what: string, send: () => Promise<void>) {
+    void send()
+      .catch(async (error: Error) => {
+        logger.warn(`${what} failed, retrying: ${error.message}`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await send();
+      })
+      .catch((error: Error) => logger.error(`${what} failed twice`, error));
+  }
+
+  async function emailOf(userId: string | null): Promise<string | undefined> {
+    if (!userId) return undefined;
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.email;
+  }
+
+  async function findListedTool(website: string, exceptId?: string) {
+    const [listed] = await db
+      .select({ id: tools.id, slug: tools.slug, name: tools.name })
+      .from(tools)
+      .where(and(eq(tools.websiteDomain, websiteDomain(website)), exceptId ? sql`${tools.id} <> ${exceptId}` : undefined))
+      .limit(1);
+    return listed;
+  }
+
+  function alreadyListed(listed: { slug: string; name: string }): AppError {
+    // The form offers the maker to claim the listed tool instead: its address travels beside the message.
+    return new AppError("aborted", LIFECYCLE_MESSAGES.alreadyListed, { website: `${listed.name} is already listed.`, listedTool: `/tool/${listed.slug}` });
+  }
+
+  return {
+    /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
+    async submitTool(user: SessionUser | null, input: ToolInput, images: { logo?: string; largeImage?: string } = {}, { id }: { id?: string } = {}) {
+      const maker = requireUser(user);
+      const listed = await findListedTool(input.website);
+      if (listed) throw alreadyListed(listed);
+      const built = buildToolRow({
+        ...input,
+        faq: input.faq.length ? input.faq : null,
+        pros: input.pros.length ? input.pros : null,
+        cons: input.cons.length ? input.cons : null,
+        logo: images.logo ?? null,
+        largeImage: images.largeImage ?? null,
+        websiteDomain: websiteDomain(input.website),
+        isVerified: false,
+        isActive: true,
+        submittedBy: maker.id,
+        creatorUsername: maker.slug,
+        isLinkedToCreator: true,
+      });
+      // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
+      const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
+      const [created] = await db.insert(tools).values(row).onConflictDoNothing().returning();
+      if (!created) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadySubmitted);
+      const tool = created;
+      const email = await emailOf(maker.id);
+      afterCommit("submitTool notices", async () => {
+        await notifier.notify({ title: "New tool submitted", text: `${tool.name} (${tool.website}) by ${maker.username}` });
+        if (email) {
+          await mailer.send({
+            to: email,
+            subject: `We received ${tool.name}`,
+            text: `Thank you for submitting ${tool.name}. A verifier will look at it soon; you can follow it on ${siteUrl}/my-tools.`,
+          });
+        }
+      });
+      return tool;
+    },
+
+    /** Edits a tool (its submitter, linked creator, a verifier or an admin). A live tool stays live. */
+    async updateTool(user: SessionUser | null, id: string, input: ToolInput, images: { logo?: string; largeImage?: string } = {}) {
+      const editor = requireUser(user);
+      const tool = await getTool(id);
+      if (!canEdit(editor, tool)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      const listed = await findListedTool(input.website, id);
+      if (listed) throw alreadyListed(listed);
+      const isRenamed = input.name !== tool.name || input.website !== tool.website;
+      const [updated] = await db
+        .update(tools)
+        .set({
+          ...input,
+          faq: input.faq.length ? input.faq : null,
+          pros: input.pros.length ? input.pros : null,
+          cons: input.cons.length ? input.cons : null,
+          ...(images.logo ? { logo: images.logo } : {}),
+          ...(images.largeImage ? { largeImage: images.largeImage } : {}),
+          websiteDomain: websiteDomain(input.website),
+          // Verifiers see when a maker changed what identifies a tool.
+          hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && !isModerator(editor)),
+          updatedAt: new Date(),
+        })
+        .where(eq(tools.id, id))
+        .returning();
+      await writeSnapshot(id);
+      return updated!;
+    },
+
+    /** A tool its editor may change (the edit screen): its submitter, linked creator, a verifier or an admin. */
+    async getEditableTool(user: SessionUser | null, id: string) {
+      const editor = requireUser(user);
+      const tool = await getTool(id);
+      if (!canEdit(editor, tool)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      return tool;
+    },
+
+    /** The queue: tools waiting for verification, those that skipped the line first, then the oldest. */
+    async listQueue(user: SessionUser | null) {
+      requireModerator(user);
+      return db
+        .select()
+        .from(tools)
+        .where(sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`)
+        .orderBy(desc(tools.hasSkippedLine), asc(tools.dateSkippedLine), asc(tools.createdAt), asc(tools.id));
+    },
+
+    /** A waiting tool's place in the queue (1 = next) and the estimated wait, for its maker. */
+    async findQueuePlace(tool: Pick<ToolRow, "id" | "hasSkippedLine" | "dateSkippedLine" | "createdAt">) {
+      const [row] = await db
+        .select({ ahead: sql<number>`count(*)::int` })
+        .from(tools)
+        .where(
+          sql`not ${tools.isVerified} and ${tools.rejectedAt} is null and ${tools.id} <> ${tool.id} and (
+            (${tools.hasSkippedLine} and not ${tool.hasSkippedLine})
+            or (${tools.hasSkippedLine} = ${tool.hasSkippedLine} and (coalesce(${tools.dateSkippedLine}, '-infinity'), ${tools.createdAt}, ${tools.id})
+              < (coalesce(${tool.dateSkippedLine?.toISOString() ?? null}::timestamptz, '-infinity'), ${tool.createdAt.toISOString()}::timestamptz, ${tool.id}))
+          )`,
+        );
+      const place = (row?.ahead ?? 0) + 1;
+      return { place, estimatedHours: place * AVERAGE_REVIEW_HOURS };
+    },
+
+    /** verifyTool (SPEC section 4): live from now on; then toolVerified e-mails the submitter the tool's link. */
+    async verifyTool(user: SessionUser | null, id: string) {
+      requireModerator(user);
+      const tool = await getTool(id);
+      if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
+      const now = new Date();
+      const [verified] = await db
+        .update(tools)
+        .set({ isVerified: true, isActive: true, verifiedAt: now, rejectedAt: null, rejectionReason: null, hasIdentityChanged: false, updatedAt: now })
+        .where(eq(tools.id, id))
+        .returning();
+      await writeSnapshot(id);
+      const email = await emailOf(tool.submittedBy);
+      afterCommit("toolVerified notices", async () => {
+        if (email) await mailer.send({ to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}/tool/${verified!.slug}` });
+      });
+      return verified!;
+    },
+
+    /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
+    async rejectTool(user: SessionUser | null, id: string, reason: string) {
+      requireModerator(user);
+      if (!reason.trim()) throw new AppError("invalid-argument", LIFECYCLE_MESSAGES.reasonRequired, { reason: LIFECYCLE_MESSAGES.reasonRequired });
+      const tool = await getTool(id);
+      if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
+      const [rejected] = await db.update(tools).set({ rejectedAt: new Date(), rejectionReason: reason.trim(), updatedAt: new Date() }).where(eq(tools.id, id)).returning();
+      const email = await emailOf(tool.submittedBy);
+      afterCommit("rejection notice", async () => {
+        if (email) await mailer.send({ to: email, subject: `${tool.name} was not listed`, text: `A verifier did not list ${tool.name}:\n\n${reason.trim()}\n\nYou can change it and send it again from ${siteUrl}/my-tools.` });
+      });
+      return rejected!;
+    },
+
+    /** askForClaim (SPEC section 4): a signed-in user who is not the creator claims a listed tool; claimTool tells the admin. */
+    async askForClaim(user: SessionUser | null, id: string) {
+      const claimer = requireUser(user);
+      const [claimerEmail] = await db
+        .select({ address: users.email, isVerified: sql<boolean>`coalesce(${authUsers.emailVerified}, false)` })
+        .from(users)
+        .leftJoin(authUsers, eq(authUsers.id, users.authId))
+        .where(eq(users.id, claimer.id))
+        .limit(1);
+      const tool = await getTool(id);
+      if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+      if (tool.isLinkedToCreator && tool.creatorUsername === claimer.slug) throw new AppError("aborted", LIFECYCLE_MESSAGES.ownTool);
+      if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyClaimed);
+      const domain = claimerEmail?.address.split("@")[1]?.toLowerCase() ?? "";
+      const isLikelyGenuine = Boolean(claimerEmail?.isVerified) && domain !== "" && (domain === tool.websiteDomain || tool.websiteDomain.endsWith(`.${domain}`));
+      const [claimed] = await db
+        .update(tools)
+        .set({ hasBeenClaimed: true, creatorUsername: claimer.slug, claimedBy: claimer.id, isClaimLikelyGenuine: isLikelyGenuine, updatedAt: new Date() })
+        .where(and(eq(tools.id, id), eq(tools.hasBeenClaimed, false)))
+        .returning();
+      if (!claimed) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyClaimed);
+      afterCommit("claimTool notice", () =>
+        notifier.notify({ title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` }),
+      );
+      return claimed;
+    },
+
+    /** acceptClaim (SPEC section 4): the claimer becomes the linked creator; claimToolAccepted e-mails them. */
+    async acceptClaim(user: SessionUser | null, id: string) {
+      requireModerator(user);
+      const tool = await getTool(id);
+      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
+      const [accepted] = await db.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: new Date() }).where(eq(tools.id, id)).returning();
+      await writeSnapshot(id);
+      const email = await emailOf(tool.claimedBy);
+      afterCommit("claimToolAccepted notice", async () => {
+        if (email) await mailer.send({ to: email, subject: `${tool.name} is yours`, text: `Your claim of ${tool.name} was accepted. It now shows on your profile: ${siteUrl}/tool/${tool.slug}` });
+      });
+      return accepted!;
+    },
+
+    /** Refuses a claim: the tool goes back to unclaimed. */
+    async refuseClaim(user: SessionUser | null, id: string) {
+      requireModerator(user);
+      const tool = await getTool(id);
+      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
+      const [refused] = await db
+        .update(tools)
+        .set({ hasBeenClaimed: false, creatorUsername: null, claimedBy: null, isClaimLikelyGenuine: false, updatedAt: new Date() })
+        .where(eq(tools.id, id))
+        .returning();
+      return refused!;
+    },
+
+    /** skipWaitingLine (SPEC section 4), granted by an admin: the tool moves to the front of the queue. */
+    async skipWaitingLine(user: SessionUser | null, id: string, now = new Date()) {
+      const admin = requireModerator(user);
+      if (admin.role !== "admin") throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      await getTool(id);
+      const [skipped] = await db.update(tools).set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now }).where(eq(tools.id, id)).returning();
+      return skipped!;
+    },
+
+    canEdit,
+  };
+}
+
+export type ToolLifecycle = ReturnType<typeof toolLifecycle>;

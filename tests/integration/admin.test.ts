@@ -1,0 +1,607 @@
+/** The moderation console (/admin) through the real HTTP routes: who may do what, what each page shows, and what each action changes on the public site. */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, FEATURING_REQUEST, type ToolFlag } from "#common/constants.ts";
+import { slugify } from "#common/slugify.ts";
+import { toolSnapshotKey } from "#server/tools/snapshots.ts";
+import { authSessions, categories, tools, type UserRow, users } from "#server/db/schema.ts";
+import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { type Client, createClient } from "../setup/forms.ts";
+
+type Role = "visitor" | "guest" | "other" | "owner" | "verifier" | "admin";
+type Outcome = "sign-in" | "refused" | "done";
+
+const ROLES: Role[] = ["visitor", "guest", "other", "owner", "verifier", "admin"];
+/** The queue and claims: verifiers and admins (docs/decisions/008-moderation-roles.md). */
+const MODERATORS: Record<Role, Outcome> = { visitor: "sign-in", guest: "refused", other: "refused", owner: "refused", verifier: "done", admin: "done" };
+/** Everything else: admins only. */
+const ADMINS: Record<Role, Outcome> = { visitor: "sign-in", guest: "refused", other: "refused", owner: "refused", verifier: "refused", admin: "done" };
+
+type Person = { client: Client; record: UserRow };
+
+describe.each(databaseKinds)("moderation console on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+
+  /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
+  async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {
+    const client = createClient(app.request);
+    const response = await client.post("/register", { username, email: `${slugify(username)}@example.com`, password: "long-enough" });
+    expect(response.status).toBe(302);
+    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, `${slugify(username)}@example.com`)).returning();
+    return { client, record: record! };
+  }
+
+  const visitor = () => createClient(app.request);
+
+  async function toolRow(id: string) {
+    const [row] = await database.db.select().from(tools).where(eq(tools.id, id));
+    return row!;
+  }
+
+  async function userRow(id: string) {
+    const [row] = await database.db.select().from(users).where(eq(users.id, id));
+    return row!;
+  }
+
+  const snapshotExists = (id: string) => existsSync(path.join(app.filesDir, toolSnapshotKey(id)));
+
+  /** A tool waiting in the queue, submitted by `submitter`. */
+  function queuedTool(submitter: UserRow | null, overrides: Parameters<typeof insertTool>[1] = {}) {
+    return insertTool(database.db, {
+      isVerified: false,
+      submittedBy: submitter?.id ?? null,
+      creatorUsername: submitter?.slug ?? null,
+      isLinkedToCreator: Boolean(submitter),
+      ...overrides,
+    });
+  }
+
+  /** A featuring request as /profile/{slug}?type=boost-tool records it. */
+  async function requestFeaturing(owner: Person, toolId: string) {
+    const response = await owner.client.post(`/profile/${owner.record.slug}?type=boost-tool`, { toolId });
+    expect(response.status).toBe(200);
+  }
+
+  describe("who may do what", () => {
+    let people: Record<Exclude<Role, "visitor">, Person>;
+
+    beforeAll(async () => {
+      await database.reset();
+      people = {
+        guest: await register("Guest"),
+        other: await register("Other Guest"),
+        owner: await register("Owner"),
+        verifier: await register("Verifier", "verifier"),
+        admin: await register("Admin", "admin"),
+      };
+    });
+
+    const clientOf = (role: Role) => (role === "visitor" ? visitor() : people[role].client);
+
+    type Matrix = {
+      page: string;
+      who: Record<Role, Outcome>;
+      /** Makes what the action works on; `owner` is the person whose thing it is (its submitter, claimer, requester). */
+      prepare: (owner: Person) => Promise<{ fields: Record<string, string>; changed: () => Promise<boolean> }>;
+    };
+
+    let sequence = 0;
+    const flagCell = (flag: ToolFlag): Matrix => ({
+      page: "/admin/tools",
+      who: ADMINS,
+      prepare: async (owner) => {
+        const tool = await insertTool(database.db, { creatorUsername: owner.record.slug, isLinkedToCreator: true, submittedBy: owner.record.id });
+        const before = tool[flag];
+        return {
+          fields: { intent: "flag", toolId: tool.id, flag, value: String(!before) },
+          changed: async () => (await toolRow(tool.id))[flag] !== before,
+        };
+      },
+    });
+
+    const matrix: Record<string, Matrix> = {
+      verify: {
+        page: "/admin?index",
+        who: MODERATORS,
+        prepare: async (owner) => {
+          const tool = await queuedTool(owner.record);
+          return { fields: { intent: "verify", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).isVerified };
+        },
+      },
+      reject: {
+        page: "/admin?index",
+        who: MODERATORS,
+        prepare: async (owner) => {
+          const tool = await queuedTool(owner.record);
+          return { fields: { intent: "reject", toolId: tool.id, reason: "A course, not a tool" }, changed: async () => (await toolRow(tool.id)).rejectedAt !== null };
+        },
+      },
+      "skip the line (queue page)": {
+        page: "/admin?index",
+        who: ADMINS,
+        prepare: async (owner) => {
+          const tool = await queuedTool(owner.record);
+          return { fields: { intent: "skip-line", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).hasSkippedLine };
+        },
+      },
+      "skip the line (requests page)": {
+        page: "/admin/requests",
+        who: ADMINS,
+        prepare: async (owner) => {
+          const tool = await queuedTool(owner.record);
+          return { fields: { intent: "skip-line", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).hasSkippedLine };
+        },
+      },
+      "accept a claim": {
+        page: "/admin/claims",
+        who: MODERATORS,
+        prepare: async (owner) => {
+          const tool = await insertTool(database.db, { hasBeenClaimed: true, claimedBy: owner.record.id, creatorUsername: owner.record.slug });
+          return { fields: { intent: "accept", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).wasClaimedAccepted };
+        },
+      },
+      "refuse a claim": {
+        page: "/admin/claims",
+        who: MODERATORS,
+        prepare: async (owner) => {
+          const tool = await insertTool(database.db, { hasBeenClaimed: true, claimedBy: owner.record.id, creatorUsername: owner.record.slug });
+          return { fields: { intent: "refuse", toolId: tool.id }, changed: async () => !(await toolRow(tool.id)).hasBeenClaimed };
+        },
+      },
+      "switch a tool off": flagCell("isActive"),
+      "feature on the home page (isFeaturedHome)": flagCell("isFeaturedHome"),
+      "feature in its category (isFeaturedCategory)": flagCell("isFeaturedCategory"),
+      "feature in the newsletter (isFeaturedNL)": flagCell("isFeaturedNL"),
+      "boost on the home page (isHomeBoosted)": flagCell("isHomeBoosted"),
+      "add a category": {
+        page: "/admin/categories",
+        who: ADMINS,
+        prepare: async () => {
+          const slug = `new-category-${++sequence}`;
+          return {
+            fields: { intent: "create", label: `New category ${sequence}`, slug, color: "#AABBCC", description: "" },
+            changed: async () => (await database.db.select().from(categories).where(eq(categories.slug, slug))).length === 1,
+          };
+        },
+      },
+      "edit a category": {
+        page: "/admin/categories",
+        who: ADMINS,
+        prepare: async () => {
+          const category = await insertCategory(database.db);
+          return {
+            fields: { intent: "update", categoryId: category.id, label: "Renamed", slug: category.slug, color: category.color, description: "" },
+            changed: async () => (await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.label === "Renamed",
+          };
+        },
+      },
+      // The owner's cell: a person tries to change their own role or account.
+      "change a role": {
+        page: "/admin/users",
+        who: ADMINS,
+        prepare: async (owner) => {
+          const target = owner === people.owner ? owner.record : (await insertUser(database.db)) as UserRow;
+          return { fields: { intent: "role", userId: target.id, role: "admin" }, changed: async () => (await userRow(target.id)).role === "admin" };
+        },
+      },
+      "disable a user": {
+        page: "/admin/users",
+        who: ADMINS,
+        prepare: async (owner) => {
+          const target = owner === people.owner ? owner.record : (await insertUser(database.db)) as UserRow;
+          return { fields: { intent: "disabled", userId: target.id, disabled: "true" }, changed: async () => (await userRow(target.id)).isDisabled };
+        },
+      },
+      "grant a featuring request": {
+        page: "/admin/requests",
+        who: ADMINS,
+        prepare: async (owner) => {
+          const tool = await insertTool(database.db, { creatorUsername: owner.record.slug, isLinkedToCreator: true });
+          await requestFeaturing(owner, tool.id);
+          const status = async () => (await userRow(owner.record.id)).payments.find((entry) => entry.toolId === tool.id)?.status;
+          return { fields: { intent: "grant", userId: owner.record.id, toolId: tool.id }, changed: async () => (await status()) === "granted" };
+        },
+      },
+      "refuse a featuring request": {
+        page: "/admin/requests",
+        who: ADMINS,
+        prepare: async (owner) => {
+          const tool = await insertTool(database.db, { creatorUsername: owner.record.slug, isLinkedToCreator: true });
+          await requestFeaturing(owner, tool.id);
+          const status = async () => (await userRow(owner.record.id)).payments.find((entry) => entry.toolId === tool.id)?.status;
+          return { fields: { intent: "refuse", userId: owner.record.id, toolId: tool.id }, changed: async () => (await status()) === "refused" };
+        },
+      },
+    };
+
+    for (const [action, { page, who, prepare }] of Object.entries(matrix)) {
+      for (const role of ROLES) {
+        const expected = who[role];
+        it(`${action} as ${role}: ${expected}`, async () => {
+          const { fields, changed } = await prepare(people.owner);
+          const response = await clientOf(role).post(page, fields);
+          if (expected === "sign-in") {
+            expect(response.status).toBe(302);
+            expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(page.replace("?index", ""))}`);
+          } else if (expected === "refused") {
+            expect(response.status).toBe(403);
+          } else {
+            expect(response.status).toBe(200);
+            expect(await response.text()).toContain('data-testid="action-done"');
+          }
+          expect(await changed()).toBe(expected === "done");
+        });
+      }
+    }
+  });
+
+  describe("the pages", () => {
+    let verifier: Person;
+    let admin: Person;
+    let maker: Person;
+
+    beforeEach(async () => {
+      await database.reset();
+      verifier = await register("Vera Verifier", "verifier");
+      admin = await register("Ada Admin", "admin");
+      maker = await register("Mia Maker");
+    });
+
+    const html = async (client: Client, pathname: string, status = 200) => {
+      const response = await client.request(pathname);
+      expect(response.status).toBe(status);
+      return response.text();
+    };
+
+    describe("access", () => {
+      it("sends a visitor to sign in and back, and gives anyone else who is not a verifier or admin a 403 page", async () => {
+        for (const pathname of ["/admin", "/admin/claims", "/admin/users"]) {
+          const response = await visitor().request(pathname);
+          expect(response.status).toBe(302);
+          expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(pathname)}`);
+        }
+        const refused = await html(maker.client, "/admin", 403);
+        expect(refused).toContain("Only verifiers and admins can use the moderation console");
+        expect(refused).toContain('<meta name="robots" content="noindex"/>');
+        await html(maker.client, "/admin/claims", 403);
+      });
+
+      it("shows a verifier the queue and claims only; an admin every section, with what waits", async () => {
+        await queuedTool(maker.record);
+        await insertTool(database.db, { hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug });
+        const tool = await insertTool(database.db, { creatorUsername: maker.record.slug, isLinkedToCreator: true });
+        await requestFeaturing(maker, tool.id);
+
+        const forVerifier = await html(verifier.client, "/admin");
+        expect(forVerifier).toContain('href="/admin/claims"');
+        expect(forVerifier).not.toContain('href="/admin/users"');
+        expect(forVerifier).toMatch(/data-testid="admin-count-queue"[^>]*>1</);
+        expect(forVerifier).toMatch(/data-testid="admin-count-claims"[^>]*>1</);
+        for (const pathname of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests"]) {
+          expect(await html(verifier.client, pathname, 403)).toContain("Only admins can do this");
+        }
+
+        const forAdmin = await html(admin.client, "/admin");
+        for (const section of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests"]) expect(forAdmin).toContain(`href="${section}"`);
+        expect(forAdmin).toMatch(/data-testid="admin-count-requests"[^>]*>1</);
+        expect(forAdmin).toContain("<title>Verification queue | Indie Tools</title>");
+        expect(forAdmin).toContain('<link rel="canonical" href="http://localhost:3000/admin"/>');
+      });
+    });
+
+    describe("the queue", () => {
+      it("lists waiting tools, skipped first then oldest, each with its sender, date, changed-identity flag, preview and actions", async () => {
+        const category = await insertCategory(database.db, { label: "Analytics" });
+        const older = await queuedTool(maker.record, {
+          name: "Older",
+          createdAt: new Date("2026-01-01T00:00:00Z"),
+          longDesc: "It **counts**.",
+          categories: [category.id],
+          tags: ["privacy"],
+          hasIdentityChanged: true,
+        });
+        await queuedTool(maker.record, { name: "Newer", createdAt: new Date("2026-02-01T00:00:00Z") });
+        await queuedTool(null, { name: "Skipper", createdAt: new Date("2026-03-01T00:00:00Z"), hasSkippedLine: true, dateSkippedLine: new Date("2026-03-02T00:00:00Z") });
+        await queuedTool(maker.record, { name: "Refused", rejectedAt: new Date(), rejectionReason: "No" });
+        await insertTool(database.db, { name: "Already live" });
+
+        const page = await html(verifier.client, "/admin");
+        const names = [...page.matchAll(/<h2 class="text-xl font-bold">([^<]+)<\/h2>/g)].map((match) => match[1]);
+        expect(names).toEqual(["Skipper", "Older", "Newer"]);
+        expect(page).toContain("3 tools are waiting");
+        expect(page).toContain(`href="/profile/${maker.record.slug}"`);
+        expect(page).toContain("mia-maker@example.com");
+        expect(page).toContain('<time dateTime="2026-01-01">1 January 2026</time>');
+        expect(page.match(/data-testid="identity-changed"/g)).toHaveLength(1);
+        // The preview is the tool page's own presentation.
+        expect(page).toContain("Preview as the public page");
+        expect(page).toContain("<strong>counts</strong>");
+        expect(page).toContain('href="/category/analytics"');
+        expect(page).toContain('href="/tag/privacy"');
+        expect(page).toContain(`href="/edit-tool/${older.id}"`);
+        // Only an admin is offered to move a tool to the front.
+        expect(page).not.toContain('value="skip-line"');
+        expect(await html(admin.client, "/admin")).toContain('value="skip-line"');
+      });
+
+      it("has an empty state", async () => {
+        expect(await html(verifier.client, "/admin")).toContain("The queue is empty");
+      });
+
+      it("verify makes the tool public, writes its snapshot, and puts it on the home page", async () => {
+        const tool = await queuedTool(maker.record, { name: "Fresh Counter" });
+        expect((await visitor().request(`/tool/${tool.slug}`)).status).toBe(404);
+        const response = await verifier.client.post("/admin?index", { intent: "verify", toolId: tool.id });
+        expect(await response.text()).toContain("Fresh Counter is live.");
+        expect(await toolRow(tool.id)).toMatchObject({ isVerified: true, isActive: true });
+        expect(snapshotExists(tool.id)).toBe(true);
+        expect((await visitor().request(`/tool/${tool.slug}`)).status).toBe(200);
+        expect(await html(visitor(), "/")).toContain(`href="/tool/${tool.slug}"`);
+        expect(await html(verifier.client, "/admin")).toContain("The queue is empty");
+      });
+
+      it("reject needs a reason, shown beside the field; with one, the tool leaves the queue", async () => {
+        const tool = await queuedTool(maker.record);
+        const response = await verifier.client.post("/admin?index", { intent: "reject", toolId: tool.id, reason: "   " });
+        expect(response.status).toBe(400);
+        const page = await response.text();
+        expect(page).toContain(`id="reason-${tool.id}-error"`);
+        expect(page).toContain("Say why the tool is refused: the maker reads it");
+        expect((await toolRow(tool.id)).rejectedAt).toBeNull();
+
+        await verifier.client.post("/admin?index", { intent: "reject", toolId: tool.id, reason: "This is a course, not a tool." });
+        expect(await toolRow(tool.id)).toMatchObject({ rejectionReason: "This is a course, not a tool.", isVerified: false });
+        expect(await html(verifier.client, "/admin")).toContain("The queue is empty");
+      });
+
+      it("skipping the line moves a tool to the front", async () => {
+        await queuedTool(maker.record, { name: "First", createdAt: new Date("2026-01-01T00:00:00Z") });
+        const second = await queuedTool(maker.record, { name: "Second", createdAt: new Date("2026-01-02T00:00:00Z") });
+        const order = async () => [...(await html(admin.client, "/admin")).matchAll(/<h2 class="text-xl font-bold">([^<]+)<\/h2>/g)].map((match) => match[1]);
+        expect(await order()).toEqual(["First", "Second"]);
+        await admin.client.post("/admin?index", { intent: "skip-line", toolId: second.id });
+        expect(await order()).toEqual(["Second", "First"]);
+        // The requests page lists only the tools still in line.
+        const requests = await html(admin.client, "/admin/requests");
+        expect(requests.match(/data-testid="waiting-tool"/g)).toHaveLength(1);
+        expect(requests).toContain("First");
+      });
+    });
+
+    describe("claims", () => {
+      it("lists waiting claims with the claimer and the likely-genuine flag first", async () => {
+        await insertTool(database.db, { name: "Genuine", hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug, isClaimLikelyGenuine: true });
+        await insertTool(database.db, { name: "Doubtful", hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug });
+        await insertTool(database.db, { name: "Settled", hasBeenClaimed: true, wasClaimedAccepted: true, creatorUsername: maker.record.slug });
+        const page = await html(verifier.client, "/admin/claims");
+        expect(page.match(/data-testid="claim"/g)).toHaveLength(2);
+        expect(page).not.toContain("Settled");
+        expect(page.match(/data-testid="likely-genuine"/g)).toHaveLength(1);
+        expect(page).toContain("mia-maker@example.com");
+        expect(page).toContain(`href="/profile/${maker.record.slug}"`);
+      });
+
+      it("has an empty state", async () => {
+        expect(await html(verifier.client, "/admin/claims")).toContain("No claim is waiting");
+      });
+
+      it("an accepted claim shows the tool on the claimer's profile", async () => {
+        // A claim as askForClaim records it (SPEC section 4): the creator is the claimer's slug, not linked yet.
+        const tool = await insertTool(database.db, { name: "Claimed Tool", hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug });
+        expect(await html(visitor(), `/profile/${maker.record.slug}`)).not.toContain(`href="/tool/${tool.slug}"`);
+        const response = await verifier.client.post("/admin/claims", { intent: "accept", toolId: tool.id });
+        expect(await response.text()).toContain("The claim of Claimed Tool was accepted");
+        expect(await html(visitor(), `/profile/${maker.record.slug}`)).toContain(`href="/tool/${tool.slug}"`);
+        expect(await html(verifier.client, "/admin/claims")).toContain("No claim is waiting");
+      });
+    });
+
+    describe("tools", () => {
+      it("searches every tool by name, whatever its state, and pages by keyset", async () => {
+        await queuedTool(maker.record, { name: "Plausible Analytics" });
+        await insertTool(database.db, { name: "Umami", isActive: false });
+        await insertTool(database.db, { name: "Simple Analytics" });
+        const found = await html(admin.client, "/admin/tools?q=ANALYTICS");
+        expect(found.match(/data-testid="admin-tool"/g)).toHaveLength(2);
+        expect(found).toContain("Waiting for verification");
+        expect(found).not.toContain("Umami");
+        expect(await html(admin.client, "/admin/tools?q=umami")).toContain("Switched off");
+        expect(await html(admin.client, "/admin/tools?q=nothing-like-this")).toContain("No tool&#x27;s name contains");
+
+        await insertTools(database.db, ADMIN_PAGE_SIZE + 2);
+        const first = await html(admin.client, "/admin/tools");
+        expect(first.match(/data-testid="admin-tool"/g)).toHaveLength(ADMIN_PAGE_SIZE);
+        const next = /href="(\/admin\/tools\?cursor=[^"]+)" rel="next"/.exec(first)?.[1];
+        expect(next).toBeDefined();
+        const second = await html(admin.client, next!.replaceAll("&amp;", "&"));
+        expect(second.match(/data-testid="admin-tool"/g)).toHaveLength(5);
+      });
+
+      it("switching a tool off removes it from every public list and its snapshot; switching it on brings both back", async () => {
+        const category = await insertCategory(database.db, { label: "Design" });
+        const tool = await insertTool(database.db, { name: "Figment", categories: [category.id], tags: ["mockups"] });
+        await app.services.tools.writeToolSnapshot(tool.id);
+        const publicPages = ["/", "/tools", "/category/design", "/tag/mockups", "/search/figment", "/rss.xml", "/api/v1/tools"];
+        for (const pathname of publicPages) expect(await html(visitor(), pathname), pathname).toContain(tool.slug);
+
+        await admin.client.post("/admin/tools", { intent: "flag", toolId: tool.id, flag: "isActive", value: "false" });
+        for (const pathname of publicPages) expect(await html(visitor(), pathname), pathname).not.toContain(tool.slug);
+        expect((await visitor().request(`/tool/${tool.slug}`)).status).toBe(404);
+        expect(snapshotExists(tool.id)).toBe(false);
+        expect(await html(admin.client, "/admin/tools?q=figment")).toContain("Switched off");
+
+        await admin.client.post("/admin/tools", { intent: "flag", toolId: tool.id, flag: "isActive", value: "true" });
+        expect(await html(visitor(), "/")).toContain(tool.slug);
+        expect(snapshotExists(tool.id)).toBe(true);
+      });
+
+      it("a home boost shows the tool in the home page's Featured section", async () => {
+        const tool = await insertTool(database.db, { name: "Boosted" });
+        const featured = async () => (await html(visitor(), "/")).split('id="featured-heading"')[1]!.split("Last added tools")[0]!;
+        expect(await featured()).not.toContain(tool.slug);
+        const response = await admin.client.post("/admin/tools", { intent: "flag", toolId: tool.id, flag: "isHomeBoosted", value: "true" });
+        expect(await response.text()).toContain("Boosted: boosted on the home page.");
+        expect(await featured()).toContain(tool.slug);
+      });
+    });
+
+    describe("categories", () => {
+      it("lists categories by label, and adds one that the footer shows at once", async () => {
+        await insertCategory(database.db, { label: "Zebra" });
+        await insertCategory(database.db, { label: "Alpha" });
+        const list = await html(admin.client, "/admin/categories");
+        expect(list.indexOf("Alpha")).toBeLessThan(list.indexOf("Zebra"));
+
+        const response = await admin.client.post("/admin/categories", { intent: "create", label: "No-code", slug: "", description: "Build without code", color: "#ddd6fe" });
+        expect(response.status).toBe(200);
+        const [created] = await database.db.select().from(categories).where(eq(categories.slug, "no-code"));
+        expect(created).toMatchObject({ label: "No-code", color: "#DDD6FE", description: "Build without code" });
+        expect(await html(visitor(), "/")).toContain('href="/category/no-code"');
+        expect(await html(visitor(), "/category/no-code")).toContain("Build without code");
+      });
+
+      it.each([
+        [{ slug: "Not A Slug" }, "slug", "A slug is lowercase letters and digits joined by single hyphens"],
+        [{ slug: "taken" }, "slug", "Another category already has this slug"],
+        [{ color: "purple" }, "color", "A colour is written #RRGGBB"],
+        [{ label: "  " }, "label", "Give the category a name"],
+      ])("refuses %j with its message beside the field", async (change, field, message) => {
+        await insertCategory(database.db, { label: "Taken" });
+        const response = await admin.client.post("/admin/categories", { intent: "create", label: "Fine", slug: "fine", color: "#AABBCC", description: "", ...change });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        const page = await response.text();
+        expect(page).toContain(`id="new-${field}-error"`);
+        expect(page).toContain(message);
+        expect(await database.db.select().from(categories)).toHaveLength(1);
+      });
+
+      it("an edit shows in the footer and on the category page, and keeps the slug unique", async () => {
+        const category = await insertCategory(database.db, { label: "Design" });
+        await insertCategory(database.db, { label: "Hosting" });
+        const tool = await insertTool(database.db, { categories: [category.id] });
+        await app.services.tools.writeToolSnapshot(tool.id);
+        const refused = await admin.client.post("/admin/categories", { intent: "update", categoryId: category.id, label: "Design", slug: "hosting", color: "#AABBCC" });
+        expect(await refused.text()).toContain(`id="${category.id}-slug-error"`);
+
+        await admin.client.post("/admin/categories", { intent: "update", categoryId: category.id, label: "Design tools", slug: "design-tools", color: "#AABBCC", description: "Make it pretty" });
+        const home = await html(visitor(), "/");
+        expect(home).toContain('href="/category/design-tools"');
+        expect(home).not.toContain('href="/category/design"');
+        expect(await html(visitor(), "/category/design-tools")).toContain("Make it pretty");
+        // The tool's snapshot carries its category as it is now.
+        expect(await html(visitor(), `/files/${toolSnapshotKey(tool.id)}`)).toContain('"slug":"design-tools"');
+      });
+
+      it("has an empty state", async () => {
+        expect(await html(admin.client, "/admin/categories")).toContain("No category yet");
+      });
+    });
+
+    describe("users", () => {
+      it("lists users by address, searches them by the start of a username or a whole e-mail, and pages by keyset", async () => {
+        const page = await html(admin.client, "/admin/users");
+        expect(page.match(/data-testid="admin-user"/g)).toHaveLength(3);
+        expect(page.indexOf("Ada Admin")).toBeLessThan(page.indexOf("Mia Maker"));
+        const byName = await html(admin.client, "/admin/users?q=mi");
+        expect(byName.match(/data-testid="admin-user"/g)).toHaveLength(1);
+        expect(byName).toContain("mia-maker@example.com");
+        expect((await html(admin.client, "/admin/users?q=VERA-VERIFIER@example.com")).match(/data-testid="admin-user"/g)).toHaveLength(1);
+        expect(await html(admin.client, "/admin/users?q=nobody")).toContain("No user matches");
+
+        for (let index = 0; index < ADMIN_PAGE_SIZE; index++) await insertUser(database.db, { username: `Bulk ${String(index).padStart(2, "0")}` });
+        const first = await html(admin.client, "/admin/users");
+        expect(first.match(/data-testid="admin-user"/g)).toHaveLength(ADMIN_PAGE_SIZE);
+        const next = /href="(\/admin\/users\?cursor=[^"]+)" rel="next"/.exec(first)?.[1];
+        const second = await html(admin.client, next!.replaceAll("&amp;", "&"));
+        expect(second.match(/data-testid="admin-user"/g)).toHaveLength(3);
+        expect(second).toContain("Vera Verifier");
+      });
+
+      it("a new role applies from the next request; an admin cannot demote themselves", async () => {
+        await html(maker.client, "/admin", 403);
+        await admin.client.post("/admin/users", { intent: "role", userId: maker.record.id, role: "verifier" });
+        await html(maker.client, "/admin");
+
+        const response = await admin.client.post("/admin/users", { intent: "role", userId: admin.record.id, role: "guest" });
+        expect(response.status).toBe(400);
+        expect(await response.text()).toContain("You cannot take away your own admin role");
+        expect((await userRow(admin.record.id)).role).toBe("admin");
+        const ownAccount = await admin.client.post("/admin/users", { intent: "disabled", userId: admin.record.id, disabled: "true" });
+        expect(ownAccount.status).toBe(400);
+        expect((await userRow(admin.record.id)).isDisabled).toBe(false);
+      });
+
+      it("a disabled user is signed out at once and stays out; enabled again, they can sign in", async () => {
+        const sessionsOf = async () => database.db.select().from(authSessions).where(eq(authSessions.userId, maker.record.authId!));
+        expect(await html(maker.client, "/my-tools")).toContain("My tools");
+        expect(await sessionsOf()).toHaveLength(1);
+
+        await admin.client.post("/admin/users", { intent: "disabled", userId: maker.record.id, disabled: "true" });
+        expect(await sessionsOf()).toHaveLength(0);
+        const next = await maker.client.request("/my-tools");
+        expect(next.status).toBe(302);
+        expect(next.headers.get("location")).toContain("/login");
+        expect(await html(admin.client, "/admin/users?q=mia")).toContain('data-testid="user-disabled"');
+        const login = () => visitor().post("/login", { intent: "password", email: "mia-maker@example.com", password: "long-enough" });
+        expect(await (await login()).text()).toContain("The user has been disabled");
+
+        await admin.client.post("/admin/users", { intent: "disabled", userId: maker.record.id, disabled: "false" });
+        expect((await login()).status).toBe(302);
+      });
+    });
+
+    describe("featuring requests", () => {
+      it("a granted request features the tool on the home page, adds a boost and reads 'granted'", async () => {
+        const tool = await insertTool(database.db, { name: "Wants the spotlight", creatorUsername: maker.record.slug, isLinkedToCreator: true });
+        await requestFeaturing(maker, tool.id);
+        const page = await html(admin.client, "/admin/requests");
+        expect(page.match(/data-testid="featuring-request"/g)).toHaveLength(1);
+        expect(page).toContain("Wants the spotlight");
+        expect(page).toContain("mia-maker@example.com");
+        expect(page).not.toMatch(/price|\$|€|pay now|checkout/i);
+
+        await admin.client.post("/admin/requests", { intent: "grant", userId: maker.record.id, toolId: tool.id });
+        const record = await userRow(maker.record.id);
+        expect(record.boosts).toBe(1);
+        expect(record.payments).toEqual([expect.objectContaining({ kind: FEATURING_REQUEST, toolId: tool.id, status: "granted" })]);
+        expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
+        const featured = (await html(visitor(), "/")).split('id="featured-heading"')[1]!.split("Last added tools")[0]!;
+        expect(featured).toContain(`href="/tool/${tool.slug}"`);
+        expect(await html(visitor(), `/files/${toolSnapshotKey(tool.id)}`)).toContain('"isHomeBoosted":true');
+        expect(await html(admin.client, "/admin/requests")).toContain("No request is waiting");
+        // Answered once: a second answer is refused and changes nothing.
+        const again = await admin.client.post("/admin/requests", { intent: "grant", userId: maker.record.id, toolId: tool.id });
+        expect(again.status).toBe(409);
+        expect((await userRow(maker.record.id)).boosts).toBe(1);
+      });
+
+      it("a refused request reads 'refused' and features nothing", async () => {
+        const tool = await insertTool(database.db, { creatorUsername: maker.record.slug, isLinkedToCreator: true });
+        await requestFeaturing(maker, tool.id);
+        await admin.client.post("/admin/requests", { intent: "refuse", userId: maker.record.id, toolId: tool.id });
+        const record = await userRow(maker.record.id);
+        expect(record).toMatchObject({ boosts: 0 });
+        expect(record.payments[0]?.status).toBe("refused");
+        expect((await toolRow(tool.id)).isHomeBoosted).toBe(false);
+        expect(await html(maker.client, `/profile/${maker.record.slug}`)).toContain("Refused");
+      });
+
+      it("has empty states", async () => {
+        const page = await html(admin.client, "/admin/requests");
+        expect(page).toContain("No request is waiting");
+        expect(page).toContain("No tool waits in line");
+      });
+    });
+  });
+});
