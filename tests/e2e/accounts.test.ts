@@ -70,4 +70,28 @@ describe("an account in Chromium", () => {
     await page.locator("#latest").getByRole("button", { name: "Get featured!" }).first().click();
     expect(await page.getByTestId("toast").textContent()).toContain("Feature still in development, you'll be noticed when it's live!");
   });
+
+  it("favourites a tool, finds it on /my-favorites, edits the profile, and logs out", async () => {
+    await gotoHydrated(page, server.url);
+    const card = page.locator("#latest").getByTestId("tool-card").first();
+    const name = (await card.locator("h3 a").textContent())!.trim();
+    await card.getByRole("button", { name: "Add to favourites" }).click();
+    await expect.poll(() => card.getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
+
+    await nav().getByTestId("profile-menu").click();
+    await nav().getByRole("link", { name: "My favourites" }).click();
+    await page.waitForURL(`${server.url}/my-favorites`);
+    await page.getByRole("link", { name, exact: true }).first().waitFor();
+
+    await gotoHydrated(page, `${server.url}/edit-profile`);
+    await page.locator("#field-bio").fill("I wrote the first compiler.");
+    await page.getByRole("button", { name: "Save my profile" }).click();
+    await gotoHydrated(page, `${server.url}/profile/grace-hopper`);
+    await page.getByText("I wrote the first compiler.").waitFor();
+
+    await nav().getByTestId("profile-menu").click();
+    await nav().getByRole("button", { name: "Logout" }).click();
+    await nav().getByRole("link", { name: "Log in" }).waitFor();
+    await expect.poll(cache).toBeNull();
+  });
 });
