@@ -4,8 +4,8 @@
  * and falls back to the server when the snapshot cannot be read.
  */
 import { isbot } from "isbot";
-import { data, Link, redirect } from "react-router";
-import { MESSAGES } from "#common/errors.ts";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isAppError, MESSAGES } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolCard, ToolDetail } from "#server/tools/queries.ts";
 import { FavoriteButton } from "../components/favorite-button.tsx";
@@ -35,6 +35,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tools.listToolsAddedByUsers(),
   ]);
   return { tool, stats, suggested, usersAdded };
+}
+
+/** 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks to be linked to the tool as its maker. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const tool = await context.services.tools.findPublicToolBySlug(params.slug);
+  if (!tool) throw data(MESSAGES.toolNotFoundBySlug, { status: 404 });
+  try {
+    await context.services.lifecycle.askForClaim(context.user, tool.id);
+    return { claim: "sent" as const };
+  } catch (error) {
+    if (isAppError(error)) return data({ claim: "failed" as const, message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+/** After this page's own form (a claim), the page's data stays: running the loader again would count a second view. */
+export function shouldRevalidate({ formAction, currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
@@ -99,7 +117,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-export default function ToolPage({ loaderData }: Route.ComponentProps) {
+export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, stats, suggested, usersAdded } = loaderData;
   const { user } = useRootData();
   const number = new Intl.NumberFormat("en");
@@ -124,7 +142,12 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
 
       <ToolDetails
         tool={tool}
-        actions={<FavoriteButton toolId={tool.id} user={user} variant="labelled" />}
+        actions={
+          <>
+            <FavoriteButton toolId={tool.id} user={user} variant="labelled" />
+            {(tool.isClaimable || actionData) && <ClaimTool slug={tool.slug} isSignedIn={Boolean(user)} result={actionData} />}
+          </>
+        }
         aside={
           <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">
             <div>
@@ -161,5 +184,36 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </main>
+  );
+}
+
+/** 'Claim this tool': a form for a signed-in user (it works without JavaScript), a way to log in first for a visitor. */
+function ClaimTool({ slug, isSignedIn, result }: { slug: string; isSignedIn: boolean; result: Route.ComponentProps["actionData"] }) {
+  const buttonClass = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
+  if (result?.claim === "sent") {
+    return (
+      <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+        Your claim was sent. A verifier will check it and you will get an e-mail.
+      </p>
+    );
+  }
+  if (!isSignedIn) {
+    return (
+      <Link to={`/login?redirectTo=${encodeURIComponent(`/tool/${slug}`)}`} className={buttonClass}>
+        Claim this tool
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2">
+      <button type="submit" name="intent" value="claim" className={buttonClass} title="You made this tool? Ask to be linked to it.">
+        Claim this tool
+      </button>
+      {result?.claim === "failed" && (
+        <span role="alert" className="text-sm text-rose-700">
+          {result.message}
+        </span>
+      )}
+    </Form>
   );
 }

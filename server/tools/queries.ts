@@ -57,6 +57,8 @@ export const toolDetailColumns = {
   clicks: tools.clicks,
   verifiedAt: tools.verifiedAt,
   updatedAt: tools.updatedAt,
+  /** Whether anyone may still claim the tool: nobody claimed it and it is linked to no maker. */
+  isClaimable: sql<boolean>`(not ${tools.hasBeenClaimed} and not ${tools.isLinkedToCreator})`.as("is_claimable"),
   // The creator is shown only once the tool is linked to them.
   creator: sql<{ username: string; slug: string } | null>`case when ${tools.isLinkedToCreator} then (
     select json_build_object('username', u.username, 'slug', u.slug) from ${users} u where u.slug = ${tools.creatorUsername}
@@ -64,6 +66,7 @@ export const toolDetailColumns = {
 };
 
 type ToolDetailRow = ToolCardRow & {
+  isClaimable: boolean;
   longDesc: string;
   tags: string[];
   paymentType: string;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { tools, users } from "#server/db/schema.ts";
+import { insertTool } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+
+describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  async function signUp(username: string) {
+    const client = createClient(app.request);
+    await client.post("/register", { username, email: `${username.toLowerCase()}@example.com`, password: "long-enough" });
+    return client;
+  }
+
+  it("offers a visitor to log in first, and comes back to the tool", async () => {
+    const tool = await insertTool(database.db);
+    const html = await (await createClient(app.request).request(`/tool/${tool.slug}`)).text();
+    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(`/tool/${tool.slug}`)}"`);
+    expect(html).toContain("Claim this tool");
+  });
+
+  it("lets a signed-in user claim an unclaimed tool, once", async () => {
+    const tool = await insertTool(database.db);
+    const ada = await signUp("Ada");
+    const response = await ada.post(`/tool/${tool.slug}`, { intent: "claim" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Your claim was sent.");
+    const [row] = await database.db.select().from(tools).where(eq(tools.id, tool.id));
+    const [ada_] = await database.db.select().from(users).where(eq(users.username, "Ada"));
+    expect(row).toMatchObject({ hasBeenClaimed: true, creatorUsername: "ada", claimedBy: ada_!.id, isLinkedToCreator: false });
+
+    const grace = await signUp("Grace");
+    expect(await (await grace.request(`/tool/${tool.slug}`)).text()).not.toContain("Claim this tool");
+    const again = await grace.post(`/tool/${tool.slug}`, { intent: "claim" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This tool is already claimed");
+  });
+
+  it("offers no claim on a tool linked to its maker, and refuses a visitor's post", async () => {
+    const linked = await insertTool(database.db, { creatorUsername: "someone", isLinkedToCreator: true });
+    expect(await (await createClient(app.request).request(`/tool/${linked.slug}`)).text()).not.toContain("Claim this tool");
+    const unclaimed = await insertTool(database.db);
+    const visitor = await createClient(app.request).post(`/tool/${unclaimed.slug}`, { intent: "claim" });
+    expect(visitor.status).toBe(401);
+    const [row] = await database.db.select().from(tools).where(eq(tools.id, unclaimed.id));
+    expect(row!.hasBeenClaimed).toBe(false);
+  });
+});
