@@ -2,7 +2,7 @@
 import { and, asc, desc, gt, isNotNull, sql } from "drizzle-orm";
 import { type Cursor, decodeCursor } from "#common/cursor.ts";
 import type { Database } from "../db/client.ts";
-import { categories, tagCounts, tools } from "../db/schema.ts";
+import { categories, tagCounts, tools, users } from "../db/schema.ts";
 import { searchQueries } from "../search/queries.ts";
 import { afterCursor, isPublicTool } from "../tools/queries.ts";
 
@@ -78,6 +78,31 @@ export function feedQueries(db: Database) {
         const last = rows.at(-1);
         if (!last || rows.length < batchSize) return;
         after = last.tag;
+      }
+    },
+
+    /**
+     * Every profile that shows a live tool (the others are not indexed), by slug, read `batchSize` rows at a time.
+     * A tool counts for its maker as the profile shows it: not while a claim of it waits for its answer.
+     */
+    async *listProfileSlugs({ batchSize = FEED_BATCH_SIZE }: { batchSize?: number } = {}): AsyncGenerator<string> {
+      let after = "";
+      for (;;) {
+        const rows: { slug: string }[] = await db
+          .select({ slug: users.slug })
+          .from(users)
+          .where(
+            and(
+              gt(users.slug, after),
+              sql`exists (select 1 from ${tools} where ${tools.creatorUsername} = ${users.slug} and ${isPublicTool} and not (${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted}))`,
+            ),
+          )
+          .orderBy(asc(users.slug))
+          .limit(batchSize);
+        for (const { slug } of rows) yield slug;
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) return;
+        after = last.slug;
       }
     },
 

@@ -18,7 +18,7 @@ export type SitemapOptions = {
   batchSize?: number;
 };
 
-/** Every public address (SPEC section 7, with the blog and legal pages), in a stable order: fixed pages, top-lists, posts, categories, tools, tags, searches. */
+/** Every public address (SPEC section 7, with the blog and legal pages), in a stable order: fixed pages, top-lists, posts, categories, tools, tags, searches, profiles. */
 export async function* listSitemapEntries(sources: SitemapSources, batchSize?: number): AsyncGenerator<SitemapEntry> {
   for (const path of PAGE_PATHS) yield { path };
   for (const { path } of sources.topLists.listTopListLinks()) yield { path };
@@ -29,7 +29,7 @@ export async function* listSitemapEntries(sources: SitemapSources, batchSize?: n
   for await (const tool of sources.feeds.listPublicToolLinks({ batchSize })) yield { path: pathOf("tool", tool.slug), lastmod: tool.updatedAt };
   for await (const tag of sources.feeds.listLiveTags({ batchSize })) yield { path: pathOf("tag", tag) };
   for await (const text of sources.feeds.listSearchTexts({ batchSize })) yield { path: pathOf("search", text) };
-  // User profiles (/profile/{slug}, SPEC section 7) join here once accounts exist.
+  for await (const slug of sources.feeds.listProfileSlugs({ batchSize })) yield { path: pathOf("profile", slug) };
 }
 
 /** /sitemap.xml: every URL when they fit in one file, otherwise an index of the files. Holds at most one file's entries in memory. */

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { newlyVerifiedToolsQuery, publicToolLinksQuery } from "#server/feeds/queries.ts";
 import { buildSitemap, findSitemapFile } from "#server/feeds/sitemap.ts";
 import { searches } from "#server/db/schema.ts";
-import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { insertCategory, insertTool, insertUser, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
@@ -160,6 +160,17 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const texts: string[] = [];
       for await (const text of app.services.feeds.listSearchTexts({ batchSize: 2 })) texts.push(text);
       expect(texts).toEqual(["seven", "three-a", "three-b", "three-c", "one-a", "one-b", "one-c"]);
+    });
+
+    it("lists the profiles that show a live tool, and only those", async () => {
+      await insertUser(database.db, { username: "Shown Maker" });
+      await insertUser(database.db, { username: "Claim Waiting" });
+      await insertUser(database.db, { username: "No Tools" });
+      await insertTool(database.db, { creatorUsername: "shown-maker", isLinkedToCreator: true });
+      await insertTool(database.db, { creatorUsername: "claim-waiting", hasBeenClaimed: true });
+      await insertTool(database.db, { creatorUsername: "no-tools", isVerified: false });
+      const locs = texts(await (await app.request("/sitemap.xml")).text(), "loc").filter((loc) => loc.includes("/profile/"));
+      expect(locs).toEqual([`${SITE}/profile/shown-maker`]);
     });
 
     it("becomes an index past the per-file limit, its files holding every URL exactly once", async () => {
