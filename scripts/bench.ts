@@ -70,8 +70,10 @@ const MAX_ECHOED_LOG_LINES = 20;
 
 /* ---------------------------------------------------------------- preconditions */
 
-if (!existsSync(path.join(ROOT, "build/server/index.js"))) fail("No production build: run `npm run build` first.");
-const assetsDir = path.join(ROOT, "build/client/assets");
+// The same build folder the server will read (BUILD_DIR, as in the server's config).
+const buildDir = path.resolve(ROOT, process.env.BUILD_DIR || "build");
+if (!existsSync(path.join(buildDir, "server/index.js"))) fail("No production build: run `npm run build` first.");
+const assetsDir = path.join(buildDir, "client/assets");
 const assetName = existsSync(assetsDir) ? readdirSync(assetsDir).sort().find((name) => path.extname(name) === ".js") : undefined;
 if (!assetName) fail(`No .js file in ${displayPath(assetsDir)}: run \`npm run build\` again.`);
 if (database.kind === "pglite" && !existsSync(path.join(database.dataDir, "pglite"))) {
@@ -129,7 +131,7 @@ const serverLog = { echoed: 0, suppressed: 0 };
 
 function startServer(port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    // The server resolves build/client relative to its working directory.
+    // The server resolves its build folder (BUILD_DIR) relative to its working directory.
     cwd: ROOT,
     env: {
       ...process.env,
