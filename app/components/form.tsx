@@ -9,7 +9,8 @@ export function Field({
   hint,
   ...input
 }: { label: string; name: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = `field-${name}`;
+  // A page with several forms of the same fields gives each its own id.
+  const id = input.id ?? `field-${name}`;
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1">

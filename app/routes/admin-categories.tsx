@@ -14,7 +14,8 @@ import { moderated, moderationFailure } from "../moderation.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/admin-categories";
 
-const FIELDS = ["intent", "categoryId", "label", "slug", "description", "color"];
+/** The fields each category form shows its errors beside. */
+const CATEGORY_FIELDS = ["label", "slug", "description", "color"];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return { categories: await moderated(context.services.admin.listCategories(context.user), url) };
@@ -22,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = keptValues(form, FIELDS);
+  const values = keptValues(form, ["intent", "categoryId", ...CATEGORY_FIELDS]);
   const { admin } = context.services;
   try {
     switch (values.intent) {
@@ -62,7 +63,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
   return (
     <>
       <SectionHeader title="Categories">Sorted by label, as the footer and /categories list them.</SectionHeader>
-      <ActionResult result={result} />
+      <ActionResult result={result} inlineFields={CATEGORY_FIELDS} />
       <section aria-labelledby="new-category" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="new-category" className="mb-4 text-lg font-semibold">
           Add a category
@@ -113,11 +114,9 @@ function CategoryRow({ category, failure }: { category: ModeratedCategory; failu
 function CategoryForm({ intent, category, failure, submitLabel }: { intent: "create" | "update"; category?: ModeratedCategory; failure?: FormFailure; submitLabel: string }) {
   const kept = failure?.values;
   const prefix = category?.id ?? "new";
-  const formLevel = failure && !Object.keys(failure.fields).length ? failure.message : undefined;
   return (
     <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="categoryId" value={category?.id ?? ""} />
-      {formLevel && <p className="text-sm text-rose-700 sm:col-span-2">{formLevel}</p>}
       <Field
         id={`${prefix}-label`}
         label="Label"

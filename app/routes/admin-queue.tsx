@@ -71,7 +71,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
           ? "No tool is waiting."
           : `${queue.total} ${queue.total === 1 ? "tool is" : "tools are"} waiting. Those that skipped the line come first, then the oldest.`}
       </SectionHeader>
-      <ActionResult result={result} />
+      <ActionResult result={result} inlineFields={["reason"]} />
       {queue.tools.length > 0 ? (
         <ol className="space-y-6">
           {queue.tools.map((tool) => (

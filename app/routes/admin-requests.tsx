@@ -70,6 +70,7 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
         Makers ask from their profile to have a tool featured. For now an admin grants or refuses each one: no payment is taken.
       </SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
+      <h2 className="sr-only">Requests waiting for an answer</h2>
       {requests.requests.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {requests.requests.map((entry) => (

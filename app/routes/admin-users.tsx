@@ -80,7 +80,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           Search
         </button>
       </Form>
-      <ActionResult result={result} />
+      <ActionResult result={result} inlineFields={["role"]} />
       {page.users.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {page.users.map((user) => (

@@ -23,6 +23,12 @@ const ADMINS: Record<Role, Outcome> = { visitor: "sign-in", guest: "refused", ot
 
 type Person = { client: Client; record: UserRow };
 
+/** The address of a page's 'Next page' link. */
+function nextPageOf(html: string): string | undefined {
+  const link = /<a[^>]*rel="next"[^>]*>/.exec(html)?.[0];
+  return link && /href="([^"]+)"/.exec(link)?.[1]?.replaceAll("&amp;", "&");
+}
+
 describe.each(databaseKinds)("moderation console on %s", (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -93,7 +99,7 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
       page: string;
       who: Record<Role, Outcome>;
       /** Makes what the action works on; `owner` is the person whose thing it is (its submitter, claimer, requester). */
-      prepare: (owner: Person) => Promise<{ fields: Record<string, string>; changed: () => Promise<boolean> }>;
+      prepare: (owner: Person, actor: Role) => Promise<{ fields: Record<string, string>; changed: () => Promise<boolean> }>;
     };
 
     let sequence = 0;
@@ -190,16 +196,16 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
       "change a role": {
         page: "/admin/users",
         who: ADMINS,
-        prepare: async (owner) => {
-          const target = owner === people.owner ? owner.record : (await insertUser(database.db)) as UserRow;
+        prepare: async (owner, actor) => {
+          const target = actor === "owner" ? owner.record : (await insertUser(database.db)) as UserRow;
           return { fields: { intent: "role", userId: target.id, role: "admin" }, changed: async () => (await userRow(target.id)).role === "admin" };
         },
       },
       "disable a user": {
         page: "/admin/users",
         who: ADMINS,
-        prepare: async (owner) => {
-          const target = owner === people.owner ? owner.record : (await insertUser(database.db)) as UserRow;
+        prepare: async (owner, actor) => {
+          const target = actor === "owner" ? owner.record : (await insertUser(database.db)) as UserRow;
           return { fields: { intent: "disabled", userId: target.id, disabled: "true" }, changed: async () => (await userRow(target.id)).isDisabled };
         },
       },
@@ -229,7 +235,7 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
       for (const role of ROLES) {
         const expected = who[role];
         it(`${action} as ${role}: ${expected}`, async () => {
-          const { fields, changed } = await prepare(people.owner);
+          const { fields, changed } = await prepare(people.owner, role);
           const response = await clientOf(role).post(page, fields);
           if (expected === "sign-in") {
             expect(response.status).toBe(302);
@@ -422,21 +428,22 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         await insertTools(database.db, ADMIN_PAGE_SIZE + 2);
         const first = await html(admin.client, "/admin/tools");
         expect(first.match(/data-testid="admin-tool"/g)).toHaveLength(ADMIN_PAGE_SIZE);
-        const next = /href="(\/admin\/tools\?cursor=[^"]+)" rel="next"/.exec(first)?.[1];
-        expect(next).toBeDefined();
-        const second = await html(admin.client, next!.replaceAll("&amp;", "&"));
+        const next = nextPageOf(first);
+        expect(next).toMatch(/^\/admin\/tools\?cursor=/);
+        const second = await html(admin.client, next!);
         expect(second.match(/data-testid="admin-tool"/g)).toHaveLength(5);
       });
 
       it("switching a tool off removes it from every public list and its snapshot; switching it on brings both back", async () => {
         const category = await insertCategory(database.db, { label: "Design" });
-        const tool = await insertTool(database.db, { name: "Figment", categories: [category.id], tags: ["mockups"] });
+        const tool = await insertTool(database.db, { name: "Figment", categories: [category.id], tags: ["mockups"], verifiedAt: new Date() });
         await app.services.tools.writeToolSnapshot(tool.id);
         const publicPages = ["/", "/tools", "/category/design", "/tag/mockups", "/search/figment", "/rss.xml", "/api/v1/tools"];
         for (const pathname of publicPages) expect(await html(visitor(), pathname), pathname).toContain(tool.slug);
 
         await admin.client.post("/admin/tools", { intent: "flag", toolId: tool.id, flag: "isActive", value: "false" });
-        for (const pathname of publicPages) expect(await html(visitor(), pathname), pathname).not.toContain(tool.slug);
+        // A tag left without live tools has no page any more (404): either way, the tool is not on it.
+        for (const pathname of publicPages) expect(await (await visitor().request(pathname)).text(), pathname).not.toContain(tool.slug);
         expect((await visitor().request(`/tool/${tool.slug}`)).status).toBe(404);
         expect(snapshotExists(tool.id)).toBe(false);
         expect(await html(admin.client, "/admin/tools?q=figment")).toContain("Switched off");
@@ -518,12 +525,14 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect(byName).toContain("mia-maker@example.com");
         expect((await html(admin.client, "/admin/users?q=VERA-VERIFIER@example.com")).match(/data-testid="admin-user"/g)).toHaveLength(1);
         expect(await html(admin.client, "/admin/users?q=nobody")).toContain("No user matches");
+        expect(await html(admin.client, "/admin/users?q=%21%21%21")).toContain("No user matches");
 
         for (let index = 0; index < ADMIN_PAGE_SIZE; index++) await insertUser(database.db, { username: `Bulk ${String(index).padStart(2, "0")}` });
         const first = await html(admin.client, "/admin/users");
         expect(first.match(/data-testid="admin-user"/g)).toHaveLength(ADMIN_PAGE_SIZE);
-        const next = /href="(\/admin\/users\?cursor=[^"]+)" rel="next"/.exec(first)?.[1];
-        const second = await html(admin.client, next!.replaceAll("&amp;", "&"));
+        const next = nextPageOf(first);
+        expect(next).toMatch(/^\/admin\/users\?cursor=/);
+        const second = await html(admin.client, next!);
         expect(second.match(/data-testid="admin-user"/g)).toHaveLength(3);
         expect(second).toContain("Vera Verifier");
       });
@@ -569,7 +578,8 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect(page.match(/data-testid="featuring-request"/g)).toHaveLength(1);
         expect(page).toContain("Wants the spotlight");
         expect(page).toContain("mia-maker@example.com");
-        expect(page).not.toMatch(/price|\$|€|pay now|checkout/i);
+        // Nothing pretends to take money.
+        expect(page.split("<main")[1]!.split("</main>")[0]).not.toMatch(/price|\$|€|£|pay now|checkout|buy/i);
 
         await admin.client.post("/admin/requests", { intent: "grant", userId: maker.record.id, toolId: tool.id });
         const record = await userRow(maker.record.id);

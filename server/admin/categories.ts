@@ -1,0 +1,92 @@
+/** Categories as admins keep them (SPEC section 7: add a category; read them sorted by label): add and edit. */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { createId } from "#common/ids.ts";
+import { AppError } from "#common/errors.ts";
+import { type CategoryInput, MODERATION_MESSAGES } from "#common/schemas.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { categories, tools } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { isPublicTool } from "../tools/queries.ts";
+import { requireAdmin } from "./access.ts";
+
+export type ModeratedCategory = { id: string; label: string; slug: string; description: string; color: string; toolCount: number };
+
+const columns = {
+  id: categories.id,
+  label: categories.label,
+  slug: categories.slug,
+  description: categories.description,
+  color: categories.color,
+  toolCount: categories.toolCount,
+};
+
+/** PostgreSQL's unique_violation, whichever driver reports it (drizzle wraps the driver's error). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === "23505") return true;
+  }
+  return false;
+}
+
+const slugTaken = () => new AppError("aborted", MODERATION_MESSAGES.slugTaken, { slug: MODERATION_MESSAGES.slugTaken });
+
+export type AdminCategoriesDependencies = { db: Database; logger: Logger; writeToolSnapshot: (id: string) => Promise<void> };
+
+export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategoriesDependencies) {
+  /** Runs a write; another category holding the slug (found first, or caught by categories_slug_key in a race) is the slug field's error. */
+  async function withUniqueSlug<T>(slug: string, exceptId: string | null, write: () => Promise<T>): Promise<T> {
+    const [holder] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
+    if (holder && holder.id !== exceptId) throw slugTaken();
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slugTaken();
+      throw error;
+    }
+  }
+
+  /** Live tools' snapshots carry their categories' label, slug and colour: those of this category are rewritten (tools_categories_idx finds them). */
+  async function refreshSnapshotsOf(categoryId: string) {
+    const rows = await db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(and(isPublicTool, sql`${tools.categories} @> array[${categoryId}]::text[]`));
+    for (const { id } of rows) {
+      try {
+        await writeToolSnapshot(id);
+      } catch (error) {
+        // The snapshot is a cache the tool page falls back from; the category itself is saved.
+        logger.error(`rewriting the snapshot of tool ${id} failed`, error);
+      }
+    }
+  }
+
+  return {
+    /** Every category with its number of live tools, sorted by label. */
+    async listCategories(user: SessionUser | null): Promise<ModeratedCategory[]> {
+      requireAdmin(user);
+      return db.select(columns).from(categories).orderBy(asc(categories.label), asc(categories.id));
+    },
+
+    /** Adds a category; its page, the footer and the forms list it at once. */
+    async createCategory(user: SessionUser | null, input: CategoryInput): Promise<ModeratedCategory> {
+      requireAdmin(user);
+      const [created] = await withUniqueSlug(input.slug, null, () =>
+        db.insert(categories).values({ id: createId("c"), ...input }).returning(columns),
+      );
+      return created!;
+    },
+
+    /** Changes a category's label, slug, description or colour. Its tools keep it: they refer to it by id. */
+    async updateCategory(user: SessionUser | null, id: string, input: CategoryInput): Promise<ModeratedCategory> {
+      requireAdmin(user);
+      const [updated] = await withUniqueSlug(input.slug, id, () =>
+        db.update(categories).set({ ...input, updatedAt: new Date() }).where(eq(categories.id, id)).returning(columns),
+      );
+      if (!updated) throw new AppError("not-found", MODERATION_MESSAGES.categoryNotFound);
+      await refreshSnapshotsOf(id);
+      return updated;
+    },
+  };
+}

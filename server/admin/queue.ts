@@ -1,0 +1,86 @@
+/** The verification queue as the console shows it: the front of the queue, each tool previewed as its public page will look, with who sent it. */
+import { and, desc, sql } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, QUEUE_FRONT_SIZE } from "#common/constants.ts";
+import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
+import { renderMarkdown } from "../markdown.ts";
+import type { ToolLifecycle } from "../tools/lifecycle.ts";
+import { afterCursor, type ToolDetail, toolDetailColumns } from "../tools/queries.ts";
+import { requireAdmin } from "./access.ts";
+
+export type Submitter = { username: string; slug: string; email: string };
+
+export type QueuedTool = ToolDetail & {
+  submitter: Submitter | null;
+  /** The maker changed the name or website since a verifier last looked. */
+  hasIdentityChanged: boolean;
+  hasSkippedLine: boolean;
+};
+
+/** A queued tool that has not skipped the line, as the requests page lists it. */
+export type WaitingTool = { id: string; name: string; createdAt: string; submitter: Submitter | null };
+
+export type WaitingLinePage = { tools: WaitingTool[]; nextCursor: string | null };
+
+/** The front of the queue, and how many tools wait in all. */
+export type QueueFront = { tools: QueuedTool[]; total: number };
+
+const submitterColumn = sql<Submitter | null>`(
+  select json_build_object('username', s.username, 'slug', s.slug, 'email', s.email) from users s where s.id = ${tools.submittedBy}
+)`.as("submitter");
+
+const previewColumns = { ...toolDetailColumns, submitter: submitterColumn };
+
+export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue"> }) {
+  return {
+    /**
+     * The first tools of the queue, in its order (services.lifecycle.listQueue: skipped the line first, then the oldest).
+     * Moderators work from the front; a tool they answer leaves the queue and the next one comes up.
+     */
+    async listQueueFront(user: SessionUser | null, { limit = QUEUE_FRONT_SIZE }: { limit?: number } = {}): Promise<QueueFront> {
+      const [front, total] = await Promise.all([lifecycle.listQueue(user, { limit }), lifecycle.countQueue(user)]);
+      if (front.length === 0) return { tools: [], total };
+      const ids = `{${front.map((tool) => tool.id).join(",")}}`;
+      const rows = await db.select(previewColumns).from(tools).where(sql`${tools.id} = any(${ids}::text[])`);
+      const previews = new Map(rows.map((row) => [row.id, row]));
+      const queued = front.flatMap((tool): QueuedTool[] => {
+        const row = previews.get(tool.id);
+        if (!row) return [];
+        return [
+          {
+            ...row,
+            longDescHtml: renderMarkdown(row.longDesc),
+            createdAt: row.createdAt.toISOString(),
+            updatedAt: row.updatedAt.toISOString(),
+            verifiedAt: row.verifiedAt?.toISOString() ?? null,
+            hasIdentityChanged: tool.hasIdentityChanged,
+            hasSkippedLine: tool.hasSkippedLine,
+          },
+        ];
+      });
+      return { tools: queued, total };
+    },
+
+    /**
+     * The queued tools that have not skipped the line, newest first (tools_unverified_idx), one keyset page after
+     * `cursor`: an admin moves the one a maker asked for to the front (services.lifecycle.skipWaitingLine).
+     */
+    async listWaitingLine(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<WaitingLinePage> {
+      requireAdmin(user);
+      const rows = await db
+        .select({ id: tools.id, name: tools.name, createdAt: tools.createdAt, submitter: submitterColumn })
+        .from(tools)
+        .where(and(sql`not ${tools.isVerified} and ${tools.rejectedAt} is null and not ${tools.hasSkippedLine}`, cursor ? afterCursor(cursor) : undefined))
+        .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        tools: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
+      };
+    },
+  };
+}

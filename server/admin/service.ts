@@ -1,0 +1,77 @@
+/** The moderation console's domain layer (/admin): the queue, claims, tools, categories, users and featuring requests, each checking who asks. */
+import { sql } from "drizzle-orm";
+import { FEATURING_REQUEST, type UserRole } from "#common/constants.ts";
+import type { TokenSync } from "../auth/token-sync.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { tools, users } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { ToolLifecycle } from "../tools/lifecycle.ts";
+import { requireModerator } from "./access.ts";
+import { adminCategories } from "./categories.ts";
+import { adminClaims, isClaimWaiting } from "./claims.ts";
+import { adminQueue } from "./queue.ts";
+import { adminRequests, hasOpenRequest } from "./requests.ts";
+import { adminTools } from "./tools.ts";
+import { adminUsers } from "./users.ts";
+
+export type AdminDependencies = {
+  db: Database;
+  logger: Logger;
+  lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue">;
+  tokenSync: TokenSync;
+  /** Writes or removes a tool's public snapshot after a change (server/tools/snapshots.ts). */
+  writeToolSnapshot: (id: string) => Promise<void>;
+};
+
+/** What the console's navigation shows: the sections the person may open and what waits in each. */
+export type ConsoleSummary = {
+  role: Exclude<UserRole, "guest">;
+  counts: { queue: number; claims: number; requests: number | null };
+};
+
+export function adminService({ db, logger, lifecycle, tokenSync, writeToolSnapshot }: AdminDependencies) {
+  const total = { count: sql<number>`count(*)::int` };
+
+  async function countQueue(): Promise<number> {
+    // tools_queue_idx is partial on exactly this condition.
+    const [row] = await db.select(total).from(tools).where(sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`);
+    return row?.count ?? 0;
+  }
+
+  async function countClaims(): Promise<number> {
+    // tools_claims_idx is partial on exactly this condition.
+    const [row] = await db.select(total).from(tools).where(isClaimWaiting);
+    return row?.count ?? 0;
+  }
+
+  async function countFeaturingRequests(): Promise<number> {
+    const [row] = await db
+      .select(total)
+      .from(users)
+      .innerJoin(sql`lateral jsonb_array_elements(${users.payments}) as entry(value)`, sql`true`)
+      .where(sql`${hasOpenRequest} and entry.value->>'kind' = ${FEATURING_REQUEST} and entry.value->>'status' = 'requested'`);
+    return row?.count ?? 0;
+  }
+
+  return {
+    /** The console's summary for a verifier or an admin; anyone else is refused. The featuring requests are an admin's. */
+    async getConsoleSummary(user: SessionUser | null): Promise<ConsoleSummary> {
+      const moderator = requireModerator(user);
+      const [queue, claims, requests] = await Promise.all([
+        countQueue(),
+        countClaims(),
+        moderator.role === "admin" ? countFeaturingRequests() : Promise.resolve(null),
+      ]);
+      return { role: moderator.role, counts: { queue, claims, requests } };
+    },
+    ...adminQueue({ db, lifecycle }),
+    ...adminClaims(db),
+    ...adminTools({ db, writeToolSnapshot }),
+    ...adminCategories({ db, logger, writeToolSnapshot }),
+    ...adminUsers({ db, tokenSync }),
+    ...adminRequests({ db, writeToolSnapshot }),
+  };
+}
+
+export type AdminService = ReturnType<typeof adminService>;

@@ -1,0 +1,117 @@
+/** Every tool, whatever its state, for admins: a search by name, and the switches of what is live and what is featured. */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, type ToolFlag } from "#common/constants.ts";
+import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { AppError, MESSAGES } from "#common/errors.ts";
+import type { ToolFlagInput } from "#common/schemas.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
+import { requireAdmin } from "./access.ts";
+
+/** Where a tool stands: live (public), waiting in the queue, refused by a verifier, or switched off by an admin. */
+export type ModeratedToolState = "live" | "waiting" | "rejected" | "switched-off";
+
+export type ModeratedTool = {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  website: string;
+  createdAt: string;
+  state: ModeratedToolState;
+  creatorUsername: string | null;
+  hasClaimWaiting: boolean;
+  flags: Record<ToolFlag, boolean>;
+};
+
+export type ModeratedToolPage = { tools: ModeratedTool[]; nextCursor: string | null };
+
+const columns = {
+  id: tools.id,
+  name: tools.name,
+  slug: tools.slug,
+  logo: tools.logo,
+  website: tools.website,
+  createdAt: tools.createdAt,
+  isVerified: tools.isVerified,
+  rejectedAt: tools.rejectedAt,
+  creatorUsername: tools.creatorUsername,
+  hasBeenClaimed: tools.hasBeenClaimed,
+  wasClaimedAccepted: tools.wasClaimedAccepted,
+  isActive: tools.isActive,
+  isFeaturedHome: tools.isFeaturedHome,
+  isFeaturedCategory: tools.isFeaturedCategory,
+  isFeaturedNL: tools.isFeaturedNL,
+  isHomeBoosted: tools.isHomeBoosted,
+};
+
+type Row = typeof tools.$inferSelect;
+
+function stateOf(row: Pick<Row, "isActive" | "isVerified" | "rejectedAt">): ModeratedToolState {
+  if (!row.isActive) return "switched-off";
+  if (row.isVerified) return "live";
+  return row.rejectedAt ? "rejected" : "waiting";
+}
+
+function toModerated(row: Pick<Row, keyof typeof columns>): ModeratedTool {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    logo: row.logo,
+    website: row.website,
+    createdAt: row.createdAt.toISOString(),
+    state: stateOf(row),
+    creatorUsername: row.creatorUsername,
+    hasClaimWaiting: row.hasBeenClaimed && !row.wasClaimedAccepted,
+    flags: {
+      isActive: row.isActive,
+      isFeaturedHome: row.isFeaturedHome,
+      isFeaturedCategory: row.isFeaturedCategory,
+      isFeaturedNL: row.isFeaturedNL,
+      isHomeBoosted: row.isHomeBoosted,
+    },
+  };
+}
+
+/** `text` as a LIKE pattern that matches it literally anywhere in a name. */
+function containing(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export function adminTools({ db, writeToolSnapshot }: { db: Database; writeToolSnapshot: (id: string) => Promise<void> }) {
+  return {
+    /**
+     * Tools of any state, newest first, whose name contains `q` (the trigram index tools_name_trgm_idx answers the
+     * LIKE), one keyset page after `cursor`. Ids begin with their creation time, so the primary key gives the order;
+     * the cursor's key is unused (0) and its id is the last tool's.
+     */
+    async searchTools(user: SessionUser | null, { q, cursor, limit = ADMIN_PAGE_SIZE }: { q?: string; cursor?: Cursor | null; limit?: number } = {}): Promise<ModeratedToolPage> {
+      requireAdmin(user);
+      const rows = await db
+        .select(columns)
+        .from(tools)
+        .where(and(q ? sql`lower(${tools.name}) like ${containing(q)}` : undefined, cursor ? sql`${tools.id} < ${cursor.id}` : undefined))
+        .orderBy(desc(tools.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { tools: page.map(toModerated), nextCursor: rows.length > limit && last ? encodeCursor({ key: 0, id: last.id }) : null };
+    },
+
+    /** Switches one flag of a tool (live or off, featured on the home page, its categories, the newsletter, boosted); its public snapshot follows. */
+    async setToolFlag(user: SessionUser | null, { toolId, flag, value }: ToolFlagInput): Promise<ModeratedTool> {
+      requireAdmin(user);
+      const [updated] = await db
+        .update(tools)
+        .set({ [flag]: value, updatedAt: new Date() })
+        .where(eq(tools.id, toolId))
+        .returning(columns);
+      if (!updated) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+      // A tool switched off loses its snapshot; one switched back on, or featured, gets it rewritten.
+      await writeToolSnapshot(toolId);
+      return toModerated(updated);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/** The moderation console in Chromium: a verifier verifies a queued tool from /admin, and visitors find it on the home page. */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { tools, users } from "#server/db/schema.ts";
+import { insertTool } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("moderation in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  it("a verifier verifies a queued tool from /admin, and it appears on the home page", async () => {
+    const queued = await insertTool(database.db, { name: "Queued Counter", shortDesc: "Counts visitors, kindly.", longDesc: "It **counts**.", isVerified: false });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+
+    await gotoHydrated(page, `${server.url}/register`);
+    await page.getByLabel("Username").fill("Vera");
+    await page.getByLabel("E-mail").fill("vera@example.com");
+    await page.getByLabel("Password").fill("long-enough");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.getByRole("link", { name: "Queued Counter" }).count()).toBe(0);
+    await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));
+
+    await gotoHydrated(page, `${server.url}/admin`);
+    const item = page.getByTestId("queued-tool").filter({ hasText: "Queued Counter" });
+    // The preview opens on the public page's presentation.
+    await item.getByText("Preview as the public page").click();
+    await item.getByRole("heading", { name: "Queued Counter", level: 3 }).waitFor();
+    expect(await item.locator(".prose strong").textContent()).toBe("counts");
+
+    await item.getByRole("button", { name: "Verify" }).click();
+    await page.getByTestId("action-done").waitFor();
+    expect(await page.getByTestId("action-done").textContent()).toContain("Queued Counter is live.");
+    await page.getByText("The queue is empty").waitFor();
+    expect((await database.db.select({ isVerified: tools.isVerified }).from(tools).where(eq(tools.id, queued.id)))[0]?.isVerified).toBe(true);
+
+    await gotoHydrated(page, `${server.url}/`);
+    const card = page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name: "Queued Counter", exact: true }) });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("Counts visitors, kindly.");
+    await context.close();
+  });
+});
