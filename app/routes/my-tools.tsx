@@ -1,7 +1,8 @@
 /** /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands. */
 import { data, Link, redirect } from "react-router";
 import { DEFAULT_LOGO } from "#common/constants.ts";
-import { pageQuery } from "#common/schemas.ts";
+import { describeQueuePlace } from "#common/queue-place.ts";
+import { myToolsQuery } from "#common/schemas.ts";
 import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { loginPath } from "../components/favorite-button.tsx";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/my-tools";
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
   if (!context.user) throw redirect(loginPath(`${url.pathname}${url.search}`));
-  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
+  const query = myToolsQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
   const page = await context.services.tools.listUserTools(context.user, query.data);
   return { page };
@@ -49,6 +50,14 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
           Add a tool
         </Link>
       </header>
+      {page.submitted?.queue && (
+        <div role="status" data-testid="submitted-message" className="mb-6 rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900">
+          <p className="font-semibold">Thank you! Your tool is in the queue.</p>
+          <p className="text-sm">
+            {page.submitted.name} is {describeQueuePlace(page.submitted.queue)}. We e-mail you when it is live.
+          </p>
+        </div>
+      )}
       <section aria-label="Your tools" className="pb-12">
         {page.tools.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -90,6 +99,7 @@ function UserToolRow({ tool }: { tool: UserTool }) {
         {tool.state === "rejected" && tool.rejectionReason && <p className="text-sm text-rose-800">Reason: {tool.rejectionReason}</p>}
         <p className="text-xs text-slate-500">
           Added on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
+          {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(tool.queue)}`}</span>}
         </p>
       </div>
       <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>

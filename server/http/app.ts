@@ -16,6 +16,7 @@ import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
 import { createUploads } from "./uploads.ts";
+import { createFunctions } from "./functions.ts";
 import { respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 
@@ -85,6 +86,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use("/api/v1/*", withSession(services, config));
   app.route("/api/v1", createUploads(services));
   app.route("/api/v1", createApi(services));
+  app.use("/api/functions/*", withSession(services, config));
+  app.route("/api/functions", createFunctions(services));
   app.route("/", createFeeds(services, config));
 
   if (filesDir) {

@@ -5,6 +5,7 @@ import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
+import type { ToolLifecycle } from "./lifecycle.ts";
 import { afterCursor } from "./queries.ts";
 
 /**
@@ -24,9 +25,16 @@ export type UserTool = {
   state: UserToolState;
   /** The verifier's reason, for a rejected tool. */
   rejectionReason: string | null;
+  /** A waiting tool's place in the verification queue (1 = next) and its estimated wait; null in any other state. */
+  queue: { place: number; estimatedHours: number } | null;
 };
 
-export type UserToolPage = { tools: UserTool[]; nextCursor: string | null };
+export type UserToolPage = {
+  tools: UserTool[];
+  nextCursor: string | null;
+  /** The tool the user just submitted (/my-tools?submitted={id}), when it is theirs and still waiting. */
+  submitted: UserTool | null;
+};
 
 const stateColumn = sql<UserToolState>`case
   when ${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted} then 'claim-pending'
@@ -35,35 +43,67 @@ const stateColumn = sql<UserToolState>`case
   when not ${tools.isVerified} then 'waiting-for-verification'
   else 'live' end`.as("state");
 
+const userToolColumns = {
+  id: tools.id,
+  name: tools.name,
+  slug: tools.slug,
+  logo: tools.logo,
+  shortDesc: tools.shortDesc,
+  createdAt: tools.createdAt,
+  state: stateColumn,
+  rejectionReason: tools.rejectionReason,
+  // Where a waiting tool stands in the queue depends on these.
+  hasSkippedLine: tools.hasSkippedLine,
+  dateSkippedLine: tools.dateSkippedLine,
+};
+
 /** The user's tools after `cursor`, newest first: tools_creator_username_idx finds them, then they are ordered. */
 export function userToolsQuery(db: Database, slug: string, cursor: Cursor | null | undefined, limit: number) {
   return db
-    .select({
-      id: tools.id,
-      name: tools.name,
-      slug: tools.slug,
-      logo: tools.logo,
-      shortDesc: tools.shortDesc,
-      createdAt: tools.createdAt,
-      state: stateColumn,
-      rejectionReason: tools.rejectionReason,
-    })
+    .select(userToolColumns)
     .from(tools)
     .where(and(eq(tools.creatorUsername, slug), cursor ? afterCursor(cursor) : undefined))
     .orderBy(desc(tools.createdAt), desc(tools.id))
     .limit(limit);
 }
 
-export function userToolQueries(db: Database) {
+type UserToolRow = Awaited<ReturnType<typeof userToolsQuery>>[number];
+
+export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "findQueuePlace">) {
+  async function withQueuePlace({ hasSkippedLine, dateSkippedLine, ...row }: UserToolRow): Promise<UserTool> {
+    const queue = row.state === "waiting-for-verification" ? await lifecycle.findQueuePlace({ id: row.id, hasSkippedLine, dateSkippedLine, createdAt: row.createdAt }) : null;
+    return { ...row, createdAt: row.createdAt.toISOString(), queue };
+  }
+
   return {
-    /** The tools whose creator is the user (submitted, linked or claimed), whatever their state, one keyset page. */
-    async listUserTools(user: SessionUser, { cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<UserToolPage> {
+    /**
+     * The tools whose creator is the user (submitted, linked or claimed), whatever their state, one keyset page; and
+     * the tool they just submitted, when `submitted` names one of theirs that is waiting.
+     */
+    async listUserTools(
+      user: SessionUser,
+      { cursor, limit = PAGE_SIZE, submitted }: { cursor?: Cursor | null; limit?: number; submitted?: string } = {},
+    ): Promise<UserToolPage> {
       const rows = await userToolsQuery(db, user.slug, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
+      // One count per waiting tool on this page (tools_queue_idx serves it): a maker has few tools waiting at once,
+      // so this stays a handful of queries however long their list is.
+      const listed = await Promise.all(page.map(withQueuePlace));
+      let justSubmitted = submitted ? listed.find((tool) => tool.id === submitted) : undefined;
+      if (submitted && !justSubmitted) {
+        // Not on this page (a later page was asked for): read it by its id, still only among the user's own tools.
+        const [row] = await db
+          .select(userToolColumns)
+          .from(tools)
+          .where(and(eq(tools.id, submitted), eq(tools.creatorUsername, user.slug)))
+          .limit(1);
+        if (row) justSubmitted = await withQueuePlace(row);
+      }
       return {
-        tools: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        tools: listed,
         nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
+        submitted: justSubmitted?.queue ? justSubmitted : null,
       };
     },
   };
