@@ -18,6 +18,7 @@ import {
 import { decodeCursor } from "./cursor.ts";
 import { MESSAGES } from "./errors.ts";
 import { slugify } from "./slugify.ts";
+import { toolInput } from "./tool-input.ts";
 
 export const cursorParam = z
   .string()
@@ -356,3 +357,34 @@ export type UserDisabledInput = z.infer<typeof userDisabledInput>;
 /** An admin's answer to a featuring request: which user asked, for which tool. */
 export const featuringAnswerInput = z.object({ userId: userIdParam, toolId: toolIdParam });
 export type FeaturingAnswerInput = z.infer<typeof featuringAnswerInput>;
+
+/** What the callable functions (POST /api/functions/{name}) answer to a request they cannot read. */
+export const FUNCTION_MESSAGES = {
+  notJson: 'The request body must be JSON, such as { "tool": { ... } }',
+  noTool: 'The request body needs a "tool" object',
+  noToolId: 'Give the tool\'s id, such as { "tool": { "id": "t..." } }',
+  unknownFunction: "No such function",
+} as const;
+
+/** A callable function's body (SPEC section 7): { tool }, which each function then reads with its own schema. */
+export const functionPayload = z.object(
+  { tool: z.record(z.string(), z.unknown(), { message: FUNCTION_MESSAGES.noTool }) },
+  { message: FUNCTION_MESSAGES.noTool },
+);
+
+/**
+ * submitTool's tool: the tool form's fields as JSON, checked by the form's own schema. Tags may be a list or a
+ * comma-separated text; pros, cons and faq may be left out.
+ */
+export const submitToolFunctionInput = z.preprocess((tool) => {
+  if (typeof tool !== "object" || tool === null || Array.isArray(tool)) return tool;
+  const { tags } = tool as { tags?: unknown };
+  const tagList = Array.isArray(tags) && tags.every((tag) => typeof tag === "string") ? tags.join(",") : tags;
+  return { pros: [], cons: [], faq: [], ...tool, tags: tagList };
+}, toolInput);
+
+/** The tool that toolVerified, claimTool and claimToolAccepted act on; its id is then read with toolIdParam. */
+export const toolRefFunctionInput = z.object({ id: z.string({ message: FUNCTION_MESSAGES.noToolId }).trim().min(1, FUNCTION_MESSAGES.noToolId) });
+
+/** /my-tools: a page of the user's tools; after a submission, `submitted` names the new tool (a bad id is ignored). */
+export const myToolsQuery = pageQuery.extend({ submitted: toolIdParam.optional().catch(undefined) });

@@ -48,6 +48,7 @@ export function createServices(deps: Dependencies) {
     notifier: deps.notifier,
     logger: deps.logger,
     siteUrl: deps.config.SITE_URL,
+    limiter: rateLimiter(deps.db),
     writeSnapshot: (id) => toolSnapshots(deps.db, deps.storage).writeToolSnapshot(id),
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
@@ -67,7 +68,7 @@ export function createServices(deps: Dependencies) {
     accounts,
     mailer: deps.mailer,
     notifier: deps.notifier,
-    tools: { ...toolQueries(deps.db), ...toolMutations(deps.db), ...toolSnapshots(deps.db, deps.storage), ...toolListQueries(deps.db), ...userToolQueries(deps.db) },
+    tools: { ...toolQueries(deps.db), ...toolMutations(deps.db), ...toolSnapshots(deps.db, deps.storage), ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
     users: {
       ...userQueries(deps.db),

@@ -72,7 +72,7 @@ function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolCla
   );
 }
 
-/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, and Logout, which posts so that it works without JavaScript. */
+/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
 function ProfileMenu({ user }: { user: SessionUser }) {
   return (
     <details className="relative">
@@ -90,6 +90,11 @@ function ProfileMenu({ user }: { user: SessionUser }) {
         <Link to="/my-favorites" className={linkClass}>
           My favourites
         </Link>
+        {(user.role === "verifier" || user.role === "admin") && (
+          <Link to="/admin" className={linkClass}>
+            Moderation
+          </Link>
+        )}
         <Form method="post" action="/logout">
           <button type="submit" className={`${linkClass} w-full text-left`}>
             Logout

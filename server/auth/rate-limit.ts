@@ -8,13 +8,14 @@ import { rateLimits } from "../db/schema.ts";
 
 export type Limit = { max: number; windowSeconds: number };
 
-/** Sign-in and sign-up attempts, and e-mails asked for, per visitor address and per e-mail address. */
+/** Sign-in and sign-up attempts, e-mails asked for, uploads and tool submissions, per visitor address, e-mail address or user. */
 export const LIMITS = {
   signInPerAddress: { max: 20, windowSeconds: 10 * 60 },
   signInPerEmail: { max: 10, windowSeconds: 10 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
   mailPerEmail: { max: 3, windowSeconds: 10 * 60 },
   uploadsPerUser: { max: 60, windowSeconds: 60 * 60 },
+  submissionsPerUser: { max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export function rateLimiter(db: Database) {

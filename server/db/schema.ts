@@ -127,7 +127,8 @@ export const tools = pgTable(
     index("tools_categories_idx").using("gin", table.categories),
     index("tools_tags_idx").using("gin", table.tags),
     index("tools_keywords_idx").using("gin", table.keywords),
-    index("tools_creator_username_idx").on(table.creatorUsername),
+    // A maker's tools, newest first (/my-tools, profiles, the session cache).
+    index("tools_creator_username_idx").on(table.creatorUsername, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The 'added by makers' block: live tools with a creator, newest first.
     index("tools_public_with_creator_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
@@ -164,6 +165,8 @@ export const users = pgTable(
     uniqueIndex("users_auth_id_key").on(table.authId),
     uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
     uniqueIndex("users_slug_key").on(table.slug),
+    // Featuring requests are entries of payments: the console finds the users with an open one by containment.
+    index("users_payments_idx").using("gin", sql`${table.payments} jsonb_path_ops`),
   ],
 );
 
@@ -182,7 +185,8 @@ export const favorites = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.toolId] }),
     index("favorites_tool_id_idx").on(table.toolId),
-    index("favorites_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // A user's favourites, newest first, ties broken by tool: the order of /my-favorites (written "desc nulls last").
+    index("favorites_user_created_idx").on(table.userId, table.createdAt.desc(), table.toolId.desc()),
   ],
 );
 

@@ -13,6 +13,9 @@ export interface Notifier {
 
 /** How long a notice may take before it is given up (the caller waits for it). */
 const NOTIFY_TIMEOUT_MS = 10_000;
+/** A failed notice is sent again once, after this pause. */
+const NOTIFY_ATTEMPTS = 2;
+const NOTIFY_RETRY_DELAY_MS = 1000;
 /** Telegram refuses a message longer than this, in characters. */
 const MAX_MESSAGE_LENGTH = 4096;
 
@@ -51,12 +54,14 @@ export function createNotifier({
   apiUrl,
   logger,
   timeoutMs = NOTIFY_TIMEOUT_MS,
+  retryDelayMs = NOTIFY_RETRY_DELAY_MS,
 }: {
   botToken: string;
   chatId: string;
   apiUrl: string;
   logger: Logger;
   timeoutMs?: number;
+  retryDelayMs?: number;
 }): Notifier {
   if (!botToken || !chatId || !apiUrl) {
     return {
@@ -72,15 +77,26 @@ export function createNotifier({
       url.searchParams.set("text", formatNotice(notice));
       url.searchParams.set("disable_notification", String(notice.silent ?? false));
       url.searchParams.set("parse_mode", "Markdown");
-      try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      // A notice that fails is tried once more after a pause: the bot API or the network may only have hiccuped.
+      for (let attempt = 1; attempt <= NOTIFY_ATTEMPTS; attempt++) {
+        const failure = await send(url);
+        if (!failure) return;
         // The bot token is part of the address: it is never logged.
-        if (!response.ok) logger.warn(`notice not delivered: the bot API answered ${response.status}`, { title: notice.title, text: notice.text });
-        await response.body?.cancel();
-      } catch (error) {
-        const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
-        logger.warn(`notice not delivered: ${(error as Error).message}${cause ? ` (${cause})` : ""}`, { title: notice.title, text: notice.text });
+        logger.warn(`notice not delivered (attempt ${attempt} of ${NOTIFY_ATTEMPTS}): ${failure}`, { title: notice.title, text: notice.text });
+        if (attempt < NOTIFY_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
       }
     },
   };
+
+  /** Sends one request; the reason it failed, or null. */
+  async function send(url: URL): Promise<string | null> {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      await response.body?.cancel();
+      return response.ok ? null : `the bot API answered ${response.status}`;
+    } catch (error) {
+      const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+      return `${(error as Error).message}${cause ? ` (${cause})` : ""}`;
+    }
+  }
 }

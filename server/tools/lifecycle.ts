@@ -6,7 +6,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import { toolSlug } from "#common/ids.ts";
+import { AUTH_MESSAGES } from "#common/schemas.ts";
 import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
+import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { authUsers, tools, users } from "../db/schema.ts";
@@ -24,11 +26,16 @@ export type LifecycleDependencies = {
   notifier: Notifier;
   logger: Logger;
   siteUrl: string;
+  /** Counts each maker's submissions (LIMITS.submissionsPerUser). */
+  limiter: RateLimiter;
   /** Writes or removes the tool's public snapshot after a change. */
   writeSnapshot: (id: string) => Promise<void>;
 };
 
 type ToolRow = typeof tools.$inferSelect;
+
+/** A tool in the verification queue: not verified, not refused (the condition of tools_queue_idx). */
+const isQueued = sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`;
 
 const isModerator = (user: SessionUser) => user.role === "verifier" || user.role === "admin";
 
@@ -44,7 +51,7 @@ export const LIFECYCLE_MESSAGES = {
   alreadySubmitted: "This tool was already submitted",
 } as const;
 
-export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, writeSnapshot }: LifecycleDependencies) {
+export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
   function requireUser(user: SessionUser | null): SessionUser {
     if (!user) throw new AppError("unauthenticated", LIFECYCLE_MESSAGES.signInFirst);
     return user;
@@ -102,6 +109,8 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, writeSnap
     /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
     async submitTool(user: SessionUser | null, input: ToolInput, images: { logo?: string; largeImage?: string } = {}, { id }: { id?: string } = {}) {
       const maker = requireUser(user);
+      // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
+      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
       const listed = await findListedTool(input.website);
       if (listed) throw alreadyListed(listed);
       const built = buildToolRow({
@@ -173,14 +182,22 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, writeSnap
       return tool;
     },
 
-    /** The queue: tools waiting for verification, those that skipped the line first, then the oldest. */
-    async listQueue(user: SessionUser | null) {
+    /** The queue: tools waiting for verification, those that skipped the line first, then the oldest (tools_queue_idx). */
+    async listQueue(user: SessionUser | null, { limit }: { limit?: number } = {}) {
       requireModerator(user);
-      return db
+      const query = db
         .select()
         .from(tools)
-        .where(sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`)
+        .where(isQueued)
         .orderBy(desc(tools.hasSkippedLine), asc(tools.dateSkippedLine), asc(tools.createdAt), asc(tools.id));
+      return limit === undefined ? query : query.limit(limit);
+    },
+
+    /** How many tools wait in the queue. */
+    async countQueue(user: SessionUser | null): Promise<number> {
+      requireModerator(user);
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(isQueued);
+      return row?.count ?? 0;
     },
 
     /** A waiting tool's place in the queue (1 = next) and the estimated wait, for its maker. */
@@ -189,7 +206,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, writeSnap
         .select({ ahead: sql<number>`count(*)::int` })
         .from(tools)
         .where(
-          sql`not ${tools.isVerified} and ${tools.rejectedAt} is null and ${tools.id} <> ${tool.id} and (
+          sql`${isQueued} and ${tools.id} <> ${tool.id} and (
             (${tools.hasSkippedLine} and not ${tool.hasSkippedLine})
             or (${tools.hasSkippedLine} = ${tool.hasSkippedLine} and (coalesce(${tools.dateSkippedLine}, '-infinity'), ${tools.createdAt}, ${tools.id})
               < (coalesce(${tool.dateSkippedLine?.toISOString() ?? null}::timestamptz, '-infinity'), ${tool.createdAt.toISOString()}::timestamptz, ${tool.id}))

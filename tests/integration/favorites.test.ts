@@ -434,10 +434,9 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     ])("reads %s of favourites in order from favorites_user_created_idx", async (_, cursor) => {
       const text = await explainMainPlan(database.db, favoriteToolsQuery(database.db, "u3", cursor, PAGE_SIZE + 1));
       expect(text).toContain("favorites_user_created_idx");
-      // Rows come in created_at order from the index; only rows of one same date would be sorted by tool id.
-      expect(text).not.toMatch(/(?:^|->)\s*Sort\s+\(cost/m);
-      expect(text).toMatch(/Incremental Sort[\s\S]*Presorted Key: favorites\.created_at/);
-      if (cursor) expect(text).toMatch(/Index Cond: .*created_at <=/);
+      // Rows come from the index in the page's order, ties on the date broken by tool id: nothing is sorted.
+      expect(text).not.toMatch(/Sort/);
+      if (cursor) expect(text).toMatch(/Index Cond: .*created_at/);
       // Each favourite finds its tool by primary key.
       expect(text).toContain("tools_pkey");
     });
