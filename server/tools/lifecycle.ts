@@ -123,9 +123,8 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         websiteDomain: websiteDomain(input.website),
         isVerified: false,
         isActive: true,
+        // The submitter may be listing someone else's tool: a maker is linked to a tool by a claim a verifier accepts.
         submittedBy: maker.id,
-        creatorUsername: maker.slug,
-        isLinkedToCreator: true,
       });
       // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
       const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;

@@ -1,5 +1,5 @@
 /** Reads of the tools a user submitted or is linked to, live or not, each with where it stands (/my-tools). */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import type { SessionUser } from "../context.ts";
@@ -57,12 +57,20 @@ const userToolColumns = {
   dateSkippedLine: tools.dateSkippedLine,
 };
 
-/** The user's tools after `cursor`, newest first: tools_creator_username_idx finds them, then they are ordered. */
-export function userToolsQuery(db: Database, slug: string, cursor: Cursor | null | undefined, limit: number) {
+/** The tools a user submitted or is (or asks to be) linked to. */
+function isUsersTool(user: Pick<SessionUser, "id" | "slug">) {
+  return or(eq(tools.creatorUsername, user.slug), eq(tools.submittedBy, user.id))!;
+}
+
+/**
+ * The user's tools after `cursor`, newest first: tools_creator_username_idx and tools_submitted_by_idx find them (a
+ * maker has few), then they are ordered.
+ */
+export function userToolsQuery(db: Database, user: Pick<SessionUser, "id" | "slug">, cursor: Cursor | null | undefined, limit: number) {
   return db
     .select(userToolColumns)
     .from(tools)
-    .where(and(eq(tools.creatorUsername, slug), cursor ? afterCursor(cursor) : undefined))
+    .where(and(isUsersTool(user), cursor ? afterCursor(cursor) : undefined))
     .orderBy(desc(tools.createdAt), desc(tools.id))
     .limit(limit);
 }
@@ -77,14 +85,14 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
 
   return {
     /**
-     * The tools whose creator is the user (submitted, linked or claimed), whatever their state, one keyset page; and
+     * The tools the user submitted, is linked to or claims, whatever their state, one keyset page; and
      * the tool they just submitted, when `submitted` names one of theirs that is waiting.
      */
     async listUserTools(
       user: SessionUser,
       { cursor, limit = PAGE_SIZE, submitted }: { cursor?: Cursor | null; limit?: number; submitted?: string } = {},
     ): Promise<UserToolPage> {
-      const rows = await userToolsQuery(db, user.slug, cursor, limit + 1);
+      const rows = await userToolsQuery(db, user, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       // One count per waiting tool on this page (tools_queue_idx serves it): a maker has few tools waiting at once,
@@ -96,7 +104,7 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
         const [row] = await db
           .select(userToolColumns)
           .from(tools)
-          .where(and(eq(tools.id, submitted), eq(tools.creatorUsername, user.slug)))
+          .where(and(eq(tools.id, submitted), isUsersTool(user)))
           .limit(1);
         if (row) justSubmitted = await withQueuePlace(row);
       }

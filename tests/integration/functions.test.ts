@@ -93,7 +93,7 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
         const id = body.result!.tool.id as string;
         expect(body).toEqual({
           result: {
-            tool: { id, slug: `counter-${id}`, name: "Counter", isVerified: false, isActive: true, hasBeenClaimed: false, wasClaimedAccepted: false, isLinkedToCreator: true },
+            tool: { id, slug: `counter-${id}`, name: "Counter", isVerified: false, isActive: true, hasBeenClaimed: false, wasClaimedAccepted: false, isLinkedToCreator: false },
           },
         });
         expect(await toolRow(id)).toMatchObject({
@@ -104,7 +104,8 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
           faq: [{ question: "Free?", answer: "Yes." }],
           paymentType: "free",
           submittedBy: maker.record.id,
-          creatorUsername: maker.record.slug,
+          // Submitting a tool does not make its submitter its maker: a claim does.
+          creatorUsername: null,
         });
         const [notice] = await bot.waitForRequests(1);
         expect(notice!.url.searchParams.get("text")).toContain("Counter");

@@ -1,0 +1,1 @@
+CREATE INDEX "tools_submitted_by_idx" ON "tools" USING btree ("submitted_by","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

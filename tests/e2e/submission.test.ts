@@ -1,0 +1,89 @@
+/**
+ * A tool's whole life in Chromium (issue 5): a maker submits it with a logo, a verifier verifies it, it is on the home
+ * page, another user claims it, an admin accepts the claim, and the tool shows on the claimer's profile.
+ */
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { tools, users } from "#server/db/schema.ts";
+import { insertCategory } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("a tool from submission to claim, in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await insertCategory(database.db, { label: "Analytics" });
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  /** A new person in their own browser, signed up through the form; optionally given a role. */
+  async function person(username: string, role?: "verifier" | "admin"): Promise<Page> {
+    const page = await (await newContext(browser)).newPage();
+    await gotoHydrated(page, `${server.url}/register`);
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("E-mail").fill(`${username.toLowerCase()}@example.com`);
+    await page.getByLabel("Password").fill("long-enough");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/`);
+    if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
+    return page;
+  }
+
+  it("goes all the way", async () => {
+    // The maker submits, with a logo uploaded ahead with its progress.
+    const maker = await person("Maker");
+    await gotoHydrated(maker, `${server.url}/add-tool`);
+    await maker.getByLabel("Name").fill("Journey Counter");
+    await maker.getByLabel("Website").fill("journey-counter.example");
+    await maker.getByLabel("Short description").fill("Counts visitors without cookies, for small sites.");
+    await maker.getByLabel("Analytics").check();
+    const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#0ea5e9" } }).png().toBuffer();
+    await maker.locator("#field-logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    await maker.getByTestId("logo-preview").waitFor();
+    await maker.getByRole("button", { name: "Submit the tool" }).click();
+    await maker.waitForURL(/\/my-tools\?submitted=t/);
+    await maker.getByText("Thank you! Your tool is in the queue.").waitFor();
+    const [submitted] = await database.db.select().from(tools).where(eq(tools.name, "Journey Counter"));
+    expect(submitted).toMatchObject({ isVerified: false });
+    expect(submitted!.logo).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.webp$/);
+
+    // A verifier verifies it from the console.
+    const verifier = await person("Vera", "verifier");
+    await gotoHydrated(verifier, `${server.url}/admin`);
+    await verifier.getByTestId("queued-tool").filter({ hasText: "Journey Counter" }).getByRole("button", { name: "Verify" }).click();
+    await verifier.getByTestId("action-done").waitFor();
+
+    // It is on the home page.
+    await gotoHydrated(maker, server.url);
+    await maker.locator("#latest").getByRole("link", { name: "Journey Counter", exact: true }).waitFor();
+
+    // Another user claims it from its page.
+    const claimer = await person("Claire");
+    await gotoHydrated(claimer, `${server.url}/tool/${submitted!.slug}`);
+    await claimer.getByRole("button", { name: "Claim this tool" }).click();
+    await claimer.getByText("Your claim was sent.").waitFor();
+
+    // An admin accepts the claim.
+    const admin = await person("Ada", "admin");
+    await gotoHydrated(admin, `${server.url}/admin/claims`);
+    await admin.getByRole("button", { name: "Accept" }).first().click();
+    await admin.getByTestId("action-done").waitFor();
+
+    // The tool shows on the claimer's profile.
+    await gotoHydrated(claimer, `${server.url}/profile/claire`);
+    await claimer.getByRole("link", { name: "Journey Counter", exact: true }).waitFor();
+  });
+});
