@@ -55,3 +55,14 @@ export function itemListLd(siteUrl: string, name: string, items: Crumb[]): MetaD
     itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: `${siteUrl}${item.path}` })),
   });
 }
+
+/** The meta of a page that needs only the basics: the site's name and address come from the root loader's data. */
+export function pageMeta(
+  matches: readonly ({ loaderData?: unknown } | undefined)[],
+  page: { title: string; description: string; path: string; image?: string; noindex?: boolean },
+): MetaDescriptor[] {
+  const root = matches[0]?.loaderData as { config: { siteName: string; siteUrl: string } } | undefined;
+  if (!root) return [];
+  const { noindex, ...rest } = page;
+  return [...seo({ ...root.config, ...rest }), ...(noindex ? [{ name: "robots", content: "noindex" }] : [])];
+}

@@ -11,7 +11,7 @@ import { Field } from "../components/form.tsx";
 import { ActionButton, ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-categories";
 
 /** The fields each category form shows its errors beside. */
@@ -44,14 +44,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "Categories", description: "Add and edit the directory's categories.", path: "/admin/categories" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Categories", description: "Add and edit the directory's categories.", path: "/admin/categories", noindex: true });
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { categories } = loaderData;

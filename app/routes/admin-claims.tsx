@@ -11,7 +11,7 @@ import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader
 import { Pager } from "../components/pager.tsx";
 import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-claims";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -42,14 +42,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "Claims", description: "Tools claimed by their makers, waiting for an answer.", path: "/admin/claims" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Claims", description: "Tools claimed by their makers, waiting for an answer.", path: "/admin/claims", noindex: true });
 
 export default function AdminClaims({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -14,11 +14,15 @@ import { ToolDetails } from "../components/tool-details.tsx";
 import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-queue";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return { queue: await moderated(context.services.admin.listQueueFront(context.user), url) };
+  const [queue, changed] = await Promise.all([
+    moderated(context.services.admin.listQueueFront(context.user), url),
+    moderated(context.services.lifecycle.listChangedLiveTools(context.user), url),
+  ]);
+  return { queue, changed: changed.map((tool) => ({ ...tool, updatedAt: tool.updatedAt.toISOString() })) };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -37,6 +41,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const tool = await lifecycle.rejectTool(context.user, toolId, reason);
         return { done: `${tool.name} was refused. Its maker was e-mailed the reason.` };
       }
+      case "confirm-identity": {
+        const tool = await lifecycle.confirmToolIdentity(context.user, toolActionInput.parse(fields).toolId);
+        return { done: `${tool.name}: its new name and website are confirmed.` };
+      }
       case "skip-line": {
         const tool = await lifecycle.skipWaitingLine(context.user, toolActionInput.parse(fields).toolId);
         return { done: `${tool.name} moved to the front of the queue.` };
@@ -49,17 +57,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "Verification queue", description: "The tools waiting for a verifier.", path: "/admin" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Verification queue", description: "The tools waiting for a verifier.", path: "/admin", noindex: true });
 
 export default function AdminQueue({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue } = loaderData;
+  const { queue, changed } = loaderData;
   const { user } = useRootData();
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
@@ -91,6 +92,37 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-6 text-center text-sm text-slate-600">
           {`${queue.total - queue.tools.length} more wait behind these: they come up as these are answered.`}
         </p>
+      )}
+      {changed.length > 0 && (
+        <section aria-labelledby="changed-heading" className="mt-12">
+          <h2 id="changed-heading" className="text-lg font-semibold">
+            Changed after going live
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Their makers changed the name or the website. Check that the tool is still the one you verified.</p>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {changed.map((tool) => (
+              <li key={tool.id} data-testid="changed-tool" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div>
+                  <Link to={`/tool/${tool.slug}`} className="font-medium text-brand-700 hover:underline">
+                    {tool.name}
+                  </Link>
+                  <p className="text-sm text-slate-500">
+                    {tool.website} · changed <LongDate isoDate={tool.updatedAt.slice(0, 10)} />
+                  </p>
+                </div>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="toolId" value={tool.id} />
+                  <ActionButton intent="confirm-identity" subject={tool.id} pendingText="Saving…">
+                    Looks right
+                  </ActionButton>
+                  <Link to={`/edit-tool/${tool.id}`} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+                    Edit
+                  </Link>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </>
   );

@@ -12,7 +12,7 @@ import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader
 import { Pager } from "../components/pager.tsx";
 import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-requests";
 
 const requestsQuery = pageQuery.pick({ cursor: true }).extend({ line: cursorParam });
@@ -53,14 +53,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "Featuring requests", description: "Featuring and skip-the-line requests, granted by hand.", path: "/admin/requests" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Featuring requests", description: "Featuring and skip-the-line requests, granted by hand.", path: "/admin/requests", noindex: true });
 
 export default function AdminRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { requests, waiting } = loaderData;

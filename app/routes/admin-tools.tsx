@@ -11,7 +11,7 @@ import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader
 import { Pager } from "../components/pager.tsx";
 import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-tools";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -34,14 +34,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "All tools", description: "Every tool, live or not: switch them off or on, and feature them.", path: "/admin/tools" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "All tools", description: "Every tool, live or not: switch them off or on, and feature them.", path: "/admin/tools", noindex: true });
 
 /** Each switch: its button, and what the answer says once it is on or off. */
 const FLAGS: Record<ToolFlag, { label: string; help: string; on: string; off: string }> = {

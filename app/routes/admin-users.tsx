@@ -13,7 +13,7 @@ import { Pager } from "../components/pager.tsx";
 import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-users";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -45,14 +45,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "Users", description: "Every user: roles, and disabling an account.", path: "/admin/users" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Users", description: "Every user: roles, and disabling an account.", path: "/admin/users", noindex: true });
 
 const ROLE_LABELS: Record<ModeratedUser["role"], string> = { guest: "A guest", verifier: "A verifier", admin: "An admin" };
 

@@ -8,7 +8,7 @@ import { MAX_BIO_LENGTH, MAX_SOCIAL_PROFILES, MAX_USERNAME_LENGTH, MIN_PASSWORD_
 import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/edit-profile";
 
 const LOGIN_FIRST = `/login?redirectTo=${encodeURIComponent("/edit-profile")}`;
@@ -52,14 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "Edit your profile", description: "Change your profile, your password and your account.", path: "/edit-profile" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Edit your profile", description: "Change your profile, your password and your account.", path: "/edit-profile", noindex: true });
 
 const SUCCESS: Record<string, string> = { profile: "Your profile was saved.", password: "Your password was changed. Your other sessions have ended." };
 

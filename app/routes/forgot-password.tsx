@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { emailInput } from "#common/schemas.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { formFailure, keptValues } from "../forms.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,11 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return seo({ ...root.config, title: "Forgot your password?", description: "Get an e-mail with a link to choose a new password.", path: "/forgot-password" });
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Forgot your password?", description: "Get an e-mail with a link to choose a new password.", path: "/forgot-password" });
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const failure = actionData && "message" in actionData ? actionData : undefined;

@@ -123,6 +123,8 @@ export const tools = pgTable(
       .on(table.hasSkippedLine.desc().nullsFirst(), table.dateSkippedLine, table.createdAt, table.id)
       .where(sql`not ${table.isVerified} and ${table.rejectedAt} is null`),
     index("tools_website_domain_idx").on(table.websiteDomain),
+    // Live tools renamed by their maker, shown to verifiers.
+    index("tools_identity_changed_idx").on(table.updatedAt, table.id).where(sql`${table.hasIdentityChanged} and ${table.isVerified}`),
     index("tools_submitted_by_idx").on(table.submittedBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("tools_claims_idx").on(table.updatedAt).where(sql`${table.hasBeenClaimed} and not ${table.wasClaimedAccepted}`),
     index("tools_categories_idx").using("gin", table.categories),

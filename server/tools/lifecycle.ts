@@ -199,6 +199,24 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       return row?.count ?? 0;
     },
 
+    /** Live tools whose maker changed the name or website since a verifier last looked: they are shown to verifiers. */
+    async listChangedLiveTools(user: SessionUser | null) {
+      requireModerator(user);
+      return db
+        .select({ id: tools.id, name: tools.name, slug: tools.slug, website: tools.website, updatedAt: tools.updatedAt })
+        .from(tools)
+        .where(sql`${tools.hasIdentityChanged} and ${tools.isVerified}`)
+        .orderBy(asc(tools.updatedAt), asc(tools.id));
+    },
+
+    /** A verifier saw a live tool's new name or website and finds it right. */
+    async confirmToolIdentity(user: SessionUser | null, id: string) {
+      requireModerator(user);
+      await getTool(id);
+      const [confirmed] = await db.update(tools).set({ hasIdentityChanged: false }).where(eq(tools.id, id)).returning();
+      return confirmed!;
+    },
+
     /** A waiting tool's place in the queue (1 = next) and the estimated wait, for its maker. */
     async findQueuePlace(tool: Pick<ToolRow, "id" | "hasSkippedLine" | "dateSkippedLine" | "createdAt">) {
       const [row] = await db

@@ -224,6 +224,18 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
       expect(await codeOf(app.services.lifecycle.updateTool(as("submitter"), "tnosuchtool0000000000", input()))).toBe("not-found");
     });
 
+    it("shows verifiers a live tool whose maker changed its name, until one finds it right", async () => {
+      const tool = await submitted();
+      await app.services.lifecycle.verifyTool(as("verifier"), tool.id);
+      expect(await app.services.lifecycle.listChangedLiveTools(as("verifier"))).toEqual([]);
+      await app.services.lifecycle.updateTool(as("submitter"), tool.id, input({ name: "Counter Renamed" }));
+      expect((await app.services.lifecycle.listChangedLiveTools(as("verifier"))).map((row) => row.name)).toEqual(["Counter Renamed"]);
+      expect(await codeOf(app.services.lifecycle.listChangedLiveTools(as("guest")))).toBe("permission-denied");
+      expect(await codeOf(app.services.lifecycle.confirmToolIdentity(as("submitter"), tool.id))).toBe("permission-denied");
+      await app.services.lifecycle.confirmToolIdentity(as("verifier"), tool.id);
+      expect(await app.services.lifecycle.listChangedLiveTools(as("admin"))).toEqual([]);
+    });
+
     it("a failing mail server never undoes the change", async () => {
       await smtp.close();
       const tool = await submitted();

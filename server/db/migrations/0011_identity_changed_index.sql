@@ -1,0 +1,1 @@
+CREATE INDEX "tools_identity_changed_idx" ON "tools" USING btree ("updated_at","id") WHERE "tools"."has_identity_changed" and "tools"."is_verified";

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { tools, users } from "#server/db/schema.ts";
+import { insertTool } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+
+describe.each(databaseKinds)("live tools changed by their maker, on the queue page, on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  async function signUp(username: string, role?: "verifier") {
+    const client = createClient(app.request);
+    await client.post("/register", { username, email: `${username.toLowerCase()}@example.com`, password: "long-enough" });
+    if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
+    return client;
+  }
+
+  it("lists them for a verifier, who confirms them; a guest cannot", async () => {
+    const tool = await insertTool(database.db, { name: "Renamed Tool", hasIdentityChanged: true });
+    const verifier = await signUp("Vera", "verifier");
+    const guest = await signUp("Gus");
+    const page = await (await verifier.request("/admin")).text();
+    expect(page).toContain("Changed after going live");
+    expect(page).toContain("Renamed Tool");
+
+    expect((await guest.post("/admin?index", { intent: "confirm-identity", toolId: tool.id })).status).toBe(403);
+    expect((await database.db.select().from(tools).where(eq(tools.id, tool.id)))[0]!.hasIdentityChanged).toBe(true);
+
+    const done = await verifier.post("/admin?index", { intent: "confirm-identity", toolId: tool.id });
+    expect(await done.text()).toContain("Renamed Tool: its new name and website are confirmed.");
+    expect((await database.db.select().from(tools).where(eq(tools.id, tool.id)))[0]!.hasIdentityChanged).toBe(false);
+    expect(await (await verifier.request("/admin")).text()).not.toContain("Changed after going live");
+  });
+});
