@@ -22,6 +22,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { tools } = context.services;
   const tool = await tools.findPublicToolBySlug(params.slug);
   if (!tool) {
+    // A tool that is not public is shown to those who may edit it, saying so; it counts no view.
+    const hidden = await context.services.lifecycle.findPrivateToolBySlug(context.user, params.slug);
+    if (hidden) {
+      const notice = !hidden.isVerified
+        ? hidden.rejectionReason
+          ? `This tool was not listed: ${hidden.rejectionReason}`
+          : "Only you and the verifiers see this page: the tool is waiting for verification."
+        : "Only you and the verifiers see this page: the tool is switched off.";
+      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], notice };
+    }
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
     const renamed = id ? await tools.findPublicToolById(id) : undefined;
@@ -34,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tools.listSuggestedTools(tool),
     tools.listToolsAddedByUsers(),
   ]);
-  return { tool, stats, suggested, usersAdded };
+  return { tool, stats, suggested, usersAdded, notice: null };
 }
 
 /** 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks to be linked to the tool as its maker. */
@@ -65,7 +75,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     ]);
     if (tool.slug !== params.slug) return serverLoader();
     const stats = await countView(id, tool);
-    return { tool, stats, ...related };
+    return { tool, stats, ...related, notice: null };
   } catch {
     // SPEC section 8: a snapshot that cannot be read falls back to the database.
     return serverLoader();
@@ -98,6 +108,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const category = tool.categories[0];
   return [
     ...seo({ siteName, siteUrl, title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90), description: tool.shortDesc, path, image: tool.largeImage ?? tool.logo ?? undefined }),
+    ...(loaderData.notice ? [{ name: "robots", content: "noindex" }] : []),
     jsonLd({
       "@type": "SoftwareApplication",
       name: tool.name,
@@ -118,12 +129,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, suggested, usersAdded } = loaderData;
+  const { tool, stats, suggested, usersAdded, notice } = loaderData;
   const { user } = useRootData();
   const number = new Intl.NumberFormat("en");
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
+      {notice && (
+        <p role="status" data-testid="not-public" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {notice}
+        </p>
+      )}
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
         <Link to="/" className="hover:underline">
           Home
@@ -143,10 +159,13 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
       <ToolDetails
         tool={tool}
         actions={
-          <>
-            <FavoriteButton toolId={tool.id} user={user} variant="labelled" />
-            {(tool.isClaimable || actionData) && <ClaimTool slug={tool.slug} isSignedIn={Boolean(user)} result={actionData} />}
-          </>
+          // A tool that is not public can be neither kept nor claimed yet.
+          notice ? undefined : (
+            <>
+              <FavoriteButton toolId={tool.id} user={user} variant="labelled" />
+              {(tool.isClaimable || actionData) && <ClaimTool slug={tool.slug} isSignedIn={Boolean(user)} result={actionData} />}
+            </>
+          )
         }
         aside={
           <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">

@@ -15,6 +15,7 @@ import { authUsers, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Notifier } from "../notify/notifier.ts";
+import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
 import { buildToolRow } from "./rows.ts";
 
 /** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
@@ -171,6 +172,18 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .returning();
       await writeSnapshot(id);
       return updated!;
+    },
+
+    /**
+     * A tool that is not public, as its page shows it to those who may edit it (its submitter, linked creator, a
+     * verifier or an admin); undefined for everyone else.
+     */
+    async findPrivateToolBySlug(user: SessionUser | null, slug: string) {
+      if (!user) return undefined;
+      const [tool] = await db.select().from(tools).where(eq(tools.slug, slug)).limit(1);
+      if (!tool || !canEdit(user, tool)) return undefined;
+      const [detail] = await db.select(toolDetailColumns).from(tools).where(eq(tools.id, tool.id)).limit(1);
+      return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason } : undefined;
     },
 
     /** A tool its editor may change (the edit screen): its submitter, linked creator, a verifier or an admin. */

@@ -65,7 +65,7 @@ export const toolDetailColumns = {
   ) end`.as("creator"),
 };
 
-type ToolDetailRow = ToolCardRow & {
+export type ToolDetailRow = ToolCardRow & {
   isClaimable: boolean;
   longDesc: string;
   tags: string[];
@@ -89,7 +89,7 @@ export type ToolDetail = Omit<ToolDetailRow, "createdAt" | "verifiedAt" | "updat
   longDescHtml: string;
 };
 
-function toDetail(row: ToolDetailRow): ToolDetail {
+export function toToolDetail(row: ToolDetailRow): ToolDetail {
   return {
     ...row,
     longDescHtml: renderMarkdown(row.longDesc),
@@ -140,13 +140,13 @@ export function toolQueries(db: Database) {
     /** A live tool by its slug (SPEC section 7: by slug). */
     async findPublicToolBySlug(slug: string): Promise<ToolDetail | undefined> {
       const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.slug, slug))).limit(1);
-      return row ? toDetail(row as ToolDetailRow) : undefined;
+      return row ? toToolDetail(row as ToolDetailRow) : undefined;
     },
 
     /** A live tool by its id (SPEC section 7: by id). */
     async findPublicToolById(id: string): Promise<ToolDetail | undefined> {
       const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.id, id))).limit(1);
-      return row ? toDetail(row as ToolDetailRow) : undefined;
+      return row ? toToolDetail(row as ToolDetailRow) : undefined;
     },
 
     /**

@@ -190,6 +190,24 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       expect(await response.text()).toContain("No tool found with this ID");
     });
 
+    it("shows a tool that is not public to its submitter and verifiers, saying so, and to nobody else", async () => {
+      const toolId = await submitted();
+      const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
+      const page = await maker.request(`/tool/${tool!.slug}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("the tool is waiting for verification");
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).not.toContain("Claim this tool");
+      const verifier = await signUp("Vera", "vera@example.com");
+      await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));
+      expect((await verifier.request(`/tool/${tool!.slug}`)).status).toBe(200);
+      expect((await (await signUp("Other", "other@example.com")).request(`/tool/${tool!.slug}`)).status).toBe(404);
+      expect((await createClient(app.request).request(`/tool/${tool!.slug}`)).status).toBe(404);
+      const [after] = await database.db.select().from(tools).where(eq(tools.id, toolId));
+      expect(after!.views).toBe(0);
+    });
+
     it("shows the tool's values in the form", async () => {
       const toolId = await submitted();
       const html = await (await maker.request(`/edit-tool/${toolId}`)).text();
