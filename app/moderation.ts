@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { loginPath } from "./components/favorite-button.tsx";
-import { formFailure } from "./forms.ts";
+import { type FormFailure, formFailure } from "./forms.ts";
 
 /** The page a form or a page was on, without React Router's `index` marker: where to come back after signing in. */
 function pageOf(url: URL): string {
@@ -37,4 +37,9 @@ export function moderationFailure(error: unknown, values: Record<string, string>
   const refused = refusal(error, url);
   if (refused) throw refused;
   return formFailure(error, values);
+}
+
+/** The answer to a post whose intent is none of the page's actions. */
+export function unknownAction(values: Record<string, string>) {
+  return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
 }

@@ -2,7 +2,7 @@
  * /admin/categories (admins): the categories sorted by label (SPEC section 7), added and edited here (label, slug,
  * description, colour). The footer, /categories and the category pages follow at once.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { MAX_CATEGORY_DESCRIPTION_LENGTH, MAX_CATEGORY_LABEL_LENGTH } from "#common/constants.ts";
 import { categoryIdParam, categoryInput } from "#common/schemas.ts";
 import type { ModeratedCategory } from "#server/admin/categories.ts";
@@ -10,7 +10,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { Field } from "../components/form.tsx";
 import { ActionButton, ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { type FormFailure, keptValues } from "../forms.ts";
-import { moderated, moderationFailure } from "../moderation.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-categories";
 
@@ -37,7 +37,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return { done: `${category.label} was saved.` };
       }
       default:
-        return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+        return unknownAction(values);
     }
   } catch (error) {
     return moderationFailure(error, values, url);

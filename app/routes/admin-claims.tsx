@@ -2,22 +2,21 @@
  * /admin/claims: tools someone claimed as theirs (SPEC section 4), waiting for a verifier's answer. Whether the claimer's
  * verified e-mail is at the tool's website comes first: it is the strongest sign a claim is genuine.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { pageQuery, toolActionInput } from "#common/schemas.ts";
 import type { PendingClaim } from "#server/admin/claims.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
-import { type FormFailure, keptValues } from "../forms.ts";
-import { moderated, moderationFailure } from "../moderation.ts";
+import { keptValues, parseSearchParams } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-claims";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
-  return { page: await moderated(context.services.admin.listClaims(context.user, { cursor: query.data.cursor }), url) };
+  const query = parseSearchParams(pageQuery, url);
+  return { page: await moderated(context.services.admin.listClaims(context.user, { cursor: query.cursor }), url) };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -35,7 +34,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return { done: `The claim of ${tool.name} was refused. The tool can be claimed again.` };
       }
       default:
-        return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+        return unknownAction(values);
     }
   } catch (error) {
     return moderationFailure(error, values, url);

@@ -3,7 +3,7 @@
  * sent it, when, whether its name or website changed, and a preview that is the public tool page's own presentation.
  * Verify, reject with a reason, edit; admins can also move a tool to the front.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
 import { rejectToolInput, toolActionInput } from "#common/schemas.ts";
 import type { QueuedTool } from "#server/admin/queue.ts";
@@ -11,8 +11,8 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
-import { type FormFailure, keptValues } from "../forms.ts";
-import { moderated, moderationFailure } from "../moderation.ts";
+import { keptValues } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-queue";
@@ -50,7 +50,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return { done: `${tool.name} moved to the front of the queue.` };
       }
       default:
-        return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+        return unknownAction(values);
     }
   } catch (error) {
     return moderationFailure(error, values, url);

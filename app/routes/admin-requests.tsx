@@ -2,7 +2,7 @@
  * /admin/requests (admins): featuring requests made from profiles (docs/decisions/005-featuring-requests.md), granted
  * or refused by hand, and the waiting line a queued tool may skip. No money changes hands here.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { cursorParam, featuringAnswerInput, pageQuery, toolActionInput } from "#common/schemas.ts";
 import type { WaitingTool } from "#server/admin/queue.ts";
 import type { FeaturingRequestRow } from "#server/admin/requests.ts";
@@ -10,8 +10,8 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
-import { type FormFailure, keptValues } from "../forms.ts";
-import { moderated, moderationFailure } from "../moderation.ts";
+import { keptValues, parseSearchParams } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-requests";
 
@@ -19,12 +19,11 @@ const requestsQuery = pageQuery.pick({ cursor: true }).extend({ line: cursorPara
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // Two lists page on their own: `cursor` pages the requests, `line` the waiting line.
-  const query = requestsQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const query = parseSearchParams(requestsQuery, url);
   const { admin } = context.services;
   const [requests, waiting] = await Promise.all([
-    moderated(admin.listFeaturingRequests(context.user, { cursor: query.data.cursor }), url),
-    moderated(admin.listWaitingLine(context.user, { cursor: query.data.line }), url),
+    moderated(admin.listFeaturingRequests(context.user, { cursor: query.cursor }), url),
+    moderated(admin.listWaitingLine(context.user, { cursor: query.line }), url),
   ]);
   return { requests, waiting };
 }
@@ -46,7 +45,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return { done: `${tool.name} moved to the front of the queue.` };
       }
       default:
-        return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+        return unknownAction(values);
     }
   } catch (error) {
     return moderationFailure(error, values, url);

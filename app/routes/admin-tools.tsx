@@ -2,30 +2,29 @@
  * /admin/tools (admins): every tool whatever its state, searched by name, with the switches of what is live and what
  * is featured. A change reaches the public pages and the tool's snapshot at once.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { DEFAULT_LOGO, type ToolFlag } from "#common/constants.ts";
 import { moderationSearchQuery, toolFlagInput } from "#common/schemas.ts";
 import type { ModeratedTool, ModeratedToolState } from "#server/admin/tools.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
-import { type FormFailure, keptValues } from "../forms.ts";
-import { moderated, moderationFailure } from "../moderation.ts";
+import { keptValues, parseSearchParams } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-tools";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = moderationSearchQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid search", { status: 400 });
-  const page = await moderated(context.services.admin.searchTools(context.user, query.data), url);
-  return { page, q: query.data.q ?? "" };
+  const query = parseSearchParams(moderationSearchQuery, url);
+  const page = await moderated(context.services.admin.searchTools(context.user, query), url);
+  return { page, q: query.q ?? "" };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = keptValues(form, ["intent", "toolId", "flag", "value"]);
   try {
-    if (values.intent !== "flag") return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+    if (values.intent !== "flag") return unknownAction(values);
     const tool = await context.services.admin.setToolFlag(context.user, toolFlagInput.parse(Object.fromEntries(form)));
     const { on, off } = FLAGS[values.flag as ToolFlag];
     return { done: `${tool.name}: ${tool.flags[values.flag as ToolFlag] ? on : off}.` };

@@ -2,7 +2,7 @@
  * /admin/users (admins): every user, searched by name or e-mail; their role (SPEC section 6), and disabling an account,
  * which signs its owner out at once and keeps them out.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { USER_ROLES } from "#common/constants.ts";
 import { moderationSearchQuery, roleChangeInput, userDisabledInput } from "#common/schemas.ts";
 import type { ModeratedUser } from "#server/admin/users.ts";
@@ -10,17 +10,16 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
-import { type FormFailure, keptValues } from "../forms.ts";
-import { moderated, moderationFailure } from "../moderation.ts";
+import { keptValues, parseSearchParams } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-users";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = moderationSearchQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid search", { status: 400 });
-  const page = await moderated(context.services.admin.listUsers(context.user, query.data), url);
-  return { page, q: query.data.q ?? "" };
+  const query = parseSearchParams(moderationSearchQuery, url);
+  const page = await moderated(context.services.admin.listUsers(context.user, query), url);
+  return { page, q: query.q ?? "" };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -38,7 +37,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return { done: user.isDisabled ? `${user.username} is disabled and signed out.` : `${user.username} can sign in again.` };
       }
       default:
-        return data<FormFailure>({ message: "Choose one of the actions of this page", fields: {}, values }, { status: 400 });
+        return unknownAction(values);
     }
   } catch (error) {
     return moderationFailure(error, values, url);

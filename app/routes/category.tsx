@@ -7,6 +7,7 @@ import { ToolGrid } from "../components/tool-grid.tsx";
 import { countOf } from "../plural.ts";
 import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/category";
 
 const NOT_FOUND = "No category found with this address";
@@ -14,11 +15,10 @@ const NOT_FOUND = "No category found with this address";
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
   if (!slug.success) throw data(NOT_FOUND, { status: 404 });
-  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const query = parseSearchParams(pageQuery, url);
   const category = await context.services.categories.findCategoryPage(slug.data);
   if (!category) throw data(NOT_FOUND, { status: 404 });
-  const { cursor, limit } = query.data;
+  const { cursor, limit } = query;
   const [featured, page] = await Promise.all([
     // Featured tools top the first page; later pages list the next tools only.
     cursor ? Promise.resolve([]) : context.services.tools.listCategoryFeaturedTools(category.id),

@@ -1,17 +1,17 @@
 /** The home page (SPEC section 2): heading, featured tools, and the latest tools with infinite scroll. */
-import { data } from "react-router";
+
 import { pageQuery } from "#common/schemas.ts";
 import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
-  const { cursor } = query.data;
+  const query = parseSearchParams(pageQuery, url);
+  const { cursor } = query;
   const [featured, latest] = await Promise.all([
     // The featured section belongs to the first page; later pages (without JavaScript) list the next tools only.
     cursor ? Promise.resolve([]) : context.services.tools.listFeaturedTools(),

@@ -1,5 +1,5 @@
 /** /my-favorites: the signed-in user's favourite tools, newest favourite first, one keyset page at a time. */
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { pageQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { loginPath } from "../components/favorite-button.tsx";
@@ -7,14 +7,14 @@ import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-favorites";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
   if (!context.user) throw redirect(loginPath(`${url.pathname}${url.search}`));
-  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
-  const page = await context.services.favorites.listFavoriteTools(context.user, query.data);
+  const query = parseSearchParams(pageQuery, url);
+  const page = await context.services.favorites.listFavoriteTools(context.user, query);
   return { page };
 }
 

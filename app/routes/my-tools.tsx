@@ -1,5 +1,5 @@
 /** /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands. */
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { DEFAULT_LOGO } from "#common/constants.ts";
 import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas.ts";
@@ -9,14 +9,14 @@ import { loginPath } from "../components/favorite-button.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { Pager } from "../components/pager.tsx";
 import { seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
   if (!context.user) throw redirect(loginPath(`${url.pathname}${url.search}`));
-  const query = myToolsQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
-  const page = await context.services.tools.listUserTools(context.user, query.data);
+  const query = parseSearchParams(myToolsQuery, url);
+  const page = await context.services.tools.listUserTools(context.user, query);
   return { page };
 }
 

@@ -11,7 +11,7 @@ import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { formFailure, keptValues } from "../forms.ts";
+import { formFailure, keptValues, parseSearchParams } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
 import { jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/profile";
@@ -24,13 +24,12 @@ const DESCRIPTION_LENGTH = 160;
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
   if (!slug.success) throw data(PROFILE_MESSAGES.notFound, { status: 404 });
-  const query = profileQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
-  const found = await context.services.users.findProfileBySlug(slug.data, context.user, { cursor: query.data.cursor });
+  const query = parseSearchParams(profileQuery, url);
+  const found = await context.services.users.findProfileBySlug(slug.data, context.user, { cursor: query.cursor });
   if (!found) throw data(PROFILE_MESSAGES.notFound, { status: 404 });
   // A former address: old links keep working, and search engines learn the new one.
   if (found.kind === "moved") throw redirect(`/profile/${found.slug}${url.search}`, 301);
-  return { ...found, isBoostForm: query.data.type === "boost-tool" && found.owner !== null };
+  return { ...found, isBoostForm: query.type === "boost-tool" && found.owner !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 /** Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search, and a record of the search. */
 import { isbot } from "isbot";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
 import { pageQuery } from "#common/schemas.ts";
 import { slugify } from "#common/slugify.ts";
@@ -9,6 +9,7 @@ import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/search";
 
 export async function loader({ url, params, request, context }: Route.LoaderArgs) {
@@ -17,12 +18,11 @@ export async function loader({ url, params, request, context }: Route.LoaderArgs
   if (!slug) throw redirect("/");
   if (slug !== params.text) throw redirect(`/search/${slug}`);
 
-  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const query = parseSearchParams(pageQuery, url);
   const { search } = context.services;
-  const page = await search.searchTools(slug, { cursor: query.data.cursor });
+  const page = await search.searchTools(slug, { cursor: query.cursor });
   // A search counts once, when its first page is asked for by a person.
-  if (!query.data.cursor && !isbot(request.headers.get("user-agent") ?? "")) await search.recordSearch(slug);
+  if (!query.cursor && !isbot(request.headers.get("user-agent") ?? "")) await search.recordSearch(slug);
   return { text: slug, phrase: slug.replaceAll("-", " "), page };
 }
 

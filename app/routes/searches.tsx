@@ -1,15 +1,15 @@
 /** The most searched texts (SPEC section 2: /searches), each linking to its results. */
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { pageQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { itemListLd, seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/searches";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = pageQuery.omit({ limit: true }).safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
-  return context.services.search.listSearches({ cursor: query.data.cursor });
+  const query = parseSearchParams(pageQuery.omit({ limit: true }), url);
+  return context.services.search.listSearches({ cursor: query.cursor });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

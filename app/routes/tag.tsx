@@ -7,6 +7,7 @@ import { ToolGrid } from "../components/tool-grid.tsx";
 import { countOf } from "../plural.ts";
 import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tag";
 
 const NOT_FOUND = "No tool carries this tag";
@@ -14,11 +15,10 @@ const NOT_FOUND = "No tool carries this tag";
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
   if (!slug.success) throw data(NOT_FOUND, { status: 404 });
-  const query = pageQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
+  const query = parseSearchParams(pageQuery, url);
   const [tag, page] = await Promise.all([
     context.services.tags.findTag(slug.data),
-    context.services.tools.listTools({ tag: slug.data, cursor: query.data.cursor, limit: query.data.limit }),
+    context.services.tools.listTools({ tag: slug.data, cursor: query.cursor, limit: query.limit }),
   ]);
   if (!tag) throw data(NOT_FOUND, { status: 404 });
   return { tag, page };

@@ -1,15 +1,15 @@
 /** /tags: every tag of a live tool with its number of tools, most used first, keyset-paged. */
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { tagListQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { itemListLd, seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tags";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = tagListQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400 });
-  return { page: await context.services.tags.listTags({ cursor: query.data.cursor }) };
+  const query = parseSearchParams(tagListQuery, url);
+  return { page: await context.services.tags.listTags({ cursor: query.cursor }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

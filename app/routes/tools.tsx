@@ -7,14 +7,14 @@ import { PAYMENT_LABELS, type ToolFilterValues, ToolFilters, toolsPath } from ".
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
+import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tools";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = toolListQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "These filters are not valid", { status: 400 });
-  const { cursor, limit, sort, tag, payment } = query.data;
-  const category = query.data.category ? await context.services.categories.findCategoryBySlug(query.data.category) : undefined;
-  if (query.data.category && !category) throw data(`There is no category with the address "${query.data.category}"`, { status: 400 });
+  const query = parseSearchParams(toolListQuery, url);
+  const { cursor, limit, sort, tag, payment } = query;
+  const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
+  if (query.category && !category) throw data(`There is no category with the address "${query.category}"`, { status: 400 });
   const page = await context.services.tools.listTools({ sort, category: category?.id, tag, paymentType: payment, cursor, limit });
   const filters: ToolFilterValues = { sort, category: category?.slug ?? null, tag: tag ?? null, payment: payment ?? null };
   return { page, filters, categoryLabel: category?.label ?? null };
