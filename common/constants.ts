@@ -63,3 +63,11 @@ export const MAX_CATEGORY_LABEL_LENGTH = 60;
 export const MAX_CATEGORY_DESCRIPTION_LENGTH = 300;
 /** The longest reason a verifier gives for refusing a tool (it is e-mailed to the maker). */
 export const MAX_REJECTION_REASON_LENGTH = 1000;
+/** Analytics (POST /api/event): the event names the site sends, and the ranges its charts offer, in days. */
+export const PAGEVIEW_EVENT = "pageview";
+export const OUTBOUND_CLICK_EVENT = "Outbound Link: Click";
+export const HOME_NEWSLETTER_EVENT = "home_click_nl";
+export const ANALYTICS_RANGES = [7, 30, 90] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+/** A tool's maker is sent its first week's figures this many days after it went live. */
+export const FOLLOW_UP_AFTER_DAYS = 7;

@@ -3,8 +3,10 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -89,6 +91,8 @@ export const tools = pgTable(
     /** Set when a maker changes the name or website, so a verifier looks again; cleared on verification. */
     hasIdentityChanged: boolean("has_identity_changed").notNull().default(false),
     rejectedAt: timestamp("rejected_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** When its maker was sent the first week's figures (seven days after it went live); set once, so it is sent once. */
+    followUpSentAt: timestamp("follow_up_sent_at", { withTimezone: true, mode: "date", precision: 3 }),
     rejectionReason: text("rejection_reason"),
     /** Who asked for the claim (SPEC: askForClaim), and whether their verified e-mail's domain is the website's. */
     claimedBy: text("claimed_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
@@ -137,6 +141,8 @@ export const tools = pgTable(
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified} and ${table.creatorUsername} is not null`),
     index("tools_verified_at_idx").on(table.verifiedAt),
+    // Submissions per day (/admin/analytics).
+    index("tools_created_at_idx").on(table.createdAt),
   ],
 );
 
@@ -170,6 +176,8 @@ export const users = pgTable(
     uniqueIndex("users_slug_key").on(table.slug),
     // Featuring requests are entries of payments: the console finds the users with an open one by containment.
     index("users_payments_idx").using("gin", sql`${table.payments} jsonb_path_ops`),
+    // Sign-ups per day (/admin/analytics).
+    index("users_created_at_idx").on(table.createdAt),
   ],
 );
 
@@ -215,9 +223,15 @@ export const searches = pgTable(
   {
     text: text("text").primaryKey(),
     count: integer("count").notNull().default(1),
+    /** How many tools the search found the last time it was made; 0 marks the searches that found nothing. */
+    resultCount: integer("result_count"),
     ...timestamps,
   },
-  (table) => [index("searches_count_idx").on(table.count.desc(), table.text)],
+  (table) => [
+    index("searches_count_idx").on(table.count.desc(), table.text),
+    // The most searched texts that found nothing (/admin/analytics).
+    index("searches_found_nothing_idx").on(table.count.desc(), table.text).where(sql`${table.resultCount} = 0`),
+  ],
 );
 
 /** How many live tools carry each tag; maintained by a trigger (migration 0004), so /tags reads it without scanning tools. */
@@ -229,6 +243,67 @@ export const tagCounts = pgTable(
   },
   (table) => [index("tag_counts_count_idx").on(table.count.desc().nullsFirst(), table.tag)],
 );
+
+// --- Analytics (POST /api/event): no cookie and no IP address is stored ---
+
+/**
+ * Raw events, written in batches and kept ANALYTICS_RETENTION_DAYS days. `visitor` is a hash of the address and
+ * browser salted with the day's salt, which is deleted the day after: it cannot be traced back to a person.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    /** 'pageview', 'Outbound Link: Click', or a named event such as 'home_click_nl'. */
+    name: text("name").notNull(),
+    /** The page's path, without its query string. */
+    path: text("path").notNull(),
+    /** Where the visitor came from: another site's host, one of our own paths, or null (typed or bookmarked). */
+    referrer: text("referrer"),
+    /** The tool the event is about: the tool page viewed, or the tool whose website link was clicked. */
+    toolId: text("tool_id"),
+    visitor: text("visitor").notNull(),
+    props: jsonb("props").$type<Record<string, string | number | boolean>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [index("events_created_at_idx").on(table.createdAt)],
+);
+
+/**
+ * Daily counts that the charts and tables read, kept forever: one row per day, metric and subject (a path, a tool id,
+ * a referrer, an event name) and detail (a tool's referrer). server/analytics/metrics.ts names the metrics.
+ */
+export const dailyStats = pgTable(
+  "daily_stats",
+  {
+    metric: text("metric").notNull(),
+    subject: text("subject").notNull().default(""),
+    detail: text("detail").notNull().default(""),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.metric, table.subject, table.detail, table.day] }),
+    // A metric over a range of days (the admin's top pages, tools and referrers).
+    index("daily_stats_metric_day_idx").on(table.metric, table.day),
+  ],
+);
+
+/** The visitor hashes already seen on a day, so unique visitors are counted exactly; deleted with the day's salt. */
+export const dailyVisitors = pgTable(
+  "daily_visitors",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.visitor] })],
+);
+
+/** One random salt per day for the visitor hash, shared by every app process; deleted once its day is over. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
