@@ -2,6 +2,7 @@
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
+import { usePageviews } from "./analytics.ts";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
 import { FAVORITES_ACTION } from "./components/favorite-button.tsx";
@@ -87,6 +88,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useSessionCache(loaderData.user, loaderData.userTools);
+  usePageviews();
   return (
     <Shell data={loaderData}>
       <Outlet />

@@ -388,3 +388,50 @@ export const toolRefFunctionInput = z.object({ id: z.string({ message: FUNCTION_
 
 /** /my-tools: a page of the user's tools; after a submission, `submitted` names the new tool (a bad id is ignored). */
 export const myToolsQuery = pageQuery.extend({ submitted: toolIdParam.optional().catch(undefined) });
+
+/** What POST /api/event answers for a body that is not an event. */
+export const EVENT_MESSAGES = {
+  notJson: "The event must be a JSON object",
+  tooLarge: "The event is too large",
+  name: "The event needs a name (n)",
+  url: "The event needs the page's address (u), an http(s) URL",
+  domain: "The event needs the site's domain (d)",
+  props: "The event's properties (p) must be an object of at most 30 texts, numbers or booleans",
+} as const;
+
+const eventPropValue = z.union([z.string().max(2000), z.number(), z.boolean()], { message: EVENT_MESSAGES.props });
+
+/**
+ * An analytics event, in Plausible's format: n (name), u (url), d (domain), r (referrer), p (props). Plausible's long
+ * names (name, url, domain, referrer, props) are read too, and props may come as a JSON text, as Plausible's script sends them.
+ */
+export const analyticsEventInput = z.preprocess(
+  (body) => {
+    if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+    const raw = body as Record<string, unknown>;
+    let props = raw.p ?? raw.props;
+    if (typeof props === "string") {
+      try {
+        props = JSON.parse(props);
+      } catch {
+        // Left as it is: the schema says what is wrong with it.
+      }
+    }
+    return { n: raw.n ?? raw.name, u: raw.u ?? raw.url, d: raw.d ?? raw.domain, r: raw.r ?? raw.referrer, p: props ?? undefined };
+  },
+  z.object(
+    {
+      n: z.string({ message: EVENT_MESSAGES.name }).trim().min(1, EVENT_MESSAGES.name).max(120, EVENT_MESSAGES.name),
+      u: z.url({ protocol: /^https?$/, message: EVENT_MESSAGES.url }).max(2000, EVENT_MESSAGES.url),
+      d: z.string({ message: EVENT_MESSAGES.domain }).trim().min(1, EVENT_MESSAGES.domain).max(253, EVENT_MESSAGES.domain),
+      r: z.string().max(2000).nullish().catch(null),
+      p: z
+        .record(z.string().min(1).max(300), eventPropValue, { message: EVENT_MESSAGES.props })
+        .refine((props) => Object.keys(props).length <= 30, EVENT_MESSAGES.props)
+        .optional(),
+    },
+    { message: EVENT_MESSAGES.notJson },
+  ),
+);
+
+export type AnalyticsEventInput = z.infer<typeof analyticsEventInput>;

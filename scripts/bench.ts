@@ -1,7 +1,8 @@
-/** Load-tests the production server on a seeded database: home page, first and 1,000th API page, and a static asset. */
+/** Load-tests the production server on a seeded database: home page, first and 1,000th API page, analytics events, and a static asset. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { get as httpGet } from "node:http";
+import { request as httpRequest } from "node:http";
+import { randomInt } from "node:crypto";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -29,11 +30,20 @@ import {
 const USAGE = `Usage: npm run bench -- [--database-url postgres://...] [--data-dir ./data/bench] [--duration 10] [--connections 20] [--warmup 2] [--page 1000] [--walk-budget 30]
 
 Starts the production build (npm run build first) on 127.0.0.1 against the chosen database
-(seed it with npm run bench:seed) and measures four targets with autocannon, one after the other.
+(seed it with npm run bench:seed) and measures five targets with autocannon, one after the other.
 The deep page's cursor is found by following nextCursor through the API; past --walk-budget seconds
 the walk stops and the cursor read from the database (OFFSET, before the server starts) is used.`;
 
-type AutocannonOptions = { url: string; connections: number; duration: number; headers?: Record<string, string> };
+type AutocannonRequest = { headers?: Record<string, string> };
+type AutocannonOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+};
 type AutocannonResult = {
   requests: { average: number };
   latency: { p50: number; p99: number };
@@ -140,6 +150,8 @@ function startServer(port: number) {
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: "false",
+      // The event target sends each event from its own made-up address, as many visitors do.
+      TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
       // Set both, so a DATABASE_URL inherited from the shell cannot redirect a PGlite run.
       DATABASE_URL: database.kind === "postgres" ? database.url : "",
@@ -240,13 +252,13 @@ async function walkToPage(base: string, wanted: number, budgetMs: number) {
 
 /* ---------------------------------------------------------------- the run */
 
-type Target = { name: string; path: string; headers?: Record<string, string> };
+type Target = { name: string; path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; fromManyAddresses?: boolean };
 type Measured = Target & { result: AutocannonResult; preflight: string };
 
 /** One request with exactly autocannon's headers (fetch would add accept-encoding and decode): status, bytes on the wire, encoding. */
 function preflight(base: string, target: Target): Promise<string> {
   return new Promise((resolve, reject) => {
-    const request = httpGet(base + target.path, { headers: target.headers ?? {} }, (response) => {
+    const request = httpRequest(base + target.path, { method: target.method ?? "GET", headers: { ...target.headers, ...visitorAddress() } }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));
       response.on("end", () => {
@@ -256,7 +268,13 @@ function preflight(base: string, target: Target): Promise<string> {
       response.on("error", reject);
     });
     request.on("error", reject);
+    request.end(target.body);
   });
+}
+
+/** A made-up visitor address, sent as X-Forwarded-For (the server trusts it here). */
+function visitorAddress(): Record<string, string> {
+  return { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
 }
 
 /** Two significant digits, so a page 300 times slower than a file does not read as zero. */
@@ -265,7 +283,16 @@ function formatRatio(ratio: number): string {
 }
 
 async function measure(base: string, target: Target): Promise<AutocannonResult> {
-  const options = { url: base + target.path, connections, headers: target.headers };
+  const options: AutocannonOptions = {
+    url: base + target.path,
+    connections,
+    duration,
+    method: target.method,
+    body: target.body,
+    headers: target.headers,
+    // Each request from another address: one visitor's rate limit is not what is measured.
+    ...(target.fromManyAddresses ? { requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...visitorAddress() } }) }] } : {}),
+  };
   if (warmup > 0) {
     running = autocannon({ ...options, duration: warmup });
     await running;
@@ -318,6 +345,14 @@ try {
     { name: "home", path: "/" },
     { name: "scroll page 1", path: "/api/v1/tools" },
     { name: deepName, path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools" },
+    {
+      name: "analytics event",
+      path: "/api/event",
+      method: "POST",
+      body: JSON.stringify({ n: "pageview", u: `${base}/`, d: "127.0.0.1", r: "https://news.example.com/" }),
+      headers: { "content-type": "text/plain", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" },
+      fromManyAddresses: true,
+    },
     { name: "static asset", path: `/assets/${assetName}`, headers: { "accept-encoding": "br" } },
   ];
 
@@ -325,7 +360,7 @@ try {
   process.stdout.write(`load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`);
   for (const target of targets) {
     const check = await preflight(base, target);
-    process.stdout.write(`  ${target.name}: GET ${target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path} -> ${check}\n`);
+    process.stdout.write(`  ${target.name}: ${target.method ?? "GET"} ${target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path} -> ${check}\n`);
     measured.push({ ...target, preflight: check, result: await measure(base, target) });
   }
 

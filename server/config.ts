@@ -67,6 +67,8 @@ export const configSchema = z.object({
   TOKEN_SYNC_URL: optionalUrl.prefault(""),
   TRUST_PROXY: flag.prefault("false").transform((value) => value ?? false),
   UPLOAD_MAX_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive().max(50).prefault("5"),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
+  PLAUSIBLE_HOST: optionalUrl.prefault(""),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

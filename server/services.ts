@@ -1,5 +1,6 @@
 /** Builds the domain layer from its dependencies. Loaders, actions and API handlers all call these, and nothing else touches the database. */
 import { adminService } from "./admin/service.ts";
+import { eventCollector } from "./analytics/events.ts";
 import { accountService } from "./auth/accounts.ts";
 import { createAuth } from "./auth/better-auth.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
@@ -23,7 +24,6 @@ import { imageUploads } from "./images/uploads.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { toolLifecycle } from "./tools/lifecycle.ts";
 import { toolListQueries } from "./tools/lists.ts";
-import { toolMutations } from "./tools/mutations.ts";
 import { toolQueries } from "./tools/queries.ts";
 import { toolSnapshots } from "./tools/snapshots.ts";
 import { roleMutations, userMutations } from "./users/mutations.ts";
@@ -39,6 +39,8 @@ export type Dependencies = {
   notifier: Notifier;
   /** Signs sessions and tokens (config AUTH_SECRET, or the one kept in the data folder). */
   authSecret: string;
+  /** The clock of the analytics collector (tests set it). */
+  now?: () => Date;
 };
 
 export function createServices(deps: Dependencies) {
@@ -68,7 +70,9 @@ export function createServices(deps: Dependencies) {
     accounts,
     mailer: deps.mailer,
     notifier: deps.notifier,
-    tools: { ...toolQueries(deps.db), ...toolMutations(deps.db), ...toolSnapshots(deps.db, deps.storage), ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
+    /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
+    analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
+    tools: { ...toolQueries(deps.db), ...toolSnapshots(deps.db, deps.storage), ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
     users: {
       ...userQueries(deps.db),

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { COPYRIGHT_YEAR, FOOTER_FIRST_CATEGORY_GROUP } from "#common/constants.ts";
+import { trackOutboundClick } from "../analytics.ts";
 import type { RootData } from "../root-data.ts";
 
 type FooterProps = Pick<RootData, "categories" | "topLists" | "config">;
@@ -43,8 +44,16 @@ export function Footer({ categories, topLists, config }: FooterProps) {
         </FooterColumn>
         {(config.newsletterUrl || config.newsletterArchiveUrl || contacts.length > 0) && (
           <FooterColumn title="Stay in touch">
-            {config.newsletterUrl && <ExternalLink href={config.newsletterUrl}>Weekly newsletter</ExternalLink>}
-            {config.newsletterArchiveUrl && <ExternalLink href={config.newsletterArchiveUrl}>Past newsletters</ExternalLink>}
+            {config.newsletterUrl && (
+              <ExternalLink href={config.newsletterUrl} isCounted>
+                Weekly newsletter
+              </ExternalLink>
+            )}
+            {config.newsletterArchiveUrl && (
+              <ExternalLink href={config.newsletterArchiveUrl} isCounted>
+                Past newsletters
+              </ExternalLink>
+            )}
             {contacts.map((contact) => (
               <ExternalLink key={contact.label} href={contact.href}>
                 {contact.label}
@@ -87,10 +96,17 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+/** A link to another site; the newsletter's are counted as outbound clicks. */
+function ExternalLink({ href, isCounted = false, children }: { href: string; isCounted?: boolean; children: ReactNode }) {
   return (
     <li>
-      <a href={href} target="_blank" rel="noopener" className="text-sm text-slate-600 hover:text-slate-900 hover:underline">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener"
+        onClick={isCounted ? (event) => trackOutboundClick(event) : undefined}
+        className="text-sm text-slate-600 hover:text-slate-900 hover:underline"
+      >
         {children}
       </a>
     </li>

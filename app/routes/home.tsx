@@ -1,6 +1,8 @@
 /** The home page (SPEC section 2): heading, featured tools, and the latest tools with infinite scroll. */
 
+import { HOME_NEWSLETTER_EVENT } from "#common/constants.ts";
 import { pageQuery } from "#common/schemas.ts";
+import { trackEvent } from "../analytics.ts";
 import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
@@ -57,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             href={config.newsletterUrl}
             target="_blank"
             rel="noopener"
+            onClick={() => trackEvent(HOME_NEWSLETTER_EVENT)}
             className="mt-6 inline-flex items-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           >
             Join our newsletter

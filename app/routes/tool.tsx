@@ -1,9 +1,8 @@
 /**
  * The tool page (SPEC section 2): everything about one tool, its suggested tools and the tools makers added.
- * The server renders it and counts the view; a browser navigating here reads the tool's snapshot first (SPEC section 7)
- * and falls back to the server when the snapshot cannot be read.
+ * The server renders it; a browser navigating here reads the tool's snapshot first (SPEC section 7) and falls back to
+ * the server when the snapshot cannot be read. The view is counted by the page view the browser sends (app/analytics.ts).
  */
-import { isbot } from "isbot";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isAppError, MESSAGES } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
@@ -15,14 +14,13 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/tool";
 
-type Related = { suggested: ToolCard[]; usersAdded: ToolCard[] };
-type Stats = { views: number; clicks: number };
+type Related = { stats: { views: number; clicks: number }; suggested: ToolCard[]; usersAdded: ToolCard[] };
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
   const tool = await tools.findPublicToolBySlug(params.slug);
   if (!tool) {
-    // A tool that is not public is shown to those who may edit it, saying so; it counts no view.
+    // A tool that is not public is shown to those who may edit it, saying so.
     const hidden = await context.services.lifecycle.findPrivateToolBySlug(context.user, params.slug);
     if (hidden) {
       const notice = !hidden.isVerified
@@ -38,13 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (renamed) throw redirect(`/tool/${renamed.slug}`, 301);
     throw data(MESSAGES.toolNotFoundBySlug, { status: 404 });
   }
-  const isPerson = !isbot(request.headers.get("user-agent") ?? "");
-  const [stats, suggested, usersAdded] = await Promise.all([
-    isPerson ? tools.recordToolView(tool.id) : { views: tool.views, clicks: tool.clicks },
-    tools.listSuggestedTools(tool),
-    tools.listToolsAddedByUsers(),
-  ]);
-  return { tool, stats, suggested, usersAdded, notice: null };
+  const [suggested, usersAdded] = await Promise.all([tools.listSuggestedTools(tool), tools.listToolsAddedByUsers()]);
+  return { tool, stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded, notice: null };
 }
 
 /** 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks to be linked to the tool as its maker. */
@@ -60,7 +53,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
 }
 
-/** After this page's own form (a claim), the page's data stays: running the loader again would count a second view. */
+/** After this page's own form (a claim), the page's data stays: nothing it shows has changed. */
 export function shouldRevalidate({ formAction, currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
 }
@@ -74,8 +67,8 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
       getJson<Related>(`/api/v1/tools/${id}/related`),
     ]);
     if (tool.slug !== params.slug) return serverLoader();
-    const stats = await countView(id, tool);
-    return { tool, stats, ...related, notice: null };
+    // The snapshot's counters are those of its last writing; the related answer has today's.
+    return { tool, ...related, notice: null };
   } catch {
     // SPEC section 8: a snapshot that cannot be read falls back to the database.
     return serverLoader();
@@ -86,17 +79,6 @@ async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return (await response.json()) as T;
-}
-
-/** Counts the view; if that fails, the page still shows the counters the snapshot holds. */
-async function countView(id: string, tool: ToolDetail): Promise<Stats> {
-  try {
-    const response = await fetch(`/api/v1/tools/${id}/views`, { method: "POST" });
-    if (response.status === 200) return (await response.json()) as Stats;
-  } catch {
-    // The page matters more than the counter.
-  }
-  return { views: tool.views, clicks: tool.clicks };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

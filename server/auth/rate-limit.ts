@@ -16,6 +16,8 @@ export const LIMITS = {
   mailPerEmail: { max: 3, windowSeconds: 10 * 60 },
   uploadsPerUser: { max: 60, windowSeconds: 60 * 60 },
   submissionsPerUser: { max: 20, windowSeconds: 60 * 60 },
+  /** Analytics events (POST /api/event): a person sends a few a minute; an office behind one address, many more. */
+  eventsPerAddress: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export function rateLimiter(db: Database) {
@@ -40,3 +42,26 @@ export function rateLimiter(db: Database) {
 }
 
 export type RateLimiter = ReturnType<typeof rateLimiter>;
+
+/**
+ * The same fixed windows, counted in this process's memory: for analytics events, where a database write per request
+ * is what batching avoids. Behind several app processes each counts its own share of a visitor's requests.
+ */
+export function memoryRateLimiter() {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  return {
+    /** Counts one attempt under `key`; false when the limit is already reached in this window. */
+    hit(key: string, { max, windowSeconds }: Limit, now = new Date()): boolean {
+      const time = now.getTime();
+      // Forget the finished windows now and then, so the map holds only current visitors.
+      if (windows.size > 10_000) for (const [stale, window] of windows) if (window.endsAt <= time) windows.delete(stale);
+      const window = windows.get(key);
+      if (!window || window.endsAt <= time) {
+        windows.set(key, { count: 1, endsAt: time + windowSeconds * 1000 });
+        return true;
+      }
+      window.count++;
+      return window.count <= max;
+    },
+  };
+}

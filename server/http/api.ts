@@ -1,6 +1,5 @@
 /** The public JSON API under /api/v1: thin handlers that parse input, call one service and shape the answer. */
 import { Hono } from "hono";
-import { isbot } from "isbot";
 import { pageQuery, toolIdParam } from "#common/schemas.ts";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import type { SessionUser } from "../context.ts";
@@ -28,29 +27,14 @@ export function createApi(services: Services) {
   });
 
   /**
-   * What a tool page shows besides the tool: suggested tools and the tools makers added. The browser asks for it when
-   * it reads the tool itself from its snapshot.
+   * What a tool page shows besides the tool: its current counters, suggested tools and the tools makers added. The
+   * browser asks for it when it reads the tool itself from its snapshot.
    */
   api.get("/tools/:id/related", async (c) => {
     const tool = await services.tools.findPublicToolById(parseToolId(c.req.param("id")));
     if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
     const [suggested, usersAdded] = await Promise.all([services.tools.listSuggestedTools(tool), services.tools.listToolsAddedByUsers()]);
-    return c.json({ suggested, usersAdded });
-  });
-
-  /** Counts a view of a tool's page (when the browser rendered it from the snapshot); answers the counters. */
-  api.post("/tools/:id/views", async (c) => {
-    const id = parseToolId(c.req.param("id"));
-    if (isbot(c.req.header("user-agent") ?? "")) return c.body(null, 204);
-    return c.json(await services.tools.recordToolView(id));
-  });
-
-  /** Counts a click on a tool's website link. Sent with navigator.sendBeacon, so the body is ignored. */
-  api.post("/tools/:id/clicks", async (c) => {
-    const id = parseToolId(c.req.param("id"));
-    if (isbot(c.req.header("user-agent") ?? "")) return c.body(null, 204);
-    const { clicks } = await services.tools.recordToolClick(id);
-    return c.json({ clicks });
+    return c.json({ stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded });
   });
 
   /** Adds the tool to the signed-in user's favourites; answers the heart's new state. */

@@ -3,11 +3,13 @@ import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
+import { analyticsEventInput, EVENT_MESSAGES } from "#common/schemas.ts";
 import { type Config, FILES_URL, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/accounts.ts";
 import type { AppContext, SessionUser } from "../context.ts";
@@ -17,7 +19,7 @@ import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
 import { createUploads } from "./uploads.ts";
 import { createFunctions } from "./functions.ts";
-import { respondWithError } from "./errors.ts";
+import { invalidInput, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 
 type Variables = { secureHeadersNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
@@ -36,6 +38,8 @@ export type AppOptions = {
 };
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+/** The largest analytics event accepted, in bytes (an event with 30 long properties fits). */
+const MAX_EVENT_BYTES = 64 * 1024;
 
 export function createApp({ config, db, services, logger, build, clientDir, filesDir }: AppOptions) {
   const app = new Hono<{ Variables: Variables }>();
@@ -78,6 +82,29 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       logger.error("health check: the database does not answer", error);
       return c.json({ status: "unavailable" }, 503);
     }
+  });
+
+  // Analytics events, in Plausible's format; no session is read (and no cookie set): a visitor is counted without one.
+  const eventSizeLimit = bodyLimit({
+    maxSize: MAX_EVENT_BYTES,
+    onError: () => {
+      throw new AppError("invalid-argument", EVENT_MESSAGES.tooLarge);
+    },
+  });
+  app.post("/api/event", eventSizeLimit, async (c) => {
+    const text = await c.req.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError("invalid-argument", EVENT_MESSAGES.notJson);
+    }
+    const event = analyticsEventInput.safeParse(body);
+    if (!event.success) throw invalidInput(event.error);
+    const outcome = await services.analytics.record(event.data, { address: addressOf(c, config), userAgent: c.req.header("user-agent") ?? "" });
+    // Plausible's answer: 202 "ok"; a dropped event says so in a header, as Plausible's does.
+    if (outcome === "ignored") c.header("x-plausible-dropped", "1");
+    return c.text("ok", 202);
   });
 
   // Better Auth's own endpoints: OAuth callbacks, and the checks of e-mailed sign-in and reset links.

@@ -87,7 +87,7 @@ describe("home page in Chromium", () => {
     const [popup] = await Promise.all([page.waitForEvent("popup"), card.getByRole("link", { name: /Visit/ }).click()]);
     expect(new URL(popup.url()).searchParams.get("ref")).toBe("indietools");
     const tool = await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Featured Rocket") });
-    await expect.poll(async () => (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.id, tool!.id) }))!.clicks).toBe(1);
+    await expect.poll(async () => (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.id, tool!.id) }))!.clicks, { timeout: 5000 }).toBe(1);
   });
 
   it("searches from the navigation bar with Enter and with the button, never with empty text", async () => {

@@ -2,19 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { decodeCursor } from "#common/cursor.ts";
 import { toolQueries } from "#server/tools/queries.ts";
-import { toolMutations } from "#server/tools/mutations.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
 describe.each(databaseKinds)("home queries on %s", (kind) => {
   let database: TestDatabase;
   let queries: ReturnType<typeof toolQueries>;
-  let mutations: ReturnType<typeof toolMutations>;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     queries = toolQueries(database.db);
-    mutations = toolMutations(database.db);
   });
   afterAll(() => database.close());
   beforeEach(() => database.reset());
@@ -87,18 +84,5 @@ describe.each(databaseKinds)("home queries on %s", (kind) => {
     const featured = await queries.listFeaturedTools();
     expect(featured.map((tool) => tool.id)).toEqual([boosted.id]);
     expect(featured[0]!.isHomeBoosted).toBe(true);
-  });
-
-  it("counts clicks exactly, even when 200 arrive at once", async () => {
-    const tool = await insertTool(database.db);
-    await Promise.all(Array.from({ length: 200 }, () => mutations.recordToolClick(tool.id)));
-    const { clicks } = await mutations.recordToolClick(tool.id);
-    expect(clicks).toBe(201);
-  });
-
-  it("refuses clicks on an unknown or hidden tool", async () => {
-    const hidden = await insertTool(database.db, { isVerified: false });
-    await expect(mutations.recordToolClick("tnope")).rejects.toMatchObject({ code: "not-found", message: "No tool found with this ID" });
-    await expect(mutations.recordToolClick(hidden.id)).rejects.toMatchObject({ code: "not-found" });
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
@@ -51,48 +50,6 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       const response = await request("/api/v1/nothing-here");
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: { code: "not-found", message: "No such API endpoint" } });
-    });
-  });
-
-  describe("POST /api/v1/tools/:id/clicks", () => {
-    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
-
-    async function clicksOf(id: string) {
-      const result = await database.db.execute<{ clicks: number }>(sql`select clicks from tools where id = ${id}`);
-      const rows = Array.isArray(result) ? result : (result as { rows: { clicks: number }[] }).rows;
-      return Number(rows[0]!.clicks);
-    }
-
-    it("counts a click from a browser on the same site", async () => {
-      const tool = await insertTool(database.db);
-      const response = await request(`/api/v1/tools/${tool.id}/clicks`, { method: "POST", headers: { ...browser, origin: "http://localhost:3000" } });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ clicks: 1 });
-      expect(await clicksOf(tool.id)).toBe(1);
-    });
-
-    it("ignores bots", async () => {
-      const tool = await insertTool(database.db);
-      const response = await request(`/api/v1/tools/${tool.id}/clicks`, { method: "POST", headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
-      expect(response.status).toBe(204);
-      expect(await clicksOf(tool.id)).toBe(0);
-    });
-
-    it("refuses a click sent from another site", async () => {
-      const tool = await insertTool(database.db);
-      const response = await request(`/api/v1/tools/${tool.id}/clicks`, { method: "POST", headers: { ...browser, origin: "https://evil.example" } });
-      expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({ error: { code: "permission-denied" } });
-      expect(await clicksOf(tool.id)).toBe(0);
-    });
-
-    it("answers 404 for an unknown or hidden tool", async () => {
-      const hidden = await insertTool(database.db, { isActive: false });
-      for (const id of ["tunknown", hidden.id, "not-an-id"]) {
-        const response = await request(`/api/v1/tools/${id}/clicks`, { method: "POST", headers: browser });
-        expect(response.status).toBe(404);
-        expect(await response.json()).toEqual({ error: { code: "not-found", message: "No tool found with this ID" } });
-      }
     });
   });
 

@@ -20,7 +20,8 @@ export async function loadBuild(): Promise<ServerBuild> {
   return (await import(file)) as ServerBuild;
 }
 
-export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}) {
+/** The app over `database` with the given environment; `now` sets the clock of the analytics collector. */
+export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, { now }: { now?: () => Date } = {}) {
   const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
@@ -33,6 +34,7 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
     authSecret: "a-test-secret-that-is-long-enough-to-sign-sessions",
+    now,
   });
   const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir });
   const request = (pathname: string, init?: RequestInit) => app.fetch(new Request(new URL(pathname, config.SITE_URL), init));

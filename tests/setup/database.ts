@@ -22,7 +22,21 @@ export type TestDatabase = {
 };
 
 // tag_counts too: a truncate fires no row trigger, so the counts would outlive their tools.
-const TABLES = ["favorites", "searches", "tools", "categories", "users", "tag_counts", "auth_users", "auth_verifications", "rate_limits"];
+const TABLES = [
+  "favorites",
+  "searches",
+  "tools",
+  "categories",
+  "users",
+  "tag_counts",
+  "auth_users",
+  "auth_verifications",
+  "rate_limits",
+  "events",
+  "daily_stats",
+  "daily_visitors",
+  "analytics_salts",
+];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
