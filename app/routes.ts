@@ -48,6 +48,7 @@ export default [
     route("categories", "routes/admin-categories.tsx"),
     route("users", "routes/admin-users.tsx"),
     route("requests", "routes/admin-requests.tsx"),
+    route("analytics", "routes/admin-analytics.tsx"),
   ]),
 
   // Blog and legal pages

@@ -69,5 +69,11 @@ export const OUTBOUND_CLICK_EVENT = "Outbound Link: Click";
 export const HOME_NEWSLETTER_EVENT = "home_click_nl";
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+/** The dashboards' range when none (or no valid one) is asked for, in days. */
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
+/** Rows of each 'top' table of the dashboards (pages, tools, referrers, searches). */
+export const ANALYTICS_TOP_SIZE = 10;
+/** The most linked tools whose figures /my-tools shows, newest first. */
+export const MAKER_DASHBOARD_TOOLS = 20;
 /** A tool's maker is sent its first week's figures this many days after it went live. */
 export const FOLLOW_UP_AFTER_DAYS = 7;

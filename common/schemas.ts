@@ -1,6 +1,8 @@
 /** Zod schemas shared by loaders, actions and the JSON API: one definition of each valid input. */
 import { z } from "zod";
 import {
+  ANALYTICS_RANGES,
+  DEFAULT_ANALYTICS_RANGE,
   MAX_BIO_LENGTH,
   MAX_CATEGORY_DESCRIPTION_LENGTH,
   MAX_CATEGORY_LABEL_LENGTH,
@@ -386,8 +388,17 @@ export const submitToolFunctionInput = z.preprocess((tool) => {
 /** The tool that toolVerified, claimTool and claimToolAccepted act on; its id is then read with toolIdParam. */
 export const toolRefFunctionInput = z.object({ id: z.string({ message: FUNCTION_MESSAGES.noToolId }).trim().min(1, FUNCTION_MESSAGES.noToolId) });
 
-/** /my-tools: a page of the user's tools; after a submission, `submitted` names the new tool (a bad id is ignored). */
-export const myToolsQuery = pageQuery.extend({ submitted: toolIdParam.optional().catch(undefined) });
+/** A dashboard's range (?days=7, 30 or 90); anything else falls back to the default range. */
+export const analyticsRangeParam = z.coerce.number().pipe(z.literal(ANALYTICS_RANGES)).catch(DEFAULT_ANALYTICS_RANGE);
+
+/** /admin/analytics: the range of its charts and tables. */
+export const analyticsQuery = z.object({ days: analyticsRangeParam });
+
+/**
+ * /my-tools: a page of the user's tools; after a submission, `submitted` names the new tool (a bad id is ignored);
+ * `days` is the range of the tools' figures.
+ */
+export const myToolsQuery = pageQuery.extend({ submitted: toolIdParam.optional().catch(undefined), days: analyticsRangeParam });
 
 /** What POST /api/event answers for a body that is not an event. */
 export const EVENT_MESSAGES = {

@@ -1,6 +1,7 @@
 /** Builds the domain layer from its dependencies. Loaders, actions and API handlers all call these, and nothing else touches the database. */
 import { adminService } from "./admin/service.ts";
 import { eventCollector } from "./analytics/events.ts";
+import { analyticsQueries } from "./analytics/queries.ts";
 import { accountService } from "./auth/accounts.ts";
 import { createAuth } from "./auth/better-auth.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
@@ -106,6 +107,8 @@ export function createServices(deps: Dependencies) {
     topLists,
     feeds: feedQueries(deps.db),
     search: searchQueries(deps.db),
+    /** The analytics dashboards: a maker's linked tools (/my-tools) and the whole site (/admin/analytics). */
+    stats: analyticsQueries(deps.db),
     blog,
     legalPages,
   };

@@ -2,7 +2,7 @@
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import type { Database } from "#server/db/client.ts";
-import { categories, tools, users } from "#server/db/schema.ts";
+import { categories, dailyStats, tools, users } from "#server/db/schema.ts";
 import { buildToolRow, type ToolRowInput } from "#server/tools/rows.ts";
 
 let sequence = 0;
@@ -56,4 +56,10 @@ export async function insertUser(db: Database, overrides: Partial<typeof users.$
     .returning();
   const user = row!;
   return { ...user, session: { id: user.id, slug: user.slug, username: user.username, role: user.role as "guest" | "verifier" | "admin" } };
+}
+
+/** One day's count of a metric (server/analytics/metrics.ts says what subject and detail hold), as the event writer keeps it. */
+export async function insertDailyStat(db: Database, row: { metric: string; subject?: string; detail?: string; day: string; count: number }) {
+  const [inserted] = await db.insert(dailyStats).values(row).returning();
+  return inserted!;
 }

@@ -5,7 +5,7 @@
 import { Link, useLocation } from "react-router";
 
 /** The current path with its query string changed by `change`. */
-function withSearch(pathname: string, search: string, change: (params: URLSearchParams) => void): string {
+export function withSearch(pathname: string, search: string, change: (params: URLSearchParams) => void): string {
   const params = new URLSearchParams(search);
   change(params);
   const query = params.toString();

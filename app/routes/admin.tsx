@@ -24,6 +24,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/categories", label: "Categories" },
           { to: "/admin/users", label: "Users" },
           { to: "/admin/requests", label: "Requests", count: counts.requests },
+          { to: "/admin/analytics", label: "Analytics" },
         ]
       : []),
   ];

@@ -1,13 +1,20 @@
-/** /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands. */
+/**
+ * /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands; then how
+ * the linked ones do over the last 7, 30 or 90 days (views, clicks, click-through rate, where visitors came from).
+ */
 import { Link, redirect } from "react-router";
-import { DEFAULT_LOGO } from "#common/constants.ts";
+import { DEFAULT_LOGO, MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
 import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas.ts";
+import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
 import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
+import { Chart } from "../components/chart.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { loginPath } from "../components/favorite-button.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { Pager } from "../components/pager.tsx";
+import { RangeSwitch } from "../components/range-switch.tsx";
+import { formatCount, ReferrerSource, StatsTable } from "../components/stats-table.tsx";
 import { seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
@@ -16,8 +23,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
   if (!context.user) throw redirect(loginPath(`${url.pathname}${url.search}`));
   const query = parseSearchParams(myToolsQuery, url);
-  const page = await context.services.tools.listUserTools(context.user, query);
-  return { page };
+  const [page, stats] = await Promise.all([
+    context.services.tools.listUserTools(context.user, query),
+    context.services.stats.getMakerDashboard(context.user, { days: query.days, now: new Date() }),
+  ]);
+  return { page, stats };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -38,7 +48,7 @@ const STATES: Record<UserToolState, { label: string; className: string }> = {
 };
 
 export default function MyTools({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, stats } = loaderData;
   return (
     <main className="mx-auto max-w-4xl px-4">
       <header className="flex flex-wrap items-end justify-between gap-4 py-10 sm:py-12">
@@ -75,6 +85,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
         )}
         <Pager nextCursor={page.nextCursor} />
       </section>
+      <ToolStatsSection stats={stats} />
     </main>
   );
 }
@@ -106,5 +117,100 @@ function UserToolRow({ tool }: { tool: UserTool }) {
         {state.label}
       </span>
     </li>
+  );
+}
+
+/** The click-through rate as a percentage with one decimal; a dash without a view. */
+function formatCtr(ctr: number | null): string {
+  return ctr === null ? "—" : `${(ctr * 100).toFixed(1)}%`;
+}
+
+function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
+  return (
+    <section aria-labelledby="tool-stats-heading" className="border-t border-slate-200 py-12">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h2 id="tool-stats-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+          How your tools do
+        </h2>
+        <RangeSwitch days={stats.days} />
+      </div>
+      {stats.tools.length > 0 ? (
+        <>
+          {stats.hasMoreTools && (
+            <p data-testid="more-tools" className="mb-4 text-sm text-slate-600">
+              {`Showing your ${MAKER_DASHBOARD_TOOLS} newest linked tools.`}
+            </p>
+          )}
+          <div className="space-y-8">
+            {stats.tools.map((tool) => (
+              <ToolStats key={tool.id} tool={tool} days={stats.days} />
+            ))}
+          </div>
+        </>
+      ) : (
+        <EmptyState title="No tool is linked to you yet">
+          A tool is linked to you once your claim is accepted: open your tool&rsquo;s page on the site and claim it. Its views, clicks and
+          visitors then show here.
+        </EmptyState>
+      )}
+    </section>
+  );
+}
+
+function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
+  const inRange = `in the last ${days} days`;
+  return (
+    <article data-testid="tool-stats" data-tool-id={tool.id} aria-labelledby={`stats-${tool.id}`} className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`stats-${tool.id}`} className="text-lg font-semibold">
+          {tool.isLive ? (
+            <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
+              {tool.name}
+            </Link>
+          ) : (
+            tool.name
+          )}
+          {!tool.isLive && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">Not live</span>}
+        </h3>
+        <p className="text-sm text-slate-600">
+          {`Since it was listed: ${formatCount(tool.allTime.views)} views, ${formatCount(tool.allTime.clicks)} clicks`}
+        </p>
+      </div>
+      <dl className="grid grid-cols-3 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-center">
+        <Stat label={`Views ${inRange}`} value={formatCount(tool.totals.views)} testId="stat-views" />
+        <Stat label={`Clicks to its website ${inRange}`} value={formatCount(tool.totals.clicks)} testId="stat-clicks" />
+        <Stat label="Click-through rate" value={formatCtr(tool.totals.ctr)} testId="stat-ctr" />
+      </dl>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Chart
+          title={`Views and clicks of ${tool.name}`}
+          days={tool.series.map((day) => day.day)}
+          series={[
+            { label: "Views", values: tool.series.map((day) => day.views) },
+            { label: "Clicks", values: tool.series.map((day) => day.clicks) },
+          ]}
+          empty={`No views and no clicks yet ${inRange}.`}
+        />
+        <StatsTable
+          testId="tool-referrers"
+          title="Where visitors came from"
+          heading="Source"
+          countHeading="Views"
+          rows={tool.referrers.map((referrer) => ({ key: referrer.source, label: <ReferrerSource source={referrer.source} />, count: referrer.views }))}
+          empty={`No visits yet ${inRange}.`}
+        />
+      </div>
+    </article>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd data-testid={testId} className="mt-1 text-2xl font-bold tabular-nums">
+        {value}
+      </dd>
+    </div>
   );
 }

@@ -21,8 +21,8 @@ export async function loader({ url, params, request, context }: Route.LoaderArgs
   const query = parseSearchParams(pageQuery, url);
   const { search } = context.services;
   const page = await search.searchTools(slug, { cursor: query.cursor });
-  // A search counts once, when its first page is asked for by a person.
-  if (!query.cursor && !isbot(request.headers.get("user-agent") ?? "")) await search.recordSearch(slug);
+  // A search counts once, when its first page is asked for by a person, with the tools that page found.
+  if (!query.cursor && !isbot(request.headers.get("user-agent") ?? "")) await search.recordSearch(slug, page.tools.length);
   return { text: slug, phrase: slug.replaceAll("-", " "), page };
 }
 

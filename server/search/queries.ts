@@ -79,12 +79,15 @@ export function searchQueries(db: Database) {
       };
     },
 
-    /** Counts one more search of `text` (SPEC section 7: a search record, added when new). */
-    async recordSearch(text: string): Promise<void> {
+    /**
+     * Counts one more search of `text` (SPEC section 7: a search record, added when new), with how many tools it found
+     * this time: 0 puts it among the searches that found nothing (/admin/analytics).
+     */
+    async recordSearch(text: string, resultCount: number): Promise<void> {
       await db
         .insert(searches)
-        .values({ text, count: 1 })
-        .onConflictDoUpdate({ target: searches.text, set: { count: sql`${searches.count} + 1`, updatedAt: sql`now()` } });
+        .values({ text, count: 1, resultCount })
+        .onConflictDoUpdate({ target: searches.text, set: { count: sql`${searches.count} + 1`, resultCount, updatedAt: sql`now()` } });
     },
 
     /**

@@ -16,7 +16,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     database = await openTestDatabase(kind);
     await seedDemoCatalogue(database.db);
     app = await createTestApp(database);
-    await app.services.search.recordSearch("email-marketing");
+    await app.services.search.recordSearch("email-marketing", 1);
     const { tools } = await app.services.tools.listLatestTools({ limit: 1 });
     const tool = tools[0]!;
     paths.push(`/tool/${tool.slug}`, `/category/${tool.categories[0]!.slug}`, "/tag/open-source", "/search/email-marketing");

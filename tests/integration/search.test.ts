@@ -120,7 +120,7 @@ describe.each(databaseKinds)("search on %s", (kind) => {
   });
 
   it("records each search with a count, and lists the most searched first", async () => {
-    for (const text of ["email-marketing", "seo", "seo", "seo", "analytics", "analytics"]) await search.recordSearch(text);
+    for (const text of ["email-marketing", "seo", "seo", "seo", "analytics", "analytics"]) await search.recordSearch(text, 1);
     const first = await search.listSearches({ limit: 2 });
     expect(first.searches).toEqual([
       { text: "seo", count: 3 },

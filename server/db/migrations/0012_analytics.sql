@@ -34,7 +34,7 @@ ALTER TABLE "tools" ADD COLUMN "follow_up_sent_at" timestamp (3) with time zone;
 CREATE INDEX "daily_stats_metric_day_idx" ON "daily_stats" USING btree ("metric","day");--> statement-breakpoint
 CREATE INDEX "events_created_at_idx" ON "events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "searches_found_nothing_idx" ON "searches" USING btree ("count" DESC NULLS LAST,"text") WHERE "searches"."result_count" = 0;--> statement-breakpoint
-CREATE INDEX "tools_created_at_idx" ON "tools" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "tools_created_day_idx" ON "tools" USING btree ((("created_at" at time zone 'UTC')::date));--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
 -- Tools already live before analytics existed have no first week to report: their makers are not sent one.
 UPDATE "tools" SET "follow_up_sent_at" = "verified_at" WHERE "verified_at" IS NOT NULL;

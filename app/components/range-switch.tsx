@@ -1,0 +1,34 @@
+/**
+ * The range of a dashboard: links to the same page with ?days=7, 30 or 90, the other parameters kept (but a one-time
+ * notice, such as /my-tools' ?submitted=, which must not show again), the current range marked. Plain links, so it
+ * works without JavaScript.
+ */
+import { Link, useLocation } from "react-router";
+import { ANALYTICS_RANGES, type AnalyticsRange } from "#common/constants.ts";
+import { withSearch } from "./pager.tsx";
+
+export function RangeSwitch({ days }: { days: AnalyticsRange }) {
+  const { pathname, search } = useLocation();
+  return (
+    <nav aria-label="Range" data-testid="range-switch">
+      <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm">
+        {ANALYTICS_RANGES.map((range) => (
+          <li key={range}>
+            <Link
+              to={withSearch(pathname, search, (params) => {
+                params.set("days", String(range));
+                params.delete("submitted");
+              })}
+              aria-current={range === days ? "page" : undefined}
+              // The page stays where it is: only its figures change.
+              preventScrollReset
+              className={`block rounded-md px-3 py-1 font-medium ${range === days ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+            >
+              {`Last ${range} days`}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,90 @@
+/** The dashboards' tables: a ranked list of things and their counts, and where visitors came from, said for people. */
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { safeRedirect } from "../forms.ts";
+
+export type StatsRow = { key: string; label: ReactNode; count: number };
+
+/** A titled table of labels and counts, the largest first as the rows come; `empty` is said when there is no row. */
+export function StatsTable({ title, heading, countHeading, rows, empty, testId }: {
+  title: string;
+  /** The first column's heading (Page, Tool, Source...). */
+  heading: string;
+  countHeading: string;
+  rows: StatsRow[];
+  empty: string;
+  testId?: string;
+}) {
+  return (
+    <section data-testid={testId} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
+      {rows.length > 0 ? (
+        <table className="w-full text-left text-sm [&_td]:py-1.5 [&_th]:py-1.5">
+          <caption className="mb-2 text-left text-base font-semibold text-slate-900">{title}</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="pr-4 font-medium">
+                {heading}
+              </th>
+              <th scope="col" className="text-right font-medium">
+                {countHeading}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className="max-w-0 truncate pr-4 font-normal">
+                  {row.label}
+                </th>
+                <td className="text-right tabular-nums">{formatCount(row.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <>
+          <h3 className="mb-2 font-semibold text-slate-900">{title}</h3>
+          <p data-testid="stats-empty" className="text-sm text-slate-600">
+            {empty}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A count with its thousands separated, the same on the server and in every browser. */
+export function formatCount(count: number): string {
+  return count.toLocaleString("en-GB");
+}
+
+/**
+ * A referrer as a person reads it: '' is a visit with no referrer (typed, bookmarked); a path is one of our own pages,
+ * linked; anything else is another site's host, shown as text.
+ */
+export function ReferrerSource({ source }: { source: string }) {
+  if (!source) return <span className="text-slate-600">Direct / none</span>;
+  // A path that is not safely one of ours ('//host...') is shown, never linked.
+  if (source.startsWith("/") && safeRedirect(source, "") === source) {
+    return (
+      <>
+        <Link to={source} className="text-brand-700 hover:underline">
+          {source}
+        </Link>{" "}
+        <span className="text-slate-500">(this site)</span>
+      </>
+    );
+  }
+  return <>{source}</>;
+}
+
+/** A path of the site, linked when it is safely one of ours. */
+export function SitePath({ path }: { path: string }) {
+  return safeRedirect(path, "") === path ? (
+    <Link to={path} className="text-brand-700 hover:underline">
+      {path}
+    </Link>
+  ) : (
+    <>{path}</>
+  );
+}
