@@ -49,6 +49,7 @@ export default [
     route("users", "routes/admin-users.tsx"),
     route("requests", "routes/admin-requests.tsx"),
     route("analytics", "routes/admin-analytics.tsx"),
+    route("newsletter", "routes/admin-newsletter.tsx"),
   ]),
 
   // Blog and legal pages

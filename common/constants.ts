@@ -77,3 +77,8 @@ export const ANALYTICS_TOP_SIZE = 10;
 export const MAKER_DASHBOARD_TOOLS = 20;
 /** A tool's maker is sent its first week's figures this many days after it went live. */
 export const FOLLOW_UP_AFTER_DAYS = 7;
+/** ...but no longer once it went live more than this many days ago: a server that was off does not send stale mails (docs/decisions/009-maker-follow-up.md). */
+export const FOLLOW_UP_LATEST_DAYS = 14;
+/** The weekly newsletter's digest (/admin/newsletter, npm run newsletter): the tools verified in the last days, 7 by default. */
+export const DIGEST_DAYS = 7;
+export const MAX_DIGEST_DAYS = 90;

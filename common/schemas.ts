@@ -3,9 +3,11 @@ import { z } from "zod";
 import {
   ANALYTICS_RANGES,
   DEFAULT_ANALYTICS_RANGE,
+  DIGEST_DAYS,
   MAX_BIO_LENGTH,
   MAX_CATEGORY_DESCRIPTION_LENGTH,
   MAX_CATEGORY_LABEL_LENGTH,
+  MAX_DIGEST_DAYS,
   MAX_PAGE_SIZE,
   MAX_PASSWORD_LENGTH,
   MAX_REJECTION_REASON_LENGTH,
@@ -315,6 +317,19 @@ export const moderationSearchQuery = z.object({
   cursor: cursorParam,
 });
 export type ModerationSearchQuery = z.infer<typeof moderationSearchQuery>;
+
+export const DIGEST_MESSAGES = { days: `Choose a number of days from 1 to ${MAX_DIGEST_DAYS}` } as const;
+
+/** The newsletter's digest (/admin/newsletter, npm run newsletter): the tools verified in the last `days` days. */
+export const digestQuery = z.object({
+  days: z.coerce
+    .number({ message: DIGEST_MESSAGES.days })
+    .int(DIGEST_MESSAGES.days)
+    .min(1, DIGEST_MESSAGES.days)
+    .max(MAX_DIGEST_DAYS, DIGEST_MESSAGES.days)
+    .default(DIGEST_DAYS),
+});
+export type DigestQuery = z.infer<typeof digestQuery>;
 
 export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, MODERATION_MESSAGES.categoryNotFound);
 

@@ -10,6 +10,7 @@ import { ConfigError, FILES_URL, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
+import { startJobs } from "./jobs.ts";
 import { createLogger } from "./logger.ts";
 import { loadAuthSecret } from "./auth/secret.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -92,6 +93,7 @@ const server = createServer((req, res) => {
 server.listen(config.PORT, config.HOST, () => {
   logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV})`);
 });
+const stopJobs = startJobs(services, logger);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -100,6 +102,9 @@ async function stop(signal: string) {
   logger.info(`${signal}: closing`);
   server.close();
   server.closeAllConnections();
+  stopJobs();
+  // The analytics events still in memory are written before the database closes.
+  await services.analytics.close();
   await database.close();
   process.exit(0);
 }

@@ -23,6 +23,7 @@ import type { FileStorage } from "./storage/files.ts";
 import { tagQueries } from "./tags/queries.ts";
 import { imageUploads } from "./images/uploads.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { newsletterService } from "./newsletter/service.ts";
 import { toolLifecycle } from "./tools/lifecycle.ts";
 import { toolListQueries } from "./tools/lists.ts";
 import { toolQueries } from "./tools/queries.ts";
@@ -111,6 +112,8 @@ export function createServices(deps: Dependencies) {
     stats: analyticsQueries(deps.db),
     blog,
     legalPages,
+    /** The weekly digest (/admin/newsletter) and the maker's first-week mail (the daily job's `sendDueFollowUps`). */
+    newsletter: newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME }),
   };
 }
 

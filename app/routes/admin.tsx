@@ -25,6 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/users", label: "Users" },
           { to: "/admin/requests", label: "Requests", count: counts.requests },
           { to: "/admin/analytics", label: "Analytics" },
+          { to: "/admin/newsletter", label: "Newsletter" },
         ]
       : []),
   ];

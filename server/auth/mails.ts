@@ -1,7 +1,8 @@
 /** The e-mails that accounts send, in plain text and simple HTML. */
 import type { Mail } from "../mail/mailer.ts";
 
-function escapeHtml(text: string): string {
+/** User text made safe to put in an HTML mail, between tags or in an attribute. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

@@ -4,7 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import { HOME_NEWSLETTER_EVENT, OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
 import { analyticsSalts, dailyStats, dailyVisitors, events, tools } from "#server/db/schema.ts";
 import { METRICS } from "#server/analytics/metrics.ts";
-import { insertTool } from "../factories.ts";
+import { runJobs } from "#server/jobs.ts";
+import { createLogger } from "#server/logger.ts";
+import { insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type LocalServer, startLocalServer } from "../setup/local-http.ts";
@@ -191,6 +193,21 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     expect((await database.db.select({ day: dailyVisitors.day }).from(dailyVisitors)).map((row) => row.day).sort()).toEqual(["2026-03-09", "2026-03-10"]);
     // The daily counts stay: they are what the charts draw.
     expect(await count(METRICS.page, "/old")).toBe(1);
+  });
+
+  it("runs the hourly jobs: old events are deleted, and a maker whose tool went live a week ago is mailed", async () => {
+    clock = new Date("2026-01-01T10:00:00Z");
+    await send(pageview("/old"));
+    await app.services.analytics.flush();
+    clock = new Date("2026-03-10T12:00:00Z");
+    const maker = await insertUser(database.db, { username: "Nora", email: "nora@example.com" });
+    await insertTool(database.db, { name: "Week Old", creatorUsername: maker.slug, isLinkedToCreator: true, verifiedAt: new Date("2026-03-03T09:00:00Z") });
+
+    await runJobs(app.services, createLogger("silent"), clock);
+    expect(await database.db.$count(events)).toBe(0);
+    expect(app.services.mailer.outbox().filter((mail) => mail.to === "nora@example.com").map((mail) => mail.subject)).toEqual([
+      expect.stringContaining("Week Old"),
+    ]);
   });
 
   it("limits the events one address sends in a minute, and lets it go on in the next", async () => {

@@ -32,7 +32,8 @@ export async function startSmtpReceiver() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: decoded,
-          subject: /^Subject: (.*)$/m.exec(decoded)?.[1]?.trim() ?? "",
+          // A long subject is folded over several lines: unfolding removes the line breaks before the continuation lines.
+          subject: /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(decoded)?.[1]?.replace(/\r?\n(?=[ \t])/g, "").trim() ?? "",
           text: decoded,
         });
         for (const wake of waiting.splice(0)) wake();

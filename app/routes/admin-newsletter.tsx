@@ -1,0 +1,177 @@
+/**
+ * /admin/newsletter (admins): the weekly newsletter's digest, the live tools verified in the last days, in Markdown and
+ * in HTML to paste into the newsletter service, with a preview. `npm run newsletter` prints the same digest.
+ */
+import { useRef, useSyncExternalStore } from "react";
+import { data, Form, Link } from "react-router";
+import { MAX_DIGEST_DAYS } from "#common/constants.ts";
+import { DIGEST_MESSAGES, digestQuery } from "#common/schemas.ts";
+import type { DigestTool } from "#server/newsletter/digest.ts";
+import type { Digest } from "#server/newsletter/service.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Field } from "../components/form.tsx";
+import { LongDate } from "../components/long-date.tsx";
+import { SectionHeader } from "../components/moderation.tsx";
+import { useToast } from "../components/toast.tsx";
+import { moderated } from "../moderation.ts";
+import { countOf } from "../plural.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/admin-newsletter";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = digestQuery.safeParse(Object.fromEntries(url.searchParams));
+  // The service decides who may read the digest, even when the days asked for are not valid.
+  const digest = await moderated(context.services.newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }), url);
+  if (query.success) return { digest, days: String(query.data.days), error: undefined };
+  // The form keeps what was typed, with what is wrong with it.
+  return data({ digest, days: url.searchParams.get("days") ?? "", error: query.error.issues[0]?.message ?? DIGEST_MESSAGES.days }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Newsletter digest", description: "The tools verified in the last days, ready for the newsletter.", path: "/admin/newsletter", noindex: true });
+
+export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
+  const { digest, days, error } = loaderData;
+  return (
+    <>
+      <SectionHeader title="Newsletter digest">
+        The live tools verified in the last days, in Markdown and in HTML: copy either into your newsletter service.
+      </SectionHeader>
+      <Form method="get" className="mb-8 flex flex-wrap items-start gap-3">
+        <div className="w-72">
+          <Field label="Days" name="days" type="number" min={1} max={MAX_DIGEST_DAYS} defaultValue={days} error={error} hint={`1 to ${MAX_DIGEST_DAYS}`} />
+        </div>
+        <button type="submit" className="mt-6 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+          Build the digest
+        </button>
+      </Form>
+      {digest && <DigestView digest={digest} />}
+    </>
+  );
+}
+
+function DigestView({ digest }: { digest: Digest }) {
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="digest-tools">
+        <h2 id="digest-tools" className="mb-3 text-xl font-bold">
+          {`${countOf(digest.tools.length, "tool")} verified in the last ${countOf(digest.days, "day")}`}
+        </h2>
+        {digest.tools.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {digest.tools.map((tool) => (
+              <li key={tool.slug} data-testid="digest-tool" className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <Link to={`/tool/${tool.slug}`} className="font-semibold hover:text-brand-700 hover:underline">
+                  {tool.name}
+                </Link>
+                <span className="text-sm text-slate-600">
+                  Verified on <LongDate isoDate={tool.verifiedAt.slice(0, 10)} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title="No tool was verified in these days">The digest says there were no new tools.</EmptyState>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CopyableText id="digest-markdown" label="Markdown" text={digest.markdown} />
+        <CopyableText id="digest-html" label="HTML" text={digest.html} />
+      </div>
+
+      <section aria-labelledby="digest-preview">
+        <h2 id="digest-preview" className="mb-3 text-xl font-bold">
+          Preview
+        </h2>
+        <DigestPreview digest={digest} />
+      </section>
+    </div>
+  );
+}
+
+/** No store to watch: the value only tells the server's render (false) from the browser's once hydrated (true). */
+const subscribeToNothing = () => () => {};
+
+/** A read-only text to copy. The Copy button needs JavaScript, so it appears once the page is hydrated; before, the text can be selected by hand. */
+function CopyableText({ id, label, text }: { id: string; label: string; text: string }) {
+  const isHydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const toast = useToast();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(`${label} copied`);
+    } catch {
+      textarea.current?.select();
+      toast("The browser did not allow copying: the text is selected, copy it with Ctrl+C (⌘C)");
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+          {label}
+        </label>
+        {isHydrated && (
+          <button
+            type="button"
+            onClick={() => void copy()}
+            data-testid={`copy-${id}`}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+          >
+            Copy
+          </button>
+        )}
+      </div>
+      <textarea
+        id={id}
+        ref={textarea}
+        readOnly
+        value={text}
+        rows={14}
+        onFocus={(event) => event.currentTarget.select()}
+        className="w-full rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs text-slate-800 focus:border-brand-500 focus:outline-none"
+      />
+    </div>
+  );
+}
+
+/** The digest as its readers will see it, drawn from its data (the HTML text itself is never put into the page). */
+function DigestPreview({ digest }: { digest: Digest }) {
+  return (
+    <div data-testid="digest-preview" className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6">
+      <h3 className="text-2xl font-extrabold">{digest.title}</h3>
+      <p className="mt-2 mb-6 text-slate-600">{digest.intro}</p>
+      <div className="space-y-4">
+        {digest.tools.map((tool) => (
+          <PreviewTool key={tool.slug} tool={tool} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function PreviewTool({ tool }: { tool: DigestTool }) {
+  return (
+    <article className="rounded-xl border border-slate-200 p-4">
+      {tool.logo && <img src={tool.logo} alt="" width={48} height={48} loading="lazy" className="mb-3 h-12 w-12 rounded-lg border border-slate-100 object-cover" />}
+      <h4 className="text-lg font-bold">
+        <a href={tool.url} className="hover:underline">
+          {tool.name}
+        </a>
+      </h4>
+      {tool.categories.length > 0 && <p className="mb-2 text-sm text-slate-500">{tool.categories.join(" · ")}</p>}
+      {tool.shortDesc && <p className="mb-3 text-slate-700">{tool.shortDesc}</p>}
+      <a href={tool.website} rel="nofollow noopener" className="font-semibold text-brand-700 underline">
+        Visit the website
+      </a>
+    </article>
+  );
+}

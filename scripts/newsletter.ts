@@ -1,0 +1,80 @@
+/**
+ * The newsletter's digest on the command line: `npm run newsletter -- --days 7 [--format markdown|html]` prints the
+ * live tools verified in the last days, in Markdown, then a separator line, then in HTML. It opens the database from
+ * the server's own config, as `npm run admin` does; the embedded database allows one process at a time, so while the
+ * server runs on it, /admin/newsletter shows the same digest.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { DIGEST_DAYS, MAX_DIGEST_DAYS } from "#common/constants.ts";
+import { digestQuery } from "#common/schemas.ts";
+import { ConfigError, parseConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { DatabaseInUseError } from "#server/db/data-dir-lock.ts";
+import { createLogger } from "#server/logger.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { newsletterService } from "#server/newsletter/service.ts";
+
+const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+const FORMATS = ["markdown", "html"] as const;
+const USAGE = [
+  `Usage: npm run newsletter -- [--days <1-${MAX_DIGEST_DAYS}>] [--format ${FORMATS.join("|")}]`,
+  `Prints the digest of the live tools verified in the last days (${DIGEST_DAYS} by default): Markdown, a separator line, then HTML.`,
+  "On the embedded database, stop the server first, or open /admin/newsletter while it runs.",
+].join("\n");
+/** Between the Markdown and the HTML when both are printed. */
+const SEPARATOR = `\n${"=".repeat(32)} HTML ${"=".repeat(32)}\n\n`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let options: { days?: string; format?: string };
+try {
+  options = parseArgs({ args: process.argv.slice(2), options: { days: { type: "string" }, format: { type: "string" } }, strict: true, allowPositionals: false }).values;
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+
+const query = digestQuery.safeParse({ days: options.days });
+if (!query.success) fail(`${query.error.issues[0]?.message}\n${USAGE}`);
+const format = options.format;
+if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) fail(`--format must be ${FORMATS.join(" or ")}\n${USAGE}`);
+
+// The same configuration as the server: the environment, or the .env file it reads.
+if (existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+let database;
+try {
+  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.resolve(ROOT, config.DATA_DIR), maxConnections: 1 });
+} catch (error) {
+  if (error instanceof DatabaseInUseError) fail(error.message);
+  throw error;
+}
+
+try {
+  // A database the server has never started on gets its tables first, as the server would make them.
+  await database.migrate();
+  const logger = createLogger(config.LOG_LEVEL);
+  const newsletter = newsletterService({
+    db: database.db,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    logger,
+    siteUrl: config.SITE_URL,
+    siteName: config.SITE_NAME,
+  });
+  const digest = await newsletter.buildDigest({ days: query.data.days, now: new Date() });
+  process.stdout.write(format === "markdown" ? digest.markdown : format === "html" ? digest.html : `${digest.markdown}${SEPARATOR}${digest.html}`);
+} finally {
+  await database.close();
+}

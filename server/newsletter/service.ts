@@ -1,0 +1,199 @@
+/**
+ * The newsletter's weekly digest (the tools verified in the last days, for /admin/newsletter and `npm run newsletter`)
+ * and the maker's follow-up: seven days after a tool goes live, its maker is e-mailed its first week's figures, once
+ * (docs/decisions/009-maker-follow-up.md). Every function takes the moment as `now`, so the daily job and the tests
+ * choose the clock.
+ */
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { FOLLOW_UP_AFTER_DAYS, FOLLOW_UP_LATEST_DAYS } from "#common/constants.ts";
+import { requireAdmin } from "../admin/access.ts";
+import { addDays, dayOf, METRICS } from "../analytics/metrics.ts";
+import type { SessionUser } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { dailyStats, tools, users } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { isPublicTool, toolCardColumns, type ToolCardRow } from "../tools/queries.ts";
+import { type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle } from "./digest.ts";
+import { followUpMail } from "./follow-up-mail.ts";
+
+export type NewsletterDependencies = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** The site's public address: every link of the digest and the mail is absolute. */
+  siteUrl: string;
+  siteName: string;
+};
+
+export type Digest = {
+  days: number;
+  /** The period, as ISO moments: the tools verified after `from`, up to `to`. */
+  from: string;
+  to: string;
+  title: string;
+  intro: string;
+  tools: DigestTool[];
+  markdown: string;
+  html: string;
+};
+
+/** The live tools verified in (from, to], oldest verification first: a range of tools_verified_at_idx. */
+export function digestToolsQuery(db: Database, from: Date, to: Date) {
+  return db
+    .select({ ...toolCardColumns, verifiedAt: tools.verifiedAt })
+    .from(tools)
+    .where(and(isPublicTool, gt(tools.verifiedAt, from), lte(tools.verifiedAt, to)))
+    .orderBy(asc(tools.verifiedAt), asc(tools.id));
+}
+
+/** What the follow-up needs to know of a tool. */
+const verifiedToolColumns = {
+  id: tools.id,
+  name: tools.name,
+  slug: tools.slug,
+  verifiedAt: tools.verifiedAt,
+  submittedBy: tools.submittedBy,
+  creatorUsername: tools.creatorUsername,
+  isLinkedToCreator: tools.isLinkedToCreator,
+  followUpSentAt: tools.followUpSentAt,
+};
+
+/** The start of the UTC day `days` days before now's. */
+function startOfDayAgo(now: Date, days: number): Date {
+  return new Date(`${addDays(dayOf(now), -days)}T00:00:00Z`);
+}
+
+/**
+ * The live tools verified on the UTC days from `latest` to `earliest` days before now's day, both included, oldest
+ * verification first: a range of tools_verified_at_idx. `isFollowUpDue` keeps only those not followed up yet.
+ */
+export function toolsVerifiedDaysAgoQuery(
+  db: Database,
+  { earliest, latest, now, isFollowUpDue = false }: { earliest: number; latest: number; now: Date; isFollowUpDue?: boolean },
+) {
+  return db
+    .select(verifiedToolColumns)
+    .from(tools)
+    .where(
+      and(
+        isPublicTool,
+        gte(tools.verifiedAt, startOfDayAgo(now, latest)),
+        lt(tools.verifiedAt, startOfDayAgo(now, earliest - 1)),
+        isFollowUpDue ? isNull(tools.followUpSentAt) : undefined,
+      ),
+    )
+    .orderBy(asc(tools.verifiedAt), asc(tools.id));
+}
+
+type VerifiedTool = Awaited<ReturnType<typeof toolsVerifiedDaysAgoQuery>>[number];
+
+/** A tool as the digest shows it: absolute links, its categories' labels. */
+function toDigestTool(row: ToolCardRow & { verifiedAt: Date | null }, siteUrl: string): DigestTool {
+  return {
+    name: row.name,
+    slug: row.slug,
+    url: `${siteUrl}/tool/${row.slug}`,
+    shortDesc: row.shortDesc,
+    website: row.website,
+    logo: row.logo ? new URL(row.logo, siteUrl).toString() : null,
+    categories: row.categories.map((category) => category.label),
+    verifiedAt: (row.verifiedAt ?? row.createdAt).toISOString(),
+  };
+}
+
+export function newsletterService({ db, mailer, logger, siteUrl, siteName }: NewsletterDependencies) {
+  /** The digest of the live tools verified in the last `days` days (verified after now - days, up to now). */
+  async function buildDigest({ days, now }: { days: number; now: Date }): Promise<Digest> {
+    const from = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const rows = await digestToolsQuery(db, from, now);
+    const content = {
+      title: digestTitle(siteName),
+      intro: digestIntro({ siteName, count: rows.length, from, to: now }),
+      tools: rows.map((row) => toDigestTool(row, siteUrl)),
+    };
+    return { days, from: from.toISOString(), to: now.toISOString(), ...content, markdown: digestMarkdown(content), html: digestHtml(content) };
+  }
+
+  /** SPEC section 7, 'tools verified exactly X days ago': the live tools verified on the UTC day `days` days before now's. */
+  function listToolsVerifiedDaysAgo(days: number, now: Date) {
+    return toolsVerifiedDaysAgoQuery(db, { earliest: days, latest: days, now });
+  }
+
+  /**
+   * Who is sent a tool's follow-up: its linked creator, or else the user who submitted it. Nobody when the tool has
+   * neither, or when that user is disabled.
+   */
+  async function findRecipient(tool: VerifiedTool) {
+    const who = tool.isLinkedToCreator && tool.creatorUsername ? eq(users.slug, tool.creatorUsername) : tool.submittedBy ? eq(users.id, tool.submittedBy) : undefined;
+    if (!who) return undefined;
+    const [user] = await db.select({ email: users.email, username: users.username, isDisabled: users.isDisabled }).from(users).where(who).limit(1);
+    return user && !user.isDisabled ? user : undefined;
+  }
+
+  /** A tool's views and clicks over its first week: the 7 UTC days from the day it was verified (daily_stats' primary key). */
+  async function firstWeekFigures(toolId: string, verifiedAt: Date) {
+    const first = dayOf(verifiedAt);
+    const last = addDays(first, FOLLOW_UP_AFTER_DAYS - 1);
+    const rows = await db
+      .select({ metric: dailyStats.metric, total: sql<number>`coalesce(sum(${dailyStats.count}), 0)::int` })
+      .from(dailyStats)
+      .where(and(inArray(dailyStats.metric, [METRICS.toolView, METRICS.toolClick]), eq(dailyStats.subject, toolId), gte(dailyStats.day, first), lte(dailyStats.day, last)))
+      .groupBy(dailyStats.metric);
+    const total = (metric: string) => rows.find((row) => row.metric === metric)?.total ?? 0;
+    return { week: { first, last }, views: total(METRICS.toolView), clicks: total(METRICS.toolClick) };
+  }
+
+  /**
+   * Sends one tool's follow-up, at most once: the tool is marked first, with a condition only one process can meet,
+   * and the mail goes only from the process that marked it. A send that fails takes the mark back, so the next run
+   * tries again. Whether a mail was sent.
+   */
+  async function sendFollowUp(tool: VerifiedTool, now: Date): Promise<boolean> {
+    const recipient = await findRecipient(tool);
+    if (!recipient || !tool.verifiedAt) return false;
+    const figures = await firstWeekFigures(tool.id, tool.verifiedAt);
+    const [marked] = await db
+      .update(tools)
+      .set({ followUpSentAt: now })
+      .where(and(eq(tools.id, tool.id), isNull(tools.followUpSentAt), isPublicTool))
+      .returning({ id: tools.id });
+    if (!marked) return false;
+    try {
+      await mailer.send(followUpMail({ siteName, siteUrl, to: recipient.email, username: recipient.username, tool, ...figures }));
+      return true;
+    } catch (error) {
+      await db
+        .update(tools)
+        .set({ followUpSentAt: null })
+        .where(and(eq(tools.id, tool.id), eq(tools.followUpSentAt, now)));
+      logger.error(`The first-week mail of ${tool.name} (${tool.id}) could not be sent; the next run tries again`, error);
+      return false;
+    }
+  }
+
+  return {
+    buildDigest,
+
+    /** The digest for /admin/newsletter: admins only. Null when the days asked for are not valid (the page shows its form alone). */
+    async getDigest(user: SessionUser | null, { days, now }: { days: number | null; now: Date }): Promise<Digest | null> {
+      requireAdmin(user);
+      return days === null ? null : buildDigest({ days, now });
+    },
+
+    listToolsVerifiedDaysAgo,
+
+    /**
+     * The daily job: e-mails each live tool's maker its first week's figures, once, when the tool was verified
+     * FOLLOW_UP_AFTER_DAYS to FOLLOW_UP_LATEST_DAYS UTC days before now's day. How many mails were sent.
+     */
+    async sendDueFollowUps(now: Date): Promise<number> {
+      const due = await toolsVerifiedDaysAgoQuery(db, { earliest: FOLLOW_UP_AFTER_DAYS, latest: FOLLOW_UP_LATEST_DAYS, now, isFollowUpDue: true });
+      let sent = 0;
+      for (const tool of due) if (await sendFollowUp(tool, now)) sent++;
+      return sent;
+    },
+  };
+}
+
+export type NewsletterService = ReturnType<typeof newsletterService>;

@@ -1,0 +1,77 @@
+/** /admin/newsletter in Chromium: the Copy buttons put the digest on the clipboard; without JavaScript the texts are still there to select. */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "#server/db/schema.ts";
+import { insertTool } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("the newsletter digest in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+    await insertTool(database.db, { name: "Weekly Counter", shortDesc: "Counts *visitors*.", verifiedAt: new Date(Date.now() - 24 * 60 * 60 * 1000) });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  /** Signs up through the form and becomes an admin, as `npm run admin` would make them. */
+  async function signUpAsAdmin(page: Page, email: string) {
+    await gotoHydrated(page, `${server.url}/register`);
+    await page.getByLabel("Username").fill(email.split("@")[0]!);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("long-enough");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, email));
+  }
+
+  it("copies the Markdown and the HTML with their buttons", async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const page = await context.newPage();
+    await signUpAsAdmin(page, "ada@example.com");
+
+    await gotoHydrated(page, `${server.url}/admin/newsletter`);
+    await page.getByTestId("digest-tool").filter({ hasText: "Weekly Counter" }).waitFor();
+    expect(await page.getByTestId("digest-preview").getByRole("heading", { name: "Weekly Counter" }).count()).toBe(1);
+
+    for (const [id, label] of [
+      ["digest-markdown", "Markdown"],
+      ["digest-html", "HTML"],
+    ]) {
+      await page.getByTestId(`copy-${id}`).click();
+      await page.getByTestId("toast").filter({ hasText: `${label} copied` }).waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(await page.locator(`#${id}`).inputValue());
+    }
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("Counts *visitors*.</p>");
+    await context.close();
+  });
+
+  it("shows the texts without JavaScript, and no button that could not work", async () => {
+    const signUp = await newContext(browser);
+    const page = await signUp.newPage();
+    await signUpAsAdmin(page, "grace@example.com");
+    const cookies = await signUp.cookies();
+    await signUp.close();
+
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    await context.addCookies(cookies);
+    const plain = await context.newPage();
+    await plain.goto(`${server.url}/admin/newsletter`);
+    expect(await plain.locator("#digest-markdown").inputValue()).toContain("Counts \\*visitors\\*.");
+    expect(await plain.getByRole("button", { name: "Copy" }).count()).toBe(0);
+    await context.close();
+  });
+});
