@@ -3,7 +3,7 @@
  * nothing stored in the browser. An event is sent with navigator.sendBeacon, or fetch with keepalive: both outlive the
  * page, so a click on a link that leaves the site is never lost.
  */
-import { type MouseEvent, useEffect, useRef } from "react";
+import { type MouseEvent, useEffect } from "react";
 import { useLocation } from "react-router";
 import { OUTBOUND_CLICK_EVENT, OUTBOUND_FALLBACK_DELAY_MS, PAGEVIEW_EVENT } from "#common/constants.ts";
 
@@ -34,18 +34,22 @@ function siteDomain(): string {
   }
 }
 
+/** The page the last page view was sent for, kept across remounts of the layout (an error page, and back). */
+let lastPage: { pathname: string; href: string } | null = null;
+
 /**
- * Sends a page view on the first load and on every client-side navigation to another path. The first view's referrer
- * is the page the visitor came from; a navigation's is the page they were on.
+ * Sends a page view on the first load and on every client-side navigation to another path, error pages included. The
+ * first view's referrer is the page the visitor came from; a navigation's is the page they were on.
  */
 export function usePageviews(): void {
-  const location = useLocation();
-  const previous = useRef<string | null>(null);
+  const { pathname } = useLocation();
   useEffect(() => {
-    const referrer = previous.current ?? document.referrer;
-    previous.current = window.location.href;
+    // The same page again: the layout mounted anew, or React ran the effect twice in development.
+    if (lastPage?.pathname === pathname) return;
+    const referrer = lastPage?.href ?? document.referrer;
+    lastPage = { pathname, href: window.location.href };
     trackEvent(PAGEVIEW_EVENT, { referrer });
-  }, [location.pathname]);
+  }, [pathname]);
 }
 
 /**

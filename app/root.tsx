@@ -50,6 +50,7 @@ export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalida
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const nonce = useNonce();
+  usePageviews();
   return (
     <html lang="en" data-silence-console={data?.config.silenceConsole ? "true" : undefined}>
       <head>
@@ -88,7 +89,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useSessionCache(loaderData.user, loaderData.userTools);
-  usePageviews();
   return (
     <Shell data={loaderData}>
       <Outlet />

@@ -422,10 +422,20 @@ export const EVENT_MESSAGES = {
   name: "The event needs a name (n)",
   url: "The event needs the page's address (u), an http(s) URL",
   domain: "The event needs the site's domain (d)",
-  props: "The event's properties (p) must be an object of at most 30 texts, numbers or booleans",
+  props: "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
+  text: "The event holds characters that are not text",
 } as const;
 
-const eventPropValue = z.union([z.string().max(2000), z.number(), z.boolean()], { message: EVENT_MESSAGES.props });
+/** The most an event's properties may weigh, as JSON text. */
+const MAX_EVENT_PROPS_LENGTH = 2000;
+
+/** Text a database can store: no NUL character and no half of a surrogate pair. */
+function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+const eventText = z.string().refine(isStorableText, EVENT_MESSAGES.text);
+const eventPropValue = z.union([eventText.pipe(z.string().max(MAX_EVENT_PROPS_LENGTH)), z.number(), z.boolean()], { message: EVENT_MESSAGES.props });
 
 /**
  * An analytics event, in Plausible's format: n (name), u (url), d (domain), r (referrer), p (props). Plausible's long
@@ -447,13 +457,14 @@ export const analyticsEventInput = z.preprocess(
   },
   z.object(
     {
-      n: z.string({ message: EVENT_MESSAGES.name }).trim().min(1, EVENT_MESSAGES.name).max(120, EVENT_MESSAGES.name),
+      n: z.string({ message: EVENT_MESSAGES.name }).trim().min(1, EVENT_MESSAGES.name).max(120, EVENT_MESSAGES.name).pipe(eventText),
       u: z.url({ protocol: /^https?$/, message: EVENT_MESSAGES.url }).max(2000, EVENT_MESSAGES.url),
       d: z.string({ message: EVENT_MESSAGES.domain }).trim().min(1, EVENT_MESSAGES.domain).max(253, EVENT_MESSAGES.domain),
-      r: z.string().max(2000).nullish().catch(null),
+      // A referrer that is not usable text is no referrer.
+      r: eventText.pipe(z.string().max(2000)).nullish().catch(null),
       p: z
-        .record(z.string().min(1).max(300), eventPropValue, { message: EVENT_MESSAGES.props })
-        .refine((props) => Object.keys(props).length <= 30, EVENT_MESSAGES.props)
+        .record(eventText.pipe(z.string().min(1).max(300)), eventPropValue, { message: EVENT_MESSAGES.props })
+        .refine((props) => Object.keys(props).length <= 30 && JSON.stringify(props).length <= MAX_EVENT_PROPS_LENGTH, EVENT_MESSAGES.props)
         .optional(),
     },
     { message: EVENT_MESSAGES.notJson },

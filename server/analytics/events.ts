@@ -14,7 +14,7 @@ import { OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
 import { AppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import { type AnalyticsEventInput, toolIdParam } from "#common/schemas.ts";
-import { LIMITS, memoryRateLimiter } from "../auth/rate-limit.ts";
+import { LIMITS, memoryRateLimiter, senderKey } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { analyticsSalts, dailyStats, dailyVisitors, events, tools } from "../db/schema.ts";
@@ -90,6 +90,12 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       try {
         await writeBatch(db, batch);
       } catch (error) {
+        if (await isDatabaseAnswering(db)) {
+          // The database works, so something in the batch does not: the batch is written in halves, down to the event
+          // that fails on its own, which is dropped, so that one bad event never holds up the others.
+          await writeInHalves(batch);
+          return;
+        }
         // Nothing of the batch was written (one transaction): it goes back in front, for the next write.
         logger.error(`analytics: could not write ${batch.length} events; they are kept for the next try`, error);
         pending = [...batch, ...pending].slice(-MAX_PENDING);
@@ -97,6 +103,20 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       }
     });
     return writing;
+  }
+
+  async function writeInHalves(batch: PendingEvent[]): Promise<void> {
+    try {
+      await writeBatch(db, batch);
+    } catch (error) {
+      if (batch.length === 1) {
+        logger.error(`analytics: dropped an event that cannot be written (${batch[0]!.name} on ${batch[0]!.path})`, error);
+        return;
+      }
+      const middle = Math.ceil(batch.length / 2);
+      await writeInHalves(batch.slice(0, middle));
+      await writeInHalves(batch.slice(middle));
+    }
   }
 
   function schedule() {
@@ -113,10 +133,9 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
     async record(event: AnalyticsEventInput, visit: Visit): Promise<EventOutcome> {
       const moment = now();
       if (!visit.userAgent || isbot(visit.userAgent)) return "ignored";
-      if (!limiter.hit(`events:${visit.address}`, LIMITS.eventsPerAddress, moment)) {
-        warnOnce(
-          `analytics: too many events from ${visit.address}; behind a proxy of your own, set TRUST_PROXY=true, or every visitor shares the proxy's address`,
-        );
+      if (!limiter.hit(`events:${senderKey(visit.address)}`, LIMITS.eventsPerAddress, moment)) {
+        // The address itself is not logged: the site keeps none.
+        warnOnce("analytics: an address sent too many events; behind a proxy of your own, set TRUST_PROXY=true, or every visitor shares the proxy's address");
         throw new AppError("resource-exhausted", "Too many requests, try again later");
       }
       if (bareHost(event.d) !== siteHost) throw new AppError("invalid-argument", `Events are counted for ${siteHost} only, not for ${event.d}`);
@@ -135,7 +154,9 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
         visitor,
         props,
       });
-      forwarder?.send(event, visit);
+      // What the other host needs and no more: the page without its query string (which may hold a sign-in or reset
+      // token), and only the site a visitor came from.
+      forwarder?.send({ ...event, u: `${page.origin}${page.pathname}`, r: originOf(event.r) }, visit);
       if (pending.length >= BATCH_SIZE && !isWriteQueued) void flush();
       else schedule();
       return "accepted";
@@ -181,6 +202,26 @@ async function readSalt(db: Database, day: string): Promise<string> {
   const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
   if (!row) throw new Error(`no analytics salt for ${day}`);
   return row.salt;
+}
+
+async function isDatabaseAnswering(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The site of an address (scheme, host and port), or null when it is none. */
+function originOf(address: string | null | undefined): string | null {
+  if (!address) return null;
+  try {
+    const url = new URL(address);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A host name as we compare them: lowercase, without "www.". */
@@ -236,7 +277,12 @@ async function writeBatch(db: Database, batch: PendingEvent[]): Promise<void> {
       await tx.insert(events).values(batch.slice(start, start + ROWS_PER_INSERT));
     }
 
-    // Only a live tool's views and clicks count; the daily counts of a tool follow its counter exactly.
+    // Only a live tool's views and clicks count; the daily counts of a tool follow its counter exactly. The tools' rows
+    // are locked first, in id order, so two processes writing batches at once never wait on each other in a circle.
+    const toolIds = [...new Set(batch.flatMap((event) => (event.toolId ? [event.toolId] : [])))].sort();
+    if (toolIds.length > 0) {
+      await tx.select({ id: tools.id }).from(tools).where(sql`${tools.id} = any(${`{${toolIds.join(",")}}`}::text[])`).orderBy(tools.id).for("update");
+    }
     const views = countBy(batch.filter((event) => event.name === PAGEVIEW_EVENT && event.toolId), (event) => event.toolId!);
     const clicks = countBy(batch.filter((event) => event.name === OUTBOUND_CLICK_EVENT && event.toolId), (event) => event.toolId!);
     const viewed = await addToCounters(tx, "views", views);
@@ -257,7 +303,7 @@ async function writeBatch(db: Database, batch: PendingEvent[]): Promise<void> {
       else counts.set(key, { metric, subject, detail, day, count });
     };
     for (const [day, visitors] of visitorsByDay) {
-      const rows = [...visitors].map((visitor) => ({ day, visitor }));
+      const rows = [...visitors].sort().map((visitor) => ({ day, visitor }));
       let added = 0;
       for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
         const inserted = await tx

@@ -49,12 +49,18 @@ export type RateLimiter = ReturnType<typeof rateLimiter>;
  */
 export function memoryRateLimiter() {
   const windows = new Map<string, { count: number; endsAt: number }>();
+  let lastSweep = 0;
   return {
     /** Counts one attempt under `key`; false when the limit is already reached in this window. */
     hit(key: string, { max, windowSeconds }: Limit, now = new Date()): boolean {
       const time = now.getTime();
-      // Forget the finished windows now and then, so the map holds only current visitors.
-      if (windows.size > 10_000) for (const [stale, window] of windows) if (window.endsAt <= time) windows.delete(stale);
+      // Forget the finished windows now and then (at most every ten seconds), so the map holds only current senders;
+      // past a hard cap (a flood of made-up addresses) it starts again empty rather than grow without end.
+      if (windows.size > 10_000 && time - lastSweep > 10_000) {
+        lastSweep = time;
+        for (const [stale, window] of windows) if (window.endsAt <= time) windows.delete(stale);
+        if (windows.size > 100_000) windows.clear();
+      }
       const window = windows.get(key);
       if (!window || window.endsAt <= time) {
         windows.set(key, { count: 1, endsAt: time + windowSeconds * 1000 });
@@ -64,4 +70,20 @@ export function memoryRateLimiter() {
       return window.count <= max;
     },
   };
+}
+
+/**
+ * The key one sender's requests are counted under: the address itself, or for IPv6 its /64 network, which one home or
+ * one server is given whole (so cycling through it does not escape the limit).
+ */
+export function senderKey(address: string): string {
+  if (!address.includes(":")) return address;
+  // An IPv4 visitor on a dual-stack socket: "::ffff:203.0.113.7".
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }

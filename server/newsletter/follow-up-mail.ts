@@ -13,6 +13,8 @@ export type FollowUpMailInput = {
   week: { first: string; last: string };
   views: number;
   clicks: number;
+  /** Whether the recipient is the tool's linked maker (their dashboard shows it) or the user who submitted it. */
+  isMaker: boolean;
 };
 
 function countOf(count: number, singular: string): string {
@@ -22,7 +24,7 @@ function countOf(count: number, singular: string): string {
 const dayText = (day: string) => formatLongDate(new Date(`${day}T00:00:00Z`));
 
 /** The mail: its subject carries the figures, its body says what they count and links to the tool and the maker's dashboard. */
-export function followUpMail({ siteName, siteUrl, to, username, tool, week, views, clicks }: FollowUpMailInput): Mail {
+export function followUpMail({ siteName, siteUrl, to, username, tool, week, views, clicks, isMaker }: FollowUpMailInput): Mail {
   const greeting = `Hello ${username},`;
   const summary =
     `${tool.name} has been live on ${siteName} for a week. From ${dayText(week.first)} to ${dayText(week.last)}, ` +
@@ -30,7 +32,10 @@ export function followUpMail({ siteName, siteUrl, to, username, tool, week, view
   const thanks = `Thank you for listing it on ${siteName}.`;
   const links = [
     { label: `See ${tool.name} on ${siteName}`, url: `${siteUrl}/tool/${tool.slug}` },
-    { label: "Follow its figures on your dashboard", url: `${siteUrl}/my-tools` },
+    // The dashboard shows the tools linked to their maker: one who only submitted the tool is shown how to be linked.
+    isMaker
+      ? { label: "Follow its figures on your dashboard", url: `${siteUrl}/my-tools` }
+      : { label: "Made it? Claim it from its page to follow its figures on your dashboard", url: `${siteUrl}/tool/${tool.slug}` },
   ];
   const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {

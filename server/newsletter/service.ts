@@ -125,10 +125,11 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
    * neither, or when that user is disabled.
    */
   async function findRecipient(tool: VerifiedTool) {
-    const who = tool.isLinkedToCreator && tool.creatorUsername ? eq(users.slug, tool.creatorUsername) : tool.submittedBy ? eq(users.id, tool.submittedBy) : undefined;
+    const isMaker = Boolean(tool.isLinkedToCreator && tool.creatorUsername);
+    const who = isMaker ? eq(users.slug, tool.creatorUsername!) : tool.submittedBy ? eq(users.id, tool.submittedBy) : undefined;
     if (!who) return undefined;
     const [user] = await db.select({ email: users.email, username: users.username, isDisabled: users.isDisabled }).from(users).where(who).limit(1);
-    return user && !user.isDisabled ? user : undefined;
+    return user && !user.isDisabled ? { ...user, isMaker } : undefined;
   }
 
   /** A tool's views and clicks over its first week: the 7 UTC days from the day it was verified (daily_stats' primary key). */
@@ -160,7 +161,7 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
       .returning({ id: tools.id });
     if (!marked) return false;
     try {
-      await mailer.send(followUpMail({ siteName, siteUrl, to: recipient.email, username: recipient.username, tool, ...figures }));
+      await mailer.send(followUpMail({ siteName, siteUrl, to: recipient.email, username: recipient.username, isMaker: recipient.isMaker, tool, ...figures }));
       return true;
     } catch (error) {
       await db

@@ -86,6 +86,8 @@ describe("an account in Chromium", () => {
     await gotoHydrated(page, `${server.url}/edit-profile`);
     await page.locator("#field-bio").fill("I wrote the first compiler.");
     await page.getByRole("button", { name: "Save my profile" }).click();
+    // The save is done before the page is left: leaving at once would cancel it.
+    await page.getByText("Your profile was saved.").waitFor();
     await gotoHydrated(page, `${server.url}/profile/grace-hopper`);
     await page.getByText("I wrote the first compiler.").waitFor();
 

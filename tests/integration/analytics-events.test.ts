@@ -87,9 +87,12 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     ["a script address", { n: "pageview", u: "javascript:alert(1)", d: "localhost" }, "The event needs the page's address (u), an http(s) URL"],
     ["no domain", { n: "pageview", u: `${SITE}/` }, "The event needs the site's domain (d)"],
     ["another site's domain", { n: "pageview", u: "https://other.example/", d: "other.example" }, "Events are counted for localhost only, not for other.example"],
-    ["nested props", { n: "x", u: `${SITE}/`, d: "localhost", p: { a: { b: 1 } } }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans"],
-    ["too many props", { n: "x", u: `${SITE}/`, d: "localhost", p: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, i])) }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans"],
+    ["nested props", { n: "x", u: `${SITE}/`, d: "localhost", p: { a: { b: 1 } } }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
+    ["too many props", { n: "x", u: `${SITE}/`, d: "localhost", p: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, i])) }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
     ["a huge body", { n: "x", u: `${SITE}/`, d: "localhost", p: { text: "x".repeat(70_000) } }, "The event is too large"],
+    ["props of more than 2,000 characters", { n: "x", u: `${SITE}/`, d: "localhost", p: { a: "x".repeat(1500), b: "y".repeat(600) } }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
+    ["a NUL character in the name", { n: "page\u0000view", u: `${SITE}/`, d: "localhost" }, "The event holds characters that are not text"],
+    ["half a surrogate pair in a property", { n: "x", u: `${SITE}/`, d: "localhost", p: { a: "\ud800" } }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
   ])("answers 400 with a message to %s, and stores nothing", async (_case, body, message) => {
     const response = await send(body);
     expect(response.status).toBe(400);
@@ -195,6 +198,18 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     expect(await count(METRICS.page, "/old")).toBe(1);
   });
 
+  it("writes the rest of a batch when one of its events cannot be stored, and drops that one", async () => {
+    const visit = { address: "192.0.2.9", userAgent: CHROME };
+    await app.services.analytics.record(pageview("/before"), visit);
+    // An event no database can store (a NUL character), as if it had got past the checks of POST /api/event.
+    await app.services.analytics.record({ n: "bad\u0000name", u: `${SITE}/`, d: "localhost" }, visit);
+    await app.services.analytics.record(pageview("/after"), visit);
+    await app.services.analytics.flush();
+    const paths = (await database.db.select({ path: events.path }).from(events)).map((row) => row.path).sort();
+    expect(paths).toEqual(["/after", "/before"]);
+    expect(await count(METRICS.pageviews)).toBe(2);
+  });
+
   it("runs the hourly jobs: old events are deleted, and a maker whose tool went live a week ago is mailed", async () => {
     clock = new Date("2026-01-01T10:00:00Z");
     await send(pageview("/old"));
@@ -264,7 +279,7 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     it("sends each event on with the visitor's browser and address, and not a bot's", async () => {
       const post = (body: unknown, userAgent: string) =>
         forwarding.request("/api/event", { method: "POST", headers: { "user-agent": userAgent, "x-forwarded-for": "198.51.100.9" }, body: JSON.stringify(body) });
-      expect((await post(pageview("/tools", "https://example.org/a"), CHROME)).status).toBe(202);
+      expect((await post(pageview("/reset-password?token=secret", "https://example.org/a?q=private"), CHROME)).status).toBe(202);
       expect((await post(pageview("/"), "Googlebot/2.1 (+http://www.google.com/bot.html)")).status).toBe(202);
       await forwarding.services.analytics.forwarded();
 
@@ -274,7 +289,8 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
       expect(forwarded!.url.pathname).toBe("/api/event");
       expect(forwarded!.headers["user-agent"]).toBe(CHROME);
       expect(forwarded!.headers["x-forwarded-for"]).toBe("198.51.100.9");
-      expect(JSON.parse(forwarded!.body)).toEqual({ n: "pageview", u: `${SITE}/tools`, d: "localhost", r: "https://example.org/a" });
+      // The page without its query string (it may hold a token), and only the site the visitor came from.
+      expect(JSON.parse(forwarded!.body)).toEqual({ n: "pageview", u: `${SITE}/reset-password`, d: "localhost", r: "https://example.org" });
       await forwarding.services.analytics.flush();
     });
 

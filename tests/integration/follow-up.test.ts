@@ -97,8 +97,13 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
     expect(mail.text).toContain("Hello Sam Submitter,");
     expect(mail.text).toContain("From 8 March 2026 to 14 March 2026, its page was viewed 7 times and its website link was clicked 1 time.");
     expect(mail.text).toContain(`http://localhost:3000/tool/${sevenDays.slug}`);
-    expect(mail.text).toContain("http://localhost:3000/my-tools");
+    // Sam submitted the tool but is not linked to it: the mail shows how to see its figures, by claiming it.
+    expect(mail.text).toContain(`Made it? Claim it from its page to follow its figures on your dashboard: http://localhost:3000/tool/${sevenDays.slug}`);
+    expect(mail.text).not.toContain("/my-tools");
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    // Cleo is the linked maker: her mail leads to her dashboard.
+    const makerMail = await smtp.waitForMail("cleo@example.com");
+    expect(makerMail.text).toContain("Follow its figures on your dashboard: http://localhost:3000/my-tools");
 
     for (const tool of [sevenDays, fourteenDays, linked]) expect(await followUpSentAt(tool.id)).toEqual(NOW);
     for (const tool of [sixDays, fifteenDays, notLive, nobody, disabled]) expect(await followUpSentAt(tool.id)).toBeNull();

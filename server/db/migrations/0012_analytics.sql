@@ -38,3 +38,11 @@ CREATE INDEX "tools_created_day_idx" ON "tools" USING btree ((("created_at" at t
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
 -- Tools already live before analytics existed have no first week to report: their makers are not sent one.
 UPDATE "tools" SET "follow_up_sent_at" = "verified_at" WHERE "verified_at" IS NOT NULL;
+--> statement-breakpoint
+-- Views and clicks counted before analytics existed become daily counts of the day the tool went live, so that a tool's
+-- counters equal the sum of its daily counts from the start ('tool_view' and 'tool_click' of server/analytics/metrics.ts).
+INSERT INTO "daily_stats" ("metric", "subject", "detail", "day", "count")
+SELECT 'tool_view', "id", '', (coalesce("verified_at", "created_at") at time zone 'UTC')::date, "views" FROM "tools" WHERE "views" > 0;
+--> statement-breakpoint
+INSERT INTO "daily_stats" ("metric", "subject", "detail", "day", "count")
+SELECT 'tool_click', "id", '', (coalesce("verified_at", "created_at") at time zone 'UTC')::date, "clicks" FROM "tools" WHERE "clicks" > 0;
