@@ -4,20 +4,14 @@
  * the server's own config, as `npm run admin` does; the embedded database allows one process at a time, so while the
  * server runs on it, /admin/newsletter shows the same digest.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DIGEST_DAYS, MAX_DIGEST_DAYS } from "#common/constants.ts";
 import { digestQuery } from "#common/schemas.ts";
-import { ConfigError, parseConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/client.ts";
-import { DatabaseInUseError } from "#server/db/data-dir-lock.ts";
 import { createLogger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { newsletterService } from "#server/newsletter/service.ts";
+import { fail, openToolDatabase } from "./open-database.ts";
 
-const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 const FORMATS = ["markdown", "html"] as const;
 const USAGE = [
   `Usage: npm run newsletter -- [--days <1-${MAX_DIGEST_DAYS}>] [--format ${FORMATS.join("|")}]`,
@@ -26,11 +20,6 @@ const USAGE = [
 ].join("\n");
 /** Between the Markdown and the HTML when both are printed. */
 const SEPARATOR = `\n${"=".repeat(32)} HTML ${"=".repeat(32)}\n\n`;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 let options: { days?: string; format?: string };
 try {
@@ -44,27 +33,9 @@ if (!query.success) fail(`${query.error.issues[0]?.message}\n${USAGE}`);
 const format = options.format;
 if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) fail(`--format must be ${FORMATS.join(" or ")}\n${USAGE}`);
 
-// The same configuration as the server: the environment, or the .env file it reads.
-if (existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
-
-let database;
-try {
-  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.resolve(ROOT, config.DATA_DIR), maxConnections: 1 });
-} catch (error) {
-  if (error instanceof DatabaseInUseError) fail(error.message);
-  throw error;
-}
+const { config, database } = await openToolDatabase();
 
 try {
-  // A database the server has never started on gets its tables first, as the server would make them.
-  await database.migrate();
   const logger = createLogger(config.LOG_LEVEL);
   const newsletter = newsletterService({
     db: database.db,
