@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tools, users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -29,12 +29,7 @@ describe("moderation in Chromium", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
 
-    await gotoHydrated(page, `${server.url}/register`);
-    await page.getByLabel("Username").fill("Vera");
-    await page.getByLabel("E-mail").fill("vera@example.com");
-    await page.getByLabel("Password").fill("long-enough");
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, server.url, "Vera");
     expect(await page.getByRole("link", { name: "Queued Counter" }).count()).toBe(0);
     await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { addDays, dayOf, METRICS } from "#server/analytics/metrics.ts";
 import { users } from "#server/db/schema.ts";
 import { insertDailyStat } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -40,12 +40,7 @@ describe("analytics charts in Chromium", () => {
     });
     page.on("pageerror", (error) => errors.push(error.message));
 
-    await gotoHydrated(page, `${server.url}/register`);
-    await page.getByLabel("Username").fill("Ada");
-    await page.getByLabel("E-mail").fill("ada@example.com");
-    await page.getByLabel("Password").fill("long-enough");
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, server.url, "Ada");
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "ada@example.com"));
 
     await gotoHydrated(page, `${server.url}/admin/analytics?days=7`);

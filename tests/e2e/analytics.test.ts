@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { events, tools } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -53,12 +53,7 @@ describe("analytics in Chromium", () => {
     // Maya signs up; the tool is linked to her, and her dashboard shows its view and its click.
     const maker = await newContext(browser);
     const makerPage = await maker.newPage();
-    await gotoHydrated(makerPage, `${server.url}/register`);
-    await makerPage.getByLabel("Username").fill("Maya");
-    await makerPage.getByLabel("E-mail").fill("maya@example.com");
-    await makerPage.getByLabel("Password").fill("long-enough");
-    await makerPage.getByRole("button", { name: "Sign up" }).click();
-    await makerPage.waitForURL(`${server.url}/`);
+    await signUpInBrowser(makerPage, server.url, "Maya");
     await gotoHydrated(makerPage, `${server.url}/my-tools?days=7`);
     const stats = makerPage.locator(`[data-testid="tool-stats"][data-tool-id="${tool.id}"]`);
     expect((await stats.getByTestId("stat-views").textContent())?.trim()).toBe("1");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -27,12 +27,7 @@ describe("the newsletter digest in Chromium", () => {
 
   /** Signs up through the form and becomes an admin, as `npm run admin` would make them. */
   async function signUpAsAdmin(page: Page, email: string) {
-    await gotoHydrated(page, `${server.url}/register`);
-    await page.getByLabel("Username").fill(email.split("@")[0]!);
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill("long-enough");
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, server.url, email.split("@")[0]!, email);
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, email));
   }
 

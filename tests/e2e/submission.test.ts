@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tools, users } from "#server/db/schema.ts";
 import { insertCategory } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -32,12 +32,7 @@ describe("a tool from submission to claim, in Chromium", () => {
   /** A new person in their own browser, signed up through the form; optionally given a role. */
   async function person(username: string, role?: "verifier" | "admin"): Promise<Page> {
     const page = await (await newContext(browser)).newPage();
-    await gotoHydrated(page, `${server.url}/register`);
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("E-mail").fill(`${username.toLowerCase()}@example.com`);
-    await page.getByLabel("Password").fill("long-enough");
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, server.url, username);
     if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
     return page;
   }

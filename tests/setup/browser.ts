@@ -35,3 +35,13 @@ const PERSON_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 export function newContext(browser: Browser, options: BrowserContextOptions = {}) {
   return browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
 }
+
+/** A new person signs up through the form (password 'long-enough'); resolves once the site has taken them home, signed in. */
+export async function signUpInBrowser(page: Page, baseUrl: string, username: string, email = `${username.toLowerCase()}@example.com`) {
+  await gotoHydrated(page, `${baseUrl}/register`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("long-enough");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
