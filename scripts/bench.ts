@@ -287,9 +287,9 @@ async function measure(base: string, target: Target): Promise<AutocannonResult> 
     url: base + target.path,
     connections,
     duration,
-    method: target.method,
-    body: target.body,
     headers: target.headers,
+    ...(target.method ? { method: target.method } : {}),
+    ...(target.body ? { body: target.body } : {}),
     // Each request from another address: one visitor's rate limit is not what is measured.
     ...(target.fromManyAddresses ? { requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...visitorAddress() } }) }] } : {}),
   };
