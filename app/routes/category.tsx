@@ -1,5 +1,5 @@
 /** /category/{slug}: a category's heading and description, its featured tools first, then all of its tools, newest first. */
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { pageQuery, slugParam } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
@@ -17,7 +17,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!slug.success) throw data(NOT_FOUND, { status: 404 });
   const query = parseSearchParams(pageQuery, url);
   const category = await context.services.categories.findCategoryPage(slug.data);
-  if (!category) throw data(NOT_FOUND, { status: 404 });
+  if (!category) {
+    // A category whose slug an admin changed: its old links lead to its new address.
+    const moved = await context.services.categories.findMovedCategorySlug(slug.data);
+    if (moved) throw redirect(`/category/${moved}${url.search}`, 301);
+    throw data(NOT_FOUND, { status: 404 });
+  }
   const { cursor, limit } = query;
   const [featured, page] = await Promise.all([
     // Featured tools top the first page; later pages list the next tools only.

@@ -5,7 +5,7 @@ import { AppError } from "#common/errors.ts";
 import { type CategoryInput, MODERATION_MESSAGES } from "#common/schemas.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
-import { categories, tools } from "../db/schema.ts";
+import { categories, categorySlugRedirects, tools } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { isPublicTool } from "../tools/queries.ts";
 import { requireAdmin } from "./access.ts";
@@ -78,11 +78,26 @@ export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategori
       return created!;
     },
 
-    /** Changes a category's label, slug, description or colour. Its tools keep it: they refer to it by id. */
+    /**
+     * Changes a category's label, slug, description or colour. Its tools keep it: they refer to it by id. A changed slug
+     * leaves its former address behind, which redirects to the new one (a category's current slug wins over it).
+     */
     async updateCategory(user: SessionUser | null, id: string, input: CategoryInput): Promise<ModeratedCategory> {
       requireAdmin(user);
       const [updated] = await withUniqueSlug(input.slug, id, () =>
-        db.update(categories).set({ ...input, updatedAt: new Date() }).where(eq(categories.id, id)).returning(columns),
+        db.transaction(async (tx) => {
+          const [before] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, id)).for("update");
+          const rows = await tx.update(categories).set({ ...input, updatedAt: new Date() }).where(eq(categories.id, id)).returning(columns);
+          if (before && before.slug !== input.slug) {
+            // The new slug is this category's address now: a former address of that name yields to it.
+            await tx.delete(categorySlugRedirects).where(eq(categorySlugRedirects.oldSlug, input.slug));
+            await tx
+              .insert(categorySlugRedirects)
+              .values({ oldSlug: before.slug, categoryId: id })
+              .onConflictDoUpdate({ target: categorySlugRedirects.oldSlug, set: { categoryId: id, createdAt: new Date() } });
+          }
+          return rows;
+        }),
       );
       if (!updated) throw new AppError("not-found", MODERATION_MESSAGES.categoryNotFound);
       await refreshSnapshotsOf(id);

@@ -1,7 +1,7 @@
 /** Reads of categories. */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { categories } from "../db/schema.ts";
+import { categories, categorySlugRedirects } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
 
 export const categoryColumns = {
@@ -38,6 +38,17 @@ export function categoryQueries(db: Database) {
     async findCategoryBySlug(slug: string): Promise<Category | undefined> {
       const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1);
       return row;
+    },
+
+    /** The current slug of the category that had `slug` before an admin changed it; undefined when none did. */
+    async findMovedCategorySlug(slug: string): Promise<string | undefined> {
+      const [moved] = await db
+        .select({ slug: categories.slug })
+        .from(categorySlugRedirects)
+        .innerJoin(categories, eq(categories.id, categorySlugRedirects.categoryId))
+        .where(eq(categorySlugRedirects.oldSlug, slug))
+        .limit(1);
+      return moved?.slug;
     },
 
     /** The category at /category/{slug}, with its tool count and its long description as safe HTML. */

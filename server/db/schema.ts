@@ -218,6 +218,19 @@ export const userSlugRedirects = pgTable(
   (table) => [index("user_slug_redirects_user_id_idx").on(table.userId)],
 );
 
+/** A category's former addresses: after an admin changes its slug, /category/{old slug} redirects to its current one. */
+export const categorySlugRedirects = pgTable(
+  "category_slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index("category_slug_redirects_category_id_idx").on(table.categoryId)],
+);
+
 /** Search texts people typed (SPEC: collection search), one row per text, with how often it was searched. */
 export const searches = pgTable(
   "searches",

@@ -28,8 +28,11 @@ export function createFeeds(services: Services, config: Config) {
   feeds.get("/rss.xml", async (c) => send(c, await buildRss(services, site), RSS_TYPE));
 
   feeds.get("/category/:slug/rss.xml", async (c) => {
-    const xml = await findCategoryRss(services, c.req.param("slug"), site);
-    return xml === null ? c.text("No category found with this slug", 404) : send(c, xml, RSS_TYPE);
+    const slug = c.req.param("slug");
+    const xml = await findCategoryRss(services, slug, site);
+    if (xml !== null) return send(c, xml, RSS_TYPE);
+    const moved = await services.categories.findMovedCategorySlug(slug);
+    return moved ? c.redirect(`/category/${moved}/rss.xml`, 301) : c.text("No category found with this slug", 404);
   });
 
   return feeds;

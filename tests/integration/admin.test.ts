@@ -510,6 +510,31 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect(await html(visitor(), `/files/${toolSnapshotKey(tool.id)}`)).toContain('"slug":"design-tools"');
       });
 
+      it("a changed slug leaves its old address redirecting to the new one, until another category takes it", async () => {
+        const category = await insertCategory(database.db, { label: "Design" });
+        const update = (slug: string) => admin.client.post("/admin/categories", { intent: "update", categoryId: category.id, label: "Design", slug, color: "#AABBCC" });
+        await update("design-tools");
+        await update("ui-design");
+        for (const old of ["design", "design-tools"]) {
+          const moved = await visitor().request(`/category/${old}?limit=5`);
+          expect(moved.status).toBe(301);
+          expect(moved.headers.get("location")).toBe("/category/ui-design?limit=5");
+          const feed = await visitor().request(`/category/${old}/rss.xml`);
+          expect(feed.status).toBe(301);
+          expect(feed.headers.get("location")).toBe("/category/ui-design/rss.xml");
+        }
+        // Taking an old slug back makes it the category's address again, not a redirect to itself.
+        await update("design");
+        expect((await visitor().request("/category/design")).status).toBe(200);
+        expect((await visitor().request("/category/ui-design")).headers.get("location")).toBe("/category/design");
+        // A new category may take a freed address: its own page wins over the redirect.
+        await update("design-studio");
+        const other = await insertCategory(database.db, { label: "Design", slug: "design" });
+        expect((await visitor().request("/category/design")).status).toBe(200);
+        expect(await html(visitor(), "/category/design")).toContain(`href="http://localhost:3000/category/${other.slug}"`);
+        expect((await visitor().request("/category/no-such-category")).status).toBe(404);
+      });
+
       it("has an empty state", async () => {
         expect(await html(admin.client, "/admin/categories")).toContain("No category yet");
       });
