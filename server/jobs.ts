@@ -1,12 +1,14 @@
 /**
  * The server's scheduled work, run in every app process (each step is safe to run twice at once): every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
- * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one).
+ * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one); every day,
+ * the uploaded images no tool shows are deleted.
  */
 import type { Logger } from "./logger.ts";
 import type { Services } from "./services.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** The first run waits a little, so a starting server serves before it works in the background. */
 const FIRST_RUN_AFTER_MS = 30_000;
 
@@ -26,24 +28,40 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
   }
 }
 
-/** Starts the hourly jobs; the returned function stops them. */
-export function startJobs(services: Services, logger: Logger): () => void {
+/** Runs the daily jobs once: what the timer calls every day. */
+export async function runDailyJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
+  try {
+    const removed = await services.imageUploads.removeUnusedImages(now);
+    if (removed > 0) logger.info(`deleted ${removed} uploaded image${removed === 1 ? "" : "s"} that no tool shows`);
+  } catch (error) {
+    logger.error("could not delete the unused uploaded images", error);
+  }
+}
+
+/** Runs `job` every `periodMs` (a little after the start first), never twice at once; the returned function stops it. */
+function every(periodMs: number, job: () => Promise<void>): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      await runJobs(services, logger);
+      await job();
     } finally {
       running = false;
     }
   };
   const first = setTimeout(() => void run(), FIRST_RUN_AFTER_MS);
-  const hourly = setInterval(() => void run(), HOUR_MS);
+  const repeat = setInterval(() => void run(), periodMs);
   first.unref();
-  hourly.unref();
+  repeat.unref();
   return () => {
     clearTimeout(first);
-    clearInterval(hourly);
+    clearInterval(repeat);
   };
+}
+
+/** Starts the hourly and daily jobs; the returned function stops them. */
+export function startJobs(services: Services, logger: Logger): () => void {
+  const stops = [every(HOUR_MS, () => runJobs(services, logger)), every(DAY_MS, () => runDailyJobs(services, logger))];
+  return () => stops.forEach((stop) => stop());
 }

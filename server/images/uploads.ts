@@ -5,13 +5,32 @@
 import { AppError } from "#common/errors.ts";
 import type { SessionUser } from "../context.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
 import type { FileStorage } from "../storage/files.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { type ImageKind, processImage, toolImageKey } from "./process.ts";
 
-export type ImageUploadDependencies = { storage: FileStorage; lifecycle: ToolLifecycle; limiter: RateLimiter; maxBytes: number };
+export type ImageUploadDependencies = { db: Database; storage: FileStorage; lifecycle: ToolLifecycle; limiter: RateLimiter; maxBytes: number };
 
-export function imageUploads({ storage, lifecycle, limiter, maxBytes }: ImageUploadDependencies) {
+/** How long an uploaded image may wait for the form that uses it to be saved before it counts as abandoned. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** An image key as toolImageKey makes them: tools/{tool id}/{random}.webp. */
+const IMAGE_KEY = /^tools\/(t[a-z0-9_]{1,40})\/[A-Za-z0-9_-]{12}\.webp$/;
+
+export function imageUploads({ db, storage, lifecycle, limiter, maxBytes }: ImageUploadDependencies) {
+  /** Of the image files given, grouped by tool id, those their tool does not show (or whose tool was never saved). */
+  async function unusedOf(filesByTool: Map<string, string[]>): Promise<string[]> {
+    const ids = [...filesByTool.keys()];
+    const rows = await db
+      .select({ id: tools.id, logo: tools.logo, largeImage: tools.largeImage })
+      .from(tools)
+      .where(sql`${tools.id} = any(${`{${ids.join(",")}}`}::text[])`);
+    const shown = new Set(rows.flatMap((row) => [row.logo, row.largeImage]));
+    return [...filesByTool.values()].flat().filter((key) => !shown.has(storage.publicUrl(key)));
+  }
+
   return {
     /** Checks, re-encodes and stores an image for the tool `toolId` (an existing tool the user may edit, or a reserved id). */
     async uploadToolImage(user: SessionUser | null, toolId: string, kind: ImageKind, bytes: Uint8Array): Promise<{ url: string }> {
@@ -27,6 +46,30 @@ export function imageUploads({ storage, lifecycle, limiter, maxBytes }: ImageUpl
       const key = toolImageKey(toolId);
       await storage.write(key, webp, "image/webp");
       return { url: storage.publicUrl(key) };
+    },
+
+    /**
+     * Deletes the images no tool shows: uploads for a tool that was never submitted, and the logos and screenshots a
+     * maker replaced. An image younger than a day is kept, as a form may still be open with it. Answers how many went.
+     */
+    async removeUnusedImages(now = new Date()): Promise<number> {
+      let removed = 0;
+      let batch = new Map<string, string[]>();
+      const sweep = async () => {
+        for (const key of await unusedOf(batch)) {
+          await storage.remove(key);
+          removed++;
+        }
+        batch = new Map();
+      };
+      for await (const file of storage.list("tools")) {
+        const toolId = IMAGE_KEY.exec(file.key)?.[1];
+        if (!toolId || now.getTime() - file.modifiedAt.getTime() < ABANDONED_AFTER_MS) continue;
+        batch.set(toolId, [...(batch.get(toolId) ?? []), file.key]);
+        if (batch.size >= 500) await sweep();
+      }
+      if (batch.size > 0) await sweep();
+      return removed;
     },
 
     /** Whether `url` is an image stored for `toolId` (what the form sends back after an upload). */

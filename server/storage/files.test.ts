@@ -19,6 +19,20 @@ describe("localFileStorage", () => {
     await storage.remove("tools/t1/t1.json");
   });
 
+  it("lists the files under a folder, at any depth, with when each was written", async () => {
+    const before = Date.now() - 1000;
+    await storage.write("tools/t2/a.webp", "a", "image/webp");
+    await storage.write("tools/t3/b.webp", "b", "image/webp");
+    await storage.write("other/c.json", "{}", "application/json");
+    const listed = [];
+    for await (const file of storage.list("tools")) listed.push(file);
+    expect(listed.map((file) => file.key).sort()).toEqual(["tools/t2/a.webp", "tools/t3/b.webp"]);
+    expect(listed.every((file) => file.modifiedAt.getTime() >= before)).toBe(true);
+    const none = [];
+    for await (const file of storage.list("nothing-here")) none.push(file);
+    expect(none).toEqual([]);
+  });
+
   it("gives the public URL", () => {
     expect(storage.publicUrl("tools/t1/t1.json")).toBe("/files/tools/t1/t1.json");
   });

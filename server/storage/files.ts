@@ -2,7 +2,7 @@
  * File storage: where snapshots and (later) images live. A small interface, so an S3-compatible adapter can replace the
  * local-disk one without touching the code that writes files.
  */
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface FileStorage {
@@ -12,7 +12,11 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** The public URL of the file under `key`. */
   publicUrl(key: string): string;
+  /** Every file under the folder `prefix` (such as "tools"), at any depth, with when it was last written. */
+  list(prefix: string): AsyncIterable<StoredFile>;
 }
+
+export type StoredFile = { key: string; modifiedAt: Date };
 
 const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;
 
@@ -38,6 +42,23 @@ export function localFileStorage(rootDir: string, publicPath = "/files"): FileSt
     },
     publicUrl(key) {
       return `${publicPath}/${checkKey(key)}`;
+    },
+    async *list(prefix) {
+      // One folder open at a time, so a store of many thousands of tools is walked without holding its listing in memory.
+      async function* walk(folder: string): AsyncIterable<StoredFile> {
+        let entries;
+        try {
+          entries = await opendir(path.join(root, folder));
+        } catch {
+          return;
+        }
+        for await (const entry of entries) {
+          const key = `${folder}/${entry.name}`;
+          if (entry.isDirectory()) yield* walk(key);
+          else if (entry.isFile() && SAFE_KEY.test(key)) yield { key, modifiedAt: (await stat(path.join(root, key))).mtime };
+        }
+      }
+      yield* walk(prefix.replace(/\/+$/, ""));
     },
   };
 }

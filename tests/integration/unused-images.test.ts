@@ -1,0 +1,64 @@
+/** The daily clean-up of uploaded images: those no tool shows go after a day; those a tool shows, and snapshots, stay. */
+import { existsSync, utimesSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createId } from "#common/ids.ts";
+import { tools } from "#server/db/schema.ts";
+import { runDailyJobs } from "#server/jobs.ts";
+import { createLogger } from "#server/logger.ts";
+import { insertTool, insertUser } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(databaseKinds)("unused uploaded images on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let maker: Awaited<ReturnType<typeof insertUser>>;
+  let image: Uint8Array;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+    image = new Uint8Array(await sharp({ create: { width: 300, height: 300, channels: 3, background: "#7c3aed" } }).png().toBuffer());
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.reset();
+    maker = await insertUser(database.db, { username: "Maker" });
+  });
+
+  /** Uploads as the form does; answers the file's path on disk, its modification time set `ageMs` in the past. */
+  async function upload(toolId: string, ageMs: number) {
+    const { url } = await app.services.imageUploads.uploadToolImage(maker.session, toolId, "logo", image);
+    const file = path.join(app.filesDir, url.replace(/^\/files\//, ""));
+    const when = new Date(Date.now() - ageMs);
+    utimesSync(file, when, when);
+    return { url, file };
+  }
+
+  it("deletes a day-old upload for a tool never submitted, and a replaced logo, and keeps the rest", async () => {
+    const tool = await insertTool(database.db, { submittedBy: maker.id });
+    const shown = await upload(tool.id, 2 * DAY_MS);
+    const replaced = await upload(tool.id, 2 * DAY_MS);
+    const fresh = await upload(tool.id, 60 * 60 * 1000);
+    await database.db.update(tools).set({ logo: shown.url }).where(eq(tools.id, tool.id));
+    await app.services.tools.writeToolSnapshot(tool.id);
+    const abandoned = await upload(createId("t"), 2 * DAY_MS);
+
+    await runDailyJobs(app.services, createLogger("silent"));
+    expect(existsSync(shown.file)).toBe(true);
+    expect(existsSync(fresh.file)).toBe(true);
+    expect(existsSync(replaced.file)).toBe(false);
+    expect(existsSync(abandoned.file)).toBe(false);
+    expect(existsSync(path.join(app.filesDir, `tools/${tool.id}/${tool.id}.json`))).toBe(true);
+    // The tool page still shows its logo.
+    expect((await app.request(shown.url)).status).toBe(200);
+
+    // A second run finds nothing more to delete.
+    expect(await app.services.imageUploads.removeUnusedImages()).toBe(0);
+  });
+});
