@@ -14,7 +14,7 @@ import { LongDate } from "../components/long-date.tsx";
 import { SectionHeader } from "../components/moderation.tsx";
 import { useToast } from "../components/toast.tsx";
 import { moderated } from "../moderation.ts";
-import { countOf } from "../plural.ts";
+import { countOf } from "#common/plural.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-newsletter";
 

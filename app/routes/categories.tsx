@@ -1,7 +1,7 @@
 /** /categories: every category with its colour, description and number of live tools. */
 import { Link } from "react-router";
 import { EmptyState } from "../components/empty-state.tsx";
-import { countOf } from "../plural.ts";
+import { countOf } from "#common/plural.ts";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/categories";
 

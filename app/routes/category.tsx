@@ -4,7 +4,7 @@ import { pageQuery, slugParam } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { countOf } from "../plural.ts";
+import { countOf } from "#common/plural.ts";
 import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";

@@ -16,7 +16,7 @@ import { toolIdFromSlug } from "#common/ids.ts";
 import { type AnalyticsEventInput, toolIdParam } from "#common/schemas.ts";
 import { LIMITS, memoryRateLimiter, senderKey } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { analyticsSalts, dailyStats, dailyVisitors, events, tools } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { addDays, dayOf, METRICS } from "./metrics.ts";
@@ -55,14 +55,8 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
   let writing: Promise<void> = Promise.resolve();
   let isWriteQueued = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastWarning = 0;
-
-  function warnOnce(message: string) {
-    // One warning an hour at most: the log tells the operator without filling up.
-    if (Date.now() - lastWarning < 60 * 60 * 1000) return;
-    lastWarning = Date.now();
-    logger.warn(message);
-  }
+  // One warning an hour at most: the log tells the operator without filling up.
+  const warnOnce = throttledWarning(logger, 60 * 60 * 1000);
 
   /** The day's salt, made by whichever process needs it first and shared by all through the database. */
   function saltOf(day: string): Promise<string> {
@@ -202,6 +196,16 @@ async function readSalt(db: Database, day: string): Promise<string> {
   const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
   if (!row) throw new Error(`no analytics salt for ${day}`);
   return row.salt;
+}
+
+/** A warning that is written at most once every `intervalMs`; the ones in between are dropped. */
+function throttledWarning(logger: Logger, intervalMs: number): (message: string) => void {
+  let last = 0;
+  return (message) => {
+    if (Date.now() - last < intervalMs) return;
+    last = Date.now();
+    logger.warn(message);
+  };
 }
 
 async function isDatabaseAnswering(db: Database): Promise<boolean> {
@@ -352,7 +356,7 @@ function countBy<T>(items: T[], keyOf: (item: T) => string): Map<string, number>
 }
 
 /** Adds to a counter of live tools (one statement per distinct amount); answers the ids that were live and counted. */
-async function addToCounters(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], column: "views" | "clicks", amounts: Map<string, number>): Promise<Set<string>> {
+async function addToCounters(tx: Transaction, column: "views" | "clicks", amounts: Map<string, number>): Promise<Set<string>> {
   const byAmount = new Map<number, string[]>();
   for (const [id, amount] of amounts) byAmount.set(amount, [...(byAmount.get(amount) ?? []), id]);
   const counted = new Set<string>();
@@ -376,14 +380,8 @@ function plausibleForwarder(host: string, logger: Logger) {
   const queue: { body: unknown; visit: Visit }[] = [];
   let active = 0;
   let waiting: (() => void)[] = [];
-  let lastWarning = 0;
-
-  function warn(message: string) {
-    // One warning a minute at most: an unreachable host must not flood the log.
-    if (Date.now() - lastWarning < 60_000) return;
-    lastWarning = Date.now();
-    logger.warn(message);
-  }
+  // One warning a minute at most: an unreachable host must not flood the log.
+  const warn = throttledWarning(logger, 60_000);
 
   async function deliver({ body, visit }: { body: unknown; visit: Visit }) {
     try {

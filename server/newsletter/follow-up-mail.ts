@@ -1,4 +1,5 @@
 /** The maker's follow-up mail: a tool's first week on the site in figures, in plain text and simple HTML. */
+import { countOf } from "#common/plural.ts";
 import { escapeHtml } from "../auth/mails.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { formatLongDate } from "./digest.ts";
@@ -16,10 +17,6 @@ export type FollowUpMailInput = {
   /** Whether the recipient is the tool's linked maker (their dashboard shows it) or the user who submitted it. */
   isMaker: boolean;
 };
-
-function countOf(count: number, singular: string): string {
-  return `${count} ${count === 1 ? singular : `${singular}s`}`;
-}
 
 const dayText = (day: string) => formatLongDate(new Date(`${day}T00:00:00Z`));
 
