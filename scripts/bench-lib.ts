@@ -1,9 +1,9 @@
 /** Shared pieces of the benchmark scripts: command-line flags, the database they aim at, and small formatting helpers. */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { PROJECT_ROOT } from "#server/paths.ts";
 
-export const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+export const ROOT = PROJECT_ROOT;
 
 /** Not ./data: the app's own database must never receive a hundred thousand fake tools. */
 export const DEFAULT_BENCH_DATA_DIR = "./data/bench";

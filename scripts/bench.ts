@@ -82,7 +82,7 @@ const MAX_ECHOED_LOG_LINES = 20;
 
 // The same build folder the server will read (BUILD_DIR, as in the server's config).
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR || "build");
-if (!existsSync(path.join(buildDir, "server/index.js"))) fail("No production build: run `npm run build` first.");
+if (!existsSync(path.join(buildDir, "server/main.js"))) fail("No production build: run `npm run build` first.");
 const assetsDir = path.join(buildDir, "client/assets");
 const assetName = existsSync(assetsDir) ? readdirSync(assetsDir).sort().find((name) => path.extname(name) === ".js") : undefined;
 if (!assetName) fail(`No .js file in ${displayPath(assetsDir)}: run \`npm run build\` again.`);
@@ -140,7 +140,8 @@ let serverExit: Promise<void> = Promise.resolve();
 const serverLog = { echoed: 0, suppressed: 0 };
 
 function startServer(port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // The compiled server, as `npm run serve` runs it.
+  const child = spawn(process.execPath, [path.join(buildDir, "server/main.js")], {
     // The server resolves its build folder (BUILD_DIR) relative to its working directory.
     cwd: ROOT,
     env: {

@@ -2,14 +2,11 @@
  * What the command-line tools share: the server's own configuration (the environment, or the .env file it reads) and
  * its database, migrated as the server would. A problem stops the tool with a message, as `fail` does.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ConfigError, parseConfig } from "#server/config.ts";
+import { ConfigError, loadProcessConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { DatabaseInUseError } from "#server/db/data-dir-lock.ts";
-
-const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+import { PROJECT_ROOT } from "#server/paths.ts";
 
 /** Prints the message and ends the process with status 1. */
 export function fail(message: string): never {
@@ -19,17 +16,16 @@ export function fail(message: string): never {
 
 /** The config and the database (one connection, migrated); the embedded database held by a running server is a failure. */
 export async function openToolDatabase() {
-  if (existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
   let config;
   try {
-    config = parseConfig(process.env);
+    config = loadProcessConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
   let database;
   try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.resolve(ROOT, config.DATA_DIR), maxConnections: 1 });
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.resolve(PROJECT_ROOT, config.DATA_DIR), maxConnections: 1 });
   } catch (error) {
     if (error instanceof DatabaseInUseError) fail(error.message);
     throw error;

@@ -1,5 +1,8 @@
 /** Reads and validates every environment variable once, at start. A bad value stops the start with a message naming it. */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
+import { PROJECT_ROOT } from "./paths.ts";
 
 const optionalUrl = z
   .string()
@@ -112,6 +115,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     isGoogleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_DISCOVERY_URL),
     silenceBrowserConsole: raw.SILENCE_BROWSER_CONSOLE ?? isProduction,
   };
+}
+
+/**
+ * The config of this process: the project's .env file (when there is one) under the environment, validated. It also sets
+ * NODE_ENV from it: React chooses its production or development build from NODE_ENV when it is first loaded, so
+ * whatever starts a process calls this before anything imports React. Throws a ConfigError.
+ */
+export function loadProcessConfig(): Config {
+  const envFile = path.join(PROJECT_ROOT, ".env");
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  const config = parseConfig(process.env);
+  process.env.NODE_ENV = config.NODE_ENV;
+  return config;
 }
 
 /** The path under which the app serves the local file storage. */

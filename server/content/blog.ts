@@ -1,6 +1,8 @@
 /** The blog (content/blog/*.md): posts read once per process, newest first, each reached by the slug of its file name. */
+import path from "node:path";
 import { z } from "zod";
 import { renderMarkdown } from "../markdown.ts";
+import { CONTENT_DIR } from "../paths.ts";
 import { frontmatterDate, frontmatterText, readMarkdownFolder } from "./markdown-files.ts";
 
 const postFrontmatter = z.strictObject({ title: frontmatterText, description: frontmatterText, date: frontmatterDate });
@@ -23,7 +25,7 @@ let posts: Map<string, BlogPost> | undefined;
 // Content changes need a restart, like code: the folder is read and rendered on first use, then kept.
 function loadPosts(): Map<string, BlogPost> {
   posts ??= new Map(
-    readMarkdownFolder(new URL("../../content/blog/", import.meta.url), postFrontmatter)
+    readMarkdownFolder(path.join(CONTENT_DIR, "blog"), postFrontmatter)
       .map(({ name, data, body }): BlogPost => {
         if (!POST_SLUG.test(name)) throw new Error(`content/blog/${name}.md: the file name must be lowercase words joined by hyphens, as it is the post's address`);
         return { slug: name, ...data, html: renderMarkdown(body) };

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { frontmatterDate, frontmatterText, parseMarkdownFile, readMarkdownFolder } from "./markdown-files.ts";
@@ -59,17 +58,17 @@ describe("readMarkdownFolder", () => {
   });
 
   it("reads every .md file of a folder in name order, and names a broken one", () => {
-    folder = mkdtempSync(path.join(tmpdir(), "markdown-files-"));
-    writeFileSync(path.join(folder, "b-second.md"), valid);
-    writeFileSync(path.join(folder, "a-first.md"), valid.replace("Launching: a checklist", "First"));
-    writeFileSync(path.join(folder, "notes.txt"), "not Markdown");
-    const url = pathToFileURL(`${folder}/`);
-    expect(readMarkdownFolder(url, post).map((file) => [file.name, file.data.title])).toEqual([
+    const dir = mkdtempSync(path.join(tmpdir(), "markdown-files-"));
+    folder = dir;
+    writeFileSync(path.join(dir, "b-second.md"), valid);
+    writeFileSync(path.join(dir, "a-first.md"), valid.replace("Launching: a checklist", "First"));
+    writeFileSync(path.join(dir, "notes.txt"), "not Markdown");
+    expect(readMarkdownFolder(dir, post).map((file) => [file.name, file.data.title])).toEqual([
       ["a-first", "First"],
       ["b-second", "Launching: a checklist"],
     ]);
 
-    writeFileSync(path.join(folder, "c-broken.md"), "no frontmatter");
-    expect(() => readMarkdownFolder(url, post)).toThrow(/c-broken\.md: no frontmatter block/);
+    writeFileSync(path.join(dir, "c-broken.md"), "no frontmatter");
+    expect(() => readMarkdownFolder(dir, post)).toThrow(/c-broken\.md: no frontmatter block/);
   });
 });

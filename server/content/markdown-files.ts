@@ -1,8 +1,8 @@
 /** Reads the Markdown files of content/ (blog posts, legal pages): a `---` block of `key: value` lines checked by a Zod schema, then the text. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { PROJECT_ROOT } from "../paths.ts";
 
 export type MarkdownFile<T> = {
   /** The file's name without its folder and its `.md` extension. */
@@ -14,9 +14,6 @@ export type MarkdownFile<T> = {
 
 /** The whole block, from the first line `---` to the next; a UTF-8 byte order mark or Windows line ends change nothing. */
 const FRONTMATTER = /^\uFEFF?---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
-// Error messages name files from here (content/blog/x.md), wherever the process was started.
-const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
 const KEY_VALUE = /^([A-Za-z][\w-]*)[ \t]*:[ \t]*(.*)$/;
 
 /** A required text value: says "is missing" rather than Zod's "expected string, received undefined". */
@@ -66,9 +63,8 @@ function unquote(value: string): string {
   return match ? match[2]! : value;
 }
 
-/** Every `.md` file of a folder, parsed, in file-name order. The folder is a URL so callers resolve it from their own module. */
-export function readMarkdownFolder<T>(folder: URL, schema: z.ZodType<T>): MarkdownFile<T>[] {
-  const directory = fileURLToPath(folder);
+/** Every `.md` file of a folder, parsed, in file-name order. Errors name the file from the project (content/blog/x.md). */
+export function readMarkdownFolder<T>(directory: string, schema: z.ZodType<T>): MarkdownFile<T>[] {
   return readdirSync(directory)
     .filter((file) => file.endsWith(".md"))
     .sort()

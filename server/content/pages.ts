@@ -1,6 +1,8 @@
 /** The legal pages (content/pages/*.md): terms of service and privacy policy, read once per process. */
+import path from "node:path";
 import { z } from "zod";
 import { renderMarkdown } from "../markdown.ts";
+import { CONTENT_DIR } from "../paths.ts";
 import { frontmatterDate, frontmatterText, readMarkdownFolder } from "./markdown-files.ts";
 
 const pageFrontmatter = z.strictObject({ title: frontmatterText, description: frontmatterText, updated: frontmatterDate });
@@ -27,7 +29,7 @@ function isLegalPageName(name: string): name is LegalPageName {
 // Content changes need a restart, like code: the folder is read and rendered on first use, then kept.
 function loadPages(): Map<string, LegalPage> {
   if (pages) return pages;
-  const files = readMarkdownFolder(new URL("../../content/pages/", import.meta.url), pageFrontmatter);
+  const files = readMarkdownFolder(path.join(CONTENT_DIR, "pages"), pageFrontmatter);
   const loaded = new Map<string, LegalPage>();
   for (const name of LEGAL_PAGE_NAMES) {
     const file = files.find((candidate) => candidate.name === name);

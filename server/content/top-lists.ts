@@ -1,7 +1,9 @@
 /** The technology top-list pages (SPEC section 2), read once from content/top-lists.json. */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { renderMarkdown } from "../markdown.ts";
+import { CONTENT_DIR } from "../paths.ts";
 
 const topListPage = z.object({
   path: z.string().regex(/^\/top-[a-z0-9-]+$/),
@@ -22,7 +24,7 @@ let pages: TopListPage[] | undefined;
 function loadPages(): TopListPage[] {
   pages ??= z
     .array(topListPage)
-    .parse(JSON.parse(readFileSync(new URL("../../content/top-lists.json", import.meta.url), "utf8")));
+    .parse(JSON.parse(readFileSync(path.join(CONTENT_DIR, "top-lists.json"), "utf8")));
   return pages;
 }
 

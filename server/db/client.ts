@@ -1,7 +1,6 @@
 /** Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite kept in the data folder. */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -12,6 +11,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
+import { MIGRATIONS_DIR } from "../paths.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction(async (tx) => ...)` callback receives. */
@@ -27,7 +27,6 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 /** Any constant works; it only has to be the same for every process of this app. */
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -75,7 +74,7 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
     kind: "pglite",
     async migrate(afterMigrate) {
       // PGlite allows a single process per data folder, so no lock is needed.
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       await afterMigrate?.(db);
     },
     dump: () => client.dumpDataDir("gzip"),
@@ -97,7 +96,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       try {
         await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
         const lockedDb = drizzlePostgres(lockClient, { schema });
-        await migratePostgres(lockedDb, { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePostgres(lockedDb, { migrationsFolder: MIGRATIONS_DIR });
         await afterMigrate?.(lockedDb as unknown as Database);
         await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
       } finally {

@@ -1,16 +1,17 @@
 /** Loads the demo catalogue (content/catalogue) into an empty database, so a fresh install has a living home page. */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { count } from "drizzle-orm";
 import { z } from "zod";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import type { Database } from "./client.ts";
+import { CONTENT_DIR } from "../paths.ts";
 import { buildToolRow } from "../tools/rows.ts";
 import { categories, tools } from "./schema.ts";
 
-const CATALOGUE = new URL("../../content/catalogue/", import.meta.url);
+const CATALOGUE = path.join(CONTENT_DIR, "catalogue");
 
 const catalogueCategory = z.object({
   label: z.string().min(1),
@@ -37,7 +38,7 @@ export type CatalogueCategory = z.infer<typeof catalogueCategory>;
 export type CatalogueTool = z.infer<typeof catalogueTool>;
 
 function readJson<T>(file: string, schema: z.ZodType<T>): T {
-  const text = readFileSync(fileURLToPath(new URL(file, CATALOGUE)), "utf8");
+  const text = readFileSync(path.join(CATALOGUE, file), "utf8");
   return schema.parse(JSON.parse(text));
 }
 

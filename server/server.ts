@@ -1,0 +1,117 @@
+/** The server itself: opens and migrates the database, loads the demo catalogue into an empty one, then serves. */
+import { createServer } from "node:http";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import type { Connect } from "vite";
+import { type Config, FILES_URL } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDemoCatalogue } from "./db/seed.ts";
+import { createApp } from "./http/app.ts";
+import { startJobs } from "./jobs.ts";
+import { PROJECT_ROOT } from "./paths.ts";
+import { createLogger } from "./logger.ts";
+import { loadAuthSecret } from "./auth/secret.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createNotifier } from "./notify/notifier.ts";
+import { createServices } from "./services.ts";
+import { localFileStorage } from "./storage/files.ts";
+
+/** Opens the database, serves, and stops cleanly on SIGINT or SIGTERM. `config` comes from loadProcessConfig (server/main.ts). */
+export async function startServer(config: Config) {
+  const logger = createLogger(config.LOG_LEVEL);
+
+  const dataDir = path.resolve(PROJECT_ROOT, config.DATA_DIR);
+  const filesDir = path.join(dataDir, "files");
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+  const services = createServices({
+    db: database.db,
+    config,
+    logger,
+    storage: localFileStorage(filesDir, FILES_URL),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
+    authSecret: loadAuthSecret(config.AUTH_SECRET, dataDir),
+  });
+
+  let seededToolIds: string[] = [];
+  await database.migrate(async (db) => {
+    if (!config.SEED_DEMO) return;
+    const seeded = await seedDemoCatalogue(db);
+    if (!seeded) return;
+    seededToolIds = seeded.toolIds;
+    logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.toolIds.length} tools`);
+  });
+  for (const id of seededToolIds) await services.tools.writeToolSnapshot(id);
+  logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
+  const isDev = config.NODE_ENV === "development";
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let viteMiddlewares: Connect.Server | undefined;
+  if (isDev) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: "custom" });
+    viteMiddlewares = devServer.middlewares;
+    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildFile = path.resolve(PROJECT_ROOT, config.BUILD_DIR, "server/index.js");
+    if (!existsSync(buildFile)) {
+      process.stderr.write("No build found: run `npm run build` first (`npm start` does it for you).\n");
+      process.exit(1);
+    }
+    build = (await import(buildFile)) as ServerBuild;
+  }
+
+  const app = createApp({
+    config,
+    db: database.db,
+    services,
+    logger,
+    build,
+    clientDir: isDev ? undefined : path.resolve(PROJECT_ROOT, config.BUILD_DIR, "client"),
+    filesDir,
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (viteMiddlewares) viteMiddlewares(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+
+  const react = loadedReactBuild();
+  if (config.isProduction && react !== "production") logger.warn(`React's ${react} build is loaded in production: NODE_ENV was not set before React was imported`);
+  server.listen(config.PORT, config.HOST, () => {
+    logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
+  });
+  const stopJobs = startJobs(services, logger);
+
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: closing`);
+    server.close();
+    server.closeAllConnections();
+    stopJobs();
+    // The analytics events still in memory are written before the database closes.
+    await services.analytics.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+/**
+ * Which build of React this process runs: React loads one or the other from NODE_ENV when it is first imported. Node
+ * also parses the other build's file to learn its exports without running it, so only a module that ran counts.
+ */
+function loadedReactBuild(): "production" | "development" | "unknown" {
+  const modules = Object.entries(createRequire(import.meta.url).cache);
+  for (const [file, module] of modules) {
+    const build = /[\\/]react[\\/]cjs[\\/]react\.(production|development)\.js$/.exec(file)?.[1];
+    if (module?.loaded && (build === "production" || build === "development")) return build;
+  }
+  return "unknown";
+}
