@@ -4,7 +4,7 @@
  * page, so a click on a link that leaves the site is never lost.
  */
 import { type MouseEvent, useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { OUTBOUND_CLICK_EVENT, OUTBOUND_FALLBACK_DELAY_MS, PAGEVIEW_EVENT } from "#common/constants.ts";
 
 const ENDPOINT = "/api/event";
@@ -34,6 +34,9 @@ function siteDomain(): string {
   }
 }
 
+/** What a route module may say in its `handle` to send more about the page with its page view. */
+export type PageviewHandle = { pageviewProps: (loaderData: unknown) => EventProps };
+
 /** The page the last page view was sent for, kept across remounts of the layout (an error page, and back). */
 let lastPage: { pathname: string; href: string } | null = null;
 
@@ -43,13 +46,17 @@ let lastPage: { pathname: string; href: string } | null = null;
  */
 export function usePageviews(): void {
   const { pathname } = useLocation();
+  const page = useMatches().at(-1);
+  const pageviewProps = (page?.handle as Partial<PageviewHandle> | undefined)?.pageviewProps;
+  const props = page?.data !== undefined && pageviewProps ? pageviewProps(page.data) : undefined;
+  const propsKey = JSON.stringify(props ?? null);
   useEffect(() => {
     // The same page again: the layout mounted anew, or React ran the effect twice in development.
     if (lastPage?.pathname === pathname) return;
     const referrer = lastPage?.href ?? document.referrer;
     lastPage = { pathname, href: window.location.href };
-    trackEvent(PAGEVIEW_EVENT, { referrer });
-  }, [pathname]);
+    trackEvent(PAGEVIEW_EVENT, { referrer, props: (JSON.parse(propsKey) as EventProps | null) ?? undefined });
+  }, [pathname, propsKey]);
 }
 
 /**

@@ -72,6 +72,7 @@ export const configSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive().max(50).prefault("5"),
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
+  PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -10,6 +10,8 @@ import { type Config, FILES_URL } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
+import { watchPageChanges } from "./cache/invalidation.ts";
+import { createPageCache } from "./cache/page-cache.ts";
 import { startJobs } from "./jobs.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 import { createLogger } from "./logger.ts";
@@ -64,6 +66,9 @@ export async function startServer(config: Config) {
     build = (await import(buildFile)) as ServerBuild;
   }
 
+  // Development renders every request anew (the build changes under it); PAGE_CACHE_MB=0 turns the cache off.
+  const pageCache = isDev || config.PAGE_CACHE_MB === 0 ? undefined : createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  const pageChanges = pageCache ? await watchPageChanges(database, pageCache, logger) : undefined;
   const app = createApp({
     config,
     db: database.db,
@@ -72,6 +77,7 @@ export async function startServer(config: Config) {
     build,
     clientDir: isDev ? undefined : path.resolve(PROJECT_ROOT, config.BUILD_DIR, "client"),
     filesDir,
+    pageCache,
   });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
@@ -94,6 +100,7 @@ export async function startServer(config: Config) {
     server.close();
     server.closeAllConnections();
     stopJobs();
+    await pageChanges?.stop();
     // The analytics events still in memory are written before the database closes.
     await services.analytics.close();
     await database.close();

@@ -3,8 +3,12 @@ import { data, Link } from "react-router";
 import { LongDate } from "../components/long-date.tsx";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/blog-post";
+import type { PageCacheHandle } from "#common/page-cache.ts";
 
 const POST_NOT_FOUND = "No post found with this address";
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const post = context.services.blog.findPost(params.slug);

@@ -4,6 +4,10 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/blog";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { posts: context.services.blog.listPosts() };

@@ -4,6 +4,10 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { countOf } from "#common/plural.ts";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/categories";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await context.services.categories.listCategoriesWithCounts() };

@@ -9,8 +9,12 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/category";
+import type { PageCacheHandle } from "#common/page-cache.ts";
 
 const NOT_FOUND = "No category found with this address";
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);

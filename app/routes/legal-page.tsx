@@ -4,9 +4,13 @@ import { MESSAGES } from "#common/errors.ts";
 import { LongDate } from "../components/long-date.tsx";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/legal-page";
+import type { PageCacheHandle } from "#common/page-cache.ts";
 
 // Only the name between the leading slash and '.html' is passed on; the service knows the two pages that exist.
 const PAGE_PATH = /^\/([a-z-]+)\.html\/?$/;
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const name = PAGE_PATH.exec(url.pathname.toLowerCase())?.[1];

@@ -15,11 +15,15 @@ import { formFailure, keptValues, parseSearchParams } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
 import { jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/profile";
+import type { PageCacheHandle } from "#common/page-cache.ts";
 
 /** The query that opens the featuring request form (SPEC section 2: 'Get featured!' sends a signed-in user here). */
 const BOOST_QUERY = "type=boost-tool";
 /** A description for search results is cut around this length. */
 const DESCRIPTION_LENGTH = 160;
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);

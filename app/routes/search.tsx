@@ -1,5 +1,7 @@
-/** Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search, and a record of the search. */
-import { isbot } from "isbot";
+/**
+ * Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search. The search is
+ * recorded from the page view the browser sends, with how many tools the page found, as a tool's view is.
+ */
 import { Link, redirect } from "react-router";
 import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
 import { pageQuery } from "#common/schemas.ts";
@@ -11,18 +13,23 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/search";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+import type { PageviewHandle } from "../analytics.ts";
 
-export async function loader({ url, params, request, context }: Route.LoaderArgs) {
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = {
+  pageCache: { params: ["cursor"] },
+  pageviewProps: (data: unknown) => ({ results: (data as Route.ComponentProps["loaderData"]).page.tools.length }),
+} satisfies PageCacheHandle & PageviewHandle;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   // Only slugs are searched: any other text is sent to its slug, as the search box does.
   const slug = slugify(params.text).slice(0, MAX_SEARCH_LENGTH).replace(/-+$/, "");
   if (!slug) throw redirect("/");
   if (slug !== params.text) throw redirect(`/search/${slug}`);
 
   const query = parseSearchParams(pageQuery, url);
-  const { search } = context.services;
-  const page = await search.searchTools(slug, { cursor: query.cursor });
-  // A search counts once, when its first page is asked for by a person, with the tools that page found.
-  if (!query.cursor && !isbot(request.headers.get("user-agent") ?? "")) await search.recordSearch(slug, page.tools.length);
+  const page = await context.services.search.searchTools(slug, { cursor: query.cursor });
   return { text: slug, phrase: slug.replaceAll("-", " "), page };
 }
 

@@ -6,6 +6,10 @@ import { Pager } from "../components/pager.tsx";
 import { itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/searches";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery.omit({ limit: true }), url);

@@ -13,8 +13,12 @@ import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/tool";
+import type { PageCacheHandle } from "#common/page-cache.ts";
 
 type Related = { stats: { views: number; clicks: number }; suggested: ToolCard[]; usersAdded: ToolCard[] };
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { tools } = context.services;

@@ -9,6 +9,10 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tools";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: ["sort", "category", "tag", "payment", "cursor"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(toolListQuery, url);

@@ -6,6 +6,10 @@ import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/top-list";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+
+/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = context.services.topLists.findTopList(url.pathname);

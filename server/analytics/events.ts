@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
+import { MAX_SEARCH_LENGTH, OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
 import { AppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import { type AnalyticsEventInput, toolIdParam } from "#common/schemas.ts";
@@ -19,6 +19,7 @@ import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { analyticsSalts, dailyStats, dailyVisitors, events, tools } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { recordSearches, type SearchCounts } from "../search/queries.ts";
 import { addDays, dayOf, METRICS } from "./metrics.ts";
 
 /** Who sent an event: only used to tell visitors apart for the day, and to limit how many events one address sends. */
@@ -27,7 +28,10 @@ export type Visit = { address: string; userAgent: string };
 /** What became of an event: stored (with the next batch), or ignored because a bot sent it. */
 export type EventOutcome = "accepted" | "ignored";
 
-type PendingEvent = typeof events.$inferInsert & { createdAt: Date; visitor: string; path: string };
+/** A search a page view shows: its text, and how many tools its first page found (null: the page did not say). */
+type Search = { text: string; resultCount: number | null };
+
+type PendingEvent = typeof events.$inferInsert & { createdAt: Date; visitor: string; path: string; search: Search | null };
 
 /** Events written per batch, and how long an event waits at most before its batch is written. */
 const BATCH_SIZE = 500;
@@ -145,6 +149,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
         path: page.pathname.slice(0, 300),
         referrer: sourceOf(event.r, [siteHost, bareHost(page.hostname)]),
         toolId: toolOf(event.n, page.pathname, props),
+        search: searchOf(event.n, page, props),
         visitor,
         props,
       });
@@ -263,6 +268,18 @@ function toolOf(name: string, path: string, props: Record<string, unknown>): str
   return null;
 }
 
+/**
+ * The search a person made: a page view of the first page of /search/{text}, which says in `results` how many tools
+ * it found. It is counted from the page view, as a tool's view is, so that a page served from the cache counts too.
+ */
+function searchOf(name: string, page: URL, props: Record<string, unknown>): Search | null {
+  if (name !== PAGEVIEW_EVENT || page.searchParams.has("cursor")) return null;
+  const text = /^\/search\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(page.pathname)?.[1];
+  if (!text || text.length > MAX_SEARCH_LENGTH) return null;
+  const results = props.results;
+  return { text, resultCount: typeof results === "number" && Number.isInteger(results) && results >= 0 ? Math.min(results, 1_000) : null };
+}
+
 /** The address of an outbound link as counted: without its query string (our ref parameter, trackers). */
 function linkOf(props: Record<string, unknown>): string {
   if (typeof props.url !== "string") return "";
@@ -291,6 +308,13 @@ async function writeBatch(db: Database, batch: PendingEvent[]): Promise<void> {
     const clicks = countBy(batch.filter((event) => event.name === OUTBOUND_CLICK_EVENT && event.toolId), (event) => event.toolId!);
     const viewed = await addToCounters(tx, "views", views);
     const clicked = await addToCounters(tx, "clicks", clicks);
+    const searched: SearchCounts = new Map();
+    for (const { search } of batch) {
+      if (!search) continue;
+      const counted = searched.get(search.text);
+      searched.set(search.text, { count: (counted?.count ?? 0) + 1, resultCount: search.resultCount ?? counted?.resultCount ?? null });
+    }
+    await recordSearches(tx, searched);
 
     const visitorsByDay = new Map<string, Set<string>>();
     for (const event of batch) {

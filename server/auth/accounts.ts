@@ -300,7 +300,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
      * or who has no user record; passes on a renewed session cookie.
      */
     async findSessionUser(requester: Requester): Promise<{ user: SessionUser | null; headers: CookieHeaders | null }> {
-      if (!/session_token=/.test(requester.headers.get("cookie") ?? "")) return { user: null, headers: null };
+      if (!hasSessionCookie(requester.headers.get("cookie"))) return { user: null, headers: null };
       const { headers, response } = await auth.api.getSession({ headers: requester.headers, returnHeaders: true });
       if (!response) return { user: null, headers };
       const [record] = await db.select().from(users).where(eq(users.authId, response.user.id)).limit(1);
@@ -315,6 +315,11 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       return db.select({ id: tools.id, slug: tools.slug, name: tools.name }).from(tools).where(eq(tools.creatorUsername, user.slug)).orderBy(tools.name);
     },
   };
+}
+
+/** Whether a request carries a session cookie (Better Auth's session_token, with or without its __Secure- prefix). */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return /session_token=/.test(cookieHeader ?? "");
 }
 
 /**

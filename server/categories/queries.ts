@@ -1,5 +1,6 @@
 /** Reads of categories. */
 import { asc, eq } from "drizzle-orm";
+import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { categories, categorySlugRedirects } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
@@ -24,24 +25,31 @@ export function categoryQueries(db: Database) {
   return {
     /** Every category, sorted by label (SPEC section 7). */
     async listCategories(): Promise<Category[]> {
+      dependsOn(pageTags.categories);
       return db.select(categoryColumns).from(categories).orderBy(asc(categories.label));
     },
 
     /** Every category with its number of live tools, sorted by label: the /categories page. */
     async listCategoriesWithCounts(): Promise<CategoryWithCount[]> {
-      return db
+      dependsOn(pageTags.categories);
+      const rows = await db
         .select({ ...categoryColumns, toolCount: categories.toolCount })
         .from(categories)
         .orderBy(asc(categories.label));
+      // Each count changes with the category's tools.
+      dependsOn(...rows.map((row) => pageTags.category(row.id)));
+      return rows;
     },
 
     async findCategoryBySlug(slug: string): Promise<Category | undefined> {
+      dependsOn(pageTags.categories);
       const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1);
       return row;
     },
 
     /** The current slug of the category that had `slug` before an admin changed it; undefined when none did. */
     async findMovedCategorySlug(slug: string): Promise<string | undefined> {
+      dependsOn(pageTags.categories);
       const [moved] = await db
         .select({ slug: categories.slug })
         .from(categorySlugRedirects)
@@ -58,7 +66,9 @@ export function categoryQueries(db: Database) {
         .from(categories)
         .where(eq(categories.slug, slug))
         .limit(1);
+      dependsOn(pageTags.categories);
       if (!row) return undefined;
+      dependsOn(pageTags.category(row.id));
       const { longDescription, ...category } = row;
       return { ...category, longDescriptionHtml: longDescription?.trim() ? renderMarkdown(longDescription) : null };
     },

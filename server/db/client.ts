@@ -22,6 +22,12 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Applies pending migrations, then runs `afterMigrate` (the demo seed), holding a lock so that several processes starting at once do it once. */
   migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`: from every process on PostgreSQL, from this one on
+   * the embedded database (which delivers it before the statement that sent it returns). `onConnect` runs each time the
+   * listening connection is made, the first time and after a reconnection: what was sent while it was down is lost.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onConnect?: () => void): Promise<() => Promise<void>>;
   /** A compressed copy of an embedded database's files (used to clone a migrated template in tests). */
   dump(): Promise<Blob>;
   close(): Promise<void>;
@@ -77,6 +83,11 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       await afterMigrate?.(db);
     },
+    async listen(channel, onMessage, onConnect) {
+      const unlisten = await client.listen(channel, onMessage);
+      onConnect?.();
+      return () => unlisten();
+    },
     dump: () => client.dumpDataDir("gzip"),
     async close() {
       await client.close();
@@ -102,6 +113,11 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       } finally {
         await lockClient.end();
       }
+    },
+    async listen(channel, onMessage, onConnect) {
+      // postgres.js listens on a connection of its own, made again when it drops.
+      const { unlisten } = await client.listen(channel, onMessage, onConnect);
+      return unlisten;
     },
     dump: () => Promise.reject(new Error("Only the embedded database can be dumped; use pg_dump for PostgreSQL")),
     close: () => client.end(),

@@ -4,8 +4,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
@@ -15,14 +14,18 @@ import type { Requester } from "../auth/accounts.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { PageCache } from "../cache/page-cache.ts";
 import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
 import { createUploads } from "./uploads.ts";
 import { createFunctions } from "./functions.ts";
 import { invalidInput, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
+import { compression } from "./compression.ts";
+import { newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
+import { pageCacheMiddleware } from "./page-cache.ts";
 
-type Variables = { secureHeadersNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
+type Variables = { cspNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
 
 export type AppOptions = {
   config: Config;
@@ -35,36 +38,25 @@ export type AppOptions = {
   clientDir?: string;
   /** The folder of the local file storage, served under FILES_URL. */
   filesDir?: string;
+  /** Visitors' pages kept between requests; none in development, where the build changes on every request. */
+  pageCache?: PageCache;
 };
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 /** The largest analytics event accepted, in bytes (an event with 30 long properties fits). */
 const MAX_EVENT_BYTES = 64 * 1024;
 
-export function createApp({ config, db, services, logger, build, clientDir, filesDir }: AppOptions) {
+export function createApp({ config, db, services, logger, build, clientDir, filesDir, pageCache }: AppOptions) {
   const app = new Hono<{ Variables: Variables }>();
   const isDev = config.NODE_ENV === "development";
 
   app.onError((error, c) => respondWithError(c, error, logger));
 
-  app.use(compress());
+  app.use(compression());
   app.use(
     secureHeaders({
-      // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.
-      contentSecurityPolicy: isDev
-        ? undefined
-        : {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "https:"],
-            connectSrc: ["'self'"],
-            fontSrc: ["'self'"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'none'"],
-          },
+      // The policy is our own (content-security-policy.ts): a page from the page cache brings one that allows its scripts by hash.
+      contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       // With no-referrer, a browser's form post says "Origin: null" and the cross-site guard below would refuse it.
       // Tools also see where their visitors come from, as a directory's links should tell them.
@@ -72,6 +64,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       strictTransportSecurity: config.SITE_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
     }),
   );
+  // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.
+  if (!isDev) app.use(withContentSecurityPolicy());
   app.use(refuseCrossOriginWrites(config));
 
   app.get("/healthz", async (c) => {
@@ -131,11 +125,15 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     app.use("*", serveFiles(root, "public, max-age=3600"));
   }
 
+  if (pageCache && typeof build !== "function") app.use("*", pageCacheMiddleware({ cache: pageCache, build }));
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
   const shared = { services, config, publicConfig: publicConfig(config) };
   app.use("*", withSession(services, config));
   app.all("*", (c) => {
-    const context: AppContext = { ...shared, cspNonce: c.get("secureHeadersNonce") ?? "", user: c.get("user") ?? null, requester: c.get("requester")! };
+    // The page's inline scripts carry this nonce, which the policy names (withContentSecurityPolicy).
+    const cspNonce = isDev ? "" : newNonce();
+    c.set("cspNonce", cspNonce);
+    const context: AppContext = { ...shared, cspNonce, user: c.get("user") ?? null, requester: c.get("requester")! };
     return handleRequest(c.req.raw, context);
   });
 

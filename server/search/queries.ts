@@ -6,7 +6,8 @@
 import { and, desc, sql } from "drizzle-orm";
 import { PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import type { Database } from "../db/client.ts";
+import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { searches, tools } from "../db/schema.ts";
 import { isPublicTool, toCard, toolCardColumns, type ToolPage } from "../tools/queries.ts";
 
@@ -21,6 +22,26 @@ const WEIGHT = { keyword: 4, tag: 2, fullText: 1, name: 1 };
 const RANK_SCALE = 1_000_000;
 
 export type SearchedText = { text: string; count: number };
+
+/** Searches made, by text: how many times, and how many tools the last one found (null: not told). */
+export type SearchCounts = Map<string, { count: number; resultCount: number | null }>;
+
+/**
+ * Counts searches (SPEC section 7: a search record, added when new), each with how many tools it found the last time:
+ * 0 puts it among the searches that found nothing (/admin/analytics). In text order, so that two writers take the
+ * rows' locks in the same order.
+ */
+export async function recordSearches(db: Database | Transaction, counts: SearchCounts): Promise<void> {
+  const rows = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([text, { count, resultCount }]) => ({ text, count, resultCount }));
+  if (rows.length === 0) return;
+  await db
+    .insert(searches)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: searches.text,
+      set: { count: sql`${searches.count} + excluded.count`, resultCount: sql`coalesce(excluded.result_count, ${searches.resultCount})`, updatedAt: sql`now()` },
+    });
+}
 export type SearchedTextPage = { searches: SearchedText[]; nextCursor: string | null };
 
 export function searchQueries(db: Database) {
@@ -33,6 +54,7 @@ export function searchQueries(db: Database) {
       text: string,
       { cursor, limit = PAGE_SIZE, exact = false }: { cursor?: Cursor | null; limit?: number; exact?: boolean } = {},
     ): Promise<ToolPage> {
+      dependsOn(pageTags.search);
       const words = searchWords(text);
       if (words.length === 0) return { tools: [], nextCursor: null };
       // One array parameter, not one parameter per word.
@@ -79,15 +101,9 @@ export function searchQueries(db: Database) {
       };
     },
 
-    /**
-     * Counts one more search of `text` (SPEC section 7: a search record, added when new), with how many tools it found
-     * this time: 0 puts it among the searches that found nothing (/admin/analytics).
-     */
+    /** Counts one more search of `text`, which found `resultCount` tools. People's searches come with their page views. */
     async recordSearch(text: string, resultCount: number): Promise<void> {
-      await db
-        .insert(searches)
-        .values({ text, count: 1, resultCount })
-        .onConflictDoUpdate({ target: searches.text, set: { count: sql`${searches.count} + 1`, resultCount, updatedAt: sql`now()` } });
+      await recordSearches(db, new Map([[text, { count: 1, resultCount }]]));
     },
 
     /**
@@ -96,6 +112,8 @@ export function searchQueries(db: Database) {
      * (count desc nulls last, text): the rest of the texts with the cursor's count, then the lower counts.
      */
     async listSearches({ cursor, limit = SEARCHES_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<SearchedTextPage> {
+      // Searches are counted as people make them, without a write the page cache hears of.
+      expiresWithin(COUNTERS_MAX_AGE_MS);
       const columns = { text: searches.text, count: searches.count };
       const byCount = [sql`${searches.count} desc nulls last`, searches.text];
       const sameCount = cursor

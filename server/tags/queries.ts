@@ -3,6 +3,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import { TAG_PAGE_SIZE } from "#common/schemas.ts";
+import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tagCounts } from "../db/schema.ts";
 
@@ -46,6 +47,7 @@ export function tagQueries(db: Database) {
   return {
     /** Tags of live tools, most used first, one keyset page after `cursor`. */
     async listTags({ cursor, limit = TAG_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<TagPage> {
+      dependsOn(pageTags.tags);
       const rows = await tagListQuery(db, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -54,6 +56,7 @@ export function tagQueries(db: Database) {
 
     /** A tag with the number of live tools carrying it; undefined when no live tool does. */
     async findTag(tag: string): Promise<TagCount | undefined> {
+      dependsOn(pageTags.tag(tag));
       const [row] = await db.select(tagColumns).from(tagCounts).where(eq(tagCounts.tag, tag)).limit(1);
       return row;
     },

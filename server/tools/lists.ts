@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import type { ToolSort } from "#common/schemas.ts";
+import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
@@ -60,6 +61,12 @@ export function toolListQueries(db: Database) {
   return {
     /** Live tools sorted newest first, most viewed or most clicked, filtered by category, tag or payment type, one keyset page after `cursor`. */
     async listTools(input: ListToolsInput = {}): Promise<ToolPage> {
+      // The lists this one is cut from: a filter's, or every live tool's. Sorted by counters, it changes without a write.
+      if (input.category) dependsOn(pageTags.category(input.category));
+      if (input.tag) dependsOn(pageTags.tag(input.tag));
+      if (input.paymentType) dependsOn(pageTags.pricing(input.paymentType));
+      if (!input.category && !input.tag && !input.paymentType) dependsOn(pageTags.tools);
+      if (input.sort === "views" || input.sort === "clicks") expiresWithin(COUNTERS_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
       // One row more than the page tells whether a next page exists, without a count.
       const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1 });
@@ -75,6 +82,7 @@ export function toolListQueries(db: Database) {
 
     /** A category's featured tools (isFeaturedCategory), newest first: the top of its page. */
     async listCategoryFeaturedTools(categoryId: string, { limit = PAGE_SIZE }: { limit?: number } = {}): Promise<ToolCard[]> {
+      dependsOn(pageTags.category(categoryId));
       const rows: ToolCardRow[] = await db
         .select(toolCardColumns)
         .from(tools)

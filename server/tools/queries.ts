@@ -2,7 +2,9 @@
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE, SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, USER_ADDED_TOOLS } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { toolIdFromSlug } from "#common/ids.ts";
 import type { Database } from "../db/client.ts";
+import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { renderMarkdown } from "../markdown.ts";
 import { type FaqItem, tools, users } from "../db/schema.ts";
 
@@ -105,7 +107,9 @@ export function toToolDetail(row: ToolDetailRow): ToolDetail {
  */
 export const isPublicTool = sql`(${tools.isActive} and ${tools.isVerified})`;
 
+/** A card as pages and the API show it; the page that shows it depends on the tool. */
 export function toCard(row: ToolCardRow): ToolCard {
+  dependsOn(pageTags.tool(row.id));
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
@@ -128,6 +132,7 @@ export function toolQueries(db: Database) {
   return {
     /** Live tools, newest first, one keyset page after `cursor` (SPEC section 7: home list and infinite scroll). */
     async listLatestTools({ cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
+      dependsOn(pageTags.tools);
       const rows: ToolCardRow[] = await latestToolsQuery(db, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -139,12 +144,18 @@ export function toolQueries(db: Database) {
 
     /** A live tool by its slug (SPEC section 7: by slug). */
     async findPublicToolBySlug(slug: string): Promise<ToolDetail | undefined> {
+      // Even not found: the slug holds the id, and the tool may go live.
+      const id = toolIdFromSlug(slug);
+      if (id) dependsOn(pageTags.tool(id));
+      expiresWithin(COUNTERS_MAX_AGE_MS);
       const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.slug, slug))).limit(1);
       return row ? toToolDetail(row as ToolDetailRow) : undefined;
     },
 
     /** A live tool by its id (SPEC section 7: by id). */
     async findPublicToolById(id: string): Promise<ToolDetail | undefined> {
+      dependsOn(pageTags.tool(id));
+      expiresWithin(COUNTERS_MAX_AGE_MS);
       const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.id, id))).limit(1);
       return row ? toToolDetail(row as ToolDetailRow) : undefined;
     },
@@ -154,6 +165,7 @@ export function toolQueries(db: Database) {
      * featured ones not already shown.
      */
     async listSuggestedTools(tool: { id: string; categories: { id: string }[] }): Promise<ToolCard[]> {
+      dependsOn(pageTags.featured, ...tool.categories.map((category) => pageTags.category(category.id)));
       const categoryIds = `{${tool.categories.map((category) => category.id).join(",")}}`;
       const sameCategory: ToolCardRow[] =
         tool.categories.length === 0
@@ -176,6 +188,7 @@ export function toolQueries(db: Database) {
 
     /** The newest live tools that belong to a maker (SPEC section 7: tools added by users). */
     async listToolsAddedByUsers({ limit = USER_ADDED_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
+      dependsOn(pageTags.byMakers);
       const rows: ToolCardRow[] = await db
         .select(toolCardColumns)
         .from(tools)
@@ -187,6 +200,7 @@ export function toolQueries(db: Database) {
 
     /** Live tools boosted to the home page (premiumFeatures.isHomeBoosted), newest first. */
     async listFeaturedTools({ limit = PAGE_SIZE }: { limit?: number } = {}): Promise<ToolCard[]> {
+      dependsOn(pageTags.featured);
       const rows: ToolCardRow[] = await db
         .select(toolCardColumns)
         .from(tools)

@@ -8,6 +8,7 @@ import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
 import { afterCursor, isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
+import { dependsOn, pageTags } from "../cache/page-tags.ts";
 
 /**
  * The tools that are a user's: those whose creator is their slug, unless that is only a claim still waiting for its
@@ -75,6 +76,7 @@ export function userQueries(db: Database) {
       viewer: SessionUser | null,
       { cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
     ): Promise<ProfileLookup | undefined> {
+      dependsOn(pageTags.profile(slug));
       const [record] = await db.select().from(users).where(eq(users.slug, slug)).limit(1);
       if (!record) {
         const [moved] = await db

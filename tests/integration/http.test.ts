@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
@@ -127,8 +128,9 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       expect(empty.headers.get("location")).toBe("/");
     });
 
-    it("sends security headers and a nonce'd script policy", async () => {
-      const response = await request("/");
+    it("sends security headers and a nonce'd script policy on a page rendered for one request", async () => {
+      const response = await request("/login");
+      expect(response.headers.get("x-cache")).toBe("bypass");
       const policy = response.headers.get("content-security-policy")!;
       const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
       const html = await response.text();
@@ -138,6 +140,22 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       // A browser's same-site form post must carry its real Origin (no-referrer would make it "null").
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    });
+
+    it("allows a cached page's scripts by their hashes, the same for every visitor, and shares no nonce", async () => {
+      const miss = await request("/");
+      const hit = await request("/");
+      expect([miss.headers.get("x-cache"), hit.headers.get("x-cache")]).toEqual(["miss", "hit"]);
+      const policy = hit.headers.get("content-security-policy")!;
+      expect(miss.headers.get("content-security-policy")).toBe(policy);
+      expect(policy).not.toContain("'nonce-");
+      const html = await hit.text();
+      expect(html).not.toContain("nonce=");
+      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      const hashes = scripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      expect(/script-src ([^;]*)/.exec(policy)![1]!.split(" ").sort()).toEqual(["'self'", ...hashes].sort());
+      expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
     });
   });
 

@@ -8,6 +8,8 @@ import { createMailer } from "#server/mail/mailer.ts";
 import { createNotifier } from "#server/notify/notifier.ts";
 import { localFileStorage } from "#server/storage/files.ts";
 import { createApp } from "#server/http/app.ts";
+import { watchPageChanges } from "#server/cache/invalidation.ts";
+import { createPageCache } from "#server/cache/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import type { TestDatabase } from "./database.ts";
@@ -20,7 +22,7 @@ export async function loadBuild(): Promise<ServerBuild> {
   return (await import(file)) as ServerBuild;
 }
 
-/** The app over `database` with the given environment; `now` sets the clock of the analytics collector. */
+/** The app over `database` with the given environment; `now` sets the clock of the analytics collector and of the page cache. */
 export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, { now }: { now?: () => Date } = {}) {
   const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env });
   const logger = createLogger(config.LOG_LEVEL);
@@ -36,7 +38,15 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     authSecret: "a-test-secret-that-is-long-enough-to-sign-sessions",
     now,
   });
-  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir });
-  const request = (pathname: string, init?: RequestInit) => app.fetch(new Request(new URL(pathname, config.SITE_URL), init));
-  return { app, config, services, request, filesDir };
+  // The page cache is on, as in production; PAGE_CACHE_MB=0 turns it off.
+  const pageCache = config.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, now: now && (() => now().getTime()) }) : undefined;
+  const pageChanges = pageCache ? await watchPageChanges(database.handle, pageCache, logger) : undefined;
+  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir, pageCache });
+  // Each request first waits for the changes already committed to reach the cache, as they do within a moment in production.
+  const request = async (pathname: string, init?: RequestInit) => {
+    // A test that closed the database on purpose finds out from the request itself.
+    await pageChanges?.sync().catch(() => {});
+    return app.fetch(new Request(new URL(pathname, config.SITE_URL), init));
+  };
+  return { app, config, services, request, filesDir, pageCache, pageChanges };
 }

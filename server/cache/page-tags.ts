@@ -1,0 +1,64 @@
+/**
+ * What a page shows, as tags. While the server renders a page for the page cache, every read of the domain layer says
+ * what it returned (`dependsOn`): a tool, a category's list, the search results... The cache keeps the page under
+ * those tags, and drops it when a write sends one of them. Writes send them from the database itself, after their
+ * commit (migration 0014_page_cache_invalidation.sql): the two sides must use the same names, which are these.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export const pageTags = {
+  /** One tool, on its own page or as a card in any list. */
+  tool: (id: string) => `tool:${id}`,
+  /** The tools of a category: its page, and the tool pages that suggest from it. */
+  category: (id: string) => `category:${id}`,
+  /** The tools carrying a tag. */
+  tag: (tag: string) => `tag:${tag}`,
+  /** The tools of one pricing. */
+  pricing: (paymentType: string) => `pricing:${paymentType}`,
+  /** A user's public profile and the tools linked to them. */
+  profile: (slug: string) => `profile:${slug}`,
+  /** Lists of every live tool: the home page's latest tools, /tools. */
+  tools: "tools",
+  /** The featured tools (home page, suggested tools). */
+  featured: "featured",
+  /** The tools that belong to a maker (the tool page's 'Recently added by makers'). */
+  byMakers: "by-makers",
+  /** Search results and top-lists: any live tool's words may change them. */
+  search: "search",
+  /** The categories themselves: every page shows them in its footer. */
+  categories: "categories",
+  /** The tags and their counts (/tags). */
+  tags: "tags",
+} as const;
+
+/** How long a page showing views and clicks may be kept: the counters it shows lag by this much at most. */
+export const COUNTERS_MAX_AGE_MS = 60_000;
+
+/** What a render for the cache depends on: its tags, and how long it may be kept without a write to say so. */
+export type PageDependencies = { tags: Set<string>; maxAgeMs: number | null };
+
+const current = new AsyncLocalStorage<PageDependencies>();
+
+/** Runs `render` and collects what the reads it makes depend on. */
+export async function collectPageDependencies<T>(render: () => Promise<T>): Promise<{ result: T; dependencies: PageDependencies }> {
+  const dependencies: PageDependencies = { tags: new Set(), maxAgeMs: null };
+  const result = await current.run(dependencies, render);
+  return { result, dependencies };
+}
+
+/** Says that the page being rendered shows what these tags name; outside a render for the cache, it does nothing. */
+export function dependsOn(...tags: string[]): void {
+  const dependencies = current.getStore();
+  if (!dependencies) return;
+  for (const tag of tags) dependencies.tags.add(tag);
+}
+
+/**
+ * Says that the page shows something that changes without a write the cache hears of (views and clicks, which are
+ * counted in batches): it is kept `ms` at most.
+ */
+export function expiresWithin(ms: number): void {
+  const dependencies = current.getStore();
+  if (!dependencies) return;
+  dependencies.maxAgeMs = dependencies.maxAgeMs === null ? ms : Math.min(dependencies.maxAgeMs, ms);
+}

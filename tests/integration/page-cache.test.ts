@@ -1,0 +1,258 @@
+/**
+ * The page cache (server/http/page-cache.ts) through the real app: what is kept, what is never kept, HTTP caching, and
+ * which pages each kind of write drops (the triggers of migration 0014), on each database.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { ToolInput } from "#common/tool-input.ts";
+import { tools } from "#server/db/schema.ts";
+import { insertCategory, insertTool, insertUser } from "../factories.ts";
+import { PERSON } from "../setup/agents.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+
+describe.each(databaseKinds)("page cache on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers: { ...PERSON, ...headers } });
+  const cacheOf = async (path: string, headers: Record<string, string> = {}) => (await get(path, headers)).headers.get("x-cache");
+
+  describe("what is kept", () => {
+    it("renders a visitor's page once, then serves it from the cache", async () => {
+      await insertTool(database.db, { name: "Kept Tool" });
+      const miss = await get("/");
+      expect(miss.headers.get("x-cache")).toBe("miss");
+      const hit = await get("/");
+      expect(hit.headers.get("x-cache")).toBe("hit");
+      expect(await hit.text()).toBe(await miss.text());
+      expect(hit.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=86400");
+      const head = await app.request("/", { method: "HEAD", headers: PERSON });
+      expect([head.status, head.headers.get("x-cache"), await head.text()]).toEqual([200, "hit", ""]);
+    });
+
+    it("keeps the query parameters a page reads, in any order, and renders any other without keeping it", async () => {
+      await insertTool(database.db);
+      expect(await cacheOf("/tools?sort=views&payment=free")).toBe("miss");
+      expect(await cacheOf("/tools?payment=free&sort=views")).toBe("hit");
+      for (const junk of ["/tools?utm_source=x", "/tools?sort=views&sort=clicks", "/?fbclid=123", "/tool/x?y=1"]) {
+        expect(await cacheOf(junk), junk).toBe("bypass");
+        expect(await cacheOf(junk), junk).toBe("bypass");
+      }
+      expect(app.pageCache!.size().pages).toBe(1);
+    });
+
+    it("never serves a signed-in person from the cache, nor keeps what it renders for them", async () => {
+      await insertTool(database.db, { name: "Shared Tool" });
+      const person = createClient(app.request);
+      expect((await person.post("/register", { username: "Ada", email: "ada@example.com", password: "long-enough" })).status).toBe(302);
+      const cookie = person.cookieHeader();
+
+      const signedIn = await get("/", { cookie });
+      expect(signedIn.headers.get("x-cache")).toBe("bypass");
+      expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+      expect(await signedIn.text()).toContain("Logout");
+      expect(app.pageCache!.size().pages).toBe(0);
+
+      const visitor = await get("/");
+      expect(visitor.headers.get("x-cache")).toBe("miss");
+      const visitorHtml = await visitor.text();
+      expect(visitorHtml).not.toContain("Logout");
+      expect(visitorHtml).toContain("Sign up");
+      const again = await get("/", { cookie });
+      expect(again.headers.get("x-cache")).toBe("bypass");
+      expect(await again.text()).toContain("Logout");
+    });
+
+    it("sends no cookie and no Vary: Cookie to a visitor", async () => {
+      const tool = await insertTool(database.db);
+      for (const path of ["/", "/", "/tools", `/tool/${tool.slug}`, "/categories", "/search/tool", "/login", "/no-such-page"]) {
+        const response = await get(path);
+        expect(response.headers.getSetCookie(), path).toEqual([]);
+        expect(response.headers.get("vary") ?? "", path).not.toMatch(/cookie/i);
+      }
+    });
+
+    it("keeps a missing page briefly, and drops it when the tool it would show goes live", async () => {
+      const waiting = await insertTool(database.db, { isVerified: false });
+      expect((await get(`/tool/${waiting.slug}`)).status).toBe(404);
+      const kept = await get(`/tool/${waiting.slug}`);
+      expect([kept.status, kept.headers.get("x-cache"), kept.headers.get("cache-control")]).toEqual([404, "hit", "public, max-age=0, s-maxage=10"]);
+      await database.db.update(tools).set({ isVerified: true }).where(eq(tools.id, waiting.id));
+      const live = await get(`/tool/${waiting.slug}`);
+      expect([live.status, live.headers.get("x-cache")]).toEqual([200, "miss"]);
+    });
+
+    it("answers a matching If-None-Match with 304, in every encoding, without rendering", async () => {
+      await insertTool(database.db);
+      const first = await get("/", { "accept-encoding": "br, gzip" });
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^"[\w-]+-br"$/);
+      expect(first.headers.get("content-encoding")).toBe("br");
+      const gzip = await get("/", { "accept-encoding": "gzip" });
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(gzip.headers.get("etag")).toBe(etag.replace(/-br"$/, '-gzip"'));
+      const plain = await get("/", { "accept-encoding": "identity" });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(plain.headers.get("etag")).toBe(etag.replace(/-br"$/, '"'));
+      for (const candidate of [etag, gzip.headers.get("etag")!, `W/${etag}`, `"other", ${etag}`]) {
+        const revalidated = await get("/", { "if-none-match": candidate, "accept-encoding": "br" });
+        expect(revalidated.status, candidate).toBe(304);
+        expect(revalidated.headers.get("etag")).toBe(etag);
+        expect(await revalidated.text()).toBe("");
+      }
+      expect((await get("/", { "if-none-match": '"stale"' })).status).toBe(200);
+    });
+
+    it("keeps a page's data for client-side navigation too", async () => {
+      const tool = await insertTool(database.db);
+      expect(await cacheOf(`/tool/${tool.slug}.data`)).toBe("miss");
+      expect(await cacheOf(`/tool/${tool.slug}.data`)).toBe("hit");
+      expect(await cacheOf("/_.data?_routes=routes%2Fhome")).toBe("miss");
+      expect(await cacheOf("/_.data?_routes=routes%2Fhome")).toBe("hit");
+    });
+  });
+
+  describe("which writes drop which pages", () => {
+    type Fixture = Awaited<ReturnType<typeof setUp>>;
+
+    async function setUp() {
+      const admin = await insertUser(database.db, { username: "Admin", role: "admin" });
+      const maker = await insertUser(database.db, { username: "Maker" });
+      const x = await insertCategory(database.db, { label: "Xray" });
+      const y = await insertCategory(database.db, { label: "Yankee" });
+      const alpha = await insertTool(database.db, { name: "Alpha Counter", categories: [x.id], tags: ["ta"], creatorUsername: maker.slug, isLinkedToCreator: true });
+      const bravo = await insertTool(database.db, { name: "Bravo Mailer", categories: [y.id], tags: ["tb"] });
+      const queued = await insertTool(database.db, { name: "Charlie Queue", categories: [x.id], tags: ["ta"], isVerified: false });
+      const pages = {
+        home: "/",
+        tools: "/tools",
+        alpha: `/tool/${alpha.slug}`,
+        bravo: `/tool/${bravo.slug}`,
+        queued: `/tool/${queued.slug}`,
+        x: "/category/xray",
+        y: "/category/yankee",
+        ta: "/tag/ta",
+        tb: "/tag/tb",
+        searchAlpha: "/search/alpha",
+        searchMailer: "/search/mailer",
+        categories: "/categories",
+        tags: "/tags",
+        maker: `/profile/${maker.slug}`,
+        blog: "/blog",
+      };
+      for (const path of Object.values(pages)) await get(path);
+      for (const [name, path] of Object.entries(pages)) expect(await cacheOf(path), name).toBe("hit");
+      return { admin, maker, x, y, alpha, bravo, queued, pages };
+    }
+
+    /** The pages a write dropped: those rendered anew right after it. */
+    async function droppedBy(fixture: Fixture, write: () => Promise<unknown>): Promise<string[]> {
+      await write();
+      const dropped: string[] = [];
+      for (const [name, path] of Object.entries(fixture.pages)) if ((await cacheOf(path)) === "miss") dropped.push(name);
+      return dropped.sort();
+    }
+
+    const edit = (tool: Fixture["alpha"], change: Partial<ToolInput>): ToolInput => ({
+      name: tool.name,
+      website: tool.website,
+      shortDesc: tool.shortDesc,
+      longDesc: tool.longDesc,
+      categories: tool.categories,
+      tags: tool.tags,
+      paymentType: tool.paymentType as ToolInput["paymentType"],
+      pros: [],
+      cons: [],
+      faq: [],
+      ...change,
+    });
+
+    it("a tool edited: its page, every page that shows its card, and the searches", async () => {
+      const fixture = await setUp();
+      const { admin, alpha } = fixture;
+      const dropped = await droppedBy(fixture, () => app.services.lifecycle.updateTool(admin.session, alpha.id, edit(alpha, { shortDesc: "Counts better now." })));
+      // /tool/bravo shows Alpha among the tools makers added.
+      expect(dropped).toEqual(["alpha", "bravo", "home", "maker", "searchAlpha", "searchMailer", "ta", "tools", "x"].sort());
+    });
+
+    it("a tool moved to another category and tag: both categories' and tags' pages, the counts, and search", async () => {
+      const fixture = await setUp();
+      const { admin, alpha, y } = fixture;
+      const dropped = await droppedBy(fixture, () => app.services.lifecycle.updateTool(admin.session, alpha.id, edit(alpha, { categories: [y.id], tags: ["tb"] })));
+      // /tool/bravo suggests from Yankee, which Alpha joined.
+      expect(dropped).toEqual(["alpha", "bravo", "categories", "home", "maker", "searchAlpha", "searchMailer", "ta", "tags", "tb", "tools", "x", "y"].sort());
+    });
+
+    it("a tool verified: every list it joins, the searches, the counts, its category's tool pages; not the others", async () => {
+      const fixture = await setUp();
+      const { admin, queued } = fixture;
+      const dropped = await droppedBy(fixture, () => app.services.lifecycle.verifyTool(admin.session, queued.id));
+      expect(dropped).toEqual(["alpha", "categories", "home", "queued", "searchAlpha", "searchMailer", "ta", "tags", "tools", "x"].sort());
+    });
+
+    it("a tool refused: nothing a visitor sees", async () => {
+      const fixture = await setUp();
+      const { admin, queued } = fixture;
+      expect(await droppedBy(fixture, () => app.services.lifecycle.rejectTool(admin.session, queued.id, "Not a tool for makers"))).toEqual([]);
+    });
+
+    it("a tool featured: the featured lists, every tool page (they suggest featured tools) and its own cards", async () => {
+      const fixture = await setUp();
+      const { admin, bravo } = fixture;
+      const dropped = await droppedBy(fixture, () => app.services.admin.setToolFlag(admin.session, { toolId: bravo.id, flag: "isHomeBoosted", value: true }));
+      expect(dropped).toEqual(["alpha", "bravo", "home", "searchMailer", "tb", "tools", "y"].sort());
+    });
+
+    it("a tool switched off: every list it left, and its page", async () => {
+      const fixture = await setUp();
+      const { admin, alpha } = fixture;
+      const dropped = await droppedBy(fixture, () => app.services.admin.setToolFlag(admin.session, { toolId: alpha.id, flag: "isActive", value: false }));
+      expect(dropped).toEqual(["alpha", "bravo", "categories", "home", "maker", "searchAlpha", "searchMailer", "ta", "tags", "tools", "x"].sort());
+    });
+
+    it("a tool's counters: no page (they lag a minute at most)", async () => {
+      const fixture = await setUp();
+      expect(await droppedBy(fixture, () => database.db.update(tools).set({ views: 99, clicks: 9 }).where(eq(tools.id, fixture.alpha.id)))).toEqual([]);
+    });
+
+    it("a category created or edited: every page, since every footer lists the categories", async () => {
+      const fixture = await setUp();
+      const all = Object.keys(fixture.pages).sort();
+      expect(await droppedBy(fixture, () => app.services.admin.createCategory(fixture.admin.session, { label: "Zulu", slug: "zulu", description: "", color: "#FFFFFF" }))).toEqual(all);
+      for (const path of Object.values(fixture.pages)) await get(path);
+      const { x } = fixture;
+      expect(
+        await droppedBy(fixture, () => app.services.admin.updateCategory(fixture.admin.session, x.id, { label: "Xray", slug: "xray", description: "New words", color: x.color })),
+      ).toEqual(all);
+    });
+
+    it("a profile changed: that profile; a new name also every page that shows the maker's tools", async () => {
+      const fixture = await setUp();
+      const { maker } = fixture;
+      const profile = { username: "Maker", bio: "I make counters.", socialProfiles: [], newsletter: false, isSolo: true };
+      expect(await droppedBy(fixture, () => app.services.users.updateProfile(maker.session, profile))).toEqual(["maker"]);
+      const renamed = await droppedBy(fixture, () => app.services.users.updateProfile(maker.session, { ...profile, username: "MAKER" }));
+      // A tool page names its maker; a tool's pages and cards share one tag.
+      expect(renamed).toEqual(["alpha", "bravo", "home", "maker", "searchAlpha", "ta", "tools", "x"].sort());
+    });
+
+    it("a claim accepted: the tool wherever it shows, and its maker's profile", async () => {
+      const fixture = await setUp();
+      const { admin, bravo, maker } = fixture;
+      await app.services.lifecycle.askForClaim(maker.session, bravo.id);
+      for (const path of Object.values(fixture.pages)) await get(path);
+      const dropped = await droppedBy(fixture, () => app.services.lifecycle.acceptClaim(admin.session, bravo.id));
+      // /tool/alpha lists Bravo among the tools makers added since the claim.
+      expect(dropped).toEqual(["alpha", "bravo", "home", "maker", "searchMailer", "tb", "tools", "y"].sort());
+    });
+  });
+});
