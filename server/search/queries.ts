@@ -3,13 +3,14 @@
  * The spec's rule comes first: for each hyphen-separated word, tools whose name keywords or tags contain it.
  * Full-text search (weighted, with prefixes, stemmed) and trigram similarity of the name add to it and rank everything.
  */
-import { and, desc, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { searches, tools } from "../db/schema.ts";
-import { isPublicTool, toCard, toolCardColumns, type ToolPage } from "../tools/queries.ts";
+import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
 
 /** The words of a search: the hyphen-separated parts of its slug, each only letters and digits, without repeats. */
 export function searchWords(text: string): string[] {
@@ -20,6 +21,8 @@ export function searchWords(text: string): string[] {
 const WEIGHT = { keyword: 4, tag: 2, fullText: 1, name: 1 };
 /** Ranks are compared as integers so that a cursor can hold them exactly. */
 const RANK_SCALE = 1_000_000;
+/** How many of the newest matches of each kind are ranked: a search pages through at most three times this. */
+export const SEARCH_CANDIDATES = 500;
 
 export type SearchedText = { text: string; count: number };
 
@@ -42,7 +45,51 @@ export async function recordSearches(db: Database | Transaction, counts: SearchC
       set: { count: sql`${searches.count} + excluded.count`, resultCount: sql`coalesce(excluded.result_count, ${searches.resultCount})`, updatedAt: sql`now()` },
     });
 }
+
 export type SearchedTextPage = { searches: SearchedText[]; nextCursor: string | null };
+
+/**
+ * The ids and ranks of one page of a search (limit + 1 rows, to tell whether a next page exists), most relevant first.
+ * `exact` keeps only the spec's matches. Exported for the query-plan tests.
+ */
+export function rankedSearchQuery(db: Database, words: string[], { cursor, limit, exact }: { cursor?: Cursor | null; limit: number; exact: boolean }) {
+  // One array parameter, not one parameter per word.
+  const wordArray = sql`${`{${words.join(",")}}`}::text[]`;
+  // Tags are slugs too: a search for "open-source" matches the tag itself, which its two words alone would not.
+  const tagTerms = words.length > 1 ? [...words, words.join("-")] : words;
+  const tagArray = sql`${`{${tagTerms.join(",")}}`}::text[]`;
+  const phrase = words.join(" ");
+  const prefixes = words.map((word) => `${word}:*`).join(" | ");
+  const query = sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`;
+
+  const specMatch = sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray})`;
+  // The candidates: the newest matches of each kind, a bounded number each (tools_public_latest_idx walks them in
+  // order, or a GIN index finds a rare word's few), so a common word ranks a few hundred tools, not every match.
+  const newestMatches = (condition: SQL) =>
+    db.select({ id: tools.id }).from(tools).where(and(isPublicTool, condition)).orderBy(desc(tools.createdAt), desc(tools.id)).limit(SEARCH_CANDIDATES);
+  const candidates = db
+    .$with("candidates")
+    .as(
+      exact
+        ? newestMatches(specMatch)
+        : union(newestMatches(specMatch), newestMatches(sql`${tools.searchVector} @@ ${query}`), newestMatches(sql`lower(${tools.name}) % ${phrase}`)),
+    );
+  const rank = sql<number>`round((
+      (case when ${tools.keywords} && ${wordArray} then ${WEIGHT.keyword} else 0 end)
+    + (case when ${tools.tags} && ${tagArray} then ${WEIGHT.tag} else 0 end)
+    + ${WEIGHT.fullText} * ts_rank(${tools.searchVector}, ${query})
+    + ${WEIGHT.name} * similarity(lower(${tools.name}), ${phrase})
+  ) * ${RANK_SCALE})::int`.as("rank");
+  const ranked = db.$with("ranked").as(db.select({ id: tools.id, rank }).from(tools).innerJoin(candidates, eq(candidates.id, tools.id)));
+  // Only the ids and ranks: the page's cards are read after it (each card's category chips are a subquery).
+  return db
+    .with(candidates, ranked)
+    .select()
+    .from(ranked)
+    .where(cursor ? sql`(${ranked.rank}, ${ranked.id}) < (${cursor.key}, ${cursor.id})` : undefined)
+    .orderBy(desc(ranked.rank), desc(ranked.id))
+    .limit(limit + 1);
+}
 
 export function searchQueries(db: Database) {
   return {
@@ -57,46 +104,15 @@ export function searchQueries(db: Database) {
       dependsOn(pageTags.search);
       const words = searchWords(text);
       if (words.length === 0) return { tools: [], nextCursor: null };
-      // One array parameter, not one parameter per word.
-      const wordArray = sql`${`{${words.join(",")}}`}::text[]`;
-      // Tags are slugs too: a search for "open-source" matches the tag itself, which its two words alone would not.
-      const tagTerms = words.length > 1 ? [...words, words.join("-")] : words;
-      const tagArray = sql`${`{${tagTerms.join(",")}}`}::text[]`;
-      const phrase = words.join(" ");
-      const prefixes = words.map((word) => `${word}:*`).join(" | ");
-      const query = sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`;
-
-      const rank = sql<number>`round((
-          (case when ${tools.keywords} && ${wordArray} then ${WEIGHT.keyword} else 0 end)
-        + (case when ${tools.tags} && ${tagArray} then ${WEIGHT.tag} else 0 end)
-        + ${WEIGHT.fullText} * ts_rank(${tools.searchVector}, ${query})
-        + ${WEIGHT.name} * similarity(lower(${tools.name}), ${phrase})
-      ) * ${RANK_SCALE})::int`.as("rank");
-
-      const matches = db
-        .select({ ...toolCardColumns, rank })
-        .from(tools)
-        .where(
-          and(
-            isPublicTool,
-            exact
-              ? sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray})`
-              : sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray} or ${tools.searchVector} @@ ${query} or lower(${tools.name}) % ${phrase})`,
-          ),
-        )
-        .as("matches");
-
-      const rows = await db
-        .select()
-        .from(matches)
-        .where(cursor ? sql`(${matches.rank}, ${matches.id}) < (${cursor.key}, ${cursor.id})` : undefined)
-        .orderBy(desc(matches.rank), desc(matches.id))
-        .limit(limit + 1);
-
+      const rows = await rankedSearchQuery(db, words, { cursor, limit, exact });
       const page = rows.slice(0, limit);
+      const cards: ToolCardRow[] = page.length
+        ? await db.select(toolCardColumns).from(tools).where(sql`${tools.id} = any(${`{${page.map((row) => row.id).join(",")}}`}::text[])`)
+        : [];
+      const byId = new Map(cards.map((card) => [card.id, card]));
       const last = page.at(-1);
       return {
-        tools: page.map(({ rank: _rank, ...row }) => toCard(row)),
+        tools: page.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])),
         nextCursor: rows.length > limit && last ? encodeCursor({ key: Number(last.rank), id: last.id }) : null,
       };
     },

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
+import { rankedSearchQuery } from "#server/search/queries.ts";
 import { latestToolsQuery } from "#server/tools/queries.ts";
 import { insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
@@ -12,6 +13,7 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     await insertTools(database.db, 300);
+    await insertTools(database.db, 300, new Date("2025-06-01T00:00:00Z"), { name: "Bulk analytics", tags: ["analytics"] });
     await database.db.execute(sql`analyze tools`);
   });
   afterAll(() => database.close());
@@ -28,5 +30,16 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     expect(text).toContain("tools_public_latest_idx");
     expect(text).toMatch(/Index Cond: .*ROW\(tools\.created_at, tools\.id\) < ROW|Index Cond: \(ROW\(created_at, id\) < ROW/);
     expect(text).not.toMatch(/Sort/);
+  });
+
+  it.each([
+    ["a common word", ["analytics"], false],
+    ["a rare word", ["zzqx"], false],
+    ["a top-list's exact words", ["analytics"], true],
+  ])("ranks a bounded number of candidates for %s, each kind found through an index", async (_name, words, exact) => {
+    const text = await explainMainPlan(database.db, rankedSearchQuery(database.db, words, { limit: PAGE_SIZE, exact }));
+    expect(text).not.toMatch(/Seq Scan/);
+    // Each kind of match (one for a top-list, three for a search) is cut before the ranks are sorted, and so is the page.
+    expect(text.match(/Limit/g)?.length).toBeGreaterThanOrEqual(exact ? 2 : 4);
   });
 });
