@@ -1,5 +1,5 @@
 /** The page shown for a missing page (404) or a server error (500); it never shows internals. */
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   const title = status === 404 ? "Page not found" : status >= 500 ? "Something went wrong" : "This did not work";

@@ -4,7 +4,8 @@
  * without JavaScript. A visitor's heart leads to the login page, which brings them back here.
  */
 import { type FormEvent, useEffect } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "./link.tsx";
 import type { SessionUser } from "#server/context.ts";
 import { useOptionalRootData } from "../root-data.ts";
 import { useToast } from "./toast.tsx";
@@ -19,22 +20,8 @@ export function loginPath(path: string): string {
 
 const LABELS = { add: "Add to favourites", remove: "Remove from favourites" } as const;
 
-const VARIANTS = {
-  /** A square icon button, beside a card's Visit link. */
-  icon: {
-    base: "inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg border transition",
-    off: "border-slate-300 text-slate-500 hover:border-rose-300 hover:text-rose-600",
-    on: "border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100",
-    icon: "h-4 w-4",
-  },
-  /** The icon and its words, beside the tool page's 'Visit website'. */
-  labelled: {
-    base: "inline-flex items-center gap-1.5 rounded-lg border px-4 py-2 text-sm font-semibold transition",
-    off: "border-slate-300 text-slate-700 hover:border-rose-300 hover:text-rose-700",
-    on: "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100",
-    icon: "h-5 w-5",
-  },
-} as const;
+/** A square icon beside a card's Visit link, or the icon and its words beside the tool page's 'Visit website' (app.css). */
+const VARIANTS = { icon: "heart heart-icon", labelled: "heart heart-labelled" } as const;
 
 type FavoriteAnswer = { favorited: boolean; message?: string };
 
@@ -44,7 +31,7 @@ export function FavoriteButton({ toolId, user, variant = "icon" }: { toolId: str
   const favoriteIds: readonly string[] = useOptionalRootData()?.favoriteToolIds ?? [];
   const fetcher = useFetcher<FavoriteAnswer>();
   const toast = useToast();
-  const style = VARIANTS[variant];
+  const className = VARIANTS[variant];
 
   // A failed change (the tool was just taken down) is told; the heart already shows the state the server keeps.
   const failure = fetcher.state === "idle" ? fetcher.data?.message : undefined;
@@ -54,8 +41,8 @@ export function FavoriteButton({ toolId, user, variant = "icon" }: { toolId: str
 
   if (!user) {
     return (
-      <Link to={loginPath(here)} aria-label={variant === "icon" ? LABELS.add : undefined} title={LABELS.add} className={`${style.base} ${style.off}`}>
-        <HeartIcon filled={false} className={style.icon} />
+      // The title is the icon's accessible name too.
+      <Link to={loginPath(here)} title={LABELS.add} className={className}>
         {variant === "labelled" && LABELS.add}
       </Link>
     );
@@ -80,26 +67,12 @@ export function FavoriteButton({ toolId, user, variant = "icon" }: { toolId: str
       <button
         type="submit"
         aria-pressed={isFavorite}
-        aria-label={variant === "icon" ? LABELS[intent] : undefined}
         title={LABELS[intent]}
         data-testid="favorite-button"
-        className={`${style.base} ${isFavorite ? style.on : style.off}`}
+        className={className}
       >
-        <HeartIcon filled={isFavorite} className={style.icon} />
         {variant === "labelled" && LABELS[intent]}
       </button>
     </form>
-  );
-}
-
-function HeartIcon({ filled, className }: { filled: boolean; className: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.5}>
-      <path
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M21 8.25c0-2.485-2.099-4.5-4.688-4.5-1.935 0-3.597 1.126-4.312 2.733-.715-1.607-2.377-2.733-4.313-2.733C5.1 3.75 3 5.765 3 8.25c0 7.22 9 12 9 12s9-4.78 9-12Z"
-      />
-    </svg>
   );
 }

@@ -1,6 +1,6 @@
 /** The footer (SPEC section 2): every category (first 10, then the rest), the top-lists, site links, newsletter and contact links. */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { COPYRIGHT_YEAR, FOOTER_FIRST_CATEGORY_GROUP } from "#common/constants.ts";
 import { trackOutboundClick } from "../analytics.ts";
 import type { RootData } from "../root-data.ts";
@@ -81,7 +81,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   return (
     <div>
       <h2 className="mb-3 text-sm font-semibold text-slate-900">{title}</h2>
-      <ul className="space-y-2">{children}</ul>
+      <ul className="footer-links">{children}</ul>
     </div>
   );
 }
@@ -89,9 +89,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <li>
-      <Link to={to} className="text-sm text-slate-600 hover:text-slate-900 hover:underline">
-        {children}
-      </Link>
+      <Link to={to}>{children}</Link>
     </li>
   );
 }
@@ -105,7 +103,6 @@ function ExternalLink({ href, isCounted = false, children }: { href: string; isC
         target="_blank"
         rel="noopener"
         onClick={isCounted ? (event) => trackOutboundClick(event) : undefined}
-        className="text-sm text-slate-600 hover:text-slate-900 hover:underline"
       >
         {children}
       </a>

@@ -1,5 +1,5 @@
 /** The 'Get featured!' action (SPEC section 2): a visitor is told to sign in; a signed-in user goes to their boost form. */
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { FEATURED_IN_DEVELOPMENT, FEATURED_NEEDS_ACCOUNT, FEATURED_TOAST_MS } from "#common/constants.ts";
 import type { SessionUser } from "#server/context.ts";
 import { useToast } from "./toast.tsx";
@@ -29,11 +29,7 @@ export function GetFeaturedCardAction({ user }: { user: SessionUser | null }) {
   const toast = useToast();
   const message = user ? FEATURED_IN_DEVELOPMENT : FEATURED_NEEDS_ACCOUNT;
   return (
-    <button
-      type="button"
-      className="text-xs font-medium text-slate-400 hover:text-amber-700"
-      onClick={() => toast(message, { durationMs: FEATURED_TOAST_MS })}
-    >
+    <button type="button" className="card-get-featured" onClick={() => toast(message, { durationMs: FEATURED_TOAST_MS })}>
       Get featured!
     </button>
   );

@@ -3,7 +3,7 @@
  * (the trigger is 100 px below the viewport) and stop when a batch comes back empty. Without JavaScript, a link pages on.
  */
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { SCROLL_TRIGGER_MARGIN_PX } from "#common/constants.ts";
 import type { SessionUser } from "#server/context.ts";
 import type { ToolCard, ToolPage } from "#server/tools/queries.ts";

@@ -1,6 +1,7 @@
 /** The navigation bar (SPEC section 2). Below 1024 px it collapses behind a menu button that works without JavaScript. */
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
+import { Link } from "./link.tsx";
 import type { SessionUser } from "#server/context.ts";
 import { SearchBox } from "./search-box.tsx";
 
@@ -44,13 +45,14 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
   );
 }
 
-const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+/** A link of the bar and its menus (app.css). */
+const linkClass = "nav-link";
 
 /** The bar's links, the same in the desktop bar and the mobile menu. 'Add your tool' asks a visitor to log in first. */
 function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolClass: string }) {
   return (
     <>
-      <NavLink to="/categories" className={linkClass}>
+      <NavLink to="/categories" className={linkClass} discover="none">
         Categories
       </NavLink>
       <Link to={user ? "/add-tool" : "/login"} className={addToolClass}>

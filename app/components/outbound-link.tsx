@@ -8,11 +8,14 @@ export function OutboundLink({
   toolId,
   website,
   className,
+  label,
   children,
 }: {
   toolId: string;
   website: string;
   className?: string;
+  /** The link's accessible name, when its text alone does not say where it goes. */
+  label?: string;
   children: ReactNode;
 }) {
   const { config } = useRootData();
@@ -23,6 +26,7 @@ export function OutboundLink({
       target="_blank"
       rel="noopener"
       className={className}
+      aria-label={label}
       onClick={count}
       // A middle click opens the site too, and counts as a click.
       onAuxClick={(event) => event.button === 1 && count(event)}

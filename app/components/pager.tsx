@@ -2,7 +2,8 @@
  * The links between the pages of a keyset-paged list: plain links that keep the URL's other parameters (filters,
  * sort), so paging works without JavaScript and React Router follows them client-side when it runs.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "./link.tsx";
 
 /** The current path with its query string changed by `change`. */
 export function withSearch(pathname: string, search: string, change: (params: URLSearchParams) => void): string {

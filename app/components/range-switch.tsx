@@ -3,7 +3,8 @@
  * notice, such as /my-tools' ?submitted=, which must not show again), the current range marked. Plain links, so it
  * works without JavaScript.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "./link.tsx";
 import { ANALYTICS_RANGES, type AnalyticsRange } from "#common/constants.ts";
 import { withSearch } from "./pager.tsx";
 

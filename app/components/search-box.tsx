@@ -29,9 +29,9 @@ export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void 
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder="Search tools, e.g. analytics"
-        className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none"
+        className="search-input"
       />
-      <button type="submit" className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700">
+      <button type="submit" className="search-button">
         Search
       </button>
     </form>

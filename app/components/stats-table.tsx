@@ -1,6 +1,6 @@
 /** The dashboards' tables: a ranked list of things and their counts, and where visitors came from, said for people. */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { safeRedirect } from "../forms.ts";
 
 export type StatsRow = { key: string; label: ReactNode; count: number };

@@ -1,5 +1,5 @@
 /** A tool in a list (SPEC section 2): logo, name, favourite heart, website link, Featured badge, category tags and short description. */
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { DEFAULT_LOGO } from "#common/constants.ts";
 import type { SessionUser } from "#server/context.ts";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
@@ -17,54 +17,30 @@ export function ToolCard({
   /** Hidden when the card is shown on a tool page. */
   showCategories?: boolean;
 }) {
+  // Styles in app.css (.card and its parts): a list shows dozens of cards, and their markup stays small.
   return (
-    <article data-testid="tool-card" className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
-      <div className="flex items-start gap-3">
-        <img
-          src={tool.logo ?? DEFAULT_LOGO}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          decoding="async"
-          className="h-12 w-12 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover"
-        />
-        <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-base font-semibold break-words">
-            <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
-              {tool.name}
-            </Link>
+    <article data-testid="tool-card" className="card">
+      <div className="card-head">
+        <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={48} height={48} loading="lazy" className="card-logo" />
+        <div className="card-title">
+          <h3>
+            <Link to={`/tool/${tool.slug}`}>{tool.name}</Link>
           </h3>
-          <div className="mt-0.5 flex items-center gap-2">
-            {tool.isHomeBoosted ? (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>
-            ) : (
-              <GetFeaturedCardAction user={user} />
-            )}
-          </div>
+          {tool.isHomeBoosted ? <span className="card-featured">Featured</span> : <GetFeaturedCardAction user={user} />}
         </div>
-        <div className="flex shrink-0 items-center gap-1.5">
+        <div className="card-actions">
           <FavoriteButton toolId={tool.id} user={user} />
-          <OutboundLink
-            toolId={tool.id}
-            website={tool.website}
-            className="inline-flex h-8 items-center gap-1 rounded-lg border border-slate-300 px-2.5 text-xs font-medium text-slate-700 hover:border-slate-400 hover:bg-slate-50"
-          >
-            Visit <span aria-hidden="true">↗</span>
-            <span className="sr-only"> {tool.name} (opens in a new tab)</span>
+          <OutboundLink toolId={tool.id} website={tool.website} className="card-visit" label={`Visit ${tool.name} (opens in a new tab)`}>
+            Visit ↗
           </OutboundLink>
         </div>
       </div>
-      <p className="line-clamp-3 text-sm text-slate-600">{tool.shortDesc}</p>
+      <p className="card-desc">{tool.shortDesc}</p>
       {showCategories && tool.categories.length > 0 && (
-        <ul className="mt-auto flex flex-wrap gap-1.5" aria-label="Categories">
+        <ul className="chips" aria-label="Categories">
           {tool.categories.map((category) => (
             <li key={category.id}>
-              <Link
-                to={`/category/${category.slug}`}
-                style={{ backgroundColor: category.color }}
-                className="rounded-full px-2 py-0.5 text-xs font-medium text-slate-800 hover:underline"
-              >
+              <Link to={`/category/${category.slug}`} style={{ background: category.color }}>
                 {category.label}
               </Link>
             </li>

@@ -4,7 +4,7 @@
  * will see.
  */
 import { type ReactNode, useId } from "react";
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { DEFAULT_LOGO } from "#common/constants.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "./outbound-link.tsx";

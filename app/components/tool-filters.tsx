@@ -3,7 +3,8 @@
  * applies it at once, and empty or default values are left out of the URL, which stays the one state of the list.
  */
 import type { FormEvent } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { Link } from "./link.tsx";
 import { PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
 import { TOOL_SORTS, type ToolSort } from "#common/schemas.ts";
 

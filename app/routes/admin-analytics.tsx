@@ -3,7 +3,7 @@
  * sign-ups and submissions per day; the top pages, tools, referrers and named events; what people search, and what
  * they searched and did not find.
  */
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { analyticsQuery } from "#common/schemas.ts";
 import type { SearchCount, TopTool } from "#server/analytics/queries.ts";
 import { Chart } from "../components/chart.tsx";

@@ -2,7 +2,8 @@
  * /admin/categories (admins): the categories sorted by label (SPEC section 7), added and edited here (label, slug,
  * description, colour). The footer, /categories and the category pages follow at once.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { MAX_CATEGORY_DESCRIPTION_LENGTH, MAX_CATEGORY_LABEL_LENGTH } from "#common/constants.ts";
 import { categoryIdParam, categoryInput } from "#common/schemas.ts";
 import type { ModeratedCategory } from "#server/admin/categories.ts";

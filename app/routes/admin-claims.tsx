@@ -2,7 +2,8 @@
  * /admin/claims: tools someone claimed as theirs (SPEC section 4), waiting for a verifier's answer. Whether the claimer's
  * verified e-mail is at the tool's website comes first: it is the strongest sign a claim is genuine.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { pageQuery, toolActionInput } from "#common/schemas.ts";
 import type { PendingClaim } from "#server/admin/claims.ts";
 import { EmptyState } from "../components/empty-state.tsx";

@@ -3,7 +3,8 @@
  * in HTML to paste into the newsletter service, with a preview. `npm run newsletter` prints the same digest.
  */
 import { useRef, useSyncExternalStore } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { MAX_DIGEST_DAYS } from "#common/constants.ts";
 import { DIGEST_MESSAGES, digestQuery } from "#common/schemas.ts";
 import type { DigestTool } from "#server/newsletter/digest.ts";

@@ -3,7 +3,8 @@
  * sent it, when, whether its name or website changed, and a preview that is the public tool page's own presentation.
  * Verify, reject with a reason, edit; admins can also move a tool to the front.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
 import { rejectToolInput, toolActionInput } from "#common/schemas.ts";
 import type { QueuedTool } from "#server/admin/queue.ts";

@@ -2,7 +2,8 @@
  * /admin/requests (admins): featuring requests made from profiles (docs/decisions/005-featuring-requests.md), granted
  * or refused by hand, and the waiting line a queued tool may skip. No money changes hands here.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { cursorParam, featuringAnswerInput, pageQuery, toolActionInput } from "#common/schemas.ts";
 import type { WaitingTool } from "#server/admin/queue.ts";
 import type { FeaturingRequestRow } from "#server/admin/requests.ts";

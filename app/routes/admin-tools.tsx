@@ -2,7 +2,8 @@
  * /admin/tools (admins): every tool whatever its state, searched by name, with the switches of what is live and what
  * is featured. A change reaches the public pages and the tool's snapshot at once.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { DEFAULT_LOGO, type ToolFlag } from "#common/constants.ts";
 import { moderationSearchQuery, toolFlagInput } from "#common/schemas.ts";
 import type { ModeratedTool, ModeratedToolState } from "#server/admin/tools.ts";

@@ -2,7 +2,8 @@
  * /admin/users (admins): every user, searched by name or e-mail; their role (SPEC section 6), and disabling an account,
  * which signs its owner out at once and keeps them out.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { USER_ROLES } from "#common/constants.ts";
 import { moderationSearchQuery, roleChangeInput, userDisabledInput } from "#common/schemas.ts";
 import type { ModeratedUser } from "#server/admin/users.ts";

@@ -43,6 +43,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <NavLink
                   to={section.to}
                   end={section.end}
+                  discover="none"
                   className={({ isActive }) =>
                     `inline-flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`
                   }

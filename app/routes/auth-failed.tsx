@@ -1,6 +1,6 @@
 /** Where a failed Google sign-in or a bad e-mailed link lands: the catalogue's message; the admin is told of Google failures. */
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { AuthCard, FormMessage } from "../components/form.tsx";
 import { tellOpener } from "../components/google-button.tsx";
 import { seo } from "../seo.ts";

@@ -1,5 +1,6 @@
 /** One blog post: its title, date and text. */
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../components/link.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/blog-post";

@@ -1,5 +1,5 @@
 /** The blog's list of posts, newest first (linked from the footer). */
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { itemListLd, seo } from "../seo.ts";

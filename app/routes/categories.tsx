@@ -1,5 +1,5 @@
 /** /categories: every category with its colour, description and number of live tools. */
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { countOf } from "#common/plural.ts";
 import { itemListLd, seo } from "../seo.ts";

@@ -1,5 +1,6 @@
 /** /category/{slug}: a category's heading and description, its featured tools first, then all of its tools, newest first. */
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { pageQuery, slugParam } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";

@@ -3,7 +3,8 @@
  * session, or deletes their account. Each section is its own form with an intent, and works without JavaScript.
  */
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { MAX_BIO_LENGTH, MAX_SOCIAL_PROFILES, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from "#common/constants.ts";
 import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";

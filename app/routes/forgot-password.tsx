@@ -1,5 +1,6 @@
 /** Forgotten password: an e-mail with a link to choose a new one. */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link.tsx";
 import { emailInput } from "#common/schemas.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { formFailure, keptValues } from "../forms.ts";

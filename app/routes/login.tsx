@@ -2,7 +2,8 @@
  * Log in (SPEC sections 4 and 8): e-mail and password, or a one-time sign-in link by e-mail, or Google.
  * Each failure shows the catalogue's message; a visitor sent here from a page goes back to it afterwards.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { emailInput, loginInput } from "#common/schemas.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";

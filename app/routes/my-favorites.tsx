@@ -1,5 +1,6 @@
 /** /my-favorites: the signed-in user's favourite tools, newest favourite first, one keyset page at a time. */
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { loginPath } from "../components/favorite-button.tsx";

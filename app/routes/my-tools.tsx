@@ -2,7 +2,8 @@
  * /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands; then how
  * the linked ones do over the last 7, 30 or 90 days (views, clicks, click-through rate, where visitors came from).
  */
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { DEFAULT_LOGO, MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
 import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas.ts";

@@ -2,7 +2,8 @@
  * /profile/{slug} (SPEC section 2): a user's public profile with the tools they made. Its owner also sees their boosts
  * and their featuring requests, and with ?type=boost-tool a form to ask for one of their tools to be featured.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { FEATURING_REQUEST } from "#common/constants.ts";
 import { featuringRequestInput, PROFILE_MESSAGES, profileQuery, slugParam } from "#common/schemas.ts";
 import type { OwnerView, PaymentEntry, PublicProfile } from "#server/users/queries.ts";

@@ -1,5 +1,6 @@
 /** Choosing a new password from the e-mailed link; then the person logs in with it. */
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { AUTH_MESSAGES, resetPasswordInput } from "#common/schemas.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { formFailure } from "../forms.ts";

@@ -2,7 +2,8 @@
  * Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search. The search is
  * recorded from the page view the browser sends, with how many tools the page found, as a tool's view is.
  */
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "../components/link.tsx";
 import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
 import { pageQuery } from "#common/schemas.ts";
 import { slugify } from "#common/slugify.ts";

@@ -1,5 +1,5 @@
 /** The most searched texts (SPEC section 2: /searches), each linking to its results. */
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";

@@ -1,5 +1,6 @@
 /** /tag/{slug}: the live tools carrying one tag, newest first, keyset-paged. */
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../components/link.tsx";
 import { pageQuery, slugParam } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";

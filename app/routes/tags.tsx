@@ -1,5 +1,5 @@
 /** /tags: every tag of a live tool with its number of tools, most used first, keyset-paged. */
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { tagListQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";

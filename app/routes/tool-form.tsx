@@ -4,7 +4,8 @@
  * description's preview comes without leaving the page.
  */
 import { useState } from "react";
-import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { data, Form, redirect, useFetcher } from "react-router";
+import { Link } from "../components/link.tsx";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { isAppError, MESSAGES } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";

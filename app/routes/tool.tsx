@@ -3,7 +3,8 @@
  * The server renders it; a browser navigating here reads the tool's snapshot first (SPEC section 7) and falls back to
  * the server when the snapshot cannot be read. The view is counted by the page view the browser sends (app/analytics.ts).
  */
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "../components/link.tsx";
 import { isAppError, MESSAGES } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolCard, ToolDetail } from "#server/tools/queries.ts";

@@ -1,5 +1,6 @@
 /** /tools: every live tool, sorted and filtered by category, tag and pricing from the URL, one keyset page at a time. */
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../components/link.tsx";
 import { toolListQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";

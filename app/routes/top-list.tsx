@@ -1,5 +1,6 @@
 /** A technology top-list (SPEC section 2: /top-react-tools and the others): its own words, then the tools its search finds. */
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../components/link.tsx";
 import { TOP_LIST_TOOLS } from "#common/constants.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";

@@ -40,8 +40,11 @@ export type ToolCardRow = {
   categories: CategoryChip[];
 };
 
-/** A tool card as it crosses a boundary (HTML props, JSON): dates as ISO strings. */
-export type ToolCard = Omit<ToolCardRow, "createdAt"> & { createdAt: string };
+/**
+ * A tool card as it crosses a boundary (a page's data, JSON): what a card shows, and nothing more, since a page sends
+ * dozens of them. The creation date orders the lists and makes their cursors on the server; no card shows it.
+ */
+export type ToolCard = Omit<ToolCardRow, "createdAt">;
 
 export type ToolPage = { tools: ToolCard[]; nextCursor: string | null };
 
@@ -108,9 +111,9 @@ export function toToolDetail(row: ToolDetailRow): ToolDetail {
 export const isPublicTool = sql`(${tools.isActive} and ${tools.isVerified})`;
 
 /** A card as pages and the API show it; the page that shows it depends on the tool. */
-export function toCard(row: ToolCardRow): ToolCard {
-  dependsOn(pageTags.tool(row.id));
-  return { ...row, createdAt: row.createdAt.toISOString() };
+export function toCard({ createdAt: _createdAt, ...card }: ToolCardRow): ToolCard {
+  dependsOn(pageTags.tool(card.id));
+  return card;
 }
 
 /** Rows strictly after the cursor in (created_at desc, id desc) order; a row comparison, so the index seeks straight to it. */
