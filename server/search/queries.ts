@@ -21,8 +21,8 @@ export function searchWords(text: string): string[] {
 const WEIGHT = { keyword: 4, tag: 2, fullText: 1, name: 1 };
 /** Ranks are compared as integers so that a cursor can hold them exactly. */
 const RANK_SCALE = 1_000_000;
-/** How many of the newest matches of each kind are ranked: a search pages through at most three times this. */
-export const SEARCH_CANDIDATES = 500;
+/** How many of the newest matches of each kind are ranked: a search pages through at most twice this. */
+export const SEARCH_CANDIDATES = 200;
 
 export type SearchedText = { text: string; count: number };
 
@@ -49,10 +49,17 @@ export async function recordSearches(db: Database | Transaction, counts: SearchC
 export type SearchedTextPage = { searches: SearchedText[]; nextCursor: string | null };
 
 /**
- * The ids and ranks of one page of a search (limit + 1 rows, to tell whether a next page exists), most relevant first.
- * `exact` keeps only the spec's matches. Exported for the query-plan tests.
+ * Which matches a search ranks: the spec's (a word of the name, or a tag), full text too, or, when neither finds
+ * anything, names that look like the words (a typo: 'supabse' finds Supabase). The trigram match is the costly one:
+ * a common word's trigrams are in thousands of names, each compared again, so it runs only when it is needed.
  */
-export function rankedSearchQuery(db: Database, words: string[], { cursor, limit, exact }: { cursor?: Cursor | null; limit: number; exact: boolean }) {
+export type SearchMatches = "exact" | "words" | "similar-names";
+
+/**
+ * The ids and ranks of one page of a search (limit + 1 rows, to tell whether a next page exists), most relevant first.
+ * Exported for the query-plan tests.
+ */
+export function rankedSearchQuery(db: Database, words: string[], { cursor, limit, matches }: { cursor?: Cursor | null; limit: number; matches: SearchMatches }) {
   // One array parameter, not one parameter per word.
   const wordArray = sql`${`{${words.join(",")}}`}::text[]`;
   // Tags are slugs too: a search for "open-source" matches the tag itself, which its two words alone would not.
@@ -70,9 +77,11 @@ export function rankedSearchQuery(db: Database, words: string[], { cursor, limit
   const candidates = db
     .$with("candidates")
     .as(
-      exact
+      matches === "exact"
         ? newestMatches(specMatch)
-        : union(newestMatches(specMatch), newestMatches(sql`${tools.searchVector} @@ ${query}`), newestMatches(sql`lower(${tools.name}) % ${phrase}`)),
+        : matches === "words"
+          ? union(newestMatches(specMatch), newestMatches(sql`${tools.searchVector} @@ ${query}`))
+          : newestMatches(sql`lower(${tools.name}) % ${phrase}`),
     );
   const rank = sql<number>`round((
       (case when ${tools.keywords} && ${wordArray} then ${WEIGHT.keyword} else 0 end)
@@ -104,7 +113,9 @@ export function searchQueries(db: Database) {
       dependsOn(pageTags.search);
       const words = searchWords(text);
       if (words.length === 0) return { tools: [], nextCursor: null };
-      const rows = await rankedSearchQuery(db, words, { cursor, limit, exact });
+      let rows = await rankedSearchQuery(db, words, { cursor, limit, matches: exact ? "exact" : "words" });
+      // Nothing at all (on this page or any other, since the candidates do not depend on the page): maybe a typo.
+      if (rows.length === 0 && !exact) rows = await rankedSearchQuery(db, words, { cursor, limit, matches: "similar-names" });
       const page = rows.slice(0, limit);
       const cards: ToolCardRow[] = page.length
         ? await db.select(toolCardColumns).from(tools).where(sql`${tools.id} = any(${`{${page.map((row) => row.id).join(",")}}`}::text[])`)
