@@ -4,7 +4,6 @@
  * rasterised, which drops any script or link it carries.
  */
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import { AppError } from "#common/errors.ts";
 
 export type ImageKind = "logo" | "largeImage";
@@ -44,6 +43,8 @@ export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes:
   const type = sniffImageType(bytes);
   if (!type) throw new AppError("invalid-argument", IMAGE_MESSAGES.unsupported, { [kind]: IMAGE_MESSAGES.unsupported });
   const size = IMAGE_SIZES[kind];
+  // Loaded with the first upload: the image library holds about 20 MB that a server showing pages never needs.
+  const { default: sharp } = await import("sharp");
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, density: type === "svg" ? 144 : undefined, animated: false })
       .rotate()

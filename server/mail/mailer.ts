@@ -2,7 +2,7 @@
  * Outgoing mail. With SMTP configured it goes through nodemailer; without, it is written to the log and kept in a
  * short in-memory outbox (shown at /dev/outbox in development), so password reset and sign-in links work on a fresh machine.
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -18,10 +18,12 @@ const OUTBOX_SIZE = 50;
 
 export function createMailer({ smtpUrl, from, logger }: { smtpUrl: string; from: string; logger: Logger }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Loaded with the first mail: nodemailer holds about 15 MB that a server between mails does not need.
+    let transport: Promise<Transporter> | undefined;
     return {
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from, ...mail });
       },
       outbox: () => [],
     };
