@@ -3,7 +3,7 @@ import { adminService } from "./admin/service.ts";
 import { eventCollector } from "./analytics/events.ts";
 import { analyticsQueries } from "./analytics/queries.ts";
 import { accountService } from "./auth/accounts.ts";
-import { createAuth } from "./auth/better-auth.ts";
+import { loadAuthWhenNeeded } from "./auth/auth-loader.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
 import { createTokenSync } from "./auth/token-sync.ts";
 import { categoryQueries } from "./categories/queries.ts";
@@ -57,7 +57,7 @@ export function createServices(deps: Dependencies) {
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
-  const auth = createAuth({ db: deps.db, config: deps.config, secret: deps.authSecret, mailer: deps.mailer, logger: deps.logger, onGoogleSignIn });
+  const auth = loadAuthWhenNeeded({ db: deps.db, config: deps.config, secret: deps.authSecret, mailer: deps.mailer, logger: deps.logger, onGoogleSignIn });
   const accounts = accountService({
     db: deps.db,
     auth,
@@ -67,7 +67,7 @@ export function createServices(deps: Dependencies) {
     logger: deps.logger,
   });
   return {
-    /** Better Auth itself: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
+    /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
     accounts,
     mailer: deps.mailer,

@@ -3,7 +3,6 @@
  * Better Auth keeps the auth account and the session; this service keeps the product's user record beside it and turns
  * every failure into a message of the error catalogue.
  */
-import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from "#common/schemas.ts";
 import { AppError, isAppError } from "#common/errors.ts";
@@ -15,11 +14,11 @@ import type { Database } from "../db/client.ts";
 import { authAccounts, authSessions, authUsers, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Notifier } from "../notify/notifier.ts";
-import type { Auth } from "./better-auth.ts";
+import { type AuthLoader, isAuthApiError } from "./auth-loader.ts";
 import { type Limit, LIMITS, type RateLimiter } from "./rate-limit.ts";
 import type { TokenSync } from "./token-sync.ts";
 
-export type AccountDependencies = { db: Database; auth: Auth; limiter: RateLimiter; notifier: Notifier; tokenSync: TokenSync; logger: Logger };
+export type AccountDependencies = { db: Database; auth: AuthLoader; limiter: RateLimiter; notifier: Notifier; tokenSync: TokenSync; logger: Logger };
 
 /** Who is asking: the request's headers (Better Auth reads cookies and the user agent from them) and the visitor's address. */
 export type Requester = { headers: Headers; address: string };
@@ -51,7 +50,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
   /** Better Auth's failures, as the catalogue says them; anything unforeseen is logged and is an 'Unknown error'. */
   function authFailure(error: unknown, what: string): AppError {
     if (isAppError(error)) return error;
-    if (error instanceof APIError) {
+    if (isAuthApiError(error)) {
       switch (error.body?.code) {
         case "INVALID_EMAIL_OR_PASSWORD":
         case "INVALID_PASSWORD":
@@ -139,7 +138,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
 
       let created: { headers: Headers; response: { user: { id: string } } };
       try {
-        created = await auth.api.signUpEmail({
+        created = await (await auth()).api.signUpEmail({
           body: { email: input.email, password: input.password, name: input.username },
           headers: requester.headers,
           returnHeaders: true,
@@ -169,7 +168,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       if (record.isDisabled) throw new AppError("permission-denied", AUTH_MESSAGES.userDisabled);
       if (record.authMethod === "google" && !(await hasPassword(record.authId ?? ""))) throw invalid(AUTH_MESSAGES.emailExistsGoogle, "email");
       try {
-        const signedIn = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers: requester.headers, returnHeaders: true });
+        const signedIn = await (await auth()).api.signInEmail({ body: { email: input.email, password: input.password }, headers: requester.headers, returnHeaders: true });
         tokenSync.signedIn(signedIn.response.token);
         return signedIn.headers;
       } catch (error) {
@@ -181,7 +180,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
     async logout(requester: Requester): Promise<CookieHeaders> {
       const token = /session_token=([^;.]+)/.exec(requester.headers.get("cookie") ?? "")?.[1];
       try {
-        const { headers } = await auth.api.signOut({ headers: requester.headers, returnHeaders: true });
+        const { headers } = await (await auth()).api.signOut({ headers: requester.headers, returnHeaders: true });
         tokenSync.signedOut(token);
         return headers;
       } catch (error) {
@@ -196,7 +195,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       if (!record) throw invalid(AUTH_MESSAGES.userNotFound, "email");
       if (record.authMethod === "google" && !(await hasPassword(record.authId ?? ""))) throw invalid(AUTH_MESSAGES.emailExistsGoogle, "email");
       try {
-        await auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: requester.headers });
+        await (await auth()).api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: requester.headers });
       } catch (error) {
         throw authFailure(error, "password reset request");
       }
@@ -205,7 +204,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
     /** Sets a new password from a reset link's token; every session of the account ends. */
     async resetPassword({ token, password }: { token: string; password: string }): Promise<void> {
       try {
-        await auth.api.resetPassword({ body: { token, newPassword: password } });
+        await (await auth()).api.resetPassword({ body: { token, newPassword: password } });
       } catch (error) {
         throw authFailure(error, "password reset");
       }
@@ -218,7 +217,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       if (!record) throw invalid(AUTH_MESSAGES.userNotFound, "email");
       if (record.isDisabled) throw new AppError("permission-denied", AUTH_MESSAGES.userDisabled);
       try {
-        await auth.api.signInMagicLink({ body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" }, headers: requester.headers });
+        await (await auth()).api.signInMagicLink({ body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" }, headers: requester.headers });
       } catch (error) {
         throw authFailure(error, "sign-in link request");
       }
@@ -231,7 +230,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       const done = `/auth/signed-in?${after}`;
       const failed = popup ? "/auth/failed?popup=1" : "/auth/failed";
       try {
-        const response = await auth.api.signInSocial({
+        const response = await (await auth()).api.signInSocial({
           body: { provider: "google", callbackURL: done, errorCallbackURL: failed, newUserCallbackURL: done, disableRedirect: true },
           headers: requester.headers,
           asResponse: true,
@@ -272,7 +271,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
 
     /** After an external sign-in (Google, or an e-mailed link) made a session: the user it signed in, told to the token sync. */
     async completeExternalSignIn(requester: Requester): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers: requester.headers });
+      const session = await (await auth()).api.getSession({ headers: requester.headers });
       if (!session) return null;
       const [record] = await db.select().from(users).where(eq(users.authId, session.user.id)).limit(1);
       if (!record || record.isDisabled) return null;
@@ -301,12 +300,12 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
      */
     async findSessionUser(requester: Requester): Promise<{ user: SessionUser | null; headers: CookieHeaders | null }> {
       if (!hasSessionCookie(requester.headers.get("cookie"))) return { user: null, headers: null };
-      const { headers, response } = await auth.api.getSession({ headers: requester.headers, returnHeaders: true });
+      const { headers, response } = await (await auth()).api.getSession({ headers: requester.headers, returnHeaders: true });
       if (!response) return { user: null, headers };
       const [record] = await db.select().from(users).where(eq(users.authId, response.user.id)).limit(1);
       if (record && !record.isDisabled) return { user: toSessionUser(record), headers };
       await db.delete(authSessions).where(eq(authSessions.userId, response.user.id));
-      const { headers: cleared } = await auth.api.signOut({ headers: requester.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
+      const { headers: cleared } = await (await auth()).api.signOut({ headers: requester.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
       return { user: null, headers: cleared };
     },
 

@@ -102,7 +102,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   });
 
   // Better Auth's own endpoints: OAuth callbacks, and the checks of e-mailed sign-in and reset links.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => (await services.auth()).handler(c.req.raw));
 
   app.use("/api/v1/*", withSession(services, config));
   app.route("/api/v1", createUploads(services));

@@ -2,14 +2,13 @@
  * Changes a user makes to their own account (SPEC sections 2 and 6: edit profile, request a boost) and the admin's
  * role command. Every operation acts on the signed-in user it is given: nobody changes another person's profile.
  */
-import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
 import { FEATURING_REQUEST } from "#common/constants.ts";
 import { AppError, isAppError } from "#common/errors.ts";
 import { AUTH_MESSAGES, type FeaturingRequestInput, type PasswordChangeInput, PROFILE_MESSAGES, type ProfileInput, type SetRoleInput } from "#common/schemas.ts";
 import { slugify } from "#common/slugify.ts";
 import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/accounts.ts";
-import type { Auth } from "../auth/better-auth.ts";
+import { type AuthLoader, isAuthApiError } from "../auth/auth-loader.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
 import type { SessionUser } from "../context.ts";
@@ -21,7 +20,7 @@ import { toolsOwnedBy } from "./queries.ts";
 
 export type UserMutationDependencies = {
   db: Database;
-  auth: Auth;
+  auth: AuthLoader;
   limiter: RateLimiter;
   notifier: Notifier;
   tokenSync: TokenSync;
@@ -75,7 +74,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
 
   /** Headers that clear the request's session cookie (its session is already gone or goes now). */
   async function clearedSessionCookie(requester: Requester): Promise<CookieHeaders> {
-    const { headers } = await auth.api.signOut({ headers: requester.headers, returnHeaders: true });
+    const { headers } = await (await auth()).api.signOut({ headers: requester.headers, returnHeaders: true });
     return headers;
   }
 
@@ -134,7 +133,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
       const record = await getRecord(user);
       const before = await sessionTokensOf(record.authId);
       try {
-        const { headers, response } = await auth.api.changePassword({
+        const { headers, response } = await (await auth()).api.changePassword({
           body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
           headers: requester.headers,
           returnHeaders: true,
@@ -152,7 +151,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
       const record = await getRecord(user);
       const tokens = await sessionTokensOf(record.authId);
       try {
-        await auth.api.revokeSessions({ headers: requester.headers });
+        await (await auth()).api.revokeSessions({ headers: requester.headers });
       } catch (error) {
         logger.error("revoking every session failed", error);
         throw new AppError("unknown", AUTH_MESSAGES.unknown);
@@ -219,7 +218,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
 /** The catalogue's message for each way a password change fails. */
 function passwordChangeFailure(error: unknown, logger: Logger): AppError {
   if (isAppError(error)) return error;
-  if (error instanceof APIError) {
+  if (isAuthApiError(error)) {
     switch (error.body?.code) {
       case "INVALID_PASSWORD":
         return new AppError("invalid-argument", AUTH_MESSAGES.wrongPassword, { currentPassword: AUTH_MESSAGES.wrongPassword });
