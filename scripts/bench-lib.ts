@@ -5,6 +5,11 @@ import { PROJECT_ROOT } from "#server/paths.ts";
 
 export const ROOT = PROJECT_ROOT;
 
+/** The words of the synthetic catalogue (npm run bench:seed): names are a first and a second word and a number. */
+export const FIRST_WORDS = ["Swift", "Indie", "Bright", "Tiny", "Open", "Quiet", "Rapid", "Solo", "Clever", "Pixel", "Cloud", "Micro", "Neon", "Lean", "Happy", "Nimble"];
+export const SECOND_WORDS = ["Deploy", "Forms", "Mail", "Metrics", "Pay", "Docs", "Search", "Queue", "Notes", "Launch", "Sites", "Auth", "Logs", "Charts", "Store", "Chat"];
+export const TAGS = ["saas", "open-source", "self-hosted", "api", "no-code", "ai", "analytics", "email", "payments", "hosting", "seo", "design", "marketing", "database", "monitoring", "productivity", "devtools", "automation", "cms", "security"];
+
 /** Not ./data: the app's own database must never receive a hundred thousand fake tools. */
 export const DEFAULT_BENCH_DATA_DIR = "./data/bench";
 

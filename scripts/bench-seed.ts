@@ -9,7 +9,7 @@ import { categories, tagCounts, tools } from "#server/db/schema.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
 import { isPublicTool } from "#server/tools/queries.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/rows.ts";
-import { chooseDatabase, databaseOptions, describeDatabase, intFlag, parseFlags, seconds } from "./bench-lib.ts";
+import { chooseDatabase, databaseOptions, describeDatabase, FIRST_WORDS, intFlag, parseFlags, SECOND_WORDS, seconds, TAGS } from "./bench-lib.ts";
 
 const USAGE = `Usage: npm run bench:seed -- [--tools 100000] [--database-url postgres://...] [--data-dir ./data/bench] [--reset] [--batch 1000]
 
@@ -49,9 +49,6 @@ function pickSome<T>(list: readonly T[], min: number, max: number): T[] {
   return [...chosen];
 }
 
-const FIRST_WORDS = ["Swift", "Indie", "Bright", "Tiny", "Open", "Quiet", "Rapid", "Solo", "Clever", "Pixel", "Cloud", "Micro", "Neon", "Lean", "Happy", "Nimble"];
-const SECOND_WORDS = ["Deploy", "Forms", "Mail", "Metrics", "Pay", "Docs", "Search", "Queue", "Notes", "Launch", "Sites", "Auth", "Logs", "Charts", "Store", "Chat"];
-const TAGS = ["saas", "open-source", "self-hosted", "api", "no-code", "ai", "analytics", "email", "payments", "hosting", "seo", "design", "marketing", "database", "monitoring", "productivity", "devtools", "automation", "cms", "security"];
 
 /** The demo catalogue's categories, so synthetic tools spread over the real ones. */
 function categoryRows(now: Date) {

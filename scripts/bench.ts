@@ -1,17 +1,17 @@
 /** Load-tests the production server on a seeded database: home page, first and 1,000th API page, analytics events, and a static asset. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { randomInt } from "node:crypto";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { count, desc } from "drizzle-orm";
+import { count, desc, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { tools } from "#server/db/schema.ts";
+import { categories, tools } from "#server/db/schema.ts";
 import { isPublicTool } from "#server/tools/queries.ts";
 import {
   type BenchDatabase,
@@ -23,16 +23,24 @@ import {
   formatTable,
   intFlag,
   parseFlags,
+  FIRST_WORDS,
   ROOT,
+  SECOND_WORDS,
   seconds,
+  TAGS,
 } from "./bench-lib.ts";
 
-const USAGE = `Usage: npm run bench -- [--database-url postgres://...] [--data-dir ./data/bench] [--duration 10] [--connections 20] [--warmup 2] [--page 1000] [--walk-budget 30]
+const USAGE = `Usage: npm run bench -- [--database-url postgres://...] [--data-dir ./data/bench] [--duration 10] [--connections 20] [--warmup 2]
+       [--page 1000] [--walk-budget 30] [--misses 40] [--lighthouse]
 
-Starts the production build (npm run build first) on 127.0.0.1 against the chosen database
-(seed it with npm run bench:seed) and measures five targets with autocannon, one after the other.
-The deep page's cursor is found by following nextCursor through the API; past --walk-budget seconds
-the walk stops and the cursor read from the database (OFFSET, before the server starts) is used.`;
+Starts the production build (npm run build first) on 127.0.0.1 against the chosen database (seed it with
+npm run bench:seed) and measures, one target after the other, with autocannon: each public page served from the page
+cache (a hit), a signed-in person's home page (never cached), the infinite-scroll API at page 1 and deep, analytics
+events and a static file; then each page on a cache miss (its first render), one request at a time, each to a URL not
+seen before. It also prints the cold start, the server's memory, the home page's HTML and first-visit JavaScript, and
+with --lighthouse, Lighthouse's mobile performance score of the home page and a tool page (Debian's Chromium).
+The deep page's cursor is found by following nextCursor through the API; past --walk-budget seconds the walk stops
+and the cursor read from the database (OFFSET, before the server starts) is used.`;
 
 type AutocannonRequest = { headers?: Record<string, string> };
 type AutocannonOptions = {
@@ -64,6 +72,8 @@ const values = parseFlags(
     warmup: { type: "string" },
     page: { type: "string" },
     "walk-budget": { type: "string" },
+    misses: { type: "string" },
+    lighthouse: { type: "boolean" },
   },
   USAGE,
 );
@@ -72,6 +82,7 @@ const connections = intFlag("connections", values.connections, 20);
 const warmup = intFlag("warmup", values.warmup, 2, { min: 0 });
 const deepPage = intFlag("page", values.page, 1000);
 const walkBudgetMs = intFlag("walk-budget", values["walk-budget"], 30) * 1000;
+const missSamples = intFlag("misses", values.misses, 40);
 const database = chooseDatabase(values);
 
 const SERVER_READY_TIMEOUT_MS = 60_000;
@@ -84,19 +95,20 @@ const MAX_ECHOED_LOG_LINES = 20;
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR || "build");
 if (!existsSync(path.join(buildDir, "server/main.js"))) fail("No production build: run `npm run build` first.");
 const assetsDir = path.join(buildDir, "client/assets");
-const assetName = existsSync(assetsDir) ? readdirSync(assetsDir).sort().find((name) => path.extname(name) === ".js") : undefined;
-if (!assetName) fail(`No .js file in ${displayPath(assetsDir)}: run \`npm run build\` again.`);
+// The static baseline: the site's stylesheet, a file every page loads.
+const assetName = existsSync(assetsDir) ? readdirSync(assetsDir).sort().find((name) => /^app-.*\.css$/.test(name)) : undefined;
+if (!assetName) fail(`No app-*.css in ${displayPath(assetsDir)}: run \`npm run build\` again.`);
 if (database.kind === "pglite" && !existsSync(path.join(database.dataDir, "pglite"))) {
   fail(`No embedded database in ${displayPath(database.dataDir)}: run \`npm run bench:seed -- --data-dir ${displayPath(database.dataDir)}\` first.`);
 }
 
 /**
- * Counts the tools and reads the deep page's cursor by OFFSET, as a check on (and a fallback for) the API walk.
+ * Counts the tools, reads the deep page's cursor by OFFSET (a check on, and a fallback for, the API walk), and picks what
+ * the page targets visit: tools, the largest category, and the time span the list cursors are drawn from.
  * Done before the server starts: PGlite allows one process per data folder, so this handle must be closed first.
  */
 async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
   const handle = await openDatabase(target.kind === "postgres" ? { url: target.url, maxConnections: 1 } : { dataDir: target.dataDir });
-  let found: { all: number; live: number; page: number; cursor: string | null } | Error;
   try {
     const [all] = await handle.db.select({ n: count() }).from(tools);
     const [live] = await handle.db.select({ n: count() }).from(tools).where(isPublicTool);
@@ -113,13 +125,26 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
             .orderBy(desc(tools.createdAt), desc(tools.id))
             .offset((page - 1) * PAGE_SIZE - 1)
             .limit(1);
-    found = { all: all?.n ?? 0, live: liveCount, page, cursor: last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null };
+    const slugs = (await handle.db.select({ slug: tools.slug }).from(tools).where(isPublicTool).orderBy(sql`random()`).limit(missSamples + 1)).map((row) => row.slug);
+    const [span] = await handle.db
+      .select({ oldest: sql<Date>`min(${tools.createdAt})`.mapWith(tools.createdAt), newest: sql<Date>`max(${tools.createdAt})`.mapWith(tools.createdAt) })
+      .from(tools)
+      .where(isPublicTool);
+    const [category] = await handle.db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount)).limit(1);
+    return {
+      all: all?.n ?? 0,
+      live: liveCount,
+      page,
+      cursor: last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
+      slugs,
+      span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
+      categorySlug: category?.slug ?? null,
+    };
   } catch (error) {
-    found = error as Error;
+    fail(`Could not read the tools (${(error as Error).message}): is the database seeded? Run \`npm run bench:seed\` first.`);
+  } finally {
+    await handle.close();
   }
-  await handle.close();
-  if (found instanceof Error) fail(`Could not read the tools (${found.message}): is the database seeded? Run \`npm run bench:seed\` first.`);
-  return found;
 }
 
 /* ---------------------------------------------------------------- the server */
@@ -250,26 +275,42 @@ async function walkToPage(base: string, wanted: number, budgetMs: number) {
   }
 }
 
-/* ---------------------------------------------------------------- the run */
+/* ---------------------------------------------------------------- requests */
 
-type Target = { name: string; path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; fromManyAddresses?: boolean };
+type Target = {
+  name: string;
+  path: string;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  fromManyAddresses?: boolean;
+  /** What x-cache must say (a page from the page cache, or one rendered for a session); unset for the API and files. */
+  expectCache?: "hit" | "bypass";
+};
 type Measured = Target & { result: AutocannonResult; preflight: string };
 
-/** One request with exactly autocannon's headers (fetch would add accept-encoding and decode): status, bytes on the wire, encoding. */
-function preflight(base: string, target: Target): Promise<string> {
+type Answer = { status: number; bytes: number; ms: number; headers: Record<string, string | string[] | undefined> };
+
+/** One request with exactly the given headers (fetch would add accept-encoding and decode): status, bytes on the wire, time. */
+function send(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(base + target.path, { method: target.method ?? "GET", headers: { ...target.headers, ...visitorAddress() } }, (response) => {
+    const started = performance.now();
+    const request = httpRequest(url, { method, headers }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("end", () => {
-        const encoding = response.headers["content-encoding"];
-        resolve(`${response.statusCode}, ${bytes.toLocaleString("en")} bytes${encoding ? ` ${encoding}` : ""}`);
-      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes, ms: performance.now() - started, headers: response.headers }));
       response.on("error", reject);
     });
     request.on("error", reject);
-    request.end(target.body);
+    request.end(body);
   });
+}
+
+async function preflight(base: string, target: Target): Promise<string> {
+  const answer = await send(base + target.path, { method: target.method, headers: { ...target.headers, ...visitorAddress() }, body: target.body });
+  const encoding = answer.headers["content-encoding"];
+  const cache = answer.headers["x-cache"];
+  return `${answer.status}, ${answer.bytes.toLocaleString("en")} bytes${encoding ? ` ${encoding}` : ""}${cache ? `, x-cache ${cache}` : ""}`;
 }
 
 /** A made-up visitor address, sent as X-Forwarded-For (the server trusts it here). */
@@ -303,11 +344,127 @@ async function measure(base: string, target: Target): Promise<AutocannonResult> 
   return result;
 }
 
+/** A browser's headers: it takes brotli, as every browser does over https. */
+const BROWSER = { "accept-encoding": "br, gzip", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" };
+
+/** Signs a person up through the register form; answers their session cookie. */
+async function signUp(base: string): Promise<string> {
+  const email = `bench-${Date.now()}-${randomInt(1_000_000)}@example.com`;
+  const answer = await send(`${base}/register`, {
+    method: "POST",
+    headers: { ...BROWSER, ...visitorAddress(), "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ username: `Bench ${randomInt(1_000_000)}`, email, password: "long-enough-password" }).toString(),
+  });
+  const cookies = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!);
+  if (answer.status !== 302 || cookies.length === 0) throw new Error(`signing up answered ${answer.status} without a session cookie`);
+  return cookies.join("; ");
+}
+
+/** Deletes the account signUp made, through the profile page's form, so a benchmark leaves no user behind. */
+async function deleteAccount(base: string, session: string) {
+  const answer = await send(`${base}/edit-profile`, {
+    method: "POST",
+    headers: { ...BROWSER, cookie: session, "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ intent: "delete", confirm: "DELETE" }).toString(),
+  });
+  if (answer.status !== 302) process.stderr.write(`WARNING: deleting the benchmark's account answered ${answer.status}\n`);
+}
+
+/** The resident memory of a process, from /proc (Linux). */
+function residentMegabytes(pid: number | undefined): number | null {
+  try {
+    const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kilobytes ? Math.round(Number(kilobytes) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The JavaScript a first visit to `html` loads, as the server sends it gzipped: what the page's module scripts import
+ * (and the one they import at once, the entry), then every module those import statically. Modules a page imports only
+ * when needed (a chart) are not counted.
+ */
+async function firstVisitScripts(base: string, html: string): Promise<{ files: number; bytes: number }> {
+  const moduleScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join("\n");
+  const pending = [...moduleScripts.matchAll(/(?:from\s*|import\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const loaded = new Set<string>();
+  let bytes = 0;
+  while (pending.length > 0) {
+    const asset = pending.pop()!;
+    if (loaded.has(asset)) continue;
+    loaded.add(asset);
+    bytes += (await send(base + asset, { headers: { "accept-encoding": "gzip" } })).bytes;
+    const source = await (await fetch(base + asset)).text();
+    // A minified module's static imports: import{a}from"./x.js", import"./y.js" (not import("./z.js"), loaded when used).
+    for (const match of source.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) pending.push(new URL(match[1]!, base + asset).pathname);
+  }
+  return { files: loaded.size, bytes };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+type MissTarget = { name: string; paths: string[]; headers?: Record<string, string> };
+
+/** Each path once, one request at a time: the first render of a page the cache does not hold. */
+async function measureMisses(base: string, target: MissTarget) {
+  const times: number[] = [];
+  const cacheStates = new Map<string, number>();
+  let failures = 0;
+  for (const page of target.paths) {
+    const answer = await send(base + page, { headers: { ...BROWSER, ...target.headers } });
+    if (answer.status !== 200) failures++;
+    const state = String(answer.headers["x-cache"] ?? "none");
+    cacheStates.set(state, (cacheStates.get(state) ?? 0) + 1);
+    times.push(answer.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { name: target.name, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0, failures, cacheStates };
+}
+
+/** Lighthouse's mobile performance score of each page, in Debian's Chromium (or CHROMIUM_PATH). */
+async function lighthouseScores(pages: { name: string; url: string }[]): Promise<{ name: string; score: number; lcp: string; tbt: string }[]> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => candidate && existsSync(candidate));
+  if (!chromePath) throw new Error("no Chromium: install Debian's chromium or set CHROMIUM_PATH");
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+  try {
+    const scores = [];
+    for (const page of pages) {
+      const result = await lighthouse(page.url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error", output: "json" });
+      const lhr = result?.lhr;
+      scores.push({
+        name: page.name,
+        score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+        lcp: lhr?.audits["largest-contentful-paint"]?.displayValue ?? "-",
+        tbt: lhr?.audits["total-blocking-time"]?.displayValue ?? "-",
+      });
+    }
+    return scores;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/* ---------------------------------------------------------------- the run */
+
 const benchStarted = performance.now();
 process.stdout.write(`database: ${describeDatabase(database)}\n`);
 const inspected = await inspectDatabase(database, deepPage);
 process.stdout.write(`tools: ${inspected.live.toLocaleString("en")} live (${inspected.all.toLocaleString("en")} in the table)\n`);
 if (inspected.live === 0) process.stderr.write("WARNING: no live tool: run `npm run bench:seed` first, the figures mean little.\n");
+
+/** `count` distinct cursors into the live tools' time span: each a page of a list nobody asked for yet. */
+function listCursors(count: number): string[] {
+  const { oldest, newest } = inspected.span;
+  return Array.from({ length: count }, (_, index) => encodeCursor({ key: Math.round(newest - ((index + 0.5) / count) * (newest - oldest) * 0.9), id: "tzzzzzzzzzzzzzzzzz" }));
+}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -316,7 +473,25 @@ try {
   const serverStarted = performance.now();
   const child = startServer(port);
   await waitUntilHealthy(base, child);
-  process.stdout.write(`server ready on ${base} in ${seconds(performance.now() - serverStarted)} (node ${process.version}, ${os.cpus().length} CPUs)\n`);
+  const healthyMs = performance.now() - serverStarted;
+  // The first page, rendered from cold: what a visitor waits for after a restart.
+  const firstPage = await send(`${base}/`, { headers: BROWSER });
+  const coldStartMs = performance.now() - serverStarted;
+  if (firstPage.status !== 200) throw new Error(`the home page answered ${firstPage.status}`);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const idleMemory = residentMegabytes(child.pid);
+  process.stdout.write(
+    `server ready on ${base}: /healthz in ${seconds(healthyMs)}, first page (200) in ${seconds(coldStartMs)}; ` +
+      `${idleMemory ?? "?"} MB resident when idle (node ${process.version}, ${os.cpus().length} CPUs)\n`,
+  );
+
+  const homeHtml = await (await fetch(`${base}/`)).text();
+  const scripts = await firstVisitScripts(base, homeHtml);
+  const homeBrotli = await send(`${base}/`, { headers: BROWSER });
+  process.stdout.write(
+    `home page: ${Buffer.byteLength(homeHtml).toLocaleString("en")} bytes of HTML (${homeBrotli.bytes.toLocaleString("en")} with brotli); ` +
+      `first visit loads ${scripts.files} scripts, ${scripts.bytes.toLocaleString("en")} bytes gzipped\n`,
+  );
 
   const walk = await walkToPage(base, inspected.page, walkBudgetMs);
   const perPage = `${(walk.ms / walk.page).toFixed(1)} ms a page`;
@@ -341,30 +516,49 @@ try {
   const deepName = inspected.page === deepPage ? `scroll page ${deepPage}` : `scroll page ${inspected.page} (last)`;
   if (inspected.page !== deepPage) process.stdout.write(`only ${inspected.page} pages: measuring the last one instead of page ${deepPage}\n`);
 
+  const session = await signUp(base);
+  const [toolSlug, ...otherSlugs] = inspected.slugs;
+  const categoryPath = inspected.categorySlug ? `/category/${inspected.categorySlug}` : "/categories";
+  const commonWord = "analytics";
+  const rareWord = "90001";
   const targets: Target[] = [
-    { name: "home", path: "/" },
-    { name: "scroll page 1", path: "/api/v1/tools" },
-    { name: deepName, path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools" },
+    { name: "home", path: "/", headers: BROWSER, expectCache: "hit" },
+    { name: "/tools", path: "/tools", headers: BROWSER, expectCache: "hit" },
+    { name: "tool page", path: `/tool/${toolSlug}`, headers: BROWSER, expectCache: "hit" },
+    { name: "category page", path: categoryPath, headers: BROWSER, expectCache: "hit" },
+    { name: "top-list page", path: "/top-ai-tools", headers: BROWSER, expectCache: "hit" },
+    { name: `search, common word`, path: `/search/${commonWord}`, headers: BROWSER, expectCache: "hit" },
+    { name: `search, rare word`, path: `/search/${rareWord}`, headers: BROWSER, expectCache: "hit" },
+    { name: "home, signed in", path: "/", headers: { ...BROWSER, cookie: session }, expectCache: "bypass" },
+    { name: "scroll page 1", path: "/api/v1/tools", headers: BROWSER },
+    { name: deepName, path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools", headers: BROWSER },
     {
       name: "analytics event",
       path: "/api/event",
       method: "POST",
       body: JSON.stringify({ n: "pageview", u: `${base}/`, d: "127.0.0.1", r: "https://news.example.com/" }),
-      headers: { "content-type": "text/plain", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" },
+      headers: { "content-type": "text/plain", "user-agent": BROWSER["user-agent"] },
       fromManyAddresses: true,
     },
-    { name: "static asset", path: `/assets/${assetName}`, headers: { "accept-encoding": "br" } },
+    { name: "static file", path: `/assets/${assetName}`, headers: BROWSER },
   ];
 
   const measured: Measured[] = [];
   process.stdout.write(`load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`);
   for (const target of targets) {
+    // Once to fill the cache, then the check sees what the load will get.
+    if (target.expectCache === "hit") await send(base + target.path, { headers: target.headers });
     const check = await preflight(base, target);
     process.stdout.write(`  ${target.name}: ${target.method ?? "GET"} ${target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path} -> ${check}\n`);
+    if (target.expectCache && !check.includes(`x-cache ${target.expectCache}`)) {
+      process.stderr.write(`WARNING: ${target.name} should be x-cache ${target.expectCache}: ${check}\n`);
+      failed = true;
+    }
     measured.push({ ...target, preflight: check, result: await measure(base, target) });
   }
+  const loadedMemory = residentMegabytes(child.pid);
 
-  const staticRps = measured.find((entry) => entry.name === "static asset")?.result.requests.average ?? 0;
+  const staticRps = measured.find((entry) => entry.name === "static file")?.result.requests.average ?? 0;
   const rows = measured.map(({ name, result }) => [
     name,
     result.requests.average.toFixed(0),
@@ -378,6 +572,44 @@ try {
     `\n${describeDatabase(database)}, ${inspected.live.toLocaleString("en")} live tools, ${connections} connections, ${duration} s\n` +
       `${formatTable(["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "vs static"], rows)}\n`,
   );
+
+  // Misses: every page rendered for the first time, one at a time (so the times are the render's, not a queue's).
+  const lists = listCursors(missSamples).map((cursor) => `?cursor=${encodeURIComponent(cursor)}`);
+  const topLists = (await import("../content/top-lists.json", { with: { type: "json" } })).default.map((page: { path: string }) => page.path);
+  const commonWords = [...TAGS, ...FIRST_WORDS, ...SECOND_WORDS].map((word) => word.toLowerCase()).filter((word) => word !== commonWord);
+  const misses = [
+    { name: "home", paths: lists.map((query) => `/${query}`) },
+    { name: "/tools", paths: lists.map((query) => `/tools${query}`) },
+    { name: "tool page", paths: otherSlugs.map((slug) => `/tool/${slug}`) },
+    { name: "category page", paths: lists.map((query) => `${categoryPath}${query}`) },
+    { name: "top-list page", paths: topLists },
+    { name: "search, common word", paths: commonWords.slice(0, missSamples).map((word) => `/search/${word}`) },
+    { name: "search, rare word", paths: Array.from({ length: missSamples }, (_, index) => `/search/${70_001 + index * 13}`) },
+    { name: "home, signed in", paths: Array.from({ length: missSamples }, () => "/"), headers: { cookie: session } },
+  ];
+  const missRows = [];
+  for (const target of misses) {
+    const result = await measureMisses(base, target);
+    const states = [...result.cacheStates].map(([state, n]) => `${state} ${n}`).join(", ");
+    missRows.push([result.name, String(result.samples), result.p50.toFixed(1), result.p95.toFixed(1), result.max.toFixed(1), states + (result.failures ? ` !! ${result.failures} not 200` : "")]);
+    if (result.failures > 0) failed = true;
+  }
+  process.stdout.write(
+    `\nfirst renders (cache misses), one request at a time, each to a URL not asked for before\n` +
+      `${formatTable(["target", "requests", "p50 ms", "p95 ms", "max ms", "x-cache"], missRows)}\n`,
+  );
+  process.stdout.write(`\nmemory: ${idleMemory ?? "?"} MB idle, ${loadedMemory ?? "?"} MB after the load\n`);
+  await deleteAccount(base, session);
+
+  if (values.lighthouse) {
+    const scores = await lighthouseScores([
+      { name: "home", url: `${base}/` },
+      { name: "tool page", url: `${base}/tool/${toolSlug}` },
+    ]);
+    process.stdout.write(
+      `\nLighthouse, mobile\n${formatTable(["page", "performance", "LCP", "TBT"], scores.map((score) => [score.name, String(score.score), score.lcp, score.tbt]))}\n`,
+    );
+  }
 
   const invalid = measured.filter(({ result }) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
   for (const { name, result } of invalid) {
