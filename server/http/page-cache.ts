@@ -190,7 +190,9 @@ function serve(c: Context, page: CachedPage, state: "hit" | "miss"): Response {
     ["x-cache", state],
   ];
   if (matchesEtag(c.req.header("if-none-match"), page.hash)) {
-    return new Response(null, { status: 304, headers: [...common, ...page.headers.filter(([name]) => name === "cache-control")] });
+    // The browser updates its copy's headers from these: the page's own policy must come too, or its scripts would
+    // be judged by another one.
+    return new Response(null, { status: 304, headers: [...page.headers, ...common] });
   }
   const body = bodyIn(page, encoding);
   const headers: [string, string][] = [...page.headers, ...common, ["content-length", String(body.length)]];

@@ -107,6 +107,8 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
         const revalidated = await get("/", { "if-none-match": candidate, "accept-encoding": "br" });
         expect(revalidated.status, candidate).toBe(304);
         expect(revalidated.headers.get("etag")).toBe(etag);
+        // Its headers replace those of the browser's copy: the page's own script policy comes with them.
+        expect(revalidated.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
         expect(await revalidated.text()).toBe("");
       }
       expect((await get("/", { "if-none-match": '"stale"' })).status).toBe(200);
