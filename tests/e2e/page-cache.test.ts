@@ -2,7 +2,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
+import { launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 

@@ -1,0 +1,62 @@
+/** The compiled server (build/server/main.js) as its own process, as `npm run serve` runs it, for tests of what crosses processes. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
+
+export type ServerProcess = { url: string; output: string[]; stop(): Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the compiled server with `env` on a free port of 127.0.0.1 and resolves once it answers /healthz. NODE_ENV is
+ * left to the server's own config (Vitest sets it to "test" in this process).
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const main = path.join(BUILD_DIR, "server/main.js");
+  if (!existsSync(main)) throw new Error("No compiled server: run `npm run build` (npm test does it first)");
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { NODE_ENV: _testEnv, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: { ...inherited, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "info", SEED_DEMO: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => output.push(...chunk.split("\n").filter(Boolean)));
+  }
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer within 30 s:\n${output.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
