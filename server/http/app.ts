@@ -4,6 +4,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
@@ -104,6 +105,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   // Better Auth's own endpoints: OAuth callbacks, and the checks of e-mailed sign-in and reset links.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => (await services.auth()).handler(c.req.raw));
 
+  // The public JSON answers carry an ETag: a client that has one already gets a 304.
+  app.use("/api/v1/*", etag());
   app.use("/api/v1/*", withSession(services, config));
   app.route("/api/v1", createUploads(services));
   app.route("/api/v1", createApi(services));

@@ -1,5 +1,6 @@
 /** What search engines and feed readers fetch, served by Hono without React: robots.txt, the sitemaps and the RSS feeds. */
 import { type Context, Hono } from "hono";
+import { etag } from "hono/etag";
 import type { Config } from "../config.ts";
 import { buildRss, findCategoryRss } from "../feeds/rss.ts";
 import { buildSitemap, findSitemapFile } from "../feeds/sitemap.ts";
@@ -12,6 +13,8 @@ const SITEMAP_FILE = /^([1-9][0-9]{0,8})\.xml$/;
 
 export function createFeeds(services: Services, config: Config) {
   const feeds = new Hono();
+  // A reader or a crawler that has a feed already gets a 304.
+  feeds.use("*", etag());
   const site = { siteUrl: config.SITE_URL, siteName: config.SITE_NAME };
   const robots = ["User-agent: *", "Allow: /", "Disallow: /api/", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n");
 

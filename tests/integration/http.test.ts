@@ -178,6 +178,19 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
     }
   });
 
+  it("answers the public JSON, the sitemap and the feeds with an ETag, and 304 when it still matches", async () => {
+    await insertTool(database.db);
+    for (const path of ["/api/v1/tools", "/sitemap.xml", "/rss.xml", "/robots.txt"]) {
+      const first = await request(path, { headers: { "accept-encoding": "br" } });
+      expect(first.status, path).toBe(200);
+      const etag = first.headers.get("etag");
+      expect(etag, path).toMatch(/^(W\/)?"[^"]+"$/);
+      const again = await request(path, { headers: { "if-none-match": etag! } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text(), path).toBe("");
+    }
+  });
+
   describe("health and static files", () => {
     it("answers /healthz when the database answers", async () => {
       const response = await request("/healthz");
