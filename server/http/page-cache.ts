@@ -20,12 +20,15 @@ import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { replaceResponse } from "./replace-response.ts";
 
 /**
- * A visitor's page: any cache may keep it, a browser checks it again each time (a 304 when unchanged), a CDN serves it
- * for a minute and, while it fetches it again, a day longer. The app's own cache is dropped at once by writes.
+ * A visitor's page: a browser checks it again before each use (a 304 when unchanged), a shared cache (a CDN) may serve
+ * it for a minute. No stale-while-revalidate here: a browser honours it too, and would show the page it kept as a
+ * visitor to the same person just signed in. The app's own cache is dropped at once by writes.
  */
-export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=86400";
+export const VISITOR_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60";
+/** What only a CDN reads (RFC 9213): it may also serve a page for a day while it fetches it again. */
+const CDN_CACHE_CONTROL = "max-age=60, stale-while-revalidate=86400";
 /** A page that does not exist yet may exist soon (a tool about to go live): kept briefly. */
-const NOT_FOUND_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
+const NOT_FOUND_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=10";
 const NOT_FOUND_TTL_MS = 10_000;
 /** A page rendered for a session, or one that is never cached: nobody keeps it. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -38,7 +41,7 @@ const GZIP_LEVEL = 6;
 /** React Router's data requests (client-side navigation) say which routes' loaders they want. */
 const DATA_REQUEST_PARAMS = ["_routes"];
 /** Headers made per response, never stored with a page. */
-const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "cache-control", "vary", "date", "x-cache", "set-cookie", "connection", "content-security-policy"]);
+const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "cache-control", "cdn-cache-control", "vary", "date", "x-cache", "set-cookie", "connection", "content-security-policy"]);
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -154,6 +157,7 @@ async function toCachedPage(response: Response, nonce: string | undefined, depen
   ]);
   const isNotFound = response.status === 404;
   headers.push(["cache-control", isNotFound ? NOT_FOUND_CACHE_CONTROL : VISITOR_CACHE_CONTROL]);
+  if (!isNotFound) headers.push(["cdn-cache-control", CDN_CACHE_CONTROL]);
   const maxAgeMs = isNotFound ? Math.min(NOT_FOUND_TTL_MS, dependencies.maxAgeMs ?? Infinity) : dependencies.maxAgeMs;
   return {
     status: response.status,
