@@ -203,6 +203,25 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
       expect(dropped).toEqual(["alpha", "categories", "home", "queued", "searchAlpha", "searchMailer", "ta", "tags", "tools", "x"].sort());
     });
 
+    it("a tool submitted: nothing a visitor sees, until it is verified", async () => {
+      const fixture = await setUp();
+      const { maker, x } = fixture;
+      const submitted = () =>
+        app.services.lifecycle.submitTool(maker.session, {
+          name: "Delta Submitted",
+          website: "https://delta.example.com",
+          shortDesc: "Waits in the queue for a verifier.",
+          longDesc: "",
+          categories: [x.id],
+          tags: ["ta"],
+          paymentType: "free",
+          pros: [],
+          cons: [],
+          faq: [],
+        });
+      expect(await droppedBy(fixture, submitted)).toEqual([]);
+    });
+
     it("a tool refused: nothing a visitor sees", async () => {
       const fixture = await setUp();
       const { admin, queued } = fixture;
