@@ -1,4 +1,5 @@
 /** Shared pieces of the benchmark scripts: command-line flags, the database they aim at, and small formatting helpers. */
+import { createServer } from "node:net";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { PROJECT_ROOT } from "#server/paths.ts";
@@ -84,4 +85,16 @@ export function formatTable(header: string[], rows: string[][]): string {
   const line = (cells: string[]) =>
     cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** A port of 127.0.0.1 that nothing listens on (the benchmark's server, the tests' server processes). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }

@@ -3,7 +3,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { randomInt } from "node:crypto";
-import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +23,7 @@ import {
   intFlag,
   parseFlags,
   FIRST_WORDS,
+  freePort,
   ROOT,
   SECOND_WORDS,
   seconds,
@@ -148,17 +148,6 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
 }
 
 /* ---------------------------------------------------------------- the server */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 let server: ChildProcess | undefined;
 let serverExit: Promise<void> = Promise.resolve();

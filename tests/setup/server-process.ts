@@ -1,24 +1,13 @@
 /** The compiled server (build/server/main.js) as its own process, as `npm run serve` runs it, for tests of what crosses processes. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../../scripts/bench-lib.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 
 export type ServerProcess = { url: string; output: string[]; stop(): Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /**
  * Starts the compiled server with `env` on a free port of 127.0.0.1 and resolves once it answers /healthz. NODE_ENV is
