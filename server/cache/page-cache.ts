@@ -59,8 +59,6 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
   }
 
   return {
-    maxBytes,
-
     /** The page kept under `key`, if any and still fresh; it becomes the most recently used. */
     get(key: string): CachedPage | undefined {
       const page = pages.get(key);

@@ -40,10 +40,10 @@ export type PageDependencies = { tags: Set<string>; maxAgeMs: number | null };
 const current = new AsyncLocalStorage<PageDependencies>();
 
 /** Runs `render` and collects what the reads it makes depend on. */
-export async function collectPageDependencies<T>(render: () => Promise<T>): Promise<{ result: T; dependencies: PageDependencies }> {
+export async function collectPageDependencies(render: () => Promise<unknown>): Promise<PageDependencies> {
   const dependencies: PageDependencies = { tags: new Set(), maxAgeMs: null };
-  const result = await current.run(dependencies, render);
-  return { result, dependencies };
+  await current.run(dependencies, render);
+  return dependencies;
 }
 
 /** Says that the page being rendered shows what these tags name; outside a render for the cache, it does nothing. */

@@ -32,7 +32,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 }
 
 /** Adds Accept-Encoding to a response's Vary header. */
-export function varyOnEncoding(headers: Headers) {
+function varyOnEncoding(headers: Headers) {
   const vary = headers.get("vary");
   if (!vary) headers.set("vary", "Accept-Encoding");
   else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set("vary", `${vary}, Accept-Encoding`);

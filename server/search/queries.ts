@@ -22,7 +22,7 @@ const WEIGHT = { keyword: 4, tag: 2, fullText: 1, name: 1 };
 /** Ranks are compared as integers so that a cursor can hold them exactly. */
 const RANK_SCALE = 1_000_000;
 /** How many of the newest matches of each kind are ranked: a search pages through at most twice this. */
-export const SEARCH_CANDIDATES = 200;
+const SEARCH_CANDIDATES = 200;
 
 export type SearchedText = { text: string; count: number };
 
