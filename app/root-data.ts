@@ -1,12 +1,25 @@
 /** The root loader's data (config, session, categories, top-lists), for any component of the layout. */
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "./root.tsx";
+import type { SessionUser } from "#common/access.ts";
+import type { UserToolLink } from "#server/auth/accounts.ts";
+import type { PublicConfig } from "#server/config.ts";
+import type { TopListLink } from "#server/content/top-lists.ts";
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+/** What the root loader (root.tsx) gives every page of the layout. */
+export type RootData = {
+  config: PublicConfig;
+  user: SessionUser | null;
+  /** The tools the user is linked to, for their menu. */
+  userTools: UserToolLink[];
+  /** Every heart on every page reads this list (docs/decisions/006-favourite-hearts.md). */
+  favoriteToolIds: string[];
+  categories: { id: string; label: string; slug: string }[];
+  topLists: TopListLink[];
+};
 
 /** Undefined only while an error page renders without the root loader's data. */
 export function useOptionalRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 export function useRootData(): RootData {

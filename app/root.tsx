@@ -22,12 +22,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "New tools", href: "/rss.xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { services, publicConfig, user } = context;
   const [categories, userTools, favoriteToolIds] = await Promise.all([
     services.categories.listCategories(),
     user ? services.accounts.listUserToolLinks(user) : [],
-    // Every heart on every page reads this list (docs/decisions/006-favourite-hearts.md).
     user ? services.favorites.listFavoriteIds(user) : [],
   ]);
   return {

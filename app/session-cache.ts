@@ -4,7 +4,7 @@
  * shapes the UI; every rule is checked on the server.
  */
 import { useEffect } from "react";
-import type { SessionUser } from "#server/context.ts";
+import type { SessionUser } from "#common/access.ts";
 
 export const SESSION_CACHE_KEY = "idt_d";
 

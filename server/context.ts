@@ -1,10 +1,8 @@
 /** What every loader and action receives from the server: the domain layer, the config and the request's session. */
+import type { SessionUser } from "#common/access.ts";
 import type { Requester } from "./auth/accounts.ts";
 import type { Config, PublicConfig } from "./config.ts";
 import type { Services } from "./services.ts";
-
-/** The signed-in user as the server knows them; null for a visitor. */
-export type SessionUser = { id: string; slug: string; username: string; role: "guest" | "verifier" | "admin" };
 
 export type AppContext = {
   services: Services;

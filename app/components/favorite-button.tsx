@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "./link.tsx";
-import type { SessionUser } from "#server/context.ts";
+import type { SessionUser } from "#common/access.ts";
 import { useOptionalRootData } from "../root-data.ts";
 import { useToast } from "./toast.tsx";
 

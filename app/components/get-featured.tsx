@@ -1,7 +1,7 @@
 /** The 'Get featured!' action (SPEC section 2): a visitor is told to sign in; a signed-in user goes to their boost form. */
 import { Link } from "./link.tsx";
 import { FEATURED_IN_DEVELOPMENT, FEATURED_NEEDS_ACCOUNT, FEATURED_TOAST_MS } from "#common/constants.ts";
-import type { SessionUser } from "#server/context.ts";
+import type { SessionUser } from "#common/access.ts";
 import { useToast } from "./toast.tsx";
 
 const tagClass =

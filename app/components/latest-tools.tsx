@@ -5,7 +5,7 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "./link.tsx";
 import { SCROLL_TRIGGER_MARGIN_PX } from "#common/constants.ts";
-import type { SessionUser } from "#server/context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { ToolCard, ToolPage } from "#server/tools/queries.ts";
 import { ToolGrid } from "./tool-grid.tsx";
 

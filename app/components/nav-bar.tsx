@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { Link } from "./link.tsx";
-import type { SessionUser } from "#server/context.ts";
+import { isModerator, type SessionUser } from "#common/access.ts";
 import { SearchBox } from "./search-box.tsx";
 
 export function NavBar({ siteName, user }: { siteName: string; user: SessionUser | null }) {
@@ -92,7 +92,7 @@ function ProfileMenu({ user }: { user: SessionUser }) {
         <Link to="/my-favorites" className={linkClass}>
           My favourites
         </Link>
-        {(user.role === "verifier" || user.role === "admin") && (
+        {isModerator(user) && (
           <Link to="/admin" className={linkClass}>
             Moderation
           </Link>

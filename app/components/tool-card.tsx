@@ -1,7 +1,7 @@
 /** A tool in a list (SPEC section 2): logo, name, favourite heart, website link, Featured badge, category tags and short description. */
 import { Link } from "./link.tsx";
 import { DEFAULT_LOGO } from "#common/constants.ts";
-import type { SessionUser } from "#server/context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
 import { GetFeaturedCardAction } from "./get-featured.tsx";

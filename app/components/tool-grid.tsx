@@ -1,5 +1,5 @@
 /** Tool cards in a responsive grid: one column on phones, up to four on wide screens. */
-import type { SessionUser } from "#server/context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { ToolCard } from "./tool-card.tsx";
 

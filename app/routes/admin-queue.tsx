@@ -5,6 +5,7 @@
  */
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
+import { isAdmin } from "#common/access.ts";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
 import { rejectToolInput, toolActionInput } from "#common/schemas.ts";
 import type { QueuedTool } from "#server/admin/queue.ts";
@@ -80,7 +81,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
             <QueuedToolItem
               key={tool.id}
               tool={tool}
-              canSkipLine={user?.role === "admin"}
+              canSkipLine={isAdmin(user)}
               reasonError={failure?.values.intent === "reject" && failure.values.toolId === tool.id ? failure.fields.reason : undefined}
               keptReason={failure?.values.toolId === tool.id ? failure.values.reason : undefined}
             />

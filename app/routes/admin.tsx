@@ -3,6 +3,7 @@
  * a 403 page). A small navigation between its sections, with what waits in each; the section renders below.
  */
 import { NavLink, Outlet } from "react-router";
+import { isAdmin } from "#common/access.ts";
 import { moderated } from "../moderation.ts";
 import type { Route } from "./+types/admin";
 
@@ -18,7 +19,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { to: "/admin", label: "Queue", count: counts.queue, end: true },
     { to: "/admin/claims", label: "Claims", count: counts.claims },
     // The sections only admins may change (docs/decisions/008-moderation-roles.md).
-    ...(role === "admin"
+    ...(isAdmin({ role })
       ? [
           { to: "/admin/tools", label: "Tools" },
           { to: "/admin/categories", label: "Categories" },

@@ -3,12 +3,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { AppError } from "#common/errors.ts";
 import { type CategoryInput, MODERATION_MESSAGES } from "#common/schemas.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { categories, categorySlugRedirects, tools } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { isPublicTool } from "../tools/queries.ts";
-import { requireAdmin } from "./access.ts";
+import { requireAdmin } from "../access.ts";
 
 export type ModeratedCategory = { id: string; label: string; slug: string; description: string; color: string; toolCount: number };
 

@@ -2,10 +2,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
-import { requireModerator } from "./access.ts";
+import { requireModerator } from "../access.ts";
 
 export type PendingClaim = {
   toolId: string;

@@ -2,13 +2,13 @@
 import { and, desc, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, QUEUE_FRONT_SIZE } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { afterCursor, type ToolDetail, toolDetailColumns } from "../tools/queries.ts";
-import { requireAdmin } from "./access.ts";
+import { requireAdmin } from "../access.ts";
 
 export type Submitter = { username: string; slug: string; email: string };
 

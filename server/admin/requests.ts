@@ -8,10 +8,10 @@ import { ADMIN_PAGE_SIZE, FEATURING_REQUEST } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import type { FeaturingAnswerInput } from "#common/schemas.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
-import { requireAdmin } from "./access.ts";
+import { requireAdmin } from "../access.ts";
 
 export const REQUEST_MESSAGES = {
   alreadyAnswered: "This request was already answered, or no longer exists",

@@ -2,12 +2,12 @@
 import { sql } from "drizzle-orm";
 import { FEATURING_REQUEST, type UserRole } from "#common/constants.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
-import { requireModerator } from "./access.ts";
+import { requireModerator } from "../access.ts";
 import { adminCategories } from "./categories.ts";
 import { adminClaims, isClaimWaiting } from "./claims.ts";
 import { adminQueue } from "./queue.ts";

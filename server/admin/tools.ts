@@ -4,10 +4,10 @@ import { ADMIN_PAGE_SIZE, type ToolFlag } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import type { ToolFlagInput } from "#common/schemas.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
-import { requireAdmin } from "./access.ts";
+import { requireAdmin } from "../access.ts";
 
 /** Where a tool stands: live (public), waiting in the queue, refused by a verifier, or switched off by an admin. */
 export type ModeratedToolState = "live" | "waiting" | "rejected" | "switched-off";

@@ -6,10 +6,10 @@ import { AppError } from "#common/errors.ts";
 import { MODERATION_MESSAGES, type RoleChangeInput, type UserDisabledInput } from "#common/schemas.ts";
 import { slugify } from "#common/slugify.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
-import { requireAdmin } from "./access.ts";
+import { requireAdmin } from "../access.ts";
 
 export const USER_ADMIN_MESSAGES = {
   ownRole: "You cannot take away your own admin role: ask another admin",

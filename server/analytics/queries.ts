@@ -5,9 +5,8 @@
  */
 import { and, between, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { ANALYTICS_TOP_SIZE, type AnalyticsRange, MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
-import { AppError } from "#common/errors.ts";
-import { ACCESS_MESSAGES, requireAdmin } from "../admin/access.ts";
-import type { SessionUser } from "../context.ts";
+import { requireAdmin, requireSignedIn } from "../access.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { dailyStats, searches, tools, users } from "../db/schema.ts";
 import { addDays, lastDays, METRICS, type Metric } from "./metrics.ts";
@@ -246,9 +245,9 @@ export function analyticsQueries(db: Database) {
      * each tool's totals, daily views and clicks, and top referrers. Three reads whatever the number of tools.
      */
     async getMakerDashboard(user: SessionUser | null, range: RangeInput): Promise<MakerDashboard> {
-      if (!user) throw new AppError("unauthenticated", ACCESS_MESSAGES.signInFirst);
+      const maker = requireSignedIn(user);
       const { list, first, last } = rangeOf(range);
-      const rows = await linkedToolsQuery(db, user);
+      const rows = await linkedToolsQuery(db, maker);
       const shown = rows.slice(0, MAKER_DASHBOARD_TOOLS);
       const ids = shown.map((tool) => tool.id);
       const [daily, referrers] = ids.length ? await Promise.all([toolDailyCounts(ids, first, last), toolReferrers(ids, first, last)]) : [new Map(), new Map()];

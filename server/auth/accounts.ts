@@ -9,7 +9,7 @@ import { AppError, isAppError } from "#common/errors.ts";
 import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, authSessions, authUsers, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";

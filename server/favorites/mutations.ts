@@ -2,17 +2,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import { FAVORITE_MESSAGES } from "#common/schemas.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
+import { requireSignedIn } from "../access.ts";
 import type { Database } from "../db/client.ts";
 import { favorites, tools } from "../db/schema.ts";
 import { isPublicTool } from "../tools/queries.ts";
 
 export type FavoriteState = { favorited: boolean };
-
-function requireUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new AppError("unauthenticated", FAVORITE_MESSAGES.needsAccount);
-  return user;
-}
 
 export function favoriteMutations(db: Database) {
   /** A hidden tool is refused as if it did not exist: nothing tells a visitor it is there. */
@@ -24,7 +20,7 @@ export function favoriteMutations(db: Database) {
   return {
     /** Adds a live tool to the user's favourites; a tool already there keeps its place (and its date). */
     async addFavorite(user: SessionUser | null, toolId: string): Promise<FavoriteState> {
-      const { id: userId } = requireUser(user);
+      const { id: userId } = requireSignedIn(user, FAVORITE_MESSAGES.needsAccount);
       // One statement checks the tool is live and adds it, so a tool hidden meanwhile cannot slip in.
       const added = await db
         .insert(favorites)
@@ -38,7 +34,7 @@ export function favoriteMutations(db: Database) {
 
     /** Takes a live tool out of the user's favourites; one that is not there is not an error. */
     async removeFavorite(user: SessionUser | null, toolId: string): Promise<FavoriteState> {
-      const { id: userId } = requireUser(user);
+      const { id: userId } = requireSignedIn(user, FAVORITE_MESSAGES.needsAccount);
       await requirePublicTool(toolId);
       await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.toolId, toolId)));
       return { favorited: false };

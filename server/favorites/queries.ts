@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { favorites, tools } from "../db/schema.ts";
 import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { pageQuery, toolIdParam } from "#common/schemas.ts";
 import { AppError, MESSAGES } from "#common/errors.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
 import { invalidInput } from "./errors.ts";
 

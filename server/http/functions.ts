@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import { FUNCTION_MESSAGES, functionPayload, submitToolFunctionInput, toolIdParam, toolRefFunctionInput } from "#common/schemas.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
 import type { tools } from "../db/schema.ts";
 import { invalidInput } from "./errors.ts";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { AppError } from "#common/errors.ts";
 import { toolIdParam } from "#common/schemas.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
 
 export function createUploads(services: Services) {

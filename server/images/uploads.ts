@@ -3,7 +3,7 @@
  * (SPEC section 7: tools/{id}/{random}). The tool may not exist yet: the add form reserves its id first.
  */
 import { AppError } from "#common/errors.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";

@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { FOLLOW_UP_AFTER_DAYS, FOLLOW_UP_LATEST_DAYS } from "#common/constants.ts";
-import { requireAdmin } from "../admin/access.ts";
+import { requireAdmin } from "../access.ts";
 import { addDays, dayOf, METRICS } from "../analytics/metrics.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { dailyStats, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";

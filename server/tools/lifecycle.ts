@@ -8,8 +8,9 @@ import { AppError, MESSAGES } from "#common/errors.ts";
 import { toolSlug } from "#common/ids.ts";
 import { AUTH_MESSAGES } from "#common/schemas.ts";
 import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
+import { ACCESS_MESSAGES, requireAdmin, requireModerator, requireSignedIn, requireToolEditor } from "../access.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
-import type { SessionUser } from "../context.ts";
+import { canEditTool, isLinkedCreator, needsIdentityReview, type SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authUsers, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -38,11 +39,7 @@ type ToolRow = typeof tools.$inferSelect;
 /** A tool in the verification queue: not verified, not refused (the condition of tools_queue_idx). */
 const isQueued = sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`;
 
-const isModerator = (user: SessionUser) => user.role === "verifier" || user.role === "admin";
-
 export const LIFECYCLE_MESSAGES = {
-  signInFirst: "You need to be signed in",
-  notAllowed: "You are not allowed to do this",
   alreadyListed: "This website is already listed",
   alreadyVerified: "This tool is already live",
   alreadyClaimed: "This tool is already claimed",
@@ -53,26 +50,10 @@ export const LIFECYCLE_MESSAGES = {
 } as const;
 
 export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
-  function requireUser(user: SessionUser | null): SessionUser {
-    if (!user) throw new AppError("unauthenticated", LIFECYCLE_MESSAGES.signInFirst);
-    return user;
-  }
-
-  function requireModerator(user: SessionUser | null): SessionUser {
-    const signedIn = requireUser(user);
-    if (!isModerator(signedIn)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
-    return signedIn;
-  }
-
   async function getTool(id: string): Promise<ToolRow> {
     const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
     if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
     return tool;
-  }
-
-  /** Whether `user` may edit `tool`: its submitter, its linked creator, a verifier or an admin. */
-  function canEdit(user: SessionUser, tool: ToolRow): boolean {
-    return isModerator(user) || tool.submittedBy === user.id || (tool.isLinkedToCreator && tool.creatorUsername === user.slug);
   }
 
   /** Runs a notice after the change; a failure is logged, retried once, and never undoes the change. */
@@ -109,7 +90,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
   return {
     /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
     async submitTool(user: SessionUser | null, input: ToolInput, images: { logo?: string; largeImage?: string } = {}, { id }: { id?: string } = {}) {
-      const maker = requireUser(user);
+      const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
       if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
       const listed = await findListedTool(input.website);
@@ -148,9 +129,9 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** Edits a tool (its submitter, linked creator, a verifier or an admin). A live tool stays live. */
     async updateTool(user: SessionUser | null, id: string, input: ToolInput, images: { logo?: string; largeImage?: string } = {}) {
-      const editor = requireUser(user);
+      requireSignedIn(user);
       const tool = await getTool(id);
-      if (!canEdit(editor, tool)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      const editor = requireToolEditor(user, tool);
       const listed = await findListedTool(input.website, id);
       if (listed) throw alreadyListed(listed);
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
@@ -165,7 +146,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
           ...(images.largeImage ? { largeImage: images.largeImage } : {}),
           websiteDomain: websiteDomain(input.website),
           // Verifiers see when a maker changed what identifies a tool.
-          hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && !isModerator(editor)),
+          hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
           updatedAt: new Date(),
         })
         .where(eq(tools.id, id))
@@ -181,22 +162,22 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async findPrivateToolBySlug(user: SessionUser | null, slug: string) {
       if (!user) return undefined;
       const [tool] = await db.select().from(tools).where(eq(tools.slug, slug)).limit(1);
-      if (!tool || !canEdit(user, tool)) return undefined;
+      if (!tool || !canEditTool(user, tool)) return undefined;
       const [detail] = await db.select(toolDetailColumns).from(tools).where(eq(tools.id, tool.id)).limit(1);
       return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason } : undefined;
     },
 
     /** A tool its editor may change (the edit screen): its submitter, linked creator, a verifier or an admin. */
     async getEditableTool(user: SessionUser | null, id: string) {
-      const editor = requireUser(user);
+      requireSignedIn(user);
       const tool = await getTool(id);
-      if (!canEdit(editor, tool)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      requireToolEditor(user, tool);
       return tool;
     },
 
     /** The queue: tools waiting for verification, those that skipped the line first, then the oldest (tools_queue_idx). */
     async listQueue(user: SessionUser | null, { limit }: { limit?: number } = {}) {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       const query = db
         .select()
         .from(tools)
@@ -207,14 +188,14 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** How many tools wait in the queue. */
     async countQueue(user: SessionUser | null): Promise<number> {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(isQueued);
       return row?.count ?? 0;
     },
 
     /** Live tools whose maker changed the name or website since a verifier last looked: they are shown to verifiers. */
     async listChangedLiveTools(user: SessionUser | null) {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       return db
         .select({ id: tools.id, name: tools.name, slug: tools.slug, website: tools.website, updatedAt: tools.updatedAt })
         .from(tools)
@@ -224,7 +205,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** A verifier saw a live tool's new name or website and finds it right. */
     async confirmToolIdentity(user: SessionUser | null, id: string) {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       await getTool(id);
       const [confirmed] = await db.update(tools).set({ hasIdentityChanged: false }).where(eq(tools.id, id)).returning();
       return confirmed!;
@@ -248,7 +229,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** verifyTool (SPEC section 4): live from now on; then toolVerified e-mails the submitter the tool's link. */
     async verifyTool(user: SessionUser | null, id: string) {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       const tool = await getTool(id);
       if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
       const now = new Date();
@@ -267,7 +248,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
     async rejectTool(user: SessionUser | null, id: string, reason: string) {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       if (!reason.trim()) throw new AppError("invalid-argument", LIFECYCLE_MESSAGES.reasonRequired, { reason: LIFECYCLE_MESSAGES.reasonRequired });
       const tool = await getTool(id);
       if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
@@ -281,7 +262,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** askForClaim (SPEC section 4): a signed-in user who is not the creator claims a listed tool; claimTool tells the admin. */
     async askForClaim(user: SessionUser | null, id: string) {
-      const claimer = requireUser(user);
+      const claimer = requireSignedIn(user);
       const [claimerEmail] = await db
         .select({ address: users.email, isVerified: sql<boolean>`coalesce(${authUsers.emailVerified}, false)` })
         .from(users)
@@ -290,7 +271,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .limit(1);
       const tool = await getTool(id);
       if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.toolNotFoundById);
-      if (tool.isLinkedToCreator && tool.creatorUsername === claimer.slug) throw new AppError("aborted", LIFECYCLE_MESSAGES.ownTool);
+      if (isLinkedCreator(claimer, tool)) throw new AppError("aborted", LIFECYCLE_MESSAGES.ownTool);
       if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyClaimed);
       const domain = claimerEmail?.address.split("@")[1]?.toLowerCase() ?? "";
       const isLikelyGenuine = Boolean(claimerEmail?.isVerified) && domain !== "" && (domain === tool.websiteDomain || tool.websiteDomain.endsWith(`.${domain}`));
@@ -308,7 +289,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** acceptClaim (SPEC section 4): the claimer becomes the linked creator; claimToolAccepted e-mails them. */
     async acceptClaim(user: SessionUser | null, id: string) {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       const tool = await getTool(id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
       const [accepted] = await db.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: new Date() }).where(eq(tools.id, id)).returning();
@@ -322,7 +303,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** Refuses a claim: the tool goes back to unclaimed. */
     async refuseClaim(user: SessionUser | null, id: string) {
-      requireModerator(user);
+      requireModerator(user, ACCESS_MESSAGES.notAllowed);
       const tool = await getTool(id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
       const [refused] = await db
@@ -335,14 +316,12 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** skipWaitingLine (SPEC section 4), granted by an admin: the tool moves to the front of the queue. */
     async skipWaitingLine(user: SessionUser | null, id: string, now = new Date()) {
-      const admin = requireModerator(user);
-      if (admin.role !== "admin") throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      requireAdmin(user, ACCESS_MESSAGES.notAllowed);
       await getTool(id);
       const [skipped] = await db.update(tools).set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now }).where(eq(tools.id, id)).returning();
       return skipped!;
     },
 
-    canEdit,
   };
 }
 

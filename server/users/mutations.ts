@@ -11,7 +11,8 @@ import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/accounts
 import { type AuthLoader, isAuthApiError } from "../auth/auth-loader.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
-import type { SessionUser } from "../context.ts";
+import type { SessionUser } from "#common/access.ts";
+import { requireOwnProfile } from "../access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, authUsers, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -188,7 +189,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
      * (docs/decisions/005-featuring-requests.md). The admin is told through the messaging bot.
      */
     async requestFeaturing(user: SessionUser, { profileSlug, toolId }: FeaturingRequestInput & { profileSlug: string }): Promise<void> {
-      if (user.slug !== profileSlug) throw new AppError("permission-denied", PROFILE_MESSAGES.notYourProfile);
+      requireOwnProfile(user, profileSlug, PROFILE_MESSAGES.notYourProfile);
       const record = await getRecord(user);
       const [tool] = await db
         .select({ id: tools.id, name: tools.name, slug: tools.slug })

@@ -1,7 +1,7 @@
 /** The tool lifecycle (SPEC section 4) through its service, with real mail (SMTP receiver) and a real bot API stand-in. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "#server/context.ts";
+import type { SessionUser } from "#common/access.ts";
 import { authUsers, tools, users } from "#server/db/schema.ts";
 import type { ToolInput } from "#common/tool-input.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";

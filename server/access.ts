@@ -1,0 +1,48 @@
+/**
+ * Who may do what, enforced: every service calls these before it reads or changes what only some people may. The rules
+ * themselves live in common/access.ts, which the browser also reads to choose which buttons to show. A refusal is an
+ * AppError: a visitor's is 'unauthenticated' (the page asks them to sign in), anyone else's 'permission-denied'.
+ */
+import { type Admin, canEditTool, isAdmin, isModerator, isOwnProfile, type Moderator, type SessionUser, type ToolPeople } from "#common/access.ts";
+import { AppError } from "#common/errors.ts";
+
+export const ACCESS_MESSAGES = {
+  signInFirst: "You need to be signed in",
+  moderatorsOnly: "Only verifiers and admins can use the moderation console",
+  adminsOnly: "Only admins can do this",
+  notAllowed: "You are not allowed to do this",
+} as const;
+
+/** The signed-in user; a visitor is asked to sign in, with `message` when the page says why. */
+export function requireSignedIn(user: SessionUser | null, message: string = ACCESS_MESSAGES.signInFirst): SessionUser {
+  if (!user) throw new AppError("unauthenticated", message);
+  return user;
+}
+
+/** The signed-in verifier or admin; anyone else is refused with `refusal`. */
+export function requireModerator(user: SessionUser | null, refusal: string = ACCESS_MESSAGES.moderatorsOnly): Moderator {
+  const signedIn = requireSignedIn(user);
+  if (!isModerator(signedIn)) throw new AppError("permission-denied", refusal);
+  return signedIn;
+}
+
+/** The signed-in admin; a verifier is refused too (by default with the console's own words for each). */
+export function requireAdmin(user: SessionUser | null, refusal?: string): Admin {
+  const moderator = requireModerator(user, refusal);
+  if (!isAdmin(moderator)) throw new AppError("permission-denied", refusal ?? ACCESS_MESSAGES.adminsOnly);
+  return moderator;
+}
+
+/** The signed-in user who may edit `tool` (common/access.ts canEditTool). */
+export function requireToolEditor(user: SessionUser | null, tool: ToolPeople): SessionUser {
+  const editor = requireSignedIn(user);
+  if (!canEditTool(editor, tool)) throw new AppError("permission-denied", ACCESS_MESSAGES.notAllowed);
+  return editor;
+}
+
+/** The signed-in owner of the profile `slug`; anyone else is refused with `refusal`. */
+export function requireOwnProfile(user: SessionUser | null, slug: string, refusal: string): SessionUser {
+  const owner = requireSignedIn(user);
+  if (!isOwnProfile(owner, slug)) throw new AppError("permission-denied", refusal);
+  return owner;
+}
