@@ -1,7 +1,8 @@
-// Lint rules: typescript-eslint's recommended set, React hooks rules, and the boundary that keeps server code out of the browser bundle.
+// Lint rules: typescript-eslint's recommended set, React hooks rules, no import cycle, and the boundary that keeps server code out of the browser bundle.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import project from "./eslint/no-import-cycle.js";
 
 export default tseslint.config(
   { ignores: ["build*/", "node_modules/", ".react-router/", "data/", "coverage/"] },
@@ -13,6 +14,12 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    // A module never reaches itself through its imports, type-only ones included (eslint/no-import-cycle.js).
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { project },
+    rules: { "project/no-import-cycle": "error" },
   },
   {
     files: ["app/**/*.{ts,tsx}"],

@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["common/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+          include: ["common/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "eslint/**/*.test.ts"],
           environment: "node",
         },
       },
