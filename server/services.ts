@@ -46,26 +46,23 @@ export type Dependencies = {
 };
 
 export function createServices(deps: Dependencies) {
+  // The parts several services share, each built once.
+  const limiter = rateLimiter(deps.db);
+  const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger });
+  const snapshots = toolSnapshots(deps.db, deps.storage);
   const lifecycle = toolLifecycle({
     db: deps.db,
     mailer: deps.mailer,
     notifier: deps.notifier,
     logger: deps.logger,
     siteUrl: deps.config.SITE_URL,
-    limiter: rateLimiter(deps.db),
-    writeSnapshot: (id) => toolSnapshots(deps.db, deps.storage).writeToolSnapshot(id),
+    limiter,
+    writeSnapshot: snapshots.writeToolSnapshot,
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
   const auth = loadAuthWhenNeeded({ db: deps.db, config: deps.config, secret: deps.authSecret, mailer: deps.mailer, logger: deps.logger, onGoogleSignIn });
-  const accounts = accountService({
-    db: deps.db,
-    auth,
-    limiter: rateLimiter(deps.db),
-    notifier: deps.notifier,
-    tokenSync: createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger }),
-    logger: deps.logger,
-  });
+  const accounts = accountService({ db: deps.db, auth, limiter, notifier: deps.notifier, tokenSync, logger: deps.logger });
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
@@ -74,7 +71,7 @@ export function createServices(deps: Dependencies) {
     notifier: deps.notifier,
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
-    tools: { ...toolQueries(deps.db), ...toolSnapshots(deps.db, deps.storage), ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
+    tools: { ...toolQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
     users: {
       ...userQueries(deps.db),
@@ -82,12 +79,12 @@ export function createServices(deps: Dependencies) {
       ...userMutations({
         db: deps.db,
         auth,
-        limiter: rateLimiter(deps.db),
+        limiter,
         notifier: deps.notifier,
-        tokenSync: createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger }),
+        tokenSync,
         logger: deps.logger,
         siteUrl: deps.config.SITE_URL,
-        writeToolSnapshot: toolSnapshots(deps.db, deps.storage).writeToolSnapshot,
+        writeToolSnapshot: snapshots.writeToolSnapshot,
       }),
     },
     /** Submitting, editing, verifying and claiming tools (SPEC section 4). */
@@ -97,12 +94,12 @@ export function createServices(deps: Dependencies) {
       db: deps.db,
       logger: deps.logger,
       lifecycle,
-      tokenSync: createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger }),
-      writeToolSnapshot: toolSnapshots(deps.db, deps.storage).writeToolSnapshot,
+      tokenSync,
+      writeToolSnapshot: snapshots.writeToolSnapshot,
     }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
-    imageUploads: imageUploads({ db: deps.db, storage: deps.storage, lifecycle, limiter: rateLimiter(deps.db), maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),
+    imageUploads: imageUploads({ db: deps.db, storage: deps.storage, lifecycle, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),
     categories: categoryQueries(deps.db),
     tags: tagQueries(deps.db),
     topLists,
