@@ -13,3 +13,13 @@ export function createLogger(level: Level | "silent" = "info"): Logger {
   };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }
+
+/** A warning that is written at most once every `intervalMs`; the ones in between are dropped. */
+export function throttledWarning(logger: Logger, intervalMs: number): (message: string) => void {
+  let last = 0;
+  return (message) => {
+    if (Date.now() - last < intervalMs) return;
+    last = Date.now();
+    logger.warn(message);
+  };
+}

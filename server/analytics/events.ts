@@ -3,12 +3,11 @@
  * keeping an address. A visitor is a hash of their address and browser with a salt that changes every day; the salt is
  * deleted when its day is over, so a hash cannot be traced back to anyone.
  *
- * Events are gathered in memory and written in batches: one transaction stores the raw events, adds to the daily counts
- * (server/analytics/metrics.ts) and to the tools' `views` and `clicks` counters, so those counters always equal the sum
- * of the tool's daily counts.
+ * The collector reads what each event means (its tool, its source, its search) and gathers the events in memory; they
+ * are written in batches by ./event-writer.ts, and forwarded to a Plausible host by ./plausible.ts when one is set.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import { isbot } from "isbot";
 import { MAX_SEARCH_LENGTH, OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
 import { AppError } from "#common/errors.ts";
@@ -16,11 +15,12 @@ import { toolIdFromSlug } from "#common/ids.ts";
 import { type AnalyticsEventInput, toolIdParam } from "#common/schemas.ts";
 import { LIMITS, memoryRateLimiter, senderKey } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
-import type { Database, Transaction } from "../db/client.ts";
-import { analyticsSalts, dailyStats, dailyVisitors, events, tools } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
-import { recordSearches, type SearchCounts } from "../search/queries.ts";
-import { addDays, dayOf, METRICS } from "./metrics.ts";
+import type { Database } from "../db/client.ts";
+import { analyticsSalts, dailyVisitors, events } from "../db/schema.ts";
+import { type Logger, throttledWarning } from "../logger.ts";
+import { type EventSearch, isDatabaseAnswering, type PendingEvent, writeBatch } from "./event-writer.ts";
+import { addDays, dayOf } from "./metrics.ts";
+import { plausibleForwarder } from "./plausible.ts";
 
 /** Who sent an event: only used to tell visitors apart for the day, and to limit how many events one address sends. */
 export type Visit = { address: string; userAgent: string };
@@ -28,18 +28,11 @@ export type Visit = { address: string; userAgent: string };
 /** What became of an event: stored (with the next batch), or ignored because a bot sent it. */
 export type EventOutcome = "accepted" | "ignored";
 
-/** A search a page view shows: its text, and how many tools its first page found (null: the page did not say). */
-type Search = { text: string; resultCount: number | null };
-
-type PendingEvent = typeof events.$inferInsert & { createdAt: Date; visitor: string; path: string; search: Search | null };
-
 /** Events written per batch, and how long an event waits at most before its batch is written. */
 const BATCH_SIZE = 500;
 const FLUSH_AFTER_MS = 1000;
 /** Beyond this many unwritten events (the database has fallen behind), new ones are refused until it catches up. */
 const MAX_PENDING = 20_000;
-/** Rows per INSERT statement, well under PostgreSQL's limit of parameters. */
-const ROWS_PER_INSERT = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EventCollectorOptions = {
@@ -203,24 +196,6 @@ async function readSalt(db: Database, day: string): Promise<string> {
   return row.salt;
 }
 
-/** A warning that is written at most once every `intervalMs`; the ones in between are dropped. */
-function throttledWarning(logger: Logger, intervalMs: number): (message: string) => void {
-  let last = 0;
-  return (message) => {
-    if (Date.now() - last < intervalMs) return;
-    last = Date.now();
-    logger.warn(message);
-  };
-}
-
-async function isDatabaseAnswering(db: Database): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The site of an address (scheme, host and port), or null when it is none. */
 function originOf(address: string | null | undefined): string | null {
@@ -272,185 +247,11 @@ function toolOf(name: string, path: string, props: Record<string, unknown>): str
  * The search a person made: a page view of the first page of /search/{text}, which says in `results` how many tools
  * it found. It is counted from the page view, as a tool's view is, so that a page served from the cache counts too.
  */
-function searchOf(name: string, page: URL, props: Record<string, unknown>): Search | null {
+function searchOf(name: string, page: URL, props: Record<string, unknown>): EventSearch | null {
   if (name !== PAGEVIEW_EVENT || page.searchParams.has("cursor")) return null;
   const text = /^\/search\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(page.pathname)?.[1];
   if (!text || text.length > MAX_SEARCH_LENGTH) return null;
   const results = props.results;
   return { text, resultCount: typeof results === "number" && Number.isInteger(results) && results >= 0 ? Math.min(results, 1_000) : null };
-}
-
-/** The address of an outbound link as counted: without its query string (our ref parameter, trackers). */
-function linkOf(props: Record<string, unknown>): string {
-  if (typeof props.url !== "string") return "";
-  try {
-    const url = new URL(props.url);
-    return `${url.origin}${url.pathname}`.slice(0, 300);
-  } catch {
-    return "";
-  }
-}
-
-/** Writes a batch in one transaction: the raw events, the tools' counters, the day's new visitors and the daily counts. */
-async function writeBatch(db: Database, batch: PendingEvent[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < batch.length; start += ROWS_PER_INSERT) {
-      await tx.insert(events).values(batch.slice(start, start + ROWS_PER_INSERT));
-    }
-
-    // Only a live tool's views and clicks count; the daily counts of a tool follow its counter exactly. The tools' rows
-    // are locked first, in id order, so two processes writing batches at once never wait on each other in a circle.
-    const toolIds = [...new Set(batch.flatMap((event) => (event.toolId ? [event.toolId] : [])))].sort();
-    if (toolIds.length > 0) {
-      await tx.select({ id: tools.id }).from(tools).where(sql`${tools.id} = any(${`{${toolIds.join(",")}}`}::text[])`).orderBy(tools.id).for("update");
-    }
-    const views = countBy(batch.filter((event) => event.name === PAGEVIEW_EVENT && event.toolId), (event) => event.toolId!);
-    const clicks = countBy(batch.filter((event) => event.name === OUTBOUND_CLICK_EVENT && event.toolId), (event) => event.toolId!);
-    const viewed = await addToCounters(tx, "views", views);
-    const clicked = await addToCounters(tx, "clicks", clicks);
-    const searched: SearchCounts = new Map();
-    for (const { search } of batch) {
-      if (!search) continue;
-      const counted = searched.get(search.text);
-      searched.set(search.text, { count: (counted?.count ?? 0) + 1, resultCount: search.resultCount ?? counted?.resultCount ?? null });
-    }
-    await recordSearches(tx, searched);
-
-    const visitorsByDay = new Map<string, Set<string>>();
-    for (const event of batch) {
-      const day = dayOf(event.createdAt);
-      const visitors = visitorsByDay.get(day) ?? new Set();
-      visitors.add(event.visitor);
-      visitorsByDay.set(day, visitors);
-    }
-    const counts = new Map<string, { metric: string; subject: string; detail: string; day: string; count: number }>();
-    const add = (metric: string, subject: string, detail: string, day: string, count = 1) => {
-      const key = `${metric}\u0000${subject}\u0000${detail}\u0000${day}`;
-      const row = counts.get(key);
-      if (row) row.count += count;
-      else counts.set(key, { metric, subject, detail, day, count });
-    };
-    for (const [day, visitors] of visitorsByDay) {
-      const rows = [...visitors].sort().map((visitor) => ({ day, visitor }));
-      let added = 0;
-      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-        const inserted = await tx
-          .insert(dailyVisitors)
-          .values(rows.slice(start, start + ROWS_PER_INSERT))
-          .onConflictDoNothing()
-          .returning({ day: dailyVisitors.day });
-        added += inserted.length;
-      }
-      if (added > 0) add(METRICS.visitors, "", "", day, added);
-    }
-    for (const event of batch) {
-      const day = dayOf(event.createdAt);
-      if (event.name === PAGEVIEW_EVENT) {
-        add(METRICS.pageviews, "", "", day);
-        add(METRICS.page, event.path, "", day);
-        // A visitor arriving (from another site, or from nowhere); moving from one of our pages to another is not a source.
-        if (!event.referrer?.startsWith("/")) add(METRICS.referrer, event.referrer ?? "", "", day);
-        if (event.toolId && viewed.has(event.toolId)) {
-          add(METRICS.toolView, event.toolId, "", day);
-          add(METRICS.toolReferrer, event.toolId, event.referrer ?? "", day);
-        }
-      } else {
-        add(METRICS.event, event.name, event.name === OUTBOUND_CLICK_EVENT ? linkOf(event.props ?? {}) : "", day);
-        if (event.name === OUTBOUND_CLICK_EVENT && event.toolId && clicked.has(event.toolId)) add(METRICS.toolClick, event.toolId, "", day);
-      }
-    }
-    // In key order, so two processes writing at once take the rows' locks in the same order.
-    const rows = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      await tx
-        .insert(dailyStats)
-        .values(rows.slice(start, start + ROWS_PER_INSERT))
-        .onConflictDoUpdate({
-          target: [dailyStats.metric, dailyStats.subject, dailyStats.detail, dailyStats.day],
-          set: { count: sql`${dailyStats.count} + excluded.count` },
-        });
-    }
-  });
-}
-
-function countBy<T>(items: T[], keyOf: (item: T) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
-  return counts;
-}
-
-/** Adds to a counter of live tools (one statement per distinct amount); answers the ids that were live and counted. */
-async function addToCounters(tx: Transaction, column: "views" | "clicks", amounts: Map<string, number>): Promise<Set<string>> {
-  const byAmount = new Map<number, string[]>();
-  for (const [id, amount] of amounts) byAmount.set(amount, [...(byAmount.get(amount) ?? []), id]);
-  const counted = new Set<string>();
-  for (const [amount, ids] of byAmount) {
-    const rows = await tx
-      .update(tools)
-      .set({ [column]: sql`${tools[column]} + ${amount}` })
-      .where(and(sql`${tools.id} = any(${`{${ids.sort().join(",")}}`}::text[])`, eq(tools.isActive, true), eq(tools.isVerified, true)))
-      .returning({ id: tools.id });
-    for (const row of rows) counted.add(row.id);
-  }
-  return counted;
-}
-
-/**
- * Sends each event on to a Plausible-compatible host, as Plausible's proxy guide does (the visitor's browser and
- * address in User-Agent and X-Forwarded-For), a few at a time, never holding up the visitor's request.
- */
-function plausibleForwarder(host: string, logger: Logger) {
-  const endpoint = `${host.replace(/\/+$/, "")}/api/event`;
-  const queue: { body: unknown; visit: Visit }[] = [];
-  let active = 0;
-  let waiting: (() => void)[] = [];
-  // One warning a minute at most: an unreachable host must not flood the log.
-  const warn = throttledWarning(logger, 60_000);
-
-  async function deliver({ body, visit }: { body: unknown; visit: Visit }) {
-    try {
-      const response = await fetch(endpoint, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": visit.userAgent,
-          ...(visit.address !== "unknown" ? { "x-forwarded-for": visit.address } : {}),
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(5000),
-      });
-      await response.body?.cancel();
-      if (!response.ok) warn(`analytics: ${endpoint} answered ${response.status}`);
-    } catch (error) {
-      warn(`analytics: could not forward an event to ${endpoint}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  function pump() {
-    while (active < 4 && queue.length > 0) {
-      const item = queue.shift()!;
-      active++;
-      void deliver(item).finally(() => {
-        active--;
-        pump();
-      });
-    }
-    if (active === 0 && queue.length === 0) {
-      for (const resolve of waiting) resolve();
-      waiting = [];
-    }
-  }
-
-  return {
-    send(body: unknown, visit: Visit) {
-      if (queue.length >= MAX_PENDING) return warn(`analytics: ${endpoint} is too slow; events are not forwarded`);
-      queue.push({ body, visit });
-      pump();
-    },
-    idle(): Promise<void> {
-      if (active === 0 && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-  };
 }
 
