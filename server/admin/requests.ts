@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import type { FeaturingAnswerInput } from "#common/schemas.ts";
 import type { SessionUser } from "../context.ts";
@@ -93,16 +93,15 @@ export function adminRequests({ db, writeToolSnapshot }: { db: Database; writeTo
         )
         .orderBy(askedAt, toolId)
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Date.parse(last.createdAt), id: last.toolId }));
       return {
-        requests: page.map((row) => ({
+        requests: items.map((row) => ({
           createdAt: row.createdAt,
           toolId: row.toolId,
           user: { id: row.userId, username: row.username, slug: row.userSlug, email: row.email, boosts: row.boosts },
           tool: row.toolName !== null ? { id: row.toolId, name: row.toolName, slug: row.toolSlug!, isLive: Boolean(row.isLive), isHomeBoosted: Boolean(row.isHomeBoosted) } : null,
         })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: Date.parse(last.createdAt), id: last.toolId }) : null,
+        nextCursor,
       };
     },
 

@@ -1,7 +1,7 @@
 /** Users as admins see them: a list and a search, roles (SPEC section 6), and disabling an account, which ends its sessions at once. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type UserRole } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MODERATION_MESSAGES, type RoleChangeInput, type UserDisabledInput } from "#common/schemas.ts";
 import { slugify } from "#common/slugify.ts";
@@ -72,9 +72,8 @@ export function adminUsers({ db, tokenSync }: { db: Database; tokenSync: TokenSy
         .where(and(search, cursor ? sql`${users.slug} > ${cursor.id}` : undefined))
         .orderBy(asc(users.slug))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return { users: page.map(toModerated), nextCursor: rows.length > limit && last ? encodeCursor({ key: 0, id: last.slug }) : null };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: 0, id: last.slug }));
+      return { users: items.map(toModerated), nextCursor };
     },
 
     /** Gives a user a role; it applies from their next request. An admin cannot demote themselves, so a site always keeps one. */

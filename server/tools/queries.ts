@@ -1,7 +1,7 @@
 /** Reads of tools for the public pages and the JSON API. */
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE, SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, USER_ADDED_TOOLS } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { Database } from "../db/client.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
@@ -137,12 +137,8 @@ export function toolQueries(db: Database) {
     async listLatestTools({ cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
       dependsOn(pageTags.tools);
       const rows: ToolCardRow[] = await latestToolsQuery(db, cursor, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        tools: page.map(toCard),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
-      };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
+      return { tools: items.map(toCard), nextCursor };
     },
 
     /** A live tool by its slug (SPEC section 7: by slug). */

@@ -1,7 +1,7 @@
 /** Reads of the tools a user submitted or is linked to, live or not, each with where it stands (/my-tools). */
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
@@ -93,11 +93,10 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
       { cursor, limit = PAGE_SIZE, submitted }: { cursor?: Cursor | null; limit?: number; submitted?: string } = {},
     ): Promise<UserToolPage> {
       const rows = await userToolsQuery(db, user, cursor, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
       // One count per waiting tool on this page (tools_queue_idx serves it): a maker has few tools waiting at once,
       // so this stays a handful of queries however long their list is.
-      const listed = await Promise.all(page.map(withQueuePlace));
+      const listed = await Promise.all(items.map(withQueuePlace));
       let justSubmitted = submitted ? listed.find((tool) => tool.id === submitted) : undefined;
       if (submitted && !justSubmitted) {
         // Not on this page (a later page was asked for): read it by its id, still only among the user's own tools.
@@ -110,7 +109,7 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
       }
       return {
         tools: listed,
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
+        nextCursor,
         submitted: justSubmitted?.queue ? justSubmitted : null,
       };
     },

@@ -1,7 +1,7 @@
 /** Reads of user profiles: the public profile page (with what only its owner sees) and the owner's settings. */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { AUTH_MESSAGES } from "#common/schemas.ts";
 import type { SessionUser } from "../context.ts";
@@ -94,12 +94,8 @@ export function userQueries(db: Database) {
         .where(and(isPublicTool, toolsOwnedBy(record.slug), cursor ? afterCursor(cursor) : undefined))
         .orderBy(desc(tools.createdAt), desc(tools.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const toolPage: ToolPage = {
-        tools: page.map(toCard),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
-      };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
+      const toolPage: ToolPage = { tools: items.map(toCard), nextCursor };
 
       let owner: OwnerView | null = null;
       if (viewer?.id === record.id) {
