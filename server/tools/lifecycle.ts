@@ -16,6 +16,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Notifier } from "../notify/notifier.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
+import { countQueuedTools, isQueuedTool } from "./queue.ts";
 import { buildToolRow } from "./rows.ts";
 
 /** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
@@ -34,9 +35,6 @@ export type LifecycleDependencies = {
 };
 
 type ToolRow = typeof tools.$inferSelect;
-
-/** A tool in the verification queue: not verified, not refused (the condition of tools_queue_idx). */
-const isQueued = sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`;
 
 const isModerator = (user: SessionUser) => user.role === "verifier" || user.role === "admin";
 
@@ -200,7 +198,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       const query = db
         .select()
         .from(tools)
-        .where(isQueued)
+        .where(isQueuedTool)
         .orderBy(desc(tools.hasSkippedLine), asc(tools.dateSkippedLine), asc(tools.createdAt), asc(tools.id));
       return limit === undefined ? query : query.limit(limit);
     },
@@ -208,8 +206,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     /** How many tools wait in the queue. */
     async countQueue(user: SessionUser | null): Promise<number> {
       requireModerator(user);
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(isQueued);
-      return row?.count ?? 0;
+      return countQueuedTools(db);
     },
 
     /** Live tools whose maker changed the name or website since a verifier last looked: they are shown to verifiers. */
@@ -236,7 +233,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .select({ ahead: sql<number>`count(*)::int` })
         .from(tools)
         .where(
-          sql`${isQueued} and ${tools.id} <> ${tool.id} and (
+          sql`${isQueuedTool} and ${tools.id} <> ${tool.id} and (
             (${tools.hasSkippedLine} and not ${tool.hasSkippedLine})
             or (${tools.hasSkippedLine} = ${tool.hasSkippedLine} and (coalesce(${tools.dateSkippedLine}, '-infinity'), ${tools.createdAt}, ${tools.id})
               < (coalesce(${tool.dateSkippedLine?.toISOString() ?? null}::timestamptz, '-infinity'), ${tool.createdAt.toISOString()}::timestamptz, ${tool.id}))

@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import type { ToolLifecycle } from "./lifecycle.ts";
 import { afterCursor } from "./queries.ts";
+import { isQueuedTool } from "./queue.ts";
 
 /**
  * Where a tool stands, first match wins: a claim still waiting for its answer; switched off by an admin; turned down by
@@ -40,7 +41,7 @@ const stateColumn = sql<UserToolState>`case
   when ${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted} then 'claim-pending'
   when not ${tools.isActive} then 'switched-off'
   when not ${tools.isVerified} and ${tools.rejectedAt} is not null then 'rejected'
-  when not ${tools.isVerified} then 'waiting-for-verification'
+  when ${isQueuedTool} then 'waiting-for-verification'
   else 'live' end`.as("state");
 
 const userToolColumns = {
