@@ -33,8 +33,7 @@ export function createApi(services: Services) {
   api.get("/tools/:id/related", async (c) => {
     const tool = await services.tools.findPublicToolById(parseToolId(c.req.param("id")));
     if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
-    const [suggested, usersAdded] = await Promise.all([services.tools.listSuggestedTools(tool), services.tools.listToolsAddedByUsers()]);
-    return c.json({ stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded });
+    return c.json(await services.tools.getRelatedToTool(tool));
   });
 
   /** Adds the tool to the signed-in user's favourites; answers the heart's new state. */
