@@ -8,6 +8,7 @@ import {
   MAX_CATEGORY_DESCRIPTION_LENGTH,
   MAX_CATEGORY_LABEL_LENGTH,
   MAX_DIGEST_DAYS,
+  MAX_MODERATION_SEARCH_LENGTH,
   MAX_PAGE_SIZE,
   MAX_PASSWORD_LENGTH,
   MAX_REJECTION_REASON_LENGTH,
@@ -20,9 +21,9 @@ import {
   USER_ROLES,
 } from "./constants.ts";
 import { decodeCursor } from "./cursor.ts";
-import { MESSAGES } from "./errors.ts";
 import { slugify } from "./slugify.ts";
 import { toolInput } from "./tool-input.ts";
+import { MESSAGES } from "./messages.ts";
 
 export const cursorParam = z
   .string()
@@ -32,7 +33,7 @@ export const cursorParam = z
     if (!text) return null;
     const cursor = decodeCursor(text);
     if (!cursor) {
-      ctx.addIssue({ code: "custom", message: MESSAGES.invalidCursor });
+      ctx.addIssue({ code: "custom", message: MESSAGES.page.invalidCursor });
       return z.NEVER;
     }
     return cursor;
@@ -51,7 +52,7 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const toolIdParam = z.string().regex(/^t[a-z0-9_]{1,40}$/, "No tool found with this ID");
+export const toolIdParam = z.string().regex(/^t[a-z0-9_]{1,40}$/, MESSAGES.tool.notFoundById);
 
 /** The sort orders of /tools: newest first, most viewed, most clicked. */
 export const TOOL_SORTS = ["newest", "views", "clicks"] as const;
@@ -94,42 +95,23 @@ export type TagListQuery = z.infer<typeof tagListQuery>;
 /** SPEC section 5: an e-mail must match this pattern, case-insensitively. */
 export const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
-export const AUTH_MESSAGES = {
-  invalidEmail: "Email format incorrect",
-  userNotFound: "User doesn't exist",
-  wrongPassword: "Incorrect password",
-  userDisabled: "The user has been disabled",
-  tooManyRequests: "Too many requests, try again later",
-  emailInUse: "Email already in use",
-  weakPassword: `Password must contain at least ${MIN_PASSWORD_LENGTH} characters`,
-  longPassword: `Password must contain at most ${MAX_PASSWORD_LENGTH} characters`,
-  emailExists: "Email already used. Please login with your email",
-  emailExistsGoogle: "Email already used with Google. Please use Google sign in",
-  recordNotFound: "User not found",
-  noEmail: "An error occurred during authentication. The admin has been informed",
-  unknown: "Unknown error",
-  usernameRequired: "Choose a username with at least one letter or digit",
-  usernameTooLong: `A username has at most ${MAX_USERNAME_LENGTH} characters`,
-  linkExpired: "This link has expired or was already used. Ask for a new one.",
-} as const;
-
 export const emailField = z
-  .string({ message: AUTH_MESSAGES.invalidEmail })
+  .string({ message: MESSAGES.auth.invalidEmail })
   .trim()
-  .max(254, AUTH_MESSAGES.invalidEmail)
-  .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail)
+  .max(254, MESSAGES.auth.invalidEmail)
+  .regex(EMAIL_PATTERN, MESSAGES.auth.invalidEmail)
   .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z
-  .string({ message: AUTH_MESSAGES.weakPassword })
-  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.weakPassword)
-  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.longPassword);
+  .string({ message: MESSAGES.auth.weakPassword })
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.auth.weakPassword)
+  .max(MAX_PASSWORD_LENGTH, MESSAGES.auth.longPassword);
 
 export const usernameField = z
-  .string({ message: AUTH_MESSAGES.usernameRequired })
+  .string({ message: MESSAGES.auth.usernameRequired })
   .trim()
-  .max(MAX_USERNAME_LENGTH, AUTH_MESSAGES.usernameTooLong)
-  .refine((name) => /[\p{L}\p{N}]/u.test(name), AUTH_MESSAGES.usernameRequired);
+  .max(MAX_USERNAME_LENGTH, MESSAGES.auth.usernameTooLong)
+  .refine((name) => /[\p{L}\p{N}]/u.test(name), MESSAGES.auth.usernameRequired);
 
 /** An HTML checkbox: present ("on") when ticked, absent otherwise. */
 export const checkboxField = z
@@ -147,34 +129,18 @@ export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
   email: emailField,
-  password: z.string({ message: AUTH_MESSAGES.wrongPassword }).min(1, AUTH_MESSAGES.wrongPassword).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.wrongPassword),
+  password: z.string({ message: MESSAGES.auth.wrongPassword }).min(1, MESSAGES.auth.wrongPassword).max(MAX_PASSWORD_LENGTH, MESSAGES.auth.wrongPassword),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const emailInput = z.object({ email: emailField });
 
 export const resetPasswordInput = z.object({
-  token: z.string().min(1, AUTH_MESSAGES.linkExpired).max(200, AUTH_MESSAGES.linkExpired),
+  token: z.string().min(1, MESSAGES.auth.linkExpired).max(200, MESSAGES.auth.linkExpired),
   password: newPasswordField,
 });
 
 // --- Profiles: /profile/{slug}, the /edit-profile forms, the featuring request and the admin command. ---
-
-export const PROFILE_MESSAGES = {
-  notFound: "No user found with this address",
-  bioTooLong: `A bio has at most ${MAX_BIO_LENGTH} characters`,
-  socialProfileUrl: "Each social profile must be a web address starting with http:// or https://, such as https://github.com/you",
-  tooManySocialProfiles: `List at most ${MAX_SOCIAL_PROFILES} social profiles`,
-  currentPasswordRequired: "Enter your current password",
-  noPassword: "Your account signs in with Google: it has no password to change",
-  confirmDelete: "Type DELETE to confirm",
-  chooseTool: "Choose one of your tools",
-  notYourTool: "You can only ask to feature one of your own tools",
-  notYourProfile: "Only the owner of this profile can ask to feature their tools",
-  alreadyRequested: "You already asked to feature this tool. We will get back to you soon.",
-  requestSent: "Your request was sent. You will hear from us soon.",
-  unknownRole: `A role is one of: ${USER_ROLES.join(", ")}`,
-} as const;
 
 /** The word a person types to confirm that their account goes. */
 export const DELETE_CONFIRMATION = "DELETE";
@@ -183,9 +149,9 @@ const MAX_URL_LENGTH = 300;
 
 /** An http(s) address with a real host name; a bare "github.com/you" is read as https://github.com/you. */
 export const webAddressField = z
-  .string({ message: PROFILE_MESSAGES.socialProfileUrl })
+  .string({ message: MESSAGES.profile.socialProfileUrl })
   .trim()
-  .max(MAX_URL_LENGTH, PROFILE_MESSAGES.socialProfileUrl)
+  .max(MAX_URL_LENGTH, MESSAGES.profile.socialProfileUrl)
   .transform((text) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`))
   .refine((text) => {
     try {
@@ -194,7 +160,7 @@ export const webAddressField = z
     } catch {
       return false;
     }
-  }, PROFILE_MESSAGES.socialProfileUrl);
+  }, MESSAGES.profile.socialProfileUrl);
 
 /** The profile section of /edit-profile. Social profile fields left empty are dropped. */
 export const profileInput = z.object({
@@ -204,12 +170,12 @@ export const profileInput = z.object({
     .string()
     .optional()
     .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(MAX_BIO_LENGTH, PROFILE_MESSAGES.bioTooLong)),
+    .pipe(z.string().max(MAX_BIO_LENGTH, MESSAGES.profile.bioTooLong)),
   socialProfiles: z
     .array(z.string())
     .optional()
     .transform((urls) => (urls ?? []).map((url) => url.trim()).filter(Boolean))
-    .pipe(z.array(webAddressField).max(MAX_SOCIAL_PROFILES, PROFILE_MESSAGES.tooManySocialProfiles)),
+    .pipe(z.array(webAddressField).max(MAX_SOCIAL_PROFILES, MESSAGES.profile.tooManySocialProfiles)),
   newsletter: checkboxField,
   isSolo: checkboxField,
 });
@@ -217,23 +183,23 @@ export type ProfileInput = z.infer<typeof profileInput>;
 
 export const passwordChangeInput = z.object({
   currentPassword: z
-    .string({ message: PROFILE_MESSAGES.currentPasswordRequired })
-    .min(1, PROFILE_MESSAGES.currentPasswordRequired)
-    .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.wrongPassword),
+    .string({ message: MESSAGES.profile.currentPasswordRequired })
+    .min(1, MESSAGES.profile.currentPasswordRequired)
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.auth.wrongPassword),
   newPassword: newPasswordField,
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
 
 export const deleteAccountInput = z.object({
   confirm: z
-    .string({ message: PROFILE_MESSAGES.confirmDelete })
+    .string({ message: MESSAGES.profile.confirmDelete })
     .trim()
-    .refine((text) => text === DELETE_CONFIRMATION, PROFILE_MESSAGES.confirmDelete),
+    .refine((text) => text === DELETE_CONFIRMATION, MESSAGES.profile.confirmDelete),
 });
 
 /** A featuring request: which of the person's tools. */
 export const featuringRequestInput = z.object({
-  toolId: z.string({ message: PROFILE_MESSAGES.chooseTool }).regex(/^t[a-z0-9_]{1,40}$/, PROFILE_MESSAGES.chooseTool),
+  toolId: z.string({ message: MESSAGES.profile.chooseTool }).regex(/^t[a-z0-9_]{1,40}$/, MESSAGES.profile.chooseTool),
 });
 export type FeaturingRequestInput = z.infer<typeof featuringRequestInput>;
 
@@ -243,18 +209,13 @@ export const profileQuery = z.object({
   cursor: cursorParam,
 });
 
-export const roleField = z.enum(USER_ROLES, { message: PROFILE_MESSAGES.unknownRole });
+export const roleField = z.enum(USER_ROLES, { message: MESSAGES.profile.unknownRole });
 
 /** `npm run admin -- set-role <email> <role>`. */
 export const setRoleInput = z.object({ email: emailField, role: roleField });
 export type SetRoleInput = z.infer<typeof setRoleInput>;
 
 // --- Favourites ---
-
-export const FAVORITE_MESSAGES = {
-  needsAccount: "Log in to keep your favourite tools",
-  unknownIntent: "intent must be add or remove",
-} as const;
 
 export const FAVORITE_INTENTS = ["add", "remove"] as const;
 
@@ -263,31 +224,14 @@ export const FAVORITE_INTENTS = ["add", "remove"] as const;
  * the script sets `stay` and gets the new state as data instead.
  */
 export const favoriteFormInput = z.object({
-  toolId: z.string({ message: MESSAGES.toolNotFoundById }).trim().min(1, MESSAGES.toolNotFoundById).max(100, MESSAGES.toolNotFoundById),
-  intent: z.enum(FAVORITE_INTENTS, { message: FAVORITE_MESSAGES.unknownIntent }),
+  toolId: z.string({ message: MESSAGES.tool.notFoundById }).trim().min(1, MESSAGES.tool.notFoundById).max(100, MESSAGES.tool.notFoundById),
+  intent: z.enum(FAVORITE_INTENTS, { message: MESSAGES.favorite.unknownIntent }),
   redirectTo: z.string().optional(),
   stay: checkboxField,
 });
 export type FavoriteFormInput = z.infer<typeof favoriteFormInput>;
 
 // --- Moderation (/admin): the forms of the console. ---
-
-const MAX_MODERATION_SEARCH_LENGTH = 100;
-
-export const MODERATION_MESSAGES = {
-  reasonRequired: "Say why the tool is refused: the maker reads it",
-  reasonTooLong: `A reason has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
-  unknownFlag: `flag must be one of ${TOOL_FLAGS.join(", ")}`,
-  labelRequired: "Give the category a name",
-  labelTooLong: `A category's name has at most ${MAX_CATEGORY_LABEL_LENGTH} characters`,
-  slugShape: "A slug is lowercase letters and digits joined by single hyphens, such as design-tools",
-  slugTaken: "Another category already has this slug",
-  colorShape: "A colour is written #RRGGBB, such as #DDD6FE",
-  descriptionTooLong: `A description has at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters`,
-  categoryNotFound: "No category found with this ID",
-  userNotFound: "No user found with this ID",
-  searchTooLong: `Search with at most ${MAX_MODERATION_SEARCH_LENGTH} characters`,
-} as const;
 
 const onOff = z.enum(["true", "false"]).transform((value) => value === "true");
 
@@ -298,40 +242,38 @@ export const toolActionInput = z.object({ toolId: toolIdParam });
 export const rejectToolInput = z.object({
   toolId: toolIdParam,
   reason: z
-    .string({ message: MODERATION_MESSAGES.reasonRequired })
+    .string({ message: MESSAGES.moderation.reasonRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, MODERATION_MESSAGES.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MODERATION_MESSAGES.reasonTooLong)),
+    .pipe(z.string().min(1, MESSAGES.moderation.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.reasonTooLong)),
 });
 
 /** Switching one of a tool's flags on or off (/admin/tools). */
 export const toolFlagInput = z.object({
   toolId: toolIdParam,
-  flag: z.enum(TOOL_FLAGS, { message: MODERATION_MESSAGES.unknownFlag }),
+  flag: z.enum(TOOL_FLAGS, { message: MESSAGES.moderation.unknownFlag }),
   value: onOff,
 });
 export type ToolFlagInput = z.infer<typeof toolFlagInput>;
 
 /** A search of the console's lists (tools by name, users by name or e-mail), one keyset page at a time. */
 export const moderationSearchQuery = z.object({
-  q: z.string().trim().max(MAX_MODERATION_SEARCH_LENGTH, MODERATION_MESSAGES.searchTooLong).optional().transform((text) => text || undefined),
+  q: z.string().trim().max(MAX_MODERATION_SEARCH_LENGTH, MESSAGES.moderation.searchTooLong).optional().transform((text) => text || undefined),
   cursor: cursorParam,
 });
 export type ModerationSearchQuery = z.infer<typeof moderationSearchQuery>;
 
-export const DIGEST_MESSAGES = { days: `Choose a number of days from 1 to ${MAX_DIGEST_DAYS}` } as const;
-
 /** The newsletter's digest (/admin/newsletter, npm run newsletter): the tools verified in the last `days` days. */
 export const digestQuery = z.object({
   days: z.coerce
-    .number({ message: DIGEST_MESSAGES.days })
-    .int(DIGEST_MESSAGES.days)
-    .min(1, DIGEST_MESSAGES.days)
-    .max(MAX_DIGEST_DAYS, DIGEST_MESSAGES.days)
+    .number({ message: MESSAGES.digest.days })
+    .int(MESSAGES.digest.days)
+    .min(1, MESSAGES.digest.days)
+    .max(MAX_DIGEST_DAYS, MESSAGES.digest.days)
     .default(DIGEST_DAYS),
 });
 export type DigestQuery = z.infer<typeof digestQuery>;
 
-export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, MODERATION_MESSAGES.categoryNotFound);
+export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, MESSAGES.moderation.categoryNotFound);
 
 /** A category as an admin adds or edits it. Left empty, the slug is made from the label. */
 export const categoryInput = z.preprocess(
@@ -342,26 +284,26 @@ export const categoryInput = z.preprocess(
   },
   z.object({
     label: z
-      .string({ message: MODERATION_MESSAGES.labelRequired })
+      .string({ message: MESSAGES.moderation.labelRequired })
       .trim()
-      .min(1, MODERATION_MESSAGES.labelRequired)
-      .max(MAX_CATEGORY_LABEL_LENGTH, MODERATION_MESSAGES.labelTooLong),
-    slug: z.string({ message: MODERATION_MESSAGES.slugShape }).trim().max(MAX_SLUG_LENGTH, MODERATION_MESSAGES.slugShape).regex(SLUG_PATTERN, MODERATION_MESSAGES.slugShape),
+      .min(1, MESSAGES.moderation.labelRequired)
+      .max(MAX_CATEGORY_LABEL_LENGTH, MESSAGES.moderation.labelTooLong),
+    slug: z.string({ message: MESSAGES.moderation.slugShape }).trim().max(MAX_SLUG_LENGTH, MESSAGES.moderation.slugShape).regex(SLUG_PATTERN, MESSAGES.moderation.slugShape),
     description: z
       .string()
       .optional()
       .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
-      .pipe(z.string().max(MAX_CATEGORY_DESCRIPTION_LENGTH, MODERATION_MESSAGES.descriptionTooLong)),
+      .pipe(z.string().max(MAX_CATEGORY_DESCRIPTION_LENGTH, MESSAGES.moderation.descriptionTooLong)),
     color: z
-      .string({ message: MODERATION_MESSAGES.colorShape })
+      .string({ message: MESSAGES.moderation.colorShape })
       .trim()
-      .regex(/^#[0-9a-f]{6}$/i, MODERATION_MESSAGES.colorShape)
+      .regex(/^#[0-9a-f]{6}$/i, MESSAGES.moderation.colorShape)
       .transform((color) => color.toUpperCase()),
   }),
 );
 export type CategoryInput = z.infer<typeof categoryInput>;
 
-export const userIdParam = z.string().regex(/^u[a-z0-9_]{1,40}$/, MODERATION_MESSAGES.userNotFound);
+export const userIdParam = z.string().regex(/^u[a-z0-9_]{1,40}$/, MESSAGES.moderation.userNotFound);
 
 /** An admin gives a user a role. */
 export const roleChangeInput = z.object({ userId: userIdParam, role: roleField });
@@ -375,18 +317,10 @@ export type UserDisabledInput = z.infer<typeof userDisabledInput>;
 export const featuringAnswerInput = z.object({ userId: userIdParam, toolId: toolIdParam });
 export type FeaturingAnswerInput = z.infer<typeof featuringAnswerInput>;
 
-/** What the callable functions (POST /api/functions/{name}) answer to a request they cannot read. */
-export const FUNCTION_MESSAGES = {
-  notJson: 'The request body must be JSON, such as { "tool": { ... } }',
-  noTool: 'The request body needs a "tool" object',
-  noToolId: 'Give the tool\'s id, such as { "tool": { "id": "t..." } }',
-  unknownFunction: "No such function",
-} as const;
-
 /** A callable function's body (SPEC section 7): { tool }, which each function then reads with its own schema. */
 export const functionPayload = z.object(
-  { tool: z.record(z.string(), z.unknown(), { message: FUNCTION_MESSAGES.noTool }) },
-  { message: FUNCTION_MESSAGES.noTool },
+  { tool: z.record(z.string(), z.unknown(), { message: MESSAGES.functions.noTool }) },
+  { message: MESSAGES.functions.noTool },
 );
 
 /**
@@ -401,7 +335,7 @@ export const submitToolFunctionInput = z.preprocess((tool) => {
 }, toolInput);
 
 /** The tool that toolVerified, claimTool and claimToolAccepted act on; its id is then read with toolIdParam. */
-export const toolRefFunctionInput = z.object({ id: z.string({ message: FUNCTION_MESSAGES.noToolId }).trim().min(1, FUNCTION_MESSAGES.noToolId) });
+export const toolRefFunctionInput = z.object({ id: z.string({ message: MESSAGES.functions.noToolId }).trim().min(1, MESSAGES.functions.noToolId) });
 
 /** A dashboard's range (?days=7, 30 or 90); anything else falls back to the default range. */
 export const analyticsRangeParam = z.coerce.number().pipe(z.literal(ANALYTICS_RANGES)).catch(DEFAULT_ANALYTICS_RANGE);
@@ -415,17 +349,6 @@ export const analyticsQuery = z.object({ days: analyticsRangeParam });
  */
 export const myToolsQuery = pageQuery.extend({ submitted: toolIdParam.optional().catch(undefined), days: analyticsRangeParam });
 
-/** What POST /api/event answers for a body that is not an event. */
-export const EVENT_MESSAGES = {
-  notJson: "The event must be a JSON object",
-  tooLarge: "The event is too large",
-  name: "The event needs a name (n)",
-  url: "The event needs the page's address (u), an http(s) URL",
-  domain: "The event needs the site's domain (d)",
-  props: "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
-  text: "The event holds characters that are not text",
-} as const;
-
 /** The most an event's properties may weigh, as JSON text. */
 const MAX_EVENT_PROPS_LENGTH = 2000;
 
@@ -434,8 +357,8 @@ function isStorableText(text: string): boolean {
   return !text.includes("\u0000") && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
-const eventText = z.string().refine(isStorableText, EVENT_MESSAGES.text);
-const eventPropValue = z.union([eventText.pipe(z.string().max(MAX_EVENT_PROPS_LENGTH)), z.number(), z.boolean()], { message: EVENT_MESSAGES.props });
+const eventText = z.string().refine(isStorableText, MESSAGES.event.text);
+const eventPropValue = z.union([eventText.pipe(z.string().max(MAX_EVENT_PROPS_LENGTH)), z.number(), z.boolean()], { message: MESSAGES.event.props });
 
 /**
  * An analytics event, in Plausible's format: n (name), u (url), d (domain), r (referrer), p (props). Plausible's long
@@ -457,17 +380,17 @@ export const analyticsEventInput = z.preprocess(
   },
   z.object(
     {
-      n: z.string({ message: EVENT_MESSAGES.name }).trim().min(1, EVENT_MESSAGES.name).max(120, EVENT_MESSAGES.name).pipe(eventText),
-      u: z.url({ protocol: /^https?$/, message: EVENT_MESSAGES.url }).max(2000, EVENT_MESSAGES.url),
-      d: z.string({ message: EVENT_MESSAGES.domain }).trim().min(1, EVENT_MESSAGES.domain).max(253, EVENT_MESSAGES.domain),
+      n: z.string({ message: MESSAGES.event.name }).trim().min(1, MESSAGES.event.name).max(120, MESSAGES.event.name).pipe(eventText),
+      u: z.url({ protocol: /^https?$/, message: MESSAGES.event.url }).max(2000, MESSAGES.event.url),
+      d: z.string({ message: MESSAGES.event.domain }).trim().min(1, MESSAGES.event.domain).max(253, MESSAGES.event.domain),
       // A referrer that is not usable text is no referrer.
       r: eventText.pipe(z.string().max(2000)).nullish().catch(null),
       p: z
-        .record(eventText.pipe(z.string().min(1).max(300)), eventPropValue, { message: EVENT_MESSAGES.props })
-        .refine((props) => Object.keys(props).length <= 30 && JSON.stringify(props).length <= MAX_EVENT_PROPS_LENGTH, EVENT_MESSAGES.props)
+        .record(eventText.pipe(z.string().min(1).max(300)), eventPropValue, { message: MESSAGES.event.props })
+        .refine((props) => Object.keys(props).length <= 30 && JSON.stringify(props).length <= MAX_EVENT_PROPS_LENGTH, MESSAGES.event.props)
         .optional(),
     },
-    { message: EVENT_MESSAGES.notJson },
+    { message: MESSAGES.event.notJson },
   ),
 );
 

@@ -5,7 +5,7 @@
  */
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "../components/link.tsx";
-import { isAppError, MESSAGES } from "#common/errors.ts";
+import { isAppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import type { RelatedToTool } from "#server/tools/related.ts";
@@ -16,6 +16,7 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { MESSAGES } from "#common/messages.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -38,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const id = toolIdFromSlug(params.slug);
     const renamed = id ? await tools.findPublicToolById(id) : undefined;
     if (renamed) throw redirect(`/tool/${renamed.slug}`, 301);
-    throw data(MESSAGES.toolNotFoundBySlug, { status: 404 });
+    throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
   return { tool, ...(await tools.getRelatedToTool(tool)), notice: null };
 }
@@ -46,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks to be linked to the tool as its maker. */
 export async function action({ params, context }: Route.ActionArgs) {
   const tool = await context.services.tools.findPublicToolBySlug(params.slug);
-  if (!tool) throw data(MESSAGES.toolNotFoundBySlug, { status: 404 });
+  if (!tool) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   try {
     await context.services.lifecycle.askForClaim(context.user, tool.id);
     return { claim: "sent" as const };

@@ -2,8 +2,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ToolFlag } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
-import { AppError, MESSAGES } from "#common/errors.ts";
+import { AppError } from "#common/errors.ts";
 import type { ToolFlagInput } from "#common/schemas.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
@@ -107,7 +108,7 @@ export function adminTools({ db, writeToolSnapshot }: { db: Database; writeToolS
         .set({ [flag]: value, updatedAt: new Date() })
         .where(eq(tools.id, toolId))
         .returning(columns);
-      if (!updated) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+      if (!updated) throw new AppError("not-found", MESSAGES.tool.notFoundById);
       // A tool switched off loses its snapshot; one switched back on, or featured, gets it rewritten.
       await writeToolSnapshot(toolId);
       return toModerated(updated);

@@ -6,7 +6,8 @@
 import { and, between, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { ANALYTICS_TOP_SIZE, type AnalyticsRange, MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
 import { AppError } from "#common/errors.ts";
-import { ACCESS_MESSAGES, requireAdmin } from "../admin/access.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { requireAdmin } from "../admin/access.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { dailyStats, searches, tools, users } from "../db/schema.ts";
@@ -246,7 +247,7 @@ export function analyticsQueries(db: Database) {
      * each tool's totals, daily views and clicks, and top referrers. Three reads whatever the number of tools.
      */
     async getMakerDashboard(user: SessionUser | null, range: RangeInput): Promise<MakerDashboard> {
-      if (!user) throw new AppError("unauthenticated", ACCESS_MESSAGES.signInFirst);
+      if (!user) throw new AppError("unauthenticated", MESSAGES.access.signInFirst);
       const { list, first, last } = rangeOf(range);
       const rows = await linkedToolsQuery(db, user);
       const shown = rows.slice(0, MAKER_DASHBOARD_TOOLS);

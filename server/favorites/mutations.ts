@@ -1,7 +1,7 @@
 /** Changes to a user's favourites: only a signed-in user, only live tools; adding or removing twice changes nothing. */
 import { and, eq, sql } from "drizzle-orm";
-import { AppError, MESSAGES } from "#common/errors.ts";
-import { FAVORITE_MESSAGES } from "#common/schemas.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { favorites, tools } from "../db/schema.ts";
@@ -10,7 +10,7 @@ import { isPublicTool } from "../tools/queries.ts";
 export type FavoriteState = { favorited: boolean };
 
 function requireUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new AppError("unauthenticated", FAVORITE_MESSAGES.needsAccount);
+  if (!user) throw new AppError("unauthenticated", MESSAGES.favorite.needsAccount);
   return user;
 }
 
@@ -18,7 +18,7 @@ export function favoriteMutations(db: Database) {
   /** A hidden tool is refused as if it did not exist: nothing tells a visitor it is there. */
   async function requirePublicTool(toolId: string): Promise<void> {
     const [tool] = await db.select({ id: tools.id }).from(tools).where(and(eq(tools.id, toolId), isPublicTool)).limit(1);
-    if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
   }
 
   return {

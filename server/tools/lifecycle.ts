@@ -4,10 +4,10 @@
  * never undo it.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { AppError, MESSAGES } from "#common/errors.ts";
+import { AppError } from "#common/errors.ts";
 import { toolSlug } from "#common/ids.ts";
-import { AUTH_MESSAGES } from "#common/schemas.ts";
 import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
@@ -38,33 +38,21 @@ type ToolRow = typeof tools.$inferSelect;
 
 const isModerator = (user: SessionUser) => user.role === "verifier" || user.role === "admin";
 
-export const LIFECYCLE_MESSAGES = {
-  signInFirst: "You need to be signed in",
-  notAllowed: "You are not allowed to do this",
-  alreadyListed: "This website is already listed",
-  alreadyVerified: "This tool is already live",
-  alreadyClaimed: "This tool is already claimed",
-  ownTool: "This tool is already yours",
-  noClaim: "This tool has no claim waiting",
-  reasonRequired: "Say why the tool is refused: the maker reads it",
-  alreadySubmitted: "This tool was already submitted",
-} as const;
-
 export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
   function requireUser(user: SessionUser | null): SessionUser {
-    if (!user) throw new AppError("unauthenticated", LIFECYCLE_MESSAGES.signInFirst);
+    if (!user) throw new AppError("unauthenticated", MESSAGES.access.signInFirst);
     return user;
   }
 
   function requireModerator(user: SessionUser | null): SessionUser {
     const signedIn = requireUser(user);
-    if (!isModerator(signedIn)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+    if (!isModerator(signedIn)) throw new AppError("permission-denied", MESSAGES.access.notAllowed);
     return signedIn;
   }
 
   async function getTool(id: string): Promise<ToolRow> {
     const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
-    if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
     return tool;
   }
 
@@ -101,7 +89,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
   function alreadyListed(listed: { slug: string; name: string }): AppError {
     // The form offers the maker to claim the listed tool instead: its address travels beside the message.
-    return new AppError("aborted", LIFECYCLE_MESSAGES.alreadyListed, { website: `${listed.name} is already listed.`, listedTool: `/tool/${listed.slug}` });
+    return new AppError("aborted", MESSAGES.tool.alreadyListed, { website: `${listed.name} is already listed.`, listedTool: `/tool/${listed.slug}` });
   }
 
   return {
@@ -109,7 +97,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async submitTool(user: SessionUser | null, input: ToolInput, images: { logo?: string; largeImage?: string } = {}, { id }: { id?: string } = {}) {
       const maker = requireUser(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
-      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const listed = await findListedTool(input.website);
       if (listed) throw alreadyListed(listed);
       const built = buildToolRow({
@@ -128,7 +116,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
       const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
       const [created] = await db.insert(tools).values(row).onConflictDoNothing().returning();
-      if (!created) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadySubmitted);
+      if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
       const tool = created;
       const email = await emailOf(maker.id);
       afterCommit("submitTool notices", async () => {
@@ -148,7 +136,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async updateTool(user: SessionUser | null, id: string, input: ToolInput, images: { logo?: string; largeImage?: string } = {}) {
       const editor = requireUser(user);
       const tool = await getTool(id);
-      if (!canEdit(editor, tool)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      if (!canEdit(editor, tool)) throw new AppError("permission-denied", MESSAGES.access.notAllowed);
       const listed = await findListedTool(input.website, id);
       if (listed) throw alreadyListed(listed);
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
@@ -188,7 +176,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async getEditableTool(user: SessionUser | null, id: string) {
       const editor = requireUser(user);
       const tool = await getTool(id);
-      if (!canEdit(editor, tool)) throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      if (!canEdit(editor, tool)) throw new AppError("permission-denied", MESSAGES.access.notAllowed);
       return tool;
     },
 
@@ -247,7 +235,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async verifyTool(user: SessionUser | null, id: string) {
       requireModerator(user);
       const tool = await getTool(id);
-      if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
+      if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
       const [verified] = await db
         .update(tools)
@@ -265,9 +253,9 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
     async rejectTool(user: SessionUser | null, id: string, reason: string) {
       requireModerator(user);
-      if (!reason.trim()) throw new AppError("invalid-argument", LIFECYCLE_MESSAGES.reasonRequired, { reason: LIFECYCLE_MESSAGES.reasonRequired });
+      if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
       const tool = await getTool(id);
-      if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
+      if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const [rejected] = await db.update(tools).set({ rejectedAt: new Date(), rejectionReason: reason.trim(), updatedAt: new Date() }).where(eq(tools.id, id)).returning();
       const email = await emailOf(tool.submittedBy);
       afterCommit("rejection notice", async () => {
@@ -286,9 +274,9 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .where(eq(users.id, claimer.id))
         .limit(1);
       const tool = await getTool(id);
-      if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.toolNotFoundById);
-      if (tool.isLinkedToCreator && tool.creatorUsername === claimer.slug) throw new AppError("aborted", LIFECYCLE_MESSAGES.ownTool);
-      if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyClaimed);
+      if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+      if (tool.isLinkedToCreator && tool.creatorUsername === claimer.slug) throw new AppError("aborted", MESSAGES.tool.ownTool);
+      if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
       const domain = claimerEmail?.address.split("@")[1]?.toLowerCase() ?? "";
       const isLikelyGenuine = Boolean(claimerEmail?.isVerified) && domain !== "" && (domain === tool.websiteDomain || tool.websiteDomain.endsWith(`.${domain}`));
       const [claimed] = await db
@@ -296,7 +284,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .set({ hasBeenClaimed: true, creatorUsername: claimer.slug, claimedBy: claimer.id, isClaimLikelyGenuine: isLikelyGenuine, updatedAt: new Date() })
         .where(and(eq(tools.id, id), eq(tools.hasBeenClaimed, false)))
         .returning();
-      if (!claimed) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyClaimed);
+      if (!claimed) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
       afterCommit("claimTool notice", () =>
         notifier.notify({ title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` }),
       );
@@ -307,7 +295,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async acceptClaim(user: SessionUser | null, id: string) {
       requireModerator(user);
       const tool = await getTool(id);
-      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
+      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
       const [accepted] = await db.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: new Date() }).where(eq(tools.id, id)).returning();
       await writeSnapshot(id);
       const email = await emailOf(tool.claimedBy);
@@ -321,7 +309,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async refuseClaim(user: SessionUser | null, id: string) {
       requireModerator(user);
       const tool = await getTool(id);
-      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
+      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
       const [refused] = await db
         .update(tools)
         .set({ hasBeenClaimed: false, creatorUsername: null, claimedBy: null, isClaimLikelyGenuine: false, updatedAt: new Date() })
@@ -333,7 +321,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     /** skipWaitingLine (SPEC section 4), granted by an admin: the tool moves to the front of the queue. */
     async skipWaitingLine(user: SessionUser | null, id: string, now = new Date()) {
       const admin = requireModerator(user);
-      if (admin.role !== "admin") throw new AppError("permission-denied", LIFECYCLE_MESSAGES.notAllowed);
+      if (admin.role !== "admin") throw new AppError("permission-denied", MESSAGES.access.notAllowed);
       await getTool(id);
       const [skipped] = await db.update(tools).set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now }).where(eq(tools.id, id)).returning();
       return skipped!;

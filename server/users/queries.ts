@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import { AUTH_MESSAGES } from "#common/schemas.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
@@ -134,7 +134,7 @@ export function userQueries(db: Database) {
     /** The signed-in user's settings for /edit-profile. */
     async getProfileSettings(user: SessionUser): Promise<ProfileSettings> {
       const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-      if (!record) throw new AppError("not-found", AUTH_MESSAGES.recordNotFound);
+      if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
       const [credential] = record.authId
         ? await db
             .select({ id: authAccounts.id })
