@@ -6,7 +6,7 @@ import { useRef, useSyncExternalStore } from "react";
 import { data, Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_DIGEST_DAYS } from "#common/constants.ts";
-import { digestQuery } from "#common/schemas.ts";
+import { digestQuery } from "#common/schemas/moderation.ts";
 import type { DigestTool } from "#server/newsletter/digest.ts";
 import type { Digest } from "#server/newsletter/service.ts";
 import { EmptyState } from "../components/empty-state.tsx";

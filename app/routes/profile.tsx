@@ -5,7 +5,8 @@
 import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { FEATURING_REQUEST } from "#common/constants.ts";
-import { featuringRequestInput, profileQuery, slugParam } from "#common/schemas.ts";
+import { slugParam } from "#common/schemas/fields.ts";
+import { featuringRequestInput, profileQuery } from "#common/schemas/profiles.ts";
 import type { OwnerView, PaymentEntry, PublicProfile } from "#server/users/queries.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { FormMessage, SubmitButton } from "../components/form.tsx";

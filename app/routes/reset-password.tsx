@@ -1,7 +1,7 @@
 /** Choosing a new password from the e-mailed link; then the person logs in with it. */
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
-import { resetPasswordInput } from "#common/schemas.ts";
+import { resetPasswordInput } from "#common/schemas/accounts.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { formFailure } from "../forms.ts";

@@ -9,7 +9,7 @@ import { Link } from "../components/link.tsx";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { isAppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
-import { toolIdParam } from "#common/schemas.ts";
+import { toolIdParam } from "#common/schemas/fields.ts";
 import { TOOL_LIMITS, toolInput, toolInputFields } from "#common/tool-input.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";

@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { AppError } from "#common/errors.ts";
-import type { CategoryInput } from "#common/schemas.ts";
+import type { CategoryInput } from "#common/schemas/moderation.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";

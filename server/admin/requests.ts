@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import type { FeaturingAnswerInput } from "#common/schemas.ts";
+import type { FeaturingAnswerInput } from "#common/schemas/moderation.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";

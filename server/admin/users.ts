@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type UserRole } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import type { RoleChangeInput, UserDisabledInput } from "#common/schemas.ts";
+import type { RoleChangeInput, UserDisabledInput } from "#common/schemas/moderation.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { TokenSync } from "../auth/token-sync.ts";

@@ -4,7 +4,7 @@
  * every failure into a message of the error catalogue.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { LoginInput, RegisterInput } from "#common/schemas.ts";
+import type { LoginInput, RegisterInput } from "#common/schemas/accounts.ts";
 import { AppError, isAppError } from "#common/errors.ts";
 import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";

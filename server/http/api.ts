@@ -1,6 +1,7 @@
 /** The public JSON API under /api/v1: thin handlers that parse input, call one service and shape the answer. */
 import { Hono } from "hono";
-import { pageQuery, toolIdParam } from "#common/schemas.ts";
+import { toolIdParam } from "#common/schemas/fields.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "../context.ts";

@@ -9,7 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
-import { analyticsEventInput } from "#common/schemas.ts";
+import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/accounts.ts";

@@ -4,7 +4,8 @@
  */
 import { Hono } from "hono";
 import { AppError } from "#common/errors.ts";
-import { functionPayload, submitToolFunctionInput, toolIdParam, toolRefFunctionInput } from "#common/schemas.ts";
+import { toolIdParam } from "#common/schemas/fields.ts";
+import { functionPayload, submitToolFunctionInput, toolRefFunctionInput } from "#common/schemas/functions.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "../context.ts";
 import type { Services } from "../services.ts";

@@ -2,7 +2,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
-import { TAG_PAGE_SIZE } from "#common/schemas.ts";
+import { TAG_PAGE_SIZE } from "#common/schemas/lists.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tagCounts } from "../db/schema.ts";

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
-import type { ToolSort } from "#common/schemas.ts";
+import type { ToolSort } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";

@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { FEATURING_REQUEST } from "#common/constants.ts";
 import { AppError, isAppError } from "#common/errors.ts";
-import type { FeaturingRequestInput, PasswordChangeInput, ProfileInput, SetRoleInput } from "#common/schemas.ts";
+import type { FeaturingRequestInput, PasswordChangeInput, ProfileInput, SetRoleInput } from "#common/schemas/profiles.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/accounts.ts";

@@ -121,7 +121,7 @@ export function userQueries(db: Database) {
           username: record.username,
           slug: record.slug,
           bio: record.bio,
-          // Saved links were checked (common/schemas.ts); only http(s) ones ever leave here, whatever the table holds.
+          // Saved links were checked (common/schemas/profiles.ts); only http(s) ones ever leave here, whatever the table holds.
           socialProfiles: record.socialProfiles.filter((social) => /^https?:\/\//i.test(social.url)),
           isSolo: record.isSolo,
           createdAt: record.createdAt.toISOString(),
