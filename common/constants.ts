@@ -55,6 +55,8 @@ export const GOOGLE_POPUP_ANSWER_MS = 1500;
 /** The moderation console (/admin): the tools shown from the front of the verification queue, and rows per page of its other lists. */
 export const QUEUE_FRONT_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 50;
+/** The longest text the console's searches (tools by name, users by name or e-mail) take. */
+export const MAX_MODERATION_SEARCH_LENGTH = 100;
 /** The flags of a tool an admin switches on /admin/tools: live or switched off, and where it is featured. */
 export const TOOL_FLAGS = ["isActive", "isFeaturedHome", "isFeaturedCategory", "isFeaturedNL", "isHomeBoosted"] as const;
 export type ToolFlag = (typeof TOOL_FLAGS)[number];

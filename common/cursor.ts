@@ -16,3 +16,16 @@ export function decodeCursor(text: string): Cursor | null {
   const key = Number(match[1]);
   return Number.isSafeInteger(key) ? { key, id: match[2]! } : null;
 }
+
+/** One page of a keyset list: its rows, and the cursor of the next page (null on the last page). */
+export type KeysetPage<Row> = { items: Row[]; nextCursor: string | null };
+
+/**
+ * Cuts one keyset page from `rows`, read with a limit of `limit + 1`: the extra row, when it came, tells that a next
+ * page exists without a count, and the next page starts after the last row kept, whose cursor `cursorOf` gives.
+ */
+export function keysetPage<Row>(rows: readonly Row[], limit: number, cursorOf: (last: Row) => Cursor): KeysetPage<Row> {
+  const items = rows.slice(0, limit);
+  const hasNextPage = rows.length > limit && items.length > 0;
+  return { items, nextCursor: hasNextPage ? encodeCursor(cursorOf(items[items.length - 1]!)) : null };
+}

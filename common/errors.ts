@@ -29,15 +29,6 @@ export function statusForCode(code: ErrorCode): number {
   return code === "unknown" ? 500 : ERROR_STATUS[code];
 }
 
-/** Messages of the error catalogue (SPEC section 8), with the typo of 'Unknown error' fixed. */
-export const MESSAGES = {
-  toolNotFoundById: "No tool found with this ID",
-  toolNotFoundBySlug: "No tool found with this slug",
-  pageNotFound: "This page does not exist",
-  unknown: "Unknown error",
-  invalidCursor: "This page link is no longer valid",
-} as const;
-
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -4,7 +4,7 @@
  */
 import { USER_ROLES } from "#common/constants.ts";
 import { isAppError } from "#common/errors.ts";
-import { setRoleInput } from "#common/schemas.ts";
+import { setRoleInput } from "#common/schemas/profiles.ts";
 import { roleMutations } from "#server/users/mutations.ts";
 import { fail, openToolDatabase } from "./open-database.ts";
 

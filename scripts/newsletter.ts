@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { DIGEST_DAYS, MAX_DIGEST_DAYS } from "#common/constants.ts";
-import { digestQuery } from "#common/schemas.ts";
+import { digestQuery } from "#common/schemas/moderation.ts";
 import { createLogger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { newsletterService } from "#server/newsletter/service.ts";

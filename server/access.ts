@@ -5,22 +5,16 @@
  */
 import { type Admin, canEditTool, isAdmin, isModerator, isOwnProfile, type Moderator, type SessionUser, type ToolPeople } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
-
-export const ACCESS_MESSAGES = {
-  signInFirst: "You need to be signed in",
-  moderatorsOnly: "Only verifiers and admins can use the moderation console",
-  adminsOnly: "Only admins can do this",
-  notAllowed: "You are not allowed to do this",
-} as const;
+import { MESSAGES } from "#common/messages.ts";
 
 /** The signed-in user; a visitor is asked to sign in, with `message` when the page says why. */
-export function requireSignedIn(user: SessionUser | null, message: string = ACCESS_MESSAGES.signInFirst): SessionUser {
+export function requireSignedIn(user: SessionUser | null, message: string = MESSAGES.access.signInFirst): SessionUser {
   if (!user) throw new AppError("unauthenticated", message);
   return user;
 }
 
 /** The signed-in verifier or admin; anyone else is refused with `refusal`. */
-export function requireModerator(user: SessionUser | null, refusal: string = ACCESS_MESSAGES.moderatorsOnly): Moderator {
+export function requireModerator(user: SessionUser | null, refusal: string = MESSAGES.access.moderatorsOnly): Moderator {
   const signedIn = requireSignedIn(user);
   if (!isModerator(signedIn)) throw new AppError("permission-denied", refusal);
   return signedIn;
@@ -29,14 +23,14 @@ export function requireModerator(user: SessionUser | null, refusal: string = ACC
 /** The signed-in admin; a verifier is refused too (by default with the console's own words for each). */
 export function requireAdmin(user: SessionUser | null, refusal?: string): Admin {
   const moderator = requireModerator(user, refusal);
-  if (!isAdmin(moderator)) throw new AppError("permission-denied", refusal ?? ACCESS_MESSAGES.adminsOnly);
+  if (!isAdmin(moderator)) throw new AppError("permission-denied", refusal ?? MESSAGES.access.adminsOnly);
   return moderator;
 }
 
 /** The signed-in user who may edit `tool` (common/access.ts canEditTool). */
 export function requireToolEditor(user: SessionUser | null, tool: ToolPeople): SessionUser {
   const editor = requireSignedIn(user);
-  if (!canEditTool(editor, tool)) throw new AppError("permission-denied", ACCESS_MESSAGES.notAllowed);
+  if (!canEditTool(editor, tool)) throw new AppError("permission-denied", MESSAGES.access.notAllowed);
   return editor;
 }
 

@@ -27,6 +27,7 @@ import { newsletterService } from "./newsletter/service.ts";
 import { toolLifecycle } from "./tools/lifecycle.ts";
 import { toolListQueries } from "./tools/lists.ts";
 import { toolQueries } from "./tools/queries.ts";
+import { relatedToolQueries } from "./tools/related.ts";
 import { toolSnapshots } from "./tools/snapshots.ts";
 import { roleMutations, userMutations } from "./users/mutations.ts";
 import { userQueries } from "./users/queries.ts";
@@ -71,7 +72,7 @@ export function createServices(deps: Dependencies) {
     notifier: deps.notifier,
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
-    tools: { ...toolQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
+    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
     users: {
       ...userQueries(deps.db),

@@ -6,7 +6,7 @@ import type { FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "./link.tsx";
 import { PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
-import { TOOL_SORTS, type ToolSort } from "#common/schemas.ts";
+import { TOOL_SORTS, type ToolSort } from "#common/schemas/lists.ts";
 
 export const SORT_LABELS: Record<ToolSort, string> = { newest: "Newest first", views: "Most viewed", clicks: "Most clicked" };
 

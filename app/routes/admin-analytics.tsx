@@ -4,7 +4,7 @@
  * they searched and did not find.
  */
 import { Link } from "../components/link.tsx";
-import { analyticsQuery } from "#common/schemas.ts";
+import { analyticsQuery } from "#common/schemas/analytics.ts";
 import type { SearchCount, TopTool } from "#server/analytics/queries.ts";
 import { Chart } from "../components/chart.tsx";
 import { SectionHeader } from "../components/moderation.tsx";

@@ -5,7 +5,7 @@
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_CATEGORY_DESCRIPTION_LENGTH, MAX_CATEGORY_LABEL_LENGTH } from "#common/constants.ts";
-import { categoryIdParam, categoryInput } from "#common/schemas.ts";
+import { categoryIdParam, categoryInput } from "#common/schemas/moderation.ts";
 import type { ModeratedCategory } from "#server/admin/categories.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Field } from "../components/form.tsx";

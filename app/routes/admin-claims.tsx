@@ -4,7 +4,8 @@
  */
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
-import { pageQuery, toolActionInput } from "#common/schemas.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
+import { toolActionInput } from "#common/schemas/moderation.ts";
 import type { PendingClaim } from "#server/admin/claims.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";

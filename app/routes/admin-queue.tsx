@@ -7,7 +7,7 @@ import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { isAdmin } from "#common/access.ts";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
-import { rejectToolInput, toolActionInput } from "#common/schemas.ts";
+import { rejectToolInput, toolActionInput } from "#common/schemas/moderation.ts";
 import type { QueuedTool } from "#server/admin/queue.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";

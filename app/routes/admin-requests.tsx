@@ -4,7 +4,9 @@
  */
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
-import { cursorParam, featuringAnswerInput, pageQuery, toolActionInput } from "#common/schemas.ts";
+import { cursorParam } from "#common/schemas/fields.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
+import { featuringAnswerInput, toolActionInput } from "#common/schemas/moderation.ts";
 import type { WaitingTool } from "#server/admin/queue.ts";
 import type { FeaturingRequestRow } from "#server/admin/requests.ts";
 import { EmptyState } from "../components/empty-state.tsx";

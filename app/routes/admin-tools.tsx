@@ -5,7 +5,7 @@
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { DEFAULT_LOGO, type ToolFlag } from "#common/constants.ts";
-import { moderationSearchQuery, toolFlagInput } from "#common/schemas.ts";
+import { moderationSearchQuery, toolFlagInput } from "#common/schemas/moderation.ts";
 import type { ModeratedTool, ModeratedToolState } from "#server/admin/tools.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";

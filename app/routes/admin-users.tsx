@@ -5,7 +5,7 @@
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { USER_ROLES } from "#common/constants.ts";
-import { moderationSearchQuery, roleChangeInput, userDisabledInput } from "#common/schemas.ts";
+import { moderationSearchQuery, roleChangeInput, userDisabledInput } from "#common/schemas/moderation.ts";
 import type { ModeratedUser } from "#server/admin/users.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_BIO_LENGTH, MAX_SOCIAL_PROFILES, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from "#common/constants.ts";
-import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas.ts";
+import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas/profiles.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
 import { pageMeta } from "../seo.ts";

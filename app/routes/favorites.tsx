@@ -5,7 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
-import { favoriteFormInput } from "#common/schemas.ts";
+import { favoriteFormInput } from "#common/schemas/favorites.ts";
 import { loginPath } from "../components/favorite-button.tsx";
 import { safeRedirect } from "../forms.ts";
 import type { Route } from "./+types/favorites";

@@ -1,7 +1,7 @@
 /** Forgotten password: an e-mail with a link to choose a new one. */
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
-import { emailInput } from "#common/schemas.ts";
+import { emailInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { formFailure, keptValues } from "../forms.ts";
 import { pageMeta } from "../seo.ts";

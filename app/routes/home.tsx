@@ -1,7 +1,7 @@
 /** The home page (SPEC section 2): heading, featured tools, and the latest tools with infinite scroll. */
 
 import { HOME_NEWSLETTER_EVENT } from "#common/constants.ts";
-import { pageQuery } from "#common/schemas.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
 import { trackEvent } from "../analytics.ts";
 import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";

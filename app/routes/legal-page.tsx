@@ -1,10 +1,10 @@
 /** The terms of service and the privacy policy: one module for both addresses (/terms-of-service.html, /privacy-policy.html). */
 import { data } from "react-router";
-import { MESSAGES } from "#common/errors.ts";
 import { LongDate } from "../components/long-date.tsx";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/legal-page";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { MESSAGES } from "#common/messages.ts";
 
 // Only the name between the leading slash and '.html' is passed on; the service knows the two pages that exist.
 const PAGE_PATH = /^\/([a-z-]+)\.html\/?$/;
@@ -15,7 +15,7 @@ export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 export function loader({ url, context }: Route.LoaderArgs) {
   const name = PAGE_PATH.exec(url.pathname.toLowerCase())?.[1];
   const page = name ? context.services.legalPages.findPage(name) : undefined;
-  if (!page) throw data(MESSAGES.pageNotFound, { status: 404 });
+  if (!page) throw data(MESSAGES.page.notFound, { status: 404 });
   return { page };
 }
 

@@ -4,7 +4,7 @@
  */
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
-import { emailInput, loginInput } from "#common/schemas.ts";
+import { emailInput, loginInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { formFailure, keptValues, safeRedirect } from "../forms.ts";

@@ -1,7 +1,7 @@
 /** /my-favorites: the signed-in user's favourite tools, newest favourite first, one keyset page at a time. */
 import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
-import { pageQuery } from "#common/schemas.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { loginPath } from "../components/favorite-button.tsx";
 import { Pager } from "../components/pager.tsx";

@@ -6,7 +6,7 @@ import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { DEFAULT_LOGO, MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
 import { describeQueuePlace } from "#common/queue-place.ts";
-import { myToolsQuery } from "#common/schemas.ts";
+import { myToolsQuery } from "#common/schemas/lists.ts";
 import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
 import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
 import { Chart } from "../components/chart.tsx";

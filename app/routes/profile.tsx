@@ -5,7 +5,8 @@
 import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { FEATURING_REQUEST } from "#common/constants.ts";
-import { featuringRequestInput, PROFILE_MESSAGES, profileQuery, slugParam } from "#common/schemas.ts";
+import { slugParam } from "#common/schemas/fields.ts";
+import { featuringRequestInput, profileQuery } from "#common/schemas/profiles.ts";
 import type { OwnerView, PaymentEntry, PublicProfile } from "#server/users/queries.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
@@ -17,6 +18,7 @@ import { useRootData } from "../root-data.ts";
 import { jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/profile";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { MESSAGES } from "#common/messages.ts";
 
 /** The query that opens the featuring request form (SPEC section 2: 'Get featured!' sends a signed-in user here). */
 const BOOST_QUERY = "type=boost-tool";
@@ -28,10 +30,10 @@ export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheH
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
-  if (!slug.success) throw data(PROFILE_MESSAGES.notFound, { status: 404 });
+  if (!slug.success) throw data(MESSAGES.profile.notFound, { status: 404 });
   const query = parseSearchParams(profileQuery, url);
   const found = await context.services.users.findProfileBySlug(slug.data, context.user, { cursor: query.cursor });
-  if (!found) throw data(PROFILE_MESSAGES.notFound, { status: 404 });
+  if (!found) throw data(MESSAGES.profile.notFound, { status: 404 });
   // A former address: old links keep working, and search engines learn the new one.
   if (found.kind === "moved") throw redirect(`/profile/${found.slug}${url.search}`, 301);
   return { ...found, isBoostForm: query.type === "boost-tool" && found.owner !== null };
@@ -184,7 +186,7 @@ function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionD
         </p>
       ) : (
         <Form method="post" className="mt-4 space-y-4" noValidate>
-          <FormMessage tone="success" message={isSent ? PROFILE_MESSAGES.requestSent : undefined} />
+          <FormMessage tone="success" message={isSent ? MESSAGES.profile.requestSent : undefined} />
           <FormMessage message={failure?.message} />
           <div className="space-y-1">
             <label htmlFor="field-toolId" className="block text-sm font-medium text-slate-800">

@@ -1,7 +1,7 @@
 /** Sign-up (SPEC section 4): username, e-mail, password and the newsletter opt-in; then the new user is signed in. */
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
-import { registerInput } from "#common/schemas.ts";
+import { registerInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { formFailure, keptValues, safeRedirect } from "../forms.ts";

@@ -1,7 +1,8 @@
 /** Choosing a new password from the e-mailed link; then the person logs in with it. */
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
-import { AUTH_MESSAGES, resetPasswordInput } from "#common/schemas.ts";
+import { resetPasswordInput } from "#common/schemas/accounts.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { formFailure } from "../forms.ts";
 import { seo } from "../seo.ts";
@@ -33,7 +34,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (isExpired) {
     return (
       <AuthCard title="Choose a new password">
-        <FormMessage message={AUTH_MESSAGES.linkExpired} />
+        <FormMessage message={MESSAGES.auth.linkExpired} />
         <Link to="/forgot-password" className="block text-center text-sm font-medium text-brand-700 hover:underline">
           Send me a new link
         </Link>

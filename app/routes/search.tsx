@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
-import { pageQuery } from "#common/schemas.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
 import { slugify } from "#common/slugify.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";

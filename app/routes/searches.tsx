@@ -1,6 +1,6 @@
 /** The most searched texts (SPEC section 2: /searches), each linking to its results. */
 import { Link } from "../components/link.tsx";
-import { pageQuery } from "#common/schemas.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { itemListLd, seo } from "../seo.ts";

@@ -1,7 +1,8 @@
 /** /tag/{slug}: the live tools carrying one tag, newest first, keyset-paged. */
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
-import { pageQuery, slugParam } from "#common/schemas.ts";
+import { slugParam } from "#common/schemas/fields.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";

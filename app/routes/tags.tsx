@@ -1,6 +1,6 @@
 /** /tags: every tag of a live tool with its number of tools, most used first, keyset-paged. */
 import { Link } from "../components/link.tsx";
-import { tagListQuery } from "#common/schemas.ts";
+import { tagListQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { itemListLd, seo } from "../seo.ts";

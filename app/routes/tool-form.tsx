@@ -7,10 +7,11 @@ import { useState } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { Link } from "../components/link.tsx";
 import { PAYMENT_TYPES } from "#common/constants.ts";
-import { isAppError, MESSAGES } from "#common/errors.ts";
+import { isAppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
-import { toolIdParam } from "#common/schemas.ts";
+import { toolIdParam } from "#common/schemas/fields.ts";
 import { TOOL_LIMITS, toolInput, toolInputFields } from "#common/tool-input.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { formFailure } from "../forms.ts";
@@ -59,7 +60,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     };
     return { isEdit: true, toolId: tool.id, values, categories };
   } catch (error) {
-    if (isAppError(error)) throw data(error.code === "not-found" ? MESSAGES.toolNotFoundById : error.message, { status: error.status });
+    if (isAppError(error)) throw data(error.code === "not-found" ? MESSAGES.tool.notFoundById : error.message, { status: error.status });
     throw error;
   }
 }
@@ -70,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") === "preview") return { preview: markdown.render(String(form.get("longDesc") ?? "")) };
 
   const toolId = toolIdParam.safeParse(params.id ?? form.get("toolId"));
-  if (!toolId.success) throw data(MESSAGES.toolNotFoundById, { status: 404 });
+  if (!toolId.success) throw data(MESSAGES.tool.notFoundById, { status: 404 });
   const fields = toolInputFields(form);
   const images: { logo?: string; largeImage?: string } = {};
   try {

@@ -5,9 +5,10 @@
  */
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "../components/link.tsx";
-import { isAppError, MESSAGES } from "#common/errors.ts";
+import { isAppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
-import type { ToolCard, ToolDetail } from "#server/tools/queries.ts";
+import type { ToolDetail } from "#server/tools/queries.ts";
+import type { RelatedToTool } from "#server/tools/related.ts";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
@@ -15,8 +16,7 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
-
-type Related = { stats: { views: number; clicks: number }; suggested: ToolCard[]; usersAdded: ToolCard[] };
+import { MESSAGES } from "#common/messages.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -39,16 +39,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const id = toolIdFromSlug(params.slug);
     const renamed = id ? await tools.findPublicToolById(id) : undefined;
     if (renamed) throw redirect(`/tool/${renamed.slug}`, 301);
-    throw data(MESSAGES.toolNotFoundBySlug, { status: 404 });
+    throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
-  const [suggested, usersAdded] = await Promise.all([tools.listSuggestedTools(tool), tools.listToolsAddedByUsers()]);
-  return { tool, stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded, notice: null };
+  return { tool, ...(await tools.getRelatedToTool(tool)), notice: null };
 }
 
 /** 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks to be linked to the tool as its maker. */
 export async function action({ params, context }: Route.ActionArgs) {
   const tool = await context.services.tools.findPublicToolBySlug(params.slug);
-  if (!tool) throw data(MESSAGES.toolNotFoundBySlug, { status: 404 });
+  if (!tool) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   try {
     await context.services.lifecycle.askForClaim(context.user, tool.id);
     return { claim: "sent" as const };
@@ -69,7 +68,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
   try {
     const [tool, related] = await Promise.all([
       getJson<ToolDetail>(`/files/tools/${id}/${id}.json?t=${Date.now()}`),
-      getJson<Related>(`/api/v1/tools/${id}/related`),
+      getJson<RelatedToTool>(`/api/v1/tools/${id}/related`),
     ]);
     if (tool.slug !== params.slug) return serverLoader();
     // The snapshot's counters are those of its last writing; the related answer has today's.

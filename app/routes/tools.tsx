@@ -1,7 +1,7 @@
 /** /tools: every live tool, sorted and filtered by category, tag and pricing from the URL, one keyset page at a time. */
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
-import { toolListQuery } from "#common/schemas.ts";
+import { toolListQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { PAYMENT_LABELS, type ToolFilterValues, ToolFilters, toolsPath } from "../components/tool-filters.tsx";

@@ -2,7 +2,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { AppError } from "#common/errors.ts";
-import { type CategoryInput, MODERATION_MESSAGES } from "#common/schemas.ts";
+import type { CategoryInput } from "#common/schemas/moderation.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { categories, categorySlugRedirects, tools } from "../db/schema.ts";
@@ -29,7 +30,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const slugTaken = () => new AppError("aborted", MODERATION_MESSAGES.slugTaken, { slug: MODERATION_MESSAGES.slugTaken });
+const slugTaken = () => new AppError("aborted", MESSAGES.moderation.slugTaken, { slug: MESSAGES.moderation.slugTaken });
 
 export type AdminCategoriesDependencies = { db: Database; logger: Logger; writeToolSnapshot: (id: string) => Promise<void> };
 
@@ -99,7 +100,7 @@ export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategori
           return rows;
         }),
       );
-      if (!updated) throw new AppError("not-found", MODERATION_MESSAGES.categoryNotFound);
+      if (!updated) throw new AppError("not-found", MESSAGES.moderation.categoryNotFound);
       await refreshSnapshotsOf(id);
       return updated;
     },

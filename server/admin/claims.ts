@@ -1,7 +1,7 @@
 /** The claims waiting for an answer (SPEC section 4: askForClaim, then acceptClaim or a refusal), oldest first, with who claims. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
@@ -52,10 +52,9 @@ export function adminClaims(db: Database) {
         .where(and(isClaimWaiting, cursor ? sql`(${tools.updatedAt}, ${tools.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined))
         .orderBy(asc(tools.updatedAt), asc(tools.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.updatedAt.getTime(), id: last.toolId }));
       return {
-        claims: page.map((row) => ({
+        claims: items.map((row) => ({
           toolId: row.toolId,
           name: row.name,
           slug: row.slug,
@@ -66,7 +65,7 @@ export function adminClaims(db: Database) {
           isClaimLikelyGenuine: row.isClaimLikelyGenuine,
           claimer: row.claimerId ? { id: row.claimerId, username: row.claimerUsername!, slug: row.claimerSlug!, email: row.claimerEmail! } : null,
         })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.updatedAt.getTime(), id: last.toolId }) : null,
+        nextCursor,
       };
     },
   };

@@ -1,12 +1,13 @@
 /** The verification queue as the console shows it: the front of the queue, each tool previewed as its public page will look, with who sent it. */
-import { and, desc, sql } from "drizzle-orm";
+import { and, desc, not, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, QUEUE_FRONT_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
+import { isQueuedTool } from "../tools/queue.ts";
 import { afterCursor, type ToolDetail, toolDetailColumns } from "../tools/queries.ts";
 import { requireAdmin } from "../access.ts";
 
@@ -72,15 +73,11 @@ export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<To
       const rows = await db
         .select({ id: tools.id, name: tools.name, createdAt: tools.createdAt, submitter: submitterColumn })
         .from(tools)
-        .where(and(sql`not ${tools.isVerified} and ${tools.rejectedAt} is null and not ${tools.hasSkippedLine}`, cursor ? afterCursor(cursor) : undefined))
+        .where(and(isQueuedTool, not(tools.hasSkippedLine), cursor ? afterCursor(cursor) : undefined))
         .orderBy(desc(tools.createdAt), desc(tools.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        tools: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
-      };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
+      return { tools: items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), nextCursor };
     },
   };
 }

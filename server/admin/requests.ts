@@ -5,17 +5,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import { AppError, MESSAGES } from "#common/errors.ts";
-import type { FeaturingAnswerInput } from "#common/schemas.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
+import { AppError } from "#common/errors.ts";
+import type { FeaturingAnswerInput } from "#common/schemas/moderation.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
 import { requireAdmin } from "../access.ts";
-
-export const REQUEST_MESSAGES = {
-  alreadyAnswered: "This request was already answered, or no longer exists",
-} as const;
 
 export type FeaturingRequestRow = {
   createdAt: string;
@@ -52,10 +49,10 @@ export function adminRequests({ db, writeToolSnapshot }: { db: Database; writeTo
         })
         .where(and(eq(users.id, userId), sql`${users.payments} @> ${JSON.stringify([open])}::jsonb`))
         .returning({ id: users.id });
-      if (!answered) throw new AppError("aborted", REQUEST_MESSAGES.alreadyAnswered);
+      if (!answered) throw new AppError("aborted", MESSAGES.moderation.requestAlreadyAnswered);
       if (status === "granted") {
         const [boosted] = await tx.update(tools).set({ isHomeBoosted: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning({ id: tools.id });
-        if (!boosted) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+        if (!boosted) throw new AppError("not-found", MESSAGES.tool.notFoundById);
       }
     });
     if (status === "granted") await writeToolSnapshot(toolId);
@@ -93,16 +90,15 @@ export function adminRequests({ db, writeToolSnapshot }: { db: Database; writeTo
         )
         .orderBy(askedAt, toolId)
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Date.parse(last.createdAt), id: last.toolId }));
       return {
-        requests: page.map((row) => ({
+        requests: items.map((row) => ({
           createdAt: row.createdAt,
           toolId: row.toolId,
           user: { id: row.userId, username: row.username, slug: row.userSlug, email: row.email, boosts: row.boosts },
           tool: row.toolName !== null ? { id: row.toolId, name: row.toolName, slug: row.toolSlug!, isLive: Boolean(row.isLive), isHomeBoosted: Boolean(row.isHomeBoosted) } : null,
         })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: Date.parse(last.createdAt), id: last.toolId }) : null,
+        nextCursor,
       };
     },
 

@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
+import { countQueuedTools } from "../tools/queue.ts";
 import { requireModerator } from "../access.ts";
 import { adminCategories } from "./categories.ts";
 import { adminClaims, isClaimWaiting } from "./claims.ts";
@@ -33,12 +34,6 @@ export type ConsoleSummary = {
 export function adminService({ db, logger, lifecycle, tokenSync, writeToolSnapshot }: AdminDependencies) {
   const total = { count: sql<number>`count(*)::int` };
 
-  async function countQueue(): Promise<number> {
-    // tools_queue_idx is partial on exactly this condition.
-    const [row] = await db.select(total).from(tools).where(sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`);
-    return row?.count ?? 0;
-  }
-
   async function countClaims(): Promise<number> {
     // tools_claims_idx is partial on exactly this condition.
     const [row] = await db.select(total).from(tools).where(isClaimWaiting);
@@ -59,7 +54,7 @@ export function adminService({ db, logger, lifecycle, tokenSync, writeToolSnapsh
     async getConsoleSummary(user: SessionUser | null): Promise<ConsoleSummary> {
       const moderator = requireModerator(user);
       const [queue, claims, requests] = await Promise.all([
-        countQueue(),
+        countQueuedTools(db),
         countClaims(),
         moderator.role === "admin" ? countFeaturingRequests() : Promise.resolve(null),
       ]);

@@ -1,9 +1,10 @@
 /** Every tool, whatever its state, for admins: a search by name, and the switches of what is live and what is featured. */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ToolFlag } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import { AppError, MESSAGES } from "#common/errors.ts";
-import type { ToolFlagInput } from "#common/schemas.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
+import { AppError } from "#common/errors.ts";
+import type { ToolFlagInput } from "#common/schemas/moderation.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
@@ -95,9 +96,8 @@ export function adminTools({ db, writeToolSnapshot }: { db: Database; writeToolS
         .where(and(q ? sql`lower(${tools.name}) like ${containing(q)}` : undefined, cursor ? sql`${tools.id} < ${cursor.id}` : undefined))
         .orderBy(desc(tools.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return { tools: page.map(toModerated), nextCursor: rows.length > limit && last ? encodeCursor({ key: 0, id: last.id }) : null };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: 0, id: last.id }));
+      return { tools: items.map(toModerated), nextCursor };
     },
 
     /** Switches one flag of a tool (live or off, featured on the home page, its categories, the newsletter, boosted); its public snapshot follows. */
@@ -108,7 +108,7 @@ export function adminTools({ db, writeToolSnapshot }: { db: Database; writeToolS
         .set({ [flag]: value, updatedAt: new Date() })
         .where(eq(tools.id, toolId))
         .returning(columns);
-      if (!updated) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+      if (!updated) throw new AppError("not-found", MESSAGES.tool.notFoundById);
       // A tool switched off loses its snapshot; one switched back on, or featured, gets it rewritten.
       await writeToolSnapshot(toolId);
       return toModerated(updated);

@@ -1,20 +1,16 @@
 /** Users as admins see them: a list and a search, roles (SPEC section 6), and disabling an account, which ends its sessions at once. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type UserRole } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import { MODERATION_MESSAGES, type RoleChangeInput, type UserDisabledInput } from "#common/schemas.ts";
+import type { RoleChangeInput, UserDisabledInput } from "#common/schemas/moderation.ts";
 import { slugify } from "#common/slugify.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
 import { requireAdmin } from "../access.ts";
-
-export const USER_ADMIN_MESSAGES = {
-  ownRole: "You cannot take away your own admin role: ask another admin",
-  ownAccount: "You cannot disable your own account",
-} as const;
 
 export type ModeratedUser = {
   id: string;
@@ -72,17 +68,16 @@ export function adminUsers({ db, tokenSync }: { db: Database; tokenSync: TokenSy
         .where(and(search, cursor ? sql`${users.slug} > ${cursor.id}` : undefined))
         .orderBy(asc(users.slug))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return { users: page.map(toModerated), nextCursor: rows.length > limit && last ? encodeCursor({ key: 0, id: last.slug }) : null };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: 0, id: last.slug }));
+      return { users: items.map(toModerated), nextCursor };
     },
 
     /** Gives a user a role; it applies from their next request. An admin cannot demote themselves, so a site always keeps one. */
     async setUserRole(user: SessionUser | null, { userId, role }: RoleChangeInput): Promise<ModeratedUser> {
       const admin = requireAdmin(user);
-      if (userId === admin.id && role !== "admin") throw new AppError("invalid-argument", USER_ADMIN_MESSAGES.ownRole, { role: USER_ADMIN_MESSAGES.ownRole });
+      if (userId === admin.id && role !== "admin") throw new AppError("invalid-argument", MESSAGES.moderation.ownRole, { role: MESSAGES.moderation.ownRole });
       const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning(columns);
-      if (!updated) throw new AppError("not-found", MODERATION_MESSAGES.userNotFound);
+      if (!updated) throw new AppError("not-found", MESSAGES.moderation.userNotFound);
       return toModerated(updated);
     },
 
@@ -92,14 +87,14 @@ export function adminUsers({ db, tokenSync }: { db: Database; tokenSync: TokenSy
      */
     async setUserDisabled(user: SessionUser | null, { userId, disabled }: UserDisabledInput): Promise<ModeratedUser> {
       const admin = requireAdmin(user);
-      if (userId === admin.id && disabled) throw new AppError("invalid-argument", USER_ADMIN_MESSAGES.ownAccount);
+      if (userId === admin.id && disabled) throw new AppError("invalid-argument", MESSAGES.moderation.ownAccount);
       const { updated, endedTokens } = await db.transaction(async (tx) => {
         const [row] = await tx.update(users).set({ isDisabled: disabled, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ ...columns, authId: users.authId });
         if (!row || !disabled || !row.authId) return { updated: row, endedTokens: [] };
         const ended = await tx.delete(authSessions).where(eq(authSessions.userId, row.authId)).returning({ token: authSessions.token });
         return { updated: row, endedTokens: ended.map((session) => session.token) };
       });
-      if (!updated) throw new AppError("not-found", MODERATION_MESSAGES.userNotFound);
+      if (!updated) throw new AppError("not-found", MESSAGES.moderation.userNotFound);
       for (const token of endedTokens) tokenSync.signedOut(token);
       const { authId: _authId, ...record } = updated;
       return toModerated(record);

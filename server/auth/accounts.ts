@@ -4,11 +4,12 @@
  * every failure into a message of the error catalogue.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from "#common/schemas.ts";
+import type { LoginInput, RegisterInput } from "#common/schemas/accounts.ts";
 import { AppError, isAppError } from "#common/errors.ts";
 import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, authSessions, authUsers, tools, users } from "../db/schema.ts";
@@ -54,29 +55,29 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       switch (error.body?.code) {
         case "INVALID_EMAIL_OR_PASSWORD":
         case "INVALID_PASSWORD":
-          return new AppError("unauthenticated", AUTH_MESSAGES.wrongPassword, { password: AUTH_MESSAGES.wrongPassword });
+          return new AppError("unauthenticated", MESSAGES.auth.wrongPassword, { password: MESSAGES.auth.wrongPassword });
         case "USER_ALREADY_EXISTS":
         case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-          return invalid(AUTH_MESSAGES.emailExists, "email");
+          return invalid(MESSAGES.auth.emailExists, "email");
         case "PASSWORD_TOO_SHORT":
-          return invalid(AUTH_MESSAGES.weakPassword, "password");
+          return invalid(MESSAGES.auth.weakPassword, "password");
         case "PASSWORD_TOO_LONG":
-          return invalid(AUTH_MESSAGES.longPassword, "password");
+          return invalid(MESSAGES.auth.longPassword, "password");
         case "INVALID_EMAIL":
-          return invalid(AUTH_MESSAGES.invalidEmail, "email");
+          return invalid(MESSAGES.auth.invalidEmail, "email");
         case "USER_DISABLED":
-          return new AppError("permission-denied", AUTH_MESSAGES.userDisabled);
+          return new AppError("permission-denied", MESSAGES.auth.userDisabled);
         case "INVALID_TOKEN":
-          return new AppError("invalid-argument", AUTH_MESSAGES.linkExpired);
+          return new AppError("invalid-argument", MESSAGES.auth.linkExpired);
       }
-      if (error.statusCode === 429) return new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+      if (error.statusCode === 429) return new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
     }
     logger.error(`${what} failed`, error);
-    return new AppError("unknown", AUTH_MESSAGES.unknown);
+    return new AppError("unknown", MESSAGES.general.unknown);
   }
 
   async function limit(key: string, rule: (typeof LIMITS)[keyof typeof LIMITS]) {
-    if (!(await limiter.hit(key, rule))) throw new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+    if (!(await limiter.hit(key, rule))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
   }
 
   async function findRecordByEmail(email: string) {
@@ -133,8 +134,8 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
       await limit(`register:${requester.address}`, LIMITS.registerPerAddress);
       const existing = await findRecordByEmail(input.email);
-      if (existing) throw invalid(existing.authMethod === "google" ? AUTH_MESSAGES.emailExistsGoogle : AUTH_MESSAGES.emailExists, "email");
-      if (await findAuthUserByEmail(input.email)) throw invalid(AUTH_MESSAGES.emailExists, "email");
+      if (existing) throw invalid(existing.authMethod === "google" ? MESSAGES.auth.emailExistsGoogle : MESSAGES.auth.emailExists, "email");
+      if (await findAuthUserByEmail(input.email)) throw invalid(MESSAGES.auth.emailExists, "email");
 
       let created: { headers: Headers; response: { user: { id: string } } };
       try {
@@ -163,10 +164,10 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       await limit(`login:${input.email}`, LIMITS.signInPerEmail);
       const record = await findRecordByEmail(input.email);
       const account = await findAuthUserByEmail(input.email);
-      if (!record && !account) throw invalid(AUTH_MESSAGES.userNotFound, "email");
-      if (!record) throw new AppError("not-found", AUTH_MESSAGES.recordNotFound);
-      if (record.isDisabled) throw new AppError("permission-denied", AUTH_MESSAGES.userDisabled);
-      if (record.authMethod === "google" && !(await hasPassword(record.authId ?? ""))) throw invalid(AUTH_MESSAGES.emailExistsGoogle, "email");
+      if (!record && !account) throw invalid(MESSAGES.auth.userNotFound, "email");
+      if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
+      if (record.isDisabled) throw new AppError("permission-denied", MESSAGES.auth.userDisabled);
+      if (record.authMethod === "google" && !(await hasPassword(record.authId ?? ""))) throw invalid(MESSAGES.auth.emailExistsGoogle, "email");
       try {
         const signedIn = await (await auth()).api.signInEmail({ body: { email: input.email, password: input.password }, headers: requester.headers, returnHeaders: true });
         tokenSync.signedIn(signedIn.response.token);
@@ -192,8 +193,8 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
     async requestPasswordReset(email: string, requester: Requester): Promise<void> {
       await limit(`mail:${email}`, LIMITS.mailPerEmail);
       const record = await findRecordByEmail(email);
-      if (!record) throw invalid(AUTH_MESSAGES.userNotFound, "email");
-      if (record.authMethod === "google" && !(await hasPassword(record.authId ?? ""))) throw invalid(AUTH_MESSAGES.emailExistsGoogle, "email");
+      if (!record) throw invalid(MESSAGES.auth.userNotFound, "email");
+      if (record.authMethod === "google" && !(await hasPassword(record.authId ?? ""))) throw invalid(MESSAGES.auth.emailExistsGoogle, "email");
       try {
         await (await auth()).api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: requester.headers });
       } catch (error) {
@@ -214,8 +215,8 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
     async requestSignInLink(email: string, requester: Requester): Promise<void> {
       await limit(`mail:${email}`, LIMITS.mailPerEmail);
       const record = await findRecordByEmail(email);
-      if (!record) throw invalid(AUTH_MESSAGES.userNotFound, "email");
-      if (record.isDisabled) throw new AppError("permission-denied", AUTH_MESSAGES.userDisabled);
+      if (!record) throw invalid(MESSAGES.auth.userNotFound, "email");
+      if (record.isDisabled) throw new AppError("permission-denied", MESSAGES.auth.userDisabled);
       try {
         await (await auth()).api.signInMagicLink({ body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" }, headers: requester.headers });
       } catch (error) {
@@ -291,7 +292,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
         const what = error === "email_not_found" ? "Google gave no e-mail address (NO_EMAIL)." : `Google sign-in failed: ${clip(error)}${description ? ` (${clip(description)})` : ""}`;
         await notifier.notify({ title: "Sign-in failed", text: what });
       }
-      return { message: error === "account_not_linked" ? AUTH_MESSAGES.emailExists : AUTH_MESSAGES.noEmail };
+      return { message: error === "account_not_linked" ? MESSAGES.auth.emailExists : MESSAGES.auth.noEmail };
     },
 
     /**
@@ -326,13 +327,13 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
  * user, too many attempts. Their message is shown and nobody is told.
  */
 const SIGN_IN_FAILURES = new Map<string, string>([
-  ["INVALID_TOKEN", AUTH_MESSAGES.linkExpired],
-  ["EXPIRED_TOKEN", AUTH_MESSAGES.linkExpired],
-  ["ATTEMPTS_EXCEEDED", AUTH_MESSAGES.linkExpired],
-  ["new_user_signup_disabled", AUTH_MESSAGES.linkExpired],
-  ["failed_to_create_session", AUTH_MESSAGES.userDisabled],
-  ["USER_DISABLED", AUTH_MESSAGES.userDisabled],
-  ["TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyRequests],
+  ["INVALID_TOKEN", MESSAGES.auth.linkExpired],
+  ["EXPIRED_TOKEN", MESSAGES.auth.linkExpired],
+  ["ATTEMPTS_EXCEEDED", MESSAGES.auth.linkExpired],
+  ["new_user_signup_disabled", MESSAGES.auth.linkExpired],
+  ["failed_to_create_session", MESSAGES.auth.userDisabled],
+  ["USER_DISABLED", MESSAGES.auth.userDisabled],
+  ["TOO_MANY_REQUESTS", MESSAGES.auth.tooManyRequests],
 ]);
 
 const FAILURE_NOTICES_PER_ADDRESS: Limit = { max: 5, windowSeconds: 60 * 60 };

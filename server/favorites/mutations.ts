@@ -1,7 +1,7 @@
 /** Changes to a user's favourites: only a signed-in user, only live tools; adding or removing twice changes nothing. */
 import { and, eq, sql } from "drizzle-orm";
-import { AppError, MESSAGES } from "#common/errors.ts";
-import { FAVORITE_MESSAGES } from "#common/schemas.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import { requireSignedIn } from "../access.ts";
 import type { Database } from "../db/client.ts";
@@ -14,13 +14,13 @@ export function favoriteMutations(db: Database) {
   /** A hidden tool is refused as if it did not exist: nothing tells a visitor it is there. */
   async function requirePublicTool(toolId: string): Promise<void> {
     const [tool] = await db.select({ id: tools.id }).from(tools).where(and(eq(tools.id, toolId), isPublicTool)).limit(1);
-    if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
   }
 
   return {
     /** Adds a live tool to the user's favourites; a tool already there keeps its place (and its date). */
     async addFavorite(user: SessionUser | null, toolId: string): Promise<FavoriteState> {
-      const { id: userId } = requireSignedIn(user, FAVORITE_MESSAGES.needsAccount);
+      const { id: userId } = requireSignedIn(user, MESSAGES.favorite.needsAccount);
       // One statement checks the tool is live and adds it, so a tool hidden meanwhile cannot slip in.
       const added = await db
         .insert(favorites)
@@ -34,7 +34,7 @@ export function favoriteMutations(db: Database) {
 
     /** Takes a live tool out of the user's favourites; one that is not there is not an error. */
     async removeFavorite(user: SessionUser | null, toolId: string): Promise<FavoriteState> {
-      const { id: userId } = requireSignedIn(user, FAVORITE_MESSAGES.needsAccount);
+      const { id: userId } = requireSignedIn(user, MESSAGES.favorite.needsAccount);
       await requirePublicTool(toolId);
       await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.toolId, toolId)));
       return { favorited: false };

@@ -1,7 +1,7 @@
 /** Reads of a user's favourite tools: the /my-favorites list, and which tools wear a filled heart. */
 import { and, eq, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { favorites, tools } from "../db/schema.ts";
@@ -32,12 +32,8 @@ export function favoriteQueries(db: Database) {
     /** The user's favourite tools that are live, newest favourite first, one keyset page after `cursor`. */
     async listFavoriteTools(user: SessionUser, { cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
       const rows = (await favoriteToolsQuery(db, user.id, cursor, limit + 1)) as (ToolCardRow & { favoritedAt: Date })[];
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        tools: page.map(({ favoritedAt: _favoritedAt, ...row }) => toCard(row)),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.favoritedAt.getTime(), id: last.id }) : null,
-      };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.favoritedAt.getTime(), id: last.id }));
+      return { tools: items.map(({ favoritedAt: _favoritedAt, ...row }) => toCard(row)), nextCursor };
     },
 
     /**

@@ -1,7 +1,9 @@
 /** The public JSON API under /api/v1: thin handlers that parse input, call one service and shape the answer. */
 import { Hono } from "hono";
-import { pageQuery, toolIdParam } from "#common/schemas.ts";
-import { AppError, MESSAGES } from "#common/errors.ts";
+import { toolIdParam } from "#common/schemas/fields.ts";
+import { pageQuery } from "#common/schemas/lists.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
 import { invalidInput } from "./errors.ts";
@@ -9,7 +11,7 @@ import { invalidInput } from "./errors.ts";
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
 function parseToolId(text: string): string {
   const id = toolIdParam.safeParse(text);
-  if (!id.success) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+  if (!id.success) throw new AppError("not-found", MESSAGES.tool.notFoundById);
   return id.data;
 }
 
@@ -32,9 +34,8 @@ export function createApi(services: Services) {
    */
   api.get("/tools/:id/related", async (c) => {
     const tool = await services.tools.findPublicToolById(parseToolId(c.req.param("id")));
-    if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
-    const [suggested, usersAdded] = await Promise.all([services.tools.listSuggestedTools(tool), services.tools.listToolsAddedByUsers()]);
-    return c.json({ stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded });
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+    return c.json(await services.tools.getRelatedToTool(tool));
   });
 
   /** Adds the tool to the signed-in user's favourites; answers the heart's new state. */

@@ -9,7 +9,8 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
-import { analyticsEventInput, EVENT_MESSAGES } from "#common/schemas.ts";
+import { analyticsEventInput } from "#common/schemas/analytics.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/accounts.ts";
 import type { SessionUser } from "#common/access.ts";
@@ -84,7 +85,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   const eventSizeLimit = bodyLimit({
     maxSize: MAX_EVENT_BYTES,
     onError: () => {
-      throw new AppError("invalid-argument", EVENT_MESSAGES.tooLarge);
+      throw new AppError("invalid-argument", MESSAGES.event.tooLarge);
     },
   });
   app.post("/api/event", eventSizeLimit, async (c) => {
@@ -93,7 +94,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     try {
       body = JSON.parse(text);
     } catch {
-      throw new AppError("invalid-argument", EVENT_MESSAGES.notJson);
+      throw new AppError("invalid-argument", MESSAGES.event.notJson);
     }
     const event = analyticsEventInput.safeParse(body);
     if (!event.success) throw invalidInput(event.error);

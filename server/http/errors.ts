@@ -2,7 +2,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { AppError, type ErrorBody, isAppError, MESSAGES } from "#common/errors.ts";
+import { AppError, type ErrorBody, isAppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { Logger } from "../logger.ts";
 
 export function errorBody(error: AppError): ErrorBody {
@@ -16,7 +17,7 @@ export function invalidInput(error: ZodError): AppError {
     const key = issue.path.join(".") || "_";
     fields[key] ??= issue.message;
   }
-  return new AppError("invalid-argument", error.issues[0]?.message ?? MESSAGES.unknown, fields);
+  return new AppError("invalid-argument", error.issues[0]?.message ?? MESSAGES.general.unknown, fields);
 }
 
 export function respondWithError(c: Context, error: unknown, logger: Logger): Response {
@@ -24,5 +25,5 @@ export function respondWithError(c: Context, error: unknown, logger: Logger): Re
     return c.json(errorBody(error), error.status as ContentfulStatusCode);
   }
   logger.error(`${c.req.method} ${c.req.path} failed`, error);
-  return c.json(errorBody(new AppError("internal", MESSAGES.unknown)), 500);
+  return c.json(errorBody(new AppError("internal", MESSAGES.general.unknown)), 500);
 }

@@ -3,8 +3,10 @@
  * calls one step of the tool lifecycle (which checks who calls) and answers { result: { tool } }.
  */
 import { Hono } from "hono";
-import { AppError, MESSAGES } from "#common/errors.ts";
-import { FUNCTION_MESSAGES, functionPayload, submitToolFunctionInput, toolIdParam, toolRefFunctionInput } from "#common/schemas.ts";
+import { AppError } from "#common/errors.ts";
+import { toolIdParam } from "#common/schemas/fields.ts";
+import { functionPayload, submitToolFunctionInput, toolRefFunctionInput } from "#common/schemas/functions.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
 import type { tools } from "../db/schema.ts";
@@ -29,7 +31,7 @@ function toolIdOf(tool: unknown): string {
   const ref = toolRefFunctionInput.safeParse(tool);
   if (!ref.success) throw invalidInput(ref.error);
   const id = toolIdParam.safeParse(ref.data.id);
-  if (!id.success) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+  if (!id.success) throw new AppError("not-found", MESSAGES.tool.notFoundById);
   return id.data;
 }
 
@@ -52,20 +54,20 @@ export function createFunctions(services: Services) {
   functions.post("/:name", async (c) => {
     const name = c.req.param("name");
     const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
-    if (!call) throw new AppError("not-found", FUNCTION_MESSAGES.unknownFunction);
+    if (!call) throw new AppError("not-found", MESSAGES.functions.unknownFunction);
     let body: unknown;
     try {
       body = await c.req.json();
     } catch {
-      throw new AppError("invalid-argument", FUNCTION_MESSAGES.notJson);
+      throw new AppError("invalid-argument", MESSAGES.functions.notJson);
     }
     const payload = functionPayload.safeParse(body);
-    if (!payload.success) throw new AppError("invalid-argument", FUNCTION_MESSAGES.noTool);
+    if (!payload.success) throw new AppError("invalid-argument", MESSAGES.functions.noTool);
     return c.json(resultOf(await call(c.get("user") ?? null, payload.data.tool)));
   });
 
   functions.all("*", () => {
-    throw new AppError("not-found", FUNCTION_MESSAGES.unknownFunction);
+    throw new AppError("not-found", MESSAGES.functions.unknownFunction);
   });
 
   return functions;

@@ -1,7 +1,7 @@
 /** Image uploads for the tool form: POST /api/v1/tools/:id/images/:kind with the file as the multipart field "file". */
 import { Hono } from "hono";
 import { AppError } from "#common/errors.ts";
-import { toolIdParam } from "#common/schemas.ts";
+import { toolIdParam } from "#common/schemas/fields.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
 

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_MESSAGES, processImage, sniffImageType, toolImageKey } from "./process.ts";
+import { processImage, sniffImageType, toolImageKey } from "./process.ts";
+import { MESSAGES } from "#common/messages.ts";
 
 const MB = 1_000_000;
 
@@ -49,16 +50,16 @@ describe("processImage", () => {
   });
 
   it.each([
-    ["an empty file", new Uint8Array(), IMAGE_MESSAGES.empty],
-    ["an HTML file", new TextEncoder().encode("<html><script>alert(1)</script></html>"), IMAGE_MESSAGES.unsupported],
-    ["a damaged PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), IMAGE_MESSAGES.unreadable],
+    ["an empty file", new Uint8Array(), MESSAGES.image.empty],
+    ["an HTML file", new TextEncoder().encode("<html><script>alert(1)</script></html>"), MESSAGES.image.unsupported],
+    ["a damaged PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), MESSAGES.image.unreadable],
   ])("refuses %s with a message", async (_name, bytes, message) => {
     await expect(processImage(bytes, "logo", 5 * MB)).rejects.toMatchObject({ code: "invalid-argument", message, fields: { logo: message } });
   });
 
   it("refuses a file over the size limit before decoding it", async () => {
     const big = await image("png", 64, 64);
-    await expect(processImage(big, "logo", big.length - 1)).rejects.toMatchObject({ message: IMAGE_MESSAGES.tooLarge(big.length - 1) });
+    await expect(processImage(big, "logo", big.length - 1)).rejects.toMatchObject({ message: MESSAGES.image.tooLarge(big.length - 1) });
   });
 
   it("stores each image under its tool, with a random name", () => {

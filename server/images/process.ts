@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
 
 export type ImageKind = "logo" | "largeImage";
 
@@ -13,13 +14,6 @@ export const IMAGE_SIZES: Record<ImageKind, number> = { logo: 256, largeImage: 1
 /** Above this many pixels an image is refused before it is decoded: it protects memory from decompression bombs. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 82;
-
-export const IMAGE_MESSAGES = {
-  tooLarge: (maxBytes: number) => `The image is too large: at most ${Math.round(maxBytes / 1_000_000)} MB`,
-  unsupported: "This file is not an image we accept: use PNG, JPEG, WebP, GIF or SVG",
-  unreadable: "This image could not be read: it may be damaged",
-  empty: "The file is empty",
-} as const;
 
 export type SniffedType = "png" | "jpeg" | "gif" | "webp" | "svg";
 
@@ -38,10 +32,10 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | null {
 
 /** Checks, decodes and re-encodes an upload; returns the WebP bytes. */
 export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes: number): Promise<Uint8Array> {
-  if (bytes.length === 0) throw new AppError("invalid-argument", IMAGE_MESSAGES.empty, { [kind]: IMAGE_MESSAGES.empty });
-  if (bytes.length > maxBytes) throw new AppError("invalid-argument", IMAGE_MESSAGES.tooLarge(maxBytes), { [kind]: IMAGE_MESSAGES.tooLarge(maxBytes) });
+  if (bytes.length === 0) throw new AppError("invalid-argument", MESSAGES.image.empty, { [kind]: MESSAGES.image.empty });
+  if (bytes.length > maxBytes) throw new AppError("invalid-argument", MESSAGES.image.tooLarge(maxBytes), { [kind]: MESSAGES.image.tooLarge(maxBytes) });
   const type = sniffImageType(bytes);
-  if (!type) throw new AppError("invalid-argument", IMAGE_MESSAGES.unsupported, { [kind]: IMAGE_MESSAGES.unsupported });
+  if (!type) throw new AppError("invalid-argument", MESSAGES.image.unsupported, { [kind]: MESSAGES.image.unsupported });
   const size = IMAGE_SIZES[kind];
   // Loaded with the first upload: the image library holds about 20 MB that a server showing pages never needs.
   const { default: sharp } = await import("sharp");
@@ -52,7 +46,7 @@ export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes:
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
   } catch {
-    throw new AppError("invalid-argument", IMAGE_MESSAGES.unreadable, { [kind]: IMAGE_MESSAGES.unreadable });
+    throw new AppError("invalid-argument", MESSAGES.image.unreadable, { [kind]: MESSAGES.image.unreadable });
   }
 }
 

@@ -6,7 +6,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { searches, tools } from "../db/schema.ts";
@@ -116,16 +116,12 @@ export function searchQueries(db: Database) {
       let rows = await rankedSearchQuery(db, words, { cursor, limit, matches: exact ? "exact" : "words" });
       // Nothing at all (on this page or any other, since the candidates do not depend on the page): maybe a typo.
       if (rows.length === 0 && !exact) rows = await rankedSearchQuery(db, words, { cursor, limit, matches: "similar-names" });
-      const page = rows.slice(0, limit);
-      const cards: ToolCardRow[] = page.length
-        ? await db.select(toolCardColumns).from(tools).where(sql`${tools.id} = any(${`{${page.map((row) => row.id).join(",")}}`}::text[])`)
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Number(last.rank), id: last.id }));
+      const cards: ToolCardRow[] = items.length
+        ? await db.select(toolCardColumns).from(tools).where(sql`${tools.id} = any(${`{${items.map((row) => row.id).join(",")}}`}::text[])`)
         : [];
       const byId = new Map(cards.map((card) => [card.id, card]));
-      const last = page.at(-1);
-      return {
-        tools: page.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: Number(last.rank), id: last.id }) : null,
-      };
+      return { tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), nextCursor };
     },
 
     /** Counts one more search of `text`, which found `resultCount` tools. People's searches come with their page views. */
@@ -155,10 +151,8 @@ export function searchQueries(db: Database) {
               .where(cursor ? sql`${searches.count} < ${cursor.key}` : undefined)
               .orderBy(...byCount)
               .limit(limit + 1 - sameCount.length);
-      const rows = [...sameCount, ...lower];
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return { searches: page, nextCursor: rows.length > limit && last ? encodeCursor({ key: last.count, id: last.text }) : null };
+      const { items, nextCursor } = keysetPage([...sameCount, ...lower], limit, (last) => ({ key: last.count, id: last.text }));
+      return { searches: items, nextCursor };
     },
   };
 }

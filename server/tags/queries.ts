@@ -1,8 +1,8 @@
 /** Reads of tags: how many live tools carry each one, from tag_counts (kept by a trigger, so no page scans the tools). */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import { TAG_PAGE_SIZE } from "#common/schemas.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
+import { TAG_PAGE_SIZE } from "#common/schemas/lists.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tagCounts } from "../db/schema.ts";
@@ -49,9 +49,8 @@ export function tagQueries(db: Database) {
     async listTags({ cursor, limit = TAG_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<TagPage> {
       dependsOn(pageTags.tags);
       const rows = await tagListQuery(db, cursor, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return { tags: page, nextCursor: rows.length > limit && last ? encodeCursor({ key: last.count, id: last.tag }) : null };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.count, id: last.tag }));
+      return { tags: items, nextCursor };
     },
 
     /** A tag with the number of live tools carrying it; undefined when no live tool does. */

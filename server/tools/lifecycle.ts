@@ -4,19 +4,20 @@
  * never undo it.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { AppError, MESSAGES } from "#common/errors.ts";
+import { AppError } from "#common/errors.ts";
 import { toolSlug } from "#common/ids.ts";
-import { AUTH_MESSAGES } from "#common/schemas.ts";
 import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
-import { ACCESS_MESSAGES, requireAdmin, requireModerator, requireSignedIn, requireToolEditor } from "../access.ts";
-import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { canEditTool, isLinkedCreator, needsIdentityReview, type SessionUser } from "#common/access.ts";
+import { requireAdmin, requireModerator, requireSignedIn, requireToolEditor } from "../access.ts";
+import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { Database } from "../db/client.ts";
 import { authUsers, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Notifier } from "../notify/notifier.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
+import { countQueuedTools, isQueuedTool } from "./queue.ts";
 import { buildToolRow } from "./rows.ts";
 
 /** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
@@ -36,23 +37,10 @@ export type LifecycleDependencies = {
 
 type ToolRow = typeof tools.$inferSelect;
 
-/** A tool in the verification queue: not verified, not refused (the condition of tools_queue_idx). */
-const isQueued = sql`not ${tools.isVerified} and ${tools.rejectedAt} is null`;
-
-export const LIFECYCLE_MESSAGES = {
-  alreadyListed: "This website is already listed",
-  alreadyVerified: "This tool is already live",
-  alreadyClaimed: "This tool is already claimed",
-  ownTool: "This tool is already yours",
-  noClaim: "This tool has no claim waiting",
-  reasonRequired: "Say why the tool is refused: the maker reads it",
-  alreadySubmitted: "This tool was already submitted",
-} as const;
-
 export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
   async function getTool(id: string): Promise<ToolRow> {
     const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
-    if (!tool) throw new AppError("not-found", MESSAGES.toolNotFoundById);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
     return tool;
   }
 
@@ -84,7 +72,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
   function alreadyListed(listed: { slug: string; name: string }): AppError {
     // The form offers the maker to claim the listed tool instead: its address travels beside the message.
-    return new AppError("aborted", LIFECYCLE_MESSAGES.alreadyListed, { website: `${listed.name} is already listed.`, listedTool: `/tool/${listed.slug}` });
+    return new AppError("aborted", MESSAGES.tool.alreadyListed, { website: `${listed.name} is already listed.`, listedTool: `/tool/${listed.slug}` });
   }
 
   return {
@@ -92,7 +80,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     async submitTool(user: SessionUser | null, input: ToolInput, images: { logo?: string; largeImage?: string } = {}, { id }: { id?: string } = {}) {
       const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
-      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const listed = await findListedTool(input.website);
       if (listed) throw alreadyListed(listed);
       const built = buildToolRow({
@@ -111,7 +99,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
       const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
       const [created] = await db.insert(tools).values(row).onConflictDoNothing().returning();
-      if (!created) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadySubmitted);
+      if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
       const tool = created;
       const email = await emailOf(maker.id);
       afterCommit("submitTool notices", async () => {
@@ -177,25 +165,24 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** The queue: tools waiting for verification, those that skipped the line first, then the oldest (tools_queue_idx). */
     async listQueue(user: SessionUser | null, { limit }: { limit?: number } = {}) {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
+      requireModerator(user, MESSAGES.access.notAllowed);
       const query = db
         .select()
         .from(tools)
-        .where(isQueued)
+        .where(isQueuedTool)
         .orderBy(desc(tools.hasSkippedLine), asc(tools.dateSkippedLine), asc(tools.createdAt), asc(tools.id));
       return limit === undefined ? query : query.limit(limit);
     },
 
     /** How many tools wait in the queue. */
     async countQueue(user: SessionUser | null): Promise<number> {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(isQueued);
-      return row?.count ?? 0;
+      requireModerator(user, MESSAGES.access.notAllowed);
+      return countQueuedTools(db);
     },
 
     /** Live tools whose maker changed the name or website since a verifier last looked: they are shown to verifiers. */
     async listChangedLiveTools(user: SessionUser | null) {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
+      requireModerator(user, MESSAGES.access.notAllowed);
       return db
         .select({ id: tools.id, name: tools.name, slug: tools.slug, website: tools.website, updatedAt: tools.updatedAt })
         .from(tools)
@@ -205,7 +192,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** A verifier saw a live tool's new name or website and finds it right. */
     async confirmToolIdentity(user: SessionUser | null, id: string) {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
+      requireModerator(user, MESSAGES.access.notAllowed);
       await getTool(id);
       const [confirmed] = await db.update(tools).set({ hasIdentityChanged: false }).where(eq(tools.id, id)).returning();
       return confirmed!;
@@ -217,7 +204,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .select({ ahead: sql<number>`count(*)::int` })
         .from(tools)
         .where(
-          sql`${isQueued} and ${tools.id} <> ${tool.id} and (
+          sql`${isQueuedTool} and ${tools.id} <> ${tool.id} and (
             (${tools.hasSkippedLine} and not ${tool.hasSkippedLine})
             or (${tools.hasSkippedLine} = ${tool.hasSkippedLine} and (coalesce(${tools.dateSkippedLine}, '-infinity'), ${tools.createdAt}, ${tools.id})
               < (coalesce(${tool.dateSkippedLine?.toISOString() ?? null}::timestamptz, '-infinity'), ${tool.createdAt.toISOString()}::timestamptz, ${tool.id}))
@@ -229,9 +216,9 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** verifyTool (SPEC section 4): live from now on; then toolVerified e-mails the submitter the tool's link. */
     async verifyTool(user: SessionUser | null, id: string) {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
+      requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(id);
-      if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
+      if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
       const [verified] = await db
         .update(tools)
@@ -248,10 +235,10 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
     async rejectTool(user: SessionUser | null, id: string, reason: string) {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
-      if (!reason.trim()) throw new AppError("invalid-argument", LIFECYCLE_MESSAGES.reasonRequired, { reason: LIFECYCLE_MESSAGES.reasonRequired });
+      requireModerator(user, MESSAGES.access.notAllowed);
+      if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
       const tool = await getTool(id);
-      if (tool.isVerified) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyVerified);
+      if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const [rejected] = await db.update(tools).set({ rejectedAt: new Date(), rejectionReason: reason.trim(), updatedAt: new Date() }).where(eq(tools.id, id)).returning();
       const email = await emailOf(tool.submittedBy);
       afterCommit("rejection notice", async () => {
@@ -270,9 +257,9 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .where(eq(users.id, claimer.id))
         .limit(1);
       const tool = await getTool(id);
-      if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.toolNotFoundById);
-      if (isLinkedCreator(claimer, tool)) throw new AppError("aborted", LIFECYCLE_MESSAGES.ownTool);
-      if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyClaimed);
+      if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+      if (isLinkedCreator(claimer, tool)) throw new AppError("aborted", MESSAGES.tool.ownTool);
+      if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
       const domain = claimerEmail?.address.split("@")[1]?.toLowerCase() ?? "";
       const isLikelyGenuine = Boolean(claimerEmail?.isVerified) && domain !== "" && (domain === tool.websiteDomain || tool.websiteDomain.endsWith(`.${domain}`));
       const [claimed] = await db
@@ -280,7 +267,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
         .set({ hasBeenClaimed: true, creatorUsername: claimer.slug, claimedBy: claimer.id, isClaimLikelyGenuine: isLikelyGenuine, updatedAt: new Date() })
         .where(and(eq(tools.id, id), eq(tools.hasBeenClaimed, false)))
         .returning();
-      if (!claimed) throw new AppError("aborted", LIFECYCLE_MESSAGES.alreadyClaimed);
+      if (!claimed) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
       afterCommit("claimTool notice", () =>
         notifier.notify({ title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` }),
       );
@@ -289,9 +276,9 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** acceptClaim (SPEC section 4): the claimer becomes the linked creator; claimToolAccepted e-mails them. */
     async acceptClaim(user: SessionUser | null, id: string) {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
+      requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(id);
-      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
+      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
       const [accepted] = await db.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: new Date() }).where(eq(tools.id, id)).returning();
       await writeSnapshot(id);
       const email = await emailOf(tool.claimedBy);
@@ -303,9 +290,9 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** Refuses a claim: the tool goes back to unclaimed. */
     async refuseClaim(user: SessionUser | null, id: string) {
-      requireModerator(user, ACCESS_MESSAGES.notAllowed);
+      requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(id);
-      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", LIFECYCLE_MESSAGES.noClaim);
+      if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
       const [refused] = await db
         .update(tools)
         .set({ hasBeenClaimed: false, creatorUsername: null, claimedBy: null, isClaimLikelyGenuine: false, updatedAt: new Date() })
@@ -316,7 +303,7 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
     /** skipWaitingLine (SPEC section 4), granted by an admin: the tool moves to the front of the queue. */
     async skipWaitingLine(user: SessionUser | null, id: string, now = new Date()) {
-      requireAdmin(user, ACCESS_MESSAGES.notAllowed);
+      requireAdmin(user, MESSAGES.access.notAllowed);
       await getTool(id);
       const [skipped] = await db.update(tools).set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now }).where(eq(tools.id, id)).returning();
       return skipped!;

@@ -2,8 +2,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
-import type { ToolSort } from "#common/schemas.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { ToolSort } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
@@ -70,13 +70,12 @@ export function toolListQueries(db: Database) {
       const limit = input.limit ?? PAGE_SIZE;
       // One row more than the page tells whether a next page exists, without a count.
       const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
       const { keyOf } = SORTS[input.sort ?? "newest"];
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: keyOf(last), id: last.id }));
       return {
         // The sort keys are read only to build the cursor; the card keeps its one shape.
-        tools: page.map(({ views: _views, clicks: _clicks, ...row }) => toCard(row)),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: keyOf(last), id: last.id }) : null,
+        tools: items.map(({ views: _views, clicks: _clicks, ...row }) => toCard(row)),
+        nextCursor,
       };
     },
 

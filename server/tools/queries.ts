@@ -1,7 +1,7 @@
 /** Reads of tools for the public pages and the JSON API. */
-import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { PAGE_SIZE, SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, USER_ADDED_TOOLS } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { PAGE_SIZE } from "#common/constants.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { Database } from "../db/client.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
@@ -137,12 +137,8 @@ export function toolQueries(db: Database) {
     async listLatestTools({ cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
       dependsOn(pageTags.tools);
       const rows: ToolCardRow[] = await latestToolsQuery(db, cursor, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        tools: page.map(toCard),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
-      };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
+      return { tools: items.map(toCard), nextCursor };
     },
 
     /** A live tool by its slug (SPEC section 7: by slug). */
@@ -161,44 +157,6 @@ export function toolQueries(db: Database) {
       expiresWithin(COUNTERS_MAX_AGE_MS);
       const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.id, id))).limit(1);
       return row ? toToolDetail(row as ToolDetailRow) : undefined;
-    },
-
-    /**
-     * Suggested tools (SPEC section 7): the newest 4 live tools sharing a category with `tool`, then up to 2 random
-     * featured ones not already shown.
-     */
-    async listSuggestedTools(tool: { id: string; categories: { id: string }[] }): Promise<ToolCard[]> {
-      dependsOn(pageTags.featured, ...tool.categories.map((category) => pageTags.category(category.id)));
-      const categoryIds = `{${tool.categories.map((category) => category.id).join(",")}}`;
-      const sameCategory: ToolCardRow[] =
-        tool.categories.length === 0
-          ? []
-          : await db
-              .select(toolCardColumns)
-              .from(tools)
-              .where(and(isPublicTool, ne(tools.id, tool.id), sql`${tools.categories} && ${categoryIds}::text[]`))
-              .orderBy(desc(tools.createdAt), desc(tools.id))
-              .limit(SUGGESTED_TOOLS);
-      const shown = `{${[tool.id, ...sameCategory.map((row) => row.id)].join(",")}}`;
-      const featured: ToolCardRow[] = await db
-        .select(toolCardColumns)
-        .from(tools)
-        .where(and(isPublicTool, eq(tools.isHomeBoosted, true), sql`not (${tools.id} = any(${shown}::text[]))`))
-        .orderBy(sql`random()`)
-        .limit(SUGGESTED_FEATURED_TOOLS);
-      return [...sameCategory, ...featured].map(toCard);
-    },
-
-    /** The newest live tools that belong to a maker (SPEC section 7: tools added by users). */
-    async listToolsAddedByUsers({ limit = USER_ADDED_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
-      dependsOn(pageTags.byMakers);
-      const rows: ToolCardRow[] = await db
-        .select(toolCardColumns)
-        .from(tools)
-        .where(and(isPublicTool, sql`${tools.creatorUsername} is not null`))
-        .orderBy(desc(tools.createdAt), desc(tools.id))
-        .limit(limit);
-      return rows.map(toCard);
     },
 
     /** Live tools boosted to the home page (premiumFeatures.isHomeBoosted), newest first. */

@@ -1,12 +1,13 @@
 /** Reads of the tools a user submitted or is linked to, live or not, each with where it stands (/my-tools). */
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import type { ToolLifecycle } from "./lifecycle.ts";
 import { afterCursor } from "./queries.ts";
+import { isQueuedTool } from "./queue.ts";
 
 /**
  * Where a tool stands, first match wins: a claim still waiting for its answer; switched off by an admin; turned down by
@@ -40,7 +41,7 @@ const stateColumn = sql<UserToolState>`case
   when ${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted} then 'claim-pending'
   when not ${tools.isActive} then 'switched-off'
   when not ${tools.isVerified} and ${tools.rejectedAt} is not null then 'rejected'
-  when not ${tools.isVerified} then 'waiting-for-verification'
+  when ${isQueuedTool} then 'waiting-for-verification'
   else 'live' end`.as("state");
 
 const userToolColumns = {
@@ -93,11 +94,10 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
       { cursor, limit = PAGE_SIZE, submitted }: { cursor?: Cursor | null; limit?: number; submitted?: string } = {},
     ): Promise<UserToolPage> {
       const rows = await userToolsQuery(db, user, cursor, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
       // One count per waiting tool on this page (tools_queue_idx serves it): a maker has few tools waiting at once,
       // so this stays a handful of queries however long their list is.
-      const listed = await Promise.all(page.map(withQueuePlace));
+      const listed = await Promise.all(items.map(withQueuePlace));
       let justSubmitted = submitted ? listed.find((tool) => tool.id === submitted) : undefined;
       if (submitted && !justSubmitted) {
         // Not on this page (a later page was asked for): read it by its id, still only among the user's own tools.
@@ -110,7 +110,7 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
       }
       return {
         tools: listed,
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
+        nextCursor,
         submitted: justSubmitted?.queue ? justSubmitted : null,
       };
     },

@@ -5,8 +5,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { FEATURING_REQUEST } from "#common/constants.ts";
 import { AppError, isAppError } from "#common/errors.ts";
-import { AUTH_MESSAGES, type FeaturingRequestInput, type PasswordChangeInput, PROFILE_MESSAGES, type ProfileInput, type SetRoleInput } from "#common/schemas.ts";
+import type { FeaturingRequestInput, PasswordChangeInput, ProfileInput, SetRoleInput } from "#common/schemas/profiles.ts";
 import { slugify } from "#common/slugify.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/accounts.ts";
 import { type AuthLoader, isAuthApiError } from "../auth/auth-loader.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
@@ -51,7 +52,7 @@ function isUniqueViolation(error: unknown): boolean {
 export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, siteUrl, writeToolSnapshot }: UserMutationDependencies) {
   async function getRecord(user: SessionUser) {
     const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-    if (!record) throw new AppError("not-found", AUTH_MESSAGES.recordNotFound);
+    if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
     return record;
   }
 
@@ -130,7 +131,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
      * this one goes on with a new cookie.
      */
     async changePassword(user: SessionUser, input: PasswordChangeInput, requester: Requester): Promise<CookieHeaders> {
-      if (!(await limiter.hit(`password:${user.id}`, LIMITS.signInPerEmail))) throw new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+      if (!(await limiter.hit(`password:${user.id}`, LIMITS.signInPerEmail))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const record = await getRecord(user);
       const before = await sessionTokensOf(record.authId);
       try {
@@ -155,7 +156,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
         await (await auth()).api.revokeSessions({ headers: requester.headers });
       } catch (error) {
         logger.error("revoking every session failed", error);
-        throw new AppError("unknown", AUTH_MESSAGES.unknown);
+        throw new AppError("unknown", MESSAGES.general.unknown);
       }
       for (const token of tokens) tokenSync.signedOut(token);
       return clearedSessionCookie(requester);
@@ -189,14 +190,14 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
      * (docs/decisions/005-featuring-requests.md). The admin is told through the messaging bot.
      */
     async requestFeaturing(user: SessionUser, { profileSlug, toolId }: FeaturingRequestInput & { profileSlug: string }): Promise<void> {
-      requireOwnProfile(user, profileSlug, PROFILE_MESSAGES.notYourProfile);
+      requireOwnProfile(user, profileSlug, MESSAGES.profile.notYourProfile);
       const record = await getRecord(user);
       const [tool] = await db
         .select({ id: tools.id, name: tools.name, slug: tools.slug })
         .from(tools)
         .where(and(eq(tools.id, toolId), toolsOwnedBy(record.slug), eq(tools.isActive, true)))
         .limit(1);
-      if (!tool) throw new AppError("permission-denied", PROFILE_MESSAGES.notYourTool, { toolId: PROFILE_MESSAGES.notYourTool });
+      if (!tool) throw new AppError("permission-denied", MESSAGES.profile.notYourTool, { toolId: MESSAGES.profile.notYourTool });
 
       const request: Payment = { kind: FEATURING_REQUEST, toolId: tool.id, createdAt: new Date().toISOString(), status: "requested" };
       const open = JSON.stringify([{ kind: FEATURING_REQUEST, toolId: tool.id, status: "requested" }]);
@@ -206,7 +207,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
         .set({ payments: sql`${users.payments} || ${JSON.stringify([request])}::jsonb`, updatedAt: new Date() })
         .where(and(eq(users.id, record.id), sql`not (${users.payments} @> ${open}::jsonb)`))
         .returning({ id: users.id });
-      if (!added) throw new AppError("aborted", PROFILE_MESSAGES.alreadyRequested, { toolId: PROFILE_MESSAGES.alreadyRequested });
+      if (!added) throw new AppError("aborted", MESSAGES.profile.alreadyRequested, { toolId: MESSAGES.profile.alreadyRequested });
 
       await notifier.notify({
         title: "Featuring request",
@@ -222,18 +223,18 @@ function passwordChangeFailure(error: unknown, logger: Logger): AppError {
   if (isAuthApiError(error)) {
     switch (error.body?.code) {
       case "INVALID_PASSWORD":
-        return new AppError("invalid-argument", AUTH_MESSAGES.wrongPassword, { currentPassword: AUTH_MESSAGES.wrongPassword });
+        return new AppError("invalid-argument", MESSAGES.auth.wrongPassword, { currentPassword: MESSAGES.auth.wrongPassword });
       case "PASSWORD_TOO_SHORT":
-        return new AppError("invalid-argument", AUTH_MESSAGES.weakPassword, { newPassword: AUTH_MESSAGES.weakPassword });
+        return new AppError("invalid-argument", MESSAGES.auth.weakPassword, { newPassword: MESSAGES.auth.weakPassword });
       case "PASSWORD_TOO_LONG":
-        return new AppError("invalid-argument", AUTH_MESSAGES.longPassword, { newPassword: AUTH_MESSAGES.longPassword });
+        return new AppError("invalid-argument", MESSAGES.auth.longPassword, { newPassword: MESSAGES.auth.longPassword });
       case "CREDENTIAL_ACCOUNT_NOT_FOUND":
-        return new AppError("invalid-argument", PROFILE_MESSAGES.noPassword);
+        return new AppError("invalid-argument", MESSAGES.profile.noPassword);
     }
-    if (error.statusCode === 429) return new AppError("resource-exhausted", AUTH_MESSAGES.tooManyRequests);
+    if (error.statusCode === 429) return new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
   }
   logger.error("password change failed", error);
-  return new AppError("unknown", AUTH_MESSAGES.unknown);
+  return new AppError("unknown", MESSAGES.general.unknown);
 }
 
 /** The admin's command: `npm run admin -- set-role <email> <role>` (scripts/admin.ts). */

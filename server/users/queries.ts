@@ -1,9 +1,9 @@
 /** Reads of user profiles: the public profile page (with what only its owner sees) and the owner's settings. */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, encodeCursor } from "#common/cursor.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import { AUTH_MESSAGES } from "#common/schemas.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
@@ -94,12 +94,8 @@ export function userQueries(db: Database) {
         .where(and(isPublicTool, toolsOwnedBy(record.slug), cursor ? afterCursor(cursor) : undefined))
         .orderBy(desc(tools.createdAt), desc(tools.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const toolPage: ToolPage = {
-        tools: page.map(toCard),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
-      };
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
+      const toolPage: ToolPage = { tools: items.map(toCard), nextCursor };
 
       let owner: OwnerView | null = null;
       if (viewer?.id === record.id) {
@@ -125,7 +121,7 @@ export function userQueries(db: Database) {
           username: record.username,
           slug: record.slug,
           bio: record.bio,
-          // Saved links were checked (common/schemas.ts); only http(s) ones ever leave here, whatever the table holds.
+          // Saved links were checked (common/schemas/profiles.ts); only http(s) ones ever leave here, whatever the table holds.
           socialProfiles: record.socialProfiles.filter((social) => /^https?:\/\//i.test(social.url)),
           isSolo: record.isSolo,
           createdAt: record.createdAt.toISOString(),
@@ -138,7 +134,7 @@ export function userQueries(db: Database) {
     /** The signed-in user's settings for /edit-profile. */
     async getProfileSettings(user: SessionUser): Promise<ProfileSettings> {
       const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-      if (!record) throw new AppError("not-found", AUTH_MESSAGES.recordNotFound);
+      if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
       const [credential] = record.authId
         ? await db
             .select({ id: authAccounts.id })

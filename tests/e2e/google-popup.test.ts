@@ -1,11 +1,11 @@
 /** 'Continue with Google' in Chromium: the 500×600 popup goes to the provider and back, tells the page that opened it, and closes. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "#common/schemas.ts";
 import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startOidcProvider, type OidcProvider } from "../setup/oidc.ts";
 import { startTestServer } from "../setup/server.ts";
+import { MESSAGES } from "#common/messages.ts";
 
 describe("Google sign-in popup in Chromium", () => {
   let database: TestDatabase;
@@ -65,7 +65,7 @@ describe("Google sign-in popup in Chromium", () => {
 
     await signInThroughPopup(page, "anonymous");
 
-    await page.getByText(AUTH_MESSAGES.noEmail).waitFor();
+    await page.getByText(MESSAGES.auth.noEmail).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await page.getByTestId("profile-menu").count()).toBe(0);
     await context.close();

@@ -326,6 +326,8 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         const names = [...page.matchAll(/<h2 class="text-xl font-bold">([^<]+)<\/h2>/g)].map((match) => match[1]);
         expect(names).toEqual(["Skipper", "Older", "Newer"]);
         expect(page).toContain("3 tools are waiting");
+        // The console's counter counts the same queue: not the refused tool, nor the live one.
+        expect(page).toMatch(/data-testid="admin-count-queue"[^>]*>3</);
         expect(page).toContain(`href="/profile/${maker.record.slug}"`);
         expect(page).toContain("mia-maker@example.com");
         expect(page).toContain('<time dateTime="2026-01-01">1 January 2026</time>');
@@ -374,6 +376,7 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
       it("skipping the line moves a tool to the front", async () => {
         await queuedTool(maker.record, { name: "First", createdAt: new Date("2026-01-01T00:00:00Z") });
         const second = await queuedTool(maker.record, { name: "Second", createdAt: new Date("2026-01-02T00:00:00Z") });
+        await queuedTool(maker.record, { name: "Declined Widget", createdAt: new Date("2026-01-03T00:00:00Z"), rejectedAt: new Date(), rejectionReason: "No" });
         const order = async () => [...(await html(admin.client, "/admin")).matchAll(/<h2 class="text-xl font-bold">([^<]+)<\/h2>/g)].map((match) => match[1]);
         expect(await order()).toEqual(["First", "Second"]);
         await admin.client.post("/admin?index", { intent: "skip-line", toolId: second.id });
@@ -382,6 +385,8 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         const requests = await html(admin.client, "/admin/requests");
         expect(requests.match(/data-testid="waiting-tool"/g)).toHaveLength(1);
         expect(requests).toContain("First");
+        // A refused tool is out of the queue, so out of the line too.
+        expect(requests).not.toContain("Declined Widget");
       });
     });
 

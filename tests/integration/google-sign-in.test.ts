@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { authAccounts, authSessions, users } from "#server/db/schema.ts";
-import { AUTH_MESSAGES } from "#common/schemas.ts";
 import { slugify } from "#common/slugify.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startLocalServer, type LocalServer } from "../setup/local-http.ts";
 import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
@@ -123,7 +123,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     const web = createWebClient();
     const page = await signInWithGoogle(web, app.url, { login: "grace" });
     expect(new URL(page.url).pathname).toBe("/auth/failed");
-    expect(page.html).toContain(AUTH_MESSAGES.emailExists);
+    expect(page.html).toContain(MESSAGES.auth.emailExists);
     expect(await isSignedIn(web)).toBe(false);
     expect((await recordOf("grace@example.com"))?.authMethod).toBe("email");
     expect(notices()).toHaveLength(1);
@@ -136,7 +136,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
 
     expect(new URL(page.url).pathname).toBe("/auth/failed");
     expect(new URL(page.url).searchParams.get("error")).toBe("email_not_found");
-    expect(page.html).toContain(AUTH_MESSAGES.noEmail);
+    expect(page.html).toContain(MESSAGES.auth.noEmail);
     expect(await isSignedIn(web)).toBe(false);
     expect(await database.db.select().from(users)).toEqual([]);
     expect(notices()).toEqual([
@@ -150,7 +150,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     const page = await signInWithGoogle(web, app.url, { login: "ada", consent: false });
 
     expect(new URL(page.url).searchParams.get("error")).toBe("access_denied");
-    expect(page.html).toContain(AUTH_MESSAGES.noEmail);
+    expect(page.html).toContain(MESSAGES.auth.noEmail);
     expect(await isSignedIn(web)).toBe(false);
     const [notice, ...others] = notices();
     expect(others).toEqual([]);
@@ -167,7 +167,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     const page = await signInWithGoogle(web, app.url, { login: "grace" });
 
     expect(new URL(page.url).pathname).toBe("/auth/failed");
-    expect(page.html).toContain(AUTH_MESSAGES.userDisabled);
+    expect(page.html).toContain(MESSAGES.auth.userDisabled);
     expect(await isSignedIn(web)).toBe(false);
     const record = await recordOf("grace@example.com");
     expect(record?.authMethod).toBe("email");
@@ -204,7 +204,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
       const url = new URL(page.url);
       expect(url.pathname).toBe("/auth/failed");
       expect(Object.fromEntries(url.searchParams)).toMatchObject({ popup: "1", error: "email_not_found" });
-      expect(page.html).toContain(AUTH_MESSAGES.noEmail);
+      expect(page.html).toContain(MESSAGES.auth.noEmail);
       expect(notices()).toHaveLength(1);
     });
   });
@@ -212,7 +212,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
   it("sends a visitor who reaches the signed-in page without a session to the failure page", async () => {
     const page = await createWebClient().get(`${app.url}/auth/signed-in?via=google`);
     expect(new URL(page.url).pathname).toBe("/auth/failed");
-    expect(page.html).toContain(AUTH_MESSAGES.noEmail);
+    expect(page.html).toContain(MESSAGES.auth.noEmail);
   });
 
   it("tells the admin a few times an hour per address at most: anyone can open the failure page", async () => {
@@ -225,7 +225,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
   it("treats an error code named like an object property as any other failure", async () => {
     const page = await createWebClient().get(`${app.url}/auth/failed?error=constructor`);
     expect(page.status).toBe(200);
-    expect(page.html).toContain(AUTH_MESSAGES.noEmail);
+    expect(page.html).toContain(MESSAGES.auth.noEmail);
   });
 
   it("shows bad e-mailed links their own message and tells nobody", async () => {
@@ -240,7 +240,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
       google.people.set("anonymous", {});
       const page = await signInWithGoogle(createWebClient(), app.url, { login: "anonymous" });
       expect(page.status).toBe(200);
-      expect(page.html).toContain(AUTH_MESSAGES.noEmail);
+      expect(page.html).toContain(MESSAGES.auth.noEmail);
       // The notice was tried twice: once, then once more after a pause.
       expect(telegram.requests).toHaveLength(2);
     } finally {
@@ -253,7 +253,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     for (let attempt = 0; attempt < 20; attempt++) expect((await web.get(`${app.url}/auth/google`)).html).toContain('data-prompt="login"');
     const refused = await web.get(`${app.url}/auth/google`);
     expect(new URL(refused.url).pathname).toBe("/auth/failed");
-    expect(refused.html).toContain(AUTH_MESSAGES.tooManyRequests);
+    expect(refused.html).toContain(MESSAGES.auth.tooManyRequests);
     expect(telegram.requests).toEqual([]);
   });
 
@@ -264,7 +264,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     try {
       const page = await createWebClient().get(`${offline.url}/auth/google`);
       expect(new URL(page.url).pathname).toBe("/auth/failed");
-      expect(page.html).toContain(AUTH_MESSAGES.noEmail);
+      expect(page.html).toContain(MESSAGES.auth.noEmail);
       expect(notices().map((notice) => notice.text)).toEqual(["*Sign-in failed*\nGoogle sign-in failed: google\\_unavailable"]);
     } finally {
       await offline.close();

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { TAG_PAGE_SIZE, TOOL_SORTS } from "#common/schemas.ts";
+import { TAG_PAGE_SIZE, TOOL_SORTS } from "#common/schemas/lists.ts";
 import { tagListQuery } from "#server/tags/queries.ts";
 import { listToolsQuery } from "#server/tools/lists.ts";
 import { insertTools } from "../factories.ts";

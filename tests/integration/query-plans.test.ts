@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { rankedSearchQuery } from "#server/search/queries.ts";
 import { latestToolsQuery } from "#server/tools/queries.ts";
+import { isQueuedTool } from "#server/tools/queue.ts";
+import { tools } from "#server/db/schema.ts";
 import { insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
@@ -30,6 +32,14 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     expect(text).toContain("tools_public_latest_idx");
     expect(text).toMatch(/Index Cond: .*ROW\(tools\.created_at, tools\.id\) < ROW|Index Cond: \(ROW\(created_at, id\) < ROW/);
     expect(text).not.toMatch(/Sort/);
+  });
+
+  it("counts and walks the verification queue through tools_queue_idx, whose condition is the queue's", async () => {
+    await insertTools(database.db, 40, new Date("2025-03-01T00:00:00Z"), { name: "Waiting tool", isVerified: false });
+    await database.db.execute(sql`analyze tools`);
+    const count = await explainMainPlan(database.db, database.db.select({ count: sql`count(*)` }).from(tools).where(isQueuedTool));
+    expect(count).toContain("tools_queue_idx");
+    expect(count).not.toMatch(/Filter/);
   });
 
   it.each([

@@ -1,0 +1,54 @@
+/** Analytics: the dashboards' range, and the events POST /api/event takes. */
+import { z } from "zod";
+import { MESSAGES } from "../messages.ts";
+import { analyticsRangeParam } from "./fields.ts";
+
+/** /admin/analytics: the range of its charts and tables. */
+export const analyticsQuery = z.object({ days: analyticsRangeParam });
+
+/** The most an event's properties may weigh, as JSON text. */
+const MAX_EVENT_PROPS_LENGTH = 2000;
+
+/** Text a database can store: no NUL character and no half of a surrogate pair. */
+function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+const eventText = z.string().refine(isStorableText, MESSAGES.event.text);
+const eventPropValue = z.union([eventText.pipe(z.string().max(MAX_EVENT_PROPS_LENGTH)), z.number(), z.boolean()], { message: MESSAGES.event.props });
+
+/**
+ * An analytics event, in Plausible's format: n (name), u (url), d (domain), r (referrer), p (props). Plausible's long
+ * names (name, url, domain, referrer, props) are read too, and props may come as a JSON text, as Plausible's script sends them.
+ */
+export const analyticsEventInput = z.preprocess(
+  (body) => {
+    if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+    const raw = body as Record<string, unknown>;
+    let props = raw.p ?? raw.props;
+    if (typeof props === "string") {
+      try {
+        props = JSON.parse(props);
+      } catch {
+        // Left as it is: the schema says what is wrong with it.
+      }
+    }
+    return { n: raw.n ?? raw.name, u: raw.u ?? raw.url, d: raw.d ?? raw.domain, r: raw.r ?? raw.referrer, p: props ?? undefined };
+  },
+  z.object(
+    {
+      n: z.string({ message: MESSAGES.event.name }).trim().min(1, MESSAGES.event.name).max(120, MESSAGES.event.name).pipe(eventText),
+      u: z.url({ protocol: /^https?$/, message: MESSAGES.event.url }).max(2000, MESSAGES.event.url),
+      d: z.string({ message: MESSAGES.event.domain }).trim().min(1, MESSAGES.event.domain).max(253, MESSAGES.event.domain),
+      // A referrer that is not usable text is no referrer.
+      r: eventText.pipe(z.string().max(2000)).nullish().catch(null),
+      p: z
+        .record(eventText.pipe(z.string().min(1).max(300)), eventPropValue, { message: MESSAGES.event.props })
+        .refine((props) => Object.keys(props).length <= 30 && JSON.stringify(props).length <= MAX_EVENT_PROPS_LENGTH, MESSAGES.event.props)
+        .optional(),
+    },
+    { message: MESSAGES.event.notJson },
+  ),
+);
+
+export type AnalyticsEventInput = z.infer<typeof analyticsEventInput>;

@@ -1,0 +1,44 @@
+/** Field schemas that several inputs share: a list's cursor, ids, slugs, checkboxes, an analytics range. */
+import { z } from "zod";
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from "../constants.ts";
+import { decodeCursor } from "../cursor.ts";
+import { MESSAGES } from "../messages.ts";
+
+/** Where a keyset list continues from; an empty value is the first page, and a cursor we did not make is refused. */
+export const cursorParam = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return null;
+    const cursor = decodeCursor(text);
+    if (!cursor) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.page.invalidCursor });
+      return z.NEVER;
+    }
+    return cursor;
+  });
+
+/** A tool id in a path or a form; text that cannot be one names no tool. */
+export const toolIdParam = z.string().regex(/^t[a-z0-9_]{1,40}$/, MESSAGES.tool.notFoundById);
+
+/** Tags and category addresses are slugs: lowercase words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const MAX_SLUG_LENGTH = 100;
+
+/** A slug, refused with `message`. */
+export function slugField(message?: string) {
+  return z.string().max(MAX_SLUG_LENGTH, message).regex(SLUG_PATTERN, message);
+}
+
+/** A category's address or a tag in a path (/category/{slug}, /tag/{slug}). */
+export const slugParam = slugField();
+
+/** An HTML checkbox: present ("on") when ticked, absent otherwise. */
+export const checkboxField = z
+  .union([z.literal("on"), z.literal("true"), z.boolean()])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+/** A dashboard's range (?days=7, 30 or 90); anything else falls back to the default range. */
+export const analyticsRangeParam = z.coerce.number().pipe(z.literal(ANALYTICS_RANGES)).catch(DEFAULT_ANALYTICS_RANGE);

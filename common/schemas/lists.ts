@@ -1,0 +1,48 @@
+/** What the lists read from their URLs: a page, /tools' sorts and filters, /tags, /my-tools. */
+import { z } from "zod";
+import { MAX_PAGE_SIZE, PAGE_SIZE, PAYMENT_TYPES } from "../constants.ts";
+import { analyticsRangeParam, cursorParam, slugField, toolIdParam } from "./fields.ts";
+
+/** A page of a list: where to continue from and how many. */
+export const pageQuery = z.object({
+  cursor: cursorParam,
+  limit: z.coerce
+    .number({ message: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` })
+    .int()
+    .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
+    .default(PAGE_SIZE),
+});
+
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** The sort orders of /tools: newest first, most viewed, most clicked. */
+export const TOOL_SORTS = ["newest", "views", "clicks"] as const;
+export type ToolSort = (typeof TOOL_SORTS)[number];
+
+/** A GET form sends an unset select as an empty value: it means no filter. */
+const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
+
+/** The filters of /tools, in the URL so every filtered view can be linked to and crawled. */
+export const toolListQuery = pageQuery.extend({
+  sort: z.preprocess(emptyAsUnset, z.enum(TOOL_SORTS, { message: `sort must be one of ${TOOL_SORTS.join(", ")}` }).default("newest")),
+  category: z.preprocess(emptyAsUnset, slugField("category must be a category's address, such as design").optional()),
+  tag: z.preprocess(emptyAsUnset, slugField("tag must be a tag such as open-source").optional()),
+  payment: z.preprocess(emptyAsUnset, z.enum(PAYMENT_TYPES, { message: `payment must be one of ${PAYMENT_TYPES.join(", ")}` }).optional()),
+});
+
+export type ToolListQuery = z.infer<typeof toolListQuery>;
+
+/** Tags per page of /tags: a cloud this size is still quick to scan. */
+export const TAG_PAGE_SIZE = 200;
+
+/** A page of /tags. */
+export const tagListQuery = z.object({ cursor: cursorParam });
+
+export type TagListQuery = z.infer<typeof tagListQuery>;
+
+/**
+ * /my-tools: a page of the user's tools; after a submission, `submitted` names the new tool (a bad id is ignored);
+ * `days` is the range of the tools' figures.
+ */
+export const myToolsQuery = pageQuery.extend({ submitted: toolIdParam.optional().catch(undefined), days: analyticsRangeParam });

@@ -1,0 +1,99 @@
+/** Moderation (/admin): the forms of the console, and the newsletter's digest. */
+import { z } from "zod";
+import {
+  DIGEST_DAYS,
+  MAX_CATEGORY_DESCRIPTION_LENGTH,
+  MAX_CATEGORY_LABEL_LENGTH,
+  MAX_DIGEST_DAYS,
+  MAX_MODERATION_SEARCH_LENGTH,
+  MAX_REJECTION_REASON_LENGTH,
+  TOOL_FLAGS,
+} from "../constants.ts";
+import { MESSAGES } from "../messages.ts";
+import { slugify } from "../slugify.ts";
+import { cursorParam, MAX_SLUG_LENGTH, SLUG_PATTERN, toolIdParam } from "./fields.ts";
+import { roleField } from "./profiles.ts";
+
+const onOff = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** A moderation action on one tool (verify, accept or refuse its claim, skip the line). */
+export const toolActionInput = z.object({ toolId: toolIdParam });
+
+/** Refusing a waiting tool: the reason is e-mailed to its maker. */
+export const rejectToolInput = z.object({
+  toolId: toolIdParam,
+  reason: z
+    .string({ message: MESSAGES.moderation.reasonRequired })
+    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, MESSAGES.moderation.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.reasonTooLong)),
+});
+
+/** Switching one of a tool's flags on or off (/admin/tools). */
+export const toolFlagInput = z.object({
+  toolId: toolIdParam,
+  flag: z.enum(TOOL_FLAGS, { message: MESSAGES.moderation.unknownFlag }),
+  value: onOff,
+});
+export type ToolFlagInput = z.infer<typeof toolFlagInput>;
+
+/** A search of the console's lists (tools by name, users by name or e-mail), one keyset page at a time. */
+export const moderationSearchQuery = z.object({
+  q: z.string().trim().max(MAX_MODERATION_SEARCH_LENGTH, MESSAGES.moderation.searchTooLong).optional().transform((text) => text || undefined),
+  cursor: cursorParam,
+});
+export type ModerationSearchQuery = z.infer<typeof moderationSearchQuery>;
+
+/** The newsletter's digest (/admin/newsletter, npm run newsletter): the tools verified in the last `days` days. */
+export const digestQuery = z.object({
+  days: z.coerce
+    .number({ message: MESSAGES.digest.days })
+    .int(MESSAGES.digest.days)
+    .min(1, MESSAGES.digest.days)
+    .max(MAX_DIGEST_DAYS, MESSAGES.digest.days)
+    .default(DIGEST_DAYS),
+});
+export type DigestQuery = z.infer<typeof digestQuery>;
+
+export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, MESSAGES.moderation.categoryNotFound);
+
+/** A category as an admin adds or edits it. Left empty, the slug is made from the label. */
+export const categoryInput = z.preprocess(
+  (raw) => {
+    const fields = raw as Record<string, unknown>;
+    const isSlugEmpty = typeof fields?.slug !== "string" || !fields.slug.trim();
+    return isSlugEmpty && typeof fields?.label === "string" ? { ...fields, slug: slugify(fields.label) } : raw;
+  },
+  z.object({
+    label: z
+      .string({ message: MESSAGES.moderation.labelRequired })
+      .trim()
+      .min(1, MESSAGES.moderation.labelRequired)
+      .max(MAX_CATEGORY_LABEL_LENGTH, MESSAGES.moderation.labelTooLong),
+    slug: z.string({ message: MESSAGES.moderation.slugShape }).trim().max(MAX_SLUG_LENGTH, MESSAGES.moderation.slugShape).regex(SLUG_PATTERN, MESSAGES.moderation.slugShape),
+    description: z
+      .string()
+      .optional()
+      .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
+      .pipe(z.string().max(MAX_CATEGORY_DESCRIPTION_LENGTH, MESSAGES.moderation.descriptionTooLong)),
+    color: z
+      .string({ message: MESSAGES.moderation.colorShape })
+      .trim()
+      .regex(/^#[0-9a-f]{6}$/i, MESSAGES.moderation.colorShape)
+      .transform((color) => color.toUpperCase()),
+  }),
+);
+export type CategoryInput = z.infer<typeof categoryInput>;
+
+export const userIdParam = z.string().regex(/^u[a-z0-9_]{1,40}$/, MESSAGES.moderation.userNotFound);
+
+/** An admin gives a user a role. */
+export const roleChangeInput = z.object({ userId: userIdParam, role: roleField });
+export type RoleChangeInput = z.infer<typeof roleChangeInput>;
+
+/** An admin disables a user, or enables them again. */
+export const userDisabledInput = z.object({ userId: userIdParam, disabled: onOff });
+export type UserDisabledInput = z.infer<typeof userDisabledInput>;
+
+/** An admin's answer to a featuring request: which user asked, for which tool. */
+export const featuringAnswerInput = z.object({ userId: userIdParam, toolId: toolIdParam });
+export type FeaturingAnswerInput = z.infer<typeof featuringAnswerInput>;

@@ -1,0 +1,16 @@
+/** The verification queue's one definition (SPEC section 4): which tools wait in it, and how many do. */
+import { sql } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
+
+/**
+ * A tool in the verification queue: not verified, not refused. It is the condition of tools_queue_idx, written as
+ * literal SQL, not as parameters, so that the partial index matches even in a generic plan.
+ */
+export const isQueuedTool = sql`(not ${tools.isVerified} and ${tools.rejectedAt} is null)`;
+
+/** How many tools wait in the queue (an index-only count of tools_queue_idx). Callers check who asks. */
+export async function countQueuedTools(db: Database | Transaction): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(isQueuedTool);
+  return row?.count ?? 0;
+}

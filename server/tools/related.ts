@@ -1,0 +1,64 @@
+/**
+ * What a tool page shows besides the tool (SPEC section 2): its counters as they are now, its suggested tools and the
+ * tools makers added. The server-rendered page and /api/v1/tools/:id/related (read beside the tool's snapshot) both
+ * ask getRelatedToTool, so they always agree.
+ */
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, USER_ADDED_TOOLS } from "#common/constants.ts";
+import { dependsOn, pageTags } from "../cache/page-tags.ts";
+import type { Database } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
+import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail } from "./queries.ts";
+
+export type RelatedToTool = { stats: { views: number; clicks: number }; suggested: ToolCard[]; usersAdded: ToolCard[] };
+
+export function relatedToolQueries(db: Database) {
+  /**
+   * Suggested tools (SPEC section 7): the newest 4 live tools sharing a category with `tool`, then up to 2 random
+   * featured ones not already shown.
+   */
+  async function listSuggestedTools(tool: { id: string; categories: { id: string }[] }): Promise<ToolCard[]> {
+    dependsOn(pageTags.featured, ...tool.categories.map((category) => pageTags.category(category.id)));
+    const categoryIds = `{${tool.categories.map((category) => category.id).join(",")}}`;
+    const sameCategory: ToolCardRow[] =
+      tool.categories.length === 0
+        ? []
+        : await db
+            .select(toolCardColumns)
+            .from(tools)
+            .where(and(isPublicTool, ne(tools.id, tool.id), sql`${tools.categories} && ${categoryIds}::text[]`))
+            .orderBy(desc(tools.createdAt), desc(tools.id))
+            .limit(SUGGESTED_TOOLS);
+    const shown = `{${[tool.id, ...sameCategory.map((row) => row.id)].join(",")}}`;
+    const featured: ToolCardRow[] = await db
+      .select(toolCardColumns)
+      .from(tools)
+      .where(and(isPublicTool, eq(tools.isHomeBoosted, true), sql`not (${tools.id} = any(${shown}::text[]))`))
+      .orderBy(sql`random()`)
+      .limit(SUGGESTED_FEATURED_TOOLS);
+    return [...sameCategory, ...featured].map(toCard);
+  }
+
+  /** The newest live tools that belong to a maker (SPEC section 7: tools added by users). */
+  async function listToolsAddedByUsers({ limit = USER_ADDED_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
+    dependsOn(pageTags.byMakers);
+    const rows: ToolCardRow[] = await db
+      .select(toolCardColumns)
+      .from(tools)
+      .where(and(isPublicTool, sql`${tools.creatorUsername} is not null`))
+      .orderBy(desc(tools.createdAt), desc(tools.id))
+      .limit(limit);
+    return rows.map(toCard);
+  }
+
+  return {
+    listSuggestedTools,
+    listToolsAddedByUsers,
+
+    /** What the tool page shows besides `tool`, a live tool just read. */
+    async getRelatedToTool(tool: Pick<ToolDetail, "id" | "categories" | "views" | "clicks">): Promise<RelatedToTool> {
+      const [suggested, usersAdded] = await Promise.all([listSuggestedTools(tool), listToolsAddedByUsers()]);
+      return { stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded };
+    },
+  };
+}
