@@ -27,6 +27,7 @@ export const MESSAGES = {
     notFound: "This page does not exist",
     /** A list's page link whose cursor we did not make. */
     invalidCursor: "This page link is no longer valid",
+    noSuchApiEndpoint: "No such API endpoint",
   },
 
   /** Who may do what: a visitor is asked to sign in, anyone else is told what they lack. */
@@ -35,6 +36,8 @@ export const MESSAGES = {
     notAllowed: "You are not allowed to do this",
     moderatorsOnly: "Only verifiers and admins can use the moderation console",
     adminsOnly: "Only admins can do this",
+    /** A form posted to us from another site's page. */
+    crossSite: "Requests from another site are not allowed",
   },
 
   /** Tools and their lifecycle (SPEC section 4). */
@@ -91,6 +94,7 @@ export const MESSAGES = {
     alreadyRequested: "You already asked to feature this tool. We will get back to you soon.",
     requestSent: "Your request was sent. You will hear from us soon.",
     unknownRole: `A role is one of: ${USER_ROLES.join(", ")}`,
+    noUserWithEmail: (email: string) => `No user has the e-mail ${email}`,
   },
 
   favorite: {
@@ -139,5 +143,7 @@ export const MESSAGES = {
     domain: "The event needs the site's domain (d)",
     props: "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
     text: "The event holds characters that are not text",
+    otherSite: (site: string, domain: string) => `Events are counted for ${site} only, not for ${domain}`,
+    tooManyAtOnce: "Too many events at once, try again in a moment",
   },
 } as const;

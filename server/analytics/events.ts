@@ -10,6 +10,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray, lt } from "drizzle-orm";
 import { isbot } from "isbot";
 import { MAX_SEARCH_LENGTH, OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { AppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { AnalyticsEventInput } from "#common/schemas/analytics.ts";
@@ -128,10 +129,10 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       if (!limiter.hit(`events:${senderKey(visit.address)}`, LIMITS.eventsPerAddress, moment)) {
         // The address itself is not logged: the site keeps none.
         warnOnce("analytics: an address sent too many events; behind a proxy of your own, set TRUST_PROXY=true, or every visitor shares the proxy's address");
-        throw new AppError("resource-exhausted", "Too many requests, try again later");
+        throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       }
-      if (bareHost(event.d) !== siteHost) throw new AppError("invalid-argument", `Events are counted for ${siteHost} only, not for ${event.d}`);
-      if (pending.length >= MAX_PENDING) throw new AppError("unavailable", "Too many events at once, try again in a moment");
+      if (bareHost(event.d) !== siteHost) throw new AppError("invalid-argument", MESSAGES.event.otherSite(siteHost, event.d));
+      if (pending.length >= MAX_PENDING) throw new AppError("unavailable", MESSAGES.event.tooManyAtOnce);
 
       const page = new URL(event.u);
       const day = dayOf(moment);

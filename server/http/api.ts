@@ -49,7 +49,7 @@ export function createApi(services: Services) {
   });
 
   api.all("*", () => {
-    throw new AppError("not-found", "No such API endpoint");
+    throw new AppError("not-found", MESSAGES.page.noSuchApiEndpoint);
   });
 
   return api;

@@ -193,7 +193,7 @@ function refuseCrossOriginWrites(config: Config): MiddlewareHandler {
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
       const origin = c.req.header("origin");
       if (origin && origin !== new URL(c.req.url).origin && !allowed.has(origin)) {
-        throw new AppError("permission-denied", "Requests from another site are not allowed");
+        throw new AppError("permission-denied", MESSAGES.access.crossSite);
       }
     }
     await next();

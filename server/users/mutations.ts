@@ -243,7 +243,7 @@ export function roleMutations(db: Database) {
     /** Gives the user with this e-mail a role (SPEC section 6); says what the role was. */
     async setRole({ email, role }: SetRoleInput): Promise<{ email: string; username: string; previousRole: string; role: string }> {
       const [record] = await db.select({ id: users.id, email: users.email, username: users.username, role: users.role }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-      if (!record) throw new AppError("not-found", `No user has the e-mail ${email}`);
+      if (!record) throw new AppError("not-found", MESSAGES.profile.noUserWithEmail(email));
       if (record.role !== role) await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, record.id));
       return { email: record.email, username: record.username, previousRole: record.role, role };
     },
