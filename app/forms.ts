@@ -27,12 +27,6 @@ function isZodError(error: unknown): error is ZodError {
   return typeof error === "object" && error !== null && (error as { name?: string }).name === "ZodError";
 }
 
-/** A same-site path to come back to after signing in; anything else is the home page. */
-export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  const path = typeof target === "string" ? target : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : fallback;
-}
-
 /** A page's query string read with its schema; an invalid one is a 400 page saying what is wrong with it. */
 export function parseSearchParams<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, url: URL): T {
   const query = schema.safeParse(Object.fromEntries(url.searchParams));

@@ -18,6 +18,7 @@ import { moderated } from "../moderation.ts";
 import { countOf } from "#common/plural.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-newsletter";
+import { toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = digestQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -62,7 +63,7 @@ function DigestView({ digest }: { digest: Digest }) {
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {digest.tools.map((tool) => (
               <li key={tool.slug} data-testid="digest-tool" className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                <Link to={`/tool/${tool.slug}`} className="font-semibold hover:text-brand-700 hover:underline">
+                <Link to={toolPath(tool.slug)} className="font-semibold hover:text-brand-700 hover:underline">
                   {tool.name}
                 </Link>
                 <span className="text-sm text-slate-600">

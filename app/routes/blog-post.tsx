@@ -5,6 +5,7 @@ import { LongDate } from "../components/long-date.tsx";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/blog-post";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { blogPostPath } from "#common/page-paths.ts";
 
 const POST_NOT_FOUND = "No post found with this address";
 
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return [];
   const { siteName, siteUrl } = root.config;
   const { post } = loaderData;
-  const path = `/blog/${post.slug}`;
+  const path = blogPostPath(post.slug);
   return [
     ...seo({ siteName, siteUrl, title: post.title, description: post.description, path }),
     jsonLd({

@@ -5,6 +5,7 @@ import { LongDate } from "../components/long-date.tsx";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/blog";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { blogPostPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     itemListLd(
       siteUrl,
       `${siteName} blog`,
-      loaderData.posts.map((post) => ({ name: post.title, path: `/blog/${post.slug}` })),
+      loaderData.posts.map((post) => ({ name: post.title, path: blogPostPath(post.slug) })),
     ),
   ];
 };
@@ -47,7 +48,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <article>
                 <LongDate isoDate={post.date} className="text-sm text-slate-500" />
                 <h2 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
-                  <Link to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">
+                  <Link to={blogPostPath(post.slug)} className="hover:text-brand-700 hover:underline">
                     {post.title}
                   </Link>
                 </h2>

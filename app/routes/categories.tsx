@@ -5,6 +5,7 @@ import { countOf } from "#common/plural.ts";
 import { itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/categories";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { categoryPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     itemListLd(
       siteUrl,
       `${siteName} categories`,
-      loaderData.categories.map((category) => ({ name: category.label, path: `/category/${category.slug}` })),
+      loaderData.categories.map((category) => ({ name: category.label, path: categoryPath(category.slug) })),
     ),
   ];
 };
@@ -47,7 +48,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           {categories.map((category) => (
             <li key={category.id}>
               <Link
-                to={`/category/${category.slug}`}
+                to={categoryPath(category.slug)}
                 data-testid="category-card"
                 className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
               >

@@ -11,6 +11,7 @@ import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/category";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 const NOT_FOUND = "No category found with this address";
 
@@ -25,7 +26,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!category) {
     // A category whose slug an admin changed: its old links lead to its new address.
     const moved = await context.services.categories.findMovedCategorySlug(slug.data);
-    if (moved) throw redirect(`/category/${moved}${url.search}`, 301);
+    if (moved) throw redirect(`${categoryPath(moved)}${url.search}`, 301);
     throw data(NOT_FOUND, { status: 404 });
   }
   const { cursor, limit } = query;
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return [];
   const { siteName, siteUrl } = root.config;
   const { category, featured, page } = loaderData;
-  const path = `/category/${category.slug}`;
+  const path = categoryPath(category.slug);
   const title = `${category.label} tools for indie developers`;
   return [
     ...seo({
@@ -63,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       title,
       [...featured, ...page.tools.filter((tool) => !featured.some((shown) => shown.id === tool.id))].map((tool) => ({
         name: tool.name,
-        path: `/tool/${tool.slug}`,
+        path: toolPath(tool.slug),
       })),
     ),
   ];

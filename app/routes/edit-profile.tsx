@@ -11,8 +11,9 @@ import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/edit-profile";
+import { loginPath, profilePath } from "#common/page-paths.ts";
 
-const LOGIN_FIRST = `/login?redirectTo=${encodeURIComponent("/edit-profile")}`;
+const LOGIN_FIRST = loginPath("/edit-profile");
 
 /** The page's forms, each sent with its own intent. */
 type Intent = "profile" | "password" | "sign-out-everywhere" | "delete";
@@ -77,7 +78,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     <main className="mx-auto max-w-2xl space-y-8 px-4 py-12">
       <header className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Edit your profile</h1>
-        <Link to={`/profile/${settings.slug}`} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={profilePath(settings.slug)} className="text-sm font-medium text-brand-700 hover:underline">
           See your public profile
         </Link>
       </header>

@@ -6,9 +6,9 @@
 import { data, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { favoriteFormInput } from "#common/schemas.ts";
-import { loginPath } from "../components/favorite-button.tsx";
-import { safeRedirect } from "../forms.ts";
+
 import type { Route } from "./+types/favorites";
+import { loginPath, safeRedirect } from "#common/page-paths.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = favoriteFormInput.safeParse(Object.fromEntries(await request.formData()));

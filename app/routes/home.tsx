@@ -11,6 +11,7 @@ import { itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     itemListLd(
       siteUrl,
       "Last added tools",
-      (loaderData?.latest.tools ?? []).map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
+      (loaderData?.latest.tools ?? []).map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
     ),
   ];
 };

@@ -7,7 +7,8 @@ import { Link } from "../components/link.tsx";
 import { emailInput, loginInput } from "#common/schemas.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
-import { formFailure, keptValues, safeRedirect } from "../forms.ts";
+import { formFailure, keptValues } from "../forms.ts";
+import { safeRedirect, signInPagePath } from "#common/page-paths.ts";
 import { useRootData } from "../root-data.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/login";
@@ -48,14 +49,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const fields = failure?.fields ?? {};
-  const withRedirect = (path: string) => (redirectTo !== "/" ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path);
   return (
     <AuthCard
       title="Log in"
       footer={
         <>
           No account yet?{" "}
-          <Link to={withRedirect("/register")} className="font-medium text-brand-700 hover:underline">
+          <Link to={signInPagePath("/register", redirectTo)} className="font-medium text-brand-700 hover:underline">
             Sign up
           </Link>
         </>

@@ -3,13 +3,13 @@ import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
-import { loginPath } from "../components/favorite-button.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-favorites";
+import { loginPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).

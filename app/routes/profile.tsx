@@ -17,6 +17,7 @@ import { useRootData } from "../root-data.ts";
 import { jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/profile";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { boostToolPath, loginPath, profilePath } from "#common/page-paths.ts";
 
 /** The query that opens the featuring request form (SPEC section 2: 'Get featured!' sends a signed-in user here). */
 const BOOST_QUERY = "type=boost-tool";
@@ -33,12 +34,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const found = await context.services.users.findProfileBySlug(slug.data, context.user, { cursor: query.cursor });
   if (!found) throw data(PROFILE_MESSAGES.notFound, { status: 404 });
   // A former address: old links keep working, and search engines learn the new one.
-  if (found.kind === "moved") throw redirect(`/profile/${found.slug}${url.search}`, 301);
+  if (found.kind === "moved") throw redirect(`${profilePath(found.slug)}${url.search}`, 301);
   return { ...found, isBoostForm: query.type === "boost-tool" && found.owner !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!context.user) throw redirect(`/login?redirectTo=${encodeURIComponent(`/profile/${params.slug}?${BOOST_QUERY}`)}`);
+  if (!context.user) throw redirect(loginPath(boostToolPath(params.slug)));
   const form = await request.formData();
   const values = keptValues(form, ["toolId"]);
   try {
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return [];
   const { siteName, siteUrl } = root.config;
   const { profile, tools } = loaderData;
-  const path = `/profile/${profile.slug}`;
+  const path = profilePath(profile.slug);
   const bio = profile.bio.replace(/\s+/g, " ").trim();
   const description =
     bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || `${profile.username} on ${siteName}: the tools they make for indie developers.`;

@@ -4,10 +4,11 @@ import { Link } from "../components/link.tsx";
 import { registerInput } from "#common/schemas.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
-import { formFailure, keptValues, safeRedirect } from "../forms.ts";
+import { formFailure, keptValues } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/register";
+import { safeRedirect, signInPagePath } from "#common/page-paths.ts";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
@@ -44,7 +45,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       footer={
         <>
           Already have an account?{" "}
-          <Link to={redirectTo !== "/" ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} className="font-medium text-brand-700 hover:underline">
+          <Link to={signInPagePath("/login", redirectTo)} className="font-medium text-brand-700 hover:underline">
             Log in
           </Link>
         </>

@@ -11,6 +11,7 @@ import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tag";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { tagPath, toolPath } from "#common/page-paths.ts";
 
 const NOT_FOUND = "No tool carries this tag";
 
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return [];
   const { siteName, siteUrl } = root.config;
   const { tag, page } = loaderData;
-  const path = `/tag/${tag.tag}`;
+  const path = tagPath(tag.tag);
   const title = `Tools tagged #${tag.tag}`;
   return [
     ...seo({
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     itemListLd(
       siteUrl,
       title,
-      page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
+      page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
     ),
   ];
 };

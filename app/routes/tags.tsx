@@ -7,6 +7,7 @@ import { itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tags";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { tagPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     itemListLd(
       siteUrl,
       `${siteName} tags`,
-      loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: `/tag/${encodeURIComponent(tag)}` })),
+      loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: tagPath(tag) })),
     ),
   ];
 };
@@ -50,7 +51,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
           {tags.map(({ tag, count }) => (
             <li key={tag}>
               <Link
-                to={`/tag/${encodeURIComponent(tag)}`}
+                to={tagPath(tag)}
                 className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:border-slate-300 hover:bg-slate-50"
               >
                 {`#${tag}`}

@@ -16,6 +16,7 @@ import { ImageField } from "../components/image-field.tsx";
 import { formFailure } from "../forms.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/tool-form";
+import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 type FormValues = ReturnType<typeof toolInputFields> & { logo: string; largeImage: string };
 
@@ -38,7 +39,7 @@ const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemi
 const IMAGE_KINDS = ["logo", "largeImage"] as const;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
+  if (!context.user) throw redirect(loginPath(url.pathname));
   const categories = await context.services.categories.listCategories();
   if (!params.id) return { isEdit: false, toolId: createId("t"), values: EMPTY, categories };
   try {
@@ -87,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const input = toolInput.parse(fields);
     if (params.id) {
       const tool = await lifecycle.updateTool(context.user, toolId.data, input, images);
-      return redirect(tool.isVerified && tool.isActive ? `/tool/${tool.slug}` : "/my-tools");
+      return redirect(tool.isVerified && tool.isActive ? toolPath(tool.slug) : "/my-tools");
     }
     const tool = await lifecycle.submitTool(context.user, input, images, { id: toolId.data });
     return redirect(`/my-tools?submitted=${tool.id}`);
@@ -106,7 +107,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       ...root.config,
       title: isEdit ? "Edit your tool" : "Add your tool",
       description: `Submit a tool for indie developers to ${root.config.siteName}: it is listed once a verifier has looked at it.`,
-      path: isEdit ? `/edit-tool/${loaderData?.toolId}` : "/add-tool",
+      path: isEdit ? editToolPath(loaderData?.toolId) : "/add-tool",
     }),
     ...(isEdit ? [{ name: "robots", content: "noindex" }] : []),
   ];

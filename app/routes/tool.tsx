@@ -15,6 +15,7 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { categoryPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 type Related = { stats: { views: number; clicks: number }; suggested: ToolCard[]; usersAdded: ToolCard[] };
 
@@ -38,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
     const renamed = id ? await tools.findPublicToolById(id) : undefined;
-    if (renamed) throw redirect(`/tool/${renamed.slug}`, 301);
+    if (renamed) throw redirect(toolPath(renamed.slug), 301);
     throw data(MESSAGES.toolNotFoundBySlug, { status: 404 });
   }
   const [suggested, usersAdded] = await Promise.all([tools.listSuggestedTools(tool), tools.listToolsAddedByUsers()]);
@@ -91,7 +92,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return [];
   const { siteName, siteUrl } = root.config;
   const { tool } = loaderData;
-  const path = `/tool/${tool.slug}`;
+  const path = toolPath(tool.slug);
   const category = tool.categories[0];
   return [
     ...seo({ siteName, siteUrl, title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90), description: tool.shortDesc, path, image: tool.largeImage ?? tool.logo ?? undefined }),
@@ -109,7 +110,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     }),
     breadcrumbLd(siteUrl, [
       { name: "Home", path: "/" },
-      ...(category ? [{ name: category.label, path: `/category/${category.slug}` }] : []),
+      ...(category ? [{ name: category.label, path: categoryPath(category.slug) }] : []),
       { name: tool.name, path },
     ]),
   ];
@@ -134,7 +135,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
         {tool.categories[0] && (
           <>
             {" › "}
-            <Link to={`/category/${tool.categories[0].slug}`} className="hover:underline">
+            <Link to={categoryPath(tool.categories[0].slug)} className="hover:underline">
               {tool.categories[0].label}
             </Link>
           </>
@@ -205,7 +206,7 @@ function ClaimTool({ slug, isSignedIn, result }: { slug: string; isSignedIn: boo
   }
   if (!isSignedIn) {
     return (
-      <Link to={`/login?redirectTo=${encodeURIComponent(`/tool/${slug}`)}`} className={buttonClass}>
+      <Link to={loginPath(toolPath(slug))} className={buttonClass}>
         Claim this tool
       </Link>
     );

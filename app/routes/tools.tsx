@@ -11,6 +11,7 @@ import { itemListLd, seo } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tools";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["sort", "category", "tag", "payment", "cursor"] } } satisfies PageCacheHandle;
@@ -60,7 +61,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     itemListLd(
       siteUrl,
       title,
-      loaderData.page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
+      loaderData.page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
     ),
   ];
 };

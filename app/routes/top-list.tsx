@@ -8,6 +8,7 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
 import type { Route } from "./+types/top-list";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { searchPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       { name: "Home", path: "/" },
       { name: page.label, path: page.path },
     ]),
-    itemListLd(siteUrl, page.title, tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` }))),
+    itemListLd(siteUrl, page.title, tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) }))),
   ];
 };
 
@@ -63,7 +64,7 @@ export default function TopList({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         )}
         <p className="mt-6 text-center">
-          <Link to={`/search/${page.search}`} className="font-medium text-brand-700 hover:underline">
+          <Link to={searchPath(page.search)} className="font-medium text-brand-700 hover:underline">
             {`Search every tool that mentions “${page.search.replaceAll("-", " ")}” →`}
           </Link>
         </p>

@@ -1,0 +1,33 @@
+/** The addresses of the site's pages that are built in more than one place, and the way back after signing in. */
+
+export const toolPath = (slug: string) => `/tool/${slug}`;
+export const editToolPath = (id: string) => `/edit-tool/${id}`;
+export const profilePath = (slug: string) => `/profile/${slug}`;
+/** A maker's profile with the form to ask for one of their tools to be featured. */
+export const boostToolPath = (slug: string) => `${profilePath(slug)}?type=boost-tool`;
+export const categoryPath = (slug: string) => `/category/${slug}`;
+/** Tags and searches are slugs: the encoding only guards one that came from elsewhere. */
+export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
+export const searchPath = (slug: string) => `/search/${encodeURIComponent(slug)}`;
+export const blogPostPath = (slug: string) => `/blog/${slug}`;
+
+/** `path` with the page to come back to after signing in, when there is one. */
+export function withRedirectTo(path: string, redirectTo: string | undefined): string {
+  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}
+
+/** A link between the sign-in pages (log in, sign up, forgot password) that passes the way back on, unless it is home. */
+export function signInPagePath(path: string, redirectTo: string): string {
+  return withRedirectTo(path, redirectTo === "/" ? undefined : redirectTo);
+}
+
+/** The login page, with the way back to `redirectTo`. */
+export function loginPath(redirectTo: string): string {
+  return withRedirectTo("/login", redirectTo);
+}
+
+/** A same-site path to come back to after signing in; anything else is `fallback` (the home page). */
+export function safeRedirect(target: unknown, fallback = "/"): string {
+  const path = typeof target === "string" ? target : "";
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : fallback;
+}
