@@ -29,4 +29,14 @@ describe("safeRedirect", () => {
     expect(safeRedirect(target)).toBe("/");
     expect(safeRedirect(target, "")).toBe("");
   });
+
+  // Browsers drop TAB, CR and LF inside an address: each of these would lead to evil.example.
+  it.each([["/\t/evil.example"], ["/\n/evil.example"], ["/\r\n/evil.example"], ["/\u0000x"], ["/x\u007f"]])("refuses %j, with a control character", (target) => {
+    expect(safeRedirect(target)).toBe("/");
+  });
+
+  it("percent-encodes other non-ASCII characters, which a Location header cannot carry", () => {
+    expect(safeRedirect("/search/café")).toBe("/search/caf%C3%A9");
+    expect(safeRedirect("/x\uD800")).toBe("/");
+  });
 });

@@ -26,8 +26,20 @@ export function loginPath(redirectTo: string): string {
   return withRedirectTo("/login", redirectTo);
 }
 
-/** A same-site path to come back to after signing in; anything else is `fallback` (the home page). */
+/**
+ * A path on this site to come back to after signing in; anything else is `fallback`. Browsers drop TAB, CR and LF
+ * inside an address and read a backslash as a slash, so `/\t/evil.example` or `/\\evil.example` would lead to another
+ * site: a target with a control character, or that starts with two slashes either way, is refused. Other non-ASCII
+ * characters are percent-encoded, as a Location header carries ASCII only.
+ */
 export function safeRedirect(target: unknown, fallback = "/"): string {
   const path = typeof target === "string" ? target : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || /[\u0000-\u001f\u007f]/.test(path)) return fallback;
+  try {
+    return path.replace(/[\u0080-\uffff]+/g, (text) => encodeURI(text));
+  } catch {
+    // A lone surrogate cannot be encoded.
+    return fallback;
+  }
 }
