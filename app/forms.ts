@@ -2,6 +2,7 @@
 import { data } from "react-router";
 import type { ZodError } from "zod";
 import { isAppError } from "#common/errors.ts";
+import { invalidInput, isZodError } from "#common/input-errors.ts";
 
 export type FormFailure = { message: string; fields: Record<string, string>; values: Record<string, string> };
 
@@ -10,21 +11,17 @@ export function keptValues(form: FormData, names: string[]): Record<string, stri
   return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 }
 
-/** A failed submit as the action's answer, with the failure's status; anything that is not a known failure is rethrown. */
+/**
+ * A failed submit as the action's answer, with the failure's status; anything that is not a known failure is rethrown.
+ * A Zod failure is told as the API tells it (common/input-errors.ts): a field inside a list is keyed by its full path,
+ * which `messageFor` finds from the list's name.
+ */
 export function formFailure(error: unknown, values: Record<string, string>) {
-  if (isZodError(error)) {
-    const fields: Record<string, string> = {};
-    for (const issue of error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
-    return data<FormFailure>({ message: error.issues[0]?.message ?? "Check the form", fields, values }, { status: 400 });
-  }
-  if (isAppError(error)) {
-    return data<FormFailure>({ message: error.message, fields: error.fields ?? {}, values }, { status: error.status });
+  const failure = isZodError(error) ? invalidInput(error) : error;
+  if (isAppError(failure)) {
+    return data<FormFailure>({ message: failure.message, fields: failure.fields ?? {}, values }, { status: failure.status });
   }
   throw error;
-}
-
-function isZodError(error: unknown): error is ZodError {
-  return typeof error === "object" && error !== null && (error as { name?: string }).name === "ZodError";
 }
 
 /** A page's query string read with its schema; an invalid one is a 400 page saying what is wrong with it. */

@@ -9,6 +9,7 @@ import { MAX_BIO_LENGTH, MAX_SOCIAL_PROFILES, MAX_USERNAME_LENGTH, MIN_PASSWORD_
 import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
+import { messageFor } from "#common/input-errors.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/edit-profile";
 import { loginPath, profilePath } from "#common/page-paths.ts";
@@ -69,6 +70,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const profileFailure = failed("profile");
   const passwordFailure = failed("password");
   const deleteFailure = failed("delete");
+  const socialProfilesError = messageFor(profileFailure?.fields, "socialProfiles");
   /** A failure's message goes above its form when no field carries it. */
   const formLevel = (section: FormFailure | undefined) => (section && !Object.keys(section.fields).length ? section.message : undefined);
   const kept = profileFailure?.values;
@@ -136,7 +138,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
                 />
               </div>
             ))}
-            {profileFailure?.fields.socialProfiles && <p className="text-sm text-rose-700">{profileFailure.fields.socialProfiles}</p>}
+            {socialProfilesError && <p className="text-sm text-rose-700">{socialProfilesError}</p>}
           </fieldset>
           <Checkbox name="newsletter" defaultChecked={kept ? kept.newsletter === "on" : settings.hasSubscribedToNewsletter}>
             Send me the weekly newsletter of new tools

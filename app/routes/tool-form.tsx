@@ -14,6 +14,7 @@ import { TOOL_LIMITS, toolInput, toolInputFields } from "#common/tool-input.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { formFailure } from "../forms.ts";
+import { messageFor } from "#common/input-errors.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/tool-form";
 import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
@@ -118,6 +119,8 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const values: FormValues = failure ? { ...loaderData.values, ...failure.form, logo: failure.form.logo || loaderData.values.logo, largeImage: failure.form.largeImage || loaderData.values.largeImage } : loaderData.values;
   const errors: Record<string, string> = failure?.fields ?? {};
+  const categoriesError = messageFor(errors, "categories");
+  const faqError = messageFor(errors, "faq");
   const noPreview = actionData && "preview" in actionData ? actionData.preview : undefined;
 
   return (
@@ -178,9 +181,9 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
                 </label>
               ))}
             </div>
-            {errors.categories && <p className="mt-1 text-sm text-rose-700">{errors.categories}</p>}
+            {categoriesError && <p className="mt-1 text-sm text-rose-700">{categoriesError}</p>}
           </fieldset>
-          <Field label="Tags" name="tags" defaultValue={values.tags} error={errors.tags} hint={`Separated by commas, at most ${TOOL_LIMITS.tags.max}: e.g. analytics, open source.`} />
+          <Field label="Tags" name="tags" defaultValue={values.tags} error={messageFor(errors, "tags")} hint={`Separated by commas, at most ${TOOL_LIMITS.tags.max}: e.g. analytics, open source.`} />
           <div className="space-y-1">
             <label htmlFor="field-paymentType" className="block text-sm font-medium text-slate-800">
               Pricing
@@ -204,8 +207,8 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="font-semibold">Pros, cons and questions</h2>
-          <ListFields name="pros" label="Pro" values={values.pros} error={errors.pros} />
-          <ListFields name="cons" label="Con" values={values.cons} error={errors.cons} />
+          <ListFields name="pros" label="Pro" values={values.pros} error={messageFor(errors, "pros")} />
+          <ListFields name="cons" label="Con" values={values.cons} error={messageFor(errors, "cons")} />
           <div className="space-y-3">
             {Array.from({ length: Math.max(3, values.faq.length) }, (_, index) => (
               <div key={index} className="grid gap-2 sm:grid-cols-2">
@@ -213,7 +216,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
                 <input name="faqAnswer" aria-label={`Answer ${index + 1}`} placeholder="Its answer" defaultValue={values.faq[index]?.answer} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
               </div>
             ))}
-            {errors.faq && <p className="text-sm text-rose-700">{errors.faq}</p>}
+            {faqError && <p className="text-sm text-rose-700">{faqError}</p>}
           </div>
         </section>
 

@@ -4,7 +4,7 @@ import { pageQuery, toolIdParam } from "#common/schemas.ts";
 import { AppError, MESSAGES } from "#common/errors.ts";
 import type { SessionUser } from "../context.ts";
 import type { Services } from "../services.ts";
-import { invalidInput } from "./errors.ts";
+import { invalidInput } from "#common/input-errors.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
 function parseToolId(text: string): string {

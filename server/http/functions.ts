@@ -8,7 +8,7 @@ import { FUNCTION_MESSAGES, functionPayload, submitToolFunctionInput, toolIdPara
 import type { SessionUser } from "../context.ts";
 import type { Services } from "../services.ts";
 import type { tools } from "../db/schema.ts";
-import { invalidInput } from "./errors.ts";
+import { invalidInput } from "#common/input-errors.ts";
 
 type ToolRow = typeof tools.$inferSelect;
 
