@@ -7,7 +7,7 @@ import { useState } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { Link } from "../components/link.tsx";
 import { PAYMENT_TYPES } from "#common/constants.ts";
-import { isAppError, MESSAGES } from "#common/errors.ts";
+import { AppError, isAppError, MESSAGES } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { toolIdParam } from "#common/schemas.ts";
 import { TOOL_LIMITS, toolInput, toolInputFields } from "#common/tool-input.ts";
@@ -17,6 +17,8 @@ import { formFailure } from "../forms.ts";
 import { messageFor } from "#common/input-errors.ts";
 import { seo } from "../seo.ts";
 import type { Route } from "./+types/tool-form";
+import type { CheckedImage } from "#server/images/uploads.ts";
+import type { ToolImages } from "#server/tools/lifecycle.ts";
 import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 type FormValues = ReturnType<typeof toolInputFields> & { logo: string; largeImage: string };
@@ -74,28 +76,42 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const toolId = toolIdParam.safeParse(params.id ?? form.get("toolId"));
   if (!toolId.success) throw data(MESSAGES.toolNotFoundById, { status: 404 });
   const fields = toolInputFields(form);
-  const images: { logo?: string; largeImage?: string } = {};
+  // With JavaScript the images were uploaded already, and their addresses come back with the form.
+  const uploaded: ToolImages = {};
+  for (const kind of IMAGE_KINDS) {
+    const url = String(form.get(`${kind}Url`) ?? "");
+    if (url && imageUploads.isToolImageUrl(toolId.data, url)) uploaded[kind] = url;
+  }
+  const failed = (error: unknown) => {
+    const failure = formFailure(error, {});
+    return data({ ...failure.data, form: { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" } }, failure.init ?? undefined);
+  };
+  // The form is checked first: an invalid one stores nothing and counts no submission.
+  const input = toolInput.safeParse(fields);
+  if (!input.success) return failed(input.error);
   try {
+    // Without JavaScript the files come with the form: checked now, stored only once the service allows the change.
+    const files: CheckedImage[] = [];
     for (const kind of IMAGE_KINDS) {
       const file = form.get(kind);
-      const uploaded = String(form.get(`${kind}Url`) ?? "");
-      // Without JavaScript the file comes with the form; with it, it was uploaded already and its address comes back.
-      if (file instanceof File && file.size > 0) {
-        images[kind] = (await imageUploads.uploadToolImage(context.user, toolId.data, kind, new Uint8Array(await file.arrayBuffer()))).url;
-      } else if (uploaded && imageUploads.isToolImageUrl(toolId.data, uploaded)) {
-        images[kind] = uploaded;
-      }
+      if (!(file instanceof File) || file.size === 0) continue;
+      const checked = await imageUploads.checkToolImage(context.user, toolId.data, kind, new Uint8Array(await file.arrayBuffer()));
+      if (!checked.ok) return failed(new AppError("invalid-argument", checked.message, { [checked.field]: checked.message }));
+      files.push(checked.image);
     }
-    const input = toolInput.parse(fields);
+    const storeImages = async (): Promise<ToolImages> => {
+      const images = { ...uploaded };
+      for (const file of files) images[file.kind] = await imageUploads.storeToolImage(file);
+      return images;
+    };
     if (params.id) {
-      const tool = await lifecycle.updateTool(context.user, toolId.data, input, images);
+      const tool = await lifecycle.updateTool(context.user, toolId.data, input.data, storeImages);
       return redirect(tool.isVerified && tool.isActive ? toolPath(tool.slug) : "/my-tools");
     }
-    const tool = await lifecycle.submitTool(context.user, input, images, { id: toolId.data });
+    const tool = await lifecycle.submitTool(context.user, input.data, storeImages, { id: toolId.data });
     return redirect(`/my-tools?submitted=${tool.id}`);
   } catch (error) {
-    const failure = formFailure(error, {});
-    return data({ ...failure.data, form: { ...fields, logo: images.logo ?? "", largeImage: images.largeImage ?? "" } }, failure.init ?? undefined);
+    return failed(error);
   }
 }
 
