@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { MESSAGES } from "#common/errors.ts";
 import { LongDate } from "../components/long-date.tsx";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/legal-page";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 
@@ -19,13 +19,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return { page };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { page } = loaderData;
-  return seo({ siteName, siteUrl, title: page.title, description: page.description, path: `/${page.name}.html` });
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, () => loaderData && { title: loaderData.page.title, description: loaderData.page.description, path: `/${loaderData.page.name}.html` });
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

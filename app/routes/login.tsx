@@ -10,7 +10,7 @@ import { GoogleButton } from "../components/google-button.tsx";
 import { formFailure, keptValues } from "../forms.ts";
 import { safeRedirect, signInPagePath } from "#common/page-paths.ts";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -37,11 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return seo({ ...root.config, title: "Log in", description: `Log in to ${root.config.siteName} to submit and manage your tools and your favourites.`, path: "/login" });
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({ title: "Log in", description: `Log in to ${siteName} to submit and manage your tools and your favourites.`, path: "/login" }));
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();

@@ -15,7 +15,7 @@ import { LongDate } from "../components/long-date.tsx";
 import { Pager } from "../components/pager.tsx";
 import { RangeSwitch } from "../components/range-switch.tsx";
 import { formatCount, ReferrerSource, StatsTable } from "../components/stats-table.tsx";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
 import { loginPath, toolPath } from "#common/page-paths.ts";
@@ -31,14 +31,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { page, stats };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "My tools", description: `The tools you submitted to ${root.config.siteName} or that are linked to you, and where each stands.`, path: "/my-tools" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({
+    title: "My tools",
+    description: `The tools you submitted to ${siteName} or that are linked to you, and where each stands.`,
+    path: "/my-tools",
+    noindex: true,
+  }));
 
 const STATES: Record<UserToolState, { label: string; className: string }> = {
   "waiting-for-verification": { label: "Waiting for verification", className: "bg-amber-100 text-amber-900" },

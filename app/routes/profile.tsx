@@ -14,7 +14,7 @@ import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { formFailure, keptValues, parseSearchParams } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
-import { jsonLd, seo } from "../seo.ts";
+import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/profile";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { boostToolPath, loginPath, profilePath } from "#common/page-paths.ts";
@@ -51,31 +51,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { profile, tools } = loaderData;
-  const path = profilePath(profile.slug);
-  const bio = profile.bio.replace(/\s+/g, " ").trim();
-  const description =
-    bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || `${profile.username} on ${siteName}: the tools they make for indie developers.`;
-  return [
-    ...seo({ siteName, siteUrl, title: `${profile.username}, maker on ${siteName}`, description, path }),
-    // A profile without a tool has nothing for a search engine.
-    ...(tools.tools.length === 0 ? [{ name: "robots", content: "noindex" }] : []),
-    jsonLd({
-      "@type": "ProfilePage",
-      mainEntity: {
-        "@type": "Person",
-        name: profile.username,
-        url: `${siteUrl}${path}`,
-        ...(bio ? { description: bio } : {}),
-        ...(profile.socialProfiles.length ? { sameAs: profile.socialProfiles.map((social) => social.url) } : {}),
-      },
-    }),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName, siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { profile, tools } = loaderData;
+    const path = profilePath(profile.slug);
+    const bio = profile.bio.replace(/\s+/g, " ").trim();
+    const description =
+      bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || `${profile.username} on ${siteName}: the tools they make for indie developers.`;
+    return {
+      title: `${profile.username}, maker on ${siteName}`,
+      description,
+      path,
+      // A profile without a tool has nothing for a search engine.
+      noindex: tools.tools.length === 0,
+      extra: [
+        jsonLd({
+          "@type": "ProfilePage",
+          mainEntity: {
+            "@type": "Person",
+            name: profile.username,
+            url: `${siteUrl}${path}`,
+            ...(bio ? { description: bio } : {}),
+            ...(profile.socialProfiles.length ? { sameAs: profile.socialProfiles.map((social) => social.url) } : {}),
+          },
+        }),
+      ],
+    };
+  });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useRootData();

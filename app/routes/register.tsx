@@ -6,7 +6,7 @@ import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.t
 import { GoogleButton } from "../components/google-button.tsx";
 import { formFailure, keptValues } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/register";
 import { safeRedirect, signInPagePath } from "#common/page-paths.ts";
 
@@ -28,11 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return seo({ ...root.config, title: "Sign up", description: `Create your ${root.config.siteName} account to submit your tools, claim them and keep favourites.`, path: "/register" });
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({ title: "Sign up", description: `Create your ${siteName} account to submit your tools, claim them and keep favourites.`, path: "/register" }));
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();

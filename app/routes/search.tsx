@@ -11,7 +11,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/search";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -35,23 +35,18 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return { text: slug, phrase: slug.replaceAll("-", " "), page };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { text, phrase, page } = loaderData;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { text, phrase, page } = loaderData;
+    return {
       title: `${phrase}: tools for indie makers`,
       description: `The best tools for indie developers and solopreneurs matching “${phrase}”, hand-curated and ranked by relevance.`,
       path: searchPath(text),
-    }),
-    ...(page.tools.length === 0 ? [{ name: "robots", content: "noindex" }] : []),
-    itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) }))),
-  ];
-};
+      noindex: page.tools.length === 0,
+      extra: [itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
+    };
+  });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { phrase, page } = loaderData;

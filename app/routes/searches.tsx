@@ -3,7 +3,7 @@ import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/searches";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -17,15 +17,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return context.services.search.listSearches({ cursor: query.cursor });
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  const { siteName, siteUrl } = root.config;
-  return [
-    ...seo({ siteName, siteUrl, title: "Most searched tools", description: "What indie developers and solopreneurs search for most on the directory, with the tools for each.", path: "/searches" }),
-    itemListLd(siteUrl, "Most searched", (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) }))),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => ({
+    title: "Most searched tools",
+    description: "What indie developers and solopreneurs search for most on the directory, with the tools for each.",
+    path: "/searches",
+    extra: [itemListLd(siteUrl, "Most searched", (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) })))],
+  }));
 
 export default function Searches({ loaderData }: Route.ComponentProps) {
   const { searches, nextCursor } = loaderData;

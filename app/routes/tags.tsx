@@ -3,7 +3,7 @@ import { Link } from "../components/link.tsx";
 import { tagListQuery } from "#common/schemas.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tags";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -17,25 +17,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { page: await context.services.tags.listTags({ cursor: query.cursor }) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
-      title: "Tags",
-      description: `Every tag on ${siteName}, most used first: find tools for indie developers by what they do, from analytics to no-code.`,
-      path: "/tags",
-    }),
-    itemListLd(
-      siteUrl,
-      `${siteName} tags`,
-      loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: tagPath(tag) })),
-    ),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(
+    matches,
+    ({ siteName, siteUrl }) =>
+      loaderData && {
+        title: "Tags",
+        description: `Every tag on ${siteName}, most used first: find tools for indie developers by what they do, from analytics to no-code.`,
+        path: "/tags",
+        extra: [
+          itemListLd(
+            siteUrl,
+            `${siteName} tags`,
+            loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: tagPath(tag) })),
+          ),
+        ],
+      },
+  );
 
 export default function Tags({ loaderData }: Route.ComponentProps) {
   const { tags, nextCursor } = loaderData.page;

@@ -15,7 +15,7 @@ import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { formFailure } from "../forms.ts";
 import { messageFor } from "#common/input-errors.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-form";
 import type { CheckedImage } from "#server/images/uploads.ts";
 import type { ToolImages } from "#server/tools/lifecycle.ts";
@@ -115,20 +115,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  const isEdit = loaderData?.isEdit;
-  return [
-    ...seo({
-      ...root.config,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName }) => {
+    const isEdit = loaderData?.isEdit;
+    return {
       title: isEdit ? "Edit your tool" : "Add your tool",
-      description: `Submit a tool for indie developers to ${root.config.siteName}: it is listed once a verifier has looked at it.`,
-      path: isEdit ? editToolPath(loaderData?.toolId) : "/add-tool",
-    }),
-    ...(isEdit ? [{ name: "robots", content: "noindex" }] : []),
-  ];
-};
+      description: `Submit a tool for indie developers to ${siteName}: it is listed once a verifier has looked at it.`,
+      path: isEdit ? editToolPath(loaderData.toolId) : "/add-tool",
+      noindex: isEdit,
+    };
+  });
 
 export default function ToolForm({ loaderData, actionData }: Route.ComponentProps) {
   const { isEdit, toolId, categories } = loaderData;

@@ -12,7 +12,7 @@ import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
+import { breadcrumbLd, jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { categoryPath, loginPath, toolPath } from "#common/page-paths.ts";
@@ -87,34 +87,38 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { tool } = loaderData;
-  const path = toolPath(tool.slug);
-  const category = tool.categories[0];
-  return [
-    ...seo({ siteName, siteUrl, title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90), description: tool.shortDesc, path, image: tool.largeImage ?? tool.logo ?? undefined }),
-    ...(loaderData.notice ? [{ name: "robots", content: "noindex" }] : []),
-    jsonLd({
-      "@type": "SoftwareApplication",
-      name: tool.name,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { tool } = loaderData;
+    const path = toolPath(tool.slug);
+    const category = tool.categories[0];
+    return {
+      title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90),
       description: tool.shortDesc,
-      url: `${siteUrl}${path}`,
-      sameAs: tool.website,
-      applicationCategory: tool.categories.map((chip) => chip.label).join(", ") || undefined,
-      operatingSystem: "Web",
-      ...(tool.logo ? { image: new URL(tool.logo, siteUrl).toString() } : {}),
-      ...(tool.paymentType === "free" || tool.paymentType === "open-source" ? { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } } : {}),
-    }),
-    breadcrumbLd(siteUrl, [
-      { name: "Home", path: "/" },
-      ...(category ? [{ name: category.label, path: categoryPath(category.slug) }] : []),
-      { name: tool.name, path },
-    ]),
-  ];
-};
+      path,
+      image: tool.largeImage ?? tool.logo ?? undefined,
+      noindex: Boolean(loaderData.notice),
+      extra: [
+        jsonLd({
+          "@type": "SoftwareApplication",
+          name: tool.name,
+          description: tool.shortDesc,
+          url: `${siteUrl}${path}`,
+          sameAs: tool.website,
+          applicationCategory: tool.categories.map((chip) => chip.label).join(", ") || undefined,
+          operatingSystem: "Web",
+          ...(tool.logo ? { image: new URL(tool.logo, siteUrl).toString() } : {}),
+          ...(tool.paymentType === "free" || tool.paymentType === "open-source" ? { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } } : {}),
+        }),
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          ...(category ? [{ name: category.label, path: categoryPath(category.slug) }] : []),
+          { name: tool.name, path },
+        ]),
+      ],
+    };
+  });
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, stats, suggested, usersAdded, notice } = loaderData;
