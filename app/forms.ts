@@ -27,6 +27,6 @@ export function formFailure(error: unknown, values: Record<string, string>) {
 /** A page's query string read with its schema; an invalid one is a 400 page saying what is wrong with it. */
 export function parseSearchParams<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, url: URL): T {
   const query = schema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "This address is not valid", { status: 400 });
+  if (!query.success) throw data(invalidInput(query.error).message, { status: 400 });
   return query.data;
 }

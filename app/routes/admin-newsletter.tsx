@@ -6,7 +6,7 @@ import { useRef, useSyncExternalStore } from "react";
 import { data, Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_DIGEST_DAYS } from "#common/constants.ts";
-import { DIGEST_MESSAGES, digestQuery } from "#common/schemas.ts";
+import { digestQuery } from "#common/schemas.ts";
 import type { DigestTool } from "#server/newsletter/digest.ts";
 import type { Digest } from "#server/newsletter/service.ts";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -17,6 +17,7 @@ import { useToast } from "../components/toast.tsx";
 import { moderated } from "../moderation.ts";
 import { countOf } from "#common/plural.ts";
 import { pageMeta } from "../seo.ts";
+import { invalidInput } from "#common/input-errors.ts";
 import type { Route } from "./+types/admin-newsletter";
 import { toolPath } from "#common/page-paths.ts";
 
@@ -26,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const digest = await moderated(context.services.newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }), url);
   if (query.success) return { digest, days: String(query.data.days), error: undefined };
   // The form keeps what was typed, with what is wrong with it.
-  return data({ digest, days: url.searchParams.get("days") ?? "", error: query.error.issues[0]?.message ?? DIGEST_MESSAGES.days }, { status: 400 });
+  return data({ digest, days: url.searchParams.get("days") ?? "", error: invalidInput(query.error).message }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,10 +6,9 @@ import { useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { AuthCard } from "../components/form.tsx";
 import { tellOpener } from "../components/google-button.tsx";
-
+import { safeRedirect } from "#common/page-paths.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/auth-signed-in";
-import { safeRedirect } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const popup = url.searchParams.get("popup") === "1";
