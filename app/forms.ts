@@ -2,6 +2,7 @@
 import { data } from "react-router";
 import type { ZodError } from "zod";
 import { isAppError } from "#common/errors.ts";
+import { invalidInput, isZodError } from "#common/input-errors.ts";
 
 export type FormFailure = { message: string; fields: Record<string, string>; values: Record<string, string> };
 
@@ -10,32 +11,22 @@ export function keptValues(form: FormData, names: string[]): Record<string, stri
   return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 }
 
-/** A failed submit as the action's answer, with the failure's status; anything that is not a known failure is rethrown. */
+/**
+ * A failed submit as the action's answer, with the failure's status; anything that is not a known failure is rethrown.
+ * A Zod failure is told as the API tells it (common/input-errors.ts): a field inside a list is keyed by its full path,
+ * which `messageFor` finds from the list's name.
+ */
 export function formFailure(error: unknown, values: Record<string, string>) {
-  if (isZodError(error)) {
-    const fields: Record<string, string> = {};
-    for (const issue of error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
-    return data<FormFailure>({ message: error.issues[0]?.message ?? "Check the form", fields, values }, { status: 400 });
-  }
-  if (isAppError(error)) {
-    return data<FormFailure>({ message: error.message, fields: error.fields ?? {}, values }, { status: error.status });
+  const failure = isZodError(error) ? invalidInput(error) : error;
+  if (isAppError(failure)) {
+    return data<FormFailure>({ message: failure.message, fields: failure.fields ?? {}, values }, { status: failure.status });
   }
   throw error;
-}
-
-function isZodError(error: unknown): error is ZodError {
-  return typeof error === "object" && error !== null && (error as { name?: string }).name === "ZodError";
-}
-
-/** A same-site path to come back to after signing in; anything else is the home page. */
-export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  const path = typeof target === "string" ? target : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : fallback;
 }
 
 /** A page's query string read with its schema; an invalid one is a 400 page saying what is wrong with it. */
 export function parseSearchParams<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, url: URL): T {
   const query = schema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "This address is not valid", { status: 400 });
+  if (!query.success) throw data(invalidInput(query.error).message, { status: 400 });
   return query.data;
 }

@@ -4,8 +4,8 @@
  */
 import { data, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
-import { loginPath } from "./components/favorite-button.tsx";
 import { type FormFailure, formFailure } from "./forms.ts";
+import { loginPath } from "#common/page-paths.ts";
 
 /** The page a form or a page was on, without React Router's `index` marker: where to come back after signing in. */
 function pageOf(url: URL): string {

@@ -14,6 +14,7 @@ import { ToastProvider } from "./components/toast.tsx";
 import { useNonce } from "./nonce.tsx";
 import { useSessionCache } from "./session-cache.ts";
 import { type RootData, useOptionalRootData } from "./root-data.ts";
+import { NOINDEX, pageTitle } from "./seo.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -108,8 +109,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const siteName = data?.config.siteName ?? "Indie Tools";
   return (
     <Shell data={data}>
-      <title>{`${status === 404 ? "Page not found" : "Error"} | ${siteName}`}</title>
-      <meta name="robots" content="noindex" />
+      {/* An error page has no meta of its route: its title and robots tag are written here, as pageMeta writes them. */}
+      <title>{pageTitle(status === 404 ? "Page not found" : "Error", siteName)}</title>
+      <meta name={NOINDEX.name} content={NOINDEX.content} />
       <ErrorPage status={status} message={message} />
     </Shell>
   );

@@ -1,7 +1,7 @@
 /** Builds a page's title, description, canonical URL and link-preview tags from the configured site URL. */
 import type { MetaDescriptor } from "react-router";
 
-export type SeoInput = {
+type SeoInput = {
   siteName: string;
   siteUrl: string;
   /** The page's own title; the site name is appended. */
@@ -12,8 +12,16 @@ export type SeoInput = {
   image?: string;
 };
 
-export function seo({ siteName, siteUrl, title, description, path, image }: SeoInput): MetaDescriptor[] {
-  const fullTitle = title.includes(siteName) ? title : `${title} | ${siteName}`;
+/** A page's title as the browser's tab shows it: the site's name is appended unless the title already says it. */
+export function pageTitle(title: string, siteName: string): string {
+  return title.includes(siteName) ? title : `${title} | ${siteName}`;
+}
+
+/** The tag that keeps a page out of search engines. */
+export const NOINDEX = { name: "robots", content: "noindex" } as const satisfies MetaDescriptor;
+
+function seo({ siteName, siteUrl, title, description, path, image }: SeoInput): MetaDescriptor[] {
+  const fullTitle = pageTitle(title, siteName);
   const url = `${siteUrl}${path}`;
   const imageUrl = image ? new URL(image, siteUrl).toString() : undefined;
   return [
@@ -56,13 +64,26 @@ export function itemListLd(siteUrl: string, name: string, items: Crumb[]): MetaD
   });
 }
 
-/** The meta of a page that needs only the basics: the site's name and address come from the root loader's data. */
-export function pageMeta(
-  matches: readonly ({ loaderData?: unknown } | undefined)[],
-  page: { title: string; description: string; path: string; image?: string; noindex?: boolean },
-): MetaDescriptor[] {
-  const root = matches[0]?.loaderData as { config: { siteName: string; siteUrl: string } } | undefined;
+export type Site = { siteName: string; siteUrl: string };
+
+export type PageMeta = Omit<SeoInput, keyof Site> & {
+  /** Keeps the page out of search engines (private pages, empty lists, the moderation console). */
+  noindex?: boolean;
+  /** Tags after the page's own: its structured data, a feed link. */
+  extra?: MetaDescriptor[];
+};
+
+/**
+ * Every route's meta: the title, description, canonical URL and link-preview tags, then the robots tag, then the
+ * extra tags. The site's name and address come from the root loader's data. `page` may be built from them; a builder
+ * that answers undefined (the page's loader failed, and the error page shows instead) gives no tags.
+ */
+export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta | ((site: Site) => PageMeta | undefined)): MetaDescriptor[] {
+  const root = matches[0]?.loaderData as { config: Site } | undefined;
   if (!root) return [];
-  const { noindex, ...rest } = page;
-  return [...seo({ ...root.config, ...rest }), ...(noindex ? [{ name: "robots", content: "noindex" }] : [])];
+  const { siteName, siteUrl } = root.config;
+  const meta = typeof page === "function" ? page({ siteName, siteUrl }) : page;
+  if (!meta) return [];
+  const { noindex, extra = [], ...rest } = meta;
+  return [...seo({ siteName, siteUrl, ...rest }), ...(noindex ? [NOINDEX] : []), ...extra];
 }

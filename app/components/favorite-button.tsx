@@ -9,14 +9,10 @@ import { Link } from "./link.tsx";
 import type { SessionUser } from "#common/access.ts";
 import { useOptionalRootData } from "../root-data.ts";
 import { useToast } from "./toast.tsx";
+import { loginPath } from "#common/page-paths.ts";
 
 /** The resource route the heart posts to (app/routes/favorites.tsx). */
 export const FAVORITES_ACTION = "/favorites";
-
-/** The login page, with the way back to `path`. */
-export function loginPath(path: string): string {
-  return `/login?redirectTo=${encodeURIComponent(path)}`;
-}
 
 const LABELS = { add: "Add to favourites", remove: "Remove from favourites" } as const;
 

@@ -4,6 +4,7 @@ import { Link } from "./link.tsx";
 import { COPYRIGHT_YEAR, FOOTER_FIRST_CATEGORY_GROUP } from "#common/constants.ts";
 import { trackOutboundClick } from "../analytics.ts";
 import type { RootData } from "../root-data.ts";
+import { categoryPath } from "#common/page-paths.ts";
 
 type FooterProps = Pick<RootData, "categories" | "topLists" | "config">;
 
@@ -71,7 +72,7 @@ export function Footer({ categories, topLists, config }: FooterProps) {
 
 function CategoryLinks({ categories }: Pick<FooterProps, "categories">) {
   return categories.map((category) => (
-    <FooterLink key={category.id} to={`/category/${category.slug}`}>
+    <FooterLink key={category.id} to={categoryPath(category.slug)}>
       {category.label}
     </FooterLink>
   ));

@@ -3,6 +3,7 @@ import { Link } from "./link.tsx";
 import { FEATURED_IN_DEVELOPMENT, FEATURED_NEEDS_ACCOUNT, FEATURED_TOAST_MS } from "#common/constants.ts";
 import type { SessionUser } from "#common/access.ts";
 import { useToast } from "./toast.tsx";
+import { boostToolPath } from "#common/page-paths.ts";
 
 const tagClass =
   "inline-flex items-center rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 hover:bg-amber-200";
@@ -12,7 +13,7 @@ export function GetFeaturedTag({ user }: { user: SessionUser | null }) {
   const toast = useToast();
   if (user) {
     return (
-      <Link to={`/profile/${user.slug}?type=boost-tool`} className={tagClass}>
+      <Link to={boostToolPath(user.slug)} className={tagClass}>
         Get featured!
       </Link>
     );

@@ -8,6 +8,7 @@ import type { MouseEvent } from "react";
 import { useEffect, useState } from "react";
 import { GOOGLE_POPUP_ANSWER_MS, GOOGLE_POPUP_SIZE } from "#common/constants.ts";
 import { FormMessage } from "./form.tsx";
+import { withRedirectTo } from "#common/page-paths.ts";
 
 const CHANNEL = "indie-tools:google-sign-in";
 
@@ -38,7 +39,7 @@ export function tellOpener(outcome: PopupOutcome): Promise<boolean> {
 
 export function GoogleButton({ redirectTo }: { redirectTo?: string }) {
   const [failure, setFailure] = useState<string>();
-  const href = `/auth/google${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+  const href = withRedirectTo("/auth/google", redirectTo);
 
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;

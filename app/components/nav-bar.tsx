@@ -4,6 +4,7 @@ import { Form, NavLink, useLocation } from "react-router";
 import { Link } from "./link.tsx";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { SearchBox } from "./search-box.tsx";
+import { profilePath } from "#common/page-paths.ts";
 
 export function NavBar({ siteName, user }: { siteName: string; user: SessionUser | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
@@ -83,7 +84,7 @@ function ProfileMenu({ user }: { user: SessionUser }) {
       </summary>
       <div className="right-0 z-50 mt-1 flex min-w-44 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg lg:absolute">
         <p className="truncate px-3 py-1 text-xs text-slate-500">{user.username}</p>
-        <Link to={`/profile/${user.slug}`} className={linkClass}>
+        <Link to={profilePath(user.slug)} className={linkClass}>
           Profile
         </Link>
         <Link to="/my-tools" className={linkClass}>

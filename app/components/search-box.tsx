@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { slugify } from "#common/slugify.ts";
+import { searchPath } from "#common/page-paths.ts";
 
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
   const [text, setText] = useState("");
@@ -13,7 +14,7 @@ export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void 
     const slug = slugify(text);
     if (!slug) return;
     onSearch?.();
-    navigate(`/search/${slug}`);
+    navigate(searchPath(slug));
   }
 
   return (

@@ -1,7 +1,7 @@
 /** The dashboards' tables: a ranked list of things and their counts, and where visitors came from, said for people. */
 import type { ReactNode } from "react";
 import { Link } from "./link.tsx";
-import { safeRedirect } from "../forms.ts";
+import { safeRedirect } from "#common/page-paths.ts";
 
 export type StatsRow = { key: string; label: ReactNode; count: number };
 

@@ -6,6 +6,7 @@ import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
 import { GetFeaturedCardAction } from "./get-featured.tsx";
 import { OutboundLink } from "./outbound-link.tsx";
+import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 export function ToolCard({
   tool,
@@ -24,7 +25,7 @@ export function ToolCard({
         <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={48} height={48} loading="lazy" className="card-logo" />
         <div className="card-title">
           <h3>
-            <Link to={`/tool/${tool.slug}`}>{tool.name}</Link>
+            <Link to={toolPath(tool.slug)}>{tool.name}</Link>
           </h3>
           {tool.isHomeBoosted ? <span className="card-featured">Featured</span> : <GetFeaturedCardAction user={user} />}
         </div>
@@ -40,7 +41,7 @@ export function ToolCard({
         <ul className="chips" aria-label="Categories">
           {tool.categories.map((category) => (
             <li key={category.id}>
-              <Link to={`/category/${category.slug}`} style={{ background: category.color }}>
+              <Link to={categoryPath(category.slug)} style={{ background: category.color }}>
                 {category.label}
               </Link>
             </li>

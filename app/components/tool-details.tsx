@@ -8,6 +8,7 @@ import { Link } from "./link.tsx";
 import { DEFAULT_LOGO } from "#common/constants.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "./outbound-link.tsx";
+import { categoryPath, profilePath, tagPath } from "#common/page-paths.ts";
 
 const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
 
@@ -115,7 +116,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
             <ul className="flex flex-wrap gap-2">
               {tool.categories.map((category) => (
                 <li key={category.id}>
-                  <Link to={`/category/${category.slug}`} style={{ backgroundColor: category.color }} className="rounded-full px-3 py-1 text-sm text-slate-800 hover:underline">
+                  <Link to={categoryPath(category.slug)} style={{ backgroundColor: category.color }} className="rounded-full px-3 py-1 text-sm text-slate-800 hover:underline">
                     {category.label}
                   </Link>
                 </li>
@@ -130,7 +131,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
             <ul className="flex flex-wrap gap-2">
               {tool.tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={`/tag/${tag}`} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-slate-400">
+                  <Link to={tagPath(tag)} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-slate-400">
                     #{tag}
                   </Link>
                 </li>
@@ -142,7 +143,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
         {tool.creator && (
           <p className="text-sm text-slate-600">
             Made by{" "}
-            <Link to={`/profile/${tool.creator.slug}`} className="font-medium text-brand-700 hover:underline">
+            <Link to={profilePath(tool.creator.slug)} className="font-medium text-brand-700 hover:underline">
               {tool.creator.username}
             </Link>
           </p>

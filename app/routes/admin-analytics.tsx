@@ -14,6 +14,7 @@ import { parseSearchParams } from "../forms.ts";
 import { moderated } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-analytics";
+import { searchPath, toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { days } = parseSearchParams(analyticsQuery, url);
@@ -27,7 +28,7 @@ function toolRows(tools: TopTool[]): StatsRow[] {
   return tools.map((tool) => ({
     key: tool.id,
     label: (
-      <Link to={`/tool/${tool.slug}`} className="text-brand-700 hover:underline">
+      <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
         {tool.name}
       </Link>
     ),
@@ -39,7 +40,7 @@ function searchRows(searches: SearchCount[]): StatsRow[] {
   return searches.map((search) => ({
     key: search.text,
     label: (
-      <Link to={`/search/${encodeURIComponent(search.text)}`} className="text-brand-700 hover:underline">
+      <Link to={searchPath(search.text)} className="text-brand-700 hover:underline">
         {search.text.replaceAll("-", " ")}
       </Link>
     ),

@@ -14,6 +14,7 @@ import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-categories";
+import { categoryPath } from "#common/page-paths.ts";
 
 /** The fields each category form shows its errors beside. */
 const CATEGORY_FIELDS = ["label", "slug", "description", "color"];
@@ -85,7 +86,7 @@ function CategoryRow({ category, failure }: { category: ModeratedCategory; failu
         <span aria-hidden="true" className="h-6 w-6 shrink-0 rounded-full border border-slate-200" style={{ backgroundColor: category.color }} />
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold">
-            <Link to={`/category/${category.slug}`} className="hover:text-brand-700 hover:underline">
+            <Link to={categoryPath(category.slug)} className="hover:text-brand-700 hover:underline">
               {category.label}
             </Link>
           </h2>

@@ -15,6 +15,7 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-claims";
+import { profilePath, toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
@@ -72,7 +73,7 @@ function ClaimRow({ claim }: { claim: PendingClaim }) {
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="font-semibold">
             {claim.isLive ? (
-              <Link to={`/tool/${claim.slug}`} className="hover:text-brand-700 hover:underline">
+              <Link to={toolPath(claim.slug)} className="hover:text-brand-700 hover:underline">
                 {claim.name}
               </Link>
             ) : (
@@ -92,7 +93,7 @@ function ClaimRow({ claim }: { claim: PendingClaim }) {
           {claim.claimer ? (
             <>
               Claimed by{" "}
-              <Link to={`/profile/${claim.claimer.slug}`} className="font-medium text-brand-700 hover:underline">
+              <Link to={profilePath(claim.claimer.slug)} className="font-medium text-brand-700 hover:underline">
                 {claim.claimer.username}
               </Link>{" "}
               ({claim.claimer.email})

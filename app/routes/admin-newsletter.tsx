@@ -16,9 +16,10 @@ import { SectionHeader } from "../components/moderation.tsx";
 import { useToast } from "../components/toast.tsx";
 import { moderated } from "../moderation.ts";
 import { countOf } from "#common/plural.ts";
-import { MESSAGES } from "#common/messages.ts";
 import { pageMeta } from "../seo.ts";
+import { invalidInput } from "#common/input-errors.ts";
 import type { Route } from "./+types/admin-newsletter";
+import { toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = digestQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -26,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const digest = await moderated(context.services.newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }), url);
   if (query.success) return { digest, days: String(query.data.days), error: undefined };
   // The form keeps what was typed, with what is wrong with it.
-  return data({ digest, days: url.searchParams.get("days") ?? "", error: query.error.issues[0]?.message ?? MESSAGES.digest.days }, { status: 400 });
+  return data({ digest, days: url.searchParams.get("days") ?? "", error: invalidInput(query.error).message }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -63,7 +64,7 @@ function DigestView({ digest }: { digest: Digest }) {
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {digest.tools.map((tool) => (
               <li key={tool.slug} data-testid="digest-tool" className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                <Link to={`/tool/${tool.slug}`} className="font-semibold hover:text-brand-700 hover:underline">
+                <Link to={toolPath(tool.slug)} className="font-semibold hover:text-brand-700 hover:underline">
                   {tool.name}
                 </Link>
                 <span className="text-sm text-slate-600">

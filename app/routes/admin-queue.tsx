@@ -18,6 +18,7 @@ import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-queue";
+import { editToolPath, profilePath, toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const [queue, changed] = await Promise.all([
@@ -105,7 +106,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
             {changed.map((tool) => (
               <li key={tool.id} data-testid="changed-tool" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
                 <div>
-                  <Link to={`/tool/${tool.slug}`} className="font-medium text-brand-700 hover:underline">
+                  <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
                     {tool.name}
                   </Link>
                   <p className="text-sm text-slate-500">
@@ -117,7 +118,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
                   <ActionButton intent="confirm-identity" subject={tool.id} pendingText="Saving…">
                     Looks right
                   </ActionButton>
-                  <Link to={`/edit-tool/${tool.id}`} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+                  <Link to={editToolPath(tool.id)} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
                     Edit
                   </Link>
                 </Form>
@@ -149,7 +150,7 @@ function QueuedToolItem({ tool, canSkipLine, reasonError, keptReason }: { tool: 
             {tool.submitter ? (
               <>
                 Sent by{" "}
-                <Link to={`/profile/${tool.submitter.slug}`} className="font-medium text-brand-700 hover:underline">
+                <Link to={profilePath(tool.submitter.slug)} className="font-medium text-brand-700 hover:underline">
                   {tool.submitter.username}
                 </Link>{" "}
                 ({tool.submitter.email})
@@ -167,7 +168,7 @@ function QueuedToolItem({ tool, canSkipLine, reasonError, keptReason }: { tool: 
               Verify
             </ActionButton>
           </Form>
-          <Link to={`/edit-tool/${tool.id}`} className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+          <Link to={editToolPath(tool.id)} className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
             Edit
           </Link>
           {canSkipLine && !tool.hasSkippedLine && (

@@ -17,6 +17,7 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-requests";
+import { profilePath, toolPath } from "#common/page-paths.ts";
 
 const requestsQuery = pageQuery.pick({ cursor: true }).extend({ line: cursorParam });
 
@@ -112,7 +113,7 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">
             {entry.tool?.isLive ? (
-              <Link to={`/tool/${entry.tool.slug}`} className="hover:text-brand-700 hover:underline">
+              <Link to={toolPath(entry.tool.slug)} className="hover:text-brand-700 hover:underline">
                 {entry.tool.name}
               </Link>
             ) : (
@@ -124,7 +125,7 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
         </div>
         <p className="text-sm text-slate-600">
           Asked by{" "}
-          <Link to={`/profile/${entry.user.slug}`} className="font-medium text-brand-700 hover:underline">
+          <Link to={profilePath(entry.user.slug)} className="font-medium text-brand-700 hover:underline">
             {entry.user.username}
           </Link>{" "}
           ({entry.user.email}, {entry.user.boosts} {entry.user.boosts === 1 ? "boost" : "boosts"} granted so far) on <LongDate isoDate={entry.createdAt.slice(0, 10)} />

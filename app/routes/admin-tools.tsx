@@ -14,6 +14,7 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-tools";
+import { editToolPath, toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(moderationSearchQuery, url);
@@ -98,7 +99,7 @@ function ToolRow({ tool }: { tool: ModeratedTool }) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate font-semibold">
               {tool.state === "live" ? (
-                <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
+                <Link to={toolPath(tool.slug)} className="hover:text-brand-700 hover:underline">
                   {tool.name}
                 </Link>
               ) : (
@@ -115,7 +116,7 @@ function ToolRow({ tool }: { tool: ModeratedTool }) {
             {tool.creatorUsername && ` · by ${tool.creatorUsername}`}
           </p>
         </div>
-        <Link to={`/edit-tool/${tool.id}`} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+        <Link to={editToolPath(tool.id)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
           Edit
         </Link>
       </div>

@@ -16,6 +16,7 @@ import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-users";
+import { profilePath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(moderationSearchQuery, url);
@@ -95,7 +96,7 @@ function UserRow({ user, isMe, roleError }: { user: ModeratedUser; isMe: boolean
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="font-semibold">
-            <Link to={`/profile/${user.slug}`} className="hover:text-brand-700 hover:underline">
+            <Link to={profilePath(user.slug)} className="hover:text-brand-700 hover:underline">
               {user.username}
             </Link>
           </h2>

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link } from "../components/link.tsx";
 import { AuthCard, FormMessage } from "../components/form.tsx";
 import { tellOpener } from "../components/google-button.tsx";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/auth-failed";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -14,11 +14,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { message, popup: url.searchParams.get("popup") === "1" };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [...seo({ ...root.config, title: "Sign-in did not work", description: "The sign-in did not work.", path: "/auth/failed" }), { name: "robots", content: "noindex" }];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Sign-in did not work", description: "The sign-in did not work.", path: "/auth/failed", noindex: true });
 
 export default function SignInFailed({ loaderData }: Route.ComponentProps) {
   const { message, popup } = loaderData;

@@ -1,7 +1,7 @@
 /** Starts 'Sign in with Google': off to the provider, with the cookie that keeps the sign-in's state. */
 import { redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
-import { safeRedirect } from "../forms.ts";
+import { safeRedirect } from "#common/page-paths.ts";
 import type { Route } from "./+types/auth-google";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

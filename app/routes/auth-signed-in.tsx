@@ -6,8 +6,8 @@ import { useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { AuthCard } from "../components/form.tsx";
 import { tellOpener } from "../components/google-button.tsx";
-import { safeRedirect } from "../forms.ts";
-import { seo } from "../seo.ts";
+import { safeRedirect } from "#common/page-paths.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/auth-signed-in";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -19,11 +19,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [...seo({ ...root.config, title: "Signed in", description: `You are signed in to ${root.config.siteName}.`, path: "/auth/signed-in" }), { name: "robots", content: "noindex" }];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({ title: "Signed in", description: `You are signed in to ${siteName}.`, path: "/auth/signed-in", noindex: true }));
 
 export default function SignedIn({ loaderData }: Route.ComponentProps) {
   const [isAlone, setAlone] = useState(false);

@@ -2,9 +2,10 @@
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
 import { LongDate } from "../components/long-date.tsx";
-import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
+import { breadcrumbLd, jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/blog-post";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { blogPostPath } from "#common/page-paths.ts";
 
 const POST_NOT_FOUND = "No post found with this address";
 
@@ -17,29 +18,32 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { post };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { post } = loaderData;
-  const path = `/blog/${post.slug}`;
-  return [
-    ...seo({ siteName, siteUrl, title: post.title, description: post.description, path }),
-    jsonLd({
-      "@type": "BlogPosting",
-      headline: post.title,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName, siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { post } = loaderData;
+    const path = blogPostPath(post.slug);
+    return {
+      title: post.title,
       description: post.description,
-      datePublished: post.date,
-      url: `${siteUrl}${path}`,
-      publisher: { "@type": "Organization", name: siteName, url: siteUrl },
-    }),
-    breadcrumbLd(siteUrl, [
-      { name: "Home", path: "/" },
-      { name: "Blog", path: "/blog" },
-      { name: post.title, path },
-    ]),
-  ];
-};
+      path,
+      extra: [
+        jsonLd({
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.description,
+          datePublished: post.date,
+          url: `${siteUrl}${path}`,
+          publisher: { "@type": "Organization", name: siteName, url: siteUrl },
+        }),
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          { name: "Blog", path: "/blog" },
+          { name: post.title, path },
+        ]),
+      ],
+    };
+  });
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

@@ -2,9 +2,10 @@
 import { Link } from "../components/link.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/blog";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { blogPostPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -13,25 +14,23 @@ export function loader({ context }: Route.LoaderArgs) {
   return { posts: context.services.blog.listPosts() };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
-      title: "Blog",
-      description: `Guides for indie developers and solopreneurs from ${siteName}: launching, getting paid, measuring and growing a product on your own.`,
-      path: "/blog",
-    }),
-    itemListLd(
-      siteUrl,
-      `${siteName} blog`,
-      loaderData.posts.map((post) => ({ name: post.title, path: `/blog/${post.slug}` })),
-    ),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(
+    matches,
+    ({ siteName, siteUrl }) =>
+      loaderData && {
+        title: "Blog",
+        description: `Guides for indie developers and solopreneurs from ${siteName}: launching, getting paid, measuring and growing a product on your own.`,
+        path: "/blog",
+        extra: [
+          itemListLd(
+            siteUrl,
+            `${siteName} blog`,
+            loaderData.posts.map((post) => ({ name: post.title, path: blogPostPath(post.slug) })),
+          ),
+        ],
+      },
+  );
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
@@ -47,7 +46,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <article>
                 <LongDate isoDate={post.date} className="text-sm text-slate-500" />
                 <h2 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
-                  <Link to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">
+                  <Link to={blogPostPath(post.slug)} className="hover:text-brand-700 hover:underline">
                     {post.title}
                   </Link>
                 </h2>

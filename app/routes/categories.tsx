@@ -2,9 +2,10 @@
 import { Link } from "../components/link.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { countOf } from "#common/plural.ts";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/categories";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { categoryPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -13,25 +14,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await context.services.categories.listCategoriesWithCounts() };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
-      title: "Categories",
-      description: `Browse ${siteName} by category: hosting, payments, analytics, marketing, AI and more, each with hand-picked tools for indie developers.`,
-      path: "/categories",
-    }),
-    itemListLd(
-      siteUrl,
-      `${siteName} categories`,
-      loaderData.categories.map((category) => ({ name: category.label, path: `/category/${category.slug}` })),
-    ),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(
+    matches,
+    ({ siteName, siteUrl }) =>
+      loaderData && {
+        title: "Categories",
+        description: `Browse ${siteName} by category: hosting, payments, analytics, marketing, AI and more, each with hand-picked tools for indie developers.`,
+        path: "/categories",
+        extra: [
+          itemListLd(
+            siteUrl,
+            `${siteName} categories`,
+            loaderData.categories.map((category) => ({ name: category.label, path: categoryPath(category.slug) })),
+          ),
+        ],
+      },
+  );
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
@@ -47,7 +46,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           {categories.map((category) => (
             <li key={category.id}>
               <Link
-                to={`/category/${category.slug}`}
+                to={categoryPath(category.slug)}
                 data-testid="category-card"
                 className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
               >

@@ -8,10 +8,11 @@ import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { countOf } from "#common/plural.ts";
 import { useRootData } from "../root-data.ts";
-import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/category";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 const NOT_FOUND = "No category found with this address";
 
@@ -26,7 +27,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!category) {
     // A category whose slug an admin changed: its old links lead to its new address.
     const moved = await context.services.categories.findMovedCategorySlug(slug.data);
-    if (moved) throw redirect(`/category/${moved}${url.search}`, 301);
+    if (moved) throw redirect(`${categoryPath(moved)}${url.search}`, 301);
     throw data(NOT_FOUND, { status: 404 });
   }
   const { cursor, limit } = query;
@@ -38,37 +39,34 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return { category, featured, page };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { category, featured, page } = loaderData;
-  const path = `/category/${category.slug}`;
-  const title = `${category.label} tools for indie developers`;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName, siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { category, featured, page } = loaderData;
+    const path = categoryPath(category.slug);
+    const title = `${category.label} tools for indie developers`;
+    return {
       title,
       description: category.description || `The best ${category.label} tools for indie developers and solopreneurs, hand-picked on ${siteName}.`,
       path,
-    }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${category.label} on ${siteName}`, href: `${path}/rss.xml` },
-    breadcrumbLd(siteUrl, [
-      { name: "Home", path: "/" },
-      { name: "Categories", path: "/categories" },
-      { name: category.label, path },
-    ]),
-    itemListLd(
-      siteUrl,
-      title,
-      [...featured, ...page.tools.filter((tool) => !featured.some((shown) => shown.id === tool.id))].map((tool) => ({
-        name: tool.name,
-        path: `/tool/${tool.slug}`,
-      })),
-    ),
-  ];
-};
+      extra: [
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${category.label} on ${siteName}`, href: `${path}/rss.xml` },
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          { name: "Categories", path: "/categories" },
+          { name: category.label, path },
+        ]),
+        itemListLd(
+          siteUrl,
+          title,
+          [...featured, ...page.tools.filter((tool) => !featured.some((shown) => shown.id === tool.id))].map((tool) => ({
+            name: tool.name,
+            path: toolPath(tool.slug),
+          })),
+        ),
+      ],
+    };
+  });
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();

@@ -9,10 +9,12 @@ import { MAX_BIO_LENGTH, MAX_SOCIAL_PROFILES, MAX_USERNAME_LENGTH, MIN_PASSWORD_
 import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas/profiles.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
+import { messageFor } from "#common/input-errors.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/edit-profile";
+import { loginPath, profilePath } from "#common/page-paths.ts";
 
-const LOGIN_FIRST = `/login?redirectTo=${encodeURIComponent("/edit-profile")}`;
+const LOGIN_FIRST = loginPath("/edit-profile");
 
 /** The page's forms, each sent with its own intent. */
 type Intent = "profile" | "password" | "sign-out-everywhere" | "delete";
@@ -68,6 +70,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const profileFailure = failed("profile");
   const passwordFailure = failed("password");
   const deleteFailure = failed("delete");
+  const socialProfilesError = messageFor(profileFailure?.fields, "socialProfiles");
   /** A failure's message goes above its form when no field carries it. */
   const formLevel = (section: FormFailure | undefined) => (section && !Object.keys(section.fields).length ? section.message : undefined);
   const kept = profileFailure?.values;
@@ -77,7 +80,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     <main className="mx-auto max-w-2xl space-y-8 px-4 py-12">
       <header className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Edit your profile</h1>
-        <Link to={`/profile/${settings.slug}`} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={profilePath(settings.slug)} className="text-sm font-medium text-brand-700 hover:underline">
           See your public profile
         </Link>
       </header>
@@ -135,7 +138,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
                 />
               </div>
             ))}
-            {profileFailure?.fields.socialProfiles && <p className="text-sm text-rose-700">{profileFailure.fields.socialProfiles}</p>}
+            {socialProfilesError && <p className="text-sm text-rose-700">{socialProfilesError}</p>}
           </fieldset>
           <Checkbox name="newsletter" defaultChecked={kept ? kept.newsletter === "on" : settings.hasSubscribedToNewsletter}>
             Send me the weekly newsletter of new tools

@@ -5,14 +5,14 @@
  */
 import { data, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
+import { invalidInput } from "#common/input-errors.ts";
 import { favoriteFormInput } from "#common/schemas/favorites.ts";
-import { loginPath } from "../components/favorite-button.tsx";
-import { safeRedirect } from "../forms.ts";
 import type { Route } from "./+types/favorites";
+import { loginPath, safeRedirect } from "#common/page-paths.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = favoriteFormInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Check the form", { status: 400 });
+  if (!parsed.success) throw data(invalidInput(parsed.error).message, { status: 400 });
   const { toolId, intent, redirectTo, stay } = parsed.data;
   const back = safeRedirect(redirectTo);
   const { favorites } = context.services;

@@ -7,10 +7,11 @@ import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
@@ -26,26 +27,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { featured, latest, isFirstPage: !cursor, cursorParam: cursor ? url.searchParams.get("cursor") : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  const { siteName, siteUrl } = root.config;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
-      title: `${siteName}: The Best Tools for Indie Developers`,
-      description:
-        "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
-      path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
-    }),
-    itemListLd(
-      siteUrl,
-      "Last added tools",
-      (loaderData?.latest.tools ?? []).map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
-    ),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName, siteUrl }) => ({
+    title: `${siteName}: The Best Tools for Indie Developers`,
+    description: "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
+    path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
+    extra: [
+      itemListLd(
+        siteUrl,
+        "Last added tools",
+        (loaderData?.latest.tools ?? []).map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
+      ),
+    ],
+  }));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { user, config } = useRootData();

@@ -1,7 +1,7 @@
 /** The terms of service and the privacy policy: one module for both addresses (/terms-of-service.html, /privacy-policy.html). */
 import { data } from "react-router";
 import { LongDate } from "../components/long-date.tsx";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/legal-page";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -19,13 +19,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return { page };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { page } = loaderData;
-  return seo({ siteName, siteUrl, title: page.title, description: page.description, path: `/${page.name}.html` });
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, () => loaderData && { title: loaderData.page.title, description: loaderData.page.description, path: `/${loaderData.page.name}.html` });
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

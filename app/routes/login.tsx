@@ -7,9 +7,10 @@ import { Link } from "../components/link.tsx";
 import { emailInput, loginInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
-import { formFailure, keptValues, safeRedirect } from "../forms.ts";
+import { formFailure, keptValues } from "../forms.ts";
+import { safeRedirect, signInPagePath } from "#common/page-paths.ts";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -36,11 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return seo({ ...root.config, title: "Log in", description: `Log in to ${root.config.siteName} to submit and manage your tools and your favourites.`, path: "/login" });
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({ title: "Log in", description: `Log in to ${siteName} to submit and manage your tools and your favourites.`, path: "/login" }));
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();
@@ -48,14 +46,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const fields = failure?.fields ?? {};
-  const withRedirect = (path: string) => (redirectTo !== "/" ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path);
   return (
     <AuthCard
       title="Log in"
       footer={
         <>
           No account yet?{" "}
-          <Link to={withRedirect("/register")} className="font-medium text-brand-700 hover:underline">
+          <Link to={signInPagePath("/register", redirectTo)} className="font-medium text-brand-700 hover:underline">
             Sign up
           </Link>
         </>

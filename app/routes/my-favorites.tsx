@@ -3,13 +3,13 @@ import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
-import { loginPath } from "../components/favorite-button.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-favorites";
+import { loginPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
@@ -19,14 +19,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { page };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "My favourites", description: `The tools you keep as favourites on ${root.config.siteName}.`, path: "/my-favorites" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({ title: "My favourites", description: `The tools you keep as favourites on ${siteName}.`, path: "/my-favorites", noindex: true }));
 
 export default function MyFavorites({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();

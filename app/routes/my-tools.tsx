@@ -11,14 +11,14 @@ import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.t
 import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
 import { Chart } from "../components/chart.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
-import { loginPath } from "../components/favorite-button.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { Pager } from "../components/pager.tsx";
 import { RangeSwitch } from "../components/range-switch.tsx";
 import { formatCount, ReferrerSource, StatsTable } from "../components/stats-table.tsx";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
+import { loginPath, toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
@@ -31,14 +31,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { page, stats };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [
-    ...seo({ ...root.config, title: "My tools", description: `The tools you submitted to ${root.config.siteName} or that are linked to you, and where each stands.`, path: "/my-tools" }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({
+    title: "My tools",
+    description: `The tools you submitted to ${siteName} or that are linked to you, and where each stands.`,
+    path: "/my-tools",
+    noindex: true,
+  }));
 
 const STATES: Record<UserToolState, { label: string; className: string }> = {
   "waiting-for-verification": { label: "Waiting for verification", className: "bg-amber-100 text-amber-900" },
@@ -100,7 +99,7 @@ function UserToolRow({ tool }: { tool: UserTool }) {
         <h2 className="truncate font-semibold">
           {/* Only a live tool has a public page. */}
           {tool.state === "live" ? (
-            <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
+            <Link to={toolPath(tool.slug)} className="hover:text-brand-700 hover:underline">
               {tool.name}
             </Link>
           ) : (
@@ -165,7 +164,7 @@ function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`stats-${tool.id}`} className="text-lg font-semibold">
           {tool.isLive ? (
-            <Link to={`/tool/${tool.slug}`} className="hover:text-brand-700 hover:underline">
+            <Link to={toolPath(tool.slug)} className="hover:text-brand-700 hover:underline">
               {tool.name}
             </Link>
           ) : (

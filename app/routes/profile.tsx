@@ -15,10 +15,11 @@ import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { formFailure, keptValues, parseSearchParams } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
-import { jsonLd, seo } from "../seo.ts";
+import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/profile";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { boostToolPath, loginPath, profilePath } from "#common/page-paths.ts";
 
 /** The query that opens the featuring request form (SPEC section 2: 'Get featured!' sends a signed-in user here). */
 const BOOST_QUERY = "type=boost-tool";
@@ -35,12 +36,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const found = await context.services.users.findProfileBySlug(slug.data, context.user, { cursor: query.cursor });
   if (!found) throw data(MESSAGES.profile.notFound, { status: 404 });
   // A former address: old links keep working, and search engines learn the new one.
-  if (found.kind === "moved") throw redirect(`/profile/${found.slug}${url.search}`, 301);
+  if (found.kind === "moved") throw redirect(`${profilePath(found.slug)}${url.search}`, 301);
   return { ...found, isBoostForm: query.type === "boost-tool" && found.owner !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!context.user) throw redirect(`/login?redirectTo=${encodeURIComponent(`/profile/${params.slug}?${BOOST_QUERY}`)}`);
+  if (!context.user) throw redirect(loginPath(boostToolPath(params.slug)));
   const form = await request.formData();
   const values = keptValues(form, ["toolId"]);
   try {
@@ -52,31 +53,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { profile, tools } = loaderData;
-  const path = `/profile/${profile.slug}`;
-  const bio = profile.bio.replace(/\s+/g, " ").trim();
-  const description =
-    bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || `${profile.username} on ${siteName}: the tools they make for indie developers.`;
-  return [
-    ...seo({ siteName, siteUrl, title: `${profile.username}, maker on ${siteName}`, description, path }),
-    // A profile without a tool has nothing for a search engine.
-    ...(tools.tools.length === 0 ? [{ name: "robots", content: "noindex" }] : []),
-    jsonLd({
-      "@type": "ProfilePage",
-      mainEntity: {
-        "@type": "Person",
-        name: profile.username,
-        url: `${siteUrl}${path}`,
-        ...(bio ? { description: bio } : {}),
-        ...(profile.socialProfiles.length ? { sameAs: profile.socialProfiles.map((social) => social.url) } : {}),
-      },
-    }),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName, siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { profile, tools } = loaderData;
+    const path = profilePath(profile.slug);
+    const bio = profile.bio.replace(/\s+/g, " ").trim();
+    const description =
+      bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || `${profile.username} on ${siteName}: the tools they make for indie developers.`;
+    return {
+      title: `${profile.username}, maker on ${siteName}`,
+      description,
+      path,
+      // A profile without a tool has nothing for a search engine.
+      noindex: tools.tools.length === 0,
+      extra: [
+        jsonLd({
+          "@type": "ProfilePage",
+          mainEntity: {
+            "@type": "Person",
+            name: profile.username,
+            url: `${siteUrl}${path}`,
+            ...(bio ? { description: bio } : {}),
+            ...(profile.socialProfiles.length ? { sameAs: profile.socialProfiles.map((social) => social.url) } : {}),
+          },
+        }),
+      ],
+    };
+  });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useRootData();

@@ -4,10 +4,11 @@ import { Link } from "../components/link.tsx";
 import { registerInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
-import { formFailure, keptValues, safeRedirect } from "../forms.ts";
+import { formFailure, keptValues } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/register";
+import { safeRedirect, signInPagePath } from "#common/page-paths.ts";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
@@ -27,11 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return seo({ ...root.config, title: "Sign up", description: `Create your ${root.config.siteName} account to submit your tools, claim them and keep favourites.`, path: "/register" });
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ siteName }) => ({ title: "Sign up", description: `Create your ${siteName} account to submit your tools, claim them and keep favourites.`, path: "/register" }));
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();
@@ -44,7 +42,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       footer={
         <>
           Already have an account?{" "}
-          <Link to={redirectTo !== "/" ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} className="font-medium text-brand-700 hover:underline">
+          <Link to={signInPagePath("/login", redirectTo)} className="font-medium text-brand-700 hover:underline">
             Log in
           </Link>
         </>

@@ -5,7 +5,7 @@ import { resetPasswordInput } from "#common/schemas/accounts.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { formFailure } from "../forms.ts";
-import { seo } from "../seo.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ url }: Route.LoaderArgs) {
@@ -23,11 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  return [...seo({ ...root.config, title: "Choose a new password", description: "Set a new password for your account.", path: "/reset-password" }), { name: "robots", content: "noindex" }];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Choose a new password", description: "Set a new password for your account.", path: "/reset-password", noindex: true });
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, isExpired } = loaderData;

@@ -2,6 +2,7 @@
 import { redirect } from "react-router";
 import { slugify } from "#common/slugify.ts";
 import type { Route } from "./+types/search-form";
+import { searchPath } from "#common/page-paths.ts";
 
 export function loader({ url, request }: Route.LoaderArgs) {
   const slug = slugify(url.searchParams.get("q") ?? "");
@@ -10,5 +11,5 @@ export function loader({ url, request }: Route.LoaderArgs) {
     const back = referer && new URL(referer).origin === url.origin ? new URL(referer).pathname : "/";
     throw redirect(back === "/search" ? "/" : back);
   }
-  throw redirect(`/search/${slug}`);
+  throw redirect(searchPath(slug));
 }

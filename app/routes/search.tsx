@@ -11,11 +11,12 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/search";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import type { PageviewHandle } from "../analytics.ts";
+import { categoryPath, searchPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = {
@@ -27,30 +28,25 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // Only slugs are searched: any other text is sent to its slug, as the search box does.
   const slug = slugify(params.text).slice(0, MAX_SEARCH_LENGTH).replace(/-+$/, "");
   if (!slug) throw redirect("/");
-  if (slug !== params.text) throw redirect(`/search/${slug}`);
+  if (slug !== params.text) throw redirect(searchPath(slug));
 
   const query = parseSearchParams(pageQuery, url);
   const page = await context.services.search.searchTools(slug, { cursor: query.cursor });
   return { text: slug, phrase: slug.replaceAll("-", " "), page };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { text, phrase, page } = loaderData;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { text, phrase, page } = loaderData;
+    return {
       title: `${phrase}: tools for indie makers`,
       description: `The best tools for indie developers and solopreneurs matching “${phrase}”, hand-curated and ranked by relevance.`,
-      path: `/search/${text}`,
-    }),
-    ...(page.tools.length === 0 ? [{ name: "robots", content: "noindex" }] : []),
-    itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` }))),
-  ];
-};
+      path: searchPath(text),
+      noindex: page.tools.length === 0,
+      extra: [itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
+    };
+  });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { phrase, page } = loaderData;
@@ -71,7 +67,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="Categories">
             {categories.map((category) => (
               <li key={category.id}>
-                <Link to={`/category/${category.slug}`} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-slate-400">
+                <Link to={categoryPath(category.slug)} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-slate-400">
                   {category.label}
                 </Link>
               </li>

@@ -3,10 +3,11 @@ import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/searches";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { searchPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
@@ -16,15 +17,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return context.services.search.listSearches({ cursor: query.cursor });
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  const { siteName, siteUrl } = root.config;
-  return [
-    ...seo({ siteName, siteUrl, title: "Most searched tools", description: "What indie developers and solopreneurs search for most on the directory, with the tools for each.", path: "/searches" }),
-    itemListLd(siteUrl, "Most searched", (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: `/search/${search.text}` }))),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => ({
+    title: "Most searched tools",
+    description: "What indie developers and solopreneurs search for most on the directory, with the tools for each.",
+    path: "/searches",
+    extra: [itemListLd(siteUrl, "Most searched", (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) })))],
+  }));
 
 export default function Searches({ loaderData }: Route.ComponentProps) {
   const { searches, nextCursor } = loaderData;
@@ -41,7 +40,7 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
         <ol className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {searches.map((search) => (
             <li key={search.text} className="flex items-center justify-between gap-4 px-4 py-3">
-              <Link to={`/search/${search.text}`} className="font-medium text-brand-700 hover:underline">
+              <Link to={searchPath(search.text)} className="font-medium text-brand-700 hover:underline">
                 {search.text.replaceAll("-", " ")}
               </Link>
               <span className="text-sm text-slate-500">

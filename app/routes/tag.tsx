@@ -8,10 +8,11 @@ import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { countOf } from "#common/plural.ts";
 import { useRootData } from "../root-data.ts";
-import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tag";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { tagPath, toolPath } from "#common/page-paths.ts";
 
 const NOT_FOUND = "No tool carries this tag";
 
@@ -30,33 +31,30 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return { tag, page };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { tag, page } = loaderData;
-  const path = `/tag/${tag.tag}`;
-  const title = `Tools tagged #${tag.tag}`;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName, siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { tag, page } = loaderData;
+    const path = tagPath(tag.tag);
+    const title = `Tools tagged #${tag.tag}`;
+    return {
       title,
       description: `${countOf(tag.count, "hand-picked tool")} for indie developers and solopreneurs tagged #${tag.tag}, on ${siteName}.`,
       path,
-    }),
-    breadcrumbLd(siteUrl, [
-      { name: "Home", path: "/" },
-      { name: "Tags", path: "/tags" },
-      { name: `#${tag.tag}`, path },
-    ]),
-    itemListLd(
-      siteUrl,
-      title,
-      page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
-    ),
-  ];
-};
+      extra: [
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          { name: "Tags", path: "/tags" },
+          { name: `#${tag.tag}`, path },
+        ]),
+        itemListLd(
+          siteUrl,
+          title,
+          page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
+        ),
+      ],
+    };
+  });
 
 export default function Tag({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();

@@ -3,10 +3,11 @@ import { Link } from "../components/link.tsx";
 import { tagListQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tags";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { tagPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
@@ -16,25 +17,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { page: await context.services.tags.listTags({ cursor: query.cursor }) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
-      title: "Tags",
-      description: `Every tag on ${siteName}, most used first: find tools for indie developers by what they do, from analytics to no-code.`,
-      path: "/tags",
-    }),
-    itemListLd(
-      siteUrl,
-      `${siteName} tags`,
-      loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: `/tag/${encodeURIComponent(tag)}` })),
-    ),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(
+    matches,
+    ({ siteName, siteUrl }) =>
+      loaderData && {
+        title: "Tags",
+        description: `Every tag on ${siteName}, most used first: find tools for indie developers by what they do, from analytics to no-code.`,
+        path: "/tags",
+        extra: [
+          itemListLd(
+            siteUrl,
+            `${siteName} tags`,
+            loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: tagPath(tag) })),
+          ),
+        ],
+      },
+  );
 
 export default function Tags({ loaderData }: Route.ComponentProps) {
   const { tags, nextCursor } = loaderData.page;
@@ -50,7 +49,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
           {tags.map(({ tag, count }) => (
             <li key={tag}>
               <Link
-                to={`/tag/${encodeURIComponent(tag)}`}
+                to={tagPath(tag)}
                 className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:border-slate-300 hover:bg-slate-50"
               >
                 {`#${tag}`}

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { Link } from "../components/link.tsx";
 import { PAYMENT_TYPES } from "#common/constants.ts";
-import { isAppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { toolIdParam } from "#common/schemas/fields.ts";
 import { TOOL_LIMITS, toolInput, toolInputFields } from "#common/tool-input.ts";
@@ -15,8 +15,12 @@ import { MESSAGES } from "#common/messages.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { formFailure } from "../forms.ts";
-import { seo } from "../seo.ts";
+import { messageFor } from "#common/input-errors.ts";
+import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-form";
+import type { CheckedImage } from "#server/images/uploads.ts";
+import type { ToolImages } from "#server/tools/lifecycle.ts";
+import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 type FormValues = ReturnType<typeof toolInputFields> & { logo: string; largeImage: string };
 
@@ -39,7 +43,7 @@ const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemi
 const IMAGE_KINDS = ["logo", "largeImage"] as const;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
+  if (!context.user) throw redirect(loginPath(url.pathname));
   const categories = await context.services.categories.listCategories();
   if (!params.id) return { isEdit: false, toolId: createId("t"), values: EMPTY, categories };
   try {
@@ -73,51 +77,63 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const toolId = toolIdParam.safeParse(params.id ?? form.get("toolId"));
   if (!toolId.success) throw data(MESSAGES.tool.notFoundById, { status: 404 });
   const fields = toolInputFields(form);
-  const images: { logo?: string; largeImage?: string } = {};
+  // With JavaScript the images were uploaded already, and their addresses come back with the form.
+  const uploaded: ToolImages = {};
+  for (const kind of IMAGE_KINDS) {
+    const url = String(form.get(`${kind}Url`) ?? "");
+    if (url && imageUploads.isToolImageUrl(toolId.data, url)) uploaded[kind] = url;
+  }
+  const failed = (error: unknown) => {
+    const failure = formFailure(error, {});
+    return data({ ...failure.data, form: { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" } }, failure.init ?? undefined);
+  };
+  // The form is checked first: an invalid one stores nothing and counts no submission.
+  const input = toolInput.safeParse(fields);
+  if (!input.success) return failed(input.error);
   try {
+    // Without JavaScript the files come with the form: checked now, stored only once the service allows the change.
+    const files: CheckedImage[] = [];
     for (const kind of IMAGE_KINDS) {
       const file = form.get(kind);
-      const uploaded = String(form.get(`${kind}Url`) ?? "");
-      // Without JavaScript the file comes with the form; with it, it was uploaded already and its address comes back.
-      if (file instanceof File && file.size > 0) {
-        images[kind] = (await imageUploads.uploadToolImage(context.user, toolId.data, kind, new Uint8Array(await file.arrayBuffer()))).url;
-      } else if (uploaded && imageUploads.isToolImageUrl(toolId.data, uploaded)) {
-        images[kind] = uploaded;
-      }
+      if (!(file instanceof File) || file.size === 0) continue;
+      const checked = await imageUploads.checkToolImage(context.user, toolId.data, kind, new Uint8Array(await file.arrayBuffer()));
+      if (!checked.ok) return failed(new AppError("invalid-argument", checked.message, { [checked.field]: checked.message }));
+      files.push(checked.image);
     }
-    const input = toolInput.parse(fields);
+    const storeImages = async (): Promise<ToolImages> => {
+      const images = { ...uploaded };
+      for (const file of files) images[file.kind] = await imageUploads.storeToolImage(file);
+      return images;
+    };
     if (params.id) {
-      const tool = await lifecycle.updateTool(context.user, toolId.data, input, images);
-      return redirect(tool.isVerified && tool.isActive ? `/tool/${tool.slug}` : "/my-tools");
+      const tool = await lifecycle.updateTool(context.user, toolId.data, input.data, storeImages);
+      return redirect(tool.isVerified && tool.isActive ? toolPath(tool.slug) : "/my-tools");
     }
-    const tool = await lifecycle.submitTool(context.user, input, images, { id: toolId.data });
+    const tool = await lifecycle.submitTool(context.user, input.data, storeImages, { id: toolId.data });
     return redirect(`/my-tools?submitted=${tool.id}`);
   } catch (error) {
-    const failure = formFailure(error, {});
-    return data({ ...failure.data, form: { ...fields, logo: images.logo ?? "", largeImage: images.largeImage ?? "" } }, failure.init ?? undefined);
+    return failed(error);
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root) return [];
-  const isEdit = loaderData?.isEdit;
-  return [
-    ...seo({
-      ...root.config,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName }) => {
+    const isEdit = loaderData?.isEdit;
+    return {
       title: isEdit ? "Edit your tool" : "Add your tool",
-      description: `Submit a tool for indie developers to ${root.config.siteName}: it is listed once a verifier has looked at it.`,
-      path: isEdit ? `/edit-tool/${loaderData?.toolId}` : "/add-tool",
-    }),
-    ...(isEdit ? [{ name: "robots", content: "noindex" }] : []),
-  ];
-};
+      description: `Submit a tool for indie developers to ${siteName}: it is listed once a verifier has looked at it.`,
+      path: isEdit ? editToolPath(loaderData.toolId) : "/add-tool",
+      noindex: isEdit,
+    };
+  });
 
 export default function ToolForm({ loaderData, actionData }: Route.ComponentProps) {
   const { isEdit, toolId, categories } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const values: FormValues = failure ? { ...loaderData.values, ...failure.form, logo: failure.form.logo || loaderData.values.logo, largeImage: failure.form.largeImage || loaderData.values.largeImage } : loaderData.values;
   const errors: Record<string, string> = failure?.fields ?? {};
+  const categoriesError = messageFor(errors, "categories");
+  const faqError = messageFor(errors, "faq");
   const noPreview = actionData && "preview" in actionData ? actionData.preview : undefined;
 
   return (
@@ -178,9 +194,9 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
                 </label>
               ))}
             </div>
-            {errors.categories && <p className="mt-1 text-sm text-rose-700">{errors.categories}</p>}
+            {categoriesError && <p className="mt-1 text-sm text-rose-700">{categoriesError}</p>}
           </fieldset>
-          <Field label="Tags" name="tags" defaultValue={values.tags} error={errors.tags} hint={`Separated by commas, at most ${TOOL_LIMITS.tags.max}: e.g. analytics, open source.`} />
+          <Field label="Tags" name="tags" defaultValue={values.tags} error={messageFor(errors, "tags")} hint={`Separated by commas, at most ${TOOL_LIMITS.tags.max}: e.g. analytics, open source.`} />
           <div className="space-y-1">
             <label htmlFor="field-paymentType" className="block text-sm font-medium text-slate-800">
               Pricing
@@ -204,8 +220,8 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="font-semibold">Pros, cons and questions</h2>
-          <ListFields name="pros" label="Pro" values={values.pros} error={errors.pros} />
-          <ListFields name="cons" label="Con" values={values.cons} error={errors.cons} />
+          <ListFields name="pros" label="Pro" values={values.pros} error={messageFor(errors, "pros")} />
+          <ListFields name="cons" label="Con" values={values.cons} error={messageFor(errors, "cons")} />
           <div className="space-y-3">
             {Array.from({ length: Math.max(3, values.faq.length) }, (_, index) => (
               <div key={index} className="grid gap-2 sm:grid-cols-2">
@@ -213,7 +229,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
                 <input name="faqAnswer" aria-label={`Answer ${index + 1}`} placeholder="Its answer" defaultValue={values.faq[index]?.answer} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
               </div>
             ))}
-            {errors.faq && <p className="text-sm text-rose-700">{errors.faq}</p>}
+            {faqError && <p className="text-sm text-rose-700">{faqError}</p>}
           </div>
         </section>
 

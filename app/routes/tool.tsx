@@ -13,10 +13,11 @@ import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { breadcrumbLd, jsonLd, seo } from "../seo.ts";
+import { breadcrumbLd, jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { categoryPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -38,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
     const renamed = id ? await tools.findPublicToolById(id) : undefined;
-    if (renamed) throw redirect(`/tool/${renamed.slug}`, 301);
+    if (renamed) throw redirect(toolPath(renamed.slug), 301);
     throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
   return { tool, ...(await tools.getRelatedToTool(tool)), notice: null };
@@ -85,34 +86,38 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { tool } = loaderData;
-  const path = `/tool/${tool.slug}`;
-  const category = tool.categories[0];
-  return [
-    ...seo({ siteName, siteUrl, title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90), description: tool.shortDesc, path, image: tool.largeImage ?? tool.logo ?? undefined }),
-    ...(loaderData.notice ? [{ name: "robots", content: "noindex" }] : []),
-    jsonLd({
-      "@type": "SoftwareApplication",
-      name: tool.name,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { tool } = loaderData;
+    const path = toolPath(tool.slug);
+    const category = tool.categories[0];
+    return {
+      title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90),
       description: tool.shortDesc,
-      url: `${siteUrl}${path}`,
-      sameAs: tool.website,
-      applicationCategory: tool.categories.map((chip) => chip.label).join(", ") || undefined,
-      operatingSystem: "Web",
-      ...(tool.logo ? { image: new URL(tool.logo, siteUrl).toString() } : {}),
-      ...(tool.paymentType === "free" || tool.paymentType === "open-source" ? { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } } : {}),
-    }),
-    breadcrumbLd(siteUrl, [
-      { name: "Home", path: "/" },
-      ...(category ? [{ name: category.label, path: `/category/${category.slug}` }] : []),
-      { name: tool.name, path },
-    ]),
-  ];
-};
+      path,
+      image: tool.largeImage ?? tool.logo ?? undefined,
+      noindex: Boolean(loaderData.notice),
+      extra: [
+        jsonLd({
+          "@type": "SoftwareApplication",
+          name: tool.name,
+          description: tool.shortDesc,
+          url: `${siteUrl}${path}`,
+          sameAs: tool.website,
+          applicationCategory: tool.categories.map((chip) => chip.label).join(", ") || undefined,
+          operatingSystem: "Web",
+          ...(tool.logo ? { image: new URL(tool.logo, siteUrl).toString() } : {}),
+          ...(tool.paymentType === "free" || tool.paymentType === "open-source" ? { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } } : {}),
+        }),
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          ...(category ? [{ name: category.label, path: categoryPath(category.slug) }] : []),
+          { name: tool.name, path },
+        ]),
+      ],
+    };
+  });
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, stats, suggested, usersAdded, notice } = loaderData;
@@ -133,7 +138,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
         {tool.categories[0] && (
           <>
             {" › "}
-            <Link to={`/category/${tool.categories[0].slug}`} className="hover:underline">
+            <Link to={categoryPath(tool.categories[0].slug)} className="hover:underline">
               {tool.categories[0].label}
             </Link>
           </>
@@ -204,7 +209,7 @@ function ClaimTool({ slug, isSignedIn, result }: { slug: string; isSignedIn: boo
   }
   if (!isSignedIn) {
     return (
-      <Link to={`/login?redirectTo=${encodeURIComponent(`/tool/${slug}`)}`} className={buttonClass}>
+      <Link to={loginPath(toolPath(slug))} className={buttonClass}>
         Claim this tool
       </Link>
     );

@@ -7,10 +7,11 @@ import { Pager } from "../components/pager.tsx";
 import { PAYMENT_LABELS, type ToolFilterValues, ToolFilters, toolsPath } from "../components/tool-filters.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { itemListLd, seo } from "../seo.ts";
+import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tools";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["sort", "category", "tag", "payment", "cursor"] } } satisfies PageCacheHandle;
@@ -43,27 +44,24 @@ function describe({ filters, categoryLabel }: { filters: ToolFilterValues; categ
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { title, summary } = describe(loaderData);
-  return [
-    ...seo({
-      siteName,
-      siteUrl,
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteName, siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { title, summary } = describe(loaderData);
+    return {
       title,
       description: `${summary} Hand-picked tools for indie developers and solopreneurs, on ${siteName}.`,
       // The canonical address keeps the filters that change what is listed, never the page's cursor.
       path: toolsPath(loaderData.filters),
-    }),
-    itemListLd(
-      siteUrl,
-      title,
-      loaderData.page.tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` })),
-    ),
-  ];
-};
+      extra: [
+        itemListLd(
+          siteUrl,
+          title,
+          loaderData.page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
+        ),
+      ],
+    };
+  });
 
 export default function Tools({ loaderData }: Route.ComponentProps) {
   const { user, categories } = useRootData();

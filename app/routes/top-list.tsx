@@ -5,9 +5,10 @@ import { TOP_LIST_TOOLS } from "#common/constants.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { breadcrumbLd, itemListLd, seo } from "../seo.ts";
+import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/top-list";
 import type { PageCacheHandle } from "#common/page-cache.ts";
+import { searchPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -20,20 +21,24 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { page, tools };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData;
-  if (!root || !loaderData) return [];
-  const { siteName, siteUrl } = root.config;
-  const { page, tools } = loaderData;
-  return [
-    ...seo({ siteName, siteUrl, title: page.seo.title, description: page.seo.description, path: page.path, image: page.image }),
-    breadcrumbLd(siteUrl, [
-      { name: "Home", path: "/" },
-      { name: page.label, path: page.path },
-    ]),
-    itemListLd(siteUrl, page.title, tools.map((tool) => ({ name: tool.name, path: `/tool/${tool.slug}` }))),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { page, tools } = loaderData;
+    return {
+      title: page.seo.title,
+      description: page.seo.description,
+      path: page.path,
+      image: page.image,
+      extra: [
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          { name: page.label, path: page.path },
+        ]),
+        itemListLd(siteUrl, page.title, tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) }))),
+      ],
+    };
+  });
 
 export default function TopList({ loaderData }: Route.ComponentProps) {
   const { page, tools } = loaderData;
@@ -63,7 +68,7 @@ export default function TopList({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         )}
         <p className="mt-6 text-center">
-          <Link to={`/search/${page.search}`} className="font-medium text-brand-700 hover:underline">
+          <Link to={searchPath(page.search)} className="font-medium text-brand-700 hover:underline">
             {`Search every tool that mentions “${page.search.replaceAll("-", " ")}” →`}
           </Link>
         </p>

@@ -6,7 +6,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
-import { invalidInput } from "./errors.ts";
+import { invalidInput } from "#common/input-errors.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
 function parseToolId(text: string): string {

@@ -10,7 +10,7 @@ import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Services } from "../services.ts";
 import type { tools } from "../db/schema.ts";
-import { invalidInput } from "./errors.ts";
+import { invalidInput } from "#common/input-errors.ts";
 
 type ToolRow = typeof tools.$inferSelect;
 

@@ -15,7 +15,8 @@ export function createUploads(services: Services) {
     const file = body.file;
     if (!(file instanceof File)) throw new AppError("invalid-argument", "Choose an image to upload", { [kind]: "Choose an image to upload" });
     const stored = await services.imageUploads.uploadToolImage(c.get("user") ?? null, id.data, kind, new Uint8Array(await file.arrayBuffer()));
-    return c.json(stored);
+    if (!stored.ok) throw new AppError("invalid-argument", stored.message, { [stored.field]: stored.message });
+    return c.json({ url: stored.url });
   });
   return uploads;
 }

@@ -4,7 +4,6 @@
  * rasterised, which drops any script or link it carries.
  */
 import { randomBytes } from "node:crypto";
-import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 
 export type ImageKind = "logo" | "largeImage";
@@ -30,23 +29,32 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
-/** Checks, decodes and re-encodes an upload; returns the WebP bytes. */
-export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes: number): Promise<Uint8Array> {
-  if (bytes.length === 0) throw new AppError("invalid-argument", MESSAGES.image.empty, { [kind]: MESSAGES.image.empty });
-  if (bytes.length > maxBytes) throw new AppError("invalid-argument", MESSAGES.image.tooLarge(maxBytes), { [kind]: MESSAGES.image.tooLarge(maxBytes) });
+/** Why an upload was refused, told beside the form field it was chosen in. */
+export type ImageRefusal = { ok: false; field: ImageKind; message: string };
+
+/**
+ * Checks, decodes and re-encodes an upload: the WebP bytes, or why the file is not an image we take. A file that is
+ * not a fitting image is an answer, not a failure; only what should never happen throws.
+ */
+export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes: number): Promise<{ ok: true; webp: Uint8Array } | ImageRefusal> {
+  const refuse = (message: string): ImageRefusal => ({ ok: false, field: kind, message });
+  if (bytes.length === 0) return refuse(MESSAGES.image.empty);
+  if (bytes.length > maxBytes) return refuse(MESSAGES.image.tooLarge(maxBytes));
   const type = sniffImageType(bytes);
-  if (!type) throw new AppError("invalid-argument", MESSAGES.image.unsupported, { [kind]: MESSAGES.image.unsupported });
+  if (!type) return refuse(MESSAGES.image.unsupported);
   const size = IMAGE_SIZES[kind];
   // Loaded with the first upload: the image library holds about 20 MB that a server showing pages never needs.
   const { default: sharp } = await import("sharp");
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, density: type === "svg" ? 144 : undefined, animated: false })
+    const webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, density: type === "svg" ? 144 : undefined, animated: false })
       .rotate()
       .resize({ width: size, height: size, fit: kind === "logo" ? "cover" : "inside", withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
+    return { ok: true, webp };
   } catch {
-    throw new AppError("invalid-argument", MESSAGES.image.unreadable, { [kind]: MESSAGES.image.unreadable });
+    // sharp fails on damaged files and decompression bombs alike: both are files we do not take.
+    return refuse(MESSAGES.image.unreadable);
   }
 }
 

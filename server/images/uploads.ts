@@ -10,9 +10,12 @@ import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import type { FileStorage } from "../storage/files.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
-import { type ImageKind, processImage, toolImageKey } from "./process.ts";
+import { type ImageKind, type ImageRefusal, processImage, toolImageKey } from "./process.ts";
 
 export type ImageUploadDependencies = { db: Database; storage: FileStorage; lifecycle: ToolLifecycle; limiter: RateLimiter; maxBytes: number };
+
+/** An upload that passed the checks and was re-encoded, not stored yet. */
+export type CheckedImage = { toolId: string; kind: ImageKind; webp: Uint8Array };
 
 /** How long an uploaded image may wait for the form that uses it to be saved before it counts as abandoned. */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -31,21 +34,38 @@ export function imageUploads({ db, storage, lifecycle, limiter, maxBytes }: Imag
     return [...filesByTool.values()].flat().filter((key) => !shown.has(storage.publicUrl(key)));
   }
 
+  /**
+   * Checks an image for the tool `toolId` (an existing tool the user may edit, or a reserved id) and re-encodes it,
+   * storing nothing: the image, or why the file is refused. Who may upload, and how often, is enforced by throwing.
+   */
+  async function checkToolImage(user: SessionUser | null, toolId: string, kind: ImageKind, bytes: Uint8Array): Promise<{ ok: true; image: CheckedImage } | ImageRefusal> {
+    if (!user) throw new AppError("unauthenticated", "You need to be signed in");
+    try {
+      await lifecycle.getEditableTool(user, toolId);
+    } catch (error) {
+      // A reserved id has no tool yet: anyone signed in may prepare one.
+      if ((error as AppError).code !== "not-found") throw error;
+    }
+    if (!(await limiter.hit(`upload:${user.id}`, LIMITS.uploadsPerUser))) throw new AppError("resource-exhausted", "Too many requests, try again later");
+    const processed = await processImage(bytes, kind, maxBytes);
+    return processed.ok ? { ok: true, image: { toolId, kind, webp: processed.webp } } : processed;
+  }
+
+  /** Stores a checked image under its tool; answers its public address. */
+  async function storeToolImage({ toolId, webp }: CheckedImage): Promise<string> {
+    const key = toolImageKey(toolId);
+    await storage.write(key, webp, "image/webp");
+    return storage.publicUrl(key);
+  }
+
   return {
-    /** Checks, re-encodes and stores an image for the tool `toolId` (an existing tool the user may edit, or a reserved id). */
-    async uploadToolImage(user: SessionUser | null, toolId: string, kind: ImageKind, bytes: Uint8Array): Promise<{ url: string }> {
-      if (!user) throw new AppError("unauthenticated", "You need to be signed in");
-      try {
-        await lifecycle.getEditableTool(user, toolId);
-      } catch (error) {
-        // A reserved id has no tool yet: anyone signed in may prepare one.
-        if ((error as AppError).code !== "not-found") throw error;
-      }
-      if (!(await limiter.hit(`upload:${user.id}`, LIMITS.uploadsPerUser))) throw new AppError("resource-exhausted", "Too many requests, try again later");
-      const webp = await processImage(bytes, kind, maxBytes);
-      const key = toolImageKey(toolId);
-      await storage.write(key, webp, "image/webp");
-      return { url: storage.publicUrl(key) };
+    checkToolImage,
+    storeToolImage,
+
+    /** Checks, re-encodes and stores an image for the tool `toolId` at once (the form uploading ahead, with JavaScript). */
+    async uploadToolImage(user: SessionUser | null, toolId: string, kind: ImageKind, bytes: Uint8Array): Promise<{ ok: true; url: string } | ImageRefusal> {
+      const checked = await checkToolImage(user, toolId, kind, bytes);
+      return checked.ok ? { ok: true, url: await storeToolImage(checked.image) } : checked;
     },
 
     /**

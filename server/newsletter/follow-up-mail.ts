@@ -3,6 +3,7 @@ import { countOf } from "#common/plural.ts";
 import { escapeHtml } from "../auth/mails.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { formatLongDate } from "./digest.ts";
+import { toolPath } from "#common/page-paths.ts";
 
 export type FollowUpMailInput = {
   siteName: string;
@@ -28,11 +29,11 @@ export function followUpMail({ siteName, siteUrl, to, username, tool, week, view
     `its page was viewed ${countOf(views, "time")} and its website link was clicked ${countOf(clicks, "time")}.`;
   const thanks = `Thank you for listing it on ${siteName}.`;
   const links = [
-    { label: `See ${tool.name} on ${siteName}`, url: `${siteUrl}/tool/${tool.slug}` },
+    { label: `See ${tool.name} on ${siteName}`, url: `${siteUrl}${toolPath(tool.slug)}` },
     // The dashboard shows the tools linked to their maker: one who only submitted the tool is shown how to be linked.
     isMaker
       ? { label: "Follow its figures on your dashboard", url: `${siteUrl}/my-tools` }
-      : { label: "Made it? Claim it from its page to follow its figures on your dashboard", url: `${siteUrl}/tool/${tool.slug}` },
+      : { label: "Made it? Claim it from its page to follow its figures on your dashboard", url: `${siteUrl}${toolPath(tool.slug)}` },
   ];
   const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {

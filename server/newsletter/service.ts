@@ -16,6 +16,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { isPublicTool, toolCardColumns, type ToolCardRow } from "../tools/queries.ts";
 import { type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle } from "./digest.ts";
 import { followUpMail } from "./follow-up-mail.ts";
+import { toolPath } from "#common/page-paths.ts";
 
 export type NewsletterDependencies = {
   db: Database;
@@ -93,7 +94,7 @@ function toDigestTool(row: ToolCardRow & { verifiedAt: Date | null }, siteUrl: s
   return {
     name: row.name,
     slug: row.slug,
-    url: `${siteUrl}/tool/${row.slug}`,
+    url: `${siteUrl}${toolPath(row.slug)}`,
     shortDesc: row.shortDesc,
     website: row.website,
     logo: row.logo ? new URL(row.logo, siteUrl).toString() : null,

@@ -23,6 +23,11 @@ import { buildToolRow } from "./rows.ts";
 /** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
 export const AVERAGE_REVIEW_HOURS = 24;
 
+/** A tool's images, by their addresses. */
+export type ToolImages = { logo?: string; largeImage?: string };
+/** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
+type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
+
 export type LifecycleDependencies = {
   db: Database;
   mailer: Mailer;
@@ -77,12 +82,13 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
 
   return {
     /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
-    async submitTool(user: SessionUser | null, input: ToolInput, images: { logo?: string; largeImage?: string } = {}, { id }: { id?: string } = {}) {
+    async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
       const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
       if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const listed = await findListedTool(input.website);
       if (listed) throw alreadyListed(listed);
+      const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const built = buildToolRow({
         ...input,
         faq: input.faq.length ? input.faq : null,
@@ -116,12 +122,13 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
     },
 
     /** Edits a tool (its submitter, linked creator, a verifier or an admin). A live tool stays live. */
-    async updateTool(user: SessionUser | null, id: string, input: ToolInput, images: { logo?: string; largeImage?: string } = {}) {
+    async updateTool(user: SessionUser | null, id: string, input: ToolInput, imagesToStore: ToolImagesToStore = {}) {
       requireSignedIn(user);
       const tool = await getTool(id);
       const editor = requireToolEditor(user, tool);
       const listed = await findListedTool(input.website, id);
       if (listed) throw alreadyListed(listed);
+      const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
       const [updated] = await db
         .update(tools)

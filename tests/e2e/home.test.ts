@@ -102,9 +102,21 @@ describe("home page in Chromium", () => {
     await page.getByRole("button", { name: "Search" }).first().click();
     await page.waitForURL(`${server.url}/search/seo-tools`);
 
+    // Empty text: the browser refuses the form (its field is required), so no submit, and no search, can follow.
     await gotoHydrated(page, server.url);
-    await page.locator("#search-desktop").press("Enter");
-    await page.waitForTimeout(300);
+    const empty = page.locator("#search-desktop");
+    await empty.evaluate((input: HTMLInputElement) => {
+      const outcome: string[] = [];
+      Object.assign(window, { searchOutcome: outcome });
+      input.addEventListener("invalid", () => outcome.push("refused"));
+      input.form?.addEventListener("submit", () => outcome.push("submitted"));
+    });
+    await empty.press("Enter");
+    const outcome = await page.waitForFunction(() => {
+      const seen = (window as unknown as { searchOutcome: string[] }).searchOutcome;
+      return seen.length > 0 && seen;
+    });
+    expect(await outcome.jsonValue()).toEqual(["refused"]);
     expect(page.url()).toBe(`${server.url}/`);
   });
 

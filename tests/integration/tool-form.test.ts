@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { tools, users } from "#server/db/schema.ts";
+import { rateLimits, tools, users } from "#server/db/schema.ts";
+import { LIMITS } from "#server/auth/rate-limit.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -56,6 +57,18 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     return form;
   }
 
+  /** The image files stored for a tool id. */
+  function storedFiles(toolId: string): string[] {
+    const folder = path.join(app.filesDir, "tools", toolId);
+    return existsSync(folder) ? readdirSync(folder) : [];
+  }
+
+  async function submissionsCounted(email: string) {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [row] = await database.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, `submit:${user!.id}`));
+    return row?.count ?? 0;
+  }
+
   const png = async (width = 600, height = 400) => new Blob([await sharp({ create: { width, height, channels: 3, background: "#7c3aed" } }).png().toBuffer()]);
 
   it("sends a visitor to log in, and back", async () => {
@@ -92,6 +105,60 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     expect(html).toContain(message);
     expect(html).toContain('value="Kept Name"');
     expect(await database.db.select().from(tools)).toHaveLength(0);
+    expect(storedFiles(toolId)).toEqual([]);
+  });
+
+  describe("stores a file sent with the form only once the submission is allowed", () => {
+    it("stores nothing, and counts no submission, for an invalid form", async () => {
+      const toolId = await reservedId(maker);
+      const form = toolForm(toolId, { shortDesc: "short" });
+      form.append("logo", await png(), "logo.png");
+      const response = await maker.postMultipart("/add-tool", form);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Say what the tool does in at least 20 characters");
+      expect(storedFiles(toolId)).toEqual([]);
+      expect(await submissionsCounted("maker@example.com")).toBe(0);
+    });
+
+    it("stores nothing for a maker over the submission limit", async () => {
+      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "maker@example.com"));
+      await database.db.insert(rateLimits).values({ key: `submit:${user!.id}`, count: LIMITS.submissionsPerUser.max, windowStart: new Date() });
+      const toolId = await reservedId(maker);
+      const form = toolForm(toolId);
+      form.append("logo", await png(), "logo.png");
+      form.append("largeImage", await png(2000, 1000), "shot.png");
+      const response = await maker.postMultipart("/add-tool", form);
+      expect(response.status).toBe(429);
+      expect(await response.text()).toContain("Too many requests, try again later");
+      expect(storedFiles(toolId)).toEqual([]);
+      expect(await database.db.select().from(tools)).toHaveLength(0);
+      // Counted once, by the service, for this refused attempt.
+      expect(await submissionsCounted("maker@example.com")).toBe(LIMITS.submissionsPerUser.max + 1);
+    });
+
+    it("stores nothing for a website already listed, nor for an edit by someone who may not", async () => {
+      await insertTool(database.db, { name: "Counter", website: "https://counter.example" });
+      const toolId = await reservedId(maker);
+      const form = toolForm(toolId);
+      form.append("logo", await png(), "logo.png");
+      expect((await maker.postMultipart("/add-tool", form)).status).toBe(409);
+      expect(storedFiles(toolId)).toEqual([]);
+
+      const theirs = await insertTool(database.db, { name: "Theirs", website: "https://theirs.example" });
+      const edit = toolForm(theirs.id, { name: "Hijacked", website: "theirs.example" });
+      edit.append("logo", await png(), "logo.png");
+      expect((await maker.postMultipart(`/edit-tool/${theirs.id}`, edit)).status).toBe(403);
+      expect(storedFiles(theirs.id)).toEqual([]);
+    });
+
+    it("counts one submission for one allowed submit, files and all", async () => {
+      const toolId = await reservedId(maker);
+      const form = toolForm(toolId);
+      form.append("logo", await png(), "logo.png");
+      expect((await maker.postMultipart("/add-tool", form)).status).toBe(302);
+      expect(storedFiles(toolId)).toHaveLength(1);
+      expect(await submissionsCounted("maker@example.com")).toBe(1);
+    });
   });
 
   it("never lets an SVG's script reach a page", async () => {
@@ -141,6 +208,14 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       const { url } = (await response.json()) as { url: string };
       expect(existsSync(path.join(app.filesDir, url.replace("/files/", "")))).toBe(true);
       expect((await createClient(app.request).postMultipart(`/api/v1/tools/${toolId}/images/logo`, form)).status).toBe(401);
+
+      const html = new FormData();
+      html.append("file", new Blob(["<html><script>alert(1)</script></html>"]), "logo.png");
+      const refused = await maker.postMultipart(`/api/v1/tools/${toolId}/images/logo`, html);
+      expect(refused.status).toBe(400);
+      const message = "This file is not an image we accept: use PNG, JPEG, WebP, GIF or SVG";
+      expect(await refused.json()).toEqual({ error: { code: "invalid-argument", message, fields: { logo: message } } });
+      expect(storedFiles(toolId)).toEqual([url.split("/").pop()]);
 
       const submit = toolForm(toolId);
       submit.append("largeImageUrl", url);

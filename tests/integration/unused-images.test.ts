@@ -33,7 +33,9 @@ describe.each(databaseKinds)("unused uploaded images on %s", (kind) => {
 
   /** Uploads as the form does; answers the file's path on disk, its modification time set `ageMs` in the past. */
   async function upload(toolId: string, ageMs: number) {
-    const { url } = await app.services.imageUploads.uploadToolImage(maker.session, toolId, "logo", image);
+    const uploaded = await app.services.imageUploads.uploadToolImage(maker.session, toolId, "logo", image);
+    if (!uploaded.ok) throw new Error(`refused: ${uploaded.message}`);
+    const { url } = uploaded;
     const file = path.join(app.filesDir, url.replace(/^\/files\//, ""));
     const when = new Date(Date.now() - ageMs);
     utimesSync(file, when, when);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { jsonLd, pageMeta, pageTitle } from "./seo.ts";
+
+const matches = [{ loaderData: { config: { siteName: "Indie Tools", siteUrl: "https://tools.example", other: "not shown" } } }];
+
+describe("pageMeta", () => {
+  it("writes the title, description, canonical URL and link-preview tags", () => {
+    expect(pageMeta(matches, { title: "Blog", description: "Guides.", path: "/blog" })).toEqual([
+      { title: "Blog | Indie Tools" },
+      { name: "description", content: "Guides." },
+      { tagName: "link", rel: "canonical", href: "https://tools.example/blog" },
+      { property: "og:site_name", content: "Indie Tools" },
+      { property: "og:type", content: "website" },
+      { property: "og:title", content: "Blog | Indie Tools" },
+      { property: "og:description", content: "Guides." },
+      { property: "og:url", content: "https://tools.example/blog" },
+      { name: "twitter:card", content: "summary" },
+      { name: "twitter:title", content: "Blog | Indie Tools" },
+      { name: "twitter:description", content: "Guides." },
+    ]);
+  });
+
+  it("adds a large preview for an image, as an absolute address", () => {
+    const meta = pageMeta(matches, { title: "Counter", description: "Counts.", path: "/tool/counter", image: "/files/x.webp" });
+    expect(meta).toContainEqual({ property: "og:image", content: "https://tools.example/files/x.webp" });
+    expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("puts the robots tag after the page's own tags, and the extra tags last", () => {
+    const ld = jsonLd({ "@type": "Thing" });
+    const meta = pageMeta(matches, ({ siteName }) => ({ title: `${siteName}: home`, description: "d", path: "/", noindex: true, extra: [ld] }));
+    expect(meta[0]).toEqual({ title: "Indie Tools: home" });
+    expect(meta.slice(-2)).toEqual([{ name: "robots", content: "noindex" }, ld]);
+    expect(pageMeta(matches, { title: "t", description: "d", path: "/", noindex: false })).not.toContainEqual({ name: "robots", content: "noindex" });
+  });
+
+  it("gives no tags without the root's data, or when the page has nothing to describe", () => {
+    expect(pageMeta([], { title: "t", description: "d", path: "/" })).toEqual([]);
+    expect(pageMeta(matches, () => undefined)).toEqual([]);
+  });
+});
+
+describe("pageTitle", () => {
+  it("appends the site's name unless the title says it", () => {
+    expect(pageTitle("Page not found", "Indie Tools")).toBe("Page not found | Indie Tools");
+    expect(pageTitle("Indie Tools: The Best", "Indie Tools")).toBe("Indie Tools: The Best");
+  });
+});

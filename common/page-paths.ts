@@ -1,0 +1,45 @@
+/** The addresses of the site's pages that are built in more than one place, and the way back after signing in. */
+
+export const toolPath = (slug: string) => `/tool/${slug}`;
+export const editToolPath = (id: string) => `/edit-tool/${id}`;
+export const profilePath = (slug: string) => `/profile/${slug}`;
+/** A maker's profile with the form to ask for one of their tools to be featured. */
+export const boostToolPath = (slug: string) => `${profilePath(slug)}?type=boost-tool`;
+export const categoryPath = (slug: string) => `/category/${slug}`;
+/** Tags and searches are slugs: the encoding only guards one that came from elsewhere. */
+export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
+export const searchPath = (slug: string) => `/search/${encodeURIComponent(slug)}`;
+export const blogPostPath = (slug: string) => `/blog/${slug}`;
+
+/** `path` with the page to come back to after signing in, when there is one. */
+export function withRedirectTo(path: string, redirectTo: string | undefined): string {
+  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}
+
+/** A link between the sign-in pages (log in, sign up, forgot password) that passes the way back on, unless it is home. */
+export function signInPagePath(path: string, redirectTo: string): string {
+  return withRedirectTo(path, redirectTo === "/" ? undefined : redirectTo);
+}
+
+/** The login page, with the way back to `redirectTo`. */
+export function loginPath(redirectTo: string): string {
+  return withRedirectTo("/login", redirectTo);
+}
+
+/**
+ * A path on this site to come back to after signing in; anything else is `fallback`. Browsers drop TAB, CR and LF
+ * inside an address and read a backslash as a slash, so `/\t/evil.example` or `/\\evil.example` would lead to another
+ * site: a target with a control character, or that starts with two slashes either way, is refused. Other non-ASCII
+ * characters are percent-encoded, as a Location header carries ASCII only.
+ */
+export function safeRedirect(target: unknown, fallback = "/"): string {
+  const path = typeof target === "string" ? target : "";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || /[\u0000-\u001f\u007f]/.test(path)) return fallback;
+  try {
+    return path.replace(/[\u0080-\uffff]+/g, (text) => encodeURI(text));
+  } catch {
+    // A lone surrogate cannot be encoded.
+    return fallback;
+  }
+}
