@@ -28,6 +28,8 @@ export const MESSAGES = {
     /** A list's page link whose cursor we did not make. */
     invalidCursor: "This page link is no longer valid",
     noSuchApiEndpoint: "No such API endpoint",
+    noSuchFile: "No such file",
+    noSuchSitemapFile: "No such sitemap file",
   },
 
   /** Who may do what: a visitor is asked to sign in, anyone else is told what they lack. */
@@ -58,6 +60,8 @@ export const MESSAGES = {
     unsupported: "This file is not an image we accept: use PNG, JPEG, WebP, GIF or SVG",
     unreadable: "This image could not be read: it may be damaged",
     empty: "The file is empty",
+    missing: "Choose an image to upload",
+    noSuchUploadAddress: "No such upload address",
   },
 
   /** Accounts: sign-up, sign-in, e-mailed links (SPEC section 8 for Better Auth's failures). */

@@ -100,7 +100,7 @@ export function createServices(deps: Dependencies) {
     }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
-    imageUploads: imageUploads({ db: deps.db, storage: deps.storage, lifecycle, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),
+    imageUploads: imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),
     categories: categoryQueries(deps.db),
     tags: tagQueries(deps.db),
     topLists,

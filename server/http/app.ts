@@ -121,7 +121,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     // Stored files change (a tool's snapshot, a new logo): cached briefly; readers that need the latest add a cache-buster.
     const root = path.relative(process.cwd(), filesDir);
     app.use(`${FILES_URL}/*`, serveFiles(root, "public, max-age=60", (requestPath) => requestPath.slice(FILES_URL.length)));
-    app.get(`${FILES_URL}/*`, (c) => c.json({ error: { code: "not-found", message: "No such file" } }, 404));
+    app.get(`${FILES_URL}/*`, (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchFile } }, 404));
   }
 
   if (clientDir) {

@@ -1,4 +1,5 @@
 /** What search engines and feed readers fetch, served by Hono without React: robots.txt, the sitemaps and the RSS feeds. */
+import { MESSAGES } from "#common/messages.ts";
 import { type Context, Hono } from "hono";
 import { etag } from "hono/etag";
 import type { Config } from "../config.ts";
@@ -25,7 +26,7 @@ export function createFeeds(services: Services, config: Config) {
   feeds.get("/sitemaps/:file", async (c) => {
     const match = SITEMAP_FILE.exec(c.req.param("file"));
     const xml = match ? await findSitemapFile(services, Number(match[1]), site) : null;
-    return xml === null ? c.text("No such sitemap file", 404) : send(c, xml, SITEMAP_TYPE);
+    return xml === null ? c.text(MESSAGES.page.noSuchSitemapFile, 404) : send(c, xml, SITEMAP_TYPE);
   });
 
   feeds.get("/rss.xml", async (c) => send(c, await buildRss(services, site), RSS_TYPE));

@@ -2,17 +2,18 @@
  * A maker's image uploads for a tool (logo, large image): who may upload, how much, and where it is kept
  * (SPEC section 7: tools/{id}/{random}). The tool may not exist yet: the add form reserves its id first.
  */
-import { AppError } from "#common/errors.ts";
+import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { requireSignedIn, requireToolEditor } from "../access.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
-import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import type { FileStorage } from "../storage/files.ts";
-import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { type ImageKind, type ImageRefusal, processImage, toolImageKey } from "./process.ts";
 
-export type ImageUploadDependencies = { db: Database; storage: FileStorage; lifecycle: ToolLifecycle; limiter: RateLimiter; maxBytes: number };
+export type ImageUploadDependencies = { db: Database; storage: FileStorage; limiter: RateLimiter; maxBytes: number };
 
 /** An upload that passed the checks and was re-encoded, not stored yet. */
 export type CheckedImage = { toolId: string; kind: ImageKind; webp: Uint8Array };
@@ -22,7 +23,7 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 /** An image key as toolImageKey makes them: tools/{tool id}/{random}.webp. */
 const IMAGE_KEY = /^tools\/(t[a-z0-9_]{1,40})\/[A-Za-z0-9_-]{12}\.webp$/;
 
-export function imageUploads({ db, storage, lifecycle, limiter, maxBytes }: ImageUploadDependencies) {
+export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDependencies) {
   /** Of the image files given, grouped by tool id, those their tool does not show (or whose tool was never saved). */
   async function unusedOf(filesByTool: Map<string, string[]>): Promise<string[]> {
     const ids = [...filesByTool.keys()];
@@ -39,14 +40,15 @@ export function imageUploads({ db, storage, lifecycle, limiter, maxBytes }: Imag
    * storing nothing: the image, or why the file is refused. Who may upload, and how often, is enforced by throwing.
    */
   async function checkToolImage(user: SessionUser | null, toolId: string, kind: ImageKind, bytes: Uint8Array): Promise<{ ok: true; image: CheckedImage } | ImageRefusal> {
-    if (!user) throw new AppError("unauthenticated", "You need to be signed in");
-    try {
-      await lifecycle.getEditableTool(user, toolId);
-    } catch (error) {
-      // A reserved id has no tool yet: anyone signed in may prepare one.
-      if ((error as AppError).code !== "not-found") throw error;
-    }
-    if (!(await limiter.hit(`upload:${user.id}`, LIMITS.uploadsPerUser))) throw new AppError("resource-exhausted", "Too many requests, try again later");
+    const uploader = requireSignedIn(user);
+    const [tool] = await db
+      .select({ submittedBy: tools.submittedBy, isLinkedToCreator: tools.isLinkedToCreator, creatorUsername: tools.creatorUsername })
+      .from(tools)
+      .where(eq(tools.id, toolId))
+      .limit(1);
+    // A reserved id has no tool yet: anyone signed in may prepare one.
+    if (tool) requireToolEditor(uploader, tool);
+    if (!(await limiter.hit(`upload:${uploader.id}`, LIMITS.uploadsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
     const processed = await processImage(bytes, kind, maxBytes);
     return processed.ok ? { ok: true, image: { toolId, kind, webp: processed.webp } } : processed;
   }
