@@ -375,6 +375,15 @@ export type UserDisabledInput = z.infer<typeof userDisabledInput>;
 export const featuringAnswerInput = z.object({ userId: userIdParam, toolId: toolIdParam });
 export type FeaturingAnswerInput = z.infer<typeof featuringAnswerInput>;
 
+/** An admin retries a failed delivery of the outbox (/admin/deliveries). */
+export const deliveryRetryInput = z.object({
+  deliveryId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, "No failed delivery found with this ID")
+    .transform((id) => Number(id)),
+});
+export type DeliveryRetryInput = z.infer<typeof deliveryRetryInput>;
+
 /** What the callable functions (POST /api/functions/{name}) answer to a request they cannot read. */
 export const FUNCTION_MESSAGES = {
   notJson: 'The request body must be JSON, such as { "tool": { ... } }',

@@ -10,7 +10,7 @@ import { outbox } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { OUTBOX_CHANNEL, OUTBOX_PAYLOADS, type OutboxChannel, type Outbox, enqueueEffects } from "./effects.ts";
 
-/** How many attempts a row gets before it is failed: with the backoff below, about an hour and a half of trying. */
+/** How many attempts a row gets before it is failed: with the backoff below, about an hour of trying (30 s, 1, 2... 32 min). */
 export const MAX_ATTEMPTS = 8;
 /** The pause after the first failed attempt; it doubles after each one, up to the cap. */
 export const FIRST_RETRY_MS = 30_000;
