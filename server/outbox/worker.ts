@@ -4,8 +4,7 @@
  * and after the last attempt the row is failed, for an admin to retry (docs/decisions/014-outbox.md).
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../db/client.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { OUTBOX_CHANNEL, OUTBOX_PAYLOADS, type OutboxChannel, type Outbox, enqueueEffects } from "./effects.ts";
@@ -16,8 +15,8 @@ export const MAX_ATTEMPTS = 8;
 export const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_MS = 60 * 60_000;
 /**
- * How long a taken row is left to its process before another may take it: longer than any sender's own timeout
- * (the bot 10 s, the token sync 5 s, SMTP's connection and greeting), so only a process that died loses its rows.
+ * How long a taken row is left to its process before another may take it: well beyond the bot's (10 s) and the token
+ * sync's (5 s) timeouts and an SMTP server's usual answer, so that in practice only a process that died loses its rows.
  */
 export const LEASE_MS = 2 * 60_000;
 /** Due retries are looked for this often; a write wakes the worker at once. */
@@ -41,6 +40,21 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 }
 
+/**
+ * The ids of up to `limit` rows due at `at`, soonest first, locked and skipping those another process holds: served by
+ * outbox_due_idx. A new row's due_at is the database's clock, so the database's now counts too: a row just written is
+ * never missed for a clock a little behind.
+ */
+export function dueRowsQuery(db: Database, at: Date, limit: number) {
+  return db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.state, "due"), lte(outbox.dueAt, sql`greatest(${at.toISOString()}::timestamptz, now())`)))
+    .orderBy(asc(outbox.dueAt), asc(outbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
 export type OutboxWorker = Outbox & {
   /** Delivers every row due at `at` (now by default), after what is under way, and waits for the sends. */
   deliverDue(at?: Date): Promise<void>;
@@ -60,15 +74,9 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
   let timer: ReturnType<typeof setInterval> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
-  /** Takes up to a batch of rows due at `at`: no other process can take them until the lease ends. */
+  /** Takes up to `limit` rows due at `at`: no other process can take them until the lease ends. */
   async function claim(at: Date, limit: number): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.state, "due"), lte(outbox.dueAt, at)))
-      .orderBy(asc(outbox.dueAt), asc(outbox.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
+    const due = dueRowsQuery(db, at, limit);
     return db
       .update(outbox)
       .set({ dueAt: new Date(at.getTime() + LEASE_MS), attempts: sql`${outbox.attempts} + 1`, lastAttemptAt: at })

@@ -4,16 +4,16 @@
  * shown to admins, who retry them. Real SMTP receiver, real local bot API, real database.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { ToolInput } from "#common/tool-input.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { outbox, users } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 import { enqueueEffects, type Effect } from "#server/outbox/effects.ts";
-import { LEASE_MS, MAX_ATTEMPTS, outboxWorker, retryDelayMs } from "#server/outbox/worker.ts";
+import { dueRowsQuery, LEASE_MS, MAX_ATTEMPTS, outboxWorker, retryDelayMs } from "#server/outbox/worker.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
 import { closedPortUrl, startLocalServer, type LocalServer } from "../setup/local-http.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
@@ -232,6 +232,17 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     expect(await app.services.outbox.purge(new Date(Date.now() + 29 * DAY_MS))).toBe(0);
     expect(await app.services.outbox.purge(new Date(Date.now() + 31 * DAY_MS))).toBe(2);
     expect((await rows()).map((row) => row.key)).toEqual(["still-due:notice"]);
+  });
+
+  it("finds the due rows through their partial index, in order, however many were delivered", async () => {
+    await database.db.execute(
+      sql`insert into outbox (key, channel, payload, state, delivered_at) select 'old-' || n, 'notice', '{}', 'delivered', now() from generate_series(1, 2000) as n`,
+    );
+    await enqueueEffects(database.db, [{ channel: "notice", key: "due", payload: { title: "Due", text: "" } }]);
+    await database.db.execute(sql`analyze outbox`);
+    const plan = await explainMainPlan(database.db, dueRowsQuery(database.db, new Date(), 10));
+    expect(plan).toContain("outbox_due_idx");
+    expect(plan).not.toMatch(/Sort|Seq Scan/);
   });
 
   // Last: the bot's stand-in keeps the hanging request open until the notifier's own timeout ends it.
