@@ -91,8 +91,8 @@ export async function startServer(config: Config) {
     logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
   });
   const stopJobs = startJobs(services, logger);
-  // The side effects of writes: delivered now, then retried on a timer; other processes' writes wake it too.
-  await services.outbox.start(database);
+  // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
+  services.outbox.start();
 
   let stopping = false;
   async function stop(signal: string) {

@@ -3,13 +3,9 @@
  * transaction, and each channel's payload schema, which the worker checks again when it reads a row back.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
-
-/** The channel on which a write wakes the workers of every process (PostgreSQL; PGlite has one process). */
-export const OUTBOX_CHANNEL = "outbox";
 
 export const mailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });
 export const noticePayload = z.object({ title: z.string(), text: z.string(), silent: z.boolean().optional() });
@@ -34,13 +30,11 @@ export function secretKey(secret: string): string {
   return createHash("sha256").update(secret).digest("base64url");
 }
 
-/** Inserts the effects (those already there, by key, stay as they are) and wakes the workers when the transaction commits. */
+/** Inserts the effects; an effect already there, by key, stays as it is. The caller pokes its worker after the commit. */
 export async function enqueueEffects(db: Database | Transaction, effects: Effect[]): Promise<void> {
   if (effects.length === 0) return;
   await db
     .insert(outbox)
     .values(effects.map((effect) => ({ key: `${effect.key}:${effect.channel}`, channel: effect.channel, payload: effect.payload, isSecret: effect.isSecret ?? false })))
     .onConflictDoNothing({ target: outbox.key });
-  // NOTIFY is delivered at commit, and never for a transaction rolled back.
-  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }

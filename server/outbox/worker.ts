@@ -4,10 +4,10 @@
  * and after the last attempt the row is failed, for an admin to retry (docs/decisions/014-outbox.md).
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { OUTBOX_CHANNEL, OUTBOX_PAYLOADS, type OutboxChannel, type Outbox, enqueueEffects } from "./effects.ts";
+import { OUTBOX_PAYLOADS, type OutboxChannel, type Outbox, enqueueEffects } from "./effects.ts";
 
 /** How many attempts a row gets before it is failed: with the backoff below, about an hour of trying (30 s, 1, 2... 32 min). */
 export const MAX_ATTEMPTS = 8;
@@ -19,7 +19,7 @@ export const MAX_RETRY_MS = 60 * 60_000;
  * sync's (5 s) timeouts and an SMTP server's usual answer, so that in practice only a process that died loses its rows.
  */
 export const LEASE_MS = 2 * 60_000;
-/** Due retries are looked for this often; a write wakes the worker at once. */
+/** Due rows are looked for this often (retries, and rows a process that died had taken); a write wakes its own process's worker at once. */
 const POLL_MS = 15_000;
 /** How many rows one process sends at once. */
 const MAX_IN_FLIGHT = 10;
@@ -60,9 +60,9 @@ export type OutboxWorker = Outbox & {
   deliverDue(at?: Date): Promise<void>;
   /** Sends what is due now and waits until no send is under way: the barrier tests wait on. */
   drain(): Promise<void>;
-  /** Polls for due retries and listens for other processes' writes; stopped by `stop`. */
-  start(database: Pick<DatabaseHandle, "listen">): Promise<void>;
-  /** Stops the timer and the listening, and waits for the deliveries under way. */
+  /** Sends what is due, then polls for due rows on a timer that does not keep the process alive; stopped by `stop`. */
+  start(): void;
+  /** Stops the timer, and waits for the deliveries under way. */
   stop(): Promise<void>;
 };
 
@@ -72,7 +72,6 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
   let isPokedAgain = false;
   let isStopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
 
   /** Takes up to `limit` rows due at `at`: no other process can take them until the lease ends. */
   async function claim(at: Date, limit: number): Promise<OutboxRow[]> {
@@ -176,8 +175,7 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
       await run();
       await settled();
     },
-    async start(database) {
-      unlisten = await database.listen(OUTBOX_CHANNEL, () => void run());
+    start() {
       timer = setInterval(() => void run(), POLL_MS);
       timer.unref();
       void run();
@@ -185,7 +183,6 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
     async stop() {
       isStopped = true;
       clearInterval(timer);
-      await unlisten?.();
       await settled();
     },
   };
