@@ -58,6 +58,8 @@ const invalid = (message: string, field: string) => new AppError("invalid-argume
 export function accountService({ db, auth, limiter, outbox, tokenSync, logger }: AccountDependencies) {
   /** Writes effects that follow a change Better Auth committed in its own transaction, and wakes the worker. */
   async function enqueueAfterAuth(effects: Effect[]): Promise<void> {
+    // Without a token sync URL most sign-ins have no effect: nothing to write, nobody to wake.
+    if (effects.length === 0) return;
     await outbox.enqueue(db, effects);
     outbox.poke();
   }

@@ -15,7 +15,7 @@ import type { SessionUser } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, authUsers, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { Outbox } from "../outbox/effects.ts";
+import type { Effect, Outbox } from "../outbox/effects.ts";
 import { toolsOwnedBy } from "./queries.ts";
 
 export type UserMutationDependencies = {
@@ -71,6 +71,14 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, si
         logger.error(`rewriting the snapshot of tool ${id} failed`, error);
       }
     }
+  }
+
+  /** Writes effects that follow a change Better Auth committed in its own transaction, and wakes the worker. */
+  async function enqueueAfterAuth(effects: Effect[]): Promise<void> {
+    // Without a token sync URL there is nothing to write, nobody to wake.
+    if (effects.length === 0) return;
+    await outbox.enqueue(db, effects);
+    outbox.poke();
   }
 
   /** Headers that clear the request's session cookie (its session is already gone or goes now). */
@@ -140,8 +148,7 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, si
           returnHeaders: true,
         });
         // Better Auth wrote the sessions in its own transaction: the calls follow it.
-        await outbox.enqueue(db, [...tokenSync.signedOut(before), ...tokenSync.signedIn(response.token ?? undefined)]);
-        outbox.poke();
+        await enqueueAfterAuth([...tokenSync.signedOut(before), ...tokenSync.signedIn(response.token ?? undefined)]);
         return headers;
       } catch (error) {
         throw passwordChangeFailure(error, logger);
@@ -158,8 +165,7 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, si
         logger.error("revoking every session failed", error);
         throw new AppError("unknown", AUTH_MESSAGES.unknown);
       }
-      await outbox.enqueue(db, tokenSync.signedOut(tokens));
-      outbox.poke();
+      await enqueueAfterAuth(tokenSync.signedOut(tokens));
       return clearedSessionCookie(requester);
     },
 
