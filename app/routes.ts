@@ -50,6 +50,7 @@ export default [
     route("requests", "routes/admin-requests.tsx"),
     route("analytics", "routes/admin-analytics.tsx"),
     route("newsletter", "routes/admin-newsletter.tsx"),
+    route("deliveries", "routes/admin-deliveries.tsx"),
   ]),
 
   // Blog and legal pages

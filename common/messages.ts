@@ -123,6 +123,8 @@ export const MESSAGES = {
     ownRole: "You cannot take away your own admin role: ask another admin",
     ownAccount: "You cannot disable your own account",
     requestAlreadyAnswered: "This request was already answered, or no longer exists",
+    deliveryNotFound: "No failed delivery found with this ID",
+    deliveryNotFailed: "This delivery is no longer failed: it was retried or delivered",
   },
 
   /** The newsletter's digest (/admin/newsletter, npm run newsletter). */

@@ -1,8 +1,8 @@
 /**
  * The server's scheduled work, run in every app process (each step is safe to run twice at once): every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
- * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one); every day,
- * the uploaded images no tool shows are deleted.
+ * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
+ * outbox's old delivered rows are deleted; every day, the uploaded images no tool shows are deleted.
  */
 import type { Logger } from "./logger.ts";
 import type { Services } from "./services.ts";
@@ -19,6 +19,12 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
     if (events > 0) logger.info(`analytics: deleted ${events} events past their retention`);
   } catch (error) {
     logger.error("analytics: could not delete old events", error);
+  }
+  try {
+    const purged = await services.outbox.purge(now);
+    if (purged > 0) logger.info(`outbox: deleted ${purged} old row${purged === 1 ? "" : "s"}`);
+  } catch (error) {
+    logger.error("outbox: could not delete old rows", error);
   }
   try {
     const sent = await services.newsletter.sendDueFollowUps(now);

@@ -91,6 +91,8 @@ export async function startServer(config: Config) {
     logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
   });
   const stopJobs = startJobs(services, logger);
+  // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
+  services.outbox.start();
 
   let stopping = false;
   async function stop(signal: string) {
@@ -100,6 +102,8 @@ export async function startServer(config: Config) {
     server.close();
     server.closeAllConnections();
     stopJobs();
+    // Deliveries under way end before the database closes; what is still due waits in the database for the next start.
+    await services.outbox.stop();
     await pageChanges?.stop();
     // The analytics events still in memory are written before the database closes.
     await services.analytics.close();

@@ -18,6 +18,8 @@ import { feedQueries } from "./feeds/queries.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Notifier } from "./notify/notifier.ts";
+import { purgeOutbox } from "./outbox/retention.ts";
+import { outboxWorker } from "./outbox/worker.ts";
 import { searchQueries } from "./search/queries.ts";
 import type { FileStorage } from "./storage/files.ts";
 import { tagQueries } from "./tags/queries.ts";
@@ -49,27 +51,36 @@ export type Dependencies = {
 export function createServices(deps: Dependencies) {
   // The parts several services share, each built once.
   const limiter = rateLimiter(deps.db);
-  const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL, logger: deps.logger });
+  const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
+  // Every side effect of a write is an outbox row; this worker delivers them through the mailer, the bot and the token sync.
+  const outbox = outboxWorker({
+    db: deps.db,
+    logger: deps.logger,
+    senders: { mail: (mail) => deps.mailer.send(mail), notice: (notice) => deps.notifier.notify(notice), "token-sync": (call) => tokenSync.deliver(call) },
+  });
   const lifecycle = toolLifecycle({
     db: deps.db,
-    mailer: deps.mailer,
-    notifier: deps.notifier,
-    logger: deps.logger,
+    outbox,
     siteUrl: deps.config.SITE_URL,
     limiter,
     writeSnapshot: snapshots.writeToolSnapshot,
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
-  const auth = loadAuthWhenNeeded({ db: deps.db, config: deps.config, secret: deps.authSecret, mailer: deps.mailer, logger: deps.logger, onGoogleSignIn });
-  const accounts = accountService({ db: deps.db, auth, limiter, notifier: deps.notifier, tokenSync, logger: deps.logger });
+  const auth = loadAuthWhenNeeded({ db: deps.db, config: deps.config, secret: deps.authSecret, outbox, logger: deps.logger, onGoogleSignIn });
+  const accounts = accountService({ db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger });
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
     accounts,
     mailer: deps.mailer,
     notifier: deps.notifier,
+    /**
+     * The side effects of writes (docs/decisions/015-outbox.md): the worker the server starts and stops, `drain` for
+     * tests, and the hourly purge of old rows.
+     */
+    outbox: { ...outbox, purge: (now?: Date) => purgeOutbox(deps.db, now) },
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
     tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
@@ -81,7 +92,7 @@ export function createServices(deps: Dependencies) {
         db: deps.db,
         auth,
         limiter,
-        notifier: deps.notifier,
+        outbox,
         tokenSync,
         logger: deps.logger,
         siteUrl: deps.config.SITE_URL,
@@ -95,6 +106,7 @@ export function createServices(deps: Dependencies) {
       db: deps.db,
       logger: deps.logger,
       lifecycle,
+      outbox,
       tokenSync,
       writeToolSnapshot: snapshots.writeToolSnapshot,
     }),

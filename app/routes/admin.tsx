@@ -27,6 +27,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/requests", label: "Requests", count: counts.requests },
           { to: "/admin/analytics", label: "Analytics" },
           { to: "/admin/newsletter", label: "Newsletter" },
+          { to: "/admin/deliveries", label: "Deliveries", count: counts.deliveries },
         ]
       : []),
   ];

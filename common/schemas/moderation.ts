@@ -97,3 +97,12 @@ export type UserDisabledInput = z.infer<typeof userDisabledInput>;
 /** An admin's answer to a featuring request: which user asked, for which tool. */
 export const featuringAnswerInput = z.object({ userId: userIdParam, toolId: toolIdParam });
 export type FeaturingAnswerInput = z.infer<typeof featuringAnswerInput>;
+
+/** An admin retries a failed delivery of the outbox (/admin/deliveries). */
+export const deliveryRetryInput = z.object({
+  deliveryId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, MESSAGES.moderation.deliveryNotFound)
+    .transform((id) => Number(id)),
+});
+export type DeliveryRetryInput = z.infer<typeof deliveryRetryInput>;

@@ -1,4 +1,4 @@
-/** The moderation console's domain layer (/admin): the queue, claims, tools, categories, users and featuring requests, each checking who asks. */
+/** The moderation console's domain layer (/admin): the queue, claims, tools, categories, users, featuring requests and failed deliveries, each checking who asks. */
 import { sql } from "drizzle-orm";
 import { FEATURING_REQUEST, type UserRole } from "#common/constants.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
@@ -6,11 +6,13 @@ import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { Outbox } from "../outbox/effects.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { countQueuedTools } from "../tools/queue.ts";
 import { requireModerator } from "../access.ts";
 import { adminCategories } from "./categories.ts";
 import { adminClaims, isClaimWaiting } from "./claims.ts";
+import { adminDeliveries } from "./deliveries.ts";
 import { adminQueue } from "./queue.ts";
 import { adminRequests, hasOpenRequest } from "./requests.ts";
 import { adminTools } from "./tools.ts";
@@ -20,6 +22,8 @@ export type AdminDependencies = {
   db: Database;
   logger: Logger;
   lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue">;
+  /** Side effects of the admins' changes (a disabled user's ended sessions), and the failed deliveries' retry. */
+  outbox: Outbox;
   tokenSync: TokenSync;
   /** Writes or removes a tool's public snapshot after a change (server/tools/snapshots.ts). */
   writeToolSnapshot: (id: string) => Promise<void>;
@@ -28,10 +32,11 @@ export type AdminDependencies = {
 /** What the console's navigation shows: the sections the person may open and what waits in each. */
 export type ConsoleSummary = {
   role: Exclude<UserRole, "guest">;
-  counts: { queue: number; claims: number; requests: number | null };
+  counts: { queue: number; claims: number; requests: number | null; deliveries: number | null };
 };
 
-export function adminService({ db, logger, lifecycle, tokenSync, writeToolSnapshot }: AdminDependencies) {
+export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeToolSnapshot }: AdminDependencies) {
+  const deliveries = adminDeliveries({ db, outbox });
   const total = { count: sql<number>`count(*)::int` };
 
   async function countClaims(): Promise<number> {
@@ -53,18 +58,21 @@ export function adminService({ db, logger, lifecycle, tokenSync, writeToolSnapsh
     /** The console's summary for a verifier or an admin; anyone else is refused. The featuring requests are an admin's. */
     async getConsoleSummary(user: SessionUser | null): Promise<ConsoleSummary> {
       const moderator = requireModerator(user);
-      const [queue, claims, requests] = await Promise.all([
+      const isAdmin = moderator.role === "admin";
+      const [queue, claims, requests, failed] = await Promise.all([
         countQueuedTools(db),
         countClaims(),
-        moderator.role === "admin" ? countFeaturingRequests() : Promise.resolve(null),
+        isAdmin ? countFeaturingRequests() : Promise.resolve(null),
+        isAdmin ? deliveries.countFailedDeliveries(moderator) : Promise.resolve(null),
       ]);
-      return { role: moderator.role, counts: { queue, claims, requests } };
+      return { role: moderator.role, counts: { queue, claims, requests, deliveries: failed } };
     },
     ...adminQueue({ db, lifecycle }),
     ...adminClaims(db),
     ...adminTools({ db, writeToolSnapshot }),
     ...adminCategories({ db, logger, writeToolSnapshot }),
-    ...adminUsers({ db, tokenSync }),
+    ...adminUsers({ db, outbox, tokenSync }),
+    ...deliveries,
     ...adminRequests({ db, writeToolSnapshot }),
   };
 }

@@ -7,6 +7,7 @@ import type { RoleChangeInput, UserDisabledInput } from "#common/schemas/moderat
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
+import type { Outbox } from "../outbox/effects.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
@@ -53,7 +54,7 @@ function slugStartsWith(prefix: string) {
   return sql`(${users.slug} >= ${prefix} and ${users.slug} <= ${prefix + LONGEST_SLUG_TAIL} and ${users.slug} like ${`${prefix}%`})`;
 }
 
-export function adminUsers({ db, tokenSync }: { db: Database; tokenSync: TokenSync }) {
+export function adminUsers({ db, outbox, tokenSync }: { db: Database; outbox: Outbox; tokenSync: TokenSync }) {
   return {
     /**
      * Users by slug, one keyset page after `cursor` (its id is the last slug; users_slug_key gives the order).
@@ -88,14 +89,15 @@ export function adminUsers({ db, tokenSync }: { db: Database; tokenSync: TokenSy
     async setUserDisabled(user: SessionUser | null, { userId, disabled }: UserDisabledInput): Promise<ModeratedUser> {
       const admin = requireAdmin(user);
       if (userId === admin.id && disabled) throw new AppError("invalid-argument", MESSAGES.moderation.ownAccount);
-      const { updated, endedTokens } = await db.transaction(async (tx) => {
+      const { updated } = await db.transaction(async (tx) => {
         const [row] = await tx.update(users).set({ isDisabled: disabled, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ ...columns, authId: users.authId });
-        if (!row || !disabled || !row.authId) return { updated: row, endedTokens: [] };
+        if (!row || !disabled || !row.authId) return { updated: row };
         const ended = await tx.delete(authSessions).where(eq(authSessions.userId, row.authId)).returning({ token: authSessions.token });
-        return { updated: row, endedTokens: ended.map((session) => session.token) };
+        await outbox.enqueue(tx, tokenSync.signedOut(ended.map((session) => session.token)));
+        return { updated: row };
       });
+      outbox.poke();
       if (!updated) throw new AppError("not-found", MESSAGES.moderation.userNotFound);
-      for (const token of endedTokens) tokenSync.signedOut(token);
       const { authId: _authId, ...record } = updated;
       return toModerated(record);
     },

@@ -3,6 +3,7 @@
  * Better Auth keeps the auth account and the session; this service keeps the product's user record beside it and turns
  * every failure into a message of the error catalogue.
  */
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "#common/schemas/accounts.ts";
 import { AppError, isAppError } from "#common/errors.ts";
@@ -14,12 +15,20 @@ import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, authSessions, authUsers, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { Notifier } from "../notify/notifier.ts";
+import type { Effect, Outbox } from "../outbox/effects.ts";
 import { type AuthLoader, isAuthApiError } from "./auth-loader.ts";
 import { type Limit, LIMITS, type RateLimiter } from "./rate-limit.ts";
 import type { TokenSync } from "./token-sync.ts";
 
-export type AccountDependencies = { db: Database; auth: AuthLoader; limiter: RateLimiter; notifier: Notifier; tokenSync: TokenSync; logger: Logger };
+export type AccountDependencies = {
+  db: Database;
+  auth: AuthLoader;
+  limiter: RateLimiter;
+  /** The admin's notices and the token sync's calls are written here, and delivered in the background. */
+  outbox: Outbox;
+  tokenSync: TokenSync;
+  logger: Logger;
+};
 
 /** Who is asking: the request's headers (Better Auth reads cookies and the user agent from them) and the visitor's address. */
 export type Requester = { headers: Headers; address: string };
@@ -47,7 +56,15 @@ export async function uniqueSlug(db: Database, username: string, exceptUserId?: 
 
 const invalid = (message: string, field: string) => new AppError("invalid-argument", message, { [field]: message });
 
-export function accountService({ db, auth, limiter, notifier, tokenSync, logger }: AccountDependencies) {
+export function accountService({ db, auth, limiter, outbox, tokenSync, logger }: AccountDependencies) {
+  /** Writes effects that follow a change Better Auth committed in its own transaction, and wakes the worker. */
+  async function enqueueAfterAuth(effects: Effect[]): Promise<void> {
+    // Without a token sync URL most sign-ins have no effect: nothing to write, nobody to wake.
+    if (effects.length === 0) return;
+    await outbox.enqueue(db, effects);
+    outbox.poke();
+  }
+
   /** Better Auth's failures, as the catalogue says them; anything unforeseen is logged and is an 'Unknown error'. */
   function authFailure(error: unknown, what: string): AppError {
     if (isAppError(error)) return error;
@@ -154,7 +171,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
         await db.delete(authUsers).where(eq(authUsers.id, created.response.user.id));
         throw authFailure(error, "creating the user record");
       }
-      tokenSync.signedIn(await sessionTokenOf(created.headers));
+      await enqueueAfterAuth(tokenSync.signedIn(await sessionTokenOf(created.headers)));
       return created.headers;
     },
 
@@ -168,25 +185,27 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
       if (record.isDisabled) throw new AppError("permission-denied", MESSAGES.auth.userDisabled);
       if (record.authMethod === "google" && !(await hasPassword(record.authId ?? ""))) throw invalid(MESSAGES.auth.emailExistsGoogle, "email");
+      let signedIn: { headers: Headers; response: { token: string } };
       try {
-        const signedIn = await (await auth()).api.signInEmail({ body: { email: input.email, password: input.password }, headers: requester.headers, returnHeaders: true });
-        tokenSync.signedIn(signedIn.response.token);
-        return signedIn.headers;
+        signedIn = await (await auth()).api.signInEmail({ body: { email: input.email, password: input.password }, headers: requester.headers, returnHeaders: true });
       } catch (error) {
         throw authFailure(error, "sign-in");
       }
+      await enqueueAfterAuth(tokenSync.signedIn(signedIn.response.token));
+      return signedIn.headers;
     },
 
     /** Ends the session of the request (SPEC section 4: logout), clearing its cookie. */
     async logout(requester: Requester): Promise<CookieHeaders> {
       const token = /session_token=([^;.]+)/.exec(requester.headers.get("cookie") ?? "")?.[1];
+      let headers: CookieHeaders;
       try {
-        const { headers } = await (await auth()).api.signOut({ headers: requester.headers, returnHeaders: true });
-        tokenSync.signedOut(token);
-        return headers;
+        ({ headers } = await (await auth()).api.signOut({ headers: requester.headers, returnHeaders: true }));
       } catch (error) {
         throw authFailure(error, "sign-out");
       }
+      await enqueueAfterAuth(tokenSync.signedOut([token]));
+      return headers;
     },
 
     /** Sends a password reset link, if an account with a password uses this address. */
@@ -276,7 +295,7 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       if (!session) return null;
       const [record] = await db.select().from(users).where(eq(users.authId, session.user.id)).limit(1);
       if (!record || record.isDisabled) return null;
-      tokenSync.signedIn(session.session.token);
+      await enqueueAfterAuth(tokenSync.signedIn(session.session.token));
       return toSessionUser(record);
     },
 
@@ -290,7 +309,8 @@ export function accountService({ db, auth, limiter, notifier, tokenSync, logger 
       if (known) return { message: known };
       if (await limiter.hit(`notice:${requester.address}`, FAILURE_NOTICES_PER_ADDRESS)) {
         const what = error === "email_not_found" ? "Google gave no e-mail address (NO_EMAIL)." : `Google sign-in failed: ${clip(error)}${description ? ` (${clip(description)})` : ""}`;
-        await notifier.notify({ title: "Sign-in failed", text: what });
+        // The person's page never waits on the bot: the notice is delivered in the background.
+        await enqueueAfterAuth([{ channel: "notice", key: `sign-in-failed:${randomUUID()}`, payload: { title: "Sign-in failed", text: what } }]);
       }
       return { message: error === "account_not_linked" ? MESSAGES.auth.emailExists : MESSAGES.auth.noEmail };
     },

@@ -14,7 +14,8 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, authSessions, authUsers, authVerifications, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { secretKey, type Outbox } from "../outbox/effects.ts";
 import { passwordResetMail, signInLinkMail } from "./mails.ts";
 
 /** How long a session lasts, and how old it gets before it is renewed on a request. */
@@ -27,13 +28,21 @@ export type AuthDependencies = {
   db: Database;
   config: Config;
   secret: string;
-  mailer: Mailer;
+  /** The reset and sign-in link mails are written here and sent in the background. */
+  outbox: Outbox;
   logger: Logger;
   /** Keeps the user record of someone Google signs in, before their session is made (the account service's recordGoogleSignIn). */
   onGoogleSignIn?: (authId: string) => Promise<void>;
 };
 
-export function createAuth({ db, config, secret, mailer, logger, onGoogleSignIn }: AuthDependencies) {
+export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn }: AuthDependencies) {
+  /** A mail that carries a link which signs in: one per link, and its text is blanked once delivered. */
+  async function sendLinkMail(kind: string, url: string, mail: Mail) {
+    // Better Auth has just written the link's verification row in its own statement: the mail follows it.
+    await outbox.enqueue(db, [{ channel: "mail", key: `${kind}:${secretKey(url)}`, payload: mail, isSecret: true }]);
+    outbox.poke();
+  }
+
   return betterAuth({
     appName: config.SITE_NAME,
     baseURL: config.SITE_URL,
@@ -51,7 +60,7 @@ export function createAuth({ db, config, secret, mailer, logger, onGoogleSignIn 
       resetPasswordTokenExpiresIn: EMAIL_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetMail({ siteName: config.SITE_NAME, to: user.email, url }));
+        await sendLinkMail("password-reset", url, passwordResetMail({ siteName: config.SITE_NAME, to: user.email, url }));
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
@@ -96,7 +105,7 @@ export function createAuth({ db, config, secret, mailer, logger, onGoogleSignIn 
         // A link signs in an existing account; accounts are made by registering or by Google.
         disableSignUp: true,
         sendMagicLink: async ({ email, url }) => {
-          await mailer.send(signInLinkMail({ siteName: config.SITE_NAME, to: email, url }));
+          await sendLinkMail("sign-in-link", url, signInLinkMail({ siteName: config.SITE_NAME, to: email, url }));
         },
       }),
       ...(config.isGoogleEnabled

@@ -393,3 +393,39 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
 });
+
+// --- Side effects of writes (server/outbox/): written in the change's transaction, delivered by the outbox worker ---
+
+/**
+ * One side effect on one channel (a mail, a bot notice, a token sync), written in the same transaction as the change
+ * that causes it. `key` names the effect, so enqueuing it twice keeps one row. A row is `due` until it is delivered or,
+ * after the last attempt, `failed`; `due_at` is when it may next be taken (a claim pushes it by a lease, so a row whose
+ * process died becomes due again). A secret payload (a session token, a sign-in link) is blanked once delivered.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    /** 'mail', 'notice' or 'token-sync' (server/outbox/effects.ts). */
+    channel: text("channel").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    isSecret: boolean("is_secret").notNull().default(false),
+    /** 'due', 'delivered' or 'failed'. */
+    state: text("state").notNull().default("due"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, mode: "date", precision: 3 }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date", precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("outbox_key_key").on(table.key),
+    // The worker's claim: the due rows whose time has come, soonest first.
+    index("outbox_due_idx").on(table.dueAt, table.id).where(sql`${table.state} = 'due'`),
+    // The console's failed deliveries, newest first, and the purge of old delivered rows.
+    index("outbox_failed_idx").on(table.id).where(sql`${table.state} = 'failed'`),
+    index("outbox_delivered_idx").on(table.deliveredAt).where(sql`${table.state} = 'delivered'`),
+  ],
+);

@@ -67,44 +67,44 @@ describe("Telegram notifier", () => {
     expect(text.slice("*Long*\n".length, -1)).toMatch(/^(\\_)+$/);
   });
 
-  describe("when the bot fails, logs it and never throws", () => {
+  describe("when the bot fails, makes one attempt and throws, without the bot token (the outbox tries again)", () => {
     it("an error answer", async () => {
       bot.answer({ status: 500, body: { ok: false, description: "Internal Server Error" } });
       const { logger, lines } = recordingLogger();
-      await expect(createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger, retryDelayMs: 10 }).notify({ title: "T", text: "x" })).resolves.toBeUndefined();
-      expect(lines).toEqual([
-        { level: "warn", message: "notice not delivered (attempt 1 of 2): the bot API answered 500", detail: { title: "T", text: "x" } },
-        { level: "warn", message: "notice not delivered (attempt 2 of 2): the bot API answered 500", detail: { title: "T", text: "x" } },
-      ]);
-      expect(JSON.stringify(lines)).not.toContain(TOKEN);
+      const failure = await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger }).notify({ title: "T", text: "x" }).catch((error: Error) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe("notice not delivered: the bot API answered 500");
+      expect(bot.requests).toHaveLength(1);
+      expect(lines).toEqual([]);
     });
 
-    it("a bot that fails once and then answers: the notice is retried and delivered", async () => {
+    it("a bot that fails once: the notifier does not retry by itself", async () => {
       let calls = 0;
       bot.answer(() => (++calls === 1 ? { status: 502 } : { status: 200, body: { ok: true } }));
-      const { logger, lines } = recordingLogger();
-      await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger, retryDelayMs: 10 }).notify({ title: "T", text: "x" });
+      const { logger } = recordingLogger();
+      const notifier = createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger });
+      await expect(notifier.notify({ title: "T", text: "x" })).rejects.toThrow("the bot API answered 502");
+      expect(calls).toBe(1);
+      await expect(notifier.notify({ title: "T", text: "x" })).resolves.toBeUndefined();
       expect(calls).toBe(2);
-      expect(lines).toHaveLength(1);
-      expect(lines[0]!.message).toContain("attempt 1 of 2");
     });
 
     it("a refused connection", async () => {
-      const { logger, lines } = recordingLogger();
-      await expect(createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: await closedPortUrl(), logger, retryDelayMs: 10 }).notify({ title: "T", text: "x" })).resolves.toBeUndefined();
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatchObject({ level: "warn", message: expect.stringContaining("ECONNREFUSED") });
-      expect(JSON.stringify(lines)).not.toContain(TOKEN);
+      const { logger } = recordingLogger();
+      const failure = await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: await closedPortUrl(), logger }).notify({ title: "T", text: "x" }).catch((error: Error) => error);
+      expect((failure as Error).message).toContain("ECONNREFUSED");
+      expect((failure as Error).message).not.toContain(TOKEN);
     });
 
     it("a bot that does not answer in time", async () => {
       bot.answer("hang");
-      const { logger, lines } = recordingLogger();
+      const { logger } = recordingLogger();
       const started = Date.now();
-      await expect(createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger, timeoutMs: 200, retryDelayMs: 10 }).notify({ title: "T", text: "x" })).resolves.toBeUndefined();
+      await expect(createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger, timeoutMs: 200 }).notify({ title: "T", text: "x" })).rejects.toThrow(
+        /notice not delivered: .*(timeout|aborted)/i,
+      );
       expect(Date.now() - started).toBeLessThan(2000);
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatchObject({ level: "warn", message: expect.stringMatching(/notice not delivered \(attempt 1 of 2\): .*(timeout|aborted)/i) });
+      expect(bot.requests).toHaveLength(1);
     });
   });
 

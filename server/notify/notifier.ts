@@ -1,7 +1,7 @@
 /**
  * Notices to the site's admin through a Telegram bot (SPEC section 7: GET sendMessage with chat id, a text with a
  * bold title, disable_notification and Markdown parse mode). Without a bot configured, notices go to the log.
- * A notice never fails its caller: a failure is logged.
+ * A notice is sent once: a failure throws, and the outbox (server/outbox/) tries it again later.
  */
 import type { Logger } from "../logger.ts";
 
@@ -11,11 +11,8 @@ export interface Notifier {
   notify(notice: Notice): Promise<void>;
 }
 
-/** How long a notice may take before it is given up (the caller waits for it). */
+/** How long a notice may take before it is given up (the outbox worker waits for it, never a request). */
 const NOTIFY_TIMEOUT_MS = 10_000;
-/** A failed notice is sent again once, after this pause. */
-const NOTIFY_ATTEMPTS = 2;
-const NOTIFY_RETRY_DELAY_MS = 1000;
 /** Telegram refuses a message longer than this, in characters. */
 const MAX_MESSAGE_LENGTH = 4096;
 
@@ -54,14 +51,12 @@ export function createNotifier({
   apiUrl,
   logger,
   timeoutMs = NOTIFY_TIMEOUT_MS,
-  retryDelayMs = NOTIFY_RETRY_DELAY_MS,
 }: {
   botToken: string;
   chatId: string;
   apiUrl: string;
   logger: Logger;
   timeoutMs?: number;
-  retryDelayMs?: number;
 }): Notifier {
   if (!botToken || !chatId || !apiUrl) {
     return {
@@ -77,14 +72,9 @@ export function createNotifier({
       url.searchParams.set("text", formatNotice(notice));
       url.searchParams.set("disable_notification", String(notice.silent ?? false));
       url.searchParams.set("parse_mode", "Markdown");
-      // A notice that fails is tried once more after a pause: the bot API or the network may only have hiccuped.
-      for (let attempt = 1; attempt <= NOTIFY_ATTEMPTS; attempt++) {
-        const failure = await send(url);
-        if (!failure) return;
-        // The bot token is part of the address: it is never logged.
-        logger.warn(`notice not delivered (attempt ${attempt} of ${NOTIFY_ATTEMPTS}): ${failure}`, { title: notice.title, text: notice.text });
-        if (attempt < NOTIFY_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
-      }
+      const failure = await send(url);
+      // The bot token is part of the address: it is never logged, nor part of the error.
+      if (failure) throw new Error(`notice not delivered: ${failure.replaceAll(botToken, "[bot token]")}`);
     },
   };
 

@@ -1,7 +1,7 @@
 /**
  * The tool lifecycle (SPEC section 4): submit, edit, verify or reject, claim and accept or refuse the claim, skip the
- * waiting line. Every step checks who asks; the notices (mail, the admin's bot) run after the change is committed and
- * never undo it.
+ * waiting line. Every step checks who asks; its notices (mail, the admin's bot) are outbox rows written in the change's
+ * transaction, delivered after it is committed (server/outbox/), so they never undo it nor hold the request.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
@@ -11,11 +11,9 @@ import { MESSAGES } from "#common/messages.ts";
 import { canEditTool, isLinkedCreator, needsIdentityReview, type SessionUser } from "#common/access.ts";
 import { requireAdmin, requireModerator, requireSignedIn, requireToolEditor } from "../access.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { authUsers, tools, users } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { Notifier } from "../notify/notifier.ts";
+import type { Outbox } from "../outbox/effects.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
 import { countQueuedTools, isQueuedTool } from "./queue.ts";
 import { buildToolRow } from "./rows.ts";
@@ -30,9 +28,8 @@ type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
 export type LifecycleDependencies = {
   db: Database;
-  mailer: Mailer;
-  notifier: Notifier;
-  logger: Logger;
+  /** Where the notices go: written with the change, delivered after it. */
+  outbox: Outbox;
   siteUrl: string;
   /** Counts each maker's submissions (LIMITS.submissionsPerUser). */
   limiter: RateLimiter;
@@ -42,27 +39,16 @@ export type LifecycleDependencies = {
 
 type ToolRow = typeof tools.$inferSelect;
 
-export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
+export function toolLifecycle({ db, outbox, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
   async function getTool(id: string): Promise<ToolRow> {
     const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
     return tool;
   }
 
-  /** Runs a notice after the change; a failure is logged, retried once, and never undoes the change. */
-  function afterCommit(what: string, send: () => Promise<void>) {
-    void send()
-      .catch(async (error: Error) => {
-        logger.warn(`${what} failed, retrying: ${error.message}`);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await send();
-      })
-      .catch((error: Error) => logger.error(`${what} failed twice`, error));
-  }
-
-  async function emailOf(userId: string | null): Promise<string | undefined> {
+  async function emailOf(tx: Transaction, userId: string | null): Promise<string | undefined> {
     if (!userId) return undefined;
-    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.email;
   }
 
@@ -104,20 +90,30 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       });
       // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
       const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
-      const [created] = await db.insert(tools).values(row).onConflictDoNothing().returning();
-      if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
-      const tool = created;
-      const email = await emailOf(maker.id);
-      afterCommit("submitTool notices", async () => {
-        await notifier.notify({ title: "New tool submitted", text: `${tool.name} (${tool.website}) by ${maker.username}` });
-        if (email) {
-          await mailer.send({
-            to: email,
-            subject: `We received ${tool.name}`,
-            text: `Thank you for submitting ${tool.name}. A verifier will look at it soon; you can follow it on ${siteUrl}/my-tools.`,
-          });
-        }
+      const tool = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(tools).values(row).onConflictDoNothing().returning();
+        if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
+        const email = await emailOf(tx, maker.id);
+        // Two effects, each delivered once: a failed mail is retried alone, never the admin's notice again.
+        await outbox.enqueue(tx, [
+          { channel: "notice", key: `tool-submitted:${created.id}`, payload: { title: "New tool submitted", text: `${created.name} (${created.website}) by ${maker.username}` } },
+          ...(email
+            ? [
+                {
+                  channel: "mail" as const,
+                  key: `tool-submitted:${created.id}`,
+                  payload: {
+                    to: email,
+                    subject: `We received ${created.name}`,
+                    text: `Thank you for submitting ${created.name}. A verifier will look at it soon; you can follow it on ${siteUrl}/my-tools.`,
+                  },
+                },
+              ]
+            : []),
+        ]);
+        return created;
       });
+      outbox.poke();
       return tool;
     },
 
@@ -227,17 +223,23 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       const tool = await getTool(id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
-      const [verified] = await db
-        .update(tools)
-        .set({ isVerified: true, isActive: true, verifiedAt: now, rejectedAt: null, rejectionReason: null, hasIdentityChanged: false, updatedAt: now })
-        .where(eq(tools.id, id))
-        .returning();
-      await writeSnapshot(id);
-      const email = await emailOf(tool.submittedBy);
-      afterCommit("toolVerified notices", async () => {
-        if (email) await mailer.send({ to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}/tool/${verified!.slug}` });
+      const verified = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({ isVerified: true, isActive: true, verifiedAt: now, rejectedAt: null, rejectionReason: null, hasIdentityChanged: false, updatedAt: now })
+          .where(eq(tools.id, id))
+          .returning();
+        const email = await emailOf(tx, tool.submittedBy);
+        if (email) {
+          await outbox.enqueue(tx, [
+            { channel: "mail", key: `tool-verified:${id}:${now.getTime()}`, payload: { to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}/tool/${row!.slug}` } },
+          ]);
+        }
+        return row!;
       });
-      return verified!;
+      outbox.poke();
+      await writeSnapshot(id);
+      return verified;
     },
 
     /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
@@ -246,12 +248,23 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
       const tool = await getTool(id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-      const [rejected] = await db.update(tools).set({ rejectedAt: new Date(), rejectionReason: reason.trim(), updatedAt: new Date() }).where(eq(tools.id, id)).returning();
-      const email = await emailOf(tool.submittedBy);
-      afterCommit("rejection notice", async () => {
-        if (email) await mailer.send({ to: email, subject: `${tool.name} was not listed`, text: `A verifier did not list ${tool.name}:\n\n${reason.trim()}\n\nYou can change it and send it again from ${siteUrl}/my-tools.` });
+      const now = new Date();
+      const rejected = await db.transaction(async (tx) => {
+        const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason.trim(), updatedAt: now }).where(eq(tools.id, id)).returning();
+        const email = await emailOf(tx, tool.submittedBy);
+        if (email) {
+          await outbox.enqueue(tx, [
+            {
+              channel: "mail",
+              key: `tool-rejected:${id}:${now.getTime()}`,
+              payload: { to: email, subject: `${tool.name} was not listed`, text: `A verifier did not list ${tool.name}:\n\n${reason.trim()}\n\nYou can change it and send it again from ${siteUrl}/my-tools.` },
+            },
+          ]);
+        }
+        return row!;
       });
-      return rejected!;
+      outbox.poke();
+      return rejected;
     },
 
     /** askForClaim (SPEC section 4): a signed-in user who is not the creator claims a listed tool; claimTool tells the admin. */
@@ -269,15 +282,24 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
       const domain = claimerEmail?.address.split("@")[1]?.toLowerCase() ?? "";
       const isLikelyGenuine = Boolean(claimerEmail?.isVerified) && domain !== "" && (domain === tool.websiteDomain || tool.websiteDomain.endsWith(`.${domain}`));
-      const [claimed] = await db
-        .update(tools)
-        .set({ hasBeenClaimed: true, creatorUsername: claimer.slug, claimedBy: claimer.id, isClaimLikelyGenuine: isLikelyGenuine, updatedAt: new Date() })
-        .where(and(eq(tools.id, id), eq(tools.hasBeenClaimed, false)))
-        .returning();
-      if (!claimed) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
-      afterCommit("claimTool notice", () =>
-        notifier.notify({ title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` }),
-      );
+      const now = new Date();
+      const claimed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({ hasBeenClaimed: true, creatorUsername: claimer.slug, claimedBy: claimer.id, isClaimLikelyGenuine: isLikelyGenuine, updatedAt: now })
+          .where(and(eq(tools.id, id), eq(tools.hasBeenClaimed, false)))
+          .returning();
+        if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
+        await outbox.enqueue(tx, [
+          {
+            channel: "notice",
+            key: `tool-claimed:${id}:${claimer.id}:${now.getTime()}`,
+            payload: { title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` },
+          },
+        ]);
+        return row;
+      });
+      outbox.poke();
       return claimed;
     },
 
@@ -286,13 +308,24 @@ export function toolLifecycle({ db, mailer, notifier, logger, siteUrl, limiter, 
       requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
-      const [accepted] = await db.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: new Date() }).where(eq(tools.id, id)).returning();
-      await writeSnapshot(id);
-      const email = await emailOf(tool.claimedBy);
-      afterCommit("claimToolAccepted notice", async () => {
-        if (email) await mailer.send({ to: email, subject: `${tool.name} is yours`, text: `Your claim of ${tool.name} was accepted. It now shows on your profile: ${siteUrl}/tool/${tool.slug}` });
+      const now = new Date();
+      const accepted = await db.transaction(async (tx) => {
+        const [row] = await tx.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: now }).where(eq(tools.id, id)).returning();
+        const email = await emailOf(tx, tool.claimedBy);
+        if (email) {
+          await outbox.enqueue(tx, [
+            {
+              channel: "mail",
+              key: `claim-accepted:${id}:${tool.claimedBy}:${now.getTime()}`,
+              payload: { to: email, subject: `${tool.name} is yours`, text: `Your claim of ${tool.name} was accepted. It now shows on your profile: ${siteUrl}/tool/${tool.slug}` },
+            },
+          ]);
+        }
+        return row!;
       });
-      return accepted!;
+      outbox.poke();
+      await writeSnapshot(id);
+      return accepted;
     },
 
     /** Refuses a claim: the tool goes back to unclaimed. */

@@ -17,14 +17,15 @@ import { requireOwnProfile } from "../access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, authUsers, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { Notifier } from "../notify/notifier.ts";
+import type { Effect, Outbox } from "../outbox/effects.ts";
 import { toolsOwnedBy } from "./queries.ts";
 
 export type UserMutationDependencies = {
   db: Database;
   auth: AuthLoader;
   limiter: RateLimiter;
-  notifier: Notifier;
+  /** The admin's notices and the token sync's calls are written here, and delivered after the change. */
+  outbox: Outbox;
   tokenSync: TokenSync;
   logger: Logger;
   /** The site's address, for the links in the admin's notices. */
@@ -49,7 +50,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, siteUrl, writeToolSnapshot }: UserMutationDependencies) {
+export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, siteUrl, writeToolSnapshot }: UserMutationDependencies) {
   async function getRecord(user: SessionUser) {
     const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
     if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
@@ -72,6 +73,14 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
         logger.error(`rewriting the snapshot of tool ${id} failed`, error);
       }
     }
+  }
+
+  /** Writes effects that follow a change Better Auth committed in its own transaction, and wakes the worker. */
+  async function enqueueAfterAuth(effects: Effect[]): Promise<void> {
+    // Without a token sync URL there is nothing to write, nobody to wake.
+    if (effects.length === 0) return;
+    await outbox.enqueue(db, effects);
+    outbox.poke();
   }
 
   /** Headers that clear the request's session cookie (its session is already gone or goes now). */
@@ -140,8 +149,8 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
           headers: requester.headers,
           returnHeaders: true,
         });
-        for (const token of before) tokenSync.signedOut(token);
-        tokenSync.signedIn(response.token ?? undefined);
+        // Better Auth wrote the sessions in its own transaction: the calls follow it.
+        await enqueueAfterAuth([...tokenSync.signedOut(before), ...tokenSync.signedIn(response.token ?? undefined)]);
         return headers;
       } catch (error) {
         throw passwordChangeFailure(error, logger);
@@ -158,7 +167,7 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
         logger.error("revoking every session failed", error);
         throw new AppError("unknown", MESSAGES.general.unknown);
       }
-      for (const token of tokens) tokenSync.signedOut(token);
+      await enqueueAfterAuth(tokenSync.signedOut(tokens));
       return clearedSessionCookie(requester);
     },
 
@@ -177,10 +186,11 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
           .returning({ id: tools.id });
         await tx.delete(users).where(eq(users.id, record.id));
         if (record.authId) await tx.delete(authUsers).where(eq(authUsers.id, record.authId));
+        await outbox.enqueue(tx, tokenSync.signedOut(tokens));
         return unlinked.map((tool) => tool.id);
       });
+      outbox.poke();
       await refreshSnapshots(unlinkedToolIds);
-      for (const token of tokens) tokenSync.signedOut(token);
       return clearedSessionCookie(requester);
     },
 
@@ -201,18 +211,27 @@ export function userMutations({ db, auth, limiter, notifier, tokenSync, logger, 
 
       const request: Payment = { kind: FEATURING_REQUEST, toolId: tool.id, createdAt: new Date().toISOString(), status: "requested" };
       const open = JSON.stringify([{ kind: FEATURING_REQUEST, toolId: tool.id, status: "requested" }]);
-      // One statement: a request still open for this tool is not added twice, even by two submits at once.
-      const [added] = await db
-        .update(users)
-        .set({ payments: sql`${users.payments} || ${JSON.stringify([request])}::jsonb`, updatedAt: new Date() })
-        .where(and(eq(users.id, record.id), sql`not (${users.payments} @> ${open}::jsonb)`))
-        .returning({ id: users.id });
-      if (!added) throw new AppError("aborted", MESSAGES.profile.alreadyRequested, { toolId: MESSAGES.profile.alreadyRequested });
-
-      await notifier.notify({
-        title: "Featuring request",
-        text: `${record.username} (${record.email}) asks to feature ${tool.name}: ${siteUrl}/tool/${tool.slug} (profile: ${siteUrl}/profile/${record.slug})`,
+      await db.transaction(async (tx) => {
+        // One statement: a request still open for this tool is not added twice, even by two submits at once.
+        const [added] = await tx
+          .update(users)
+          .set({ payments: sql`${users.payments} || ${JSON.stringify([request])}::jsonb`, updatedAt: new Date() })
+          .where(and(eq(users.id, record.id), sql`not (${users.payments} @> ${open}::jsonb)`))
+          .returning({ id: users.id });
+        if (!added) throw new AppError("aborted", MESSAGES.profile.alreadyRequested, { toolId: MESSAGES.profile.alreadyRequested });
+        // The bot is told after the commit, by the outbox worker: a slow bot host never holds this request.
+        await outbox.enqueue(tx, [
+          {
+            channel: "notice",
+            key: `featuring-requested:${record.id}:${tool.id}:${request.createdAt}`,
+            payload: {
+              title: "Featuring request",
+              text: `${record.username} (${record.email}) asks to feature ${tool.name}: ${siteUrl}/tool/${tool.slug} (profile: ${siteUrl}/profile/${record.slug})`,
+            },
+          },
+        ]);
       });
+      outbox.poke();
     },
   };
 }

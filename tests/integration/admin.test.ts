@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST, type ToolFlag } from "#common/constants.ts";
 import { slugify } from "#common/slugify.ts";
 import { toolSnapshotKey } from "#server/tools/snapshots.ts";
-import { authSessions, categories, tools, type UserRow, users } from "#server/db/schema.ts";
+import { authSessions, categories, outbox, tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -229,6 +229,18 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
           return { fields: { intent: "refuse", userId: owner.record.id, toolId: tool.id }, changed: async () => (await status()) === "refused" };
         },
       },
+      "retry a failed delivery": {
+        page: "/admin/deliveries",
+        who: ADMINS,
+        prepare: async (owner) => {
+          const [failed] = await database.db
+            .insert(outbox)
+            .values({ key: `featuring-requested:${owner.record.id}:${++sequence}:notice`, channel: "notice", payload: { title: "Featuring request", text: "x" }, state: "failed", attempts: 8 })
+            .returning();
+          const state = async () => (await database.db.select().from(outbox).where(eq(outbox.id, failed!.id)))[0]!.state;
+          return { fields: { intent: "retry", deliveryId: String(failed!.id) }, changed: async () => (await state()) !== "failed" };
+        },
+      },
     };
 
     for (const [action, { page, who, prepare }] of Object.entries(matrix)) {
@@ -272,7 +284,7 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
     describe("access", () => {
       it("sends a visitor to sign in and back, and gives anyone else who is not a verifier or admin a 403 page", async () => {
-        for (const pathname of ["/admin", "/admin/claims", "/admin/users"]) {
+        for (const pathname of ["/admin", "/admin/claims", "/admin/users", "/admin/deliveries"]) {
           const response = await visitor().request(pathname);
           expect(response.status).toBe(302);
           expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(pathname)}`);
@@ -294,13 +306,15 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect(forVerifier).not.toContain('href="/admin/users"');
         expect(forVerifier).toMatch(/data-testid="admin-count-queue"[^>]*>1</);
         expect(forVerifier).toMatch(/data-testid="admin-count-claims"[^>]*>1</);
-        for (const pathname of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests"]) {
+        for (const pathname of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests", "/admin/deliveries"]) {
           expect(await html(verifier.client, pathname, 403)).toContain("Only admins can do this");
         }
+        expect(forVerifier).not.toContain('href="/admin/deliveries"');
 
         const forAdmin = await html(admin.client, "/admin");
-        for (const section of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests"]) expect(forAdmin).toContain(`href="${section}"`);
+        for (const section of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests", "/admin/deliveries"]) expect(forAdmin).toContain(`href="${section}"`);
         expect(forAdmin).toMatch(/data-testid="admin-count-requests"[^>]*>1</);
+        expect(forAdmin).toMatch(/data-testid="admin-count-deliveries"[^>]*>0</);
         expect(forAdmin).toContain("<title>Verification queue | Indie Tools</title>");
         expect(forAdmin).toContain('<link rel="canonical" href="http://localhost:3000/admin"/>');
       });

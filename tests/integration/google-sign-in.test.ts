@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { authAccounts, authSessions, users } from "#server/db/schema.ts";
+import { authAccounts, authSessions, outbox, users } from "#server/db/schema.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -73,6 +73,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(record).toMatchObject({ username: "Ada Lovelace", slug: "ada-lovelace-2", authMethod: "google", hasSubscribedToNewsletter: false, role: "guest", boosts: 0 });
     const accounts = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, record!.authId!));
     expect(accounts.map((account) => [account.providerId, account.accountId])).toEqual([["google", "ada"]]);
+    await app.services.outbox.drain();
     expect(telegram.requests).toEqual([]);
   });
 
@@ -126,6 +127,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(page.html).toContain(MESSAGES.auth.emailExists);
     expect(await isSignedIn(web)).toBe(false);
     expect((await recordOf("grace@example.com"))?.authMethod).toBe("email");
+    await app.services.outbox.drain();
     expect(notices()).toHaveLength(1);
   });
 
@@ -139,6 +141,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(page.html).toContain(MESSAGES.auth.noEmail);
     expect(await isSignedIn(web)).toBe(false);
     expect(await database.db.select().from(users)).toEqual([]);
+    await app.services.outbox.drain();
     expect(notices()).toEqual([
       { chat_id: CHAT_ID, text: "*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL).", disable_notification: "false", parse_mode: "Markdown" },
     ]);
@@ -172,6 +175,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     const record = await recordOf("grace@example.com");
     expect(record?.authMethod).toBe("email");
     expect(await database.db.select().from(authSessions)).toEqual(sessionsBefore);
+    await app.services.outbox.drain();
     expect(telegram.requests).toEqual([]);
   });
 
@@ -205,6 +209,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
       expect(url.pathname).toBe("/auth/failed");
       expect(Object.fromEntries(url.searchParams)).toMatchObject({ popup: "1", error: "email_not_found" });
       expect(page.html).toContain(MESSAGES.auth.noEmail);
+      await app.services.outbox.drain();
       expect(notices()).toHaveLength(1);
     });
   });
@@ -218,6 +223,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
   it("tells the admin a few times an hour per address at most: anyone can open the failure page", async () => {
     const web = createWebClient();
     for (let visit = 0; visit < 8; visit++) await web.get(`${app.url}/auth/failed?error=made_up_${visit}`);
+    await app.services.outbox.drain();
     expect(notices()).toHaveLength(5);
     expect(notices()[0]!.text).toBe("*Sign-in failed*\nGoogle sign-in failed: made\\_up\\_0");
   });
@@ -231,6 +237,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
   it("shows bad e-mailed links their own message and tells nobody", async () => {
     const page = await createWebClient().get(`${app.url}/auth/failed?error=INVALID_TOKEN`);
     expect(page.html).toContain("This link has expired or was already used. Ask for a new one.");
+    await app.services.outbox.drain();
     expect(telegram.requests).toEqual([]);
   });
 
@@ -241,8 +248,16 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
       const page = await signInWithGoogle(createWebClient(), app.url, { login: "anonymous" });
       expect(page.status).toBe(200);
       expect(page.html).toContain(MESSAGES.auth.noEmail);
-      // The notice was tried twice: once, then once more after a pause.
-      expect(telegram.requests).toHaveLength(2);
+      // The notice was tried once, and waits in the outbox for its next attempt.
+      await app.services.outbox.drain();
+      expect(telegram.requests).toHaveLength(1);
+      const [row] = await database.db.select().from(outbox);
+      expect(row).toMatchObject({ channel: "notice", state: "due", attempts: 1, lastError: "notice not delivered: the bot API answered 500" });
+      // The bot is back: the next attempt delivers it.
+      telegram.answer({ status: 200, body: { ok: true } });
+      await app.services.outbox.deliverDue(row!.dueAt);
+      expect(notices().map((notice) => notice.text)).toEqual(["*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL).", "*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL)."]);
+      expect((await database.db.select().from(outbox))[0]).toMatchObject({ state: "delivered", attempts: 2 });
     } finally {
       telegram.answer({ status: 200, body: { ok: true } });
     }
@@ -254,6 +269,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     const refused = await web.get(`${app.url}/auth/google`);
     expect(new URL(refused.url).pathname).toBe("/auth/failed");
     expect(refused.html).toContain(MESSAGES.auth.tooManyRequests);
+    await app.services.outbox.drain();
     expect(telegram.requests).toEqual([]);
   });
 
@@ -265,6 +281,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
       const page = await createWebClient().get(`${offline.url}/auth/google`);
       expect(new URL(page.url).pathname).toBe("/auth/failed");
       expect(page.html).toContain(MESSAGES.auth.noEmail);
+      await offline.services.outbox.drain();
       expect(notices().map((notice) => notice.text)).toEqual(["*Sign-in failed*\nGoogle sign-in failed: google\\_unavailable"]);
     } finally {
       await offline.close();
@@ -281,6 +298,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(new URL(page.url).pathname).toBe("/auth/failed");
     expect(new URL(page.url).searchParams.get("error")).toBe("USER_RECORD_FAILED");
     expect(await isSignedIn(web)).toBe(false);
+    await app.services.outbox.drain();
     expect(notices()).toHaveLength(1);
   });
 });

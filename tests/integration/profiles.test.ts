@@ -183,6 +183,7 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       expect(record!.payments[0]).toMatchObject({ kind: "featuring-request", toolId: tool.id, status: "requested" });
       expect(Number.isNaN(Date.parse(record!.payments[0]!.createdAt))).toBe(false);
 
+      await app.services.outbox.drain();
       expect(bot.messages).toHaveLength(1);
       const message = bot.messages[0]!;
       expect(message.get("chat_id")).toBe(CHAT_ID);
@@ -197,6 +198,7 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       expect(again.status).toBe(409);
       expect(await again.text()).toContain("You already asked to feature this tool. We will get back to you soon.");
       expect((await recordOf(owner.record.id))!.payments).toHaveLength(1);
+      await app.services.outbox.drain();
       expect(bot.messages).toHaveLength(1);
     });
 
@@ -213,6 +215,7 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       expect(empty.status).toBe(400);
       expect(await empty.text()).toContain("Choose one of your tools");
       expect((await recordOf(owner.record.id))!.payments).toEqual([]);
+      await app.services.outbox.drain();
       expect(bot.messages).toHaveLength(0);
     });
   });
@@ -518,6 +521,7 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       if (actor !== "visitor" && actor !== "owner") expect(await response.text()).toContain("Only the owner of this profile can ask to feature their tools");
       const payments = (await recordOf(owner.id))!.payments;
       expect(payments).toHaveLength(actor === "owner" ? 1 : 0);
+      await app.services.outbox.drain();
       expect(bot.messages).toHaveLength(actor === "owner" ? 1 : 0);
     });
 

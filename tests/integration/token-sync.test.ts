@@ -3,7 +3,7 @@
  * Bearer token, a sign-out DELETEs it, and a sync server that fails never stands in the person's way.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authSessions } from "#server/db/schema.ts";
+import { authSessions, outbox } from "#server/db/schema.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { closedPortUrl, startLocalServer, type LocalServer } from "../setup/local-http.ts";
 import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
@@ -39,6 +39,7 @@ describe.each(databaseKinds)("token sync on %s", (kind) => {
 
   const tokens = async () => (await database.db.select({ token: authSessions.token }).from(authSessions)).map((row) => row.token);
   const isSignedIn = async (web: WebClient, url = app.url) => (await web.get(`${url}/`)).html.includes(PROFILE_MENU);
+  const syncRows = () => database.db.select({ channel: outbox.channel, state: outbox.state }).from(outbox);
   const syncCalls = () => sync.requests.map((request) => ({ method: request.method, path: request.url.pathname, authorization: request.headers.authorization }));
 
   async function register(url = app.url) {
@@ -87,9 +88,39 @@ describe.each(databaseKinds)("token sync on %s", (kind) => {
     await sync.waitForRequests(1);
     const wrong = await createWebClient().post(`${app.url}/login`, { intent: "password", email: "ada@example.com", password: "not-the-password" });
     expect(wrong.html).toContain("Incorrect password");
-    // What the sync would have got arrives at once (see the tests above); nothing more did.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every call is an outbox row: once the worker has nothing left to send, the registration's call is the only one.
+    await app.services.outbox.drain();
+    expect(await syncRows()).toEqual([{ channel: "token-sync", state: "delivered" }]);
     expect(sync.requests).toHaveLength(1);
+  });
+
+  it("keeps no session token once its call is delivered", async () => {
+    await register();
+    await sync.waitForRequests(1);
+    await app.services.outbox.drain();
+    const [token] = await tokens();
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toMatchObject([{ channel: "token-sync", state: "delivered", isSecret: true, payload: {} }]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("tries a failed call again later, and sends it once it succeeds", async () => {
+    sync.answer({ status: 503 });
+    await register();
+    await sync.waitForRequests(1);
+    await app.services.outbox.drain();
+    const [failed] = await database.db.select().from(outbox);
+    expect(failed).toMatchObject({ state: "due", attempts: 1, lastError: "token sync: POST answered 503" });
+    expect(failed!.dueAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    sync.answer({ status: 204 });
+    await app.services.outbox.deliverDue(new Date(failed!.dueAt.getTime() + 1));
+    const [token] = await tokens();
+    expect(syncCalls()).toEqual([
+      { method: "POST", path: "/sessions", authorization: `Bearer ${token}` },
+      { method: "POST", path: "/sessions", authorization: `Bearer ${token}` },
+    ]);
+    expect(await syncRows()).toEqual([{ channel: "token-sync", state: "delivered" }]);
   });
 
   describe("never blocks the person when the sync server", () => {

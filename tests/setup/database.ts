@@ -36,6 +36,7 @@ const TABLES = [
   "daily_stats",
   "daily_visitors",
   "analytics_salts",
+  "outbox",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {

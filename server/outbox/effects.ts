@@ -1,0 +1,40 @@
+/**
+ * The side effects a write causes, as outbox rows: one row per effect and channel, inserted in the change's own
+ * transaction, and each channel's payload schema, which the worker checks again when it reads a row back.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { Database, Transaction } from "../db/client.ts";
+import { outbox } from "../db/schema.ts";
+
+export const mailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });
+export const noticePayload = z.object({ title: z.string(), text: z.string(), silent: z.boolean().optional() });
+export const tokenSyncPayload = z.object({ method: z.enum(["POST", "DELETE"]), token: z.string().min(1) });
+
+export const OUTBOX_PAYLOADS = { mail: mailPayload, notice: noticePayload, "token-sync": tokenSyncPayload } as const;
+export type OutboxChannel = keyof typeof OUTBOX_PAYLOADS;
+export type TokenSyncCall = z.infer<typeof tokenSyncPayload>;
+
+/** One effect on one channel. `key` names the event it comes from; the channel is added to it, so each is kept once. */
+export type Effect = { [C in OutboxChannel]: { channel: C; key: string; payload: z.infer<(typeof OUTBOX_PAYLOADS)[C]>; isSecret?: boolean } }[OutboxChannel];
+
+/** What the domain is given: write effects in a transaction, then wake the worker once it is committed. */
+export type Outbox = {
+  enqueue(db: Database | Transaction, effects: Effect[]): Promise<void>;
+  /** Wakes this process's worker: call it after the commit, it sends nothing itself and never throws. */
+  poke(): void;
+};
+
+/** A key part that names a secret (a session token) without holding it. */
+export function secretKey(secret: string): string {
+  return createHash("sha256").update(secret).digest("base64url");
+}
+
+/** Inserts the effects; an effect already there, by key, stays as it is. The caller pokes its worker after the commit. */
+export async function enqueueEffects(db: Database | Transaction, effects: Effect[]): Promise<void> {
+  if (effects.length === 0) return;
+  await db
+    .insert(outbox)
+    .values(effects.map((effect) => ({ key: `${effect.key}:${effect.channel}`, channel: effect.channel, payload: effect.payload, isSecret: effect.isSecret ?? false })))
+    .onConflictDoNothing({ target: outbox.key });
+}
