@@ -8,6 +8,7 @@ import { AppError, isAppError } from "#common/errors.ts";
 import type { FeaturingRequestInput, PasswordChangeInput, ProfileInput, SetRoleInput } from "#common/schemas/profiles.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { profilePath, toolPath } from "#common/page-paths.ts";
 import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/accounts.ts";
 import { type AuthLoader, isAuthApiError } from "../auth/auth-loader.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
@@ -226,7 +227,7 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, si
             key: `featuring-requested:${record.id}:${tool.id}:${request.createdAt}`,
             payload: {
               title: "Featuring request",
-              text: `${record.username} (${record.email}) asks to feature ${tool.name}: ${siteUrl}/tool/${tool.slug} (profile: ${siteUrl}/profile/${record.slug})`,
+              text: `${record.username} (${record.email}) asks to feature ${tool.name}: ${siteUrl}${toolPath(tool.slug)} (profile: ${siteUrl}${profilePath(record.slug)})`,
             },
           },
         ]);

@@ -1,0 +1,38 @@
+/**
+ * What the two halves of the tool lifecycle (./submissions.ts for makers, ./reviews.ts for verifiers) share: their
+ * dependencies, and the reads both make.
+ */
+import { eq } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import type { RateLimiter } from "../auth/rate-limit.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { tools, users } from "../db/schema.ts";
+import type { Outbox } from "../outbox/effects.ts";
+
+export type LifecycleDependencies = {
+  db: Database;
+  /** Where the notices go: written with the change, delivered after it. */
+  outbox: Outbox;
+  siteUrl: string;
+  /** Counts each maker's submissions (LIMITS.submissionsPerUser). */
+  limiter: RateLimiter;
+  /** Writes or removes the tool's public snapshot after a change. */
+  writeSnapshot: (id: string) => Promise<void>;
+};
+
+export type ToolRow = typeof tools.$inferSelect;
+
+/** The tool `id`, whatever its state; a missing one is 'not-found'. */
+export async function getTool(db: Database, id: string): Promise<ToolRow> {
+  const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
+  if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+  return tool;
+}
+
+/** The e-mail address of the user `userId`, read in the change's transaction, for its mail. */
+export async function emailOf(tx: Transaction, userId: string | null): Promise<string | undefined> {
+  if (!userId) return undefined;
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email;
+}

@@ -1,0 +1,176 @@
+/**
+ * The maker's side of the tool lifecycle (SPEC section 4): submit a tool, edit it, see it before it is public, and
+ * claim a listed one. Every step checks who asks (server/access.ts); its notices are outbox rows written in the
+ * change's transaction, delivered after the commit (server/outbox/), so they never undo it nor hold the request.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { canEditTool, isLinkedCreator, needsIdentityReview, type SessionUser } from "#common/access.ts";
+import { AppError } from "#common/errors.ts";
+import { toolSlug } from "#common/ids.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { toolPath } from "#common/page-paths.ts";
+import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
+import { requireSignedIn, requireToolEditor } from "../access.ts";
+import { LIMITS } from "../auth/rate-limit.ts";
+import { authUsers, tools, users } from "../db/schema.ts";
+import { emailOf, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
+import { buildToolRow } from "./rows.ts";
+
+/** A tool's images, by their addresses. */
+export type ToolImages = { logo?: string; largeImage?: string };
+/** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
+type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
+
+export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
+  async function findListedTool(website: string, exceptId?: string) {
+    const [listed] = await db
+      .select({ id: tools.id, slug: tools.slug, name: tools.name })
+      .from(tools)
+      .where(and(eq(tools.websiteDomain, websiteDomain(website)), exceptId ? sql`${tools.id} <> ${exceptId}` : undefined))
+      .limit(1);
+    return listed;
+  }
+
+  function alreadyListed(listed: { slug: string; name: string }): AppError {
+    // The form offers the maker to claim the listed tool instead: its address travels beside the message.
+    return new AppError("aborted", MESSAGES.tool.alreadyListed, { website: `${listed.name} is already listed.`, listedTool: toolPath(listed.slug) });
+  }
+
+  return {
+    /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
+    async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
+      const maker = requireSignedIn(user);
+      // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
+      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      const listed = await findListedTool(input.website);
+      if (listed) throw alreadyListed(listed);
+      const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
+      const built = buildToolRow({
+        ...input,
+        faq: input.faq.length ? input.faq : null,
+        pros: input.pros.length ? input.pros : null,
+        cons: input.cons.length ? input.cons : null,
+        logo: images.logo ?? null,
+        largeImage: images.largeImage ?? null,
+        websiteDomain: websiteDomain(input.website),
+        isVerified: false,
+        isActive: true,
+        // The submitter may be listing someone else's tool: a maker is linked to a tool by a claim a verifier accepts.
+        submittedBy: maker.id,
+      });
+      // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
+      const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
+      const tool = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(tools).values(row).onConflictDoNothing().returning();
+        if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
+        const email = await emailOf(tx, maker.id);
+        // Two effects, each delivered once: a failed mail is retried alone, never the admin's notice again.
+        await outbox.enqueue(tx, [
+          { channel: "notice", key: `tool-submitted:${created.id}`, payload: { title: "New tool submitted", text: `${created.name} (${created.website}) by ${maker.username}` } },
+          ...(email
+            ? [
+                {
+                  channel: "mail" as const,
+                  key: `tool-submitted:${created.id}`,
+                  payload: {
+                    to: email,
+                    subject: `We received ${created.name}`,
+                    text: `Thank you for submitting ${created.name}. A verifier will look at it soon; you can follow it on ${siteUrl}/my-tools.`,
+                  },
+                },
+              ]
+            : []),
+        ]);
+        return created;
+      });
+      outbox.poke();
+      return tool;
+    },
+
+    /** Edits a tool (its submitter, linked creator, a verifier or an admin). A live tool stays live. */
+    async updateTool(user: SessionUser | null, id: string, input: ToolInput, imagesToStore: ToolImagesToStore = {}) {
+      requireSignedIn(user);
+      const tool = await getTool(db, id);
+      const editor = requireToolEditor(user, tool);
+      const listed = await findListedTool(input.website, id);
+      if (listed) throw alreadyListed(listed);
+      const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
+      const isRenamed = input.name !== tool.name || input.website !== tool.website;
+      const [updated] = await db
+        .update(tools)
+        .set({
+          ...input,
+          faq: input.faq.length ? input.faq : null,
+          pros: input.pros.length ? input.pros : null,
+          cons: input.cons.length ? input.cons : null,
+          ...(images.logo ? { logo: images.logo } : {}),
+          ...(images.largeImage ? { largeImage: images.largeImage } : {}),
+          websiteDomain: websiteDomain(input.website),
+          // Verifiers see when a maker changed what identifies a tool.
+          hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
+          updatedAt: new Date(),
+        })
+        .where(eq(tools.id, id))
+        .returning();
+      await writeSnapshot(id);
+      return updated!;
+    },
+
+    /**
+     * A tool that is not public, as its page shows it to those who may edit it (its submitter, linked creator, a
+     * verifier or an admin); undefined for everyone else.
+     */
+    async findPrivateToolBySlug(user: SessionUser | null, slug: string) {
+      if (!user) return undefined;
+      const [tool] = await db.select().from(tools).where(eq(tools.slug, slug)).limit(1);
+      if (!tool || !canEditTool(user, tool)) return undefined;
+      const [detail] = await db.select(toolDetailColumns).from(tools).where(eq(tools.id, tool.id)).limit(1);
+      return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason } : undefined;
+    },
+
+    /** A tool its editor may change (the edit screen): its submitter, linked creator, a verifier or an admin. */
+    async getEditableTool(user: SessionUser | null, id: string) {
+      requireSignedIn(user);
+      const tool = await getTool(db, id);
+      requireToolEditor(user, tool);
+      return tool;
+    },
+
+    /** askForClaim (SPEC section 4): a signed-in user who is not the creator claims a listed tool; claimTool tells the admin. */
+    async askForClaim(user: SessionUser | null, id: string) {
+      const claimer = requireSignedIn(user);
+      const [claimerEmail] = await db
+        .select({ address: users.email, isVerified: sql<boolean>`coalesce(${authUsers.emailVerified}, false)` })
+        .from(users)
+        .leftJoin(authUsers, eq(authUsers.id, users.authId))
+        .where(eq(users.id, claimer.id))
+        .limit(1);
+      const tool = await getTool(db, id);
+      if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+      if (isLinkedCreator(claimer, tool)) throw new AppError("aborted", MESSAGES.tool.ownTool);
+      if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
+      const domain = claimerEmail?.address.split("@")[1]?.toLowerCase() ?? "";
+      const isLikelyGenuine = Boolean(claimerEmail?.isVerified) && domain !== "" && (domain === tool.websiteDomain || tool.websiteDomain.endsWith(`.${domain}`));
+      const now = new Date();
+      const claimed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({ hasBeenClaimed: true, creatorUsername: claimer.slug, claimedBy: claimer.id, isClaimLikelyGenuine: isLikelyGenuine, updatedAt: now })
+          .where(and(eq(tools.id, id), eq(tools.hasBeenClaimed, false)))
+          .returning();
+        if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
+        await outbox.enqueue(tx, [
+          {
+            channel: "notice",
+            key: `tool-claimed:${id}:${claimer.id}:${now.getTime()}`,
+            payload: { title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` },
+          },
+        ]);
+        return row;
+      });
+      outbox.poke();
+      return claimed;
+    },
+  };
+}
