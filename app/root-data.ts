@@ -1,7 +1,7 @@
 /** The root loader's data (config, session, categories, top-lists), for any component of the layout. */
 import { useRouteLoaderData } from "react-router";
 import type { SessionUser } from "#common/access.ts";
-import type { UserToolLink } from "#server/auth/accounts.ts";
+import type { UserToolLink } from "#server/auth/sessions.ts";
 import type { PublicConfig } from "#server/config.ts";
 import type { TopListLink } from "#server/content/top-lists.ts";
 

@@ -1,6 +1,6 @@
 /** What every loader and action receives from the server: the domain layer, the config and the request's session. */
 import type { SessionUser } from "#common/access.ts";
-import type { Requester } from "./auth/accounts.ts";
+import type { Requester } from "./auth/account-shared.ts";
 import type { Config, PublicConfig } from "./config.ts";
 import type { Services } from "./services.ts";
 

@@ -3,6 +3,8 @@ import { adminService } from "./admin/service.ts";
 import { eventCollector } from "./analytics/events.ts";
 import { analyticsQueries } from "./analytics/queries.ts";
 import { accountService } from "./auth/accounts.ts";
+import { externalSignIn } from "./auth/external-sign-in.ts";
+import { sessionQueries } from "./auth/sessions.ts";
 import { loadAuthWhenNeeded } from "./auth/auth-loader.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
 import { createTokenSync } from "./auth/token-sync.ts";
@@ -69,7 +71,8 @@ export function createServices(deps: Dependencies) {
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
   const auth = loadAuthWhenNeeded({ db: deps.db, config: deps.config, secret: deps.authSecret, outbox, logger: deps.logger, onGoogleSignIn });
-  const accounts = accountService({ db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger });
+  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger };
+  const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries(accountDeps) };
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,

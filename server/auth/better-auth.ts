@@ -1,7 +1,7 @@
 /**
  * The authentication layer: Better Auth with e-mail and password, sign-in links by e-mail, and Google through
  * OpenID Connect (its discovery URL is configurable, so tests use a local provider). It keeps auth accounts and
- * sessions; the product's user record lives in `users` and is kept by server/auth/accounts.ts.
+ * sessions; the product's user record lives in `users` and is kept by server/auth/account-shared.ts.
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -66,7 +66,7 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn 
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
     // Google signs in the owner of an existing account only when it vouches for the address (email_verified): our own
     // accounts do not verify addresses, so the local check is left to that. The account service then ends what the
-    // unproven account had (server/auth/accounts.ts: recordGoogleSignIn).
+    // unproven account had (server/auth/external-sign-in.ts: recordGoogleSignIn).
     account: { accountLinking: { enabled: true, requireLocalEmailVerified: false } },
     advanced: {
       useSecureCookies: config.SITE_URL.startsWith("https://"),

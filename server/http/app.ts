@@ -12,7 +12,7 @@ import { AppError } from "#common/errors.ts";
 import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, publicConfig } from "../config.ts";
-import type { Requester } from "../auth/accounts.ts";
+import type { Requester } from "../auth/account-shared.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";

@@ -12,7 +12,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { PageCacheHandle } from "#common/page-cache.ts";
-import { hasSessionCookie } from "../auth/accounts.ts";
+import { hasSessionCookie } from "../auth/sessions.ts";
 import type { CachedPage, PageCache } from "../cache/page-cache.ts";
 import { collectPageDependencies, type PageDependencies } from "../cache/page-tags.ts";
 import { chooseEncoding, type Encoding } from "./compression.ts";

@@ -9,7 +9,7 @@ import type { FeaturingRequestInput, PasswordChangeInput, ProfileInput, SetRoleI
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { profilePath, toolPath } from "#common/page-paths.ts";
-import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/accounts.ts";
+import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/account-shared.ts";
 import { type AuthLoader, isAuthApiError } from "../auth/auth-loader.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
