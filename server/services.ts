@@ -91,16 +91,7 @@ export function createServices(deps: Dependencies) {
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),
-      ...userMutations({
-        db: deps.db,
-        auth,
-        limiter,
-        outbox,
-        tokenSync,
-        logger: deps.logger,
-        siteUrl: deps.config.SITE_URL,
-        writeToolSnapshot: snapshots.writeToolSnapshot,
-      }),
+      ...userMutations({ ...accountDeps, siteUrl: deps.config.SITE_URL, writeToolSnapshot: snapshots.writeToolSnapshot }),
     },
     /** Submitting, editing, verifying and claiming tools (SPEC section 4). */
     lifecycle,

@@ -9,26 +9,19 @@ import type { FeaturingRequestInput, PasswordChangeInput, ProfileInput, SetRoleI
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { profilePath, toolPath } from "#common/page-paths.ts";
-import { type CookieHeaders, type Requester, uniqueSlug } from "../auth/account-shared.ts";
-import { type AuthLoader, isAuthApiError } from "../auth/auth-loader.ts";
-import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
-import type { TokenSync } from "../auth/token-sync.ts";
+import { type AccountDependencies, type CookieHeaders, type Requester, uniqueSlug } from "../auth/account-shared.ts";
+import { isAuthApiError } from "../auth/auth-loader.ts";
+import { LIMITS } from "../auth/rate-limit.ts";
 import type { SessionUser } from "#common/access.ts";
 import { requireOwnProfile } from "../access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, authUsers, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { Effect, Outbox } from "../outbox/effects.ts";
+import type { Effect } from "../outbox/effects.ts";
 import { toolsOwnedBy } from "./queries.ts";
 
-export type UserMutationDependencies = {
-  db: Database;
-  auth: AuthLoader;
-  limiter: RateLimiter;
-  /** The admin's notices and the token sync's calls are written here, and delivered after the change. */
-  outbox: Outbox;
-  tokenSync: TokenSync;
-  logger: Logger;
+/** What the account services need, and: */
+export type UserMutationDependencies = AccountDependencies & {
   /** The site's address, for the links in the admin's notices. */
   siteUrl: string;
   /** Rewrites a tool's public snapshot, which names its creator (server/tools/snapshots.ts). */
