@@ -52,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   usePageviews();
   return (
-    <html lang="en" data-silence-console={data?.config.silenceConsole ? "true" : undefined}>
+    <html lang="en" data-silence-console={data?.config.silenceConsole ? "true" : undefined} data-files-url={data?.config.filesUrl}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -73,6 +73,44 @@ describe("parseConfig", () => {
   });
 });
 
+describe("the file storage settings", () => {
+  const s3 = { S3_ENDPOINT: "http://minio:9000/", S3_BUCKET: "indie-tools", S3_ACCESS_KEY_ID: "app", S3_SECRET_ACCESS_KEY: "app-secret" };
+
+  it("keeps files on the local disk when no S3 setting is given", () => {
+    const config = parseConfig({});
+    expect(config.storage).toEqual({ kind: "local" });
+    expect(publicConfig(config).filesUrl).toBe("/files");
+  });
+
+  it("uses the bucket when all are given, read from the bucket itself unless a public address is set", () => {
+    const config = parseConfig(s3);
+    expect(config.storage).toEqual({ kind: "s3", endpoint: "http://minio:9000", region: "us-east-1", bucket: "indie-tools", accessKeyId: "app", secretAccessKey: "app-secret", publicUrl: "http://minio:9000/indie-tools" });
+    expect(publicConfig(config).filesUrl).toBe("http://minio:9000/indie-tools");
+    expect(parseConfig({ ...s3, S3_PUBLIC_URL: "https://files.example.com/", S3_REGION: "auto" }).storage).toMatchObject({ publicUrl: "https://files.example.com", region: "auto" });
+    expect(JSON.stringify(publicConfig(config))).not.toContain("app-secret");
+  });
+
+  it("refuses some S3 settings without the others, naming each one missing", () => {
+    expect(() => parseConfig({ S3_BUCKET: "indie-tools", S3_ACCESS_KEY_ID: "app" })).toThrow(ConfigError);
+    try {
+      parseConfig({ S3_BUCKET: "indie-tools", S3_ACCESS_KEY_ID: "app" });
+    } catch (error) {
+      expect((error as ConfigError).issues).toEqual([
+        "S3_ENDPOINT: must be set too when S3_BUCKET, S3_ACCESS_KEY_ID are (S3 storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)",
+        "S3_SECRET_ACCESS_KEY: must be set too when S3_BUCKET, S3_ACCESS_KEY_ID are (S3 storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)",
+      ]);
+    }
+  });
+
+  it.each([
+    ["S3_ENDPOINT", "ftp://minio"],
+    ["S3_BUCKET", "Not_A_Bucket"],
+    ["S3_PUBLIC_URL", "javascript:alert(1)"],
+  ])("refuses %s=%j", (name, value) => {
+    expect(() => parseConfig({ ...s3, [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});
+
 describe(".env.example", () => {
   const example = parseEnv(readFileSync(new URL("../.env.example", import.meta.url), "utf8"));
 

@@ -73,7 +73,20 @@ export const configSchema = z.object({
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),
+  S3_ENDPOINT: optionalUrl.prefault(""),
+  S3_REGION: z.string().trim().prefault("us-east-1"),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])?$/, "must be a bucket name: 3 to 63 lowercase letters, digits, '.' and '-'")
+    .prefault(""),
+  S3_ACCESS_KEY_ID: z.string().trim().prefault(""),
+  S3_SECRET_ACCESS_KEY: z.string().trim().prefault(""),
+  S3_PUBLIC_URL: optionalUrl.prefault(""),
 });
+
+/** The S3 settings that must all be given, or none (then files stay on the local disk). */
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 export type RawConfig = z.infer<typeof configSchema>;
 
@@ -83,7 +96,11 @@ export type Config = RawConfig & {
   isGoogleEnabled: boolean;
   /** Whether the browser's console is silenced: on in production unless SILENCE_BROWSER_CONSOLE=false. */
   silenceBrowserConsole: boolean;
+  /** Where files are stored: an S3-compatible bucket when the S3_* settings are given, else DATA_DIR/files. */
+  storage: StorageConfig;
 };
+
+export type StorageConfig = { kind: "local" } | { kind: "s3"; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -108,6 +125,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const raw = result.data;
+  const s3Given = S3_REQUIRED.filter((name) => raw[name]);
+  const s3Missing = S3_REQUIRED.filter((name) => !raw[name]);
+  if (s3Given.length > 0 && s3Missing.length > 0) {
+    throw new ConfigError(s3Missing.map((name) => `${name}: must be set too when ${s3Given.join(", ")} ${s3Given.length === 1 ? "is" : "are"} (S3 storage needs all of ${S3_REQUIRED.join(", ")})`));
+  }
   const isProduction = raw.NODE_ENV === "production";
   return {
     ...raw,
@@ -115,7 +137,28 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     isProduction,
     isGoogleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_DISCOVERY_URL),
     silenceBrowserConsole: raw.SILENCE_BROWSER_CONSOLE ?? isProduction,
+    storage: storageConfig(raw),
   };
+}
+
+function storageConfig(raw: RawConfig): StorageConfig {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket } = raw;
+  if (!endpoint || !bucket) return { kind: "local" };
+  return {
+    kind: "s3",
+    endpoint: endpoint.replace(/\/+$/, ""),
+    region: raw.S3_REGION || "us-east-1",
+    bucket,
+    accessKeyId: raw.S3_ACCESS_KEY_ID,
+    secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+    // Without a public address, browsers read the files from the bucket itself (path-style, as the app writes them).
+    publicUrl: (raw.S3_PUBLIC_URL ?? `${endpoint.replace(/\/+$/, "")}/${bucket}`).replace(/\/+$/, ""),
+  };
+}
+
+/** Where browsers read stored files from: the app's own FILES_URL, or the bucket's public address. */
+export function filesBaseUrl(config: Config): string {
+  return config.storage.kind === "s3" ? config.storage.publicUrl : FILES_URL;
 }
 
 /**
@@ -148,7 +191,7 @@ export function publicConfig(config: Config) {
     contactXUrl: config.CONTACT_X_URL,
     outboundRef: config.OUTBOUND_REF,
     /** Where stored files (tool snapshots, images) are served from. */
-    filesUrl: FILES_URL,
+    filesUrl: filesBaseUrl(config),
     isGoogleEnabled: config.isGoogleEnabled,
     silenceConsole: config.silenceBrowserConsole,
   };

@@ -6,7 +6,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Connect } from "vite";
-import { type Config, FILES_URL } from "./config.ts";
+import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
@@ -19,7 +19,7 @@ import { loadAuthSecret } from "./auth/secret.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createNotifier } from "./notify/notifier.ts";
 import { createServices } from "./services.ts";
-import { localFileStorage } from "./storage/files.ts";
+import { fileStorageFromConfig } from "./storage/from-config.ts";
 
 /** Opens the database, serves, and stops cleanly on SIGINT or SIGTERM. `config` comes from loadProcessConfig (server/main.ts). */
 export async function startServer(config: Config) {
@@ -32,7 +32,7 @@ export async function startServer(config: Config) {
     db: database.db,
     config,
     logger,
-    storage: localFileStorage(filesDir, FILES_URL),
+    storage: fileStorageFromConfig(config, filesDir),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
     authSecret: loadAuthSecret(config.AUTH_SECRET, dataDir),
@@ -48,6 +48,7 @@ export async function startServer(config: Config) {
   });
   for (const id of seededToolIds) await services.tools.writeToolSnapshot(id);
   logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
+  logger.info(`files stored ${config.storage.kind === "s3" ? `in the bucket ${config.storage.bucket} at ${config.storage.endpoint}` : `in ${path.join(config.DATA_DIR, "files")}`}`);
   const isDev = config.NODE_ENV === "development";
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -76,7 +77,7 @@ export async function startServer(config: Config) {
     logger,
     build,
     clientDir: isDev ? undefined : path.resolve(PROJECT_ROOT, config.BUILD_DIR, "client"),
-    filesDir,
+    filesDir: config.storage.kind === "local" ? filesDir : undefined,
     pageCache,
   });
   const listener = getRequestListener(app.fetch);

@@ -68,7 +68,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
   if (!id) return serverLoader();
   try {
     const [tool, related] = await Promise.all([
-      getJson<ToolDetail>(`/files/tools/${id}/${id}.json?t=${Date.now()}`),
+      getJson<ToolDetail>(`${storedFilesUrl()}/tools/${id}/${id}.json?t=${Date.now()}`),
       getJson<RelatedToTool>(`/api/v1/tools/${id}/related`),
     ]);
     if (tool.slug !== params.slug) return serverLoader();
@@ -78,6 +78,11 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     // SPEC section 8: a snapshot that cannot be read falls back to the database.
     return serverLoader();
   }
+}
+
+/** Where the stored files are read from: the app's /files, or an S3 bucket's public address (the root sets it on <html>). */
+function storedFilesUrl(): string {
+  return document.documentElement.dataset.filesUrl ?? "/files";
 }
 
 async function getJson<T>(url: string): Promise<T> {

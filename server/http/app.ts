@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { type Config, FILES_URL, publicConfig } from "../config.ts";
+import { type Config, FILES_URL, filesBaseUrl, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { AppContext } from "../context.ts";
@@ -26,7 +26,7 @@ import { invalidInput } from "#common/input-errors.ts";
 import { respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 import { compression } from "./compression.ts";
-import { newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
+import { filesOriginOf, newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { pageCacheMiddleware } from "./page-cache.ts";
 
 type Variables = { cspNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
@@ -40,7 +40,7 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The folder of built browser assets, served in production; development lets Vite serve them. */
   clientDir?: string;
-  /** The folder of the local file storage, served under FILES_URL. */
+  /** The folder of the local file storage, served under FILES_URL (none when the files are in an S3 bucket). */
   filesDir?: string;
   /** Visitors' pages kept between requests; none in development, where the build changes on every request. */
   pageCache?: PageCache;
@@ -69,7 +69,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     }),
   );
   // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.
-  if (!isDev) app.use(withContentSecurityPolicy());
+  const filesOrigin = filesOriginOf(filesBaseUrl(config));
+  if (!isDev) app.use(withContentSecurityPolicy(filesOrigin));
   app.use(refuseCrossOriginWrites(config));
 
   app.get("/healthz", async (c) => {
@@ -131,7 +132,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     app.use("*", serveFiles(root, "public, max-age=3600"));
   }
 
-  if (pageCache && typeof build !== "function") app.use("*", pageCacheMiddleware({ cache: pageCache, build }));
+  if (pageCache && typeof build !== "function") app.use("*", pageCacheMiddleware({ cache: pageCache, build, filesOrigin }));
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
   const shared = { services, config, publicConfig: publicConfig(config) };
   app.use("*", withSession(services, config));

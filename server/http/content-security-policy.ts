@@ -5,12 +5,13 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
-const DIRECTIVES = (scriptSources: string[]) => [
+const DIRECTIVES = (scriptSources: string[], filesOrigin: string) => [
   "default-src 'self'",
   ["script-src 'self'", ...scriptSources].join(" "),
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
+  ["img-src 'self' data: https:", filesOrigin].filter(Boolean).join(" "),
+  // The tool page reads its snapshot from the stored files, which may be in a bucket of another origin.
+  ["connect-src 'self'", filesOrigin].filter(Boolean).join(" "),
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -18,9 +19,17 @@ const DIRECTIVES = (scriptSources: string[]) => [
   "frame-ancestors 'none'",
 ];
 
-/** The policy, allowing the inline scripts named by `scriptSources` ('nonce-…' or 'sha256-…'). */
-export function contentSecurityPolicy(scriptSources: string[] = []): string {
-  return DIRECTIVES(scriptSources).join("; ");
+/**
+ * The policy, allowing the inline scripts named by `scriptSources` ('nonce-…' or 'sha256-…'), and the stored files at
+ * `filesOrigin` (the origin of an S3 bucket's public address; none for files the app serves itself).
+ */
+export function contentSecurityPolicy(scriptSources: string[] = [], filesOrigin = ""): string {
+  return DIRECTIVES(scriptSources, filesOrigin).join("; ");
+}
+
+/** The origin to allow for the stored files at `filesUrl`: none when the app serves them itself (a path). */
+export function filesOriginOf(filesUrl: string): string {
+  return URL.canParse(filesUrl) ? new URL(filesUrl).origin : "";
 }
 
 /** A fresh nonce, made only for a response that renders inline scripts. */
@@ -32,11 +41,11 @@ export function newNonce(): string {
  * Sets the policy on a response that has none: with the nonce the page was rendered with (`cspNonce`), if any. A page
  * from the page cache brings its own.
  */
-export function withContentSecurityPolicy(): MiddlewareHandler<{ Variables: { cspNonce?: string } }> {
+export function withContentSecurityPolicy(filesOrigin = ""): MiddlewareHandler<{ Variables: { cspNonce?: string } }> {
   return async (c, next) => {
     await next();
     if (c.res.headers.has("content-security-policy")) return;
     const nonce = c.get("cspNonce");
-    c.res.headers.set("content-security-policy", contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : []));
+    c.res.headers.set("content-security-policy", contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : [], filesOrigin));
   };
 }

@@ -48,7 +48,7 @@ const compressGzip = promisify(gzip);
 
 type Variables = { cspNonce?: string };
 
-export function pageCacheMiddleware({ cache, build }: { cache: PageCache; build: ServerBuild }): MiddlewareHandler<{ Variables: Variables }> {
+export function pageCacheMiddleware({ cache, build, filesOrigin = "" }: { cache: PageCache; build: ServerBuild; filesOrigin?: string }): MiddlewareHandler<{ Variables: Variables }> {
   const policyOf = routePolicies(build);
   return async (c, next) => {
     const method = c.req.method;
@@ -82,7 +82,7 @@ export function pageCacheMiddleware({ cache, build }: { cache: PageCache; build:
       markUncached(response.headers, "bypass", response.status < 500 && isPublic(response) ? VISITOR_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
       return;
     }
-    const page = await toCachedPage(response, c.get("cspNonce"), dependencies);
+    const page = await toCachedPage(response, c.get("cspNonce"), dependencies, filesOrigin);
     cache.store(key, page, since);
     replaceResponse(c, serve(c, page, "miss"));
   };
@@ -144,12 +144,12 @@ function markUncached(headers: Headers, state: "bypass", cacheControl: string) {
 }
 
 /** A rendered response as the cache keeps it: scripts allowed by hash, bodies compressed, ETag made. */
-async function toCachedPage(response: Response, nonce: string | undefined, dependencies: PageDependencies): Promise<CachedPage> {
+async function toCachedPage(response: Response, nonce: string | undefined, dependencies: PageDependencies, filesOrigin: string): Promise<CachedPage> {
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) if (!UNSTORED_HEADERS.has(name)) headers.push([name, value]);
   const sealed = sealScripts(await response.text(), nonce);
   const body = sealed.html;
-  headers.push(["content-security-policy", contentSecurityPolicy(sealed.hashes)]);
+  headers.push(["content-security-policy", contentSecurityPolicy(sealed.hashes, filesOrigin)]);
   const identity = Buffer.from(body, "utf8");
   const [br, gz] = await Promise.all([
     compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),

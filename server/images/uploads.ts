@@ -96,7 +96,9 @@ export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDepe
 
     /** Whether `url` is an image stored for `toolId` (what the form sends back after an upload). */
     isToolImageUrl(toolId: string, url: string): boolean {
-      return new RegExp(`^${storage.publicUrl(`tools/${toolId}/x.webp`).replace(/x\.webp$/, "")}[A-Za-z0-9_-]{12}\\.webp$`).test(url);
+      const folder = storage.publicUrl(`tools/${toolId}/x.webp`).replace(/x\.webp$/, "");
+      // The folder may be a bucket's address, with dots and slashes to match as they are.
+      return url.startsWith(folder) && /^[A-Za-z0-9_-]{12}\.webp$/.test(url.slice(folder.length));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -39,5 +39,12 @@ describe("localFileStorage", () => {
 
   it.each(["../escape.json", "tools/../../x.json", "/abs.json", "tools//t.json", "no-extension", "tools/t1/t 1.json"])("refuses the key %j", async (key) => {
     await expect(storage.write(key, "x", "text/plain")).rejects.toThrow(/Not a valid file key/);
+  });
+
+  it("checks that the folder can be written, making it when it is missing", async () => {
+    await expect(localFileStorage(path.join(root, "made/on/check")).check()).resolves.toBeUndefined();
+    expect(existsSync(path.join(root, "made/on/check"))).toBe(true);
+    writeFileSync(path.join(root, "a-file"), "x");
+    await expect(localFileStorage(path.join(root, "a-file/under-it")).check()).rejects.toThrow(/ENOTDIR|EEXIST/);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * File storage: where snapshots and (later) images live. A small interface, so an S3-compatible adapter can replace the
- * local-disk one without touching the code that writes files.
+ * File storage: where tool snapshots and uploaded images live. Everything that stores, lists or removes files goes
+ * through this interface: a folder of the local disk (the default) or an S3-compatible bucket (server/storage/s3.ts).
  */
-import { mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface FileStorage {
@@ -14,13 +15,16 @@ export interface FileStorage {
   publicUrl(key: string): string;
   /** Every file under the folder `prefix` (such as "tools"), at any depth, with when it was last written. */
   list(prefix: string): AsyncIterable<StoredFile>;
+  /** Resolves when files can be stored (the folder is writable, the bucket answers); throws saying why not. */
+  check(): Promise<void>;
 }
 
 export type StoredFile = { key: string; modifiedAt: Date };
 
-const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;
+export const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;
 
-function checkKey(key: string): string {
+/** `key`, if it is one a FileStorage accepts (letters, digits, '-', '_', folders, an extension); throws otherwise. */
+export function checkKey(key: string): string {
   if (!SAFE_KEY.test(key)) throw new Error(`Not a valid file key: ${JSON.stringify(key)}`);
   return key;
 }
@@ -59,6 +63,10 @@ export function localFileStorage(rootDir: string, publicPath = "/files"): FileSt
         }
       }
       yield* walk(prefix.replace(/\/+$/, ""));
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { FILES_URL, parseConfig } from "#server/config.ts";
+import { parseConfig } from "#server/config.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { createNotifier } from "#server/notify/notifier.ts";
-import { localFileStorage } from "#server/storage/files.ts";
+import { fileStorageFromConfig } from "#server/storage/from-config.ts";
 import { createApp } from "#server/http/app.ts";
 import { watchPageChanges } from "#server/cache/invalidation.ts";
 import { createPageCache } from "#server/cache/page-cache.ts";
@@ -27,7 +27,8 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
   const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
-  const storage = localFileStorage(filesDir, FILES_URL);
+  // The local disk, unless `env` sets the S3_* settings.
+  const storage = fileStorageFromConfig(config, filesDir);
   const services = createServices({
     db: database.db,
     config,
@@ -41,12 +42,12 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
   // The page cache is on, as in production; PAGE_CACHE_MB=0 turns it off.
   const pageCache = config.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, now: now && (() => now().getTime()) }) : undefined;
   const pageChanges = pageCache ? await watchPageChanges(database.handle, pageCache, logger) : undefined;
-  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir, pageCache });
+  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir: config.storage.kind === "local" ? filesDir : undefined, pageCache });
   // Each request first waits for the changes already committed to reach the cache, as they do within a moment in production.
   const request = async (pathname: string, init?: RequestInit) => {
     // A test that closed the database on purpose finds out from the request itself.
     await pageChanges?.sync().catch(() => {});
     return app.fetch(new Request(new URL(pathname, config.SITE_URL), init));
   };
-  return { app, config, services, request, filesDir, pageCache, pageChanges };
+  return { app, config, services, storage, request, filesDir, pageCache, pageChanges };
 }

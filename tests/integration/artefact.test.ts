@@ -1,0 +1,127 @@
+/**
+ * The deployable artefact, made as the Dockerfile's two stages make it, each in an empty folder:
+ * - build: the source (less what .dockerignore leaves out), `npm ci --ignore-scripts`, `npm run build`;
+ * - runtime: the package files, `npm ci --omit=dev --ignore-scripts` (from the npm registry), the build, the content
+ *   and the migrations; then `npm run serve` on plain node, on a fresh DATA_DIR.
+ * Keep the steps here and in the Dockerfile the same: no image can be built where the tests run.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/bench-lib.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** What the runtime stage copies besides its node_modules: the Dockerfile's COPY lines. */
+const RUNTIME_PATHS = ["build", "content", "server/db/migrations"];
+const STEP_TIMEOUT_MS = 240_000;
+const run = promisify(execFile);
+
+/** The environment of a step: this process's, less what Vitest and the test setup set for themselves. */
+function stepEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { NODE_ENV: _nodeEnv, BUILD_DIR: _buildDir, VITEST: _vitest, ...inherited } = process.env;
+  return { ...inherited, ...extra };
+}
+
+/**
+ * Whether .dockerignore leaves a path (relative to the project, with "/") out of the build stage's `COPY . .`: as
+ * Docker matches, each pattern against the whole path from the root, `*` within one name; a folder left out takes
+ * everything under it.
+ */
+function dockerIgnored(): (relativePath: string) => boolean {
+  const patterns = readFileSync(path.join(ROOT, ".dockerignore"), "utf8")
+    .split("\n")
+    .map((line) => line.trim().replace(/^\/+/, ""))
+    .filter((line) => line && !line.startsWith("#"))
+    .map((pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", "[^/]*")}$`));
+  return (relativePath) => {
+    const names = relativePath.split("/");
+    return names.some((_, index) => patterns.some((pattern) => pattern.test(names.slice(0, index + 1).join("/"))));
+  };
+}
+
+describe("the deployable artefact", () => {
+  let buildStage: string;
+  let runtimeStage: string;
+  let dataDir: string;
+  let server: ChildProcess | undefined;
+  const output: string[] = [];
+
+  beforeAll(() => {
+    buildStage = mkdtempSync(path.join(os.tmpdir(), "indie-tools-build-stage-"));
+    runtimeStage = mkdtempSync(path.join(os.tmpdir(), "indie-tools-runtime-stage-"));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-artefact-data-"));
+    const ignored = dockerIgnored();
+    cpSync(ROOT, buildStage, { recursive: true, filter: (source) => source === ROOT || !ignored(path.relative(ROOT, source).split(path.sep).join("/")) });
+  });
+  afterAll(async () => {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server!.once("exit", resolve));
+      process.kill(-server.pid!, "SIGTERM");
+      await exited;
+    }
+    for (const folder of [buildStage, runtimeStage, dataDir]) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it(
+    "builds from the source alone, installs only the production dependencies, and `npm run serve` serves the home page and /healthz",
+    async () => {
+      const seconds: Record<string, number> = {};
+      async function step(name: string, cwd: string, args: string[]) {
+        const started = Date.now();
+        await run("npm", args, { cwd, env: stepEnv(), timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
+        seconds[name] = Math.round((Date.now() - started) / 1000);
+      }
+      expect(existsSync(path.join(buildStage, "node_modules")), "the source was copied without its node_modules").toBe(false);
+      await step("build: npm ci", buildStage, ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]);
+      await step("build: npm run build", buildStage, ["run", "build"]);
+      expect(existsSync(path.join(buildStage, "build/server/main.js"))).toBe(true);
+
+      for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(buildStage, file), path.join(runtimeStage, file));
+      await step("runtime: npm ci --omit=dev", runtimeStage, ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund"]);
+      for (const item of RUNTIME_PATHS) {
+        mkdirSync(path.dirname(path.join(runtimeStage, item)), { recursive: true });
+        cpSync(path.join(buildStage, item), path.join(runtimeStage, item), { recursive: true });
+      }
+      // No development tooling came along. (vite, vitest, typescript and drizzle-kit still do: optional peers of
+      // better-auth and @react-router/node that the project also has, which npm keeps with --omit=dev.)
+      for (const devOnly of ["@react-router/dev", "eslint", "tailwindcss", "s3rver", "playwright-core", "lighthouse", "smtp-server"]) {
+        expect(existsSync(path.join(runtimeStage, "node_modules", devOnly)), devOnly).toBe(false);
+      }
+
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      // Its own process group, so that stopping it reaches node under npm.
+      server = spawn("npm", ["run", "serve"], {
+        cwd: runtimeStage,
+        detached: true,
+        env: stepEnv({ HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, DATA_DIR: dataDir, AUTH_SECRET: "a-secret-of-the-artefact-test-long-enough" }),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      for (const stream of [server.stdout, server.stderr]) {
+        stream?.setEncoding("utf8");
+        stream?.on("data", (chunk: string) => output.push(...chunk.split("\n").filter(Boolean)));
+      }
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        if (server.exitCode !== null) throw new Error(`npm run serve exited with code ${server.exitCode}:\n${output.join("\n")}`);
+        const health = await fetch(`${url}/healthz`).catch(() => undefined);
+        if (health?.status === 200) break;
+        if (Date.now() > deadline) throw new Error(`npm run serve did not answer within 60 s:\n${output.join("\n")}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+
+      const home = await fetch(`${url}/`);
+      expect(home.status).toBe(200);
+      // The demo catalogue, loaded from content/ into the fresh database through the migrations.
+      expect(await home.text()).toContain("The Best Tools for Indie Developers");
+      expect((await fetch(`${url}/favicon.ico`)).status).toBe(200);
+      expect(output.join("\n")).toMatch(/production, React's production build/);
+      expect(output.join("\n")).not.toMatch(/WARN|ERROR/);
+      process.stdout.write(`artefact steps, in seconds: ${JSON.stringify(seconds)}\n`);
+    },
+    3 * STEP_TIMEOUT_MS + 90_000,
+  );
+});
