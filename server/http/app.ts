@@ -16,7 +16,7 @@ import type { Requester } from "../auth/account-shared.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
+import { type Logger, throttledWarning } from "../logger.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
@@ -80,6 +80,16 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       logger.error("health check: the database does not answer", error);
       return c.json({ status: "unavailable" }, 503);
     }
+  });
+
+  // Whether to send this process traffic. A failure is logged once a minute at most: a balancer asks every few seconds.
+  const warnNotReady = throttledWarning(logger, 60_000);
+  app.get("/readyz", async (c) => {
+    const { isReady, checks, problems } = await services.readiness.check();
+    c.header("Cache-Control", "no-store");
+    if (isReady) return c.json({ status: "ready", checks });
+    warnNotReady(`not ready: ${problems.join("; ")}`);
+    return c.json({ status: "unavailable", checks }, 503);
   });
 
   // Analytics events, in Plausible's format; no session is read (and no cookie set): a visitor is counted without one.

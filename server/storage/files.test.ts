@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -31,6 +31,13 @@ describe("localFileStorage", () => {
     const none = [];
     for await (const file of storage.list("nothing-here")) none.push(file);
     expect(none).toEqual([]);
+  });
+
+  it("checks that its folder can be written, and fails when it cannot", async () => {
+    await storage.check();
+    const blocked = path.join(root, "blocked");
+    writeFileSync(blocked, "a file where a folder should be");
+    await expect(localFileStorage(blocked).check()).rejects.toThrow();
   });
 
   it("gives the public URL", () => {

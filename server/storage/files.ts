@@ -2,7 +2,7 @@
  * File storage: where snapshots and (later) images live. A small interface, so an S3-compatible adapter can replace the
  * local-disk one without touching the code that writes files.
  */
-import { mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { access, constants, mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface FileStorage {
@@ -14,6 +14,8 @@ export interface FileStorage {
   publicUrl(key: string): string;
   /** Every file under the folder `prefix` (such as "tools"), at any depth, with when it was last written. */
   list(prefix: string): AsyncIterable<StoredFile>;
+  /** Resolves when the storage can be written to now, and throws (saying why) when it cannot: what /readyz asks. */
+  check(): Promise<void>;
 }
 
 export type StoredFile = { key: string; modifiedAt: Date };
@@ -59,6 +61,11 @@ export function localFileStorage(rootDir: string, publicPath = "/files"): FileSt
         }
       }
       yield* walk(prefix.replace(/\/+$/, ""));
+    },
+    async check() {
+      // The folder is made on the first write; what matters is that it can be made, and written to.
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }
