@@ -23,7 +23,7 @@ import { localFileStorage } from "./storage/files.ts";
 
 /** Opens the database, serves, and stops cleanly on SIGINT or SIGTERM. `config` comes from loadProcessConfig (server/main.ts). */
 export async function startServer(config: Config) {
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });
 
   const dataDir = path.resolve(PROJECT_ROOT, config.DATA_DIR);
   const filesDir = path.join(dataDir, "files");

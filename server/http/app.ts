@@ -28,6 +28,7 @@ import { createFeeds } from "./feeds.ts";
 import { compression } from "./compression.ts";
 import { newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { pageCacheMiddleware } from "./page-cache.ts";
+import { requestIds } from "./request-id.ts";
 
 type Variables = { cspNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
 
@@ -56,6 +57,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
 
   app.onError((error, c) => respondWithError(c, error, logger));
 
+  app.use(requestIds({ trustProxy: config.TRUST_PROXY, logger }));
   app.use(compression());
   app.use(
     secureHeaders({
@@ -143,7 +145,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
 
   if (pageCache && typeof build !== "function") app.use("*", pageCacheMiddleware({ cache: pageCache, build }));
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
-  const shared = { services, config, publicConfig: publicConfig(config) };
+  const shared = { services, config, publicConfig: publicConfig(config), logger };
   app.use("*", withSession(services, config));
   app.all("*", (c) => {
     // The page's inline scripts carry this nonce, which the policy names (withContentSecurityPolicy).
