@@ -44,30 +44,38 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   }
 }
 
-/** Runs `job` every `periodMs` (a little after the start first), never twice at once; the returned function stops it. */
-function every(periodMs: number, job: () => Promise<void>): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await job();
-    } finally {
-      running = false;
-    }
+/** The scheduled jobs of this process, started by `startJobs`. */
+export type ScheduledJobs = {
+  /** Starts no new run, and resolves once the runs under way have finished. */
+  stop(): Promise<void>;
+};
+
+/** Runs `job` every `periodMs` (a little after the start first), never twice at once. */
+function every(periodMs: number, job: () => Promise<void>): ScheduledJobs {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = job().finally(() => {
+      running = undefined;
+    });
   };
-  const first = setTimeout(() => void run(), FIRST_RUN_AFTER_MS);
-  const repeat = setInterval(() => void run(), periodMs);
+  const first = setTimeout(run, FIRST_RUN_AFTER_MS);
+  const repeat = setInterval(run, periodMs);
   first.unref();
   repeat.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(repeat);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(repeat);
+      await running;
+    },
   };
 }
 
-/** Starts the hourly and daily jobs; the returned function stops them. */
-export function startJobs(services: Services, logger: Logger): () => void {
-  const stops = [every(HOUR_MS, () => runJobs(services, logger)), every(DAY_MS, () => runDailyJobs(services, logger))];
-  return () => stops.forEach((stop) => stop());
+/** Starts the hourly and daily jobs. */
+export function startJobs(services: Services, logger: Logger): ScheduledJobs {
+  const jobs = [every(HOUR_MS, () => runJobs(services, logger)), every(DAY_MS, () => runDailyJobs(services, logger))];
+  return { stop: async () => void (await Promise.all(jobs.map((scheduled) => scheduled.stop()))) };
 }
