@@ -93,7 +93,7 @@ export async function startServer(config: Config) {
   server.listen(config.PORT, config.HOST, () => {
     logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
   });
-  const jobs = startJobs(services, logger);
+  const jobs = startJobs(database.db, services, logger);
   // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
   services.outbox.start();
 

@@ -394,6 +394,16 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
 });
 
+/**
+ * The last run of each scheduled job (server/jobs.ts), shared by every app process: a process runs a job only when it
+ * claims its row, so a job runs once per period however many processes there are. `finishedAt` is null while it runs.
+ */
+export const scheduledRuns = pgTable("scheduled_runs", {
+  job: text("job").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),
+});
+
 // --- Side effects of writes (server/outbox/): written in the change's transaction, delivered by the outbox worker ---
 
 /**

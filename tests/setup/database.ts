@@ -37,6 +37,7 @@ const TABLES = [
   "daily_visitors",
   "analytics_salts",
   "outbox",
+  "scheduled_runs",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
