@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -392,6 +393,17 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+});
+
+/**
+ * Better Auth's own rate limits on its HTTP endpoints (its `rateLimit` model, storage "database"), so that every app
+ * process counts the same requests. `lastRequest` is milliseconds since 1970, as Better Auth writes it.
+ */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
 /**

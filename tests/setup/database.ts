@@ -38,6 +38,7 @@ const TABLES = [
   "analytics_salts",
   "outbox",
   "scheduled_runs",
+  "auth_rate_limits",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
