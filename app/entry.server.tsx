@@ -7,10 +7,11 @@ import { NonceContext } from "./nonce.tsx";
 export const streamTimeout = 5_000;
 
 /** Logs server errors once; a page that does not exist (404) or a request the visitor aborted is not an error. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  process.stderr.write(`${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // Through the server's logger: in its format, under the request's id.
+  context.logger.error(`${request.method} ${new URL(request.url).pathname} failed`, error instanceof Error ? error : String(error));
 };
 
 export default function handleRequest(
@@ -54,7 +55,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by React Router; an error here would otherwise go unseen.
-          if (!(error instanceof Error && error.name === "AbortError")) process.stderr.write(`render error: ${String(error)}\n`);
+          if (!(error instanceof Error && error.name === "AbortError")) loadContext.logger.error("render error", error instanceof Error ? error : String(error));
         },
       },
     );

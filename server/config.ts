@@ -50,6 +50,8 @@ export const configSchema = z.object({
     .prefault("indietools"),
   SILENCE_BROWSER_CONSOLE: flag.prefault(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).prefault("info"),
+  /** "text" for people reading a terminal, "json" for a log collector: one object per line. */
+  LOG_FORMAT: z.enum(["text", "json"]).prefault("text"),
   AUTH_SECRET: z
     .string()
     .trim()

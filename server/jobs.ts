@@ -1,14 +1,25 @@
 /**
- * The server's scheduled work, run in every app process (each step is safe to run twice at once): every hour, raw
+ * The server's scheduled work, started by every app process and run by one of them each time: every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
  * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
  * outbox's old delivered rows are deleted; every day, the uploaded images no tool shows are deleted.
+ *
+ * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
+ * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the
+ * others skip it. A run that never finished (its process died) is taken over once its lease is over.
  */
+import { sql } from "drizzle-orm";
+import type { Database } from "./db/client.ts";
+import { scheduledRuns } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
 import type { Services } from "./services.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/** A run that has not finished after this long is deemed dead (its process stopped) and may be run again. */
+const RUN_LEASE_MS = 30 * 60 * 1000;
+/** Timers of different processes, and their clocks, drift a little: a claim a hundredth of a period early still counts. */
+const PERIOD_TOLERANCE = 0.01;
 /** The first run waits a little, so a starting server serves before it works in the background. */
 const FIRST_RUN_AFTER_MS = 30_000;
 
@@ -44,30 +55,74 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   }
 }
 
-/** Runs `job` every `periodMs` (a little after the start first), never twice at once; the returned function stops it. */
-function every(periodMs: number, job: () => Promise<void>): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await job();
-    } finally {
-      running = false;
-    }
+/**
+ * Runs `job` under the name `name` unless another run of it (in any process on this database) started less than
+ * `periodMs` ago, or is still under way within its lease. Two processes that try at once: one runs it, one skips.
+ */
+export async function runOncePerPeriod(db: Database, name: string, periodMs: number, job: () => Promise<void>, now = new Date()): Promise<"ran" | "skipped"> {
+  const periodAgo = new Date(now.getTime() - periodMs * (1 - PERIOD_TOLERANCE));
+  const leaseAgo = new Date(now.getTime() - RUN_LEASE_MS);
+  const claimed = await db
+    .insert(scheduledRuns)
+    .values({ job: name, startedAt: now, finishedAt: null })
+    .onConflictDoUpdate({
+      target: scheduledRuns.job,
+      set: { startedAt: now, finishedAt: null },
+      setWhere: sql`(${scheduledRuns.finishedAt} is not null and ${scheduledRuns.startedAt} <= ${periodAgo.toISOString()}::timestamptz)
+        or (${scheduledRuns.finishedAt} is null and ${scheduledRuns.startedAt} <= ${leaseAgo.toISOString()}::timestamptz)`,
+    })
+    .returning({ job: scheduledRuns.job });
+  if (claimed.length === 0) return "skipped";
+  try {
+    await job();
+  } finally {
+    // Finished, even when the job failed: its steps log their own errors, and the next period tries again.
+    await db
+      .update(scheduledRuns)
+      .set({ finishedAt: new Date(Math.max(Date.now(), now.getTime())) })
+      .where(sql`${scheduledRuns.job} = ${name} and ${scheduledRuns.startedAt} = ${now.toISOString()}::timestamptz`);
+  }
+  return "ran";
+}
+
+/** The scheduled jobs of this process, started by `startJobs`. */
+export type ScheduledJobs = {
+  /** Starts no new run, and resolves once the runs under way have finished. */
+  stop(): Promise<void>;
+};
+
+/** Tries `job` every `periodMs` (a little after the start first), never twice at once in this process. */
+function every(periodMs: number, job: () => Promise<unknown>, logger: Logger, name: string): ScheduledJobs {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = job()
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error(`scheduled job ${name}: could not run`, error))
+      .finally(() => {
+        running = undefined;
+      });
   };
-  const first = setTimeout(() => void run(), FIRST_RUN_AFTER_MS);
-  const repeat = setInterval(() => void run(), periodMs);
+  const first = setTimeout(run, FIRST_RUN_AFTER_MS);
+  const repeat = setInterval(run, periodMs);
   first.unref();
   repeat.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(repeat);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(repeat);
+      await running;
+    },
   };
 }
 
-/** Starts the hourly and daily jobs; the returned function stops them. */
-export function startJobs(services: Services, logger: Logger): () => void {
-  const stops = [every(HOUR_MS, () => runJobs(services, logger)), every(DAY_MS, () => runDailyJobs(services, logger))];
-  return () => stops.forEach((stop) => stop());
+/** Starts the hourly and daily jobs; each run is claimed in the database, so one process of many runs it. */
+export function startJobs(db: Database, services: Services, logger: Logger): ScheduledJobs {
+  const jobs = [
+    every(HOUR_MS, () => runOncePerPeriod(db, "hourly", HOUR_MS, () => runJobs(services, logger)), logger, "hourly"),
+    every(DAY_MS, () => runOncePerPeriod(db, "daily", DAY_MS, () => runDailyJobs(services, logger)), logger, "daily"),
+  ];
+  return { stop: async () => void (await Promise.all(jobs.map((scheduled) => scheduled.stop()))) };
 }

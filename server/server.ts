@@ -1,6 +1,6 @@
 /** The server itself: opens and migrates the database, loads the demo catalogue into an empty one, then serves. */
 import { createServer } from "node:http";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -13,6 +13,7 @@ import { createApp } from "./http/app.ts";
 import { watchPageChanges } from "./cache/invalidation.ts";
 import { createPageCache } from "./cache/page-cache.ts";
 import { startJobs } from "./jobs.ts";
+import { closeHttpServer, REQUESTS_GRACE_MS, STOP_DEADLINE_MS } from "./shutdown.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 import { createLogger } from "./logger.ts";
 import { loadAuthSecret } from "./auth/secret.ts";
@@ -23,10 +24,12 @@ import { fileStorageFromConfig } from "./storage/from-config.ts";
 
 /** Opens the database, serves, and stops cleanly on SIGINT or SIGTERM. `config` comes from loadProcessConfig (server/main.ts). */
 export async function startServer(config: Config) {
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });
 
   const dataDir = path.resolve(PROJECT_ROOT, config.DATA_DIR);
   const filesDir = path.join(dataDir, "files");
+  // Made now rather than on the first upload: the static file handler warns (outside the log's format) of a missing folder.
+  mkdirSync(filesDir, { recursive: true });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   const services = createServices({
     db: database.db,
@@ -91,7 +94,7 @@ export async function startServer(config: Config) {
   server.listen(config.PORT, config.HOST, () => {
     logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
   });
-  const stopJobs = startJobs(services, logger);
+  const jobs = startJobs(database.db, services, logger);
   // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
   services.outbox.start();
 
@@ -99,16 +102,31 @@ export async function startServer(config: Config) {
   async function stop(signal: string) {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: closing`);
-    server.close();
-    server.closeAllConnections();
-    stopJobs();
-    // Deliveries under way end before the database closes; what is still due waits in the database for the next start.
-    await services.outbox.stop();
-    await pageChanges?.stop();
-    // The analytics events still in memory are written before the database closes.
-    await services.analytics.close();
-    await database.close();
+    const startedAt = Date.now();
+    logger.info(`${signal}: stopping: no new requests; finishing those in flight`);
+    // Whatever still hangs at the deadline, the process goes: a supervisor's SIGKILL would come soon after anyway.
+    setTimeout(() => {
+      logger.error(`${signal}: not stopped within ${STOP_DEADLINE_MS} ms: exiting now`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    // /readyz answers 503 from now on, and the jobs start no new run; a run under way finishes meanwhile.
+    services.readiness.markStopping();
+    try {
+      const jobsStopped = jobs.stop();
+      const requests = await closeHttpServer(server);
+      if (requests === "cut") logger.warn(`${signal}: requests still in flight after ${REQUESTS_GRACE_MS} ms were cut off`);
+      await jobsStopped;
+      // Deliveries under way end before the database closes; what is still due waits in the database for the next start.
+      await services.outbox.stop();
+      await pageChanges?.stop();
+      // The analytics events still in memory are written before the database closes.
+      await services.analytics.close();
+      await database.close();
+    } catch (error) {
+      logger.error(`${signal}: could not stop cleanly`, error);
+      process.exit(1);
+    }
+    logger.info(`${signal}: stopped in ${Date.now() - startedAt} ms`);
     process.exit(0);
   }
   process.on("SIGINT", () => void stop("SIGINT"));

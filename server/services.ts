@@ -24,6 +24,7 @@ import { purgeOutbox } from "./outbox/retention.ts";
 import { outboxWorker } from "./outbox/worker.ts";
 import { searchQueries } from "./search/queries.ts";
 import type { FileStorage } from "./storage/files.ts";
+import { readinessChecks } from "./health.ts";
 import { tagQueries } from "./tags/queries.ts";
 import { imageUploads } from "./images/uploads.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -117,6 +118,8 @@ export function createServices(deps: Dependencies) {
     blog,
     legalPages,
     /** The weekly digest (/admin/newsletter) and the maker's first-week mail (the daily job's `sendDueFollowUps`). */
+    /** What GET /readyz answers: the database, the migrations, the file storage, and whether the process is stopping. */
+    readiness: readinessChecks({ db: deps.db, storage: deps.storage }),
     newsletter: newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME }),
   };
 }

@@ -15,7 +15,7 @@ import { AppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { AnalyticsEventInput } from "#common/schemas/analytics.ts";
 import { toolIdParam } from "#common/schemas/fields.ts";
-import { LIMITS, memoryRateLimiter, senderKey } from "../auth/rate-limit.ts";
+import { LIMITS, senderKey, sharedRateLimiter } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { analyticsSalts, dailyVisitors, events } from "../db/schema.ts";
@@ -47,7 +47,8 @@ export type EventCollectorOptions = {
 
 export function eventCollector({ db, config, logger, now = () => new Date() }: EventCollectorOptions) {
   const siteHost = bareHost(new URL(config.SITE_URL).hostname);
-  const limiter = memoryRateLimiter();
+  // Counted in memory, and added to the database's counts once a second: the limit holds across processes.
+  const limiter = sharedRateLimiter(db, LIMITS.eventsPerAddress, { onSyncError: (error) => logger.warn(`analytics: could not share the events' rate counts: ${String(error)}`) });
   const forwarder = config.PLAUSIBLE_HOST ? plausibleForwarder(config.PLAUSIBLE_HOST, logger) : null;
   const salts = new Map<string, Promise<string>>();
   let pending: PendingEvent[] = [];
@@ -126,7 +127,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
     async record(event: AnalyticsEventInput, visit: Visit): Promise<EventOutcome> {
       const moment = now();
       if (!visit.userAgent || isbot(visit.userAgent)) return "ignored";
-      if (!limiter.hit(`events:${senderKey(visit.address)}`, LIMITS.eventsPerAddress, moment)) {
+      if (!limiter.hit(`events:${senderKey(visit.address)}`, moment)) {
         // The address itself is not logged: the site keeps none.
         warnOnce("analytics: an address sent too many events; behind a proxy of your own, set TRUST_PROXY=true, or every visitor shares the proxy's address");
         throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
@@ -156,7 +157,8 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       return "accepted";
     },
 
-    flush,
+    /** Writes the events gathered so far, and shares the senders' counts with the other processes. */
+    flush: async () => void (await Promise.all([flush(), limiter.sync(now())])),
 
     /** Deletes raw events past the retention period, and the visitor hashes and salts of days that are over. */
     async purge(): Promise<{ events: number }> {
@@ -180,7 +182,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
 
     /** Writes what is left and waits for the forwarded events: before the process ends. */
     async close(): Promise<void> {
-      await flush();
+      await Promise.all([flush(), limiter.sync(now())]);
       await forwarder?.idle();
     },
 

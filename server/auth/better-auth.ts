@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#common/constants.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { authAccounts, authSessions, authUsers, authVerifications, users } from "../db/schema.ts";
+import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { secretKey, type Outbox } from "../outbox/effects.ts";
@@ -51,7 +51,7 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn 
     trustedOrigins: [config.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, rateLimit: authRateLimits },
     }),
     emailAndPassword: {
       enabled: true,
@@ -72,8 +72,9 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn 
       useSecureCookies: config.SITE_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    // Our own actions carry their own limits (server/auth/rate-limit.ts); these cover Better Auth's HTTP endpoints.
-    rateLimit: { enabled: config.NODE_ENV !== "test", window: 60, max: 30 },
+    // Our own actions carry their own limits (server/auth/rate-limit.ts); these cover Better Auth's HTTP endpoints. They
+    // are counted in the database (auth_rate_limits), so that they hold across every app process.
+    rateLimit: { enabled: config.NODE_ENV !== "test", window: 60, max: 30, storage: "database" },
     logger: {
       log: (level, message) => {
         if (level === "error") logger.error(`auth: ${message}`);

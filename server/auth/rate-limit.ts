@@ -43,10 +43,7 @@ export function rateLimiter(db: Database) {
 
 export type RateLimiter = ReturnType<typeof rateLimiter>;
 
-/**
- * The same fixed windows, counted in this process's memory: for analytics events, where a database write per request
- * is what batching avoids. Behind several app processes each counts its own share of a visitor's requests.
- */
+/** The same fixed windows, counted in this process's memory only (sharedRateLimiter's first gate). */
 export function memoryRateLimiter() {
   const windows = new Map<string, { count: number; endsAt: number }>();
   let lastSweep = 0;
@@ -69,6 +66,85 @@ export function memoryRateLimiter() {
       window.count++;
       return window.count <= max;
     },
+  };
+}
+
+/** How often a process adds its senders' hits to the database's counts (`sharedRateLimiter`). */
+const SHARED_SYNC_AFTER_MS = 1000;
+/** Rows per statement when the hits of many senders are added at once. */
+const SHARED_SYNC_CHUNK = 1000;
+
+/**
+ * The same fixed windows, held across processes without a database write per hit: for analytics events, where a write
+ * per request is what batching avoids. Each process counts in memory (so it alone never lets more than `max` through)
+ * and adds what it counted to the window's row in `rate_limits` once a second, one statement for all its senders; a
+ * sender whose total across processes is over the limit is refused by every process until its window ends. The cost:
+ * for up to a second after a sender goes over, each process may still let a few of its requests through.
+ */
+export function sharedRateLimiter(db: Database, limit: Limit, { onSyncError }: { onSyncError?: (error: unknown) => void } = {}) {
+  const local = memoryRateLimiter();
+  let unsent = new Map<string, number>();
+  const blockedUntil = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> = Promise.resolve();
+
+  async function addToDatabase(hits: Map<string, number>, now: Date): Promise<void> {
+    const windowStartAfter = new Date(now.getTime() - limit.windowSeconds * 1000).toISOString();
+    const expired = sql`${rateLimits.windowStart} <= ${windowStartAfter}::timestamptz`;
+    const entries = [...hits];
+    for (let start = 0; start < entries.length; start += SHARED_SYNC_CHUNK) {
+      const rows = await db
+        .insert(rateLimits)
+        .values(entries.slice(start, start + SHARED_SYNC_CHUNK).map(([key, count]) => ({ key, count, windowStart: now })))
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
+            windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+          },
+        })
+        .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
+      for (const row of rows) {
+        if (row.count > limit.max) blockedUntil.set(row.key, row.windowStart.getTime() + limit.windowSeconds * 1000);
+      }
+    }
+  }
+
+  function sync(now = new Date()): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    syncing = syncing.then(async () => {
+      const time = now.getTime();
+      for (const [key, until] of blockedUntil) if (until <= time) blockedUntil.delete(key);
+      if (unsent.size === 0) return;
+      const hits = unsent;
+      unsent = new Map();
+      try {
+        await addToDatabase(hits, now);
+      } catch (error) {
+        // The hits are dropped: this process's own count still limits each sender.
+        onSyncError?.(error);
+      }
+    });
+    return syncing;
+  }
+
+  return {
+    /** Counts one attempt under `key`; false when the limit is reached in this process or, as last seen, across all. */
+    hit(key: string, now = new Date()): boolean {
+      const until = blockedUntil.get(key);
+      if (until !== undefined && until > now.getTime()) return false;
+      if (!local.hit(key, limit, now)) return false;
+      // Past a hard cap (a flood of made-up addresses) the hits wait for the next sync rather than grow the map further.
+      if (unsent.size < 100_000 || unsent.has(key)) unsent.set(key, (unsent.get(key) ?? 0) + 1);
+      if (!timer) {
+        timer = setTimeout(() => void sync(), SHARED_SYNC_AFTER_MS);
+        timer.unref();
+      }
+      return true;
+    },
+    /** Adds the hits counted since the last sync to the database's counts, and learns who is over the limit. */
+    sync,
   };
 }
 

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -392,6 +393,27 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+});
+
+/**
+ * Better Auth's own rate limits on its HTTP endpoints (its `rateLimit` model, storage "database"), so that every app
+ * process counts the same requests. `lastRequest` is milliseconds since 1970, as Better Auth writes it.
+ */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * The last run of each scheduled job (server/jobs.ts), shared by every app process: a process runs a job only when it
+ * claims its row, so a job runs once per period however many processes there are. `finishedAt` is null while it runs.
+ */
+export const scheduledRuns = pgTable("scheduled_runs", {
+  job: text("job").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),
 });
 
 // --- Side effects of writes (server/outbox/): written in the change's transaction, delivered by the outbox worker ---

@@ -16,7 +16,7 @@ import type { Requester } from "../auth/account-shared.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
+import { type Logger, throttledWarning } from "../logger.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import type { Services } from "../services.ts";
 import { createApi } from "./api.ts";
@@ -28,6 +28,7 @@ import { createFeeds } from "./feeds.ts";
 import { compression } from "./compression.ts";
 import { filesOriginOf, newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { pageCacheMiddleware } from "./page-cache.ts";
+import { requestIds } from "./request-id.ts";
 
 type Variables = { cspNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
 
@@ -56,6 +57,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
 
   app.onError((error, c) => respondWithError(c, error, logger));
 
+  app.use(requestIds({ trustProxy: config.TRUST_PROXY, logger }));
   app.use(compression());
   app.use(
     secureHeaders({
@@ -81,6 +83,16 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       logger.error("health check: the database does not answer", error);
       return c.json({ status: "unavailable" }, 503);
     }
+  });
+
+  // Whether to send this process traffic. A failure is logged once a minute at most: a balancer asks every few seconds.
+  const warnNotReady = throttledWarning(logger, 60_000);
+  app.get("/readyz", async (c) => {
+    const { isReady, checks, problems } = await services.readiness.check();
+    c.header("Cache-Control", "no-store");
+    if (isReady) return c.json({ status: "ready", checks });
+    warnNotReady(`not ready: ${problems.join("; ")}`);
+    return c.json({ status: "unavailable", checks }, 503);
   });
 
   // Analytics events, in Plausible's format; no session is read (and no cookie set): a visitor is counted without one.
@@ -134,7 +146,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
 
   if (pageCache && typeof build !== "function") app.use("*", pageCacheMiddleware({ cache: pageCache, build, filesOrigin }));
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
-  const shared = { services, config, publicConfig: publicConfig(config) };
+  const shared = { services, config, publicConfig: publicConfig(config), logger };
   app.use("*", withSession(services, config));
   app.all("*", (c) => {
     // The page's inline scripts carry this nonce, which the policy names (withContentSecurityPolicy).

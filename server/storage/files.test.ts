@@ -33,6 +33,13 @@ describe("localFileStorage", () => {
     expect(none).toEqual([]);
   });
 
+  it("checks that its folder can be written, and fails when it cannot", async () => {
+    await storage.check();
+    const blocked = path.join(root, "blocked");
+    writeFileSync(blocked, "a file where a folder should be");
+    await expect(localFileStorage(blocked).check()).rejects.toThrow();
+  });
+
   it("gives the public URL", () => {
     expect(storage.publicUrl("tools/t1/t1.json")).toBe("/files/tools/t1/t1.json");
   });

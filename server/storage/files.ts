@@ -65,6 +65,7 @@ export function localFileStorage(rootDir: string, publicPath = "/files"): FileSt
       yield* walk(prefix.replace(/\/+$/, ""));
     },
     async check() {
+      // The folder is made on the first write; what matters is that it can be made, and written to.
       await mkdir(root, { recursive: true });
       await access(root, constants.W_OK);
     },

@@ -10,7 +10,7 @@ import { fileStorageFromConfig } from "#server/storage/from-config.ts";
 import { createApp } from "#server/http/app.ts";
 import { watchPageChanges } from "#server/cache/invalidation.ts";
 import { createPageCache } from "#server/cache/page-cache.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import type { TestDatabase } from "./database.ts";
 
@@ -22,10 +22,13 @@ export async function loadBuild(): Promise<ServerBuild> {
   return (await import(file)) as ServerBuild;
 }
 
-/** The app over `database` with the given environment; `now` sets the clock of the analytics collector and of the page cache. */
-export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, { now }: { now?: () => Date } = {}) {
+/**
+ * The app over `database` with the given environment; `now` sets the clock of the analytics collector and of the page
+ * cache; `logger` replaces the one the environment's LOG_LEVEL and LOG_FORMAT make (to read what is logged).
+ */
+export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, { now, logger: givenLogger }: { now?: () => Date; logger?: Logger } = {}) {
   const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = givenLogger ?? createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
   // The local disk, unless `env` sets the S3_* settings.
   const storage = fileStorageFromConfig(config, filesDir);

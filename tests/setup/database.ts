@@ -37,6 +37,8 @@ const TABLES = [
   "daily_visitors",
   "analytics_salts",
   "outbox",
+  "scheduled_runs",
+  "auth_rate_limits",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {

@@ -7,7 +7,16 @@ import { freePort } from "../../scripts/bench-lib.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 
-export type ServerProcess = { url: string; output: string[]; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  output: string[];
+  /** SIGTERMs the process (if it still runs) and resolves once it has exited. */
+  stop(): Promise<void>;
+  /** Sends the process a signal, and returns at once. */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves when the process exits, with its exit code (null when a signal ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 
 /**
  * Starts the compiled server with `env` on a free port of 127.0.0.1 and resolves once it answers /healthz. NODE_ENV is
@@ -29,7 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stream?.setEncoding("utf8");
     stream?.on("data", (chunk: string) => output.push(...chunk.split("\n").filter(Boolean)));
   }
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
@@ -38,7 +47,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
     try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop };
+      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop, signal: (name) => void child.kill(name), exited };
     } catch {
       // Not listening yet.
     }
