@@ -28,6 +28,8 @@ export const MESSAGES = {
     /** A list's page link whose cursor we did not make. */
     invalidCursor: "This page link is no longer valid",
     noSuchApiEndpoint: "No such API endpoint",
+    /** Better Auth's endpoints that no browser needs (signing up, changing an e-mail...): the app calls them itself. */
+    noSuchAuthEndpoint: "No such sign-in address",
     noSuchFile: "No such file",
     noSuchSitemapFile: "No such sitemap file",
   },

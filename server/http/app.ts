@@ -47,6 +47,8 @@ export type AppOptions = {
 };
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+/** The Better Auth endpoints a browser is sent to (all GET): Google's callback, an e-mailed sign-in link, a reset link. */
+const BROWSER_AUTH_PATHS = [/^\/api\/auth\/callback\/google$/, /^\/api\/auth\/magic-link\/verify$/, /^\/api\/auth\/reset-password\/[^/]+$/];
 /** The largest analytics event accepted, in bytes (an event with 30 long properties fits). */
 const MAX_EVENT_BYTES = 64 * 1024;
 
@@ -105,8 +107,14 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     return c.text("ok", 202);
   });
 
-  // Better Auth's own endpoints: OAuth callbacks, and the checks of e-mailed sign-in and reset links.
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => (await services.auth()).handler(c.req.raw));
+  // Better Auth's own endpoints that a browser opens: Google's callback, and the checks of e-mailed sign-in and reset
+  // links. Every other one (signing up, signing in, changing an e-mail...) would go around the app's rules and limits:
+  // the app calls those in-process, and over HTTP they do not exist.
+  app.get("/api/auth/*", async (c, next) => {
+    if (!BROWSER_AUTH_PATHS.some((allowed) => allowed.test(c.req.path))) return next();
+    return (await services.auth()).handler(c.req.raw);
+  });
+  app.all("/api/auth/*", (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404));
 
   // The public JSON answers carry an ETag: a client that has one already gets a 304.
   app.use("/api/v1/*", etag());
