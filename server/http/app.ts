@@ -13,6 +13,7 @@ import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
+import { withClientAddress } from "../auth/client-address.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
@@ -112,7 +113,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   // the app calls those in-process, and over HTTP they do not exist.
   app.get("/api/auth/*", async (c, next) => {
     if (!BROWSER_AUTH_PATHS.some((allowed) => allowed.test(c.req.path))) return next();
-    return (await services.auth()).handler(c.req.raw);
+    return (await services.auth()).handler(new Request(c.req.raw, { headers: withClientAddress(c.req.raw.headers, addressOf(c, config)) }));
   });
   app.all("/api/auth/*", (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404));
 
@@ -186,7 +187,8 @@ function addressOf(c: Context, config: Config): string {
 /** Reads the request's session for what follows (the user, or null) and passes a renewed or cleared session cookie on. */
 function withSession(services: Services, config: Config): MiddlewareHandler<{ Variables: Variables }> {
   return async (c, next) => {
-    const requester: Requester = { headers: c.req.raw.headers, address: addressOf(c, config) };
+    const address = addressOf(c, config);
+    const requester: Requester = { headers: withClientAddress(c.req.raw.headers, address), address };
     const { user, headers } = await services.accounts.findSessionUser(requester);
     c.set("requester", requester);
     c.set("user", user);

@@ -1,7 +1,7 @@
 /** The holes a hostile test of the app found, each tried the way the attacker tried it, through the real HTTP app. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#common/messages.ts";
-import { authUsers } from "#server/db/schema.ts";
+import { authSessions, authUsers } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
@@ -73,4 +73,64 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
       expect(reached.sort()).toEqual(["GET /api/auth/callback/google", "GET /api/auth/magic-link/verify", "GET /api/auth/reset-password/google"]);
     });
   });
+
+  describe("the sign-in limit", () => {
+    async function login(appRequest: typeof app.request, password: string, address?: string) {
+      const client = createClient(appRequest);
+      const response = await client.request("/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...(address ? { "x-forwarded-for": address } : {}) },
+        body: new URLSearchParams({ intent: "password", email: "ada@example.com", password }).toString(),
+      });
+      return { status: response.status, html: response.status === 302 ? "" : await response.text() };
+    }
+
+    it("does not let an attacker lock the owner out: the owner signs in from another address", async () => {
+      const behindProxy = await createTestApp(database, { TRUST_PROXY: "true" });
+      await register();
+      for (let attempt = 0; attempt < 10; attempt++) expect((await login(behindProxy.request, "wrong-password", "203.0.113.66")).status).toBe(401);
+      const refused = await login(behindProxy.request, "wrong-password", "203.0.113.66");
+      expect(refused.status).toBe(429);
+      expect(refused.html).toContain(MESSAGES.auth.tooManyRequests);
+      expect((await login(behindProxy.request, "analytical", "203.0.113.66")).status).toBe(429);
+      expect((await login(behindProxy.request, "analytical", "198.51.100.1")).status).toBe(302);
+    });
+
+    it("counts a spoofed X-Forwarded-For as the same sender when no proxy is trusted", async () => {
+      await register();
+      for (let attempt = 0; attempt < 10; attempt++) expect((await login(app.request, "wrong-password", `198.51.100.${attempt}`)).status).toBe(401);
+      expect((await login(app.request, "wrong-password", "198.51.100.200")).status).toBe(429);
+    });
+
+    it("backs off one address that tries many accounts", async () => {
+      const behindProxy = await createTestApp(database, { TRUST_PROXY: "true" });
+      const outcomes: number[] = [];
+      for (let attempt = 0; attempt < 31; attempt++) {
+        const client = createClient(behindProxy.request);
+        const response = await client.request("/login", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "x-forwarded-for": "203.0.113.77" },
+          body: new URLSearchParams({ intent: "password", email: `someone-${attempt}@example.com`, password: "guess-guess" }).toString(),
+        });
+        outcomes.push(response.status);
+      }
+      expect(outcomes.slice(0, 30).every((status) => status !== 429)).toBe(true);
+      expect(outcomes[30]).toBe(429);
+    });
+
+    it("gives Better Auth the app's address of the visitor, never a client-sent X-Forwarded-For", async () => {
+      await register();
+      await database.db.delete(authSessions);
+      expect((await login(app.request, "analytical", "203.0.113.9")).status).toBe(302);
+      const behindProxy = await createTestApp(database, { TRUST_PROXY: "true" });
+      expect((await login(behindProxy.request, "analytical", "203.0.113.10")).status).toBe(302);
+      const addresses = (await database.db.select({ ipAddress: authSessions.ipAddress }).from(authSessions)).map((row) => row.ipAddress);
+      // In-process requests have no socket: without a trusted proxy Better Auth gets no address it can use (and under
+      // test falls back to 127.0.0.1), never the one the client made up.
+      expect(addresses).toHaveLength(2);
+      expect(addresses).toContain("203.0.113.10");
+      expect(addresses).not.toContain("203.0.113.9");
+    });
+  });
 });
+
