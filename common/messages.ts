@@ -30,6 +30,9 @@ export const MESSAGES = {
     noSuchApiEndpoint: "No such API endpoint",
     /** Better Auth's endpoints that no browser needs (signing up, changing an e-mail...): the app calls them itself. */
     noSuchAuthEndpoint: "No such sign-in address",
+    /** A post to a page whose body is not a form (JSON, plain text, nothing). */
+    notAForm: "This page takes a form: send it as application/x-www-form-urlencoded or multipart/form-data",
+    unreadableForm: "This form could not be read",
     noSuchFile: "No such file",
     noSuchSitemapFile: "No such sitemap file",
   },

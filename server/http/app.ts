@@ -144,15 +144,38 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
   const shared = { services, config, publicConfig: publicConfig(config) };
   app.use("*", withSession(services, config));
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
+    const request = READ_ONLY_METHODS.has(c.req.method) ? c.req.raw : await formRequest(c.req.raw);
     // The page's inline scripts carry this nonce, which the policy names (withContentSecurityPolicy).
     const cspNonce = isDev ? "" : newNonce();
     c.set("cspNonce", cspNonce);
     const context: AppContext = { ...shared, cspNonce, user: c.get("user") ?? null, requester: c.get("requester")! };
-    return handleRequest(c.req.raw, context);
+    return handleRequest(request, context);
   });
 
   return app;
+}
+
+const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_CONTENT_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * A post to a page, read here as a form and handed on as one: a body that is not a form (JSON, plain text, none) or a
+ * form that cannot be read is answered with a 400 and a message, and never reaches a route's action as a 500.
+ */
+async function formRequest(request: Request): Promise<Request> {
+  if (!FORM_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) throw new AppError("invalid-argument", MESSAGES.page.notAForm);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError("invalid-argument", MESSAGES.page.unreadableForm);
+  }
+  // The form is sent on as multipart, with its own boundary and length.
+  const headers = new Headers(request.headers);
+  headers.delete("content-type");
+  headers.delete("content-length");
+  return new Request(request.url, { method: request.method, headers, body: form, signal: request.signal });
 }
 
 /** Serves the files under `root` (their .br/.gz twins when the browser accepts them) with a Cache-Control header; anything else falls through. */
@@ -201,7 +224,7 @@ function withSession(services: Services, config: Config): MiddlewareHandler<{ Va
 function refuseCrossOriginWrites(config: Config): MiddlewareHandler {
   const allowed = new Set([new URL(config.SITE_URL).origin]);
   return async (c: Context, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+    if (!READ_ONLY_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
       if (origin && origin !== new URL(c.req.url).origin && !allowed.has(origin)) {
         throw new AppError("permission-denied", MESSAGES.access.crossSite);

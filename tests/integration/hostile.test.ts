@@ -1,9 +1,14 @@
 /** The holes a hostile test of the app found, each tried the way the attacker tried it, through the real HTTP app. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#common/messages.ts";
-import { authSessions, authUsers } from "#server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { authSessions, authUsers, users } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import {
+  databaseKinds,
+  openTestDatabase,
+  type TestDatabase,
+} from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -21,21 +26,125 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
 
   async function register(email = "ada@example.com", password = "analytical") {
     const client = createClient(app.request);
-    const response = await client.post("/register", { username: "Ada Lovelace", email, password });
+    const response = await client.post("/register", {
+      username: "Ada Lovelace",
+      email,
+      password,
+    });
     expect(response.status).toBe(302);
     return client;
   }
+
+  /** Registers, then gives the role directly, as `npm run admin` would. */
+  async function signedInAdmin() {
+    const client = await register("admin@example.com");
+    await database.db
+      .update(users)
+      .set({ role: "admin" })
+      .where(eq(users.email, "admin@example.com"));
+    return client;
+  }
+
+  /** Every page whose route has an action. */
+  const FORM_PAGES = [
+    "/login",
+    "/register",
+    "/logout",
+    "/forgot-password",
+    "/reset-password",
+    "/favorites",
+    "/edit-profile",
+    "/add-tool",
+    "/edit-tool/t123",
+    "/profile/ada-lovelace",
+    "/tool/some-tool",
+    "/admin?index",
+    "/admin/claims",
+    "/admin/tools",
+    "/admin/categories",
+    "/admin/users",
+    "/admin/requests",
+    "/admin/deliveries",
+  ];
+
+  describe("a page's action", () => {
+    it.each([
+      [
+        "JSON",
+        { "content-type": "application/json" },
+        '{"email":"a@example.com"}',
+        MESSAGES.page.notAForm,
+      ],
+      [
+        "plain text",
+        { "content-type": "text/plain" },
+        "email=a@example.com",
+        MESSAGES.page.notAForm,
+      ],
+      ["no content type", {}, undefined, MESSAGES.page.notAForm],
+      [
+        "a multipart form with no boundary",
+        { "content-type": "multipart/form-data" },
+        "--x\r\n",
+        MESSAGES.page.unreadableForm,
+      ],
+      [
+        "a broken multipart form",
+        { "content-type": "multipart/form-data; boundary=xyz" },
+        "--xyz\r\nContent-Disposition: form-data\r\n",
+        MESSAGES.page.unreadableForm,
+      ],
+    ])(
+      "answers a body that is %s with a 400 and a message, as a visitor and as an admin",
+      async (_what, headers, body, message) => {
+        const admin = await signedInAdmin();
+        for (const path of FORM_PAGES) {
+          for (const send of [app.request, admin.request]) {
+            const response = await send(path, {
+              method: "POST",
+              headers: { origin: ORIGIN, ...headers },
+              ...(body === undefined ? {} : { body }),
+            });
+            expect({ path, status: response.status }).toEqual({
+              path,
+              status: 400,
+            });
+            expect(await response.json()).toEqual({
+              error: { code: "invalid-argument", message },
+            });
+          }
+        }
+      },
+    );
+
+    it("still takes a form", async () => {
+      await register();
+      const response = await createClient(app.request).post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "analytical",
+      });
+      expect(response.status).toBe(302);
+    });
+  });
 
   describe("Better Auth's endpoints", () => {
     it("refuses sign-up/email: no account, no session, and the owner can still register", async () => {
       const response = await app.request("/api/auth/sign-up/email", {
         method: "POST",
         headers: { "content-type": "application/json", origin: ORIGIN },
-        body: JSON.stringify({ email: "victim@example.com", password: "squatting", name: "<b>x</b>", image: "javascript:alert(1)" }),
+        body: JSON.stringify({
+          email: "victim@example.com",
+          password: "squatting",
+          name: "<b>x</b>",
+          image: "javascript:alert(1)",
+        }),
       });
       expect(response.status).toBe(404);
       expect(response.headers.getSetCookie()).toEqual([]);
-      expect(await response.json()).toEqual({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } });
+      expect(await response.json()).toEqual({
+        error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint },
+      });
       expect(await database.db.select().from(authUsers)).toEqual([]);
       await register("victim@example.com");
     });
@@ -45,7 +154,10 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
       const response = await app.request("/api/auth/sign-in/email", {
         method: "POST",
         headers: { "content-type": "application/json", origin: ORIGIN },
-        body: JSON.stringify({ email: "ada@example.com", password: "analytical" }),
+        body: JSON.stringify({
+          email: "ada@example.com",
+          password: "analytical",
+        }),
       });
       expect(response.status).toBe(404);
       expect(response.headers.getSetCookie()).toEqual([]);
@@ -53,78 +165,155 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
 
     it("answers 404 with a message on every endpoint Better Auth has, but the three a browser is sent to", async () => {
       const auth = await app.services.auth();
-      const endpoints = Object.values(auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>).filter((endpoint) => typeof endpoint.path === "string");
+      const endpoints = Object.values(
+        auth.api as Record<
+          string,
+          { path?: string; options?: { method?: string | string[] } }
+        >,
+      ).filter((endpoint) => typeof endpoint.path === "string");
       expect(endpoints.length).toBeGreaterThan(20);
       const reached: string[] = [];
       for (const endpoint of endpoints) {
-        const methods = [endpoint.options?.method ?? "GET"].flat().map((method) => (method === "*" ? "POST" : method));
+        const methods = [endpoint.options?.method ?? "GET"]
+          .flat()
+          .map((method) => (method === "*" ? "POST" : method));
         const path = `/api/auth${endpoint.path!.replace(/:[a-zA-Z]+/g, "google")}`;
         for (const method of new Set([...methods, "GET", "POST"])) {
           const response = await app.request(path, {
             method,
-            headers: { origin: ORIGIN, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
+            headers: {
+              origin: ORIGIN,
+              ...(method === "GET"
+                ? {}
+                : { "content-type": "application/json" }),
+            },
             ...(method === "GET" ? {} : { body: "{}" }),
           });
-          const body = response.status === 404 ? ((await response.json()) as { error?: { message?: string } }) : null;
-          if (body?.error?.message === MESSAGES.page.noSuchAuthEndpoint) continue;
+          const body =
+            response.status === 404
+              ? ((await response.json()) as { error?: { message?: string } })
+              : null;
+          if (body?.error?.message === MESSAGES.page.noSuchAuthEndpoint)
+            continue;
           reached.push(`${method} ${path}`);
         }
       }
-      expect(reached.sort()).toEqual(["GET /api/auth/callback/google", "GET /api/auth/magic-link/verify", "GET /api/auth/reset-password/google"]);
+      expect(reached.sort()).toEqual([
+        "GET /api/auth/callback/google",
+        "GET /api/auth/magic-link/verify",
+        "GET /api/auth/reset-password/google",
+      ]);
     });
   });
 
   describe("the sign-in limit", () => {
-    async function login(appRequest: typeof app.request, password: string, address?: string) {
+    async function login(
+      appRequest: typeof app.request,
+      password: string,
+      address?: string,
+    ) {
       const client = createClient(appRequest);
       const response = await client.request("/login", {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...(address ? { "x-forwarded-for": address } : {}) },
-        body: new URLSearchParams({ intent: "password", email: "ada@example.com", password }).toString(),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: ORIGIN,
+          ...(address ? { "x-forwarded-for": address } : {}),
+        },
+        body: new URLSearchParams({
+          intent: "password",
+          email: "ada@example.com",
+          password,
+        }).toString(),
       });
-      return { status: response.status, html: response.status === 302 ? "" : await response.text() };
+      return {
+        status: response.status,
+        html: response.status === 302 ? "" : await response.text(),
+      };
     }
 
     it("does not let an attacker lock the owner out: the owner signs in from another address", async () => {
-      const behindProxy = await createTestApp(database, { TRUST_PROXY: "true" });
+      const behindProxy = await createTestApp(database, {
+        TRUST_PROXY: "true",
+      });
       await register();
-      for (let attempt = 0; attempt < 10; attempt++) expect((await login(behindProxy.request, "wrong-password", "203.0.113.66")).status).toBe(401);
-      const refused = await login(behindProxy.request, "wrong-password", "203.0.113.66");
+      for (let attempt = 0; attempt < 10; attempt++)
+        expect(
+          (await login(behindProxy.request, "wrong-password", "203.0.113.66"))
+            .status,
+        ).toBe(401);
+      const refused = await login(
+        behindProxy.request,
+        "wrong-password",
+        "203.0.113.66",
+      );
       expect(refused.status).toBe(429);
       expect(refused.html).toContain(MESSAGES.auth.tooManyRequests);
-      expect((await login(behindProxy.request, "analytical", "203.0.113.66")).status).toBe(429);
-      expect((await login(behindProxy.request, "analytical", "198.51.100.1")).status).toBe(302);
+      expect(
+        (await login(behindProxy.request, "analytical", "203.0.113.66")).status,
+      ).toBe(429);
+      expect(
+        (await login(behindProxy.request, "analytical", "198.51.100.1")).status,
+      ).toBe(302);
     });
 
     it("counts a spoofed X-Forwarded-For as the same sender when no proxy is trusted", async () => {
       await register();
-      for (let attempt = 0; attempt < 10; attempt++) expect((await login(app.request, "wrong-password", `198.51.100.${attempt}`)).status).toBe(401);
-      expect((await login(app.request, "wrong-password", "198.51.100.200")).status).toBe(429);
+      for (let attempt = 0; attempt < 10; attempt++)
+        expect(
+          (await login(app.request, "wrong-password", `198.51.100.${attempt}`))
+            .status,
+        ).toBe(401);
+      expect(
+        (await login(app.request, "wrong-password", "198.51.100.200")).status,
+      ).toBe(429);
     });
 
     it("backs off one address that tries many accounts", async () => {
-      const behindProxy = await createTestApp(database, { TRUST_PROXY: "true" });
+      const behindProxy = await createTestApp(database, {
+        TRUST_PROXY: "true",
+      });
       const outcomes: number[] = [];
       for (let attempt = 0; attempt < 31; attempt++) {
         const client = createClient(behindProxy.request);
         const response = await client.request("/login", {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "x-forwarded-for": "203.0.113.77" },
-          body: new URLSearchParams({ intent: "password", email: `someone-${attempt}@example.com`, password: "guess-guess" }).toString(),
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: ORIGIN,
+            "x-forwarded-for": "203.0.113.77",
+          },
+          body: new URLSearchParams({
+            intent: "password",
+            email: `someone-${attempt}@example.com`,
+            password: "guess-guess",
+          }).toString(),
         });
         outcomes.push(response.status);
       }
-      expect(outcomes.slice(0, 30).every((status) => status !== 429)).toBe(true);
+      expect(outcomes.slice(0, 30).every((status) => status !== 429)).toBe(
+        true,
+      );
       expect(outcomes[30]).toBe(429);
     });
 
     it("gives Better Auth the app's address of the visitor, never a client-sent X-Forwarded-For", async () => {
       await register();
       await database.db.delete(authSessions);
-      expect((await login(app.request, "analytical", "203.0.113.9")).status).toBe(302);
-      const behindProxy = await createTestApp(database, { TRUST_PROXY: "true" });
-      expect((await login(behindProxy.request, "analytical", "203.0.113.10")).status).toBe(302);
-      const addresses = (await database.db.select({ ipAddress: authSessions.ipAddress }).from(authSessions)).map((row) => row.ipAddress);
+      expect(
+        (await login(app.request, "analytical", "203.0.113.9")).status,
+      ).toBe(302);
+      const behindProxy = await createTestApp(database, {
+        TRUST_PROXY: "true",
+      });
+      expect(
+        (await login(behindProxy.request, "analytical", "203.0.113.10")).status,
+      ).toBe(302);
+      const addresses = (
+        await database.db
+          .select({ ipAddress: authSessions.ipAddress })
+          .from(authSessions)
+      ).map((row) => row.ipAddress);
       // In-process requests have no socket: without a trusted proxy Better Auth gets no address it can use (and under
       // test falls back to 127.0.0.1), never the one the client made up.
       expect(addresses).toHaveLength(2);
@@ -133,4 +322,3 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     });
   });
 });
-
