@@ -74,6 +74,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.
   if (!isDev) app.use(withContentSecurityPolicy());
   app.use(refuseCrossOriginWrites(config));
+  app.use(refuseUnreadablePaths());
 
   app.get("/healthz", async (c) => {
     try {
@@ -217,6 +218,25 @@ function withSession(services: Services, config: Config): MiddlewareHandler<{ Va
     c.set("user", user);
     await next();
     for (const cookie of headers?.getSetCookie() ?? []) c.res.headers.append("set-cookie", cookie);
+  };
+}
+
+/**
+ * No page or file has a control character (NUL, TAB, CR, LF...) or a broken %-escape in its address: such a path is a
+ * 404 here, before a slug made of it reaches the database, which refuses NUL bytes in text.
+ */
+function refuseUnreadablePaths(): MiddlewareHandler {
+  return async (c, next) => {
+    const rawPath = new URL(c.req.url).pathname;
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      throw new AppError("not-found", MESSAGES.page.notFound);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(path)) throw new AppError("not-found", MESSAGES.page.notFound);
+    await next();
   };
 }
 

@@ -128,6 +128,20 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     });
   });
 
+  describe("a control byte in an address", () => {
+    it.each(["/tool/a%00b", "/tool/a%0Ab", "/category/%1f", "/profile/%7F", "/tool/%E0%A4%A", "/api/v1/tools/a%00b", "/blog/%00"])("answers %s with a 404 and a message", async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: "not-found", message: MESSAGES.page.notFound } });
+    });
+
+    it("answers /edit-tool/%00 with a 404 to an admin", async () => {
+      const admin = await signedInAdmin();
+      expect((await admin.request("/edit-tool/%00")).status).toBe(404);
+      expect((await admin.request("/edit-tool/a%00b")).status).toBe(404);
+    });
+  });
+
   describe("Better Auth's endpoints", () => {
     it("refuses sign-up/email: no account, no session, and the owner can still register", async () => {
       const response = await app.request("/api/auth/sign-up/email", {
