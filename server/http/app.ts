@@ -24,7 +24,7 @@ import { createApi } from "./api.ts";
 import { createUploads } from "./uploads.ts";
 import { createFunctions } from "./functions.ts";
 import { invalidInput } from "#common/input-errors.ts";
-import { respondWithError } from "./errors.ts";
+import { errorBody, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 import { compression } from "./compression.ts";
 import { newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
@@ -50,6 +50,13 @@ export type AppOptions = {
 const ONE_YEAR = 60 * 60 * 24 * 365;
 /** The Better Auth endpoints a browser is sent to (all GET): Google's callback, an e-mailed sign-in link, a reset link. */
 const BROWSER_AUTH_PATHS = [/^\/api\/auth\/callback\/google$/, /^\/api\/auth\/magic-link\/verify$/, /^\/api\/auth\/reset-password\/[^/]+$/];
+/**
+ * The largest body of a form or an API call, in bytes: the tool form's longest text (about 12,000 characters, each up
+ * to 9 bytes once encoded) fits, with room to spare. Uploads get the image limit.
+ */
+const MAX_FORM_BYTES = 128 * 1024;
+/** Room for a multipart form's boundaries, headers and text fields beside its files. */
+const MULTIPART_MARGIN_BYTES = 64 * 1024;
 /** The largest analytics event accepted, in bytes (an event with 30 long properties fits). */
 const MAX_EVENT_BYTES = 64 * 1024;
 
@@ -75,6 +82,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   if (!isDev) app.use(withContentSecurityPolicy());
   app.use(refuseCrossOriginWrites(config));
   app.use(refuseUnreadablePaths());
+  app.use(limitBodies(config));
 
   app.get("/healthz", async (c) => {
     try {
@@ -177,6 +185,27 @@ async function formRequest(request: Request): Promise<Request> {
   headers.delete("content-type");
   headers.delete("content-length");
   return new Request(request.url, { method: request.method, headers, body: form, signal: request.signal });
+}
+
+/**
+ * Every body is limited by its route before it is read, so a visitor cannot make the process buffer a huge one: an
+ * image upload to the image limit, the tool form to its two images, anything else to a small form. Past it: 413.
+ */
+function limitBodies(config: Config): MiddlewareHandler {
+  const imageBytes = config.UPLOAD_MAX_MB * 1_000_000;
+  const limitTo = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError("invalid-argument", MESSAGES.page.bodyTooLarge(maxSize))), 413) });
+  const upload = limitTo(imageBytes + MULTIPART_MARGIN_BYTES);
+  const toolForm = limitTo(2 * imageBytes + MULTIPART_MARGIN_BYTES);
+  const form = limitTo(MAX_FORM_BYTES);
+  return async (c, next) => {
+    // Analytics events have their own, smaller limit.
+    if (READ_ONLY_METHODS.has(c.req.method) || c.req.path === "/api/event") return next();
+    if (/^\/api\/v1\/tools\/[^/]+\/images\/[^/]+$/.test(c.req.path)) return upload(c, next);
+    // The tool form's files come with it when the browser runs no JavaScript (React Router's data requests end in .data).
+    if (/^\/(add-tool|edit-tool\/[^/]+)(\.data)?$/.test(c.req.path)) return toolForm(c, next);
+    return form(c, next);
+  };
 }
 
 /** Serves the files under `root` (their .br/.gz twins when the browser accepts them) with a Cache-Control header; anything else falls through. */

@@ -142,6 +142,57 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     });
   });
 
+  describe("request bodies", () => {
+    /** A body of up to `totalBytes`, made as it is read; `pulled()` says how much of it the server read. */
+    function hugeBody(totalBytes: number) {
+      const chunk = new Uint8Array(64 * 1024).fill(97);
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= totalBytes) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+      return { stream, pulled: () => sent };
+    }
+
+    it.each([
+      ["/api/v1/tools/t123/images/logo", "multipart/form-data; boundary=xyz", 5_000_000 + 64 * 1024],
+      ["/add-tool", "multipart/form-data; boundary=xyz", 10_000_000 + 64 * 1024],
+      ["/login", "application/x-www-form-urlencoded", 128 * 1024],
+      ["/api/functions/submitTool", "application/json", 128 * 1024],
+      ["/api/v1/tools/t123/favorite", "application/json", 128 * 1024],
+    ])("stops reading a 300 MB body to %s at its limit and answers 413 with a message", async (path, type, limit) => {
+      const body = hugeBody(300_000_000);
+      const started = Date.now();
+      const response = await app.request(path, { method: "POST", headers: { origin: ORIGIN, "content-type": type }, body: body.stream, duplex: "half" } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ error: { code: "invalid-argument", message: MESSAGES.page.bodyTooLarge(limit) } });
+      expect(body.pulled()).toBeLessThan(limit + 256 * 1024);
+      expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it("answers 413 at once to a body whose declared length is over the limit", async () => {
+      const response = await app.request("/register", {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "content-length": "300000000" },
+        body: "username=a",
+      });
+      expect(response.status).toBe(413);
+    });
+
+    it("still takes an upload of the largest image allowed", async () => {
+      const admin = await signedInAdmin();
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(5_000_000 - 1)]), "big.png");
+      const response = await admin.postMultipart("/api/v1/tools/t123/images/logo", form);
+      // Read whole and checked: an image we cannot read, not a body too large.
+      expect(response.status).not.toBe(413);
+      expect(response.status).toBeLessThan(500);
+    });
+  });
+
   describe("Better Auth's endpoints", () => {
     it("refuses sign-up/email: no account, no session, and the owner can still register", async () => {
       const response = await app.request("/api/auth/sign-up/email", {
