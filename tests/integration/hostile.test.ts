@@ -193,6 +193,37 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     });
   });
 
+  describe("the way back after signing in", () => {
+    it.each(["/%09/evil.example/phish", "/%0A/evil.example", "/%0D%0A/evil.example", "/%5C/evil.example", "//evil.example", "https://evil.example/"])(
+      "sends a signed-in visitor of /login?redirectTo=%s to / (no other host, no 500)",
+      async (target) => {
+        const client = await register();
+        for (const page of ["/login", "/register"]) {
+          const response = await client.request(`${page}?redirectTo=${target}`);
+          expect({ page, status: response.status, location: response.headers.get("location") }).toEqual({ page, status: 302, location: "/" });
+        }
+      },
+    );
+
+    it("keeps a path on this site with non-ASCII characters, encoded, and a lone surrogate goes to /", async () => {
+      const client = await register();
+      const accented = await client.request("/login?redirectTo=/search/caf%C3%A9");
+      expect(accented.status).toBe(302);
+      expect(accented.headers.get("location")).toBe("/search/caf%C3%A9");
+      const broken = await client.request("/login?redirectTo=/a%ED%A0%80b");
+      expect(broken.status).toBe(302);
+      expect(broken.headers.get("location")?.startsWith("/")).toBe(true);
+      expect(broken.headers.get("location")?.startsWith("//")).toBe(false);
+    });
+
+    it("sends the login form's post with a TAB in its way back to /", async () => {
+      await register();
+      const response = await createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password: "analytical", redirectTo: "/\t/evil.example/phish" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    });
+  });
+
   describe("Better Auth's endpoints", () => {
     it("refuses sign-up/email: no account, no session, and the owner can still register", async () => {
       const response = await app.request("/api/auth/sign-up/email", {
