@@ -7,10 +7,10 @@ import { NonceContext } from "./nonce.tsx";
 export const streamTimeout = 5_000;
 
 /** Logs server errors once; a page that does not exist (404) or a request the visitor aborted is not an error. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  process.stderr.write(`${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  context.logger.error(`${request.method} ${new URL(request.url).pathname} failed`, error instanceof Error ? error : String(error));
 };
 
 export default function handleRequest(
@@ -54,7 +54,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by React Router; an error here would otherwise go unseen.
-          if (!(error instanceof Error && error.name === "AbortError")) process.stderr.write(`render error: ${String(error)}\n`);
+          if (!(error instanceof Error && error.name === "AbortError")) loadContext.logger.error(`${request.method} ${new URL(request.url).pathname}: render error`, error instanceof Error ? error : String(error));
         },
       },
     );

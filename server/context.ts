@@ -2,6 +2,7 @@
 import type { SessionUser } from "#common/access.ts";
 import type { Requester } from "./auth/account-shared.ts";
 import type { Config, PublicConfig } from "./config.ts";
+import type { Logger } from "./logger.ts";
 import type { Services } from "./services.ts";
 
 export type AppContext = {
@@ -13,6 +14,8 @@ export type AppContext = {
   user: SessionUser | null;
   /** The request's headers and the visitor's address, for services that sign in, sign out or rate-limit. */
   requester: Requester;
+  /** Where a page's server errors are written, at error level (app/entry.server.tsx). */
+  logger: Logger;
 };
 
 declare module "react-router" {

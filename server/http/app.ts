@@ -151,7 +151,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
 
   if (pageCache && typeof build !== "function") app.use("*", pageCacheMiddleware({ cache: pageCache, build }));
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
-  const shared = { services, config, publicConfig: publicConfig(config) };
+  const shared = { services, config, publicConfig: publicConfig(config), logger };
   app.use("*", withSession(services, config));
   app.all("*", async (c) => {
     const request = READ_ONLY_METHODS.has(c.req.method) ? c.req.raw : await formRequest(c.req.raw);

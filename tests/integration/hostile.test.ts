@@ -224,6 +224,27 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     });
   });
 
+  it("logs every 5xx at error level: a page and an API call", async () => {
+    const broken = await openTestDatabase(kind);
+    const { request } = await createTestApp(broken, { LOG_LEVEL: "error" });
+    await broken.close();
+    const written: string[] = [];
+    const stderr = process.stderr.write;
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      for (const path of ["/", "/tools", "/api/v1/tools"]) {
+        written.length = 0;
+        expect((await request(path)).status).toBe(500);
+        expect(written.some((line) => / ERROR GET \/\S* (failed|: render error)/.test(line) && line.includes(path === "/" ? "GET / " : path))).toBe(true);
+      }
+    } finally {
+      process.stderr.write = stderr;
+    }
+  });
+
   describe("Better Auth's endpoints", () => {
     it("refuses sign-up/email: no account, no session, and the owner can still register", async () => {
       const response = await app.request("/api/auth/sign-up/email", {
