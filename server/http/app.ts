@@ -51,6 +51,17 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 /** The Better Auth endpoints a browser is sent to (all GET): Google's callback, an e-mailed sign-in link, a reset link. */
 const BROWSER_AUTH_PATHS = [/^\/api\/auth\/callback\/google$/, /^\/api\/auth\/magic-link\/verify$/, /^\/api\/auth\/reset-password\/[^/]+$/];
 /**
+ * The browser features the site never uses, turned off for its pages and anything they embed; clipboard writing stays
+ * on (the newsletter console copies the digest).
+ */
+const UNUSED_BROWSER_FEATURES = Object.fromEntries(
+  [
+    "accelerometer", "ambientLightSensor", "autoplay", "battery", "bluetooth", "camera", "displayCapture", "geolocation", "gyroscope", "hid",
+    "idleDetection", "magnetometer", "microphone", "midi", "payment", "publickeyCredentialsGet", "screenWakeLock", "serial", "usb", "xrSpatialTracking",
+  ].map((feature) => [feature, false]),
+);
+
+/**
  * The largest body of a form or an API call, in bytes: the tool form's longest text (about 12,000 characters, each up
  * to 9 bytes once encoded) fits, with room to spare. Uploads get the image limit.
  */
@@ -76,6 +87,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       // Tools also see where their visitors come from, as a directory's links should tell them.
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: config.SITE_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
+      permissionsPolicy: UNUSED_BROWSER_FEATURES,
     }),
   );
   // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.

@@ -245,6 +245,14 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     }
   });
 
+  it("turns off the browser features the site never uses, on pages, cached pages and the API", async () => {
+    for (const path of ["/", "/", "/login", "/api/v1/tools"]) {
+      const policy = (await app.request(path)).headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "display-capture=()"]) expect(policy).toContain(feature);
+      expect(policy).not.toContain("clipboard-write");
+    }
+  });
+
   describe("Better Auth's endpoints", () => {
     it("refuses sign-up/email: no account, no session, and the owner can still register", async () => {
       const response = await app.request("/api/auth/sign-up/email", {
