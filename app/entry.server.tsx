@@ -55,7 +55,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by React Router; an error here would otherwise go unseen.
-          if (!(error instanceof Error && error.name === "AbortError")) loadContext.logger.error("render error", error instanceof Error ? error : String(error));
+          if (!(error instanceof Error && error.name === "AbortError")) loadContext.logger.error(`${request.method} ${new URL(request.url).pathname}: render error`, error instanceof Error ? error : String(error));
         },
       },
     );

@@ -28,6 +28,12 @@ export const MESSAGES = {
     /** A list's page link whose cursor we did not make. */
     invalidCursor: "This page link is no longer valid",
     noSuchApiEndpoint: "No such API endpoint",
+    /** Better Auth's endpoints that no browser needs (signing up, changing an e-mail...): the app calls them itself. */
+    noSuchAuthEndpoint: "No such sign-in address",
+    /** A post to a page whose body is not a form (JSON, plain text, nothing). */
+    notAForm: "This page takes a form: send it as application/x-www-form-urlencoded or multipart/form-data",
+    unreadableForm: "This form could not be read",
+    bodyTooLarge: (maxBytes: number) => `This request is too large: at most ${Math.round(maxBytes / 1000)} kB`,
     noSuchFile: "No such file",
     noSuchSitemapFile: "No such sitemap file",
   },

@@ -14,7 +14,10 @@ export type AppContext = {
   user: SessionUser | null;
   /** The request's headers and the visitor's address, for services that sign in, sign out or rate-limit. */
   requester: Requester;
-  /** The server's logger: a line written through it names the request being served. */
+  /**
+   * The server's logger: a line written through it names the request being served. A page's server errors are written
+   * here at error level (app/entry.server.tsx).
+   */
   logger: Logger;
 };
 

@@ -14,7 +14,7 @@ import { authAccounts, authUsers, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Effect, Outbox } from "../outbox/effects.ts";
 import { type AuthLoader, isAuthApiError } from "./auth-loader.ts";
-import { type Limit, type RateLimiter } from "./rate-limit.ts";
+import { type Limit, LIMITS, type RateLimiter, senderKey } from "./rate-limit.ts";
 import type { TokenSync } from "./token-sync.ts";
 
 export type AccountDependencies = {
@@ -53,6 +53,16 @@ export const invalid = (message: string, field: string) => new AppError("invalid
 /** Refuses with 'Too many requests' once `key` went over `rule`. */
 export async function refuseOverLimit(limiter: RateLimiter, key: string, rule: Limit): Promise<void> {
   if (!(await limiter.hit(key, rule))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+}
+
+/**
+ * Counts one sign-in attempt, by any way (password, Google), from the requester's address, for `account` when the
+ * attempt names one: refuses past the limit of the address alone or of the address and that account.
+ */
+export async function refuseSignInOverLimit(limiter: RateLimiter, requester: Requester, account?: string): Promise<void> {
+  const sender = senderKey(requester.address);
+  await refuseOverLimit(limiter, `sign-in:${sender}`, LIMITS.signInPerAddress);
+  if (account) await refuseOverLimit(limiter, `sign-in:${sender}:${account.toLowerCase()}`, LIMITS.signInPerAddressAndAccount);
 }
 
 /** Better Auth's failures, as the catalogue says them; anything unforeseen is logged and is an 'Unknown error'. */

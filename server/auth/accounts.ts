@@ -19,6 +19,7 @@ import {
   hasPassword,
   invalid,
   refuseOverLimit,
+  refuseSignInOverLimit,
   type Requester,
 } from "./account-shared.ts";
 import { LIMITS } from "./rate-limit.ts";
@@ -61,8 +62,7 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
 
     /** Signs in with e-mail and password, with the catalogue's message for each way it can fail. */
     async login(input: LoginInput, requester: Requester): Promise<CookieHeaders> {
-      await refuseOverLimit(limiter, `login:${requester.address}`, LIMITS.signInPerAddress);
-      await refuseOverLimit(limiter, `login:${input.email}`, LIMITS.signInPerEmail);
+      await refuseSignInOverLimit(limiter, requester, input.email);
       const record = await findRecordByEmail(db, input.email);
       const account = await findAuthUserByEmail(db, input.email);
       if (!record && !account) throw invalid(MESSAGES.auth.userNotFound, "email");

@@ -16,6 +16,7 @@ import { authAccounts, authRateLimits, authSessions, authUsers, authVerification
 import type { Logger } from "../logger.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { secretKey, type Outbox } from "../outbox/effects.ts";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { passwordResetMail, signInLinkMail } from "./mails.ts";
 
 /** How long a session lasts, and how old it gets before it is renewed on a request. */
@@ -71,6 +72,8 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn 
     advanced: {
       useSecureCookies: config.SITE_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The address the app computed under TRUST_PROXY (./client-address.ts), never a header the client chose.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // Our own actions carry their own limits (server/auth/rate-limit.ts); these cover Better Auth's HTTP endpoints. They
     // are counted in the database (auth_rate_limits), so that they hold across every app process.

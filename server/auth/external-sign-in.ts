@@ -8,14 +8,14 @@ import type { SessionUser } from "#common/access.ts";
 import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { authAccounts, authSessions, authUsers, users } from "../db/schema.ts";
-import { type AccountDependencies, authFailure, type CookieHeaders, createRecord, enqueueAfterAuth, refuseOverLimit, type Requester, toSessionUser } from "./account-shared.ts";
-import { type Limit, LIMITS } from "./rate-limit.ts";
+import { type AccountDependencies, authFailure, type CookieHeaders, createRecord, enqueueAfterAuth, refuseSignInOverLimit, type Requester, toSessionUser } from "./account-shared.ts";
+import type { Limit } from "./rate-limit.ts";
 
 export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger }: AccountDependencies) {
   return {
     /** Starts 'Sign in with Google': the provider's address to go to, and the cookie that keeps the state. */
     async startGoogleSignIn(requester: Requester, { popup, redirectTo }: { popup: boolean; redirectTo: string }): Promise<{ url: string; headers: CookieHeaders }> {
-      await refuseOverLimit(limiter, `google:${requester.address}`, LIMITS.signInPerAddress);
+      await refuseSignInOverLimit(limiter, requester);
       const after = new URLSearchParams({ via: "google", redirectTo, ...(popup ? { popup: "1" } : {}) });
       const done = `/auth/signed-in?${after}`;
       const failed = popup ? "/auth/failed?popup=1" : "/auth/failed";

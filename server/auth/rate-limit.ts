@@ -8,10 +8,16 @@ import { rateLimits } from "../db/schema.ts";
 
 export type Limit = { max: number; windowSeconds: number };
 
-/** Sign-in and sign-up attempts, e-mails asked for, uploads and tool submissions, per visitor address, e-mail address or user. */
+/** Sign-in and sign-up attempts, password checks, e-mails asked for, uploads and tool submissions, per visitor address, e-mail address or user. */
 export const LIMITS = {
-  signInPerAddress: { max: 20, windowSeconds: 10 * 60 },
-  signInPerEmail: { max: 10, windowSeconds: 10 * 60 },
+  /**
+   * Sign-in attempts, keyed so that an attacker slows themself and not the account's owner: a few guesses at one account
+   * from one address, and a longer back-off for one address trying many accounts. Every way to sign in counts here.
+   */
+  signInPerAddressAndAccount: { max: 10, windowSeconds: 10 * 60 },
+  signInPerAddress: { max: 30, windowSeconds: 60 * 60 },
+  /** Checks of a signed-in user's current password (changing it). */
+  passwordChecksPerUser: { max: 10, windowSeconds: 10 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
   mailPerEmail: { max: 3, windowSeconds: 10 * 60 },
   uploadsPerUser: { max: 60, windowSeconds: 60 * 60 },

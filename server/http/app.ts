@@ -13,6 +13,7 @@ import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, filesBaseUrl, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
+import { withClientAddress } from "../auth/client-address.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
@@ -23,7 +24,7 @@ import { createApi } from "./api.ts";
 import { createUploads } from "./uploads.ts";
 import { createFunctions } from "./functions.ts";
 import { invalidInput } from "#common/input-errors.ts";
-import { respondWithError } from "./errors.ts";
+import { errorBody, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 import { compression } from "./compression.ts";
 import { filesOriginOf, newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
@@ -48,6 +49,26 @@ export type AppOptions = {
 };
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+/** The Better Auth endpoints a browser is sent to (all GET): Google's callback, an e-mailed sign-in link, a reset link. */
+const BROWSER_AUTH_PATHS = [/^\/api\/auth\/callback\/google$/, /^\/api\/auth\/magic-link\/verify$/, /^\/api\/auth\/reset-password\/[^/]+$/];
+/**
+ * The browser features the site never uses, turned off for its pages and anything they embed; clipboard writing stays
+ * on (the newsletter console copies the digest).
+ */
+const UNUSED_BROWSER_FEATURES = Object.fromEntries(
+  [
+    "accelerometer", "ambientLightSensor", "autoplay", "battery", "bluetooth", "camera", "displayCapture", "geolocation", "gyroscope", "hid",
+    "idleDetection", "magnetometer", "microphone", "midi", "payment", "publickeyCredentialsGet", "screenWakeLock", "serial", "usb", "xrSpatialTracking",
+  ].map((feature) => [feature, false]),
+);
+
+/**
+ * The largest body of a form or an API call, in bytes: the tool form's longest text (about 12,000 characters, each up
+ * to 9 bytes once encoded) fits, with room to spare. Uploads get the image limit.
+ */
+const MAX_FORM_BYTES = 128 * 1024;
+/** Room for a multipart form's boundaries, headers and text fields beside its files. */
+const MULTIPART_MARGIN_BYTES = 64 * 1024;
 /** The largest analytics event accepted, in bytes (an event with 30 long properties fits). */
 const MAX_EVENT_BYTES = 64 * 1024;
 
@@ -68,12 +89,15 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       // Tools also see where their visitors come from, as a directory's links should tell them.
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: config.SITE_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
+      permissionsPolicy: UNUSED_BROWSER_FEATURES,
     }),
   );
   // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.
   const filesOrigin = filesOriginOf(filesBaseUrl(config));
   if (!isDev) app.use(withContentSecurityPolicy(filesOrigin));
   app.use(refuseCrossOriginWrites(config));
+  app.use(refuseUnreadablePaths());
+  app.use(limitBodies(config));
 
   app.get("/healthz", async (c) => {
     try {
@@ -118,8 +142,14 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     return c.text("ok", 202);
   });
 
-  // Better Auth's own endpoints: OAuth callbacks, and the checks of e-mailed sign-in and reset links.
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => (await services.auth()).handler(c.req.raw));
+  // Better Auth's own endpoints that a browser opens: Google's callback, and the checks of e-mailed sign-in and reset
+  // links. Every other one (signing up, signing in, changing an e-mail...) would go around the app's rules and limits:
+  // the app calls those in-process, and over HTTP they do not exist.
+  app.get("/api/auth/*", async (c, next) => {
+    if (!BROWSER_AUTH_PATHS.some((allowed) => allowed.test(c.req.path))) return next();
+    return (await services.auth()).handler(new Request(c.req.raw, { headers: withClientAddress(c.req.raw.headers, addressOf(c, config)) }));
+  });
+  app.all("/api/auth/*", (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404));
 
   // The public JSON answers carry an ETag: a client that has one already gets a 304.
   app.use("/api/v1/*", etag());
@@ -148,15 +178,59 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
   const shared = { services, config, publicConfig: publicConfig(config), logger };
   app.use("*", withSession(services, config));
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
+    const request = READ_ONLY_METHODS.has(c.req.method) ? c.req.raw : await formRequest(c.req.raw);
     // The page's inline scripts carry this nonce, which the policy names (withContentSecurityPolicy).
     const cspNonce = isDev ? "" : newNonce();
     c.set("cspNonce", cspNonce);
     const context: AppContext = { ...shared, cspNonce, user: c.get("user") ?? null, requester: c.get("requester")! };
-    return handleRequest(c.req.raw, context);
+    return handleRequest(request, context);
   });
 
   return app;
+}
+
+const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_CONTENT_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * A post to a page, read here as a form and handed on as one: a body that is not a form (JSON, plain text, none) or a
+ * form that cannot be read is answered with a 400 and a message, and never reaches a route's action as a 500.
+ */
+async function formRequest(request: Request): Promise<Request> {
+  if (!FORM_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) throw new AppError("invalid-argument", MESSAGES.page.notAForm);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError("invalid-argument", MESSAGES.page.unreadableForm);
+  }
+  // The form is sent on as multipart, with its own boundary and length.
+  const headers = new Headers(request.headers);
+  headers.delete("content-type");
+  headers.delete("content-length");
+  return new Request(request.url, { method: request.method, headers, body: form, signal: request.signal });
+}
+
+/**
+ * Every body is limited by its route before it is read, so a visitor cannot make the process buffer a huge one: an
+ * image upload to the image limit, the tool form to its two images, anything else to a small form. Past it: 413.
+ */
+function limitBodies(config: Config): MiddlewareHandler {
+  const imageBytes = config.UPLOAD_MAX_MB * 1_000_000;
+  const limitTo = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError("invalid-argument", MESSAGES.page.bodyTooLarge(maxSize))), 413) });
+  const upload = limitTo(imageBytes + MULTIPART_MARGIN_BYTES);
+  const toolForm = limitTo(2 * imageBytes + MULTIPART_MARGIN_BYTES);
+  const form = limitTo(MAX_FORM_BYTES);
+  return async (c, next) => {
+    // Analytics events have their own, smaller limit.
+    if (READ_ONLY_METHODS.has(c.req.method) || c.req.path === "/api/event") return next();
+    if (/^\/api\/v1\/tools\/[^/]+\/images\/[^/]+$/.test(c.req.path)) return upload(c, next);
+    // The tool form's files come with it when the browser runs no JavaScript (React Router's data requests end in .data).
+    if (/^\/(add-tool|edit-tool\/[^/]+)(\.data)?$/.test(c.req.path)) return toolForm(c, next);
+    return form(c, next);
+  };
 }
 
 /** Serves the files under `root` (their .br/.gz twins when the browser accepts them) with a Cache-Control header; anything else falls through. */
@@ -191,7 +265,8 @@ function addressOf(c: Context, config: Config): string {
 /** Reads the request's session for what follows (the user, or null) and passes a renewed or cleared session cookie on. */
 function withSession(services: Services, config: Config): MiddlewareHandler<{ Variables: Variables }> {
   return async (c, next) => {
-    const requester: Requester = { headers: c.req.raw.headers, address: addressOf(c, config) };
+    const address = addressOf(c, config);
+    const requester: Requester = { headers: withClientAddress(c.req.raw.headers, address), address };
     const { user, headers } = await services.accounts.findSessionUser(requester);
     c.set("requester", requester);
     c.set("user", user);
@@ -200,11 +275,30 @@ function withSession(services: Services, config: Config): MiddlewareHandler<{ Va
   };
 }
 
+/**
+ * No page or file has a control character (NUL, TAB, CR, LF...) or a broken %-escape in its address: such a path is a
+ * 404 here, before a slug made of it reaches the database, which refuses NUL bytes in text.
+ */
+function refuseUnreadablePaths(): MiddlewareHandler {
+  return async (c, next) => {
+    const rawPath = new URL(c.req.url).pathname;
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      throw new AppError("not-found", MESSAGES.page.notFound);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(path)) throw new AppError("not-found", MESSAGES.page.notFound);
+    await next();
+  };
+}
+
 /** State-changing requests sent by a browser from another origin are refused. */
 function refuseCrossOriginWrites(config: Config): MiddlewareHandler {
   const allowed = new Set([new URL(config.SITE_URL).origin]);
   return async (c: Context, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+    if (!READ_ONLY_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
       if (origin && origin !== new URL(c.req.url).origin && !allowed.has(origin)) {
         throw new AppError("permission-denied", MESSAGES.access.crossSite);

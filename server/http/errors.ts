@@ -11,6 +11,8 @@ export function errorBody(error: AppError): ErrorBody {
 
 export function respondWithError(c: Context, error: unknown, logger: Logger): Response {
   if (isAppError(error)) {
+    // A refusal is the visitor's doing; a 5xx (the database or a host unavailable) is ours, and is logged as an error.
+    if (error.status >= 500) logger.error(`${c.req.method} ${c.req.path} failed: ${error.message}`, error);
     return c.json(errorBody(error), error.status as ContentfulStatusCode);
   }
   logger.error(`${c.req.method} ${c.req.path} failed`, error);

@@ -134,7 +134,7 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, si
      * this one goes on with a new cookie.
      */
     async changePassword(user: SessionUser, input: PasswordChangeInput, requester: Requester): Promise<CookieHeaders> {
-      if (!(await limiter.hit(`password:${user.id}`, LIMITS.signInPerEmail))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      if (!(await limiter.hit(`password:${user.id}`, LIMITS.passwordChecksPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const record = await getRecord(user);
       const before = await sessionTokensOf(record.authId);
       try {

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { authAccounts, authSessions, outbox, users } from "#server/db/schema.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { LIMITS } from "#server/auth/rate-limit.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startLocalServer, type LocalServer } from "../setup/local-http.ts";
 import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
@@ -265,7 +266,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
 
   it("limits how often one address may start a Google sign-in", async () => {
     const web = createWebClient();
-    for (let attempt = 0; attempt < 20; attempt++) expect((await web.get(`${app.url}/auth/google`)).html).toContain('data-prompt="login"');
+    for (let attempt = 0; attempt < LIMITS.signInPerAddress.max; attempt++) expect((await web.get(`${app.url}/auth/google`)).html).toContain('data-prompt="login"');
     const refused = await web.get(`${app.url}/auth/google`);
     expect(new URL(refused.url).pathname).toBe("/auth/failed");
     expect(refused.html).toContain(MESSAGES.auth.tooManyRequests);
