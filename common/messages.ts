@@ -151,5 +151,6 @@ export const MESSAGES = {
     text: "The event holds characters that are not text",
     otherSite: (site: string, domain: string) => `Events are counted for ${site} only, not for ${domain}`,
     tooManyAtOnce: "Too many events at once, try again in a moment",
+    notStored: "The event could not be stored, try again in a moment",
   },
 } as const;

@@ -7,7 +7,14 @@ import { freePort } from "../../scripts/bench-lib.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 
-export type ServerProcess = { url: string; output: string[]; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  output: string[];
+  /** Ends the server as its host does (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL: the process dies at once, as in a crash) and waits for the process to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+};
 
 /**
  * Starts the compiled server with `env` on a free port of 127.0.0.1 and resolves once it answers /healthz. NODE_ENV is
@@ -34,11 +41,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
     try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop };
+      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop, kill };
     } catch {
       // Not listening yet.
     }
