@@ -157,5 +157,17 @@ export const MESSAGES = {
     text: "The event holds characters that are not text",
     otherSite: (site: string, domain: string) => `Events are counted for ${site} only, not for ${domain}`,
     tooManyAtOnce: "Too many events at once, try again in a moment",
+    notStored: "The event could not be stored, try again in a moment",
+  },
+
+  /** What `npm run backup` and `npm run restore` print when they cannot go on. */
+  backup: {
+    noDatabase: (dataDir: string) => `No embedded database in ${dataDir}: nothing to back up`,
+    archiveExists: (archive: string) => `${archive} already exists: choose another name, or remove it first`,
+    notEmpty: (dataDir: string) => `${dataDir} is not empty: a backup is restored into an empty or new folder only`,
+    noArchive: (archive: string) => `No such file: ${archive}`,
+    damaged: (archive: string, reason: string) => `${archive} cannot be read: ${reason}`,
+    notABackup: (archive: string) => `${archive} is not a backup made by npm run backup`,
+    postgres: "The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README's Backups section says",
   },
 } as const;

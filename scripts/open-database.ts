@@ -14,6 +14,22 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * The data folder a backup or restore works on: `--data-dir` when given (no other setting is read then), else the
+ * server's DATA_DIR; and whether the server's database is PostgreSQL instead (then the folder holds no database).
+ */
+export function dataDirOf(given: string | undefined): { dataDir: string; isPostgres: boolean } {
+  if (given) return { dataDir: path.resolve(given), isPostgres: false };
+  let config;
+  try {
+    config = loadProcessConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  return { dataDir: path.resolve(PROJECT_ROOT, config.DATA_DIR), isPostgres: Boolean(config.DATABASE_URL) };
+}
+
 /** The config and the database (one connection, migrated); the embedded database held by a running server is a failure. */
 export async function openToolDatabase() {
   let config;

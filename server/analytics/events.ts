@@ -3,8 +3,9 @@
  * keeping an address. A visitor is a hash of their address and browser with a salt that changes every day; the salt is
  * deleted when its day is over, so a hash cannot be traced back to anyone.
  *
- * The collector reads what each event means (its tool, its source, its search) and gathers the events in memory; they
- * are written in batches by ./event-writer.ts, and forwarded to a Plausible host by ./plausible.ts when one is set.
+ * The collector reads what each event means (its tool, its source, its search) and gathers the events into batches,
+ * written by ./event-writer.ts in one transaction each; a request is answered once its event's batch has committed
+ * (group commit). A stored event is forwarded to a Plausible host by ./plausible.ts when one is set.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray, lt } from "drizzle-orm";
@@ -27,15 +28,24 @@ import { plausibleForwarder } from "./plausible.ts";
 /** Who sent an event: only used to tell visitors apart for the day, and to limit how many events one address sends. */
 export type Visit = { address: string; userAgent: string };
 
-/** What became of an event: stored (with the next batch), or ignored because a bot sent it. */
+/** What became of an event: stored (its batch has committed), or ignored because a bot sent it. */
 export type EventOutcome = "accepted" | "ignored";
 
-/** Events written per batch, and how long an event waits at most before its batch is written. */
+/**
+ * Group commit: an event is acknowledged only once the transaction holding it has committed. While no batch is being
+ * written, the events that arrive are written at once (after a short gathering pause); while one is, the events that
+ * arrive meanwhile wait and are written together as the next batch, at most BATCH_SIZE at a time. So a lone event waits
+ * for one short transaction, and under load each transaction carries many events.
+ */
 const BATCH_SIZE = 500;
-const FLUSH_AFTER_MS = 1000;
-/** Beyond this many unwritten events (the database has fallen behind), new ones are refused until it catches up. */
+/** How long a batch gathers events before it is written, when the writer is free. */
+const GATHER_MS = 2;
+/** Beyond this many events waiting for their batch (the database has fallen behind), new ones are refused. */
 const MAX_PENDING = 20_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An event waiting for its batch, with the request that waits for its answer. */
+type WaitingEvent = { event: PendingEvent; stored: () => void; failed: (error: AppError) => void };
 
 export type EventCollectorOptions = {
   db: Database;
@@ -51,7 +61,8 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
   const limiter = sharedRateLimiter(db, LIMITS.eventsPerAddress, { onSyncError: (error) => logger.warn(`analytics: could not share the events' rate counts: ${String(error)}`) });
   const forwarder = config.PLAUSIBLE_HOST ? plausibleForwarder(config.PLAUSIBLE_HOST, logger) : null;
   const salts = new Map<string, Promise<string>>();
-  let pending: PendingEvent[] = [];
+  let pending: WaitingEvent[] = [];
+  /** The batches being written, one after another (never two at once), and whether a write is already queued behind. */
   let writing: Promise<void> = Promise.resolve();
   let isWriteQueued = false;
   let timer: NodeJS.Timeout | undefined;
@@ -71,58 +82,63 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
     return salt;
   }
 
-  /** Writes every event gathered so far; the writes happen one after another, never two at once. */
+  /** Writes every event waiting so far, in batches of at most BATCH_SIZE; resolves once each has been answered. */
   function flush(): Promise<void> {
     isWriteQueued = true;
+    clearTimeout(timer);
+    timer = undefined;
     writing = writing.then(async () => {
       isWriteQueued = false;
-      clearTimeout(timer);
-      timer = undefined;
-      const batch = pending;
-      pending = [];
-      if (batch.length === 0) return;
-      try {
-        await writeBatch(db, batch);
-      } catch (error) {
-        if (await isDatabaseAnswering(db)) {
-          // The database works, so something in the batch does not: the batch is written in halves, down to the event
-          // that fails on its own, which is dropped, so that one bad event never holds up the others.
-          await writeInHalves(batch);
-          return;
-        }
-        // Nothing of the batch was written (one transaction): it goes back in front, for the next write.
-        logger.error(`analytics: could not write ${batch.length} events; they are kept for the next try`, error);
-        pending = [...batch, ...pending].slice(-MAX_PENDING);
-        schedule();
+      while (pending.length > 0) {
+        const batch = pending.slice(0, BATCH_SIZE);
+        pending = pending.slice(BATCH_SIZE);
+        await writeWaiting(batch);
       }
     });
     return writing;
   }
 
-  async function writeInHalves(batch: PendingEvent[]): Promise<void> {
+  /** Writes one batch and answers each of its requests: stored, or an error saying it was not. */
+  async function writeWaiting(batch: WaitingEvent[]): Promise<void> {
     try {
-      await writeBatch(db, batch);
+      await writeBatch(db, batch.map((waiting) => waiting.event));
+      for (const waiting of batch) waiting.stored();
     } catch (error) {
-      if (batch.length === 1) {
-        logger.error(`analytics: dropped an event that cannot be written (${batch[0]!.name} on ${batch[0]!.path})`, error);
+      if (batch.length > 1 && (await isDatabaseAnswering(db))) {
+        // The database works, so something in the batch does not: the batch is written in halves, down to the event
+        // that fails on its own, which alone is refused, so that one bad event never holds up the others.
+        const middle = Math.ceil(batch.length / 2);
+        await writeWaiting(batch.slice(0, middle));
+        await writeWaiting(batch.slice(middle));
         return;
       }
-      const middle = Math.ceil(batch.length / 2);
-      await writeInHalves(batch.slice(0, middle));
-      await writeInHalves(batch.slice(middle));
+      // Nothing of the batch was written (one transaction): each of its requests is told so, and may send it again.
+      logger.error(
+        batch.length === 1
+          ? `analytics: could not write an event (${batch[0]!.event.name} on ${batch[0]!.event.path})`
+          : `analytics: could not write a batch of ${batch.length} events`,
+        error,
+      );
+      for (const waiting of batch) waiting.failed(new AppError("unavailable", MESSAGES.event.notStored));
     }
   }
 
+  /** Starts a write soon: after a short pause when the writer is free, or right after the batch being written. */
   function schedule() {
+    if (pending.length >= BATCH_SIZE) {
+      if (!isWriteQueued) void flush();
+      return;
+    }
     if (timer || isWriteQueued) return;
-    timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
+    timer = setTimeout(() => void flush(), GATHER_MS);
     timer.unref();
   }
 
   return {
     /**
-     * Takes one event. A bot's event is ignored; too many from one address is a resource-exhausted error, an event
-     * for another site an invalid-argument one. The event is written with the next batch.
+     * Takes one event and resolves once it is stored. A bot's event is ignored; too many from one address is a
+     * resource-exhausted error, an event for another site an invalid-argument one, and an event that could not be
+     * written an unavailable one.
      */
     async record(event: AnalyticsEventInput, visit: Visit): Promise<EventOutcome> {
       const moment = now();
@@ -139,7 +155,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       const day = dayOf(moment);
       const visitor = createHash("sha256").update(`${await saltOf(day)}|${siteHost}|${visit.address}|${visit.userAgent}`).digest("hex").slice(0, 32);
       const props = event.p ?? {};
-      pending.push({
+      const pendingEvent: PendingEvent = {
         createdAt: moment,
         name: event.n,
         path: page.pathname.slice(0, 300),
@@ -148,12 +164,14 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
         search: searchOf(event.n, page, props),
         visitor,
         props,
+      };
+      await new Promise<void>((stored, failed) => {
+        pending.push({ event: pendingEvent, stored, failed });
+        schedule();
       });
       // What the other host needs and no more: the page without its query string (which may hold a sign-in or reset
-      // token), and only the site a visitor came from.
+      // token), and only the site a visitor came from. Only a stored event is forwarded.
       forwarder?.send({ ...event, u: `${page.origin}${page.pathname}`, r: originOf(event.r) }, visit);
-      if (pending.length >= BATCH_SIZE && !isWriteQueued) void flush();
-      else schedule();
       return "accepted";
     },
 
@@ -180,7 +198,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       return { events: removed };
     },
 
-    /** Writes what is left and waits for the forwarded events: before the process ends. */
+    /** Writes the events still waiting and waits for the forwarded ones: before the process ends. */
     async close(): Promise<void> {
       await Promise.all([flush(), limiter.sync(now())]);
       await forwarder?.idle();

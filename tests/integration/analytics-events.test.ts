@@ -118,6 +118,32 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     expect(row!.views).toBe(0);
   });
 
+  it("answers 202 only once the event is stored", async () => {
+    const response = await send(pageview("/categories"));
+    expect(response.status).toBe(202);
+    // No flush: the answer came after the batch holding the event committed.
+    expect(await database.db.$count(events)).toBe(1);
+    expect(await count(METRICS.pageviews)).toBe(1);
+  });
+
+  it("answers 503 with a message for an event that cannot be written, and stores the others of its batch", async () => {
+    // The database refuses one page's rows, as it would an event that breaks a rule of its own.
+    await database.db.execute(sql`create function refuse_poison() returns trigger language plpgsql as $$
+      begin if new.path = '/poison' then raise exception 'refused'; end if; return new; end $$`);
+    await database.db.execute(sql`create trigger refuse_poison before insert on events for each row execute function refuse_poison()`);
+    try {
+      const answers = await Promise.all(["/a", "/poison", "/b", "/c"].map((path, index) => send(pageview(path), { address: `198.51.100.${index + 1}` })));
+      expect(answers.map((answer) => answer.status)).toEqual([202, 503, 202, 202]);
+      expect(await answers[1]!.json()).toEqual({ error: { code: "unavailable", message: "The event could not be stored, try again in a moment" } });
+      const stored = await database.db.select({ path: events.path }).from(events);
+      expect(stored.map((row) => row.path).sort()).toEqual(["/a", "/b", "/c"]);
+      expect(await count(METRICS.pageviews)).toBe(3);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_poison on events`);
+      await database.db.execute(sql`drop function refuse_poison()`);
+    }
+  });
+
   it("refuses events posted from another site", async () => {
     const response = await send(pageview("/"), { origin: "https://evil.example" });
     expect(response.status).toBe(403);
@@ -198,13 +224,16 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     expect(await count(METRICS.page, "/old")).toBe(1);
   });
 
-  it("writes the rest of a batch when one of its events cannot be stored, and drops that one", async () => {
+  it("writes the rest of a batch when one of its events cannot be stored, and refuses that one", async () => {
     const visit = { address: "192.0.2.9", userAgent: CHROME };
-    await app.services.analytics.record(pageview("/before"), visit);
-    // An event no database can store (a NUL character), as if it had got past the checks of POST /api/event.
-    await app.services.analytics.record({ n: "bad\u0000name", u: `${SITE}/`, d: "localhost" }, visit);
-    await app.services.analytics.record(pageview("/after"), visit);
-    await app.services.analytics.flush();
+    // Three events of one batch; one no database can store (a NUL character), as if it had got past the checks of POST /api/event.
+    const outcomes = await Promise.allSettled([
+      app.services.analytics.record(pageview("/before"), visit),
+      app.services.analytics.record({ n: "bad\u0000name", u: `${SITE}/`, d: "localhost" }, visit),
+      app.services.analytics.record(pageview("/after"), visit),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: "unavailable", message: "The event could not be stored, try again in a moment" });
     const paths = (await database.db.select({ path: events.path }).from(events)).map((row) => row.path).sort();
     expect(paths).toEqual(["/after", "/before"]);
     expect(await count(METRICS.pageviews)).toBe(2);

@@ -16,6 +16,8 @@ export type ServerProcess = {
   signal(name: NodeJS.Signals): void;
   /** Resolves when the process exits, with its exit code (null when a signal ended it). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` (SIGKILL: the process dies at once, as in a crash) and waits for the process to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 };
 
 /**
@@ -43,11 +45,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
     try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop, signal: (name) => void child.kill(name), exited };
+      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop, signal: (name) => void child.kill(name), exited, kill };
     } catch {
       // Not listening yet.
     }
