@@ -6,7 +6,8 @@
  * Keep the steps here and in the Dockerfile the same: no image can be built where the tests run.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -56,14 +57,17 @@ describe("the deployable artefact", () => {
     const ignored = dockerIgnored();
     cpSync(ROOT, buildStage, { recursive: true, filter: (source) => source === ROOT || !ignored(path.relative(ROOT, source).split(path.sep).join("/")) });
   });
+  // Removing two node_modules folders takes a while on a busy machine.
   afterAll(async () => {
     if (server && server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server!.once("exit", resolve));
       process.kill(-server.pid!, "SIGTERM");
+      const killLater = setTimeout(() => process.kill(-server!.pid!, "SIGKILL"), 15_000);
       await exited;
+      clearTimeout(killLater);
     }
-    for (const folder of [buildStage, runtimeStage, dataDir]) rmSync(folder, { recursive: true, force: true });
-  });
+    await Promise.all([buildStage, runtimeStage, dataDir].map((folder) => rm(folder, { recursive: true, force: true })));
+  }, 180_000);
 
   it(
     "builds from the source alone, installs only the production dependencies, and `npm run serve` serves the home page and /healthz",

@@ -10,11 +10,12 @@ export async function startTestServer(database: TestDatabase, env: Record<string
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  const { app, services, filesDir } = await createTestApp(database, { SITE_URL: url, ...env });
+  const { app, services, storage, filesDir } = await createTestApp(database, { SITE_URL: url, ...env });
   server.on("request", getRequestListener(app.fetch));
   return {
     url,
     services,
+    storage,
     filesDir,
     close: () =>
       new Promise<void>((resolve) => {
