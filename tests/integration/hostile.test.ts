@@ -224,7 +224,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     });
   });
 
-  it("logs every 5xx at error level: a page and an API call", async () => {
+  it("logs every 5xx at error level, with its request id: a page and an API call", async () => {
     const broken = await openTestDatabase(kind);
     const { request } = await createTestApp(broken, { LOG_LEVEL: "error" });
     await broken.close();
@@ -237,8 +237,12 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     try {
       for (const path of ["/", "/tools", "/api/v1/tools"]) {
         written.length = 0;
-        expect((await request(path)).status).toBe(500);
-        expect(written.some((line) => / ERROR GET \/\S* (failed|: render error)/.test(line) && line.includes(path === "/" ? "GET / " : path))).toBe(true);
+        const response = await request(path);
+        expect(response.status).toBe(500);
+        // Under the request's id, which the answer names too.
+        const id = response.headers.get("x-request-id");
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(written.some((line) => line.includes(` ERROR [${id}] GET ${path === "/" ? "/ " : path}`) && / (failed|: render error)/.test(line))).toBe(true);
       }
     } finally {
       process.stderr.write = stderr;
