@@ -33,6 +33,7 @@ export const MESSAGES = {
     /** A post to a page whose body is not a form (JSON, plain text, nothing). */
     notAForm: "This page takes a form: send it as application/x-www-form-urlencoded or multipart/form-data",
     unreadableForm: "This form could not be read",
+    methodNotAllowed: "This page takes no form",
     bodyTooLarge: (maxBytes: number) => `This request is too large: at most ${Math.round(maxBytes / 1000)} kB`,
     noSuchFile: "No such file",
     noSuchSitemapFile: "No such sitemap file",

@@ -184,7 +184,10 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     const cspNonce = isDev ? "" : newNonce();
     c.set("cspNonce", cspNonce);
     const context: AppContext = { ...shared, cspNonce, user: c.get("user") ?? null, requester: c.get("requester")! };
-    return handleRequest(request, context);
+    const response = await handleRequest(request, context);
+    // React Router's answer to a method a page has no handler for says "Unexpected Server Error": say what it is.
+    if (response.status === 405) return c.json(errorBody(new AppError("invalid-argument", MESSAGES.page.methodNotAllowed)), 405);
+    return response;
   });
 
   return app;

@@ -1,0 +1,202 @@
+/**
+ * A seeded corpus of malformed requests to every route and endpoint: wrong methods and content types, bad JSON, huge
+ * strings, NUL and other control bytes, path traversal, bad cursors; as a visitor and as an admin. No answer may be a
+ * 5xx, and every 4xx must say what went wrong.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "#server/db/schema.ts";
+import { insertCategory, insertTool } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient, type Client } from "../setup/forms.ts";
+
+const ORIGIN = "http://localhost:3000";
+const SEED = 13;
+const REQUESTS = 2500;
+
+/** A small deterministic generator (mulberry32), so every run sends the same corpus. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
+}
+
+/** Hostile values for a path segment, a query parameter or a form field. */
+const HOSTILE_VALUES = [
+  "",
+  "%00",
+  "a%00b",
+  "%01%02%1f",
+  "%7f",
+  "%0d%0aSet-Cookie:%20x=1",
+  "%09",
+  "..",
+  "..%2f..%2fetc%2fpasswd",
+  "%2e%2e%2f%2e%2e%2f",
+  "....//....//",
+  "%",
+  "%zz",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%F0%9F%98%80",
+  "caf%C3%A9",
+  "<script>alert(1)</script>",
+  "'%20OR%201=1--",
+  "-1",
+  "0",
+  "99999999999999999999",
+  "1e309",
+  "NaN",
+  "null",
+  "undefined",
+  "[object%20Object]",
+  "x".repeat(5000),
+  "%00".repeat(500),
+  "t123",
+  "javascript:alert(1)",
+  "//evil.example",
+  "/%09/evil.example",
+];
+
+/** Every page (app/routes.ts) with `{}` where a parameter goes, and the endpoints beside them. */
+const PAGES = [
+  "/", "/search", "/search/{}", "/searches", "/tool/{}", "/tools", "/categories", "/category/{}", "/tags", "/tag/{}", "/add-tool", "/edit-tool/{}",
+  "/register", "/login", "/logout", "/forgot-password", "/reset-password", "/auth/google", "/auth/signed-in", "/auth/failed", "/dev/outbox",
+  "/favorites", "/my-favorites", "/my-tools", "/profile/{}", "/edit-profile", "/admin", "/admin/claims", "/admin/tools", "/admin/categories",
+  "/admin/users", "/admin/requests", "/admin/analytics", "/admin/newsletter", "/admin/deliveries", "/blog", "/blog/{}", "/terms-of-service.html",
+  "/privacy-policy.html", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data",
+];
+const ENDPOINTS = [
+  "/api/v1/tools", "/api/v1/tools/{}/related", "/api/v1/tools/{}/favorite", "/api/v1/tools/{}/images/{}", "/api/v1/{}",
+  "/api/functions/submitTool", "/api/functions/toolVerified", "/api/functions/claimTool", "/api/functions/claimToolAccepted", "/api/functions/{}",
+  "/api/event", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
+  "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
+  "/assets/{}", "/favicon.ico", "/healthz",
+];
+const QUERY_KEYS = ["cursor", "limit", "q", "sort", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data"];
+const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
+
+type Body = { type?: string; body?: string | FormData };
+
+function hostileText(rng: ReturnType<typeof random>): string {
+  const value = rng.pick(HOSTILE_VALUES);
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function hostileBody(rng: ReturnType<typeof random>): Body {
+  const text = hostileText(rng);
+  switch (Math.floor(rng.next() * 12)) {
+    case 0:
+      return {};
+    case 1:
+      return { type: "application/json", body: "{not json" };
+    case 2:
+      return { type: "application/json", body: JSON.stringify(rng.pick([null, 1, "x", [], [1, 2], { tool: 1 }, { tool: null }, { tool: { name: {} } }, { tool: text }, { n: 1, u: 2, d: [] }])) };
+    case 3:
+      return { type: "application/json", body: JSON.stringify({ tool: { name: text, website: text, categories: [text], shortDesc: text, id: text }, n: text, u: text, d: text, email: text }) };
+    case 4:
+      return { type: "text/plain", body: text };
+    case 5:
+      return { type: "application/x-www-form-urlencoded", body: `${rng.pick(["intent", "email", "password", "toolId", "redirectTo", "id", "label", "slug", "reason", "bio"])}=${rng.pick(HOSTILE_VALUES)}&intent=${rng.pick(HOSTILE_VALUES)}` };
+    case 6:
+      return { type: "application/x-www-form-urlencoded", body: "a=%&b=%zz&&=&%00=%00" };
+    case 7: {
+      const form = new FormData();
+      form.set(rng.pick(["intent", "file", "logo", "largeImage", "name"]), text);
+      form.set("file", new Blob([new Uint8Array([0, 1, 2, 255, 0x3c, 0x73, 0x76, 0x67])]), rng.pick(["x.png", "../../x.svg", "\u0000.gif", text.slice(0, 100) || "a"]));
+      return { body: form };
+    }
+    case 8:
+      return { type: "multipart/form-data; boundary=xyz", body: "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n" };
+    case 9:
+      return { type: rng.pick(["application/xml", "image/png", "application/octet-stream", "multipart/mixed", "x/y; charset=utf-999", "\u00e9"]), body: text };
+    case 10:
+      return { type: "application/json", body: JSON.stringify({ tool: "x".repeat(100_000) }) };
+    default:
+      return { type: "application/x-www-form-urlencoded", body: `${rng.pick(["email", "bio", "longDesc", "q"])}=${"%00x".repeat(2000)}` };
+  }
+}
+
+function hostilePath(rng: ReturnType<typeof random>): string {
+  const template = rng.pick(rng.next() < 0.55 ? PAGES : ENDPOINTS);
+  let path = template.replaceAll("{}", () => rng.pick(HOSTILE_VALUES));
+  if (rng.next() < 0.5) {
+    const pairs = Array.from({ length: 1 + Math.floor(rng.next() * 3) }, () => `${rng.pick(QUERY_KEYS)}=${rng.pick(HOSTILE_VALUES)}`);
+    path += `?${pairs.join("&")}`;
+  }
+  return path;
+}
+
+/** What is wrong with an answer: a 5xx, or a 4xx that says nothing a person can read. */
+async function problemWith(response: Response, method: string): Promise<string | null> {
+  if (response.status >= 500) return `answered ${response.status}`;
+  if (response.status < 400 || method === "HEAD") return null;
+  const type = response.headers.get("content-type") ?? "";
+  const text = await response.text();
+  if (type.includes("json")) {
+    try {
+      // The app's error shape, Better Auth's ({ message }), or a form action's message alone.
+      const body = JSON.parse(text) as { error?: { message?: unknown }; message?: unknown } | string;
+      const message = typeof body === "string" ? body : (body?.error?.message ?? body?.message);
+      if (message === "Unexpected Server Error") return `answered ${response.status} as if it were a server error`;
+      return typeof message === "string" && message.length > 0 ? null : `answered ${response.status} with JSON and no message: ${text.slice(0, 200)}`;
+    } catch {
+      return `answered ${response.status} with broken JSON`;
+    }
+  }
+  if (type.includes("html")) return /<h1[^>]*>[^<]+|<p[^>]*>[^<]{3,}/.test(text) ? null : `answered ${response.status} with a page that says nothing`;
+  return text.trim().length > 0 ? null : `answered ${response.status} with an empty ${type || "untyped"} body`;
+}
+
+describe("a fuzzed corpus of malformed requests (PGlite)", () => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: Client;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    app = await createTestApp(database);
+    const category = await insertCategory(database.db, { label: "Analytics and Data" });
+    await insertTool(database.db, { name: "Some Tool", categories: [category.id] });
+    admin = createClient(app.request);
+    expect((await admin.post("/register", { username: "Admin", email: "admin@example.com", password: "analytical" })).status).toBe(302);
+    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));
+  });
+  afterAll(() => database.close());
+
+  it(`answers ${REQUESTS} malformed requests with no 5xx, and a message on every 4xx`, { timeout: 120_000 }, async () => {
+    const rng = random(SEED);
+    const problems: string[] = [];
+    for (let index = 0; index < REQUESTS; index++) {
+      const method = rng.pick(METHODS);
+      const path = hostilePath(rng);
+      const body = method === "GET" || method === "HEAD" ? {} : hostileBody(rng);
+      const headers: Record<string, string> = { origin: ORIGIN, ...(body.type ? { "content-type": body.type } : {}) };
+      if (rng.next() < 0.2) headers["x-forwarded-for"] = rng.pick(["%00", "1.2.3.4, 5.6.7.8", "not-an-address", "::ffff:1.2.3.4"]);
+      if (rng.next() < 0.15) headers.accept = rng.pick(["application/json", "text/html", "*/*", "image/*"]);
+      const send = rng.next() < 0.4 ? admin.request : app.request;
+      let response: Response;
+      try {
+        // An absolute address, so that a path starting with // stays a path.
+        response = await send(`${ORIGIN}${path}`, { method, headers, ...(body.body === undefined ? {} : { body: body.body }) });
+      } catch (error) {
+        problems.push(`${method} ${path.slice(0, 120)}: threw ${String(error)}`);
+        continue;
+      }
+      const problem = await problemWith(response, method);
+      if (problem) problems.push(`${method} ${path.slice(0, 120)} (${body.type ?? "no type"}): ${problem}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
