@@ -14,31 +14,29 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
+/** The server's config; a wrong setting ends the command with its message. */
+function loadConfigOrFail() {
+  try {
+    return loadProcessConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
 /**
  * The data folder a backup or restore works on: `--data-dir` when given (no other setting is read then), else the
  * server's DATA_DIR; and whether the server's database is PostgreSQL instead (then the folder holds no database).
  */
 export function dataDirOf(given: string | undefined): { dataDir: string; isPostgres: boolean } {
   if (given) return { dataDir: path.resolve(given), isPostgres: false };
-  let config;
-  try {
-    config = loadProcessConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadConfigOrFail();
   return { dataDir: path.resolve(PROJECT_ROOT, config.DATA_DIR), isPostgres: Boolean(config.DATABASE_URL) };
 }
 
 /** The config and the database (one connection, migrated); the embedded database held by a running server is a failure. */
 export async function openToolDatabase() {
-  let config;
-  try {
-    config = loadProcessConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadConfigOrFail();
   let database;
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.resolve(PROJECT_ROOT, config.DATA_DIR), maxConnections: 1 });
