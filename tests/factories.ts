@@ -1,6 +1,7 @@
 /** Test data made through the same row builders the seed and the app use. */
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
+import type { ToolInput } from "#common/tool-input.ts";
 import type { Database } from "#server/db/client.ts";
 import { categories, dailyStats, tools, users } from "#server/db/schema.ts";
 import { buildToolRow, type ToolRowInput } from "#server/tools/rows.ts";
@@ -62,4 +63,21 @@ export async function insertUser(db: Database, overrides: Partial<typeof users.$
 export async function insertDailyStat(db: Database, row: { metric: string; subject?: string; detail?: string; day: string; count: number }) {
   const [inserted] = await db.insert(dailyStats).values(row).returning();
   return inserted!;
+}
+
+/** A valid submission of the tool form, in the category `categoryId`, with `change` on top. */
+export function toolInput(categoryId: string, change: Partial<ToolInput> = {}): ToolInput {
+  return {
+    name: "Counter",
+    website: "https://counter.example",
+    shortDesc: "Counts visitors without cookies, for small sites.",
+    longDesc: "",
+    categories: [categoryId],
+    tags: ["analytics"],
+    paymentType: "free",
+    pros: [],
+    cons: [],
+    faq: [],
+    ...change,
+  };
 }

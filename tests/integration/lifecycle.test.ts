@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { authUsers, tools, users } from "#server/db/schema.ts";
 import type { ToolInput } from "#common/tool-input.ts";
-import { insertCategory, insertTool, insertUser } from "../factories.ts";
+import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startLocalServer } from "../setup/local-http.ts";
@@ -46,19 +46,7 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
   });
 
   const as = (role: Role): SessionUser | null => (role === "visitor" ? null : people[role].session);
-  const input = (change: Partial<ToolInput> = {}): ToolInput => ({
-    name: "Counter",
-    website: "https://counter.example",
-    shortDesc: "Counts visitors without cookies, for small sites.",
-    longDesc: "",
-    categories: [categoryId],
-    tags: ["analytics"],
-    paymentType: "free",
-    pros: [],
-    cons: [],
-    faq: [],
-    ...change,
-  });
+  const input = (change: Partial<ToolInput> = {}) => toolInput(categoryId, change);
 
   async function submitted() {
     return app.services.lifecycle.submitTool(as("submitter"), input());

@@ -11,7 +11,7 @@ import { outbox, users } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 import { enqueueEffects, type Effect } from "#server/outbox/effects.ts";
 import { dueRowsQuery, LEASE_MS, MAX_ATTEMPTS, outboxWorker, retryDelayMs } from "#server/outbox/worker.ts";
-import { insertCategory, insertTool, insertUser } from "../factories.ts";
+import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
@@ -52,19 +52,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
   const rows = () => database.db.select().from(outbox).orderBy(asc(outbox.id));
   const rowOf = async (channel: string) => (await rows()).find((row) => row.channel === channel)!;
   const notices = () => bot.requests.map((request) => request.url.searchParams.get("text")?.split("\n")[0]);
-  const input = (change: Partial<ToolInput> = {}): ToolInput => ({
-    name: "Counter",
-    website: "https://counter.example",
-    shortDesc: "Counts visitors without cookies, for small sites.",
-    longDesc: "",
-    categories: [categoryId],
-    tags: ["analytics"],
-    paymentType: "free",
-    pros: [],
-    cons: [],
-    faq: [],
-    ...change,
-  });
+  const input = (change: Partial<ToolInput> = {}) => toolInput(categoryId, change);
 
   async function submitTool(services = app.services) {
     const maker = await insertUser(database.db, { username: "Maker", email: "maker@maker.example" });
