@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeWebsite, toolInput, toolInputFields, websiteDomain } from "./tool-input.ts";
+import { canonicalWebsite, normalizeWebsite, registrableDomain, toolInput, toolInputFields, websiteDomain } from "./tool-input.ts";
 
 describe("normalizeWebsite", () => {
   it.each([
@@ -17,6 +17,42 @@ describe("normalizeWebsite", () => {
 
   it("names the site without www", () => {
     expect(websiteDomain("https://www.Example.com/a")).toBe("example.com");
+  });
+});
+
+describe("canonicalWebsite", () => {
+  it.each([
+    ["https://example.com", "example.com"],
+    ["http://example.com/", "example.com"],
+    ["https://www.Example.com/", "example.com"],
+    ["example.com/", "example.com"],
+    ["https://example.com/?utm_source=x&utm_medium=y", "example.com"],
+    ["https://example.com/Pricing/?ref=ph#plans", "example.com/pricing"],
+    ["https://example.com/app?b=2&a=1", "example.com/app?a=1&b=2"],
+    ["https://example.com:8443/", "example.com:8443"],
+  ])("%s -> %s", (text, expected) => {
+    expect(canonicalWebsite(text)).toBe(expected);
+  });
+
+  it("keeps two different sites apart", () => {
+    expect(canonicalWebsite("https://example.com")).not.toBe(canonicalWebsite("https://example.org"));
+    expect(canonicalWebsite("https://app.example.com")).not.toBe(canonicalWebsite("https://example.com"));
+  });
+
+  it("is null for what is no website", () => {
+    expect(canonicalWebsite("javascript:alert(1)")).toBeNull();
+  });
+});
+
+describe("registrableDomain", () => {
+  it.each([
+    ["https://app.example.com/x", "example.com"],
+    ["https://www.example.co.uk", "example.co.uk"],
+    ["https://example.com", "example.com"],
+    ["https://someone.github.io/tool", "someone.github.io"],
+    ["https://my-app.vercel.app", "my-app.vercel.app"],
+  ])("%s -> %s", (text, expected) => {
+    expect(registrableDomain(text)).toBe(expected);
   });
 });
 

@@ -2,6 +2,7 @@
  * What a maker submits for a tool (the add and edit screen, its action and the API): one schema, with the messages a
  * person reads beside each field. The spec leaves the rules open; these are the limits of docs/decisions/008.
  */
+import { getDomain } from "tldts";
 import { z } from "zod";
 import { PAYMENT_TYPES } from "./constants.ts";
 import { slugify } from "./slugify.ts";
@@ -35,6 +36,33 @@ export function normalizeWebsite(text: string): string | null {
 /** The part of a website that says which site it is: the host without "www.", to spot a tool listed twice. */
 export function websiteDomain(website: string): string {
   return new URL(website).hostname.replace(/^www\./, "");
+}
+
+const TRACKING_PARAMETER = /^(utm_|ref$|ref_src$|source$|fbclid$|gclid$|msclkid$|mc_cid$|mc_eid$|_hs|yclid$)/i;
+
+/**
+ * The form of a website that two listings of one tool share, whatever a maker typed: no scheme, no "www.", no
+ * tracking parameters, no fragment, no trailing slash, and lower case host. "https://www.Example.com/?utm_source=x"
+ * and "http://example.com" are both "example.com". Null for text that is no http(s) address.
+ */
+export function canonicalWebsite(text: string): string | null {
+  const website = normalizeWebsite(text);
+  if (!website) return null;
+  const url = new URL(website);
+  for (const name of [...url.searchParams.keys()]) if (TRACKING_PARAMETER.test(name)) url.searchParams.delete(name);
+  url.searchParams.sort();
+  const host = url.hostname.replace(/^www\./, "");
+  const path = url.pathname.replace(/\/+$/, "").toLowerCase();
+  const query = url.searchParams.toString();
+  return `${host}${url.port ? `:${url.port}` : ""}${path}${query ? `?${query}` : ""}`;
+}
+
+/** The domain a person registered, which subdomains share: "app.example.co.uk" -> "example.co.uk". */
+export function registrableDomain(text: string): string | null {
+  const website = normalizeWebsite(text);
+  if (!website) return null;
+  const host = new URL(website).hostname;
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
 }
 
 const lines = (label: string) =>
