@@ -44,6 +44,38 @@ export async function countOpenReports(db: Database): Promise<number> {
   return row?.count ?? 0;
 }
 
+/**
+ * The open reports, oldest first, of every tool or of `toolId`, after `cursor`: served in order by tool_reports_open_idx,
+ * or tool_reports_tool_open_idx for one tool, so a later page seeks instead of reading the ones before it.
+ */
+export function openReportsQuery(db: Database, { cursor, toolId, limit }: { cursor?: Cursor | null; toolId?: string; limit: number }) {
+  return db
+    .select({
+      id: toolReports.id,
+      kind: toolReports.kind,
+      text: toolReports.text,
+      createdAt: toolReports.createdAt,
+      toolId: tools.id,
+      toolName: tools.name,
+      toolSlug: tools.slug,
+      isLive: sql<boolean>`(${tools.isActive} and ${tools.isVerified})`,
+      reporterUsername: users.username,
+      reporterSlug: users.slug,
+    })
+    .from(toolReports)
+    .innerJoin(tools, eq(tools.id, toolReports.toolId))
+    .leftJoin(users, eq(users.id, toolReports.reporterId))
+    .where(
+      and(
+        isOpen,
+        toolId ? eq(toolReports.toolId, toolId) : undefined,
+        cursor ? sql`(${toolReports.createdAt}, ${toolReports.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${Number(cursor.id)}::bigint)` : undefined,
+      ),
+    )
+    .orderBy(asc(toolReports.createdAt), asc(toolReports.id))
+    .limit(limit);
+}
+
 export function toolReportService({ db, limiter, outbox }: { db: Database; limiter: RateLimiter; outbox: Outbox }) {
   /** Closes the open report `reportId` with `status`, in one statement that also checks it is still open; answers its tool's name. */
   async function answer(user: SessionUser | null, { reportId }: ReportActionInput, status: ReportAnswer): Promise<{ toolName: string }> {
@@ -93,31 +125,7 @@ export function toolReportService({ db, limiter, outbox }: { db: Database; limit
     ): Promise<OpenReportPage> {
       requireModerator(user);
       if (cursor && !/^[0-9]{1,15}$/.test(cursor.id)) throw new AppError("invalid-argument", MESSAGES.page.invalidCursor);
-      const rows = await db
-        .select({
-          id: toolReports.id,
-          kind: toolReports.kind,
-          text: toolReports.text,
-          createdAt: toolReports.createdAt,
-          toolId: tools.id,
-          toolName: tools.name,
-          toolSlug: tools.slug,
-          isLive: sql<boolean>`(${tools.isActive} and ${tools.isVerified})`,
-          reporterUsername: users.username,
-          reporterSlug: users.slug,
-        })
-        .from(toolReports)
-        .innerJoin(tools, eq(tools.id, toolReports.toolId))
-        .leftJoin(users, eq(users.id, toolReports.reporterId))
-        .where(
-          and(
-            isOpen,
-            toolId ? eq(toolReports.toolId, toolId) : undefined,
-            cursor ? sql`(${toolReports.createdAt}, ${toolReports.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${Number(cursor.id)}::bigint)` : undefined,
-          ),
-        )
-        .orderBy(asc(toolReports.createdAt), asc(toolReports.id))
-        .limit(limit + 1);
+      const rows = await openReportsQuery(db, { cursor, toolId, limit: limit + 1 });
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: String(last.id) }));
       return {
         reports: items.map((row) => ({
