@@ -44,6 +44,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin-queue.tsx"),
     route("claims", "routes/admin-claims.tsx"),
+    route("reports", "routes/admin-reports.tsx"),
     route("tools", "routes/admin-tools.tsx"),
     route("categories", "routes/admin-categories.tsx"),
     route("users", "routes/admin-users.tsx"),

@@ -24,3 +24,13 @@ export function useSessionCache(user: SessionUser | null, userTools: SessionCach
     }
   }, [user, userTools]);
 }
+
+/** The role the cache last heard from the server, or null for a visitor (or when storage is off). It only picks where a page reads its data. */
+export function cachedRole(): SessionCache["urole"] | null {
+  try {
+    const cache = JSON.parse(localStorage.getItem(SESSION_CACHE_KEY) ?? "null") as Partial<SessionCache> | null;
+    return typeof cache?.urole === "string" ? cache.urole : null;
+  } catch {
+    return null;
+  }
+}

@@ -84,3 +84,17 @@ export const FOLLOW_UP_LATEST_DAYS = 14;
 /** The weekly newsletter's digest (/admin/newsletter, npm run newsletter): the tools verified in the last days, 7 by default. */
 export const DIGEST_DAYS = 7;
 export const MAX_DIGEST_DAYS = 90;
+/** What a visitor may report about a tool (docs/decisions/024-problem-reports.md), with the words the form shows. */
+export const REPORT_KINDS = ["broken-link", "wrong-category", "outdated", "spam", "other"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
+  "broken-link": "Broken link",
+  "wrong-category": "Wrong category",
+  outdated: "Outdated information",
+  spam: "Spam",
+  other: "Something else",
+};
+/** The longest text a report may carry. */
+export const MAX_REPORT_TEXT_LENGTH = 1000;
+/** The open reports a moderator sees on a tool's page; the rest are in the console. */
+export const TOOL_PAGE_REPORTS = 5;

@@ -10,6 +10,7 @@ import {
   MAX_MODERATION_SEARCH_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_REJECTION_REASON_LENGTH,
+  MAX_REPORT_TEXT_LENGTH,
   MAX_SOCIAL_PROFILES,
   MAX_USERNAME_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -132,6 +133,15 @@ export const MESSAGES = {
     requestAlreadyAnswered: "This request was already answered, or no longer exists",
     deliveryNotFound: "No failed delivery found with this ID",
     deliveryNotFailed: "This delivery is no longer failed: it was retried or delivered",
+  },
+
+  /** Problems reported on a tool's page, and their handling in the console (/admin/reports). */
+  report: {
+    unknownKind: "Choose what is wrong: a broken link, a wrong category, outdated information, spam, or something else",
+    textTooLong: `A report has at most ${MAX_REPORT_TEXT_LENGTH} characters`,
+    unreadableText: "The report holds characters that are not text",
+    notFound: "No report found with this ID",
+    alreadyHandled: "This report was already resolved or dismissed",
   },
 
   /** The newsletter's digest (/admin/newsletter, npm run newsletter). */

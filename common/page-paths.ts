@@ -10,6 +10,8 @@ export const categoryPath = (slug: string) => `/category/${slug}`;
 export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
 export const searchPath = (slug: string) => `/search/${encodeURIComponent(slug)}`;
 export const blogPostPath = (slug: string) => `/blog/${slug}`;
+/** The console's open reports, of every tool or of one. */
+export const toolReportsPath = (toolId?: string) => (toolId ? `/admin/reports?tool=${toolId}` : "/admin/reports");
 
 /** `path` with the page to come back to after signing in, when there is one. */
 export function withRedirectTo(path: string, redirectTo: string | undefined): string {

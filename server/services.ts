@@ -33,6 +33,7 @@ import { toolLifecycle } from "./tools/lifecycle.ts";
 import { toolListQueries } from "./tools/lists.ts";
 import { toolQueries } from "./tools/queries.ts";
 import { relatedToolQueries } from "./tools/related.ts";
+import { toolReportService } from "./reports/reports.ts";
 import { toolSnapshots } from "./tools/snapshots.ts";
 import { roleMutations, userMutations } from "./users/mutations.ts";
 import { userQueries } from "./users/queries.ts";
@@ -105,6 +106,8 @@ export function createServices(deps: Dependencies) {
       tokenSync,
       writeToolSnapshot: snapshots.writeToolSnapshot,
     }),
+    /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
+    reports: toolReportService({ db: deps.db, limiter, outbox }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
     imageUploads: imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),

@@ -14,12 +14,13 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-tools";
-import { editToolPath, toolPath } from "#common/page-paths.ts";
+import { editToolPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(moderationSearchQuery, url);
   const page = await moderated(context.services.admin.searchTools(context.user, query), url);
-  return { page, q: query.q ?? "" };
+  const openReports = await context.services.reports.countOpenReportsByTool(context.user, page.tools.map((tool) => tool.id));
+  return { page, q: query.q ?? "", openReports };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -54,7 +55,7 @@ const STATES: Record<ModeratedToolState, { label: string; tone: "emerald" | "amb
 };
 
 export default function AdminTools({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, q } = loaderData;
+  const { page, q, openReports } = loaderData;
   return (
     <>
       <SectionHeader title="All tools">Live or not, newest first. Switch a tool off, or feature it.</SectionHeader>
@@ -78,7 +79,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
       {page.tools.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {page.tools.map((tool) => (
-            <ToolRow key={tool.id} tool={tool} />
+            <ToolRow key={tool.id} tool={tool} openReports={openReports[tool.id] ?? 0} />
           ))}
         </ul>
       ) : (
@@ -89,7 +90,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function ToolRow({ tool }: { tool: ModeratedTool }) {
+function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: number }) {
   const state = STATES[tool.state];
   return (
     <li data-testid="admin-tool" className="space-y-3 p-4">
@@ -110,6 +111,11 @@ function ToolRow({ tool }: { tool: ModeratedTool }) {
               {state.label}
             </Badge>
             {tool.hasClaimWaiting && <Badge tone="sky">Claim waiting</Badge>}
+            {openReports > 0 && (
+              <Link to={toolReportsPath(tool.id)} data-testid="tool-open-reports" className="hover:underline">
+                <Badge tone="rose">{openReports === 1 ? "1 open report" : `${openReports} open reports`}</Badge>
+              </Link>
+            )}
           </div>
           <p className="truncate text-sm text-slate-600">
             {tool.website}

@@ -17,10 +17,28 @@ import { breadcrumbLd, jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { categoryPath, loginPath, toolPath } from "#common/page-paths.ts";
+import { categoryPath, loginPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
+import { isModerator, type SessionUser } from "#common/access.ts";
+import { MAX_REPORT_TEXT_LENGTH, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS } from "#common/constants.ts";
+import { reportInput } from "#common/schemas/reports.ts";
+import type { OpenReportPage } from "#server/reports/reports.ts";
+import { FormMessage, SubmitButton } from "../components/form.tsx";
+import { ReportRow } from "../components/tool-reports.tsx";
+import { type FormFailure, formFailure, keptValues } from "../forms.ts";
+import { cachedRole } from "../session-cache.ts";
 
-/** Visitors get this page from the page cache (server/http/page-cache.ts). */
+/**
+ * Visitors get this page from the page cache (server/http/page-cache.ts): it holds nothing of one visitor. The report
+ * form posts to this route's action, whose answer (a POST) is never kept; the open reports are read for verifiers and
+ * admins only, whose pages are never kept either.
+ */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
+
+/** A verifier's or an admin's view of the tool's open reports; null for anyone else. */
+async function openReportsFor(context: Route.LoaderArgs["context"], toolId: string): Promise<OpenReportPage | null> {
+  if (!isModerator(context.user)) return null;
+  return context.services.reports.listOpenReports(context.user, { toolId, limit: TOOL_PAGE_REPORTS });
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
@@ -34,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           ? `This tool was not listed: ${hidden.rejectionReason}`
           : "Only you and the verifiers see this page: the tool is waiting for verification."
         : "Only you and the verifiers see this page: the tool is switched off.";
-      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], notice };
+      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], notice, openReports: await openReportsFor(context, hidden.id) };
     }
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
@@ -42,11 +60,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (renamed) throw redirect(toolPath(renamed.slug), 301);
     throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
-  return { tool, ...(await tools.getRelatedToTool(tool)), notice: null };
+  const [related, openReports] = await Promise.all([tools.getRelatedToTool(tool), openReportsFor(context, tool.id)]);
+  return { tool, ...related, notice: null, openReports };
 }
 
-/** 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks to be linked to the tool as its maker. */
-export async function action({ params, context }: Route.ActionArgs) {
+/**
+ * 'Report a problem' (anyone, intent=report), or 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks
+ * to be linked to the tool as its maker.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "report") return reportProblem(form, params.slug, context);
   const tool = await context.services.tools.findPublicToolBySlug(params.slug);
   if (!tool) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   try {
@@ -58,14 +82,26 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
 }
 
-/** After this page's own form (a claim), the page's data stays: nothing it shows has changed. */
+/** A report from anyone: thanks, or why it was refused, with what was typed kept. */
+async function reportProblem(form: FormData, slug: string, context: Route.ActionArgs["context"]) {
+  const values = keptValues(form, ["intent", "kind", "text"]);
+  try {
+    await context.services.reports.reportProblem({ user: context.user, address: context.requester.address }, slug, reportInput.parse(Object.fromEntries(form)));
+    return { report: "sent" as const };
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+/** After this page's own form (a claim or a report), the page's data stays: nothing it shows has changed. */
 export function shouldRevalidate({ formAction, currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   const id = toolIdFromSlug(params.slug);
-  if (!id) return serverLoader();
+  // A verifier or an admin also sees the tool's open reports, which only the server gives.
+  if (!id || isModerator({ role: cachedRole() as SessionUser["role"] })) return serverLoader();
   try {
     const [tool, related] = await Promise.all([
       getJson<ToolDetail>(`${storedFilesUrl()}/tools/${id}/${id}.json?t=${Date.now()}`),
@@ -73,7 +109,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     ]);
     if (tool.slug !== params.slug) return serverLoader();
     // The snapshot's counters are those of its last writing; the related answer has today's.
-    return { tool, ...related, notice: null };
+    return { tool, ...related, notice: null, openReports: null };
   } catch {
     // SPEC section 8: a snapshot that cannot be read falls back to the database.
     return serverLoader();
@@ -124,8 +160,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     };
   });
 
+type ClaimResult = { claim: "sent" } | { claim: "failed"; message: string };
+type ReportResult = { report: "sent" } | FormFailure;
+
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, suggested, usersAdded, notice } = loaderData;
+  const { tool, stats, suggested, usersAdded, notice, openReports } = loaderData;
+  const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
+  const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   const { user } = useRootData();
   const number = new Intl.NumberFormat("en");
 
@@ -159,7 +200,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           notice ? undefined : (
             <>
               <FavoriteButton toolId={tool.id} user={user} variant="labelled" />
-              {(tool.isClaimable || actionData) && <ClaimTool slug={tool.slug} isSignedIn={Boolean(user)} result={actionData} />}
+              {(tool.isClaimable || claimResult) && <ClaimTool slug={tool.slug} isSignedIn={Boolean(user)} result={claimResult} />}
             </>
           )
         }
@@ -180,6 +221,10 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           </dl>
         }
       />
+
+      {openReports && openReports.reports.length > 0 && <OpenReports toolId={tool.id} page={openReports} />}
+
+      {!notice && <ReportProblem result={reportResult} />}
 
       {suggested.length > 0 && (
         <section aria-labelledby="suggested-heading" className="mt-16">
@@ -203,7 +248,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** 'Claim this tool': a form for a signed-in user (it works without JavaScript), a way to log in first for a visitor. */
-function ClaimTool({ slug, isSignedIn, result }: { slug: string; isSignedIn: boolean; result: Route.ComponentProps["actionData"] }) {
+function ClaimTool({ slug, isSignedIn, result }: { slug: string; isSignedIn: boolean; result: ClaimResult | undefined }) {
   const buttonClass = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
   if (result?.claim === "sent") {
     return (
@@ -230,5 +275,91 @@ function ClaimTool({ slug, isSignedIn, result }: { slug: string; isSignedIn: boo
         </span>
       )}
     </Form>
+  );
+}
+
+/**
+ * 'Report a problem': a disclosure with a form that works without JavaScript and by keyboard alone. It is the same for
+ * everyone, so the page stays cacheable; the thanks or the refusal is the answer to the post.
+ */
+function ReportProblem({ result }: { result: ReportResult | undefined }) {
+  if (result && "report" in result) {
+    return (
+      <p role="status" data-testid="report-sent" className="mt-8 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+        Thanks, your report was sent. A verifier will look at it soon.
+      </p>
+    );
+  }
+  const failure = result;
+  const kindError = failure?.fields.kind;
+  const textError = failure?.fields.text;
+  return (
+    <details open={Boolean(failure)} data-testid="report-problem" className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
+      <summary className="cursor-pointer text-sm font-medium text-slate-700 hover:text-slate-900">Report a problem</summary>
+      <Form method="post" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="report" />
+        <fieldset aria-describedby={kindError ? "report-kind-error" : undefined}>
+          <legend className="text-sm font-medium text-slate-800">What is wrong?</legend>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {REPORT_KINDS.map((kind) => (
+              <label key={kind} className="inline-flex items-center gap-2 text-sm text-slate-700">
+                <input type="radio" name="kind" value={kind} required defaultChecked={failure?.values.kind === kind} className="accent-brand-600" />
+                {REPORT_KIND_LABELS[kind]}
+              </label>
+            ))}
+          </div>
+          {kindError && (
+            <p id="report-kind-error" className="mt-1 text-sm text-rose-700">
+              {kindError}
+            </p>
+          )}
+        </fieldset>
+        <div className="space-y-1">
+          <label htmlFor="report-text" className="block text-sm font-medium text-slate-800">
+            Details <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            id="report-text"
+            name="text"
+            rows={3}
+            maxLength={MAX_REPORT_TEXT_LENGTH}
+            defaultValue={failure?.values.text}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={textError ? "report-text-error" : undefined}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+          />
+          {textError && (
+            <p id="report-text-error" className="text-sm text-rose-700">
+              {textError}
+            </p>
+          )}
+        </div>
+        {failure && !kindError && !textError && <FormMessage message={failure.message} />}
+        <SubmitButton name="intent" value="report" pendingText="Sending…">
+          Send report
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
+/** The tool's open reports, on its page for verifiers and admins only (their pages are never cached). */
+function OpenReports({ toolId, page }: { toolId: string; page: OpenReportPage }) {
+  return (
+    <section aria-labelledby="open-reports-heading" data-testid="open-reports" className="mt-8 rounded-xl border border-rose-200 bg-rose-50/40 p-4">
+      <h2 id="open-reports-heading" className="text-lg font-bold">
+        Open reports on this tool
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {page.reports.map((report) => (
+          <ReportRow key={report.id} report={report} showTool={false} />
+        ))}
+      </ul>
+      <p className="mt-3 text-sm">
+        <Link to={toolReportsPath(toolId)} className="font-medium text-brand-700 hover:underline">
+          {page.nextCursor ? "See them all, and resolve or dismiss them, in the console" : "Resolve or dismiss them in the console"}
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -1,18 +1,13 @@
 /** Analytics: the dashboards' range, and the events POST /api/event takes. */
 import { z } from "zod";
 import { MESSAGES } from "../messages.ts";
-import { analyticsRangeParam } from "./fields.ts";
+import { analyticsRangeParam, isStorableText } from "./fields.ts";
 
 /** /admin/analytics: the range of its charts and tables. */
 export const analyticsQuery = z.object({ days: analyticsRangeParam });
 
 /** The most an event's properties may weigh, as JSON text. */
 const MAX_EVENT_PROPS_LENGTH = 2000;
-
-/** Text a database can store: no NUL character and no half of a surrogate pair. */
-function isStorableText(text: string): boolean {
-  return !text.includes("\u0000") && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
-}
 
 const eventText = z.string().refine(isStorableText, MESSAGES.event.text);
 const eventPropValue = z.union([eventText.pipe(z.string().max(MAX_EVENT_PROPS_LENGTH)), z.number(), z.boolean()], { message: MESSAGES.event.props });

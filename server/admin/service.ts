@@ -9,6 +9,7 @@ import type { Logger } from "../logger.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { countQueuedTools } from "../tools/queue.ts";
+import { countOpenReports } from "../reports/reports.ts";
 import { requireModerator } from "../access.ts";
 import { adminCategories } from "./categories.ts";
 import { adminClaims, isClaimWaiting } from "./claims.ts";
@@ -32,7 +33,7 @@ export type AdminDependencies = {
 /** What the console's navigation shows: the sections the person may open and what waits in each. */
 export type ConsoleSummary = {
   role: Exclude<UserRole, "guest">;
-  counts: { queue: number; claims: number; requests: number | null; deliveries: number | null };
+  counts: { queue: number; claims: number; reports: number; requests: number | null; deliveries: number | null };
 };
 
 export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeToolSnapshot }: AdminDependencies) {
@@ -59,13 +60,14 @@ export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeTo
     async getConsoleSummary(user: SessionUser | null): Promise<ConsoleSummary> {
       const moderator = requireModerator(user);
       const isAdmin = moderator.role === "admin";
-      const [queue, claims, requests, failed] = await Promise.all([
+      const [queue, claims, reports, requests, failed] = await Promise.all([
         countQueuedTools(db),
         countClaims(),
+        countOpenReports(db),
         isAdmin ? countFeaturingRequests() : Promise.resolve(null),
         isAdmin ? deliveries.countFailedDeliveries(moderator) : Promise.resolve(null),
       ]);
-      return { role: moderator.role, counts: { queue, claims, requests, deliveries: failed } };
+      return { role: moderator.role, counts: { queue, claims, reports, requests, deliveries: failed } };
     },
     ...adminQueue({ db, lifecycle }),
     ...adminClaims(db),

@@ -204,6 +204,39 @@ export const favorites = pgTable(
 );
 
 /**
+ * Problems visitors report on a tool's page (docs/decisions/024-problem-reports.md): what is wrong, in their words, until
+ * a verifier or an admin resolves or dismisses it. Who reported is kept for signed-in people only; no address is stored.
+ */
+export const toolReports = pgTable(
+  "tool_reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toolId: text("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    /** One of REPORT_KINDS (common/constants.ts). */
+    kind: text("kind").notNull(),
+    /** The reporter's own words, plain text; empty when they gave none. */
+    text: text("text").notNull().default(""),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    /** 'open', 'resolved' or 'dismissed'. */
+    status: text("status").notNull().default("open"),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true, mode: "date", precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The console's list of open reports, oldest first, and its count in the navigation.
+    index("tool_reports_open_idx").on(table.createdAt, table.id).where(sql`${table.status} = 'open'`),
+    // One tool's open reports: on its page for moderators, in /admin/reports?tool=, and the counts of /admin/tools.
+    index("tool_reports_tool_open_idx").on(table.toolId, table.createdAt, table.id).where(sql`${table.status} = 'open'`),
+    // A deleted user's reports lose their name (on delete set null) without a scan.
+    index("tool_reports_reporter_idx").on(table.reporterId).where(sql`${table.reporterId} is not null`),
+    index("tool_reports_handled_by_idx").on(table.handledBy).where(sql`${table.handledBy} is not null`),
+  ],
+);
+
+/**
  * A profile's former addresses: after a username change, /profile/{old slug} redirects to the user's current one.
  * A user's current slug wins over a former one, so a freed slug can be taken by someone else.
  */

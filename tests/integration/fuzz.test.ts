@@ -69,7 +69,7 @@ const HOSTILE_VALUES = [
 const PAGES = [
   "/", "/search", "/search/{}", "/searches", "/tool/{}", "/tools", "/categories", "/category/{}", "/tags", "/tag/{}", "/add-tool", "/edit-tool/{}",
   "/register", "/login", "/logout", "/forgot-password", "/reset-password", "/auth/google", "/auth/signed-in", "/auth/failed", "/dev/outbox",
-  "/favorites", "/my-favorites", "/my-tools", "/profile/{}", "/edit-profile", "/admin", "/admin/claims", "/admin/tools", "/admin/categories",
+  "/favorites", "/my-favorites", "/my-tools", "/profile/{}", "/edit-profile", "/admin", "/admin/claims", "/admin/reports", "/admin/tools", "/admin/categories",
   "/admin/users", "/admin/requests", "/admin/analytics", "/admin/newsletter", "/admin/deliveries", "/blog", "/blog/{}", "/terms-of-service.html",
   "/privacy-policy.html", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data",
 ];

@@ -60,6 +60,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/tool/some-tool",
     "/admin?index",
     "/admin/claims",
+    "/admin/reports",
     "/admin/tools",
     "/admin/categories",
     "/admin/users",
