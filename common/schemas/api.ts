@@ -87,8 +87,7 @@ export const apiToolIdParams = z.object({
 export const apiToolSlugParams = z.object({
   slug: z
     .string()
-    .max(200, MESSAGES.tool.notFoundBySlug)
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, MESSAGES.tool.notFoundBySlug)
+    .regex(/^[a-z0-9_-]{1,200}$/, MESSAGES.tool.notFoundBySlug)
     .meta({ description: "The tool's slug, as in its page's address /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
 });
 
