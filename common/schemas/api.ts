@@ -96,7 +96,7 @@ export const apiToolSlugParams = z.object({
 const nextCursor = z
   .string()
   .nullable()
-  .meta({ description: "Give it as `cursor` to read the next page; null on the last page." });
+  .meta({ description: "Give it as `cursor` to read the next page; null on the last page.", example: "1767225600000.t2k9x4f7q1" });
 
 /** Every list answers `{ items, nextCursor }`. */
 function listOf<Item extends z.ZodType>(item: Item, id: string) {
@@ -104,7 +104,12 @@ function listOf<Item extends z.ZodType>(item: Item, id: string) {
 }
 
 export const apiCategoryChip = z
-  .object({ id: z.string(), label: z.string(), slug: z.string(), color: z.string().meta({ example: "#DDD6FE" }) })
+  .object({
+    id: z.string().meta({ example: "c2k9x4f7q1" }),
+    label: z.string().meta({ example: "Analytics" }),
+    slug: z.string().meta({ example: "analytics" }),
+    color: z.string().meta({ example: "#DDD6FE" }),
+  })
   .meta({ id: "CategoryChip" });
 
 export const apiToolCard = z
@@ -112,9 +117,9 @@ export const apiToolCard = z
     id: z.string().meta({ example: "t2k9x4f7q1" }),
     name: z.string().meta({ example: "Plausible Analytics" }),
     slug: z.string().meta({ description: "The tool's page is /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
-    logo: z.string().nullable().meta({ description: "The logo's address, or null for the default logo." }),
+    logo: z.string().nullable().meta({ description: "The logo's address, or null for the default logo.", example: "/files/logos/t2k9x4f7q1.webp" }),
     website: z.string().meta({ example: "https://plausible.io" }),
-    shortDesc: z.string(),
+    shortDesc: z.string().meta({ example: "Simple, privacy-friendly website analytics" }),
     isHomeBoosted: z.boolean().meta({ description: "Whether the tool is featured." }),
     categories: z.array(apiCategoryChip),
   })
@@ -122,19 +127,21 @@ export const apiToolCard = z
 
 export const apiTool = apiToolCard
   .extend({
-    longDesc: z.string().meta({ description: "The long description, in Markdown." }),
-    longDescHtml: z.string().meta({ description: "The long description rendered as safe HTML." }),
-    tags: z.array(z.string()),
+    longDesc: z.string().meta({ description: "The long description, in Markdown.", example: "**Plausible** counts visits without cookies." }),
+    longDescHtml: z
+      .string()
+      .meta({ description: "The long description rendered as safe HTML.", example: "<p><strong>Plausible</strong> counts visits without cookies.</p>" }),
+    tags: z.array(z.string().meta({ example: "open-source" })),
     paymentType: z.enum(PAYMENT_TYPES).meta({ description: "The tool's pricing." }),
-    pros: z.array(z.string()).nullable(),
-    cons: z.array(z.string()).nullable(),
-    faq: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
-    largeImage: z.string().nullable(),
+    pros: z.array(z.string().meta({ example: "No cookie banner needed" })).nullable(),
+    cons: z.array(z.string().meta({ example: "Fewer reports than Google Analytics" })).nullable(),
+    faq: z.array(z.object({ question: z.string().meta({ example: "Can I host it myself?" }), answer: z.string().meta({ example: "Yes." }) })).nullable(),
+    largeImage: z.string().nullable().meta({ example: "/files/images/t2k9x4f7q1.webp" }),
     views: z.int().min(0),
     clicks: z.int().min(0),
     isClaimable: z.boolean().meta({ description: "Whether a maker may still claim the tool." }),
-    creator: z.object({ username: z.string(), slug: z.string() }).nullable().meta({ description: "The maker the tool is linked to, if any." }),
-    createdAt: z.iso.datetime(),
+    creator: z.object({ username: z.string().meta({ example: "Ada" }), slug: z.string().meta({ example: "ada" }) }).nullable().meta({ description: "The maker the tool is linked to, if any." }),
+    createdAt: z.iso.datetime().meta({ example: "2026-01-12T09:30:00.000Z" }),
     verifiedAt: z.iso.datetime().nullable(),
     updatedAt: z.iso.datetime(),
   })
@@ -152,10 +159,10 @@ export const apiRelatedTools = z
 
 export const apiCategory = z
   .object({
-    id: z.string(),
+    id: z.string().meta({ example: "c2k9x4f7q1" }),
     label: z.string().meta({ example: "Developer Tools" }),
     slug: z.string().meta({ example: "developer-tools" }),
-    description: z.string(),
+    description: z.string().meta({ example: "Tools that help you build and ship software." }),
     color: z.string().meta({ example: "#DDD6FE" }),
     toolCount: z.int().min(0).meta({ description: "How many live tools the category holds." }),
   })
@@ -173,8 +180,8 @@ export const apiTopList = z
   .object({
     path: z.string().meta({ description: "The list's page on the site.", example: "/top-react-tools" }),
     label: z.string().meta({ example: "React tools" }),
-    title: z.string(),
-    subtitle: z.string(),
+    title: z.string().meta({ example: "The best React tools for indie developers" }),
+    subtitle: z.string().meta({ example: "Libraries and services for your next React app" }),
     search: z.string().meta({ description: "The words whose tools the list shows: give them as `q` to /tools.", example: "react" }),
   })
   .meta({ id: "TopList" });
@@ -186,7 +193,10 @@ export const apiError = z
     error: z.object({
       code: z.string().meta({ description: "invalid-argument (400), not-found (404), resource-exhausted (429), internal (500)...", example: "invalid-argument" }),
       message: z.string().meta({ description: "A sentence a person can read.", example: "This page link is no longer valid" }),
-      fields: z.record(z.string(), z.string()).optional().meta({ description: "The message for each refused parameter, by name." }),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .meta({ description: "The message for each refused parameter, by name.", example: { cursor: "This page link is no longer valid" } }),
     }),
   })
   .meta({ id: "Error" });
