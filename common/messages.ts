@@ -11,6 +11,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_REJECTION_REASON_LENGTH,
   MAX_REPORT_TEXT_LENGTH,
+  MAX_SEARCH_LENGTH,
   MAX_SOCIAL_PROFILES,
   MAX_USERNAME_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -147,6 +148,17 @@ export const MESSAGES = {
   /** The newsletter's digest (/admin/newsletter, npm run newsletter). */
   digest: {
     days: `Choose a number of days from 1 to ${MAX_DIGEST_DAYS}`,
+  },
+
+  /** What the public read API (/api/v1, described at /api/v1/openapi.json) answers to a request it cannot read. */
+  api: {
+    unknownParameters: (names: string) => `Unknown query parameter: ${names}. See /api/docs for the parameters of each endpoint`,
+    repeatedParameter: (name: string) => `Give ${name} once`,
+    category: "category must be the address of a category, such as design (see /api/v1/categories)",
+    tag: "tag must be a tag that live tools carry, such as open-source (see /api/v1/tags)",
+    featured: "featured must be true or false",
+    searchText: `q must hold at least one word of letters or digits, at most ${MAX_SEARCH_LENGTH} characters`,
+    tagLimit: (max: number) => `limit must be a number from 1 to ${max}`,
   },
 
   /** What the callable functions (POST /api/functions/{name}) answer to a request they cannot read. */

@@ -40,6 +40,10 @@ export function Footer({ categories, topLists, config }: FooterProps) {
           <FooterLink to="/blog">Blog</FooterLink>
           <FooterLink to="/tags">Tags</FooterLink>
           <FooterLink to="/searches">Most searched</FooterLink>
+          <li>
+            {/* Served by the server, not a route of the app: a full page load. */}
+            <a href="/api/docs">API</a>
+          </li>
           <FooterLink to="/terms-of-service.html">Terms of service</FooterLink>
           <FooterLink to="/privacy-policy.html">Privacy policy</FooterLink>
         </FooterColumn>

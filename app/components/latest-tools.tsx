@@ -7,6 +7,7 @@ import { Link } from "./link.tsx";
 import { SCROLL_TRIGGER_MARGIN_PX } from "#common/constants.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { ToolCard, ToolPage } from "#server/tools/queries.ts";
+import type { ApiToolList } from "#common/schemas/api.ts";
 import { ToolGrid } from "./tool-grid.tsx";
 
 type Status = "idle" | "loading" | "error" | "done";
@@ -25,11 +26,11 @@ export function LatestTools({ initial, user }: { initial: ToolPage; user: Sessio
     try {
       const response = await fetch(`/api/v1/tools?cursor=${encodeURIComponent(cursor)}`, { headers: { accept: "application/json" } });
       if (!response.ok) throw new Error(`GET /api/v1/tools answered ${response.status}`);
-      const page = (await response.json()) as ToolPage;
+      const page = (await response.json()) as ApiToolList;
       const known = new Set(tools.map((tool) => tool.id));
-      setTools((list) => [...list, ...page.tools.filter((tool) => !known.has(tool.id))]);
+      setTools((list) => [...list, ...page.items.filter((tool) => !known.has(tool.id))]);
       setCursor(page.nextCursor);
-      setStatus(page.tools.length === 0 || !page.nextCursor ? "done" : "idle");
+      setStatus(page.items.length === 0 || !page.nextCursor ? "done" : "idle");
     } catch (error) {
       // SPEC section 8: a failed load is only logged; the list keeps what it has and can be retried.
       console.error("Could not load more tools", error);

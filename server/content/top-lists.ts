@@ -34,6 +34,11 @@ export const topLists = {
     return loadPages().map(({ path, label }) => ({ path, label }));
   },
 
+  /** Every top-list, in the content file's order: the public API's /api/v1/top-lists. */
+  listTopLists(): TopListPage[] {
+    return loadPages();
+  },
+
   /** One page, its sections rendered from Markdown. */
   findTopList(path: string) {
     const page = loadPages().find((candidate) => candidate.path === path);

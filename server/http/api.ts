@@ -1,12 +1,36 @@
-/** The public JSON API under /api/v1: thin handlers that parse input, call one service and shape the answer. */
-import { Hono } from "hono";
+/**
+ * The JSON API under /api/v1: the public read API, described by OpenAPI 3.1 at /api/v1/openapi.json, and the site's
+ * own cookie-authenticated favourites. Thin handlers that parse input, call one service and shape the answer; each read
+ * route is declared once (createRoute) with the schemas of common/schemas/api.ts, which both validate the request and
+ * write the document (decision 026).
+ */
+import { createRoute, type OpenAPIHono as OpenAPIHonoType, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { z } from "zod";
 import { toolIdParam } from "#common/schemas/fields.ts";
-import { pageQuery } from "#common/schemas/lists.ts";
+import {
+  apiCategoryList,
+  apiError,
+  apiNoQuery,
+  apiRelatedTools,
+  apiSearchQuery,
+  apiTagList,
+  apiTagsQuery,
+  apiTool,
+  apiToolIdParams,
+  apiToolList,
+  apiToolSlugParams,
+  apiToolsQuery,
+  apiTopListList,
+} from "#common/schemas/api.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
-import type { Services } from "../services.ts";
 import { invalidInput } from "#common/input-errors.ts";
+import type { PaymentType } from "#common/constants.ts";
+import type { Services } from "../services.ts";
+import type { ToolDetail } from "../tools/queries.ts";
+import { searchWords } from "../search/queries.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
 function parseToolId(text: string): string {
@@ -15,30 +39,218 @@ function parseToolId(text: string): string {
   return id.data;
 }
 
-export function createApi(services: Services) {
-  // The session middleware of server/http/app.ts runs first and sets the user (null for a visitor).
-  const api = new Hono<{ Variables: { user?: SessionUser | null } }>();
+/** A tool as the API shows it: the database keeps its pricing as text, always one of PAYMENT_TYPES. */
+function asApiTool(tool: ToolDetail) {
+  return { ...tool, paymentType: tool.paymentType as PaymentType };
+}
 
-  /** One page of live tools, newest first: the home page's infinite scroll. */
-  api.get("/tools", async (c) => {
-    const query = pageQuery.safeParse(c.req.query());
-    if (!query.success) throw invalidInput(query.error);
-    const page = await services.tools.listLatestTools(query.data);
-    c.header("Cache-Control", "public, max-age=30");
-    return c.json(page);
+/** How long a client or a CDN may reuse a read without asking again; after that the ETag makes asking cheap. */
+const READ_CACHE_CONTROL = "public, max-age=30";
+
+const json = <Schema extends z.ZodType>(schema: Schema, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+
+const errors = {
+  400: json(apiError, "A parameter is unknown or has a value the endpoint does not take (an unknown category, tag, pricing or sort, a bad cursor)."),
+  500: json(apiError, "Something failed on our side; the message says nothing more."),
+};
+const notFound = { 404: json(apiError, "No live tool has this id or slug.") };
+
+/** A documented GET of the public read API. */
+function readRoute<Path extends string, Request extends RouteConfig["request"], Responses extends RouteConfig["responses"]>(route: {
+  path: Path;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  request: Request;
+  responses: Responses;
+}) {
+  return createRoute({ method: "get", ...route });
+}
+
+const routes = {
+  listTools: readRoute({
+    path: "/tools",
+    operationId: "listTools",
+    summary: "List live tools",
+    description: "Live tools, newest first or by views or clicks, filtered by category, tag, words, pricing or featuring. Every filter narrows the list.",
+    tags: ["Tools"],
+    request: { query: apiToolsQuery },
+    responses: { 200: json(apiToolList, "One page of tools."), ...errors },
+  }),
+  getTool: readRoute({
+    path: "/tools/{id}",
+    operationId: "getTool",
+    summary: "Get a tool by id",
+    description: "Everything the tool's page shows: its descriptions, tags, pricing, pros and cons, FAQ, counters and maker.",
+    tags: ["Tools"],
+    request: { params: apiToolIdParams, query: apiNoQuery },
+    responses: { 200: json(apiTool, "The tool."), ...notFound, ...errors },
+  }),
+  getToolBySlug: readRoute({
+    path: "/tools/by-slug/{slug}",
+    operationId: "getToolBySlug",
+    summary: "Get a tool by slug",
+    description: "The same as by id, for the slug of the tool's page address (/tool/{slug}).",
+    tags: ["Tools"],
+    request: { params: apiToolSlugParams, query: apiNoQuery },
+    responses: { 200: json(apiTool, "The tool."), ...notFound, ...errors },
+  }),
+  getRelatedTools: readRoute({
+    path: "/tools/{id}/related",
+    operationId: "getRelatedTools",
+    summary: "What a tool's page shows besides the tool",
+    description: "The tool's current counters, suggested tools (same categories, then featured ones) and the tools makers added.",
+    tags: ["Tools"],
+    request: { params: apiToolIdParams, query: apiNoQuery },
+    responses: { 200: json(apiRelatedTools, "The tool's counters and related tools."), ...notFound, ...errors },
+  }),
+  searchTools: readRoute({
+    path: "/search",
+    operationId: "searchTools",
+    summary: "Search tools",
+    description: "Live tools matching the words, most relevant first: names and tags count most, then descriptions; a typo finds names that look alike.",
+    tags: ["Tools"],
+    request: { query: apiSearchQuery },
+    responses: { 200: json(apiToolList, "One page of tools, most relevant first."), ...errors },
+  }),
+  listCategories: readRoute({
+    path: "/categories",
+    operationId: "listCategories",
+    summary: "List categories",
+    description: "Every category, by name, with its number of live tools. One page holds them all.",
+    tags: ["Catalogue"],
+    request: { query: apiNoQuery },
+    responses: { 200: json(apiCategoryList, "Every category."), ...errors },
+  }),
+  listTags: readRoute({
+    path: "/tags",
+    operationId: "listTags",
+    summary: "List tags",
+    description: "The tags of live tools, most used first, then by name.",
+    tags: ["Catalogue"],
+    request: { query: apiTagsQuery },
+    responses: { 200: json(apiTagList, "One page of tags."), ...errors },
+  }),
+  listTopLists: readRoute({
+    path: "/top-lists",
+    operationId: "listTopLists",
+    summary: "List the technology top-lists",
+    description: "The site's top-list pages (React tools, AI tools...): each names the words whose tools it shows. One page holds them all.",
+    tags: ["Catalogue"],
+    request: { query: apiNoQuery },
+    responses: { 200: json(apiTopListList, "Every top-list."), ...errors },
+  }),
+};
+
+/** The API's document: what /api/v1/openapi.json serves and /api/docs renders. */
+export function apiDocument(api: Pick<OpenAPIHonoType, "getOpenAPI31Document">, siteUrl: string) {
+  return api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Indie Tools API",
+      version: "1.0.0",
+      description:
+        "Read the directory's live tools, categories, tags and top-lists. No key is needed; answers carry an ETag (ask again with If-None-Match for a 304) and may be read from any origin.",
+    },
+    servers: [{ url: `${siteUrl.replace(/\/$/, "")}/api/v1` }],
+    tags: [
+      { name: "Tools", description: "Live tools: lists, search, one tool." },
+      { name: "Catalogue", description: "How the tools are arranged: categories, tags, top-lists." },
+    ],
+  });
+}
+
+/**
+ * A request the schemas refuse answers the API's one error shape with our messages: a path that names nothing is a
+ * 404, a query parameter given twice or not known, or a bad value, a 400.
+ */
+function refuseInvalidInput(result: { success: boolean; target: string; error?: z.ZodError }, c: Context) {
+  if (result.success || !result.error) return;
+  const refusal = invalidInput(result.error);
+  if (result.target === "param") throw new AppError("not-found", refusal.message);
+  if (result.target === "query") {
+    const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1);
+    if (repeated) throw new AppError("invalid-argument", MESSAGES.api.repeatedParameter(repeated[0]), { [repeated[0]]: MESSAGES.api.repeatedParameter(repeated[0]) });
+  }
+  throw refusal;
+}
+
+export function createApi(services: Services, { siteUrl }: { siteUrl: string }) {
+  // The session middleware of server/http/app.ts runs first for writes and sets the user (null for a visitor).
+  const api = new OpenAPIHono<{ Variables: { user?: SessionUser | null } }>({ defaultHook: refuseInvalidInput });
+
+  api.use("*", async (c, next) => {
+    await next();
+    if (c.req.method === "GET" && c.res.ok) c.res.headers.set("Cache-Control", READ_CACHE_CONTROL);
   });
 
-  /**
-   * What a tool page shows besides the tool: its current counters, suggested tools and the tools makers added. The
-   * browser asks for it when it reads the tool itself from its snapshot.
-   */
-  api.get("/tools/:id/related", async (c) => {
-    const tool = await services.tools.findPublicToolById(parseToolId(c.req.param("id")));
+  api.openapi(routes.listTools, async (c) => {
+    const { category, tag, q, featured, pricing, sort, cursor, limit } = c.req.valid("query");
+    const [categoryRow, tagRow] = await Promise.all([
+      category ? services.categories.findCategoryBySlug(category) : undefined,
+      tag ? services.tags.findTag(tag) : undefined,
+    ]);
+    if (category && !categoryRow) throw new AppError("invalid-argument", MESSAGES.api.category, { category: MESSAGES.api.category });
+    if (tag && !tagRow) throw new AppError("invalid-argument", MESSAGES.api.tag, { tag: MESSAGES.api.tag });
+    const page = await services.tools.listTools({
+      sort,
+      category: categoryRow?.id,
+      tag,
+      paymentType: pricing,
+      featured,
+      words: q ? searchWords(q) : undefined,
+      cursor,
+      limit,
+    });
+    return c.json({ items: page.tools, nextCursor: page.nextCursor }, 200);
+  });
+
+  api.openapi(routes.getTool, async (c) => {
+    const tool = await services.tools.findPublicToolById(c.req.valid("param").id);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
-    return c.json(await services.tools.getRelatedToTool(tool));
+    return c.json(asApiTool(tool), 200);
   });
 
-  /** Adds the tool to the signed-in user's favourites; answers the heart's new state. */
+  api.openapi(routes.getToolBySlug, async (c) => {
+    const tool = await services.tools.findPublicToolBySlug(c.req.valid("param").slug);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundBySlug);
+    return c.json(asApiTool(tool), 200);
+  });
+
+  api.openapi(routes.getRelatedTools, async (c) => {
+    const tool = await services.tools.findPublicToolById(c.req.valid("param").id);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+    return c.json(await services.tools.getRelatedToTool(tool), 200);
+  });
+
+  api.openapi(routes.searchTools, async (c) => {
+    const { q, cursor, limit } = c.req.valid("query");
+    const page = await services.search.searchTools(q, { cursor, limit });
+    return c.json({ items: page.tools, nextCursor: page.nextCursor }, 200);
+  });
+
+  api.openapi(routes.listCategories, async (c) => {
+    return c.json({ items: await services.categories.listCategoriesWithCounts(), nextCursor: null }, 200);
+  });
+
+  api.openapi(routes.listTags, async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    const page = await services.tags.listTags({ cursor, limit });
+    return c.json({ items: page.tags, nextCursor: page.nextCursor }, 200);
+  });
+
+  api.openapi(routes.listTopLists, (c) => {
+    const items = services.topLists.listTopLists().map(({ path, label, title, subtitle, search }) => ({ path, label, title, subtitle, search }));
+    return c.json({ items, nextCursor: null }, 200);
+  });
+
+  api.get("/openapi.json", (c) => c.json(apiDocument(api, siteUrl)));
+
+  /** Adds the tool to the signed-in user's favourites; answers the heart's new state. The site's own, not the public API. */
   api.post("/tools/:id/favorite", async (c) => {
     return c.json(await services.favorites.addFavorite(c.get("user") ?? null, parseToolId(c.req.param("id"))));
   });
@@ -54,3 +266,5 @@ export function createApi(services: Services) {
 
   return api;
 }
+
+export type Api = ReturnType<typeof createApi>;

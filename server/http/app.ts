@@ -20,7 +20,9 @@ import type { Database } from "../db/client.ts";
 import { type Logger, throttledWarning } from "../logger.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import type { Services } from "../services.ts";
-import { createApi } from "./api.ts";
+import { apiDocument, createApi } from "./api.ts";
+import { apiReference } from "./api-reference.ts";
+import { allowCrossOriginReads } from "./cors.ts";
 import { createUploads } from "./uploads.ts";
 import { createFunctions } from "./functions.ts";
 import { invalidInput } from "#common/input-errors.ts";
@@ -151,11 +153,16 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   });
   app.all("/api/auth/*", (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404));
 
-  // The public JSON answers carry an ETag: a client that has one already gets a 304.
+  // The public JSON answers carry an ETag: a client that has one already gets a 304. Reads take no cookie, so any
+  // origin may make them (cors.ts); only writes read the session.
+  app.use("/api/v1/*", allowCrossOriginReads());
   app.use("/api/v1/*", etag());
-  app.use("/api/v1/*", withSession(services, config));
+  const session = withSession(services, config);
+  app.use("/api/v1/*", (c, next) => (READ_ONLY_METHODS.has(c.req.method) ? next() : session(c, next)));
   app.route("/api/v1", createUploads(services));
-  app.route("/api/v1", createApi(services));
+  const api = createApi(services, { siteUrl: config.SITE_URL });
+  app.route("/api/v1", api);
+  app.get("/api/docs", etag(), apiReference(apiDocument(api, config.SITE_URL), config.SITE_NAME));
   app.use("/api/functions/*", withSession(services, config));
   app.route("/api/functions", createFunctions(services));
   app.route("/", createFeeds(services, config));

@@ -55,21 +55,30 @@ export type SearchedTextPage = { searches: SearchedText[]; nextCursor: string | 
  */
 export type SearchMatches = "exact" | "words" | "similar-names";
 
+/** The words as array parameters: one parameter, not one per word. */
+function searchArrays(words: string[]) {
+  // Tags are slugs too: a search for "open-source" matches the tag itself, which its two words alone would not.
+  const tagTerms = words.length > 1 ? [...words, words.join("-")] : words;
+  return { wordArray: sql`${`{${words.join(",")}}`}::text[]`, tagArray: sql`${`{${tagTerms.join(",")}}`}::text[]` };
+}
+
+/** The spec's rule for a search: tools with one of the words in their name, or one of them as a tag (GIN indexes). */
+export function namedOrTagged(words: string[]): SQL {
+  const { wordArray, tagArray } = searchArrays(words);
+  return sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray})`;
+}
+
 /**
  * The ids and ranks of one page of a search (limit + 1 rows, to tell whether a next page exists), most relevant first.
  * Exported for the query-plan tests.
  */
 export function rankedSearchQuery(db: Database, words: string[], { cursor, limit, matches }: { cursor?: Cursor | null; limit: number; matches: SearchMatches }) {
-  // One array parameter, not one parameter per word.
-  const wordArray = sql`${`{${words.join(",")}}`}::text[]`;
-  // Tags are slugs too: a search for "open-source" matches the tag itself, which its two words alone would not.
-  const tagTerms = words.length > 1 ? [...words, words.join("-")] : words;
-  const tagArray = sql`${`{${tagTerms.join(",")}}`}::text[]`;
+  const { wordArray, tagArray } = searchArrays(words);
   const phrase = words.join(" ");
   const prefixes = words.map((word) => `${word}:*`).join(" | ");
   const query = sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`;
 
-  const specMatch = sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray})`;
+  const specMatch = namedOrTagged(words);
   // The candidates: the newest matches of each kind, a bounded number each (tools_public_latest_idx walks them in
   // order, or a GIN index finds a rare word's few), so a common word ranks a few hundred tools, not every match.
   const newestMatches = (condition: SQL) =>

@@ -7,6 +7,7 @@ import type { ToolSort } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
+import { namedOrTagged } from "../search/queries.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
 
 export type ToolListFilters = {
@@ -15,6 +16,10 @@ export type ToolListFilters = {
   category?: string;
   tag?: string;
   paymentType?: PaymentType;
+  /** true: only featured (home-boosted) tools; false: only the others. */
+  featured?: boolean;
+  /** Search words (searchWords): only tools named or tagged with one of them, the search's own rule. */
+  words?: string[];
 };
 
 export type ListToolsInput = ToolListFilters & { cursor?: Cursor | null; limit?: number };
@@ -32,12 +37,14 @@ const SORTS: Record<ToolSort, { column: AnyPgColumn; keyOf: (row: ListRow) => nu
   clicks: { column: tools.clicks, keyOf: (row) => row.clicks, bound: (key) => sql`${key}::bigint` },
 };
 
-function filtersOf({ category, tag, paymentType }: ToolListFilters): SQL[] {
+function filtersOf({ category, tag, paymentType, featured, words }: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Array containment (@>) is what the GIN indexes on categories and tags answer.
   if (category) conditions.push(sql`${tools.categories} @> array[${category}]::text[]`);
   if (tag) conditions.push(sql`${tools.tags} @> array[${tag}]::text[]`);
   if (paymentType) conditions.push(eq(tools.paymentType, paymentType));
+  if (featured !== undefined) conditions.push(eq(tools.isHomeBoosted, featured));
+  if (words?.length) conditions.push(namedOrTagged(words));
   return conditions;
 }
 
@@ -65,6 +72,8 @@ export function toolListQueries(db: Database) {
       if (input.category) dependsOn(pageTags.category(input.category));
       if (input.tag) dependsOn(pageTags.tag(input.tag));
       if (input.paymentType) dependsOn(pageTags.pricing(input.paymentType));
+      if (input.featured !== undefined) dependsOn(pageTags.featured);
+      if (input.words?.length) dependsOn(pageTags.search);
       if (!input.category && !input.tag && !input.paymentType) dependsOn(pageTags.tools);
       if (input.sort === "views" || input.sort === "clicks") expiresWithin(COUNTERS_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;

@@ -75,12 +75,14 @@ const PAGES = [
 ];
 const ENDPOINTS = [
   "/api/v1/tools", "/api/v1/tools/{}/related", "/api/v1/tools/{}/favorite", "/api/v1/tools/{}/images/{}", "/api/v1/{}",
+  "/api/v1/tools/{}", "/api/v1/tools/by-slug/{}", "/api/v1/search", "/api/v1/categories", "/api/v1/tags", "/api/v1/top-lists",
+  "/api/v1/openapi.json", "/api/docs",
   "/api/functions/submitTool", "/api/functions/toolVerified", "/api/functions/claimTool", "/api/functions/claimToolAccepted", "/api/functions/{}",
   "/api/event", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
   "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
   "/assets/{}", "/favicon.ico", "/healthz",
 ];
-const QUERY_KEYS = ["cursor", "limit", "q", "sort", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data"];
+const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data"];
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
 
 type Body = { type?: string; body?: string | FormData };

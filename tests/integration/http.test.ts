@@ -26,8 +26,8 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       while (next !== null && requests < 10) {
         const response = await request(`/api/v1/tools${next ? `?cursor=${next}` : ""}`);
         expect(response.status).toBe(200);
-        const body = (await response.json()) as { tools: { name: string }[]; nextCursor: string | null };
-        names.push(...body.tools.map((tool) => tool.name));
+        const body = (await response.json()) as { items: { name: string }[]; nextCursor: string | null };
+        names.push(...body.items.map((tool) => tool.name));
         next = body.nextCursor;
         requests++;
       }

@@ -1,0 +1,205 @@
+/**
+ * The public read API (/api/v1): what each endpoint reads from its path and query string, and the shape of each answer.
+ * The same schemas validate the requests and describe them in /api/v1/openapi.json (server/http/api.ts), so the
+ * document cannot drift from what is checked. Descriptions and examples are Zod's own metadata (`.meta`).
+ */
+import { z } from "zod";
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAYMENT_TYPES } from "../constants.ts";
+import { MESSAGES } from "../messages.ts";
+import { slugify } from "../slugify.ts";
+import { cursorParam, slugField, toolIdParam } from "./fields.ts";
+import { pageQuery, TAG_PAGE_SIZE, TOOL_SORTS } from "./lists.ts";
+
+/** A query string with only the parameters an endpoint names: any other is refused, so a typo is never ignored. */
+function queryOf<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? MESSAGES.api.unknownParameters(issue.keys.join(", ")) : undefined),
+  });
+}
+
+const cursor = cursorParam.meta({
+  description: "Where the list continues: the `nextCursor` of the previous page. Leave it out for the first page.",
+  example: "1767225600000.t2k9x",
+});
+
+const limit = pageQuery.shape.limit.meta({ description: `How many items a page holds, 1 to ${MAX_PAGE_SIZE}.`, example: 24 });
+
+/** The text of a search: its slug, as the site's search pages read it ("Email Marketing!" is email-marketing). */
+const searchText = z
+  .string({ error: MESSAGES.api.searchText })
+  .max(MAX_SEARCH_LENGTH, MESSAGES.api.searchText)
+  .transform((text) => slugify(text))
+  .refine((slug) => slug.length > 0, MESSAGES.api.searchText);
+
+export const apiToolsQuery = queryOf({
+  category: slugField(MESSAGES.api.category)
+    .optional()
+    .meta({ description: "Only the tools of this category, by its address (`slug` in /categories).", example: "developer-tools" }),
+  tag: slugField(MESSAGES.api.tag).optional().meta({ description: "Only the tools carrying this tag (see /tags).", example: "open-source" }),
+  q: searchText.optional().meta({
+    description:
+      "Only the tools whose name has one of these words, or whose tags include one. For a search ranked by relevance, with descriptions and typos, use /search.",
+    example: "analytics",
+  }),
+  featured: z
+    .enum(["true", "false"], { error: MESSAGES.api.featured })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true"))
+    .meta({ description: "`true`: only the featured tools; `false`: only the others.", example: "true" }),
+  pricing: z
+    .enum(PAYMENT_TYPES, { error: `pricing must be one of ${PAYMENT_TYPES.join(", ")}` })
+    .optional()
+    .meta({ description: "Only the tools with this pricing.", example: "free" }),
+  sort: z
+    .enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(", ")}` })
+    .default("newest")
+    .meta({ description: "`newest` first (the default), most `views` or most `clicks`.", example: "newest" }),
+  cursor,
+  limit,
+});
+
+export type ApiToolsQuery = z.infer<typeof apiToolsQuery>;
+
+export const apiSearchQuery = queryOf({
+  q: searchText.meta({ description: "What to search: words of a name, a tag, a description. Typos are forgiven.", example: "email marketing" }),
+  cursor,
+  limit,
+});
+
+export const apiTagsQuery = queryOf({
+  cursor,
+  limit: z.coerce
+    .number({ error: MESSAGES.api.tagLimit(TAG_PAGE_SIZE) })
+    .int(MESSAGES.api.tagLimit(TAG_PAGE_SIZE))
+    .min(1, MESSAGES.api.tagLimit(TAG_PAGE_SIZE))
+    .max(TAG_PAGE_SIZE, MESSAGES.api.tagLimit(TAG_PAGE_SIZE))
+    .default(TAG_PAGE_SIZE)
+    .meta({ description: `How many tags a page holds, 1 to ${TAG_PAGE_SIZE}.`, example: 50 }),
+});
+
+/** An endpoint that reads no query parameter still refuses one. */
+export const apiNoQuery = queryOf({});
+
+export const apiToolIdParams = z.object({
+  id: toolIdParam.meta({ description: "The tool's id.", example: "t2k9x4f7q1" }),
+});
+
+export const apiToolSlugParams = z.object({
+  slug: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,200}$/, MESSAGES.tool.notFoundBySlug)
+    .meta({ description: "The tool's slug, as in its page's address /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
+});
+
+// The answers.
+
+const nextCursor = z
+  .string()
+  .nullable()
+  .meta({ description: "Give it as `cursor` to read the next page; null on the last page.", example: "1767225600000.t2k9x4f7q1" });
+
+/** Every list answers `{ items, nextCursor }`. */
+function listOf<Item extends z.ZodType>(item: Item, id: string) {
+  return z.object({ items: z.array(item), nextCursor }).meta({ id });
+}
+
+export const apiCategoryChip = z
+  .object({
+    id: z.string().meta({ example: "c2k9x4f7q1" }),
+    label: z.string().meta({ example: "Analytics" }),
+    slug: z.string().meta({ example: "analytics" }),
+    color: z.string().meta({ example: "#DDD6FE" }),
+  })
+  .meta({ id: "CategoryChip" });
+
+export const apiToolCard = z
+  .object({
+    id: z.string().meta({ example: "t2k9x4f7q1" }),
+    name: z.string().meta({ example: "Plausible Analytics" }),
+    slug: z.string().meta({ description: "The tool's page is /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
+    logo: z.string().nullable().meta({ description: "The logo's address, or null for the default logo.", example: "/files/logos/t2k9x4f7q1.webp" }),
+    website: z.string().meta({ example: "https://plausible.io" }),
+    shortDesc: z.string().meta({ example: "Simple, privacy-friendly website analytics" }),
+    isHomeBoosted: z.boolean().meta({ description: "Whether the tool is featured." }),
+    categories: z.array(apiCategoryChip),
+  })
+  .meta({ id: "ToolCard" });
+
+export const apiTool = apiToolCard
+  .extend({
+    longDesc: z.string().meta({ description: "The long description, in Markdown.", example: "**Plausible** counts visits without cookies." }),
+    longDescHtml: z
+      .string()
+      .meta({ description: "The long description rendered as safe HTML.", example: "<p><strong>Plausible</strong> counts visits without cookies.</p>" }),
+    tags: z.array(z.string().meta({ example: "open-source" })),
+    paymentType: z.enum(PAYMENT_TYPES).meta({ description: "The tool's pricing." }),
+    pros: z.array(z.string().meta({ example: "No cookie banner needed" })).nullable(),
+    cons: z.array(z.string().meta({ example: "Fewer reports than Google Analytics" })).nullable(),
+    faq: z.array(z.object({ question: z.string().meta({ example: "Can I host it myself?" }), answer: z.string().meta({ example: "Yes." }) })).nullable(),
+    largeImage: z.string().nullable().meta({ example: "/files/images/t2k9x4f7q1.webp" }),
+    views: z.int().min(0),
+    clicks: z.int().min(0),
+    isClaimable: z.boolean().meta({ description: "Whether a maker may still claim the tool." }),
+    creator: z.object({ username: z.string().meta({ example: "Ada" }), slug: z.string().meta({ example: "ada" }) }).nullable().meta({ description: "The maker the tool is linked to, if any." }),
+    createdAt: z.iso.datetime().meta({ example: "2026-01-12T09:30:00.000Z" }),
+    verifiedAt: z.iso.datetime().nullable(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Tool" });
+
+export const apiToolList = listOf(apiToolCard, "ToolList");
+
+export const apiRelatedTools = z
+  .object({
+    stats: z.object({ views: z.int().min(0), clicks: z.int().min(0) }),
+    suggested: z.array(apiToolCard).meta({ description: "Tools of the same categories, then featured ones." }),
+    usersAdded: z.array(apiToolCard).meta({ description: "The newest tools added by their makers." }),
+  })
+  .meta({ id: "RelatedTools" });
+
+export const apiCategory = z
+  .object({
+    id: z.string().meta({ example: "c2k9x4f7q1" }),
+    label: z.string().meta({ example: "Developer Tools" }),
+    slug: z.string().meta({ example: "developer-tools" }),
+    description: z.string().meta({ example: "Tools that help you build and ship software." }),
+    color: z.string().meta({ example: "#DDD6FE" }),
+    toolCount: z.int().min(0).meta({ description: "How many live tools the category holds." }),
+  })
+  .meta({ id: "Category" });
+
+export const apiCategoryList = listOf(apiCategory, "CategoryList");
+
+export const apiTag = z
+  .object({ tag: z.string().meta({ example: "open-source" }), count: z.int().min(0).meta({ description: "How many live tools carry the tag." }) })
+  .meta({ id: "Tag" });
+
+export const apiTagList = listOf(apiTag, "TagList");
+
+export const apiTopList = z
+  .object({
+    path: z.string().meta({ description: "The list's page on the site.", example: "/top-react-tools" }),
+    label: z.string().meta({ example: "React tools" }),
+    title: z.string().meta({ example: "The best React tools for indie developers" }),
+    subtitle: z.string().meta({ example: "Libraries and services for your next React app" }),
+    search: z.string().meta({ description: "The words whose tools the list shows: give them as `q` to /tools.", example: "react" }),
+  })
+  .meta({ id: "TopList" });
+
+export const apiTopListList = listOf(apiTopList, "TopListList");
+
+export const apiError = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "invalid-argument (400), not-found (404), resource-exhausted (429), internal (500)...", example: "invalid-argument" }),
+      message: z.string().meta({ description: "A sentence a person can read.", example: "This page link is no longer valid" }),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .meta({ description: "The message for each refused parameter, by name.", example: { cursor: "This page link is no longer valid" } }),
+    }),
+  })
+  .meta({ id: "Error" });
+
+/** A page of /api/v1/tools or /api/v1/search, as the home page's infinite scroll reads it. */
+export type ApiToolList = z.infer<typeof apiToolList>;
