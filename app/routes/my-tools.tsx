@@ -9,6 +9,7 @@ import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas/lists.ts";
 import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
 import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
+import { BadgeSnippets } from "../components/badge-snippets.tsx";
 import { Chart } from "../components/chart.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -112,6 +113,7 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           Added on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
           {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(tool.queue)}`}</span>}
         </p>
+        {tool.state === "live" && <BadgeSnippets tool={tool} />}
       </div>
       <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>
         {state.label}
