@@ -456,5 +456,16 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect(text).toContain("tools_verified_at_idx");
       expect(text).not.toMatch(/Sort/);
     });
+
+    it("reads a tag's newest verified tools through an index, never a scan of every tool", async () => {
+      await insertTools(database.db, 300, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z"), tags: ["common"] });
+      await insertTools(database.db, 5, new Date("2026-02-01T00:00:00Z"), { verifiedAt: new Date("2026-02-01T00:00:00Z"), tags: ["rare"] });
+      await database.db.execute(sql`analyze tools`);
+      for (const tag of ["common", "rare"]) {
+        const text = await explainMainPlan(database.db, newlyVerifiedToolsQuery(database.db, { tag }, 50));
+        expect(text, tag).toMatch(/tools_verified_at_idx|tools_tags_idx/);
+        expect(text, tag).not.toMatch(/Seq Scan on tools/);
+      }
+    });
   });
 });
