@@ -7,11 +7,11 @@ export function BadgeSnippets({ tool }: { tool: { id: string; name: string; slug
   const { config } = useRootData();
   const snippets = badgeSnippets({ siteUrl: config.siteUrl, siteName: config.siteName, name: tool.name, slug: tool.slug });
   return (
-    <details data-testid="badge-snippets" className="mt-2 text-sm">
+    <details data-testid="badge-snippets" className="basis-full text-sm sm:pl-14">
       <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Badge for your website</summary>
       <div className="mt-3 space-y-3">
         <p className="text-slate-600">
-          Show visitors of your site or README that {tool.name} is listed here. Add <code>?theme=dark</code> to the image&rsquo;s address for a dark
+          Show the visitors of your website or README that {tool.name} is listed here. Add <code>?theme=dark</code> to the image&rsquo;s address for a dark
           badge, <code>?views=1</code> to show its views. Visitors it brings count as &lsquo;A badge on another site&rsquo; below.
         </p>
         <div className="flex flex-wrap gap-3">

@@ -94,7 +94,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
 function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
   return (
-    <li data-testid="user-tool" className="flex items-center gap-4 p-4">
+    <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
       <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold">
@@ -113,11 +113,11 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           Added on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
           {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(tool.queue)}`}</span>}
         </p>
-        {tool.state === "live" && <BadgeSnippets tool={tool} />}
       </div>
       <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>
         {state.label}
       </span>
+      {tool.state === "live" && <BadgeSnippets tool={tool} />}
     </li>
   );
 }
