@@ -21,6 +21,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "alternate", type: "application/rss+xml", title: "New tools", href: "/rss.xml" },
+  { rel: "alternate", type: "application/feed+json", title: "New tools", href: "/feed.json" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {

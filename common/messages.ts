@@ -41,6 +41,13 @@ export const MESSAGES = {
     noSuchSitemapFile: "No such sitemap file",
   },
 
+  /** The embeddable badges and the feeds. */
+  feeds: {
+    badgeTheme: "The theme is light or dark",
+    badgeViews: "views is 1 to show the views, or 0",
+    noSuchTag: "No tool carries this tag",
+  },
+
   /** Who may do what: a visitor is asked to sign in, anyone else is told what they lack. */
   access: {
     signInFirst: "You need to be signed in",

@@ -1,6 +1,7 @@
 /** The dashboards' tables: a ranked list of things and their counts, and where visitors came from, said for people. */
 import type { ReactNode } from "react";
 import { Link } from "./link.tsx";
+import { BADGE_SOURCE } from "#common/badges.ts";
 import { safeRedirect } from "#common/page-paths.ts";
 
 export type StatsRow = { key: string; label: ReactNode; count: number };
@@ -59,11 +60,12 @@ export function formatCount(count: number): string {
 }
 
 /**
- * A referrer as a person reads it: '' is a visit with no referrer (typed, bookmarked); a path is one of our own pages,
- * linked; anything else is another site's host, shown as text.
+ * A referrer as a person reads it: '' is a visit with no referrer (typed, bookmarked); BADGE_SOURCE a visit from a tool's
+ * badge; a path is one of our own pages, linked; anything else is another site's host, shown as text.
  */
 export function ReferrerSource({ source }: { source: string }) {
   if (!source) return <span className="text-slate-600">Direct / none</span>;
+  if (source === BADGE_SOURCE) return <span>A badge on another site</span>;
   // A path that is not safely one of ours ('//host...') is shown, never linked.
   if (source.startsWith("/") && safeRedirect(source, "") === source) {
     return (

@@ -2,18 +2,17 @@
  * /admin/newsletter (admins): the weekly newsletter's digest, the live tools verified in the last days, in Markdown and
  * in HTML to paste into the newsletter service, with a preview. `npm run newsletter` prints the same digest.
  */
-import { useRef, useSyncExternalStore } from "react";
 import { data, Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_DIGEST_DAYS } from "#common/constants.ts";
 import { digestQuery } from "#common/schemas/moderation.ts";
 import type { DigestTool } from "#server/newsletter/digest.ts";
 import type { Digest } from "#server/newsletter/service.ts";
+import { CopyableText } from "../components/copyable-text.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Field } from "../components/form.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { SectionHeader } from "../components/moderation.tsx";
-import { useToast } from "../components/toast.tsx";
 import { moderated } from "../moderation.ts";
 import { countOf } from "#common/plural.ts";
 import { pageMeta } from "../seo.ts";
@@ -89,59 +88,6 @@ function DigestView({ digest }: { digest: Digest }) {
         </h2>
         <DigestPreview digest={digest} />
       </section>
-    </div>
-  );
-}
-
-/** No store to watch: the value only tells the server's render (false) from the browser's once hydrated (true). */
-const subscribeToNothing = () => () => {};
-
-/** A read-only text to copy. The Copy button needs JavaScript, so it appears once the page is hydrated; before, the text can be selected by hand. */
-function CopyableText({ id, label, text }: { id: string; label: string; text: string }) {
-  const isHydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-  const toast = useToast();
-  const textarea = useRef<HTMLTextAreaElement>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast(`${label} copied`);
-    } catch {
-      textarea.current?.select();
-      toast("The browser did not allow copying: the text is selected, copy it with Ctrl+C (⌘C)");
-    }
-  }
-
-  return (
-    <div className="space-y-2">
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          {label}
-        </label>
-        {isHydrated && (
-          <button
-            type="button"
-            onClick={() => void copy()}
-            data-testid={`copy-${id}`}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-          >
-            Copy
-          </button>
-        )}
-      </div>
-      <textarea
-        id={id}
-        ref={textarea}
-        readOnly
-        value={text}
-        rows={14}
-        onFocus={(event) => event.currentTarget.select()}
-        className="w-full rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs text-slate-800 focus:border-brand-500 focus:outline-none"
-      />
     </div>
   );
 }

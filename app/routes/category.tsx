@@ -51,6 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       path,
       extra: [
         { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${category.label} on ${siteName}`, href: `${path}/rss.xml` },
+        { tagName: "link", rel: "alternate", type: "application/feed+json", title: `${category.label} on ${siteName}`, href: `${path}/feed.json` },
         breadcrumbLd(siteUrl, [
           { name: "Home", path: "/" },
           { name: "Categories", path: "/categories" },

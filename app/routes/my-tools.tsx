@@ -9,6 +9,7 @@ import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas/lists.ts";
 import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
 import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
+import { BadgeSnippets } from "../components/badge-snippets.tsx";
 import { Chart } from "../components/chart.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -93,7 +94,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
 function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
   return (
-    <li data-testid="user-tool" className="flex items-center gap-4 p-4">
+    <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
       <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold">
@@ -116,6 +117,7 @@ function UserToolRow({ tool }: { tool: UserTool }) {
       <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>
         {state.label}
       </span>
+      {tool.state === "live" && <BadgeSnippets tool={tool} />}
     </li>
   );
 }

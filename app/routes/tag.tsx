@@ -42,6 +42,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       description: `${countOf(tag.count, "hand-picked tool")} for indie developers and solopreneurs tagged #${tag.tag}, on ${siteName}.`,
       path,
       extra: [
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `#${tag.tag} on ${siteName}`, href: `${path}/rss.xml` },
+        { tagName: "link", rel: "alternate", type: "application/feed+json", title: `#${tag.tag} on ${siteName}`, href: `${path}/feed.json` },
         breadcrumbLd(siteUrl, [
           { name: "Home", path: "/" },
           { name: "Tags", path: "/tags" },

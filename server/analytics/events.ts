@@ -11,6 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray, lt } from "drizzle-orm";
 import { isbot } from "isbot";
 import { MAX_SEARCH_LENGTH, OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
+import { BADGE_REF, BADGE_SOURCE } from "#common/badges.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { AppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
@@ -159,7 +160,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
         createdAt: moment,
         name: event.n,
         path: page.pathname.slice(0, 300),
-        referrer: sourceOf(event.r, [siteHost, bareHost(page.hostname)]),
+        referrer: page.searchParams.get("ref") === BADGE_REF ? BADGE_SOURCE : sourceOf(event.r, [siteHost, bareHost(page.hostname)]),
         toolId: toolOf(event.n, page.pathname, props),
         search: searchOf(event.n, page, props),
         visitor,
@@ -237,7 +238,7 @@ function bareHost(host: string): string {
 
 /**
  * Where a visitor came from, as stored: another site's host, one of our own paths (a visitor moving through the site),
- * or null (no referrer: typed, bookmarked, or a site that sends none). Only the host of another site is kept, never its path.
+ * BADGE_SOURCE (a page opened from a tool's badge, whichever site shows it, decided by the caller), or null (no referrer: typed, bookmarked, or a site that sends none). Only the host of another site is kept, never its path.
  */
 function sourceOf(referrer: string | null | undefined, ownHosts: string[]): string | null {
   if (!referrer) return null;

@@ -1,5 +1,5 @@
-/** Reads for the sitemap and the RSS feeds: every public address, read in keyset batches, and the newest verified tools. */
-import { and, asc, desc, gt, isNotNull, sql } from "drizzle-orm";
+/** Reads for the sitemap, the feeds and the badges: every public address, read in keyset batches, the newest verified tools, a badge's tool. */
+import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { type Cursor, decodeCursor } from "#common/cursor.ts";
 import type { Database } from "../db/client.ts";
 import { categories, tagCounts, tools, users } from "../db/schema.ts";
@@ -8,11 +8,15 @@ import { afterCursor, isPublicTool } from "../tools/queries.ts";
 
 /** Rows read per query while walking a whole table: a site of any size is read in bounded steps. */
 export const FEED_BATCH_SIZE = 1000;
-/** Items in an RSS feed: enough for a reader that checks once a day, small enough to fetch often. */
-export const RSS_ITEM_LIMIT = 50;
+/** Items in a feed (RSS or JSON Feed): enough for a reader that checks once a day, small enough to fetch often. */
+export const FEED_ITEM_LIMIT = 50;
 
 export type ToolLink = { slug: string; updatedAt: Date };
-export type RssTool = { name: string; slug: string; shortDesc: string; verifiedAt: Date; categoryLabels: string[] };
+export type FeedTool = { name: string; slug: string; shortDesc: string; verifiedAt: Date; categoryLabels: string[] };
+/** What a tool's badge shows: its name (in the image's title), whether it is featured, and its views. */
+export type BadgeTool = { name: string; isFeatured: boolean; views: number };
+/** Which live tools a feed holds: every one, or those of one category or one tag. */
+export type FeedFilter = { categoryId?: string; tag?: string };
 
 /** One batch of live tools' addresses after `cursor`: one seek into tools_public_latest_idx. */
 export function publicToolLinksQuery(db: Database, cursor: Cursor | null, limit: number) {
@@ -24,8 +28,8 @@ export function publicToolLinksQuery(db: Database, cursor: Cursor | null, limit:
     .limit(limit);
 }
 
-/** The newest verified live tools, optionally of one category: a backward walk of tools_verified_at_idx. */
-export function newlyVerifiedToolsQuery(db: Database, categoryId: string | null, limit: number) {
+/** The newest verified live tools, optionally of one category or tag: a backward walk of tools_verified_at_idx. */
+export function newlyVerifiedToolsQuery(db: Database, { categoryId, tag }: FeedFilter, limit: number) {
   return db
     .select({
       name: tools.name,
@@ -38,7 +42,14 @@ export function newlyVerifiedToolsQuery(db: Database, categoryId: string | null,
       ), '[]'::json)`,
     })
     .from(tools)
-    .where(and(isPublicTool, isNotNull(tools.verifiedAt), categoryId ? sql`${tools.categories} @> ARRAY[${categoryId}]::text[]` : undefined))
+    .where(
+      and(
+        isPublicTool,
+        isNotNull(tools.verifiedAt),
+        categoryId ? sql`${tools.categories} @> ARRAY[${categoryId}]::text[]` : undefined,
+        tag ? sql`${tools.tags} @> ARRAY[${tag}]::text[]` : undefined,
+      ),
+    )
     .orderBy(desc(tools.verifiedAt))
     .limit(limit);
 }
@@ -116,11 +127,21 @@ export function feedQueries(db: Database) {
       } while (cursor);
     },
 
-    /** The newest verified live tools, newest first; with a category id, only that category's. */
-    async listNewlyVerifiedTools({ categoryId = null, limit = RSS_ITEM_LIMIT }: { categoryId?: string | null; limit?: number } = {}): Promise<RssTool[]> {
-      const rows = await newlyVerifiedToolsQuery(db, categoryId, limit);
+    /** The newest verified live tools, newest first; with a category id or a tag, only that category's or tag's. */
+    async listNewlyVerifiedTools({ limit = FEED_ITEM_LIMIT, ...filter }: FeedFilter & { limit?: number } = {}): Promise<FeedTool[]> {
+      const rows = await newlyVerifiedToolsQuery(db, filter, limit);
       // The query keeps only rows with a verification date.
       return rows.map((row) => ({ ...row, verifiedAt: row.verifiedAt! }));
+    },
+
+    /** The live tool a badge is drawn for, by its slug (tools_slug_key); undefined for any other. */
+    async findBadgeTool(slug: string): Promise<BadgeTool | undefined> {
+      const [row] = await db
+        .select({ name: tools.name, isFeatured: tools.isHomeBoosted, views: tools.views })
+        .from(tools)
+        .where(and(isPublicTool, eq(tools.slug, slug)))
+        .limit(1);
+      return row;
     },
   };
 }

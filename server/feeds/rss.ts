@@ -1,43 +1,11 @@
-/** RSS 2.0 feeds of newly verified tools: one for the whole site, one per category. */
-import type { Services } from "../services.ts";
-import type { RssTool } from "./queries.ts";
+/** RSS 2.0 writing of a feed's channel (channels.ts): the whole site's, a category's or a tag's newest tools. */
+import type { FeedChannel } from "./channels.ts";
+import type { FeedTool } from "./queries.ts";
 import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
 
-export type RssSources = Pick<Services, "feeds" | "categories">;
-export type RssOptions = { siteUrl: string; siteName: string };
-
-type Channel = { title: string; link: string; self: string; description: string };
-
-/** /rss.xml: the newest verified tools of the whole site. */
-export async function buildRss(sources: RssSources, { siteUrl, siteName }: RssOptions): Promise<string> {
-  const tools = await sources.feeds.listNewlyVerifiedTools();
-  const channel: Channel = {
-    title: `${siteName}: new tools`,
-    link: `${siteUrl}/`,
-    self: `${siteUrl}/rss.xml`,
-    description: `The tools most recently added to ${siteName}, a hand-curated directory of tools for indie developers.`,
-  };
-  return rssDocument(channel, tools, siteUrl);
-}
-
-/** /category/{slug}/rss.xml: the newest verified tools of one category, or null for an unknown slug. */
-export async function findCategoryRss(sources: RssSources, slug: string, { siteUrl, siteName }: RssOptions): Promise<string | null> {
-  const category = await sources.categories.findCategoryBySlug(slug);
-  if (!category) return null;
-  const tools = await sources.feeds.listNewlyVerifiedTools({ categoryId: category.id });
-  const link = `${siteUrl}${pathOf("category", category.slug)}`;
-  const channel: Channel = {
-    title: `${siteName}: new ${category.label} tools`,
-    link,
-    self: `${link}/rss.xml`,
-    description: category.description || `The ${category.label} tools most recently added to ${siteName}.`,
-  };
-  return rssDocument(channel, tools, siteUrl);
-}
-
-function rssDocument(channel: Channel, tools: RssTool[], siteUrl: string): string {
+export function rssDocument(channel: FeedChannel, siteUrl: string): string {
   // The feed changes only when a tool is verified, so its build date is the newest one's: the same feed, the same bytes.
-  const newest = tools[0]?.verifiedAt;
+  const newest = channel.tools[0]?.verifiedAt;
   return xmlDocument([
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "<channel>",
@@ -45,15 +13,15 @@ function rssDocument(channel: Channel, tools: RssTool[], siteUrl: string): strin
     element("link", channel.link),
     element("description", channel.description),
     element("language", "en"),
-    `<atom:link href="${escapeXml(channel.self)}" rel="self" type="application/rss+xml"/>`,
+    `<atom:link href="${escapeXml(`${channel.base}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [element("lastBuildDate", newest.toUTCString())] : []),
-    ...tools.map((tool) => item(tool, siteUrl)),
+    ...channel.tools.map((tool) => item(tool, siteUrl)),
     "</channel>",
     "</rss>",
   ]);
 }
 
-function item(tool: RssTool, siteUrl: string): string {
+function item(tool: FeedTool, siteUrl: string): string {
   const url = `${siteUrl}${pathOf("tool", tool.slug)}`;
   return [
     "<item>",

@@ -92,6 +92,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: config.SITE_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
       permissionsPolicy: UNUSED_BROWSER_FEATURES,
+      // A response that sets one of these itself keeps it: a tool's badge may be shown by other sites (server/http/feeds.ts).
+      overwrite: false,
     }),
   );
   // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.

@@ -1,16 +1,49 @@
-/** What search engines and feed readers fetch, served by Hono without React: robots.txt, the sitemaps and the RSS feeds. */
+/**
+ * What search engines, feed readers, language models and other sites fetch, served by Hono without React: robots.txt,
+ * the sitemaps, the RSS and JSON feeds (the site's, each category's, each tag's), /llms.txt and the tools' badges.
+ * Each is built from the database on every request and carries an ETag of its bytes: a write shows in the next one,
+ * and a reader that has it already gets a 304 (docs/decisions/027).
+ */
 import { MESSAGES } from "#common/messages.ts";
+import { badgeQuery } from "#common/schemas/feeds.ts";
+import { slugParam } from "#common/schemas/fields.ts";
+import { invalidInput } from "#common/input-errors.ts";
 import { type Context, Hono } from "hono";
 import { etag } from "hono/etag";
 import type { Config } from "../config.ts";
-import { buildRss, findCategoryRss } from "../feeds/rss.ts";
+import { badgeSvg } from "../feeds/badge.ts";
+import { type FeedChannel, findCategoryChannel, findTagChannel, siteChannel } from "../feeds/channels.ts";
+import { jsonFeedDocument } from "../feeds/json-feed.ts";
+import { buildLlmsTxt } from "../feeds/llms-txt.ts";
+import { rssDocument } from "../feeds/rss.ts";
 import { buildSitemap, findSitemapFile } from "../feeds/sitemap.ts";
 import type { Services } from "../services.ts";
 
 const CACHE_CONTROL = "public, max-age=3600";
 const SITEMAP_TYPE = "application/xml; charset=utf-8";
 const RSS_TYPE = "application/rss+xml; charset=utf-8";
+const JSON_FEED_TYPE = "application/feed+json; charset=utf-8";
+const SVG_TYPE = "image/svg+xml; charset=utf-8";
 const SITEMAP_FILE = /^([1-9][0-9]{0,8})\.xml$/;
+/**
+ * A badge is fetched by every visitor of the page that embeds it: browsers and image proxies keep it five minutes, then
+ * ask again (a 304 while it is unchanged); a stale one may be shown an hour while they do.
+ */
+const BADGE_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=3600";
+/** The badge of a tool that is not listed (yet): it may go live soon. */
+const MISSING_BADGE_CACHE_CONTROL = "public, max-age=60";
+/**
+ * Other sites show the badge: their pages may load it (the app's default is same-origin), and it runs nothing, even
+ * opened on its own.
+ */
+const BADGE_HEADERS = { "Cross-Origin-Resource-Policy": "cross-origin", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" };
+const BADGE_FILE = /^(.+)\.svg$/;
+
+type FeedFormat = { file: string; type: string; write: (channel: FeedChannel, siteUrl: string) => string };
+const FEED_FORMATS: FeedFormat[] = [
+  { file: "rss.xml", type: RSS_TYPE, write: rssDocument },
+  { file: "feed.json", type: JSON_FEED_TYPE, write: jsonFeedDocument },
+];
 
 export function createFeeds(services: Services, config: Config) {
   const feeds = new Hono();
@@ -29,14 +62,36 @@ export function createFeeds(services: Services, config: Config) {
     return xml === null ? c.text(MESSAGES.page.noSuchSitemapFile, 404) : send(c, xml, SITEMAP_TYPE);
   });
 
-  feeds.get("/rss.xml", async (c) => send(c, await buildRss(services, site), RSS_TYPE));
+  feeds.get("/llms.txt", async (c) => send(c, await buildLlmsTxt(services, site), "text/markdown; charset=utf-8"));
 
-  feeds.get("/category/:slug/rss.xml", async (c) => {
-    const slug = c.req.param("slug");
-    const xml = await findCategoryRss(services, slug, site);
-    if (xml !== null) return send(c, xml, RSS_TYPE);
-    const moved = await services.categories.findMovedCategorySlug(slug);
-    return moved ? c.redirect(`/category/${moved}/rss.xml`, 301) : c.text("No category found with this slug", 404);
+  for (const { file, type, write } of FEED_FORMATS) {
+    feeds.get(`/${file}`, async (c) => send(c, write(await siteChannel(services, site), site.siteUrl), type));
+
+    feeds.get(`/category/:slug/${file}`, async (c) => {
+      const slug = c.req.param("slug");
+      const channel = await findCategoryChannel(services, slug, site);
+      if (channel) return send(c, write(channel, site.siteUrl), type);
+      const moved = await services.categories.findMovedCategorySlug(slug);
+      return moved ? c.redirect(`/category/${moved}/${file}`, 301) : c.text("No category found with this slug", 404);
+    });
+
+    feeds.get(`/tag/:tag/${file}`, async (c) => {
+      const tag = slugParam.safeParse(c.req.param("tag"));
+      const channel = tag.success ? await findTagChannel(services, tag.data, site) : null;
+      return channel ? send(c, write(channel, site.siteUrl), type) : c.text(MESSAGES.feeds.noSuchTag, 404);
+    });
+  }
+
+  feeds.get("/badge/:file", async (c) => {
+    const slug = slugParam.safeParse(BADGE_FILE.exec(c.req.param("file"))?.[1]);
+    // A parameter given twice stays a list, which no option accepts.
+    const params = Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
+    const query = badgeQuery.safeParse(params);
+    if (!query.success) throw invalidInput(query.error);
+    const tool = slug.success ? await services.feeds.findBadgeTool(slug.data) : undefined;
+    const svg = badgeSvg({ siteName: config.SITE_NAME, tool: tool ?? null, theme: query.data.theme, showViews: query.data.views });
+    // An unknown slug or a tool that is not live still gets an image (saying so) rather than a broken one in the page.
+    return c.body(svg, tool ? 200 : 404, { "Content-Type": SVG_TYPE, "Cache-Control": tool ? BADGE_CACHE_CONTROL : MISSING_BADGE_CACHE_CONTROL, ...BADGE_HEADERS });
   });
 
   return feeds;

@@ -3,57 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { newlyVerifiedToolsQuery, publicToolLinksQuery } from "#server/feeds/queries.ts";
 import { buildSitemap, findSitemapFile } from "#server/feeds/sitemap.ts";
+import type { JsonFeed } from "#server/feeds/json-feed.ts";
+import { LLMS_TOOLS_PER_CATEGORY } from "#server/feeds/llms-txt.ts";
 import { searches } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertUser, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
+import { expectWellFormedXml, texts } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
 const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog"];
-
-/** Fails unless the text is well-formed XML: one root, balanced tags, quoted attributes, no stray '<' or '&'. */
-function expectWellFormedXml(xml: string) {
-  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
-  const body = xml.slice(xml.indexOf("?>") + 2);
-  const tag = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="(?:[^"<&]|&(?:amp|lt|gt|quot|apos);)*")*)\s*(\/?)>/y;
-  const entity = /&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/y;
-  const open: string[] = [];
-  let roots = 0;
-  for (let index = 0; index < body.length; ) {
-    const char = body[index]!;
-    if (char === "<") {
-      tag.lastIndex = index;
-      const match = tag.exec(body);
-      if (!match) throw new Error(`Malformed tag at ${index}: ${body.slice(index, index + 60)}`);
-      const [, closing, name, , selfClosing] = match;
-      if (closing) {
-        if (open.pop() !== name) throw new Error(`Unbalanced </${name}> at ${index}`);
-      } else {
-        if (open.length === 0) roots++;
-        if (!selfClosing) open.push(name!);
-      }
-      index = tag.lastIndex;
-    } else if (char === "&") {
-      entity.lastIndex = index;
-      if (!entity.exec(body)) throw new Error(`Unescaped '&' at ${index}: ${body.slice(index, index + 30)}`);
-      index = entity.lastIndex;
-    } else {
-      if (open.length === 0 && !/\s/.test(char)) throw new Error(`Text outside the root element at ${index}`);
-      index++;
-    }
-  }
-  expect(open).toEqual([]);
-  expect(roots).toBe(1);
-}
-
-function unescapeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name]!);
-}
-
-/** The text of every `<name>` element, unescaped, in document order. */
-function texts(xml: string, name: string): string[] {
-  return [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, "g"))].map((match) => unescapeXml(match[1]!));
-}
 
 function items(rss: string): string[] {
   return [...rss.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);
@@ -298,6 +257,188 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     });
   });
 
+  describe("JSON Feed", () => {
+    type Feed = JsonFeed & Record<string, unknown>;
+
+    /** The fields JSON Feed 1.1 requires, and ours, with their types. */
+    function expectValidJsonFeed(feed: Feed) {
+      expect(feed.version).toBe("https://jsonfeed.org/version/1.1");
+      expect(typeof feed.title).toBe("string");
+      expect(Array.isArray(feed.items)).toBe(true);
+      for (const key of ["home_page_url", "feed_url"] as const) expect(URL.canParse(feed[key]), key).toBe(true);
+      for (const item of feed.items) {
+        expect(typeof item.id).toBe("string");
+        expect(item.id.length).toBeGreaterThan(0);
+        // An item has content_html or content_text (the specification's one requirement besides the id).
+        expect(typeof item.content_text).toBe("string");
+        expect(URL.canParse(item.url)).toBe(true);
+        expect(new Date(item.date_published).toISOString()).toBe(item.date_published);
+      }
+      expect(new Set(feed.items.map((item) => item.id)).size).toBe(feed.items.length);
+    }
+
+    it("lists the newest verified live tools, as the RSS feed does, with hostile text kept as text", async () => {
+      const design = await insertCategory(database.db, { label: "Design & UX" });
+      await insertTool(database.db, { name: "Older", verifiedAt: new Date("2026-03-01T10:00:00Z") });
+      const hostile = await insertTool(database.db, {
+        name: `<script>alert("x")</script> & Co's "\\" \u2028`,
+        shortDesc: "Fast & <b>bold</b>",
+        categories: [design.id],
+        verifiedAt: new Date("2026-03-03T10:00:00Z"),
+      });
+      await insertTool(database.db, { name: "Waiting", isVerified: false });
+      await insertTool(database.db, { name: "Switched off", isActive: false, verifiedAt: new Date("2026-04-01T00:00:00Z") });
+
+      const response = await app.request("/feed.json");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/feed+json; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+      const text = await response.text();
+      const feed = JSON.parse(text) as Feed;
+      expectValidJsonFeed(feed);
+      expect(feed).toMatchObject({ title: "Indie Tools: new tools", home_page_url: `${SITE}/`, feed_url: `${SITE}/feed.json`, language: "en" });
+      expect(feed.items.map((item) => item.title)).toEqual([hostile.name, "Older"]);
+      expect(feed.items[0]).toEqual({
+        id: `${SITE}/tool/${hostile.slug}`,
+        url: `${SITE}/tool/${hostile.slug}`,
+        title: hostile.name,
+        content_text: "Fast & <b>bold</b>",
+        summary: "Fast & <b>bold</b>",
+        date_published: "2026-03-03T10:00:00.000Z",
+        tags: ["Design & UX"],
+      });
+      // No item says it holds HTML: a reader shows the text as text.
+      expect(text).not.toContain("content_html");
+      expect(feed.items[1]).not.toHaveProperty("tags");
+    });
+
+    it("holds at most the 50 newest tools, and is announced by every page beside the RSS feed", async () => {
+      await insertTools(database.db, 55, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z") });
+      expect((JSON.parse(await (await app.request("/feed.json")).text()) as Feed).items).toHaveLength(50);
+      const html = await (await app.request("/")).text();
+      expect(html).toMatch(/<link [^>]*rel="alternate" type="application\/feed\+json" title="New tools" href="\/feed.json"\/>/);
+    });
+
+    it("answers 304 to a reader that has it, and changes when a tool goes live", async () => {
+      // llms.txt lists the tools of each category.
+      const category = await insertCategory(database.db, { label: "Design" });
+      await insertTool(database.db, { name: "First", categories: [category.id], verifiedAt: new Date("2026-03-01T00:00:00Z") });
+      for (const path of ["/feed.json", "/rss.xml", "/llms.txt"]) {
+        const first = await app.request(path);
+        const tag = first.headers.get("etag");
+        expect(tag, path).toBeTruthy();
+        expect((await app.request(path, { headers: { "if-none-match": tag! } })).status, path).toBe(304);
+      }
+      const before = await Promise.all(["/feed.json", "/rss.xml", "/llms.txt"].map(async (path) => (await app.request(path)).headers.get("etag")!));
+      await insertTool(database.db, { name: "Second", categories: [category.id], verifiedAt: new Date("2026-03-02T00:00:00Z") });
+      for (const [index, path] of ["/feed.json", "/rss.xml", "/llms.txt"].entries()) {
+        const response = await app.request(path, { headers: { "if-none-match": before[index]! } });
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).toContain("Second");
+      }
+    });
+  });
+
+  describe("feeds per category and per tag", () => {
+    it("has a JSON Feed per category, holding only that category's live tools", async () => {
+      const design = await insertCategory(database.db, { label: "Design & UX", description: "Tools to draw <and> prototype" });
+      const seo = await insertCategory(database.db, { label: "SEO" });
+      await insertTool(database.db, { name: "Figma", categories: [seo.id, design.id], verifiedAt: new Date("2026-03-01T00:00:00Z") });
+      await insertTool(database.db, { name: "Penpot", categories: [design.id], verifiedAt: new Date("2026-03-02T00:00:00Z") });
+      await insertTool(database.db, { name: "Ahrefs", categories: [seo.id], verifiedAt: new Date("2026-03-03T00:00:00Z") });
+      await insertTool(database.db, { name: "Hidden design", categories: [design.id], isVerified: false });
+
+      const response = await app.request(`/category/${design.slug}/feed.json`);
+      expect(response.status).toBe(200);
+      const feed = JSON.parse(await response.text()) as JsonFeed;
+      expect(feed).toMatchObject({
+        title: "Indie Tools: new Design & UX tools",
+        home_page_url: `${SITE}/category/${design.slug}`,
+        feed_url: `${SITE}/category/${design.slug}/feed.json`,
+        description: "Tools to draw <and> prototype",
+      });
+      expect(feed.items.map((item) => item.title)).toEqual(["Penpot", "Figma"]);
+      expect(feed.items[1]!.tags).toEqual(["SEO", "Design & UX"]);
+      expect((await app.request("/category/no-such-category/feed.json")).status).toBe(404);
+
+      const html = await (await app.request(`/category/${design.slug}`)).text();
+      expect(html).toContain(`type="application/feed+json" title="Design &amp; UX on Indie Tools" href="/category/${design.slug}/feed.json"`);
+    });
+
+    it("has an RSS and a JSON Feed per tag, holding only the live tools that carry it", async () => {
+      await insertTool(database.db, { name: `Notes <&> "quoted"`, tags: ["notes", "writing"], verifiedAt: new Date("2026-03-02T00:00:00Z") });
+      await insertTool(database.db, { name: "Older notes", tags: ["notes"], verifiedAt: new Date("2026-03-01T00:00:00Z") });
+      await insertTool(database.db, { name: "Writing only", tags: ["writing"], verifiedAt: new Date("2026-03-03T00:00:00Z") });
+      await insertTool(database.db, { name: "Waiting notes", tags: ["notes"], isVerified: false });
+      await insertTool(database.db, { name: "Switched off notes", tags: ["notes"], isActive: false, verifiedAt: new Date("2026-03-04T00:00:00Z") });
+
+      const rssResponse = await app.request("/tag/notes/rss.xml");
+      expect(rssResponse.status).toBe(200);
+      expect(rssResponse.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+      const rss = await rssResponse.text();
+      expectWellFormedXml(rss);
+      expect(rss).toContain("<title>Indie Tools: new tools tagged #notes</title>");
+      expect(rss).toContain(`<link>${SITE}/tag/notes</link>`);
+      expect(rss).toContain(`<atom:link href="${SITE}/tag/notes/rss.xml" rel="self" type="application/rss+xml"/>`);
+      expect(items(rss).map((entry) => texts(entry, "title")[0])).toEqual([`Notes <&> "quoted"`, "Older notes"]);
+      expect(rss).toContain("<title>Notes &lt;&amp;&gt; &quot;quoted&quot;</title>");
+
+      const feed = JSON.parse(await (await app.request("/tag/notes/feed.json")).text()) as JsonFeed;
+      expect(feed).toMatchObject({ title: "Indie Tools: new tools tagged #notes", home_page_url: `${SITE}/tag/notes`, feed_url: `${SITE}/tag/notes/feed.json` });
+      expect(feed.items.map((item) => item.title)).toEqual([`Notes <&> "quoted"`, "Older notes"]);
+
+      for (const path of ["/tag/no-such-tag/rss.xml", "/tag/no-such-tag/feed.json", "/tag/Not%20A%20Slug/rss.xml"]) {
+        const response = await app.request(path);
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).toBe("No tool carries this tag");
+      }
+
+      const html = await (await app.request("/tag/notes")).text();
+      expect(html).toContain('type="application/rss+xml" title="#notes on Indie Tools" href="/tag/notes/rss.xml"');
+      expect(html).toContain('type="application/feed+json" title="#notes on Indie Tools" href="/tag/notes/feed.json"');
+    });
+  });
+
+  describe("llms.txt", () => {
+    it("gives the site, its sections and each category's newest tools as Markdown links, bounded per category", async () => {
+      const design = await insertCategory(database.db, { label: "Design", description: "Tools to draw\nand prototype" });
+      const empty = await insertCategory(database.db, { label: "Empty" });
+      await insertTools(database.db, LLMS_TOOLS_PER_CATEGORY + 3, new Date("2026-02-01T00:00:00Z"), { categories: [design.id] });
+      const hostile = await insertTool(database.db, {
+        name: "Evil](https://evil.example) [x",
+        shortDesc: "Line one\n## Not a heading",
+        categories: [design.id],
+        createdAt: new Date("2026-03-01T00:00:00Z"),
+      });
+      await insertTool(database.db, { name: "Waiting design", categories: [design.id], isVerified: false, createdAt: new Date("2026-03-02T00:00:00Z") });
+
+      const response = await app.request("/llms.txt");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+      const text = await response.text();
+      const lines = text.split("\n");
+      // llmstxt.org: the H1 first, then a blockquote, then only H2 sections of link lists.
+      expect(lines[0]).toBe("# Indie Tools");
+      expect(lines.find((line) => line.startsWith("> "))).toContain("hand-curated directory of tools for indie developers");
+      expect(lines.filter((line) => line.startsWith("#"))).toEqual(["# Indie Tools", "## Sections", "## Design", "## Empty", "## Optional"]);
+      const firstSection = lines.indexOf("## Sections");
+      for (const line of lines.slice(firstSection)) expect(line, line).toMatch(/^(|## .+|- \[.+\]\(https?:\/\/\S+\)(: .+)?)$/);
+      expect(text).toContain(`- [All tools](${SITE}/tools): every live tool, newest first`);
+      expect(text).toContain(`- [New tools (JSON Feed)](${SITE}/feed.json)`);
+
+      const designSection = text.slice(text.indexOf("## Design"), text.indexOf("## Empty"));
+      const links = designSection.split("\n").filter((line) => line.startsWith("- "));
+      expect(links[0]).toBe(`- [All ${LLMS_TOOLS_PER_CATEGORY + 4} Design tools](${SITE}/category/${design.slug}): Tools to draw and prototype`);
+      // The newest first, at most LLMS_TOOLS_PER_CATEGORY, only live ones.
+      expect(links).toHaveLength(1 + LLMS_TOOLS_PER_CATEGORY);
+      expect(links[1]).toBe(`- [Evil\\](https://evil.example) \\[x](${SITE}/tool/${hostile.slug}): Line one ## Not a heading`);
+      expect(text).not.toContain("Waiting design");
+      expect(text).toContain(`## Empty\n\n- [All 0 Empty tools](${SITE}/category/${empty.slug}): About Empty\n`);
+      expect(text).toContain(`- [Sitemap](${SITE}/sitemap.xml)`);
+    });
+  });
+
   describe("query plans", () => {
 
     it("seeks each batch of tool addresses in tools_public_latest_idx", async () => {
@@ -311,9 +452,20 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     it("reads the newest verified tools from tools_verified_at_idx", async () => {
       await insertTools(database.db, 300, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z") });
       await database.db.execute(sql`analyze tools`);
-      const text = await explainMainPlan(database.db, newlyVerifiedToolsQuery(database.db, null, 50));
+      const text = await explainMainPlan(database.db, newlyVerifiedToolsQuery(database.db, {}, 50));
       expect(text).toContain("tools_verified_at_idx");
       expect(text).not.toMatch(/Sort/);
+    });
+
+    it("reads a tag's newest verified tools through an index, never a scan of every tool", async () => {
+      await insertTools(database.db, 300, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z"), tags: ["common"] });
+      await insertTools(database.db, 5, new Date("2026-02-01T00:00:00Z"), { verifiedAt: new Date("2026-02-01T00:00:00Z"), tags: ["rare"] });
+      await database.db.execute(sql`analyze tools`);
+      for (const tag of ["common", "rare"]) {
+        const text = await explainMainPlan(database.db, newlyVerifiedToolsQuery(database.db, { tag }, 50));
+        expect(text, tag).toMatch(/tools_verified_at_idx|tools_tags_idx/);
+        expect(text, tag).not.toMatch(/Seq Scan on tools/);
+      }
     });
   });
 });

@@ -80,9 +80,10 @@ const ENDPOINTS = [
   "/api/functions/submitTool", "/api/functions/toolVerified", "/api/functions/claimTool", "/api/functions/claimToolAccepted", "/api/functions/{}",
   "/api/event", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
   "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
-  "/assets/{}", "/favicon.ico", "/healthz",
+  "/assets/{}", "/favicon.ico", "/healthz", "/feed.json", "/category/{}/feed.json", "/tag/{}/rss.xml", "/tag/{}/feed.json", "/llms.txt",
+  "/badge/{}", "/badge/{}.svg",
 ];
-const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data"];
+const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data", "theme", "views"];
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
 
 type Body = { type?: string; body?: string | FormData };

@@ -1,0 +1,15 @@
+/** The embeddable badges' options: /badge/{slug}.svg?theme=dark&views=1. */
+import { z } from "zod";
+import { MESSAGES } from "../messages.ts";
+
+export const BADGE_THEMES = ["light", "dark"] as const;
+export type BadgeTheme = (typeof BADGE_THEMES)[number];
+
+export const badgeQuery = z.object({
+  theme: z.enum(BADGE_THEMES, { message: MESSAGES.feeds.badgeTheme }).default("light"),
+  views: z
+    .enum(["0", "1"], { message: MESSAGES.feeds.badgeViews })
+    .default("0")
+    .transform((views) => views === "1"),
+});
+export type BadgeQuery = z.infer<typeof badgeQuery>;
