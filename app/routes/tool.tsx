@@ -17,6 +17,7 @@ import { breadcrumbLd, jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { linkCheckedLabel } from "#common/plural.ts";
 import { categoryPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
@@ -34,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           ? `This tool was not listed: ${hidden.rejectionReason}`
           : "Only you and the verifiers see this page: the tool is waiting for verification."
         : "Only you and the verifiers see this page: the tool is switched off.";
-      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], notice };
+      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], linkCheckedAt: null, notice };
     }
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
@@ -125,7 +126,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, suggested, usersAdded, notice } = loaderData;
+  const { tool, stats, suggested, usersAdded, linkCheckedAt, notice } = loaderData;
   const { user } = useRootData();
   const number = new Intl.NumberFormat("en");
 
@@ -177,6 +178,14 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
                 {number.format(stats.clicks)}
               </dd>
             </div>
+            {linkCheckedAt && (
+              <div className="col-span-2">
+                <dt className="sr-only">Website</dt>
+                <dd data-testid="link-checked" className="text-xs text-slate-500">
+                  <time dateTime={linkCheckedAt}>{linkCheckedLabel(linkCheckedAt)}</time>
+                </dd>
+              </div>
+            )}
           </dl>
         }
       />

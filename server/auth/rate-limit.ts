@@ -22,6 +22,8 @@ export const LIMITS = {
   mailPerEmail: { max: 3, windowSeconds: 10 * 60 },
   uploadsPerUser: { max: 60, windowSeconds: 60 * 60 },
   submissionsPerUser: { max: 20, windowSeconds: 60 * 60 },
+  /** "Fill from website": each one reads another site on the maker's behalf. */
+  websiteFillsPerUser: { max: 30, windowSeconds: 60 * 60 },
   /** Analytics events (POST /api/event): a person sends a few a minute; an office behind one address, many more. */
   eventsPerAddress: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;

@@ -24,6 +24,7 @@ export type TestDatabase = {
 // tag_counts too: a truncate fires no row trigger, so the counts would outlive their tools.
 const TABLES = [
   "favorites",
+  "link_checks",
   "searches",
   "tools",
   "categories",
