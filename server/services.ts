@@ -118,6 +118,7 @@ export function createServices(deps: Dependencies) {
     imageUploads: uploads,
     /** The tool form's "Fill from website": a proposal read from the maker's page (and GitHub's API for a repository). */
     websiteFill: websiteFill({
+      db: deps.db,
       fetcher,
       imageUploads: uploads,
       limiter,

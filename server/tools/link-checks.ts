@@ -37,6 +37,8 @@ export type LinkCheckerDependencies = {
   concurrency?: number;
   /** The pause between two requests to one host. */
   hostPauseMs?: number;
+  /** How long one website may take, redirects included (the fetcher's 5 s by default). */
+  timeoutMs?: number;
   writeToolSnapshot: (id: string) => Promise<void>;
 };
 
@@ -62,12 +64,12 @@ function domainOf(address: string): string {
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
-export function linkChecker({ db, fetcher, hideAfter, concurrency = 4, hostPauseMs = 1000, writeToolSnapshot }: LinkCheckerDependencies) {
+export function linkChecker({ db, fetcher, hideAfter, concurrency = 4, hostPauseMs = 1000, timeoutMs, writeToolSnapshot }: LinkCheckerDependencies) {
   /** Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. */
   async function probe(website: string): Promise<LinkProbe> {
     try {
-      let answer = await fetcher.fetch(website, { method: "HEAD", readBody: false });
-      if (HEAD_REFUSED.has(answer.status)) answer = await fetcher.fetch(website, { method: "GET", readBody: false });
+      let answer = await fetcher.fetch(website, { method: "HEAD", readBody: false, timeoutMs });
+      if (HEAD_REFUSED.has(answer.status)) answer = await fetcher.fetch(website, { method: "GET", readBody: false, timeoutMs });
       return { status: answer.status, finalUrl: answer.url, error: null };
     } catch (error) {
       if (error instanceof FetchRefusal) return { status: null, finalUrl: null, error: error.message };

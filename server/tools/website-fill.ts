@@ -11,7 +11,10 @@ import { MESSAGES } from "#common/messages.ts";
 import { websiteFillInput } from "#common/schemas/website-fill.ts";
 import { slugify } from "#common/slugify.ts";
 import { TOOL_LIMITS } from "#common/tool-input.ts";
-import { requireSignedIn } from "../access.ts";
+import { eq } from "drizzle-orm";
+import { requireSignedIn, requireToolEditor } from "../access.ts";
+import type { Database } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import { type GithubRepository, githubRepositoryOf, readGithubRepository } from "../fetch/github.ts";
 import { type PageDetails, readPageDetails } from "../fetch/page-details.ts";
@@ -34,6 +37,7 @@ export type WebsiteProposal = {
 };
 
 export type WebsiteFillDependencies = {
+  db: Database;
   fetcher: SafeFetcher;
   imageUploads: Pick<ImageUploads, "checkToolImage" | "storeToolImage">;
   limiter: RateLimiter;
@@ -87,7 +91,7 @@ function htmlText(body: Uint8Array, contentType: string): string {
   }
 }
 
-export function websiteFill({ fetcher, imageUploads, limiter, githubApiUrl, maxImageBytes }: WebsiteFillDependencies) {
+export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, maxImageBytes }: WebsiteFillDependencies) {
   /** Reads, checks, re-encodes and stores the first candidate that is an image we take; null when none is. */
   async function storeFirstImage(user: SessionUser, toolId: string, kind: ImageKind, candidates: string[]): Promise<string | null> {
     for (const address of candidates) {
@@ -109,6 +113,13 @@ export function websiteFill({ fetcher, imageUploads, limiter, githubApiUrl, maxI
      */
     async fillFromWebsite(user: SessionUser | null, toolId: string, fields: { website: unknown }): Promise<WebsiteProposal> {
       const maker = requireSignedIn(user);
+      // An existing tool is filled only by those who may edit it; a reserved id has no tool yet.
+      const [tool] = await db
+        .select({ submittedBy: tools.submittedBy, isLinkedToCreator: tools.isLinkedToCreator, creatorUsername: tools.creatorUsername })
+        .from(tools)
+        .where(eq(tools.id, toolId))
+        .limit(1);
+      if (tool) requireToolEditor(maker, tool);
       const input = websiteFillInput.safeParse(fields);
       if (!input.success) throw invalidInput(input.error);
       const { website } = input.data;
