@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const current = { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" };
     try {
       const proposal = await context.services.websiteFill.fillFromWebsite(context.user, toolId.data, { website: fields.website });
-      return { filled: String(Date.now()), form: withProposal(current, proposal) };
+      return { filled: String(Date.now()), toolId: toolId.data, form: withProposal(current, proposal) };
     } catch (error) {
       return failed(error);
     }
@@ -138,9 +138,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function ToolForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { isEdit, toolId, categories } = loaderData;
+  const { isEdit, categories } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const filled = actionData && "filled" in actionData ? actionData : undefined;
+  // The images of a fill are stored under the id the form was sent with: it stays the form's.
+  const toolId = filled?.toolId ?? loaderData.toolId;
   const values: FormValues = filled?.form ?? (failure ? { ...loaderData.values, ...failure.form, logo: failure.form.logo || loaderData.values.logo, largeImage: failure.form.largeImage || loaderData.values.largeImage } : loaderData.values);
   const errors: Record<string, string> = failure?.fields ?? {};
   const categoriesError = messageFor(errors, "categories");

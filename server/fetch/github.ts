@@ -5,7 +5,18 @@
 import { z } from "zod";
 import type { SafeFetcher } from "./safe-fetch.ts";
 
-export type GithubRepository = { fullName: string; url: string; stars: number; licence: string | null; language: string | null };
+export type GithubRepository = {
+  fullName: string;
+  name: string;
+  url: string;
+  description: string;
+  stars: number;
+  licence: string | null;
+  language: string | null;
+  topics: string[];
+  /** The owner's avatar, the logo's candidate. */
+  avatarUrl: string | null;
+};
 
 /** owner/repo of a repository's address (https://github.com/owner/repo, with or without more path), or null. */
 export function githubRepositoryOf(website: string): { owner: string; repo: string } | null {
@@ -24,6 +35,10 @@ export function githubRepositoryOf(website: string): { owner: string; repo: stri
 
 const repositoryAnswer = z.object({
   full_name: z.string().max(300),
+  name: z.string().max(200),
+  description: z.string().max(2000).nullable().optional(),
+  topics: z.array(z.string().max(50)).max(50).optional(),
+  owner: z.object({ avatar_url: z.string().max(2000).optional() }).optional(),
   html_url: z.string().max(2000),
   stargazers_count: z.number().int().nonnegative(),
   language: z.string().max(100).nullable().optional(),
@@ -47,5 +62,15 @@ export async function readGithubRepository(fetcher: SafeFetcher, apiUrl: string,
   // NOASSERTION is GitHub's word for a licence file it could not name: no licence we can tell.
   const licence = license?.spdx_id && license.spdx_id !== "NOASSERTION" ? license.spdx_id : null;
   const url = /^https:\/\/github\.com\//.test(parsed.data.html_url) ? parsed.data.html_url : `https://github.com/${owner}/${repo}`;
-  return { fullName: parsed.data.full_name, url, stars: parsed.data.stargazers_count, licence, language: parsed.data.language ?? null };
+  return {
+    fullName: parsed.data.full_name,
+    name: parsed.data.name,
+    url,
+    description: parsed.data.description?.trim() ?? "",
+    stars: parsed.data.stargazers_count,
+    licence,
+    language: parsed.data.language ?? null,
+    topics: parsed.data.topics ?? [],
+    avatarUrl: parsed.data.owner?.avatar_url ?? null,
+  };
 }

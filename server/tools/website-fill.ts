@@ -59,7 +59,7 @@ function clip(text: string, max: number): string {
 
 /** The tool's name: the site's own name, or the first part of its title ("Plausible | Simple analytics" -> "Plausible"). */
 function nameOf(details: PageDetails, github: GithubRepository | null): string {
-  const title = details.ogSiteName || details.ogTitle || details.title || github?.fullName.split("/")[1] || "";
+  const title = details.ogSiteName || details.ogTitle || details.title || github?.name || "";
   const [first = ""] = title.split(/\s+[|–—·:-]\s+/);
   return clip(first.trim(), TOOL_LIMITS.name.max);
 }
@@ -91,6 +91,21 @@ function htmlText(body: Uint8Array, contentType: string): string {
   }
 }
 
+/** A repository's figures in the shape of a page's details. */
+function repositoryDetails(github: GithubRepository): PageDetails {
+  return {
+    title: github.name,
+    description: github.description,
+    ogTitle: "",
+    ogSiteName: "",
+    ogDescription: "",
+    ogImage: null,
+    twitterImage: null,
+    icons: github.avatarUrl ? [github.avatarUrl] : [],
+    keywords: github.topics,
+  };
+}
+
 export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, maxImageBytes }: WebsiteFillDependencies) {
   /** Reads, checks, re-encodes and stores the first candidate that is an image we take; null when none is. */
   async function storeFirstImage(user: SessionUser, toolId: string, kind: ImageKind, candidates: string[]): Promise<string | null> {
@@ -104,6 +119,17 @@ export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, 
       if (checked.ok) return imageUploads.storeToolImage(checked.image);
     }
     return null;
+  }
+
+  /** The details of the page at `website`; a refusal says why it could not be read. */
+  async function readPage(website: string, refuse: (message: string) => AppError): Promise<PageDetails> {
+    const page = await fetcher.fetch(website, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" }).catch((error: unknown) => {
+      throw error instanceof FetchRefusal ? refuse(error.message) : error;
+    });
+    if (page.status >= 400) throw refuse(MESSAGES.fetch.httpError(page.status));
+    const contentType = String(page.headers["content-type"] ?? "");
+    if (contentType && !/html/i.test(contentType)) throw refuse(MESSAGES.fetch.notHtml);
+    return readPageDetails(htmlText(page.body, contentType), page.url);
   }
 
   return {
@@ -126,15 +152,10 @@ export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, 
       if (!(await limiter.hit(`website-fill:${maker.id}`, LIMITS.websiteFillsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const refuse = (message: string) => new AppError("invalid-argument", message, { website: message });
 
-      const page = await fetcher.fetch(website, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" }).catch((error: unknown) => {
-        throw error instanceof FetchRefusal ? refuse(error.message) : error;
-      });
-      if (page.status >= 400) throw refuse(MESSAGES.fetch.httpError(page.status));
-      const contentType = String(page.headers["content-type"] ?? "");
-      if (contentType && !/html/i.test(contentType)) throw refuse(MESSAGES.fetch.notHtml);
-      const details = readPageDetails(htmlText(page.body, contentType), page.url);
+      // A repository says what it is through GitHub's API; its page is read only when the API does not answer.
       const repository = githubRepositoryOf(website);
       const github = repository ? await readGithubRepository(fetcher, githubApiUrl, repository) : null;
+      const details = github ? repositoryDetails(github) : await readPage(website, refuse);
 
       const name = nameOf(details, github);
       const shortDesc = clip(details.ogDescription || details.description, TOOL_LIMITS.shortDesc.max);
