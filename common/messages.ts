@@ -16,6 +16,7 @@ import {
   TOOL_FLAGS,
   USER_ROLES,
 } from "./constants.ts";
+import { countOf } from "./plural.ts";
 
 export const MESSAGES = {
   general: {
@@ -79,7 +80,7 @@ export const MESSAGES = {
     unreachable: "We could not reach this website: it refused the connection or is down",
     tooManyRedirects: (max: number) => `This address redirects more than ${max} times, so we stopped following it`,
     tooLarge: (maxBytes: number) => `This page is larger than ${Math.round(maxBytes / 1_000_000)} MB, so we stopped reading it`,
-    timeout: (seconds: number) => `This website took longer than ${seconds} seconds to answer, so we stopped waiting`,
+    timeout: (seconds: number) => `This website took longer than ${countOf(seconds, "second")} to answer, so we stopped waiting`,
     httpError: (status: number) => `The website answered with an error (HTTP ${status}), so we could not read the page`,
     notHtml: "This address does not lead to a web page we can read",
     nothingFound: "We read the page but found nothing to fill in: fill the form yourself",

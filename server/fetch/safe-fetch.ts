@@ -144,7 +144,7 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
   /** What a failure of the socket means for the person who gave the address. */
   function refusalFor(error: unknown, signal: AbortSignal, timeoutMs: number): FetchRefusal {
     if (error instanceof FetchRefusal) return error;
-    if (signal.aborted) return new FetchRefusal("timeout", MESSAGES.fetch.timeout(Math.round(timeoutMs / 1000)));
+    if (signal.aborted) return new FetchRefusal("timeout", MESSAGES.fetch.timeout(Math.ceil(timeoutMs / 1000)));
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") return new FetchRefusal("unknown-host", MESSAGES.fetch.unknownHost);
     return new FetchRefusal("unreachable", MESSAGES.fetch.unreachable);
