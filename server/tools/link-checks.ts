@@ -62,6 +62,22 @@ function domainOf(address: string): string {
   return registrableDomain(address) ?? new URL(address).hostname;
 }
 
+/** One page of the flagged links, most recently flagged first, after `cursor`: read through link_checks_flagged_idx. */
+export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefined, limit: number) {
+  return db
+    .select({ check: linkChecks, name: tools.name, slug: tools.slug, website: tools.website })
+    .from(linkChecks)
+    .innerJoin(tools, eq(tools.id, linkChecks.toolId))
+    .where(
+      and(
+        isNotNull(linkChecks.flaggedAt),
+        cursor ? sql`(${linkChecks.flaggedAt}, ${linkChecks.toolId}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(linkChecks.flaggedAt), desc(linkChecks.toolId))
+    .limit(limit);
+}
+
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
 export function linkChecker({ db, fetcher, hideAfter, concurrency = 4, hostPauseMs = 1000, timeoutMs, writeToolSnapshot }: LinkCheckerDependencies) {
@@ -163,18 +179,7 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 4, hostPause
     /** The broken and moved links, most recently flagged first, one keyset page after `cursor` (/admin/links). */
     async listFlaggedLinks(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<{ links: FlaggedLink[]; nextCursor: string | null }> {
       requireAdmin(user);
-      const rows = await db
-        .select({ check: linkChecks, name: tools.name, slug: tools.slug, website: tools.website })
-        .from(linkChecks)
-        .innerJoin(tools, eq(tools.id, linkChecks.toolId))
-        .where(
-          and(
-            isNotNull(linkChecks.flaggedAt),
-            cursor ? sql`(${linkChecks.flaggedAt}, ${linkChecks.toolId}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined,
-          ),
-        )
-        .orderBy(desc(linkChecks.flaggedAt), desc(linkChecks.toolId))
-        .limit(limit + 1);
+      const rows = await flaggedLinksQuery(db, cursor, limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.check.flaggedAt!.getTime(), id: last.check.toolId }));
       return {
         links: items.map(({ check, name, slug, website }) => ({

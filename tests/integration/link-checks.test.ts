@@ -8,10 +8,11 @@ import { eq } from "drizzle-orm";
 import { slugify } from "#common/slugify.ts";
 import { linkChecks, tools, users } from "#server/db/schema.ts";
 import { safeFetcherFromConfig } from "#server/fetch/safe-fetch.ts";
-import { FLAG_AFTER_FAILURES, linkChecker } from "#server/tools/link-checks.ts";
-import { insertTool } from "../factories.ts";
+import { FLAG_AFTER_FAILURES, flaggedLinksQuery, linkChecker } from "#server/tools/link-checks.ts";
+import { sql } from "drizzle-orm";
+import { insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
 import { closedPortUrl } from "../setup/local-http.ts";
 import { startWebsite, type Website } from "../setup/websites.ts";
@@ -158,6 +159,20 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     expect(mostInFlight).toBe(1);
     expect(arrivals).toHaveLength(3);
     for (let index = 1; index < arrivals.length; index++) expect(arrivals[index]! - arrivals[index - 1]!).toBeGreaterThanOrEqual(100);
+  });
+
+  it("pages the flagged links through their index, never sorting them", async () => {
+    const rows = await insertTools(database.db, 1000);
+    const start = Date.now();
+    await database.db.insert(linkChecks).values(
+      rows.map((row, index) => ({ toolId: row.id, checkedAt: new Date(start), status: 200, failures: 0, flaggedAt: index % 4 === 0 ? null : new Date(start - index * 1000) })),
+    );
+    await database.db.execute(sql`analyze link_checks`);
+    for (const cursor of [null, { key: start - 100_000, id: "tzzz" }]) {
+      const plan = await explainMainPlan(database.db, flaggedLinksQuery(database.db, cursor, 51));
+      expect(plan).toContain("link_checks_flagged_idx");
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 
   describe("/admin/links", () => {
