@@ -80,7 +80,7 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
-export function linkChecker({ db, fetcher, hideAfter, concurrency = 4, hostPauseMs = 1000, timeoutMs, writeToolSnapshot }: LinkCheckerDependencies) {
+export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPauseMs = 1000, timeoutMs, writeToolSnapshot }: LinkCheckerDependencies) {
   /** Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. */
   async function probe(website: string): Promise<LinkProbe> {
     try {
