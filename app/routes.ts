@@ -52,6 +52,7 @@ export default [
     route("analytics", "routes/admin-analytics.tsx"),
     route("newsletter", "routes/admin-newsletter.tsx"),
     route("deliveries", "routes/admin-deliveries.tsx"),
+    route("links", "routes/admin-links.tsx"),
   ]),
 
   // Blog and legal pages

@@ -18,6 +18,7 @@ import {
   TOOL_FLAGS,
   USER_ROLES,
 } from "./constants.ts";
+import { countOf } from "./plural.ts";
 
 export const MESSAGES = {
   general: {
@@ -78,6 +79,26 @@ export const MESSAGES = {
     empty: "The file is empty",
     missing: "Choose an image to upload",
     noSuchUploadAddress: "No such upload address",
+  },
+
+  /** Why the site could not read a web address (the form's "Fill from website", the link checker). */
+  fetch: {
+    badAddress: "This is not a web address we can read: use one that starts with http:// or https://",
+    privateAddress: "This address points to a private network, so we cannot read it",
+    unknownHost: "We could not find this website: check the address",
+    unreachable: "We could not reach this website: it refused the connection or is down",
+    tooManyRedirects: (max: number) => `This address redirects more than ${max} times, so we stopped following it`,
+    tooLarge: (maxBytes: number) => `This page is larger than ${Math.round(maxBytes / 1_000_000)} MB, so we stopped reading it`,
+    timeout: (seconds: number) => `This website took longer than ${countOf(seconds, "second")} to answer, so we stopped waiting`,
+    httpError: (status: number) => `The website answered with an error (HTTP ${status}), so we could not read the page`,
+    notHtml: "This address does not lead to a web page we can read",
+    nothingFound: "We read the page but found nothing to fill in: fill the form yourself",
+    filled: "We filled the form from the website. Check every field before you submit: nothing is sent until you do.",
+  },
+
+  /** The link checker's findings and the admins' answer (/admin/links). */
+  links: {
+    noCheck: "This tool has no link check to act on",
   },
 
   /** Accounts: sign-up, sign-in, e-mailed links (SPEC section 8 for Better Auth's failures). */

@@ -72,6 +72,23 @@ export const configSchema = z.object({
   TOKEN_SYNC_URL: optionalUrl.prefault(""),
   TRUST_PROXY: flag.prefault("false").transform((value) => value ?? false),
   UPLOAD_MAX_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive().max(50).prefault("5"),
+  /**
+   * Host names the fetcher may read though they resolve to a private address (for testing or an intranet directory;
+   * never in production): comma-separated, matched on the host as written in the address.
+   */
+  FETCH_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .trim()
+    .prefault("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  GITHUB_API_URL: optionalUrl.prefault("https://api.github.com"),
+  /** After this many failed link checks in a row, a tool is hidden until an admin acts (/admin/links). */
+  LINK_CHECK_HIDE_AFTER: z.coerce.number({ message: "must be a number of checks" }).int().min(1).max(100).prefault("3"),
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),

@@ -27,6 +27,9 @@ import type { FileStorage } from "./storage/files.ts";
 import { readinessChecks } from "./health.ts";
 import { tagQueries } from "./tags/queries.ts";
 import { imageUploads } from "./images/uploads.ts";
+import { safeFetcherFromConfig } from "./fetch/safe-fetch.ts";
+import { linkChecker } from "./tools/link-checks.ts";
+import { websiteFill } from "./tools/website-fill.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { newsletterService } from "./newsletter/service.ts";
 import { toolLifecycle } from "./tools/lifecycle.ts";
@@ -57,6 +60,10 @@ export function createServices(deps: Dependencies) {
   const limiter = rateLimiter(deps.db);
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
+  const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
+  // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
+  const fetcher = safeFetcherFromConfig(deps.config);
+  const links = linkChecker({ db: deps.db, fetcher, hideAfter: deps.config.LINK_CHECK_HIDE_AFTER, writeToolSnapshot: snapshots.writeToolSnapshot });
   // Every side effect of a write is an outbox row; this worker delivers them through the mailer, the bot and the token sync.
   const outbox = outboxWorker({
     db: deps.db,
@@ -105,12 +112,24 @@ export function createServices(deps: Dependencies) {
       outbox,
       tokenSync,
       writeToolSnapshot: snapshots.writeToolSnapshot,
+      countFlaggedLinks: links.countFlaggedLinks,
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
-    imageUploads: imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),
+    imageUploads: uploads,
+    /** The tool form's "Fill from website": a proposal read from the maker's page (and GitHub's API for a repository). */
+    websiteFill: websiteFill({
+      db: deps.db,
+      fetcher,
+      imageUploads: uploads,
+      limiter,
+      githubApiUrl: deps.config.GITHUB_API_URL ?? "https://api.github.com",
+      maxImageBytes: deps.config.UPLOAD_MAX_MB * 1_000_000,
+    }),
+    /** The daily link checker, the tool page's "Link checked", and the broken and moved links of /admin/links. */
+    links,
     categories: categoryQueries(deps.db),
     tags: tagQueries(deps.db),
     topLists,

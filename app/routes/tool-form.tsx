@@ -14,6 +14,7 @@ import { TOOL_LIMITS, toolInput, toolInputFields } from "#common/tool-input.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { ImageField } from "../components/image-field.tsx";
+import { WebsiteFillButton, withProposal } from "../components/website-fill.tsx";
 import { formFailure } from "../forms.ts";
 import { messageFor } from "#common/input-errors.ts";
 import { pageMeta } from "../seo.ts";
@@ -87,6 +88,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const failure = formFailure(error, {});
     return data({ ...failure.data, form: { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" } }, failure.init ?? undefined);
   };
+  if (form.get("intent") === "fill") {
+    const current = { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" };
+    try {
+      const proposal = await context.services.websiteFill.fillFromWebsite(context.user, toolId.data, { website: fields.website });
+      return { filled: String(Date.now()), toolId: toolId.data, form: withProposal(current, proposal) };
+    } catch (error) {
+      return failed(error);
+    }
+  }
   // The form is checked first: an invalid one stores nothing and counts no submission.
   const input = toolInput.safeParse(fields);
   if (!input.success) return failed(input.error);
@@ -128,9 +138,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function ToolForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { isEdit, toolId, categories } = loaderData;
+  const { isEdit, categories } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
-  const values: FormValues = failure ? { ...loaderData.values, ...failure.form, logo: failure.form.logo || loaderData.values.logo, largeImage: failure.form.largeImage || loaderData.values.largeImage } : loaderData.values;
+  const filled = actionData && "filled" in actionData ? actionData : undefined;
+  // The images of a fill are stored under the id the form was sent with: it stays the form's.
+  const toolId = filled?.toolId ?? loaderData.toolId;
+  const values: FormValues = filled?.form ?? (failure ? { ...loaderData.values, ...failure.form, logo: failure.form.logo || loaderData.values.logo, largeImage: failure.form.largeImage || loaderData.values.largeImage } : loaderData.values);
   const errors: Record<string, string> = failure?.fields ?? {};
   const categoriesError = messageFor(errors, "categories");
   const faqError = messageFor(errors, "faq");
@@ -151,7 +164,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
         )}
       </p>
 
-      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-8" noValidate>
+      <Form key={filled?.filled} method="post" encType="multipart/form-data" className="mt-8 space-y-8" noValidate>
         <FormMessage message={failure && !Object.keys(errors).length ? failure.message : failure ? "Some fields need a look: see the messages below." : undefined} />
         <input type="hidden" name="toolId" value={toolId} />
 
@@ -159,6 +172,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
           <h2 className="font-semibold">The tool</h2>
           <Field label="Name" name="name" required maxLength={TOOL_LIMITS.name.max} defaultValue={values.name} error={errors.name} />
           <Field label="Website" name="website" type="url" required placeholder="https://example.com" defaultValue={values.website} error={errors.website} />
+          <WebsiteFillButton wasFilled={Boolean(filled)} />
           {errors.listedTool && (
             <p className="text-sm">
               Is it yours?{" "}

@@ -17,6 +17,7 @@ import { breadcrumbLd, jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { linkCheckedLabel } from "#common/plural.ts";
 import { categoryPath, loginPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { MAX_REPORT_TEXT_LENGTH, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS } from "#common/constants.ts";
@@ -52,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           ? `This tool was not listed: ${hidden.rejectionReason}`
           : "Only you and the verifiers see this page: the tool is waiting for verification."
         : "Only you and the verifiers see this page: the tool is switched off.";
-      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], notice, openReports: await openReportsFor(context, hidden.id) };
+      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], linkCheckedAt: null, notice, openReports: await openReportsFor(context, hidden.id) };
     }
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
@@ -164,7 +165,7 @@ type ClaimResult = { claim: "sent" } | { claim: "failed"; message: string };
 type ReportResult = { report: "sent" } | FormFailure;
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, suggested, usersAdded, notice, openReports } = loaderData;
+  const { tool, stats, suggested, usersAdded, linkCheckedAt, notice, openReports } = loaderData;
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   const { user } = useRootData();
@@ -218,6 +219,14 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
                 {number.format(stats.clicks)}
               </dd>
             </div>
+            {linkCheckedAt && (
+              <div className="col-span-2">
+                <dt className="sr-only">Website</dt>
+                <dd data-testid="link-checked" className="text-xs text-slate-500">
+                  <time dateTime={linkCheckedAt}>{linkCheckedLabel(linkCheckedAt)}</time>
+                </dd>
+              </div>
+            )}
           </dl>
         }
       />

@@ -28,15 +28,17 @@ export type AdminDependencies = {
   tokenSync: TokenSync;
   /** Writes or removes a tool's public snapshot after a change (server/tools/snapshots.ts). */
   writeToolSnapshot: (id: string) => Promise<void>;
+  /** The broken and moved links waiting for an admin (server/tools/link-checks.ts). */
+  countFlaggedLinks: () => Promise<number>;
 };
 
 /** What the console's navigation shows: the sections the person may open and what waits in each. */
 export type ConsoleSummary = {
   role: Exclude<UserRole, "guest">;
-  counts: { queue: number; claims: number; reports: number; requests: number | null; deliveries: number | null };
+  counts: { queue: number; claims: number; reports: number; requests: number | null; deliveries: number | null; links: number | null };
 };
 
-export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeToolSnapshot }: AdminDependencies) {
+export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeToolSnapshot, countFlaggedLinks }: AdminDependencies) {
   const deliveries = adminDeliveries({ db, outbox });
   const total = { count: sql<number>`count(*)::int` };
 
@@ -60,14 +62,15 @@ export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeTo
     async getConsoleSummary(user: SessionUser | null): Promise<ConsoleSummary> {
       const moderator = requireModerator(user);
       const isAdmin = moderator.role === "admin";
-      const [queue, claims, reports, requests, failed] = await Promise.all([
+      const [queue, claims, reports, requests, failed, links] = await Promise.all([
         countQueuedTools(db),
         countClaims(),
         countOpenReports(db),
         isAdmin ? countFeaturingRequests() : Promise.resolve(null),
         isAdmin ? deliveries.countFailedDeliveries(moderator) : Promise.resolve(null),
+        isAdmin ? countFlaggedLinks() : Promise.resolve(null),
       ]);
-      return { role: moderator.role, counts: { queue, claims, reports, requests, deliveries: failed } };
+      return { role: moderator.role, counts: { queue, claims, reports, requests, deliveries: failed, links } };
     },
     ...adminQueue({ db, lifecycle }),
     ...adminClaims(db),

@@ -24,6 +24,8 @@ export const LIMITS = {
   submissionsPerUser: { max: 20, windowSeconds: 60 * 60 },
   /** Problem reports on tools' pages, from anyone: a person reports a few, a flood is refused. */
   reportsPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** "Fill from website": each one reads another site on the maker's behalf. */
+  websiteFillsPerUser: { max: 30, windowSeconds: 60 * 60 },
   /** Analytics events (POST /api/event): a person sends a few a minute; an office behind one address, many more. */
   eventsPerAddress: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;

@@ -484,3 +484,32 @@ export const outbox = pgTable(
     index("outbox_delivered_idx").on(table.deliveredAt).where(sql`${table.state} = 'delivered'`),
   ],
 );
+
+// --- The link checker (server/tools/link-checks.ts): each live tool's website, read once a day ---
+
+/**
+ * The last check of a tool's website: the answer's status (null when none came: refused, unreachable, timed out),
+ * where its redirects ended, and why it failed. `failures` counts the failed checks in a row. A redirect to another
+ * registrable domain (`is_moved`) or repeated failures flag the tool for the admins (`flagged_at`); after
+ * LINK_CHECK_HIDE_AFTER failures the checker switches the tool off and says so in `hidden_at`, until an admin acts.
+ */
+export const linkChecks = pgTable(
+  "link_checks",
+  {
+    toolId: text("tool_id")
+      .primaryKey()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    status: integer("status"),
+    finalUrl: text("final_url"),
+    error: text("error"),
+    failures: integer("failures").notNull().default(0),
+    isMoved: boolean("is_moved").notNull().default(false),
+    flaggedAt: timestamp("flagged_at", { withTimezone: true, mode: "date", precision: 3 }),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (table) => [
+    // /admin/links: the flagged tools, most recently flagged first, keyset-paged.
+    index("link_checks_flagged_idx").on(table.flaggedAt.desc().nullsFirst(), table.toolId.desc().nullsFirst()).where(sql`${table.flaggedAt} is not null`),
+  ],
+);

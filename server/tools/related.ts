@@ -7,10 +7,16 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, USER_ADDED_TOOLS } from "#common/constants.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import { linkChecks, tools } from "../db/schema.ts";
 import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail } from "./queries.ts";
 
-export type RelatedToTool = { stats: { views: number; clicks: number }; suggested: ToolCard[]; usersAdded: ToolCard[] };
+export type RelatedToTool = {
+  stats: { views: number; clicks: number };
+  suggested: ToolCard[];
+  usersAdded: ToolCard[];
+  /** When the link checker last read the tool's website (server/tools/link-checks.ts), or null. */
+  linkCheckedAt: string | null;
+};
 
 export function relatedToolQueries(db: Database) {
   /**
@@ -57,8 +63,13 @@ export function relatedToolQueries(db: Database) {
 
     /** What the tool page shows besides `tool`, a live tool just read. */
     async getRelatedToTool(tool: Pick<ToolDetail, "id" | "categories" | "views" | "clicks">): Promise<RelatedToTool> {
-      const [suggested, usersAdded] = await Promise.all([listSuggestedTools(tool), listToolsAddedByUsers()]);
-      return { stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded };
+      const [suggested, usersAdded, [check]] = await Promise.all([
+        listSuggestedTools(tool),
+        listToolsAddedByUsers(),
+        // The page says "N days ago": it is kept at most a minute anyway, for its counters.
+        db.select({ checkedAt: linkChecks.checkedAt }).from(linkChecks).where(eq(linkChecks.toolId, tool.id)).limit(1),
+      ]);
+      return { stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded, linkCheckedAt: check?.checkedAt.toISOString() ?? null };
     },
   };
 }

@@ -25,6 +25,7 @@ export type TestDatabase = {
 const TABLES = [
   "favorites",
   "tool_reports",
+  "link_checks",
   "searches",
   "tools",
   "categories",

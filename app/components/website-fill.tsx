@@ -1,0 +1,58 @@
+/**
+ * The tool form's "Fill from website": a submit button of the form itself (intent=fill), so it works without
+ * JavaScript, and with it React Router sends the form without a reload. The action reads the website through the
+ * service and answers the form's values with the proposal in them; what the page says nothing about keeps what the
+ * maker typed. Nothing is submitted: the maker edits, then submits.
+ */
+import { useNavigation } from "react-router";
+import { TOOL_LIMITS } from "#common/tool-input.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { slugify } from "#common/slugify.ts";
+import type { WebsiteProposal } from "#server/tools/website-fill.ts";
+
+/** The tool form's values as the form keeps them (tags as typed, images as addresses). */
+type FillableValues = { name: string; website: string; shortDesc: string; longDesc: string; tags: string; paymentType: string; logo: string; largeImage: string };
+
+/** The form's values with the proposal in them: the page's word where it has one, the maker's where it has none. */
+export function withProposal<Values extends FillableValues>(values: Values, proposal: WebsiteProposal): Values {
+  const typedTags = values.tags.split(/[,\n]/).map((tag) => tag.trim()).filter(Boolean);
+  const tags = [...typedTags];
+  for (const tag of proposal.tags) if (!typedTags.some((typed) => slugify(typed) === tag)) tags.push(tag);
+  return {
+    ...values,
+    website: proposal.website,
+    name: proposal.name || values.name,
+    shortDesc: proposal.shortDesc || values.shortDesc,
+    longDesc: proposal.longDesc || values.longDesc,
+    tags: tags.slice(0, TOOL_LIMITS.tags.max).join(", "),
+    paymentType: proposal.paymentType ?? values.paymentType,
+    logo: proposal.logo ?? values.logo,
+    largeImage: proposal.largeImage ?? values.largeImage,
+  };
+}
+
+/** The button beside the website field, and what the last fill did. */
+export function WebsiteFillButton({ wasFilled }: { wasFilled: boolean }) {
+  const navigation = useNavigation();
+  const isReading = navigation.state === "submitting" && navigation.formData?.get("intent") === "fill";
+  return (
+    <div className="space-y-2">
+      <button
+        type="submit"
+        name="intent"
+        value="fill"
+        formNoValidate
+        disabled={isReading}
+        className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+      >
+        {isReading ? "Reading the website…" : "Fill from website"}
+      </button>
+      <p className="text-xs text-slate-500">We read the page and propose the name, descriptions, tags, logo and image: you check them before submitting.</p>
+      {wasFilled && !isReading && (
+        <p role="status" data-testid="website-filled" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          {MESSAGES.fetch.filled}
+        </p>
+      )}
+    </div>
+  );
+}

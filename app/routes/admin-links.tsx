@@ -1,0 +1,104 @@
+/**
+ * /admin/links: the tools whose website the link checker found broken or moved to another domain
+ * (server/tools/link-checks.ts), most recently flagged first. An admin fixes the website from the tool's edit page, or
+ * says the link is fine, which shows a tool the checker hid again. Admins only.
+ */
+import { Form } from "react-router";
+import { pageQuery } from "#common/schemas/lists.ts";
+import { linkResolveInput } from "#common/schemas/website-fill.ts";
+import { editToolPath, toolPath } from "#common/page-paths.ts";
+import { countOf } from "#common/plural.ts";
+import type { FlaggedLink } from "#server/tools/link-checks.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Link } from "../components/link.tsx";
+import { LongDate } from "../components/long-date.tsx";
+import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import { Pager } from "../components/pager.tsx";
+import { keptValues, parseSearchParams } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/admin-links";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = parseSearchParams(pageQuery, url);
+  return { page: await moderated(context.services.links.listFlaggedLinks(context.user, { cursor: query.cursor }), url) };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["intent", "toolId"]);
+  try {
+    switch (values.intent) {
+      case "resolve": {
+        const resolved = await context.services.links.resolveLink(context.user, linkResolveInput.parse(Object.fromEntries(form)));
+        return { done: resolved.wasHidden ? `${resolved.name} is live again.` : `${resolved.name}: the link is marked as fine.` };
+      }
+      default:
+        return unknownAction(values);
+    }
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Broken and moved links", description: "Tools whose website is down or has moved to another domain.", path: "/admin/links", noindex: true });
+
+export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <>
+      <SectionHeader title="Broken and moved links">
+        The daily link check found these websites down, or moved to another domain. Fix the website from the tool&apos;s edit page, or mark the link as fine: a tool hidden
+        after repeated failures shows again.
+      </SectionHeader>
+      <ActionResult result={actionData as ModerationResult | undefined} />
+      {page.links.length > 0 ? (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {page.links.map((link) => (
+            <LinkRow key={link.toolId} link={link} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="Every link works">When a tool&apos;s website fails its checks or moves to another domain, it appears here.</EmptyState>
+      )}
+      <Pager nextCursor={page.nextCursor} />
+    </>
+  );
+}
+
+function LinkRow({ link }: { link: FlaggedLink }) {
+  return (
+    <li data-testid="flagged-link" className="flex flex-wrap items-center gap-4 p-4">
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          {link.isMoved ? <Badge tone="amber">Moved</Badge> : <Badge tone="rose">Broken</Badge>}
+          {link.isHidden && <Badge>Hidden</Badge>}
+          <h2 className="font-semibold break-words">
+            <Link to={toolPath(link.slug)} className="hover:underline">
+              {link.name}
+            </Link>
+          </h2>
+        </div>
+        <p className="text-sm break-all text-slate-700">{link.website}</p>
+        {link.isMoved && link.finalUrl && <p className="text-sm break-all text-amber-800">{`Now redirects to ${link.finalUrl}`}</p>}
+        {!link.isMoved && link.error && <p className="text-sm break-words text-rose-700">{link.error}</p>}
+        <p className="text-sm text-slate-600">
+          {link.isMoved ? "Checked on " : `${countOf(link.failures, "failed check")} in a row, the last on `}
+          <LongDate isoDate={link.checkedAt.slice(0, 10)} />
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={editToolPath(link.toolId)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          Edit the website
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="toolId" value={link.toolId} />
+          <ActionButton intent="resolve" subject={link.name} tone="primary" pendingText="Saving…">
+            {link.isHidden ? "Link fixed: show again" : "Link is fine"}
+          </ActionButton>
+        </Form>
+      </div>
+    </li>
+  );
+}

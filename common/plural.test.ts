@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { countOf, linkCheckedLabel } from "./plural.ts";
+
+describe("countOf", () => {
+  it("puts the noun in the right number", () => {
+    expect(countOf(1, "tool")).toBe("1 tool");
+    expect(countOf(12, "tool")).toBe("12 tools");
+  });
+});
+
+describe("linkCheckedLabel", () => {
+  const now = new Date("2026-03-10T12:00:00Z");
+  it.each([
+    ["2026-03-10T08:00:00Z", "Link checked today"],
+    ["2026-03-09T11:00:00Z", "Link checked 1 day ago"],
+    ["2026-03-01T12:00:00Z", "Link checked 9 days ago"],
+    // A clock a little ahead of this one still says today.
+    ["2026-03-10T12:05:00Z", "Link checked today"],
+  ])("says a check at %s was %s", (checkedAt, label) => {
+    expect(linkCheckedLabel(checkedAt, now)).toBe(label);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * What a web page says about itself, read from its HTML with htmlparser2: the title, the meta description and
+ * keywords, the Open Graph and Twitter tags, and the icons. Nothing of the page runs; text comes out as text.
+ */
+import { Parser } from "htmlparser2";
+
+export type PageDetails = {
+  title: string;
+  description: string;
+  ogTitle: string;
+  ogSiteName: string;
+  ogDescription: string;
+  /** Absolute http(s) addresses, resolved against the page's own. */
+  ogImage: string | null;
+  twitterImage: string | null;
+  /** Icons, the best first: apple-touch-icon, then icons by their declared size, largest first. */
+  icons: string[];
+  keywords: string[];
+};
+
+/** Only the head matters; past this many characters of text in the title, the rest is noise. */
+const MAX_TITLE = 500;
+
+function absolute(href: string | undefined, base: string): string | null {
+  if (!href) return null;
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/** Reads the details of the HTML `html`, whose address is `pageUrl`. */
+export function readPageDetails(html: string, pageUrl: string): PageDetails {
+  const meta = new Map<string, string>();
+  const icons: { href: string; rank: number }[] = [];
+  let title = "";
+  let inTitle = false;
+  let base = pageUrl;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === "title") inTitle = !title;
+        else if (name === "base" && attributes.href) base = absolute(attributes.href, pageUrl) ?? base;
+        else if (name === "meta") {
+          const key = (attributes.property ?? attributes.name ?? "").trim().toLowerCase();
+          // The first of each wins, as a preview service reads them.
+          if (key && attributes.content !== undefined && !meta.has(key)) meta.set(key, attributes.content);
+        } else if (name === "link" && attributes.href) {
+          const rel = (attributes.rel ?? "").toLowerCase().split(/\s+/);
+          const size = Number(/^(\d+)x\d+$/i.exec(attributes.sizes ?? "")?.[1] ?? 0);
+          if (rel.includes("apple-touch-icon") || rel.includes("apple-touch-icon-precomposed")) icons.push({ href: attributes.href, rank: 10_000 + size });
+          else if (rel.includes("icon")) icons.push({ href: attributes.href, rank: size || (attributes.href.endsWith(".svg") ? 5_000 : 1) });
+        }
+      },
+      ontext(text) {
+        if (inTitle && title.length < MAX_TITLE) title += text;
+      },
+      onclosetag(name) {
+        if (name === "title") inTitle = false;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  const ordered = icons.sort((a, b) => b.rank - a.rank).map((icon) => absolute(icon.href, base));
+  return {
+    title: clean(title).slice(0, MAX_TITLE),
+    description: clean(meta.get("description")),
+    ogTitle: clean(meta.get("og:title")),
+    ogSiteName: clean(meta.get("og:site_name")),
+    ogDescription: clean(meta.get("og:description")),
+    ogImage: absolute(meta.get("og:image") ?? meta.get("og:image:url") ?? meta.get("og:image:secure_url"), base),
+    twitterImage: absolute(meta.get("twitter:image") ?? meta.get("twitter:image:src"), base),
+    icons: [...new Set(ordered.filter((href): href is string => href !== null))],
+    keywords: clean(meta.get("keywords"))
+      .split(",")
+      .map((word) => word.trim())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * "Fill from website" on the tool form: the server reads the page a maker gives (server/fetch/safe-fetch.ts) and
+ * proposes a name, a short description, a long description draft, tags, and a logo and a large image, re-encoded
+ * and stored like any upload. Nothing is submitted: the form shows the proposal for the maker to edit. For a GitHub
+ * repository the API's stars, licence and language come too (docs/decisions/021-website-fill-and-link-checks.md).
+ */
+import type { SessionUser } from "#common/access.ts";
+import { AppError } from "#common/errors.ts";
+import { invalidInput } from "#common/input-errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { websiteFillInput } from "#common/schemas/website-fill.ts";
+import { slugify } from "#common/slugify.ts";
+import { TOOL_LIMITS } from "#common/tool-input.ts";
+import { eq } from "drizzle-orm";
+import { requireSignedIn, requireToolEditor } from "../access.ts";
+import type { Database } from "../db/client.ts";
+import { tools } from "../db/schema.ts";
+import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
+import { type GithubRepository, githubRepositoryOf, readGithubRepository } from "../fetch/github.ts";
+import { type PageDetails, readPageDetails } from "../fetch/page-details.ts";
+import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
+import type { ImageKind } from "../images/process.ts";
+import type { ImageUploads } from "../images/uploads.ts";
+
+export type WebsiteProposal = {
+  website: string;
+  name: string;
+  shortDesc: string;
+  longDesc: string;
+  tags: string[];
+  /** "open-source" for a repository with a licence; null leaves the maker's choice. */
+  paymentType: "open-source" | null;
+  /** Addresses of the images stored for the tool, as an upload's. */
+  logo: string | null;
+  largeImage: string | null;
+  github: GithubRepository | null;
+};
+
+export type WebsiteFillDependencies = {
+  db: Database;
+  fetcher: SafeFetcher;
+  imageUploads: Pick<ImageUploads, "checkToolImage" | "storeToolImage">;
+  limiter: RateLimiter;
+  githubApiUrl: string;
+  /** The largest image read from the site: the upload limit. */
+  maxImageBytes: number;
+};
+
+/** Icons tried for the logo, best first, before giving up on one. */
+const LOGO_CANDIDATES = 3;
+
+/** `text` cut to `max` characters at a word, with an ellipsis when cut. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, "")}…`;
+}
+
+/** The tool's name: the site's own name, or the first part of its title ("Plausible | Simple analytics" -> "Plausible"). */
+function nameOf(details: PageDetails, github: GithubRepository | null): string {
+  const title = details.ogSiteName || details.ogTitle || details.title || github?.name || "";
+  const [first = ""] = title.split(/\s+[|–—·:-]\s+/);
+  return clip(first.trim(), TOOL_LIMITS.name.max);
+}
+
+function longDescriptionOf(details: PageDetails, github: GithubRepository | null): string {
+  const paragraphs = [...new Set([details.description, details.ogDescription].filter(Boolean))];
+  if (github) {
+    const facts = [`${github.stars.toLocaleString("en-US")} star${github.stars === 1 ? "" : "s"}`];
+    if (github.licence) facts.push(`${github.licence} licence`);
+    if (github.language) facts.push(`written in ${github.language}`);
+    paragraphs.push(`On GitHub: [${github.fullName}](${github.url}), ${facts.join(", ")}.`);
+  }
+  return clip(paragraphs.join("\n\n"), TOOL_LIMITS.longDesc.max);
+}
+
+function tagsOf(details: PageDetails, github: GithubRepository | null): string[] {
+  const words = [...(github?.language ? [github.language] : []), ...(github?.licence ? ["open source"] : []), ...details.keywords];
+  const tags = words.map(slugify).filter((tag) => tag && tag.length <= TOOL_LIMITS.tags.length);
+  return [...new Set(tags)].slice(0, TOOL_LIMITS.tags.max);
+}
+
+/** The text of an HTML answer, in the charset it names when we know it. */
+function htmlText(body: Uint8Array, contentType: string): string {
+  const charset = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+/** A repository's figures in the shape of a page's details. */
+function repositoryDetails(github: GithubRepository): PageDetails {
+  return {
+    title: github.name,
+    description: github.description,
+    ogTitle: "",
+    ogSiteName: "",
+    ogDescription: "",
+    ogImage: null,
+    twitterImage: null,
+    icons: github.avatarUrl ? [github.avatarUrl] : [],
+    keywords: github.topics,
+  };
+}
+
+export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, maxImageBytes }: WebsiteFillDependencies) {
+  /** Reads, checks, re-encodes and stores the first candidate that is an image we take; null when none is. */
+  async function storeFirstImage(user: SessionUser, toolId: string, kind: ImageKind, candidates: string[]): Promise<string | null> {
+    for (const address of candidates) {
+      const answer = await fetcher.fetch(address, { accept: "image/*", maxBytes: maxImageBytes }).catch((error: unknown) => {
+        if (error instanceof FetchRefusal) return null;
+        throw error;
+      });
+      if (!answer || answer.status !== 200) continue;
+      const checked = await imageUploads.checkToolImage(user, toolId, kind, answer.body);
+      if (checked.ok) return imageUploads.storeToolImage(checked.image);
+    }
+    return null;
+  }
+
+  /** The details of the page at `website`; a refusal says why it could not be read. */
+  async function readPage(website: string, refuse: (message: string) => AppError): Promise<PageDetails> {
+    const page = await fetcher.fetch(website, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" }).catch((error: unknown) => {
+      throw error instanceof FetchRefusal ? refuse(error.message) : error;
+    });
+    if (page.status >= 400) throw refuse(MESSAGES.fetch.httpError(page.status));
+    const contentType = String(page.headers["content-type"] ?? "");
+    if (contentType && !/html/i.test(contentType)) throw refuse(MESSAGES.fetch.notHtml);
+    return readPageDetails(htmlText(page.body, contentType), page.url);
+  }
+
+  return {
+    /**
+     * Reads `website` and proposes the tool form's values; stores the images it proposes under `toolId` (the form's
+     * reserved id, or a tool the user may edit). Refusals say why, on the website field.
+     */
+    async fillFromWebsite(user: SessionUser | null, toolId: string, fields: { website: unknown }): Promise<WebsiteProposal> {
+      const maker = requireSignedIn(user);
+      // An existing tool is filled only by those who may edit it; a reserved id has no tool yet.
+      const [tool] = await db
+        .select({ submittedBy: tools.submittedBy, isLinkedToCreator: tools.isLinkedToCreator, creatorUsername: tools.creatorUsername })
+        .from(tools)
+        .where(eq(tools.id, toolId))
+        .limit(1);
+      if (tool) requireToolEditor(maker, tool);
+      const input = websiteFillInput.safeParse(fields);
+      if (!input.success) throw invalidInput(input.error);
+      const { website } = input.data;
+      if (!(await limiter.hit(`website-fill:${maker.id}`, LIMITS.websiteFillsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      const refuse = (message: string) => new AppError("invalid-argument", message, { website: message });
+
+      // A repository says what it is through GitHub's API; its page is read only when the API does not answer.
+      const repository = githubRepositoryOf(website);
+      const github = repository ? await readGithubRepository(fetcher, githubApiUrl, repository) : null;
+      const details = github ? repositoryDetails(github) : await readPage(website, refuse);
+
+      const name = nameOf(details, github);
+      const shortDesc = clip(details.ogDescription || details.description, TOOL_LIMITS.shortDesc.max);
+      const [logo, largeImage] = await Promise.all([
+        storeFirstImage(maker, toolId, "logo", details.icons.slice(0, LOGO_CANDIDATES)),
+        storeFirstImage(maker, toolId, "largeImage", [details.ogImage, details.twitterImage].filter((image): image is string => image !== null).slice(0, 1)),
+      ]);
+      if (!name && !shortDesc && !logo && !largeImage && !github) throw refuse(MESSAGES.fetch.nothingFound);
+      return {
+        website,
+        name,
+        shortDesc,
+        longDesc: longDescriptionOf(details, github),
+        tags: tagsOf(details, github),
+        paymentType: github?.licence ? "open-source" : null,
+        logo,
+        largeImage,
+        github,
+      };
+    },
+  };
+}
+
+export type WebsiteFill = ReturnType<typeof websiteFill>;
