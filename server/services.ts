@@ -8,6 +8,7 @@ import { sessionQueries } from "./auth/sessions.ts";
 import { loadAuthWhenNeeded } from "./auth/auth-loader.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
 import { createTokenSync } from "./auth/token-sync.ts";
+import { catalogueService } from "./catalogue/service.ts";
 import { categoryQueries } from "./categories/queries.ts";
 import type { Config } from "./config.ts";
 import { blog } from "./content/blog.ts";
@@ -105,6 +106,8 @@ export function createServices(deps: Dependencies) {
       tokenSync,
       writeToolSnapshot: snapshots.writeToolSnapshot,
     }),
+    /** Importing files of tools and exporting the catalogue (/admin/import, decision 025). */
+    catalogue: catalogueService({ db: deps.db, logger: deps.logger, writeToolSnapshot: snapshots.writeToolSnapshot }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
     imageUploads: imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 }),

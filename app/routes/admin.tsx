@@ -28,6 +28,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/analytics", label: "Analytics" },
           { to: "/admin/newsletter", label: "Newsletter" },
           { to: "/admin/deliveries", label: "Deliveries", count: counts.deliveries },
+          { to: "/admin/import", label: "Import" },
         ]
       : []),
   ];
