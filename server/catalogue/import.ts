@@ -164,7 +164,14 @@ export async function planImport(db: Database | Transaction, source: ImportSourc
       faq: faq ?? listed?.faq ?? [],
     };
     const checked = toolInput.safeParse(fields);
-    if (!checked.success) for (const issue of checked.error.issues) if (!reasons.includes(issue.message)) reasons.push(issue.message);
+    // A category named but unknown is said once: not again as "no category".
+    const hasUnknownCategory = reasons.length > 0 && categoryIds !== undefined && categoryIds.length < asList(raw.values.categories, /[,;|]/).length;
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        if (hasUnknownCategory && issue.path[0] === "categories") continue;
+        if (!reasons.includes(issue.message)) reasons.push(issue.message);
+      }
+    }
     if (canonical && firstLineOf.has(canonical)) reasons.push(MESSAGES.catalogue.sameWebsiteAs(firstLineOf.get(canonical)!));
     else if (canonical) firstLineOf.set(canonical, raw.line);
 
