@@ -6,6 +6,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { countOf } from "#common/plural.ts";
 import { type ColumnMapping, IMPORT_FIELD_LABELS, IMPORT_FIELDS, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
 import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { keptValues } from "../forms.ts";
@@ -230,7 +231,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               disabled={busy === "import" || plan.counts.create + plan.counts.update === 0}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {busy === "import" ? "Importing…" : `Import ${plan.counts.create + plan.counts.update} tools`}
+              {busy === "import" ? "Importing…" : `Import ${countOf(plan.counts.create + plan.counts.update, "tool")}`}
             </button>
           </Form>
         </section>
