@@ -3,6 +3,8 @@
  * on a synthetic CSV file: reading, checking every row and writing, once as new tools and once more as updates of the
  * same tools. The tools it made are deleted at the end (the categories it needed stay).
  */
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { inArray, sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { PAYMENT_TYPES } from "#common/constants.ts";
@@ -18,7 +20,25 @@ const values = parseFlags({ ...databaseOptions, tools: { type: "string" } }, USA
 const toolCount = intFlag("tools", values.tools, 20_000);
 const target = chooseDatabase(values);
 
-const handle = await openDatabase(target.kind === "postgres" ? { url: target.url } : { dataDir: target.dataDir });
+// One connection: the import is one transaction, and its server process is the one whose CPU time is read below.
+const handle = await openDatabase(target.kind === "postgres" ? { url: target.url, maxConnections: 1 } : { dataDir: target.dataDir });
+
+/** CPU seconds used so far by this process and, on a local PostgreSQL, by its server process (0 when unreadable). */
+async function cpuSeconds(): Promise<{ client: number; server: number }> {
+  const { user, system } = process.cpuUsage();
+  let server = 0;
+  if (target.kind === "postgres") {
+    const [row] = (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[];
+    try {
+      // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 a second on Linux).
+      const fields = readFileSync(`/proc/${row!.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      server = (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      server = 0;
+    }
+  }
+  return { client: (user + system) / 1e6, server };
+}
 try {
   await handle.migrate();
   const labels = readDemoCatalogue().categories.map((category) => category.label);
@@ -38,14 +58,20 @@ try {
     ]);
 
   const measure = async (label: string, text: string) => {
+    const cpuBefore = await cpuSeconds();
     const started = performance.now();
     const source = readImportSource("csv", text, guessMapping(csvColumns(text)));
     const result = await importCatalogue(handle.db, source, { createCategories: true });
     const ms = performance.now() - started;
+    const cpuAfter = await cpuSeconds();
+    const cpu = cpuAfter.client - cpuBefore.client + (cpuAfter.server - cpuBefore.server);
     const { create, update, refuse } = result.counts;
     process.stdout.write(
       `${label}: ${toolCount.toLocaleString("en")} rows (${(text.length / 1e6).toFixed(1)} MB) in ${seconds(ms)}: ` +
-        `${Math.round(toolCount / (ms / 1000)).toLocaleString("en")} tools/s (created ${create}, updated ${update}, refused ${refuse})\n`,
+        `${Math.round(toolCount / (ms / 1000)).toLocaleString("en")} tools/s (created ${create}, updated ${update}, refused ${refuse})\n` +
+        // On a busy machine the wall clock measures the neighbours too; the CPU time is what the import itself costs.
+        `  CPU: ${(cpuAfter.client - cpuBefore.client).toFixed(1)} s client + ${(cpuAfter.server - cpuBefore.server).toFixed(1)} s database server: ` +
+        `${Math.round(toolCount / cpu).toLocaleString("en")} tools per CPU second (load average ${loadavg()[0]!.toFixed(1)})\n`,
     );
     return result.toolIds;
   };

@@ -272,7 +272,9 @@ async function updateTools(tx: Transaction, rows: Record<string, unknown>[]) {
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const record of asRecords(rows)) {
     const key = Object.keys(record).sort().join(",");
-    groups.set(key, [...(groups.get(key) ?? []), record]);
+    const group = groups.get(key);
+    if (group) group.push(record);
+    else groups.set(key, [record]);
   }
   for (const [key, group] of groups) {
     const assignments: SQL[] = key
