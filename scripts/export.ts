@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { countOf } from "#common/plural.ts";
 import { exportFormatParam } from "#common/schemas/catalogue.ts";
 import { exportCatalogue } from "#server/catalogue/export.ts";
 import { fail, openToolDatabase } from "./open-database.ts";
@@ -28,7 +29,7 @@ try {
   const file = await exportCatalogue(database.db, format.data);
   if (values.out) {
     writeFileSync(values.out, file.text);
-    process.stderr.write(`wrote ${file.count} tools to ${values.out}\n`);
+    process.stderr.write(`wrote ${countOf(file.count, "tool")} to ${values.out}\n`);
   } else process.stdout.write(file.text);
 } finally {
   await database.close();
