@@ -19,7 +19,7 @@ const SHOWN_ROWS = 500;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalogue } = context.services;
-  const limits = await moderated(Promise.resolve().then(() => catalogue.importLimits(context.user)), url);
+  const limits = await moderated(catalogue.importLimits(context.user), url);
   const fileId = url.searchParams.get("file");
   if (!fileId) return { limits, file: null, plan: null, problem: null, choices: null };
   const id = importFileIdParam.safeParse(fileId);

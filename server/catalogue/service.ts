@@ -53,7 +53,7 @@ export function catalogueService({ db, logger, writeToolSnapshot }: CatalogueDep
 
   return {
     /** What the import page says before a file is chosen: the largest file it takes. */
-    importLimits(user: SessionUser | null) {
+    async importLimits(user: SessionUser | null) {
       requireAdmin(user);
       return { maxBytes: IMPORT_MAX_BYTES };
     },
