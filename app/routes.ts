@@ -41,6 +41,8 @@ export default [
   route("edit-profile", "routes/edit-profile.tsx"),
 
   // Moderation
+  // The catalogue's download: a file, outside the console's frame.
+  route("admin/export", "routes/admin-export.tsx"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin-queue.tsx"),
     route("claims", "routes/admin-claims.tsx"),
@@ -53,6 +55,7 @@ export default [
     route("newsletter", "routes/admin-newsletter.tsx"),
     route("deliveries", "routes/admin-deliveries.tsx"),
     route("links", "routes/admin-links.tsx"),
+    route("import", "routes/admin-import.tsx"),
   ]),
 
   // Blog and legal pages

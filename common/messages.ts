@@ -211,6 +211,28 @@ export const MESSAGES = {
     notStored: "The event could not be stored, try again in a moment",
   },
 
+  /** Importing a catalogue file (/admin/import, npm run import) and exporting it. */
+  catalogue: {
+    fileTooLarge: (maxBytes: number) => `The file is too large: at most ${Math.round(maxBytes / 1_000_000)} MB`,
+    noFile: "Choose a file to import",
+    notText: "This file is not a text file: import a CSV file, a Markdown awesome list or a JSON export",
+    emptyFile: "This file is empty",
+    malformedCsv: (line: number, reason: string) => `The CSV file cannot be read at line ${line}: ${reason}`,
+    noCsvRows: "The CSV file has a header but no row",
+    notAnExport: "This JSON file is not a catalogue exported by Indie Tools",
+    noAwesomeItems: "This Markdown file has no list item of the form - [Name](https://...) - description",
+    noSuchFile: "This import file is gone: it was imported already or is more than a day old; upload it again",
+    websiteNotMapped: "Choose the column that holds the website: rows are matched to tools by it",
+    unknownColumn: (column: string) => `The file has no column named ${column}`,
+    unknownField: (field: string) => `No tool field is named ${field}`,
+    unknownCategory: (name: string) => `No category is named ${name}: add it in the categories section, or choose to create missing categories`,
+    sameWebsiteAs: (line: number) => `The same website is on line ${line}, which is imported instead`,
+    badFaq: 'The FAQ is written as JSON: [{"question": "...", "answer": "..."}]',
+    badDate: (field: string) => `The ${field} is not a date, such as 2026-01-31 or 2026-01-31T12:00:00Z`,
+    badFeatured: "Featured is written true or false",
+    notAWebsite: "This link is not a website address",
+  },
+
   /** What `npm run backup` and `npm run restore` print when they cannot go on. */
   backup: {
     noDatabase: (dataDir: string) => `No embedded database in ${dataDir}: nothing to back up`,

@@ -5,9 +5,9 @@ import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import { PAGE_CACHE_CHANNEL } from "#server/cache/invalidation.ts";
 import { openDatabase, type Transaction } from "#server/db/client.ts";
-import { categories, tagCounts, tools } from "#server/db/schema.ts";
+import { categories, tools } from "#server/db/schema.ts";
+import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
-import { isPublicTool } from "#server/tools/queries.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/rows.ts";
 import { chooseDatabase, databaseOptions, describeDatabase, FIRST_WORDS, intFlag, parseFlags, SECOND_WORDS, seconds, TAGS } from "./bench-lib.ts";
 
@@ -140,11 +140,7 @@ try {
     }
     for (const trigger of BULK_LOAD_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
     // What the counts trigger would have done row by row (migration 0004's backfill), once.
-    await tx.execute(sql`delete from ${tagCounts}`);
-    await tx.execute(sql`insert into ${tagCounts} (tag, count) select t, count(*) from ${tools}, unnest(${tools.tags}) as t where ${isPublicTool} group by t`);
-    await tx.execute(
-      sql`update ${categories} c set tool_count = (select count(*) from ${tools} where ${tools.categories} @> array[c.id] and ${isPublicTool})`,
-    );
+    await rebuildLiveCounts(tx);
     // Every cached page of a running server is dropped, as the notices switched off would have done.
     await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
   });

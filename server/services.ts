@@ -8,6 +8,7 @@ import { sessionQueries } from "./auth/sessions.ts";
 import { loadAuthWhenNeeded } from "./auth/auth-loader.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
 import { createTokenSync } from "./auth/token-sync.ts";
+import { catalogueService } from "./catalogue/service.ts";
 import { categoryQueries } from "./categories/queries.ts";
 import type { Config } from "./config.ts";
 import { blog } from "./content/blog.ts";
@@ -116,6 +117,8 @@ export function createServices(deps: Dependencies) {
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox }),
+    /** Importing files of tools and exporting the catalogue (/admin/import, decision 025). */
+    catalogue: catalogueService({ db: deps.db, logger: deps.logger, writeToolSnapshot: snapshots.writeToolSnapshot }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
     imageUploads: uploads,

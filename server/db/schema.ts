@@ -513,3 +513,18 @@ export const linkChecks = pgTable(
     index("link_checks_flagged_idx").on(table.flaggedAt.desc().nullsFirst(), table.toolId.desc().nullsFirst()).where(sql`${table.flaggedAt} is not null`),
   ],
 );
+// --- Catalogue imports (server/catalogue/) ---
+
+/**
+ * A file an admin uploaded to /admin/import, kept between the upload, the dry runs and the import (a form without
+ * JavaScript cannot send the same file twice). Removed once imported; a newer upload removes those older than a day.
+ */
+export const importFiles = pgTable("import_files", {
+  id: text("id").primaryKey(),
+  fileName: text("file_name").notNull(),
+  /** csv, markdown (an awesome list) or json (our own export). */
+  format: text("format").notNull(),
+  content: text("content").notNull(),
+  uploadedBy: text("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+});

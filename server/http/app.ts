@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { IMPORT_MAX_BYTES } from "#common/schemas/catalogue.ts";
 import { type Config, FILES_URL, filesBaseUrl, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
@@ -230,17 +231,19 @@ async function formRequest(request: Request): Promise<Request> {
  */
 function limitBodies(config: Config): MiddlewareHandler {
   const imageBytes = config.UPLOAD_MAX_MB * 1_000_000;
-  const limitTo = (maxSize: number) =>
-    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError("invalid-argument", MESSAGES.page.bodyTooLarge(maxSize))), 413) });
+  const limitTo = (maxSize: number, message = MESSAGES.page.bodyTooLarge(maxSize)) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError("invalid-argument", message)), 413) });
   const upload = limitTo(imageBytes + MULTIPART_MARGIN_BYTES);
   const toolForm = limitTo(2 * imageBytes + MULTIPART_MARGIN_BYTES);
   const form = limitTo(MAX_FORM_BYTES);
+  const catalogueFile = limitTo(IMPORT_MAX_BYTES + MULTIPART_MARGIN_BYTES, MESSAGES.catalogue.fileTooLarge(IMPORT_MAX_BYTES));
   return async (c, next) => {
     // Analytics events have their own, smaller limit.
     if (READ_ONLY_METHODS.has(c.req.method) || c.req.path === "/api/event") return next();
     if (/^\/api\/v1\/tools\/[^/]+\/images\/[^/]+$/.test(c.req.path)) return upload(c, next);
     // The tool form's files come with it when the browser runs no JavaScript (React Router's data requests end in .data).
     if (/^\/(add-tool|edit-tool\/[^/]+)(\.data)?$/.test(c.req.path)) return toolForm(c, next);
+    if (/^\/admin\/import(\.data)?$/.test(c.req.path)) return catalogueFile(c, next);
     return form(c, next);
   };
 }

@@ -70,7 +70,7 @@ const PAGES = [
   "/", "/search", "/search/{}", "/searches", "/tool/{}", "/tools", "/categories", "/category/{}", "/tags", "/tag/{}", "/add-tool", "/edit-tool/{}",
   "/register", "/login", "/logout", "/forgot-password", "/reset-password", "/auth/google", "/auth/signed-in", "/auth/failed", "/dev/outbox",
   "/favorites", "/my-favorites", "/my-tools", "/profile/{}", "/edit-profile", "/admin", "/admin/claims", "/admin/reports", "/admin/tools", "/admin/categories",
-  "/admin/users", "/admin/requests", "/admin/analytics", "/admin/newsletter", "/admin/deliveries", "/blog", "/blog/{}", "/terms-of-service.html",
+  "/admin/users", "/admin/requests", "/admin/analytics", "/admin/newsletter", "/admin/deliveries", "/admin/links", "/admin/import", "/admin/export", "/blog", "/blog/{}", "/terms-of-service.html",
   "/privacy-policy.html", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data",
 ];
 const ENDPOINTS = [
@@ -83,7 +83,7 @@ const ENDPOINTS = [
   "/assets/{}", "/favicon.ico", "/healthz", "/feed.json", "/category/{}/feed.json", "/tag/{}/rss.xml", "/tag/{}/feed.json", "/llms.txt",
   "/badge/{}", "/badge/{}.svg",
 ];
-const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data", "theme", "views"];
+const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data", "theme", "views", "file", "format"];
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
 
 type Body = { type?: string; body?: string | FormData };

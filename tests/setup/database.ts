@@ -41,6 +41,7 @@ const TABLES = [
   "outbox",
   "scheduled_runs",
   "auth_rate_limits",
+  "import_files",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {

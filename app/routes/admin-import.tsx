@@ -1,0 +1,241 @@
+/**
+ * /admin/import (admins): import a CSV file, a Markdown awesome list or a JSON export of the catalogue, and download
+ * the catalogue. A file is uploaded once and kept; its columns are mapped (guessed from the header first), a dry run
+ * shows what each row would do, and the import writes the accepted rows in one transaction (decision 025).
+ */
+import { data, Form, redirect, useNavigation } from "react-router";
+import { isAppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { countOf } from "#common/plural.ts";
+import { type ColumnMapping, IMPORT_FIELD_LABELS, IMPORT_FIELDS, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
+import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import { keptValues } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/admin-import";
+
+/** Rows a dry run lists on the page; the counts cover them all. */
+const SHOWN_ROWS = 500;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { catalogue } = context.services;
+  const limits = await moderated(catalogue.importLimits(context.user), url);
+  const fileId = url.searchParams.get("file");
+  if (!fileId) return { limits, file: null, plan: null, problem: null, choices: null };
+  const id = importFileIdParam.safeParse(fileId);
+  if (!id.success) return { limits, file: null, plan: null, problem: MESSAGES.catalogue.noSuchFile, choices: null };
+  const chosen = importOptionsFrom(url.searchParams);
+  try {
+    const file = await moderated(catalogue.getImportFile(context.user, id.data), url);
+    const mapping: ColumnMapping = Object.keys(chosen.mapping).length ? chosen.mapping : file.guessedMapping;
+    const choices = { mapping, createCategories: chosen.createCategories };
+    try {
+      const plan = await catalogue.previewImport(context.user, file.id, choices);
+      return { limits, file, plan: { ...plan, rows: plan.rows.slice(0, SHOWN_ROWS), total: plan.rows.length }, problem: null, choices };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return { limits, file, plan: null, problem: error.message, choices };
+    }
+  } catch (error) {
+    if (isAppError(error) && error.code === "not-found") return { limits, file: null, plan: null, problem: error.message, choices: null };
+    throw error;
+  }
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["intent", "file"]);
+  const { catalogue } = context.services;
+  try {
+    switch (values.intent) {
+      case "upload": {
+        const upload = form.get("upload");
+        const file = upload instanceof File ? upload : null;
+        const bytes = file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+        const uploaded = await catalogue.uploadImportFile(context.user, { fileName: file?.name ?? "", bytes });
+        return redirect(`/admin/import?file=${uploaded.id}`);
+      }
+      case "import": {
+        const id = importFileIdParam.parse(values.file);
+        const result = await catalogue.importFile(context.user, id, importOptionsFrom(form));
+        const { create, update, refuse } = result.counts;
+        return data({
+          done: `Imported: ${create} created, ${update} updated, ${refuse} refused.`,
+          refused: result.rows.filter((row) => row.action === "refuse").slice(0, SHOWN_ROWS),
+        });
+      }
+      default:
+        return unknownAction(values);
+    }
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Import and export", description: "Import tools from a file, and download the catalogue.", path: "/admin/import", noindex: true });
+
+const ACTION_STYLES = {
+  create: "bg-emerald-100 text-emerald-900",
+  update: "bg-sky-100 text-sky-900",
+  refuse: "bg-rose-100 text-rose-900",
+} as const;
+const ACTION_WORDS = { create: "Create", update: "Update", refuse: "Refused" } as const;
+
+type RowView = { line: number; name: string; website: string; action: keyof typeof ACTION_WORDS; reasons: string[] };
+
+function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm" data-testid="import-rows">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2">Line</th>
+            <th scope="col" className="px-3 py-2">Tool</th>
+            <th scope="col" className="px-3 py-2">Outcome</th>
+            <th scope="col" className="px-3 py-2">Why</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.line} data-testid="import-row" data-action={row.action}>
+              <td className="px-3 py-2 text-slate-500">{row.line}</td>
+              <td className="max-w-xs px-3 py-2">
+                <span className="font-medium">{row.name || "(no name)"}</span>
+                <span className="block truncate text-xs text-slate-500">{row.website}</span>
+              </td>
+              <td className="px-3 py-2">
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLES[row.action]}`}>{ACTION_WORDS[row.action]}</span>
+              </td>
+              <td className="px-3 py-2 text-slate-700">{row.reasons.join(" · ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {
+  const { limits, file, plan, problem, choices } = loaderData;
+  const result = actionData as (ModerationResult & { refused?: RowView[] }) | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const imported = result && "done" in result;
+
+  return (
+    <>
+      <SectionHeader title="Import and export">
+        Add or update tools from a CSV file, a Markdown awesome list or a JSON export. Rows are matched to listed tools by their website: importing a file
+        again updates its tools instead of listing them twice. Imported tools are live at once.
+      </SectionHeader>
+      <ActionResult result={result} />
+      {imported && result.refused && result.refused.length > 0 && (
+        <section className="mb-8" aria-labelledby="refused-rows">
+          <h2 id="refused-rows" className="mb-3 text-lg font-semibold">Rows left out</h2>
+          <RowsTable rows={result.refused} caption="Rows the import left out, and why" />
+        </section>
+      )}
+
+      <section aria-labelledby="export" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="export" className="mb-2 text-lg font-semibold">Download the catalogue</h2>
+        <p className="mb-3 text-sm text-slate-600">Every category and live tool, with all that is needed to import it into another install. No user data.</p>
+        <div className="flex flex-wrap gap-3">
+          <a href="/admin/export?format=json" download className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100" data-testid="export-json">
+            JSON (full)
+          </a>
+          <a href="/admin/export?format=csv" download className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100" data-testid="export-csv">
+            CSV (one row a tool)
+          </a>
+        </div>
+      </section>
+
+      <section aria-labelledby="upload" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="upload" className="mb-2 text-lg font-semibold">{file ? "Choose another file" : "1. Choose a file"}</h2>
+        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="upload" />
+          <div>
+            <label htmlFor="import-upload" className="block text-sm font-medium text-slate-800">
+              CSV, Markdown (.md) or JSON file, at most {Math.round(limits.maxBytes / 1_000_000)} MB
+            </label>
+            <input id="import-upload" name="upload" type="file" required accept=".csv,.tsv,.txt,.md,.markdown,.json,text/csv,text/markdown,application/json" className="mt-1 text-sm" />
+          </div>
+          <button type="submit" disabled={busy === "upload"} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            {busy === "upload" ? "Reading the file…" : "Read the file"}
+          </button>
+        </Form>
+      </section>
+
+      {problem && (
+        <p role="alert" data-testid="import-problem" className="mb-6 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900">
+          {problem}
+        </p>
+      )}
+
+      {file && choices && (
+        <section aria-labelledby="mapping" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="mapping" className="mb-2 text-lg font-semibold">2. {file.format === "csv" ? "Map the columns" : "Options"}</h2>
+          <p className="mb-4 text-sm text-slate-600" data-testid="import-file">
+            {file.fileName || "The file"}: {file.format === "csv" ? `CSV, columns ${file.columns.join(", ")}` : file.format === "markdown" ? "a Markdown awesome list" : "a JSON export"}.
+          </p>
+          <Form method="get" className="grid gap-4 sm:grid-cols-2">
+            <input type="hidden" name="file" value={file.id} />
+            {file.format === "csv" &&
+              IMPORT_FIELDS.map((field) => (
+                <div key={field}>
+                  <label htmlFor={`map-${field}`} className="block text-sm font-medium text-slate-800">
+                    {IMPORT_FIELD_LABELS[field]}
+                  </label>
+                  <select id={`map-${field}`} name={`map.${field}`} defaultValue={choices.mapping[field] ?? ""} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+                    <option value="">(not imported)</option>
+                    {file.columns.map((column) => (
+                      <option key={column} value={column}>
+                        {column}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <input type="checkbox" name="createCategories" defaultChecked={choices.createCategories} />
+              Create the categories a row names that do not exist yet (otherwise such rows are refused)
+            </label>
+            <div className="sm:col-span-2">
+              <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-100">
+                Dry run again
+              </button>
+            </div>
+          </Form>
+        </section>
+      )}
+
+      {file && choices && plan && (
+        <section aria-labelledby="dry-run" className="mb-8">
+          <h2 id="dry-run" className="mb-2 text-lg font-semibold">3. Dry run</h2>
+          <p className="mb-3 text-sm text-slate-700" data-testid="import-counts">
+            {plan.counts.create} to create, {plan.counts.update} to update, {plan.counts.refuse} refused
+            {plan.categories.length > 0 && `; categories to ${plan.categories.map((category) => `${category.action === "create" ? "create" : "update"} ${category.label}`).join(", ")}`}.
+            {plan.total > plan.rows.length && ` The first ${plan.rows.length} of ${plan.total} rows are shown.`}
+          </p>
+          {plan.rows.length > 0 && <RowsTable rows={plan.rows} caption="What the import would do with each row" />}
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="import" />
+            <input type="hidden" name="file" value={file.id} />
+            {Object.entries(choices.mapping).map(([field, column]) => (
+              <input key={field} type="hidden" name={`map.${field}`} value={column} />
+            ))}
+            {choices.createCategories && <input type="hidden" name="createCategories" value="on" />}
+            <button
+              type="submit"
+              disabled={busy === "import" || plan.counts.create + plan.counts.update === 0}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              {busy === "import" ? "Importing…" : `Import ${countOf(plan.counts.create + plan.counts.update, "tool")}`}
+            </button>
+          </Form>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * `npm run import -- file.csv [--map name=Title,website=URL,...] [--format csv|markdown|json] [--create-categories] [--dry-run]`:
+ * imports tools from a CSV file, a Markdown awesome list or a JSON export into the server's database, as the console's
+ * /admin/import does (decision 025). Prints what each refused row lacks, and what was created and updated.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { isAppError } from "#common/errors.ts";
+import { IMPORT_FORMATS, type ImportFormat } from "#common/schemas/catalogue.ts";
+import { importCatalogue } from "#server/catalogue/import.ts";
+import { csvColumns, decodeText, detectFormat, guessMapping, parseMappingFlag, readImportSource } from "#server/catalogue/sources.ts";
+import { fileStorageFromConfig } from "#server/storage/from-config.ts";
+import { toolSnapshots } from "#server/tools/snapshots.ts";
+import { PROJECT_ROOT } from "#server/paths.ts";
+import { fail, openToolDatabase } from "./open-database.ts";
+
+const USAGE = `Usage: npm run import -- <file> [--map name=Title,website=URL,...] [--format ${IMPORT_FORMATS.join("|")}] [--create-categories] [--dry-run]
+
+Without --map, a CSV file's columns are guessed from its header. Rows are matched to listed tools by website.`;
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: { map: { type: "string" }, format: { type: "string" }, "create-categories": { type: "boolean" }, "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    allowPositionals: true,
+  });
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (positionals.length !== 1) fail(USAGE);
+const file = path.resolve(positionals[0]!);
+if (values.format && !(IMPORT_FORMATS as readonly string[]).includes(values.format)) fail(`--format must be one of ${IMPORT_FORMATS.join(", ")}\n${USAGE}`);
+
+let exitCode = 0;
+let source;
+try {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    fail(`No such file: ${file}`);
+  }
+  const text = decodeText(bytes);
+  const format = (values.format as ImportFormat | undefined) ?? detectFormat(file, text);
+  const mapping = format !== "csv" ? {} : values.map ? parseMappingFlag(values.map) : guessMapping(csvColumns(text));
+  if (format === "csv") process.stdout.write(`columns: ${Object.entries(mapping).map(([field, column]) => `${field}=${column}`).join(", ") || "(none matched)"}\n`);
+  source = readImportSource(format, text, mapping);
+} catch (error) {
+  if (isAppError(error)) fail(error.message);
+  throw error;
+}
+
+const { config, database } = await openToolDatabase();
+try {
+  const started = performance.now();
+  const result = await importCatalogue(database.db, source, { createCategories: values["create-categories"], dryRun: values["dry-run"] });
+  const elapsed = (performance.now() - started) / 1000;
+  for (const row of result.rows) if (row.action === "refuse") process.stdout.write(`line ${row.line} (${row.name || row.website || "no name"}): refused: ${row.reasons.join("; ")}\n`);
+  for (const category of result.categories) process.stdout.write(`category ${category.label} (${category.slug}): ${category.action}\n`);
+  const { create, update, refuse } = result.counts;
+  process.stdout.write(
+    `${values["dry-run"] ? "dry run, nothing written: would create" : "created"} ${create}, ${values["dry-run"] ? "update" : "updated"} ${update}, refused ${refuse} (${elapsed.toFixed(2)} s)\n`,
+  );
+  if (result.toolIds.length) {
+    // The tool pages read these first: what was imported shows at once.
+    const snapshots = toolSnapshots(database.db, fileStorageFromConfig(config, path.resolve(PROJECT_ROOT, config.DATA_DIR, "files")));
+    for (const id of result.toolIds) await snapshots.writeToolSnapshot(id);
+  }
+} catch (error) {
+  if (!isAppError(error)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  exitCode = 1;
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

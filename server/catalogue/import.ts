@@ -1,0 +1,341 @@
+/**
+ * Importing a catalogue file (docs/decisions/025-bulk-import-export.md): a plan says, row by row, what would be created,
+ * updated or refused and why (the dry run); the import carries out the same plan in one transaction, with set-based
+ * writes (rows as one JSON parameter). New tools are live at once, with no submitter; a tool already listed (same
+ * canonical website) gets the fields the file gives and keeps its state.
+ */
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import { createId, toolKeywords } from "#common/ids.ts";
+import { MESSAGES } from "#common/messages.ts";
+import type { ImportField } from "#common/schemas/catalogue.ts";
+import { categoryInput } from "#common/schemas/moderation.ts";
+import { slugify } from "#common/slugify.ts";
+import { canonicalWebsite, type ToolInput, toolInput, websiteDomain } from "#common/tool-input.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { categories, type FaqItem, tagCounts, tools } from "../db/schema.ts";
+import { isPublicTool } from "../tools/queries.ts";
+import { PAGE_CACHE_CHANNEL } from "../cache/invalidation.ts";
+import { buildToolRow, type NewToolRow } from "../tools/rows.ts";
+import { findToolsByCanonicalWebsite, type MatchedTool } from "./matching.ts";
+import type { ImportSource, RawTool } from "./sources.ts";
+
+export type RowAction = "create" | "update" | "refuse";
+
+/** What happens to one row of the file, and why when it is refused. */
+export type RowOutcome = { line: number; name: string; website: string; action: RowAction; reasons: string[]; toolId: string | null };
+
+type CategoryRow = typeof categories.$inferInsert & { id: string; slug: string; label: string };
+
+export type ImportPlan = {
+  rows: RowOutcome[];
+  counts: Record<RowAction, number>;
+  /** Categories the import adds (named by a row when missing ones may be created, or brought by a JSON export) or changes. */
+  categories: { label: string; slug: string; action: "create" | "update" }[];
+  writes: { newCategories: CategoryRow[]; changedCategories: CategoryRow[]; inserts: NewToolRow[]; updates: Record<string, unknown>[] };
+};
+
+export type ImportOptions = { createCategories?: boolean; now?: Date };
+
+const DEFAULT_CATEGORY_COLOR = "#E5E7EB";
+
+/** "true"/"yes"/"1" and "false"/"no"/"0"/"" (a CSV cell), or a JSON boolean. */
+function readFlag(value: unknown): boolean | null {
+  if (typeof value === "boolean") return value;
+  const text = String(value ?? "").trim().toLowerCase();
+  if (["true", "yes", "1", "y"].includes(text)) return true;
+  if (["false", "no", "0", "n", ""].includes(text)) return false;
+  return null;
+}
+
+function readDate(value: unknown): Date | null | undefined {
+  if (value === null || value === undefined || String(value).trim() === "") return undefined;
+  const date = new Date(String(value).trim());
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const asList = (value: unknown, separator: RegExp): string[] =>
+  Array.isArray(value) ? value.map(String) : String(value ?? "").split(separator).map((item) => item.trim()).filter(Boolean);
+
+function readFaq(value: unknown): FaqItem[] | null {
+  if (Array.isArray(value)) return value as FaqItem[];
+  const text = String(value ?? "").trim();
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed) && parsed.every((item) => item && typeof item.question === "string" && typeof item.answer === "string")) {
+      return parsed.map(({ question, answer }: FaqItem) => ({ question, answer }));
+    }
+  } catch {
+    // Refused below, with the way to write it.
+  }
+  return null;
+}
+
+/** The database columns of the tools table, by the schema's field names. */
+const TOOL_COLUMN_NAMES = Object.fromEntries(Object.entries(getTableColumns(tools)).map(([key, column]) => [key, column.name]));
+
+/** The categories a row may name: by slug, by label (any case), or by its label's slug. */
+function categoryDirectory(existing: CategoryRow[]) {
+  const byKey = new Map<string, CategoryRow>();
+  const add = (category: CategoryRow) => {
+    for (const key of [category.slug, category.label.trim().toLowerCase(), slugify(category.label)]) if (key && !byKey.has(key)) byKey.set(key, category);
+  };
+  existing.forEach(add);
+  return {
+    find: (name: string) => byKey.get(name.trim().toLowerCase()) ?? byKey.get(slugify(name)),
+    add,
+  };
+}
+
+/** What a file brings, checked against the catalogue: nothing is written. `db` may be the import's own transaction. */
+export async function planImport(db: Database | Transaction, source: ImportSource, { createCategories = false, now = new Date() }: ImportOptions = {}): Promise<ImportPlan> {
+  const existing = (await db.select().from(categories)) as CategoryRow[];
+  const directory = categoryDirectory(existing);
+  const newCategories: CategoryRow[] = [];
+  const changedCategories: CategoryRow[] = [];
+
+  // A JSON export's own categories, matched by slug: created, or changed to what the file says.
+  for (const [index, given] of source.categories.entries()) {
+    const checked = categoryInput.safeParse(given);
+    if (!checked.success) throw new AppError("invalid-argument", `${MESSAGES.catalogue.notAnExport}: category ${index + 1}: ${checked.error.issues[0]!.message}`);
+    const listed = existing.find((category) => category.slug === checked.data.slug);
+    const fields = { ...checked.data, longDescription: given.longDescription };
+    if (!listed) {
+      const created = { id: createId("c", now), ...fields, createdAt: now, updatedAt: now };
+      newCategories.push(created);
+      directory.add(created);
+    } else if (listed.label !== fields.label || listed.description !== fields.description || listed.color !== fields.color || (listed.longDescription ?? null) !== fields.longDescription) {
+      changedCategories.push({ ...listed, ...fields, updatedAt: now });
+    }
+  }
+  const importedCategoryIds = new Set(newCategories.map((category) => category.id));
+
+  const canonicals = source.tools.map((raw) => canonicalWebsite(String(raw.values.website ?? "")));
+  const matched = await findToolsByCanonicalWebsite(db, canonicals.filter((canonical): canonical is string => Boolean(canonical)));
+  const firstLineOf = new Map<string, number>();
+  const usedNewCategories = new Set<string>();
+  const inserts: NewToolRow[] = [];
+  const updates: Record<string, unknown>[] = [];
+  const rows: RowOutcome[] = [];
+
+  source.tools.forEach((raw, index) => {
+    const canonical = canonicals[index] ?? null;
+    const listed = canonical ? matched.get(canonical) : undefined;
+    const reasons: string[] = [];
+    const has = (field: ImportField) => raw.fields.includes(field);
+
+    // Categories by name or slug; a missing one is created only when the admin chose so.
+    let categoryIds: string[] | undefined;
+    if (has("categories")) {
+      categoryIds = [];
+      for (const name of asList(raw.values.categories, /[,;|]/)) {
+        let category = directory.find(name);
+        if (!category && createCategories && slugify(name)) {
+          category = { id: createId("c", now), label: name.trim(), slug: slugify(name), description: "", color: DEFAULT_CATEGORY_COLOR, createdAt: now, updatedAt: now };
+          newCategories.push(category);
+          directory.add(category);
+        }
+        if (category) categoryIds.push(category.id);
+        else reasons.push(MESSAGES.catalogue.unknownCategory(name));
+      }
+    }
+    const faq = has("faq") ? readFaq(raw.values.faq) : undefined;
+    if (faq === null) reasons.push(MESSAGES.catalogue.badFaq);
+    const featured = has("featured") ? readFlag(raw.values.featured) : undefined;
+    if (featured === null) reasons.push(MESSAGES.catalogue.badFeatured);
+    const createdAt = has("createdAt") ? readDate(raw.values.createdAt) : undefined;
+    if (createdAt === null) reasons.push(MESSAGES.catalogue.badDate("date added"));
+    const verifiedAt = has("verifiedAt") ? readDate(raw.values.verifiedAt) : undefined;
+    if (verifiedAt === null) reasons.push(MESSAGES.catalogue.badDate("date verified"));
+
+    // The whole tool as the submission form would send it: what the file gives, the rest as the listed tool has it.
+    const text = (field: ImportField, kept: string | undefined) => (has(field) ? String(raw.values[field] ?? "") : (kept ?? ""));
+    const fields = {
+      name: text("name", listed?.name),
+      website: text("website", listed?.website),
+      shortDesc: text("shortDesc", listed?.shortDesc),
+      longDesc: text("longDesc", listed?.longDesc),
+      categories: categoryIds ?? listed?.categories ?? [],
+      tags: has("tags") ? asList(raw.values.tags, /[,\n]/).join(",") : (listed?.tags ?? []).join(","),
+      paymentType: has("paymentType") ? String(raw.values.paymentType ?? "").trim().toLowerCase() || "free" : (listed?.paymentType ?? "free"),
+      pros: has("pros") ? asList(raw.values.pros, /\r?\n/) : (listed?.pros ?? []),
+      cons: has("cons") ? asList(raw.values.cons, /\r?\n/) : (listed?.cons ?? []),
+      faq: faq ?? listed?.faq ?? [],
+    };
+    const checked = toolInput.safeParse(fields);
+    // A category named but unknown is said once: not again as "no category".
+    const hasUnknownCategory = reasons.length > 0 && categoryIds !== undefined && categoryIds.length < asList(raw.values.categories, /[,;|]/).length;
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        if (hasUnknownCategory && issue.path[0] === "categories") continue;
+        if (!reasons.includes(issue.message)) reasons.push(issue.message);
+      }
+    }
+    if (canonical && firstLineOf.has(canonical)) reasons.push(MESSAGES.catalogue.sameWebsiteAs(firstLineOf.get(canonical)!));
+    else if (canonical) firstLineOf.set(canonical, raw.line);
+
+    const outcome: RowOutcome = { line: raw.line, name: fields.name.trim(), website: fields.website.trim(), action: "refuse", reasons, toolId: listed?.id ?? null };
+    rows.push(outcome);
+    if (reasons.length > 0 || !checked.success) return;
+    const input = checked.data;
+    for (const id of input.categories) if (!importedCategoryIds.has(id) && newCategories.some((category) => category.id === id)) usedNewCategories.add(id);
+    if (listed) {
+      outcome.action = "update";
+      updates.push(updateRecord(raw, listed, input, { featured: featured ?? undefined, createdAt: createdAt ?? undefined, verifiedAt: verifiedAt ?? undefined, now }));
+    } else {
+      const row = buildToolRow(
+        {
+          ...toolColumns(input),
+          isActive: true,
+          isVerified: true,
+          isHomeBoosted: featured ?? false,
+          createdAt: createdAt ?? now,
+          verifiedAt: verifiedAt ?? createdAt ?? now,
+        },
+        now,
+      );
+      outcome.action = "create";
+      outcome.toolId = row.id;
+      inserts.push(row);
+    }
+  });
+
+  // A category made for a row is kept only when a row that is not refused uses it.
+  const keptNew = newCategories.filter((category) => importedCategoryIds.has(category.id) || usedNewCategories.has(category.id));
+  const counts = { create: 0, update: 0, refuse: 0 };
+  for (const row of rows) counts[row.action] += 1;
+  return {
+    rows,
+    counts,
+    categories: [
+      ...keptNew.map((category) => ({ label: category.label, slug: category.slug, action: "create" as const })),
+      ...changedCategories.map((category) => ({ label: category.label, slug: category.slug, action: "update" as const })),
+    ],
+    writes: { newCategories: keptNew, changedCategories, inserts, updates },
+  };
+}
+
+/** The tool columns of a checked input, as the submission form stores them (empty lists as none). */
+function toolColumns(input: ToolInput) {
+  return {
+    ...input,
+    pros: input.pros.length ? input.pros : null,
+    cons: input.cons.length ? input.cons : null,
+    faq: input.faq.length ? input.faq : null,
+    websiteDomain: websiteDomain(input.website),
+  };
+}
+
+/** The columns of a listed tool that the file's fields change; what goes with them (keywords, domain) follows. */
+function updateRecord(
+  raw: RawTool,
+  listed: MatchedTool,
+  input: ToolInput,
+  { featured, createdAt, verifiedAt, now }: { featured: boolean | undefined; createdAt: Date | undefined; verifiedAt: Date | undefined; now: Date },
+): Record<string, unknown> {
+  const columns = toolColumns(input);
+  const change: Record<string, unknown> = { id: listed.id, updatedAt: now };
+  for (const field of raw.fields) {
+    if (field === "featured") change.isHomeBoosted = featured;
+    else if (field === "createdAt") {
+      if (createdAt) change.createdAt = createdAt;
+    } else if (field === "verifiedAt") {
+      // Only a live tool has a verification date: a queued one keeps waiting for a verifier.
+      if (verifiedAt && listed.isVerified) change.verifiedAt = verifiedAt;
+    } else change[field] = columns[field];
+  }
+  if (raw.fields.includes("name")) change.keywords = toolKeywords(input.name);
+  if (raw.fields.includes("website")) change.websiteDomain = columns.websiteDomain;
+  return change;
+}
+
+/** Rows a statement writes at most: one JSON parameter each way, a few megabytes at most. */
+const BATCH_SIZE = 2_000;
+
+/** Records keyed by column name, as json_populate_recordset reads them. */
+function asRecords(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [TOOL_COLUMN_NAMES[key] ?? key, value])));
+}
+
+async function insertTools(tx: Transaction, rows: NewToolRow[]) {
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    const records = asRecords(rows.slice(start, start + BATCH_SIZE));
+    const names = [...new Set(records.flatMap((record) => Object.keys(record)))];
+    const list = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
+    await tx.execute(sql`insert into ${tools} (${list}) select ${list} from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`);
+  }
+}
+
+/** Updates rows that change the same columns in one statement each (a CSV's rows all do). */
+async function updateTools(tx: Transaction, rows: Record<string, unknown>[]) {
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const record of asRecords(rows)) {
+    const key = Object.keys(record).sort().join(",");
+    const group = groups.get(key);
+    if (group) group.push(record);
+    else groups.set(key, [record]);
+  }
+  for (const [key, group] of groups) {
+    const assignments: SQL[] = key
+      .split(",")
+      .filter((name) => name !== "id")
+      .map((name) => sql`${sql.identifier(name)} = r.${sql.identifier(name)}`);
+    for (let start = 0; start < group.length; start += BATCH_SIZE) {
+      const batch = JSON.stringify(group.slice(start, start + BATCH_SIZE));
+      await tx.execute(sql`update ${tools} t set ${sql.join(assignments, sql`, `)} from json_populate_recordset(null::${tools}, ${batch}::json) r where t.id = r.id`);
+    }
+  }
+}
+
+/**
+ * From this many written rows on, the live-tool counts are rebuilt once at the end instead of row by row: the counts
+ * trigger (migration 0004) updates the same few category and tag rows for every tool, which one transaction makes ever
+ * slower; the page cache's notices (migration 0014) are replaced by one that drops every page. Switching them off takes a lock that lets pages read the tools but makes other writes wait for the import.
+ */
+const BULK_ROWS = 500;
+const BULK_TRIGGERS = ["tools_counts", "tools_page_cache_insert", "tools_page_cache_update"];
+
+/** The live tools per tag and per category, counted again from the tools (what the counts trigger keeps row by row). */
+export async function rebuildLiveCounts(tx: Transaction) {
+  await tx.execute(sql`delete from ${tagCounts}`);
+  await tx.execute(sql`insert into ${tagCounts} (tag, count) select t, count(*) from ${tools}, unnest(${tools.tags}) as t where ${isPublicTool} group by t`);
+  await tx.execute(
+    sql`update ${categories} c set tool_count = n from (select c2.id, (select count(*) from ${tools} where ${tools.categories} @> array[c2.id] and ${isPublicTool}) as n from ${categories} c2) counted where counted.id = c.id and c.tool_count <> counted.n`,
+  );
+}
+
+/** One import at a time: two admins importing the same file would otherwise both create its tools. */
+const IMPORT_LOCK = 7_203_115;
+
+export type ImportResult = ImportPlan & { toolIds: string[] };
+
+/**
+ * Plans and writes in one transaction: all of the file's accepted rows are written, or none (a failure leaves the
+ * database as it was). Refused rows are left out and listed. With `dryRun` the transaction writes nothing.
+ */
+export async function importCatalogue(db: Database, source: ImportSource, options: ImportOptions & { dryRun?: boolean } = {}): Promise<ImportResult> {
+  if (options.dryRun) return { ...(await planImport(db, source, options)), toolIds: [] };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    const plan = await planImport(tx, source, options);
+    const { newCategories, changedCategories, inserts, updates } = plan.writes;
+    if (newCategories.length) await tx.insert(categories).values(newCategories);
+    for (const category of changedCategories) {
+      const { id, label, description, longDescription, color, updatedAt } = category;
+      await tx.update(categories).set({ label, description, longDescription, color, updatedAt }).where(sql`${categories.id} = ${id}`);
+    }
+    const isBulk = inserts.length + updates.length >= BULK_ROWS;
+    if (isBulk) for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
+    await insertTools(tx, inserts);
+    await updateTools(tx, updates);
+    if (isBulk) {
+      for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
+      await rebuildLiveCounts(tx);
+      // Every cached page is dropped at the commit, as the page cache's notices switched off would have done.
+      await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
+    }
+    return { ...plan, toolIds: [...inserts.map((row) => row.id!), ...updates.map((row) => String(row.id))] };
+  });
+}
+

@@ -1,0 +1,248 @@
+/** Importing files of tools and exporting the catalogue (decision 025): the plan, the import, the round trip, the console and its refusals. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { asc, count, eq } from "drizzle-orm";
+import { MESSAGES } from "#common/messages.ts";
+import { importCatalogue } from "#server/catalogue/import.ts";
+import { exportCatalogue } from "#server/catalogue/export.ts";
+import { readImportSource } from "#server/catalogue/sources.ts";
+import { categories, importFiles, tagCounts, tools, users } from "#server/db/schema.ts";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { insertCategory, insertTool } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+
+const LONG = "A description long enough for the tool input schema.";
+
+describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  const csv = (rows: string[][]) => rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(",")).join("\n");
+  const countTools = async () => (await database.db.select({ n: count() }).from(tools))[0]!.n;
+
+  it("plans row by row, writes nothing on a dry run, then creates live tools and updates them on a second import", async () => {
+    const design = await insertCategory(database.db, { label: "Design Tools" });
+    const listed = await insertTool(database.db, { name: "Listed", website: "https://www.listed.example.com/", categories: [design.id], isVerified: false });
+    const file = csv([
+      ["Title", "URL", "Description", "Category", "Tags", "Pricing"],
+      ["Alpha", "https://alpha.example.com", LONG, "design-tools", "a, b", "paid"],
+      ["Listed again", "http://listed.example.com?utm_source=x", LONG, "Design Tools", "", ""],
+      ["Short", "https://short.example.com", "Too short", "design tools", "", ""],
+      ["Nowhere", "https://nowhere.example.com", LONG, "Unknown Things", "", ""],
+      ["Alpha twice", "https://alpha.example.com/", LONG, "Design Tools", "", ""],
+      ["Bad", "not a website", LONG, "Design Tools", "", "lifetime"],
+    ]);
+    const source = readImportSource("csv", file, { name: "Title", website: "URL", shortDesc: "Description", categories: "Category", tags: "Tags", paymentType: "Pricing" });
+
+    const dryRun = await importCatalogue(database.db, source, { dryRun: true });
+    expect(dryRun.rows.map((row) => [row.line, row.action, row.reasons])).toEqual([
+      [2, "create", []],
+      [3, "update", []],
+      [4, "refuse", ["Say what the tool does in at least 20 characters"]],
+      [5, "refuse", [MESSAGES.catalogue.unknownCategory("Unknown Things")]],
+      [6, "refuse", [MESSAGES.catalogue.sameWebsiteAs(2)]],
+      [7, "refuse", ["Enter the tool's website address, such as https://example.com", "Choose how the tool is paid for"]],
+    ]);
+    expect(dryRun.rows[1]!.toolId).toBe(listed.id);
+    expect(await countTools()).toBe(1);
+
+    const imported = await importCatalogue(database.db, source);
+    expect(imported.counts).toEqual({ create: 1, update: 1, refuse: 4 });
+    const alpha = (await database.db.select().from(tools).where(eq(tools.name, "Alpha")))[0]!;
+    expect(alpha).toMatchObject({ isVerified: true, isActive: true, submittedBy: null, categories: [design.id], tags: ["a", "b"], paymentType: "paid" });
+    const updated = (await database.db.select().from(tools).where(eq(tools.id, listed.id)))[0]!;
+    // The listed tool takes the file's fields and keeps its state (still queued) and its slug.
+    expect(updated).toMatchObject({ name: "Listed again", website: "http://listed.example.com", isVerified: false, slug: listed.slug, keywords: ["listed", "again"] });
+    expect((await database.db.select().from(categories).where(eq(categories.id, design.id)))[0]!.toolCount).toBe(1);
+
+    const again = await importCatalogue(database.db, source);
+    expect(again.counts).toEqual({ create: 0, update: 2, refuse: 4 });
+    expect(await countTools()).toBe(2);
+  });
+
+  it("creates missing categories only when asked, and keeps fields a file does not give", async () => {
+    const listed = await insertTool(database.db, { name: "Kept", website: "https://kept.example.com", longDesc: "The long text stays.", pros: ["Fast"] });
+    const source = readImportSource("csv", csv([["website", "categories", "shortDesc"], ["kept.example.com", "Brand New", LONG]]), {
+      website: "website",
+      categories: "categories",
+      shortDesc: "shortDesc",
+    });
+    expect((await importCatalogue(database.db, source)).counts.refuse).toBe(1);
+    const result = await importCatalogue(database.db, source, { createCategories: true });
+    expect(result.categories).toEqual([{ label: "Brand New", slug: "brand-new", action: "create" }]);
+    const tool = (await database.db.select().from(tools).where(eq(tools.id, listed.id)))[0]!;
+    const [created] = await database.db.select().from(categories).where(eq(categories.slug, "brand-new"));
+    expect(tool).toMatchObject({ name: "Kept", longDesc: "The long text stays.", pros: ["Fast"], shortDesc: LONG, categories: [created!.id] });
+  });
+
+  it("imports an awesome list: categories by name or slug, short descriptions refused, never padded", async () => {
+    await insertCategory(database.db, { label: "Analytics" });
+    await insertCategory(database.db, { label: "Email Marketing" });
+    const list = [
+      "# Awesome",
+      "## Analytics",
+      "- [Plausible](https://plausible.io) - Simple, privacy-friendly analytics for websites.",
+      "- [Tiny](https://tiny.example.com) - Short.",
+      "## email-marketing",
+      "- [Buttondown](https://buttondown.email) - Newsletters for people who write them.",
+      "## Hosting",
+      "- [Host](https://host.example.com) - Hosting for indie makers and their side projects.",
+    ].join("\n");
+    const result = await importCatalogue(database.db, readImportSource("markdown", list));
+    expect(result.rows.map((row) => [row.name, row.action, row.reasons])).toEqual([
+      ["Plausible", "create", []],
+      ["Tiny", "refuse", ["Say what the tool does in at least 20 characters"]],
+      ["Buttondown", "create", []],
+      ["Host", "refuse", [MESSAGES.catalogue.unknownCategory("Hosting")]],
+    ]);
+    expect((await database.db.select({ name: tools.name }).from(tools).orderBy(asc(tools.name))).map((tool) => tool.name)).toEqual(["Buttondown", "Plausible"]);
+  });
+
+  it("round-trips: the export imported into a fresh database exports the same catalogue, in JSON and in CSV", async () => {
+    await seedDemoCatalogue(database.db, new Date("2026-01-01T00:00:00Z"));
+    const exportedAt = new Date("2026-02-01T00:00:00Z");
+    const json = await exportCatalogue(database.db, "json", exportedAt);
+    const csvFile = await exportCatalogue(database.db, "csv", exportedAt);
+    expect(json.count).toBeGreaterThan(100);
+    const tagsBefore = await database.db.select().from(tagCounts).orderBy(asc(tagCounts.tag));
+
+    const fresh = await openTestDatabase(kind);
+    try {
+      const result = await importCatalogue(fresh.db, readImportSource("json", json.text));
+      expect(result.counts).toEqual({ create: json.count, update: 0, refuse: 0 });
+      expect((await exportCatalogue(fresh.db, "json", exportedAt)).text).toBe(json.text);
+      expect(await fresh.db.select().from(tagCounts).orderBy(asc(tagCounts.tag))).toEqual(tagsBefore);
+      // The CSV file into a database that has the categories (a CSV file names them, it does not describe them).
+      await fresh.db.delete(tools);
+      const fromCsv = await importCatalogue(fresh.db, readImportSource("csv", csvFile.text, Object.fromEntries(csvFile.text.split("\n")[0]!.split(",").map((name) => [name, name]))));
+      expect(fromCsv.counts.refuse).toBe(0);
+      expect((await exportCatalogue(fresh.db, "csv", exportedAt)).text).toBe(csvFile.text);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("a large import rebuilds the live counts and drops the visitors' cached pages", async () => {
+    const category = await insertCategory(database.db, { label: "Bulk" });
+    const before = await app.request("/");
+    expect(await before.text()).not.toMatch(/Bulk import \d+/);
+    const rows = Array.from({ length: 600 }, (_, n) => [`Bulk import ${n}`, `https://bulk-import-${n}.example.com`, LONG, "Bulk", n % 2 ? "even-tag" : "odd-tag"]);
+    const result = await importCatalogue(database.db, readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), { name: "name", website: "website", shortDesc: "shortDesc", categories: "categories", tags: "tags" }));
+    expect(result.counts.create).toBe(600);
+    expect((await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.toolCount).toBe(600);
+    expect(await database.db.select().from(tagCounts).orderBy(asc(tagCounts.tag))).toEqual([
+      { tag: "even-tag", count: 300 },
+      { tag: "odd-tag", count: 300 },
+    ]);
+    // The counts trigger is on again: one more live tool counts.
+    await insertTool(database.db, { categories: [category.id] });
+    expect((await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.toolCount).toBe(601);
+    expect(await (await app.request("/")).text()).toMatch(/Bulk import \d+/);
+  });
+
+  describe("the console", () => {
+    async function signUp(username: string, role?: "verifier" | "admin") {
+      const client = createClient(app.request);
+      await client.post("/register", { username, email: `${username.toLowerCase()}@example.com`, password: "long-enough" });
+      if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
+      return client;
+    }
+    const upload = (name: string, content: BlobPart) => {
+      const form = new FormData();
+      form.set("intent", "upload");
+      form.set("upload", new File([content], name));
+      return form;
+    };
+    /** A page's text as a person reads it: React's markers between interpolated parts removed. */
+    const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+    const storedFiles = async () => (await database.db.select({ n: count() }).from(importFiles))[0]!.n;
+
+    it("lets an admin upload, dry-run with a mapping, import, and download the catalogue; nobody else", async () => {
+      await insertCategory(database.db, { label: "Design" });
+      const file = csv([
+        ["Title", "Link", "About", "Section"],
+        ["Console Tool", "https://console-tool.example.com", LONG, "Design"],
+        ["Tiny", "https://tiny.example.com", "Short", "Design"],
+      ]);
+      const visitor = createClient(app.request);
+      const guest = await signUp("Gus");
+      const verifier = await signUp("Vera", "verifier");
+      const admin = await signUp("Ada", "admin");
+
+      const visitorUpload = await visitor.postMultipart("/admin/import", upload("tools.csv", file));
+      expect(visitorUpload.status).toBe(302);
+      expect(visitorUpload.headers.get("location")).toContain("/login");
+      expect((await guest.postMultipart("/admin/import", upload("tools.csv", file))).status).toBe(403);
+      expect((await verifier.postMultipart("/admin/import", upload("tools.csv", file))).status).toBe(403);
+      expect(await storedFiles()).toBe(0);
+      expect((await verifier.request("/admin/import")).status).toBe(403);
+      expect((await guest.request("/admin/export?format=json")).status).toBe(403);
+
+      const uploaded = await admin.postMultipart("/admin/import", upload("tools.csv", file));
+      expect(uploaded.status).toBe(302);
+      const page = uploaded.headers.get("location")!;
+      const fileId = new URL(page, "http://localhost").searchParams.get("file")!;
+      // The guessed mapping takes About for the long description and leaves the short one out: every row is refused, and says why.
+      const guessed = await textOf(await admin.request(page));
+      expect(guessed).toContain("0 to create, 0 to update, 2 refused");
+      const mapped = `${page}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`;
+      const dryRun = await textOf(await admin.request(mapped));
+      expect(dryRun).toContain("1 to create, 0 to update, 1 refused");
+      expect(dryRun).toContain("Say what the tool does in at least 20 characters");
+      expect(await countTools()).toBe(0);
+
+      const importForm = { intent: "import", file: fileId, "map.name": "Title", "map.website": "Link", "map.shortDesc": "About", "map.categories": "Section" };
+      expect((await verifier.post("/admin/import", importForm)).status).toBe(403);
+      expect(await countTools()).toBe(0);
+      const done = await admin.post("/admin/import", importForm);
+      expect(await textOf(done)).toContain("Imported: 1 created, 0 updated, 1 refused.");
+      expect(await countTools()).toBe(1);
+      expect(await storedFiles()).toBe(0);
+      // The file is gone once imported: a second post says so.
+      expect(await (await admin.post("/admin/import", importForm)).text()).toContain(MESSAGES.catalogue.noSuchFile);
+
+      const download = await admin.request("/admin/export?format=csv");
+      expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(await download.text()).toContain("Console Tool");
+      expect((await admin.request("/admin/export?format=xml")).status).toBe(400);
+    });
+
+    it("refuses a malformed CSV file, a file that is not text and a 100 MB upload, with a message, keeping nothing", async () => {
+      const admin = await signUp("Ada", "admin");
+      const malformed = await admin.postMultipart("/admin/import", upload("bad.csv", 'name,website\n"Alpha,https://a.example.com\n'));
+      expect(malformed.status).toBe(400);
+      expect(await malformed.text()).toContain(MESSAGES.catalogue.malformedCsv(2, "a quoted value is never closed"));
+      const binary = await admin.postMultipart("/admin/import", upload("logo.csv", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x01])));
+      expect(await binary.text()).toContain(MESSAGES.catalogue.notText);
+
+      let sent = 0;
+      const chunk = new Uint8Array(1_000_000).fill(0x61);
+      const huge = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= 100) return controller.close();
+          sent += 1;
+          controller.enqueue(chunk);
+        },
+      });
+      const tooLarge = await admin.request("/admin/import", {
+        method: "POST",
+        headers: { origin: "http://localhost:3000", "content-type": "multipart/form-data; boundary=x" },
+        body: huge,
+        duplex: "half",
+      } as RequestInit);
+      expect(tooLarge.status).toBe(413);
+      expect((await tooLarge.json()).error.message).toBe(MESSAGES.catalogue.fileTooLarge(10_000_000));
+      expect(sent).toBeLessThan(100);
+      expect(await storedFiles()).toBe(0);
+      expect(await countTools()).toBe(0);
+    });
+  });
+});
