@@ -63,4 +63,5 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("terms-of-service.html", "routes/legal-page.tsx", { id: "terms-of-service" }),
   route("privacy-policy.html", "routes/legal-page.tsx", { id: "privacy-policy" }),
+  route("open-data", "routes/open-data.tsx"),
 ] satisfies RouteConfig;

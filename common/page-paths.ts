@@ -23,6 +23,11 @@ export function signInPagePath(path: string, redirectTo: string): string {
   return withRedirectTo(path, redirectTo === "/" ? undefined : redirectTo);
 }
 
+/** The stable address of the nightly dump of the catalogue in `format` (server/catalogue/open-data.ts). */
+export function openDataPath(format: "json" | "csv"): string {
+  return `/open-data/catalogue.${format}.gz`;
+}
+
 /** The login page, with the way back to `redirectTo`. */
 export function loginPath(redirectTo: string): string {
   return withRedirectTo("/login", redirectTo);

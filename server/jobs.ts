@@ -2,8 +2,9 @@
  * The server's scheduled work, started by every app process and run by one of them each time: every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
  * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
- * outbox's old delivered rows are deleted; every day, the uploaded images no tool shows are deleted and every live
- * tool's website is checked (server/tools/link-checks.ts).
+ * outbox's old delivered rows are deleted; every day, the uploaded images no tool shows are deleted, the open data
+ * dumps of the catalogue are written (server/catalogue/open-data.ts), and every live tool's website is checked
+ * (server/tools/link-checks.ts).
  *
  * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
  * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the
@@ -53,6 +54,12 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
     if (removed > 0) logger.info(`deleted ${removed} uploaded image${removed === 1 ? "" : "s"} that no tool shows`);
   } catch (error) {
     logger.error("could not delete the unused uploaded images", error);
+  }
+  try {
+    const dumped = await services.catalogue.writeOpenData(now);
+    logger.info(`open data: wrote the catalogue's dumps, ${dumped.tools} tool${dumped.tools === 1 ? "" : "s"}`);
+  } catch (error) {
+    logger.error("could not write the open data dumps", error);
   }
   try {
     const links = await services.links.checkAllLinks(now);

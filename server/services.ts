@@ -118,7 +118,7 @@ export function createServices(deps: Dependencies) {
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox }),
     /** Importing files of tools and exporting the catalogue (/admin/import, decision 025). */
-    catalogue: catalogueService({ db: deps.db, logger: deps.logger, writeToolSnapshot: snapshots.writeToolSnapshot }),
+    catalogue: catalogueService({ db: deps.db, logger: deps.logger, storage: deps.storage, writeToolSnapshot: snapshots.writeToolSnapshot }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
     imageUploads: uploads,

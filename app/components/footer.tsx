@@ -44,6 +44,7 @@ export function Footer({ categories, topLists, config }: FooterProps) {
             {/* Served by the server, not a route of the app: a full page load. */}
             <a href="/api/docs">API</a>
           </li>
+          <FooterLink to="/open-data">Open data</FooterLink>
           <FooterLink to="/terms-of-service.html">Terms of service</FooterLink>
           <FooterLink to="/privacy-policy.html">Privacy policy</FooterLink>
         </FooterColumn>

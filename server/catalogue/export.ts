@@ -107,7 +107,11 @@ export type ExportFormat = "json" | "csv";
 
 /** The catalogue file in `format`: its text, its name and its media type. */
 export async function exportCatalogue(db: Database, format: ExportFormat, now = new Date()) {
-  const catalogue = await readCatalogue(db, now);
+  return catalogueFile(await readCatalogue(db, now), format, now);
+}
+
+/** `catalogue`, as read by readCatalogue, written as the file of `format`. */
+export function catalogueFile(catalogue: Awaited<ReturnType<typeof readCatalogue>>, format: ExportFormat, now = new Date()) {
   const day = now.toISOString().slice(0, 10);
   if (format === "json") {
     return { text: `${JSON.stringify(catalogue, null, 2)}\n`, fileName: `catalogue-${day}.json`, contentType: "application/json; charset=utf-8", count: catalogue.tools.length };

@@ -15,6 +15,8 @@ import { importFiles } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { type ExportFormat, exportCatalogue } from "./export.ts";
 import { importCatalogue } from "./import.ts";
+import { openDataKey, writeOpenData } from "./open-data.ts";
+import type { FileStorage } from "../storage/files.ts";
 import { checkReadable, csvColumns, decodeText, detectFormat, guessMapping, readImportSource } from "./sources.ts";
 
 /** How long an uploaded file waits to be imported. */
@@ -24,9 +26,9 @@ const SNAPSHOT_CONCURRENCY = 8;
 
 export type ImportChoices = { mapping: ColumnMapping; createCategories: boolean };
 
-export type CatalogueDependencies = { db: Database; logger: Logger; writeToolSnapshot: (id: string) => Promise<void> };
+export type CatalogueDependencies = { db: Database; logger: Logger; storage: FileStorage; writeToolSnapshot: (id: string) => Promise<void> };
 
-export function catalogueService({ db, logger, writeToolSnapshot }: CatalogueDependencies) {
+export function catalogueService({ db, logger, storage, writeToolSnapshot }: CatalogueDependencies) {
   async function getFile(id: string) {
     const [file] = await db.select().from(importFiles).where(eq(importFiles.id, id)).limit(1);
     if (!file) throw new AppError("not-found", MESSAGES.catalogue.noSuchFile);
@@ -110,6 +112,16 @@ export function catalogueService({ db, logger, writeToolSnapshot }: CatalogueDep
     async exportCatalogue(user: SessionUser | null, format: ExportFormat) {
       requireAdmin(user);
       return exportCatalogue(db, format);
+    },
+
+    /** Writes the nightly open data dumps (the daily job); answers how many tools they hold. */
+    writeOpenData(now = new Date()) {
+      return writeOpenData(db, storage, now);
+    },
+
+    /** Where the storage serves the open data dump of `format`. */
+    openDataUrl(format: ExportFormat): string {
+      return storage.publicUrl(openDataKey(format));
     },
   };
 }

@@ -6,7 +6,7 @@ import { element, pathOf, xmlDocument } from "./xml.ts";
 export const SITEMAP_URL_LIMIT = 50_000;
 
 const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
-const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog"];
+const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
 
 export type SitemapEntry = { path: string; lastmod?: Date };
 export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog">;

@@ -1,15 +1,18 @@
 /**
  * What search engines, feed readers, language models and other sites fetch, served by Hono without React: robots.txt,
- * the sitemaps, the RSS and JSON feeds (the site's, each category's, each tag's), /llms.txt and the tools' badges.
+ * the sitemaps, the RSS and JSON feeds (the site's, each category's, each tag's), /llms.txt, the tools' badges, and the
+ * stable addresses of the nightly open data dumps.
  * Each is built from the database on every request and carries an ETag of its bytes: a write shows in the next one,
  * and a reader that has it already gets a 304 (docs/decisions/027).
  */
 import { MESSAGES } from "#common/messages.ts";
+import { openDataPath } from "#common/page-paths.ts";
 import { badgeQuery } from "#common/schemas/feeds.ts";
 import { slugParam } from "#common/schemas/fields.ts";
 import { invalidInput } from "#common/input-errors.ts";
 import { type Context, Hono } from "hono";
 import { etag } from "hono/etag";
+import { OPEN_DATA_FORMATS } from "../catalogue/open-data.ts";
 import type { Config } from "../config.ts";
 import { badgeSvg } from "../feeds/badge.ts";
 import { type FeedChannel, findCategoryChannel, findTagChannel, siteChannel } from "../feeds/channels.ts";
@@ -38,6 +41,8 @@ const MISSING_BADGE_CACHE_CONTROL = "public, max-age=60";
  */
 const BADGE_HEADERS = { "Cross-Origin-Resource-Policy": "cross-origin", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" };
 const BADGE_FILE = /^(.+)\.svg$/;
+/** The dumps are rewritten once a night: a client may keep where they are for an hour. */
+const OPEN_DATA_CACHE_CONTROL = "public, max-age=3600";
 
 type FeedFormat = { file: string; type: string; write: (channel: FeedChannel, siteUrl: string) => string };
 const FEED_FORMATS: FeedFormat[] = [
@@ -79,6 +84,14 @@ export function createFeeds(services: Services, config: Config) {
       const tag = slugParam.safeParse(c.req.param("tag"));
       const channel = tag.success ? await findTagChannel(services, tag.data, site) : null;
       return channel ? send(c, write(channel, site.siteUrl), type) : c.text(MESSAGES.feeds.noSuchTag, 404);
+    });
+  }
+
+  // The dumps live in the file storage (the local disk or a bucket): their stable addresses lead there.
+  for (const format of OPEN_DATA_FORMATS) {
+    feeds.get(openDataPath(format), (c) => {
+      c.header("Cache-Control", OPEN_DATA_CACHE_CONTROL);
+      return c.redirect(services.catalogue.openDataUrl(format), 302);
     });
   }
 

@@ -21,9 +21,9 @@ export interface FileStorage {
 
 export type StoredFile = { key: string; modifiedAt: Date };
 
-export const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;
+export const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*(\.[a-z0-9]+)+$/;
 
-/** `key`, if it is one a FileStorage accepts (letters, digits, '-', '_', folders, an extension); throws otherwise. */
+/** `key`, if it is one a FileStorage accepts (letters, digits, '-', '_', folders, extensions such as .json.gz); throws otherwise. */
 export function checkKey(key: string): string {
   if (!SAFE_KEY.test(key)) throw new Error(`Not a valid file key: ${JSON.stringify(key)}`);
   return key;

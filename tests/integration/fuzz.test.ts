@@ -81,7 +81,7 @@ const ENDPOINTS = [
   "/api/event", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
   "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
   "/assets/{}", "/favicon.ico", "/healthz", "/feed.json", "/category/{}/feed.json", "/tag/{}/rss.xml", "/tag/{}/feed.json", "/llms.txt",
-  "/badge/{}", "/badge/{}.svg",
+  "/badge/{}", "/badge/{}.svg", "/open-data", "/open-data/catalogue.json.gz", "/open-data/catalogue.csv.gz", "/open-data/{}",
 ];
 const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data", "theme", "views", "file", "format"];
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];

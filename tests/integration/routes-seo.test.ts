@@ -10,7 +10,7 @@ const SITE = "http://localhost:3000";
 describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
-  const paths: string[] = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/terms-of-service.html", "/privacy-policy.html"];
+  const paths: string[] = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data", "/terms-of-service.html", "/privacy-policy.html"];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -27,7 +27,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   afterAll(() => database.close());
 
   it("covers every kind of page", () => {
-    expect(paths.length).toBeGreaterThanOrEqual(8 + 4 + 19 + 3);
+    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 19 + 3);
   });
 
   it("answers 200 with a title, a description and an absolute canonical URL on every route", async () => {
