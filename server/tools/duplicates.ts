@@ -63,20 +63,25 @@ function onSameSite(keys: { canonicalWebsite: string; registrableDomain: string 
   return sql`(${tools.canonicalWebsite} = ${keys.canonicalWebsite}${domain ? sql` or ${tools.registrableDomain} = ${domain}` : sql``})`;
 }
 
-/**
- * Refuses a tool that is already there (a likely duplicate): the same canonical website; the same registrable domain;
- * or, on a domain where the path tells tools apart, a nearly equal name. A live one is offered to claim, one waiting for
- * its verification is said to be submitted already. A refused tool stops nothing: its maker or another may send it better.
- */
-export async function refuseLikelyDuplicate(db: Database, { name, website }: { name: string; website: string }, exceptId?: string): Promise<void> {
+/** The likeliest tool that `tool` duplicates, through tools_canonical_website_idx and tools_registrable_domain_idx. */
+export function likelyDuplicateQuery(db: Database | Transaction, { name, website }: { name: string; website: string }, exceptId?: string) {
   const keys = websiteKeys(website);
   const nearlySameName = sql`(${tools.registrableDomain} = ${keys.registrableDomain} and similarity(lower(${tools.name}), ${name.toLowerCase()}) >= ${SAME_NAME_THRESHOLD})`;
-  const [found] = await db
+  return db
     .select({ slug: tools.slug, name: tools.name, isLive: sql<boolean>`(${tools.isVerified} and ${tools.isActive})` })
     .from(tools)
     .where(and(sql`(${onSameSite(keys)} or ${nearlySameName})`, sql`${tools.rejectedAt} is null`, exceptId ? sql`${tools.id} <> ${exceptId}` : undefined))
     .orderBy(sql`${tools.isVerified} desc`, tools.createdAt)
     .limit(1);
+}
+
+/**
+ * Refuses a tool that is already there (a likely duplicate): the same canonical website; the same registrable domain;
+ * or, on a domain where the path tells tools apart, a nearly equal name. A live one is offered to claim, one waiting for
+ * its verification is said to be submitted already. A refused tool stops nothing: its maker or another may send it better.
+ */
+export async function refuseLikelyDuplicate(db: Database, tool: { name: string; website: string }, exceptId?: string): Promise<void> {
+  const [found] = await likelyDuplicateQuery(db, tool, exceptId);
   if (!found) return;
   // The form offers the maker to claim the listed tool instead: its address travels beside the message.
   if (found.isLive) throw new AppError("aborted", MESSAGES.tool.alreadyListed, { website: `${found.name} is already listed.`, listedTool: toolPath(found.slug) });
@@ -101,24 +106,29 @@ export async function listPossibleDuplicates(
   db: Database,
   tool: { id: string; name: string; canonicalWebsite: string; registrableDomain: string },
 ): Promise<PossibleDuplicate[]> {
-  const name = tool.name.toLowerCase();
-  const sameSite = onSameSite(tool);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILAR_NAME_THRESHOLD)}, true)`);
-    return tx
-      .select({
-        id: tools.id,
-        name: tools.name,
-        slug: tools.slug,
-        website: tools.website,
-        isLive: sql<boolean>`(${tools.isVerified} and ${tools.isActive})`,
-        isSameSite: sql<boolean>`${sameSite}`,
-      })
-      .from(tools)
-      .where(sql`${tools.id} <> ${tool.id} and ${tools.rejectedAt} is null and (${sameSite} or lower(${tools.name}) % ${name})`)
-      .orderBy(sql`${sameSite} desc`, sql`similarity(lower(${tools.name}), ${name}) desc`, tools.id)
-      .limit(POSSIBLE_DUPLICATES_SHOWN);
+    return possibleDuplicatesQuery(tx, tool);
   });
+}
+
+/** The query of listPossibleDuplicates; its `%` uses pg_trgm.similarity_threshold, which the caller sets. */
+export function possibleDuplicatesQuery(db: Database | Transaction, tool: { id: string; name: string; canonicalWebsite: string; registrableDomain: string }) {
+  const name = tool.name.toLowerCase();
+  const sameSite = onSameSite(tool);
+  return db
+    .select({
+      id: tools.id,
+      name: tools.name,
+      slug: tools.slug,
+      website: tools.website,
+      isLive: sql<boolean>`(${tools.isVerified} and ${tools.isActive})`,
+      isSameSite: sql<boolean>`${sameSite}`,
+    })
+    .from(tools)
+    .where(sql`${tools.id} <> ${tool.id} and ${tools.rejectedAt} is null and (${sameSite} or lower(${tools.name}) % ${name})`)
+    .orderBy(sql`${sameSite} desc`, sql`similarity(lower(${tools.name}), ${name}) desc`, tools.id)
+    .limit(POSSIBLE_DUPLICATES_SHOWN);
 }
 
 /** Gives the rows made before these columns existed their website keys (run after the migrations, at start). */
