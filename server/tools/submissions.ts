@@ -114,7 +114,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
       const [tool] = await db.select().from(tools).where(eq(tools.slug, slug)).limit(1);
       if (!tool || !canEditTool(user, tool)) return undefined;
       const [detail] = await db.select(toolDetailColumns).from(tools).where(eq(tools.id, tool.id)).limit(1);
-      return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason } : undefined;
+      return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason, changesRequestedMessage: tool.changesRequestedAt ? tool.changesRequestedMessage : null } : undefined;
     },
 
     /** A tool its editor may change (the edit screen): its submitter, linked creator, a verifier or an admin. */

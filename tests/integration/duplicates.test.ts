@@ -318,6 +318,7 @@ describe.each(databaseKinds)("duplicates, makers' tools and their mails on %s", 
       await database.db.update(tools).set({ submittedBy: webMaker!.id }).where(eq(tools.id, first.id));
       expect(await (await maker.request("/my-tools")).text()).toContain("Add a screenshot, please.");
       expect(await (await maker.request(`/edit-tool/${first.id}`)).text()).toContain("A verifier asks for changes");
+      expect(await (await maker.request(`/tool/${first.slug}`)).text()).toContain("A verifier asks for changes before listing it: Add a screenshot, please.");
 
       // A verifier's own edit does not answer the request; the maker's does, and the tool is back ahead of the later one.
       await lifecycle().updateTool(as("verifier"), first.id, input({ shortDesc: "Counts visitors without cookies, for small websites." }));
