@@ -63,7 +63,7 @@ export const MESSAGES = {
   tool: {
     notFoundById: "No tool found with this ID",
     notFoundBySlug: "No tool found with this slug",
-    alreadyListed: "This website is already listed",
+    alreadyListed: "This tool is already listed",
     alreadySubmitted: "This tool was already submitted",
     alreadyVerified: "This tool is already live",
     alreadyClaimed: "This tool is already claimed",
@@ -147,6 +147,9 @@ export const MESSAGES = {
   moderation: {
     reasonRequired: "Say why the tool is refused: the maker reads it",
     reasonTooLong: `A reason has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
+    changesMessageRequired: "Say what the maker should change: they read it",
+    changesMessageTooLong: `A message has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
+    mergeIntoLiveTool: "A submission can only be merged into another tool that is live",
     unknownFlag: `flag must be one of ${TOOL_FLAGS.join(", ")}`,
     labelRequired: "Give the category a name",
     labelTooLong: `A category's name has at most ${MAX_CATEGORY_LABEL_LENGTH} characters`,

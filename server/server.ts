@@ -21,6 +21,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { createNotifier } from "./notify/notifier.ts";
 import { createServices } from "./services.ts";
 import { fileStorageFromConfig } from "./storage/from-config.ts";
+import { backfillWebsiteKeys } from "./tools/duplicates.ts";
 
 /** Opens the database, serves, and stops cleanly on SIGINT or SIGTERM. `config` comes from loadProcessConfig (server/main.ts). */
 export async function startServer(config: Config) {
@@ -43,6 +44,8 @@ export async function startServer(config: Config) {
 
   let seededToolIds: string[] = [];
   await database.migrate(async (db) => {
+    const keyed = await backfillWebsiteKeys(db);
+    if (keyed) logger.info(`gave ${keyed} tools the keys that find duplicates`);
     if (!config.SEED_DEMO) return;
     const seeded = await seedDemoCatalogue(db);
     if (!seeded) return;

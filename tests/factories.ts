@@ -23,7 +23,7 @@ export async function insertTool(db: Database, overrides: Partial<ToolRowInput> 
   sequence++;
   const row = buildToolRow({
     name: `Tool ${sequence}`,
-    website: `https://tool-${sequence}.example.com`,
+    website: `https://tool-${sequence}.example`,
     shortDesc: `The tool number ${sequence}`,
     isVerified: true,
     ...overrides,
@@ -37,7 +37,7 @@ export async function insertTools(db: Database, count: number, start = new Date(
   const rows = Array.from({ length: count }, (_, index) =>
     buildToolRow({
       name: `Bulk tool ${index}`,
-      website: `https://bulk-${index}.example.com`,
+      website: `https://bulk-${index}.example`,
       isVerified: true,
       createdAt: new Date(start.getTime() - index * 60_000),
       ...overrides,

@@ -7,11 +7,13 @@ import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { isAdmin } from "#common/access.ts";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
-import { rejectToolInput, toolActionInput } from "#common/schemas/moderation.ts";
+import { mergeToolInput, rejectToolInput, requestChangesInput, toolActionInput, verifyToolInput } from "#common/schemas/moderation.ts";
 import type { QueuedTool } from "#server/admin/queue.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import { PossibleDuplicates } from "../components/possible-duplicates.tsx";
+import { QueueShortcuts } from "../components/queue-shortcuts.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
@@ -31,13 +33,25 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const fields = Object.fromEntries(form);
-  const values = keptValues(form, ["intent", "toolId", "reason"]);
+  const values = keptValues(form, ["intent", "toolId", "reason", "message"]);
   const { lifecycle } = context.services;
   try {
     switch (values.intent) {
       case "verify": {
-        const tool = await lifecycle.verifyTool(context.user, toolActionInput.parse(fields).toolId);
+        const { toolId, linkSubmitter } = verifyToolInput.parse(fields);
+        const tool = await lifecycle.verifyTool(context.user, toolId, { linkSubmitter });
         return { done: `${tool.name} is live. Its maker was e-mailed the link.` };
+      }
+      case "request-changes": {
+        const { toolId, message } = requestChangesInput.parse(fields);
+        const tool = await lifecycle.requestChanges(context.user, toolId, message);
+        return { done: `${tool.name} went back to its maker, who was e-mailed what to change.` };
+      }
+      case "merge": {
+        const { toolId, intoToolId } = mergeToolInput.parse(fields);
+        const { listed, outcome } = await lifecycle.mergeIntoListing(context.user, toolId, intoToolId);
+        const claim = outcome === "claim-requested" ? " Its submitter now claims it: see Claims." : "";
+        return { done: `The submission was merged into ${listed.name}, and its submitter was e-mailed.${claim}` };
       }
       case "reject": {
         const { toolId, reason } = rejectToolInput.parse(fields);
@@ -75,7 +89,8 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
           ? "No tool is waiting."
           : `${queue.total} ${queue.total === 1 ? "tool is" : "tools are"} waiting. Those that skipped the line come first, then the oldest.`}
       </SectionHeader>
-      <ActionResult result={result} inlineFields={["reason"]} />
+      <ActionResult result={result} inlineFields={["reason", "message"]} />
+      {queue.tools.length > 0 && <QueueShortcuts />}
       {queue.tools.length > 0 ? (
         <ol className="space-y-6">
           {queue.tools.map((tool) => (
@@ -85,6 +100,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
               canSkipLine={isAdmin(user)}
               reasonError={failure?.values.intent === "reject" && failure.values.toolId === tool.id ? failure.fields.reason : undefined}
               keptReason={failure?.values.toolId === tool.id ? failure.values.reason : undefined}
+              changes={failure?.values.intent === "request-changes" && failure.values.toolId === tool.id ? { error: failure.fields.message, kept: failure.values.message } : undefined}
             />
           ))}
         </ol>
@@ -131,10 +147,28 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function QueuedToolItem({ tool, canSkipLine, reasonError, keptReason }: { tool: QueuedTool; canSkipLine: boolean; reasonError?: string; keptReason?: string }) {
+function QueuedToolItem({
+  tool,
+  canSkipLine,
+  reasonError,
+  keptReason,
+  changes,
+}: {
+  tool: QueuedTool;
+  canSkipLine: boolean;
+  reasonError?: string;
+  keptReason?: string;
+  changes?: { error?: string; kept?: string };
+}) {
   const reasonId = `reason-${tool.id}`;
   return (
-    <li data-testid="queued-tool" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      data-testid="queued-tool"
+      data-queue-item
+      tabIndex={-1}
+      aria-label={tool.name}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm outline-none focus:ring-2 focus:ring-brand-500 aria-[current=true]:border-brand-500"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -162,11 +196,20 @@ function QueuedToolItem({ tool, canSkipLine, reasonError, keptReason }: { tool: 
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Form method="post">
+          <Form method="post" className="flex flex-wrap items-center gap-2">
             <input type="hidden" name="toolId" value={tool.id} />
-            <ActionButton intent="verify" subject={tool.id} tone="primary" pendingText="Verifying…">
-              Verify
-            </ActionButton>
+            {tool.submitter && (
+              // A guest's submission is theirs by default; a verifier's or an admin's is curation (decision 022).
+              <label className="flex items-center gap-1.5 text-sm text-slate-700">
+                <input type="checkbox" name="linkSubmitter" value="true" defaultChecked={tool.submitter.role === "guest"} />
+                {`Link it to ${tool.submitter.username}`}
+              </label>
+            )}
+            <span data-shortcut="verify" className="contents">
+              <ActionButton intent="verify" subject={tool.id} tone="primary" pendingText="Verifying…">
+                Verify
+              </ActionButton>
+            </span>
           </Form>
           <Link to={editToolPath(tool.id)} className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
             Edit
@@ -181,6 +224,8 @@ function QueuedToolItem({ tool, canSkipLine, reasonError, keptReason }: { tool: 
           )}
         </div>
       </div>
+
+      {tool.possibleDuplicates.length > 0 && <PossibleDuplicates toolId={tool.id} duplicates={tool.possibleDuplicates} />}
 
       <details className="mt-4 rounded-xl border border-slate-200 bg-slate-50">
         <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">Preview as the public page</summary>
@@ -214,6 +259,43 @@ function QueuedToolItem({ tool, canSkipLine, reasonError, keptReason }: { tool: 
           Reject
         </ActionButton>
       </Form>
+
+      <RequestChangesForm toolId={tool.id} error={changes?.error} kept={changes?.kept} />
     </li>
+  );
+}
+
+/** Sends a waiting tool back to its maker with what to change (decision 022); it comes back to the queue once edited. */
+function RequestChangesForm({ toolId, error, kept }: { toolId: string; error?: string; kept?: string }) {
+  const messageId = `changes-${toolId}`;
+  return (
+    <details open={Boolean(error)} className="mt-4 rounded-xl border border-slate-200">
+      <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">Ask the maker for changes</summary>
+      <Form method="post" noValidate className="space-y-2 border-t border-slate-200 p-4">
+        <input type="hidden" name="toolId" value={toolId} />
+        <label htmlFor={messageId} className="block text-sm font-medium text-slate-800">
+          What should change (e-mailed to the maker and shown on their tool)
+        </label>
+        <textarea
+          id={messageId}
+          name="message"
+          rows={2}
+          required
+          maxLength={MAX_REJECTION_REASON_LENGTH}
+          defaultValue={kept}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${messageId}-error` : undefined}
+          className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${error ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
+        />
+        {error && (
+          <p id={`${messageId}-error`} className="text-sm text-rose-700">
+            {error}
+          </p>
+        )}
+        <ActionButton intent="request-changes" subject={toolId} pendingText="Sending…">
+          Ask for changes
+        </ActionButton>
+      </Form>
+    </details>
   );
 }

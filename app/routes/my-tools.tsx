@@ -19,7 +19,7 @@ import { formatCount, ReferrerSource, StatsTable } from "../components/stats-tab
 import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
-import { loginPath, toolPath } from "#common/page-paths.ts";
+import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
@@ -45,6 +45,7 @@ const STATES: Record<UserToolState, { label: string; className: string }> = {
   live: { label: "Live", className: "bg-emerald-100 text-emerald-900" },
   "switched-off": { label: "Switched off", className: "bg-slate-200 text-slate-700" },
   rejected: { label: "Rejected", className: "bg-rose-100 text-rose-900" },
+  "changes-requested": { label: "Changes requested", className: "bg-orange-100 text-orange-900" },
   "claim-pending": { label: "Claim pending", className: "bg-sky-100 text-sky-900" },
 };
 
@@ -109,6 +110,15 @@ function UserToolRow({ tool }: { tool: UserTool }) {
         </h2>
         <p className="truncate text-sm text-slate-600">{tool.shortDesc}</p>
         {tool.state === "rejected" && tool.rejectionReason && <p className="text-sm text-rose-800">Reason: {tool.rejectionReason}</p>}
+        {tool.state === "changes-requested" && (
+          <p data-testid="changes-requested" className="whitespace-pre-line text-sm text-orange-900">
+            {`A verifier asks: ${tool.changesRequestedMessage ?? ""} `}
+            <Link to={editToolPath(tool.id)} className="font-medium text-brand-700 hover:underline">
+              Edit it
+            </Link>
+            , and it is back in the queue.
+          </p>
+        )}
         <p className="text-xs text-slate-500">
           Added on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
           {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(tool.queue)}`}</span>}
@@ -151,8 +161,8 @@ function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
         </>
       ) : (
         <EmptyState title="No tool is linked to you yet">
-          A tool is linked to you once your claim is accepted: open your tool&rsquo;s page on the site and claim it. Its views, clicks and
-          visitors then show here.
+          A tool you submit is linked to you once it is verified; a listed one, once your claim is accepted (open its page and claim it).
+          Its views, clicks and visitors then show here.
         </EmptyState>
       )}
     </section>

@@ -46,7 +46,7 @@ const IMAGE_KINDS = ["logo", "largeImage"] as const;
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginPath(url.pathname));
   const categories = await context.services.categories.listCategories();
-  if (!params.id) return { isEdit: false, toolId: createId("t"), values: EMPTY, categories };
+  if (!params.id) return { isEdit: false, toolId: createId("t"), values: EMPTY, categories, changesRequested: null };
   try {
     const tool = await context.services.lifecycle.getEditableTool(context.user, params.id);
     const values: FormValues = {
@@ -63,7 +63,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       logo: tool.logo ?? "",
       largeImage: tool.largeImage ?? "",
     };
-    return { isEdit: true, toolId: tool.id, values, categories };
+    // A verifier's request for changes shows until the maker saves (decision 022).
+    return { isEdit: true, toolId: tool.id, values, categories, changesRequested: tool.changesRequestedAt ? (tool.changesRequestedMessage ?? "") : null };
   } catch (error) {
     if (isAppError(error)) throw data(error.code === "not-found" ? MESSAGES.tool.notFoundById : error.message, { status: error.status });
     throw error;
@@ -138,7 +139,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function ToolForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { isEdit, categories } = loaderData;
+  const { isEdit, categories, changesRequested } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const filled = actionData && "filled" in actionData ? actionData : undefined;
   // The images of a fill are stored under the id the form was sent with: it stays the form's.
@@ -164,6 +165,13 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
         )}
       </p>
 
+      {changesRequested !== null && (
+        <div role="status" data-testid="changes-requested" className="mt-6 rounded-xl bg-orange-50 px-4 py-3 text-orange-950">
+          <p className="font-semibold">A verifier asks for changes</p>
+          <p className="whitespace-pre-line text-sm">{changesRequested}</p>
+          <p className="mt-1 text-sm">Once you save, the tool is back in the queue, at its place.</p>
+        </div>
+      )}
       <Form key={filled?.filled} method="post" encType="multipart/form-data" className="mt-8 space-y-8" noValidate>
         <FormMessage message={failure && !Object.keys(errors).length ? failure.message : failure ? "Some fields need a look: see the messages below." : undefined} />
         <input type="hidden" name="toolId" value={toolId} />

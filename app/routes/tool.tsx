@@ -51,7 +51,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       const notice = !hidden.isVerified
         ? hidden.rejectionReason
           ? `This tool was not listed: ${hidden.rejectionReason}`
-          : "Only you and the verifiers see this page: the tool is waiting for verification."
+          : hidden.changesRequestedMessage !== null
+            ? `A verifier asks for changes before listing it: ${hidden.changesRequestedMessage}`
+            : "Only you and the verifiers see this page: the tool is waiting for verification."
         : "Only you and the verifiers see this page: the tool is switched off.";
       return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], linkCheckedAt: null, notice, openReports: await openReportsFor(context, hidden.id) };
     }

@@ -28,6 +28,27 @@ export const rejectToolInput = z.object({
     .pipe(z.string().min(1, MESSAGES.moderation.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.reasonTooLong)),
 });
 
+/** Verifying a waiting tool; the box "link it to its submitter" sends true when ticked (decision 022). */
+export const verifyToolInput = z.object({
+  toolId: toolIdParam,
+  linkSubmitter: z
+    .string()
+    .optional()
+    .transform((value) => value === "true"),
+});
+
+/** Asking a waiting tool's maker for changes: the message is e-mailed to them and shown on their tool. */
+export const requestChangesInput = z.object({
+  toolId: toolIdParam,
+  message: z
+    .string({ message: MESSAGES.moderation.changesMessageRequired })
+    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, MESSAGES.moderation.changesMessageRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.changesMessageTooLong)),
+});
+
+/** Merging a waiting submission (toolId) into the live tool it duplicates (intoToolId). */
+export const mergeToolInput = z.object({ toolId: toolIdParam, intoToolId: toolIdParam });
+
 /** Switching one of a tool's flags on or off (/admin/tools). */
 export const toolFlagInput = z.object({
   toolId: toolIdParam,

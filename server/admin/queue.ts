@@ -1,4 +1,7 @@
-/** The verification queue as the console shows it: the front of the queue, each tool previewed as its public page will look, with who sent it. */
+/**
+ * The verification queue as the console shows it: the front of the queue, each tool previewed as its public page will
+ * look, with who sent it and the tools it may duplicate.
+ */
 import { and, desc, not, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, QUEUE_FRONT_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
@@ -7,17 +10,20 @@ import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
+import { listPossibleDuplicates, type PossibleDuplicate } from "../tools/duplicates.ts";
 import { isQueuedTool } from "../tools/queue.ts";
 import { afterCursor, type ToolDetail, toolDetailColumns } from "../tools/queries.ts";
 import { requireAdmin } from "../access.ts";
 
-export type Submitter = { username: string; slug: string; email: string };
+export type Submitter = { username: string; slug: string; email: string; role: string };
 
 export type QueuedTool = ToolDetail & {
   submitter: Submitter | null;
   /** The maker changed the name or website since a verifier last looked. */
   hasIdentityChanged: boolean;
   hasSkippedLine: boolean;
+  /** Tools it may duplicate, likeliest first (decision 022): a verifier may merge it into a live one. */
+  possibleDuplicates: PossibleDuplicate[];
 };
 
 /** A queued tool that has not skipped the line, as the requests page lists it. */
@@ -29,7 +35,7 @@ export type WaitingLinePage = { tools: WaitingTool[]; nextCursor: string | null 
 export type QueueFront = { tools: QueuedTool[]; total: number };
 
 const submitterColumn = sql<Submitter | null>`(
-  select json_build_object('username', s.username, 'slug', s.slug, 'email', s.email) from users s where s.id = ${tools.submittedBy}
+  select json_build_object('username', s.username, 'slug', s.slug, 'email', s.email, 'role', s.role) from users s where s.id = ${tools.submittedBy}
 )`.as("submitter");
 
 const previewColumns = { ...toolDetailColumns, submitter: submitterColumn };
@@ -46,7 +52,9 @@ export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<To
       const ids = `{${front.map((tool) => tool.id).join(",")}}`;
       const rows = await db.select(previewColumns).from(tools).where(sql`${tools.id} = any(${ids}::text[])`);
       const previews = new Map(rows.map((row) => [row.id, row]));
-      const queued = front.flatMap((tool): QueuedTool[] => {
+      // One indexed query per tool at the front (a few dozen at most).
+      const duplicates = await Promise.all(front.map((tool) => listPossibleDuplicates(db, tool)));
+      const queued = front.flatMap((tool, index): QueuedTool[] => {
         const row = previews.get(tool.id);
         if (!row) return [];
         return [
@@ -58,6 +66,7 @@ export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<To
             verifiedAt: row.verifiedAt?.toISOString() ?? null,
             hasIdentityChanged: tool.hasIdentityChanged,
             hasSkippedLine: tool.hasSkippedLine,
+            possibleDuplicates: duplicates[index] ?? [],
           },
         ];
       });

@@ -89,6 +89,12 @@ export const tools = pgTable(
     submittedBy: text("submitted_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** The website's host without "www.": a second tool for the same site is caught on submission. */
     websiteDomain: text("website_domain").notNull().default(""),
+    /** The website as two listings of one tool share it (canonicalWebsite), and its registrable domain: duplicates are found by them (decision 022). */
+    canonicalWebsite: text("canonical_website").notNull().default(""),
+    registrableDomain: text("registrable_domain").notNull().default(""),
+    /** A verifier asked the maker for changes, with this message: the tool leaves the queue until its maker edits it (decision 022). */
+    changesRequestedAt: timestamp("changes_requested_at", { withTimezone: true, mode: "date", precision: 3 }),
+    changesRequestedMessage: text("changes_requested_message"),
     /** Set when a maker changes the name or website, so a verifier looks again; cleared on verification. */
     hasIdentityChanged: boolean("has_identity_changed").notNull().default(false),
     rejectedAt: timestamp("rejected_at", { withTimezone: true, mode: "date", precision: 3 }),
@@ -126,8 +132,10 @@ export const tools = pgTable(
     // The verification queue: tools that skipped the line first, then the oldest.
     index("tools_queue_idx")
       .on(table.hasSkippedLine.desc().nullsFirst(), table.dateSkippedLine, table.createdAt, table.id)
-      .where(sql`not ${table.isVerified} and ${table.rejectedAt} is null`),
+      .where(sql`not ${table.isVerified} and ${table.rejectedAt} is null and ${table.changesRequestedAt} is null`),
     index("tools_website_domain_idx").on(table.websiteDomain),
+    index("tools_canonical_website_idx").on(table.canonicalWebsite),
+    index("tools_registrable_domain_idx").on(table.registrableDomain),
     // Live tools renamed by their maker, shown to verifiers.
     index("tools_identity_changed_idx").on(table.updatedAt, table.id).where(sql`${table.hasIdentityChanged} and ${table.isVerified}`),
     index("tools_submitted_by_idx").on(table.submittedBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),

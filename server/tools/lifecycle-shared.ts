@@ -2,12 +2,12 @@
  * What the two halves of the tool lifecycle (./submissions.ts for makers, ./reviews.ts for verifiers) share: their
  * dependencies, and the reads both make.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { RateLimiter } from "../auth/rate-limit.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { tools, users } from "../db/schema.ts";
+import { authUsers, tools, users } from "../db/schema.ts";
 import type { Outbox } from "../outbox/effects.ts";
 
 export type LifecycleDependencies = {
@@ -35,4 +35,16 @@ export async function emailOf(tx: Transaction, userId: string | null): Promise<s
   if (!userId) return undefined;
   const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.email;
+}
+
+/** Whether the user `userId` has a verified e-mail at the tool's website domain: the strongest sign a claim is genuine. */
+export async function claimerEmailMatches(tx: Database | Transaction, userId: string, toolDomain: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ address: users.email, isVerified: sql<boolean>`coalesce(${authUsers.emailVerified}, false)` })
+    .from(users)
+    .leftJoin(authUsers, eq(authUsers.id, users.authId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const domain = row?.address.split("@")[1]?.toLowerCase() ?? "";
+  return Boolean(row?.isVerified) && domain !== "" && (domain === toolDomain || toolDomain.endsWith(`.${domain}`));
 }

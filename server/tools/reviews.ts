@@ -1,17 +1,21 @@
 /**
- * The verifiers' side of the tool lifecycle (SPEC section 4): the queue, verifying or refusing a tool, answering a
+ * The verifiers' side of the tool lifecycle (SPEC section 4): the queue, verifying, asking for changes or refusing a tool, answering a
  * claim, confirming a live tool's new name, and the admin's skip of the waiting line. Every step checks who asks
  * (server/access.ts); its mails are outbox rows written in the change's transaction, delivered after the commit.
  */
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { toolPath } from "#common/page-paths.ts";
 import { requireAdmin, requireModerator } from "../access.ts";
-import { tools } from "../db/schema.ts";
+import { tools, users } from "../db/schema.ts";
 import { emailOf, getTool, type LifecycleDependencies, type ToolRow } from "./lifecycle-shared.ts";
+import { makerMails } from "./maker-mails.ts";
 import { countQueuedTools, isQueuedTool } from "./queue.ts";
+
+/** A verifier's answer (verified, refused) ends a request for changes. */
+const noChangesRequested = { changesRequestedAt: null, changesRequestedMessage: null };
 
 /** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
 export const AVERAGE_REVIEW_HOURS = 24;
@@ -69,22 +73,39 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
       return { place, estimatedHours: place * AVERAGE_REVIEW_HOURS };
     },
 
-    /** verifyTool (SPEC section 4): live from now on; then toolVerified e-mails the submitter the tool's link. */
-    async verifyTool(user: SessionUser | null, id: string) {
+    /**
+     * verifyTool (SPEC section 4): live from now on; then toolVerified e-mails the submitter the tool's link. The
+     * submitter becomes its linked creator (decision 022) unless the verifier decides otherwise; by default a guest's
+     * submission is theirs, and a verifier's or an admin's is curation, linked to no one.
+     */
+    async verifyTool(user: SessionUser | null, id: string, { linkSubmitter }: { linkSubmitter?: boolean } = {}) {
       requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
       const verified = await db.transaction(async (tx) => {
+        const [submitter] = tool.submittedBy ? await tx.select({ slug: users.slug, role: users.role }).from(users).where(eq(users.id, tool.submittedBy)).limit(1) : [];
+        const isLinked = Boolean(submitter) && !tool.creatorUsername && !tool.isLinkedToCreator && (linkSubmitter ?? submitter!.role === "guest");
         const [row] = await tx
           .update(tools)
-          .set({ isVerified: true, isActive: true, verifiedAt: now, rejectedAt: null, rejectionReason: null, hasIdentityChanged: false, updatedAt: now })
+          .set({
+            isVerified: true,
+            isActive: true,
+            verifiedAt: now,
+            rejectedAt: null,
+            rejectionReason: null,
+            ...noChangesRequested,
+            hasIdentityChanged: false,
+            updatedAt: now,
+            ...(isLinked ? { creatorUsername: submitter!.slug, isLinkedToCreator: true } : {}),
+          })
           .where(eq(tools.id, id))
           .returning();
         const email = await emailOf(tx, tool.submittedBy);
         if (email) {
+          const yours = isLinked ? `\n\nIt is linked to you: it shows on your profile, and how it does on ${siteUrl}/my-tools.` : "";
           await outbox.enqueue(tx, [
-            { channel: "mail", key: `tool-verified:${id}:${now.getTime()}`, payload: { to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}${toolPath(row!.slug)}` } },
+            { channel: "mail", key: `tool-verified:${id}:${now.getTime()}`, payload: { to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}${toolPath(row!.slug)}${yours}` } },
           ]);
         }
         return row!;
@@ -92,6 +113,30 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
       outbox.poke();
       await writeSnapshot(id);
       return verified;
+    },
+
+    /**
+     * A verifier asks the maker for changes, with a message e-mailed to them: the tool leaves the queue until its
+     * maker edits it, then comes back at its place (decision 022).
+     */
+    async requestChanges(user: SessionUser | null, id: string, message: string) {
+      requireModerator(user, MESSAGES.access.notAllowed);
+      if (!message.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.changesMessageRequired, { message: MESSAGES.moderation.changesMessageRequired });
+      const tool = await getTool(db, id);
+      if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
+      const now = new Date();
+      const asked = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({ changesRequestedAt: now, changesRequestedMessage: message.trim(), rejectedAt: null, rejectionReason: null, updatedAt: now })
+          .where(and(eq(tools.id, id), eq(tools.isVerified, false)))
+          .returning();
+        if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
+        await outbox.enqueue(tx, await makerMails(siteUrl).changesRequested(tx, tool.submittedBy, tool, message.trim(), `tool-changes-requested:${id}:${now.getTime()}`));
+        return row;
+      });
+      outbox.poke();
+      return asked;
     },
 
     /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
@@ -102,7 +147,7 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
       const rejected = await db.transaction(async (tx) => {
-        const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason.trim(), updatedAt: now }).where(eq(tools.id, id)).returning();
+        const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason.trim(), ...noChangesRequested, updatedAt: now }).where(eq(tools.id, id)).returning();
         const email = await emailOf(tx, tool.submittedBy);
         if (email) {
           await outbox.enqueue(tx, [
@@ -144,17 +189,23 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
       return accepted;
     },
 
-    /** Refuses a claim: the tool goes back to unclaimed. */
+    /** Refuses a claim: the tool goes back to unclaimed, and the claimer is e-mailed. */
     async refuseClaim(user: SessionUser | null, id: string) {
       requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
-      const [refused] = await db
-        .update(tools)
-        .set({ hasBeenClaimed: false, creatorUsername: null, claimedBy: null, isClaimLikelyGenuine: false, updatedAt: new Date() })
-        .where(eq(tools.id, id))
-        .returning();
-      return refused!;
+      const now = new Date();
+      const refused = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({ hasBeenClaimed: false, creatorUsername: null, claimedBy: null, isClaimLikelyGenuine: false, updatedAt: now })
+          .where(eq(tools.id, id))
+          .returning();
+        await outbox.enqueue(tx, await makerMails(siteUrl).claimRefused(tx, tool.claimedBy, tool, `claim-refused:${id}:${tool.claimedBy}:${now.getTime()}`));
+        return row!;
+      });
+      outbox.poke();
+      return refused;
     },
 
     /** skipWaitingLine (SPEC section 4), granted by an admin: the tool moves to the front of the queue. */

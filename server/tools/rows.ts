@@ -1,7 +1,7 @@
 /** Builds complete new tool rows: the seed, the benchmark, the tests and the submission form all make tools through it. */
 import { DEFAULT_PAYMENT_TYPE } from "#common/constants.ts";
 import { createId, toolKeywords, toolSlug } from "#common/ids.ts";
-import { websiteDomain } from "#common/tool-input.ts";
+import { canonicalWebsite, registrableDomain, websiteDomain } from "#common/tool-input.ts";
 import type { tools } from "../db/schema.ts";
 
 export type NewToolRow = typeof tools.$inferInsert;
@@ -21,6 +21,8 @@ export function buildToolRow(input: ToolRowInput, now: Date = new Date()): NewTo
     slug: toolSlug(input.name, id),
     keywords: toolKeywords(input.name),
     websiteDomain: input.websiteDomain || websiteDomain(input.website),
+    canonicalWebsite: input.canonicalWebsite || (canonicalWebsite(input.website) ?? ""),
+    registrableDomain: input.registrableDomain || (registrableDomain(input.website) ?? ""),
     createdAt,
     updatedAt: input.updatedAt ?? createdAt,
   };

@@ -3,17 +3,18 @@
  * claim a listed one. Every step checks who asks (server/access.ts); its notices are outbox rows written in the
  * change's transaction, delivered after the commit (server/outbox/), so they never undo it nor hold the request.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { canEditTool, isLinkedCreator, needsIdentityReview, type SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { toolSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { toolPath } from "#common/page-paths.ts";
 import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
 import { requireSignedIn, requireToolEditor } from "../access.ts";
 import { LIMITS } from "../auth/rate-limit.ts";
-import { authUsers, tools, users } from "../db/schema.ts";
-import { emailOf, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { tools } from "../db/schema.ts";
+import { refuseLikelyDuplicate, websiteKeys } from "./duplicates.ts";
+import { claimerEmailMatches, emailOf, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { makerMails } from "./maker-mails.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
 import { buildToolRow } from "./rows.ts";
 
@@ -23,28 +24,13 @@ export type ToolImages = { logo?: string; largeImage?: string };
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
 export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
-  async function findListedTool(website: string, exceptId?: string) {
-    const [listed] = await db
-      .select({ id: tools.id, slug: tools.slug, name: tools.name })
-      .from(tools)
-      .where(and(eq(tools.websiteDomain, websiteDomain(website)), exceptId ? sql`${tools.id} <> ${exceptId}` : undefined))
-      .limit(1);
-    return listed;
-  }
-
-  function alreadyListed(listed: { slug: string; name: string }): AppError {
-    // The form offers the maker to claim the listed tool instead: its address travels beside the message.
-    return new AppError("aborted", MESSAGES.tool.alreadyListed, { website: `${listed.name} is already listed.`, listedTool: toolPath(listed.slug) });
-  }
-
   return {
     /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
     async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
       const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
       if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
-      const listed = await findListedTool(input.website);
-      if (listed) throw alreadyListed(listed);
+      await refuseLikelyDuplicate(db, input);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const built = buildToolRow({
         ...input,
@@ -93,8 +79,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
       requireSignedIn(user);
       const tool = await getTool(db, id);
       const editor = requireToolEditor(user, tool);
-      const listed = await findListedTool(input.website, id);
-      if (listed) throw alreadyListed(listed);
+      await refuseLikelyDuplicate(db, input, id);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
       const [updated] = await db
@@ -107,6 +92,9 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
           ...(images.logo ? { logo: images.logo } : {}),
           ...(images.largeImage ? { largeImage: images.largeImage } : {}),
           websiteDomain: websiteDomain(input.website),
+          ...websiteKeys(input.website),
+          // The maker answered a verifier's request for changes: the tool is back in the queue, at its place (decision 022).
+          ...(tool.changesRequestedAt && needsIdentityReview(editor) ? { changesRequestedAt: null, changesRequestedMessage: null } : {}),
           // Verifiers see when a maker changed what identifies a tool.
           hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
           updatedAt: new Date(),
@@ -126,7 +114,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
       const [tool] = await db.select().from(tools).where(eq(tools.slug, slug)).limit(1);
       if (!tool || !canEditTool(user, tool)) return undefined;
       const [detail] = await db.select(toolDetailColumns).from(tools).where(eq(tools.id, tool.id)).limit(1);
-      return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason } : undefined;
+      return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason, changesRequestedMessage: tool.changesRequestedAt ? tool.changesRequestedMessage : null } : undefined;
     },
 
     /** A tool its editor may change (the edit screen): its submitter, linked creator, a verifier or an admin. */
@@ -140,18 +128,11 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
     /** askForClaim (SPEC section 4): a signed-in user who is not the creator claims a listed tool; claimTool tells the admin. */
     async askForClaim(user: SessionUser | null, id: string) {
       const claimer = requireSignedIn(user);
-      const [claimerEmail] = await db
-        .select({ address: users.email, isVerified: sql<boolean>`coalesce(${authUsers.emailVerified}, false)` })
-        .from(users)
-        .leftJoin(authUsers, eq(authUsers.id, users.authId))
-        .where(eq(users.id, claimer.id))
-        .limit(1);
       const tool = await getTool(db, id);
       if (!tool.isVerified || !tool.isActive) throw new AppError("not-found", MESSAGES.tool.notFoundById);
       if (isLinkedCreator(claimer, tool)) throw new AppError("aborted", MESSAGES.tool.ownTool);
       if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
-      const domain = claimerEmail?.address.split("@")[1]?.toLowerCase() ?? "";
-      const isLikelyGenuine = Boolean(claimerEmail?.isVerified) && domain !== "" && (domain === tool.websiteDomain || tool.websiteDomain.endsWith(`.${domain}`));
+      const isLikelyGenuine = await claimerEmailMatches(db, claimer.id, tool.websiteDomain);
       const now = new Date();
       const claimed = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -166,6 +147,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
             key: `tool-claimed:${id}:${claimer.id}:${now.getTime()}`,
             payload: { title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` },
           },
+          ...(await makerMails(siteUrl).claimReceived(tx, claimer.id, tool, `tool-claimed:${id}:${claimer.id}:${now.getTime()}`)),
         ]);
         return row;
       });

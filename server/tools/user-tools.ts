@@ -11,9 +11,10 @@ import { isQueuedTool } from "./queue.ts";
 
 /**
  * Where a tool stands, first match wins: a claim still waiting for its answer; switched off by an admin; turned down by
- * a verifier; not verified yet; otherwise live (active and verified, the only state with a public page).
+ * a verifier; sent back to its maker for changes; not verified yet; otherwise live (active and verified, the only state
+ * with a public page).
  */
-export const USER_TOOL_STATES = ["claim-pending", "switched-off", "rejected", "waiting-for-verification", "live"] as const;
+export const USER_TOOL_STATES = ["claim-pending", "switched-off", "rejected", "changes-requested", "waiting-for-verification", "live"] as const;
 export type UserToolState = (typeof USER_TOOL_STATES)[number];
 
 export type UserTool = {
@@ -26,6 +27,8 @@ export type UserTool = {
   state: UserToolState;
   /** The verifier's reason, for a rejected tool. */
   rejectionReason: string | null;
+  /** What the verifier asks the maker to change, for a tool sent back for changes. */
+  changesRequestedMessage: string | null;
   /** A waiting tool's place in the verification queue (1 = next) and its estimated wait; null in any other state. */
   queue: { place: number; estimatedHours: number } | null;
 };
@@ -41,6 +44,7 @@ const stateColumn = sql<UserToolState>`case
   when ${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted} then 'claim-pending'
   when not ${tools.isActive} then 'switched-off'
   when not ${tools.isVerified} and ${tools.rejectedAt} is not null then 'rejected'
+  when not ${tools.isVerified} and ${tools.changesRequestedAt} is not null then 'changes-requested'
   when ${isQueuedTool} then 'waiting-for-verification'
   else 'live' end`.as("state");
 
@@ -53,6 +57,7 @@ const userToolColumns = {
   createdAt: tools.createdAt,
   state: stateColumn,
   rejectionReason: tools.rejectionReason,
+  changesRequestedMessage: tools.changesRequestedMessage,
   // Where a waiting tool stands in the queue depends on these.
   hasSkippedLine: tools.hasSkippedLine,
   dateSkippedLine: tools.dateSkippedLine,

@@ -270,7 +270,7 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       const html = await page(guest.client, "/my-tools");
       expect(html).toContain("How your tools do");
       expect(html).toContain("No tool is linked to you yet");
-      expect(textOf(html)).toContain("A tool is linked to you once your claim is accepted");
+      expect(textOf(html)).toContain("A tool you submit is linked to you once it is verified");
       expect(html).not.toContain('data-testid="tool-stats"');
       expect(html).not.toContain('data-testid="chart"');
     });

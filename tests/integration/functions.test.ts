@@ -284,7 +284,7 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
         const { status, body } = await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://counter.example/pricing" }) });
         expect(status).toBe(409);
         expect(body).toEqual({
-          error: { code: "aborted", message: "This website is already listed", fields: { website: "Counter is already listed.", listedTool: `/tool/${listed.slug}` } },
+          error: { code: "aborted", message: "This tool is already listed", fields: { website: "Counter is already listed.", listedTool: `/tool/${listed.slug}` } },
         });
         expect(await toolCount()).toBe(1);
       });

@@ -81,7 +81,7 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
       const listed = await insertTool(database.db, { name: "Counter", website: "https://www.counter.example/" });
       await expect(app.services.lifecycle.submitTool(as("guest"), input({ website: "https://counter.example/pricing" }))).rejects.toMatchObject({
         code: "aborted",
-        message: "This website is already listed",
+        message: "This tool is already listed",
         fields: { website: "Counter is already listed.", listedTool: `/tool/${listed.slug}` },
       });
     });

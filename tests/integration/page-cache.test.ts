@@ -209,7 +209,7 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
       const submitted = () =>
         app.services.lifecycle.submitTool(maker.session, {
           name: "Delta Submitted",
-          website: "https://delta.example.com",
+          website: "https://delta.example",
           shortDesc: "Waits in the queue for a verifier.",
           longDesc: "",
           categories: [x.id],

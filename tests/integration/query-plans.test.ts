@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { rankedSearchQuery } from "#server/search/queries.ts";
 import { latestToolsQuery } from "#server/tools/queries.ts";
+import { likelyDuplicateQuery, possibleDuplicatesQuery } from "#server/tools/duplicates.ts";
 import { isQueuedTool } from "#server/tools/queue.ts";
 import { tools } from "#server/db/schema.ts";
 import { insertTools } from "../factories.ts";
@@ -52,5 +53,18 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     expect(text).not.toMatch(/Seq Scan/);
     // Each kind of match is cut before the ranks are sorted, and so is the page.
     expect(text.match(/Limit/g)?.length).toBeGreaterThanOrEqual(kinds + 1);
+  });
+
+  it("finds a submission's likely and possible duplicates through the website keys' and the name's indexes", async () => {
+    const likely = await explainMainPlan(database.db, likelyDuplicateQuery(database.db, { name: "Bulk tool 7", website: "https://www.elsewhere.example/app" }));
+    expect(likely).toContain("tools_canonical_website_idx");
+    expect(likely).toContain("tools_registrable_domain_idx");
+    expect(likely).not.toMatch(/Seq Scan/);
+    const possible = await explainMainPlan(
+      database.db,
+      possibleDuplicatesQuery(database.db, { id: "tnone", name: "Bulk tool 7", canonicalWebsite: "elsewhere.example/app", registrableDomain: "elsewhere.example" }),
+    );
+    expect(possible).toContain("tools_name_trgm_idx");
+    expect(possible).not.toMatch(/Seq Scan/);
   });
 });
