@@ -11,7 +11,7 @@ import { MESSAGES } from "#common/messages.ts";
 import type { ImportField } from "#common/schemas/catalogue.ts";
 import { categoryInput } from "#common/schemas/moderation.ts";
 import { slugify } from "#common/slugify.ts";
-import { canonicalWebsite, type ToolInput, toolInput, websiteDomain } from "#common/tool-input.ts";
+import { canonicalWebsite, registrableDomain, type ToolInput, toolInput, websiteDomain } from "#common/tool-input.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, type FaqItem, tagCounts, tools } from "../db/schema.ts";
 import { isPublicTool } from "../tools/queries.ts";
@@ -224,6 +224,8 @@ function toolColumns(input: ToolInput) {
     cons: input.cons.length ? input.cons : null,
     faq: input.faq.length ? input.faq : null,
     websiteDomain: websiteDomain(input.website),
+    canonicalWebsite: canonicalWebsite(input.website) ?? "",
+    registrableDomain: registrableDomain(input.website) ?? "",
   };
 }
 
@@ -246,7 +248,7 @@ function updateRecord(
     } else change[field] = columns[field];
   }
   if (raw.fields.includes("name")) change.keywords = toolKeywords(input.name);
-  if (raw.fields.includes("website")) change.websiteDomain = columns.websiteDomain;
+  if (raw.fields.includes("website")) Object.assign(change, { websiteDomain: columns.websiteDomain, canonicalWebsite: columns.canonicalWebsite, registrableDomain: columns.registrableDomain });
   return change;
 }
 

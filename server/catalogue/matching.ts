@@ -1,10 +1,9 @@
 /**
  * Which listed tool a file's row is: the one whose website has the same canonical form (canonicalWebsite), so that a
- * second import of a file updates its tools instead of listing them twice. The one place that matches; it reads every
- * tool's website and computes the canonical forms in memory.
+ * second import of a file updates its tools instead of listing them twice. The one place that matches, on the
+ * indexed `canonical_website` column that every write of a tool keeps (decision 022).
  */
-import { inArray } from "drizzle-orm";
-import { canonicalWebsite } from "#common/tool-input.ts";
+import { asc, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 
@@ -26,22 +25,18 @@ export const matchedToolColumns = {
 
 export type MatchedTool = Pick<typeof tools.$inferSelect, keyof typeof matchedToolColumns>;
 
-/** The listed tools (any state) whose canonical website is one of `canonicals`, by that canonical form. */
+/** The listed tools (any state) whose canonical website is one of `canonicals`, by that canonical form (tools_canonical_website_idx). */
 export async function findToolsByCanonicalWebsite(db: Database | Transaction, canonicals: Iterable<string>): Promise<Map<string, MatchedTool>> {
-  const wanted = new Set(canonicals);
+  const wanted = [...new Set(canonicals)];
   const found = new Map<string, MatchedTool>();
-  if (wanted.size === 0) return found;
-  const ids = new Map<string, string>();
-  for (const row of await db.select({ id: tools.id, website: tools.website }).from(tools)) {
-    const canonical = canonicalWebsite(row.website);
+  for (let start = 0; start < wanted.length; start += 5_000) {
+    const rows = await db
+      .select({ ...matchedToolColumns, canonicalWebsite: tools.canonicalWebsite })
+      .from(tools)
+      .where(inArray(tools.canonicalWebsite, wanted.slice(start, start + 5_000)))
+      .orderBy(asc(tools.createdAt), asc(tools.id));
     // Two listed tools of one website: the first keeps it (the duplicate finder is the place to merge them).
-    if (canonical && wanted.has(canonical) && !ids.has(canonical)) ids.set(canonical, row.id);
-  }
-  const byId = new Map<string, string>([...ids].map(([canonical, id]) => [id, canonical]));
-  const idList = [...byId.keys()];
-  for (let start = 0; start < idList.length; start += 5_000) {
-    const rows = await db.select(matchedToolColumns).from(tools).where(inArray(tools.id, idList.slice(start, start + 5_000)));
-    for (const row of rows) found.set(byId.get(row.id)!, row);
+    for (const { canonicalWebsite, ...row } of rows) if (!found.has(canonicalWebsite)) found.set(canonicalWebsite, row);
   }
   return found;
 }

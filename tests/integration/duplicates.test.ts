@@ -271,7 +271,7 @@ describe.each(databaseKinds)("duplicates, makers' tools and their mails on %s", 
       const claimed = await insertTool(database.db, { name: "Claimed", website: "https://claimed.example", submittedBy: people.submitter.id, hasBeenClaimed: true, creatorUsername: "guest", claimedBy: people.guest.id });
       const curated = await insertTool(database.db, { name: "Curated", website: "https://curated.example", submittedBy: people.verifier.id });
       const waiting = await insertTool(database.db, { name: "Waiting", website: "https://waiting.example", submittedBy: people.submitter.id, isVerified: false });
-      const migration = readFileSync(path.resolve("server/db/migrations/0018_duplicates_and_changes_requested.sql"), "utf8");
+      const migration = readFileSync(path.resolve("server/db/migrations/0021_duplicates_and_changes_requested.sql"), "utf8");
       const linking = migration.split("--> statement-breakpoint").at(-1)!;
       expect(linking).toContain('UPDATE "tools"');
       await database.db.execute(sql.raw(linking));
