@@ -38,6 +38,12 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
     logger.error("outbox: could not delete old rows", error);
   }
   try {
+    const purged = await services.spam.purgeSpentProofs(now);
+    if (purged > 0) logger.info(`spam: deleted ${purged} spent proof${purged === 1 ? "" : "s"} of work past their expiry`);
+  } catch (error) {
+    logger.error("spam: could not delete old spent proofs of work", error);
+  }
+  try {
     const sent = await services.newsletter.sendDueFollowUps(now);
     if (sent > 0) logger.info(`sent ${sent} first-week follow-up mail${sent === 1 ? "" : "s"} to makers`);
   } catch (error) {

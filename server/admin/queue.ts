@@ -10,14 +10,18 @@ import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { isQueuedTool } from "../tools/queue.ts";
 import { afterCursor, type ToolDetail, toolDetailColumns } from "../tools/queries.ts";
 import { requireAdmin } from "../access.ts";
+import { riskSignalsOf } from "../spam/risk-signals.ts";
+import { type Risk, toolRisk } from "../tools/risk.ts";
 
-export type Submitter = { username: string; slug: string; email: string };
+export type Submitter = { username: string; slug: string; email: string; createdAt: string };
 
 export type QueuedTool = ToolDetail & {
   submitter: Submitter | null;
   /** The maker changed the name or website since a verifier last looked. */
   hasIdentityChanged: boolean;
   hasSkippedLine: boolean;
+  /** How likely it is spam, and why (decision 023). */
+  risk: Risk;
 };
 
 /** A queued tool that has not skipped the line, as the requests page lists it. */
@@ -29,7 +33,7 @@ export type WaitingLinePage = { tools: WaitingTool[]; nextCursor: string | null 
 export type QueueFront = { tools: QueuedTool[]; total: number };
 
 const submitterColumn = sql<Submitter | null>`(
-  select json_build_object('username', s.username, 'slug', s.slug, 'email', s.email) from users s where s.id = ${tools.submittedBy}
+  select json_build_object('username', s.username, 'slug', s.slug, 'email', s.email, 'createdAt', s.created_at) from users s where s.id = ${tools.submittedBy}
 )`.as("submitter");
 
 const previewColumns = { ...toolDetailColumns, submitter: submitterColumn };
@@ -58,6 +62,7 @@ export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<To
             verifiedAt: row.verifiedAt?.toISOString() ?? null,
             hasIdentityChanged: tool.hasIdentityChanged,
             hasSkippedLine: tool.hasSkippedLine,
+            risk: toolRisk(riskSignalsOf(row)),
           },
         ];
       });

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { CHALLENGE_PATH } from "#common/spam-fields.ts";
 import { type Config, FILES_URL, filesBaseUrl, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
@@ -151,6 +152,11 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   });
   app.all("/api/auth/*", (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404));
 
+  // A new proof-of-work challenge for the sign-up and add-tool forms and the submitTool function (decision 023).
+  app.get(CHALLENGE_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await services.spam.createChallenge());
+  });
   // The public JSON answers carry an ETag: a client that has one already gets a 304.
   app.use("/api/v1/*", etag());
   app.use("/api/v1/*", withSession(services, config));

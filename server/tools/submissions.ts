@@ -13,6 +13,7 @@ import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
 import { requireSignedIn, requireToolEditor } from "../access.ts";
 import { LIMITS } from "../auth/rate-limit.ts";
 import { authUsers, tools, users } from "../db/schema.ts";
+import { refuseOverDailyLimit } from "../spam/daily-limit.ts";
 import { emailOf, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
 import { buildToolRow } from "./rows.ts";
@@ -22,7 +23,7 @@ export type ToolImages = { logo?: string; largeImage?: string };
 /** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
-export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
+export function toolSubmissions({ db, outbox, siteUrl, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
   async function findListedTool(website: string, exceptId?: string) {
     const [listed] = await db
       .select({ id: tools.id, slug: tools.slug, name: tools.name })
@@ -43,6 +44,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
       const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
       if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      await refuseOverDailyLimit(db, maker, submissionsPerDay);
       const listed = await findListedTool(input.website);
       if (listed) throw alreadyListed(listed);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
@@ -62,6 +64,8 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
       // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
       const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
       const tool = await db.transaction(async (tx) => {
+        // Counted again under the maker's row lock: two submissions at once cannot both pass the last place.
+        await refuseOverDailyLimit(tx, maker, submissionsPerDay);
         const [created] = await tx.insert(tools).values(row).onConflictDoNothing().returning();
         if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
         const email = await emailOf(tx, maker.id);

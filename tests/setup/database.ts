@@ -32,6 +32,7 @@ const TABLES = [
   "auth_users",
   "auth_verifications",
   "rate_limits",
+  "spent_proofs",
   "events",
   "daily_stats",
   "daily_visitors",
