@@ -2,7 +2,7 @@
  * The server's scheduled work, started by every app process and run by one of them each time: every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
  * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
- * outbox's old delivered rows are deleted; every day, the uploaded images no tool shows are deleted.
+ * outbox's old delivered rows and the spent proofs of work past their expiry are deleted; every day, the uploaded images no tool shows are deleted.
  *
  * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
  * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the
