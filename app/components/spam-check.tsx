@@ -22,6 +22,8 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
   const [round, setRound] = useState(0);
   const holder = useRef<HTMLDivElement>(null);
   const proofRef = useRef("");
+  /** The challenge could not be had: a submit goes as it is, and the server says what is missing. */
+  const failedRef = useRef(false);
   const waitingSubmit = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
 
   const startOver = () => {
@@ -45,6 +47,7 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
   useEffect(() => {
     const controller = new AbortController();
     let renew: ReturnType<typeof setTimeout> | undefined;
+    failedRef.current = false;
     (async () => {
       try {
         const response = await fetch(CHALLENGE_PATH, { signal: controller.signal, cache: "no-store" });
@@ -64,7 +67,12 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
           requestAnimationFrame(() => waiting.form.requestSubmit(waiting.submitter instanceof HTMLButtonElement ? waiting.submitter : undefined));
         }
       } catch {
-        if (!controller.signal.aborted) setState("failed");
+        if (controller.signal.aborted) return;
+        failedRef.current = true;
+        setState("failed");
+        const waiting = waitingSubmit.current;
+        waitingSubmit.current = null;
+        waiting?.form.requestSubmit(waiting.submitter instanceof HTMLButtonElement ? waiting.submitter : undefined);
       }
     })();
     return () => {
@@ -78,7 +86,7 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
     const form = holder.current?.closest("form");
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
-      if (proofRef.current) return;
+      if (proofRef.current || failedRef.current) return;
       event.preventDefault();
       waitingSubmit.current = { form, submitter: event.submitter };
     };
