@@ -120,6 +120,17 @@ export const MESSAGES = {
     linkExpired: "This link has expired or was already used. Ask for a new one.",
   },
 
+  /** The anti-spam checks of the sign-up and add-tool forms and of the submitTool function (server/spam/). */
+  spam: {
+    proofMissing: "The anti-spam check has not finished. Wait until the form says it is ready, then send it again.",
+    proofInvalid: "The anti-spam check failed. Reload the page and send the form again.",
+    proofReplayed: "This anti-spam check was already used. Send the form again: your browser makes a new one.",
+    proofExpired: "The anti-spam check expired. Send the form again: your browser makes a new one.",
+    honeypot: "The form was refused because a field meant to stay empty was filled. If you are a person, reload the page and try again.",
+    disposableEmail: "Addresses from disposable e-mail services are not accepted. Use an address you keep.",
+    dailyLimit: (max: number) => `You can submit ${max} ${max === 1 ? "tool" : "tools"} a day. Try again tomorrow.`,
+  },
+
   /** Profiles: /profile/{slug}, the /edit-profile forms, the featuring request and the admin command. */
   profile: {
     notFound: "No user found with this address",
@@ -150,6 +161,7 @@ export const MESSAGES = {
     changesMessageRequired: "Say what the maker should change: they read it",
     changesMessageTooLong: `A message has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
     mergeIntoLiveTool: "A submission can only be merged into another tool that is live",
+    noToolSelected: "Tick at least one tool to refuse",
     unknownFlag: `flag must be one of ${TOOL_FLAGS.join(", ")}`,
     labelRequired: "Give the category a name",
     labelTooLong: `A category's name has at most ${MAX_CATEGORY_LABEL_LENGTH} characters`,

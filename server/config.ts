@@ -92,6 +92,12 @@ export const configSchema = z.object({
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),
+  /** Signs the proof-of-work challenges of the sign-up and add-tool forms; empty: derived from the auth secret. */
+  ALTCHA_HMAC_KEY: z.string().trim().prefault(""),
+  /** How much work a challenge asks: the browser tries up to this many hashes (about a second for 100000). */
+  ALTCHA_MAX_NUMBER: z.coerce.number({ message: "must be a whole number" }).int().min(1000).max(10_000_000).prefault("100000"),
+  /** How many tools one account may submit in 24 hours (verifiers and admins are not limited). */
+  SUBMISSIONS_PER_DAY: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(10_000).prefault("5"),
   S3_ENDPOINT: optionalUrl.prefault(""),
   S3_REGION: z.string().trim().prefault("us-east-1"),
   S3_BUCKET: z

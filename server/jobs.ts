@@ -2,9 +2,9 @@
  * The server's scheduled work, started by every app process and run by one of them each time: every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
  * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
- * outbox's old delivered rows are deleted; every day, the uploaded images no tool shows are deleted, the open data
- * dumps of the catalogue are written (server/catalogue/open-data.ts), and every live tool's website is checked
- * (server/tools/link-checks.ts).
+ * outbox's old delivered rows and the spent proofs of work past their expiry are deleted; every day, the uploaded
+ * images no tool shows are deleted, the open data dumps of the catalogue are written (server/catalogue/open-data.ts),
+ * and every live tool's website is checked (server/tools/link-checks.ts).
  *
  * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
  * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the
@@ -38,6 +38,12 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
     if (purged > 0) logger.info(`outbox: deleted ${purged} old row${purged === 1 ? "" : "s"}`);
   } catch (error) {
     logger.error("outbox: could not delete old rows", error);
+  }
+  try {
+    const purged = await services.spam.purgeSpentProofs(now);
+    if (purged > 0) logger.info(`spam: deleted ${purged} spent proof${purged === 1 ? "" : "s"} of work past their expiry`);
+  } catch (error) {
+    logger.error("spam: could not delete old spent proofs of work", error);
   }
   try {
     const sent = await services.newsletter.sendDueFollowUps(now);

@@ -39,6 +39,8 @@ import { toolQueries } from "./tools/queries.ts";
 import { relatedToolQueries } from "./tools/related.ts";
 import { toolReportService } from "./reports/reports.ts";
 import { toolSnapshots } from "./tools/snapshots.ts";
+import { spamGuard } from "./spam/guard.ts";
+import { proofKeys, proofOfWork } from "./spam/proof-of-work.ts";
 import { roleMutations, userMutations } from "./users/mutations.ts";
 import { userQueries } from "./users/queries.ts";
 import { userToolQueries } from "./tools/user-tools.ts";
@@ -76,6 +78,7 @@ export function createServices(deps: Dependencies) {
     outbox,
     siteUrl: deps.config.SITE_URL,
     limiter,
+    submissionsPerDay: deps.config.SUBMISSIONS_PER_DAY,
     writeSnapshot: snapshots.writeToolSnapshot,
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
@@ -103,6 +106,11 @@ export function createServices(deps: Dependencies) {
       ...roleMutations(deps.db),
       ...userMutations({ ...accountDeps, siteUrl: deps.config.SITE_URL, writeToolSnapshot: snapshots.writeToolSnapshot }),
     },
+    /** The honeypot and the proof of work of the forms that make accounts and tools (decision 023). */
+    spam: spamGuard({
+      proofOfWork: proofOfWork({ db: deps.db, ...proofKeys(deps.config.ALTCHA_HMAC_KEY, deps.authSecret), maxNumber: deps.config.ALTCHA_MAX_NUMBER }),
+      now: deps.now,
+    }),
     /** Submitting, editing, verifying and claiming tools (SPEC section 4). */
     lifecycle,
     /** The moderation console (/admin): its lists and the admins' changes; verifying and claims go through `lifecycle`. */

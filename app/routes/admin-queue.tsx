@@ -7,8 +7,9 @@ import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { isAdmin } from "#common/access.ts";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
-import { mergeToolInput, rejectToolInput, requestChangesInput, toolActionInput, verifyToolInput } from "#common/schemas/moderation.ts";
+import { mergeToolInput, rejectToolInput, rejectToolsInput, requestChangesInput, toolActionInput, verifyToolInput } from "#common/schemas/moderation.ts";
 import type { QueuedTool } from "#server/admin/queue.ts";
+import { BulkRejectForm, bulkRejectSummary, RiskBadge, RiskReasons, SelectForRejection } from "../components/bulk-reject.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
@@ -58,6 +59,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const tool = await lifecycle.rejectTool(context.user, toolId, reason);
         return { done: `${tool.name} was refused. Its maker was e-mailed the reason.` };
       }
+      case "reject-selected": {
+        const { toolIds, reason } = rejectToolsInput.parse({ toolIds: form.getAll("toolIds"), reason: form.get("reason") ?? undefined });
+        return bulkRejectSummary(await lifecycle.rejectTools(context.user, toolIds, reason));
+      }
       case "confirm-identity": {
         const tool = await lifecycle.confirmToolIdentity(context.user, toolActionInput.parse(fields).toolId);
         return { done: `${tool.name}: its new name and website are confirmed.` };
@@ -81,6 +86,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
   const { user } = useRootData();
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
+  const bulkFailure = failure?.values.intent === "reject-selected" ? failure : undefined;
 
   return (
     <>
@@ -89,7 +95,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
           ? "No tool is waiting."
           : `${queue.total} ${queue.total === 1 ? "tool is" : "tools are"} waiting. Those that skipped the line come first, then the oldest.`}
       </SectionHeader>
-      <ActionResult result={result} inlineFields={["reason", "message"]} />
+      <ActionResult result={bulkFailure ? undefined : result} inlineFields={["reason", "message"]} />
       {queue.tools.length > 0 && <QueueShortcuts />}
       {queue.tools.length > 0 ? (
         <ol className="space-y-6">
@@ -106,6 +112,13 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
         </ol>
       ) : (
         <EmptyState title="The queue is empty">Every submitted tool has been answered. New ones appear here.</EmptyState>
+      )}
+      {queue.tools.length > 0 && (
+        <BulkRejectForm
+          outcomes={actionData && "outcomes" in actionData ? actionData.outcomes : undefined}
+          error={bulkFailure && (bulkFailure.fields.reason ?? bulkFailure.fields.toolIds ?? bulkFailure.message)}
+          keptReason={bulkFailure?.values.reason}
+        />
       )}
       {queue.total > queue.tools.length && (
         <p className="mt-6 text-center text-sm text-slate-600">
@@ -172,7 +185,9 @@ function QueuedToolItem({
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
+            <SelectForRejection toolId={tool.id} name={tool.name} />
             <h2 className="text-xl font-bold">{tool.name}</h2>
+            <RiskBadge risk={tool.risk} />
             {tool.hasSkippedLine && <Badge tone="sky">Skipped the line</Badge>}
             {tool.hasIdentityChanged && (
               <Badge tone="amber" testId="identity-changed">
@@ -194,6 +209,7 @@ function QueuedToolItem({
             )}{" "}
             on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
           </p>
+          <RiskReasons risk={tool.risk} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Form method="post" className="flex flex-wrap items-center gap-2">

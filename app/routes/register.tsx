@@ -4,6 +4,7 @@ import { Link } from "../components/link.tsx";
 import { registerInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { SpamCheck } from "../components/spam-check.tsx";
 import { formFailure, keptValues } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = keptValues(form, ["username", "email", "newsletter"]);
   try {
     const input = registerInput.parse(Object.fromEntries(form));
-    const headers = await context.services.accounts.register(input, context.requester);
+    const headers = await context.services.spam.guard(form, () => context.services.accounts.register(input, context.requester));
     return redirect(safeRedirect(form.get("redirectTo")), { headers });
   } catch (error) {
     return formFailure(error, values);
@@ -59,6 +60,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <input type="checkbox" name="newsletter" defaultChecked={values.newsletter === "on"} className="mt-0.5" />
           Send me the weekly newsletter of new tools
         </label>
+        <SpamCheck refusal={actionData?.message} />
         <SubmitButton pendingText="Creating your account…">Sign up</SubmitButton>
       </Form>
     </AuthCard>

@@ -15,6 +15,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { WebsiteFillButton, withProposal } from "../components/website-fill.tsx";
+import { SpamCheck } from "../components/spam-check.tsx";
 import { formFailure } from "../forms.ts";
 import { messageFor } from "#common/input-errors.ts";
 import { pageMeta } from "../seo.ts";
@@ -120,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const tool = await lifecycle.updateTool(context.user, toolId.data, input.data, storeImages);
       return redirect(tool.isVerified && tool.isActive ? toolPath(tool.slug) : "/my-tools");
     }
-    const tool = await lifecycle.submitTool(context.user, input.data, storeImages, { id: toolId.data });
+    const tool = await context.services.spam.guard(form, () => lifecycle.submitTool(context.user, input.data, storeImages, { id: toolId.data }));
     return redirect(`/my-tools?submitted=${tool.id}`);
   } catch (error) {
     return failed(error);
@@ -255,6 +256,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
           </div>
         </section>
 
+        {!isEdit && <SpamCheck refusal={failure?.message} />}
         <SubmitButton name="intent" value="save" pendingText={isEdit ? "Saving…" : "Submitting…"}>
           {isEdit ? "Save the changes" : "Submit the tool"}
         </SubmitButton>

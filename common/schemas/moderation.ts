@@ -19,13 +19,18 @@ const onOff = z.enum(["true", "false"]).transform((value) => value === "true");
 /** A moderation action on one tool (verify, accept or refuse its claim, skip the line). */
 export const toolActionInput = z.object({ toolId: toolIdParam });
 
-/** Refusing a waiting tool: the reason is e-mailed to its maker. */
-export const rejectToolInput = z.object({
-  toolId: toolIdParam,
-  reason: z
+const rejectionReason = z
     .string({ message: MESSAGES.moderation.reasonRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, MESSAGES.moderation.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.reasonTooLong)),
+    .pipe(z.string().min(1, MESSAGES.moderation.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.reasonTooLong));
+
+/** Refusing a waiting tool: the reason is e-mailed to its maker. */
+export const rejectToolInput = z.object({ toolId: toolIdParam, reason: rejectionReason });
+
+/** Refusing the tools ticked in the queue with one reason (a form's repeated toolIds). */
+export const rejectToolsInput = z.object({
+  toolIds: z.array(toolIdParam, { message: MESSAGES.moderation.noToolSelected }).min(1, MESSAGES.moderation.noToolSelected).max(100),
+  reason: rejectionReason,
 });
 
 /** Verifying a waiting tool; the box "link it to its submitter" sends true when ticked (decision 022). */

@@ -14,8 +14,10 @@ import { listPossibleDuplicates, type PossibleDuplicate } from "../tools/duplica
 import { isQueuedTool } from "../tools/queue.ts";
 import { afterCursor, type ToolDetail, toolDetailColumns } from "../tools/queries.ts";
 import { requireAdmin } from "../access.ts";
+import { riskSignalsOf } from "../spam/risk-signals.ts";
+import { type Risk, toolRisk } from "../tools/risk.ts";
 
-export type Submitter = { username: string; slug: string; email: string; role: string };
+export type Submitter = { username: string; slug: string; email: string; role: string; createdAt: string };
 
 export type QueuedTool = ToolDetail & {
   submitter: Submitter | null;
@@ -24,6 +26,8 @@ export type QueuedTool = ToolDetail & {
   hasSkippedLine: boolean;
   /** Tools it may duplicate, likeliest first (decision 022): a verifier may merge it into a live one. */
   possibleDuplicates: PossibleDuplicate[];
+  /** How likely it is spam, and why (decision 023). */
+  risk: Risk;
 };
 
 /** A queued tool that has not skipped the line, as the requests page lists it. */
@@ -35,7 +39,7 @@ export type WaitingLinePage = { tools: WaitingTool[]; nextCursor: string | null 
 export type QueueFront = { tools: QueuedTool[]; total: number };
 
 const submitterColumn = sql<Submitter | null>`(
-  select json_build_object('username', s.username, 'slug', s.slug, 'email', s.email, 'role', s.role) from users s where s.id = ${tools.submittedBy}
+  select json_build_object('username', s.username, 'slug', s.slug, 'email', s.email, 'role', s.role, 'createdAt', s.created_at) from users s where s.id = ${tools.submittedBy}
 )`.as("submitter");
 
 const previewColumns = { ...toolDetailColumns, submitter: submitterColumn };
@@ -67,6 +71,7 @@ export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<To
             hasIdentityChanged: tool.hasIdentityChanged,
             hasSkippedLine: tool.hasSkippedLine,
             possibleDuplicates: duplicates[index] ?? [],
+            risk: toolRisk(riskSignalsOf(row)),
           },
         ];
       });

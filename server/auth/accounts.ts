@@ -3,6 +3,7 @@
  * for a sign-in link. Better Auth keeps the auth account and the session; this service keeps the product's user
  * record beside it (./account-shared.ts) and turns every failure into a message of the catalogue.
  */
+import { isDisposableEmail } from "disposable-email-domains-js";
 import { eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -35,6 +36,7 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
     /** Creates the auth account, then the user record, then signs the new user in (SPEC section 4). */
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
       await refuseOverLimit(limiter, `register:${requester.address}`, LIMITS.registerPerAddress);
+      if (isDisposableEmail(input.email)) throw invalid(MESSAGES.spam.disposableEmail, "email");
       const existing = await findRecordByEmail(db, input.email);
       if (existing) throw invalid(existing.authMethod === "google" ? MESSAGES.auth.emailExistsGoogle : MESSAGES.auth.emailExists, "email");
       if (await findAuthUserByEmail(db, input.email)) throw invalid(MESSAGES.auth.emailExists, "email");

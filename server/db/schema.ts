@@ -437,6 +437,15 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /**
+ * Proofs of work already spent (server/spam/proof-of-work.ts): each solved challenge passes one form, once. Keyed by the
+ * challenge's signature; kept until the challenge expires, then the hourly job deletes it.
+ */
+export const spentProofs = pgTable("spent_proofs", {
+  signature: text("signature").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+});
+
+/**
  * Better Auth's own rate limits on its HTTP endpoints (its `rateLimit` model, storage "database"), so that every app
  * process counts the same requests. `lastRequest` is milliseconds since 1970, as Better Auth writes it.
  */

@@ -12,6 +12,7 @@ import { AppError } from "#common/errors.ts";
 import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { IMPORT_MAX_BYTES } from "#common/schemas/catalogue.ts";
+import { CHALLENGE_PATH } from "#common/spam-fields.ts";
 import { type Config, FILES_URL, filesBaseUrl, publicConfig } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
@@ -156,6 +157,11 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   });
   app.all("/api/auth/*", (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404));
 
+  // A new proof-of-work challenge for the sign-up and add-tool forms and the submitTool function (decision 023).
+  app.get(CHALLENGE_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await services.spam.createChallenge());
+  });
   // The public JSON answers carry an ETag: a client that has one already gets a 304. Reads take no cookie, so any
   // origin may make them (cors.ts); only writes read the session.
   app.use("/api/v1/*", allowCrossOriginReads());

@@ -7,7 +7,8 @@ import { AppError } from "#common/errors.ts";
 import { toolIdParam } from "#common/schemas/fields.ts";
 import { functionPayload, submitToolFunctionInput, toolRefFunctionInput } from "#common/schemas/functions.ts";
 import { MESSAGES } from "#common/messages.ts";
-import type { SessionUser } from "#common/access.ts";
+import { isModerator, type SessionUser } from "#common/access.ts";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 import type { Services } from "../services.ts";
 import type { tools } from "../db/schema.ts";
 import { invalidInput } from "#common/input-errors.ts";
@@ -37,11 +38,14 @@ function toolIdOf(tool: unknown): string {
 
 export function createFunctions(services: Services) {
   const { lifecycle } = services;
-  const calls: Record<string, (user: SessionUser | null, tool: unknown) => Promise<ToolRow>> = {
-    submitTool: (user, tool) => {
+  const calls: Record<string, (user: SessionUser | null, tool: unknown, body: Record<string, unknown>) => Promise<ToolRow>> = {
+    submitTool: (user, tool, body) => {
       const input = submitToolFunctionInput.safeParse(tool);
       if (!input.success) throw invalidInput(input.error);
-      return lifecycle.submitTool(user, input.data);
+      const submit = () => lifecycle.submitTool(user, input.data);
+      // API clients solve the forms' proof of work too (body field `altcha`, from GET /api/challenge); verifiers
+      // and admins are trusted, and a visitor is refused by the lifecycle as on the form (decision 023).
+      return user && !isModerator(user) ? services.spam.guard({ [PROOF_FIELD]: body[PROOF_FIELD] }, submit) : submit();
     },
     toolVerified: (user, tool) => lifecycle.verifyTool(user, toolIdOf(tool)),
     claimTool: (user, tool) => lifecycle.askForClaim(user, toolIdOf(tool)),
@@ -63,7 +67,7 @@ export function createFunctions(services: Services) {
     }
     const payload = functionPayload.safeParse(body);
     if (!payload.success) throw new AppError("invalid-argument", MESSAGES.functions.noTool);
-    return c.json(resultOf(await call(c.get("user") ?? null, payload.data.tool)));
+    return c.json(resultOf(await call(c.get("user") ?? null, payload.data.tool, body as Record<string, unknown>)));
   });
 
   functions.all("*", () => {

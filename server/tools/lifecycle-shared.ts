@@ -17,6 +17,8 @@ export type LifecycleDependencies = {
   siteUrl: string;
   /** Counts each maker's submissions (LIMITS.submissionsPerUser). */
   limiter: RateLimiter;
+  /** How many tools a maker may submit in 24 hours (SUBMISSIONS_PER_DAY; server/spam/daily-limit.ts). */
+  submissionsPerDay: number;
   /** Writes or removes the tool's public snapshot after a change. */
   writeSnapshot: (id: string) => Promise<void>;
 };

@@ -9,6 +9,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { toolPath } from "#common/page-paths.ts";
 import { requireAdmin, requireModerator } from "../access.ts";
+import type { Transaction } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
 import { emailOf, getTool, type LifecycleDependencies, type ToolRow } from "./lifecycle-shared.ts";
 import { makerMails } from "./maker-mails.ts";
@@ -20,7 +21,26 @@ const noChangesRequested = { changesRequestedAt: null, changesRequestedMessage: 
 /** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
 export const AVERAGE_REVIEW_HOURS = 24;
 
-export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter">) {
+/** What became of one tool of a bulk refusal. */
+export type RejectOutcome = { id: string; name: string | null; outcome: "rejected" | "already-live" | "already-rejected" | "not-found" };
+
+export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
+  /** Refuses `tool` in the transaction `tx`, and writes the mail that tells its submitter why. */
+  async function rejectWithin(tx: Transaction, tool: ToolRow, reason: string, now: Date): Promise<ToolRow> {
+    const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason, ...noChangesRequested, updatedAt: now }).where(eq(tools.id, tool.id)).returning();
+    const email = await emailOf(tx, tool.submittedBy);
+    if (email) {
+      await outbox.enqueue(tx, [
+        {
+          channel: "mail",
+          key: `tool-rejected:${tool.id}:${now.getTime()}`,
+          payload: { to: email, subject: `${tool.name} was not listed`, text: `A verifier did not list ${tool.name}:\n\n${reason}\n\nYou can change it and send it again from ${siteUrl}/my-tools.` },
+        },
+      ]);
+    }
+    return row!;
+  }
+
   return {
     /** The queue: tools waiting for verification, those that skipped the line first, then the oldest (tools_queue_idx). */
     async listQueue(user: SessionUser | null, { limit }: { limit?: number } = {}) {
@@ -145,23 +165,36 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
       if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-      const now = new Date();
-      const rejected = await db.transaction(async (tx) => {
-        const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason.trim(), ...noChangesRequested, updatedAt: now }).where(eq(tools.id, id)).returning();
-        const email = await emailOf(tx, tool.submittedBy);
-        if (email) {
-          await outbox.enqueue(tx, [
-            {
-              channel: "mail",
-              key: `tool-rejected:${id}:${now.getTime()}`,
-              payload: { to: email, subject: `${tool.name} was not listed`, text: `A verifier did not list ${tool.name}:\n\n${reason.trim()}\n\nYou can change it and send it again from ${siteUrl}/my-tools.` },
-            },
-          ]);
-        }
-        return row!;
-      });
+      const rejected = await db.transaction((tx) => rejectWithin(tx, tool, reason.trim(), new Date()));
       outbox.poke();
       return rejected;
+    },
+
+    /**
+     * Refuses several waiting tools with one reason, in one transaction, each submitter e-mailed as for one. A tool that
+     * is live, already refused or gone is left as it is, and its outcome says so.
+     */
+    async rejectTools(user: SessionUser | null, ids: string[], reason: string): Promise<RejectOutcome[]> {
+      requireModerator(user, MESSAGES.access.notAllowed);
+      if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
+      const now = new Date();
+      const outcomes = await db.transaction(async (tx) => {
+        const results: RejectOutcome[] = [];
+        for (const id of new Set(ids)) {
+          // Locked, so a verifier answering the same tool at this moment cannot make it both live and refused.
+          const [tool] = await tx.select().from(tools).where(eq(tools.id, id)).for("update");
+          if (!tool) results.push({ id, name: null, outcome: "not-found" });
+          else if (tool.isVerified) results.push({ id, name: tool.name, outcome: "already-live" });
+          else if (tool.rejectedAt) results.push({ id, name: tool.name, outcome: "already-rejected" });
+          else {
+            await rejectWithin(tx, tool, reason.trim(), now);
+            results.push({ id, name: tool.name, outcome: "rejected" });
+          }
+        }
+        return results;
+      });
+      outbox.poke();
+      return outcomes;
     },
 
     /** acceptClaim (SPEC section 4): the claimer becomes the linked creator; claimToolAccepted e-mails them. */

@@ -12,6 +12,7 @@ import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
 import { requireSignedIn, requireToolEditor } from "../access.ts";
 import { LIMITS } from "../auth/rate-limit.ts";
 import { tools } from "../db/schema.ts";
+import { refuseOverDailyLimit } from "../spam/daily-limit.ts";
 import { refuseLikelyDuplicate, websiteKeys } from "./duplicates.ts";
 import { claimerEmailMatches, emailOf, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
 import { makerMails } from "./maker-mails.ts";
@@ -23,13 +24,14 @@ export type ToolImages = { logo?: string; largeImage?: string };
 /** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
-export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
+export function toolSubmissions({ db, outbox, siteUrl, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
   return {
     /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
     async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
       const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
       if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      await refuseOverDailyLimit(db, maker, submissionsPerDay);
       await refuseLikelyDuplicate(db, input);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const built = buildToolRow({
@@ -48,6 +50,8 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
       // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
       const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
       const tool = await db.transaction(async (tx) => {
+        // Counted again under the maker's row lock: two submissions at once cannot both pass the last place.
+        await refuseOverDailyLimit(tx, maker, submissionsPerDay);
         const [created] = await tx.insert(tools).values(row).onConflictDoNothing().returning();
         if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
         const email = await emailOf(tx, maker.id);

@@ -37,7 +37,8 @@ describe("a tool from submission to claim, in Chromium", () => {
     return page;
   }
 
-  it("goes all the way", async () => {
+  // Four people sign up and one tool is submitted: the browser solves five proofs of work on the way.
+  it("goes all the way", { timeout: 90_000 }, async () => {
     // The maker submits, with a logo uploaded ahead with its progress.
     const maker = await person("Maker");
     await gotoHydrated(maker, `${server.url}/add-tool`);

@@ -10,17 +10,23 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/dat
 import { type Client, createClient } from "../setup/forms.ts";
 import { type LocalServer, startLocalServer } from "../setup/local-http.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
+import { solvedProof } from "../setup/proof-of-work.ts";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 
 const SITE = "http://localhost:3000";
 type Person = { client: Client; record: UserRow; email: string };
 type Answer = { status: number; body: { result?: { tool: Record<string, unknown> }; error?: { code: string; message: string; fields?: Record<string, string> } } };
 
-/** Calls a function as a browser's fetch would: JSON, from the site's own origin. */
+/**
+ * Calls a function as a browser's fetch would: JSON, from the site's own origin. A submitTool body without `altcha`
+ * gets a solved proof of work, as every API client that submits solves one (decision 023).
+ */
 async function call(client: Client, name: string, body: unknown, { origin = SITE, raw }: { origin?: string; raw?: string } = {}): Promise<Answer> {
+  const solved = name === "submitTool" && typeof body === "object" && body !== null && !(PROOF_FIELD in body) ? { ...body, [PROOF_FIELD]: await solvedProof(client.request) } : body;
   const response = await client.request(`/api/functions/${name}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },
-    body: raw ?? JSON.stringify(body),
+    body: raw ?? JSON.stringify(solved),
   });
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   return { status: response.status, body: (await response.json()) as Answer["body"] };
@@ -49,7 +55,7 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
   async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {
     const client = createClient(app.request);
     const email = `${slugify(username)}@example.com`;
-    const response = await client.post("/register", { username, email, password: "long-enough" });
+    const response = await client.postSolved("/register", { username, email, password: "long-enough" });
     expect(response.status).toBe(302);
     const [record] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning();
     return { client, record: record!, email };
@@ -309,29 +315,45 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
       });
     });
 
-    it("429 resource-exhausted: submitTool over the limit, counted per user", async () => {
+    it("429 resource-exhausted: submitTool over the daily limit, counted per user in the database", async () => {
       const maker = await register("Maker");
-      const { max } = LIMITS.submissionsPerUser;
+      const max = app.config.SUBMISSIONS_PER_DAY;
       for (let index = 0; index < max; index++) {
         const { status } = await call(maker.client, "submitTool", { tool: toolPayload({ name: `Counter ${index}`, website: `https://counter-${index}.example` }) });
         expect(status).toBe(200);
       }
       const { status, body } = await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://one-more.example" }) });
       expect(status).toBe(429);
-      expect(body).toEqual({ error: { code: "resource-exhausted", message: "Too many requests, try again later" } });
+      expect(body).toEqual({ error: { code: "resource-exhausted", message: `You can submit ${max} tools a day. Try again tomorrow.` } });
       expect(await toolCount()).toBe(max);
       const other = await register("Other Maker");
       expect((await call(other.client, "submitTool", { tool: toolPayload({ website: "https://one-more.example" }) })).status).toBe(200);
-      // A new window lets the maker submit again.
+      // A day later the maker may submit again.
+      await database.db.update(tools).set({ createdAt: sql`${tools.createdAt} - interval '25 hours'` }).where(eq(tools.submittedBy, maker.record.id));
+      expect((await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://next-day.example" }) })).status).toBe(200);
+    });
+
+    it("429 resource-exhausted: submitTool over the hourly limit, which holds for verifiers too", async () => {
+      const verifier = await register("Verifier", "verifier");
+      const { max } = LIMITS.submissionsPerUser;
+      for (let index = 0; index < max; index++) {
+        const { status } = await call(verifier.client, "submitTool", { tool: toolPayload({ name: `Counter ${index}`, website: `https://counter-${index}.example` }) });
+        expect(status).toBe(200);
+      }
+      const { status, body } = await call(verifier.client, "submitTool", { tool: toolPayload({ website: "https://one-more.example" }) });
+      expect(status).toBe(429);
+      expect(body).toEqual({ error: { code: "resource-exhausted", message: "Too many requests, try again later" } });
+      expect(await toolCount()).toBe(max);
+      // A new window lets them submit again.
       await database.db.update(rateLimits).set({ windowStart: new Date(Date.now() - LIMITS.submissionsPerUser.windowSeconds * 1000 - 1000) });
-      expect((await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://next-hour.example" }) })).status).toBe(200);
+      expect((await call(verifier.client, "submitTool", { tool: toolPayload({ website: "https://next-hour.example" }) })).status).toBe(200);
     });
 
     it("500 internal: an unexpected failure answers 'Unknown error' and shows nothing of it", async () => {
       const broken = await openTestDatabase(kind);
       const brokenApp = await createTestApp(broken);
       const maker = createClient(brokenApp.request);
-      expect((await maker.post("/register", { username: "Maker", email: "maker@example.com", password: "long-enough" })).status).toBe(302);
+      expect((await maker.postSolved("/register", { username: "Maker", email: "maker@example.com", password: "long-enough" })).status).toBe(302);
       await broken.close();
       const stderr = process.stderr.write;
       process.stderr.write = () => true;

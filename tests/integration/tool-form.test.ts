@@ -29,7 +29,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
 
   async function signUp(username: string, email: string) {
     const client = createClient(app.request);
-    await client.post("/register", { username, email, password: "long-enough" });
+    await client.postSolved("/register", { username, email, password: "long-enough" });
     return client;
   }
 
@@ -81,7 +81,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     const toolId = await reservedId(maker);
     const form = toolForm(toolId);
     form.append("logo", await png(), "logo.jpg");
-    const response = await maker.postMultipart("/add-tool", form);
+    const response = await maker.postMultipartSolved("/add-tool", form);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/my-tools?submitted=${toolId}`);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
@@ -99,7 +99,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     const toolId = await reservedId(maker);
     const form = toolForm(toolId, { name: "Kept Name" });
     form.append("logo", await file(), fileName);
-    const response = await maker.postMultipart("/add-tool", form);
+    const response = await maker.postMultipartSolved("/add-tool", form);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(message);
@@ -113,7 +113,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       const toolId = await reservedId(maker);
       const form = toolForm(toolId, { shortDesc: "short" });
       form.append("logo", await png(), "logo.png");
-      const response = await maker.postMultipart("/add-tool", form);
+      const response = await maker.postMultipartSolved("/add-tool", form);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Say what the tool does in at least 20 characters");
       expect(storedFiles(toolId)).toEqual([]);
@@ -127,7 +127,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       const form = toolForm(toolId);
       form.append("logo", await png(), "logo.png");
       form.append("largeImage", await png(2000, 1000), "shot.png");
-      const response = await maker.postMultipart("/add-tool", form);
+      const response = await maker.postMultipartSolved("/add-tool", form);
       expect(response.status).toBe(429);
       expect(await response.text()).toContain("Too many requests, try again later");
       expect(storedFiles(toolId)).toEqual([]);
@@ -141,7 +141,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       const toolId = await reservedId(maker);
       const form = toolForm(toolId);
       form.append("logo", await png(), "logo.png");
-      expect((await maker.postMultipart("/add-tool", form)).status).toBe(409);
+      expect((await maker.postMultipartSolved("/add-tool", form)).status).toBe(409);
       expect(storedFiles(toolId)).toEqual([]);
 
       const theirs = await insertTool(database.db, { name: "Theirs", website: "https://theirs.example" });
@@ -155,7 +155,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       const toolId = await reservedId(maker);
       const form = toolForm(toolId);
       form.append("logo", await png(), "logo.png");
-      expect((await maker.postMultipart("/add-tool", form)).status).toBe(302);
+      expect((await maker.postMultipartSolved("/add-tool", form)).status).toBe(302);
       expect(storedFiles(toolId)).toHaveLength(1);
       expect(await submissionsCounted("maker@example.com")).toBe(1);
     });
@@ -165,7 +165,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     const toolId = await reservedId(maker);
     const form = toolForm(toolId);
     form.append("logo", new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64"/></svg>']), "logo.svg");
-    expect((await maker.postMultipart("/add-tool", form)).status).toBe(302);
+    expect((await maker.postMultipartSolved("/add-tool", form)).status).toBe(302);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
     const served = await app.request(tool!.logo!);
     expect(served.headers.get("content-type")).toBe("image/webp");
@@ -175,7 +175,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
   it("shows inline messages for bad fields", async () => {
     const toolId = await reservedId(maker);
     const form = toolForm(toolId, { name: "", website: "javascript:alert(1)", shortDesc: "short" });
-    const html = await (await maker.postMultipart("/add-tool", form)).text();
+    const html = await (await maker.postMultipartSolved("/add-tool", form)).text();
     expect(html).toContain("The name needs at least 2 characters");
     expect(html).toContain("Enter the tool&#x27;s website address, such as https://example.com");
     expect(html).toContain("Say what the tool does in at least 20 characters");
@@ -183,7 +183,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
 
   it("catches a website that is already listed and offers to claim it", async () => {
     const listed = await insertTool(database.db, { name: "Counter", website: "https://www.counter.example" });
-    const html = await (await maker.postMultipart("/add-tool", toolForm(await reservedId(maker)))).text();
+    const html = await (await maker.postMultipartSolved("/add-tool", toolForm(await reservedId(maker)))).text();
     expect(html).toContain("Counter is already listed.");
     expect(html).toContain(`href="/tool/${listed.slug}"`);
   });
@@ -192,7 +192,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     const form = new FormData();
     form.append("intent", "preview");
     form.append("longDesc", "## Why\n\n<script>x</script> **bold**");
-    const html = await (await maker.postMultipart("/add-tool", form)).text();
+    const html = await (await maker.postMultipartSolved("/add-tool", form)).text();
     const preview = /data-testid="long-desc-preview"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "";
     expect(preview).toContain("<h2>Why</h2>");
     expect(preview).toContain("&lt;script&gt;x&lt;/script&gt; <strong>bold</strong>");
@@ -219,7 +219,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
 
       const submit = toolForm(toolId);
       submit.append("largeImageUrl", url);
-      expect((await maker.postMultipart("/add-tool", submit)).status).toBe(302);
+      expect((await maker.postMultipartSolved("/add-tool", submit)).status).toBe(302);
       const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
       expect(tool!.largeImage).toBe(url);
     });
@@ -232,7 +232,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       const toolId = await reservedId(maker);
       const submit = toolForm(toolId);
       submit.append("logoUrl", "https://evil.example/x.webp");
-      await maker.postMultipart("/add-tool", submit);
+      await maker.postMultipartSolved("/add-tool", submit);
       const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
       expect(tool!.logo).toBeNull();
     });
@@ -241,7 +241,7 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
   describe("editing", () => {
     async function submitted() {
       const toolId = await reservedId(maker);
-      await maker.postMultipart("/add-tool", toolForm(toolId));
+      await maker.postMultipartSolved("/add-tool", toolForm(toolId));
       return toolId;
     }
 

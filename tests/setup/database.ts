@@ -34,6 +34,7 @@ const TABLES = [
   "auth_users",
   "auth_verifications",
   "rate_limits",
+  "spent_proofs",
   "events",
   "daily_stats",
   "daily_visitors",

@@ -1,4 +1,10 @@
-/** Posts a form the way a browser does without JavaScript (same-site origin, urlencoded body), keeping cookies between requests. */
+/**
+ * Posts a form the way a browser does without JavaScript (same-site origin, urlencoded body), keeping cookies between
+ * requests; `postSolved` and `postMultipartSolved` add the anti-spam proof of work the browser's script computes.
+ */
+import { PROOF_FIELD } from "#common/spam-fields.ts";
+import { solvedProof } from "./proof-of-work.ts";
+
 export type Client = {
   cookies: Map<string, string>;
   /** The cookie header the client would send. */
@@ -7,6 +13,10 @@ export type Client = {
   post(path: string, fields: Record<string, string>): Promise<Response>;
   /** Posts a multipart form (files included), as a browser does for a form with encType multipart/form-data. */
   postMultipart(path: string, form: FormData): Promise<Response>;
+  /** `post` with a solved proof of work, as the sign-up and add-tool forms send with JavaScript. */
+  postSolved(path: string, fields: Record<string, string>): Promise<Response>;
+  /** `postMultipart` with a solved proof of work. */
+  postMultipartSolved(path: string, form: FormData): Promise<Response>;
 };
 
 export function createClient(request: (path: string, init?: RequestInit) => Response | Promise<Response>, origin = "http://localhost:3000"): Client {
@@ -37,6 +47,13 @@ export function createClient(request: (path: string, init?: RequestInit) => Resp
     },
     postMultipart(path, form) {
       return client.request(path, { method: "POST", headers: { origin }, body: form });
+    },
+    async postSolved(path, fields) {
+      return client.post(path, { ...fields, [PROOF_FIELD]: await solvedProof(request) });
+    },
+    async postMultipartSolved(path, form) {
+      form.set(PROOF_FIELD, await solvedProof(request));
+      return client.postMultipart(path, form);
     },
   };
   return client;

@@ -1,0 +1,115 @@
+/**
+ * The anti-spam part of the sign-up and add-tool forms (decision 023): a field people never see (a robot fills it),
+ * and the proof of work the browser computes while the person types. A form sent before the proof is ready waits for
+ * it; without JavaScript the form says it needs it.
+ */
+import { useEffect, useRef, useState } from "react";
+import { MESSAGES } from "#common/messages.ts";
+import { CHALLENGE_PATH, HONEYPOT_FIELD, PROOF_FIELD } from "#common/spam-fields.ts";
+import { type Challenge, solveChallenge } from "../proof-of-work.ts";
+
+/** A fresh challenge is fetched this long before the current one expires. */
+const RENEW_BEFORE_MS = 60_000;
+/** The refusals after which the browser needs a new proof. */
+const NEEDS_NEW_PROOF: string[] = [MESSAGES.spam.proofReplayed, MESSAGES.spam.proofExpired, MESSAGES.spam.proofInvalid, MESSAGES.spam.proofMissing];
+
+type State = "working" | "ready" | "failed";
+
+/** `refusal` is the message of the form's last refused submit, if any: some of them ask for a new proof. */
+export function SpamCheck({ refusal }: { refusal?: string }) {
+  const [proof, setProof] = useState("");
+  const [state, setState] = useState<State>("working");
+  const [round, setRound] = useState(0);
+  const holder = useRef<HTMLDivElement>(null);
+  const proofRef = useRef("");
+  /** The challenge could not be had: a submit goes as it is, and the server says what is missing. */
+  const failedRef = useRef(false);
+  const waitingSubmit = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+
+  const startOver = () => {
+    setProof("");
+    setState("working");
+    setRound((value) => value + 1);
+  };
+
+  // After a refusal that spent or refused the proof, make a new one (adjusted while rendering, as React advises).
+  const [seenRefusal, setSeenRefusal] = useState(refusal);
+  if (refusal !== seenRefusal) {
+    setSeenRefusal(refusal);
+    if (refusal && NEEDS_NEW_PROOF.includes(refusal)) startOver();
+  }
+
+  // The submit listener reads the proof of the latest render.
+  useEffect(() => {
+    proofRef.current = proof;
+  }, [proof]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let renew: ReturnType<typeof setTimeout> | undefined;
+    failedRef.current = false;
+    (async () => {
+      try {
+        const response = await fetch(CHALLENGE_PATH, { signal: controller.signal, cache: "no-store" });
+        if (!response.ok) throw new Error(`challenge: ${response.status}`);
+        const challenge = (await response.json()) as Challenge;
+        const solved = await solveChallenge(challenge, controller.signal);
+        if (!solved) return;
+        proofRef.current = solved;
+        setProof(solved);
+        setState("ready");
+        const expiresAt = (challenge.parameters.expiresAt ?? 0) * 1000;
+        renew = setTimeout(startOver, Math.max(0, expiresAt - Date.now() - RENEW_BEFORE_MS));
+        const waiting = waitingSubmit.current;
+        waitingSubmit.current = null;
+        if (waiting) {
+          // The hidden field must hold the proof before the form is read: send after React has written it.
+          requestAnimationFrame(() => waiting.form.requestSubmit(waiting.submitter instanceof HTMLButtonElement ? waiting.submitter : undefined));
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+        failedRef.current = true;
+        setState("failed");
+        const waiting = waitingSubmit.current;
+        waitingSubmit.current = null;
+        waiting?.form.requestSubmit(waiting.submitter instanceof HTMLButtonElement ? waiting.submitter : undefined);
+      }
+    })();
+    return () => {
+      controller.abort();
+      clearTimeout(renew);
+    };
+  }, [round]);
+
+  // A submit before the proof is ready waits for it (React Router's Form leaves a prevented submit alone).
+  useEffect(() => {
+    const form = holder.current?.closest("form");
+    if (!form) return;
+    const onSubmit = (event: SubmitEvent) => {
+      if (proofRef.current || failedRef.current) return;
+      event.preventDefault();
+      waitingSubmit.current = { form, submitter: event.submitter };
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, []);
+
+  return (
+    <div ref={holder}>
+      <input type="hidden" name={PROOF_FIELD} value={proof} />
+      {/* Off screen and out of the tab order: people never fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <noscript>
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">This form needs JavaScript for its anti-spam check: turn JavaScript on to send it.</p>
+      </noscript>
+      <p data-testid="spam-check" data-state={state} aria-live="polite" className="text-xs text-slate-500">
+        {state === "working" ? "Anti-spam check: working…" : state === "ready" ? "Anti-spam check: done." : "The anti-spam check could not start. Reload the page to try again."}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** The anti-spam fields the sign-up and add-tool forms carry (server/spam/): the browser writes them, the server reads them. */
+
+/** The proof of work's answer (base64 JSON of the challenge and the number found); also submitTool's body field. */
+export const PROOF_FIELD = "altcha";
+/** A field people never see nor fill; a robot that fills every field fills it too. */
+export const HONEYPOT_FIELD = "homepage";
+/** Where the browser asks for a challenge. */
+export const CHALLENGE_PATH = "/api/challenge";

@@ -1,0 +1,62 @@
+/** The anti-spam check in Chromium (decision 023): the browser solves the proof of work itself, for sign-up and a tool. */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { spentProofs, tools, users } from "#server/db/schema.ts";
+import { insertCategory } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("the anti-spam check, in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await insertCategory(database.db, { label: "Analytics" });
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+    page = await (await newContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  it("signs up: a refused address keeps the form, and the corrected one goes through with the browser's proof", async () => {
+    await gotoHydrated(page, `${server.url}/register`);
+    await page.getByLabel("Username").fill("Ada");
+    await page.getByLabel("E-mail").fill("ada@mailinator.com");
+    await page.getByLabel("Password").fill("long-enough");
+    // Sent at once: the form waits for the proof, then goes.
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByText("Addresses from disposable e-mail services are not accepted. Use an address you keep.").waitFor();
+    expect(await page.getByLabel("Username").inputValue()).toBe("Ada");
+    expect(await page.getByTestId("spam-check").getAttribute("data-state")).toBe("ready");
+    expect(await database.db.select().from(users)).toEqual([]);
+
+    await page.getByLabel("E-mail").fill("ada@example.com");
+    await page.getByLabel("Password").fill("long-enough");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await database.db.select({ email: users.email }).from(users)).toEqual([{ email: "ada@example.com" }]);
+    expect(await database.db.select().from(spentProofs)).toHaveLength(1);
+  });
+
+  it("submits a tool once the browser has solved its challenge", async () => {
+    await gotoHydrated(page, `${server.url}/add-tool`);
+    await page.locator('[data-testid="spam-check"][data-state="ready"]').waitFor();
+    await page.getByLabel("Name").fill("Spamless Counter");
+    await page.getByLabel("Website").fill("spamless.example");
+    await page.getByLabel("Short description").fill("Counts visitors without cookies, for small sites.");
+    await page.getByLabel("Analytics").check();
+    await page.getByRole("button", { name: "Submit the tool" }).click();
+    await page.waitForURL(/\/my-tools\?submitted=t/);
+    expect(await database.db.select({ name: tools.name }).from(tools).where(eq(tools.name, "Spamless Counter"))).toHaveLength(1);
+    expect(await database.db.select().from(spentProofs)).toHaveLength(2);
+  });
+});
