@@ -74,6 +74,8 @@ export const configSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive().max(50).prefault("5"),
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
+  /** How long after the start each process first tries the hourly and daily jobs (then every hour, every day). */
+  JOBS_FIRST_RUN_AFTER_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0).max(86_400).prefault("30"),
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),
   S3_ENDPOINT: optionalUrl.prefault(""),
   S3_REGION: z.string().trim().prefault("us-east-1"),
