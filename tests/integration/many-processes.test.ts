@@ -114,13 +114,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     // The tool is saved with it (as the tool form's save does), and its page on the second process shows it below.
     await database.db.update(tools).set({ logo }).where(eq(tools.id, tool.id));
 
-    // The first process caches the pages that do not show the waiting tool yet.
+    // The first process caches the pages that do not show the waiting tool yet (once it has heard of the logo's
+    // change, which drops the tool's page: until then a page it keeps may be dropped again).
     const page = `/tool/${tool.slug}`;
-    for (const expected of ["miss", "hit"]) {
+    const cached = await within(5_000, async () => {
       const [toolPage, home] = await Promise.all([fetch(first.url + page), fetch(`${first.url}/`)]);
-      expect([toolPage.status, toolPage.headers.get("x-cache"), home.headers.get("x-cache")]).toEqual([404, expected, expected]);
+      expect(toolPage.status).toBe(404);
       expect(await home.text()).not.toContain("Crossing Counter");
-    }
+      await toolPage.text();
+      return toolPage.headers.get("x-cache") === "hit" && home.headers.get("x-cache") === "hit";
+    });
+    expect(cached, "the first process serves both pages from its cache").toBeLessThan(Number.POSITIVE_INFINITY);
 
     // A verifier, signed up on the second process, makes it live there.
     const vera = cookieOf(await register(second, "Vera", "vera@example.com"));
