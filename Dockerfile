@@ -15,7 +15,9 @@ RUN npm run build
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# --legacy-peer-deps: better-auth, @react-router/node and drizzle-orm name vitest, drizzle-kit and typescript as optional
+# peers; as this project has them (as devDependencies), npm would otherwise keep them with --omit=dev (docs/decisions/020).
+RUN npm ci --omit=dev --legacy-peer-deps --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY content ./content
 COPY server/db/migrations ./server/db/migrations

@@ -257,5 +257,7 @@ export const MESSAGES = {
     damaged: (archive: string, reason: string) => `${archive} cannot be read: ${reason}`,
     notABackup: (archive: string) => `${archive} is not a backup made by npm run backup`,
     postgres: "The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README's Backups section says",
+    bucket: (bucket: string) =>
+      `The files are kept in the bucket ${bucket} (S3_BUCKET), which a backup archive would miss: copy the bucket with its own tools (such as aws s3 sync), and back up the database, as the README's Backups section says`,
   },
 } as const;

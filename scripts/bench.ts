@@ -31,7 +31,7 @@ import {
 } from "./bench-lib.ts";
 
 const USAGE = `Usage: npm run bench -- [--database-url postgres://...] [--data-dir ./data/bench] [--duration 10] [--connections 20] [--warmup 2]
-       [--page 1000] [--walk-budget 30] [--misses 40] [--lighthouse]
+       [--page 1000] [--walk-budget 30] [--misses 40] [--lighthouse] [--only "analytics event,home"] [--rounds 1]
 
 Starts the production build (npm run build first) on 127.0.0.1 against the chosen database (seed it with
 npm run bench:seed) and measures, one target after the other, with autocannon: each public page served from the page
@@ -40,7 +40,10 @@ events and a static file; then each page on a cache miss (its first render), one
 seen before. It also prints the cold start, the server's memory, the home page's HTML and first-visit JavaScript, and
 with --lighthouse, Lighthouse's mobile performance score of the home page and a tool page (Debian's Chromium).
 The deep page's cursor is found by following nextCursor through the API; past --walk-budget seconds the walk stops
-and the cursor read from the database (OFFSET, before the server starts) is used.`;
+and the cursor read from the database (OFFSET, before the server starts) is used.
+--only measures only the load targets named (comma-separated, as the table names them), always with the static file
+they are compared with, and skips the first renders. --rounds repeats the load targets, a table per round, to compare
+the ratios of several rounds on a noisy machine.`;
 
 type AutocannonRequest = { headers?: Record<string, string> };
 type AutocannonOptions = {
@@ -74,6 +77,8 @@ const values = parseFlags(
     "walk-budget": { type: "string" },
     misses: { type: "string" },
     lighthouse: { type: "boolean" },
+    only: { type: "string" },
+    rounds: { type: "string" },
   },
   USAGE,
 );
@@ -83,6 +88,11 @@ const warmup = intFlag("warmup", values.warmup, 2, { min: 0 });
 const deepPage = intFlag("page", values.page, 1000);
 const walkBudgetMs = intFlag("walk-budget", values["walk-budget"], 30) * 1000;
 const missSamples = intFlag("misses", values.misses, 40);
+const rounds = intFlag("rounds", values.rounds, 1);
+/** The load targets to measure (--only), or every one; the static file is the baseline of every ratio, so it is always measured. */
+const only = values.only === undefined ? undefined : new Set(values.only.split(",").map((name) => name.trim()).filter(Boolean));
+const STATIC_TARGET = "static file";
+const isWanted = (name: string) => !only || only.has(name) || name === STATIC_TARGET;
 const database = chooseDatabase(values);
 
 const SERVER_READY_TIMEOUT_MS = 60_000;
@@ -482,10 +492,14 @@ try {
       `first visit loads ${scripts.files} scripts, ${scripts.bytes.toLocaleString("en")} bytes gzipped\n`,
   );
 
-  const walk = await walkToPage(base, inspected.page, walkBudgetMs);
+  // The walk to the deep page is skipped when no scroll page is measured.
+  const isScrollWanted = !only || [...only].some((name) => name.startsWith("scroll page"));
+  const walk = isScrollWanted ? await walkToPage(base, inspected.page, walkBudgetMs) : { page: inspected.page, ms: 0, cursor: inspected.cursor, complete: true, toolsSeen: 0, problems: [] };
   const perPage = `${(walk.ms / walk.page).toFixed(1)} ms a page`;
   let deepCursor = walk.cursor;
-  if (walk.complete) {
+  if (!isScrollWanted) {
+    // Not walked: the database's cursor stands in.
+  } else if (walk.complete) {
     process.stdout.write(
       `walked the API to page ${walk.page} in ${seconds(walk.ms)} (${walk.page - 1} cursors followed, ${perPage}, ${walk.toolsSeen.toLocaleString("en")} tools seen)\n`,
     );
@@ -505,12 +519,12 @@ try {
   const deepName = inspected.page === deepPage ? `scroll page ${deepPage}` : `scroll page ${inspected.page} (last)`;
   if (inspected.page !== deepPage) process.stdout.write(`only ${inspected.page} pages: measuring the last one instead of page ${deepPage}\n`);
 
-  const session = await signUp(base);
+  const session = isWanted("home, signed in") ? await signUp(base) : undefined;
   const [toolSlug, ...otherSlugs] = inspected.slugs;
   const categoryPath = inspected.categorySlug ? `/category/${inspected.categorySlug}` : "/categories";
   const commonWord = "analytics";
   const rareWord = "90001";
-  const targets: Target[] = [
+  const allTargets: Target[] = [
     { name: "home", path: "/", headers: BROWSER, expectCache: "hit" },
     { name: "/tools", path: "/tools", headers: BROWSER, expectCache: "hit" },
     { name: "tool page", path: `/tool/${toolSlug}`, headers: BROWSER, expectCache: "hit" },
@@ -518,7 +532,7 @@ try {
     { name: "top-list page", path: "/top-ai-tools", headers: BROWSER, expectCache: "hit" },
     { name: `search, common word`, path: `/search/${commonWord}`, headers: BROWSER, expectCache: "hit" },
     { name: `search, rare word`, path: `/search/${rareWord}`, headers: BROWSER, expectCache: "hit" },
-    { name: "home, signed in", path: "/", headers: { ...BROWSER, cookie: session }, expectCache: "bypass" },
+    { name: "home, signed in", path: "/", headers: { ...BROWSER, cookie: session ?? "" }, expectCache: "bypass" },
     { name: "scroll page 1", path: "/api/v1/tools", headers: BROWSER },
     { name: deepName, path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools", headers: BROWSER },
     {
@@ -529,66 +543,75 @@ try {
       headers: { "content-type": "text/plain", "user-agent": BROWSER["user-agent"] },
       fromManyAddresses: true,
     },
-    { name: "static file", path: `/assets/${assetName}`, headers: BROWSER },
+    { name: STATIC_TARGET, path: `/assets/${assetName}`, headers: BROWSER },
   ];
+  const targets = allTargets.filter((target) => isWanted(target.name));
+  const unknown = only ? [...only].filter((name) => !targets.some((target) => target.name === name)) : [];
+  if (unknown.length > 0) throw new Error(`--only names no load target ${unknown.map((name) => `"${name}"`).join(", ")}: the targets are the table's names`);
 
-  const measured: Measured[] = [];
-  process.stdout.write(`load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`);
-  for (const target of targets) {
-    // Once to fill the cache, then the check sees what the load will get.
-    if (target.expectCache === "hit") await send(base + target.path, { headers: target.headers });
-    const check = await preflight(base, target);
-    process.stdout.write(`  ${target.name}: ${target.method ?? "GET"} ${target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path} -> ${check}\n`);
-    if (target.expectCache && !check.includes(`x-cache ${target.expectCache}`)) {
-      process.stderr.write(`WARNING: ${target.name} should be x-cache ${target.expectCache}: ${check}\n`);
-      failed = true;
+  let measured: Measured[] = [];
+  process.stdout.write(`load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up${rounds > 1 ? `, ${rounds} rounds` : ""}\n`);
+  for (let round = 1; round <= rounds; round++) {
+    measured = [];
+    for (const target of targets) {
+      // Once to fill the cache, then the check sees what the load will get.
+      if (target.expectCache === "hit") await send(base + target.path, { headers: target.headers });
+      const check = await preflight(base, target);
+      if (round === 1) process.stdout.write(`  ${target.name}: ${target.method ?? "GET"} ${target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path} -> ${check}\n`);
+      if (target.expectCache && !check.includes(`x-cache ${target.expectCache}`)) {
+        process.stderr.write(`WARNING: ${target.name} should be x-cache ${target.expectCache}: ${check}\n`);
+        failed = true;
+      }
+      measured.push({ ...target, preflight: check, result: await measure(base, target) });
     }
-    measured.push({ ...target, preflight: check, result: await measure(base, target) });
+    const staticRps = measured.find((entry) => entry.name === STATIC_TARGET)?.result.requests.average ?? 0;
+    const rows = measured.map(({ name, result }) => [
+      name,
+      result.requests.average.toFixed(0),
+      result.latency.p50.toFixed(0),
+      result.latency.p99.toFixed(0),
+      String(result.non2xx) + (result.non2xx > 0 ? " !!" : ""),
+      String(result.errors + result.timeouts) + (result.errors + result.timeouts > 0 ? " !!" : ""),
+      staticRps > 0 ? `${formatRatio(result.requests.average / staticRps)}x static` : "-",
+    ]);
+    process.stdout.write(
+      `\n${rounds > 1 ? `round ${round} of ${rounds}: ` : ""}${describeDatabase(database)}, ${inspected.live.toLocaleString("en")} live tools, ${connections} connections, ${duration} s\n` +
+        `${formatTable(["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "vs static"], rows)}\n`,
+    );
+    const invalidRound = measured.filter(({ result }) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
+    if (invalidRound.length > 0 && round < rounds) break;
   }
   const loadedMemory = residentMegabytes(child.pid);
 
-  const staticRps = measured.find((entry) => entry.name === "static file")?.result.requests.average ?? 0;
-  const rows = measured.map(({ name, result }) => [
-    name,
-    result.requests.average.toFixed(0),
-    result.latency.p50.toFixed(0),
-    result.latency.p99.toFixed(0),
-    String(result.non2xx) + (result.non2xx > 0 ? " !!" : ""),
-    String(result.errors + result.timeouts) + (result.errors + result.timeouts > 0 ? " !!" : ""),
-    staticRps > 0 ? `${formatRatio(result.requests.average / staticRps)}x static` : "-",
-  ]);
-  process.stdout.write(
-    `\n${describeDatabase(database)}, ${inspected.live.toLocaleString("en")} live tools, ${connections} connections, ${duration} s\n` +
-      `${formatTable(["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "vs static"], rows)}\n`,
-  );
-
   // Misses: every page rendered for the first time, one at a time (so the times are the render's, not a queue's).
-  const lists = listCursors(missSamples).map((cursor) => `?cursor=${encodeURIComponent(cursor)}`);
-  const topLists = (await import("../content/top-lists.json", { with: { type: "json" } })).default.map((page: { path: string }) => page.path);
-  const commonWords = [...TAGS, ...FIRST_WORDS, ...SECOND_WORDS].map((word) => word.toLowerCase()).filter((word) => word !== commonWord);
-  const misses = [
-    { name: "home", paths: lists.map((query) => `/${query}`) },
-    { name: "/tools", paths: lists.map((query) => `/tools${query}`) },
-    { name: "tool page", paths: otherSlugs.map((slug) => `/tool/${slug}`) },
-    { name: "category page", paths: lists.map((query) => `${categoryPath}${query}`) },
-    { name: "top-list page", paths: topLists },
-    { name: "search, common word", paths: commonWords.slice(0, missSamples).map((word) => `/search/${word}`) },
-    { name: "search, rare word", paths: Array.from({ length: missSamples }, (_, index) => `/search/${70_001 + index * 13}`) },
-    { name: "home, signed in", paths: Array.from({ length: missSamples }, () => "/"), headers: { cookie: session } },
-  ];
-  const missRows = [];
-  for (const target of misses) {
-    const result = await measureMisses(base, target);
-    const states = [...result.cacheStates].map(([state, n]) => `${state} ${n}`).join(", ");
-    missRows.push([result.name, String(result.samples), result.p50.toFixed(1), result.p95.toFixed(1), result.max.toFixed(1), states + (result.failures ? ` !! ${result.failures} not 200` : "")]);
-    if (result.failures > 0) failed = true;
+  if (!only) {
+    const lists = listCursors(missSamples).map((cursor) => `?cursor=${encodeURIComponent(cursor)}`);
+    const topLists = (await import("../content/top-lists.json", { with: { type: "json" } })).default.map((page: { path: string }) => page.path);
+    const commonWords = [...TAGS, ...FIRST_WORDS, ...SECOND_WORDS].map((word) => word.toLowerCase()).filter((word) => word !== commonWord);
+    const misses = [
+      { name: "home", paths: lists.map((query) => `/${query}`) },
+      { name: "/tools", paths: lists.map((query) => `/tools${query}`) },
+      { name: "tool page", paths: otherSlugs.map((slug) => `/tool/${slug}`) },
+      { name: "category page", paths: lists.map((query) => `${categoryPath}${query}`) },
+      { name: "top-list page", paths: topLists },
+      { name: "search, common word", paths: commonWords.slice(0, missSamples).map((word) => `/search/${word}`) },
+      { name: "search, rare word", paths: Array.from({ length: missSamples }, (_, index) => `/search/${70_001 + index * 13}`) },
+      { name: "home, signed in", paths: Array.from({ length: missSamples }, () => "/"), headers: { cookie: session ?? "" } },
+    ];
+    const missRows = [];
+    for (const target of misses) {
+      const result = await measureMisses(base, target);
+      const states = [...result.cacheStates].map(([state, n]) => `${state} ${n}`).join(", ");
+      missRows.push([result.name, String(result.samples), result.p50.toFixed(1), result.p95.toFixed(1), result.max.toFixed(1), states + (result.failures ? ` !! ${result.failures} not 200` : "")]);
+      if (result.failures > 0) failed = true;
+    }
+    process.stdout.write(
+      `\nfirst renders (cache misses), one request at a time, each to a URL not asked for before\n` +
+        `${formatTable(["target", "requests", "p50 ms", "p95 ms", "max ms", "x-cache"], missRows)}\n`,
+    );
   }
-  process.stdout.write(
-    `\nfirst renders (cache misses), one request at a time, each to a URL not asked for before\n` +
-      `${formatTable(["target", "requests", "p50 ms", "p95 ms", "max ms", "x-cache"], missRows)}\n`,
-  );
   process.stdout.write(`\nmemory: ${idleMemory ?? "?"} MB idle, ${loadedMemory ?? "?"} MB after the load\n`);
-  await deleteAccount(base, session);
+  if (session) await deleteAccount(base, session);
 
   if (values.lighthouse) {
     const scores = await lighthouseScores([

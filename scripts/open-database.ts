@@ -34,6 +34,12 @@ export function dataDirOf(given: string | undefined): { dataDir: string; isPostg
   return { dataDir: path.resolve(PROJECT_ROOT, config.DATA_DIR), isPostgres: Boolean(config.DATABASE_URL) };
 }
 
+/** The bucket the server keeps its files in (S3_BUCKET, with the other S3 settings), when its configuration names one. */
+export function bucketOf(): string | undefined {
+  const { storage } = loadConfigOrFail();
+  return storage.kind === "s3" ? storage.bucket : undefined;
+}
+
 /** The config and the database (one connection, migrated); the embedded database held by a running server is a failure. */
 export async function openToolDatabase() {
   const config = loadConfigOrFail();

@@ -91,6 +91,8 @@ export const configSchema = z.object({
   LINK_CHECK_HIDE_AFTER: z.coerce.number({ message: "must be a number of checks" }).int().min(1).max(100).prefault("3"),
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
+  /** How long after the start each process first tries the hourly and daily jobs (then every hour, every day). */
+  JOBS_FIRST_RUN_AFTER_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0).max(86_400).prefault("30"),
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),
   /** Signs the proof-of-work challenges of the sign-up and add-tool forms; empty: derived from the auth secret. */
   ALTCHA_HMAC_KEY: z.string().trim().prefault(""),

@@ -22,8 +22,6 @@ const DAY_MS = 24 * HOUR_MS;
 const RUN_LEASE_MS = 30 * 60 * 1000;
 /** Timers of different processes, and their clocks, drift a little: a claim a hundredth of a period early still counts. */
 const PERIOD_TOLERANCE = 0.01;
-/** The first run waits a little, so a starting server serves before it works in the background. */
-const FIRST_RUN_AFTER_MS = 30_000;
 
 /** Runs the jobs once: what the timer calls every hour. */
 export async function runJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
@@ -111,20 +109,24 @@ export type ScheduledJobs = {
   stop(): Promise<void>;
 };
 
-/** Tries `job` every `periodMs` (a little after the start first), never twice at once in this process. */
-function every(periodMs: number, job: () => Promise<unknown>, logger: Logger, name: string): ScheduledJobs {
+/** Tries `job` every `periodMs`, first `firstAfterMs` after the start, never twice at once in this process. */
+function every(periodMs: number, firstAfterMs: number, job: () => Promise<"ran" | "skipped">, logger: Logger, name: string): ScheduledJobs {
   let running: Promise<void> | undefined;
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
+    const startedAt = Date.now();
     running = job()
-      .then(() => undefined)
+      .then((result) => {
+        // The other processes skip the run: one line per period says which process ran it, and for how long.
+        if (result === "ran") logger.info(`scheduled job ${name}: ran in ${Date.now() - startedAt} ms`);
+      })
       .catch((error: unknown) => logger.error(`scheduled job ${name}: could not run`, error))
       .finally(() => {
         running = undefined;
       });
   };
-  const first = setTimeout(run, FIRST_RUN_AFTER_MS);
+  const first = setTimeout(run, firstAfterMs);
   const repeat = setInterval(run, periodMs);
   first.unref();
   repeat.unref();
@@ -138,11 +140,15 @@ function every(periodMs: number, job: () => Promise<unknown>, logger: Logger, na
   };
 }
 
-/** Starts the hourly and daily jobs; each run is claimed in the database, so one process of many runs it. */
-export function startJobs(db: Database, services: Services, logger: Logger): ScheduledJobs {
+/**
+ * Starts the hourly and daily jobs; each run is claimed in the database, so one process of many runs it. The first try
+ * comes `firstRunAfterMs` after the start (JOBS_FIRST_RUN_AFTER_SECONDS), so a starting server serves before it works
+ * in the background.
+ */
+export function startJobs(db: Database, services: Services, logger: Logger, firstRunAfterMs: number): ScheduledJobs {
   const jobs = [
-    every(HOUR_MS, () => runOncePerPeriod(db, "hourly", HOUR_MS, () => runJobs(services, logger)), logger, "hourly"),
-    every(DAY_MS, () => runOncePerPeriod(db, "daily", DAY_MS, () => runDailyJobs(services, logger)), logger, "daily"),
+    every(HOUR_MS, firstRunAfterMs, () => runOncePerPeriod(db, "hourly", HOUR_MS, () => runJobs(services, logger)), logger, "hourly"),
+    every(DAY_MS, firstRunAfterMs, () => runOncePerPeriod(db, "daily", DAY_MS, () => runDailyJobs(services, logger)), logger, "daily"),
   ];
   return { stop: async () => void (await Promise.all(jobs.map((scheduled) => scheduled.stop()))) };
 }

@@ -97,7 +97,7 @@ export async function startServer(config: Config) {
   server.listen(config.PORT, config.HOST, () => {
     logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
   });
-  const jobs = startJobs(database.db, services, logger);
+  const jobs = startJobs(database.db, services, logger, config.JOBS_FIRST_RUN_AFTER_SECONDS * 1000);
   // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
   services.outbox.start();
 

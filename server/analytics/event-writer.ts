@@ -1,13 +1,12 @@
 /**
- * Writes the collector's batches (./events.ts) in one transaction each: the raw events, the tools' `views` and `clicks`
- * counters, the day's new visitors and the daily counts (./metrics.ts), so a tool's counters always equal the sum of
- * its daily counts.
+ * Writes the collector's batches (./events.ts) in one SQL statement each, so one round trip and one commit: the raw
+ * events, the tools' `views` and `clicks` counters, the searches' counts, the day's new visitors and the daily counts
+ * (./metrics.ts). One statement is one transaction: a tool's counters always equal the sum of its daily counts.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
-import type { Database, Transaction } from "../db/client.ts";
-import { dailyStats, dailyVisitors, events, tools } from "../db/schema.ts";
-import { recordSearches, type SearchCounts } from "../search/queries.ts";
+import type { Database } from "../db/client.ts";
+import { dailyStats, dailyVisitors, events, searches, tools } from "../db/schema.ts";
 import { dayOf, METRICS } from "./metrics.ts";
 
 /** A search a page view shows: its text, and how many tools its first page found (null: the page did not say). */
@@ -16,111 +15,128 @@ export type EventSearch = { text: string; resultCount: number | null };
 /** An event as the collector gathered it, waiting for its batch. */
 export type PendingEvent = typeof events.$inferInsert & { createdAt: Date; visitor: string; path: string; search: EventSearch | null };
 
-/** Rows per INSERT statement, well under PostgreSQL's limit of parameters. */
-const ROWS_PER_INSERT = 1000;
+/** A daily count to add; `tool` names the tool whose counter must have counted the event (a live tool), if any. */
+type CountRow = { metric: string; subject: string; detail: string; day: string; count: number; tool: string | null };
 
-/** Writes a batch in one transaction: the raw events, the tools' counters, the day's new visitors and the daily counts. */
+/** Rows sorted by a text key: locks are taken in that order, the same in every process. */
+function sortedBy<T>(rows: Iterable<T>, key: (row: T) => string): T[] {
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Rows as one JSON parameter, read back with json_to_recordset: any number of rows, one parameter. */
+const asJson = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
+
+/**
+ * Writes a batch in one statement. Its parts, as data-modifying WITH queries, see the same snapshot and commit
+ * together: the counters of the batch's live tools (their rows locked first, in id order, so that two processes
+ * writing batches at once never wait on each other in a circle), the day's visitors not seen before (their number is
+ * the day's new unique visitors), then the daily counts, added in key order; the raw events and the searches' counts.
+ */
 export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < batch.length; start += ROWS_PER_INSERT) {
-      await tx.insert(events).values(batch.slice(start, start + ROWS_PER_INSERT));
-    }
+  if (batch.length === 0) return;
+  const eventRows = batch.map((event) => ({
+    created_at: event.createdAt.toISOString(),
+    name: event.name,
+    path: event.path,
+    referrer: event.referrer ?? null,
+    tool_id: event.toolId ?? null,
+    visitor: event.visitor,
+    props: event.props ?? {},
+  }));
 
-    // Only a live tool's views and clicks count; the daily counts of a tool follow its counter exactly. The tools' rows
-    // are locked first, in id order, so two processes writing batches at once never wait on each other in a circle.
-    const toolIds = [...new Set(batch.flatMap((event) => (event.toolId ? [event.toolId] : [])))].sort();
-    if (toolIds.length > 0) {
-      await tx.select({ id: tools.id }).from(tools).where(sql`${tools.id} = any(${`{${toolIds.join(",")}}`}::text[])`).orderBy(tools.id).for("update");
-    }
-    const views = countBy(batch.filter((event) => event.name === PAGEVIEW_EVENT && event.toolId), (event) => event.toolId!);
-    const clicks = countBy(batch.filter((event) => event.name === OUTBOUND_CLICK_EVENT && event.toolId), (event) => event.toolId!);
-    const viewed = await addToCounters(tx, "views", views);
-    const clicked = await addToCounters(tx, "clicks", clicks);
-    const searched: SearchCounts = new Map();
-    for (const { search } of batch) {
-      if (!search) continue;
-      const counted = searched.get(search.text);
-      searched.set(search.text, { count: (counted?.count ?? 0) + 1, resultCount: search.resultCount ?? counted?.resultCount ?? null });
-    }
-    await recordSearches(tx, searched);
-
-    const visitorsByDay = new Map<string, Set<string>>();
-    for (const event of batch) {
-      const day = dayOf(event.createdAt);
-      const visitors = visitorsByDay.get(day) ?? new Set();
-      visitors.add(event.visitor);
-      visitorsByDay.set(day, visitors);
-    }
-    const counts = new Map<string, { metric: string; subject: string; detail: string; day: string; count: number }>();
-    const add = (metric: string, subject: string, detail: string, day: string, count = 1) => {
-      const key = `${metric}\u0000${subject}\u0000${detail}\u0000${day}`;
-      const row = counts.get(key);
-      if (row) row.count += count;
-      else counts.set(key, { metric, subject, detail, day, count });
-    };
-    for (const [day, visitors] of visitorsByDay) {
-      const rows = [...visitors].sort().map((visitor) => ({ day, visitor }));
-      let added = 0;
-      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-        const inserted = await tx
-          .insert(dailyVisitors)
-          .values(rows.slice(start, start + ROWS_PER_INSERT))
-          .onConflictDoNothing()
-          .returning({ day: dailyVisitors.day });
-        added += inserted.length;
-      }
-      if (added > 0) add(METRICS.visitors, "", "", day, added);
-    }
-    for (const event of batch) {
-      const day = dayOf(event.createdAt);
-      if (event.name === PAGEVIEW_EVENT) {
-        add(METRICS.pageviews, "", "", day);
-        add(METRICS.page, event.path, "", day);
-        // A visitor arriving (from another site, or from nowhere); moving from one of our pages to another is not a source.
-        if (!event.referrer?.startsWith("/")) add(METRICS.referrer, event.referrer ?? "", "", day);
-        if (event.toolId && viewed.has(event.toolId)) {
-          add(METRICS.toolView, event.toolId, "", day);
-          add(METRICS.toolReferrer, event.toolId, event.referrer ?? "", day);
-        }
-      } else {
-        add(METRICS.event, event.name, event.name === OUTBOUND_CLICK_EVENT ? linkOf(event.props ?? {}) : "", day);
-        if (event.name === OUTBOUND_CLICK_EVENT && event.toolId && clicked.has(event.toolId)) add(METRICS.toolClick, event.toolId, "", day);
-      }
-    }
-    // In key order, so two processes writing at once take the rows' locks in the same order.
-    const rows = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      await tx
-        .insert(dailyStats)
-        .values(rows.slice(start, start + ROWS_PER_INSERT))
-        .onConflictDoUpdate({
-          target: [dailyStats.metric, dailyStats.subject, dailyStats.detail, dailyStats.day],
-          set: { count: sql`${dailyStats.count} + excluded.count` },
-        });
-    }
-  });
-}
-
-function countBy<T>(items: T[], keyOf: (item: T) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
-  return counts;
-}
-
-/** Adds to a counter of live tools (one statement per distinct amount); answers the ids that were live and counted. */
-async function addToCounters(tx: Transaction, column: "views" | "clicks", amounts: Map<string, number>): Promise<Set<string>> {
-  const byAmount = new Map<number, string[]>();
-  for (const [id, amount] of amounts) byAmount.set(amount, [...(byAmount.get(amount) ?? []), id]);
-  const counted = new Set<string>();
-  for (const [amount, ids] of byAmount) {
-    const rows = await tx
-      .update(tools)
-      .set({ [column]: sql`${tools[column]} + ${amount}` })
-      .where(and(sql`${tools.id} = any(${`{${ids.sort().join(",")}}`}::text[])`, eq(tools.isActive, true), eq(tools.isVerified, true)))
-      .returning({ id: tools.id });
-    for (const row of rows) counted.add(row.id);
+  // Only a live tool's views and clicks count; the daily counts of a tool follow its counter exactly.
+  const toolCounts = new Map<string, { id: string; views: number; clicks: number }>();
+  for (const event of batch) {
+    if (!event.toolId || (event.name !== PAGEVIEW_EVENT && event.name !== OUTBOUND_CLICK_EVENT)) continue;
+    const counted = toolCounts.get(event.toolId) ?? { id: event.toolId, views: 0, clicks: 0 };
+    if (event.name === PAGEVIEW_EVENT) counted.views++;
+    else counted.clicks++;
+    toolCounts.set(event.toolId, counted);
   }
-  return counted;
+
+  // Searches made, each with how many tools it found the last time: recordSearches' upsert (search/queries.ts), in the statement.
+  const searched = new Map<string, { text: string; count: number; result_count: number | null }>();
+  for (const { search } of batch) {
+    if (!search) continue;
+    const counted = searched.get(search.text);
+    searched.set(search.text, { text: search.text, count: (counted?.count ?? 0) + 1, result_count: search.resultCount ?? counted?.result_count ?? null });
+  }
+
+  const visitors = new Map<string, { day: string; visitor: string }>();
+  for (const event of batch) {
+    const day = dayOf(event.createdAt);
+    visitors.set(`${day} ${event.visitor}`, { day, visitor: event.visitor });
+  }
+
+  const counts = new Map<string, CountRow>();
+  const add = (metric: string, subject: string, detail: string, day: string, tool: string | null = null) => {
+    const key = `${metric}\u0000${subject}\u0000${detail}\u0000${day}`;
+    const row = counts.get(key);
+    if (row) row.count++;
+    else counts.set(key, { metric, subject, detail, day, count: 1, tool });
+  };
+  for (const event of batch) {
+    const day = dayOf(event.createdAt);
+    if (event.name === PAGEVIEW_EVENT) {
+      add(METRICS.pageviews, "", "", day);
+      add(METRICS.page, event.path, "", day);
+      // A visitor arriving (from another site, or from nowhere); moving from one of our pages to another is not a source.
+      if (!event.referrer?.startsWith("/")) add(METRICS.referrer, event.referrer ?? "", "", day);
+      if (event.toolId) {
+        add(METRICS.toolView, event.toolId, "", day, event.toolId);
+        add(METRICS.toolReferrer, event.toolId, event.referrer ?? "", day, event.toolId);
+      }
+    } else {
+      add(METRICS.event, event.name, event.name === OUTBOUND_CLICK_EVENT ? linkOf(event.props ?? {}) : "", day);
+      if (event.name === OUTBOUND_CLICK_EVENT && event.toolId) add(METRICS.toolClick, event.toolId, "", day, event.toolId);
+    }
+  }
+
+  await db.execute(sql`
+    with stored as (
+      insert into ${events} (created_at, name, path, referrer, tool_id, visitor, props)
+      select created_at, name, path, referrer, tool_id, visitor, coalesce(props, '{}'::jsonb)
+      from json_to_recordset(${asJson(eventRows)}) as e(created_at timestamptz, name text, path text, referrer text, tool_id text, visitor text, props jsonb)
+    ),
+    tool_counts as (
+      select * from json_to_recordset(${asJson(sortedBy(toolCounts.values(), (row) => row.id))}) as c(id text, views int, clicks int)
+    ),
+    locked as materialized (
+      select ${tools.id} as id from ${tools} where ${tools.id} in (select id from tool_counts) order by ${tools.id} for update
+    ),
+    counted as (
+      update ${tools} set views = ${tools.views} + c.views, clicks = ${tools.clicks} + c.clicks
+      from tool_counts c
+      where ${tools.id} = c.id and ${tools.id} in (select id from locked) and ${tools.isActive} and ${tools.isVerified}
+      returning ${tools.id} as id
+    ),
+    searched as (
+      insert into ${searches} (text, count, result_count)
+      select text, count, result_count
+      from json_to_recordset(${asJson(sortedBy(searched.values(), (row) => row.text))}) as s(text text, count int, result_count int)
+      order by text
+      on conflict (text) do update
+        set count = ${searches.count} + excluded.count, result_count = coalesce(excluded.result_count, ${searches.resultCount}), updated_at = now()
+    ),
+    new_visitors as (
+      insert into ${dailyVisitors} (day, visitor)
+      select day, visitor from json_to_recordset(${asJson(sortedBy(visitors.values(), (row) => `${row.day} ${row.visitor}`))}) as v(day date, visitor text)
+      order by day, visitor
+      on conflict do nothing
+      returning day
+    ),
+    added as (
+      select metric, subject, detail, day, count
+      from json_to_recordset(${asJson([...counts.values()])}) as a(metric text, subject text, detail text, day date, count int, tool text)
+      where tool is null or tool in (select id from counted)
+      union all
+      select ${METRICS.visitors}::text, '', '', day, count(*)::int from new_visitors group by day
+    )
+    insert into ${dailyStats} (metric, subject, detail, day, count)
+    select metric, subject, detail, day, count from added
+    order by metric, subject, detail, day
+    on conflict (metric, subject, detail, day) do update set count = ${dailyStats.count} + excluded.count
+  `);
 }
 
 /** The address of an outbound link as counted: without its query string (our ref parameter, trackers). */

@@ -1,83 +1,207 @@
 /**
- * An acknowledged event is a stored event: the compiled server, under a stream of events, is killed with SIGKILL (no
- * chance to write anything on its way out), and every event it answered 202 for is in the database after a restart.
+ * An acknowledged write is a stored write: the compiled server, under a stream of analytics events, tool submissions
+ * and favourites, is killed with SIGKILL (no chance to write anything on its way out). After a restart, every event
+ * it answered 202 for, every tool and favourite it answered 200 for is in the database, and every side effect those
+ * submissions queued (the maker's mail, the admin's notice) is in the outbox and is then delivered, the mails to a
+ * real SMTP server.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTBOUND_CLICK_EVENT } from "#common/constants.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { events } from "#server/db/schema.ts";
+import { events, favorites, outbox, tools, users } from "#server/db/schema.ts";
+import { insertCategory, insertTools, toolInput } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
+import { startSmtpReceiver } from "../setup/smtp.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const EVENTS = 500;
+const EVENTS = 2_000;
 const IN_FLIGHT = 25;
-/** The process is killed once this many events were acknowledged, with others still in flight. */
-const KILL_AFTER = 300;
+/** The process is killed once this many events and this many submissions were acknowledged, with others in flight. */
+const KILL_AFTER_EVENTS = 300;
+const KILL_AFTER_SUBMISSIONS = 30;
+/** Makers submitting and favouriting at once, each from an address of their own. */
+const MAKERS = 6;
+/** Under the limit of 20 submissions an hour per user; past it, a maker only favourites. */
+const SUBMISSIONS_PER_MAKER = 15;
+const LIVE_TOOLS = 30;
+/**
+ * A mail the killed process had taken but not recorded as sent is taken again once its lease is over (2 minutes, see
+ * server/outbox/worker.ts) and the next poll (15 s) finds it.
+ */
+const DELIVERY_WAIT_MS = 2 * 60_000 + 15_000 + 20_000;
 
-describe.each(databaseKinds)("acknowledged events on %s", (kind) => {
+type Maker = { email: string; cookie: string; address: string };
+
+describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
   let dataDir: string;
   let database: TestDatabase | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   let env: Record<string, string>;
   let server: ServerProcess | undefined;
+  let categoryId: string;
+  let liveToolIds: string[];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-crash-"));
     if (kind === "postgres") database = await openTestDatabase("postgres");
+    smtp = await startSmtpReceiver();
     // Each event comes from an address of its own (trusted X-Forwarded-For), so no limit per address is reached.
-    env = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", AUTH_SECRET: "a-secret-of-the-crash-test-that-is-long-enough", TRUST_PROXY: "true" };
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? "",
+      AUTH_SECRET: "a-secret-of-the-crash-test-that-is-long-enough",
+      TRUST_PROXY: "true",
+      SMTP_URL: smtp.url,
+    };
+    // A category to submit tools to and live tools to favourite, written before the server holds the database.
+    const handle = kind === "postgres" ? database!.handle : await openDatabase({ dataDir });
+    try {
+      if (kind === "pglite") await handle.migrate();
+      categoryId = (await insertCategory(handle.db)).id;
+      await insertTools(handle.db, LIVE_TOOLS);
+      liveToolIds = (await handle.db.select({ id: tools.id }).from(tools)).map((row) => row.id);
+    } finally {
+      if (kind === "pglite") await handle.close();
+    }
   });
   afterAll(async () => {
     await server?.kill("SIGKILL");
     await database?.close();
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("are all in the database after the server is killed with SIGKILL under load", async () => {
+  it("are all in the database after the server is killed with SIGKILL under load, and their queued mails are delivered", { timeout: DELIVERY_WAIT_MS + 90_000 }, async () => {
     const running = await startServerProcess(env);
     server = running;
     const site = new URL(running.url);
-    const acknowledged: number[] = [];
-    let next = 0;
-    let killing: Promise<void> | undefined;
+    const post = (pathname: string, { cookie, address, type, body }: { cookie?: string; address: string; type?: string; body?: string }) =>
+      fetch(running.url + pathname, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: running.url, "user-agent": CHROME, "x-forwarded-for": address, ...(type ? { "content-type": type } : {}), ...(cookie ? { cookie } : {}) },
+        body,
+      });
 
-    async function sendUntilKilled() {
-      while (!killing && next < EVENTS) {
-        const seq = next++;
-        const body = { n: OUTBOUND_CLICK_EVENT, u: `${running.url}/`, d: site.hostname, r: null, p: { url: "https://tool.example.com/", seq } };
-        try {
-          const response = await fetch(`${running.url}/api/event`, {
-            method: "POST",
-            headers: { "content-type": "text/plain", "user-agent": CHROME, "x-forwarded-for": `10.${(seq >> 8) & 255}.${seq & 255}.1` },
-            body: JSON.stringify(body),
-          });
-          if (response.status === 202) acknowledged.push(seq);
-          else throw new Error(`event ${seq} answered ${response.status}: ${await response.text()}`);
-        } catch (error) {
-          // A request cut off by the kill was never acknowledged; anything else is a failure of its own.
-          if (!killing) throw error;
-        }
-        if (acknowledged.length >= KILL_AFTER && !killing) killing = running.kill("SIGKILL");
+    const makers: Maker[] = [];
+    for (let index = 0; index < MAKERS; index++) {
+      const email = `maker-${index}@example.com`;
+      const address = `192.0.2.${index + 1}`;
+      const registered = await post("/register", {
+        address,
+        type: "application/x-www-form-urlencoded",
+        body: new URLSearchParams({ username: `Maker ${index}`, email, password: "long-enough" }).toString(),
+      });
+      const cookie = registered.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+      expect(cookie, `maker ${index} is signed in`).toContain("session_token=");
+      makers.push({ email, cookie, address });
+    }
+
+    const acknowledgedEvents: number[] = [];
+    const acknowledgedTools: { id: string; name: string; email: string }[] = [];
+    const acknowledgedFavorites: { email: string; toolId: string }[] = [];
+    let nextEvent = 0;
+    let killing: Promise<void> | undefined;
+    const killWhenDue = () => {
+      if (!killing && acknowledgedEvents.length >= KILL_AFTER_EVENTS && acknowledgedTools.length >= KILL_AFTER_SUBMISSIONS) killing = running.kill("SIGKILL");
+    };
+    /**
+     * Sends one request; answers its body when it was acknowledged with `ok`, undefined when the kill cut it off before
+     * its answer was read whole (then the test cannot know what was acknowledged, so it counts as not).
+     */
+    async function acknowledged(send: () => Promise<Response>, ok: number, what: string): Promise<string | undefined> {
+      try {
+        const response = await send();
+        const body = await response.text();
+        if (response.status === ok) return body;
+        throw new Error(`${what} answered ${response.status}: ${body}`);
+      } catch (error) {
+        // A request cut off by the kill was never acknowledged; anything else is a failure of its own.
+        if (killing) return undefined;
+        throw error;
       }
     }
-    await Promise.all(Array.from({ length: IN_FLIGHT }, () => sendUntilKilled()));
-    await killing;
-    expect(killing, "the server was killed while events were being sent").toBeDefined();
-    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
 
-    // The restarted server opens the database after the crash (PGlite recovers from its write-ahead log).
+    async function sendEventsUntilKilled() {
+      while (!killing && nextEvent < EVENTS) {
+        const seq = nextEvent++;
+        const body = { n: OUTBOUND_CLICK_EVENT, u: `${running.url}/`, d: site.hostname, r: null, p: { url: "https://tool.example.com/", seq } };
+        const address = `10.${(seq >> 8) & 255}.${seq & 255}.1`;
+        const answer = await acknowledged(() => post("/api/event", { address, type: "text/plain", body: JSON.stringify(body) }), 202, `event ${seq}`);
+        if (answer !== undefined) acknowledgedEvents.push(seq);
+        killWhenDue();
+      }
+    }
+    async function writeUntilKilled(maker: Maker, index: number) {
+      let submitted = 0;
+      for (let step = 0; !killing; step++) {
+        if (step % 2 === 0 && submitted < SUBMISSIONS_PER_MAKER) {
+          const name = `Durable ${index}-${submitted}`;
+          const tool = toolInput(categoryId, { name, website: `https://durable-${index}-${submitted}.example` });
+          submitted++;
+          const response = await acknowledged(
+            () => post("/api/functions/submitTool", { cookie: maker.cookie, address: maker.address, type: "application/json", body: JSON.stringify({ tool }) }),
+            200,
+            `submission ${name}`,
+          );
+          if (response !== undefined) {
+            const { id } = (JSON.parse(response) as { result: { tool: { id: string } } }).result.tool;
+            acknowledgedTools.push({ id, name, email: maker.email });
+          }
+        } else {
+          const toolId = liveToolIds[step % liveToolIds.length]!;
+          const response = await acknowledged(() => post(`/api/v1/tools/${toolId}/favorite`, { cookie: maker.cookie, address: maker.address }), 200, `favourite of ${toolId}`);
+          if (response !== undefined) acknowledgedFavorites.push({ email: maker.email, toolId });
+        }
+        killWhenDue();
+      }
+    }
+    await Promise.all([
+      ...Array.from({ length: IN_FLIGHT }, () => sendEventsUntilKilled()),
+      ...makers.map((maker, index) => writeUntilKilled(maker, index)),
+    ]);
+    await killing;
+    expect(killing, "the server was killed while events and writes were being sent").toBeDefined();
+    expect(acknowledgedEvents.length).toBeGreaterThanOrEqual(KILL_AFTER_EVENTS);
+    expect(acknowledgedTools.length).toBeGreaterThanOrEqual(KILL_AFTER_SUBMISSIONS);
+    expect(acknowledgedFavorites.length).toBeGreaterThan(0);
+
+    // The restarted server opens the database after the crash (PGlite recovers from its write-ahead log) and delivers
+    // what the killed one left: the mails it had not sent, and those it had taken but not recorded, after their lease.
     const restarted = await startServerProcess(env);
     server = restarted;
+    const unmailed = () => acknowledgedTools.filter((tool) => !smtp.mails.some((mail) => mail.to.includes(tool.email) && mail.subject === `We received ${tool.name}`));
+    // The admin's notices go to the log without a bot: a line from either process for each.
+    const unnoticed = () => acknowledgedTools.filter((tool) => ![...running.output, ...restarted.output].some((line) => line.includes(`notice: New tool submitted: ${tool.name} (`)));
+    const deadline = Date.now() + DELIVERY_WAIT_MS;
+    while ((unmailed().length > 0 || unnoticed().length > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(unmailed().map((tool) => tool.name)).toEqual([]);
+    expect(unnoticed().map((tool) => tool.name)).toEqual([]);
     await restarted.stop();
 
     const handle = kind === "postgres" ? database!.handle : await openDatabase({ dataDir });
     try {
       const rows = await handle.db.select({ props: events.props }).from(events);
       const stored = new Set(rows.map((row) => (row.props as { seq?: number }).seq));
-      expect(acknowledged.filter((seq) => !stored.has(seq))).toEqual([]);
+      expect(acknowledgedEvents.filter((seq) => !stored.has(seq))).toEqual([]);
+
+      const toolIds = new Set((await handle.db.select({ id: tools.id }).from(tools)).map((row) => row.id));
+      expect(acknowledgedTools.filter((tool) => !toolIds.has(tool.id))).toEqual([]);
+
+      const favorited = await handle.db.select({ email: users.email, toolId: favorites.toolId }).from(favorites).innerJoin(users, eq(users.id, favorites.userId));
+      const favoriteKeys = new Set(favorited.map((row) => `${row.email} ${row.toolId}`));
+      expect(acknowledgedFavorites.filter((favorite) => !favoriteKeys.has(`${favorite.email} ${favorite.toolId}`))).toEqual([]);
+
+      // Every queued side effect of an acknowledged submission is in the outbox, recorded as delivered.
+      const outboxRows = await handle.db.select({ key: outbox.key, channel: outbox.channel, state: outbox.state }).from(outbox);
+      const delivered = new Set(outboxRows.filter((row) => row.state === "delivered").map((row) => `${row.channel} ${row.key}`));
+      const missing = acknowledgedTools.flatMap((tool) => [`mail tool-submitted:${tool.id}:mail`, `notice tool-submitted:${tool.id}:notice`]).filter((key) => !delivered.has(key));
+      expect(missing).toEqual([]);
     } finally {
       if (kind === "pglite") await handle.close();
     }

@@ -1,8 +1,9 @@
 /**
  * The deployable artefact, made as the Dockerfile's two stages make it, each in an empty folder:
  * - build: the source (less what .dockerignore leaves out), `npm ci --ignore-scripts`, `npm run build`;
- * - runtime: the package files, `npm ci --omit=dev --ignore-scripts` (from the npm registry), the build, the content
- *   and the migrations; then `npm run serve` on plain node, on a fresh DATA_DIR.
+ * - runtime: the package files, `npm ci --omit=dev --legacy-peer-deps --ignore-scripts` (from the npm registry), the
+ *   build, the content and the migrations; then the operator's commands and `npm run serve` on plain node, on a fresh
+ *   DATA_DIR.
  * Keep the steps here and in the Dockerfile the same: no image can be built where the tests run.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
@@ -84,16 +85,31 @@ describe("the deployable artefact", () => {
       expect(existsSync(path.join(buildStage, "build/server/main.js"))).toBe(true);
 
       for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(buildStage, file), path.join(runtimeStage, file));
-      await step("runtime: npm ci --omit=dev", runtimeStage, ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund"]);
+      await step("runtime: npm ci --omit=dev", runtimeStage, ["ci", "--omit=dev", "--legacy-peer-deps", "--ignore-scripts", "--no-audit", "--no-fund"]);
       for (const item of RUNTIME_PATHS) {
         mkdirSync(path.dirname(path.join(runtimeStage, item)), { recursive: true });
         cpSync(path.join(buildStage, item), path.join(runtimeStage, item), { recursive: true });
       }
-      // No development tooling came along. (vite, vitest, typescript and drizzle-kit still do: optional peers of
-      // better-auth and @react-router/node that the project also has, which npm keeps with --omit=dev.)
-      for (const devOnly of ["@react-router/dev", "eslint", "tailwindcss", "s3rver", "playwright-core", "lighthouse", "smtp-server"]) {
+      // No development tooling came along: not even the optional peers of production packages (vitest, drizzle-kit,
+      // typescript), nor a TypeScript runner.
+      for (const devOnly of ["@react-router/dev", "eslint", "tailwindcss", "s3rver", "playwright-core", "lighthouse", "smtp-server", "vite", "vitest", "typescript", "drizzle-kit", "tsx", "esbuild"]) {
         expect(existsSync(path.join(runtimeStage, "node_modules", devOnly)), devOnly).toBe(false);
       }
+
+      // The operator's commands run there on plain node: the migrations, then a role for an unknown e-mail (refused).
+      const commandEnv = stepEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+      const migrated = await run("npm", ["run", "--silent", "db:migrate"], { cwd: runtimeStage, env: commandEnv, timeout: STEP_TIMEOUT_MS });
+      expect(migrated.stdout).toMatch(/is up to date: \d+ migrations applied/);
+      const refused = await run("npm", ["run", "--silent", "admin", "--", "set-role", "nobody@example.com", "admin"], { cwd: runtimeStage, env: commandEnv }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("nobody@example.com");
+      const archive = path.join(dataDir, "..", `${path.basename(dataDir)}-backup.tar.gz`);
+      const backedUp = await run("npm", ["run", "--silent", "backup", "--", "--out", archive], { cwd: runtimeStage, env: commandEnv });
+      expect(backedUp.stdout).toMatch(/backed up the database/);
+      await rm(archive, { force: true });
 
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;

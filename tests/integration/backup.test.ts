@@ -19,10 +19,10 @@ const run = promisify(execFile);
 // A PNG's first bytes and some more: the backup copies bytes, it does not read images.
 const LOGO = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from(Array.from({ length: 3000 }, (_, index) => index % 251))]);
 
-/** Runs `npm run <script> -- <args>`; resolves with its output, or with the failure's status and output. */
-async function npmRun(script: string, args: string[]) {
+/** Runs `npm run <script> -- <args>` (the compiled command); resolves with its output, or with the failure's status and output. */
+async function npmRun(script: string, args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" } });
+    const { stdout, stderr } = await run("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -122,6 +122,20 @@ describe("backup and restore of the embedded database", () => {
     expect(restore.code).toBe(1);
     expect(restore.stderr).toContain(`${other} cannot be read:`);
     expect(existsSync(target)).toBe(false);
+  });
+
+  it("refuses to back up when the files are kept in a bucket, and says how to back up instead", async () => {
+    const bucketEnv = { S3_ENDPOINT: "http://127.0.0.1:9", S3_BUCKET: "indie-files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    const out = path.join(work, "with-bucket.tar.gz");
+    for (const args of [["--data-dir", dataDir, "--out", out], ["--out", out]]) {
+      const backup = await npmRun("backup", args, bucketEnv);
+      expect(backup.code).toBe(1);
+      expect(backup.stdout).toBe("");
+      expect(backup.stderr).toContain(
+        "The files are kept in the bucket indie-files (S3_BUCKET), which a backup archive would miss: copy the bucket with its own tools (such as aws s3 sync), and back up the database, as the README's Backups section says",
+      );
+      expect(existsSync(out)).toBe(false);
+    }
   });
 
   it("refuses to back up while a process holds the database", async () => {

@@ -63,11 +63,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
   it("a write in one makes the other's cached pages stale within a second", async () => {
     const waiting = await insertTool(database.db, { name: "Crossing Tool", isVerified: false });
     const page = `/tool/${waiting.slug}`;
-    for (const expected of ["miss", "hit"]) {
+    // The insert's own notice may reach the second process after it kept the page, and drop it: it is kept again.
+    let isCached = false;
+    for (let tries = 0; tries < 50 && !isCached; tries++) {
       const [tool, home] = await Promise.all([fetch(second.url + page), fetch(`${second.url}/`)]);
-      expect([tool.status, tool.headers.get("x-cache"), home.headers.get("x-cache")]).toEqual([404, expected, expected]);
+      expect(tool.status).toBe(404);
+      await tool.text();
       expect(await home.text()).not.toContain("Crossing Tool");
+      isCached = tool.headers.get("x-cache") === "hit" && home.headers.get("x-cache") === "hit";
+      if (!isCached) await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(isCached, "the second process serves both pages from its cache").toBe(true);
 
     // A verifier, signed in on the first process, makes the tool live there.
     const signUp = await fetch(`${first.url}/register`, {

@@ -41,6 +41,11 @@ export async function startSmtpReceiver() {
       });
     },
   });
+  // A sender that dies mid-session (an app process killed in a test) resets its connection: that is its failure, and
+  // the server goes on receiving; without a listener, the error event would end the test run.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
