@@ -87,6 +87,8 @@ describe("the colour theme in Chromium", () => {
 
   it("switches by keyboard through system, light and dark, and the choice holds across pages", async () => {
     const page = await openPage({ colorScheme: "light" });
+    const otherTab = await page.context().newPage();
+    await gotoHydrated(otherTab, `${server.url}/categories`);
     await gotoHydrated(page, `${server.url}/`);
     const toggle = page.getByTestId("theme-toggle");
     expect(await toggle.getAttribute("title")).toContain("colour theme");
@@ -104,6 +106,8 @@ describe("the colour theme in Chromium", () => {
     await page.getByRole("button", { name: "Theme: dark" }).waitFor();
     expect(await paintedScheme(page)).toBe("dark");
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBe("dark");
+    // Another open tab of the site follows.
+    await expect.poll(() => paintedScheme(otherTab)).toBe("dark");
 
     // A client-side navigation keeps it, and so does a full page load.
     await page.getByRole("link", { name: "Categories", exact: true }).first().click();
