@@ -15,6 +15,9 @@ import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../set
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
+/** A run of axe on several pages takes a few seconds a page. */
+const SEVERAL_PAGES_MS = 90_000;
+
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
@@ -76,7 +79,7 @@ describe("accessibility in Chromium", () => {
       }
       expect(found).toEqual([]);
       await page.close();
-    });
+    }, SEVERAL_PAGES_MS);
 
     it(`finds no violation on the signed-in pages and the moderation queue, in the ${colorScheme} theme`, async () => {
       const page = await contexts[colorScheme].admin!.newPage();
@@ -90,7 +93,7 @@ describe("accessibility in Chromium", () => {
       await page.getByTestId("queued-tool").filter({ hasText: "Queued Mailer" }).waitFor();
       expect(found).toEqual([]);
       await page.close();
-    });
+    }, SEVERAL_PAGES_MS);
   }
 
   it("offers 'Skip to content' as the first stop of the keyboard, and it lands on the page's content", async () => {
