@@ -15,6 +15,7 @@ import { useNonce } from "./nonce.tsx";
 import { useSessionCache } from "./session-cache.ts";
 import { type RootData, useOptionalRootData } from "./root-data.ts";
 import { NOINDEX, pageTitle } from "./seo.ts";
+import { THEME_SCRIPT } from "./theme.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -53,10 +54,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   usePageviews();
   return (
-    <html lang="en" data-silence-console={data?.config.silenceConsole ? "true" : undefined} data-files-url={data?.config.filesUrl}>
+    // data-theme is written by THEME_SCRIPT before React hydrates, and is not React's to compare.
+    <html lang="en" data-silence-console={data?.config.silenceConsole ? "true" : undefined} data-files-url={data?.config.filesUrl} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheet: the kept theme is on <html> by the first paint. Allowed by the response's nonce, or on a cached page by its hash. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
@@ -75,10 +79,15 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   return (
     <ToastProvider>
+      <a href="#content" className="skip-link">
+        Skip to content
+      </a>
       <NavigationProgress />
       {data && <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />}
       {data && <NavBar siteName={data.config.siteName} user={data.user} />}
-      <div className="flex-1">{children}</div>
+      <div id="content" className="flex-1">
+        {children}
+      </div>
       {data && <Footer categories={data.categories} topLists={data.topLists} config={data.config} />}
     </ToastProvider>
   );

@@ -4,6 +4,7 @@ import { Form, NavLink, useLocation } from "react-router";
 import { Link } from "./link.tsx";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { SearchBox } from "./search-box.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
 import { profilePath } from "#common/page-paths.ts";
 
 export function NavBar({ siteName, user }: { siteName: string; user: SessionUser | null }) {
@@ -27,20 +28,23 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
           <NavLinks user={user} addToolClass="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" />
         </div>
 
-        <details ref={menu} data-testid="nav-mobile" className="ml-auto lg:hidden">
-          <summary
-            aria-label="Menu"
-            className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-            </svg>
-          </summary>
-          <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg">
-            <SearchBox id="search-mobile" onSearch={closeMenu} />
-            <NavLinks user={user} addToolClass={linkClass} />
-          </div>
-        </details>
+        <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-0">
+          <ThemeToggle />
+          <details ref={menu} data-testid="nav-mobile" className="lg:hidden">
+            <summary
+              aria-label="Menu"
+              className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+              </svg>
+            </summary>
+            <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg">
+              <SearchBox id="search-mobile" onSearch={closeMenu} />
+              <NavLinks user={user} addToolClass={linkClass} />
+            </div>
+          </details>
+        </div>
       </nav>
     </header>
   );

@@ -116,7 +116,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
             <ul className="flex flex-wrap gap-2">
               {tool.categories.map((category) => (
                 <li key={category.id}>
-                  <Link to={categoryPath(category.slug)} style={{ backgroundColor: category.color }} className="rounded-full px-3 py-1 text-sm text-slate-800 hover:underline">
+                  <Link to={categoryPath(category.slug)} style={{ backgroundColor: category.color }} className="rounded-full px-3 py-1 text-sm text-ink hover:underline">
                     {category.label}
                   </Link>
                 </li>

@@ -57,10 +57,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         Tools for “<span className="text-brand-700">{phrase}</span>”
       </h1>
       {page.tools.length > 0 ? (
-        <div className="mt-8">
+        <section aria-labelledby="results-heading" className="mt-8">
+          {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
           <ToolGrid tools={page.tools} user={user} />
           <Pager nextCursor={page.nextCursor} />
-        </div>
+        </section>
       ) : (
         <div className="mt-8">
           <EmptyState title={`No tool matches “${phrase}”.`}>Try another word, or browse a category:</EmptyState>

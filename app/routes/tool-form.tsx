@@ -158,7 +158,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
         {isEdit ? "Changes to a live tool show at once." : "A verifier looks at every tool before it is listed. You can follow yours on "}
         {!isEdit && (
           <>
-            <Link to="/my-tools" className="text-brand-700 hover:underline">
+            <Link to="/my-tools" className="text-brand-700 underline">
               My tools
             </Link>
             .

@@ -78,7 +78,11 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
       {/* Remounted when the filters change, so its selects show the URL's values after any navigation. */}
       <ToolFilters key={toolsPath(filters)} values={filters} categories={categories} />
 
-      <section aria-label="Tools" className="mt-8">
+      <section aria-labelledby="tools-heading" className="mt-8">
+        {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
+        <h2 id="tools-heading" className="sr-only">
+          Tools
+        </h2>
         {page.tools.length > 0 ? (
           <ToolGrid tools={page.tools} user={user} />
         ) : isFiltered ? (

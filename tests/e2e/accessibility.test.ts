@@ -1,0 +1,134 @@
+/**
+ * axe-core finds no violation, with its default rules, on the main pages in Chromium, in the light and the dark theme;
+ * and the built stylesheet turns over, in dark mode, every colour the components use (app.css).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { categoryPath, profilePath, toolPath } from "#common/page-paths.ts";
+import { users } from "#server/db/schema.ts";
+import { insertCategory, insertTool } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+/** A run of axe on several pages takes a few seconds a page. */
+const SEVERAL_PAGES_MS = 90_000;
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
+
+/** Runs axe in the page (through the DevTools protocol, so the page's CSP stays as it is) and lists what it found. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  });
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(" ")}: ${node.failureSummary}`),
+  );
+}
+
+describe("accessibility in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  const pages = { visitor: [] as string[], signedIn: [] as string[] };
+  const contexts: Record<"light" | "dark", { visitor?: BrowserContext; admin?: BrowserContext }> = { light: {}, dark: {} };
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    const category = await insertCategory(database.db, { label: "Analytics" });
+    const tool = await insertTool(database.db, { name: "Plain Counter", shortDesc: "Counts visits without cookies.", longDesc: "It **counts**, and [says so](https://example.com).", categories: [category.id], tags: ["privacy"] });
+    await insertTool(database.db, { name: "Queued Mailer", shortDesc: "Sends the mail you write.", categories: [category.id], isVerified: false });
+    await insertTool(database.db, { name: "Featured Forms", shortDesc: "Forms that fill themselves.", categories: [category.id], isHomeBoosted: true });
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+    for (const colorScheme of ["light", "dark"] as const) {
+      contexts[colorScheme].visitor = await newContext(browser, { colorScheme });
+      const admin = await newContext(browser, { colorScheme });
+      const name = `Ada${colorScheme}`;
+      await signUpInBrowser(await admin.newPage(), server.url, name);
+      await database.db.update(users).set({ role: "admin" }).where(eq(users.email, `${name.toLowerCase()}@example.com`));
+      contexts[colorScheme].admin = admin;
+    }
+    const [maker] = await database.db.select({ slug: users.slug }).from(users).limit(1);
+    pages.visitor.push("/", "/tools", toolPath(tool.slug), categoryPath(category.slug), "/search/counter", "/login", "/register", profilePath(maker!.slug));
+    pages.signedIn.push("/add-tool", "/admin", "/");
+  });
+  afterAll(async () => {
+    for (const theme of Object.values(contexts)) for (const context of Object.values(theme)) await context?.close();
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`finds no violation on the visitors' pages, in the ${colorScheme} theme`, async () => {
+      const page = await contexts[colorScheme].visitor!.newPage();
+      const found: string[] = [];
+      for (const pagePath of pages.visitor) {
+        await gotoHydrated(page, `${server.url}${pagePath}`);
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(colorScheme);
+        found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
+      }
+      expect(found).toEqual([]);
+      await page.close();
+    }, SEVERAL_PAGES_MS);
+
+    it(`finds no violation on the signed-in pages and the moderation queue, in the ${colorScheme} theme`, async () => {
+      const page = await contexts[colorScheme].admin!.newPage();
+      const found: string[] = [];
+      for (const pagePath of pages.signedIn) {
+        await gotoHydrated(page, `${server.url}${pagePath}`);
+        found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
+      }
+      // The queue shows the queued tool, so the check covered a real item.
+      await gotoHydrated(page, `${server.url}/admin`);
+      await page.getByTestId("queued-tool").filter({ hasText: "Queued Mailer" }).waitFor();
+      expect(found).toEqual([]);
+      await page.close();
+    }, SEVERAL_PAGES_MS);
+  }
+
+  it("offers 'Skip to content' as the first stop of the keyboard, and it lands on the page's content", async () => {
+    const page = await contexts.light.visitor!.newPage();
+    await gotoHydrated(page, `${server.url}/tools`);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    // A visible focus ring: the outline of :focus-visible.
+    expect(await skip.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe("solid");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/#content$/);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#content")))).toBe(true);
+    await page.close();
+  });
+});
+
+describe("the built stylesheet", () => {
+  it("gives every colour a component uses its dark value", () => {
+    const assets = path.resolve("build/client/assets");
+    const css = readdirSync(assets)
+      .filter((file) => file.endsWith(".css"))
+      .map((file) => readFileSync(path.join(assets, file), "utf8"))
+      .join("\n");
+    const used = new Set([...css.matchAll(/var\(--color-([a-z]+-\d+|white)\)/g)].map((match) => match[1]!));
+    // The dark palette is the block that sets color-scheme to dark.
+    const darkBlocks = [...css.matchAll(/\{([^{}]*color-scheme:\s*dark[^{}]*)\}/g)].map((match) => match[1]!);
+    expect(darkBlocks.length).toBeGreaterThan(0);
+    for (const block of darkBlocks) {
+      const defined = new Set([...block.matchAll(/--color-([a-z]+-\d+|white):/g)].map((match) => match[1]!));
+      const missing = [...used].filter((colour) => !defined.has(colour) && !/-500$/.test(colour));
+      expect(missing).toEqual([]);
+    }
+    expect(used.size).toBeGreaterThan(20);
+  });
+});
