@@ -173,6 +173,17 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(same.headers.get("location")).toBe(`/tool/${first!.slug}/alternatives`);
     });
 
+    it("is kept for visitors until either tool changes", async () => {
+      const { plausible, fathom } = await catalogue();
+      const path = `/compare/${[plausible.slug, fathom.slug].toSorted().join("-vs-")}`;
+      expect((await app.request(path)).headers.get("x-cache")).toBe("miss");
+      expect((await app.request(path)).headers.get("x-cache")).toBe("hit");
+      await database.db.update(tools).set({ cons: ["Paid only"] }).where(eq(tools.id, fathom.id));
+      const changed = await app.request(path);
+      expect(changed.headers.get("x-cache")).toBe("miss");
+      expect(await changed.text()).toContain("Paid only");
+    });
+
     it("finds the pair when a name itself holds '-vs-', and 404s an unknown, hidden or malformed pair", async () => {
       const { plausible, hidden, waiting } = await catalogue();
       const versus = await insertTool(database.db, { name: "Coke vs Pepsi" });
