@@ -9,6 +9,8 @@ export default [
   route("search/:text", "routes/search.tsx"),
   route("searches", "routes/searches.tsx"),
   route("tool/:slug", "routes/tool.tsx"),
+  route("tool/:slug/alternatives", "routes/tool-alternatives.tsx"),
+  route("compare/:pair", "routes/compare.tsx"),
 
   // Tools, categories, tags
   route("tools", "routes/tools.tsx"),

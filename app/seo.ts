@@ -64,6 +64,30 @@ export function itemListLd(siteUrl: string, name: string, items: Crumb[]): MetaD
   });
 }
 
+/**
+ * The home page's WebSite, with the SearchAction that lets a search engine send a query straight to /search (which
+ * turns any text into its results page), and the Organization that runs the site.
+ */
+export function websiteLd({ siteName, siteUrl }: Site): MetaDescriptor[] {
+  return [
+    jsonLd({
+      "@type": "WebSite",
+      name: siteName,
+      url: `${siteUrl}/`,
+      potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` }, "query-input": "required name=search_term_string" },
+    }),
+    jsonLd({ "@type": "Organization", name: siteName, url: `${siteUrl}/`, logo: `${siteUrl}/favicon.svg` }),
+  ];
+}
+
+/**
+ * A tool's offers for its SoftwareApplication (decision 032): a free, open-source or freemium tool can be used at no
+ * cost, which is an offer at price 0; a paid tool's price is not known here, so it claims none.
+ */
+export function softwareOffers(paymentType: string): { offers?: Record<string, string> } {
+  return paymentType === "paid" ? {} : { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } };
+}
+
 export type Site = { siteName: string; siteUrl: string };
 
 export type PageMeta = Omit<SeoInput, keyof Site> & {

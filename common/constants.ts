@@ -23,6 +23,13 @@ export const SUGGESTED_TOOLS = 4;
 export const SUGGESTED_FEATURED_TOOLS = 2;
 /** The 'tools added by users' block. */
 export const USER_ADDED_TOOLS = 4;
+/** The alternatives a tool's /alternatives page lists, and the comparisons its own page links to (decision 032). */
+export const ALTERNATIVES_LIMIT = 20;
+export const TOOL_PAGE_COMPARISONS = 3;
+/** The sitemap lists the comparisons of this many most viewed tools, each with its closest alternative. */
+export const SITEMAP_COMPARISON_TOOLS = 200;
+/** The sitemap lists this many of the most searched texts that found tools. */
+export const SITEMAP_SEARCHES = 10_000;
 /** Delay before navigating away on an outbound click, only where no beacon API exists. */
 export const OUTBOUND_FALLBACK_DELAY_MS = 150;
 /** The navigation bar is in mobile mode below this width. */

@@ -36,3 +36,16 @@ export function toolKeywords(name: string): string[] {
 export function toolIdFromSlug(slug: string): string | null {
   return new RegExp(`(?:^|-)(t[0-9a-z]{${TIME_LENGTH + RANDOM_LENGTH}})$`).exec(slug)?.[1] ?? null;
 }
+
+/**
+ * The two tool ids of a comparison's address, `{a}-vs-{b}` (decision 032). Each slug ends with its tool's id, so the
+ * split is the first "-vs-" that follows an id and is followed by a slug ending with one; null when there is none.
+ */
+export function comparedToolIds(pair: string): { a: string; b: string } | null {
+  for (let at = pair.indexOf("-vs-"); at !== -1; at = pair.indexOf("-vs-", at + 1)) {
+    const a = toolIdFromSlug(pair.slice(0, at));
+    const b = toolIdFromSlug(pair.slice(at + 4));
+    if (a && b) return { a, b };
+  }
+  return null;
+}

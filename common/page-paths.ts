@@ -9,6 +9,13 @@ export const categoryPath = (slug: string) => `/category/${slug}`;
 /** Tags and searches are slugs: the encoding only guards one that came from elsewhere. */
 export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
 export const searchPath = (slug: string) => `/search/${encodeURIComponent(slug)}`;
+/** A tool's alternatives (decision 032). */
+export const alternativesPath = (slug: string) => `/tool/${slug}/alternatives`;
+/** The comparison of two tools, in its one canonical order: the slugs alphabetically. */
+export function comparePath(a: string, b: string): string {
+  const [first, second] = a < b ? [a, b] : [b, a];
+  return `/compare/${first}-vs-${second}`;
+}
 export const blogPostPath = (slug: string) => `/blog/${slug}`;
 /** The console's open reports, of every tool or of one. */
 export const toolReportsPath = (toolId?: string) => (toolId ? `/admin/reports?tool=${toolId}` : "/admin/reports");

@@ -37,6 +37,7 @@ import { toolLifecycle } from "./tools/lifecycle.ts";
 import { toolListQueries } from "./tools/lists.ts";
 import { toolQueries } from "./tools/queries.ts";
 import { relatedToolQueries } from "./tools/related.ts";
+import { alternativeQueries } from "./tools/alternatives.ts";
 import { toolReportService } from "./reports/reports.ts";
 import { toolSnapshots } from "./tools/snapshots.ts";
 import { spamGuard } from "./spam/guard.ts";
@@ -99,7 +100,7 @@ export function createServices(deps: Dependencies) {
     outbox: { ...outbox, purge: (now?: Date) => purgeOutbox(deps.db, now) },
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
-    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
+    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db), ...alternativeQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
     users: {
       ...userQueries(deps.db),

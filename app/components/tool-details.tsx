@@ -10,7 +10,7 @@ import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "./outbound-link.tsx";
 import { categoryPath, profilePath, tagPath } from "#common/page-paths.ts";
 
-const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
+export const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
 
 const HEADINGS = ["h1", "h2", "h3", "h4"] as const;
 

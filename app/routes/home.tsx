@@ -7,7 +7,7 @@ import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { itemListLd, pageMeta } from "../seo.ts";
+import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -33,6 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description: "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
     path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
     extra: [
+      ...websiteLd({ siteName, siteUrl }),
       itemListLd(
         siteUrl,
         "Last added tools",

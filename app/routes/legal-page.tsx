@@ -1,7 +1,7 @@
 /** The terms of service and the privacy policy: one module for both addresses (/terms-of-service.html, /privacy-policy.html). */
 import { data } from "react-router";
 import { LongDate } from "../components/long-date.tsx";
-import { pageMeta } from "../seo.ts";
+import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/legal-page";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -20,7 +20,17 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, () => loaderData && { title: loaderData.page.title, description: loaderData.page.description, path: `/${loaderData.page.name}.html` });
+  pageMeta(matches, ({ siteName, siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { title, description, name } = loaderData.page;
+    const path = `/${name}.html`;
+    return {
+      title,
+      description,
+      path,
+      extra: [jsonLd({ "@type": "WebPage", name: title, description, url: `${siteUrl}${path}`, isPartOf: { "@type": "WebSite", name: siteName, url: siteUrl } })],
+    };
+  });
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -13,12 +13,12 @@ import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
-import { breadcrumbLd, jsonLd, pageMeta } from "../seo.ts";
+import { breadcrumbLd, jsonLd, pageMeta, softwareOffers } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { linkCheckedLabel } from "#common/plural.ts";
-import { categoryPath, loginPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
+import { alternativesPath, categoryPath, comparePath, loginPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { MAX_REPORT_TEXT_LENGTH, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS } from "#common/constants.ts";
 import { reportInput } from "#common/schemas/reports.ts";
@@ -55,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             ? `A verifier asks for changes before listing it: ${hidden.changesRequestedMessage}`
             : "Only you and the verifiers see this page: the tool is waiting for verification."
         : "Only you and the verifiers see this page: the tool is switched off.";
-      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], linkCheckedAt: null, notice, openReports: await openReportsFor(context, hidden.id) };
+      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], linkCheckedAt: null, closest: [], notice, openReports: await openReportsFor(context, hidden.id) };
     }
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
@@ -149,10 +149,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           description: tool.shortDesc,
           url: `${siteUrl}${path}`,
           sameAs: tool.website,
-          applicationCategory: tool.categories.map((chip) => chip.label).join(", ") || undefined,
+          applicationCategory: category?.label,
           operatingSystem: "Web",
           ...(tool.logo ? { image: new URL(tool.logo, siteUrl).toString() } : {}),
-          ...(tool.paymentType === "free" || tool.paymentType === "open-source" ? { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } } : {}),
+          ...softwareOffers(tool.paymentType),
         }),
         breadcrumbLd(siteUrl, [
           { name: "Home", path: "/" },
@@ -167,7 +167,7 @@ type ClaimResult = { claim: "sent" } | { claim: "failed"; message: string };
 type ReportResult = { report: "sent" } | FormFailure;
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, suggested, usersAdded, linkCheckedAt, notice, openReports } = loaderData;
+  const { tool, stats, suggested, usersAdded, linkCheckedAt, closest, notice, openReports } = loaderData;
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   const { user } = useRootData();
@@ -244,6 +244,19 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <ToolGrid tools={suggested} user={user} showCategories={false} />
         </section>
+      )}
+
+      {closest.length > 0 && (
+        <nav aria-label="Alternatives and comparisons" data-testid="tool-comparisons" className="mt-8 flex flex-wrap items-center gap-2 text-sm">
+          <Link to={alternativesPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
+            {`Alternatives to ${tool.name}`}
+          </Link>
+          {closest.map((other) => (
+            <Link key={other.slug} to={comparePath(tool.slug, other.slug)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50">
+              {`${tool.name} vs ${other.name}`}
+            </Link>
+          ))}
+        </nav>
       )}
 
       {usersAdded.length > 0 && (

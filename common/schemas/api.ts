@@ -155,6 +155,9 @@ export const apiRelatedTools = z
     suggested: z.array(apiToolCard).meta({ description: "Tools of the same categories, then featured ones." }),
     usersAdded: z.array(apiToolCard).meta({ description: "The newest tools added by their makers." }),
     linkCheckedAt: z.iso.datetime().nullable().meta({ description: "When the daily link check last checked the tool's website; null before its first check." }),
+    closest: z
+      .array(z.object({ name: z.string(), slug: z.string() }))
+      .meta({ description: "The closest alternatives (most shared categories and tags, then most viewed and clicked), at most 3." }),
   })
   .meta({ id: "RelatedTools" });
 

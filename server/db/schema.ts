@@ -286,6 +286,8 @@ export const searches = pgTable(
   (table) => [
     index("searches_count_idx").on(table.count.desc(), table.text),
     // The most searched texts that found nothing (/admin/analytics).
+    // The most searched texts that found tools (the sitemap).
+    index("searches_found_tools_idx").on(table.count.desc(), table.text).where(sql`${table.resultCount} > 0`),
     index("searches_found_nothing_idx").on(table.count.desc(), table.text).where(sql`${table.resultCount} = 0`),
   ],
 );

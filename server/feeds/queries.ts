@@ -1,9 +1,9 @@
 /** Reads for the sitemap, the feeds and the badges: every public address, read in keyset batches, the newest verified tools, a badge's tool. */
 import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
-import { type Cursor, decodeCursor } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
+import { SITEMAP_SEARCHES } from "#common/constants.ts";
 import type { Database } from "../db/client.ts";
-import { categories, tagCounts, tools, users } from "../db/schema.ts";
-import { searchQueries } from "../search/queries.ts";
+import { categories, searches, tagCounts, tools, users } from "../db/schema.ts";
 import { afterCursor, isPublicTool } from "../tools/queries.ts";
 
 /** Rows read per query while walking a whole table: a site of any size is read in bounded steps. */
@@ -55,7 +55,6 @@ export function newlyVerifiedToolsQuery(db: Database, { categoryId, tag }: FeedF
 }
 
 export function feedQueries(db: Database) {
-  const search = searchQueries(db);
   return {
     /** Every live tool's slug and last change, newest first, read `batchSize` rows at a time. */
     async *listPublicToolLinks({ batchSize = FEED_BATCH_SIZE }: { batchSize?: number } = {}): AsyncGenerator<ToolLink> {
@@ -117,14 +116,37 @@ export function feedQueries(db: Database) {
       }
     },
 
-    /** Every recorded search text, most searched first, read `batchSize` rows at a time. */
-    async *listSearchTexts({ batchSize = FEED_BATCH_SIZE }: { batchSize?: number } = {}): AsyncGenerator<string> {
-      let cursor: Cursor | null = null;
-      do {
-        const page = await search.listSearches({ cursor, limit: batchSize });
-        for (const { text } of page.searches) yield text;
-        cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
-      } while (cursor);
+    /**
+     * The most searched texts that found tools (decision 032), at most `limit`, most searched first, then alphabetical,
+     * read `batchSize` rows at a time: each batch is two slices of searches_found_tools_idx, the rest of the texts with
+     * the last count, then the lower counts.
+     */
+    async *listSearchTexts({ batchSize = FEED_BATCH_SIZE, limit = SITEMAP_SEARCHES }: { batchSize?: number; limit?: number } = {}): AsyncGenerator<string> {
+      const columns = { text: searches.text, count: searches.count };
+      const byCount = [sql`${searches.count} desc nulls last`, searches.text];
+      const foundTools = sql`${searches.resultCount} > 0`;
+      let last: { text: string; count: number } | null = null;
+      let left = limit;
+      while (left > 0) {
+        const size = Math.min(batchSize, left);
+        const sameCount: { text: string; count: number }[] = last
+          ? await db.select(columns).from(searches).where(sql`${foundTools} and ${searches.count} = ${last.count} and ${searches.text} > ${last.text}`).orderBy(...byCount).limit(size)
+          : [];
+        const lower: { text: string; count: number }[] =
+          sameCount.length === size
+            ? []
+            : await db
+                .select(columns)
+                .from(searches)
+                .where(last ? sql`${foundTools} and ${searches.count} < ${last.count}` : foundTools)
+                .orderBy(...byCount)
+                .limit(size - sameCount.length);
+        const rows: { text: string; count: number }[] = [...sameCount, ...lower];
+        for (const { text } of rows) yield text;
+        left -= rows.length;
+        if (rows.length < size) return;
+        last = rows.at(-1)!;
+      }
     },
 
     /** The newest verified live tools, newest first; with a category id or a tag, only that category's or tag's. */

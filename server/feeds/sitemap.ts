@@ -1,5 +1,6 @@
 /** The sitemap (sitemaps.org protocol): every public address of the site, split behind a sitemap index past the per-file limit. */
 import type { Services } from "../services.ts";
+import { alternativesPath, comparePath } from "#common/page-paths.ts";
 import { element, pathOf, xmlDocument } from "./xml.ts";
 
 /** The most URLs one sitemap file may hold (sitemaps.org protocol). */
@@ -9,7 +10,7 @@ const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
 
 export type SitemapEntry = { path: string; lastmod?: Date };
-export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog">;
+export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog"> & { tools: Pick<Services["tools"], "listToolsWithAlternatives" | "listClosestPairs"> };
 export type SitemapOptions = {
   siteUrl: string;
   /** URLs per file; past it, /sitemap.xml becomes an index of /sitemaps/{n}.xml. */
@@ -18,7 +19,7 @@ export type SitemapOptions = {
   batchSize?: number;
 };
 
-/** Every public address (SPEC section 7, with the blog and legal pages), in a stable order: fixed pages, top-lists, posts, categories, tools, tags, searches, profiles. */
+/** Every public address (SPEC section 7, with the blog and legal pages), in a stable order: fixed pages, top-lists, posts, categories, tools, alternatives, comparisons, tags, searches that found tools, profiles. */
 export async function* listSitemapEntries(sources: SitemapSources, batchSize?: number): AsyncGenerator<SitemapEntry> {
   for (const path of PAGE_PATHS) yield { path };
   for (const { path } of sources.topLists.listTopListLinks()) yield { path };
@@ -27,6 +28,8 @@ export async function* listSitemapEntries(sources: SitemapSources, batchSize?: n
   yield { path: "/privacy-policy.html" };
   for (const slug of await sources.feeds.listCategorySlugs()) yield { path: pathOf("category", slug) };
   for await (const tool of sources.feeds.listPublicToolLinks({ batchSize })) yield { path: pathOf("tool", tool.slug), lastmod: tool.updatedAt };
+  for await (const slug of sources.tools.listToolsWithAlternatives({ batchSize })) yield { path: alternativesPath(slug) };
+  for (const { a, b } of await sources.tools.listClosestPairs()) yield { path: comparePath(a, b) };
   for await (const tag of sources.feeds.listLiveTags({ batchSize })) yield { path: pathOf("tag", tag) };
   for await (const text of sources.feeds.listSearchTexts({ batchSize })) yield { path: pathOf("search", text) };
   for await (const slug of sources.feeds.listProfileSlugs({ batchSize })) yield { path: pathOf("profile", slug) };

@@ -4,10 +4,11 @@
  * ask getRelatedToTool, so they always agree.
  */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, USER_ADDED_TOOLS } from "#common/constants.ts";
+import { SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, TOOL_PAGE_COMPARISONS, USER_ADDED_TOOLS } from "#common/constants.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
+import { alternativeQueries } from "./alternatives.ts";
 import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail } from "./queries.ts";
 
 export type RelatedToTool = {
@@ -16,9 +17,12 @@ export type RelatedToTool = {
   usersAdded: ToolCard[];
   /** When the link checker last read the tool's website (server/tools/link-checks.ts), or null. */
   linkCheckedAt: string | null;
+  /** The closest alternatives (decision 032), which the page offers to compare the tool with. */
+  closest: { name: string; slug: string }[];
 };
 
 export function relatedToolQueries(db: Database) {
+  const alternativeReads = alternativeQueries(db);
   /**
    * Suggested tools (SPEC section 7): the newest 4 live tools sharing a category with `tool`, then up to 2 random
    * featured ones not already shown.
@@ -62,14 +66,16 @@ export function relatedToolQueries(db: Database) {
     listToolsAddedByUsers,
 
     /** What the tool page shows besides `tool`, a live tool just read. */
-    async getRelatedToTool(tool: Pick<ToolDetail, "id" | "categories" | "views" | "clicks">): Promise<RelatedToTool> {
-      const [suggested, usersAdded, [check]] = await Promise.all([
+    async getRelatedToTool(tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks">): Promise<RelatedToTool> {
+      const [suggested, usersAdded, [check], { alternatives }] = await Promise.all([
         listSuggestedTools(tool),
         listToolsAddedByUsers(),
         // The page says "N days ago": it is kept at most a minute anyway, for its counters.
         db.select({ checkedAt: linkChecks.checkedAt }).from(linkChecks).where(eq(linkChecks.toolId, tool.id)).limit(1),
+        alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_COMPARISONS }),
       ]);
-      return { stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded, linkCheckedAt: check?.checkedAt.toISOString() ?? null };
+      const closest = alternatives.map(({ name, slug }) => ({ name, slug }));
+      return { stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded, linkCheckedAt: check?.checkedAt.toISOString() ?? null, closest };
     },
   };
 }

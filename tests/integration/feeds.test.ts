@@ -6,6 +6,7 @@ import { buildSitemap, findSitemapFile } from "#server/feeds/sitemap.ts";
 import type { JsonFeed } from "#server/feeds/json-feed.ts";
 import { LLMS_TOOLS_PER_CATEGORY } from "#server/feeds/llms-txt.ts";
 import { searches } from "#server/db/schema.ts";
+import { comparePath } from "#common/page-paths.ts";
 import { insertCategory, insertTool, insertUser, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
@@ -51,9 +52,12 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const waiting = await insertTool(database.db, { name: "Waiting", isVerified: false, tags: ["only-unverified"] });
       const off = await insertTool(database.db, { name: "Switched off", isActive: false, tags: ["only-inactive", "ui"] });
       await database.db.insert(searches).values([
-        { text: "email-marketing", count: 2 },
-        { text: "it's & <more>", count: 5 },
-        { text: "analytics", count: 1 },
+        { text: "email-marketing", count: 2, resultCount: 1 },
+        { text: "it's & <more>", count: 5, resultCount: 2 },
+        { text: "analytics", count: 1, resultCount: 1 },
+        // Searches that found nothing, or never said, have no page worth listing.
+        { text: "found-nothing", count: 9, resultCount: 0 },
+        { text: "never-said", count: 8 },
       ]);
 
       const response = await app.request("/sitemap.xml");
@@ -76,6 +80,10 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         `/category/${seo.slug}`,
         `/tool/${figma.slug}`,
         `/tool/${ahrefs.slug}`,
+        // They share the tag "ui": each is the other's alternative.
+        `/tool/${figma.slug}/alternatives`,
+        `/tool/${ahrefs.slug}/alternatives`,
+        comparePath(figma.slug, ahrefs.slug),
         "/tag/c%2B%2B%20tools",
         "/tag/keywords",
         "/tag/ui",
@@ -99,13 +107,13 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const tied = await insertTools(database.db, 4, sameMoment, { createdAt: sameMoment, tags: ["gamma", "delta", "epsilon"] });
       const newestFirst = [...spaced, ...tied.toSorted((a, b) => (a.id < b.id ? 1 : -1))];
       await database.db.insert(searches).values([
-        { text: "seven", count: 7 },
-        { text: "three-a", count: 3 },
-        { text: "three-c", count: 3 },
-        { text: "three-b", count: 3 },
-        { text: "one-b", count: 1 },
-        { text: "one-a", count: 1 },
-        { text: "one-c", count: 1 },
+        { text: "seven", count: 7, resultCount: 1 },
+        { text: "three-a", count: 3, resultCount: 1 },
+        { text: "three-c", count: 3, resultCount: 1 },
+        { text: "three-b", count: 3, resultCount: 1 },
+        { text: "one-b", count: 1, resultCount: 1 },
+        { text: "one-a", count: 1, resultCount: 1 },
+        { text: "one-c", count: 1, resultCount: 1 },
       ]);
 
       const slugs: string[] = [];
@@ -136,13 +144,14 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const category = await insertCategory(database.db, { label: "Productivity" });
       await insertTool(database.db, { categories: [category.id], tags: ["notes"] });
       await insertTool(database.db, { categories: [category.id], tags: ["notes"] });
-      await database.db.insert(searches).values({ text: "notes" });
+      await database.db.insert(searches).values({ text: "notes", resultCount: 2 });
       const site = { siteUrl: SITE, batchSize: 2 };
 
       const all = texts(await buildSitemap(app.services, site), "loc");
       const posts = app.services.blog.listPosts().length;
-      // 6 pages, 19 top-lists, the posts, 2 legal pages, 1 category, 2 tools, 1 tag, 1 search.
-      expect(all).toHaveLength(32 + posts);
+      // 6 pages, 19 top-lists, the posts, 2 legal pages, 1 category, 2 tools, their 2 alternatives pages and 1
+      // comparison, 1 tag, 1 search.
+      expect(all).toHaveLength(35 + posts);
       const files = Math.ceil(all.length / 10);
       expect(new Set(all).size).toBe(all.length);
 

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import topListPages from "#content/top-lists.json" with { type: "json" };
 import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { alternativesPath, comparePath } from "#common/page-paths.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
@@ -20,6 +21,10 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     const { tools } = await app.services.tools.listLatestTools({ limit: 1 });
     const tool = tools[0]!;
     paths.push(`/tool/${tool.slug}`, `/category/${tool.categories[0]!.slug}`, "/tag/open-source", "/search/email-marketing");
+    // Its alternatives, and the comparison with the closest.
+    const detail = (await app.services.tools.findPublicToolBySlug(tool.slug))!;
+    const { alternatives } = await app.services.tools.listAlternatives(detail, { limit: 1 });
+    paths.push(alternativesPath(tool.slug), comparePath(tool.slug, alternatives[0]!.slug));
     paths.push(...topListPages.map((page) => page.path));
     const posts = app.services.blog.listPosts();
     paths.push(...posts.map((post) => `/blog/${post.slug}`));
@@ -27,7 +32,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   afterAll(() => database.close());
 
   it("covers every kind of page", () => {
-    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 19 + 3);
+    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 2 + 19 + 3);
   });
 
   it("answers 200 with a title, a description and an absolute canonical URL on every route", async () => {

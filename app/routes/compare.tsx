@@ -1,0 +1,177 @@
+/**
+ * /compare/{a}-vs-{b}: two live tools side by side (decision 032). The pair has one address, its slugs in alphabetical
+ * order: the other order, or an old slug of a renamed tool, is redirected to it (301). The same tool twice leads to its
+ * alternatives; an unknown or hidden tool is a 404.
+ */
+import { data, redirect } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "../components/link.tsx";
+import { comparedToolIds } from "#common/ids.ts";
+import { MESSAGES } from "#common/messages.ts";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+import { alternativesPath, categoryPath, comparePath, tagPath, toolPath } from "#common/page-paths.ts";
+import type { ToolDetail } from "#server/tools/queries.ts";
+import { OutboundLink } from "../components/outbound-link.tsx";
+import { PAYMENT_LABELS } from "../components/tool-details.tsx";
+import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
+import type { Route } from "./+types/compare";
+import { DEFAULT_LOGO } from "#common/constants.ts";
+
+/** Visitors get this page from the page cache: it depends on both tools, and shows their counters. */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ids = comparedToolIds(params.pair);
+  if (!ids) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
+  const { tools } = context.services;
+  const [a, b] = await Promise.all([tools.findPublicToolById(ids.a), tools.findPublicToolById(ids.b)]);
+  if (!a || !b) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
+  if (a.id === b.id) throw redirect(alternativesPath(a.slug), 301);
+  const canonical = comparePath(a.slug, b.slug);
+  if (`/compare/${params.pair}` !== canonical) throw redirect(canonical, 301);
+  return { tools: a.slug < b.slug ? [a, b] : [b, a] };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => {
+    if (!loaderData) return undefined;
+    const [a, b] = loaderData.tools as [ToolDetail, ToolDetail];
+    const path = comparePath(a.slug, b.slug);
+    const title = `${a.name} vs ${b.name}`;
+    return {
+      title: `${title}: pricing, features, pros and cons`,
+      description: `${a.name} (${a.shortDesc}) and ${b.name} (${b.shortDesc}) side by side.`.slice(0, 300),
+      path,
+      extra: [
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          { name: a.name, path: toolPath(a.slug) },
+          { name: title, path },
+        ]),
+        itemListLd(siteUrl, title, [
+          { name: a.name, path: toolPath(a.slug) },
+          { name: b.name, path: toolPath(b.slug) },
+        ]),
+      ],
+    };
+  });
+
+const number = new Intl.NumberFormat("en");
+
+function List({ items, empty = "None listed" }: { items: readonly ReactNode[]; empty?: string }) {
+  if (items.length === 0) return <span className="text-slate-400">{empty}</span>;
+  return (
+    <ul className="list-disc space-y-1 pl-5">
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The rows of the comparison, each a label and what each tool has. */
+const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
+  { label: "Pricing", cell: (tool) => PAYMENT_LABELS[tool.paymentType] ?? tool.paymentType },
+  {
+    label: "Categories",
+    cell: (tool) => (
+      <List
+        items={tool.categories.map((category) => (
+          <Link key={category.id} to={categoryPath(category.slug)} className="text-brand-700 hover:underline">
+            {category.label}
+          </Link>
+        ))}
+      />
+    ),
+  },
+  {
+    label: "Tags",
+    cell: (tool) => (
+      <p className="flex flex-wrap gap-2">
+        {tool.tags.length === 0 && <span className="text-slate-400">None</span>}
+        {tool.tags.map((tag) => (
+          <Link key={tag} to={tagPath(tag)} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-200">
+            {`#${tag}`}
+          </Link>
+        ))}
+      </p>
+    ),
+  },
+  { label: "Pros", cell: (tool) => <List items={tool.pros ?? []} /> },
+  { label: "Cons", cell: (tool) => <List items={tool.cons ?? []} /> },
+  { label: "Views", cell: (tool) => <span data-testid="compare-views">{number.format(tool.views)}</span> },
+  { label: "Clicks", cell: (tool) => <span data-testid="compare-clicks">{number.format(tool.clicks)}</span> },
+  {
+    label: "Links",
+    cell: (tool) => (
+      <p className="flex flex-col gap-1">
+        <OutboundLink toolId={tool.id} website={tool.website} className="text-brand-700 hover:underline">
+          Website <span aria-hidden="true">↗</span>
+        </OutboundLink>
+        <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
+          {`${tool.name} on this site`}
+        </Link>
+        <Link to={alternativesPath(tool.slug)} className="text-brand-700 hover:underline">
+          {`Alternatives to ${tool.name}`}
+        </Link>
+      </p>
+    ),
+  },
+];
+
+export default function Compare({ loaderData }: Route.ComponentProps) {
+  const [a, b] = loaderData.tools as [ToolDetail, ToolDetail];
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
+        <Link to="/" className="hover:underline">
+          Home
+        </Link>
+        {" › "}
+        <Link to={toolPath(a.slug)} className="hover:underline">
+          {a.name}
+        </Link>
+        {" › "}
+        <span className="text-slate-700">Compare</span>
+      </nav>
+      <h1 className="mb-8 text-4xl font-extrabold tracking-tight text-slate-900">
+        {`${a.name} vs ${b.name}`}
+      </h1>
+      <div className="overflow-x-auto">
+        <table data-testid="comparison" className="w-full min-w-[36rem] table-fixed border-collapse text-left text-sm">
+          <caption className="sr-only">
+            {`${a.name} and ${b.name} side by side`}
+          </caption>
+          <thead>
+            <tr>
+              <td className="w-28" />
+              {[a, b].map((tool) => (
+                <th key={tool.id} scope="col" className="border-b border-slate-200 p-3 align-top">
+                  <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} className="mb-2 h-10 w-10 rounded-lg border border-slate-200 bg-white object-cover" />
+                  <Link to={toolPath(tool.slug)} className="text-lg font-bold text-slate-900 hover:underline">
+                    {tool.name}
+                  </Link>
+                  <p className="mt-1 font-normal text-slate-600">{tool.shortDesc}</p>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {ROWS.map((row) => (
+              <tr key={row.label} className="border-b border-slate-100">
+                <th scope="row" className="p-3 align-top font-medium text-slate-500">
+                  {row.label}
+                </th>
+                {[a, b].map((tool) => (
+                  <td key={tool.id} className="p-3 align-top text-slate-800">
+                    {row.cell(tool)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * /tool/{slug}/alternatives: the live tools closest to one tool (decision 032), ranked by the categories and tags they
+ * share with it, then by views and clicks, with an introduction made from those figures and links to compare each.
+ */
+import { data, redirect } from "react-router";
+import { Link } from "../components/link.tsx";
+import { toolIdFromSlug } from "#common/ids.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { countOf } from "#common/plural.ts";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+import { alternativesPath, categoryPath, comparePath, toolPath } from "#common/page-paths.ts";
+import type { Alternatives } from "#server/tools/alternatives.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { ToolGrid } from "../components/tool-grid.tsx";
+import { useRootData } from "../root-data.ts";
+import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
+import type { Route } from "./+types/tool-alternatives";
+
+/** Visitors get this page from the page cache: it depends on the tool, its categories' and tags' tools, and the counters. */
+export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { tools } = context.services;
+  const tool = await tools.findPublicToolBySlug(params.slug);
+  if (!tool) {
+    // A renamed tool keeps its id at the end of its slug.
+    const id = toolIdFromSlug(params.slug);
+    const renamed = id ? await tools.findPublicToolById(id) : undefined;
+    if (renamed) throw redirect(alternativesPath(renamed.slug), 301);
+    throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
+  }
+  const found = await tools.listAlternatives(tool);
+  return { tool: { id: tool.id, name: tool.name, slug: tool.slug, categories: tool.categories, tags: tool.tags }, ...found };
+}
+
+function joinWithAnd(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** The page's introduction, from the figures only: how many tools share what with the tool, and the most viewed of those listed. */
+export function alternativesIntro(tool: { name: string; categories: { label: string }[] }, { alternatives, total }: Alternatives): string {
+  if (total === 0) return `No other tool listed here shares a category or a tag with ${tool.name} yet.`;
+  const labels = tool.categories.map((category) => category.label);
+  const shared = labels.length > 0 ? ` (${labels.length === 1 ? "category" : "categories"} ${joinWithAnd(labels)})` : "";
+  const mostViewed = alternatives.reduce((best, tool) => (tool.views > best.views ? tool : best), alternatives[0]!);
+  const views = new Intl.NumberFormat("en").format(mostViewed.views);
+  return `${countOf(total, "tool")} ${total === 1 ? "shares" : "share"} a category or a tag with ${tool.name}${shared}; the most viewed of those listed here is ${mostViewed.name}, with ${views} ${mostViewed.views === 1 ? "view" : "views"}.`;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl }) => {
+    if (!loaderData) return undefined;
+    const { tool, alternatives } = loaderData;
+    const path = alternativesPath(tool.slug);
+    const title = `The best alternatives to ${tool.name}`;
+    return {
+      title,
+      description: alternativesIntro(tool, loaderData),
+      path,
+      noindex: alternatives.length === 0,
+      extra: [
+        breadcrumbLd(siteUrl, [
+          { name: "Home", path: "/" },
+          { name: tool.name, path: toolPath(tool.slug) },
+          { name: "Alternatives", path },
+        ]),
+        itemListLd(
+          siteUrl,
+          title,
+          alternatives.map((alternative) => ({ name: alternative.name, path: toolPath(alternative.slug) })),
+        ),
+      ],
+    };
+  });
+
+export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  const { tool, alternatives } = loaderData;
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
+        <Link to="/" className="hover:underline">
+          Home
+        </Link>
+        {" › "}
+        <Link to={toolPath(tool.slug)} className="hover:underline">
+          {tool.name}
+        </Link>
+        {" › "}
+        <span className="text-slate-700">Alternatives</span>
+      </nav>
+      <header className="mb-8">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{`The best alternatives to ${tool.name}`}</h1>
+        <p data-testid="alternatives-intro" className="mt-3 max-w-3xl text-lg text-slate-600">
+          {alternativesIntro(tool, loaderData)}
+        </p>
+        {tool.categories.length > 0 && (
+          <p className="mt-2 flex flex-wrap gap-2 text-sm">
+            {tool.categories.map((category) => (
+              <Link key={category.id} to={categoryPath(category.slug)} className="text-brand-700 hover:underline">
+                {`More in ${category.label}`}
+              </Link>
+            ))}
+          </p>
+        )}
+      </header>
+      {alternatives.length > 0 ? (
+        <>
+          <ToolGrid tools={alternatives} user={user} />
+          <section aria-labelledby="compare-heading" className="mt-12">
+            <h2 id="compare-heading" className="mb-4 text-2xl font-bold tracking-tight">
+              {`Compare ${tool.name} with`}
+            </h2>
+            <ul className="flex flex-wrap gap-2" data-testid="alternatives-comparisons">
+              {alternatives.map((alternative) => (
+                <li key={alternative.id}>
+                  <Link to={comparePath(tool.slug, alternative.slug)} className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50">
+                    {`${tool.name} vs ${alternative.name}`}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      ) : (
+        <EmptyState title="No alternatives yet.">
+          <Link to="/tools" className="text-brand-700 hover:underline">
+            Browse every tool
+          </Link>
+        </EmptyState>
+      )}
+    </main>
+  );
+}

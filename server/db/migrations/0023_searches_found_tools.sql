@@ -1,0 +1,1 @@
+CREATE INDEX "searches_found_tools_idx" ON "searches" USING btree ("count" DESC NULLS LAST,"text") WHERE "searches"."result_count" > 0;

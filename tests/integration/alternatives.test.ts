@@ -1,0 +1,298 @@
+/**
+ * Alternatives, comparisons and the structured data of the main pages (decision 032), through the real app: what a
+ * visitor and a search engine get, the page cache kept right by writes, and the queries' plans.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { alternativesQuery, closestPairsQuery } from "#server/tools/alternatives.ts";
+import { searches, tools } from "#server/db/schema.ts";
+import { comparedToolIds } from "#common/ids.ts";
+import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import type { SQLWrapper } from "drizzle-orm";
+import { texts } from "../setup/xml.ts";
+
+const SITE = "http://localhost:3000";
+
+/** Every JSON-LD script of a page, parsed. */
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+function ofType(html: string, type: string): Record<string, unknown>[] {
+  const scripts = jsonLdOf(html);
+  for (const script of scripts) {
+    expect(script["@context"]).toBe("https://schema.org");
+    expect(typeof script["@type"]).toBe("string");
+  }
+  return scripts.filter((script) => script["@type"] === type);
+}
+
+/** Google's rules for an ItemList of links: each element a ListItem with its position from 1 and an absolute url. */
+function expectItemList(list: Record<string, unknown>, urls: string[]) {
+  const elements = list.itemListElement as { "@type": string; position: number; url: string }[];
+  expect(elements.map((element) => element["@type"])).toEqual(urls.map(() => "ListItem"));
+  expect(elements.map((element) => element.position)).toEqual(urls.map((_, index) => index + 1));
+  expect(elements.map((element) => element.url)).toEqual(urls);
+}
+
+/** The whole plan, subplans included (a select list's subqueries come before the scan in EXPLAIN's text). */
+async function explainAll(db: TestDatabase["db"], query: SQLWrapper): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = await tx.execute(sql`explain ${query}`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+    return rows.map((row) => Object.values(row)[0]).join("\n");
+  });
+}
+
+describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  async function catalogue() {
+    const analytics = await insertCategory(database.db, { label: "Analytics" });
+    const privacy = await insertCategory(database.db, { label: "Privacy" });
+    const design = await insertCategory(database.db, { label: "Design" });
+    const plausible = await insertTool(database.db, { name: "Plausible", categories: [analytics.id, privacy.id], tags: ["open-source", "gdpr"], views: 50, pros: ["Light script"], cons: ["No heatmaps"] });
+    // Two categories and a tag shared: the closest, though little viewed.
+    const fathom = await insertTool(database.db, { name: "Fathom", categories: [analytics.id, privacy.id], tags: ["gdpr"], views: 3, paymentType: "paid" });
+    // One category shared, most viewed of all.
+    const google = await insertTool(database.db, { name: "Google Analytics", categories: [analytics.id], views: 900, clicks: 10 });
+    // One tag shared, less viewed.
+    const umami = await insertTool(database.db, { name: "Umami", categories: [design.id], tags: ["open-source"], views: 20 });
+    const figma = await insertTool(database.db, { name: "Figma", categories: [design.id], tags: ["ui"], views: 5000 });
+    const hidden = await insertTool(database.db, { name: "Hidden analytics", categories: [analytics.id, privacy.id], tags: ["gdpr", "open-source"], isActive: false });
+    const waiting = await insertTool(database.db, { name: "Waiting analytics", categories: [analytics.id, privacy.id], isVerified: false });
+    return { analytics, privacy, design, plausible, fathom, google, umami, figma, hidden, waiting };
+  }
+
+  describe("alternatives", () => {
+    it("ranks live tools by shared categories and tags, then popularity, with an introduction from the figures and an ItemList", async () => {
+      const { plausible, fathom, google, umami, figma, hidden, waiting } = await catalogue();
+      const { alternatives, total } = await app.services.tools.listAlternatives({ ...plausible, categories: plausible.categories.map((id) => ({ id, label: id })) });
+      expect(alternatives.map((tool) => tool.name)).toEqual(["Fathom", "Google Analytics", "Umami"]);
+      expect(alternatives.map((tool) => [tool.sharedCategories, tool.sharedTags])).toEqual([[2, 1], [1, 0], [0, 1]]);
+      expect(total).toBe(3);
+
+      const response = await app.request(`/tool/${plausible.slug}/alternatives`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("<title>The best alternatives to Plausible | Indie Tools</title>");
+      expect(html).toContain(`<link rel="canonical" href="${SITE}/tool/${plausible.slug}/alternatives"/>`);
+      expect(html).toContain("3 tools share a category or a tag with Plausible (categories Analytics and Privacy); the most viewed of those listed here is Google Analytics, with 900 views.");
+      for (const other of [figma, hidden, waiting]) expect(html).not.toContain(other.slug);
+      const [list] = ofType(html, "ItemList");
+      expectItemList(list!, [fathom, google, umami].map((tool) => `${SITE}/tool/${tool.slug}`));
+      // Each alternative can be compared with the tool, at the pair's one address.
+      for (const other of [fathom, google, umami]) {
+        const [a, b] = [plausible.slug, other.slug].toSorted();
+        expect(html).toContain(`href="/compare/${a}-vs-${b}"`);
+      }
+    });
+
+    it("links from the tool page to the alternatives and the comparisons with the closest three", async () => {
+      const { plausible, fathom, google, umami } = await catalogue();
+      await insertTool(database.db, { name: "Matomo", categories: plausible.categories, tags: ["gdpr"], views: 1 });
+      const html = await (await app.request(`/tool/${plausible.slug}`)).text();
+      const block = /data-testid="tool-comparisons"[\s\S]*?<\/nav>/.exec(html)![0];
+      expect(block).toContain(`href="/tool/${plausible.slug}/alternatives"`);
+      const compared = [...block.matchAll(/href="\/compare\/([^"]+)"/g)].map((match) => match[1]);
+      expect(compared).toHaveLength(3);
+      expect(block).toContain("Plausible vs Fathom");
+      expect(block).toContain("Plausible vs Matomo");
+      expect(block).toContain("Plausible vs Google Analytics");
+      expect(block).not.toContain(umami.name);
+      // The public API gives the same closest tools, which a browser reads beside the tool's snapshot.
+      const related = (await (await app.request(`/api/v1/tools/${plausible.id}/related`)).json()) as { closest: { name: string; slug: string }[] };
+      expect(related.closest.map((tool) => tool.name)).toEqual(["Fathom", "Matomo", "Google Analytics"]);
+      expect(related.closest[0]).toEqual({ name: "Fathom", slug: fathom.slug });
+      expect(google).toBeTruthy();
+    });
+
+    it("says so when there is none, keeps that page out of search engines, and 404s or redirects other addresses", async () => {
+      const lonely = await insertTool(database.db, { name: "Lonely", tags: ["unique-tag"] });
+      const html = await (await app.request(`/tool/${lonely.slug}/alternatives`)).text();
+      expect(html).toContain("No other tool listed here shares a category or a tag with Lonely yet.");
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).toContain('data-testid="empty-state"');
+
+      const renamed = await app.request(`/tool/old-name-${lonely.id}/alternatives`);
+      expect(renamed.status).toBe(301);
+      expect(renamed.headers.get("location")).toBe(`/tool/${lonely.slug}/alternatives`);
+      const hidden = await insertTool(database.db, { name: "Off", isActive: false });
+      for (const path of [`/tool/${hidden.slug}/alternatives`, "/tool/nothing-here/alternatives"]) expect((await app.request(path)).status, path).toBe(404);
+    });
+
+    it("is kept for visitors until a tool joins the list or one listed changes", async () => {
+      const { plausible, analytics } = await catalogue();
+      const path = `/tool/${plausible.slug}/alternatives`;
+      expect((await app.request(path)).headers.get("x-cache")).toBe("miss");
+      expect((await app.request(path)).headers.get("x-cache")).toBe("hit");
+      const joined = await insertTool(database.db, { name: "Simple Analytics", categories: [analytics.id] });
+      const afterJoin = await app.request(path);
+      expect(afterJoin.headers.get("x-cache")).toBe("miss");
+      expect(await afterJoin.text()).toContain("Simple Analytics");
+      await database.db.update(tools).set({ name: "Simple Analytics Pro" }).where(eq(tools.id, joined.id));
+      const afterRename = await app.request(path);
+      expect(afterRename.headers.get("x-cache")).toBe("miss");
+      expect(await afterRename.text()).toContain("Simple Analytics Pro");
+    });
+  });
+
+  describe("comparisons", () => {
+    it("puts two tools side by side at one canonical address; the other order and old slugs redirect to it", async () => {
+      const { plausible, fathom } = await catalogue();
+      const [first, second] = [plausible, fathom].toSorted((a, b) => (a.slug < b.slug ? -1 : 1));
+      const canonical = `/compare/${first!.slug}-vs-${second!.slug}`;
+      const response = await app.request(canonical);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<link rel="canonical" href="${SITE}${canonical}"/>`);
+      const table = /<table data-testid="comparison"[\s\S]*<\/table>/.exec(html)![0];
+      for (const text of ["Pricing", "Free", "Paid", "Analytics", "Privacy", "#gdpr", "#open-source", "Light script", "No heatmaps", ">50<", ">3<", fathom.website, plausible.website]) {
+        expect(table, text).toContain(text);
+      }
+      expectItemList(ofType(html, "ItemList")[0]!, [first!, second!].map((tool) => `${SITE}/tool/${tool.slug}`));
+
+      for (const other of [`/compare/${second!.slug}-vs-${first!.slug}`, `/compare/old-${first!.id}-vs-${second!.slug}`]) {
+        const redirected = await app.request(other);
+        expect(redirected.status, other).toBe(301);
+        expect(redirected.headers.get("location"), other).toBe(canonical);
+      }
+      const same = await app.request(`/compare/${first!.slug}-vs-${first!.slug}`);
+      expect(same.status).toBe(301);
+      expect(same.headers.get("location")).toBe(`/tool/${first!.slug}/alternatives`);
+    });
+
+    it("is kept for visitors until either tool changes", async () => {
+      const { plausible, fathom } = await catalogue();
+      const path = `/compare/${[plausible.slug, fathom.slug].toSorted().join("-vs-")}`;
+      expect((await app.request(path)).headers.get("x-cache")).toBe("miss");
+      expect((await app.request(path)).headers.get("x-cache")).toBe("hit");
+      await database.db.update(tools).set({ cons: ["Paid only"] }).where(eq(tools.id, fathom.id));
+      const changed = await app.request(path);
+      expect(changed.headers.get("x-cache")).toBe("miss");
+      expect(await changed.text()).toContain("Paid only");
+    });
+
+    it("finds the pair when a name itself holds '-vs-', and 404s an unknown, hidden or malformed pair", async () => {
+      const { plausible, hidden, waiting } = await catalogue();
+      const versus = await insertTool(database.db, { name: "Coke vs Pepsi" });
+      expect(versus.slug).toMatch(/^coke-vs-pepsi-t/);
+      expect(comparedToolIds(`${versus.slug}-vs-${plausible.slug}`)).toEqual({ a: versus.id, b: plausible.id });
+      expect(comparedToolIds(`${plausible.slug}-vs-${versus.slug}`)).toEqual({ a: plausible.id, b: versus.id });
+      const [a, b] = [versus.slug, plausible.slug].toSorted();
+      expect((await app.request(`/compare/${a}-vs-${b}`)).status).toBe(200);
+      for (const path of [
+        `/compare/${plausible.slug}-vs-${hidden.slug}`,
+        `/compare/${waiting.slug}-vs-${plausible.slug}`,
+        `/compare/${plausible.slug}-vs-nothing-t0000000000000000`,
+        `/compare/${plausible.slug}`,
+        "/compare/a-vs-b",
+      ]) {
+        expect((await app.request(path)).status, path).toBe(404);
+      }
+    });
+  });
+
+  describe("structured data", () => {
+    it("gives each main page valid JSON-LD: the home page's WebSite and Organization, the tools' SoftwareApplication, the legal pages' WebPage", async () => {
+      const { plausible, fathom } = await catalogue();
+      const home = await (await app.request("/")).text();
+      const [website] = ofType(home, "WebSite");
+      expect(website).toMatchObject({ name: "Indie Tools", url: `${SITE}/` });
+      const action = website!.potentialAction as { "@type": string; target: { urlTemplate: string }; "query-input": string };
+      expect(action["@type"]).toBe("SearchAction");
+      expect(action.target.urlTemplate).toBe(`${SITE}/search?q={search_term_string}`);
+      expect(action["query-input"]).toBe("required name=search_term_string");
+      // The template leads to the search's results.
+      const search = await app.request("/search?q=plausible");
+      expect([search.status, search.headers.get("location")]).toEqual([302, "/search/plausible"]);
+      expect(ofType(home, "Organization")[0]).toMatchObject({ name: "Indie Tools", url: `${SITE}/` });
+
+      // A free tool: an offer at 0 with its currency, and its first category.
+      const free = ofType(await (await app.request(`/tool/${plausible.slug}`)).text(), "SoftwareApplication")[0]!;
+      expect(free).toMatchObject({ name: "Plausible", applicationCategory: "Analytics", offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } });
+      // A paid tool's price is not known: no offer is claimed.
+      const paid = ofType(await (await app.request(`/tool/${fathom.slug}`)).text(), "SoftwareApplication")[0]!;
+      expect(paid.name).toBe("Fathom");
+      expect(paid.offers).toBeUndefined();
+
+      for (const [path, name] of [["/terms-of-service.html", "Terms"], ["/privacy-policy.html", "Privacy"]] as const) {
+        const [page] = ofType(await (await app.request(path)).text(), "WebPage");
+        expect(page, path).toMatchObject({ url: `${SITE}${path}` });
+        expect(String(page!.name), path).toContain(name);
+      }
+    });
+  });
+
+  describe("sitemap", () => {
+    it("lists the alternatives of tools that have some, the closest pairs, and only searches that found tools", async () => {
+      const { plausible, fathom, google, umami, figma } = await catalogue();
+      const lonely = await insertTool(database.db, { name: "Lonely", tags: ["unique-tag"] });
+      await database.db.insert(searches).values([
+        { text: "analytics", count: 5, resultCount: 3 },
+        { text: "nothing-found", count: 9, resultCount: 0 },
+        { text: "not-told", count: 4 },
+      ]);
+      const locs = texts(await (await app.request("/sitemap.xml")).text(), "loc");
+      const alternatives = locs.filter((loc) => loc.endsWith("/alternatives"));
+      expect(alternatives.toSorted()).toEqual([plausible, fathom, google, umami, figma].map((tool) => `${SITE}/tool/${tool.slug}/alternatives`).toSorted());
+      expect(locs).not.toContain(`${SITE}/tool/${lonely.slug}/alternatives`);
+      const pair = (a: { slug: string }, b: { slug: string }) => `${SITE}/compare/${[a.slug, b.slug].toSorted().join("-vs-")}`;
+      // Each tool with its closest alternative, each pair once.
+      expect(locs.filter((loc) => loc.includes("/compare/")).toSorted()).toEqual(
+        [pair(plausible, fathom), pair(google, plausible), pair(umami, figma)].toSorted(),
+      );
+      expect(locs.filter((loc) => loc.includes("/search/"))).toEqual([`${SITE}/search/analytics`]);
+      expect(new Set(locs).size).toBe(locs.length);
+    });
+
+    it("reads at most the given number of searches, in batches, most searched first", async () => {
+      await database.db.insert(searches).values(["a", "b", "c", "d", "e"].map((text, index) => ({ text, count: index % 2, resultCount: 1 })));
+      const read: string[] = [];
+      for await (const text of app.services.feeds.listSearchTexts({ batchSize: 2, limit: 4 })) read.push(text);
+      expect(read).toEqual(["b", "d", "a", "c"]);
+    });
+  });
+
+  describe("query plans", () => {
+    beforeEach(async () => {
+      await database.db.insert(searches).values(Array.from({ length: 300 }, (_, index) => ({ text: `text-${index}`, count: index, resultCount: index % 3 })));
+      await database.db.execute(sql`analyze tools`);
+      await database.db.execute(sql`analyze searches`);
+    });
+
+    it("finds a tool's alternatives through the categories' and tags' GIN indexes, and the sitemap's pairs from the most viewed", async () => {
+      const category = await insertCategory(database.db, { label: "Plans" });
+      await insertTools(database.db, 3000, new Date("2026-01-01T00:00:00Z"), { tags: ["common"] });
+      await insertTools(database.db, 20, new Date("2025-01-01T00:00:00Z"), { categories: [category.id], tags: ["rare"] });
+      await database.db.execute(sql`analyze tools`);
+      const plan = await explainAll(database.db, alternativesQuery(database.db, { id: "t0", categoryIds: ["c0"], tags: ["rare"] }, 20));
+      expect(plan).toMatch(/tools_categories_idx|tools_tags_idx/);
+      expect(plan).not.toMatch(/Seq Scan on tools/);
+      const pairs = await explainAll(database.db, closestPairsQuery(200));
+      expect(pairs).toContain("tools_public_views_idx");
+      expect(pairs).toMatch(/tools_categories_idx|tools_tags_idx/);
+      expect(pairs).not.toMatch(/Seq Scan on tools/);
+    });
+
+    it("reads the searches that found tools from their own index", async () => {
+      const plan = await explainMainPlan(
+        database.db,
+        database.db.select({ text: searches.text }).from(searches).where(sql`${searches.resultCount} > 0`).orderBy(sql`${searches.count} desc nulls last`, searches.text).limit(100),
+      );
+      expect(plan).toContain("searches_found_tools_idx");
+      expect(plan).not.toMatch(/Sort/);
+    });
+  });
+});
