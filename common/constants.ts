@@ -43,11 +43,10 @@ export const MAX_USERNAME_LENGTH = 40;
 export const DEFAULT_PAYMENT_TYPE = "free";
 export const PAYMENT_TYPES = ["free", "freemium", "paid", "open-source"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
-/** The default logo shown when a tool has none. */
-export const DEFAULT_LOGO = "/images/default-logo.svg";
+/** A tool page shows its views and clicks from this many views on: a new tool's zeros would only look like a dead site. */
+export const PUBLIC_COUNTERS_FROM_VIEWS = 10;
 /** Messages the 'Get featured!' action shows. */
 export const FEATURED_NEEDS_ACCOUNT = "You need to be connected to have your tool featured!";
-export const FEATURED_IN_DEVELOPMENT = "Feature still in development, you'll be noticed when it's live!";
 /** Profiles: the longest bio, and how many social profile links a user may list. */
 export const MAX_BIO_LENGTH = 500;
 export const MAX_SOCIAL_PROFILES = 5;

@@ -5,6 +5,8 @@ export const editToolPath = (id: string) => `/edit-tool/${id}`;
 export const profilePath = (slug: string) => `/profile/${slug}`;
 /** A maker's profile with the form to ask for one of their tools to be featured. */
 export const boostToolPath = (slug: string) => `${profilePath(slug)}?type=boost-tool`;
+/** 'Get featured!' as a plain link: the signed-in user's boost form, a visitor's sign-in on the way to it. */
+export const GET_FEATURED_PATH = "/get-featured";
 export const categoryPath = (slug: string) => `/category/${slug}`;
 /** Tags and searches are slugs: the encoding only guards one that came from elsewhere. */
 export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;

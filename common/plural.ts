@@ -6,5 +6,6 @@ export function linkCheckedLabel(checkedAt: string, now: Date = new Date()): str
 }
 
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
+  // Thousands are separated, the same on the server and in every browser: "1,204 views".
+  return `${count.toLocaleString("en-GB")} ${count === 1 ? singular : plural}`;
 }

@@ -32,11 +32,12 @@ export async function startServer(config: Config) {
   // Made now rather than on the first upload: the static file handler warns (outside the log's format) of a missing folder.
   mkdirSync(filesDir, { recursive: true });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+  const storage = fileStorageFromConfig(config, filesDir);
   const services = createServices({
     db: database.db,
     config,
     logger,
-    storage: fileStorageFromConfig(config, filesDir),
+    storage,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
     authSecret: loadAuthSecret(config.AUTH_SECRET, dataDir),
@@ -47,7 +48,7 @@ export async function startServer(config: Config) {
     const keyed = await backfillWebsiteKeys(db);
     if (keyed) logger.info(`gave ${keyed} tools the keys that find duplicates`);
     if (!config.SEED_DEMO) return;
-    const seeded = await seedDemoCatalogue(db);
+    const seeded = await seedDemoCatalogue(db, { storage });
     if (!seeded) return;
     seededToolIds = seeded.toolIds;
     logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.toolIds.length} tools`);

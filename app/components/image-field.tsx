@@ -1,6 +1,7 @@
 /**
  * An image of the tool form. Without JavaScript it is a file input sent with the form. With JavaScript the image is
  * uploaded as soon as it is chosen, with its progress shown; the form then sends only the stored image's address.
+ * The input is the browser's own, styled as a button: it shows the chosen file's name with or without JavaScript.
  */
 import { type ChangeEvent, useRef, useState } from "react";
 
@@ -23,6 +24,9 @@ export function ImageField({
 }) {
   const [url, setUrl] = useState(currentUrl);
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
+  // The chosen image, shown at once, before its upload ends; and its file's name once uploaded (the input is emptied).
+  const [preview, setPreview] = useState("");
+  const [uploadedName, setUploadedName] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const id = `field-${kind}`;
   const message = upload.state === "failed" ? upload.message : error;
@@ -30,6 +34,11 @@ export function ImageField({
   function send(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
+    // A data: address, which the page's Content-Security-Policy allows for images (blob: it does not).
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === "string" ? reader.result : "");
+    reader.readAsDataURL(file);
+    setUploadedName("");
     const body = new FormData();
     body.append("file", file);
     const request = new XMLHttpRequest();
@@ -41,14 +50,19 @@ export function ImageField({
       const answer = JSON.parse(request.responseText || "{}") as { url?: string; error?: { message: string } };
       if (request.status === 200 && answer.url) {
         setUrl(answer.url);
+        setUploadedName(file.name);
         setUpload({ state: "idle" });
         // The file went ahead; the form sends its address, not the file again.
         if (input.current) input.current.value = "";
       } else {
+        setPreview("");
         setUpload({ state: "failed", message: answer.error?.message ?? "The image could not be uploaded. Try again." });
       }
     };
-    request.onerror = () => setUpload({ state: "failed", message: "The image could not be uploaded: check your connection and try again." });
+    request.onerror = () => {
+      setPreview("");
+      setUpload({ state: "failed", message: "The image could not be uploaded: check your connection and try again." });
+    };
     setUpload({ state: "uploading", percent: 0 });
     request.send(body);
   }
@@ -59,7 +73,7 @@ export function ImageField({
         {label}
       </label>
       <div className="flex items-center gap-4">
-        {url && <img src={url} alt="" className="h-16 w-16 rounded-lg border border-slate-200 object-cover" data-testid={`${kind}-preview`} />}
+        {(preview || url) && <img src={preview || url} alt="" className="h-16 w-16 rounded-lg border border-slate-200 object-cover" data-testid={`${kind}-preview`} />}
         <input
           ref={input}
           id={id}
@@ -69,8 +83,9 @@ export function ImageField({
           onChange={send}
           aria-invalid={message ? true : undefined}
           aria-describedby={`${id}-hint`}
-          className="text-sm"
+          className="min-w-0 text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
         />
+        {uploadedName && <span className="truncate text-sm text-slate-600" data-testid={`${kind}-file-name`}>{uploadedName}</span>}
       </div>
       <input type="hidden" name={`${kind}Url`} value={url} />
       {upload.state === "uploading" && (

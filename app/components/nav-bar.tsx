@@ -1,6 +1,9 @@
-/** The navigation bar (SPEC section 2). Below 1024 px it collapses behind a menu button that works without JavaScript. */
+/**
+ * The navigation bar (SPEC section 2). Below 1024 px it collapses behind a menu button, with a search button beside
+ * it so that search stays one tap away; both are disclosures that work without JavaScript.
+ */
 import { useEffect, useRef } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation, useNavigation } from "react-router";
 import { Link } from "./link.tsx";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { SearchBox } from "./search-box.tsx";
@@ -9,13 +12,23 @@ import { profilePath } from "#common/page-paths.ts";
 
 export function NavBar({ siteName, user }: { siteName: string; user: SessionUser | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
+  const search = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  const closeMenu = () => menu.current?.removeAttribute("open");
+  const closeMenu = () => {
+    menu.current?.removeAttribute("open");
+    search.current?.removeAttribute("open");
+  };
   useEffect(closeMenu, [location.pathname]);
+  // One panel at a time; an opened search is ready to type in.
+  const onToggle = (opened: HTMLDetailsElement | null, other: HTMLDetailsElement | null) => {
+    if (!opened?.open) return;
+    other?.removeAttribute("open");
+    opened.querySelector("input")?.focus();
+  };
 
   return (
-    <header className="sticky top-[var(--height-promo)] z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+    <header className="sticky top-0 z-40 lg:top-[var(--height-promo)] border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {siteName}
@@ -30,7 +43,22 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
 
         <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-0">
           <ThemeToggle />
-          <details ref={menu} data-testid="nav-mobile" className="lg:hidden">
+          <details ref={search} data-testid="nav-search" className="lg:hidden" onToggle={() => onToggle(search.current, menu.current)}>
+            <summary
+              aria-label="Search"
+              className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+              </svg>
+            </summary>
+            <div className="absolute inset-x-0 top-full border-b border-slate-200 bg-white p-4 shadow-lg">
+              <SearchBox id="search-mobile" onSearch={closeMenu} />
+            </div>
+          </details>
+
+          <details ref={menu} data-testid="nav-mobile" className="lg:hidden" onToggle={() => onToggle(menu.current, search.current)}>
             <summary
               aria-label="Menu"
               className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
@@ -39,8 +67,7 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
                 <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
               </svg>
             </summary>
-            <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg">
-              <SearchBox id="search-mobile" onSearch={closeMenu} />
+            <div className="absolute inset-x-0 top-full flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg">
               <NavLinks user={user} addToolClass={linkClass} />
             </div>
           </details>
@@ -53,8 +80,20 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
 /** A link of the bar and its menus (app.css). */
 const linkClass = "nav-link";
 
+/**
+ * Whether a password sign-in or sign-up is on its way to the server. It takes a second or more (the password's hash is
+ * slow on purpose), and the bar would go on offering 'Sign up / Log in' meanwhile, as if nothing happened.
+ */
+function useSigningIn(): boolean {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST" || !navigation.formAction) return false;
+  const path = new URL(navigation.formAction, "http://localhost").pathname;
+  return (path === "/login" || path === "/register") && navigation.formData?.get("intent") !== "link";
+}
+
 /** The bar's links, the same in the desktop bar and the mobile menu. 'Add your tool' asks a visitor to log in first. */
 function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolClass: string }) {
+  const signingIn = useSigningIn();
   return (
     <>
       <NavLink to="/categories" className={linkClass} discover="none">
@@ -65,6 +104,10 @@ function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolCla
       </Link>
       {user ? (
         <ProfileMenu user={user} />
+      ) : signingIn ? (
+        <span role="status" className={`${linkClass} text-slate-500`} data-testid="nav-signing-in">
+          Signing in…
+        </span>
       ) : (
         <>
           <Link to="/register" className={linkClass}>

@@ -1,11 +1,10 @@
 /** A tool in a list (SPEC section 2): logo, name, favourite heart, website link, Featured badge, category tags and short description. */
 import { Link } from "./link.tsx";
-import { DEFAULT_LOGO } from "#common/constants.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
-import { GetFeaturedCardAction } from "./get-featured.tsx";
 import { OutboundLink } from "./outbound-link.tsx";
+import { ToolLogo } from "./tool-logo.tsx";
 import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 export function ToolCard({
@@ -22,12 +21,12 @@ export function ToolCard({
   return (
     <article data-testid="tool-card" className="card">
       <div className="card-head">
-        <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={48} height={48} loading="lazy" className="card-logo" />
+        <ToolLogo name={tool.name} logo={tool.logo} color={tool.categories[0]?.color} size={48} className="card-logo" lazy />
         <div className="card-title">
           <h3>
             <Link to={toolPath(tool.slug)}>{tool.name}</Link>
           </h3>
-          {tool.isHomeBoosted ? <span className="card-featured">Featured</span> : <GetFeaturedCardAction user={user} />}
+          {tool.isHomeBoosted && <span className="card-featured">Featured</span>}
         </div>
         <div className="card-actions">
           <FavoriteButton toolId={tool.id} user={user} />

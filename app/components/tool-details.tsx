@@ -5,9 +5,9 @@
  */
 import { type ReactNode, useId } from "react";
 import { Link } from "./link.tsx";
-import { DEFAULT_LOGO } from "#common/constants.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "./outbound-link.tsx";
+import { ToolLogo } from "./tool-logo.tsx";
 import { categoryPath, profilePath, tagPath } from "#common/page-paths.ts";
 
 export const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
@@ -43,12 +43,13 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
     <article className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0">
         <header className="flex flex-wrap items-start gap-5">
-          <img
-            src={tool.logo ?? DEFAULT_LOGO}
+          <ToolLogo
+            name={tool.name}
+            logo={tool.logo}
+            color={tool.categories[0]?.color}
+            size={80}
             alt={`${tool.name} logo`}
-            width={80}
-            height={80}
-            className="h-20 w-20 rounded-2xl border border-slate-200 bg-white object-cover"
+            className="h-20 w-20 shrink-0 rounded-2xl border border-slate-200 bg-white object-cover"
           />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">

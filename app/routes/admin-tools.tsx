@@ -4,7 +4,8 @@
  */
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
-import { DEFAULT_LOGO, type ToolFlag } from "#common/constants.ts";
+import { ToolLogo } from "../components/tool-logo.tsx";
+import { type ToolFlag } from "#common/constants.ts";
 import { moderationSearchQuery, toolFlagInput } from "#common/schemas/moderation.ts";
 import type { ModeratedTool, ModeratedToolState } from "#server/admin/tools.ts";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -95,7 +96,7 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
   return (
     <li data-testid="admin-tool" className="space-y-3 p-4">
       <div className="flex items-center gap-4">
-        <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" />
+        <ToolLogo name={tool.name} logo={tool.logo} size={40} className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" lazy />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate font-semibold">

@@ -4,7 +4,9 @@
  */
 import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
-import { DEFAULT_LOGO, MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
+import { ToolLogo } from "../components/tool-logo.tsx";
+import { MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
+import { countOf } from "#common/plural.ts";
 import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas/lists.ts";
 import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
@@ -96,7 +98,7 @@ function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
   return (
     <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
-      <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" />
+      <ToolLogo name={tool.name} logo={tool.logo} size={40} className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" lazy />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold">
           {/* Only a live tool has a public page. */}
@@ -185,7 +187,7 @@ function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
           {!tool.isLive && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">Not live</span>}
         </h3>
         <p className="text-sm text-slate-600">
-          {`Since it was listed: ${formatCount(tool.allTime.views)} views, ${formatCount(tool.allTime.clicks)} clicks`}
+          {`Since it was listed: ${countOf(tool.allTime.views, "view")}, ${countOf(tool.allTime.clicks, "click")}`}
         </p>
       </div>
       <dl className="grid grid-cols-3 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-center">

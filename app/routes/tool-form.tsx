@@ -245,7 +245,8 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
           <h2 className="font-semibold">Pros, cons and questions</h2>
           <ListFields name="pros" label="Pro" values={values.pros} error={messageFor(errors, "pros")} />
           <ListFields name="cons" label="Con" values={values.cons} error={messageFor(errors, "cons")} />
-          <div className="space-y-3">
+          <fieldset className="space-y-3">
+            <legend className="mb-2 text-sm font-medium text-slate-800">Frequently asked questions</legend>
             {Array.from({ length: Math.max(3, values.faq.length) }, (_, index) => (
               <div key={index} className="grid gap-2 sm:grid-cols-2">
                 <input name="faqQuestion" aria-label={`Question ${index + 1}`} placeholder="A question people ask" defaultValue={values.faq[index]?.question} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
@@ -253,7 +254,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
               </div>
             ))}
             {faqError && <p className="text-sm text-rose-700">{faqError}</p>}
-          </div>
+          </fieldset>
         </section>
 
         {!isEdit && <SpamCheck refusal={failure?.message} />}

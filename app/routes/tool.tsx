@@ -20,7 +20,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { linkCheckedLabel } from "#common/plural.ts";
 import { alternativesPath, categoryPath, comparePath, loginPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
-import { MAX_REPORT_TEXT_LENGTH, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS } from "#common/constants.ts";
+import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS } from "#common/constants.ts";
 import { reportInput } from "#common/schemas/reports.ts";
 import type { OpenReportPage } from "#server/reports/reports.ts";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
@@ -172,6 +172,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   const { user } = useRootData();
   const number = new Intl.NumberFormat("en");
+  // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
+  const showsCounters = stats.views >= PUBLIC_COUNTERS_FROM_VIEWS;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
@@ -208,28 +210,34 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           )
         }
         aside={
-          <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">
-            <div>
-              <dt className="text-xs text-slate-500 uppercase">Views</dt>
-              <dd className="text-2xl font-bold" data-testid="tool-views">
-                {number.format(stats.views)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500 uppercase">Clicks</dt>
-              <dd className="text-2xl font-bold" data-testid="tool-clicks">
-                {number.format(stats.clicks)}
-              </dd>
-            </div>
-            {linkCheckedAt && (
-              <div className="col-span-2">
-                <dt className="sr-only">Website</dt>
-                <dd data-testid="link-checked" className="text-xs text-slate-500">
-                  <time dateTime={linkCheckedAt}>{linkCheckedLabel(linkCheckedAt)}</time>
-                </dd>
-              </div>
-            )}
-          </dl>
+          (showsCounters || linkCheckedAt) && (
+            <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">
+              {showsCounters && (
+                <>
+                  <div>
+                    <dt className="text-xs text-slate-500 uppercase">Views</dt>
+                    <dd className="text-2xl font-bold" data-testid="tool-views">
+                      {number.format(stats.views)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-500 uppercase">Clicks</dt>
+                    <dd className="text-2xl font-bold" data-testid="tool-clicks">
+                      {number.format(stats.clicks)}
+                    </dd>
+                  </div>
+                </>
+              )}
+              {linkCheckedAt && (
+                <div className="col-span-2">
+                  <dt className="sr-only">Website</dt>
+                  <dd data-testid="link-checked" className="text-xs text-slate-500">
+                    <time dateTime={linkCheckedAt}>{linkCheckedLabel(linkCheckedAt)}</time>
+                  </dd>
+                </div>
+              )}
+            </dl>
+          )
         }
       />
 

@@ -1,4 +1,7 @@
-/** Loads the demo catalogue (content/catalogue) into an empty database, so a fresh install has a living home page. */
+/**
+ * Loads the demo catalogue (content/catalogue) into an empty database, so a fresh install has a living home page: its
+ * tools, and the real logos of those a brand icon covers (decision 030).
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
@@ -8,6 +11,9 @@ import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import type { Database } from "./client.ts";
 import { CONTENT_DIR } from "../paths.ts";
+import { BRAND_ICON_SLUG, renderBrandLogo } from "../images/brand-logos.ts";
+import { toolImageKey } from "../images/process.ts";
+import type { FileStorage } from "../storage/files.ts";
 import { buildToolRow } from "../tools/rows.ts";
 import { categories, tools } from "./schema.ts";
 
@@ -23,6 +29,8 @@ const catalogueCategory = z.object({
 const catalogueTool = z.object({
   name: z.string().min(1),
   website: z.url({ protocol: /^https$/ }),
+  /** The tool's own brand icon in simple-icons, named explicitly: its logo. Tools without one show their initials. */
+  icon: z.string().regex(BRAND_ICON_SLUG).optional(),
   shortDesc: z.string().min(1),
   longDesc: z.string().min(1),
   categories: z.array(z.string()).min(1).max(3),
@@ -47,7 +55,10 @@ export function readDemoCatalogue() {
   const categoryList = readJson("categories.json", z.array(catalogueCategory));
   const toolList = readJson("tools.json", z.array(catalogueTool));
   const slugs = new Set(categoryList.map((category) => category.slug));
+  const icons = new Set<string>();
   for (const tool of toolList) {
+    if (tool.icon && icons.has(tool.icon)) throw new Error(`content/catalogue/tools.json: ${tool.name} shares the icon "${tool.icon}" with another tool`);
+    if (tool.icon) icons.add(tool.icon);
     for (const slug of tool.categories) {
       if (!slugs.has(slug)) throw new Error(`content/catalogue/tools.json: ${tool.name} names unknown category "${slug}"`);
     }
@@ -58,11 +69,17 @@ export function readDemoCatalogue() {
 /** Hours between two demo tools' creation dates, newest first, so the home list looks like a living directory. */
 const DEMO_SPACING_HOURS = 19;
 
+export type SeedOptions = {
+  /** Where the tools' logos are stored, as uploads are; without it, every tool shows its initials. */
+  storage?: FileStorage;
+  now?: Date;
+};
+
 /**
  * Inserts the demo catalogue when the database holds no category and no tool yet.
  * Returns what it inserted (the new tools' ids, for their snapshots), or null when the database was not empty.
  */
-export async function seedDemoCatalogue(db: Database, now = new Date()) {
+export async function seedDemoCatalogue(db: Database, { storage, now = new Date() }: SeedOptions = {}) {
   const [categoryCount] = await db.select({ n: count() }).from(categories);
   const [toolCount] = await db.select({ n: count() }).from(tools);
   if ((categoryCount?.n ?? 0) > 0 || (toolCount?.n ?? 0) > 0) return null;
@@ -94,6 +111,19 @@ export async function seedDemoCatalogue(db: Database, now = new Date()) {
       createdAt,
     });
   });
+
+  // The logos are stored before the rows that show them: a file left by a failed insert is swept as an unused upload.
+  if (storage) {
+    await Promise.all(
+      catalogue.tools.map(async (tool, index) => {
+        if (!tool.icon) return;
+        const row = toolRows[index]!;
+        const key = toolImageKey(row.id);
+        await storage.write(key, await renderBrandLogo(tool.icon), "image/webp");
+        row.logo = storage.publicUrl(key);
+      }),
+    );
+  }
 
   await db.transaction(async (tx) => {
     await tx.insert(categories).values(categoryRows);

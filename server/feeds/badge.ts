@@ -5,6 +5,7 @@
  * the fonts of the page that embeds it.
  */
 import type { BadgeTheme } from "#common/schemas/feeds.ts";
+import { countOf } from "#common/plural.ts";
 import { escapeXml } from "./xml.ts";
 
 export type BadgeContent = {
@@ -88,7 +89,7 @@ export function badgeSvg({ siteName, tool, theme, showViews }: BadgeContent): st
       text(width + PADDING, 32, NAME_SIZE, colors.text, views, true),
     );
     width += PADDING + viewsWidth + PADDING;
-    title += `, ${tool.views.toLocaleString("en-US")} views`;
+    title += `, ${countOf(tool.views, "view")}`;
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${escapeXml(title)}">`,

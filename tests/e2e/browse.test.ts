@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_COUNTERS_FROM_VIEWS } from "#common/constants.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -105,7 +106,7 @@ describe("browsing the catalogue in Chromium", () => {
       expect(snapshot).toBeTruthy();
       expect(requests.some((pathname) => pathname.endsWith(".data"))).toBe(false);
       // The page shows the counters as they stand, and its page view counts the view with the next batch of events.
-      expect(await page.getByTestId("tool-views").textContent()).toBe(String(before));
+      expect(await shownViews(page)).toBe(before >= PUBLIC_COUNTERS_FROM_VIEWS ? String(before) : null);
       expect(requests).toContain("/api/event");
       await expect.poll(() => viewsOf(name), { timeout: 5000 }).toBe(before + 1);
     });
@@ -123,8 +124,14 @@ describe("browsing the catalogue in Chromium", () => {
       await page.getByRole("heading", { level: 1, name }).waitFor();
       expect(requests.some((pathname) => pathname.endsWith(`${id}.json`))).toBe(true);
       expect(requests.some((pathname) => pathname.endsWith(".data"))).toBe(true);
-      expect(await page.getByTestId("tool-views").textContent()).toBe(String(before));
+      expect(await shownViews(page)).toBe(before >= PUBLIC_COUNTERS_FROM_VIEWS ? String(before) : null);
       await expect.poll(() => viewsOf(name), { timeout: 5000 }).toBe(before + 1);
     });
   });
 });
+
+/** The views a tool page shows: none while they are too few to mean something. */
+async function shownViews(page: Page): Promise<string | null> {
+  const views = page.getByTestId("tool-views");
+  return (await views.count()) > 0 ? views.textContent() : null;
+}

@@ -139,7 +139,7 @@ describe("home page in Chromium", () => {
 
   it("tells a visitor to sign in when they click 'Get featured!'", async () => {
     await gotoHydrated(page, server.url);
-    await page.getByRole("button", { name: "Get featured!" }).first().click();
+    await page.getByRole("link", { name: "Get featured!" }).click();
     const toast = page.getByTestId("toast");
     await toast.waitFor();
     expect(await toast.textContent()).toContain(FEATURED_NEEDS_ACCOUNT);

@@ -319,6 +319,17 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       const html = await page(maker.client, "/my-tools?days=7");
       expect(toolStatsOf(html)[tool.id]).toEqual({ views: "0", clicks: "0", ctr: "—", referrers: [] });
       expect(html).toContain("No views and no clicks yet in the last 7 days.");
+      expect(html).toContain("Since it was listed: 0 views, 0 clicks");
+    });
+
+    it("/my-tools puts each count's noun in the right number", async () => {
+      const maker = await register("Maker");
+      await insertTool(database.db, { name: "Single", creatorUsername: maker.record.slug, isLinkedToCreator: true, views: 1, clicks: 1 });
+      await insertTool(database.db, { name: "Popular", creatorUsername: maker.record.slug, isLinkedToCreator: true, views: 12_345, clicks: 2 });
+      const html = await page(maker.client, "/my-tools?days=7");
+      expect(html).toContain("Since it was listed: 1 view, 1 click");
+      expect(html).toContain("Since it was listed: 12,345 views, 2 clicks");
+      expect(html).not.toMatch(/\b1 (views|clicks)\b/);
     });
 
     it("/admin/analytics is for admins: a visitor signs in, a guest and a verifier are refused", async () => {

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { parseConfig } from "#server/config.ts";
 import { tools } from "#server/db/schema.ts";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { s3FileStorage } from "#server/storage/s3.ts";
 import { toolSnapshotKey } from "#server/tools/snapshots.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
@@ -56,6 +57,15 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
     expect(response.status).toBe(200);
     return ((await response.json()) as { url: string }).url;
   }
+
+  it("stores the demo catalogue's logos in the bucket at seed time, served from it", async () => {
+    await seedDemoCatalogue(database.db, { storage: app.storage });
+    const [stripe] = await database.db.select({ logo: tools.logo }).from(tools).where(eq(tools.name, "Stripe"));
+    expect(stripe?.logo).toMatch(new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/t[a-z0-9]+/[A-Za-z0-9_-]{12}\\.webp$`));
+    const served = await fetch(stripe!.logo!);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).width).toBe(256);
+  });
 
   it("stores an upload in the bucket, read from the bucket's public address, and saves the tool with it", async () => {
     const maker = await signUp("Maker", "maker@example.com");

@@ -1,5 +1,14 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
+import { contrastRatio } from "#common/colors.ts";
+import { monogramInitials } from "#common/monogram.ts";
+import { brandLogoColours, readBrandIcon } from "#server/images/brand-logos.ts";
+import { localFileStorage } from "#server/storage/files.ts";
 import { categories, tools } from "#server/db/schema.ts";
 import { readDemoCatalogue, seedDemoCatalogue } from "#server/db/seed.ts";
 import { categoryQueries } from "#server/categories/queries.ts";
@@ -42,6 +51,17 @@ describe("the demo catalogue file", () => {
     }
     expect(catalogue.tools.filter((tool) => tool.pros?.length).length).toBeGreaterThan(10);
   });
+
+  it("names a real brand icon for most tools, each icon once, drawn legibly", async () => {
+    const icons = catalogue.tools.flatMap((tool) => (tool.icon ? [tool.icon] : []));
+    expect(icons.length).toBeGreaterThan(catalogue.tools.length / 2);
+    expect(new Set(icons).size).toBe(icons.length);
+    for (const slug of icons) {
+      const { background, icon } = brandLogoColours((await readBrandIcon(slug)).hex);
+      // WCAG's 3:1 for graphics.
+      expect(contrastRatio(background, icon), slug).toBeGreaterThanOrEqual(3);
+    }
+  });
 });
 
 describe.each(databaseKinds)("seeding on %s", (kind) => {
@@ -82,5 +102,40 @@ describe.each(databaseKinds)("seeding on %s", (kind) => {
       .from(tools)
       .where(sql`not (${tools.categories} <@ (select array_agg(id) from ${categories}))`)) as [{ n: number }];
     expect(orphans).toBe(0);
+  });
+
+  it("gives every tool a distinct face: its brand logo, stored as an upload is, or initials on its category's colour", async () => {
+    await database.reset();
+    const filesDir = mkdtempSync(path.join(tmpdir(), "seed-logos-"));
+    try {
+      const storage = localFileStorage(filesDir);
+      const started = performance.now();
+      expect(await seedDemoCatalogue(database.db, { storage })).not.toBeNull();
+      // It runs on a first start, before the site answers: 2 shared cores render the logos in a few seconds at most.
+      expect(performance.now() - started).toBeLessThan(15_000);
+
+      const catalogue = readDemoCatalogue();
+      const colours = new Map(
+        (await database.db.select({ id: categories.id, color: categories.color }).from(categories)).map((row) => [row.id, row.color]),
+      );
+      const rows = await database.db.select({ name: tools.name, logo: tools.logo, categories: tools.categories }).from(tools);
+      const faces = new Set<string>();
+      for (const row of rows) {
+        const shipped = catalogue.tools.find((tool) => tool.name === row.name)!;
+        if (shipped.icon) {
+          expect(row.logo, row.name).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.webp$/);
+          const bytes = readFileSync(path.join(filesDir, row.logo!.slice("/files/".length)));
+          const meta = await sharp(bytes).metadata();
+          expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);
+          faces.add(`logo ${createHash("sha256").update(bytes).digest("hex")}`);
+        } else {
+          expect(row.logo, row.name).toBeNull();
+          faces.add(`monogram ${monogramInitials(row.name)} ${colours.get(row.categories[0]!)}`);
+        }
+      }
+      expect(faces.size).toBe(catalogue.tools.length);
+    } finally {
+      rmSync(filesDir, { recursive: true, force: true });
+    }
   });
 });

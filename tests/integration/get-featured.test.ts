@@ -1,0 +1,42 @@
+/** 'Get featured!' as a plain link: /get-featured sends each person where featuring starts for them, with or without JavaScript. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { type UserRow, users } from "#server/db/schema.ts";
+import { insertTool } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { PERSON } from "../setup/agents.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+
+describe.each(databaseKinds)("/get-featured on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+
+  it("asks a visitor to sign in first, then brings each signed-in role to their own featuring form", async () => {
+    const visitor = await app.request("/get-featured", { headers: PERSON });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/login?redirectTo=%2Fget-featured");
+
+    for (const role of ["guest", "verifier", "admin"] as const) {
+      const client = createClient(app.request);
+      const email = `${role}@example.com`;
+      expect((await client.post("/register", { username: `A ${role}`, email, password: "long-enough" })).status).toBe(302);
+      const [record] = (await database.db.update(users).set({ role }).where(eq(users.email, email)).returning()) as [UserRow];
+      const response = await client.request("/get-featured");
+      expect(response.status, role).toBe(302);
+      expect(response.headers.get("location"), role).toBe(`/profile/${record.slug}?type=boost-tool`);
+    }
+  });
+
+  it("is a link on the home page, the same for everyone, and no card carries it", async () => {
+    await insertTool(database.db, { name: "Rocket", isHomeBoosted: true });
+    const html = await (await app.request("/", { headers: PERSON })).text();
+    expect(html).toMatch(/<a[^>]*href="\/get-featured"[^>]*>Get featured!<\/a>/);
+    expect(html.match(/Get featured!/g)).toHaveLength(1);
+  });
+});
