@@ -53,6 +53,8 @@ export default [
     route("newsletter", "routes/admin-newsletter.tsx"),
     route("deliveries", "routes/admin-deliveries.tsx"),
     route("links", "routes/admin-links.tsx"),
+    route("webhooks", "routes/admin-webhooks.tsx"),
+    route("webhooks/:endpointId", "routes/admin-webhook.tsx"),
   ]),
 
   // Blog and legal pages

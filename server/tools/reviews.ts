@@ -16,7 +16,7 @@ import { countQueuedTools, isQueuedTool } from "./queue.ts";
 /** How long one tool waits in the queue, on average, used for the estimate shown to makers. */
 export const AVERAGE_REVIEW_HOURS = 24;
 
-export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter">) {
+export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter">) {
   return {
     /** The queue: tools waiting for verification, those that skipped the line first, then the oldest (tools_queue_idx). */
     async listQueue(user: SessionUser | null, { limit }: { limit?: number } = {}) {
@@ -87,6 +87,7 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
             { channel: "mail", key: `tool-verified:${id}:${now.getTime()}`, payload: { to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}${toolPath(row!.slug)}` } },
           ]);
         }
+        await webhooks.enqueue(tx, "tool.verified", { tool: row! });
         return row!;
       });
       outbox.poke();
@@ -113,6 +114,7 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
             },
           ]);
         }
+        await webhooks.enqueue(tx, "tool.rejected", { tool: row! });
         return row!;
       });
       outbox.poke();
@@ -137,6 +139,7 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
             },
           ]);
         }
+        await webhooks.enqueue(tx, "claim.accepted", { tool: row! });
         return row!;
       });
       outbox.poke();

@@ -22,7 +22,7 @@ export type ToolImages = { logo?: string; largeImage?: string };
 /** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
-export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
+export function toolSubmissions({ db, outbox, webhooks, siteUrl, limiter, writeSnapshot }: LifecycleDependencies) {
   async function findListedTool(website: string, exceptId?: string) {
     const [listed] = await db
       .select({ id: tools.id, slug: tools.slug, name: tools.name })
@@ -82,6 +82,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
               ]
             : []),
         ]);
+        await webhooks.enqueue(tx, "tool.submitted", { tool: created });
         return created;
       });
       outbox.poke();
@@ -97,24 +98,29 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
       if (listed) throw alreadyListed(listed);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
-      const [updated] = await db
-        .update(tools)
-        .set({
-          ...input,
-          faq: input.faq.length ? input.faq : null,
-          pros: input.pros.length ? input.pros : null,
-          cons: input.cons.length ? input.cons : null,
-          ...(images.logo ? { logo: images.logo } : {}),
-          ...(images.largeImage ? { largeImage: images.largeImage } : {}),
-          websiteDomain: websiteDomain(input.website),
-          // Verifiers see when a maker changed what identifies a tool.
-          hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
-          updatedAt: new Date(),
-        })
-        .where(eq(tools.id, id))
-        .returning();
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({
+            ...input,
+            faq: input.faq.length ? input.faq : null,
+            pros: input.pros.length ? input.pros : null,
+            cons: input.cons.length ? input.cons : null,
+            ...(images.logo ? { logo: images.logo } : {}),
+            ...(images.largeImage ? { largeImage: images.largeImage } : {}),
+            websiteDomain: websiteDomain(input.website),
+            // Verifiers see when a maker changed what identifies a tool.
+            hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
+            updatedAt: new Date(),
+          })
+          .where(eq(tools.id, id))
+          .returning();
+        await webhooks.enqueue(tx, "tool.updated", { tool: row! });
+        return row!;
+      });
+      outbox.poke();
       await writeSnapshot(id);
-      return updated!;
+      return updated;
     },
 
     /**
@@ -167,6 +173,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, writeSnapshot }:
             payload: { title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` },
           },
         ]);
+        await webhooks.enqueue(tx, "claim.requested", { tool: row });
         return row;
       });
       outbox.poke();

@@ -41,6 +41,8 @@ const TABLES = [
   "outbox",
   "scheduled_runs",
   "auth_rate_limits",
+  "webhook_deliveries",
+  "webhook_endpoints",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
