@@ -13,6 +13,7 @@ import type { WebhookEvent } from "#common/schemas/webhooks.ts";
 import { outbox, tools, type UserRow, users, webhookDeliveries, webhookEndpoints } from "#server/db/schema.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "#server/outbox/worker.ts";
 import { webhookEvents } from "#server/webhooks/events.ts";
+import { RESPONSE_EXCERPT_BYTES } from "#server/webhooks/sender.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -202,6 +203,19 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
       const { deliveries: failed } = await app.services.admin.listFailedDeliveries((await admin()).session);
       const [endpoint] = await database.db.select().from(webhookEndpoints);
       expect(failed.map((delivery) => [delivery.channel, delivery.summary])).toEqual([["webhook", `Webhook tool.updated to endpoint ${endpoint!.id}`]]);
+    });
+
+    it("keeps a bounded excerpt of a large answer, which still counts as delivered", async () => {
+      await register(["tool.updated"]);
+      const person = await admin();
+      const tool = await insertTool(database.db);
+      receiver.answer({ status: 200, body: { text: "é".repeat(5000) } });
+      await app.services.lifecycle.updateTool(person.session, tool.id, toolInput(categoryId, { name: tool.name, website: tool.website }));
+      await app.services.outbox.drain();
+      const [delivery] = await deliveries();
+      expect(delivery).toMatchObject({ state: "delivered", lastStatus: 200 });
+      expect(Buffer.byteLength(delivery!.lastResponse!)).toBeLessThanOrEqual(RESPONSE_EXCERPT_BYTES + 3);
+      expect(delivery!.lastResponse).toMatch(/^\{"text":"éé/);
     });
 
     it("refuses at delivery an address that became private, without calling it", async () => {
