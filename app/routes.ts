@@ -59,6 +59,8 @@ export default [
     route("deliveries", "routes/admin-deliveries.tsx"),
     route("links", "routes/admin-links.tsx"),
     route("import", "routes/admin-import.tsx"),
+    route("webhooks", "routes/admin-webhooks.tsx"),
+    route("webhooks/:endpointId", "routes/admin-webhook.tsx"),
   ]),
 
   // Blog and legal pages

@@ -179,6 +179,17 @@ export const MESSAGES = {
     deliveryNotFailed: "This delivery is no longer failed: it was retried or delivered",
   },
 
+  /** Signed webhooks (/admin/webhooks). */
+  webhook: {
+    urlRequired: "Enter the address that receives the webhooks",
+    urlTooLong: "This address is too long: use one of at most 2000 characters",
+    descriptionTooLong: "A webhook's description has at most 200 characters",
+    unknownEvent: "Choose events among tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted and report.created",
+    eventsRequired: "Choose at least one event to send to this address",
+    endpointNotFound: "No webhook endpoint found with this ID",
+    deliveryNotFound: "No webhook delivery found with this ID",
+  },
+
   /** Problems reported on a tool's page, and their handling in the console (/admin/reports). */
   report: {
     unknownKind: "Choose what is wrong: a broken link, a wrong category, outdated information, spam, or something else",

@@ -3,6 +3,8 @@
 export const toolPath = (slug: string) => `/tool/${slug}`;
 export const editToolPath = (id: string) => `/edit-tool/${id}`;
 export const profilePath = (slug: string) => `/profile/${slug}`;
+/** A webhook endpoint's page in the console: its settings and deliveries. */
+export const webhookEndpointPath = (id: number) => `/admin/webhooks/${id}`;
 /** A maker's profile with the form to ask for one of their tools to be featured. */
 export const boostToolPath = (slug: string) => `${profilePath(slug)}?type=boost-tool`;
 /** 'Get featured!' as a plain link: the signed-in user's boost form, a visitor's sign-in on the way to it. */

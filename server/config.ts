@@ -89,6 +89,8 @@ export const configSchema = z.object({
   GITHUB_API_URL: optionalUrl.prefault("https://api.github.com"),
   /** After this many failed link checks in a row, a tool is hidden until an admin acts (/admin/links). */
   LINK_CHECK_HIDE_AFTER: z.coerce.number({ message: "must be a number of checks" }).int().min(1).max(100).prefault("3"),
+  /** How long a webhook receiver has to answer a delivery, well under the outbox's lease of 2 minutes. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).positive().max(60).prefault("10"),
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
   /** How long after the start each process first tries the hourly and daily jobs (then every hour, every day). */

@@ -45,6 +45,9 @@ import { proofKeys, proofOfWork } from "./spam/proof-of-work.ts";
 import { roleMutations, userMutations } from "./users/mutations.ts";
 import { userQueries } from "./users/queries.ts";
 import { userToolQueries } from "./tools/user-tools.ts";
+import { webhookAdmin } from "./webhooks/endpoints.ts";
+import { webhookEvents } from "./webhooks/events.ts";
+import { webhookSender } from "./webhooks/sender.ts";
 
 export type Dependencies = {
   db: Database;
@@ -72,11 +75,19 @@ export function createServices(deps: Dependencies) {
   const outbox = outboxWorker({
     db: deps.db,
     logger: deps.logger,
-    senders: { mail: (mail) => deps.mailer.send(mail), notice: (notice) => deps.notifier.notify(notice), "token-sync": (call) => tokenSync.deliver(call) },
+    senders: {
+      mail: (mail) => deps.mailer.send(mail),
+      notice: (notice) => deps.notifier.notify(notice),
+      "token-sync": (call) => tokenSync.deliver(call),
+      webhook: webhookSender({ db: deps.db, fetcher, timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000 }),
+    },
   });
+  // The signed webhooks a change writes for the admins' endpoints (decision 029), in the change's transaction.
+  const webhooks = webhookEvents({ siteUrl: deps.config.SITE_URL });
   const lifecycle = toolLifecycle({
     db: deps.db,
     outbox,
+    webhooks,
     siteUrl: deps.config.SITE_URL,
     limiter,
     submissionsPerDay: deps.config.SUBMISSIONS_PER_DAY,
@@ -125,9 +136,11 @@ export function createServices(deps: Dependencies) {
       countFlaggedLinks: links.countFlaggedLinks,
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
-    reports: toolReportService({ db: deps.db, limiter, outbox }),
+    reports: toolReportService({ db: deps.db, limiter, outbox, webhooks }),
     /** Importing files of tools and exporting the catalogue (/admin/import, decision 025). */
     catalogue: catalogueService({ db: deps.db, logger: deps.logger, storage: deps.storage, writeToolSnapshot: snapshots.writeToolSnapshot }),
+    /** The admins' webhook endpoints and their deliveries (/admin/webhooks). */
+    webhooks: webhookAdmin({ db: deps.db, fetcher, outbox }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
     imageUploads: uploads,

@@ -40,7 +40,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Failed deliveries", description: "Mails, notices and token sync calls that could not be delivered.", path: "/admin/deliveries", noindex: true });
 
-const CHANNELS: Record<string, string> = { mail: "Mail", notice: "Bot notice", "token-sync": "Token sync" };
+const CHANNELS: Record<string, string> = { mail: "Mail", notice: "Bot notice", "token-sync": "Token sync", webhook: "Webhook" };
 
 export default function AdminDeliveries({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

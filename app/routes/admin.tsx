@@ -31,6 +31,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/deliveries", label: "Deliveries", count: counts.deliveries },
           { to: "/admin/links", label: "Links", count: counts.links },
           { to: "/admin/import", label: "Import" },
+          { to: "/admin/webhooks", label: "Webhooks" },
         ]
       : []),
   ];

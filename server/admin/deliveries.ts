@@ -16,7 +16,7 @@ import { requireAdmin } from "../access.ts";
 
 export type FailedDelivery = {
   id: number;
-  /** 'mail', 'notice' or 'token-sync'. */
+  /** 'mail', 'notice', 'token-sync' or 'webhook'. */
   channel: string;
   /** What it is, in a line: a mail's recipient and subject, a notice's title, which token sync call (never the token). */
   summary: string;
@@ -44,6 +44,10 @@ function summarize(channel: string, payload: unknown): string {
     case "token-sync": {
       const call = OUTBOX_PAYLOADS["token-sync"].safeParse(payload);
       return call.success ? `Token sync: ${call.data.method === "POST" ? "a session started" : "a session ended"}` : "A token sync call";
+    }
+    case "webhook": {
+      const message = OUTBOX_PAYLOADS.webhook.safeParse(payload);
+      return message.success ? `Webhook ${message.data.event} to endpoint ${message.data.endpointId}` : "A webhook";
     }
     default:
       return `Unknown channel ${channel}`;

@@ -547,3 +547,54 @@ export const importFiles = pgTable("import_files", {
   uploadedBy: text("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
 });
+
+// --- Signed webhooks (server/webhooks/): the admins' endpoints, and each event's delivery to one of them ---
+
+/**
+ * A receiver an admin registered: its address (checked by the safe fetcher's rules when it is saved and again at each
+ * delivery), the events it gets, and the Standard Webhooks secret (`whsec_` + base64) its deliveries are signed with.
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  /** The event types it gets ('tool.submitted', ... server/webhooks/events.ts). */
+  events: text("events").array().notNull(),
+  isEnabled: boolean("is_enabled").notNull().default(true),
+  secret: text("secret").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * One event's message to one endpoint: written with its outbox row (channel 'webhook') in the change's transaction, and
+ * deleted with it when the outbox's retention purges it. `message_id` is the `webhook-id` of every attempt, redeliveries
+ * included; the last attempt's answer (status, a bounded excerpt of the body, how long it took, or why none came) is
+ * kept here, the attempts and state on the outbox row.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    outboxId: bigint("outbox_id", { mode: "number" })
+      .notNull()
+      .references(() => outbox.id, { onDelete: "cascade" }),
+    endpointId: bigint("endpoint_id", { mode: "number" })
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    event: text("event").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+    lastStatus: integer("last_status"),
+    lastResponse: text("last_response"),
+    lastDurationMs: integer("last_duration_ms"),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (table) => [
+    uniqueIndex("webhook_deliveries_message_id_key").on(table.messageId),
+    uniqueIndex("webhook_deliveries_outbox_id_key").on(table.outboxId),
+    // An endpoint's deliveries in the console, newest first, keyset-paged.
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.id.desc()),
+  ],
+);

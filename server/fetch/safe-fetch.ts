@@ -35,7 +35,11 @@ export class FetchRefusal extends Error {
 }
 
 export type FetchOptions = {
-  method?: "GET" | "HEAD";
+  /** A POST (a webhook's delivery) sends `body` and follows no redirect: a redirect is its answer. */
+  method?: "GET" | "HEAD" | "POST";
+  body?: string;
+  /** Headers sent besides the User-Agent and Accept (a webhook's signature). */
+  headers?: Record<string, string>;
   /** At most this many bytes of body are read; a larger body is refused (default 2 MB). */
   maxBytes?: number;
   /** For the whole walk, redirects included (default 5 s). */
@@ -43,6 +47,8 @@ export type FetchOptions = {
   accept?: string;
   /** False: answer once the headers of the last response came, reading no body (the link checker). */
   readBody?: boolean;
+  /** True: a body larger than `maxBytes` is cut there instead of refused (a webhook receiver's answer, kept as an excerpt). */
+  truncateBody?: boolean;
 };
 
 export type FetchedResponse = {
@@ -96,7 +102,8 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
   }
 
   /** One request, to one address that has passed the rules; the redirects are the caller's. */
-  function requestOnce(url: URL, method: "GET" | "HEAD", accept: string, maxBytes: number, readBody: boolean, signal: AbortSignal) {
+  type RequestSettings = { method: "GET" | "HEAD" | "POST"; accept: string; maxBytes: number; readBody: boolean; truncateBody: boolean; body?: string; headers?: Record<string, string> };
+  function requestOnce(url: URL, { method, accept, maxBytes, readBody, truncateBody, body, headers }: RequestSettings, signal: AbortSignal) {
     return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Uint8Array }>((resolve, reject) => {
       const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
       const isAllowed = allowed.has(host);
@@ -108,7 +115,7 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
         agent: false,
         lookup: checkedLookup(isAllowed),
         signal,
-        headers: { "user-agent": userAgent, accept, "accept-encoding": "identity" },
+        headers: { ...headers, "user-agent": userAgent, accept, "accept-encoding": "identity" },
       });
       request.on("error", reject);
       request.on("response", (response) => {
@@ -119,7 +126,7 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
           return done(new Uint8Array());
         }
         const declared = Number(response.headers["content-length"]);
-        if (Number.isFinite(declared) && declared > maxBytes) {
+        if (!truncateBody && Number.isFinite(declared) && declared > maxBytes) {
           request.destroy();
           return reject(refuseTooLarge(maxBytes));
         }
@@ -127,6 +134,11 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
         let size = 0;
         response.on("data", (chunk: Buffer) => {
           size += chunk.length;
+          if (size > maxBytes && truncateBody) {
+            chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+            response.destroy();
+            return done(new Uint8Array(Buffer.concat(chunks)));
+          }
           if (size > maxBytes) {
             request.destroy();
             reject(refuseTooLarge(maxBytes));
@@ -137,7 +149,7 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
         response.on("end", () => done(new Uint8Array(Buffer.concat(chunks))));
         response.on("error", reject);
       });
-      request.end();
+      request.end(body);
     });
   }
 
@@ -164,19 +176,40 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
   }
 
   return {
+    /**
+     * Checks that `address` may be read, without reading it (a webhook's address, when an admin saves it): its form,
+     * then every address its host resolves to; throws the FetchRefusal that says why not.
+     */
+    async checkAddress(address: string): Promise<void> {
+      const url = parseAddress(address);
+      const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+      if (allowed.has(host)) return;
+      if (ipaddr.isValid(host)) {
+        if (!isPublicAddress(host)) throw new FetchRefusal("private-address", MESSAGES.fetch.privateAddress);
+        return;
+      }
+      await new Promise<void>((resolve, reject) =>
+        checkedLookup(false)(host, { all: true }, (error) => (error ? reject(refusalFor(error, new AbortController().signal, 0)) : resolve())),
+      );
+    },
+
     /** Reads `address` by the rules above; throws a FetchRefusal that says why when it may not or cannot. */
-    async fetch(address: string, { method = "GET", maxBytes = FETCH_LIMITS.maxBytes, timeoutMs = FETCH_LIMITS.timeoutMs, accept = "*/*", readBody = true }: FetchOptions = {}): Promise<FetchedResponse> {
+    async fetch(
+      address: string,
+      { method = "GET", maxBytes = FETCH_LIMITS.maxBytes, timeoutMs = FETCH_LIMITS.timeoutMs, accept = "*/*", readBody = true, truncateBody = false, body, headers }: FetchOptions = {},
+    ): Promise<FetchedResponse> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       try {
         let url = parseAddress(address);
         let currentMethod = method;
         for (let redirects = 0; ; redirects++) {
-          const answer = await requestOnce(url, currentMethod, accept, maxBytes, readBody, controller.signal).catch((error: unknown) => {
+          const settings = { method: currentMethod, accept, maxBytes, readBody, truncateBody, body, headers };
+          const answer = await requestOnce(url, settings, controller.signal).catch((error: unknown) => {
             throw refusalFor(error, controller.signal, timeoutMs);
           });
           const location = answer.headers.location;
-          if (!REDIRECTS.has(answer.status) || !location) return { ...answer, url: url.toString(), redirects };
+          if (!REDIRECTS.has(answer.status) || !location || currentMethod === "POST") return { ...answer, url: url.toString(), redirects };
           if (redirects >= FETCH_LIMITS.maxRedirects) throw new FetchRefusal("too-many-redirects", MESSAGES.fetch.tooManyRedirects(FETCH_LIMITS.maxRedirects));
           url = parseAddress(location, url);
           if (answer.status === 303) currentMethod = currentMethod === "HEAD" ? "HEAD" : "GET";

@@ -16,6 +16,7 @@ import type { Database } from "../db/client.ts";
 import { toolReports, tools, users } from "../db/schema.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import { isPublicTool } from "../tools/queries.ts";
+import type { WebhookEvents } from "../webhooks/events.ts";
 
 /** What a moderator does with an open report: the problem was fixed, or there was none. */
 export type ReportAnswer = "resolved" | "dismissed";
@@ -76,7 +77,7 @@ export function openReportsQuery(db: Database, { cursor, toolId, limit }: { curs
     .limit(limit);
 }
 
-export function toolReportService({ db, limiter, outbox }: { db: Database; limiter: RateLimiter; outbox: Outbox }) {
+export function toolReportService({ db, limiter, outbox, webhooks }: { db: Database; limiter: RateLimiter; outbox: Outbox; webhooks: WebhookEvents }) {
   /** Closes the open report `reportId` with `status`, in one statement that also checks it is still open; answers its tool's name. */
   async function answer(user: SessionUser | null, { reportId }: ReportActionInput, status: ReportAnswer): Promise<{ toolName: string }> {
     const moderator = requireModerator(user);
@@ -112,6 +113,7 @@ export function toolReportService({ db, limiter, outbox }: { db: Database; limit
             payload: { title: "Problem reported", text: `${REPORT_KIND_LABELS[kind]} on ${tool.name}${text ? `: ${text}` : ""}` },
           },
         ]);
+        await webhooks.enqueue(tx, "report.created", { tool: tool.id, report: { id: row!.id, kind, text } });
         return row!;
       });
       outbox.poke();

@@ -9,11 +9,14 @@ import type { RateLimiter } from "../auth/rate-limit.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { authUsers, tools, users } from "../db/schema.ts";
 import type { Outbox } from "../outbox/effects.ts";
+import type { WebhookEvents } from "../webhooks/events.ts";
 
 export type LifecycleDependencies = {
   db: Database;
   /** Where the notices go: written with the change, delivered after it. */
   outbox: Outbox;
+  /** The webhooks each step writes, with its change, for the admins' endpoints. */
+  webhooks: WebhookEvents;
   siteUrl: string;
   /** Counts each maker's submissions (LIMITS.submissionsPerUser). */
   limiter: RateLimiter;

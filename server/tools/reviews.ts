@@ -24,7 +24,7 @@ export const AVERAGE_REVIEW_HOURS = 24;
 /** What became of one tool of a bulk refusal. */
 export type RejectOutcome = { id: string; name: string | null; outcome: "rejected" | "already-live" | "already-rejected" | "not-found" };
 
-export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
+export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
   /** Refuses `tool` in the transaction `tx`, and writes the mail that tells its submitter why. */
   async function rejectWithin(tx: Transaction, tool: ToolRow, reason: string, now: Date): Promise<ToolRow> {
     const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason, ...noChangesRequested, updatedAt: now }).where(eq(tools.id, tool.id)).returning();
@@ -38,6 +38,7 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
         },
       ]);
     }
+    await webhooks.enqueue(tx, "tool.rejected", { tool: row! });
     return row!;
   }
 
@@ -128,6 +129,7 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
             { channel: "mail", key: `tool-verified:${id}:${now.getTime()}`, payload: { to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}${toolPath(row!.slug)}${yours}` } },
           ]);
         }
+        await webhooks.enqueue(tx, "tool.verified", { tool: row! });
         return row!;
       });
       outbox.poke();
@@ -215,6 +217,7 @@ export function toolReviews({ db, outbox, siteUrl, writeSnapshot }: Omit<Lifecyc
             },
           ]);
         }
+        await webhooks.enqueue(tx, "claim.accepted", { tool: row! });
         return row!;
       });
       outbox.poke();

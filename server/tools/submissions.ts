@@ -24,7 +24,7 @@ export type ToolImages = { logo?: string; largeImage?: string };
 /** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
-export function toolSubmissions({ db, outbox, siteUrl, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
+export function toolSubmissions({ db, outbox, webhooks, siteUrl, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
   return {
     /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
     async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
@@ -72,6 +72,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, submissionsPerDa
               ]
             : []),
         ]);
+        await webhooks.enqueue(tx, "tool.submitted", { tool: created });
         return created;
       });
       outbox.poke();
@@ -86,27 +87,32 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, submissionsPerDa
       await refuseLikelyDuplicate(db, input, id);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
-      const [updated] = await db
-        .update(tools)
-        .set({
-          ...input,
-          faq: input.faq.length ? input.faq : null,
-          pros: input.pros.length ? input.pros : null,
-          cons: input.cons.length ? input.cons : null,
-          ...(images.logo ? { logo: images.logo } : {}),
-          ...(images.largeImage ? { largeImage: images.largeImage } : {}),
-          websiteDomain: websiteDomain(input.website),
-          ...websiteKeys(input.website),
-          // The maker answered a verifier's request for changes: the tool is back in the queue, at its place (decision 022).
-          ...(tool.changesRequestedAt && needsIdentityReview(editor) ? { changesRequestedAt: null, changesRequestedMessage: null } : {}),
-          // Verifiers see when a maker changed what identifies a tool.
-          hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
-          updatedAt: new Date(),
-        })
-        .where(eq(tools.id, id))
-        .returning();
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({
+            ...input,
+            faq: input.faq.length ? input.faq : null,
+            pros: input.pros.length ? input.pros : null,
+            cons: input.cons.length ? input.cons : null,
+            ...(images.logo ? { logo: images.logo } : {}),
+            ...(images.largeImage ? { largeImage: images.largeImage } : {}),
+            websiteDomain: websiteDomain(input.website),
+            ...websiteKeys(input.website),
+            // The maker answered a verifier's request for changes: the tool is back in the queue, at its place (decision 022).
+            ...(tool.changesRequestedAt && needsIdentityReview(editor) ? { changesRequestedAt: null, changesRequestedMessage: null } : {}),
+            // Verifiers see when a maker changed what identifies a tool.
+            hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
+            updatedAt: new Date(),
+          })
+          .where(eq(tools.id, id))
+          .returning();
+        await webhooks.enqueue(tx, "tool.updated", { tool: row! });
+        return row!;
+      });
+      outbox.poke();
       await writeSnapshot(id);
-      return updated!;
+      return updated;
     },
 
     /**
@@ -153,6 +159,7 @@ export function toolSubmissions({ db, outbox, siteUrl, limiter, submissionsPerDa
           },
           ...(await makerMails(siteUrl).claimReceived(tx, claimer.id, tool, `tool-claimed:${id}:${claimer.id}:${now.getTime()}`)),
         ]);
+        await webhooks.enqueue(tx, "claim.requested", { tool: row });
         return row;
       });
       outbox.poke();

@@ -187,7 +187,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
       };
       const logger = createLogger("silent");
       const workerOf = (name: string, db = database.db) =>
-        outboxWorker({ db, logger, senders: { notice: record(name), mail: () => Promise.reject(new Error("unused")), "token-sync": () => Promise.reject(new Error("unused")) } });
+        outboxWorker({ db, logger, senders: { notice: record(name), mail: () => Promise.reject(new Error("unused")), "token-sync": () => Promise.reject(new Error("unused")), webhook: () => Promise.reject(new Error("unused")) } });
       const workers = [workerOf("a"), workerOf("b", other?.db)];
       const titles = Array.from({ length: 60 }, (_, index) => `notice ${String(index).padStart(2, "0")}`);
       await enqueueEffects(

@@ -43,6 +43,8 @@ const TABLES = [
   "scheduled_runs",
   "auth_rate_limits",
   "import_files",
+  "webhook_deliveries",
+  "webhook_endpoints",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
