@@ -3,6 +3,7 @@
  * order: the other order, or an old slug of a renamed tool, is redirected to it (301). The same tool twice leads to its
  * alternatives; an unknown or hidden tool is a 404.
  */
+import { ToolLogo } from "../components/tool-logo.tsx";
 import { data, redirect } from "react-router";
 import type { ReactNode } from "react";
 import { Link } from "../components/link.tsx";
@@ -15,7 +16,6 @@ import { OutboundLink } from "../components/outbound-link.tsx";
 import { PAYMENT_LABELS } from "../components/tool-details.tsx";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/compare";
-import { DEFAULT_LOGO } from "#common/constants.ts";
 
 /** Visitors get this page from the page cache: it depends on both tools, and shows their counters. */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -147,7 +147,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               <td className="w-28" />
               {[a, b].map((tool) => (
                 <th key={tool.id} scope="col" className="border-b border-slate-200 p-3 align-top">
-                  <img src={tool.logo ?? DEFAULT_LOGO} alt="" width={40} height={40} className="mb-2 h-10 w-10 rounded-lg border border-slate-200 bg-white object-cover" />
+                  <ToolLogo name={tool.name} logo={tool.logo} color={tool.categories[0]?.color} size={40} className="mb-2 h-10 w-10 rounded-lg border border-slate-200 bg-white object-cover" />
                   <Link to={toolPath(tool.slug)} className="text-lg font-bold text-slate-900 hover:underline">
                     {tool.name}
                   </Link>

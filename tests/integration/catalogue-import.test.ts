@@ -107,7 +107,7 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
   });
 
   it("round-trips: the export imported into a fresh database exports the same catalogue, in JSON and in CSV", async () => {
-    await seedDemoCatalogue(database.db, new Date("2026-01-01T00:00:00Z"));
+    await seedDemoCatalogue(database.db, { now: new Date("2026-01-01T00:00:00Z") });
     const exportedAt = new Date("2026-02-01T00:00:00Z");
     const json = await exportCatalogue(database.db, "json", exportedAt);
     const csvFile = await exportCatalogue(database.db, "csv", exportedAt);
