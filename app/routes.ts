@@ -39,6 +39,7 @@ export default [
   route("my-tools", "routes/my-tools.tsx"),
   route("profile/:slug", "routes/profile.tsx"),
   route("edit-profile", "routes/edit-profile.tsx"),
+  route("settings/api-keys", "routes/settings-api-keys.tsx"),
 
   // Moderation
   route("admin", "routes/admin.tsx", [
@@ -53,6 +54,7 @@ export default [
     route("newsletter", "routes/admin-newsletter.tsx"),
     route("deliveries", "routes/admin-deliveries.tsx"),
     route("links", "routes/admin-links.tsx"),
+    route("api-keys", "routes/admin-api-keys.tsx"),
   ]),
 
   // Blog and legal pages

@@ -30,6 +30,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/newsletter", label: "Newsletter" },
           { to: "/admin/deliveries", label: "Deliveries", count: counts.deliveries },
           { to: "/admin/links", label: "Links", count: counts.links },
+          { to: "/admin/api-keys", label: "API keys" },
         ]
       : []),
   ];
