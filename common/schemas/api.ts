@@ -154,6 +154,7 @@ export const apiRelatedTools = z
     stats: z.object({ views: z.int().min(0), clicks: z.int().min(0) }),
     suggested: z.array(apiToolCard).meta({ description: "Tools of the same categories, then featured ones." }),
     usersAdded: z.array(apiToolCard).meta({ description: "The newest tools added by their makers." }),
+    linkCheckedAt: z.iso.datetime().nullable().meta({ description: "When the daily link check last checked the tool's website; null before its first check." }),
   })
   .meta({ id: "RelatedTools" });
 

@@ -5,7 +5,7 @@
  * write the document (decision 026).
  */
 import { createRoute, type OpenAPIHono as OpenAPIHonoType, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { toolIdParam } from "#common/schemas/fields.ts";
 import {
@@ -265,12 +265,15 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
   });
 
   // A write's body is JSON: anything else is refused with our words before the schema reads it.
-  api.on(["POST", "PATCH"], ["/tools", "/tools/:id"], async (c, next) => {
+  const requireJsonBody: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== "POST" && c.req.method !== "PATCH") return next();
     if (!/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) throw new AppError("invalid-argument", MESSAGES.api.notJson);
     const body: unknown = await c.req.json().catch(() => undefined);
     if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("invalid-argument", MESSAGES.api.notJson);
     await next();
-  });
+  };
+  api.use("/tools", requireJsonBody);
+  api.use("/tools/:id", requireJsonBody);
 
   api.use("*", async (c, next) => {
     await next();
