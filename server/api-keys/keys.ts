@@ -4,7 +4,7 @@
  * user, with their role, so every service's own rules apply (server/api-keys/http.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { isAdmin, type SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE, API_KEY_PREFIX, type ApiKeyScope, MAX_API_KEYS_PER_USER } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
@@ -68,6 +68,17 @@ export function hashApiKey(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Every key with its owner, newest first, from `cursor` on: read through api_keys_created_idx. */
+export function apiKeyListQuery(db: Database, cursor: Cursor | null, limit: number) {
+  return db
+    .select({ ...viewColumns, username: users.username, slug: users.slug })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(cursor ? sql`(${apiKeys.createdAt}, ${apiKeys.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined)
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(limit);
+}
+
 export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimiter }) {
   return {
     /** Makes a key for the signed-in user; its token is in the answer, and nowhere else ever again. */
@@ -121,17 +132,7 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
     /** Every key, revoked ones included, newest first, with its owner (/admin/api-keys). */
     async listApiKeys(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}) {
       requireAdmin(user);
-      const rows = await db
-        .select({ ...viewColumns, username: users.username, slug: users.slug })
-        .from(apiKeys)
-        .innerJoin(users, eq(users.id, apiKeys.userId))
-        .where(
-          cursor
-            ? or(lt(apiKeys.createdAt, new Date(cursor.key)), and(eq(apiKeys.createdAt, new Date(cursor.key)), lt(apiKeys.id, cursor.id)))
-            : undefined,
-        )
-        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
-        .limit(limit + 1);
+      const rows = await apiKeyListQuery(db, cursor ?? null, limit + 1);
       const page = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
       const keys: ApiKeyWithOwner[] = page.items.map((row) => ({ ...toView(row), owner: { username: row.username, slug: row.slug } }));
       return { keys, nextCursor: page.nextCursor };

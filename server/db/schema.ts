@@ -230,9 +230,9 @@ export const apiKeys = pgTable(
   (table) => [
     uniqueIndex("api_keys_token_hash_key").on(table.tokenHash),
     // A user's keys, newest first (their settings page, and the count against the limit).
-    index("api_keys_user_created_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index("api_keys_user_created_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // Every key, newest first (/admin/api-keys).
-    index("api_keys_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("api_keys_created_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("api_keys_revoked_by_idx").on(table.revokedBy).where(sql`${table.revokedBy} is not null`),
   ],
 );

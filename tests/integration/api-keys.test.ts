@@ -4,16 +4,17 @@
  * may only read, is rate-limited per key with RateLimit-* headers, and submits and changes tools through the same
  * services, rules and messages as the forms.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_API_KEYS_PER_USER } from "#common/constants.ts";
 import { decodeCursor } from "#common/cursor.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { apiKeyListQuery } from "#server/api-keys/keys.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { apiKeys, rateLimits, tools, users } from "#server/db/schema.ts";
-import { insertCategory, insertTool } from "../factories.ts";
+import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -186,6 +187,26 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       expect(new Set([...first.keys, ...second.keys].map((key) => key.id)).size).toBe(55);
       const page = await (await admin.client.request(`/admin/api-keys?cursor=${first.nextCursor}`)).text();
       expect(page.match(/data-testid="api-key"/g)).toHaveLength(5);
+    });
+
+    it("reads the admins' pages in the index's order, without sorting every key", async () => {
+      const owners = await Promise.all(Array.from({ length: 20 }, () => insertUser(database.db)));
+      const rows = Array.from({ length: 3000 }, (_, index) => ({
+        id: `k${String(index).padStart(5, "0")}`,
+        userId: owners[index % owners.length]!.id,
+        name: `Key ${index}`,
+        prefix: "it_live_abcd",
+        tokenHash: `${index}`.padStart(64, "0"),
+        scope: "read",
+        createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
+      }));
+      for (let start = 0; start < rows.length; start += 1000) await database.db.insert(apiKeys).values(rows.slice(start, start + 1000));
+      await database.db.execute(sql`analyze api_keys`);
+      for (const cursor of [null, { key: Date.UTC(2026, 0, 2), id: "k01440" }]) {
+        const plan = await explainMainPlan(database.db, apiKeyListQuery(database.db, cursor, 51));
+        expect(plan).toContain("api_keys_created_idx");
+        expect(plan).not.toMatch(/Sort/);
+      }
     });
   });
 
