@@ -5,6 +5,7 @@
  * services, rules and messages as the forms.
  */
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_API_KEYS_PER_USER } from "#common/constants.ts";
 import { decodeCursor } from "#common/cursor.ts";
@@ -388,6 +389,26 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const verifierKey = await makeKey(verifier, "Vera's", "write");
       const byVerifier = await patch(bobsTool.id, { paymentType: "paid" }, verifierKey.token);
       expect(byVerifier.status, JSON.stringify(await byVerifier.clone().json())).toBe(200);
+    });
+
+    it("uploads a logo for the maker's own tool with a write key; a read key and another maker's tool are refused", async () => {
+      const ada = await signUp("Ada");
+      const bob = await signUp("Bob");
+      const writer = await makeKey(ada, "Writer", "write");
+      const reader = await makeKey(ada, "Reader", "read");
+      const own = await insertTool(database.db, { name: "Ada's", submittedBy: ada.id, categories: [categoryId] });
+      const bobs = await insertTool(database.db, { name: "Bob's", submittedBy: bob.id, categories: [categoryId] });
+      const logo = async () => {
+        const form = new FormData();
+        form.append("file", new Blob([await sharp({ create: { width: 64, height: 64, channels: 3, background: "#7c3aed" } }).png().toBuffer()]), "logo.png");
+        return form;
+      };
+      const upload = async (token: string, toolId: string) => keyed(token, `/api/v1/tools/${toolId}/images/logo`, { method: "POST", body: await logo() });
+      const stored = await upload(writer.token, own.id);
+      expect(stored.status).toBe(200);
+      expect(((await stored.json()) as { url: string }).url).toMatch(/^\/files\//);
+      expect((await upload(reader.token, own.id)).status).toBe(403);
+      expect((await upload(writer.token, bobs.id)).status).toBe(403);
     });
 
     it("keeps the cross-site rule for a cookie write, and takes the site's session", async () => {
