@@ -42,6 +42,7 @@ export default [
   route("profile/:slug", "routes/profile.tsx"),
   route("get-featured", "routes/get-featured.tsx"),
   route("edit-profile", "routes/edit-profile.tsx"),
+  route("settings/api-keys", "routes/settings-api-keys.tsx"),
 
   // Moderation
   // The catalogue's download: a file, outside the console's frame.
@@ -61,6 +62,7 @@ export default [
     route("import", "routes/admin-import.tsx"),
     route("webhooks", "routes/admin-webhooks.tsx"),
     route("webhooks/:endpointId", "routes/admin-webhook.tsx"),
+    route("api-keys", "routes/admin-api-keys.tsx"),
   ]),
 
   // Blog and legal pages

@@ -104,3 +104,10 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
 export const MAX_REPORT_TEXT_LENGTH = 1000;
 /** The open reports a moderator sees on a tool's page; the rest are in the console. */
 export const TOOL_PAGE_REPORTS = 5;
+/** Personal API keys (docs/decisions/028-personal-api-keys.md): what a key may do, how many one user keeps, its name's length. */
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const MAX_API_KEYS_PER_USER = 10;
+export const MAX_API_KEY_NAME_LENGTH = 60;
+/** Every key starts with this, so a key pasted where it should not be is recognised (by a person or a secret scanner). */
+export const API_KEY_PREFIX = "it_live_";

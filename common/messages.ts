@@ -3,6 +3,8 @@
  * section 8's catalogue is here word for word (with the typo of 'Unknown error' fixed), the rest are the product's own.
  */
 import {
+  MAX_API_KEY_NAME_LENGTH,
+  MAX_API_KEYS_PER_USER,
   MAX_BIO_LENGTH,
   MAX_CATEGORY_DESCRIPTION_LENGTH,
   MAX_CATEGORY_LABEL_LENGTH,
@@ -213,6 +215,21 @@ export const MESSAGES = {
     featured: "featured must be true or false",
     searchText: `q must hold at least one word of letters or digits, at most ${MAX_SEARCH_LENGTH} characters`,
     tagLimit: (max: number) => `limit must be a number from 1 to ${max}`,
+    /** A write to the API whose body is not a JSON object. */
+    notJson: "The request body must be a JSON object sent as application/json",
+  },
+
+  /** Personal API keys (/settings/api-keys, /admin/api-keys) and the requests made with one (docs/decisions/028). */
+  apiKey: {
+    nameRequired: `Name the key, such as "Deploy script": at most ${MAX_API_KEY_NAME_LENGTH} characters`,
+    scope: "Choose what the key may do: read, or read and write",
+    tooMany: `You have ${MAX_API_KEYS_PER_USER} keys already: revoke one you no longer use first`,
+    notFound: "This key does not exist or was already revoked",
+    malformed: "The Authorization header must be Bearer followed by an API key that starts with it_live_",
+    unknown: "This API key is not valid: it is unknown or was revoked",
+    readOnly: "This API key may only read: make a key that may read and write",
+    keyRequired: "Send an API key that may write as Authorization: Bearer it_live_...",
+    tooManyRequests: (seconds: number) => `Too many requests with this API key: try again in ${countOf(seconds, "second")}`,
   },
 
   /** What the callable functions (POST /api/functions/{name}) answer to a request they cannot read. */

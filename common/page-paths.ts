@@ -61,3 +61,5 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+/** Where a signed-in user makes and revokes their API keys. */
+export const API_KEYS_PATH = "/settings/api-keys";

@@ -1,5 +1,6 @@
 /** Builds the domain layer from its dependencies. Loaders, actions and API handlers all call these, and nothing else touches the database. */
 import { adminService } from "./admin/service.ts";
+import { apiKeyService } from "./api-keys/keys.ts";
 import { eventCollector } from "./analytics/events.ts";
 import { analyticsQueries } from "./analytics/queries.ts";
 import { accountService } from "./auth/accounts.ts";
@@ -141,6 +142,8 @@ export function createServices(deps: Dependencies) {
     catalogue: catalogueService({ db: deps.db, logger: deps.logger, storage: deps.storage, writeToolSnapshot: snapshots.writeToolSnapshot }),
     /** The admins' webhook endpoints and their deliveries (/admin/webhooks). */
     webhooks: webhookAdmin({ db: deps.db, fetcher, outbox }),
+    /** Personal API keys: a user's own (/settings/api-keys), every key for admins, and who a keyed request is. */
+    apiKeys: apiKeyService({ db: deps.db, limiter }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
     imageUploads: uploads,

@@ -8,7 +8,7 @@ import { Link } from "./link.tsx";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { SearchBox } from "./search-box.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
-import { profilePath } from "#common/page-paths.ts";
+import { API_KEYS_PATH, profilePath } from "#common/page-paths.ts";
 
 export function NavBar({ siteName, user }: { siteName: string; user: SessionUser | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
@@ -122,7 +122,7 @@ function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolCla
   );
 }
 
-/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
+/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, API keys, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
 function ProfileMenu({ user }: { user: SessionUser }) {
   return (
     <details className="relative">
@@ -139,6 +139,9 @@ function ProfileMenu({ user }: { user: SessionUser }) {
         </Link>
         <Link to="/my-favorites" className={linkClass}>
           My favourites
+        </Link>
+        <Link to={API_KEYS_PATH} className={linkClass}>
+          API keys
         </Link>
         {isModerator(user) && (
           <Link to="/admin" className={linkClass}>

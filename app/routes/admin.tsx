@@ -32,6 +32,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/links", label: "Links", count: counts.links },
           { to: "/admin/import", label: "Import" },
           { to: "/admin/webhooks", label: "Webhooks" },
+          { to: "/admin/api-keys", label: "API keys" },
         ]
       : []),
   ];

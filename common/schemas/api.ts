@@ -207,3 +207,48 @@ export const apiError = z
 
 /** A page of /api/v1/tools or /api/v1/search, as the home page's infinite scroll reads it. */
 export type ApiToolList = z.infer<typeof apiToolList>;
+
+// The writes, made with an API key that may write (docs/decisions/028-personal-api-keys.md). The body's types are
+// checked here; its content then by the tool form's own schema (common/tool-input.ts), with the form's messages.
+
+const toolWriteFields = {
+  name: z.string().meta({ description: "2 to 60 characters.", example: "Plausible Analytics" }),
+  website: z.string().meta({ description: "The tool's address; one tool per website.", example: "https://plausible.io" }),
+  shortDesc: z.string().meta({ description: "What the tool does, 20 to 160 characters.", example: "Simple, privacy-friendly website analytics" }),
+  longDesc: z.string().meta({ description: "Markdown, at most 5000 characters.", example: "**Plausible** counts visits without cookies." }),
+  categories: z.array(z.string()).meta({ description: "1 to 3 category ids (`id` in /categories).", example: ["c2k9x4f7q1"] }),
+  tags: z.array(z.string()).meta({ description: "At most 8 tags.", example: ["analytics", "privacy"] }),
+  paymentType: z.enum(PAYMENT_TYPES).meta({ description: "The tool's pricing; free when left out." }),
+  pros: z.array(z.string()).meta({ description: "At most 5.", example: ["No cookie banner needed"] }),
+  cons: z.array(z.string()).meta({ description: "At most 5.", example: ["Fewer reports than Google Analytics"] }),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })).meta({ description: "At most 5 questions with their answers." }),
+};
+
+export const apiToolSubmission = z
+  .object({
+    ...toolWriteFields,
+    longDesc: toolWriteFields.longDesc.optional(),
+    tags: toolWriteFields.tags.optional(),
+    paymentType: toolWriteFields.paymentType.optional(),
+    pros: toolWriteFields.pros.optional(),
+    cons: toolWriteFields.cons.optional(),
+    faq: toolWriteFields.faq.optional(),
+  })
+  .meta({ id: "ToolSubmission", description: "A new tool, as the Add tool form takes it." });
+
+export const apiToolChanges = z
+  .object(toolWriteFields)
+  .partial()
+  .meta({ id: "ToolChanges", description: "The fields to change; the others keep their values." });
+
+export const apiSubmittedTool = z
+  .object({
+    id: z.string().meta({ example: "t2k9x4f7q1" }),
+    name: z.string().meta({ example: "Plausible Analytics" }),
+    slug: z.string().meta({ example: "plausible-analytics-t2k9x4f7q1" }),
+    website: z.string().meta({ example: "https://plausible.io" }),
+    isVerified: z.boolean().meta({ description: "false while the tool waits in the queue for a verifier." }),
+    isActive: z.boolean(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "SubmittedTool" });

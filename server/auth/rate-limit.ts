@@ -28,26 +28,38 @@ export const LIMITS = {
   websiteFillsPerUser: { max: 30, windowSeconds: 60 * 60 },
   /** Analytics events (POST /api/event): a person sends a few a minute; an office behind one address, many more. */
   eventsPerAddress: { max: 120, windowSeconds: 60 },
+  /** Requests made with one personal API key (its answers say where it stands: RateLimit-* headers). */
+  requestsPerApiKey: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
+/** Where one key stands after a hit: whether it passed, what is left in the window and when the window ends. */
+export type LimitState = { allowed: boolean; limit: number; remaining: number; resetAt: Date };
+
 export function rateLimiter(db: Database) {
+  /** Counts one attempt under `key` and says where it stands in its window. */
+  async function take(key: string, { max, windowSeconds }: Limit, now = new Date()): Promise<LimitState> {
+    const windowStartAfter = new Date(now.getTime() - windowSeconds * 1000);
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, windowStart: now })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+          windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+    const count = row?.count ?? 1;
+    const resetAt = new Date((row?.windowStart ?? now).getTime() + windowSeconds * 1000);
+    return { allowed: count <= max, limit: max, remaining: Math.max(0, max - count), resetAt };
+  }
   return {
     /** Counts one attempt under `key`; false when the limit is already reached in this window. */
-    async hit(key: string, { max, windowSeconds }: Limit, now = new Date()): Promise<boolean> {
-      const windowStartAfter = new Date(now.getTime() - windowSeconds * 1000);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, count: 1, windowStart: now })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${rateLimits.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-            windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
-          },
-        })
-        .returning({ count: rateLimits.count });
-      return (row?.count ?? 1) <= max;
+    async hit(key: string, limit: Limit, now = new Date()): Promise<boolean> {
+      return (await take(key, limit, now)).allowed;
     },
+    take,
   };
 }
 

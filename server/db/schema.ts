@@ -212,6 +212,40 @@ export const favorites = pgTable(
 );
 
 /**
+ * Personal API keys (docs/decisions/028-personal-api-keys.md): a user's bearer tokens for /api/v1. Only the SHA-256 of
+ * the token is kept, and its first characters to recognise it; the token itself is shown once, when it is made.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The token's first characters (it_live_ and a few more), shown beside the name. */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text("token_hash").notNull(),
+    /** 'read' or 'write' (read and write). */
+    scope: text("scope").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+    /** The last request made with the key, written at most once a minute. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date", precision: 3 }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date", precision: 3 }),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    uniqueIndex("api_keys_token_hash_key").on(table.tokenHash),
+    // A user's keys, newest first (their settings page, and the count against the limit).
+    index("api_keys_user_created_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // Every key, newest first (/admin/api-keys).
+    index("api_keys_created_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("api_keys_revoked_by_idx").on(table.revokedBy).where(sql`${table.revokedBy} is not null`),
+  ],
+);
+
+/**
  * Problems visitors report on a tool's page (docs/decisions/024-problem-reports.md): what is wrong, in their words, until
  * a verifier or an admin resolves or dismisses it. Who reported is kept for signed-in people only; no address is stored.
  */

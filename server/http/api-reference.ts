@@ -5,6 +5,7 @@
  */
 import type { Handler } from "hono";
 import type { apiDocument } from "./api.ts";
+import { LIMITS } from "../auth/rate-limit.ts";
 
 type Document = ReturnType<typeof apiDocument>;
 type Schema = Record<string, unknown>;
@@ -82,6 +83,8 @@ type Operation = {
   summary?: string;
   description?: string;
   parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  security?: Record<string, string[]>[];
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
 };
 
@@ -97,6 +100,18 @@ function parameterRows(document: Document, parameters: Parameter[]): string {
     return `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${escapeHtml(parameter.in)}${parameter.required ? ", required" : ""}</td><td>${escapeHtml(typeName(document, schema))}</td><td>${prose(parameter.description ?? (schema.description as string | undefined))}${details.length ? `<br><span class=muted>${details.join("; ")}</span>` : ""}</td></tr>`;
   });
   return `<table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>What it does</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+/** A write's JSON body: its type, and an example made from its schema. */
+function bodyBlock(document: Document, operation: Operation): string {
+  const schema = operation.requestBody?.content?.["application/json"]?.schema;
+  if (!schema) return "";
+  return `<h4>Body <span class=muted>(JSON, ${escapeHtml(typeName(document, schema))})</span></h4><pre>${escapeHtml(JSON.stringify(exampleOf(document, schema), null, 2))}</pre>`;
+}
+
+/** Whether an operation needs a key (it lists no anonymous way in). */
+function needsKey(operation: Operation): boolean {
+  return Boolean(operation.security?.length) && !operation.security!.some((requirement) => Object.keys(requirement).length === 0);
 }
 
 function responseBlocks(document: Document, responses: NonNullable<Operation["responses"]>): string {
@@ -124,6 +139,9 @@ nav ul{columns:2;padding-left:1.2rem}@media(max-width:640px){nav ul{columns:1}}
 a:focus-visible{outline:3px solid #6366f1;outline-offset:2px}
 `;
 
+/** The per-key rate limit, in words. */
+const KEYED_LIMIT = `${LIMITS.requestsPerApiKey.max} requests every ${LIMITS.requestsPerApiKey.windowSeconds} seconds`;
+
 /** The reference page of `document`; made once, since the document changes only with a release. */
 export function renderApiReference(document: Document, siteName: string): string {
   const server = document.servers?.[0]?.url ?? "/api/v1";
@@ -140,8 +158,9 @@ export function renderApiReference(document: Document, siteName: string): string
     .map(
       ({ path, method, operation }) => `<section class=op id="${escapeHtml(operation.operationId ?? path)}">
 <h3><span class=method>${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></h3>
-<p><strong>${prose(operation.summary)}</strong>. ${prose(operation.description)}</p>
+<p><strong>${prose(operation.summary)}</strong>. ${prose(operation.description)}${needsKey(operation) ? " <strong>Needs an API key that may write.</strong>" : ""}</p>
 ${parameterRows(document, operation.parameters ?? [])}
+${bodyBlock(document, operation)}
 ${responseBlocks(document, operation.responses ?? {})}
 </section>`,
     )
@@ -157,10 +176,10 @@ ${responseBlocks(document, operation.responses ?? {})}
 <h2 id=basics>Basics</h2>
 <ul>
 <li><strong>Address.</strong> Every endpoint below is under <code>${escapeHtml(server)}</code>. The machine-readable description is <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a> (OpenAPI 3.1).</li>
-<li><strong>Authentication.</strong> None: the API reads only what any visitor sees (live tools), and takes no cookie. Any site may call it from a browser (CORS).</li>
+<li><strong>Authentication.</strong> Reads need none: they show only what any visitor sees (live tools), take no cookie, and any site may make them from a browser (CORS). Submitting a tool and changing your own need a personal API key that may write: make one under your profile menu, <a href="/settings/api-keys">API keys</a>, and send it as <code>Authorization: Bearer it_live_...</code>. A request acts as the key's owner, with their rights; a malformed, unknown or revoked key is a <code>401</code> (<code>unauthenticated</code>), never read as a visitor, and a key that may only read is refused writes with a <code>403</code>. Keep write keys on your server: writes are not open to other sites' pages.</li>
 <li><strong>Lists and paging.</strong> Every list answers <code>{ "items": [...], "nextCursor": "..." }</code>. Give <code>nextCursor</code> as <code>cursor</code> to read the next page; it is <code>null</code> on the last one. <code>limit</code> sets the page's size.</li>
 <li><strong>Errors.</strong> Every error answers <code>{ "error": { "code": "...", "message": "..." } }</code>, with <code>fields</code> naming the refused parameters. An unknown parameter, an unknown category, tag, pricing or sort, or a cursor we did not make is a <code>400</code> (<code>invalid-argument</code>); a tool that is not live is a <code>404</code> (<code>not-found</code>).</li>
-<li><strong>Caching and rate limits.</strong> Answers may be kept 30 seconds and carry an <code>ETag</code>: ask again with <code>If-None-Match</code> and an unchanged answer is a <code>304</code> with no body. No key or quota applies to reads today; a <code>429</code> (<code>resource-exhausted</code>) means slow down and try again later.</li>
+<li><strong>Caching and rate limits.</strong> Answers may be kept 30 seconds and carry an <code>ETag</code>: ask again with <code>If-None-Match</code> and an unchanged answer is a <code>304</code> with no body. Reads without a key have no quota today. A request with a key counts against that key's limit, ${KEYED_LIMIT}: every such answer says where the key stands with <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds until the window starts again), and past the limit the answer is a <code>429</code> (<code>resource-exhausted</code>) with <code>Retry-After</code>.</li>
 </ul>
 <nav aria-label="Endpoints"><h2>Endpoints</h2><ul>${index}</ul></nav>
 ${sections}

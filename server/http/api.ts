@@ -5,7 +5,7 @@
  * write the document (decision 026).
  */
 import { createRoute, type OpenAPIHono as OpenAPIHonoType, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { toolIdParam } from "#common/schemas/fields.ts";
 import {
@@ -14,6 +14,9 @@ import {
   apiNoQuery,
   apiRelatedTools,
   apiSearchQuery,
+  apiSubmittedTool,
+  apiToolChanges,
+  apiToolSubmission,
   apiTagList,
   apiTagsQuery,
   apiTool,
@@ -27,9 +30,12 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import { invalidInput } from "#common/input-errors.ts";
+import { submitToolFunctionInput } from "#common/schemas/functions.ts";
 import type { PaymentType } from "#common/constants.ts";
 import type { Services } from "../services.ts";
 import type { ToolDetail } from "../tools/queries.ts";
+import type { ToolRow } from "../tools/lifecycle-shared.ts";
+import type { KeyedVariables } from "../api-keys/http.ts";
 import { searchWords } from "../search/queries.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
@@ -58,6 +64,41 @@ const errors = {
 };
 const notFound = { 404: json(apiError, "No live tool has this id or slug.") };
 
+/** The name of the bearer security scheme in the document: a personal API key (docs/decisions/028). */
+const API_KEY_SCHEME = "apiKey";
+const READ_SECURITY: RouteConfig["security"] = [{}, { [API_KEY_SCHEME]: [] }];
+const WRITE_SECURITY: RouteConfig["security"] = [{ [API_KEY_SCHEME]: [] }];
+
+const keyErrors = {
+  401: json(apiError, "The Authorization header holds no key of ours, or the key is unknown or revoked."),
+  429: json(apiError, "The key made too many requests: wait the Retry-After seconds."),
+};
+const writeErrors = {
+  400: json(apiError, "The body is not a JSON object, or a field is refused: `fields` has the form's message for each."),
+  ...keyErrors,
+  403: json(apiError, "The key may only read, or its user may not change this tool."),
+  409: json(apiError, "Another tool has this website already (`fields.listedTool` is its page), or it was just submitted."),
+  500: errors[500],
+};
+
+/** A tool as a write answers it: where it stands, not yet what the public sees. */
+function asSubmittedTool({ id, name, slug, website, isVerified, isActive, updatedAt }: ToolRow) {
+  return { id, name, slug, website, isVerified, isActive, updatedAt: updatedAt.toISOString() };
+}
+
+/** The fields of a tool as a write takes them: what a change leaves out keeps these. */
+function writeFieldsOf(tool: ToolRow) {
+  const { name, website, shortDesc, longDesc, categories, tags, paymentType, pros, cons, faq } = tool;
+  return { name, website, shortDesc, longDesc, categories, tags, paymentType, pros: pros ?? [], cons: cons ?? [], faq: faq ?? [] };
+}
+
+/** The user a write acts as: the API key's, or the site's session; nobody is asked for a key. */
+function writerOf(c: Context<{ Variables: KeyedVariables }>): SessionUser {
+  const user = c.get("user");
+  if (!user) throw new AppError("unauthenticated", MESSAGES.apiKey.keyRequired);
+  return user;
+}
+
 /** A documented GET of the public read API. */
 function readRoute<Path extends string, Request extends RouteConfig["request"], Responses extends RouteConfig["responses"]>(route: {
   path: Path;
@@ -68,7 +109,21 @@ function readRoute<Path extends string, Request extends RouteConfig["request"], 
   request: Request;
   responses: Responses;
 }) {
-  return createRoute({ method: "get", ...route });
+  // A key is optional for a read; with one, the key's rate limit applies and its answers say where it stands.
+  return createRoute({ method: "get", ...route, security: READ_SECURITY });
+}
+
+/** A documented write of the API: a key that may write (or the site's own session) is required. */
+function writeRoute<Path extends string, Request extends RouteConfig["request"], Responses extends RouteConfig["responses"]>(route: {
+  method: "post" | "patch";
+  path: Path;
+  operationId: string;
+  summary: string;
+  description: string;
+  request: Request;
+  responses: Responses;
+}) {
+  return createRoute({ ...route, tags: ["Your tools"], security: WRITE_SECURITY });
 }
 
 const routes = {
@@ -144,6 +199,26 @@ const routes = {
     request: { query: apiNoQuery },
     responses: { 200: json(apiTopListList, "Every top-list."), ...errors },
   }),
+  submitTool: writeRoute({
+    method: "post",
+    path: "/tools",
+    operationId: "submitTool",
+    summary: "Submit a tool",
+    description:
+      "Submits a tool as the key's user, as the Add tool form does: the same rules and messages, and the tool waits in the queue until a verifier checks it. Needs a key that may write.",
+    request: { body: { required: true, content: { "application/json": { schema: apiToolSubmission } } } },
+    responses: { 201: json(apiSubmittedTool, "The tool, submitted and queued."), ...writeErrors },
+  }),
+  updateTool: writeRoute({
+    method: "patch",
+    path: "/tools/{id}",
+    operationId: "updateTool",
+    summary: "Change one of your tools",
+    description:
+      "Changes the fields given, as the tool's edit form does: only the tool's submitter or linked maker (or a verifier or admin) may. A new name or website of a live tool waits for a verifier's look. Needs a key that may write.",
+    request: { params: apiToolIdParams, body: { required: true, content: { "application/json": { schema: apiToolChanges } } } },
+    responses: { 200: json(apiSubmittedTool, "The tool as changed."), ...notFound, ...writeErrors },
+  }),
 };
 
 /** The API's document: what /api/v1/openapi.json serves and /api/docs renders. */
@@ -154,12 +229,13 @@ export function apiDocument(api: Pick<OpenAPIHonoType, "getOpenAPI31Document">, 
       title: "Indie Tools API",
       version: "1.0.0",
       description:
-        "Read the directory's live tools, categories, tags and top-lists. No key is needed; answers carry an ETag (ask again with If-None-Match for a 304) and may be read from any origin.",
+        "Read the directory's live tools, categories, tags and top-lists: no key is needed; answers carry an ETag (ask again with If-None-Match for a 304) and may be read from any origin. Submit a tool and change your own with a personal API key (your profile menu, API keys), sent as Authorization: Bearer it_live_...; a keyed request is limited per key and its answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.",
     },
     servers: [{ url: `${siteUrl.replace(/\/$/, "")}/api/v1` }],
     tags: [
       { name: "Tools", description: "Live tools: lists, search, one tool." },
       { name: "Catalogue", description: "How the tools are arranged: categories, tags, top-lists." },
+      { name: "Your tools", description: "Submit a tool and change your own, with a personal API key that may write." },
     ],
   });
 }
@@ -181,7 +257,23 @@ function refuseInvalidInput(result: { success: boolean; target: string; error?: 
 
 export function createApi(services: Services, { siteUrl }: { siteUrl: string }) {
   // The session middleware of server/http/app.ts runs first for writes and sets the user (null for a visitor).
-  const api = new OpenAPIHono<{ Variables: { user?: SessionUser | null } }>({ defaultHook: refuseInvalidInput });
+  const api = new OpenAPIHono<{ Variables: KeyedVariables }>({ defaultHook: refuseInvalidInput });
+  api.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    description: "A personal API key (it_live_...), made on the site under your profile menu, API keys. Keys that may only read are refused writes.",
+  });
+
+  // A write's body is JSON: anything else is refused with our words before the schema reads it.
+  const requireJsonBody: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== "POST" && c.req.method !== "PATCH") return next();
+    if (!/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) throw new AppError("invalid-argument", MESSAGES.api.notJson);
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("invalid-argument", MESSAGES.api.notJson);
+    await next();
+  };
+  api.use("/tools", requireJsonBody);
+  api.use("/tools/:id", requireJsonBody);
 
   api.use("*", async (c, next) => {
     await next();
@@ -246,6 +338,21 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
   api.openapi(routes.listTopLists, (c) => {
     const items = services.topLists.listTopLists().map(({ path, label, title, subtitle, search }) => ({ path, label, title, subtitle, search }));
     return c.json({ items, nextCursor: null }, 200);
+  });
+
+  api.openapi(routes.submitTool, async (c) => {
+    const user = writerOf(c);
+    const input = submitToolFunctionInput.safeParse(c.req.valid("json"));
+    if (!input.success) throw invalidInput(input.error);
+    return c.json(asSubmittedTool(await services.lifecycle.submitTool(user, input.data)), 201);
+  });
+
+  api.openapi(routes.updateTool, async (c) => {
+    const user = writerOf(c);
+    const tool = await services.lifecycle.getEditableTool(user, c.req.valid("param").id);
+    const input = submitToolFunctionInput.safeParse({ ...writeFieldsOf(tool), ...c.req.valid("json") });
+    if (!input.success) throw invalidInput(input.error);
+    return c.json(asSubmittedTool(await services.lifecycle.updateTool(user, tool.id, input.data)), 200);
   });
 
   api.get("/openapi.json", (c) => c.json(apiDocument(api, siteUrl)));

@@ -22,6 +22,7 @@ import type { Database } from "../db/client.ts";
 import { type Logger, throttledWarning } from "../logger.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import type { Services } from "../services.ts";
+import type { KeyedRequester } from "../api-keys/keys.ts";
 import { apiDocument, createApi } from "./api.ts";
 import { apiReference } from "./api-reference.ts";
 import { allowCrossOriginReads } from "./cors.ts";
@@ -34,8 +35,9 @@ import { compression } from "./compression.ts";
 import { filesOriginOf, newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { pageCacheMiddleware } from "./page-cache.ts";
 import { requestIds } from "./request-id.ts";
+import { withApiKeyOrSession } from "../api-keys/http.ts";
 
-type Variables = { cspNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester };
+type Variables = { cspNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester; apiKey?: KeyedRequester["key"] };
 
 export type AppOptions = {
   config: Config;
@@ -167,7 +169,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use("/api/v1/*", allowCrossOriginReads());
   app.use("/api/v1/*", etag());
   const session = withSession(services, config);
-  app.use("/api/v1/*", (c, next) => (READ_ONLY_METHODS.has(c.req.method) ? next() : session(c, next)));
+  // A request with an API key acts as the key's user (server/api-keys/http.ts); a write without one reads the session.
+  app.use("/api/v1/*", withApiKeyOrSession(services.apiKeys, session));
   app.route("/api/v1", createUploads(services));
   const api = createApi(services, { siteUrl: config.SITE_URL });
   app.route("/api/v1", api);

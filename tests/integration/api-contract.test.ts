@@ -8,9 +8,10 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tools } from "#server/db/schema.ts";
+import { tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
+import { createClient } from "../setup/forms.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
 /** Routes under /api/v1 that are the site's own, cookie-authenticated, and no part of the public API; and the document itself. */
@@ -22,8 +23,8 @@ const NOT_DOCUMENTED = new Set([
 ]);
 
 type Document = {
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
-  components: { schemas: Record<string, object> };
+  paths: Record<string, Record<string, { operationId: string; security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  components: { schemas: Record<string, object>; securitySchemes?: Record<string, { type: string; scheme?: string }> };
 };
 
 /** Every object of the document's schemas refuses properties it does not name: an answer that grows a field fails. */
@@ -39,8 +40,10 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let document: Document;
-  /** Realistic calls of each operation, by operationId: answered 200, then refused. */
-  let calls: Record<string, { ok: string[]; refused: { path: string; status: number }[] }>;
+  /** A request of a call: a path for a plain GET, or a path with its method, headers and body. */
+  type Call = string | { path: string; init: RequestInit; status?: number };
+  /** Realistic calls of each operation, by operationId: answered 200 (or the status they name), then refused. */
+  let calls: Record<string, { ok: Call[]; refused: { path: string | Call; status: number }[] }>;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -98,7 +101,44 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
       listTags: { ok: ["/api/v1/tags", `/api/v1/tags?limit=1&cursor=${tagPage.nextCursor}`], refused: [{ path: "/api/v1/tags?limit=1000", status: 400 }] },
       listTopLists: { ok: ["/api/v1/top-lists"], refused: [{ path: "/api/v1/top-lists?page=2", status: 400 }] },
     };
+    // Keys made as a person makes them, on /settings/api-keys: one that may write, one that may only read.
+    const owner = createClient(app.request);
+    await owner.post("/register", { username: "Keyholder", email: "keys@example.com", password: "long-enough" });
+    const keyOf = async (scope: string) => /it_live_[A-Za-z0-9_-]{43}/.exec(await (await owner.post("/settings/api-keys", { intent: "create", name: scope, scope })).text())![0];
+    const [writeKey, readKey] = [await keyOf("write"), await keyOf("read")];
+    const [keyholder] = await database.db.select().from(users).where(eq(users.email, "keys@example.com"));
+    const ownTool = await insertTool(database.db, { name: "Own tool", categories: [design.id], submittedBy: keyholder!.id, shortDesc: "A tool the key's owner submitted earlier" });
+    const write = (method: string, path: string, body: unknown, key = writeKey, status?: number): Call => ({
+      path,
+      status,
+      init: { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) },
+    });
+    const submission = { name: "Keyed tool", website: "https://keyed.example.com", shortDesc: "A tool submitted with an API key", categories: [design.id], tags: ["keys"] };
+    calls.submitTool = {
+      ok: [write("POST", "/api/v1/tools", submission, writeKey, 201)],
+      refused: [
+        { path: write("POST", "/api/v1/tools", { ...submission, shortDesc: "short" }), status: 400 },
+        { path: write("POST", "/api/v1/tools", submission, readKey), status: 403 },
+        { path: write("POST", "/api/v1/tools", submission, `it_live_${"x".repeat(43)}`), status: 401 },
+        { path: write("POST", "/api/v1/tools", { ...submission, name: "Again" }), status: 409 },
+      ],
+    };
+    calls.updateTool = {
+      ok: [write("PATCH", `/api/v1/tools/${ownTool.id}`, { paymentType: "paid", tags: ["keys", "design"] })],
+      refused: [
+        { path: write("PATCH", `/api/v1/tools/${tool.id}`, { name: "Not mine" }), status: 403 },
+        { path: write("PATCH", "/api/v1/tools/tnothere", { name: "Nothing" }), status: 404 },
+        { path: write("PATCH", `/api/v1/tools/${ownTool.id}`, { categories: [] }), status: 400 },
+      ],
+    };
     document = (await (await app.request("/api/v1/openapi.json")).json()) as Document;
+  });
+
+  it("describes the key as a bearer scheme: optional on reads, required on writes", () => {
+    expect(document.components.securitySchemes?.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(document.paths["/tools"]!.get!.security).toEqual([{}, { apiKey: [] }]);
+    expect(document.paths["/tools"]!.post!.security).toEqual([{ apiKey: [] }]);
+    expect(document.paths["/tools/{id}"]!.patch!.security).toEqual([{ apiKey: [] }]);
   });
   afterAll(() => database.close());
 
@@ -140,9 +180,12 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
 
     for (const { path, method, operation } of operations) {
       const call = calls[operation.operationId]!;
-      const answers = [...call.ok.map((url) => ({ url, status: 200 })), ...call.refused.map(({ path: url, status }) => ({ url, status }))];
-      for (const { url, status } of answers) {
-        const response = await app.request(url, { method: method.toUpperCase() });
+      const answers = [
+        ...call.ok.map((ok) => (typeof ok === "string" ? { url: ok, status: 200, init: {} } : { url: ok.path, status: ok.status ?? 200, init: ok.init })),
+        ...call.refused.map(({ path: refused, status }) => (typeof refused === "string" ? { url: refused, status, init: {} } : { url: refused.path, status, init: refused.init })),
+      ];
+      for (const { url, status, init } of answers) {
+        const response = await app.request(url, { method: method.toUpperCase(), ...init });
         const body: unknown = await response.json();
         expect({ url, status: response.status, body }).toMatchObject({ url, status });
         expect(Object.keys(operation.responses), `${url}: ${status} is not documented`).toContain(String(status));
@@ -155,9 +198,9 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
   });
 
   it("finds the seeded tools with realistic parameters, so the answers checked are not empty", async () => {
-    const filtered = (await (await app.request(calls.listTools!.ok[2]!)).json()) as { items: { name: string }[] };
+    const filtered = (await (await app.request(calls.listTools!.ok[2] as string)).json()) as { items: { name: string }[] };
     expect(filtered.items.map((item) => item.name)).toEqual(["Plausible Analytics"]);
-    const related = (await (await app.request(calls.getRelatedTools!.ok[0]!)).json()) as { suggested: unknown[]; usersAdded: { name: string }[] };
+    const related = (await (await app.request(calls.getRelatedTools!.ok[0] as string)).json()) as { suggested: unknown[]; usersAdded: { name: string }[] };
     expect(related.suggested.length).toBeGreaterThan(0);
     expect(related.usersAdded.map((item) => item.name)).toEqual(["Plausible Analytics"]);
   });

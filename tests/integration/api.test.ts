@@ -292,6 +292,8 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       expect(html).toContain("&#34;free&#34; | &#34;freemium&#34;");
       expect(html).toContain("&#34;nextCursor&#34;");
       for (const heading of ["Authentication.", "Errors.", "Lists and paging.", "Caching and rate limits."]) expect(html).toContain(heading);
+      // The writes: their key, their body, and the keyed rate limit's headers.
+      for (const note of ["Authorization: Bearer it_live_", "Needs an API key that may write.", "ToolSubmission", "RateLimit-Remaining", "Retry-After"]) expect(html).toContain(note);
       expect(html).not.toMatch(/<script|<link|<iframe|<img|src=|@import|url\(/i);
       expect(html).not.toMatch(/href="(https?:)?\/\//);
     });

@@ -23,6 +23,7 @@ export type TestDatabase = {
 
 // tag_counts too: a truncate fires no row trigger, so the counts would outlive their tools.
 const TABLES = [
+  "api_keys",
   "favorites",
   "tool_reports",
   "link_checks",

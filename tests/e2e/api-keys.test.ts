@@ -1,0 +1,84 @@
+/** Personal API keys in Chromium: a maker makes a key from the profile menu, a script calls the API with it, and once the key is revoked the call is refused. */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertCategory, insertTool } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("API keys in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;
+    await insertTool(database.db, { name: "Plausible", categories: [categoryId] });
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  it("makes a key that may write, submits a tool with it, and revokes it", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/register`);
+    await page.getByLabel("Username").fill("Ada");
+    await page.getByLabel("E-mail").fill("ada@example.com");
+    await page.getByLabel("Password").fill("long-enough");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+
+    const nav = page.getByTestId("nav-desktop");
+    await nav.getByTestId("profile-menu").click();
+    await nav.getByRole("link", { name: "API keys" }).click();
+    await page.waitForURL(`${server.url}/settings/api-keys`);
+    await page.getByText("No key yet").waitFor();
+
+    await page.getByLabel("Name").fill("Release script");
+    await page.getByLabel("Read, submit tools and change my tools").check();
+    await page.getByRole("button", { name: "Make the key" }).click();
+    const shown = page.getByTestId("new-api-key");
+    await shown.waitFor();
+    const token = await shown.getByLabel("Your new key").inputValue();
+    expect(token).toMatch(/^it_live_[A-Za-z0-9_-]{43}$/);
+    const row = page.getByTestId("api-key").filter({ hasText: "Release script" });
+    await row.getByText("Read and write").waitFor();
+    await row.getByText("never used").waitFor();
+
+    // A script (this test) calls the API with the key.
+    const auth = { authorization: `Bearer ${token}` };
+    const read = await fetch(`${server.url}/api/v1/tools`, { headers: auth });
+    expect(read.status).toBe(200);
+    expect(read.headers.get("ratelimit-remaining")).not.toBeNull();
+    const submitted = await fetch(`${server.url}/api/v1/tools`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Counter", website: "https://counter.example.com", shortDesc: "Counts the visits of a website without cookies", categories: [categoryId] }),
+    });
+    expect(submitted.status).toBe(201);
+
+    // The page now says the key was used, and the tool waits on My tools.
+    await page.reload();
+    await page.getByTestId("api-key").filter({ hasText: "Release script" }).getByText("last used on").waitFor();
+    await gotoHydrated(page, `${server.url}/my-tools`);
+    await page.getByText("Counter").first().waitFor();
+
+    await gotoHydrated(page, `${server.url}/settings/api-keys`);
+    await page.getByRole("button", { name: "Revoke Release script" }).click();
+    await page.getByText("was revoked").waitFor();
+    await page.getByText("No key yet").waitFor();
+
+    const refused = await fetch(`${server.url}/api/v1/tools`, { headers: auth });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    await context.close();
+  });
+});
