@@ -11,11 +11,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTBOUND_CLICK_EVENT } from "#common/constants.ts";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { events, favorites, outbox, tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTools, toolInput } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
+import { solvedProof } from "../setup/proof-of-work.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -57,6 +59,8 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
       AUTH_SECRET: "a-secret-of-the-crash-test-that-is-long-enough",
       TRUST_PROXY: "true",
       SMTP_URL: smtp.url,
+      // Each maker submits more tools than a day's limit allows a new account.
+      SUBMISSIONS_PER_DAY: String(SUBMISSIONS_PER_MAKER),
     };
     // A category to submit tools to and live tools to favourite, written before the server holds the database.
     const handle = kind === "postgres" ? database!.handle : await openDatabase({ dataDir });
@@ -95,7 +99,7 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
       const registered = await post("/register", {
         address,
         type: "application/x-www-form-urlencoded",
-        body: new URLSearchParams({ username: `Maker ${index}`, email, password: "long-enough" }).toString(),
+        body: new URLSearchParams({ username: `Maker ${index}`, email, password: "long-enough", [PROOF_FIELD]: await solvedProof((path) => fetch(new URL(path, running.url))) }).toString(),
       });
       const cookie = registered.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
       expect(cookie, `maker ${index} is signed in`).toContain("session_token=");
@@ -145,7 +149,10 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
           const tool = toolInput(categoryId, { name, website: `https://durable-${index}-${submitted}.example` });
           submitted++;
           const response = await acknowledged(
-            () => post("/api/functions/submitTool", { cookie: maker.cookie, address: maker.address, type: "application/json", body: JSON.stringify({ tool }) }),
+            async () => {
+              const proof = await solvedProof((path) => fetch(new URL(path, running.url)));
+              return post("/api/functions/submitTool", { cookie: maker.cookie, address: maker.address, type: "application/json", body: JSON.stringify({ tool, [PROOF_FIELD]: proof }) });
+            },
             200,
             `submission ${name}`,
           );

@@ -119,11 +119,11 @@ describe.each(databaseKinds)("duplicates, makers' tools and their mails on %s", 
     it("shows the form's message and the link to claim, over HTTP", async () => {
       const listed = await insertTool(database.db, { name: "Counter", website: "https://counter.example" });
       const maker = createClient(app.request);
-      await maker.post("/register", { username: "Maker", email: "maker@example.com", password: "long-enough" });
+      await maker.postSolved("/register", { username: "Maker", email: "maker@example.com", password: "long-enough" });
       const form = new FormData();
       for (const [name, value] of Object.entries({ toolId: createId("t"), name: "Counter", website: "www.counter.example/", shortDesc: "Counts visitors without cookies, for small sites.", categories: categoryId }))
         form.append(name, value);
-      const response = await maker.postMultipart("/add-tool", form);
+      const response = await maker.postMultipartSolved("/add-tool", form);
       expect(response.status).toBe(409);
       const html = await response.text();
       expect(html).toContain("This tool is already listed");
@@ -154,7 +154,7 @@ describe.each(databaseKinds)("duplicates, makers' tools and their mails on %s", 
   async function signedIn(role: Exclude<Role, "visitor">) {
     const client = createClient(app.request);
     const email = `${role}-web@example.com`;
-    await client.post("/register", { username: `${role} web`, email, password: "long-enough" });
+    await client.postSolved("/register", { username: `${role} web`, email, password: "long-enough" });
     await database.db.update(users).set({ role: role === "verifier" || role === "admin" ? role : "guest" }).where(eq(users.email, email));
     return client;
   }
@@ -313,7 +313,7 @@ describe.each(databaseKinds)("duplicates, makers' tools and their mails on %s", 
       const mine = await app.services.tools.listUserTools(as("submitter")!);
       expect(mine.tools[0]).toMatchObject({ id: first.id, state: "changes-requested", changesRequestedMessage: "Add a screenshot, please.", queue: null });
       const maker = createClient(app.request);
-      await maker.post("/register", { username: "Web maker", email: "web-maker@example.com", password: "long-enough" });
+      await maker.postSolved("/register", { username: "Web maker", email: "web-maker@example.com", password: "long-enough" });
       const [webMaker] = await database.db.select().from(users).where(eq(users.email, "web-maker@example.com"));
       await database.db.update(tools).set({ submittedBy: webMaker!.id }).where(eq(tools.id, first.id));
       expect(await (await maker.request("/my-tools")).text()).toContain("Add a screenshot, please.");

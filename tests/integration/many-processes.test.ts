@@ -6,10 +6,12 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { scheduledRuns, tools, users } from "#server/db/schema.ts";
 import { insertCategory, toolInput } from "../factories.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";
+import { solvedProof } from "../setup/proof-of-work.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
 
 const AUTH_SECRET = "a-secret-both-processes-share-to-sign-sessions";
@@ -29,11 +31,16 @@ async function send(server: ServerProcess, pathname: string, init: { body: BodyI
   });
 }
 
+/** The anti-spam proof of work a browser solves for `server`'s forms and submitTool. */
+function proofFor(server: ServerProcess): Promise<string> {
+  return solvedProof((path) => fetch(new URL(path, server.url)));
+}
+
 async function register(server: ServerProcess, username: string, email: string, address?: string): Promise<Response> {
   return send(server, "/register", {
     type: "application/x-www-form-urlencoded",
     address,
-    body: new URLSearchParams({ username, email, password: "long-enough" }).toString(),
+    body: new URLSearchParams({ username, email, password: "long-enough", [PROOF_FIELD]: await proofFor(server) }).toString(),
   });
 }
 
@@ -44,7 +51,8 @@ function cookieOf(response: Response): string {
 }
 
 async function call(server: ServerProcess, name: string, cookie: string, tool: unknown): Promise<Response> {
-  return send(server, `/api/functions/${name}`, { type: "application/json", cookie, body: JSON.stringify({ tool }) });
+  const proof = name === "submitTool" ? { [PROOF_FIELD]: await proofFor(server) } : {};
+  return send(server, `/api/functions/${name}`, { type: "application/json", cookie, body: JSON.stringify({ tool, ...proof }) });
 }
 
 /** Polls `check` every 20 ms until it answers true or `withinMs` passed; answers how long it took (or Infinity). */

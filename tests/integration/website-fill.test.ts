@@ -72,7 +72,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
 
   async function signUp(username: string, email: string) {
     const client = createClient(app.request);
-    await client.post("/register", { username, email, password: "long-enough" });
+    await client.postSolved("/register", { username, email, password: "long-enough" });
     return client;
   }
 
@@ -95,7 +95,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
 
   it("proposes the name, descriptions, tags, logo and image from the page, keeping what the page does not say", async () => {
     const toolId = await reservedId(maker);
-    const response = await maker.postMultipart("/add-tool", fillForm(toolId, `${site.url}/`, { tags: "cookieless", paymentType: "freemium" }));
+    const response = await maker.postMultipartSolved("/add-tool", fillForm(toolId, `${site.url}/`, { tags: "cookieless", paymentType: "freemium" }));
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain(MESSAGES.fetch.filled);
@@ -121,7 +121,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     const submit = new FormData();
     for (const [name, value] of Object.entries({ toolId, intent: "save", name: "Counter", website: `${site.url}/`, shortDesc: "Counts visitors without cookies, for small sites.", logoUrl: logo, largeImageUrl: largeImage })) submit.append(name, value);
     submit.append("categories", categoryId);
-    const saved = await maker.postMultipart("/add-tool", submit);
+    const saved = await maker.postMultipartSolved("/add-tool", submit);
     expect(saved.status).toBe(302);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
     expect(tool).toMatchObject({ name: "Counter", logo, largeImage });
@@ -129,7 +129,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
 
   it("reads a GitHub repository's stars, licence and language from the API", async () => {
     const toolId = await reservedId(maker);
-    const response = await maker.postMultipart("/add-tool", fillForm(toolId, "https://github.com/indie/counter"));
+    const response = await maker.postMultipartSolved("/add-tool", fillForm(toolId, "https://github.com/indie/counter"));
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain('value="counter"');
@@ -154,7 +154,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
   ];
   it.each(refusals)("refuses %s with a clear message, keeping what was typed and storing nothing", async (_name, address, message) => {
     const toolId = await reservedId(maker);
-    const response = await maker.postMultipart("/add-tool", fillForm(toolId, await address(), { name: "Kept Name" }));
+    const response = await maker.postMultipartSolved("/add-tool", fillForm(toolId, await address(), { name: "Kept Name" }));
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(escapeHtml(message));
@@ -168,7 +168,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "maker@example.com"));
     await database.db.insert(rateLimits).values({ key: `website-fill:${user!.id}`, count: LIMITS.websiteFillsPerUser.max, windowStart: new Date() });
     const before = site.requests.length;
-    const response = await maker.postMultipart("/add-tool", fillForm(toolId, `${site.url}/`));
+    const response = await maker.postMultipartSolved("/add-tool", fillForm(toolId, `${site.url}/`));
     expect(response.status).toBe(429);
     expect(await response.text()).toContain(MESSAGES.auth.tooManyRequests);
     expect(site.requests.length).toBe(before);
@@ -177,7 +177,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
   describe("who may fill", () => {
     it("sends a visitor to sign in, reading nothing", async () => {
       const before = site.requests.length;
-      const response = await createClient(app.request).postMultipart("/add-tool", fillForm("tabc123", `${site.url}/`));
+      const response = await createClient(app.request).postMultipartSolved("/add-tool", fillForm("tabc123", `${site.url}/`));
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toMatch(/^\/login/);
       expect(site.requests.length).toBe(before);
