@@ -134,7 +134,7 @@ export function createServices(deps: Dependencies) {
       outbox,
       tokenSync,
       writeToolSnapshot: snapshots.writeToolSnapshot,
-      countFlaggedLinks: links.countFlaggedLinks,
+      links,
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox, webhooks }),

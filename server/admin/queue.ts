@@ -2,6 +2,7 @@
  * The verification queue as the console shows it: the front of the queue, each tool previewed as its public page will
  * look, with who sent it and the tools it may duplicate.
  */
+import type { LinkChecker } from "../tools/link-checks.ts";
 import { and, desc, not, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, QUEUE_FRONT_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
@@ -44,7 +45,7 @@ const submitterColumn = sql<Submitter | null>`(
 
 const previewColumns = { ...toolDetailColumns, submitter: submitterColumn };
 
-export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue"> }) {
+export function adminQueue({ db, lifecycle, links }: { db: Database; lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue">; links: Pick<LinkChecker, "findDeadLinks"> }) {
   return {
     /**
      * The first tools of the queue, in its order (services.lifecycle.listQueue: skipped the line first, then the oldest).
@@ -57,7 +58,7 @@ export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<To
       const rows = await db.select(previewColumns).from(tools).where(sql`${tools.id} = any(${ids}::text[])`);
       const previews = new Map(rows.map((row) => [row.id, row]));
       // One indexed query per tool at the front (a few dozen at most).
-      const duplicates = await Promise.all(front.map((tool) => listPossibleDuplicates(db, tool)));
+      const [duplicates, deadLinks] = await Promise.all([Promise.all(front.map((tool) => listPossibleDuplicates(db, tool))), links.findDeadLinks(front.map((tool) => tool.id))]);
       const queued = front.flatMap((tool, index): QueuedTool[] => {
         const row = previews.get(tool.id);
         if (!row) return [];
@@ -71,7 +72,7 @@ export function adminQueue({ db, lifecycle }: { db: Database; lifecycle: Pick<To
             hasIdentityChanged: tool.hasIdentityChanged,
             hasSkippedLine: tool.hasSkippedLine,
             possibleDuplicates: duplicates[index] ?? [],
-            risk: toolRisk(riskSignalsOf(row)),
+            risk: toolRisk({ ...riskSignalsOf(row), duplicateOf: duplicates[index]?.[0]?.name, deadLink: deadLinks.has(tool.id) }),
           },
         ];
       });

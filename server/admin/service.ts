@@ -1,4 +1,5 @@
 /** The moderation console's domain layer (/admin): the queue, claims, tools, categories, users, featuring requests and failed deliveries, each checking who asks. */
+import type { LinkChecker } from "../tools/link-checks.ts";
 import { sql } from "drizzle-orm";
 import { FEATURING_REQUEST, type UserRole } from "#common/constants.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
@@ -28,8 +29,8 @@ export type AdminDependencies = {
   tokenSync: TokenSync;
   /** Writes or removes a tool's public snapshot after a change (server/tools/snapshots.ts). */
   writeToolSnapshot: (id: string) => Promise<void>;
-  /** The broken and moved links waiting for an admin (server/tools/link-checks.ts). */
-  countFlaggedLinks: () => Promise<number>;
+  /** The link checks (server/tools/link-checks.ts): the broken and moved links waiting for an admin, and the queue's dead links. */
+  links: Pick<LinkChecker, "countFlaggedLinks" | "findDeadLinks">;
 };
 
 /** What the console's navigation shows: the sections the person may open and what waits in each. */
@@ -38,7 +39,7 @@ export type ConsoleSummary = {
   counts: { queue: number; claims: number; reports: number; requests: number | null; deliveries: number | null; links: number | null };
 };
 
-export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeToolSnapshot, countFlaggedLinks }: AdminDependencies) {
+export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeToolSnapshot, links }: AdminDependencies) {
   const deliveries = adminDeliveries({ db, outbox });
   const total = { count: sql<number>`count(*)::int` };
 
@@ -62,17 +63,17 @@ export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeTo
     async getConsoleSummary(user: SessionUser | null): Promise<ConsoleSummary> {
       const moderator = requireModerator(user);
       const isAdmin = moderator.role === "admin";
-      const [queue, claims, reports, requests, failed, links] = await Promise.all([
+      const [queue, claims, reports, requests, failed, flaggedLinks] = await Promise.all([
         countQueuedTools(db),
         countClaims(),
         countOpenReports(db),
         isAdmin ? countFeaturingRequests() : Promise.resolve(null),
         isAdmin ? deliveries.countFailedDeliveries(moderator) : Promise.resolve(null),
-        isAdmin ? countFlaggedLinks() : Promise.resolve(null),
+        isAdmin ? links.countFlaggedLinks() : Promise.resolve(null),
       ]);
-      return { role: moderator.role, counts: { queue, claims, reports, requests, deliveries: failed, links } };
+      return { role: moderator.role, counts: { queue, claims, reports, requests, deliveries: failed, links: flaggedLinks } };
     },
-    ...adminQueue({ db, lifecycle }),
+    ...adminQueue({ db, lifecycle, links }),
     ...adminClaims(db),
     ...adminTools({ db, writeToolSnapshot }),
     ...adminCategories({ db, logger, writeToolSnapshot }),

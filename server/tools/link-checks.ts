@@ -5,7 +5,7 @@
  * in a row, flag the tool for the admins (/admin/links); after LINK_CHECK_HIDE_AFTER failures in a row the tool is
  * switched off, as an admin would, until an admin says the link is fixed (docs/decisions/021).
  */
-import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
@@ -17,6 +17,7 @@ import { requireAdmin } from "../access.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
 import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
+import { isQueuedTool } from "./queue.ts";
 
 /** A website's answer: its status (null when none came), where the redirects ended, why it failed. */
 export type LinkProbe = { status: number | null; finalUrl: string | null; error: string | null };
@@ -93,15 +94,18 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
     }
   }
 
-  /** Records one check of a tool, and flags or hides it; in one transaction. */
-  async function record(toolId: string, website: string, result: LinkProbe, now: Date): Promise<"ok" | "moved" | "failed" | "hidden"> {
+  /**
+   * Records one check of a tool, and flags or hides it; in one transaction. A tool that is not live (`isLive` false: a
+   * submission checked for the queue) is only recorded: the queue shows its failure as a risk, a verifier decides.
+   */
+  async function record(toolId: string, website: string, result: LinkProbe, now: Date, isLive = true): Promise<"ok" | "moved" | "failed" | "hidden"> {
     return db.transaction(async (tx) => {
       const [previous] = await tx.select().from(linkChecks).where(eq(linkChecks.toolId, toolId)).for("update");
       const ok = isOk(result);
       const isMoved = ok && result.finalUrl !== null && domainOf(result.finalUrl) !== domainOf(website);
       const failures = ok ? 0 : (previous?.failures ?? 0) + 1;
-      const shouldHide = failures >= hideAfter;
-      const isFlagged = isMoved || failures >= FLAG_AFTER_FAILURES || shouldHide || Boolean(previous?.hiddenAt);
+      const shouldHide = isLive && failures >= hideAfter;
+      const isFlagged = isLive && (isMoved || failures >= FLAG_AFTER_FAILURES || shouldHide || Boolean(previous?.hiddenAt));
       const row = {
         toolId,
         checkedAt: now,
@@ -127,22 +131,23 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
     probe,
 
     /**
-     * Checks every live tool's website once; `now` is the time recorded (tests set it). Hosts are checked
-     * `concurrency` at a time, each host's tools one after the other with a pause between them.
+     * Checks every live tool's website once, and every queued tool's (only recorded: the queue shows a dead one as a
+     * risk); `now` is the time recorded (tests set it). Hosts are checked `concurrency` at a time, each host's tools one
+     * after the other with a pause between them.
      */
     async checkAllLinks(now = new Date()): Promise<{ checked: number; moved: number; failed: number; hidden: number }> {
       const counts = { checked: 0, moved: 0, failed: 0, hidden: 0 };
       let after = "";
       for (;;) {
         const batch = await db
-          .select({ id: tools.id, website: tools.website })
+          .select({ id: tools.id, website: tools.website, isLive: tools.isVerified })
           .from(tools)
-          .where(and(eq(tools.isActive, true), eq(tools.isVerified, true), gt(tools.id, after)))
+          .where(and(or(and(eq(tools.isActive, true), eq(tools.isVerified, true)), isQueuedTool), gt(tools.id, after)))
           .orderBy(asc(tools.id))
           .limit(BATCH);
         if (batch.length === 0) break;
         after = batch[batch.length - 1]!.id;
-        const byHost = new Map<string, { id: string; website: string }[]>();
+        const byHost = new Map<string, { id: string; website: string; isLive: boolean }[]>();
         for (const tool of batch) {
           let host: string;
           try {
@@ -157,7 +162,7 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
           for (let queue = hosts.shift(); queue; queue = hosts.shift()) {
             for (const [index, tool] of queue.entries()) {
               if (index > 0) await new Promise((resolve) => setTimeout(resolve, hostPauseMs));
-              const outcome = await record(tool.id, tool.website, await probe(tool.website), now);
+              const outcome = await record(tool.id, tool.website, await probe(tool.website), now, tool.isLive);
               counts.checked++;
               if (outcome !== "ok") counts[outcome]++;
               if (outcome === "hidden") await writeToolSnapshot(tool.id);
@@ -168,6 +173,13 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
         if (batch.length < BATCH) break;
       }
       return counts;
+    },
+
+    /** Which of the tools `toolIds` had a website that did not answer at its last check. */
+    async findDeadLinks(toolIds: string[]): Promise<Set<string>> {
+      if (toolIds.length === 0) return new Set();
+      const rows = await db.select({ toolId: linkChecks.toolId }).from(linkChecks).where(and(inArray(linkChecks.toolId, toolIds), gt(linkChecks.failures, 0)));
+      return new Set(rows.map((row) => row.toolId));
     },
 
     /** When a tool's website was last checked (the tool page's "Link checked N days ago"), or null. */

@@ -151,6 +151,25 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     expect(await page()).toMatch(/Link checked (<!-- -->)?3 days(<!-- -->)? ago/);
   });
 
+  it("checks queued tools too, to show the queue a website that does not answer, and never flags nor hides them", async () => {
+    const listed = await insertTool(database.db, { name: "Listed", website: `${site.url}/` });
+    const queued = await insertTool(database.db, { name: "Submitted", website: `${refusedUrl}/`, isVerified: false });
+    const now = Date.now();
+    for (const day of [2, 1, 0]) await checker.checkAllLinks(new Date(now - day * DAY));
+    expect(await checkOf(queued.id)).toMatchObject({ status: null, failures: 3, flaggedAt: null, hiddenAt: null });
+    expect((await toolOf(queued.id)).isActive).toBe(true);
+    expect(await checkOf(listed.id)).toMatchObject({ status: 200, failures: 0 });
+
+    const verifier = createClient(app.request);
+    await verifier.postSolved("/register", { username: "Verifier", email: "verifier@example.com", password: "long-enough" });
+    await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "verifier@example.com"));
+    const queue = await (await verifier.request("/admin")).text();
+    expect(queue).toContain("The website did not answer");
+    // The same host as a listed tool: a possible duplicate, one more reason.
+    expect(queue).toContain("Possible duplicate of Listed");
+    expect(queue).toMatch(/data-testid="risk" data-score="60"/);
+  });
+
   it("asks one host for one page at a time, with a pause between them", async () => {
     for (const path of ["/a", "/b", "/c"]) await insertTool(database.db, { website: `${busy.url}${path}` });
     arrivals.length = 0;
@@ -181,7 +200,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
 
     async function register(username: string, role: "guest" | "verifier" | "admin" = "guest") {
       const client = createClient(app.request);
-      await client.post("/register", { username, email: `${slugify(username)}@example.com`, password: "long-enough" });
+      await client.postSolved("/register", { username, email: `${slugify(username)}@example.com`, password: "long-enough" });
       const [record] = await database.db.update(users).set({ role }).where(eq(users.email, `${slugify(username)}@example.com`)).returning();
       return { client, record: record! };
     }
