@@ -13,7 +13,7 @@ import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } f
 import { expectWellFormedXml, texts } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
-const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog"];
+const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
 
 function items(rss: string): string[] {
   return [...rss.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);
@@ -149,9 +149,9 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
 
       const all = texts(await buildSitemap(app.services, site), "loc");
       const posts = app.services.blog.listPosts().length;
-      // 6 pages, 19 top-lists, the posts, 2 legal pages, 1 category, 2 tools, their 2 alternatives pages and 1
+      // 7 pages, 19 top-lists, the posts, 2 legal pages, 1 category, 2 tools, their 2 alternatives pages and 1
       // comparison, 1 tag, 1 search.
-      expect(all).toHaveLength(35 + posts);
+      expect(all).toHaveLength(36 + posts);
       const files = Math.ceil(all.length / 10);
       expect(new Set(all).size).toBe(all.length);
 

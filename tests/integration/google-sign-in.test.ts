@@ -7,10 +7,12 @@ import { eq } from "drizzle-orm";
 import { authAccounts, authSessions, outbox, users } from "#server/db/schema.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startLocalServer, type LocalServer } from "../setup/local-http.ts";
 import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
+import { solvedProof } from "../setup/proof-of-work.ts";
 import { startTestServer } from "../setup/server.ts";
 
 const BOT_TOKEN = "123456:test-bot-token";
@@ -47,7 +49,8 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
 
   async function register(email: string, username: string) {
     const web = createWebClient();
-    const page = await web.post(`${app.url}/register`, { username, email, password: "analytical" });
+    const proof = await solvedProof((path) => fetch(new URL(path, app.url)));
+    const page = await web.post(`${app.url}/register`, { username, email, password: "analytical", [PROOF_FIELD]: proof });
     expect(page.url).toBe(`${app.url}/`);
     return web;
   }
