@@ -7,9 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { solvedProof } from "../setup/proof-of-work.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
 
 const AUTH_SECRET = "a-secret-both-processes-share-to-sign-sessions";
@@ -80,7 +82,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
       method: "POST",
       redirect: "manual",
       headers: { origin: first.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ username: "Vera", email: "vera@example.com", password: "long-enough" }).toString(),
+      body: new URLSearchParams({ username: "Vera", email: "vera@example.com", password: "long-enough", [PROOF_FIELD]: await solvedProof((path) => fetch(new URL(path, first.url))) }).toString(),
     });
     const cookie = signUp.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
     await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));

@@ -3,10 +3,12 @@
  * Bearer token, a sign-out DELETEs it, and a sync server that fails never stands in the person's way.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { authSessions, outbox } from "#server/db/schema.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { closedPortUrl, startLocalServer, type LocalServer } from "../setup/local-http.ts";
 import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
+import { solvedProof } from "../setup/proof-of-work.ts";
 import { startTestServer } from "../setup/server.ts";
 
 const PROFILE_MENU = 'data-testid="profile-menu"';
@@ -44,7 +46,8 @@ describe.each(databaseKinds)("token sync on %s", (kind) => {
 
   async function register(url = app.url) {
     const web = createWebClient();
-    const page = await web.post(`${url}/register`, { username: "Ada Lovelace", email: "ada@example.com", password: "analytical" });
+    const proof = await solvedProof((path) => fetch(new URL(path, url)));
+    const page = await web.post(`${url}/register`, { username: "Ada Lovelace", email: "ada@example.com", password: "analytical", [PROOF_FIELD]: proof });
     expect(page.html).toContain(PROFILE_MENU);
     return web;
   }
