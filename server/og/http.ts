@@ -4,7 +4,6 @@
  * current version (the `v` the page's meta names) is kept a year: a change of the page's data names another version.
  */
 import { type Context, Hono } from "hono";
-import { slugParam } from "#common/schemas/fields.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, filesBaseUrl } from "../config.ts";
 import type { Services } from "../services.ts";
@@ -13,7 +12,9 @@ import type { LogoReader, OgImageKind } from "./images.ts";
 const CURRENT_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Without the current version (an old page, a hand-typed address): the image may change, kept an hour. */
 const UNVERSIONED_CACHE_CONTROL = "public, max-age=3600";
-const PNG_FILE = /^(.+)\.png$/;
+/** A page's slug (a tool's may be longer than a category's: its name and its id), then .png. */
+const PNG_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/;
+const MAX_FILE_LENGTH = 300;
 /** A logo is at most a few hundred kB (uploads are re-encoded): more is not a logo. */
 const MAX_LOGO_BYTES = 5_000_000;
 
@@ -47,8 +48,9 @@ export function createOgImageRoutes(services: Services, readLogo: LogoReader) {
   routes.get("/og/home.png", (c) => serve(c, "home", "home"));
   for (const kind of ["tool", "category", "top"] as const) {
     routes.get(`/og/${kind}/:file`, (c) => {
-      const slug = slugParam.safeParse(PNG_FILE.exec(c.req.param("file"))?.[1]);
-      return slug.success ? serve(c, kind, slug.data) : c.text(MESSAGES.page.noSuchPreviewImage, 404);
+      const file = c.req.param("file");
+      const slug = file.length <= MAX_FILE_LENGTH ? PNG_FILE.exec(file)?.[1] : undefined;
+      return slug ? serve(c, kind, slug) : c.text(MESSAGES.page.noSuchPreviewImage, 404);
     });
   }
   return routes;
