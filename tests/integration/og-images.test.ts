@@ -6,6 +6,7 @@ import { drawOgImage } from "#server/og/draw.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestBucket, type TestBucket } from "../setup/s3.ts";
 
 const SITE = "http://localhost:3000";
 
@@ -103,5 +104,40 @@ describe.each(databaseKinds)("link preview images on %s", (kind) => {
     }
     const hidden = await insertTool(database.db, { name: "Not Yet Verified", isVerified: false });
     expect((await app.request(`/og/tool/${hidden.slug}.png`)).status).toBe(404);
+  });
+});
+
+describe.each(databaseKinds)("link preview images in an S3 bucket, on %s", (kind) => {
+  let bucket: TestBucket;
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database, bucket.env);
+  });
+  afterAll(async () => {
+    await database.close();
+    await bucket.close();
+  });
+
+  it("stores the image in the bucket, drawing the logo read from there, and leads to it", async () => {
+    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } }).webp().toBuffer();
+    await app.storage.write("tools/preview/logo.webp", red, "image/webp");
+    const logo = app.storage.publicUrl("tools/preview/logo.webp");
+    expect(logo.startsWith(bucket.endpoint)).toBe(true);
+    const tool = await insertTool(database.db, { name: "Bucket Logo", shortDesc: "Its logo is in the bucket.", logo });
+    const html = await (await app.request(`/tool/${tool.slug}`)).text();
+    const image = /<meta property="og:image" content="([^"]+)"\/>/.exec(html)![1]!.replaceAll("&amp;", "&");
+    const redirect = await app.request(image.replace(SITE, ""));
+    expect(redirect.status).toBe(302);
+    const location = redirect.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^${bucket.endpoint}/${bucket.bucket}/og/tool/${tool.id}-[0-9a-f]{8}\\.png$`));
+    const png = Buffer.from(await (await fetch(location)).arrayBuffer());
+    const { format, width, height } = await sharp(png).metadata();
+    expect([format, width, height]).toEqual(["png", 1200, 630]);
+    const initials = await drawOgImage(ogToolImage({ ...tool, categories: [] }), app.config.SITE_NAME, null);
+    expect(Buffer.compare(await sharp(png).raw().toBuffer(), await sharp(initials).raw().toBuffer())).not.toBe(0);
   });
 });
