@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
 import { jsonLd, pageMeta, pageTitle } from "./seo.ts";
 
 const matches = [{ loaderData: { config: { siteName: "Indie Tools", siteUrl: "https://tools.example", other: "not shown" } } }];
 
 describe("pageMeta", () => {
-  it("writes the title, description, canonical URL and link-preview tags", () => {
+  it("writes the title, description, canonical URL and link-preview tags, with the home page's image by default", () => {
+    const homeImage = `https://tools.example${ogImagePath({ kind: "home", siteName: "Indie Tools", tagline: HOME_TAGLINE }, "Indie Tools")}`;
     expect(pageMeta(matches, { title: "Blog", description: "Guides.", path: "/blog" })).toEqual([
       { title: "Blog | Indie Tools" },
       { name: "description", content: "Guides." },
@@ -14,15 +16,19 @@ describe("pageMeta", () => {
       { property: "og:title", content: "Blog | Indie Tools" },
       { property: "og:description", content: "Guides." },
       { property: "og:url", content: "https://tools.example/blog" },
-      { name: "twitter:card", content: "summary" },
+      { property: "og:image", content: homeImage },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { name: "twitter:card", content: "summary_large_image" },
+      { name: "twitter:image", content: homeImage },
       { name: "twitter:title", content: "Blog | Indie Tools" },
       { name: "twitter:description", content: "Guides." },
     ]);
   });
 
-  it("adds a large preview for an image, as an absolute address", () => {
-    const meta = pageMeta(matches, { title: "Counter", description: "Counts.", path: "/tool/counter", image: "/files/x.webp" });
-    expect(meta).toContainEqual({ property: "og:image", content: "https://tools.example/files/x.webp" });
+  it("names the page's own image, as an absolute address", () => {
+    const meta = pageMeta(matches, { title: "Counter", description: "Counts.", path: "/tool/counter", image: "/og/tool/counter.png?v=0123abcd" });
+    expect(meta).toContainEqual({ property: "og:image", content: "https://tools.example/og/tool/counter.png?v=0123abcd" });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 

@@ -1,5 +1,6 @@
 /** Builds a page's title, description, canonical URL and link-preview tags from the configured site URL. */
 import type { MetaDescriptor } from "react-router";
+import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
 
 type SeoInput = {
   siteName: string;
@@ -9,6 +10,7 @@ type SeoInput = {
   description: string;
   /** Path of the canonical URL, starting with '/'. */
   path: string;
+  /** The link preview image (an ogImagePath); without one, the home page's (decision 035). */
   image?: string;
 };
 
@@ -23,7 +25,7 @@ export const NOINDEX = { name: "robots", content: "noindex" } as const satisfies
 function seo({ siteName, siteUrl, title, description, path, image }: SeoInput): MetaDescriptor[] {
   const fullTitle = pageTitle(title, siteName);
   const url = `${siteUrl}${path}`;
-  const imageUrl = image ? new URL(image, siteUrl).toString() : undefined;
+  const imageUrl = new URL(image ?? ogImagePath({ kind: "home", siteName, tagline: HOME_TAGLINE }, siteName), siteUrl).toString();
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -33,8 +35,11 @@ function seo({ siteName, siteUrl, title, description, path, image }: SeoInput): 
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
-    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: imageUrl },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
   ];

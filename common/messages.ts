@@ -42,6 +42,7 @@ export const MESSAGES = {
     bodyTooLarge: (maxBytes: number) => `This request is too large: at most ${Math.round(maxBytes / 1000)} kB`,
     noSuchFile: "No such file",
     noSuchSitemapFile: "No such sitemap file",
+    noSuchPreviewImage: "No such link preview image",
   },
 
   /** The embeddable badges and the feeds. */

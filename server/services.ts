@@ -23,6 +23,7 @@ import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Notifier } from "./notify/notifier.ts";
 import { purgeOutbox } from "./outbox/retention.ts";
+import { ogImages } from "./og/images.ts";
 import { outboxWorker } from "./outbox/worker.ts";
 import { searchQueries } from "./search/queries.ts";
 import type { FileStorage } from "./storage/files.ts";
@@ -162,6 +163,8 @@ export function createServices(deps: Dependencies) {
     tags: tagQueries(deps.db),
     topLists,
     feeds: feedQueries(deps.db),
+    /** The pages' link preview images, made on first request and stored (decision 035). */
+    ogImages: ogImages({ db: deps.db, storage: deps.storage, siteName: deps.config.SITE_NAME, logger: deps.logger }),
     search: searchQueries(deps.db),
     /** The analytics dashboards: a maker's linked tools (/my-tools) and the whole site (/admin/analytics). */
     stats: analyticsQueries(deps.db),

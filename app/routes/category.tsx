@@ -8,6 +8,7 @@ import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { countOf } from "#common/plural.ts";
 import { useRootData } from "../root-data.ts";
+import { ogCategoryImage, ogImagePath } from "#common/og-image.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/category";
@@ -49,6 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       title,
       description: category.description || `The best ${category.label} tools for indie developers and solopreneurs, hand-picked on ${siteName}.`,
       path,
+      image: ogImagePath(ogCategoryImage(category), siteName),
       extra: [
         { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${category.label} on ${siteName}`, href: `${path}/rss.xml` },
         { tagName: "link", rel: "alternate", type: "application/feed+json", title: `${category.label} on ${siteName}`, href: `${path}/feed.json` },

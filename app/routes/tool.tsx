@@ -13,6 +13,7 @@ import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
+import { ogImagePath, ogToolImage } from "#common/og-image.ts";
 import { breadcrumbLd, jsonLd, pageMeta, softwareOffers } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -131,7 +132,7 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl }) => {
     if (!loaderData) return undefined;
     const { tool } = loaderData;
     const path = toolPath(tool.slug);
@@ -140,7 +141,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90),
       description: tool.shortDesc,
       path,
-      image: tool.largeImage ?? tool.logo ?? undefined,
+      image: ogImagePath(ogToolImage(tool), siteName),
       noindex: Boolean(loaderData.notice),
       extra: [
         jsonLd({

@@ -5,6 +5,7 @@ import { TOP_LIST_TOOLS } from "#common/constants.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
+import { ogImagePath, ogTopListImage } from "#common/og-image.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/top-list";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -22,14 +23,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl }) => {
     if (!loaderData) return undefined;
     const { page, tools } = loaderData;
     return {
       title: page.seo.title,
       description: page.seo.description,
       path: page.path,
-      image: page.image,
+      image: ogImagePath(ogTopListImage(page, tools.length), siteName),
       extra: [
         breadcrumbLd(siteUrl, [
           { name: "Home", path: "/" },

@@ -31,6 +31,7 @@ import { createFunctions } from "./functions.ts";
 import { invalidInput } from "#common/input-errors.ts";
 import { errorBody, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
+import { createOgImageRoutes, storedLogoReader } from "../og/http.ts";
 import { compression } from "./compression.ts";
 import { filesOriginOf, newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { pageCacheMiddleware } from "./page-cache.ts";
@@ -178,6 +179,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use("/api/functions/*", withSession(services, config));
   app.route("/api/functions", createFunctions(services));
   app.route("/", createFeeds(services, config));
+  app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path))));
 
   if (filesDir) {
     // Stored files change (a tool's snapshot, a new logo): cached briefly; readers that need the latest add a cache-buster.

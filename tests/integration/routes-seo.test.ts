@@ -1,4 +1,5 @@
 /** Every public route, as a search engine reads it: status, title, description and canonical URL in the server's HTML. */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import topListPages from "#content/top-lists.json" with { type: "json" };
 import { seedDemoCatalogue } from "#server/db/seed.ts";
@@ -47,6 +48,25 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
       expect(description, path).toBeTruthy();
       expect(html, path).toContain(`<link rel="canonical" href="${SITE}${path}"/>`);
       expect(html, path).toContain('<meta property="og:title"');
+      // A link preview image of its own, or the home page's (decision 035), at an absolute, versioned address.
+      expect(html, path).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/og\/[a-z0-9/-]+\.png\?v=[0-9a-f]{8}"\/>/);
+      expect(html, path).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    }
+  });
+
+  it("serves every page's link preview image as a 1200x630 PNG", async () => {
+    const images = new Set<string>();
+    for (const path of paths) {
+      const html = await (await app.request(path)).text();
+      images.add(/<meta property="og:image" content="([^"]+)"\/>/.exec(html)![1]!.replace(SITE, ""));
+    }
+    expect(images.size).toBeGreaterThan(5);
+    for (const image of images) {
+      const redirect = await app.request(image);
+      expect(redirect.status, image).toBe(302);
+      const png = Buffer.from(await (await app.request(redirect.headers.get("location")!)).arrayBuffer());
+      const { format, width, height } = await sharp(png).metadata();
+      expect([format, width, height], image).toEqual(["png", 1200, 630]);
     }
   });
 
