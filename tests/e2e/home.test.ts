@@ -81,7 +81,7 @@ describe("home page in Chromium", () => {
 
   it("opens a tool's website in a new tab with ref=, and counts the click", async () => {
     // The tools' websites are outside this machine: a page stands in for them.
-    await page.context().route(/example\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<h1>A tool's site</h1>" }));
+    await page.context().route(/\.example(\.com)?\//, (route) => route.fulfill({ contentType: "text/html", body: "<h1>A tool's site</h1>" }));
     await gotoHydrated(page, server.url);
     const card = page.locator("#featured-heading").locator("xpath=../..").getByTestId("tool-card").first();
     const [popup] = await Promise.all([page.waitForEvent("popup"), card.getByRole("link", { name: /Visit/ }).click()]);
