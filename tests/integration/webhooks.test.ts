@@ -116,7 +116,8 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
 
       const tool = await lifecycle.submitTool(maker.session, toolInput(categoryId, { name: "Counter", website: "https://counter.example" }));
       await lifecycle.updateTool(maker.session, tool.id, toolInput(categoryId, { name: "Counter", website: "https://counter.example", shortDesc: "Counts visitors, kindly." }));
-      await lifecycle.verifyTool(verifier.session, tool.id);
+      // Not linked to its submitter, so that someone else may claim it.
+      await lifecycle.verifyTool(verifier.session, tool.id, { linkSubmitter: false });
       await lifecycle.askForClaim(claimer.session, tool.id);
       await lifecycle.acceptClaim(verifier.session, tool.id);
       await reports.reportProblem({ user: null, address: "203.0.113.9" }, tool.slug, { kind: "broken-link", text: "The link is dead" });
