@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
-import type { ToolSort } from "#common/schemas/lists.ts";
+import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
@@ -20,6 +20,8 @@ export type ToolListFilters = {
   featured?: boolean;
   /** Search words (searchWords): only tools named or tagged with one of them, the search's own rule. */
   words?: string[];
+  /** Only tools verified within this many days. */
+  verifiedWithinDays?: VerifiedWithinDays;
 };
 
 export type ListToolsInput = ToolListFilters & { cursor?: Cursor | null; limit?: number };
@@ -37,7 +39,13 @@ const SORTS: Record<ToolSort, { column: AnyPgColumn; keyOf: (row: ListRow) => nu
   clicks: { column: tools.clicks, keyOf: (row) => row.clicks, bound: (key) => sql`${key}::bigint` },
 };
 
-function filtersOf({ category, tag, paymentType, featured, words }: ToolListFilters): SQL[] {
+/** How long a page filtered by "verified in the last days" is kept: tools leave the window without a write. */
+export const VERIFIED_WINDOW_MAX_AGE_MS = 10 * 60_000;
+
+/** The condition "verified within `days` days" (tools_verified_at_idx). */
+export const verifiedWithin = (days: VerifiedWithinDays) => sql`${tools.verifiedAt} >= now() - make_interval(days => ${days}::int)`;
+
+export function filtersOf({ category, tag, paymentType, featured, words, verifiedWithinDays }: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Array containment (@>) is what the GIN indexes on categories and tags answer.
   if (category) conditions.push(sql`${tools.categories} @> array[${category}]::text[]`);
@@ -45,6 +53,7 @@ function filtersOf({ category, tag, paymentType, featured, words }: ToolListFilt
   if (paymentType) conditions.push(eq(tools.paymentType, paymentType));
   if (featured !== undefined) conditions.push(eq(tools.isHomeBoosted, featured));
   if (words?.length) conditions.push(namedOrTagged(words));
+  if (verifiedWithinDays) conditions.push(verifiedWithin(verifiedWithinDays));
   return conditions;
 }
 
@@ -76,6 +85,7 @@ export function toolListQueries(db: Database) {
       if (input.words?.length) dependsOn(pageTags.search);
       if (!input.category && !input.tag && !input.paymentType) dependsOn(pageTags.tools);
       if (input.sort === "views" || input.sort === "clicks") expiresWithin(COUNTERS_MAX_AGE_MS);
+      if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
       // One row more than the page tells whether a next page exists, without a count.
       const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1 });
