@@ -16,8 +16,8 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** The sort orders of /tools: newest first, most viewed, most clicked. */
-export const TOOL_SORTS = ["newest", "views", "clicks"] as const;
+/** The sort orders of /tools: newest first, most viewed, most clicked, recently verified. */
+export const TOOL_SORTS = ["newest", "views", "clicks", "verified"] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
 
 /** A GET form sends an unset select as an empty value: it means no filter. */

@@ -26,17 +26,21 @@ export type ToolListFilters = {
 
 export type ListToolsInput = ToolListFilters & { cursor?: Cursor | null; limit?: number };
 
-type ListRow = ToolCardRow & { views: number; clicks: number };
+type ListRow = ToolCardRow & { views: number; clicks: number; verifiedSortKey: number };
+
+/** When a tool was verified, or created when that was not recorded: the "recently verified" order (tools_public_verified_idx). */
+const verifiedOrder = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
 
 /**
  * Each sort order is (column desc, id desc), the order of its partial index on live tools
  * (tools_public_latest_idx, tools_public_views_idx, tools_public_clicks_idx); the cursor's key is the column's value.
  * Counts are compared as bigint so that a forged cursor beyond the integer range is a harmless comparison, not a database error.
  */
-const SORTS: Record<ToolSort, { column: AnyPgColumn; keyOf: (row: ListRow) => number; bound: (key: number) => SQL }> = {
+const SORTS: Record<ToolSort, { column: AnyPgColumn | SQL; keyOf: (row: ListRow) => number; bound: (key: number) => SQL }> = {
   newest: { column: tools.createdAt, keyOf: (row) => row.createdAt.getTime(), bound: (key) => sql`${new Date(key).toISOString()}::timestamptz` },
   views: { column: tools.views, keyOf: (row) => row.views, bound: (key) => sql`${key}::bigint` },
   clicks: { column: tools.clicks, keyOf: (row) => row.clicks, bound: (key) => sql`${key}::bigint` },
+  verified: { column: verifiedOrder, keyOf: (row) => row.verifiedSortKey, bound: (key) => sql`${new Date(key).toISOString()}::timestamptz` },
 };
 
 /** How long a page filtered by "verified in the last days" is kept: tools leave the window without a write. */
@@ -66,7 +70,13 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
   const conditions = [isPublicTool, ...filtersOf(filters)];
   if (cursor) conditions.push(sql`(${column}, ${tools.id}) < (${bound(cursor.key)}, ${cursor.id})`);
   return db
-    .select({ ...toolCardColumns, views: tools.views, clicks: tools.clicks })
+    .select({
+      ...toolCardColumns,
+      views: tools.views,
+      clicks: tools.clicks,
+      // Milliseconds, exact: the timestamps keep milliseconds.
+      verifiedSortKey: sql<number>`(extract(epoch from ${verifiedOrder}) * 1000)::float8`.mapWith(Number),
+    })
     .from(tools)
     .where(and(...conditions))
     .orderBy(desc(column), desc(tools.id))
@@ -75,7 +85,7 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
 
 export function toolListQueries(db: Database) {
   return {
-    /** Live tools sorted newest first, most viewed or most clicked, filtered by category, tag or payment type, one keyset page after `cursor`. */
+    /** Live tools sorted newest first, most viewed, most clicked or recently verified, filtered by category, tag or payment type, one keyset page after `cursor`. */
     async listTools(input: ListToolsInput = {}): Promise<ToolPage> {
       // The lists this one is cut from: a filter's, or every live tool's. Sorted by counters, it changes without a write.
       if (input.category) dependsOn(pageTags.category(input.category));
@@ -93,7 +103,7 @@ export function toolListQueries(db: Database) {
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: keyOf(last), id: last.id }));
       return {
         // The sort keys are read only to build the cursor; the card keeps its one shape.
-        tools: items.map(({ views: _views, clicks: _clicks, ...row }) => toCard(row)),
+        tools: items.map(({ views: _views, clicks: _clicks, verifiedSortKey: _verified, ...row }) => toCard(row)),
         nextCursor,
       };
     },

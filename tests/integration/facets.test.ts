@@ -153,6 +153,74 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     expect(design.id).toBeTruthy();
   });
 
+  it("narrows a category's page by the other facets, counted within the category, and drops it only for its own tools", async () => {
+    const { seo } = await seed();
+    const plain = await get("/category/design");
+    expect(plain.html).not.toContain('name="robots"');
+    expect(plain.html).not.toContain('<select name="category"');
+    expect(options(plain.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)", "open-source": "Open source (1)" });
+    expect(options(plain.html, "tag")).toMatchObject({ icons: "#icons (3)", "ui-kit": "#ui-kit (1)", keywords: "#keywords (1)" });
+
+    const filtered = await get("/category/design?payment=free&verified=7");
+    expect(filtered.status).toBe(200);
+    expect(names(filtered.html)).toEqual(["Free design"]);
+    expect(filtered.html).toContain('<meta name="robots" content="noindex"/>');
+    expect(filtered.html).toContain(`<link rel="canonical" href="${SITE}/category/design"/>`);
+    expect(options(filtered.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (0)", "open-source": "Open source (1)" });
+    // The category is the page's own: a category parameter changes nothing and is not kept.
+    expect(names((await get("/category/design?category=seo")).html)).toEqual(["Free design", "Open both", "Paid design"]);
+    expect((await get("/category/design?verified=3")).status).toBe(400);
+    const none = await get("/category/design?payment=freemium");
+    expect(none.html).toContain("No tool matches these filters");
+
+    expect((await get("/category/design?payment=free&verified=7")).cache).toBe("hit");
+    // A tool of another category only: the design page's counts do not move, so it stays.
+    await insertTool(database.db, { name: "New seo", categories: [seo.id], paymentType: "freemium" });
+    expect((await get("/category/design?payment=free&verified=7")).cache).toBe("hit");
+    expect((await get("/tools")).cache).toBe("miss");
+  });
+
+  it("narrows a tag's page by the other facets, with the categories counted among the tag's tools", async () => {
+    const { design } = await seed();
+    const plain = await get("/tag/icons");
+    expect(plain.html).not.toContain('<select name="tag"');
+    expect(options(plain.html, "category")).toMatchObject({ design: "Design (3)", seo: "SEO (1)" });
+    const filtered = await get("/tag/icons?category=seo&sort=views");
+    expect(names(filtered.html)).toEqual(["Open both"]);
+    expect(filtered.html).toContain('<meta name="robots" content="noindex"/>');
+    expect(filtered.html).toContain(`<link rel="canonical" href="${SITE}/tag/icons"/>`);
+    expect(options(filtered.html, "payment")).toMatchObject({ "open-source": "Open source (1)", free: "Free (0)" });
+    expect((await get("/tag/icons?category=nowhere")).status).toBe(400);
+    expect(names((await get(`/tag/icons?featured=1`)).html)).toEqual(["Free design", "Open both"]);
+    expect(design.id).toBeTruthy();
+  });
+
+  it("sorts by recently verified and pages through every live tool exactly once", async () => {
+    // Ties on the verification time, and a tool with none recorded (its creation time counts).
+    const same = daysAgo(3);
+    await insertTool(database.db, { name: "V old", verifiedAt: daysAgo(50) });
+    await insertTool(database.db, { name: "V tie 1", verifiedAt: same });
+    await insertTool(database.db, { name: "V tie 2", verifiedAt: same });
+    await insertTool(database.db, { name: "V new", verifiedAt: daysAgo(1) });
+    await insertTool(database.db, { name: "V unrecorded", verifiedAt: null, createdAt: daysAgo(10) });
+    await insertTool(database.db, { name: "V hidden", verifiedAt: daysAgo(0.5), isVerified: false });
+    const seen: string[] = [];
+    let next: string | undefined = "/tools?sort=verified&limit=2";
+    while (next && seen.length < 20) {
+      const page = await get(next);
+      expect(page.status).toBe(200);
+      seen.push(...[...page.html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!));
+      const link = /<a[^>]*rel="next"[^>]*>/.exec(page.html)?.[0];
+      next = link ? /href="([^"]*)"/.exec(link)![1]!.replaceAll("&amp;", "&") : undefined;
+    }
+    expect(seen.slice(0, 1)).toEqual(["V new"]);
+    expect(seen.slice(1, 3).sort()).toEqual(["V tie 1", "V tie 2"]);
+    expect(seen.slice(3)).toEqual(["V unrecorded", "V old"]);
+    const first = await get("/tools?sort=verified");
+    expect(first.html).toMatch(/<option value="verified" selected="">Recently verified<\/option>/);
+    expect(first.html).toContain("All tools, recently verified first");
+  });
+
   describe("query plans", () => {
     beforeEach(async () => {
       await insertTools(database.db, 300);
