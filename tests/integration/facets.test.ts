@@ -237,6 +237,14 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       }
     });
 
+    it("counts every live tool without a filter by an index-only scan of tools_public_facets_idx", async () => {
+      await database.db.execute(sql`vacuum analyze tools`);
+      for (const [name, query] of Object.entries(toolFacetQueriesOf(database.db, {}))) {
+        const text = await explainMainPlan(database.db, query);
+        expect(text, name).toMatch(/Index Only Scan using tools_public_facets_idx/);
+      }
+    });
+
     it("reads the counts of the recently verified tools through tools_verified_at_idx", async () => {
       const text = await explainMainPlan(database.db, toolFacetQueriesOf(database.db, { verifiedWithinDays: 7 }).categories);
       expect(text).toContain("tools_verified_at_idx");

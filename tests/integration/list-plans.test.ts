@@ -71,7 +71,7 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
     ["a tag, by clicks, after a cursor", { tag: "mockups", sort: "clicks" as const, cursor: { key: 50, id: "tzzz" } }],
   ])("answers the public API's filters by %s through indexes", async (_name, filters) => {
     const text = await explainMainPlan(database.db, listToolsQuery(database.db, { ...filters, limit: PAGE_SIZE + 1 }));
-    expect(text).toMatch(/tools_(public_latest|public_views|public_clicks|public_verified|home_boosted|categories|tags|keywords)_idx/);
+    expect(text).toMatch(/tools_(public_latest|public_views|public_clicks|public_verified|public_facets|home_boosted|categories|tags|keywords)_idx/);
     expect(text).not.toMatch(/Seq Scan/);
   });
 });
