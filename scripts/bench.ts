@@ -524,9 +524,12 @@ try {
   const categoryPath = inspected.categorySlug ? `/category/${inspected.categorySlug}` : "/categories";
   const commonWord = "analytics";
   const rareWord = "90001";
+  // A filtered /tools with its facet counts (decision 034): pricing and the largest category.
+  const filteredTools = `/tools?payment=free${inspected.categorySlug ? `&category=${inspected.categorySlug}` : ""}&verified=30`;
   const allTargets: Target[] = [
     { name: "home", path: "/", headers: BROWSER, expectCache: "hit" },
     { name: "/tools", path: "/tools", headers: BROWSER, expectCache: "hit" },
+    { name: "/tools filtered", path: filteredTools, headers: BROWSER, expectCache: "hit" },
     { name: "tool page", path: `/tool/${toolSlug}`, headers: BROWSER, expectCache: "hit" },
     { name: "category page", path: categoryPath, headers: BROWSER, expectCache: "hit" },
     { name: "top-list page", path: "/top-ai-tools", headers: BROWSER, expectCache: "hit" },
@@ -591,6 +594,7 @@ try {
     const misses = [
       { name: "home", paths: lists.map((query) => `/${query}`) },
       { name: "/tools", paths: lists.map((query) => `/tools${query}`) },
+      { name: "/tools filtered", paths: lists.map((query) => `${filteredTools}&${query.slice(1)}`) },
       { name: "tool page", paths: otherSlugs.map((slug) => `/tool/${slug}`) },
       { name: "category page", paths: lists.map((query) => `${categoryPath}${query}`) },
       { name: "top-list page", paths: topLists },

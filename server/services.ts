@@ -36,6 +36,7 @@ import { websiteFill } from "./tools/website-fill.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { newsletterService } from "./newsletter/service.ts";
 import { toolLifecycle } from "./tools/lifecycle.ts";
+import { toolFacetQueries } from "./tools/facets.ts";
 import { toolListQueries } from "./tools/lists.ts";
 import { toolQueries } from "./tools/queries.ts";
 import { relatedToolQueries } from "./tools/related.ts";
@@ -113,7 +114,7 @@ export function createServices(deps: Dependencies) {
     outbox: { ...outbox, purge: (now?: Date) => purgeOutbox(deps.db, now) },
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
-    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db), ...alternativeQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
+    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db), ...alternativeQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...toolFacetQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
     users: {
       ...userQueries(deps.db),

@@ -2,7 +2,8 @@
 import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { slugParam } from "#common/schemas/fields.ts";
-import { pageQuery } from "#common/schemas/lists.ts";
+import { facetQuery } from "#common/schemas/lists.ts";
+import { facetPath, facetValuesOf, FacetFilters, isNarrowed, narrowingOf } from "../components/facets.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
@@ -18,12 +19,15 @@ import { categoryPath, toolPath } from "#common/page-paths.ts";
 const NOT_FOUND = "No category found with this address";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: ["sort", "tag", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
+
+/** A category's own page is always that category: its filters are the others. */
+const categoryFacetQuery = facetQuery.omit({ category: true });
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
   if (!slug.success) throw data(NOT_FOUND, { status: 404 });
-  const query = parseSearchParams(pageQuery, url);
+  const query = parseSearchParams(categoryFacetQuery, url);
   const category = await context.services.categories.findCategoryPage(slug.data);
   if (!category) {
     // A category whose slug an admin changed: its old links lead to its new address.
@@ -31,19 +35,22 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     if (moved) throw redirect(`${categoryPath(moved)}${url.search}`, 301);
     throw data(NOT_FOUND, { status: 404 });
   }
-  const { cursor, limit } = query;
-  const [featured, page] = await Promise.all([
-    // Featured tools top the first page; later pages list the next tools only.
-    cursor ? Promise.resolve([]) : context.services.tools.listCategoryFeaturedTools(category.id),
-    context.services.tools.listTools({ category: category.id, cursor, limit }),
+  const { cursor, limit, sort } = query;
+  const filters = facetValuesOf(query, category);
+  const narrowing = narrowingOf(query, category);
+  const [featured, page, facets] = await Promise.all([
+    // Featured tools top the plain first page; later pages and filtered views list the tools only.
+    cursor || isNarrowed(filters, "category") ? Promise.resolve([]) : context.services.tools.listCategoryFeaturedTools(category.id),
+    context.services.tools.listTools({ ...narrowing, sort, cursor, limit }),
+    context.services.tools.countToolFacets(narrowing, { fixed: "category" }),
   ]);
-  return { category, featured, page };
+  return { category, featured, page, facets, filters };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, ({ siteName, siteUrl }) => {
     if (!loaderData) return undefined;
-    const { category, featured, page } = loaderData;
+    const { category, featured, page, filters } = loaderData;
     const path = categoryPath(category.slug);
     const title = `${category.label} tools for indie developers`;
     return {
@@ -51,6 +58,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       description: category.description || `The best ${category.label} tools for indie developers and solopreneurs, hand-picked on ${siteName}.`,
       path,
       image: ogImagePath(ogCategoryImage(category), siteName),
+      // A filtered or sorted view is not indexed; the category is its canonical address (decision 034).
+      noindex: isNarrowed(filters, "category"),
       extra: [
         { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${category.label} on ${siteName}`, href: `${path}/rss.xml` },
         { tagName: "link", rel: "alternate", type: "application/feed+json", title: `${category.label} on ${siteName}`, href: `${path}/feed.json` },
@@ -72,8 +81,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { user } = useRootData();
-  const { category, featured, page } = loaderData;
+  const { user, categories } = useRootData();
+  const { category, featured, page, facets, filters } = loaderData;
+  const path = categoryPath(category.slug);
 
   return (
     <main className="mx-auto max-w-7xl px-4">
@@ -108,8 +118,19 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         <h2 id="all-heading" className="mb-4 text-2xl font-bold tracking-tight">
           {`All ${category.label} tools`}
         </h2>
+        {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}
+        <div className="mb-6">
+          <FacetFilters key={facetPath(path, filters, "category")} action={path} values={filters} facets={facets} categories={categories} fixed="category" />
+        </div>
         {page.tools.length > 0 ? (
           <ToolGrid tools={page.tools} user={user} />
+        ) : isNarrowed(filters, "category") ? (
+          <EmptyState title="No tool matches these filters">
+            <Link to={path} className="font-medium text-brand-700 hover:underline">
+              Clear the filters
+            </Link>{" "}
+            to see every tool of this category.
+          </EmptyState>
         ) : (
           <EmptyState title="No tool in this category yet.">
             Know one that belongs here?{" "}

@@ -2,7 +2,8 @@
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
 import { slugParam } from "#common/schemas/fields.ts";
-import { pageQuery } from "#common/schemas/lists.ts";
+import { facetQuery } from "#common/schemas/lists.ts";
+import { facetPath, facetValuesOf, FacetFilters, isNarrowed, narrowingOf } from "../components/facets.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
@@ -17,30 +18,39 @@ import { tagPath, toolPath } from "#common/page-paths.ts";
 const NOT_FOUND = "No tool carries this tag";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: ["sort", "category", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
+
+/** A tag's own page is always that tag: its filters are the others. */
+const tagFacetQuery = facetQuery.omit({ tag: true });
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
   if (!slug.success) throw data(NOT_FOUND, { status: 404 });
-  const query = parseSearchParams(pageQuery, url);
-  const [tag, page] = await Promise.all([
+  const query = parseSearchParams(tagFacetQuery, url);
+  const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
+  if (query.category && !category) throw data(`There is no category with the address "${query.category}"`, { status: 400 });
+  const narrowing = narrowingOf(query, category, slug.data);
+  const [tag, page, facets] = await Promise.all([
     context.services.tags.findTag(slug.data),
-    context.services.tools.listTools({ tag: slug.data, cursor: query.cursor, limit: query.limit }),
+    context.services.tools.listTools({ ...narrowing, sort: query.sort, cursor: query.cursor, limit: query.limit }),
+    context.services.tools.countToolFacets(narrowing, { fixed: "tag" }),
   ]);
   if (!tag) throw data(NOT_FOUND, { status: 404 });
-  return { tag, page };
+  return { tag, page, facets, filters: facetValuesOf(query, category, slug.data) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, ({ siteName, siteUrl }) => {
     if (!loaderData) return undefined;
-    const { tag, page } = loaderData;
+    const { tag, page, filters } = loaderData;
     const path = tagPath(tag.tag);
     const title = `Tools tagged #${tag.tag}`;
     return {
       title,
       description: `${countOf(tag.count, "hand-picked tool")} for indie developers and solopreneurs tagged #${tag.tag}, on ${siteName}.`,
       path,
+      // A filtered or sorted view is not indexed; the tag is its canonical address (decision 034).
+      noindex: isNarrowed(filters, "tag"),
       extra: [
         { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `#${tag.tag} on ${siteName}`, href: `${path}/rss.xml` },
         { tagName: "link", rel: "alternate", type: "application/feed+json", title: `#${tag.tag} on ${siteName}`, href: `${path}/feed.json` },
@@ -59,8 +69,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Tag({ loaderData }: Route.ComponentProps) {
-  const { user } = useRootData();
-  const { tag, page } = loaderData;
+  const { user, categories } = useRootData();
+  const { tag, page, facets, filters } = loaderData;
+  const path = tagPath(tag.tag);
   return (
     <main className="mx-auto max-w-7xl px-4">
       <header className="py-10 sm:py-12">
@@ -72,15 +83,23 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
         </nav>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900">{`#${tag.tag}`}</h1>
         <p className="mt-3 text-lg text-slate-600">
-          {countOf(tag.count, "tool")}.{" "}
-          <Link to={`/tools?tag=${tag.tag}`} className="text-base font-medium text-brand-700 hover:underline">
-            Sort or filter them
-          </Link>
+          {countOf(tag.count, "tool")}.
         </p>
       </header>
 
+      {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}
+      <div className="mb-6">
+        <FacetFilters key={facetPath(path, filters, "tag")} action={path} values={filters} facets={facets} categories={categories} fixed="tag" />
+      </div>
       {page.tools.length > 0 ? (
         <ToolGrid tools={page.tools} user={user} />
+      ) : isNarrowed(filters, "tag") ? (
+        <EmptyState title="No tool matches these filters">
+          <Link to={path} className="font-medium text-brand-700 hover:underline">
+            Clear the filters
+          </Link>{" "}
+          to see every tool with this tag.
+        </EmptyState>
       ) : (
         <EmptyState title="No more tools with this tag." />
       )}

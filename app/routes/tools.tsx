@@ -1,10 +1,10 @@
 /** /tools: every live tool, sorted and filtered by category, tag and pricing from the URL, one keyset page at a time. */
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
-import { toolListQuery } from "#common/schemas/lists.ts";
+import { facetQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
-import { PAYMENT_LABELS, type ToolFilterValues, ToolFilters, toolsPath } from "../components/tool-filters.tsx";
+import { facetValuesOf, FacetFilters, type FacetValues, isNarrowed, narrowingOf, PAYMENT_LABELS, toolsPath } from "../components/facets.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta } from "../seo.ts";
@@ -14,27 +14,33 @@ import type { PageCacheHandle } from "#common/page-cache.ts";
 import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["sort", "category", "tag", "payment", "cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: ["sort", "category", "tag", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = parseSearchParams(toolListQuery, url);
-  const { cursor, limit, sort, tag, payment } = query;
+  const query = parseSearchParams(facetQuery, url);
+  const { cursor, limit, sort } = query;
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
   if (query.category && !category) throw data(`There is no category with the address "${query.category}"`, { status: 400 });
-  const page = await context.services.tools.listTools({ sort, category: category?.id, tag, paymentType: payment, cursor, limit });
-  const filters: ToolFilterValues = { sort, category: category?.slug ?? null, tag: tag ?? null, payment: payment ?? null };
-  return { page, filters, categoryLabel: category?.label ?? null };
+  const narrowing = narrowingOf(query, category);
+  const [page, facets] = await Promise.all([
+    context.services.tools.listTools({ ...narrowing, sort, cursor, limit }),
+    context.services.tools.countToolFacets(narrowing),
+  ]);
+  const filters = facetValuesOf(query, category);
+  return { page, facets, filters, categoryLabel: category?.label ?? null };
 }
 
-const SORT_PHRASES = { newest: "newest first", views: "most viewed first", clicks: "most clicked first" } as const;
+const SORT_PHRASES = { newest: "newest first", views: "most viewed first", clicks: "most clicked first", verified: "recently verified first" } as const;
 
 /** The page's title and a sentence for it, from the filters: "Free tools in Design tagged #seo", "most viewed first". */
-function describe({ filters, categoryLabel }: { filters: ToolFilterValues; categoryLabel: string | null }) {
-  const isFiltered = Boolean(filters.category || filters.tag || filters.payment);
+function describe({ filters, categoryLabel }: { filters: FacetValues; categoryLabel: string | null }) {
+  const isFiltered = isNarrowed({ ...filters, sort: "newest" });
   const subject = [
-    filters.payment ? `${PAYMENT_LABELS[filters.payment]} tools` : "Tools",
+    filters.featured ? "Featured " : "",
+    filters.payment ? `${filters.featured ? PAYMENT_LABELS[filters.payment].toLowerCase() : PAYMENT_LABELS[filters.payment]} tools` : filters.featured ? "tools" : "Tools",
     categoryLabel ? ` in ${categoryLabel}` : "",
     filters.tag ? ` tagged #${filters.tag}` : "",
+    filters.verified ? `, verified in the last ${filters.verified} days` : "",
   ].join("");
   const order = SORT_PHRASES[filters.sort];
   const title = isFiltered ? subject : "All tools";
@@ -51,8 +57,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     return {
       title,
       description: `${summary} Hand-picked tools for indie developers and solopreneurs, on ${siteName}.`,
-      // The canonical address keeps the filters that change what is listed, never the page's cursor.
-      path: toolsPath(loaderData.filters),
+      // A filtered or sorted view is a near-duplicate of /tools: not indexed, and /tools is its canonical address (decision 034).
+      path: "/tools",
+      noindex: isNarrowed(loaderData.filters),
       extra: [
         itemListLd(
           siteUrl,
@@ -65,8 +72,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Tools({ loaderData }: Route.ComponentProps) {
   const { user, categories } = useRootData();
-  const { page, filters } = loaderData;
-  const isFiltered = Boolean(filters.category || filters.tag || filters.payment);
+  const { page, facets, filters } = loaderData;
+  const isFiltered = isNarrowed({ ...filters, sort: "newest" });
 
   return (
     <main className="mx-auto max-w-7xl px-4">
@@ -76,7 +83,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
       </header>
 
       {/* Remounted when the filters change, so its selects show the URL's values after any navigation. */}
-      <ToolFilters key={toolsPath(filters)} values={filters} categories={categories} />
+      <FacetFilters key={toolsPath(filters)} action="/tools" values={filters} facets={facets} categories={categories} />
 
       <section aria-labelledby="tools-heading" className="mt-8">
         {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}

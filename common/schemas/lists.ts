@@ -16,8 +16,8 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** The sort orders of /tools: newest first, most viewed, most clicked. */
-export const TOOL_SORTS = ["newest", "views", "clicks"] as const;
+/** The sort orders of /tools: newest first, most viewed, most clicked, recently verified. */
+export const TOOL_SORTS = ["newest", "views", "clicks", "verified"] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
 
 /** A GET form sends an unset select as an empty value: it means no filter. */
@@ -32,6 +32,24 @@ export const toolListQuery = pageQuery.extend({
 });
 
 export type ToolListQuery = z.infer<typeof toolListQuery>;
+
+/** "Verified in the last 7 or 30 days". */
+export const VERIFIED_WITHIN_DAYS = [7, 30] as const;
+export type VerifiedWithinDays = (typeof VERIFIED_WITHIN_DAYS)[number];
+
+/**
+ * The facets a visitor narrows a list with (/tools, a category, a tag): the list's filters plus featured ("1") and
+ * verified (7 or 30 days). A category's or a tag's own page fixes that facet: its parameter is not read there.
+ */
+export const facetQuery = toolListQuery.extend({
+  featured: z.preprocess(emptyAsUnset, z.enum(["1"], { message: "featured must be 1 or left out" }).optional()),
+  verified: z.preprocess(
+    emptyAsUnset,
+    z.enum(["7", "30"], { message: "verified must be 7 or 30 (days)" }).transform((days) => Number(days) as VerifiedWithinDays).optional(),
+  ),
+});
+
+export type FacetQuery = z.infer<typeof facetQuery>;
 
 /** Tags per page of /tags: a cloud this size is still quick to scan. */
 export const TAG_PAGE_SIZE = 200;

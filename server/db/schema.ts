@@ -125,6 +125,12 @@ export const tools = pgTable(
     index("tools_public_clicks_idx")
       .on(table.clicks.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified}`),
+    // The facet counts read tools_public_facets_idx (pricing, featured, verified_at, including categories and tags, on
+    // live tools), written by hand in migration 0027: drizzle cannot write INCLUDE.
+    // Recently verified first (decision 034): a tool verified before verified_at was kept counts from its creation.
+    index("tools_public_verified_idx")
+      .on(sql`(coalesce(${table.verifiedAt}, ${table.createdAt})) desc`, table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified}`),
     index("tools_search_vector_idx").using("gin", table.searchVector),
     // Typo tolerance: trigram similarity of the lowercased name (pg_trgm, migration 0002).
     index("tools_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),

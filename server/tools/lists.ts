@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
-import type { ToolSort } from "#common/schemas/lists.ts";
+import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
@@ -20,24 +20,36 @@ export type ToolListFilters = {
   featured?: boolean;
   /** Search words (searchWords): only tools named or tagged with one of them, the search's own rule. */
   words?: string[];
+  /** Only tools verified within this many days. */
+  verifiedWithinDays?: VerifiedWithinDays;
 };
 
 export type ListToolsInput = ToolListFilters & { cursor?: Cursor | null; limit?: number };
 
-type ListRow = ToolCardRow & { views: number; clicks: number };
+type ListRow = ToolCardRow & { views: number; clicks: number; verifiedSortKey: number };
+
+/** When a tool was verified, or created when that was not recorded: the "recently verified" order (tools_public_verified_idx). */
+const verifiedOrder = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
 
 /**
  * Each sort order is (column desc, id desc), the order of its partial index on live tools
  * (tools_public_latest_idx, tools_public_views_idx, tools_public_clicks_idx); the cursor's key is the column's value.
  * Counts are compared as bigint so that a forged cursor beyond the integer range is a harmless comparison, not a database error.
  */
-const SORTS: Record<ToolSort, { column: AnyPgColumn; keyOf: (row: ListRow) => number; bound: (key: number) => SQL }> = {
+const SORTS: Record<ToolSort, { column: AnyPgColumn | SQL; keyOf: (row: ListRow) => number; bound: (key: number) => SQL }> = {
   newest: { column: tools.createdAt, keyOf: (row) => row.createdAt.getTime(), bound: (key) => sql`${new Date(key).toISOString()}::timestamptz` },
   views: { column: tools.views, keyOf: (row) => row.views, bound: (key) => sql`${key}::bigint` },
   clicks: { column: tools.clicks, keyOf: (row) => row.clicks, bound: (key) => sql`${key}::bigint` },
+  verified: { column: verifiedOrder, keyOf: (row) => row.verifiedSortKey, bound: (key) => sql`${new Date(key).toISOString()}::timestamptz` },
 };
 
-function filtersOf({ category, tag, paymentType, featured, words }: ToolListFilters): SQL[] {
+/** How long a page filtered by "verified in the last days" is kept: tools leave the window without a write. */
+export const VERIFIED_WINDOW_MAX_AGE_MS = 10 * 60_000;
+
+/** The condition "verified within `days` days" (tools_verified_at_idx). */
+export const verifiedWithin = (days: VerifiedWithinDays) => sql`${tools.verifiedAt} >= now() - make_interval(days => ${days}::int)`;
+
+export function filtersOf({ category, tag, paymentType, featured, words, verifiedWithinDays }: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Array containment (@>) is what the GIN indexes on categories and tags answer.
   if (category) conditions.push(sql`${tools.categories} @> array[${category}]::text[]`);
@@ -45,6 +57,7 @@ function filtersOf({ category, tag, paymentType, featured, words }: ToolListFilt
   if (paymentType) conditions.push(eq(tools.paymentType, paymentType));
   if (featured !== undefined) conditions.push(eq(tools.isHomeBoosted, featured));
   if (words?.length) conditions.push(namedOrTagged(words));
+  if (verifiedWithinDays) conditions.push(verifiedWithin(verifiedWithinDays));
   return conditions;
 }
 
@@ -57,7 +70,13 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
   const conditions = [isPublicTool, ...filtersOf(filters)];
   if (cursor) conditions.push(sql`(${column}, ${tools.id}) < (${bound(cursor.key)}, ${cursor.id})`);
   return db
-    .select({ ...toolCardColumns, views: tools.views, clicks: tools.clicks })
+    .select({
+      ...toolCardColumns,
+      views: tools.views,
+      clicks: tools.clicks,
+      // Milliseconds, exact: the timestamps keep milliseconds.
+      verifiedSortKey: sql<number>`(extract(epoch from ${verifiedOrder}) * 1000)::float8`.mapWith(Number),
+    })
     .from(tools)
     .where(and(...conditions))
     .orderBy(desc(column), desc(tools.id))
@@ -66,7 +85,7 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
 
 export function toolListQueries(db: Database) {
   return {
-    /** Live tools sorted newest first, most viewed or most clicked, filtered by category, tag or payment type, one keyset page after `cursor`. */
+    /** Live tools sorted newest first, most viewed, most clicked or recently verified, filtered by category, tag or payment type, one keyset page after `cursor`. */
     async listTools(input: ListToolsInput = {}): Promise<ToolPage> {
       // The lists this one is cut from: a filter's, or every live tool's. Sorted by counters, it changes without a write.
       if (input.category) dependsOn(pageTags.category(input.category));
@@ -76,6 +95,7 @@ export function toolListQueries(db: Database) {
       if (input.words?.length) dependsOn(pageTags.search);
       if (!input.category && !input.tag && !input.paymentType) dependsOn(pageTags.tools);
       if (input.sort === "views" || input.sort === "clicks") expiresWithin(COUNTERS_MAX_AGE_MS);
+      if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
       // One row more than the page tells whether a next page exists, without a count.
       const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1 });
@@ -83,7 +103,7 @@ export function toolListQueries(db: Database) {
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: keyOf(last), id: last.id }));
       return {
         // The sort keys are read only to build the cursor; the card keeps its one shape.
-        tools: items.map(({ views: _views, clicks: _clicks, ...row }) => toCard(row)),
+        tools: items.map(({ views: _views, clicks: _clicks, verifiedSortKey: _verified, ...row }) => toCard(row)),
         nextCursor,
       };
     },

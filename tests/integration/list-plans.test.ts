@@ -8,10 +8,10 @@ import { listToolsQuery } from "#server/tools/lists.ts";
 import { insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
-const INDEXES = { newest: "tools_public_latest_idx", views: "tools_public_views_idx", clicks: "tools_public_clicks_idx" } as const;
-const COLUMNS = { newest: "created_at", views: "views", clicks: "clicks" } as const;
+const INDEXES = { newest: "tools_public_latest_idx", views: "tools_public_views_idx", clicks: "tools_public_clicks_idx", verified: "tools_public_verified_idx" } as const;
+const COLUMNS = { newest: "created_at", views: "views", clicks: "clicks", verified: "COALESCE\\(verified_at, created_at\\)" } as const;
 /** A cursor in the middle of each list: a date among the inserted tools', or a count among the inserted counters. */
-const LATER_KEYS = { newest: new Date("2025-12-31T20:00:00Z").getTime(), views: 50, clicks: 50 } as const;
+const LATER_KEYS = { newest: new Date("2025-12-31T20:00:00Z").getTime(), views: 50, clicks: 50, verified: new Date("2025-12-31T20:00:00Z").getTime() } as const;
 
 describe.each(databaseKinds)("list query plans on %s", (kind) => {
   let database: TestDatabase;
@@ -71,7 +71,7 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
     ["a tag, by clicks, after a cursor", { tag: "mockups", sort: "clicks" as const, cursor: { key: 50, id: "tzzz" } }],
   ])("answers the public API's filters by %s through indexes", async (_name, filters) => {
     const text = await explainMainPlan(database.db, listToolsQuery(database.db, { ...filters, limit: PAGE_SIZE + 1 }));
-    expect(text).toMatch(/tools_(public_latest|public_views|public_clicks|home_boosted|categories|tags|keywords)_idx/);
+    expect(text).toMatch(/tools_(public_latest|public_views|public_clicks|public_verified|public_facets|home_boosted|categories|tags|keywords)_idx/);
     expect(text).not.toMatch(/Seq Scan/);
   });
 });

@@ -112,11 +112,11 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
       expect(new Set(names).size).toBe(13);
 
       const first = await get(`/tools${query}`);
-      // The next page keeps the sort and the page size, and the canonical address keeps the sort but never a cursor.
+      // The next page keeps the sort and the page size; the canonical address is the plain list (decision 034).
       if (sort !== "newest") expect(first.nextHref).toContain(`sort=${sort}`);
       expect(first.nextHref).toContain("limit=5");
       const second = await get(first.nextHref!);
-      expect(second.canonical).toBe(sort === "newest" ? `${SITE}/tools` : `${SITE}/tools?sort=${sort}`);
+      expect(second.canonical).toBe(`${SITE}/tools`);
       expect(second.html).toContain("Back to the first page");
     });
 
@@ -147,11 +147,11 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
 
       const filtered = await get("/tools?payment=paid&sort=views&category=design&tag=icons");
       expect(filtered.title).toBe("Paid tools in Design tagged #icons, most viewed first | Indie Tools");
-      expect(filtered.canonical).toBe(`${SITE}/tools?category=design&tag=icons&payment=paid&sort=views`);
+      expect(filtered.canonical).toBe(`${SITE}/tools`);
+      expect(filtered.html).toContain('<meta name="robots" content="noindex"/>');
       expect(filtered.description).toContain("Paid tools in Design tagged #icons, most viewed first.");
-      // The tag has no select: the form carries it in a hidden field, and offers to drop it.
-      expect(filtered.html).toContain('<input type="hidden" name="tag" value="icons"/>');
-      expect(filtered.html).toContain('href="/tools?category=design&amp;payment=paid&amp;sort=views"');
+      // The active tag is selected in the tag facet, with the number of tools it leaves.
+      expect(filtered.html).toContain('<option value="icons" selected="">#icons (1)</option>');
     });
 
     it("pages a filtered list with its filters kept", async () => {
@@ -171,9 +171,9 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
       const form = /<form[^>]*aria-label="Filter tools"[^>]*>/.exec(page.html)![0];
       expect(form).toContain('method="get"');
       expect(form).toContain('action="/tools"');
-      expect(page.html).toContain('<option value="analytics-and-data">Analytics and Data</option>');
-      expect(page.html).toContain('<option value="open-source">Open source</option>');
-      expect(page.html).toMatch(/<button type="submit"[^>]*>Filter<\/button>/);
+      expect(page.html).toContain('<option value="analytics-and-data">Analytics and Data (0)</option>');
+      expect(page.html).toContain('<option value="open-source">Open source (0)</option>');
+      expect(page.html).toMatch(/<button type="submit"[^>]*>Apply<\/button>/);
     });
 
     it.each([

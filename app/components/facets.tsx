@@ -1,0 +1,205 @@
+/**
+ * The filters of a tool list (/tools, a category, a tag), each value with how many tools it would leave (decision
+ * 034). A plain GET form with an Apply button, so it works without JavaScript; with JavaScript, a change applies at
+ * once through React Router (no reload), and empty or default values are left out of the URL, the list's one state.
+ */
+import type { FormEvent } from "react";
+import { Form, useSubmit } from "react-router";
+import { Link } from "./link.tsx";
+import { PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
+import { TOOL_SORTS, type ToolSort, VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
+import type { FacetFilters as FacetNarrowing, ToolFacets } from "#server/tools/facets.ts";
+import { countOf } from "#common/plural.ts";
+
+export const SORT_LABELS: Record<ToolSort, string> = { newest: "Newest first", views: "Most viewed", clicks: "Most clicked", verified: "Recently verified" };
+
+export const PAYMENT_LABELS: Record<PaymentType, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
+
+export type FacetValues = {
+  sort: ToolSort;
+  category: string | null;
+  tag: string | null;
+  payment: PaymentType | null;
+  featured: boolean;
+  verified: VerifiedWithinDays | null;
+};
+
+/** A list's fixed facet: a category's page is always that category, a tag's page that tag. */
+export type FixedFacet = "category" | "tag" | null;
+
+/** What a list's loader read from the URL (facetQuery), its category already found by its address. */
+type ParsedFacets = { sort: ToolSort; tag?: string; payment?: PaymentType; featured?: "1"; verified?: VerifiedWithinDays };
+
+/** The filters the services apply for a parsed URL. */
+export function narrowingOf(query: ParsedFacets, category: { id: string } | null | undefined, tag = query.tag): FacetNarrowing {
+  return { category: category?.id, tag, paymentType: query.payment, featured: query.featured ? true : undefined, verifiedWithinDays: query.verified };
+}
+
+/** The form's values for a parsed URL. */
+export function facetValuesOf(query: ParsedFacets, category: { slug: string } | null | undefined, tag = query.tag): FacetValues {
+  return {
+    sort: query.sort,
+    category: category?.slug ?? null,
+    tag: tag ?? null,
+    payment: query.payment ?? null,
+    featured: Boolean(query.featured),
+    verified: query.verified ?? null,
+  };
+}
+
+/** Whether the view differs from its list's plain first page: such a view is not indexed (decision 034). */
+export function isNarrowed({ sort, category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): boolean {
+  return sort !== "newest" || (fixed !== "category" && Boolean(category)) || (fixed !== "tag" && Boolean(tag)) || Boolean(payment) || featured || Boolean(verified);
+}
+
+/** The query string of a view: only what differs from the defaults and the page's fixed facet, in a fixed order, never a cursor. */
+export function facetSearchParams({ sort, category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): URLSearchParams {
+  const params = new URLSearchParams();
+  if (category && fixed !== "category") params.set("category", category);
+  if (tag && fixed !== "tag") params.set("tag", tag);
+  if (payment) params.set("payment", payment);
+  if (featured) params.set("featured", "1");
+  if (verified) params.set("verified", String(verified));
+  if (sort !== "newest") params.set("sort", sort);
+  return params;
+}
+
+/** The address of the list `base` showing these values. */
+export function facetPath(base: string, values: FacetValues, fixed: FixedFacet = null): string {
+  const query = facetSearchParams(values, fixed).toString();
+  return query ? `${base}?${query}` : base;
+}
+
+/** The address of /tools showing these filters. */
+export const toolsPath = (values: FacetValues) => facetPath("/tools", values);
+
+const selectClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none";
+const labelClass = "min-w-40 flex-1 text-sm font-medium text-slate-700";
+
+const withCount = (label: string, count: number) => `${label} (${count})`;
+
+function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedFacet): FacetValues {
+  const data = new FormData(form);
+  const text = (name: string) => (data.get(name) as string | null) || null;
+  const verified = Number(text("verified"));
+  return {
+    sort: (text("sort") as ToolSort | null) ?? "newest",
+    category: fixed === "category" ? fixedValues.category : text("category"),
+    tag: fixed === "tag" ? fixedValues.tag : text("tag"),
+    payment: text("payment") as PaymentType | null,
+    featured: data.get("featured") === "1",
+    verified: (VERIFIED_WITHIN_DAYS as readonly number[]).includes(verified) ? (verified as VerifiedWithinDays) : null,
+  };
+}
+
+export function FacetFilters({
+  action,
+  values,
+  facets,
+  categories,
+  fixed = null,
+}: {
+  /** The list's own address: /tools, /category/{slug}, /tag/{tag}. */
+  action: string;
+  values: FacetValues;
+  facets: ToolFacets;
+  categories: { id: string; slug: string; label: string }[];
+  fixed?: FixedFacet;
+}) {
+  const submit = useSubmit();
+  const apply = (form: HTMLFormElement) => void submit(facetSearchParams(valuesOf(form, values, fixed), fixed), { method: "get", action });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(event.currentTarget);
+  };
+  const categoryCounts = new Map(facets.categories.map(({ id, count }) => [id, count]));
+
+  return (
+    <Form
+      method="get"
+      action={action}
+      onSubmit={onSubmit}
+      onChange={(event) => apply(event.currentTarget)}
+      aria-label="Filter tools"
+      className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <label className={labelClass}>
+        Sort
+        <select name="sort" defaultValue={values.sort} className={selectClass}>
+          {TOOL_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {fixed !== "category" && (
+        <label className={labelClass}>
+          Category
+          <select name="category" defaultValue={values.category ?? ""} className={selectClass}>
+            <option value="">All categories</option>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {withCount(category.label, categoryCounts.get(category.id) ?? 0)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {fixed !== "tag" && (
+        <label className={labelClass}>
+          Tag
+          <select name="tag" defaultValue={values.tag ?? ""} className={selectClass}>
+            <option value="">Any tag</option>
+            {facets.tags.map(({ tag, count }) => (
+              <option key={tag} value={tag}>
+                {withCount(`#${tag}`, count)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className={labelClass}>
+        Pricing
+        <select name="payment" defaultValue={values.payment ?? ""} className={selectClass}>
+          <option value="">Any pricing</option>
+          {PAYMENT_TYPES.map((payment) => (
+            <option key={payment} value={payment}>
+              {withCount(PAYMENT_LABELS[payment], facets.payment[payment])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        Verified
+        <select name="verified" defaultValue={values.verified ?? ""} className={selectClass}>
+          <option value="">Any time</option>
+          {VERIFIED_WITHIN_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {withCount(`In the last ${days} days`, facets.verified[days])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
+        <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
+        {withCount("Featured only", facets.featured)}
+      </label>
+      <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
+        Apply
+      </button>
+      <p className="basis-full text-sm text-slate-600" aria-live="polite">
+        {countOf(facets.total, "tool")}
+        {isNarrowed(values, fixed) && (
+          <>
+            {" · "}
+            <Link to={action} className="font-medium text-brand-700 hover:underline">
+              Clear the filters
+            </Link>
+          </>
+        )}
+      </p>
+    </Form>
+  );
+}

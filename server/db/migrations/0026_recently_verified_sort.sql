@@ -1,0 +1,1 @@
+CREATE INDEX "tools_public_verified_idx" ON "tools" USING btree ((coalesce("verified_at", "created_at")) desc,"id" DESC NULLS FIRST) WHERE "tools"."is_active" and "tools"."is_verified";

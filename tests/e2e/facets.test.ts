@@ -1,0 +1,61 @@
+/** Filters with counts in Chromium (decision 034): in place with JavaScript, through the plain GET form without. */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("filters with counts in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await seedDemoCatalogue(database.db);
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  it("applies each change in place with JavaScript, without reloading the page", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/tools`);
+    // A mark on the window survives client-side navigations only.
+    await page.evaluate(() => Object.assign(window, { stayedLoaded: true }));
+    const free = (await page.locator('select[name="payment"] option[value="free"]').textContent())!;
+    const freeCount = Number(/\((\d+)\)/.exec(free)![1]);
+    expect(freeCount).toBeGreaterThan(0);
+
+    await page.locator('select[name="payment"]').selectOption("free");
+    await page.waitForURL(/\/tools\?payment=free$/);
+    await page.getByTestId("tool-card").first().waitFor();
+    await page.getByText(`${freeCount} tool`, { exact: false }).first().waitFor();
+    await page.getByLabel(/Featured only/).check();
+    await page.waitForURL(/\/tools\?payment=free&featured=1$/);
+    expect(await page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded)).toBe(true);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await context.close();
+  });
+
+  it("filters a category's page through the GET form and its Apply button without JavaScript", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/category/analytics-and-data`);
+    const all = await page.getByTestId("tool-card").count();
+    await page.locator('select[name="payment"]').selectOption("open-source");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/\/category\/analytics-and-data\?.*payment=open-source/);
+    const narrowed = await page.getByTestId("tool-card").count();
+    const label = (await page.locator('select[name="payment"] option[value="open-source"]').textContent())!;
+    expect(narrowed).toBe(Number(/\((\d+)\)/.exec(label)![1]));
+    expect(narrowed).toBeLessThan(all);
+    await context.close();
+  });
+});

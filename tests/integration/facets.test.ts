@@ -1,0 +1,254 @@
+/**
+ * Filters with counts (decision 034): each facet value's count with the other filters applied, the filtered lists,
+ * the robots and canonical rules, refusals of bad values, the page cache, and the counts' query plans, on each database.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { tools } from "#server/db/schema.ts";
+import { toolFacetQueriesOf } from "#server/tools/facets.ts";
+import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { PERSON } from "../setup/agents.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+const SITE = "http://localhost:3000";
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+describe.each(databaseKinds)("filters with counts on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  const get = async (path: string) => {
+    const response = await app.request(path, { headers: PERSON });
+    return { status: response.status, cache: response.headers.get("x-cache"), html: await response.text() };
+  };
+  const names = (html: string) => [...html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!).sort();
+  /** The label of each option of a select, by value. */
+  const options = (html: string, name: string) => {
+    const select = new RegExp(`<select name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? "";
+    return Object.fromEntries([...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((match) => [match[1]!, match[2]!]));
+  };
+
+  /** Two categories, four live tools and two that are not live. */
+  async function seed() {
+    const design = await insertCategory(database.db, { label: "Design" });
+    const seo = await insertCategory(database.db, { label: "SEO" });
+    await insertTool(database.db, { name: "Free design", categories: [design.id], tags: ["icons"], paymentType: "free", isHomeBoosted: true, verifiedAt: daysAgo(2) });
+    await insertTool(database.db, { name: "Paid design", categories: [design.id], tags: ["icons", "ui-kit"], paymentType: "paid", verifiedAt: daysAgo(20) });
+    await insertTool(database.db, { name: "Free seo", categories: [seo.id], tags: ["keywords"], paymentType: "free", verifiedAt: daysAgo(40) });
+    await insertTool(database.db, { name: "Open both", categories: [design.id, seo.id], tags: ["icons", "keywords"], paymentType: "open-source", isHomeBoosted: true, verifiedAt: daysAgo(5) });
+    await insertTool(database.db, { name: "Hidden", categories: [design.id], tags: ["icons"], paymentType: "free", isVerified: false, isHomeBoosted: true, verifiedAt: daysAgo(1) });
+    await insertTool(database.db, { name: "Off", categories: [seo.id], tags: ["icons"], paymentType: "free", isActive: false, verifiedAt: daysAgo(1) });
+    return { design, seo };
+  }
+
+  it("counts each facet value among the live tools, with no filter", async () => {
+    const { design, seo } = await seed();
+    const facets = await app.services.tools.countToolFacets({});
+    expect(facets.total).toBe(4);
+    expect(Object.fromEntries(facets.categories.map(({ id, count }) => [id, count]))).toEqual({ [design.id]: 3, [seo.id]: 2 });
+    expect(facets.tags).toEqual([
+      { tag: "icons", count: 3 },
+      { tag: "keywords", count: 2 },
+      { tag: "ui-kit", count: 1 },
+    ]);
+    expect(facets.payment).toEqual({ free: 2, freemium: 0, paid: 1, "open-source": 1 });
+    expect(facets.featured).toBe(2);
+    expect(facets.verified).toEqual({ 7: 2, 30: 3 });
+  });
+
+  it("counts each facet with the other filters applied and its own left out", async () => {
+    const { design, seo } = await seed();
+    const facets = await app.services.tools.countToolFacets({ category: design.id, paymentType: "free", verifiedWithinDays: 30 });
+    // Free design is the only tool left.
+    expect(facets.total).toBe(1);
+    // Categories: free tools verified within 30 days, in any category.
+    expect(Object.fromEntries(facets.categories.map(({ id, count }) => [id, count]))).toEqual({ [design.id]: 1 });
+    // Pricing: design tools verified within 30 days, of any pricing.
+    expect(facets.payment).toEqual({ free: 1, freemium: 0, paid: 1, "open-source": 1 });
+    // Verified: free design tools, at any time.
+    expect(facets.verified).toEqual({ 7: 1, 30: 1 });
+    expect(facets.featured).toBe(1);
+    expect(facets.tags).toEqual([{ tag: "icons", count: 1 }]);
+
+    const featuredSeo = await app.services.tools.countToolFacets({ category: seo.id, featured: true, tag: "keywords" });
+    expect(featuredSeo.total).toBe(1);
+    expect(featuredSeo.featured).toBe(1);
+    expect(featuredSeo.payment).toEqual({ free: 0, freemium: 0, paid: 0, "open-source": 1 });
+    // Tags: featured seo tools, any tag.
+    expect(featuredSeo.tags).toEqual([
+      { tag: "icons", count: 1 },
+      { tag: "keywords", count: 1 },
+    ]);
+    // An active tag no tool of the others carries still shows, with the result's count.
+    const rare = await app.services.tools.countToolFacets({ tag: "nothing-here" });
+    expect(rare.tags.find((entry) => entry.tag === "nothing-here")).toEqual({ tag: "nothing-here", count: 0 });
+  });
+
+  it("lists /tools narrowed by featured and verified, together with the other filters", async () => {
+    await seed();
+    expect(names((await get("/tools?featured=1")).html)).toEqual(["Free design", "Open both"]);
+    expect(names((await get("/tools?verified=7")).html)).toEqual(["Free design", "Open both"]);
+    expect(names((await get("/tools?verified=30")).html)).toEqual(["Free design", "Open both", "Paid design"]);
+    expect(names((await get("/tools?verified=30&category=design&payment=paid")).html)).toEqual(["Paid design"]);
+    expect(names((await get("/tools?featured=1&category=seo")).html)).toEqual(["Open both"]);
+    // What a GET form sends when nothing is chosen.
+    expect(names((await get("/tools?featured=&verified=&tag=")).html)).toHaveLength(4);
+  });
+
+  it("shows the counts in the plain GET form, with an Apply button", async () => {
+    await seed();
+    const page = await get("/tools?category=design&payment=free");
+    expect(page.status).toBe(200);
+    expect(options(page.html, "category")).toMatchObject({ "": "All categories", design: "Design (1)", seo: "SEO (1)" });
+    expect(options(page.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)", "open-source": "Open source (1)", freemium: "Freemium (0)" });
+    expect(options(page.html, "verified")).toMatchObject({ "7": "In the last 7 days (1)", "30": "In the last 30 days (1)" });
+    expect(options(page.html, "tag")).toMatchObject({ icons: "#icons (1)" });
+    expect(page.html).toMatch(/<input type="checkbox" name="featured" value="1"[^>]*\/>Featured only \(<!-- -->1<!-- -->\)|Featured only \(1\)/);
+    expect(page.html).toMatch(/<button type="submit"[^>]*>Apply<\/button>/);
+    expect(page.html).toContain("1 tool");
+  });
+
+  it("keeps the plain list indexable, and marks every filtered or sorted view noindex with the list as its canonical address", async () => {
+    await seed();
+    const plain = await get("/tools");
+    expect(plain.html).not.toContain('name="robots"');
+    expect(plain.html).toContain(`<link rel="canonical" href="${SITE}/tools"/>`);
+    for (const path of ["/tools?featured=1", "/tools?verified=7", "/tools?sort=views", "/tools?payment=free&tag=icons", "/tools?category=design"]) {
+      const page = await get(path);
+      expect(page.html, path).toContain('<meta name="robots" content="noindex"/>');
+      expect(page.html, path).toContain(`<link rel="canonical" href="${SITE}/tools"/>`);
+    }
+  });
+
+  it.each([
+    ["?featured=yes", "featured must be 1 or left out"],
+    ["?verified=14", "verified must be 7 or 30 (days)"],
+    ["?verified=%3Cscript%3E", "verified must be 7 or 30 (days)"],
+    ["?featured=1&payment=gratis", "payment must be one of free, freemium, paid, open-source"],
+  ])("answers %s with a 400 page that says why, never a 500", async (query, message) => {
+    const page = await get(`/tools${query}`);
+    expect(page.status).toBe(400);
+    expect(page.html).toContain(message);
+  });
+
+  it("caches each filtered view under its parameters, and drops it when a tool's pricing changes", async () => {
+    const { design } = await seed();
+    expect((await get("/tools?featured=1&verified=30")).cache).toBe("miss");
+    expect((await get("/tools?verified=30&featured=1")).cache).toBe("hit");
+    const before = await get("/tools?verified=30&featured=1");
+    expect(options(before.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (0)" });
+    await database.db.update(tools).set({ paymentType: "paid" }).where(eq(tools.name, "Free design"));
+    const after = await get("/tools?verified=30&featured=1");
+    expect(after.cache).toBe("miss");
+    expect(options(after.html, "payment")).toMatchObject({ free: "Free (0)", paid: "Paid (1)" });
+    expect(design.id).toBeTruthy();
+  });
+
+  it("narrows a category's page by the other facets, counted within the category, and drops it only for its own tools", async () => {
+    const { seo } = await seed();
+    const plain = await get("/category/design");
+    expect(plain.html).not.toContain('name="robots"');
+    expect(plain.html).not.toContain('<select name="category"');
+    expect(options(plain.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)", "open-source": "Open source (1)" });
+    expect(options(plain.html, "tag")).toMatchObject({ icons: "#icons (3)", "ui-kit": "#ui-kit (1)", keywords: "#keywords (1)" });
+
+    const filtered = await get("/category/design?payment=free&verified=7");
+    expect(filtered.status).toBe(200);
+    expect(names(filtered.html)).toEqual(["Free design"]);
+    expect(filtered.html).toContain('<meta name="robots" content="noindex"/>');
+    expect(filtered.html).toContain(`<link rel="canonical" href="${SITE}/category/design"/>`);
+    expect(options(filtered.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (0)", "open-source": "Open source (1)" });
+    // The category is the page's own: a category parameter changes nothing and is not kept.
+    expect(names((await get("/category/design?category=seo")).html)).toEqual(["Free design", "Open both", "Paid design"]);
+    expect((await get("/category/design?verified=3")).status).toBe(400);
+    const none = await get("/category/design?payment=freemium");
+    expect(none.html).toContain("No tool matches these filters");
+
+    expect((await get("/category/design?payment=free&verified=7")).cache).toBe("hit");
+    // A tool of another category only: the design page's counts do not move, so it stays.
+    await insertTool(database.db, { name: "New seo", categories: [seo.id], paymentType: "freemium" });
+    expect((await get("/category/design?payment=free&verified=7")).cache).toBe("hit");
+    expect((await get("/tools")).cache).toBe("miss");
+  });
+
+  it("narrows a tag's page by the other facets, with the categories counted among the tag's tools", async () => {
+    const { design } = await seed();
+    const plain = await get("/tag/icons");
+    expect(plain.html).not.toContain('<select name="tag"');
+    expect(options(plain.html, "category")).toMatchObject({ design: "Design (3)", seo: "SEO (1)" });
+    const filtered = await get("/tag/icons?category=seo&sort=views");
+    expect(names(filtered.html)).toEqual(["Open both"]);
+    expect(filtered.html).toContain('<meta name="robots" content="noindex"/>');
+    expect(filtered.html).toContain(`<link rel="canonical" href="${SITE}/tag/icons"/>`);
+    expect(options(filtered.html, "payment")).toMatchObject({ "open-source": "Open source (1)", free: "Free (0)" });
+    expect((await get("/tag/icons?category=nowhere")).status).toBe(400);
+    expect(names((await get(`/tag/icons?featured=1`)).html)).toEqual(["Free design", "Open both"]);
+    expect(design.id).toBeTruthy();
+  });
+
+  it("sorts by recently verified and pages through every live tool exactly once", async () => {
+    // Ties on the verification time, and a tool with none recorded (its creation time counts).
+    const same = daysAgo(3);
+    await insertTool(database.db, { name: "V old", verifiedAt: daysAgo(50) });
+    await insertTool(database.db, { name: "V tie 1", verifiedAt: same });
+    await insertTool(database.db, { name: "V tie 2", verifiedAt: same });
+    await insertTool(database.db, { name: "V new", verifiedAt: daysAgo(1) });
+    await insertTool(database.db, { name: "V unrecorded", verifiedAt: null, createdAt: daysAgo(10) });
+    await insertTool(database.db, { name: "V hidden", verifiedAt: daysAgo(0.5), isVerified: false });
+    const seen: string[] = [];
+    let next: string | undefined = "/tools?sort=verified&limit=2";
+    while (next && seen.length < 20) {
+      const page = await get(next);
+      expect(page.status).toBe(200);
+      seen.push(...[...page.html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!));
+      const link = /<a[^>]*rel="next"[^>]*>/.exec(page.html)?.[0];
+      next = link ? /href="([^"]*)"/.exec(link)![1]!.replaceAll("&amp;", "&") : undefined;
+    }
+    expect(seen.slice(0, 1)).toEqual(["V new"]);
+    expect(seen.slice(1, 3).sort()).toEqual(["V tie 1", "V tie 2"]);
+    expect(seen.slice(3)).toEqual(["V unrecorded", "V old"]);
+    const first = await get("/tools?sort=verified");
+    expect(first.html).toMatch(/<option value="verified" selected="">Recently verified<\/option>/);
+    expect(first.html).toContain("All tools, recently verified first");
+  });
+
+  describe("query plans", () => {
+    beforeEach(async () => {
+      await insertTools(database.db, 300);
+      await database.db.execute(sql`update tools set verified_at = now() - (random() * 60 || ' days')::interval`);
+      await database.db.execute(sql`analyze tools`);
+    });
+
+    it("reads the counts of a category's or a tag's tools through their GIN indexes", async () => {
+      const queries = toolFacetQueriesOf(database.db, { category: "cdesign", tag: "mockups", paymentType: "free", verifiedWithinDays: 7 });
+      for (const [name, query] of Object.entries(queries)) {
+        const text = await explainMainPlan(database.db, query);
+        expect(text, name).toMatch(/tools_(categories|tags)_idx/);
+        expect(text, name).not.toMatch(/Seq Scan/);
+      }
+    });
+
+    it("counts every live tool without a filter by an index-only scan of tools_public_facets_idx", async () => {
+      await database.db.execute(sql`vacuum analyze tools`);
+      for (const [name, query] of Object.entries(toolFacetQueriesOf(database.db, {}))) {
+        const text = await explainMainPlan(database.db, query);
+        expect(text, name).toMatch(/Index Only Scan using tools_public_facets_idx/);
+      }
+    });
+
+    it("reads the counts of the recently verified tools through tools_verified_at_idx", async () => {
+      const text = await explainMainPlan(database.db, toolFacetQueriesOf(database.db, { verifiedWithinDays: 7 }).categories);
+      expect(text).toContain("tools_verified_at_idx");
+      expect(text).not.toMatch(/Seq Scan/);
+    });
+  });
+});
