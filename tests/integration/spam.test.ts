@@ -94,10 +94,10 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
 
       const solved = await solve(challenge as never);
       const client = createClient(app.request);
-      expect((await client.postSolved("/register", { ...signUp("Ada"), [PROOF_FIELD]: solved })).status).toBe(302);
+      expect((await client.post("/register", { ...signUp("Ada"), [PROOF_FIELD]: solved })).status).toBe(302);
       expect(await userCount()).toBe(1);
       // The same answer again: refused, and nothing is made.
-      const again = await createClient(app.request).postSolved("/register", { ...signUp("Grace"), [PROOF_FIELD]: solved });
+      const again = await createClient(app.request).post("/register", { ...signUp("Grace"), [PROOF_FIELD]: solved });
       expect(again.status).toBe(400);
       const html = await textOf(again);
       expect(html).toContain(MESSAGE.replayed);
@@ -106,7 +106,7 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
     });
 
     it("refuses a form without a solution, keeping what was typed", async () => {
-      const response = await createClient(app.request).postSolved("/register", signUp("Ada"));
+      const response = await createClient(app.request).post("/register", signUp("Ada"));
       expect(response.status).toBe(400);
       const html = await textOf(response);
       expect(html).toContain(MESSAGE.missing);
@@ -122,7 +122,7 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
       const forged = { ...proof, challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, expiresAt: proof.challenge.parameters.expiresAt! + 3600 } } };
       for (const bad of [wrongKey, forged, "not base64 json"]) {
         const field = typeof bad === "string" ? bad : Buffer.from(JSON.stringify(bad)).toString("base64");
-        const response = await createClient(app.request).postSolved("/register", { ...signUp("Ada"), [PROOF_FIELD]: field });
+        const response = await createClient(app.request).post("/register", { ...signUp("Ada"), [PROOF_FIELD]: field });
         expect(response.status).toBe(400);
         expect(await textOf(response)).toContain(MESSAGE.invalid);
       }
@@ -133,7 +133,7 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
     it("refuses a solution past its challenge's expiry", async () => {
       const solved = await solvedProof(app.request);
       clock = new Date(clock.getTime() + 31 * 60 * 1000);
-      const response = await createClient(app.request).postSolved("/register", { ...signUp("Ada"), [PROOF_FIELD]: solved });
+      const response = await createClient(app.request).post("/register", { ...signUp("Ada"), [PROOF_FIELD]: solved });
       expect(response.status).toBe(400);
       expect(await textOf(response)).toContain(MESSAGE.expired);
       expect(await userCount()).toBe(0);
@@ -151,13 +151,13 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
     it("refuses a disposable address, and gives the proof back for the corrected form", async () => {
       const solved = await solvedProof(app.request);
       const client = createClient(app.request);
-      const refused = await client.postSolved("/register", { ...signUp("Ada"), email: "ada@mailinator.com", [PROOF_FIELD]: solved });
+      const refused = await client.post("/register", { ...signUp("Ada"), email: "ada@mailinator.com", [PROOF_FIELD]: solved });
       expect(refused.status).toBe(400);
       const html = await textOf(refused);
       expect(html).toContain(MESSAGE.disposable);
       expect(html).toContain('value="ada@mailinator.com"');
       expect(await userCount()).toBe(0);
-      expect((await client.postSolved("/register", { ...signUp("Ada"), [PROOF_FIELD]: solved })).status).toBe(302);
+      expect((await client.post("/register", { ...signUp("Ada"), [PROOF_FIELD]: solved })).status).toBe(302);
       expect(await userCount()).toBe(1);
     });
 
@@ -174,7 +174,7 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
   describe("tool submission", () => {
     it("takes a solved form once, and refuses one without a solution or replayed, keeping what was typed", async () => {
       const maker = await register("Maker");
-      const unsolved = await maker.client.postMultipartSolved("/add-tool", await toolForm(maker.client, "Counter", "https://counter.example"));
+      const unsolved = await maker.client.postMultipart("/add-tool", await toolForm(maker.client, "Counter", "https://counter.example"));
       expect(unsolved.status).toBe(400);
       const html = await textOf(unsolved);
       expect(html).toContain(MESSAGE.missing);
@@ -182,8 +182,8 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
       expect(await toolCount()).toBe(0);
 
       const solved = await solvedProof(app.request);
-      expect((await maker.client.postMultipartSolved("/add-tool", await toolForm(maker.client, "Counter", "https://counter.example", { [PROOF_FIELD]: solved }))).status).toBe(302);
-      const replayed = await maker.client.postMultipartSolved("/add-tool", await toolForm(maker.client, "Second", "https://second.example", { [PROOF_FIELD]: solved }));
+      expect((await maker.client.postMultipart("/add-tool", await toolForm(maker.client, "Counter", "https://counter.example", { [PROOF_FIELD]: solved }))).status).toBe(302);
+      const replayed = await maker.client.postMultipart("/add-tool", await toolForm(maker.client, "Second", "https://second.example", { [PROOF_FIELD]: solved }));
       expect(replayed.status).toBe(400);
       const replayedHtml = await textOf(replayed);
       expect(replayedHtml).toContain(MESSAGE.replayed);
