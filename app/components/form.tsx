@@ -1,5 +1,5 @@
 /** Form pieces shared by every form: a labelled field with its inline error, a message, and a submit button that shows it is working. */
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useNavigation } from "react-router";
 
 export function Field({
@@ -36,6 +36,31 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text area with its inline error: Field's twin for longer text. */
+export function TextAreaField({ label, name, error, ...textarea }: { label: string; name: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = textarea.id ?? `field-${name}`;
+  return (
+    <>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${error ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
+        {...textarea}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-rose-700">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 

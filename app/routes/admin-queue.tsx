@@ -11,6 +11,7 @@ import { mergeToolInput, rejectToolInput, rejectToolsInput, requestChangesInput,
 import type { QueuedTool } from "#server/admin/queue.ts";
 import { BulkRejectForm, bulkRejectSummary, RiskBadge, RiskReasons, SelectForRejection } from "../components/bulk-reject.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
+import { TextAreaField } from "../components/form.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { PossibleDuplicates } from "../components/possible-duplicates.tsx";
@@ -252,25 +253,16 @@ function QueuedToolItem({
 
       <Form method="post" noValidate className="mt-4 space-y-2">
         <input type="hidden" name="toolId" value={tool.id} />
-        <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-          Reason for refusing (e-mailed to the maker)
-        </label>
-        <textarea
+        <TextAreaField
           id={reasonId}
+          label="Reason for refusing (e-mailed to the maker)"
           name="reason"
           rows={2}
           required
           maxLength={MAX_REJECTION_REASON_LENGTH}
           defaultValue={keptReason}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-          className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${reasonError ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
+          error={reasonError}
         />
-        {reasonError && (
-          <p id={`${reasonId}-error`} className="text-sm text-rose-700">
-            {reasonError}
-          </p>
-        )}
         <ActionButton intent="reject" subject={tool.id} tone="danger" pendingText="Refusing…">
           Reject
         </ActionButton>
@@ -289,25 +281,16 @@ function RequestChangesForm({ toolId, error, kept }: { toolId: string; error?: s
       <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">Ask the maker for changes</summary>
       <Form method="post" noValidate className="space-y-2 border-t border-slate-200 p-4">
         <input type="hidden" name="toolId" value={toolId} />
-        <label htmlFor={messageId} className="block text-sm font-medium text-slate-800">
-          What should change (e-mailed to the maker and shown on their tool)
-        </label>
-        <textarea
+        <TextAreaField
           id={messageId}
+          label="What should change (e-mailed to the maker and shown on their tool)"
           name="message"
           rows={2}
           required
           maxLength={MAX_REJECTION_REASON_LENGTH}
           defaultValue={kept}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${messageId}-error` : undefined}
-          className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${error ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
+          error={error}
         />
-        {error && (
-          <p id={`${messageId}-error`} className="text-sm text-rose-700">
-            {error}
-          </p>
-        )}
         <ActionButton intent="request-changes" subject={toolId} pendingText="Sending…">
           Ask for changes
         </ActionButton>

@@ -3,6 +3,7 @@
  * order: the other order, or an old slug of a renamed tool, is redirected to it (301). The same tool twice leads to its
  * alternatives; an unknown or hidden tool is a 404.
  */
+import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { data, redirect } from "react-router";
 import type { ReactNode } from "react";
@@ -123,17 +124,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const [a, b] = loaderData.tools as [ToolDetail, ToolDetail];
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
-        <Link to="/" className="hover:underline">
-          Home
-        </Link>
-        {" › "}
-        <Link to={toolPath(a.slug)} className="hover:underline">
-          {a.name}
-        </Link>
-        {" › "}
-        <span className="text-slate-700">Compare</span>
-      </nav>
+      <Breadcrumb trail={[{ to: toolPath(a.slug), label: a.name }]} current="Compare" />
       <h1 className="mb-8 text-4xl font-extrabold tracking-tight text-slate-900">
         {`${a.name} vs ${b.name}`}
       </h1>

@@ -2,6 +2,7 @@
  * /tool/{slug}/alternatives: the live tools closest to one tool (decision 032), ranked by the categories and tags they
  * share with it, then by views and clicks, with an introduction made from those figures and links to compare each.
  */
+import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { toolIdFromSlug } from "#common/ids.ts";
@@ -78,17 +79,7 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
   const { tool, alternatives } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
-        <Link to="/" className="hover:underline">
-          Home
-        </Link>
-        {" › "}
-        <Link to={toolPath(tool.slug)} className="hover:underline">
-          {tool.name}
-        </Link>
-        {" › "}
-        <span className="text-slate-700">Alternatives</span>
-      </nav>
+      <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current="Alternatives" />
       <header className="mb-8">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{`The best alternatives to ${tool.name}`}</h1>
         <p data-testid="alternatives-intro" className="mt-3 max-w-3xl text-lg text-slate-600">
