@@ -7,11 +7,18 @@ const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 const TIME_LENGTH = 9; // base-36 milliseconds stay 9 characters long until the year 5188
 const RANDOM_LENGTH = 8;
 
+/** Random bytes drawn 4 KB at a time: one call to the system's generator per 512 ids, not one per id (an import makes thousands). */
+const pool = new Uint8Array(4096);
+let used = pool.length;
+
 function randomPart(length: number): string {
-  const bytes = new Uint8Array(length);
-  globalThis.crypto.getRandomValues(bytes);
+  if (used + length > pool.length) {
+    globalThis.crypto.getRandomValues(pool);
+    used = 0;
+  }
   let out = "";
-  for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length];
+  for (let index = used; index < used + length; index++) out += ALPHABET[pool[index]! % ALPHABET.length];
+  used += length;
   return out;
 }
 

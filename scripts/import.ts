@@ -1,14 +1,16 @@
 /**
  * `npm run import -- file.csv [--map name=Title,website=URL,...] [--format csv|markdown|json] [--create-categories] [--dry-run]`:
  * imports tools from a CSV file, a Markdown awesome list or a JSON export into the server's database, as the console's
- * /admin/import does (decision 025). Prints what each refused row lacks, and what was created and updated.
+ * /admin/import does (decision 025). A dry run prints one line per row, as the console's table shows it: what would
+ * happen to it, the tool's name and canonical website, and why a refused row is refused; an import prints the refused
+ * rows so. Both end with the counts.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isAppError } from "#common/errors.ts";
 import { IMPORT_FORMATS, type ImportFormat } from "#common/schemas/catalogue.ts";
-import { importCatalogue } from "#server/catalogue/import.ts";
+import { importCatalogue, type RowOutcome } from "#server/catalogue/import.ts";
 import { csvColumns, decodeText, detectFormat, guessMapping, parseMappingFlag, readImportSource } from "#server/catalogue/sources.ts";
 import { fileStorageFromConfig } from "#server/storage/from-config.ts";
 import { toolSnapshots } from "#server/tools/snapshots.ts";
@@ -18,6 +20,11 @@ import { fail, openToolDatabase } from "./open-database.ts";
 const USAGE = `Usage: npm run import -- <file> [--map name=Title,website=URL,...] [--format ${IMPORT_FORMATS.join("|")}] [--create-categories] [--dry-run]
 
 Without --map, a CSV file's columns are guessed from its header. Rows are matched to listed tools by website.`;
+
+/** "line 3: create: Name (example.com)", and for a refused row ": why; and why". */
+function rowLine({ line, action, name, canonicalWebsite, reasons }: RowOutcome): string {
+  return `line ${line}: ${action}: ${name || "(no name)"} (${canonicalWebsite ?? "no website"})${reasons.length ? `: ${reasons.join("; ")}` : ""}`;
+}
 
 let parsed;
 try {
@@ -61,7 +68,7 @@ try {
   const started = performance.now();
   const result = await importCatalogue(database.db, source, { createCategories: values["create-categories"], dryRun: values["dry-run"] });
   const elapsed = (performance.now() - started) / 1000;
-  for (const row of result.rows) if (row.action === "refuse") process.stdout.write(`line ${row.line} (${row.name || row.website || "no name"}): refused: ${row.reasons.join("; ")}\n`);
+  for (const row of result.rows) if (values["dry-run"] || row.action === "refuse") process.stdout.write(`${rowLine(row)}\n`);
   for (const category of result.categories) process.stdout.write(`category ${category.label} (${category.slug}): ${category.action}\n`);
   const { create, update, refuse } = result.counts;
   process.stdout.write(

@@ -67,7 +67,7 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   }
   try {
     const links = await services.links.checkAllLinks(now);
-    logger.info(`link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden`);
+    logger.info(`link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden, ${links.skipped} left for the next run`);
   } catch (error) {
     logger.error("could not check the tools' links", error);
   }

@@ -22,8 +22,8 @@ import type { ImportSource, RawTool } from "./sources.ts";
 
 export type RowAction = "create" | "update" | "refuse";
 
-/** What happens to one row of the file, and why when it is refused. */
-export type RowOutcome = { line: number; name: string; website: string; action: RowAction; reasons: string[]; toolId: string | null };
+/** What happens to one row of the file, and why when it is refused; `canonicalWebsite` is what it is matched by. */
+export type RowOutcome = { line: number; name: string; website: string; canonicalWebsite: string | null; action: RowAction; reasons: string[]; toolId: string | null };
 
 type CategoryRow = typeof categories.$inferInsert & { id: string; slug: string; label: string };
 
@@ -175,7 +175,15 @@ export async function planImport(db: Database | Transaction, source: ImportSourc
     if (canonical && firstLineOf.has(canonical)) reasons.push(MESSAGES.catalogue.sameWebsiteAs(firstLineOf.get(canonical)!));
     else if (canonical) firstLineOf.set(canonical, raw.line);
 
-    const outcome: RowOutcome = { line: raw.line, name: fields.name.trim(), website: fields.website.trim(), action: "refuse", reasons, toolId: listed?.id ?? null };
+    const outcome: RowOutcome = {
+      line: raw.line,
+      name: fields.name.trim(),
+      website: fields.website.trim(),
+      canonicalWebsite: canonical,
+      action: "refuse",
+      reasons,
+      toolId: listed?.id ?? null,
+    };
     rows.push(outcome);
     if (reasons.length > 0 || !checked.success) return;
     const input = checked.data;

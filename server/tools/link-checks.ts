@@ -1,10 +1,11 @@
 /**
  * The link checker: once a day (server/jobs.ts) every live tool's website is read through the safe fetcher, HEAD
  * first and GET when HEAD is refused, a few hosts at a time and one request at a time per host, with a pause between
- * a host's requests. It records what it found (`link_checks`). A redirect to another registrable domain, or failures
+ * a host's requests that grows while the host struggles (429, 503, no answer), until it is left for the next run. It records what it found (`link_checks`). A redirect to another registrable domain, or failures
  * in a row, flag the tool for the admins (/admin/links); after LINK_CHECK_HIDE_AFTER failures in a row the tool is
  * switched off, as an admin would, until an admin says the link is fixed (docs/decisions/021).
  */
+import { setTimeout as delay } from "node:timers/promises";
 import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
@@ -28,6 +29,48 @@ const HEAD_REFUSED = new Set([400, 403, 405, 501]);
 export const FLAG_AFTER_FAILURES = 2;
 /** Tools read from the database at a time. */
 const BATCH = 1000;
+/** Tools read ahead at most, waiting for their hosts: what a run holds in memory, however many tools there are. */
+const MAX_WAITING = 10 * BATCH;
+/** A host's pause grows (doubling from hostPauseMs) after each answer in a row that says it is struggling, up to this. */
+export const HOST_PAUSE_CAP_MS = 60_000;
+/** Struggling answers in a row (429, 503, none) after which a host is left alone until the next run. */
+export const HOST_GIVE_UP_AFTER = 4;
+/** The longest Retry-After waited for; a host asking for longer is left alone until the next run. */
+export const HOST_WAIT_CAP_MS = 5 * 60_000;
+
+/** The time the checker paces hosts by: the wall clock, or a faster one in tests. */
+export type Clock = { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> };
+
+const wallClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined),
+};
+
+export type LinkCheckCounts = { checked: number; moved: number; failed: number; hidden: number; skipped: number };
+
+type WaitingTool = { id: string; website: string; isLive: boolean };
+
+/** What a run knows of one host: its tools still to check, and when it may be asked again. */
+type HostState = { key: string; line: WaitingTool[]; busy: boolean; nextAt: number; pauseMs: number; troubles: number; givenUp: boolean };
+
+/** The host a website is paced by: its name without "www." and its port (two servers on one name are told apart by it). */
+function hostOf(website: string): string {
+  try {
+    const url = new URL(website);
+    return `${url.hostname.replace(/^www\./, "")}${url.port ? `:${url.port}` : ""}`;
+  } catch {
+    return website;
+  }
+}
+
+/** Retry-After in milliseconds (seconds, or an HTTP date), or null when absent or unreadable. */
+function retryAfterMs(value: string | string[] | undefined, now: number): number | null {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
 
 export type LinkCheckerDependencies = {
   db: Database;
@@ -40,6 +83,8 @@ export type LinkCheckerDependencies = {
   hostPauseMs?: number;
   /** How long one website may take, redirects included (the fetcher's 5 s by default). */
   timeoutMs?: number;
+  /** What the pauses between a host's requests are measured and waited by (the wall clock by default). */
+  clock?: Clock;
   writeToolSnapshot: (id: string) => Promise<void>;
 };
 
@@ -81,18 +126,24 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
-export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPauseMs = 1000, timeoutMs, writeToolSnapshot }: LinkCheckerDependencies) {
-  /** Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. */
-  async function probe(website: string): Promise<LinkProbe> {
+export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot }: LinkCheckerDependencies) {
+  /**
+   * Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. Says too whether the
+   * host is struggling (429, 503, or no answer in time or at all) and how long it asked us to wait.
+   */
+  async function probeAnswer(website: string): Promise<{ result: LinkProbe; isTrouble: boolean; retryAfterMs: number | null }> {
     try {
       let answer = await fetcher.fetch(website, { method: "HEAD", readBody: false, timeoutMs });
       if (HEAD_REFUSED.has(answer.status)) answer = await fetcher.fetch(website, { method: "GET", readBody: false, timeoutMs });
-      return { status: answer.status, finalUrl: answer.url, error: null };
+      const isTrouble = answer.status === 429 || answer.status === 503;
+      return { result: { status: answer.status, finalUrl: answer.url, error: null }, isTrouble, retryAfterMs: isTrouble ? retryAfterMs(answer.headers["retry-after"], clock.now()) : null };
     } catch (error) {
-      if (error instanceof FetchRefusal) return { status: null, finalUrl: null, error: error.message };
-      throw error;
+      if (!(error instanceof FetchRefusal)) throw error;
+      return { result: { status: null, finalUrl: null, error: error.message }, isTrouble: error.reason === "timeout" || error.reason === "unreachable", retryAfterMs: null };
     }
   }
+
+  const probe = async (website: string): Promise<LinkProbe> => (await probeAnswer(website)).result;
 
   /**
    * Records one check of a tool, and flags or hides it; in one transaction. A tool that is not live (`isLive` false: a
@@ -132,45 +183,103 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
 
     /**
      * Checks every live tool's website once, and every queued tool's (only recorded: the queue shows a dead one as a
-     * risk); `now` is the time recorded (tests set it). Hosts are checked `concurrency` at a time, each host's tools one
-     * after the other with a pause between them.
+     * risk); `now` is the time recorded (tests set it). Up to `concurrency` hosts are asked at once, each host one page
+     * at a time with its pause between (grown by its backoff), for the whole run: the tools are read BATCH at a time,
+     * but what is known of each host is kept until the run ends. A host that keeps failing, or asks us to come back
+     * later than HOST_WAIT_CAP_MS, is left alone for the rest of the run: its unchecked tools are counted `skipped`.
      */
-    async checkAllLinks(now = new Date()): Promise<{ checked: number; moved: number; failed: number; hidden: number }> {
-      const counts = { checked: 0, moved: 0, failed: 0, hidden: 0 };
+    async checkAllLinks(now = new Date()): Promise<LinkCheckCounts> {
+      const counts: LinkCheckCounts = { checked: 0, moved: 0, failed: 0, hidden: 0, skipped: 0 };
+      const hosts = new Map<string, HostState>();
+      let pending = 0;
       let after = "";
-      for (;;) {
+      let exhausted = false;
+
+      /** Reads the next tools, each into its host's line, least recently checked first (the ones a given-up host left wait least). */
+      async function load() {
         const batch = await db
-          .select({ id: tools.id, website: tools.website, isLive: tools.isVerified })
+          .select({ id: tools.id, website: tools.website, isLive: tools.isVerified, checkedAt: linkChecks.checkedAt })
           .from(tools)
+          .leftJoin(linkChecks, eq(linkChecks.toolId, tools.id))
           .where(and(or(and(eq(tools.isActive, true), eq(tools.isVerified, true)), isQueuedTool), gt(tools.id, after)))
           .orderBy(asc(tools.id))
           .limit(BATCH);
-        if (batch.length === 0) break;
+        if (batch.length < BATCH) exhausted = true;
+        if (batch.length === 0) return;
         after = batch[batch.length - 1]!.id;
-        const byHost = new Map<string, { id: string; website: string; isLive: boolean }[]>();
+        batch.sort((a, b) => (a.checkedAt?.getTime() ?? 0) - (b.checkedAt?.getTime() ?? 0));
         for (const tool of batch) {
-          let host: string;
-          try {
-            host = new URL(tool.website).host;
-          } catch {
-            host = tool.website;
+          const key = hostOf(tool.website);
+          let host = hosts.get(key);
+          if (!host) hosts.set(key, (host = { key, line: [], busy: false, nextAt: 0, pauseMs: hostPauseMs, troubles: 0, givenUp: false }));
+          if (host.givenUp) counts.skipped++;
+          else {
+            host.line.push(tool);
+            pending++;
           }
-          byHost.set(host, [...(byHost.get(host) ?? []), tool]);
         }
-        const hosts = [...byHost.values()];
-        const worker = async () => {
-          for (let queue = hosts.shift(); queue; queue = hosts.shift()) {
-            for (const [index, tool] of queue.entries()) {
-              if (index > 0) await new Promise((resolve) => setTimeout(resolve, hostPauseMs));
-              const outcome = await record(tool.id, tool.website, await probe(tool.website), now, tool.isLive);
-              counts.checked++;
-              if (outcome !== "ok") counts[outcome]++;
-              if (outcome === "hidden") await writeToolSnapshot(tool.id);
-            }
+        // A host with nothing waiting, no backoff and its pause over is as good as a new one: only the others are kept.
+        const at = clock.now();
+        for (const [key, host] of hosts) if (!host.busy && host.line.length === 0 && !host.givenUp && host.troubles === 0 && host.nextAt <= at) hosts.delete(key);
+      }
+
+      /** The idle hosts with tools waiting, the one due first first. */
+      const waiting = () => [...hosts.values()].filter((host) => !host.busy && host.line.length > 0).sort((a, b) => a.nextAt - b.nextAt);
+
+      function giveUp(host: HostState) {
+        host.givenUp = true;
+        counts.skipped += host.line.length;
+        pending -= host.line.length;
+        host.line = [];
+      }
+
+      /** One page of one host: probed, recorded (a 429 is not the tool's failure: it is asked again later), and the host's next pause set. */
+      async function visit(host: HostState) {
+        host.busy = true;
+        const tool = host.line.shift()!;
+        pending--;
+        try {
+          const { result, retryAfterMs, isTrouble } = await probeAnswer(tool.website);
+          if (result.status === 429) {
+            host.line.unshift(tool);
+            pending++;
+          } else {
+            const outcome = await record(tool.id, tool.website, result, now, tool.isLive);
+            counts.checked++;
+            if (outcome !== "ok") counts[outcome]++;
+            if (outcome === "hidden") await writeToolSnapshot(tool.id);
           }
-        };
-        await Promise.all(Array.from({ length: Math.min(concurrency, hosts.length) }, worker));
-        if (batch.length < BATCH) break;
+          if (!isTrouble) {
+            host.troubles = 0;
+            host.pauseMs = hostPauseMs;
+          } else {
+            host.troubles++;
+            host.pauseMs = Math.max(Math.min(hostPauseMs * 2 ** host.troubles, HOST_PAUSE_CAP_MS), retryAfterMs ?? 0);
+            if (host.troubles >= HOST_GIVE_UP_AFTER || (retryAfterMs ?? 0) > HOST_WAIT_CAP_MS) giveUp(host);
+          }
+          host.nextAt = clock.now() + host.pauseMs;
+        } finally {
+          host.busy = false;
+        }
+      }
+
+      const running = new Set<Promise<void>>();
+      for (;;) {
+        // Read ahead while few tools wait, or while a worker is free and no host is due; never more than MAX_WAITING tools.
+        while (!exhausted && pending < MAX_WAITING && (pending < BATCH || (running.size < concurrency && !waiting().some((host) => host.nextAt <= clock.now())))) await load();
+        const at = clock.now();
+        const due = waiting();
+        for (const host of due) {
+          if (running.size >= concurrency || host.nextAt > at) break;
+          const task = visit(host).finally(() => running.delete(task));
+          running.add(task);
+        }
+        if (running.size === 0 && pending === 0 && exhausted) break;
+        // Until a page is done, or the next host's pause is over when a worker is free for it.
+        const next = running.size < concurrency ? waiting()[0] : undefined;
+        const wake = new AbortController();
+        await Promise.race([...running, ...(next ? [clock.sleep(Math.max(0, next.nextAt - clock.now()), wake.signal)] : [])]);
+        wake.abort();
       }
       return counts;
     },

@@ -2,33 +2,19 @@
  * `npm run backup` and `npm run restore`, as an operator runs them: a data folder with a user, a tool and its uploaded
  * logo is backed up, restored into a fresh folder, and both are compared, row for row and file for file.
  */
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { loadAuthSecret } from "#server/auth/secret.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
 import { localFileStorage } from "#server/storage/files.ts";
 import { insertTool, insertUser } from "../factories.ts";
+import { npmRun } from "../setup/commands.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const run = promisify(execFile);
 // A PNG's first bytes and some more: the backup copies bytes, it does not read images.
 const LOGO = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from(Array.from({ length: 3000 }, (_, index) => index % 251))]);
-
-/** Runs `npm run <script> -- <args>` (the compiled command); resolves with its output, or with the failure's status and output. */
-async function npmRun(script: string, args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
 
 /** Every row of every table (the migrations' own table included), in a stable order. */
 async function everyRow(handle: DatabaseHandle): Promise<Record<string, unknown[]>> {

@@ -1,14 +1,18 @@
 /**
  * The daily link checker over local websites that are healthy, refuse HEAD, moved to another domain, or are dead
  * (404, 500, refused, too slow), with the clock given: what it records, whom it flags, whom it hides (and the visitor's
- * cached page that goes with it), the tool page's "Link checked", and /admin/links, tried as each role.
+ * cached page that goes with it), the tool page's "Link checked", and /admin/links, tried as each role. And its manners
+ * towards hosts that struggle (429 with Retry-After, 503 again and again, no answer), paced by a clock 100 times faster
+ * than the wall's, beside a healthy host that must not wait for them.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { slugify } from "#common/slugify.ts";
 import { linkChecks, tools, users } from "#server/db/schema.ts";
 import { safeFetcherFromConfig } from "#server/fetch/safe-fetch.ts";
-import { FLAG_AFTER_FAILURES, flaggedLinksQuery, linkChecker } from "#server/tools/link-checks.ts";
+import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HOST_GIVE_UP_AFTER, linkChecker } from "#server/tools/link-checks.ts";
 import { sql } from "drizzle-orm";
 import { insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
@@ -18,6 +22,16 @@ import { closedPortUrl } from "../setup/local-http.ts";
 import { startWebsite, type Website } from "../setup/websites.ts";
 
 const DAY = 86_400_000;
+
+/** A real clock that runs `speed` times faster than the wall's: a minute of backoff passes in 0.6 s. */
+function fastClock(speed = 100): Clock {
+  const start = Date.now();
+  const began = performance.now();
+  return {
+    now: () => start + (performance.now() - began) * speed,
+    sleep: (ms, signal) => delay(ms / speed, undefined, { signal }).catch(() => undefined),
+  };
+}
 
 describe.each(databaseKinds)("the link checker on %s", (kind) => {
   let database: TestDatabase;
@@ -102,7 +116,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     const now = Date.now();
     const days = [new Date(now - 2 * DAY), new Date(now - DAY), new Date(now)];
 
-    expect(await checker.checkAllLinks(days[0])).toEqual({ checked: 8, moved: 1, failed: 4, hidden: 0 });
+    expect(await checker.checkAllLinks(days[0])).toEqual({ checked: 8, moved: 1, failed: 4, hidden: 0, skipped: 0 });
     expect(await checkOf(sites.healthy.id)).toMatchObject({ status: 200, finalUrl: `${site.url}/`, failures: 0, flaggedAt: null, checkedAt: days[0] });
     expect(await checkOf(sites.noHead.id)).toMatchObject({ status: 200, failures: 0, flaggedAt: null });
     expect(site.requests.filter((request) => request.path === "/no-head").map((request) => request.method)).toEqual(["HEAD", "GET"]);
@@ -118,11 +132,11 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     expect((await app.request(page)).status).toBe(200);
     expect((await app.request(page)).headers.get("x-cache")).toBe("hit");
 
-    expect(await checker.checkAllLinks(days[1])).toEqual({ checked: 8, moved: 1, failed: 4, hidden: 0 });
+    expect(await checker.checkAllLinks(days[1])).toEqual({ checked: 8, moved: 1, failed: 4, hidden: 0, skipped: 0 });
     for (const tool of dead) expect(await checkOf(tool.id)).toMatchObject({ failures: FLAG_AFTER_FAILURES, flaggedAt: days[1], hiddenAt: null });
     expect((await app.request(page)).headers.get("x-cache")).toBe("hit");
 
-    expect(await checker.checkAllLinks(days[2])).toEqual({ checked: 8, moved: 1, failed: 0, hidden: 4 });
+    expect(await checker.checkAllLinks(days[2])).toEqual({ checked: 8, moved: 1, failed: 0, hidden: 4, skipped: 0 });
     for (const tool of dead) {
       expect(await checkOf(tool.id)).toMatchObject({ failures: 3, flaggedAt: days[1], hiddenAt: days[2] });
       expect((await toolOf(tool.id)).isActive).toBe(false);
@@ -192,6 +206,109 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       expect(plan).toContain("link_checks_flagged_idx");
       expect(plan).not.toMatch(/Sort/);
     }
+  });
+
+  describe("backoff per host", () => {
+    const clock = fastClock();
+    type Arrival = { host: string; path: string; at: number };
+    const arrivals: Arrival[] = [];
+    let limited: Website;
+    let unavailable: Website;
+    let healthy: Website;
+    let faraway: Website;
+    let limitedAnswers = 0;
+    const backoffChecker = () =>
+      linkChecker({
+        db: database.db,
+        fetcher: safeFetcherFromConfig(app.config),
+        hideAfter: app.config.LINK_CHECK_HIDE_AFTER,
+        concurrency: 2,
+        hostPauseMs: 1000,
+        timeoutMs: 400,
+        clock,
+        writeToolSnapshot: app.services.tools.writeToolSnapshot,
+      });
+    const answering = (host: string, answer: (response: ServerResponse) => void) => ({
+      handle: (request: IncomingMessage, response: ServerResponse) => {
+        arrivals.push({ host, path: new URL(request.url ?? "/", "http://x").pathname, at: clock.now() });
+        answer(response);
+      },
+    });
+    const pathsOf = (count: number) => Array.from({ length: count }, (_, index) => `/${index}`);
+
+    beforeAll(async () => {
+      [limited, unavailable, healthy, faraway] = await Promise.all([startWebsite(), startWebsite(), startWebsite(), startWebsite()]);
+      for (const path of pathsOf(2)) {
+        // Its first answer of a run asks for two minutes' rest; then it answers.
+        limited.serve(
+          path,
+          answering("limited", (response) => {
+            response.writeHead(limitedAnswers++ === 0 ? 429 : 200, { "retry-after": "120" });
+            response.end();
+          }),
+        );
+      }
+      for (const path of pathsOf(6)) unavailable.serve(path, answering("unavailable", (response) => void (response.writeHead(503), response.end())));
+      for (const path of pathsOf(5)) healthy.serve(path, answering("healthy", (response) => void (response.writeHead(200), response.end())));
+      // Come back tomorrow: longer than any run waits.
+      for (const path of pathsOf(3)) faraway.serve(path, answering("faraway", (response) => void (response.writeHead(429, { "retry-after": "86400" }), response.end())));
+    });
+    afterAll(() => Promise.all([limited, unavailable, healthy, faraway].map((website) => website.close())));
+    beforeEach(() => {
+      arrivals.length = 0;
+      limitedAnswers = 0;
+    });
+
+    const gaps = (host: string) => {
+      const times = arrivals.filter((arrival) => arrival.host === host).map((arrival) => arrival.at);
+      return times.slice(1).map((at, index) => at - times[index]!);
+    };
+
+    it("waits out a 429's Retry-After, backs off a host that answers 503 until it leaves it for the next run, and keeps a healthy host's pace beside them", async () => {
+      const insert = (website: Website, count: number) => Promise.all(pathsOf(count).map((path) => insertTool(database.db, { website: `${website.url}${path}` })));
+      const limitedTools = await insert(limited, 2);
+      const unavailableTools = await insert(unavailable, 6);
+      const healthyTools = await insert(healthy, 5);
+      const refusedTools = await Promise.all(pathsOf(5).map((path) => insertTool(database.db, { website: `${refusedUrl}${path}` })));
+
+      // Two hosts at once: the struggling ones must not hold both while they wait.
+      const counts = await backoffChecker().checkAllLinks(new Date());
+      // The 429 is asked again, not counted; the 503s and refusals are, until the host is left alone.
+      expect(counts).toEqual({ checked: 2 + HOST_GIVE_UP_AFTER + 5 + HOST_GIVE_UP_AFTER, moved: 0, failed: 2 * HOST_GIVE_UP_AFTER, hidden: 0, skipped: 2 + 1 });
+
+      const limitedArrivals = arrivals.filter((arrival) => arrival.host === "limited");
+      expect(limitedArrivals).toHaveLength(3);
+      // The page that got the 429 is asked again, once the two minutes are over.
+      expect(limitedArrivals[1]!.path).toBe(limitedArrivals[0]!.path);
+      expect(gaps("limited")[0]).toBeGreaterThanOrEqual(120_000);
+      for (const tool of limitedTools) expect(await checkOf(tool.id)).toMatchObject({ status: 200, failures: 0 });
+
+      // 503 after 503: each pause twice the one before, then the host is left with its last tools unchecked.
+      expect(gaps("unavailable")).toHaveLength(HOST_GIVE_UP_AFTER - 1);
+      gaps("unavailable").forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual(1000 * 2 ** (index + 1)));
+      const unavailableChecks = await Promise.all(unavailableTools.map((tool) => checkOf(tool.id)));
+      expect(unavailableChecks.filter((check) => check?.status === 503 && check.failures === 1)).toHaveLength(HOST_GIVE_UP_AFTER);
+      expect(unavailableChecks.filter((check) => check === undefined)).toHaveLength(6 - HOST_GIVE_UP_AFTER);
+      // A host that refuses the connection is left in the same way.
+      expect((await Promise.all(refusedTools.map((tool) => checkOf(tool.id)))).filter((check) => check === undefined)).toHaveLength(1);
+
+      // The healthy host went at its own pace, done long before the limited host's rest was over.
+      expect(gaps("healthy")).toHaveLength(4);
+      for (const gap of gaps("healthy")) expect(gap).toBeGreaterThanOrEqual(1000);
+      expect(arrivals.filter((arrival) => arrival.host === "healthy").at(-1)!.at).toBeLessThan(limitedArrivals[1]!.at);
+      for (const tool of healthyTools) expect(await checkOf(tool.id)).toMatchObject({ status: 200, failures: 0 });
+    });
+
+    it("leaves a host that asks for more rest than a run waits, and paces one host across the whole run, not each batch of tools read", async () => {
+      const farTools = await Promise.all(pathsOf(3).map((path) => insertTool(database.db, { website: `${faraway.url}${path}` })));
+      // 1,001 tools of one struggling host: read in two batches, it is still asked only until it is left alone.
+      await insertTools(database.db, 1001, new Date(), { website: `${unavailable.url}/0` });
+      const counts = await backoffChecker().checkAllLinks(new Date());
+      expect(counts).toEqual({ checked: HOST_GIVE_UP_AFTER, moved: 0, failed: HOST_GIVE_UP_AFTER, hidden: 0, skipped: 3 + 1001 - HOST_GIVE_UP_AFTER });
+      expect(arrivals.filter((arrival) => arrival.host === "faraway")).toHaveLength(1);
+      for (const tool of farTools) expect(await checkOf(tool.id)).toBeUndefined();
+      expect(arrivals.filter((arrival) => arrival.host === "unavailable")).toHaveLength(HOST_GIVE_UP_AFTER);
+    });
   });
 
   describe("/admin/links", () => {

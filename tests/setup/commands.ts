@@ -1,0 +1,21 @@
+/**
+ * The operator's commands as an operator runs them: `npm run <script> -- <args>`, the compiled command on plain node
+ * (a build is needed first, as for every test that starts compiled code).
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+
+/** Runs `npm run <script> -- <args>` (the compiled command); resolves with its output, or with the failure's status and output. */
+export async function npmRun(script: string, args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
