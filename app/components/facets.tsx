@@ -1,6 +1,6 @@
 /**
- * The filters of a tool list (/tools, a category, a tag), each value with how many tools it would leave (decision
- * 034). A plain GET form with an Apply button, so it works without JavaScript; with JavaScript, a change applies at
+ * The filters of a tool list (/tools, a category, a tag, a search's results), each value with how many tools it would
+ * leave (decision 034). A plain GET form with an Apply button, so it works without JavaScript; with JavaScript, a change applies at
  * once through React Router (no reload), and empty or default values are left out of the URL, the list's one state.
  */
 import type { FormEvent } from "react";
@@ -11,12 +11,13 @@ import { TOOL_SORTS, type ToolSort, VERIFIED_WITHIN_DAYS, type VerifiedWithinDay
 import type { FacetFilters as FacetNarrowing, ToolFacets } from "#server/tools/facets.ts";
 import { countOf } from "#common/plural.ts";
 
-export const SORT_LABELS: Record<ToolSort, string> = { newest: "Newest first", views: "Most viewed", clicks: "Most clicked", verified: "Recently verified" };
+export const SORT_LABELS: Record<ToolSort, string> = { newest: "Newest first", views: "Most viewed", clicks: "Most clicked", verified: "Recently verified", name: "Name (A to Z)" };
 
 export const PAYMENT_LABELS: Record<PaymentType, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
 
 export type FacetValues = {
-  sort: ToolSort;
+  /** null: the list has its own order (a search's, by relevance), and no sort to choose. */
+  sort: ToolSort | null;
   category: string | null;
   tag: string | null;
   payment: PaymentType | null;
@@ -28,7 +29,7 @@ export type FacetValues = {
 export type FixedFacet = "category" | "tag" | null;
 
 /** What a list's loader read from the URL (facetQuery), its category already found by its address. */
-type ParsedFacets = { sort: ToolSort; tag?: string; payment?: PaymentType; featured?: "1"; verified?: VerifiedWithinDays };
+type ParsedFacets = { sort?: ToolSort; tag?: string; payment?: PaymentType; featured?: "1"; verified?: VerifiedWithinDays };
 
 /** The filters the services apply for a parsed URL. */
 export function narrowingOf(query: ParsedFacets, category: { id: string } | null | undefined, tag = query.tag): FacetNarrowing {
@@ -38,7 +39,7 @@ export function narrowingOf(query: ParsedFacets, category: { id: string } | null
 /** The form's values for a parsed URL. */
 export function facetValuesOf(query: ParsedFacets, category: { slug: string } | null | undefined, tag = query.tag): FacetValues {
   return {
-    sort: query.sort,
+    sort: query.sort ?? null,
     category: category?.slug ?? null,
     tag: tag ?? null,
     payment: query.payment ?? null,
@@ -49,7 +50,7 @@ export function facetValuesOf(query: ParsedFacets, category: { slug: string } | 
 
 /** Whether the view differs from its list's plain first page: such a view is not indexed (decision 034). */
 export function isNarrowed({ sort, category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): boolean {
-  return sort !== "newest" || (fixed !== "category" && Boolean(category)) || (fixed !== "tag" && Boolean(tag)) || Boolean(payment) || featured || Boolean(verified);
+  return (sort !== null && sort !== "newest") || (fixed !== "category" && Boolean(category)) || (fixed !== "tag" && Boolean(tag)) || Boolean(payment) || featured || Boolean(verified);
 }
 
 /** The query string of a view: only what differs from the defaults and the page's fixed facet, in a fixed order, never a cursor. */
@@ -60,7 +61,7 @@ export function facetSearchParams({ sort, category, tag, payment, featured, veri
   if (payment) params.set("payment", payment);
   if (featured) params.set("featured", "1");
   if (verified) params.set("verified", String(verified));
-  if (sort !== "newest") params.set("sort", sort);
+  if (sort && sort !== "newest") params.set("sort", sort);
   return params;
 }
 
@@ -84,7 +85,7 @@ function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedF
   const text = (name: string) => (data.get(name) as string | null) || null;
   const verified = Number(text("verified"));
   return {
-    sort: (text("sort") as ToolSort | null) ?? "newest",
+    sort: fixedValues.sort === null ? null : ((text("sort") as ToolSort | null) ?? "newest"),
     category: fixed === "category" ? fixedValues.category : text("category"),
     tag: fixed === "tag" ? fixedValues.tag : text("tag"),
     payment: text("payment") as PaymentType | null,
@@ -100,7 +101,7 @@ export function FacetFilters({
   categories,
   fixed = null,
 }: {
-  /** The list's own address: /tools, /category/{slug}, /tag/{tag}. */
+  /** The list's own address: /tools, /category/{slug}, /tag/{tag}, /search/{text}. */
   action: string;
   values: FacetValues;
   facets: ToolFacets;
@@ -124,16 +125,18 @@ export function FacetFilters({
       aria-label="Filter tools"
       className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <label className={labelClass}>
-        Sort
-        <select name="sort" defaultValue={values.sort} className={selectClass}>
-          {TOOL_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </label>
+      {values.sort !== null && (
+        <label className={labelClass}>
+          Sort
+          <select name="sort" defaultValue={values.sort} className={selectClass}>
+            {TOOL_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {fixed !== "category" && (
         <label className={labelClass}>
           Category

@@ -2,7 +2,7 @@
 import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { slugParam } from "#common/schemas/fields.ts";
-import { facetQuery } from "#common/schemas/lists.ts";
+import { categoryFacetQuery } from "#common/schemas/lists.ts";
 import { facetPath, facetValuesOf, FacetFilters, isNarrowed, narrowingOf } from "../components/facets.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
@@ -20,9 +20,6 @@ const NOT_FOUND = "No category found with this address";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["sort", "tag", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
-
-/** A category's own page is always that category: its filters are the others. */
-const categoryFacetQuery = facetQuery.omit({ category: true });
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);

@@ -1,13 +1,15 @@
 /**
- * Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search. The search is
- * recorded from the page view the browser sends, with how many tools the page found, as a tool's view is.
+ * Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search, narrowed by the
+ * lists' facets with their counts among the matches (decision 034). The search is recorded from the page view the
+ * browser sends, with how many tools the page found, as a tool's view is.
  */
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
-import { pageQuery } from "#common/schemas/lists.ts";
+import { searchFacetQuery } from "#common/schemas/lists.ts";
 import { slugify } from "#common/slugify.ts";
 import { EmptyState } from "../components/empty-state.tsx";
+import { facetPath, facetValuesOf, FacetFilters, isNarrowed, narrowingOf } from "../components/facets.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
@@ -20,7 +22,7 @@ import { categoryPath, searchPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = {
-  pageCache: { params: ["cursor"] },
+  pageCache: { params: ["category", "tag", "payment", "featured", "verified", "cursor"] },
   pageviewProps: (data: unknown) => ({ results: (data as Route.ComponentProps["loaderData"]).page.tools.length }),
 } satisfies PageCacheHandle & PageviewHandle;
 
@@ -28,34 +30,45 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // Only slugs are searched: any other text is sent to its slug, as the search box does.
   const slug = slugify(params.text).slice(0, MAX_SEARCH_LENGTH).replace(/-+$/, "");
   if (!slug) throw redirect("/");
-  if (slug !== params.text) throw redirect(searchPath(slug));
+  if (slug !== params.text) throw redirect(`${searchPath(slug)}${url.search}`);
 
-  const query = parseSearchParams(pageQuery, url);
-  const page = await context.services.search.searchTools(slug, { cursor: query.cursor });
-  return { text: slug, phrase: slug.replaceAll("-", " "), page };
+  const query = parseSearchParams(searchFacetQuery, url);
+  const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
+  if (query.category && !category) throw data(`There is no category with the address "${query.category}"`, { status: 400 });
+  const { page, facets } = await context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters: narrowingOf(query, category) });
+  return { text: slug, phrase: slug.replaceAll("-", " "), page, facets, filters: facetValuesOf(query, category) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, ({ siteUrl }) => {
     if (!loaderData) return undefined;
-    const { text, phrase, page } = loaderData;
+    const { text, phrase, page, filters } = loaderData;
     return {
       title: `${phrase}: tools for indie makers`,
       description: `The best tools for indie developers and solopreneurs matching “${phrase}”, hand-curated and ranked by relevance.`,
+      // A filtered view is a near-duplicate of the search: not indexed, and the plain search is its canonical address (decision 034).
       path: searchPath(text),
-      noindex: page.tools.length === 0,
+      noindex: page.tools.length === 0 || isNarrowed(filters),
       extra: [itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
     };
   });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { phrase, page } = loaderData;
+  const { text, phrase, page, facets, filters } = loaderData;
   const { user, categories } = useRootData();
+  const path = searchPath(text);
+  const isFiltered = isNarrowed(filters);
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">
         Tools for “<span className="text-brand-700">{phrase}</span>”
       </h1>
+      {facets && (page.tools.length > 0 || isFiltered) && (
+        <div className="mt-8">
+          {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}
+          <FacetFilters key={facetPath(path, filters)} action={path} values={filters} facets={facets} categories={categories} />
+        </div>
+      )}
       {page.tools.length > 0 ? (
         <section aria-labelledby="results-heading" className="mt-8">
           {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
@@ -65,6 +78,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ToolGrid tools={page.tools} user={user} />
           <Pager nextCursor={page.nextCursor} />
         </section>
+      ) : isFiltered ? (
+        <div className="mt-8">
+          <EmptyState title="No tool matches these filters">
+            <Link to={path} className="font-medium text-brand-700 hover:underline">
+              Clear the filters
+            </Link>{" "}
+            to see every tool matching “{phrase}”.
+          </EmptyState>
+        </div>
       ) : (
         <div className="mt-8">
           <EmptyState title={`No tool matches “${phrase}”.`}>Try another word, or browse a category:</EmptyState>

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
 import { slugParam } from "#common/schemas/fields.ts";
-import { facetQuery } from "#common/schemas/lists.ts";
+import { tagFacetQuery } from "#common/schemas/lists.ts";
 import { facetPath, facetValuesOf, FacetFilters, isNarrowed, narrowingOf } from "../components/facets.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
@@ -19,9 +19,6 @@ const NOT_FOUND = "No tool carries this tag";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["sort", "category", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
-
-/** A tag's own page is always that tag: its filters are the others. */
-const tagFacetQuery = facetQuery.omit({ tag: true });
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);

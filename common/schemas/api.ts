@@ -7,7 +7,7 @@ import { z } from "zod";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAYMENT_TYPES } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { slugify } from "../slugify.ts";
-import { cursorParam, slugField, toolIdParam } from "./fields.ts";
+import { cursorParam, slugField, toolIdParam, toolListCursorParam } from "./fields.ts";
 import { pageQuery, TAG_PAGE_SIZE, TOOL_SORTS } from "./lists.ts";
 
 /** A query string with only the parameters an endpoint names: any other is refused, so a typo is never ignored. */
@@ -17,10 +17,10 @@ function queryOf<Shape extends z.ZodRawShape>(shape: Shape) {
   });
 }
 
-const cursor = cursorParam.meta({
-  description: "Where the list continues: the `nextCursor` of the previous page. Leave it out for the first page.",
-  example: "1767225600000.t2k9x",
-});
+const cursorDescription = "Where the list continues: the `nextCursor` of the previous page. Leave it out for the first page.";
+const cursor = cursorParam.meta({ description: cursorDescription, example: "1767225600000.t2k9x" });
+/** The tools' cursor: by name, its key is the name (a text); it is valid only with the sort that made it. */
+const toolListCursor = toolListCursorParam.meta({ description: `${cursorDescription} It is valid only with the same \`sort\`.`, example: "1767225600000.t2k9x" });
 
 const limit = pageQuery.shape.limit.meta({ description: `How many items a page holds, 1 to ${MAX_PAGE_SIZE}.`, example: 24 });
 
@@ -53,8 +53,8 @@ export const apiToolsQuery = queryOf({
   sort: z
     .enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(", ")}` })
     .default("newest")
-    .meta({ description: "`newest` first (the default), most `views` or most `clicks`.", example: "newest" }),
-  cursor,
+    .meta({ description: "`newest` first (the default), most `views`, most `clicks`, recently `verified`, or by `name` (A to Z).", example: "newest" }),
+  cursor: toolListCursor,
   limit,
 });
 

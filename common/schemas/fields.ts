@@ -1,23 +1,31 @@
 /** Field schemas that several inputs share: a list's cursor, ids, slugs, checkboxes, an analytics range. */
 import { z } from "zod";
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from "../constants.ts";
-import { decodeCursor } from "../cursor.ts";
+import { decodeAnyCursor, decodeCursor } from "../cursor.ts";
 import { MESSAGES } from "../messages.ts";
 
-/** Where a keyset list continues from; an empty value is the first page, and a cursor we did not make is refused. */
-export const cursorParam = z
-  .string()
-  .trim()
-  .optional()
-  .transform((text, ctx) => {
-    if (!text) return null;
-    const cursor = decodeCursor(text);
-    if (!cursor) {
-      ctx.addIssue({ code: "custom", message: MESSAGES.page.invalidCursor });
-      return z.NEVER;
-    }
-    return cursor;
-  });
+/** A cursor parameter read by `decode`: an empty value is the first page, and a cursor we did not make is refused. */
+function cursorField<Parsed>(decode: (text: string) => Parsed | null) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      const cursor = decode(text);
+      if (!cursor) {
+        ctx.addIssue({ code: "custom", message: MESSAGES.page.invalidCursor });
+        return z.NEVER;
+      }
+      return cursor;
+    });
+}
+
+/** Where a keyset list continues from. */
+export const cursorParam = cursorField(decodeCursor);
+
+/** Where a tool list continues from: its name order keys by a text, its other orders by a number. */
+export const toolListCursorParam = cursorField(decodeAnyCursor);
 
 /** Text a database can store: no NUL character and no half of a surrogate pair. */
 export function isStorableText(text: string): boolean {

@@ -1,7 +1,9 @@
 /** What the lists read from their URLs: a page, /tools' sorts and filters, /tags, /my-tools. */
 import { z } from "zod";
 import { MAX_PAGE_SIZE, PAGE_SIZE, PAYMENT_TYPES } from "../constants.ts";
-import { analyticsRangeParam, cursorParam, slugField, toolIdParam } from "./fields.ts";
+import type { Cursor, CursorKey } from "../cursor.ts";
+import { MESSAGES } from "../messages.ts";
+import { analyticsRangeParam, cursorParam, slugField, toolIdParam, toolListCursorParam } from "./fields.ts";
 
 /** A page of a list: where to continue from and how many. */
 export const pageQuery = z.object({
@@ -16,32 +18,33 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** The sort orders of /tools: newest first, most viewed, most clicked, recently verified. */
-export const TOOL_SORTS = ["newest", "views", "clicks", "verified"] as const;
+/** The sort orders of the tool lists: newest first, most viewed, most clicked, recently verified, by name (A to Z). */
+export const TOOL_SORTS = ["newest", "views", "clicks", "verified", "name"] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
+
+/** Whether `cursor` is one a list in `sort` order made: by name its key is a text, in the other orders a number. */
+export function cursorFitsSort(sort: ToolSort, cursor: Cursor<CursorKey>): boolean {
+  return (typeof cursor.key === "string") === (sort === "name");
+}
 
 /** A GET form sends an unset select as an empty value: it means no filter. */
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 /** The filters of /tools, in the URL so every filtered view can be linked to and crawled. */
-export const toolListQuery = pageQuery.extend({
+const toolListFields = pageQuery.extend({
+  cursor: toolListCursorParam,
   sort: z.preprocess(emptyAsUnset, z.enum(TOOL_SORTS, { message: `sort must be one of ${TOOL_SORTS.join(", ")}` }).default("newest")),
   category: z.preprocess(emptyAsUnset, slugField("category must be a category's address, such as design").optional()),
   tag: z.preprocess(emptyAsUnset, slugField("tag must be a tag such as open-source").optional()),
   payment: z.preprocess(emptyAsUnset, z.enum(PAYMENT_TYPES, { message: `payment must be one of ${PAYMENT_TYPES.join(", ")}` }).optional()),
 });
 
-export type ToolListQuery = z.infer<typeof toolListQuery>;
-
 /** "Verified in the last 7 or 30 days". */
 export const VERIFIED_WITHIN_DAYS = [7, 30] as const;
 export type VerifiedWithinDays = (typeof VERIFIED_WITHIN_DAYS)[number];
 
-/**
- * The facets a visitor narrows a list with (/tools, a category, a tag): the list's filters plus featured ("1") and
- * verified (7 or 30 days). A category's or a tag's own page fixes that facet: its parameter is not read there.
- */
-export const facetQuery = toolListQuery.extend({
+/** The facets a visitor narrows a list with: the list's filters plus featured ("1") and verified (7 or 30 days). */
+const facetFields = toolListFields.extend({
   featured: z.preprocess(emptyAsUnset, z.enum(["1"], { message: "featured must be 1 or left out" }).optional()),
   verified: z.preprocess(
     emptyAsUnset,
@@ -49,7 +52,25 @@ export const facetQuery = toolListQuery.extend({
   ),
 });
 
+/** A cursor another order made (a name's in a list by views) is refused as a cursor we did not make. */
+const cursorOfSort = ({ sort, cursor }: { sort: ToolSort; cursor: Cursor<CursorKey> | null }) => !cursor || cursorFitsSort(sort, cursor);
+const cursorOfSortIssue = { message: MESSAGES.page.invalidCursor, path: ["cursor"] };
+
+/** /tools' facets. */
+export const facetQuery = facetFields.refine(cursorOfSort, cursorOfSortIssue);
+
 export type FacetQuery = z.infer<typeof facetQuery>;
+
+/** A category's own page fixes that facet: its parameter is not read there. */
+export const categoryFacetQuery = facetFields.omit({ category: true }).refine(cursorOfSort, cursorOfSortIssue);
+
+/** A tag's own page fixes that facet: its parameter is not read there. */
+export const tagFacetQuery = facetFields.omit({ tag: true }).refine(cursorOfSort, cursorOfSortIssue);
+
+/** Search results (/search/{text}): the same facets, in the search's own order (relevance), paged by its rank cursor. */
+export const searchFacetQuery = facetFields.omit({ sort: true }).extend({ cursor: cursorParam });
+
+export type SearchFacetQuery = z.infer<typeof searchFacetQuery>;
 
 /** Tags per page of /tags: a cloud this size is still quick to scan. */
 export const TAG_PAGE_SIZE = 200;

@@ -131,6 +131,10 @@ export const tools = pgTable(
     index("tools_public_verified_idx")
       .on(sql`(coalesce(${table.verifiedAt}, ${table.createdAt})) desc`, table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified}`),
+    // By name, A to Z (decision 034): the lowercased name in byte order (collation "C"), whatever the database's locale.
+    index("tools_public_name_idx")
+      .on(sql`(lower(${table.name}) collate "C")`, table.id)
+      .where(sql`${table.isActive} and ${table.isVerified}`),
     index("tools_search_vector_idx").using("gin", table.searchVector),
     // Typo tolerance: trigram similarity of the lowercased name (pg_trgm, migration 0002).
     index("tools_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),

@@ -36,7 +36,7 @@ import type { Services } from "../services.ts";
 import type { ToolDetail } from "../tools/queries.ts";
 import type { ToolRow } from "../tools/lifecycle-shared.ts";
 import type { KeyedVariables } from "../api-keys/http.ts";
-import { searchWords } from "../search/queries.ts";
+import { searchWords } from "../search/words.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
 function parseToolId(text: string): string {

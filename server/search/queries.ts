@@ -10,12 +10,10 @@ import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { searches, tools } from "../db/schema.ts";
+import { type FacetFilters, toolFacetQueries, type ToolFacets } from "../tools/facets.ts";
+import { filtersOf } from "../tools/lists.ts";
 import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
-
-/** The words of a search: the hyphen-separated parts of its slug, each only letters and digits, without repeats. */
-export function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split("-").filter((word) => /^[a-z0-9]+$/.test(word)))];
-}
+import { namedOrTagged, searchArrays, searchWords } from "./words.ts";
 
 /** How much each kind of match weighs in the rank; the spec's rule outranks everything else. */
 const WEIGHT = { keyword: 4, tag: 2, fullText: 1, name: 1 };
@@ -55,50 +53,65 @@ export type SearchedTextPage = { searches: SearchedText[]; nextCursor: string | 
  */
 export type SearchMatches = "exact" | "words" | "similar-names";
 
-/** The words as array parameters: one parameter, not one per word. */
-function searchArrays(words: string[]) {
-  // Tags are slugs too: a search for "open-source" matches the tag itself, which its two words alone would not.
-  const tagTerms = words.length > 1 ? [...words, words.join("-")] : words;
-  return { wordArray: sql`${`{${words.join(",")}}`}::text[]`, tagArray: sql`${`{${tagTerms.join(",")}}`}::text[]` };
-}
-
-/** The spec's rule for a search: tools with one of the words in their name, or one of them as a tag (GIN indexes). */
-export function namedOrTagged(words: string[]): SQL {
-  const { wordArray, tagArray } = searchArrays(words);
-  return sql`(${tools.keywords} && ${wordArray} or ${tools.tags} && ${tagArray})`;
+/** The search's terms as SQL: the words and tags arrays, the phrase, and the full-text query (prefixes, simple and stemmed). */
+function searchTerms(words: string[]) {
+  const prefixes = words.map((word) => `${word}:*`).join(" | ");
+  return {
+    ...searchArrays(words),
+    phrase: words.join(" "),
+    query: sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`,
+  };
 }
 
 /**
- * The ids and ranks of one page of a search (limit + 1 rows, to tell whether a next page exists), most relevant first.
- * Exported for the query-plan tests.
+ * The ids of the tools a search ranks: the newest matches of each kind, a bounded number each (tools_public_latest_idx
+ * walks them in order, or a GIN index finds a rare word's few), so a common word ranks a few hundred tools, not every
+ * match. Its facets count these same tools (decision 034).
  */
-export function rankedSearchQuery(db: Database, words: string[], { cursor, limit, matches }: { cursor?: Cursor | null; limit: number; matches: SearchMatches }) {
-  const { wordArray, tagArray } = searchArrays(words);
-  const phrase = words.join(" ");
-  const prefixes = words.map((word) => `${word}:*`).join(" | ");
-  const query = sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`;
-
+function searchCandidatesQuery(db: Database, words: string[], matches: SearchMatches) {
+  const { phrase, query } = searchTerms(words);
   const specMatch = namedOrTagged(words);
-  // The candidates: the newest matches of each kind, a bounded number each (tools_public_latest_idx walks them in
-  // order, or a GIN index finds a rare word's few), so a common word ranks a few hundred tools, not every match.
   const newestMatches = (condition: SQL) =>
     db.select({ id: tools.id }).from(tools).where(and(isPublicTool, condition)).orderBy(desc(tools.createdAt), desc(tools.id)).limit(SEARCH_CANDIDATES);
-  const candidates = db
-    .$with("candidates")
-    .as(
-      matches === "exact"
-        ? newestMatches(specMatch)
-        : matches === "words"
-          ? union(newestMatches(specMatch), newestMatches(sql`${tools.searchVector} @@ ${query}`))
-          : newestMatches(sql`lower(${tools.name}) % ${phrase}`),
-    );
+  return matches === "exact"
+    ? newestMatches(specMatch)
+    : matches === "words"
+      ? union(newestMatches(specMatch), newestMatches(sql`${tools.searchVector} @@ ${query}`))
+      : newestMatches(sql`lower(${tools.name}) % ${phrase}`);
+}
+
+/** The condition "among the tools this search ranks", for the facets' counts. Exported for the query-plan tests. */
+export function amongSearchCandidates(db: Database, words: string[], matches: SearchMatches): SQL {
+  return sql`${tools.id} in (${searchCandidatesQuery(db, words, matches)})`;
+}
+
+/** What narrows a search: the lists' facets (decision 034), applied to the tools the search ranks. */
+export type SearchFilters = Omit<FacetFilters, "words" | "among">;
+
+/**
+ * The ids and ranks of one page of a search (limit + 1 rows, to tell whether a next page exists), most relevant first,
+ * among its candidates that `filters` leave. Exported for the query-plan tests.
+ */
+export function rankedSearchQuery(
+  db: Database,
+  words: string[],
+  { cursor, limit, matches, filters = {} }: { cursor?: Cursor | null; limit: number; matches: SearchMatches; filters?: SearchFilters },
+) {
+  const { wordArray, tagArray, phrase, query } = searchTerms(words);
+  const candidates = db.$with("candidates").as(searchCandidatesQuery(db, words, matches));
   const rank = sql<number>`round((
       (case when ${tools.keywords} && ${wordArray} then ${WEIGHT.keyword} else 0 end)
     + (case when ${tools.tags} && ${tagArray} then ${WEIGHT.tag} else 0 end)
     + ${WEIGHT.fullText} * ts_rank(${tools.searchVector}, ${query})
     + ${WEIGHT.name} * similarity(lower(${tools.name}), ${phrase})
   ) * ${RANK_SCALE})::int`.as("rank");
-  const ranked = db.$with("ranked").as(db.select({ id: tools.id, rank }).from(tools).innerJoin(candidates, eq(candidates.id, tools.id)));
+  const ranked = db.$with("ranked").as(
+    db
+      .select({ id: tools.id, rank })
+      .from(tools)
+      .innerJoin(candidates, eq(candidates.id, tools.id))
+      .where(and(...filtersOf(filters))),
+  );
   // Only the ids and ranks: the page's cards are read after it (each card's category chips are a subquery).
   return db
     .with(candidates, ranked)
@@ -109,28 +122,64 @@ export function rankedSearchQuery(db: Database, words: string[], { cursor, limit
     .limit(limit + 1);
 }
 
+type SearchInput = { cursor?: Cursor | null; limit?: number; filters?: SearchFilters };
+
 export function searchQueries(db: Database) {
+  /**
+   * One page of a search and which matches it ranked. When its words match nothing at all (on this page or any other,
+   * since the candidates do not depend on the page), names that look like them: maybe a typo. A filtered page can be
+   * empty while the words match, so then the words are asked about on their own.
+   */
+  async function rankedPage(words: string[], { cursor, limit, exact, filters = {} }: Required<Pick<SearchInput, "limit">> & SearchInput & { exact: boolean }) {
+    let matches: SearchMatches = exact ? "exact" : "words";
+    let rows = await rankedSearchQuery(db, words, { cursor, limit, matches, filters });
+    if (rows.length === 0 && !exact && (filtersOf(filters).length === 0 || !(await hasMatches(words)))) {
+      matches = "similar-names";
+      rows = await rankedSearchQuery(db, words, { cursor, limit, matches, filters });
+    }
+    const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Number(last.rank), id: last.id }));
+    const cards: ToolCardRow[] = items.length
+      ? await db.select(toolCardColumns).from(tools).where(sql`${tools.id} = any(${`{${items.map((row) => row.id).join(",")}}`}::text[])`)
+      : [];
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    const page: ToolPage = { tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), nextCursor };
+    return { page, matches };
+  }
+
+  /** Whether any live tool matches the words by name, tag or full text (one row of a GIN index). */
+  async function hasMatches(words: string[]): Promise<boolean> {
+    const { query } = searchTerms(words);
+    const rows = await db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(and(isPublicTool, sql`(${namedOrTagged(words)} or ${tools.searchVector} @@ ${query})`))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   return {
     /**
-     * Live tools matching the words of `text`, most relevant first, one keyset page after `cursor`.
+     * Live tools matching the words of `text`, most relevant first, one keyset page after `cursor`, narrowed by `filters`.
      * `exact` keeps only the spec's matches (a word in the name or a tag), for lists that must stay on topic.
      */
-    async searchTools(
-      text: string,
-      { cursor, limit = PAGE_SIZE, exact = false }: { cursor?: Cursor | null; limit?: number; exact?: boolean } = {},
-    ): Promise<ToolPage> {
+    async searchTools(text: string, { cursor, limit = PAGE_SIZE, exact = false, filters }: SearchInput & { exact?: boolean } = {}): Promise<ToolPage> {
       dependsOn(pageTags.search);
       const words = searchWords(text);
       if (words.length === 0) return { tools: [], nextCursor: null };
-      let rows = await rankedSearchQuery(db, words, { cursor, limit, matches: exact ? "exact" : "words" });
-      // Nothing at all (on this page or any other, since the candidates do not depend on the page): maybe a typo.
-      if (rows.length === 0 && !exact) rows = await rankedSearchQuery(db, words, { cursor, limit, matches: "similar-names" });
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Number(last.rank), id: last.id }));
-      const cards: ToolCardRow[] = items.length
-        ? await db.select(toolCardColumns).from(tools).where(sql`${tools.id} = any(${`{${items.map((row) => row.id).join(",")}}`}::text[])`)
-        : [];
-      const byId = new Map(cards.map((card) => [card.id, card]));
-      return { tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), nextCursor };
+      return (await rankedPage(words, { cursor, limit, exact, filters })).page;
+    },
+
+    /**
+     * A page of the search results page (/search/{text}) narrowed by `filters`, and each facet value's count among the
+     * tools the search ranks (decision 034): the same candidates, so a count is what choosing its value shows.
+     */
+    async searchToolsWithFacets(text: string, { cursor, limit = PAGE_SIZE, filters = {} }: SearchInput = {}): Promise<{ page: ToolPage; facets: ToolFacets | null }> {
+      dependsOn(pageTags.search);
+      const words = searchWords(text);
+      if (words.length === 0) return { page: { tools: [], nextCursor: null }, facets: null };
+      const { page, matches } = await rankedPage(words, { cursor, limit, exact: false, filters });
+      const facets = await toolFacetQueries(db).countToolFacets({ ...filters, among: amongSearchCandidates(db, words, matches) });
+      return { page, facets };
     },
 
     /** Counts one more search of `text`, which found `resultCount` tools. People's searches come with their page views. */

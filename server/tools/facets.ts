@@ -72,10 +72,14 @@ export function toolFacetQueries(db: Database) {
   return {
     /**
      * The counts of every facet value under `filters` (see the module's comment). On a category's or a tag's own page
-     * that facet is `fixed`: it is not counted, and only that list's tools can move the counts.
+     * that facet is `fixed`: it is not counted, and only that list's tools can move the counts. On a search's page,
+     * `filters.among` keeps its candidates only.
      */
     async countToolFacets(filters: FacetFilters, { fixed = null }: { fixed?: "category" | "tag" | null } = {}): Promise<ToolFacets> {
-      if (fixed === "category" && filters.category) dependsOn(pageTags.category(filters.category));
+      // A search's counts: its candidates and their categories and tags move with any tool's words ("search"), their
+      // pricing and featured flag with those lists' own tags, which a change of either sends.
+      if (filters.among) dependsOn(pageTags.search, pageTags.featured, ...PAYMENT_TYPES.map((type) => pageTags.pricing(type)));
+      else if (fixed === "category" && filters.category) dependsOn(pageTags.category(filters.category));
       else if (fixed === "tag" && filters.tag) dependsOn(pageTags.tag(filters.tag));
       else dependsOn(pageTags.tools);
       // The verified windows move with the clock.

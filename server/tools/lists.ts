@@ -1,13 +1,15 @@
 /** Reads of the browsable tool lists (/tools, /category/{slug}, /tag/{slug}): live tools, sorted, filtered and keyset-paged. */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import { type Cursor, type CursorKey, keysetPage } from "#common/cursor.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
 import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
-import { namedOrTagged } from "../search/queries.ts";
+import { namedOrTagged } from "../search/words.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
 
 export type ToolListFilters = {
@@ -22,25 +24,49 @@ export type ToolListFilters = {
   words?: string[];
   /** Only tools verified within this many days. */
   verifiedWithinDays?: VerifiedWithinDays;
+  /** Only the tools this condition leaves: a search's candidates (searchCandidates), which its facets count. */
+  among?: SQL;
 };
 
-export type ListToolsInput = ToolListFilters & { cursor?: Cursor | null; limit?: number };
+export type ListToolsInput = ToolListFilters & { cursor?: Cursor<CursorKey> | null; limit?: number };
 
-type ListRow = ToolCardRow & { views: number; clicks: number; verifiedSortKey: number };
+type ListRow = ToolCardRow & { views: number; clicks: number; verifiedSortKey: number; nameSortKey: string };
 
 /** When a tool was verified, or created when that was not recorded: the "recently verified" order (tools_public_verified_idx). */
 const verifiedOrder = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
 
 /**
- * Each sort order is (column desc, id desc), the order of its partial index on live tools
- * (tools_public_latest_idx, tools_public_views_idx, tools_public_clicks_idx); the cursor's key is the column's value.
+ * By name, A to Z: the lowercased name compared byte by byte (collation "C"), the same on every database whatever its
+ * locale, so the order, the cursor's comparison and tools_public_name_idx always agree (decision 034).
+ */
+const nameOrder = sql`(lower(${tools.name}) collate "C")`;
+
+type SortOrder = { column: AnyPgColumn | SQL; ascending: boolean; keyOf: (row: ListRow) => CursorKey; bound: (key: CursorKey) => SQL };
+
+/** A cursor made by another order is refused as one we did not make (the routes' schemas refuse it first). */
+const invalidCursor = () => new AppError("invalid-argument", MESSAGES.page.invalidCursor, { cursor: MESSAGES.page.invalidCursor });
+const numberKey = (toBound: (key: number) => SQL) => (key: CursorKey) => {
+  if (typeof key !== "number") throw invalidCursor();
+  return toBound(key);
+};
+const textKey = (toBound: (key: string) => SQL) => (key: CursorKey) => {
+  if (typeof key !== "string") throw invalidCursor();
+  return toBound(key);
+};
+const timeBound = numberKey((key) => sql`${new Date(key).toISOString()}::timestamptz`);
+
+/**
+ * Each sort order is (column, id), both descending but the name's, the order of its partial index on live tools
+ * (tools_public_latest_idx, tools_public_views_idx, tools_public_clicks_idx, tools_public_verified_idx,
+ * tools_public_name_idx); the cursor's key is the column's value.
  * Counts are compared as bigint so that a forged cursor beyond the integer range is a harmless comparison, not a database error.
  */
-const SORTS: Record<ToolSort, { column: AnyPgColumn | SQL; keyOf: (row: ListRow) => number; bound: (key: number) => SQL }> = {
-  newest: { column: tools.createdAt, keyOf: (row) => row.createdAt.getTime(), bound: (key) => sql`${new Date(key).toISOString()}::timestamptz` },
-  views: { column: tools.views, keyOf: (row) => row.views, bound: (key) => sql`${key}::bigint` },
-  clicks: { column: tools.clicks, keyOf: (row) => row.clicks, bound: (key) => sql`${key}::bigint` },
-  verified: { column: verifiedOrder, keyOf: (row) => row.verifiedSortKey, bound: (key) => sql`${new Date(key).toISOString()}::timestamptz` },
+const SORTS: Record<ToolSort, SortOrder> = {
+  newest: { column: tools.createdAt, ascending: false, keyOf: (row) => row.createdAt.getTime(), bound: timeBound },
+  views: { column: tools.views, ascending: false, keyOf: (row) => row.views, bound: numberKey((key) => sql`${key}::bigint`) },
+  clicks: { column: tools.clicks, ascending: false, keyOf: (row) => row.clicks, bound: numberKey((key) => sql`${key}::bigint`) },
+  verified: { column: verifiedOrder, ascending: false, keyOf: (row) => row.verifiedSortKey, bound: timeBound },
+  name: { column: nameOrder, ascending: true, keyOf: (row) => row.nameSortKey, bound: textKey((key) => sql`${key}`) },
 };
 
 /** How long a page filtered by "verified in the last days" is kept: tools leave the window without a write. */
@@ -49,7 +75,7 @@ export const VERIFIED_WINDOW_MAX_AGE_MS = 10 * 60_000;
 /** The condition "verified within `days` days" (tools_verified_at_idx). */
 export const verifiedWithin = (days: VerifiedWithinDays) => sql`${tools.verifiedAt} >= now() - make_interval(days => ${days}::int)`;
 
-export function filtersOf({ category, tag, paymentType, featured, words, verifiedWithinDays }: ToolListFilters): SQL[] {
+export function filtersOf({ category, tag, paymentType, featured, words, verifiedWithinDays, among }: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Array containment (@>) is what the GIN indexes on categories and tags answer.
   if (category) conditions.push(sql`${tools.categories} @> array[${category}]::text[]`);
@@ -58,6 +84,7 @@ export function filtersOf({ category, tag, paymentType, featured, words, verifie
   if (featured !== undefined) conditions.push(eq(tools.isHomeBoosted, featured));
   if (words?.length) conditions.push(namedOrTagged(words));
   if (verifiedWithinDays) conditions.push(verifiedWithin(verifiedWithinDays));
+  if (among) conditions.push(among);
   return conditions;
 }
 
@@ -66,9 +93,10 @@ export function filtersOf({ category, tag, paymentType, featured, words, verifie
  * so the sort's index seeks straight to it (the plans are checked by a test).
  */
 export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = PAGE_SIZE, ...filters }: ListToolsInput) {
-  const { column, bound } = SORTS[sort];
+  const { column, ascending, bound } = SORTS[sort];
   const conditions = [isPublicTool, ...filtersOf(filters)];
-  if (cursor) conditions.push(sql`(${column}, ${tools.id}) < (${bound(cursor.key)}, ${cursor.id})`);
+  if (cursor) conditions.push(sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})`);
+  const direction = ascending ? asc : desc;
   return db
     .select({
       ...toolCardColumns,
@@ -76,16 +104,18 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
       clicks: tools.clicks,
       // Milliseconds, exact: the timestamps keep milliseconds.
       verifiedSortKey: sql<number>`(extract(epoch from ${verifiedOrder}) * 1000)::float8`.mapWith(Number),
+      // The name as the database lowercases it: the next page's cursor must compare as the order does.
+      nameSortKey: sql<string>`lower(${tools.name})`,
     })
     .from(tools)
     .where(and(...conditions))
-    .orderBy(desc(column), desc(tools.id))
+    .orderBy(direction(column), direction(tools.id))
     .limit(limit);
 }
 
 export function toolListQueries(db: Database) {
   return {
-    /** Live tools sorted newest first, most viewed, most clicked or recently verified, filtered by category, tag or payment type, one keyset page after `cursor`. */
+    /** Live tools sorted newest first, most viewed, most clicked, recently verified or by name, filtered by category, tag or payment type, one keyset page after `cursor`. */
     async listTools(input: ListToolsInput = {}): Promise<ToolPage> {
       // The lists this one is cut from: a filter's, or every live tool's. Sorted by counters, it changes without a write.
       if (input.category) dependsOn(pageTags.category(input.category));
@@ -103,7 +133,7 @@ export function toolListQueries(db: Database) {
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: keyOf(last), id: last.id }));
       return {
         // The sort keys are read only to build the cursor; the card keeps its one shape.
-        tools: items.map(({ views: _views, clicks: _clicks, verifiedSortKey: _verified, ...row }) => toCard(row)),
+        tools: items.map(({ views: _views, clicks: _clicks, verifiedSortKey: _verified, nameSortKey: _name, ...row }) => toCard(row)),
         nextCursor,
       };
     },

@@ -44,6 +44,29 @@ describe("filters with counts in Chromium", () => {
     await context.close();
   });
 
+  it("narrows a search's results in place, each pricing's count being what it shows", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/search/analytics`);
+    await page.evaluate(() => Object.assign(window, { stayedLoaded: true }));
+    const all = await page.getByTestId("tool-card").count();
+    // A pricing that leaves some of the results, not all of them.
+    const labels = await page.locator('select[name="payment"] option:not([value=""])').evaluateAll((options) =>
+      options.map((option) => ({ value: (option as HTMLOptionElement).value, count: Number(/\((\d+)\)/.exec(option.textContent ?? "")?.[1]) })),
+    );
+    const choice = labels.find(({ count }) => count > 0 && count < all)!;
+    expect(choice).toBeDefined();
+
+    await page.locator('select[name="payment"]').selectOption(choice.value);
+    await page.waitForURL(new RegExp(`/search/analytics\\?payment=${choice.value}$`));
+    await page.getByText(`${choice.count} tool`, { exact: false }).first().waitFor();
+    await expect.poll(() => page.getByTestId("tool-card").count()).toBe(choice.count);
+    expect(await page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded)).toBe(true);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/search\/analytics$/);
+    await context.close();
+  });
+
   it("filters a category's page through the GET form and its Apply button without JavaScript", async () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();

@@ -68,6 +68,7 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
     const hidden = await insertTool(database.db, { name: "Gone analytics", isActive: false });
 
     const firstPage = (await (await app.request("/api/v1/tools?limit=2")).json()) as { nextCursor: string };
+    const namePage = (await (await app.request("/api/v1/tools?sort=name&limit=2")).json()) as { nextCursor: string };
     const tagPage = (await (await app.request("/api/v1/tags?limit=1")).json()) as { nextCursor: string };
     calls = {
       listTools: {
@@ -77,6 +78,8 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
           "/api/v1/tools?category=analytics&tag=open-source&pricing=freemium&featured=true&sort=views&q=plausible",
           "/api/v1/tools?category=design&sort=clicks&limit=5",
           "/api/v1/tools?featured=false&pricing=free",
+          "/api/v1/tools?sort=name&limit=2",
+          `/api/v1/tools?sort=name&limit=2&cursor=${namePage.nextCursor}`,
         ],
         refused: [
           { path: "/api/v1/tools?colour=red", status: 400 },

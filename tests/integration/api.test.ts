@@ -65,6 +65,7 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       ["q=plausible", ["Plausible"]],
       ["q=Open%20Source", ["Plausible"]],
       ["sort=views", ["Counter", "Plausible", "Figment"]],
+      ["sort=name", ["Counter", "Figment", "Plausible"]],
       ["category=analytics&tag=privacy&pricing=free&sort=clicks", ["Counter"]],
       ["category=design&featured=true", []],
     ])("filters by %s", async (query, expected) => {
@@ -78,7 +79,7 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       const category = await insertCategory(database.db, { label: "Design" });
       await insertTools(database.db, 25, new Date("2026-01-01T00:00:00Z"), { categories: [category.id], tags: ["mockups"] });
       await database.db.update(tools).set({ views: 7 });
-      for (const query of ["sort=newest", "sort=views&category=design", "tag=mockups&sort=clicks"]) {
+      for (const query of ["sort=newest", "sort=views&category=design", "tag=mockups&sort=clicks", "sort=name&category=design"]) {
         const seen: string[] = [];
         let cursor: string | null = "";
         for (let pages = 0; cursor !== null && pages < 10; pages++) {
@@ -97,10 +98,13 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       ["category=Not%20A%20Slug", "category must be the address of a category, such as design (see /api/v1/categories)"],
       ["tag=no-tool-has-it", "tag must be a tag that live tools carry, such as open-source (see /api/v1/tags)"],
       ["pricing=cheap", "pricing must be one of free, freemium, paid, open-source"],
-      ["sort=name", "sort must be one of newest, views, clicks, verified"],
+      ["sort=title", "sort must be one of newest, views, clicks, verified, name"],
       ["featured=yes", "featured must be true or false"],
       ["q=%21%3F", "q must hold at least one word of letters or digits, at most 80 characters"],
       ["cursor=garbage", "This page link is no longer valid"],
+      // A cursor of another order: by name its key is a text, by date a number.
+      ["sort=name&cursor=1767225600000.tabc", "This page link is no longer valid"],
+      ["sort=views&cursor=tYWJj.tabc", "This page link is no longer valid"],
       ["limit=0", "limit must be a number from 1 to 100"],
       ["sort=views&sort=clicks", "Give sort once"],
     ])("refuses %s with a 400 and a message", async (query, message) => {

@@ -1,10 +1,12 @@
 /**
- * Filters with counts (decision 034): each facet value's count with the other filters applied, the filtered lists,
- * the robots and canonical rules, refusals of bad values, the page cache, and the counts' query plans, on each database.
+ * Filters with counts (decision 034): each facet value's count with the other filters applied, the filtered lists and
+ * search results, the name order, the robots and canonical rules, refusals of bad values, the page cache, and the
+ * counts' query plans, on each database.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { tools } from "#server/db/schema.ts";
+import { amongSearchCandidates } from "#server/search/queries.ts";
 import { toolFacetQueriesOf } from "#server/tools/facets.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
@@ -221,6 +223,139 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     expect(first.html).toContain("All tools, recently verified first");
   });
 
+  /** The names of the cards of every page of a list, following its next-page links from `path`. */
+  async function allPages(path: string): Promise<string[]> {
+    const seen: string[] = [];
+    let next: string | undefined = path;
+    for (let pages = 0; next && pages < 20; pages++) {
+      const page = await get(next);
+      expect(page.status, next).toBe(200);
+      seen.push(...[...page.html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!));
+      const link = /<a[^>]*rel="next"[^>]*>/.exec(page.html)?.[0];
+      next = link ? /href="([^"]*)"/.exec(link)![1]!.replaceAll("&amp;", "&") : undefined;
+    }
+    return seen;
+  }
+
+  it("sorts by name, A to Z whatever the case, and pages through every live tool exactly once", async () => {
+    for (const name of ["beta", "Zeta", "alpha", "Beta", "Gamma 2", "gamma 10", "Omega ☄"]) await insertTool(database.db, { name });
+    await insertTool(database.db, { name: "Aardvark hidden", isVerified: false });
+    const seen = await allPages("/tools?sort=name&limit=2");
+    expect(seen).toHaveLength(7);
+    expect(seen[0]).toBe("alpha");
+    // Two names the same but for case: either first, each once.
+    expect(seen.slice(1, 3).sort()).toEqual(["Beta", "beta"]);
+    expect(seen.slice(3)).toEqual(["gamma 10", "Gamma 2", "Omega ☄", "Zeta"]);
+
+    const first = await get("/tools?sort=name&limit=2");
+    expect(first.html).toMatch(/<option value="name" selected="">Name \(A to Z\)<\/option>/);
+    expect(first.html).toContain("All tools, by name, A to Z");
+    expect(first.html).toContain('<meta name="robots" content="noindex"/>');
+    // A name's cursor means nothing to another order, nor a date's to the name order: refused, never a 500.
+    const nameCursor = /[?&;]cursor=([^&"]+)/.exec(/<a[^>]*rel="next"[^>]*>/.exec(first.html)![0])![1]!;
+    expect(nameCursor).toMatch(/^t[A-Za-z0-9_-]+\.t[a-z0-9_]+$/);
+    for (const path of [`/tools?sort=views&cursor=${nameCursor}`, "/tools?sort=name&cursor=1767225600000.tabc", `/tag/icons?cursor=${nameCursor}`]) {
+      const refused = await get(path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.html, path).toContain("This page link is no longer valid");
+    }
+    // A category's page sorts by name too, within the category.
+    const design = await insertCategory(database.db, { label: "Design" });
+    await insertTool(database.db, { name: "Mockup maker", categories: [design.id] });
+    await insertTool(database.db, { name: "icon set", categories: [design.id] });
+    expect(await allPages("/category/design?sort=name&limit=1")).toEqual(["icon set", "Mockup maker"]);
+  });
+
+  describe("on search results", () => {
+    /** The search for the tag "icons" matches Free design, Paid design and Open both: never Free seo, nor the tools not live. */
+    it("counts each facet among the search's matches, with the other filters applied", async () => {
+      await seed();
+      const plain = await get("/search/icons");
+      expect(plain.status).toBe(200);
+      expect(names(plain.html)).toEqual(["Free design", "Open both", "Paid design"]);
+      expect(plain.html).not.toContain('<select name="sort"');
+      // Free seo is in SEO too, but does not match: the counts are the search's, not the directory's.
+      expect(options(plain.html, "category")).toMatchObject({ design: "Design (3)", seo: "SEO (1)" });
+      expect(options(plain.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)", "open-source": "Open source (1)", freemium: "Freemium (0)" });
+      expect(options(plain.html, "verified")).toMatchObject({ "7": "In the last 7 days (2)", "30": "In the last 30 days (3)" });
+      expect(options(plain.html, "tag")).toMatchObject({ icons: "#icons (3)", keywords: "#keywords (1)", "ui-kit": "#ui-kit (1)" });
+      expect(plain.html).toContain("3 tools");
+
+      const filtered = await get("/search/icons?category=design&verified=7");
+      expect(filtered.status).toBe(200);
+      expect(names(filtered.html)).toEqual(["Free design", "Open both"]);
+      // Each facet counted with the others applied and its own left out.
+      expect(options(filtered.html, "category")).toMatchObject({ design: "Design (2)", seo: "SEO (1)" });
+      expect(options(filtered.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (0)", "open-source": "Open source (1)" });
+      expect(options(filtered.html, "verified")).toMatchObject({ "7": "In the last 7 days (2)", "30": "In the last 30 days (3)" });
+      expect(options(filtered.html, "tag")).toMatchObject({ icons: "#icons (2)", keywords: "#keywords (1)" });
+      expect(filtered.html).toMatch(/Featured only \((<!-- -->)?2(<!-- -->)?\)/);
+      expect(filtered.html).toContain("2 tools");
+
+      expect(names((await get("/search/icons?payment=open-source&featured=1&tag=keywords")).html)).toEqual(["Open both"]);
+      // What a GET form sends when nothing is chosen.
+      expect(names((await get("/search/icons?category=&payment=&featured=&verified=&tag=")).html)).toHaveLength(3);
+      // Filtered to nothing: the filters are said to be why, and no look-alike names are offered in their place.
+      const none = await get("/search/icons?payment=freemium");
+      expect(none.status).toBe(200);
+      expect(names(none.html)).toEqual([]);
+      expect(none.html).toContain("No tool matches these filters");
+      expect(options(none.html, "payment")).toMatchObject({ freemium: "Freemium (0)", free: "Free (1)" });
+    });
+
+    it("pages a filtered search through every match once, and refuses bad values", async () => {
+      await seed();
+      for (let index = 0; index < 5; index++) await insertTool(database.db, { name: `Icon pack ${index}`, tags: ["icons"], paymentType: "free" });
+      const seen = await allPages("/search/icons?payment=free&limit=2");
+      expect(seen).toHaveLength(6);
+      expect(new Set(seen).size).toBe(6);
+      expect(seen).toContain("Free design");
+      for (const [path, message] of [
+        ["/search/icons?verified=3", "verified must be 7 or 30 (days)"],
+        ["/search/icons?category=nowhere", 'There is no category with the address "nowhere"'],
+        ["/search/icons?cursor=tYWJj.tabc", "This page link is no longer valid"],
+      ] as const) {
+        const page = await get(path);
+        expect(page.status, path).toBe(400);
+        expect(page.html, path).toContain(message.replaceAll('"', "&quot;"));
+      }
+    });
+
+    it("keeps the plain search indexable, and marks a filtered one noindex with the plain search as its canonical address", async () => {
+      await seed();
+      const plain = await get("/search/icons");
+      expect(plain.html).not.toContain('name="robots"');
+      expect(plain.html).toContain(`<link rel="canonical" href="${SITE}/search/icons"/>`);
+      for (const path of ["/search/icons?payment=free", "/search/icons?category=design&featured=1", "/search/icons?verified=30"]) {
+        const page = await get(path);
+        expect(page.html, path).toContain('<meta name="robots" content="noindex"/>');
+        expect(page.html, path).toContain(`<link rel="canonical" href="${SITE}/search/icons"/>`);
+      }
+    });
+
+    it("keeps the facets from the search form's address and from a text that is not a slug yet", async () => {
+      const fromForm = await app.request("/search?q=Icons&payment=free", { headers: PERSON, redirect: "manual" });
+      expect(fromForm.status).toBe(302);
+      expect(fromForm.headers.get("location")).toBe("/search/icons?payment=free");
+      const unslugged = await app.request("/search/Icons%20Kit?featured=1", { headers: PERSON, redirect: "manual" });
+      expect(unslugged.headers.get("location")).toBe("/search/icons-kit?featured=1");
+    });
+
+    it("caches each filtered search under its parameters, and drops it when a match's pricing changes off the page", async () => {
+      await seed();
+      expect((await get("/search/icons?payment=free&verified=30")).cache).toBe("miss");
+      const before = await get("/search/icons?verified=30&payment=free");
+      expect(before.cache).toBe("hit");
+      expect(options(before.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)" });
+      // Paid design is not on this page, but its count is.
+      await database.db.update(tools).set({ paymentType: "free" }).where(eq(tools.name, "Paid design"));
+      const after = await get("/search/icons?verified=30&payment=free");
+      expect(after.cache).toBe("miss");
+      expect(options(after.html, "payment")).toMatchObject({ free: "Free (2)", paid: "Paid (0)" });
+      expect(names(after.html)).toEqual(["Free design", "Paid design"]);
+    });
+  });
+
   describe("query plans", () => {
     beforeEach(async () => {
       await insertTools(database.db, 300);
@@ -242,6 +377,26 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       for (const [name, query] of Object.entries(toolFacetQueriesOf(database.db, {}))) {
         const text = await explainMainPlan(database.db, query);
         expect(text, name).toMatch(/Index Only Scan using tools_public_facets_idx/);
+      }
+    });
+
+    it("counts a search's facets among its bounded candidates, found through their indexes, never a read of every tool", async () => {
+      // Enough tools that reading them all would cost more than reading the few candidates by id.
+      await insertTools(database.db, 5000, new Date("2025-06-01T00:00:00Z"), { name: "More tool" });
+      await database.db.execute(sql`update tools set tags = array['mockups'] where name in ('Bulk tool 1', 'Bulk tool 2', 'Bulk tool 3')`);
+      await database.db.execute(sql`analyze tools`);
+      const among = amongSearchCandidates(database.db, ["mockups"], "words");
+      for (const filters of [{ among }, { among, category: "cdesign", paymentType: "free" as const, verifiedWithinDays: 7 as const }]) {
+        for (const [name, query] of Object.entries(toolFacetQueriesOf(database.db, filters))) {
+          const text = await explainMainPlan(database.db, query);
+          expect(text, name).not.toMatch(/Seq Scan/);
+          // Each kind of match (the spec's, full text) through its GIN index, and cut to SEARCH_CANDIDATES.
+          expect(text, name).toMatch(/tools_(keywords|tags)_idx/);
+          expect(text, name).toContain("tools_search_vector_idx");
+          expect(text.match(/Limit/g)?.length, name).toBeGreaterThanOrEqual(2);
+          // Without another filter, the candidates' rows are read by their ids.
+          if (!filters.category) expect(text, name).toContain("tools_pkey");
+        }
       }
     });
 

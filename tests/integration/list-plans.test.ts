@@ -8,10 +8,19 @@ import { listToolsQuery } from "#server/tools/lists.ts";
 import { insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
-const INDEXES = { newest: "tools_public_latest_idx", views: "tools_public_views_idx", clicks: "tools_public_clicks_idx", verified: "tools_public_verified_idx" } as const;
-const COLUMNS = { newest: "created_at", views: "views", clicks: "clicks", verified: "COALESCE\\(verified_at, created_at\\)" } as const;
-/** A cursor in the middle of each list: a date among the inserted tools', or a count among the inserted counters. */
-const LATER_KEYS = { newest: new Date("2025-12-31T20:00:00Z").getTime(), views: 50, clicks: 50, verified: new Date("2025-12-31T20:00:00Z").getTime() } as const;
+const INDEXES = {
+  newest: "tools_public_latest_idx",
+  views: "tools_public_views_idx",
+  clicks: "tools_public_clicks_idx",
+  verified: "tools_public_verified_idx",
+  name: "tools_public_name_idx",
+} as const;
+// The name's collation shows only on a database whose own is not "C" already (PGlite's is).
+const COLUMNS = { newest: "created_at", views: "views", clicks: "clicks", verified: "COALESCE\\(verified_at, created_at\\)", name: '\\(lower\\((tools\\.)?name\\)( COLLATE "C"\\)|\\)::text)' } as const;
+/** The name order is the one that runs A to Z: its later pages are after the cursor, the others' before it. */
+const COMPARISONS = { newest: "<", views: "<", clicks: "<", verified: "<", name: ">" } as const;
+/** A cursor in the middle of each list: a date among the inserted tools', a count among the inserted counters, a name. */
+const LATER_KEYS = { newest: new Date("2025-12-31T20:00:00Z").getTime(), views: 50, clicks: 50, verified: new Date("2025-12-31T20:00:00Z").getTime(), name: "bulk tool 150" } as const;
 
 describe.each(databaseKinds)("list query plans on %s", (kind) => {
   let database: TestDatabase;
@@ -38,7 +47,7 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
     const text = await explainMainPlan(database.db, listToolsQuery(database.db, { sort, cursor: { key: LATER_KEYS[sort], id: "tzzz" }, limit: PAGE_SIZE + 1 }));
     expect(text).toContain(INDEXES[sort]);
     const column = COLUMNS[sort];
-    expect(text).toMatch(new RegExp(`Index Cond: .*ROW\\((tools\\.)?${column}, (tools\\.)?id\\) < ROW`));
+    expect(text).toMatch(new RegExp(`Index Cond: .*ROW\\((tools\\.)?${column}, (tools\\.)?id\\) ${COMPARISONS[sort]} ROW`));
     expect(text).not.toMatch(/Sort/);
   });
 

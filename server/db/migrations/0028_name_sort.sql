@@ -1,0 +1,1 @@
+CREATE INDEX "tools_public_name_idx" ON "tools" USING btree ((lower("name") collate "C"),"id") WHERE "tools"."is_active" and "tools"."is_verified";
