@@ -73,7 +73,6 @@ export function createServices(deps: Dependencies) {
   const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
   // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
   const fetcher = safeFetcherFromConfig(deps.config);
-  const links = linkChecker({ db: deps.db, fetcher, hideAfter: deps.config.LINK_CHECK_HIDE_AFTER, writeToolSnapshot: snapshots.writeToolSnapshot });
   // Every side effect of a write is an outbox row; this worker delivers them through the mailer, the bot and the token sync.
   const outbox = outboxWorker({
     db: deps.db,
@@ -87,6 +86,7 @@ export function createServices(deps: Dependencies) {
   });
   // The signed webhooks a change writes for the admins' endpoints (decision 029), in the change's transaction.
   const webhooks = webhookEvents({ siteUrl: deps.config.SITE_URL });
+  const links = linkChecker({ db: deps.db, fetcher, hideAfter: deps.config.LINK_CHECK_HIDE_AFTER, writeToolSnapshot: snapshots.writeToolSnapshot, webhooks, outbox });
   const lifecycle = toolLifecycle({
     db: deps.db,
     outbox,
@@ -134,6 +134,7 @@ export function createServices(deps: Dependencies) {
       logger: deps.logger,
       lifecycle,
       outbox,
+      webhooks,
       tokenSync,
       writeToolSnapshot: snapshots.writeToolSnapshot,
       links,

@@ -12,6 +12,8 @@ import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
+import type { Outbox } from "../outbox/effects.ts";
+import type { WebhookEvents } from "../webhooks/events.ts";
 import { requireAdmin } from "../access.ts";
 
 export type FeaturingRequestRow = {
@@ -30,7 +32,15 @@ export type FeaturingAnswer = "granted" | "refused";
 /** Users with at least one open request (a jsonb containment; see the report about its index). */
 export const hasOpenRequest = sql`${users.payments} @> ${JSON.stringify([{ kind: FEATURING_REQUEST, status: "requested" }])}::jsonb`;
 
-export function adminRequests({ db, writeToolSnapshot }: { db: Database; writeToolSnapshot: (id: string) => Promise<void> }) {
+export type AdminRequestsDependencies = {
+  db: Database;
+  writeToolSnapshot: (id: string) => Promise<void>;
+  /** `tool.updated` when a grant features a live tool, written in the grant's transaction (decision 029). */
+  webhooks: WebhookEvents;
+  outbox: Pick<Outbox, "poke">;
+};
+
+export function adminRequests({ db, writeToolSnapshot, webhooks, outbox }: AdminRequestsDependencies) {
   /** Marks the user's open request for the tool with `answer`, in one statement that also checks it is still open. */
   async function answer(user: SessionUser | null, { userId, toolId }: FeaturingAnswerInput, status: FeaturingAnswer) {
     requireAdmin(user);
@@ -51,11 +61,17 @@ export function adminRequests({ db, writeToolSnapshot }: { db: Database; writeTo
         .returning({ id: users.id });
       if (!answered) throw new AppError("aborted", MESSAGES.moderation.requestAlreadyAnswered);
       if (status === "granted") {
-        const [boosted] = await tx.update(tools).set({ isHomeBoosted: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning({ id: tools.id });
-        if (!boosted) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+        const [before] = await tx.select({ isHomeBoosted: tools.isHomeBoosted }).from(tools).where(eq(tools.id, toolId)).for("update");
+        if (!before) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+        const [boosted] = await tx.update(tools).set({ isHomeBoosted: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning();
+        // Featured on the home page: news for a live tool that was not yet.
+        if (!before.isHomeBoosted && boosted!.isVerified && boosted!.isActive) await webhooks.enqueue(tx, "tool.updated", { tool: boosted! });
       }
     });
-    if (status === "granted") await writeToolSnapshot(toolId);
+    if (status === "granted") {
+      outbox.poke();
+      await writeToolSnapshot(toolId);
+    }
   }
 
   return {

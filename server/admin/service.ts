@@ -8,6 +8,7 @@ import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Outbox } from "../outbox/effects.ts";
+import type { WebhookEvents } from "../webhooks/events.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { countQueuedTools } from "../tools/queue.ts";
 import { countOpenReports } from "../reports/reports.ts";
@@ -26,6 +27,8 @@ export type AdminDependencies = {
   lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue">;
   /** Side effects of the admins' changes (a disabled user's ended sessions), and the failed deliveries' retry. */
   outbox: Outbox;
+  /** The webhooks an admin's change of a public tool writes (decision 029). */
+  webhooks: WebhookEvents;
   tokenSync: TokenSync;
   /** Writes or removes a tool's public snapshot after a change (server/tools/snapshots.ts). */
   writeToolSnapshot: (id: string) => Promise<void>;
@@ -39,7 +42,7 @@ export type ConsoleSummary = {
   counts: { queue: number; claims: number; reports: number; requests: number | null; deliveries: number | null; links: number | null };
 };
 
-export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeToolSnapshot, links }: AdminDependencies) {
+export function adminService({ db, logger, lifecycle, outbox, webhooks, tokenSync, writeToolSnapshot, links }: AdminDependencies) {
   const deliveries = adminDeliveries({ db, outbox });
   const total = { count: sql<number>`count(*)::int` };
 
@@ -75,11 +78,11 @@ export function adminService({ db, logger, lifecycle, outbox, tokenSync, writeTo
     },
     ...adminQueue({ db, lifecycle, links }),
     ...adminClaims(db),
-    ...adminTools({ db, writeToolSnapshot }),
+    ...adminTools({ db, writeToolSnapshot, webhooks, outbox }),
     ...adminCategories({ db, logger, writeToolSnapshot }),
     ...adminUsers({ db, outbox, tokenSync }),
     ...deliveries,
-    ...adminRequests({ db, writeToolSnapshot }),
+    ...adminRequests({ db, writeToolSnapshot, webhooks, outbox }),
   };
 }
 

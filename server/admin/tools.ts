@@ -8,6 +8,8 @@ import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
+import type { Outbox } from "../outbox/effects.ts";
+import type { WebhookEvents } from "../webhooks/events.ts";
 import { requireAdmin } from "../access.ts";
 
 /** Where a tool stands: live (public), waiting in the queue, refused by a verifier, or switched off by an admin. */
@@ -81,7 +83,15 @@ function containing(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export function adminTools({ db, writeToolSnapshot }: { db: Database; writeToolSnapshot: (id: string) => Promise<void> }) {
+export type AdminToolsDependencies = {
+  db: Database;
+  writeToolSnapshot: (id: string) => Promise<void>;
+  /** `tool.updated` for a change the public sees, written in the change's transaction (decision 029). */
+  webhooks: WebhookEvents;
+  outbox: Pick<Outbox, "poke">;
+};
+
+export function adminTools({ db, writeToolSnapshot, webhooks, outbox }: AdminToolsDependencies) {
   return {
     /**
      * Tools of any state, newest first, whose name contains `q` (the trigram index tools_name_trgm_idx answers the
@@ -100,15 +110,25 @@ export function adminTools({ db, writeToolSnapshot }: { db: Database; writeToolS
       return { tools: items.map(toModerated), nextCursor };
     },
 
-    /** Switches one flag of a tool (live or off, featured on the home page, its categories, the newsletter, boosted); its public snapshot follows. */
+    /**
+     * Switches one flag of a tool (live or off, featured on the home page, its categories, the newsletter, boosted); its
+     * public snapshot follows. A switch that changes a verified tool that is live before or after it (switched off or
+     * back on, featured or not) is a `tool.updated`; a flag of a tool in the queue or already off is no one's news.
+     */
     async setToolFlag(user: SessionUser | null, { toolId, flag, value }: ToolFlagInput): Promise<ModeratedTool> {
       requireAdmin(user);
-      const [updated] = await db
-        .update(tools)
-        .set({ [flag]: value, updatedAt: new Date() })
-        .where(eq(tools.id, toolId))
-        .returning(columns);
-      if (!updated) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+      const updated = await db.transaction(async (tx) => {
+        const [before] = await tx.select({ isVerified: tools.isVerified, isActive: tools.isActive, value: tools[flag] }).from(tools).where(eq(tools.id, toolId)).for("update");
+        if (!before) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+        const [row] = await tx
+          .update(tools)
+          .set({ [flag]: value, updatedAt: new Date() })
+          .where(eq(tools.id, toolId))
+          .returning();
+        if (before.isVerified && before.value !== value && (before.isActive || row!.isActive)) await webhooks.enqueue(tx, "tool.updated", { tool: row! });
+        return row!;
+      });
+      outbox.poke();
       // A tool switched off loses its snapshot; one switched back on, or featured, gets it rewritten.
       await writeToolSnapshot(toolId);
       return toModerated(updated);

@@ -4,7 +4,7 @@
  * deleted when its day is over, so a hash cannot be traced back to anyone.
  *
  * The collector reads what each event means (its tool, its source, its search) and gathers the events into batches,
- * written by ./event-writer.ts in one transaction each; a request is answered once its event's batch has committed
+ * written by ./event-writer.ts in one SQL statement each; a request is answered once its event's batch has committed
  * (group commit). A stored event is forwarded to a Plausible host by ./plausible.ts when one is set.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -113,7 +113,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
         await writeWaiting(batch.slice(middle));
         return;
       }
-      // Nothing of the batch was written (one transaction): each of its requests is told so, and may send it again.
+      // Nothing of the batch was written (one statement): each of its requests is told so, and may send it again.
       logger.error(
         batch.length === 1
           ? `analytics: could not write an event (${batch[0]!.event.name} on ${batch[0]!.event.path})`

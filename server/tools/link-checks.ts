@@ -18,6 +18,8 @@ import { requireAdmin } from "../access.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
 import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
+import type { Outbox } from "../outbox/effects.ts";
+import type { WebhookEvents } from "../webhooks/events.ts";
 import { isQueuedTool } from "./queue.ts";
 
 /** A website's answer: its status (null when none came), where the redirects ended, why it failed. */
@@ -86,6 +88,9 @@ export type LinkCheckerDependencies = {
   /** What the pauses between a host's requests are measured and waited by (the wall clock by default). */
   clock?: Clock;
   writeToolSnapshot: (id: string) => Promise<void>;
+  /** `tool.updated` when a live tool is hidden or an admin brings it back, written with the change (decision 029). */
+  webhooks: WebhookEvents;
+  outbox: Pick<Outbox, "poke">;
 };
 
 export type FlaggedLink = {
@@ -126,7 +131,7 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
-export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot }: LinkCheckerDependencies) {
+export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot, webhooks, outbox }: LinkCheckerDependencies) {
   /**
    * Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. Says too whether the
    * host is struggling (429, 503, or no answer in time or at all) and how long it asked us to wait.
@@ -171,7 +176,8 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
       await tx.insert(linkChecks).values(row).onConflictDoUpdate({ target: linkChecks.toolId, set: row });
       if (shouldHide && !previous?.hiddenAt) {
         // Switched off as an admin would: it leaves every list and page (the triggers on tools drop the cached pages).
-        await tx.update(tools).set({ isActive: false, updatedAt: now }).where(eq(tools.id, toolId));
+        const [hidden] = await tx.update(tools).set({ isActive: false, updatedAt: now }).where(eq(tools.id, toolId)).returning();
+        if (hidden) await webhooks.enqueue(tx, "tool.updated", { tool: hidden });
         return "hidden";
       }
       return ok ? (isMoved ? "moved" : "ok") : "failed";
@@ -247,7 +253,10 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
             const outcome = await record(tool.id, tool.website, result, now, tool.isLive);
             counts.checked++;
             if (outcome !== "ok") counts[outcome]++;
-            if (outcome === "hidden") await writeToolSnapshot(tool.id);
+            if (outcome === "hidden") {
+              outbox.poke();
+              await writeToolSnapshot(tool.id);
+            }
           }
           if (!isTrouble) {
             host.troubles = 0;
@@ -342,10 +351,16 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
           .for("update");
         if (!check) throw new AppError("not-found", MESSAGES.links.noCheck);
         await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false }).where(eq(linkChecks.toolId, toolId));
-        if (check.hiddenAt) await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(eq(tools.id, toolId));
+        if (check.hiddenAt) {
+          const [shown] = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning();
+          if (shown?.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: shown });
+        }
         return { name: check.name, wasHidden: check.hiddenAt !== null };
       });
-      if (resolved.wasHidden) await writeToolSnapshot(toolId);
+      if (resolved.wasHidden) {
+        outbox.poke();
+        await writeToolSnapshot(toolId);
+      }
       return resolved;
     },
   };

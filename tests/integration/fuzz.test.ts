@@ -65,25 +65,34 @@ const HOSTILE_VALUES = [
   "/%09/evil.example",
 ];
 
-/** Every page (app/routes.ts) with `{}` where a parameter goes, and the endpoints beside them. */
+/**
+ * Every page (app/routes.ts) with `{}` where a hostile parameter goes, and the endpoints beside them (every Hono route).
+ * `{slug}`, `{other}` and `{id}` are a live tool's slug, another live tool's slug and the first one's id, so that a
+ * route is also reached past its lookup.
+ */
 const PAGES = [
-  "/", "/search", "/search/{}", "/searches", "/tool/{}", "/tools", "/categories", "/category/{}", "/tags", "/tag/{}", "/add-tool", "/edit-tool/{}",
+  "/", "/search", "/search/{}", "/searches", "/tool/{}", "/tool/{}/alternatives", "/tool/{slug}/alternatives", "/compare/{}", "/compare/{}-vs-{}",
+  "/compare/{slug}-vs-{}", "/compare/{slug}-vs-{other}", "/tools", "/categories", "/category/{}", "/tags", "/tag/{}", "/add-tool", "/edit-tool/{}",
   "/register", "/login", "/logout", "/forgot-password", "/reset-password", "/auth/google", "/auth/signed-in", "/auth/failed", "/dev/outbox",
-  "/favorites", "/my-favorites", "/my-tools", "/profile/{}", "/edit-profile", "/admin", "/admin/claims", "/admin/reports", "/admin/tools", "/admin/categories",
-  "/admin/users", "/admin/requests", "/admin/analytics", "/admin/newsletter", "/admin/deliveries", "/admin/links", "/admin/import", "/admin/export", "/blog", "/blog/{}", "/terms-of-service.html",
-  "/privacy-policy.html", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data",
+  "/favorites", "/my-favorites", "/my-tools", "/profile/{}", "/get-featured", "/edit-profile", "/settings/api-keys", "/admin", "/admin/claims", "/admin/reports", "/admin/tools", "/admin/categories",
+  "/admin/users", "/admin/requests", "/admin/analytics", "/admin/newsletter", "/admin/deliveries", "/admin/links", "/admin/import", "/admin/export",
+  "/admin/webhooks", "/admin/webhooks/{}", "/admin/api-keys", "/blog", "/blog/{}", "/terms-of-service.html",
+  "/privacy-policy.html", "/open-data", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data", "/tool/{slug}/alternatives.data", "/compare/{slug}-vs-{other}.data",
+  "/compare/{}.data", "/admin/webhooks/{}.data", "/settings/api-keys.data",
 ];
 const ENDPOINTS = [
-  "/api/v1/tools", "/api/v1/tools/{}/related", "/api/v1/tools/{}/favorite", "/api/v1/tools/{}/images/{}", "/api/v1/{}",
+  "/api/v1/tools", "/api/v1/tools/{}/related", "/api/v1/tools/{}/favorite", "/api/v1/tools/{}/images/{}", "/api/v1/tools/{}/images/logo",
+  "/api/v1/tools/{id}/images/logo", "/api/v1/tools/{id}/images/largeImage", "/api/v1/tools/{id}", "/api/v1/tools/{id}/favorite", "/api/v1/{}",
   "/api/v1/tools/{}", "/api/v1/tools/by-slug/{}", "/api/v1/search", "/api/v1/categories", "/api/v1/tags", "/api/v1/top-lists",
   "/api/v1/openapi.json", "/api/docs",
   "/api/functions/submitTool", "/api/functions/toolVerified", "/api/functions/claimTool", "/api/functions/claimToolAccepted", "/api/functions/{}",
   "/api/event", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
   "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
-  "/assets/{}", "/favicon.ico", "/healthz", "/feed.json", "/category/{}/feed.json", "/tag/{}/rss.xml", "/tag/{}/feed.json", "/llms.txt",
-  "/badge/{}", "/badge/{}.svg", "/open-data", "/open-data/catalogue.json.gz", "/open-data/catalogue.csv.gz", "/open-data/{}",
+  "/assets/{}", "/favicon.ico", "/healthz", "/readyz", "/api/challenge", "/og/home.png", "/og/{}", "/og/tool/{}", "/og/tool/{slug}.png",
+  "/og/category/{}", "/og/category/{}.png", "/og/top/{}", "/og/top/{}.png", "/feed.json", "/category/{}/feed.json", "/tag/{}/rss.xml", "/tag/{}/feed.json", "/llms.txt",
+  "/badge/{}", "/badge/{}.svg", "/badge/{slug}.svg", "/open-data/catalogue.json.gz", "/open-data/catalogue.csv.gz", "/open-data/{}",
 ];
-const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data", "theme", "views", "file", "format"];
+const QUERY_KEYS = ["cursor", "limit", "q", "sort", "featured", "pricing", "redirectTo", "category", "tag", "page", "index", "popup", "error", "token", "via", "_data", "theme", "views", "file", "format", "verified", "line", "days", "v", "ref", "text"];
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
 
 type Body = { type?: string; body?: string | FormData };
@@ -131,9 +140,15 @@ function hostileBody(rng: ReturnType<typeof random>): Body {
   }
 }
 
+const live = { slug: "", other: "", id: "" };
+
 function hostilePath(rng: ReturnType<typeof random>): string {
   const template = rng.pick(rng.next() < 0.55 ? PAGES : ENDPOINTS);
-  let path = template.replaceAll("{}", () => rng.pick(HOSTILE_VALUES));
+  let path = template
+    .replaceAll("{slug}", live.slug)
+    .replaceAll("{other}", live.other)
+    .replaceAll("{id}", live.id)
+    .replaceAll("{}", () => rng.pick(HOSTILE_VALUES));
   if (rng.next() < 0.5) {
     const pairs = Array.from({ length: 1 + Math.floor(rng.next() * 3) }, () => `${rng.pick(QUERY_KEYS)}=${rng.pick(HOSTILE_VALUES)}`);
     path += `?${pairs.join("&")}`;
@@ -171,7 +186,9 @@ describe("a fuzzed corpus of malformed requests (PGlite)", () => {
     database = await openTestDatabase("pglite");
     app = await createTestApp(database);
     const category = await insertCategory(database.db, { label: "Analytics and Data" });
-    await insertTool(database.db, { name: "Some Tool", categories: [category.id] });
+    const tool = await insertTool(database.db, { name: "Some Tool", categories: [category.id] });
+    const other = await insertTool(database.db, { name: "Other Tool", categories: [category.id] });
+    Object.assign(live, { slug: tool.slug, other: other.slug, id: tool.id });
     admin = createClient(app.request);
     expect((await admin.postSolved("/register", { username: "Admin", email: "admin@example.com", password: "analytical" })).status).toBe(302);
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));

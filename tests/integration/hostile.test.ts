@@ -54,6 +54,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/reset-password",
     "/favorites",
     "/edit-profile",
+    "/settings/api-keys",
     "/add-tool",
     "/edit-tool/t123",
     "/profile/ada-lovelace",
@@ -66,6 +67,11 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/admin/users",
     "/admin/requests",
     "/admin/deliveries",
+    "/admin/links",
+    "/admin/import",
+    "/admin/webhooks",
+    "/admin/webhooks/w123",
+    "/admin/api-keys",
   ];
 
   describe("a page's action", () => {

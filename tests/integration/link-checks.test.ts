@@ -13,6 +13,7 @@ import { slugify } from "#common/slugify.ts";
 import { linkChecks, tools, users } from "#server/db/schema.ts";
 import { safeFetcherFromConfig } from "#server/fetch/safe-fetch.ts";
 import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HOST_GIVE_UP_AFTER, linkChecker } from "#server/tools/link-checks.ts";
+import { webhookEvents } from "#server/webhooks/events.ts";
 import { sql } from "drizzle-orm";
 import { insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
@@ -85,6 +86,8 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       hostPauseMs: 100,
       timeoutMs: 400,
       writeToolSnapshot: app.services.tools.writeToolSnapshot,
+      webhooks: webhookEvents({ siteUrl: app.config.SITE_URL }),
+      outbox: app.services.outbox,
     });
   });
   afterAll(async () => {
@@ -227,6 +230,8 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
         timeoutMs: 400,
         clock,
         writeToolSnapshot: app.services.tools.writeToolSnapshot,
+        webhooks: webhookEvents({ siteUrl: app.config.SITE_URL }),
+        outbox: app.services.outbox,
       });
     const answering = (host: string, answer: (response: ServerResponse) => void) => ({
       handle: (request: IncomingMessage, response: ServerResponse) => {

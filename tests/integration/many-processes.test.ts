@@ -3,11 +3,12 @@
  * a deploy behind a load balancer runs them: whatever a person does on one, the other knows. PostgreSQL only: the
  * embedded database serves one process.
  */
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
-import { scheduledRuns, tools, users } from "#server/db/schema.ts";
+import { METRICS } from "#server/analytics/metrics.ts";
+import { analyticsSalts, dailyStats, dailyVisitors, scheduledRuns, tools, users } from "#server/db/schema.ts";
 import { insertCategory, toolInput } from "../factories.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";
@@ -15,6 +16,7 @@ import { solvedProof } from "../setup/proof-of-work.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
 
 const AUTH_SECRET = "a-secret-both-processes-share-to-sign-sessions";
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** A form POST or a JSON call to one process, from the visitor at `address` (the processes trust X-Forwarded-For). */
 async function send(server: ServerProcess, pathname: string, init: { body: BodyInit; type?: string; cookie?: string; address?: string }): Promise<Response> {
@@ -98,7 +100,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     expect(lines.join("\n")).not.toMatch(/WARN|ERROR/);
   });
 
-  it("signs a person up on one and serves their session on the other: an image uploaded on one, a tool submitted on the other, verified there, and the first's cached page changes within a second", async () => {
+  it("signs a person up on one and serves their session on the other: a tool submitted on the other, its logo uploaded and saved on the first and served by the other from the bucket, verified there, and the first's cached page changes within a second", async () => {
     const ada = cookieOf(await register(first, "Ada", "ada@example.com"));
 
     // Ada's session, made by the first process, submits a tool on the second.
@@ -119,8 +121,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     expect(logo.startsWith(`${bucket.endpoint}/${bucket.bucket}/tools/${tool.id}/`)).toBe(true);
     const image = await fetch(logo);
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/webp"]);
-    // The tool is saved with it (as the tool form's save does), and its page on the second process shows it below.
-    await database.db.update(tools).set({ logo }).where(eq(tools.id, tool.id));
+    // Ada saves the tool with it through the first process's form, as the browser does after the upload: the address
+    // comes back in `logoUrl`.
+    const edit = new FormData();
+    for (const [name, value] of Object.entries({ toolId: tool.id, intent: "save", name: "Crossing Counter", website: "https://crossing-counter.example", shortDesc: "Counts visitors without cookies, for small sites.", tags: "analytics", paymentType: "free", logoUrl: logo })) edit.append(name, value);
+    edit.append("categories", categoryId);
+    const saved = await send(first, `/edit-tool/${tool.id}`, { body: edit, cookie: ada });
+    expect([saved.status, saved.headers.get("location")]).toEqual([302, "/my-tools"]);
+    const [savedRow] = await database.db.select({ logo: tools.logo }).from(tools).where(eq(tools.id, tool.id));
+    expect(savedRow?.logo).toBe(logo);
 
     // The first process caches the pages that do not show the waiting tool yet (once it has heard of the logo's
     // change, which drops the tool's page: until then a page it keeps may be dropped again).
@@ -153,7 +162,52 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     const home = await fetch(`${first.url}/`);
     expect(home.headers.get("x-cache")).toBe("miss");
     expect(await home.text()).toContain("Crossing Counter");
-    expect((await fetch(second.url + page)).status).toBe(200);
+
+    // The second process names the same image on the tool's page, and its bytes come from the shared bucket: the
+    // picture Ada uploaded on the first.
+    const onSecond = await fetch(second.url + page);
+    expect(onSecond.status).toBe(200);
+    const named = /<img src="([^"]+)"[^>]*alt="Crossing Counter/.exec(await onSecond.text())?.[1];
+    expect(named).toBe(logo);
+    const bytes = await fetch(named!);
+    expect([bytes.status, bytes.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    const { dominant } = await sharp(Buffer.from(await bytes.arrayBuffer())).stats();
+    expect(dominant).toEqual({ r: expect.closeTo(0x0e, -1.5), g: expect.closeTo(0xa5, -1.5), b: expect.closeTo(0xe9, -1.5) });
+  });
+
+  it("shares the day's analytics salt: a visitor counted on one and again on the other is one unique visitor", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const visitorsToday = async () => {
+      const [visitors] = await database.db.select({ count: count() }).from(dailyVisitors).where(eq(dailyVisitors.day, today));
+      const [unique] = await database.db
+        .select({ count: dailyStats.count })
+        .from(dailyStats)
+        .where(and(eq(dailyStats.metric, METRICS.visitors), eq(dailyStats.subject, ""), eq(dailyStats.detail, ""), eq(dailyStats.day, today)));
+      return { hashes: visitors?.count ?? 0, unique: unique?.count ?? 0 };
+    };
+    const view = (server: ServerProcess, pathname: string) =>
+      fetch(`${server.url}/api/event`, {
+        method: "POST",
+        headers: { "content-type": "text/plain", "user-agent": CHROME, "x-forwarded-for": "192.0.2.44" },
+        body: JSON.stringify({ n: "pageview", u: `${server.url}${pathname}`, d: new URL(server.url).hostname, r: null }),
+      });
+    const before = await visitorsToday();
+
+    expect((await view(first, "/tools")).status).toBe(202);
+    expect(await visitorsToday()).toEqual({ hashes: before.hashes + 1, unique: before.unique + 1 });
+    // The same person, the same day, sent to the other process: the same hash, so not counted again.
+    expect((await view(second, "/categories")).status).toBe(202);
+    expect(await visitorsToday()).toEqual({ hashes: before.hashes + 1, unique: before.unique + 1 });
+    const salts = await database.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, today));
+    expect(salts).toHaveLength(1);
+    // Another browser at the same address is another visitor, whichever process counts it.
+    const other = await fetch(`${second.url}/api/event`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", "user-agent": `${CHROME} Edg/131.0.0.0`, "x-forwarded-for": "192.0.2.44" },
+      body: JSON.stringify({ n: "pageview", u: `${second.url}/tags`, d: "127.0.0.1", r: null }),
+    });
+    expect(other.status).toBe(202);
+    expect(await visitorsToday()).toEqual({ hashes: before.hashes + 2, unique: before.unique + 2 });
   });
 
   it("counts a rate limit across both: registrations from one address, split between them, stop at the same total", async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { exportCatalogue } from "#server/catalogue/export.ts";
 import { importCatalogue } from "#server/catalogue/import.ts";
-import { readImportSource } from "#server/catalogue/sources.ts";
+import { csvColumns, guessMapping, readImportSource } from "#server/catalogue/sources.ts";
 import { runDailyJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { insertCategory, insertTool } from "../factories.ts";
@@ -44,7 +44,21 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     const category = await insertCategory(database.db, { label: "Analytics" });
     // As live tools are: verified at some moment (an import takes a missing one for the day the tool was added).
     const verifiedAt = new Date("2026-02-01T00:00:00Z");
-    await insertTool(database.db, { name: "Plausible", website: "https://plausible.io", shortDesc: "Simple, privacy-friendly analytics for websites.", categories: [category.id], tags: ["analytics"], verifiedAt });
+    // One with every field a dump carries, some with commas, quotes and lines that CSV must keep.
+    await insertTool(database.db, {
+      name: "Plausible",
+      website: "https://plausible.io",
+      shortDesc: "Simple, privacy-friendly analytics for websites.",
+      longDesc: "## Why\n\nNo cookies, \"no banner\".\n\n- Light, fast",
+      categories: [category.id],
+      tags: ["analytics", "privacy"],
+      paymentType: "paid",
+      pros: ["Light script, under 1 KB", "Open source"],
+      cons: ["No free plan"],
+      faq: [{ question: "Is it GDPR-friendly?", answer: "Yes: no cookies,\nno personal data." }],
+      isHomeBoosted: true,
+      verifiedAt,
+    });
     await insertTool(database.db, { name: "Umami <b>", website: "https://umami.is", shortDesc: "Open source, cookie-free website analytics, \"quoted\".", categories: [category.id], verifiedAt });
     await insertTool(database.db, { name: "Waiting", website: "https://waiting.example.com", shortDesc: "A tool still waiting in the queue for review.", categories: [category.id], isVerified: false });
 
@@ -60,13 +74,27 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     expect(rows.map((row) => row.name).sort()).toEqual(["Plausible", "Umami <b>"]);
 
-    const fresh = await openTestDatabase(kind);
+    // The JSON dump alone, imported into a fresh directory, gives back the same file: it brings its categories.
+    const fromJson = await openTestDatabase(kind);
     try {
-      const imported = await importCatalogue(fresh.db, readImportSource("json", json));
+      const imported = await importCatalogue(fromJson.db, readImportSource("json", json));
       expect(imported.counts).toEqual({ create: 2, update: 0, refuse: 0 });
-      expect((await exportCatalogue(fresh.db, "json", NIGHT)).text).toBe(json);
+      expect((await exportCatalogue(fromJson.db, "json", NIGHT)).text).toBe(json);
     } finally {
-      await fresh.close();
+      await fromJson.close();
+    }
+
+    // The CSV dump alone, through the same import with its columns guessed as the import screen guesses them, and its
+    // categories (named by slug) created: the same tools, and the same CSV file again.
+    const fromCsv = await openTestDatabase(kind);
+    try {
+      const imported = await importCatalogue(fromCsv.db, readImportSource("csv", csv, guessMapping(csvColumns(csv))), { createCategories: true });
+      expect(imported.counts).toEqual({ create: 2, update: 0, refuse: 0 });
+      expect((await exportCatalogue(fromCsv.db, "csv", NIGHT)).text).toBe(csv);
+      const tools = (text: string) => (JSON.parse(text) as { tools: unknown[] }).tools;
+      expect(tools((await exportCatalogue(fromCsv.db, "json", NIGHT)).text)).toEqual(tools(json));
+    } finally {
+      await fromCsv.close();
     }
   });
 

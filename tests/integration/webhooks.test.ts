@@ -18,7 +18,7 @@ import { insertCategory, insertTool, insertUser, toolInput } from "../factories.
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type Client, createClient } from "../setup/forms.ts";
-import { type RecordedRequest, startLocalServer, type LocalServer } from "../setup/local-http.ts";
+import { closedPortUrl, type RecordedRequest, startLocalServer, type LocalServer } from "../setup/local-http.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ALL_EVENTS: WebhookEvent[] = ["tool.submitted", "tool.verified", "tool.updated", "tool.rejected", "claim.requested", "claim.accepted", "report.created"];
@@ -141,6 +141,64 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
       expect(all[5]!.data.report).toMatchObject({ kind: "broken-link", text: "The link is dead" });
       expect(received("/reports", reportsOnly.secret).map((message) => message.type)).toEqual(["report.created"]);
       expect(receiver.requests.filter((request) => request.url.pathname === "/disabled")).toEqual([]);
+    });
+
+    it("sends tool.updated when an admin, a featuring grant or the link check changes what the public sees of a live tool", async () => {
+      const { secret } = await register(["tool.updated"]);
+      const { session } = await admin();
+      const verifier = await insertUser(database.db, { username: "Vera", role: "verifier" });
+      const maker = await insertUser(database.db, { username: "Maker" });
+      const { admin: moderation, users: accounts, links, lifecycle } = app.services;
+      // Its website is the receiver, which answers every check.
+      const live = await insertTool(database.db, { name: "Live", website: `${receiver.url}/live`, creatorUsername: maker.slug, isLinkedToCreator: true, categories: [categoryId] });
+      const dead = await insertTool(database.db, { name: "Dead", website: await closedPortUrl(), categories: [categoryId] });
+      const queued = await insertTool(database.db, { name: "Queued", isVerified: false, categories: [categoryId] });
+      const off = await insertTool(database.db, { name: "Off", isActive: false, categories: [categoryId] });
+
+      // Featured, switched off and back on by an admin; a featuring request granted.
+      await moderation.setToolFlag(session, { toolId: live.id, flag: "isFeaturedHome", value: true });
+      await moderation.setToolFlag(session, { toolId: live.id, flag: "isActive", value: false });
+      await moderation.setToolFlag(session, { toolId: live.id, flag: "isActive", value: true });
+      await accounts.requestFeaturing(maker.session, { profileSlug: maker.slug, toolId: live.id });
+      await moderation.grantFeaturingRequest(session, { userId: maker.id, toolId: live.id });
+      // Hidden by the link check after its failures in a row, then brought back by an admin.
+      for (let day = app.config.LINK_CHECK_HIDE_AFTER; day > 0; day--) await links.checkAllLinks(new Date(Date.now() - day * DAY_MS));
+      expect((await database.db.select({ isActive: tools.isActive }).from(tools).where(eq(tools.id, dead.id)))[0]!.isActive).toBe(false);
+      await links.resolveLink(session, { toolId: dead.id });
+
+      // No news: a switch that changes nothing, a flag of a tool in the queue or already off, and a private request for
+      // changes to a tool in the queue (its maker is mailed; the public sees nothing).
+      await moderation.setToolFlag(session, { toolId: live.id, flag: "isFeaturedHome", value: true });
+      await moderation.setToolFlag(session, { toolId: queued.id, flag: "isFeaturedHome", value: true });
+      await moderation.setToolFlag(session, { toolId: queued.id, flag: "isActive", value: false });
+      await moderation.setToolFlag(session, { toolId: off.id, flag: "isFeaturedHome", value: true });
+      await lifecycle.requestChanges(verifier.session, queued.id, "Please add a screenshot");
+      await app.services.outbox.drain();
+
+      const order = (await deliveries()).map((delivery) => delivery.messageId);
+      const messages = receiver.requests
+        .filter((request) => request.url.pathname === "/hooks")
+        .sort((a, b) => order.indexOf(String(a.headers["webhook-id"])) - order.indexOf(String(b.headers["webhook-id"])))
+        .map((request) => verified(request, secret));
+      expect(messages.map((message) => [message.type, message.data.tool!.name, message.data.tool!.status])).toEqual([
+        ["tool.updated", "Live", "live"],
+        ["tool.updated", "Live", "off"],
+        ["tool.updated", "Live", "live"],
+        ["tool.updated", "Live", "live"],
+        ["tool.updated", "Dead", "off"],
+        ["tool.updated", "Dead", "live"],
+      ]);
+      expect(await deliveries()).toHaveLength(6);
+    });
+
+    it("writes nothing for an admin's switch that is refused", async () => {
+      await register(["tool.updated"]);
+      const { session } = await admin();
+      await expect(app.services.admin.setToolFlag(session, { toolId: "tnothere", flag: "isActive", value: false })).rejects.toMatchObject({ code: "not-found" });
+      const guest = await insertUser(database.db, { username: "Guest" });
+      const tool = await insertTool(database.db);
+      await expect(app.services.admin.setToolFlag(guest.session, { toolId: tool.id, flag: "isActive", value: false })).rejects.toMatchObject({ code: "permission-denied" });
+      expect(await deliveries()).toEqual([]);
     });
 
     it("writes nothing for a change that is rolled back", async () => {
