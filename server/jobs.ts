@@ -8,7 +8,9 @@
  *
  * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
  * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the
- * others skip it. A run that never finished (its process died) is taken over once its lease is over.
+ * others skip it. A run that never finished (its process died) is taken over once its lease is over. A process that
+ * stops asks its run to end early (the link check leaves its unchecked tools) and hands the period back, so the next
+ * process that tries runs it again at once instead of waiting for the lease.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client.ts";
@@ -23,26 +25,29 @@ const RUN_LEASE_MS = 30 * 60 * 1000;
 /** Timers of different processes, and their clocks, drift a little: a claim a hundredth of a period early still counts. */
 const PERIOD_TOLERANCE = 0.01;
 
-/** Runs the jobs once: what the timer calls every hour. */
-export async function runJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
+/** Runs the jobs once: what the timer calls every hour. Once `signal` aborts (the process stops), no further step starts. */
+export async function runJobs(services: Services, logger: Logger, now = new Date(), signal?: AbortSignal): Promise<void> {
   try {
     const { events } = await services.analytics.purge();
     if (events > 0) logger.info(`analytics: deleted ${events} events past their retention`);
   } catch (error) {
     logger.error("analytics: could not delete old events", error);
   }
+  if (signal?.aborted) return;
   try {
     const purged = await services.outbox.purge(now);
     if (purged > 0) logger.info(`outbox: deleted ${purged} old row${purged === 1 ? "" : "s"}`);
   } catch (error) {
     logger.error("outbox: could not delete old rows", error);
   }
+  if (signal?.aborted) return;
   try {
     const purged = await services.spam.purgeSpentProofs(now);
     if (purged > 0) logger.info(`spam: deleted ${purged} spent proof${purged === 1 ? "" : "s"} of work past their expiry`);
   } catch (error) {
     logger.error("spam: could not delete old spent proofs of work", error);
   }
+  if (signal?.aborted) return;
   try {
     const sent = await services.newsletter.sendDueFollowUps(now);
     if (sent > 0) logger.info(`sent ${sent} first-week follow-up mail${sent === 1 ? "" : "s"} to makers`);
@@ -51,22 +56,24 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
   }
 }
 
-/** Runs the daily jobs once: what the timer calls every day. */
-export async function runDailyJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
+/** Runs the daily jobs once: what the timer calls every day. Once `signal` aborts, no further step starts and the link check ends early. */
+export async function runDailyJobs(services: Services, logger: Logger, now = new Date(), signal?: AbortSignal): Promise<void> {
   try {
     const removed = await services.imageUploads.removeUnusedImages(now);
     if (removed > 0) logger.info(`deleted ${removed} uploaded image${removed === 1 ? "" : "s"} that no tool shows`);
   } catch (error) {
     logger.error("could not delete the unused uploaded images", error);
   }
+  if (signal?.aborted) return;
   try {
     const dumped = await services.catalogue.writeOpenData(now);
     logger.info(`open data: wrote the catalogue's dumps, ${dumped.tools} tool${dumped.tools === 1 ? "" : "s"}`);
   } catch (error) {
     logger.error("could not write the open data dumps", error);
   }
+  if (signal?.aborted) return;
   try {
-    const links = await services.links.checkAllLinks(now);
+    const links = await services.links.checkAllLinks(now, signal);
     logger.info(`link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden, ${links.skipped} left for the next run`);
   } catch (error) {
     logger.error("could not check the tools' links", error);
@@ -76,8 +83,17 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
 /**
  * Runs `job` under the name `name` unless another run of it (in any process on this database) started less than
  * `periodMs` ago, or is still under way within its lease. Two processes that try at once: one runs it, one skips.
+ * A run cut short by `signal` (its process stops) is handed back: recorded as started a period ago, so the next try,
+ * in any process, claims it at once. It answers "handed back" then.
  */
-export async function runOncePerPeriod(db: Database, name: string, periodMs: number, job: () => Promise<void>, now = new Date()): Promise<"ran" | "skipped"> {
+export async function runOncePerPeriod(
+  db: Database,
+  name: string,
+  periodMs: number,
+  job: (signal?: AbortSignal) => Promise<void>,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<"ran" | "skipped" | "handed back"> {
   const periodAgo = new Date(now.getTime() - periodMs * (1 - PERIOD_TOLERANCE));
   const leaseAgo = new Date(now.getTime() - RUN_LEASE_MS);
   const claimed = await db
@@ -91,35 +107,38 @@ export async function runOncePerPeriod(db: Database, name: string, periodMs: num
     })
     .returning({ job: scheduledRuns.job });
   if (claimed.length === 0) return "skipped";
+  let isHandedBack = false;
   try {
-    await job();
+    await job(signal);
   } finally {
     // Finished, even when the job failed: its steps log their own errors, and the next period tries again.
+    isHandedBack = signal?.aborted ?? false;
     await db
       .update(scheduledRuns)
-      .set({ finishedAt: new Date(Math.max(Date.now(), now.getTime())) })
+      .set({ finishedAt: new Date(Math.max(Date.now(), now.getTime())), ...(isHandedBack ? { startedAt: new Date(now.getTime() - periodMs) } : {}) })
       .where(sql`${scheduledRuns.job} = ${name} and ${scheduledRuns.startedAt} = ${now.toISOString()}::timestamptz`);
   }
-  return "ran";
+  return isHandedBack ? "handed back" : "ran";
 }
 
 /** The scheduled jobs of this process, started by `startJobs`. */
 export type ScheduledJobs = {
-  /** Starts no new run, and resolves once the runs under way have finished. */
+  /** Starts no new run, asks the runs under way to end early, and resolves once they have (handing their period back). */
   stop(): Promise<void>;
 };
 
 /** Tries `job` every `periodMs`, first `firstAfterMs` after the start, never twice at once in this process. */
-function every(periodMs: number, firstAfterMs: number, job: () => Promise<"ran" | "skipped">, logger: Logger, name: string): ScheduledJobs {
+function every(periodMs: number, firstAfterMs: number, job: (signal: AbortSignal) => Promise<"ran" | "skipped" | "handed back">, logger: Logger, name: string): ScheduledJobs {
   let running: Promise<void> | undefined;
-  let stopped = false;
+  const stopping = new AbortController();
   const run = () => {
-    if (running || stopped) return;
+    if (running || stopping.signal.aborted) return;
     const startedAt = Date.now();
-    running = job()
+    running = job(stopping.signal)
       .then((result) => {
         // The other processes skip the run: one line per period says which process ran it, and for how long.
         if (result === "ran") logger.info(`scheduled job ${name}: ran in ${Date.now() - startedAt} ms`);
+        if (result === "handed back") logger.info(`scheduled job ${name}: stopped after ${Date.now() - startedAt} ms, handed back for the next process`);
       })
       .catch((error: unknown) => logger.error(`scheduled job ${name}: could not run`, error))
       .finally(() => {
@@ -132,7 +151,7 @@ function every(periodMs: number, firstAfterMs: number, job: () => Promise<"ran" 
   repeat.unref();
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(first);
       clearInterval(repeat);
       await running;
@@ -147,8 +166,8 @@ function every(periodMs: number, firstAfterMs: number, job: () => Promise<"ran" 
  */
 export function startJobs(db: Database, services: Services, logger: Logger, firstRunAfterMs: number): ScheduledJobs {
   const jobs = [
-    every(HOUR_MS, firstRunAfterMs, () => runOncePerPeriod(db, "hourly", HOUR_MS, () => runJobs(services, logger)), logger, "hourly"),
-    every(DAY_MS, firstRunAfterMs, () => runOncePerPeriod(db, "daily", DAY_MS, () => runDailyJobs(services, logger)), logger, "daily"),
+    every(HOUR_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "hourly", HOUR_MS, () => runJobs(services, logger, new Date(), signal), new Date(), signal), logger, "hourly"),
+    every(DAY_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "daily", DAY_MS, () => runDailyJobs(services, logger, new Date(), signal), new Date(), signal), logger, "daily"),
   ];
   return { stop: async () => void (await Promise.all(jobs.map((scheduled) => scheduled.stop()))) };
 }

@@ -193,8 +193,10 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
      * at a time with its pause between (grown by its backoff), for the whole run: the tools are read BATCH at a time,
      * but what is known of each host is kept until the run ends. A host that keeps failing, or asks us to come back
      * later than HOST_WAIT_CAP_MS, is left alone for the rest of the run: its unchecked tools are counted `skipped`.
+     * Once `signal` aborts (the process stops), no new page is asked for: the pages under way are recorded, and the
+     * tools still waiting are counted `skipped`, for the next run.
      */
-    async checkAllLinks(now = new Date()): Promise<LinkCheckCounts> {
+    async checkAllLinks(now = new Date(), signal?: AbortSignal): Promise<LinkCheckCounts> {
       const counts: LinkCheckCounts = { checked: 0, moved: 0, failed: 0, hidden: 0, skipped: 0 };
       const hosts = new Map<string, HostState>();
       let pending = 0;
@@ -274,6 +276,11 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
 
       const running = new Set<Promise<void>>();
       for (;;) {
+        if (signal?.aborted) {
+          await Promise.all(running);
+          counts.skipped += pending;
+          return counts;
+        }
         // Read ahead while few tools wait, or while a worker is free and no host is due; never more than MAX_WAITING tools.
         while (!exhausted && pending < MAX_WAITING && (pending < BATCH || (running.size < concurrency && !waiting().some((host) => host.nextAt <= clock.now())))) await load();
         const at = clock.now();
@@ -287,7 +294,8 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
         // Until a page is done, or the next host's pause is over when a worker is free for it.
         const next = running.size < concurrency ? waiting()[0] : undefined;
         const wake = new AbortController();
-        await Promise.race([...running, ...(next ? [clock.sleep(Math.max(0, next.nextAt - clock.now()), wake.signal)] : [])]);
+        const stopped = signal ? new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true, signal: wake.signal })) : undefined;
+        await Promise.race([...running, ...(next ? [clock.sleep(Math.max(0, next.nextAt - clock.now()), wake.signal)] : []), ...(stopped ? [stopped] : [])]);
         wake.abort();
       }
       return counts;

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { slugify } from "#common/slugify.ts";
 import { linkChecks, tools, users } from "#server/db/schema.ts";
@@ -195,6 +195,31 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     expect(mostInFlight).toBe(1);
     expect(arrivals).toHaveLength(3);
     for (let index = 1; index < arrivals.length; index++) expect(arrivals[index]! - arrivals[index - 1]!).toBeGreaterThanOrEqual(100);
+  });
+
+  it("stops asking once its process stops: the page under way is recorded, the tools still waiting are left for the next run", async () => {
+    for (const path of ["/a", "/b", "/c"]) await insertTool(database.db, { website: `${busy.url}${path}` });
+    arrivals.length = 0;
+    // A host's pause of 10 s: the run must not wait it out to notice.
+    const patient = linkChecker({
+      db: database.db,
+      fetcher: safeFetcherFromConfig(app.config),
+      hideAfter: app.config.LINK_CHECK_HIDE_AFTER,
+      hostPauseMs: 10_000,
+      timeoutMs: 400,
+      writeToolSnapshot: app.services.tools.writeToolSnapshot,
+      webhooks: webhookEvents({ siteUrl: app.config.SITE_URL }),
+      outbox: app.services.outbox,
+    });
+    const stopping = new AbortController();
+    const run = patient.checkAllLinks(new Date(), stopping.signal);
+    await vi.waitFor(() => expect(arrivals).toHaveLength(1));
+    stopping.abort();
+    const started = Date.now();
+    expect(await run).toMatchObject({ checked: 1, skipped: 2 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(arrivals).toHaveLength(1);
+    expect(await database.db.$count(linkChecks)).toBe(1);
   });
 
   it("pages the flagged links through their index, never sorting them", async () => {

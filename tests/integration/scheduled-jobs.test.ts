@@ -46,6 +46,27 @@ describe.each(databaseKinds)("scheduled jobs on %s", (kind) => {
     await stuck;
   });
 
+  it("hands a run cut short by its process stopping back, so the next try, in any process, runs it at once", async () => {
+    database = await openTestDatabase(kind);
+    const db = database.db;
+    const start = new Date("2026-03-01T10:00:00Z");
+    const stopping = new AbortController();
+    let stepsRun = 0;
+    // A job of two steps, asked to stop during the first: it skips the second.
+    const job = async (signal?: AbortSignal) => {
+      stepsRun++;
+      stopping.abort();
+      if (signal?.aborted) return;
+      stepsRun++;
+    };
+    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, job, start, stopping.signal)).toBe("handed back");
+    expect(stepsRun).toBe(1);
+    // A minute later, not a day: another process claims the period that was handed back.
+    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 60_000))).toBe("ran");
+    // And that run, finished, keeps the period as usual.
+    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 2 * 60_000))).toBe("skipped");
+  });
+
   it.runIf(kind === "postgres")("runs a job once when two processes' connections try it at the same moment", async () => {
     database = await openTestDatabase(kind);
     // Two pools, as two app processes have.
