@@ -178,6 +178,8 @@ function startServer(port: number) {
       // The event target sends each event from its own made-up address, as many visitors do.
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
+      // The daily jobs (a dump of the whole catalogue, a check of every website) would run beside the load and skew it.
+      JOBS_FIRST_RUN_AFTER_SECONDS: "86400",
       // Set both, so a DATABASE_URL inherited from the shell cannot redirect a PGlite run.
       DATABASE_URL: database.kind === "postgres" ? database.url : "",
       DATA_DIR: database.kind === "pglite" ? database.dataDir : "./data/bench",
