@@ -38,7 +38,10 @@ describe("catalogue sources", () => {
   });
 
   it("refuses a malformed CSV file with the line and the reason", () => {
-    expect(refusalOf(() => csvColumns('a,b\n1,"2\n'))).toBe(MESSAGES.catalogue.malformedCsv(2, "a quoted value is never closed"));
+    expect(refusalOf(() => checkReadable("csv", 'a,b\n1,"2\n'))).toBe(MESSAGES.catalogue.malformedCsv(2, "a quoted value is never closed"));
+    expect(refusalOf(() => csvColumns('a,"b\n'))).toBe(MESSAGES.catalogue.malformedCsv(1, "a quoted value is never closed"));
+    // The header alone is read for the columns; the rows under it are checked with the file.
+    expect(csvColumns('a,b\n1,"2\n')).toEqual(["a", "b"]);
     expect(refusalOf(() => checkReadable("csv", "a,b\n1,2,3\n"))).toBe(MESSAGES.catalogue.malformedCsv(2, "this row does not have as many values as the header"));
     expect(refusalOf(() => checkReadable("csv", "a,b\n"))).toBe(MESSAGES.catalogue.noCsvRows);
   });

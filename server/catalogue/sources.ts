@@ -69,10 +69,10 @@ const CSV_PROBLEMS: Record<string, string> = {
   CSV_MAX_RECORD_SIZE: "a value is too long",
 };
 
-/** The rows of a CSV file with the line each ends on; the first is the header. */
-function csvRecords(text: string): { record: string[]; line: number }[] {
+/** The rows of a CSV file with the line each ends on; the first is the header. `to` stops after that many rows. */
+function csvRecords(text: string, to?: number): { record: string[]; line: number }[] {
   try {
-    const rows = parse(text, { bom: true, info: true, skip_empty_lines: true, max_record_size: 1_000_000 }) as unknown as { record: string[]; info: { lines: number } }[];
+    const rows = parse(text, { bom: true, info: true, skip_empty_lines: true, max_record_size: 1_000_000, to }) as unknown as { record: string[]; info: { lines: number } }[];
     return rows.map((row) => ({ record: row.record, line: row.info.lines }));
   } catch (error) {
     const { code, lines } = (error ?? {}) as { code?: string; lines?: number };
@@ -81,9 +81,12 @@ function csvRecords(text: string): { record: string[]; line: number }[] {
   }
 }
 
-/** The header of a CSV file (the console shows it to map the columns). */
+/**
+ * The header of a CSV file (the console shows it to map the columns), read alone: the rows under it are read, and a
+ * malformed one refused, when the file is checked or imported.
+ */
 export function csvColumns(text: string): string[] {
-  const [header] = csvRecords(text);
+  const [header] = csvRecords(text, 1);
   return header ? header.record.map((name) => name.trim()) : [];
 }
 
