@@ -88,8 +88,19 @@ function categoryDirectory(existing: CategoryRow[]) {
   };
 }
 
+type PlannedWrites = { inserts: NewToolRow[]; updates: Record<string, unknown>[] };
+
 /** What a file brings, checked against the catalogue: nothing is written. `db` may be the import's own transaction. */
-export async function planImport(db: Database | Transaction, source: ImportSource, { createCategories = false, now = new Date() }: ImportOptions = {}): Promise<ImportPlan> {
+export async function planImport(db: Database | Transaction, source: ImportSource, options: ImportOptions = {}): Promise<ImportPlan> {
+  const planner = await createPlanner(db, source, options);
+  return planner.finish(planner.planRows(0, source.tools.length));
+}
+
+/**
+ * Plans a file's rows a slice at a time (the import writes one slice while it plans the next), keeping what a later
+ * row is checked against: the websites of the rows before it and the categories made for them.
+ */
+async function createPlanner(db: Database | Transaction, source: ImportSource, { createCategories = false, now = new Date() }: ImportOptions) {
   const existing = (await db.select().from(categories)) as CategoryRow[];
   const directory = categoryDirectory(existing);
   const newCategories: CategoryRow[] = [];
@@ -115,11 +126,17 @@ export async function planImport(db: Database | Transaction, source: ImportSourc
   const matched = await findToolsByCanonicalWebsite(db, canonicals.filter((canonical): canonical is string => Boolean(canonical)));
   const firstLineOf = new Map<string, number>();
   const usedNewCategories = new Set<string>();
-  const inserts: NewToolRow[] = [];
-  const updates: Record<string, unknown>[] = [];
   const rows: RowOutcome[] = [];
 
-  source.tools.forEach((raw, index) => {
+  /** Plans the rows from `from` up to `to` (not included), in the file's order: what to write for them. */
+  function planRows(from: number, to: number): PlannedWrites {
+    const inserts: NewToolRow[] = [];
+    const updates: Record<string, unknown>[] = [];
+    for (let index = from; index < to; index++) planRow(source.tools[index]!, index, inserts, updates);
+    return { inserts, updates };
+  }
+
+  function planRow(raw: RawTool, index: number, inserts: NewToolRow[], updates: Record<string, unknown>[]) {
     const canonical = canonicals[index] ?? null;
     const listed = canonical ? matched.get(canonical) : undefined;
     const reasons: string[] = [];
@@ -207,21 +224,28 @@ export async function planImport(db: Database | Transaction, source: ImportSourc
       outcome.toolId = row.id;
       inserts.push(row);
     }
-  });
+  }
 
-  // A category made for a row is kept only when a row that is not refused uses it.
-  const keptNew = newCategories.filter((category) => importedCategoryIds.has(category.id) || usedNewCategories.has(category.id));
-  const counts = { create: 0, update: 0, refuse: 0 };
-  for (const row of rows) counts[row.action] += 1;
-  return {
-    rows,
-    counts,
-    categories: [
-      ...keptNew.map((category) => ({ label: category.label, slug: category.slug, action: "create" as const })),
-      ...changedCategories.map((category) => ({ label: category.label, slug: category.slug, action: "update" as const })),
-    ],
-    writes: { newCategories: keptNew, changedCategories, inserts, updates },
-  };
+  /** A category made for a row is kept only when a row that is not refused uses it; a JSON export's are kept. */
+  const keptNewCategories = () => newCategories.filter((category) => importedCategoryIds.has(category.id) || usedNewCategories.has(category.id));
+
+  /** The plan of every row planned, with all that `writes` holds. */
+  function finish({ inserts, updates }: PlannedWrites): ImportPlan {
+    const keptNew = keptNewCategories();
+    const counts = { create: 0, update: 0, refuse: 0 };
+    for (const row of rows) counts[row.action] += 1;
+    return {
+      rows,
+      counts,
+      categories: [
+        ...keptNew.map((category) => ({ label: category.label, slug: category.slug, action: "create" as const })),
+        ...changedCategories.map((category) => ({ label: category.label, slug: category.slug, action: "update" as const })),
+      ],
+      writes: { newCategories: keptNew, changedCategories, inserts, updates },
+    };
+  }
+
+  return { planRows, finish, keptNewCategories, changedCategories };
 }
 
 /** The tool columns of a checked input, as the submission form stores them (empty lists as none). */
@@ -299,7 +323,7 @@ async function updateTools(tx: Transaction, rows: Record<string, unknown>[]) {
 }
 
 /**
- * From this many written rows on, the live-tool counts are rebuilt once at the end instead of row by row: the counts
+ * From this many rows in the file on (known before any is planned, as the writes start with the first slice), the live-tool counts are rebuilt once at the end instead of row by row: the counts
  * trigger (migration 0004) updates the same few category and tag rows for every tool, which one transaction makes ever
  * slower; the page cache's notices (migration 0014) are replaced by one that drops every page. Switching them off takes a lock that lets pages read the tools but makes other writes wait for the import.
  */
@@ -323,22 +347,49 @@ export type ImportResult = ImportPlan & { toolIds: string[] };
 /**
  * Plans and writes in one transaction: all of the file's accepted rows are written, or none (a failure leaves the
  * database as it was). Refused rows are left out and listed. With `dryRun` the transaction writes nothing.
+ *
+ * The rows are planned BATCH_SIZE at a time, and each slice's statements are sent before the next slice is planned,
+ * so this process checks rows while the database writes the ones before them.
  */
 export async function importCatalogue(db: Database, source: ImportSource, options: ImportOptions & { dryRun?: boolean } = {}): Promise<ImportResult> {
   if (options.dryRun) return { ...(await planImport(db, source, options)), toolIds: [] };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const plan = await planImport(tx, source, options);
-    const { newCategories, changedCategories, inserts, updates } = plan.writes;
-    if (newCategories.length) await tx.insert(categories).values(newCategories);
-    for (const category of changedCategories) {
+    const planner = await createPlanner(tx, source, options);
+    const writtenCategories = new Set<string>();
+    /** The new categories kept so far that are not written yet: before the tools that name them (their search text reads the labels). */
+    async function writeNewCategories() {
+      const fresh = planner.keptNewCategories().filter((category) => !writtenCategories.has(category.id));
+      for (const category of fresh) writtenCategories.add(category.id);
+      if (fresh.length) await tx.insert(categories).values(fresh);
+    }
+    await writeNewCategories();
+    for (const category of planner.changedCategories) {
       const { id, label, description, longDescription, color, updatedAt } = category;
       await tx.update(categories).set({ label, description, longDescription, color, updatedAt }).where(sql`${categories.id} = ${id}`);
     }
-    const isBulk = inserts.length + updates.length >= BULK_ROWS;
+    const isBulk = source.tools.length >= BULK_ROWS;
     if (isBulk) for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
-    await insertTools(tx, inserts);
-    await updateTools(tx, updates);
+    const inserts: NewToolRow[] = [];
+    const updates: Record<string, unknown>[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    for (let start = 0; start < source.tools.length; start += BATCH_SIZE) {
+      const slice = planner.planRows(start, Math.min(source.tools.length, start + BATCH_SIZE));
+      await writing;
+      inserts.push(...slice.inserts);
+      updates.push(...slice.updates);
+      writing = (async () => {
+        await writeNewCategories();
+        await insertTools(tx, slice.inserts);
+        await updateTools(tx, slice.updates);
+      })();
+      // Awaited at the next slice or after the last; until then a failure must not count as unhandled.
+      writing.catch(() => {});
+      // The statement goes out to the database before this process plans the next slice.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await writing;
+    const plan = planner.finish({ inserts, updates });
     if (isBulk) {
       for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
       await rebuildLiveCounts(tx);

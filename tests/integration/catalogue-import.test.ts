@@ -1,6 +1,6 @@
 /** Importing files of tools and exporting the catalogue (decision 025): the plan, the import, the round trip, the console and its refusals. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "#common/messages.ts";
 import { importCatalogue } from "#server/catalogue/import.ts";
 import { exportCatalogue } from "#server/catalogue/export.ts";
@@ -146,6 +146,27 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     await insertTool(database.db, { categories: [category.id] });
     expect((await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.toolCount).toBe(601);
     expect(await (await app.request("/")).text()).toMatch(/Bulk import \d+/);
+  });
+
+  it("writes a file of several slices as the dry run planned it: a category first named late, a website repeated across slices", async () => {
+    await insertCategory(database.db, { label: "Early" });
+    // Three slices of 2,000 rows: the category "Late" is first named in the third, and the last row repeats the first's website.
+    const rows = Array.from({ length: 4_600 }, (_, n) => [`Sliced ${n}`, `https://sliced-${n}.example.com`, LONG, n < 4_500 ? "Early" : "Late", "sliced"]);
+    rows.push(["Sliced again", "https://www.sliced-0.example.com/", LONG, "Early", "sliced"]);
+    const source = () => readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), { name: "name", website: "website", shortDesc: "shortDesc", categories: "categories", tags: "tags" });
+    const planned = await importCatalogue(database.db, source(), { createCategories: true, dryRun: true });
+    const result = await importCatalogue(database.db, source(), { createCategories: true });
+    expect(result.rows).toEqual(planned.rows.map((row) => ({ ...row, toolId: row.toolId === null ? null : expect.any(String) })));
+    expect(result.counts).toEqual({ create: 4_600, update: 0, refuse: 1 });
+    expect(result.rows.at(-1)).toMatchObject({ action: "refuse", reasons: [MESSAGES.catalogue.sameWebsiteAs(2)] });
+    expect(result.categories).toEqual([{ label: "Late", slug: "late", action: "create" }]);
+    const counted = await database.db.select({ label: categories.label, toolCount: categories.toolCount }).from(categories).orderBy(asc(categories.label));
+    expect(counted).toEqual([
+      { label: "Early", toolCount: 4_500 },
+      { label: "Late", toolCount: 100 },
+    ]);
+    // The late category's label is in its tools' search text, so it was written before them.
+    expect(await database.db.$count(tools, sql`${tools.searchVector} @@ to_tsquery('english', 'late')`)).toBe(100);
   });
 
   describe("the console", () => {
