@@ -155,6 +155,29 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     expect(design.id).toBeTruthy();
   });
 
+  it("drops a list's counts when a tool it does not show changes pricing, category or tags", async () => {
+    const { seo } = await seed();
+    for (const path of ["/tools?payment=free", "/category/design?payment=free"]) {
+      expect((await get(path)).cache).toBe("miss");
+      expect((await get(path)).cache).toBe("hit");
+    }
+    // Paid design is on neither page (they show free tools), but it is in their pricing counts.
+    await database.db.update(tools).set({ paymentType: "open-source" }).where(eq(tools.name, "Paid design"));
+    for (const path of ["/tools?payment=free", "/category/design?payment=free"]) {
+      const after = await get(path);
+      expect(after.cache, path).toBe("miss");
+      expect(options(after.html, "payment"), path).toMatchObject({ paid: "Paid (0)" });
+      expect(names(after.html), path).not.toContain("Paid design");
+    }
+    // Its tags and its category: the unfiltered list's tag and category counts.
+    expect((await get("/tools?payment=free")).cache).toBe("hit");
+    await database.db.update(tools).set({ tags: ["late-tag"] }).where(eq(tools.name, "Paid design"));
+    expect((await get("/tools?payment=free")).cache).toBe("miss");
+    expect((await get("/tools?payment=free")).cache).toBe("hit");
+    await database.db.update(tools).set({ categories: [seo.id] }).where(eq(tools.name, "Paid design"));
+    expect((await get("/tools?payment=free")).cache).toBe("miss");
+  });
+
   it("narrows a category's page by the other facets, counted within the category, and drops it only for its own tools", async () => {
     const { seo } = await seed();
     const plain = await get("/category/design");
