@@ -292,17 +292,20 @@ function asRecords(rows: Record<string, unknown>[]): Record<string, unknown>[] {
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [TOOL_COLUMN_NAMES[key] ?? key, value])));
 }
 
-async function insertTools(tx: Transaction, rows: NewToolRow[]) {
+/** The statements that insert `rows`, one per BATCH_SIZE rows, built (and their JSON written) before any is sent. */
+function insertStatements(rows: NewToolRow[]): SQL[] {
+  const statements: SQL[] = [];
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const records = asRecords(rows.slice(start, start + BATCH_SIZE));
     const names = [...new Set(records.flatMap((record) => Object.keys(record)))];
     const list = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
-    await tx.execute(sql`insert into ${tools} (${list}) select ${list} from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`);
+    statements.push(sql`insert into ${tools} (${list}) select ${list} from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`);
   }
+  return statements;
 }
 
-/** Updates rows that change the same columns in one statement each (a CSV's rows all do). */
-async function updateTools(tx: Transaction, rows: Record<string, unknown>[]) {
+/** The statements that update `rows`: rows that change the same columns in one statement each (a CSV's rows all do). */
+function updateStatements(rows: Record<string, unknown>[]): SQL[] {
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const record of asRecords(rows)) {
     const key = Object.keys(record).sort().join(",");
@@ -310,6 +313,7 @@ async function updateTools(tx: Transaction, rows: Record<string, unknown>[]) {
     if (group) group.push(record);
     else groups.set(key, [record]);
   }
+  const statements: SQL[] = [];
   for (const [key, group] of groups) {
     const assignments: SQL[] = key
       .split(",")
@@ -317,9 +321,10 @@ async function updateTools(tx: Transaction, rows: Record<string, unknown>[]) {
       .map((name) => sql`${sql.identifier(name)} = r.${sql.identifier(name)}`);
     for (let start = 0; start < group.length; start += BATCH_SIZE) {
       const batch = JSON.stringify(group.slice(start, start + BATCH_SIZE));
-      await tx.execute(sql`update ${tools} t set ${sql.join(assignments, sql`, `)} from json_populate_recordset(null::${tools}, ${batch}::json) r where t.id = r.id`);
+      statements.push(sql`update ${tools} t set ${sql.join(assignments, sql`, `)} from json_populate_recordset(null::${tools}, ${batch}::json) r where t.id = r.id`);
     }
   }
+  return statements;
 }
 
 /**
@@ -375,13 +380,13 @@ export async function importCatalogue(db: Database, source: ImportSource, option
     let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < source.tools.length; start += BATCH_SIZE) {
       const slice = planner.planRows(start, Math.min(source.tools.length, start + BATCH_SIZE));
+      const statements = [...insertStatements(slice.inserts), ...updateStatements(slice.updates)];
       await writing;
       inserts.push(...slice.inserts);
       updates.push(...slice.updates);
       writing = (async () => {
         await writeNewCategories();
-        await insertTools(tx, slice.inserts);
-        await updateTools(tx, slice.updates);
+        for (const statement of statements) await tx.execute(statement);
       })();
       // Awaited at the next slice or after the last; until then a failure must not count as unhandled.
       writing.catch(() => {});
