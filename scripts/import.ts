@@ -56,8 +56,9 @@ try {
   const text = decodeText(bytes);
   const format = (values.format as ImportFormat | undefined) ?? detectFormat(file, text);
   const mapping = format !== "csv" ? {} : values.map ? parseMappingFlag(values.map) : guessMapping(csvColumns(text));
-  if (format === "csv") process.stdout.write(`columns: ${Object.entries(mapping).map(([field, column]) => `${field}=${column}`).join(", ") || "(none matched)"}\n`);
+  // Read whole first: a malformed file is refused before anything is said about its columns.
   source = readImportSource(format, text, mapping);
+  if (format === "csv") process.stdout.write(`columns: ${Object.entries(mapping).map(([field, column]) => `${field}=${column}`).join(", ") || "(none matched)"}\n`);
 } catch (error) {
   if (isAppError(error)) fail(error.message);
   throw error;
