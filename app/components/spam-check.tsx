@@ -4,6 +4,7 @@
  * it; without JavaScript the form says it needs it.
  */
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { MESSAGES } from "#common/messages.ts";
 import { CHALLENGE_PATH, HONEYPOT_FIELD, PROOF_FIELD } from "#common/spam-fields.ts";
 import { type Challenge, solveChallenge } from "../proof-of-work.ts";
@@ -56,16 +57,16 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
         const solved = await solveChallenge(challenge, controller.signal);
         if (!solved) return;
         proofRef.current = solved;
-        setProof(solved);
-        setState("ready");
+        // Written to the page now, not at React's next turn: a waiting submit below reads the hidden field at once.
+        flushSync(() => {
+          setProof(solved);
+          setState("ready");
+        });
         const expiresAt = (challenge.parameters.expiresAt ?? 0) * 1000;
         renew = setTimeout(startOver, Math.max(0, expiresAt - Date.now() - RENEW_BEFORE_MS));
         const waiting = waitingSubmit.current;
         waitingSubmit.current = null;
-        if (waiting) {
-          // The hidden field must hold the proof before the form is read: send after React has written it.
-          requestAnimationFrame(() => waiting.form.requestSubmit(waiting.submitter instanceof HTMLButtonElement ? waiting.submitter : undefined));
-        }
+        waiting?.form.requestSubmit(waiting.submitter instanceof HTMLButtonElement ? waiting.submitter : undefined);
       } catch {
         if (controller.signal.aborted) return;
         failedRef.current = true;

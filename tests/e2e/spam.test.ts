@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { spentProofs, tools, users } from "#server/db/schema.ts";
+import { CHALLENGE_PATH } from "#common/spam-fields.ts";
 import { insertCategory } from "../factories.ts";
 import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -58,5 +59,34 @@ describe("the anti-spam check, in Chromium", () => {
     await page.waitForURL(/\/my-tools\?submitted=t/);
     expect(await database.db.select({ name: tools.name }).from(tools).where(eq(tools.name, "Spamless Counter"))).toHaveLength(1);
     expect(await database.db.select().from(spentProofs)).toHaveLength(2);
+  });
+
+  it("sends a form clicked while the check works as soon as the proof is in it, however soon the browser draws its next frame", async () => {
+    const context = await newContext(browser);
+    // Each frame callback runs at once: the waiting submit cannot count on React's render coming before the next frame.
+    await context.addInitScript(() => {
+      window.requestAnimationFrame = (callback) => {
+        callback(performance.now());
+        return 0;
+      };
+    });
+    const eager = await context.newPage();
+    // The challenge is held back until the form has been clicked.
+    let releaseChallenge = () => {};
+    const challengeHeld = new Promise<void>((resolve) => (releaseChallenge = resolve));
+    await eager.route(`**${CHALLENGE_PATH}`, async (route) => {
+      await challengeHeld;
+      await route.continue();
+    });
+    await gotoHydrated(eager, `${server.url}/register`);
+    await eager.getByLabel("Username").fill("Grace");
+    await eager.getByLabel("E-mail").fill("grace@example.com");
+    await eager.getByLabel("Password").fill("long-enough");
+    await eager.getByRole("button", { name: "Sign up" }).click();
+    expect(await eager.getByTestId("spam-check").getAttribute("data-state")).toBe("working");
+    releaseChallenge();
+    await eager.waitForURL(`${server.url}/`);
+    expect(await database.db.select({ email: users.email }).from(users).where(eq(users.email, "grace@example.com"))).toHaveLength(1);
+    await context.close();
   });
 });

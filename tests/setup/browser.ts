@@ -43,5 +43,8 @@ export async function signUpInBrowser(page: Page, baseUrl: string, username: str
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("long-enough");
   await page.getByRole("button", { name: "Sign up" }).click();
-  await page.waitForURL(`${baseUrl}/`);
+  // A refused sign-up says why, rather than leaving the test to time out.
+  await page.waitForURL(`${baseUrl}/`, { timeout: 20_000 }).catch(async (error: unknown) => {
+    throw new Error(`sign-up of ${email} did not land home; the page at ${page.url()} says: ${(await page.locator("main").innerText().catch(() => "")).slice(0, 500)}`, { cause: error });
+  });
 }
