@@ -4,7 +4,7 @@
  * writes (rows as one JSON parameter). New tools are live at once, with no submitter; a tool already listed (same
  * canonical website) gets the fields the file gives and keeps its state.
  */
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { createId, toolKeywords } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -292,20 +292,40 @@ function asRecords(rows: Record<string, unknown>[]): Record<string, unknown>[] {
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [TOOL_COLUMN_NAMES[key] ?? key, value])));
 }
 
-/** The statements that insert `rows`, one per BATCH_SIZE rows, built (and their JSON written) before any is sent. */
-function insertStatements(rows: NewToolRow[]): SQL[] {
+/** The columns a tool's search document is made from: those whose change makes the search trigger (migration 0004) write it again. */
+const DOCUMENT_COLUMNS = ["name", "tags", "categories", "short_desc", "long_desc"];
+
+/** A tool's search document, as the search trigger writes it (migration 0030), from the columns `column` names. */
+function searchVector(column: (name: string) => SQLWrapper): SQL {
+  const [name, tags, categoryIds, shortDesc, longDesc] = DOCUMENT_COLUMNS.map(column);
+  return sql`tool_search_vector(${name}, ${tags}, tool_category_labels(${categoryIds}), ${shortDesc}, ${longDesc})`;
+}
+
+/**
+ * The statements that insert `rows`, one per BATCH_SIZE rows, built (and their JSON written) before any is sent. With
+ * `withSearchVector` they write each tool's search document themselves, for an import that switched the trigger off.
+ */
+function insertStatements(rows: NewToolRow[], withSearchVector: boolean): SQL[] {
   const statements: SQL[] = [];
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const records = asRecords(rows.slice(start, start + BATCH_SIZE));
     const names = [...new Set(records.flatMap((record) => Object.keys(record)))];
     const list = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
-    statements.push(sql`insert into ${tools} (${list}) select ${list} from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`);
+    const rowsJson = sql`json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`;
+    statements.push(
+      withSearchVector
+        ? sql`insert into ${tools} (${list}, search_vector) select ${list}, ${searchVector((name) => sql.identifier(name))} from ${rowsJson}`
+        : sql`insert into ${tools} (${list}) select ${list} from ${rowsJson}`,
+    );
   }
   return statements;
 }
 
-/** The statements that update `rows`: rows that change the same columns in one statement each (a CSV's rows all do). */
-function updateStatements(rows: Record<string, unknown>[]): SQL[] {
+/**
+ * The statements that update `rows`: rows that change the same columns in one statement each (a CSV's rows all do).
+ * With `withSearchVector`, a change to what a tool's search document reads writes the document too.
+ */
+function updateStatements(rows: Record<string, unknown>[], withSearchVector: boolean): SQL[] {
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const record of asRecords(rows)) {
     const key = Object.keys(record).sort().join(",");
@@ -315,10 +335,11 @@ function updateStatements(rows: Record<string, unknown>[]): SQL[] {
   }
   const statements: SQL[] = [];
   for (const [key, group] of groups) {
-    const assignments: SQL[] = key
-      .split(",")
-      .filter((name) => name !== "id")
-      .map((name) => sql`${sql.identifier(name)} = r.${sql.identifier(name)}`);
+    const names = key.split(",");
+    const assignments: SQL[] = names.filter((name) => name !== "id").map((name) => sql`${sql.identifier(name)} = r.${sql.identifier(name)}`);
+    if (withSearchVector && DOCUMENT_COLUMNS.some((name) => names.includes(name))) {
+      assignments.push(sql`search_vector = ${searchVector((name) => sql`${sql.raw(names.includes(name) ? "r" : "t")}.${sql.identifier(name)}`)}`);
+    }
     for (let start = 0; start < group.length; start += BATCH_SIZE) {
       const batch = JSON.stringify(group.slice(start, start + BATCH_SIZE));
       statements.push(sql`update ${tools} t set ${sql.join(assignments, sql`, `)} from json_populate_recordset(null::${tools}, ${batch}::json) r where t.id = r.id`);
@@ -330,10 +351,12 @@ function updateStatements(rows: Record<string, unknown>[]): SQL[] {
 /**
  * From this many rows in the file on (known before any is planned, as the writes start with the first slice), the live-tool counts are rebuilt once at the end instead of row by row: the counts
  * trigger (migration 0004) updates the same few category and tag rows for every tool, which one transaction makes ever
- * slower; the page cache's notices (migration 0014) are replaced by one that drops every page. Switching them off takes a lock that lets pages read the tools but makes other writes wait for the import.
+ * slower; the page cache's notices (migration 0014) are replaced by one that drops every page; the search documents
+ * (migration 0030) are written by the import's own statements, several times cheaper than a trigger call per row.
+ * Switching them off takes a lock that lets pages read the tools but makes other writes wait for the import.
  */
 const BULK_ROWS = 500;
-const BULK_TRIGGERS = ["tools_counts", "tools_page_cache_insert", "tools_page_cache_update"];
+const BULK_TRIGGERS = ["tools_counts", "tools_page_cache_insert", "tools_page_cache_update", "tools_search_vector"];
 
 /** The live tools per tag and per category, counted again from the tools (what the counts trigger keeps row by row). */
 export async function rebuildLiveCounts(tx: Transaction) {
@@ -380,7 +403,7 @@ export async function importCatalogue(db: Database, source: ImportSource, option
     let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < source.tools.length; start += BATCH_SIZE) {
       const slice = planner.planRows(start, Math.min(source.tools.length, start + BATCH_SIZE));
-      const statements = [...insertStatements(slice.inserts), ...updateStatements(slice.updates)];
+      const statements = [...insertStatements(slice.inserts, isBulk), ...updateStatements(slice.updates, isBulk)];
       await writing;
       inserts.push(...slice.inserts);
       updates.push(...slice.updates);

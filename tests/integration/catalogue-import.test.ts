@@ -148,6 +148,43 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     expect(await (await app.request("/")).text()).toMatch(/Bulk import \d+/);
   });
 
+  it("writes each tool's search document as a one-by-one write does, when a large import creates tools and when it changes what they are found by", async () => {
+    await insertCategory(database.db, { label: "Bookkeeping" });
+    const header = ["name", "website", "shortDesc", "longDesc", "categories", "tags"];
+    const rows = (version: string) =>
+      Array.from({ length: 600 }, (_, n) => [`Ledger ${version} ${n}`, `https://ledger-${n}.example.com`, `${LONG} It reconciles ${version} accounts.`, `Sends **${version}** invoices.`, "Bookkeeping", `tag-${version}, shared`]);
+    const importRows = (fields: string[], file: string[][]) => importCatalogue(database.db, readImportSource("csv", csv([fields, ...file]), Object.fromEntries(fields.map((field) => [field, field]))));
+    /** Each tool's document as the import wrote it, and as the search trigger writes it again for an edit of the name. */
+    const documents = async () => {
+      const read = () => database.db.select({ id: tools.id, document: sql<string>`${tools.searchVector}::text` }).from(tools).orderBy(asc(tools.id));
+      const written = await read();
+      await database.db.update(tools).set({ name: sql`${tools.name}` });
+      return { written, byTrigger: await read() };
+    };
+    const found = (query: string) => database.db.$count(tools, sql`${tools.searchVector} @@ to_tsquery('english', ${query})`);
+
+    expect((await importRows(header, rows("first"))).counts.create).toBe(600);
+    const created = await documents();
+    expect(created.written).toEqual(created.byTrigger);
+    expect(created.written.every((row) => row.document.length > 0)).toBe(true);
+    // By name, tag, category label, short and long description.
+    for (const word of ["ledger", "tag-first", "bookkeeping", "reconciles", "invoice"]) expect(await found(word)).toBe(600);
+
+    // A second file changes every field the document reads; a third only the short description.
+    expect((await importRows(header, rows("second"))).counts.update).toBe(600);
+    const updated = await documents();
+    expect(updated.written).toEqual(updated.byTrigger);
+    expect(await found("first")).toBe(0);
+    expect(await found("second")).toBe(600);
+    const third = Array.from({ length: 600 }, (_, n) => [`https://ledger-${n}.example.com`, `${LONG} It audits ledgers.`]);
+    expect((await importRows(["website", "shortDesc"], third)).counts.update).toBe(600);
+    const partly = await documents();
+    expect(partly.written).toEqual(partly.byTrigger);
+    expect(await found("audit")).toBe(600);
+    expect(await found("reconcile")).toBe(0);
+    expect(await found("second & bookkeeping")).toBe(600);
+  });
+
   it("writes a file of several slices as the dry run planned it: a category first named late, a website repeated across slices", async () => {
     await insertCategory(database.db, { label: "Early" });
     // Three slices of 2,000 rows: the category "Late" is first named in the third, and the last row repeats the first's website.
