@@ -286,6 +286,8 @@ function updateRecord(
 
 /** Rows a statement writes at most: one JSON parameter each way, a few megabytes at most. */
 const BATCH_SIZE = 2_000;
+/** Rows planned between two turns of the event loop, while the slice before them is sent and written. */
+const PLAN_CHUNK = 200;
 
 /** Records keyed by column name, as json_populate_recordset reads them. */
 function asRecords(rows: Record<string, unknown>[]): Record<string, unknown>[] {
@@ -402,7 +404,16 @@ export async function importCatalogue(db: Database, source: ImportSource, option
     const updates: Record<string, unknown>[] = [];
     let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < source.tools.length; start += BATCH_SIZE) {
-      const slice = planner.planRows(start, Math.min(source.tools.length, start + BATCH_SIZE));
+      const slice: PlannedWrites = { inserts: [], updates: [] };
+      const end = Math.min(source.tools.length, start + BATCH_SIZE);
+      // Planned a little at a time, giving the event loop a turn in between: a statement of a few hundred kilobytes
+      // leaves for the database only as the socket drains, and planning the next slice in one go held it back.
+      for (let from = start; from < end; from += PLAN_CHUNK) {
+        const part = planner.planRows(from, Math.min(end, from + PLAN_CHUNK));
+        slice.inserts.push(...part.inserts);
+        slice.updates.push(...part.updates);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const statements = [...insertStatements(slice.inserts, isBulk), ...updateStatements(slice.updates, isBulk)];
       await writing;
       inserts.push(...slice.inserts);
@@ -413,8 +424,6 @@ export async function importCatalogue(db: Database, source: ImportSource, option
       })();
       // Awaited at the next slice or after the last; until then a failure must not count as unhandled.
       writing.catch(() => {});
-      // The statement goes out to the database before this process plans the next slice.
-      await new Promise((resolve) => setImmediate(resolve));
     }
     await writing;
     const plan = planner.finish({ inserts, updates });
