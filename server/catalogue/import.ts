@@ -354,7 +354,7 @@ function updateStatements(rows: Record<string, unknown>[], withSearchVector: boo
  * From this many rows in the file on (known before any is planned, as the writes start with the first slice), the live-tool counts are rebuilt once at the end instead of row by row: the counts
  * trigger (migration 0004) updates the same few category and tag rows for every tool, which one transaction makes ever
  * slower; the page cache's notices (migration 0014) are replaced by one that drops every page; the search documents
- * (migration 0030) are written by the import's own statements, several times cheaper than a trigger call per row.
+ * (migration 0030) are written by the import's own statements rather than by a trigger call per row.
  * Switching them off takes a lock that lets pages read the tools but makes other writes wait for the import.
  */
 const BULK_ROWS = 500;
@@ -378,8 +378,8 @@ export type ImportResult = ImportPlan & { toolIds: string[] };
  * Plans and writes in one transaction: all of the file's accepted rows are written, or none (a failure leaves the
  * database as it was). Refused rows are left out and listed. With `dryRun` the transaction writes nothing.
  *
- * The rows are planned BATCH_SIZE at a time, and each slice's statements are sent before the next slice is planned,
- * so this process checks rows while the database writes the ones before them.
+ * The rows are planned BATCH_SIZE at a time, PLAN_CHUNK rows between two turns of the event loop, while the database
+ * writes the slice before: this process checks rows while the database writes the ones before them.
  */
 export async function importCatalogue(db: Database, source: ImportSource, options: ImportOptions & { dryRun?: boolean } = {}): Promise<ImportResult> {
   if (options.dryRun) return { ...(await planImport(db, source, options)), toolIds: [] };

@@ -1,7 +1,7 @@
 -- A tool's full-text document (migration 0004) is made by one function, from the tool's fields and its categories'
 -- labels. The row trigger calls it for each write of one tool; the catalogue import (server/catalogue/import.ts)
--- switches the trigger off and calls it in the statement that writes thousands of rows, which costs a fraction of a
--- trigger call per row. One definition, so a tool imported and a tool edited are found by the same words. A field given
+-- switches the trigger off and calls it in the statement that writes thousands of rows, instead of a trigger call per
+-- row. One definition, so a tool imported and a tool edited are found by the same words. A field given
 -- as NULL reads as empty, as the columns' defaults are: a statement that leaves a column to its default gets the same.
 CREATE FUNCTION tool_search_vector(name text, tags text[], category_labels text, short_desc text, long_desc text) RETURNS tsvector
   LANGUAGE sql STABLE AS $$
