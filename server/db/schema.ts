@@ -143,7 +143,6 @@ export const tools = pgTable(
     index("tools_queue_idx")
       .on(table.hasSkippedLine.desc().nullsFirst(), table.dateSkippedLine, table.createdAt, table.id)
       .where(sql`not ${table.isVerified} and ${table.rejectedAt} is null and ${table.changesRequestedAt} is null`),
-    index("tools_website_domain_idx").on(table.websiteDomain),
     index("tools_canonical_website_idx").on(table.canonicalWebsite),
     index("tools_registrable_domain_idx").on(table.registrableDomain),
     // Live tools renamed by their maker, shown to verifiers.
