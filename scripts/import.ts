@@ -71,9 +71,10 @@ try {
   const elapsed = (performance.now() - started) / 1000;
   for (const row of result.rows) if (values["dry-run"] || row.action === "refuse") process.stdout.write(`${rowLine(row)}\n`);
   for (const category of result.categories) process.stdout.write(`category ${category.label} (${category.slug}): ${category.action}\n`);
-  const { create, update, refuse } = result.counts;
+  const { create, update, unchanged, refuse } = result.counts;
   process.stdout.write(
-    `${values["dry-run"] ? "dry run, nothing written: would create" : "created"} ${create}, ${values["dry-run"] ? "update" : "updated"} ${update}, refused ${refuse} (${elapsed.toFixed(2)} s)\n`,
+    `${values["dry-run"] ? "dry run, nothing written: would create" : "created"} ${create}, ${values["dry-run"] ? "update" : "updated"} ${update}, ` +
+      `${unchanged > 0 ? `unchanged ${unchanged}, ` : ""}refused ${refuse} (${elapsed.toFixed(2)} s)\n`,
   );
   if (result.toolIds.length) {
     // The tool pages read these first: what was imported shows at once.

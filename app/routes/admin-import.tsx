@@ -58,9 +58,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       case "import": {
         const id = importFileIdParam.parse(values.file);
         const result = await catalogue.importFile(context.user, id, importOptionsFrom(form));
-        const { create, update, refuse } = result.counts;
+        const { create, update, unchanged, refuse } = result.counts;
         return data({
-          done: `Imported: ${create} created, ${update} updated, ${refuse} refused.`,
+          done: `Imported: ${create} created, ${update} updated, ${unchangedWords(unchanged)}${refuse} refused.`,
           refused: result.rows.filter((row) => row.action === "refuse").slice(0, SHOWN_ROWS),
         });
       }
@@ -78,9 +78,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const ACTION_STYLES = {
   create: "bg-emerald-100 text-emerald-900",
   update: "bg-sky-100 text-sky-900",
+  unchanged: "bg-slate-100 text-slate-700",
   refuse: "bg-rose-100 text-rose-900",
 } as const;
-const ACTION_WORDS = { create: "Create", update: "Update", refuse: "Refused" } as const;
+const ACTION_WORDS = { create: "Create", update: "Update", unchanged: "Unchanged", refuse: "Refused" } as const;
+
+/** "3 unchanged, " when a file's rows match listed tools that already have their fields; nothing when none do. */
+const unchangedWords = (count: number) => (count > 0 ? `${count} unchanged, ` : "");
 
 type RowView = { line: number; name: string; website: string; action: keyof typeof ACTION_WORDS; reasons: string[] };
 
@@ -214,7 +218,8 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
         <section aria-labelledby="dry-run" className="mb-8">
           <h2 id="dry-run" className="mb-2 text-lg font-semibold">3. Dry run</h2>
           <p className="mb-3 text-sm text-slate-700" data-testid="import-counts">
-            {plan.counts.create} to create, {plan.counts.update} to update, {plan.counts.refuse} refused
+            {plan.counts.create} to create, {plan.counts.update} to update, {unchangedWords(plan.counts.unchanged)}
+            {plan.counts.refuse} refused
             {plan.categories.length > 0 && `; categories to ${plan.categories.map((category) => `${category.action === "create" ? "create" : "update"} ${category.label}`).join(", ")}`}.
             {plan.total > plan.rows.length && ` The first ${plan.rows.length} of ${plan.total} rows are shown.`}
           </p>

@@ -2,8 +2,9 @@
  * Importing a catalogue file (docs/decisions/025-bulk-import-export.md): a plan says, row by row, what would be created,
  * updated or refused and why (the dry run); the import carries out the same plan in one transaction, with set-based
  * writes (rows as one JSON parameter). New tools are live at once, with no submitter; a tool already listed (same
- * canonical website) gets the fields the file gives and keeps its state.
+ * canonical website) gets the fields the file gives and keeps its state, and one that has them already is left alone.
  */
+import { isDeepStrictEqual } from "node:util";
 import { getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { createId, toolKeywords } from "#common/ids.ts";
@@ -20,7 +21,8 @@ import { buildToolRow, type NewToolRow } from "../tools/rows.ts";
 import { findToolsByCanonicalWebsite, type MatchedTool } from "./matching.ts";
 import type { ImportSource, RawTool } from "./sources.ts";
 
-export type RowAction = "create" | "update" | "refuse";
+/** "unchanged": a listed tool that already has every field the row gives; nothing is written for it. */
+export type RowAction = "create" | "update" | "unchanged" | "refuse";
 
 /** What happens to one row of the file, and why when it is refused; `canonicalWebsite` is what it is matched by. */
 export type RowOutcome = { line: number; name: string; website: string; canonicalWebsite: string | null; action: RowAction; reasons: string[]; toolId: string | null };
@@ -206,8 +208,9 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
     const input = checked.data;
     for (const id of input.categories) if (!importedCategoryIds.has(id) && newCategories.some((category) => category.id === id)) usedNewCategories.add(id);
     if (listed) {
-      outcome.action = "update";
-      updates.push(updateRecord(raw, listed, input, { featured: featured ?? undefined, createdAt: createdAt ?? undefined, verifiedAt: verifiedAt ?? undefined, now }));
+      const change = updateRecord(raw, listed, input, { featured: featured ?? undefined, createdAt: createdAt ?? undefined, verifiedAt: verifiedAt ?? undefined, now });
+      outcome.action = changesSomething(change, listed) ? "update" : "unchanged";
+      if (outcome.action === "update") updates.push(change);
     } else {
       const row = buildToolRow(
         {
@@ -232,7 +235,7 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
   /** The plan of every row planned, with all that `writes` holds. */
   function finish({ inserts, updates }: PlannedWrites): ImportPlan {
     const keptNew = keptNewCategories();
-    const counts = { create: 0, update: 0, refuse: 0 };
+    const counts = { create: 0, update: 0, unchanged: 0, refuse: 0 };
     for (const row of rows) counts[row.action] += 1;
     return {
       rows,
@@ -282,6 +285,20 @@ function updateRecord(
   if (raw.fields.includes("name")) change.keywords = toolKeywords(input.name);
   if (raw.fields.includes("website")) Object.assign(change, { websiteDomain: columns.websiteDomain, canonicalWebsite: columns.canonicalWebsite, registrableDomain: columns.registrableDomain });
   return change;
+}
+
+/** The columns an update sets besides the file's fields: they follow from those fields, or say when the row was written. */
+const FOLLOWING_COLUMNS = new Set(["id", "updatedAt", "keywords", "websiteDomain", "canonicalWebsite", "registrableDomain"]);
+
+/** An empty list and no list are the same to a tool (the form stores none); a date is its instant. */
+const comparable = (value: unknown) => (value === undefined || (Array.isArray(value) && value.length === 0) ? null : value);
+
+/**
+ * Whether an update gives the listed tool a value it does not have already. A file imported twice, or a catalogue's
+ * own export imported back, changes nothing: its rows are left as they are, with their update date.
+ */
+function changesSomething(change: Record<string, unknown>, listed: MatchedTool): boolean {
+  return Object.entries(change).some(([key, value]) => !FOLLOWING_COLUMNS.has(key) && !isDeepStrictEqual(comparable(value), comparable(listed[key as keyof MatchedTool])));
 }
 
 /** Rows a statement writes at most: one JSON parameter each way, a few megabytes at most. */
@@ -372,6 +389,7 @@ export async function rebuildLiveCounts(tx: Transaction) {
 /** One import at a time: two admins importing the same file would otherwise both create its tools. */
 const IMPORT_LOCK = 7_203_115;
 
+/** The plan carried out, and the tools it created or changed (not those left unchanged). */
 export type ImportResult = ImportPlan & { toolIds: string[] };
 
 /**

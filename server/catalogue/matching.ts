@@ -20,6 +20,9 @@ export const matchedToolColumns = {
   pros: tools.pros,
   cons: tools.cons,
   faq: tools.faq,
+  isHomeBoosted: tools.isHomeBoosted,
+  createdAt: tools.createdAt,
+  verifiedAt: tools.verifiedAt,
   isVerified: tools.isVerified,
 };
 

@@ -55,7 +55,7 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     expect(await countTools()).toBe(1);
 
     const imported = await importCatalogue(database.db, source);
-    expect(imported.counts).toEqual({ create: 1, update: 1, refuse: 4 });
+    expect(imported.counts).toEqual({ create: 1, update: 1, unchanged: 0, refuse: 4 });
     const alpha = (await database.db.select().from(tools).where(eq(tools.name, "Alpha")))[0]!;
     expect(alpha).toMatchObject({ isVerified: true, isActive: true, submittedBy: null, categories: [design.id], tags: ["a", "b"], paymentType: "paid" });
     const updated = (await database.db.select().from(tools).where(eq(tools.id, listed.id)))[0]!;
@@ -63,9 +63,23 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     expect(updated).toMatchObject({ name: "Listed again", website: "http://listed.example.com", isVerified: false, slug: listed.slug, keywords: ["listed", "again"] });
     expect((await database.db.select().from(categories).where(eq(categories.id, design.id)))[0]!.toolCount).toBe(1);
 
+    // The same file again changes nothing: its tools are left as they are, with their update date.
+    const written = await database.db.select({ id: tools.id, updatedAt: tools.updatedAt }).from(tools).orderBy(asc(tools.id));
     const again = await importCatalogue(database.db, source);
-    expect(again.counts).toEqual({ create: 0, update: 2, refuse: 4 });
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 2, refuse: 4 });
+    expect(again.rows.slice(0, 2).map((row) => [row.line, row.action])).toEqual([
+      [2, "unchanged"],
+      [3, "unchanged"],
+    ]);
+    expect(again.toolIds).toEqual([]);
+    expect(await database.db.select({ id: tools.id, updatedAt: tools.updatedAt }).from(tools).orderBy(asc(tools.id))).toEqual(written);
     expect(await countTools()).toBe(2);
+    // One field that differs is an update of that tool alone.
+    const changed = readImportSource("csv", file.replace("a, b", "a, c"), { name: "Title", website: "URL", shortDesc: "Description", categories: "Category", tags: "Tags", paymentType: "Pricing" });
+    const third = await importCatalogue(database.db, changed);
+    expect(third.counts).toEqual({ create: 0, update: 1, unchanged: 1, refuse: 4 });
+    expect(third.toolIds).toEqual([alpha.id]);
+    expect((await database.db.select().from(tools).where(eq(tools.id, alpha.id)))[0]!.tags).toEqual(["a", "c"]);
   });
 
   it("creates missing categories only when asked, and keeps fields a file does not give", async () => {
@@ -117,13 +131,17 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     const fresh = await openTestDatabase(kind);
     try {
       const result = await importCatalogue(fresh.db, readImportSource("json", json.text));
-      expect(result.counts).toEqual({ create: json.count, update: 0, refuse: 0 });
+      expect(result.counts).toEqual({ create: json.count, update: 0, unchanged: 0, refuse: 0 });
+      // Imported into the catalogue it came from, an export changes nothing: every field compares equal, dates, FAQs and all.
+      expect((await importCatalogue(database.db, readImportSource("json", json.text))).counts).toEqual({ create: 0, update: 0, unchanged: json.count, refuse: 0 });
       expect((await exportCatalogue(fresh.db, "json", exportedAt)).text).toBe(json.text);
       expect(await fresh.db.select().from(tagCounts).orderBy(asc(tagCounts.tag))).toEqual(tagsBefore);
       // The CSV file into a database that has the categories (a CSV file names them, it does not describe them).
       await fresh.db.delete(tools);
-      const fromCsv = await importCatalogue(fresh.db, readImportSource("csv", csvFile.text, Object.fromEntries(csvFile.text.split("\n")[0]!.split(",").map((name) => [name, name]))));
+      const csvSource = () => readImportSource("csv", csvFile.text, Object.fromEntries(csvFile.text.split("\n")[0]!.split(",").map((name) => [name, name])));
+      const fromCsv = await importCatalogue(fresh.db, csvSource());
       expect(fromCsv.counts.refuse).toBe(0);
+      expect((await importCatalogue(database.db, csvSource())).counts).toEqual({ create: 0, update: 0, unchanged: json.count, refuse: 0 });
       expect((await exportCatalogue(fresh.db, "csv", exportedAt)).text).toBe(csvFile.text);
     } finally {
       await fresh.close();
@@ -194,7 +212,7 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     const planned = await importCatalogue(database.db, source(), { createCategories: true, dryRun: true });
     const result = await importCatalogue(database.db, source(), { createCategories: true });
     expect(result.rows).toEqual(planned.rows.map((row) => ({ ...row, toolId: row.toolId === null ? null : expect.any(String) })));
-    expect(result.counts).toEqual({ create: 4_600, update: 0, refuse: 1 });
+    expect(result.counts).toEqual({ create: 4_600, update: 0, unchanged: 0, refuse: 1 });
     expect(result.rows.at(-1)).toMatchObject({ action: "refuse", reasons: [MESSAGES.catalogue.sameWebsiteAs(2)] });
     expect(result.categories).toEqual([{ label: "Late", slug: "late", action: "create" }]);
     const counted = await database.db.select({ label: categories.label, toolCount: categories.toolCount }).from(categories).orderBy(asc(categories.label));
@@ -266,6 +284,11 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       expect(await storedFiles()).toBe(0);
       // The file is gone once imported: a second post says so.
       expect(await (await admin.post("/admin/import", importForm)).text()).toContain(MESSAGES.catalogue.noSuchFile);
+      // Uploaded again, the file would change nothing: the dry run says so, and offers no import.
+      const second = (await admin.postMultipart("/admin/import", upload("tools.csv", file))).headers.get("location")!;
+      const unchanged = await textOf(await admin.request(`${second}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`));
+      expect(unchanged).toContain("0 to create, 0 to update, 1 unchanged, 1 refused");
+      expect(unchanged).toMatch(/<button type="submit" disabled="" [^>]*>Import 0 tools<\/button>/);
 
       const download = await admin.request("/admin/export?format=csv");
       expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);

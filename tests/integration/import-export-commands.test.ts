@@ -56,10 +56,13 @@ describe("npm run import and npm run export", () => {
     expect(imported.stdout.split("\n").filter((line) => line.startsWith("line ")).map((line) => line.split(":")[0])).toEqual(["line 4", "line 5"]);
     expect(imported.stdout).toMatch(/category Email \(email\): create\ncreated 2, updated 0, refused 2 \([\d.]+ s\)\n$/);
 
-    // The same file again: the accepted rows now update the tools they made.
+    // The same file again changes nothing; with one description changed, that row updates the tool it made.
     const again = await command("import", "data", [file("tools.csv"), "--map", MAP, "--dry-run"]);
-    expect(again.stdout).toContain("line 2: update: Acme Analytics (acme.example)\nline 3: update: Beta Mail (beta-mail.example/app)\n");
-    expect(again.stdout).toMatch(/would create 0, update 2, refused 2/);
+    expect(again.stdout).toContain("line 2: unchanged: Acme Analytics (acme.example)\nline 3: unchanged: Beta Mail (beta-mail.example/app)\n");
+    expect(again.stdout).toMatch(/would create 0, update 0, unchanged 2, refused 2/);
+    writeFileSync(file("changed.csv"), CSV.replace("without the fuss", "without any fuss"));
+    const changed = await command("import", "data", [file("changed.csv"), "--map", MAP]);
+    expect(changed.stdout).toMatch(/created 0, updated 1, unchanged 1, refused 2/);
 
     for (const format of ["json", "csv"]) {
       const exported = await command("export", "data", ["--format", format, "--out", file(`catalogue.${format}`)]);
@@ -80,7 +83,7 @@ describe("npm run import and npm run export", () => {
     const fromCsv = await command("import", "from-csv", [file("catalogue.csv"), "--create-categories"]);
     expect(fromCsv.stdout).toMatch(/created 2, updated 0, refused 0/);
     expect(toolsOfCsv((await command("export", "from-csv", ["--format", "csv"])).stdout)).toEqual(toolsOfCsv(csv));
-    // Eleven commands, each a node process that opens its database.
+    // Twelve commands, each a node process that opens its database.
   }, 180_000);
 
   it.each([

@@ -78,7 +78,7 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     const fromJson = await openTestDatabase(kind);
     try {
       const imported = await importCatalogue(fromJson.db, readImportSource("json", json));
-      expect(imported.counts).toEqual({ create: 2, update: 0, refuse: 0 });
+      expect(imported.counts).toEqual({ create: 2, update: 0, unchanged: 0, refuse: 0 });
       expect((await exportCatalogue(fromJson.db, "json", NIGHT)).text).toBe(json);
     } finally {
       await fromJson.close();
@@ -89,7 +89,7 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     const fromCsv = await openTestDatabase(kind);
     try {
       const imported = await importCatalogue(fromCsv.db, readImportSource("csv", csv, guessMapping(csvColumns(csv))), { createCategories: true });
-      expect(imported.counts).toEqual({ create: 2, update: 0, refuse: 0 });
+      expect(imported.counts).toEqual({ create: 2, update: 0, unchanged: 0, refuse: 0 });
       expect((await exportCatalogue(fromCsv.db, "csv", NIGHT)).text).toBe(csv);
       const tools = (text: string) => (JSON.parse(text) as { tools: unknown[] }).tools;
       expect(tools((await exportCatalogue(fromCsv.db, "json", NIGHT)).text)).toEqual(tools(json));
