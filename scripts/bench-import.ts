@@ -1,7 +1,8 @@
 /**
  * `npm run bench:import -- --tools 20000 [--database-url postgres://...]`: measures the catalogue import (decision 025)
- * on a synthetic CSV file: reading, checking every row and writing, once as new tools and once more as updates of the
- * same tools. The tools it made are deleted at the end (the categories it needed stay), and the tables it touched vacuumed.
+ * on a synthetic CSV file: reading, checking every row and writing, once as new tools, once more as updates of the
+ * same tools, and a third time with the same file (every row unchanged, nothing written). The tools it made are deleted
+ * at the end (the categories it needed stay), and the tables it touched vacuumed.
  */
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -70,10 +71,10 @@ try {
     const ms = performance.now() - started;
     const cpuAfter = await cpuSeconds();
     const cpu = cpuAfter.client - cpuBefore.client + (cpuAfter.server - cpuBefore.server);
-    const { create, update, refuse } = result.counts;
+    const { create, update, unchanged, refuse } = result.counts;
     process.stdout.write(
       `${label}: ${toolCount.toLocaleString("en")} rows (${(text.length / 1e6).toFixed(1)} MB) in ${seconds(ms)}: ` +
-        `${Math.round(toolCount / (ms / 1000)).toLocaleString("en")} tools/s (created ${create}, updated ${update}, refused ${refuse})\n` +
+        `${Math.round(toolCount / (ms / 1000)).toLocaleString("en")} tools/s (created ${create}, updated ${update}, unchanged ${unchanged}, refused ${refuse})\n` +
         // On a busy machine the wall clock measures the neighbours too; the CPU time is what the import itself costs.
         `  CPU: ${(cpuAfter.client - cpuBefore.client).toFixed(1)} s client + ${(cpuAfter.server - cpuBefore.server).toFixed(1)} s database server: ` +
         `${Math.round(toolCount / cpu).toLocaleString("en")} tools per CPU second (load average ${loadavg()[0]!.toFixed(1)})\n`,
@@ -83,7 +84,10 @@ try {
 
   process.stdout.write(`import benchmark on ${describeDatabase(target)}\n`);
   const ids = await measure("new tools", file("first version"));
-  await measure("updates", file("second version"));
+  const second = file("second version");
+  await measure("updates", second);
+  // The same file once more: every row is matched and compared, and none written.
+  await measure("unchanged", second);
   for (let start = 0; start < ids.length; start += 5_000) await handle.db.delete(tools).where(inArray(tools.id, ids.slice(start, start + 5_000)));
   await vacuum();
 } finally {
