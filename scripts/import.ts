@@ -2,14 +2,14 @@
  * `npm run import -- file.csv [--map name=Title,website=URL,...] [--format csv|markdown|json] [--create-categories] [--dry-run]`:
  * imports tools from a CSV file, a Markdown awesome list or a JSON export into the server's database, as the console's
  * /admin/import does (decision 025). A dry run prints one line per row, as the console's table shows it: what would
- * happen to it, the tool's name and canonical website, and why a refused row is refused; an import prints the refused
- * rows so. Both end with the counts.
+ * happen to it, the tool's name and canonical website, and why a refused row is refused or what an update changes; an
+ * import prints the refused rows so. Both end with the counts.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isAppError } from "#common/errors.ts";
-import { IMPORT_FORMATS, type ImportFormat } from "#common/schemas/catalogue.ts";
+import { IMPORT_FIELD_WORDS, IMPORT_FORMATS, type ImportFormat } from "#common/schemas/catalogue.ts";
 import { importCatalogue, type RowOutcome } from "#server/catalogue/import.ts";
 import { csvColumns, decodeText, detectFormat, guessMapping, parseMappingFlag, readImportSource } from "#server/catalogue/sources.ts";
 import { fileStorageFromConfig } from "#server/storage/from-config.ts";
@@ -21,9 +21,10 @@ const USAGE = `Usage: npm run import -- <file> [--map name=Title,website=URL,...
 
 Without --map, a CSV file's columns are guessed from its header. Rows are matched to listed tools by website.`;
 
-/** "line 3: create: Name (example.com)", and for a refused row ": why; and why". */
-function rowLine({ line, action, name, canonicalWebsite, reasons }: RowOutcome): string {
-  return `line ${line}: ${action}: ${name || "(no name)"} (${canonicalWebsite ?? "no website"})${reasons.length ? `: ${reasons.join("; ")}` : ""}`;
+/** "line 3: create: Name (example.com)", then for a refused row ": why; and why", for an update ": name, tags". */
+function rowLine({ line, action, name, canonicalWebsite, reasons, changes }: RowOutcome): string {
+  const details = reasons.length ? reasons.join("; ") : changes.map((field) => IMPORT_FIELD_WORDS[field]).join(", ");
+  return `line ${line}: ${action}: ${name || "(no name)"} (${canonicalWebsite ?? "no website"})${details ? `: ${details}` : ""}`;
 }
 
 let parsed;

@@ -7,7 +7,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { countOf } from "#common/plural.ts";
-import { type ColumnMapping, IMPORT_FIELD_LABELS, IMPORT_FIELDS, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
+import { type ColumnMapping, IMPORT_FIELD_LABELS, IMPORT_FIELD_WORDS, IMPORT_FIELDS, type ImportField, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
 import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
@@ -86,7 +86,7 @@ const ACTION_WORDS = { create: "Create", update: "Update", unchanged: "Unchanged
 /** "3 unchanged, " when a file's rows match listed tools that already have their fields; nothing when none do. */
 const unchangedWords = (count: number) => (count > 0 ? `${count} unchanged, ` : "");
 
-type RowView = { line: number; name: string; website: string; action: keyof typeof ACTION_WORDS; reasons: string[] };
+type RowView = { line: number; name: string; website: string; action: keyof typeof ACTION_WORDS; reasons: string[]; changes: ImportField[] };
 
 function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
   return (
@@ -112,7 +112,9 @@ function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
               <td className="px-3 py-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLES[row.action]}`}>{ACTION_WORDS[row.action]}</span>
               </td>
-              <td className="px-3 py-2 text-slate-700">{row.reasons.join(" · ")}</td>
+              <td className="px-3 py-2 text-slate-700">
+                {row.changes.length > 0 ? `Changes: ${row.changes.map((field) => IMPORT_FIELD_WORDS[field]).join(", ")}` : row.reasons.join(" · ")}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -36,6 +36,23 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   verifiedAt: "Date verified",
 };
 
+/** Each field as a sentence names it: what an update of a listed tool changes ("short description, tags"). */
+export const IMPORT_FIELD_WORDS: Record<ImportField, string> = {
+  name: "name",
+  website: "website",
+  shortDesc: "short description",
+  longDesc: "long description",
+  categories: "categories",
+  tags: "tags",
+  paymentType: "pricing",
+  pros: "pros",
+  cons: "cons",
+  faq: "FAQ",
+  featured: "featured",
+  createdAt: "date added",
+  verifiedAt: "date verified",
+};
+
 /** Which column fills each field; a field left out is not read (and, for a tool already listed, kept as it is). */
 export type ColumnMapping = Partial<Record<ImportField, string>>;
 

@@ -24,8 +24,20 @@ import type { ImportSource, RawTool } from "./sources.ts";
 /** "unchanged": a listed tool that already has every field the row gives; nothing is written for it. */
 export type RowAction = "create" | "update" | "unchanged" | "refuse";
 
-/** What happens to one row of the file, and why when it is refused; `canonicalWebsite` is what it is matched by. */
-export type RowOutcome = { line: number; name: string; website: string; canonicalWebsite: string | null; action: RowAction; reasons: string[]; toolId: string | null };
+/**
+ * What happens to one row of the file: why when it is refused, and which of the listed tool's fields it changes when
+ * it updates one. `canonicalWebsite` is what it is matched by.
+ */
+export type RowOutcome = {
+  line: number;
+  name: string;
+  website: string;
+  canonicalWebsite: string | null;
+  action: RowAction;
+  reasons: string[];
+  changes: ImportField[];
+  toolId: string | null;
+};
 
 type CategoryRow = typeof categories.$inferInsert & { id: string; slug: string; label: string };
 
@@ -201,6 +213,7 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
       canonicalWebsite: canonical,
       action: "refuse",
       reasons,
+      changes: [],
       toolId: listed?.id ?? null,
     };
     rows.push(outcome);
@@ -209,7 +222,8 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
     for (const id of input.categories) if (!importedCategoryIds.has(id) && newCategories.some((category) => category.id === id)) usedNewCategories.add(id);
     if (listed) {
       const change = updateRecord(raw, listed, input, { featured: featured ?? undefined, createdAt: createdAt ?? undefined, verifiedAt: verifiedAt ?? undefined, now });
-      outcome.action = changesSomething(change, listed) ? "update" : "unchanged";
+      outcome.changes = changedFields(change, listed);
+      outcome.action = outcome.changes.length > 0 ? "update" : "unchanged";
       if (outcome.action === "update") updates.push(change);
     } else {
       const row = buildToolRow(
@@ -294,11 +308,13 @@ const FOLLOWING_COLUMNS = new Set(["id", "updatedAt", "keywords", "websiteDomain
 const comparable = (value: unknown) => (value === undefined || (Array.isArray(value) && value.length === 0) ? null : value);
 
 /**
- * Whether an update gives the listed tool a value it does not have already. A file imported twice, or a catalogue's
- * own export imported back, changes nothing: its rows are left as they are, with their update date.
+ * The file's fields whose values an update gives the listed tool anew. None: a file imported twice, or a catalogue's
+ * own export imported back, changes nothing, and its rows are left as they are, with their update date.
  */
-function changesSomething(change: Record<string, unknown>, listed: MatchedTool): boolean {
-  return Object.entries(change).some(([key, value]) => !FOLLOWING_COLUMNS.has(key) && !isDeepStrictEqual(comparable(value), comparable(listed[key as keyof MatchedTool])));
+function changedFields(change: Record<string, unknown>, listed: MatchedTool): ImportField[] {
+  return Object.entries(change)
+    .filter(([key, value]) => !FOLLOWING_COLUMNS.has(key) && !isDeepStrictEqual(comparable(value), comparable(listed[key as keyof MatchedTool])))
+    .map(([key]) => (key === "isHomeBoosted" ? "featured" : key) as ImportField);
 }
 
 /** Rows a statement writes at most: one JSON parameter each way, a few megabytes at most. */

@@ -51,7 +51,7 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       [6, "refuse", [MESSAGES.catalogue.sameWebsiteAs(2)]],
       [7, "refuse", ["Enter the tool's website address, such as https://example.com", "Choose how the tool is paid for"]],
     ]);
-    expect(dryRun.rows[1]!.toolId).toBe(listed.id);
+    expect(dryRun.rows[1]).toMatchObject({ toolId: listed.id, changes: ["name", "website", "shortDesc"] });
     expect(await countTools()).toBe(1);
 
     const imported = await importCatalogue(database.db, source);
@@ -79,6 +79,7 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     const third = await importCatalogue(database.db, changed);
     expect(third.counts).toEqual({ create: 0, update: 1, unchanged: 1, refuse: 4 });
     expect(third.toolIds).toEqual([alpha.id]);
+    expect(third.rows[0]).toMatchObject({ action: "update", changes: ["tags"], reasons: [] });
     expect((await database.db.select().from(tools).where(eq(tools.id, alpha.id)))[0]!.tags).toEqual(["a", "c"]);
   });
 
@@ -289,6 +290,11 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       const unchanged = await textOf(await admin.request(`${second}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`));
       expect(unchanged).toContain("0 to create, 0 to update, 1 unchanged, 1 refused");
       expect(unchanged).toMatch(/<button type="submit" disabled="" [^>]*>Import 0 tools<\/button>/);
+      // With the tool renamed, the row updates it, and says what it changes.
+      const renamed = (await admin.postMultipart("/admin/import", upload("tools.csv", file.replace("Console Tool", "Console Tool Pro")))).headers.get("location")!;
+      const update = await textOf(await admin.request(`${renamed}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`));
+      expect(update).toContain("0 to create, 1 to update, 1 refused");
+      expect(update).toContain("Changes: name");
 
       const download = await admin.request("/admin/export?format=csv");
       expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);

@@ -61,6 +61,8 @@ describe("npm run import and npm run export", () => {
     expect(again.stdout).toContain("line 2: unchanged: Acme Analytics (acme.example)\nline 3: unchanged: Beta Mail (beta-mail.example/app)\n");
     expect(again.stdout).toMatch(/would create 0, update 0, unchanged 2, refused 2/);
     writeFileSync(file("changed.csv"), CSV.replace("without the fuss", "without any fuss"));
+    const changedDryRun = await command("import", "data", [file("changed.csv"), "--map", MAP, "--dry-run"]);
+    expect(changedDryRun.stdout).toContain("line 2: unchanged: Acme Analytics (acme.example)\nline 3: update: Beta Mail (beta-mail.example/app): short description\n");
     const changed = await command("import", "data", [file("changed.csv"), "--map", MAP]);
     expect(changed.stdout).toMatch(/created 0, updated 1, unchanged 1, refused 2/);
 
@@ -83,7 +85,7 @@ describe("npm run import and npm run export", () => {
     const fromCsv = await command("import", "from-csv", [file("catalogue.csv"), "--create-categories"]);
     expect(fromCsv.stdout).toMatch(/created 2, updated 0, refused 0/);
     expect(toolsOfCsv((await command("export", "from-csv", ["--format", "csv"])).stdout)).toEqual(toolsOfCsv(csv));
-    // Twelve commands, each a node process that opens its database.
+    // Thirteen commands, each a node process that opens its database.
   }, 180_000);
 
   it.each([
