@@ -304,7 +304,7 @@ function updateRecord(
 /** The columns an update sets besides the file's fields: they follow from those fields, or say when the row was written. */
 const FOLLOWING_COLUMNS = new Set(["id", "updatedAt", "keywords", "websiteDomain", "canonicalWebsite", "registrableDomain"]);
 
-/** An empty list and no list are the same to a tool (the form stores none); a date is its instant. */
+/** An empty list and no list are the same to a tool (the form stores none). Dates compare by their instant. */
 const comparable = (value: unknown) => (value === undefined || (Array.isArray(value) && value.length === 0) ? null : value);
 
 /**
