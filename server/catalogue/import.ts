@@ -384,9 +384,9 @@ function updateStatements(rows: Record<string, unknown>[], withSearchVector: boo
 }
 
 /**
- * From this many rows in the file on (known before any is planned, as the writes start with the first slice), the live-tool counts are rebuilt once at the end instead of row by row: the counts
- * trigger (migration 0004) updates the same few category and tag rows for every tool, which one transaction makes ever
- * slower; the page cache's notices (migration 0014) are replaced by one that drops every page; the search documents
+ * From this many rows in the file on (known before any is planned, as the writes start with the first slice), the
+ * live-tool counts are rebuilt once at the end instead of row by row: the counts trigger (migration 0004) updates the
+ * same few category and tag rows for every tool, which one transaction makes ever slower; the page cache's notices (migration 0014) are replaced by one that drops every page; the search documents
  * (migration 0030) are written by the import's own statements rather than by a trigger call per row.
  * Switching them off takes a lock that lets pages read the tools but makes other writes wait for the import.
  */
@@ -463,9 +463,12 @@ export async function importCatalogue(db: Database, source: ImportSource, option
     const plan = planner.finish({ inserts, updates });
     if (isBulk) {
       for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
-      await rebuildLiveCounts(tx);
-      // Every cached page is dropped at the commit, as the page cache's notices switched off would have done.
-      await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
+      // A file whose every row is unchanged or refused wrote no tool: the counts and the cached pages still hold.
+      if (inserts.length + updates.length > 0) {
+        await rebuildLiveCounts(tx);
+        // Every cached page is dropped at the commit, as the page cache's notices switched off would have done.
+        await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
+      }
     }
     return { ...plan, toolIds: [...inserts.map((row) => row.id!), ...updates.map((row) => String(row.id))] };
   });

@@ -154,7 +154,8 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     const before = await app.request("/");
     expect(await before.text()).not.toMatch(/Bulk import \d+/);
     const rows = Array.from({ length: 600 }, (_, n) => [`Bulk import ${n}`, `https://bulk-import-${n}.example.com`, LONG, "Bulk", n % 2 ? "even-tag" : "odd-tag"]);
-    const result = await importCatalogue(database.db, readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), { name: "name", website: "website", shortDesc: "shortDesc", categories: "categories", tags: "tags" }));
+    const source = () => readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), { name: "name", website: "website", shortDesc: "shortDesc", categories: "categories", tags: "tags" });
+    const result = await importCatalogue(database.db, source());
     expect(result.counts.create).toBe(600);
     expect((await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.toolCount).toBe(600);
     expect(await database.db.select().from(tagCounts).orderBy(asc(tagCounts.tag))).toEqual([
@@ -165,6 +166,10 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     await insertTool(database.db, { categories: [category.id] });
     expect((await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.toolCount).toBe(601);
     expect(await (await app.request("/")).text()).toMatch(/Bulk import \d+/);
+    // The same file again writes nothing, and the cached pages stay.
+    expect((await app.request("/")).headers.get("x-cache")).toBe("hit");
+    expect((await importCatalogue(database.db, source())).counts.unchanged).toBe(600);
+    expect((await app.request("/")).headers.get("x-cache")).toBe("hit");
   });
 
   it("writes each tool's search document as a one-by-one write does, when a large import creates tools and when it changes what they are found by", async () => {
