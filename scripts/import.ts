@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isAppError } from "#common/errors.ts";
-import { IMPORT_FIELD_WORDS, IMPORT_FORMATS, type ImportFormat } from "#common/schemas/catalogue.ts";
+import { changedFieldWords, IMPORT_FORMATS, type ImportFormat } from "#common/schemas/catalogue.ts";
 import { importCatalogue, type RowOutcome } from "#server/catalogue/import.ts";
 import { csvColumns, decodeText, detectFormat, guessMapping, parseMappingFlag, readImportSource } from "#server/catalogue/sources.ts";
 import { fileStorageFromConfig } from "#server/storage/from-config.ts";
@@ -23,7 +23,7 @@ Without --map, a CSV file's columns are guessed from its header. Rows are matche
 
 /** "line 3: create: Name (example.com)", then for a refused row ": why; and why", for an update ": name, tags". */
 function rowLine({ line, action, name, canonicalWebsite, reasons, changes }: RowOutcome): string {
-  const details = reasons.length ? reasons.join("; ") : changes.map((field) => IMPORT_FIELD_WORDS[field]).join(", ");
+  const details = reasons.length ? reasons.join("; ") : changedFieldWords(changes);
   return `line ${line}: ${action}: ${name || "(no name)"} (${canonicalWebsite ?? "no website"})${details ? `: ${details}` : ""}`;
 }
 

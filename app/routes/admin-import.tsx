@@ -7,7 +7,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { countOf } from "#common/plural.ts";
-import { type ColumnMapping, IMPORT_FIELD_LABELS, IMPORT_FIELD_WORDS, IMPORT_FIELDS, type ImportField, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
+import { type ColumnMapping, changedFieldWords, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
 import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
@@ -113,7 +113,7 @@ function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLES[row.action]}`}>{ACTION_WORDS[row.action]}</span>
               </td>
               <td className="px-3 py-2 text-slate-700">
-                {row.changes.length > 0 ? `Changes: ${row.changes.map((field) => IMPORT_FIELD_WORDS[field]).join(", ")}` : row.reasons.join(" · ")}
+                {row.changes.length > 0 ? `Changes: ${changedFieldWords(row.changes)}` : row.reasons.join(" · ")}
               </td>
             </tr>
           ))}

@@ -36,8 +36,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   verifiedAt: "Date verified",
 };
 
-/** Each field as a sentence names it: what an update of a listed tool changes ("short description, tags"). */
-export const IMPORT_FIELD_WORDS: Record<ImportField, string> = {
+/** Each field as a sentence names it. */
+const IMPORT_FIELD_WORDS: Record<ImportField, string> = {
   name: "name",
   website: "website",
   shortDesc: "short description",
@@ -52,6 +52,9 @@ export const IMPORT_FIELD_WORDS: Record<ImportField, string> = {
   createdAt: "date added",
   verifiedAt: "date verified",
 };
+
+/** What an update of a listed tool changes, as the dry run says it: "short description, tags". */
+export const changedFieldWords = (fields: ImportField[]) => fields.map((field) => IMPORT_FIELD_WORDS[field]).join(", ");
 
 /** Which column fills each field; a field left out is not read (and, for a tool already listed, kept as it is). */
 export type ColumnMapping = Partial<Record<ImportField, string>>;
