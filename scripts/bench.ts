@@ -9,9 +9,11 @@ import path from "node:path";
 import { count, desc, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
+import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { categories, tools } from "#server/db/schema.ts";
 import { isPublicTool } from "#server/tools/queries.ts";
+import { solvedProof } from "#tests/setup/proof-of-work.ts";
 import {
   type BenchDatabase,
   chooseDatabase,
@@ -243,7 +245,7 @@ async function waitUntilHealthy(base: string, child: ChildProcess) {
 
 /* ---------------------------------------------------------------- the deep page's cursor */
 
-type ApiPage = { tools: { id: string }[]; nextCursor: string | null };
+type ApiPage = { items: { id: string }[]; nextCursor: string | null };
 
 /**
  * Follows nextCursor from page 1 to page `wanted` (or the last page), as a scrolling visitor would, for at most `budgetMs`.
@@ -262,7 +264,7 @@ async function walkToPage(base: string, wanted: number, budgetMs: number) {
     const response = await fetch(url);
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status} during the walk`);
     const body = (await response.json()) as ApiPage;
-    for (const tool of body.tools) {
+    for (const tool of body.items) {
       if (seen.has(tool.id)) problems.push(`page ${page}: ${tool.id} seen twice`);
       seen.add(tool.id);
       if (previous && tool.id >= previous) problems.push(`page ${page}: ${tool.id} is out of order`);
@@ -354,7 +356,13 @@ async function signUp(base: string): Promise<string> {
   const answer = await send(`${base}/register`, {
     method: "POST",
     headers: { ...BROWSER, ...visitorAddress(), "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ username: `Bench ${randomInt(1_000_000)}`, email, password: "long-enough-password" }).toString(),
+    body: new URLSearchParams({
+      username: `Bench ${randomInt(1_000_000)}`,
+      email,
+      password: "long-enough-password",
+      // The form's proof of work, solved as a browser solves it (decision 023).
+      [PROOF_FIELD]: await solvedProof((path) => fetch(base + path)),
+    }).toString(),
   });
   const cookies = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!);
   if (answer.status !== 302 || cookies.length === 0) throw new Error(`signing up answered ${answer.status} without a session cookie`);
@@ -521,7 +529,7 @@ try {
   const deepName = inspected.page === deepPage ? `scroll page ${deepPage}` : `scroll page ${inspected.page} (last)`;
   if (inspected.page !== deepPage) process.stdout.write(`only ${inspected.page} pages: measuring the last one instead of page ${deepPage}\n`);
 
-  const session = isWanted("home, signed in") ? await signUp(base) : undefined;
+  const session = isWanted("signed-in home") ? await signUp(base) : undefined;
   const [toolSlug, ...otherSlugs] = inspected.slugs;
   const categoryPath = inspected.categorySlug ? `/category/${inspected.categorySlug}` : "/categories";
   const commonWord = "analytics";
@@ -535,9 +543,9 @@ try {
     { name: "tool page", path: `/tool/${toolSlug}`, headers: BROWSER, expectCache: "hit" },
     { name: "category page", path: categoryPath, headers: BROWSER, expectCache: "hit" },
     { name: "top-list page", path: "/top-ai-tools", headers: BROWSER, expectCache: "hit" },
-    { name: `search, common word`, path: `/search/${commonWord}`, headers: BROWSER, expectCache: "hit" },
-    { name: `search, rare word`, path: `/search/${rareWord}`, headers: BROWSER, expectCache: "hit" },
-    { name: "home, signed in", path: "/", headers: { ...BROWSER, cookie: session ?? "" }, expectCache: "bypass" },
+    { name: "search: common word", path: `/search/${commonWord}`, headers: BROWSER, expectCache: "hit" },
+    { name: "search: rare word", path: `/search/${rareWord}`, headers: BROWSER, expectCache: "hit" },
+    { name: "signed-in home", path: "/", headers: { ...BROWSER, cookie: session ?? "" }, expectCache: "bypass" },
     { name: "scroll page 1", path: "/api/v1/tools", headers: BROWSER },
     { name: deepName, path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools", headers: BROWSER },
     {
@@ -600,9 +608,9 @@ try {
       { name: "tool page", paths: otherSlugs.map((slug) => `/tool/${slug}`) },
       { name: "category page", paths: lists.map((query) => `${categoryPath}${query}`) },
       { name: "top-list page", paths: topLists },
-      { name: "search, common word", paths: commonWords.slice(0, missSamples).map((word) => `/search/${word}`) },
-      { name: "search, rare word", paths: Array.from({ length: missSamples }, (_, index) => `/search/${70_001 + index * 13}`) },
-      { name: "home, signed in", paths: Array.from({ length: missSamples }, () => "/"), headers: { cookie: session ?? "" } },
+      { name: "search: common word", paths: commonWords.slice(0, missSamples).map((word) => `/search/${word}`) },
+      { name: "search: rare word", paths: Array.from({ length: missSamples }, (_, index) => `/search/${70_001 + index * 13}`) },
+      { name: "signed-in home", paths: Array.from({ length: missSamples }, () => "/"), headers: { cookie: session ?? "" } },
     ];
     const missRows = [];
     for (const target of misses) {
