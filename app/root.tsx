@@ -5,14 +5,13 @@ import type { Route } from "./+types/root";
 import { usePageviews } from "./analytics.ts";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
-import { FAVORITES_ACTION } from "./components/favorite-button.tsx";
 import { Footer } from "./components/footer.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { PromoBanner } from "./components/promo-banner.tsx";
 import { ToastProvider } from "./components/toast.tsx";
 import { useNonce } from "./nonce.tsx";
-import { useSessionCache } from "./session-cache.ts";
+import { useViewerSync, VIEWER_SCRIPT } from "./session-cache.ts";
 import { type RootData, useOptionalRootData } from "./root-data.ts";
 import { NOINDEX, pageTitle } from "./seo.ts";
 import { THEME_SCRIPT } from "./theme.ts";
@@ -42,11 +41,10 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   };
 }
 
-// The layout's data changes only with the session or the catalogue's categories, never with a search or a page of results.
-// A heart's background post reloads this loader alone: it holds the user's favourites.
-export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction === FAVORITES_ACTION) return true;
-  return formMethod ? defaultShouldRevalidate : false;
+// The layout's data changes only with the session or the catalogue's categories: after a form that changes something,
+// never with a search, a filter or a page of results (its person is the browser's to know: app/session-cache.ts).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -54,13 +52,22 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   usePageviews();
   return (
-    // data-theme is written by THEME_SCRIPT before React hydrates, and is not React's to compare.
-    <html lang="en" data-silence-console={data?.config.silenceConsole ? "true" : undefined} data-files-url={data?.config.filesUrl} suppressHydrationWarning>
+    // data-theme is written by THEME_SCRIPT before React hydrates, data-viewer and data-role by VIEWER_SCRIPT on the pages
+    // every visitor gets: neither is React's to compare. A page rendered for a person says who it is for itself.
+    <html
+      lang="en"
+      data-silence-console={data?.config.silenceConsole ? "true" : undefined}
+      data-files-url={data?.config.filesUrl}
+      data-viewer={data?.user ? "member" : undefined}
+      data-role={data?.user?.role}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the stylesheet: the kept theme is on <html> by the first paint. Allowed by the response's nonce, or on a cached page by its hash. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: VIEWER_SCRIPT }} />
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
@@ -84,7 +91,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       </a>
       <NavigationProgress />
       {data && <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />}
-      {data && <NavBar siteName={data.config.siteName} user={data.user} />}
+      {data && <NavBar siteName={data.config.siteName} />}
       <div id="content" className="flex-1">
         {children}
       </div>
@@ -98,7 +105,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  useSessionCache(loaderData.user, loaderData.userTools);
+  useViewerSync();
   return (
     <Shell data={loaderData}>
       <Outlet />

@@ -39,6 +39,7 @@ export default [
   route("favorites", "routes/favorites.tsx"),
   route("my-favorites", "routes/my-favorites.tsx"),
   route("my-tools", "routes/my-tools.tsx"),
+  route("profile", "routes/own-profile.tsx"),
   route("profile/:slug", "routes/profile.tsx"),
   route("get-featured", "routes/get-featured.tsx"),
   route("edit-profile", "routes/edit-profile.tsx"),

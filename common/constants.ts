@@ -26,6 +26,10 @@ export const USER_ADDED_TOOLS = 4;
 /** The alternatives a tool's /alternatives page lists, and the comparisons its own page links to (decision 032). */
 export const ALTERNATIVES_LIMIT = 20;
 export const TOOL_PAGE_COMPARISONS = 3;
+/** A list filtered more than once counts at most this many of its tools for each facet (decision 036). */
+export const FACET_SAMPLE = 500;
+/** How many of the most popular tools of each of a tool's categories and tags its alternatives are ranked among (decision 036). */
+export const ALTERNATIVE_CANDIDATES = 100;
 /** The sitemap lists the comparisons of this many most viewed tools, each with its closest alternative. */
 export const SITEMAP_COMPARISON_TOOLS = 200;
 /** The sitemap lists this many of the most searched texts that found tools. */

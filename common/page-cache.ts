@@ -1,10 +1,23 @@
 /** What a route module says in its `handle` to have the pages it renders for visitors kept in the page cache. */
+import type { SessionUser } from "./access.ts";
+
 export type PageCacheHandle = {
   pageCache: {
     /**
-     * The query parameters the page reads. A URL with any other one is rendered without being kept, so that made-up
-     * query strings cannot fill the cache.
+     * The query parameters the page reads. The page is kept under these alone (the last value of each): any other
+     * parameter, or one given twice, gets the same page.
      */
     params: readonly string[];
+    /**
+     * Whether the page shows `viewer` something of their own (their profile's requests, a verifier's reports), so it is
+     * rendered for them instead of the page every visitor gets. `params` are the route's path parameters.
+     */
+    personal?: (viewer: SessionUser, params: Record<string, string | undefined>) => boolean;
   };
 };
+
+/**
+ * The cookie a browser that runs the site's scripts carries while someone is signed in (app/session-cache.ts): such a
+ * browser fills the person's own state into the page every visitor gets; one without it gets pages rendered for them.
+ */
+export const SCRIPT_MARKER_COOKIE = "idt_js";

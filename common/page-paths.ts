@@ -3,6 +3,8 @@
 export const toolPath = (slug: string) => `/tool/${slug}`;
 export const editToolPath = (id: string) => `/edit-tool/${id}`;
 export const profilePath = (slug: string) => `/profile/${slug}`;
+/** The signed-in person's own profile, whoever they are: a link that can sit in a page every visitor gets. */
+export const OWN_PROFILE_PATH = "/profile";
 /** A webhook endpoint's page in the console: its settings and deliveries. */
 export const webhookEndpointPath = (id: number) => `/admin/webhooks/${id}`;
 /** A maker's profile with the form to ask for one of their tools to be featured. */

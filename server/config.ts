@@ -96,6 +96,8 @@ export const configSchema = z.object({
   /** How long after the start each process first tries the hourly and daily jobs (then every hour, every day). */
   JOBS_FIRST_RUN_AFTER_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0).max(86_400).prefault("30"),
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),
+  /** How many pages one client address may have rendered a minute (cache misses and pages rendered for a person); past it, 429. */
+  PAGE_RENDERS_PER_MINUTE: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).prefault("600"),
   /** Signs the proof-of-work challenges of the sign-up and add-tool forms; empty: derived from the auth secret. */
   ALTCHA_HMAC_KEY: z.string().trim().prefault(""),
   /** How much work a challenge asks: the browser tries up to this many hashes (about a second for 100000). */

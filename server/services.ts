@@ -100,7 +100,7 @@ export function createServices(deps: Dependencies) {
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
   const auth = loadAuthWhenNeeded({ db: deps.db, config: deps.config, secret: deps.authSecret, outbox, logger: deps.logger, onGoogleSignIn });
   const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger };
-  const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries(accountDeps) };
+  const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries({ ...accountDeps, secret: deps.authSecret }) };
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,

@@ -78,7 +78,8 @@ const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none";
 const labelClass = "min-w-40 flex-1 text-sm font-medium text-slate-700";
 
-const withCount = (label: string, count: number) => `${label} (${count})`;
+/** A value with its count; a count the list could not read exactly (decision 036) is left out rather than shown wrong. */
+const withCount = (label: string, count: number, isExact = true) => (isExact ? `${label} (${count})` : label);
 
 function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedFacet): FacetValues {
   const data = new FormData(form);
@@ -144,7 +145,7 @@ export function FacetFilters({
             <option value="">All categories</option>
             {categories.map((category) => (
               <option key={category.slug} value={category.slug}>
-                {withCount(category.label, categoryCounts.get(category.id) ?? 0)}
+                {withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact)}
               </option>
             ))}
           </select>
@@ -157,7 +158,7 @@ export function FacetFilters({
             <option value="">Any tag</option>
             {facets.tags.map(({ tag, count }) => (
               <option key={tag} value={tag}>
-                {withCount(`#${tag}`, count)}
+                {withCount(`#${tag}`, count, facets.isExact)}
               </option>
             ))}
           </select>
@@ -169,7 +170,7 @@ export function FacetFilters({
           <option value="">Any pricing</option>
           {PAYMENT_TYPES.map((payment) => (
             <option key={payment} value={payment}>
-              {withCount(PAYMENT_LABELS[payment], facets.payment[payment])}
+              {withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact)}
             </option>
           ))}
         </select>
@@ -180,20 +181,20 @@ export function FacetFilters({
           <option value="">Any time</option>
           {VERIFIED_WITHIN_DAYS.map((days) => (
             <option key={days} value={days}>
-              {withCount(`In the last ${days} days`, facets.verified[days])}
+              {withCount(`In the last ${days} days`, facets.verified[days], facets.isExact)}
             </option>
           ))}
         </select>
       </label>
       <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
         <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
-        {withCount("Featured only", facets.featured)}
+        {withCount("Featured only", facets.featured, facets.isExact)}
       </label>
       <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
         Apply
       </button>
       <p className="basis-full text-sm text-slate-600" aria-live="polite">
-        {countOf(facets.total, "tool")}
+        {facets.isTotalExact ? countOf(facets.total, "tool") : `More than ${countOf(facets.total, "tool")}`}
         {isNarrowed(values, fixed) && (
           <>
             {" · "}

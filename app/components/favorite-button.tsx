@@ -1,15 +1,14 @@
 /**
- * The heart on a tool card and on the tool page (SPEC section 2). A signed-in user adds or removes the tool without a
- * page reload (the script posts in the background and shows the new state at once), or with a plain form post
- * without JavaScript. A visitor's heart leads to the login page, which brings them back here.
+ * The heart on a tool card and on the tool page (SPEC section 2). It is the same form for everyone, so it can sit in a
+ * page every visitor gets (decision 037): a signed-in person adds or removes the tool without a page reload (the script
+ * posts in the background and shows the new state at once), or with a plain form post without JavaScript; a visitor's
+ * post leads to the login page, which brings them back here, and with JavaScript they go there at once.
  */
 import { type FormEvent, useEffect } from "react";
-import { useFetcher, useLocation } from "react-router";
-import { Link } from "./link.tsx";
-import type { SessionUser } from "#common/access.ts";
-import { useOptionalRootData } from "../root-data.ts";
+import { useFetcher, useLocation, useNavigate } from "react-router";
 import { useToast } from "./toast.tsx";
 import { loginPath } from "#common/page-paths.ts";
+import { setViewer, useViewer } from "../session-cache.ts";
 
 /** The resource route the heart posts to (app/routes/favorites.tsx). */
 export const FAVORITES_ACTION = "/favorites";
@@ -21,37 +20,40 @@ const VARIANTS = { icon: "heart heart-icon", labelled: "heart heart-labelled" } 
 
 type FavoriteAnswer = { favorited: boolean; message?: string };
 
-export function FavoriteButton({ toolId, user, variant = "icon" }: { toolId: string; user: SessionUser | null; variant?: keyof typeof VARIANTS }) {
+export function FavoriteButton({ toolId, variant = "icon" }: { toolId: string; variant?: keyof typeof VARIANTS }) {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
-  const favoriteIds: readonly string[] = useOptionalRootData()?.favoriteToolIds ?? [];
+  const viewer = useViewer();
+  const navigate = useNavigate();
   const fetcher = useFetcher<FavoriteAnswer>();
   const toast = useToast();
-  const className = VARIANTS[variant];
 
-  // A failed change (the tool was just taken down) is told; the heart already shows the state the server keeps.
-  const failure = fetcher.state === "idle" ? fetcher.data?.message : undefined;
+  // The server's answer is what the heart shows from then on; a refused change (the tool was just taken down) is told.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
-    if (failure) toast(failure);
-  }, [failure, toast]);
+    if (!answer || !viewer) return;
+    if (answer.message) toast(answer.message);
+    const others = viewer.favoriteToolIds.filter((id) => id !== toolId);
+    const favoriteToolIds = answer.favorited ? [toolId, ...others] : others;
+    if (favoriteToolIds.length !== viewer.favoriteToolIds.length || favoriteToolIds.some((id, index) => id !== viewer.favoriteToolIds[index])) {
+      setViewer({ ...viewer, favoriteToolIds });
+    }
+    // Only a new answer moves the heart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
 
-  if (!user) {
-    return (
-      // The title is the icon's accessible name too.
-      <Link to={loginPath(here)} title={LABELS.add} className={className}>
-        {variant === "labelled" && LABELS.add}
-      </Link>
-    );
-  }
-
-  // While the change is on its way, the heart shows what it will be; then the root loader's list (reloaded) says.
+  // While the change is on its way, the heart shows what it will be.
   const pending = fetcher.formData?.get("intent");
-  const isFavorite = pending ? pending === "add" : favoriteIds.includes(toolId);
+  const isFavorite = pending ? pending === "add" : Boolean(viewer?.favoriteToolIds.includes(toolId));
   const intent = isFavorite ? "remove" : "add";
 
   function submitInBackground(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Only the root loader (which holds the hearts) reloads: the page's own data, and its view counter, stay as they are.
+    if (!viewer) {
+      void navigate(loginPath(here));
+      return;
+    }
+    // Nothing else reloads: the page's own data, and its view counter, stay as they are.
     void fetcher.submit({ toolId, intent, redirectTo: here, stay: "true" }, { method: "post", action: FAVORITES_ACTION, defaultShouldRevalidate: false });
   }
 
@@ -60,13 +62,7 @@ export function FavoriteButton({ toolId, user, variant = "icon" }: { toolId: str
       <input type="hidden" name="toolId" value={toolId} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button
-        type="submit"
-        aria-pressed={isFavorite}
-        title={LABELS[intent]}
-        data-testid="favorite-button"
-        className={className}
-      >
+      <button type="submit" aria-pressed={isFavorite} title={LABELS[intent]} data-tool-id={toolId} data-testid="favorite-button" className={VARIANTS[variant]}>
         {variant === "labelled" && LABELS[intent]}
       </button>
     </form>

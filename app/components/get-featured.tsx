@@ -1,22 +1,24 @@
 /** The 'Get featured!' tag beside the Featured section's heading (SPEC section 2). */
 import { Link } from "./link.tsx";
 import { FEATURED_NEEDS_ACCOUNT, FEATURED_TOAST_MS } from "#common/constants.ts";
-import type { SessionUser } from "#common/access.ts";
 import { useToast } from "./toast.tsx";
 import { boostToolPath, GET_FEATURED_PATH } from "#common/page-paths.ts";
+import { useViewer } from "../session-cache.ts";
 
 const tagClass =
   "inline-flex items-center rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 hover:bg-amber-200";
 
 /**
- * A link that works without JavaScript: a signed-in user goes to their boost form; a visitor to /get-featured, which
- * asks them to sign in first. With JavaScript a visitor is told so in a toast instead (SPEC section 2) and stays.
+ * A link that works without JavaScript and in a page every visitor gets: /get-featured sends a signed-in user to their
+ * profile's boost form and a visitor to sign in first. With JavaScript a signed-in user goes straight to their form, and
+ * a visitor is told in a toast instead (SPEC section 2) and stays.
  */
-export function GetFeaturedTag({ user }: { user: SessionUser | null }) {
+export function GetFeaturedTag() {
   const toast = useToast();
-  if (user) {
+  const viewer = useViewer();
+  if (viewer) {
     return (
-      <Link to={boostToolPath(user.slug)} className={tagClass}>
+      <Link to={boostToolPath(viewer.user.slug)} className={tagClass}>
         Get featured!
       </Link>
     );

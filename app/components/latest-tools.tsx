@@ -5,14 +5,13 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "./link.tsx";
 import { SCROLL_TRIGGER_MARGIN_PX } from "#common/constants.ts";
-import type { SessionUser } from "#common/access.ts";
 import type { ToolCard, ToolPage } from "#server/tools/queries.ts";
 import type { ApiToolList } from "#common/schemas/api.ts";
 import { ToolGrid } from "./tool-grid.tsx";
 
 type Status = "idle" | "loading" | "error" | "done";
 
-export function LatestTools({ initial, user }: { initial: ToolPage; user: SessionUser | null }) {
+export function LatestTools({ initial }: { initial: ToolPage }) {
   const [tools, setTools] = useState<ToolCard[]>(initial.tools);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [status, setStatus] = useState<Status>(initial.nextCursor ? "idle" : "done");
@@ -71,7 +70,7 @@ export function LatestTools({ initial, user }: { initial: ToolPage; user: Sessio
 
   return (
     <div>
-      <ToolGrid tools={tools} user={user} />
+      <ToolGrid tools={tools} />
       <div ref={trigger} data-testid="scroll-trigger" className="flex min-h-16 flex-col items-center justify-center py-6 text-sm text-slate-600" aria-live="polite">
         {status === "loading" && (
           <p className="flex items-center gap-2">

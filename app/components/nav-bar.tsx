@@ -5,12 +5,17 @@
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation, useNavigation } from "react-router";
 import { Link } from "./link.tsx";
-import { isModerator, type SessionUser } from "#common/access.ts";
 import { SearchBox } from "./search-box.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
-import { API_KEYS_PATH, profilePath } from "#common/page-paths.ts";
+import { API_KEYS_PATH, OWN_PROFILE_PATH, profilePath } from "#common/page-paths.ts";
+import { useViewer } from "../session-cache.ts";
 
-export function NavBar({ siteName, user }: { siteName: string; user: SessionUser | null }) {
+/**
+ * The bar is the same on every public page (decision 037): it holds both the visitor's links and the signed-in
+ * person's menu, and app.css shows one of them after <html data-viewer>, which the head's script sets before the first
+ * paint; the person's name and links are filled in once the page runs its scripts.
+ */
+export function NavBar({ siteName }: { siteName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const search = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -38,7 +43,7 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
           <div className="mx-auto w-full max-w-md">
             <SearchBox id="search-desktop" />
           </div>
-          <NavLinks user={user} addToolClass="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" />
+          <NavLinks addToolClass="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" />
         </div>
 
         <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-0">
@@ -68,7 +73,7 @@ export function NavBar({ siteName, user }: { siteName: string; user: SessionUser
               </svg>
             </summary>
             <div className="absolute inset-x-0 top-full flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg">
-              <NavLinks user={user} addToolClass={linkClass} />
+              <NavLinks addToolClass={linkClass} />
             </div>
           </details>
         </div>
@@ -92,28 +97,30 @@ function useSigningIn(): boolean {
 }
 
 /** The bar's links, the same in the desktop bar and the mobile menu. 'Add your tool' asks a visitor to log in first. */
-function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolClass: string }) {
+function NavLinks({ addToolClass }: { addToolClass: string }) {
   const signingIn = useSigningIn();
   return (
     <>
       <NavLink to="/categories" className={linkClass} discover="none">
         Categories
       </NavLink>
-      <Link to={user ? "/add-tool" : "/login"} className={addToolClass}>
+      <Link to="/add-tool" className={`${addToolClass} member-only`}>
         Add your tool
       </Link>
-      {user ? (
-        <ProfileMenu user={user} />
-      ) : signingIn ? (
-        <span role="status" className={`${linkClass} text-slate-500`} data-testid="nav-signing-in">
+      <Link to="/login" className={`${addToolClass} visitor-only`}>
+        Add your tool
+      </Link>
+      <ProfileMenu />
+      {signingIn ? (
+        <span role="status" className={`${linkClass} visitor-only text-slate-500`} data-testid="nav-signing-in">
           Signing in…
         </span>
       ) : (
         <>
-          <Link to="/register" className={linkClass}>
+          <Link to="/register" className={`${linkClass} visitor-only`}>
             Sign up
           </Link>
-          <Link to="/login" className={linkClass}>
+          <Link to="/login" className={`${linkClass} visitor-only`}>
             Log in
           </Link>
         </>
@@ -123,15 +130,17 @@ function NavLinks({ user, addToolClass }: { user: SessionUser | null; addToolCla
 }
 
 /** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, API keys, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
-function ProfileMenu({ user }: { user: SessionUser }) {
+function ProfileMenu() {
+  const viewer = useViewer();
   return (
-    <details className="relative">
+    <details className="member-only relative">
       <summary className={`${linkClass} cursor-pointer`} data-testid="profile-menu">
         Profile <span aria-hidden="true">▾</span>
       </summary>
       <div className="right-0 z-50 mt-1 flex min-w-44 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg lg:absolute">
-        <p className="truncate px-3 py-1 text-xs text-slate-500">{user.username}</p>
-        <Link to={profilePath(user.slug)} className={linkClass}>
+        {viewer && <p className="truncate px-3 py-1 text-xs text-slate-500">{viewer.user.username}</p>}
+        {/* Before the scripts know the person, their profile is reached through the address that leads to it. */}
+        <Link to={viewer ? profilePath(viewer.user.slug) : OWN_PROFILE_PATH} className={linkClass}>
           Profile
         </Link>
         <Link to="/my-tools" className={linkClass}>
@@ -143,11 +152,9 @@ function ProfileMenu({ user }: { user: SessionUser }) {
         <Link to={API_KEYS_PATH} className={linkClass}>
           API keys
         </Link>
-        {isModerator(user) && (
-          <Link to="/admin" className={linkClass}>
-            Moderation
-          </Link>
-        )}
+        <Link to="/admin" className={`${linkClass} moderator-only`}>
+          Moderation
+        </Link>
         <Form method="post" action="/logout">
           <button type="submit" className={`${linkClass} w-full text-left`}>
             Logout

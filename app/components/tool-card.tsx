@@ -1,6 +1,5 @@
 /** A tool in a list (SPEC section 2): logo, name, favourite heart, website link, Featured badge, category tags and short description. */
 import { Link } from "./link.tsx";
-import type { SessionUser } from "#common/access.ts";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
 import { OutboundLink } from "./outbound-link.tsx";
@@ -9,11 +8,9 @@ import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 export function ToolCard({
   tool,
-  user,
   showCategories = true,
 }: {
   tool: ToolCardData;
-  user: SessionUser | null;
   /** Hidden when the card is shown on a tool page. */
   showCategories?: boolean;
 }) {
@@ -29,7 +26,7 @@ export function ToolCard({
           {tool.isHomeBoosted && <span className="card-featured">Featured</span>}
         </div>
         <div className="card-actions">
-          <FavoriteButton toolId={tool.id} user={user} />
+          <FavoriteButton toolId={tool.id} />
           <OutboundLink toolId={tool.id} website={tool.website} className="card-visit" label={`Visit ${tool.name} (opens in a new tab)`}>
             Visit ↗
           </OutboundLink>

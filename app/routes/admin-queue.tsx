@@ -19,7 +19,7 @@ import { QueueShortcuts } from "../components/queue-shortcuts.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
-import { useRootData } from "../root-data.ts";
+import { useViewer } from "../session-cache.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-queue";
 import { editToolPath, profilePath, toolPath } from "#common/page-paths.ts";
@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function AdminQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { queue, changed } = loaderData;
-  const { user } = useRootData();
+  const user = useViewer()?.user ?? null;
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
   const bulkFailure = failure?.values.intent === "reject-selected" ? failure : undefined;

@@ -13,7 +13,7 @@ import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader
 import { Pager } from "../components/pager.tsx";
 import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
-import { useRootData } from "../root-data.ts";
+import { useViewer } from "../session-cache.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-users";
 import { profilePath } from "#common/page-paths.ts";
@@ -52,7 +52,7 @@ const ROLE_LABELS: Record<ModeratedUser["role"], string> = { guest: "A guest", v
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { page, q } = loaderData;
-  const { user: me } = useRootData();
+  const me = useViewer()?.user;
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
   return (

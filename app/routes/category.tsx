@@ -19,7 +19,7 @@ import { categoryPath, toolPath } from "#common/page-paths.ts";
 const NOT_FOUND = "No category found with this address";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["sort", "tag", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: ["sort", "tag", "payment", "featured", "verified", "cursor", "limit"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
@@ -78,7 +78,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { user, categories } = useRootData();
+  const { categories } = useRootData();
   const { category, featured, page, facets, filters } = loaderData;
   const path = categoryPath(category.slug);
 
@@ -107,7 +107,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-heading" className="mb-4 text-2xl font-bold tracking-tight">
             {`Featured in ${category.label}`}
           </h2>
-          <ToolGrid tools={featured} user={user} />
+          <ToolGrid tools={featured} />
         </section>
       )}
 
@@ -120,7 +120,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <FacetFilters key={facetPath(path, filters, "category")} action={path} values={filters} facets={facets} categories={categories} fixed="category" />
         </div>
         {page.tools.length > 0 ? (
-          <ToolGrid tools={page.tools} user={user} />
+          <ToolGrid tools={page.tools} />
         ) : isNarrowed(filters, "category") ? (
           <EmptyState title="No tool matches these filters">
             <Link to={path} className="font-medium text-brand-700 hover:underline">

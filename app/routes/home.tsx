@@ -14,7 +14,7 @@ import type { PageCacheHandle } from "#common/page-cache.ts";
 import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: ["cursor", "limit"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   }));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, config } = useRootData();
+  const { config } = useRootData();
   const { featured, latest, isFirstPage } = loaderData;
 
   return (
@@ -72,10 +72,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-heading" className="text-2xl font-bold tracking-tight">
               Featured tools
             </h2>
-            <GetFeaturedTag user={user} />
+            <GetFeaturedTag />
           </div>
           {featured.length > 0 ? (
-            <ToolGrid tools={featured} user={user} />
+            <ToolGrid tools={featured} />
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
               No tool is featured right now.
@@ -88,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="latest-heading" className="mb-4 text-2xl font-bold tracking-tight">
           Last added tools
         </h2>
-        <LatestTools key={loaderData.cursorParam ?? "first"} initial={latest} user={user} />
+        <LatestTools key={loaderData.cursorParam ?? "first"} initial={latest} />
       </section>
     </main>
   );

@@ -5,7 +5,6 @@ import { pageQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-favorites";
@@ -23,7 +22,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, ({ siteName }) => ({ title: "My favourites", description: `The tools you keep as favourites on ${siteName}.`, path: "/my-favorites", noindex: true }));
 
 export default function MyFavorites({ loaderData }: Route.ComponentProps) {
-  const { user } = useRootData();
   const { page } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4">
@@ -33,7 +31,7 @@ export default function MyFavorites({ loaderData }: Route.ComponentProps) {
       </header>
       <section aria-label="Favourite tools" className="pb-12">
         {page.tools.length > 0 ? (
-          <ToolGrid tools={page.tools} user={user} />
+          <ToolGrid tools={page.tools} />
         ) : (
           <EmptyState title="No favourite yet">
             Tap the heart on a tool to keep it here.{" "}

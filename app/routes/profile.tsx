@@ -14,7 +14,6 @@ import { LongDate } from "../components/long-date.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { formFailure, keptValues, parseSearchParams } from "../forms.ts";
-import { useRootData } from "../root-data.ts";
 import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/profile";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -26,8 +25,11 @@ const BOOST_QUERY = "type=boost-tool";
 /** A description for search results is cut around this length. */
 const DESCRIPTION_LENGTH = 160;
 
-/** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
+/**
+ * Everyone gets this page from the page cache (server/http/page-cache.ts), but its owner: they see their featuring
+ * requests and the form to ask for one, so their page is rendered for them, and never kept.
+ */
+export const handle = { pageCache: { params: ["cursor", "type"], personal: (viewer, params) => viewer.slug === params.slug } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
@@ -83,7 +85,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = useRootData();
   const { profile, tools, owner, isBoostForm } = loaderData;
 
   return (
@@ -98,7 +99,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {`Tools by ${profile.username}`}
         </h2>
         {tools.tools.length > 0 ? (
-          <ToolGrid tools={tools.tools} user={user} />
+          <ToolGrid tools={tools.tools} />
         ) : (
           <EmptyState title={`${profile.username} has no tool listed yet.`}>
             {owner ? (

@@ -22,7 +22,7 @@ import { categoryPath, searchPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = {
-  pageCache: { params: ["category", "tag", "payment", "featured", "verified", "cursor"] },
+  pageCache: { params: ["category", "tag", "payment", "featured", "verified", "cursor", "limit"] },
   pageviewProps: (data: unknown) => ({ results: (data as Route.ComponentProps["loaderData"]).page.tools.length }),
 } satisfies PageCacheHandle & PageviewHandle;
 
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { text, phrase, page, facets, filters } = loaderData;
-  const { user, categories } = useRootData();
+  const { categories } = useRootData();
   const path = searchPath(text);
   const isFiltered = isNarrowed(filters);
   return (
@@ -75,7 +75,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <h2 id="results-heading" className="sr-only">
             Results
           </h2>
-          <ToolGrid tools={page.tools} user={user} />
+          <ToolGrid tools={page.tools} />
           <Pager nextCursor={page.nextCursor} />
         </section>
       ) : isFiltered ? (

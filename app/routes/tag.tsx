@@ -18,7 +18,7 @@ import { tagPath, toolPath } from "#common/page-paths.ts";
 const NOT_FOUND = "No tool carries this tag";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["sort", "category", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: ["sort", "category", "payment", "featured", "verified", "cursor", "limit"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Tag({ loaderData }: Route.ComponentProps) {
-  const { user, categories } = useRootData();
+  const { categories } = useRootData();
   const { tag, page, facets, filters } = loaderData;
   const path = tagPath(tag.tag);
   return (
@@ -89,7 +89,7 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
         <FacetFilters key={facetPath(path, filters, "tag")} action={path} values={filters} facets={facets} categories={categories} fixed="tag" />
       </div>
       {page.tools.length > 0 ? (
-        <ToolGrid tools={page.tools} user={user} />
+        <ToolGrid tools={page.tools} />
       ) : isNarrowed(filters, "tag") ? (
         <EmptyState title="No tool matches these filters">
           <Link to={path} className="font-medium text-brand-700 hover:underline">

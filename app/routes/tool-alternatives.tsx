@@ -13,7 +13,6 @@ import { alternativesPath, categoryPath, comparePath, toolPath } from "#common/p
 import type { Alternatives } from "#server/tools/alternatives.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-alternatives";
 
@@ -38,14 +37,17 @@ function joinWithAnd(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
-/** The page's introduction, from the figures only: how many tools share what with the tool, and the most viewed of those listed. */
-export function alternativesIntro(tool: { name: string; categories: { label: string }[] }, { alternatives, total }: Alternatives): string {
-  if (total === 0) return `No other tool listed here shares a category or a tag with ${tool.name} yet.`;
+/**
+ * The page's introduction, from the figures only: how many tools share what with the tool (at least so many, when its
+ * categories and tags hold more than the alternatives are ranked among), and the most viewed of those listed.
+ */
+export function alternativesIntro(tool: { name: string; categories: { label: string }[] }, { alternatives, total, isTotalExact }: Alternatives): string {
+  if (total === 0 || alternatives.length === 0) return `No other tool listed here shares a category or a tag with ${tool.name} yet.`;
   const labels = tool.categories.map((category) => category.label);
   const shared = labels.length > 0 ? ` (${labels.length === 1 ? "category" : "categories"} ${joinWithAnd(labels)})` : "";
   const mostViewed = alternatives.reduce((best, tool) => (tool.views > best.views ? tool : best), alternatives[0]!);
   const views = new Intl.NumberFormat("en").format(mostViewed.views);
-  return `${countOf(total, "tool")} ${total === 1 ? "shares" : "share"} a category or a tag with ${tool.name}${shared}; the most viewed of those listed here is ${mostViewed.name}, with ${views} ${mostViewed.views === 1 ? "view" : "views"}.`;
+  return `${isTotalExact ? "" : "At least "}${countOf(total, "tool")} ${total === 1 ? "shares" : "share"} a category or a tag with ${tool.name}${shared}; the most viewed of those listed here is ${mostViewed.name}, with ${views} ${mostViewed.views === 1 ? "view" : "views"}.`;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -75,7 +77,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
-  const { user } = useRootData();
   const { tool, alternatives } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
@@ -97,7 +98,7 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
       </header>
       {alternatives.length > 0 ? (
         <>
-          <ToolGrid tools={alternatives} user={user} />
+          <ToolGrid tools={alternatives} />
           <section aria-labelledby="compare-heading" className="mt-12">
             <h2 id="compare-heading" className="mb-4 text-2xl font-bold tracking-tight">
               {`Compare ${tool.name} with`}

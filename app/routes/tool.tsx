@@ -12,7 +12,6 @@ import type { RelatedToTool } from "#server/tools/related.ts";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { useRootData } from "../root-data.ts";
 import { ogImagePath, ogToolImage } from "#common/og-image.ts";
 import { breadcrumbLd, jsonLd, pageMeta, softwareOffers } from "../seo.ts";
 import type { Route } from "./+types/tool";
@@ -30,11 +29,11 @@ import { type FormFailure, formFailure, keptValues } from "../forms.ts";
 import { cachedRole } from "../session-cache.ts";
 
 /**
- * Visitors get this page from the page cache (server/http/page-cache.ts): it holds nothing of one visitor. The report
- * form posts to this route's action, whose answer (a POST) is never kept; the open reports are read for verifiers and
- * admins only, whose pages are never kept either.
+ * Everyone gets this page from the page cache (server/http/page-cache.ts): it holds nothing of one person. The claim
+ * and report forms post to this route's action, whose answer (a POST) is never kept. Verifiers and admins see the
+ * tool's open reports, so their page is rendered for them, and never kept.
  */
-export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: [], personal: (viewer) => isModerator(viewer) } } satisfies PageCacheHandle;
 
 /** A verifier's or an admin's view of the tool's open reports; null for anyone else. */
 async function openReportsFor(context: Route.LoaderArgs["context"], toolId: string): Promise<OpenReportPage | null> {
@@ -77,6 +76,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") === "report") return reportProblem(form, params.slug, context);
   const tool = await context.services.tools.findPublicToolBySlug(params.slug);
   if (!tool) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
+  // A visitor's claim starts with signing in, then comes back here.
+  if (!context.user) throw redirect(loginPath(toolPath(tool.slug)));
   try {
     await context.services.lifecycle.askForClaim(context.user, tool.id);
     return { claim: "sent" as const };
@@ -171,7 +172,6 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
   const { tool, stats, suggested, usersAdded, linkCheckedAt, closest, notice, openReports } = loaderData;
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
-  const { user } = useRootData();
   const number = new Intl.NumberFormat("en");
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
   const showsCounters = stats.views >= PUBLIC_COUNTERS_FROM_VIEWS;
@@ -205,8 +205,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           // A tool that is not public can be neither kept nor claimed yet.
           notice ? undefined : (
             <>
-              <FavoriteButton toolId={tool.id} user={user} variant="labelled" />
-              {(tool.isClaimable || claimResult) && <ClaimTool slug={tool.slug} isSignedIn={Boolean(user)} result={claimResult} />}
+              <FavoriteButton toolId={tool.id} variant="labelled" />
+              {(tool.isClaimable || claimResult) && <ClaimTool result={claimResult} />}
             </>
           )
         }
@@ -251,7 +251,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="suggested-heading" className="mb-4 text-2xl font-bold tracking-tight">
             Similar tools
           </h2>
-          <ToolGrid tools={suggested} user={user} showCategories={false} />
+          <ToolGrid tools={suggested} showCategories={false} />
         </section>
       )}
 
@@ -273,28 +273,21 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="makers-heading" className="mb-4 text-2xl font-bold tracking-tight">
             Recently added by makers
           </h2>
-          <ToolGrid tools={usersAdded} user={user} showCategories={false} />
+          <ToolGrid tools={usersAdded} showCategories={false} />
         </section>
       )}
     </main>
   );
 }
 
-/** 'Claim this tool': a form for a signed-in user (it works without JavaScript), a way to log in first for a visitor. */
-function ClaimTool({ slug, isSignedIn, result }: { slug: string; isSignedIn: boolean; result: ClaimResult | undefined }) {
+/** 'Claim this tool': one form for everyone (it works without JavaScript); a visitor's claim leads to the login first. */
+function ClaimTool({ result }: { result: ClaimResult | undefined }) {
   const buttonClass = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
   if (result?.claim === "sent") {
     return (
       <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
         Your claim was sent. A verifier will check it and you will get an e-mail.
       </p>
-    );
-  }
-  if (!isSignedIn) {
-    return (
-      <Link to={loginPath(toolPath(slug))} className={buttonClass}>
-        Claim this tool
-      </Link>
     );
   }
   return (

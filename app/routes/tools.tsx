@@ -14,7 +14,7 @@ import type { PageCacheHandle } from "#common/page-cache.ts";
 import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["sort", "category", "tag", "payment", "featured", "verified", "cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: ["sort", "category", "tag", "payment", "featured", "verified", "cursor", "limit"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(facetQuery, url);
@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Tools({ loaderData }: Route.ComponentProps) {
-  const { user, categories } = useRootData();
+  const { categories } = useRootData();
   const { page, facets, filters } = loaderData;
   const isFiltered = isNarrowed({ ...filters, sort: "newest" });
 
@@ -91,7 +91,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
           Tools
         </h2>
         {page.tools.length > 0 ? (
-          <ToolGrid tools={page.tools} user={user} />
+          <ToolGrid tools={page.tools} />
         ) : isFiltered ? (
           <EmptyState title="No tool matches these filters">
             <Link to="/tools" className="font-medium text-brand-700 hover:underline">

@@ -4,7 +4,6 @@ import { Link } from "../components/link.tsx";
 import { TOP_LIST_TOOLS } from "#common/constants.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { useRootData } from "../root-data.ts";
 import { ogImagePath, ogTopListImage } from "#common/og-image.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/top-list";
@@ -43,7 +42,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function TopList({ loaderData }: Route.ComponentProps) {
   const { page, tools } = loaderData;
-  const { user } = useRootData();
   const [intro, ...rest] = page.sections;
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
@@ -60,7 +58,7 @@ export default function TopList({ loaderData }: Route.ComponentProps) {
           The tools
         </h2>
         {tools.length > 0 ? (
-          <ToolGrid tools={tools} user={user} />
+          <ToolGrid tools={tools} />
         ) : (
           <EmptyState title="No tool on this list yet.">
             <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">

@@ -1,6 +1,7 @@
 /** Who a request is: the signed-in user behind a session cookie, and what the browser's cache keeps of them. */
-import { eq } from "drizzle-orm";
-import type { SessionUser } from "#common/access.ts";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Role, SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, tools, users } from "../db/schema.ts";
 import { type CookieHeaders, type Requester, toSessionUser } from "./account-shared.ts";
@@ -14,8 +15,57 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   return /session_token=/.test(cookieHeader ?? "");
 }
 
-export function sessionQueries({ db, auth }: { db: Database; auth: AuthLoader }) {
+/** Better Auth's session cookie, as it names it on http and on https. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/;
+
+/**
+ * The session token a cookie header carries, when its signature is ours: Better Auth writes `token.signature`, the
+ * signature the base64 HMAC-SHA256 of the token under the auth secret (better-call's signed cookies). A made-up or
+ * altered cookie is null here, without a read of the database.
+ */
+export function signedSessionToken(cookieHeader: string | null | undefined, secret: string): string | null {
+  const raw = SESSION_COOKIE.exec(cookieHeader ?? "")?.[1];
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthLoader; secret: string }) {
   return {
+    /**
+     * Who a session cookie names, read cheaply, to choose between the page every visitor gets and one rendered for a
+     * person (server/http/page-cache.ts): the signature checked here, then the session and its user in one indexed
+     * read. Null for a forged, expired or ended session, or a disabled user (whose sessions end here). What a person is allowed to do is never
+     * decided by this: a page rendered for them reads the session through Better Auth.
+     */
+    async findCookieViewer(cookieHeader: string | null | undefined): Promise<SessionUser | null> {
+      const token = signedSessionToken(cookieHeader, secret);
+      if (!token) return null;
+      const [record] = await db
+        .select({ id: users.id, slug: users.slug, username: users.username, role: users.role, isDisabled: users.isDisabled, authId: authSessions.userId })
+        .from(authSessions)
+        .innerJoin(users, eq(users.authId, authSessions.userId))
+        .where(and(eq(authSessions.token, token), gt(authSessions.expiresAt, sql`now()`)))
+        .limit(1);
+      if (!record) return null;
+      // A disabled user is signed out on their next request, whichever page it is for.
+      if (record.isDisabled) {
+        await db.delete(authSessions).where(eq(authSessions.userId, record.authId));
+        return null;
+      }
+      return { id: record.id, slug: record.slug, username: record.username, role: record.role as Role };
+    },
+
     /**
      * The signed-in user of a request, or null. Ends the session (and clears its cookie) of a user who has been disabled
      * or who has no user record; passes on a renewed session cookie.

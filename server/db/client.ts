@@ -33,6 +33,11 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** The rows of `db.execute(sql)`: PostgreSQL's driver answers an array of them, PGlite's `{ rows }`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+}
+
 /** Any constant works; it only has to be the same for every process of this app. */
 const MIGRATION_LOCK_ID = 727_001;
 

@@ -125,8 +125,6 @@ export const tools = pgTable(
     index("tools_public_clicks_idx")
       .on(table.clicks.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified}`),
-    // The facet counts read tools_public_facets_idx (pricing, featured, verified_at, including categories and tags, on
-    // live tools), written by hand in migration 0027: drizzle cannot write INCLUDE.
     // Recently verified first (decision 034): a tool verified before verified_at was kept counts from its creation.
     index("tools_public_verified_idx")
       .on(sql`(coalesce(${table.verifiedAt}, ${table.createdAt})) desc`, table.id.desc().nullsFirst())
@@ -343,6 +341,48 @@ export const tagCounts = pgTable(
     count: integer("count").notNull(),
   },
   (table) => [index("tag_counts_count_idx").on(table.count.desc().nullsFirst(), table.tag)],
+);
+
+/**
+ * Each live tool's categories and tags, one row each, with the tool's popularity (views + clicks): a tool's closest
+ * alternatives are ranked among the most popular tools of each of its categories and tags, which
+ * tool_terms_popular_idx gives in order (decision 036). Kept by the database on every write of a tool (migration 0033).
+ */
+export const toolTerms = pgTable(
+  "tool_terms",
+  {
+    /** No foreign key: the rows are the triggers' to write and delete, and a key's check on each would slow every write. */
+    toolId: text("tool_id").notNull(),
+    /** 'c:' and a category id, or 't:' and a tag. */
+    term: text("term").notNull(),
+    popularity: bigint("popularity", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.toolId, table.term] }),
+    index("tool_terms_popular_idx").on(table.term, table.popularity.desc().nullsFirst(), table.toolId.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * How many live tools each filter value leaves, within each list a single filter makes (decision 036): the lists'
+ * counts are read by key instead of counting the tools. Kept by the database on every write of a tool (migration 0033).
+ */
+export const facetCounts = pgTable(
+  "facet_counts",
+  {
+    /** The tools counted: '' every live tool, 'c:{category id}', 't:{tag}', 'p:{pricing}', or 'f' the featured ones. */
+    scope: text("scope").notNull(),
+    /** What is counted among them: 'c' each category, 't' each tag, 'p' each pricing, 'f' the featured, 'v' each UTC day of verification, '' all. */
+    kind: text("kind").notNull(),
+    /** The category id, tag, pricing or day (YYYY-MM-DD); '' for the featured and for all. */
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.kind, table.value] }),
+    // The most common tags of a list.
+    index("facet_counts_top_tags_idx").on(table.scope, table.count.desc().nullsFirst(), table.value).where(sql`${table.kind} = 't'`),
+  ],
 );
 
 // --- Analytics (POST /api/event): no cookie and no IP address is stored ---

@@ -6,7 +6,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { analyticsEventInput } from "#common/schemas/analytics.ts";
@@ -17,7 +17,6 @@ import { type Config, FILES_URL, filesBaseUrl, publicConfig } from "../config.ts
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
 import type { SessionUser } from "#common/access.ts";
-import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { type Logger, throttledWarning } from "../logger.ts";
 import type { PageCache } from "../cache/page-cache.ts";
@@ -33,8 +32,10 @@ import { errorBody, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 import { createOgImageRoutes, storedLogoReader } from "../og/http.ts";
 import { compression } from "./compression.ts";
-import { filesOriginOf, newNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
+import { filesOriginOf, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { pageCacheMiddleware } from "./page-cache.ts";
+import { pageRenderer } from "./page-render.ts";
+import { renderBudget } from "./render-budget.ts";
 import { requestIds } from "./request-id.ts";
 import { withApiKeyOrSession } from "../api-keys/http.ts";
 
@@ -176,9 +177,17 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   const api = createApi(services, { siteUrl: config.SITE_URL });
   app.route("/api/v1", api);
   app.get("/api/docs", etag(), apiReference(apiDocument(api, config.SITE_URL), config.SITE_NAME));
+  // The signed-in person's own state, which the browser fills into the pages every visitor gets (decision 037).
+  app.get("/api/me", withSession(services, config), async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const user = c.get("user") ?? null;
+    if (!user) return c.json({ user: null, tools: [], favoriteToolIds: [] });
+    const [tools, favoriteToolIds] = await Promise.all([services.accounts.listUserToolLinks(user), services.favorites.listFavoriteIds(user)]);
+    return c.json({ user, tools, favoriteToolIds });
+  });
   app.use("/api/functions/*", withSession(services, config));
   app.route("/api/functions", createFunctions(services));
-  app.route("/", createFeeds(services, config));
+  app.route("/", createFeeds(services, config, pageCache));
   app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path))));
 
   if (filesDir) {
@@ -195,17 +204,24 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     app.use("*", serveFiles(root, "public, max-age=3600"));
   }
 
-  if (pageCache && typeof build !== "function") app.use("*", pageCacheMiddleware({ cache: pageCache, build, filesOrigin }));
-  const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
-  const shared = { services, config, publicConfig: publicConfig(config), logger };
-  app.use("*", withSession(services, config));
+  const renderPage = pageRenderer({ build, services, config, publicConfig: publicConfig(config), logger, filesOrigin, addressOf: (c) => addressOf(c, config) });
+  if (pageCache && typeof build !== "function") {
+    app.use(
+      "*",
+      pageCacheMiddleware({
+        cache: pageCache,
+        build,
+        filesOrigin,
+        renderPage,
+        findViewer: (cookie) => services.accounts.findCookieViewer(cookie),
+        renderBudget: renderBudget({ perMinute: config.PAGE_RENDERS_PER_MINUTE }),
+        addressOf: (c) => addressOf(c, config),
+      }),
+    );
+  }
   app.all("*", async (c) => {
     const request = READ_ONLY_METHODS.has(c.req.method) ? c.req.raw : await formRequest(c.req.raw);
-    // The page's inline scripts carry this nonce, which the policy names (withContentSecurityPolicy).
-    const cspNonce = isDev ? "" : newNonce();
-    c.set("cspNonce", cspNonce);
-    const context: AppContext = { ...shared, cspNonce, user: c.get("user") ?? null, requester: c.get("requester")! };
-    const response = await handleRequest(request, context);
+    const response = await renderPage(c, { for: "person", request });
     // React Router's answer to a method a page has no handler for says "Unexpected Server Error": say what it is.
     if (response.status === 405) return c.json(errorBody(new AppError("invalid-argument", MESSAGES.page.methodNotAllowed)), 405);
     return response;

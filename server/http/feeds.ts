@@ -2,7 +2,8 @@
  * What search engines, feed readers, language models and other sites fetch, served by Hono without React: robots.txt,
  * the sitemaps, the RSS and JSON feeds (the site's, each category's, each tag's), /llms.txt, the tools' badges, and the
  * stable addresses of the nightly open data dumps.
- * Each is built from the database on every request and carries an ETag of its bytes: a write shows in the next one,
+ * The sitemap, the feeds and llms.txt are kept in the page cache like pages (decision 038): built once, from bounded
+ * reads, however many ask at the same time, and served again until a write drops what they show; each carries an ETag,
  * and a reader that has it already gets a 304 (docs/decisions/027).
  */
 import { MESSAGES } from "#common/messages.ts";
@@ -19,15 +20,16 @@ import { type FeedChannel, findCategoryChannel, findTagChannel, siteChannel } fr
 import { jsonFeedDocument } from "../feeds/json-feed.ts";
 import { buildLlmsTxt } from "../feeds/llms-txt.ts";
 import { rssDocument } from "../feeds/rss.ts";
-import { buildSitemap, findSitemapFile } from "../feeds/sitemap.ts";
+import { buildSitemapIndex, findSitemapPart } from "../feeds/sitemap.ts";
+import type { PageCache } from "../cache/page-cache.ts";
 import type { Services } from "../services.ts";
+import { responseKeeper } from "./page-cache.ts";
 
 const CACHE_CONTROL = "public, max-age=3600";
 const SITEMAP_TYPE = "application/xml; charset=utf-8";
 const RSS_TYPE = "application/rss+xml; charset=utf-8";
 const JSON_FEED_TYPE = "application/feed+json; charset=utf-8";
 const SVG_TYPE = "image/svg+xml; charset=utf-8";
-const SITEMAP_FILE = /^([1-9][0-9]{0,8})\.xml$/;
 /**
  * A badge is fetched by every visitor of the page that embeds it: browsers and image proxies keep it five minutes, then
  * ask again (a 304 while it is unchanged); a stale one may be shown an hour while they do.
@@ -50,41 +52,49 @@ const FEED_FORMATS: FeedFormat[] = [
   { file: "feed.json", type: JSON_FEED_TYPE, write: jsonFeedDocument },
 ];
 
-export function createFeeds(services: Services, config: Config) {
+export function createFeeds(services: Services, config: Config, pageCache?: PageCache) {
   const feeds = new Hono();
-  // A reader or a crawler that has a feed already gets a 304.
+  const keeper = pageCache ? responseKeeper({ cache: pageCache, cacheControl: CACHE_CONTROL }) : undefined;
+  /** The answer kept under the request's path, or built by `build` (and kept) when there is none. */
+  const kept = (c: Context, build: () => Promise<Response>) => (keeper ? keeper.respond(c, c.req.path, build) : build());
+  // A reader or a crawler that has a feed already gets a 304 (a kept answer has its own ETag).
   feeds.use("*", etag());
   const site = { siteUrl: config.SITE_URL, siteName: config.SITE_NAME };
   const robots = ["User-agent: *", "Allow: /", "Disallow: /api/", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n");
 
   feeds.get("/robots.txt", (c) => send(c, robots, "text/plain; charset=utf-8"));
 
-  feeds.get("/sitemap.xml", async (c) => send(c, await buildSitemap(services, site), SITEMAP_TYPE));
+  feeds.get("/sitemap.xml", (c) => kept(c, async () => send(c, await buildSitemapIndex(services, site), SITEMAP_TYPE)));
 
-  feeds.get("/sitemaps/:file", async (c) => {
-    const match = SITEMAP_FILE.exec(c.req.param("file"));
-    const xml = match ? await findSitemapFile(services, Number(match[1]), site) : null;
-    return xml === null ? c.text(MESSAGES.page.noSuchSitemapFile, 404) : send(c, xml, SITEMAP_TYPE);
-  });
+  feeds.get("/sitemaps/:file", (c) =>
+    kept(c, async () => {
+      const xml = await findSitemapPart(services, c.req.param("file"), site);
+      return xml === null ? c.text(MESSAGES.page.noSuchSitemapFile, 404) : send(c, xml, SITEMAP_TYPE);
+    }),
+  );
 
-  feeds.get("/llms.txt", async (c) => send(c, await buildLlmsTxt(services, site), "text/markdown; charset=utf-8"));
+  feeds.get("/llms.txt", (c) => kept(c, async () => send(c, await buildLlmsTxt(services, site), "text/markdown; charset=utf-8")));
 
   for (const { file, type, write } of FEED_FORMATS) {
-    feeds.get(`/${file}`, async (c) => send(c, write(await siteChannel(services, site), site.siteUrl), type));
+    feeds.get(`/${file}`, (c) => kept(c, async () => send(c, write(await siteChannel(services, site), site.siteUrl), type)));
 
-    feeds.get(`/category/:slug/${file}`, async (c) => {
-      const slug = c.req.param("slug");
-      const channel = await findCategoryChannel(services, slug, site);
-      if (channel) return send(c, write(channel, site.siteUrl), type);
-      const moved = await services.categories.findMovedCategorySlug(slug);
-      return moved ? c.redirect(`/category/${moved}/${file}`, 301) : c.text("No category found with this slug", 404);
-    });
+    feeds.get(`/category/:slug/${file}`, (c) =>
+      kept(c, async () => {
+        const slug = c.req.param("slug");
+        const channel = await findCategoryChannel(services, slug, site);
+        if (channel) return send(c, write(channel, site.siteUrl), type);
+        const moved = await services.categories.findMovedCategorySlug(slug);
+        return moved ? c.redirect(`/category/${moved}/${file}`, 301) : c.text("No category found with this slug", 404);
+      }),
+    );
 
-    feeds.get(`/tag/:tag/${file}`, async (c) => {
-      const tag = slugParam.safeParse(c.req.param("tag"));
-      const channel = tag.success ? await findTagChannel(services, tag.data, site) : null;
-      return channel ? send(c, write(channel, site.siteUrl), type) : c.text(MESSAGES.feeds.noSuchTag, 404);
-    });
+    feeds.get(`/tag/:tag/${file}`, (c) =>
+      kept(c, async () => {
+        const tag = slugParam.safeParse(c.req.param("tag"));
+        const channel = tag.success ? await findTagChannel(services, tag.data, site) : null;
+        return channel ? send(c, write(channel, site.siteUrl), type) : c.text(MESSAGES.feeds.noSuchTag, 404);
+      }),
+    );
   }
 
   // The dumps live in the file storage (the local disk or a bucket): their stable addresses lead there.

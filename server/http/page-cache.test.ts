@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createPageCache } from "../cache/page-cache.ts";
 import { dependsOn } from "../cache/page-tags.ts";
 import { pageCacheMiddleware, sealScripts } from "./page-cache.ts";
+import { renderBudget } from "./render-budget.ts";
 
 /** The part of a React Router build the middleware reads: its routes and their modules' `handle`. */
 const build = {
@@ -15,14 +16,26 @@ const build = {
   },
 } as unknown as ServerBuild;
 
-function appWith(handler: (c: { req: { url: string } }) => Response) {
+function appWith(handler: () => Response) {
   const cache = createPageCache({ maxBytes: 1_000_000 });
   const app = new Hono();
-  app.use("*", pageCacheMiddleware({ cache, build }));
-  app.get("*", (c) => {
+  const render = async () => {
     dependsOn("tool:1");
-    return handler(c);
-  });
+    return handler();
+  };
+  app.use(
+    "*",
+    pageCacheMiddleware({
+      cache,
+      build,
+      renderPage: render,
+      // A cookie names a live session when its value is "live".
+      findViewer: async (cookie) => (cookie?.includes("session_token=live") ? { id: "u1", slug: "ada", username: "Ada", role: "guest" } : null),
+      renderBudget: renderBudget({ perMinute: 1_000 }),
+      addressOf: () => "127.0.0.1",
+    }),
+  );
+  app.get("*", render);
   return { cache, get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }) };
 }
 
@@ -46,7 +59,10 @@ describe("page cache middleware", () => {
     expect((await get("/page?cursor=a")).headers.get("x-cache")).toBe("hit");
     expect((await get("/private")).headers.get("x-cache")).toBe("bypass");
     expect((await get("/private")).headers.get("cache-control")).toBe("private, no-store");
-    expect((await get("/page", { cookie: "better-auth.session_token=abc" })).headers.get("x-cache")).toBe("bypass");
+    // A person without the script marker gets their own page; a made-up session cookie is no session.
+    expect((await get("/page", { cookie: "better-auth.session_token=live" })).headers.get("x-cache")).toBe("bypass");
+    expect((await get("/page?cursor=a", { cookie: "better-auth.session_token=forged" })).headers.get("x-cache")).toBe("hit");
+    expect((await get("/page?cursor=a", { cookie: "better-auth.session_token=live; idt_js=1" })).headers.get("x-cache")).toBe("hit");
     expect(cache.size().pages).toBe(1);
   });
 });

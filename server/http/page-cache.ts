@@ -1,23 +1,33 @@
 /**
- * Visitors' pages served from the page cache (server/cache/page-cache.ts), as a file would be (docs/decisions/011).
+ * Public pages served from the page cache (server/cache/page-cache.ts), as a file would be (decisions 011 and 037).
  *
- * A GET or HEAD without a session, for a route whose module says so in its `handle` (common/page-cache.ts), is answered
- * from the cache; on a miss the page is rendered, then kept with its brotli and gzip bodies and a strong ETag. A page
- * rendered for a session, one that sets a cookie, a 5xx, or a URL with a query parameter its page does not read is
- * never kept. A kept page's scripts are allowed by their hashes, not by a nonce, so no nonce is shared by two visitors.
+ * A GET or HEAD for a route whose module says so in its `handle` (common/page-cache.ts) gets the page every visitor
+ * gets: one rendered with no session, kept with its brotli and gzip bodies and a strong ETag, until a write drops it.
+ * A signed-in person running JavaScript gets the same page; their own state (menu, hearts) comes from /api/me and the
+ * browser's session cache. The page is rendered for the person instead when they run no JavaScript (no script marker
+ * cookie), when the route shows them something of their own (`personal` in its handle), or when the visitors' page is
+ * a 404 (a tool only its maker and the verifiers may see). A session cookie that names no live session is no session.
+ *
+ * The cache key takes only the query parameters the page reads, the last value of each, as the page reads them: any
+ * other parameter (utm_*, ref) or a repeated one costs a hit, not a render, and the page is rendered for that key.
+ * Concurrent misses of one key share one render, and the renders each client address causes are limited.
+ * A kept page's scripts are allowed by their hashes, not by a nonce, so no nonce is shared by two visitors.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { PageCacheHandle } from "#common/page-cache.ts";
+import { matchRoutes, type Params, type RouteObject, type ServerBuild } from "react-router";
+import type { SessionUser } from "#common/access.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { type PageCacheHandle, SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { hasSessionCookie } from "../auth/sessions.ts";
 import type { CachedPage, PageCache } from "../cache/page-cache.ts";
 import { collectPageDependencies, type PageDependencies } from "../cache/page-tags.ts";
 import { chooseEncoding, type Encoding } from "./compression.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
-import { replaceResponse } from "./replace-response.ts";
+import type { RenderPage } from "./page-render.ts";
+import type { RenderBudget } from "./render-budget.ts";
 
 /**
  * A visitor's page: a browser checks it again before each use (a 304 when unchanged), a shared cache (a CDN) may serve
@@ -48,48 +58,140 @@ const compressGzip = promisify(gzip);
 
 type Variables = { cspNonce?: string };
 
-export function pageCacheMiddleware({ cache, build, filesOrigin = "" }: { cache: PageCache; build: ServerBuild; filesOrigin?: string }): MiddlewareHandler<{ Variables: Variables }> {
+/** What a cacheable route's page reads and shows: its query parameters, and whether it shows `viewer` something of their own. */
+type PagePolicy = { params: readonly string[]; isPersonalFor: (viewer: SessionUser) => boolean };
+
+export type PageCacheOptions = {
+  cache: PageCache;
+  build: ServerBuild;
+  filesOrigin?: string;
+  renderPage: RenderPage;
+  /** Who a session cookie names, read cheaply (server/auth/sessions.ts: findCookieViewer); null for none. */
+  findViewer: (cookieHeader: string | undefined) => Promise<SessionUser | null>;
+  /** The renders each client address may cause (./render-budget.ts), and the address of a request. */
+  renderBudget: RenderBudget;
+  addressOf: (c: Context) => string;
+};
+
+export function pageCacheMiddleware({ cache, build, filesOrigin = "", renderPage, findViewer, renderBudget, addressOf }: PageCacheOptions): MiddlewareHandler<{ Variables: Variables }> {
   const policyOf = routePolicies(build);
+  const keeper = responseKeeper({ cache, filesOrigin });
+
+  /** The page for the request's person: never kept. */
+  async function renderForPerson(c: Context) {
+    if (!renderBudget.take(addressOf(c))) return tooManyRenders();
+    const response = await renderPage(c, { for: "person" });
+    if (isPage(response, new URL(c.req.url).pathname)) markUncached(response.headers, "bypass", PRIVATE_CACHE_CONTROL);
+    return response;
+  }
+
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return next();
-    if (hasSessionCookie(c.req.header("cookie"))) {
-      await next();
-      if (isPage(c.res, new URL(c.req.url).pathname)) markUncached(c.res.headers, "bypass", PRIVATE_CACHE_CONTROL);
-      return;
-    }
     const url = new URL(c.req.url);
-    const key = cacheKey(url);
-    const kept = key ? cache.get(key) : undefined;
-    if (kept) return serve(c, kept, "hit");
-
     const policy = policyOf(url.pathname);
     if (!policy) {
       await next();
       if (isPage(c.res, url.pathname)) markUncached(c.res.headers, "bypass", PRIVATE_CACHE_CONTROL);
       return;
     }
-    if (!key || method === "HEAD" || !readsOnly(url, policy)) {
-      await next();
-      markUncached(c.res.headers, "bypass", isPublic(c.res) ? VISITOR_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-      return;
-    }
+    const cookie = c.req.header("cookie");
+    const viewer = hasSessionCookie(cookie) ? await findViewer(cookie) : null;
+    const isData = url.pathname.endsWith(".data");
+    // A data request for the layout's own loader (after a sign-in, a sign-out, a form) is the person's session itself.
+    if (viewer && ((isData ? readsLayout(url) : !hasScriptMarker(cookie)) || policy.isPersonalFor(viewer))) return await renderForPerson(c);
 
-    const since = cache.beginRender();
-    const dependencies = await collectPageDependencies(next);
-    const response = c.res;
-    if (!isPublic(response) || (response.status !== 200 && response.status !== 404)) {
-      markUncached(response.headers, "bypass", response.status < 500 && isPublic(response) ? VISITOR_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-      return;
+    const key = cacheKey(url, policy.params);
+    const renderForVisitors = () => renderPage(c, { for: "visitor", request: new Request(new URL(key, url), c.req.raw) });
+    const kept = cache.get(key);
+    if (kept) return viewer && kept.status === 404 ? await renderForPerson(c) : serve(c, kept, "hit");
+    if (method === "HEAD") {
+      const response = await renderForVisitors();
+      markUncached(response.headers, "bypass", isPublic(response) ? VISITOR_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+      return response;
     }
-    const page = await toCachedPage(response, c.get("cspNonce"), dependencies, filesOrigin);
-    cache.store(key, page, since);
-    replaceResponse(c, serve(c, page, "miss"));
+    if (!keeper.isRendering(key) && !renderBudget.take(addressOf(c))) return tooManyRenders();
+    const { page, response } = await keeper.keep(c, key, renderForVisitors);
+    if (page && viewer && page.status === 404) return await renderForPerson(c);
+    if (page) return serve(c, page, response ? "miss" : "hit");
+    // Not kept (a cookie set, an error): the one who rendered it gets it; one who waited renders their own.
+    if (response) {
+      markUncached(response.headers, "bypass", response.status < 500 && isPublic(response) ? VISITOR_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+      return response;
+    }
+    return viewer ? await renderForPerson(c) : await renderForVisitors();
   };
 }
 
-/** Which query parameters each route's page reads, from its module's `handle`; null for a page that is never cached. */
-function routePolicies(build: ServerBuild): (pathname: string) => readonly string[] | null {
+/**
+ * Keeps what is rendered for everyone in the page cache under a key, a page or a feed alike: each key is rendered once
+ * however many ask for it at the same time (the others wait for that render), and kept when it may be (no cookie set,
+ * a 200 or a 404), under the tags of what its reads said they showed.
+ */
+export function responseKeeper({ cache, filesOrigin = "", cacheControl }: { cache: PageCache; filesOrigin?: string; cacheControl?: string }) {
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  return {
+    isRendering: (key: string) => rendering.has(key),
+
+    /**
+     * Renders `key` unless a render of it is under way, then waits for that one. The render that ran answers its
+     * response too (`response`); a page that may not be kept is `null`.
+     */
+    async keep(c: Context, key: string, render: () => Promise<Response>): Promise<{ page: CachedPage | null; response?: Response }> {
+      const running = rendering.get(key);
+      if (running) return { page: await running };
+      const rendered = (async () => {
+        const since = cache.beginRender();
+        let response: Response | undefined;
+        const dependencies = await collectPageDependencies(async () => {
+          response = await render();
+        });
+        if (!response || !isPublic(response) || (response.status !== 200 && response.status !== 404)) return { page: null, response: response! };
+        const page = await toCachedPage(response, c.get("cspNonce"), dependencies, filesOrigin, cacheControl);
+        cache.store(key, page, since);
+        return { page, response };
+      })();
+      // Those who wait get the page, or null (not kept, or the render failed): then they render their own.
+      const shared = rendered.then(({ page }) => page, () => null).finally(() => rendering.delete(key));
+      rendering.set(key, shared);
+      const { page, response } = await rendered;
+      await shared;
+      return { page, response };
+    },
+
+    /** Answers `key` from the cache, or renders it (once at a time) and keeps it. */
+    async respond(c: Context, key: string, render: () => Promise<Response>): Promise<Response> {
+      const kept = cache.get(key);
+      if (kept) return serve(c, kept, "hit");
+      const { page, response } = await this.keep(c, key, render);
+      if (page) return serve(c, page, response ? "miss" : "hit");
+      return response ?? (await render());
+    },
+  };
+}
+
+/** A client past its renders: told so, with when to try again. */
+function tooManyRenders(): Response {
+  const message = MESSAGES.auth.tooManyRequests;
+  return new Response(`<!doctype html><meta charset="utf-8"><title>${message}</title><p>${message}</p>`, {
+    status: 429,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": PRIVATE_CACHE_CONTROL, "retry-after": "60" },
+  });
+}
+
+/** Whether the browser says it runs the site's scripts (the marker its session cache writes; app/session-cache.ts). */
+function hasScriptMarker(cookieHeader: string | undefined): boolean {
+  return new RegExp(`(?:^|;\\s*)${SCRIPT_MARKER_COOKIE}=1(?:;|$)`).test(cookieHeader ?? "");
+}
+
+/** Whether a data request asks for the layout's loader: it names "root" among its routes, or names none (all of them). */
+function readsLayout(url: URL): boolean {
+  const routes = url.searchParams.get("_routes");
+  return routes === null || routes.split(",").includes("root");
+}
+
+/** Each cacheable route's policy, from its module's `handle`; null for a page that is never cached. */
+function routePolicies(build: ServerBuild): (pathname: string) => PagePolicy | null {
   const routes = Object.values(build.routes).filter((route) => route !== undefined);
   const byId = new Map<string, RouteObject>();
   for (const { id, path, index, caseSensitive } of routes) {
@@ -107,25 +209,28 @@ function routePolicies(build: ServerBuild): (pathname: string) => readonly strin
     const pagePath = !isData ? pathname : pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
     const leaf = matchRoutes(roots, pagePath)?.at(-1);
     const handle = leaf?.route.id ? (build.routes[leaf.route.id]?.module.handle as Partial<PageCacheHandle> | undefined) : undefined;
-    const params = handle?.pageCache?.params;
-    if (!params) return null;
-    return isData ? [...params, ...DATA_REQUEST_PARAMS] : params;
+    const pageCache = handle?.pageCache;
+    if (!pageCache?.params) return null;
+    const params: Params = leaf?.params ?? {};
+    return {
+      params: isData ? [...pageCache.params, ...DATA_REQUEST_PARAMS] : pageCache.params,
+      isPersonalFor: (viewer) => pageCache.personal?.(viewer, params) ?? false,
+    };
   };
 }
 
-/** The path and its query in a fixed order; null when a parameter comes twice (no page reads both). */
-function cacheKey(url: URL): string | null {
-  if (!url.search) return url.pathname;
-  const entries = [...url.searchParams];
-  const names = new Set(entries.map(([name]) => name));
-  if (names.size !== entries.length) return null;
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${url.pathname}?${new URLSearchParams(entries).toString()}`;
-}
-
-function readsOnly(url: URL, params: readonly string[]): boolean {
-  for (const name of url.searchParams.keys()) if (!params.includes(name)) return false;
-  return true;
+/**
+ * The path and the parameters the page reads, in name order, each with its last value (a page reads the last one):
+ * what the page is, whatever else the URL carries.
+ */
+function cacheKey(url: URL, params: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const name of [...params].sort()) {
+    const value = url.searchParams.getAll(name).at(-1);
+    if (value !== undefined) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
 /** A page, or a page's data for a client-side navigation. */
@@ -139,12 +244,13 @@ function isPublic(response: Response): boolean {
 }
 
 function markUncached(headers: Headers, state: "bypass", cacheControl: string) {
+  headers.delete("cdn-cache-control");
   headers.set("cache-control", cacheControl);
   headers.set("x-cache", state);
 }
 
 /** A rendered response as the cache keeps it: scripts allowed by hash, bodies compressed, ETag made. */
-async function toCachedPage(response: Response, nonce: string | undefined, dependencies: PageDependencies, filesOrigin: string): Promise<CachedPage> {
+async function toCachedPage(response: Response, nonce: string | undefined, dependencies: PageDependencies, filesOrigin: string, cacheControl?: string): Promise<CachedPage> {
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) if (!UNSTORED_HEADERS.has(name)) headers.push([name, value]);
   const sealed = sealScripts(await response.text(), nonce);
@@ -156,8 +262,8 @@ async function toCachedPage(response: Response, nonce: string | undefined, depen
     compressGzip(identity, { level: GZIP_LEVEL }),
   ]);
   const isNotFound = response.status === 404;
-  headers.push(["cache-control", isNotFound ? NOT_FOUND_CACHE_CONTROL : VISITOR_CACHE_CONTROL]);
-  if (!isNotFound) headers.push(["cdn-cache-control", CDN_CACHE_CONTROL]);
+  headers.push(["cache-control", cacheControl ?? (isNotFound ? NOT_FOUND_CACHE_CONTROL : VISITOR_CACHE_CONTROL)]);
+  if (!isNotFound && !cacheControl) headers.push(["cdn-cache-control", CDN_CACHE_CONTROL]);
   const maxAgeMs = isNotFound ? Math.min(NOT_FOUND_TTL_MS, dependencies.maxAgeMs ?? Infinity) : dependencies.maxAgeMs;
   return {
     status: response.status,

@@ -1,15 +1,19 @@
 /**
- * How many live tools each filter value would leave (decision 034): standard faceting, so each facet is counted with
- * every other active filter applied and its own left out. Three bounded reads: the categories (few), the top tags of
- * the current result, and one scan for pricing, featured, verified and the total, whose rows the category and tag
- * filters (GIN indexes) already narrow.
+ * How many live tools each filter value would leave (decisions 034 and 036): standard faceting, so each facet is
+ * counted with every other active filter applied and its own left out.
+ *
+ * - A list with at most one filter (category, tag, pricing or featured), every list a visitor lands on, reads its counts
+ *   by key from facet_counts, which the database keeps on every write: a handful of index lookups, whatever the size of
+ *   the catalogue.
+ * - Any other combination (two filters or more, "verified in the last days", not featured, a search's candidates)
+ *   counts its tools, at most FACET_SAMPLE of them for each facet. When a facet's tools are more, its counts are not
+ *   shown (`isExact` false) and the total says "more than".
  */
-import { and, desc, sql, type SQL } from "drizzle-orm";
-import { PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
+import { and, sql, type SQL } from "drizzle-orm";
+import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
 import { VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import type { Database } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import { type Database, rowsOf } from "../db/client.ts";
 import { filtersOf, type ToolListFilters, VERIFIED_WINDOW_MAX_AGE_MS, verifiedWithin } from "./lists.ts";
 import { isPublicTool } from "./queries.ts";
 
@@ -19,8 +23,11 @@ export const TOP_TAG_FACETS = 20;
 export type FacetFilters = Omit<ToolListFilters, "sort">;
 
 export type ToolFacets = {
-  /** Tools the filters leave. */
+  /** Tools the filters leave; with `isTotalExact` false, more than this. */
   total: number;
+  isTotalExact: boolean;
+  /** Whether the values' counts are those of every tool; false when a facet's tools are more than it counts (FACET_SAMPLE). */
+  isExact: boolean;
   /** Category ids with their counts, only those with a tool. */
   categories: { id: string; count: number }[];
   /** The most common tags, most common first; an active tag is always among them. */
@@ -30,45 +37,134 @@ export type ToolFacets = {
   verified: Record<VerifiedWithinDays, number>;
 };
 
-const count = sql<number>`count(*)::int`;
-const countWhere = (conditions: SQL[]) => sql<number>`(count(*) filter (where ${conditions.length ? and(...conditions) : sql`true`}))::int`;
+type FacetKind = "c" | "t" | "p" | "f";
 
-/** The query counting each value of an array column (categories, tags) among the tools `conditions` leave. */
-function arrayFacetQuery(db: Database, column: typeof tools.categories | typeof tools.tags, conditions: SQL[], limit: number) {
-  const values = db
-    .select({ value: sql<string>`unnest(${column})`.as("value") })
-    .from(tools)
-    .where(and(isPublicTool, ...conditions))
-    .as("facet_values");
-  return db.select({ value: values.value, count }).from(values).groupBy(values.value).orderBy(desc(count), values.value).limit(limit);
+/** The list one filter makes, as facet_counts names it ('' for every live tool), and the facet that filter is. */
+type KeyedList = { scope: string; own: FacetKind | null };
+
+/**
+ * The one filter a list has, when its counts can be read by key: none, a category, a tag, a pricing, or featured only.
+ * Null for any other combination, which counts its tools instead.
+ */
+export function keyedListOf(filters: FacetFilters): KeyedList | null {
+  const { category, tag, paymentType, featured, words, verifiedWithinDays, among } = filters;
+  if (words?.length || verifiedWithinDays || among || featured === false) return null;
+  const keyed: KeyedList[] = [
+    ...(category ? [{ scope: `c:${category}`, own: "c" as const }] : []),
+    ...(tag ? [{ scope: `t:${tag}`, own: "t" as const }] : []),
+    ...(paymentType ? [{ scope: `p:${paymentType}`, own: "p" as const }] : []),
+    ...(featured ? [{ scope: "f", own: "f" as const }] : []),
+  ];
+  if (keyed.length > 1) return null;
+  return keyed[0] ?? { scope: "", own: null };
 }
 
-/** Each facet's query, exported for the query-plan test. */
-export function toolFacetQueriesOf(db: Database, filters: FacetFilters) {
-  const others = (left: Partial<FacetFilters>) => filtersOf({ ...filters, ...left });
-  const scalar = { paymentType: undefined, featured: undefined, verifiedWithinDays: undefined };
-  const payment = filters.paymentType ? [sql`${tools.paymentType} = ${filters.paymentType}`] : [];
-  const featured = filters.featured !== undefined ? [sql`${tools.isHomeBoosted} = ${filters.featured}`] : [];
-  const verified = filters.verifiedWithinDays ? [verifiedWithin(filters.verifiedWithinDays)] : [];
-  return {
-    categories: arrayFacetQuery(db, tools.categories, others({ category: undefined }), 1000),
-    tags: arrayFacetQuery(db, tools.tags, others({ tag: undefined }), TOP_TAG_FACETS),
-    // Category, tag and words narrow every scalar facet alike; each scalar facet then leaves its own filter out.
-    scalars: db
-      .select({
-        total: countWhere([...payment, ...featured, ...verified]),
-        featured: countWhere([...payment, ...verified, sql`${tools.isHomeBoosted}`]),
-        ...Object.fromEntries(
-          PAYMENT_TYPES.map((type) => [`payment:${type}`, countWhere([...featured, ...verified, sql`${tools.paymentType} = ${type}`])]),
-        ),
-        ...Object.fromEntries(VERIFIED_WITHIN_DAYS.map((days) => [`verified:${days}`, countWhere([...payment, ...featured, verifiedWithin(days)])])),
-      })
-      .from(tools)
-      .where(and(isPublicTool, ...others(scalar))),
-  };
+/** The first UTC day of "the last `days` days": today and the days before it (decision 036), as facet_counts writes days. */
+const firstDayOf = (days: VerifiedWithinDays) => sql`to_char((now() at time zone 'UTC')::date - ${days - 1}::int, 'YYYY-MM-DD')`;
+
+/**
+ * A keyed list's counts in one statement: each facet read from the list's own scope, or from every tool's ('') for the
+ * facet its filter is. Exported for the query-plan test.
+ */
+export function keyedFacetsQuery(list: KeyedList) {
+  const scopeOf = (kind: FacetKind) => (list.own === kind ? "" : list.scope);
+  const verified = VERIFIED_WITHIN_DAYS.map(
+    (days) =>
+      sql`select 'v', ${String(days)}, coalesce(sum(count), 0)::int from facet_counts where scope = ${list.scope} and kind = 'v' and value >= ${firstDayOf(days)}`,
+  );
+  return sql.join(
+    [
+      sql`select kind, value, count from facet_counts where scope = ${list.scope} and kind = ''`,
+      sql`select kind, value, count from facet_counts where scope = ${scopeOf("c")} and kind = 'c'`,
+      sql`(select kind, value, count from facet_counts where scope = ${scopeOf("t")} and kind = 't' order by count desc, value limit ${TOP_TAG_FACETS})`,
+      sql`select kind, value, count from facet_counts where scope = ${scopeOf("p")} and kind = 'p'`,
+      sql`select kind, value, count from facet_counts where scope = ${scopeOf("f")} and kind = 'f'`,
+      ...verified,
+    ],
+    sql` union all `,
+  );
+}
+
+/** The filter each facet is, which its own counts leave out. */
+const FACET_FILTERS = { categories: "category", tags: "tag", payment: "paymentType", featured: "featured", verified: "verifiedWithinDays" } as const;
+type Facet = keyof typeof FACET_FILTERS;
+
+/**
+ * A combination's counts in one statement. Each facet is counted among at most FACET_SAMPLE + 1 of the tools the other
+ * filters leave (the tools of the same filters share one sample), and the total among those all filters leave; each
+ * sample's size says whether its counts are exact. Rows: (facet, value, count), and ('n:' + sample, '', size).
+ * Exported for the query-plan test.
+ */
+export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "tag" | null) {
+  const facets = (Object.keys(FACET_FILTERS) as Facet[]).filter((facet) => !(fixed === "category" && facet === "categories") && !(fixed === "tag" && facet === "tags"));
+  // A facet whose filter is not set is counted among the same tools as the total.
+  const sampleOf = (facet: Facet | "total") => (facet === "total" || filters[FACET_FILTERS[facet]] === undefined ? "total" : facet);
+  const samples = [...new Set(["total" as const, ...facets.map(sampleOf)])];
+  const withSamples = samples.map((sample) => {
+    const conditions = [isPublicTool, ...filtersOf(sample === "total" ? filters : { ...filters, [FACET_FILTERS[sample]]: undefined })];
+    return sql`${sql.identifier(`sample_${sample}`)} as (
+      select categories, tags, payment_type, is_home_boosted, coalesce(verified_at, created_at) as listed_at from tools where ${and(...conditions)} limit ${FACET_SAMPLE + 1}
+    )`;
+  });
+  const from = (facet: Facet | "total") => sql.identifier(`sample_${sampleOf(facet)}`);
+  const parts: SQL[] = [
+    ...samples.map((sample) => sql`select ${`n:${sample}`}, '', count(*)::int from ${sql.identifier(`sample_${sample}`)}`),
+    sql`select 'total', '', count(*)::int from ${from("total")}`,
+  ];
+  for (const facet of facets) {
+    const sample = from(facet);
+    if (facet === "categories") parts.push(sql`select 'categories', value, count(*)::int from ${sample}, unnest(categories) as value group by value`);
+    if (facet === "tags") {
+      parts.push(sql`(select 'tags', value, count(*)::int from ${sample}, unnest(tags) as value group by value order by count(*) desc, value limit ${TOP_TAG_FACETS})`);
+    }
+    if (facet === "payment") parts.push(sql`select 'payment', payment_type, count(*)::int from ${sample} group by payment_type`);
+    if (facet === "featured") parts.push(sql`select 'featured', '', count(*)::int from ${sample} where is_home_boosted`);
+    if (facet === "verified") {
+      for (const days of VERIFIED_WITHIN_DAYS) parts.push(sql`select 'verified', ${String(days)}, count(*)::int from ${sample} where ${verifiedWithin(days, sql`listed_at`)}`);
+    }
+  }
+  return sql`with ${sql.join(withSamples, sql`, `)} select * from (${sql.join(parts, sql` union all `)}) as counted(facet, value, count)`;
 }
 
 export function toolFacetQueries(db: Database) {
+  async function countKeyedFacets(list: KeyedList): Promise<ToolFacets> {
+    const rows = rowsOf<{ kind: string; value: string; count: number }>(await db.execute(keyedFacetsQuery(list)));
+    const of = (kind: string) => rows.filter((row) => row.kind === kind);
+    const countOf = (kind: string, value: string) => Number(rows.find((row) => row.kind === kind && row.value === value)?.count ?? 0);
+    return {
+      total: countOf("", ""),
+      isTotalExact: true,
+      isExact: true,
+      categories: of("c")
+        .map(({ value, count }) => ({ id: value, count: Number(count) }))
+        .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : 1)),
+      tags: of("t").map(({ value, count }) => ({ tag: value, count: Number(count) })),
+      payment: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countOf("p", type)])) as Record<PaymentType, number>,
+      featured: countOf("f", ""),
+      verified: Object.fromEntries(VERIFIED_WITHIN_DAYS.map((days) => [days, countOf("v", String(days))])) as Record<VerifiedWithinDays, number>,
+    };
+  }
+
+  async function countSampledFacets(filters: FacetFilters, fixed: "category" | "tag" | null): Promise<ToolFacets> {
+    const rows = rowsOf<{ facet: string; value: string; count: number }>(await db.execute(sampledFacetsQuery(filters, fixed)));
+    const of = (facet: string) => rows.filter((row) => row.facet === facet).map(({ value, count }) => ({ value, count: Number(count) }));
+    const countOf = (facet: string, value: string) => of(facet).find((row) => row.value === value)?.count ?? 0;
+    const sampled = rows.filter((row) => row.facet.startsWith("n:")).map((row) => Number(row.count));
+    const total = countOf("total", "");
+    return {
+      total: Math.min(total, FACET_SAMPLE),
+      isTotalExact: total <= FACET_SAMPLE,
+      isExact: sampled.every((size) => size <= FACET_SAMPLE),
+      categories: of("categories")
+        .map(({ value, count }) => ({ id: value, count }))
+        .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : 1)),
+      tags: of("tags").map(({ value, count }) => ({ tag: value, count })),
+      payment: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countOf("payment", type)])) as Record<PaymentType, number>,
+      featured: countOf("featured", ""),
+      verified: Object.fromEntries(VERIFIED_WITHIN_DAYS.map((days) => [days, countOf("verified", String(days))])) as Record<VerifiedWithinDays, number>,
+    };
+  }
+
   return {
     /**
      * The counts of every facet value under `filters` (see the module's comment). On a category's or a tag's own page
@@ -84,24 +180,13 @@ export function toolFacetQueries(db: Database) {
       else dependsOn(pageTags.tools);
       // The verified windows move with the clock.
       expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
-      const queries = toolFacetQueriesOf(db, filters);
-      const [categories, tags, [scalars]] = await Promise.all([
-        fixed === "category" ? [] : queries.categories,
-        fixed === "tag" ? [] : queries.tags,
-        queries.scalars,
-      ]);
-      const row = (scalars ?? {}) as Record<string, number>;
-      const tagCounts = tags.map(({ value, count }) => ({ tag: value, count }));
+      const keyed = keyedListOf(filters);
+      const facets = keyed ? await countKeyedFacets(keyed) : await countSampledFacets(filters, fixed);
+      if (fixed === "category") facets.categories = [];
+      if (fixed === "tag") facets.tags = [];
       // The active tag keeps its place in the form even when it is not among the most common.
-      if (filters.tag && !tagCounts.some((entry) => entry.tag === filters.tag)) tagCounts.push({ tag: filters.tag, count: row.total ?? 0 });
-      return {
-        total: row.total ?? 0,
-        categories: categories.map(({ value, count }) => ({ id: value, count })),
-        tags: tagCounts,
-        payment: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, row[`payment:${type}`] ?? 0])) as Record<PaymentType, number>,
-        featured: row.featured ?? 0,
-        verified: Object.fromEntries(VERIFIED_WITHIN_DAYS.map((days) => [days, row[`verified:${days}`] ?? 0])) as Record<VerifiedWithinDays, number>,
-      };
+      if (filters.tag && fixed !== "tag" && !facets.tags.some((entry) => entry.tag === filters.tag)) facets.tags.push({ tag: filters.tag, count: facets.total });
+      return facets;
     },
   };
 }

@@ -72,8 +72,13 @@ const SORTS: Record<ToolSort, SortOrder> = {
 /** How long a page filtered by "verified in the last days" is kept: tools leave the window without a write. */
 export const VERIFIED_WINDOW_MAX_AGE_MS = 10 * 60_000;
 
-/** The condition "verified within `days` days" (tools_verified_at_idx). */
-export const verifiedWithin = (days: VerifiedWithinDays) => sql`${tools.verifiedAt} >= now() - make_interval(days => ${days}::int)`;
+/**
+ * The condition "verified in the last `days` days": today and the days before it, in UTC, whole days, by the time the
+ * "recently verified" order reads (tools_public_verified_idx), as the facet counts keep them by day (decision 036).
+ * `column` names that time where it is read from a subquery.
+ */
+export const verifiedWithin = (days: VerifiedWithinDays, column: SQL | AnyPgColumn = verifiedOrder) =>
+  sql`${column} >= ((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
 
 export function filtersOf({ category, tag, paymentType, featured, words, verifiedWithinDays, among }: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];

@@ -107,10 +107,12 @@ describe("a first visit in Chromium", () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       Object.assign(window, { navSeen: seen });
+      // What the bar shows: its links hold both the visitor's and the person's, and the page shows one of them.
+      const shown = (text: string) =>
+        [...document.querySelectorAll("nav[aria-label=Main] a, nav[aria-label=Main] span")].some((element) => element.textContent?.trim() === text && element.checkVisibility());
       new MutationObserver(() => {
-        const nav = document.querySelector("nav[aria-label=Main]")?.textContent ?? "";
-        seen.push(`${location.pathname} ${nav.includes("Log in") ? "visitor" : nav.includes("Signing in") ? "signing-in" : "other"}`);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
+        seen.push(`${location.pathname} ${shown("Log in") ? "visitor" : shown("Signing in…") ? "signing-in" : "other"}`);
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     });
     await gotoHydrated(page, `${server.url}/login`);
     await page.getByLabel("E-mail").fill("ada@example.com");

@@ -67,7 +67,7 @@ describe("Google sign-in popup in Chromium", () => {
 
     await page.getByText(MESSAGES.auth.noEmail).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
-    expect(await page.getByTestId("profile-menu").count()).toBe(0);
+    expect(await page.locator('html[data-viewer="member"]').count()).toBe(0);
     await context.close();
   });
 });

@@ -32,39 +32,93 @@ describe("the page cache in Chromium", () => {
     return response!.headers()["x-cache"] ?? null;
   }
 
-  const heartOf = (page: Page, name: string) =>
-    page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name, exact: true }) }).locator("[title$='favourites']");
+  const heartOf = (page: Page, name: string) => page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name, exact: true }) }).getByTestId("favorite-button");
+  /** What the bar shows: the person's menu, the visitor's links, or neither yet. */
+  async function barOf(page: Page): Promise<"person" | "visitor" | "none"> {
+    const bar = page.getByTestId("nav-desktop");
+    if (await bar.getByTestId("profile-menu").isVisible()) return "person";
+    return (await bar.getByRole("link", { name: "Sign up" }).isVisible()) ? "visitor" : "none";
+  }
+  const pressed = async (page: Page, name: string) => (await heartOf(page, name).getAttribute("aria-pressed")) === "true";
 
-  it("a visitor, a signed-in person and another visitor take turns on the same pages, and each sees their own", async () => {
-    const first = await (await newContext(browser)).newPage();
-    const person = await (await newContext(browser)).newPage();
-    const second = await (await newContext(browser)).newPage();
-    const pages = ["/", `/tool/${kept.slug}`, "/tools"];
+  it("two people and a visitor take turns on the same pages, with JavaScript on and off, and each sees only their own", async () => {
+    const visitor = await (await newContext(browser)).newPage();
+    const ada = await (await newContext(browser)).newPage();
+    const bob = await (await newContext(browser)).newPage();
+    const pages = ["/", "/tools", "/categories"];
 
-    for (const path of pages) expect(await open(first, path), path).toBe("miss");
-
-    await signUpInBrowser(person, server.url, "Ada");
-    await heartOf(person, "Keeper").click();
-    await person.waitForSelector("[aria-pressed='true'][title='Remove from favourites']");
+    await signUpInBrowser(ada, server.url, "Ada");
+    await signUpInBrowser(bob, server.url, "Bob");
+    for (const [person, name] of [[ada, "Keeper"], [bob, "Other"]] as const) {
+      await open(person, "/");
+      await heartOf(person, name).click();
+      await expect.poll(() => pressed(person, name)).toBe(true);
+    }
+    // The same person without JavaScript: the session's cookie, but none of the cookies the scripts write.
+    const plain = await (await newContext(browser, { javaScriptEnabled: false })).newPage();
+    await plain.context().addCookies((await ada.context().cookies()).filter((cookie) => cookie.name !== "idt_js"));
 
     for (const path of pages) {
-      expect(await open(person, path), path).toBe("bypass");
-      await person.getByTestId("profile-menu").first().waitFor({ state: "attached" });
-      expect(await person.getByRole("link", { name: "Sign up" }).count(), path).toBe(0);
-      expect(await open(second, path), path).toBe("hit");
-      expect(await second.getByTestId("profile-menu").count(), path).toBe(0);
-      await second.getByRole("link", { name: "Sign up" }).first().waitFor();
+      expect(await open(visitor, path), path).toMatch(/^(miss|hit)$/);
+      expect(await barOf(visitor), path).toBe("visitor");
+      // The people running scripts get the visitors' page, from the cache, and see their own menu and hearts on it.
+      for (const [person, mine, theirs] of [[ada, "Keeper", "Other"], [bob, "Other", "Keeper"]] as const) {
+        expect(await open(person, path), path).toBe("hit");
+        expect(await barOf(person), path).toBe("person");
+        if (path !== "/categories") {
+          await expect.poll(() => pressed(person, mine), { message: `${path} ${mine}` }).toBe(true);
+          expect(await pressed(person, theirs), `${path} ${theirs}`).toBe(false);
+        }
+      }
+      // Without scripts, the page is rendered for the person: theirs, never kept.
+      const response = await plain.goto(`${server.url}${path}`);
+      expect(response!.headers()["x-cache"], path).toBe("bypass");
+      expect(await barOf(plain), path).toBe("person");
+      if (path !== "/categories") expect(await pressed(plain, "Keeper"), path).toBe(true);
+      expect(await open(visitor, path), path).toBe("hit");
+      expect(await barOf(visitor), path).toBe("visitor");
+      if (path !== "/categories") expect([await pressed(visitor, "Keeper"), await pressed(visitor, "Other")], path).toEqual([false, false]);
     }
+    expect(await visitor.evaluate(() => localStorage.getItem("idt_d"))).toBeNull();
+    expect(await ada.evaluate(() => JSON.parse(localStorage.getItem("idt_d") ?? "{}").uslug)).toBe("ada");
 
-    // The person's heart stays theirs, on a page visitors get from the cache; the visitors' hearts lead to the login.
+    // A favourite taken off shows on the next page at once; signing out leaves the visitor's page.
+    await open(ada, "/");
+    await heartOf(ada, "Keeper").click();
+    await expect.poll(() => pressed(ada, "Keeper")).toBe(false);
+    expect(await open(ada, "/tools")).toBe("hit");
+    expect(await pressed(ada, "Keeper")).toBe(false);
+    await ada.getByTestId("nav-desktop").getByTestId("profile-menu").click();
+    await ada.getByRole("button", { name: "Logout" }).first().click();
+    await expect.poll(() => barOf(ada)).toBe("visitor");
+    expect(await ada.evaluate(() => localStorage.getItem("idt_d"))).toBeNull();
+    expect(await open(ada, "/")).toBe("hit");
+    expect(await barOf(ada)).toBe("visitor");
+  }, 120_000);
+
+  it("paints a person's menu and hearts from the first frame, before the scripts run", async () => {
+    const person = await (await newContext(browser)).newPage();
+    await signUpInBrowser(person, server.url, "Cleo");
     await open(person, "/");
-    expect(await heartOf(person, "Keeper").getAttribute("aria-pressed")).toBe("true");
-    for (const visitor of [first, second]) {
-      expect(await open(visitor, "/")).toBe("hit");
-      expect(await heartOf(visitor, "Keeper").getAttribute("href")).toBe("/login?redirectTo=%2F");
-      expect(await visitor.evaluate(() => localStorage.getItem("idt_d"))).toBeNull();
-    }
-    expect(await person.evaluate(() => JSON.parse(localStorage.getItem("idt_d") ?? "{}").uslug)).toBe("ada");
+    await heartOf(person, "Keeper").click();
+    await expect.poll(() => pressed(person, "Keeper")).toBe(true);
+    // Read the hearts' colours where they end, not halfway through their transition.
+    await person.addStyleTag({ content: "*, *::before { transition: none !important }" });
+    await person.mouse.move(0, 0);
+    const looks = (page: Page) => heartOf(page, "Keeper").evaluate((heart) => [getComputedStyle(heart).backgroundColor, getComputedStyle(heart, "::before").maskImage]);
+    const filled = await looks(person);
+    expect(filled).not.toEqual(await heartOf(person, "Other").evaluate((heart) => [getComputedStyle(heart).backgroundColor, getComputedStyle(heart, "::before").maskImage]));
+
+    // The page's modules never arrive: what shows is what the head's script made of the cached HTML.
+    await person.route("**/assets/*.js", (route) => route.abort());
+    const response = await person.goto(`${server.url}/`);
+    expect(response!.headers()["x-cache"]).toBe("hit");
+    expect(await person.locator("html[data-hydrated]").count()).toBe(0);
+    await person.addStyleTag({ content: "*, *::before { transition: none !important }" });
+    expect(await barOf(person)).toBe("person");
+    expect(await looks(person)).toEqual(filled);
+    expect(await heartOf(person, "Keeper").getAttribute("aria-pressed")).toBe("false");
+    expect(await person.getByTestId("nav-desktop").getByRole("link", { name: "Add your tool" }).getAttribute("href")).toBe("/add-tool");
   });
 
   it("runs no script a tool's text carries, on a miss or a hit, and blocks an inline script on a cached page", async () => {

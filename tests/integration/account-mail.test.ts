@@ -84,7 +84,7 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
 
       const landed = await follow(visitor, link);
       expect(landed.status).toBe(200);
-      expect(await landed.text()).toContain('data-testid="profile-menu"');
+      expect(await landed.text()).toContain('data-viewer="member"');
 
       const reused = await follow(createClient(app.request), link);
       expect(await reused.text()).toContain("This link has expired or was already used. Ask for a new one.");
@@ -104,7 +104,7 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       await client.post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
       return client;
     }
-    const isSignedIn = async (client: ReturnType<typeof createClient>) => (await (await client.request("/")).text()).includes('data-testid="profile-menu"');
+    const isSignedIn = async (client: ReturnType<typeof createClient>) => (await (await client.request("/")).text()).includes('data-viewer="member"');
 
     it("sets an http-only, SameSite session cookie", async () => {
       const response = await createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });

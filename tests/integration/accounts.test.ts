@@ -32,7 +32,7 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     const [account] = await database.db.select().from(authUsers).where(eq(authUsers.id, record!.authId!));
     expect(account?.email).toBe("ada@example.com");
     const home = await (await client.request("/")).text();
-    expect(home).toContain('data-testid="profile-menu"');
+    expect(home).toContain('data-viewer="member"');
     expect(home).toContain('href="/profile/ada-lovelace"');
   });
 
@@ -124,7 +124,7 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     const response = await client.post("/logout", {});
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
-    expect(await (await client.request("/")).text()).not.toContain('data-testid="profile-menu"');
+    expect(await (await client.request("/")).text()).not.toContain('data-viewer="member"');
   });
 
   it("sends a signed-in user away from /login and /register, to where they were going", async () => {
@@ -156,10 +156,10 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("signs out a disabled user on their next request", async () => {
     const { client } = await register();
-    expect(await (await client.request("/")).text()).toContain('data-testid="profile-menu"');
+    expect(await (await client.request("/")).text()).toContain('data-viewer="member"');
     await database.db.update(users).set({ isDisabled: true });
-    expect(await (await client.request("/")).text()).not.toContain('data-testid="profile-menu"');
+    expect(await (await client.request("/")).text()).not.toContain('data-viewer="member"');
     await database.db.update(users).set({ isDisabled: false });
-    expect(await (await client.request("/")).text()).not.toContain('data-testid="profile-menu"');
+    expect(await (await client.request("/")).text()).not.toContain('data-viewer="member"');
   });
 });

@@ -9,9 +9,8 @@ import { searches, tools } from "#server/db/schema.ts";
 import { comparedToolIds } from "#common/ids.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import type { SQLWrapper } from "drizzle-orm";
-import { texts } from "../setup/xml.ts";
+import { databaseKinds, explainAll, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { sitemapLocs } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
 
@@ -35,16 +34,6 @@ function expectItemList(list: Record<string, unknown>, urls: string[]) {
   expect(elements.map((element) => element["@type"])).toEqual(urls.map(() => "ListItem"));
   expect(elements.map((element) => element.position)).toEqual(urls.map((_, index) => index + 1));
   expect(elements.map((element) => element.url)).toEqual(urls);
-}
-
-/** The whole plan, subplans included (a select list's subqueries come before the scan in EXPLAIN's text). */
-async function explainAll(db: TestDatabase["db"], query: SQLWrapper): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql`explain ${query}`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-    return rows.map((row) => Object.values(row)[0]).join("\n");
-  });
 }
 
 describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
@@ -244,7 +233,7 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
         { text: "nothing-found", count: 9, resultCount: 0 },
         { text: "not-told", count: 4 },
       ]);
-      const locs = texts(await (await app.request("/sitemap.xml")).text(), "loc");
+      const locs = await sitemapLocs(app.request);
       const alternatives = locs.filter((loc) => loc.endsWith("/alternatives"));
       expect(alternatives.toSorted()).toEqual([plausible, fathom, google, umami, figma].map((tool) => `${SITE}/tool/${tool.slug}/alternatives`).toSorted());
       expect(locs).not.toContain(`${SITE}/tool/${lonely.slug}/alternatives`);
@@ -272,18 +261,21 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       await database.db.execute(sql`analyze searches`);
     });
 
-    it("finds a tool's alternatives through the categories' and tags' GIN indexes, and the sitemap's pairs from the most viewed", async () => {
+    it("ranks a tool's alternatives among the most popular of each of its terms, each a bounded seek into tool_terms, and the sitemap's pairs among the same", async () => {
       const category = await insertCategory(database.db, { label: "Plans" });
       await insertTools(database.db, 3000, new Date("2026-01-01T00:00:00Z"), { tags: ["common"] });
       await insertTools(database.db, 20, new Date("2025-01-01T00:00:00Z"), { categories: [category.id], tags: ["rare"] });
       await database.db.execute(sql`analyze tools`);
-      const plan = await explainAll(database.db, alternativesQuery(database.db, { id: "t0", categoryIds: ["c0"], tags: ["rare"] }, 20));
-      expect(plan).toMatch(/tools_categories_idx|tools_tags_idx/);
-      expect(plan).not.toMatch(/Seq Scan on tools/);
-      const pairs = await explainAll(database.db, closestPairsQuery(200));
-      expect(pairs).toContain("tools_public_views_idx");
-      expect(pairs).toMatch(/tools_categories_idx|tools_tags_idx/);
-      expect(pairs).not.toMatch(/Seq Scan on tools/);
+      await database.db.execute(sql`analyze tool_terms`);
+      const plan = await explainAll(database.db, alternativesQuery(database.db, { id: "t0", categoryIds: [category.id], tags: ["common", "rare"] }, 20));
+      for (const text of [plan, await explainAll(database.db, closestPairsQuery(200))]) {
+        // One seek per term, in popularity order, cut at the candidates.
+        expect(text).toMatch(/Limit[^\n]*\n\s+->\s+Index (Only )?Scan using tool_terms_popular_idx/);
+        expect(text).not.toMatch(/Seq Scan on (tools|tool_terms)/);
+        expect(text).toContain("tools_pkey");
+        expect(text).not.toMatch(/tools_(categories|tags)_idx/);
+      }
+      expect(await explainAll(database.db, closestPairsQuery(200))).toContain("tools_public_views_idx");
     });
 
     it("reads the searches that found tools from their own index", async () => {

@@ -23,11 +23,12 @@ describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
     return client;
   }
 
-  it("offers a visitor to log in first, and comes back to the tool", async () => {
+  it("offers everyone the same claim, which sends a visitor to log in first and back to the tool", async () => {
     const tool = await insertTool(database.db);
     const html = await (await createClient(app.request).request(`/tool/${tool.slug}`)).text();
-    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(`/tool/${tool.slug}`)}"`);
     expect(html).toContain("Claim this tool");
+    const post = await createClient(app.request).post(`/tool/${tool.slug}`, { intent: "claim" });
+    expect([post.status, post.headers.get("location")]).toEqual([302, `/login?redirectTo=${encodeURIComponent(`/tool/${tool.slug}`)}`]);
   });
 
   it("lets a signed-in user claim an unclaimed tool, once", async () => {
@@ -47,12 +48,12 @@ describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
     expect(await again.text()).toContain("This tool is already claimed");
   });
 
-  it("offers no claim on a tool linked to its maker, and refuses a visitor's post", async () => {
+  it("offers no claim on a tool linked to its maker, and sends a visitor's post to the login", async () => {
     const linked = await insertTool(database.db, { creatorUsername: "someone", isLinkedToCreator: true });
     expect(await (await createClient(app.request).request(`/tool/${linked.slug}`)).text()).not.toContain("Claim this tool");
     const unclaimed = await insertTool(database.db);
     const visitor = await createClient(app.request).post(`/tool/${unclaimed.slug}`, { intent: "claim" });
-    expect(visitor.status).toBe(401);
+    expect(visitor.status).toBe(302);
     const [row] = await database.db.select().from(tools).where(eq(tools.id, unclaimed.id));
     expect(row!.hasBeenClaimed).toBe(false);
   });

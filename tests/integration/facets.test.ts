@@ -7,11 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { tools } from "#server/db/schema.ts";
 import { amongSearchCandidates } from "#server/search/queries.ts";
-import { toolFacetQueriesOf } from "#server/tools/facets.ts";
+import { keyedFacetsQuery, keyedListOf, sampledFacetsQuery } from "#server/tools/facets.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainAll, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
 const SITE = "http://localhost:3000";
 const DAY = 24 * 60 * 60 * 1000;
@@ -386,20 +386,34 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       await database.db.execute(sql`analyze tools`);
     });
 
-    it("reads the counts of a category's or a tag's tools through their GIN indexes", async () => {
-      const queries = toolFacetQueriesOf(database.db, { category: "cdesign", tag: "mockups", paymentType: "free", verifiedWithinDays: 7 });
-      for (const [name, query] of Object.entries(queries)) {
-        const text = await explainMainPlan(database.db, query);
-        expect(text, name).toMatch(/tools_(categories|tags)_idx/);
-        expect(text, name).not.toMatch(/Seq Scan/);
+    it("reads an unfiltered or singly filtered list's counts by key from facet_counts, never from the tools", async () => {
+      await database.db.execute(sql`analyze facet_counts`);
+      for (const filters of [{}, { category: "cdesign" }, { tag: "mockups" }, { paymentType: "free" as const }, { featured: true }]) {
+        const list = keyedListOf(filters);
+        expect(list, JSON.stringify(filters)).not.toBeNull();
+        const text = await explainMainPlan(database.db, keyedFacetsQuery(list!));
+        expect(text, JSON.stringify(filters)).not.toMatch(/on tools\b|Seq Scan/);
+        expect(text, JSON.stringify(filters)).toMatch(/facet_counts_pkey|facet_counts_scope_kind_value_pk/);
+        // The most common tags, in order from their own index.
+        expect(text, JSON.stringify(filters)).toContain("facet_counts_top_tags_idx");
       }
     });
 
-    it("counts every live tool without a filter by an index-only scan of tools_public_facets_idx", async () => {
-      await database.db.execute(sql`vacuum analyze tools`);
-      for (const [name, query] of Object.entries(toolFacetQueriesOf(database.db, {}))) {
-        const text = await explainMainPlan(database.db, query);
-        expect(text, name).toMatch(/Index Only Scan using tools_public_facets_idx/);
+    it("counts a combination of filters among a bounded sample of each facet's tools, through their indexes", async () => {
+      for (const filters of [
+        { category: "cdesign", tag: "mockups", paymentType: "free" as const, verifiedWithinDays: 7 as const },
+        { tag: "mockups", featured: false },
+        { verifiedWithinDays: 30 as const },
+      ]) {
+        expect(keyedListOf(filters)).toBeNull();
+        const text = await explainAll(database.db, sampledFacetsQuery(filters, null));
+        expect(text, JSON.stringify(filters)).not.toMatch(/Seq Scan on tools/);
+        // Each sample is cut at FACET_SAMPLE + 1 rows.
+        const samples = text.match(/CTE sample_\w+\n\s+->\s+Limit/g) ?? [];
+        expect(samples.length, JSON.stringify(filters)).toBe((text.match(/CTE sample_/g) ?? []).length);
+        if ("category" in filters) expect(text).toMatch(/tools_(categories|tags)_idx/);
+        // "Verified in the last days" is a range of the order's own index.
+        if (filters.verifiedWithinDays === 30 && !("tag" in filters)) expect(text).toContain("tools_public_verified_idx");
       }
     });
 
@@ -410,23 +424,12 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       await database.db.execute(sql`analyze tools`);
       const among = amongSearchCandidates(database.db, ["mockups"], "words");
       for (const filters of [{ among }, { among, category: "cdesign", paymentType: "free" as const, verifiedWithinDays: 7 as const }]) {
-        for (const [name, query] of Object.entries(toolFacetQueriesOf(database.db, filters))) {
-          const text = await explainMainPlan(database.db, query);
-          expect(text, name).not.toMatch(/Seq Scan/);
-          // Each kind of match (the spec's, full text) through its GIN index, and cut to SEARCH_CANDIDATES.
-          expect(text, name).toMatch(/tools_(keywords|tags)_idx/);
-          expect(text, name).toContain("tools_search_vector_idx");
-          expect(text.match(/Limit/g)?.length, name).toBeGreaterThanOrEqual(2);
-          // Without another filter, the candidates' rows are read by their ids.
-          if (!filters.category) expect(text, name).toContain("tools_pkey");
-        }
+        const text = await explainAll(database.db, sampledFacetsQuery(filters, null));
+        expect(text).not.toMatch(/Seq Scan on tools/);
+        // Each kind of match (the spec's, full text) through its GIN index, and cut to SEARCH_CANDIDATES.
+        expect(text).toMatch(/tools_(keywords|tags)_idx/);
+        expect(text).toContain("tools_search_vector_idx");
       }
-    });
-
-    it("reads the counts of the recently verified tools through tools_verified_at_idx", async () => {
-      const text = await explainMainPlan(database.db, toolFacetQueriesOf(database.db, { verifiedWithinDays: 7 }).categories);
-      expect(text).toContain("tools_verified_at_idx");
-      expect(text).not.toMatch(/Seq Scan/);
     });
   });
 });

@@ -1,8 +1,8 @@
 /** robots.txt, the sitemaps and the RSS feeds, through the real app: what search engines and feed readers are given. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { newlyVerifiedToolsQuery, publicToolLinksQuery } from "#server/feeds/queries.ts";
-import { buildSitemap, findSitemapFile } from "#server/feeds/sitemap.ts";
+import { newlyVerifiedToolsQuery, toolsListedBetweenQuery } from "#server/feeds/queries.ts";
+import { buildSitemapIndex, findSitemapPart } from "#server/feeds/sitemap.ts";
 import type { JsonFeed } from "#server/feeds/json-feed.ts";
 import { LLMS_TOOLS_PER_CATEGORY } from "#server/feeds/llms-txt.ts";
 import { searches } from "#server/db/schema.ts";
@@ -10,7 +10,7 @@ import { comparePath } from "#common/page-paths.ts";
 import { insertCategory, insertTool, insertUser, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
-import { expectWellFormedXml, texts } from "../setup/xml.ts";
+import { expectWellFormedXml, sitemapLocs, texts } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
 const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
@@ -43,7 +43,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
   });
 
   describe("sitemap", () => {
-    it("lists every public page, category, tool, tag, search and top-list once, and nothing private", async () => {
+    it("lists every public page, category, tool, tag, search and top-list once, in its parts, and nothing private", async () => {
       const design = await insertCategory(database.db, { label: "Design" });
       const seo = await insertCategory(database.db, { label: "SEO" });
       const updatedAt = new Date("2026-02-03T04:05:06.789Z");
@@ -64,11 +64,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
       expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
-      const xml = await response.text();
-      expectWellFormedXml(xml);
-      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-
-      const locs = texts(xml, "loc");
+      const locs = await sitemapLocs(app.request);
       expect(topListPaths()).toHaveLength(19);
       const expected = [
         ...PAGE_PATHS,
@@ -94,39 +90,62 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       ].map((path) => `${SITE}${path}`);
       expect(locs.toSorted()).toEqual(expected.toSorted());
       expect(locs.filter((loc) => loc.includes("/search/"))).toEqual(expected.filter((loc) => loc.includes("/search/")));
-      for (const hidden of [waiting.slug, off.slug, "only-unverified", "only-inactive"]) expect(xml).not.toContain(hidden);
+      const everything = (await Promise.all(texts(await (await app.request("/sitemap.xml")).text(), "loc").map(async (part) => (await app.request(new URL(part).pathname)).text()))).join("");
+      for (const hidden of [waiting.slug, off.slug, "only-unverified", "only-inactive"]) expect(everything).not.toContain(hidden);
       // The apostrophe, which URL encoding keeps, is escaped for XML.
-      expect(xml).toContain(`<loc>${SITE}/search/it&apos;s%20%26%20%3Cmore%3E</loc>`);
-      expect(xml).toContain(`<url><loc>${SITE}/tool/${figma.slug}</loc><lastmod>2026-02-03T04:05:06.789Z</lastmod></url>`);
+      expect(everything).toContain(`<loc>${SITE}/search/it&apos;s%20%26%20%3Cmore%3E</loc>`);
+      expect(everything).toContain(`<url><loc>${SITE}/tool/${figma.slug}</loc><lastmod>2026-02-03T04:05:06.789Z</lastmod></url>`);
     });
 
-    it("walks tools, tags and searches in keyset batches, ties included, each exactly once", async () => {
-      const sameMoment = new Date("2026-03-01T00:00:00Z");
-      // Three tools a minute apart (returned newest first), then four created in the same millisecond: only the id orders them.
-      const spaced = await insertTools(database.db, 3, new Date("2026-04-01T00:00:00Z"), { tags: ["alpha", "beta"] });
-      const tied = await insertTools(database.db, 4, sameMoment, { createdAt: sameMoment, tags: ["gamma", "delta", "epsilon"] });
-      const newestFirst = [...spaced, ...tied.toSorted((a, b) => (a.id < b.id ? 1 : -1))];
+    it("cuts the tools in parts by the days they were listed, a day with more tools than a part in numbered parts, each tool once", async () => {
+      // Seven tools on one day (more than a part of 2 holds), then one a day for three days, then one without a time of verification.
+      const busyDay = await insertTools(database.db, 7, new Date("2026-04-10T20:00:00Z"), { verifiedAt: new Date("2026-04-10T12:00:00Z") });
+      const daily = [];
+      for (const day of ["2026-04-01", "2026-04-02", "2026-04-03"]) daily.push(await insertTool(database.db, { verifiedAt: new Date(`${day}T08:00:00Z`) }));
+      const old = await insertTool(database.db, { verifiedAt: null, createdAt: new Date("2025-01-05T00:00:00Z") });
+      const site = { siteUrl: SITE, limit: 4 };
+      const index = await buildSitemapIndex(app.services, site);
+      const parts = texts(index, "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));
+      expect(parts.filter((part) => part.startsWith("tools-"))).toEqual([
+        "tools-2026-04-10-2026-04-10-1.xml",
+        "tools-2026-04-10-2026-04-10-2.xml",
+        "tools-2026-04-10-2026-04-10-3.xml",
+        "tools-2026-04-10-2026-04-10-4.xml",
+        "tools-2026-04-02-2026-04-03.xml",
+        "tools-2025-01-05-2026-04-01.xml",
+      ]);
+      const listed: string[] = [];
+      for (const part of parts.filter((name) => name.startsWith("tools-"))) {
+        const xml = (await findSitemapPart(app.services, part, site))!;
+        expectWellFormedXml(xml);
+        const tools = texts(xml, "loc").filter((loc) => !loc.endsWith("/alternatives"));
+        expect(tools.length, part).toBeLessThanOrEqual(2);
+        listed.push(...tools);
+      }
+      expect(listed.toSorted()).toEqual([...busyDay, ...daily, old].map((tool) => `${SITE}/tool/${tool.slug}`).toSorted());
+      for (const wrong of ["tools-2026-04-03-2026-04-02.xml", "tools-2026-02-30-2026-03-01.xml", "tools-1.xml", "1.xml", "pages", "tags-0.xml"]) {
+        expect(await findSitemapPart(app.services, wrong, site), wrong).toBeNull();
+      }
+    });
+
+    it("pages the tags and the searches in their own parts", async () => {
+      await insertTools(database.db, 3, new Date("2026-04-01T00:00:00Z"), { tags: ["alpha", "beta"] });
+      await insertTools(database.db, 2, new Date("2026-03-01T00:00:00Z"), { tags: ["gamma", "delta", "epsilon"] });
       await database.db.insert(searches).values([
         { text: "seven", count: 7, resultCount: 1 },
         { text: "three-a", count: 3, resultCount: 1 },
         { text: "three-c", count: 3, resultCount: 1 },
         { text: "three-b", count: 3, resultCount: 1 },
         { text: "one-b", count: 1, resultCount: 1 },
-        { text: "one-a", count: 1, resultCount: 1 },
-        { text: "one-c", count: 1, resultCount: 1 },
       ]);
-
-      const slugs: string[] = [];
-      for await (const tool of app.services.feeds.listPublicToolLinks({ batchSize: 2 })) slugs.push(tool.slug);
-      expect(slugs).toEqual(newestFirst.map((tool) => tool.slug));
-
-      const tags: string[] = [];
-      for await (const tag of app.services.feeds.listLiveTags({ batchSize: 2 })) tags.push(tag);
-      expect(tags).toEqual(["alpha", "beta", "delta", "epsilon", "gamma"]);
-
-      const texts: string[] = [];
-      for await (const text of app.services.feeds.listSearchTexts({ batchSize: 2 })) texts.push(text);
-      expect(texts).toEqual(["seven", "three-a", "three-b", "three-c", "one-a", "one-b", "one-c"]);
+      const site = { siteUrl: SITE, limit: 2 };
+      const parts = texts(await buildSitemapIndex(app.services, site), "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));
+      expect(parts.filter((part) => part.startsWith("tags-"))).toEqual(["tags-1.xml", "tags-2.xml", "tags-3.xml"]);
+      const tags = [];
+      for (const part of ["tags-1.xml", "tags-2.xml", "tags-3.xml"]) tags.push(...texts((await findSitemapPart(app.services, part, site))!, "loc"));
+      expect(tags).toEqual(["alpha", "beta", "delta", "epsilon", "gamma"].map((tag) => `${SITE}/tag/${tag}`));
+      const searched = texts((await findSitemapPart(app.services, "searches.xml", { siteUrl: SITE }))!, "loc");
+      expect(searched).toEqual(["seven", "three-a", "three-b", "three-c", "one-b"].map((text) => `${SITE}/search/${text}`));
     });
 
     it("lists the profiles that show a live tool, and only those", async () => {
@@ -136,54 +155,42 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       await insertTool(database.db, { creatorUsername: "shown-maker", isLinkedToCreator: true });
       await insertTool(database.db, { creatorUsername: "claim-waiting", hasBeenClaimed: true });
       await insertTool(database.db, { creatorUsername: "no-tools", isVerified: false });
-      const locs = texts(await (await app.request("/sitemap.xml")).text(), "loc").filter((loc) => loc.includes("/profile/"));
+      const locs = (await sitemapLocs(app.request)).filter((loc) => loc.includes("/profile/"));
       expect(locs).toEqual([`${SITE}/profile/shown-maker`]);
     });
 
-    it("becomes an index past the per-file limit, its files holding every URL exactly once", async () => {
-      const category = await insertCategory(database.db, { label: "Productivity" });
-      await insertTool(database.db, { categories: [category.id], tags: ["notes"] });
-      await insertTool(database.db, { categories: [category.id], tags: ["notes"] });
-      await database.db.insert(searches).values({ text: "notes", resultCount: 2 });
-      const site = { siteUrl: SITE, batchSize: 2 };
-
-      const all = texts(await buildSitemap(app.services, site), "loc");
-      const posts = app.services.blog.listPosts().length;
-      // 7 pages, 19 top-lists, the posts, 2 legal pages, 1 category, 2 tools, their 2 alternatives pages and 1
-      // comparison, 1 tag, 1 search.
-      expect(all).toHaveLength(36 + posts);
-      const files = Math.ceil(all.length / 10);
-      expect(new Set(all).size).toBe(all.length);
-
-      const index = await buildSitemap(app.services, { ...site, limit: 10 });
-      expectWellFormedXml(index);
-      expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-      const numbers = Array.from({ length: files }, (_, index) => index + 1);
-      expect(texts(index, "loc")).toEqual(numbers.map((file) => `${SITE}/sitemaps/${file}.xml`));
-
-      const fromFiles: string[] = [];
-      for (const file of numbers) {
-        const xml = await findSitemapFile(app.services, file, { ...site, limit: 10 });
-        expectWellFormedXml(xml!);
-        const locs = texts(xml!, "loc");
-        expect(locs.length).toBe(file < files ? 10 : all.length - 10 * (files - 1));
-        fromFiles.push(...locs);
-      }
-      expect(fromFiles).toEqual(all);
-      expect(await findSitemapFile(app.services, files + 1, { ...site, limit: 10 })).toBeNull();
-      expect(await findSitemapFile(app.services, 0, { ...site, limit: 10 })).toBeNull();
-    });
-
-    it("serves the numbered files over HTTP, and 404 past the last one", async () => {
-      await insertTool(database.db);
-      const first = await app.request("/sitemaps/1.xml");
-      expect(first.status).toBe(200);
-      expect(first.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-      expect(texts(await first.text(), "loc")).toEqual(texts(await (await app.request("/sitemap.xml")).text(), "loc"));
-      for (const path of ["/sitemaps/2.xml", "/sitemaps/0.xml", "/sitemaps/01.xml", "/sitemaps/one.xml", "/sitemaps/1.txt"]) {
+    it("keeps the index and the parts like pages: built once, until a write drops them; a bad name is a 404", async () => {
+      await insertTool(database.db, { name: "First" });
+      expect((await app.request("/sitemap.xml")).headers.get("x-cache")).toBe("miss");
+      expect((await app.request("/sitemap.xml")).headers.get("x-cache")).toBe("hit");
+      const part = texts(await (await app.request("/sitemap.xml")).text(), "loc").map((loc) => new URL(loc).pathname).find((path) => path.includes("/tools-"))!;
+      expect((await app.request(part)).headers.get("x-cache")).toBe("miss");
+      expect((await app.request(part)).headers.get("x-cache")).toBe("hit");
+      const second = await insertTool(database.db, { name: "Second" });
+      const again = await app.request(part);
+      expect(again.headers.get("x-cache")).toBe("miss");
+      expect(await again.text()).toContain(second.slug);
+      for (const path of ["/sitemaps/2.xml", "/sitemaps/tools.xml", "/sitemaps/one.xml", "/sitemaps/pages.txt"]) {
         const response = await app.request(path);
         expect(response.status, path).toBe(404);
         expect(await response.text(), path).toBe("No such sitemap file");
+      }
+    });
+
+    it("builds a missing part once however many ask for it at the same time", async () => {
+      await insertTools(database.db, 30);
+      let reads = 0;
+      const original = app.services.feeds.listCategorySlugs;
+      app.services.feeds.listCategorySlugs = async () => {
+        reads++;
+        return original();
+      };
+      try {
+        const answers = await Promise.all(Array.from({ length: 8 }, () => app.request("/sitemaps/pages.xml")));
+        expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+        expect(reads).toBe(1);
+      } finally {
+        app.services.feeds.listCategorySlugs = original;
       }
     });
   });
@@ -450,12 +457,12 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
 
   describe("query plans", () => {
 
-    it("seeks each batch of tool addresses in tools_public_latest_idx", async () => {
+    it("reads a sitemap part's tools as a range of tools_public_verified_idx", async () => {
       await insertTools(database.db, 300);
       await database.db.execute(sql`analyze tools`);
-      const text = await explainMainPlan(database.db, publicToolLinksQuery(database.db, { key: new Date("2025-12-31T23:30:00Z").getTime(), id: "tzzz" }, 50));
-      expect(text).toContain("tools_public_latest_idx");
-      expect(text).not.toMatch(/Sort/);
+      const text = await explainMainPlan(database.db, toolsListedBetweenQuery(database.db, "2025-12-31", "2025-12-31", { offset: 0, limit: 25_000 }));
+      expect(text).toContain("tools_public_verified_idx");
+      expect(text).not.toMatch(/Sort|Seq Scan/);
     });
 
     it("reads the newest verified tools from tools_verified_at_idx", async () => {

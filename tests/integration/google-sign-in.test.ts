@@ -17,7 +17,8 @@ import { startTestServer } from "../setup/server.ts";
 
 const BOT_TOKEN = "123456:test-bot-token";
 const CHAT_ID = "4242";
-const PROFILE_MENU = 'data-testid="profile-menu"';
+/** A page rendered for a signed-in person says so on its <html> (decision 037). */
+const PROFILE_MENU = 'data-viewer="member"';
 
 describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
   let database: TestDatabase;

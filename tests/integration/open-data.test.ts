@@ -116,7 +116,8 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     expect(response.status).toBe(200);
     const html = await response.text();
     for (const href of ["/open-data/catalogue.json.gz", "/open-data/catalogue.csv.gz", "/api/docs", "/rss.xml", "/feed.json", "/llms.txt"]) expect(html).toContain(`href="${href}"`);
-    expect(await (await app.request("/sitemap.xml")).text()).toContain("http://localhost:3000/open-data</loc>");
+    expect((await app.request("/sitemaps/pages.xml")).status).toBe(200);
+    expect(await (await app.request("/sitemaps/pages.xml")).text()).toContain("http://localhost:3000/open-data</loc>");
   });
 
   it("knows no other dump", async () => {

@@ -86,7 +86,7 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
   const visitor = () => createClient(app.request);
   const recordOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
   const sessionCount = async (authId: string) => (await database.db.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, authId)))[0]!.n;
-  const isSignedIn = async (client: Client) => (await html(client, "/")).text.includes('data-testid="profile-menu"');
+  const isSignedIn = async (client: Client) => (await html(client, "/")).text.includes('data-viewer="member"');
 
   describe("the public profile", () => {
     it("shows the username, the bio as text, http(s) social links, the Solo maker badge and only the user's live tools", async () => {

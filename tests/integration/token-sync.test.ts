@@ -11,7 +11,8 @@ import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { startTestServer } from "../setup/server.ts";
 
-const PROFILE_MENU = 'data-testid="profile-menu"';
+/** A page rendered for a signed-in person says so on its <html> (decision 037). */
+const PROFILE_MENU = 'data-viewer="member"';
 
 describe.each(databaseKinds)("token sync on %s", (kind) => {
   let database: TestDatabase;

@@ -93,3 +93,13 @@ export async function explainMainPlan(db: Database, query: SQLWrapper): Promise<
     return rows.map((row) => Object.values(row)[0]).join("\n").split("SubPlan")[0]!;
   });
 }
+
+/** The whole plan, subplans and CTEs included, with sequential scans ruled out as in explainMainPlan. */
+export async function explainAll(db: Database, query: SQLWrapper): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = await tx.execute(sql`explain ${query}`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+    return rows.map((row) => Object.values(row)[0]).join("\n");
+  });
+}

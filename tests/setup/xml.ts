@@ -47,3 +47,22 @@ export function unescapeXml(text: string): string {
 export function texts(xml: string, name: string): string[] {
   return [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, "g"))].map((match) => unescapeXml(match[1]!));
 }
+
+/**
+ * Every URL of the sitemap: its index at /sitemap.xml, then each part it names, fetched through `request`; each part's
+ * document checked well-formed.
+ */
+export async function sitemapLocs(request: (path: string) => Response | Promise<Response>): Promise<string[]> {
+  const index = await (await request("/sitemap.xml")).text();
+  expectWellFormedXml(index);
+  expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const locs: string[] = [];
+  for (const part of texts(index, "loc")) {
+    const response = await request(new URL(part).pathname);
+    expect(response.status, part).toBe(200);
+    const xml = await response.text();
+    expectWellFormedXml(xml);
+    locs.push(...texts(xml, "loc"));
+  }
+  return locs;
+}

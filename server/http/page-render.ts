@@ -1,0 +1,55 @@
+/**
+ * Renders a page with React Router, in one of two ways (decision 037): as every visitor sees it, with no session read
+ * at all (the page the page cache keeps, which a signed-in person running JavaScript gets too), or for the request's
+ * own person, their session read through Better Auth (a renewed or cleared session cookie passed on).
+ */
+import type { Context } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Requester } from "../auth/account-shared.ts";
+import { withClientAddress } from "../auth/client-address.ts";
+import type { Config, PublicConfig } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import type { Logger } from "../logger.ts";
+import type { Services } from "../services.ts";
+import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
+
+/** "visitor": the page without anyone's session; "person": the page for whoever the session cookie names. */
+export type RenderFor = "visitor" | "person";
+
+export type RenderPage = (c: Context, options: { for: RenderFor; request?: Request }) => Promise<Response>;
+
+export function pageRenderer({
+  build,
+  services,
+  config,
+  publicConfig,
+  logger,
+  filesOrigin,
+  addressOf,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  services: Services;
+  config: Config;
+  publicConfig: PublicConfig;
+  logger: Logger;
+  filesOrigin: string;
+  addressOf: (c: Context) => string;
+}): RenderPage {
+  const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
+  const isDev = config.NODE_ENV === "development";
+  return async (c, { for: renderFor, request = c.req.raw }) => {
+    const address = addressOf(c);
+    const requester: Requester = { headers: withClientAddress(c.req.raw.headers, address), address };
+    const session = renderFor === "person" ? await services.accounts.findSessionUser(requester) : { user: null, headers: null };
+    // The page's inline scripts carry this nonce, which its policy names; a page kept by the cache trades it for hashes.
+    const cspNonce = isDev ? "" : newNonce();
+    const context: AppContext = { services, config, publicConfig, logger, cspNonce, user: session.user, requester };
+    const response = await handleRequest(request, context);
+    for (const cookie of session.headers?.getSetCookie() ?? []) response.headers.append("set-cookie", cookie);
+    if (!isDev && !response.headers.has("content-security-policy")) {
+      response.headers.set("content-security-policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], filesOrigin));
+    }
+    c.set("cspNonce", cspNonce);
+    return response;
+  };
+}
