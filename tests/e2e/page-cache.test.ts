@@ -10,11 +10,10 @@ describe("the page cache in Chromium", () => {
   let database: TestDatabase;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let browser: Browser;
-  let kept: Awaited<ReturnType<typeof insertTool>>;
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-    kept = await insertTool(database.db, { name: "Keeper", createdAt: new Date("2026-03-02T00:00:00Z") });
+    await insertTool(database.db, { name: "Keeper", createdAt: new Date("2026-03-02T00:00:00Z") });
     await insertTool(database.db, { name: "Other", createdAt: new Date("2026-03-01T00:00:00Z") });
     server = await startTestServer(database);
     browser = await launchBrowser();
