@@ -5,16 +5,24 @@ import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import { PAGE_CACHE_CHANNEL } from "#server/cache/invalidation.ts";
 import { openDatabase, type Transaction } from "#server/db/client.ts";
-import { categories, tools } from "#server/db/schema.ts";
+import { categories, facetCounts, searches, tools, toolTerms, users } from "#server/db/schema.ts";
 import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/rows.ts";
 import { chooseDatabase, databaseOptions, describeDatabase, FIRST_WORDS, intFlag, parseFlags, SECOND_WORDS, seconds, TAGS } from "./bench-lib.ts";
 
+/** One tool in this many belongs to a maker, whose profile lists it. */
+const MAKER_EVERY = 20;
+/** Tools per maker made. */
+const TOOLS_PER_MAKER = 1000;
+/** Search texts recorded, as people's searches would have left them. */
+const SEARCH_TEXTS = 2000;
+
 const USAGE = `Usage: npm run bench:seed -- [--tools 100000] [--database-url postgres://...] [--data-dir ./data/bench] [--reset] [--batch 1000]
 
 Inserts N synthetic live tools (and the categories, when there are none) into PostgreSQL when
---database-url or DATABASE_URL is given, else into an embedded PGlite in --data-dir (default ./data/bench).
+--database-url or DATABASE_URL is given, else into an embedded PGlite in --data-dir (default ./data/bench), with a
+maker for every thousand tools (each linked to one tool in ${MAKER_EVERY}) and the most searched texts.
 --reset deletes every tool first.`;
 
 const values = parseFlags(
@@ -39,8 +47,10 @@ function mulberry32(seed: number) {
 }
 const random = mulberry32(20_250_101);
 
-/** Row by row work a bulk load does once at the end instead (migrations 0004 and 0014). */
-const BULK_LOAD_TRIGGERS = ["tools_counts", "tools_page_cache_insert"];
+/** Row by row work a bulk load does once at the end instead (migrations 0004 and 0014), and the lists' terms and counts (0033), faster in a few large statements. */
+const BULK_LOAD_TRIGGERS = ["tools_counts", "tools_page_cache_insert", "tools_listings_insert"];
+/** Tools whose listing one statement writes at the end. */
+const LISTING_CHUNK = 25_000;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 function pickSome<T>(list: readonly T[], min: number, max: number): T[] {
   const wanted = Math.min(list.length, min + Math.floor(random() * (max - min + 1)));
@@ -65,7 +75,7 @@ function categoryRows(now: Date) {
 }
 
 /** The n-th tool: one a minute back from `now`, with every 50th sharing the previous one's millisecond, so cursors meet ties. */
-function syntheticTool(n: number, now: number, categoryIds: string[]): NewToolRow {
+function syntheticTool(n: number, now: number, categoryIds: string[], makers: string[]): NewToolRow {
   const minutesBack = n - Math.floor(n / 50);
   const createdAt = new Date(now - minutesBack * 60_000);
   const name = `${pick(FIRST_WORDS)} ${pick(SECOND_WORDS)} ${n + 1}`;
@@ -84,7 +94,30 @@ function syntheticTool(n: number, now: number, categoryIds: string[]): NewToolRo
     verifiedAt: createdAt,
     isHomeBoosted: random() < 0.001,
     createdAt,
+    // Every row names every column: json_populate_recordset gives a column a row leaves out NULL, not its default.
+    ...(n % MAKER_EVERY === 0 && makers.length > 0 ? { creatorUsername: makers[(n / MAKER_EVERY) % makers.length]!, isLinkedToCreator: true } : { creatorUsername: null, isLinkedToCreator: false }),
   });
+}
+
+/** The makers' accounts (their records; they never sign in), by slug. */
+async function insertMakers(db: Transaction, count: number, now: Date): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const username = `Bench Maker ${index + 1}`;
+    return { id: createId("u", now), email: `maker-${index + 1}@bench.example`, username, slug: slugify(username), createdAt: now, updatedAt: now };
+  });
+  for (let start = 0; start < rows.length; start += 1000) await db.insert(users).values(rows.slice(start, start + 1000)).onConflictDoNothing();
+  return rows.map((row) => row.slug);
+}
+
+/** Texts people searched, from the catalogue's words, with how often and how many tools they found. */
+async function insertSearches(db: Transaction) {
+  const words = [...FIRST_WORDS, ...SECOND_WORDS, ...TAGS].map((word) => slugify(word));
+  const rows = Array.from({ length: SEARCH_TEXTS }, (_, index) => ({
+    text: index < words.length ? words[index]! : `${pick(words)}-${pick(words)}-${index}`,
+    count: 1 + Math.floor(random() ** 3 * 500),
+    resultCount: 1 + Math.floor(random() * 200),
+  }));
+  for (let start = 0; start < rows.length; start += 1000) await db.insert(searches).values(rows.slice(start, start + 1000)).onConflictDoNothing();
 }
 
 const columnNames = Object.fromEntries(Object.entries(getTableColumns(tools)).map(([key, column]) => [key, column.name]));
@@ -126,11 +159,15 @@ try {
   // One transaction: the per-row triggers that keep the live-tool counts, and the page cache's notices, are switched
   // off while the rows go in, and the counts are rebuilt once at the end. A failure leaves the database as it was.
   await handle.db.transaction(async (tx) => {
+    const makers = await insertMakers(tx, Math.max(1, Math.floor(toolCount / TOOLS_PER_MAKER)), now);
+    await insertSearches(tx);
     for (const trigger of BULK_LOAD_TRIGGERS) await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
+    const inserted: string[] = [];
     for (let done = 0; done < toolCount; ) {
       const size = Math.min(batchSize, toolCount - done);
-      const batch = Array.from({ length: size }, (_, index) => syntheticTool(done + index, now.getTime(), categoryIds));
+      const batch = Array.from({ length: size }, (_, index) => syntheticTool(done + index, now.getTime(), categoryIds, makers));
       await insertRows(tx, batch);
+      for (const row of batch) inserted.push(row.id);
       done += size;
       if (performance.now() - lastReport > 2_000 || done === toolCount) {
         lastReport = performance.now();
@@ -141,6 +178,11 @@ try {
     for (const trigger of BULK_LOAD_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
     // What the counts trigger would have done row by row (migration 0004's backfill), once.
     await rebuildLiveCounts(tx);
+    // What the listings trigger would have done for each batch (migration 0033), for the new tools only.
+    for (let start = 0; start < inserted.length; start += LISTING_CHUNK) {
+      const ids = `{${inserted.slice(start, start + LISTING_CHUNK).join(",")}}`;
+      await tx.execute(sql`select apply_tool_listings('{}', array(select l from ${tools} t, tool_listing_of(t) as l where t.id = any(${ids}::text[]) and (l).id is not null))`);
+    }
     // Every cached page of a running server is dropped, as the notices switched off would have done.
     await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
   });
@@ -149,7 +191,7 @@ try {
   // What autovacuum would do to a settled database: fresh statistics for the planner, and a visibility map
   // so index-only scans skip the heap. Without it the first benchmark measures a freshly loaded table instead.
   const vacuumStarted = performance.now();
-  await handle.db.execute(sql`vacuum (analyze) ${tools}, ${categories}`);
+  await handle.db.execute(sql`vacuum (analyze) ${tools}, ${categories}, ${toolTerms}, ${facetCounts}, ${users}, ${searches}`);
   const vacuumMs = performance.now() - vacuumStarted;
 
   const [total] = await handle.db.select({ n: count() }).from(tools);

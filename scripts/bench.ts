@@ -1,7 +1,10 @@
-/** Load-tests the production server on a seeded database: home page, first and 1,000th API page, analytics events, and a static asset. */
+/**
+ * Measures the production server on a seeded database (npm run bench:seed): every public page served from the page
+ * cache and a signed-in person's, against a static file of the same run; the first render of every kind of page (the
+ * cold path), a crawler reading pages nobody asked for, the sitemap, feeds and llms.txt; the cold start and the memory.
+ */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { randomInt } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -9,11 +12,13 @@ import path from "node:path";
 import { count, desc, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
+import { SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { categories, tools } from "#server/db/schema.ts";
+import { categories, searches, tagCounts, tools, users } from "#server/db/schema.ts";
 import { isPublicTool } from "#server/tools/queries.ts";
 import { solvedProof } from "#tests/setup/proof-of-work.ts";
+import topListPages from "../content/top-lists.json" with { type: "json" };
 import {
   type BenchDatabase,
   chooseDatabase,
@@ -24,28 +29,31 @@ import {
   formatTable,
   intFlag,
   parseFlags,
-  FIRST_WORDS,
   freePort,
   ROOT,
-  SECOND_WORDS,
   seconds,
-  TAGS,
 } from "./bench-lib.ts";
+import { BROWSER, type Catalogue, crawl, measureDocuments, measureMisses, missKinds, send, visitorAddress } from "./bench-pages.ts";
 
 const USAGE = `Usage: npm run bench -- [--database-url postgres://...] [--data-dir ./data/bench] [--duration 10] [--connections 20] [--warmup 2]
-       [--page 1000] [--walk-budget 30] [--misses 40] [--lighthouse] [--only "analytics event,home"] [--rounds 1]
+       [--page 1000] [--walk-budget 30] [--misses 30] [--crawl 200] [--lighthouse] [--only "analytics event,home"] [--rounds 1]
+       [--smoke]
 
 Starts the production build (npm run build first) on 127.0.0.1 against the chosen database (seed it with
 npm run bench:seed) and measures, one target after the other, with autocannon: each public page served from the page
-cache (a hit), a signed-in person's home page (never cached), the infinite-scroll API at page 1 and deep, analytics
-events and a static file; then each page on a cache miss (its first render), one request at a time, each to a URL not
-seen before. It also prints the cold start, the server's memory, the home page's HTML and first-visit JavaScript, and
-with --lighthouse, Lighthouse's mobile performance score of the home page and a tool page (Debian's Chromium).
+cache (a hit), a signed-in person's pages (the same cached pages, and one rendered for them) and their own state
+(/api/me), the infinite-scroll API at page 1 and deep, analytics events and a static file. Then the cold path: the first
+render of each kind of page, --misses distinct URLs each, one request at a time; a crawler reading --crawl distinct tool
+pages 8 at a time; the sitemap's index and parts, the feeds and llms.txt. It also prints the cold start, the server's
+memory, the home page's HTML and first-visit JavaScript, and with --lighthouse, Lighthouse's mobile performance score of
+the home page and a tool page (Debian's Chromium).
 The deep page's cursor is found by following nextCursor through the API; past --walk-budget seconds the walk stops
 and the cursor read from the database (OFFSET, before the server starts) is used.
 --only measures only the load targets named (comma-separated, as the table names them), always with the static file
-they are compared with, and skips the first renders. --rounds repeats the load targets, a table per round, to compare
-the ratios of several rounds on a noisy machine.`;
+they are compared with, and skips the cold path. --rounds repeats the load targets, a table per round, to compare
+the ratios of several rounds on a noisy machine.
+--smoke runs every target briefly (a second each, 3 URLs of each kind): a check that each answers, as CI runs it on a
+small catalogue. It fails when a target errors, never because a figure is slow.`;
 
 type AutocannonRequest = { headers?: Record<string, string> };
 type AutocannonOptions = {
@@ -78,18 +86,24 @@ const values = parseFlags(
     page: { type: "string" },
     "walk-budget": { type: "string" },
     misses: { type: "string" },
+    crawl: { type: "string" },
     lighthouse: { type: "boolean" },
     only: { type: "string" },
     rounds: { type: "string" },
+    smoke: { type: "boolean" },
   },
   USAGE,
 );
-const duration = intFlag("duration", values.duration, 10);
-const connections = intFlag("connections", values.connections, 20);
-const warmup = intFlag("warmup", values.warmup, 2, { min: 0 });
-const deepPage = intFlag("page", values.page, 1000);
-const walkBudgetMs = intFlag("walk-budget", values["walk-budget"], 30) * 1000;
-const missSamples = intFlag("misses", values.misses, 40);
+const isSmoke = values.smoke === true;
+const duration = intFlag("duration", values.duration, isSmoke ? 1 : 10);
+const connections = intFlag("connections", values.connections, isSmoke ? 4 : 20);
+const warmup = intFlag("warmup", values.warmup, isSmoke ? 0 : 2, { min: 0 });
+const deepPage = intFlag("page", values.page, isSmoke ? 5 : 1000);
+const walkBudgetMs = intFlag("walk-budget", values["walk-budget"], isSmoke ? 5 : 30) * 1000;
+const missSamples = intFlag("misses", values.misses, isSmoke ? 3 : 30);
+const crawlPages = intFlag("crawl", values.crawl, isSmoke ? 16 : 200);
+/** How many requests a crawler, and the crowd asking for one missing sitemap part, make at once. */
+const CRAWL_CONCURRENCY = 8;
 const rounds = intFlag("rounds", values.rounds, 1);
 /** The load targets to measure (--only), or every one; the static file is the baseline of every ratio, so it is always measured. */
 const only = values.only === undefined ? undefined : new Set(values.only.split(",").map((name) => name.trim()).filter(Boolean));
@@ -137,20 +151,38 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
             .orderBy(desc(tools.createdAt), desc(tools.id))
             .offset((page - 1) * PAGE_SIZE - 1)
             .limit(1);
-    const slugs = (await handle.db.select({ slug: tools.slug }).from(tools).where(isPublicTool).orderBy(sql`random()`).limit(missSamples + 1)).map((row) => row.slug);
+    // Distinct tools for every kind of page that shows one, the crawler, and the load's own tool page.
+    const slugs = (await handle.db.select({ slug: tools.slug }).from(tools).where(isPublicTool).orderBy(sql`random()`).limit(missSamples * 5 + crawlPages + 1)).map((row) => row.slug);
     const [span] = await handle.db
       .select({ oldest: sql<Date>`min(${tools.createdAt})`.mapWith(tools.createdAt), newest: sql<Date>`max(${tools.createdAt})`.mapWith(tools.createdAt) })
       .from(tools)
       .where(isPublicTool);
-    const [category] = await handle.db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount)).limit(1);
+    const categorySlugs = (await handle.db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount))).map((row) => row.slug);
+    const tags = (await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(desc(tagCounts.count)).limit(100)).map((row) => row.tag);
+    const profileSlugs = (
+      await handle.db
+        .select({ slug: users.slug })
+        .from(users)
+        .where(sql`exists (select 1 from ${tools} where ${tools.creatorUsername} = ${users.slug} and ${isPublicTool})`)
+        .limit(100)
+    ).map((row) => row.slug);
+    const searched = await handle.db.select({ text: searches.text, count: searches.count }).from(searches).orderBy(desc(searches.count), searches.text).limit(2000);
+    const catalogue: Catalogue = {
+      slugs: slugs.slice(1),
+      categorySlugs,
+      tags,
+      profileSlugs,
+      searches: searched,
+      span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
+      topLists: topListPages.map((page) => page.path),
+    };
     return {
       all: all?.n ?? 0,
       live: liveCount,
       page,
       cursor: last ? encodeCursor({ key: last.createdAt.getTime(), id: last.id }) : null,
-      slugs,
-      span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
-      categorySlug: category?.slug ?? null,
+      toolSlug: slugs[0],
+      catalogue,
     };
   } catch (error) {
     fail(`Could not read the tools (${(error as Error).message}): is the database seeded? Run \`npm run bench:seed\` first.`);
@@ -292,33 +324,11 @@ type Target = {
 };
 type Measured = Target & { result: AutocannonResult; preflight: string };
 
-type Answer = { status: number; bytes: number; ms: number; headers: Record<string, string | string[] | undefined> };
-
-/** One request with exactly the given headers (fetch would add accept-encoding and decode): status, bytes on the wire, time. */
-function send(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const request = httpRequest(url, { method, headers }, (response) => {
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes, ms: performance.now() - started, headers: response.headers }));
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 async function preflight(base: string, target: Target): Promise<string> {
   const answer = await send(base + target.path, { method: target.method, headers: { ...target.headers, ...visitorAddress() }, body: target.body });
   const encoding = answer.headers["content-encoding"];
   const cache = answer.headers["x-cache"];
   return `${answer.status}, ${answer.bytes.toLocaleString("en")} bytes${encoding ? ` ${encoding}` : ""}${cache ? `, x-cache ${cache}` : ""}`;
-}
-
-/** A made-up visitor address, sent as X-Forwarded-For (the server trusts it here). */
-function visitorAddress(): Record<string, string> {
-  return { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
 }
 
 /** Two significant digits, so a page 300 times slower than a file does not read as zero. */
@@ -346,9 +356,6 @@ async function measure(base: string, target: Target): Promise<AutocannonResult> 
   running = undefined;
   return result;
 }
-
-/** A browser's headers: it takes brotli, as every browser does over https. */
-const BROWSER = { "accept-encoding": "br, gzip", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" };
 
 /** Signs a person up through the register form; answers their session cookie. */
 async function signUp(base: string): Promise<string> {
@@ -411,28 +418,6 @@ async function firstVisitScripts(base: string, html: string): Promise<{ files: n
   return { files: loaded.size, bytes };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-type MissTarget = { name: string; paths: string[]; headers?: Record<string, string> };
-
-/** Each path once, one request at a time: the first render of a page the cache does not hold. */
-async function measureMisses(base: string, target: MissTarget) {
-  const times: number[] = [];
-  const cacheStates = new Map<string, number>();
-  let failures = 0;
-  for (const page of target.paths) {
-    const answer = await send(base + page, { headers: { ...BROWSER, ...target.headers } });
-    if (answer.status !== 200) failures++;
-    const state = String(answer.headers["x-cache"] ?? "none");
-    cacheStates.set(state, (cacheStates.get(state) ?? 0) + 1);
-    times.push(answer.ms);
-  }
-  times.sort((a, b) => a - b);
-  return { name: target.name, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0, failures, cacheStates };
-}
-
 /** Lighthouse's mobile performance score of each page, in Debian's Chromium (or CHROMIUM_PATH). */
 async function lighthouseScores(pages: { name: string; url: string }[]): Promise<{ name: string; score: number; lcp: string; tbt: string }[]> {
   const { default: lighthouse } = await import("lighthouse");
@@ -468,12 +453,6 @@ process.stdout.write(`database: ${describeDatabase(database)}\n`);
 const inspected = await inspectDatabase(database, deepPage);
 process.stdout.write(`tools: ${inspected.live.toLocaleString("en")} live (${inspected.all.toLocaleString("en")} in the table)\n`);
 if (inspected.live === 0) process.stderr.write("WARNING: no live tool: run `npm run bench:seed` first, the figures mean little.\n");
-
-/** `count` distinct cursors into the live tools' time span: each a page of a list nobody asked for yet. */
-function listCursors(count: number): string[] {
-  const { oldest, newest } = inspected.span;
-  return Array.from({ length: count }, (_, index) => encodeCursor({ key: Math.round(newest - ((index + 0.5) / count) * (newest - oldest) * 0.9), id: "tzzzzzzzzzzzzzzzzz" }));
-}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -529,13 +508,15 @@ try {
   const deepName = inspected.page === deepPage ? `scroll page ${deepPage}` : `scroll page ${inspected.page} (last)`;
   if (inspected.page !== deepPage) process.stdout.write(`only ${inspected.page} pages: measuring the last one instead of page ${deepPage}\n`);
 
-  const session = isWanted("signed-in home") ? await signUp(base) : undefined;
-  const [toolSlug, ...otherSlugs] = inspected.slugs;
-  const categoryPath = inspected.categorySlug ? `/category/${inspected.categorySlug}` : "/categories";
+  const session = await signUp(base);
+  // A signed-in person whose browser runs the site's scripts (the marker their session cache writes): the visitors' pages.
+  const sharedSession = `${session}; ${SCRIPT_MARKER_COOKIE}=1`;
+  const { catalogue, toolSlug } = inspected;
+  const categoryPath = catalogue.categorySlugs[0] ? `/category/${catalogue.categorySlugs[0]}` : "/categories";
   const commonWord = "analytics";
   const rareWord = "90001";
   // A filtered /tools with its facet counts (decision 034): pricing and the largest category.
-  const filteredTools = `/tools?payment=free${inspected.categorySlug ? `&category=${inspected.categorySlug}` : ""}&verified=30`;
+  const filteredTools = `/tools?payment=free${catalogue.categorySlugs[0] ? `&category=${catalogue.categorySlugs[0]}` : ""}&verified=30`;
   const allTargets: Target[] = [
     { name: "home", path: "/", headers: BROWSER, expectCache: "hit" },
     { name: "/tools", path: "/tools", headers: BROWSER, expectCache: "hit" },
@@ -545,7 +526,11 @@ try {
     { name: "top-list page", path: "/top-ai-tools", headers: BROWSER, expectCache: "hit" },
     { name: "search: common word", path: `/search/${commonWord}`, headers: BROWSER, expectCache: "hit" },
     { name: "search: rare word", path: `/search/${rareWord}`, headers: BROWSER, expectCache: "hit" },
-    { name: "signed-in home", path: "/", headers: { ...BROWSER, cookie: session ?? "" }, expectCache: "bypass" },
+    { name: "signed-in home", path: "/", headers: { ...BROWSER, cookie: sharedSession }, expectCache: "hit" },
+    { name: "signed-in tool page", path: `/tool/${toolSlug}`, headers: { ...BROWSER, cookie: sharedSession }, expectCache: "hit" },
+    { name: "signed-in category page", path: categoryPath, headers: { ...BROWSER, cookie: sharedSession }, expectCache: "hit" },
+    { name: "signed-in home, no scripts", path: "/", headers: { ...BROWSER, cookie: session }, expectCache: "bypass" },
+    { name: "signed-in person's state", path: "/api/me", headers: { ...BROWSER, cookie: session } },
     { name: "scroll page 1", path: "/api/v1/tools", headers: BROWSER },
     { name: deepName, path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools", headers: BROWSER },
     {
@@ -596,36 +581,46 @@ try {
   }
   const loadedMemory = residentMegabytes(child.pid);
 
-  // Misses: every page rendered for the first time, one at a time (so the times are the render's, not a queue's).
+  // The cold path: every kind of page rendered for the first time, one at a time (so the times are the render's, not a
+  // queue's); a crawler; the sitemap, the feeds and llms.txt.
   if (!only) {
-    const lists = listCursors(missSamples).map((cursor) => `?cursor=${encodeURIComponent(cursor)}`);
-    const topLists = (await import("../content/top-lists.json", { with: { type: "json" } })).default.map((page: { path: string }) => page.path);
-    const commonWords = [...TAGS, ...FIRST_WORDS, ...SECOND_WORDS].map((word) => word.toLowerCase()).filter((word) => word !== commonWord);
-    const misses = [
-      { name: "home", paths: lists.map((query) => `/${query}`) },
-      { name: "/tools", paths: lists.map((query) => `/tools${query}`) },
-      { name: "/tools filtered", paths: lists.map((query) => `${filteredTools}&${query.slice(1)}`) },
-      { name: "tool page", paths: otherSlugs.map((slug) => `/tool/${slug}`) },
-      { name: "category page", paths: lists.map((query) => `${categoryPath}${query}`) },
-      { name: "top-list page", paths: topLists },
-      { name: "search: common word", paths: commonWords.slice(0, missSamples).map((word) => `/search/${word}`) },
-      { name: "search: rare word", paths: Array.from({ length: missSamples }, (_, index) => `/search/${70_001 + index * 13}`) },
-      { name: "signed-in home", paths: Array.from({ length: missSamples }, () => "/"), headers: { cookie: session ?? "" } },
-    ];
     const missRows = [];
-    for (const target of misses) {
-      const result = await measureMisses(base, target);
+    for (const kind of missKinds(catalogue, missSamples, session)) {
+      const result = await measureMisses(base, kind);
       const states = [...result.cacheStates].map(([state, n]) => `${state} ${n}`).join(", ");
-      missRows.push([result.name, String(result.samples), result.p50.toFixed(1), result.p95.toFixed(1), result.max.toFixed(1), states + (result.failures ? ` !! ${result.failures} not 200` : "")]);
-      if (result.failures > 0) failed = true;
+      missRows.push([result.name, String(result.samples), result.p50.toFixed(1), result.p95.toFixed(1), result.max.toFixed(1), states + (result.failures.length ? ` !! ${result.failures.length} failed` : "")]);
+      if (result.failures.length > 0 || result.samples === 0) {
+        failed = true;
+        process.stderr.write(`!!! ${kind.name}: ${result.samples === 0 ? "no URL to measure" : result.failures.slice(0, 3).join("; ")}\n`);
+      }
     }
     process.stdout.write(
       `\nfirst renders (cache misses), one request at a time, each to a URL not asked for before\n` +
         `${formatTable(["target", "requests", "p50 ms", "p95 ms", "max ms", "x-cache"], missRows)}\n`,
     );
+
+    const crawled = await crawl(base, catalogue.slugs.slice(-crawlPages), CRAWL_CONCURRENCY);
+    process.stdout.write(
+      `\ncrawler: ${crawled.pages} tool pages not in the cache, ${CRAWL_CONCURRENCY} at a time: ${crawled.pagesPerSecond.toFixed(1)} pages/s, ` +
+        `p50 ${crawled.p50.toFixed(1)} ms, p95 ${crawled.p95.toFixed(1)} ms${crawled.failures.length ? ` !! ${crawled.failures.length} failed` : ""}\n`,
+    );
+    if (crawled.failures.length > 0) {
+      failed = true;
+      process.stderr.write(`!!! crawler: ${crawled.failures.slice(0, 3).join("; ")}\n`);
+    }
+
+    const documents = await measureDocuments(base, catalogue, CRAWL_CONCURRENCY);
+    const documentRows = documents.results.map((result) => [result.path, String(result.status) + (result.status === 200 ? "" : " !!"), result.ms.toFixed(1), result.bytes.toLocaleString("en"), result.urls === null ? "-" : result.urls.toLocaleString("en"), result.cache]);
+    process.stdout.write(`\nsitemap (${documents.parts} parts), feeds and llms.txt, each built once\n${formatTable(["document", "status", "ms", "bytes", "URLs", "x-cache"], documentRows)}\n`);
+    if (documents.together) {
+      const states = [...documents.together.states].map(([state, n]) => `${state} ${n}`).join(", ");
+      process.stdout.write(`${CRAWL_CONCURRENCY} requests at once for ${documents.together.path}, not built yet: all answered in ${documents.together.ms.toFixed(0)} ms (${states})\n`);
+      if (documents.together.failures > 0) failed = true;
+    }
+    if (documents.results.some((result) => result.status !== 200)) failed = true;
   }
   process.stdout.write(`\nmemory: ${idleMemory ?? "?"} MB idle, ${loadedMemory ?? "?"} MB after the load\n`);
-  if (session) await deleteAccount(base, session);
+  await deleteAccount(base, session);
 
   if (values.lighthouse) {
     const scores = await lighthouseScores([
