@@ -6,6 +6,7 @@ import { usePageviews } from "./analytics.ts";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Footer } from "./components/footer.tsx";
+import { useLinkNavigation } from "./components/link.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { PromoBanner } from "./components/promo-banner.tsx";
@@ -106,6 +107,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useViewerSync();
+  useLinkNavigation();
   return (
     <Shell data={loaderData}>
       <Outlet />

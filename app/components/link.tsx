@@ -1,9 +1,35 @@
 /**
- * React Router's Link, without its route-discovery attribute: the browser has every route's manifest from the first
- * page (routeDiscovery "initial", react-router.config.ts), so a link needs no `data-discover` to be looked up.
+ * The site's links. A link to an absolute path is a plain <a> marked `data-link`: one listener on the document
+ * (`useLinkNavigation`, run once by the layout) turns a plain click on any of them into React Router's client-side
+ * navigation, as React Router's Link does for each link with hooks of its own, which cost a page of a hundred links
+ * a millisecond of its render. Any other `to` (a query on the current page) is React Router's Link. Either way the
+ * link has no route-discovery attribute: the browser has every route's manifest from the first page (routeDiscovery
+ * "initial", react-router.config.ts).
  */
-import { type LinkProps, Link as RouterLink } from "react-router";
+import { type AnchorHTMLAttributes, useEffect } from "react";
+import { type LinkProps, Link as RouterLink, useNavigate } from "react-router";
 
-export function Link(props: LinkProps) {
-  return <RouterLink discover="none" {...props} />;
+export function Link({ to, ...props }: LinkProps) {
+  if (typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) return <a href={to} data-link="" {...(props as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
+  return <RouterLink discover="none" to={to} {...props} />;
+}
+
+/** Navigates client-side on a plain left click of a `data-link` link that nothing else handled. */
+export function useLinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[data-link]");
+      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return;
+      event.preventDefault();
+      const path = `${url.pathname}${url.search}${url.hash}`;
+      // As React Router's Link: a link to the page one is on replaces it in the history rather than adding it again.
+      void navigate(path, { replace: path === `${window.location.pathname}${window.location.search}${window.location.hash}` });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
 }

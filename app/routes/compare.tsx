@@ -16,6 +16,7 @@ import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "../components/outbound-link.tsx";
 import { PAYMENT_LABELS } from "../components/tool-details.tsx";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
+import { formatNumber } from "#common/plural.ts";
 import type { Route } from "./+types/compare";
 
 /** Visitors get this page from the page cache: it depends on both tools, and shows their counters. */
@@ -56,8 +57,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       ],
     };
   });
-
-const number = new Intl.NumberFormat("en");
 
 function List({ items, empty = "None listed" }: { items: readonly ReactNode[]; empty?: string }) {
   if (items.length === 0) return <span className="text-slate-400">{empty}</span>;
@@ -100,8 +99,8 @@ const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
   },
   { label: "Pros", cell: (tool) => <List items={tool.pros ?? []} /> },
   { label: "Cons", cell: (tool) => <List items={tool.cons ?? []} /> },
-  { label: "Views", cell: (tool) => <span data-testid="compare-views">{number.format(tool.views)}</span> },
-  { label: "Clicks", cell: (tool) => <span data-testid="compare-clicks">{number.format(tool.clicks)}</span> },
+  { label: "Views", cell: (tool) => <span data-testid="compare-views">{formatNumber(tool.views)}</span> },
+  { label: "Clicks", cell: (tool) => <span data-testid="compare-clicks">{formatNumber(tool.clicks)}</span> },
   {
     label: "Links",
     cell: (tool) => (

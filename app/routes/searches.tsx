@@ -5,6 +5,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
+import { formatNumber } from "#common/plural.ts";
 import type { Route } from "./+types/searches";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { searchPath } from "#common/page-paths.ts";
@@ -27,7 +28,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Searches({ loaderData }: Route.ComponentProps) {
   const { searches, nextCursor } = loaderData;
-  const number = new Intl.NumberFormat("en");
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">Most searched</h1>
@@ -44,7 +44,7 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
                 {search.text.replaceAll("-", " ")}
               </Link>
               <span className="text-sm text-slate-500">
-                {`${number.format(search.count)} ${search.count === 1 ? "search" : "searches"}`}
+                {`${formatNumber(search.count)} ${search.count === 1 ? "search" : "searches"}`}
               </span>
             </li>
           ))}

@@ -7,7 +7,7 @@ import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { toolIdFromSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { countOf } from "#common/plural.ts";
+import { countOf, formatNumber } from "#common/plural.ts";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { alternativesPath, categoryPath, comparePath, toolPath } from "#common/page-paths.ts";
 import type { Alternatives } from "#server/tools/alternatives.ts";
@@ -46,7 +46,7 @@ export function alternativesIntro(tool: { name: string; categories: { label: str
   const labels = tool.categories.map((category) => category.label);
   const shared = labels.length > 0 ? ` (${labels.length === 1 ? "category" : "categories"} ${joinWithAnd(labels)})` : "";
   const mostViewed = alternatives.reduce((best, tool) => (tool.views > best.views ? tool : best), alternatives[0]!);
-  const views = new Intl.NumberFormat("en").format(mostViewed.views);
+  const views = formatNumber(mostViewed.views);
   return `${isTotalExact ? "" : "At least "}${countOf(total, "tool")} ${total === 1 ? "shares" : "share"} a category or a tag with ${tool.name}${shared}; the most viewed of those listed here is ${mostViewed.name}, with ${views} ${mostViewed.views === 1 ? "view" : "views"}.`;
 }
 

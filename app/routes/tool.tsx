@@ -17,7 +17,7 @@ import { breadcrumbLd, jsonLd, pageMeta, softwareOffers } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { linkCheckedLabel } from "#common/plural.ts";
+import { linkCheckedLabel, formatNumber } from "#common/plural.ts";
 import { alternativesPath, categoryPath, comparePath, loginPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS } from "#common/constants.ts";
@@ -172,7 +172,6 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
   const { tool, stats, suggested, usersAdded, linkCheckedAt, closest, notice, openReports } = loaderData;
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
-  const number = new Intl.NumberFormat("en");
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
   const showsCounters = stats.views >= PUBLIC_COUNTERS_FROM_VIEWS;
 
@@ -218,13 +217,13 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
                   <div>
                     <dt className="text-xs text-slate-500 uppercase">Views</dt>
                     <dd className="text-2xl font-bold" data-testid="tool-views">
-                      {number.format(stats.views)}
+                      {formatNumber(stats.views)}
                     </dd>
                   </div>
                   <div>
                     <dt className="text-xs text-slate-500 uppercase">Clicks</dt>
                     <dd className="text-2xl font-bold" data-testid="tool-clicks">
-                      {number.format(stats.clicks)}
+                      {formatNumber(stats.clicks)}
                     </dd>
                   </div>
                 </>

@@ -17,11 +17,9 @@ import type { Logger } from "../logger.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { secretKey, type Outbox } from "../outbox/effects.ts";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
+import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "./session-lifetime.ts";
 import { passwordResetMail, signInLinkMail } from "./mails.ts";
 
-/** How long a session lasts, and how old it gets before it is renewed on a request. */
-export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
-export const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
 /** How long a password reset link or a sign-in link stays valid. */
 export const EMAIL_LINK_LIFETIME_SECONDS = 60 * 60;
 

@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import { authSessions, tools, users } from "../db/schema.ts";
 import { type CookieHeaders, type Requester, toSessionUser } from "./account-shared.ts";
 import type { AuthLoader } from "./auth-loader.ts";
+import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "./session-lifetime.ts";
 
 /** The tools a user created, as the browser's `idt_d` cache keeps them (SPEC section 3). */
 export type UserToolLink = { id: string; slug: string; name: string };
@@ -41,29 +42,59 @@ export function signedSessionToken(cookieHeader: string | null | undefined, secr
 }
 
 export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthLoader; secret: string }) {
+  /**
+   * The live session a cookie names and its user, with whether Better Auth would renew it now (it is older than
+   * SESSION_RENEW_AFTER_SECONDS): its signature checked here, then one indexed read. A disabled user's sessions end.
+   */
+  async function findCookieSession(cookieHeader: string | null | undefined): Promise<{ viewer: SessionUser; isDueForRenewal: boolean } | null> {
+    const token = signedSessionToken(cookieHeader, secret);
+    if (!token) return null;
+    const [record] = await db
+      .select({
+        id: users.id,
+        slug: users.slug,
+        username: users.username,
+        role: users.role,
+        isDisabled: users.isDisabled,
+        authId: authSessions.userId,
+        expiresAt: authSessions.expiresAt,
+      })
+      .from(authSessions)
+      .innerJoin(users, eq(users.authId, authSessions.userId))
+      .where(and(eq(authSessions.token, token), gt(authSessions.expiresAt, sql`now()`)))
+      .limit(1);
+    if (!record) return null;
+    // A disabled user is signed out on their next request, whichever page it is for.
+    if (record.isDisabled) {
+      await db.delete(authSessions).where(eq(authSessions.userId, record.authId));
+      return null;
+    }
+    const renewedAt = record.expiresAt.getTime() - SESSION_LIFETIME_SECONDS * 1000;
+    return {
+      viewer: { id: record.id, slug: record.slug, username: record.username, role: record.role as Role },
+      isDueForRenewal: Date.now() - renewedAt > SESSION_RENEW_AFTER_SECONDS * 1000,
+    };
+  }
+
   return {
     /**
      * Who a session cookie names, read cheaply, to choose between the page every visitor gets and one rendered for a
      * person (server/http/page-cache.ts): the signature checked here, then the session and its user in one indexed
-     * read. Null for a forged, expired or ended session, or a disabled user (whose sessions end here). What a person is allowed to do is never
-     * decided by this: a page rendered for them reads the session through Better Auth.
+     * read (findCookieSession). Null for a forged, expired or ended session, or a disabled user. What a person is
+     * allowed to do is never decided by this: a page rendered for them reads the session through Better Auth.
      */
     async findCookieViewer(cookieHeader: string | null | undefined): Promise<SessionUser | null> {
-      const token = signedSessionToken(cookieHeader, secret);
-      if (!token) return null;
-      const [record] = await db
-        .select({ id: users.id, slug: users.slug, username: users.username, role: users.role, isDisabled: users.isDisabled, authId: authSessions.userId })
-        .from(authSessions)
-        .innerJoin(users, eq(users.authId, authSessions.userId))
-        .where(and(eq(authSessions.token, token), gt(authSessions.expiresAt, sql`now()`)))
-        .limit(1);
-      if (!record) return null;
-      // A disabled user is signed out on their next request, whichever page it is for.
-      if (record.isDisabled) {
-        await db.delete(authSessions).where(eq(authSessions.userId, record.authId));
-        return null;
-      }
-      return { id: record.id, slug: record.slug, username: record.username, role: record.role as Role };
+      return (await findCookieSession(cookieHeader))?.viewer ?? null;
+    },
+
+    /**
+     * The signed-in person of a request, read as findCookieViewer reads them, unless their session is due for renewal:
+     * then through Better Auth (findSessionUser), which renews it and passes the new cookie on. What /api/me answers.
+     */
+    async findRequestViewer(requester: Requester): Promise<{ user: SessionUser | null; headers: CookieHeaders | null }> {
+      const session = await findCookieSession(requester.headers.get("cookie"));
+      if (session && !session.isDueForRenewal) return { user: session.viewer, headers: null };
+      return this.findSessionUser(requester);
     },
 
     /**

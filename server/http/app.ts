@@ -1,4 +1,5 @@
 /** The HTTP application: Hono owns the process; the JSON API and health check come first, React Router renders every page last. */
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -178,9 +179,12 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.route("/api/v1", api);
   app.get("/api/docs", etag(), apiReference(apiDocument(api, config.SITE_URL), config.SITE_NAME));
   // The signed-in person's own state, which the browser fills into the pages every visitor gets (decision 037).
-  app.get("/api/me", withSession(services, config), async (c) => {
+  app.get("/api/me", async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const user = c.get("user") ?? null;
+    const address = addressOf(c, config);
+    const { user, headers } = await services.accounts.findRequestViewer({ headers: withClientAddress(c.req.raw.headers, address), address });
+    // A session Better Auth renewed, or ended, has its cookie changed here.
+    for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
     if (!user) return c.json({ user: null, tools: [], favoriteToolIds: [] });
     const [tools, favoriteToolIds] = await Promise.all([services.accounts.listUserToolLinks(user), services.favorites.listFavoriteIds(user)]);
     return c.json({ user, tools, favoriteToolIds });
@@ -201,7 +205,10 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     const root = path.relative(process.cwd(), clientDir);
     // Hashed build output never changes: cache it for a year. Everything else in public/ may change between releases.
     app.use("/assets/*", serveFiles(root, `public, max-age=${ONE_YEAR}, immutable`));
-    app.use("*", serveFiles(root, "public, max-age=3600"));
+    // The files of public/ are known once the build is made: a page's address is never looked up on the disk.
+    const publicFiles = new Set(readdirSync(clientDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+    const servePublic = serveFiles(root, "public, max-age=3600");
+    app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
   }
 
   const renderPage = pageRenderer({ build, services, config, publicConfig: publicConfig(config), logger, filesOrigin, addressOf: (c) => addressOf(c, config) });

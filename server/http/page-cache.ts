@@ -50,6 +50,8 @@ const BROTLI_QUALITY = 7;
 const GZIP_LEVEL = 6;
 /** React Router's data requests (client-side navigation) say which routes' loaders they want. */
 const DATA_REQUEST_PARAMS = ["_routes"];
+/** Paths whose route's policy is remembered (routePolicies). */
+const KNOWN_PATHS = 20_000;
 /** Headers made per response, never stored with a page. */
 const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "cache-control", "cdn-cache-control", "vary", "date", "x-cache", "set-cookie", "connection", "content-security-policy"]);
 
@@ -192,7 +194,80 @@ function readsLayout(url: URL): boolean {
 
 /** Each cacheable route's policy, from its module's `handle`; null for a page that is never cached. */
 function routePolicies(build: ServerBuild): (pathname: string) => PagePolicy | null {
+  const match = routeMatcher(build);
+  // Matching costs more than serving a kept page: the answer is kept per path, for the most recently asked paths.
+  const known = new Map<string, PagePolicy | null>();
+  return (pathname) => {
+    const cached = known.get(pathname);
+    if (cached !== undefined) return cached;
+    const policy = policyOfPath(pathname);
+    if (known.size >= KNOWN_PATHS) known.delete(known.keys().next().value!);
+    known.set(pathname, policy);
+    return policy;
+  };
+
+  function policyOfPath(pathname: string): PagePolicy | null {
+    const isData = pathname.endsWith(".data");
+    const pagePath = !isData ? pathname : pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+    const found = match(pagePath);
+    const pageCache = (found?.handle as Partial<PageCacheHandle> | undefined)?.pageCache;
+    if (!found || !pageCache?.params) return null;
+    return {
+      params: isData ? [...pageCache.params, ...DATA_REQUEST_PARAMS] : pageCache.params,
+      isPersonalFor: (viewer) => pageCache.personal?.(viewer, found.params) ?? false,
+    };
+  }
+}
+
+type RouteMatch = { handle: unknown; params: Params };
+
+/**
+ * The leaf route a path leads to, with its parameters, as React Router matches it, from patterns compiled once:
+ * React Router's own matchRoutes flattens and ranks every route on each call. Routes of static and `:param`
+ * segments, ranked as React Router ranks them (a static segment over a parameter); any other kind of path is left
+ * to matchRoutes.
+ */
+export function routeMatcher(build: ServerBuild): (pathname: string) => RouteMatch | null {
   const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  const hasChildren = new Set(routes.flatMap((route) => (route.parentId ? [route.parentId] : [])));
+  const fullPath = (id: string | undefined): string[] => {
+    const route = id ? byId.get(id) : undefined;
+    if (!route) return [];
+    return [...fullPath(route.parentId), ...(route.path ? route.path.split("/").filter(Boolean) : [])];
+  };
+  const leaves = routes.filter((route) => route.index || !hasChildren.has(route.id));
+  if (leaves.some((route) => /[?*]/.test(route.path ?? ""))) return slowMatcher(routes, build);
+  const compiled = leaves
+    .map((route, order) => {
+      const segments = fullPath(route.id);
+      const names = segments.filter((segment) => segment.startsWith(":")).map((segment) => segment.slice(1));
+      const source = segments.map((segment) => (segment.startsWith(":") ? "/([^/]+)" : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).join("");
+      const score = segments.reduce((sum, segment) => sum + (segment.startsWith(":") ? 3 : 10), 0) + (route.index ? 2 : 0);
+      return { pattern: new RegExp(`^${source}/?$`, route.caseSensitive ? "" : "i"), names, score, order, handle: route.module.handle };
+    })
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  return (pathname) => {
+    for (const route of compiled) {
+      const found = route.pattern.exec(pathname);
+      if (!found) continue;
+      const params: Record<string, string> = {};
+      route.names.forEach((name, index) => {
+        const value = found[index + 1]!;
+        try {
+          params[name] = decodeURIComponent(value);
+        } catch {
+          params[name] = value;
+        }
+      });
+      return { handle: route.handle, params };
+    }
+    return null;
+  };
+}
+
+/** React Router's own matching, for routes the compiled matcher does not know. */
+export function slowMatcher(routes: NonNullable<ServerBuild["routes"][string]>[], build: ServerBuild): (pathname: string) => RouteMatch | null {
   const byId = new Map<string, RouteObject>();
   for (const { id, path, index, caseSensitive } of routes) {
     byId.set(id, index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: [] });
@@ -205,17 +280,8 @@ function routePolicies(build: ServerBuild): (pathname: string) => PagePolicy | n
     else roots.push(node);
   }
   return (pathname) => {
-    const isData = pathname.endsWith(".data");
-    const pagePath = !isData ? pathname : pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
-    const leaf = matchRoutes(roots, pagePath)?.at(-1);
-    const handle = leaf?.route.id ? (build.routes[leaf.route.id]?.module.handle as Partial<PageCacheHandle> | undefined) : undefined;
-    const pageCache = handle?.pageCache;
-    if (!pageCache?.params) return null;
-    const params: Params = leaf?.params ?? {};
-    return {
-      params: isData ? [...pageCache.params, ...DATA_REQUEST_PARAMS] : pageCache.params,
-      isPersonalFor: (viewer) => pageCache.personal?.(viewer, params) ?? false,
-    };
+    const leaf = matchRoutes(roots, pathname)?.at(-1);
+    return leaf?.route.id ? { handle: build.routes[leaf.route.id]?.module.handle, params: leaf.params } : null;
   };
 }
 

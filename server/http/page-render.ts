@@ -13,6 +13,9 @@ import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
 
+/** What a request its client closed before the answer is told (the status nginx and the spec's `cancelled` use). */
+const CLIENT_CLOSED_REQUEST = 499;
+
 /** "visitor": the page without anyone's session; "person": the page for whoever the session cookie names. */
 export type RenderFor = "visitor" | "person";
 
@@ -45,6 +48,8 @@ export function pageRenderer({
     const cspNonce = isDev ? "" : newNonce();
     const context: AppContext = { services, config, publicConfig, logger, cspNonce, user: session.user, requester };
     const response = await handleRequest(request, context);
+    // The client went away while the page rendered: nobody gets an answer, and no error is ours to log (499).
+    if (response.status >= 500 && request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     for (const cookie of session.headers?.getSetCookie() ?? []) response.headers.append("set-cookie", cookie);
     if (!isDev && !response.headers.has("content-security-policy")) {
       response.headers.set("content-security-policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], filesOrigin));

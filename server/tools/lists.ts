@@ -100,6 +100,14 @@ export function filtersOf({ category, tag, paymentType, featured, words, verifie
 export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = PAGE_SIZE, ...filters }: ListToolsInput) {
   const { column, ascending, bound } = SORTS[sort];
   const conditions = [isPublicTool, ...filtersOf(filters)];
+  // "Verified in the last days" in another order: the window's tools, found in the order's own index by their ids
+  // (tools_public_verified_idx), then sorted. Walking the order's index instead would read every tool after the
+  // window's last one to find that there is none; the window holds the days' verifications, whatever the catalogue.
+  if (filters.verifiedWithinDays && sort !== "verified") {
+    conditions.push(
+      sql`${tools.id} = any(array(select w.id from ${tools} w where w.is_active and w.is_verified and ${verifiedWithin(filters.verifiedWithinDays, sql`coalesce(w.verified_at, w.created_at)`)}))`,
+    );
+  }
   if (cursor) conditions.push(sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})`);
   const direction = ascending ? asc : desc;
   return db

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { authUsers, users } from "#server/db/schema.ts";
+import { authSessions, authUsers, users } from "#server/db/schema.ts";
+import { SESSION_LIFETIME_SECONDS } from "#server/auth/session-lifetime.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
@@ -161,5 +162,26 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(await (await client.request("/")).text()).not.toContain('data-viewer="member"');
     await database.db.update(users).set({ isDisabled: false });
     expect(await (await client.request("/")).text()).not.toContain('data-viewer="member"');
+  });
+
+  it("answers /api/me from the session without renewing it, and renews a session due for it, as Better Auth does", async () => {
+    const { client } = await register();
+    const me = async () => {
+      const response = await client.request("/api/me");
+      return { status: response.status, cookie: response.headers.get("set-cookie"), body: (await response.json()) as { user: { username: string } | null; favoriteToolIds: string[] } };
+    };
+    const fresh = await me();
+    expect([fresh.status, fresh.cookie, fresh.body.user?.username]).toEqual([200, null, "Ada Lovelace"]);
+    // Two days after its last renewal, the session is renewed, and its cookie sent again.
+    const lastRenewed = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await database.db.update(authSessions).set({ expiresAt: new Date(lastRenewed.getTime() + SESSION_LIFETIME_SECONDS * 1000) });
+    const due = await me();
+    expect(due.body.user?.username).toBe("Ada Lovelace");
+    expect(due.cookie).toContain("session_token=");
+    const [session] = await database.db.select().from(authSessions);
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + (SESSION_LIFETIME_SECONDS - 60) * 1000);
+    // A made-up cookie is nobody.
+    const stranger = await createClient(app.request).request("/api/me", { headers: { cookie: "better-auth.session_token=made.up" } });
+    expect(((await stranger.json()) as { user: null }).user).toBeNull();
   });
 });

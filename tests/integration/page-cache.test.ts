@@ -8,7 +8,8 @@ import type { ToolInput } from "#common/tool-input.ts";
 import { tools } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
-import { createTestApp } from "../setup/app.ts";
+import { routeMatcher, slowMatcher } from "#server/http/page-cache.ts";
+import { createTestApp, loadBuild } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
 
@@ -293,5 +294,22 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
       // /tool/alpha lists Bravo among the tools makers added since the claim.
       expect(dropped).toEqual(["alpha", "bravo", "home", "maker", "searchMailer", "tb", "tools", "y"].sort());
     });
+  });
+});
+
+describe("the page cache's route matching", () => {
+  it("finds for every page the route React Router finds, with the same parameters", async () => {
+    const build = await loadBuild();
+    const fast = routeMatcher(build);
+    const slow = slowMatcher(Object.values(build.routes).filter((route) => route !== undefined), build);
+    const paths = ["/", "/tools", "/TOOLS/", "/tool/figma-t123", "/tool/figma-t123/alternatives", "/tool/a%20b", "/compare/a-vs-b", "/category/design", "/tag/c%2B%2B",
+      "/search/analytics", "/search", "/profile", "/profile/ada", "/admin", "/admin/webhooks/12", "/blog/first", "/top-ai-tools", "/terms-of-service.html",
+      "/edit-tool/t1", "/no-such-page", "/tool", "/tool/a/b/c", "/open-data", "/my-tools"];
+    for (const route of Object.values(build.routes)) if (route?.path && !route.path.includes(":")) paths.push(`/${route.path}`);
+    for (const path of paths) {
+      const [a, b] = [fast(path), slow(path)];
+      expect(a?.handle, path).toBe(b?.handle);
+      expect(a?.params ?? {}, path).toEqual(b?.params ?? {});
+    }
   });
 });
