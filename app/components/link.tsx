@@ -2,15 +2,20 @@
  * The site's links. A link to an absolute path is a plain <a> marked `data-link`: one listener on the document
  * (`useLinkNavigation`, run once by the layout) turns a plain click on any of them into React Router's client-side
  * navigation, as React Router's Link does for each link with hooks of its own, which cost a page of a hundred links
- * a millisecond of its render. Any other `to` (a query on the current page) is React Router's Link. Either way the
- * link has no route-discovery attribute: the browser has every route's manifest from the first page (routeDiscovery
- * "initial", react-router.config.ts).
+ * a millisecond of its render. Any other `to` (a query on the current page), or a link asking for what only React
+ * Router's navigation does (keeping the scroll, replacing the history entry, passing state), is React Router's Link.
+ * Either way the link has no route-discovery attribute: the browser has every route's manifest from the first page
+ * (routeDiscovery "initial", react-router.config.ts).
  */
 import { type AnchorHTMLAttributes, useEffect } from "react";
 import { type LinkProps, Link as RouterLink, useNavigate } from "react-router";
 
+/** What only React Router's navigation does: a link asking for one of them is React Router's Link. */
+const ROUTER_OPTIONS = ["preventScrollReset", "replace", "state", "reloadDocument", "viewTransition", "prefetch", "relative", "discover"] as const;
+
 export function Link({ to, ...props }: LinkProps) {
-  if (typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) return <a href={to} data-link="" {...(props as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
+  const isPlain = ROUTER_OPTIONS.every((option) => props[option] === undefined);
+  if (isPlain && typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) return <a href={to} data-link="" {...(props as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
   return <RouterLink discover="none" to={to} {...props} />;
 }
 
