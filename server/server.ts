@@ -11,6 +11,7 @@ import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
 import { watchPageChanges } from "./cache/invalidation.ts";
+import { createKeptReads, unkeptReads } from "./cache/kept-reads.ts";
 import { createPageCache } from "./cache/page-cache.ts";
 import { startJobs } from "./jobs.ts";
 import { closeHttpServer, REQUESTS_GRACE_MS, STOP_DEADLINE_MS } from "./shutdown.ts";
@@ -33,6 +34,10 @@ export async function startServer(config: Config) {
   mkdirSync(filesDir, { recursive: true });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   const storage = fileStorageFromConfig(config, filesDir);
+  const isDev = config.NODE_ENV === "development";
+  // Development renders every request anew (the build changes under it); PAGE_CACHE_MB=0 turns the cache off.
+  const pageCache = isDev || config.PAGE_CACHE_MB === 0 ? undefined : createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  const keptReads = pageCache ? createKeptReads() : unkeptReads;
   const services = createServices({
     db: database.db,
     config,
@@ -41,6 +46,7 @@ export async function startServer(config: Config) {
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
     authSecret: loadAuthSecret(config.AUTH_SECRET, dataDir),
+    keptReads,
   });
 
   let seededToolIds: string[] = [];
@@ -56,7 +62,6 @@ export async function startServer(config: Config) {
   for (const id of seededToolIds) await services.tools.writeToolSnapshot(id);
   logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
   logger.info(`files stored ${config.storage.kind === "s3" ? `in the bucket ${config.storage.bucket} at ${config.storage.endpoint}` : `in ${path.join(config.DATA_DIR, "files")}`}`);
-  const isDev = config.NODE_ENV === "development";
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let viteMiddlewares: Connect.Server | undefined;
@@ -74,9 +79,7 @@ export async function startServer(config: Config) {
     build = (await import(buildFile)) as ServerBuild;
   }
 
-  // Development renders every request anew (the build changes under it); PAGE_CACHE_MB=0 turns the cache off.
-  const pageCache = isDev || config.PAGE_CACHE_MB === 0 ? undefined : createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
-  const pageChanges = pageCache ? await watchPageChanges(database, pageCache, logger) : undefined;
+  const pageChanges = pageCache ? await watchPageChanges(database, [pageCache, keptReads], logger) : undefined;
   const app = createApp({
     config,
     db: database.db,

@@ -10,6 +10,7 @@ import { loadAuthWhenNeeded } from "./auth/auth-loader.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
 import { createTokenSync } from "./auth/token-sync.ts";
 import { catalogueService } from "./catalogue/service.ts";
+import { unkeptReads, type KeptReads } from "./cache/kept-reads.ts";
 import { categoryQueries } from "./categories/queries.ts";
 import type { Config } from "./config.ts";
 import { blog } from "./content/blog.ts";
@@ -63,10 +64,13 @@ export type Dependencies = {
   authSecret: string;
   /** The clock of the analytics collector (tests set it). */
   now?: () => Date;
+  /** Reads kept between renders for the page cache (server/cache/kept-reads.ts); none without a page cache. */
+  keptReads?: KeptReads;
 };
 
 export function createServices(deps: Dependencies) {
   // The parts several services share, each built once.
+  const keptReads = deps.keptReads ?? unkeptReads;
   const limiter = rateLimiter(deps.db);
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
@@ -114,7 +118,7 @@ export function createServices(deps: Dependencies) {
     outbox: { ...outbox, purge: (now?: Date) => purgeOutbox(deps.db, now) },
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
-    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db), ...alternativeQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...toolFacetQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
+    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db, keptReads), ...alternativeQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...toolFacetQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
     users: {
       ...userQueries(deps.db),
@@ -161,7 +165,7 @@ export function createServices(deps: Dependencies) {
     }),
     /** The daily link checker, the tool page's "Link checked", and the broken and moved links of /admin/links. */
     links,
-    categories: categoryQueries(deps.db),
+    categories: categoryQueries(deps.db, keptReads),
     tags: tagQueries(deps.db),
     topLists,
     feeds: feedQueries(deps.db),

@@ -1,12 +1,14 @@
 /**
  * The other side of migration 0014: the database sends the tags of what each write changed on the channel page_cache,
- * after its commit; every app process listens and drops the pages kept under them.
+ * after its commit; every app process listens and drops the pages, and the reads, kept under them.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import type { PageCache } from "./page-cache.ts";
+
+/** What drops what it keeps when a write sends its tags: the page cache, the kept reads (server/cache/kept-reads.ts). */
+type Invalidated = { invalidate(tags: string[] | "*"): void };
 
 export const PAGE_CACHE_CHANNEL = "page_cache";
 /** A message that changes nothing: `sync` sends one and waits for it to come back. */
@@ -22,7 +24,7 @@ export type PageChangeWatcher = {
   stop(): Promise<void>;
 };
 
-export async function watchPageChanges(database: Pick<DatabaseHandle, "db" | "listen">, cache: PageCache, logger: Logger): Promise<PageChangeWatcher> {
+export async function watchPageChanges(database: Pick<DatabaseHandle, "db" | "listen">, caches: Invalidated[], logger: Logger): Promise<PageChangeWatcher> {
   const waiting = new Map<string, () => void>();
   let isFirstConnection = true;
   const stop = await database.listen(
@@ -33,13 +35,14 @@ export async function watchPageChanges(database: Pick<DatabaseHandle, "db" | "li
         waiting.delete(payload);
         return;
       }
-      cache.invalidate(payload === "*" ? "*" : payload.split(" "));
+      const tags = payload === "*" ? "*" : payload.split(" ");
+      for (const cache of caches) cache.invalidate(tags);
     },
     () => {
       // What changed while the connection was down was never heard: nothing kept before can be trusted.
       if (!isFirstConnection) {
         logger.warn("page cache: the database connection that tells of changes was made again; every cached page is dropped");
-        cache.invalidate("*");
+        for (const cache of caches) cache.invalidate("*");
       }
       isFirstConnection = false;
     },

@@ -46,6 +46,11 @@ export async function collectPageDependencies(render: () => Promise<unknown>): P
   return dependencies;
 }
 
+/** Whether a render for the cache is collecting what its reads depend on. */
+export function isCollectingPageDependencies(): boolean {
+  return current.getStore() !== undefined;
+}
+
 /** Says that the page being rendered shows what these tags name; outside a render for the cache, it does nothing. */
 export function dependsOn(...tags: string[]): void {
   const dependencies = current.getStore();

@@ -1,5 +1,6 @@
 /** Reads of categories. */
 import { asc, eq } from "drizzle-orm";
+import { type KeptReads, unkeptReads } from "../cache/kept-reads.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { categories, categorySlugRedirects } from "../db/schema.ts";
@@ -21,12 +22,14 @@ export type CategoryWithCount = Category & { toolCount: number };
 /** What a category's own page shows: its longer text already rendered from Markdown. */
 export type CategoryPage = CategoryWithCount & { longDescriptionHtml: string | null };
 
-export function categoryQueries(db: Database) {
+export function categoryQueries(db: Database, keptReads: KeptReads = unkeptReads) {
   return {
-    /** Every category, sorted by label (SPEC section 7). */
+    /** Every category, sorted by label (SPEC section 7). Every page's footer lists them: renders keep them. */
     async listCategories(): Promise<Category[]> {
-      dependsOn(pageTags.categories);
-      return db.select(categoryColumns).from(categories).orderBy(asc(categories.label));
+      return keptReads.read("categories", async () => {
+        dependsOn(pageTags.categories);
+        return db.select(categoryColumns).from(categories).orderBy(asc(categories.label));
+      });
     },
 
     /** Every category with its number of live tools, sorted by label: the /categories page. */

@@ -3,8 +3,9 @@
  * tools makers added. The server-rendered page and /api/v1/tools/:id/related (read beside the tool's snapshot) both
  * ask getRelatedToTool, so they always agree.
  */
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, TOOL_PAGE_COMPARISONS, USER_ADDED_TOOLS } from "#common/constants.ts";
+import { type KeptReads, unkeptReads } from "../cache/kept-reads.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
@@ -21,44 +22,67 @@ export type RelatedToTool = {
   closest: { name: string; slug: string }[];
 };
 
-export function relatedToolQueries(db: Database) {
+/** The featured tools a tool page picks its suggestions from at random: the newest ones, however many there are. */
+export const FEATURED_SUGGESTION_POOL = 100;
+
+export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptReads) {
   const alternativeReads = alternativeQueries(db);
+
+  /** The newest live tools sharing a category with `categoryIds`: one more than shown, so one can be the tool itself. */
+  function listNewestInCategories(categoryIds: string[]): Promise<ToolCard[]> {
+    const sorted = [...categoryIds].sort();
+    return keptReads.read(`newest-in:${sorted.join(",")}`, async () => {
+      dependsOn(...sorted.map((id) => pageTags.category(id)));
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, sql`${tools.categories} && ${`{${sorted.join(",")}}`}::text[]`))
+        .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(SUGGESTED_TOOLS + 1);
+      return rows.map(toCard);
+    });
+  }
+
+  function listFeaturedPool(): Promise<ToolCard[]> {
+    return keptReads.read("featured-pool", async () => {
+      dependsOn(pageTags.featured);
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, eq(tools.isHomeBoosted, true)))
+        .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(FEATURED_SUGGESTION_POOL);
+      return rows.map(toCard);
+    });
+  }
+
   /**
    * Suggested tools (SPEC section 7): the newest 4 live tools sharing a category with `tool`, then up to 2 random
-   * featured ones not already shown.
+   * featured ones not already shown (among the newest FEATURED_SUGGESTION_POOL featured). Both reads are the same for
+   * many tools: renders keep them (server/cache/kept-reads.ts).
    */
   async function listSuggestedTools(tool: { id: string; categories: { id: string }[] }): Promise<ToolCard[]> {
-    dependsOn(pageTags.featured, ...tool.categories.map((category) => pageTags.category(category.id)));
-    const categoryIds = `{${tool.categories.map((category) => category.id).join(",")}}`;
-    const sameCategory: ToolCardRow[] =
-      tool.categories.length === 0
-        ? []
-        : await db
-            .select(toolCardColumns)
-            .from(tools)
-            .where(and(isPublicTool, ne(tools.id, tool.id), sql`${tools.categories} && ${categoryIds}::text[]`))
-            .orderBy(desc(tools.createdAt), desc(tools.id))
-            .limit(SUGGESTED_TOOLS);
-    const shown = `{${[tool.id, ...sameCategory.map((row) => row.id)].join(",")}}`;
-    const featured: ToolCardRow[] = await db
-      .select(toolCardColumns)
-      .from(tools)
-      .where(and(isPublicTool, eq(tools.isHomeBoosted, true), sql`not (${tools.id} = any(${shown}::text[]))`))
-      .orderBy(sql`random()`)
-      .limit(SUGGESTED_FEATURED_TOOLS);
-    return [...sameCategory, ...featured].map(toCard);
+    const [newest, featuredPool] = await Promise.all([
+      tool.categories.length === 0 ? [] : listNewestInCategories(tool.categories.map((category) => category.id)),
+      listFeaturedPool(),
+    ]);
+    const sameCategory = newest.filter((card) => card.id !== tool.id).slice(0, SUGGESTED_TOOLS);
+    const shown = new Set([tool.id, ...sameCategory.map((card) => card.id)]);
+    return [...sameCategory, ...pickAtRandom(featuredPool.filter((card) => !shown.has(card.id)), SUGGESTED_FEATURED_TOOLS)];
   }
 
   /** The newest live tools that belong to a maker (SPEC section 7: tools added by users). */
-  async function listToolsAddedByUsers({ limit = USER_ADDED_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
-    dependsOn(pageTags.byMakers);
-    const rows: ToolCardRow[] = await db
-      .select(toolCardColumns)
-      .from(tools)
-      .where(and(isPublicTool, sql`${tools.creatorUsername} is not null`))
-      .orderBy(desc(tools.createdAt), desc(tools.id))
-      .limit(limit);
-    return rows.map(toCard);
+  function listToolsAddedByUsers({ limit = USER_ADDED_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
+    return keptReads.read(`by-makers:${limit}`, async () => {
+      dependsOn(pageTags.byMakers);
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, sql`${tools.creatorUsername} is not null`))
+        .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(limit);
+      return rows.map(toCard);
+    });
   }
 
   return {
@@ -78,4 +102,12 @@ export function relatedToolQueries(db: Database) {
       return { stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded, linkCheckedAt: check?.checkedAt.toISOString() ?? null, closest };
     },
   };
+}
+
+/** `count` of `items` in random order, or all of them when there are fewer. */
+function pickAtRandom<T>(items: T[], count: number): T[] {
+  const left = [...items];
+  const picked: T[] = [];
+  while (picked.length < count && left.length > 0) picked.push(left.splice(Math.floor(Math.random() * left.length), 1)[0]!);
+  return picked;
 }

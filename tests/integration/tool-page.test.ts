@@ -130,6 +130,22 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
     expect(suggested.map((card) => card.name)).not.toContain("Hidden Same");
   });
 
+  it("keeps the suggestions and the makers' tools between renders, until a write changes them", async () => {
+    const design = await insertCategory(database.db, { label: "Design" });
+    const [first, second, third] = await insertTools(database.db, 3, new Date("2026-03-01T00:00:00Z"), { categories: [design.id] });
+    const page = async (slug: string) => (await app.request(`/tool/${slug}`)).text();
+    expect(await page(first!.slug)).toContain(second!.name);
+    // A new tool in the category, and a maker's tool: the next tool page rendered shows both.
+    await insertTool(database.db, { name: "Fresh In Design", categories: [design.id], createdAt: new Date("2026-05-01T00:00:00Z") });
+    await insertTool(database.db, { name: "Made By Someone", creatorUsername: "someone", createdAt: new Date("2026-05-02T00:00:00Z") });
+    const next = await page(third!.slug);
+    expect(next).toContain("Fresh In Design");
+    expect(next).toContain("Made By Someone");
+    // A category renamed reaches every footer.
+    await database.db.execute(sql`update categories set label = 'Design and Art' where id = ${design.id}`);
+    expect(await page(second!.slug)).toContain("Design and Art");
+  });
+
   it("lists the tools makers added: live, with a creator, newest first, 4 at most", async () => {
     await insertTools(database.db, 6, new Date("2026-02-01T00:00:00Z"), { creatorUsername: "someone" });
     await insertTool(database.db, { name: "Maker Waiting", creatorUsername: "someone", isVerified: false, createdAt: new Date("2026-09-01T00:00:00Z") });

@@ -9,6 +9,7 @@ import { createNotifier } from "#server/notify/notifier.ts";
 import { fileStorageFromConfig } from "#server/storage/from-config.ts";
 import { createApp } from "#server/http/app.ts";
 import { watchPageChanges } from "#server/cache/invalidation.ts";
+import { createKeptReads, unkeptReads } from "#server/cache/kept-reads.ts";
 import { createPageCache } from "#server/cache/page-cache.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
@@ -32,6 +33,9 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
   // The local disk, unless `env` sets the S3_* settings.
   const storage = fileStorageFromConfig(config, filesDir);
+  // The page cache is on, as in production; PAGE_CACHE_MB=0 turns it off.
+  const pageCache = config.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, now: now && (() => now().getTime()) }) : undefined;
+  const keptReads = pageCache ? createKeptReads({ now: now && (() => now().getTime()) }) : unkeptReads;
   const services = createServices({
     db: database.db,
     config,
@@ -41,10 +45,9 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
     authSecret: "a-test-secret-that-is-long-enough-to-sign-sessions",
     now,
+    keptReads,
   });
-  // The page cache is on, as in production; PAGE_CACHE_MB=0 turns it off.
-  const pageCache = config.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, now: now && (() => now().getTime()) }) : undefined;
-  const pageChanges = pageCache ? await watchPageChanges(database.handle, pageCache, logger) : undefined;
+  const pageChanges = pageCache ? await watchPageChanges(database.handle, [pageCache, keptReads], logger) : undefined;
   const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir: config.storage.kind === "local" ? filesDir : undefined, pageCache });
   // Each request first waits for the changes already committed to reach the cache, as they do within a moment in production.
   const request = async (pathname: string, init?: RequestInit) => {
