@@ -67,6 +67,7 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
     // Whatever the planner sorts works on at most one page per branch: each branch has its own Limit, under the page's.
     expect(text.match(/Limit/g)).toHaveLength(3);
   });
+
   it("reads the featured tools, newest first, straight from tools_home_boosted_idx", async () => {
     const text = await explainMainPlan(database.db, listToolsQuery(database.db, { featured: true, limit: PAGE_SIZE + 1 }));
     expect(text).toContain("tools_home_boosted_idx");
@@ -78,6 +79,8 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
     ["a category, a tag and a pricing", { category: "cdesign", tag: "mockups", paymentType: "free" as const }],
     ["words, not featured, by views", { words: ["open", "source"], featured: false, sort: "views" as const }],
     ["a tag, by clicks, after a cursor", { tag: "mockups", sort: "clicks" as const, cursor: { key: 50, id: "tzzz" } }],
+    ["verified in the last 30 days, by views", { verifiedWithinDays: 30 as const, sort: "views" as const }],
+    ["verified in the last 7 days and a category, by name", { verifiedWithinDays: 7 as const, category: "cdesign", sort: "name" as const }],
   ])("answers the public API's filters by %s through indexes", async (_name, filters) => {
     const text = await explainMainPlan(database.db, listToolsQuery(database.db, { ...filters, limit: PAGE_SIZE + 1 }));
     expect(text).toMatch(/tools_(public_latest|public_views|public_clicks|public_verified|public_facets|home_boosted|categories|tags|keywords)_idx/);
