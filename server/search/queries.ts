@@ -4,11 +4,10 @@
  * Full-text search (weighted, with prefixes, stemmed) and trigram similarity of the name add to it and rank everything.
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { union } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import type { Database, Transaction } from "../db/client.ts";
+import { type Database, rowsOf, type Transaction } from "../db/client.ts";
 import { searches, tools } from "../db/schema.ts";
 import { type FacetFilters, toolFacetQueries, type ToolFacets } from "../tools/facets.ts";
 import { filtersOf } from "../tools/lists.ts";
@@ -49,7 +48,8 @@ export type SearchedTextPage = { searches: SearchedText[]; nextCursor: string | 
 /**
  * Which matches a search ranks: the spec's (a word of the name, or a tag), full text too, or, when neither finds
  * anything, names that look like the words (a typo: 'supabse' finds Supabase). The trigram match is the costly one:
- * a common word's trigrams are in thousands of names, each compared again, so it runs only when it is needed.
+ * a common word's trigrams are in most names, each compared again, so it runs only when it is needed, and only on the
+ * newest SIMILAR_NAMES_SCAN tools.
  */
 export type SearchMatches = "exact" | "words" | "similar-names";
 
@@ -63,26 +63,66 @@ function searchTerms(words: string[]) {
   };
 }
 
+/** How many of the newest live tools a search reads to tell a rare word from a common one. */
+const SEARCH_PROBE = 5_000;
+/** Fewer matches than this among the newest SEARCH_PROBE tools make a word rare. */
+const RARE_BELOW = 20;
+/** How many of the newest live tools the typo search reads: no index finds names that look alike in bounded time. */
+const SIMILAR_NAMES_SCAN = 10_000;
+
+/** The newest `limit` live tools, in order (tools_public_latest_idx), under the name `tools`, so conditions on its columns apply. */
+const newestTools = (limit: number) => sql`(
+  select id, created_at, name, keywords, tags, search_vector from ${tools}
+  where is_active and is_verified order by created_at desc, id desc limit ${limit}
+) as ${tools}`;
+
 /**
- * The ids of the tools a search ranks: the newest matches of each kind, a bounded number each (tools_public_latest_idx
- * walks them in order, or a GIN index finds a rare word's few), so a common word ranks a few hundred tools, not every
- * match. Its facets count these same tools (decision 034).
+ * The ids of the SEARCH_CANDIDATES newest live tools meeting `condition` (written on the columns of `tools`), at a cost
+ * set by how common the condition is, never by the planner's guess (decision 036). Left to itself, the planner walks
+ * the newest tools for any word it has no statistics of, and for a word no tool has, that walk reads every live tool;
+ * a GIN index, for its part, gives a common word's every match before any can be sorted by date. So the newest
+ * SEARCH_PROBE tools are read first, stopping at RARE_BELOW matches:
+ * - that many: the word is common, and walking the newest tools finds its candidates after a few hundred or thousand;
+ * - fewer: it is rare, and its GIN index gives every match (about catalogue / SEARCH_PROBE * RARE_BELOW of them at most,
+ *   unless its use fell off with time), newest first.
  */
-function searchCandidatesQuery(db: Database, words: string[], matches: SearchMatches) {
+function newestMatches(condition: SQL): SQL {
+  return sql`select id from (
+    with probe as materialized (
+      select count(*) as found from (select 1 from ${newestTools(SEARCH_PROBE)} where ${condition} limit ${RARE_BELOW}) as matched
+    ), walked as materialized (
+      select ${tools.id}, ${tools.createdAt} from ${tools}
+      where (select found from probe) >= ${RARE_BELOW} and ${isPublicTool} and ${condition}
+      order by ${tools.createdAt} desc, ${tools.id} desc limit ${SEARCH_CANDIDATES}
+    ), indexed as materialized (
+      select ${tools.id}, ${tools.createdAt} from ${tools}
+      where (select found from probe) < ${RARE_BELOW} and ${isPublicTool} and ${condition}
+    )
+    select id from walked
+    union all
+    (select id from indexed order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+  ) as newest`;
+}
+
+/**
+ * The ids of the tools a search ranks: the newest matches of each kind, a bounded number each (newestMatches), so a
+ * common word ranks a few hundred tools, not every match. Names that look like the words are looked for among the
+ * newest SIMILAR_NAMES_SCAN tools. Its facets count these same tools (decision 034). Exported for the query-plan tests.
+ */
+export function searchCandidatesQuery(words: string[], matches: SearchMatches): SQL {
   const { phrase, query } = searchTerms(words);
   const specMatch = namedOrTagged(words);
-  const newestMatches = (condition: SQL) =>
-    db.select({ id: tools.id }).from(tools).where(and(isPublicTool, condition)).orderBy(desc(tools.createdAt), desc(tools.id)).limit(SEARCH_CANDIDATES);
   return matches === "exact"
     ? newestMatches(specMatch)
     : matches === "words"
-      ? union(newestMatches(specMatch), newestMatches(sql`${tools.searchVector} @@ ${query}`))
-      : newestMatches(sql`lower(${tools.name}) % ${phrase}`);
+      ? sql`${newestMatches(specMatch)} union ${newestMatches(sql`${tools.searchVector} @@ ${query}`)}`
+      : sql`select ${tools.id} from ${newestTools(SIMILAR_NAMES_SCAN)} where lower(${tools.name}) % ${phrase}
+          order by ${tools.createdAt} desc, ${tools.id} desc limit ${SEARCH_CANDIDATES}`;
 }
 
-/** The condition "among the tools this search ranks", for the facets' counts. Exported for the query-plan tests. */
-export function amongSearchCandidates(db: Database, words: string[], matches: SearchMatches): SQL {
-  return sql`${tools.id} in (${searchCandidatesQuery(db, words, matches)})`;
+/** The condition "among these tools": a search's candidates, for its page and its facets' counts. */
+export function amongTools(ids: readonly string[]): SQL {
+  return sql`${tools.id} = any(${`{${ids.join(",")}}`}::text[])`;
 }
 
 /** What narrows a search: the lists' facets (decision 034), applied to the tools the search ranks. */
@@ -95,10 +135,9 @@ export type SearchFilters = Omit<FacetFilters, "words" | "among">;
 export function rankedSearchQuery(
   db: Database,
   words: string[],
-  { cursor, limit, matches, filters = {} }: { cursor?: Cursor | null; limit: number; matches: SearchMatches; filters?: SearchFilters },
+  { candidates, cursor, limit, filters = {} }: { candidates: readonly string[]; cursor?: Cursor | null; limit: number; filters?: SearchFilters },
 ) {
   const { wordArray, tagArray, phrase, query } = searchTerms(words);
-  const candidates = db.$with("candidates").as(searchCandidatesQuery(db, words, matches));
   const rank = sql<number>`round((
       (case when ${tools.keywords} && ${wordArray} then ${WEIGHT.keyword} else 0 end)
     + (case when ${tools.tags} && ${tagArray} then ${WEIGHT.tag} else 0 end)
@@ -109,12 +148,11 @@ export function rankedSearchQuery(
     db
       .select({ id: tools.id, rank })
       .from(tools)
-      .innerJoin(candidates, eq(candidates.id, tools.id))
-      .where(and(...filtersOf(filters))),
+      .where(and(isPublicTool, amongTools(candidates), ...filtersOf(filters))),
   );
   // Only the ids and ranks: the page's cards are read after it (each card's category chips are a subquery).
   return db
-    .with(candidates, ranked)
+    .with(ranked)
     .select()
     .from(ranked)
     .where(cursor ? sql`(${ranked.rank}, ${ranked.id}) < (${cursor.key}, ${cursor.id})` : undefined)
@@ -125,36 +163,24 @@ export function rankedSearchQuery(
 type SearchInput = { cursor?: Cursor | null; limit?: number; filters?: SearchFilters };
 
 export function searchQueries(db: Database) {
-  /**
-   * One page of a search and which matches it ranked. When its words match nothing at all (on this page or any other,
-   * since the candidates do not depend on the page), names that look like them: maybe a typo. A filtered page can be
-   * empty while the words match, so then the words are asked about on their own.
-   */
-  async function rankedPage(words: string[], { cursor, limit, exact, filters = {} }: Required<Pick<SearchInput, "limit">> & SearchInput & { exact: boolean }) {
-    let matches: SearchMatches = exact ? "exact" : "words";
-    let rows = await rankedSearchQuery(db, words, { cursor, limit, matches, filters });
-    if (rows.length === 0 && !exact && (filtersOf(filters).length === 0 || !(await hasMatches(words)))) {
-      matches = "similar-names";
-      rows = await rankedSearchQuery(db, words, { cursor, limit, matches, filters });
-    }
-    const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Number(last.rank), id: last.id }));
-    const cards: ToolCardRow[] = items.length
-      ? await db.select(toolCardColumns).from(tools).where(sql`${tools.id} = any(${`{${items.map((row) => row.id).join(",")}}`}::text[])`)
-      : [];
-    const byId = new Map(cards.map((card) => [card.id, card]));
-    const page: ToolPage = { tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), nextCursor };
-    return { page, matches };
+  /** The ids of the tools a search ranks (searchCandidatesQuery): a few hundred at most. */
+  async function candidatesOf(words: string[], matches: SearchMatches): Promise<string[]> {
+    return rowsOf<{ id: string }>(await db.execute(searchCandidatesQuery(words, matches))).map((row) => row.id);
   }
 
-  /** Whether any live tool matches the words by name, tag or full text (one row of a GIN index). */
-  async function hasMatches(words: string[]): Promise<boolean> {
-    const { query } = searchTerms(words);
-    const rows = await db
-      .select({ id: tools.id })
-      .from(tools)
-      .where(and(isPublicTool, sql`(${namedOrTagged(words)} or ${tools.searchVector} @@ ${query})`))
-      .limit(1);
-    return rows.length > 0;
+  /**
+   * One page of a search and the tools it ranked. When its words match nothing at all, names that look like them:
+   * maybe a typo. A filtered page can be empty while the words match: then it stays empty.
+   */
+  async function rankedPage(words: string[], { cursor, limit, exact, filters = {} }: Required<Pick<SearchInput, "limit">> & SearchInput & { exact: boolean }) {
+    let candidates = await candidatesOf(words, exact ? "exact" : "words");
+    if (candidates.length === 0 && !exact) candidates = await candidatesOf(words, "similar-names");
+    const rows = candidates.length === 0 ? [] : await rankedSearchQuery(db, words, { candidates, cursor, limit, filters });
+    const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Number(last.rank), id: last.id }));
+    const cards: ToolCardRow[] = items.length ? await db.select(toolCardColumns).from(tools).where(amongTools(items.map((row) => row.id))) : [];
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    const page: ToolPage = { tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), nextCursor };
+    return { page, candidates };
   }
 
   return {
@@ -177,8 +203,8 @@ export function searchQueries(db: Database) {
       dependsOn(pageTags.search);
       const words = searchWords(text);
       if (words.length === 0) return { page: { tools: [], nextCursor: null }, facets: null };
-      const { page, matches } = await rankedPage(words, { cursor, limit, exact: false, filters });
-      const facets = await toolFacetQueries(db).countToolFacets({ ...filters, among: amongSearchCandidates(db, words, matches) });
+      const { page, candidates } = await rankedPage(words, { cursor, limit, exact: false, filters });
+      const facets = await toolFacetQueries(db).countToolFacets({ ...filters, among: amongTools(candidates) });
       return { page, facets };
     },
 

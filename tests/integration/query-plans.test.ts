@@ -2,13 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { rankedSearchQuery } from "#server/search/queries.ts";
+import { rankedSearchQuery, searchCandidatesQuery } from "#server/search/queries.ts";
 import { latestToolsQuery } from "#server/tools/queries.ts";
 import { likelyDuplicateQuery, possibleDuplicatesQuery } from "#server/tools/duplicates.ts";
 import { isQueuedTool } from "#server/tools/queue.ts";
 import { tools } from "#server/db/schema.ts";
 import { insertTools } from "../factories.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
+import { databaseKinds, explainAll, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
 describe.each(databaseKinds)("query plans on %s", (kind) => {
   let database: TestDatabase;
@@ -44,15 +44,22 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
   });
 
   it.each([
-    ["a common word", ["analytics"], "words", 2],
-    ["a rare word", ["zzqx"], "words", 2],
-    ["a top-list's exact words", ["analytics"], "exact", 1],
-    ["a typo", ["analytcs"], "similar-names", 1],
-  ] as const)("ranks a bounded number of candidates for %s, each kind found through an index", async (_name, words, matches, kinds) => {
-    const text = await explainMainPlan(database.db, rankedSearchQuery(database.db, [...words], { limit: PAGE_SIZE, matches }));
+    ["a common word", ["analytics"], "words"],
+    ["a word no tool has", ["zzqx"], "words"],
+    ["a top-list's exact words", ["analytics"], "exact"],
+    ["a typo", ["analytcs"], "similar-names"],
+  ] as const)("finds the candidates of %s among a bounded number of tools, through indexes", async (_name, words, matches) => {
+    const text = await explainAll(database.db, searchCandidatesQuery([...words], matches));
     expect(text).not.toMatch(/Seq Scan/);
-    // Each kind of match is cut before the ranks are sorted, and so is the page.
-    expect(text.match(/Limit/g)?.length).toBeGreaterThanOrEqual(kinds + 1);
+    // The newest tools are read and cut, and so is every kind of match.
+    const kinds = matches === "words" ? 2 : 1;
+    expect(text.match(/Limit/g)?.length).toBeGreaterThanOrEqual(kinds * (matches === "similar-names" ? 2 : 3));
+  });
+
+  it("ranks a page among the candidates, read by their ids", async () => {
+    const text = await explainMainPlan(database.db, rankedSearchQuery(database.db, ["analytics"], { candidates: ["t1", "t2", "t3"], limit: PAGE_SIZE }));
+    expect(text).not.toMatch(/Seq Scan/);
+    expect(text).toMatch(/Index Cond: \(id = ANY/);
   });
 
   it("finds a submission's likely and possible duplicates through the website keys' and the name's indexes", async () => {

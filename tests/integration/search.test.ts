@@ -7,7 +7,7 @@ import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { searchQueries } from "#server/search/queries.ts";
 import { searchWords } from "#server/search/words.ts";
 import type { ToolCard } from "#server/tools/queries.ts";
-import { insertTool } from "../factories.ts";
+import { insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
 describe("searchWords", () => {
@@ -131,5 +131,44 @@ describe.each(databaseKinds)("search on %s", (kind) => {
     expect(rest.searches).toEqual([{ text: "email-marketing", count: 1 }]);
     expect(rest.nextCursor).toBeNull();
     expect(slugify("email marketing")).toBe("email-marketing");
+  });
+});
+
+describe.each(databaseKinds)("search in a catalogue larger than a search reads first, on %s", (kind) => {
+  let database: TestDatabase;
+  let search: ReturnType<typeof searchQueries>;
+  let oldest: ToolCard["id"];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    // More tools than the newest a search reads first (SEARCH_PROBE), all named alike; then one rare name, older than all.
+    await insertTools(database.db, 5_100, new Date("2026-01-01T00:00:00Z"), { name: "Filler widget", tags: ["filler"] });
+    oldest = (await insertTool(database.db, { name: "Zebracorn Studio", createdAt: new Date("2020-01-01T00:00:00Z") })).id;
+    await database.db.execute(sql`analyze tools`);
+    search = searchQueries(database.db);
+  });
+  afterAll(() => database.close());
+
+  it("finds a rare word's tool however old it is", async () => {
+    expect((await search.searchTools("zebracorn")).tools.map((tool) => tool.id)).toEqual([oldest]);
+    expect((await search.searchTools("studio", { exact: true })).tools.map((tool) => tool.id)).toEqual([oldest]);
+  });
+
+  it("ranks a common word's newest matches, a bounded number of them", async () => {
+    const found = new Set<string>();
+    let cursor = null;
+    for (let page = 0; page < 100; page++) {
+      const result = await search.searchTools("filler", { cursor, limit: 50 });
+      for (const tool of result.tools) found.add(tool.id);
+      if (!result.nextCursor) break;
+      cursor = decodeCursor(result.nextCursor);
+    }
+    // The newest 200 of each kind of match (name or tag, full text): the same tools here.
+    expect(found.size).toBe(200);
+  });
+
+  it("finds nothing for a word no tool has, and looks for names like it among the newest tools", async () => {
+    expect((await search.searchTools("qwxzv")).tools).toEqual([]);
+    expect((await search.searchTools("fillerr-widgit")).tools.length).toBeGreaterThan(0);
   });
 });
