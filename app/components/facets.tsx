@@ -6,7 +6,7 @@
 import type { FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "./link.tsx";
-import { PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
+import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
 import { TOOL_SORTS, type ToolSort, VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
 import type { FacetFilters as FacetNarrowing, ToolFacets } from "#server/tools/facets.ts";
 import { countOf } from "#common/plural.ts";
@@ -81,6 +81,10 @@ const labelClass = "min-w-40 flex-1 text-sm font-medium text-slate-700";
 /** A value with its count; a count the list could not read exactly (decision 036) is left out rather than shown wrong. */
 const withCount = (label: string, count: number, isExact = true) => (isExact ? `${label} (${count})` : label);
 
+/** How many tools the filters leave: exact, past what the counts read ("More than 500 tools"), or a lower bound. */
+const totalOf = ({ total, isTotalExact }: Pick<ToolFacets, "total" | "isTotalExact">) =>
+  isTotalExact ? countOf(total, "tool") : total > FACET_SAMPLE ? `More than ${countOf(FACET_SAMPLE, "tool")}` : `At least ${countOf(total, "tool")}`;
+
 function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedFacet): FacetValues {
   const data = new FormData(form);
   const text = (name: string) => (data.get(name) as string | null) || null;
@@ -145,7 +149,7 @@ export function FacetFilters({
             <option value="">All categories</option>
             {categories.map((category) => (
               <option key={category.slug} value={category.slug}>
-                {withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact)}
+                {withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories)}
               </option>
             ))}
           </select>
@@ -158,7 +162,7 @@ export function FacetFilters({
             <option value="">Any tag</option>
             {facets.tags.map(({ tag, count }) => (
               <option key={tag} value={tag}>
-                {withCount(`#${tag}`, count, facets.isExact)}
+                {withCount(`#${tag}`, count, facets.isExact.tags)}
               </option>
             ))}
           </select>
@@ -170,7 +174,7 @@ export function FacetFilters({
           <option value="">Any pricing</option>
           {PAYMENT_TYPES.map((payment) => (
             <option key={payment} value={payment}>
-              {withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact)}
+              {withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact.payment)}
             </option>
           ))}
         </select>
@@ -181,20 +185,20 @@ export function FacetFilters({
           <option value="">Any time</option>
           {VERIFIED_WITHIN_DAYS.map((days) => (
             <option key={days} value={days}>
-              {withCount(`In the last ${days} days`, facets.verified[days], facets.isExact)}
+              {withCount(`In the last ${days} days`, facets.verified[days], facets.isExact.verified)}
             </option>
           ))}
         </select>
       </label>
       <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
         <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
-        {withCount("Featured only", facets.featured, facets.isExact)}
+        {withCount("Featured only", facets.featured, facets.isExact.featured)}
       </label>
       <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
         Apply
       </button>
       <p className="basis-full text-sm text-slate-600" aria-live="polite">
-        {facets.isTotalExact ? countOf(facets.total, "tool") : `More than ${countOf(facets.total, "tool")}`}
+        {totalOf(facets)}
         {isNarrowed(values, fixed) && (
           <>
             {" · "}

@@ -6,8 +6,9 @@
  *   by key from facet_counts, which the database keeps on every write: a handful of index lookups, whatever the size of
  *   the catalogue.
  * - Any other combination (two filters or more, "verified in the last days", not featured, a search's candidates)
- *   counts its tools, at most FACET_SAMPLE of them for each facet. When a facet's tools are more, its counts are not
- *   shown (`isExact` false) and the total says "more than".
+ *   counts its tools, at most FACET_SAMPLE of them for each facet, read from at most FACET_SCAN tools (a search's
+ *   candidates, a small category's or tag's every tool, or else the newest tools). When a facet's tools are more, or
+ *   were not all read, its counts are not shown (that facet's `isExact` false) and the total is a lower bound.
  */
 import { and, sql, type SQL } from "drizzle-orm";
 import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
@@ -23,11 +24,14 @@ export const TOP_TAG_FACETS = 20;
 export type FacetFilters = Omit<ToolListFilters, "sort">;
 
 export type ToolFacets = {
-  /** Tools the filters leave; with `isTotalExact` false, more than this. */
+  /** Tools the filters leave; with `isTotalExact` false, at least this many (FACET_SAMPLE + 1: more than FACET_SAMPLE). */
   total: number;
   isTotalExact: boolean;
-  /** Whether the values' counts are those of every tool; false when a facet's tools are more than it counts (FACET_SAMPLE). */
-  isExact: boolean;
+  /**
+   * Whether each facet's counts are those of every tool; false when its tools are more than it counts (FACET_SAMPLE),
+   * or were not all read (FACET_SCAN).
+   */
+  isExact: Record<Facet, boolean>;
   /** Category ids with their counts, only those with a tool. */
   categories: { id: string; count: number }[];
   /** The most common tags, most common first; an active tag is always among them. */
@@ -87,28 +91,61 @@ export function keyedFacetsQuery(list: KeyedList) {
 
 /** The filter each facet is, which its own counts leave out. */
 const FACET_FILTERS = { categories: "category", tags: "tag", payment: "paymentType", featured: "featured", verified: "verifiedWithinDays" } as const;
-type Facet = keyof typeof FACET_FILTERS;
+export type Facet = keyof typeof FACET_FILTERS;
+
+/** The sample a facet is counted in: its own, or, when its filter is not set, the total's (the same tools). */
+const sampleOfFacet = (filters: FacetFilters, facet: Facet | "total") => (facet === "total" || filters[FACET_FILTERS[facet]] === undefined ? "total" : facet);
+
+/** How many tools a combination's counts read at most for each facet (decision 036). */
+export const FACET_SCAN = 5_000;
+
+/**
+ * How many live tools each category and tag a combination names has, and all of them under '' (facet_counts): where
+ * each sample is read, and whether that is every tool.
+ */
+export type TermSizes = Map<string, number>;
+
+/** The tool_terms keys of a combination's category and tag. */
+const termsOfFilters = ({ category, tag }: Pick<FacetFilters, "category" | "tag">) => [...(category ? [`c:${category}`] : []), ...(tag ? [`t:${tag}`] : [])];
+
+/** The columns a sample reads and its filters need, for a read of the newest tools under the name `tools`. */
+const SAMPLED_COLUMNS = sql.raw("id, categories, tags, keywords, payment_type, is_home_boosted, verified_at, created_at, is_active, is_verified");
+
+/**
+ * Where one sample reads its tools, at most FACET_SCAN of them: a search's candidates; else every tool of its smallest
+ * category or tag when it has at most FACET_SCAN (tool_terms, in full: the counts are exact); else the newest FACET_SCAN
+ * live tools (newest_tools, read once for every sample: the counts are those of the newest tools only).
+ */
+function sampleSource(filters: FacetFilters, sizes: TermSizes): { from: SQL; isWhole: boolean } {
+  if (filters.among) return { from: sql`tools`, isWhole: true };
+  const [smallest] = termsOfFilters(filters)
+    .filter((term) => (sizes.get(term) ?? 0) <= FACET_SCAN)
+    .sort((a, b) => sizes.get(a)! - sizes.get(b)!);
+  if (smallest) return { from: sql`(select ${SAMPLED_COLUMNS} from tools where id = any(array(select tool_id collate "default" from tool_terms where term = ${smallest}))) as tools`, isWhole: true };
+  return { from: sql`newest_tools as tools`, isWhole: (sizes.get("") ?? Infinity) <= FACET_SCAN };
+}
 
 /**
  * A combination's counts in one statement. Each facet is counted among at most FACET_SAMPLE + 1 of the tools the other
- * filters leave (the tools of the same filters share one sample), and the total among those all filters leave; each
- * sample's size says whether its counts are exact. Rows: (facet, value, count), and ('n:' + sample, '', size).
- * Exported for the query-plan test.
+ * filters leave (the tools of the same filters share one sample), read from sampleSource, and the total among those
+ * all filters leave; each sample's size, and whether it read its whole source, say whether its counts are exact.
+ * Rows: (facet, value, count), and ('n:' + sample, '', size). Exported for the query-plan test.
  */
-export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "tag" | null) {
+export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "tag" | null, sizes: TermSizes = new Map()) {
   const facets = (Object.keys(FACET_FILTERS) as Facet[]).filter((facet) => !(fixed === "category" && facet === "categories") && !(fixed === "tag" && facet === "tags"));
-  // A facet whose filter is not set is counted among the same tools as the total.
-  const sampleOf = (facet: Facet | "total") => (facet === "total" || filters[FACET_FILTERS[facet]] === undefined ? "total" : facet);
+  const sampleOf = (facet: Facet | "total") => sampleOfFacet(filters, facet);
   const samples = [...new Set(["total" as const, ...facets.map(sampleOf)])];
+  const filtersOfSample = (sample: Facet | "total") => (sample === "total" ? filters : { ...filters, [FACET_FILTERS[sample]]: undefined });
   const withSamples = samples.map((sample) => {
-    const conditions = [isPublicTool, ...filtersOf(sample === "total" ? filters : { ...filters, [FACET_FILTERS[sample]]: undefined })];
+    const { from } = sampleSource(filtersOfSample(sample), sizes);
+    const conditions = [isPublicTool, ...filtersOf(filtersOfSample(sample))];
     return sql`${sql.identifier(`sample_${sample}`)} as (
-      select categories, tags, payment_type, is_home_boosted, coalesce(verified_at, created_at) as listed_at from tools where ${and(...conditions)} limit ${FACET_SAMPLE + 1}
+      select categories, tags, payment_type, is_home_boosted, coalesce(verified_at, created_at) as listed_at from ${from} where ${and(...conditions)} limit ${FACET_SAMPLE + 1}
     )`;
   });
   const from = (facet: Facet | "total") => sql.identifier(`sample_${sampleOf(facet)}`);
   const parts: SQL[] = [
-    ...samples.map((sample) => sql`select ${`n:${sample}`}, '', count(*)::int from ${sql.identifier(`sample_${sample}`)}`),
+    ...samples.map((sample) => sql`select ${`n:${sample}`}, ${sampleSource(filtersOfSample(sample), sizes).isWhole ? "whole" : "part"}, count(*)::int from ${sql.identifier(`sample_${sample}`)}`),
     sql`select 'total', '', count(*)::int from ${from("total")}`,
   ];
   for (const facet of facets) {
@@ -123,7 +160,9 @@ export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "t
       for (const days of VERIFIED_WITHIN_DAYS) parts.push(sql`select 'verified', ${String(days)}, count(*)::int from ${sample} where ${verifiedWithin(days, sql`listed_at`)}`);
     }
   }
-  return sql`with ${sql.join(withSamples, sql`, `)} select * from (${sql.join(parts, sql` union all `)}) as counted(facet, value, count)`;
+  // The newest tools, read in order from tools_public_latest_idx and cut, once for the samples that read them.
+  const newest = sql`newest_tools as materialized (select ${SAMPLED_COLUMNS} from tools where is_active and is_verified order by created_at desc, id desc limit ${FACET_SCAN})`;
+  return sql`with ${sql.join([newest, ...withSamples], sql`, `)} select * from (${sql.join(parts, sql` union all `)}) as counted(facet, value, count)`;
 }
 
 export function toolFacetQueries(db: Database) {
@@ -134,7 +173,7 @@ export function toolFacetQueries(db: Database) {
     return {
       total: countOf("", ""),
       isTotalExact: true,
-      isExact: true,
+      isExact: { categories: true, tags: true, payment: true, featured: true, verified: true },
       categories: of("c")
         .map(({ value, count }) => ({ id: value, count: Number(count) }))
         .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : 1)),
@@ -145,16 +184,32 @@ export function toolFacetQueries(db: Database) {
     };
   }
 
+  /** How many live tools the combination's category and tag have (facet_counts, every live tool's scope). */
+  async function termSizesOf(filters: FacetFilters): Promise<TermSizes> {
+    if (filters.among) return new Map();
+    const terms = termsOfFilters(filters);
+    const wanted = [sql`(kind = '' and value = '')`, ...terms.map((term) => sql`(kind = ${term.slice(0, 1)} and value = ${term.slice(2)})`)];
+    const rows = rowsOf<{ term: string; count: number }>(
+      await db.execute(sql`select kind || ':' || value as term, count from facet_counts where scope = '' and (${sql.join(wanted, sql` or `)})`),
+    );
+    // A term no live tool has is not kept: it has none.
+    return new Map(["", ...terms].map((term) => [term, Number(rows.find((row) => row.term === (term || ":"))?.count ?? 0)]));
+  }
+
   async function countSampledFacets(filters: FacetFilters, fixed: "category" | "tag" | null): Promise<ToolFacets> {
-    const rows = rowsOf<{ facet: string; value: string; count: number }>(await db.execute(sampledFacetsQuery(filters, fixed)));
+    const rows = rowsOf<{ facet: string; value: string; count: number }>(await db.execute(sampledFacetsQuery(filters, fixed, await termSizesOf(filters))));
     const of = (facet: string) => rows.filter((row) => row.facet === facet).map(({ value, count }) => ({ value, count: Number(count) }));
     const countOf = (facet: string, value: string) => of(facet).find((row) => row.value === value)?.count ?? 0;
-    const sampled = rows.filter((row) => row.facet.startsWith("n:")).map((row) => Number(row.count));
+    // A sample is exact when it read its whole source and found no more than it counts.
+    const isExactSample = (row: { facet: string; value: string; count: number }) => row.value === "whole" && Number(row.count) <= FACET_SAMPLE;
+    const samples = rows.filter((row) => row.facet.startsWith("n:"));
     const total = countOf("total", "");
     return {
-      total: Math.min(total, FACET_SAMPLE),
-      isTotalExact: total <= FACET_SAMPLE,
-      isExact: sampled.every((size) => size <= FACET_SAMPLE),
+      total,
+      isTotalExact: isExactSample(samples.find((row) => row.facet === "n:total")!),
+      isExact: Object.fromEntries(
+        (Object.keys(FACET_FILTERS) as Facet[]).map((facet) => [facet, isExactSample(samples.find((row) => row.facet === `n:${sampleOfFacet(filters, facet)}`) ?? samples[0]!)]),
+      ) as Record<Facet, boolean>,
       categories: of("categories")
         .map(({ value, count }) => ({ id: value, count }))
         .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : 1)),
