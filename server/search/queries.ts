@@ -3,7 +3,7 @@
  * The spec's rule comes first: for each hyphen-separated word, tools whose name keywords or tags contain it.
  * Full-text search (weighted, with prefixes, stemmed) and trigram similarity of the name add to it and rank everything.
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
@@ -82,7 +82,8 @@ const newestTools = (limit: number) => sql`(
  * the newest tools for any word it has no statistics of, and for a word no tool has, that walk reads every live tool;
  * a GIN index, for its part, gives a common word's every match before any can be sorted by date. So the newest
  * SEARCH_PROBE tools are read first, stopping at RARE_BELOW matches:
- * - that many: the word is common, and walking the newest tools finds its candidates after a few hundred or thousand;
+ * - that many: the word is common, and walking the newest tools finds its candidates after a few thousand (at most
+ *   about SEARCH_CANDIDATES * SEARCH_PROBE / RARE_BELOW, 50,000, whatever the catalogue);
  * - fewer: it is rare, and its GIN index gives every match (about catalogue / SEARCH_PROBE * RARE_BELOW of them at most,
  *   unless its use fell off with time), newest first.
  */
