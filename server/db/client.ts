@@ -107,10 +107,26 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
  * times what the read itself costs (measured at 1,000,000 tools). No statement of this application runs long enough
  * to repay the compilation.
  */
-const CONNECTION_SETTINGS = { jit: "off" };
+const CONNECTION_SETTINGS = { jit: "off", plan_cache_mode: "force_custom_plan" };
+
+/**
+ * Every statement drizzle sends outside a transaction is prepared once per connection. Drizzle prepares only the
+ * statements given a name, and postgres.js sends any other statement with parameters in two round trips (parse and
+ * describe, then bind and execute), parsed again each time. Prepared, it is one round trip of bind and execute: a tool
+ * page's miss costs the server process and PostgreSQL less CPU (decision 036). Each is still planned for its own
+ * parameters (`plan_cache_mode = force_custom_plan`): a generic plan could serve a large category as if it were a small
+ * one. A connection keeps its statements until it is closed (postgres.js closes it after 30 to 60 minutes), and
+ * prepares again one that a migration changed.
+ */
+function preparedByDefault(client: postgres.Sql) {
+  const unsafe = client.unsafe;
+  client.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(query, parameters, { ...options, prepare: true })) as typeof client.unsafe;
+}
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const client = postgres(url, { max, onnotice: () => {}, connection: CONNECTION_SETTINGS });
+  preparedByDefault(client);
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
