@@ -5,7 +5,7 @@ function page(tags: string[], size = 100, maxAgeMs: number | null = null): Cache
   return {
     status: 200,
     headers: [["content-type", "text/html"]],
-    body: { identity: Buffer.alloc(size), br: Buffer.alloc(10), gzip: Buffer.alloc(10) },
+    body: { br: Buffer.alloc(size), gzip: Buffer.alloc(10) },
     hash: "h",
     tags,
     maxAgeMs,

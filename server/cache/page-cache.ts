@@ -9,8 +9,11 @@ export type CachedPage = {
   status: number;
   /** The response's headers, the same for every encoding. */
   headers: [string, string][];
-  /** The body as rendered, then compressed with brotli and gzip. */
-  body: { identity: Buffer; br: Buffer; gzip: Buffer };
+  /**
+   * The body compressed with brotli and with gzip. The rendered body itself is not kept: it is three quarters of a page's
+   * bytes, and the rare client that takes neither gets the gzip body inflated.
+   */
+  body: { br: Buffer; gzip: Buffer };
   /** A hash of the rendered body; each encoding's ETag is made from it. */
   hash: string;
   tags: string[];
@@ -82,7 +85,7 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
      * it may hold what the write changed: it is not kept. Returns whether it was kept.
      */
     store(key: string, page: CachedPage, since: number): boolean {
-      const size = key.length + page.body.identity.length + page.body.br.length + page.body.gzip.length + 512;
+      const size = key.length + page.body.br.length + page.body.gzip.length + 512;
       if (size > maxBytes / 4 || isInvalidatedSince(since, page.tags)) return false;
       remove(key);
       pages.set(key, { ...page, bytes: size, expiresAt: page.maxAgeMs === null ? Infinity : now() + page.maxAgeMs });

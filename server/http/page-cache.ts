@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoutes, type Params, type RouteObject, type ServerBuild } from "react-router";
 import type { SessionUser } from "#common/access.ts";
@@ -334,7 +334,7 @@ async function toCachedPage(response: Response, nonce: string | undefined, depen
   return {
     status: response.status,
     headers,
-    body: { identity, br, gzip: gz },
+    body: { br, gzip: gz },
     hash: createHash("sha256").update(identity).digest("base64url").slice(0, 32),
     tags: [...dependencies.tags],
     maxAgeMs,
@@ -377,7 +377,7 @@ function serve(c: Context, page: CachedPage, state: "hit" | "miss"): Response {
 }
 
 function bodyIn(page: CachedPage, encoding: Encoding | null): Uint8Array<ArrayBuffer> {
-  const body = encoding === "br" ? page.body.br : encoding === "gzip" ? page.body.gzip : page.body.identity;
+  const body = encoding === "br" ? page.body.br : encoding === "gzip" ? page.body.gzip : gunzipSync(page.body.gzip);
   return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
 }
 

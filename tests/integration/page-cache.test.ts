@@ -2,6 +2,7 @@
  * The page cache (server/http/page-cache.ts) through the real app: what is kept, what is never kept, HTTP caching, and
  * which pages each kind of write drops (the triggers of migration 0014), on each database.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ToolInput } from "#common/tool-input.ts";
@@ -121,6 +122,11 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
       const plain = await get("/", { "accept-encoding": "identity" });
       expect(plain.headers.get("content-encoding")).toBeNull();
       expect(plain.headers.get("etag")).toBe(etag.replace(/-br"$/, '"'));
+      // The same page in each: the cache keeps the compressed bodies, and inflates one for a client that takes neither.
+      const html = await plain.text();
+      expect(html).toContain("</html>");
+      expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString("utf8")).toBe(html);
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString("utf8")).toBe(html);
       for (const candidate of [etag, gzip.headers.get("etag")!, `W/${etag}`, `"other", ${etag}`]) {
         const revalidated = await get("/", { "if-none-match": candidate, "accept-encoding": "br" });
         expect(revalidated.status, candidate).toBe(304);
