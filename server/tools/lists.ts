@@ -80,6 +80,30 @@ export const VERIFIED_WINDOW_MAX_AGE_MS = 10 * 60_000;
 export const verifiedWithin = (days: VerifiedWithinDays, column: SQL | AnyPgColumn = verifiedOrder) =>
   sql`${column} >= ((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
 
+/** How many tools of a list, in its order, a page filtered by "verified in the last days" reads before it reads the window instead. */
+const WINDOW_WALK = 2_000;
+
+/**
+ * The ids among which a page of "verified in the last days" in another order lies, at a bounded cost. Walking the
+ * order's index alone could read every tool after the window's last one to find that there is none; reading the
+ * window alone reads the days' every verification. So the order's index is walked first, WINDOW_WALK tools at most:
+ * when they hold the page, it is theirs (a window that is a good part of the catalogue, in an order that does not
+ * leave its tools to the end); else the window's tools are read through tools_public_verified_idx, and the page is
+ * sorted from them (a small window, or one whose tools come last in this order, as new tools do by views). Either way
+ * the page is the same. `listed` are the conditions of the list before the page (live, after the cursor), `filters` the
+ * filters, on the columns of `tools`.
+ */
+function windowPageCandidates(days: VerifiedWithinDays, listed: SQL | undefined, filters: SQL, order: SQL, limit: number): SQL {
+  return sql`with walked as materialized (
+      select id from (select * from ${tools} where ${listed} order by ${order} limit ${WINDOW_WALK}) as ${tools}
+      where ${filters} order by ${order} limit ${limit}
+    ), found as materialized (select count(*) as count from walked)
+    select id from walked where (select count from found) >= ${limit}
+    union all
+    select w.id from ${tools} w
+    where (select count from found) < ${limit} and w.is_active and w.is_verified and ${verifiedWithin(days, sql`coalesce(w.verified_at, w.created_at)`)}`;
+}
+
 export function filtersOf({ category, tag, paymentType, featured, words, verifiedWithinDays, among }: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Array containment (@>) is what the GIN indexes on categories and tags answer.
@@ -99,17 +123,14 @@ export function filtersOf({ category, tag, paymentType, featured, words, verifie
  */
 export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = PAGE_SIZE, ...filters }: ListToolsInput) {
   const { column, ascending, bound } = SORTS[sort];
-  const conditions = [isPublicTool, ...filtersOf(filters)];
-  // "Verified in the last days" in another order: the window's tools, found in the order's own index by their ids
-  // (tools_public_verified_idx), then sorted. Walking the order's index instead would read every tool after the
-  // window's last one to find that there is none; the window holds the days' verifications, whatever the catalogue.
-  if (filters.verifiedWithinDays && sort !== "verified") {
-    conditions.push(
-      sql`${tools.id} = any(array(select w.id from ${tools} w where w.is_active and w.is_verified and ${verifiedWithin(filters.verifiedWithinDays, sql`coalesce(w.verified_at, w.created_at)`)}))`,
-    );
-  }
-  if (cursor) conditions.push(sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})`);
   const direction = ascending ? asc : desc;
+  const filterConditions = filtersOf(filters);
+  const after = cursor ? sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})` : undefined;
+  const conditions = [isPublicTool, ...filterConditions, ...(after ? [after] : [])];
+  if (filters.verifiedWithinDays && sort !== "verified") {
+    const order = sql`${direction(column)}, ${direction(tools.id)}`;
+    conditions.push(sql`${tools.id} = any(array(${windowPageCandidates(filters.verifiedWithinDays, and(isPublicTool, after), and(...filterConditions)!, order, limit)}))`);
+  }
   return db
     .select({
       ...toolCardColumns,

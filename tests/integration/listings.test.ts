@@ -172,6 +172,12 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
   });
 
   describe("give what reading every tool gave", () => {
+    /** The first moment of "verified in the last `days` days": midnight UTC, `days - 1` days before today. */
+    const since = (days: number) => {
+      const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`).getTime();
+      return today - (days - 1) * DAY;
+    };
+
     it("ranks each tool's alternatives as the full ranking does, while its categories and tags hold fewer tools than the candidates", async () => {
       await catalogue();
       const all = await database.db.select().from(tools);
@@ -191,10 +197,6 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
     it("counts every facet value as counting the tools does, for every list read by key and for combinations", async () => {
       const { categories, tags } = await catalogue();
       const live = (await database.db.select().from(tools)).filter(isLive);
-      const since = (days: number) => {
-        const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`).getTime();
-        return today - (days - 1) * DAY;
-      };
       type Filters = { category?: string; tag?: string; paymentType?: PaymentType; featured?: boolean; verifiedWithinDays?: 7 | 30 };
       const matches = (tool: ToolRow, filters: Filters) =>
         (!filters.category || tool.categories.includes(filters.category)) &&
@@ -245,12 +247,21 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
         verified: (tool: ToolRow) => -(tool.verifiedAt ?? tool.createdAt).getTime(),
         name: (tool: ToolRow) => tool.name.toLowerCase(),
       };
-      const lists: { category?: string; tag?: string; paymentType?: PaymentType }[] = [{}, { category: categories[1]!.id }, { tag: "api" }, { category: categories[0]!.id, paymentType: "paid" }];
+      const lists: { category?: string; tag?: string; paymentType?: PaymentType; verifiedWithinDays?: 7 | 30 }[] = [
+        {},
+        { category: categories[1]!.id },
+        { tag: "api" },
+        { category: categories[0]!.id, paymentType: "paid" },
+        // Read through the list's own order while it holds the page, through the window's tools after.
+        { verifiedWithinDays: 30 },
+        { verifiedWithinDays: 7, tag: "api" },
+      ];
       for (const filters of lists) {
         for (const sort of TOOL_SORTS) {
           const expected = live
             .filter((tool) => (!filters.category || tool.categories.includes(filters.category)) && (!filters.tag || tool.tags.includes(filters.tag)))
             .filter((tool) => !filters.paymentType || tool.paymentType === filters.paymentType)
+            .filter((tool) => !filters.verifiedWithinDays || (tool.verifiedAt ?? tool.createdAt).getTime() >= since(filters.verifiedWithinDays))
             .sort((a, b) => {
               const [ka, kb] = [keyOf[sort](a), keyOf[sort](b)];
               if (ka !== kb) return ka < kb ? -1 : 1;
