@@ -136,8 +136,9 @@ export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "t
   const sampleOf = (facet: Facet | "total") => sampleOfFacet(filters, facet);
   const samples = [...new Set(["total" as const, ...facets.map(sampleOf)])];
   const filtersOfSample = (sample: Facet | "total") => (sample === "total" ? filters : { ...filters, [FACET_FILTERS[sample]]: undefined });
+  const sources = new Map(samples.map((sample) => [sample, sampleSource(filtersOfSample(sample), sizes)]));
   const withSamples = samples.map((sample) => {
-    const { from } = sampleSource(filtersOfSample(sample), sizes);
+    const { from } = sources.get(sample)!;
     const conditions = [isPublicTool, ...filtersOf(filtersOfSample(sample))];
     return sql`${sql.identifier(`sample_${sample}`)} as (
       select categories, tags, payment_type, is_home_boosted, coalesce(verified_at, created_at) as listed_at from ${from} where ${and(...conditions)} limit ${FACET_SAMPLE + 1}
@@ -145,7 +146,7 @@ export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "t
   });
   const from = (facet: Facet | "total") => sql.identifier(`sample_${sampleOf(facet)}`);
   const parts: SQL[] = [
-    ...samples.map((sample) => sql`select ${`n:${sample}`}, ${sampleSource(filtersOfSample(sample), sizes).isWhole ? "whole" : "part"}, count(*)::int from ${sql.identifier(`sample_${sample}`)}`),
+    ...samples.map((sample) => sql`select ${`n:${sample}`}, ${sources.get(sample)!.isWhole ? "whole" : "part"}, count(*)::int from ${sql.identifier(`sample_${sample}`)}`),
     sql`select 'total', '', count(*)::int from ${from("total")}`,
   ];
   for (const facet of facets) {

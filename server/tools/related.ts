@@ -10,7 +10,7 @@ import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
 import { alternativeQueries } from "./alternatives.ts";
-import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail } from "./queries.ts";
+import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail, toolQueries } from "./queries.ts";
 
 export type RelatedToTool = {
   stats: { views: number; clicks: number };
@@ -27,6 +27,7 @@ export const FEATURED_SUGGESTION_POOL = 100;
 
 export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptReads) {
   const alternativeReads = alternativeQueries(db);
+  const { listFeaturedTools } = toolQueries(db);
 
   /** The newest live tools sharing a category with `categoryIds`: one more than shown, so one can be the tool itself. */
   function listNewestInCategories(categoryIds: string[]): Promise<ToolCard[]> {
@@ -44,16 +45,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
   }
 
   function listFeaturedPool(): Promise<ToolCard[]> {
-    return keptReads.read("featured-pool", async () => {
-      dependsOn(pageTags.featured);
-      const rows: ToolCardRow[] = await db
-        .select(toolCardColumns)
-        .from(tools)
-        .where(and(isPublicTool, eq(tools.isHomeBoosted, true)))
-        .orderBy(desc(tools.createdAt), desc(tools.id))
-        .limit(FEATURED_SUGGESTION_POOL);
-      return rows.map(toCard);
-    });
+    return keptReads.read("featured-pool", () => listFeaturedTools({ limit: FEATURED_SUGGESTION_POOL }));
   }
 
   /**
