@@ -564,8 +564,10 @@ export const outbox = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     key: text("key").notNull(),
-    /** 'mail', 'notice' or 'token-sync' (server/outbox/effects.ts). */
+    /** 'mail', 'notice', 'token-sync' or 'webhook' (server/outbox/effects.ts). */
     channel: text("channel").notNull(),
+    /** The lane within the channel whose sends are limited together: a webhook's host; null for the others. */
+    lane: text("lane"),
     payload: jsonb("payload").$type<unknown>().notNull(),
     isSecret: boolean("is_secret").notNull().default(false),
     /** 'due', 'delivered' or 'failed'. */

@@ -18,8 +18,11 @@ export type OutboxChannel = keyof typeof OUTBOX_PAYLOADS;
 export type TokenSyncCall = z.infer<typeof tokenSyncPayload>;
 export type WebhookMessage = z.infer<typeof webhookPayload>;
 
-/** One effect on one channel. `key` names the event it comes from; the channel is added to it, so each is kept once. */
-export type Effect = { [C in OutboxChannel]: { channel: C; key: string; payload: z.infer<(typeof OUTBOX_PAYLOADS)[C]>; isSecret?: boolean } }[OutboxChannel];
+/**
+ * One effect on one channel. `key` names the event it comes from; the channel is added to it, so each is kept once.
+ * `lane` (a webhook's host) shares a few sends at once among its rows, apart from the channel's other rows.
+ */
+export type Effect = { [C in OutboxChannel]: { channel: C; key: string; payload: z.infer<(typeof OUTBOX_PAYLOADS)[C]>; isSecret?: boolean; lane?: string } }[OutboxChannel];
 
 /** What the domain is given: write effects in a transaction, then wake the worker once it is committed. */
 export type Outbox = {
@@ -42,7 +45,7 @@ export async function enqueueEffects(db: Database | Transaction, effects: Effect
   if (effects.length === 0) return [];
   return db
     .insert(outbox)
-    .values(effects.map((effect) => ({ key: `${effect.key}:${effect.channel}`, channel: effect.channel, payload: effect.payload, isSecret: effect.isSecret ?? false })))
+    .values(effects.map((effect) => ({ key: `${effect.key}:${effect.channel}`, channel: effect.channel, lane: effect.lane ?? null, payload: effect.payload, isSecret: effect.isSecret ?? false })))
     .onConflictDoNothing({ target: outbox.key })
     .returning({ id: outbox.id, key: outbox.key });
 }

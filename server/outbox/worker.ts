@@ -1,9 +1,10 @@
 /**
  * The outbox worker: takes the due rows (each by exactly one process, `FOR UPDATE SKIP LOCKED`, with a lease), sends
  * each once on its channel, and records the attempt; a failure is tried again later, with a capped exponential backoff,
- * and after the last attempt the row is failed, for an admin to retry (docs/decisions/015-outbox.md).
+ * and after the last attempt the row is failed, for an admin to retry (docs/decisions/015-outbox.md). Each channel, and
+ * each webhook host within it, is a lane with its own few sends at once: a slow host holds back only its own rows.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -21,8 +22,13 @@ export const MAX_RETRY_MS = 60 * 60_000;
 export const LEASE_MS = 2 * 60_000;
 /** Due rows are looked for this often (retries, and rows a process that died had taken); a write wakes its own process's worker at once. */
 const POLL_MS = 15_000;
-/** How many rows one process sends at once. */
-const MAX_IN_FLIGHT = 10;
+/**
+ * How many rows of each channel one process sends at once: each channel is a lane of its own, so a slow bot or a dead
+ * webhook receiver never holds back a sign-in link's mail.
+ */
+export const CHANNEL_IN_FLIGHT: Record<OutboxChannel, number> = { mail: 4, notice: 2, "token-sync": 4, webhook: 8 };
+/** How many rows of one webhook host (a row's `lane`) one process sends at once, within its channel's. */
+export const LANE_IN_FLIGHT = 2;
 const MAX_ERROR_LENGTH = 500;
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -40,16 +46,26 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 }
 
+/** The channels and lanes that have all the sends they may have under way: their rows wait. */
+export type HeldBack = { channels: string[]; lanes: string[] };
+
 /**
- * The ids of up to `limit` rows due at `at`, soonest first, locked and skipping those another process holds: served by
- * outbox_due_idx. A new row's due_at is the database's clock, so the database's now counts too: a row just written is
- * never missed for a clock a little behind.
+ * The ids of up to `limit` rows due at `at`, soonest first, locked and skipping those another process holds and those
+ * of the lanes `held` names: served by outbox_due_idx. A new row's due_at is the database's clock, so the database's
+ * now counts too: a row just written is never missed for a clock a little behind.
  */
-export function dueRowsQuery(db: Database, at: Date, limit: number) {
+export function dueRowsQuery(db: Database, at: Date, limit: number, held: HeldBack = { channels: [], lanes: [] }) {
   return db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.state, "due"), lte(outbox.dueAt, sql`greatest(${at.toISOString()}::timestamptz, now())`)))
+    .where(
+      and(
+        eq(outbox.state, "due"),
+        lte(outbox.dueAt, sql`greatest(${at.toISOString()}::timestamptz, now())`),
+        notInArray(outbox.channel, held.channels),
+        held.lanes.length > 0 ? or(isNull(outbox.lane), notInArray(outbox.lane, held.lanes)) : undefined,
+      ),
+    )
     .orderBy(asc(outbox.dueAt), asc(outbox.id))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -69,18 +85,28 @@ export type OutboxWorker = Outbox & {
 export function outboxWorker({ db, senders, logger, now = () => new Date() }: { db: Database; senders: OutboxSenders; logger: Logger; now?: () => Date }): OutboxWorker {
   let running: Promise<void> | null = null;
   const inFlight = new Set<Promise<void>>();
+  /** How many sends are under way on each channel, and on each lane (a webhook host). */
+  const channelSends = new Map<string, number>();
+  const laneSends = new Map<string, number>();
+  /** Ends the dispatch's wait for a free lane: a write or the timer has something new to look at. */
+  let wake: (() => void) | undefined;
   let isPokedAgain = false;
   let isStopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  /** Takes up to `limit` rows due at `at`: no other process can take them until the lease ends. */
-  async function claim(at: Date, limit: number): Promise<OutboxRow[]> {
-    const due = dueRowsQuery(db, at, limit);
-    return db
+  /**
+   * Takes the next row due at `at`, but for the held lanes': no other process can take it until the lease ends. The row
+   * is compared with `=`, so its query runs once: under `IN`, the planner may run it again for each row it joins, and
+   * each run skips the rows the last one locked, so one claim could take many rows.
+   */
+  async function claim(at: Date, held: HeldBack): Promise<OutboxRow | undefined> {
+    const due = dueRowsQuery(db, at, 1, held);
+    const [row] = await db
       .update(outbox)
       .set({ dueAt: new Date(at.getTime() + LEASE_MS), attempts: sql`${outbox.attempts} + 1`, lastAttemptAt: at })
-      .where(and(inArray(outbox.id, due), eq(outbox.state, "due")))
+      .where(and(eq(outbox.id, sql`(${due})`), eq(outbox.state, "due")))
       .returning();
+    return row;
   }
 
   /** Sends one row and records how it went; only the process whose claim still holds may record it. */
@@ -112,25 +138,50 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
     else logger.warn(`outbox: ${row.key} not delivered (attempt ${row.attempts} of ${MAX_ATTEMPTS}), tried again later: ${lastError}`);
   }
 
+  function heldBack(): HeldBack {
+    return {
+      channels: [...channelSends].filter(([channel, sends]) => sends >= (CHANNEL_IN_FLIGHT[channel as OutboxChannel] ?? 1)).map(([channel]) => channel),
+      lanes: [...laneSends].filter(([, sends]) => sends >= LANE_IN_FLIGHT).map(([lane]) => lane),
+    };
+  }
+
+  function count(sends: Map<string, number>, key: string | null, change: 1 | -1): void {
+    if (key === null) return;
+    const next = (sends.get(key) ?? 0) + change;
+    if (next === 0) sends.delete(key);
+    else sends.set(key, next);
+  }
+
+  function send(row: OutboxRow, at: Date): void {
+    count(channelSends, row.channel, 1);
+    count(laneSends, row.lane, 1);
+    const sending: Promise<void> = deliver(row, at)
+      .catch((error: unknown) => logger.error(`outbox: recording the attempt of ${row.key} failed`, error))
+      .finally(() => {
+        inFlight.delete(sending);
+        count(channelSends, row.channel, -1);
+        count(laneSends, row.lane, -1);
+      });
+    inFlight.add(sending);
+  }
+
   /**
-   * Takes due rows and sends them, up to MAX_IN_FLIGHT at once, until nothing is due at `at`; returns without waiting
-   * for the sends, so a slow host holds back only its own rows. A failed row is due later, so this ends.
+   * Takes due rows one at a time, soonest first among the lanes that may send one more, and sends them without waiting,
+   * until nothing is due at `at`. While a full lane may hold due rows, it waits for a send to end or for a poke, then
+   * looks again, so a slow host holds back only its own rows. A failed row is due later, so this ends.
    */
   async function dispatchDue(at: () => Date): Promise<void> {
-    for (;;) {
-      if (inFlight.size >= MAX_IN_FLIGHT) {
-        await Promise.race(inFlight);
+    while (!isStopped) {
+      const held = heldBack();
+      const moment = at();
+      const row = await claim(moment, held);
+      if (row) {
+        send(row, moment);
         continue;
       }
-      const moment = at();
-      const rows = await claim(moment, MAX_IN_FLIGHT - inFlight.size);
-      if (rows.length === 0) return;
-      for (const row of rows) {
-        const sending: Promise<void> = deliver(row, moment)
-          .catch((error: unknown) => logger.error(`outbox: recording the attempt of ${row.key} failed`, error))
-          .finally(() => inFlight.delete(sending));
-        inFlight.add(sending);
-      }
+      if (held.channels.length === 0 && held.lanes.length === 0) return;
+      await Promise.race([...inFlight, new Promise<void>((resolve) => (wake = resolve))]);
+      wake = undefined;
     }
   }
 
@@ -138,6 +189,7 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
   function run(at: () => Date = now): Promise<void> {
     if (running) {
       isPokedAgain = true;
+      wake?.();
       return running;
     }
     running = (async () => {
@@ -183,6 +235,7 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
     async stop() {
       isStopped = true;
       clearInterval(timer);
+      wake?.();
       await settled();
     },
   };

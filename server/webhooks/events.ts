@@ -92,7 +92,7 @@ export function webhookEvents({ siteUrl, now = () => new Date() }: { siteUrl: st
      */
     async enqueue(tx: Transaction, event: WebhookEvent, data: WebhookEventData): Promise<void> {
       const endpoints = await tx
-        .select({ id: webhookEndpoints.id })
+        .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
         .from(webhookEndpoints)
         .where(and(eq(webhookEndpoints.isEnabled, true), sql`${event} = any(${webhookEndpoints.events})`));
       if (endpoints.length === 0) return;
@@ -104,9 +104,10 @@ export function webhookEvents({ siteUrl, now = () => new Date() }: { siteUrl: st
       }
       const body = webhookBody(event, { tool, report: data.report, claimant }, siteUrl, now());
       const messages = endpoints.map((endpoint) => ({ endpointId: endpoint.id, messageId: newMessageId(), event, body }));
+      // Each receiver's host is a lane of its own: a dead one holds back only its own messages.
       const rows = await enqueueEffects(
         tx,
-        messages.map((payload) => ({ channel: "webhook" as const, key: `webhook:${payload.messageId}`, payload })),
+        messages.map((payload, index) => ({ channel: "webhook" as const, key: `webhook:${payload.messageId}`, payload, lane: new URL(endpoints[index]!.url).host })),
       );
       const outboxIds = new Map(rows.map((row) => [row.key, row.id]));
       await tx.insert(webhookDeliveries).values(

@@ -8,8 +8,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { METRICS } from "#server/analytics/metrics.ts";
-import { analyticsSalts, dailyStats, dailyVisitors, scheduledRuns, tools, users } from "#server/db/schema.ts";
-import { insertCategory, toolInput } from "../factories.ts";
+import { analyticsSalts, dailyStats, dailyVisitors, scheduledRuns, tools, users, webhookEndpoints } from "#server/db/schema.ts";
+import { LANE_IN_FLIGHT } from "#server/outbox/worker.ts";
+import { webhookEvents } from "#server/webhooks/events.ts";
+import { insertCategory, insertTool, toolInput } from "../factories.ts";
+import { startLocalServer, type LocalServer } from "../setup/local-http.ts";
+import { startSmtpReceiver } from "../setup/smtp.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
@@ -226,5 +230,46 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     }
     // Another address is not held back by it.
     expect((await register(second, "Elsewhere", "elsewhere@example.com", "198.51.100.8")).status).toBeLessThan(400);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two app processes' outboxes behind a webhook receiver that never answers", () => {
+  let database: TestDatabase;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let dead: LocalServer;
+  let processes: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    [database, smtp, dead] = await Promise.all([openTestDatabase("postgres"), startSmtpReceiver(), startLocalServer("hang")]);
+  });
+  afterAll(async () => {
+    // Closing the receiver ends its open requests, so the processes stop without waiting for their timeout.
+    await dead.close();
+    await Promise.all(processes.map((server) => server.stop()));
+    await Promise.all([database.close(), smtp.close()]);
+  });
+
+  it("hands a sign-in link's mail to the SMTP server within a second, with 50 messages for the dead receiver waiting", async () => {
+    await database.db.insert(webhookEndpoints).values({ url: `${dead.url}/hooks`, events: ["tool.submitted"], secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
+    const tool = await insertTool(database.db, { name: "Counter" });
+    const events = webhookEvents({ siteUrl: "http://localhost:3000" });
+    await database.db.transaction(async (tx) => {
+      for (let index = 0; index < 50; index++) await events.enqueue(tx, "tool.submitted", { tool: tool.id });
+    });
+    const env = { DATABASE_URL: database.url, AUTH_SECRET, TRUST_PROXY: "true", SMTP_URL: smtp.url, FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1", WEBHOOK_TIMEOUT_SECONDS: "60" };
+    processes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    const [first] = processes as [ServerProcess, ServerProcess];
+    // Each process's worker takes the due rows at its start, and keeps its lane's sends open on the dead host.
+    await dead.waitForRequests(2 * LANE_IN_FLIGHT, 10_000);
+
+    expect((await register(first, "Ada", "ada@example.com", "203.0.113.20")).status).toBe(302);
+    smtp.mails.length = 0;
+    const asked = Date.now();
+    const link = await send(first, "/login", { type: "application/x-www-form-urlencoded", address: "203.0.113.21", body: new URLSearchParams({ intent: "link", email: "ada@example.com" }).toString() });
+    expect(await link.text()).toContain("A sign-in link is on its way to ada@example.com");
+    const mail = await smtp.waitForMail("ada@example.com", { containing: "sign-in link", timeoutMs: 1000 });
+    expect(Date.now() - asked).toBeLessThan(1000);
+    expect(mail.text).toContain("token=");
+    expect(dead.requests).toHaveLength(2 * LANE_IN_FLIGHT);
   });
 });

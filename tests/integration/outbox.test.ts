@@ -10,7 +10,8 @@ import { openDatabase } from "#server/db/client.ts";
 import { outbox, users } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 import { enqueueEffects, type Effect } from "#server/outbox/effects.ts";
-import { dueRowsQuery, LEASE_MS, MAX_ATTEMPTS, outboxWorker, retryDelayMs } from "#server/outbox/worker.ts";
+import { dueRowsQuery, LANE_IN_FLIGHT, LEASE_MS, MAX_ATTEMPTS, outboxWorker, retryDelayMs } from "#server/outbox/worker.ts";
+import { webhookEvents } from "#server/webhooks/events.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -231,6 +232,48 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     const plan = await explainMainPlan(database.db, dueRowsQuery(database.db, new Date(), 10));
     expect(plan).toContain("outbox_due_idx");
     expect(plan).not.toMatch(/Sort|Seq Scan/);
+  });
+
+  it("sends a sign-in link's mail at once while a webhook receiver that never answers has 50 messages waiting", async () => {
+    const dead = await startLocalServer("hang");
+    const alive = await startLocalServer();
+    const hooked = { ...env, FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1" };
+    // Two workers on one database, as two processes: each gives the dead host all the sends its lane may have.
+    const [first, second] = [await createTestApp(database, hooked), await createTestApp(database, hooked)];
+    try {
+      const owner = createClient(first.request);
+      expect((await owner.postSolved("/register", { username: "Ada Lovelace", email: "ada@example.com", password: "long-enough" })).status).toBe(302);
+      const admin = await insertUser(database.db, { username: "Webhook Admin", role: "admin" });
+      for (const receiver of [dead, alive]) {
+        await first.services.webhooks.createWebhookEndpoint(admin.session, { url: `${receiver.url}/hooks`, description: "A receiver", events: ["tool.submitted"], enabled: true });
+      }
+      await first.services.outbox.drain();
+      smtp.mails.length = 0;
+      const tool = await insertTool(database.db, { name: "Counter" });
+      const events = webhookEvents({ siteUrl: "http://localhost:3000" });
+      await database.db.transaction(async (tx) => {
+        for (let index = 0; index < 50; index++) await events.enqueue(tx, "tool.submitted", { tool: tool.id });
+      });
+      first.services.outbox.poke();
+      second.services.outbox.poke();
+      // Each worker keeps LANE_IN_FLIGHT sends open on the dead host, and the live host gets all its messages.
+      await dead.waitForRequests(2 * LANE_IN_FLIGHT);
+      await alive.waitForRequests(50);
+
+      const asked = Date.now();
+      const response = await createClient(first.request).post("/login", { intent: "link", email: "ada@example.com" });
+      expect(await response.text()).toContain("A sign-in link is on its way to ada@example.com");
+      const mail = await smtp.waitForMail("ada@example.com", { containing: "sign-in link", timeoutMs: 1000 });
+      expect(Date.now() - asked).toBeLessThan(1000);
+      const link = /http:\/\/localhost:3000\/\S+/.exec(mail.text)![0];
+      expect(link).toContain("token=");
+      expect(dead.requests).toHaveLength(2 * LANE_IN_FLIGHT);
+    } finally {
+      // Closing the dead receiver ends its open requests: the rest of its messages fail at once and wait for a retry.
+      await dead.close();
+      await alive.close();
+      await Promise.all([first.services.outbox.stop(), second.services.outbox.stop()]);
+    }
   });
 
   // Last: the bot's stand-in keeps the hanging request open until the notifier's own timeout ends it.
