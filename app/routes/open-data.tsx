@@ -43,7 +43,7 @@ export default function OpenData() {
             <a href={openDataPath("csv")} className="font-medium text-brand-700 underline">
               catalogue.csv.gz
             </a>
-            : one row a tool, for spreadsheets.
+            : one row a tool, for spreadsheets. A value that a spreadsheet would take for a formula (one that starts with =, +, - or @) starts with a &apos; instead, so that it shows as text.
           </li>
         </ul>
         <p className="mt-3 text-slate-700">Each tool has its {FIELDS}. They hold nothing about people: no maker, e-mail, view or click.</p>

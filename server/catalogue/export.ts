@@ -1,7 +1,8 @@
 /**
  * The catalogue as a file: every category and every live tool, with all a fresh install needs to show them again
  * (decision 025). Nothing about users: no submitter, maker, claim, e-mail, view or click. The JSON file imports back
- * as it is; the CSV file has one row a tool, with the import's field names as its header.
+ * as it is; the CSV file has one row a tool, with the import's field names as its header, and no cell a spreadsheet
+ * would run as a formula.
  */
 import { asc, sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
@@ -10,6 +11,7 @@ import type { CatalogueExportFile } from "#common/schemas/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { categories, tools } from "../db/schema.ts";
 import { isPublicTool } from "../tools/queries.ts";
+import { spreadsheetSafe } from "./csv-cells.ts";
 
 export type ExportedTool = {
   name: string;
@@ -131,6 +133,7 @@ export function catalogueFile(catalogue: Awaited<ReturnType<typeof readCatalogue
     tool.createdAt,
     tool.verifiedAt ?? "",
   ]);
-  const text = stringify([[...IMPORT_FIELDS], ...rows]);
+  // Every value quoted, and none a spreadsheet would run: a maker writes most of them (csv-cells.ts).
+  const text = stringify([[...IMPORT_FIELDS]]) + stringify(rows.map((row) => row.map(spreadsheetSafe)), { quoted: true });
   return { text, fileName: `catalogue-${day}.csv`, contentType: "text/csv; charset=utf-8", count: catalogue.tools.length };
 }

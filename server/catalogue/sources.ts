@@ -14,6 +14,7 @@ import {
   type ImportField,
   type ImportFormat,
 } from "#common/schemas/catalogue.ts";
+import { fromSpreadsheetSafe } from "./csv-cells.ts";
 
 /** One tool as the file gives it. `fields` are the ones the file provides: for a tool already listed, only those change. */
 export type RawTool = {
@@ -156,7 +157,7 @@ function readCsv(text: string, mapping: ColumnMapping): ImportSource {
   const tools = rows.map(({ record, line }) => ({
     line,
     fields,
-    values: Object.fromEntries(indexes.map(([field, index]) => [field, record[index] ?? ""])),
+    values: Object.fromEntries(indexes.map(([field, index]) => [field, fromSpreadsheetSafe(record[index] ?? "")])),
   }));
   return { format: "csv", tools, columns, categories: [] };
 }

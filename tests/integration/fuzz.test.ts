@@ -10,6 +10,7 @@ import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient, type Client } from "../setup/forms.ts";
+import { FORMULA_PAYLOADS } from "../setup/formula-payloads.ts";
 
 const ORIGIN = "http://localhost:3000";
 const SEED = 13;
@@ -63,6 +64,8 @@ const HOSTILE_VALUES = [
   "javascript:alert(1)",
   "//evil.example",
   "/%09/evil.example",
+  // Spreadsheet formulas: a cell of a CSV file the app writes must never run them.
+  ...FORMULA_PAYLOADS.map(encodeURIComponent),
 ];
 
 /**

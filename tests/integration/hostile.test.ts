@@ -10,6 +10,17 @@ import {
   type TestDatabase,
 } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
+import { gunzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
+import { slugify } from "#common/slugify.ts";
+import { importCatalogue } from "#server/catalogue/import.ts";
+import { exportCatalogue } from "#server/catalogue/export.ts";
+import { csvColumns, guessMapping, readImportSource } from "#server/catalogue/sources.ts";
+import { runDailyJobs } from "#server/jobs.ts";
+import { createLogger } from "#server/logger.ts";
+import { tools } from "#server/db/schema.ts";
+import { insertCategory, insertTool } from "../factories.ts";
+import { FORMULA_PAYLOADS, runsAsFormula } from "../setup/formula-payloads.ts";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -339,6 +350,76 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
         "GET /api/auth/magic-link/verify",
         "GET /api/auth/reset-password/google",
       ]);
+    });
+  });
+
+  describe("spreadsheet formulas in a maker's text", () => {
+    const NIGHT = new Date("2026-03-01T02:00:00Z");
+    const CELLS_OF_A_TOOL = ["name", "shortDesc", "longDesc", "tags", "pros", "cons", "faq"];
+
+    /** A live tool per payload, with the payload at the start of every text field a maker fills. */
+    async function insertHostileTools(categoryId: string, payloads: string[], stored: (value: string) => string, tag = stored) {
+      for (const [index, payload] of payloads.entries()) {
+        await insertTool(database.db, {
+          name: stored(`${payload.slice(0, 50)} ${index}`),
+          website: `https://formula-${index}.example`,
+          shortDesc: stored(`${payload} that is long enough`),
+          longDesc: stored(`${payload}\nand more`),
+          categories: [categoryId],
+          tags: [tag(payload)],
+          pros: [stored(payload), "Second"],
+          cons: [stored(payload)],
+          faq: [{ question: stored(payload), answer: stored(payload) }],
+          verifiedAt: NIGHT,
+        });
+      }
+    }
+
+    function expectNoFormula(csv: string, count: number) {
+      const rows = parse(csv, { columns: true }) as Record<string, string>[];
+      expect(rows).toHaveLength(count);
+      for (const row of rows) {
+        for (const [column, cell] of Object.entries(row)) expect({ column, cell, runs: runsAsFormula(cell) }).toEqual({ column, cell, runs: false });
+      }
+      // Every payload is there, as text: a quote before it.
+      for (const column of CELLS_OF_A_TOOL.filter((name) => name !== "faq")) {
+        expect(rows.some((row) => row[column]!.startsWith("'")), column).toBe(true);
+      }
+    }
+
+    it("writes no cell a spreadsheet would run, in the console's export and the open-data dump", async () => {
+      const category = await insertCategory(database.db, { label: "Analytics" });
+      // As the database may hold them, untrimmed: a TAB or a CR first.
+      await insertHostileTools(category.id, FORMULA_PAYLOADS, (value) => value);
+      const admin = await signedInAdmin();
+      const exported = await admin.request("/admin/export?format=csv");
+      expect(exported.status).toBe(200);
+      expectNoFormula(await exported.text(), FORMULA_PAYLOADS.length);
+
+      await runDailyJobs(app.services, createLogger("silent"), NIGHT);
+      const dump = await app.request("/files/open-data/catalogue.csv.gz");
+      expect(dump.status).toBe(200);
+      expectNoFormula(gunzipSync(Buffer.from(await dump.arrayBuffer())).toString("utf8"), FORMULA_PAYLOADS.length);
+    });
+
+    it("imports its own export back to the original values", async () => {
+      const category = await insertCategory(database.db, { label: "Analytics" });
+      // As the forms, the API and the import store them: trimmed, and tags as slugs (common/tool-input.ts).
+      await insertHostileTools(category.id, FORMULA_PAYLOADS, (value) => value.trim(), (value) => slugify(value).slice(0, 30));
+      const csv = (await exportCatalogue(database.db, "csv", NIGHT)).text;
+      const stored = () =>
+        database.db
+          .select({ name: tools.name, shortDesc: tools.shortDesc, longDesc: tools.longDesc, tags: tools.tags, pros: tools.pros, cons: tools.cons, faq: tools.faq })
+          .from(tools)
+          .orderBy(tools.website);
+      const before = await stored();
+      expect(before.map((tool) => tool.shortDesc[0])).toEqual(expect.arrayContaining(["=", "+", "-", "@", "\uFF1D"]));
+
+      await database.db.delete(tools);
+      const imported = await importCatalogue(database.db, readImportSource("csv", csv, guessMapping(csvColumns(csv))));
+      expect(imported.counts).toEqual({ create: FORMULA_PAYLOADS.length, update: 0, unchanged: 0, refuse: 0 });
+      expect(await stored()).toEqual(before);
+      expect((await exportCatalogue(database.db, "csv", NIGHT)).text).toBe(csv);
     });
   });
 
