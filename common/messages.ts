@@ -121,6 +121,9 @@ export const MESSAGES = {
     usernameRequired: "Choose a username with at least one letter or digit",
     usernameTooLong: `A username has at most ${MAX_USERNAME_LENGTH} characters`,
     linkExpired: "This link has expired or was already used. Ask for a new one.",
+    /** Asked again when the inbox already got as many links as it may in an hour: the last one still works. */
+    signInLinkSentRecently: (email: string) => `A sign-in link was sent to ${email} less than an hour ago: use that one. No new link was sent.`,
+    resetLinkSentRecently: (email: string) => `A link to reset the password was sent to ${email} less than an hour ago: use that one. No new link was sent.`,
   },
 
   /** The anti-spam checks of the sign-up and add-tool forms and of the submitTool function (server/spam/). */

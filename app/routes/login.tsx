@@ -4,6 +4,7 @@
  */
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
+import { MESSAGES } from "#common/messages.ts";
 import { emailInput, loginInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
@@ -26,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.get("intent") === "link") {
       const { email } = emailInput.parse(Object.fromEntries(form));
-      await accounts.requestSignInLink(email, context.requester);
-      return { sent: email };
+      return { sent: email, isRecent: (await accounts.requestSignInLink(email, context.requester)) === "sent-recently" };
     }
     const input = loginInput.parse(Object.fromEntries(form));
     const headers = await accounts.login(input, context.requester);
@@ -45,6 +45,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { redirectTo } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
+  const isRecent = actionData && "isRecent" in actionData && actionData.isRecent;
   const fields = failure?.fields ?? {};
   return (
     <AuthCard
@@ -61,7 +62,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {config.isGoogleEnabled && <GoogleButton redirectTo={redirectTo} />}
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage message={failure && !fields.email && !fields.password ? failure.message : undefined} />
-        <FormMessage tone="success" message={sent ? `A sign-in link is on its way to ${sent}. It works once, for one hour.` : undefined} />
+        <FormMessage tone="success" message={sent ? (isRecent ? MESSAGES.auth.signInLinkSentRecently(sent) : `A sign-in link is on its way to ${sent}. It works once, for one hour.`) : undefined} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={fields.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" error={fields.password} />

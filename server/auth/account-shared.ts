@@ -65,6 +65,24 @@ export async function refuseSignInOverLimit(limiter: RateLimiter, requester: Req
   if (account) await refuseOverLimit(limiter, `sign-in:${sender}:${account.toLowerCase()}`, LIMITS.signInPerAddressAndAccount);
 }
 
+/**
+ * Counts one e-mailed link asked for from the requester's address for `email`: refuses past the limit of the address
+ * alone or of the address and that account, so that a stranger's requests never hold back the owner's.
+ */
+export async function refuseMailOverLimit(limiter: RateLimiter, requester: Requester, email: string): Promise<void> {
+  const sender = senderKey(requester.address);
+  await refuseOverLimit(limiter, `mail:${sender}`, LIMITS.mailPerAddress);
+  await refuseOverLimit(limiter, `mail:${sender}:${email.toLowerCase()}`, LIMITS.mailPerAddressAndAccount);
+}
+
+/**
+ * Whether the inbox of `email` may get one more link of `kind`: past its ceiling nothing new is sent, and a link sent
+ * within the ceiling's window (no longer than a link's lifetime) still works.
+ */
+export function mayMailAnotherLink(limiter: RateLimiter, kind: "sign-in-link" | "password-reset", email: string): Promise<boolean> {
+  return limiter.hit(`mail:${kind}:${email.toLowerCase()}`, LIMITS.mailPerAccount);
+}
+
 /** Better Auth's failures, as the catalogue says them; anything unforeseen is logged and is an 'Unknown error'. */
 export function authFailure(error: unknown, what: string, logger: Logger): AppError {
   if (isAppError(error)) return error;

@@ -19,11 +19,16 @@ import {
   findRecordByEmail,
   hasPassword,
   invalid,
+  mayMailAnotherLink,
+  refuseMailOverLimit,
   refuseOverLimit,
   refuseSignInOverLimit,
   type Requester,
 } from "./account-shared.ts";
-import { LIMITS } from "./rate-limit.ts";
+import { LIMITS, senderKey } from "./rate-limit.ts";
+
+/** What came of asking for an e-mailed link: a new one sent, or none because one was sent within the hour. */
+export type LinkRequest = "sent" | "sent-recently";
 
 /** The session token a sign-up's response sets. */
 function sessionTokenOf(headers: Headers): string | undefined {
@@ -35,7 +40,7 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
   return {
     /** Creates the auth account, then the user record, then signs the new user in (SPEC section 4). */
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
-      await refuseOverLimit(limiter, `register:${requester.address}`, LIMITS.registerPerAddress);
+      await refuseOverLimit(limiter, `register:${senderKey(requester.address)}`, LIMITS.registerPerAddress);
       if (isDisposableEmail(input.email)) throw invalid(MESSAGES.spam.disposableEmail, "email");
       const existing = await findRecordByEmail(db, input.email);
       if (existing) throw invalid(existing.authMethod === "google" ? MESSAGES.auth.emailExistsGoogle : MESSAGES.auth.emailExists, "email");
@@ -94,17 +99,22 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
       return headers;
     },
 
-    /** Sends a password reset link, if an account with a password uses this address. */
-    async requestPasswordReset(email: string, requester: Requester): Promise<void> {
-      await refuseOverLimit(limiter, `mail:${email}`, LIMITS.mailPerEmail);
+    /**
+     * Sends a password reset link, if an account with a password uses this address; answers "sent-recently", and sends
+     * nothing, when the inbox got as many as it may in the last hour (the last of them still works).
+     */
+    async requestPasswordReset(email: string, requester: Requester): Promise<LinkRequest> {
+      await refuseMailOverLimit(limiter, requester, email);
       const record = await findRecordByEmail(db, email);
       if (!record) throw invalid(MESSAGES.auth.userNotFound, "email");
       if (record.authMethod === "google" && !(await hasPassword(db, record.authId ?? ""))) throw invalid(MESSAGES.auth.emailExistsGoogle, "email");
+      if (!(await mayMailAnotherLink(limiter, "password-reset", email))) return "sent-recently";
       try {
         await (await auth()).api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: requester.headers });
       } catch (error) {
         throw authFailure(error, "password reset request", logger);
       }
+      return "sent";
     },
 
     /** Sets a new password from a reset link's token; every session of the account ends. */
@@ -116,17 +126,19 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
       }
     },
 
-    /** Sends a one-time sign-in link to an existing account's address. */
-    async requestSignInLink(email: string, requester: Requester): Promise<void> {
-      await refuseOverLimit(limiter, `mail:${email}`, LIMITS.mailPerEmail);
+    /** Sends a one-time sign-in link to an existing account's address; "sent-recently" as for a password reset. */
+    async requestSignInLink(email: string, requester: Requester): Promise<LinkRequest> {
+      await refuseMailOverLimit(limiter, requester, email);
       const record = await findRecordByEmail(db, email);
       if (!record) throw invalid(MESSAGES.auth.userNotFound, "email");
       if (record.isDisabled) throw new AppError("permission-denied", MESSAGES.auth.userDisabled);
+      if (!(await mayMailAnotherLink(limiter, "sign-in-link", email))) return "sent-recently";
       try {
         await (await auth()).api.signInMagicLink({ body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" }, headers: requester.headers });
       } catch (error) {
         throw authFailure(error, "sign-in link request", logger);
       }
+      return "sent";
     },
   };
 }

@@ -19,7 +19,17 @@ export const LIMITS = {
   /** Checks of a signed-in user's current password (changing it). */
   passwordChecksPerUser: { max: 10, windowSeconds: 10 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
-  mailPerEmail: { max: 3, windowSeconds: 10 * 60 },
+  /**
+   * E-mailed sign-in links and password resets, keyed as sign-in is: a stranger asking for someone's links uses up
+   * the stranger's allowance (per address and account, and per address), never the owner's.
+   */
+  mailPerAddressAndAccount: { max: 3, windowSeconds: 10 * 60 },
+  mailPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * The inbox's ceiling, for each kind of link: past it a request sends nothing new and says that a link was sent
+   * recently. Its window is no longer than a link's lifetime (an hour), so that link still works.
+   */
+  mailPerAccount: { max: 5, windowSeconds: 60 * 60 },
   uploadsPerUser: { max: 60, windowSeconds: 60 * 60 },
   submissionsPerUser: { max: 20, windowSeconds: 60 * 60 },
   /** Problem reports on tools' pages, from anyone: a person reports a few, a flood is refused. */

@@ -98,6 +98,74 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
     });
   });
 
+  describe("a stranger asking for someone's links", () => {
+    /** A visitor at `address`, behind the proxy the app trusts. */
+    let proxied: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      proxied = await createTestApp(database, { SMTP_URL: smtp.url, TRUST_PROXY: "true" });
+    });
+    const from = (address: string) =>
+      createClient((path, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set("x-forwarded-for", address);
+        return proxied.request(path, { ...init, headers });
+      });
+    const mailsTo = async (email: string) => {
+      await proxied.services.outbox.drain();
+      return smtp.mails.filter((mail) => mail.to.includes(email));
+    };
+
+    it.each([
+      ["/login", { intent: "link" }, "A sign-in link is on its way to ada@example.com", "Your Indie Tools sign-in link"],
+      ["/forgot-password", {}, "A link is on its way to ada@example.com", "Reset your Indie Tools password"],
+    ])("does not stop the owner, from another address, from getting a working link by %s", async (path, fields, sent, subject) => {
+      const stranger = from("198.51.100.1");
+      for (let index = 0; index < 3; index++) expect(await (await stranger.post(path, { ...fields, email: "ada@example.com" })).text()).toContain(sent);
+      const refused = await stranger.post(path, { ...fields, email: "ada@example.com" });
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain("Too many requests, try again later");
+      expect(await mailsTo("ada@example.com")).toHaveLength(3);
+
+      const owner = from("203.0.113.5");
+      expect(await (await owner.post(path, { ...fields, email: "ada@example.com" })).text()).toContain(sent);
+      const mails = await mailsTo("ada@example.com");
+      expect(mails).toHaveLength(4);
+      expect(mails.at(-1)!.subject).toBe(subject);
+      const landed = await follow(owner, linkIn(mails.at(-1)!));
+      expect(landed.status).toBe(200);
+      if (path === "/login") expect(await landed.text()).toContain('data-viewer="member"');
+      else expect(await landed.text()).toContain('name="token"');
+    });
+
+    it("keeps the inbox from a flood: past five links an hour, nothing new is sent, and the last one still signs the owner in", async () => {
+      for (const [address, times] of [["198.51.100.1", 3], ["198.51.100.2", 2]] as const) {
+        for (let index = 0; index < times; index++) await from(address).post("/login", { intent: "link", email: "ada@example.com" });
+      }
+      expect(await mailsTo("ada@example.com")).toHaveLength(5);
+      const owner = from("203.0.113.5");
+      const recent = await owner.post("/login", { intent: "link", email: "ada@example.com" });
+      expect(recent.status).toBe(200);
+      expect(await recent.text()).toContain("A sign-in link was sent to ada@example.com less than an hour ago: use that one. No new link was sent.");
+      const mails = await mailsTo("ada@example.com");
+      expect(mails).toHaveLength(5);
+      const landed = await follow(owner, linkIn(mails.at(-1)!));
+      expect(await landed.text()).toContain('data-viewer="member"');
+      // The ceiling is for each kind of link: a password reset is still sent.
+      expect(await (await owner.post("/forgot-password", { email: "ada@example.com" })).text()).toContain("A link is on its way to ada@example.com");
+      expect(await mailsTo("ada@example.com")).toHaveLength(6);
+    });
+
+    it("stops one address asking for many accounts' links", async () => {
+      const stranger = from("198.51.100.9");
+      for (let index = 0; index < 10; index++) {
+        const response = await stranger.post("/login", { intent: "link", email: `nobody-${index}@example.com` });
+        expect(response.status).toBe(400);
+      }
+      expect((await stranger.post("/login", { intent: "link", email: "ada@example.com" })).status).toBe(429);
+      expect((await from("198.51.100.10").post("/login", { intent: "link", email: "ada@example.com" })).status).toBe(200);
+    });
+  });
+
   describe("sessions", () => {
     async function signedIn() {
       const client = createClient(app.request);
