@@ -63,6 +63,9 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn 
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
+    // A callback that fails before it knows where the person came from (no state, or a stale one) ends on our own
+    // failure page, which shows the catalogue's message and tells the admin, never on Better Auth's JSON error.
+    onAPIError: { errorURL: `${config.SITE_URL}/auth/failed` },
     // Google signs in the owner of an existing account only when it vouches for the address (email_verified): our own
     // accounts do not verify addresses, so the local check is left to that. The account service then ends what the
     // unproven account had (server/auth/external-sign-in.ts: recordGoogleSignIn).

@@ -9,7 +9,7 @@ import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { authAccounts, authSessions, authUsers, users } from "../db/schema.ts";
 import { type AccountDependencies, authFailure, type CookieHeaders, createRecord, enqueueAfterAuth, refuseSignInOverLimit, type Requester, toSessionUser } from "./account-shared.ts";
-import type { Limit } from "./rate-limit.ts";
+import { type Limit, senderKey } from "./rate-limit.ts";
 
 export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger }: AccountDependencies) {
   return {
@@ -77,7 +77,7 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger }:
     async reportSignInFailure(requester: Requester, { error, description }: { error: string; description?: string }): Promise<{ message: string }> {
       const known = SIGN_IN_FAILURES.get(error);
       if (known) return { message: known };
-      if (await limiter.hit(`notice:${requester.address}`, FAILURE_NOTICES_PER_ADDRESS)) {
+      if (await limiter.hit(`notice:${senderKey(requester.address)}`, FAILURE_NOTICES_PER_ADDRESS)) {
         const what = error === "email_not_found" ? "Google gave no e-mail address (NO_EMAIL)." : `Google sign-in failed: ${clip(error)}${description ? ` (${clip(description)})` : ""}`;
         // The person's page never waits on the bot: the notice is delivered in the background.
         await enqueueAfterAuth(db, outbox, [{ channel: "notice", key: `sign-in-failed:${randomUUID()}`, payload: { title: "Sign-in failed", text: what } }]);

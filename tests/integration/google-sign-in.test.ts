@@ -166,6 +166,20 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(notice!.text).toBe("*Sign-in failed*\nGoogle sign-in failed: access\\_denied (End-User aborted interaction)");
   });
 
+  it.each([
+    ["no state", "?code=abc"],
+    ["a stale state", "?code=abc&state=made-up-or-expired"],
+  ])("ends a Google callback with %s on the app's failure page, and tells the admin", async (_what, query) => {
+    const web = createWebClient();
+    const page = await web.get(`${app.url}/api/auth/callback/google${query}`);
+    expect(new URL(page.url).pathname).toBe("/auth/failed");
+    expect(page.html).toContain(MESSAGES.auth.noEmail);
+    expect(page.html).not.toContain('"error":{');
+    const [notice, ...others] = notices();
+    expect(others).toEqual([]);
+    expect(notice!.text).toMatch(/^\*Sign-in failed\*\nGoogle sign-in failed: state\\_(not\\_found|mismatch)/);
+  });
+
   it("refuses a disabled user with the catalogue's message, without telling the admin", async () => {
     await register("grace@example.com", "Grace Hopper");
     await database.db.update(users).set({ isDisabled: true });
