@@ -131,13 +131,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   });
 
   // Analytics events, in Plausible's format; no session is read (and no cookie set): a visitor is counted without one.
-  const eventSizeLimit = bodyLimit({
-    maxSize: MAX_EVENT_BYTES,
-    onError: () => {
-      throw new AppError("invalid-argument", MESSAGES.event.tooLarge);
-    },
-  });
-  app.post("/api/event", eventSizeLimit, async (c) => {
+  app.post("/api/event", async (c) => {
     const text = await c.req.text();
     let body: unknown;
     try {
@@ -271,9 +265,11 @@ function limitBodies(config: Config): MiddlewareHandler {
   const toolForm = limitTo(2 * imageBytes + MULTIPART_MARGIN_BYTES);
   const form = limitTo(MAX_FORM_BYTES);
   const catalogueFile = limitTo(IMPORT_MAX_BYTES + MULTIPART_MARGIN_BYTES, MESSAGES.catalogue.fileTooLarge(IMPORT_MAX_BYTES));
+  const event = limitTo(MAX_EVENT_BYTES, MESSAGES.event.tooLarge);
   return async (c, next) => {
+    if (READ_ONLY_METHODS.has(c.req.method)) return next();
     // Analytics events have their own, smaller limit.
-    if (READ_ONLY_METHODS.has(c.req.method) || c.req.path === "/api/event") return next();
+    if (c.req.path === "/api/event") return event(c, next);
     if (/^\/api\/v1\/tools\/[^/]+\/images\/[^/]+$/.test(c.req.path)) return upload(c, next);
     // The tool form's files come with it when the browser runs no JavaScript (React Router's data requests end in .data).
     if (/^\/(add-tool|edit-tool\/[^/]+)(\.data)?$/.test(c.req.path)) return toolForm(c, next);

@@ -224,6 +224,20 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       expect(((await unknown.json()) as ErrorAnswer).error.message).toBe(MESSAGES.apiKey.unknown);
     });
 
+    it("reads the Bearer scheme in any case, with one or more spaces after it (RFC 9110)", async () => {
+      const ada = await signUp("Ada");
+      const { token } = await makeKey(ada, "Any case", "write");
+      for (const scheme of ["bearer ", "BEARER ", "BeArEr ", "bearer   "]) {
+        const response = await app.request("/api/v1/tools", {
+          method: "POST",
+          headers: { authorization: `${scheme}${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ name: "", website: "" }),
+        });
+        // Past the key: the body is refused, not the key.
+        expect({ scheme, status: response.status }).toEqual({ scheme, status: 400 });
+      }
+    });
+
     it("refuses the key of a disabled user", async () => {
       const ada = await signUp("Ada");
       const { token } = await makeKey(ada);
