@@ -3,7 +3,8 @@
  * the catalogue. A file is uploaded once and kept; its columns are mapped (guessed from the header first), a dry run
  * shows what each row would do, and the import writes the accepted rows in one transaction (decision 025).
  */
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { Link } from "../components/link.tsx";
 import { isAppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { countOf } from "#common/plural.ts";
@@ -13,9 +14,6 @@ import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-import";
-
-/** Rows a dry run lists on the page; the counts cover them all. */
-const SHOWN_ROWS = 500;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalogue } = context.services;
@@ -29,9 +27,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const file = await moderated(catalogue.getImportFile(context.user, id.data), url);
     const mapping: ColumnMapping = Object.keys(chosen.mapping).length ? chosen.mapping : file.guessedMapping;
     const choices = { mapping, createCategories: chosen.createCategories };
+    // The dry run's rows a page at a time, from the first row after the line `after`.
+    const after = Math.max(0, Math.trunc(Number(url.searchParams.get("after")) || 0));
     try {
-      const plan = await catalogue.previewImport(context.user, file.id, choices);
-      return { limits, file, plan: { ...plan, rows: plan.rows.slice(0, SHOWN_ROWS), total: plan.rows.length }, problem: null, choices };
+      const plan = await catalogue.previewImport(context.user, file.id, choices, after);
+      return { limits, file, plan: { ...plan, after }, problem: null, choices };
     } catch (error) {
       if (!isAppError(error)) throw error;
       return { limits, file, plan: null, problem: error.message, choices };
@@ -61,7 +61,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const { create, update, unchanged, refuse } = result.counts;
         return data({
           done: `Imported: ${create} created, ${update} updated, ${unchangedWords(unchanged)}${refuse} refused.`,
-          refused: result.rows.filter((row) => row.action === "refuse").slice(0, SHOWN_ROWS),
+          refused: result.rows,
         });
       }
       default:
@@ -129,6 +129,14 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   const imported = result && "done" in result;
+  const location = useLocation();
+  /** This dry run's address, showing the rows after the line `after`. */
+  const pageOfRows = (after: number) => {
+    const search = new URLSearchParams(location.search);
+    if (after > 0) search.set("after", String(after));
+    else search.delete("after");
+    return `${location.pathname}?${search.toString()}`;
+  };
 
   return (
     <>
@@ -223,9 +231,23 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
             {plan.counts.create} to create, {plan.counts.update} to update, {unchangedWords(plan.counts.unchanged)}
             {plan.counts.refuse} refused
             {plan.categories.length > 0 && `; categories to ${plan.categories.map((category) => `${category.action === "create" ? "create" : "update"} ${category.label}`).join(", ")}`}.
-            {plan.total > plan.rows.length && ` The first ${plan.rows.length} of ${plan.total} rows are shown.`}
+            {plan.total > plan.rows.length && plan.rows.length > 0 && ` Shown: lines ${plan.rows[0]!.line} to ${plan.rows.at(-1)!.line} of the file's ${plan.total} rows.`}
           </p>
           {plan.rows.length > 0 && <RowsTable rows={plan.rows} caption="What the import would do with each row" />}
+          {(plan.after > 0 || plan.nextAfter !== null) && (
+            <nav aria-label="Rows of the dry run" className="mt-3 flex gap-4 text-sm font-medium">
+              {plan.after > 0 && (
+                <Link to={pageOfRows(0)} className="text-brand-700 hover:underline">
+                  First rows
+                </Link>
+              )}
+              {plan.nextAfter !== null && (
+                <Link to={pageOfRows(plan.nextAfter)} className="text-brand-700 hover:underline" data-testid="import-next-rows">
+                  Next rows
+                </Link>
+              )}
+            </nav>
+          )}
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="import" />
             <input type="hidden" name="file" value={file.id} />

@@ -42,14 +42,19 @@ export type RowOutcome = {
 type CategoryRow = typeof categories.$inferInsert & { id: string; slug: string; label: string };
 
 export type ImportPlan = {
+  /** The rows' outcomes, in the file's order: every row's, or only those `keepRow` kept. */
   rows: RowOutcome[];
+  /** Every row's outcome, counted. */
   counts: Record<RowAction, number>;
   /** Categories the import adds (named by a row when missing ones may be created, or brought by a JSON export) or changes. */
   categories: { label: string; slug: string; action: "create" | "update" }[];
-  writes: { newCategories: CategoryRow[]; changedCategories: CategoryRow[]; inserts: NewToolRow[]; updates: Record<string, unknown>[] };
 };
 
-export type ImportOptions = { createCategories?: boolean; now?: Date };
+/**
+ * `keepRow` says which rows' outcomes the plan lists (all by default): a dry run of a large file keeps the page it
+ * shows, so that what it holds is bounded by the page, not by the file's rows.
+ */
+export type ImportOptions = { createCategories?: boolean; now?: Date; keepRow?: (row: RowOutcome) => boolean };
 
 const DEFAULT_CATEGORY_COLOR = "#E5E7EB";
 
@@ -104,17 +109,25 @@ function categoryDirectory(existing: CategoryRow[]) {
 
 type PlannedWrites = { inserts: NewToolRow[]; updates: Record<string, unknown>[] };
 
-/** What a file brings, checked against the catalogue: nothing is written. `db` may be the import's own transaction. */
-export async function planImport(db: Database | Transaction, source: ImportSource, options: ImportOptions = {}): Promise<ImportPlan> {
+/**
+ * What a file brings, checked against the catalogue: nothing is written, and what would be written is not kept (a
+ * new tool's row holds its search text: a large file's would fill the memory).
+ */
+export async function planImport(db: Database, source: ImportSource, options: ImportOptions = {}): Promise<ImportPlan> {
   const planner = await createPlanner(db, source, options);
-  return planner.finish(planner.planRows(0, source.tools.length));
+  for (let start = 0; start < source.tools.length; start += PLAN_CHUNK) {
+    planner.planRows(start, Math.min(source.tools.length, start + PLAN_CHUNK));
+    // A large file is planned a little at a time: other requests are served in between.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return planner.finish();
 }
 
 /**
  * Plans a file's rows a slice at a time (the import writes one slice while it plans the next), keeping what a later
  * row is checked against: the websites of the rows before it and the categories made for them.
  */
-async function createPlanner(db: Database | Transaction, source: ImportSource, { createCategories = false, now = new Date() }: ImportOptions) {
+async function createPlanner(db: Database | Transaction, source: ImportSource, { createCategories = false, now = new Date(), keepRow = () => true }: ImportOptions) {
   const existing = (await db.select().from(categories)) as CategoryRow[];
   const directory = categoryDirectory(existing);
   const newCategories: CategoryRow[] = [];
@@ -141,16 +154,21 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
   const firstLineOf = new Map<string, number>();
   const usedNewCategories = new Set<string>();
   const rows: RowOutcome[] = [];
+  const counts: Record<RowAction, number> = { create: 0, update: 0, unchanged: 0, refuse: 0 };
 
   /** Plans the rows from `from` up to `to` (not included), in the file's order: what to write for them. */
   function planRows(from: number, to: number): PlannedWrites {
     const inserts: NewToolRow[] = [];
     const updates: Record<string, unknown>[] = [];
-    for (let index = from; index < to; index++) planRow(source.tools[index]!, index, inserts, updates);
+    for (let index = from; index < to; index++) {
+      const outcome = planRow(source.tools[index]!, index, inserts, updates);
+      counts[outcome.action] += 1;
+      if (keepRow(outcome)) rows.push(outcome);
+    }
     return { inserts, updates };
   }
 
-  function planRow(raw: RawTool, index: number, inserts: NewToolRow[], updates: Record<string, unknown>[]) {
+  function planRow(raw: RawTool, index: number, inserts: NewToolRow[], updates: Record<string, unknown>[]): RowOutcome {
     const canonical = canonicals[index] ?? null;
     const listed = canonical ? matched.get(canonical) : undefined;
     const reasons: string[] = [];
@@ -216,8 +234,7 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
       changes: [],
       toolId: listed?.id ?? null,
     };
-    rows.push(outcome);
-    if (reasons.length > 0 || !checked.success) return;
+    if (reasons.length > 0 || !checked.success) return outcome;
     const input = checked.data;
     for (const id of input.categories) if (!importedCategoryIds.has(id) && newCategories.some((category) => category.id === id)) usedNewCategories.add(id);
     if (listed) {
@@ -241,24 +258,21 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
       outcome.toolId = row.id;
       inserts.push(row);
     }
+    return outcome;
   }
 
   /** A category made for a row is kept only when a row that is not refused uses it; a JSON export's are kept. */
   const keptNewCategories = () => newCategories.filter((category) => importedCategoryIds.has(category.id) || usedNewCategories.has(category.id));
 
-  /** The plan of every row planned, with all that `writes` holds. */
-  function finish({ inserts, updates }: PlannedWrites): ImportPlan {
-    const keptNew = keptNewCategories();
-    const counts = { create: 0, update: 0, unchanged: 0, refuse: 0 };
-    for (const row of rows) counts[row.action] += 1;
+  /** The plan of every row planned. */
+  function finish(): ImportPlan {
     return {
       rows,
-      counts,
+      counts: { ...counts },
       categories: [
-        ...keptNew.map((category) => ({ label: category.label, slug: category.slug, action: "create" as const })),
+        ...keptNewCategories().map((category) => ({ label: category.label, slug: category.slug, action: "create" as const })),
         ...changedCategories.map((category) => ({ label: category.label, slug: category.slug, action: "update" as const })),
       ],
-      writes: { newCategories: keptNew, changedCategories, inserts, updates },
     };
   }
 
@@ -460,7 +474,7 @@ export async function importCatalogue(db: Database, source: ImportSource, option
       writing.catch(() => {});
     }
     await writing;
-    const plan = planner.finish({ inserts, updates });
+    const plan = planner.finish();
     if (isBulk) {
       for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
       // A file whose every row is unchanged or refused wrote no tool: the counts and the cached pages still hold.

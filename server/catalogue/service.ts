@@ -14,13 +14,17 @@ import type { Database } from "../db/client.ts";
 import { importFiles } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { type ExportFormat, exportCatalogue } from "./export.ts";
-import { importCatalogue } from "./import.ts";
+import { importCatalogue, type RowOutcome } from "./import.ts";
 import { openDataKey, writeOpenData } from "./open-data.ts";
 import type { FileStorage } from "../storage/files.ts";
 import { checkReadable, csvColumns, decodeText, detectFormat, guessMapping, readImportSource } from "./sources.ts";
 
 /** How long an uploaded file waits to be imported. */
 const KEEP_UPLOADS_MS = 24 * 3_600_000;
+/** Rows of a dry run the console shows at once; the counts cover them all. */
+export const PREVIEW_PAGE_ROWS = 100;
+/** Refused rows an import lists, the first ones of the file. */
+export const LISTED_REFUSALS = 500;
 /** Snapshots written at once after an import. */
 const SNAPSHOT_CONCURRENCY = 8;
 
@@ -88,21 +92,30 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
       return { id: file.id, fileName: file.fileName, format: file.format, columns, guessedMapping: file.format === "csv" ? guessMapping(columns) : {} };
     },
 
-    /** The dry run: what the import of the file would do, row by row. Nothing is written. */
-    async previewImport(user: SessionUser | null, id: string, choices: ImportChoices) {
+    /**
+     * The dry run: what the import of the file would do, counted for every row, and shown row by row a page at a time,
+     * from the first row after the line `after` (keyset by line). Nothing is written; `nextAfter` is the line the next
+     * page starts after, or null on the last page.
+     */
+    async previewImport(user: SessionUser | null, id: string, choices: ImportChoices, after = 0) {
       requireAdmin(user);
       const file = await getFile(id);
       const source = readImportSource(file.format, file.content, mappingFor(file, choices.mapping));
-      const { writes: _writes, ...plan } = await importCatalogue(db, source, { createCategories: choices.createCategories, dryRun: true });
-      return plan;
+      let kept = 0;
+      const keepRow = (row: RowOutcome) => row.line > after && kept++ <= PREVIEW_PAGE_ROWS;
+      const plan = await importCatalogue(db, source, { createCategories: choices.createCategories, dryRun: true, keepRow });
+      const rows = plan.rows.slice(0, PREVIEW_PAGE_ROWS);
+      return { ...plan, rows, total: source.tools.length, nextAfter: plan.rows.length > PREVIEW_PAGE_ROWS ? rows.at(-1)!.line : null };
     },
 
-    /** Imports the file (its accepted rows, all in one transaction), then forgets it. */
+    /** Imports the file (its accepted rows, all in one transaction), then forgets it; lists the first refused rows. */
     async importFile(user: SessionUser | null, id: string, choices: ImportChoices) {
       requireAdmin(user);
       const file = await getFile(id);
       const source = readImportSource(file.format, file.content, mappingFor(file, choices.mapping));
-      const { writes: _writes, toolIds, ...result } = await importCatalogue(db, source, { createCategories: choices.createCategories });
+      let refused = 0;
+      const keepRow = (row: RowOutcome) => row.action === "refuse" && refused++ < LISTED_REFUSALS;
+      const { toolIds, ...result } = await importCatalogue(db, source, { createCategories: choices.createCategories, keepRow });
       await db.delete(importFiles).where(eq(importFiles.id, id));
       await refreshSnapshots(toolIds);
       return result;

@@ -307,6 +307,28 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       expect((await admin.request("/admin/export?format=xml")).status).toBe(400);
     });
 
+    it("shows a large file's dry run a page of rows at a time, counting them all", async () => {
+      await insertCategory(database.db, { label: "Design" });
+      const rows = Array.from({ length: 2_500 }, (_, n) => [`Paged ${n}`, `https://paged-${n}.example.com`, n % 10 === 0 ? "Short" : LONG, "Design"]);
+      const admin = await signUp("Ada", "admin");
+      const uploaded = await admin.postMultipart("/admin/import", upload("tools.csv", csv([["name", "website", "shortDesc", "categories"], ...rows])));
+      const first = await textOf(await admin.request(uploaded.headers.get("location")!));
+      expect(first).toContain("2250 to create, 0 to update, 250 refused");
+      expect(first).toContain("Shown: lines 2 to 101 of the file&#x27;s 2500 rows.");
+      expect(first.match(/data-testid="import-row"/g)).toHaveLength(100);
+      const next = /<a href="\/admin\/import(\?[^"]+)"[^>]*data-testid="import-next-rows"/.exec(first)![1]!.replaceAll("&amp;", "&");
+      expect(next).toContain("after=101");
+      const second = await textOf(await admin.request(`/admin/import${next}`));
+      expect(second).toContain("2250 to create, 0 to update, 250 refused");
+      expect(second).toContain("Shown: lines 102 to 201");
+      expect(second).toContain("Paged 100");
+      expect(second).not.toContain("Paged 99<");
+      expect(second).toContain("First rows");
+      const last = await textOf(await admin.request(`/admin/import${next.replace("after=101", "after=2401")}`));
+      expect(last.match(/data-testid="import-row"/g)).toHaveLength(100);
+      expect(last).not.toContain('data-testid="import-next-rows"');
+    });
+
     it("refuses a malformed CSV file, a file that is not text and a 100 MB upload, with a message, keeping nothing", async () => {
       const admin = await signUp("Ada", "admin");
       const malformed = await admin.postMultipart("/admin/import", upload("bad.csv", 'name,website\n"Alpha,https://a.example.com\n'));
