@@ -203,6 +203,8 @@ export const MESSAGES = {
     unreadableText: "The report holds characters that are not text",
     notFound: "No report found with this ID",
     alreadyHandled: "This report was already resolved or dismissed",
+    /** Past a tool's daily limit of reports: the moderators were told of the flood. */
+    toolFlooded: "This tool was reported many times today, and the moderators know. Please try again tomorrow if the problem is still there.",
   },
 
   /** The newsletter's digest (/admin/newsletter, npm run newsletter). */

@@ -34,6 +34,8 @@ export const LIMITS = {
   submissionsPerUser: { max: 20, windowSeconds: 60 * 60 },
   /** Problem reports on tools' pages, from anyone: a person reports a few, a flood is refused. */
   reportsPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** Reports on one tool in a day, from everyone: past it a flood (many addresses) is refused, and the admins told once. */
+  reportsPerTool: { max: 20, windowSeconds: 24 * 60 * 60 },
   /** "Fill from website": each one reads another site on the maker's behalf. */
   websiteFillsPerUser: { max: 30, windowSeconds: 60 * 60 },
   /** Analytics events (POST /api/event): a person sends a few a minute; an office behind one address, many more. */

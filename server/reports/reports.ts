@@ -95,7 +95,10 @@ export function toolReportService({ db, limiter, outbox, webhooks }: { db: Datab
   }
 
   return {
-    /** Records a report on the live tool `slug`, from anyone; past the address's limit it is refused. The admin is told. */
+    /**
+     * Records a report on the live tool `slug`, from anyone, and tells the admin; past the address's limit, or the
+     * tool's daily one, it is refused. The admin is told once of a tool whose reports passed its daily limit.
+     */
     async reportProblem({ user, address }: Reporter, slug: string, { kind, text }: ReportInput): Promise<{ id: number }> {
       if (!(await limiter.hit(`report:${senderKey(address)}`, LIMITS.reportsPerAddress))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const [tool] = await db
@@ -104,6 +107,14 @@ export function toolReportService({ db, limiter, outbox, webhooks }: { db: Datab
         .where(and(isPublicTool, eq(tools.slug, slug)))
         .limit(1);
       if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundBySlug);
+      const day = await limiter.take(`report-tool:${tool.id}`, LIMITS.reportsPerTool);
+      if (!day.allowed) {
+        // One notice for the window: its key names the window, and the outbox keeps one row per key.
+        const flood = `Reports on ${tool.name} passed ${LIMITS.reportsPerTool.max} today: more are refused until ${day.resetAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`;
+        await outbox.enqueue(db, [{ channel: "notice", key: `reports-flooded:${tool.id}:${day.resetAt.getTime()}`, payload: { title: "Reports flood", text: flood } }]);
+        outbox.poke();
+        throw new AppError("resource-exhausted", MESSAGES.report.toolFlooded);
+      }
       const report = await db.transaction(async (tx) => {
         const [row] = await tx.insert(toolReports).values({ toolId: tool.id, kind, text, reporterId: user?.id ?? null }).returning({ id: toolReports.id });
         await outbox.enqueue(tx, [

@@ -174,9 +174,9 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
 
     it("behind a trusted proxy, counts each forwarded address on its own", async () => {
       const proxied = await createTestApp(database, { TRUST_PROXY: "true" });
-      const tool = await insertTool(database.db);
-      const send = (address: string) =>
-        proxied.request(`/tool/${tool.slug}`, {
+      const [tool, other] = [await insertTool(database.db), await insertTool(database.db)];
+      const send = (address: string, slug = tool.slug) =>
+        proxied.request(`/tool/${slug}`, {
           method: "POST",
           headers: { ...PERSON, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
           body: new URLSearchParams({ intent: "report", kind: "spam" }).toString(),
@@ -185,8 +185,34 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
       expect((await send("198.51.100.1")).status).toBe(429);
       expect((await send("198.51.100.2")).status).toBe(200);
       // One home's IPv6 /64 is one sender.
-      for (let index = 0; index < 10; index++) expect((await send(`2001:db8:1:2::${index + 1}`)).status).toBe(200);
-      expect((await send("2001:db8:1:2::ffff")).status).toBe(429);
+      for (let index = 0; index < 10; index++) expect((await send(`2001:db8:1:2::${index + 1}`, other.slug)).status).toBe(200);
+      expect((await send("2001:db8:1:2::ffff", other.slug)).status).toBe(429);
+    });
+
+    it("is limited per tool and day, whatever the addresses: past 20 a flood is refused, and the admins are told once", async () => {
+      const proxied = await createTestApp(database, { TRUST_PROXY: "true" });
+      const [tool, other] = [await insertTool(database.db, { name: "Flooded" }), await insertTool(database.db)];
+      const send = (index: number, slug = tool.slug) =>
+        proxied.request(`/tool/${slug}`, {
+          method: "POST",
+          headers: { ...PERSON, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `198.51.100.${index}` },
+          body: new URLSearchParams({ intent: "report", kind: "spam", text: `Report ${index}` }).toString(),
+        });
+      for (let index = 1; index <= 20; index++) expect((await send(index)).status, `report ${index}`).toBe(200);
+      for (const index of [21, 22, 23]) {
+        const refused = await send(index);
+        expect(refused.status).toBe(429);
+        const html = await refused.text();
+        expect(html).toContain(escaped(MESSAGES.report.toolFlooded));
+        // What the person wrote is still in the form.
+        expect(html).toContain(`Report ${index}`);
+      }
+      expect(await reportRows()).toHaveLength(20);
+      const floods = await database.db.select({ payload: outbox.payload }).from(outbox).where(sql`${outbox.key} like 'reports-flooded:%'`);
+      expect(floods).toHaveLength(1);
+      expect(floods[0]!.payload).toMatchObject({ title: "Reports flood", text: expect.stringMatching(/^Reports on Flooded passed 20 today: more are refused until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/) });
+      // Another tool is not held back by it.
+      expect((await send(24, other.slug)).status).toBe(200);
     });
   });
 
