@@ -13,19 +13,21 @@ export const LLMS_TOOLS_PER_CATEGORY = 20;
 
 export type LlmsTxtSources = Pick<Services, "categories" | "tools" | "topLists">;
 
-/** One line of Markdown text: whitespace (new lines included) made single spaces. */
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
-/** Link text, where a bracket would end the link: brackets and backslashes are escaped. */
-const linkText = (text: string) => oneLine(text).replace(/[\\[\]]/g, (char) => `\\${char}`);
-const link = (text: string, url: string, note?: string) => `- [${linkText(text)}](${url})${note ? `: ${oneLine(note)}` : ""}`;
+/**
+ * A maker's or an operator's words as one line of Markdown text, which nothing in them can turn into markup: the
+ * whitespace (new lines included) made single spaces, and every character that starts a link, an image, emphasis,
+ * code, HTML, an entity, a heading or a table escaped with a backslash (CommonMark's backslash escapes).
+ */
+const text = (words: string) => words.replace(/\s+/g, " ").trim().replace(/[\\`*_[\]<>&!|~#]/g, (char) => `\\${char}`);
+const link = (words: string, url: string, note?: string) => `- [${text(words)}](${url})${note ? `: ${text(note)}` : ""}`;
 
 export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName }: FeedSite): Promise<string> {
   const categories = await sources.categories.listCategoriesWithCounts();
   const pages = await Promise.all(categories.map((category) => sources.tools.listTools({ category: category.id, limit: LLMS_TOOLS_PER_CATEGORY })));
   const lines = [
-    `# ${oneLine(siteName)}`,
+    `# ${text(siteName)}`,
     "",
-    `> ${oneLine(siteName)} is a hand-curated directory of tools for indie developers and solopreneurs, in ${countOf(categories.length, "category", "categories")}: each tool has a page with what it does, its pricing and a link to its website.`,
+    `> ${text(siteName)} is a hand-curated directory of tools for indie developers and solopreneurs, in ${countOf(categories.length, "category", "categories")}: each tool has a page with what it does, its pricing and a link to its website.`,
     "",
     "Every tool listed was checked by a person before it went live. The lists below show the newest tools of each category; each category's page has all of them.",
     "",
@@ -44,7 +46,7 @@ export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName 
   categories.forEach((category, index) => {
     const page = pages[index]!;
     const url = `${siteUrl}${categoryPath(encodeURIComponent(category.slug))}`;
-    lines.push(`## ${oneLine(category.label)}`, "");
+    lines.push(`## ${text(category.label)}`, "");
     // The category's page first, with its description: a section of llms.txt holds only a list of links.
     lines.push(link(`All ${countOf(category.toolCount, `${category.label} tool`)}`, url, category.description || undefined));
     for (const tool of page.tools) lines.push(link(tool.name, `${siteUrl}${toolPath(encodeURIComponent(tool.slug))}`, tool.shortDesc));

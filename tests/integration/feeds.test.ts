@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { newlyVerifiedToolsQuery, toolsListedBetweenQuery } from "#server/feeds/queries.ts";
 import { buildSitemapIndex, findSitemapPart } from "#server/feeds/sitemap.ts";
 import type { JsonFeed } from "#server/feeds/json-feed.ts";
+import MarkdownIt from "markdown-it";
 import { LLMS_TOOLS_PER_CATEGORY } from "#server/feeds/llms-txt.ts";
 import { searches } from "#server/db/schema.ts";
 import { comparePath } from "#common/page-paths.ts";
@@ -448,10 +449,30 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect(links[0]).toBe(`- [All ${LLMS_TOOLS_PER_CATEGORY + 4} Design tools](${SITE}/category/${design.slug}): Tools to draw and prototype`);
       // The newest first, at most LLMS_TOOLS_PER_CATEGORY, only live ones.
       expect(links).toHaveLength(1 + LLMS_TOOLS_PER_CATEGORY);
-      expect(links[1]).toBe(`- [Evil\\](https://evil.example) \\[x](${SITE}/tool/${hostile.slug}): Line one ## Not a heading`);
+      expect(links[1]).toBe(`- [Evil\\](https://evil.example) \\[x](${SITE}/tool/${hostile.slug}): Line one \\#\\# Not a heading`);
       expect(text).not.toContain("Waiting design");
       expect(text).toContain(`## Empty\n\n- [All 0 Empty tools](${SITE}/category/${empty.slug}): About Empty\n`);
       expect(text).toContain(`- [Sitemap](${SITE}/sitemap.xml)`);
+    });
+
+    it("escapes every Markdown character of a maker's text: rendered with HTML on, nothing becomes markup", async () => {
+      const category = await insertCategory(database.db, { label: "Design <b>#1</b>" });
+      const tool = await insertTool(database.db, {
+        name: "<script>alert('a')</script> a",
+        shortDesc: "**bold** <img src=x onerror=alert(1)> ![i](https://evil.example/i.png) &lt; `code` [more](https://evil.example) | cell | ~~gone~~ _it_",
+        categories: [category.id],
+        verifiedAt: new Date("2026-03-01T00:00:00Z"),
+      });
+      const text = await (await app.request("/llms.txt")).text();
+      expect(text).toContain(`- [\\<script\\>alert('a')\\</script\\> a](${SITE}/tool/${tool.slug}): \\*\\*bold\\*\\* \\<img src=x onerror=alert(1)\\>`);
+      const html = new MarkdownIt({ html: true, linkify: false }).render(text);
+      expect(html).not.toMatch(/<(script|img|b|strong|em|code|del|table)\b/);
+      expect(html).toContain("&lt;script&gt;alert('a')&lt;/script&gt; a");
+      expect(html).toContain("&amp;lt;");
+      const hrefs = [...html.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]!);
+      expect(hrefs.length).toBeGreaterThan(5);
+      for (const href of hrefs) expect(href.startsWith(SITE), href).toBe(true);
+      expect(html).toContain("<h2>Design &lt;b&gt;#1&lt;/b&gt;</h2>");
     });
   });
 
