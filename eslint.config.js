@@ -22,6 +22,14 @@ export default tseslint.config(
     rules: { "project/no-import-cycle": "error" },
   },
   {
+    // zod is set up once before any schema is made (common/zod.ts): schemas take `z` from there.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["common/zod.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "zod", importNames: ["z", "default"], message: "Import z from #common/zod.ts, which sets zod up before any schema is made." }] }],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {

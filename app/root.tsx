@@ -101,11 +101,15 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  // Marks the page as interactive: browser tests (and scripts) wait for it instead of guessing.
+/** Marks the page as interactive: browser tests (and scripts) wait for it instead of guessing. */
+function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useHydratedMark();
   useViewerSync();
   useLinkNavigation();
   return (
@@ -116,6 +120,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useHydratedMark();
   const data = useOptionalRootData();
   const isResponse = isRouteErrorResponse(error);
   const status = isResponse ? error.status : 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { isAppError } from "./errors.ts";
 import { fieldMessages, invalidInput, isZodError, messageFor } from "./input-errors.ts";
 import { toolInput } from "./tool-input.ts";

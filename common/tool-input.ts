@@ -3,7 +3,7 @@
  * person reads beside each field. The spec leaves the rules open; these are the limits of docs/decisions/008.
  */
 import { getDomain } from "tldts";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { PAYMENT_TYPES } from "./constants.ts";
 import { slugify } from "./slugify.ts";
 

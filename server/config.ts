@@ -1,7 +1,7 @@
 /** Reads and validates every environment variable once, at start. A bad value stops the start with a message naming it. */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
 const optionalUrl = z

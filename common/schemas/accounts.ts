@@ -1,5 +1,5 @@
 /** Accounts: the same schemas check the forms, the actions and the API. Messages are those of SPEC section 8. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { checkboxField } from "./fields.ts";

@@ -1,5 +1,5 @@
 /** Analytics: the dashboards' range, and the events POST /api/event takes. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 import { analyticsRangeParam, isStorableText } from "./fields.ts";
 

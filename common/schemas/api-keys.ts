@@ -1,5 +1,5 @@
 /** Personal API keys: the forms of /settings/api-keys and /admin/api-keys, and the bearer token a request sends. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { API_KEY_PREFIX, API_KEY_SCOPES, MAX_API_KEY_NAME_LENGTH } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { cursorParam, isStorableText } from "./fields.ts";

@@ -3,7 +3,7 @@
  * The same schemas validate the requests and describe them in /api/v1/openapi.json (server/http/api.ts), so the
  * document cannot drift from what is checked. Descriptions and examples are Zod's own metadata (`.meta`).
  */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAYMENT_TYPES } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { slugify } from "../slugify.ts";

@@ -1,5 +1,5 @@
 /** Catalogue files: which tool fields an import fills, the shape of our own JSON export, and the console's import form. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 
 /** The tool fields a file's columns can fill, in the order the console and the CSV export show them. */

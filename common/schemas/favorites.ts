@@ -1,5 +1,5 @@
 /** Favourites: the heart's form. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 import { checkboxField } from "./fields.ts";
 

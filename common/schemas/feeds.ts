@@ -1,5 +1,5 @@
 /** The embeddable badges' options: /badge/{slug}.svg?theme=dark&views=1. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 
 export const BADGE_THEMES = ["light", "dark"] as const;

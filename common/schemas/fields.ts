@@ -1,5 +1,5 @@
 /** Field schemas that several inputs share: a list's cursor, ids, slugs, checkboxes, an analytics range. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from "../constants.ts";
 import { decodeAnyCursor, decodeCursor } from "../cursor.ts";
 import { MESSAGES } from "../messages.ts";

@@ -1,5 +1,5 @@
 /** The callable functions (POST /api/functions/{name}, SPEC section 7): their body, and the tool each one reads. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 import { toolInput } from "../tool-input.ts";
 

@@ -1,5 +1,5 @@
 /** What the lists read from their URLs: a page, /tools' sorts and filters, /tags, /my-tools. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MAX_PAGE_SIZE, PAGE_SIZE, PAYMENT_TYPES } from "../constants.ts";
 import type { Cursor, CursorKey } from "../cursor.ts";
 import { MESSAGES } from "../messages.ts";

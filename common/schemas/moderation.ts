@@ -1,5 +1,5 @@
 /** Moderation (/admin): the forms of the console, and the newsletter's digest. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import {
   DIGEST_DAYS,
   MAX_CATEGORY_DESCRIPTION_LENGTH,

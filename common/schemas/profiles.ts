@@ -1,5 +1,5 @@
 /** Profiles: /profile/{slug}, the /edit-profile forms, the featuring request and the admin command. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MAX_BIO_LENGTH, MAX_PASSWORD_LENGTH, MAX_SOCIAL_PROFILES, USER_ROLES } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { emailField, newPasswordField, usernameField } from "./accounts.ts";

@@ -1,5 +1,5 @@
 /** Problem reports: what a visitor sends from a tool's page, and the console's list and answers (/admin/reports). */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MAX_REPORT_TEXT_LENGTH, REPORT_KINDS } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { cursorParam, isStorableText, toolIdParam } from "./fields.ts";

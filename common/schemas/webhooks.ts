@@ -1,5 +1,5 @@
 /** Signed webhooks (/admin/webhooks): the events an endpoint may get, and the admins' forms. */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 
 /** Every event a webhook endpoint may subscribe to (docs/decisions/029-signed-webhooks.md). */

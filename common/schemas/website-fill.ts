@@ -1,5 +1,5 @@
 /** The tool form's "Fill from website" and the admins' answers to the link checker (/admin/links). */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 import { normalizeWebsite } from "../tool-input.ts";
 

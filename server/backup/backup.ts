@@ -12,7 +12,7 @@ import { createWriteStream, existsSync, type Stats } from "node:fs";
 import { chmod, lstat, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync, createGzip } from "node:zlib";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { openDatabase } from "../db/client.ts";

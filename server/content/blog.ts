@@ -1,6 +1,6 @@
 /** The blog (content/blog/*.md): posts read once per process, newest first, each reached by the slug of its file name. */
 import path from "node:path";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { renderMarkdown } from "../markdown.ts";
 import { CONTENT_DIR } from "../paths.ts";
 import { frontmatterDate, frontmatterText, readMarkdownFolder } from "./markdown-files.ts";

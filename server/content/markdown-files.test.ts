@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { frontmatterDate, frontmatterText, parseMarkdownFile, readMarkdownFolder } from "./markdown-files.ts";
 
 const post = z.strictObject({ title: frontmatterText, description: frontmatterText, date: frontmatterDate });

@@ -1,7 +1,7 @@
 /** Reads the Markdown files of content/ (blog posts, legal pages): a `---` block of `key: value` lines checked by a Zod schema, then the text. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { PROJECT_ROOT } from "../paths.ts";
 
 export type MarkdownFile<T> = {

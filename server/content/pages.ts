@@ -1,6 +1,6 @@
 /** The legal pages (content/pages/*.md): terms of service and privacy policy, read once per process. */
 import path from "node:path";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { renderMarkdown } from "../markdown.ts";
 import { CONTENT_DIR } from "../paths.ts";
 import { frontmatterDate, frontmatterText, readMarkdownFolder } from "./markdown-files.ts";

@@ -1,7 +1,7 @@
 /** The technology top-list pages (SPEC section 2), read once from content/top-lists.json. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { renderMarkdown } from "../markdown.ts";
 import { CONTENT_DIR } from "../paths.ts";
 

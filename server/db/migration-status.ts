@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { MIGRATIONS_DIR } from "../paths.ts";
 import type { Database } from "./client.ts";
 

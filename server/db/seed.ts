@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";

@@ -2,7 +2,7 @@
  * A GitHub repository's figures (stars, licence, language) from GitHub's REST API, GET /repos/{owner}/{repo}, read
  * through the safe fetcher. The API's address is config (GITHUB_API_URL), so a local stand-in answers in tests.
  */
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import type { SafeFetcher } from "./safe-fetch.ts";
 
 export type GithubRepository = {

@@ -6,7 +6,7 @@
  */
 import { createRoute, type OpenAPIHono as OpenAPIHonoType, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import type { z } from "zod";
+import type { z } from "#common/zod.ts";
 import { toolIdParam } from "#common/schemas/fields.ts";
 import {
   apiCategoryList,

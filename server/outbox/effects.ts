@@ -3,7 +3,7 @@
  * transaction, and each channel's payload schema, which the worker checks again when it reads a row back.
  */
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 

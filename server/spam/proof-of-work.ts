@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { lt, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { Database } from "../db/client.ts";
