@@ -1,7 +1,8 @@
 /**
  * An acknowledged write is a stored write: the compiled server, under a stream of analytics events, tool submissions
- * and favourites, is killed with SIGKILL (no chance to write anything on its way out). After a restart, every event
- * it answered 202 for, every tool and favourite it answered 200 for is in the database, and every side effect those
+ * (through the API and the form), favourites (added through the API, toggled through the heart's form) and profile
+ * edits, is killed with SIGKILL (no chance to write anything on its way out). After a restart, every event it
+ * answered 202 for, every tool, favourite and profile it acknowledged is in the database, and every side effect those
  * submissions queued (the maker's mail, the admin's notice) is in the outbox and is then delivered, the mails to a
  * real SMTP server.
  */
@@ -14,7 +15,8 @@ import { OUTBOUND_CLICK_EVENT } from "#common/constants.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { events, favorites, outbox, tools, users } from "#server/db/schema.ts";
-import { insertCategory, insertTools, toolInput } from "../factories.ts";
+import { and } from "drizzle-orm";
+import { insertCategory, insertTool, insertTools, toolInput } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
@@ -38,6 +40,8 @@ const LIVE_TOOLS = 30;
 const DELIVERY_WAIT_MS = 2 * 60_000 + 15_000 + 20_000;
 
 type Maker = { email: string; cookie: string; address: string };
+/** A write whose outcome is known when it was acknowledged, and either way for the one a maker had in flight at the kill. */
+type LastWrite<T> = { acknowledged: T | undefined; inFlight: T | undefined };
 
 describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
   let dataDir: string;
@@ -47,6 +51,8 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
   let server: ServerProcess | undefined;
   let categoryId: string;
   let liveToolIds: string[];
+  /** One live tool per maker, whose favourite the maker toggles through the heart's form. */
+  let toggledToolIds: string[];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-crash-"));
@@ -69,6 +75,8 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
       categoryId = (await insertCategory(handle.db)).id;
       await insertTools(handle.db, LIVE_TOOLS);
       liveToolIds = (await handle.db.select({ id: tools.id }).from(tools)).map((row) => row.id);
+      toggledToolIds = [];
+      for (let index = 0; index < MAKERS; index++) toggledToolIds.push((await insertTool(handle.db, { name: `Toggled ${index}`, website: `https://toggled-${index}.example` })).id);
     } finally {
       if (kind === "pglite") await handle.close();
     }
@@ -109,6 +117,20 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     const acknowledgedEvents: number[] = [];
     const acknowledgedTools: { id: string; name: string; email: string }[] = [];
     const acknowledgedFavorites: { email: string; toolId: string }[] = [];
+    let formSubmissions = 0;
+    const toggles = makers.map((): LastWrite<boolean> => ({ acknowledged: undefined, inFlight: undefined }));
+    const bios = makers.map((): LastWrite<string> => ({ acknowledged: undefined, inFlight: undefined }));
+    /** A form post, as a browser without JavaScript sends it. */
+    const postForm = (maker: Maker, pathname: string, fields: Record<string, string>) =>
+      post(pathname, { cookie: maker.cookie, address: maker.address, type: "application/x-www-form-urlencoded", body: new URLSearchParams(fields).toString() });
+    /** Sends a write of `value`, kept as in flight until it is acknowledged (then as the last acknowledged). */
+    async function tracked<T>(last: LastWrite<T>, value: T, send: () => Promise<Response>, ok: number, what: string) {
+      last.inFlight = value;
+      if ((await acknowledged(send, ok, what)) !== undefined) {
+        last.acknowledged = value;
+        last.inFlight = undefined;
+      }
+    }
     let nextEvent = 0;
     let killing: Promise<void> | undefined;
     const killWhenDue = () => {
@@ -144,26 +166,54 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     async function writeUntilKilled(maker: Maker, index: number) {
       let submitted = 0;
       for (let step = 0; !killing; step++) {
-        if (step % 2 === 0 && submitted < SUBMISSIONS_PER_MAKER) {
+        if (step % 4 === 0 && submitted < SUBMISSIONS_PER_MAKER) {
           const name = `Durable ${index}-${submitted}`;
           const tool = toolInput(categoryId, { name, website: `https://durable-${index}-${submitted}.example` });
+          // Every other one through the form, as a browser without JavaScript sends it.
+          const throughForm = submitted % 2 === 1;
           submitted++;
-          const response = await acknowledged(
-            async () => {
-              const proof = await solvedProof((path) => fetch(new URL(path, running.url)));
-              return post("/api/functions/submitTool", { cookie: maker.cookie, address: maker.address, type: "application/json", body: JSON.stringify({ tool, [PROOF_FIELD]: proof }) });
-            },
-            200,
-            `submission ${name}`,
-          );
-          if (response !== undefined) {
-            const { id } = (JSON.parse(response) as { result: { tool: { id: string } } }).result.tool;
-            acknowledgedTools.push({ id, name, email: maker.email });
+          let id: string | undefined;
+          if (throughForm) {
+            const fields = { ...tool, categories: categoryId, tags: tool.tags.join(",") };
+            const answer = await acknowledged(
+              async () => {
+                // The form's page names the new tool's id, as a browser gets it.
+                const page = await (await fetch(`${running.url}/add-tool`, { headers: { cookie: maker.cookie, "user-agent": CHROME, "x-forwarded-for": maker.address } })).text();
+                const toolId = /name="toolId" value="([^"]+)"/.exec(page)?.[1] ?? "";
+                const proof = await solvedProof((path) => fetch(new URL(path, running.url)));
+                const response = await postForm(maker, "/add-tool", { ...(fields as unknown as Record<string, string>), toolId, [PROOF_FIELD]: proof });
+                const location = response.headers.get("location") ?? "";
+                if (response.status === 302 && location.startsWith("/my-tools?submitted=")) return new Response(location.slice("/my-tools?submitted=".length), { status: 200 });
+                return response;
+              },
+              200,
+              `form submission ${name}`,
+            );
+            id = answer;
+            if (id !== undefined) formSubmissions++;
+          } else {
+            const response = await acknowledged(
+              async () => {
+                const proof = await solvedProof((path) => fetch(new URL(path, running.url)));
+                return post("/api/functions/submitTool", { cookie: maker.cookie, address: maker.address, type: "application/json", body: JSON.stringify({ tool, [PROOF_FIELD]: proof }) });
+              },
+              200,
+              `submission ${name}`,
+            );
+            if (response !== undefined) id = (JSON.parse(response) as { result: { tool: { id: string } } }).result.tool.id;
           }
-        } else {
+          if (id !== undefined) acknowledgedTools.push({ id, name, email: maker.email });
+        } else if (step % 4 === 1) {
           const toolId = liveToolIds[step % liveToolIds.length]!;
           const response = await acknowledged(() => post(`/api/v1/tools/${toolId}/favorite`, { cookie: maker.cookie, address: maker.address }), 200, `favourite of ${toolId}`);
           if (response !== undefined) acknowledgedFavorites.push({ email: maker.email, toolId });
+        } else if (step % 4 === 2) {
+          // The heart's form, on and off: the stored state is the last one acknowledged.
+          const isOn = !(toggles[index]!.acknowledged ?? false);
+          await tracked(toggles[index]!, isOn, () => postForm(maker, "/favorites", { toolId: toggledToolIds[index]!, intent: isOn ? "add" : "remove", redirectTo: "/" }), 303, `toggle ${index}`);
+        } else {
+          const bio = `Bio ${index}-${step}`;
+          await tracked(bios[index]!, bio, () => postForm(maker, "/edit-profile", { intent: "profile", username: `Maker ${index}`, bio }), 200, `profile ${index}`);
         }
         killWhenDue();
       }
@@ -177,6 +227,7 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     expect(acknowledgedEvents.length).toBeGreaterThanOrEqual(KILL_AFTER_EVENTS);
     expect(acknowledgedTools.length).toBeGreaterThanOrEqual(KILL_AFTER_SUBMISSIONS);
     expect(acknowledgedFavorites.length).toBeGreaterThan(0);
+    expect(formSubmissions, "tools were submitted through the form too").toBeGreaterThan(0);
 
     // The restarted server opens the database after the crash (PGlite recovers from its write-ahead log) and delivers
     // what the killed one left: the mails it had not sent, and those it had taken but not recorded, after their lease.
@@ -203,6 +254,18 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
       const favorited = await handle.db.select({ email: users.email, toolId: favorites.toolId }).from(favorites).innerJoin(users, eq(users.id, favorites.userId));
       const favoriteKeys = new Set(favorited.map((row) => `${row.email} ${row.toolId}`));
       expect(acknowledgedFavorites.filter((favorite) => !favoriteKeys.has(`${favorite.email} ${favorite.toolId}`))).toEqual([]);
+
+      // Each maker's toggled heart and bio are as last acknowledged, or as the write in flight at the kill left them.
+      for (const [index, maker] of makers.entries()) {
+        const [user] = await handle.db.select({ id: users.id, bio: users.bio }).from(users).where(eq(users.email, maker.email));
+        const isOn = (await handle.db.$count(favorites, and(eq(favorites.userId, user!.id), eq(favorites.toolId, toggledToolIds[index]!)))) === 1;
+        const toggle = toggles[index]!;
+        expect([toggle.acknowledged ?? false, ...(toggle.inFlight === undefined ? [] : [toggle.inFlight])], `maker ${index}'s heart`).toContain(isOn);
+        const bio = bios[index]!;
+        expect(bio.acknowledged, `maker ${index} had a profile edit acknowledged`).toBeDefined();
+        expect([bio.acknowledged, ...(bio.inFlight === undefined ? [] : [bio.inFlight])], `maker ${index}'s bio`).toContain(user!.bio);
+      }
+      expect(toggles.filter((toggle) => toggle.acknowledged !== undefined).length).toBe(MAKERS);
 
       // Every queued side effect of an acknowledged submission is in the outbox, recorded as delivered.
       const outboxRows = await handle.db.select({ key: outbox.key, channel: outbox.channel, state: outbox.state }).from(outbox);
