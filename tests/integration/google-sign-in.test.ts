@@ -175,6 +175,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(new URL(page.url).pathname).toBe("/auth/failed");
     expect(page.html).toContain(MESSAGES.auth.noEmail);
     expect(page.html).not.toContain('"error":{');
+    await app.services.outbox.drain();
     const [notice, ...others] = notices();
     expect(others).toEqual([]);
     expect(notice!.text).toMatch(/^\*Sign-in failed\*\nGoogle sign-in failed: state\\_(not\\_found|mismatch)/);
