@@ -68,6 +68,13 @@ describe("parseConfig", () => {
     }
   });
 
+  it("takes an outbox lease only when it is longer than any send may last", () => {
+    expect(parseConfig({}).OUTBOX_LEASE_SECONDS).toBe(120);
+    expect(parseConfig({ OUTBOX_LEASE_SECONDS: "40" }).OUTBOX_LEASE_SECONDS).toBe(40);
+    expect(() => parseConfig({ OUTBOX_LEASE_SECONDS: "30" })).toThrow(/OUTBOX_LEASE_SECONDS/);
+    expect(() => parseConfig({ OUTBOX_LEASE_SECONDS: "60", WEBHOOK_TIMEOUT_SECONDS: "60" })).toThrow(/longer than WEBHOOK_TIMEOUT_SECONDS \(60\)/);
+  });
+
   it("lists every bad variable at once", () => {
     expect(() => parseConfig({ PORT: "x", SITE_URL: "y" })).toThrow(/PORT[\s\S]*SITE_URL/);
   });

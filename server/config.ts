@@ -89,8 +89,13 @@ export const configSchema = z.object({
   GITHUB_API_URL: optionalUrl.prefault("https://api.github.com"),
   /** After this many failed link checks in a row, a tool is hidden until an admin acts (/admin/links). */
   LINK_CHECK_HIDE_AFTER: z.coerce.number({ message: "must be a number of checks" }).int().min(1).max(100).prefault("3"),
-  /** How long a webhook receiver has to answer a delivery, well under the outbox's lease of 2 minutes. */
+  /** How long a webhook receiver has to answer a delivery, well under the outbox's lease (OUTBOX_LEASE_SECONDS). */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).positive().max(60).prefault("10"),
+  /**
+   * How long an outbox row a process took is left to it before another may take it: longer than any send may last
+   * (the webhook timeout's 60 s at most, the mailer's 30 s), so that in practice only a process that died loses its rows.
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(35).max(3600).prefault("120"),
   ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
   /** How long after the start each process first tries the hourly and daily jobs (then every hour, every day). */
@@ -160,6 +165,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const s3Missing = S3_REQUIRED.filter((name) => !raw[name]);
   if (s3Given.length > 0 && s3Missing.length > 0) {
     throw new ConfigError(s3Missing.map((name) => `${name}: must be set too when ${s3Given.join(", ")} ${s3Given.length === 1 ? "is" : "are"} (S3 storage needs all of ${S3_REQUIRED.join(", ")})`));
+  }
+  if (raw.OUTBOX_LEASE_SECONDS <= raw.WEBHOOK_TIMEOUT_SECONDS + 5) {
+    throw new ConfigError([`OUTBOX_LEASE_SECONDS: must be longer than WEBHOOK_TIMEOUT_SECONDS (${raw.WEBHOOK_TIMEOUT_SECONDS}) by more than 5 s, so that no row is taken again while it is being sent`]);
   }
   const isProduction = raw.NODE_ENV === "production";
   return {

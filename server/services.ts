@@ -81,6 +81,7 @@ export function createServices(deps: Dependencies) {
   const outbox = outboxWorker({
     db: deps.db,
     logger: deps.logger,
+    leaseMs: deps.config.OUTBOX_LEASE_SECONDS * 1000,
     senders: {
       mail: (mail) => deps.mailer.send(mail),
       notice: (notice) => deps.notifier.notify(notice),

@@ -15,6 +15,12 @@ export interface Mailer {
 }
 
 const OUTBOX_SIZE = 50;
+/**
+ * How long the SMTP server has to accept the connection, to greet, and to answer each command: well within the
+ * outbox's lease, so a server that hangs fails the attempt (tried again later) rather than holding the mail lane.
+ * nodemailer's own defaults are 2 minutes, 30 s and 10 minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function createMailer({ smtpUrl, from, logger }: { smtpUrl: string; from: string; logger: Logger }): Mailer {
   if (smtpUrl) {
@@ -22,7 +28,7 @@ export function createMailer({ smtpUrl, from, logger }: { smtpUrl: string; from:
     let transport: Promise<Transporter> | undefined;
     return {
       async send(mail) {
-        transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
         await (await transport).sendMail({ from, ...mail });
       },
       outbox: () => [],

@@ -16,8 +16,9 @@ export const MAX_ATTEMPTS = 8;
 export const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_MS = 60 * 60_000;
 /**
- * How long a taken row is left to its process before another may take it: well beyond the bot's (10 s) and the token
- * sync's (5 s) timeouts and an SMTP server's usual answer, so that in practice only a process that died loses its rows.
+ * How long a taken row is left to its process before another may take it, unless OUTBOX_LEASE_SECONDS says otherwise:
+ * well beyond the bot's (10 s), the token sync's (5 s), the mailer's (30 s) and the webhooks' (60 s at most) timeouts,
+ * so that in practice only a process that died loses its rows.
  */
 export const LEASE_MS = 2 * 60_000;
 /** Due rows are looked for this often (retries, and rows a process that died had taken); a write wakes its own process's worker at once. */
@@ -82,7 +83,19 @@ export type OutboxWorker = Outbox & {
   stop(): Promise<void>;
 };
 
-export function outboxWorker({ db, senders, logger, now = () => new Date() }: { db: Database; senders: OutboxSenders; logger: Logger; now?: () => Date }): OutboxWorker {
+export function outboxWorker({
+  db,
+  senders,
+  logger,
+  leaseMs = LEASE_MS,
+  now = () => new Date(),
+}: {
+  db: Database;
+  senders: OutboxSenders;
+  logger: Logger;
+  leaseMs?: number;
+  now?: () => Date;
+}): OutboxWorker {
   let running: Promise<void> | null = null;
   const inFlight = new Set<Promise<void>>();
   /** How many sends are under way on each channel, and on each lane (a webhook host). */
@@ -103,7 +116,7 @@ export function outboxWorker({ db, senders, logger, now = () => new Date() }: { 
     const due = dueRowsQuery(db, at, 1, held);
     const [row] = await db
       .update(outbox)
-      .set({ dueAt: new Date(at.getTime() + LEASE_MS), attempts: sql`${outbox.attempts} + 1`, lastAttemptAt: at })
+      .set({ dueAt: new Date(at.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1`, lastAttemptAt: at })
       .where(and(eq(outbox.id, sql`(${due})`), eq(outbox.state, "due")))
       .returning();
     return row;
