@@ -103,6 +103,8 @@ export function outboxWorker({
   const laneSends = new Map<string, number>();
   /** Ends the dispatch's wait for a free lane: a write or the timer has something new to look at. */
   let wake: (() => void) | undefined;
+  /** Counts the sends that ended and the pokes: what may free a lane, or bring a row, while the dispatch looks for one. */
+  let changes = 0;
   let isPokedAgain = false;
   let isStopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -174,6 +176,7 @@ export function outboxWorker({
         inFlight.delete(sending);
         count(channelSends, row.channel, -1);
         count(laneSends, row.lane, -1);
+        changes++;
       });
     inFlight.add(sending);
   }
@@ -181,10 +184,12 @@ export function outboxWorker({
   /**
    * Takes due rows one at a time, soonest first among the lanes that may send one more, and sends them without waiting,
    * until nothing is due at `at`. While a full lane may hold due rows, it waits for a send to end or for a poke, then
-   * looks again, so a slow host holds back only its own rows. A failed row is due later, so this ends.
+   * looks again, so a slow host holds back only its own rows. A send that ended, or a poke, while it looked makes it
+   * look again at once: the lanes it left out may be free by then. A failed row is due later, so this ends.
    */
   async function dispatchDue(at: () => Date): Promise<void> {
     while (!isStopped) {
+      const seen = changes;
       const held = heldBack();
       const moment = at();
       const row = await claim(moment, held);
@@ -193,6 +198,7 @@ export function outboxWorker({
         continue;
       }
       if (held.channels.length === 0 && held.lanes.length === 0) return;
+      if (changes !== seen) continue;
       await Promise.race([...inFlight, new Promise<void>((resolve) => (wake = resolve))]);
       wake = undefined;
     }
@@ -202,6 +208,7 @@ export function outboxWorker({
   function run(at: () => Date = now): Promise<void> {
     if (running) {
       isPokedAgain = true;
+      changes++;
       wake?.();
       return running;
     }

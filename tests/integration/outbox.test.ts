@@ -204,6 +204,25 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     }
   });
 
+  it("looks again at once when a full lane's sends end while it looks for a row", async () => {
+    // Sends that end at once finish while the worker looks for a row of another lane: it must not then wait for a poke.
+    const delivered: string[] = [];
+    const unused = () => Promise.reject(new Error("unused"));
+    const worker = outboxWorker({
+      db: database.db,
+      logger: createLogger("silent"),
+      senders: { notice: async (notice: { title: string }) => void delivered.push(notice.title), mail: unused, "token-sync": unused, webhook: unused },
+    });
+    const titles = Array.from({ length: 200 }, (_, index) => `notice ${String(index).padStart(3, "0")}`);
+    await enqueueEffects(
+      database.db,
+      titles.map((title) => ({ channel: "notice", key: title, payload: { title, text: "" } })),
+    );
+    await worker.drain();
+    expect(delivered.sort()).toEqual(titles);
+    await worker.stop();
+  }, 15_000);
+
   it("blanks a secret payload once delivered, and purges delivered rows after 30 days", async () => {
     await enqueueEffects(database.db, [
       { channel: "mail", key: "a-link", payload: { to: "ada@example.com", subject: "Your link", text: "https://example.com/secret-link" }, isSecret: true },
