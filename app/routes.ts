@@ -42,6 +42,8 @@ export default [
   route("profile", "routes/own-profile.tsx"),
   route("profile/:slug", "routes/profile.tsx"),
   route("get-featured", "routes/get-featured.tsx"),
+  route("feature/:toolId", "routes/feature-tool.tsx"),
+  route("purchase/:id", "routes/purchase.tsx"),
   route("edit-profile", "routes/edit-profile.tsx"),
   route("settings/api-keys", "routes/settings-api-keys.tsx"),
 

@@ -155,6 +155,29 @@ export const MESSAGES = {
     noUserWithEmail: (email: string) => `No user has the e-mail ${email}`,
   },
 
+  /** Paid featuring (decision 040): the maker's checkout, the console's prices and places, Stripe's webhook. */
+  featuring: {
+    notForSale: "This is not for sale at the moment",
+    notYourTool: "You can only buy featuring for one of your own tools",
+    alreadyFeatured: (until: string) => `This tool is already featured until ${until}`,
+    alreadyBooked: (from: string) => `This tool already has a featuring booked from ${from}`,
+    alreadySkipped: "This tool is already at the front of the queue",
+    notWaiting: "Only a tool waiting for verification can skip the line",
+    notLive: "Only a live tool can be featured: wait until it is verified",
+    noFreePlace: "Every place is taken for as long as we can see: try again later",
+    stripeUnavailable: "Stripe could not be reached. Nothing was charged: try again in a minute.",
+    stripeRefused: (reason: string) => `Stripe refused the payment's set-up: ${reason}`,
+    purchaseNotFound: "No payment found with this ID",
+    unknownOffer: "Choose what to buy: skip the waiting line, or featured on the home page",
+    currencyShape: "A currency is Stripe's three-letter code, such as usd or eur",
+    amountShape: "Write the price as a number, such as 29 or 29.50 (no decimals for a currency that has none)",
+    amountTooSmall: "A price must be more than 0",
+    daysRange: "A featuring lasts from 1 to 365 days",
+    placesRange: "Between 1 and 100 tools may be featured at once",
+    badSignature: "The event's Stripe-Signature does not match the webhook's secret",
+    noPayments: "Payments are off: this site has no Stripe keys",
+  },
+
   favorite: {
     needsAccount: "Log in to keep your favourite tools",
     unknownIntent: "intent must be add or remove",

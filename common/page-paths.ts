@@ -65,3 +65,9 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
 }
 /** Where a signed-in user makes and revokes their API keys. */
 export const API_KEYS_PATH = "/settings/api-keys";
+/** A maker's choice of what to buy for their tool (paid featuring, decision 040). */
+export const featureToolPath = (toolId: string) => `/feature/${toolId}`;
+/** Where Stripe's Checkout brings the maker back: what they bought, and until when. */
+export const purchasePath = (id: string) => `/purchase/${id}`;
+/** Stripe's events about the site's payments. */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";

@@ -109,6 +109,20 @@ export const configSchema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number({ message: "must be a whole number" }).int().min(1000).max(10_000_000).prefault("100000"),
   /** How many tools one account may submit in 24 hours (verifiers and admins are not limited). */
   SUBMISSIONS_PER_DAY: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(10_000).prefault("5"),
+  /** Stripe's secret key (sk_live_... or sk_test_...): with the webhook's secret, paid featuring is on (decision 040). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine((value) => value === "" || /^(sk|rk)_(live|test)_\w+$/.test(value), "must be a Stripe secret key, such as sk_live_..."),
+  /** The signing secret of the site's webhook endpoint in Stripe (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine((value) => value === "" || /^whsec_\w+$/.test(value), "must be a webhook signing secret, such as whsec_..."),
+  /** Where Stripe's API answers: Stripe itself, or a stand-in for testing. */
+  STRIPE_API_URL: optionalUrl.prefault("https://api.stripe.com"),
   S3_ENDPOINT: optionalUrl.prefault(""),
   S3_REGION: z.string().trim().prefault("us-east-1"),
   S3_BUCKET: z
@@ -130,6 +144,8 @@ export type Config = RawConfig & {
   isProduction: boolean;
   /** Google sign-in is offered only when its client is configured. */
   isGoogleEnabled: boolean;
+  /** Paid featuring is offered only when Stripe's keys are set (decision 040). */
+  isPaymentEnabled: boolean;
   /** Whether the browser's console is silenced: on in production unless SILENCE_BROWSER_CONSOLE=false. */
   silenceBrowserConsole: boolean;
   /** Where files are stored: an S3-compatible bucket when the S3_* settings are given, else DATA_DIR/files. */
@@ -166,6 +182,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (s3Given.length > 0 && s3Missing.length > 0) {
     throw new ConfigError(s3Missing.map((name) => `${name}: must be set too when ${s3Given.join(", ")} ${s3Given.length === 1 ? "is" : "are"} (S3 storage needs all of ${S3_REQUIRED.join(", ")})`));
   }
+  if (Boolean(raw.STRIPE_SECRET_KEY) !== Boolean(raw.STRIPE_WEBHOOK_SECRET)) {
+    const missing = raw.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    throw new ConfigError([`${missing}: must be set too: payments need both Stripe's secret key and the webhook's signing secret`]);
+  }
   if (raw.OUTBOX_LEASE_SECONDS <= raw.WEBHOOK_TIMEOUT_SECONDS + 5) {
     throw new ConfigError([`OUTBOX_LEASE_SECONDS: must be longer than WEBHOOK_TIMEOUT_SECONDS (${raw.WEBHOOK_TIMEOUT_SECONDS}) by more than 5 s, so that no row is taken again while it is being sent`]);
   }
@@ -175,6 +195,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     MAIL_FROM: raw.MAIL_FROM || `${raw.SITE_NAME} <no-reply@${new URL(raw.SITE_URL).hostname}>`,
     isProduction,
     isGoogleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_DISCOVERY_URL),
+    isPaymentEnabled: Boolean(raw.STRIPE_SECRET_KEY && raw.STRIPE_WEBHOOK_SECRET),
     silenceBrowserConsole: raw.SILENCE_BROWSER_CONSOLE ?? isProduction,
     storage: storageConfig(raw),
   };
@@ -213,6 +234,16 @@ export function loadProcessConfig(): Config {
   return config;
 }
 
+/**
+ * Where Stripe's Checkout pages are, which a maker's form leads to: Stripe's own, or the stand-in's at STRIPE_API_URL.
+ * None without payments.
+ */
+export function stripeCheckoutOrigin(config: Config): string {
+  if (!config.isPaymentEnabled) return "";
+  const api = new URL(config.STRIPE_API_URL ?? "https://api.stripe.com");
+  return api.hostname === "api.stripe.com" ? "https://checkout.stripe.com" : api.origin;
+}
+
 /** The path under which the app serves the local file storage. */
 export const FILES_URL = "/files";
 
@@ -232,6 +263,7 @@ export function publicConfig(config: Config) {
     /** Where stored files (tool snapshots, images) are served from. */
     filesUrl: filesBaseUrl(config),
     isGoogleEnabled: config.isGoogleEnabled,
+    isPaymentEnabled: config.isPaymentEnabled,
     silenceConsole: config.silenceBrowserConsole,
   };
 }

@@ -26,6 +26,8 @@ import type { Notifier } from "./notify/notifier.ts";
 import { purgeOutbox } from "./outbox/retention.ts";
 import { ogImages } from "./og/images.ts";
 import { outboxWorker } from "./outbox/worker.ts";
+import { featuringService } from "./payments/featuring.ts";
+import { createStripe } from "./payments/stripe.ts";
 import { searchQueries } from "./search/queries.ts";
 import type { FileStorage } from "./storage/files.ts";
 import { readinessChecks } from "./health.ts";
@@ -143,6 +145,17 @@ export function createServices(deps: Dependencies) {
       tokenSync,
       writeToolSnapshot: snapshots.writeToolSnapshot,
       links,
+    }),
+    /** Paid featuring through Stripe (decision 040): offers, Checkout, Stripe's events, grants and the featurings' clock. */
+    featuring: featuringService({
+      db: deps.db,
+      stripe: createStripe(deps.config),
+      webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
+      siteUrl: deps.config.SITE_URL,
+      outbox,
+      webhooks,
+      writeToolSnapshot: snapshots.writeToolSnapshot,
+      logger: deps.logger,
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox, webhooks }),

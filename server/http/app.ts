@@ -14,7 +14,8 @@ import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { IMPORT_MAX_BYTES } from "#common/schemas/catalogue.ts";
 import { CHALLENGE_PATH } from "#common/spam-fields.ts";
-import { type Config, FILES_URL, filesBaseUrl, publicConfig } from "../config.ts";
+import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
+import { type Config, FILES_URL, filesBaseUrl, publicConfig, stripeCheckoutOrigin } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
 import type { SessionUser } from "#common/access.ts";
@@ -78,6 +79,8 @@ const UNUSED_BROWSER_FEATURES = Object.fromEntries(
 const MAX_FORM_BYTES = 128 * 1024;
 /** Room for a multipart form's boundaries, headers and text fields beside its files. */
 const MULTIPART_MARGIN_BYTES = 64 * 1024;
+/** The largest Stripe event accepted, in bytes: a Checkout session's event is a few kilobytes. */
+const MAX_STRIPE_EVENT_BYTES = 512 * 1024;
 /** The largest analytics event accepted, in bytes (an event with 30 long properties fits). */
 const MAX_EVENT_BYTES = 64 * 1024;
 
@@ -105,7 +108,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   );
   // Vite's development client injects inline scripts and a websocket; the policy applies to real deployments.
   const filesOrigin = filesOriginOf(filesBaseUrl(config));
-  if (!isDev) app.use(withContentSecurityPolicy(filesOrigin));
+  if (!isDev) app.use(withContentSecurityPolicy(filesOrigin, stripeCheckoutOrigin(config)));
   app.use(refuseCrossOriginWrites(config));
   app.use(refuseUnreadablePaths());
   app.use(limitBodies(config));
@@ -145,6 +148,13 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     // Plausible's answer: 202 "ok"; a dropped event says so in a header, as Plausible's does.
     if (outcome === "ignored") c.header("x-plausible-dropped", "1");
     return c.text("ok", 202);
+  });
+
+  // Stripe's events about the site's payments (decision 040): signed with the webhook's secret, read as the raw text
+  // the signature covers. A bad signature is a 400; a failure to apply an event is a 500, and Stripe sends it again.
+  app.post(STRIPE_WEBHOOK_PATH, async (c) => {
+    const outcome = await services.featuring.receiveWebhook(await c.req.text(), c.req.header("stripe-signature"));
+    return c.json({ received: true, outcome });
   });
 
   // Better Auth's own endpoints that a browser opens: Google's callback, and the checks of e-mailed sign-in and reset
@@ -266,10 +276,12 @@ function limitBodies(config: Config): MiddlewareHandler {
   const form = limitTo(MAX_FORM_BYTES);
   const catalogueFile = limitTo(IMPORT_MAX_BYTES + MULTIPART_MARGIN_BYTES, MESSAGES.catalogue.fileTooLarge(IMPORT_MAX_BYTES));
   const event = limitTo(MAX_EVENT_BYTES, MESSAGES.event.tooLarge);
+  const stripeEvent = limitTo(MAX_STRIPE_EVENT_BYTES);
   return async (c, next) => {
     if (READ_ONLY_METHODS.has(c.req.method)) return next();
     // Analytics events have their own, smaller limit.
     if (c.req.path === "/api/event") return event(c, next);
+    if (c.req.path === STRIPE_WEBHOOK_PATH) return stripeEvent(c, next);
     if (/^\/api\/v1\/tools\/[^/]+\/images\/[^/]+$/.test(c.req.path)) return upload(c, next);
     // The tool form's files come with it when the browser runs no JavaScript (React Router's data requests end in .data).
     if (/^\/(add-tool|edit-tool\/[^/]+)(\.data)?$/.test(c.req.path)) return toolForm(c, next);

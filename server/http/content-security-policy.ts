@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
-const DIRECTIVES = (scriptSources: string[], filesOrigin: string) => [
+const DIRECTIVES = (scriptSources: string[], filesOrigin: string, checkoutOrigin: string) => [
   "default-src 'self'",
   ["script-src 'self'", ...scriptSources].join(" "),
   "style-src 'self' 'unsafe-inline'",
@@ -15,16 +15,18 @@ const DIRECTIVES = (scriptSources: string[], filesOrigin: string) => [
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
+  // A form may lead to Stripe's Checkout page when payments are on (a maker's "Pay with Stripe", decision 040).
+  ["form-action 'self'", checkoutOrigin].filter(Boolean).join(" "),
   "frame-ancestors 'none'",
 ];
 
 /**
  * The policy, allowing the inline scripts named by `scriptSources` ('nonce-…' or 'sha256-…'), and the stored files at
- * `filesOrigin` (the origin of an S3 bucket's public address; none for files the app serves itself).
+ * `filesOrigin` (the origin of an S3 bucket's public address; none for files the app serves itself), and forms that
+ * lead to `checkoutOrigin` (Stripe's Checkout; none without payments).
  */
-export function contentSecurityPolicy(scriptSources: string[] = [], filesOrigin = ""): string {
-  return DIRECTIVES(scriptSources, filesOrigin).join("; ");
+export function contentSecurityPolicy(scriptSources: string[] = [], filesOrigin = "", checkoutOrigin = ""): string {
+  return DIRECTIVES(scriptSources, filesOrigin, checkoutOrigin).join("; ");
 }
 
 /** The origin to allow for the stored files at `filesUrl`: none when the app serves them itself (a path). */
@@ -41,11 +43,11 @@ export function newNonce(): string {
  * Sets the policy on a response that has none: with the nonce the page was rendered with (`cspNonce`), if any. A page
  * from the page cache brings its own.
  */
-export function withContentSecurityPolicy(filesOrigin = ""): MiddlewareHandler<{ Variables: { cspNonce?: string } }> {
+export function withContentSecurityPolicy(filesOrigin = "", checkoutOrigin = ""): MiddlewareHandler<{ Variables: { cspNonce?: string } }> {
   return async (c, next) => {
     await next();
     if (c.res.headers.has("content-security-policy")) return;
     const nonce = c.get("cspNonce");
-    c.res.headers.set("content-security-policy", contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : [], filesOrigin));
+    c.res.headers.set("content-security-policy", contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : [], filesOrigin, checkoutOrigin));
   };
 }

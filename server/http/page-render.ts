@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
-import type { Config, PublicConfig } from "../config.ts";
+import { type Config, type PublicConfig, stripeCheckoutOrigin } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
@@ -52,7 +52,7 @@ export function pageRenderer({
     if (response.status >= 500 && request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     for (const cookie of session.headers?.getSetCookie() ?? []) response.headers.append("set-cookie", cookie);
     if (!isDev && !response.headers.has("content-security-policy")) {
-      response.headers.set("content-security-policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], filesOrigin));
+      response.headers.set("content-security-policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], filesOrigin, stripeCheckoutOrigin(config)));
     }
     c.set("cspNonce", cspNonce);
     return response;

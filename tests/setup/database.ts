@@ -46,6 +46,10 @@ const TABLES = [
   "import_files",
   "webhook_deliveries",
   "webhook_endpoints",
+  "purchases",
+  "featuring_offers",
+  "featuring_settings",
+  "stripe_events",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {

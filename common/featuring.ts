@@ -1,0 +1,68 @@
+/**
+ * Paid featuring (docs/decisions/040-paid-featuring.md): what is for sale, and prices as people read them. Amounts are
+ * kept as Stripe counts them, in the currency's smallest unit (cents); a person types and reads them in its main unit.
+ */
+
+/** What the operator may sell: skipping the verification queue, and a period on the home page's Featured section. */
+export const OFFER_KINDS = ["skip-line", "featured"] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
+export const OFFER_NAMES: Record<OfferKind, string> = {
+  "skip-line": "Skip the waiting line",
+  featured: "Featured on the home page",
+};
+
+/** How many tools may be featured at once until the operator says otherwise. */
+export const DEFAULT_FEATURED_PLACES = 6;
+export const MAX_FEATURED_PLACES = 100;
+export const MAX_FEATURED_DAYS = 365;
+/** The maker is e-mailed this long before their featuring ends. */
+export const FEATURING_REMINDER_DAYS = 3;
+
+/** Stripe's currencies without a minor unit (https://docs.stripe.com/currencies#zero-decimal). */
+const ZERO_DECIMAL = new Set(["bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"]);
+/** Stripe's currencies with three decimals (their amounts must end in 0, which two typed decimals ensure). */
+const THREE_DECIMAL = new Set(["bhd", "jod", "kwd", "omr", "tnd"]);
+
+/** How many of the smallest unit make one of the main unit. */
+export function minorUnitsPerMain(currency: string): number {
+  if (ZERO_DECIMAL.has(currency)) return 1;
+  return THREE_DECIMAL.has(currency) ? 1000 : 100;
+}
+
+/** "29.50" in `currency` as Stripe counts it (2950), or null when it is not such an amount. */
+export function parseAmount(text: string, currency: string): number | null {
+  const decimals = ZERO_DECIMAL.has(currency) ? 0 : 2;
+  const pattern = decimals === 0 ? /^\d{1,9}$/ : /^\d{1,9}(\.\d{1,2})?$/;
+  if (!pattern.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return decimals === 0 ? Number(whole) : (cents * minorUnitsPerMain(currency)) / 100;
+}
+
+/** An amount as a person reads it: "$29.50", "€12.00", "¥500". */
+export function formatAmount(amount: number, currency: string): string {
+  const value = amount / minorUnitsPerMain(currency);
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(value);
+  } catch {
+    return `${value} ${currency.toUpperCase()}`;
+  }
+}
+
+/** An amount as typed in the console's form: "29.50", "500". */
+export function amountInput(amount: number, currency: string): string {
+  const per = minorUnitsPerMain(currency);
+  return per === 1 ? String(amount) : (amount / per).toFixed(2);
+}
+
+/** What a purchase is, in a few words: "Featured on the home page for 7 days". */
+export function purchaseName(kind: string, days: number | null): string {
+  if (kind === "featured") return days ? `${OFFER_NAMES.featured} for ${days} day${days === 1 ? "" : "s"}` : OFFER_NAMES.featured;
+  return OFFER_NAMES[kind as OfferKind] ?? kind;
+}
+
+/** The kind of a payment's entry in a user's payments list (SPEC section 3), beside decision 005's requests. */
+export const FEATURING_PAYMENT = "featuring-payment";
+/** The kind of a featuring an admin granted for free. */
+export const FEATURING_GRANT = "featuring-grant";

@@ -1,0 +1,55 @@
+/** Paid featuring (decision 040): the maker's choice at checkout, and the console's prices and places. */
+import { z } from "#common/zod.ts";
+import { MAX_FEATURED_DAYS, MAX_FEATURED_PLACES, OFFER_KINDS, parseAmount } from "../featuring.ts";
+import { MESSAGES } from "../messages.ts";
+import { toolIdParam } from "./fields.ts";
+
+export const offerKindField = z.enum(OFFER_KINDS, { message: MESSAGES.featuring.unknownOffer });
+
+/** What a maker buys, for which tool: the price is the server's, never the browser's. */
+export const checkoutInput = z.object({ toolId: toolIdParam, kind: offerKindField });
+export type CheckoutInput = z.infer<typeof checkoutInput>;
+
+/** One offer as the console's form sends it: the amount in the currency's main unit ("29.50"). */
+export const offerInput = z
+  .object({
+    kind: offerKindField,
+    currency: z
+      .string({ message: MESSAGES.featuring.currencyShape })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{3}$/, MESSAGES.featuring.currencyShape),
+    amount: z.string({ message: MESSAGES.featuring.amountShape }).trim(),
+    days: z.string().trim().optional(),
+    onSale: z
+      .string()
+      .optional()
+      .transform((value) => value === "true" || value === "on"),
+  })
+  .transform((input, ctx) => {
+    const amount = parseAmount(input.amount, input.currency);
+    if (amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountShape });
+    else if (amount <= 0) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountTooSmall });
+    let days: number | null = null;
+    if (input.kind === "featured") {
+      days = /^\d{1,3}$/.test(input.days ?? "") ? Number(input.days) : NaN;
+      if (!(days >= 1 && days <= MAX_FEATURED_DAYS)) ctx.addIssue({ code: "custom", path: ["days"], message: MESSAGES.featuring.daysRange });
+    }
+    return { kind: input.kind, currency: input.currency, amount: amount ?? 0, days, isOnSale: input.onSale };
+  });
+export type OfferInput = z.infer<typeof offerInput>;
+
+/** How many tools may be featured at once. */
+export const placesInput = z.object({
+  places: z.coerce
+    .number({ message: MESSAGES.featuring.placesRange })
+    .int(MESSAGES.featuring.placesRange)
+    .min(1, MESSAGES.featuring.placesRange)
+    .max(MAX_FEATURED_PLACES, MESSAGES.featuring.placesRange),
+});
+
+/** A featuring an admin grants for free: a tool, for some days. */
+export const grantInput = z.object({
+  toolId: toolIdParam,
+  days: z.coerce.number({ message: MESSAGES.featuring.daysRange }).int(MESSAGES.featuring.daysRange).min(1, MESSAGES.featuring.daysRange).max(MAX_FEATURED_DAYS, MESSAGES.featuring.daysRange),
+});

@@ -1,0 +1,624 @@
+/**
+ * Paid featuring (docs/decisions/040-paid-featuring.md): the operator's offers and places, a maker's Checkout session,
+ * Stripe's events, and the job that starts and ends featurings. The price is always the server's; a session's metadata
+ * names the purchase the server wrote, and an event is believed only once Stripe's own record says the same. Each event
+ * is handled once, by its id, in the transaction of what it changes.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import type { SessionUser } from "#common/access.ts";
+import { AppError } from "#common/errors.ts";
+import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, type OfferKind, purchaseName } from "#common/featuring.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { featureToolPath, purchasePath, toolPath } from "#common/page-paths.ts";
+import type { CheckoutInput, OfferInput } from "#common/schemas/featuring.ts";
+import { createId } from "#common/ids.ts";
+import { requireAdmin, requireSignedIn } from "../access.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { featuringOffers, featuringSettings, type Payment, purchases, stripeEvents, tools, users } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Effect, Outbox } from "../outbox/effects.ts";
+import { isQueuedTool } from "../tools/queue.ts";
+import { toolsOwnedBy } from "../users/queries.ts";
+import type { WebhookEvents } from "../webhooks/events.ts";
+import { firstFreeStart, type Hold } from "./places.ts";
+import { type Stripe, verifiedEvent } from "./stripe.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Offer = { kind: OfferKind; amount: number; currency: string; days: number | null; isOnSale: boolean };
+
+export type PurchaseState = "pending" | "booked" | "active" | "ended" | "refunded" | "disputed" | "expired";
+
+type PurchaseRow = typeof purchases.$inferSelect;
+
+/** A purchase as its buyer and the console read it. */
+export type PurchaseView = {
+  id: string;
+  kind: string;
+  name: string;
+  source: string;
+  state: PurchaseState;
+  price: string | null;
+  amount: number;
+  currency: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  receiptUrl: string | null;
+  tool: { id: string; name: string; slug: string } | null;
+  stripe: { sessionId: string | null; paymentIntentId: string | null };
+};
+
+/** What a maker may buy for one of their tools, as their page shows it. */
+export type CheckoutChoices = {
+  tool: { id: string; name: string; slug: string; isLive: boolean; isQueued: boolean; hasSkippedLine: boolean };
+  /** `startsAt`: when every place is taken now, the first day one is free for the whole period (null: at once). */
+  offers: { kind: OfferKind; name: string; price: string; days: number | null; startsAt: string | null; refusal: string | null }[];
+  /** The tool's featuring that holds or is booked. */
+  current: { state: "active" | "booked"; startsAt: string | null; endsAt: string | null } | null;
+};
+
+export type FeaturingDependencies = {
+  db: Database;
+  /** Null without Stripe's keys: nothing is for sale. */
+  stripe: Stripe | null;
+  webhookSecret: string;
+  siteUrl: string;
+  outbox: Pick<Outbox, "enqueue" | "poke">;
+  webhooks: WebhookEvents;
+  writeToolSnapshot: (id: string) => Promise<void>;
+  logger: Logger;
+  now?: () => Date;
+};
+
+/** Whether a purchase holds, or will hold, a featured place. */
+const holdsAPlace = and(inArray(purchases.state, ["booked", "active"]), ne(purchases.kind, "skip-line"));
+
+function isoOrNull(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+function longDate(date: Date): string {
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, webhooks, writeToolSnapshot, logger, now = () => new Date() }: FeaturingDependencies) {
+  function requireStripe(): Stripe {
+    if (!stripe) throw new AppError("unavailable", MESSAGES.featuring.noPayments);
+    return stripe;
+  }
+
+  async function readOffers(executor: Database | Transaction = db): Promise<Offer[]> {
+    const rows = await executor.select().from(featuringOffers).orderBy(asc(featuringOffers.kind));
+    return rows.map((row) => ({ kind: row.kind as OfferKind, amount: row.amount, currency: row.currency, days: row.days, isOnSale: row.isOnSale }));
+  }
+
+  async function readPlaces(executor: Database | Transaction = db): Promise<number> {
+    const [row] = await executor.select({ places: featuringSettings.places }).from(featuringSettings).limit(1);
+    return row?.places ?? DEFAULT_FEATURED_PLACES;
+  }
+
+  /** Takes the places' lock: whatever books or frees a place does it under this row, one at a time. */
+  async function lockPlaces(tx: Transaction): Promise<number> {
+    await tx.insert(featuringSettings).values({ id: true, places: DEFAULT_FEATURED_PLACES }).onConflictDoNothing();
+    const [row] = await tx.select({ places: featuringSettings.places }).from(featuringSettings).for("update");
+    return row!.places;
+  }
+
+  /** Every featuring that holds or will hold a place: bounded by the places and how far ahead they are booked. */
+  async function readHolds(executor: Database | Transaction): Promise<Hold[]> {
+    const rows = await executor
+      .select({ toolId: purchases.toolId, startsAt: purchases.startsAt, endsAt: purchases.endsAt })
+      .from(purchases)
+      .where(holdsAPlace)
+      .orderBy(asc(purchases.endsAt));
+    return rows.map((row) => ({ toolId: row.toolId, startsAt: row.startsAt ?? new Date(0), endsAt: row.endsAt }));
+  }
+
+  /** Features or unfeatures a tool, telling the admins' webhooks when a live tool changes; whether it changed. */
+  async function setFeatured(tx: Transaction, toolId: string | null, isFeatured: boolean): Promise<boolean> {
+    if (!toolId) return false;
+    const [before] = await tx.select({ isHomeBoosted: tools.isHomeBoosted }).from(tools).where(eq(tools.id, toolId)).for("update");
+    if (!before || before.isHomeBoosted === isFeatured) return false;
+    const [after] = await tx.update(tools).set({ isHomeBoosted: isFeatured, updatedAt: now() }).where(eq(tools.id, toolId)).returning();
+    if (after!.isVerified && after!.isActive) await webhooks.enqueue(tx, "tool.updated", { tool: after! });
+    return true;
+  }
+
+  /** The entry of the user's payments list (SPEC section 3) that records a purchase, added or changed. */
+  async function recordPaymentEntry(tx: Transaction, purchase: PurchaseRow, status: string): Promise<void> {
+    if (!purchase.userId) return;
+    const entry: Payment & { purchaseId: string } = {
+      kind: purchase.source === "grant" ? FEATURING_GRANT : FEATURING_PAYMENT,
+      purchaseId: purchase.id,
+      toolId: purchase.toolId ?? undefined,
+      amount: purchase.amount,
+      currency: purchase.currency,
+      createdAt: purchase.createdAt.toISOString(),
+      status,
+    };
+    const match = JSON.stringify([{ purchaseId: purchase.id }]);
+    await tx
+      .update(users)
+      .set({
+        payments: sql`case when ${users.payments} @> ${match}::jsonb then (
+            select jsonb_agg(case when element.value @> ${JSON.stringify({ purchaseId: purchase.id })}::jsonb then ${JSON.stringify(entry)}::jsonb else element.value end order by element.position)
+            from jsonb_array_elements(${users.payments}) with ordinality as element(value, position)
+          ) else ${users.payments} || ${JSON.stringify([entry])}::jsonb end`,
+        updatedAt: now(),
+      })
+      .where(eq(users.id, purchase.userId));
+  }
+
+  async function mailTo(tx: Transaction, userId: string | null, key: string, subject: string, text: string): Promise<Effect[]> {
+    if (!userId) return [];
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return user ? [{ channel: "mail", key, payload: { to: user.email, subject, text } }] : [];
+  }
+
+  async function toolOf(executor: Database | Transaction, toolId: string | null) {
+    if (!toolId) return null;
+    const [tool] = await executor.select({ id: tools.id, name: tools.name, slug: tools.slug }).from(tools).where(eq(tools.id, toolId));
+    return tool ?? null;
+  }
+
+  /** What a featuring holds from `at`: it starts at once when a place is free, else it is booked for the first one. */
+  async function place(tx: Transaction, purchase: PurchaseRow, at: Date): Promise<Pick<PurchaseRow, "state" | "startsAt" | "endsAt">> {
+    const places = await lockPlaces(tx);
+    const durationMs = purchase.startsAt && purchase.endsAt ? purchase.endsAt.getTime() - purchase.startsAt.getTime() : DAY_MS;
+    const start = firstFreeStart(await readHolds(tx), places, at, durationMs, purchase.toolId ?? "");
+    if (!start) throw new Error(`featuring: no place can be found for ${purchase.id}`);
+    const state = start.getTime() <= at.getTime() ? "active" : "booked";
+    return { state, startsAt: start, endsAt: new Date(start.getTime() + durationMs) };
+  }
+
+  /**
+   * Applies a paid purchase, once: a featuring takes its place (or is booked), a skip moves the tool to the front of the
+   * queue, the user's payments list gets its entry and the buyer their receipt. A payment Stripe already refunded or
+   * disputed (its events came first) only records that.
+   */
+  async function fulfil(purchaseId: string, paid: { paymentIntentId: string | null; receiptUrl: string | null; refunded: boolean; disputed: boolean }): Promise<string | null> {
+    const at = now();
+    const toolId = await db.transaction(async (tx) => {
+      const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
+      if (!purchase || purchase.state !== "pending") return null;
+      const base = { paidAt: at, stripePaymentIntentId: paid.paymentIntentId, receiptUrl: paid.receiptUrl, updatedAt: at };
+      if (paid.refunded || paid.disputed) {
+        const [ended] = await tx.update(purchases).set({ ...base, state: paid.refunded ? "refunded" : "disputed" }).where(eq(purchases.id, purchaseId)).returning();
+        await recordPaymentEntry(tx, ended!, ended!.state);
+        return null;
+      }
+      let change: Partial<PurchaseRow> = { state: "active" };
+      if (purchase.kind === "skip-line") {
+        if (purchase.toolId) {
+          await tx
+            .update(tools)
+            .set({ hasSkippedLine: true, dateSkippedLine: at, updatedAt: at })
+            .where(and(eq(tools.id, purchase.toolId), isQueuedTool, eq(tools.hasSkippedLine, false)));
+        }
+      } else {
+        change = await place(tx, purchase, at);
+        if (change.state === "active") await setFeatured(tx, purchase.toolId, true);
+        if (purchase.userId) await tx.update(users).set({ boosts: sql`${users.boosts} + 1` }).where(eq(users.id, purchase.userId));
+      }
+      const [done] = await tx.update(purchases).set({ ...base, ...change }).where(eq(purchases.id, purchaseId)).returning();
+      await recordPaymentEntry(tx, done!, "paid");
+      const tool = await toolOf(tx, done!.toolId);
+      const what = purchaseName(done!.kind, done!.startsAt && done!.endsAt ? Math.round((done!.endsAt.getTime() - done!.startsAt.getTime()) / DAY_MS) : null);
+      const when =
+        done!.kind === "skip-line"
+          ? `${tool?.name ?? "Your tool"} is now at the front of the verification queue.`
+          : done!.state === "active"
+            ? `${tool?.name ?? "Your tool"} is featured on the home page until ${longDate(done!.endsAt!)}.`
+            : `${tool?.name ?? "Your tool"} will be featured on the home page from ${longDate(done!.startsAt!)} to ${longDate(done!.endsAt!)}: every place is taken until then.`;
+      await outbox.enqueue(
+        tx,
+        await mailTo(
+          tx,
+          done!.userId,
+          `purchase-paid:${done!.id}`,
+          `Your receipt: ${what}`,
+          [`Thank you: we received ${formatAmount(done!.amount, done!.currency)} for ${what}.`, when, `Your purchase: ${siteUrl}${purchasePath(done!.id)}`, done!.receiptUrl ? `Stripe's receipt: ${done!.receiptUrl}` : ""]
+            .filter(Boolean)
+            .join("\n\n"),
+        ),
+      );
+      return done!.state === "active" && done!.kind !== "skip-line" ? done!.toolId : purchase.kind === "skip-line" ? purchase.toolId : null;
+    });
+    outbox.poke();
+    if (toolId) await writeToolSnapshot(toolId);
+    return toolId;
+  }
+
+  /** Ends what a refund or a dispute takes back: a featuring stops (or its booking is dropped), a skip is undone while the tool waits. */
+  async function takeBack(paymentIntentId: string, state: "refunded" | "disputed"): Promise<void> {
+    const at = now();
+    const changedTools = await db.transaction(async (tx) => {
+      await lockPlaces(tx);
+      const rows = await tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.stripePaymentIntentId, paymentIntentId), inArray(purchases.state, ["pending", "booked", "active", "ended"])))
+        .for("update");
+      const changed: string[] = [];
+      for (const purchase of rows) {
+        const [ended] = await tx.update(purchases).set({ state, updatedAt: at }).where(eq(purchases.id, purchase.id)).returning();
+        await recordPaymentEntry(tx, ended!, state);
+        if (purchase.kind === "skip-line" && purchase.toolId && purchase.state === "active") {
+          await tx.update(tools).set({ hasSkippedLine: false, dateSkippedLine: null, updatedAt: at }).where(and(eq(tools.id, purchase.toolId), isQueuedTool));
+        }
+        if (purchase.kind !== "skip-line" && purchase.state === "active" && (await setFeatured(tx, purchase.toolId, false))) changed.push(purchase.toolId!);
+      }
+      return changed;
+    });
+    outbox.poke();
+    for (const toolId of changedTools) await writeToolSnapshot(toolId);
+  }
+
+  /** The Checkout session's purchase, when Stripe's record and ours agree on what was bought, for whom and at what price. */
+  async function matchingPurchase(session: Stripe.Checkout.Session): Promise<PurchaseRow | null> {
+    const purchaseId = session.metadata?.purchaseId;
+    if (!purchaseId) return null;
+    const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+    const agrees =
+      purchase &&
+      purchase.stripeSessionId === session.id &&
+      purchase.amount === session.amount_total &&
+      purchase.currency === session.currency &&
+      purchase.toolId === (session.metadata?.toolId ?? null) &&
+      purchase.userId === (session.metadata?.userId ?? null);
+    if (!agrees) {
+      logger.warn(`payments: Checkout session ${session.id} does not match the purchase it names (${purchaseId}); it is left alone`);
+      return null;
+    }
+    return purchase;
+  }
+
+  /** Handles a Checkout session that completed or was paid later: Stripe's own record of it decides. */
+  async function sessionPaid(sessionId: string): Promise<void> {
+    const session = await requireStripe().checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge"] });
+    if (session.payment_status !== "paid") return;
+    const purchase = await matchingPurchase(session);
+    if (!purchase) return;
+    const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
+    const charge = intent && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+    await fulfil(purchase.id, {
+      paymentIntentId: intent?.id ?? (typeof session.payment_intent === "string" ? session.payment_intent : null),
+      receiptUrl: charge?.receipt_url ?? null,
+      refunded: Boolean(charge?.refunded),
+      disputed: Boolean(charge?.disputed),
+    });
+  }
+
+  /** A Checkout session that closed unpaid: its purchase will never be paid. */
+  async function sessionClosed(sessionId: string): Promise<void> {
+    await db
+      .update(purchases)
+      .set({ state: "expired", updatedAt: now() })
+      .where(and(eq(purchases.stripeSessionId, sessionId), eq(purchases.state, "pending")));
+  }
+
+  /** Applies one verified event; an event already handled changes nothing. */
+  async function handleEvent(event: Stripe.Event): Promise<"handled" | "duplicate" | "ignored"> {
+    const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
+    if (seen) return "duplicate";
+    let outcome: "handled" | "ignored" = "handled";
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded":
+        await sessionPaid(event.data.object.id);
+        break;
+      case "checkout.session.expired":
+      case "checkout.session.async_payment_failed":
+        await sessionClosed(event.data.object.id);
+        break;
+      case "charge.refunded": {
+        // Only a full refund takes the featuring back; Stripe's current record of the charge decides, whatever the order.
+        const charge = await requireStripe().charges.retrieve(event.data.object.id);
+        const intent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+        if (charge.refunded && intent) await takeBack(intent, "refunded");
+        break;
+      }
+      case "charge.dispute.created": {
+        const dispute = event.data.object;
+        const intent = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+        if (intent) await takeBack(intent, "disputed");
+        break;
+      }
+      default:
+        outcome = "ignored";
+    }
+    // Each change above holds once (a purchase leaves 'pending' once, a refund finds nothing left to end), so a crash
+    // between it and this line only makes Stripe's retry find the work done.
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return outcome;
+  }
+
+  function toView(row: PurchaseRow, tool: { id: string; name: string; slug: string } | null): PurchaseView {
+    const days = row.startsAt && row.endsAt ? Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / DAY_MS) : null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      name: purchaseName(row.kind, days),
+      source: row.source,
+      state: row.state as PurchaseState,
+      price: row.source === "grant" ? null : formatAmount(row.amount, row.currency),
+      amount: row.amount,
+      currency: row.currency,
+      startsAt: isoOrNull(row.startsAt),
+      endsAt: isoOrNull(row.endsAt),
+      paidAt: isoOrNull(row.paidAt),
+      createdAt: row.createdAt.toISOString(),
+      receiptUrl: row.receiptUrl,
+      tool,
+      stripe: { sessionId: row.stripeSessionId, paymentIntentId: row.stripePaymentIntentId },
+    };
+  }
+
+  const purchaseColumns = { purchase: purchases, toolName: tools.name, toolSlug: tools.slug };
+  function viewOf({ purchase, toolName, toolSlug }: { purchase: PurchaseRow; toolName: string | null; toolSlug: string | null }): PurchaseView {
+    return toView(purchase, purchase.toolId && toolName !== null ? { id: purchase.toolId, name: toolName, slug: toolSlug! } : null);
+  }
+
+  /** The user's own tool, for buying: refused for anyone else's. */
+  async function ownTool(user: SessionUser, toolId: string) {
+    const [tool] = await db
+      .select({ id: tools.id, name: tools.name, slug: tools.slug, isActive: tools.isActive, isVerified: tools.isVerified, hasSkippedLine: tools.hasSkippedLine, isQueued: sql<boolean>`${isQueuedTool}` })
+      .from(tools)
+      .where(and(eq(tools.id, toolId), toolsOwnedBy(user.slug)));
+    if (!tool) throw new AppError("permission-denied", MESSAGES.featuring.notYourTool);
+    return tool;
+  }
+
+  /** What may be bought for the tool now, with the refusal a person reads for what may not. */
+  async function choicesFor(user: SessionUser, toolId: string): Promise<CheckoutChoices> {
+    const tool = await ownTool(user, toolId);
+    const [offers, places, holds, [current]] = await Promise.all([
+      readOffers(),
+      readPlaces(),
+      readHolds(db),
+      db
+        .select({ state: purchases.state, startsAt: purchases.startsAt, endsAt: purchases.endsAt })
+        .from(purchases)
+        .where(and(eq(purchases.toolId, toolId), holdsAPlace))
+        .orderBy(desc(purchases.endsAt))
+        .limit(1),
+    ]);
+    const isLive = tool.isActive && tool.isVerified;
+    const at = now();
+    return {
+      tool: { id: tool.id, name: tool.name, slug: tool.slug, isLive, isQueued: Boolean(tool.isQueued), hasSkippedLine: tool.hasSkippedLine },
+      current: current ? { state: current.state as "active" | "booked", startsAt: isoOrNull(current.startsAt), endsAt: isoOrNull(current.endsAt) } : null,
+      offers: offers
+        .filter((offer) => offer.isOnSale)
+        .map((offer) => {
+          let refusal: string | null = null;
+          let startsAt: string | null = null;
+          if (offer.kind === "skip-line") {
+            if (tool.hasSkippedLine) refusal = MESSAGES.featuring.alreadySkipped;
+            else if (!tool.isQueued) refusal = MESSAGES.featuring.notWaiting;
+          } else if (!isLive) {
+            refusal = MESSAGES.featuring.notLive;
+          } else if (current) {
+            refusal = current.state === "active" ? MESSAGES.featuring.alreadyFeatured(longDate(current.endsAt!)) : MESSAGES.featuring.alreadyBooked(longDate(current.startsAt!));
+          } else {
+            const start = firstFreeStart(holds, places, at, (offer.days ?? 1) * DAY_MS, toolId);
+            if (!start) refusal = MESSAGES.featuring.noFreePlace;
+            else if (start.getTime() > at.getTime()) startsAt = start.toISOString();
+          }
+          return { kind: offer.kind, name: purchaseName(offer.kind, offer.days), price: formatAmount(offer.amount, offer.currency), days: offer.days, startsAt, refusal };
+        }),
+    };
+  }
+
+  return {
+    /** Whether anything can be bought: Stripe's keys are set. */
+    isPaymentEnabled: stripe !== null,
+
+    /** The console's offers (every kind, on sale or not) and places. */
+    async getSettings(user: SessionUser | null): Promise<{ offers: Offer[]; places: number }> {
+      requireAdmin(user);
+      const [offers, places] = await Promise.all([readOffers(), readPlaces()]);
+      return { offers, places };
+    },
+
+    /** Sets one offer's price and whether it is on sale (admins). */
+    async saveOffer(user: SessionUser | null, offer: OfferInput): Promise<void> {
+      requireAdmin(user);
+      const values = { amount: offer.amount, currency: offer.currency, days: offer.days, isOnSale: offer.isOnSale, updatedAt: now() };
+      await db.insert(featuringOffers).values({ kind: offer.kind, ...values }).onConflictDoUpdate({ target: featuringOffers.kind, set: values });
+    },
+
+    /** Sets how many tools may be featured at once (admins); what already holds a place keeps it. */
+    async savePlaces(user: SessionUser | null, { places }: { places: number }): Promise<void> {
+      requireAdmin(user);
+      await db.transaction(async (tx) => {
+        await lockPlaces(tx);
+        await tx.update(featuringSettings).set({ places, updatedAt: now() });
+      });
+    },
+
+    /** What the user may buy for their tool; refused for anyone else's tool. */
+    async getCheckoutChoices(user: SessionUser | null, toolId: string): Promise<CheckoutChoices> {
+      return choicesFor(requireSignedIn(user), toolId);
+    },
+
+    /**
+     * Opens a Stripe Checkout session for the user's tool at the operator's price, and answers the address of Stripe's
+     * page. The purchase is written first, as pending: the session's metadata names it.
+     */
+    async startCheckout(user: SessionUser | null, { toolId, kind }: CheckoutInput): Promise<string> {
+      const buyer = requireSignedIn(user);
+      const client = requireStripe();
+      const choices = await choicesFor(buyer, toolId);
+      const choice = choices.offers.find((offer) => offer.kind === kind);
+      if (!choice) throw new AppError("invalid-argument", MESSAGES.featuring.notForSale, { kind: MESSAGES.featuring.notForSale });
+      if (choice.refusal) throw new AppError("aborted", choice.refusal, { kind: choice.refusal });
+      const [offer] = await db.select().from(featuringOffers).where(eq(featuringOffers.kind, kind));
+      const at = now();
+      const id = createId("p", at);
+      const startsAt = kind === "skip-line" ? null : choice.startsAt ? new Date(choice.startsAt) : at;
+      await db.insert(purchases).values({
+        id,
+        userId: buyer.id,
+        toolId,
+        kind,
+        source: "stripe",
+        state: "pending",
+        amount: offer!.amount,
+        currency: offer!.currency,
+        startsAt,
+        endsAt: startsAt && offer!.days ? new Date(startsAt.getTime() + offer!.days * DAY_MS) : null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      const [record] = await db.select({ email: users.email }).from(users).where(eq(users.id, buyer.id));
+      const metadata = { purchaseId: id, toolId, userId: buyer.id, kind };
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await client.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: offer!.currency, unit_amount: offer!.amount, product_data: { name: `${choice.name}: ${choices.tool.name}` } },
+              },
+            ],
+            client_reference_id: buyer.id,
+            customer_email: record?.email,
+            metadata,
+            payment_intent_data: { metadata },
+            success_url: `${siteUrl}${purchasePath(id)}`,
+            cancel_url: `${siteUrl}${featureToolPath(toolId)}?cancelled=1`,
+          },
+          { idempotencyKey: `checkout-${id}` },
+        );
+      } catch (error) {
+        await db.update(purchases).set({ state: "expired", updatedAt: now() }).where(eq(purchases.id, id));
+        const stripeError = error as { type?: string; message?: string };
+        logger.warn(`payments: Stripe refused or did not answer the Checkout session of ${id}: ${stripeError.message ?? String(error)}`);
+        if (stripeError.type === "StripeInvalidRequestError" && stripeError.message) throw new AppError("invalid-argument", MESSAGES.featuring.stripeRefused(stripeError.message));
+        throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
+      }
+      await db.update(purchases).set({ stripeSessionId: session.id, updatedAt: now() }).where(eq(purchases.id, id));
+      if (!session.url) throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
+      return session.url;
+    },
+
+    /**
+     * Stripe's POST to the webhook: the event when its signature is Stripe's, applied once. A bad signature is a 400;
+     * a failure to apply it throws, so Stripe sends it again.
+     */
+    async receiveWebhook(payload: string, signature: string | undefined): Promise<"handled" | "duplicate" | "ignored"> {
+      // Without keys the site has no webhook: nothing was ever sold here.
+      if (!stripe) throw new AppError("not-found", MESSAGES.featuring.noPayments);
+      const event = verifiedEvent(stripe, payload, signature, webhookSecret);
+      if (!event) throw new AppError("invalid-argument", MESSAGES.featuring.badSignature);
+      return handleEvent(event);
+    },
+
+    /** One purchase, for its buyer or an admin: the page Stripe's Checkout comes back to. */
+    async getPurchase(user: SessionUser | null, id: string): Promise<PurchaseView> {
+      const viewer = requireSignedIn(user);
+      const [row] = await db.select(purchaseColumns).from(purchases).leftJoin(tools, eq(tools.id, purchases.toolId)).where(eq(purchases.id, id));
+      if (!row || (row.purchase.userId !== viewer.id && viewer.role !== "admin")) throw new AppError("not-found", MESSAGES.featuring.purchaseNotFound);
+      return viewOf(row);
+    },
+
+    /** The user's own purchases and grants, newest first: the receipts on their profile. */
+    async listOwnPurchases(user: SessionUser | null, limit = 50): Promise<PurchaseView[]> {
+      const viewer = requireSignedIn(user);
+      const rows = await db
+        .select(purchaseColumns)
+        .from(purchases)
+        .leftJoin(tools, eq(tools.id, purchases.toolId))
+        .where(and(eq(purchases.userId, viewer.id), ne(purchases.state, "pending"), ne(purchases.state, "expired")))
+        .orderBy(desc(purchases.createdAt), desc(purchases.id))
+        .limit(limit);
+      return rows.map(viewOf);
+    },
+
+    /** Features a tool for free for `days` (admins), recorded as a grant; it takes a place as a payment would. */
+    async grantFeaturing(user: SessionUser | null, { toolId, days }: { toolId: string; days: number }): Promise<PurchaseView> {
+      const admin = requireAdmin(user);
+      const at = now();
+      const [tool] = await db.select({ id: tools.id, name: tools.name, slug: tools.slug, creatorUsername: tools.creatorUsername }).from(tools).where(eq(tools.id, toolId));
+      if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+      const [maker] = tool.creatorUsername ? await db.select({ id: users.id }).from(users).where(and(eq(users.slug, tool.creatorUsername))) : [];
+      const id = createId("p", at);
+      const granted = await db.transaction(async (tx) => {
+        const [purchase] = await tx
+          .insert(purchases)
+          .values({ id, userId: maker?.id ?? null, toolId, kind: "featured", source: "grant", state: "pending", startsAt: at, endsAt: new Date(at.getTime() + days * DAY_MS), createdAt: at, updatedAt: at })
+          .returning();
+        const change = await place(tx, purchase!, at);
+        if (change.state === "active") await setFeatured(tx, toolId, true);
+        const [done] = await tx.update(purchases).set({ ...change, paidAt: at }).where(eq(purchases.id, id)).returning();
+        await recordPaymentEntry(tx, done!, "granted");
+        if (done!.userId) await tx.update(users).set({ boosts: sql`${users.boosts} + 1` }).where(eq(users.id, done!.userId));
+        logger.info(`payments: ${admin.username} granted ${tool.name} ${days} featured day${days === 1 ? "" : "s"}`);
+        return done!;
+      });
+      outbox.poke();
+      if (granted.state === "active") await writeToolSnapshot(toolId);
+      return toView(granted, tool);
+    },
+
+    /**
+     * The featurings' clock, run once a minute by one process: ends the periods that are over, starts the bookings whose
+     * day has come, and e-mails the makers whose featuring ends within a few days.
+     */
+    async runFeaturingClock(at: Date = now()): Promise<{ ended: number; started: number; reminded: number }> {
+      const changedTools = new Set<string>();
+      const counts = await db.transaction(async (tx) => {
+        await lockPlaces(tx);
+        const ended = await tx
+          .update(purchases)
+          .set({ state: "ended", updatedAt: at })
+          .where(and(eq(purchases.state, "active"), ne(purchases.kind, "skip-line"), isNotNull(purchases.endsAt), lte(purchases.endsAt, at)))
+          .returning();
+        for (const purchase of ended) if (await setFeatured(tx, purchase.toolId, false)) changedTools.add(purchase.toolId!);
+        const started = await tx
+          .update(purchases)
+          .set({ state: "active", updatedAt: at })
+          .where(and(eq(purchases.state, "booked"), lte(purchases.startsAt, at)))
+          .returning();
+        for (const purchase of started) if (await setFeatured(tx, purchase.toolId, true)) changedTools.add(purchase.toolId!);
+        const endingSoon = await tx
+          .update(purchases)
+          .set({ remindedAt: at })
+          .where(
+            and(
+              eq(purchases.state, "active"),
+              ne(purchases.kind, "skip-line"),
+              isNull(purchases.remindedAt),
+              lte(purchases.endsAt, new Date(at.getTime() + FEATURING_REMINDER_DAYS * DAY_MS)),
+            ),
+          )
+          .returning();
+        for (const purchase of endingSoon) {
+          const tool = await toolOf(tx, purchase.toolId);
+          if (!tool) continue;
+          await outbox.enqueue(
+            tx,
+            await mailTo(
+              tx,
+              purchase.userId,
+              `featuring-ends:${purchase.id}`,
+              `${tool.name} is featured until ${longDate(purchase.endsAt!)}`,
+              `${tool.name} (${siteUrl}${toolPath(tool.slug)}) is featured on the home page until ${longDate(purchase.endsAt!)}.\n\nTo stay featured after that, book your next period: ${siteUrl}${featureToolPath(tool.id)}`,
+            ),
+          );
+        }
+        return { ended: ended.length, started: started.length, reminded: endingSoon.length };
+      });
+      if (counts.reminded > 0) outbox.poke();
+      for (const toolId of changedTools) await writeToolSnapshot(toolId);
+      return counts;
+    },
+  };
+}
+
+export type FeaturingService = ReturnType<typeof featuringService>;

@@ -1,0 +1,305 @@
+/**
+ * Paid featuring (docs/decisions/040-paid-featuring.md), against a local Stripe stand-in that speaks Stripe's API and
+ * signs its events as Stripe does: a maker pays on Checkout and their tool is featured; replays, forgeries, someone
+ * else's tool, two makers for the last place, refunds, disputes, the end of the period, and a site with no keys.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
+import { purchases, tools, users } from "#server/db/schema.ts";
+import { insertTool, insertUser } from "../factories.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { createClient } from "../setup/forms.ts";
+import { startSmtpReceiver } from "../setup/smtp.ts";
+import { startStripeStandIn, type StripeStandIn } from "../setup/stripe.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(databaseKinds)("paid featuring on %s", (kind) => {
+  let database: TestDatabase;
+  let stripe: StripeStandIn;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    stripe = await startStripeStandIn();
+    smtp = await startSmtpReceiver();
+    app = await createTestApp(database, { ...stripe.env, SMTP_URL: smtp.url });
+    stripe.setWebhook((init) => app.request(STRIPE_WEBHOOK_PATH, init));
+  });
+  afterAll(async () => {
+    await stripe.close();
+    await smtp.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await app.services.outbox.drain();
+    await database.reset();
+    smtp.mails.length = 0;
+    stripe.calls.length = 0;
+    const admin = await insertUser(database.db, { role: "admin" });
+    await app.services.featuring.saveOffer(admin.session, { kind: "featured", amount: 2900, currency: "usd", days: 7, isOnSale: true });
+    await app.services.featuring.saveOffer(admin.session, { kind: "skip-line", amount: 900, currency: "usd", days: null, isOnSale: true });
+  });
+
+  async function makerWithTool(name = "Rocket", overrides: Partial<typeof tools.$inferInsert> = {}) {
+    const maker = await insertUser(database.db, { username: `${name} Maker`, email: `${name.toLowerCase()}@maker.example` });
+    const tool = await insertTool(database.db, { name, creatorUsername: maker.slug, isLinkedToCreator: true, ...overrides });
+    return { maker, tool };
+  }
+
+  /** The session the stand-in opened for the last checkout. */
+  function lastSession() {
+    return [...stripe.sessions.values()].at(-1)!;
+  }
+
+  const toolRow = async (id: string) => (await database.db.select().from(tools).where(eq(tools.id, id)))[0]!;
+  const userRow = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const purchaseRows = () => database.db.select().from(purchases).orderBy(purchases.createdAt);
+
+  it("features the tool once Stripe says the session is paid, and a replayed event changes nothing", async () => {
+    const { maker, tool } = await makerWithTool();
+    const url = await app.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "featured" });
+    const session = lastSession();
+    expect(url).toBe(session.url);
+    // The server's price and the purchase it wrote, never the browser's.
+    const created = stripe.calls.find((call) => call.path === "/v1/checkout/sessions")!;
+    expect(created.form).toMatchObject({ mode: "payment", line_items: [{ quantity: "1", price_data: { currency: "usd", unit_amount: "2900" } }] });
+    expect(session.metadata).toMatchObject({ toolId: tool.id, userId: maker.id });
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(false);
+
+    const paid = await stripe.pay(session.id);
+    expect(paid.status).toBe(200);
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
+    const [purchase] = await purchaseRows();
+    expect(purchase).toMatchObject({ state: "active", amount: 2900, currency: "usd", stripeSessionId: session.id });
+    expect(purchase!.endsAt!.getTime() - purchase!.startsAt!.getTime()).toBe(7 * DAY_MS);
+    expect(purchase!.receiptUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/receipts\/ch_/);
+    const buyer = await userRow(maker.id);
+    expect(buyer.boosts).toBe(1);
+    expect(buyer.payments).toEqual([expect.objectContaining({ kind: "featuring-payment", purchaseId: purchase!.id, toolId: tool.id, amount: 2900, currency: "usd", status: "paid" })]);
+    await app.services.outbox.drain();
+    const receipt = await smtp.waitForMail(maker.email, { subject: "Your receipt: Featured on the home page for 7 days" });
+    expect(receipt.text).toContain("$29.00");
+    expect(receipt.text).toContain(purchase!.receiptUrl!);
+
+    // The same event again, and the same session's late event under another id: nothing moves.
+    const again = await stripe.resend(paid);
+    expect(again.status).toBe(200);
+    expect((await app.request(STRIPE_WEBHOOK_PATH, { method: "POST", headers: { "stripe-signature": stripe.sign(paid.body) }, body: paid.body }).then((response) => response.json())) as object).toEqual({
+      received: true,
+      outcome: "duplicate",
+    });
+    const late = JSON.parse(paid.body) as { id: string; type: string };
+    late.id = `${late.id}_late`;
+    late.type = "checkout.session.async_payment_succeeded";
+    const lateBody = JSON.stringify(late);
+    expect((await stripe.post(lateBody, stripe.sign(lateBody))).status).toBe(200);
+    expect((await userRow(maker.id)).boosts).toBe(1);
+    expect((await userRow(maker.id)).payments).toHaveLength(1);
+    expect(await purchaseRows()).toHaveLength(1);
+    await app.services.outbox.drain();
+    // The receipt was taken above: no second one came.
+    expect(smtp.mails.filter((mail) => mail.subject.startsWith("Your receipt"))).toHaveLength(0);
+  });
+
+  it("refuses an unsigned event, one signed with another secret, and one changed after it was signed, with a 400", async () => {
+    const { maker, tool } = await makerWithTool();
+    await app.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "featured" });
+    const session = lastSession();
+    const forged = JSON.stringify({ id: "evt_forged", object: "event", type: "checkout.session.completed", data: { object: { ...session, payment_status: "paid" } } });
+    const unsigned = await stripe.post(forged);
+    expect(unsigned.status).toBe(400);
+    expect(JSON.parse(unsigned.body)).toEqual({ error: { code: "invalid-argument", message: "The event's Stripe-Signature does not match the webhook's secret" } });
+    expect((await stripe.post(forged, stripe.sign(forged, "whsec_someone_else"))).status).toBe(400);
+    const signed = stripe.sign(forged);
+    expect((await stripe.post(forged.replace("evt_forged", "evt_forged2"), signed)).status).toBe(400);
+    expect((await stripe.post(forged, "t=1,v1=nothing")).status).toBe(400);
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(false);
+    // A signed event naming a session Stripe says is unpaid changes nothing either: Stripe's own record decides.
+    expect((await stripe.post(forged, signed)).status).toBe(200);
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(false);
+    expect((await purchaseRows())[0]!.state).toBe("pending");
+  });
+
+  it("refuses a session for someone else's tool, as each role, and opens none", async () => {
+    const { tool } = await makerWithTool();
+    for (const role of ["guest", "verifier", "admin"] as const) {
+      const other = await insertUser(database.db, { role });
+      await expect(app.services.featuring.startCheckout(other.session, { toolId: tool.id, kind: "featured" }), role).rejects.toMatchObject({
+        code: "permission-denied",
+        message: "You can only buy featuring for one of your own tools",
+      });
+    }
+    await expect(app.services.featuring.startCheckout(null, { toolId: tool.id, kind: "featured" })).rejects.toMatchObject({ code: "unauthenticated" });
+    // Over HTTP: a visitor is sent to sign in, another user's post is refused with the message.
+    const visitor = await app.request(`/feature/${tool.id}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" }, body: "kind=featured" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe(`/login?redirectTo=%2Ffeature%2F${tool.id}`);
+    const stranger = createClient(app.request);
+    expect((await stranger.postSolved("/register", { username: "Stranger", email: "stranger@example.com", password: "long-enough" })).status).toBe(302);
+    const refused = await stranger.post(`/feature/${tool.id}`, { kind: "featured" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("You can only buy featuring for one of your own tools");
+    expect(stripe.calls).toHaveLength(0);
+    expect(await purchaseRows()).toHaveLength(0);
+  });
+
+  it("sends the maker to Stripe from their page's form, at the operator's price whatever the form says", async () => {
+    const client = createClient(app.request);
+    expect((await client.postSolved("/register", { username: "Page Maker", email: "page@maker.example", password: "long-enough" })).status).toBe(302);
+    const [maker] = await database.db.select().from(users).where(eq(users.email, "page@maker.example"));
+    const tool = await insertTool(database.db, { name: "Paged", creatorUsername: maker!.slug, isLinkedToCreator: true });
+    const page = await (await client.request(`/feature/${tool.id}`)).text();
+    expect(page).toContain("Pay $29.00 with Stripe");
+    // The tool is live: skipping the line is not for it, and the page says why instead of offering it.
+    expect(page).toContain("Skip the waiting line");
+    expect(page).toContain("Only a tool waiting for verification can skip the line");
+    expect(page).not.toContain("Pay $9.00 with Stripe");
+    const answer = await client.post(`/feature/${tool.id}`, { kind: "featured", amount: "1", unit_amount: "1", currency: "jpy" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(lastSession().url);
+    const opened = stripe.sessions.size;
+    expect(lastSession().amount_total).toBe(2900);
+    expect(lastSession().currency).toBe("usd");
+    // An unknown offer, or one not on sale, is refused with a message and opens nothing.
+    const unknown = await client.post(`/feature/${tool.id}`, { kind: "everything" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Choose what to buy");
+    // The tool is live: skipping the line is not for it.
+    const skip = await client.post(`/feature/${tool.id}`, { kind: "skip-line" });
+    expect(skip.status).toBe(409);
+    expect(await skip.text()).toContain("Only a tool waiting for verification can skip the line");
+    expect(stripe.sessions.size).toBe(opened);
+  });
+
+  it("gives the last free place to one of two makers paying at once, and books the other for when it frees", async () => {
+    const admin = await insertUser(database.db, { role: "admin" });
+    await app.services.featuring.savePlaces(admin.session, { places: 1 });
+    const first = await makerWithTool("First");
+    const second = await makerWithTool("Second");
+    await app.services.featuring.startCheckout(first.maker.session, { toolId: first.tool.id, kind: "featured" });
+    const firstSession = lastSession();
+    await app.services.featuring.startCheckout(second.maker.session, { toolId: second.tool.id, kind: "featured" });
+    const secondSession = lastSession();
+    const answers = await Promise.all([stripe.pay(firstSession.id), stripe.pay(secondSession.id)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const rows = await purchaseRows();
+    expect(rows.map((row) => row.state).sort()).toEqual(["active", "booked"]);
+    const active = rows.find((row) => row.state === "active")!;
+    const booked = rows.find((row) => row.state === "booked")!;
+    expect(booked.startsAt).toEqual(active.endsAt);
+    const featured = await database.db.select({ id: tools.id }).from(tools).where(eq(tools.isHomeBoosted, true));
+    expect(featured).toEqual([{ id: active.toolId }]);
+    // A third maker now sees the first free day, after both.
+    const third = await makerWithTool("Third");
+    const choices = await app.services.featuring.getCheckoutChoices(third.maker.session, third.tool.id);
+    expect(choices.offers.find((offer) => offer.kind === "featured")!.startsAt).toBe(booked.endsAt!.toISOString());
+  });
+
+  it("ends the featuring on a refund or a dispute, whichever order Stripe's events come in", async () => {
+    const refunded = await makerWithTool("Refunded");
+    await app.services.featuring.startCheckout(refunded.maker.session, { toolId: refunded.tool.id, kind: "featured" });
+    const refundedSession = lastSession();
+    await stripe.pay(refundedSession.id);
+    expect((await toolRow(refunded.tool.id)).isHomeBoosted).toBe(true);
+    expect((await stripe.refund(refundedSession.id)).status).toBe(200);
+    expect((await toolRow(refunded.tool.id)).isHomeBoosted).toBe(false);
+    expect((await userRow(refunded.maker.id)).payments).toEqual([expect.objectContaining({ status: "refunded" })]);
+
+    const disputed = await makerWithTool("Disputed");
+    await app.services.featuring.startCheckout(disputed.maker.session, { toolId: disputed.tool.id, kind: "featured" });
+    const disputedSession = lastSession();
+    await stripe.pay(disputedSession.id);
+    expect((await stripe.dispute(disputedSession.id)).status).toBe(200);
+    expect((await toolRow(disputed.tool.id)).isHomeBoosted).toBe(false);
+
+    // The refund's event comes before the payment's: the payment is recorded as refunded, and nothing is featured.
+    const early = await makerWithTool("Early");
+    await app.services.featuring.startCheckout(early.maker.session, { toolId: early.tool.id, kind: "featured" });
+    const earlySession = lastSession();
+    stripe.setWebhook(() => Promise.resolve(new Response("down", { status: 503 })));
+    const completed = await stripe.pay(earlySession.id);
+    stripe.setWebhook((init) => app.request(STRIPE_WEBHOOK_PATH, init));
+    expect((await stripe.refund(earlySession.id)).status).toBe(200);
+    expect((await stripe.resend(completed)).status).toBe(200);
+    expect((await toolRow(early.tool.id)).isHomeBoosted).toBe(false);
+    const states = Object.fromEntries((await purchaseRows()).map((row) => [row.toolId, row.state]));
+    expect(states).toEqual({ [refunded.tool.id]: "refunded", [disputed.tool.id]: "disputed", [early.tool.id]: "refunded" });
+  });
+
+  it("moves a waiting tool to the front of the queue, and back when the payment is refunded", async () => {
+    const { maker, tool } = await makerWithTool("Queued", { isVerified: false });
+    await app.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "skip-line" });
+    const session = lastSession();
+    expect(session.amount_total).toBe(900);
+    await stripe.pay(session.id);
+    expect(await toolRow(tool.id)).toMatchObject({ hasSkippedLine: true, isHomeBoosted: false });
+    expect((await userRow(maker.id)).boosts).toBe(0);
+    await stripe.refund(session.id);
+    expect(await toolRow(tool.id)).toMatchObject({ hasSkippedLine: false });
+  });
+
+  it("ends the featuring when its period is over, after telling the maker, and starts the next booking", async () => {
+    const admin = await insertUser(database.db, { role: "admin" });
+    await app.services.featuring.savePlaces(admin.session, { places: 1 });
+    const first = await makerWithTool("Current");
+    const next = await makerWithTool("Next");
+    await app.services.featuring.startCheckout(first.maker.session, { toolId: first.tool.id, kind: "featured" });
+    await stripe.pay(lastSession().id);
+    await app.services.featuring.startCheckout(next.maker.session, { toolId: next.tool.id, kind: "featured" });
+    await stripe.pay(lastSession().id);
+    const [current] = await purchaseRows();
+    const end = current!.endsAt!;
+
+    expect(await app.services.featuring.runFeaturingClock(new Date(end.getTime() - 4 * DAY_MS))).toEqual({ ended: 0, started: 0, reminded: 0 });
+    expect(await app.services.featuring.runFeaturingClock(new Date(end.getTime() - 3 * DAY_MS))).toEqual({ ended: 0, started: 0, reminded: 1 });
+    await app.services.outbox.drain();
+    const endDay = end.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const reminder = await smtp.waitForMail(first.maker.email, { subject: `Current is featured until ${endDay}` });
+    expect(reminder.text).toContain(`/feature/${first.tool.id}`);
+    // Once a day's runs have passed, nobody is told twice.
+    expect((await app.services.featuring.runFeaturingClock(new Date(end.getTime() - 2 * DAY_MS))).reminded).toBe(0);
+
+    expect(await app.services.featuring.runFeaturingClock(end)).toMatchObject({ ended: 1, started: 1 });
+    expect((await toolRow(first.tool.id)).isHomeBoosted).toBe(false);
+    expect((await toolRow(next.tool.id)).isHomeBoosted).toBe(true);
+    expect((await purchaseRows()).map((row) => row.state)).toEqual(["ended", "active"]);
+  });
+
+  it("lets only an admin set the prices and places, and grant featuring for free", async () => {
+    const { tool } = await makerWithTool();
+    const offer = { kind: "featured" as const, amount: 100, currency: "eur", days: 3, isOnSale: true };
+    const guest = await insertUser(database.db);
+    const verifier = await insertUser(database.db, { role: "verifier" });
+    for (const user of [null, guest.session, verifier.session]) {
+      await expect(app.services.featuring.saveOffer(user, offer)).rejects.toMatchObject({ code: user ? "permission-denied" : "unauthenticated" });
+      await expect(app.services.featuring.savePlaces(user, { places: 2 })).rejects.toMatchObject({ code: user ? "permission-denied" : "unauthenticated" });
+      await expect(app.services.featuring.grantFeaturing(user, { toolId: tool.id, days: 3 })).rejects.toMatchObject({ code: user ? "permission-denied" : "unauthenticated" });
+      await expect(app.services.featuring.getSettings(user)).rejects.toMatchObject({ code: user ? "permission-denied" : "unauthenticated" });
+    }
+    const admin = await insertUser(database.db, { role: "admin" });
+    const granted = await app.services.featuring.grantFeaturing(admin.session, { toolId: tool.id, days: 3 });
+    expect(granted).toMatchObject({ source: "grant", state: "active", price: null });
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
+    expect((await app.services.featuring.getSettings(admin.session)).offers.find((entry) => entry.kind === "featured")).toMatchObject({ amount: 2900 });
+  });
+
+  it("sells nothing without Stripe's keys: no page, no webhook, and the request form instead", async () => {
+    const free = await createTestApp(database);
+    expect(free.services.featuring.isPaymentEnabled).toBe(false);
+    const { maker, tool } = await makerWithTool();
+    await expect(free.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "featured" })).rejects.toMatchObject({ code: "unavailable" });
+    const webhook = await free.request(STRIPE_WEBHOOK_PATH, { method: "POST", body: "{}" });
+    expect(webhook.status).toBe(404);
+    const client = createClient(free.request);
+    expect((await client.postSolved("/register", { username: "Free Maker", email: "free@maker.example", password: "long-enough" })).status).toBe(302);
+    const [record] = await database.db.select().from(users).where(eq(users.email, "free@maker.example"));
+    const page = await client.request(`/feature/${tool.id}`);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe(`/profile/${record!.slug}?type=boost-tool`);
+    expect(stripe.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,277 @@
+/**
+ * A local stand-in for Stripe, on 127.0.0.1: the API endpoints the app calls, in Stripe's documented shapes (creating
+ * and retrieving Checkout Sessions, with `expand`; retrieving charges; creating refunds), Checkout's hosted page (a
+ * "Pay" button, then back to the session's success_url), and the events, signed as Stripe signs them and sent to the
+ * app's webhook. The official SDK is pointed here through STRIPE_API_URL. Tests also drive it: pay, refund, dispute,
+ * let a session expire, send an event again or out of order.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export const STRIPE_TEST_SECRET_KEY = "sk_test_standin";
+export const STRIPE_TEST_WEBHOOK_SECRET = "whsec_standin";
+
+type Json = Record<string, unknown>;
+
+export type StripeSession = Json & { id: string; url: string; amount_total: number; currency: string; metadata: Record<string, string>; success_url: string; cancel_url: string; payment_intent: string | null; payment_status: string; status: string };
+
+export type WebhookTarget = (init: RequestInit) => Promise<Response>;
+
+export type SentEvent = { id: string; type: string; status: number; body: string };
+
+export type StripeStandIn = {
+  /** The API's address: STRIPE_API_URL. */
+  url: string;
+  /** The environment that points the app here. */
+  env: Record<string, string>;
+  sessions: Map<string, StripeSession>;
+  /** Every API call the app made: method, path and the form it sent. */
+  calls: { method: string; path: string; form: Json; idempotencyKey: string | undefined }[];
+  /** The events sent to the app, with its answer. */
+  events: SentEvent[];
+  /** Where events go: the app's webhook address, or the in-process app's request function given its path. */
+  setWebhook(target: string | WebhookTarget): void;
+  /** Pays a session as its Checkout page would, and sends `checkout.session.completed`; answers that event. */
+  pay(sessionId: string): Promise<SentEvent>;
+  /** Refunds a paid session's charge in full, and sends `charge.refunded`. */
+  refund(sessionId: string): Promise<SentEvent>;
+  /** Opens a dispute on a paid session's charge, and sends `charge.dispute.created`. */
+  dispute(sessionId: string): Promise<SentEvent>;
+  /** Closes an unpaid session, and sends `checkout.session.expired`. */
+  expire(sessionId: string): Promise<SentEvent>;
+  /** Sends an event again, exactly as it was (same id, same body, a fresh signature). */
+  resend(event: SentEvent): Promise<SentEvent>;
+  /** Sends any body with any signature header: what a forger could send. */
+  post(body: string, signature?: string): Promise<{ status: number; body: string }>;
+  /** A valid signature header for `payload`, made as Stripe's SDK makes a test one. */
+  sign(payload: string, secret?: string): string;
+  close(): Promise<void>;
+};
+
+let counter = 0;
+const newId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter++).toString(36).padStart(4, "0")}`;
+
+/** Stripe's form encoding (`a[b][0][c]=1`) read back into objects and arrays. */
+function parseForm(text: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== "");
+    let node: Json = root;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Json;
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null) return value;
+    const entries = Object.entries(value as Json).map(([key, child]) => [key, arrays(child)] as const);
+    return entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key)) ? entries.map(([, child]) => child) : Object.fromEntries(entries);
+  };
+  return arrays(root) as Json;
+}
+
+function stripeError(res: ServerResponse, status: number, message: string, type = "invalid_request_error") {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ error: { type, message } }));
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const sessions = new Map<string, StripeSession>();
+  const byIdempotencyKey = new Map<string, StripeSession>();
+  const charges = new Map<string, Json>();
+  const intents = new Map<string, Json>();
+  const calls: StripeStandIn["calls"] = [];
+  const events: SentEvent[] = [];
+  let webhook: WebhookTarget = () => Promise.reject(new Error("The stand-in has no webhook to send events to"));
+
+  const sign = (payload: string, secret = STRIPE_TEST_WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+  async function post(body: string, signature?: string) {
+    const response = await webhook({ method: "POST", headers: { "content-type": "application/json; charset=utf-8", ...(signature ? { "stripe-signature": signature } : {}) }, body });
+    return { status: response.status, body: await response.text() };
+  }
+
+  async function send(type: string, object: Json): Promise<SentEvent> {
+    const id = newId("evt");
+    const body = JSON.stringify({ id, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type }, null, 2);
+    const answer = await post(body, sign(body));
+    const sent = { id, type, status: answer.status, body };
+    events.push(sent);
+    return sent;
+  }
+
+  function chargeOf(sessionId: string): Json {
+    const session = sessions.get(sessionId);
+    const intent = session?.payment_intent ? intents.get(session.payment_intent) : undefined;
+    if (!intent) throw new Error(`The session ${sessionId} was not paid`);
+    return charges.get(intent.latest_charge as string)!;
+  }
+
+  function expanded(session: StripeSession, expand: string[]): Json {
+    if (!expand.includes("payment_intent") && !expand.includes("payment_intent.latest_charge")) return session;
+    const intent = session.payment_intent ? intents.get(session.payment_intent) : null;
+    if (!intent) return session;
+    const withCharge = expand.includes("payment_intent.latest_charge") ? { ...intent, latest_charge: charges.get(intent.latest_charge as string) } : intent;
+    return { ...session, payment_intent: withCharge };
+  }
+
+  function pay(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`No session ${sessionId}`);
+    const intentId = newId("pi");
+    const chargeId = newId("ch");
+    charges.set(chargeId, {
+      id: chargeId,
+      object: "charge",
+      amount: session.amount_total,
+      amount_refunded: 0,
+      currency: session.currency,
+      paid: true,
+      refunded: false,
+      disputed: false,
+      status: "succeeded",
+      payment_intent: intentId,
+      receipt_url: `${url}/receipts/${chargeId}`,
+      metadata: session.metadata,
+    });
+    intents.set(intentId, { id: intentId, object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", latest_charge: chargeId, metadata: session.metadata });
+    Object.assign(session, { payment_intent: intentId, payment_status: "paid", status: "complete" });
+    return send("checkout.session.completed", session);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, body: string) {
+    const form = req.method === "POST" ? parseForm(body) : parseForm(query.toString());
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    calls.push({ method: req.method ?? "GET", path, form, idempotencyKey });
+    if (req.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET_KEY}`) return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
+    const json = (value: unknown) => {
+      res.writeHead(200, { "content-type": "application/json", "request-id": newId("req") });
+      res.end(JSON.stringify(value));
+    };
+    if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      if (idempotencyKey && byIdempotencyKey.has(idempotencyKey)) return json(byIdempotencyKey.get(idempotencyKey));
+      const items = form.line_items as { quantity: string; price_data: { currency: string; unit_amount: string; product_data: { name: string } } }[] | undefined;
+      const item = items?.[0];
+      if (!item?.price_data) return stripeError(res, 400, "You must specify either `line_items` or `prices`.");
+      const amount = Number(item.price_data.unit_amount) * Number(item.quantity ?? 1);
+      if (!Number.isInteger(amount) || amount < 50) return stripeError(res, 400, "The Checkout Session's total amount due must add up to at least $0.50 usd");
+      const id = newId("cs");
+      const session: StripeSession = {
+        id,
+        object: "checkout.session",
+        mode: form.mode,
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: amount,
+        amount_subtotal: amount,
+        currency: item.price_data.currency,
+        client_reference_id: form.client_reference_id ?? null,
+        customer_email: form.customer_email ?? null,
+        metadata: (form.metadata as Record<string, string>) ?? {},
+        success_url: form.success_url as string,
+        cancel_url: form.cancel_url as string,
+        payment_intent: null,
+        subscription: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
+        url: `${url}/c/pay/${id}`,
+        line_items_name: item.price_data.product_data.name,
+      };
+      sessions.set(id, session);
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
+      return json(session);
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && sessionMatch) {
+      const session = sessions.get(sessionMatch[1]!);
+      if (!session) return stripeError(res, 404, `No such checkout.session: '${sessionMatch[1]}'`);
+      const expand = Object.values((form.expand as Json | string[] | undefined) ?? {}) as string[];
+      return json(expanded(session, expand));
+    }
+    const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && chargeMatch) {
+      const charge = charges.get(chargeMatch[1]!);
+      return charge ? json(charge) : stripeError(res, 404, `No such charge: '${chargeMatch[1]}'`);
+    }
+    if (req.method === "POST" && path === "/v1/refunds") {
+      const intent = intents.get(form.payment_intent as string);
+      if (!intent) return stripeError(res, 404, `No such payment_intent: '${form.payment_intent}'`);
+      const charge = charges.get(intent.latest_charge as string)!;
+      Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
+      return json({ id: newId("re"), object: "refund", amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: "succeeded" });
+    }
+    return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path}).`);
+  }
+
+  /** Checkout's hosted page: what it sells, a Pay button and a way back. */
+  async function handleCheckout(req: IncomingMessage, res: ServerResponse, id: string, isPaying: boolean) {
+    const session = sessions.get(id);
+    if (!session) {
+      res.writeHead(404, { "content-type": "text/plain" });
+      return res.end("No such session");
+    }
+    if (isPaying) {
+      await pay(id);
+      res.writeHead(303, { location: session.success_url });
+      return res.end();
+    }
+    const price = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><title>Stripe Checkout</title><h1>Pay ${price}</h1><p>${String(session.line_items_name).replace(/[<>&]/g, "")}</p>
+<form method="post" action="/c/pay/${id}"><button type="submit">Pay</button></form><a href="${session.cancel_url}">Back</a>`);
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const address = new URL(req.url ?? "/", url);
+      const body = Buffer.concat(chunks).toString("utf8");
+      const checkout = /^\/c\/pay\/([^/]+)$/.exec(address.pathname);
+      const handled = checkout ? handleCheckout(req, res, checkout[1]!, req.method === "POST") : handleApi(req, res, address.pathname, address.searchParams, body);
+      handled.catch((error: unknown) => stripeError(res, 500, String(error), "api_error"));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    env: { STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: url },
+    sessions,
+    calls,
+    events,
+    setWebhook: (target) => void (webhook = typeof target === "string" ? (init) => fetch(target, init) : target),
+    pay,
+    refund(sessionId) {
+      const charge = chargeOf(sessionId);
+      Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
+      return send("charge.refunded", charge);
+    },
+    dispute(sessionId) {
+      const charge = chargeOf(sessionId);
+      charge.disputed = true;
+      return send("charge.dispute.created", { id: newId("dp"), object: "dispute", amount: charge.amount, charge: charge.id, payment_intent: charge.payment_intent, reason: "fraudulent", status: "needs_response" });
+    },
+    expire(sessionId) {
+      const session = sessions.get(sessionId)!;
+      Object.assign(session, { status: "expired" });
+      return send("checkout.session.expired", session);
+    },
+    async resend(event) {
+      const answer = await post(event.body, sign(event.body));
+      const sent = { ...event, status: answer.status };
+      events.push(sent);
+      return sent;
+    },
+    post,
+    sign,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
