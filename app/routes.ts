@@ -58,6 +58,7 @@ export default [
     route("categories", "routes/admin-categories.tsx"),
     route("users", "routes/admin-users.tsx"),
     route("requests", "routes/admin-requests.tsx"),
+    route("featuring", "routes/admin-featuring.tsx"),
     route("analytics", "routes/admin-analytics.tsx"),
     route("newsletter", "routes/admin-newsletter.tsx"),
     route("deliveries", "routes/admin-deliveries.tsx"),

@@ -51,6 +51,8 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PUBLIC_COUNTERS_FROM_VIEWS = 10;
 /** Messages the 'Get featured!' action shows. */
 export const FEATURED_NEEDS_ACCOUNT = "You need to be connected to have your tool featured!";
+/** What a maker's 'Get featured!' on their tool's card says while the site takes no payment (no Stripe keys). */
+export const FEATURED_IN_DEVELOPMENT = "Feature still in development, you'll be noticed when it's live!";
 /** Profiles: the longest bio, and how many social profile links a user may list. */
 export const MAX_BIO_LENGTH = 500;
 export const MAX_SOCIAL_PROFILES = 5;

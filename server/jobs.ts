@@ -1,5 +1,6 @@
 /**
- * The server's scheduled work, started by every app process and run by one of them each time: every hour, raw
+ * The server's scheduled work, started by every app process and run by one of them each time: every minute, the
+ * featurings whose period is over end and the booked ones whose day has come start (server/payments/featuring.ts); every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
  * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
  * outbox's old delivered rows and the spent proofs of work past their expiry are deleted; every day, the uploaded
@@ -18,7 +19,8 @@ import { scheduledRuns } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
 import type { Services } from "./services.ts";
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 /** A run that has not finished after this long is deemed dead (its process stopped) and may be run again. */
 const RUN_LEASE_MS = 30 * 60 * 1000;
@@ -80,6 +82,16 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   }
 }
 
+/** Runs the featurings' clock once (decision 040): what the timer calls every minute, so a featuring ends within a minute of its end. */
+export async function runMinuteJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
+  try {
+    const { ended, started, reminded } = await services.featuring.runFeaturingClock(now);
+    if (ended + started + reminded > 0) logger.info(`featuring: ${ended} ended, ${started} started, ${reminded} maker${reminded === 1 ? "" : "s"} reminded`);
+  } catch (error) {
+    logger.error("featuring: could not run the featurings' clock", error);
+  }
+}
+
 /**
  * Runs `job` under the name `name` unless another run of it (in any process on this database) started less than
  * `periodMs` ago, or is still under way within its lease. Two processes that try at once: one runs it, one skips.
@@ -137,7 +149,8 @@ function every(periodMs: number, firstAfterMs: number, job: (signal: AbortSignal
     running = job(stopping.signal)
       .then((result) => {
         // The other processes skip the run: one line per period says which process ran it, and for how long.
-        if (result === "ran") logger.info(`scheduled job ${name}: ran in ${Date.now() - startedAt} ms`);
+        // The minute's job says only what it changed: a line a minute would drown the log.
+        if (result === "ran" && periodMs >= HOUR_MS) logger.info(`scheduled job ${name}: ran in ${Date.now() - startedAt} ms`);
         if (result === "handed back") logger.info(`scheduled job ${name}: stopped after ${Date.now() - startedAt} ms, handed back for the next process`);
       })
       .catch((error: unknown) => logger.error(`scheduled job ${name}: could not run`, error))
@@ -166,6 +179,7 @@ function every(periodMs: number, firstAfterMs: number, job: (signal: AbortSignal
  */
 export function startJobs(db: Database, services: Services, logger: Logger, firstRunAfterMs: number): ScheduledJobs {
   const jobs = [
+    every(MINUTE_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "minute", MINUTE_MS, () => runMinuteJobs(services, logger, new Date()), new Date(), signal), logger, "minute"),
     every(HOUR_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "hourly", HOUR_MS, () => runJobs(services, logger, new Date(), signal), new Date(), signal), logger, "hourly"),
     every(DAY_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "daily", DAY_MS, () => runDailyJobs(services, logger, new Date(), signal), new Date(), signal), logger, "daily"),
   ];

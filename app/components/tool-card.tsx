@@ -2,6 +2,7 @@
 import { Link } from "./link.tsx";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
+import { FeatureAction } from "./feature-action.tsx";
 import { OutboundLink } from "./outbound-link.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 import { categoryPath, toolPath } from "#common/page-paths.ts";
@@ -23,7 +24,7 @@ export function ToolCard({
           <h3>
             <Link to={toolPath(tool.slug)}>{tool.name}</Link>
           </h3>
-          {tool.isHomeBoosted && <span className="card-featured">Featured</span>}
+          {tool.isHomeBoosted && <span className="card-featured">Featured</span>} <FeatureAction toolId={tool.id} />
         </div>
         <div className="card-actions">
           <FavoriteButton toolId={tool.id} />

@@ -3,6 +3,7 @@
  * and maker. The public tool page shows it, and so does the moderation queue's preview, so a verifier sees what visitors
  * will see.
  */
+import { FeatureAction } from "./feature-action.tsx";
 import { type ReactNode, useId } from "react";
 import { Link } from "./link.tsx";
 import type { ToolDetail } from "#server/tools/queries.ts";
@@ -55,6 +56,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
             <div className="flex flex-wrap items-center gap-2">
               <Title className="text-3xl font-extrabold tracking-tight break-words">{tool.name}</Title>
               {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>}
+              <FeatureAction toolId={tool.id} className="card-feature text-xs" />
             </div>
             <p className="mt-2 text-lg text-slate-600">{tool.shortDesc}</p>
             <div className="mt-4 flex flex-wrap items-center gap-3">

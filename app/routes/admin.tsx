@@ -26,6 +26,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/categories", label: "Categories" },
           { to: "/admin/users", label: "Users" },
           { to: "/admin/requests", label: "Requests", count: counts.requests },
+          { to: "/admin/featuring", label: "Featuring" },
           { to: "/admin/analytics", label: "Analytics" },
           { to: "/admin/newsletter", label: "Newsletter" },
           { to: "/admin/deliveries", label: "Deliveries", count: counts.deliveries },

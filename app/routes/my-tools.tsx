@@ -21,7 +21,8 @@ import { formatCount, ReferrerSource, StatsTable } from "../components/stats-tab
 import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
-import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
+import { editToolPath, featureToolPath, loginPath, toolPath } from "#common/page-paths.ts";
+import { useRootData } from "../root-data.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address (request.url of a client-side navigation ends in .data).
@@ -96,6 +97,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
 
 function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
+  const isPaymentEnabled = useRootData().config.isPaymentEnabled;
   return (
     <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
       <ToolLogo name={tool.name} logo={tool.logo} size={40} className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" lazy />
@@ -129,6 +131,11 @@ function UserToolRow({ tool }: { tool: UserTool }) {
       <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>
         {state.label}
       </span>
+      {isPaymentEnabled && (tool.state === "live" || tool.state === "waiting-for-verification") && (
+        <Link to={featureToolPath(tool.id)} data-testid="feature-link" className="shrink-0 rounded-lg border border-amber-300 px-3 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-100">
+          {tool.state === "live" ? "Get featured!" : "Skip the line"}
+        </Link>
+      )}
       {tool.state === "live" && <BadgeSnippets tool={tool} />}
     </li>
   );

@@ -18,7 +18,8 @@ import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/profile";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { boostToolPath, loginPath, profilePath } from "#common/page-paths.ts";
+import { boostToolPath, featureToolPath, loginPath, profilePath, purchasePath } from "#common/page-paths.ts";
+import type { PurchaseView } from "#server/payments/featuring.ts";
 
 /** The query that opens the featuring request form (SPEC section 2: 'Get featured!' sends a signed-in user here). */
 const BOOST_QUERY = "type=boost-tool";
@@ -39,7 +40,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!found) throw data(MESSAGES.profile.notFound, { status: 404 });
   // A former address: old links keep working, and search engines learn the new one.
   if (found.kind === "moved") throw redirect(`${profilePath(found.slug)}${url.search}`, 301);
-  return { ...found, isBoostForm: query.type === "boost-tool" && found.owner !== null };
+  // Its owner also reads their receipts: what they bought, and until when.
+  const receipts = found.owner ? await context.services.featuring.listOwnPurchases(context.user) : [];
+  return { ...found, receipts, isPaymentEnabled: context.services.featuring.isPaymentEnabled, isBoostForm: query.type === "boost-tool" && found.owner !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -85,14 +88,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, tools, owner, isBoostForm } = loaderData;
+  const { profile, tools, owner, isBoostForm, receipts, isPaymentEnabled } = loaderData;
 
   return (
     <main className="mx-auto max-w-7xl px-4">
       <ProfileHeader profile={profile} owner={owner} />
 
-      {owner && isBoostForm && <FeaturingRequestForm owner={owner} actionData={actionData} />}
-      {owner && <FeaturingRequests payments={owner.payments} />}
+      {owner && isBoostForm && (isPaymentEnabled ? <FeaturingChoice owner={owner} /> : <FeaturingRequestForm owner={owner} actionData={actionData} />)}
+      {owner && <FeaturingRequests payments={owner.payments.filter((entry) => entry.kind === FEATURING_REQUEST)} />}
+      {owner && <Receipts receipts={receipts} />}
 
       <section aria-labelledby="tools-heading" className="pb-12">
         <h2 id="tools-heading" className="mb-4 text-2xl font-bold tracking-tight">
@@ -220,6 +224,80 @@ function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionD
           </SubmitButton>
         </Form>
       )}
+    </section>
+  );
+}
+
+/** With payments on: each of the owner's tools leads to what may be bought for it (decision 040). */
+function FeaturingChoice({ owner }: { owner: OwnerView }) {
+  return (
+    <section aria-labelledby="featuring-heading" className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
+      <h2 id="featuring-heading" className="text-xl font-bold tracking-tight">
+        Feature one of your tools
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">A featured tool is shown at the top of the home page with a Featured badge. A tool waiting for verification can skip the line.</p>
+      {owner.tools.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-700">
+          You have no tool to feature yet.{" "}
+          <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+            Add your tool
+          </Link>{" "}
+          first.
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 text-sm">
+          {owner.tools.map((tool) => (
+            <li key={tool.id} className="flex items-center justify-between gap-3 py-2">
+              <span>{tool.isLive ? tool.name : `${tool.name} (waiting for verification)`}</span>
+              <Link to={featureToolPath(tool.id)} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+                {tool.isLive ? "Get featured!" : "Skip the line"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What the owner bought or was granted, newest first, with Stripe's receipt. */
+function Receipts({ receipts }: { receipts: PurchaseView[] }) {
+  if (receipts.length === 0) return null;
+  return (
+    <section aria-labelledby="receipts-heading" className="mb-12">
+      <h2 id="receipts-heading" className="mb-3 text-xl font-bold tracking-tight">
+        Your receipts
+      </h2>
+      <ul data-testid="receipts" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
+        {receipts.map((receipt) => (
+          <li key={receipt.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <span>
+              <Link to={purchasePath(receipt.id)} className="font-medium text-brand-700 hover:underline">
+                {receipt.name}
+              </Link>
+              {receipt.tool ? ` · ${receipt.tool.name}` : ""}
+              {" · "}
+              {receipt.price ?? "Granted"}
+              {" · "}
+              <LongDate isoDate={receipt.createdAt.slice(0, 10)} className="text-slate-500" />
+              {receipt.endsAt && receipt.kind !== "skip-line" && (
+                <>
+                  {" · until "}
+                  <LongDate isoDate={receipt.endsAt.slice(0, 10)} />
+                </>
+              )}
+            </span>
+            <span className="flex items-center gap-3">
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{statusLabel(receipt.state)}</span>
+              {receipt.receiptUrl && (
+                <a href={receipt.receiptUrl} rel="noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">
+                  Receipt ↗
+                </a>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

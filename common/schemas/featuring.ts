@@ -48,8 +48,15 @@ export const placesInput = z.object({
     .max(MAX_FEATURED_PLACES, MESSAGES.featuring.placesRange),
 });
 
+/** A tool named by its ID, its slug (which ends with the ID) or its page's address. */
+const toolReference = z
+  .string({ message: MESSAGES.tool.notFoundById })
+  .trim()
+  .transform((text) => /(?:^|[/-])(t[a-z0-9_]{1,40})\/?$/.exec(text.split(/[?#]/)[0]!)?.[1] ?? text)
+  .pipe(toolIdParam);
+
 /** A featuring an admin grants for free: a tool, for some days. */
 export const grantInput = z.object({
-  toolId: toolIdParam,
+  toolId: toolReference,
   days: z.coerce.number({ message: MESSAGES.featuring.daysRange }).int(MESSAGES.featuring.daysRange).min(1, MESSAGES.featuring.daysRange).max(MAX_FEATURED_DAYS, MESSAGES.featuring.daysRange),
 });

@@ -6,6 +6,8 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
+import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
+import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, type OfferKind, purchaseName } from "#common/featuring.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -24,6 +26,8 @@ import { firstFreeStart, type Hold } from "./places.ts";
 import { type Stripe, verifiedEvent } from "./stripe.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The calendar shows this many featurings, soonest first: the places times how far ahead they are booked stays far below. */
+const CALENDAR_LIMIT = 200;
 
 export type Offer = { kind: OfferKind; amount: number; currency: string; days: number | null; isOnSale: boolean };
 
@@ -564,6 +568,47 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
       outbox.poke();
       if (granted.state === "active") await writeToolSnapshot(toolId);
       return toView(granted, tool);
+    },
+
+    /** Every purchase and grant, newest first, one keyset page after `cursor` (key: when made, in ms), with Stripe's ids (admins). */
+    async listPurchases(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<{ purchases: PurchaseView[]; nextCursor: string | null }> {
+      requireAdmin(user);
+      const rows = await db
+        .select(purchaseColumns)
+        .from(purchases)
+        .leftJoin(tools, eq(tools.id, purchases.toolId))
+        .where(cursor ? sql`(${purchases.createdAt}, ${purchases.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined)
+        .orderBy(desc(purchases.createdAt), desc(purchases.id))
+        .limit(limit + 1);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.purchase.createdAt.getTime(), id: last.purchase.id }));
+      return { purchases: items.map(viewOf), nextCursor };
+    },
+
+    /**
+     * What was earned over the last twelve months, by month, offer and currency (admins): payments that hold or held,
+     * not those refunded, disputed, or never paid.
+     */
+    async getRevenue(user: SessionUser | null, at: Date = now()): Promise<{ month: string; kind: string; currency: string; count: number; amount: number; total: string }[]> {
+      requireAdmin(user);
+      const since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 11, 1));
+      const month = sql<string>`to_char(${purchases.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+      const rows = await db
+        .select({ month, kind: purchases.kind, currency: purchases.currency, count: sql<number>`count(*)::int`, amount: sql<number>`sum(${purchases.amount})::int` })
+        .from(purchases)
+        .where(and(sql`${purchases.createdAt} >= ${since.toISOString()}::timestamptz`, eq(purchases.source, "stripe"), inArray(purchases.state, ["booked", "active", "ended"])))
+        .groupBy(month, purchases.kind, purchases.currency)
+        .orderBy(desc(month), asc(purchases.kind), asc(purchases.currency));
+      return rows.map((row) => ({ ...row, total: formatAmount(row.amount, row.currency) }));
+    },
+
+    /** The featured calendar (admins): the places, and what holds one now or is booked, by when it starts. */
+    async getCalendar(user: SessionUser | null): Promise<{ places: number; featurings: PurchaseView[] }> {
+      requireAdmin(user);
+      const [places, rows] = await Promise.all([
+        readPlaces(),
+        db.select(purchaseColumns).from(purchases).leftJoin(tools, eq(tools.id, purchases.toolId)).where(holdsAPlace).orderBy(asc(purchases.startsAt), asc(purchases.id)).limit(CALENDAR_LIMIT),
+      ]);
+      return { places, featurings: rows.map(viewOf) };
     },
 
     /**

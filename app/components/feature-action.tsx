@@ -1,0 +1,36 @@
+/**
+ * 'Get featured!' on a maker's own tool (decision 040): on its card and its page. It is in the page every visitor gets,
+ * and shows only for the signed-in person whose tool it is, from their session cache. With payments on it leads to
+ * what they may buy for the tool; without, it says in a toast that featuring is still in development (SPEC section 2),
+ * and without JavaScript the same link leads to the free request form.
+ */
+import { FEATURED_IN_DEVELOPMENT, FEATURED_TOAST_MS } from "#common/constants.ts";
+import { featureToolPath } from "#common/page-paths.ts";
+import { useOptionalRootData } from "../root-data.ts";
+import { useViewer } from "../session-cache.ts";
+import { Link } from "./link.tsx";
+import { useToast } from "./toast.tsx";
+
+export function FeatureAction({ toolId, className = "card-feature" }: { toolId: string; className?: string }) {
+  const viewer = useViewer();
+  const toast = useToast();
+  const isPaymentEnabled = useOptionalRootData()?.config.isPaymentEnabled ?? false;
+  if (!viewer?.tools.some((tool) => tool.id === toolId)) return null;
+  return (
+    <Link
+      to={featureToolPath(toolId)}
+      className={className}
+      data-testid="feature-action"
+      onClick={
+        isPaymentEnabled
+          ? undefined
+          : (event) => {
+              event.preventDefault();
+              toast(FEATURED_IN_DEVELOPMENT, { durationMs: FEATURED_TOAST_MS });
+            }
+      }
+    >
+      Get featured!
+    </Link>
+  );
+}
