@@ -175,6 +175,7 @@ export const MESSAGES = {
     daysRange: "A featuring lasts from 1 to 365 days",
     placesRange: "Between 1 and 100 tools may be featured at once",
     badSignature: "The event's Stripe-Signature does not match the webhook's secret",
+    notAnEvent: "This is not a Stripe event: it has no id, type or object",
     noPayments: "Payments are off: this site has no Stripe keys",
   },
 

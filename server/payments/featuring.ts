@@ -11,6 +11,7 @@ import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, type OfferKind, purchaseName } from "#common/featuring.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { z } from "#common/zod.ts";
 import { featureToolPath, purchasePath, toolPath } from "#common/page-paths.ts";
 import type { CheckoutInput, OfferInput } from "#common/schemas/featuring.ts";
 import { createId } from "#common/ids.ts";
@@ -75,6 +76,9 @@ export type FeaturingDependencies = {
   logger: Logger;
   now?: () => Date;
 };
+
+/** What an event must hold for it to be read: signed by the secret's holder, it is still checked. */
+const stripeEventShape = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.object({ id: z.string().min(1) }) }) });
 
 /** Whether a purchase holds, or will hold, a featured place. */
 const holdsAPlace = and(inArray(purchases.state, ["booked", "active"]), ne(purchases.kind, "skip-line"));
@@ -520,6 +524,7 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
       if (!stripe) throw new AppError("not-found", MESSAGES.featuring.noPayments);
       const event = verifiedEvent(stripe, payload, signature, webhookSecret);
       if (!event) throw new AppError("invalid-argument", MESSAGES.featuring.badSignature);
+      if (!stripeEventShape.safeParse(event).success) throw new AppError("invalid-argument", MESSAGES.featuring.notAnEvent);
       return handleEvent(event);
     },
 

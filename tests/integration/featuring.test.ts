@@ -124,6 +124,24 @@ describe.each(databaseKinds)("paid featuring on %s", (kind) => {
     expect((await purchaseRows())[0]!.state).toBe("pending");
   });
 
+  it("refuses what no Stripe event is: an old signature, a huge body, a signed body that is not an event", async () => {
+    const { maker, tool } = await makerWithTool();
+    await app.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "featured" });
+    const event = JSON.stringify({ id: "evt_old", object: "event", type: "checkout.session.completed", data: { object: { id: lastSession().id } } });
+    // Signed ten minutes ago: past Stripe's tolerance, as a captured event replayed later would be.
+    const old = stripe.sign(event).replace(/^t=\d+/, `t=${Math.floor(Date.now() / 1000) - 600}`);
+    expect((await stripe.post(event, old)).status).toBe(400);
+    const huge = JSON.stringify({ id: "evt_huge", padding: "x".repeat(600 * 1024) });
+    expect((await stripe.post(huge, stripe.sign(huge))).status).toBe(413);
+    for (const body of ["[]", "null", '"text"', JSON.stringify({ id: "evt_shapeless", type: "charge.refunded", data: {} })]) {
+      const answer = await stripe.post(body, stripe.sign(body));
+      expect(answer.status, body).toBe(400);
+    }
+    const notJson = "not json at all";
+    expect((await stripe.post(notJson, stripe.sign(notJson))).status).toBe(400);
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(false);
+  });
+
   it("refuses a session for someone else's tool, as each role, and opens none", async () => {
     const { tool } = await makerWithTool();
     for (const role of ["guest", "verifier", "admin"] as const) {
@@ -285,6 +303,70 @@ describe.each(databaseKinds)("paid featuring on %s", (kind) => {
     expect(granted).toMatchObject({ source: "grant", state: "active", price: null });
     expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
     expect((await app.services.featuring.getSettings(admin.session)).offers.find((entry) => entry.kind === "featured")).toMatchObject({ amount: 2900 });
+  });
+
+  it("opens /admin/featuring to admins alone, who set a price, the places and a grant through its forms", async () => {
+    const { tool } = await makerWithTool();
+    const visitor = await app.request("/admin/featuring", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" }, body: "intent=save-places&places=2" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Ffeaturing");
+    const clients: Record<string, ReturnType<typeof createClient>> = {};
+    for (const role of ["guest", "verifier", "admin"] as const) {
+      const client = createClient(app.request);
+      expect((await client.postSolved("/register", { username: `Console ${role}`, email: `console-${role}@example.com`, password: "long-enough" })).status).toBe(302);
+      await database.db.update(users).set({ role }).where(eq(users.email, `console-${role}@example.com`));
+      clients[role] = client;
+    }
+    for (const role of ["guest", "verifier"]) {
+      expect((await clients[role]!.request("/admin/featuring")).status, role).toBe(403);
+      expect((await clients[role]!.post("/admin/featuring", { intent: "save-places", places: "2" })).status, role).toBe(403);
+      expect((await clients[role]!.post("/admin/featuring", { intent: "grant", toolId: tool.id, days: "3" })).status, role).toBe(403);
+    }
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(false);
+    const admin = clients.admin!;
+    expect(await (await admin.request("/admin/featuring")).text()).toContain("Featured calendar");
+    const badPrice = await admin.post("/admin/featuring", { intent: "save-offer", kind: "featured", amount: "12.345", currency: "usd", days: "7", onSale: "true" });
+    expect(badPrice.status).toBe(400);
+    expect(await badPrice.text()).toContain("Write the price as a number");
+    expect((await admin.post("/admin/featuring", { intent: "save-offer", kind: "featured", amount: "19.50", currency: "EUR", days: "14", onSale: "true" })).status).toBe(200);
+    expect((await admin.post("/admin/featuring", { intent: "save-places", places: "3" })).status).toBe(200);
+    const granted = await admin.post("/admin/featuring", { intent: "grant", toolId: `http://localhost:3000/tool/${tool.slug}`, days: "3" });
+    expect(await granted.text()).toContain("Rocket is featured until");
+    const adminUser = await insertUser(database.db, { role: "admin" });
+    const settings = await app.services.featuring.getSettings(adminUser.session);
+    expect(settings.places).toBe(3);
+    expect(settings.offers.find((offer) => offer.kind === "featured")).toMatchObject({ amount: 1950, currency: "eur", days: 14, isOnSale: true });
+    expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
+    const page = await (await admin.request("/admin/featuring")).text();
+    expect(page).toContain("1 of 3 places taken now.");
+    expect(page).toContain("Featured on the home page for 3 days");
+  });
+
+  it("shows the buyer their receipts on their profile, and the purchase page to them alone", async () => {
+    const client = createClient(app.request);
+    expect((await client.postSolved("/register", { username: "Receipt Maker", email: "receipt@maker.example", password: "long-enough" })).status).toBe(302);
+    const [maker] = await database.db.select().from(users).where(eq(users.email, "receipt@maker.example"));
+    const tool = await insertTool(database.db, { name: "Receipted", creatorUsername: maker!.slug, isLinkedToCreator: true });
+    const location = (await client.post(`/feature/${tool.id}`, { kind: "featured" })).headers.get("location")!;
+    const session = [...stripe.sessions.values()].find((entry) => entry.url === location)!;
+    const [purchase] = await purchaseRows();
+    // Back from Stripe before its event: the page waits for it, and looks again by itself.
+    const waiting = await (await client.request(`/purchase/${purchase!.id}`)).text();
+    expect(waiting).toContain("Waiting for Stripe&#x27;s confirmation");
+    expect(waiting).toMatch(/<meta http-equiv="refresh" content="2"/);
+    await stripe.pay(session.id);
+    const done = await (await client.request(`/purchase/${purchase!.id}`)).text();
+    expect(done).toContain("Receipted is featured on the home page until");
+    expect(done).toContain("$29.00");
+    const profile = await (await client.request(`/profile/${maker!.slug}`)).text();
+    expect(profile).toContain("Your receipts");
+    expect(profile).toContain("Featured on the home page for 7 days");
+    expect(profile).toContain(`/receipts/`);
+    // Anyone else: no such purchase.
+    const stranger = createClient(app.request);
+    expect((await stranger.postSolved("/register", { username: "Nosy", email: "nosy@example.com", password: "long-enough" })).status).toBe(302);
+    expect((await stranger.request(`/purchase/${purchase!.id}`)).status).toBe(404);
+    expect(await (await stranger.request(`/profile/${maker!.slug}`)).text()).not.toContain("Your receipts");
   });
 
   it("sells nothing without Stripe's keys: no page, no webhook, and the request form instead", async () => {

@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { users } from "#server/db/schema.ts";
+import { tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient, type Client } from "../setup/forms.ts";
 import { FORMULA_PAYLOADS } from "../setup/formula-payloads.ts";
+import { startStripeStandIn, type StripeStandIn } from "../setup/stripe.ts";
 
 const ORIGIN = "http://localhost:3000";
 const SEED = 13;
@@ -79,7 +80,7 @@ const PAGES = [
   "/register", "/login", "/logout", "/forgot-password", "/reset-password", "/auth/google", "/auth/signed-in", "/auth/failed", "/dev/outbox",
   "/favorites", "/my-favorites", "/my-tools", "/profile/{}", "/get-featured", "/edit-profile", "/settings/api-keys", "/admin", "/admin/claims", "/admin/reports", "/admin/tools", "/admin/categories",
   "/admin/users", "/admin/requests", "/admin/analytics", "/admin/newsletter", "/admin/deliveries", "/admin/links", "/admin/import", "/admin/export",
-  "/admin/webhooks", "/admin/webhooks/{}", "/admin/api-keys", "/blog", "/blog/{}", "/terms-of-service.html",
+  "/admin/webhooks", "/admin/webhooks/{}", "/admin/api-keys", "/admin/featuring", "/admin/featuring.data", "/feature/{}", "/feature/{id}", "/feature/{id}.data", "/purchase/{}", "/blog", "/blog/{}", "/terms-of-service.html",
   "/privacy-policy.html", "/open-data", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data", "/tool/{slug}/alternatives.data", "/compare/{slug}-vs-{other}.data",
   "/compare/{}.data", "/admin/webhooks/{}.data", "/settings/api-keys.data",
 ];
@@ -89,7 +90,7 @@ const ENDPOINTS = [
   "/api/v1/tools/{}", "/api/v1/tools/by-slug/{}", "/api/v1/search", "/api/v1/categories", "/api/v1/tags", "/api/v1/top-lists",
   "/api/v1/openapi.json", "/api/docs",
   "/api/functions/submitTool", "/api/functions/toolVerified", "/api/functions/claimTool", "/api/functions/claimToolAccepted", "/api/functions/{}",
-  "/api/event", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
+  "/api/event", "/api/stripe/webhook", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
   "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
   "/assets/{}", "/favicon.ico", "/healthz", "/readyz", "/api/challenge", "/og/home.png", "/og/{}", "/og/tool/{}", "/og/tool/{slug}.png",
   "/og/category/{}", "/og/category/{}.png", "/og/top/{}", "/og/top/{}.png", "/feed.json", "/category/{}/feed.json", "/tag/{}/rss.xml", "/tag/{}/feed.json", "/llms.txt",
@@ -184,19 +185,29 @@ describe("a fuzzed corpus of malformed requests (PGlite)", () => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let admin: Client;
+  let stripe: StripeStandIn;
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-    app = await createTestApp(database);
+    // Payments on, against the Stripe stand-in: the checkout and the webhook are reached too.
+    stripe = await startStripeStandIn();
+    app = await createTestApp(database, stripe.env);
+    stripe.setWebhook((init) => app.request("/api/stripe/webhook", init));
     const category = await insertCategory(database.db, { label: "Analytics and Data" });
     const tool = await insertTool(database.db, { name: "Some Tool", categories: [category.id] });
     const other = await insertTool(database.db, { name: "Other Tool", categories: [category.id] });
     Object.assign(live, { slug: tool.slug, other: other.slug, id: tool.id });
     admin = createClient(app.request);
     expect((await admin.postSolved("/register", { username: "Admin", email: "admin@example.com", password: "analytical" })).status).toBe(302);
-    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));
+    const [record] = await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com")).returning();
+    // The admin makes the first tool: its checkout is theirs to open.
+    await database.db.update(tools).set({ creatorUsername: record!.slug, isLinkedToCreator: true }).where(eq(tools.id, tool.id));
+    await app.services.featuring.saveOffer({ id: record!.id, slug: record!.slug, username: record!.username, role: "admin" }, { kind: "featured", amount: 900, currency: "usd", days: 7, isOnSale: true });
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await stripe.close();
+    await database.close();
+  });
 
   it(`answers ${REQUESTS} malformed requests with no 5xx, and a message on every 4xx`, { timeout: 120_000 }, async () => {
     const rng = random(SEED);
