@@ -1,0 +1,115 @@
+/**
+ * Paid featuring in Chromium (decision 040): a maker's 'Get featured!' on their own tool's card leads to Stripe's
+ * Checkout (the local stand-in's page), and back; the tool is then in the home page's Featured section, for a visitor
+ * too within a second. Without Stripe's keys, the same action says featuring is still in development.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { FEATURED_IN_DEVELOPMENT } from "#common/constants.ts";
+import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
+import { users } from "#server/db/schema.ts";
+import { insertTool, insertUser } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+import { startStripeStandIn, type StripeStandIn } from "../setup/stripe.ts";
+
+describe("paid featuring in Chromium", () => {
+  let database: TestDatabase;
+  let browser: Browser;
+  let stripe: StripeStandIn;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    stripe = await startStripeStandIn();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stripe?.close();
+    await database?.close();
+  });
+
+  /** Signs a maker up, then gives them a live tool; the next page they load knows it is theirs. */
+  async function makerWithTool(page: Page, url: string, username: string, toolName: string) {
+    await signUpInBrowser(page, url, username);
+    const [maker] = await database.db.select().from(users).where(eq(users.email, `${username.toLowerCase()}@example.com`));
+    return insertTool(database.db, { name: toolName, creatorUsername: maker!.slug, isLinkedToCreator: true });
+  }
+
+  const featuredSection = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Featured tools" }) });
+
+  it("a maker pays on Stripe's page from their tool's card, and the tool is featured for everyone within a second", async () => {
+    const server = await startTestServer(database, stripe.env);
+    stripe.setWebhook(`${server.url}${STRIPE_WEBHOOK_PATH}`);
+    try {
+      const admin = await insertUser(database.db, { role: "admin" });
+      await server.services.featuring.saveOffer(admin.session, { kind: "featured", amount: 2900, currency: "usd", days: 7, isOnSale: true });
+      const visitor = await (await newContext(browser)).newPage();
+      await gotoHydrated(visitor, server.url);
+      expect(await featuredSection(visitor).textContent()).toContain("No tool is featured right now.");
+
+      const page = await (await newContext(browser)).newPage();
+      await makerWithTool(page, server.url, "Ada", "Rocket");
+      await gotoHydrated(page, server.url);
+      const card = page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name: "Rocket", exact: true }) });
+      await card.getByTestId("feature-action").click();
+      await page.waitForURL(/\/feature\/t/);
+      await page.getByRole("button", { name: "Pay $29.00 with Stripe" }).click();
+      // Stripe's page (the stand-in's), then back to what was bought.
+      await page.waitForURL(`${stripe.url}/c/pay/**`);
+      expect(await page.getByRole("heading").first().textContent()).toBe("Pay 29.00 USD");
+      await page.getByRole("button", { name: "Pay" }).click();
+      await page.waitForURL(`${server.url}/purchase/**`);
+      const paidAt = Date.now();
+      expect(await page.getByTestId("purchase-status").textContent()).toMatch(/^Rocket is featured on the home page until \d+ \w+ \d{4}\.$/);
+      expect(await page.getByRole("link", { name: "Stripe's receipt ↗" }).getAttribute("href")).toMatch(/\/receipts\/ch_/);
+
+      // A visitor's next look at the home page shows it, within a second of Stripe's confirmation.
+      await expect
+        .poll(
+          async () => {
+            await visitor.goto(server.url);
+            return featuredSection(visitor).getByRole("link", { name: "Rocket", exact: true }).count();
+          },
+          { timeout: 1000, interval: 100 },
+        )
+        .toBe(1);
+      expect(Date.now() - paidAt).toBeLessThan(1000);
+      await gotoHydrated(page, server.url);
+      expect(await featuredSection(page).getByRole("link", { name: "Rocket", exact: true }).count()).toBe(1);
+      expect(await featuredSection(page).getByText("Featured", { exact: true }).count()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("without Stripe's keys, a maker's 'Get featured!' on a card says featuring is still in development, top right, for 4 s", async () => {
+    const server = await startTestServer(database);
+    try {
+      const page = await (await newContext(browser)).newPage();
+      const tool = await makerWithTool(page, server.url, "Grace", "Compass");
+      await gotoHydrated(page, server.url);
+      const card = page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name: "Compass", exact: true }) });
+      // Only the maker's own tool carries it.
+      expect(await page.getByTestId("feature-action").count()).toBe(1);
+      await card.getByTestId("feature-action").click();
+      const toast = page.getByTestId("toast");
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain(FEATURED_IN_DEVELOPMENT);
+      expect(page.url()).toBe(`${server.url}/`);
+      const box = (await toast.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
+      expect(box.y).toBeLessThan(200);
+      await page.waitForTimeout(3000);
+      expect(await toast.isVisible()).toBe(true);
+      await toast.waitFor({ state: "detached", timeout: 2500 });
+      // Without JavaScript the same link leads to the free request form.
+      expect(await card.getByTestId("feature-action").getAttribute("href")).toBe(`/feature/${tool.id}`);
+    } finally {
+      await server.close();
+    }
+  });
+});
