@@ -53,7 +53,7 @@ describe("the Content-Security-Policy in Chromium", () => {
     );
     pages.admin.push(
       "/add-tool", "/my-tools", "/favorites", "/edit-profile", "/settings/api-keys", "/admin", "/admin/tools", "/admin/categories", "/admin/users",
-      "/admin/analytics", "/admin/import", "/admin/webhooks", "/admin/newsletter", "/admin/links", "/admin/deliveries",
+      "/admin/analytics", "/admin/import", "/admin/webhooks", "/admin/newsletter", "/admin/links", "/admin/deliveries", "/admin/featuring",
     );
   }, SEVERAL_PAGES_MS);
   afterAll(async () => {
