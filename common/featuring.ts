@@ -3,13 +3,17 @@
  * kept as Stripe counts them, in the currency's smallest unit (cents); a person types and reads them in its main unit.
  */
 
-/** What the operator may sell: skipping the verification queue, and a period on the home page's Featured section. */
-export const OFFER_KINDS = ["skip-line", "featured"] as const;
+/**
+ * What the operator may sell: skipping the verification queue, a period on the home page's Featured section, and a
+ * monthly subscription that keeps a tool there until it is cancelled.
+ */
+export const OFFER_KINDS = ["skip-line", "featured", "featured-monthly"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 export const OFFER_NAMES: Record<OfferKind, string> = {
   "skip-line": "Skip the waiting line",
   featured: "Featured on the home page",
+  "featured-monthly": "Featured on the home page, monthly",
 };
 
 /** How many tools may be featured at once until the operator says otherwise. */

@@ -207,7 +207,7 @@ function OfferForm({ kind, offer, failure }: { kind: OfferKind; offer: Offer | u
   );
 }
 
-const STATE_TONES = { active: "emerald", booked: "sky", pending: "amber", ended: "slate", expired: "slate", refunded: "rose", disputed: "rose" } as const;
+const STATE_TONES = { active: "emerald", booked: "sky", paid: "emerald", pending: "amber", ended: "slate", expired: "slate", refunded: "rose", disputed: "rose" } as const;
 
 function PurchaseTable({ rows, testId, withStripe = false }: { rows: PurchaseView[]; testId: string; withStripe?: boolean }) {
   const day = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10)) : "—");
@@ -242,7 +242,7 @@ function PurchaseTable({ rows, testId, withStripe = false }: { rows: PurchaseVie
                 <Badge tone={STATE_TONES[row.state]}>{row.source === "grant" ? `${row.state} (grant)` : row.state}</Badge>
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{day(row.startsAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{row.kind === "skip-line" ? "—" : day(row.endsAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{row.kind === "skip-line" || row.state === "paid" ? "—" : row.endsAt ? day(row.endsAt) : "Until cancelled"}</td>
               <td className="px-3 py-2 text-right tabular-nums">{row.price ?? "Free"}</td>
               {withStripe && (
                 <td className="px-3 py-2 font-mono text-xs break-all text-slate-600">

@@ -59,7 +59,7 @@ export default function FeatureTool({ loaderData, actionData }: Route.ComponentP
     <main className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Get {tool.name} seen</h1>
       <p className="mt-3 text-slate-600">
-        Pay once with Stripe: nothing renews. <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">Back to {tool.name}</Link>
+        Pay with Stripe: a one-off payment never renews; the monthly featuring renews until you cancel it. <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">Back to {tool.name}</Link>
       </p>
       <div className="mt-6 space-y-3">
         {isCancelled && <FormMessage tone="success" message="You left Stripe's page: nothing was charged." />}
@@ -83,7 +83,9 @@ export default function FeatureTool({ loaderData, actionData }: Route.ComponentP
               <p className="mt-2 flex-1 text-sm text-slate-600">
                 {offer.kind === "skip-line"
                   ? "Your tool goes to the front of the verification queue: a verifier looks at it next."
-                  : offer.startsAt
+                  : offer.kind === "featured-monthly"
+                    ? "Your tool stays at the top of the home page, charged each month, until you cancel: then it ends with the month paid for."
+                    : offer.startsAt
                     ? `Every place is taken until then: your tool would be featured from ${formatLongDate(offer.startsAt.slice(0, 10))}.`
                     : "Your tool is shown at the top of the home page with a Featured badge, from the moment Stripe confirms your payment."}
               </p>

@@ -3,11 +3,13 @@
  * until when. Stripe's confirmation may come a moment after the maker: until it does, the page says so and looks again
  * every two seconds, with or without JavaScript. Only the buyer and admins see it.
  */
-import { redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { loginPath, toolPath } from "#common/page-paths.ts";
 import type { PurchaseState } from "#server/payments/featuring.ts";
+import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
+import { formFailure, keptValues } from "../forms.ts";
 import { formatLongDate } from "../components/long-date.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/purchase";
@@ -42,7 +44,11 @@ export function purchaseStatus(purchase: { kind: string; state: PurchaseState; s
     case "pending":
       return "Waiting for Stripe's confirmation of your payment. This page looks again by itself.";
     case "active":
-      return purchase.kind === "skip-line" ? `${toolName} is at the front of the verification queue.` : `${toolName} is featured on the home page until ${day(purchase.endsAt)}.`;
+      if (purchase.kind === "skip-line") return `${toolName} is at the front of the verification queue.`;
+      if (!purchase.endsAt) return `${toolName} is featured on the home page every month, until you cancel.`;
+      return purchase.kind === "featured-monthly"
+        ? `${toolName} is featured on the home page until ${day(purchase.endsAt)}: the subscription is cancelled, and ends then.`
+        : `${toolName} is featured on the home page until ${day(purchase.endsAt)}.`;
     case "booked":
       return `Every place was taken: ${toolName} will be featured on the home page from ${day(purchase.startsAt)} to ${day(purchase.endsAt)}.`;
     case "ended":
@@ -53,11 +59,25 @@ export function purchaseStatus(purchase: { kind: string; state: PurchaseState; s
       return "This payment is disputed with your bank: what it bought has ended.";
     case "expired":
       return "This payment was not completed: nothing was charged.";
+    case "paid":
+      return `This payment renewed ${toolName}'s monthly featuring.`;
   }
 }
 
-export default function Purchase({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(loginPath(`/purchase/${params.id}`));
+  const form = await request.formData();
+  try {
+    await context.services.featuring.cancelSubscription(context.user, params.id);
+    return { done: "Cancelled: nothing more will be charged, and the featuring ends with the month paid for." };
+  } catch (error) {
+    return formFailure(error, keptValues(form, ["intent"]));
+  }
+}
+
+export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
   const { purchase } = loaderData;
+  const isRenewing = purchase.kind === "featured-monthly" && purchase.state === "active" && !purchase.endsAt;
   const toolName = purchase.tool?.name ?? "Your tool";
   const isDone = purchase.state === "active" || purchase.state === "booked";
   return (
@@ -93,6 +113,18 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </dl>
+        <div className="mt-4">
+          <FormMessage tone="success" message={actionData && "done" in actionData ? actionData.done : undefined} />
+          <FormMessage message={actionData && "message" in actionData ? actionData.message : undefined} />
+        </div>
+        {isRenewing && (
+          <Form method="post" className="mt-6">
+            <SubmitButton name="intent" value="cancel" pendingText="Cancelling…">
+              Cancel the monthly featuring
+            </SubmitButton>
+            <p className="mt-2 text-xs text-slate-500">Nothing more is charged; the tool stays featured until the end of the month paid for.</p>
+          </Form>
+        )}
         {purchase.receiptUrl && (
           <p className="mt-6 text-sm">
             <a href={purchase.receiptUrl} rel="noopener noreferrer" target="_blank" className="font-medium text-brand-700 hover:underline">

@@ -9,7 +9,7 @@ import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, type OfferKind, purchaseName } from "#common/featuring.ts";
+import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, OFFER_NAMES, type OfferKind, purchaseName } from "#common/featuring.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { z } from "#common/zod.ts";
 import { featureToolPath, purchasePath, toolPath } from "#common/page-paths.ts";
@@ -32,7 +32,8 @@ const CALENDAR_LIMIT = 200;
 
 export type Offer = { kind: OfferKind; amount: number; currency: string; days: number | null; isOnSale: boolean };
 
-export type PurchaseState = "pending" | "booked" | "active" | "ended" | "refunded" | "disputed" | "expired";
+/** 'paid': a subscription's renewal, a payment that holds nothing by itself. */
+export type PurchaseState = "pending" | "booked" | "active" | "ended" | "refunded" | "disputed" | "expired" | "paid";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -171,14 +172,25 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
     return tool ?? null;
   }
 
-  /** What a featuring holds from `at`: it starts at once when a place is free, else it is booked for the first one. */
-  async function place(tx: Transaction, purchase: PurchaseRow, at: Date): Promise<Pick<PurchaseRow, "state" | "startsAt" | "endsAt">> {
+  /**
+   * What a featuring holds from `at`: it starts at once when a place is free, else it is booked for the first one. A
+   * monthly featuring holds until it is cancelled, so it starts only on a place free now and for good. Null when no
+   * place can be had: the payment is then given back.
+   */
+  async function place(tx: Transaction, purchase: PurchaseRow, at: Date): Promise<Pick<PurchaseRow, "state" | "startsAt" | "endsAt"> | null> {
     const places = await lockPlaces(tx);
-    const durationMs = purchase.startsAt && purchase.endsAt ? purchase.endsAt.getTime() - purchase.startsAt.getTime() : DAY_MS;
+    const durationMs = purchase.kind === "featured-monthly" ? Infinity : purchase.startsAt && purchase.endsAt ? purchase.endsAt.getTime() - purchase.startsAt.getTime() : DAY_MS;
     const start = firstFreeStart(await readHolds(tx), places, at, durationMs, purchase.toolId ?? "");
-    if (!start) throw new Error(`featuring: no place can be found for ${purchase.id}`);
+    if (!start || (durationMs === Infinity && start.getTime() > at.getTime())) return null;
     const state = start.getTime() <= at.getTime() ? "active" : "booked";
-    return { state, startsAt: start, endsAt: new Date(start.getTime() + durationMs) };
+    return { state, startsAt: start, endsAt: durationMs === Infinity ? null : new Date(start.getTime() + durationMs) };
+  }
+
+  /** Gives a payment back in Stripe, and stops its subscription: what it paid for could not be had. */
+  async function giveBack(purchase: Pick<PurchaseRow, "id" | "stripePaymentIntentId" | "stripeSubscriptionId">): Promise<void> {
+    const client = requireStripe();
+    if (purchase.stripeSubscriptionId) await client.subscriptions.cancel(purchase.stripeSubscriptionId, {}, { idempotencyKey: `cancel-${purchase.id}` });
+    if (purchase.stripePaymentIntentId) await client.refunds.create({ payment_intent: purchase.stripePaymentIntentId }, { idempotencyKey: `refund-${purchase.id}` });
   }
 
   /**
@@ -186,18 +198,43 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
    * queue, the user's payments list gets its entry and the buyer their receipt. A payment Stripe already refunded or
    * disputed (its events came first) only records that.
    */
-  async function fulfil(purchaseId: string, paid: { paymentIntentId: string | null; receiptUrl: string | null; refunded: boolean; disputed: boolean }): Promise<string | null> {
+  async function fulfil(
+    purchaseId: string,
+    paid: { paymentIntentId: string | null; subscriptionId: string | null; receiptUrl: string | null; refunded: boolean; disputed: boolean },
+  ): Promise<string | null> {
     const at = now();
+    let lost: PurchaseRow | undefined;
     const toolId = await db.transaction(async (tx) => {
       const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
       if (!purchase || purchase.state !== "pending") return null;
-      const base = { paidAt: at, stripePaymentIntentId: paid.paymentIntentId, receiptUrl: paid.receiptUrl, updatedAt: at };
+      const base = { paidAt: at, stripePaymentIntentId: paid.paymentIntentId, stripeSubscriptionId: paid.subscriptionId, receiptUrl: paid.receiptUrl, updatedAt: at };
       if (paid.refunded || paid.disputed) {
         const [ended] = await tx.update(purchases).set({ ...base, state: paid.refunded ? "refunded" : "disputed" }).where(eq(purchases.id, purchaseId)).returning();
         await recordPaymentEntry(tx, ended!, ended!.state);
         return null;
       }
       let change: Partial<PurchaseRow> = { state: "active" };
+      if (purchase.kind !== "skip-line") {
+        const placed = await place(tx, purchase, at);
+        if (!placed) {
+          // Every place went to others a moment before this payment: it is given back, and the maker told.
+          [lost] = await tx.update(purchases).set({ ...base, state: "refunded" }).where(eq(purchases.id, purchaseId)).returning();
+          await recordPaymentEntry(tx, lost!, "refunded");
+          const tool = await toolOf(tx, purchase.toolId);
+          await outbox.enqueue(
+            tx,
+            await mailTo(
+              tx,
+              purchase.userId,
+              `purchase-refunded:${purchase.id}`,
+              `Your payment for ${tool?.name ?? "your tool"} was refunded`,
+              `Every featured place was taken a moment before your payment went through, so it was refunded in full${purchase.kind === "featured-monthly" ? " and the subscription cancelled" : ""}. You can book the first free period on ${siteUrl}${featureToolPath(purchase.toolId ?? "")}`,
+            ),
+          );
+          return null;
+        }
+        change = placed;
+      }
       if (purchase.kind === "skip-line") {
         if (purchase.toolId) {
           await tx
@@ -206,7 +243,6 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
             .where(and(eq(tools.id, purchase.toolId), isQueuedTool, eq(tools.hasSkippedLine, false)));
         }
       } else {
-        change = await place(tx, purchase, at);
         if (change.state === "active") await setFeatured(tx, purchase.toolId, true);
         if (purchase.userId) await tx.update(users).set({ boosts: sql`${users.boosts} + 1` }).where(eq(users.id, purchase.userId));
       }
@@ -217,7 +253,9 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
       const when =
         done!.kind === "skip-line"
           ? `${tool?.name ?? "Your tool"} is now at the front of the verification queue.`
-          : done!.state === "active"
+          : done!.kind === "featured-monthly"
+            ? `${tool?.name ?? "Your tool"} is featured on the home page until you cancel the subscription; it ends at the end of the month paid for.`
+            : done!.state === "active"
             ? `${tool?.name ?? "Your tool"} is featured on the home page until ${longDate(done!.endsAt!)}.`
             : `${tool?.name ?? "Your tool"} will be featured on the home page from ${longDate(done!.startsAt!)} to ${longDate(done!.endsAt!)}: every place is taken until then.`;
       await outbox.enqueue(
@@ -232,9 +270,10 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
             .join("\n\n"),
         ),
       );
-      return done!.state === "active" && done!.kind !== "skip-line" ? done!.toolId : purchase.kind === "skip-line" ? purchase.toolId : null;
+      return done!.state === "active" ? done!.toolId : null;
     });
     outbox.poke();
+    if (lost) await giveBack(lost);
     if (toolId) await writeToolSnapshot(toolId);
     return toolId;
   }
@@ -242,15 +281,27 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
   /** Ends what a refund or a dispute takes back: a featuring stops (or its booking is dropped), a skip is undone while the tool waits. */
   async function takeBack(paymentIntentId: string, state: "refunded" | "disputed"): Promise<void> {
     const at = now();
+    const cancelled: string[] = [];
     const changedTools = await db.transaction(async (tx) => {
       await lockPlaces(tx);
-      const rows = await tx
+      const paid = await tx
         .select()
         .from(purchases)
-        .where(and(eq(purchases.stripePaymentIntentId, paymentIntentId), inArray(purchases.state, ["pending", "booked", "active", "ended"])))
+        .where(and(eq(purchases.stripePaymentIntentId, paymentIntentId), inArray(purchases.state, ["pending", "booked", "active", "ended", "paid"])))
         .for("update");
+      // A subscription's payment, the first or a renewal, takes back the featuring it keeps up.
+      const subscriptionIds = paid.flatMap((purchase) => (purchase.stripeSubscriptionId ? [purchase.stripeSubscriptionId] : []));
+      const kept =
+        subscriptionIds.length > 0
+          ? await tx
+              .select()
+              .from(purchases)
+              .where(and(inArray(purchases.stripeSubscriptionId, subscriptionIds), inArray(purchases.state, ["booked", "active"]), ne(purchases.stripePaymentIntentId, paymentIntentId)))
+              .for("update")
+          : [];
+      cancelled.push(...new Set(subscriptionIds));
       const changed: string[] = [];
-      for (const purchase of rows) {
+      for (const purchase of [...paid, ...kept]) {
         const [ended] = await tx.update(purchases).set({ state, updatedAt: at }).where(eq(purchases.id, purchase.id)).returning();
         await recordPaymentEntry(tx, ended!, state);
         if (purchase.kind === "skip-line" && purchase.toolId && purchase.state === "active") {
@@ -261,7 +312,106 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
       return changed;
     });
     outbox.poke();
+    // A subscription whose payment was taken back is charged no more.
+    for (const subscriptionId of cancelled) await requireStripe().subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
     for (const toolId of changedTools) await writeToolSnapshot(toolId);
+  }
+
+  /**
+   * Follows a subscription's own record in Stripe, whatever the order of its events: cancelled at the end of its
+   * period, the featuring ends then; ended, it ends now; renewing again, it holds until cancelled.
+   */
+  async function syncSubscription(subscriptionId: string): Promise<void> {
+    const subscription = await requireStripe().subscriptions.retrieve(subscriptionId);
+    const at = now();
+    const periodEnd = subscription.items.data[0]?.current_period_end ?? null;
+    const isOver = ["canceled", "incomplete_expired", "unpaid"].includes(subscription.status);
+    const endsAt = isOver
+      ? new Date(Math.min(at.getTime(), (subscription.ended_at ?? Infinity) * 1000))
+      : subscription.cancel_at
+        ? new Date(subscription.cancel_at * 1000)
+        : subscription.cancel_at_period_end && periodEnd
+          ? new Date(periodEnd * 1000)
+          : null;
+    const changedTools = await db.transaction(async (tx) => {
+      await lockPlaces(tx);
+      const rows = await tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.stripeSubscriptionId, subscriptionId), eq(purchases.kind, "featured-monthly"), inArray(purchases.state, ["booked", "active"])))
+        .for("update");
+      const changed: string[] = [];
+      for (const purchase of rows) {
+        const isEnded = endsAt !== null && endsAt.getTime() <= at.getTime();
+        await tx
+          .update(purchases)
+          .set({ endsAt, ...(isEnded ? { state: "ended" } : {}), updatedAt: at })
+          .where(eq(purchases.id, purchase.id));
+        if (isEnded && purchase.state === "active" && (await setFeatured(tx, purchase.toolId, false))) changed.push(purchase.toolId!);
+      }
+      return changed;
+    });
+    for (const toolId of changedTools) await writeToolSnapshot(toolId);
+  }
+
+  /** A subscription's renewal: a payment of the user's list, a receipt, and the revenue; the featuring holds on. */
+  async function invoicePaid(invoiceId: string): Promise<void> {
+    const invoice = await requireStripe().invoices.retrieve(invoiceId, { expand: ["payments"] });
+    // The first payment is the Checkout session's, handled with it.
+    if (invoice.billing_reason === "subscription_create") return;
+    const subscription = invoice.parent?.subscription_details?.subscription;
+    const subscriptionId = typeof subscription === "string" ? subscription : subscription?.id;
+    const payment = invoice.payments?.data[0]?.payment;
+    const paymentIntentId = typeof payment?.payment_intent === "string" ? payment.payment_intent : (payment?.payment_intent?.id ?? null);
+    if (!subscriptionId || !paymentIntentId) return;
+    const at = now();
+    await db.transaction(async (tx) => {
+      const [kept] = await tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.stripeSubscriptionId, subscriptionId), eq(purchases.kind, "featured-monthly"), inArray(purchases.state, ["booked", "active"])))
+        .for("update");
+      if (!kept) return;
+      const [already] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.stripePaymentIntentId, paymentIntentId));
+      if (already) return;
+      const [renewal] = await tx
+        .insert(purchases)
+        .values({
+          id: createId("p", at),
+          userId: kept.userId,
+          toolId: kept.toolId,
+          kind: kept.kind,
+          source: "stripe",
+          state: "paid",
+          amount: invoice.amount_paid,
+          currency: invoice.currency,
+          stripePaymentIntentId: paymentIntentId,
+          stripeSubscriptionId: subscriptionId,
+          receiptUrl: invoice.hosted_invoice_url ?? null,
+          paidAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      await recordPaymentEntry(tx, renewal!, "paid");
+      const tool = await toolOf(tx, kept.toolId);
+      await outbox.enqueue(
+        tx,
+        await mailTo(
+          tx,
+          kept.userId,
+          `purchase-paid:${renewal!.id}`,
+          `Your receipt: ${OFFER_NAMES["featured-monthly"]}`,
+          [
+            `Thank you: we received ${formatAmount(renewal!.amount, renewal!.currency)} for another month of ${tool?.name ?? "your tool"} on the home page.`,
+            renewal!.receiptUrl ? `Stripe's receipt: ${renewal!.receiptUrl}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n\n"),
+        ),
+      );
+    });
+    outbox.poke();
   }
 
   /** The Checkout session's purchase, when Stripe's record and ours agree on what was bought, for whom and at what price. */
@@ -285,14 +435,31 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
 
   /** Handles a Checkout session that completed or was paid later: Stripe's own record of it decides. */
   async function sessionPaid(sessionId: string): Promise<void> {
-    const session = await requireStripe().checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge"] });
+    const session = await requireStripe().checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge", "invoice.payments"] });
     if (session.payment_status !== "paid") return;
     const purchase = await matchingPurchase(session);
     if (!purchase) return;
+    const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
+    if (subscriptionId) {
+      // A subscription's first payment is its first invoice's.
+      const invoice = typeof session.invoice === "object" ? session.invoice : null;
+      const payment = invoice?.payments?.data[0]?.payment;
+      await fulfil(purchase.id, {
+        paymentIntentId: typeof payment?.payment_intent === "string" ? payment.payment_intent : (payment?.payment_intent?.id ?? null),
+        subscriptionId,
+        receiptUrl: invoice?.hosted_invoice_url ?? null,
+        refunded: false,
+        disputed: false,
+      });
+      // Cancelled already, its events having come first: the featuring follows Stripe's record.
+      await syncSubscription(subscriptionId);
+      return;
+    }
     const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
     const charge = intent && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
     await fulfil(purchase.id, {
       paymentIntentId: intent?.id ?? (typeof session.payment_intent === "string" ? session.payment_intent : null),
+      subscriptionId: null,
       receiptUrl: charge?.receipt_url ?? null,
       refunded: Boolean(charge?.refunded),
       disputed: Boolean(charge?.disputed),
@@ -328,6 +495,13 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
         if (charge.refunded && intent) await takeBack(intent, "refunded");
         break;
       }
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        await syncSubscription(event.data.object.id);
+        break;
+      case "invoice.paid":
+        await invoicePaid(event.data.object.id);
+        break;
       case "charge.dispute.created": {
         const dispute = event.data.object;
         const intent = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
@@ -390,7 +564,7 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
         .select({ state: purchases.state, startsAt: purchases.startsAt, endsAt: purchases.endsAt })
         .from(purchases)
         .where(and(eq(purchases.toolId, toolId), holdsAPlace))
-        .orderBy(desc(purchases.endsAt))
+        .orderBy(sql`${purchases.endsAt} desc nulls first`)
         .limit(1),
     ]);
     const isLive = tool.isActive && tool.isVerified;
@@ -409,7 +583,15 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
           } else if (!isLive) {
             refusal = MESSAGES.featuring.notLive;
           } else if (current) {
-            refusal = current.state === "active" ? MESSAGES.featuring.alreadyFeatured(longDate(current.endsAt!)) : MESSAGES.featuring.alreadyBooked(longDate(current.startsAt!));
+            refusal =
+              current.state === "booked"
+                ? MESSAGES.featuring.alreadyBooked(longDate(current.startsAt!))
+                : current.endsAt
+                  ? MESSAGES.featuring.alreadyFeatured(longDate(current.endsAt))
+                  : MESSAGES.featuring.alreadyFeaturedMonthly;
+          } else if (offer.kind === "featured-monthly") {
+            const start = firstFreeStart(holds, places, at, Infinity, toolId);
+            if (!start || start.getTime() > at.getTime()) refusal = MESSAGES.featuring.noPlaceForSubscription;
           } else {
             const start = firstFreeStart(holds, places, at, (offer.days ?? 1) * DAY_MS, toolId);
             if (!start) refusal = MESSAGES.featuring.noFreePlace;
@@ -477,7 +659,8 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
         amount: offer!.amount,
         currency: offer!.currency,
         startsAt,
-        endsAt: startsAt && offer!.days ? new Date(startsAt.getTime() + offer!.days * DAY_MS) : null,
+        // A monthly featuring holds until it is cancelled.
+        endsAt: startsAt && offer!.days && kind === "featured" ? new Date(startsAt.getTime() + offer!.days * DAY_MS) : null,
         createdAt: at,
         updatedAt: at,
       });
@@ -485,19 +668,21 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
       const metadata = { purchaseId: id, toolId, userId: buyer.id, kind };
       let session: Stripe.Checkout.Session;
       try {
+        const product_data = { name: `${choice.name}: ${choices.tool.name}` };
+        const isMonthly = kind === "featured-monthly";
         session = await client.checkout.sessions.create(
           {
-            mode: "payment",
+            mode: isMonthly ? "subscription" : "payment",
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: offer!.currency, unit_amount: offer!.amount, product_data: { name: `${choice.name}: ${choices.tool.name}` } },
+                price_data: { currency: offer!.currency, unit_amount: offer!.amount, product_data, ...(isMonthly ? { recurring: { interval: "month" as const } } : {}) },
               },
             ],
             client_reference_id: buyer.id,
             customer_email: record?.email,
             metadata,
-            payment_intent_data: { metadata },
+            ...(isMonthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
             success_url: `${siteUrl}${purchasePath(id)}`,
             cancel_url: `${siteUrl}${featureToolPath(toolId)}?cancelled=1`,
           },
@@ -526,6 +711,26 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
       if (!event) throw new AppError("invalid-argument", MESSAGES.featuring.badSignature);
       if (!stripeEventShape.safeParse(event).success) throw new AppError("invalid-argument", MESSAGES.featuring.notAnEvent);
       return handleEvent(event);
+    },
+
+    /**
+     * Cancels the buyer's monthly featuring at the end of the month paid for (the buyer or an admin): Stripe charges no
+     * more, and its event (or this call's answer) sets when the featuring ends.
+     */
+    async cancelSubscription(user: SessionUser | null, purchaseId: string): Promise<void> {
+      const viewer = requireSignedIn(user);
+      const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+      if (!purchase || (purchase.userId !== viewer.id && viewer.role !== "admin")) throw new AppError("not-found", MESSAGES.featuring.purchaseNotFound);
+      if (purchase.kind !== "featured-monthly" || !purchase.stripeSubscriptionId || !["active", "booked"].includes(purchase.state) || purchase.endsAt) {
+        throw new AppError("aborted", MESSAGES.featuring.notCancellable);
+      }
+      try {
+        await requireStripe().subscriptions.update(purchase.stripeSubscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `cancel-at-end-${purchase.id}` });
+      } catch (error) {
+        logger.warn(`payments: Stripe did not cancel the subscription ${purchase.stripeSubscriptionId}: ${(error as Error).message}`);
+        throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
+      }
+      await syncSubscription(purchase.stripeSubscriptionId);
     },
 
     /** One purchase, for its buyer or an admin: the page Stripe's Checkout comes back to. */
@@ -563,6 +768,7 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
           .values({ id, userId: maker?.id ?? null, toolId, kind: "featured", source: "grant", state: "pending", startsAt: at, endsAt: new Date(at.getTime() + days * DAY_MS), createdAt: at, updatedAt: at })
           .returning();
         const change = await place(tx, purchase!, at);
+        if (!change) throw new AppError("aborted", MESSAGES.featuring.noFreePlace);
         if (change.state === "active") await setFeatured(tx, toolId, true);
         const [done] = await tx.update(purchases).set({ ...change, paidAt: at }).where(eq(purchases.id, id)).returning();
         await recordPaymentEntry(tx, done!, "granted");
@@ -600,7 +806,7 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
       const rows = await db
         .select({ month, kind: purchases.kind, currency: purchases.currency, count: sql<number>`count(*)::int`, amount: sql<number>`sum(${purchases.amount})::int` })
         .from(purchases)
-        .where(and(sql`${purchases.createdAt} >= ${since.toISOString()}::timestamptz`, eq(purchases.source, "stripe"), inArray(purchases.state, ["booked", "active", "ended"])))
+        .where(and(sql`${purchases.createdAt} >= ${since.toISOString()}::timestamptz`, eq(purchases.source, "stripe"), inArray(purchases.state, ["booked", "active", "ended", "paid"])))
         .groupBy(month, purchases.kind, purchases.currency)
         .orderBy(desc(month), asc(purchases.kind), asc(purchases.currency));
       return rows.map((row) => ({ ...row, total: formatAmount(row.amount, row.currency) }));

@@ -287,6 +287,100 @@ describe.each(databaseKinds)("paid featuring on %s", (kind) => {
     expect((await purchaseRows()).map((row) => row.state)).toEqual(["ended", "active"]);
   });
 
+  describe("monthly", () => {
+    beforeEach(async () => {
+      const admin = await insertUser(database.db, { role: "admin" });
+      await app.services.featuring.saveOffer(admin.session, { kind: "featured-monthly", amount: 1500, currency: "usd", days: null, isOnSale: true });
+    });
+
+    it("keeps the tool featured until it is cancelled, records each renewal, and ends with the month paid for", async () => {
+      const { maker, tool } = await makerWithTool("Monthly");
+      await app.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "featured-monthly" });
+      const created = stripe.calls.find((call) => call.path === "/v1/checkout/sessions")!;
+      expect(created.form).toMatchObject({ mode: "subscription", line_items: [{ price_data: { unit_amount: "1500", recurring: { interval: "month" } } }], subscription_data: { metadata: { toolId: tool.id } } });
+      const session = lastSession();
+      expect((await stripe.pay(session.id)).status).toBe(200);
+      const [first] = await purchaseRows();
+      expect(first).toMatchObject({ kind: "featured-monthly", state: "active", endsAt: null, stripeSubscriptionId: session.subscription });
+      expect(first!.receiptUrl).toMatch(/\/invoices\/in_/);
+      expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
+      // It holds: the clock a year on ends nothing.
+      expect((await app.services.featuring.runFeaturingClock(new Date(Date.now() + 365 * DAY_MS))).ended).toBe(0);
+
+      const renewal = await stripe.renew(session.id);
+      expect(renewal.status).toBe(200);
+      expect((await stripe.resend(renewal)).status).toBe(200);
+      expect((await purchaseRows()).map((row) => [row.kind, row.state, row.amount])).toEqual([
+        ["featured-monthly", "active", 1500],
+        ["featured-monthly", "paid", 1500],
+      ]);
+      expect((await userRow(maker.id)).payments.map((entry) => entry.status)).toEqual(["paid", "paid"]);
+      const admin = await insertUser(database.db, { role: "admin" });
+      expect((await app.services.featuring.getRevenue(admin.session)).map((row) => [row.kind, row.count, row.total])).toEqual([["featured-monthly", 2, "$30.00"]]);
+      await app.services.outbox.drain();
+      await smtp.waitForMail(maker.email, { subject: "Your receipt: Featured on the home page, monthly" });
+
+      // Someone else cannot cancel it; its buyer can, from the purchase page.
+      const stranger = await insertUser(database.db);
+      await expect(app.services.featuring.cancelSubscription(stranger.session, first!.id)).rejects.toMatchObject({ code: "not-found" });
+      const periodEnd = Math.floor(Date.now() / 1000) + 40 * 24 * 3600;
+      stripe.setPeriodEnd(session.id, periodEnd);
+      await app.services.featuring.cancelSubscription(maker.session, first!.id);
+      expect(stripe.subscriptions.get(session.subscription as string)).toMatchObject({ cancel_at_period_end: true });
+      const [cancelled] = await purchaseRows();
+      expect(cancelled).toMatchObject({ state: "active", endsAt: new Date(periodEnd * 1000) });
+      await expect(app.services.featuring.cancelSubscription(maker.session, first!.id)).rejects.toMatchObject({ code: "aborted" });
+      expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
+      expect(await app.services.featuring.runFeaturingClock(new Date(periodEnd * 1000))).toMatchObject({ ended: 1 });
+      expect((await toolRow(tool.id)).isHomeBoosted).toBe(false);
+    });
+
+    it("ends at once when Stripe ends the subscription, and a refund ends it and stops the charges", async () => {
+      const unpaid = await makerWithTool("Unpaid");
+      await app.services.featuring.startCheckout(unpaid.maker.session, { toolId: unpaid.tool.id, kind: "featured-monthly" });
+      const unpaidSession = lastSession();
+      await stripe.pay(unpaidSession.id);
+      expect((await stripe.endSubscription(unpaidSession.id)).status).toBe(200);
+      expect((await toolRow(unpaid.tool.id)).isHomeBoosted).toBe(false);
+
+      const refunded = await makerWithTool("Refundee");
+      await app.services.featuring.startCheckout(refunded.maker.session, { toolId: refunded.tool.id, kind: "featured-monthly" });
+      const refundedSession = lastSession();
+      await stripe.pay(refundedSession.id);
+      expect((await stripe.refund(refundedSession.id)).status).toBe(200);
+      expect((await toolRow(refunded.tool.id)).isHomeBoosted).toBe(false);
+      await expect.poll(() => stripe.subscriptions.get(refundedSession.subscription as string)?.status).toBe("canceled");
+      expect(Object.fromEntries((await purchaseRows()).map((row) => [row.toolId, row.state]))).toEqual({ [unpaid.tool.id]: "ended", [refunded.tool.id]: "refunded" });
+    });
+
+    it("starts only on a free place, and gives the payment back to the maker who lost the last one", async () => {
+      const admin = await insertUser(database.db, { role: "admin" });
+      await app.services.featuring.savePlaces(admin.session, { places: 1 });
+      const first = await makerWithTool("Quick");
+      const second = await makerWithTool("Slow");
+      await app.services.featuring.startCheckout(first.maker.session, { toolId: first.tool.id, kind: "featured-monthly" });
+      const firstSession = lastSession();
+      await app.services.featuring.startCheckout(second.maker.session, { toolId: second.tool.id, kind: "featured-monthly" });
+      const secondSession = lastSession();
+      await Promise.all([stripe.pay(firstSession.id), stripe.pay(secondSession.id)]);
+      const rows = await purchaseRows();
+      expect(rows.map((row) => row.state).sort()).toEqual(["active", "refunded"]);
+      const lost = rows.find((row) => row.state === "refunded")!;
+      const lostSession = lost.toolId === first.tool.id ? firstSession : secondSession;
+      await expect.poll(() => stripe.subscriptions.get(lostSession.subscription as string)?.status).toBe("canceled");
+      expect(stripe.calls.some((call) => call.path === "/v1/refunds" && call.form.payment_intent === lost.stripePaymentIntentId)).toBe(true);
+      await app.services.outbox.drain();
+      const loser = lost.toolId === first.tool.id ? first.maker : second.maker;
+      const mail = await smtp.waitForMail(loser.email, { containing: "was refunded in full and the subscription cancelled" });
+      expect(mail.subject).toMatch(/was refunded$/);
+      // Every place is now held for good: a third maker cannot start one, nor book a period.
+      const third = await makerWithTool("Third");
+      const offers = (await app.services.featuring.getCheckoutChoices(third.maker.session, third.tool.id)).offers;
+      expect(offers.find((offer) => offer.kind === "featured-monthly")!.refusal).toBe("Every place is taken: a monthly featuring starts only on a free place. Book a period instead, or come back later.");
+      expect(offers.find((offer) => offer.kind === "featured")!.refusal).toBe("Every place is taken for as long as we can see: try again later");
+    });
+  });
+
   it("lets only an admin set the prices and places, and grant featuring for free", async () => {
     const { tool } = await makerWithTool();
     const offer = { kind: "featured" as const, amount: 100, currency: "eur", days: 3, isOnSale: true };

@@ -40,6 +40,15 @@ export type StripeStandIn = {
   dispute(sessionId: string): Promise<SentEvent>;
   /** Closes an unpaid session, and sends `checkout.session.expired`. */
   expire(sessionId: string): Promise<SentEvent>;
+  /** Renews a paid subscription's session for another month: a new invoice, paid, and `invoice.paid`. */
+  renew(sessionId: string): Promise<SentEvent>;
+  /** The customer cancels in Stripe's portal, at the end of the period: `customer.subscription.updated`. */
+  cancelAtPeriodEnd(sessionId: string): Promise<SentEvent>;
+  /** The subscription ends now (unpaid, or cancelled at once): `customer.subscription.deleted`. */
+  endSubscription(sessionId: string): Promise<SentEvent>;
+  /** Moves a subscription's current period to end at `end` (Unix seconds), as time passing would. */
+  setPeriodEnd(sessionId: string, end: number): void;
+  subscriptions: Map<string, Json>;
   /** Sends an event again, exactly as it was (same id, same body, a fresh signature). */
   resend(event: SentEvent): Promise<SentEvent>;
   /** Sends any body with any signature header: what a forger could send. */
@@ -81,6 +90,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const byIdempotencyKey = new Map<string, StripeSession>();
   const charges = new Map<string, Json>();
   const intents = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
   const calls: StripeStandIn["calls"] = [];
   const events: SentEvent[] = [];
   let webhook: WebhookTarget = () => Promise.reject(new Error("The stand-in has no webhook to send events to"));
@@ -103,22 +114,93 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   function chargeOf(sessionId: string): Json {
     const session = sessions.get(sessionId);
-    const intent = session?.payment_intent ? intents.get(session.payment_intent) : undefined;
+    // A subscription's first payment is its first invoice's.
+    const first = session?.invoice ? (invoices.get(session.invoice as string) as { payments: { data: { payment: { payment_intent: string } }[] } }) : undefined;
+    const intentId = first ? first.payments.data[0]!.payment.payment_intent : session?.payment_intent;
+    const intent = intentId ? intents.get(intentId) : undefined;
     if (!intent) throw new Error(`The session ${sessionId} was not paid`);
     return charges.get(intent.latest_charge as string)!;
   }
 
   function expanded(session: StripeSession, expand: string[]): Json {
-    if (!expand.includes("payment_intent") && !expand.includes("payment_intent.latest_charge")) return session;
+    const result: Json = { ...session };
     const intent = session.payment_intent ? intents.get(session.payment_intent) : null;
-    if (!intent) return session;
-    const withCharge = expand.includes("payment_intent.latest_charge") ? { ...intent, latest_charge: charges.get(intent.latest_charge as string) } : intent;
-    return { ...session, payment_intent: withCharge };
+    if (intent && expand.includes("payment_intent.latest_charge")) result.payment_intent = { ...intent, latest_charge: charges.get(intent.latest_charge as string) };
+    else if (intent && expand.includes("payment_intent")) result.payment_intent = intent;
+    // The invoice's payments are included when expanded (they are not listed otherwise since 2025).
+    const first = session.invoice ? invoices.get(session.invoice as string) : null;
+    if (first && (expand.includes("invoice") || expand.includes("invoice.payments"))) result.invoice = first;
+    return result;
   }
+
+  /** A paid charge and its payment intent, for `amount`. */
+  function charge(amount: number, currency: string, metadata: Record<string, string>): string {
+    const intentId = newId("pi");
+    const chargeId = newId("ch");
+    charges.set(chargeId, {
+      id: chargeId,
+      object: "charge",
+      amount,
+      amount_refunded: 0,
+      currency,
+      paid: true,
+      refunded: false,
+      disputed: false,
+      status: "succeeded",
+      payment_intent: intentId,
+      receipt_url: `${url}/receipts/${chargeId}`,
+      metadata,
+    });
+    intents.set(intentId, { id: intentId, object: "payment_intent", amount, currency, status: "succeeded", latest_charge: chargeId, metadata });
+    return intentId;
+  }
+
+  /** A paid invoice of a subscription, as the API of 2025 on shapes it: its payments, its parent. */
+  function invoice(subscription: Json, billingReason: string): Json {
+    const amount = subscription.amount as number;
+    const intentId = charge(amount, subscription.currency as string, subscription.metadata as Record<string, string>);
+    const id = newId("in");
+    const paid = {
+      id,
+      object: "invoice",
+      status: "paid",
+      billing_reason: billingReason,
+      amount_paid: amount,
+      currency: subscription.currency,
+      hosted_invoice_url: `${url}/invoices/${id}`,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      payments: { object: "list", data: [{ id: newId("inpay"), object: "invoice_payment", status: "paid", payment: { type: "payment_intent", payment_intent: intentId } }] },
+    };
+    invoices.set(id, paid);
+    return paid;
+  }
+
+  const subscriptionOf = (sessionId: string) => subscriptions.get(sessions.get(sessionId)!.subscription as string)!;
+  const periodItem = (subscription: Json) => (subscription.items as { data: Json[] }).data[0]!;
 
   function pay(sessionId: string) {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`No session ${sessionId}`);
+    if (session.mode === "subscription") {
+      const now = Math.floor(Date.now() / 1000);
+      const subscription: Json = {
+        id: newId("sub"),
+        object: "subscription",
+        status: "active",
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        amount: session.amount_total,
+        currency: session.currency,
+        metadata: session.subscription_metadata ?? {},
+        items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", current_period_start: now, current_period_end: now + 30 * 24 * 3600 }] },
+      };
+      subscriptions.set(subscription.id as string, subscription);
+      const first = invoice(subscription, "subscription_create");
+      Object.assign(session, { subscription: subscription.id, invoice: first.id, payment_status: "paid", status: "complete" });
+      return send("checkout.session.completed", session);
+    }
     const intentId = newId("pi");
     const chargeId = newId("ch");
     charges.set(chargeId, {
@@ -154,6 +236,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const items = form.line_items as { quantity: string; price_data: { currency: string; unit_amount: string; product_data: { name: string } } }[] | undefined;
       const item = items?.[0];
       if (!item?.price_data) return stripeError(res, 400, "You must specify either `line_items` or `prices`.");
+      if ((form.mode === "subscription") !== Boolean((item.price_data as Json).recurring)) return stripeError(res, 400, "You must provide at least one recurring price in `subscription` mode when using prices.");
+      if (form.mode === "subscription" && form.payment_intent_data) return stripeError(res, 400, "You can not pass `payment_intent_data` in `subscription` mode.");
       const amount = Number(item.price_data.unit_amount) * Number(item.quantity ?? 1);
       if (!Number.isInteger(amount) || amount < 50) return stripeError(res, 400, "The Checkout Session's total amount due must add up to at least $0.50 usd");
       const id = newId("cs");
@@ -173,6 +257,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         cancel_url: form.cancel_url as string,
         payment_intent: null,
         subscription: null,
+        invoice: null,
+        subscription_metadata: (form.subscription_data as Json | undefined)?.metadata ?? null,
         livemode: false,
         created: Math.floor(Date.now() / 1000),
         expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
@@ -195,12 +281,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const charge = charges.get(chargeMatch[1]!);
       return charge ? json(charge) : stripeError(res, 404, `No such charge: '${chargeMatch[1]}'`);
     }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1]!);
+      if (!subscription) return stripeError(res, 404, `No such subscription: '${subscriptionMatch[1]}'`);
+      if (req.method === "GET") return json(subscription);
+      const isDelete = req.method === "DELETE";
+      if (isDelete) Object.assign(subscription, { status: "canceled", canceled_at: Math.floor(Date.now() / 1000), ended_at: Math.floor(Date.now() / 1000) });
+      else if (form.cancel_at_period_end !== undefined) {
+        const atEnd = form.cancel_at_period_end === "true";
+        Object.assign(subscription, { cancel_at_period_end: atEnd, cancel_at: atEnd ? periodItem(subscription).current_period_end : null, canceled_at: atEnd ? Math.floor(Date.now() / 1000) : null });
+      }
+      json(subscription);
+      // Stripe tells the webhook too, after answering.
+      setImmediate(() => void send(isDelete ? "customer.subscription.deleted" : "customer.subscription.updated", subscription));
+      return;
+    }
+    const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && invoiceMatch) {
+      const found = invoices.get(invoiceMatch[1]!);
+      return found ? json(found) : stripeError(res, 404, `No such invoice: '${invoiceMatch[1]}'`);
+    }
     if (req.method === "POST" && path === "/v1/refunds") {
       const intent = intents.get(form.payment_intent as string);
       if (!intent) return stripeError(res, 404, `No such payment_intent: '${form.payment_intent}'`);
       const charge = charges.get(intent.latest_charge as string)!;
       Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
-      return json({ id: newId("re"), object: "refund", amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: "succeeded" });
+      json({ id: newId("re"), object: "refund", amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: "succeeded" });
+      setImmediate(() => void send("charge.refunded", charge));
+      return;
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path}).`);
   }
@@ -255,6 +364,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       charge.disputed = true;
       return send("charge.dispute.created", { id: newId("dp"), object: "dispute", amount: charge.amount, charge: charge.id, payment_intent: charge.payment_intent, reason: "fraudulent", status: "needs_response" });
     },
+    renew(sessionId) {
+      const subscription = subscriptionOf(sessionId);
+      const item = periodItem(subscription);
+      Object.assign(item, { current_period_start: item.current_period_end, current_period_end: (item.current_period_end as number) + 30 * 24 * 3600 });
+      return send("invoice.paid", invoice(subscription, "subscription_cycle"));
+    },
+    cancelAtPeriodEnd(sessionId) {
+      const subscription = subscriptionOf(sessionId);
+      Object.assign(subscription, { cancel_at_period_end: true, cancel_at: periodItem(subscription).current_period_end, canceled_at: Math.floor(Date.now() / 1000) });
+      return send("customer.subscription.updated", subscription);
+    },
+    endSubscription(sessionId) {
+      const subscription = subscriptionOf(sessionId);
+      Object.assign(subscription, { status: "canceled", ended_at: Math.floor(Date.now() / 1000), canceled_at: Math.floor(Date.now() / 1000) });
+      return send("customer.subscription.deleted", subscription);
+    },
+    setPeriodEnd(sessionId, end) {
+      periodItem(subscriptionOf(sessionId)).current_period_end = end;
+    },
+    subscriptions,
     expire(sessionId) {
       const session = sessions.get(sessionId)!;
       Object.assign(session, { status: "expired" });
