@@ -12,7 +12,7 @@ import { createTokenSync } from "./auth/token-sync.ts";
 import { catalogueService } from "./catalogue/service.ts";
 import { unkeptReads, type KeptReads } from "./cache/kept-reads.ts";
 import { categoryQueries } from "./categories/queries.ts";
-import type { Config } from "./config.ts";
+import { type Config, stripeCheckoutOrigin } from "./config.ts";
 import { blog } from "./content/blog.ts";
 import { legalPages } from "./content/pages.ts";
 import { topLists } from "./content/top-lists.ts";
@@ -151,6 +151,7 @@ export function createServices(deps: Dependencies) {
       db: deps.db,
       stripe: createStripe(deps.config),
       webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
+      checkoutOrigin: stripeCheckoutOrigin(deps.config),
       siteUrl: deps.config.SITE_URL,
       outbox,
       webhooks,

@@ -70,6 +70,8 @@ export type FeaturingDependencies = {
   /** Null without Stripe's keys: nothing is for sale. */
   stripe: Stripe | null;
   webhookSecret: string;
+  /** Where Stripe's Checkout pages are: the only place a maker is sent to pay (config.ts stripeCheckoutOrigin). */
+  checkoutOrigin: string;
   siteUrl: string;
   outbox: Pick<Outbox, "enqueue" | "poke">;
   webhooks: WebhookEvents;
@@ -92,7 +94,7 @@ function longDate(date: Date): string {
   return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
-export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, webhooks, writeToolSnapshot, logger, now = () => new Date() }: FeaturingDependencies) {
+export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, siteUrl, outbox, webhooks, writeToolSnapshot, logger, now = () => new Date() }: FeaturingDependencies) {
   function requireStripe(): Stripe {
     if (!stripe) throw new AppError("unavailable", MESSAGES.featuring.noPayments);
     return stripe;
@@ -696,7 +698,11 @@ export function featuringService({ db, stripe, webhookSecret, siteUrl, outbox, w
         throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
       }
       await db.update(purchases).set({ stripeSessionId: session.id, updatedAt: now() }).where(eq(purchases.id, id));
-      if (!session.url) throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
+      // The maker is sent to Stripe's Checkout, and nowhere else, whatever the answer says.
+      if (!session.url || !URL.canParse(session.url) || new URL(session.url).origin !== checkoutOrigin) {
+        logger.error(`payments: Stripe's answer for ${id} leads to ${session.url ?? "nowhere"}, not to ${checkoutOrigin}`);
+        throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
+      }
       return session.url;
     },
 

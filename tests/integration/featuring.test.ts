@@ -248,6 +248,16 @@ describe.each(databaseKinds)("paid featuring on %s", (kind) => {
     expect(states).toEqual({ [refunded.tool.id]: "refunded", [disputed.tool.id]: "disputed", [early.tool.id]: "refunded" });
   });
 
+  it("sends the maker nowhere but Stripe's Checkout, whatever Stripe's answer says", async () => {
+    const { maker, tool } = await makerWithTool();
+    stripe.checkoutUrl = (id) => `https://evil.example/c/pay/${id}`;
+    try {
+      await expect(app.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "featured" })).rejects.toMatchObject({ code: "unavailable" });
+    } finally {
+      stripe.checkoutUrl = (id) => `${stripe.url}/c/pay/${id}`;
+    }
+  });
+
   it("moves a waiting tool to the front of the queue, and back when the payment is refunded", async () => {
     const { maker, tool } = await makerWithTool("Queued", { isVerified: false });
     await app.services.featuring.startCheckout(maker.session, { toolId: tool.id, kind: "skip-line" });

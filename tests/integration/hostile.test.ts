@@ -83,6 +83,9 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/admin/webhooks",
     "/admin/webhooks/w123",
     "/admin/api-keys",
+    "/admin/featuring",
+    "/feature/t123",
+    "/purchase/p123",
   ];
 
   describe("a page's action", () => {
@@ -181,6 +184,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
       ["/login", "application/x-www-form-urlencoded", 128 * 1024],
       ["/api/functions/submitTool", "application/json", 128 * 1024],
       ["/api/v1/tools/t123/favorite", "application/json", 128 * 1024],
+      ["/api/stripe/webhook", "application/json", 512 * 1024],
     ])("stops reading a 300 MB body to %s at its limit and answers 413 with a message", async (path, type, limit) => {
       const body = hugeBody(300_000_000);
       const started = Date.now();

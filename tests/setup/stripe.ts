@@ -49,6 +49,8 @@ export type StripeStandIn = {
   /** Moves a subscription's current period to end at `end` (Unix seconds), as time passing would. */
   setPeriodEnd(sessionId: string, end: number): void;
   subscriptions: Map<string, Json>;
+  /** Where new sessions' Checkout pages are said to be: the stand-in's own by default (a test may name another site). */
+  checkoutUrl: (id: string) => string;
   /** Sends an event again, exactly as it was (same id, same body, a fresh signature). */
   resend(event: SentEvent): Promise<SentEvent>;
   /** Sends any body with any signature header: what a forger could send. */
@@ -262,7 +264,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         livemode: false,
         created: Math.floor(Date.now() / 1000),
         expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
-        url: `${url}/c/pay/${id}`,
+        url: standIn.checkoutUrl(id),
         line_items_name: item.price_data.product_data.name,
       };
       sessions.set(id, session);
@@ -346,8 +348,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const standIn: StripeStandIn = {
     url,
+    checkoutUrl: (id) => `${url}/c/pay/${id}`,
     env: { STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: url },
     sessions,
     calls,
@@ -403,4 +406,5 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         server.close(() => resolve());
       }),
   };
+  return standIn;
 }
