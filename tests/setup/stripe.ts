@@ -203,23 +203,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       Object.assign(session, { subscription: subscription.id, invoice: first.id, payment_status: "paid", status: "complete" });
       return send("checkout.session.completed", session);
     }
-    const intentId = newId("pi");
-    const chargeId = newId("ch");
-    charges.set(chargeId, {
-      id: chargeId,
-      object: "charge",
-      amount: session.amount_total,
-      amount_refunded: 0,
-      currency: session.currency,
-      paid: true,
-      refunded: false,
-      disputed: false,
-      status: "succeeded",
-      payment_intent: intentId,
-      receipt_url: `${url}/receipts/${chargeId}`,
-      metadata: session.metadata,
-    });
-    intents.set(intentId, { id: intentId, object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", latest_charge: chargeId, metadata: session.metadata });
+    const intentId = charge(session.amount_total, session.currency, session.metadata);
     Object.assign(session, { payment_intent: intentId, payment_status: "paid", status: "complete" });
     return send("checkout.session.completed", session);
   }
