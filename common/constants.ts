@@ -12,6 +12,8 @@ export const LOADER_DELAY_MS = 200;
 export const PAGE_SIZE = 24;
 /** Tools shown on a top-list page; the rest are one link away, on the search results. */
 export const TOP_LIST_TOOLS = 48;
+/** How many visitors must have made a search before /searches and the sitemap list it, unless SEARCHES_MIN_VISITORS says otherwise. */
+export const DEFAULT_SEARCHES_MIN_VISITORS = 3;
 /** Texts per page on /searches. */
 export const SEARCHES_PAGE_SIZE = 100;
 /** The longest search text kept, in characters of its slug. */

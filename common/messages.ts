@@ -182,6 +182,11 @@ export const MESSAGES = {
     noPayments: "Payments are off: this site has no Stripe keys",
   },
 
+  /** The record of searches (/searches, /admin/analytics). */
+  search: {
+    notFound: "Nobody has made this search",
+  },
+
   favorite: {
     needsAccount: "Log in to keep your favourite tools",
     unknownIntent: "intent must be add or remove",

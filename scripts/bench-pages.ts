@@ -49,7 +49,7 @@ export type Catalogue = {
   categorySlugs: string[];
   tags: string[];
   profileSlugs: string[];
-  searches: { text: string; count: number }[];
+  searches: { text: string; visitors: number }[];
   span: { oldest: number; newest: number };
   topLists: string[];
 };
@@ -118,7 +118,7 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
       name: "/searches",
       paths: range.map((index) => {
         const at = catalogue.searches[Math.floor((index / count) * catalogue.searches.length)];
-        return at && index > 0 ? `/searches?cursor=${encodeURIComponent(encodeCursor({ key: at.count, id: at.text }))}` : "/searches";
+        return at && index > 0 ? `/searches?cursor=${encodeURIComponent(encodeCursor({ key: at.visitors, id: at.text }))}` : "/searches";
       }),
     },
     { name: "profile", paths: range.flatMap((index) => (catalogue.profileSlugs.length > 0 ? [`/profile/${pick(catalogue.profileSlugs, index)}${index >= catalogue.profileSlugs.length ? `?cursor=${encodeURIComponent(timeCursor(index))}` : ""}`] : [])) },

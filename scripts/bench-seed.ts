@@ -112,11 +112,11 @@ async function insertMakers(db: Transaction, count: number, now: Date): Promise<
 /** Texts people searched, from the catalogue's words, with how often and how many tools they found. */
 async function insertSearches(db: Transaction) {
   const words = [...FIRST_WORDS, ...SECOND_WORDS, ...TAGS].map((word) => slugify(word));
-  const rows = Array.from({ length: SEARCH_TEXTS }, (_, index) => ({
-    text: index < words.length ? words[index]! : `${pick(words)}-${pick(words)}-${index}`,
-    count: 1 + Math.floor(random() ** 3 * 500),
-    resultCount: 1 + Math.floor(random() * 200),
-  }));
+  const rows = Array.from({ length: SEARCH_TEXTS }, (_, index) => {
+    const count = 1 + Math.floor(random() ** 3 * 500);
+    // Most searches are made by one or two people, so they are not listed; some by many.
+    return { text: index < words.length ? words[index]! : `${pick(words)}-${pick(words)}-${index}`, count, resultCount: 1 + Math.floor(random() * 200), visitors: Math.ceil(count * random()) };
+  });
   for (let start = 0; start < rows.length; start += 1000) await db.insert(searches).values(rows.slice(start, start + 1000)).onConflictDoNothing();
 }
 

@@ -168,7 +168,7 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
         .where(sql`exists (select 1 from ${tools} where ${tools.creatorUsername} = ${users.slug} and ${isPublicTool})`)
         .limit(100)
     ).map((row) => row.slug);
-    const searched = await handle.db.select({ text: searches.text, count: searches.count }).from(searches).orderBy(desc(searches.count), searches.text).limit(2000);
+    const searched = await handle.db.select({ text: searches.text, visitors: searches.visitors }).from(searches).orderBy(desc(searches.visitors), searches.text).limit(2000);
     const catalogue: Catalogue = {
       slugs: slugs.slice(1),
       categorySlugs,

@@ -1,6 +1,7 @@
 /** Reads and validates every environment variable once, at start. A bad value stops the start with a message naming it. */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_SEARCHES_MIN_VISITORS } from "#common/constants.ts";
 import { z } from "#common/zod.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
@@ -107,6 +108,8 @@ export const configSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().trim().prefault(""),
   /** How much work a challenge asks: the browser tries up to this many hashes (about a second for 100000). */
   ALTCHA_MAX_NUMBER: z.coerce.number({ message: "must be a whole number" }).int().min(1000).max(10_000_000).prefault("100000"),
+  /** How many visitors must have made a search (each counted once a day) before /searches and the sitemap list it. */
+  SEARCHES_MIN_VISITORS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).prefault(String(DEFAULT_SEARCHES_MIN_VISITORS)),
   /** How many tools one account may submit in 24 hours (verifiers and admins are not limited). */
   SUBMISSIONS_PER_DAY: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(10_000).prefault("5"),
   /** Stripe's secret key (sk_live_... or sk_test_...): with the webhook's secret, paid featuring is on (decision 040). */

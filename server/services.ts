@@ -183,10 +183,10 @@ export function createServices(deps: Dependencies) {
     categories: categoryQueries(deps.db, keptReads),
     tags: tagQueries(deps.db),
     topLists,
-    feeds: feedQueries(deps.db),
+    feeds: feedQueries(deps.db, { minVisitors: deps.config.SEARCHES_MIN_VISITORS }),
     /** The pages' link preview images, made on first request and stored (decision 035). */
     ogImages: ogImages({ db: deps.db, storage: deps.storage, siteName: deps.config.SITE_NAME, logger: deps.logger }),
-    search: searchQueries(deps.db),
+    search: searchQueries(deps.db, { minVisitors: deps.config.SEARCHES_MIN_VISITORS }),
     /** The analytics dashboards: a maker's linked tools (/my-tools) and the whole site (/admin/analytics). */
     stats: analyticsQueries(deps.db),
     blog,

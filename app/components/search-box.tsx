@@ -1,11 +1,23 @@
-/** The navigation bar's search: Enter or the Search button goes to /search/{slugified text}, only when there is text. */
-import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+/**
+ * The navigation bar's search: Enter or the Search button goes to /search/{slugified text}, only when there is text.
+ * On a search's results the box holds what was searched, in the page every visitor gets.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { useMatches, useNavigate } from "react-router";
 import { slugify } from "#common/slugify.ts";
 import { searchPath } from "#common/page-paths.ts";
 
+/** The words of the search whose results are shown (the route's slug, its hyphens as spaces); empty elsewhere. */
+function useSearchedWords(): string {
+  const search = useMatches().find((match) => match.id === "routes/search");
+  return search?.params.text?.replaceAll("-", " ") ?? "";
+}
+
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
-  const [text, setText] = useState("");
+  const searched = useSearchedWords();
+  const [text, setText] = useState(searched);
+  // A navigation to other results, or away from them, shows what the page is about.
+  useEffect(() => setText(searched), [searched]);
   const navigate = useNavigate();
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -3,15 +3,17 @@
  * sign-ups and submissions per day; the top pages, tools, referrers and named events; what people search, and what
  * they searched and did not find.
  */
+import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { analyticsQuery } from "#common/schemas/analytics.ts";
 import type { SearchCount, TopTool } from "#server/analytics/queries.ts";
 import { Chart } from "../components/chart.tsx";
-import { SectionHeader } from "../components/moderation.tsx";
+import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { RangeSwitch } from "../components/range-switch.tsx";
 import { formatCount, ReferrerSource, SitePath, type StatsRow, StatsTable } from "../components/stats-table.tsx";
-import { parseSearchParams } from "../forms.ts";
-import { moderated } from "../moderation.ts";
+import { keptValues, parseSearchParams } from "../forms.ts";
+import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
+import { searchTextInput } from "#common/schemas/analytics.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-analytics";
 import { searchPath, toolPath } from "#common/page-paths.ts";
@@ -36,19 +38,51 @@ function toolRows(tools: TopTool[]): StatsRow[] {
   }));
 }
 
-function searchRows(searches: SearchCount[]): StatsRow[] {
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["intent", "text"]);
+  try {
+    const { text } = searchTextInput.parse(Object.fromEntries(form));
+    switch (values.intent) {
+      case "hide-search":
+        await context.services.search.setSearchHidden(context.user, text, true);
+        return { done: `“${text.replaceAll("-", " ")}” is hidden from /searches and the sitemap for good.` };
+      case "show-search":
+        await context.services.search.setSearchHidden(context.user, text, false);
+        return { done: `“${text.replaceAll("-", " ")}” may be listed again once enough people make it.` };
+      default:
+        return unknownAction(values);
+    }
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+function searchRows(searches: SearchCount[], canHide = false): StatsRow[] {
   return searches.map((search) => ({
     key: search.text,
     label: (
-      <Link to={searchPath(search.text)} className="text-brand-700 hover:underline">
-        {search.text.replaceAll("-", " ")}
-      </Link>
+      <span className="flex flex-wrap items-center gap-2">
+        <Link to={searchPath(search.text)} className="text-brand-700 hover:underline">
+          {search.text.replaceAll("-", " ")}
+        </Link>
+        {canHide && (
+          // Anyone can make a search: an admin keeps the ones that should never be a public link off the lists.
+          <Form method="post" className="inline">
+            <input type="hidden" name="text" value={search.text} />
+            {search.isHidden && <Badge>Hidden</Badge>}{" "}
+            <ActionButton intent={search.isHidden ? "show-search" : "hide-search"} subject={search.text}>
+              {search.isHidden ? "Show" : "Hide"}
+            </ActionButton>
+          </Form>
+        )}
+      </span>
     ),
     count: search.count,
   }));
 }
 
-export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+export default function AdminAnalytics({ loaderData, actionData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
   const { days, series, totals } = dashboard;
   const inRange = `in the last ${days} days`;
@@ -56,6 +90,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SectionHeader title="Analytics">Counted without cookies; days are UTC days, today included.</SectionHeader>
+      <ActionResult result={actionData as ModerationResult | undefined} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <RangeSwitch days={days} />
         <dl className="flex flex-wrap gap-6 text-sm" data-testid="site-totals">
@@ -118,7 +153,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           rows={dashboard.events.map((event) => ({ key: event.name, label: event.name, count: event.count }))}
           empty={`No named event ${inRange}.`}
         />
-        <StatsTable testId="top-searches" title="Top searches (all time)" heading="Search" countHeading="Times" rows={searchRows(dashboard.topSearches)} empty="Nobody has searched yet." />
+        <StatsTable testId="top-searches" title="Top searches (all time)" heading="Search" countHeading="Times" rows={searchRows(dashboard.topSearches, true)} empty="Nobody has searched yet." />
         <StatsTable
           testId="searches-found-nothing"
           title="Searches that found nothing (all time)"

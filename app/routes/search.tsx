@@ -35,20 +35,24 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const query = parseSearchParams(searchFacetQuery, url);
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
   if (query.category && !category) throw data(`There is no category with the address "${query.category}"`, { status: 400 });
-  const { page, facets } = await context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters: narrowingOf(query, category) });
-  return { text: slug, phrase: slug.replaceAll("-", " "), page, facets, filters: facetValuesOf(query, category) };
+  const [{ page, facets }, isListed] = await Promise.all([
+    context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters: narrowingOf(query, category) }),
+    context.services.search.isSearchListed(slug),
+  ]);
+  return { text: slug, phrase: slug.replaceAll("-", " "), page, facets, filters: facetValuesOf(query, category), isListed };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, ({ siteUrl }) => {
     if (!loaderData) return undefined;
-    const { text, phrase, page, filters } = loaderData;
+    const { text, phrase, page, filters, isListed } = loaderData;
     return {
       title: `${phrase}: tools for indie makers`,
       description: `The best tools for indie developers and solopreneurs matching “${phrase}”, hand-curated and ranked by relevance.`,
       // A filtered view is a near-duplicate of the search: not indexed, and the plain search is its canonical address (decision 034).
       path: searchPath(text),
-      noindex: page.tools.length === 0 || isNarrowed(filters),
+      // Anyone can make a search page: only one that several people made and that found tools is indexed (/searches lists it).
+      noindex: page.tools.length === 0 || isNarrowed(filters) || !isListed,
       extra: [itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
     };
   });
@@ -89,7 +93,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="mt-8">
-          <EmptyState title={`No tool matches “${phrase}”.`}>Try another word, or browse a category:</EmptyState>
+          <EmptyState title={`No tool matches “${phrase}”.`}>
+            Know one?{" "}
+            <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+              Submit it
+            </Link>
+            , and it is listed once a verifier has checked it. Or try another word, or browse a category:
+          </EmptyState>
           <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="Categories">
             {categories.map((category) => (
               <li key={category.id}>

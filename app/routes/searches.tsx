@@ -31,10 +31,10 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">Most searched</h1>
-      <p className="mt-2 text-slate-600">What people look for most on the directory.</p>
+      <p className="mt-2 text-slate-600">What people look for most on the directory, and find.</p>
       {searches.length === 0 ? (
         <div className="mt-8">
-          <EmptyState title="Nobody has searched yet.">Use the search box above to be the first.</EmptyState>
+          <EmptyState title="No search is listed yet.">A search shows here once several people have made it and found tools.</EmptyState>
         </div>
       ) : (
         <ol className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -44,7 +44,7 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
                 {search.text.replaceAll("-", " ")}
               </Link>
               <span className="text-sm text-slate-500">
-                {`${formatNumber(search.count)} ${search.count === 1 ? "search" : "searches"}`}
+                {`${formatNumber(search.visitors)} ${search.visitors === 1 ? "person" : "people"}`}
               </span>
             </li>
           ))}

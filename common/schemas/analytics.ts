@@ -1,6 +1,7 @@
 /** Analytics: the dashboards' range, and the events POST /api/event takes. */
 import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
+import { MAX_SEARCH_LENGTH } from "../constants.ts";
 import { analyticsRangeParam, isStorableText } from "./fields.ts";
 
 /** /admin/analytics: the range of its charts and tables. */
@@ -47,3 +48,8 @@ export const analyticsEventInput = z.preprocess(
 );
 
 export type AnalyticsEventInput = z.infer<typeof analyticsEventInput>;
+
+/** A search an admin hides from /searches and the sitemap, or shows again: its text, a slug as searches are kept. */
+export const searchTextInput = z.object({
+  text: z.string({ message: MESSAGES.search.notFound }).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, MESSAGES.search.notFound).max(MAX_SEARCH_LENGTH, MESSAGES.search.notFound),
+});

@@ -1,12 +1,12 @@
 /**
  * Writes the collector's batches (./events.ts) in one SQL statement each, so one round trip and one commit: the raw
- * events, the tools' `views` and `clicks` counters, the searches' counts, the day's new visitors and the daily counts
+ * events, the tools' `views` and `clicks` counters, the searches' counts and visitors, the day's new visitors and the daily counts
  * (./metrics.ts). One statement is one transaction: a tool's counters always equal the sum of its daily counts.
  */
 import { sql } from "drizzle-orm";
 import { OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
 import type { Database } from "../db/client.ts";
-import { dailyStats, dailyVisitors, events, searches, tools } from "../db/schema.ts";
+import { dailyStats, dailyVisitors, events, searches, searchVisitors, tools } from "../db/schema.ts";
 import { dayOf, METRICS } from "./metrics.ts";
 
 /** A search a page view shows: its text, and how many tools its first page found (null: the page did not say). */
@@ -62,6 +62,14 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
     searched.set(search.text, { text: search.text, count: (counted?.count ?? 0) + 1, result_count: search.resultCount ?? counted?.result_count ?? null });
   }
 
+  // Who made each search that day: a search's visitors grow by those not seen making it that day before.
+  const searchers = new Map<string, { text: string; day: string; visitor: string }>();
+  for (const event of batch) {
+    if (!event.search) continue;
+    const day = dayOf(event.createdAt);
+    searchers.set(`${event.search.text} ${day} ${event.visitor}`, { text: event.search.text, day, visitor: event.visitor });
+  }
+
   const visitors = new Map<string, { day: string; visitor: string }>();
   for (const event of batch) {
     const day = dayOf(event.createdAt);
@@ -110,13 +118,22 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
       where ${tools.id} = c.id and ${tools.id} in (select id from locked) and ${tools.isActive} and ${tools.isVerified}
       returning ${tools.id} as id
     ),
+    new_searchers as (
+      insert into ${searchVisitors} (text, day, visitor)
+      select text, day, visitor
+      from json_to_recordset(${asJson(sortedBy(searchers.values(), (row) => `${row.text} ${row.day} ${row.visitor}`))}) as v(text text, day date, visitor text)
+      order by text, day, visitor
+      on conflict do nothing
+      returning text
+    ),
     searched as (
-      insert into ${searches} (text, count, result_count)
-      select text, count, result_count
+      insert into ${searches} (text, count, result_count, visitors)
+      select s.text, s.count, s.result_count, (select count(*)::int from new_searchers n where n.text = s.text)
       from json_to_recordset(${asJson(sortedBy(searched.values(), (row) => row.text))}) as s(text text, count int, result_count int)
-      order by text
+      order by s.text
       on conflict (text) do update
-        set count = ${searches.count} + excluded.count, result_count = coalesce(excluded.result_count, ${searches.resultCount}), updated_at = now()
+        set count = ${searches.count} + excluded.count, result_count = coalesce(excluded.result_count, ${searches.resultCount}),
+          visitors = ${searches.visitors} + excluded.visitors, updated_at = now()
     ),
     new_visitors as (
       insert into ${dailyVisitors} (day, visitor)

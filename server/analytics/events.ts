@@ -20,7 +20,7 @@ import { toolIdParam } from "#common/schemas/fields.ts";
 import { LIMITS, senderKey, sharedRateLimiter } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { analyticsSalts, dailyVisitors, events } from "../db/schema.ts";
+import { analyticsSalts, dailyVisitors, events, searchVisitors } from "../db/schema.ts";
 import { type Logger, throttledWarning } from "../logger.ts";
 import { type EventSearch, isDatabaseAnswering, type PendingEvent, writeBatch } from "./event-writer.ts";
 import { addDays, dayOf } from "./metrics.ts";
@@ -179,7 +179,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
     /** Writes the events gathered so far, and shares the senders' counts with the other processes. */
     flush: async () => void (await Promise.all([flush(), limiter.sync(now())])),
 
-    /** Deletes raw events past the retention period, and the visitor hashes and salts of days that are over. */
+    /** Deletes raw events past the retention period, and the visitor hashes (the day's, the searches') and salts of days that are over. */
     async purge(): Promise<{ events: number }> {
       const moment = now();
       const cutoff = new Date(moment.getTime() - config.ANALYTICS_RETENTION_DAYS * DAY_MS);
@@ -194,6 +194,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       const today = dayOf(moment);
       // A batch written just after midnight may still add yesterday's visitors: their hashes stay one more day.
       await db.delete(dailyVisitors).where(lt(dailyVisitors.day, addDays(today, -1)));
+      await db.delete(searchVisitors).where(lt(searchVisitors.day, addDays(today, -1)));
       await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
       for (const day of salts.keys()) if (day < today) salts.delete(day);
       return { events: removed };

@@ -45,7 +45,8 @@ export type MakerDashboard = {
 
 export type SiteDay = { day: string; pageviews: number; visitors: number; signups: number; submissions: number };
 export type TopTool = { id: string; name: string; slug: string; count: number };
-export type SearchCount = { text: string; count: number };
+/** A search as the console counts it; `isHidden`: an admin keeps it off /searches and the sitemap. */
+export type SearchCount = { text: string; count: number; isHidden: boolean };
 
 export type SiteDashboard = {
   days: AnalyticsRange;
@@ -163,7 +164,7 @@ export function submissionsPerDayQuery(db: Database, first: string, last: string
 /** The most searched texts (searches_count_idx), or only those that found nothing (searches_found_nothing_idx). */
 export function searchCountsQuery(db: Database, foundNothing: boolean) {
   return db
-    .select({ text: searches.text, count: searches.count })
+    .select({ text: searches.text, count: searches.count, isHidden: searches.isHidden })
     .from(searches)
     .where(foundNothing ? eq(searches.resultCount, 0) : undefined)
     .orderBy(sql`${searches.count} desc nulls last`, searches.text)

@@ -322,15 +322,33 @@ export const searches = pgTable(
     count: integer("count").notNull().default(1),
     /** How many tools the search found the last time it was made; 0 marks the searches that found nothing. */
     resultCount: integer("result_count"),
+    /** How many visitors made it: each visitor counts once a day (their hash changes every day). */
+    visitors: integer("visitors").notNull().default(0),
+    /** Hidden by an admin for good: never listed on /searches or in the sitemap. */
+    isHidden: boolean("is_hidden").notNull().default(false),
     ...timestamps,
   },
   (table) => [
     index("searches_count_idx").on(table.count.desc(), table.text),
     // The most searched texts that found nothing (/admin/analytics).
-    // The most searched texts that found tools (the sitemap).
+    // The most searched texts that found tools (/admin/analytics).
     index("searches_found_tools_idx").on(table.count.desc(), table.text).where(sql`${table.resultCount} > 0`),
     index("searches_found_nothing_idx").on(table.count.desc(), table.text).where(sql`${table.resultCount} = 0`),
+    // The listed searches, by how many visitors made them (/searches and the sitemap): those with enough visitors are a
+    // range of its first column.
+    index("searches_listed_idx").on(table.visitors.desc(), table.text).where(sql`${table.resultCount} > 0 and not ${table.isHidden}`),
   ],
+);
+
+/** Who made a search on a day (the day's visitor hash): a search's visitors count each of them once. Kept two days. */
+export const searchVisitors = pgTable(
+  "search_visitors",
+  {
+    text: text("text").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.text, table.day, table.visitor] }), index("search_visitors_day_idx").on(table.day)],
 );
 
 /** How many live tools carry each tag; maintained by a trigger (migration 0004), so /tags reads it without scanning tools. */

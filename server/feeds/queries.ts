@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import { categories, facetCounts, searches, tagCounts, tools, users } from "../db/schema.ts";
 import { hasAlternatives } from "../tools/alternatives.ts";
 import { isPublicTool } from "../tools/queries.ts";
+import { listedSearchesAfter, type SearchedText } from "../search/queries.ts";
 
 /** Rows read per query while walking a whole table: a site of any size is read in bounded steps. */
 export const FEED_BATCH_SIZE = 1000;
@@ -67,7 +68,7 @@ export function newlyVerifiedToolsQuery(db: Database, { categoryId, tag }: FeedF
     .limit(limit);
 }
 
-export function feedQueries(db: Database) {
+export function feedQueries(db: Database, { minVisitors }: { minVisitors: number }) {
   return {
     /** The UTC days live tools were listed on (verified, or created when that was not kept), newest first, with how many: kept counts, one per day. */
     async listListingDays(): Promise<{ day: string; count: number }[]> {
@@ -129,33 +130,17 @@ export function feedQueries(db: Database) {
     },
 
     /**
-     * The most searched texts that found tools (decision 032), at most `limit`, most searched first, then alphabetical,
-     * read `batchSize` rows at a time: each batch is two slices of searches_found_tools_idx, the rest of the texts with
-     * the last count, then the lower counts.
+     * The listed searches (search/queries.ts: found tools, made by enough visitors, not hidden; decision 032), at most
+     * `limit`, most visitors first, then alphabetical, read `batchSize` rows at a time.
      */
     async *listSearchTexts({ batchSize = FEED_BATCH_SIZE, limit = SITEMAP_SEARCHES }: { batchSize?: number; limit?: number } = {}): AsyncGenerator<string> {
       // Searches are counted with page views, without a write the page cache hears of.
       expiresWithin(SITEMAP_MAX_AGE_MS);
-      const columns = { text: searches.text, count: searches.count };
-      const byCount = [sql`${searches.count} desc nulls last`, searches.text];
-      const foundTools = sql`${searches.resultCount} > 0`;
-      let last: { text: string; count: number } | null = null;
+      let last: SearchedText | null = null;
       let left = limit;
       while (left > 0) {
         const size = Math.min(batchSize, left);
-        const sameCount: { text: string; count: number }[] = last
-          ? await db.select(columns).from(searches).where(sql`${foundTools} and ${searches.count} = ${last.count} and ${searches.text} > ${last.text}`).orderBy(...byCount).limit(size)
-          : [];
-        const lower: { text: string; count: number }[] =
-          sameCount.length === size
-            ? []
-            : await db
-                .select(columns)
-                .from(searches)
-                .where(last ? sql`${foundTools} and ${searches.count} < ${last.count}` : foundTools)
-                .orderBy(...byCount)
-                .limit(size - sameCount.length);
-        const rows: { text: string; count: number }[] = [...sameCount, ...lower];
+        const rows = await listedSearchesAfter(db, minVisitors, last, size);
         for (const { text } of rows) yield text;
         left -= rows.length;
         if (rows.length < size) return;

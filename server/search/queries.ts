@@ -4,7 +4,11 @@
  * Full-text search (weighted, with prefixes, stemmed) and trigram similarity of the name add to it and rank everything.
  */
 import { and, desc, type SQL, sql } from "drizzle-orm";
-import { PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
+import type { SessionUser } from "#common/access.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { requireAdmin } from "../access.ts";
+import { DEFAULT_SEARCHES_MIN_VISITORS, PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { type Database, rowsOf, type Transaction } from "../db/client.ts";
@@ -21,7 +25,39 @@ const RANK_SCALE = 1_000_000;
 /** How many of the newest matches of each kind are ranked: a search pages through at most twice this. */
 const SEARCH_CANDIDATES = 200;
 
-export type SearchedText = { text: string; count: number };
+/** A listed search: its text, and how many visitors made it. */
+export type SearchedText = { text: string; visitors: number };
+
+/**
+ * Whether a search is listed on /searches and in the sitemap: it found tools, at least `minVisitors` visitors made it
+ * (SEARCHES_MIN_VISITORS), and no admin hid it. Anyone can put words in a search; only what several people looked
+ * for, and found, becomes a public, indexed link.
+ */
+function isListed(minVisitors: number): SQL {
+  return sql`${searches.resultCount} > 0 and not ${searches.isHidden} and ${searches.visitors} >= ${minVisitors}`;
+}
+
+/**
+ * Up to `limit` listed searches after `after`, most visitors first, then alphabetical. The directions differ, so they
+ * are read as two index-served slices of searches_listed_idx (visitors desc, text): the rest of the texts with the
+ * last one's visitors, then fewer visitors, down to `minVisitors` (a range of the index's first column).
+ */
+export async function listedSearchesAfter(db: Database, minVisitors: number, after: SearchedText | null, limit: number): Promise<SearchedText[]> {
+  const same = after ? await listedSearchesQuery(db, minVisitors, sql`${searches.visitors} = ${after.visitors} and ${searches.text} > ${after.text}`, limit) : [];
+  if (same.length >= limit) return same;
+  const fewer = await listedSearchesQuery(db, minVisitors, after ? sql`${searches.visitors} < ${after.visitors}` : undefined, limit - same.length);
+  return [...same, ...fewer];
+}
+
+/** One slice of the listed searches, by visitors then text, where `where` holds too: read from searches_listed_idx. */
+export function listedSearchesQuery(db: Database, minVisitors: number, where: SQL | undefined, limit: number) {
+  return db
+    .select({ text: searches.text, visitors: searches.visitors })
+    .from(searches)
+    .where(and(isListed(minVisitors), where))
+    .orderBy(sql`${searches.visitors} desc nulls last`, searches.text)
+    .limit(limit);
+}
 
 /** Searches made, by text: how many times, and how many tools the last one found (null: not told). */
 export type SearchCounts = Map<string, { count: number; resultCount: number | null }>;
@@ -163,7 +199,8 @@ export function rankedSearchQuery(
 
 type SearchInput = { cursor?: Cursor | null; limit?: number; filters?: SearchFilters };
 
-export function searchQueries(db: Database) {
+/** `minVisitors`: SEARCHES_MIN_VISITORS, what makes a search listed (`isListed`). */
+export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN_VISITORS }: { minVisitors?: number } = {}) {
   /** The ids of the tools a search ranks (searchCandidatesQuery): a few hundred at most. */
   async function candidatesOf(words: string[], matches: SearchMatches): Promise<string[]> {
     return rowsOf<{ id: string }>(await db.execute(searchCandidatesQuery(words, matches))).map((row) => row.id);
@@ -215,29 +252,29 @@ export function searchQueries(db: Database) {
     },
 
     /**
-     * The most searched texts, most searched first, then alphabetical; one keyset page after `cursor` (key: the count,
-     * id: the text). The directions differ, so a page is read as two index-served slices of searches_count_idx
-     * (count desc nulls last, text): the rest of the texts with the cursor's count, then the lower counts.
+     * The listed searches (`isListed`), most visitors first, then alphabetical; one keyset page after `cursor` (key: the
+     * visitors, id: the text).
      */
     async listSearches({ cursor, limit = SEARCHES_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<SearchedTextPage> {
       // Searches are counted as people make them, without a write the page cache hears of.
       expiresWithin(COUNTERS_MAX_AGE_MS);
-      const columns = { text: searches.text, count: searches.count };
-      const byCount = [sql`${searches.count} desc nulls last`, searches.text];
-      const sameCount = cursor
-        ? await db.select(columns).from(searches).where(sql`${searches.count} = ${cursor.key} and ${searches.text} > ${cursor.id}`).orderBy(...byCount).limit(limit + 1)
-        : [];
-      const lower =
-        sameCount.length > limit
-          ? []
-          : await db
-              .select(columns)
-              .from(searches)
-              .where(cursor ? sql`${searches.count} < ${cursor.key}` : undefined)
-              .orderBy(...byCount)
-              .limit(limit + 1 - sameCount.length);
-      const { items, nextCursor } = keysetPage([...sameCount, ...lower], limit, (last) => ({ key: last.count, id: last.text }));
+      const rows = await listedSearchesAfter(db, minVisitors, cursor ? { visitors: cursor.key, text: cursor.id } : null, limit + 1);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.visitors, id: last.text }));
       return { searches: items, nextCursor };
+    },
+
+    /** Whether the search of `text` is listed: its results page is indexed only then. */
+    async isSearchListed(text: string): Promise<boolean> {
+      expiresWithin(COUNTERS_MAX_AGE_MS);
+      const [row] = await db.select({ text: searches.text }).from(searches).where(and(sql`${searches.text} = ${text}`, isListed(minVisitors)));
+      return row !== undefined;
+    },
+
+    /** Hides a search from /searches and the sitemap for good, or shows it again (admins). */
+    async setSearchHidden(user: SessionUser | null, text: string, isHidden: boolean): Promise<void> {
+      requireAdmin(user);
+      const changed = await db.update(searches).set({ isHidden, updatedAt: new Date() }).where(sql`${searches.text} = ${text}`).returning({ text: searches.text });
+      if (changed.length === 0) throw new AppError("not-found", MESSAGES.search.notFound);
     },
   };
 }

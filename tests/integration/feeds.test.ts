@@ -53,12 +53,12 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const waiting = await insertTool(database.db, { name: "Waiting", isVerified: false, tags: ["only-unverified"] });
       const off = await insertTool(database.db, { name: "Switched off", isActive: false, tags: ["only-inactive", "ui"] });
       await database.db.insert(searches).values([
-        { text: "email-marketing", count: 2, resultCount: 1 },
-        { text: "it's & <more>", count: 5, resultCount: 2 },
-        { text: "analytics", count: 1, resultCount: 1 },
+        { text: "email-marketing", count: 2, resultCount: 1, visitors: 4 },
+        { text: "it's & <more>", count: 5, resultCount: 2, visitors: 7 },
+        { text: "analytics", count: 1, resultCount: 1, visitors: 3 },
         // Searches that found nothing, or never said, have no page worth listing.
-        { text: "found-nothing", count: 9, resultCount: 0 },
-        { text: "never-said", count: 8 },
+        { text: "found-nothing", count: 9, resultCount: 0, visitors: 11 },
+        { text: "never-said", count: 8, visitors: 10 },
       ]);
 
       const response = await app.request("/sitemap.xml");
@@ -133,11 +133,11 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       await insertTools(database.db, 3, new Date("2026-04-01T00:00:00Z"), { tags: ["alpha", "beta"] });
       await insertTools(database.db, 2, new Date("2026-03-01T00:00:00Z"), { tags: ["gamma", "delta", "epsilon"] });
       await database.db.insert(searches).values([
-        { text: "seven", count: 7, resultCount: 1 },
-        { text: "three-a", count: 3, resultCount: 1 },
-        { text: "three-c", count: 3, resultCount: 1 },
-        { text: "three-b", count: 3, resultCount: 1 },
-        { text: "one-b", count: 1, resultCount: 1 },
+        { text: "seven", count: 7, resultCount: 1, visitors: 9 },
+        { text: "three-a", count: 3, resultCount: 1, visitors: 5 },
+        { text: "three-c", count: 3, resultCount: 1, visitors: 5 },
+        { text: "three-b", count: 3, resultCount: 1, visitors: 5 },
+        { text: "one-b", count: 1, resultCount: 1, visitors: 3 },
       ]);
       const site = { siteUrl: SITE, limit: 2 };
       const parts = texts(await buildSitemapIndex(app.services, site), "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));

@@ -84,6 +84,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/admin/webhooks/w123",
     "/admin/api-keys",
     "/admin/featuring",
+    "/admin/analytics",
     "/feature/t123",
     "/purchase/p123",
   ];

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { searches } from "#server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { searches, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { BOT, PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { sendPageview } from "../setup/pageviews.ts";
+import { createClient } from "../setup/forms.ts";
 
 
 describe.each(databaseKinds)("search pages on %s", (kind) => {
@@ -18,6 +20,15 @@ describe.each(databaseKinds)("search pages on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
+  /** A person signed in through the form, with `role`. */
+  async function signedIn(role: "guest" | "verifier" | "admin") {
+    const client = createClient(app.request);
+    const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    expect((await client.postSolved("/register", { username: `A ${role} ${email.slice(0, 12)}`, email, password: "long-enough" })).status).toBe(302);
+    await database.db.update(users).set({ role }).where(eq(users.email, email));
+    return client;
+  }
+
   async function recorded() {
     return database.db.select({ text: searches.text, count: searches.count }).from(searches).orderBy(searches.text);
   }
@@ -29,6 +40,8 @@ describe.each(databaseKinds)("search pages on %s", (kind) => {
     const html = await response.text();
     expect(html).toContain("Mailer Pro");
     expect(html).toContain("<title>email: tools for indie makers | Indie Tools</title>");
+    // The search box keeps what was searched, in the page every visitor gets.
+    expect(html).toMatch(/<input id="search-desktop"[^>]* value="email"\/>/);
     // Showing the page writes nothing (it may come from the page cache); the browser's page view counts the search.
     expect(await recorded()).toEqual([]);
     await sendPageview(app, "/search/email", { props: { results: 1 } });
@@ -51,17 +64,72 @@ describe.each(databaseKinds)("search pages on %s", (kind) => {
     expect(html).toContain("No tool matches “qzxwvjk”.");
     expect(html).toContain('href="/category/design"');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
+    // The missing tool is one step away: /add-tool signs a visitor in first.
+    expect(html).toMatch(/Know one\?(<!-- -->)?\s*<a[^>]*href="\/add-tool"[^>]*>Submit it<\/a>/);
   });
 
-  it("lists the most searched texts on /searches, linking to their results", async () => {
-    for (const text of ["seo", "seo", "analytics"]) await sendPageview(app, `/search/${text}`, { props: { results: 0 } });
+  /** A page view of the search from `visitors` different people, `times` each. */
+  async function searchedBy(text: string, results: number, visitors: number, times = 1) {
+    for (let person = 0; person < visitors; person++) {
+      for (let time = 0; time < times; time++) {
+        await sendPageview(app, `/search/${text}`, { props: { results }, headers: { "user-agent": `${PERSON["user-agent"]} person/${person}` } });
+      }
+    }
+  }
+
+  it("lists on /searches and in the sitemap only what found tools and at least 3 visitors made, most visitors first", async () => {
+    await insertTool(database.db, { name: "Seo Kit", tags: ["seo", "analytics", "crm"] });
+    await searchedBy("seo", 2, 4);
+    await searchedBy("analytics", 1, 3);
+    // Gibberish many people typed finds nothing; one person searching again and again is one visitor.
+    await searchedBy("zzqxvy", 0, 5);
+    await searchedBy("crm", 3, 1, 6);
+    expect(await database.db.select({ text: searches.text, count: searches.count, visitors: searches.visitors }).from(searches).orderBy(searches.text)).toEqual([
+      { text: "analytics", count: 3, visitors: 3 },
+      { text: "crm", count: 6, visitors: 1 },
+      { text: "seo", count: 4, visitors: 4 },
+      { text: "zzqxvy", count: 5, visitors: 5 },
+    ]);
     const html = await (await app.request("/searches")).text();
     expect(html.indexOf('href="/search/seo"')).toBeGreaterThan(0);
     expect(html.indexOf('href="/search/seo"')).toBeLessThan(html.indexOf('href="/search/analytics"'));
-    expect(html).toContain("2 searches");
+    expect(html).toContain("4 people");
+    expect(html).not.toContain('href="/search/zzqxvy"');
+    expect(html).not.toContain('href="/search/crm"');
+    const sitemap = await (await app.request("/sitemaps/searches.xml")).text();
+    expect([...sitemap.matchAll(/<loc>[^<]*\/search\/([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(["seo", "analytics"]);
+    // A search that is not listed is not indexed either, though it found tools.
+    expect(await (await app.request("/search/crm", { headers: PERSON })).text()).toContain('<meta name="robots" content="noindex"/>');
+    expect(await (await app.request("/search/seo", { headers: PERSON })).text()).not.toContain('content="noindex"');
   });
 
-  it("shows an empty /searches before anyone searched", async () => {
-    expect(await (await app.request("/searches")).text()).toContain("Nobody has searched yet.");
+  it("lets an admin alone hide a search for good, and show it again", async () => {
+    await insertTool(database.db, { name: "Seo Kit", tags: ["seo"] });
+    await searchedBy("seo", 1, 3);
+    const form = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" }, body: "intent=hide-search&text=seo" };
+    const visitor = await app.request("/admin/analytics", form);
+    expect(visitor.status).toBe(302);
+    for (const role of ["guest", "verifier"] as const) {
+      const user = await signedIn(role);
+      expect((await user.post("/admin/analytics", { intent: "hide-search", text: "seo" })).status, role).toBe(403);
+    }
+    expect((await app.services.search.listSearches()).searches.map((search) => search.text)).toEqual(["seo"]);
+    const admin = await signedIn("admin");
+    const hidden = await admin.post("/admin/analytics", { intent: "hide-search", text: "seo" });
+    expect(hidden.status).toBe(200);
+    expect(await hidden.text()).toContain("is hidden from /searches and the sitemap for good");
+    expect((await app.services.search.listSearches()).searches).toEqual([]);
+    // More visitors do not bring it back.
+    await searchedBy("seo", 1, 5);
+    expect((await app.services.search.listSearches()).searches).toEqual([]);
+    expect(await (await admin.request("/admin/analytics")).text()).toContain("Hidden");
+    expect((await admin.post("/admin/analytics", { intent: "hide-search", text: "never-searched" })).status).toBe(404);
+    expect((await admin.post("/admin/analytics", { intent: "hide-search", text: "<script>" })).status).toBe(400);
+    expect((await admin.post("/admin/analytics", { intent: "show-search", text: "seo" })).status).toBe(200);
+    expect((await app.services.search.listSearches()).searches).toEqual([{ text: "seo", visitors: 5 }]);
+  });
+
+  it("shows an empty /searches until a search is listed", async () => {
+    expect(await (await app.request("/searches")).text()).toContain("No search is listed yet.");
   });
 });

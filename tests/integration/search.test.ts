@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { decodeCursor } from "#common/cursor.ts";
 import { slugify } from "#common/slugify.ts";
-import { tools } from "#server/db/schema.ts";
+import { searches, tools } from "#server/db/schema.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { searchQueries } from "#server/search/queries.ts";
 import { searchWords } from "#server/search/words.ts";
@@ -120,15 +120,23 @@ describe.each(databaseKinds)("search on %s", (kind) => {
     expect(results.length).toBeGreaterThan(0);
   });
 
-  it("records each search with a count, and lists the most searched first", async () => {
+  it("records each search with a count, and lists those enough visitors made, most visitors first", async () => {
     for (const text of ["email-marketing", "seo", "seo", "seo", "analytics", "analytics"]) await search.recordSearch(text, 1);
+    expect(await database.db.select({ text: searches.text, count: searches.count }).from(searches).orderBy(searches.text)).toEqual([
+      { text: "analytics", count: 2 },
+      { text: "email-marketing", count: 1 },
+      { text: "seo", count: 3 },
+    ]);
+    // Counted visitors come with page views (search-pages.test.ts); here they are set.
+    for (const [text, visitors] of [["seo", 9], ["analytics", 4], ["email-marketing", 4]] as const) await database.db.update(searches).set({ visitors }).where(eq(searches.text, text));
+    await search.recordSearch("one-person", 1);
     const first = await search.listSearches({ limit: 2 });
     expect(first.searches).toEqual([
-      { text: "seo", count: 3 },
-      { text: "analytics", count: 2 },
+      { text: "seo", visitors: 9 },
+      { text: "analytics", visitors: 4 },
     ]);
     const rest = await search.listSearches({ cursor: decodeCursor(first.nextCursor!), limit: 2 });
-    expect(rest.searches).toEqual([{ text: "email-marketing", count: 1 }]);
+    expect(rest.searches).toEqual([{ text: "email-marketing", visitors: 4 }]);
     expect(rest.nextCursor).toBeNull();
     expect(slugify("email marketing")).toBe("email-marketing");
   });

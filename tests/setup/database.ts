@@ -28,6 +28,7 @@ const TABLES = [
   "tool_reports",
   "link_checks",
   "searches",
+  "search_visitors",
   "tools",
   "categories",
   "users",
