@@ -38,7 +38,7 @@ export const apiToolsQuery = queryOf({
   tag: slugField(MESSAGES.api.tag).optional().meta({ description: "Only the tools carrying this tag (see /tags).", example: "open-source" }),
   q: searchText.optional().meta({
     description:
-      "Only the tools whose name has one of these words, or whose tags include one. For a search ranked by relevance, with descriptions and typos, use /search.",
+      "Only the tools the search of these words finds (the same as /search: names, tags, descriptions, typos forgiven), in this list's order. For the results ranked by relevance, use /search.",
     example: "analytics",
   }),
   featured: z

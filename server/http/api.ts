@@ -36,7 +36,6 @@ import type { Services } from "../services.ts";
 import type { ToolDetail } from "../tools/queries.ts";
 import type { ToolRow } from "../tools/lifecycle-shared.ts";
 import type { KeyedVariables } from "../api-keys/http.ts";
-import { searchWords } from "../search/words.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
 function parseToolId(text: string): string {
@@ -282,9 +281,11 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
 
   api.openapi(routes.listTools, async (c) => {
     const { category, tag, q, featured, pricing, sort, cursor, limit } = c.req.valid("query");
-    const [categoryRow, tagRow] = await Promise.all([
+    const [categoryRow, tagRow, among] = await Promise.all([
       category ? services.categories.findCategoryBySlug(category) : undefined,
       tag ? services.tags.findTag(tag) : undefined,
+      // The words find what the search finds (/search/{text}, /api/v1/search), listed in this list's order.
+      q ? services.search.matchingTools(q) : undefined,
     ]);
     if (category && !categoryRow) throw new AppError("invalid-argument", MESSAGES.api.category, { category: MESSAGES.api.category });
     if (tag && !tagRow) throw new AppError("invalid-argument", MESSAGES.api.tag, { tag: MESSAGES.api.tag });
@@ -294,7 +295,7 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
       tag,
       paymentType: pricing,
       featured,
-      words: q ? searchWords(q) : undefined,
+      among,
       cursor,
       limit,
     });

@@ -223,6 +223,17 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
 
   return {
     /**
+     * The tools the search of `text` finds, as its results page finds them (a few hundred at most), as a condition: a
+     * list filtered by words (the API's `q`) shows these in its own order, so a query finds the same tools everywhere.
+     */
+    async matchingTools(text: string): Promise<SQL> {
+      const words = searchWords(text);
+      if (words.length === 0) return amongTools([]);
+      const candidates = await candidatesOf(words, "words");
+      return amongTools(candidates.length > 0 ? candidates : await candidatesOf(words, "similar-names"));
+    },
+
+    /**
      * Live tools matching the words of `text`, most relevant first, one keyset page after `cursor`, narrowed by `filters`.
      * `exact` keeps only the spec's matches (a word in the name or a tag), for lists that must stay on topic.
      */

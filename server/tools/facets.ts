@@ -51,8 +51,8 @@ type KeyedList = { scope: string; own: FacetKind | null };
  * Null for any other combination, which counts its tools instead.
  */
 export function keyedListOf(filters: FacetFilters): KeyedList | null {
-  const { category, tag, paymentType, featured, words, verifiedWithinDays, among } = filters;
-  if (words?.length || verifiedWithinDays || among || featured === false) return null;
+  const { category, tag, paymentType, featured, verifiedWithinDays, among } = filters;
+  if (verifiedWithinDays || among || featured === false) return null;
   const keyed: KeyedList[] = [
     ...(category ? [{ scope: `c:${category}`, own: "c" as const }] : []),
     ...(tag ? [{ scope: `t:${tag}`, own: "t" as const }] : []),

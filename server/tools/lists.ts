@@ -9,7 +9,6 @@ import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
-import { namedOrTagged } from "../search/words.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
 
 export type ToolListFilters = {
@@ -20,11 +19,12 @@ export type ToolListFilters = {
   paymentType?: PaymentType;
   /** true: only featured (home-boosted) tools; false: only the others. */
   featured?: boolean;
-  /** Search words (searchWords): only tools named or tagged with one of them, the search's own rule. */
-  words?: string[];
   /** Only tools verified within this many days. */
   verifiedWithinDays?: VerifiedWithinDays;
-  /** Only the tools this condition leaves: a search's candidates (searchCandidates), which its facets count. */
+  /**
+   * Only the tools this condition leaves: a search's candidates (server/search/queries.ts), which its facets count, and
+   * which a list filtered by words shows in its own order: a query finds the same tools everywhere.
+   */
   among?: SQL;
 };
 
@@ -104,14 +104,13 @@ function windowPageCandidates(days: VerifiedWithinDays, listed: SQL | undefined,
     where (select count from found) < ${limit} and w.is_active and w.is_verified and ${verifiedWithin(days, sql`coalesce(w.verified_at, w.created_at)`)}`;
 }
 
-export function filtersOf({ category, tag, paymentType, featured, words, verifiedWithinDays, among }: ToolListFilters): SQL[] {
+export function filtersOf({ category, tag, paymentType, featured, verifiedWithinDays, among }: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Array containment (@>) is what the GIN indexes on categories and tags answer.
   if (category) conditions.push(sql`${tools.categories} @> array[${category}]::text[]`);
   if (tag) conditions.push(sql`${tools.tags} @> array[${tag}]::text[]`);
   if (paymentType) conditions.push(eq(tools.paymentType, paymentType));
   if (featured !== undefined) conditions.push(eq(tools.isHomeBoosted, featured));
-  if (words?.length) conditions.push(namedOrTagged(words));
   if (verifiedWithinDays) conditions.push(verifiedWithin(verifiedWithinDays));
   if (among) conditions.push(among);
   return conditions;
@@ -156,7 +155,7 @@ export function toolListQueries(db: Database) {
       if (input.tag) dependsOn(pageTags.tag(input.tag));
       if (input.paymentType) dependsOn(pageTags.pricing(input.paymentType));
       if (input.featured !== undefined) dependsOn(pageTags.featured);
-      if (input.words?.length) dependsOn(pageTags.search);
+      if (input.among) dependsOn(pageTags.search);
       if (!input.category && !input.tag && !input.paymentType) dependsOn(pageTags.tools);
       if (input.sort === "views" || input.sort === "clicks") expiresWithin(COUNTERS_MAX_AGE_MS);
       if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);

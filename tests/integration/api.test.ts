@@ -47,6 +47,17 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
   }
 
   describe("GET /api/v1/tools", () => {
+    it("finds with q what the search finds, stems and descriptions included, in the list's own order", async () => {
+      await seed();
+      await insertTool(database.db, { name: "Team Notes", shortDesc: "Shared notes for small teams", createdAt: new Date(Date.UTC(2026, 0, 6)) });
+      await insertTool(database.db, { name: "Jotter", shortDesc: "Take a note in a second", createdAt: new Date(Date.UTC(2026, 0, 7)), views: 90 });
+      const searched = names((await get("/api/v1/search?q=note")).body);
+      expect(searched.toSorted()).toEqual(["Jotter", "Team Notes"]);
+      expect(names((await get("/api/v1/tools?q=note")).body)).toEqual(["Jotter", "Team Notes"]);
+      expect(names((await get("/api/v1/tools?q=note&sort=name")).body)).toEqual(["Jotter", "Team Notes"]);
+      expect(names((await get("/api/v1/tools?q=zzqxvy")).body)).toEqual([]);
+    });
+
     it("lists live tools only, newest first, in the list shape", async () => {
       await seed();
       const { status, body } = await get("/api/v1/tools");
@@ -64,6 +75,8 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       ["featured=false", ["Counter", "Figment"]],
       ["q=plausible", ["Plausible"]],
       ["q=Open%20Source", ["Plausible"]],
+      // What the search finds, typos forgiven.
+      ["q=plausibel", ["Plausible"]],
       ["sort=views", ["Counter", "Plausible", "Figment"]],
       ["sort=name", ["Counter", "Figment", "Plausible"]],
       ["category=analytics&tag=privacy&pricing=free&sort=clicks", ["Counter"]],

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { FACET_SAMPLE } from "#common/constants.ts";
-import { tools } from "#server/db/schema.ts";
+import { searches, tools } from "#server/db/schema.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { amongTools, searchCandidatesQuery } from "#server/search/queries.ts";
 import { FACET_SCAN, keyedFacetsQuery, keyedListOf, sampledFacetsQuery } from "#server/tools/facets.ts";
@@ -348,6 +348,8 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
 
     it("keeps the plain search indexable, and marks a filtered one noindex with the plain search as its canonical address", async () => {
       await seed();
+      // A search several visitors made and that found tools (decision 041): its plain page is indexed.
+      await database.db.insert(searches).values({ text: "icons", count: 5, resultCount: 3, visitors: 5 });
       const plain = await get("/search/icons");
       expect(plain.html).not.toContain('name="robots"');
       expect(plain.html).toContain(`<link rel="canonical" href="${SITE}/search/icons"/>`);
