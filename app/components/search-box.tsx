@@ -2,7 +2,7 @@
  * The navigation bar's search: Enter or the Search button goes to /search/{slugified text}, only when there is text.
  * On a search's results the box holds what was searched, in the page every visitor gets.
  */
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useMatches, useNavigate } from "react-router";
 import { slugify } from "#common/slugify.ts";
 import { searchPath } from "#common/page-paths.ts";
@@ -15,9 +15,10 @@ function useSearchedWords(): string {
 
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
   const searched = useSearchedWords();
-  const [text, setText] = useState(searched);
-  // A navigation to other results, or away from them, shows what the page is about.
-  useEffect(() => setText(searched), [searched]);
+  // What the person typed on this page; a navigation to other results, or away from them, shows what that page is about.
+  const [typed, setTyped] = useState<{ on: string; text: string } | null>(null);
+  const text = typed?.on === searched ? typed.text : searched;
+  const setText = (next: string) => setTyped({ on: searched, text: next });
   const navigate = useNavigate();
 
   function submit(event: FormEvent<HTMLFormElement>) {

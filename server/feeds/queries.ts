@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { SITEMAP_SEARCHES } from "#common/constants.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
-import { categories, facetCounts, searches, tagCounts, tools, users } from "../db/schema.ts";
+import { categories, facetCounts, tagCounts, tools, users } from "../db/schema.ts";
 import { hasAlternatives } from "../tools/alternatives.ts";
 import { isPublicTool } from "../tools/queries.ts";
 import { listedSearchesAfter, type SearchedText } from "../search/queries.ts";
