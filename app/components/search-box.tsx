@@ -27,6 +27,7 @@ export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void 
     const slug = slugify(text);
     if (!slug) return;
     onSearch?.();
+    setTyped(null);
     navigate(searchPath(slug));
   }
 
