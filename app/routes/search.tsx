@@ -35,11 +35,15 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const query = parseSearchParams(searchFacetQuery, url);
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
   if (query.category && !category) throw data(`There is no category with the address "${query.category}"`, { status: 400 });
+  const filters = narrowingOf(query, category);
   const [{ page, facets }, isListed] = await Promise.all([
-    context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters: narrowingOf(query, category) }),
+    context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters }),
     context.services.search.isSearchListed(slug),
   ]);
-  return { text: slug, phrase: slug.replaceAll("-", " "), page, facets, filters: facetValuesOf(query, category), isListed };
+  // A plain search's first page that found little may have been a typo.
+  const isPlainFirstPage = !query.cursor && !isNarrowed(facetValuesOf(query, category));
+  const closerSpelling = isPlainFirstPage ? await context.services.search.findCloserSpelling(slug, page.tools.length) : null;
+  return { text: slug, phrase: slug.replaceAll("-", " "), page, facets, filters: facetValuesOf(query, category), isListed, closerSpelling };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -58,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { text, phrase, page, facets, filters } = loaderData;
+  const { text, phrase, page, facets, filters, closerSpelling } = loaderData;
   const { categories } = useRootData();
   const path = searchPath(text);
   const isFiltered = isNarrowed(filters);
@@ -67,6 +71,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold tracking-tight">
         Tools for “<span className="text-brand-700">{phrase}</span>”
       </h1>
+      {closerSpelling && (
+        <p data-testid="did-you-mean" className="mt-3 text-lg text-slate-700">
+          Did you mean{" "}
+          <Link to={searchPath(closerSpelling)} className="font-semibold text-brand-700 hover:underline">
+            {closerSpelling.replaceAll("-", " ")}
+          </Link>
+          ?
+        </p>
+      )}
       {facets && (page.tools.length > 0 || isFiltered) && (
         <div className="mt-8">
           {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}

@@ -337,6 +337,8 @@ export const searches = pgTable(
     // The listed searches, by how many visitors made them (/searches and the sitemap): those with enough visitors are a
     // range of its first column.
     index("searches_listed_idx").on(table.visitors.desc(), table.text).where(sql`${table.resultCount} > 0 and not ${table.isHidden}`),
+    // "Did you mean": the searches that found tools, by the trigrams of their text (pg_trgm).
+    index("searches_text_trgm_idx").using("gin", sql`${table.text} gin_trgm_ops`).where(sql`${table.resultCount} > 0 and not ${table.isHidden}`),
   ],
 );
 
@@ -358,7 +360,11 @@ export const tagCounts = pgTable(
     tag: text("tag").primaryKey(),
     count: integer("count").notNull(),
   },
-  (table) => [index("tag_counts_count_idx").on(table.count.desc().nullsFirst(), table.tag)],
+  (table) => [
+    index("tag_counts_count_idx").on(table.count.desc().nullsFirst(), table.tag),
+    // "Did you mean": the tags by the trigrams of their name (pg_trgm).
+    index("tag_counts_tag_trgm_idx").using("gin", sql`${table.tag} gin_trgm_ops`),
+  ],
 );
 
 /**

@@ -12,7 +12,7 @@ import { DEFAULT_SEARCHES_MIN_VISITORS, PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#c
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { type Database, rowsOf, type Transaction } from "../db/client.ts";
-import { searches, tools } from "../db/schema.ts";
+import { searches, tagCounts, tools } from "../db/schema.ts";
 import { type FacetFilters, toolFacetQueries, type ToolFacets } from "../tools/facets.ts";
 import { filtersOf } from "../tools/lists.ts";
 import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
@@ -97,6 +97,31 @@ function searchTerms(words: string[]) {
     phrase: words.join(" "),
     query: sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`,
   };
+}
+
+/** A search that finds fewer tools than this may get a "Did you mean": one that finds more, spelt closely. */
+const DID_YOU_MEAN_BELOW = 3;
+/** Shorter texts have too few trigrams to tell a typo from another word. */
+const DID_YOU_MEAN_MIN_LENGTH = 4;
+/** How many of the closest tags, and of the closest searches, are weighed. */
+const CLOSE_SPELLINGS = 5;
+
+/**
+ * The closest spelling of `text` among the tags and the listed searches that finds more than `found` tools: a few of
+ * the closest of each, found through their trigram indexes. Exported for the query-plan tests.
+ */
+export function closerSpellingQuery(text: string, found: number, minVisitors: number): SQL {
+  return sql`
+    select term from (
+      (select ${tagCounts.tag} as term, ${tagCounts.count} as found, similarity(${tagCounts.tag}, ${text}) as score
+        from ${tagCounts} where ${tagCounts.tag} % ${text} order by score desc limit ${CLOSE_SPELLINGS})
+      union all
+      (select ${searches.text} as term, ${searches.resultCount} as found, similarity(${searches.text}, ${text}) as score
+        from ${searches} where ${isListed(minVisitors)} and ${searches.text} % ${text} order by score desc limit ${CLOSE_SPELLINGS})
+    ) as close
+    where term <> ${text} and found > ${found}
+    order by score desc, found desc, term
+    limit 1`;
 }
 
 /** How many of the newest live tools a search reads to tell a rare word from a common one. */
@@ -222,6 +247,16 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
   }
 
   return {
+    /**
+     * "Did you mean": when the search of `text` found fewer than DID_YOU_MEAN_BELOW tools, the closest spelling among the
+     * tags and the listed searches that finds more (pg_trgm's similarity, from their trigram indexes), or null.
+     */
+    async findCloserSpelling(text: string, found: number): Promise<string | null> {
+      if (found >= DID_YOU_MEAN_BELOW || text.length < DID_YOU_MEAN_MIN_LENGTH) return null;
+      const rows = rowsOf<{ term: string }>(await db.execute(closerSpellingQuery(text, found, minVisitors)));
+      return rows[0]?.term ?? null;
+    },
+
     /**
      * The tools the search of `text` finds, as its results page finds them (a few hundred at most), as a condition: a
      * list filtered by words (the API's `q`) shows these in its own order, so a query finds the same tools everywhere.

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { searches, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { BOT, PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainAll, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { closerSpellingQuery } from "#server/search/queries.ts";
 import { sendPageview } from "../setup/pageviews.ts";
 import { createClient } from "../setup/forms.ts";
 
@@ -127,6 +128,37 @@ describe.each(databaseKinds)("search pages on %s", (kind) => {
     expect((await admin.post("/admin/analytics", { intent: "hide-search", text: "<script>" })).status).toBe(400);
     expect((await admin.post("/admin/analytics", { intent: "show-search", text: "seo" })).status).toBe(200);
     expect((await app.services.search.listSearches()).searches).toEqual([{ text: "seo", visitors: 5 }]);
+  });
+
+  it("offers a closer spelling that finds more: a tag, or a listed search", async () => {
+    for (let index = 0; index < 3; index++) await insertTool(database.db, { name: `Counter ${index}`, tags: ["analytics"] });
+    await insertTool(database.db, { name: "Mailer", tags: ["newsletters"] });
+    await database.db.insert(searches).values({ text: "email-marketing", count: 9, resultCount: 4, visitors: 5 });
+    const typo = await (await app.request("/search/anlytics", { headers: PERSON })).text();
+    expect(typo).toMatch(/data-testid="did-you-mean"[^>]*>Did you mean(<!-- -->)? <a href="\/search\/analytics"[^>]*>analytics<\/a>/);
+    const listed = await (await app.request("/search/emial-marketing", { headers: PERSON })).text();
+    expect(listed).toMatch(/Did you mean(<!-- -->)? <a href="\/search\/email-marketing"[^>]*>email marketing<\/a>/);
+    // A search that finds enough, or whose close spellings find no more, gets none.
+    expect(await (await app.request("/search/analytics", { headers: PERSON })).text()).not.toContain("Did you mean");
+    expect(await (await app.request("/search/qzxwvjk", { headers: PERSON })).text()).not.toContain("Did you mean");
+    // A hidden search is never offered (another typo: the page above stays in the cache a while).
+    await database.db.update(searches).set({ isHidden: true });
+    expect(await (await app.request("/search/email-marketng", { headers: PERSON })).text()).not.toContain("Did you mean");
+    await database.db.update(searches).set({ isHidden: false });
+    expect(await (await app.request("/search/emali-marketing", { headers: PERSON })).text()).toContain("Did you mean");
+  });
+
+  it("finds the closer spellings through the trigram indexes of the tags and of the listed searches", async () => {
+    // Enough rows, with their statistics, for the planner to weigh the indexes as it would on a large site: on a small
+    // one it reads the few tags whole.
+    await database.db.execute(sql`insert into tag_counts (tag, count) select md5(n::text), n % 50 from generate_series(1, 20000) as n`);
+    await database.db.execute(sql`insert into searches (text, count, result_count, visitors) select md5(n::text), n, n % 4, n % 9 from generate_series(1, 50000) as n`);
+    await database.db.execute(sql`analyze tag_counts`);
+    await database.db.execute(sql`analyze searches`);
+    const plan = await explainAll(database.db, closerSpellingQuery("anlytics", 0, 3));
+    expect(plan).toContain("tag_counts_tag_trgm_idx");
+    expect(plan).toContain("searches_text_trgm_idx");
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it("shows an empty /searches until a search is listed", async () => {
