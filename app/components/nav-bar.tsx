@@ -41,7 +41,7 @@ export function NavBar({ siteName }: { siteName: string }) {
 
         <div data-testid="nav-desktop" className="hidden flex-1 items-center gap-2 lg:flex">
           <div className="mx-auto w-full max-w-md">
-            <SearchBox id="search-desktop" />
+            <SearchBox id="search-desktop" focusOnSlash />
           </div>
           <NavLinks addToolClass="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" />
         </div>

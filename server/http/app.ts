@@ -32,6 +32,7 @@ import { createFunctions } from "./functions.ts";
 import { invalidInput } from "#common/input-errors.ts";
 import { errorBody, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
+import { createSuggestions } from "./suggest.ts";
 import { createOgImageRoutes, storedLogoReader } from "../og/http.ts";
 import { compression } from "./compression.ts";
 import { filesOriginOf, withContentSecurityPolicy } from "./content-security-policy.ts";
@@ -196,6 +197,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use("/api/functions/*", withSession(services, config));
   app.route("/api/functions", createFunctions(services));
   app.route("/", createFeeds(services, config, pageCache));
+  app.route("/", createSuggestions(services, pageCache));
   app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path))));
 
   if (filesDir) {

@@ -15,7 +15,7 @@ import { type Database, rowsOf, type Transaction } from "../db/client.ts";
 import { searches, tagCounts, tools } from "../db/schema.ts";
 import { type FacetFilters, toolFacetQueries, type ToolFacets } from "../tools/facets.ts";
 import { filtersOf } from "../tools/lists.ts";
-import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
+import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
 import { namedOrTagged, searchArrays, searchWords } from "./words.ts";
 
 /** How much each kind of match weighs in the rank; the spec's rule outranks everything else. */
@@ -98,6 +98,11 @@ function searchTerms(words: string[]) {
     query: sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`,
   };
 }
+
+/** What the search box suggests: this many tools, and this many tags among the first SUGGESTED_TAG_SCAN that start with the text. */
+const SUGGESTED_TOOLS = 5;
+const SUGGESTED_TAGS = 3;
+const SUGGESTED_TAG_SCAN = 50;
 
 /** A search that finds fewer tools than this may get a "Did you mean": one that finds more, spelt closely. */
 const DID_YOU_MEAN_BELOW = 3;
@@ -247,6 +252,32 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
   }
 
   return {
+    /**
+     * What the search box suggests while a person types `text` (a slug): the search's own first tools (so a suggestion
+     * is what the results page would show first, prefixes included), and the tags that start with it, the most used
+     * first among the first SUGGESTED_TAG_SCAN in byte order (tag_counts_tag_c_idx). Bounded whatever the catalogue's size.
+     */
+    async suggest(text: string): Promise<{ tools: ToolCard[]; tags: { tag: string; count: number }[] }> {
+      dependsOn(pageTags.search, pageTags.tags);
+      const words = searchWords(text);
+      if (words.length === 0) return { tools: [], tags: [] };
+      // The texts that start with `text`, in byte order: from it to it with its last character one higher.
+      const upTo = `${text.slice(0, -1)}${String.fromCharCode(text.charCodeAt(text.length - 1) + 1)}`;
+      const [ranked, tags] = await Promise.all([
+        rankedPage(words, { limit: SUGGESTED_TOOLS, exact: false }),
+        db
+          .select({ tag: sql<string>`first.tag`, count: sql<number>`first.count` })
+          .from(
+            sql`(select ${tagCounts.tag} as tag, ${tagCounts.count} as count from ${tagCounts}
+              where ${tagCounts.tag} collate "C" >= ${text} and ${tagCounts.tag} collate "C" < ${upTo}
+              order by ${tagCounts.tag} collate "C" limit ${SUGGESTED_TAG_SCAN}) as first`,
+          )
+          .orderBy(sql`first.count desc`, sql`first.tag`)
+          .limit(SUGGESTED_TAGS),
+      ]);
+      return { tools: ranked.page.tools, tags };
+    },
+
     /**
      * "Did you mean": when the search of `text` found fewer than DID_YOU_MEAN_BELOW tools, the closest spelling among the
      * tags and the listed searches that finds more (pg_trgm's similarity, from their trigram indexes), or null.

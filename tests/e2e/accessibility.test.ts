@@ -3,36 +3,20 @@
  * and the built stylesheet turns over, in dark mode, every colour the components use (app.css).
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { categoryPath, profilePath, toolPath } from "#common/page-paths.ts";
 import { users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
+import { axeViolations } from "../setup/axe.ts";
 import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
 
 /** A run of axe on several pages takes a few seconds a page. */
 const SEVERAL_PAGES_MS = 90_000;
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
-
-/** Runs axe in the page (through the DevTools protocol, so the page's CSP stays as it is) and lists what it found. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(" ")}: ${node.failureSummary}`),
-  );
-}
 
 describe("accessibility in Chromium", () => {
   let database: TestDatabase;

@@ -90,7 +90,7 @@ const ENDPOINTS = [
   "/api/v1/tools/{}", "/api/v1/tools/by-slug/{}", "/api/v1/search", "/api/v1/categories", "/api/v1/tags", "/api/v1/top-lists",
   "/api/v1/openapi.json", "/api/docs",
   "/api/functions/submitTool", "/api/functions/toolVerified", "/api/functions/claimTool", "/api/functions/claimToolAccepted", "/api/functions/{}",
-  "/api/event", "/api/stripe/webhook", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
+  "/api/event", "/api/stripe/webhook", "/api/suggest", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
   "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
   "/assets/{}", "/favicon.ico", "/healthz", "/readyz", "/api/challenge", "/og/home.png", "/og/{}", "/og/tool/{}", "/og/tool/{slug}.png",
   "/og/category/{}", "/og/category/{}.png", "/og/top/{}", "/og/top/{}.png", "/feed.json", "/category/{}/feed.json", "/tag/{}/rss.xml", "/tag/{}/feed.json", "/llms.txt",

@@ -161,6 +161,44 @@ describe.each(databaseKinds)("search pages on %s", (kind) => {
     expect(plan).not.toMatch(/Seq Scan/);
   });
 
+  it("suggests the search's first tools, the categories and the most used tags that start with the text, from a kept answer", async () => {
+    const analytics = await insertCategory(database.db, { label: "Analytics and Data" });
+    await insertCategory(database.db, { label: "Design" });
+    for (let index = 0; index < 7; index++) await insertTool(database.db, { name: `Analytico ${index}`, categories: [analytics.id], tags: index < 4 ? ["analytics"] : ["analysis", "anagrams"] });
+    await insertTool(database.db, { name: "Painter", tags: ["anarchy"] });
+    const response = await app.request("/api/suggest?q=Ana");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    const body = (await response.json()) as { tools: { name: string }[]; categories: { slug: string }[]; tags: { tag: string; count: number }[] };
+    // The search's own first page, cut at five.
+    const searched = await app.services.search.searchTools("ana", { limit: 5 });
+    expect(body.tools.map((tool) => tool.name)).toEqual(searched.tools.map((tool) => tool.name));
+    expect(body.tools).toHaveLength(5);
+    expect(body.categories).toEqual([{ label: "Analytics and Data", slug: "analytics-and-data" }]);
+    expect(body.tags).toEqual([
+      { tag: "analysis", count: 3 },
+      { tag: "anagrams", count: 3 },
+      { tag: "analytics", count: 4 },
+    ].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)));
+    // The same answer for everyone, kept; an empty or unreadable text suggests nothing.
+    expect((await app.request("/api/suggest?q=ana")).headers.get("x-cache")).toBe("hit");
+    for (const q of ["", "%00", "!!!", "<script>"]) {
+      const empty = await app.request(`/api/suggest?q=${q}`);
+      expect(empty.status, q).toBe(200);
+      expect(await empty.json(), q).toEqual({ tools: [], categories: [], tags: [] });
+    }
+  });
+
+  it("reads the tags that start with the text as a range of their byte-ordered index", async () => {
+    await database.db.execute(sql`insert into tag_counts (tag, count) select md5(n::text), n % 50 from generate_series(1, 5000) as n`);
+    await database.db.execute(sql`analyze tag_counts`);
+    const plan = await explainAll(database.db, sql`select tag from tag_counts where tag collate "C" >= 'ab' and tag collate "C" < 'ac' order by tag collate "C" limit 50`);
+    // A range of the index (a few rows may be sorted, but never more than the range holds), never the whole table.
+    expect(plan).toMatch(/Index Cond: \(\(\(tag\)::text >= 'ab'::text\) AND \(\(tag\)::text < 'ac'::text\)\)/);
+    expect(plan).toContain("tag_counts_tag_c_idx");
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
   it("shows an empty /searches until a search is listed", async () => {
     expect(await (await app.request("/searches")).text()).toContain("No search is listed yet.");
   });
