@@ -114,6 +114,8 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
     { name: "search: 1 word", paths: range.map((index) => `/search/${pick(words, index)}${index >= words.length ? `?cursor=${encodeURIComponent(encodeCursor({ key: 4_000_000 - index, id: ANY_ID }))}` : ""}`) },
     { name: "search: 2 words", paths: range.map((index) => `/search/${pick(words, index)}-${pick(words, index * 5 + 1)}`) },
     { name: "search: 3 words", paths: range.map((index) => `/search/${pick(words, index)}-${pick(words, index * 5 + 1)}-${pick(words, index * 11 + 2)}`) },
+    // What the search box suggests as a person types a word and the start of another (kept like a page).
+    { name: "suggestions", paths: range.map((index) => `/api/suggest?q=${pick(words, index)}-${pick(words, index * 7 + 3).slice(0, 2)}`) },
     {
       name: "/searches",
       paths: range.map((index) => {
