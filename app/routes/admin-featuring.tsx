@@ -207,7 +207,7 @@ function OfferForm({ kind, offer, failure }: { kind: OfferKind; offer: Offer | u
   );
 }
 
-const STATE_TONES = { active: "emerald", booked: "sky", paid: "emerald", pending: "amber", ended: "slate", expired: "slate", refunded: "rose", disputed: "rose" } as const;
+const STATE_TONES = { active: "emerald", booked: "sky", paid: "emerald", pending: "amber", ended: "slate", expired: "slate", refunding: "amber", refunded: "rose", disputed: "rose" } as const;
 
 function PurchaseTable({ rows, testId, withStripe = false }: { rows: PurchaseView[]; testId: string; withStripe?: boolean }) {
   const day = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10)) : "—");

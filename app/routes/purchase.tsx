@@ -53,6 +53,8 @@ export function purchaseStatus(purchase: { kind: string; state: PurchaseState; s
       return `Every place was taken: ${toolName} will be featured on the home page from ${day(purchase.startsAt)} to ${day(purchase.endsAt)}.`;
     case "ended":
       return `${toolName} was featured until ${day(purchase.endsAt)}.`;
+    case "refunding":
+      return "Every place was taken a moment before your payment went through: it is being refunded in full.";
     case "refunded":
       return "This payment was refunded: what it bought has ended.";
     case "disputed":

@@ -32,8 +32,11 @@ const CALENDAR_LIMIT = 200;
 
 export type Offer = { kind: OfferKind; amount: number; currency: string; days: number | null; isOnSale: boolean };
 
-/** 'paid': a subscription's renewal, a payment that holds nothing by itself. */
-export type PurchaseState = "pending" | "booked" | "active" | "ended" | "refunded" | "disputed" | "expired" | "paid";
+/**
+ * 'paid': a subscription's renewal, a payment that holds nothing by itself; 'refunding': a payment that found no place,
+ * being given back.
+ */
+export type PurchaseState = "pending" | "booked" | "active" | "ended" | "refunding" | "refunded" | "disputed" | "expired" | "paid";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -79,6 +82,9 @@ export type FeaturingDependencies = {
   logger: Logger;
   now?: () => Date;
 };
+
+/** A subscription in one of these states charges no more: its featuring is over. */
+const ENDED_SUBSCRIPTIONS: string[] = ["canceled", "incomplete_expired", "unpaid"];
 
 /** What an event must hold for it to be read: signed by the secret's holder, it is still checked. */
 const stripeEventShape = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.object({ id: z.string().min(1) }) }) });
@@ -188,11 +194,23 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     return { state, startsAt: start, endsAt: durationMs === Infinity ? null : new Date(start.getTime() + durationMs) };
   }
 
-  /** Gives a payment back in Stripe, and stops its subscription: what it paid for could not be had. */
-  async function giveBack(purchase: Pick<PurchaseRow, "id" | "stripePaymentIntentId" | "stripeSubscriptionId">): Promise<void> {
+  /** Stops a subscription unless Stripe's record says it has ended already: it is charged no more. */
+  async function stopSubscription(subscriptionId: string): Promise<void> {
     const client = requireStripe();
-    if (purchase.stripeSubscriptionId) await client.subscriptions.cancel(purchase.stripeSubscriptionId, {}, { idempotencyKey: `cancel-${purchase.id}` });
-    if (purchase.stripePaymentIntentId) await client.refunds.create({ payment_intent: purchase.stripePaymentIntentId }, { idempotencyKey: `refund-${purchase.id}` });
+    const subscription = await client.subscriptions.retrieve(subscriptionId);
+    if (ENDED_SUBSCRIPTIONS.includes(subscription.status)) return;
+    await client.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
+  }
+
+  /**
+   * Gives back in Stripe a payment whose purchase could not be had ('refunding'), and stops its subscription, then
+   * records it refunded. A failure leaves it 'refunding': Stripe sends the event again, and this runs again (the
+   * refund's idempotency key makes it one refund).
+   */
+  async function giveBack(purchase: Pick<PurchaseRow, "id" | "stripePaymentIntentId" | "stripeSubscriptionId">): Promise<void> {
+    if (purchase.stripeSubscriptionId) await stopSubscription(purchase.stripeSubscriptionId);
+    if (purchase.stripePaymentIntentId) await requireStripe().refunds.create({ payment_intent: purchase.stripePaymentIntentId }, { idempotencyKey: `refund-${purchase.id}` });
+    await db.update(purchases).set({ state: "refunded", updatedAt: now() }).where(and(eq(purchases.id, purchase.id), eq(purchases.state, "refunding")));
   }
 
   /**
@@ -208,6 +226,8 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     let lost: PurchaseRow | undefined;
     const toolId = await db.transaction(async (tx) => {
       const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
+      // A payment that lost its place, not yet given back (Stripe's call failed): it is given back now.
+      if (purchase?.state === "refunding") lost = purchase;
       if (!purchase || purchase.state !== "pending") return null;
       const base = { paidAt: at, stripePaymentIntentId: paid.paymentIntentId, stripeSubscriptionId: paid.subscriptionId, receiptUrl: paid.receiptUrl, updatedAt: at };
       if (paid.refunded || paid.disputed) {
@@ -220,7 +240,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         const placed = await place(tx, purchase, at);
         if (!placed) {
           // Every place went to others a moment before this payment: it is given back, and the maker told.
-          [lost] = await tx.update(purchases).set({ ...base, state: "refunded" }).where(eq(purchases.id, purchaseId)).returning();
+          [lost] = await tx.update(purchases).set({ ...base, state: "refunding" }).where(eq(purchases.id, purchaseId)).returning();
           await recordPaymentEntry(tx, lost!, "refunded");
           const tool = await toolOf(tx, purchase.toolId);
           await outbox.enqueue(
@@ -283,7 +303,11 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
   /** Ends what a refund or a dispute takes back: a featuring stops (or its booking is dropped), a skip is undone while the tool waits. */
   async function takeBack(paymentIntentId: string, state: "refunded" | "disputed"): Promise<void> {
     const at = now();
-    const cancelled: string[] = [];
+    // The subscriptions this payment kept up, whatever its purchases' state now: a retry after a failed call finds them.
+    const subscriptions = await db
+      .selectDistinct({ id: purchases.stripeSubscriptionId })
+      .from(purchases)
+      .where(and(eq(purchases.stripePaymentIntentId, paymentIntentId), isNotNull(purchases.stripeSubscriptionId)));
     const changedTools = await db.transaction(async (tx) => {
       await lockPlaces(tx);
       const paid = await tx
@@ -301,7 +325,6 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
               .where(and(inArray(purchases.stripeSubscriptionId, subscriptionIds), inArray(purchases.state, ["booked", "active"]), ne(purchases.stripePaymentIntentId, paymentIntentId)))
               .for("update")
           : [];
-      cancelled.push(...new Set(subscriptionIds));
       const changed: string[] = [];
       for (const purchase of [...paid, ...kept]) {
         const [ended] = await tx.update(purchases).set({ state, updatedAt: at }).where(eq(purchases.id, purchase.id)).returning();
@@ -315,7 +338,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     });
     outbox.poke();
     // A subscription whose payment was taken back is charged no more.
-    for (const subscriptionId of cancelled) await requireStripe().subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
+    for (const { id } of subscriptions) await stopSubscription(id!);
     for (const toolId of changedTools) await writeToolSnapshot(toolId);
   }
 
@@ -327,7 +350,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     const subscription = await requireStripe().subscriptions.retrieve(subscriptionId);
     const at = now();
     const periodEnd = subscription.items.data[0]?.current_period_end ?? null;
-    const isOver = ["canceled", "incomplete_expired", "unpaid"].includes(subscription.status);
+    const isOver = ENDED_SUBSCRIPTIONS.includes(subscription.status);
     const endsAt = isOver
       ? new Date(Math.min(at.getTime(), (subscription.ended_at ?? Infinity) * 1000))
       : subscription.cancel_at

@@ -389,6 +389,31 @@ describe.each(databaseKinds)("paid featuring on %s", (kind) => {
       expect(offers.find((offer) => offer.kind === "featured-monthly")!.refusal).toBe("Every place is taken: a monthly featuring starts only on a free place. Book a period instead, or come back later.");
       expect(offers.find((offer) => offer.kind === "featured")!.refusal).toBe("Every place is taken for as long as we can see: try again later");
     });
+
+    it("gives the payment back when Stripe's event comes again, if Stripe failed to refund it the first time", async () => {
+      const admin = await insertUser(database.db, { role: "admin" });
+      await app.services.featuring.savePlaces(admin.session, { places: 1 });
+      const first = await makerWithTool("Holder");
+      const second = await makerWithTool("Latecomer");
+      await app.services.featuring.startCheckout(first.maker.session, { toolId: first.tool.id, kind: "featured-monthly" });
+      const firstSession = lastSession();
+      await app.services.featuring.startCheckout(second.maker.session, { toolId: second.tool.id, kind: "featured-monthly" });
+      const secondSession = lastSession();
+      await stripe.pay(firstSession.id);
+      // Every attempt the SDK makes fails: the webhook answers 500, and Stripe will send the event again.
+      stripe.refuse("/v1/refunds", 3);
+      const failed = await stripe.pay(secondSession.id);
+      expect(failed.status).toBe(500);
+      const stateOf = async () => (await purchaseRows()).find((row) => row.toolId === second.tool.id)!.state;
+      expect(await stateOf()).toBe("refunding");
+      expect((await stripe.resend(failed)).status).toBe(200);
+      expect(await stateOf()).toBe("refunded");
+      await expect.poll(() => stripe.subscriptions.get(secondSession.subscription as string)?.status).toBe("canceled");
+      const refunds = stripe.calls.filter((call) => call.path === "/v1/refunds");
+      expect(new Set(refunds.map((call) => call.idempotencyKey)).size).toBe(1);
+      expect((await toolRow(first.tool.id)).isHomeBoosted).toBe(true);
+      expect((await toolRow(second.tool.id)).isHomeBoosted).toBe(false);
+    });
   });
 
   it("lets only an admin set the prices and places, and grant featuring for free", async () => {

@@ -49,6 +49,8 @@ export type StripeStandIn = {
   /** Moves a subscription's current period to end at `end` (Unix seconds), as time passing would. */
   setPeriodEnd(sessionId: string, end: number): void;
   subscriptions: Map<string, Json>;
+  /** Answers the next `times` calls to `path` with Stripe's 500, as when Stripe has an incident. */
+  refuse(path: string, times: number): void;
   /** Where new sessions' Checkout pages are said to be: the stand-in's own by default (a test may name another site). */
   checkoutUrl: (id: string) => string;
   /** Sends an event again, exactly as it was (same id, same body, a fresh signature). */
@@ -93,6 +95,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const charges = new Map<string, Json>();
   const intents = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const refused = new Map<string, number>();
   const invoices = new Map<string, Json>();
   const calls: StripeStandIn["calls"] = [];
   const events: SentEvent[] = [];
@@ -212,6 +215,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const form = req.method === "POST" ? parseForm(body) : parseForm(query.toString());
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     calls.push({ method: req.method ?? "GET", path, form, idempotencyKey });
+    const refusals = refused.get(path) ?? 0;
+    if (refusals > 0) {
+      refused.set(path, refusals - 1);
+      return stripeError(res, 500, "An unexpected error occurred.", "api_error");
+    }
     if (req.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET_KEY}`) return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
     const json = (value: unknown) => {
       res.writeHead(200, { "content-type": "application/json", "request-id": newId("req") });
@@ -335,6 +343,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const standIn: StripeStandIn = {
     url,
     checkoutUrl: (id) => `${url}/c/pay/${id}`,
+    refuse: (path, times) => void refused.set(path, times),
     env: { STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: url },
     sessions,
     calls,
