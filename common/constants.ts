@@ -51,6 +51,14 @@ export const PAYMENT_TYPES = ["free", "freemium", "paid", "open-source"] as cons
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** A tool page shows its views and clicks from this many views on: a new tool's zeros would only look like a dead site. */
 export const PUBLIC_COUNTERS_FROM_VIEWS = 10;
+/**
+ * Likes (decision 042): a favourite counts as a public like once its account is a day old, and an account's likes
+ * start to count at most this many a day; the others wait, kept, and count later.
+ */
+export const LIKE_ACCOUNT_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+export const LIKES_COUNTED_PER_DAY = 30;
+/** The home page's "Trending this week": the tools with the highest trending score, when any has one. */
+export const TRENDING_HOME_TOOLS = 6;
 /** Messages the 'Get featured!' action shows. */
 export const FEATURED_NEEDS_ACCOUNT = "You need to be connected to have your tool featured!";
 /** What a maker's 'Get featured!' on their tool's card says while the site takes no payment (no Stripe keys). */

@@ -51,6 +51,13 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
   }
   if (signal?.aborted) return;
   try {
+    const scored = await services.likes.scoreTrending(now);
+    if (scored > 0) logger.info(`trending: ${scored} tool score${scored === 1 ? "" : "s"} changed`);
+  } catch (error) {
+    logger.error("trending: could not score the tools", error);
+  }
+  if (signal?.aborted) return;
+  try {
     const sent = await services.newsletter.sendDueFollowUps(now);
     if (sent > 0) logger.info(`sent ${sent} first-week follow-up mail${sent === 1 ? "" : "s"} to makers`);
   } catch (error) {
@@ -82,8 +89,14 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   }
 }
 
-/** Runs the featurings' clock once (decision 040): what the timer calls every minute, so a featuring ends within a minute of its end. */
+/** Runs the minute's jobs once: the waiting likes that qualify start to count (decision 042), and the featurings' clock (decision 040) ends a featuring within a minute of its end. */
 export async function runMinuteJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
+  try {
+    const counted = await services.likes.countWaitingLikes(now);
+    if (counted > 0) logger.info(`likes: ${counted} waiting like${counted === 1 ? "" : "s"} started to count`);
+  } catch (error) {
+    logger.error("likes: could not count the waiting likes", error);
+  }
   try {
     const { ended, started, reminded } = await services.featuring.runFeaturingClock(now);
     if (ended + started + reminded > 0) logger.info(`featuring: ${ended} ended, ${started} started, ${reminded} maker${reminded === 1 ? "" : "s"} reminded`);

@@ -17,6 +17,7 @@ import { blog } from "./content/blog.ts";
 import { legalPages } from "./content/pages.ts";
 import { topLists } from "./content/top-lists.ts";
 import type { Database } from "./db/client.ts";
+import { likeCounting } from "./favorites/likes.ts";
 import { favoriteMutations } from "./favorites/mutations.ts";
 import { favoriteQueries } from "./favorites/queries.ts";
 import { feedQueries } from "./feeds/queries.ts";
@@ -76,6 +77,7 @@ export function createServices(deps: Dependencies) {
   const limiter = rateLimiter(deps.db);
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
+  const likes = likeCounting(deps.db, limiter);
   const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
   // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
   const fetcher = safeFetcherFromConfig(deps.config);
@@ -122,7 +124,9 @@ export function createServices(deps: Dependencies) {
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
     tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db, keptReads), ...alternativeQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...toolFacetQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
-    favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db) },
+    favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes) },
+    /** Likes that wait to count (the minute's job) and the trending scores (the hourly job), decision 042. */
+    likes,
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),

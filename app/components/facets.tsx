@@ -11,7 +11,7 @@ import { TOOL_SORTS, type ToolSort, VERIFIED_WITHIN_DAYS, type VerifiedWithinDay
 import type { FacetFilters as FacetNarrowing, ToolFacets } from "#server/tools/facets.ts";
 import { countOf } from "#common/plural.ts";
 
-export const SORT_LABELS: Record<ToolSort, string> = { newest: "Newest first", views: "Most viewed", clicks: "Most clicked", verified: "Recently verified", name: "Name (A to Z)" };
+export const SORT_LABELS: Record<ToolSort, string> = { newest: "Newest first", views: "Most viewed", clicks: "Most clicked", verified: "Recently verified", name: "Name (A to Z)", likes: "Most liked", trending: "Trending" };
 
 export const PAYMENT_LABELS: Record<PaymentType, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
 

@@ -1,5 +1,6 @@
 /**
- * The heart on a tool card and on the tool page (SPEC section 2). It is the same form for everyone, so it can sit in a
+ * The heart on a tool card and on the tool page (SPEC section 2), with the tool's public likes (decision 042). It is
+ * the same form for everyone, so it can sit in a
  * page every visitor gets (decision 037): a signed-in person adds or removes the tool without a page reload (the script
  * posts in the background and shows the new state at once), or with a plain form post without JavaScript; a visitor's
  * post leads to the login page, which brings them back here, and with JavaScript they go there at once.
@@ -8,6 +9,7 @@ import { type FormEvent, useEffect } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { useToast } from "./toast.tsx";
 import { loginPath } from "#common/page-paths.ts";
+import { countOf, formatNumber } from "#common/plural.ts";
 import { setViewer, useViewer } from "../session-cache.ts";
 
 /** The resource route the heart posts to (app/routes/favorites.tsx). */
@@ -18,9 +20,13 @@ const LABELS = { add: "Add to favourites", remove: "Remove from favourites" } as
 /** A square icon beside a card's Visit link, or the icon and its words beside the tool page's 'Visit website' (app.css). */
 const VARIANTS = { icon: "heart heart-icon", labelled: "heart heart-labelled" } as const;
 
-type FavoriteAnswer = { favorited: boolean; message?: string };
+type FavoriteAnswer = { favorited: boolean; likes?: number; message?: string };
 
-export function FavoriteButton({ toolId, variant = "icon" }: { toolId: string; variant?: keyof typeof VARIANTS }) {
+/**
+ * `likes` is the count the page was rendered with (it may lag a little behind, decision 042); once the person presses
+ * the heart, it shows the change at once, then the count the server answers.
+ */
+export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: string; likes: number; variant?: keyof typeof VARIANTS }) {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   const viewer = useViewer();
@@ -46,6 +52,8 @@ export function FavoriteButton({ toolId, variant = "icon" }: { toolId: string; v
   const pending = fetcher.formData?.get("intent");
   const isFavorite = pending ? pending === "add" : Boolean(viewer?.favoriteToolIds.includes(toolId));
   const intent = isFavorite ? "remove" : "add";
+  const knownLikes = fetcher.data?.likes ?? likes;
+  const shownLikes = pending ? Math.max(0, knownLikes + (pending === "add" ? 1 : -1)) : knownLikes;
 
   function submitInBackground(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,8 +70,21 @@ export function FavoriteButton({ toolId, variant = "icon" }: { toolId: string; v
       <input type="hidden" name="toolId" value={toolId} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" aria-pressed={isFavorite} title={LABELS[intent]} data-tool-id={toolId} data-testid="favorite-button" className={VARIANTS[variant]}>
+      <button
+        type="submit"
+        aria-pressed={isFavorite}
+        title={LABELS[intent]}
+        aria-label={`${LABELS[intent]}, ${countOf(shownLikes, "like")}`}
+        data-tool-id={toolId}
+        data-testid="favorite-button"
+        className={VARIANTS[variant]}
+      >
         {variant === "labelled" && LABELS[intent]}
+        {shownLikes > 0 && (
+          <span className="heart-count" data-testid="like-count">
+            {formatNumber(shownLikes)}
+          </span>
+        )}
       </button>
     </form>
   );

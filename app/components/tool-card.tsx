@@ -1,4 +1,4 @@
-/** A tool in a list (SPEC section 2): logo, name, favourite heart, website link, Featured badge, category tags and short description. */
+/** A tool in a list (SPEC section 2): logo, name, favourite heart and its likes, website link, Featured badge, category tags and short description. */
 import { Link } from "./link.tsx";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
@@ -27,7 +27,7 @@ export function ToolCard({
           {tool.isHomeBoosted && <span className="card-featured">Featured</span>} <FeatureAction toolId={tool.id} />
         </div>
         <div className="card-actions">
-          <FavoriteButton toolId={tool.id} />
+          <FavoriteButton toolId={tool.id} likes={tool.likes} />
           <OutboundLink toolId={tool.id} website={tool.website} className="card-visit" label={`Visit ${tool.name} (opens in a new tab)`}>
             Visit ↗
           </OutboundLink>

@@ -1,10 +1,11 @@
-/** The home page (SPEC section 2): heading, featured tools, and the latest tools with infinite scroll. */
+/** The home page (SPEC section 2): heading, featured tools, the tools trending this week, and the latest tools with infinite scroll. */
 
 import { HOME_NEWSLETTER_EVENT } from "#common/constants.ts";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { trackEvent } from "../analytics.ts";
 import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
+import { Link } from "../components/link.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
@@ -19,12 +20,13 @@ export const handle = { pageCache: { params: ["cursor", "limit"] } } satisfies P
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
   const { cursor } = query;
-  const [featured, latest] = await Promise.all([
-    // The featured section belongs to the first page; later pages (without JavaScript) list the next tools only.
+  const [featured, trending, latest] = await Promise.all([
+    // The featured and trending sections belong to the first page; later pages (without JavaScript) list the next tools only.
     cursor ? Promise.resolve([]) : context.services.tools.listFeaturedTools(),
+    cursor ? Promise.resolve([]) : context.services.tools.listTrendingTools(),
     context.services.tools.listLatestTools({ cursor }),
   ]);
-  return { featured, latest, isFirstPage: !cursor, cursorParam: cursor ? url.searchParams.get("cursor") : null };
+  return { featured, trending, latest, isFirstPage: !cursor, cursorParam: cursor ? url.searchParams.get("cursor") : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -44,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { config } = useRootData();
-  const { featured, latest, isFirstPage } = loaderData;
+  const { featured, trending, latest, isFirstPage } = loaderData;
 
   return (
     <main className="mx-auto max-w-7xl px-4">
@@ -81,6 +83,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               No tool is featured right now.
             </p>
           )}
+        </section>
+      )}
+
+      {trending.length > 0 && (
+        <section aria-labelledby="trending-heading" className="mb-12" data-testid="trending">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="trending-heading" className="text-2xl font-bold tracking-tight">
+              Trending this week
+            </h2>
+            <Link to="/tools?sort=trending" className="text-sm font-semibold text-brand-700 hover:underline">
+              See every trending tool
+            </Link>
+          </div>
+          <ToolGrid tools={trending} />
         </section>
       )}
 

@@ -204,7 +204,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           // A tool that is not public can be neither kept nor claimed yet.
           notice ? undefined : (
             <>
-              <FavoriteButton toolId={tool.id} variant="labelled" />
+              <FavoriteButton toolId={tool.id} likes={tool.likes} variant="labelled" />
               {(tool.isClaimable || claimResult) && <ClaimTool result={claimResult} />}
             </>
           )

@@ -30,7 +30,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { page, facets, filters, categoryLabel: category?.label ?? null };
 }
 
-const SORT_PHRASES = { newest: "newest first", views: "most viewed first", clicks: "most clicked first", verified: "recently verified first", name: "by name, A to Z" } as const;
+const SORT_PHRASES = { newest: "newest first", views: "most viewed first", clicks: "most clicked first", verified: "recently verified first", name: "by name, A to Z", likes: "most liked first", trending: "trending first" } as const;
 
 /** The page's title and a sentence for it, from the filters: "Free tools in Design tagged #seo", "most viewed first". */
 function describe({ filters, categoryLabel }: { filters: FacetValues; categoryLabel: string | null }) {

@@ -53,7 +53,7 @@ export const apiToolsQuery = queryOf({
   sort: z
     .enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(", ")}` })
     .default("newest")
-    .meta({ description: "`newest` first (the default), most `views`, most `clicks`, recently `verified`, or by `name` (A to Z).", example: "newest" }),
+    .meta({ description: "`newest` first (the default), most `views`, most `clicks`, recently `verified`, by `name` (A to Z), most `likes`, or `trending` this week.", example: "newest" }),
   cursor: toolListCursor,
   limit,
 });
@@ -121,6 +121,7 @@ export const apiToolCard = z
     website: z.string().meta({ example: "https://plausible.io" }),
     shortDesc: z.string().meta({ example: "Simple, privacy-friendly website analytics" }),
     isHomeBoosted: z.boolean().meta({ description: "Whether the tool is featured." }),
+    likes: z.int().min(0).meta({ description: "How many people like the tool: their favourites that count as public likes.", example: 128 }),
     categories: z.array(apiCategoryChip),
   })
   .meta({ id: "ToolCard" });

@@ -29,6 +29,8 @@ export const pageTags = {
   categories: "categories",
   /** The tags and their counts (/tags). */
   tags: "tags",
+  /** The trending scores (the home page's "Trending this week", lists sorted by trending): the hourly job sends it. */
+  trending: "trending",
 } as const;
 
 /** How long a page showing views and clicks may be kept: the counters it shows lag by this much at most. */

@@ -71,6 +71,10 @@ export const tools = pgTable(
     paymentType: text("payment_type").notNull().default("free"),
     views: integer("views").notNull().default(0),
     clicks: integer("clicks").notNull().default(0),
+    /** People who like the tool: its favourites that count (decision 042), kept by a trigger on favorites. */
+    likes: integer("likes").notNull().default(0),
+    /** This week's likes and views, weighted by age (decision 042), in hundredths; the hourly job keeps it. */
+    trending: integer("trending").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     isVerified: boolean("is_verified").notNull().default(false),
     isFeaturedHome: boolean("is_featured_home").notNull().default(false),
@@ -125,6 +129,15 @@ export const tools = pgTable(
     index("tools_public_clicks_idx")
       .on(table.clicks.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified}`),
+    // Most liked and trending (decision 042).
+    index("tools_public_likes_idx")
+      .on(table.likes.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified}`),
+    index("tools_public_trending_idx")
+      .on(table.trending.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified}`),
+    // The tools the trending job may have to take back to 0: those it scored.
+    index("tools_trending_idx").on(table.id).where(sql`${table.trending} > 0`),
     // Recently verified first (decision 034): a tool verified before verified_at was kept counts from its creation.
     index("tools_public_verified_idx")
       .on(sql`(coalesce(${table.verifiedAt}, ${table.createdAt})) desc`, table.id.desc().nullsFirst())
@@ -209,12 +222,20 @@ export const favorites = pgTable(
       .notNull()
       .references(() => tools.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+    /** When the favourite started to count as a public like (decision 042); null while it waits to qualify. */
+    countedAt: timestamp("counted_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** While it waits: when the likes' job looks at it again (the account's first day over, or its daily limit freed). */
+    countAfter: timestamp("count_after", { withTimezone: true, mode: "date", precision: 3 }),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.toolId] }),
     index("favorites_tool_id_idx").on(table.toolId),
     // A user's favourites, newest first, ties broken by tool: the order of /my-favorites (written "desc nulls last").
     index("favorites_user_created_idx").on(table.userId, table.createdAt.desc(), table.toolId.desc()),
+    // The likes that wait, in the order the likes' job takes them.
+    index("favorites_waiting_idx").on(table.countAfter).where(sql`${table.countedAt} is null`),
+    // This week's likes, by the day they counted: the trending job's read.
+    index("favorites_counted_at_idx").on(table.countedAt).where(sql`${table.countedAt} is not null`),
   ],
 );
 

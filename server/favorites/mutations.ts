@@ -1,43 +1,66 @@
-/** Changes to a user's favourites: only a signed-in user, only live tools; adding or removing twice changes nothing. */
+/**
+ * Changes to a user's favourites: only a signed-in user, only live tools; adding or removing twice changes nothing.
+ * A favourite is also a public like (decision 042): the answer says how many likes the tool now has.
+ */
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { LIKE_ACCOUNT_MIN_AGE_MS } from "#common/constants.ts";
 import type { SessionUser } from "#common/access.ts";
 import { requireSignedIn } from "../access.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, rowsOf } from "../db/client.ts";
 import { favorites, tools } from "../db/schema.ts";
 import { isPublicTool } from "../tools/queries.ts";
+import type { LikeCounting } from "./likes.ts";
 
-export type FavoriteState = { favorited: boolean };
+export type FavoriteState = { favorited: boolean; likes: number };
 
-export function favoriteMutations(db: Database) {
-  /** A hidden tool is refused as if it did not exist: nothing tells a visitor it is there. */
-  async function requirePublicTool(toolId: string): Promise<void> {
-    const [tool] = await db.select({ id: tools.id }).from(tools).where(and(eq(tools.id, toolId), isPublicTool)).limit(1);
+/** How long a like that may count at once is left to the request that made it, before the minute's job would take it. */
+const COUNTING_GRACE = "5 minutes";
+
+export function favoriteMutations(db: Database, likes: LikeCounting) {
+  /** The tool's likes, when it is live; a hidden tool is refused as if it did not exist: nothing tells a visitor it is there. */
+  async function publicLikes(toolId: string): Promise<number> {
+    const [tool] = await db.select({ likes: tools.likes }).from(tools).where(and(eq(tools.id, toolId), isPublicTool)).limit(1);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+    return tool.likes;
   }
 
   return {
-    /** Adds a live tool to the user's favourites; a tool already there keeps its place (and its date). */
+    /**
+     * Adds a live tool to the user's favourites; a tool already there keeps its place (and its date). The like counts
+     * at once when the account is a day old and within its daily limit; otherwise it waits (decision 042).
+     */
     async addFavorite(user: SessionUser | null, toolId: string): Promise<FavoriteState> {
       const { id: userId } = requireSignedIn(user, MESSAGES.favorite.needsAccount);
-      // One statement checks the tool is live and adds it, so a tool hidden meanwhile cannot slip in.
-      const added = await db
-        .insert(favorites)
-        .select(sql`select ${userId}, ${tools.id}, now() from ${tools} where ${tools.id} = ${toolId} and ${isPublicTool}`)
-        .onConflictDoNothing()
-        .returning({ toolId: favorites.toolId });
-      // Nothing added: either it was there already (fine), or the tool is not live.
-      if (added.length === 0) await requirePublicTool(toolId);
-      return { favorited: true };
+      const now = new Date();
+      const minAge = `${LIKE_ACCOUNT_MIN_AGE_MS} milliseconds`;
+      // One statement checks the tool is live and adds it, so a tool hidden meanwhile cannot slip in. A young account's
+      // like waits for the end of its first day; an older one's is counted below, or by the job should this request end.
+      const [added] = rowsOf<{ is_account_old: boolean }>(
+        await db.execute(sql`with account as (
+            select created_at, created_at <= ${now.toISOString()}::timestamptz - ${minAge}::interval as is_old from users where id = ${userId}
+          ), added as (
+            insert into ${favorites} (user_id, tool_id, created_at, counted_at, count_after)
+            select ${userId}, t.id, ${now.toISOString()}::timestamptz, null,
+              case when a.is_old then ${now.toISOString()}::timestamptz + ${COUNTING_GRACE}::interval else a.created_at + ${minAge}::interval end
+            from ${tools} t, account a where t.id = ${toolId} and t.is_active and t.is_verified
+            on conflict do nothing
+            returning 1
+          )
+          select a.is_old as is_account_old from added, account a`),
+      );
+      // Nothing added: either it was there already (fine), or the tool is not live (refused).
+      if (added?.is_account_old) await likes.countWithinLimit(userId, toolId, now);
+      return { favorited: true, likes: await publicLikes(toolId) };
     },
 
-    /** Takes a live tool out of the user's favourites; one that is not there is not an error. */
+    /** Takes a live tool out of the user's favourites; one that is not there is not an error. A like that counted stops counting. */
     async removeFavorite(user: SessionUser | null, toolId: string): Promise<FavoriteState> {
       const { id: userId } = requireSignedIn(user, MESSAGES.favorite.needsAccount);
-      await requirePublicTool(toolId);
+      await publicLikes(toolId);
       await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.toolId, toolId)));
-      return { favorited: false };
+      return { favorited: false, likes: await publicLikes(toolId) };
     },
   };
 }

@@ -30,7 +30,7 @@ export type ToolListFilters = {
 
 export type ListToolsInput = ToolListFilters & { cursor?: Cursor<CursorKey> | null; limit?: number };
 
-type ListRow = ToolCardRow & { views: number; clicks: number; verifiedSortKey: number; nameSortKey: string };
+type ListRow = ToolCardRow & { views: number; clicks: number; trending: number; verifiedSortKey: number; nameSortKey: string };
 
 /** When a tool was verified, or created when that was not recorded: the "recently verified" order (tools_public_verified_idx). */
 const verifiedOrder = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
@@ -58,7 +58,7 @@ const timeBound = numberKey((key) => sql`${new Date(key).toISOString()}::timesta
 /**
  * Each sort order is (column, id), both descending but the name's, the order of its partial index on live tools
  * (tools_public_latest_idx, tools_public_views_idx, tools_public_clicks_idx, tools_public_verified_idx,
- * tools_public_name_idx); the cursor's key is the column's value.
+ * tools_public_name_idx, tools_public_likes_idx, tools_public_trending_idx); the cursor's key is the column's value.
  * Counts are compared as bigint so that a forged cursor beyond the integer range is a harmless comparison, not a database error.
  */
 const SORTS: Record<ToolSort, SortOrder> = {
@@ -67,6 +67,8 @@ const SORTS: Record<ToolSort, SortOrder> = {
   clicks: { column: tools.clicks, ascending: false, keyOf: (row) => row.clicks, bound: numberKey((key) => sql`${key}::bigint`) },
   verified: { column: verifiedOrder, ascending: false, keyOf: (row) => row.verifiedSortKey, bound: timeBound },
   name: { column: nameOrder, ascending: true, keyOf: (row) => row.nameSortKey, bound: textKey((key) => sql`${key}`) },
+  likes: { column: tools.likes, ascending: false, keyOf: (row) => row.likes, bound: numberKey((key) => sql`${key}::bigint`) },
+  trending: { column: tools.trending, ascending: false, keyOf: (row) => row.trending, bound: numberKey((key) => sql`${key}::bigint`) },
 };
 
 /** How long a page filtered by "verified in the last days" is kept: tools leave the window without a write. */
@@ -135,6 +137,7 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
       ...toolCardColumns,
       views: tools.views,
       clicks: tools.clicks,
+      trending: tools.trending,
       // Milliseconds, exact: the timestamps keep milliseconds.
       verifiedSortKey: sql<number>`(extract(epoch from ${verifiedOrder}) * 1000)::float8`.mapWith(Number),
       // The name as the database lowercases it: the next page's cursor must compare as the order does.
@@ -148,7 +151,7 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
 
 export function toolListQueries(db: Database) {
   return {
-    /** Live tools sorted newest first, most viewed, most clicked, recently verified or by name, filtered by category, tag or payment type, one keyset page after `cursor`. */
+    /** Live tools sorted newest first, most viewed, most clicked, recently verified, by name, most liked or trending, filtered by category, tag or payment type, one keyset page after `cursor`. */
     async listTools(input: ListToolsInput = {}): Promise<ToolPage> {
       // The lists this one is cut from: a filter's, or every live tool's. Sorted by counters, it changes without a write.
       if (input.category) dependsOn(pageTags.category(input.category));
@@ -157,7 +160,10 @@ export function toolListQueries(db: Database) {
       if (input.featured !== undefined) dependsOn(pageTags.featured);
       if (input.among) dependsOn(pageTags.search);
       if (!input.category && !input.tag && !input.paymentType) dependsOn(pageTags.tools);
-      if (input.sort === "views" || input.sort === "clicks") expiresWithin(COUNTERS_MAX_AGE_MS);
+      // Sorted by counters, it changes without a write: views and clicks are counted in batches, and a like reorders
+      // lists the liked tool is not on yet. Trending changes when the hourly job says so.
+      if (input.sort === "views" || input.sort === "clicks" || input.sort === "likes") expiresWithin(COUNTERS_MAX_AGE_MS);
+      if (input.sort === "trending") dependsOn(pageTags.trending);
       if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
       // One row more than the page tells whether a next page exists, without a count.
@@ -166,7 +172,7 @@ export function toolListQueries(db: Database) {
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: keyOf(last), id: last.id }));
       return {
         // The sort keys are read only to build the cursor; the card keeps its one shape.
-        tools: items.map(({ views: _views, clicks: _clicks, verifiedSortKey: _verified, nameSortKey: _name, ...row }) => toCard(row)),
+        tools: items.map(({ views: _views, clicks: _clicks, trending: _trending, verifiedSortKey: _verified, nameSortKey: _name, ...row }) => toCard(row)),
         nextCursor,
       };
     },

@@ -1,6 +1,6 @@
 /** Reads of tools for the public pages and the JSON API. */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { PAGE_SIZE } from "#common/constants.ts";
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { PAGE_SIZE, TRENDING_HOME_TOOLS } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { Database } from "../db/client.ts";
@@ -19,6 +19,8 @@ export const toolCardColumns = {
   website: tools.website,
   shortDesc: tools.shortDesc,
   isHomeBoosted: tools.isHomeBoosted,
+  /** Its public likes (decision 042): a like drops the pages that show it, through the tool's tag. */
+  likes: tools.likes,
   createdAt: tools.createdAt,
   // The card's category tags, in the tool's own order; one indexed lookup per card, no second round trip.
   categories: sql<CategoryChip[]>`coalesce((
@@ -36,6 +38,7 @@ export type ToolCardRow = {
   website: string;
   shortDesc: string;
   isHomeBoosted: boolean;
+  likes: number;
   createdAt: Date;
   categories: CategoryChip[];
 };
@@ -167,6 +170,21 @@ export function toolQueries(db: Database) {
         .from(tools)
         .where(and(isPublicTool, eq(tools.isHomeBoosted, true)))
         .orderBy(desc(tools.createdAt), desc(tools.id))
+        .limit(limit);
+      return rows.map(toCard);
+    },
+
+    /**
+     * The home page's "Trending this week" (decision 042): the live tools with the highest trending score, none when
+     * no tool has one. Read from tools_public_trending_idx; the hourly job that rewrites the scores drops the page.
+     */
+    async listTrendingTools({ limit = TRENDING_HOME_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
+      dependsOn(pageTags.trending);
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, gt(tools.trending, 0)))
+        .orderBy(desc(tools.trending), desc(tools.id))
         .limit(limit);
       return rows.map(toCard);
     },

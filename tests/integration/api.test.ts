@@ -10,7 +10,7 @@ import { createClient } from "../setup/forms.ts";
 type Card = { id: string; name: string; slug: string };
 type List<Item = Card> = { items: Item[]; nextCursor: string | null };
 
-const CARD_KEYS = ["categories", "id", "isHomeBoosted", "logo", "name", "shortDesc", "slug", "website"];
+const CARD_KEYS = ["categories", "id", "isHomeBoosted", "likes", "logo", "name", "shortDesc", "slug", "website"];
 const TOOL_KEYS = [
   ...CARD_KEYS,
   "clicks", "cons", "createdAt", "creator", "faq", "isClaimable", "largeImage", "longDesc", "longDescHtml", "paymentType", "pros", "tags", "updatedAt", "verifiedAt", "views",
@@ -111,7 +111,7 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       ["category=Not%20A%20Slug", "category must be the address of a category, such as design (see /api/v1/categories)"],
       ["tag=no-tool-has-it", "tag must be a tag that live tools carry, such as open-source (see /api/v1/tags)"],
       ["pricing=cheap", "pricing must be one of free, freemium, paid, open-source"],
-      ["sort=title", "sort must be one of newest, views, clicks, verified, name"],
+      ["sort=title", "sort must be one of newest, views, clicks, verified, name, likes, trending"],
       ["featured=yes", "featured must be true or false"],
       ["q=%21%3F", "q must hold at least one word of letters or digits, at most 80 characters"],
       ["cursor=garbage", "This page link is no longer valid"],

@@ -68,13 +68,13 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
 
       const added = await api(ada.client, "POST", tool.id);
       expect(added.status).toBe(200);
-      expect(await added.json()).toEqual({ favorited: true });
+      expect(await added.json()).toEqual({ favorited: true, likes: 0 });
       expect(await favouriteIdsOf(ada.id)).toEqual([tool.id]);
       expect(cardNames(await (await ada.client.request("/my-favorites")).text())).toEqual(["Plausible"]);
 
       const removed = await api(ada.client, "DELETE", tool.id);
       expect(removed.status).toBe(200);
-      expect(await removed.json()).toEqual({ favorited: false });
+      expect(await removed.json()).toEqual({ favorited: false, likes: 0 });
       expect(await favouriteIdsOf(ada.id)).toEqual([]);
       expect(await (await ada.client.request("/my-favorites")).text()).toContain("No favourite yet");
     });
@@ -88,10 +88,10 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
       const rows = await database.db.select().from(favorites);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.createdAt.getTime()).toBe(first!.createdAt.getTime());
-      expect(await (await api(ada.client, "DELETE", tool.id)).json()).toEqual({ favorited: false });
+      expect(await (await api(ada.client, "DELETE", tool.id)).json()).toEqual({ favorited: false, likes: 0 });
       const again = await api(ada.client, "DELETE", tool.id);
       expect(again.status).toBe(200);
-      expect(await again.json()).toEqual({ favorited: false });
+      expect(await again.json()).toEqual({ favorited: false, likes: 0 });
     });
 
     it("refuses hidden, unknown and malformed tools with 404, and changes nothing", async () => {

@@ -27,7 +27,7 @@ describe.each(databaseKinds)("home queries on %s", (kind) => {
     expect(page.nextCursor).toBeNull();
     expect(page.tools[0]).toMatchObject({ name: "Recent", slug: recent.slug, website: recent.website, isHomeBoosted: false });
     // A card carries what it shows, and no date: the list's order and cursor hold that.
-    expect(Object.keys(page.tools[0]!).sort()).toEqual(["categories", "id", "isHomeBoosted", "logo", "name", "shortDesc", "slug", "website"]);
+    expect(Object.keys(page.tools[0]!).sort()).toEqual(["categories", "id", "isHomeBoosted", "likes", "logo", "name", "shortDesc", "slug", "website"]);
   });
 
   it("pages by keyset through every tool exactly once, ties on created_at included", async () => {

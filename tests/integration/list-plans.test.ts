@@ -14,13 +14,15 @@ const INDEXES = {
   clicks: "tools_public_clicks_idx",
   verified: "tools_public_verified_idx",
   name: "tools_public_name_idx",
+  likes: "tools_public_likes_idx",
+  trending: "tools_public_trending_idx",
 } as const;
 // The name's collation shows only on a database whose own is not "C" already (PGlite's is).
-const COLUMNS = { newest: "created_at", views: "views", clicks: "clicks", verified: "COALESCE\\(verified_at, created_at\\)", name: '\\(lower\\((tools\\.)?name\\)( COLLATE "C"\\)|\\)::text)' } as const;
+const COLUMNS = { newest: "created_at", views: "views", clicks: "clicks", verified: "COALESCE\\(verified_at, created_at\\)", name: '\\(lower\\((tools\\.)?name\\)( COLLATE "C"\\)|\\)::text)', likes: "likes", trending: "trending" } as const;
 /** The name order is the one that runs A to Z: its later pages are after the cursor, the others' before it. */
-const COMPARISONS = { newest: "<", views: "<", clicks: "<", verified: "<", name: ">" } as const;
+const COMPARISONS = { newest: "<", views: "<", clicks: "<", verified: "<", name: ">", likes: "<", trending: "<" } as const;
 /** A cursor in the middle of each list: a date among the inserted tools', a count among the inserted counters, a name. */
-const LATER_KEYS = { newest: new Date("2025-12-31T20:00:00Z").getTime(), views: 50, clicks: 50, verified: new Date("2025-12-31T20:00:00Z").getTime(), name: "bulk tool 150" } as const;
+const LATER_KEYS = { newest: new Date("2025-12-31T20:00:00Z").getTime(), views: 50, clicks: 50, verified: new Date("2025-12-31T20:00:00Z").getTime(), name: "bulk tool 150", likes: 5, trending: 500 } as const;
 
 describe.each(databaseKinds)("list query plans on %s", (kind) => {
   let database: TestDatabase;
@@ -28,7 +30,7 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     await insertTools(database.db, 300);
-    await database.db.execute(sql`update tools set views = (random() * 100)::int, clicks = (random() * 100)::int`);
+    await database.db.execute(sql`update tools set views = (random() * 100)::int, clicks = (random() * 100)::int, likes = (random() * 10)::int, trending = (random() * 1000)::int`);
     const tags = Array.from({ length: 1000 }, (_, index) => sql`(${`tag-${index}`}, ${1 + (index % 7)})`);
     await database.db.execute(sql`insert into tag_counts (tag, count) values ${sql.join(tags, sql`, `)} on conflict (tag) do nothing`);
     await database.db.execute(sql`analyze tools`);

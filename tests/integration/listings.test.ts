@@ -239,6 +239,8 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
 
     it("lists every sort as ordering all the tools does, ties and all, page after page", async () => {
       const { categories } = await catalogue();
+      // Few distinct likes and scores: most of each order is ties, broken by id.
+      await database.db.execute(sql`update tools set likes = abs(hashtext(id)) % 4, trending = abs(hashtext(name)) % 3`);
       const live = (await database.db.select().from(tools)).filter(isLive);
       const keyOf = {
         newest: (tool: ToolRow) => -tool.createdAt.getTime(),
@@ -246,6 +248,8 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
         clicks: (tool: ToolRow) => -tool.clicks,
         verified: (tool: ToolRow) => -(tool.verifiedAt ?? tool.createdAt).getTime(),
         name: (tool: ToolRow) => tool.name.toLowerCase(),
+        likes: (tool: ToolRow) => -tool.likes,
+        trending: (tool: ToolRow) => -tool.trending,
       };
       const lists: { category?: string; tag?: string; paymentType?: PaymentType; verifiedWithinDays?: 7 | 30 }[] = [
         {},
