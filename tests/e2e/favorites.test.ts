@@ -131,4 +131,29 @@ describe("favourites in Chromium", () => {
     expect(await favouritesOf("grace@example.com")).toEqual([]);
     await context.close();
   });
+
+  it("a like from an account older than a day shows in its count at once, and in the page every visitor gets", async () => {
+    await insertTool(database.db, { name: "Fathom" });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/register`);
+    await fillSignUp(page, "Liker");
+    await page.waitForURL(`${server.url}/`);
+    await database.db.update(users).set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) }).where(eq(users.email, "liker@example.com"));
+    // A visitor's copy of the home page is in the cache before the like.
+    const visitor = await (await newContext(browser)).newPage();
+    await gotoHydrated(visitor, `${server.url}/`);
+    expect(await card(visitor, "Fathom").getByTestId("like-count").count()).toBe(0);
+
+    await gotoHydrated(page, `${server.url}/`);
+    await card(page, "Fathom").getByRole("button", { name: "Add to favourites" }).click();
+    await expect.poll(() => card(page, "Fathom").getByTestId("like-count").textContent()).toBe("1");
+    expect(await card(page, "Fathom").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-label")).toBe(
+      "Remove from favourites, 1 like",
+    );
+
+    await gotoHydrated(visitor, `${server.url}/`);
+    expect(await card(visitor, "Fathom").getByTestId("like-count").textContent()).toBe("1");
+    await context.close();
+  });
 });
