@@ -10,6 +10,11 @@ export default [
   route("searches", "routes/searches.tsx"),
   route("tool/:slug", "routes/tool.tsx"),
   route("tool/:slug/alternatives", "routes/tool-alternatives.tsx"),
+  route("tool/:slug/reviews", "routes/tool-reviews.tsx"),
+  route("tool/:slug/review", "routes/review-form.tsx"),
+  route("reviews/:id/reply", "routes/review-reply.tsx"),
+  route("reviews/:id/report", "routes/review-report.tsx"),
+  route("reviews/:id/helpful", "routes/review-helpful.tsx"),
   route("compare/:pair", "routes/compare.tsx"),
 
   // Tools, categories, tags
@@ -54,6 +59,7 @@ export default [
     index("routes/admin-queue.tsx"),
     route("claims", "routes/admin-claims.tsx"),
     route("reports", "routes/admin-reports.tsx"),
+    route("reviews", "routes/admin-reviews.tsx"),
     route("tools", "routes/admin-tools.tsx"),
     route("categories", "routes/admin-categories.tsx"),
     route("users", "routes/admin-users.tsx"),

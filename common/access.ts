@@ -41,6 +41,19 @@ export function canEditTool(user: SessionUser | null, tool: ToolPeople): boolean
   return isModerator(user) || tool.submittedBy === user.id || isLinkedCreator(user, tool);
 }
 
+/** Whether `user` may rate and review `tool` (decision 043): anyone signed in but its maker. */
+export function canReviewTool(user: SessionUser | null, tool: ToolPeople): boolean {
+  return user !== null && !isLinkedCreator(user, tool);
+}
+
+/** Whether `user` may reply to the reviews of `tool`: its maker, linked by an accepted claim, once per review. */
+export function canReplyToReviews(user: SessionUser | null, tool: ToolPeople): boolean {
+  return user !== null && isLinkedCreator(user, tool);
+}
+
+/** Verifiers and admins moderate the reviews: they approve those that wait, hide and restore. */
+export const canModerateReviews = isModerator;
+
 /** A change of a live tool's name or website by its maker waits for a verifier's look; a verifier's own does not. */
 export function needsIdentityReview(editor: SessionUser): boolean {
   return !isModerator(editor);

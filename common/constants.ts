@@ -59,6 +59,18 @@ export const LIKE_ACCOUNT_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 export const LIKES_COUNTED_PER_DAY = 30;
 /** The home page's "Trending this week": the tools with the highest trending score, when any has one. */
 export const TRENDING_HOME_TOOLS = 6;
+/** Reviews (decision 043): their words and the maker's reply are plain text of at most these lengths. */
+export const MAX_REVIEW_LENGTH = 2000;
+export const MAX_REVIEW_REPLY_LENGTH = 1000;
+export const MAX_REVIEW_REPORT_LENGTH = 500;
+export const MAX_MODERATION_REASON_LENGTH = 500;
+/** A page of a tool's reviews; the tool page shows the newest few. */
+export const REVIEWS_PAGE_SIZE = 10;
+export const TOOL_PAGE_REVIEWS = 3;
+/** New reviews an account may write a day (editing one is not limited). */
+export const REVIEWS_PER_DAY = 10;
+export const REVIEW_SORTS = ["newest", "helpful"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
 /** Messages the 'Get featured!' action shows. */
 export const FEATURED_NEEDS_ACCOUNT = "You need to be connected to have your tool featured!";
 /** What a maker's 'Get featured!' on their tool's card says while the site takes no payment (no Stripe keys). */

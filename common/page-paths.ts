@@ -15,6 +15,13 @@ export const categoryPath = (slug: string) => `/category/${slug}`;
 /** Tags and searches are slugs: the encoding only guards one that came from elsewhere. */
 export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
 export const searchPath = (slug: string) => `/search/${encodeURIComponent(slug)}`;
+/** A tool's reviews, every page of them; the form that writes, edits or deletes the person's own (decision 043). */
+export const toolReviewsPath = (slug: string) => `/tool/${slug}/reviews`;
+export const writeReviewPath = (slug: string) => `/tool/${slug}/review`;
+/** One review's pages: the maker's reply, a report, a helpful vote. */
+export const reviewReplyPath = (id: string) => `/reviews/${id}/reply`;
+export const reviewReportPath = (id: string) => `/reviews/${id}/report`;
+export const reviewHelpfulPath = (id: string) => `/reviews/${id}/helpful`;
 /** A tool's alternatives (decision 032). */
 export const alternativesPath = (slug: string) => `/tool/${slug}/alternatives`;
 /** The comparison of two tools, in its one canonical order: the slugs alphabetically. */

@@ -3,7 +3,18 @@
  * themselves live in common/access.ts, which the browser also reads to choose which buttons to show. A refusal is an
  * AppError: a visitor's is 'unauthenticated' (the page asks them to sign in), anyone else's 'permission-denied'.
  */
-import { type Admin, canEditTool, isAdmin, isModerator, isOwnProfile, type Moderator, type SessionUser, type ToolPeople } from "#common/access.ts";
+import {
+  type Admin,
+  canEditTool,
+  canReplyToReviews,
+  canReviewTool,
+  isAdmin,
+  isModerator,
+  isOwnProfile,
+  type Moderator,
+  type SessionUser,
+  type ToolPeople,
+} from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 
@@ -39,4 +50,18 @@ export function requireOwnProfile(user: SessionUser | null, slug: string, refusa
   const owner = requireSignedIn(user);
   if (!isOwnProfile(owner, slug)) throw new AppError("permission-denied", refusal);
   return owner;
+}
+
+/** The signed-in user who may review `tool` (common/access.ts canReviewTool): its maker is refused. */
+export function requireReviewer(user: SessionUser | null, tool: ToolPeople): SessionUser {
+  const reviewer = requireSignedIn(user, MESSAGES.review.needsAccount);
+  if (!canReviewTool(reviewer, tool)) throw new AppError("permission-denied", MESSAGES.review.ownTool);
+  return reviewer;
+}
+
+/** The signed-in maker of `tool`, who may reply to its reviews (common/access.ts canReplyToReviews). */
+export function requireReviewReplier(user: SessionUser | null, tool: ToolPeople): SessionUser {
+  const maker = requireSignedIn(user);
+  if (!canReplyToReviews(maker, tool)) throw new AppError("permission-denied", MESSAGES.review.replyMakersOnly);
+  return maker;
 }

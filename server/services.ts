@@ -18,6 +18,7 @@ import { legalPages } from "./content/pages.ts";
 import { topLists } from "./content/top-lists.ts";
 import type { Database } from "./db/client.ts";
 import { likeCounting } from "./favorites/likes.ts";
+import { reviewService } from "./reviews/reviews.ts";
 import { favoriteMutations } from "./favorites/mutations.ts";
 import { favoriteQueries } from "./favorites/queries.ts";
 import { feedQueries } from "./feeds/queries.ts";
@@ -127,6 +128,8 @@ export function createServices(deps: Dependencies) {
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes) },
     /** Likes that wait to count (the minute's job) and the trending scores (the hourly job), decision 042. */
     likes,
+    /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */
+    reviews: reviewService({ db: deps.db, limiter, outbox, siteUrl: deps.config.SITE_URL }),
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),

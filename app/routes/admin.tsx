@@ -19,6 +19,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { to: "/admin", label: "Queue", count: counts.queue, end: true },
     { to: "/admin/claims", label: "Claims", count: counts.claims },
     { to: "/admin/reports", label: "Reports", count: counts.reports },
+    { to: "/admin/reviews", label: "Reviews", count: counts.reviews },
     // The sections only admins may change (docs/decisions/008-moderation-roles.md).
     ...(isAdmin({ role })
       ? [

@@ -1,5 +1,6 @@
 /**
- * The tool page (SPEC section 2): everything about one tool, its suggested tools and the tools makers added.
+ * The tool page (SPEC section 2): everything about one tool, its rating and newest reviews, its suggested tools and the
+ * tools makers added.
  * The server renders it; a browser navigating here reads the tool's snapshot first (SPEC section 7) and falls back to
  * the server when the snapshot cannot be read. The view is counted by the page view the browser sends (app/analytics.ts).
  */
@@ -9,6 +10,8 @@ import { isAppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import type { RelatedToTool } from "#server/tools/related.ts";
+import type { PublicReview } from "#server/reviews/reviews.ts";
+import { RatingSummary, ReviewList } from "../components/reviews.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
@@ -18,9 +21,9 @@ import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { linkCheckedLabel, formatNumber } from "#common/plural.ts";
-import { alternativesPath, categoryPath, comparePath, loginPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
+import { alternativesPath, categoryPath, comparePath, loginPath, profilePath, toolPath, toolReportsPath, toolReviewsPath, writeReviewPath } from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
-import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS } from "#common/constants.ts";
+import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS, TOOL_PAGE_REVIEWS } from "#common/constants.ts";
 import { reportInput } from "#common/schemas/reports.ts";
 import type { OpenReportPage } from "#server/reports/reports.ts";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
@@ -55,7 +58,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             ? `A verifier asks for changes before listing it: ${hidden.changesRequestedMessage}`
             : "Only you and the verifiers see this page: the tool is waiting for verification."
         : "Only you and the verifiers see this page: the tool is switched off.";
-      return { tool: hidden, stats: { views: hidden.views, clicks: hidden.clicks }, suggested: [], usersAdded: [], linkCheckedAt: null, closest: [], notice, openReports: await openReportsFor(context, hidden.id) };
+      return {
+        tool: hidden,
+        stats: { views: hidden.views, clicks: hidden.clicks, rating: hidden.rating },
+        reviews: [],
+        suggested: [],
+        usersAdded: [],
+        linkCheckedAt: null,
+        closest: [],
+        notice,
+        openReports: await openReportsFor(context, hidden.id),
+      };
     }
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
     const id = toolIdFromSlug(params.slug);
@@ -63,8 +76,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (renamed) throw redirect(toolPath(renamed.slug), 301);
     throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
-  const [related, openReports] = await Promise.all([tools.getRelatedToTool(tool), openReportsFor(context, tool.id)]);
-  return { tool, ...related, notice: null, openReports };
+  const [related, { reviews }, openReports] = await Promise.all([
+    tools.getRelatedToTool(tool),
+    context.services.reviews.listToolReviews(tool.id, { limit: TOOL_PAGE_REVIEWS }),
+    openReportsFor(context, tool.id),
+  ]);
+  return { tool, ...related, reviews, notice: null, openReports };
 }
 
 /**
@@ -108,13 +125,14 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
   // A verifier or an admin also sees the tool's open reports, which only the server gives.
   if (!id || isModerator({ role: cachedRole() as SessionUser["role"] })) return serverLoader();
   try {
-    const [tool, related] = await Promise.all([
+    const [tool, related, reviews] = await Promise.all([
       getJson<ToolDetail>(`${storedFilesUrl()}/tools/${id}/${id}.json?t=${Date.now()}`),
       getJson<RelatedToTool>(`/api/v1/tools/${id}/related`),
+      getJson<{ items: PublicReview[] }>(`/api/v1/tools/${id}/reviews?limit=${TOOL_PAGE_REVIEWS}`),
     ]);
     if (tool.slug !== params.slug) return serverLoader();
-    // The snapshot's counters are those of its last writing; the related answer has today's.
-    return { tool, ...related, notice: null, openReports: null };
+    // The snapshot's counters and rating are those of its last writing; the related answer has today's.
+    return { tool, ...related, reviews: reviews.items, notice: null, openReports: null };
   } catch {
     // SPEC section 8: a snapshot that cannot be read falls back to the database.
     return serverLoader();
@@ -135,8 +153,9 @@ async function getJson<T>(url: string): Promise<T> {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, ({ siteName, siteUrl }) => {
     if (!loaderData) return undefined;
-    const { tool } = loaderData;
+    const { tool, stats, reviews } = loaderData;
     const path = toolPath(tool.slug);
+    const { rating } = stats;
     const category = tool.categories[0];
     return {
       title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90),
@@ -155,6 +174,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           operatingSystem: "Web",
           ...(tool.logo ? { image: new URL(tool.logo, siteUrl).toString() } : {}),
           ...softwareOffers(tool.paymentType),
+          // Only a rating that public reviews support (decision 043).
+          ...(rating.count > 0 && rating.average !== null && reviews.length > 0
+            ? {
+                aggregateRating: { "@type": "AggregateRating", ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 },
+                review: reviews.map((review) => ({
+                  "@type": "Review",
+                  author: { "@type": "Person", name: review.author.username, url: `${siteUrl}${profilePath(review.author.slug)}` },
+                  datePublished: review.createdAt.slice(0, 10),
+                  ...(review.body ? { reviewBody: review.body } : {}),
+                  reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+                })),
+              }
+            : {}),
         }),
         breadcrumbLd(siteUrl, [
           { name: "Home", path: "/" },
@@ -169,7 +201,7 @@ type ClaimResult = { claim: "sent" } | { claim: "failed"; message: string };
 type ReportResult = { report: "sent" } | FormFailure;
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, suggested, usersAdded, linkCheckedAt, closest, notice, openReports } = loaderData;
+  const { tool, stats, reviews, suggested, usersAdded, linkCheckedAt, closest, notice, openReports } = loaderData;
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
@@ -243,6 +275,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
 
       {openReports && openReports.reports.length > 0 && <OpenReports toolId={tool.id} page={openReports} />}
 
+      {!notice && <ToolReviews tool={tool} rating={stats.rating} reviews={reviews} />}
+
       {!notice && <ReportProblem result={reportResult} />}
 
       {suggested.length > 0 && (
@@ -276,6 +310,37 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
         </section>
       )}
     </main>
+  );
+}
+
+/** The tool's rating and newest reviews, with the ways to write one and to read them all. */
+function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: ToolDetail["rating"]; reviews: PublicReview[] }) {
+  return (
+    <section aria-labelledby="reviews-heading" className="mt-12" data-testid="tool-reviews">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
+          Reviews
+        </h2>
+        <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Write a review
+        </Link>
+      </div>
+      {rating.count > 0 ? (
+        <>
+          <RatingSummary rating={rating} />
+          <div className="mt-6">
+            <ReviewList reviews={reviews} toolId={tool.id} />
+          </div>
+          <p className="mt-4">
+            <Link to={toolReviewsPath(tool.slug)} className="font-semibold text-brand-700 hover:underline">
+              {rating.count === 1 ? "Read the review" : `Read all ${formatNumber(rating.count)} reviews`}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{`No review yet. Used ${tool.name}? Tell others what you think.`}</p>
+      )}
+    </section>
   );
 }
 

@@ -4,7 +4,7 @@
  * document cannot drift from what is checked. Descriptions and examples are Zod's own metadata (`.meta`).
  */
 import { z } from "#common/zod.ts";
-import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAYMENT_TYPES } from "../constants.ts";
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAYMENT_TYPES, REVIEW_SORTS } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { slugify } from "../slugify.ts";
 import { cursorParam, slugField, toolIdParam, toolListCursorParam } from "./fields.ts";
@@ -77,6 +77,15 @@ export const apiTagsQuery = queryOf({
     .meta({ description: `How many tags a page holds, 1 to ${TAG_PAGE_SIZE}.`, example: 50 }),
 });
 
+export const apiReviewsQuery = queryOf({
+  sort: z
+    .enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(", ")}` })
+    .default("newest")
+    .meta({ description: "`newest` first (the default), or most `helpful` first.", example: "newest" }),
+  cursor,
+  limit,
+});
+
 /** An endpoint that reads no query parameter still refuses one. */
 export const apiNoQuery = queryOf({});
 
@@ -112,6 +121,15 @@ export const apiCategoryChip = z
   })
   .meta({ id: "CategoryChip" });
 
+/** A tool's rating from its public reviews (decision 043). */
+const apiRating = z
+  .object({
+    count: z.int().min(0).meta({ description: "How many public reviews rate the tool." }),
+    average: z.number().min(1).max(5).nullable().meta({ description: "Their average rating, to one decimal; null without any.", example: 4.3 }),
+    counts: z.array(z.int().min(0)).length(5).meta({ description: "How many reviews gave 1, 2, 3, 4 and 5 stars.", example: [0, 1, 2, 10, 20] }),
+  })
+  .meta({ id: "Rating", description: "The tool's rating, from its public reviews." });
+
 export const apiToolCard = z
   .object({
     id: z.string().meta({ example: "t2k9x4f7q1" }),
@@ -140,6 +158,7 @@ export const apiTool = apiToolCard
     largeImage: z.string().nullable().meta({ example: "/files/images/t2k9x4f7q1.webp" }),
     views: z.int().min(0),
     clicks: z.int().min(0),
+    rating: apiRating,
     isClaimable: z.boolean().meta({ description: "Whether a maker may still claim the tool." }),
     creator: z.object({ username: z.string().meta({ example: "Ada" }), slug: z.string().meta({ example: "ada" }) }).nullable().meta({ description: "The maker the tool is linked to, if any." }),
     createdAt: z.iso.datetime().meta({ example: "2026-01-12T09:30:00.000Z" }),
@@ -150,9 +169,27 @@ export const apiTool = apiToolCard
 
 export const apiToolList = listOf(apiToolCard, "ToolList");
 
+export const apiReview = z
+  .object({
+    id: z.string().meta({ example: "r0mk2x1a9q3b7c5d1" }),
+    rating: z.int().min(1).max(5).meta({ example: 5 }),
+    body: z.string().meta({ description: "The reviewer's words, plain text (it may be empty: a rating alone).", example: "Set up in five minutes, and no cookie banner." }),
+    createdAt: z.iso.datetime(),
+    editedAt: z.iso.datetime().nullable().meta({ description: "When its author last changed it, if they did." }),
+    helpful: z.int().min(0).meta({ description: "How many people found it helpful." }),
+    author: z.object({ username: z.string().meta({ example: "Ada" }), slug: z.string().meta({ example: "ada" }) }),
+    reply: z
+      .object({ text: z.string().meta({ example: "Thank you, Ada!" }), repliedAt: z.iso.datetime() })
+      .nullable()
+      .meta({ description: "The maker's reply, if they wrote one." }),
+  })
+  .meta({ id: "Review" });
+
+export const apiReviewList = listOf(apiReview, "ReviewList");
+
 export const apiRelatedTools = z
   .object({
-    stats: z.object({ views: z.int().min(0), clicks: z.int().min(0) }),
+    stats: z.object({ views: z.int().min(0), clicks: z.int().min(0), rating: apiRating }),
     suggested: z.array(apiToolCard).meta({ description: "Tools of the same categories, then featured ones." }),
     usersAdded: z.array(apiToolCard).meta({ description: "The newest tools added by their makers." }),
     linkCheckedAt: z.iso.datetime().nullable().meta({ description: "When the daily link check last checked the tool's website; null before its first check." }),

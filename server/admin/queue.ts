@@ -9,11 +9,10 @@ import { type Cursor, keysetPage } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
-import { renderMarkdown } from "../markdown.ts";
 import type { ToolLifecycle } from "../tools/lifecycle.ts";
 import { listPossibleDuplicates, type PossibleDuplicate } from "../tools/duplicates.ts";
 import { isQueuedTool } from "../tools/queue.ts";
-import { afterCursor, type ToolDetail, toolDetailColumns } from "../tools/queries.ts";
+import { afterCursor, type ToolDetail, toolDetailColumns, toToolDetail } from "../tools/queries.ts";
 import { requireAdmin } from "../access.ts";
 import { riskSignalsOf } from "../spam/risk-signals.ts";
 import { type Risk, toolRisk } from "../tools/risk.ts";
@@ -64,11 +63,8 @@ export function adminQueue({ db, lifecycle, links }: { db: Database; lifecycle: 
         if (!row) return [];
         return [
           {
-            ...row,
-            longDescHtml: renderMarkdown(row.longDesc),
-            createdAt: row.createdAt.toISOString(),
-            updatedAt: row.updatedAt.toISOString(),
-            verifiedAt: row.verifiedAt?.toISOString() ?? null,
+            ...toToolDetail(row),
+            submitter: row.submitter,
             hasIdentityChanged: tool.hasIdentityChanged,
             hasSkippedLine: tool.hasSkippedLine,
             possibleDuplicates: duplicates[index] ?? [],

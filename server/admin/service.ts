@@ -1,4 +1,5 @@
 /** The moderation console's domain layer (/admin): the queue, claims, tools, categories, users, featuring requests and failed deliveries, each checking who asks. */
+import { countReviewsToModerate } from "../reviews/reviews.ts";
 import type { LinkChecker } from "../tools/link-checks.ts";
 import { sql } from "drizzle-orm";
 import { FEATURING_REQUEST, type UserRole } from "#common/constants.ts";
@@ -39,7 +40,7 @@ export type AdminDependencies = {
 /** What the console's navigation shows: the sections the person may open and what waits in each. */
 export type ConsoleSummary = {
   role: Exclude<UserRole, "guest">;
-  counts: { queue: number; claims: number; reports: number; requests: number | null; deliveries: number | null; links: number | null };
+  counts: { queue: number; claims: number; reports: number; reviews: number; requests: number | null; deliveries: number | null; links: number | null };
 };
 
 export function adminService({ db, logger, lifecycle, outbox, webhooks, tokenSync, writeToolSnapshot, links }: AdminDependencies) {
@@ -66,15 +67,16 @@ export function adminService({ db, logger, lifecycle, outbox, webhooks, tokenSyn
     async getConsoleSummary(user: SessionUser | null): Promise<ConsoleSummary> {
       const moderator = requireModerator(user);
       const isAdmin = moderator.role === "admin";
-      const [queue, claims, reports, requests, failed, flaggedLinks] = await Promise.all([
+      const [queue, claims, reports, reviews, requests, failed, flaggedLinks] = await Promise.all([
         countQueuedTools(db),
         countClaims(),
         countOpenReports(db),
+        countReviewsToModerate(db),
         isAdmin ? countFeaturingRequests() : Promise.resolve(null),
         isAdmin ? deliveries.countFailedDeliveries(moderator) : Promise.resolve(null),
         isAdmin ? links.countFlaggedLinks() : Promise.resolve(null),
       ]);
-      return { role: moderator.role, counts: { queue, claims, reports, requests, deliveries: failed, links: flaggedLinks } };
+      return { role: moderator.role, counts: { queue, claims, reports, reviews, requests, deliveries: failed, links: flaggedLinks } };
     },
     ...adminQueue({ db, lifecycle, links }),
     ...adminClaims(db),

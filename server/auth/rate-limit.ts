@@ -3,7 +3,7 @@
  * One statement per hit: it starts a new window when the last one is over, otherwise adds one.
  */
 import { sql } from "drizzle-orm";
-import { LIKES_COUNTED_PER_DAY } from "#common/constants.ts";
+import { LIKES_COUNTED_PER_DAY, REVIEWS_PER_DAY } from "#common/constants.ts";
 import type { Database } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 
@@ -43,6 +43,10 @@ export const LIMITS = {
   eventsPerAddress: { max: 120, windowSeconds: 60 },
   /** Likes that start to count, per account and day (decision 042): past it a like is kept and waits for the next window. */
   likesCountedPerUser: { max: LIKES_COUNTED_PER_DAY, windowSeconds: 24 * 60 * 60 },
+  /** New reviews per account and day (decision 043); editing one is not limited. */
+  reviewsPerUser: { max: REVIEWS_PER_DAY, windowSeconds: 24 * 60 * 60 },
+  /** "Helpful" votes per account: a person reads and votes on a few dozen reviews an hour. */
+  helpfulVotesPerUser: { max: 60, windowSeconds: 60 * 60 },
   /** Requests made with one personal API key (its answers say where it stands: RateLimit-* headers). */
   requestsPerApiKey: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;

@@ -75,6 +75,10 @@ export const tools = pgTable(
     likes: integer("likes").notNull().default(0),
     /** This week's likes and views, weighted by age (decision 042), in hundredths; the hourly job keeps it. */
     trending: integer("trending").notNull().default(0),
+    /** Its live reviews (decision 043): how many, the sum of their ratings, and how many of each rating 1 to 5; kept by a trigger on reviews. */
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCounts: integer("rating_counts").array().notNull().default(sql`'{0,0,0,0,0}'::integer[]`),
     isActive: boolean("is_active").notNull().default(true),
     isVerified: boolean("is_verified").notNull().default(false),
     isFeaturedHome: boolean("is_featured_home").notNull().default(false),
@@ -237,6 +241,81 @@ export const favorites = pgTable(
     // This week's likes, by the day they counted: the trending job's read.
     index("favorites_counted_at_idx").on(table.countedAt).where(sql`${table.countedAt} is not null`),
   ],
+);
+
+/**
+ * People's reviews of tools (decision 043): a rating from 1 to 5 and optional words, one per person and tool. 'live'
+ * reviews are public and counted in the tool's rating; 'waiting' ones wait in the moderators' queue; 'hidden' ones were
+ * hidden by a moderator, with a reason told to their author.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    toolId: text("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    /** Plain text, shown as text: a link in it stays words. */
+    body: text("body").notNull().default(""),
+    status: text("status").notNull(),
+    /** The moderator's reason for the last hide or restore, told to the author. */
+    moderationReason: text("moderation_reason"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** The maker's one reply. */
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** People who found it helpful, one vote each; kept by a trigger on review_votes. */
+    helpful: integer("helpful").notNull().default(0),
+    /** Reports since a moderator last looked at it. */
+    reports: integer("reports").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("reviews_tool_user_key").on(table.toolId, table.userId),
+    // A tool's live reviews, newest first and most helpful first (its pages, the API, its feed).
+    index("reviews_live_newest_idx").on(table.toolId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.status} = 'live'`),
+    index("reviews_live_helpful_idx").on(table.toolId, table.helpful.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.status} = 'live'`),
+    // The moderators' lists: waiting (oldest first), reported, hidden.
+    index("reviews_waiting_idx").on(table.createdAt, table.id).where(sql`${table.status} = 'waiting'`),
+    index("reviews_reported_idx").on(table.updatedAt, table.id).where(sql`${table.reports} > 0 and ${table.status} <> 'hidden'`),
+    index("reviews_hidden_idx").on(table.moderatedAt, table.id).where(sql`${table.status} = 'hidden'`),
+    // A person's reviews (the daily limit, an account's deletion).
+    index("reviews_user_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+/** "Helpful" votes on reviews: one per person and review. */
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.reviewId, table.userId] }), index("review_votes_user_idx").on(table.userId)],
+);
+
+/** Reports on reviews, from anyone: what the moderators read beside the review. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index("review_reports_review_idx").on(table.reviewId, table.createdAt)],
 );
 
 /**

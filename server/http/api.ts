@@ -20,6 +20,8 @@ import {
   apiTagList,
   apiTagsQuery,
   apiTool,
+  apiReviewList,
+  apiReviewsQuery,
   apiToolIdParams,
   apiToolList,
   apiToolSlugParams,
@@ -161,6 +163,15 @@ const routes = {
     tags: ["Tools"],
     request: { params: apiToolIdParams, query: apiNoQuery },
     responses: { 200: json(apiRelatedTools, "The tool's counters and related tools."), ...notFound, ...errors },
+  }),
+  listToolReviews: readRoute({
+    path: "/tools/{id}/reviews",
+    operationId: "listToolReviews",
+    summary: "List a tool's reviews",
+    description: "The tool's public reviews, newest first or most helpful first: each one's rating, words, author and the maker's reply. The tool's own answer carries its rating.",
+    tags: ["Tools"],
+    request: { params: apiToolIdParams, query: apiReviewsQuery },
+    responses: { 200: json(apiReviewList, "One page of reviews."), ...notFound, ...errors },
   }),
   searchTools: readRoute({
     path: "/search",
@@ -318,6 +329,14 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
     const tool = await services.tools.findPublicToolById(c.req.valid("param").id);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
     return c.json(await services.tools.getRelatedToTool(tool), 200);
+  });
+
+  api.openapi(routes.listToolReviews, async (c) => {
+    const tool = await services.tools.findPublicToolById(c.req.valid("param").id);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+    const { sort, cursor, limit } = c.req.valid("query");
+    const page = await services.reviews.listToolReviews(tool.id, { sort, cursor, limit });
+    return c.json({ items: page.reviews, nextCursor: page.nextCursor }, 200);
   });
 
   api.openapi(routes.searchTools, async (c) => {

@@ -1,6 +1,6 @@
 /**
  * What search engines, feed readers, language models and other sites fetch, served by Hono without React: robots.txt,
- * the sitemaps, the RSS and JSON feeds (the site's, each category's, each tag's), /llms.txt, the tools' badges, and the
+ * the sitemaps, the RSS and JSON feeds (the site's, each category's, each tag's, each tool's reviews), /llms.txt, the tools' badges, and the
  * stable addresses of the nightly open data dumps.
  * The sitemap, the feeds and llms.txt are kept in the page cache like pages (decision 038): built once, from bounded
  * reads, however many ask at the same time, and served again until a write drops what they show; each carries an ETag,
@@ -19,7 +19,7 @@ import { badgeSvg } from "../feeds/badge.ts";
 import { type FeedChannel, findCategoryChannel, findTagChannel, siteChannel } from "../feeds/channels.ts";
 import { jsonFeedDocument } from "../feeds/json-feed.ts";
 import { buildLlmsTxt } from "../feeds/llms-txt.ts";
-import { rssDocument } from "../feeds/rss.ts";
+import { reviewsRssDocument, rssDocument } from "../feeds/rss.ts";
 import { buildSitemapIndex, findSitemapPart } from "../feeds/sitemap.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import type { Services } from "../services.ts";
@@ -96,6 +96,16 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
       }),
     );
   }
+
+  // A tool's newest reviews (decision 043): dropped with the tool's pages when a review changes.
+  feeds.get("/tool/:slug/reviews/rss.xml", (c) =>
+    kept(c, async () => {
+      const tool = await services.tools.findPublicToolBySlug(c.req.param("slug"));
+      if (!tool) return c.text(MESSAGES.tool.notFoundBySlug, 404);
+      const { reviews } = await services.reviews.listToolReviews(tool.id);
+      return send(c, reviewsRssDocument(tool, reviews, site), RSS_TYPE);
+    }),
+  );
 
   // The dumps live in the file storage (the local disk or a bucket): their stable addresses lead there.
   for (const format of OPEN_DATA_FORMATS) {

@@ -63,6 +63,9 @@ export const toolDetailColumns = {
   largeImage: tools.largeImage,
   views: tools.views,
   clicks: tools.clicks,
+  reviewCount: tools.reviewCount,
+  ratingSum: tools.ratingSum,
+  ratingCounts: tools.ratingCounts,
   verifiedAt: tools.verifiedAt,
   updatedAt: tools.updatedAt,
   /** Whether anyone may still claim the tool: nobody claimed it and it is linked to no maker. */
@@ -84,12 +87,19 @@ export type ToolDetailRow = ToolCardRow & {
   largeImage: string | null;
   views: number;
   clicks: number;
+  reviewCount: number;
+  ratingSum: number;
+  ratingCounts: number[];
   verifiedAt: Date | null;
   updatedAt: Date;
   creator: { username: string; slug: string } | null;
 };
 
-export type ToolDetail = Omit<ToolDetailRow, "createdAt" | "verifiedAt" | "updatedAt"> & {
+/** A tool's rating from its live reviews (decision 043): how many, their average (null without any), and how many gave 1 to 5. */
+export type ToolRating = { count: number; average: number | null; counts: [number, number, number, number, number] };
+
+export type ToolDetail = Omit<ToolDetailRow, "createdAt" | "verifiedAt" | "updatedAt" | "reviewCount" | "ratingSum" | "ratingCounts"> & {
+  rating: ToolRating;
   createdAt: string;
   verifiedAt: string | null;
   updatedAt: string;
@@ -97,9 +107,12 @@ export type ToolDetail = Omit<ToolDetailRow, "createdAt" | "verifiedAt" | "updat
   longDescHtml: string;
 };
 
-export function toToolDetail(row: ToolDetailRow): ToolDetail {
+export function toToolDetail({ reviewCount, ratingSum, ratingCounts, ...row }: ToolDetailRow): ToolDetail {
+  const counts = [0, 1, 2, 3, 4].map((index) => ratingCounts[index] ?? 0) as ToolRating["counts"];
   return {
     ...row,
+    // One decimal, as a page shows it: 4.3.
+    rating: { count: reviewCount, average: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : null, counts },
     longDescHtml: renderMarkdown(row.longDesc),
     createdAt: row.createdAt.toISOString(),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,

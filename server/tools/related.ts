@@ -10,10 +10,11 @@ import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
 import { alternativeQueries } from "./alternatives.ts";
-import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail, toolQueries } from "./queries.ts";
+import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail, type ToolRating, toolQueries } from "./queries.ts";
 
 export type RelatedToTool = {
-  stats: { views: number; clicks: number };
+  /** Its counters as they are now, and its rating from its live reviews (decision 043). */
+  stats: { views: number; clicks: number; rating: ToolRating };
   suggested: ToolCard[];
   usersAdded: ToolCard[];
   /** When the link checker last read the tool's website (server/tools/link-checks.ts), or null. */
@@ -82,7 +83,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
     listToolsAddedByUsers,
 
     /** What the tool page shows besides `tool`, a live tool just read. */
-    async getRelatedToTool(tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks">): Promise<RelatedToTool> {
+    async getRelatedToTool(tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks" | "rating">): Promise<RelatedToTool> {
       const [suggested, usersAdded, [check], { alternatives }] = await Promise.all([
         listSuggestedTools(tool),
         listToolsAddedByUsers(),
@@ -91,7 +92,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_COMPARISONS }),
       ]);
       const closest = alternatives.map(({ name, slug }) => ({ name, slug }));
-      return { stats: { views: tool.views, clicks: tool.clicks }, suggested, usersAdded, linkCheckedAt: check?.checkedAt.toISOString() ?? null, closest };
+      return { stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating }, suggested, usersAdded, linkCheckedAt: check?.checkedAt.toISOString() ?? null, closest };
     },
   };
 }

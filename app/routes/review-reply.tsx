@@ -1,0 +1,71 @@
+/**
+ * /reviews/{id}/reply: the maker's one reply to a public review of their tool (decision 043). Only the tool's maker
+ * (linked by an accepted claim) gets the form; a visitor is sent to sign in. Rendered for the person, never cached.
+ */
+import { Form, redirect } from "react-router";
+import { isAppError } from "#common/errors.ts";
+import { MAX_REVIEW_REPLY_LENGTH } from "#common/constants.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { loginPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
+import { reviewIdParam, reviewReplyInput } from "#common/schemas/reviews.ts";
+import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
+import { Link } from "../components/link.tsx";
+import { ReviewList } from "../components/reviews.tsx";
+import { formFailure, keptValues } from "../forms.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/review-reply";
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(loginPath(url.pathname));
+  const id = reviewIdParam.safeParse(params.id);
+  if (!id.success) throw new Response(MESSAGES.review.notFound, { status: 404 });
+  try {
+    const { review, tool, canReply } = await context.services.reviews.findPublicReview(id.data);
+    if (!canReply(context.user)) throw new Response(review.reply ? MESSAGES.review.replyOnce : MESSAGES.review.replyMakersOnly, { status: review.reply ? 409 : 403 });
+    return { review, tool };
+  } catch (error) {
+    if (isAppError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(loginPath(`/reviews/${params.id}/reply`));
+  const form = await request.formData();
+  try {
+    const { toolSlug } = await context.services.reviews.replyToReview(context.user, reviewIdParam.parse(params.id), reviewReplyInput.parse(Object.fromEntries(form)));
+    return redirect(toolReviewsPath(toolSlug), 303);
+  } catch (error) {
+    return formFailure(error, keptValues(form, ["reply"]));
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, () => ({
+    title: loaderData ? `Reply to a review of ${loaderData.tool.name}` : "Reply to a review",
+    description: "Reply, as the maker, to a review of your tool.",
+    path: "/reviews",
+    noindex: true,
+  }));
+
+export default function ReviewReply({ loaderData, actionData }: Route.ComponentProps) {
+  const { review, tool } = loaderData;
+  const fields = actionData?.fields ?? {};
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
+      <p className="text-sm">
+        <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
+          ← {tool.name}
+        </Link>
+      </p>
+      <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">Reply to this review</h1>
+      <ReviewList reviews={[review]} toolId={tool.id} />
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
+        <TextAreaField label="Your reply, as the maker" name="reply" rows={5} maxLength={MAX_REVIEW_REPLY_LENGTH} required defaultValue={actionData?.values.reply ?? ""} error={fields.reply} />
+        <p className="text-sm text-slate-500">You can reply once. Your reply shows under the review, for everyone.</p>
+        <SubmitButton pendingText="Publishing…">Publish my reply</SubmitButton>
+      </Form>
+    </main>
+  );
+}

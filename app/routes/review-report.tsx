@@ -1,0 +1,84 @@
+/**
+ * /reviews/{id}/report: anyone may report a public review to the moderators (decision 043), with optional words.
+ * Limited per address, as problem reports are. The thanks is the answer to the post.
+ */
+import { data, Form } from "react-router";
+import { isAppError } from "#common/errors.ts";
+import { MAX_REVIEW_REPORT_LENGTH } from "#common/constants.ts";
+import { MESSAGES } from "#common/messages.ts";
+import { toolPath, toolReviewsPath } from "#common/page-paths.ts";
+import { reviewIdParam, reviewReportInput } from "#common/schemas/reviews.ts";
+import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
+import { Link } from "../components/link.tsx";
+import { ReviewList } from "../components/reviews.tsx";
+import { formFailure, keptValues } from "../forms.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/review-report";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = reviewIdParam.safeParse(params.id);
+  if (!id.success) throw data(MESSAGES.review.notFound, { status: 404 });
+  try {
+    const { review, tool } = await context.services.reviews.findPublicReview(id.data);
+    return { review, tool };
+  } catch (error) {
+    if (isAppError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    await context.services.reviews.reportReview({ user: context.user, address: context.requester.address }, reviewIdParam.parse(params.id), reviewReportInput.parse(Object.fromEntries(form)));
+    return { sent: true as const };
+  } catch (error) {
+    return formFailure(error, keptValues(form, ["reason"]));
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, () => ({
+    title: loaderData ? `Report a review of ${loaderData.tool.name}` : "Report a review",
+    description: "Tell the moderators what is wrong with a review.",
+    path: "/reviews",
+    noindex: true,
+  }));
+
+export default function ReviewReport({ loaderData, actionData }: Route.ComponentProps) {
+  const { review, tool } = loaderData;
+  const failure = actionData && "message" in actionData ? actionData : undefined;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
+      <p className="text-sm">
+        <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
+          ← {tool.name}
+        </Link>
+      </p>
+      <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">Report this review</h1>
+      <ReviewList reviews={[review]} toolId={tool.id} />
+      {actionData && "sent" in actionData ? (
+        <p role="status" data-testid="review-report-sent" className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          Thanks, your report was sent. A moderator will read the review soon.{" "}
+          <Link to={toolReviewsPath(tool.slug)} className="font-semibold underline">
+            Back to the reviews
+          </Link>
+        </p>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          <FormMessage message={failure && !Object.keys(failure.fields).length ? failure.message : undefined} />
+          <TextAreaField
+            label="What is wrong with it? (optional)"
+            name="reason"
+            rows={4}
+            maxLength={MAX_REVIEW_REPORT_LENGTH}
+            defaultValue={failure?.values.reason ?? ""}
+            error={failure?.fields.reason}
+            placeholder="Spam, insults, not about this tool…"
+          />
+          <SubmitButton pendingText="Sending…">Send the report</SubmitButton>
+        </Form>
+      )}
+    </main>
+  );
+}

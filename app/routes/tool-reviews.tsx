@@ -1,0 +1,94 @@
+/**
+ * /tool/{slug}/reviews: every public review of one tool (decision 043), newest first or most helpful first, a page at a
+ * time, under the tool's rating. The same page for everyone, kept in the page cache and dropped when a review of the
+ * tool changes; the helpful counts lag a minute at most, as views do.
+ */
+import { data, redirect } from "react-router";
+import { toolIdFromSlug } from "#common/ids.ts";
+import { MESSAGES } from "#common/messages.ts";
+import type { PageCacheHandle } from "#common/page-cache.ts";
+import { toolPath, toolReviewsPath, writeReviewPath } from "#common/page-paths.ts";
+import { countOf } from "#common/plural.ts";
+import { reviewListQuery } from "#common/schemas/reviews.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { EmptyState } from "../components/empty-state.tsx";
+import { Link } from "../components/link.tsx";
+import { Pager } from "../components/pager.tsx";
+import { RatingSummary, ReviewList } from "../components/reviews.tsx";
+import { parseSearchParams } from "../forms.ts";
+import { breadcrumbLd, pageMeta } from "../seo.ts";
+import type { Route } from "./+types/tool-reviews";
+
+export const handle = { pageCache: { params: ["sort", "cursor"] } } satisfies PageCacheHandle;
+
+const SORT_LABELS = { newest: "Newest first", helpful: "Most helpful first" } as const;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { tools } = context.services;
+  const { sort, cursor } = parseSearchParams(reviewListQuery, url);
+  const tool = await tools.findPublicToolBySlug(params.slug);
+  if (!tool) {
+    // A renamed tool keeps its id at the end of its slug.
+    const id = toolIdFromSlug(params.slug);
+    const renamed = id ? await tools.findPublicToolById(id) : undefined;
+    if (renamed) throw redirect(toolReviewsPath(renamed.slug), 301);
+    throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
+  }
+  const page = await context.services.reviews.listToolReviews(tool.id, { sort, cursor });
+  return { tool: { id: tool.id, name: tool.name, slug: tool.slug }, rating: tool.rating, page, sort, isFirstPage: !cursor };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, ({ siteUrl, siteName }) => {
+    if (!loaderData) return undefined;
+    const { tool, rating, sort, isFirstPage } = loaderData;
+    const path = toolReviewsPath(tool.slug);
+    const summary = rating.average === null ? "No review yet" : `Rated ${rating.average.toFixed(1)} out of 5 in ${countOf(rating.count, "review")}`;
+    return {
+      title: `${tool.name} reviews`,
+      description: `${summary}: what people who use ${tool.name} think of it.`,
+      path,
+      // Another order or a later page is the same reviews again: only the first page is indexed.
+      noindex: sort !== "newest" || !isFirstPage,
+      extra: [
+        breadcrumbLd(siteUrl, [{ name: "Home", path: "/" }, { name: tool.name, path: toolPath(tool.slug) }, { name: "Reviews", path }]),
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `Reviews of ${tool.name} on ${siteName}`, href: `${path}/rss.xml` },
+      ],
+    };
+  });
+
+export default function ToolReviews({ loaderData }: Route.ComponentProps) {
+  const { tool, rating, page, sort } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current="Reviews" />
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{`${tool.name} reviews`}</h1>
+        <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Write a review
+        </Link>
+      </div>
+      {rating.count === 0 ? (
+        <EmptyState title="No review yet">{`Used ${tool.name}? Be the first to tell others what you think.`}</EmptyState>
+      ) : (
+        <>
+          <RatingSummary rating={rating} />
+          <nav aria-label="Order of the reviews" className="mt-8 mb-4 flex gap-2 text-sm">
+            {(Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).map((order) => (
+              <Link
+                key={order}
+                to={order === "newest" ? toolReviewsPath(tool.slug) : `${toolReviewsPath(tool.slug)}?sort=${order}`}
+                aria-current={order === sort ? "page" : undefined}
+                className={`rounded-full border px-3 py-1 ${order === sort ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}
+              >
+                {SORT_LABELS[order]}
+              </Link>
+            ))}
+          </nav>
+          <ReviewList reviews={page.reviews} toolId={tool.id} />
+          <Pager nextCursor={page.nextCursor} />
+        </>
+      )}
+    </main>
+  );
+}
