@@ -8,7 +8,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tools, users } from "#server/db/schema.ts";
+import { reviews, tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { createClient } from "../setup/forms.ts";
@@ -63,6 +63,11 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
       longDesc: "**Simple** analytics.",
     });
     await database.db.update(tools).set({ creatorUsername: maker.slug, isLinkedToCreator: true, views: 12, clicks: 3 }).where(eq(tools.id, tool.id));
+    // Two public reviews of it, one with the maker's reply.
+    for (const [index, reply] of [null, "Thanks!"].entries()) {
+      const reviewer = await insertUser(database.db);
+      await database.db.insert(reviews).values({ id: `rcontract${index}`, toolId: tool.id, userId: reviewer.id, rating: 4 + index, body: "Useful", status: "live", reply, repliedAt: reply ? new Date() : null });
+    }
     await insertTools(database.db, 30, new Date("2026-01-01T00:00:00Z"), { categories: [design.id], tags: ["design"], paymentType: "free" });
     await insertTool(database.db, { name: "Hidden analytics", isVerified: false, categories: [analytics.id] });
     const hidden = await insertTool(database.db, { name: "Gone analytics", isActive: false });
@@ -95,6 +100,14 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
       getRelatedTools: {
         ok: [`/api/v1/tools/${tool.id}/related`],
         refused: [{ path: "/api/v1/tools/tnothere/related", status: 404 }, { path: `/api/v1/tools/${tool.id}/related?x=1`, status: 400 }],
+      },
+      listToolReviews: {
+        ok: [`/api/v1/tools/${tool.id}/reviews`, `/api/v1/tools/${tool.id}/reviews?sort=helpful&limit=1`],
+        refused: [
+          { path: "/api/v1/tools/tnothere/reviews", status: 404 },
+          { path: `/api/v1/tools/${tool.id}/reviews?sort=best`, status: 400 },
+          { path: `/api/v1/tools/${tool.id}/reviews?page=2`, status: 400 },
+        ],
       },
       searchTools: {
         ok: ["/api/v1/search?q=plausible", "/api/v1/search?q=Bulk%20tool&limit=3", "/api/v1/search?q=plausibel"],

@@ -13,7 +13,7 @@ type List<Item = Card> = { items: Item[]; nextCursor: string | null };
 const CARD_KEYS = ["categories", "id", "isHomeBoosted", "likes", "logo", "name", "shortDesc", "slug", "website"];
 const TOOL_KEYS = [
   ...CARD_KEYS,
-  "clicks", "cons", "createdAt", "creator", "faq", "isClaimable", "largeImage", "longDesc", "longDescHtml", "paymentType", "pros", "tags", "updatedAt", "verifiedAt", "views",
+  "clicks", "cons", "createdAt", "creator", "faq", "isClaimable", "largeImage", "longDesc", "longDescHtml", "paymentType", "pros", "rating", "tags", "updatedAt", "verifiedAt", "views",
 ].sort();
 
 describe.each(databaseKinds)("the public API on %s", (kind) => {
@@ -172,7 +172,7 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       await insertTool(database.db, { name: "Sketchy", categories: [category.id] });
       const { status, body } = await get<{ stats: unknown; suggested: Card[] }>(`/api/v1/tools/${tool.id}/related`);
       expect(status).toBe(200);
-      expect(body.stats).toEqual({ views: 9, clicks: 0 });
+      expect(body.stats).toEqual({ views: 9, clicks: 0, rating: { count: 0, average: null, counts: [0, 0, 0, 0, 0] } });
       expect(body.suggested.map((card) => card.name)).toEqual(["Sketchy"]);
     });
   });

@@ -83,12 +83,14 @@ const PAGES = [
   "/admin/webhooks", "/admin/webhooks/{}", "/admin/api-keys", "/admin/featuring", "/admin/featuring.data", "/feature/{}", "/feature/{id}", "/feature/{id}.data", "/purchase/{}", "/blog", "/blog/{}", "/terms-of-service.html",
   "/privacy-policy.html", "/open-data", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data", "/tool/{slug}/alternatives.data", "/compare/{slug}-vs-{other}.data",
   "/compare/{}.data", "/admin/webhooks/{}.data", "/settings/api-keys.data",
+  "/tool/{}/reviews", "/tool/{slug}/reviews", "/tool/{slug}/reviews.data", "/tool/{}/review", "/tool/{slug}/review", "/reviews/{}/reply", "/reviews/{}/report",
+  "/reviews/{}/helpful", "/admin/reviews", "/admin/reviews.data",
 ];
 const ENDPOINTS = [
   "/api/v1/tools", "/api/v1/tools/{}/related", "/api/v1/tools/{}/favorite", "/api/v1/tools/{}/images/{}", "/api/v1/tools/{}/images/logo",
   "/api/v1/tools/{id}/images/logo", "/api/v1/tools/{id}/images/largeImage", "/api/v1/tools/{id}", "/api/v1/tools/{id}/favorite", "/api/v1/{}",
   "/api/v1/tools/{}", "/api/v1/tools/by-slug/{}", "/api/v1/search", "/api/v1/categories", "/api/v1/tags", "/api/v1/top-lists",
-  "/api/v1/openapi.json", "/api/docs",
+  "/api/v1/openapi.json", "/api/docs", "/api/v1/tools/{}/reviews", "/api/v1/tools/{id}/reviews", "/tool/{}/reviews/rss.xml", "/tool/{slug}/reviews/rss.xml",
   "/api/functions/submitTool", "/api/functions/toolVerified", "/api/functions/claimTool", "/api/functions/claimToolAccepted", "/api/functions/{}",
   "/api/event", "/api/stripe/webhook", "/api/suggest", "/api/auth/{}", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/callback/{}", "/api/auth/magic-link/verify",
   "/api/auth/reset-password/{}", "/rss.xml", "/sitemap.xml", "/sitemaps/{}", "/category/{}/rss.xml", "/robots.txt", "/files/{}", "/files/../{}",
@@ -124,7 +126,7 @@ function hostileBody(rng: ReturnType<typeof random>): Body {
     case 4:
       return { type: "text/plain", body: text };
     case 5:
-      return { type: "application/x-www-form-urlencoded", body: `${rng.pick(["intent", "email", "password", "toolId", "redirectTo", "id", "label", "slug", "reason", "bio"])}=${rng.pick(HOSTILE_VALUES)}&intent=${rng.pick(HOSTILE_VALUES)}` };
+      return { type: "application/x-www-form-urlencoded", body: `${rng.pick(["intent", "email", "password", "toolId", "redirectTo", "id", "label", "slug", "reason", "bio", "rating", "body", "reply", "reviewId"])}=${rng.pick(HOSTILE_VALUES)}&intent=${rng.pick(HOSTILE_VALUES)}` };
     case 6:
       return { type: "application/x-www-form-urlencoded", body: "a=%&b=%zz&&=&%00=%00" };
     case 7: {

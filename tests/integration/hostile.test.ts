@@ -87,6 +87,11 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/admin/analytics",
     "/feature/t123",
     "/purchase/p123",
+    "/tool/some-tool/review",
+    "/reviews/r123/reply",
+    "/reviews/r123/report",
+    "/reviews/r123/helpful",
+    "/admin/reviews",
   ];
 
   describe("a page's action", () => {

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import topListPages from "#content/top-lists.json" with { type: "json" };
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { alternativesPath, comparePath } from "#common/page-paths.ts";
+import { alternativesPath, comparePath, toolReviewsPath } from "#common/page-paths.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
@@ -25,7 +25,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     // Its alternatives, and the comparison with the closest.
     const detail = (await app.services.tools.findPublicToolBySlug(tool.slug))!;
     const { alternatives } = await app.services.tools.listAlternatives(detail, { limit: 1 });
-    paths.push(alternativesPath(tool.slug), comparePath(tool.slug, alternatives[0]!.slug));
+    paths.push(alternativesPath(tool.slug), comparePath(tool.slug, alternatives[0]!.slug), toolReviewsPath(tool.slug));
     paths.push(...topListPages.map((page) => page.path));
     const posts = app.services.blog.listPosts();
     paths.push(...posts.map((post) => `/blog/${post.slug}`));
@@ -33,7 +33,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   afterAll(() => database.close());
 
   it("covers every kind of page", () => {
-    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 2 + 19 + 3);
+    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 3 + 19 + 3);
   });
 
   it("answers 200 with a title, a description and an absolute canonical URL on every route", async () => {

@@ -84,7 +84,7 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
     expect(html).toMatch(new RegExp(`data-testid="tool-views"[^>]*>${PUBLIC_COUNTERS_FROM_VIEWS}<`));
     expect(html).toMatch(/data-testid="tool-clicks"[^>]*>1</);
     const related = (await (await app.request(`/api/v1/tools/${tool.id}/related`)).json()) as { stats: unknown };
-    expect(related.stats).toEqual({ views: PUBLIC_COUNTERS_FROM_VIEWS, clicks: 1 });
+    expect(related.stats).toEqual({ views: PUBLIC_COUNTERS_FROM_VIEWS, clicks: 1, rating: { count: 0, average: null, counts: [0, 0, 0, 0, 0] } });
   });
 
   it("answers 404 with the spec's message for an unknown slug and for a tool that is not live", async () => {
