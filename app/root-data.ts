@@ -13,6 +13,8 @@ export type RootData = {
   userTools: UserToolLink[];
   /** Every heart on every page reads this list (docs/decisions/006-favourite-hearts.md). */
   favoriteToolIds: string[];
+  /** What the signed-in person follows: "category:<id>" and "tag:<tag>" (decision 044). */
+  follows: string[];
   categories: { id: string; label: string; slug: string }[];
   topLists: TopListLink[];
 };

@@ -27,16 +27,18 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { services, publicConfig, user } = context;
-  const [categories, userTools, favoriteToolIds] = await Promise.all([
+  const [categories, userTools, favoriteToolIds, follows] = await Promise.all([
     services.categories.listCategories(),
     user ? services.accounts.listUserToolLinks(user) : [],
     user ? services.favorites.listFavoriteIds(user) : [],
+    user ? services.follows.listFollowKeys(user) : [],
   ]);
   return {
     config: publicConfig,
     user,
     userTools,
     favoriteToolIds,
+    follows,
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
     topLists: services.topLists.listTopListLinks(),
   };

@@ -1,7 +1,7 @@
 /**
  * Who is looking, in the browser (decision 037). The public pages are the same for everyone; the signed-in person's own
  * state (their menu, their hearts, their tools) is filled in here, from the browser's session cache (SPEC section 3:
- * localStorage key idt_d with uid, uslug, urole and uTools, to which this adds uname and uFavorites) before the first
+ * localStorage key idt_d with uid, uslug, urole and uTools, to which this adds uname, uFavorites and uFollows) before the first
  * paint, then from the server's private answer (/api/me). A page rendered for the person brings the same state in its
  * layout's data, which wins. The cache only shapes the UI; every rule is checked on the server.
  */
@@ -14,10 +14,10 @@ import { useOptionalRootData } from "./root-data.ts";
 
 export const SESSION_CACHE_KEY = "idt_d";
 
-export type SessionCache = { uid: string; uslug: string; uname: string; urole: string; uTools: UserToolLink[]; uFavorites: string[] };
+export type SessionCache = { uid: string; uslug: string; uname: string; urole: string; uTools: UserToolLink[]; uFavorites: string[]; uFollows: string[] };
 
 /** The signed-in person as the page shows them. */
-export type Viewer = { user: SessionUser; tools: UserToolLink[]; favoriteToolIds: string[] };
+export type Viewer = { user: SessionUser; tools: UserToolLink[]; favoriteToolIds: string[]; follows: string[] };
 
 /** Where the person's own state is read: GET /api/me (server/http/app.ts), answered `private, no-store`. */
 export const VIEWER_PATH = "/api/me";
@@ -47,6 +47,7 @@ function readCache(): Viewer | null {
       user: { id: cache.uid, slug: cache.uslug, username: cache.uname ?? "", role },
       tools: Array.isArray(cache.uTools) ? cache.uTools : [],
       favoriteToolIds: Array.isArray(cache.uFavorites) ? cache.uFavorites : [],
+      follows: Array.isArray(cache.uFollows) ? cache.uFollows : [],
     };
   } catch {
     // Storage may be off (private mode, quotas): the page works without the cache.
@@ -76,6 +77,7 @@ export function setViewer(viewer: Viewer | null) {
         urole: viewer.user.role,
         uTools: viewer.tools,
         uFavorites: viewer.favoriteToolIds,
+        uFollows: viewer.follows,
       };
       localStorage.setItem(SESSION_CACHE_KEY, JSON.stringify(cache));
     } else {
@@ -101,8 +103,8 @@ export async function refreshViewer(): Promise<void> {
   try {
     const response = await fetch(VIEWER_PATH, { headers: { accept: "application/json" }, credentials: "same-origin" });
     if (!response.ok) return;
-    const answer = (await response.json()) as { user: SessionUser | null; tools: UserToolLink[]; favoriteToolIds: string[] };
-    setViewer(answer.user ? { user: answer.user, tools: answer.tools, favoriteToolIds: answer.favoriteToolIds } : null);
+    const answer = (await response.json()) as { user: SessionUser | null; tools: UserToolLink[]; favoriteToolIds: string[]; follows?: string[] };
+    setViewer(answer.user ? { user: answer.user, tools: answer.tools, favoriteToolIds: answer.favoriteToolIds, follows: answer.follows ?? [] } : null);
   } catch {
     // Offline or a server error: the cached state stays until the next answer.
   }
@@ -120,7 +122,7 @@ function subscribe(listener: () => void) {
 export function useViewer(): Viewer | null {
   const root = useOptionalRootData();
   const stored = useSyncExternalStore(subscribe, load, () => null);
-  const fromPage = root?.user ? { user: root.user, tools: root.userTools, favoriteToolIds: root.favoriteToolIds } : null;
+  const fromPage = root?.user ? { user: root.user, tools: root.userTools, favoriteToolIds: root.favoriteToolIds, follows: root.follows } : null;
   // While the page hydrates, and until the store has heard of the page's person, the page says who they are.
   if (fromPage && stored?.user.id !== fromPage.user.id) return fromPage;
   return stored ?? fromPage;
@@ -137,11 +139,12 @@ export function useViewerSync() {
   const user = root?.user ?? null;
   const tools = root?.userTools;
   const favoriteToolIds = root?.favoriteToolIds;
+  const follows = root?.follows;
 
   useEffect(() => {
-    if (user) setViewer({ user, tools: tools ?? [], favoriteToolIds: favoriteToolIds ?? [] });
+    if (user) setViewer({ user, tools: tools ?? [], favoriteToolIds: favoriteToolIds ?? [], follows: follows ?? [] });
     else if (load()) void refreshViewer();
-  }, [user, tools, favoriteToolIds]);
+  }, [user, tools, favoriteToolIds, follows]);
 
   const sent = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   useEffect(() => {

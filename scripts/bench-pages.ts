@@ -70,11 +70,16 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
   /** A cursor into the list at the index-th of `count` points of the catalogue's time span. */
   const timeCursor = (index: number) => encodeCursor({ key: Math.round(newest - ((index + 0.5) / count) * (newest - oldest) * 0.9), id: ANY_ID });
   const sortCursor = (sort: ToolSort, index: number) =>
-    sort === "name" ? encodeCursor({ key: `${pick("abcdefghijklmnopqrstuvwxyz", index)}${index}`, id: ANY_ID }) : sort === "views" || sort === "clicks" ? encodeCursor({ key: 5000 - index * 37, id: ANY_ID }) : timeCursor(index);
+    sort === "name"
+      ? encodeCursor({ key: `${pick("abcdefghijklmnopqrstuvwxyz", index)}${index}`, id: ANY_ID })
+      : sort === "views" || sort === "clicks" || sort === "likes" || sort === "trending"
+        ? encodeCursor({ key: 5000 - index * 37, id: ANY_ID })
+        : timeCursor(index);
   const words = [...FIRST_WORDS, ...SECOND_WORDS, ...TAGS].map((word) => word.toLowerCase());
   const range = Array.from({ length: count }, (_, index) => index);
   const tools = takeSlugs(count);
   const alternatives = takeSlugs(count);
+  const reviewed = takeSlugs(count);
   const compared = takeSlugs(count * 2);
   const signedIn = takeSlugs(count);
   const oneFilter = (index: number) => {
@@ -93,6 +98,7 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
     { name: "/tools", paths: range.map((index) => `/tools?cursor=${encodeURIComponent(timeCursor(index))}`) },
     { name: "tool page", paths: tools.map((slug) => `/tool/${slug}`) },
     { name: "alternatives", paths: alternatives.map((slug) => `/tool/${slug}/alternatives`) },
+    { name: "reviews page", paths: reviewed.map((slug, index) => `/tool/${slug}/reviews${index % 2 ? "?sort=helpful" : ""}`) },
     {
       name: "compare",
       paths: range.flatMap((index) => {

@@ -82,6 +82,13 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   }
   if (signal?.aborted) return;
   try {
+    const sent = await services.follows.sendFollowDigests(now);
+    if (sent > 0) logger.info(`follows: wrote ${sent} weekly e-mail${sent === 1 ? "" : "s"} of the new tools people follow`);
+  } catch (error) {
+    logger.error("follows: could not send the weekly e-mails", error);
+  }
+  if (signal?.aborted) return;
+  try {
     const links = await services.links.checkAllLinks(now, signal);
     logger.info(`link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden, ${links.skipped} left for the next run`);
   } catch (error) {

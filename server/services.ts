@@ -19,6 +19,7 @@ import { topLists } from "./content/top-lists.ts";
 import type { Database } from "./db/client.ts";
 import { likeCounting } from "./favorites/likes.ts";
 import { reviewService } from "./reviews/reviews.ts";
+import { followService } from "./follows/follows.ts";
 import { favoriteMutations } from "./favorites/mutations.ts";
 import { favoriteQueries } from "./favorites/queries.ts";
 import { feedQueries } from "./feeds/queries.ts";
@@ -130,6 +131,8 @@ export function createServices(deps: Dependencies) {
     likes,
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */
     reviews: reviewService({ db: deps.db, limiter, outbox, siteUrl: deps.config.SITE_URL }),
+    /** The categories and tags people follow, and the weekly e-mail of their new tools (decision 044). */
+    follows: followService({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME, secret: deps.authSecret }),
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),

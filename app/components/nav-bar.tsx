@@ -129,7 +129,7 @@ function NavLinks({ addToolClass }: { addToolClass: string }) {
   );
 }
 
-/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, API keys, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
+/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, Following, API keys, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
 function ProfileMenu() {
   const viewer = useViewer();
   return (
@@ -148,6 +148,9 @@ function ProfileMenu() {
         </Link>
         <Link to="/my-favorites" className={linkClass}>
           My favourites
+        </Link>
+        <Link to="/following" className={linkClass}>
+          Following
         </Link>
         <Link to={API_KEYS_PATH} className={linkClass}>
           API keys

@@ -1,4 +1,5 @@
 /** /category/{slug}: a category's heading and description, its featured tools first, then all of its tools, newest first. */
+import { FollowButton } from "../components/follow-button.tsx";
 import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { slugParam } from "#common/schemas/fields.ts";
@@ -97,6 +98,9 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         </h1>
         {category.description && <p className="mt-3 max-w-2xl text-lg text-slate-600">{category.description}</p>}
         <p className="mt-2 text-sm text-slate-500">{countOf(category.toolCount, "tool")}</p>
+        <div className="mt-4">
+          <FollowButton kind="category" value={category.id} name={category.label} />
+        </div>
         {category.longDescriptionHtml && (
           <div className="prose mt-6 max-w-3xl" dangerouslySetInnerHTML={{ __html: category.longDescriptionHtml }} />
         )}

@@ -1,4 +1,5 @@
 /** /tag/{slug}: the live tools carrying one tag, newest first, keyset-paged. */
+import { FollowButton } from "../components/follow-button.tsx";
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
 import { slugParam } from "#common/schemas/fields.ts";
@@ -82,6 +83,9 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-lg text-slate-600">
           {countOf(tag.count, "tool")}.
         </p>
+        <div className="mt-4">
+          <FollowButton kind="tag" value={tag.tag} name={`#${tag.tag}`} />
+        </div>
       </header>
 
       {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}

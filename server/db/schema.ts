@@ -202,6 +202,10 @@ export const users = pgTable(
     authMethod: text("auth_method").notNull().default("email"),
     /** A disabled user cannot sign in, and their sessions end on their next request. */
     isDisabled: boolean("is_disabled").notNull().default(false),
+    /** Whether they get the weekly e-mail of the new tools in what they follow (decision 044); the unsubscribe link turns it off. */
+    followDigest: boolean("follow_digest").notNull().default(true),
+    /** When their next weekly e-mail of what they follow is due; null while they follow nothing or turned it off. */
+    followDigestDueAt: timestamp("follow_digest_due_at", { withTimezone: true, mode: "date", precision: 3 }),
     ...timestamps,
   },
   (table) => [
@@ -212,6 +216,10 @@ export const users = pgTable(
     index("users_payments_idx").using("gin", sql`${table.payments} jsonb_path_ops`),
     // Sign-ups per day (/admin/analytics).
     index("users_created_at_idx").on(table.createdAt),
+    // The weekly e-mails of what people follow that are due, the oldest due first.
+    index("users_follow_digest_due_idx").on(table.followDigestDueAt).where(sql`${table.followDigestDueAt} is not null`),
+    // The newsletter's subscribers, in the order a send walks them.
+    index("users_newsletter_idx").on(table.id).where(sql`${table.hasSubscribedToNewsletter}`),
   ],
 );
 
@@ -316,6 +324,21 @@ export const reviewReports = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index("review_reports_review_idx").on(table.reviewId, table.createdAt)],
+);
+
+/** The categories and tags a person follows (decision 044): the weekly e-mail of their new tools. */
+export const follows = pgTable(
+  "follows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 'category' (value: the category's id) or 'tag' (value: the tag). */
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.value] })],
 );
 
 /**

@@ -5,7 +5,8 @@
 import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `headers`: extra headers, such as List-Unsubscribe. */
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 export type SentMail = Mail & { sentAt: string };
 
 export interface Mailer {

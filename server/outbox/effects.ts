@@ -7,7 +7,7 @@ import { z } from "#common/zod.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 
-export const mailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });
+export const mailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional(), headers: z.record(z.string(), z.string()).optional() });
 export const noticePayload = z.object({ title: z.string(), text: z.string(), silent: z.boolean().optional() });
 export const tokenSyncPayload = z.object({ method: z.enum(["POST", "DELETE"]), token: z.string().min(1) });
 /** A webhook's message to one endpoint: `body` is the exact JSON that is signed and sent, the same at every attempt. */
