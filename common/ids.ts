@@ -1,7 +1,7 @@
 /** Entity ids of the form prefix + time-based part + random part (SPEC section 3), and the derived tool slug and keywords. */
 import { slugify } from "./slugify.ts";
 
-export type IdPrefix = "t" | "c" | "u" | "k" | "p" | "r";
+export type IdPrefix = "t" | "c" | "u" | "k" | "p" | "r" | "n";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 const TIME_LENGTH = 9; // base-36 milliseconds stay 9 characters long until the year 5188

@@ -284,6 +284,12 @@ export const MESSAGES = {
     days: `Choose a number of days from 1 to ${MAX_DIGEST_DAYS}`,
   },
 
+  /** The newsletter sent from the console (decision 044). */
+  newsletter: {
+    nothingNew: "No tool was verified in these days: there is nothing to send",
+    unknownIntent: "Choose to send a test to yourself or the newsletter to the subscribers",
+  },
+
   /** What the public read API (/api/v1, described at /api/v1/openapi.json) answers to a request it cannot read. */
   api: {
     unknownParameters: (names: string) => `Unknown query parameter: ${names}. See /api/docs for the parameters of each endpoint`,

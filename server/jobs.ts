@@ -105,6 +105,12 @@ export async function runMinuteJobs(services: Services, logger: Logger, now = ne
     logger.error("likes: could not count the waiting likes", error);
   }
   try {
+    const finished = await services.newsletter.continueSends(now);
+    if (finished > 0) logger.info(`newsletter: ${finished} send${finished === 1 ? "" : "s"} written to the outbox for every subscriber`);
+  } catch (error) {
+    logger.error("newsletter: could not carry on a send", error);
+  }
+  try {
     const { ended, started, reminded } = await services.featuring.runFeaturingClock(now);
     if (ended + started + reminded > 0) logger.info(`featuring: ${ended} ended, ${started} started, ${reminded} maker${reminded === 1 ? "" : "s"} reminded`);
   } catch (error) {

@@ -41,6 +41,7 @@ import { linkChecker } from "./tools/link-checks.ts";
 import { websiteFill } from "./tools/website-fill.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { newsletterService } from "./newsletter/service.ts";
+import { newsletterSending } from "./newsletter/sends.ts";
 import { toolLifecycle } from "./tools/lifecycle.ts";
 import { toolFacetQueries } from "./tools/facets.ts";
 import { toolListQueries } from "./tools/lists.ts";
@@ -80,6 +81,7 @@ export function createServices(deps: Dependencies) {
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
   const likes = likeCounting(deps.db, limiter);
+  const newsletter = newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME });
   const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
   // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
   const fetcher = safeFetcherFromConfig(deps.config);
@@ -204,7 +206,11 @@ export function createServices(deps: Dependencies) {
     /** The weekly digest (/admin/newsletter) and the maker's first-week mail (the daily job's `sendDueFollowUps`). */
     /** What GET /readyz answers: the database, the migrations, the file storage, and whether the process is stopping. */
     readiness: readinessChecks({ db: deps.db, storage: deps.storage }),
-    newsletter: newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME }),
+    /** The digest, the makers' follow-ups, and the newsletter sent to the subscribers through the outbox (decision 044). */
+    newsletter: {
+      ...newsletter,
+      ...newsletterSending({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME, secret: deps.authSecret, buildDigest: newsletter.buildDigest }),
+    },
   };
 }
 

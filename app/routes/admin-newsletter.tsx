@@ -1,6 +1,7 @@
 /**
  * /admin/newsletter (admins): the weekly newsletter's digest, the live tools verified in the last days, in Markdown and
- * in HTML to paste into the newsletter service, with a preview. `npm run newsletter` prints the same digest.
+ * in HTML to paste into the newsletter service, with a preview. `npm run newsletter` prints the same digest. The admin
+ * also sends it from here: a test to themself, then to every subscriber, through the outbox (decision 044).
  */
 import { data, Form } from "react-router";
 import { Link } from "../components/link.tsx";
@@ -12,8 +13,10 @@ import { CopyableText } from "../components/copyable-text.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Field } from "../components/form.tsx";
 import { LongDate } from "../components/long-date.tsx";
-import { SectionHeader } from "../components/moderation.tsx";
-import { moderated } from "../moderation.ts";
+import { ActionButton, ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import { moderated, moderationFailure } from "../moderation.ts";
+import { type FormFailure, keptValues } from "../forms.ts";
+import { MESSAGES } from "#common/messages.ts";
 import { countOf } from "#common/plural.ts";
 import { pageMeta } from "../seo.ts";
 import { invalidInput } from "#common/input-errors.ts";
@@ -22,18 +25,41 @@ import { toolPath } from "#common/page-paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = digestQuery.safeParse(Object.fromEntries(url.searchParams));
+  const { newsletter } = context.services;
   // The service decides who may read the digest, even when the days asked for are not valid.
-  const digest = await moderated(context.services.newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }), url);
-  if (query.success) return { digest, days: String(query.data.days), error: undefined };
+  const digest = await moderated(newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }), url);
+  const [subscribers, sends] = await Promise.all([newsletter.countSubscribers(context.user), newsletter.listSends(context.user)]);
+  if (query.success) return { digest, subscribers, sends, days: String(query.data.days), error: undefined };
   // The form keeps what was typed, with what is wrong with it.
-  return data({ digest, days: url.searchParams.get("days") ?? "", error: invalidInput(query.error).message }, { status: 400 });
+  return data({ digest, subscribers, sends, days: url.searchParams.get("days") ?? "", error: invalidInput(query.error).message }, { status: 400 });
+}
+
+/** A test to the admin themself, or the newsletter to every subscriber. */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["intent", "days"]);
+  const { newsletter } = context.services;
+  try {
+    const { days } = digestQuery.parse({ days: values.days });
+    if (values.intent === "test") {
+      const { to } = await newsletter.sendTest(context.user, days);
+      return { done: `A test was sent to ${to}.` };
+    }
+    if (values.intent === "send") {
+      const send = await newsletter.startSend(context.user, days);
+      return { done: send.state === "sent" ? `The newsletter is on its way to ${countOf(send.recipients, "subscriber")}.` : `The newsletter is on its way: ${countOf(send.recipients, "mail")} written so far, the rest within minutes.` };
+    }
+    return data<FormFailure>({ message: MESSAGES.newsletter.unknownIntent, fields: {}, values }, { status: 400 });
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Newsletter digest", description: "The tools verified in the last days, ready for the newsletter.", path: "/admin/newsletter", noindex: true });
 
-export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
-  const { digest, days, error } = loaderData;
+export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { digest, days, error, subscribers, sends } = loaderData;
   return (
     <>
       <SectionHeader title="Newsletter digest">
@@ -47,6 +73,37 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           Build the digest
         </button>
       </Form>
+      <ActionResult result={actionData as ModerationResult | undefined} />
+      {digest && (
+        <Form method="post" className="mb-8 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="newsletter-send">
+          <input type="hidden" name="days" value={digest.days} />
+          <ActionButton intent="test" pendingText="Sending the test…">
+            Send a test to me
+          </ActionButton>
+          <ActionButton intent="send" tone="primary" pendingText="Sending…">
+            {`Send to ${countOf(subscribers, "subscriber")}`}
+          </ActionButton>
+          <span className="text-sm text-slate-600">Each subscriber gets it once, with a link to unsubscribe.</span>
+        </Form>
+      )}
+      {sends.length > 0 && (
+        <section aria-labelledby="sends-heading" className="mb-8">
+          <h2 id="sends-heading" className="mb-3 text-xl font-bold">
+            Sent from here
+          </h2>
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm" data-testid="newsletter-sends">
+            {sends.map((send) => (
+              <li key={send.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <span>
+                  <LongDate isoDate={send.createdAt.slice(0, 10)} />
+                  {` · the last ${countOf(send.days, "day")}`}
+                </span>
+                <span>{send.state === "sent" ? `Sent to ${countOf(send.recipients, "subscriber")}` : `Sending: ${countOf(send.recipients, "mail")} written`}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {digest && <DigestView digest={digest} />}
     </>
   );

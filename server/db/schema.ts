@@ -342,6 +342,30 @@ export const follows = pgTable(
 );
 
 /**
+ * The newsletter sent from the console to every subscriber (decision 044): its words, fixed when it was started, and
+ * how far the send has gone through the subscribers (by id), so a send cut short goes on where it stopped.
+ */
+export const newsletterSends = pgTable(
+  "newsletter_sends",
+  {
+    id: text("id").primaryKey(),
+    days: integer("days").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** 'sending' until every subscriber's mail is in the outbox, then 'sent'. */
+    state: text("state").notNull(),
+    /** The last subscriber (by id) whose mail is in the outbox. */
+    lastUserId: text("last_user_id"),
+    recipients: integer("recipients").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (table) => [index("newsletter_sends_created_idx").on(table.createdAt), index("newsletter_sends_sending_idx").on(table.createdAt).where(sql`${table.state} = 'sending'`)],
+);
+
+/**
  * Personal API keys (docs/decisions/028-personal-api-keys.md): a user's bearer tokens for /api/v1. Only the SHA-256 of
  * the token is kept, and its first characters to recognise it; the token itself is shown once, when it is made.
  */

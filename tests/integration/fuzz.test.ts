@@ -84,7 +84,7 @@ const PAGES = [
   "/privacy-policy.html", "/open-data", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data", "/tool/{slug}/alternatives.data", "/compare/{slug}-vs-{other}.data",
   "/compare/{}.data", "/admin/webhooks/{}.data", "/settings/api-keys.data",
   "/tool/{}/reviews", "/tool/{slug}/reviews", "/tool/{slug}/reviews.data", "/tool/{}/review", "/tool/{slug}/review", "/reviews/{}/reply", "/reviews/{}/report",
-  "/reviews/{}/helpful", "/admin/reviews", "/admin/reviews.data",
+  "/reviews/{}/helpful", "/admin/reviews", "/admin/reviews.data", "/follows", "/following", "/following.data", "/unsubscribe", "/unsubscribe.data",
 ];
 const ENDPOINTS = [
   "/api/v1/tools", "/api/v1/tools/{}/related", "/api/v1/tools/{}/favorite", "/api/v1/tools/{}/images/{}", "/api/v1/tools/{}/images/logo",
@@ -126,7 +126,7 @@ function hostileBody(rng: ReturnType<typeof random>): Body {
     case 4:
       return { type: "text/plain", body: text };
     case 5:
-      return { type: "application/x-www-form-urlencoded", body: `${rng.pick(["intent", "email", "password", "toolId", "redirectTo", "id", "label", "slug", "reason", "bio", "rating", "body", "reply", "reviewId"])}=${rng.pick(HOSTILE_VALUES)}&intent=${rng.pick(HOSTILE_VALUES)}` };
+      return { type: "application/x-www-form-urlencoded", body: `${rng.pick(["intent", "email", "password", "toolId", "redirectTo", "id", "label", "slug", "reason", "bio", "rating", "body", "reply", "reviewId", "kind", "value", "list", "user", "token", "digest"])}=${rng.pick(HOSTILE_VALUES)}&intent=${rng.pick(HOSTILE_VALUES)}` };
     case 6:
       return { type: "application/x-www-form-urlencoded", body: "a=%&b=%zz&&=&%00=%00" };
     case 7: {

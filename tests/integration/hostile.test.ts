@@ -85,6 +85,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/admin/api-keys",
     "/admin/featuring",
     "/admin/analytics",
+    "/admin/newsletter",
     "/feature/t123",
     "/purchase/p123",
     "/tool/some-tool/review",
@@ -92,6 +93,9 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/reviews/r123/report",
     "/reviews/r123/helpful",
     "/admin/reviews",
+    "/follows",
+    "/following",
+    "/unsubscribe",
   ];
 
   describe("a page's action", () => {

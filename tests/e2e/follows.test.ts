@@ -1,0 +1,74 @@
+/**
+ * Follows in Chromium (decision 044): a person follows a category from its page, the weekly e-mail reaches a real SMTP
+ * server with the new tool, and its unsubscribe link works in a browser that is not signed in.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertCategory, insertTool } from "../factories.ts";
+import { axeViolations } from "../setup/axe.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+import { startSmtpReceiver } from "../setup/smtp.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe("follows in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let browser: Browser;
+  let category: Awaited<ReturnType<typeof insertCategory>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    category = await insertCategory(database.db, { label: "Analytics" });
+    await insertTool(database.db, { name: "Plausible", categories: [category.id] });
+    smtp = await startSmtpReceiver();
+    server = await startTestServer(database, { SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+    await database?.close();
+  });
+
+  it("follows a category, receives its weekly e-mail, and unsubscribes from it signed out", { timeout: 60_000 }, async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signUpInBrowser(page, server.url, "Ada");
+    await gotoHydrated(page, `${server.url}/category/${category.slug}`);
+    const button = page.getByTestId("follow-button");
+    expect(await button.textContent()).toBe("Follow");
+    expect(await axeViolations(page)).toEqual([]);
+    await button.click();
+    await expect.poll(() => button.getAttribute("aria-pressed")).toBe("true");
+    expect(await button.textContent()).toBe("Following");
+    // The state holds on the next visit of the cached page.
+    await gotoHydrated(page, `${server.url}/category/${category.slug}`);
+    expect(await page.getByTestId("follow-button").textContent()).toBe("Following");
+    await gotoHydrated(page, `${server.url}/following`);
+    expect(await page.getByTestId("following").textContent()).toContain("Analytics");
+
+    // A tool of the category is verified during the week; the week's e-mail goes out.
+    await insertTool(database.db, { name: "Fathom Analytics", categories: [category.id], verifiedAt: new Date(Date.now() + DAY_MS) });
+    expect(await server.services.follows.sendFollowDigests(new Date(Date.now() + 7 * DAY_MS + 60_000))).toBe(1);
+    await server.services.outbox.drain();
+    const mail = await smtp.waitForMail("ada@example.com", { subject: "New in what you follow on Indie Tools" });
+    expect(mail.raw).toContain("Fathom Analytics");
+    // Long headers are folded over lines: unfolded, as a mail client reads them.
+    const headers = mail.raw.replace(/\r?\n[ \t]+/g, " ");
+    expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?list=follows&user=u[a-z0-9]+&token=[A-Za-z0-9_-]{43}>/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+
+    // The link, opened where nobody is signed in.
+    const link = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)![1]!;
+    const stranger = await (await newContext(browser)).newPage();
+    await gotoHydrated(stranger, link);
+    await stranger.getByRole("button", { name: "Unsubscribe" }).click();
+    await stranger.getByTestId("unsubscribed").waitFor();
+    await gotoHydrated(page, `${server.url}/following`);
+    expect(await page.getByLabel("E-mail me the new tools in what I follow, once a week").isChecked()).toBe(false);
+  });
+});
