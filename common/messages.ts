@@ -272,8 +272,6 @@ export const MESSAGES = {
   /** Follows of categories and tags, their weekly e-mail, and unsubscribing (decision 044). */
   follow: {
     needsAccount: "Log in to follow categories and tags",
-    noCategory: "No category found with this ID",
-    noTag: "No tool carries this tag",
     unknownKind: "Follow a category or a tag",
     unknownIntent: "intent must be follow or unfollow",
     badUnsubscribeLink: "This unsubscribe link is not valid. Use the link of your latest e-mail, or sign in to change your e-mails",

@@ -7,8 +7,8 @@ export const FOLLOW_KINDS = ["category", "tag"] as const;
 
 /** What is followed: a category by its id, or a tag. */
 export const followInput = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("category"), value: z.string().regex(/^c[a-z0-9_]{1,40}$/, MESSAGES.follow.noCategory) }),
-  z.object({ kind: z.literal("tag"), value: slugField(MESSAGES.follow.noTag) }),
+  z.object({ kind: z.literal("category"), value: z.string().regex(/^c[a-z0-9_]{1,40}$/, MESSAGES.moderation.categoryNotFound) }),
+  z.object({ kind: z.literal("tag"), value: slugField(MESSAGES.feeds.noSuchTag) }),
 ], { error: MESSAGES.follow.unknownKind });
 export type FollowInput = z.infer<typeof followInput>;
 

@@ -62,7 +62,7 @@ export function followService({ db, outbox, siteUrl, siteName, secret }: { db: D
       kind === "category"
         ? await db.select({ id: categories.id }).from(categories).where(eq(categories.id, value)).limit(1)
         : await db.select({ id: tagCounts.tag }).from(tagCounts).where(eq(tagCounts.tag, value)).limit(1);
-    if (!found) throw new AppError("not-found", kind === "category" ? MESSAGES.follow.noCategory : MESSAGES.follow.noTag);
+    if (!found) throw new AppError("not-found", kind === "category" ? MESSAGES.moderation.categoryNotFound : MESSAGES.feeds.noSuchTag);
   }
 
   /** The weekly e-mail is due a week after their first follow, while they want it. */

@@ -189,12 +189,15 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
 
     expect((await maker.client.request(path)).status).toBe(200);
     expect((await maker.client.post(path, { reply: "" })).status).toBe(400);
-    const replied = await maker.client.post(path, { reply: "Thank you, Ada!" });
+    const replied = await maker.client.post(path, { reply: `Thank you, Ada! ${XSS_PAYLOADS[1]}` });
     expect(replied.status).toBe(303);
     expect(replied.headers.get("location")).toBe(`/tool/${tool.slug}/reviews`);
     expect((await maker.client.post(path, { reply: "Twice" })).status).toBe(409);
     const page = await (await createClient(app.request).request(`/tool/${tool.slug}/reviews`)).text();
     expect(page).toContain("Thank you, Ada!");
+    // A reply is words: its markup is written as text.
+    expect(page).not.toContain(XSS_PAYLOADS[1]);
+    expect(page).toContain("&lt;img src=x onerror=");
     expect(page).not.toContain("Twice");
   });
 
