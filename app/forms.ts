@@ -24,6 +24,16 @@ export function formFailure(error: unknown, values: Record<string, string>) {
   throw error;
 }
 
+/** A loader's service call whose refusal (not found, not allowed...) is the page's answer: its message, with its status. */
+export async function orRefusalPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isAppError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
 /** A page's query string read with its schema; an invalid one is a 400 page saying what is wrong with it. */
 export function parseSearchParams<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, url: URL): T {
   const query = schema.safeParse(Object.fromEntries(url.searchParams));

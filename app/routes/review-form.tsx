@@ -4,26 +4,20 @@
  * the tool's maker is told they cannot review their own tool. Rendered for the person, never cached.
  */
 import { Form, redirect } from "react-router";
-import { isAppError } from "#common/errors.ts";
 import { MAX_REVIEW_LENGTH } from "#common/constants.ts";
 import { loginPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import { reviewInput } from "#common/schemas/reviews.ts";
 import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { SpamCheck } from "../components/spam-check.tsx";
-import { formFailure, keptValues } from "../forms.ts";
+import { formFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/review-form";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginPath(url.pathname));
-  try {
-    const form = await context.services.reviews.findReviewForm(context.user, params.slug);
-    return { ...form, saved: url.searchParams.get("saved") };
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const form = await orRefusalPage(context.services.reviews.findReviewForm(context.user, params.slug));
+  return { ...form, saved: url.searchParams.get("saved") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -2,8 +2,7 @@
  * /reviews/{id}/reply: the maker's one reply to a public review of their tool (decision 043). Only the tool's maker
  * (linked by an accepted claim) gets the form; a visitor is sent to sign in. Rendered for the person, never cached.
  */
-import { Form, redirect } from "react-router";
-import { isAppError } from "#common/errors.ts";
+import { data, Form, redirect } from "react-router";
 import { MAX_REVIEW_REPLY_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { loginPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
@@ -11,22 +10,17 @@ import { reviewIdParam, reviewReplyInput } from "#common/schemas/reviews.ts";
 import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { ReviewList } from "../components/reviews.tsx";
-import { formFailure, keptValues } from "../forms.ts";
+import { formFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/review-reply";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginPath(url.pathname));
   const id = reviewIdParam.safeParse(params.id);
-  if (!id.success) throw new Response(MESSAGES.review.notFound, { status: 404 });
-  try {
-    const { review, tool, canReply } = await context.services.reviews.findPublicReview(id.data);
-    if (!canReply(context.user)) throw new Response(review.reply ? MESSAGES.review.replyOnce : MESSAGES.review.replyMakersOnly, { status: review.reply ? 409 : 403 });
-    return { review, tool };
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  if (!id.success) throw data(MESSAGES.review.notFound, { status: 404 });
+  const { review, tool, canReply } = await orRefusalPage(context.services.reviews.findPublicReview(id.data));
+  if (!canReply(context.user)) throw data(review.reply ? MESSAGES.review.replyOnce : MESSAGES.review.replyMakersOnly, { status: review.reply ? 409 : 403 });
+  return { review, tool };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -3,7 +3,6 @@
  * Limited per address, as problem reports are. The thanks is the answer to the post.
  */
 import { data, Form } from "react-router";
-import { isAppError } from "#common/errors.ts";
 import { MAX_REVIEW_REPORT_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { toolPath, toolReviewsPath } from "#common/page-paths.ts";
@@ -11,20 +10,15 @@ import { reviewIdParam, reviewReportInput } from "#common/schemas/reviews.ts";
 import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { ReviewList } from "../components/reviews.tsx";
-import { formFailure, keptValues } from "../forms.ts";
+import { formFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/review-report";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = reviewIdParam.safeParse(params.id);
   if (!id.success) throw data(MESSAGES.review.notFound, { status: 404 });
-  try {
-    const { review, tool } = await context.services.reviews.findPublicReview(id.data);
-    return { review, tool };
-  } catch (error) {
-    if (isAppError(error)) throw data(error.message, { status: error.status });
-    throw error;
-  }
+  const { review, tool } = await orRefusalPage(context.services.reviews.findPublicReview(id.data));
+  return { review, tool };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

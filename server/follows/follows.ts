@@ -3,17 +3,18 @@
  * them, built like the newsletter's digest and sent through the outbox, with an unsubscribe link that works without
  * signing in (and a List-Unsubscribe header for one-click unsubscribing from the mail client).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { toolPath } from "#common/page-paths.ts";
-import type { FollowInput, UnsubscribeInput, UnsubscribeList } from "#common/schemas/follows.ts";
+import type { FollowInput, UnsubscribeInput } from "#common/schemas/follows.ts";
 import { requireSignedIn } from "../access.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, follows, tagCounts, tools, users } from "../db/schema.ts";
-import { type DigestTool, digestHtml, digestMarkdown, formatLongDate } from "../newsletter/digest.ts";
+import { digestHtml, digestMarkdown, formatLongDate } from "../newsletter/digest.ts";
+import { toDigestTool } from "../newsletter/service.ts";
+import { unsubscribeFooter, unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import { isPublicTool, toolCardColumns } from "../tools/queries.ts";
 
@@ -32,28 +33,6 @@ export type Following = {
   /** Whether they get the weekly e-mail. */
   followDigest: boolean;
 };
-
-/** The signed addresses of unsubscribe links: an HMAC of the list and the person, with the site's secret. */
-function unsubscribeToken(secret: string, list: UnsubscribeList, userId: string): string {
-  return createHmac("sha256", secret).update(`unsubscribe:${list}:${userId}`).digest("base64url");
-}
-
-export function unsubscribeUrl(siteUrl: string, secret: string, list: UnsubscribeList, userId: string): string {
-  return `${siteUrl}/unsubscribe?${new URLSearchParams({ list, user: userId, token: unsubscribeToken(secret, list, userId) })}`;
-}
-
-/** The mail headers that let a mail client unsubscribe in one click (RFC 8058), by a POST to the same link. */
-export function unsubscribeHeaders(url: string): Record<string, string> {
-  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-}
-
-/** The mail's words under the digest: why it came, and the way out. */
-function footer(siteName: string, url: string, why: string) {
-  return {
-    text: `\n---\n${why}\nUnsubscribe: ${url}\n`,
-    html: `<p style="max-width:600px;margin:24px auto 0;font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#64748b;">${why} <a href="${url.replace(/&/g, "&amp;")}" style="color:#64748b;">Unsubscribe</a></p>\n`,
-  };
-}
 
 export function followService({ db, outbox, siteUrl, siteName, secret }: { db: Database; outbox: Outbox; siteUrl: string; siteName: string; secret: string }) {
   /** The category or tag `input` names, or not-found: a category by its id, a tag that some live tool carries. */
@@ -117,19 +96,10 @@ export function followService({ db, outbox, siteUrl, siteName, secret }: { db: D
       const content = {
         title: `New in what you follow on ${siteName}`,
         intro: `${rows.length === 1 ? "One new tool" : `${rows.length} new tools`} in ${followedNames.join(", ")}, from ${formatLongDate(from)} to ${formatLongDate(to)}.`,
-        tools: rows.map((row): DigestTool => ({
-          name: row.name,
-          slug: row.slug,
-          url: `${siteUrl}${toolPath(row.slug)}`,
-          shortDesc: row.shortDesc,
-          website: row.website,
-          logo: row.logo ? new URL(row.logo, siteUrl).toString() : null,
-          categories: row.categories.map((category) => category.label),
-          verifiedAt: (row.verifiedAt ?? row.createdAt).toISOString(),
-        })),
+        tools: rows.map((row) => toDigestTool(row, siteUrl)),
       };
       const url = unsubscribeUrl(siteUrl, secret, "follows", person.id);
-      const end = footer(siteName, url, `You get this because you follow categories or tags on ${siteName} (${siteUrl}/following).`);
+      const end = unsubscribeFooter(url, `You get this because you follow categories or tags on ${siteName} (${siteUrl}/following).`);
       await outbox.enqueue(tx, [
         {
           channel: "mail",

@@ -13,7 +13,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { requireAdmin } from "../access.ts";
 import type { Database } from "../db/client.ts";
 import { newsletterSends, users } from "../db/schema.ts";
-import { unsubscribeHeaders, unsubscribeUrl } from "../follows/follows.ts";
+import { unsubscribeFooter, unsubscribeHeaders, unsubscribeUrl } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { Digest } from "./service.ts";
 
@@ -28,14 +28,8 @@ const isSubscriber = and(eq(users.hasSubscribedToNewsletter, true), eq(users.isD
 
 /** The subscribers' mails end with the way out, and carry the one-click header. */
 function personalMail(send: { subject: string; text: string; html: string }, to: string, unsubscribe: string, siteName: string) {
-  const why = `You get this because you subscribed to the newsletter of ${siteName}.`;
-  return {
-    to,
-    subject: send.subject,
-    text: `${send.text}\n---\n${why}\nUnsubscribe: ${unsubscribe}\n`,
-    html: `${send.html}<p style="max-width:600px;margin:24px auto 0;font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#64748b;">${why} <a href="${unsubscribe.replace(/&/g, "&amp;")}" style="color:#64748b;">Unsubscribe</a></p>\n`,
-    headers: unsubscribeHeaders(unsubscribe),
-  };
+  const end = unsubscribeFooter(unsubscribe, `You get this because you subscribed to the newsletter of ${siteName}.`);
+  return { to, subject: send.subject, text: send.text + end.text, html: send.html + end.html, headers: unsubscribeHeaders(unsubscribe) };
 }
 
 export function newsletterSending({

@@ -90,7 +90,7 @@ export function toolsVerifiedDaysAgoQuery(
 type VerifiedTool = Awaited<ReturnType<typeof toolsVerifiedDaysAgoQuery>>[number];
 
 /** A tool as the digest shows it: absolute links, its categories' labels. */
-function toDigestTool(row: ToolCardRow & { verifiedAt: Date | null }, siteUrl: string): DigestTool {
+export function toDigestTool(row: ToolCardRow & { verifiedAt: Date | null }, siteUrl: string): DigestTool {
   return {
     name: row.name,
     slug: row.slug,

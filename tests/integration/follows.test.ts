@@ -10,6 +10,7 @@ import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type Client, createClient } from "../setup/forms.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type SentMail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
@@ -25,15 +26,7 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  type Person = { client: Client; id: string; email: string };
-
-  async function signUp(username: string, role: "guest" | "verifier" | "admin" = "guest"): Promise<Person> {
-    const client = createClient(app.request);
-    const email = `${username.toLowerCase()}@example.com`;
-    expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning();
-    return { client, id: record!.id, email };
-  }
+  const signUp = (username: string, role: "guest" | "verifier" | "admin" = "guest") => signUpPerson(app, database.db, username, { role });
 
   const follow = (person: Person | Client, fields: Record<string, string>) =>
     ("client" in person ? person.client : person).post("/follows", { redirectTo: "/categories", ...fields });

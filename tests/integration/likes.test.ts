@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, isNull } from "drizzle-orm";
-import type { SessionUser } from "#common/access.ts";
 import { LIKES_COUNTED_PER_DAY } from "#common/constants.ts";
 import { dailyStats, favorites, tools, users } from "#server/db/schema.ts";
 import { METRICS } from "#server/analytics/metrics.ts";
@@ -13,7 +12,8 @@ import { trendingScoresStatement } from "#server/favorites/likes.ts";
 import { insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainAll, openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { type Client, createClient } from "../setup/forms.ts";
+import { createClient } from "../setup/forms.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,20 +36,8 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  type Person = { client: Client; user: SessionUser };
-
-  /** Signs up through the form; `ageDays` then moves the account's creation back, as if it had been made that long ago. */
-  async function signUp(username: string, ageDays = 2): Promise<Person> {
-    const client = createClient(app.request);
-    const email = `${username.toLowerCase()}@example.com`;
-    expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-    const [record] = await database.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - ageDays * DAY_MS) })
-      .where(eq(users.email, email))
-      .returning();
-    return { client, user: { id: record!.id, slug: record!.slug, username: record!.username, role: "guest" } };
-  }
+  /** A person whose account is `ageDays` old. */
+  const signUp = (username: string, ageDays = 2) => signUpPerson(app, database.db, username, { ageDays });
 
   const heart = (person: Person, toolId: string, intent: "add" | "remove") =>
     person.client.post("/favorites", { toolId, intent, redirectTo: "/", stay: "true" }).then(async (response) => {
@@ -111,12 +99,12 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
   it(`counts ${LIKES_COUNTED_PER_DAY} likes an account's day, taken back or not; the others wait for the next day`, async () => {
     const listed = await Promise.all(Array.from({ length: LIKES_COUNTED_PER_DAY + 1 }, (_, index) => insertTool(database.db, { name: `Liked ${index}` })));
     const ada = await signUp("Ada");
-    for (const tool of listed.slice(0, LIKES_COUNTED_PER_DAY)) await app.services.favorites.addFavorite(ada.user, tool.id);
+    for (const tool of listed.slice(0, LIKES_COUNTED_PER_DAY)) await app.services.favorites.addFavorite(ada.session, tool.id);
     // Taking a like back does not give its place back: hearts pressed again and again count once a day's worth.
-    await app.services.favorites.removeFavorite(ada.user, listed[0]!.id);
+    await app.services.favorites.removeFavorite(ada.session, listed[0]!.id);
     expect(await likesOf(listed[0]!.id)).toBe(0);
-    expect(await app.services.favorites.addFavorite(ada.user, listed[0]!.id)).toEqual({ favorited: true, likes: 0 });
-    expect(await app.services.favorites.addFavorite(ada.user, listed.at(-1)!.id)).toEqual({ favorited: true, likes: 0 });
+    expect(await app.services.favorites.addFavorite(ada.session, listed[0]!.id)).toEqual({ favorited: true, likes: 0 });
+    expect(await app.services.favorites.addFavorite(ada.session, listed.at(-1)!.id)).toEqual({ favorited: true, likes: 0 });
     const waiting = await database.db.select().from(favorites).where(isNull(favorites.countedAt));
     expect(waiting.map((like) => like.toolId).sort()).toEqual([listed[0]!.id, listed.at(-1)!.id].sort());
 
@@ -133,7 +121,7 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     await heart(ada, tool.id, "add");
     await heart(cy, tool.id, "add");
     expect(await likesOf(tool.id)).toBe(2);
-    await database.db.delete(users).where(eq(users.id, cy.user.id));
+    await database.db.delete(users).where(eq(users.id, cy.id));
     expect(await likesOf(tool.id)).toBe(1);
   });
 
@@ -141,7 +129,7 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     const [one, three, two] = [await insertTool(database.db, { name: "One" }), await insertTool(database.db, { name: "Three" }), await insertTool(database.db, { name: "Two" })];
     const people = [await signUp("Ada"), await signUp("Bob"), await signUp("Cy")];
     for (const [tool, count] of [[one, 1], [three, 3], [two, 2]] as const) {
-      for (const person of people.slice(0, count)) await app.services.favorites.addFavorite(person.user, tool.id);
+      for (const person of people.slice(0, count)) await app.services.favorites.addFavorite(person.session, tool.id);
     }
     const page = await app.services.tools.listTools({ sort: "likes" });
     expect(page.tools.map((tool) => [tool.name, tool.likes])).toEqual([

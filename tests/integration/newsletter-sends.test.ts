@@ -10,6 +10,7 @@ import { insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
+import { signUpPerson } from "../setup/people.ts";
 
 type SentMail = { to: string; subject: string; text: string; headers: Record<string, string> };
 
@@ -24,13 +25,7 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  async function signUp(username: string, role: "guest" | "verifier" | "admin") {
-    const client = createClient(app.request);
-    const email = `${username.toLowerCase()}@example.com`;
-    expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning();
-    return { client, session: { id: record!.id, slug: record!.slug, username: record!.username, role } };
-  }
+  const signUp = (username: string, role: "guest" | "verifier" | "admin") => signUpPerson(app, database.db, username, { role });
 
   const newsletterMails = async () =>
     (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox).where(like(outbox.key, "%newsletter%"))).map((row) => row.payload as SentMail);

@@ -6,15 +6,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { REVIEWS_PER_DAY } from "#common/constants.ts";
-import { outbox, reviews, tools, users } from "#server/db/schema.ts";
+import { outbox, reviews, tools } from "#server/db/schema.ts";
 import { toolReviewsQuery } from "#server/reviews/reviews.ts";
 import { insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type Client, createClient } from "../setup/forms.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
 import { XSS_PAYLOADS } from "../setup/xss-payloads.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function jsonLdOf(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
@@ -31,20 +30,9 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  type Person = { client: Client; id: string; slug: string };
-
-  /** Signs up through the form; the account is then made `ageDays` old, and given `role`. */
-  async function signUp(username: string, { ageDays = 2, role = "guest" }: { ageDays?: number; role?: "guest" | "verifier" | "admin" } = {}): Promise<Person> {
-    const client = createClient(app.request);
-    const email = `${username.toLowerCase()}@example.com`;
-    expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-    const [record] = await database.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - ageDays * DAY_MS), role })
-      .where(eq(users.email, email))
-      .returning();
-    return { client, id: record!.id, slug: record!.slug };
-  }
+  /** A person whose account is `ageDays` old (old enough, by default, for their reviews to go live at once). */
+  const signUp = (username: string, { ageDays = 2, role = "guest" }: { ageDays?: number; role?: "guest" | "verifier" | "admin" } = {}) =>
+    signUpPerson(app, database.db, username, { ageDays, role });
 
   /** A live tool whose maker (linked by an accepted claim) is `maker`. */
   async function toolMadeBy(maker: Person | null, name = "Plausible") {

@@ -1,0 +1,31 @@
+/**
+ * People as tests need them: signed up through the form as a person does (password 'long-enough'), then given a role
+ * (as `npm run admin` would) and an account of a given age (as time would) in the database.
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "#common/access.ts";
+import type { Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
+import { type Client, createClient } from "./forms.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Person = { client: Client; id: string; slug: string; email: string; session: SessionUser };
+
+export async function signUpPerson(
+  app: { request: (path: string, init?: RequestInit) => Promise<Response> },
+  db: Database,
+  username: string,
+  { role = "guest", ageDays = 0 }: { role?: SessionUser["role"]; ageDays?: number } = {},
+): Promise<Person> {
+  const client = createClient(app.request);
+  const email = `${username.toLowerCase()}@example.com`;
+  const response = await client.postSolved("/register", { username, email, password: "long-enough" });
+  if (response.status !== 302) throw new Error(`The sign-up of ${username} answered ${response.status}`);
+  const [record] = await db
+    .update(users)
+    .set({ role, ...(ageDays > 0 ? { createdAt: new Date(Date.now() - ageDays * DAY_MS) } : {}) })
+    .where(eq(users.email, email))
+    .returning();
+  return { client, id: record!.id, slug: record!.slug, email, session: { id: record!.id, slug: record!.slug, username: record!.username, role } };
+}
