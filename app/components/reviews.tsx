@@ -3,9 +3,9 @@
  * each with its author, its words as plain text, the maker's reply, a "Helpful" vote and a way to report it. The same
  * markup for every visitor, so it sits in cached pages; the maker's "Reply" link is filled in from their session cache.
  */
-import { type FormEvent, useEffect } from "react";
+import { type FormEvent, type ReactNode, useEffect } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
-import { loginPath, profilePath, reviewHelpfulPath, reviewReplyPath, reviewReportPath } from "#common/page-paths.ts";
+import { loginPath, profilePath, reviewHelpfulPath, reviewReplyPath, reviewReportPath, toolPath } from "#common/page-paths.ts";
 import { countOf, formatNumber } from "#common/plural.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import type { ToolRating } from "#server/tools/queries.ts";
@@ -13,6 +13,20 @@ import { useViewer } from "../session-cache.ts";
 import { Link } from "./link.tsx";
 import { LongDate } from "./long-date.tsx";
 import { useToast } from "./toast.tsx";
+
+/** The frame of the pages about one review or the person's own (write, reply, report): the way back to the tool above. */
+export function ReviewPage({ tool, children }: { tool: { name: string; slug: string }; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
+      <p className="text-sm">
+        <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
+          ← {tool.name}
+        </Link>
+      </p>
+      {children}
+    </main>
+  );
+}
 
 /** Five stars, the first `rating` filled; read as "4 out of 5 stars". */
 export function Stars({ rating, className = "" }: { rating: number; className?: string }) {

@@ -9,6 +9,7 @@ import { loginPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import { reviewInput } from "#common/schemas/reviews.ts";
 import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
+import { ReviewPage } from "../components/reviews.tsx";
 import { SpamCheck } from "../components/spam-check.tsx";
 import { formFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { pageMeta } from "../seo.ts";
@@ -52,12 +53,7 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
   const rating = values.rating || (own ? String(own.rating) : "");
   const isHidden = own?.status === "hidden";
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
-      <p className="text-sm">
-        <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
-          ← {tool.name}
-        </Link>
-      </p>
+    <ReviewPage tool={tool}>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">{own ? `Your review of ${tool.name}` : `Review ${tool.name}`}</h1>
 
       {saved === "live" && <FormMessage tone="success" message="Thanks! Your review is public." />}
@@ -117,6 +113,6 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
           {`Read the reviews of ${tool.name}`}
         </Link>
       </p>
-    </main>
+    </ReviewPage>
   );
 }

@@ -5,11 +5,10 @@
 import { data, Form, redirect } from "react-router";
 import { MAX_REVIEW_REPLY_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { loginPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
+import { loginPath, toolReviewsPath } from "#common/page-paths.ts";
 import { reviewIdParam, reviewReplyInput } from "#common/schemas/reviews.ts";
 import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
-import { Link } from "../components/link.tsx";
-import { ReviewList } from "../components/reviews.tsx";
+import { ReviewList, ReviewPage } from "../components/reviews.tsx";
 import { formFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/review-reply";
@@ -46,12 +45,7 @@ export default function ReviewReply({ loaderData, actionData }: Route.ComponentP
   const { review, tool } = loaderData;
   const fields = actionData?.fields ?? {};
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
-      <p className="text-sm">
-        <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
-          ← {tool.name}
-        </Link>
-      </p>
+    <ReviewPage tool={tool}>
       <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">Reply to this review</h1>
       <ReviewList reviews={[review]} toolId={tool.id} />
       <Form method="post" className="mt-6 space-y-4" noValidate>
@@ -60,6 +54,6 @@ export default function ReviewReply({ loaderData, actionData }: Route.ComponentP
         <p className="text-sm text-slate-500">You can reply once. Your reply shows under the review, for everyone.</p>
         <SubmitButton pendingText="Publishing…">Publish my reply</SubmitButton>
       </Form>
-    </main>
+    </ReviewPage>
   );
 }

@@ -5,11 +5,11 @@
 import { data, Form } from "react-router";
 import { MAX_REVIEW_REPORT_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { toolPath, toolReviewsPath } from "#common/page-paths.ts";
+import { toolReviewsPath } from "#common/page-paths.ts";
 import { reviewIdParam, reviewReportInput } from "#common/schemas/reviews.ts";
 import { FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
-import { ReviewList } from "../components/reviews.tsx";
+import { ReviewList, ReviewPage } from "../components/reviews.tsx";
 import { formFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/review-report";
@@ -43,12 +43,7 @@ export default function ReviewReport({ loaderData, actionData }: Route.Component
   const { review, tool } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
-      <p className="text-sm">
-        <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
-          ← {tool.name}
-        </Link>
-      </p>
+    <ReviewPage tool={tool}>
       <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">Report this review</h1>
       <ReviewList reviews={[review]} toolId={tool.id} />
       {actionData && "sent" in actionData ? (
@@ -73,6 +68,6 @@ export default function ReviewReport({ loaderData, actionData }: Route.Component
           <SubmitButton pendingText="Sending…">Send the report</SubmitButton>
         </Form>
       )}
-    </main>
+    </ReviewPage>
   );
 }
