@@ -107,6 +107,8 @@ export const MESSAGES = {
   /** The link checker's findings and the admins' answer (/admin/links). */
   links: {
     noCheck: "This tool has no link check to act on",
+    /** A link check that stopped because the site's own network seemed down (decision 045). */
+    paused: (why: string) => `The link check paused, counting against no tool: ${why}. The site's own network seems down; the next run tries again.`,
   },
 
   /** Accounts: sign-up, sign-in, e-mailed links (SPEC section 8 for Better Auth's failures). */

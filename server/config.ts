@@ -88,6 +88,11 @@ export const configSchema = z.object({
         .filter(Boolean),
     ),
   GITHUB_API_URL: optionalUrl.prefault("https://api.github.com"),
+  /**
+   * An address the daily link check reads first: when it does not answer, the site's own network is down, and the run
+   * pauses without counting against any tool (decision 045). Empty: only the share of unreachable hosts tells.
+   */
+  LINK_CHECK_REFERENCE_URL: optionalUrl.prefault("https://example.com"),
   /** After this many failed link checks in a row, a tool is hidden until an admin acts (/admin/links). */
   LINK_CHECK_HIDE_AFTER: z.coerce.number({ message: "must be a number of checks" }).int().min(1).max(100).prefault("3"),
   /** How long a webhook receiver has to answer a delivery, well under the outbox's lease (OUTBOX_LEASE_SECONDS). */

@@ -90,7 +90,8 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   if (signal?.aborted) return;
   try {
     const links = await services.links.checkAllLinks(now, signal);
-    logger.info(`link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden, ${links.skipped} left for the next run`);
+    if (links.paused) logger.warn(`link check: paused: ${links.paused}`);
+    else logger.info(`link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden, ${links.skipped} left for the next run`);
   } catch (error) {
     logger.error("could not check the tools' links", error);
   }

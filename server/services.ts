@@ -99,7 +99,15 @@ export function createServices(deps: Dependencies) {
   });
   // The signed webhooks a change writes for the admins' endpoints (decision 029), in the change's transaction.
   const webhooks = webhookEvents({ siteUrl: deps.config.SITE_URL });
-  const links = linkChecker({ db: deps.db, fetcher, hideAfter: deps.config.LINK_CHECK_HIDE_AFTER, writeToolSnapshot: snapshots.writeToolSnapshot, webhooks, outbox });
+  const links = linkChecker({
+    db: deps.db,
+    fetcher,
+    hideAfter: deps.config.LINK_CHECK_HIDE_AFTER,
+    referenceUrl: deps.config.LINK_CHECK_REFERENCE_URL,
+    writeToolSnapshot: snapshots.writeToolSnapshot,
+    webhooks,
+    outbox,
+  });
   const lifecycle = toolLifecycle({
     db: deps.db,
     outbox,

@@ -86,6 +86,12 @@ function LinkRow({ link }: { link: FlaggedLink }) {
         <p className="text-sm text-slate-600">
           {link.isMoved ? "Checked on " : `${countOf(link.failures, "failed check")} in a row, the last on `}
           <LongDate isoDate={link.checkedAt.slice(0, 10)} />
+          {!link.isMoved && link.failingSince && (
+            <>
+              {", failing since "}
+              <LongDate isoDate={link.failingSince.slice(0, 10)} />
+            </>
+          )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -784,6 +784,10 @@ export const linkChecks = pgTable(
     isMoved: boolean("is_moved").notNull().default(false),
     flaggedAt: timestamp("flagged_at", { withTimezone: true, mode: "date", precision: 3 }),
     hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** When a check last found the website working: what the tool page says ("Link checked today"). */
+    workingAt: timestamp("working_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** When its failures in a row began: /admin/links says since when a link fails. */
+    failingSince: timestamp("failing_since", { withTimezone: true, mode: "date", precision: 3 }),
   },
   (table) => [
     // /admin/links: the flagged tools, most recently flagged first, keyset-paged.

@@ -4,6 +4,9 @@
  * a host's requests that grows while the host struggles (429, 503, no answer), until it is left for the next run. It records what it found (`link_checks`). A redirect to another registrable domain, or failures
  * in a row, flag the tool for the admins (/admin/links); after LINK_CHECK_HIDE_AFTER failures in a row the tool is
  * switched off, as an admin would, until an admin says the link is fixed (docs/decisions/021).
+ * A failure of the site's own network counts against no tool (decision 045): the run first reads a reference address,
+ * and keeps the failures to reach a host aside until the run ends; when the reference does not answer, or most hosts
+ * cannot be reached at once, the run pauses, records none of them, and tells the admins.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
@@ -48,7 +51,13 @@ const wallClock: Clock = {
   sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined),
 };
 
-export type LinkCheckCounts = { checked: number; moved: number; failed: number; hidden: number; skipped: number };
+/** `paused`: why the run stopped without counting against any tool, when the site's own network seemed down. */
+export type LinkCheckCounts = { checked: number; moved: number; failed: number; hidden: number; skipped: number; paused?: string };
+
+/** Hosts probed before their share of unreachable ones may pause the run. */
+export const OUTAGE_SAMPLE = 20;
+/** The share of probed hosts unreachable at once that means the site's own network is down. */
+export const OUTAGE_SHARE = 0.8;
 
 type WaitingTool = { id: string; website: string; isLive: boolean };
 
@@ -79,6 +88,8 @@ export type LinkCheckerDependencies = {
   fetcher: SafeFetcher;
   /** LINK_CHECK_HIDE_AFTER. */
   hideAfter: number;
+  /** LINK_CHECK_REFERENCE_URL: read before a run; when it does not answer, the run pauses. */
+  referenceUrl?: string;
   /** Hosts checked at once. */
   concurrency?: number;
   /** The pause between two requests to one host. */
@@ -90,7 +101,7 @@ export type LinkCheckerDependencies = {
   writeToolSnapshot: (id: string) => Promise<void>;
   /** `tool.updated` when a live tool is hidden or an admin brings it back, written with the change (decision 029). */
   webhooks: WebhookEvents;
-  outbox: Pick<Outbox, "poke">;
+  outbox: Pick<Outbox, "poke" | "enqueue">;
 };
 
 export type FlaggedLink = {
@@ -106,6 +117,8 @@ export type FlaggedLink = {
   isHidden: boolean;
   checkedAt: string;
   flaggedAt: string;
+  /** Since when its checks fail in a row; null for a link that works but moved. */
+  failingSince: string | null;
 };
 
 /** The domain that says whose site it is; a bare host name (localhost, an intranet name) stands for itself. */
@@ -131,21 +144,29 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
-export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot, webhooks, outbox }: LinkCheckerDependencies) {
+export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot, webhooks, outbox }: LinkCheckerDependencies) {
   /**
    * Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. Says too whether the
    * host is struggling (429, 503, or no answer in time or at all) and how long it asked us to wait.
    */
-  async function probeAnswer(website: string): Promise<{ result: LinkProbe; isTrouble: boolean; retryAfterMs: number | null }> {
+  async function probeAnswer(website: string): Promise<{ result: LinkProbe; isTrouble: boolean; isUnreached: boolean; retryAfterMs: number | null }> {
     try {
       let answer = await fetcher.fetch(website, { method: "HEAD", readBody: false, timeoutMs });
       if (HEAD_REFUSED.has(answer.status)) answer = await fetcher.fetch(website, { method: "GET", readBody: false, timeoutMs });
       const isTrouble = answer.status === 429 || answer.status === 503;
-      return { result: { status: answer.status, finalUrl: answer.url, error: null }, isTrouble, retryAfterMs: isTrouble ? retryAfterMs(answer.headers["retry-after"], clock.now()) : null };
+      return { result: { status: answer.status, finalUrl: answer.url, error: null }, isTrouble, isUnreached: false, retryAfterMs: isTrouble ? retryAfterMs(answer.headers["retry-after"], clock.now()) : null };
     } catch (error) {
       if (!(error instanceof FetchRefusal)) throw error;
-      return { result: { status: null, finalUrl: null, error: error.message }, isTrouble: error.reason === "timeout" || error.reason === "unreachable", retryAfterMs: null };
+      // No answer came at all: the host, or our own network, is down.
+      const isUnreached = error.reason === "timeout" || error.reason === "unreachable";
+      return { result: { status: null, finalUrl: null, error: error.message }, isTrouble: isUnreached, isUnreached, retryAfterMs: null };
     }
+  }
+
+  /** Tells the admins, once a day, that a run paused and why. */
+  async function tellPaused(reason: string, now: Date) {
+    await outbox.enqueue(db, [{ channel: "notice", key: `link-check-paused:${now.toISOString().slice(0, 10)}`, payload: { title: "Link check paused", text: reason } }]);
+    outbox.poke();
   }
 
   const probe = async (website: string): Promise<LinkProbe> => (await probeAnswer(website)).result;
@@ -170,6 +191,8 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
         error: result.error ?? (ok ? null : MESSAGES.fetch.httpError(result.status ?? 0)),
         failures,
         isMoved,
+        workingAt: ok ? now : (previous?.workingAt ?? null),
+        failingSince: ok ? null : (previous?.failingSince ?? now),
         flaggedAt: isFlagged ? (previous?.flaggedAt ?? now) : null,
         hiddenAt: previous?.hiddenAt ?? (shouldHide ? now : null),
       };
@@ -198,7 +221,22 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
      */
     async checkAllLinks(now = new Date(), signal?: AbortSignal): Promise<LinkCheckCounts> {
       const counts: LinkCheckCounts = { checked: 0, moved: 0, failed: 0, hidden: 0, skipped: 0 };
+      if (referenceUrl) {
+        const reference = await probeAnswer(referenceUrl);
+        if (reference.isUnreached) {
+          counts.paused = MESSAGES.links.paused(`the reference address ${referenceUrl} did not answer (${reference.result.error ?? "no answer"})`);
+          await tellPaused(counts.paused, now);
+          return counts;
+        }
+      }
       const hosts = new Map<string, HostState>();
+      // The websites that gave no answer at all, recorded only once the run shows that the site's own network works.
+      const unreached: { tool: WaitingTool; result: LinkProbe }[] = [];
+      let reachedCount = 0;
+      const isOutage = () => {
+        const probed = reachedCount + unreached.length;
+        return probed >= OUTAGE_SAMPLE && unreached.length / probed >= OUTAGE_SHARE;
+      };
       let pending = 0;
       let after = "";
       let exhausted = false;
@@ -247,11 +285,14 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
         const tool = host.line.shift()!;
         pending--;
         try {
-          const { result, retryAfterMs, isTrouble } = await probeAnswer(tool.website);
+          const { result, retryAfterMs, isTrouble, isUnreached } = await probeAnswer(tool.website);
           if (result.status === 429) {
             host.line.unshift(tool);
             pending++;
+          } else if (isUnreached) {
+            unreached.push({ tool, result });
           } else {
+            reachedCount++;
             const outcome = await record(tool.id, tool.website, result, now, tool.isLive);
             counts.checked++;
             if (outcome !== "ok") counts[outcome]++;
@@ -276,9 +317,13 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
 
       const running = new Set<Promise<void>>();
       for (;;) {
-        if (signal?.aborted) {
+        if (signal?.aborted || isOutage()) {
           await Promise.all(running);
-          counts.skipped += pending;
+          counts.skipped += pending + unreached.length;
+          if (isOutage()) {
+            counts.paused = MESSAGES.links.paused(`${unreached.length} of ${reachedCount + unreached.length} websites gave no answer at all`);
+            await tellPaused(counts.paused, now);
+          }
           return counts;
         }
         // Read ahead while few tools wait, or while a worker is free and no host is due; never more than MAX_WAITING tools.
@@ -298,6 +343,16 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
         await Promise.race([...running, ...(next ? [clock.sleep(Math.max(0, next.nextAt - clock.now()), wake.signal)] : []), ...(stopped ? [stopped] : [])]);
         wake.abort();
       }
+      // The network worked: the websites that gave no answer failed their check.
+      for (const { tool, result } of unreached) {
+        const outcome = await record(tool.id, tool.website, result, now, tool.isLive);
+        counts.checked++;
+        if (outcome !== "ok") counts[outcome]++;
+        if (outcome === "hidden") {
+          outbox.poke();
+          await writeToolSnapshot(tool.id);
+        }
+      }
       return counts;
     },
 
@@ -308,10 +363,10 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
       return new Set(rows.map((row) => row.toolId));
     },
 
-    /** When a tool's website was last checked (the tool page's "Link checked N days ago"), or null. */
+    /** When a check last found a tool's website working (the tool page's "Link checked N days ago"), or null. */
     async findLinkCheckedAt(toolId: string): Promise<Date | null> {
-      const [row] = await db.select({ checkedAt: linkChecks.checkedAt }).from(linkChecks).where(eq(linkChecks.toolId, toolId)).limit(1);
-      return row?.checkedAt ?? null;
+      const [row] = await db.select({ workingAt: linkChecks.workingAt }).from(linkChecks).where(eq(linkChecks.toolId, toolId)).limit(1);
+      return row?.workingAt ?? null;
     },
 
     /** The broken and moved links, most recently flagged first, one keyset page after `cursor` (/admin/links). */
@@ -333,6 +388,7 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
           isHidden: check.hiddenAt !== null,
           checkedAt: check.checkedAt.toISOString(),
           flaggedAt: check.flaggedAt!.toISOString(),
+          failingSince: check.failingSince?.toISOString() ?? null,
         })),
         nextCursor,
       };
@@ -358,7 +414,7 @@ export function linkChecker({ db, fetcher, hideAfter, concurrency = 16, hostPaus
           .where(and(eq(linkChecks.toolId, toolId), isNotNull(linkChecks.flaggedAt)))
           .for("update");
         if (!check) throw new AppError("not-found", MESSAGES.links.noCheck);
-        await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false }).where(eq(linkChecks.toolId, toolId));
+        await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null }).where(eq(linkChecks.toolId, toolId));
         if (check.hiddenAt) {
           const [shown] = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning();
           if (shown?.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: shown });

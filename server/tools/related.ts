@@ -17,7 +17,7 @@ export type RelatedToTool = {
   stats: { views: number; clicks: number; rating: ToolRating };
   suggested: ToolCard[];
   usersAdded: ToolCard[];
-  /** When the link checker last read the tool's website (server/tools/link-checks.ts), or null. */
+  /** When the link checker last found the tool's website working (server/tools/link-checks.ts), or null. */
   linkCheckedAt: string | null;
   /** The closest alternatives (decision 032), which the page offers to compare the tool with. */
   closest: { name: string; slug: string }[];
@@ -88,11 +88,12 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         listSuggestedTools(tool),
         listToolsAddedByUsers(),
         // The page says "N days ago": it is kept at most a minute anyway, for its counters.
-        db.select({ checkedAt: linkChecks.checkedAt }).from(linkChecks).where(eq(linkChecks.toolId, tool.id)).limit(1),
+        // The last check that found the website working: a check that could not reach it says nothing.
+        db.select({ workingAt: linkChecks.workingAt }).from(linkChecks).where(eq(linkChecks.toolId, tool.id)).limit(1),
         alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_COMPARISONS }),
       ]);
       const closest = alternatives.map(({ name, slug }) => ({ name, slug }));
-      return { stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating }, suggested, usersAdded, linkCheckedAt: check?.checkedAt.toISOString() ?? null, closest };
+      return { stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating }, suggested, usersAdded, linkCheckedAt: check?.workingAt?.toISOString() ?? null, closest };
     },
   };
 }

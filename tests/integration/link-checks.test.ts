@@ -8,11 +8,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
 import { slugify } from "#common/slugify.ts";
-import { linkChecks, tools, users } from "#server/db/schema.ts";
+import { linkChecks, outbox, tools, users } from "#server/db/schema.ts";
 import { safeFetcherFromConfig } from "#server/fetch/safe-fetch.ts";
-import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HOST_GIVE_UP_AFTER, linkChecker } from "#server/tools/link-checks.ts";
+import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HOST_GIVE_UP_AFTER, linkChecker, OUTAGE_SAMPLE } from "#server/tools/link-checks.ts";
 import { webhookEvents } from "#server/webhooks/events.ts";
 import { sql } from "drizzle-orm";
 import { insertTool, insertTools } from "../factories.ts";
@@ -164,8 +164,72 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     expect(await page()).not.toContain("Link checked");
     await checker.checkAllLinks(new Date());
     expect(await page()).toContain("Link checked today");
-    await database.db.update(linkChecks).set({ checkedAt: new Date(Date.now() - 3 * DAY - 1000) });
+    await database.db.update(linkChecks).set({ workingAt: new Date(Date.now() - 3 * DAY - 1000) });
     expect(await page()).toMatch(/Link checked (<!-- -->)?3 days(<!-- -->)? ago/);
+    // A check that did not find it working says nothing new: the page still says when one last did.
+    await database.db.update(tools).set({ website: `${site.url}/gone` }).where(eq(tools.id, tool.id));
+    await checker.checkAllLinks(new Date());
+    expect(await checkOf(tool.id)).toMatchObject({ status: 404, failures: 1 });
+    expect(await page()).toMatch(/Link checked (<!-- -->)?3 days(<!-- -->)? ago/);
+  });
+
+  it("never says a link was checked when no check found it working", async () => {
+    const tool = await insertTool(database.db, { name: "Never worked", website: `${site.url}/gone` });
+    const reader = createClient(app.request);
+    await reader.postSolved("/register", { username: "Reader", email: "reader@example.com", password: "long-enough" });
+    await checker.checkAllLinks(new Date());
+    expect(await checkOf(tool.id)).toMatchObject({ status: 404, workingAt: null });
+    expect(await (await reader.request(`/tool/${tool.slug}`)).text()).not.toContain("Link checked");
+  });
+
+  describe("when the site's own network is down", () => {
+    const noticesOf = async () => (await database.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.channel, "notice"))).map((row) => row.payload as { title: string; text: string });
+
+    it("pauses when the reference address does not answer: no tool is checked, and the admins are told once a day", async () => {
+      const sites = await insertSites();
+      const offline = linkChecker({
+        db: database.db,
+        fetcher: safeFetcherFromConfig(app.config),
+        hideAfter: 1,
+        referenceUrl: `${refusedUrl}/`,
+        timeoutMs: 400,
+        writeToolSnapshot: app.services.tools.writeToolSnapshot,
+        webhooks: webhookEvents({ siteUrl: app.config.SITE_URL }),
+        outbox: app.services.outbox,
+      });
+      for (const day of [0, 0, 1]) {
+        const counts = await offline.checkAllLinks(new Date(Date.now() + day * DAY));
+        expect(counts).toMatchObject({ checked: 0, failed: 0, hidden: 0 });
+        expect(counts.paused).toContain(`the reference address ${refusedUrl}/ did not answer`);
+      }
+      expect(await database.db.select().from(linkChecks)).toEqual([]);
+      expect((await toolOf(sites.refused.id)).isActive).toBe(true);
+      const notices = await noticesOf();
+      expect(notices.map((notice) => notice.title)).toEqual(["Link check paused", "Link check paused"]);
+    });
+
+    it("pauses when most websites give no answer at once, counting against none of them", async () => {
+      const healthy = await insertTool(database.db, { name: "Healthy", website: `${site.url}/` });
+      const silent = [];
+      for (let index = 0; index < OUTAGE_SAMPLE + 5; index++) silent.push(await insertTool(database.db, { name: `Silent ${index}`, website: `${await closedPortUrl()}/` }));
+      const strict = linkChecker({
+        db: database.db,
+        fetcher: safeFetcherFromConfig(app.config),
+        hideAfter: 1,
+        timeoutMs: 400,
+        writeToolSnapshot: app.services.tools.writeToolSnapshot,
+        webhooks: webhookEvents({ siteUrl: app.config.SITE_URL }),
+        outbox: app.services.outbox,
+      });
+      const counts = await strict.checkAllLinks(new Date());
+      expect(counts.paused).toMatch(/websites gave no answer at all/);
+      expect(counts.failed + counts.hidden).toBe(0);
+      const failing = await database.db.select().from(linkChecks).where(gt(linkChecks.failures, 0));
+      expect(failing).toEqual([]);
+      for (const tool of silent) expect((await toolOf(tool.id)).isActive).toBe(true);
+      expect((await toolOf(healthy.id)).isActive).toBe(true);
+      expect((await noticesOf()).map((notice) => notice.title)).toEqual(["Link check paused"]);
+    });
   });
 
   it("checks queued tools too, to show the queue a website that does not answer, and never flags nor hides them", async () => {
@@ -384,6 +448,8 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       }
       const html = await (await who.admin.client.request("/admin/links")).text();
       expect(html.match(/data-testid="flagged-link"/g)).toHaveLength(5);
+      // A failing link says since when: its first failure in a row, the day before.
+      expect(html).toMatch(new RegExp(`failing since (<!-- -->)?<time dateTime="${new Date(now - DAY).toISOString().slice(0, 10)}"`));
       expect(html).toContain(`Now redirects to http://localhost:${site.port}/`);
       expect(html).not.toContain(sites.healthy.name + "</a>");
       expect(html).toMatch(/data-testid="admin-count-links"[^>]*>5</);

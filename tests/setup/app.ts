@@ -28,7 +28,9 @@ export async function loadBuild(): Promise<ServerBuild> {
  * cache; `logger` replaces the one the environment's LOG_LEVEL and LOG_FORMAT make (to read what is logged).
  */
 export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, { now, logger: givenLogger }: { now?: () => Date; logger?: Logger } = {}) {
-  const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env });
+  // No reference address for the link check by default: the tests' websites are local servers, and the internet is not
+  // there (tests/integration/link-checks.test.ts sets one where it matters).
+  const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", LINK_CHECK_REFERENCE_URL: "", ...env });
   const logger = givenLogger ?? createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
   // The local disk, unless `env` sets the S3_* settings.
