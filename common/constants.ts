@@ -118,6 +118,8 @@ export const FOLLOW_UP_LATEST_DAYS = 14;
 /** The weekly newsletter's digest (/admin/newsletter, npm run newsletter): the tools verified in the last days, 7 by default. */
 export const DIGEST_DAYS = 7;
 export const MAX_DIGEST_DAYS = 90;
+/** The digest shows at most this many tools: the period's most viewed and clicked, with how many joined in all. */
+export const DIGEST_MAX_TOOLS = 50;
 /** What a visitor may report about a tool (docs/decisions/024-problem-reports.md), with the words the form shows. */
 export const REPORT_KINDS = ["broken-link", "wrong-category", "outdated", "spam", "other"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

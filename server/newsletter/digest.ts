@@ -35,11 +35,15 @@ export function digestTitle(siteName: string): string {
   return `New on ${siteName}`;
 }
 
-/** The line under the title: how many tools joined, between which dates; an empty week says there were none. */
-export function digestIntro({ siteName, count, from, to }: { siteName: string; count: number; from: Date; to: Date }): string {
+/**
+ * The line under the title: how many tools joined, between which dates, and which of them are shown when not all are;
+ * an empty week says there were none.
+ */
+export function digestIntro({ siteName, count, shown = count, from, to }: { siteName: string; count: number; shown?: number; from: Date; to: Date }): string {
   const period = `from ${formatLongDate(from)} to ${formatLongDate(to)}`;
   if (count === 0) return `There were no new tools on ${siteName} ${period}.`;
-  return `${count === 1 ? "One new tool" : `${count} new tools`} joined ${siteName} ${period}.`;
+  const joined = `${count === 1 ? "One new tool" : `${count} new tools`} joined ${siteName} ${period}`;
+  return shown < count ? `${joined}. Here are the ${shown} most viewed.` : `${joined}.`;
 }
 
 // The characters CommonMark (and GitHub's tables and strike-through) give a meaning to inside a line: emphasis, code,

@@ -4,8 +4,8 @@
  * (docs/decisions/009-maker-follow-up.md). Every function takes the moment as `now`, so the daily job and the tests
  * choose the clock.
  */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import { FOLLOW_UP_AFTER_DAYS, FOLLOW_UP_LATEST_DAYS } from "#common/constants.ts";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { DIGEST_MAX_TOOLS, FOLLOW_UP_AFTER_DAYS, FOLLOW_UP_LATEST_DAYS } from "#common/constants.ts";
 import { requireAdmin } from "../access.ts";
 import { addDays, dayOf, METRICS } from "../analytics/metrics.ts";
 import type { SessionUser } from "#common/access.ts";
@@ -39,13 +39,19 @@ export type Digest = {
   html: string;
 };
 
-/** The live tools verified in (from, to], oldest verification first: a range of tools_verified_at_idx. */
-export function digestToolsQuery(db: Database, from: Date, to: Date) {
+const verifiedBetween = (from: Date, to: Date) => and(isPublicTool, gt(tools.verifiedAt, from), lte(tools.verifiedAt, to));
+
+/**
+ * The digest's tools: the `limit` most viewed and clicked of the live tools verified in (from, to], a range of
+ * tools_verified_at_idx. However many tools a busy week verifies, the digest stays the size of a mail.
+ */
+export function digestToolsQuery(db: Database, from: Date, to: Date, limit = DIGEST_MAX_TOOLS) {
   return db
     .select({ ...toolCardColumns, verifiedAt: tools.verifiedAt })
     .from(tools)
-    .where(and(isPublicTool, gt(tools.verifiedAt, from), lte(tools.verifiedAt, to)))
-    .orderBy(asc(tools.verifiedAt), asc(tools.id));
+    .where(verifiedBetween(from, to))
+    .orderBy(desc(sql`${tools.views} + ${tools.clicks}`), asc(tools.id))
+    .limit(limit);
 }
 
 /** What the follow-up needs to know of a tool. */
@@ -107,10 +113,15 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
   /** The digest of the live tools verified in the last `days` days (verified after now - days, up to now). */
   async function buildDigest({ days, now }: { days: number; now: Date }): Promise<Digest> {
     const from = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-    const rows = await digestToolsQuery(db, from, now);
+    const [best, [total]] = await Promise.all([
+      digestToolsQuery(db, from, now),
+      db.select({ count: sql<number>`count(*)::int` }).from(tools).where(verifiedBetween(from, now)),
+    ]);
+    // Shown in the order they joined, oldest verification first.
+    const rows = best.toSorted((a, b) => a.verifiedAt!.getTime() - b.verifiedAt!.getTime() || (a.id < b.id ? -1 : 1));
     const content = {
       title: digestTitle(siteName),
-      intro: digestIntro({ siteName, count: rows.length, from, to: now }),
+      intro: digestIntro({ siteName, count: total?.count ?? rows.length, shown: rows.length, from, to: now }),
       tools: rows.map((row) => toDigestTool(row, siteUrl)),
     };
     return { days, from: from.toISOString(), to: now.toISOString(), ...content, markdown: digestMarkdown(content), html: digestHtml(content) };

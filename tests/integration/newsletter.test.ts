@@ -10,6 +10,7 @@ import { type Database, openDatabase } from "#server/db/client.ts";
 import { type UserRow, users } from "#server/db/schema.ts";
 import { renderMarkdown } from "#server/markdown.ts";
 import { digestToolsQuery, toolsVerifiedDaysAgoQuery } from "#server/newsletter/service.ts";
+import { DIGEST_MAX_TOOLS } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -115,6 +116,17 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
       expect(rendered).toMatch(/<p>\*\*bold\*\* _italic_ \[a link\]\(.*\) `code` &lt;img src=x onerror=alert\(1\)&gt; &amp;amp;<\/p>/);
       expect(rendered).toContain("- 1. # not a list</a></h2>");
       expect(rendered).toContain("<p>1. not a list either</p>");
+    });
+
+    it("shows a busy week's most viewed tools, in the order they joined, and says how many joined in all", async () => {
+      await insertTools(database.db, DIGEST_MAX_TOOLS + 10, new Date("2026-03-10T00:00:00Z"), { verifiedAt: ago(2) });
+      // The first ten, the newest, were viewed least: they are left out.
+      await database.db.execute(sql`update tools set views = 100 + (regexp_replace(name, '[^0-9]', '', 'g'))::int`);
+      const result = await digest();
+      expect(result.tools).toHaveLength(DIGEST_MAX_TOOLS);
+      expect(result.tools.map((tool) => tool.name)).not.toContain("Bulk tool 0");
+      expect(result.tools.map((tool) => tool.name)).toContain(`Bulk tool ${DIGEST_MAX_TOOLS + 9}`);
+      expect(result.intro).toBe(`${DIGEST_MAX_TOOLS + 10} new tools joined Indie Tools from 8 March 2026 to 15 March 2026. Here are the ${DIGEST_MAX_TOOLS} most viewed.`);
     });
 
     it("says there were no new tools in an empty week", async () => {
