@@ -190,7 +190,7 @@ export function followService({ db, outbox, siteUrl, siteName, secret }: { db: D
         const due = await db
           .select({ id: users.id, email: users.email, dueAt: users.followDigestDueAt })
           .from(users)
-          .where(and(isNotNull(users.followDigestDueAt), lte(users.followDigestDueAt, now)))
+          .where(and(isNotNull(users.followDigestDueAt), lte(users.followDigestDueAt, now), eq(users.isDisabled, false)))
           .orderBy(asc(users.followDigestDueAt), asc(users.id))
           .limit(DIGEST_BATCH);
         for (const person of due) if (await sendFollowDigest(person as { id: string; email: string; dueAt: Date }, now)) sent += 1;

@@ -135,9 +135,14 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
     const design = await insertCategory(database.db, { label: "Design" });
     const ada = await signUp("Ada");
     await follow(ada, { kind: "category", value: design.id, intent: "follow" });
+    // A disabled account gets nothing.
+    const eve = await signUp("Eve");
+    await follow(eve, { kind: "category", value: design.id, intent: "follow" });
+    await database.db.update(users).set({ isDisabled: true }).where(eq(users.id, eve.id));
     const later = new Date(Date.now() + 30 * DAY_MS);
     await insertTool(database.db, { name: "Made while off", categories: [design.id], verifiedAt: new Date(later.getTime() - DAY_MS) });
     expect(await app.services.follows.sendFollowDigests(later)).toBe(1);
+    expect((await mails()).map((mail) => mail.to)).toEqual(["ada@example.com"]);
     expect((await mails())[0]!.text).toContain("Made while off");
     const [account] = await database.db.select().from(users).where(eq(users.id, ada.id));
     expect(account!.followDigestDueAt!.getTime()).toBe(later.getTime() + 7 * DAY_MS);
