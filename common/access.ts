@@ -51,9 +51,6 @@ export function canReplyToReviews(user: SessionUser | null, tool: ToolPeople): b
   return user !== null && isLinkedCreator(user, tool);
 }
 
-/** Verifiers and admins moderate the reviews: they approve those that wait, hide and restore. */
-export const canModerateReviews = isModerator;
-
 /** A change of a live tool's name or website by its maker waits for a verifier's look; a verifier's own does not. */
 export function needsIdentityReview(editor: SessionUser): boolean {
   return !isModerator(editor);
