@@ -140,13 +140,16 @@ export function reviewService({ db, limiter, outbox, siteUrl }: { db: Database; 
     return tool;
   }
 
-  /** A review with its tool, whatever its state; a review of a tool that is not live is not found. */
-  async function findReviewWithTool(reviewId: string) {
+  /**
+   * A review with its tool, whatever the review's state. A review of a tool that is not live is not found, but by the
+   * moderators (`anyTool`): they may still hide or restore it.
+   */
+  async function findReviewWithTool(reviewId: string, { anyTool = false }: { anyTool?: boolean } = {}) {
     const [row] = await db
       .select({ review: reviews, tool: reviewedToolColumns })
       .from(reviews)
       .innerJoin(tools, eq(tools.id, reviews.toolId))
-      .where(and(eq(reviews.id, reviewId), isPublicTool))
+      .where(and(eq(reviews.id, reviewId), anyTool ? undefined : isPublicTool))
       .limit(1);
     if (!row) throw new AppError("not-found", MESSAGES.review.notFound);
     return row;
@@ -229,10 +232,9 @@ export function reviewService({ db, limiter, outbox, siteUrl }: { db: Database; 
           })
           .returning({ id: reviews.id, status: reviews.status, createdAt: reviews.createdAt });
         if (!row) throw new AppError("aborted", MESSAGES.review.hidden);
-        const isNew = row.createdAt.getTime() === now.getTime();
         const effects: Effect[] = [];
         if (status === "live") effects.push(...(await makerMail(tx, tool, { id: row.id, rating, body })));
-        if (status === "waiting" && isNew) {
+        if (status === "waiting" && !existing) {
           effects.push({ channel: "notice", key: `review-waiting:${row.id}`, payload: { title: "Review waiting", text: `A review of ${tool.name} waits for a moderator.` } });
         }
         if (effects.length > 0) await outbox.enqueue(tx, effects);
@@ -367,12 +369,7 @@ export function reviewService({ db, limiter, outbox, siteUrl }: { db: Database; 
      */
     async moderateReview(user: SessionUser | null, { reviewId, action, reason }: ReviewModerationInput, now = new Date()): Promise<{ toolName: string }> {
       requireModerator(user);
-      const { review, tool } = await findReviewWithTool(reviewId).catch(async (error: unknown) => {
-        // A review of a tool taken down can still be hidden or restored: the console finds it whatever its tool.
-        const [row] = await db.select({ review: reviews, tool: reviewedToolColumns }).from(reviews).innerJoin(tools, eq(tools.id, reviews.toolId)).where(eq(reviews.id, reviewId)).limit(1);
-        if (!row) throw error;
-        return row;
-      });
+      const { review, tool } = await findReviewWithTool(reviewId, { anyTool: true });
       const allowed = { approve: ["waiting"], hide: ["live", "waiting"], restore: ["hidden"], keep: ["live", "waiting"] }[action];
       if (!allowed.includes(review.status)) throw new AppError("aborted", action === "approve" ? MESSAGES.review.notWaiting : MESSAGES.review.notPublic);
       await db.transaction(async (tx) => {
