@@ -50,7 +50,8 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
 
   // While the change is on its way, the heart shows what it will be.
   const pending = fetcher.formData?.get("intent");
-  const isFavorite = pending ? pending === "add" : Boolean(viewer?.favoriteToolIds.includes(toolId));
+  // The server's answer holds until the session cache has it too: no render between them shows the old state.
+  const isFavorite = pending ? pending === "add" : (answer?.favorited ?? Boolean(viewer?.favoriteToolIds.includes(toolId)));
   const intent = isFavorite ? "remove" : "add";
   const knownLikes = fetcher.data?.likes ?? likes;
   const shownLikes = pending ? Math.max(0, knownLikes + (pending === "add" ? 1 : -1)) : knownLikes;

@@ -35,7 +35,8 @@ export function FollowButton({ kind, value, name }: { kind: "category" | "tag"; 
   }, [answer]);
 
   const pending = fetcher.formData?.get("intent");
-  const isFollowing = pending ? pending === "follow" : Boolean(viewer?.follows.includes(key));
+  // The server's answer holds until the session cache has it too: no render between them shows the old state.
+  const isFollowing = pending ? pending === "follow" : (answer?.following ?? Boolean(viewer?.follows.includes(key)));
   const intent = isFollowing ? "unfollow" : "follow";
 
   function submitInBackground(event: FormEvent<HTMLFormElement>) {

@@ -44,6 +44,10 @@ describe("follows in Chromium", () => {
     expect(await axeViolations(page)).toEqual([]);
     await button.click();
     await expect.poll(() => button.getAttribute("aria-pressed")).toBe("true");
+    // Once the answer came, it stays: the button never goes back to "Follow".
+    await expect.poll(() => button.textContent()).toBe("Following");
+    await page.waitForTimeout(200);
+    expect(await button.getAttribute("aria-pressed")).toBe("true");
     expect(await button.textContent()).toBe("Following");
     // The state holds on the next visit of the cached page.
     await gotoHydrated(page, `${server.url}/category/${category.slug}`);
