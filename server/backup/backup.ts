@@ -3,119 +3,176 @@
  * dump of its data folder, every stored file (DATA_DIR/files, with its modification time, which the cleanup of unused
  * images reads) and the generated auth secret when there is one (sessions and signed links stay valid after a restore).
  *
- * PGlite serves one process at a time, and only that process can dump it: the backup opens the data folder itself, so
- * it runs while the server is stopped, and the data folder's lock refuses it (DatabaseInUseError) while one runs.
- * PostgreSQL has pg_dump and pg_restore for that (README, "Backups").
+ * The archive is a stream both ways (tar-stream, then node's gzip): each stored file goes from the disk into the archive,
+ * and back, a chunk at a time, so a site with gigabytes of files backs up in the memory of one chunk. Only the database's
+ * dump is held whole: PGlite makes it as one Blob, and reads one back.
+ *
+ * PGlite serves one process at a time, and only that process can dump it: while the server runs, the command asks the
+ * server to make the backup (server/operations/channel.ts), which passes its own `dump`. PostgreSQL has pg_dump and
+ * pg_restore for that (README, "Backups").
  */
-import { once } from "node:events";
-import { createWriteStream, existsSync, type Stats } from "node:fs";
-import { chmod, lstat, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream, existsSync, type Stats } from "node:fs";
+import { chmod, lstat, mkdir, readdir, rename, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { gunzipSync, createGzip } from "node:zlib";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import tar from "tar-stream";
 import { z } from "#common/zod.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { openDatabase } from "../db/client.ts";
-import { readTar, tarEnd, tarEntry, type TarEntry } from "./tar.ts";
 
 const FORMAT = 1;
 const MANIFEST = "manifest.json";
 const DATABASE = "database.tar.gz";
 const AUTH_SECRET = "auth-secret";
 const FILES = "files";
+/** A manifest and an auth secret are a few hundred bytes: anything larger is not this archive's. */
+const SMALL_ENTRY_BYTES = 64 * 1024;
 
 const manifest = z.object({ format: z.literal(FORMAT), createdAt: z.string(), files: z.number().int().min(0) });
 
 export type BackupSummary = { files: number; databaseBytes: number };
 
-/** Writes the backup of the embedded database and stored files in `dataDir` to `archivePath` (which must not exist). */
-export async function createBackup({ dataDir, archivePath }: { dataDir: string; archivePath: string }): Promise<BackupSummary> {
+/**
+ * Writes the backup of the embedded database and stored files in `dataDir` to `archivePath` (which must not exist).
+ * `dump` is the database's own copy when a running server makes the backup; without it, the backup opens the data
+ * folder itself, and its lock refuses that while a server holds it (DatabaseInUseError).
+ */
+export async function createBackup({ dataDir, archivePath, dump }: { dataDir: string; archivePath: string; dump?: () => Promise<Blob> }): Promise<BackupSummary> {
   if (!existsSync(path.join(dataDir, "pglite"))) throw new AppError("not-found", MESSAGES.backup.noDatabase(dataDir));
   if (existsSync(archivePath)) throw new AppError("aborted", MESSAGES.backup.archiveExists(archivePath));
 
-  // The lock of the data folder stops here while a server holds it.
-  const database = await openDatabase({ dataDir });
-  let dump: Uint8Array;
-  try {
-    dump = new Uint8Array(await (await database.dump()).arrayBuffer());
-  } finally {
-    await database.close();
-  }
-
+  const databaseDump = new Uint8Array(await (await (dump ?? (() => dumpOwnDatabase(dataDir)))()).arrayBuffer());
   const stored = await storedFiles(path.join(dataDir, FILES));
   const createdAt = new Date();
-  const entries: TarEntry[] = [
-    { name: MANIFEST, body: Buffer.from(JSON.stringify({ format: FORMAT, createdAt: createdAt.toISOString(), files: stored.length })), modifiedAt: createdAt },
-    { name: DATABASE, body: dump, modifiedAt: createdAt },
-  ];
   const secretFile = path.join(dataDir, AUTH_SECRET);
-  if (existsSync(secretFile)) entries.push({ name: AUTH_SECRET, body: await readFile(secretFile), modifiedAt: modifiedAt(await lstat(secretFile)) });
 
+  const pack = tar.pack();
   // Written beside the archive, then renamed: an archive that exists is a whole one.
   const partial = `${archivePath}.partial`;
-  const gzip = createGzip();
-  const output = createWriteStream(partial, { flags: "wx", mode: 0o600 });
-  const written = once(output, "close");
-  gzip.pipe(output);
-  const write = async (chunks: Buffer[]) => {
-    for (const chunk of chunks) if (!gzip.write(chunk)) await once(gzip, "drain");
-  };
-  try {
-    for (const entry of entries) await write(tarEntry(entry));
-    for (const file of stored) {
-      await write(tarEntry({ name: `${FILES}/${file.key}`, body: await readFile(file.path), modifiedAt: file.modifiedAt }));
+  const written = pipeline(pack, createGzip(), createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+  const filling = (async () => {
+    await addEntry(pack, { name: MANIFEST, mtime: createdAt }, Buffer.from(JSON.stringify({ format: FORMAT, createdAt: createdAt.toISOString(), files: stored.length })));
+    await addEntry(pack, { name: DATABASE, mtime: createdAt }, databaseDump);
+    if (existsSync(secretFile)) {
+      const info = await lstat(secretFile);
+      await addEntry(pack, { name: AUTH_SECRET, mtime: modifiedAt(info), size: info.size }, createReadStream(secretFile));
     }
-    gzip.end(tarEnd());
-    await written;
+    for (const file of stored) await addEntry(pack, { name: `${FILES}/${file.key}`, mtime: file.modifiedAt, size: file.size }, createReadStream(file.path));
+    pack.finalize();
+  })();
+  try {
+    await Promise.all([filling, written]);
     await rename(partial, archivePath);
   } catch (error) {
-    gzip.destroy();
+    pack.destroy();
+    await written.catch(() => undefined);
     await rm(partial, { force: true });
     throw error;
   }
-  return { files: stored.length, databaseBytes: dump.byteLength };
+  return { files: stored.length, databaseBytes: databaseDump.byteLength };
+}
+
+async function dumpOwnDatabase(dataDir: string): Promise<Blob> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await database.dump();
+  } finally {
+    await database.close();
+  }
+}
+
+/** Adds one entry to the archive: bytes at hand, or a file's stream of `size` bytes. */
+async function addEntry(pack: tar.Pack, header: { name: string; mtime: Date; size?: number }, body: Uint8Array | Readable) {
+  if (body instanceof Uint8Array) {
+    await new Promise<void>((resolve, reject) => pack.entry({ ...header, mode: 0o644 }, body, (error) => (error ? reject(error) : resolve())));
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const sink = pack.entry({ ...header, mode: 0o644 }, (error) => (error ? reject(error) : resolve()));
+    body.on("error", (error) => {
+      sink.destroy(error);
+      reject(error);
+    });
+    body.pipe(sink as unknown as NodeJS.WritableStream);
+  });
 }
 
 /** Puts the backup in `archivePath` back into `dataDir`, which must be empty or not exist yet. */
 export async function restoreBackup({ archivePath, dataDir }: { archivePath: string; dataDir: string }): Promise<BackupSummary> {
   if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) throw new AppError("aborted", MESSAGES.backup.notEmpty(dataDir));
-  let entries: TarEntry[];
-  try {
-    entries = [...readTar(gunzipSync(await readFile(archivePath)))];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new AppError("not-found", MESSAGES.backup.noArchive(archivePath));
-    throw new AppError("invalid-argument", MESSAGES.backup.damaged(archivePath, error instanceof Error ? error.message : String(error)));
-  }
-  const [first, ...rest] = entries;
-  const parsed = first?.name === MANIFEST ? manifest.safeParse(parseJson(first.body)) : null;
-  if (!parsed?.success) throw new AppError("invalid-argument", MESSAGES.backup.notABackup(archivePath));
-  const dump = rest.find((entry) => entry.name === DATABASE);
-  const files = rest.filter((entry) => entry.name.startsWith(`${FILES}/`));
-  const unknown = rest.find((entry) => entry.name !== DATABASE && entry.name !== AUTH_SECRET && !entry.name.startsWith(`${FILES}/`));
-  if (!dump || unknown || files.length !== parsed.data.files) throw new AppError("invalid-argument", MESSAGES.backup.notABackup(archivePath));
+  if (!existsSync(archivePath)) throw new AppError("not-found", MESSAGES.backup.noArchive(archivePath));
+  const notABackup = () => new AppError("invalid-argument", MESSAGES.backup.notABackup(archivePath));
+  const filesRoot = path.join(dataDir, FILES);
 
+  const createdDir = !existsSync(dataDir);
   await mkdir(dataDir, { recursive: true });
+  let files = 0;
+  let expectedFiles: number | undefined;
+  let dump: Buffer | undefined;
   try {
-    for (const entry of rest) {
-      if (entry.name === DATABASE) continue;
-      const target = path.join(dataDir, entry.name);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, entry.body, { flag: "wx", mode: entry.name === AUTH_SECRET ? 0o600 : 0o644 });
-      if (entry.name === AUTH_SECRET) await chmod(target, 0o600);
-      if (entry.modifiedAt) await utimes(target, entry.modifiedAt, entry.modifiedAt);
+    const extract = tar.extract();
+    const reading = pipeline(createReadStream(archivePath), createGunzip(), extract as unknown as NodeJS.WritableStream);
+    try {
+      for await (const entry of extract) {
+        const { name, type, mtime } = entry.header;
+        if (type !== "file") throw notABackup();
+        if (expectedFiles === undefined) {
+          // The manifest comes first: anything else is not our archive, and nothing is written from it.
+          const parsed = name === MANIFEST ? manifest.safeParse(parseJson(await readWhole(entry, SMALL_ENTRY_BYTES))) : null;
+          if (!parsed?.success) throw notABackup();
+          expectedFiles = parsed.data.files;
+        } else if (name === DATABASE && !dump) {
+          dump = await readWhole(entry, Number.POSITIVE_INFINITY);
+        } else if (name === AUTH_SECRET) {
+          const target = path.join(dataDir, AUTH_SECRET);
+          await writeFile(target, await readWhole(entry, SMALL_ENTRY_BYTES), { flag: "wx", mode: 0o600 });
+          await chmod(target, 0o600);
+          await utimes(target, mtime, mtime);
+        } else if (name.startsWith(`${FILES}/`)) {
+          // A name that leads out of the files folder (../) is not one that npm run backup writes.
+          const target = path.resolve(filesRoot, name.slice(FILES.length + 1));
+          if (!target.startsWith(`${filesRoot}${path.sep}`)) throw notABackup();
+          await mkdir(path.dirname(target), { recursive: true });
+          await pipeline(entry, createWriteStream(target, { flags: "wx", mode: 0o644 }));
+          await utimes(target, mtime, mtime);
+          files++;
+        } else throw notABackup();
+      }
+      await reading;
+    } catch (error) {
+      await reading.catch(() => undefined);
+      throw error;
     }
+    if (expectedFiles === undefined || !dump || files !== expectedFiles) throw notABackup();
     // PGlite unpacks its own dump into the new data folder.
-    const database = await openDatabase({ dataDir, loadDataDir: new Blob([new Uint8Array(dump.body)]) });
+    const database = await openDatabase({ dataDir, loadDataDir: new Blob([new Uint8Array(dump)]) });
     await database.close();
   } catch (error) {
     // The folder was empty: what the restore wrote goes, so that it can be tried again.
-    for (const name of await readdir(dataDir)) await rm(path.join(dataDir, name), { recursive: true, force: true });
-    throw error;
+    if (createdDir) await rm(dataDir, { recursive: true, force: true });
+    else for (const name of await readdir(dataDir)) await rm(path.join(dataDir, name), { recursive: true, force: true });
+    if (error instanceof AppError) throw error;
+    throw new AppError("invalid-argument", MESSAGES.backup.damaged(archivePath, error instanceof Error ? error.message : String(error)));
   }
-  return { files: files.length, databaseBytes: dump.body.byteLength };
+  return { files, databaseBytes: dump.byteLength };
 }
 
-type StoredFile = { key: string; path: string; modifiedAt: Date };
+/** An entry's bytes, refused past `limit`. */
+async function readWhole(entry: AsyncIterable<unknown>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of entry as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new Error(`an entry is larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+type StoredFile = { key: string; path: string; modifiedAt: Date; size: number };
 
 /** Every regular file under `root` (links are not followed), by key, in a stable order. */
 async function storedFiles(root: string): Promise<StoredFile[]> {
@@ -124,7 +181,7 @@ async function storedFiles(root: string): Promise<StoredFile[]> {
   for (const relative of (await readdir(root, { recursive: true })).sort()) {
     const full = path.join(root, relative);
     const info = await lstat(full);
-    if (info.isFile()) found.push({ key: relative.split(path.sep).join("/"), path: full, modifiedAt: modifiedAt(info) });
+    if (info.isFile()) found.push({ key: relative.split(path.sep).join("/"), path: full, modifiedAt: modifiedAt(info), size: info.size });
   }
   return found;
 }

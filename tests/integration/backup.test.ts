@@ -2,7 +2,12 @@
  * `npm run backup` and `npm run restore`, as an operator runs them: a data folder with a user, a tool and its uploaded
  * logo is backed up, restored into a fresh folder, and both are compared, row for row and file for file.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from "node:fs";
+import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
+import { createGzip } from "node:zlib";
+import tar from "tar-stream";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +42,22 @@ function everyFile(root: string): Record<string, { bytes: string; modifiedAt: nu
     if (statSync(full).isFile()) files[relative] = { bytes: readFileSync(full).toString("base64"), modifiedAt: Math.floor(statSync(full).mtimeMs / 1000) };
   }
   return files;
+}
+
+const BIG_FILE_BYTES = 1024 * 1024 * 1024;
+/** What a backup or restore may hold at its peak: the embedded database's own share, and far less than BIG_FILE_BYTES. */
+const COMMAND_MEMORY_BYTES = 512 * 1024 * 1024;
+const BUILD_DIR = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
+
+/** Runs a compiled command on plain node, and reads its peak resident memory as it exits. */
+async function measuredCommand(name: string, args: string[]) {
+  const probe = path.join(os.tmpdir(), `indie-tools-rss-${process.pid}.mjs`);
+  writeFileSync(probe, "process.on('exit', () => process.stderr.write(`maxRSS ${process.resourceUsage().maxRSS}\\n`));\n");
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, [`--import=${probe}`, path.join(BUILD_DIR, `server/commands/${name}.js`), ...args], {
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const kilobytes = Number(/maxRSS (\d+)/.exec(stderr)?.[1]);
+  return { stdout, maxRssBytes: kilobytes * 1024 };
 }
 
 describe("backup and restore of the embedded database", () => {
@@ -88,6 +109,61 @@ describe("backup and restore of the embedded database", () => {
     } finally {
       await Promise.all([original.close(), restored.close()]);
     }
+  });
+
+  it("backs up and restores a stored file larger than the memory the command holds, a chunk at a time", async () => {
+    const bigDir = path.join(work, "big");
+    const handle = await openDatabase({ dataDir: bigDir });
+    await handle.migrate();
+    await handle.close();
+    // 1 GiB that takes no disk (a sparse file reads as zeros), with marks that must come back in their places.
+    const big = path.join(bigDir, "files", "tools", "big.bin");
+    mkdirSync(path.dirname(big), { recursive: true });
+    writeFileSync(big, "");
+    truncateSync(big, BIG_FILE_BYTES);
+    const marks = [0, 123_456_789, BIG_FILE_BYTES - 5];
+    const fd = openSync(big, "r+");
+    for (const offset of marks) writeSync(fd, "mark!", offset);
+    closeSync(fd);
+
+    const bigArchive = path.join(work, "big.tar.gz");
+    const backup = await measuredCommand("backup", ["--data-dir", bigDir, "--out", bigArchive]);
+    expect(backup.stdout).toContain("and 1 stored files of");
+    const restoredBig = path.join(work, "big-restored");
+    const restore = await measuredCommand("restore", [bigArchive, "--data-dir", restoredBig]);
+    expect(restore.stdout).toContain("restored the database and 1 stored files");
+    // Each command holds far less than the file: it never had it whole.
+    expect(backup.maxRssBytes).toBeLessThan(COMMAND_MEMORY_BYTES);
+    expect(restore.maxRssBytes).toBeLessThan(COMMAND_MEMORY_BYTES);
+
+    const copy = path.join(restoredBig, "files", "tools", "big.bin");
+    expect(statSync(copy).size).toBe(BIG_FILE_BYTES);
+    const copyFd = openSync(copy, "r");
+    const read = Buffer.alloc(5);
+    for (const offset of marks) {
+      readSync(copyFd, read, 0, 5, offset);
+      expect(read.toString()).toBe("mark!");
+    }
+    closeSync(copyFd);
+    rmSync(restoredBig, { recursive: true, force: true });
+    rmSync(bigDir, { recursive: true, force: true });
+  });
+
+  it("refuses an archive whose file would land outside the data folder, and writes nothing", async () => {
+    const hostile = path.join(work, "hostile.tar.gz");
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip(), createWriteStream(hostile));
+    pack.entry({ name: "manifest.json" }, JSON.stringify({ format: 1, createdAt: new Date().toISOString(), files: 1 }));
+    pack.entry({ name: "database.tar.gz" }, "not a database");
+    pack.entry({ name: "files/../../escaped.txt" }, "out");
+    pack.finalize();
+    await written;
+    const target = path.join(work, "hostile-target");
+    const restore = await npmRun("restore", [hostile, "--data-dir", target]);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain(`${hostile} is not a backup made by npm run backup`);
+    expect(existsSync(path.join(work, "escaped.txt"))).toBe(false);
+    expect(existsSync(target)).toBe(false);
   });
 
   it("refuses to restore into a folder that is not empty, and leaves it as it was", async () => {

@@ -32,8 +32,13 @@ export async function gotoHydrated(page: Page, url: string) {
 /** Headless Chromium announces itself as "HeadlessChrome", which the bot filter drops: tests browse as a person's Chrome does. */
 const PERSON_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
-export function newContext(browser: Browser, options: BrowserContextOptions = {}) {
-  return browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
+/** A step that waits longer than 20 s fails by itself, naming what it waited for, before the test's own 30 s run out. */
+const STEP_TIMEOUT = 20_000;
+
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
+  context.setDefaultTimeout(STEP_TIMEOUT);
+  return context;
 }
 
 /** A new person signs up through the form (password 'long-enough'); resolves once the site has taken them home, signed in. */
