@@ -21,6 +21,8 @@ import { loadAuthSecret } from "./auth/secret.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createNotifier } from "./notify/notifier.ts";
 import { createServices } from "./services.ts";
+import { serveCommands } from "./operations/channel.ts";
+import { SERVER_COMMANDS } from "./operations/registry.ts";
 import { fileStorageFromConfig } from "./storage/from-config.ts";
 import { backfillWebsiteKeys } from "./tools/duplicates.ts";
 
@@ -101,6 +103,16 @@ export async function startServer(config: Config) {
   server.listen(config.PORT, config.HOST, () => {
     logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
   });
+  // The embedded database serves this process only: the operator's commands run in it, through the data folder's socket.
+  const commandChannel =
+    database.kind === "pglite"
+      ? await serveCommands({
+          dataDir,
+          commands: SERVER_COMMANDS,
+          logger,
+          host: { config, dataDir, database: async () => database, dumpOf: (folder) => (folder === dataDir ? () => database.dump() : undefined) },
+        })
+      : undefined;
   const jobs = startJobs(database.db, services, logger, config.JOBS_FIRST_RUN_AFTER_SECONDS * 1000);
   // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
   services.outbox.start();
@@ -120,6 +132,7 @@ export async function startServer(config: Config) {
     services.readiness.markStopping();
     try {
       const jobsStopped = jobs.stop();
+      await commandChannel?.close();
       const requests = await closeHttpServer(server);
       if (requests === "cut") logger.warn(`${signal}: requests still in flight after ${REQUESTS_GRACE_MS} ms were cut off`);
       await jobsStopped;

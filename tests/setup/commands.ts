@@ -9,10 +9,13 @@ import { promisify } from "node:util";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
-/** Runs `npm run <script> -- <args>` (the compiled command); resolves with its output, or with the failure's status and output. */
-export async function npmRun(script: string, args: string[], env: Record<string, string> = {}) {
+/**
+ * Runs `npm run <script> -- <args>` (the compiled command), typed in the folder `cwd` (the project's by default);
+ * resolves with its output, or with the failure's status and output.
+ */
+export async function npmRun(script: string, args: string[], env: Record<string, string> = {}, cwd = ROOT) {
   try {
-    const { stdout, stderr } = await run("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", ...env } });
+    const { stdout, stderr } = await run("npm", ["--prefix", ROOT, "run", "--silent", script, "--", ...args], { cwd, env: { ...process.env, NODE_ENV: "production", ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
