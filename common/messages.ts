@@ -360,6 +360,12 @@ export const MESSAGES = {
     notAWebsite: "This link is not a website address",
   },
 
+  /** The one-time link that makes the site's first admin (decision 047). */
+  setup: {
+    invalid: "This setup link does not work: it has expired or was used. While the site has no admin, each start of the server writes a new one to its log.",
+    hasAdmin: "This site has an admin already: ask them for a role.",
+  },
+
   /** What `npm run backup` and `npm run restore` print when they cannot go on. */
   backup: {
     noDatabase: (dataDir: string) => `No embedded database in ${dataDir}: nothing to back up`,

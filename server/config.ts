@@ -53,6 +53,13 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).prefault("info"),
   /** "text" for people reading a terminal, "json" for a log collector: one object per line. */
   LOG_FORMAT: z.enum(["text", "json"]).prefault("text"),
+  /** Accounts made admins when they sign in with a proven address (decision 047), lower-cased. */
+  ADMIN_EMAILS: z
+    .string()
+    .trim()
+    .prefault("")
+    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ message: "must be e-mail addresses separated by commas" }))),
   AUTH_SECRET: z
     .string()
     .trim()

@@ -62,6 +62,8 @@ export async function startServer(config: Config) {
     logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.toolIds.length} tools`);
   });
   for (const id of seededToolIds) await services.tools.writeToolSnapshot(id);
+  // A site without an admin gets one from a link in this log (decision 047).
+  await services.setup.offerSetupLink();
   logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
   logger.info(`files stored ${config.storage.kind === "s3" ? `in the bucket ${config.storage.bucket} at ${config.storage.endpoint}` : `in ${path.join(config.DATA_DIR, "files")}`}`);
 

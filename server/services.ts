@@ -53,6 +53,7 @@ import { toolSnapshots } from "./tools/snapshots.ts";
 import { spamGuard } from "./spam/guard.ts";
 import { proofKeys, proofOfWork } from "./spam/proof-of-work.ts";
 import { roleMutations, userMutations } from "./users/mutations.ts";
+import { firstAdmin } from "./users/first-admin.ts";
 import { userQueries } from "./users/queries.ts";
 import { userToolQueries } from "./tools/user-tools.ts";
 import { webhookAdmin } from "./webhooks/endpoints.ts";
@@ -119,13 +120,24 @@ export function createServices(deps: Dependencies) {
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
-  const auth = loadAuthWhenNeeded({ db: deps.db, config: deps.config, secret: deps.authSecret, outbox, logger: deps.logger, onGoogleSignIn });
+  const setup = firstAdmin({ db: deps.db, adminEmails: deps.config.ADMIN_EMAILS, siteUrl: deps.config.SITE_URL, logger: deps.logger });
+  const auth = loadAuthWhenNeeded({
+    db: deps.db,
+    config: deps.config,
+    secret: deps.authSecret,
+    outbox,
+    logger: deps.logger,
+    onGoogleSignIn,
+    onSignedIn: setup.promoteListedAdmin,
+  });
   const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger };
   const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries({ ...accountDeps, secret: deps.authSecret }) };
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
     accounts,
+    /** The first admin: ADMIN_EMAILS, and the one-time setup link (decision 047). */
+    setup,
     mailer: deps.mailer,
     notifier: deps.notifier,
     /**

@@ -77,3 +77,6 @@ export const roleField = z.enum(USER_ROLES, { message: MESSAGES.profile.unknownR
 /** `npm run admin -- set-role <email> <role>`. */
 export const setRoleInput = z.object({ email: emailField, role: roleField });
 export type SetRoleInput = z.infer<typeof setRoleInput>;
+
+/** The token of a setup link (decision 047): 32 random bytes, base64url. */
+export const setupTokenParam = z.string().regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.setup.invalid);

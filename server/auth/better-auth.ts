@@ -32,9 +32,11 @@ export type AuthDependencies = {
   logger: Logger;
   /** Keeps the user record of someone Google signs in, before their session is made (the account service's recordGoogleSignIn). */
   onGoogleSignIn?: (authId: string) => Promise<void>;
+  /** After any sign-in, once its session is made (the first admin's ADMIN_EMAILS). */
+  onSignedIn?: (authId: string, sessionId: string) => Promise<void>;
 };
 
-export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn }: AuthDependencies) {
+export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn, onSignedIn }: AuthDependencies) {
   /** A mail that carries a link which signs in: one per link, and its text is blanked once delivered. */
   async function sendLinkMail(kind: string, url: string, mail: Mail) {
     // Better Auth has just written the link's verification row in its own statement: the mail follows it.
@@ -100,6 +102,9 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn 
                 throw new APIError("INTERNAL_SERVER_ERROR", { code: "USER_RECORD_FAILED", message: "The user record could not be kept" });
               });
             }
+          },
+          after: async (session) => {
+            await onSignedIn?.(session.userId, session.id).catch((error: unknown) => logger.error("sign-in: checking ADMIN_EMAILS failed", error));
           },
         },
       },

@@ -220,8 +220,20 @@ export const users = pgTable(
     index("users_follow_digest_due_idx").on(table.followDigestDueAt).where(sql`${table.followDigestDueAt} is not null`),
     // The newsletter's subscribers, in the order a send walks them.
     index("users_newsletter_idx").on(table.id).where(sql`${table.hasSubscribedToNewsletter}`),
+    // Whether the site has an admin yet (the setup link), and who they are.
+    index("users_admins_idx").on(table.id).where(sql`${table.role} = 'admin'`),
   ],
 );
+
+/**
+ * The one-time links that make the first admin (decision 047): written to the log at a start while the site has no
+ * admin, valid 24 hours. Only the token's SHA-256 is kept; the first use removes every one.
+ */
+export const setupTokens = pgTable("setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+});
 
 /** A user's favourite tools (SPEC: favoriteTools), as a join table so both directions are indexed. */
 export const favorites = pgTable(

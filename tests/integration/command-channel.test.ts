@@ -32,6 +32,10 @@ describe("the commands beside a server running on the embedded database", () => 
     rmSync(work, { recursive: true, force: true });
   });
 
+  it("writes the setup link to its log, as the site has no admin", () => {
+    expect(server.output.join("\n")).toMatch(/This site has no admin yet\. Sign up, then open http:\/\/127\.0\.0\.1:\d+\/setup\/[\w-]{43} within 24 hours/);
+  });
+
   it("listens on a socket in the data folder that only its owner may open", () => {
     const socket = statSync(path.join(dataDir, "commands.sock"));
     expect(socket.isSocket()).toBe(true);

@@ -1,0 +1,74 @@
+/**
+ * /setup/{token}: the one-time link a start writes to the log while the site has no admin (decision 047). Opening it
+ * only asks; the signed-in person who presses the button becomes the admin, and every setup link stops working.
+ */
+import { data, Form, redirect } from "react-router";
+import { MESSAGES } from "#common/messages.ts";
+import { setupTokenParam } from "#common/schemas/profiles.ts";
+import { loginPath, withRedirectTo } from "#common/page-paths.ts";
+import { FormMessage, SubmitButton } from "../components/form.tsx";
+import { Link } from "../components/link.tsx";
+import { formFailure } from "../forms.ts";
+import { useRootData } from "../root-data.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/setup";
+
+function tokenOf(params: { token?: string }): string {
+  const token = setupTokenParam.safeParse(params.token);
+  if (!token.success) throw data(MESSAGES.setup.invalid, { status: 404 });
+  return token.data;
+}
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const token = tokenOf(params);
+  const state = await context.services.setup.checkSetupLink(token);
+  if (state === "has-admin") throw data(MESSAGES.setup.hasAdmin, { status: 410 });
+  if (state === "invalid") throw data(MESSAGES.setup.invalid, { status: 404 });
+  return { username: context.user?.username ?? null, here: url.pathname };
+}
+
+export async function action({ params, context, url }: Route.ActionArgs) {
+  const token = tokenOf(params);
+  if (!context.user) throw redirect(loginPath(url.pathname));
+  try {
+    await context.services.setup.useSetupLink(context.user, token);
+  } catch (error) {
+    return formFailure(error, {});
+  }
+  return redirect("/admin");
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Become the admin", description: "The one-time link that makes this site's first admin.", path: "/setup", noindex: true });
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const { siteName } = useRootData().config;
+  const { username, here } = loaderData;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{`Become the admin of ${siteName}`}</h1>
+      <p className="mt-4 text-slate-700">This site has no admin yet. The admin verifies tools, gives the other roles and runs the console.</p>
+      {username ? (
+        <Form method="post" className="mt-6 space-y-4">
+          <FormMessage message={actionData?.message} />
+          <p className="text-slate-700">
+            You are signed in as <strong>{username}</strong>. This link works once: whoever uses it first is the admin.
+          </p>
+          <SubmitButton pendingText="Making you the admin…">Become the admin</SubmitButton>
+        </Form>
+      ) : (
+        <div className="mt-6 space-y-4">
+          <p className="text-slate-700">Sign up or log in first, with the account that will run the site: this link brings you back here.</p>
+          <p className="flex gap-3">
+            <Link to={withRedirectTo("/register", here)} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+              Sign up
+            </Link>
+            <Link to={loginPath(here)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+              Log in
+            </Link>
+          </p>
+        </div>
+      )}
+    </main>
+  );
+}
