@@ -77,6 +77,7 @@ export default [
     route("webhooks", "routes/admin-webhooks.tsx"),
     route("webhooks/:endpointId", "routes/admin-webhook.tsx"),
     route("api-keys", "routes/admin-api-keys.tsx"),
+    route("system", "routes/admin-system.tsx"),
   ]),
 
   // Blog and legal pages

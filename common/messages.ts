@@ -360,6 +360,11 @@ export const MESSAGES = {
     notAWebsite: "This link is not a website address",
   },
 
+  /** The operator's system page and /metrics. */
+  system: {
+    metricsToken: "Send the token METRICS_TOKEN names, as Authorization: Bearer <token>",
+  },
+
   /** The one-time link that makes the site's first admin (decision 047). */
   setup: {
     invalid: "This setup link does not work: it has expired or was used. While the site has no admin, each start of the server writes a new one to its log.",

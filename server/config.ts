@@ -53,6 +53,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).prefault("info"),
   /** "text" for people reading a terminal, "json" for a log collector: one object per line. */
   LOG_FORMAT: z.enum(["text", "json"]).prefault("text"),
+  /** Turns /metrics on, for a scraper that sends it as a Bearer token; empty: /metrics is off. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine((value) => value === "" || value.length >= 16, "must be at least 16 characters (try: openssl rand -hex 24)"),
   /** Accounts made admins when they sign in with a proven address (decision 047), lower-cased. */
   ADMIN_EMAILS: z
     .string()

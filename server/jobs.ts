@@ -15,13 +15,12 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client.ts";
+import { JOB_PERIODS_MS } from "./job-periods.ts";
 import { scheduledRuns } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
 import type { Services } from "./services.ts";
 
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+const { minute: MINUTE_MS, hourly: HOUR_MS, daily: DAY_MS } = JOB_PERIODS_MS;
 /** A run that has not finished after this long is deemed dead (its process stopped) and may be run again. */
 const RUN_LEASE_MS = 30 * 60 * 1000;
 /** Timers of different processes, and their clocks, drift a little: a claim a hundredth of a period early still counts. */
@@ -206,9 +205,9 @@ function every(periodMs: number, firstAfterMs: number, job: (signal: AbortSignal
  */
 export function startJobs(db: Database, services: Services, logger: Logger, firstRunAfterMs: number): ScheduledJobs {
   const jobs = [
-    every(MINUTE_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "minute", MINUTE_MS, () => runMinuteJobs(services, logger, new Date()), new Date(), signal), logger, "minute"),
-    every(HOUR_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "hourly", HOUR_MS, () => runJobs(services, logger, new Date(), signal), new Date(), signal), logger, "hourly"),
-    every(DAY_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "daily", DAY_MS, () => runDailyJobs(services, logger, new Date(), signal), new Date(), signal), logger, "daily"),
+    every(MINUTE_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "minute", JOB_PERIODS_MS.minute, () => runMinuteJobs(services, logger, new Date()), new Date(), signal), logger, "minute"),
+    every(HOUR_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "hourly", JOB_PERIODS_MS.hourly, () => runJobs(services, logger, new Date(), signal), new Date(), signal), logger, "hourly"),
+    every(DAY_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "daily", JOB_PERIODS_MS.daily, () => runDailyJobs(services, logger, new Date(), signal), new Date(), signal), logger, "daily"),
   ];
   return { stop: async () => void (await Promise.all(jobs.map((scheduled) => scheduled.stop()))) };
 }

@@ -49,6 +49,7 @@ export async function startServer(config: Config) {
     notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
     authSecret: loadAuthSecret(config.AUTH_SECRET, dataDir),
     keptReads,
+    pageCache,
   });
 
   let seededToolIds: string[] = [];
@@ -115,6 +116,10 @@ export async function startServer(config: Config) {
           host: { config, dataDir, database: async () => database, dumpOf: (folder) => (folder === dataDir ? () => database.dump() : undefined) },
         })
       : undefined;
+  // This process among the running ones (/admin/system): now, every minute, and gone when it stops.
+  await services.system.heartbeat();
+  const heartbeat = setInterval(() => void services.system.heartbeat().catch((error: unknown) => logger.warn(`system: could not write this process's row: ${String(error)}`)), 60_000);
+  heartbeat.unref();
   const jobs = startJobs(database.db, services, logger, config.JOBS_FIRST_RUN_AFTER_SECONDS * 1000);
   // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
   services.outbox.start();
@@ -140,6 +145,8 @@ export async function startServer(config: Config) {
       await jobsStopped;
       // Deliveries under way end before the database closes; what is still due waits in the database for the next start.
       await services.outbox.stop();
+      clearInterval(heartbeat);
+      await services.system.forget();
       await pageChanges?.stop();
       // The analytics events still in memory are written before the database closes.
       await services.analytics.close();

@@ -11,6 +11,8 @@ import { rateLimiter } from "./auth/rate-limit.ts";
 import { createTokenSync } from "./auth/token-sync.ts";
 import { catalogueService } from "./catalogue/service.ts";
 import { unkeptReads, type KeptReads } from "./cache/kept-reads.ts";
+import type { PageCache } from "./cache/page-cache.ts";
+import { appVersion, systemMonitor } from "./system/monitor.ts";
 import { categoryQueries } from "./categories/queries.ts";
 import { type Config, stripeCheckoutOrigin } from "./config.ts";
 import { blog } from "./content/blog.ts";
@@ -73,6 +75,8 @@ export type Dependencies = {
   now?: () => Date;
   /** Reads kept between renders for the page cache (server/cache/kept-reads.ts); none without a page cache. */
   keptReads?: KeptReads;
+  /** The page cache, whose figures /admin/system and /metrics show; none when it is off. */
+  pageCache?: PageCache;
 };
 
 export function createServices(deps: Dependencies) {
@@ -138,6 +142,8 @@ export function createServices(deps: Dependencies) {
     accounts,
     /** The first admin: ADMIN_EMAILS, and the one-time setup link (decision 047). */
     setup,
+    /** How the site is doing: /admin/system, /metrics, and this process's row among the running ones. */
+    system: systemMonitor({ db: deps.db, pageCache: deps.pageCache, version: appVersion() }),
     mailer: deps.mailer,
     notifier: deps.notifier,
     /**

@@ -34,6 +34,9 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
   const keysByTag = new Map<string, Set<string>>();
   let bytes = 0;
   let generation = 0;
+  // Since the start: how often a page was asked for and found kept, and not (the operator's hit rate).
+  let hits = 0;
+  let misses = 0;
   // The last invalidations, oldest first: the generation each one made, and its tags ("*" for every page).
   const recent: { generation: number; tags: Set<string> | "*" }[] = [];
 
@@ -65,11 +68,16 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     /** The page kept under `key`, if any and still fresh; it becomes the most recently used. */
     get(key: string): CachedPage | undefined {
       const page = pages.get(key);
-      if (!page) return undefined;
-      if (page.expiresAt <= now()) {
-        remove(key);
+      if (!page) {
+        misses++;
         return undefined;
       }
+      if (page.expiresAt <= now()) {
+        remove(key);
+        misses++;
+        return undefined;
+      }
+      hits++;
       pages.delete(key);
       pages.set(key, page);
       return page;
@@ -120,6 +128,11 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     /** How many pages and bytes are kept. */
     size() {
       return { pages: pages.size, bytes };
+    },
+
+    /** What is kept, and how often a page asked for was found kept since the start. */
+    stats() {
+      return { pages: pages.size, bytes, hits, misses };
     },
   };
 }

@@ -736,6 +736,29 @@ export const scheduledRuns = pgTable("scheduled_runs", {
   finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),
 });
 
+/** The backups `npm run backup` made of the embedded database, for /admin/system (the last one matters). */
+export const backupRuns = pgTable("backup_runs", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  archive: text("archive").notNull(),
+  databaseBytes: bigint("database_bytes", { mode: "number" }).notNull(),
+  files: integer("files").notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+});
+
+/** Every app process running on this database: each writes its row every minute and removes it when it stops (/admin/system). */
+export const appProcesses = pgTable(
+  "app_processes",
+  {
+    id: text("id").primaryKey(),
+    host: text("host").notNull(),
+    pid: integer("pid").notNull(),
+    version: text("version").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (table) => [index("app_processes_seen_at_idx").on(table.seenAt)],
+);
+
 // --- Side effects of writes (server/outbox/): written in the change's transaction, delivered by the outbox worker ---
 
 /**

@@ -1,4 +1,5 @@
 /** The HTTP application: Hono owns the process; the JSON API and health check come first, React Router renders every page last. */
+import { timingSafeEqual } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -91,6 +92,12 @@ export function createApp({ config, db, services, logger, build, clientDir, file
 
   app.onError((error, c) => respondWithError(c, error, logger));
 
+  // Every answer's time, for /metrics; measured around everything else, compression included.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    services.system.observeRequest(c.req.method, c.req.path, c.res.status, (performance.now() - started) / 1000);
+  });
   app.use(requestIds({ trustProxy: config.TRUST_PROXY, logger }));
   app.use(compression());
   app.use(
@@ -122,6 +129,17 @@ export function createApp({ config, db, services, logger, build, clientDir, file
       logger.error("health check: the database does not answer", error);
       return c.json({ status: "unavailable" }, 503);
     }
+  });
+
+  // The operator's figures in Prometheus' format (server/system/monitor.ts): off without METRICS_TOKEN, and only for it.
+  app.get("/metrics", async (c) => {
+    if (!config.METRICS_TOKEN) return c.json(errorBody(new AppError("not-found", MESSAGES.page.notFound)), 404);
+    if (!hasBearerToken(c.req.header("authorization"), config.METRICS_TOKEN)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.json(errorBody(new AppError("unauthenticated", MESSAGES.system.metricsToken)), 401);
+    }
+    const { contentType, text } = await services.system.metricsText();
+    return c.body(text, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
   });
 
   // Whether to send this process traffic. A failure is logged once a minute at most: a balancer asks every few seconds.
@@ -365,4 +383,11 @@ function refuseCrossOriginWrites(config: Config): MiddlewareHandler {
     }
     await next();
   };
+}
+
+/** Whether `header` is `Bearer <token>` (the scheme in any case), compared in constant time. */
+function hasBearerToken(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^bearer\s+(.+)$/i.exec(header ?? "")?.[1]?.trim() ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

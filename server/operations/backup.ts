@@ -8,6 +8,7 @@
  */
 import { MESSAGES } from "#common/messages.ts";
 import { createBackup, restoreBackup } from "../backup/backup.ts";
+import { recordBackup } from "../system/monitor.ts";
 import { type Command, CommandFailure, type CommandHost, type CommandIO, operatorPath, parseCommandArgs } from "./command.ts";
 
 const BACKUP_USAGE = "Usage: npm run backup -- [--data-dir ./data] [--out ./indie-tools-backup-<time>.tar.gz]";
@@ -30,6 +31,10 @@ export const backupCommand: Command = {
     const dataDir = dataDirOf(values["data-dir"], io, host);
     const archivePath = operatorPath(io, values.out ?? `indie-tools-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
     const summary = await createBackup({ dataDir, archivePath, dump: host.dumpOf(dataDir) });
+    // The site's own database keeps it, for /admin/system.
+    if (!host.config.DATABASE_URL && dataDir === host.dataDir) {
+      await recordBackup((await host.database()).db, { archive: archivePath, databaseBytes: summary.databaseBytes, files: summary.files });
+    }
     io.out(`backed up the database (${summary.databaseBytes.toLocaleString("en")} bytes) and ${summary.files} stored files of ${dataDir} to ${archivePath}\n`);
   },
 };

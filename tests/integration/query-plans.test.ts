@@ -7,6 +7,7 @@ import { latestToolsQuery } from "#server/tools/queries.ts";
 import { likelyDuplicateQuery, possibleDuplicatesQuery } from "#server/tools/duplicates.ts";
 import { isQueuedTool } from "#server/tools/queue.ts";
 import { tools } from "#server/db/schema.ts";
+import { outboxStatusQuery } from "#server/system/monitor.ts";
 import { insertTools } from "../factories.ts";
 import { databaseKinds, explainAll, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
@@ -73,5 +74,17 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     );
     expect(possible).toContain("tools_name_trgm_idx");
     expect(possible).not.toMatch(/Seq Scan/);
+  });
+
+  it("counts the outbox's waiting and failed messages for the system page without reading the delivered ones", async () => {
+    await database.db.execute(sql`
+      insert into outbox (key, channel, payload, state, delivered_at)
+      select 'delivered-' || n, 'mail', '{}'::jsonb, 'delivered', now() from generate_series(1, 3000) n`);
+    await database.db.execute(sql`insert into outbox (key, channel, payload, state) values ('waiting', 'mail', '{}'::jsonb, 'due'), ('given-up', 'notice', '{}'::jsonb, 'failed')`);
+    await database.db.execute(sql`analyze outbox`);
+    const text = await explainAll(database.db, outboxStatusQuery(new Date()));
+    expect(text).toContain("outbox_due_idx");
+    expect(text).toContain("outbox_failed_idx");
+    expect(text).not.toMatch(/Seq Scan on outbox/);
   });
 });

@@ -48,6 +48,7 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     authSecret: "a-test-secret-that-is-long-enough-to-sign-sessions",
     now,
     keptReads,
+    pageCache,
   });
   const pageChanges = pageCache ? await watchPageChanges(database.handle, [pageCache, keptReads], logger) : undefined;
   const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir: config.storage.kind === "local" ? filesDir : undefined, pageCache });
