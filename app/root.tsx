@@ -16,11 +16,10 @@ import { useViewerSync, VIEWER_SCRIPT } from "./session-cache.ts";
 import { type RootData, useOptionalRootData } from "./root-data.ts";
 import { NOINDEX, pageTitle } from "./seo.ts";
 import { THEME_SCRIPT } from "./theme.ts";
+import { accentStylesheet } from "#common/colors.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "alternate", type: "application/rss+xml", title: "New tools", href: "/rss.xml" },
   { rel: "alternate", type: "application/feed+json", title: "New tools", href: "/feed.json" },
 ];
@@ -74,6 +73,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
+        {/* The site's own favicon and accent colour, when an admin set them (decision 048). */}
+        {data?.config.faviconUrl ? (
+          <link rel="icon" href={data.config.faviconUrl} type="image/webp" />
+        ) : (
+          <>
+            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+            <link rel="icon" href="/favicon.ico" sizes="32x32" />
+          </>
+        )}
+        {data?.config.accentColor && <style>{accentStylesheet(data.config.accentColor)}</style>}
       </head>
       <body>
         <div id="app" className="flex min-h-screen flex-col">
@@ -94,7 +103,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       </a>
       <NavigationProgress />
       {data && <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />}
-      {data && <NavBar siteName={data.config.siteName} />}
+      {data && <NavBar siteName={data.config.siteName} logoUrl={data.config.logoUrl} />}
       <div id="content" className="flex-1">
         {children}
       </div>

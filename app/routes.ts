@@ -78,6 +78,7 @@ export default [
     route("webhooks/:endpointId", "routes/admin-webhook.tsx"),
     route("api-keys", "routes/admin-api-keys.tsx"),
     route("system", "routes/admin-system.tsx"),
+    route("settings", "routes/admin-settings.tsx"),
   ]),
 
   // Blog and legal pages

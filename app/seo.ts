@@ -95,6 +95,9 @@ export function softwareOffers(paymentType: string): { offers?: Record<string, s
 
 export type Site = { siteName: string; siteUrl: string };
 
+/** What a page's meta may be built from: the site, and its tagline (the home page's title). */
+export type SiteWords = Site & { tagline: string };
+
 export type PageMeta = Omit<SeoInput, keyof Site> & {
   /** Keeps the page out of search engines (private pages, empty lists, the moderation console). */
   noindex?: boolean;
@@ -107,11 +110,11 @@ export type PageMeta = Omit<SeoInput, keyof Site> & {
  * extra tags. The site's name and address come from the root loader's data. `page` may be built from them; a builder
  * that answers undefined (the page's loader failed, and the error page shows instead) gives no tags.
  */
-export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta | ((site: Site) => PageMeta | undefined)): MetaDescriptor[] {
-  const root = matches[0]?.loaderData as { config: Site } | undefined;
+export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta | ((site: SiteWords) => PageMeta | undefined)): MetaDescriptor[] {
+  const root = matches[0]?.loaderData as { config: SiteWords } | undefined;
   if (!root) return [];
-  const { siteName, siteUrl } = root.config;
-  const meta = typeof page === "function" ? page({ siteName, siteUrl }) : page;
+  const { siteName, siteUrl, tagline } = root.config;
+  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline }) : page;
   if (!meta) return [];
   const { noindex, extra = [], ...rest } = meta;
   return [...seo({ siteName, siteUrl, ...rest }), ...(noindex ? [NOINDEX] : []), ...extra];

@@ -360,6 +360,19 @@ export const MESSAGES = {
     notAWebsite: "This link is not a website address",
   },
 
+  /** The site's settings in the console (decision 048). */
+  settings: {
+    accentTooLight: (ratio: string) => `This colour is too light for the light theme: its text on white has a contrast of ${ratio}:1, and WCAG AA asks for 4.5:1`,
+    accentTooDark: (ratio: string) => `This colour is too dark for the dark theme: its lighter shade has a contrast of ${ratio}:1 on the dark cards, and WCAG AA asks for 4.5:1`,
+    badColor: "Write the colour as # and six hexadecimal digits, such as #7c3aed",
+    bannerLinkWithoutText: "A banner link needs the banner's text",
+    badUrl: "Write a web address that starts with https:// or http://",
+    badEmail: "Write an e-mail address, such as hello@example.com",
+    siteNameRequired: "The site needs a name",
+    tooLong: (max: number) => `At most ${max} characters`,
+    saved: "Saved: every page shows the new settings now.",
+  },
+
   /** The operator's system page and /metrics. */
   system: {
     metricsToken: "Send the token METRICS_TOKEN names, as Authorization: Bearer <token>",

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configSchema, parseConfig, publicConfig } from "./config.ts";
+import { type Config, ConfigError, configSchema, parseConfig, publicConfig } from "./config.ts";
+import { defaultSettings } from "./settings/settings.ts";
+
+const publicOf = (config: Config) => publicConfig(config, defaultSettings(config));
 
 describe("parseConfig", () => {
   it("starts with no variable at all, on the embedded database", () => {
@@ -86,15 +89,15 @@ describe("the file storage settings", () => {
   it("keeps files on the local disk when no S3 setting is given", () => {
     const config = parseConfig({});
     expect(config.storage).toEqual({ kind: "local" });
-    expect(publicConfig(config).filesUrl).toBe("/files");
+    expect(publicOf(config).filesUrl).toBe("/files");
   });
 
   it("uses the bucket when all are given, read from the bucket itself unless a public address is set", () => {
     const config = parseConfig(s3);
     expect(config.storage).toEqual({ kind: "s3", endpoint: "http://minio:9000", region: "us-east-1", bucket: "indie-tools", accessKeyId: "app", secretAccessKey: "app-secret", publicUrl: "http://minio:9000/indie-tools" });
-    expect(publicConfig(config).filesUrl).toBe("http://minio:9000/indie-tools");
+    expect(publicOf(config).filesUrl).toBe("http://minio:9000/indie-tools");
     expect(parseConfig({ ...s3, S3_PUBLIC_URL: "https://files.example.com/", S3_REGION: "auto" }).storage).toMatchObject({ publicUrl: "https://files.example.com", region: "auto" });
-    expect(JSON.stringify(publicConfig(config))).not.toContain("app-secret");
+    expect(JSON.stringify(publicOf(config))).not.toContain("app-secret");
   });
 
   it("refuses some S3 settings without the others, naming each one missing", () => {
@@ -139,7 +142,7 @@ describe("the README's configuration table", () => {
 
 describe("publicConfig", () => {
   it("holds nothing secret", () => {
-    const shown = JSON.stringify(publicConfig(parseConfig({ DATABASE_URL: "postgres://user:secret@db/tools" })));
+    const shown = JSON.stringify(publicOf(parseConfig({ DATABASE_URL: "postgres://user:secret@db/tools" })));
     expect(shown).not.toContain("secret");
     expect(shown).not.toContain("DATABASE");
   });

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_SEARCHES_MIN_VISITORS } from "#common/constants.ts";
+import type { SiteSettings } from "#common/schemas/settings.ts";
 import { z } from "#common/zod.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
@@ -269,17 +270,23 @@ export function stripeCheckoutOrigin(config: Config): string {
 export const FILES_URL = "/files";
 
 /** What the browser may know of the config: nothing secret ever goes here. */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config, settings: SiteSettings) {
   return {
-    siteName: config.SITE_NAME,
+    siteName: settings.siteName,
+    tagline: settings.tagline,
     siteUrl: config.SITE_URL,
-    promoText: config.PROMO_TEXT,
-    promoUrl: config.PROMO_URL,
-    newsletterUrl: config.NEWSLETTER_URL,
-    newsletterArchiveUrl: config.NEWSLETTER_ARCHIVE_URL,
-    contactEmail: config.CONTACT_EMAIL || undefined,
-    contactTelegramUrl: config.CONTACT_TELEGRAM_URL,
-    contactXUrl: config.CONTACT_X_URL,
+    /** The uploaded logo and favicon; empty for the default ones. */
+    logoUrl: settings.logoUrl,
+    faviconUrl: settings.faviconUrl,
+    /** The accent colour (#rrggbb), empty for the default violet. */
+    accentColor: settings.accentColor,
+    promoText: settings.bannerText,
+    promoUrl: settings.bannerUrl || undefined,
+    newsletterUrl: settings.newsletterUrl || undefined,
+    newsletterArchiveUrl: settings.newsletterArchiveUrl || undefined,
+    contactEmail: settings.contactEmail || undefined,
+    contactTelegramUrl: settings.contactTelegramUrl || undefined,
+    contactXUrl: settings.contactXUrl || undefined,
     outboundRef: config.OUTBOUND_REF,
     /** Where stored files (tool snapshots, images) are served from. */
     filesUrl: filesBaseUrl(config),

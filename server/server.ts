@@ -84,7 +84,13 @@ export async function startServer(config: Config) {
     build = (await import(buildFile)) as ServerBuild;
   }
 
-  const pageChanges = pageCache ? await watchPageChanges(database, [pageCache, keptReads], logger) : undefined;
+  // The site's settings are read before the first request; a change reloads them here, then drops every kept page.
+  await services.settings.start();
+  services.settings.onReload(() => {
+    pageCache?.invalidate("*");
+    keptReads.invalidate("*");
+  });
+  const pageChanges = await watchPageChanges(database, [...(pageCache ? [pageCache, keptReads] : []), services.settings], logger);
   const app = createApp({
     config,
     db: database.db,
@@ -147,7 +153,7 @@ export async function startServer(config: Config) {
       await services.outbox.stop();
       clearInterval(heartbeat);
       await services.system.forget();
-      await pageChanges?.stop();
+      await pageChanges.stop();
       // The analytics events still in memory are written before the database closes.
       await services.analytics.close();
       await database.close();

@@ -13,6 +13,7 @@ import { catalogueService } from "./catalogue/service.ts";
 import { unkeptReads, type KeptReads } from "./cache/kept-reads.ts";
 import type { PageCache } from "./cache/page-cache.ts";
 import { appVersion, systemMonitor } from "./system/monitor.ts";
+import { siteSettingsStore } from "./settings/settings.ts";
 import { categoryQueries } from "./categories/queries.ts";
 import { type Config, stripeCheckoutOrigin } from "./config.ts";
 import { blog } from "./content/blog.ts";
@@ -83,10 +84,13 @@ export function createServices(deps: Dependencies) {
   // The parts several services share, each built once.
   const keptReads = deps.keptReads ?? unkeptReads;
   const limiter = rateLimiter(deps.db);
+  const settings = siteSettingsStore({ db: deps.db, config: deps.config, storage: deps.storage, logger: deps.logger, maxImageBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
+  /** The site's name as its settings say now: mails, images and feeds made later show a renamed site's new name. */
+  const siteName = () => settings.current().siteName;
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
   const likes = likeCounting(deps.db, limiter);
-  const newsletter = newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME });
+  const newsletter = newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.config.SITE_URL, siteName });
   const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
   // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
   const fetcher = safeFetcherFromConfig(deps.config);
@@ -133,6 +137,7 @@ export function createServices(deps: Dependencies) {
     logger: deps.logger,
     onGoogleSignIn,
     onSignedIn: setup.promoteListedAdmin,
+    siteName,
   });
   const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger };
   const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries({ ...accountDeps, secret: deps.authSecret }) };
@@ -142,6 +147,8 @@ export function createServices(deps: Dependencies) {
     accounts,
     /** The first admin: ADMIN_EMAILS, and the one-time setup link (decision 047). */
     setup,
+    /** The site's name, accent, banner and links: the environment's defaults, replaced by an admin's (decision 048). */
+    settings,
     /** How the site is doing: /admin/system, /metrics, and this process's row among the running ones. */
     system: systemMonitor({ db: deps.db, pageCache: deps.pageCache, version: appVersion() }),
     mailer: deps.mailer,
@@ -160,7 +167,7 @@ export function createServices(deps: Dependencies) {
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */
     reviews: reviewService({ db: deps.db, limiter, outbox, siteUrl: deps.config.SITE_URL }),
     /** The categories and tags people follow, and the weekly e-mail of their new tools (decision 044). */
-    follows: followService({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME, secret: deps.authSecret }),
+    follows: followService({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName, secret: deps.authSecret }),
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),
@@ -223,7 +230,7 @@ export function createServices(deps: Dependencies) {
     topLists,
     feeds: feedQueries(deps.db, { minVisitors: deps.config.SEARCHES_MIN_VISITORS }),
     /** The pages' link preview images, made on first request and stored (decision 035). */
-    ogImages: ogImages({ db: deps.db, storage: deps.storage, siteName: deps.config.SITE_NAME, logger: deps.logger }),
+    ogImages: ogImages({ db: deps.db, storage: deps.storage, siteName, logger: deps.logger }),
     search: searchQueries(deps.db, { minVisitors: deps.config.SEARCHES_MIN_VISITORS }),
     /** The analytics dashboards: a maker's linked tools (/my-tools) and the whole site (/admin/analytics). */
     stats: analyticsQueries(deps.db),
@@ -235,7 +242,7 @@ export function createServices(deps: Dependencies) {
     /** The digest, the makers' follow-ups, and the newsletter sent to the subscribers through the outbox (decision 044). */
     newsletter: {
       ...newsletter,
-      ...newsletterSending({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName: deps.config.SITE_NAME, secret: deps.authSecret, buildDigest: newsletter.buildDigest }),
+      ...newsletterSending({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName, secret: deps.authSecret, buildDigest: newsletter.buildDigest }),
     },
   };
 }

@@ -15,7 +15,7 @@ import { useViewer } from "../session-cache.ts";
  * person's menu, and app.css shows one of them after <html data-viewer>, which the head's script sets before the first
  * paint; the person's name and links are filled in once the page runs its scripts.
  */
-export function NavBar({ siteName }: { siteName: string }) {
+export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const search = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -35,7 +35,7 @@ export function NavBar({ siteName }: { siteName: string }) {
     <header className="sticky top-0 z-40 lg:top-[var(--height-promo)] border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <img src={logoUrl || "/favicon.svg"} alt="" width={28} height={28} className="rounded" />
           {siteName}
         </Link>
 

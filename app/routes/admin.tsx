@@ -35,6 +35,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/import", label: "Import" },
           { to: "/admin/webhooks", label: "Webhooks" },
           { to: "/admin/api-keys", label: "API keys" },
+          { to: "/admin/settings", label: "Settings" },
           { to: "/admin/system", label: "System" },
         ]
       : []),

@@ -30,8 +30,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => ({
-    title: `${siteName}: The Best Tools for Indie Developers`,
+  pageMeta(matches, ({ siteName, siteUrl, tagline }) => ({
+    title: tagline ? `${siteName}: ${tagline}` : siteName,
     description: "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
     path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
     extra: [
@@ -51,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl px-4">
       <section className="py-12 text-center sm:py-16">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">The Best Tools for Indie Developers</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{config.tagline || config.siteName}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
           A hand-curated collection of tools for indie developers and solopreneurs, to build, launch and grow on your own.
         </p>

@@ -34,9 +34,11 @@ export type AuthDependencies = {
   onGoogleSignIn?: (authId: string) => Promise<void>;
   /** After any sign-in, once its session is made (the first admin's ADMIN_EMAILS). */
   onSignedIn?: (authId: string, sessionId: string) => Promise<void>;
+  /** The site's name as its settings say now, for the mails. */
+  siteName: () => string;
 };
 
-export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn, onSignedIn }: AuthDependencies) {
+export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn, onSignedIn, siteName }: AuthDependencies) {
   /** A mail that carries a link which signs in: one per link, and its text is blanked once delivered. */
   async function sendLinkMail(kind: string, url: string, mail: Mail) {
     // Better Auth has just written the link's verification row in its own statement: the mail follows it.
@@ -61,7 +63,7 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
       resetPasswordTokenExpiresIn: EMAIL_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await sendLinkMail("password-reset", url, passwordResetMail({ siteName: config.SITE_NAME, to: user.email, url }));
+        await sendLinkMail("password-reset", url, passwordResetMail({ siteName: siteName(), to: user.email, url }));
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
@@ -115,7 +117,7 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
         // A link signs in an existing account; accounts are made by registering or by Google.
         disableSignUp: true,
         sendMagicLink: async ({ email, url }) => {
-          await sendLinkMail("sign-in-link", url, signInLinkMail({ siteName: config.SITE_NAME, to: email, url }));
+          await sendLinkMail("sign-in-link", url, signInLinkMail({ siteName: siteName(), to: email, url }));
         },
       }),
       ...(config.isGoogleEnabled

@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  check,
   boolean,
   customType,
   date,
@@ -735,6 +736,21 @@ export const scheduledRuns = pgTable("scheduled_runs", {
   startedAt: timestamp("started_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
   finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),
 });
+
+/**
+ * The site's settings an admin changed in the console (decision 048): one row, whose values replace the defaults the
+ * environment gives. A change tells every process (migration 0046's trigger), which reloads them and drops its pages.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey(),
+    values: jsonb("values").$type<Record<string, string>>().notNull(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [check("site_settings_one_row", sql`${table.id} = 1`)],
+);
 
 /** The backups `npm run backup` made of the embedded database, for /admin/system (the last one matters). */
 export const backupRuns = pgTable("backup_runs", {

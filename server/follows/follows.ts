@@ -34,7 +34,7 @@ export type Following = {
   followDigest: boolean;
 };
 
-export function followService({ db, outbox, siteUrl, siteName, secret }: { db: Database; outbox: Outbox; siteUrl: string; siteName: string; secret: string }) {
+export function followService({ db, outbox, siteUrl, siteName, secret }: { db: Database; outbox: Outbox; siteUrl: string; siteName: () => string; secret: string }) {
   /** The category or tag `input` names, or not-found: a category by its id, a tag that some live tool carries. */
   async function requireFollowable({ kind, value }: FollowInput): Promise<void> {
     const [found] =
@@ -94,12 +94,12 @@ export function followService({ db, outbox, siteUrl, siteName, secret }: { db: D
         ...tags.map((tag) => `#${tag}`),
       ];
       const content = {
-        title: `New in what you follow on ${siteName}`,
+        title: `New in what you follow on ${siteName()}`,
         intro: `${rows.length === 1 ? "One new tool" : `${rows.length} new tools`} in ${followedNames.join(", ")}, from ${formatLongDate(from)} to ${formatLongDate(to)}.`,
         tools: rows.map((row) => toDigestTool(row, siteUrl)),
       };
       const url = unsubscribeUrl(siteUrl, secret, "follows", person.id);
-      const end = unsubscribeFooter(url, `You get this because you follow categories or tags on ${siteName} (${siteUrl}/following).`);
+      const end = unsubscribeFooter(url, `You get this because you follow categories or tags on ${siteName()} (${siteUrl}/following).`);
       await outbox.enqueue(tx, [
         {
           channel: "mail",

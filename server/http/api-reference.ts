@@ -187,10 +187,13 @@ ${sections}
 }
 
 /** GET /api/docs. */
-export function apiReference(document: Document, siteName: string): Handler {
-  const html = renderApiReference(document, siteName);
+export function apiReference(document: Document, siteName: () => string): Handler {
+  // Rendered once, and again when the site's settings rename it.
+  let made: { name: string; html: string } | undefined;
   return (c) => {
+    const name = siteName();
+    if (made?.name !== name) made = { name, html: renderApiReference(document, name) };
     c.header("Cache-Control", "public, max-age=300");
-    return c.html(html);
+    return c.html(made.html);
   };
 }

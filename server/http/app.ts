@@ -16,7 +16,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { IMPORT_MAX_BYTES } from "#common/schemas/catalogue.ts";
 import { CHALLENGE_PATH } from "#common/spam-fields.ts";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
-import { type Config, FILES_URL, filesBaseUrl, publicConfig, stripeCheckoutOrigin } from "../config.ts";
+import { type Config, FILES_URL, filesBaseUrl, stripeCheckoutOrigin } from "../config.ts";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
 import type { SessionUser } from "#common/access.ts";
@@ -200,7 +200,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.route("/api/v1", createUploads(services));
   const api = createApi(services, { siteUrl: config.SITE_URL });
   app.route("/api/v1", api);
-  app.get("/api/docs", etag(), apiReference(apiDocument(api, config.SITE_URL), config.SITE_NAME));
+  app.get("/api/docs", etag(), apiReference(apiDocument(api, config.SITE_URL), () => services.settings.current().siteName));
   // The signed-in person's own state, which the browser fills into the pages every visitor gets (decision 037).
   app.get("/api/me", async (c) => {
     c.header("Cache-Control", "private, no-store");
@@ -235,7 +235,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
   }
 
-  const renderPage = pageRenderer({ build, services, config, publicConfig: publicConfig(config), logger, filesOrigin, addressOf: (c) => addressOf(c, config) });
+  const renderPage = pageRenderer({ build, services, config, logger, filesOrigin, addressOf: (c) => addressOf(c, config) });
   if (pageCache && typeof build !== "function") {
     app.use(
       "*",
@@ -305,6 +305,8 @@ function limitBodies(config: Config): MiddlewareHandler {
     if (/^\/api\/v1\/tools\/[^/]+\/images\/[^/]+$/.test(c.req.path)) return upload(c, next);
     // The tool form's files come with it when the browser runs no JavaScript (React Router's data requests end in .data).
     if (/^\/(add-tool|edit-tool\/[^/]+)(\.data)?$/.test(c.req.path)) return toolForm(c, next);
+    // The site's settings bring its logo and favicon.
+    if (/^\/admin\/settings(\.data)?$/.test(c.req.path)) return toolForm(c, next);
     if (/^\/admin\/import(\.data)?$/.test(c.req.path)) return catalogueFile(c, next);
     return form(c, next);
   };

@@ -59,7 +59,13 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
   const kept = (c: Context, build: () => Promise<Response>) => (keeper ? keeper.respond(c, c.req.path, build) : build());
   // A reader or a crawler that has a feed already gets a 304 (a kept answer has its own ETag).
   feeds.use("*", etag());
-  const site = { siteUrl: config.SITE_URL, siteName: config.SITE_NAME };
+  // The site's name as its settings say now; a change of settings drops every kept feed with the pages.
+  const site = {
+    siteUrl: config.SITE_URL,
+    get siteName() {
+      return services.settings.current().siteName;
+    },
+  };
   const robots = ["User-agent: *", "Allow: /", "Disallow: /api/", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n");
 
   feeds.get("/robots.txt", (c) => send(c, robots, "text/plain; charset=utf-8"));
@@ -122,7 +128,7 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
     const query = badgeQuery.safeParse(params);
     if (!query.success) throw invalidInput(query.error);
     const tool = slug.success ? await services.feeds.findBadgeTool(slug.data) : undefined;
-    const svg = badgeSvg({ siteName: config.SITE_NAME, tool: tool ?? null, theme: query.data.theme, showViews: query.data.views });
+    const svg = badgeSvg({ siteName: site.siteName, tool: tool ?? null, theme: query.data.theme, showViews: query.data.views });
     // An unknown slug or a tool that is not live still gets an image (saying so) rather than a broken one in the page.
     return c.body(svg, tool ? 200 : 404, { "Content-Type": SVG_TYPE, "Cache-Control": tool ? BADGE_CACHE_CONTROL : MISSING_BADGE_CACHE_CONTROL, ...BADGE_HEADERS });
   });

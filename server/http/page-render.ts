@@ -7,7 +7,8 @@ import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
-import { type Config, type PublicConfig, stripeCheckoutOrigin } from "../config.ts";
+import type { SiteSettings } from "#common/schemas/settings.ts";
+import { type Config, type PublicConfig, publicConfig, stripeCheckoutOrigin } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
@@ -25,7 +26,6 @@ export function pageRenderer({
   build,
   services,
   config,
-  publicConfig,
   logger,
   filesOrigin,
   addressOf,
@@ -33,20 +33,27 @@ export function pageRenderer({
   build: ServerBuild | (() => Promise<ServerBuild>);
   services: Services;
   config: Config;
-  publicConfig: PublicConfig;
   logger: Logger;
   filesOrigin: string;
   addressOf: (c: Context) => string;
 }): RenderPage {
   const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
   const isDev = config.NODE_ENV === "development";
+  // What the browser gets of the config: made again only when the site's settings change.
+  let madeFrom: SiteSettings | undefined;
+  let shown: PublicConfig | undefined;
+  const publicConfigNow = (): PublicConfig => {
+    const settings = services.settings.current();
+    if (settings !== madeFrom || !shown) [madeFrom, shown] = [settings, publicConfig(config, settings)];
+    return shown;
+  };
   return async (c, { for: renderFor, request = c.req.raw }) => {
     const address = addressOf(c);
     const requester: Requester = { headers: withClientAddress(c.req.raw.headers, address), address };
     const session = renderFor === "person" ? await services.accounts.findSessionUser(requester) : { user: null, headers: null };
     // The page's inline scripts carry this nonce, which its policy names; a page kept by the cache trades it for hashes.
     const cspNonce = isDev ? "" : newNonce();
-    const context: AppContext = { services, config, publicConfig, logger, cspNonce, user: session.user, requester };
+    const context: AppContext = { services, config, publicConfig: publicConfigNow(), logger, cspNonce, user: session.user, requester };
     const response = await handleRequest(request, context);
     // The client went away while the page rendered: nobody gets an answer, and no error is ours to log (499).
     if (response.status >= 500 && request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });

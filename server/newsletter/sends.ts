@@ -44,7 +44,7 @@ export function newsletterSending({
   db: Database;
   outbox: Outbox;
   siteUrl: string;
-  siteName: string;
+  siteName: () => string;
   secret: string;
   buildDigest: (input: { days: number; now: Date }) => Promise<Digest>;
   batchSize?: number;
@@ -69,7 +69,7 @@ export function newsletterSending({
             batch.map((person) => ({
               channel: "mail" as const,
               key: `newsletter:${send.id}:${person.id}`,
-              payload: personalMail(send, person.email, unsubscribeUrl(siteUrl, secret, "newsletter", person.id), siteName),
+              payload: personalMail(send, person.email, unsubscribeUrl(siteUrl, secret, "newsletter", person.id), siteName()),
             })),
           )
         : [];
@@ -104,7 +104,7 @@ export function newsletterSending({
         {
           channel: "mail",
           key: `newsletter-test:${admin.id}:${now.getTime()}`,
-          payload: personalMail({ subject: digest.title, text: digest.markdown, html: digest.html }, account.email, unsubscribeUrl(siteUrl, secret, "newsletter", admin.id), siteName),
+          payload: personalMail({ subject: digest.title, text: digest.markdown, html: digest.html }, account.email, unsubscribeUrl(siteUrl, secret, "newsletter", admin.id), siteName()),
         },
       ]);
       outbox.poke();

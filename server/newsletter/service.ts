@@ -24,7 +24,8 @@ export type NewsletterDependencies = {
   logger: Logger;
   /** The site's public address: every link of the digest and the mail is absolute. */
   siteUrl: string;
-  siteName: string;
+  /** The site's name as its settings say now. */
+  siteName: () => string;
 };
 
 export type Digest = {
@@ -120,8 +121,8 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
     // Shown in the order they joined, oldest verification first.
     const rows = best.toSorted((a, b) => a.verifiedAt!.getTime() - b.verifiedAt!.getTime() || (a.id < b.id ? -1 : 1));
     const content = {
-      title: digestTitle(siteName),
-      intro: digestIntro({ siteName, count: total?.count ?? rows.length, shown: rows.length, from, to: now }),
+      title: digestTitle(siteName()),
+      intro: digestIntro({ siteName: siteName(), count: total?.count ?? rows.length, shown: rows.length, from, to: now }),
       tools: rows.map((row) => toDigestTool(row, siteUrl)),
     };
     return { days, from: from.toISOString(), to: now.toISOString(), ...content, markdown: digestMarkdown(content), html: digestHtml(content) };
@@ -173,7 +174,7 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
       .returning({ id: tools.id });
     if (!marked) return false;
     try {
-      await mailer.send(followUpMail({ siteName, siteUrl, to: recipient.email, username: recipient.username, isMaker: recipient.isMaker, tool, ...figures }));
+      await mailer.send(followUpMail({ siteName: siteName(), siteUrl, to: recipient.email, username: recipient.username, isMaker: recipient.isMaker, tool, ...figures }));
       return true;
     } catch (error) {
       await db

@@ -23,7 +23,7 @@ export type OgImageKind = "tool" | "category" | "top" | "home";
 /** A found image: where its stored file is, and whether the requested version is the current one. */
 export type OgImageFile = { url: string; hash: string };
 
-export function ogImages({ db, storage, siteName, logger }: { db: Database; storage: FileStorage; siteName: string; logger: Logger }) {
+export function ogImages({ db, storage, siteName, logger }: { db: Database; storage: FileStorage; siteName: () => string; logger: Logger }) {
   // The same reads as the pages the images stand for, so an image draws what its page shows.
   const tools = toolQueries(db);
   const categories = categoryQueries(db);
@@ -36,7 +36,7 @@ export function ogImages({ db, storage, siteName, logger }: { db: Database; stor
   async function findImage(kind: OgImageKind, slug: string): Promise<{ id: string; image: OgImage } | undefined> {
     switch (kind) {
       case "home":
-        return { id: "home", image: { kind: "home", siteName, tagline: HOME_TAGLINE } };
+        return { id: "home", image: { kind: "home", siteName: siteName(), tagline: HOME_TAGLINE } };
       case "tool": {
         const tool = await tools.findPublicToolBySlug(slug);
         if (!tool) return undefined;
@@ -76,13 +76,13 @@ export function ogImages({ db, storage, siteName, logger }: { db: Database; stor
     async findOgImageFile(kind: OgImageKind, slug: string, readLogo: LogoReader): Promise<OgImageFile | undefined> {
       const found = await findImage(kind, slug);
       if (!found) return undefined;
-      const hash = ogImageHash(found.image, siteName);
+      const hash = ogImageHash(found.image, siteName());
       const key = `og/${kind}/${found.id}-${hash}.png`;
       if (!stored.has(key)) {
         let pending = making.get(key);
         if (!pending) {
           pending = (async () => {
-            const png = await drawOgImage(found.image, siteName, await logoDataUri(found.image, readLogo));
+            const png = await drawOgImage(found.image, siteName(), await logoDataUri(found.image, readLogo));
             await storage.write(key, png, "image/png");
             stored.add(key);
           })().finally(() => making.delete(key));

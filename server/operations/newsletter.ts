@@ -2,11 +2,14 @@
  * The newsletter's digest on the command line: `npm run newsletter -- --days 7 [--format markdown|html]` prints the
  * live tools verified in the last days, in Markdown, then a separator line, then in HTML, as /admin/newsletter shows it.
  */
+import path from "node:path";
 import { DIGEST_DAYS, MAX_DIGEST_DAYS } from "#common/constants.ts";
 import { digestQuery } from "#common/schemas/moderation.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { newsletterService } from "../newsletter/service.ts";
+import { siteSettingsStore } from "../settings/settings.ts";
+import { fileStorageFromConfig } from "../storage/from-config.ts";
 import { type Command, CommandFailure, parseCommandArgs } from "./command.ts";
 
 const FORMATS = ["markdown", "html"] as const;
@@ -29,12 +32,16 @@ export const newsletterCommand: Command = {
 
     const { config } = host;
     const logger = createLogger(config.LOG_LEVEL);
+    const { db } = await host.database();
+    // The site's name as an admin set it in the console, or the environment's.
+    const settings = siteSettingsStore({ db, config, storage: fileStorageFromConfig(config, path.join(host.dataDir, "files")), logger, maxImageBytes: 0 });
+    await settings.start();
     const newsletter = newsletterService({
-      db: (await host.database()).db,
+      db,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
       logger,
       siteUrl: config.SITE_URL,
-      siteName: config.SITE_NAME,
+      siteName: () => settings.current().siteName,
     });
     const digest = await newsletter.buildDigest({ days: query.data.days, now: new Date() });
     io.out(format === "markdown" ? digest.markdown : format === "html" ? digest.html : `${digest.markdown}${SEPARATOR}${digest.html}`);

@@ -43,7 +43,7 @@ describe("accessibility in Chromium", () => {
     }
     const [maker] = await database.db.select({ slug: users.slug }).from(users).limit(1);
     pages.visitor.push("/", "/tools", toolPath(tool.slug), categoryPath(category.slug), "/search/counter", "/login", "/register", profilePath(maker!.slug));
-    pages.signedIn.push("/add-tool", "/admin", "/admin/featuring", "/");
+    pages.signedIn.push("/add-tool", "/admin", "/admin/featuring", "/admin/settings", "/admin/system", "/");
   });
   afterAll(async () => {
     for (const theme of Object.values(contexts)) for (const context of Object.values(theme)) await context?.close();

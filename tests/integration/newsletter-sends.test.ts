@@ -83,7 +83,7 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
     await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date() });
     const admin = await signUp("Adam", "admin");
     for (let index = 0; index < 11; index++) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true });
-    const sending = newsletterSending({ db: database.db, outbox: app.services.outbox, siteUrl: "http://localhost:3000", siteName: "Indie Tools", secret: "a-secret", buildDigest: app.services.newsletter.buildDigest, batchSize: 2 });
+    const sending = newsletterSending({ db: database.db, outbox: app.services.outbox, siteUrl: "http://localhost:3000", siteName: () => "Indie Tools", secret: "a-secret", buildDigest: app.services.newsletter.buildDigest, batchSize: 2 });
 
     // The request writes 4 batches of 2, and leaves the rest.
     const started = await sending.startSend(admin.session, 7);

@@ -50,12 +50,17 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     keptReads,
     pageCache,
   });
-  const pageChanges = pageCache ? await watchPageChanges(database.handle, [pageCache, keptReads], logger) : undefined;
+  await services.settings.start();
+  services.settings.onReload(() => {
+    pageCache?.invalidate("*");
+    keptReads.invalidate("*");
+  });
+  const pageChanges = await watchPageChanges(database.handle, [...(pageCache ? [pageCache, keptReads] : []), services.settings], logger);
   const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir: config.storage.kind === "local" ? filesDir : undefined, pageCache });
   // Each request first waits for the changes already committed to reach the cache, as they do within a moment in production.
   const request = async (pathname: string, init?: RequestInit) => {
     // A test that closed the database on purpose finds out from the request itself.
-    await pageChanges?.sync().catch(() => {});
+    await pageChanges.sync().catch(() => {});
     return app.fetch(new Request(new URL(pathname, config.SITE_URL), init));
   };
   return { app, config, services, storage, request, filesDir, pageCache, pageChanges };

@@ -1,0 +1,119 @@
+/**
+ * /admin/settings (admins only): what makes the site its operator's (decision 048): its name and tagline, logo and
+ * favicon, accent colour (refused when its contrast fails WCAG AA in either theme), the banner, the newsletter's pages
+ * and the contact links. They apply at once, in every process; the environment's values are the defaults.
+ */
+import { data, Form } from "react-router";
+import { MESSAGES } from "#common/messages.ts";
+import { MAX_BANNER_LENGTH, MAX_SITE_NAME_LENGTH, MAX_TAGLINE_LENGTH, SITE_SETTING_FIELDS, siteSettingsInput } from "#common/schemas/settings.ts";
+import { Field, SubmitButton } from "../components/form.tsx";
+import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
+import type { FormFailure } from "../forms.ts";
+import { keptValues } from "../forms.ts";
+import { moderated, moderationFailure } from "../moderation.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/admin-settings";
+
+const IMAGES = [
+  { kind: "logo", label: "Logo", hint: "Beside the name in the navigation bar. Square works best; PNG, JPEG, WebP, GIF or SVG." },
+  { kind: "favicon", label: "Favicon", hint: "The icon of the browser's tab. Square; it is made 256 px." },
+] as const;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return await moderated(context.services.settings.forAdmin(context.user), url);
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, [...SITE_SETTING_FIELDS]);
+  try {
+    if (form.get("intent") === "reset") {
+      await context.services.settings.reset(context.user);
+      return { done: "The settings are the environment's again." };
+    }
+    const input = siteSettingsInput.parse(values);
+    const images: Partial<Record<"logo" | "favicon", Uint8Array | "remove">> = {};
+    for (const { kind } of IMAGES) {
+      const file = form.get(kind);
+      if (form.get(`remove-${kind}`) === "on") images[kind] = "remove";
+      else if (file instanceof File && file.size > 0) images[kind] = new Uint8Array(await file.arrayBuffer());
+    }
+    const saved = await context.services.settings.update(context.user, input, images);
+    if (!saved.ok) return data<FormFailure>({ message: saved.message, fields: { [saved.field]: saved.message }, values }, { status: 400 });
+    return { done: MESSAGES.settings.saved };
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Settings", description: "The site's name, look, banner and links.", path: "/admin/settings", noindex: true });
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, defaults } = loaderData;
+  const result = actionData as ModerationResult | undefined;
+  const failure = result && "fields" in result ? result : undefined;
+  const value = (field: (typeof SITE_SETTING_FIELDS)[number]) => failure?.values[field] ?? settings[field];
+  const error = (field: string) => failure?.fields[field];
+  const text = (field: (typeof SITE_SETTING_FIELDS)[number], label: string, props: { hint?: string; maxLength?: number; type?: string; placeholder?: string } = {}) => (
+    <Field key={`${field}-${value(field)}`} label={label} name={field} defaultValue={value(field)} error={error(field)} {...props} />
+  );
+  return (
+    <>
+      <SectionHeader title="Settings">What makes the site yours. Each change shows on every page at once; the environment&apos;s variables are the defaults.</SectionHeader>
+      <ActionResult result={result} inlineFields={[...SITE_SETTING_FIELDS, "logo", "favicon"]} />
+      <Form method="post" encType="multipart/form-data" className="max-w-2xl space-y-8" noValidate>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">Identity</legend>
+          {text("siteName", "Name", { maxLength: MAX_SITE_NAME_LENGTH, hint: `In the navigation bar, the titles and the mails. Default: ${defaults.siteName}` })}
+          {text("tagline", "Tagline", { maxLength: MAX_TAGLINE_LENGTH, hint: "The home page's heading and title." })}
+          {IMAGES.map(({ kind, label, hint }) => {
+            const current = settings[`${kind}Url`];
+            return (
+              <div key={kind} className="space-y-2">
+                <Field label={label} name={kind} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" hint={hint} error={error(kind)} />
+                {current && (
+                  <div className="flex items-center gap-3 text-sm text-slate-700">
+                    <img src={current} alt={`The current ${label.toLowerCase()}`} width={32} height={32} className="rounded" />
+                    <label className="inline-flex items-center gap-2">
+                      <input type="checkbox" name={`remove-${kind}`} /> Go back to the default {label.toLowerCase()}
+                    </label>
+                  </div>
+                )}
+              </div>
+            );
+          })}
+          {text("accentColor", "Accent colour", {
+            placeholder: "#7c3aed",
+            maxLength: 7,
+            hint: "Buttons and links, as # and six hexadecimal digits. It must read well on white and on the dark theme's cards (WCAG AA). Empty: the default violet.",
+          })}
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">Banner</legend>
+          {text("bannerText", "Banner's text", { maxLength: MAX_BANNER_LENGTH, hint: "Above every page. Empty: no banner." })}
+          {text("bannerUrl", "Banner's link", { type: "url", placeholder: "https://" })}
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">Newsletter and contact</legend>
+          {text("newsletterUrl", "Newsletter's sign-up page", { type: "url", placeholder: "https://" })}
+          {text("newsletterArchiveUrl", "Newsletter's archive", { type: "url", placeholder: "https://" })}
+          {text("contactEmail", "Contact e-mail", { type: "email" })}
+          {text("contactTelegramUrl", "Telegram", { type: "url", placeholder: "https://t.me/" })}
+          {text("contactXUrl", "X", { type: "url", placeholder: "https://x.com/" })}
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton pendingText="Saving…" name="intent" value="save">
+            Save the settings
+          </SubmitButton>
+        </div>
+      </Form>
+      <Form method="post" className="mt-6 max-w-2xl border-t border-slate-200 pt-6">
+        <p className="mb-3 text-sm text-slate-600">Forget every change made here, and use the environment&apos;s values again (the images stay stored).</p>
+        <button type="submit" name="intent" value="reset" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Reset to the defaults
+        </button>
+      </Form>
+    </>
+  );
+}

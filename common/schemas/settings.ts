@@ -1,0 +1,51 @@
+/** The site's settings as the console's form sends them (decision 048): each empty field falls back to its default. */
+import { z } from "#common/zod.ts";
+import { accentContrastProblem } from "../colors.ts";
+import { MESSAGES } from "../messages.ts";
+
+export const MAX_SITE_NAME_LENGTH = 60;
+export const MAX_TAGLINE_LENGTH = 120;
+export const MAX_BANNER_LENGTH = 200;
+const MAX_URL_LENGTH = 500;
+
+const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim()).pipe(z.string().max(max, MESSAGES.settings.tooLong(max)));
+
+const webAddress = text(MAX_URL_LENGTH).refine((value) => {
+  if (!value) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}, MESSAGES.settings.badUrl);
+
+export const siteSettingsInput = z
+  .object({
+    siteName: text(MAX_SITE_NAME_LENGTH).refine(Boolean, MESSAGES.settings.siteNameRequired),
+    tagline: text(MAX_TAGLINE_LENGTH),
+    accentColor: text(7)
+      .transform((value) => value.toLowerCase())
+      .refine((value) => !value || /^#[0-9a-f]{6}$/.test(value), MESSAGES.settings.badColor)
+      .superRefine((value, context) => {
+        const problem = /^#[0-9a-f]{6}$/.test(value) ? accentContrastProblem(value) : null;
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
+    bannerText: text(MAX_BANNER_LENGTH),
+    bannerUrl: webAddress,
+    newsletterUrl: webAddress,
+    newsletterArchiveUrl: webAddress,
+    contactEmail: text(MAX_URL_LENGTH).refine((value) => !value || z.email().safeParse(value).success, MESSAGES.settings.badEmail),
+    contactTelegramUrl: webAddress,
+    contactXUrl: webAddress,
+  })
+  .superRefine((settings, context) => {
+    if (settings.bannerUrl && !settings.bannerText) context.addIssue({ code: "custom", path: ["bannerUrl"], message: MESSAGES.settings.bannerLinkWithoutText });
+  });
+export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
+
+/** The settings in force: the form's, and the uploaded images' addresses (empty for the default ones). */
+export type SiteSettings = SiteSettingsInput & { logoUrl: string; faviconUrl: string };
+
+/** The form's text fields, in its order. */
+export const SITE_SETTING_FIELDS = ["siteName", "tagline", "accentColor", "bannerText", "bannerUrl", "newsletterUrl", "newsletterArchiveUrl", "contactEmail", "contactTelegramUrl", "contactXUrl"] as const;

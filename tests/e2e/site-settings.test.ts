@@ -1,0 +1,60 @@
+/** An admin changes the site's name, tagline and accent in the console, and sees them on the site at once, in both themes. */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+import { users } from "#server/db/schema.ts";
+import { eq } from "drizzle-orm";
+
+describe("the site's settings in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await seedDemoCatalogue(database.db);
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  it("renames the site and changes its accent, seen on every page at once; a poor colour is refused", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signUpInBrowser(page, server.url, "Owner");
+    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "owner@example.com"));
+
+    await gotoHydrated(page, `${server.url}/admin/settings`);
+    await page.getByLabel("Accent colour").fill("#facc15");
+    await page.getByRole("button", { name: "Save the settings" }).click();
+    await page.getByText("This colour is too light for the light theme").waitFor();
+
+    await page.getByLabel("Name", { exact: true }).fill("Maker Shelf");
+    await page.getByLabel("Tagline").fill("Tools that small teams trust");
+    await page.getByLabel("Accent colour").fill("#0f766e");
+    await page.getByRole("button", { name: "Save the settings" }).click();
+    await page.getByText("Saved: every page shows the new settings now.").waitFor();
+    // The console itself shows the new name at once.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Maker Shelf" }).waitFor();
+
+    // A visitor's first page shows it all, the accent in both themes.
+    const visitor = await newContext(browser);
+    const home = await visitor.newPage();
+    await gotoHydrated(home, server.url);
+    await home.getByRole("heading", { level: 1, name: "Tools that small teams trust" }).waitFor();
+    expect(await home.title()).toBe("Maker Shelf: Tools that small teams trust");
+    const accent = () => home.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-brand-600").trim());
+    expect(await accent()).toBe("#0f766e");
+    await home.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+    expect(await accent()).toBe("#63a6a1");
+    await visitor.close();
+    await context.close();
+  });
+});
