@@ -65,6 +65,7 @@ export default [
     route("reports", "routes/admin-reports.tsx"),
     route("reviews", "routes/admin-reviews.tsx"),
     route("tools", "routes/admin-tools.tsx"),
+    route("tools/:id/history", "routes/admin-tool-history.tsx"),
     route("categories", "routes/admin-categories.tsx"),
     route("users", "routes/admin-users.tsx"),
     route("requests", "routes/admin-requests.tsx"),
@@ -79,6 +80,7 @@ export default [
     route("api-keys", "routes/admin-api-keys.tsx"),
     route("system", "routes/admin-system.tsx"),
     route("settings", "routes/admin-settings.tsx"),
+    route("audit", "routes/admin-audit.tsx"),
   ]),
 
   // Blog and legal pages

@@ -360,6 +360,11 @@ export const MESSAGES = {
     notAWebsite: "This link is not a website address",
   },
 
+  /** A tool's history of revisions (decision 049). */
+  history: {
+    noSuchRevision: "This tool has no such revision",
+  },
+
   /** The site's settings in the console (decision 048). */
   settings: {
     accentTooLight: (ratio: string) => `This colour is too light for the light theme: its text on white has a contrast of ${ratio}:1, and WCAG AA asks for 4.5:1`,

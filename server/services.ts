@@ -14,6 +14,8 @@ import { unkeptReads, type KeptReads } from "./cache/kept-reads.ts";
 import type { PageCache } from "./cache/page-cache.ts";
 import { appVersion, systemMonitor } from "./system/monitor.ts";
 import { siteSettingsStore } from "./settings/settings.ts";
+import { auditTrail } from "./audit/audit.ts";
+import { toolHistory } from "./tools/revisions.ts";
 import { categoryQueries } from "./categories/queries.ts";
 import { type Config, stripeCheckoutOrigin } from "./config.ts";
 import { blog } from "./content/blog.ts";
@@ -145,6 +147,9 @@ export function createServices(deps: Dependencies) {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
     accounts,
+    /** Who changed what in the console and through the API (decision 049), and each tool's revisions. */
+    audit: auditTrail(deps.db),
+    history: toolHistory({ db: deps.db, updateTool: lifecycle.updateTool }),
     /** The first admin: ADMIN_EMAILS, and the one-time setup link (decision 047). */
     setup,
     /** The site's name, accent, banner and links: the environment's defaults, replaced by an admin's (decision 048). */

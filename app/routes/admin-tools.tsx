@@ -126,6 +126,9 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
         <Link to={editToolPath(tool.id)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
           Edit
         </Link>
+        <Link to={`/admin/tools/${tool.id}/history`} aria-label={`History of ${tool.name}`} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+          History
+        </Link>
       </div>
       <div className="flex flex-wrap gap-2" aria-label={`Switches of ${tool.name}`} role="group">
         {(Object.keys(FLAGS) as ToolFlag[]).map((flag) => (

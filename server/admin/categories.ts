@@ -10,6 +10,7 @@ import { categories, categorySlugRedirects, tools } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { isPublicTool } from "../tools/queries.ts";
 import { requireAdmin } from "../access.ts";
+import { changedFields, recordAudit } from "../audit/audit.ts";
 
 export type ModeratedCategory = { id: string; label: string; slug: string; description: string; color: string; toolCount: number };
 
@@ -72,9 +73,13 @@ export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategori
 
     /** Adds a category; its page, the footer and the forms list it at once. */
     async createCategory(user: SessionUser | null, input: CategoryInput): Promise<ModeratedCategory> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       const [created] = await withUniqueSlug(input.slug, null, () =>
-        db.insert(categories).values({ id: createId("c"), ...input }).returning(columns),
+        db.transaction(async (tx) => {
+          const rows = await tx.insert(categories).values({ id: createId("c"), ...input }).returning(columns);
+          await recordAudit(tx, admin, { kind: "category.created", subject: input.label, after: { ...input } });
+          return rows;
+        }),
       );
       return created!;
     },
@@ -84,11 +89,13 @@ export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategori
      * leaves its former address behind, which redirects to the new one (a category's current slug wins over it).
      */
     async updateCategory(user: SessionUser | null, id: string, input: CategoryInput): Promise<ModeratedCategory> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       const [updated] = await withUniqueSlug(input.slug, id, () =>
         db.transaction(async (tx) => {
-          const [before] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, id)).for("update");
+          const [before] = await tx.select(columns).from(categories).where(eq(categories.id, id)).for("update");
           const rows = await tx.update(categories).set({ ...input, updatedAt: new Date() }).where(eq(categories.id, id)).returning(columns);
+          const changed = before ? changedFields(before, { ...input }) : null;
+          if (changed) await recordAudit(tx, admin, { kind: "category.updated", subject: input.label, ...changed });
           if (before && before.slug !== input.slug) {
             // The new slug is this category's address now: a former address of that name yields to it.
             await tx.delete(categorySlugRedirects).where(eq(categorySlugRedirects.oldSlug, input.slug));

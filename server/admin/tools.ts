@@ -11,6 +11,7 @@ import { tools } from "../db/schema.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { requireAdmin } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 
 /** Where a tool stands: live (public), waiting in the queue, refused by a verifier, or switched off by an admin. */
 export type ModeratedToolState = "live" | "waiting" | "rejected" | "switched-off";
@@ -116,7 +117,7 @@ export function adminTools({ db, writeToolSnapshot, webhooks, outbox }: AdminToo
      * back on, featured or not) is a `tool.updated`; a flag of a tool in the queue or already off is no one's news.
      */
     async setToolFlag(user: SessionUser | null, { toolId, flag, value }: ToolFlagInput): Promise<ModeratedTool> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       const updated = await db.transaction(async (tx) => {
         const [before] = await tx.select({ isVerified: tools.isVerified, isActive: tools.isActive, value: tools[flag] }).from(tools).where(eq(tools.id, toolId)).for("update");
         if (!before) throw new AppError("not-found", MESSAGES.tool.notFoundById);
@@ -126,6 +127,7 @@ export function adminTools({ db, writeToolSnapshot, webhooks, outbox }: AdminToo
           .where(eq(tools.id, toolId))
           .returning();
         if (before.isVerified && before.value !== value && (before.isActive || row!.isActive)) await webhooks.enqueue(tx, "tool.updated", { tool: row! });
+        if (before.value !== value) await recordAudit(tx, admin, { kind: "tool.flag", toolId, subject: row!.name, before: { [flag]: before.value }, after: { [flag]: value } });
         return row!;
       });
       outbox.poke();

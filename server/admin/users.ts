@@ -12,6 +12,7 @@ import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
 import { requireAdmin } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 
 export type ModeratedUser = {
   id: string;
@@ -77,7 +78,12 @@ export function adminUsers({ db, outbox, tokenSync }: { db: Database; outbox: Ou
     async setUserRole(user: SessionUser | null, { userId, role }: RoleChangeInput): Promise<ModeratedUser> {
       const admin = requireAdmin(user);
       if (userId === admin.id && role !== "admin") throw new AppError("invalid-argument", MESSAGES.moderation.ownRole, { role: MESSAGES.moderation.ownRole });
-      const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning(columns);
+      const updated = await db.transaction(async (tx) => {
+        const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
+        const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning(columns);
+        if (row && before!.role !== role) await recordAudit(tx, admin, { kind: "user.role", subject: row.email, before: { role: before!.role }, after: { role } });
+        return row;
+      });
       if (!updated) throw new AppError("not-found", MESSAGES.moderation.userNotFound);
       return toModerated(updated);
     },
@@ -91,6 +97,7 @@ export function adminUsers({ db, outbox, tokenSync }: { db: Database; outbox: Ou
       if (userId === admin.id && disabled) throw new AppError("invalid-argument", MESSAGES.moderation.ownAccount);
       const { updated } = await db.transaction(async (tx) => {
         const [row] = await tx.update(users).set({ isDisabled: disabled, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ ...columns, authId: users.authId });
+        if (row) await recordAudit(tx, admin, { kind: "user.disabled", subject: row.email, after: { disabled } });
         if (!row || !disabled || !row.authId) return { updated: row };
         const ended = await tx.delete(authSessions).where(eq(authSessions.userId, row.authId)).returning({ token: authSessions.token });
         await outbox.enqueue(tx, tokenSync.signedOut(ended.map((session) => session.token)));

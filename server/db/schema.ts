@@ -752,6 +752,51 @@ export const siteSettings = pgTable(
   (table) => [check("site_settings_one_row", sql`${table.id} = 1`)],
 );
 
+/**
+ * Who changed what in the console or through the API, as a verifier or an admin (decision 049): kept for good, and
+ * never changed (migration 0047's trigger refuses an update or a delete). The actor is named as they were then.
+ */
+export const auditRecords = pgTable(
+  "audit_records",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+    /** The user who acted; null for the command line. Not a reference: the record outlives the account. */
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    /** What was done, as `thing.action`: tool.verified, user.role, settings.updated... */
+    kind: text("kind").notNull(),
+    toolId: text("tool_id"),
+    /** What it was done to, in words: the tool's name, the user's address, the category's label. */
+    subject: text("subject").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    // /admin/audit, newest first: all of it, or one person's, one kind's, one tool's.
+    index("audit_records_actor_idx").on(table.actorId, table.id),
+    index("audit_records_kind_idx").on(table.kind, table.id),
+    index("audit_records_tool_idx").on(table.toolId, table.id),
+  ],
+);
+
+/** Each edit of a tool, with the values it left (decision 049): the tool's history compares and restores them. */
+export const toolRevisions = pgTable(
+  "tool_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toolId: text("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    values: jsonb("values").$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [index("tool_revisions_tool_idx").on(table.toolId, table.id)],
+);
+
 /** The backups `npm run backup` made of the embedded database, for /admin/system (the last one matters). */
 export const backupRuns = pgTable("backup_runs", {
   id: bigserial("id", { mode: "number" }).primaryKey(),

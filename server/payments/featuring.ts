@@ -16,6 +16,7 @@ import { featureToolPath, purchasePath, toolPath } from "#common/page-paths.ts";
 import type { CheckoutInput, OfferInput } from "#common/schemas/featuring.ts";
 import { createId } from "#common/ids.ts";
 import { requireAdmin, requireSignedIn } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { featuringOffers, featuringSettings, type Payment, purchases, stripeEvents, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -803,6 +804,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         await recordPaymentEntry(tx, done!, "granted");
         if (done!.userId) await tx.update(users).set({ boosts: sql`${users.boosts} + 1` }).where(eq(users.id, done!.userId));
         logger.info(`payments: ${admin.username} granted ${tool.name} ${days} featured day${days === 1 ? "" : "s"}`);
+        await recordAudit(tx, admin, { kind: "featuring.granted", toolId, subject: tool.name, after: { days, startsAt: done!.startsAt, endsAt: done!.endsAt } });
         return done!;
       });
       outbox.poke();

@@ -15,6 +15,7 @@ import { createId } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { reviewReplyPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import type { ReviewInput, ReviewModerationInput, ReviewQueue, ReviewReplyInput, ReviewReportInput } from "#common/schemas/reviews.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { requireModerator, requireReviewer, requireReviewReplier, requireSignedIn } from "../access.ts";
 import { LIMITS, type RateLimiter, senderKey } from "../auth/rate-limit.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
@@ -368,7 +369,7 @@ export function reviewService({ db, limiter, outbox, siteUrl }: { db: Database; 
      * told why), restore a hidden one (likewise), or keep a reported one (its reports are closed).
      */
     async moderateReview(user: SessionUser | null, { reviewId, action, reason }: ReviewModerationInput, now = new Date()): Promise<{ toolName: string }> {
-      requireModerator(user);
+      const moderator = requireModerator(user);
       const { review, tool } = await findReviewWithTool(reviewId, { anyTool: true });
       const allowed = { approve: ["waiting"], hide: ["live", "waiting"], restore: ["hidden"], keep: ["live", "waiting"] }[action];
       if (!allowed.includes(review.status)) throw new AppError("aborted", action === "approve" ? MESSAGES.review.notWaiting : MESSAGES.review.notPublic);
@@ -387,6 +388,7 @@ export function reviewService({ db, limiter, outbox, siteUrl }: { db: Database; 
           .where(and(eq(reviews.id, reviewId), eq(reviews.status, review.status)))
           .returning({ id: reviews.id });
         if (!changed) throw new AppError("aborted", MESSAGES.review.notWaiting);
+        await recordAudit(tx, moderator, { kind: "review.moderated", toolId: tool.id, subject: tool.name, before: { review: reviewId, status: review.status }, after: { action, reason: reason ?? null } });
         const effects: Effect[] = [];
         if (action === "approve") effects.push(...(await makerMail(tx, tool, review)));
         if (action === "hide" || action === "restore") effects.push(...(await authorMail(tx, review, tool, action, reason, now)));

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import type { SessionUser } from "#common/access.ts";
 import type { SiteSettings, SiteSettingsInput } from "#common/schemas/settings.ts";
 import { requireAdmin } from "../access.ts";
+import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { siteSettings } from "../db/schema.ts";
@@ -115,18 +116,26 @@ export function siteSettingsStore({ db, config, storage, logger, maxImageBytes }
         }
       }
       const values = { ...input, ...urls };
-      await db
-        .insert(siteSettings)
-        .values({ id: ROW_ID, values, updatedBy: admin.id, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: siteSettings.id, set: { values, updatedBy: admin.id, updatedAt: new Date() } });
+      const changed = changedFields(current, values);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(siteSettings)
+          .values({ id: ROW_ID, values, updatedBy: admin.id, updatedAt: new Date() })
+          .onConflictDoUpdate({ target: siteSettings.id, set: { values, updatedBy: admin.id, updatedAt: new Date() } });
+        if (changed) await recordAudit(tx, admin, { kind: "settings.updated", subject: "the site's settings", ...changed });
+      });
       await reload();
       return { ok: true, settings: current };
     },
 
     /** Goes back to the environment's settings (admins only). */
     async reset(user: SessionUser | null): Promise<void> {
-      requireAdmin(user);
-      await db.delete(siteSettings).where(eq(siteSettings.id, ROW_ID));
+      const admin = requireAdmin(user);
+      const changed = changedFields(current, defaults);
+      await db.transaction(async (tx) => {
+        await tx.delete(siteSettings).where(eq(siteSettings.id, ROW_ID));
+        if (changed) await recordAudit(tx, admin, { kind: "settings.updated", subject: "the site's settings", ...changed });
+      });
       await reload();
     },
   };

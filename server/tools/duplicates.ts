@@ -9,6 +9,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { toolPath } from "#common/page-paths.ts";
 import { canonicalWebsite, registrableDomain } from "#common/tool-input.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { requireModerator } from "../access.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
@@ -154,7 +155,7 @@ export function toolDuplicates({ db, outbox, siteUrl, writeSnapshot }: Omit<Life
      * Nothing else is carried over. The submitter is e-mailed what happened.
      */
     async mergeIntoListing(user: SessionUser | null, queuedId: string, listedId: string): Promise<{ listed: { name: string; slug: string }; outcome: MergeOutcome }> {
-      requireModerator(user, MESSAGES.access.notAllowed);
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const queued = await getTool(db, queuedId);
       if (queued.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const listed = await getTool(db, listedId);
@@ -163,6 +164,7 @@ export function toolDuplicates({ db, outbox, siteUrl, writeSnapshot }: Omit<Life
       const outcome = await db.transaction(async (tx) => {
         const [removed] = await tx.delete(tools).where(and(eq(tools.id, queued.id), eq(tools.isVerified, false))).returning({ id: tools.id });
         if (!removed) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
+        await recordAudit(tx, moderator, { kind: "tool.merged", toolId: listed.id, subject: queued.name, before: { id: queued.id, name: queued.name, website: queued.website }, after: { into: listed.name } });
         const [submitter] = queued.submittedBy ? await tx.select({ id: users.id, slug: users.slug }).from(users).where(eq(users.id, queued.submittedBy)).limit(1) : [];
         if (!submitter) return "no-submitter" as const;
         let outcome: MergeOutcome;

@@ -8,6 +8,7 @@ import type { SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { toolPath } from "#common/page-paths.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { requireAdmin, requireModerator } from "../access.ts";
 import type { Transaction } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
@@ -72,10 +73,13 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
 
     /** A verifier saw a live tool's new name or website and finds it right. */
     async confirmToolIdentity(user: SessionUser | null, id: string) {
-      requireModerator(user, MESSAGES.access.notAllowed);
-      await getTool(db, id);
-      const [confirmed] = await db.update(tools).set({ hasIdentityChanged: false }).where(eq(tools.id, id)).returning();
-      return confirmed!;
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
+      const tool = await getTool(db, id);
+      return await db.transaction(async (tx) => {
+        const [confirmed] = await tx.update(tools).set({ hasIdentityChanged: false }).where(eq(tools.id, id)).returning();
+        await recordAudit(tx, moderator, { kind: "tool.identity-confirmed", toolId: id, subject: tool.name, after: { name: tool.name, website: tool.website } });
+        return confirmed!;
+      });
     },
 
     /** A waiting tool's place in the queue (1 = next) and the estimated wait, for its maker. */
@@ -100,7 +104,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
      * submission is theirs, and a verifier's or an admin's is curation, linked to no one.
      */
     async verifyTool(user: SessionUser | null, id: string, { linkSubmitter }: { linkSubmitter?: boolean } = {}) {
-      requireModerator(user, MESSAGES.access.notAllowed);
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
@@ -130,6 +134,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           ]);
         }
         await webhooks.enqueue(tx, "tool.verified", { tool: row! });
+        await recordAudit(tx, moderator, { kind: "tool.verified", toolId: id, subject: tool.name, before: { isVerified: false }, after: { isVerified: true, linkedTo: isLinked ? submitter!.slug : null } });
         return row!;
       });
       outbox.poke();
@@ -142,7 +147,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
      * maker edits it, then comes back at its place (decision 022).
      */
     async requestChanges(user: SessionUser | null, id: string, message: string) {
-      requireModerator(user, MESSAGES.access.notAllowed);
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       if (!message.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.changesMessageRequired, { message: MESSAGES.moderation.changesMessageRequired });
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
@@ -155,6 +160,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           .returning();
         if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
         await outbox.enqueue(tx, await makerMails(siteUrl).changesRequested(tx, tool.submittedBy, tool, message.trim(), `tool-changes-requested:${id}:${now.getTime()}`));
+        await recordAudit(tx, moderator, { kind: "tool.changes-requested", toolId: id, subject: tool.name, after: { message: message.trim() } });
         return row;
       });
       outbox.poke();
@@ -163,11 +169,15 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
 
     /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
     async rejectTool(user: SessionUser | null, id: string, reason: string) {
-      requireModerator(user, MESSAGES.access.notAllowed);
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-      const rejected = await db.transaction((tx) => rejectWithin(tx, tool, reason.trim(), new Date()));
+      const rejected = await db.transaction(async (tx) => {
+        const row = await rejectWithin(tx, tool, reason.trim(), new Date());
+        await recordAudit(tx, moderator, { kind: "tool.refused", toolId: id, subject: tool.name, after: { reason: reason.trim() } });
+        return row;
+      });
       outbox.poke();
       return rejected;
     },
@@ -177,7 +187,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
      * is live, already refused or gone is left as it is, and its outcome says so.
      */
     async rejectTools(user: SessionUser | null, ids: string[], reason: string): Promise<RejectOutcome[]> {
-      requireModerator(user, MESSAGES.access.notAllowed);
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
       const now = new Date();
       const outcomes = await db.transaction(async (tx) => {
@@ -190,6 +200,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           else if (tool.rejectedAt) results.push({ id, name: tool.name, outcome: "already-rejected" });
           else {
             await rejectWithin(tx, tool, reason.trim(), now);
+            await recordAudit(tx, moderator, { kind: "tool.refused", toolId: id, subject: tool.name, after: { reason: reason.trim() } });
             results.push({ id, name: tool.name, outcome: "rejected" });
           }
         }
@@ -201,7 +212,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
 
     /** acceptClaim (SPEC section 4): the claimer becomes the linked creator; claimToolAccepted e-mails them. */
     async acceptClaim(user: SessionUser | null, id: string) {
-      requireModerator(user, MESSAGES.access.notAllowed);
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
       const now = new Date();
@@ -218,6 +229,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           ]);
         }
         await webhooks.enqueue(tx, "claim.accepted", { tool: row! });
+        await recordAudit(tx, moderator, { kind: "claim.accepted", toolId: id, subject: tool.name, after: { creator: tool.creatorUsername } });
         return row!;
       });
       outbox.poke();
@@ -227,7 +239,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
 
     /** Refuses a claim: the tool goes back to unclaimed, and the claimer is e-mailed. */
     async refuseClaim(user: SessionUser | null, id: string) {
-      requireModerator(user, MESSAGES.access.notAllowed);
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
       const now = new Date();
@@ -238,6 +250,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           .where(eq(tools.id, id))
           .returning();
         await outbox.enqueue(tx, await makerMails(siteUrl).claimRefused(tx, tool.claimedBy, tool, `claim-refused:${id}:${tool.claimedBy}:${now.getTime()}`));
+        await recordAudit(tx, moderator, { kind: "claim.refused", toolId: id, subject: tool.name, before: { creator: tool.creatorUsername } });
         return row!;
       });
       outbox.poke();
@@ -246,10 +259,13 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
 
     /** skipWaitingLine (SPEC section 4), granted by an admin: the tool moves to the front of the queue. */
     async skipWaitingLine(user: SessionUser | null, id: string, now = new Date()) {
-      requireAdmin(user, MESSAGES.access.notAllowed);
-      await getTool(db, id);
-      const [skipped] = await db.update(tools).set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now }).where(eq(tools.id, id)).returning();
-      return skipped!;
+      const admin = requireAdmin(user, MESSAGES.access.notAllowed);
+      const tool = await getTool(db, id);
+      return await db.transaction(async (tx) => {
+        const [skipped] = await tx.update(tools).set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now }).where(eq(tools.id, id)).returning();
+        await recordAudit(tx, admin, { kind: "tool.moved-to-front", toolId: id, subject: tool.name });
+        return skipped!;
+      });
     },
   };
 }

@@ -18,6 +18,8 @@ import { claimerEmailMatches, emailOf, getTool, type LifecycleDependencies } fro
 import { makerMails } from "./maker-mails.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
 import { buildToolRow } from "./rows.ts";
+import { keepRevision, revisionValues } from "./revisions.ts";
+import { changedFields, recordAudit } from "../audit/audit.ts";
 
 /** A tool's images, by their addresses. */
 export type ToolImages = { logo?: string; largeImage?: string };
@@ -54,6 +56,7 @@ export function toolSubmissions({ db, outbox, webhooks, siteUrl, limiter, submis
         await refuseOverDailyLimit(tx, maker, submissionsPerDay);
         const [created] = await tx.insert(tools).values(row).onConflictDoNothing().returning();
         if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
+        await keepRevision(tx, created, maker);
         const email = await emailOf(tx, maker.id);
         // Two effects, each delivered once: a failed mail is retried alone, never the admin's notice again.
         await outbox.enqueue(tx, [
@@ -107,6 +110,9 @@ export function toolSubmissions({ db, outbox, webhooks, siteUrl, limiter, submis
           })
           .where(eq(tools.id, id))
           .returning();
+        await keepRevision(tx, row!, editor);
+        const changed = changedFields(revisionValues(tool), revisionValues(row!));
+        if (changed) await recordAudit(tx, editor, { kind: "tool.edited", toolId: id, subject: row!.name, ...changed });
         await webhooks.enqueue(tx, "tool.updated", { tool: row! });
         return row!;
       });

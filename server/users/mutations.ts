@@ -19,6 +19,7 @@ import { authSessions, authUsers, type Payment, type SocialProfile, tools, userS
 import type { Logger } from "../logger.ts";
 import type { Effect } from "../outbox/effects.ts";
 import { toolsOwnedBy } from "./queries.ts";
+import { recordAudit } from "../audit/audit.ts";
 
 /** What the account services need, and: */
 export type UserMutationDependencies = AccountDependencies & {
@@ -257,7 +258,12 @@ export function roleMutations(db: Database) {
     async setRole({ email, role }: SetRoleInput): Promise<{ email: string; username: string; previousRole: string; role: string }> {
       const [record] = await db.select({ id: users.id, email: users.email, username: users.username, role: users.role }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
       if (!record) throw new AppError("not-found", MESSAGES.profile.noUserWithEmail(email));
-      if (record.role !== role) await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, record.id));
+      if (record.role !== role) {
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, record.id));
+          await recordAudit(tx, "command line", { kind: "user.role", subject: record.email, before: { role: record.role }, after: { role } });
+        });
+      }
       return { email: record.email, username: record.username, previousRole: record.role, role };
     },
   };

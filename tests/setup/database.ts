@@ -51,6 +51,12 @@ const TABLES = [
   "featuring_offers",
   "featuring_settings",
   "stripe_events",
+  "audit_records",
+  "tool_revisions",
+  "site_settings",
+  "setup_tokens",
+  "backup_runs",
+  "app_processes",
 ];
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
