@@ -81,6 +81,10 @@ export default [
     route("system", "routes/admin-system.tsx"),
     route("settings", "routes/admin-settings.tsx"),
     route("audit", "routes/admin-audit.tsx"),
+    route("posts", "routes/admin-posts.tsx"),
+    route("posts/new", "routes/admin-post.tsx", { id: "admin-post-new" }),
+    route("posts/:id", "routes/admin-post.tsx", { id: "admin-post-edit" }),
+    route("pages/:name", "routes/admin-legal-page.tsx"),
   ]),
 
   // Blog and legal pages

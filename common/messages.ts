@@ -360,6 +360,19 @@ export const MESSAGES = {
     notAWebsite: "This link is not a website address",
   },
 
+  /** The blog and the legal pages in the console (decision 050). */
+  content: {
+    titleRequired: "Give it a title",
+    descriptionRequired: "Say in a sentence what it is about: search engines and link previews show it",
+    bodyRequired: "Write its text",
+    badSlug: "The address is lowercase letters and digits, joined by hyphens",
+    slugTaken: "Another post has this address: choose another",
+    badDate: "Write the date as YYYY-MM-DD, such as 2026-01-31",
+    badState: "Choose draft or published",
+    tooLong: (max: number) => `At most ${max.toLocaleString("en")} characters`,
+    postNotFound: "No post found with this address",
+  },
+
   /** A tool's history of revisions (decision 049). */
   history: {
     noSuchRevision: "This tool has no such revision",

@@ -18,8 +18,8 @@ import { auditTrail } from "./audit/audit.ts";
 import { toolHistory } from "./tools/revisions.ts";
 import { categoryQueries } from "./categories/queries.ts";
 import { type Config, stripeCheckoutOrigin } from "./config.ts";
-import { blog } from "./content/blog.ts";
-import { legalPages } from "./content/pages.ts";
+import { blogService } from "./content/blog.ts";
+import { legalPageService } from "./content/pages.ts";
 import { topLists } from "./content/top-lists.ts";
 import type { Database } from "./db/client.ts";
 import { likeCounting } from "./favorites/likes.ts";
@@ -239,8 +239,8 @@ export function createServices(deps: Dependencies) {
     search: searchQueries(deps.db, { minVisitors: deps.config.SEARCHES_MIN_VISITORS }),
     /** The analytics dashboards: a maker's linked tools (/my-tools) and the whole site (/admin/analytics). */
     stats: analyticsQueries(deps.db),
-    blog,
-    legalPages,
+    blog: blogService(deps.db),
+    legalPages: legalPageService(deps.db),
     /** The weekly digest (/admin/newsletter) and the maker's first-week mail (the daily job's `sendDueFollowUps`). */
     /** What GET /readyz answers: the database, the migrations, the file storage, and whether the process is stopping. */
     readiness: readinessChecks({ db: deps.db, storage: deps.storage }),

@@ -36,6 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/webhooks", label: "Webhooks" },
           { to: "/admin/api-keys", label: "API keys" },
           { to: "/admin/settings", label: "Settings" },
+          { to: "/admin/posts", label: "Blog" },
           { to: "/admin/audit", label: "Audit" },
           { to: "/admin/system", label: "System" },
         ]

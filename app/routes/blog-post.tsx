@@ -1,4 +1,5 @@
 /** One blog post: its title, date and text. */
+import { MESSAGES } from "#common/messages.ts";
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -7,14 +8,12 @@ import type { Route } from "./+types/blog-post";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { blogPostPath } from "#common/page-paths.ts";
 
-const POST_NOT_FOUND = "No post found with this address";
-
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const post = context.services.blog.findPost(params.slug);
-  if (!post) throw data(POST_NOT_FOUND, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await context.services.blog.findPost(params.slug);
+  if (!post) throw data(MESSAGES.content.postNotFound, { status: 404 });
   return { post };
 }
 

@@ -6,12 +6,16 @@ import { itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/blog";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { blogPostPath } from "#common/page-paths.ts";
+import { blogQuery } from "#common/schemas/content.ts";
+import { parseSearchParams } from "../forms.ts";
+import { Pager } from "../components/pager.tsx";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { posts: context.services.blog.listPosts() };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { cursor } = parseSearchParams(blogQuery, url);
+  return await context.services.blog.listPosts({ cursor });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -33,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   );
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts } = loaderData;
+  const { posts, nextCursor } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Blog</h1>
@@ -60,6 +64,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <EmptyState title="No post has been published yet." />
         </div>
       )}
+      <Pager nextCursor={nextCursor} />
     </main>
   );
 }

@@ -12,9 +12,9 @@ const PAGE_PATH = /^\/([a-z-]+)\.html\/?$/;
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const name = PAGE_PATH.exec(url.pathname.toLowerCase())?.[1];
-  const page = name ? context.services.legalPages.findPage(name) : undefined;
+  const page = name ? await context.services.legalPages.findPage(name) : undefined;
   if (!page) throw data(MESSAGES.page.notFound, { status: 404 });
   return { page };
 }

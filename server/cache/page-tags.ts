@@ -31,6 +31,10 @@ export const pageTags = {
   tags: "tags",
   /** The trending scores (the home page's "Trending this week", lists sorted by trending): the hourly job sends it. */
   trending: "trending",
+  /** The blog's posts (the blog, each post, the sitemap): their table's trigger sends it. */
+  blog: "blog",
+  /** The terms of service and the privacy policy. */
+  legal: "legal",
 } as const;
 
 /** How long a page showing views and clicks may be kept: the counters it shows lag by this much at most. */

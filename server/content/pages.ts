@@ -1,13 +1,19 @@
-/** The legal pages (content/pages/*.md): terms of service and privacy policy, read once per process. */
-import path from "node:path";
-import { z } from "#common/zod.ts";
+/**
+ * The legal pages (decision 050): the terms of service and the privacy policy, kept in `legal_pages`, written in
+ * Markdown in the console. Every read names the tag `legal`, which the table's trigger sends on each change.
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "#common/access.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import type { LegalPageInput } from "#common/schemas/content.ts";
+import { requireAdmin } from "../access.ts";
+import { dependsOn, pageTags } from "../cache/page-tags.ts";
+import type { Database } from "../db/client.ts";
+import { legalPages } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
-import { CONTENT_DIR } from "../paths.ts";
-import { frontmatterDate, frontmatterText, readMarkdownFolder } from "./markdown-files.ts";
 
-const pageFrontmatter = z.strictObject({ title: frontmatterText, description: frontmatterText, updated: frontmatterDate });
-
-/** The only pages there are: a name from a URL is looked up among these, never turned into a file path. */
+/** The only pages there are: a name from a URL is looked up among these. */
 export const LEGAL_PAGE_NAMES = ["terms-of-service", "privacy-policy"] as const;
 export type LegalPageName = (typeof LEGAL_PAGE_NAMES)[number];
 
@@ -20,28 +26,41 @@ export type LegalPage = {
   html: string;
 };
 
-let pages: Map<string, LegalPage> | undefined;
-
-function isLegalPageName(name: string): name is LegalPageName {
+export function isLegalPageName(name: string): name is LegalPageName {
   return (LEGAL_PAGE_NAMES as readonly string[]).includes(name);
 }
 
-// Content changes need a restart, like code: the folder is read and rendered on first use, then kept.
-function loadPages(): Map<string, LegalPage> {
-  if (pages) return pages;
-  const files = readMarkdownFolder(path.join(CONTENT_DIR, "pages"), pageFrontmatter);
-  const loaded = new Map<string, LegalPage>();
-  for (const name of LEGAL_PAGE_NAMES) {
-    const file = files.find((candidate) => candidate.name === name);
-    if (!file) throw new Error(`content/pages/${name}.md is missing: the footer links to it on every page`);
-    loaded.set(name, { name, ...file.data, html: renderMarkdown(file.body) });
+export function legalPageService(db: Database) {
+  async function read(name: LegalPageName) {
+    const [page] = await db.select().from(legalPages).where(eq(legalPages.name, name));
+    return page;
   }
-  pages = loaded;
-  return pages;
+
+  return {
+    async findPage(name: string): Promise<LegalPage | undefined> {
+      dependsOn(pageTags.legal);
+      if (!isLegalPageName(name)) return undefined;
+      const page = await read(name);
+      return page && { name, title: page.title, description: page.description, updated: page.updated, html: renderMarkdown(page.body) };
+    },
+
+    /** A page as its form edits it (admins). */
+    async getPageForAdmin(user: SessionUser | null, name: string) {
+      requireAdmin(user);
+      const page = isLegalPageName(name) ? await read(name) : undefined;
+      if (!page) throw new AppError("not-found", MESSAGES.page.notFound);
+      return page;
+    },
+
+    async updatePage(user: SessionUser | null, name: string, input: LegalPageInput): Promise<void> {
+      requireAdmin(user);
+      if (!isLegalPageName(name)) throw new AppError("not-found", MESSAGES.page.notFound);
+      await db
+        .insert(legalPages)
+        .values({ name, ...input })
+        .onConflictDoUpdate({ target: legalPages.name, set: { ...input, updatedAt: new Date() } });
+    },
+  };
 }
 
-export const legalPages = {
-  findPage(name: string): LegalPage | undefined {
-    return isLegalPageName(name) ? loadPages().get(name) : undefined;
-  },
-};
+export type LegalPageService = ReturnType<typeof legalPageService>;

@@ -797,6 +797,39 @@ export const toolRevisions = pgTable(
   (table) => [index("tool_revisions_tool_idx").on(table.toolId, table.id)],
 );
 
+/** The blog's posts (decision 050): written in the console in Markdown, shown once published, newest first. */
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    body: text("body").notNull(),
+    /** 'draft' (only admins see it) or 'published'. */
+    state: text("state").notNull(),
+    /** The date the post shows, YYYY-MM-DD. */
+    date: text("date").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("blog_posts_slug_key").on(table.slug),
+    // The blog's list: the published posts, newest first.
+    index("blog_posts_published_idx").on(table.date, table.slug).where(sql`${table.state} = 'published'`),
+  ],
+);
+
+/** The terms of service and the privacy policy (decision 050), written in the console in Markdown. */
+export const legalPages = pgTable("legal_pages", {
+  name: text("name").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  body: text("body").notNull(),
+  /** The date of the last change the page shows, YYYY-MM-DD. */
+  updated: text("updated").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+});
+
 /** The backups `npm run backup` made of the embedded database, for /admin/system (the last one matters). */
 export const backupRuns = pgTable("backup_runs", {
   id: bigserial("id", { mode: "number" }).primaryKey(),

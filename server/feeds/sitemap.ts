@@ -117,7 +117,7 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
       return [
         ...PAGE_PATHS.map((path) => ({ path })),
         ...sources.topLists.listTopListLinks().map(({ path }) => ({ path })),
-        ...sources.blog.listPosts().map((post) => ({ path: pathOf("blog", post.slug), lastmod: new Date(post.date) })),
+        ...(await sources.blog.listAllPosts()).map((post) => ({ path: pathOf("blog", post.slug), lastmod: new Date(post.date) })),
         { path: "/terms-of-service.html" },
         { path: "/privacy-policy.html" },
         ...(await sources.feeds.listCategorySlugs()).map((slug) => ({ path: pathOf("category", slug) })),

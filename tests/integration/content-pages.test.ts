@@ -4,7 +4,7 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/dat
 
 const SITE = "http://localhost:3000";
 
-/** The posts of content/blog, newest first. */
+/** The seed's posts (migration 0048), newest first. */
 const POSTS = [
   {
     slug: "privacy-friendly-analytics-for-indie-makers",
@@ -147,11 +147,11 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
     },
   );
 
-  it("never looks a post up from a path-like slug", () => {
+  it("never looks a post up from a path-like slug", async () => {
     for (const slug of ["../../package", "../pages/terms-of-service", "/etc/passwd", "", "how-to-launch-your-side-project.md"]) {
-      expect(services.blog.findPost(slug)).toBeUndefined();
+      expect(await services.blog.findPost(slug)).toBeUndefined();
     }
-    expect(services.blog.findPost("how-to-launch-your-side-project")?.html).toContain("<h2>");
+    expect((await services.blog.findPost("how-to-launch-your-side-project"))?.html).toContain("<h2>");
   });
 
   it.each(LEGAL_PAGES)("renders $path with its title, last update and text", async (page) => {
@@ -170,8 +170,8 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
   });
 
   it("knows only the two legal pages", async () => {
-    expect(services.legalPages.findPage("../blog/how-to-launch-your-side-project")).toBeUndefined();
-    expect(services.legalPages.findPage("cookie-policy")).toBeUndefined();
+    expect(await services.legalPages.findPage("../blog/how-to-launch-your-side-project")).toBeUndefined();
+    expect(await services.legalPages.findPage("cookie-policy")).toBeUndefined();
     expect((await request("/cookie-policy.html")).status).toBe(404);
   });
 });

@@ -70,7 +70,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const expected = [
         ...PAGE_PATHS,
         ...topListPaths(),
-        ...app.services.blog.listPosts().map((post) => `/blog/${post.slug}`),
+        ...(await app.services.blog.listAllPosts()).map((post) => `/blog/${post.slug}`),
         "/terms-of-service.html",
         "/privacy-policy.html",
         `/category/${design.slug}`,

@@ -27,7 +27,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     const { alternatives } = await app.services.tools.listAlternatives(detail, { limit: 1 });
     paths.push(alternativesPath(tool.slug), comparePath(tool.slug, alternatives[0]!.slug), toolReviewsPath(tool.slug));
     paths.push(...topListPages.map((page) => page.path));
-    const posts = app.services.blog.listPosts();
+    const posts = await app.services.blog.listAllPosts();
     paths.push(...posts.map((post) => `/blog/${post.slug}`));
   });
   afterAll(() => database.close());

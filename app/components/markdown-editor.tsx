@@ -1,0 +1,19 @@
+/** The console's Markdown text box with its preview, as the public page will render it (the safe Markdown path). */
+import { TextAreaField } from "./form.tsx";
+
+export function MarkdownEditor({ name, label, defaultValue, error, previewHtml }: { name: string; label: string; defaultValue: string; error?: string; previewHtml?: string }) {
+  return (
+    <div className="space-y-2">
+      <TextAreaField label={label} name={name} defaultValue={defaultValue} error={error} rows={18} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm" />
+      <p className="text-xs text-slate-500">Markdown: ## headings, **bold**, [links](https://example.com), lists, quotes and code. Raw HTML is shown as text.</p>
+      {previewHtml !== undefined && (
+        <section aria-labelledby={`${name}-preview-heading`} data-testid="markdown-preview" className="rounded-xl border border-dashed border-slate-300 bg-white p-5">
+          <h2 id={`${name}-preview-heading`} className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            Preview
+          </h2>
+          <div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** The blog's posts and the legal pages as the console's forms send them (decision 050). */
+import { z } from "#common/zod.ts";
+import { MESSAGES } from "../messages.ts";
+import { type Cursor, decodeAnyCursor } from "../cursor.ts";
+import { slugify } from "../slugify.ts";
+
+export const MAX_POST_TITLE_LENGTH = 120;
+export const MAX_POST_DESCRIPTION_LENGTH = 300;
+export const MAX_POST_BODY_LENGTH = 100_000;
+export const POST_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const POST_STATES = ["draft", "published"] as const;
+
+const text = (max: number, required: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, required).max(max, MESSAGES.content.tooLong(max)));
+
+/** A calendar date written YYYY-MM-DD. */
+const dateField = z.iso.date({ message: MESSAGES.content.badDate });
+
+export const blogPostInput = z.preprocess(
+  (raw) => {
+    // An empty slug is made from the title, as a category's is.
+    const fields = raw as Record<string, unknown>;
+    const isSlugEmpty = typeof fields?.slug !== "string" || !fields.slug.trim();
+    return isSlugEmpty && typeof fields?.title === "string" ? { ...fields, slug: slugify(fields.title) } : raw;
+  },
+  z.object({
+    title: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
+    slug: z.string().trim().max(100, MESSAGES.content.tooLong(100)).regex(POST_SLUG, MESSAGES.content.badSlug),
+    description: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
+    body: text(MAX_POST_BODY_LENGTH, MESSAGES.content.bodyRequired),
+    date: dateField,
+    state: z.enum(POST_STATES, { message: MESSAGES.content.badState }),
+  }),
+);
+export type BlogPostInput = z.infer<typeof blogPostInput>;
+
+export const legalPageInput = z.object({
+  title: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
+  description: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
+  body: text(MAX_POST_BODY_LENGTH, MESSAGES.content.bodyRequired),
+  updated: dateField,
+});
+export type LegalPageInput = z.infer<typeof legalPageInput>;
+
+export const postIdParam = z.coerce.number().int().positive();
+
+/** The blog's pages: after the date and slug of the last post shown. */
+export const blogQuery = z.object({ cursor: z.string().optional().transform((text) => (text ? decodeAnyCursor(text) : null)).pipe(z.custom<Cursor<string> | null>((value) => value === null || typeof (value as Cursor<string>).key === "string")).catch(null) });
