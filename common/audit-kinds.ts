@@ -18,6 +18,14 @@ export const AUDIT_KINDS = {
   "settings.updated": "Site settings changed",
   "featuring.granted": "Featuring granted",
   "review.moderated": "Review approved, hidden or restored",
+  "webhook.created": "Webhook added",
+  "webhook.updated": "Webhook changed",
+  "webhook.secret-rotated": "Webhook secret renewed",
+  "webhook.deleted": "Webhook deleted",
+  "api-key.revoked": "Someone's API key revoked",
+  "newsletter.sent": "Newsletter sent",
+  "featuring.offer": "Featuring offer changed",
+  "featuring.places": "Featured places changed",
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 export const AUDIT_KIND_NAMES = Object.keys(AUDIT_KINDS) as [AuditKind, ...AuditKind[]];

@@ -15,6 +15,7 @@ import { MESSAGES } from "#common/messages.ts";
 import type { CreateApiKeyInput, RevokeApiKeyInput } from "#common/schemas/api-keys.ts";
 import { bearerToken } from "#common/schemas/api-keys.ts";
 import { requireAdmin, requireSignedIn } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { toSessionUser } from "../auth/account-shared.ts";
 import { LIMITS, type LimitState, type RateLimiter } from "../auth/rate-limit.ts";
 import type { Database } from "../db/client.ts";
@@ -120,11 +121,16 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
       const [key] = await db.select({ userId: apiKeys.userId, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, keyId)).limit(1);
       if (!key || key.revokedAt) throw new AppError("not-found", MESSAGES.apiKey.notFound);
       if (key.userId !== revoker.id && !isAdmin(revoker)) throw new AppError("permission-denied", MESSAGES.access.notAllowed);
-      const [revoked] = await db
-        .update(apiKeys)
-        .set({ revokedAt: new Date(), revokedBy: revoker.id })
-        .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-        .returning(viewColumns);
+      const [revoked] = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(apiKeys)
+          .set({ revokedAt: new Date(), revokedBy: revoker.id })
+          .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+          .returning(viewColumns);
+        // An admin revoking another person's key is the trail's; a person revoking their own is not.
+        if (rows[0] && key.userId !== revoker.id) await recordAudit(tx, revoker, { kind: "api-key.revoked", subject: rows[0].name, after: { keyId } });
+        return rows;
+      });
       if (!revoked) throw new AppError("not-found", MESSAGES.apiKey.notFound);
       return toView(revoked);
     },

@@ -11,6 +11,7 @@ import { AppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { requireAdmin } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
 import { newsletterSends, users } from "../db/schema.ts";
 import { unsubscribeFooter, unsubscribeHeaders, unsubscribeUrl } from "../mail/unsubscribe.ts";
@@ -123,6 +124,7 @@ export function newsletterSending({
         .insert(newsletterSends)
         .values({ id: createId("n", now), days, subject: digest.title, text: digest.markdown, html: digest.html, state: "sending", createdBy: admin.id, createdAt: now })
         .returning();
+      await recordAudit(db, admin, { kind: "newsletter.sent", subject: digest.title, after: { days, tools: digest.tools.length } });
       for (let batch = 0; batch < BATCHES_AT_ONCE; batch++) if (await writeBatch(send!.id, now)) break;
       outbox.poke();
       const [current] = await db.select().from(newsletterSends).where(eq(newsletterSends.id, send!.id));

@@ -16,7 +16,7 @@ import { featureToolPath, purchasePath, toolPath } from "#common/page-paths.ts";
 import type { CheckoutInput, OfferInput } from "#common/schemas/featuring.ts";
 import { createId } from "#common/ids.ts";
 import { requireAdmin, requireSignedIn } from "../access.ts";
-import { recordAudit } from "../audit/audit.ts";
+import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { featuringOffers, featuringSettings, type Payment, purchases, stripeEvents, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -641,17 +641,25 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
 
     /** Sets one offer's price and whether it is on sale (admins). */
     async saveOffer(user: SessionUser | null, offer: OfferInput): Promise<void> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       const values = { amount: offer.amount, currency: offer.currency, days: offer.days, isOnSale: offer.isOnSale, updatedAt: now() };
-      await db.insert(featuringOffers).values({ kind: offer.kind, ...values }).onConflictDoUpdate({ target: featuringOffers.kind, set: values });
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(featuringOffers).where(eq(featuringOffers.kind, offer.kind)).for("update");
+        await tx.insert(featuringOffers).values({ kind: offer.kind, ...values }).onConflictDoUpdate({ target: featuringOffers.kind, set: values });
+        const after = { amount: offer.amount, currency: offer.currency, days: offer.days, isOnSale: offer.isOnSale };
+        const changed = before ? changedFields({ amount: before.amount, currency: before.currency, days: before.days, isOnSale: before.isOnSale }, after) : { before: {}, after };
+        if (changed) await recordAudit(tx, admin, { kind: "featuring.offer", subject: offer.kind, ...changed });
+      });
     },
 
     /** Sets how many tools may be featured at once (admins); what already holds a place keeps it. */
     async savePlaces(user: SessionUser | null, { places }: { places: number }): Promise<void> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       await db.transaction(async (tx) => {
         await lockPlaces(tx);
+        const [before] = await tx.select({ places: featuringSettings.places }).from(featuringSettings);
         await tx.update(featuringSettings).set({ places, updatedAt: now() });
+        if (before?.places !== places) await recordAudit(tx, admin, { kind: "featuring.places", subject: "featured places", before: { places: before?.places ?? null }, after: { places } });
       });
     },
 

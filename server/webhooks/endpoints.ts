@@ -11,6 +11,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { WebhookEndpointIdInput, WebhookEndpointInput, WebhookEvent, WebhookRedeliveryInput } from "#common/schemas/webhooks.ts";
 import { requireAdmin } from "../access.ts";
+import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
 import { outbox, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
@@ -104,46 +105,62 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
 
     /** Registers an endpoint; answers it with its secret, which is never shown again. */
     async createWebhookEndpoint(user: SessionUser | null, input: WebhookEndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       await checkUrl(input.url);
       const secret = newWebhookSecret();
-      const [row] = await db
-        .insert(webhookEndpoints)
-        .values({ url: input.url, description: input.description, events: input.events, isEnabled: input.enabled, secret })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(webhookEndpoints)
+          .values({ url: input.url, description: input.description, events: input.events, isEnabled: input.enabled, secret })
+          .returning();
+        await recordAudit(tx, admin, { kind: "webhook.created", subject: input.url, after: { events: input.events, enabled: input.enabled } });
+        return created;
+      });
       return { endpoint: toEndpoint(row!), secret };
     },
 
     /** Changes an endpoint's address, description, events or whether it is enabled; its secret stays. */
     async updateWebhookEndpoint(user: SessionUser | null, { endpointId }: WebhookEndpointIdInput, input: WebhookEndpointInput): Promise<WebhookEndpoint> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       await checkUrl(input.url);
-      const [row] = await db
-        .update(webhookEndpoints)
-        .set({ url: input.url, description: input.description, events: input.events, isEnabled: input.enabled, updatedAt: new Date() })
-        .where(eq(webhookEndpoints.id, endpointId))
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for("update");
+        const [updated] = await tx
+          .update(webhookEndpoints)
+          .set({ url: input.url, description: input.description, events: input.events, isEnabled: input.enabled, updatedAt: new Date() })
+          .where(eq(webhookEndpoints.id, endpointId))
+          .returning();
+        const changed = before && changedFields({ url: before.url, description: before.description, events: before.events, enabled: before.isEnabled }, { url: input.url, description: input.description, events: input.events, enabled: input.enabled });
+        if (changed) await recordAudit(tx, admin, { kind: "webhook.updated", subject: input.url, ...changed });
+        return updated;
+      });
       if (!row) throw new AppError("not-found", MESSAGES.webhook.endpointNotFound);
       return toEndpoint(row);
     },
 
     /** A new secret for the endpoint, answered once; the attempts from now on are signed with it. */
     async rotateWebhookSecret(user: SessionUser | null, { endpointId }: WebhookEndpointIdInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       const secret = newWebhookSecret();
-      const [row] = await db.update(webhookEndpoints).set({ secret, updatedAt: new Date() }).where(eq(webhookEndpoints.id, endpointId)).returning();
+      const row = await db.transaction(async (tx) => {
+        const [rotated] = await tx.update(webhookEndpoints).set({ secret, updatedAt: new Date() }).where(eq(webhookEndpoints.id, endpointId)).returning();
+        // The record says that it changed, never the secret.
+        if (rotated) await recordAudit(tx, admin, { kind: "webhook.secret-rotated", subject: rotated.url });
+        return rotated;
+      });
       if (!row) throw new AppError("not-found", MESSAGES.webhook.endpointNotFound);
       return { endpoint: toEndpoint(row), secret };
     },
 
     /** Deletes the endpoint with its deliveries and their outbox rows: nothing more is sent to it. */
     async deleteWebhookEndpoint(user: SessionUser | null, { endpointId }: WebhookEndpointIdInput): Promise<WebhookEndpoint> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       return db.transaction(async (tx) => {
         const outboxIds = tx.select({ id: webhookDeliveries.outboxId }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
         await tx.delete(outbox).where(inArray(outbox.id, outboxIds));
         const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).returning();
         if (!row) throw new AppError("not-found", MESSAGES.webhook.endpointNotFound);
+        await recordAudit(tx, admin, { kind: "webhook.deleted", subject: row.url, before: { events: row.events } });
         return toEndpoint(row);
       });
     },

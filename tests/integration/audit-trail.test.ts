@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApiKeyInput } from "#common/schemas/api-keys.ts";
 import { toolInput } from "#common/tool-input.ts";
 import { auditRecords, toolRevisions } from "#server/db/schema.ts";
 import { roleMutations } from "#server/users/mutations.ts";
@@ -54,6 +55,9 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
     await services.admin.setUserDisabled(admin.session, { userId: maker.id, disabled: true });
     await services.admin.createCategory(admin.session, { label: "Email", slug: "email", description: "", color: "" } as never);
     await services.settings.update(admin.session, { ...services.settings.current(), siteName: "Maker Shelf" });
+    const { key } = await services.apiKeys.createApiKey(maker.session, createApiKeyInput.parse({ name: "Deploy script", scope: "read" }));
+    await services.apiKeys.revokeApiKey(admin.session, { keyId: key.id });
+    await services.featuring.savePlaces(admin.session, { places: 7 });
     await roleMutations(database.db).setRole({ email: "vera@example.com", role: "admin" });
     // A maker's own edit leaves a revision, and no record.
     await services.lifecycle.updateTool(maker.session, second.id, input("Other Counter", { shortDesc: "Counts the visits of small sites, better" }));
@@ -69,6 +73,8 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
       ["user.disabled", "Adam", "mia@example.com"],
       ["category.created", "Adam", "Email"],
       ["settings.updated", "Adam", "the site's settings"],
+      ["api-key.revoked", "Adam", "Deploy script"],
+      ["featuring.places", "Adam", "featured places"],
       ["user.role", "the command line", "vera@example.com"],
     ]);
     const byKind = (name: string) => kept.find((record) => record.kind === name)!;
@@ -76,6 +82,7 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
     expect(byKind("tool.flag")).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
     expect(byKind("user.role")).toMatchObject({ actorRole: "admin", before: { role: "guest" }, after: { role: "verifier" } });
     expect(byKind("tool.refused").after).toEqual({ reason: "Not a tool" });
+    expect(byKind("featuring.places").after).toEqual({ places: 7 });
     expect(byKind("settings.updated")).toMatchObject({ before: { siteName: "Indie Tools" }, after: { siteName: "Maker Shelf" } });
   });
 
