@@ -1,5 +1,5 @@
 /** The console's Markdown text box with its preview, as the public page will render it (the safe Markdown path). */
-import { TextAreaField } from "./form.tsx";
+import { SubmitButton, TextAreaField } from "./form.tsx";
 
 export function MarkdownEditor({ name, label, defaultValue, error, previewHtml }: { name: string; label: string; defaultValue: string; error?: string; previewHtml?: string }) {
   return (
@@ -14,6 +14,20 @@ export function MarkdownEditor({ name, label, defaultValue, error, previewHtml }
           <div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
         </section>
       )}
+    </div>
+  );
+}
+
+/** The editor's two buttons: save (intent=save), or show the preview and keep what was typed (intent=preview). */
+export function SaveAndPreview() {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <SubmitButton name="intent" value="save" pendingText="Saving…">
+        Save
+      </SubmitButton>
+      <button type="submit" name="intent" value="preview" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        Preview
+      </button>
     </div>
   );
 }

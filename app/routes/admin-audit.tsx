@@ -8,6 +8,7 @@ import { auditQuery } from "#common/schemas/audit.ts";
 import type { AuditRecord } from "#server/audit/audit.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
+import { formatUtcMinute } from "../components/long-date.tsx";
 import { SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
 import { parseSearchParams } from "../forms.ts";
@@ -82,7 +83,7 @@ function AuditRow({ record }: { record: AuditRecord }) {
     <li data-testid="audit-record" className="space-y-1 p-4 text-sm">
       <p className="text-slate-900">
         <time dateTime={new Date(record.at).toISOString()} className="text-slate-500">
-          {new Date(record.at).toISOString().slice(0, 16).replace("T", " ")} UTC
+          {formatUtcMinute(record.at)}
         </time>{" "}
         {record.actorId ? (
           <Link to={`/admin/audit?actor=${record.actorId}`} className="font-semibold hover:underline">

@@ -2,9 +2,9 @@
 import { data, Form } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
 import { legalPageInput, MAX_POST_DESCRIPTION_LENGTH, MAX_POST_TITLE_LENGTH } from "#common/schemas/content.ts";
-import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { Field, FormMessage } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
-import { MarkdownEditor } from "../components/markdown-editor.tsx";
+import { MarkdownEditor, SaveAndPreview } from "../components/markdown-editor.tsx";
 import { SectionHeader } from "../components/moderation.tsx";
 import { type FormFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
@@ -60,14 +60,7 @@ export default function AdminLegalPage({ loaderData, actionData }: Route.Compone
         <Field key={`description-${values.description}`} label="Description" maxLength={MAX_POST_DESCRIPTION_LENGTH} hint="For search engines and link previews." {...field("description")} />
         <Field key={`updated-${values.updated}`} label="Last changed" type="date" hint="The date the page says it was last changed." {...field("updated")} />
         <MarkdownEditor label="Text" name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton name="intent" value="save" pendingText="Saving…">
-            Save
-          </SubmitButton>
-          <button type="submit" name="intent" value="preview" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-            Preview
-          </button>
-        </div>
+        <SaveAndPreview />
       </Form>
     </>
   );

@@ -6,9 +6,9 @@ import { data, Form, redirect } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
 import { blogPostPath } from "#common/page-paths.ts";
 import { blogPostInput, MAX_POST_DESCRIPTION_LENGTH, MAX_POST_TITLE_LENGTH, postIdParam } from "#common/schemas/content.ts";
-import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { Field, FormMessage } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
-import { MarkdownEditor } from "../components/markdown-editor.tsx";
+import { MarkdownEditor, SaveAndPreview } from "../components/markdown-editor.tsx";
 import { SectionHeader } from "../components/moderation.tsx";
 import { type FormFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
@@ -100,14 +100,7 @@ export default function AdminPost({ loaderData, actionData }: Route.ComponentPro
           </label>
         </div>
         <MarkdownEditor label="Text" name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton name="intent" value="save" pendingText="Saving…">
-            Save
-          </SubmitButton>
-          <button type="submit" name="intent" value="preview" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-            Preview
-          </button>
-        </div>
+        <SaveAndPreview />
       </Form>
       {id && (
         <Form method="post" className="mt-8 max-w-3xl border-t border-slate-200 pt-6">

@@ -7,6 +7,7 @@ import { countOf } from "#common/plural.ts";
 import type { SystemStatus } from "#server/system/monitor.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
+import { formatUtcMinute } from "../components/long-date.tsx";
 import { SectionHeader } from "../components/moderation.tsx";
 import { moderated } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** A date and time the same on the server and in the browser: UTC, to the minute. */
 function when(date: Date | string | null): string {
-  return date ? `${new Date(date).toISOString().slice(0, 16).replace("T", " ")} UTC` : "never";
+  return date ? formatUtcMinute(date) : "never";
 }
 
 function bytes(count: number): string {

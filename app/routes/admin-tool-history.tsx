@@ -10,6 +10,7 @@ import { historyQuery, restoreRevisionInput } from "#common/schemas/audit.ts";
 import { toolIdParam } from "#common/schemas/fields.ts";
 import type { FieldChange } from "#server/tools/revisions.ts";
 import { Link } from "../components/link.tsx";
+import { formatUtcMinute } from "../components/long-date.tsx";
 import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
 import { keptValues, orRefusalPage, parseSearchParams } from "../forms.ts";
@@ -78,7 +79,6 @@ function shown(value: unknown): string {
 
 export default function AdminToolHistory({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, revisions, nextCursor, comparison, from, to, canRestore } = loaderData;
-  const when = (date: Date | string) => `${new Date(date).toISOString().slice(0, 16).replace("T", " ")} UTC`;
   return (
     <>
       <SectionHeader title={`History of ${tool.name}`}>
@@ -108,7 +108,7 @@ export default function AdminToolHistory({ loaderData, actionData }: Route.Compo
                   <input type="radio" name="to" value={revision.id} defaultChecked={revision.id === to} aria-label={`Compare to revision ${revision.id}`} />
                 </td>
                 <td className="p-2">
-                  {revision.id}, {when(revision.at)}
+                  {revision.id}, {formatUtcMinute(revision.at)}
                 </td>
                 <td className="p-2">{revision.actorName}</td>
               </tr>

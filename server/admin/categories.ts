@@ -5,7 +5,7 @@ import { AppError } from "#common/errors.ts";
 import type { CategoryInput } from "#common/schemas/moderation.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, isUniqueViolation } from "../db/client.ts";
 import { categories, categorySlugRedirects, tools } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { isPublicTool } from "../tools/queries.ts";
@@ -22,14 +22,6 @@ const columns = {
   color: categories.color,
   toolCount: categories.toolCount,
 };
-
-/** PostgreSQL's unique_violation, whichever driver reports it (drizzle wraps the driver's error). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === "23505") return true;
-  }
-  return false;
-}
 
 const slugTaken = () => new AppError("aborted", MESSAGES.moderation.slugTaken, { slug: MESSAGES.moderation.slugTaken });
 

@@ -12,7 +12,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { type BlogPostInput, POST_SLUG } from "#common/schemas/content.ts";
 import { requireAdmin } from "../access.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, isUniqueViolation } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
 
@@ -29,14 +29,6 @@ export type EditablePost = typeof blogPosts.$inferSelect;
 
 const summaryColumns = { slug: blogPosts.slug, title: blogPosts.title, description: blogPosts.description, date: blogPosts.date };
 const isPublished = eq(blogPosts.state, "published");
-
-/** PostgreSQL's unique_violation, whichever driver reports it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === "23505") return true;
-  }
-  return false;
-}
 
 export function blogService(db: Database) {
   /** Runs a write whose slug may be another post's: that is the form's message, beside the address. */

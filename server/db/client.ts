@@ -38,6 +38,14 @@ export function rowsOf<Row>(result: unknown): Row[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
 }
 
+/** PostgreSQL's unique_violation, whichever driver reports it (drizzle wraps the driver's error). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === "23505") return true;
+  }
+  return false;
+}
+
 /** Any constant works; it only has to be the same for every process of this app. */
 const MIGRATION_LOCK_ID = 727_001;
 

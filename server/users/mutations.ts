@@ -14,7 +14,7 @@ import { isAuthApiError } from "../auth/auth-loader.ts";
 import { LIMITS } from "../auth/rate-limit.ts";
 import type { SessionUser } from "#common/access.ts";
 import { requireOwnProfile } from "../access.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, isUniqueViolation } from "../db/client.ts";
 import { authSessions, authUsers, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Effect } from "../outbox/effects.ts";
@@ -35,14 +35,6 @@ const SLUG_ATTEMPTS = 3;
 /** A social profile's network, as its link reads: the site's name without www. */
 function toSocialProfile(url: string): SocialProfile {
   return { network: new URL(url).hostname.replace(/^www\./, ""), url };
-}
-
-/** PostgreSQL's unique_violation, whichever driver reports it (drizzle wraps the driver's error). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === "23505") return true;
-  }
-  return false;
 }
 
 export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, siteUrl, writeToolSnapshot }: UserMutationDependencies) {
