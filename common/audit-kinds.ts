@@ -26,6 +26,9 @@ export const AUDIT_KINDS = {
   "newsletter.sent": "Newsletter sent",
   "featuring.offer": "Featuring offer changed",
   "featuring.places": "Featured places changed",
+  "catalogue.imported": "Catalogue imported",
+  "delivery.retried": "Failed delivery retried",
+  "link.resolved": "Broken link marked as fine",
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 export const AUDIT_KIND_NAMES = Object.keys(AUDIT_KINDS) as [AuditKind, ...AuditKind[]];

@@ -110,7 +110,7 @@ export async function startServer(config: Config) {
   const react = loadedReactBuild();
   if (config.isProduction && react !== "production") logger.warn(`React's ${react} build is loaded in production: NODE_ENV was not set before React was imported`);
   server.listen(config.PORT, config.HOST, () => {
-    logger.info(`${config.SITE_NAME} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
+    logger.info(`${services.settings.current().siteName} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
   });
   // The embedded database serves this process only: the operator's commands run in it, through the data folder's socket.
   const commandChannel =

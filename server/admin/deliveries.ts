@@ -13,6 +13,7 @@ import type { Database } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 import { OUTBOX_PAYLOADS, type Outbox } from "../outbox/effects.ts";
 import { requireAdmin } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 
 export type FailedDelivery = {
   id: number;
@@ -90,12 +91,16 @@ export function adminDeliveries({ db, outbox: worker }: { db: Database; outbox: 
 
     /** Makes a failed delivery due now, with its attempts counted afresh; the worker sends it at once. */
     async retryDelivery(user: SessionUser | null, { deliveryId }: DeliveryRetryInput): Promise<FailedDelivery> {
-      requireAdmin(user);
-      const [retried] = await db
-        .update(outbox)
-        .set({ state: "due", dueAt: new Date(), attempts: 0 })
-        .where(and(eq(outbox.id, deliveryId), isFailed))
-        .returning();
+      const admin = requireAdmin(user);
+      const retried = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(outbox)
+          .set({ state: "due", dueAt: new Date(), attempts: 0 })
+          .where(and(eq(outbox.id, deliveryId), isFailed))
+          .returning();
+        if (row) await recordAudit(tx, admin, { kind: "delivery.retried", subject: `${row.channel} ${row.key}`, before: { lastError: row.lastError } });
+        return row;
+      });
       if (!retried) throw new AppError("aborted", MESSAGES.moderation.deliveryNotFailed);
       worker.poke();
       return toFailedDelivery(retried);

@@ -10,6 +10,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type ColumnMapping, IMPORT_MAX_BYTES, type ImportFormat } from "#common/schemas/catalogue.ts";
 import { requireAdmin } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
 import { importFiles } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -110,13 +111,14 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
 
     /** Imports the file (its accepted rows, all in one transaction), then forgets it; lists the first refused rows. */
     async importFile(user: SessionUser | null, id: string, choices: ImportChoices) {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       const file = await getFile(id);
       const source = readImportSource(file.format, file.content, mappingFor(file, choices.mapping));
       let refused = 0;
       const keepRow = (row: RowOutcome) => row.action === "refuse" && refused++ < LISTED_REFUSALS;
       const { toolIds, ...result } = await importCatalogue(db, source, { createCategories: choices.createCategories, keepRow });
       await db.delete(importFiles).where(eq(importFiles.id, id));
+      await recordAudit(db, admin, { kind: "catalogue.imported", subject: file.fileName, after: { ...result.counts } });
       await refreshSnapshots(toolIds);
       return result;
     },

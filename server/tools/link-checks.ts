@@ -18,6 +18,7 @@ import { MESSAGES } from "#common/messages.ts";
 import type { LinkResolveInput } from "#common/schemas/website-fill.ts";
 import { registrableDomain } from "#common/tool-input.ts";
 import { requireAdmin } from "../access.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
 import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
@@ -405,7 +406,7 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
      * tool the checker hid is live again. Admins only.
      */
     async resolveLink(user: SessionUser | null, { toolId }: LinkResolveInput): Promise<{ name: string; wasHidden: boolean }> {
-      requireAdmin(user);
+      const admin = requireAdmin(user);
       const resolved = await db.transaction(async (tx) => {
         const [check] = await tx
           .select({ hiddenAt: linkChecks.hiddenAt, name: tools.name })
@@ -415,6 +416,7 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
           .for("update");
         if (!check) throw new AppError("not-found", MESSAGES.links.noCheck);
         await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null }).where(eq(linkChecks.toolId, toolId));
+        await recordAudit(tx, admin, { kind: "link.resolved", toolId, subject: check.name, after: { shownAgain: check.hiddenAt !== null } });
         if (check.hiddenAt) {
           const [shown] = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning();
           if (shown?.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: shown });

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiKeyInput } from "#common/schemas/api-keys.ts";
 import { toolInput } from "#common/tool-input.ts";
-import { auditRecords, toolRevisions } from "#server/db/schema.ts";
+import { auditRecords, outbox, toolRevisions } from "#server/db/schema.ts";
 import { roleMutations } from "#server/users/mutations.ts";
 import { insertCategory } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
@@ -58,6 +58,8 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
     const { key } = await services.apiKeys.createApiKey(maker.session, createApiKeyInput.parse({ name: "Deploy script", scope: "read" }));
     await services.apiKeys.revokeApiKey(admin.session, { keyId: key.id });
     await services.featuring.savePlaces(admin.session, { places: 7 });
+    const [failed] = await database.db.insert(outbox).values({ key: "mail:lost", channel: "mail", payload: {}, state: "failed", attempts: 8, lastError: "refused" }).returning();
+    await services.admin.retryDelivery(admin.session, { deliveryId: failed!.id });
     await roleMutations(database.db).setRole({ email: "vera@example.com", role: "admin" });
     // A maker's own edit leaves a revision, and no record.
     await services.lifecycle.updateTool(maker.session, second.id, input("Other Counter", { shortDesc: "Counts the visits of small sites, better" }));
@@ -75,6 +77,7 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
       ["settings.updated", "Adam", "the site's settings"],
       ["api-key.revoked", "Adam", "Deploy script"],
       ["featuring.places", "Adam", "featured places"],
+      ["delivery.retried", "Adam", "mail mail:lost"],
       ["user.role", "the command line", "vera@example.com"],
     ]);
     const byKind = (name: string) => kept.find((record) => record.kind === name)!;
