@@ -26,11 +26,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { services, publicConfig, user } = context;
-  const [categories, userTools, favoriteToolIds, follows] = await Promise.all([
+  const [categories, userTools, favoriteToolIds, follows, topLists] = await Promise.all([
     services.categories.listCategories(),
     user ? services.accounts.listUserToolLinks(user) : [],
     user ? services.favorites.listFavoriteIds(user) : [],
     user ? services.follows.listFollowKeys(user) : [],
+    services.topLists.listTopListLinks(),
   ]);
   return {
     config: publicConfig,
@@ -39,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     favoriteToolIds,
     follows,
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
-    topLists: services.topLists.listTopListLinks(),
+    topLists,
   };
 }
 

@@ -1,6 +1,5 @@
 /** Every page of the site. Each screen is its own module, loaded only when it is visited. */
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import topLists from "../content/top-lists.json" with { type: "json" };
 
 export default [
   // Home and search
@@ -24,8 +23,8 @@ export default [
   route("tags", "routes/tags.tsx"),
   route("tag/:slug", "routes/tag.tsx"),
 
-  // Top-lists: one module for every page of content/top-lists.json
-  ...topLists.map((page) => route(page.path, "routes/top-list.tsx", { id: `top-list${page.path}` })),
+  // Top-lists (/top-react-tools...), written in the console: any address of one word that no other page has.
+  route(":page", "routes/top-list.tsx"),
 
   // Submissions
   route("add-tool", "routes/tool-form.tsx", { id: "add-tool" }),
@@ -85,6 +84,9 @@ export default [
     route("posts/new", "routes/admin-post.tsx", { id: "admin-post-new" }),
     route("posts/:id", "routes/admin-post.tsx", { id: "admin-post-edit" }),
     route("pages/:name", "routes/admin-legal-page.tsx"),
+    route("top-lists", "routes/admin-top-lists.tsx"),
+    route("top-lists/new", "routes/admin-top-list.tsx", { id: "admin-top-list-new" }),
+    route("top-lists/:id", "routes/admin-top-list.tsx", { id: "admin-top-list-edit" }),
   ]),
 
   // Blog and legal pages

@@ -27,6 +27,9 @@ export const AUDIT_KINDS = {
   "featuring.offer": "Featuring offer changed",
   "featuring.places": "Featured places changed",
   "catalogue.imported": "Catalogue imported",
+  "top-list.created": "Top-list created",
+  "top-list.updated": "Top-list changed",
+  "top-list.removed": "Top-list removed",
   "delivery.retried": "Failed delivery retried",
   "link.resolved": "Broken link marked as fine",
 } as const;

@@ -371,6 +371,10 @@ export const MESSAGES = {
     badState: "Choose draft or published",
     tooLong: (max: number) => `At most ${max.toLocaleString("en")} characters`,
     postNotFound: "No post found with this address",
+    topListNotFound: "No top-list found with this ID",
+    pathTaken: "Another top-list has this address: choose another",
+    badTopListPath: "The address is /top- then lowercase words joined by hyphens, such as /top-react-tools",
+    sectionRequired: "Each of the three sections needs a heading and its text",
   },
 
   /** A tool's history of revisions (decision 049). */

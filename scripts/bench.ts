@@ -15,10 +15,9 @@ import { encodeCursor } from "#common/cursor.ts";
 import { SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { categories, searches, tagCounts, tools, users } from "#server/db/schema.ts";
+import { categories, searches, tagCounts, tools, topLists, users } from "#server/db/schema.ts";
 import { isPublicTool } from "#server/tools/queries.ts";
 import { solvedProof } from "#tests/setup/proof-of-work.ts";
-import topListPages from "../content/top-lists.json" with { type: "json" };
 import {
   type BenchDatabase,
   chooseDatabase,
@@ -176,7 +175,7 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
       profileSlugs,
       searches: searched,
       span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
-      topLists: topListPages.map((page) => page.path).filter((path) => path !== LOADED_TOP_LIST),
+      topLists: (await handle.db.select({ path: topLists.path }).from(topLists).orderBy(topLists.position)).map((page) => page.path).filter((path) => path !== LOADED_TOP_LIST),
     };
     return {
       all: all?.n ?? 0,

@@ -20,7 +20,7 @@ import { categoryQueries } from "./categories/queries.ts";
 import { type Config, stripeCheckoutOrigin } from "./config.ts";
 import { blogService } from "./content/blog.ts";
 import { legalPageService } from "./content/pages.ts";
-import { topLists } from "./content/top-lists.ts";
+import { topListService } from "./content/top-lists.ts";
 import type { Database } from "./db/client.ts";
 import { likeCounting } from "./favorites/likes.ts";
 import { reviewService } from "./reviews/reviews.ts";
@@ -232,7 +232,7 @@ export function createServices(deps: Dependencies) {
     links,
     categories: categoryQueries(deps.db, keptReads),
     tags: tagQueries(deps.db),
-    topLists,
+    topLists: topListService(deps.db, keptReads),
     feeds: feedQueries(deps.db, { minVisitors: deps.config.SEARCHES_MIN_VISITORS }),
     /** The pages' link preview images, made on first request and stored (decision 035). */
     ogImages: ogImages({ db: deps.db, storage: deps.storage, siteName, logger: deps.logger }),

@@ -37,6 +37,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { to: "/admin/api-keys", label: "API keys" },
           { to: "/admin/settings", label: "Settings" },
           { to: "/admin/posts", label: "Blog" },
+          { to: "/admin/top-lists", label: "Top-lists" },
           { to: "/admin/audit", label: "Audit" },
           { to: "/admin/system", label: "System" },
         ]

@@ -14,8 +14,9 @@ import { searchPath, toolPath } from "#common/page-paths.ts";
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const page = context.services.topLists.findTopList(url.pathname);
-  if (!page) throw data("This list does not exist", { status: 404 });
+  const page = await context.services.topLists.findTopList(url.pathname);
+  // Any address of one word reaches this page: one that is no top-list is the site's ordinary 404.
+  if (!page) throw data(null, { status: 404 });
   // A top-list stays on topic: only tools named or tagged with its words. The wider search is one link away.
   const { tools } = await context.services.search.searchTools(page.search, { limit: TOP_LIST_TOOLS, exact: true });
   return { page, tools };

@@ -50,3 +50,30 @@ export const postIdParam = z.coerce.number().int().positive();
 
 /** The blog's pages: after the date and slug of the last post shown. */
 export const blogQuery = z.object({ cursor: z.string().optional().transform((text) => (text ? decodeAnyCursor(text) : null)).pipe(z.custom<Cursor<string> | null>((value) => value === null || typeof (value as Cursor<string>).key === "string")).catch(null) });
+
+/** A top-list as the console's form sends it: its three sections as heading0/body0 to heading2/body2. */
+export const topListInput = z.preprocess(
+  (raw) => {
+    const fields = raw as Record<string, unknown>;
+    if (!fields || typeof fields !== "object") return raw;
+    return { ...fields, sections: [0, 1, 2].map((index) => ({ heading: fields[`heading${index}`], body: fields[`body${index}`] })) };
+  },
+  z.object({
+    path: z.string().trim().max(100, MESSAGES.content.tooLong(100)).regex(/^\/top-[a-z0-9]+(-[a-z0-9]+)*$/, MESSAGES.content.badTopListPath),
+    label: text(60, MESSAGES.content.titleRequired),
+    title: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
+    subtitle: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
+    search: z.string().trim().max(60, MESSAGES.content.tooLong(60)).regex(POST_SLUG, MESSAGES.content.badSlug),
+    image: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").trim())
+      .refine((value) => !value || /^https?:\/\//.test(value) || value.startsWith("/"), MESSAGES.settings.badUrl),
+    sections: z
+      .array(z.object({ heading: z.string().optional().transform((value) => (value ?? "").trim()), body: z.string().optional().transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()) }))
+      .refine((sections) => sections.every((section) => section.heading && section.body), MESSAGES.content.sectionRequired),
+    seoTitle: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
+    seoDescription: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
+  }),
+);
+export type TopListInput = z.infer<typeof topListInput>;

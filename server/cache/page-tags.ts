@@ -35,6 +35,8 @@ export const pageTags = {
   blog: "blog",
   /** The terms of service and the privacy policy. */
   legal: "legal",
+  /** The technology top-lists: every page's footer lists them. */
+  topLists: "top-lists",
 } as const;
 
 /** How long a page showing views and clicks may be kept: the counters it shows lag by this much at most. */

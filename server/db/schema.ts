@@ -830,6 +830,30 @@ export const legalPages = pgTable("legal_pages", {
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
 });
 
+/** The technology top-lists (decision 050): written in the console, shown in the footer in their order. */
+export const topLists = pgTable(
+  "top_lists",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The page's address: /top- and lowercase words. */
+    path: text("path").notNull(),
+    label: text("label").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull(),
+    /** The words whose tools the page lists. */
+    search: text("search").notNull(),
+    image: text("image"),
+    /** Three sections of Markdown: the first above the tools, the others below. */
+    sections: jsonb("sections").$type<{ heading: string; body: string }[]>().notNull(),
+    seoTitle: text("seo_title").notNull(),
+    seoDescription: text("seo_description").notNull(),
+    /** The order of the footer and the API's list. */
+    position: integer("position").notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("top_lists_path_key").on(table.path), index("top_lists_position_idx").on(table.position, table.id)],
+);
+
 /** The backups `npm run backup` made of the embedded database, for /admin/system (the last one matters). */
 export const backupRuns = pgTable("backup_runs", {
   id: bigserial("id", { mode: "number" }).primaryKey(),

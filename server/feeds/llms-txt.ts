@@ -53,7 +53,7 @@ export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName 
     lines.push("");
   });
   lines.push("## Optional", "");
-  for (const topList of sources.topLists.listTopListLinks()) lines.push(link(topList.label, `${siteUrl}${topList.path}`));
+  for (const topList of await sources.topLists.listTopListLinks()) lines.push(link(topList.label, `${siteUrl}${topList.path}`));
   lines.push(link("Sitemap", `${siteUrl}/sitemap.xml`), "");
   return lines.join("\n");
 }

@@ -116,7 +116,7 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
     case "pages":
       return [
         ...PAGE_PATHS.map((path) => ({ path })),
-        ...sources.topLists.listTopListLinks().map(({ path }) => ({ path })),
+        ...(await sources.topLists.listTopListLinks()).map(({ path }) => ({ path })),
         ...(await sources.blog.listAllPosts()).map((post) => ({ path: pathOf("blog", post.slug), lastmod: new Date(post.date) })),
         { path: "/terms-of-service.html" },
         { path: "/privacy-policy.html" },

@@ -355,8 +355,8 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
     return c.json({ items: page.tags, nextCursor: page.nextCursor }, 200);
   });
 
-  api.openapi(routes.listTopLists, (c) => {
-    const items = services.topLists.listTopLists().map(({ path, label, title, subtitle, search }) => ({ path, label, title, subtitle, search }));
+  api.openapi(routes.listTopLists, async (c) => {
+    const items = (await services.topLists.listTopLists()).map(({ path, label, title, subtitle, search }) => ({ path, label, title, subtitle, search }));
     return c.json({ items, nextCursor: null }, 200);
   });
 

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { TOP_LIST_TOOLS } from "#common/constants.ts";
 import { HOME_TAGLINE, type OgImage, ogCategoryImage, ogImageHash, ogToolImage, ogTopListImage } from "#common/og-image.ts";
 import { categoryQueries } from "../categories/queries.ts";
-import { topLists } from "../content/top-lists.ts";
+import { topListService } from "../content/top-lists.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { searchQueries } from "../search/queries.ts";
@@ -24,6 +24,7 @@ export type OgImageKind = "tool" | "category" | "top" | "home";
 export type OgImageFile = { url: string; hash: string };
 
 export function ogImages({ db, storage, siteName, logger }: { db: Database; storage: FileStorage; siteName: () => string; logger: Logger }) {
+  const topLists = topListService(db);
   // The same reads as the pages the images stand for, so an image draws what its page shows.
   const tools = toolQueries(db);
   const categories = categoryQueries(db);
@@ -48,7 +49,7 @@ export function ogImages({ db, storage, siteName, logger }: { db: Database; stor
         return { id: category.id, image: ogCategoryImage(category) };
       }
       case "top": {
-        const page = topLists.findTopList(`/${slug}`);
+        const page = await topLists.findTopList(`/${slug}`);
         if (!page) return undefined;
         const { tools: listed } = await search.searchTools(page.search, { limit: TOP_LIST_TOOLS, exact: true });
         const toolCount = listed.length;

@@ -52,18 +52,23 @@ export function siteSettingsStore({ db, config, storage, logger, maxImageBytes }
   /** Called once a change has been read: every kept page and read goes (server/server.ts wires the caches). */
   const reloaded: (() => void)[] = [];
 
-  async function load() {
+  /** Reads the settings; answers whether they differ from those in force. */
+  async function load(): Promise<boolean> {
     const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, ROW_ID));
     // Only the keys the settings have: a value kept by an older version, or none, leaves the default.
-    current = { ...defaults, ...Object.fromEntries(Object.entries(row?.values ?? {}).filter(([key, value]) => key in defaults && typeof value === "string")) };
+    const next = { ...defaults, ...Object.fromEntries(Object.entries(row?.values ?? {}).filter(([key, value]) => key in defaults && typeof value === "string")) };
     updatedAt = row?.updatedAt ?? null;
+    if (JSON.stringify(next) === JSON.stringify(current)) return false;
+    current = next;
+    return true;
   }
 
+  /** Reads the settings again; when they changed, the kept pages go (a message that changed nothing drops nothing). */
   function reload(): Promise<void> {
     const next = (loading ?? Promise.resolve())
       .then(load)
-      .then(() => {
-        for (const listener of reloaded) listener();
+      .then((changed) => {
+        if (changed) for (const listener of reloaded) listener();
       })
       .catch((error: unknown) => logger.error("settings: could not read the site's settings", error));
     loading = next;

@@ -31,7 +31,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  const topListPaths = () => app.services.topLists.listTopListLinks().map((link) => link.path);
+  const topListPaths = async () => (await app.services.topLists.listTopListLinks()).map((link) => link.path);
 
   describe("robots.txt", () => {
     it("allows the site, keeps crawlers out of the API and points to the sitemap", async () => {
@@ -66,10 +66,10 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
       expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
       const locs = await sitemapLocs(app.request);
-      expect(topListPaths()).toHaveLength(19);
+      expect(await topListPaths()).toHaveLength(19);
       const expected = [
         ...PAGE_PATHS,
-        ...topListPaths(),
+        ...(await topListPaths()),
         ...(await app.services.blog.listAllPosts()).map((post) => `/blog/${post.slug}`),
         "/terms-of-service.html",
         "/privacy-policy.html",

@@ -1,7 +1,7 @@
 /** Every public route, as a search engine reads it: status, title, description and canonical URL in the server's HTML. */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import topListPages from "#content/top-lists.json" with { type: "json" };
+import type { TopListPage } from "#server/content/top-lists.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { alternativesPath, comparePath, toolReviewsPath } from "#common/page-paths.ts";
 import { createTestApp } from "../setup/app.ts";
@@ -12,6 +12,7 @@ const SITE = "http://localhost:3000";
 describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
+  let topListPages: TopListPage[] = [];
   const paths: string[] = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data", "/terms-of-service.html", "/privacy-policy.html"];
 
   beforeAll(async () => {
@@ -26,6 +27,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     const detail = (await app.services.tools.findPublicToolBySlug(tool.slug))!;
     const { alternatives } = await app.services.tools.listAlternatives(detail, { limit: 1 });
     paths.push(alternativesPath(tool.slug), comparePath(tool.slug, alternatives[0]!.slug), toolReviewsPath(tool.slug));
+    topListPages = await app.services.topLists.listTopLists();
     paths.push(...topListPages.map((page) => page.path));
     const posts = await app.services.blog.listAllPosts();
     paths.push(...posts.map((post) => `/blog/${post.slug}`));

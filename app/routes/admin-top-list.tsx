@@ -1,0 +1,91 @@
+/** /admin/top-lists/new and /admin/top-lists/{id} (admins only): a top-list's page, words and search (decision 050). */
+import { data, Form, redirect } from "react-router";
+import { MESSAGES } from "#common/messages.ts";
+import { postIdParam, topListInput } from "#common/schemas/content.ts";
+import { Field, FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
+import { Link } from "../components/link.tsx";
+import { SectionHeader } from "../components/moderation.tsx";
+import { type FormFailure, keptValues, orRefusalPage } from "../forms.ts";
+import { moderated, moderationFailure } from "../moderation.ts";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/admin-top-list";
+
+const FIELDS = ["path", "label", "title", "subtitle", "search", "image", "heading0", "body0", "heading1", "body1", "heading2", "body2", "seoTitle", "seoDescription"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+const EMPTY = Object.fromEntries(FIELDS.map((field) => [field, ""])) as Values;
+
+function listIdOf(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  const id = postIdParam.safeParse(params.id);
+  if (!id.success) throw data(MESSAGES.content.topListNotFound, { status: 404 });
+  return id.data;
+}
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const id = listIdOf(params);
+  if (id === null) {
+    // The console's own check: only admins see the form.
+    await moderated(context.services.topLists.listForAdmin(context.user), url);
+    return { id: null, values: EMPTY };
+  }
+  const list = await orRefusalPage(moderated(context.services.topLists.getForAdmin(context.user, id), url));
+  const values: Values = { ...EMPTY, path: list.path, label: list.label, title: list.title, subtitle: list.subtitle, search: list.search, image: list.image ?? "", seoTitle: list.seo.title, seoDescription: list.seo.description };
+  list.sections.forEach((section, index) => Object.assign(values, { [`heading${index}`]: section.heading, [`body${index}`]: section.body }));
+  return { id, values };
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const id = listIdOf(params);
+  const form = await request.formData();
+  const values = keptValues(form, [...FIELDS]);
+  try {
+    const input = topListInput.parse(values);
+    if (id === null) await context.services.topLists.create(context.user, input);
+    else await context.services.topLists.update(context.user, id, input);
+    return redirect("/admin/top-lists");
+  } catch (error) {
+    return moderationFailure(error, values, url);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData?.id ? `Edit: ${loaderData.values.label}` : "Add a top-list", description: "A top-list's editor.", path: "/admin/top-lists", noindex: true });
+
+export default function AdminTopList({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData as FormFailure | undefined;
+  const values = { ...loaderData.values, ...failure?.values } as Values;
+  const field = (name: (typeof FIELDS)[number]) => ({ name, defaultValue: values[name], error: failure?.fields[name] });
+  return (
+    <>
+      <SectionHeader title={loaderData.id ? `Edit: ${loaderData.values.label}` : "Add a top-list"}>
+        <Link to="/admin/top-lists" className="font-medium text-brand-700 underline">
+          All top-lists
+        </Link>
+      </SectionHeader>
+      <Form method="post" className="mt-4 max-w-3xl space-y-4" noValidate>
+        <FormMessage message={failure && !Object.keys(failure.fields).some((name) => (FIELDS as readonly string[]).includes(name)) ? failure.message : undefined} />
+        <Field label="Address" placeholder="/top-react-tools" {...field("path")} />
+        <Field label="Label in the footer" {...field("label")} />
+        <Field label="Title" {...field("title")} />
+        <Field label="Subtitle" {...field("subtitle")} />
+        <Field label="Search" hint="The tools named or tagged with these words are listed, as one word with hyphens: react, email-marketing." {...field("search")} />
+        <Field label="Image (optional)" placeholder="https://" {...field("image")} />
+        {[0, 1, 2].map((index) => (
+          <fieldset key={index} className="space-y-2 rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-semibold text-slate-900">{index === 0 ? "Section above the tools" : `Section ${index + 1}, below the tools`}</legend>
+            <Field label="Heading" {...field(`heading${index}` as (typeof FIELDS)[number])} />
+            <TextAreaField label="Text (Markdown)" rows={6} {...field(`body${index}` as (typeof FIELDS)[number])} />
+          </fieldset>
+        ))}
+        {failure?.fields.sections && (
+          <p role="alert" className="text-sm text-rose-700">
+            {failure.fields.sections}
+          </p>
+        )}
+        <Field label="Title for search engines" {...field("seoTitle")} />
+        <Field label="Description for search engines" {...field("seoDescription")} />
+        <SubmitButton pendingText="Saving…">Save</SubmitButton>
+      </Form>
+    </>
+  );
+}
