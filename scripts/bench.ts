@@ -137,6 +137,8 @@ if (database.kind === "pglite" && !existsSync(path.join(database.dataDir, "pglit
 async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
   const handle = await openDatabase(target.kind === "postgres" ? { url: target.url, maxConnections: 1 } : { dataDir: target.dataDir });
   try {
+    // A database seeded by an earlier version gets the tables this one reads first, as the server would make them.
+    await handle.migrate();
     const [all] = await handle.db.select({ n: count() }).from(tools);
     const [live] = await handle.db.select({ n: count() }).from(tools).where(isPublicTool);
     const liveCount = live?.n ?? 0;

@@ -51,13 +51,11 @@ function toRow(input: TopListInput) {
 }
 
 export function topListService(db: Database, keptReads: KeptReads = unkeptReads) {
-  /** Every top-list, in their order. */
-  function all(): Promise<TopListPage[]> {
-    return keptReads.read("top-lists", async () => {
-      dependsOn(pageTags.topLists);
-      const rows = await db.select().from(topLists).orderBy(asc(topLists.position), asc(topLists.id));
-      return rows.map(toPage);
-    });
+  /** Every top-list, in their order, whole. */
+  async function all(): Promise<TopListPage[]> {
+    dependsOn(pageTags.topLists);
+    const rows = await db.select().from(topLists).orderBy(asc(topLists.position), asc(topLists.id));
+    return rows.map(toPage);
   }
 
   async function withFreePath<T>(write: () => Promise<T>): Promise<T> {
@@ -72,7 +70,11 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
   return {
     /** Path and label of every top-list, in their order: the footer's 'Top Indie Tools' list. */
     async listTopListLinks(): Promise<TopListLink[]> {
-      return (await all()).map(({ path, label }) => ({ path, label }));
+      // Every page's footer: only what it shows, kept between renders.
+      return keptReads.read("top-list-links", async () => {
+        dependsOn(pageTags.topLists);
+        return db.select({ path: topLists.path, label: topLists.label }).from(topLists).orderBy(asc(topLists.position), asc(topLists.id));
+      });
     },
 
     /** Every top-list, in their order: the public API's /api/v1/top-lists. */
@@ -80,8 +82,10 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
 
     /** One page, its sections rendered from Markdown. */
     async findTopList(path: string) {
-      const page = (await all()).find((candidate) => candidate.path === path);
-      if (!page) return undefined;
+      dependsOn(pageTags.topLists);
+      const [row] = await db.select().from(topLists).where(eq(topLists.path, path));
+      if (!row) return undefined;
+      const page = toPage(row);
       return { ...page, sections: page.sections.map((section) => ({ heading: section.heading, html: renderMarkdown(section.body) })) };
     },
 
