@@ -1,7 +1,7 @@
 /** /admin/top-lists/new and /admin/top-lists/{id} (admins only): a top-list's page, words and search (decision 050). */
 import { data, Form, redirect } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
-import { postIdParam, topListInput } from "#common/schemas/content.ts";
+import { postIdParam, type TopListInput, topListInput } from "#common/schemas/content.ts";
 import { Field, FormMessage, SubmitButton, TextAreaField } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { SectionHeader } from "../components/moderation.tsx";
@@ -12,7 +12,13 @@ import type { Route } from "./+types/admin-top-list";
 
 const FIELDS = ["path", "label", "title", "subtitle", "search", "image", "heading0", "body0", "heading1", "body1", "heading2", "body2", "seoTitle", "seoDescription"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
-const EMPTY = Object.fromEntries(FIELDS.map((field) => [field, ""])) as Values;
+
+/** A top-list as the form's fields: its three sections as heading0/body0 to heading2/body2. */
+function formValues({ sections, ...list }: Omit<TopListInput, "image"> & { image?: string | null }): Values {
+  const values = { ...list, image: list.image ?? "" } as Values;
+  sections.forEach((section, index) => Object.assign(values, { [`heading${index}`]: section.heading, [`body${index}`]: section.body }));
+  return values;
+}
 
 function listIdOf(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
@@ -23,15 +29,9 @@ function listIdOf(params: { id?: string }): number | null {
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = listIdOf(params);
-  if (id === null) {
-    // The console's own check: only admins see the form.
-    await moderated(context.services.topLists.listForAdmin(context.user), url);
-    return { id: null, values: EMPTY };
-  }
-  const list = await orRefusalPage(moderated(context.services.topLists.getForAdmin(context.user, id), url));
-  const values: Values = { ...EMPTY, path: list.path, label: list.label, title: list.title, subtitle: list.subtitle, search: list.search, image: list.image ?? "", seoTitle: list.seo.title, seoDescription: list.seo.description };
-  list.sections.forEach((section, index) => Object.assign(values, { [`heading${index}`]: section.heading, [`body${index}`]: section.body }));
-  return { id, values };
+  if (id === null) return { id: null, values: formValues(await moderated(context.services.topLists.newTopList(context.user), url)) };
+  const { seo, ...list } = await orRefusalPage(moderated(context.services.topLists.getForAdmin(context.user, id), url));
+  return { id, values: formValues({ ...list, seoTitle: seo.title, seoDescription: seo.description }) };
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {

@@ -23,8 +23,13 @@ export const apiKeysPageQuery = z.object({ cursor: cursorParam });
 /** A key as we make them: the prefix, then 43 base64url characters (32 random bytes). */
 export const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
 
-/** The token of an `Authorization: Bearer <token>` header; null when the header is not one. */
+/** What an `Authorization: Bearer <credentials>` header carries (the scheme in any case); null when the header is not one. */
+export function bearerCredentials(header: string): string | null {
+  return /^Bearer +(\S+)\s*$/i.exec(header)?.[1] ?? null;
+}
+
+/** The API key of an `Authorization: Bearer <token>` header; null when the header is not one, or carries no key. */
 export function bearerToken(header: string): string | null {
-  const match = /^Bearer +(\S+)\s*$/i.exec(header);
-  return match && API_KEY_PATTERN.test(match[1]!) ? match[1]! : null;
+  const credentials = bearerCredentials(header);
+  return credentials && API_KEY_PATTERN.test(credentials) ? credentials : null;
 }

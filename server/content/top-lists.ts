@@ -89,6 +89,12 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
       return { ...page, sections: page.sections.map((section) => ({ heading: section.heading, html: renderMarkdown(section.body) })) };
     },
 
+    /** A new top-list's form, empty (admins). */
+    async newTopList(user: SessionUser | null): Promise<TopListInput> {
+      requireAdmin(user);
+      return { path: "", label: "", title: "", subtitle: "", search: "", image: "", sections: [0, 1, 2].map(() => ({ heading: "", body: "" })), seoTitle: "", seoDescription: "" };
+    },
+
     /** Every top-list, for the console (admins). */
     async listForAdmin(user: SessionUser | null): Promise<TopListPage[]> {
       requireAdmin(user);

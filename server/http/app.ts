@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { analyticsEventInput } from "#common/schemas/analytics.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { bearerCredentials } from "#common/schemas/api-keys.ts";
 import { IMPORT_MAX_BYTES } from "#common/schemas/catalogue.ts";
 import { CHALLENGE_PATH } from "#common/spam-fields.ts";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
@@ -387,9 +388,9 @@ function refuseCrossOriginWrites(config: Config): MiddlewareHandler {
   };
 }
 
-/** Whether `header` is `Bearer <token>` (the scheme in any case), compared in constant time. */
+/** Whether `header` is `Bearer <token>`, compared in constant time. */
 function hasBearerToken(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^bearer\s+(.+)$/i.exec(header ?? "")?.[1]?.trim() ?? "");
+  const given = Buffer.from(bearerCredentials(header ?? "") ?? "");
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
