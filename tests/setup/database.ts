@@ -86,7 +86,16 @@ function wrap(kind: DatabaseKind, handle: DatabaseHandle, url: string, close: ()
     handle,
     url,
     reset: async () => {
-      await handle.db.execute(sql.raw(`truncate ${TABLES.join(", ")} cascade`));
+      // The app's background work (the outbox worker, a kept timer) may hold a row lock on one of the tables while it
+      // waits for another: PostgreSQL then ends one side with a deadlock, and the truncate is simply tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await handle.db.execute(sql.raw(`truncate ${TABLES.join(", ")} cascade`));
+          return;
+        } catch (error) {
+          if (attempt >= 5 || !isDeadlock(error)) throw error;
+        }
+      }
     },
     close,
   };
@@ -113,4 +122,12 @@ export async function explainAll(db: Database, query: SQLWrapper): Promise<strin
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
     return rows.map((row) => Object.values(row)[0]).join("\n");
   });
+}
+
+/** PostgreSQL's deadlock_detected, whichever driver reports it (drizzle wraps the driver's error). */
+function isDeadlock(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === "40P01") return true;
+  }
+  return false;
 }
