@@ -103,8 +103,13 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
         Skip to content
       </a>
       <NavigationProgress />
-      {data && <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />}
-      {data && <NavBar siteName={data.config.siteName} logoUrl={data.config.logoUrl} />}
+      {/* The banner and the navigation bar stick together, at every width: no more than 3.2rem above the bar. */}
+      {data && (
+        <div className="sticky top-0 z-40">
+          <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />
+          <NavBar siteName={data.config.siteName} logoUrl={data.config.logoUrl} />
+        </div>
+      )}
       <div id="content" className="flex-1">
         {children}
       </div>

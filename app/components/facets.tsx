@@ -2,8 +2,12 @@
  * The filters of a tool list (/tools, a category, a tag, a search's results), each value with how many tools it would
  * leave (decision 034). A plain GET form with an Apply button, so it works without JavaScript; with JavaScript, a change applies at
  * once through React Router (no reload), and empty or default values are left out of the URL, the list's one state.
+ *
+ * On a phone the form would fill the first screen: it sits in a <details> whose summary, "Filters (n)", opens it as a
+ * sheet over the list, and it applies when the person presses "Show results" (decision 051). From 1024 px on the
+ * summary is hidden and the form is always shown (app.css, .filters).
  */
-import type { FormEvent } from "react";
+import { type FormEvent, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "./link.tsx";
 import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
@@ -81,6 +85,14 @@ const labelClass = "min-w-40 flex-1 text-sm font-medium text-slate-700";
 /** A value with its count; a count the list could not read exactly (decision 036) is left out rather than shown wrong. */
 const withCount = (label: string, count: number, isExact = true) => (isExact ? `${label} (${count})` : label);
 
+/** How many filters narrow the list, beyond the page's own category or tag; the sort is an order, not a filter. */
+export function activeFilterCount({ category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): number {
+  return [fixed !== "category" && category, fixed !== "tag" && tag, payment, featured, verified].filter(Boolean).length;
+}
+
+/** Whether the filters show as a sheet, behind their button: below 1024 px (Tailwind's lg, as the navigation bar). */
+const isSheet = () => !window.matchMedia("(min-width: 64rem)").matches;
+
 /** How many tools the filters leave: exact, past what the counts read ("More than 500 tools"), or a lower bound. */
 const totalOf = ({ total, isTotalExact }: Pick<ToolFacets, "total" | "isTotalExact">) =>
   isTotalExact ? countOf(total, "tool") : total > FACET_SAMPLE ? `More than ${countOf(FACET_SAMPLE, "tool")}` : `At least ${countOf(total, "tool")}`;
@@ -114,100 +126,128 @@ export function FacetFilters({
   fixed?: FixedFacet;
 }) {
   const submit = useSubmit();
+  const sheet = useRef<HTMLDetailsElement>(null);
+  const close = () => sheet.current?.removeAttribute("open");
   const apply = (form: HTMLFormElement) => void submit(facetSearchParams(valuesOf(form, values, fixed), fixed), { method: "get", action });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    close();
     apply(event.currentTarget);
   };
+  // In the sheet, a person sets several filters and then shows the results; on a desktop, each change shows at once.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (!isSheet()) apply(event.currentTarget);
+  };
+  // The close link reloads the list without JavaScript; with it, it only closes the sheet, as the backdrop and Escape do.
+  const onClose = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    close();
+    sheet.current?.querySelector("summary")?.focus();
+  };
   const categoryCounts = new Map(facets.categories.map(({ id, count }) => [id, count]));
+  const active = activeFilterCount(values, fixed);
+  const total = totalOf(facets);
+  const clear = isNarrowed(values, fixed) && (
+    <Link to={action} className="font-medium text-brand-700 hover:underline">
+      Clear the filters
+    </Link>
+  );
 
   return (
-    <Form
-      method="get"
-      action={action}
-      onSubmit={onSubmit}
-      onChange={(event) => apply(event.currentTarget)}
-      aria-label="Filter tools"
-      className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      {values.sort !== null && (
-        <label className={labelClass}>
-          Sort
-          <select name="sort" defaultValue={values.sort} className={selectClass}>
-            {TOOL_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {fixed !== "category" && (
-        <label className={labelClass}>
-          Category
-          <select name="category" defaultValue={values.category ?? ""} className={selectClass}>
-            <option value="">All categories</option>
-            {categories.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories)}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {fixed !== "tag" && (
-        <label className={labelClass}>
-          Tag
-          <select name="tag" defaultValue={values.tag ?? ""} className={selectClass}>
-            <option value="">Any tag</option>
-            {facets.tags.map(({ tag, count }) => (
-              <option key={tag} value={tag}>
-                {withCount(`#${tag}`, count, facets.isExact.tags)}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <label className={labelClass}>
-        Pricing
-        <select name="payment" defaultValue={values.payment ?? ""} className={selectClass}>
-          <option value="">Any pricing</option>
-          {PAYMENT_TYPES.map((payment) => (
-            <option key={payment} value={payment}>
-              {withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact.payment)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={labelClass}>
-        Verified
-        <select name="verified" defaultValue={values.verified ?? ""} className={selectClass}>
-          <option value="">Any time</option>
-          {VERIFIED_WITHIN_DAYS.map((days) => (
-            <option key={days} value={days}>
-              {withCount(`In the last ${days} days`, facets.verified[days], facets.isExact.verified)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
-        <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
-        {withCount("Featured only", facets.featured, facets.isExact.featured)}
-      </label>
-      <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
-        Apply
-      </button>
-      <p className="basis-full text-sm text-slate-600" aria-live="polite">
-        {totalOf(facets)}
-        {isNarrowed(values, fixed) && (
-          <>
-            {" · "}
-            <Link to={action} className="font-medium text-brand-700 hover:underline">
-              Clear the filters
+    <div className="filters-bar">
+      <details ref={sheet} className="filters" onKeyDown={(event) => event.key === "Escape" && sheet.current?.open && onClose(event)}>
+        <summary className="filters-toggle">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </svg>
+          {active > 0 ? `Filters (${active})` : "Filters"}
+        </summary>
+        <div className="filters-backdrop" aria-hidden="true" onClick={onClose} />
+        <Form method="get" action={action} onSubmit={onSubmit} onChange={onChange} aria-label="Filter tools" className="filters-form">
+          <div className="flex basis-full items-center justify-between lg:hidden">
+            <p className="text-base font-semibold text-slate-900">Filters</p>
+            <Link to={facetPath(action, values, fixed)} onClick={onClose} className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              Close
             </Link>
-          </>
-        )}
+          </div>
+          {values.sort !== null && (
+            <label className={labelClass}>
+              Sort
+              <select name="sort" defaultValue={values.sort} className={selectClass}>
+                {TOOL_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {fixed !== "category" && (
+            <label className={labelClass}>
+              Category
+              <select name="category" defaultValue={values.category ?? ""} className={selectClass}>
+                <option value="">All categories</option>
+                {categories.map((category) => (
+                  <option key={category.slug} value={category.slug}>
+                    {withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {fixed !== "tag" && (
+            <label className={labelClass}>
+              Tag
+              <select name="tag" defaultValue={values.tag ?? ""} className={selectClass}>
+                <option value="">Any tag</option>
+                {facets.tags.map(({ tag, count }) => (
+                  <option key={tag} value={tag}>
+                    {withCount(`#${tag}`, count, facets.isExact.tags)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className={labelClass}>
+            Pricing
+            <select name="payment" defaultValue={values.payment ?? ""} className={selectClass}>
+              <option value="">Any pricing</option>
+              {PAYMENT_TYPES.map((payment) => (
+                <option key={payment} value={payment}>
+                  {withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact.payment)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={labelClass}>
+            Verified
+            <select name="verified" defaultValue={values.verified ?? ""} className={selectClass}>
+              <option value="">Any time</option>
+              {VERIFIED_WITHIN_DAYS.map((days) => (
+                <option key={days} value={days}>
+                  {withCount(`In the last ${days} days`, facets.verified[days], facets.isExact.verified)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
+            <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
+            {withCount("Featured only", facets.featured, facets.isExact.featured)}
+          </label>
+          <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 max-lg:basis-full max-lg:py-3">
+            <span className="lg:hidden">Show results</span>
+            <span className="max-lg:hidden">Apply</span>
+          </button>
+          <p className="basis-full text-sm text-slate-600 max-lg:hidden" aria-live="polite">
+            {total}
+            {clear && <> · {clear}</>}
+          </p>
+        </Form>
+      </details>
+      <p className="text-sm text-slate-600 lg:hidden">
+        {total}
+        {clear && <> · {clear}</>}
       </p>
-    </Form>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The 'Last added tools' list: the first page comes from the server; the next pages load as the visitor scrolls
- * (the trigger is 100 px below the viewport) and stop when a batch comes back empty. Without JavaScript, a link pages on.
+ * (when the trigger is within 100 px below the viewport, or above it) and stop when a batch comes back empty. Without JavaScript, a link pages on.
  */
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "./link.tsx";
@@ -39,17 +39,27 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
     }
   }, [cursor, tools]);
 
+  // Loads when the trigger comes within reach or has been passed: a jump to the bottom (End, a fast flick past a tall
+  // footer) skips over it, and an observer that only sees it cross the viewport's edge would never fire.
   useEffect(() => {
     const element = trigger.current;
-    if (!element || status !== "idle" || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-      },
-      { rootMargin: `0px 0px ${SCROLL_TRIGGER_MARGIN_PX}px 0px` },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (!element || status !== "idle") return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      if (element.getBoundingClientRect().top < window.innerHeight + SCROLL_TRIGGER_MARGIN_PX) void loadMore();
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+    };
   }, [status, loadMore]);
 
   if (tools.length === 0) {

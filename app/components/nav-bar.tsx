@@ -32,7 +32,7 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
   };
 
   return (
-    <header className="sticky top-0 z-40 lg:top-[var(--height-promo)] border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
           <img src={logoUrl || "/favicon.svg"} alt="" width={28} height={28} className="rounded" />

@@ -22,7 +22,9 @@ export function ToolCard({
         <ToolLogo name={tool.name} logo={tool.logo} color={tool.categories[0]?.color} size={48} className="card-logo" lazy />
         <div className="card-title">
           <h3>
-            <Link to={toolPath(tool.slug)}>{tool.name}</Link>
+            <Link to={toolPath(tool.slug)} title={tool.name}>
+              {tool.name}
+            </Link>
           </h3>
           {tool.isHomeBoosted && <span className="card-featured">Featured</span>} <FeatureAction toolId={tool.id} />
         </div>

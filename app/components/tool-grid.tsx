@@ -1,10 +1,14 @@
-/** Tool cards in a responsive grid: one column on phones, up to four on wide screens. */
+/**
+ * Tool cards in a responsive grid: one column on phones, up to four on wide screens. A short list that three columns
+ * fill and four would not (the six featured tools) stays at three, so its last row has no empty slots.
+ */
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { ToolCard } from "./tool-card.tsx";
 
 export function ToolGrid({ tools, showCategories }: { tools: ToolCardData[]; showCategories?: boolean }) {
+  const fitsThree = tools.length <= 12 && tools.length % 3 === 0 && tools.length % 4 !== 0;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${fitsThree ? "" : "xl:grid-cols-4"}`}>
       {tools.map((tool) => (
         <li key={tool.id}>
           <ToolCard tool={tool} showCategories={showCategories} />

@@ -1,0 +1,169 @@
+/**
+ * The site on a 390 × 844 phone and a 1366 × 900 desktop: the filters' sheet, the sticky banner, the cards' even
+ * layout and the infinite scroll after a jump to the bottom.
+ */
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "#common/constants.ts";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { insertTools } from "../factories.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
+
+describe("the site on a phone and a desktop, in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await seedDemoCatalogue(database.db);
+    // Older than the demo's tools, so the home's latest list has more pages than the first.
+    await insertTools(database.db, PAGE_SIZE * 2, new Date("2020-01-01T00:00:00Z"));
+    server = await startTestServer(database);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  async function open(options: BrowserContextOptions, path: string, javaScriptEnabled = true): Promise<Page> {
+    const context = await newContext(browser, { ...options, javaScriptEnabled });
+    const page = await context.newPage();
+    if (javaScriptEnabled) await gotoHydrated(page, `${server.url}${path}`);
+    else await page.goto(`${server.url}${path}`);
+    return page;
+  }
+
+  describe("the filters", () => {
+    it("sit behind 'Filters (n)' on a phone, beside the count of results, and open as a sheet that applies with JavaScript", async () => {
+      const page = await open(PHONE, "/tools?payment=free");
+      const form = page.getByRole("form", { name: "Filter tools" });
+      const toggle = page.locator("summary", { hasText: "Filters" });
+      expect((await toggle.textContent())?.trim()).toBe("Filters (1)");
+      expect(await form.isVisible()).toBe(false);
+      // The first result is on the first screen.
+      const firstCard = await page.getByTestId("tool-card").first().boundingBox();
+      expect(firstCard!.y).toBeLessThan(844 - 100);
+      await expect(page.locator(".filters-bar > p").textContent()).resolves.toMatch(/^\d+ tools? · Clear the filters$/);
+
+      await toggle.click();
+      expect(await form.isVisible()).toBe(true);
+      const sheet = (await form.boundingBox())!;
+      expect(Math.round(sheet.y + sheet.height)).toBe(844);
+      // Choosing does not close the sheet; "Show results" applies every choice at once.
+      await form.getByLabel("Pricing").selectOption("paid");
+      await form.getByLabel("Sort").selectOption("name");
+      expect(await form.isVisible()).toBe(true);
+      expect(page.url()).toMatch(/payment=free$/);
+      await form.getByRole("button", { name: "Show results" }).click();
+      await page.waitForURL(/\/tools\?payment=paid&sort=name$/);
+      expect(await form.isVisible()).toBe(false);
+      expect((await toggle.textContent())?.trim()).toBe("Filters (1)");
+
+      // Escape and the backdrop close it, as the Close link does.
+      await toggle.click();
+      await form.getByLabel("Category").focus();
+      await page.keyboard.press("Escape");
+      expect(await form.isVisible()).toBe(false);
+      await toggle.click();
+      await page.mouse.click(195, 40);
+      expect(await form.isVisible()).toBe(false);
+      await toggle.click();
+      await form.getByRole("link", { name: "Close" }).click();
+      expect(await form.isVisible()).toBe(false);
+      expect(page.url()).toMatch(/\/tools\?payment=paid&sort=name$/);
+      await page.context().close();
+    });
+
+    it("open and apply without JavaScript on a phone, on a category's page", async () => {
+      const page = await open(PHONE, "/category/analytics-and-data", false);
+      const form = page.getByRole("form", { name: "Filter tools" });
+      expect(await form.isVisible()).toBe(false);
+      await page.locator("summary", { hasText: "Filters" }).click();
+      await form.getByLabel("Pricing").selectOption("free");
+      await form.getByRole("button", { name: "Show results" }).click();
+      await page.waitForURL(/\/category\/analytics-and-data\?.*payment=free/);
+      expect((await page.locator("summary", { hasText: "Filters" }).textContent())?.trim()).toBe("Filters (1)");
+      await page.context().close();
+    });
+
+    it("stay an open form on a desktop, with no 'Filters' button", async () => {
+      for (const javaScriptEnabled of [true, false]) {
+        const page = await open(DESKTOP, "/tag/analytics", javaScriptEnabled);
+        const form = page.getByRole("form", { name: "Filter tools" });
+        expect(await form.isVisible()).toBe(true);
+        expect(await page.locator("summary", { hasText: "Filters" }).isVisible()).toBe(false);
+        expect(await form.getByRole("button", { name: "Apply" }).isVisible()).toBe(true);
+        await page.context().close();
+      }
+    });
+  });
+
+  it("keeps the banner 3.2rem high and stuck to the top, with the navigation under it, at both widths", async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      const page = await open(options, "/tools");
+      const banner = page.getByRole("complementary", { name: "Announcement" });
+      const navigation = page.locator("header").first();
+      const navigationHeight = (await navigation.boundingBox())!.height;
+      expect((await banner.boundingBox())!.height).toBeCloseTo(3.2 * 16, 0);
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      const scrolledBanner = (await banner.boundingBox())!;
+      const scrolledNavigation = (await navigation.boundingBox())!;
+      expect(scrolledBanner.y).toBe(0);
+      expect(scrolledNavigation.y).toBeCloseTo(3.2 * 16, 0);
+      expect(scrolledNavigation.y + scrolledNavigation.height).toBeLessThanOrEqual(3.2 * 16 + navigationHeight + 1);
+      // The banner's text fits: no line is cut off.
+      const link = banner.getByRole("link");
+      expect(await link.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+      await page.context().close();
+    }
+  });
+
+  it("lays every card of a row out alike: the heart and Visit at the same place, the name in two lines at most", async () => {
+    const page = await open(DESKTOP, "/");
+    const rows = new Map<number, { heart: number; visit: number; chips: number | null; x: number }[]>();
+    for (const card of await page.getByTestId("tool-card").all()) {
+      const box = (await card.boundingBox())!;
+      const heart = (await card.locator(".heart").boundingBox())!;
+      const visit = (await card.getByRole("link", { name: /^Visit / }).boundingBox())!;
+      const name = card.locator("h3 a");
+      expect(await name.getAttribute("title")).toBe((await name.textContent())?.trim());
+      expect(await name.evaluate((element) => element.getClientRects().length)).toBeLessThanOrEqual(2);
+      const row = rows.get(Math.round(box.y)) ?? [];
+      row.push({ heart: heart.y - box.y, visit: visit.y - box.y, chips: null, x: visit.x + visit.width - box.x });
+      rows.set(Math.round(box.y), row);
+    }
+    expect(rows.size).toBeGreaterThan(2);
+    for (const row of rows.values()) {
+      for (const card of row) {
+        expect(Math.abs(card.heart - row[0]!.heart)).toBeLessThanOrEqual(1);
+        expect(Math.abs(card.visit - row[0]!.visit)).toBeLessThanOrEqual(1);
+        expect(Math.abs(card.x - row[0]!.x)).toBeLessThanOrEqual(1);
+      }
+    }
+    // The six featured tools fill two rows of three.
+    const featured = page.locator("#featured-heading").locator("xpath=../..").getByTestId("tool-card");
+    const tops = new Set(await Promise.all((await featured.all()).map(async (card) => Math.round((await card.boundingBox())!.y))));
+    expect(await featured.count()).toBe(6);
+    expect(tops.size).toBe(2);
+    await page.context().close();
+  });
+
+  it("loads the next tools on a phone after a jump to the bottom, past the trigger", async () => {
+    const page = await open(PHONE, "/");
+    const latest = page.locator("#latest").getByTestId("tool-card");
+    await expect.poll(() => latest.count()).toBe(PAGE_SIZE);
+    await page.keyboard.press("End");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => latest.count()).toBe(PAGE_SIZE * 2);
+    await page.context().close();
+  });
+});
