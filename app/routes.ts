@@ -32,6 +32,7 @@ export default [
 
   // Accounts
   route("register", "routes/register.tsx"),
+  route("welcome", "routes/welcome.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

@@ -5,6 +5,8 @@ export const editToolPath = (id: string) => `/edit-tool/${id}`;
 export const profilePath = (slug: string) => `/profile/${slug}`;
 /** The signed-in person's own profile, whoever they are: a link that can sit in a page every visitor gets. */
 export const OWN_PROFILE_PATH = "/profile";
+/** The first step after signing up, when the sign-up had nowhere else to go (app/routes/welcome.tsx). */
+export const WELCOME_PATH = "/welcome";
 /** A webhook endpoint's page in the console: its settings and deliveries. */
 export const webhookEndpointPath = (id: number) => `/admin/webhooks/${id}`;
 /** A maker's profile with the form to ask for one of their tools to be featured. */

@@ -38,7 +38,7 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer || !viewer) return;
-    if (answer.message) toast(answer.message);
+    toast(answer.message ?? (answer.favorited ? "Saved to your favourites." : "Removed from your favourites."));
     const others = viewer.favoriteToolIds.filter((id) => id !== toolId);
     const favoriteToolIds = answer.favorited ? [toolId, ...others] : others;
     if (favoriteToolIds.length !== viewer.favoriteToolIds.length || favoriteToolIds.some((id, index) => id !== viewer.favoriteToolIds[index])) {

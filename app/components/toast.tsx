@@ -1,6 +1,8 @@
 /** Short messages shown top right for a while (SPEC section 9: 2000 ms by default). */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { TOAST_MS } from "#common/constants.ts";
+import { FLASH_COOKIE, flashOf } from "#common/flash.ts";
 
 type Toast = { id: number; message: string; durationMs: number };
 type ShowToast = (message: string, options?: { durationMs?: number }) => void;
@@ -9,6 +11,19 @@ const ToastContext = createContext<ShowToast>(() => {});
 
 export function useToast(): ShowToast {
   return useContext(ToastContext);
+}
+
+/** Shows, once, the message the server left for this page (common/flash.ts): after a sign-in or a sign-up. */
+function FlashToast() {
+  const toast = useToast();
+  const { key } = useLocation();
+  useEffect(() => {
+    const message = flashOf(document.cookie);
+    if (!message) return;
+    document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+    toast(message);
+  }, [key, toast]);
+  return null;
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -23,6 +38,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
+      <FlashToast />
       <div
         aria-live="polite"
         role="status"

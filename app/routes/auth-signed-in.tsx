@@ -3,9 +3,10 @@
  * in the Google popup, the page that opened it is told and the popup closes.
  */
 import { useEffect, useState } from "react";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { AuthCard } from "../components/form.tsx";
 import { tellOpener } from "../components/google-button.tsx";
+import { flashCookie } from "#common/flash.ts";
 import { safeRedirect } from "#common/page-paths.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/auth-signed-in";
@@ -15,8 +16,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const user = await context.services.accounts.completeExternalSignIn(context.requester);
   if (!user) throw redirect(`/auth/failed?${new URLSearchParams({ error: "no_session", ...(popup ? { popup: "1" } : {}) })}`);
-  if (!popup) throw redirect(redirectTo);
-  return { redirectTo };
+  // The page the person goes on to (or, from the popup, the page that opened it) says they are signed in.
+  const headers = { "set-cookie": flashCookie("signed-in") };
+  if (!popup) throw redirect(redirectTo, { headers });
+  return data({ redirectTo }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,6 +4,7 @@
  */
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
+import { flashCookie } from "#common/flash.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { emailInput, loginInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const input = loginInput.parse(Object.fromEntries(form));
     const headers = await accounts.login(input, context.requester);
+    headers.append("set-cookie", flashCookie("signed-in"));
     return redirect(safeRedirect(form.get("redirectTo")), { headers });
   } catch (error) {
     return formFailure(error, values);

@@ -1,4 +1,7 @@
-/** Sign-up (SPEC section 4): username, e-mail, password and the newsletter opt-in; then the new user is signed in. */
+/**
+ * Sign-up (SPEC section 4): username, e-mail, password and the newsletter opt-in; then the new user is signed in and
+ * goes on where they were going, welcomed by a toast, or, from no page in particular, to the welcome step.
+ */
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { registerInput } from "#common/schemas/accounts.ts";
@@ -9,7 +12,8 @@ import { formFailure, keptValues } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/register";
-import { safeRedirect, signInPagePath } from "#common/page-paths.ts";
+import { flashCookie } from "#common/flash.ts";
+import { safeRedirect, signInPagePath, WELCOME_PATH } from "#common/page-paths.ts";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
@@ -23,7 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const input = registerInput.parse(Object.fromEntries(form));
     const headers = await context.services.spam.guard(form, () => context.services.accounts.register(input, context.requester));
-    return redirect(safeRedirect(form.get("redirectTo")), { headers });
+    const target = safeRedirect(form.get("redirectTo"));
+    if (target !== "/") headers.append("set-cookie", flashCookie("signed-up"));
+    return redirect(target === "/" ? WELCOME_PATH : target, { headers });
   } catch (error) {
     return formFailure(error, values);
   }

@@ -34,7 +34,10 @@ describe("an account in Chromium", () => {
     await page.getByLabel("Password").fill("compiler");
     await page.getByLabel("Send me the weekly newsletter of new tools").check();
     await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    // The welcome step: three ways to start.
+    await page.waitForURL(`${server.url}/welcome`);
+    await page.getByRole("heading", { level: 1, name: "Welcome, Grace Hopper!" }).waitFor();
+    expect(await page.locator("main").getByRole("link", { name: "Add a tool" }).getAttribute("href")).toBe("/add-tool");
     await nav().getByTestId("profile-menu").waitFor();
     await expect.poll(cache).not.toBeNull();
     expect(JSON.parse((await cache())!)).toMatchObject({ uslug: "grace-hopper", urole: "guest", uTools: [] });
@@ -58,6 +61,7 @@ describe("an account in Chromium", () => {
     expect(await page.getByLabel("E-mail").inputValue()).toBe("grace@example.com");
     await page.getByLabel("Password").fill("compiler");
     await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByTestId("toast").filter({ hasText: "You are signed in. Welcome back!" }).waitFor();
     await nav().getByTestId("profile-menu").waitFor();
     await expect.poll(cache).not.toBeNull();
   });

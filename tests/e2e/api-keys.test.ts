@@ -33,7 +33,7 @@ describe("API keys in Chromium", () => {
     await page.getByLabel("E-mail").fill("ada@example.com");
     await page.getByLabel("Password").fill("long-enough");
     await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/welcome`);
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
     const nav = page.getByTestId("nav-desktop");

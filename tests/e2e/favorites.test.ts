@@ -49,8 +49,8 @@ describe("favourites in Chromium", () => {
     const page = await context.newPage();
     await gotoHydrated(page, `${server.url}/register`);
     await fillSignUp(page, "Ada");
-    await page.waitForURL(`${server.url}/`);
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await page.waitForURL(`${server.url}/welcome`);
+    await gotoHydrated(page, server.url);
 
     // A value that only survives if the page is not loaded again.
     await page.evaluate(() => Object.assign(window, { favouriteMarker: "same page" }));
@@ -60,6 +60,10 @@ describe("favourites in Chromium", () => {
 
     const pressed = card(page, "Plausible").getByRole("button", { name: "Remove from favourites" });
     await pressed.waitFor();
+    // The seed's toast says it was saved, and goes after 2 seconds.
+    const toast = page.getByTestId("toast").filter({ hasText: "Saved to your favourites." });
+    await toast.waitFor();
+    await toast.waitFor({ state: "detached", timeout: 4000 });
     expect(await pressed.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => favouritesOf("ada@example.com")).toEqual([plausible.id]);
     expect(await page.evaluate(() => (window as unknown as { favouriteMarker?: string }).favouriteMarker)).toBe("same page");
@@ -138,7 +142,7 @@ describe("favourites in Chromium", () => {
     const page = await context.newPage();
     await gotoHydrated(page, `${server.url}/register`);
     await fillSignUp(page, "Liker");
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/welcome`);
     await database.db.update(users).set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) }).where(eq(users.email, "liker@example.com"));
     // A visitor's copy of the home page is in the cache before the like.
     const visitor = await (await newContext(browser)).newPage();

@@ -43,7 +43,7 @@ describe("the anti-spam check, in Chromium", () => {
     await page.getByLabel("E-mail").fill("ada@example.com");
     await page.getByLabel("Password").fill("long-enough");
     await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/welcome`);
     expect(await database.db.select({ email: users.email }).from(users)).toEqual([{ email: "ada@example.com" }]);
     expect(await database.db.select().from(spentProofs)).toHaveLength(1);
   });
@@ -85,7 +85,7 @@ describe("the anti-spam check, in Chromium", () => {
     await eager.getByRole("button", { name: "Sign up" }).click();
     expect(await eager.getByTestId("spam-check").getAttribute("data-state")).toBe("working");
     releaseChallenge();
-    await eager.waitForURL(`${server.url}/`);
+    await eager.waitForURL(`${server.url}/welcome`);
     expect(await database.db.select({ email: users.email }).from(users).where(eq(users.email, "grace@example.com"))).toHaveLength(1);
     await context.close();
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { authSessions, authUsers, users } from "#server/db/schema.ts";
 import { SESSION_LIFETIME_SECONDS } from "#server/auth/session-lifetime.ts";
+import { flashCookie } from "#common/flash.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
@@ -26,7 +27,11 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
   it("registers: auth account, then user record, then signed in", async () => {
     const { client, response } = await register({ newsletter: "on", email: "Ada@Example.com" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/");
+    // From no page in particular, a new account goes to its first steps.
+    expect(response.headers.get("location")).toBe("/welcome");
+    const welcome = await (await client.request("/welcome")).text();
+    expect(welcome).toContain("Welcome, Ada Lovelace!");
+    expect(welcome).toContain('href="/add-tool"');
     expect([...client.cookies.keys()].some((name) => name.includes("session_token"))).toBe(true);
     const [record] = await database.db.select().from(users).where(eq(users.email, "ada@example.com"));
     expect(record).toMatchObject({ username: "Ada Lovelace", slug: "ada-lovelace", authMethod: "email", role: "guest", boosts: 0, hasSubscribedToNewsletter: true });
@@ -35,6 +40,16 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     const home = await (await client.request("/")).text();
     expect(home).toContain('data-viewer="member"');
     expect(home).toContain('href="/profile/ada-lovelace"');
+  });
+
+  it("takes a sign-up from a page back to it, leaving the next page a welcome toast; the welcome step is the person's own", async () => {
+    const client = createClient(app.request);
+    const response = await client.postSolved("/register", { username: "Ada", email: "ada@example.com", password: "analytical", redirectTo: "/tools" });
+    expect(response.headers.get("location")).toBe("/tools");
+    expect(response.headers.getSetCookie()).toContain(flashCookie("signed-up"));
+    const visitor = await createClient(app.request).request("/welcome");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/login?redirectTo=%2Fwelcome");
   });
 
   it("gives a clashing username's slug a suffix", async () => {
@@ -74,9 +89,10 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       return { client, response, html: response.status === 302 ? "" : await response.text() };
     }
 
-    it("signs in with the right password", async () => {
+    it("signs in with the right password, leaving the next page a toast that says so", async () => {
       const { response, client } = await login({});
       expect(response.status).toBe(302);
+      expect(response.headers.getSetCookie()).toContain(flashCookie("signed-in"));
       expect([...client.cookies.keys()].some((name) => name.includes("session_token"))).toBe(true);
     });
 

@@ -84,7 +84,7 @@ const PAGES = [
   "/privacy-policy.html", "/open-data", "/best-free-analytics-tools", "/{}", "/{}.data", "/login.data", "/admin/tools.data", "/tool/{slug}/alternatives.data", "/compare/{slug}-vs-{other}.data",
   "/compare/{}.data", "/admin/webhooks/{}.data", "/settings/api-keys.data",
   "/tool/{}/reviews", "/tool/{slug}/reviews", "/tool/{slug}/reviews.data", "/tool/{}/review", "/tool/{slug}/review", "/reviews/{}/reply", "/reviews/{}/report",
-  "/reviews/{}/helpful", "/admin/reviews", "/admin/reviews.data", "/follows", "/following", "/following.data", "/unsubscribe", "/unsubscribe.data",
+  "/reviews/{}/helpful", "/admin/reviews", "/admin/reviews.data", "/follows", "/following", "/following.data", "/unsubscribe", "/unsubscribe.data", "/welcome", "/welcome.data",
 ];
 const ENDPOINTS = [
   "/api/v1/tools", "/api/v1/tools/{}/related", "/api/v1/tools/{}/favorite", "/api/v1/tools/{}/images/{}", "/api/v1/tools/{}/images/logo",

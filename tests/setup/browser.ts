@@ -41,7 +41,7 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return context;
 }
 
-/** A new person signs up through the form (password 'long-enough'); resolves once the site has taken them home, signed in. */
+/** A new person signs up through the form (password 'long-enough'); resolves once the site has taken them to the welcome step, signed in. */
 export async function signUpInBrowser(page: Page, baseUrl: string, username: string, email = `${username.toLowerCase()}@example.com`) {
   await gotoHydrated(page, `${baseUrl}/register`);
   await page.getByLabel("Username").fill(username);
@@ -49,7 +49,7 @@ export async function signUpInBrowser(page: Page, baseUrl: string, username: str
   await page.getByLabel("Password").fill("long-enough");
   await page.getByRole("button", { name: "Sign up" }).click();
   // A refused sign-up says why, rather than leaving the test to time out.
-  await page.waitForURL(`${baseUrl}/`, { timeout: 20_000 }).catch(async (error: unknown) => {
+  await page.waitForURL(`${baseUrl}/welcome`, { timeout: 20_000 }).catch(async (error: unknown) => {
     throw new Error(`sign-up of ${email} did not land home; the page at ${page.url()} says: ${(await page.locator("main").innerText().catch(() => "")).slice(0, 500)}`, { cause: error });
   });
 }
