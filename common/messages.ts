@@ -136,6 +136,7 @@ export const MESSAGES = {
   /** The anti-spam checks of the sign-up and add-tool forms and of the submitTool function (server/spam/). */
   spam: {
     proofMissing: "The anti-spam check has not finished. Wait until the form says it is ready, then send it again.",
+    needsScript: "This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.",
     proofInvalid: "The anti-spam check failed. Reload the page and send the form again.",
     proofReplayed: "This anti-spam check was already used. Send the form again: your browser makes a new one.",
     proofExpired: "The anti-spam check expired. Send the form again: your browser makes a new one.",

@@ -4,5 +4,7 @@
 export const PROOF_FIELD = "altcha";
 /** A field people never see nor fill; a robot that fills every field fills it too. */
 export const HONEYPOT_FIELD = "homepage";
+/** Set to 1 by the page's script: a form sent without it came from a browser that runs none, and is told it needs one. */
+export const SCRIPT_FIELD = "script";
 /** Where the browser asks for a challenge. */
 export const CHALLENGE_PATH = "/api/challenge";

@@ -1,12 +1,13 @@
 /**
  * The anti-spam part of the sign-up and add-tool forms (decision 023): a field people never see (a robot fills it),
  * and the proof of work the browser computes while the person types. A form sent before the proof is ready waits for
- * it; without JavaScript the form says it needs it.
+ * it. Without JavaScript there is no proof: the form says so at its top (ScriptNeeded), its status line is hidden
+ * (app.css, .script-only), and a form sent all the same is refused with the same words, losing nothing typed.
  */
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { MESSAGES } from "#common/messages.ts";
-import { CHALLENGE_PATH, HONEYPOT_FIELD, PROOF_FIELD } from "#common/spam-fields.ts";
+import { CHALLENGE_PATH, HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_FIELD } from "#common/spam-fields.ts";
 import { type Challenge, solveChallenge } from "../proof-of-work.ts";
 
 /** A fresh challenge is fetched this long before the current one expires. */
@@ -21,6 +22,8 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
   const [proof, setProof] = useState("");
   const [state, setState] = useState<State>("working");
   const [round, setRound] = useState(0);
+  const [hasScript, setHasScript] = useState(false);
+  useEffect(() => setHasScript(true), []);
   const holder = useRef<HTMLDivElement>(null);
   const proofRef = useRef("");
   /** The challenge could not be had: a submit goes as it is, and the server says what is missing. */
@@ -98,6 +101,7 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
   return (
     <div ref={holder}>
       <input type="hidden" name={PROOF_FIELD} value={proof} />
+      {hasScript && <input type="hidden" name={SCRIPT_FIELD} value="1" />}
       {/* Off screen and out of the tab order: people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
@@ -105,12 +109,20 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <noscript>
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">This form needs JavaScript for its anti-spam check: turn JavaScript on to send it.</p>
-      </noscript>
-      <p data-testid="spam-check" data-state={state} aria-live="polite" className="text-xs text-slate-500">
+      <p data-testid="spam-check" data-state={state} aria-live="polite" className="script-only text-xs text-slate-500">
         {state === "working" ? "Anti-spam check: working…" : state === "ready" ? "Anti-spam check: done." : "The anti-spam check could not start. Reload the page to try again."}
       </p>
     </div>
+  );
+}
+
+/** Said at the top of a form with a spam check, to a browser that runs no script: `what` is what the form does ("Signing up"). */
+export function ScriptNeeded({ what }: { what: string }) {
+  return (
+    <noscript>
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {`${what} needs JavaScript, for the anti-spam check that keeps robots out. Turn JavaScript on in your browser, then reload this page.`}
+      </p>
+    </noscript>
   );
 }

@@ -7,7 +7,7 @@ import { Link } from "../components/link.tsx";
 import { registerInput } from "#common/schemas/accounts.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
-import { SpamCheck } from "../components/spam-check.tsx";
+import { ScriptNeeded, SpamCheck } from "../components/spam-check.tsx";
 import { formFailure, keptValues } from "../forms.ts";
 import { useRootData } from "../root-data.ts";
 import { pageMeta } from "../seo.ts";
@@ -57,6 +57,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     >
       {config.isGoogleEnabled && <GoogleButton redirectTo={redirectTo} />}
       <Form method="post" className="space-y-4" noValidate>
+        <ScriptNeeded what="Signing up" />
         <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Username" name="username" autoComplete="username" required maxLength={40} defaultValue={values.username} error={fields.username} />

@@ -15,7 +15,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { WebsiteFillButton, withProposal } from "../components/website-fill.tsx";
-import { SpamCheck } from "../components/spam-check.tsx";
+import { ScriptNeeded, SpamCheck } from "../components/spam-check.tsx";
 import { formFailure } from "../forms.ts";
 import { messageFor } from "#common/input-errors.ts";
 import { pageMeta } from "../seo.ts";
@@ -174,6 +174,7 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
         </div>
       )}
       <Form key={filled?.filled} method="post" encType="multipart/form-data" className="mt-8 space-y-8" noValidate>
+        {!isEdit && <ScriptNeeded what="Adding a tool" />}
         <FormMessage message={failure && !Object.keys(errors).length ? failure.message : failure ? "Some fields need a look: see the messages below." : undefined} />
         <input type="hidden" name="toolId" value={toolId} />
 

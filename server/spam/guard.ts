@@ -4,18 +4,18 @@
  */
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { HONEYPOT_FIELD, PROOF_FIELD } from "#common/spam-fields.ts";
+import { HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_FIELD } from "#common/spam-fields.ts";
 import type { ProofOfWork } from "./proof-of-work.ts";
 
 /** The anti-spam fields of a posted form or a JSON body. */
-export type SpamFields = { proof: string; honeypot: string };
+export type SpamFields = { proof: string; honeypot: string; hasScript: boolean };
 
 export function spamFieldsOf(form: FormData | Record<string, unknown>): SpamFields {
   const read = (name: string) => {
     const value = form instanceof FormData ? form.get(name) : form[name];
     return typeof value === "string" ? value : "";
   };
-  return { proof: read(PROOF_FIELD), honeypot: read(HONEYPOT_FIELD) };
+  return { proof: read(PROOF_FIELD), honeypot: read(HONEYPOT_FIELD), hasScript: read(SCRIPT_FIELD) === "1" };
 }
 
 export function spamGuard({ proofOfWork, now = () => new Date() }: { proofOfWork: ProofOfWork; now?: () => Date }) {
@@ -30,6 +30,8 @@ export function spamGuard({ proofOfWork, now = () => new Date() }: { proofOfWork
     async guard<T>(form: FormData | Record<string, unknown>, run: () => Promise<T>): Promise<T> {
       const fields = spamFieldsOf(form);
       if (fields.honeypot.trim()) throw new AppError("invalid-argument", MESSAGES.spam.honeypot);
+      // A page's form sent by a browser that runs no script has no proof, and never will: it is told what it needs.
+      if (form instanceof FormData && !fields.proof.trim() && !fields.hasScript) throw new AppError("invalid-argument", MESSAGES.spam.needsScript);
       const proof = await proofOfWork.check(fields.proof, now());
       return proofOfWork.spend(proof, run);
     },

@@ -89,4 +89,31 @@ describe("the anti-spam check, in Chromium", () => {
     expect(await database.db.select({ email: users.email }).from(users).where(eq(users.email, "grace@example.com"))).toHaveLength(1);
     await context.close();
   });
+
+  it("says plainly, without JavaScript, that signing up and adding a tool need it, and keeps what was typed when sent all the same", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await noScript.goto(`${server.url}/register`);
+    expect(await noScript.locator("noscript p").innerText()).toMatch(/^Signing up needs JavaScript, for the anti-spam check that keeps robots out\./);
+    expect(await noScript.locator("noscript p").isVisible()).toBe(true);
+    expect(await noScript.getByTestId("spam-check").isVisible()).toBe(false);
+    await noScript.getByLabel("Username").fill("Nils");
+    await noScript.getByLabel("E-mail").fill("nils@example.com");
+    await noScript.getByLabel("Password").fill("long-enough");
+    await noScript.getByRole("button", { name: "Sign up" }).click();
+    await noScript.getByText("This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.").waitFor();
+    expect(await noScript.getByLabel("E-mail").inputValue()).toBe("nils@example.com");
+    expect(await database.db.select().from(users).where(eq(users.email, "nils@example.com"))).toEqual([]);
+
+    // Ada, who signed up in the first test, signs in without JavaScript (no check there) and opens the form to add a tool.
+    await noScript.goto(`${server.url}/login`);
+    await noScript.getByLabel("E-mail").fill("ada@example.com");
+    await noScript.getByLabel("Password").fill("long-enough");
+    await noScript.getByRole("button", { name: "Log in" }).click();
+    await noScript.waitForURL(`${server.url}/`);
+    await noScript.goto(`${server.url}/add-tool`);
+    expect(await noScript.locator("noscript p").innerText()).toMatch(/^Adding a tool needs JavaScript, for the anti-spam check that keeps robots out\./);
+    expect(await noScript.getByTestId("spam-check").isVisible()).toBe(false);
+    await context.close();
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { PROOF_FIELD, HONEYPOT_FIELD } from "#common/spam-fields.ts";
+import { PROOF_FIELD, HONEYPOT_FIELD, SCRIPT_FIELD } from "#common/spam-fields.ts";
 import { slugify } from "#common/slugify.ts";
 import { spentProofs, tools, type UserRow, users } from "#server/db/schema.ts";
 import { runJobs } from "#server/jobs.ts";
@@ -20,6 +20,7 @@ import { startSmtpReceiver } from "../setup/smtp.ts";
 
 const MESSAGE = {
   missing: "The anti-spam check has not finished. Wait until the form says it is ready, then send it again.",
+  needsScript: "This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.",
   invalid: "The anti-spam check failed. Reload the page and send the form again.",
   replayed: "This anti-spam check was already used. Send the form again: your browser makes a new one.",
   expired: "The anti-spam check expired. Send the form again: your browser makes a new one.",
@@ -90,7 +91,7 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
       const page = await textOf(await app.request("/register"));
       expect(page).toContain(`name="${PROOF_FIELD}"`);
       expect(page).toContain(`name="${HONEYPOT_FIELD}"`);
-      expect(page).toContain("This form needs JavaScript for its anti-spam check");
+      expect(page).toContain("Signing up needs JavaScript, for the anti-spam check that keeps robots out.");
 
       const solved = await solve(challenge as never);
       const client = createClient(app.request);
@@ -105,13 +106,18 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
       expect(await userCount()).toBe(1);
     });
 
-    it("refuses a form without a solution, keeping what was typed", async () => {
-      const response = await createClient(app.request).post("/register", signUp("Ada"));
-      expect(response.status).toBe(400);
-      const html = await textOf(response);
-      expect(html).toContain(MESSAGE.missing);
-      expect(html).toContain('value="Ada"');
-      expect(html).toContain('value="ada@example.com"');
+    it("refuses a form without a solution, keeping what was typed: from a browser without JavaScript, saying it needs it", async () => {
+      for (const [fields, message] of [
+        [{ [SCRIPT_FIELD]: "1" }, MESSAGE.missing],
+        [{}, MESSAGE.needsScript],
+      ] as const) {
+        const response = await createClient(app.request).post("/register", { ...signUp("Ada"), ...fields });
+        expect(response.status).toBe(400);
+        const html = await textOf(response);
+        expect(html).toContain(message);
+        expect(html).toContain('value="Ada"');
+        expect(html).toContain('value="ada@example.com"');
+      }
       expect(await userCount()).toBe(0);
     });
 
@@ -177,7 +183,7 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
       const unsolved = await maker.client.postMultipart("/add-tool", await toolForm(maker.client, "Counter", "https://counter.example"));
       expect(unsolved.status).toBe(400);
       const html = await textOf(unsolved);
-      expect(html).toContain(MESSAGE.missing);
+      expect(html).toContain(MESSAGE.needsScript);
       expect(html).toContain('value="Counter"');
       expect(await toolCount()).toBe(0);
 
