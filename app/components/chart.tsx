@@ -113,6 +113,9 @@ function NumbersTable({ title, days, series }: ChartData & { title: string }) {
   );
 }
 
+/** A day of the data ('2026-03-15') as the axis writes it ('15 Mar'). */
+const dayLabel = (day: string | undefined) => (day ? shortDay.format(new Date(`${day}T00:00:00Z`)) : "");
+
 function widthOf(container: HTMLElement): number {
   return Math.max(container.clientWidth, 200);
 }
@@ -134,14 +137,21 @@ function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: n
       { incrs: COUNT_TICKS, values: (_plot, ticks) => ticks.map((count) => count.toLocaleString("en-GB")) },
     ],
     series: [
-      { label: "Day", value: (_plot, seconds) => (seconds == null ? "" : shortDay.format(new Date(seconds * 1000))) },
-      ...series.map((line, index) => ({
-        label: line.label,
-        stroke: COLOURS[index % COLOURS.length],
-        width: 2,
-        // Points stay readable up to a month of days; beyond, the line alone.
-        points: { show: days.length <= 31 },
-      })),
+      // Without a hovered day, the legend names the period and each line's total, not dashes.
+      { label: "Day", value: (_plot, seconds) => (seconds == null ? `${dayLabel(days[0])} – ${dayLabel(days.at(-1))}` : shortDay.format(new Date(seconds * 1000))) },
+      ...series.map((line, index) => {
+        const total = line.values.reduce((sum, value) => sum + value, 0);
+        return {
+          label: line.label,
+          stroke: COLOURS[index % COLOURS.length],
+          // The first line is wider and the others dashed: where two lines have the same values, both still show.
+          width: index === 0 ? 3 : 2,
+          dash: index === 0 ? undefined : [6, 4],
+          // Points stay readable up to a month of days; beyond, the line alone.
+          points: { show: days.length <= 31 },
+          value: (_plot: uPlot, count: number | null) => (count == null ? `${total.toLocaleString("en-GB")} in all` : count.toLocaleString("en-GB")),
+        };
+      }),
     ],
   };
 }

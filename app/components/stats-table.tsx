@@ -61,23 +61,35 @@ export function formatCount(count: number): string {
 
 /**
  * A referrer as a person reads it: '' is a visit with no referrer (typed, bookmarked); BADGE_SOURCE a visit from a tool's
- * badge; a path is one of our own pages, linked; anything else is another site's host, shown as text.
+ * badge; a path is one of our own pages, linked, and named when it is the home page or a search; anything else is
+ * another site's host, shown as text.
  */
 export function ReferrerSource({ source }: { source: string }) {
   if (!source) return <span className="text-slate-600">Direct / none</span>;
   if (source === BADGE_SOURCE) return <span>A badge on another site</span>;
   // A path that is not safely one of ours ('//host...') is shown, never linked.
   if (source.startsWith("/") && safeRedirect(source, "") === source) {
+    const searched = /^\/search\/([^/]+)$/.exec(source)?.[1];
+    const name = source === "/" ? "The home page" : searched ? `A search for “${decodedOr(searched)}”` : source;
     return (
       <>
         <Link to={source} className="text-brand-700 hover:underline">
-          {source}
+          {name}
         </Link>{" "}
         <span className="text-slate-500">(this site)</span>
       </>
     );
   }
   return <>{source}</>;
+}
+
+/** A path segment decoded, or as it is when it does not decode. */
+function decodedOr(segment: string): string {
+  try {
+    return decodeURIComponent(segment).replaceAll("-", " ");
+  } catch {
+    return segment;
+  }
 }
 
 /** A path of the site, linked when it is safely one of ours. */

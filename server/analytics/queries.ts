@@ -9,7 +9,7 @@ import { requireAdmin, requireSignedIn } from "../access.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { dailyStats, searches, tools, users } from "../db/schema.ts";
-import { addDays, lastDays, METRICS, type Metric } from "./metrics.ts";
+import { addDays, dayOf, lastDays, METRICS, type Metric } from "./metrics.ts";
 
 /** The range a dashboard shows: its length in days, and the moment it ends (today is its last day). */
 export type RangeInput = { days: AnalyticsRange; now: Date };
@@ -32,6 +32,7 @@ export type MakerToolStats = {
   totals: ToolTotals;
   /** The tool's counters since it was listed (tools.views and tools.clicks). */
   allTime: { views: number; clicks: number };
+  /** From the range's first day, or from the day the tool was listed when that came later: no days of zeros before it existed. */
   series: { day: string; views: number; clicks: number }[];
   referrers: ReferrerCount[];
 };
@@ -88,6 +89,10 @@ function toToolStats(tool: LinkedToolRow, list: string[], counts: DailyToolCount
   const clicks = fill(list, counts?.clicks);
   const totalViews = total(views);
   const totalClicks = total(clicks);
+  // The listed day, or the first day with a count if one came before it (a catalogue imported with its old dates).
+  const listed = list.indexOf(dayOf(tool.createdAt));
+  const counted = list.findIndex((_, index) => views[index]! > 0 || clicks[index]! > 0);
+  const start = Math.max(0, Math.min(listed === -1 ? 0 : listed, counted === -1 ? list.length - 1 : counted));
   return {
     id: tool.id,
     name: tool.name,
@@ -95,7 +100,7 @@ function toToolStats(tool: LinkedToolRow, list: string[], counts: DailyToolCount
     isLive: tool.isLive,
     totals: { views: totalViews, clicks: totalClicks, ctr: totalViews > 0 ? totalClicks / totalViews : null },
     allTime: { views: tool.views, clicks: tool.clicks },
-    series: list.map((day, index) => ({ day, views: views[index]!, clicks: clicks[index]! })),
+    series: list.slice(start).map((day, index) => ({ day, views: views[start + index]!, clicks: clicks[start + index]! })),
     referrers,
   };
 }
@@ -177,7 +182,15 @@ export function searchCountsQuery(db: Database, foundNothing: boolean) {
  */
 export function linkedToolsQuery(db: Database, user: Pick<SessionUser, "slug">) {
   return db
-    .select({ id: tools.id, name: tools.name, slug: tools.slug, isLive: sql<boolean>`(${tools.isActive} and ${tools.isVerified})`, views: tools.views, clicks: tools.clicks })
+    .select({
+      id: tools.id,
+      name: tools.name,
+      slug: tools.slug,
+      isLive: sql<boolean>`(${tools.isActive} and ${tools.isVerified})`,
+      views: tools.views,
+      clicks: tools.clicks,
+      createdAt: tools.createdAt,
+    })
     .from(tools)
     .where(and(eq(tools.creatorUsername, user.slug), eq(tools.isLinkedToCreator, true)))
     .orderBy(desc(tools.createdAt), desc(tools.id))

@@ -50,17 +50,38 @@ describe("analytics in Chromium", () => {
     expect(click).toMatchObject({ toolId: tool.id, path: `/tool/${tool.slug}` });
     await visitor.close();
 
-    // Maya signs up; the tool is linked to her, and her dashboard shows its view and its click.
+    // Another visitor finds it through the site's search and opens it from the results.
+    const searcher = await newContext(browser);
+    const searching = await searcher.newPage();
+    await gotoHydrated(searching, server.url);
+    await searching.locator("#search-desktop").fill("beacon");
+    await searching.locator("#search-desktop").press("Enter");
+    await searching.waitForURL(/\/search\/beacon$/);
+    await searching.getByTestId("tool-card").getByRole("link", { name: "Beacon Board", exact: true }).click();
+    await searching.waitForURL(new RegExp(`/tool/${tool.slug}$`));
+    await expect.poll(async () => (await countersOf(tool.id)).views, { timeout: 5000 }).toBe(2);
+    await searcher.close();
+
+    // Maya signs up; the tool is linked to her, and her dashboard shows its views and its click.
     const maker = await newContext(browser);
     const makerPage = await maker.newPage();
     await signUpInBrowser(makerPage, server.url, "Maya");
     await gotoHydrated(makerPage, `${server.url}/my-tools?days=7`);
     const stats = makerPage.locator(`[data-testid="tool-stats"][data-tool-id="${tool.id}"]`);
-    expect((await stats.getByTestId("stat-views").textContent())?.trim()).toBe("1");
+    expect((await stats.getByTestId("stat-views").textContent())?.trim()).toBe("2");
     expect((await stats.getByTestId("stat-clicks").textContent())?.trim()).toBe("1");
-    expect((await stats.getByTestId("stat-ctr").textContent())?.trim()).toBe("100.0%");
-    // The chart is drawn in the browser.
+    expect((await stats.getByTestId("stat-ctr").textContent())?.trim()).toBe("50.0%");
+    // Where they came from, as a person says it: the first typed the address, the second searched this site.
+    expect((await stats.getByTestId("tool-referrers").locator("tbody").innerText()).split("\n").map((line) => line.trim())).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Direct \/ none\s+1$/), expect.stringMatching(/^A search for “beacon” \(this site\)\s+1$/)]),
+    );
+    // The chart is drawn in the browser, from the day the tool was listed (today), and its legend gives the totals.
     await stats.getByTestId("chart-canvas").locator("canvas").first().waitFor();
+    const legend = await stats.locator(".u-legend").innerText();
+    expect(legend).toMatch(/Views\s*2 in all/);
+    expect(legend).toMatch(/Clicks\s*1 in all/);
+    await stats.getByText("Show the numbers").click();
+    expect(await stats.getByTestId("chart").locator("details tbody tr").count()).toBe(1);
     await maker.close();
   });
 });

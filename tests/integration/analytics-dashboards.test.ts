@@ -98,9 +98,25 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       const month = await app.services.stats.getMakerDashboard(maker.session, { days: 30, now: NOW });
       expect(month.tools[0]!.totals).toEqual({ views: 10, clicks: 3, ctr: 0.3 });
       expect(month.tools[0]!.series).toHaveLength(30);
+      // The last 90 days began before Counter (1 February) and Older (1 January) were listed: their charts start then.
       const quarter = await app.services.stats.getMakerDashboard(maker.session, { days: 90, now: NOW });
       expect(quarter.tools[0]!.totals.views).toBe(10);
-      expect(quarter.tools[0]!.series).toHaveLength(90);
+      expect(quarter.tools[0]!.series[0]!.day).toBe("2026-02-01");
+      expect(quarter.tools[0]!.series.at(-1)!.day).toBe(TODAY);
+      expect(quarter.tools[1]!.series[0]!.day).toBe("2026-01-01");
+    });
+
+    it("starts a tool's chart on the day it was listed, or on an earlier day that has a count", async () => {
+      const maker = await insertUser(database.db, { username: "Maker" });
+      const fresh = await insertTool(database.db, { name: "Fresh", creatorUsername: maker.slug, isLinkedToCreator: true, createdAt: new Date(`${daysAgo(2)}T15:00:00Z`) });
+      await stat(METRICS.toolView, fresh.id, TODAY, 4);
+      const [freshMonth] = (await app.services.stats.getMakerDashboard(maker.session, { days: 30, now: NOW })).tools;
+      expect(freshMonth!.series).toEqual([daysAgo(2), daysAgo(1), TODAY].map((day) => ({ day, views: day === TODAY ? 4 : 0, clicks: 0 })));
+      // Imported with a later date than its first counted view: the chart keeps that view.
+      await stat(METRICS.toolClick, fresh.id, daysAgo(5), 1);
+      const [imported] = (await app.services.stats.getMakerDashboard(maker.session, { days: 30, now: NOW })).tools;
+      expect(imported!.series[0]).toEqual({ day: daysAgo(5), views: 0, clicks: 1 });
+      expect(imported!.series).toHaveLength(6);
     });
 
     it("lists each tool's top referrers over the range, the largest first", async () => {
