@@ -3,6 +3,7 @@
  * are text in the page, not an image: no request, no storage, a few bytes in a cached page.
  */
 import { inkOn } from "#common/colors.ts";
+import { LOGO_SIZE, SMALL_LOGO_SIZE, smallLogoUrl } from "#common/logo-sizes.ts";
 import { monogramInitials } from "#common/monogram.ts";
 
 /** The initials' background when a tool has no category to take a colour from. */
@@ -27,7 +28,12 @@ export function ToolLogo({
   className: string;
   lazy?: boolean;
 }) {
-  if (logo) return <img src={logo} alt={alt} width={size} height={size} loading={lazy ? "lazy" : undefined} className={className} />;
+  if (logo) {
+    // A logo with a small twin lets the browser take the size that fits what it shows (48 px at most densities).
+    const small = smallLogoUrl(logo);
+    const sizes = small ? { srcSet: `${small} ${SMALL_LOGO_SIZE}w, ${logo} ${LOGO_SIZE}w`, sizes: `${size}px` } : {};
+    return <img src={logo} {...sizes} alt={alt} width={size} height={size} loading={lazy ? "lazy" : undefined} className={className} />;
+  }
   const background = color ?? NEUTRAL;
   return (
     <span

@@ -12,7 +12,7 @@ import { slugify } from "#common/slugify.ts";
 import type { Database } from "./client.ts";
 import { CONTENT_DIR } from "../paths.ts";
 import { BRAND_ICON_SLUG, renderBrandLogo } from "../images/brand-logos.ts";
-import { toolImageKey } from "../images/process.ts";
+import { storeToolImage } from "../images/process.ts";
 import type { FileStorage } from "../storage/files.ts";
 import { buildToolRow } from "../tools/rows.ts";
 import { categories, tools } from "./schema.ts";
@@ -118,9 +118,7 @@ export async function seedDemoCatalogue(db: Database, { storage, now = new Date(
       catalogue.tools.map(async (tool, index) => {
         if (!tool.icon) return;
         const row = toolRows[index]!;
-        const key = toolImageKey(row.id);
-        await storage.write(key, await renderBrandLogo(tool.icon), "image/webp");
-        row.logo = storage.publicUrl(key);
+        row.logo = await storeToolImage(storage, row.id, "logo", await renderBrandLogo(tool.icon));
       }),
     );
   }

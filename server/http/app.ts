@@ -18,6 +18,7 @@ import { IMPORT_MAX_BYTES } from "#common/schemas/catalogue.ts";
 import { CHALLENGE_PATH } from "#common/spam-fields.ts";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
 import { type Config, FILES_URL, filesBaseUrl, stripeCheckoutOrigin } from "../config.ts";
+import { cacheControlOf } from "../storage/files.ts";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
 import type { SessionUser } from "#common/access.ts";
@@ -220,9 +221,9 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path))));
 
   if (filesDir) {
-    // Stored files change (a tool's snapshot, a new logo): cached briefly; readers that need the latest add a cache-buster.
+    // An image, never rewritten, is kept a year; a snapshot or a dump, which change, a minute (cacheControlOf).
     const root = path.relative(process.cwd(), filesDir);
-    app.use(`${FILES_URL}/*`, serveFiles(root, "public, max-age=60", (requestPath) => requestPath.slice(FILES_URL.length)));
+    app.use(`${FILES_URL}/*`, serveFiles(root, (requestPath) => cacheControlOf(requestPath), (requestPath) => requestPath.slice(FILES_URL.length)));
     app.get(`${FILES_URL}/*`, (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchFile } }, 404));
   }
 
@@ -314,7 +315,7 @@ function limitBodies(config: Config): MiddlewareHandler {
 }
 
 /** Serves the files under `root` (their .br/.gz twins when the browser accepts them) with a Cache-Control header; anything else falls through. */
-function serveFiles(root: string, cacheControl: string, rewriteRequestPath?: (path: string) => string): MiddlewareHandler<{ Variables: Variables }> {
+function serveFiles(root: string, cacheControl: string | ((requestPath: string) => string), rewriteRequestPath?: (path: string) => string): MiddlewareHandler<{ Variables: Variables }> {
   const serve = serveStatic<{ Variables: Variables }>({
     root,
     precompressed: true,
@@ -323,7 +324,7 @@ function serveFiles(root: string, cacheControl: string, rewriteRequestPath?: (pa
   });
   return async (c, next) => {
     const response = await serve(c, next);
-    if (response && c.get("isStaticFile")) response.headers.set("Cache-Control", cacheControl);
+    if (response && c.get("isStaticFile")) response.headers.set("Cache-Control", typeof cacheControl === "string" ? cacheControl : cacheControl(c.req.path));
     return response;
   };
 }

@@ -1,7 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { processImage, sniffImageType, toolImageKey } from "./process.ts";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { processImage, sniffImageType, storeToolImage, toolImageKey } from "./process.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { smallLogoUrl } from "#common/logo-sizes.ts";
+import { localFileStorage } from "../storage/files.ts";
 
 const MB = 1_000_000;
 
@@ -70,8 +75,24 @@ describe("processImage", () => {
   });
 
   it("stores each image under its tool, with a random name", () => {
-    const key = toolImageKey("tabc");
+    const key = toolImageKey("tabc", "largeImage");
     expect(key).toMatch(/^tools\/tabc\/[A-Za-z0-9_-]{12}\.webp$/);
-    expect(toolImageKey("tabc")).not.toBe(key);
+    expect(toolImageKey("tabc", "largeImage")).not.toBe(key);
+    expect(toolImageKey("tabc", "logo")).toMatch(/^tools\/tabc\/[A-Za-z0-9_-]{12}\.256\.webp$/);
+  });
+
+  it("stores a logo with its 96 px twin beside it, and a large image alone", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "images-"));
+    try {
+      const storage = localFileStorage(folder);
+      const logo = await storeToolImage(storage, "tabc", "logo", await webpOf(processImage(await image("png", 400, 400), "logo", MB)));
+      const fileOf = (url: string) => path.join(folder, url.slice("/files/".length));
+      expect(await sharp(await readFile(fileOf(logo))).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
+      expect(await sharp(await readFile(fileOf(smallLogoUrl(logo)!))).metadata()).toMatchObject({ format: "webp", width: 96, height: 96 });
+      const large = await storeToolImage(storage, "tabc", "largeImage", await webpOf(processImage(await image("png"), "largeImage", MB)));
+      expect(smallLogoUrl(large)).toBeNull();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -4,12 +4,14 @@
  * rasterised, which drops any script or link it carries.
  */
 import { randomBytes } from "node:crypto";
+import { LOGO_SIZE, SMALL_LOGO_SIZE } from "#common/logo-sizes.ts";
 import { MESSAGES } from "#common/messages.ts";
+import type { FileStorage } from "../storage/files.ts";
 
 export type ImageKind = "logo" | "largeImage";
 
 /** The longest side of each kind of image, in pixels (issue: logo 256 px, large image 1600 px). */
-export const IMAGE_SIZES: Record<ImageKind, number> = { logo: 256, largeImage: 1600 };
+export const IMAGE_SIZES: Record<ImageKind, number> = { logo: LOGO_SIZE, largeImage: 1600 };
 /** Above this many pixels an image is refused before it is decoded: it protects memory from decompression bombs. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 82;
@@ -58,7 +60,22 @@ export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes:
   }
 }
 
-/** Where an image of a tool is stored (SPEC section 7: tools/{id}/{random}). */
-export function toolImageKey(toolId: string): string {
-  return `tools/${toolId}/${randomBytes(9).toString("base64url")}.webp`;
+/** Where an image of a tool is stored (SPEC section 7: tools/{id}/{random}); a logo's name says it has a small twin (common/logo-sizes.ts). */
+export function toolImageKey(toolId: string, kind: ImageKind): string {
+  return `tools/${toolId}/${randomBytes(9).toString("base64url")}${kind === "logo" ? `.${LOGO_SIZE}` : ""}.webp`;
+}
+
+/**
+ * Stores a processed image of a tool under a new name, with a logo's 96 px twin beside it; answers its public address.
+ * The twin is written first: a page never names one that is not there yet.
+ */
+export async function storeToolImage(storage: FileStorage, toolId: string, kind: ImageKind, webp: Uint8Array): Promise<string> {
+  const key = toolImageKey(toolId, kind);
+  if (kind === "logo") {
+    const { default: sharp } = await import("sharp");
+    const small = await sharp(webp).resize({ width: SMALL_LOGO_SIZE, height: SMALL_LOGO_SIZE, fit: "cover" }).webp({ quality: WEBP_QUALITY }).toBuffer();
+    await storage.write(key.replace(`.${LOGO_SIZE}.webp`, `.${SMALL_LOGO_SIZE}.webp`), small, "image/webp");
+  }
+  await storage.write(key, webp, "image/webp");
+  return storage.publicUrl(key);
 }

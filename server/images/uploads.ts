@@ -6,12 +6,13 @@ import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { smallLogoUrl } from "#common/logo-sizes.ts";
 import { requireSignedIn, requireToolEditor } from "../access.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import type { FileStorage } from "../storage/files.ts";
-import { type ImageKind, type ImageRefusal, processImage, toolImageKey } from "./process.ts";
+import { type ImageKind, type ImageRefusal, processImage, storeToolImage as storeImage } from "./process.ts";
 
 export type ImageUploadDependencies = { db: Database; storage: FileStorage; limiter: RateLimiter; maxBytes: number };
 
@@ -20,8 +21,8 @@ export type CheckedImage = { toolId: string; kind: ImageKind; webp: Uint8Array }
 
 /** How long an uploaded image may wait for the form that uses it to be saved before it counts as abandoned. */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
-/** An image key as toolImageKey makes them: tools/{tool id}/{random}.webp. */
-const IMAGE_KEY = /^tools\/(t[a-z0-9_]{1,40})\/[A-Za-z0-9_-]{12}\.webp$/;
+/** An image key as toolImageKey makes them: tools/{tool id}/{random}.webp, a logo's {random}.256.webp and its twin {random}.96.webp. */
+const IMAGE_KEY = /^tools\/(t[a-z0-9_]{1,40})\/[A-Za-z0-9_-]{12}(?:\.256|\.96)?\.webp$/;
 
 export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDependencies) {
   /** Of the image files given, grouped by tool id, those their tool does not show (or whose tool was never saved). */
@@ -31,7 +32,8 @@ export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDepe
       .select({ id: tools.id, logo: tools.logo, largeImage: tools.largeImage })
       .from(tools)
       .where(sql`${tools.id} = any(${`{${ids.join(",")}}`}::text[])`);
-    const shown = new Set(rows.flatMap((row) => [row.logo, row.largeImage]));
+    // A shown logo's small twin is shown too (common/logo-sizes.ts).
+    const shown = new Set(rows.flatMap((row) => [row.logo, row.logo && smallLogoUrl(row.logo), row.largeImage]));
     return [...filesByTool.values()].flat().filter((key) => !shown.has(storage.publicUrl(key)));
   }
 
@@ -54,10 +56,8 @@ export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDepe
   }
 
   /** Stores a checked image under its tool; answers its public address. */
-  async function storeToolImage({ toolId, webp }: CheckedImage): Promise<string> {
-    const key = toolImageKey(toolId);
-    await storage.write(key, webp, "image/webp");
-    return storage.publicUrl(key);
+  function storeToolImage({ toolId, kind, webp }: CheckedImage): Promise<string> {
+    return storeImage(storage, toolId, kind, webp);
   }
 
   return {
@@ -98,7 +98,7 @@ export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDepe
     isToolImageUrl(toolId: string, url: string): boolean {
       const folder = storage.publicUrl(`tools/${toolId}/x.webp`).replace(/x\.webp$/, "");
       // The folder may be a bucket's address, with dots and slashes to match as they are.
-      return url.startsWith(folder) && /^[A-Za-z0-9_-]{12}\.webp$/.test(url.slice(folder.length));
+      return url.startsWith(folder) && /^[A-Za-z0-9_-]{12}(?:\.256)?\.webp$/.test(url.slice(folder.length));
     },
   };
 }

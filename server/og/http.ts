@@ -1,7 +1,8 @@
 /**
  * GET /og/home.png, /og/tool/{slug}.png, /og/category/{slug}.png, /og/top/{slug}.png: a page's link preview image
- * (decision 035), made on the first request for its version, then a redirect to its stored file. The redirect of the
- * current version (the `v` the page's meta names) is kept a year: a change of the page's data names another version.
+ * (decision 035), made on the first request for its version, then a redirect to its stored file. The stored file,
+ * named by its content's hash, is kept a year; the redirect of the current version (the `v` the page's meta names) a
+ * day only, so that a cache never holds a way to a file longer than the file may be kept.
  */
 import { type Context, Hono } from "hono";
 import { MESSAGES } from "#common/messages.ts";
@@ -9,7 +10,7 @@ import { type Config, FILES_URL, filesBaseUrl } from "../config.ts";
 import type { Services } from "../services.ts";
 import type { LogoReader, OgImageKind } from "./images.ts";
 
-const CURRENT_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const CURRENT_CACHE_CONTROL = "public, max-age=86400";
 /** Without the current version (an old page, a hand-typed address): the image may change, kept an hour. */
 const UNVERSIONED_CACHE_CONTROL = "public, max-age=3600";
 /** A page's slug (a tool's may be longer than a category's: its name and its id), then .png. */

@@ -21,6 +21,15 @@ export interface FileStorage {
 
 export type StoredFile = { key: string; modifiedAt: Date };
 
+/**
+ * How long a stored file may be kept by browsers and CDNs. An uploaded image is written once under a new random name,
+ * and a link preview under its content's hash, and neither is ever rewritten: kept for a year. A snapshot or a dump
+ * keeps its name and changes: kept a minute.
+ */
+export function cacheControlOf(key: string): string {
+  return key.endsWith(".webp") || /(?:^|\/)og\/.+-[0-9a-f]{8}\.png$/.test(key) ? "public, max-age=31536000, immutable" : "public, max-age=60";
+}
+
 export const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*(\.[a-z0-9]+)+$/;
 
 /** `key`, if it is one a FileStorage accepts (letters, digits, '-', '_', folders, extensions such as .json.gz); throws otherwise. */

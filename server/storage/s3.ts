@@ -4,7 +4,7 @@
  * store accepts. Browsers read the files from `publicUrl` (docs/decisions/017).
  */
 import { AwsClient } from "aws4fetch";
-import { checkKey, type FileStorage, type StoredFile } from "./files.ts";
+import { cacheControlOf, checkKey, type FileStorage, type StoredFile } from "./files.ts";
 
 export type S3Settings = {
   /** The store's S3 API, such as https://s3.eu-west-1.amazonaws.com or http://minio:9000. */
@@ -19,8 +19,6 @@ export type S3Settings = {
 
 /** How long one request to the store may take before it counts as failed. */
 const REQUEST_TIMEOUT_MS = 15_000;
-/** Stored files change (a tool's snapshot, a new logo): cached briefly, as the local storage serves them. */
-const CACHE_CONTROL = "public, max-age=60";
 
 /** `listPageSize`: how many keys one listing request asks for (S3 answers at most 1,000). */
 export function s3FileStorage(settings: S3Settings, { listPageSize = 1000 }: { listPageSize?: number } = {}): FileStorage {
@@ -42,7 +40,7 @@ export function s3FileStorage(settings: S3Settings, { listPageSize = 1000 }: { l
 
   return {
     async write(key, body, contentType) {
-      const response = await send("PUT", `${bucketUrl}/${checkKey(key)}`, { body, headers: { "content-type": contentType, "cache-control": CACHE_CONTROL } });
+      const response = await send("PUT", `${bucketUrl}/${checkKey(key)}`, { body, headers: { "content-type": contentType, "cache-control": cacheControlOf(key) } });
       if (!response.ok) throw await failure(`storing ${key}`, response);
       await response.body?.cancel();
     },

@@ -69,8 +69,11 @@ describe("a first visit in Chromium", () => {
     // Brand logos are stored WebP images that load; the others show initials.
     const logo = page.getByTestId("tool-card").locator("img.card-logo").first();
     await logo.scrollIntoViewIfNeeded();
-    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(256);
-    expect(await logo.getAttribute("src")).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.webp$/);
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    expect(await logo.getAttribute("src")).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.256\.webp$/);
+    // The browser takes the size that fits the card's 48 px: the 96 px twin at this density.
+    expect(await logo.getAttribute("sizes")).toBe("48px");
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.96\.webp$/);
     const initials = page.getByTestId("tool-card").getByTestId("monogram");
     expect(await initials.count()).toBeGreaterThan(0);
     expect(await page.getByTestId("tool-card").getByText("Get featured!").count()).toBe(0);

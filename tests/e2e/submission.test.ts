@@ -54,7 +54,7 @@ describe("a tool from submission to claim, in Chromium", () => {
     await maker.getByText("Thank you! Your tool is in the queue.").waitFor();
     const [submitted] = await database.db.select().from(tools).where(eq(tools.name, "Journey Counter"));
     expect(submitted).toMatchObject({ isVerified: false });
-    expect(submitted!.logo).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.webp$/);
+    expect(submitted!.logo).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.256\.webp$/);
 
     // A verifier verifies it from the console.
     const verifier = await person("Vera", "verifier");

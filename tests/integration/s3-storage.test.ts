@@ -17,6 +17,7 @@ import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";
+import { smallLogoUrl } from "#common/logo-sizes.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,10 +62,13 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
   it("stores the demo catalogue's logos in the bucket at seed time, served from it", async () => {
     await seedDemoCatalogue(database.db, { storage: app.storage });
     const [stripe] = await database.db.select({ logo: tools.logo }).from(tools).where(eq(tools.name, "Stripe"));
-    expect(stripe?.logo).toMatch(new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/t[a-z0-9]+/[A-Za-z0-9_-]{12}\\.webp$`));
+    expect(stripe?.logo).toMatch(new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/t[a-z0-9]+/[A-Za-z0-9_-]{12}\\.256\\.webp$`));
     const served = await fetch(stripe!.logo!);
     expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).width).toBe(256);
+    const small = await fetch(smallLogoUrl(stripe!.logo!)!);
+    expect((await sharp(new Uint8Array(await small.arrayBuffer())).metadata()).width).toBe(96);
   });
 
   it("stores an upload in the bucket, read from the bucket's public address, and saves the tool with it", async () => {
@@ -72,7 +76,7 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
     const html = await (await maker.request("/add-tool")).text();
     const toolId = /name="toolId" value="(t[a-z0-9]+)"/.exec(html)![1]!;
     const url = await uploadLogo(maker, toolId);
-    expect(url).toMatch(new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/${toolId}/[A-Za-z0-9_-]{12}\\.webp$`));
+    expect(url).toMatch(new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp$`));
 
     const served = await fetch(url);
     expect(served.status).toBe(200);
@@ -153,10 +157,12 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
 
     // Everything is younger than a day: nothing goes yet.
     expect(await app.services.imageUploads.removeUnusedImages()).toBe(0);
-    // Two days later, the replaced and the abandoned images go.
-    expect(await app.services.imageUploads.removeUnusedImages(new Date(Date.now() + 2 * DAY_MS))).toBe(2);
+    // Two days later, the replaced and the abandoned logos go, each with its small twin; the shown one keeps its own.
+    expect(await app.services.imageUploads.removeUnusedImages(new Date(Date.now() + 2 * DAY_MS))).toBe(4);
     expect((await fetch(shown)).status).toBe(200);
+    expect((await fetch(smallLogoUrl(shown)!)).status).toBe(200);
     expect((await fetch(replaced)).status).toBe(404);
+    expect((await fetch(smallLogoUrl(replaced)!)).status).toBe(404);
     expect((await fetch(abandoned)).status).toBe(404);
     expect((await fetch(`${publicUrl}/${toolSnapshotKey(tool.id)}`)).status).toBe(200);
   });

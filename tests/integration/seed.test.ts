@@ -123,7 +123,7 @@ describe.each(databaseKinds)("seeding on %s", (kind) => {
       for (const row of rows) {
         const shipped = catalogue.tools.find((tool) => tool.name === row.name)!;
         if (shipped.icon) {
-          expect(row.logo, row.name).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.webp$/);
+          expect(row.logo, row.name).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.256\.webp$/);
           const bytes = readFileSync(path.join(filesDir, row.logo!.slice("/files/".length)));
           const meta = await sharp(bytes).metadata();
           expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { rateLimits, tools, users } from "#server/db/schema.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { insertCategory, insertTool } from "../factories.ts";
+import { smallLogoUrl } from "#common/logo-sizes.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { type Client, createClient } from "../setup/forms.ts";
@@ -86,10 +87,16 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     expect(response.headers.get("location")).toBe(`/my-tools?submitted=${toolId}`);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
     expect(tool).toMatchObject({ name: "Counter", website: "https://counter.example", isVerified: false, tags: ["analytics", "privacy"], pros: ["Tiny script"], paymentType: "freemium" });
-    expect(tool!.logo).toMatch(new RegExp(`^/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.webp$`));
+    expect(tool!.logo).toMatch(new RegExp(`^/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp$`));
     const stored = path.join(app.filesDir, tool!.logo!.replace("/files/", ""));
     expect((await sharp(readFileSync(stored)).metadata()).width).toBeLessThanOrEqual(256);
-    expect((await app.request(tool!.logo!)).status).toBe(200);
+    // The image never changes under its name: kept a year, as its 96 px twin; the tool's snapshot, which changes, a minute.
+    for (const url of [tool!.logo!, smallLogoUrl(tool!.logo!)!]) {
+      const served = await app.request(url);
+      expect(served.status, url).toBe(200);
+      expect(served.headers.get("cache-control"), url).toBe("public, max-age=31536000, immutable");
+    }
+    expect((await sharp(readFileSync(path.join(app.filesDir, smallLogoUrl(tool!.logo!)!.replace("/files/", "")))).metadata()).width).toBe(96);
   });
 
   it.each([
@@ -156,7 +163,8 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       const form = toolForm(toolId);
       form.append("logo", await png(), "logo.png");
       expect((await maker.postMultipartSolved("/add-tool", form)).status).toBe(302);
-      expect(storedFiles(toolId)).toHaveLength(1);
+      // The logo and its 96 px twin.
+      expect(storedFiles(toolId)).toHaveLength(2);
       expect(await submissionsCounted("maker@example.com")).toBe(1);
     });
   });

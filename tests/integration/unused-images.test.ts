@@ -2,6 +2,7 @@
 import { existsSync, utimesSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { smallLogoUrl } from "#common/logo-sizes.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
@@ -36,10 +37,12 @@ describe.each(databaseKinds)("unused uploaded images on %s", (kind) => {
     const uploaded = await app.services.imageUploads.uploadToolImage(maker.session, toolId, "logo", image);
     if (!uploaded.ok) throw new Error(`refused: ${uploaded.message}`);
     const { url } = uploaded;
-    const file = path.join(app.filesDir, url.replace(/^\/files\//, ""));
+    const fileOf = (address: string) => path.join(app.filesDir, address.replace(/^\/files\//, ""));
+    const [file, twin] = [fileOf(url), fileOf(smallLogoUrl(url)!)];
     const when = new Date(Date.now() - ageMs);
     utimesSync(file, when, when);
-    return { url, file };
+    utimesSync(twin, when, when);
+    return { url, file, twin };
   }
 
   it("deletes a day-old upload for a tool never submitted, and a replaced logo, and keeps the rest", async () => {
@@ -53,9 +56,12 @@ describe.each(databaseKinds)("unused uploaded images on %s", (kind) => {
 
     await runDailyJobs(app.services, createLogger("silent"));
     expect(existsSync(shown.file)).toBe(true);
+    expect(existsSync(shown.twin)).toBe(true);
     expect(existsSync(fresh.file)).toBe(true);
     expect(existsSync(replaced.file)).toBe(false);
+    expect(existsSync(replaced.twin)).toBe(false);
     expect(existsSync(abandoned.file)).toBe(false);
+    expect(existsSync(abandoned.twin)).toBe(false);
     expect(existsSync(path.join(app.filesDir, `tools/${tool.id}/${tool.id}.json`))).toBe(true);
     // The tool page still shows its logo.
     expect((await app.request(shown.url)).status).toBe(200);

@@ -109,9 +109,10 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     expect(html).toMatch(new RegExp(`checked="" value="${categoryId}"`));
     // The form keeps the id its images were stored under.
     expect(html).toContain(`name="toolId" value="${toolId}"`);
+    // The logo, its 96 px twin and the large image.
     const files = storedFiles(toolId);
-    expect(files).toHaveLength(2);
-    const logo = new RegExp(`name="logoUrl" value="(/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.webp)"`).exec(html)![1]!;
+    expect(files).toHaveLength(3);
+    const logo = new RegExp(`name="logoUrl" value="(/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp)"`).exec(html)![1]!;
     const largeImage = new RegExp(`name="largeImageUrl" value="(/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.webp)"`).exec(html)![1]!;
     expect((await sharp(Buffer.from(await (await app.request(logo)).arrayBuffer())).metadata()).width).toBe(256);
     expect((await sharp(Buffer.from(await (await app.request(largeImage)).arrayBuffer())).metadata()).format).toBe("webp");
@@ -136,7 +137,8 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     expect(html).toContain("On GitHub: [indie/counter](https://github.com/indie/counter), 1,234 stars, MIT licence, written in TypeScript.");
     expect(html).toContain('value="typescript, open-source, analytics, self-hosted"');
     expect(html).toMatch(/<option value="open-source" selected/);
-    expect(storedFiles(toolId)).toHaveLength(1);
+    // The logo and its small twin.
+    expect(storedFiles(toolId)).toHaveLength(2);
     expect(github.requests.at(-1)).toMatchObject({ method: "GET", path: "/repos/indie/counter" });
     expect(github.requests.at(-1)!.headers["user-agent"]).toBe("IndieToolsBot/1.0 (+http://localhost:3000)");
   });
