@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
-import { jsonLd, pageMeta, pageTitle } from "./seo.ts";
+import { jsonLd, MAX_DESCRIPTION_LENGTH, metaDescription, pageMeta, pageTitle } from "./seo.ts";
 
 const matches = [{ loaderData: { config: { siteName: "Indie Tools", siteUrl: "https://tools.example", other: "not shown" } } }];
 
@@ -50,5 +50,21 @@ describe("pageTitle", () => {
   it("appends the site's name unless the title says it", () => {
     expect(pageTitle("Page not found", "Indie Tools")).toBe("Page not found | Indie Tools");
     expect(pageTitle("Indie Tools: The Best", "Indie Tools")).toBe("Indie Tools: The Best");
+  });
+});
+
+describe("metaDescription", () => {
+  it("keeps a short text as it is, its spaces tidied", () => {
+    expect(metaDescription("  Counts   visits.\n")).toBe("Counts visits.");
+  });
+
+  it("cuts a long text at its last whole word that fits, with an ellipsis, never past 160 characters", () => {
+    const long = `${"Lightweight analytics, ".repeat(10)}end.`;
+    const cut = metaDescription(long);
+    expect(cut.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+    expect(cut).toMatch(/ analytics…$|Lightweight…$/);
+    expect(long.startsWith(cut.slice(0, -1))).toBe(true);
+    // One word longer than the room is cut where the room ends.
+    expect(metaDescription("x".repeat(300))).toBe(`${"x".repeat(MAX_DESCRIPTION_LENGTH - 1)}…`);
   });
 });

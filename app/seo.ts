@@ -22,8 +22,23 @@ export function pageTitle(title: string, siteName: string): string {
 /** The tag that keeps a page out of search engines. */
 export const NOINDEX = { name: "robots", content: "noindex" } as const satisfies MetaDescriptor;
 
-function seo({ siteName, siteUrl, title, description, path, image }: SeoInput): MetaDescriptor[] {
+/** The longest description search engines show whole, in characters. */
+export const MAX_DESCRIPTION_LENGTH = 160;
+
+/** `text` cut at the last whole word that fits MAX_DESCRIPTION_LENGTH with an ellipsis, or as it is when it fits. */
+export function metaDescription(text: string): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= MAX_DESCRIPTION_LENGTH) return clean;
+  const room = clean.slice(0, MAX_DESCRIPTION_LENGTH);
+  const lastSpace = room.lastIndexOf(" ");
+  // A first word longer than the room itself is cut where the room ends.
+  const cut = (lastSpace > 0 ? room.slice(0, lastSpace) : room.slice(0, MAX_DESCRIPTION_LENGTH - 1)).replace(/[\s,;:.\-–—]+$/, "");
+  return `${cut}…`;
+}
+
+function seo({ siteName, siteUrl, title, description: text, path, image }: SeoInput): MetaDescriptor[] {
   const fullTitle = pageTitle(title, siteName);
+  const description = metaDescription(text);
   const url = `${siteUrl}${path}`;
   const imageUrl = new URL(image ?? ogImagePath({ kind: "home", siteName, tagline: HOME_TAGLINE }, siteName), siteUrl).toString();
   return [

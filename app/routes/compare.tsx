@@ -1,7 +1,8 @@
 /**
  * /compare/{a}-vs-{b}: two live tools side by side (decision 032). The pair has one address, its slugs in alphabetical
  * order: the other order, or an old slug of a renamed tool, is redirected to it (301). The same tool twice leads to its
- * alternatives; an unknown or hidden tool is a 404.
+ * alternatives; an unknown or hidden tool is a 404. The rows are what helps choose: pricing, rating and likes, categories
+ * and tags, pros and cons, and the links; the two heads are laid out alike, logo above name, whatever the logo is.
  */
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
@@ -11,12 +12,13 @@ import { Link } from "../components/link.tsx";
 import { comparedToolIds } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { PageCacheHandle } from "#common/page-cache.ts";
-import { alternativesPath, categoryPath, comparePath, tagPath, toolPath } from "#common/page-paths.ts";
+import { alternativesPath, categoryPath, comparePath, tagPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "../components/outbound-link.tsx";
 import { PAYMENT_LABELS } from "../components/tool-details.tsx";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
-import { formatNumber } from "#common/plural.ts";
+import { countOf, formatNumber } from "#common/plural.ts";
+import { Stars } from "../components/reviews.tsx";
 import type { Route } from "./+types/compare";
 
 /** Visitors get this page from the page cache: it depends on both tools, and shows their counters. */
@@ -58,8 +60,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     };
   });
 
+/** What a cell says when the tool has nothing to show there. */
+const noneClass = "text-slate-600 italic";
+
 function List({ items, empty = "None listed" }: { items: readonly ReactNode[]; empty?: string }) {
-  if (items.length === 0) return <span className="text-slate-400">{empty}</span>;
+  if (items.length === 0) return <span className={noneClass}>{empty}</span>;
   return (
     <ul className="list-disc space-y-1 pl-5">
       {items.map((item, index) => (
@@ -72,6 +77,19 @@ function List({ items, empty = "None listed" }: { items: readonly ReactNode[]; e
 /** The rows of the comparison, each a label and what each tool has. */
 const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
   { label: "Pricing", cell: (tool) => PAYMENT_LABELS[tool.paymentType] ?? tool.paymentType },
+  {
+    label: "Rating",
+    cell: (tool) =>
+      tool.rating.average === null ? (
+        <span className={noneClass}>No review yet</span>
+      ) : (
+        <Link to={toolReviewsPath(tool.slug)} data-testid="compare-rating" className="inline-flex flex-wrap items-center gap-2 hover:underline">
+          <Stars rating={tool.rating.average} />
+          <span>{`${formatNumber(tool.rating.average)} from ${countOf(tool.rating.count, "review")}`}</span>
+        </Link>
+      ),
+  },
+  { label: "Likes", cell: (tool) => <span data-testid="compare-likes">{countOf(tool.likes, "like")}</span> },
   {
     label: "Categories",
     cell: (tool) => (
@@ -88,7 +106,7 @@ const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
     label: "Tags",
     cell: (tool) => (
       <p className="flex flex-wrap gap-2">
-        {tool.tags.length === 0 && <span className="text-slate-400">None</span>}
+        {tool.tags.length === 0 && <span className={noneClass}>None</span>}
         {tool.tags.map((tag) => (
           <Link key={tag} to={tagPath(tag)} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-200">
             {`#${tag}`}
@@ -99,8 +117,6 @@ const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
   },
   { label: "Pros", cell: (tool) => <List items={tool.pros ?? []} /> },
   { label: "Cons", cell: (tool) => <List items={tool.cons ?? []} /> },
-  { label: "Views", cell: (tool) => <span data-testid="compare-views">{formatNumber(tool.views)}</span> },
-  { label: "Clicks", cell: (tool) => <span data-testid="compare-clicks">{formatNumber(tool.clicks)}</span> },
   {
     label: "Links",
     cell: (tool) => (
@@ -136,12 +152,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             <tr>
               <td className="w-28" />
               {[a, b].map((tool) => (
-                <th key={tool.id} scope="col" className="border-b border-slate-200 p-3 align-top">
-                  <ToolLogo name={tool.name} logo={tool.logo} color={tool.categories[0]?.color} size={40} className="mb-2 h-10 w-10 rounded-lg border border-slate-200 bg-white object-cover" />
-                  <Link to={toolPath(tool.slug)} className="text-lg font-bold text-slate-900 hover:underline">
-                    {tool.name}
-                  </Link>
-                  <p className="mt-1 font-normal text-slate-600">{tool.shortDesc}</p>
+                <th key={tool.id} scope="col" data-testid="compare-head" className="border-b border-slate-200 p-3 align-top">
+                  <div className="flex flex-col items-start gap-2">
+                    <ToolLogo name={tool.name} logo={tool.logo} color={tool.categories[0]?.color} size={40} className="h-10 w-10 rounded-lg border border-slate-200 bg-white object-cover" />
+                    <Link to={toolPath(tool.slug)} className="text-lg font-bold text-slate-900 hover:underline">
+                      {tool.name}
+                    </Link>
+                    <p className="font-normal text-slate-600">{tool.shortDesc}</p>
+                  </div>
                 </th>
               ))}
             </tr>
@@ -149,7 +167,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           <tbody>
             {ROWS.map((row) => (
               <tr key={row.label} className="border-b border-slate-100">
-                <th scope="row" className="p-3 align-top font-medium text-slate-500">
+                <th scope="row" className="p-3 align-top font-medium text-slate-600">
                   {row.label}
                 </th>
                 {[a, b].map((tool) => (

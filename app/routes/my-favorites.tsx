@@ -29,7 +29,10 @@ export default function MyFavorites({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">My favourites</h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-600">The tools you keep with a heart, the latest first.</p>
       </header>
-      <section aria-label="Favourite tools" className="pb-12">
+      <section aria-labelledby="favorites-heading" className="pb-12">
+        <h2 id="favorites-heading" className="sr-only">
+          Favourite tools
+        </h2>
         {page.tools.length > 0 ? (
           <ToolGrid tools={page.tools} />
         ) : (

@@ -4,7 +4,7 @@
  * links load a document.
  */
 import { Link } from "../components/link.tsx";
-import { pageMeta } from "../seo.ts";
+import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/open-data";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { openDataPath } from "#common/page-paths.ts";
@@ -12,11 +12,28 @@ import { openDataPath } from "#common/page-paths.ts";
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
+const DESCRIPTION = "The whole catalogue of the directory as nightly JSON and CSV files, a documented API, RSS and JSON feeds, and badges.";
+
+/** The dumps as a schema.org Dataset, so that dataset search engines find them with their formats. */
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, () => ({
+  pageMeta(matches, ({ siteName, siteUrl }) => ({
     title: "Open data",
-    description: "The whole catalogue of the directory as nightly JSON and CSV files, a documented API, RSS and JSON feeds, and badges.",
+    description: DESCRIPTION,
     path: "/open-data",
+    extra: [
+      jsonLd({
+        "@type": "Dataset",
+        name: `${siteName} catalogue`,
+        description: `Every live tool of ${siteName}: name, website, descriptions, categories, tags, pricing, pros and cons, rewritten every night.`,
+        url: `${siteUrl}/open-data`,
+        isAccessibleForFree: true,
+        creator: { "@type": "Organization", name: siteName, url: siteUrl },
+        distribution: [
+          { "@type": "DataDownload", encodingFormat: "application/json", contentUrl: `${siteUrl}${openDataPath("json")}` },
+          { "@type": "DataDownload", encodingFormat: "text/csv", contentUrl: `${siteUrl}${openDataPath("csv")}` },
+        ],
+      }),
+    ],
   }));
 
 const FIELDS = "name, website, short and long description, categories, tags, pricing, pros, cons, questions and answers, whether it is featured, when it was added and verified";

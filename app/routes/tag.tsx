@@ -93,7 +93,11 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
         <FacetFilters key={facetPath(path, filters, "tag")} action={path} values={filters} facets={facets} categories={categories} fixed="tag" />
       </div>
       {page.tools.length > 0 ? (
-        <ToolGrid tools={page.tools} />
+        <>
+          {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
+          <h2 className="sr-only">{`Tools tagged #${tag.tag}`}</h2>
+          <ToolGrid tools={page.tools} />
+        </>
       ) : isNarrowed(filters, "tag") ? (
         <EmptyState title="No tool matches these filters">
           <Link to={path} className="font-medium text-brand-700 hover:underline">

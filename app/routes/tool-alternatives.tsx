@@ -98,6 +98,8 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
       </header>
       {alternatives.length > 0 ? (
         <>
+          {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
+          <h2 className="sr-only">{`Alternatives to ${tool.name}`}</h2>
           <ToolGrid tools={alternatives} />
           <section aria-labelledby="compare-heading" className="mt-12">
             <h2 id="compare-heading" className="mb-4 text-2xl font-bold tracking-tight">

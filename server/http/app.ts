@@ -67,11 +67,12 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 const BROWSER_AUTH_PATHS = [/^\/api\/auth\/callback\/google$/, /^\/api\/auth\/magic-link\/verify$/, /^\/api\/auth\/reset-password\/[^/]+$/];
 /**
  * The browser features the site never uses, turned off for its pages and anything they embed; clipboard writing stays
- * on (the newsletter console copies the digest).
+ * on (the newsletter console copies the digest). Only features Chromium knows are named: each unknown one costs a
+ * warning in the console of every page (ambient-light-sensor, battery and bluetooth were).
  */
 const UNUSED_BROWSER_FEATURES = Object.fromEntries(
   [
-    "accelerometer", "ambientLightSensor", "autoplay", "battery", "bluetooth", "camera", "displayCapture", "geolocation", "gyroscope", "hid",
+    "accelerometer", "autoplay", "camera", "displayCapture", "geolocation", "gyroscope", "hid",
     "idleDetection", "magnetometer", "microphone", "midi", "payment", "publickeyCredentialsGet", "screenWakeLock", "serial", "usb", "xrSpatialTracking",
   ].map((feature) => [feature, false]),
 );

@@ -1,13 +1,13 @@
 /**
- * axe-core finds no violation, with its default rules, on the main pages in Chromium, in the light and the dark theme;
- * and the built stylesheet turns over, in dark mode, every colour the components use (app.css).
+ * axe-core finds no violation, with its default rules, on the main pages in Chromium, in the light and the dark theme,
+ * on a desktop and (the visitors' pages) on a 390 px phone; and the built stylesheet turns over, in dark mode, every colour the components use (app.css).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { categoryPath, profilePath, toolPath } from "#common/page-paths.ts";
+import { alternativesPath, categoryPath, comparePath, profilePath, tagPath, toolPath } from "#common/page-paths.ts";
 import { users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
@@ -23,18 +23,19 @@ describe("accessibility in Chromium", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let browser: Browser;
   const pages = { visitor: [] as string[], signedIn: [] as string[] };
-  const contexts: Record<"light" | "dark", { visitor?: BrowserContext; admin?: BrowserContext }> = { light: {}, dark: {} };
+  const contexts: Record<"light" | "dark", { visitor?: BrowserContext; phone?: BrowserContext; admin?: BrowserContext }> = { light: {}, dark: {} };
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     const category = await insertCategory(database.db, { label: "Analytics" });
     const tool = await insertTool(database.db, { name: "Plain Counter", shortDesc: "Counts visits without cookies.", longDesc: "It **counts**, and [says so](https://example.com).", categories: [category.id], tags: ["privacy"] });
     await insertTool(database.db, { name: "Queued Mailer", shortDesc: "Sends the mail you write.", categories: [category.id], isVerified: false });
-    await insertTool(database.db, { name: "Featured Forms", shortDesc: "Forms that fill themselves.", categories: [category.id], isHomeBoosted: true });
+    const featured = await insertTool(database.db, { name: "Featured Forms", shortDesc: "Forms that fill themselves.", categories: [category.id], tags: ["privacy"], isHomeBoosted: true });
     server = await startTestServer(database);
     browser = await launchBrowser();
     for (const colorScheme of ["light", "dark"] as const) {
       contexts[colorScheme].visitor = await newContext(browser, { colorScheme });
+      contexts[colorScheme].phone = await newContext(browser, { colorScheme, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const admin = await newContext(browser, { colorScheme });
       const name = `Ada${colorScheme}`;
       await signUpInBrowser(await admin.newPage(), server.url, name);
@@ -42,7 +43,21 @@ describe("accessibility in Chromium", () => {
       contexts[colorScheme].admin = admin;
     }
     const [maker] = await database.db.select({ slug: users.slug }).from(users).limit(1);
-    pages.visitor.push("/", "/tools", toolPath(tool.slug), categoryPath(category.slug), "/search/counter", "/login", "/register", profilePath(maker!.slug));
+    pages.visitor.push(
+      "/",
+      "/tools",
+      toolPath(tool.slug),
+      alternativesPath(tool.slug),
+      comparePath(tool.slug, featured.slug),
+      categoryPath(category.slug),
+      tagPath("privacy"),
+      "/search/counter",
+      "/blog",
+      "/open-data",
+      "/login",
+      "/register",
+      profilePath(maker!.slug),
+    );
     pages.signedIn.push("/add-tool", "/admin", "/admin/featuring", "/admin/settings", "/admin/system", "/");
   });
   afterAll(async () => {
@@ -52,9 +67,9 @@ describe("accessibility in Chromium", () => {
     await database?.close();
   });
 
-  for (const colorScheme of ["light", "dark"] as const) {
-    it(`finds no violation on the visitors' pages, in the ${colorScheme} theme`, async () => {
-      const page = await contexts[colorScheme].visitor!.newPage();
+  for (const [colorScheme, device] of [["light", "visitor"], ["dark", "visitor"], ["light", "phone"], ["dark", "phone"]] as const) {
+    it(`finds no violation on the visitors' pages, in the ${colorScheme} theme, on a ${device === "phone" ? "phone" : "desktop"}`, async () => {
+      const page = await contexts[colorScheme][device]!.newPage();
       const found: string[] = [];
       for (const pagePath of pages.visitor) {
         await gotoHydrated(page, `${server.url}${pagePath}`);
@@ -64,7 +79,9 @@ describe("accessibility in Chromium", () => {
       expect(found).toEqual([]);
       await page.close();
     }, SEVERAL_PAGES_MS);
+  }
 
+  for (const colorScheme of ["light", "dark"] as const) {
     it(`finds no violation on the signed-in pages and the moderation queue, in the ${colorScheme} theme`, async () => {
       const page = await contexts[colorScheme].admin!.newPage();
       const found: string[] = [];
@@ -99,7 +116,7 @@ describe("accessibility in Chromium", () => {
 
 describe("the built stylesheet", () => {
   it("gives every colour a component uses its dark value", () => {
-    const assets = path.resolve("build/client/assets");
+    const assets = path.resolve(process.env.BUILD_DIR ?? "build", "client/assets");
     const css = readdirSync(assets)
       .filter((file) => file.endsWith(".css"))
       .map((file) => readFileSync(path.join(assets, file), "utf8"))

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "#common/constants.ts";
+import { comparePath } from "#common/page-paths.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { insertTools } from "../factories.ts";
 import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
@@ -21,10 +22,11 @@ describe("the site on a phone and a desktop, in Chromium", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-    await seedDemoCatalogue(database.db);
+    server = await startTestServer(database);
+    // The catalogue's logos go through the server's own storage, as on a first start.
+    await seedDemoCatalogue(database.db, { storage: server.storage });
     // Older than the demo's tools, so the home's latest list has more pages than the first.
     await insertTools(database.db, PAGE_SIZE * 2, new Date("2020-01-01T00:00:00Z"));
-    server = await startTestServer(database);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -166,4 +168,48 @@ describe("the site on a phone and a desktop, in Chromium", () => {
     await expect.poll(() => latest.count()).toBe(PAGE_SIZE * 2);
     await page.context().close();
   });
+
+  it("lays the compare page's two heads out alike, a real logo or initials, at both widths", async () => {
+    const withLogo = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Stripe") }))!;
+    const withInitials = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "ChatGPT") }))!;
+    expect([withLogo.logo !== null, withInitials.logo === null]).toEqual([true, true]);
+    for (const options of [PHONE, DESKTOP]) {
+      const page = await open(options, comparePath(withLogo.slug, withInitials.slug));
+      const heads = page.getByTestId("compare-head");
+      const names = await Promise.all((await heads.all()).map(async (head) => (await head.getByRole("link").first().boundingBox())!.y));
+      expect(names).toHaveLength(2);
+      expect(Math.abs(names[0]! - names[1]!)).toBeLessThanOrEqual(1);
+      expect(await page.getByTestId("comparison").getByRole("rowheader").allInnerTexts()).toEqual(["Pricing", "Rating", "Likes", "Categories", "Tags", "Pros", "Cons", "Links"]);
+      await page.context().close();
+    }
+  });
+
+  it("logs no warning, error or browser issue on the main pages, at either width", async () => {
+    const tool = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Plausible Analytics") }))!;
+    const paths = ["/", "/tools", "/category/analytics-and-data", "/tag/analytics", `/tool/${tool.slug}`, `/tool/${tool.slug}/alternatives`, "/search/analytics", "/blog", "/open-data", "/login", "/register"];
+    for (const options of [PHONE, DESKTOP]) {
+      const context = await newContext(browser, options);
+      const page = await context.newPage();
+      const heard: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "warning" || message.type() === "error") heard.push(`${page.url()} ${message.type()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => heard.push(`${page.url()} page error: ${error.message}`));
+      // What Chromium's inspector lists as issues (a Content-Security-Policy report, a deprecated feature...).
+      const inspector = await context.newCDPSession(page);
+      // Reading document.cookie is listed as a performance hint: the head's script and the flash toast read it on purpose, once a page.
+      inspector.on("Audits.issueAdded", ({ issue }) => {
+        if (issue.details.performanceIssueDetails?.performanceIssueType === "DocumentCookie") return;
+        heard.push(`${page.url()} issue: ${issue.code} ${JSON.stringify(issue.details).slice(0, 300)}`);
+      });
+      await inspector.send("Audits.enable");
+      for (const path of paths) {
+        await gotoHydrated(page, `${server.url}${path}`);
+        await page.waitForLoadState("networkidle");
+      }
+      expect(heard).toEqual([]);
+      await context.close();
+    }
+  });
 });
+

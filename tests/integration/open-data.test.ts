@@ -116,6 +116,10 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     expect(response.status).toBe(200);
     const html = await response.text();
     for (const href of ["/open-data/catalogue.json.gz", "/open-data/catalogue.csv.gz", "/api/docs", "/rss.xml", "/feed.json", "/llms.txt"]) expect(html).toContain(`href="${href}"`);
+    // The dumps as a schema.org Dataset, with both files.
+    const dataset = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { "@type": string; distribution: { contentUrl: string }[] };
+    expect(dataset["@type"]).toBe("Dataset");
+    expect(dataset.distribution.map((file) => file.contentUrl)).toEqual(["http://localhost:3000/open-data/catalogue.json.gz", "http://localhost:3000/open-data/catalogue.csv.gz"]);
     expect((await app.request("/sitemaps/pages.xml")).status).toBe(200);
     expect(await (await app.request("/sitemaps/pages.xml")).text()).toContain("http://localhost:3000/open-data</loc>");
   });

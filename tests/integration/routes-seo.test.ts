@@ -48,6 +48,9 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
       expect(title!.length, path).toBeLessThanOrEqual(120);
       const description = /<meta name="description" content="([^"]+)"\/>/.exec(html)?.[1];
       expect(description, path).toBeTruthy();
+      // Search engines show 160 characters: a longer text is cut at a word.
+      const text = description!.replace(/&(?:amp|quot|lt|gt|#x27|#39);/g, "_");
+      expect(text.length, path).toBeLessThanOrEqual(160);
       expect(html, path).toContain(`<link rel="canonical" href="${SITE}${path}"/>`);
       expect(html, path).toContain('<meta property="og:title"');
       // A link preview image of its own, or the home page's (decision 035), at an absolute, versioned address.
