@@ -4,7 +4,7 @@
  * it. Without JavaScript there is no proof: the form says so at its top (ScriptNeeded), its status line is hidden
  * (app.css, .script-only), and a form sent all the same is refused with the same words, losing nothing typed.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 import { MESSAGES } from "#common/messages.ts";
 import { CHALLENGE_PATH, HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_FIELD } from "#common/spam-fields.ts";
@@ -17,13 +17,16 @@ const NEEDS_NEW_PROOF: string[] = [MESSAGES.spam.proofReplayed, MESSAGES.spam.pr
 
 type State = "working" | "ready" | "failed";
 
+/** A store that never changes: what useSyncExternalStore needs to tell the server's render from the browser's. */
+const noChanges = () => () => {};
+
 /** `refusal` is the message of the form's last refused submit, if any: some of them ask for a new proof. */
 export function SpamCheck({ refusal }: { refusal?: string }) {
   const [proof, setProof] = useState("");
   const [state, setState] = useState<State>("working");
   const [round, setRound] = useState(0);
-  const [hasScript, setHasScript] = useState(false);
-  useEffect(() => setHasScript(true), []);
+  // False in the server's HTML and while it hydrates, true once the page runs: the field says the browser runs scripts.
+  const hasScript = useSyncExternalStore(noChanges, () => true, () => false);
   const holder = useRef<HTMLDivElement>(null);
   const proofRef = useRef("");
   /** The challenge could not be had: a submit goes as it is, and the server says what is missing. */
