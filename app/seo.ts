@@ -1,5 +1,6 @@
 /** Builds a page's title, description, canonical URL and link-preview tags from the configured site URL. */
 import type { MetaDescriptor } from "react-router";
+import { clipAtWord } from "#common/clip.ts";
 import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
 
 type SeoInput = {
@@ -25,15 +26,9 @@ export const NOINDEX = { name: "robots", content: "noindex" } as const satisfies
 /** The longest description search engines show whole, in characters. */
 export const MAX_DESCRIPTION_LENGTH = 160;
 
-/** `text` cut at the last whole word that fits MAX_DESCRIPTION_LENGTH with an ellipsis, or as it is when it fits. */
+/** `text` with its spaces tidied, cut at a word with an ellipsis when longer than MAX_DESCRIPTION_LENGTH. */
 export function metaDescription(text: string): string {
-  const clean = text.replace(/\s+/g, " ").trim();
-  if (clean.length <= MAX_DESCRIPTION_LENGTH) return clean;
-  const room = clean.slice(0, MAX_DESCRIPTION_LENGTH);
-  const lastSpace = room.lastIndexOf(" ");
-  // A first word longer than the room itself is cut where the room ends.
-  const cut = (lastSpace > 0 ? room.slice(0, lastSpace) : room.slice(0, MAX_DESCRIPTION_LENGTH - 1)).replace(/[\s,;:.\-–—]+$/, "");
-  return `${cut}…`;
+  return clipAtWord(text.replace(/\s+/g, " ").trim(), MAX_DESCRIPTION_LENGTH);
 }
 
 function seo({ siteName, siteUrl, title, description: text, path, image }: SeoInput): MetaDescriptor[] {

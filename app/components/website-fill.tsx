@@ -11,7 +11,7 @@ import { slugify } from "#common/slugify.ts";
 import type { WebsiteProposal } from "#server/tools/website-fill.ts";
 
 /** The tool form's values as the form keeps them (tags as typed, images as addresses). */
-type FillableValues = { name: string; website: string; shortDesc: string; longDesc: string; tags: string; paymentType: string; logo: string; largeImage: string };
+type FillableValues = { name: string; website: string; shortDesc: string; longDesc: string; tags: string; paymentType: string; categories: string[]; logo: string; largeImage: string };
 
 /** The form's values with the proposal in them: the page's word where it has one, the maker's where it has none. */
 export function withProposal<Values extends FillableValues>(values: Values, proposal: WebsiteProposal): Values {
@@ -26,6 +26,8 @@ export function withProposal<Values extends FillableValues>(values: Values, prop
     longDesc: proposal.longDesc || values.longDesc,
     tags: tags.slice(0, TOOL_LIMITS.tags.max).join(", "),
     paymentType: proposal.paymentType ?? values.paymentType,
+    // The maker's own choice of categories stands; without one, the page's words propose one.
+    categories: values.categories.length > 0 ? values.categories : proposal.categories,
     logo: proposal.logo ?? values.logo,
     largeImage: proposal.largeImage ?? values.largeImage,
   };

@@ -158,6 +158,11 @@ function ProfileHeader({ profile, owner }: { profile: PublicProfile; owner: Owne
         <div data-testid="owner-panel" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
           <p>
             <span className="font-semibold">Boosts:</span> <span data-testid="boosts">{owner.boosts}</span>
+            <span className="block text-slate-600">
+              {owner.boosts === 0
+                ? "A boost is a featuring granted to one of your tools, bought or given by the team. Ask to feature a tool to get one."
+                : `How many times one of your tools was featured, bought or granted by the team.`}
+            </span>
           </p>
           <Link to="/edit-profile" className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100">
             Edit profile

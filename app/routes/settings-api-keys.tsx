@@ -81,7 +81,8 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         <h2 id="new-key" className="text-lg font-semibold">
           Make a key
         </h2>
-        <Form method="post" className="space-y-4">
+        {/* A new form once a key is made: the next key starts blank, read-only, not as a copy of the last. */}
+        <Form key={created?.token ?? "new"} method="post" className="space-y-4">
           <input type="hidden" name="intent" value="create" />
           {createFailure && !Object.keys(createFailure.fields).length && <FormMessage message={createFailure.message} />}
           <Field

@@ -16,7 +16,15 @@ export type PageDetails = {
   /** Icons, the best first: apple-touch-icon, then icons by their declared size, largest first. */
   icons: string[];
   keywords: string[];
+  /** The first paragraphs of the page's own text (not its navigation, header, footer or forms), long enough to say something. */
+  paragraphs: string[];
 };
+
+/** A paragraph shorter than this is a label or a button's caption, not a description. */
+const MIN_PARAGRAPH = 60;
+const MAX_PARAGRAPHS = 3;
+/** Elements whose paragraphs are not the page's own words about itself. */
+const OUTSIDE_TEXT = new Set(["nav", "header", "footer", "aside", "form", "script", "style", "noscript", "template", "button"]);
 
 /** Only the head matters; past this many characters of text in the title, the rest is noise. */
 const MAX_TITLE = 500;
@@ -40,9 +48,14 @@ export function readPageDetails(html: string, pageUrl: string): PageDetails {
   let title = "";
   let inTitle = false;
   let base = pageUrl;
+  const paragraphs: string[] = [];
+  let paragraph: string | null = null;
+  let outside = 0;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        if (OUTSIDE_TEXT.has(name)) outside++;
+        else if (name === "p" && outside === 0 && paragraphs.length < MAX_PARAGRAPHS) paragraph = "";
         if (name === "title") inTitle = !title;
         else if (name === "base" && attributes.href) base = absolute(attributes.href, pageUrl) ?? base;
         else if (name === "meta") {
@@ -58,9 +71,16 @@ export function readPageDetails(html: string, pageUrl: string): PageDetails {
       },
       ontext(text) {
         if (inTitle && title.length < MAX_TITLE) title += text;
+        if (paragraph !== null && outside === 0 && paragraph.length < 2000) paragraph += text;
       },
       onclosetag(name) {
         if (name === "title") inTitle = false;
+        if (OUTSIDE_TEXT.has(name)) outside = Math.max(0, outside - 1);
+        if (name === "p" && paragraph !== null) {
+          const text = clean(paragraph);
+          if (text.length >= MIN_PARAGRAPH && !paragraphs.includes(text)) paragraphs.push(text);
+          paragraph = null;
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -81,5 +101,6 @@ export function readPageDetails(html: string, pageUrl: string): PageDetails {
       .split(",")
       .map((word) => word.trim())
       .filter(Boolean),
+    paragraphs,
   };
 }

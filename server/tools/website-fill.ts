@@ -5,6 +5,7 @@
  * repository the API's stars, licence and language come too (docs/decisions/021-website-fill-and-link-checks.md).
  */
 import type { SessionUser } from "#common/access.ts";
+import { clipAtWord } from "#common/clip.ts";
 import { AppError } from "#common/errors.ts";
 import { invalidInput } from "#common/input-errors.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -14,7 +15,7 @@ import { TOOL_LIMITS } from "#common/tool-input.ts";
 import { eq } from "drizzle-orm";
 import { requireSignedIn, requireToolEditor } from "../access.ts";
 import type { Database } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import { categories, tools } from "../db/schema.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import { type GithubRepository, githubRepositoryOf, readGithubRepository } from "../fetch/github.ts";
 import { type PageDetails, readPageDetails } from "../fetch/page-details.ts";
@@ -30,6 +31,8 @@ export type WebsiteProposal = {
   tags: string[];
   /** "open-source" for a repository with a licence; null leaves the maker's choice. */
   paymentType: "open-source" | null;
+  /** The category the page's words point to, for the maker to keep or change (none when unclear). */
+  categories: string[];
   /** Addresses of the images stored for the tool, as an upload's. */
   logo: string | null;
   largeImage: string | null;
@@ -49,30 +52,53 @@ export type WebsiteFillDependencies = {
 /** Icons tried for the logo, best first, before giving up on one. */
 const LOGO_CANDIDATES = 3;
 
-/** `text` cut to `max` characters at a word, with an ellipsis when cut. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, "")}…`;
-}
 
 /** The tool's name: the site's own name, or the first part of its title ("Plausible | Simple analytics" -> "Plausible"). */
 function nameOf(details: PageDetails, github: GithubRepository | null): string {
   const title = details.ogSiteName || details.ogTitle || details.title || github?.name || "";
   const [first = ""] = title.split(/\s+[|–—·:-]\s+/);
-  return clip(first.trim(), TOOL_LIMITS.name.max);
+  return clipAtWord(first.trim(), TOOL_LIMITS.name.max);
 }
 
-function longDescriptionOf(details: PageDetails, github: GithubRepository | null): string {
-  const paragraphs = [...new Set([details.description, details.ogDescription].filter(Boolean))];
+/**
+ * A draft of the long description: the page's own first paragraphs, else its descriptions; never the short
+ * description again, which the form already shows.
+ */
+function longDescriptionOf(details: PageDetails, github: GithubRepository | null, shortDesc: string): string {
+  const said = (text: string) => text === shortDesc || `${text.slice(0, shortDesc.length - 1)}…` === shortDesc;
+  const own = details.paragraphs.filter((text) => !said(text));
+  const paragraphs = own.length > 0 ? own : [...new Set([details.description, details.ogDescription].filter((text) => text && !said(text)))];
   if (github) {
     const facts = [`${github.stars.toLocaleString("en-US")} star${github.stars === 1 ? "" : "s"}`];
     if (github.licence) facts.push(`${github.licence} licence`);
     if (github.language) facts.push(`written in ${github.language}`);
     paragraphs.push(`On GitHub: [${github.fullName}](${github.url}), ${facts.join(", ")}.`);
   }
-  return clip(paragraphs.join("\n\n"), TOOL_LIMITS.longDesc.max);
+  return clipAtWord(paragraphs.join("\n\n"), TOOL_LIMITS.longDesc.max);
+}
+
+/** Words that say nothing of a category ("Analytics and Data" is about analytics and data). */
+const FILLER_WORDS = new Set(["and", "the", "for", "of", "to", "in", "with", "a", "an", "&"]);
+
+/** A word as compared: lower case, a plural's "s" dropped. */
+const stem = (word: string) => word.toLowerCase().replace(/(?<=..)s$/, "");
+
+/**
+ * The category whose label's words the page uses most (its title, descriptions, keywords, first paragraphs), as a
+ * first choice for the maker to keep or change; none when no label word is on the page, or two categories tie.
+ */
+export function proposedCategory(details: PageDetails, tags: string[], categories: { id: string; label: string }[]): string | null {
+  const text = [details.title, details.ogTitle, details.description, details.ogDescription, ...details.keywords, ...details.paragraphs, ...tags].join(" ");
+  const words = new Map<string, number>();
+  for (const word of text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)) words.set(stem(word), (words.get(stem(word)) ?? 0) + 1);
+  const scored = categories
+    .map(({ id, label }) => {
+      const labelWords = label.split(/[^\p{L}\p{N}&]+/u).filter((word) => word && !FILLER_WORDS.has(word.toLowerCase()));
+      return { id, score: labelWords.reduce((sum, word) => sum + (words.get(stem(word)) ?? 0), 0) };
+    })
+    .filter(({ score }) => score > 0)
+    .sort((a, b) => b.score - a.score);
+  return scored[0] && scored[0].score !== scored[1]?.score ? scored[0].id : null;
 }
 
 function tagsOf(details: PageDetails, github: GithubRepository | null): string[] {
@@ -103,6 +129,7 @@ function repositoryDetails(github: GithubRepository): PageDetails {
     twitterImage: null,
     icons: github.avatarUrl ? [github.avatarUrl] : [],
     keywords: github.topics,
+    paragraphs: [],
   };
 }
 
@@ -158,18 +185,21 @@ export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, 
       const details = github ? repositoryDetails(github) : await readPage(website, refuse);
 
       const name = nameOf(details, github);
-      const shortDesc = clip(details.ogDescription || details.description, TOOL_LIMITS.shortDesc.max);
+      const shortDesc = clipAtWord(details.ogDescription || details.description, TOOL_LIMITS.shortDesc.max);
       const [logo, largeImage] = await Promise.all([
         storeFirstImage(maker, toolId, "logo", details.icons.slice(0, LOGO_CANDIDATES)),
         storeFirstImage(maker, toolId, "largeImage", [details.ogImage, details.twitterImage].filter((image): image is string => image !== null).slice(0, 1)),
       ]);
       if (!name && !shortDesc && !logo && !largeImage && !github) throw refuse(MESSAGES.fetch.nothingFound);
+      const tags = tagsOf(details, github);
+      const category = proposedCategory(details, tags, await db.select({ id: categories.id, label: categories.label }).from(categories));
       return {
         website,
         name,
         shortDesc,
-        longDesc: longDescriptionOf(details, github),
-        tags: tagsOf(details, github),
+        longDesc: longDescriptionOf(details, github, shortDesc),
+        tags,
+        categories: category ? [category] : [],
         paymentType: github?.licence ? "open-source" : null,
         logo,
         largeImage,

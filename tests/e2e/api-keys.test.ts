@@ -52,6 +52,9 @@ describe("API keys in Chromium", () => {
     const row = page.getByTestId("api-key").filter({ hasText: "Release script" });
     await row.getByText("Read and write").waitFor();
     await row.getByText("never used").waitFor();
+    // The form is ready for the next key: blank, and read-only by default.
+    expect(await page.getByLabel("Name").inputValue()).toBe("");
+    expect(await page.getByLabel("Read the directory").isChecked()).toBe(true);
 
     // A script (this test) calls the API with the key.
     const auth = { authorization: `Bearer ${token}` };

@@ -146,6 +146,8 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       const mine = await html(owner.client, "/profile/ada-lovelace");
       expect(mine.text).toContain('data-testid="owner-panel"');
       expect(mine.text).toContain('<span data-testid="boosts">3</span>');
+      // The number says what it counts.
+      expect(mine.text).toContain("How many times one of your tools was featured, bought or granted by the team.");
       expect(mine.text).toContain('href="/edit-profile"');
       for (const other of [await register("Other", "other@example.com"), await register("Vera", "vera@example.com", "verifier"), await register("Adam", "adam@example.com", "admin")]) {
         const theirs = await html(other.client, "/profile/ada-lovelace");

@@ -107,6 +107,11 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     // What the page says nothing about stays as typed: the pricing, the category.
     expect(html).toMatch(/<option value="freemium" selected/);
     expect(html).toMatch(new RegExp(`checked="" value="${categoryId}"`));
+    // The long description is the page's own first paragraphs, not its navigation or footer, nor the short description again.
+    const longDesc = /<textarea[^>]*name="longDesc"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)![1]!;
+    expect(longDesc).toBe(
+      "Counter shows how many people read your pages, and where they came from, without a cookie banner.\n\nIt runs on a script of one kilobyte, keeps no personal data, and its dashboard fits on one screen.",
+    );
     // The form keeps the id its images were stored under.
     expect(html).toContain(`name="toolId" value="${toolId}"`);
     // The logo, its 96 px twin and the large image.
@@ -126,6 +131,22 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     expect(saved.status).toBe(302);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
     expect(tool).toMatchObject({ name: "Counter", logo, largeImage });
+  });
+
+  it("proposes the category the page's words point to when none is chosen, and none when they point nowhere", async () => {
+    const design = await insertCategory(database.db, { label: "Design and Graphics" });
+    const toolId = await reservedId(maker);
+    const form = fillForm(toolId, `${site.url}/`);
+    form.delete("categories");
+    const html = await (await maker.postMultipartSolved("/add-tool", form)).text();
+    // "analytics" is in its title and keywords: the Analytics category is checked, Design is not.
+    expect(html).toMatch(new RegExp(`checked="" value="${categoryId}"`));
+    expect(html).not.toMatch(new RegExp(`checked="" value="${design.id}"`));
+    const { proposedCategory } = await import("#server/tools/website-fill.ts");
+    const page = { title: "Pixels", ogTitle: "", ogSiteName: "", description: "Draw things.", ogDescription: "", ogImage: null, twitterImage: null, icons: [], keywords: [], paragraphs: [] };
+    expect(proposedCategory(page, [], [{ id: categoryId, label: "Analytics" }])).toBeNull();
+    expect(proposedCategory({ ...page, keywords: ["graphics", "analytics"] }, [], [{ id: categoryId, label: "Analytics" }, { id: design.id, label: "Design and Graphics" }])).toBeNull();
+    expect(proposedCategory({ ...page, paragraphs: ["Design tools for designs."] }, [], [{ id: categoryId, label: "Analytics" }, { id: design.id, label: "Design and Graphics" }])).toBe(design.id);
   });
 
   it("reads a GitHub repository's stars, licence and language from the API", async () => {

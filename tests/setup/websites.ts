@@ -82,5 +82,8 @@ export function describedPage({ title = "Counter | Privacy-first analytics", des
 <meta property="og:image" content="${ogImage}">
 <meta name="twitter:image" content="/twitter.png">
 <link rel="icon" href="${icon}" sizes="64x64">
-</head><body><script>alert(1)</script><h1>Counter</h1></body></html>`;
+</head><body><script>alert(1)</script><nav><p>Home · Pricing · Docs · Blog · Log in · Sign up for a free trial today, no card needed</p></nav>
+<main><h1>Counter</h1><p>Counter shows how many people read your pages, and where they came from, without a cookie banner.</p>
+<p>It runs on a script of one kilobyte, keeps no personal data, and its dashboard fits on one screen.</p><p>Short.</p></main>
+<footer><p>© 2026 Counter Ltd. All rights reserved. Made with care in a small town by the sea, every day.</p></footer></body></html>`;
 }
