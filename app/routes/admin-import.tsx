@@ -26,7 +26,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   try {
     const file = await moderated(catalogue.getImportFile(context.user, id.data), url);
     const mapping: ColumnMapping = Object.keys(chosen.mapping).length ? chosen.mapping : file.guessedMapping;
-    const choices = { mapping, createCategories: chosen.createCategories };
+    const choices = { mapping, createCategories: chosen.createCategories, keepDescriptions: chosen.keepDescriptions };
     // The dry run's rows a page at a time, from the first row after the line `after`.
     const after = Math.max(0, Math.trunc(Number(url.searchParams.get("after")) || 0));
     try {
@@ -215,6 +215,10 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               <input type="checkbox" name="createCategories" defaultChecked={choices.createCategories} />
               Create the categories a row names that do not exist yet (otherwise such rows are refused)
             </label>
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <input type="checkbox" name="keepDescriptions" defaultChecked={choices.keepDescriptions} />
+              Keep the short and long descriptions of tools already listed (the file&apos;s are used for new tools only)
+            </label>
             <div className="sm:col-span-2">
               <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-100">
                 Dry run again
@@ -255,6 +259,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               <input key={field} type="hidden" name={`map.${field}`} value={column} />
             ))}
             {choices.createCategories && <input type="hidden" name="createCategories" value="on" />}
+            {choices.keepDescriptions && <input type="hidden" name="keepDescriptions" value="on" />}
             <button
               type="submit"
               disabled={busy === "import" || plan.counts.create + plan.counts.update === 0}

@@ -112,5 +112,5 @@ export function importOptionsFrom(params: URLSearchParams | FormData) {
     const column = params.get(`map.${field}`);
     if (typeof column === "string" && column !== "") mapping[field] = column;
   }
-  return { mapping, createCategories: params.get("createCategories") === "on" };
+  return { mapping, createCategories: params.get("createCategories") === "on", keepDescriptions: params.get("keepDescriptions") === "on" };
 }

@@ -54,7 +54,16 @@ export type ImportPlan = {
  * `keepRow` says which rows' outcomes the plan lists (all by default): a dry run of a large file keeps the page it
  * shows, so that what it holds is bounded by the page, not by the file's rows.
  */
-export type ImportOptions = { createCategories?: boolean; now?: Date; keepRow?: (row: RowOutcome) => boolean };
+export type ImportOptions = {
+  createCategories?: boolean;
+  /** A listed tool keeps its short and long descriptions (curated in the console): the file's are used for new tools only. */
+  keepDescriptions?: boolean;
+  now?: Date;
+  keepRow?: (row: RowOutcome) => boolean;
+};
+
+/** The fields `keepDescriptions` leaves as a listed tool has them. */
+const DESCRIPTION_FIELDS: readonly ImportField[] = ["shortDesc", "longDesc"];
 
 const DEFAULT_CATEGORY_COLOR = "#E5E7EB";
 
@@ -127,7 +136,7 @@ export async function planImport(db: Database, source: ImportSource, options: Im
  * Plans a file's rows a slice at a time (the import writes one slice while it plans the next), keeping what a later
  * row is checked against: the websites of the rows before it and the categories made for them.
  */
-async function createPlanner(db: Database | Transaction, source: ImportSource, { createCategories = false, now = new Date(), keepRow = () => true }: ImportOptions) {
+async function createPlanner(db: Database | Transaction, source: ImportSource, { createCategories = false, keepDescriptions = false, now = new Date(), keepRow = () => true }: ImportOptions) {
   const existing = (await db.select().from(categories)) as CategoryRow[];
   const directory = categoryDirectory(existing);
   const newCategories: CategoryRow[] = [];
@@ -172,7 +181,9 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
     const canonical = canonicals[index] ?? null;
     const listed = canonical ? matched.get(canonical) : undefined;
     const reasons: string[] = [];
-    const has = (field: ImportField) => raw.fields.includes(field);
+    // The file's fields this row uses: a listed tool's descriptions stay when the admin chose to keep them.
+    const used = listed && keepDescriptions ? raw.fields.filter((field) => !DESCRIPTION_FIELDS.includes(field)) : raw.fields;
+    const has = (field: ImportField) => used.includes(field);
 
     // Categories by name or slug; a missing one is created only when the admin chose so.
     let categoryIds: string[] | undefined;
@@ -238,7 +249,7 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
     const input = checked.data;
     for (const id of input.categories) if (!importedCategoryIds.has(id) && newCategories.some((category) => category.id === id)) usedNewCategories.add(id);
     if (listed) {
-      const change = updateRecord(raw, listed, input, { featured: featured ?? undefined, createdAt: createdAt ?? undefined, verifiedAt: verifiedAt ?? undefined, now });
+      const change = updateRecord({ ...raw, fields: used }, listed, input, { featured: featured ?? undefined, createdAt: createdAt ?? undefined, verifiedAt: verifiedAt ?? undefined, now });
       outcome.changes = changedFields(change, listed);
       outcome.action = outcome.changes.length > 0 ? "update" : "unchanged";
       if (outcome.action === "update") updates.push(change);

@@ -29,7 +29,7 @@ export const LISTED_REFUSALS = 500;
 /** Snapshots written at once after an import. */
 const SNAPSHOT_CONCURRENCY = 8;
 
-export type ImportChoices = { mapping: ColumnMapping; createCategories: boolean };
+export type ImportChoices = { mapping: ColumnMapping; createCategories: boolean; keepDescriptions: boolean };
 
 export type CatalogueDependencies = { db: Database; logger: Logger; storage: FileStorage; writeToolSnapshot: (id: string) => Promise<void> };
 
@@ -104,7 +104,7 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
       const source = readImportSource(file.format, file.content, mappingFor(file, choices.mapping));
       let kept = 0;
       const keepRow = (row: RowOutcome) => row.line > after && kept++ <= PREVIEW_PAGE_ROWS;
-      const plan = await importCatalogue(db, source, { createCategories: choices.createCategories, dryRun: true, keepRow });
+      const plan = await importCatalogue(db, source, { createCategories: choices.createCategories, keepDescriptions: choices.keepDescriptions, dryRun: true, keepRow });
       const rows = plan.rows.slice(0, PREVIEW_PAGE_ROWS);
       return { ...plan, rows, total: source.tools.length, nextAfter: plan.rows.length > PREVIEW_PAGE_ROWS ? rows.at(-1)!.line : null };
     },
@@ -116,7 +116,7 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
       const source = readImportSource(file.format, file.content, mappingFor(file, choices.mapping));
       let refused = 0;
       const keepRow = (row: RowOutcome) => row.action === "refuse" && refused++ < LISTED_REFUSALS;
-      const { toolIds, ...result } = await importCatalogue(db, source, { createCategories: choices.createCategories, keepRow });
+      const { toolIds, ...result } = await importCatalogue(db, source, { createCategories: choices.createCategories, keepDescriptions: choices.keepDescriptions, keepRow });
       await db.delete(importFiles).where(eq(importFiles.id, id));
       await recordAudit(db, admin, { kind: "catalogue.imported", subject: file.fileName, after: { ...result.counts } });
       await refreshSnapshots(toolIds);

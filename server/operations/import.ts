@@ -1,5 +1,5 @@
 /**
- * `npm run import -- file.csv [--map name=Title,website=URL,...] [--format csv|markdown|json] [--create-categories] [--dry-run]`:
+ * `npm run import -- file.csv [--map name=Title,website=URL,...] [--format csv|markdown|json] [--create-categories] [--keep-descriptions] [--dry-run]`:
  * imports tools from a CSV file, a Markdown awesome list or a JSON export into the server's database, as the console's
  * /admin/import does (decision 025). A dry run prints one line per row, as the console's table shows it: what would
  * happen to it, the tool's name and canonical website, and why a refused row is refused or what an update changes; an
@@ -14,7 +14,7 @@ import { fileStorageFromConfig } from "../storage/from-config.ts";
 import { toolSnapshots } from "../tools/snapshots.ts";
 import { type Command, CommandFailure, operatorPath, parseCommandArgs } from "./command.ts";
 
-const USAGE = `Usage: npm run import -- <file> [--map name=Title,website=URL,...] [--format ${IMPORT_FORMATS.join("|")}] [--create-categories] [--dry-run]
+const USAGE = `Usage: npm run import -- <file> [--map name=Title,website=URL,...] [--format ${IMPORT_FORMATS.join("|")}] [--create-categories] [--keep-descriptions] [--dry-run]
 
 Without --map, a CSV file's columns are guessed from its header. Rows are matched to listed tools by website.`;
 
@@ -31,7 +31,7 @@ export const importCommand: Command = {
     const { values, positionals } = parseCommandArgs(
       args,
       {
-        options: { map: { type: "string" }, format: { type: "string" }, "create-categories": { type: "boolean" }, "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+        options: { map: { type: "string" }, format: { type: "string" }, "create-categories": { type: "boolean" }, "keep-descriptions": { type: "boolean" }, "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
         allowPositionals: true,
       },
       USAGE,
@@ -56,7 +56,7 @@ export const importCommand: Command = {
 
     const database = await host.database();
     const started = performance.now();
-    const result = await importCatalogue(database.db, source, { createCategories: values["create-categories"], dryRun: values["dry-run"] });
+    const result = await importCatalogue(database.db, source, { createCategories: values["create-categories"], keepDescriptions: values["keep-descriptions"], dryRun: values["dry-run"] });
     const elapsed = (performance.now() - started) / 1000;
     for (const row of result.rows) if (values["dry-run"] || row.action === "refuse") io.out(`${rowLine(row)}\n`);
     for (const category of result.categories) io.out(`category ${category.label} (${category.slug}): ${category.action}\n`);

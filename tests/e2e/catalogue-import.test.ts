@@ -58,6 +58,20 @@ describe("catalogue import in Chromium", () => {
 
     await gotoHydrated(page, `${server.url}/`);
     await page.getByRole("link", { name: "Browser Counter", exact: true }).first().waitFor();
+
+    // The curator rewrites its description; the same file, with a new one, would overwrite it, unless asked to keep it.
+    await database.db.update(tools).set({ shortDesc: "Counts a site's visitors, with no cookie and no banner." }).where(eq(tools.name, "Browser Counter"));
+    const again = file.replace("Counts the visitors of a website without cookies.", "The newest words of the maker's own website.");
+    await gotoHydrated(page, `${server.url}/admin/import`);
+    await page.locator("#import-upload").setInputFiles({ name: "tools.csv", mimeType: "text/csv", buffer: Buffer.from(again) });
+    await page.getByRole("button", { name: "Read the file" }).click();
+    await page.getByLabel("Categories (names or slugs, comma-separated)").selectOption("Kind");
+    await page.getByRole("button", { name: "Dry run again" }).click();
+    await page.getByText("0 to create, 1 to update, 1 refused").waitFor();
+    await page.getByLabel(/Keep the short and long descriptions of tools already listed/).check();
+    await page.getByRole("button", { name: "Dry run again" }).click();
+    await page.getByText("0 to create, 0 to update, 1 unchanged, 1 refused").waitFor();
+    expect((await database.db.select({ shortDesc: tools.shortDesc }).from(tools))).toEqual([{ shortDesc: "Counts a site's visitors, with no cookie and no banner." }]);
     await context.close();
   });
 });

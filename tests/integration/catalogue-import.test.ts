@@ -98,6 +98,27 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     expect(tool).toMatchObject({ name: "Kept", longDesc: "The long text stays.", pros: ["Fast"], shortDesc: LONG, categories: [created!.id] });
   });
 
+  it("keeps a listed tool's curated descriptions when asked, in the dry run and the import, and takes a new tool's from the file", async () => {
+    const category = await insertCategory(database.db, { label: "Analytics" });
+    const listed = await insertTool(database.db, { name: "Curated", website: "https://curated.example.com", shortDesc: "Written by hand by the curator.", longDesc: "The curator's long text.", categories: [category.id], tags: ["old"] });
+    const file = csv([
+      ["name", "website", "shortDesc", "longDesc", "categories", "tags"],
+      ["Curated", "curated.example.com", LONG, "A scraped long text.", "Analytics", "new"],
+      ["Fresh", "fresh.example.com", LONG, "Its own long text.", "Analytics", "new"],
+    ]);
+    const source = () => readImportSource("csv", file, { name: "name", website: "website", shortDesc: "shortDesc", longDesc: "longDesc", categories: "categories", tags: "tags" });
+    // Without the choice, the update would overwrite both descriptions.
+    const overwriting = await importCatalogue(database.db, source(), { dryRun: true });
+    expect(overwriting.rows[0]).toMatchObject({ action: "update", changes: expect.arrayContaining(["shortDesc", "longDesc", "tags"]) });
+    const keeping = await importCatalogue(database.db, source(), { keepDescriptions: true, dryRun: true });
+    expect(keeping.rows[0]).toMatchObject({ action: "update", changes: ["tags"] });
+    await importCatalogue(database.db, source(), { keepDescriptions: true });
+    const [curated] = await database.db.select().from(tools).where(eq(tools.id, listed.id));
+    expect(curated).toMatchObject({ shortDesc: "Written by hand by the curator.", longDesc: "The curator's long text.", tags: ["new"] });
+    const [fresh] = await database.db.select().from(tools).where(eq(tools.name, "Fresh"));
+    expect(fresh).toMatchObject({ shortDesc: LONG, longDesc: "Its own long text." });
+  });
+
   it("imports an awesome list: categories by name or slug, short descriptions refused, never padded", async () => {
     await insertCategory(database.db, { label: "Analytics" });
     await insertCategory(database.db, { label: "Email Marketing" });
