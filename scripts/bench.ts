@@ -44,8 +44,8 @@ cache (a hit), a signed-in person's pages (the same cached pages, and one render
 (/api/me), the infinite-scroll API at page 1 and deep, analytics events and a static file. Then the cold path: the first
 render of each kind of page, --misses distinct URLs each, one request at a time; a crawler reading --crawl distinct tool
 pages 8 at a time; the sitemap's index and parts, the feeds and llms.txt. It also prints the cold start, the server's
-memory, the home page's HTML and first-visit JavaScript, and with --lighthouse, Lighthouse's mobile performance score of
-the home page and a tool page (Debian's Chromium).
+memory, the home page's HTML and first-visit JavaScript, and with --lighthouse, Lighthouse's mobile scores (performance,
+accessibility, best practices, SEO) of the home page, a tool page, /tools and a category (Debian's Chromium).
 The deep page's cursor is found by following nextCursor through the API; past --walk-budget seconds the walk stops
 and the cursor read from the database (OFFSET, before the server starts) is used.
 --only measures only the load targets named (comma-separated, as the table names them), always with the static file
@@ -421,8 +421,10 @@ async function firstVisitScripts(base: string, html: string): Promise<{ files: n
   return { files: loaded.size, bytes };
 }
 
-/** Lighthouse's mobile performance score of each page, in Debian's Chromium (or CHROMIUM_PATH). */
-async function lighthouseScores(pages: { name: string; url: string }[]): Promise<{ name: string; score: number; lcp: string; tbt: string }[]> {
+type LighthouseScores = { name: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcp: string; tbt: string; failed: string[] };
+
+/** Lighthouse's mobile scores of each page, in Debian's Chromium (or CHROMIUM_PATH), with the audits that cost points. */
+async function lighthouseScores(pages: { name: string; url: string }[]): Promise<LighthouseScores[]> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => candidate && existsSync(candidate));
@@ -434,13 +436,22 @@ async function lighthouseScores(pages: { name: string; url: string }[]): Promise
   try {
     const scores = [];
     for (const page of pages) {
-      const result = await lighthouse(page.url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error", output: "json" });
+      const result = await lighthouse(page.url, { port: chrome.port, onlyCategories: ["performance", "accessibility", "best-practices", "seo"], logLevel: "error", output: "json" });
       const lhr = result?.lhr;
+      const score = (category: string) => Math.round((lhr?.categories[category]?.score ?? 0) * 100);
+      // The weighted audits of the three other categories that did not pass: what to look at when a score is not 100.
+      const failed = ["accessibility", "best-practices", "seo"].flatMap((category) =>
+        (lhr?.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr?.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category}: ${ref.id}`),
+      );
       scores.push({
         name: page.name,
-        score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
         lcp: lhr?.audits["largest-contentful-paint"]?.displayValue ?? "-",
         tbt: lhr?.audits["total-blocking-time"]?.displayValue ?? "-",
+        failed,
       });
     }
     return scores;
@@ -630,10 +641,16 @@ try {
     const scores = await lighthouseScores([
       { name: "home", url: `${base}/` },
       { name: "tool page", url: `${base}/tool/${toolSlug}` },
+      { name: "/tools", url: `${base}/tools` },
+      { name: "category", url: `${base}${categoryPath}` },
     ]);
     process.stdout.write(
-      `\nLighthouse, mobile\n${formatTable(["page", "performance", "LCP", "TBT"], scores.map((score) => [score.name, String(score.score), score.lcp, score.tbt]))}\n`,
+      `\nLighthouse, mobile\n${formatTable(
+        ["page", "performance", "accessibility", "best practices", "SEO", "LCP", "TBT"],
+        scores.map((score) => [score.name, String(score.performance), String(score.accessibility), String(score.bestPractices), String(score.seo), score.lcp, score.tbt]),
+      )}\n`,
     );
+    for (const score of scores) if (score.failed.length > 0) process.stdout.write(`${score.name}: ${score.failed.join(", ")}\n`);
   }
 
   const invalid = measured.filter(({ result }) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
