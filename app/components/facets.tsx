@@ -111,6 +111,23 @@ function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedF
   };
 }
 
+/** One filter: its values with their counts, and a first choice that leaves the list unfiltered. */
+function FacetSelect({ label, name, value, anyLabel, options }: { label: string; name: string; value: string | number | null; anyLabel: string; options: { value: string; label: string }[] }) {
+  return (
+    <label className={labelClass}>
+      {label}
+      <select name={name} defaultValue={value ?? ""} className={selectClass}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function FacetFilters({
   action,
   values,
@@ -183,53 +200,37 @@ export function FacetFilters({
             </label>
           )}
           {fixed !== "category" && (
-            <label className={labelClass}>
-              Category
-              <select name="category" defaultValue={values.category ?? ""} className={selectClass}>
-                <option value="">All categories</option>
-                {categories.map((category) => (
-                  <option key={category.slug} value={category.slug}>
-                    {withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FacetSelect
+              label="Category"
+              name="category"
+              value={values.category}
+              anyLabel="All categories"
+              options={categories.map((category) => ({ value: category.slug, label: withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories) }))}
+            />
           )}
           {fixed !== "tag" && (
-            <label className={labelClass}>
-              Tag
-              <select name="tag" defaultValue={values.tag ?? ""} className={selectClass}>
-                <option value="">Any tag</option>
-                {facets.tags.map(({ tag, count }) => (
-                  <option key={tag} value={tag}>
-                    {withCount(`#${tag}`, count, facets.isExact.tags)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FacetSelect
+              label="Tag"
+              name="tag"
+              value={values.tag}
+              anyLabel="Any tag"
+              options={facets.tags.map(({ tag, count }) => ({ value: tag, label: withCount(`#${tag}`, count, facets.isExact.tags) }))}
+            />
           )}
-          <label className={labelClass}>
-            Pricing
-            <select name="payment" defaultValue={values.payment ?? ""} className={selectClass}>
-              <option value="">Any pricing</option>
-              {PAYMENT_TYPES.map((payment) => (
-                <option key={payment} value={payment}>
-                  {withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact.payment)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={labelClass}>
-            Verified
-            <select name="verified" defaultValue={values.verified ?? ""} className={selectClass}>
-              <option value="">Any time</option>
-              {VERIFIED_WITHIN_DAYS.map((days) => (
-                <option key={days} value={days}>
-                  {withCount(`In the last ${days} days`, facets.verified[days], facets.isExact.verified)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FacetSelect
+            label="Pricing"
+            name="payment"
+            value={values.payment}
+            anyLabel="Any pricing"
+            options={PAYMENT_TYPES.map((payment) => ({ value: payment, label: withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact.payment) }))}
+          />
+          <FacetSelect
+            label="Verified"
+            name="verified"
+            value={values.verified}
+            anyLabel="Any time"
+            options={VERIFIED_WITHIN_DAYS.map((days) => ({ value: String(days), label: withCount(`In the last ${days} days`, facets.verified[days], facets.isExact.verified) }))}
+          />
           <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
             <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
             {withCount("Featured only", facets.featured, facets.isExact.featured)}
