@@ -117,7 +117,9 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     expect(options(page.html, "verified")).toMatchObject({ "7": "In the last 7 days (1)", "30": "In the last 30 days (1)" });
     expect(options(page.html, "tag")).toMatchObject({ icons: "#icons (1)" });
     expect(page.html).toMatch(/<input type="checkbox" name="featured" value="1"[^>]*\/>Featured only \(<!-- -->1<!-- -->\)|Featured only \(1\)/);
-    expect(page.html).toMatch(/<button type="submit"[^>]*>Apply<\/button>/);
+    // One submit button: "Apply" on a desktop, "Show results" in the phone's sheet, behind "Filters (2)".
+    expect(page.html).toMatch(/<button type="submit"[^>]*><span class="lg:hidden">Show results<\/span><span class="max-lg:hidden">Apply<\/span><\/button>/);
+    expect(page.html).toMatch(/<summary class="filters-toggle">.*?Filters \(2\)<\/summary>/);
     expect(page.html).toContain("1 tool");
   });
 
