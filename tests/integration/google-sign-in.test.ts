@@ -52,7 +52,7 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     const web = createWebClient();
     const proof = await solvedProof((path) => fetch(new URL(path, app.url)));
     const page = await web.post(`${app.url}/register`, { username, email, password: "analytical", [PROOF_FIELD]: proof });
-    expect(page.url).toBe(`${app.url}/`);
+    expect(page.url).toBe(`${app.url}/welcome`);
     return web;
   }
 
