@@ -29,7 +29,20 @@ describe("readPageDetails", () => {
       twitterImage: "https://cdn.example.com/tw.png",
       icons: ["https://counter.example/app/apple.png", "https://counter.example/icon-192.png", "https://counter.example/favicon.ico"],
       keywords: ["analytics", "privacy"],
+      paragraphs: [],
     });
+  });
+
+  it("reads the page's own first paragraphs: long enough, once each, never from its navigation, header, footer or forms", () => {
+    const long = (words: string) => `${words} ${"and it says a little more about what it does ".repeat(2)}`.trim();
+    const details = readPageDetails(
+      `<body><header><p>${long("Header text")}</p></header><nav><p>${long("Menu")}</p></nav>
+        <main><p>${long("First <b>words</b>")}</p><p>Too short.</p><p>${long("First <b>words</b>")}</p>
+        <form><p>${long("A form's hint")}</p></form><p>${long("Second")}</p><p>${long("Third")}</p><p>${long("Fourth")}</p></main>
+        <footer><p>${long("Footer")}</p></footer></body>`,
+      "https://x.example/",
+    );
+    expect(details.paragraphs).toEqual([long("First words"), long("Second"), long("Third")]);
   });
 
   it("answers empty details for a page that says nothing, and keeps markup as text", () => {
