@@ -2,6 +2,8 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import "#server/i18n.ts";
+import { WordsProvider } from "./i18n.tsx";
 import { NonceContext } from "./nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -30,7 +32,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <WordsProvider locale={loadContext.locale}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </WordsProvider>
       </NonceContext.Provider>,
       {
         nonce,

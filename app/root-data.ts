@@ -1,6 +1,7 @@
 /** The root loader's data (config, session, categories, top-lists), for any component of the layout. */
 import { useRouteLoaderData } from "react-router";
 import type { SessionUser } from "#common/access.ts";
+import type { Locale } from "#common/locales.ts";
 import type { UserToolLink } from "#server/auth/sessions.ts";
 import type { PublicConfig } from "#server/config.ts";
 import type { TopListLink } from "#server/content/top-lists.ts";
@@ -17,6 +18,8 @@ export type RootData = {
   follows: string[];
   categories: { id: string; label: string; slug: string }[];
   topLists: TopListLink[];
+  /** The language of the page (decision 053). */
+  locale: Locale;
 };
 
 /** Undefined only while an error page renders without the root loader's data. */

@@ -11,6 +11,7 @@ import { NavBar } from "./components/nav-bar.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { PromoBanner } from "./components/promo-banner.tsx";
 import { ToastProvider } from "./components/toast.tsx";
+import { useT, useWords } from "./i18n.tsx";
 import { useNonce } from "./nonce.tsx";
 import { useViewerSync, VIEWER_SCRIPT } from "./session-cache.ts";
 import { type RootData, useOptionalRootData } from "./root-data.ts";
@@ -18,11 +19,7 @@ import { NOINDEX, pageTitle } from "./seo.ts";
 import { THEME_SCRIPT } from "./theme.ts";
 import { accentStylesheet } from "#common/colors.ts";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "alternate", type: "application/rss+xml", title: "New tools", href: "/rss.xml" },
-  { rel: "alternate", type: "application/feed+json", title: "New tools", href: "/feed.json" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { services, publicConfig, user } = context;
@@ -41,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     follows,
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
     topLists,
+    locale: context.locale,
   };
 }
 
@@ -53,12 +51,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const nonce = useNonce();
+  const { locale, t } = useWords();
   usePageviews();
   return (
     // data-theme is written by THEME_SCRIPT before React hydrates, data-viewer and data-role by VIEWER_SCRIPT on the pages
     // every visitor gets: neither is React's to compare. A page rendered for a person says who it is for itself.
     <html
-      lang="en"
+      lang={locale}
       data-silence-console={data?.config.silenceConsole ? "true" : undefined}
       data-files-url={data?.config.filesUrl}
       data-viewer={data?.user ? "member" : undefined}
@@ -74,6 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
+        <link rel="alternate" type="application/rss+xml" title={t("feeds.newTools")} href="/rss.xml" />
+        <link rel="alternate" type="application/feed+json" title={t("feeds.newTools")} href="/feed.json" />
         {/* The site's own favicon and accent colour, when an admin set them (decision 048). */}
         {data?.config.faviconUrl ? (
           <link rel="icon" href={data.config.faviconUrl} type="image/webp" />
@@ -97,10 +98,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+  const t = useT();
   return (
     <ToastProvider>
       <a href="#content" className="skip-link">
-        Skip to content
+        {t("layout.skipToContent")}
       </a>
       <NavigationProgress />
       {/* The banner and the navigation bar stick together, at every width: no more than 3.2rem above the bar. */}
@@ -139,19 +141,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMark();
   const data = useOptionalRootData();
+  const t = useT();
   const isResponse = isRouteErrorResponse(error);
   const status = isResponse ? error.status : 500;
   const message =
     isResponse && typeof error.data === "string" && error.data && status < 500
       ? error.data
       : status === 404
-        ? "There is nothing at this address. It may have moved, or the link may be mistyped."
-        : "An unexpected error happened on our side. Please try again in a moment.";
+        ? t("error.notFoundText")
+        : t("error.serverText");
   const siteName = data?.config.siteName ?? "Indie Tools";
   return (
     <Shell data={data}>
       {/* An error page has no meta of its route: its title and robots tag are written here, as pageMeta writes them. */}
-      <title>{pageTitle(status === 404 ? "Page not found" : "Error", siteName)}</title>
+      <title>{pageTitle(status === 404 ? t("error.notFoundTitle") : t("error.title"), siteName)}</title>
       <meta name={NOINDEX.name} content={NOINDEX.content} />
       <ErrorPage status={status} message={message} />
     </Shell>

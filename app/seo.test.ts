@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
+import "#server/i18n.ts";
 import { jsonLd, MAX_DESCRIPTION_LENGTH, metaDescription, pageMeta, pageTitle } from "./seo.ts";
 
-const matches = [{ loaderData: { config: { siteName: "Indie Tools", siteUrl: "https://tools.example", other: "not shown" } } }];
+const matches = [{ loaderData: { locale: "en", config: { siteName: "Indie Tools", siteUrl: "https://tools.example", locales: ["en"], defaultLocale: "en", other: "not shown" } } }];
+const multilingual = (locale: string) => [{ loaderData: { locale, config: { siteName: "Indie Tools", siteUrl: "https://tools.example", locales: ["en", "fr", "es"], defaultLocale: "en" } } }];
 
 describe("pageMeta", () => {
   it("writes the title, description, canonical URL and link-preview tags, with the home page's image by default", () => {
@@ -24,6 +26,21 @@ describe("pageMeta", () => {
       { name: "twitter:title", content: "Blog | Indie Tools" },
       { name: "twitter:description", content: "Guides." },
     ]);
+  });
+
+  it("names the page in each language, with English as x-default, and its canonical address in its own language", () => {
+    const meta = pageMeta(multilingual("fr"), ({ t }) => ({ title: t("home.latest"), description: "d", path: "/tool/counter" }));
+    expect(meta[0]).toEqual({ title: "Derniers outils ajoutés | Indie Tools" });
+    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://tools.example/fr/tool/counter" });
+    expect(meta).toContainEqual({ property: "og:url", content: "https://tools.example/fr/tool/counter" });
+    expect(meta.filter((tag) => "hrefLang" in tag)).toEqual([
+      { tagName: "link", rel: "alternate", hrefLang: "en", href: "https://tools.example/tool/counter" },
+      { tagName: "link", rel: "alternate", hrefLang: "fr", href: "https://tools.example/fr/tool/counter" },
+      { tagName: "link", rel: "alternate", hrefLang: "es", href: "https://tools.example/es/tool/counter" },
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://tools.example/tool/counter" },
+    ]);
+    expect(pageMeta(multilingual("es"), { title: "t", description: "d", path: "/", noindex: true }).filter((tag) => "hrefLang" in tag)).toEqual([]);
+    expect(pageMeta(matches, { title: "t", description: "d", path: "/" }).filter((tag) => "hrefLang" in tag)).toEqual([]);
   });
 
   it("names the page's own image, as an absolute address", () => {

@@ -1,6 +1,9 @@
 /** Builds a page's title, description, canonical URL and link-preview tags from the configured site URL. */
 import type { MetaDescriptor } from "react-router";
 import { clipAtWord } from "#common/clip.ts";
+import type { Translate } from "#common/i18n/translate.ts";
+import { wordsFor } from "#common/i18n/words.ts";
+import { type Locale, localizedPath, type SiteLocales } from "#common/locales.ts";
 import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
 
 type SeoInput = {
@@ -105,8 +108,8 @@ export function softwareOffers(paymentType: string): { offers?: Record<string, s
 
 export type Site = { siteName: string; siteUrl: string };
 
-/** What a page's meta may be built from: the site, and its tagline (the home page's title). */
-export type SiteWords = Site & { tagline: string };
+/** What a page's meta may be built from: the site, its tagline (the home page's title), and the page's words. */
+export type SiteWords = Site & { tagline: string; t: Translate };
 
 export type PageMeta = Omit<SeoInput, keyof Site> & {
   /** Keeps the page out of search engines (private pages, empty lists, the moderation console). */
@@ -121,11 +124,29 @@ export type PageMeta = Omit<SeoInput, keyof Site> & {
  * that answers undefined (the page's loader failed, and the error page shows instead) gives no tags.
  */
 export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta | ((site: SiteWords) => PageMeta | undefined)): MetaDescriptor[] {
-  const root = matches[0]?.loaderData as { config: SiteWords } | undefined;
+  const root = matches[0]?.loaderData as { config: Site & { tagline: string } & SiteLocales; locale: Locale } | undefined;
   if (!root) return [];
-  const { siteName, siteUrl, tagline } = root.config;
-  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline }) : page;
+  const { siteName, siteUrl, tagline, locales, defaultLocale } = root.config;
+  const { t } = wordsFor(root.locale);
+  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline, t }) : page;
   if (!meta) return [];
-  const { noindex, extra = [], ...rest } = meta;
-  return [...seo({ siteName, siteUrl, ...rest }), ...(noindex ? [NOINDEX] : []), ...extra];
+  const { noindex, extra = [], path, ...rest } = meta;
+  const site = { locales, defaultLocale };
+  return [
+    ...seo({ siteName, siteUrl, path: localizedPath(root.locale, path, site), ...rest }),
+    ...(noindex ? [NOINDEX] : alternates(siteUrl, path, site)),
+    ...extra,
+  ];
+}
+
+/**
+ * The page in each language the site offers, and the default language's as x-default (Google's hreflang): none when
+ * the site speaks one language. A page kept out of search engines names none.
+ */
+function alternates(siteUrl: string, path: string, site: SiteLocales): MetaDescriptor[] {
+  if (site.locales.length < 2) return [];
+  return [
+    ...site.locales.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: locale, href: `${siteUrl}${localizedPath(locale, path, site)}` })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${siteUrl}${localizedPath(site.defaultLocale, path, site)}` },
+  ];
 }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_SEARCHES_MIN_VISITORS } from "#common/constants.ts";
 import type { SiteSettings } from "#common/schemas/settings.ts";
+import { LOCALES } from "#common/locales.ts";
 import { z } from "#common/zod.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
@@ -26,6 +27,15 @@ export const configSchema = z.object({
     .prefault("http://localhost:3000")
     .transform((value) => value.replace(/\/+$/, "")),
   SITE_NAME: z.string().trim().min(1).prefault("Indie Tools"),
+  /** The languages the site offers (decision 053), comma-separated: en, fr, es. */
+  LOCALES: z
+    .string()
+    .trim()
+    .prefault("en")
+    .transform((value) => [...new Set(value.split(",").map((code) => code.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.enum(LOCALES, { message: `must be languages separated by commas, among ${LOCALES.join(", ")}` })).min(1, "must name at least one language")),
+  /** The language at the site's own paths; the others are under /fr, /es... It must be one of LOCALES. */
+  DEFAULT_LOCALE: z.enum(LOCALES, { message: `must be one of ${LOCALES.join(", ")}` }).prefault("en"),
   DATABASE_URL: z
     .string()
     .trim()
@@ -211,6 +221,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (raw.OUTBOX_LEASE_SECONDS <= raw.WEBHOOK_TIMEOUT_SECONDS + 5) {
     throw new ConfigError([`OUTBOX_LEASE_SECONDS: must be longer than WEBHOOK_TIMEOUT_SECONDS (${raw.WEBHOOK_TIMEOUT_SECONDS}) by more than 5 s, so that no row is taken again while it is being sent`]);
   }
+  if (!raw.LOCALES.includes(raw.DEFAULT_LOCALE)) {
+    throw new ConfigError([`DEFAULT_LOCALE: must be one of LOCALES (${raw.LOCALES.join(", ")})`]);
+  }
   const isProduction = raw.NODE_ENV === "production";
   return {
     ...raw,
@@ -293,6 +306,9 @@ export function publicConfig(config: Config, settings: SiteSettings) {
     isGoogleEnabled: config.isGoogleEnabled,
     isPaymentEnabled: config.isPaymentEnabled,
     silenceConsole: config.silenceBrowserConsole,
+    /** The languages offered and the one at the unprefixed paths (decision 053). */
+    locales: config.LOCALES,
+    defaultLocale: config.DEFAULT_LOCALE,
   };
 }
 

@@ -1,5 +1,6 @@
 /** What every loader and action receives from the server: the domain layer, the config and the request's session. */
 import type { SessionUser } from "#common/access.ts";
+import type { Locale } from "#common/locales.ts";
 import type { Requester } from "./auth/account-shared.ts";
 import type { Config, PublicConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";
@@ -12,6 +13,8 @@ export type AppContext = {
   /** The nonce of this response's Content-Security-Policy, for the hydration scripts. */
   cspNonce: string;
   user: SessionUser | null;
+  /** The language of the page's address (decision 053). */
+  locale: Locale;
   /** The request's headers and the visitor's address, for services that sign in, sign out or rate-limit. */
   requester: Requester;
   /**

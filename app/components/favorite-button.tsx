@@ -9,13 +9,13 @@ import { type FormEvent, useEffect } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { useToast } from "./toast.tsx";
 import { loginPath } from "#common/page-paths.ts";
-import { countOf, formatNumber } from "#common/plural.ts";
+import { useT } from "../i18n.tsx";
+import { formatNumber } from "#common/plural.ts";
 import { setViewer, useViewer } from "../session-cache.ts";
 
 /** The resource route the heart posts to (app/routes/favorites.tsx). */
 export const FAVORITES_ACTION = "/favorites";
 
-const LABELS = { add: "Add to favourites", remove: "Remove from favourites" } as const;
 
 /** A square icon beside a card's Visit link, or the icon and its words beside the tool page's 'Visit website' (app.css). */
 const VARIANTS = { icon: "heart heart-icon", labelled: "heart heart-labelled" } as const;
@@ -33,12 +33,13 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   const navigate = useNavigate();
   const fetcher = useFetcher<FavoriteAnswer>();
   const toast = useToast();
+  const t = useT();
 
   // The server's answer is what the heart shows from then on; a refused change (the tool was just taken down) is told.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer || !viewer) return;
-    toast(answer.message ?? (answer.favorited ? "Saved to your favourites." : "Removed from your favourites."));
+    toast(answer.message ?? (answer.favorited ? t("favorite.saved") : t("favorite.removed")));
     const others = viewer.favoriteToolIds.filter((id) => id !== toolId);
     const favoriteToolIds = answer.favorited ? [toolId, ...others] : others;
     if (favoriteToolIds.length !== viewer.favoriteToolIds.length || favoriteToolIds.some((id, index) => id !== viewer.favoriteToolIds[index])) {
@@ -74,13 +75,13 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
       <button
         type="submit"
         aria-pressed={isFavorite}
-        title={LABELS[intent]}
-        aria-label={`${LABELS[intent]}, ${countOf(shownLikes, "like")}`}
+        title={intent === "add" ? t("favorite.add") : t("favorite.remove")}
+        aria-label={t("favorite.label", { action: intent, count: shownLikes })}
         data-tool-id={toolId}
         data-testid="favorite-button"
         className={VARIANTS[variant]}
       >
-        {variant === "labelled" && LABELS[intent]}
+        {variant === "labelled" && (intent === "add" ? t("favorite.add") : t("favorite.remove"))}
         {shownLikes > 0 && (
           <span className="heart-count" data-testid="like-count">
             {formatNumber(shownLikes)}

@@ -1,5 +1,8 @@
 /** The footer (SPEC section 2): every category (first 10, then the rest), the top-lists, site links, newsletter and contact links. */
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { LOCALE_COOKIE, LOCALE_NAMES, localizedPath, type SiteLocales } from "#common/locales.ts";
+import { useT, useWords } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import { COPYRIGHT_YEAR, FOOTER_FIRST_CATEGORY_GROUP } from "#common/constants.ts";
 import { trackOutboundClick } from "../analytics.ts";
@@ -9,10 +12,11 @@ import { categoryPath } from "#common/page-paths.ts";
 type FooterProps = Pick<RootData, "categories" | "topLists" | "config">;
 
 export function Footer({ categories, topLists, config }: FooterProps) {
+  const t = useT();
   const firstGroup = categories.slice(0, FOOTER_FIRST_CATEGORY_GROUP);
   const rest = categories.slice(FOOTER_FIRST_CATEGORY_GROUP);
   const contacts = [
-    config.contactEmail && { href: `mailto:${config.contactEmail}`, label: "E-mail" },
+    config.contactEmail && { href: `mailto:${config.contactEmail}`, label: t("footer.email") },
     config.contactTelegramUrl && { href: config.contactTelegramUrl, label: "Telegram" },
     config.contactXUrl && { href: config.contactXUrl, label: "X (Twitter)" },
   ].filter((contact): contact is { href: string; label: string } => Boolean(contact));
@@ -20,15 +24,15 @@ export function Footer({ categories, topLists, config }: FooterProps) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <FooterColumn title="Categories">
+        <FooterColumn title={t("footer.categories")}>
           <CategoryLinks categories={firstGroup} />
         </FooterColumn>
         {rest.length > 0 && (
-          <FooterColumn title="More categories">
+          <FooterColumn title={t("footer.moreCategories")}>
             <CategoryLinks categories={rest} />
           </FooterColumn>
         )}
-        <FooterColumn title="Top Indie Tools">
+        <FooterColumn title={t("footer.topLists")}>
           {topLists.map((list) => (
             <FooterLink key={list.path} to={list.path}>
               {list.label}
@@ -36,28 +40,28 @@ export function Footer({ categories, topLists, config }: FooterProps) {
           ))}
         </FooterColumn>
         <FooterColumn title={config.siteName}>
-          <FooterLink to="/add-tool">Add your tool</FooterLink>
-          <FooterLink to="/blog">Blog</FooterLink>
-          <FooterLink to="/tags">Tags</FooterLink>
-          <FooterLink to="/searches">Most searched</FooterLink>
+          <FooterLink to="/add-tool">{t("footer.addTool")}</FooterLink>
+          <FooterLink to="/blog">{t("footer.blog")}</FooterLink>
+          <FooterLink to="/tags">{t("footer.tags")}</FooterLink>
+          <FooterLink to="/searches">{t("footer.mostSearched")}</FooterLink>
           <li>
             {/* Served by the server, not a route of the app: a full page load. */}
-            <a href="/api/docs">API</a>
+            <a href="/api/docs">{t("footer.api")}</a>
           </li>
-          <FooterLink to="/open-data">Open data</FooterLink>
-          <FooterLink to="/terms-of-service.html">Terms of service</FooterLink>
-          <FooterLink to="/privacy-policy.html">Privacy policy</FooterLink>
+          <FooterLink to="/open-data">{t("footer.openData")}</FooterLink>
+          <FooterLink to="/terms-of-service.html">{t("footer.terms")}</FooterLink>
+          <FooterLink to="/privacy-policy.html">{t("footer.privacy")}</FooterLink>
         </FooterColumn>
         {(config.newsletterUrl || config.newsletterArchiveUrl || contacts.length > 0) && (
-          <FooterColumn title="Stay in touch">
+          <FooterColumn title={t("footer.stayInTouch")}>
             {config.newsletterUrl && (
               <ExternalLink href={config.newsletterUrl} isCounted>
-                Weekly newsletter
+                {t("footer.newsletter")}
               </ExternalLink>
             )}
             {config.newsletterArchiveUrl && (
               <ExternalLink href={config.newsletterArchiveUrl} isCounted>
-                Past newsletters
+                {t("footer.pastNewsletters")}
               </ExternalLink>
             )}
             {contacts.map((contact) => (
@@ -68,9 +72,10 @@ export function Footer({ categories, topLists, config }: FooterProps) {
           </FooterColumn>
         )}
       </div>
-      <p className="border-t border-slate-100 py-6 text-center text-sm text-slate-500">
-        {`© ${COPYRIGHT_YEAR} ${config.siteName}`}
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-slate-100 py-6 text-sm text-slate-500">
+        <p>{`© ${COPYRIGHT_YEAR} ${config.siteName}`}</p>
+        <LanguageSwitcher site={config} />
+      </div>
     </footer>
   );
 }
@@ -113,5 +118,45 @@ function ExternalLink({ href, isCounted = false, children }: { href: string; isC
         {children}
       </a>
     </li>
+  );
+}
+
+/** How long a chosen language is remembered: a year. */
+const LOCALE_COOKIE_MAX_AGE = 365 * 86_400;
+
+/**
+ * The same page in each other language the site offers (decision 053): a full page load, since every language has its
+ * own address. The choice is remembered, so that the home page no longer sends the visitor to their browser's language.
+ */
+function LanguageSwitcher({ site }: { site: SiteLocales }) {
+  const { locale, t } = useWords();
+  const { pathname, search } = useLocation();
+  if (site.locales.length < 2) return null;
+  return (
+    <nav aria-label={t("footer.language")}>
+      <ul className="flex gap-3">
+        {site.locales.map((other) => (
+          <li key={other}>
+            {other === locale ? (
+              <span aria-current="true" className="font-semibold text-slate-700">
+                {LOCALE_NAMES[other]}
+              </span>
+            ) : (
+              <a
+                href={localizedPath(other, `${pathname}${search}`, site)}
+                hrefLang={other}
+                lang={other}
+                className="hover:underline"
+                onClick={() => {
+                  document.cookie = `${LOCALE_COOKIE}=${other}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax`;
+                }}
+              >
+                {LOCALE_NAMES[other]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

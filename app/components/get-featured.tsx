@@ -1,6 +1,7 @@
 /** The 'Get featured!' tag beside the Featured section's heading (SPEC section 2). */
+import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
-import { FEATURED_NEEDS_ACCOUNT, FEATURED_TOAST_MS } from "#common/constants.ts";
+import { FEATURED_TOAST_MS } from "#common/constants.ts";
 import { useToast } from "./toast.tsx";
 import { boostToolPath, GET_FEATURED_PATH } from "#common/page-paths.ts";
 import { useViewer } from "../session-cache.ts";
@@ -16,10 +17,11 @@ const tagClass =
 export function GetFeaturedTag() {
   const toast = useToast();
   const viewer = useViewer();
+  const t = useT();
   if (viewer) {
     return (
       <Link to={boostToolPath(viewer.user.slug)} className={tagClass}>
-        Get featured!
+        {t("featured.getFeatured")}
       </Link>
     );
   }
@@ -29,10 +31,10 @@ export function GetFeaturedTag() {
       className={tagClass}
       onClick={(event) => {
         event.preventDefault();
-        toast(FEATURED_NEEDS_ACCOUNT, { durationMs: FEATURED_TOAST_MS });
+        toast(t("featured.needsAccount"), { durationMs: FEATURED_TOAST_MS });
       }}
     >
-      Get featured!
+      {t("featured.getFeatured")}
     </Link>
   );
 }

@@ -3,6 +3,8 @@
  * (when the trigger is within 100 px below the viewport, or above it) and stop when a batch comes back empty. Without JavaScript, a link pages on.
  */
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useHref } from "react-router";
+import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import { SCROLL_TRIGGER_MARGIN_PX } from "#common/constants.ts";
 import type { ToolCard, ToolPage } from "#server/tools/queries.ts";
@@ -15,6 +17,8 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
   const [tools, setTools] = useState<ToolCard[]>(initial.tools);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [status, setStatus] = useState<Status>(initial.nextCursor ? "idle" : "done");
+  const t = useT();
+  const morePath = useHref(`/?cursor=${encodeURIComponent(cursor ?? "")}`);
   const trigger = useRef<HTMLDivElement>(null);
   const isLoading = useRef(false);
 
@@ -65,9 +69,12 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
   if (tools.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
-        <p className="font-medium">No tools here yet.</p>
+        <p className="font-medium">{t("latest.empty")}</p>
         <p className="mt-1 text-slate-600">
-          Know a tool indie makers would love? <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">Add it</Link>.
+          {t("latest.emptyHint")}{" "}
+          <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
+            {t("latest.addIt")}
+          </Link>
         </p>
       </div>
     );
@@ -85,21 +92,21 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
         {status === "loading" && (
           <p className="flex items-center gap-2">
             <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden="true" />
-            Loading more tools…
+            {t("latest.loading")}
           </p>
         )}
         {status === "error" && (
           <p>
-            Could not load more tools.{" "}
+            {t("latest.failed")}{" "}
             <button type="button" onClick={() => void loadMore()} className="font-medium text-brand-700 hover:underline">
-              Try again
+              {t("latest.retry")}
             </button>
           </p>
         )}
-        {status === "done" && <p>No more tools. You have seen them all!</p>}
+        {status === "done" && <p>{t("latest.done")}</p>}
         {status === "idle" && cursor && (
-          <a href={`/?cursor=${encodeURIComponent(cursor)}#latest`} onClick={loadOnClick} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100">
-            More tools
+          <a href={`${morePath}#latest`} onClick={loadOnClick} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100">
+            {t("latest.more")}
           </a>
         )}
       </div>

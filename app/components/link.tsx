@@ -7,21 +7,23 @@
  * Either way the link has no route-discovery attribute: the browser has every route's manifest from the first page
  * (routeDiscovery "initial", react-router.config.ts).
  */
-import { type AnchorHTMLAttributes, useEffect } from "react";
-import { type LinkProps, Link as RouterLink, useNavigate } from "react-router";
+import { type AnchorHTMLAttributes, useContext, useEffect } from "react";
+import { type LinkProps, Link as RouterLink, UNSAFE_NavigationContext, useNavigate } from "react-router";
 
 /** What only React Router's navigation does: a link asking for one of them is React Router's Link. */
 const ROUTER_OPTIONS = ["preventScrollReset", "replace", "state", "reloadDocument", "viewTransition", "prefetch", "relative", "discover"] as const;
 
 export function Link({ to, ...props }: LinkProps) {
+  const base = useBase();
   const isPlain = ROUTER_OPTIONS.every((option) => props[option] === undefined);
-  if (isPlain && typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) return <a href={to} data-link="" {...(props as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
+  if (isPlain && typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) return <a href={localHref(base, to)} data-link="" {...(props as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
   return <RouterLink discover="none" to={to} {...props} />;
 }
 
 /** Navigates client-side on a plain left click of a `data-link` link that nothing else handled. */
 export function useLinkNavigation() {
   const navigate = useNavigate();
+  const base = useBase();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
@@ -30,11 +32,25 @@ export function useLinkNavigation() {
       const url = new URL(link.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      const path = `${url.pathname}${url.search}${url.hash}`;
+      // The router adds the page's language prefix (its basename) itself.
+      if (base && !(url.pathname === base || url.pathname.startsWith(`${base}/`))) return;
+      const path = `${url.pathname.slice(base.length) || "/"}${url.search}${url.hash}`;
       // As React Router's Link: a link to the page one is on replaces it in the history rather than adding it again.
-      void navigate(path, { replace: path === `${window.location.pathname}${window.location.search}${window.location.hash}` });
+      void navigate(path, { replace: link.href === window.location.href });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
-  }, [navigate]);
+  }, [navigate, base]);
+}
+
+/** The page's language prefix, React Router's basename: "" for the default language, "/fr" for French (decision 053). */
+function useBase(): string {
+  const { basename } = useContext(UNSAFE_NavigationContext);
+  return basename === "/" ? "" : basename;
+}
+
+/** An absolute path of the site under the page's language prefix, as React Router's own links write it. */
+function localHref(base: string, to: string): string {
+  if (!base) return to;
+  return to === "/" ? base : /^\/[?#]/.test(to) ? `${base}${to.slice(1)}` : `${base}${to}`;
 }

@@ -3,7 +3,8 @@
  * it so that search stays one tap away; both are disclosures that work without JavaScript.
  */
 import { useEffect, useRef } from "react";
-import { Form, NavLink, useLocation, useNavigation } from "react-router";
+import { Form, NavLink, useHref, useLocation, useNavigation } from "react-router";
+import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -16,6 +17,7 @@ import { useViewer } from "../session-cache.ts";
  * paint; the person's name and links are filled in once the page runs its scripts.
  */
 export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: string }) {
+  const t = useT();
   const menu = useRef<HTMLDetailsElement>(null);
   const search = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -33,7 +35,7 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
 
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4">
+      <nav aria-label={t("nav.main")} className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
           <img src={logoUrl || "/favicon.svg"} alt="" width={28} height={28} className="rounded" />
           {siteName}
@@ -50,7 +52,7 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
           <ThemeToggle />
           <details ref={search} data-testid="nav-search" className="lg:hidden" onToggle={() => onToggle(search.current, menu.current)}>
             <summary
-              aria-label="Search"
+              aria-label={t("nav.search")}
               className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -65,7 +67,7 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
 
           <details ref={menu} data-testid="nav-mobile" className="lg:hidden" onToggle={() => onToggle(menu.current, search.current)}>
             <summary
-              aria-label="Menu"
+              aria-label={t("nav.menu")}
               className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -91,37 +93,40 @@ const linkClass = "nav-link";
  */
 function useSigningIn(): boolean {
   const navigation = useNavigation();
+  // The forms' addresses in the page's language (/fr/login on a French page).
+  const forms = [useHref("/login"), useHref("/register")];
   if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST" || !navigation.formAction) return false;
   const path = new URL(navigation.formAction, "http://localhost").pathname;
-  return (path === "/login" || path === "/register") && navigation.formData?.get("intent") !== "link";
+  return forms.includes(path) && navigation.formData?.get("intent") !== "link";
 }
 
 /** The bar's links, the same in the desktop bar and the mobile menu. 'Add your tool' asks a visitor to log in first. */
 function NavLinks({ addToolClass }: { addToolClass: string }) {
   const signingIn = useSigningIn();
+  const t = useT();
   return (
     <>
       <NavLink to="/categories" className={linkClass} discover="none">
-        Categories
+        {t("nav.categories")}
       </NavLink>
       <Link to="/add-tool" className={`${addToolClass} member-only`}>
-        Add your tool
+        {t("nav.addTool")}
       </Link>
       <Link to="/login" className={`${addToolClass} visitor-only`}>
-        Add your tool
+        {t("nav.addTool")}
       </Link>
       <ProfileMenu />
       {signingIn ? (
         <span role="status" className={`${linkClass} visitor-only text-slate-500`} data-testid="nav-signing-in">
-          Signing in…
+          {t("nav.signingIn")}
         </span>
       ) : (
         <>
           <Link to="/register" className={`${linkClass} visitor-only`}>
-            Sign up
+            {t("nav.signUp")}
           </Link>
           <Link to="/login" className={`${linkClass} visitor-only`}>
-            Log in
+            {t("nav.logIn")}
           </Link>
         </>
       )}
@@ -132,35 +137,36 @@ function NavLinks({ addToolClass }: { addToolClass: string }) {
 /** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, Following, API keys, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
 function ProfileMenu() {
   const viewer = useViewer();
+  const t = useT();
   return (
     <details className="member-only relative">
       <summary className={`${linkClass} cursor-pointer`} data-testid="profile-menu">
-        Profile <span aria-hidden="true">▾</span>
+        {t("nav.profile")} <span aria-hidden="true">▾</span>
       </summary>
       <div className="right-0 z-50 mt-1 flex min-w-44 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg lg:absolute">
         {viewer && <p className="truncate px-3 py-1 text-xs text-slate-500">{viewer.user.username}</p>}
         {/* Before the scripts know the person, their profile is reached through the address that leads to it. */}
         <Link to={viewer ? profilePath(viewer.user.slug) : OWN_PROFILE_PATH} className={linkClass}>
-          Profile
+          {t("nav.profile")}
         </Link>
         <Link to="/my-tools" className={linkClass}>
-          My tools
+          {t("nav.myTools")}
         </Link>
         <Link to="/my-favorites" className={linkClass}>
-          My favourites
+          {t("nav.myFavorites")}
         </Link>
         <Link to="/following" className={linkClass}>
-          Following
+          {t("nav.following")}
         </Link>
         <Link to={API_KEYS_PATH} className={linkClass}>
-          API keys
+          {t("nav.apiKeys")}
         </Link>
         <Link to="/admin" className={`${linkClass} moderator-only`}>
-          Moderation
+          {t("nav.moderation")}
         </Link>
         <Form method="post" action="/logout">
           <button type="submit" className={`${linkClass} w-full text-left`}>
-            Logout
+            {t("nav.logout")}
           </button>
         </Form>
       </div>

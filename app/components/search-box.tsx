@@ -6,7 +6,9 @@
  * JavaScript it is a plain form.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { useMatches, useNavigate } from "react-router";
+import { useHref, useMatches, useNavigate } from "react-router";
+import type { MessageKey, Translate } from "#common/i18n/translate.ts";
+import { useT } from "../i18n.tsx";
 import { slugify } from "#common/slugify.ts";
 import { categoryPath, searchPath, tagPath, toolPath } from "#common/page-paths.ts";
 import type { Suggestions } from "#server/http/suggest.ts";
@@ -26,22 +28,24 @@ function useSearchedWords(): string {
   return search?.params.text?.replaceAll("-", " ") ?? "";
 }
 
-function optionsOf(suggestions: Suggestions, prefix: string): Option[] {
+function optionsOf(suggestions: Suggestions, prefix: string, t: Translate): Option[] {
   return [
     ...suggestions.tools.map((tool) => ({ id: `${prefix}-tool-${tool.slug}`, href: toolPath(tool.slug), kind: "tool" as const, label: tool.name, detail: tool.shortDesc, logo: tool.logo })),
     ...suggestions.categories.map((category) => ({ id: `${prefix}-category-${category.slug}`, href: categoryPath(category.slug), kind: "category" as const, label: category.label })),
-    ...suggestions.tags.map((tag) => ({ id: `${prefix}-tag-${tag.tag}`, href: tagPath(tag.tag), kind: "tag" as const, label: `#${tag.tag}`, detail: `${tag.count} tool${tag.count === 1 ? "" : "s"}` })),
+    ...suggestions.tags.map((tag) => ({ id: `${prefix}-tag-${tag.tag}`, href: tagPath(tag.tag), kind: "tag" as const, label: `#${tag.tag}`, detail: t("search.tagCount", { count: tag.count }) })),
   ];
 }
 
 const GROUPS = [
-  { kind: "tool", label: "Tools" },
-  { kind: "category", label: "Categories" },
-  { kind: "tag", label: "Tags" },
-] as const;
+  { kind: "tool", label: "search.groupTools" },
+  { kind: "category", label: "search.groupCategories" },
+  { kind: "tag", label: "search.groupTags" },
+] as const satisfies { kind: Option["kind"]; label: MessageKey }[];
 
 export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; onSearch?: () => void; focusOnSlash?: boolean }) {
   const searched = useSearchedWords();
+  const t = useT();
+  const searchAction = useHref("/search");
   // What the person typed on this page; a navigation to other results, or away from them, shows what that page is about.
   const [typed, setTyped] = useState<{ on: string; text: string } | null>(null);
   const text = typed?.on === searched ? typed.text : searched;
@@ -76,7 +80,7 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
         .then((response) => (response.ok ? (response.json() as Promise<Suggestions>) : null))
         .then((suggestions) => {
           if (!suggestions) return;
-          setOptions(optionsOf(suggestions, listId));
+          setOptions(optionsOf(suggestions, listId, t));
           setActive(-1);
         })
         .catch(() => {});
@@ -85,7 +89,7 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, listId]);
+  }, [query, listId, t]);
 
   const shown = query.length >= MIN_SUGGEST_LENGTH ? options : [];
   const isExpanded = isOpen && shown.length > 0;
@@ -130,9 +134,9 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
   }
 
   return (
-    <form role="search" action="/search" method="get" onSubmit={submit} className="relative flex w-full items-center gap-2">
+    <form role="search" action={searchAction} method="get" onSubmit={submit} className="relative flex w-full items-center gap-2">
       <label htmlFor={id} className="sr-only">
-        Search tools
+        {t("search.label")}
       </label>
       <input
         ref={input}
@@ -151,16 +155,16 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
         aria-controls={listId}
         aria-activedescendant={isExpanded && active >= 0 ? shown[active]!.id : undefined}
         autoComplete="off"
-        placeholder="Search tools, e.g. analytics"
+        placeholder={t("search.placeholder")}
         className="search-input"
       />
       <button type="submit" className="search-button">
-        Search
+        {t("search.submit")}
       </button>
       <div
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t("search.suggestions")}
         hidden={!isExpanded}
         data-testid="suggestions"
         className="absolute top-full right-0 left-0 z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
@@ -171,7 +175,7 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
           return (
             <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`}>
               <div id={`${listId}-${group.kind}`} role="presentation" className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                {group.label}
+                {t(group.label)}
               </div>
               {members.map((option) => {
                 const index = shown.indexOf(option);

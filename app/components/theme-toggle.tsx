@@ -3,6 +3,7 @@
  * <html data-theme> through app.css, so it is right before the page hydrates; it is hidden without JavaScript.
  */
 import { useEffect } from "react";
+import { useT } from "../i18n.tsx";
 import { applyThemeChoice, currentThemeChoice, followThemeChoiceOfOtherTabs, nextThemeChoice, THEME_CHOICES, type ThemeChoice } from "../theme.ts";
 
 const ICONS: Record<ThemeChoice, string> = {
@@ -13,12 +14,13 @@ const ICONS: Record<ThemeChoice, string> = {
 
 export function ThemeToggle() {
   useEffect(followThemeChoiceOfOtherTabs, []);
+  const t = useT();
   return (
     <button
       type="button"
       className="theme-toggle"
       data-testid="theme-toggle"
-      title="Switch the colour theme: system, light or dark"
+      title={t("theme.switch")}
       onClick={() => applyThemeChoice(nextThemeChoice(currentThemeChoice()))}
     >
       {THEME_CHOICES.map((choice) => (
@@ -26,7 +28,7 @@ export function ThemeToggle() {
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d={ICONS[choice]} />
           </svg>
-          <span className="sr-only">{`Theme: ${choice}`}</span>
+          <span className="sr-only">{t("theme.current", { choice })}</span>
         </span>
       ))}
     </button>

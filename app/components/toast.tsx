@@ -1,4 +1,5 @@
 /** Short messages shown top right for a while (SPEC section 9: 2000 ms by default). */
+import { useT } from "../i18n.tsx";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { TOAST_MS } from "#common/constants.ts";
@@ -53,6 +54,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => void }) {
+  const t = useT();
   useEffect(() => {
     const timer = setTimeout(() => onDone(toast.id), toast.durationMs);
     return () => clearTimeout(timer);
@@ -63,7 +65,7 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => vo
       className="pointer-events-auto flex items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
     >
       <p className="flex-1">{toast.message}</p>
-      <button type="button" onClick={() => onDone(toast.id)} className="text-slate-300 hover:text-white" aria-label="Dismiss">
+      <button type="button" onClick={() => onDone(toast.id)} className="text-slate-300 hover:text-white" aria-label={t("layout.dismiss")}>
         ×
       </button>
     </div>

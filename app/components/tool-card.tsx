@@ -1,4 +1,5 @@
 /** A tool in a list (SPEC section 2): logo, name, favourite heart and its likes, website link, Featured badge, category tags and short description. */
+import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
@@ -15,6 +16,7 @@ export function ToolCard({
   /** Hidden when the card is shown on a tool page. */
   showCategories?: boolean;
 }) {
+  const t = useT();
   // Styles in app.css (.card and its parts): a list shows dozens of cards, and their markup stays small.
   return (
     <article data-testid="tool-card" className="card">
@@ -26,18 +28,18 @@ export function ToolCard({
               {tool.name}
             </Link>
           </h3>
-          {tool.isHomeBoosted && <span className="card-featured">Featured</span>} <FeatureAction toolId={tool.id} />
+          {tool.isHomeBoosted && <span className="card-featured">{t("card.featured")}</span>} <FeatureAction toolId={tool.id} />
         </div>
         <div className="card-actions">
           <FavoriteButton toolId={tool.id} likes={tool.likes} />
-          <OutboundLink toolId={tool.id} website={tool.website} className="card-visit" label={`Visit ${tool.name} (opens in a new tab)`}>
-            Visit ↗
+          <OutboundLink toolId={tool.id} website={tool.website} className="card-visit" label={t("card.visitLabel", { name: tool.name })}>
+            {t("card.visit")}
           </OutboundLink>
         </div>
       </div>
       <p className="card-desc">{tool.shortDesc}</p>
       {showCategories && tool.categories.length > 0 && (
-        <ul className="chips" aria-label="Categories">
+        <ul className="chips" aria-label={t("card.categories")}>
           {tool.categories.map((category) => (
             <li key={category.id}>
               <Link to={categoryPath(category.slug)} style={{ background: category.color }}>

@@ -7,6 +7,7 @@ import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { Link } from "../components/link.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
+import { useT } from "../i18n.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
@@ -30,15 +31,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, tagline }) => ({
+  pageMeta(matches, ({ siteName, siteUrl, tagline, t }) => ({
     title: tagline ? `${siteName}: ${tagline}` : siteName,
-    description: "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
+    description: t("home.description"),
     path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
     extra: [
       ...websiteLd({ siteName, siteUrl }),
       itemListLd(
         siteUrl,
-        "Last added tools",
+        t("home.latest"),
         (loaderData?.latest.tools ?? []).map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
       ),
     ],
@@ -46,6 +47,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { config } = useRootData();
+  const t = useT();
   const { featured, trending, latest, isFirstPage } = loaderData;
 
   return (
@@ -53,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="py-12 text-center sm:py-16">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{config.tagline || config.siteName}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          A hand-curated collection of tools for indie developers and solopreneurs, to build, launch and grow on your own.
+          {t("home.intro")}
         </p>
         {config.newsletterUrl && (
           <a
@@ -63,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             onClick={() => trackEvent(HOME_NEWSLETTER_EVENT)}
             className="mt-6 inline-flex items-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           >
-            Join our newsletter
+            {t("home.newsletter")}
           </a>
         )}
       </section>
@@ -72,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-heading" className="mb-12">
           <div className="mb-4 flex items-center gap-3">
             <h2 id="featured-heading" className="text-2xl font-bold tracking-tight">
-              Featured tools
+              {t("home.featured")}
             </h2>
             <GetFeaturedTag />
           </div>
@@ -80,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ToolGrid tools={featured} />
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-              No tool is featured right now.
+              {t("home.noFeatured")}
             </p>
           )}
         </section>
@@ -90,10 +92,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="trending-heading" className="mb-12" data-testid="trending">
           <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
             <h2 id="trending-heading" className="text-2xl font-bold tracking-tight">
-              Trending this week
+              {t("home.trending")}
             </h2>
             <Link to="/tools?sort=trending" className="text-sm font-semibold text-brand-700 hover:underline">
-              See every trending tool
+              {t("home.allTrending")}
             </Link>
           </div>
           <ToolGrid tools={trending} />
@@ -102,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="latest-heading" id="latest">
         <h2 id="latest-heading" className="mb-4 text-2xl font-bold tracking-tight">
-          Last added tools
+          {t("home.latest")}
         </h2>
         <LatestTools key={loaderData.cursorParam ?? "first"} initial={latest} />
       </section>

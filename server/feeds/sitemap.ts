@@ -13,7 +13,8 @@
 import { SITEMAP_SEARCHES } from "#common/constants.ts";
 import { alternativesPath, comparePath } from "#common/page-paths.ts";
 import type { Services } from "../services.ts";
-import { element, pathOf, xmlDocument } from "./xml.ts";
+import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
+import { localizedPath, type SiteLocales } from "#common/locales.ts";
 
 /** The most URLs one sitemap file may hold (sitemaps.org protocol). */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -21,6 +22,7 @@ export const SITEMAP_URL_LIMIT = 50_000;
 export const TOOLS_PER_SITEMAP = SITEMAP_URL_LIMIT / 2;
 
 const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
 const DAY = /\d{4}-\d{2}-\d{2}/.source;
 /** A part's file name: pages, compare, searches; tags-{n}, profiles-{n}; tools-{first day}-{last day}[-{n}]. */
@@ -32,7 +34,16 @@ export type SitemapOptions = {
   siteUrl: string;
   /** URLs per part (tests make it small); tools parts hold half as many tools. */
   limit?: number;
+  /** The languages offered: each page is listed in each of them, naming the others (decision 053). */
+  site?: SiteLocales;
 };
+
+const ONE_LANGUAGE: SiteLocales = { locales: ["en"], defaultLocale: "en" };
+
+/** The pages a part may hold: a part lists each page once per language, and stays within `limit` URLs. */
+function pagesPerPart(limit: number, site: SiteLocales): number {
+  return Math.max(1, Math.floor(limit / site.locales.length));
+}
 
 /** A part of the sitemap, as its file name says. */
 type Part =
@@ -86,7 +97,8 @@ export function toolParts(days: { day: string; count: number }[], toolsPerPart: 
 }
 
 /** /sitemap.xml: the index of the parts, from counts the database keeps and a count of the tags and of the makers. */
-export async function buildSitemapIndex(sources: SitemapSources, { siteUrl, limit = SITEMAP_URL_LIMIT }: SitemapOptions): Promise<string> {
+export async function buildSitemapIndex(sources: SitemapSources, { siteUrl, limit: urls = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions): Promise<string> {
+  const limit = pagesPerPart(urls, site);
   const [days, tags, profiles] = await Promise.all([sources.feeds.listListingDays(), sources.feeds.countLiveTags(), sources.feeds.countProfiles()]);
   const pages = (count: number) => Array.from({ length: Math.ceil(count / limit) }, (_, index) => index + 1);
   const parts: Part[] = [
@@ -105,10 +117,10 @@ export async function buildSitemapIndex(sources: SitemapSources, { siteUrl, limi
 }
 
 /** /sitemaps/{name}: one part, or null when the name is no part's (a part past the last one is an empty one). */
-export async function findSitemapPart(sources: SitemapSources, name: string, { siteUrl, limit = SITEMAP_URL_LIMIT }: SitemapOptions): Promise<string | null> {
+export async function findSitemapPart(sources: SitemapSources, name: string, { siteUrl, limit = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions): Promise<string | null> {
   const part = parsePart(name);
   if (!part) return null;
-  return urlSet(await entriesOf(sources, part, limit), siteUrl);
+  return urlSet(await entriesOf(sources, part, pagesPerPart(limit, site)), siteUrl, site);
 }
 
 async function entriesOf(sources: SitemapSources, part: Part, limit: number): Promise<SitemapEntry[]> {
@@ -141,10 +153,21 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
   }
 }
 
-function urlSet(entries: SitemapEntry[], siteUrl: string): string {
+/**
+ * The part's URLs. On a site of several languages each page is listed in each, and each listing names every language's
+ * address and the default one's as x-default (Google's hreflang in sitemaps).
+ */
+function urlSet(entries: SitemapEntry[], siteUrl: string, site: SiteLocales): string {
+  const isMultilingual = site.locales.length > 1;
+  const url = (path: string, lastmod: Date | undefined, alternates: string) => `<url>${element("loc", `${siteUrl}${path}`)}${lastmod ? element("lastmod", lastmod.toISOString()) : ""}${alternates}</url>`;
+  const link = (hreflang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${siteUrl}${path}`)}"/>`;
   return xmlDocument([
-    `<urlset xmlns="${SITEMAP_NAMESPACE}">`,
-    ...entries.map(({ path, lastmod }) => `<url>${element("loc", `${siteUrl}${path}`)}${lastmod ? element("lastmod", lastmod.toISOString()) : ""}</url>`),
+    isMultilingual ? `<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}">` : `<urlset xmlns="${SITEMAP_NAMESPACE}">`,
+    ...entries.flatMap(({ path, lastmod }) => {
+      if (!isMultilingual) return [url(path, lastmod, "")];
+      const alternates = [...site.locales.map((locale) => link(locale, localizedPath(locale, path, site))), link("x-default", localizedPath(site.defaultLocale, path, site))].join("");
+      return site.locales.map((locale) => url(localizedPath(locale, path, site), lastmod, alternates));
+    }),
     "</urlset>",
   ]);
 }

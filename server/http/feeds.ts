@@ -70,11 +70,12 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
 
   feeds.get("/robots.txt", (c) => send(c, robots, "text/plain; charset=utf-8"));
 
-  feeds.get("/sitemap.xml", (c) => kept(c, async () => send(c, await buildSitemapIndex(services, site), SITEMAP_TYPE)));
+  const sitemap = { siteUrl: config.SITE_URL, site: { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE } };
+  feeds.get("/sitemap.xml", (c) => kept(c, async () => send(c, await buildSitemapIndex(services, sitemap), SITEMAP_TYPE)));
 
   feeds.get("/sitemaps/:file", (c) =>
     kept(c, async () => {
-      const xml = await findSitemapPart(services, c.req.param("file"), site);
+      const xml = await findSitemapPart(services, c.req.param("file"), sitemap);
       return xml === null ? c.text(MESSAGES.page.noSuchSitemapFile, 404) : send(c, xml, SITEMAP_TYPE);
     }),
   );

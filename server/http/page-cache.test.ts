@@ -33,6 +33,7 @@ function appWith(handler: () => Response) {
       findViewer: async (cookie) => (cookie?.includes("session_token=live") ? { id: "u1", slug: "ada", username: "Ada", role: "guest" } : null),
       renderBudget: renderBudget({ perMinute: 1_000 }),
       addressOf: () => "127.0.0.1",
+    site: { locales: ["en"], defaultLocale: "en" },
     }),
   );
   app.get("*", render);

@@ -19,6 +19,7 @@ import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoutes, type Params, type RouteObject, type ServerBuild } from "react-router";
 import type { SessionUser } from "#common/access.ts";
+import { type SiteLocales, splitLocalePath } from "#common/locales.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type PageCacheHandle, SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { hasSessionCookie } from "../auth/sessions.ts";
@@ -73,10 +74,12 @@ export type PageCacheOptions = {
   /** The renders each client address may cause (./render-budget.ts), and the address of a request. */
   renderBudget: RenderBudget;
   addressOf: (c: Context) => string;
+  /** The languages offered: a page under /fr is the same route as the page without it, kept under its own key. */
+  site: SiteLocales;
 };
 
-export function pageCacheMiddleware({ cache, build, filesOrigin = "", renderPage, findViewer, renderBudget, addressOf }: PageCacheOptions): MiddlewareHandler<{ Variables: Variables }> {
-  const policyOf = routePolicies(build);
+export function pageCacheMiddleware({ cache, build, filesOrigin = "", renderPage, findViewer, renderBudget, addressOf, site }: PageCacheOptions): MiddlewareHandler<{ Variables: Variables }> {
+  const policyOf = routePolicies(build, site);
   const keeper = responseKeeper({ cache, filesOrigin });
 
   /** The page for the request's person: never kept. */
@@ -193,7 +196,7 @@ function readsLayout(url: URL): boolean {
 }
 
 /** Each cacheable route's policy, from its module's `handle`; null for a page that is never cached. */
-function routePolicies(build: ServerBuild): (pathname: string) => PagePolicy | null {
+function routePolicies(build: ServerBuild, site: SiteLocales): (pathname: string) => PagePolicy | null {
   const match = routeMatcher(build);
   // Matching costs more than serving a kept page: the answer is kept per path, for the most recently asked paths.
   const known = new Map<string, PagePolicy | null>();
@@ -206,7 +209,8 @@ function routePolicies(build: ServerBuild): (pathname: string) => PagePolicy | n
     return policy;
   };
 
-  function policyOfPath(pathname: string): PagePolicy | null {
+  function policyOfPath(fullPath: string): PagePolicy | null {
+    const pathname = splitLocalePath(fullPath, site).path;
     const isData = pathname.endsWith(".data");
     const pagePath = !isData ? pathname : pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
     const found = match(pagePath);

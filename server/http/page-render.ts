@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
+import { localeBasename, splitLocalePath } from "#common/locales.ts";
 import type { SiteSettings } from "#common/schemas/settings.ts";
 import { type Config, type PublicConfig, publicConfig, stripeCheckoutOrigin } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -37,7 +38,16 @@ export function pageRenderer({
   filesOrigin: string;
   addressOf: (c: Context) => string;
 }): RenderPage {
-  const handleRequest = createRequestHandler(build as () => Promise<ServerBuild>, config.NODE_ENV);
+  // One handler per language: React Router serves each under its prefix (its basename), so that every link, form and
+  // redirect of a French page stays French, and the browser's router gets the same basename.
+  const site = { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE };
+  const handlers = new Map(
+    config.LOCALES.map((locale) => {
+      const basename = localeBasename(locale, site) || undefined;
+      const localized = typeof build === "function" ? async () => ({ ...(await build()), basename }) : { ...build, basename };
+      return [locale, createRequestHandler(localized as () => Promise<ServerBuild>, config.NODE_ENV)] as const;
+    }),
+  );
   const isDev = config.NODE_ENV === "development";
   // What the browser gets of the config: made again only when the site's settings change.
   let madeFrom: SiteSettings | undefined;
@@ -53,8 +63,9 @@ export function pageRenderer({
     const session = renderFor === "person" ? await services.accounts.findSessionUser(requester) : { user: null, headers: null };
     // The page's inline scripts carry this nonce, which its policy names; a page kept by the cache trades it for hashes.
     const cspNonce = isDev ? "" : newNonce();
-    const context: AppContext = { services, config, publicConfig: publicConfigNow(), logger, cspNonce, user: session.user, requester };
-    const response = await handleRequest(request, context);
+    const { locale } = splitLocalePath(new URL(request.url).pathname, site);
+    const context: AppContext = { services, config, publicConfig: publicConfigNow(), logger, cspNonce, user: session.user, requester, locale };
+    const response = await handlers.get(locale)!(request, context);
     // The client went away while the page rendered: nobody gets an answer, and no error is ours to log (499).
     if (response.status >= 500 && request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     for (const cookie of session.headers?.getSetCookie() ?? []) response.headers.append("set-cookie", cookie);

@@ -1,0 +1,154 @@
+/**
+ * The site in English, French and Spanish (decision 053), through the real app on each database: every page in each
+ * language, with its lang, its alternates and its canonical address; the sitemap's alternates; the page cache per
+ * language; the home page's negotiation; a site whose default language is not English.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { tools } from "#server/db/schema.ts";
+import { insertCategory, insertTool } from "../factories.ts";
+import { PERSON } from "../setup/agents.ts";
+import { createTestApp } from "../setup/app.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { expectWellFormedXml } from "../setup/xml.ts";
+
+const SITE = "http://localhost:3000";
+
+/** The page's language, canonical address and alternates, as its HTML says them. */
+function languageTags(html: string) {
+  return {
+    lang: /<html lang="([^"]+)"/.exec(html)?.[1],
+    canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1],
+    alternates: [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => `${lang} ${href}`),
+  };
+}
+
+describe.each(databaseKinds)("languages on %s", (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await createTestApp(database, { LOCALES: "en,fr,es" });
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers: { ...PERSON, ...headers } });
+
+  it("serves every page in each language, with its lang, the alternates of the others and its own canonical address", async () => {
+    const category = await insertCategory(database.db, { label: "Analytics", slug: "analytics" });
+    const tool = await insertTool(database.db, { name: "Beacon", categories: [category.id] });
+    for (const path of ["/", "/tools", "/categories", `/category/${category.slug}`, `/tool/${tool.slug}`]) {
+      for (const [locale, prefix] of [["en", ""], ["fr", "/fr"], ["es", "/es"]] as const) {
+        const address = path === "/" ? prefix || "/" : `${prefix}${path}`;
+        const response = await get(address);
+        expect([address, response.status]).toEqual([address, 200]);
+        const tags = languageTags(await response.text());
+        const own = (other: string) => `${SITE}${path === "/" ? other || "/" : `${other}${path}`}`;
+        expect(tags).toEqual({ lang: locale, canonical: own(prefix), alternates: [`en ${own("")}`, `fr ${own("/fr")}`, `es ${own("/es")}`, `x-default ${own("")}`] });
+      }
+    }
+  });
+
+  it("writes the interface in the page's language, and keeps its links, forms and assets in it", async () => {
+    await insertTool(database.db, { name: "Beacon" });
+    const french = await (await get("/fr")).text();
+    expect(french).toContain(">Derniers outils ajoutés</h2>");
+    expect(french).toContain('aria-label="Principale"');
+    expect(french).toMatch(/href="\/fr\/tool\/beacon[^"]*"/);
+    expect(french).toContain('action="/fr/search"');
+    expect(french).toContain('"basename":"/fr"');
+    const spanish = await (await get("/es/tools")).text();
+    expect(spanish).toContain("Añade tu herramienta");
+    const english = await (await get("/")).text();
+    expect(english).toContain(">Last added tools</h2>");
+    expect(english).toMatch(/href="\/tool\/beacon[^"]*"/);
+    // The switcher leads to the same page in each other language.
+    expect(french).toContain('<a href="/" hrefLang="en" lang="en"');
+    expect(await (await get("/es/tools?sort=name")).text()).toContain('<a href="/fr/tools?sort=name" hrefLang="fr" lang="fr"');
+  });
+
+  it("answers an address in no offered language with the default language's 404, and a missing page in its own language", async () => {
+    expect((await get("/de/tools")).status).toBe(404);
+    const missing = await get("/fr/tool/nothing-here");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Page introuvable");
+    expect((await get("/fr/")).status).toBe(200);
+  });
+
+  it("keeps each language's copy of a page in the cache, and a write drops every one of them", async () => {
+    const tool = await insertTool(database.db, { name: "Cached" });
+    for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`]) expect([path, (await get(path)).headers.get("x-cache")]).toEqual([path, "miss"]);
+    for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`]) expect([path, (await get(path)).headers.get("x-cache")]).toEqual([path, "hit"]);
+    expect(await (await get(`/fr/tool/${tool.slug}`)).text()).toContain('lang="fr"');
+    await database.db.update(tools).set({ shortDesc: "Changed words" }).where(eq(tools.id, tool.id));
+    for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`]) {
+      const response = await get(path);
+      expect([path, response.headers.get("x-cache")]).toEqual([path, "miss"]);
+      expect(await response.text()).toContain("Changed words");
+    }
+  });
+
+  it("lists every page of the sitemap in each language, each naming the others and x-default", async () => {
+    await insertCategory(database.db, { label: "Analytics", slug: "analytics" });
+    const xml = await (await get("/sitemaps/pages.xml")).text();
+    expectWellFormedXml(xml);
+    const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body]) => body!);
+    const locs = urls.map((body) => /<loc>([^<]+)<\/loc>/.exec(body)![1]);
+    expect(locs).toEqual(expect.arrayContaining([`${SITE}/tools`, `${SITE}/fr/tools`, `${SITE}/es/tools`, `${SITE}/fr`, `${SITE}/fr/category/analytics`]));
+    const frenchTools = urls.find((body) => body.includes(`<loc>${SITE}/fr/tools</loc>`))!;
+    expect([...frenchTools.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, lang, href]) => `${lang} ${href}`)).toEqual([
+      `en ${SITE}/tools`,
+      `fr ${SITE}/fr/tools`,
+      `es ${SITE}/es/tools`,
+      `x-default ${SITE}/tools`,
+    ]);
+  });
+
+  describe("the home page's negotiation", () => {
+    it("sends a first visit to / to the language its browser prefers, once, in a redirect nobody keeps", async () => {
+      const sent = await get("/?ref=hn", { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" });
+      expect([sent.status, sent.headers.get("location"), sent.headers.get("cache-control"), sent.headers.get("vary")]).toEqual([302, "/fr?ref=hn", "private, no-store", "Accept-Language, Cookie"]);
+      expect((await get("/", { "accept-language": "es" })).headers.get("location")).toBe("/es");
+      // English, or a language the site does not offer: the page itself, which says it varies by the header.
+      for (const header of ["en-GB,en", "de-DE,de", ""]) {
+        const page = await get("/", header ? { "accept-language": header } : {});
+        expect([header, page.status, page.headers.get("vary")]).toEqual([header, 200, "Accept-Encoding, Accept-Language"]);
+        expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=60");
+      }
+    });
+
+    it("leaves a person who chose a language, or who comes from another page of the site, where they asked to be", async () => {
+      for (const headers of [{ cookie: "locale=en" }, { referer: `${SITE}/fr/tools` }]) {
+        const page = await get("/", { "accept-language": "fr", ...headers });
+        expect(page.status).toBe(200);
+        // Kept by that browser alone: a shared cache must not give it to the next French visitor.
+        expect([page.headers.get("cache-control"), page.headers.get("cdn-cache-control")]).toEqual(["private, no-cache", null]);
+      }
+      // Another site's link is a first visit.
+      expect((await get("/", { "accept-language": "fr", referer: "https://news.example/item" })).status).toBe(302);
+      // No other address is ever redirected.
+      expect((await get("/tools", { "accept-language": "fr" })).status).toBe(200);
+    });
+  });
+
+  it("speaks one language, with no alternates, switcher or redirect, when the site offers one", async () => {
+    const english = await createTestApp(database);
+    const page = await english.request("/", { headers: { ...PERSON, "accept-language": "fr" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(languageTags(html)).toEqual({ lang: "en", canonical: `${SITE}/`, alternates: [] });
+    expect(html).not.toContain('hrefLang="fr"');
+    expect((await english.request("/fr/tools", { headers: PERSON })).status).toBe(404);
+  });
+
+  it("serves the default language at the site's own paths when it is not English", async () => {
+    const french = await createTestApp(database, { LOCALES: "fr,en", DEFAULT_LOCALE: "fr" });
+    const home = await (await french.request("/", { headers: PERSON })).text();
+    expect(languageTags(home)).toEqual({ lang: "fr", canonical: `${SITE}/`, alternates: [`fr ${SITE}/`, `en ${SITE}/en`, `x-default ${SITE}/`] });
+    const tools = await (await french.request("/en/tools", { headers: PERSON })).text();
+    expect(languageTags(tools).lang).toBe("en");
+    expect(tools).toContain('"basename":"/en"');
+  });
+});
