@@ -43,6 +43,6 @@ export default defineConfig({
         },
       },
     ],
-    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["tests/setup/catalogues.ts", "tests/setup/fail-on-console-error.ts"],
   },
 });

@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import type { Messages } from "#common/i18n/translate.ts";
+import { readLocaleFrom } from "#common/i18n/say.ts";
 import { holdMessages } from "#common/i18n/words.ts";
 import { isLocale, type Locale } from "#common/locales.ts";
 import { WordsProvider } from "./i18n.tsx";
@@ -27,6 +28,7 @@ const CATALOGUES: Record<Locale, () => Promise<{ default: Messages }>> = {
 const lang = document.documentElement.lang;
 const locale: Locale = isLocale(lang) ? lang : "en";
 holdMessages(locale, (await CATALOGUES[locale]()).default);
+readLocaleFrom(() => locale);
 
 startTransition(() => {
   hydrateRoot(

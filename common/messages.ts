@@ -25,83 +25,161 @@ import {
   TOOL_FLAGS,
   USER_ROLES,
 } from "./constants.ts";
-import { countOf } from "./plural.ts";
+import { say } from "./i18n/say.ts";
 
 export const MESSAGES = {
   general: {
     /** Anything unforeseen (SPEC section 8: 'any other'). */
-    unknown: "Unknown error",
+    get unknown() {
+      return say("general.unknown");
+    },
   },
 
   page: {
-    notFound: "This page does not exist",
+    get notFound() {
+      return say("page.notFound");
+    },
     /** A list's page link whose cursor we did not make. */
-    invalidCursor: "This page link is no longer valid",
-    noSuchApiEndpoint: "No such API endpoint",
+    get invalidCursor() {
+      return say("page.invalidCursor");
+    },
+    get noSuchApiEndpoint() {
+      return say("page.noSuchApiEndpoint");
+    },
     /** Better Auth's endpoints that no browser needs (signing up, changing an e-mail...): the app calls them itself. */
-    noSuchAuthEndpoint: "No such sign-in address",
+    get noSuchAuthEndpoint() {
+      return say("page.noSuchAuthEndpoint");
+    },
     /** A post to a page whose body is not a form (JSON, plain text, nothing). */
-    notAForm: "This page takes a form: send it as application/x-www-form-urlencoded or multipart/form-data",
-    unreadableForm: "This form could not be read",
-    methodNotAllowed: "This page takes no form",
-    bodyTooLarge: (maxBytes: number) => `This request is too large: at most ${Math.round(maxBytes / 1000)} kB`,
-    noSuchFile: "No such file",
-    noSuchSitemapFile: "No such sitemap file",
-    noSuchPreviewImage: "No such link preview image",
+    get notAForm() {
+      return say("page.notAForm");
+    },
+    get unreadableForm() {
+      return say("page.unreadableForm");
+    },
+    get methodNotAllowed() {
+      return say("page.methodNotAllowed");
+    },
+    bodyTooLarge: (maxBytes: number) => say("page.bodyTooLarge", { kb: Math.round(maxBytes / 1000) }),
+    get noSuchFile() {
+      return say("page.noSuchFile");
+    },
+    get noSuchSitemapFile() {
+      return say("page.noSuchSitemapFile");
+    },
+    get noSuchPreviewImage() {
+      return say("page.noSuchPreviewImage");
+    },
   },
 
   /** The embeddable badges and the feeds. */
   feeds: {
-    badgeTheme: "The theme is light or dark",
-    badgeViews: "views is 1 to show the views, or 0",
-    noSuchTag: "No tool carries this tag",
+    get badgeTheme() {
+      return say("feeds.badgeTheme");
+    },
+    get badgeViews() {
+      return say("feeds.badgeViews");
+    },
+    get noSuchTag() {
+      return say("feeds.noSuchTag");
+    },
   },
 
   /** Who may do what: a visitor is asked to sign in, anyone else is told what they lack. */
   access: {
-    signInFirst: "You need to be signed in",
-    notAllowed: "You are not allowed to do this",
-    moderatorsOnly: "Only verifiers and admins can use the moderation console",
-    adminsOnly: "Only admins can do this",
+    get signInFirst() {
+      return say("access.signInFirst");
+    },
+    get notAllowed() {
+      return say("access.notAllowed");
+    },
+    get moderatorsOnly() {
+      return say("access.moderatorsOnly");
+    },
+    get adminsOnly() {
+      return say("access.adminsOnly");
+    },
     /** A form posted to us from another site's page. */
-    crossSite: "Requests from another site are not allowed",
+    get crossSite() {
+      return say("access.crossSite");
+    },
   },
 
   /** Tools and their lifecycle (SPEC section 4). */
   tool: {
-    notFoundById: "No tool found with this ID",
-    notFoundBySlug: "No tool found with this slug",
-    alreadyListed: "This tool is already listed",
-    alreadySubmitted: "This tool was already submitted",
-    alreadyVerified: "This tool is already live",
-    alreadyClaimed: "This tool is already claimed",
-    ownTool: "This tool is already yours",
-    noClaim: "This tool has no claim waiting",
+    get notFoundById() {
+      return say("tool.notFoundById");
+    },
+    get notFoundBySlug() {
+      return say("tool.notFoundBySlug");
+    },
+    get alreadyListed() {
+      return say("tool.alreadyListed");
+    },
+    get alreadySubmitted() {
+      return say("tool.alreadySubmitted");
+    },
+    get alreadyVerified() {
+      return say("tool.alreadyVerified");
+    },
+    get alreadyClaimed() {
+      return say("tool.alreadyClaimed");
+    },
+    get ownTool() {
+      return say("tool.ownTool");
+    },
+    get noClaim() {
+      return say("tool.noClaim");
+    },
   },
 
   /** A tool's uploaded logo or large image. */
   image: {
-    tooLarge: (maxBytes: number) => `The image is too large: at most ${Math.round(maxBytes / 1_000_000)} MB`,
-    unsupported: "This file is not an image we accept: use PNG, JPEG, WebP, GIF or SVG",
-    unreadable: "This image could not be read: it may be damaged",
-    empty: "The file is empty",
-    missing: "Choose an image to upload",
-    noSuchUploadAddress: "No such upload address",
+    tooLarge: (maxBytes: number) => say("image.tooLarge", { mb: Math.round(maxBytes / 1_000_000) }),
+    get unsupported() {
+      return say("image.unsupported");
+    },
+    get unreadable() {
+      return say("image.unreadable");
+    },
+    get empty() {
+      return say("image.empty");
+    },
+    get missing() {
+      return say("image.missing");
+    },
+    get noSuchUploadAddress() {
+      return say("image.noSuchUploadAddress");
+    },
   },
 
   /** Why the site could not read a web address (the form's "Fill from website", the link checker). */
   fetch: {
-    badAddress: "This is not a web address we can read: use one that starts with http:// or https://",
-    privateAddress: "This address points to a private network, so we cannot read it",
-    unknownHost: "We could not find this website: check the address",
-    unreachable: "We could not reach this website: it refused the connection or is down",
-    tooManyRedirects: (max: number) => `This address redirects more than ${max} times, so we stopped following it`,
-    tooLarge: (maxBytes: number) => `This page is larger than ${Math.round(maxBytes / 1_000_000)} MB, so we stopped reading it`,
-    timeout: (seconds: number) => `This website took longer than ${countOf(seconds, "second")} to answer, so we stopped waiting`,
-    httpError: (status: number) => `The website answered with an error (HTTP ${status}), so we could not read the page`,
-    notHtml: "This address does not lead to a web page we can read",
-    nothingFound: "We read the page but found nothing to fill in: fill the form yourself",
-    filled: "We filled the form from the website. Check every field before you submit: nothing is sent until you do.",
+    get badAddress() {
+      return say("fetch.badAddress");
+    },
+    get privateAddress() {
+      return say("fetch.privateAddress");
+    },
+    get unknownHost() {
+      return say("fetch.unknownHost");
+    },
+    get unreachable() {
+      return say("fetch.unreachable");
+    },
+    tooManyRedirects: (max: number) => say("fetch.tooManyRedirects", { max }),
+    tooLarge: (maxBytes: number) => say("fetch.tooLarge", { mb: Math.round(maxBytes / 1_000_000) }),
+    timeout: (seconds: number) => say("fetch.timeout", { seconds }),
+    httpError: (status: number) => say("fetch.httpError", { status }),
+    get notHtml() {
+      return say("fetch.notHtml");
+    },
+    get nothingFound() {
+      return say("fetch.nothingFound");
+    },
+    get filled() {
+      return say("fetch.filled");
+    },
   },
 
   /** The link checker's findings and the admins' answer (/admin/links). */
@@ -113,54 +191,124 @@ export const MESSAGES = {
 
   /** Accounts: sign-up, sign-in, e-mailed links (SPEC section 8 for Better Auth's failures). */
   auth: {
-    invalidEmail: "Email format incorrect",
-    userNotFound: "User doesn't exist",
-    wrongPassword: "Incorrect password",
-    userDisabled: "The user has been disabled",
-    tooManyRequests: "Too many requests, try again later",
-    emailInUse: "Email already in use",
-    weakPassword: `Password must contain at least ${MIN_PASSWORD_LENGTH} characters`,
-    longPassword: `Password must contain at most ${MAX_PASSWORD_LENGTH} characters`,
-    emailExists: "Email already used. Please login with your email",
-    emailExistsGoogle: "Email already used with Google. Please use Google sign in",
-    recordNotFound: "User not found",
-    noEmail: "An error occurred during authentication. The admin has been informed",
-    usernameRequired: "Choose a username with at least one letter or digit",
-    usernameTooLong: `A username has at most ${MAX_USERNAME_LENGTH} characters`,
-    linkExpired: "This link has expired or was already used. Ask for a new one.",
+    get invalidEmail() {
+      return say("auth.invalidEmail");
+    },
+    get userNotFound() {
+      return say("auth.userNotFound");
+    },
+    get wrongPassword() {
+      return say("auth.wrongPassword");
+    },
+    get userDisabled() {
+      return say("auth.userDisabled");
+    },
+    get tooManyRequests() {
+      return say("auth.tooManyRequests");
+    },
+    get emailInUse() {
+      return say("auth.emailInUse");
+    },
+    get weakPassword() {
+      return say("auth.weakPassword", { min: MIN_PASSWORD_LENGTH });
+    },
+    get longPassword() {
+      return say("auth.longPassword", { max: MAX_PASSWORD_LENGTH });
+    },
+    get emailExists() {
+      return say("auth.emailExists");
+    },
+    get emailExistsGoogle() {
+      return say("auth.emailExistsGoogle");
+    },
+    get recordNotFound() {
+      return say("auth.recordNotFound");
+    },
+    get noEmail() {
+      return say("auth.noEmail");
+    },
+    get usernameRequired() {
+      return say("auth.usernameRequired");
+    },
+    get usernameTooLong() {
+      return say("auth.usernameTooLong", { max: MAX_USERNAME_LENGTH });
+    },
+    get linkExpired() {
+      return say("auth.linkExpired");
+    },
     /** Asked again when the inbox already got as many links as it may in an hour: the last one still works. */
-    signInLinkSentRecently: (email: string) => `A sign-in link was sent to ${email} less than an hour ago: use that one. No new link was sent.`,
-    resetLinkSentRecently: (email: string) => `A link to reset the password was sent to ${email} less than an hour ago: use that one. No new link was sent.`,
+    signInLinkSentRecently: (email: string) => say("auth.signInLinkSentRecently", { email }),
+    resetLinkSentRecently: (email: string) => say("auth.resetLinkSentRecently", { email }),
   },
 
   /** The anti-spam checks of the sign-up and add-tool forms and of the submitTool function (server/spam/). */
   spam: {
-    proofMissing: "The anti-spam check has not finished. Wait until the form says it is ready, then send it again.",
-    needsScript: "This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.",
-    proofInvalid: "The anti-spam check failed. Reload the page and send the form again.",
-    proofReplayed: "This anti-spam check was already used. Send the form again: your browser makes a new one.",
-    proofExpired: "The anti-spam check expired. Send the form again: your browser makes a new one.",
-    honeypot: "The form was refused because a field meant to stay empty was filled. If you are a person, reload the page and try again.",
-    disposableEmail: "Addresses from disposable e-mail services are not accepted. Use an address you keep.",
-    dailyLimit: (max: number) => `You can submit ${max} ${max === 1 ? "tool" : "tools"} a day. Try again tomorrow.`,
+    get proofMissing() {
+      return say("spam.proofMissing");
+    },
+    get needsScript() {
+      return say("spam.needsScript");
+    },
+    get proofInvalid() {
+      return say("spam.proofInvalid");
+    },
+    get proofReplayed() {
+      return say("spam.proofReplayed");
+    },
+    get proofExpired() {
+      return say("spam.proofExpired");
+    },
+    get honeypot() {
+      return say("spam.honeypot");
+    },
+    get disposableEmail() {
+      return say("spam.disposableEmail");
+    },
+    dailyLimit: (max: number) => say("spam.dailyLimit", { max }),
   },
 
   /** Profiles: /profile/{slug}, the /edit-profile forms, the featuring request and the admin command. */
   profile: {
-    notFound: "No user found with this address",
-    bioTooLong: `A bio has at most ${MAX_BIO_LENGTH} characters`,
-    socialProfileUrl: "Each social profile must be a web address starting with http:// or https://, such as https://github.com/you",
-    tooManySocialProfiles: `List at most ${MAX_SOCIAL_PROFILES} social profiles`,
-    currentPasswordRequired: "Enter your current password",
-    noPassword: "Your account signs in with Google: it has no password to change",
-    confirmDelete: "Type DELETE to confirm",
-    chooseTool: "Choose one of your tools",
-    notYourTool: "You can only ask to feature one of your own tools",
-    notYourProfile: "Only the owner of this profile can ask to feature their tools",
-    alreadyRequested: "You already asked to feature this tool. We will get back to you soon.",
-    requestSent: "Your request was sent. You will hear from us soon.",
-    unknownRole: `A role is one of: ${USER_ROLES.join(", ")}`,
-    noUserWithEmail: (email: string) => `No user has the e-mail ${email}`,
+    get notFound() {
+      return say("profile.notFound");
+    },
+    get bioTooLong() {
+      return say("profile.bioTooLong", { max: MAX_BIO_LENGTH });
+    },
+    get socialProfileUrl() {
+      return say("profile.socialProfileUrl");
+    },
+    get tooManySocialProfiles() {
+      return say("profile.tooManySocialProfiles", { max: MAX_SOCIAL_PROFILES });
+    },
+    get currentPasswordRequired() {
+      return say("profile.currentPasswordRequired");
+    },
+    get noPassword() {
+      return say("profile.noPassword");
+    },
+    get confirmDelete() {
+      return say("profile.confirmDelete");
+    },
+    get chooseTool() {
+      return say("profile.chooseTool");
+    },
+    get notYourTool() {
+      return say("profile.notYourTool");
+    },
+    get notYourProfile() {
+      return say("profile.notYourProfile");
+    },
+    get alreadyRequested() {
+      return say("profile.alreadyRequested");
+    },
+    get requestSent() {
+      return say("profile.requestSent");
+    },
+    get unknownRole() {
+      return say("profile.unknownRole", { roles: USER_ROLES.join(", ") });
+    },
+    noUserWithEmail: (email: string) => say("profile.noUserWithEmail", { email }),
   },
 
   /** Paid featuring (decision 040): the maker's checkout, the console's prices and places, Stripe's webhook. */
@@ -192,12 +340,18 @@ export const MESSAGES = {
 
   /** The record of searches (/searches, /admin/analytics). */
   search: {
-    notFound: "Nobody has made this search",
+    get notFound() {
+      return say("search.notFound");
+    },
   },
 
   favorite: {
-    needsAccount: "Log in to keep your favourite tools",
-    unknownIntent: "intent must be add or remove",
+    get needsAccount() {
+      return say("favorite.needsAccount");
+    },
+    get unknownIntent() {
+      return say("favorite.unknownIntent");
+    },
   },
 
   /** The moderation console (/admin): its forms and its refusals. */
@@ -238,46 +392,108 @@ export const MESSAGES = {
 
   /** Problems reported on a tool's page, and their handling in the console (/admin/reports). */
   report: {
-    unknownKind: "Choose what is wrong: a broken link, a wrong category, outdated information, spam, or something else",
-    textTooLong: `A report has at most ${MAX_REPORT_TEXT_LENGTH} characters`,
-    unreadableText: "The report holds characters that are not text",
-    notFound: "No report found with this ID",
-    alreadyHandled: "This report was already resolved or dismissed",
+    get unknownKind() {
+      return say("report.unknownKind");
+    },
+    get textTooLong() {
+      return say("report.textTooLong", { max: MAX_REPORT_TEXT_LENGTH });
+    },
+    get unreadableText() {
+      return say("report.unreadableText");
+    },
+    get notFound() {
+      return say("report.notFound");
+    },
+    get alreadyHandled() {
+      return say("report.alreadyHandled");
+    },
     /** Past a tool's daily limit of reports: the moderators were told of the flood. */
-    toolFlooded: "This tool was reported many times today, and the moderators know. Please try again tomorrow if the problem is still there.",
+    get toolFlooded() {
+      return say("report.toolFlooded");
+    },
   },
 
   /** Reviews of tools (decision 043): writing, replying, voting, reporting and moderating. */
   review: {
-    needsAccount: "Log in to review this tool",
-    ownTool: "You cannot review your own tool",
-    rating: "Choose a rating from 1 to 5 stars",
-    tooLong: `A review has at most ${MAX_REVIEW_LENGTH} characters`,
-    unreadable: "The review holds characters that are not text",
-    dailyLimit: `You can write ${REVIEWS_PER_DAY} reviews a day. Please come back tomorrow`,
-    hidden: "A moderator hid this review, so it can no longer be changed. You can delete it",
-    notFound: "No review found with this ID",
-    noOwnReview: "You have not reviewed this tool",
-    replyMakersOnly: "Only the tool's maker can reply to its reviews",
-    replyOnce: "This review already has the maker's reply",
-    replyEmpty: "Write your reply",
-    replyTooLong: `A reply has at most ${MAX_REVIEW_REPLY_LENGTH} characters`,
-    notPublic: "This review is not public",
-    ownVote: "You cannot vote for your own review",
-    voteNeedsAccount: "Log in to say a review helped you",
-    reportTooLong: `A report has at most ${MAX_REVIEW_REPORT_LENGTH} characters`,
-    reason: "Say why, for the review's author",
-    reasonTooLong: `A reason has at most ${MAX_MODERATION_REASON_LENGTH} characters`,
-    unknownAction: "Choose approve, hide, restore or keep",
-    notWaiting: "This review no longer waits for a moderator",
+    get needsAccount() {
+      return say("review.needsAccount");
+    },
+    get ownTool() {
+      return say("review.ownTool");
+    },
+    get rating() {
+      return say("review.rating");
+    },
+    get tooLong() {
+      return say("review.tooLong", { max: MAX_REVIEW_LENGTH });
+    },
+    get unreadable() {
+      return say("review.unreadable");
+    },
+    get dailyLimit() {
+      return say("review.dailyLimit", { max: REVIEWS_PER_DAY });
+    },
+    get hidden() {
+      return say("review.hidden");
+    },
+    get notFound() {
+      return say("review.notFound");
+    },
+    get noOwnReview() {
+      return say("review.noOwnReview");
+    },
+    get replyMakersOnly() {
+      return say("review.replyMakersOnly");
+    },
+    get replyOnce() {
+      return say("review.replyOnce");
+    },
+    get replyEmpty() {
+      return say("review.replyEmpty");
+    },
+    get replyTooLong() {
+      return say("review.replyTooLong", { max: MAX_REVIEW_REPLY_LENGTH });
+    },
+    get notPublic() {
+      return say("review.notPublic");
+    },
+    get ownVote() {
+      return say("review.ownVote");
+    },
+    get voteNeedsAccount() {
+      return say("review.voteNeedsAccount");
+    },
+    get reportTooLong() {
+      return say("review.reportTooLong", { max: MAX_REVIEW_REPORT_LENGTH });
+    },
+    get reason() {
+      return say("review.reason");
+    },
+    get reasonTooLong() {
+      return say("review.reasonTooLong", { max: MAX_MODERATION_REASON_LENGTH });
+    },
+    get unknownAction() {
+      return say("review.unknownAction");
+    },
+    get notWaiting() {
+      return say("review.notWaiting");
+    },
   },
 
   /** Follows of categories and tags, their weekly e-mail, and unsubscribing (decision 044). */
   follow: {
-    needsAccount: "Log in to follow categories and tags",
-    unknownKind: "Follow a category or a tag",
-    unknownIntent: "intent must be follow or unfollow",
-    badUnsubscribeLink: "This unsubscribe link is not valid. Use the link of your latest e-mail, or sign in to change your e-mails",
+    get needsAccount() {
+      return say("follow.needsAccount");
+    },
+    get unknownKind() {
+      return say("follow.unknownKind");
+    },
+    get unknownIntent() {
+      return say("follow.unknownIntent");
+    },
+    get badUnsubscribeLink() {
+      return say("follow.badUnsubscribeLink");
+    },
   },
 
   /** The newsletter's digest (/admin/newsletter, npm run newsletter). */
@@ -293,50 +509,102 @@ export const MESSAGES = {
 
   /** What the public read API (/api/v1, described at /api/v1/openapi.json) answers to a request it cannot read. */
   api: {
-    unknownParameters: (names: string) => `Unknown query parameter: ${names}. See /api/docs for the parameters of each endpoint`,
-    repeatedParameter: (name: string) => `Give ${name} once`,
-    category: "category must be the address of a category, such as design (see /api/v1/categories)",
-    tag: "tag must be a tag that live tools carry, such as open-source (see /api/v1/tags)",
-    featured: "featured must be true or false",
-    searchText: `q must hold at least one word of letters or digits, at most ${MAX_SEARCH_LENGTH} characters`,
-    tagLimit: (max: number) => `limit must be a number from 1 to ${max}`,
+    unknownParameters: (names: string) => say("api.unknownParameters", { names }),
+    repeatedParameter: (name: string) => say("api.repeatedParameter", { name }),
+    get category() {
+      return say("api.category");
+    },
+    get tag() {
+      return say("api.tag");
+    },
+    get featured() {
+      return say("api.featured");
+    },
+    get searchText() {
+      return say("api.searchText", { max: MAX_SEARCH_LENGTH });
+    },
+    tagLimit: (max: number) => say("api.tagLimit", { max }),
     /** A write to the API whose body is not a JSON object. */
-    notJson: "The request body must be a JSON object sent as application/json",
+    get notJson() {
+      return say("api.notJson");
+    },
   },
 
   /** Personal API keys (/settings/api-keys, /admin/api-keys) and the requests made with one (docs/decisions/028). */
   apiKey: {
-    nameRequired: `Name the key, such as "Deploy script": at most ${MAX_API_KEY_NAME_LENGTH} characters`,
-    scope: "Choose what the key may do: read, or read and write",
-    tooMany: `You have ${MAX_API_KEYS_PER_USER} keys already: revoke one you no longer use first`,
-    notFound: "This key does not exist or was already revoked",
-    malformed: "The Authorization header must be Bearer followed by an API key that starts with it_live_",
-    unknown: "This API key is not valid: it is unknown or was revoked",
-    readOnly: "This API key may only read: make a key that may read and write",
-    keyRequired: "Send an API key that may write as Authorization: Bearer it_live_...",
-    tooManyRequests: (seconds: number) => `Too many requests with this API key: try again in ${countOf(seconds, "second")}`,
+    get nameRequired() {
+      return say("apiKey.nameRequired", { max: MAX_API_KEY_NAME_LENGTH });
+    },
+    get scope() {
+      return say("apiKey.scope");
+    },
+    get tooMany() {
+      return say("apiKey.tooMany", { max: MAX_API_KEYS_PER_USER });
+    },
+    get notFound() {
+      return say("apiKey.notFound");
+    },
+    get malformed() {
+      return say("apiKey.malformed");
+    },
+    get unknown() {
+      return say("apiKey.unknown");
+    },
+    get readOnly() {
+      return say("apiKey.readOnly");
+    },
+    get keyRequired() {
+      return say("apiKey.keyRequired");
+    },
+    tooManyRequests: (seconds: number) => say("apiKey.tooManyRequests", { seconds }),
   },
 
   /** What the callable functions (POST /api/functions/{name}) answer to a request they cannot read. */
   functions: {
-    notJson: 'The request body must be JSON, such as { "tool": { ... } }',
-    noTool: 'The request body needs a "tool" object',
-    noToolId: 'Give the tool\'s id, such as { "tool": { "id": "t..." } }',
-    unknownFunction: "No such function",
+    get notJson() {
+      return say("functions.notJson");
+    },
+    get noTool() {
+      return say("functions.noTool");
+    },
+    get noToolId() {
+      return say("functions.noToolId");
+    },
+    get unknownFunction() {
+      return say("functions.unknownFunction");
+    },
   },
 
   /** What POST /api/event answers for a body that is not an event. */
   event: {
-    notJson: "The event must be a JSON object",
-    tooLarge: "The event is too large",
-    name: "The event needs a name (n)",
-    url: "The event needs the page's address (u), an http(s) URL",
-    domain: "The event needs the site's domain (d)",
-    props: "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
-    text: "The event holds characters that are not text",
-    otherSite: (site: string, domain: string) => `Events are counted for ${site} only, not for ${domain}`,
-    tooManyAtOnce: "Too many events at once, try again in a moment",
-    notStored: "The event could not be stored, try again in a moment",
+    get notJson() {
+      return say("event.notJson");
+    },
+    get tooLarge() {
+      return say("event.tooLarge");
+    },
+    get name() {
+      return say("event.name");
+    },
+    get url() {
+      return say("event.url");
+    },
+    get domain() {
+      return say("event.domain");
+    },
+    get props() {
+      return say("event.props");
+    },
+    get text() {
+      return say("event.text");
+    },
+    otherSite: (site: string, domain: string) => say("event.otherSite", { site, domain }),
+    get tooManyAtOnce() {
+      return say("event.tooManyAtOnce");
+    },
+    get notStored() {
+      return say("event.notStored");
+    },
   },
 
   /** Importing a catalogue file (/admin/import, npm run import) and exporting it. */

@@ -8,3 +8,6 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** A schema's message, said when an input fails it: in the language of whoever is answered then (common/i18n/say.ts). */
+export type Said = { error: () => string };

@@ -4,6 +4,7 @@
  * runs inside that server through the command channel; otherwise here, on a database it opens and migrates as the
  * server would (one connection). It ends the process with the command's status.
  */
+import "#server/i18n.ts";
 import { ConfigError, loadProcessConfig } from "#server/config.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
 import { sendCommand } from "#server/operations/channel.ts";

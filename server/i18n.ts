@@ -1,11 +1,27 @@
-/** Every language's catalogue, for the server: pages, e-mails and answers are written in the request's or the person's language. */
+/**
+ * Every language's catalogue, for the server, and the language of the request being served: pages, answers and
+ * errors are written in it (`say`), e-mails in their reader's. The store is shared by the server's two bundles (the
+ * server's own and React Router's), which each hold a copy of this module.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
 import en from "#common/i18n/compiled/en.js";
 import es from "#common/i18n/compiled/es.js";
 import fr from "#common/i18n/compiled/fr.js";
+import { readLocaleFrom } from "#common/i18n/say.ts";
 import { holdMessages } from "#common/i18n/words.ts";
+import type { Locale } from "#common/locales.ts";
 
 holdMessages("en", en);
 holdMessages("fr", fr);
 holdMessages("es", es);
+
+const STORE = Symbol.for("indie-tools.request-locale");
+const requestLocale: AsyncLocalStorage<Locale> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
+readLocaleFrom(() => requestLocale.getStore() ?? "en");
+
+/** Runs `work` in `locale`: every message it says is in that language. */
+export function inLocale<Result>(locale: Locale, work: () => Result): Result {
+  return requestLocale.run(locale, work);
+}
 
 export { wordsFor } from "#common/i18n/words.ts";

@@ -1,4 +1,5 @@
 /** The server itself: opens and migrates the database, loads the demo catalogue into an empty one, then serves. */
+import "./i18n.ts";
 import { createServer } from "node:http";
 import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,4 +1,5 @@
 /** Builds the domain layer from its dependencies. Loaders, actions and API handlers all call these, and nothing else touches the database. */
+import "./i18n.ts";
 import { adminService } from "./admin/service.ts";
 import { apiKeyService } from "./api-keys/keys.ts";
 import { eventCollector } from "./analytics/events.ts";

@@ -4,6 +4,7 @@
  * sign-in went over a BroadcastChannel, not window.opener: the site's Cross-Origin-Opener-Policy parts the popup from
  * its opener as soon as it goes to Google.
  */
+import { useT } from "../i18n.tsx";
 import type { MouseEvent } from "react";
 import { useEffect, useState } from "react";
 import { GOOGLE_POPUP_ANSWER_MS, GOOGLE_POPUP_SIZE } from "#common/constants.ts";
@@ -39,6 +40,7 @@ export function tellOpener(outcome: PopupOutcome): Promise<boolean> {
 
 export function GoogleButton({ redirectTo }: { redirectTo?: string }) {
   const [failure, setFailure] = useState<string>();
+  const t = useT();
   const href = withRedirectTo("/auth/google", redirectTo);
 
   useEffect(() => {
@@ -83,7 +85,7 @@ export function GoogleButton({ redirectTo }: { redirectTo?: string }) {
           <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
           <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
         </svg>
-        Continue with Google
+        {t("google.continue")}
       </a>
     </div>
   );

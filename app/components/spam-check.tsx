@@ -4,6 +4,7 @@
  * it. Without JavaScript there is no proof: the form says so at its top (ScriptNeeded), its status line is hidden
  * (app.css, .script-only), and a form sent all the same is refused with the same words, losing nothing typed.
  */
+import { useT } from "../i18n.tsx";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 import { MESSAGES } from "#common/messages.ts";
@@ -13,7 +14,7 @@ import { type Challenge, solveChallenge } from "../proof-of-work.ts";
 /** A fresh challenge is fetched this long before the current one expires. */
 const RENEW_BEFORE_MS = 60_000;
 /** The refusals after which the browser needs a new proof. */
-const NEEDS_NEW_PROOF: string[] = [MESSAGES.spam.proofReplayed, MESSAGES.spam.proofExpired, MESSAGES.spam.proofInvalid, MESSAGES.spam.proofMissing];
+const needsNewProof = (refusal: string) => [MESSAGES.spam.proofReplayed, MESSAGES.spam.proofExpired, MESSAGES.spam.proofInvalid, MESSAGES.spam.proofMissing].includes(refusal);
 
 type State = "working" | "ready" | "failed";
 
@@ -25,6 +26,7 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
   const [proof, setProof] = useState("");
   const [state, setState] = useState<State>("working");
   const [round, setRound] = useState(0);
+  const t = useT();
   // False in the server's HTML and while it hydrates, true once the page runs: the field says the browser runs scripts.
   const hasScript = useSyncExternalStore(noChanges, () => true, () => false);
   const holder = useRef<HTMLDivElement>(null);
@@ -43,7 +45,7 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
   const [seenRefusal, setSeenRefusal] = useState(refusal);
   if (refusal !== seenRefusal) {
     setSeenRefusal(refusal);
-    if (refusal && NEEDS_NEW_PROOF.includes(refusal)) startOver();
+    if (refusal && needsNewProof(refusal)) startOver();
   }
 
   // The submit listener reads the proof of the latest render.
@@ -108,12 +110,12 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
       {/* Off screen and out of the tab order: people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
-          Leave this field empty
+          {t("spam.leaveEmpty")}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
       <p data-testid="spam-check" data-state={state} aria-live="polite" className="script-only text-xs text-slate-500">
-        {state === "working" ? "Anti-spam check: working…" : state === "ready" ? "Anti-spam check: done." : "The anti-spam check could not start. Reload the page to try again."}
+        {state === "working" ? t("spam.working") : state === "ready" ? t("spam.ready") : t("spam.failed")}
       </p>
     </div>
   );
@@ -121,10 +123,11 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
 
 /** Said at the top of a form with a spam check, to a browser that runs no script: `what` is what the form does ("Signing up"). */
 export function ScriptNeeded({ what }: { what: string }) {
+  const t = useT();
   return (
     <noscript>
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        {`${what} needs JavaScript, for the anti-spam check that keeps robots out. Turn JavaScript on in your browser, then reload this page.`}
+        {t("spam.scriptNeeded", { what })}
       </p>
     </noscript>
   );

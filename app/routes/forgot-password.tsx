@@ -1,4 +1,5 @@
 /** Forgotten password: an e-mail with a link to choose a new one. */
+import { useT } from "../i18n.tsx";
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MESSAGES } from "#common/messages.ts";
@@ -18,19 +19,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Forgot your password?", description: "Get an e-mail with a link to choose a new password.", path: "/forgot-password" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("forgot.title"), description: t("forgot.description"), path: "/forgot-password" }));
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const isRecent = actionData && "isRecent" in actionData && actionData.isRecent;
+  const t = useT();
   return (
-    <AuthCard title="Forgot your password?" footer={<Link to="/login" className="font-medium text-brand-700 hover:underline">Back to log in</Link>}>
-      <p className="text-sm text-slate-600">Enter your account's e-mail address and we will send you a link to choose a new password.</p>
+    <AuthCard
+      title={t("forgot.title")}
+      footer={
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          {t("forgot.backToLogin")}
+        </Link>
+      }
+    >
+      <p className="text-sm text-slate-600">{t("forgot.intro")}</p>
       <Form method="post" className="space-y-4" noValidate>
-        <FormMessage tone="success" message={sent ? (isRecent ? MESSAGES.auth.resetLinkSentRecently(sent) : `A link is on its way to ${sent}. It works once, for one hour.`) : undefined} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={failure?.fields.email ?? (failure && failure.message)} />
-        <SubmitButton pendingText="Sending…">Send me a link</SubmitButton>
+        <FormMessage tone="success" message={sent ? (isRecent ? MESSAGES.auth.resetLinkSentRecently(sent) : t("forgot.linkSent", { email: sent })) : undefined} />
+        <Field label={t("form.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={failure?.fields.email ?? (failure && failure.message)} />
+        <SubmitButton pendingText={t("forgot.pending")}>{t("forgot.submit")}</SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -2,6 +2,7 @@
  * Log in (SPEC sections 4 and 8): e-mail and password, or a one-time sign-in link by e-mail, or Google.
  * Each failure shows the catalogue's message; a visitor sent here from a page goes back to it afterwards.
  */
+import { useT } from "../i18n.tsx";
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { flashCookie } from "#common/flash.ts";
@@ -40,10 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName }) => ({ title: "Log in", description: `Log in to ${siteName} to submit and manage your tools and your favourites.`, path: "/login" }));
+  pageMeta(matches, ({ siteName, t }) => ({ title: t("login.title"), description: t("login.description", { siteName }), path: "/login" }));
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();
+  const t = useT();
   const { redirectTo } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
@@ -51,12 +53,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const fields = failure?.fields ?? {};
   return (
     <AuthCard
-      title="Log in"
+      title={t("login.title")}
       footer={
         <>
-          No account yet?{" "}
+          {t("login.noAccount")}{" "}
           <Link to={signInPagePath("/register", redirectTo)} className="font-medium text-brand-700 hover:underline">
-            Sign up
+            {t("nav.signUp")}
           </Link>
         </>
       }
@@ -64,19 +66,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {config.isGoogleEnabled && <GoogleButton redirectTo={redirectTo} />}
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage message={failure && !fields.email && !fields.password ? failure.message : undefined} />
-        <FormMessage tone="success" message={sent ? (isRecent ? MESSAGES.auth.signInLinkSentRecently(sent) : `A sign-in link is on its way to ${sent}. It works once, for one hour.`) : undefined} />
+        <FormMessage tone="success" message={sent ? (isRecent ? MESSAGES.auth.signInLinkSentRecently(sent) : t("login.linkSent", { email: sent })) : undefined} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={fields.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" error={fields.password} />
-        <SubmitButton name="intent" value="password" pendingText="Logging in…">
-          Log in
+        <Field label={t("form.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={fields.email} />
+        <Field label={t("form.password")} name="password" type="password" autoComplete="current-password" error={fields.password} />
+        <SubmitButton name="intent" value="password" pendingText={t("login.pending")}>
+          {t("login.submit")}
         </SubmitButton>
         <div className="flex items-center justify-between gap-4 text-sm">
           <Link to="/forgot-password" className="text-brand-700 hover:underline">
-            Forgot your password?
+            {t("login.forgot")}
           </Link>
           <button type="submit" name="intent" value="link" formNoValidate className="text-brand-700 hover:underline">
-            E-mail me a sign-in link instead
+            {t("login.byLink")}
           </button>
         </div>
       </Form>

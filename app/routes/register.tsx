@@ -2,6 +2,8 @@
  * Sign-up (SPEC section 4): username, e-mail, password and the newsletter opt-in; then the new user is signed in and
  * goes on where they were going, welcomed by a toast, or, from no page in particular, to the welcome step.
  */
+import { useT } from "../i18n.tsx";
+import { MIN_PASSWORD_LENGTH } from "#common/constants.ts";
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { registerInput } from "#common/schemas/accounts.ts";
@@ -36,39 +38,40 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName }) => ({ title: "Sign up", description: `Create your ${siteName} account to submit your tools, claim them and keep favourites.`, path: "/register" }));
+  pageMeta(matches, ({ siteName, t }) => ({ title: t("register.title"), description: t("register.description", { siteName }), path: "/register" }));
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();
+  const t = useT();
   const { redirectTo } = loaderData;
   const values = actionData?.values ?? {};
   const fields = actionData?.fields ?? {};
   return (
     <AuthCard
-      title="Create your account"
+      title={t("register.heading")}
       footer={
         <>
-          Already have an account?{" "}
+          {t("register.haveAccount")}{" "}
           <Link to={signInPagePath("/login", redirectTo)} className="font-medium text-brand-700 hover:underline">
-            Log in
+            {t("nav.logIn")}
           </Link>
         </>
       }
     >
       {config.isGoogleEnabled && <GoogleButton redirectTo={redirectTo} />}
       <Form method="post" className="space-y-4" noValidate>
-        <ScriptNeeded what="Signing up" />
+        <ScriptNeeded what={t("register.scriptWhat")} />
         <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Username" name="username" autoComplete="username" required maxLength={40} defaultValue={values.username} error={fields.username} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fields.email} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={6} error={fields.password} hint="At least 6 characters." />
+        <Field label={t("form.username")} name="username" autoComplete="username" required maxLength={40} defaultValue={values.username} error={fields.username} />
+        <Field label={t("form.email")} name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fields.email} />
+        <Field label={t("form.password")} name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} error={fields.password} hint={t("form.passwordHint", { min: MIN_PASSWORD_LENGTH })} />
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input type="checkbox" name="newsletter" defaultChecked={values.newsletter === "on"} className="mt-0.5" />
-          Send me the weekly newsletter of new tools
+          {t("register.newsletter")}
         </label>
         <SpamCheck refusal={actionData?.message} />
-        <SubmitButton pendingText="Creating your account…">Sign up</SubmitButton>
+        <SubmitButton pendingText={t("register.pending")}>{t("register.submit")}</SubmitButton>
       </Form>
     </AuthCard>
   );

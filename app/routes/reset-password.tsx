@@ -1,4 +1,6 @@
 /** Choosing a new password from the e-mailed link; then the person logs in with it. */
+import { useT } from "../i18n.tsx";
+import { MIN_PASSWORD_LENGTH } from "#common/constants.ts";
 import { Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { resetPasswordInput } from "#common/schemas/accounts.ts";
@@ -24,27 +26,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Choose a new password", description: "Set a new password for your account.", path: "/reset-password", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("reset.title"), description: t("reset.description"), path: "/reset-password", noindex: true }));
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, isExpired } = loaderData;
+  const t = useT();
   if (isExpired) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={t("reset.title")}>
         <FormMessage message={MESSAGES.auth.linkExpired} />
         <Link to="/forgot-password" className="block text-center text-sm font-medium text-brand-700 hover:underline">
-          Send me a new link
+          {t("reset.newLink")}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t("reset.title")}>
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage message={actionData && !actionData.fields.password ? actionData.message : undefined} />
         <input type="hidden" name="token" value={token} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={6} error={actionData?.fields.password} hint="At least 6 characters." />
-        <SubmitButton pendingText="Saving…">Save my new password</SubmitButton>
+        <Field label={t("form.newPassword")} name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} error={actionData?.fields.password} hint={t("form.passwordHint", { min: MIN_PASSWORD_LENGTH })} />
+        <SubmitButton pendingText={t("reset.pending")}>{t("reset.submit")}</SubmitButton>
       </Form>
     </AuthCard>
   );

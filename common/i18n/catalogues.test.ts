@@ -45,7 +45,7 @@ describe("the catalogues", () => {
         for (const count of COUNTS) {
           const values = Object.fromEntries([...placeholders].map(([name, kind]) => [name, kind === "number" ? count : kind === "date" ? new Date(0) : kind === "choice" ? "add" : "Beacon"]));
           const text = (t as (key: string, values?: object) => string)(key, placeholders.size ? values : undefined);
-          expect({ key, text: /[{}]/.test(text) ? text : "ok" }).toEqual({ key, text: "ok" });
+          expect({ key, text: /\{\s*[a-zA-Z_]+\s*[,}]/.test(text) ? text : "ok" }).toEqual({ key, text: "ok" });
         }
       }
     });

@@ -8,22 +8,22 @@ import { checkboxField } from "./fields.ts";
 export const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
 export const emailField = z
-  .string({ message: MESSAGES.auth.invalidEmail })
+  .string({ error: () => MESSAGES.auth.invalidEmail })
   .trim()
-  .max(254, MESSAGES.auth.invalidEmail)
-  .regex(EMAIL_PATTERN, MESSAGES.auth.invalidEmail)
+  .max(254, { error: () => MESSAGES.auth.invalidEmail })
+  .regex(EMAIL_PATTERN, { error: () => MESSAGES.auth.invalidEmail })
   .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z
-  .string({ message: MESSAGES.auth.weakPassword })
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.auth.weakPassword)
-  .max(MAX_PASSWORD_LENGTH, MESSAGES.auth.longPassword);
+  .string({ error: () => MESSAGES.auth.weakPassword })
+  .min(MIN_PASSWORD_LENGTH, { error: () => MESSAGES.auth.weakPassword })
+  .max(MAX_PASSWORD_LENGTH, { error: () => MESSAGES.auth.longPassword });
 
 export const usernameField = z
-  .string({ message: MESSAGES.auth.usernameRequired })
+  .string({ error: () => MESSAGES.auth.usernameRequired })
   .trim()
-  .max(MAX_USERNAME_LENGTH, MESSAGES.auth.usernameTooLong)
-  .refine((name) => /[\p{L}\p{N}]/u.test(name), MESSAGES.auth.usernameRequired);
+  .max(MAX_USERNAME_LENGTH, { error: () => MESSAGES.auth.usernameTooLong })
+  .refine((name) => /[\p{L}\p{N}]/u.test(name), { error: () => MESSAGES.auth.usernameRequired });
 
 export const registerInput = z.object({
   username: usernameField,
@@ -35,13 +35,13 @@ export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
   email: emailField,
-  password: z.string({ message: MESSAGES.auth.wrongPassword }).min(1, MESSAGES.auth.wrongPassword).max(MAX_PASSWORD_LENGTH, MESSAGES.auth.wrongPassword),
+  password: z.string({ error: () => MESSAGES.auth.wrongPassword }).min(1, { error: () => MESSAGES.auth.wrongPassword }).max(MAX_PASSWORD_LENGTH, { error: () => MESSAGES.auth.wrongPassword }),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const emailInput = z.object({ email: emailField });
 
 export const resetPasswordInput = z.object({
-  token: z.string().min(1, MESSAGES.auth.linkExpired).max(200, MESSAGES.auth.linkExpired),
+  token: z.string().min(1, { error: () => MESSAGES.auth.linkExpired }).max(200, { error: () => MESSAGES.auth.linkExpired }),
   password: newPasswordField,
 });

@@ -10,8 +10,8 @@ export const analyticsQuery = z.object({ days: analyticsRangeParam });
 /** The most an event's properties may weigh, as JSON text. */
 const MAX_EVENT_PROPS_LENGTH = 2000;
 
-const eventText = z.string().refine(isStorableText, MESSAGES.event.text);
-const eventPropValue = z.union([eventText.pipe(z.string().max(MAX_EVENT_PROPS_LENGTH)), z.number(), z.boolean()], { message: MESSAGES.event.props });
+const eventText = z.string().refine(isStorableText, { error: () => MESSAGES.event.text });
+const eventPropValue = z.union([eventText.pipe(z.string().max(MAX_EVENT_PROPS_LENGTH)), z.number(), z.boolean()], { error: () => MESSAGES.event.props });
 
 /**
  * An analytics event, in Plausible's format: n (name), u (url), d (domain), r (referrer), p (props). Plausible's long
@@ -33,17 +33,17 @@ export const analyticsEventInput = z.preprocess(
   },
   z.object(
     {
-      n: z.string({ message: MESSAGES.event.name }).trim().min(1, MESSAGES.event.name).max(120, MESSAGES.event.name).pipe(eventText),
-      u: z.url({ protocol: /^https?$/, message: MESSAGES.event.url }).max(2000, MESSAGES.event.url),
-      d: z.string({ message: MESSAGES.event.domain }).trim().min(1, MESSAGES.event.domain).max(253, MESSAGES.event.domain),
+      n: z.string({ error: () => MESSAGES.event.name }).trim().min(1, { error: () => MESSAGES.event.name }).max(120, { error: () => MESSAGES.event.name }).pipe(eventText),
+      u: z.url({ protocol: /^https?$/, error: () => MESSAGES.event.url }).max(2000, { error: () => MESSAGES.event.url }),
+      d: z.string({ error: () => MESSAGES.event.domain }).trim().min(1, { error: () => MESSAGES.event.domain }).max(253, { error: () => MESSAGES.event.domain }),
       // A referrer that is not usable text is no referrer.
       r: eventText.pipe(z.string().max(2000)).nullish().catch(null),
       p: z
-        .record(eventText.pipe(z.string().min(1).max(300)), eventPropValue, { message: MESSAGES.event.props })
-        .refine((props) => Object.keys(props).length <= 30 && JSON.stringify(props).length <= MAX_EVENT_PROPS_LENGTH, MESSAGES.event.props)
+        .record(eventText.pipe(z.string().min(1).max(300)), eventPropValue, { error: () => MESSAGES.event.props })
+        .refine((props) => Object.keys(props).length <= 30 && JSON.stringify(props).length <= MAX_EVENT_PROPS_LENGTH, { error: () => MESSAGES.event.props })
         .optional(),
     },
-    { message: MESSAGES.event.notJson },
+    { error: () => MESSAGES.event.notJson },
   ),
 );
 
@@ -51,5 +51,5 @@ export type AnalyticsEventInput = z.infer<typeof analyticsEventInput>;
 
 /** A search an admin hides from /searches and the sitemap, or shows again: its text, a slug as searches are kept. */
 export const searchTextInput = z.object({
-  text: z.string({ message: MESSAGES.search.notFound }).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, MESSAGES.search.notFound).max(MAX_SEARCH_LENGTH, MESSAGES.search.notFound),
+  text: z.string({ error: () => MESSAGES.search.notFound }).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: () => MESSAGES.search.notFound }).max(MAX_SEARCH_LENGTH, { error: () => MESSAGES.search.notFound }),
 });

@@ -6,16 +6,16 @@ import { cursorParam, isStorableText } from "./fields.ts";
 
 export const createApiKeyInput = z.object({
   name: z
-    .string({ message: MESSAGES.apiKey.nameRequired })
+    .string({ error: () => MESSAGES.apiKey.nameRequired })
     .trim()
-    .min(1, MESSAGES.apiKey.nameRequired)
-    .max(MAX_API_KEY_NAME_LENGTH, MESSAGES.apiKey.nameRequired)
-    .refine(isStorableText, MESSAGES.apiKey.nameRequired),
-  scope: z.enum(API_KEY_SCOPES, { message: MESSAGES.apiKey.scope }),
+    .min(1, { error: () => MESSAGES.apiKey.nameRequired })
+    .max(MAX_API_KEY_NAME_LENGTH, { error: () => MESSAGES.apiKey.nameRequired })
+    .refine(isStorableText, { error: () => MESSAGES.apiKey.nameRequired }),
+  scope: z.enum(API_KEY_SCOPES, { error: () => MESSAGES.apiKey.scope }),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
 
-export const revokeApiKeyInput = z.object({ keyId: z.string({ message: MESSAGES.apiKey.notFound }).regex(/^k[a-z0-9]{1,40}$/, MESSAGES.apiKey.notFound) });
+export const revokeApiKeyInput = z.object({ keyId: z.string({ error: () => MESSAGES.apiKey.notFound }).regex(/^k[a-z0-9]{1,40}$/, { error: () => MESSAGES.apiKey.notFound }) });
 export type RevokeApiKeyInput = z.infer<typeof revokeApiKeyInput>;
 
 export const apiKeysPageQuery = z.object({ cursor: cursorParam });

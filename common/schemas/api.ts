@@ -26,23 +26,23 @@ const limit = pageQuery.shape.limit.meta({ description: `How many items a page h
 
 /** The text of a search: its slug, as the site's search pages read it ("Email Marketing!" is email-marketing). */
 const searchText = z
-  .string({ error: MESSAGES.api.searchText })
-  .max(MAX_SEARCH_LENGTH, MESSAGES.api.searchText)
+  .string({ error: () => MESSAGES.api.searchText })
+  .max(MAX_SEARCH_LENGTH, { error: () => MESSAGES.api.searchText })
   .transform((text) => slugify(text))
-  .refine((slug) => slug.length > 0, MESSAGES.api.searchText);
+  .refine((slug) => slug.length > 0, { error: () => MESSAGES.api.searchText });
 
 export const apiToolsQuery = queryOf({
-  category: slugField(MESSAGES.api.category)
+  category: slugField({ error: () => MESSAGES.api.category })
     .optional()
     .meta({ description: "Only the tools of this category, by its address (`slug` in /categories).", example: "developer-tools" }),
-  tag: slugField(MESSAGES.api.tag).optional().meta({ description: "Only the tools carrying this tag (see /tags).", example: "open-source" }),
+  tag: slugField({ error: () => MESSAGES.api.tag }).optional().meta({ description: "Only the tools carrying this tag (see /tags).", example: "open-source" }),
   q: searchText.optional().meta({
     description:
       "Only the tools the search of these words finds (the same as /search: names, tags, descriptions, typos forgiven), in this list's order. For the results ranked by relevance, use /search.",
     example: "analytics",
   }),
   featured: z
-    .enum(["true", "false"], { error: MESSAGES.api.featured })
+    .enum(["true", "false"], { error: () => MESSAGES.api.featured })
     .optional()
     .transform((value) => (value === undefined ? undefined : value === "true"))
     .meta({ description: "`true`: only the featured tools; `false`: only the others.", example: "true" }),
@@ -69,10 +69,10 @@ export const apiSearchQuery = queryOf({
 export const apiTagsQuery = queryOf({
   cursor,
   limit: z.coerce
-    .number({ error: MESSAGES.api.tagLimit(TAG_PAGE_SIZE) })
-    .int(MESSAGES.api.tagLimit(TAG_PAGE_SIZE))
-    .min(1, MESSAGES.api.tagLimit(TAG_PAGE_SIZE))
-    .max(TAG_PAGE_SIZE, MESSAGES.api.tagLimit(TAG_PAGE_SIZE))
+    .number({ error: () => MESSAGES.api.tagLimit(TAG_PAGE_SIZE) })
+    .int({ error: () => MESSAGES.api.tagLimit(TAG_PAGE_SIZE) })
+    .min(1, { error: () => MESSAGES.api.tagLimit(TAG_PAGE_SIZE) })
+    .max(TAG_PAGE_SIZE, { error: () => MESSAGES.api.tagLimit(TAG_PAGE_SIZE) })
     .default(TAG_PAGE_SIZE)
     .meta({ description: `How many tags a page holds, 1 to ${TAG_PAGE_SIZE}.`, example: 50 }),
 });
@@ -96,7 +96,7 @@ export const apiToolIdParams = z.object({
 export const apiToolSlugParams = z.object({
   slug: z
     .string()
-    .regex(/^[a-z0-9_-]{1,200}$/, MESSAGES.tool.notFoundBySlug)
+    .regex(/^[a-z0-9_-]{1,200}$/, { error: () => MESSAGES.tool.notFoundBySlug })
     .meta({ description: "The tool's slug, as in its page's address /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
 });
 

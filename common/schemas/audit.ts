@@ -18,4 +18,4 @@ export const historyQuery = pageQuery.extend({
   to: revisionId.optional().catch(undefined),
 });
 
-export const restoreRevisionInput = z.object({ revision: revisionId.catch(0).refine((id) => id > 0, MESSAGES.history.noSuchRevision) });
+export const restoreRevisionInput = z.object({ revision: revisionId.catch(0).refine((id) => id > 0, { error: () => MESSAGES.history.noSuchRevision }) });

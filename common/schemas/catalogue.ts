@@ -103,7 +103,7 @@ export const catalogueExportFile = z.object({
 export type CatalogueExportFile = z.infer<typeof catalogueExportFile>;
 
 /** An upload's id, as the console's import page names it in its address and forms. */
-export const importFileIdParam = z.uuid({ message: MESSAGES.catalogue.noSuchFile });
+export const importFileIdParam = z.uuid({ error: () => MESSAGES.catalogue.noSuchFile });
 
 /** The console's mapping and options, from a form or the page's address: `map.<field>` names a column. */
 export function importOptionsFrom(params: URLSearchParams | FormData) {

@@ -1,5 +1,5 @@
 /** The blog's posts and the legal pages as the console's forms send them (decision 050). */
-import { z } from "#common/zod.ts";
+import { type Said, z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 import { type Cursor, decodeAnyCursor } from "../cursor.ts";
 import { slugify } from "../slugify.ts";
@@ -10,15 +10,15 @@ export const MAX_POST_BODY_LENGTH = 100_000;
 export const POST_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const POST_STATES = ["draft", "published"] as const;
 
-const text = (max: number, required: string) =>
+const text = (max: number, required: Said) =>
   z
     .string()
     .optional()
     .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, required).max(max, MESSAGES.content.tooLong(max)));
+    .pipe(z.string().min(1, required).max(max, { error: () => MESSAGES.content.tooLong(max) }));
 
 /** A calendar date written YYYY-MM-DD. */
-const dateField = z.iso.date({ message: MESSAGES.content.badDate });
+const dateField = z.iso.date({ error: () => MESSAGES.content.badDate });
 
 export const blogPostInput = z.preprocess(
   (raw) => {
@@ -28,20 +28,20 @@ export const blogPostInput = z.preprocess(
     return isSlugEmpty && typeof fields?.title === "string" ? { ...fields, slug: slugify(fields.title) } : raw;
   },
   z.object({
-    title: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
-    slug: z.string().trim().max(100, MESSAGES.content.tooLong(100)).regex(POST_SLUG, MESSAGES.content.badSlug),
-    description: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
-    body: text(MAX_POST_BODY_LENGTH, MESSAGES.content.bodyRequired),
+    title: text(MAX_POST_TITLE_LENGTH, { error: () => MESSAGES.content.titleRequired }),
+    slug: z.string().trim().max(100, { error: () => MESSAGES.content.tooLong(100) }).regex(POST_SLUG, { error: () => MESSAGES.content.badSlug }),
+    description: text(MAX_POST_DESCRIPTION_LENGTH, { error: () => MESSAGES.content.descriptionRequired }),
+    body: text(MAX_POST_BODY_LENGTH, { error: () => MESSAGES.content.bodyRequired }),
     date: dateField,
-    state: z.enum(POST_STATES, { message: MESSAGES.content.badState }),
+    state: z.enum(POST_STATES, { error: () => MESSAGES.content.badState }),
   }),
 );
 export type BlogPostInput = z.infer<typeof blogPostInput>;
 
 export const legalPageInput = z.object({
-  title: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
-  description: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
-  body: text(MAX_POST_BODY_LENGTH, MESSAGES.content.bodyRequired),
+  title: text(MAX_POST_TITLE_LENGTH, { error: () => MESSAGES.content.titleRequired }),
+  description: text(MAX_POST_DESCRIPTION_LENGTH, { error: () => MESSAGES.content.descriptionRequired }),
+  body: text(MAX_POST_BODY_LENGTH, { error: () => MESSAGES.content.bodyRequired }),
   updated: dateField,
 });
 export type LegalPageInput = z.infer<typeof legalPageInput>;
@@ -59,21 +59,21 @@ export const topListInput = z.preprocess(
     return { ...fields, sections: [0, 1, 2].map((index) => ({ heading: fields[`heading${index}`], body: fields[`body${index}`] })) };
   },
   z.object({
-    path: z.string().trim().max(100, MESSAGES.content.tooLong(100)).regex(/^\/top-[a-z0-9]+(-[a-z0-9]+)*$/, MESSAGES.content.badTopListPath),
-    label: text(60, MESSAGES.content.titleRequired),
-    title: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
-    subtitle: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
-    search: z.string().trim().max(60, MESSAGES.content.tooLong(60)).regex(POST_SLUG, MESSAGES.content.badSlug),
+    path: z.string().trim().max(100, { error: () => MESSAGES.content.tooLong(100) }).regex(/^\/top-[a-z0-9]+(-[a-z0-9]+)*$/, { error: () => MESSAGES.content.badTopListPath }),
+    label: text(60, { error: () => MESSAGES.content.titleRequired }),
+    title: text(MAX_POST_TITLE_LENGTH, { error: () => MESSAGES.content.titleRequired }),
+    subtitle: text(MAX_POST_DESCRIPTION_LENGTH, { error: () => MESSAGES.content.descriptionRequired }),
+    search: z.string().trim().max(60, { error: () => MESSAGES.content.tooLong(60) }).regex(POST_SLUG, { error: () => MESSAGES.content.badSlug }),
     image: z
       .string()
       .optional()
       .transform((value) => (value ?? "").trim())
-      .refine((value) => !value || /^https?:\/\//.test(value) || value.startsWith("/"), MESSAGES.settings.badUrl),
+      .refine((value) => !value || /^https?:\/\//.test(value) || value.startsWith("/"), { error: () => MESSAGES.settings.badUrl }),
     sections: z
       .array(z.object({ heading: z.string().optional().transform((value) => (value ?? "").trim()), body: z.string().optional().transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()) }))
-      .refine((sections) => sections.every((section) => section.heading && section.body), MESSAGES.content.sectionRequired),
-    seoTitle: text(MAX_POST_TITLE_LENGTH, MESSAGES.content.titleRequired),
-    seoDescription: text(MAX_POST_DESCRIPTION_LENGTH, MESSAGES.content.descriptionRequired),
+      .refine((sections) => sections.every((section) => section.heading && section.body), { error: () => MESSAGES.content.sectionRequired }),
+    seoTitle: text(MAX_POST_TITLE_LENGTH, { error: () => MESSAGES.content.titleRequired }),
+    seoDescription: text(MAX_POST_DESCRIPTION_LENGTH, { error: () => MESSAGES.content.descriptionRequired }),
   }),
 );
 export type TopListInput = z.infer<typeof topListInput>;

@@ -4,7 +4,7 @@ import { MAX_FEATURED_DAYS, MAX_FEATURED_PLACES, OFFER_KINDS, parseAmount } from
 import { MESSAGES } from "../messages.ts";
 import { toolIdParam } from "./fields.ts";
 
-export const offerKindField = z.enum(OFFER_KINDS, { message: MESSAGES.featuring.unknownOffer });
+export const offerKindField = z.enum(OFFER_KINDS, { error: () => MESSAGES.featuring.unknownOffer });
 
 /** What a maker buys, for which tool: the price is the server's, never the browser's. */
 export const checkoutInput = z.object({ toolId: toolIdParam, kind: offerKindField });
@@ -15,11 +15,11 @@ export const offerInput = z
   .object({
     kind: offerKindField,
     currency: z
-      .string({ message: MESSAGES.featuring.currencyShape })
+      .string({ error: () => MESSAGES.featuring.currencyShape })
       .trim()
       .toLowerCase()
-      .regex(/^[a-z]{3}$/, MESSAGES.featuring.currencyShape),
-    amount: z.string({ message: MESSAGES.featuring.amountShape }).trim(),
+      .regex(/^[a-z]{3}$/, { error: () => MESSAGES.featuring.currencyShape }),
+    amount: z.string({ error: () => MESSAGES.featuring.amountShape }).trim(),
     days: z.string().trim().optional(),
     onSale: z
       .string()
@@ -42,15 +42,15 @@ export type OfferInput = z.infer<typeof offerInput>;
 /** How many tools may be featured at once. */
 export const placesInput = z.object({
   places: z.coerce
-    .number({ message: MESSAGES.featuring.placesRange })
-    .int(MESSAGES.featuring.placesRange)
-    .min(1, MESSAGES.featuring.placesRange)
-    .max(MAX_FEATURED_PLACES, MESSAGES.featuring.placesRange),
+    .number({ error: () => MESSAGES.featuring.placesRange })
+    .int({ error: () => MESSAGES.featuring.placesRange })
+    .min(1, { error: () => MESSAGES.featuring.placesRange })
+    .max(MAX_FEATURED_PLACES, { error: () => MESSAGES.featuring.placesRange }),
 });
 
 /** A tool named by its ID, its slug (which ends with the ID) or its page's address. */
 const toolReference = z
-  .string({ message: MESSAGES.tool.notFoundById })
+  .string({ error: () => MESSAGES.tool.notFoundById })
   .trim()
   .transform((text) => /(?:^|[/-])(t[a-z0-9_]{1,40})\/?$/.exec(text.split(/[?#]/)[0]!)?.[1] ?? text)
   .pipe(toolIdParam);
@@ -58,5 +58,5 @@ const toolReference = z
 /** A featuring an admin grants for free: a tool, for some days. */
 export const grantInput = z.object({
   toolId: toolReference,
-  days: z.coerce.number({ message: MESSAGES.featuring.daysRange }).int(MESSAGES.featuring.daysRange).min(1, MESSAGES.featuring.daysRange).max(MAX_FEATURED_DAYS, MESSAGES.featuring.daysRange),
+  days: z.coerce.number({ error: () => MESSAGES.featuring.daysRange }).int({ error: () => MESSAGES.featuring.daysRange }).min(1, { error: () => MESSAGES.featuring.daysRange }).max(MAX_FEATURED_DAYS, { error: () => MESSAGES.featuring.daysRange }),
 });

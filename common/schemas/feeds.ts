@@ -6,9 +6,9 @@ export const BADGE_THEMES = ["light", "dark"] as const;
 export type BadgeTheme = (typeof BADGE_THEMES)[number];
 
 export const badgeQuery = z.object({
-  theme: z.enum(BADGE_THEMES, { message: MESSAGES.feeds.badgeTheme }).default("light"),
+  theme: z.enum(BADGE_THEMES, { error: () => MESSAGES.feeds.badgeTheme }).default("light"),
   views: z
-    .enum(["0", "1"], { message: MESSAGES.feeds.badgeViews })
+    .enum(["0", "1"], { error: () => MESSAGES.feeds.badgeViews })
     .default("0")
     .transform((views) => views === "1"),
 });

@@ -1,5 +1,5 @@
 /** Field schemas that several inputs share: a list's cursor, ids, slugs, checkboxes, an analytics range. */
-import { z } from "#common/zod.ts";
+import { type Said, z } from "#common/zod.ts";
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from "../constants.ts";
 import { decodeAnyCursor, decodeCursor } from "../cursor.ts";
 import { MESSAGES } from "../messages.ts";
@@ -33,14 +33,14 @@ export function isStorableText(text: string): boolean {
 }
 
 /** A tool id in a path or a form; text that cannot be one names no tool. */
-export const toolIdParam = z.string().regex(/^t[a-z0-9_]{1,40}$/, MESSAGES.tool.notFoundById);
+export const toolIdParam = z.string().regex(/^t[a-z0-9_]{1,40}$/, { error: () => MESSAGES.tool.notFoundById });
 
 /** Tags and category addresses are slugs: lowercase words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_SLUG_LENGTH = 100;
 
 /** A slug, refused with `message`. */
-export function slugField(message?: string) {
+export function slugField(message?: Said) {
   return z.string().max(MAX_SLUG_LENGTH, message).regex(SLUG_PATTERN, message);
 }
 

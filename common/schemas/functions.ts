@@ -5,8 +5,8 @@ import { toolInput } from "../tool-input.ts";
 
 /** A callable function's body (SPEC section 7): { tool }, which each function then reads with its own schema. */
 export const functionPayload = z.object(
-  { tool: z.record(z.string(), z.unknown(), { message: MESSAGES.functions.noTool }) },
-  { message: MESSAGES.functions.noTool },
+  { tool: z.record(z.string(), z.unknown(), { error: () => MESSAGES.functions.noTool }) },
+  { error: () => MESSAGES.functions.noTool },
 );
 
 /**
@@ -21,4 +21,4 @@ export const submitToolFunctionInput = z.preprocess((tool) => {
 }, toolInput);
 
 /** The tool that toolVerified, claimTool and claimToolAccepted act on; its id is then read with toolIdParam. */
-export const toolRefFunctionInput = z.object({ id: z.string({ message: MESSAGES.functions.noToolId }).trim().min(1, MESSAGES.functions.noToolId) });
+export const toolRefFunctionInput = z.object({ id: z.string({ error: () => MESSAGES.functions.noToolId }).trim().min(1, { error: () => MESSAGES.functions.noToolId }) });

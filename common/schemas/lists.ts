@@ -37,8 +37,8 @@ const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 const toolListFields = pageQuery.extend({
   cursor: toolListCursorParam,
   sort: z.preprocess(emptyAsUnset, z.enum(TOOL_SORTS, { message: `sort must be one of ${TOOL_SORTS.join(", ")}` }).default("newest")),
-  category: z.preprocess(emptyAsUnset, slugField("category must be a category's address, such as design").optional()),
-  tag: z.preprocess(emptyAsUnset, slugField("tag must be a tag such as open-source").optional()),
+  category: z.preprocess(emptyAsUnset, slugField({ error: () => "category must be a category's address, such as design" }).optional()),
+  tag: z.preprocess(emptyAsUnset, slugField({ error: () => "tag must be a tag such as open-source" }).optional()),
   payment: z.preprocess(emptyAsUnset, z.enum(PAYMENT_TYPES, { message: `payment must be one of ${PAYMENT_TYPES.join(", ")}` }).optional()),
 });
 
@@ -57,7 +57,7 @@ const facetFields = toolListFields.extend({
 
 /** A cursor another order made (a name's in a list by views) is refused as a cursor we did not make. */
 const cursorOfSort = ({ sort, cursor }: { sort: ToolSort; cursor: Cursor<CursorKey> | null }) => !cursor || cursorFitsSort(sort, cursor);
-const cursorOfSortIssue = { message: MESSAGES.page.invalidCursor, path: ["cursor"] };
+const cursorOfSortIssue = { error: () => MESSAGES.page.invalidCursor, path: ["cursor"] };
 
 /** /tools' facets. */
 export const facetQuery = facetFields.refine(cursorOfSort, cursorOfSortIssue);

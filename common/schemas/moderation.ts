@@ -20,16 +20,16 @@ const onOff = z.enum(["true", "false"]).transform((value) => value === "true");
 export const toolActionInput = z.object({ toolId: toolIdParam });
 
 const rejectionReason = z
-    .string({ message: MESSAGES.moderation.reasonRequired })
+    .string({ error: () => MESSAGES.moderation.reasonRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, MESSAGES.moderation.reasonRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.reasonTooLong));
+    .pipe(z.string().min(1, { error: () => MESSAGES.moderation.reasonRequired }).max(MAX_REJECTION_REASON_LENGTH, { error: () => MESSAGES.moderation.reasonTooLong }));
 
 /** Refusing a waiting tool: the reason is e-mailed to its maker. */
 export const rejectToolInput = z.object({ toolId: toolIdParam, reason: rejectionReason });
 
 /** Refusing the tools ticked in the queue with one reason (a form's repeated toolIds). */
 export const rejectToolsInput = z.object({
-  toolIds: z.array(toolIdParam, { message: MESSAGES.moderation.noToolSelected }).min(1, MESSAGES.moderation.noToolSelected).max(100),
+  toolIds: z.array(toolIdParam, { error: () => MESSAGES.moderation.noToolSelected }).min(1, { error: () => MESSAGES.moderation.noToolSelected }).max(100),
   reason: rejectionReason,
 });
 
@@ -46,9 +46,9 @@ export const verifyToolInput = z.object({
 export const requestChangesInput = z.object({
   toolId: toolIdParam,
   message: z
-    .string({ message: MESSAGES.moderation.changesMessageRequired })
+    .string({ error: () => MESSAGES.moderation.changesMessageRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, MESSAGES.moderation.changesMessageRequired).max(MAX_REJECTION_REASON_LENGTH, MESSAGES.moderation.changesMessageTooLong)),
+    .pipe(z.string().min(1, { error: () => MESSAGES.moderation.changesMessageRequired }).max(MAX_REJECTION_REASON_LENGTH, { error: () => MESSAGES.moderation.changesMessageTooLong })),
 });
 
 /** Merging a waiting submission (toolId) into the live tool it duplicates (intoToolId). */
@@ -57,14 +57,14 @@ export const mergeToolInput = z.object({ toolId: toolIdParam, intoToolId: toolId
 /** Switching one of a tool's flags on or off (/admin/tools). */
 export const toolFlagInput = z.object({
   toolId: toolIdParam,
-  flag: z.enum(TOOL_FLAGS, { message: MESSAGES.moderation.unknownFlag }),
+  flag: z.enum(TOOL_FLAGS, { error: () => MESSAGES.moderation.unknownFlag }),
   value: onOff,
 });
 export type ToolFlagInput = z.infer<typeof toolFlagInput>;
 
 /** A search of the console's lists (tools by name, users by name or e-mail), one keyset page at a time. */
 export const moderationSearchQuery = z.object({
-  q: z.string().trim().max(MAX_MODERATION_SEARCH_LENGTH, MESSAGES.moderation.searchTooLong).optional().transform((text) => text || undefined),
+  q: z.string().trim().max(MAX_MODERATION_SEARCH_LENGTH, { error: () => MESSAGES.moderation.searchTooLong }).optional().transform((text) => text || undefined),
   cursor: cursorParam,
 });
 export type ModerationSearchQuery = z.infer<typeof moderationSearchQuery>;
@@ -72,15 +72,15 @@ export type ModerationSearchQuery = z.infer<typeof moderationSearchQuery>;
 /** The newsletter's digest (/admin/newsletter, npm run newsletter): the tools verified in the last `days` days. */
 export const digestQuery = z.object({
   days: z.coerce
-    .number({ message: MESSAGES.digest.days })
-    .int(MESSAGES.digest.days)
-    .min(1, MESSAGES.digest.days)
-    .max(MAX_DIGEST_DAYS, MESSAGES.digest.days)
+    .number({ error: () => MESSAGES.digest.days })
+    .int({ error: () => MESSAGES.digest.days })
+    .min(1, { error: () => MESSAGES.digest.days })
+    .max(MAX_DIGEST_DAYS, { error: () => MESSAGES.digest.days })
     .default(DIGEST_DAYS),
 });
 export type DigestQuery = z.infer<typeof digestQuery>;
 
-export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, MESSAGES.moderation.categoryNotFound);
+export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, { error: () => MESSAGES.moderation.categoryNotFound });
 
 /** A category as an admin adds or edits it. Left empty, the slug is made from the label. */
 export const categoryInput = z.preprocess(
@@ -91,26 +91,26 @@ export const categoryInput = z.preprocess(
   },
   z.object({
     label: z
-      .string({ message: MESSAGES.moderation.labelRequired })
+      .string({ error: () => MESSAGES.moderation.labelRequired })
       .trim()
-      .min(1, MESSAGES.moderation.labelRequired)
-      .max(MAX_CATEGORY_LABEL_LENGTH, MESSAGES.moderation.labelTooLong),
-    slug: z.string({ message: MESSAGES.moderation.slugShape }).trim().max(MAX_SLUG_LENGTH, MESSAGES.moderation.slugShape).regex(SLUG_PATTERN, MESSAGES.moderation.slugShape),
+      .min(1, { error: () => MESSAGES.moderation.labelRequired })
+      .max(MAX_CATEGORY_LABEL_LENGTH, { error: () => MESSAGES.moderation.labelTooLong }),
+    slug: z.string({ error: () => MESSAGES.moderation.slugShape }).trim().max(MAX_SLUG_LENGTH, { error: () => MESSAGES.moderation.slugShape }).regex(SLUG_PATTERN, { error: () => MESSAGES.moderation.slugShape }),
     description: z
       .string()
       .optional()
       .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
-      .pipe(z.string().max(MAX_CATEGORY_DESCRIPTION_LENGTH, MESSAGES.moderation.descriptionTooLong)),
+      .pipe(z.string().max(MAX_CATEGORY_DESCRIPTION_LENGTH, { error: () => MESSAGES.moderation.descriptionTooLong })),
     color: z
-      .string({ message: MESSAGES.moderation.colorShape })
+      .string({ error: () => MESSAGES.moderation.colorShape })
       .trim()
-      .regex(/^#[0-9a-f]{6}$/i, MESSAGES.moderation.colorShape)
+      .regex(/^#[0-9a-f]{6}$/i, { error: () => MESSAGES.moderation.colorShape })
       .transform((color) => color.toUpperCase()),
   }),
 );
 export type CategoryInput = z.infer<typeof categoryInput>;
 
-export const userIdParam = z.string().regex(/^u[a-z0-9_]{1,40}$/, MESSAGES.moderation.userNotFound);
+export const userIdParam = z.string().regex(/^u[a-z0-9_]{1,40}$/, { error: () => MESSAGES.moderation.userNotFound });
 
 /** An admin gives a user a role. */
 export const roleChangeInput = z.object({ userId: userIdParam, role: roleField });
@@ -128,7 +128,7 @@ export type FeaturingAnswerInput = z.infer<typeof featuringAnswerInput>;
 export const deliveryRetryInput = z.object({
   deliveryId: z
     .string()
-    .regex(/^[1-9][0-9]{0,14}$/, MESSAGES.moderation.deliveryNotFound)
+    .regex(/^[1-9][0-9]{0,14}$/, { error: () => MESSAGES.moderation.deliveryNotFound })
     .transform((id) => Number(id)),
 });
 export type DeliveryRetryInput = z.infer<typeof deliveryRetryInput>;

@@ -12,9 +12,9 @@ const MAX_URL_LENGTH = 300;
 
 /** An http(s) address with a real host name; a bare "github.com/you" is read as https://github.com/you. */
 export const webAddressField = z
-  .string({ message: MESSAGES.profile.socialProfileUrl })
+  .string({ error: () => MESSAGES.profile.socialProfileUrl })
   .trim()
-  .max(MAX_URL_LENGTH, MESSAGES.profile.socialProfileUrl)
+  .max(MAX_URL_LENGTH, { error: () => MESSAGES.profile.socialProfileUrl })
   .transform((text) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`))
   .refine((text) => {
     try {
@@ -23,7 +23,7 @@ export const webAddressField = z
     } catch {
       return false;
     }
-  }, MESSAGES.profile.socialProfileUrl);
+  }, { error: () => MESSAGES.profile.socialProfileUrl });
 
 /** The profile section of /edit-profile. Social profile fields left empty are dropped. */
 export const profileInput = z.object({
@@ -33,12 +33,12 @@ export const profileInput = z.object({
     .string()
     .optional()
     .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(MAX_BIO_LENGTH, MESSAGES.profile.bioTooLong)),
+    .pipe(z.string().max(MAX_BIO_LENGTH, { error: () => MESSAGES.profile.bioTooLong })),
   socialProfiles: z
     .array(z.string())
     .optional()
     .transform((urls) => (urls ?? []).map((url) => url.trim()).filter(Boolean))
-    .pipe(z.array(webAddressField).max(MAX_SOCIAL_PROFILES, MESSAGES.profile.tooManySocialProfiles)),
+    .pipe(z.array(webAddressField).max(MAX_SOCIAL_PROFILES, { error: () => MESSAGES.profile.tooManySocialProfiles })),
   newsletter: checkboxField,
   isSolo: checkboxField,
 });
@@ -46,23 +46,23 @@ export type ProfileInput = z.infer<typeof profileInput>;
 
 export const passwordChangeInput = z.object({
   currentPassword: z
-    .string({ message: MESSAGES.profile.currentPasswordRequired })
-    .min(1, MESSAGES.profile.currentPasswordRequired)
-    .max(MAX_PASSWORD_LENGTH, MESSAGES.auth.wrongPassword),
+    .string({ error: () => MESSAGES.profile.currentPasswordRequired })
+    .min(1, { error: () => MESSAGES.profile.currentPasswordRequired })
+    .max(MAX_PASSWORD_LENGTH, { error: () => MESSAGES.auth.wrongPassword }),
   newPassword: newPasswordField,
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
 
 export const deleteAccountInput = z.object({
   confirm: z
-    .string({ message: MESSAGES.profile.confirmDelete })
+    .string({ error: () => MESSAGES.profile.confirmDelete })
     .trim()
-    .refine((text) => text === DELETE_CONFIRMATION, MESSAGES.profile.confirmDelete),
+    .refine((text) => text === DELETE_CONFIRMATION, { error: () => MESSAGES.profile.confirmDelete }),
 });
 
 /** A featuring request: which of the person's tools. */
 export const featuringRequestInput = z.object({
-  toolId: z.string({ message: MESSAGES.profile.chooseTool }).regex(/^t[a-z0-9_]{1,40}$/, MESSAGES.profile.chooseTool),
+  toolId: z.string({ error: () => MESSAGES.profile.chooseTool }).regex(/^t[a-z0-9_]{1,40}$/, { error: () => MESSAGES.profile.chooseTool }),
 });
 export type FeaturingRequestInput = z.infer<typeof featuringRequestInput>;
 
@@ -72,11 +72,11 @@ export const profileQuery = z.object({
   cursor: cursorParam,
 });
 
-export const roleField = z.enum(USER_ROLES, { message: MESSAGES.profile.unknownRole });
+export const roleField = z.enum(USER_ROLES, { error: () => MESSAGES.profile.unknownRole });
 
 /** `npm run admin -- set-role <email> <role>`. */
 export const setRoleInput = z.object({ email: emailField, role: roleField });
 export type SetRoleInput = z.infer<typeof setRoleInput>;
 
 /** The token of a setup link (decision 047): 32 random bytes, base64url. */
-export const setupTokenParam = z.string().regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.setup.invalid);
+export const setupTokenParam = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: () => MESSAGES.setup.invalid });

@@ -1,11 +1,11 @@
 /** Reviews of tools (decision 043): the review form, the maker's reply, a report, a moderator's decision, and the lists' URLs. */
-import { z } from "#common/zod.ts";
+import { type Said, z } from "#common/zod.ts";
 import { MAX_MODERATION_REASON_LENGTH, MAX_REVIEW_LENGTH, MAX_REVIEW_REPLY_LENGTH, MAX_REVIEW_REPORT_LENGTH, REVIEW_SORTS } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { cursorParam, isStorableText } from "./fields.ts";
 
 /** Words a person types: line ends made one, trimmed, within `max`, text a database can store. */
-function typedText(max: number, tooLong: string, unreadable = MESSAGES.review.unreadable) {
+function typedText(max: number, tooLong: Said, unreadable: Said = { error: () => MESSAGES.review.unreadable }) {
   return z
     .string()
     .optional()
@@ -14,23 +14,23 @@ function typedText(max: number, tooLong: string, unreadable = MESSAGES.review.un
 }
 
 /** A review's id in a path or a form; text that cannot be one names no review. */
-export const reviewIdParam = z.string({ message: MESSAGES.review.notFound }).regex(/^r[a-z0-9]{1,40}$/, MESSAGES.review.notFound);
+export const reviewIdParam = z.string({ error: () => MESSAGES.review.notFound }).regex(/^r[a-z0-9]{1,40}$/, { error: () => MESSAGES.review.notFound });
 
 /** The review form: a rating from 1 to 5, and optional words (plain text: a link stays text). */
 export const reviewInput = z.object({
-  rating: z.coerce.number({ message: MESSAGES.review.rating }).int(MESSAGES.review.rating).min(1, MESSAGES.review.rating).max(5, MESSAGES.review.rating),
-  body: typedText(MAX_REVIEW_LENGTH, MESSAGES.review.tooLong),
+  rating: z.coerce.number({ error: () => MESSAGES.review.rating }).int({ error: () => MESSAGES.review.rating }).min(1, { error: () => MESSAGES.review.rating }).max(5, { error: () => MESSAGES.review.rating }),
+  body: typedText(MAX_REVIEW_LENGTH, { error: () => MESSAGES.review.tooLong }),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 /** The maker's one reply to a review. */
 export const reviewReplyInput = z.object({
-  reply: typedText(MAX_REVIEW_REPLY_LENGTH, MESSAGES.review.replyTooLong).refine((reply) => reply.length > 0, MESSAGES.review.replyEmpty),
+  reply: typedText(MAX_REVIEW_REPLY_LENGTH, { error: () => MESSAGES.review.replyTooLong }).refine((reply) => reply.length > 0, { error: () => MESSAGES.review.replyEmpty }),
 });
 export type ReviewReplyInput = z.infer<typeof reviewReplyInput>;
 
 /** A report on a review, from anyone: optional words for the moderators. */
-export const reviewReportInput = z.object({ reason: typedText(MAX_REVIEW_REPORT_LENGTH, MESSAGES.review.reportTooLong) });
+export const reviewReportInput = z.object({ reason: typedText(MAX_REVIEW_REPORT_LENGTH, { error: () => MESSAGES.review.reportTooLong }) });
 export type ReviewReportInput = z.infer<typeof reviewReportInput>;
 
 export const REVIEW_MODERATION_ACTIONS = ["approve", "hide", "restore", "keep"] as const;
@@ -43,10 +43,10 @@ export type ReviewModerationAction = (typeof REVIEW_MODERATION_ACTIONS)[number];
 export const reviewModerationInput = z
   .object({
     reviewId: reviewIdParam,
-    action: z.enum(REVIEW_MODERATION_ACTIONS, { message: MESSAGES.review.unknownAction }),
-    reason: typedText(MAX_MODERATION_REASON_LENGTH, MESSAGES.review.reasonTooLong),
+    action: z.enum(REVIEW_MODERATION_ACTIONS, { error: () => MESSAGES.review.unknownAction }),
+    reason: typedText(MAX_MODERATION_REASON_LENGTH, { error: () => MESSAGES.review.reasonTooLong }),
   })
-  .refine((input) => !(input.action === "hide" || input.action === "restore") || input.reason.length > 0, { message: MESSAGES.review.reason, path: ["reason"] });
+  .refine((input) => !(input.action === "hide" || input.action === "restore") || input.reason.length > 0, { error: () => MESSAGES.review.reason, path: ["reason"] });
 export type ReviewModerationInput = z.infer<typeof reviewModerationInput>;
 
 /** A page of a tool's reviews: newest first (the default) or most helpful first. */

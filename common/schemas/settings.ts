@@ -8,7 +8,7 @@ export const MAX_TAGLINE_LENGTH = 120;
 export const MAX_BANNER_LENGTH = 200;
 const MAX_URL_LENGTH = 500;
 
-const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim()).pipe(z.string().max(max, MESSAGES.settings.tooLong(max)));
+const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim()).pipe(z.string().max(max, { error: () => MESSAGES.settings.tooLong(max) }));
 
 const webAddress = text(MAX_URL_LENGTH).refine((value) => {
   if (!value) return true;
@@ -18,15 +18,15 @@ const webAddress = text(MAX_URL_LENGTH).refine((value) => {
   } catch {
     return false;
   }
-}, MESSAGES.settings.badUrl);
+}, { error: () => MESSAGES.settings.badUrl });
 
 export const siteSettingsInput = z
   .object({
-    siteName: text(MAX_SITE_NAME_LENGTH).refine(Boolean, MESSAGES.settings.siteNameRequired),
+    siteName: text(MAX_SITE_NAME_LENGTH).refine(Boolean, { error: () => MESSAGES.settings.siteNameRequired }),
     tagline: text(MAX_TAGLINE_LENGTH),
     accentColor: text(7)
       .transform((value) => value.toLowerCase())
-      .refine((value) => !value || /^#[0-9a-f]{6}$/.test(value), MESSAGES.settings.badColor)
+      .refine((value) => !value || /^#[0-9a-f]{6}$/.test(value), { error: () => MESSAGES.settings.badColor })
       .superRefine((value, context) => {
         const problem = /^#[0-9a-f]{6}$/.test(value) ? accentContrastProblem(value) : null;
         if (problem) context.addIssue({ code: "custom", message: problem });
@@ -35,7 +35,7 @@ export const siteSettingsInput = z
     bannerUrl: webAddress,
     newsletterUrl: webAddress,
     newsletterArchiveUrl: webAddress,
-    contactEmail: text(MAX_URL_LENGTH).refine((value) => !value || z.email().safeParse(value).success, MESSAGES.settings.badEmail),
+    contactEmail: text(MAX_URL_LENGTH).refine((value) => !value || z.email().safeParse(value).success, { error: () => MESSAGES.settings.badEmail }),
     contactTelegramUrl: webAddress,
     contactXUrl: webAddress,
   })

@@ -1,5 +1,5 @@
 /** Signed webhooks (/admin/webhooks): the events an endpoint may get, and the admins' forms. */
-import { z } from "#common/zod.ts";
+import { type Said, z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 
 /** Every event a webhook endpoint may subscribe to (docs/decisions/029-signed-webhooks.md). */
@@ -9,9 +9,9 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 200;
 
-const idParam = (message: string) =>
+const idParam = (message: Said) =>
   z
-    .string({ message })
+    .string(message)
     .regex(/^[1-9][0-9]{0,14}$/, message)
     .transform((id) => Number(id));
 
@@ -21,17 +21,17 @@ const asList = (raw: unknown) => (raw === undefined ? [] : Array.isArray(raw) ? 
 /** An endpoint as an admin registers or changes it; whether its address may be reached is the server's check. */
 export const webhookEndpointInput = z.object({
   url: z
-    .string({ message: MESSAGES.webhook.urlRequired })
+    .string({ error: () => MESSAGES.webhook.urlRequired })
     .trim()
-    .min(1, MESSAGES.webhook.urlRequired)
-    .max(MAX_WEBHOOK_URL_LENGTH, MESSAGES.webhook.urlTooLong)
-    .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), MESSAGES.fetch.badAddress),
+    .min(1, { error: () => MESSAGES.webhook.urlRequired })
+    .max(MAX_WEBHOOK_URL_LENGTH, { error: () => MESSAGES.webhook.urlTooLong })
+    .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), { error: () => MESSAGES.fetch.badAddress }),
   description: z
     .string()
     .optional()
     .transform((text) => (text ?? "").replace(/[\r\n]+/g, " ").trim())
-    .pipe(z.string().max(MAX_WEBHOOK_DESCRIPTION_LENGTH, MESSAGES.webhook.descriptionTooLong)),
-  events: z.preprocess(asList, z.array(z.enum(WEBHOOK_EVENTS, { message: MESSAGES.webhook.unknownEvent })).min(1, MESSAGES.webhook.eventsRequired)).transform((events) => [...new Set(events)]),
+    .pipe(z.string().max(MAX_WEBHOOK_DESCRIPTION_LENGTH, { error: () => MESSAGES.webhook.descriptionTooLong })),
+  events: z.preprocess(asList, z.array(z.enum(WEBHOOK_EVENTS, { error: () => MESSAGES.webhook.unknownEvent })).min(1, { error: () => MESSAGES.webhook.eventsRequired })).transform((events) => [...new Set(events)]),
   /** A checkbox: "on" when ticked, absent when not. */
   enabled: z.preprocess((raw) => raw === "on" || raw === "true" || raw === true, z.boolean()),
 });
@@ -43,9 +43,9 @@ export function webhookFormFields(form: FormData): Record<string, unknown> {
 }
 
 /** One endpoint (change, delete, rotate its secret, list its deliveries). */
-export const webhookEndpointIdInput = z.object({ endpointId: idParam(MESSAGES.webhook.endpointNotFound) });
+export const webhookEndpointIdInput = z.object({ endpointId: idParam({ error: () => MESSAGES.webhook.endpointNotFound }) });
 export type WebhookEndpointIdInput = z.infer<typeof webhookEndpointIdInput>;
 
 /** One delivery, sent again. */
-export const webhookRedeliveryInput = z.object({ deliveryId: idParam(MESSAGES.webhook.deliveryNotFound) });
+export const webhookRedeliveryInput = z.object({ deliveryId: idParam({ error: () => MESSAGES.webhook.deliveryNotFound }) });
 export type WebhookRedeliveryInput = z.infer<typeof webhookRedeliveryInput>;

@@ -76,7 +76,7 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger }:
      */
     async reportSignInFailure(requester: Requester, { error, description }: { error: string; description?: string }): Promise<{ message: string }> {
       const known = SIGN_IN_FAILURES.get(error);
-      if (known) return { message: known };
+      if (known) return { message: known() };
       if (await limiter.hit(`notice:${senderKey(requester.address)}`, FAILURE_NOTICES_PER_ADDRESS)) {
         const what = error === "email_not_found" ? "Google gave no e-mail address (NO_EMAIL)." : `Google sign-in failed: ${clip(error)}${description ? ` (${clip(description)})` : ""}`;
         // The person's page never waits on the bot: the notice is delivered in the background.
@@ -91,14 +91,14 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger }:
  * Failures of an external sign-in that are not Google's: a bad or used e-mailed link (Better Auth's codes), a disabled
  * user, too many attempts. Their message is shown and nobody is told.
  */
-const SIGN_IN_FAILURES = new Map<string, string>([
-  ["INVALID_TOKEN", MESSAGES.auth.linkExpired],
-  ["EXPIRED_TOKEN", MESSAGES.auth.linkExpired],
-  ["ATTEMPTS_EXCEEDED", MESSAGES.auth.linkExpired],
-  ["new_user_signup_disabled", MESSAGES.auth.linkExpired],
-  ["failed_to_create_session", MESSAGES.auth.userDisabled],
-  ["USER_DISABLED", MESSAGES.auth.userDisabled],
-  ["TOO_MANY_REQUESTS", MESSAGES.auth.tooManyRequests],
+const SIGN_IN_FAILURES = new Map<string, () => string>([
+  ["INVALID_TOKEN", () => MESSAGES.auth.linkExpired],
+  ["EXPIRED_TOKEN", () => MESSAGES.auth.linkExpired],
+  ["ATTEMPTS_EXCEEDED", () => MESSAGES.auth.linkExpired],
+  ["new_user_signup_disabled", () => MESSAGES.auth.linkExpired],
+  ["failed_to_create_session", () => MESSAGES.auth.userDisabled],
+  ["USER_DISABLED", () => MESSAGES.auth.userDisabled],
+  ["TOO_MANY_REQUESTS", () => MESSAGES.auth.tooManyRequests],
 ]);
 
 const FAILURE_NOTICES_PER_ADDRESS: Limit = { max: 5, windowSeconds: 60 * 60 };

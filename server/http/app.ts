@@ -39,7 +39,7 @@ import { createSuggestions } from "./suggest.ts";
 import { createOgImageRoutes, storedLogoReader } from "../og/http.ts";
 import { compression } from "./compression.ts";
 import { filesOriginOf, withContentSecurityPolicy } from "./content-security-policy.ts";
-import { negotiateHomeLocale } from "./locale-negotiation.ts";
+import { answerInAcceptedLanguage, negotiateHomeLocale } from "./locale-negotiation.ts";
 import { pageCacheMiddleware } from "./page-cache.ts";
 import { pageRenderer } from "./page-render.ts";
 import { renderBudget } from "./render-budget.ts";
@@ -124,6 +124,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use(refuseCrossOriginWrites(config));
   app.use(refuseUnreadablePaths());
   app.use(limitBodies(config));
+  const site = { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE };
+  app.use("/api/*", answerInAcceptedLanguage(site));
 
   app.get("/healthz", async (c) => {
     try {
@@ -239,7 +241,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
   }
 
-  app.use(negotiateHomeLocale({ locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE }, config.SITE_URL));
+  app.use(negotiateHomeLocale(site, config.SITE_URL));
   const renderPage = pageRenderer({ build, services, config, logger, filesOrigin, addressOf: (c) => addressOf(c, config) });
   if (pageCache && typeof build !== "function") {
     app.use(
@@ -252,7 +254,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
         findViewer: (cookie) => services.accounts.findCookieViewer(cookie),
         renderBudget: renderBudget({ perMinute: config.PAGE_RENDERS_PER_MINUTE }),
         addressOf: (c) => addressOf(c, config),
-        site: { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE },
+        site,
       }),
     );
   }

@@ -8,6 +8,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { LOCALE_COOKIE, localizedPath, preferredLocale, type SiteLocales } from "#common/locales.ts";
+import { inLocale } from "../i18n.ts";
 
 export function negotiateHomeLocale(site: SiteLocales, siteUrl: string): MiddlewareHandler {
   const origin = new URL(siteUrl).origin;
@@ -31,5 +32,18 @@ export function negotiateHomeLocale(site: SiteLocales, siteUrl: string): Middlew
       c.res.headers.set("cache-control", "private, no-cache");
       c.res.headers.delete("cdn-cache-control");
     }
+  };
+}
+
+/**
+ * The API's answers in the language its client asks for (Accept-Language), among those offered, else the default
+ * one: an error's message is in it, and an error says that it varies by the header.
+ */
+export function answerInAcceptedLanguage(site: SiteLocales): MiddlewareHandler {
+  return async (c, next) => {
+    if (site.locales.length < 2) return next();
+    const locale = preferredLocale(c.req.header("accept-language"), site.locales) ?? site.defaultLocale;
+    await inLocale(locale, next);
+    if (c.res.status >= 400) c.res.headers.append("vary", "Accept-Language");
   };
 }

@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Requester } from "../auth/account-shared.ts";
 import { withClientAddress } from "../auth/client-address.ts";
 import { localeBasename, splitLocalePath } from "#common/locales.ts";
+import { inLocale } from "../i18n.ts";
 import type { SiteSettings } from "#common/schemas/settings.ts";
 import { type Config, type PublicConfig, publicConfig, stripeCheckoutOrigin } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -65,7 +66,7 @@ export function pageRenderer({
     const cspNonce = isDev ? "" : newNonce();
     const { locale } = splitLocalePath(new URL(request.url).pathname, site);
     const context: AppContext = { services, config, publicConfig: publicConfigNow(), logger, cspNonce, user: session.user, requester, locale };
-    const response = await handlers.get(locale)!(request, context);
+    const response = await inLocale(locale, () => handlers.get(locale)!(request, context));
     // The client went away while the page rendered: nobody gets an answer, and no error is ours to log (499).
     if (response.status >= 500 && request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     for (const cookie of session.headers?.getSetCookie() ?? []) response.headers.append("set-cookie", cookie);

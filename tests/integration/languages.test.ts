@@ -9,6 +9,7 @@ import { tools } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
+import { createClient } from "../setup/forms.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { expectWellFormedXml } from "../setup/xml.ts";
 
@@ -106,6 +107,43 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     ]);
   });
 
+  it("answers a form in its page's language: refusals, field messages and the page it goes on to", async () => {
+    const client = createClient(app.request);
+    const signedUp = await client.postSolved("/fr/register", { username: "ada", email: "ada@example.com", password: "analytical" });
+    expect([signedUp.status, signedUp.headers.get("location")]).toEqual([302, "/fr/welcome"]);
+    const welcome = await (await client.request("/fr/welcome")).text();
+    expect(welcome).toContain("Bienvenue, ada !");
+    const login = (path: string, fields: Record<string, string>) => createClient(app.request).post(path, { intent: "password", email: "ada@example.com", password: "analytical", ...fields });
+    for (const [path, fields, message] of [
+      ["/fr/login", { email: "bad" }, "Format d&#x27;e-mail incorrect"],
+      ["/fr/login", { password: "wrong-password" }, "Mot de passe incorrect"],
+      ["/es/login", { email: "nobody@example.com" }, "El usuario no existe"],
+      ["/login", { password: "wrong-password" }, "Incorrect password"],
+    ] as const) {
+      const html = await (await login(path, fields)).text();
+      expect([path, html.includes(message)]).toEqual([path, true]);
+    }
+    const weak = await createClient(app.request).postSolved("/es/register", { username: "bob", email: "bob@example.com", password: "123" });
+    expect(await weak.text()).toContain("La contraseña debe tener al menos 6 caracteres");
+    const signedIn = await login("/fr/login", { redirectTo: "/my-favorites" });
+    expect([signedIn.status, signedIn.headers.get("location")]).toEqual([302, "/fr/my-favorites"]);
+  });
+
+  it("answers the API's errors in the language its client accepts, saying that they vary by it", async () => {
+    const ask = (path: string, language?: string) => app.request(path, { headers: language ? { "accept-language": language } : {} });
+    const french = await ask("/api/v1/tools?category=Not!A!Slug", "fr-FR,fr;q=0.9");
+    expect(french.status).toBe(400);
+    expect(((await french.json()) as { error: { message: string } }).error.message).toBe("category doit être l'adresse d'une catégorie, comme design (voir /api/v1/categories)");
+    expect(french.headers.get("vary")).toContain("Accept-Language");
+    const spanish = await ask("/api/v1/nothing", "es");
+    expect([spanish.status, ((await spanish.json()) as { error: { message: string } }).error.message]).toEqual([404, "Este punto de acceso de la API no existe"]);
+    for (const language of [undefined, "de", "en-US"]) {
+      expect(((await (await ask("/api/v1/nothing", language)).json()) as { error: { message: string } }).error.message).toBe("No such API endpoint");
+    }
+    // A successful answer is the same in every language.
+    expect((await ask("/api/v1/tools", "fr")).headers.get("vary") ?? "").not.toContain("Accept-Language");
+  });
+
   describe("the home page's negotiation", () => {
     it("sends a first visit to / to the language its browser prefers, once, in a redirect nobody keeps", async () => {
       const sent = await get("/?ref=hn", { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" });
@@ -120,7 +158,7 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     });
 
     it("leaves a person who chose a language, or who comes from another page of the site, where they asked to be", async () => {
-      for (const headers of [{ cookie: "locale=en" }, { referer: `${SITE}/fr/tools` }]) {
+      for (const headers of [{ cookie: "locale=en" }, { referer: `${SITE}/fr/tools` }] as Record<string, string>[]) {
         const page = await get("/", { "accept-language": "fr", ...headers });
         expect(page.status).toBe(200);
         // Kept by that browser alone: a shared cache must not give it to the next French visitor.
