@@ -1,7 +1,7 @@
 /** Builds a page's title, description, canonical URL and link-preview tags from the configured site URL. */
 import type { MetaDescriptor } from "react-router";
 import { clipAtWord } from "#common/clip.ts";
-import type { Translate } from "#common/i18n/translate.ts";
+import type { Words } from "#common/i18n/translate.ts";
 import { wordsFor } from "#common/i18n/words.ts";
 import { type Locale, localizedPath, type SiteLocales } from "#common/locales.ts";
 import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
@@ -109,7 +109,7 @@ export function softwareOffers(paymentType: string): { offers?: Record<string, s
 export type Site = { siteName: string; siteUrl: string };
 
 /** What a page's meta may be built from: the site, its tagline (the home page's title), and the page's words. */
-export type SiteWords = Site & { tagline: string; t: Translate };
+export type SiteWords = Site & { tagline: string } & Words;
 
 export type PageMeta = Omit<SeoInput, keyof Site> & {
   /** Keeps the page out of search engines (private pages, empty lists, the moderation console). */
@@ -127,8 +127,7 @@ export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined
   const root = matches[0]?.loaderData as { config: Site & { tagline: string } & SiteLocales; locale: Locale } | undefined;
   if (!root) return [];
   const { siteName, siteUrl, tagline, locales, defaultLocale } = root.config;
-  const { t } = wordsFor(root.locale);
-  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline, t }) : page;
+  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline, ...wordsFor(root.locale) }) : page;
   if (!meta) return [];
   const { noindex, extra = [], path, ...rest } = meta;
   const site = { locales, defaultLocale };

@@ -305,6 +305,9 @@ export const MESSAGES = {
     get requestSent() {
       return say("profile.requestSent");
     },
+    get unknownLocale() {
+      return say("profile.unknownLocale");
+    },
     get unknownRole() {
       return say("profile.unknownRole", { roles: USER_ROLES.join(", ") });
     },

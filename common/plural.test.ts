@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countOf, linkCheckedLabel } from "./plural.ts";
+import { wordsFor } from "#server/i18n.ts";
+import { countOf, daysSince } from "./plural.ts";
 
 describe("countOf", () => {
   it("puts the noun in the right number", () => {
@@ -8,7 +9,7 @@ describe("countOf", () => {
   });
 });
 
-describe("linkCheckedLabel", () => {
+describe("when a link was checked", () => {
   const now = new Date("2026-03-10T12:00:00Z");
   it.each([
     ["2026-03-10T08:00:00Z", "Link checked today"],
@@ -17,6 +18,12 @@ describe("linkCheckedLabel", () => {
     // A clock a little ahead of this one still says today.
     ["2026-03-10T12:05:00Z", "Link checked today"],
   ])("says a check at %s was %s", (checkedAt, label) => {
-    expect(linkCheckedLabel(checkedAt, now)).toBe(label);
+    expect(wordsFor("en").t("tool.linkChecked", { days: daysSince(checkedAt, now) })).toBe(label);
+  });
+
+  it("is said in each language", () => {
+    expect(wordsFor("fr").t("tool.linkChecked", { days: 0 })).toBe("Lien vérifié aujourd'hui");
+    expect(wordsFor("fr").t("tool.linkChecked", { days: 9 })).toBe("Lien vérifié il y a 9 jours");
+    expect(wordsFor("es").t("tool.linkChecked", { days: 1 })).toBe("Enlace comprobado hace 1 día");
   });
 });

@@ -5,10 +5,9 @@
 const NUMBER = new Intl.NumberFormat("en-GB");
 export const formatNumber = (count: number): string => NUMBER.format(count);
 
-/** When a tool's link was last checked, as its page says it: "today", "1 day ago", "12 days ago". */
-export function linkCheckedLabel(checkedAt: string, now: Date = new Date()): string {
-  const days = Math.max(0, Math.floor((now.getTime() - new Date(checkedAt).getTime()) / 86_400_000));
-  return days === 0 ? "Link checked today" : `Link checked ${countOf(days, "day")} ago`;
+/** Whole days from `since` to `now`: when a tool's link was last checked, as its page says it ("today", "12 days ago"). */
+export function daysSince(since: string, now: Date = new Date()): number {
+  return Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 86_400_000));
 }
 
 /** A count with its noun in the right number: "1 tool", "12 tools", "1,204 views". */

@@ -25,6 +25,14 @@ await mkdir(outDir, { recursive: true });
 const header = "// Written by scripts/compile-messages.ts from common/i18n/catalogues: edit those, not this.\n";
 for (const locale of LOCALES) {
   const { default: catalogue } = (await import(`#common/i18n/catalogues/${locale}.ts`)) as { default: Record<string, string> };
+  // A message that does not parse is named, with the parser's reason.
+  for (const [key, message] of Object.entries(catalogue)) {
+    try {
+      placeholdersOf(message);
+    } catch (error) {
+      throw new Error(`${locale}.ts: "${key}" is not ICU MessageFormat: ${(error as Error).message}`);
+    }
+  }
   const source = compileModule(new MessageFormat(locale, { strict: false }), catalogue);
   await writeIfChanged(path.join(outDir, `${locale}.js`), header + source + "\n");
   await writeIfChanged(path.join(outDir, `${locale}.d.ts`), `${header}import type { Messages } from "./types.ts";\ndeclare const messages: Messages;\nexport default messages;\n`);

@@ -16,12 +16,17 @@ holdMessages("fr", fr);
 holdMessages("es", es);
 
 const STORE = Symbol.for("indie-tools.request-locale");
-const requestLocale: AsyncLocalStorage<Locale> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
-readLocaleFrom(() => requestLocale.getStore() ?? "en");
+const requestLocale_: AsyncLocalStorage<Locale> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
+readLocaleFrom(() => requestLocale_.getStore() ?? "en");
+
+/** The language of the request being served (its page's, or the one its client accepts); undefined outside a request. */
+export function requestLocale(): Locale | undefined {
+  return requestLocale_.getStore();
+}
 
 /** Runs `work` in `locale`: every message it says is in that language. */
 export function inLocale<Result>(locale: Locale, work: () => Result): Result {
-  return requestLocale.run(locale, work);
+  return requestLocale_.run(locale, work);
 }
 
 export { wordsFor } from "#common/i18n/words.ts";

@@ -13,11 +13,10 @@ import { Link } from "./link.tsx";
 import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
 import { TOOL_SORTS, type ToolSort, VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
 import type { FacetFilters as FacetNarrowing, ToolFacets } from "#server/tools/facets.ts";
-import { countOf } from "#common/plural.ts";
+import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
+import type { Words } from "#common/i18n/translate.ts";
+import { useWords } from "../i18n.tsx";
 
-export const SORT_LABELS: Record<ToolSort, string> = { newest: "Newest first", views: "Most viewed", clicks: "Most clicked", verified: "Recently verified", name: "Name (A to Z)", likes: "Most liked", trending: "Trending" };
-
-export const PAYMENT_LABELS: Record<PaymentType, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
 
 export type FacetValues = {
   /** null: the list has its own order (a search's, by relevance), and no sort to choose. */
@@ -83,7 +82,7 @@ const selectClass =
 const labelClass = "min-w-40 flex-1 text-sm font-medium text-slate-700";
 
 /** A value with its count; a count the list could not read exactly (decision 036) is left out rather than shown wrong. */
-const withCount = (label: string, count: number, isExact = true) => (isExact ? `${label} (${count})` : label);
+const withCount = ({ t, number }: Words, label: string, count: number, isExact = true) => (isExact ? t("facets.countOf", { label, count: number(count) }) : label);
 
 /** How many filters narrow the list, beyond the page's own category or tag; the sort is an order, not a filter. */
 export function activeFilterCount({ category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): number {
@@ -94,8 +93,8 @@ export function activeFilterCount({ category, tag, payment, featured, verified }
 const isSheet = () => !window.matchMedia("(min-width: 64rem)").matches;
 
 /** How many tools the filters leave: exact, past what the counts read ("More than 500 tools"), or a lower bound. */
-const totalOf = ({ total, isTotalExact }: Pick<ToolFacets, "total" | "isTotalExact">) =>
-  isTotalExact ? countOf(total, "tool") : total > FACET_SAMPLE ? `More than ${countOf(FACET_SAMPLE, "tool")}` : `At least ${countOf(total, "tool")}`;
+const totalOf = ({ t }: Words, { total, isTotalExact }: Pick<ToolFacets, "total" | "isTotalExact">) =>
+  isTotalExact ? t("facets.total", { kind: "exact", count: total }) : total > FACET_SAMPLE ? t("facets.total", { kind: "more", count: FACET_SAMPLE }) : t("facets.total", { kind: "least", count: total });
 
 function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedFacet): FacetValues {
   const data = new FormData(form);
@@ -143,6 +142,8 @@ export function FacetFilters({
   fixed?: FixedFacet;
 }) {
   const submit = useSubmit();
+  const words = useWords();
+  const { t } = words;
   const sheet = useRef<HTMLDetailsElement>(null);
   const close = () => sheet.current?.removeAttribute("open");
   const apply = (form: HTMLFormElement) => void submit(facetSearchParams(valuesOf(form, values, fixed), fixed), { method: "get", action });
@@ -163,10 +164,10 @@ export function FacetFilters({
   };
   const categoryCounts = new Map(facets.categories.map(({ id, count }) => [id, count]));
   const active = activeFilterCount(values, fixed);
-  const total = totalOf(facets);
+  const total = totalOf(words, facets);
   const clear = isNarrowed(values, fixed) && (
     <Link to={action} className="font-medium text-brand-700 hover:underline">
-      Clear the filters
+      {t("facets.clear")}
     </Link>
   );
 
@@ -177,23 +178,23 @@ export function FacetFilters({
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M4 6h16M7 12h10M10 18h4" />
           </svg>
-          {active > 0 ? `Filters (${active})` : "Filters"}
+          {t("facets.filters", { count: active })}
         </summary>
         <div className="filters-backdrop" aria-hidden="true" onClick={onClose} />
-        <Form method="get" action={action} onSubmit={onSubmit} onChange={onChange} aria-label="Filter tools" className="filters-form">
+        <Form method="get" action={action} onSubmit={onSubmit} onChange={onChange} aria-label={t("facets.filterTools")} className="filters-form">
           <div className="flex basis-full items-center justify-between lg:hidden">
-            <p className="text-base font-semibold text-slate-900">Filters</p>
+            <p className="text-base font-semibold text-slate-900">{t("facets.filters", { count: 0 })}</p>
             <Link to={facetPath(action, values, fixed)} onClick={onClose} className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
-              Close
+              {t("facets.close")}
             </Link>
           </div>
           {values.sort !== null && (
             <label className={labelClass}>
-              Sort
+              {t("facets.sort")}
               <select name="sort" defaultValue={values.sort} className={selectClass}>
                 {TOOL_SORTS.map((sort) => (
                   <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
+                    {t("sort.option", { sort })}
                   </option>
                 ))}
               </select>
@@ -201,43 +202,43 @@ export function FacetFilters({
           )}
           {fixed !== "category" && (
             <FacetSelect
-              label="Category"
+              label={t("facets.category")}
               name="category"
               value={values.category}
-              anyLabel="All categories"
-              options={categories.map((category) => ({ value: category.slug, label: withCount(category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories) }))}
+              anyLabel={t("facets.allCategories")}
+              options={categories.map((category) => ({ value: category.slug, label: withCount(words, category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories) }))}
             />
           )}
           {fixed !== "tag" && (
             <FacetSelect
-              label="Tag"
+              label={t("facets.tag")}
               name="tag"
               value={values.tag}
-              anyLabel="Any tag"
-              options={facets.tags.map(({ tag, count }) => ({ value: tag, label: withCount(`#${tag}`, count, facets.isExact.tags) }))}
+              anyLabel={t("facets.anyTag")}
+              options={facets.tags.map(({ tag, count }) => ({ value: tag, label: withCount(words, `#${tag}`, count, facets.isExact.tags) }))}
             />
           )}
           <FacetSelect
-            label="Pricing"
+            label={t("facets.pricing")}
             name="payment"
             value={values.payment}
-            anyLabel="Any pricing"
-            options={PAYMENT_TYPES.map((payment) => ({ value: payment, label: withCount(PAYMENT_LABELS[payment], facets.payment[payment], facets.isExact.payment) }))}
+            anyLabel={t("facets.anyPricing")}
+            options={PAYMENT_TYPES.map((payment) => ({ value: payment, label: withCount(words, t(PAYMENT_KEYS[payment]), facets.payment[payment], facets.isExact.payment) }))}
           />
           <FacetSelect
-            label="Verified"
+            label={t("facets.verified")}
             name="verified"
             value={values.verified}
-            anyLabel="Any time"
-            options={VERIFIED_WITHIN_DAYS.map((days) => ({ value: String(days), label: withCount(`In the last ${days} days`, facets.verified[days], facets.isExact.verified) }))}
+            anyLabel={t("facets.anyTime")}
+            options={VERIFIED_WITHIN_DAYS.map((days) => ({ value: String(days), label: withCount(words, t("facets.inLastDays", { days }), facets.verified[days], facets.isExact.verified) }))}
           />
           <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
             <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
-            {withCount("Featured only", facets.featured, facets.isExact.featured)}
+            {withCount(words, t("facets.featuredOnly"), facets.featured, facets.isExact.featured)}
           </label>
           <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 max-lg:basis-full max-lg:py-3">
-            <span className="lg:hidden">Show results</span>
-            <span className="max-lg:hidden">Apply</span>
+            <span className="lg:hidden">{t("facets.showResults")}</span>
+            <span className="max-lg:hidden">{t("facets.apply")}</span>
           </button>
           <p className="basis-full text-sm text-slate-600 max-lg:hidden" aria-live="polite">
             {total}

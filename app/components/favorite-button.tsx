@@ -6,7 +6,7 @@
  * post leads to the login page, which brings them back here, and with JavaScript they go there at once.
  */
 import { type FormEvent, useEffect } from "react";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useHref, useLocation, useNavigate } from "react-router";
 import { useToast } from "./toast.tsx";
 import { loginPath } from "#common/page-paths.ts";
 import { useT } from "../i18n.tsx";
@@ -34,6 +34,8 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   const fetcher = useFetcher<FavoriteAnswer>();
   const toast = useToast();
   const t = useT();
+  // Without JavaScript the form posts to the page's language's address, which comes back to the page in it.
+  const formAction = useHref(FAVORITES_ACTION);
 
   // The server's answer is what the heart shows from then on; a refused change (the tool was just taken down) is told.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -68,7 +70,7 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   }
 
   return (
-    <form method="post" action={FAVORITES_ACTION} onSubmit={submitInBackground} className="shrink-0">
+    <form method="post" action={formAction} onSubmit={submitInBackground} className="shrink-0">
       <input type="hidden" name="toolId" value={toolId} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={here} />

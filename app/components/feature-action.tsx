@@ -4,7 +4,8 @@
  * what they may buy for the tool; without, it says in a toast that featuring is still in development (SPEC section 2),
  * and without JavaScript the same link leads to the free request form.
  */
-import { FEATURED_IN_DEVELOPMENT, FEATURED_TOAST_MS } from "#common/constants.ts";
+import { FEATURED_TOAST_MS } from "#common/constants.ts";
+import { useT } from "../i18n.tsx";
 import { featureToolPath } from "#common/page-paths.ts";
 import { useOptionalRootData } from "../root-data.ts";
 import { useViewer } from "../session-cache.ts";
@@ -15,6 +16,7 @@ export function FeatureAction({ toolId, className = "card-feature" }: { toolId: 
   const viewer = useViewer();
   const toast = useToast();
   const isPaymentEnabled = useOptionalRootData()?.config.isPaymentEnabled ?? false;
+  const t = useT();
   if (!viewer?.tools.some((tool) => tool.id === toolId)) return null;
   return (
     <Link
@@ -26,11 +28,11 @@ export function FeatureAction({ toolId, className = "card-feature" }: { toolId: 
           ? undefined
           : (event) => {
               event.preventDefault();
-              toast(FEATURED_IN_DEVELOPMENT, { durationMs: FEATURED_TOAST_MS });
+              toast(t("featured.inDevelopment"), { durationMs: FEATURED_TOAST_MS });
             }
       }
     >
-      Get featured!
+      {t("featured.getFeatured")}
     </Link>
   );
 }

@@ -4,7 +4,8 @@
  * posts and comes back; a visitor is sent to sign in first.
  */
 import { type FormEvent, useEffect } from "react";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useHref, useLocation, useNavigate } from "react-router";
+import { useT } from "../i18n.tsx";
 import { loginPath } from "#common/page-paths.ts";
 import { setViewer, useViewer } from "../session-cache.ts";
 import { Link } from "./link.tsx";
@@ -23,12 +24,14 @@ export function FollowButton({ kind, value, name }: { kind: "category" | "tag"; 
   const toast = useToast();
   const fetcher = useFetcher<FollowAnswer>();
   const key = `${kind}:${value}`;
+  const t = useT();
+  const formAction = useHref(FOLLOWS_ACTION);
 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer) return;
     if (answer.message) toast(answer.message);
-    else toast(answer.following ? `You follow ${name}: its new tools come in your weekly e-mail.` : `You no longer follow ${name}.`);
+    else toast(answer.following ? t("follow.followed", { name }) : t("follow.unfollowed", { name }));
     if (viewer && answer.follows) setViewer({ ...viewer, follows: answer.follows });
     // Only a new answer changes the button.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -50,7 +53,7 @@ export function FollowButton({ kind, value, name }: { kind: "category" | "tag"; 
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <form method="post" action={FOLLOWS_ACTION} onSubmit={submitInBackground}>
+      <form method="post" action={formAction} onSubmit={submitInBackground}>
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="value" value={value} />
         <input type="hidden" name="intent" value={intent} />
@@ -61,12 +64,12 @@ export function FollowButton({ kind, value, name }: { kind: "category" | "tag"; 
           data-testid="follow-button"
           className={`rounded-lg border px-4 py-2 text-sm font-semibold ${isFollowing ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}
         >
-          {isFollowing ? "Following" : "Follow"}
+          {isFollowing ? t("follow.following") : t("follow.follow")}
         </button>
       </form>
       {isFollowing && (
         <Link to="/following" className="text-sm text-slate-600 hover:underline">
-          Your follows and e-mails
+          {t("follow.yourFollows")}
         </Link>
       )}
     </div>

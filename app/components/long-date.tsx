@@ -1,4 +1,5 @@
 /** A calendar date written for people ("4 August 2026") inside a <time> that machines can read. */
+import { useWords } from "../i18n.tsx";
 
 // Read as a UTC calendar day, so the server and every browser's time zone print the same day.
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -13,10 +14,12 @@ export function formatLongDate(isoDate: string): string {
   return longDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+/** The day in the page's language. */
 export function LongDate({ isoDate, className }: { isoDate: string; className?: string }) {
+  const { longDate } = useWords();
   return (
     <time dateTime={isoDate} className={className}>
-      {formatLongDate(isoDate)}
+      {longDate(isoDate)}
     </time>
   );
 }

@@ -2,6 +2,7 @@
  * The links between the pages of a keyset-paged list: plain links that keep the URL's other parameters (filters,
  * sort), so paging works without JavaScript and React Router follows them client-side when it runs.
  */
+import { useT } from "../i18n.tsx";
 import { useLocation } from "react-router";
 import { Link } from "./link.tsx";
 
@@ -16,16 +17,17 @@ export function withSearch(pathname: string, search: string, change: (params: UR
 export function Pager({ nextCursor }: { nextCursor: string | null }) {
   const { pathname, search } = useLocation();
   const isLaterPage = new URLSearchParams(search).has("cursor");
+  const t = useT();
   if (!nextCursor && !isLaterPage) return null;
 
   return (
-    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-3 text-sm">
+    <nav aria-label={t("pager.pages")} className="mt-8 flex flex-wrap items-center justify-center gap-3 text-sm">
       {isLaterPage && (
         <Link
           to={withSearch(pathname, search, (params) => params.delete("cursor"))}
           className="rounded-lg px-4 py-2 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
-          Back to the first page
+          {t("pager.first")}
         </Link>
       )}
       {nextCursor && (
@@ -34,7 +36,7 @@ export function Pager({ nextCursor }: { nextCursor: string | null }) {
           rel="next"
           className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100"
         >
-          Next page <span aria-hidden="true">→</span>
+          {t("pager.next")} <span aria-hidden="true">→</span>
         </Link>
       )}
     </nav>

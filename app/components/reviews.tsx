@@ -4,9 +4,9 @@
  * markup for every visitor, so it sits in cached pages; the maker's "Reply" link is filled in from their session cache.
  */
 import { type FormEvent, type ReactNode, useEffect } from "react";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useHref, useLocation, useNavigate } from "react-router";
+import { useT, useWords } from "../i18n.tsx";
 import { loginPath, profilePath, reviewHelpfulPath, reviewReplyPath, reviewReportPath, toolPath } from "#common/page-paths.ts";
-import { countOf, formatNumber } from "#common/plural.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import type { ToolRating } from "#server/tools/queries.ts";
 import { useViewer } from "../session-cache.ts";
@@ -30,9 +30,10 @@ export function ReviewPage({ tool, children }: { tool: { name: string; slug: str
 
 /** Five stars, the first `rating` filled; read as "4 out of 5 stars". */
 export function Stars({ rating, className = "" }: { rating: number; className?: string }) {
+  const t = useT();
   const filled = Math.round(rating);
   return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className={`stars ${className}`}>
+    <span role="img" aria-label={t("review.stars", { rating })} className={`stars ${className}`}>
       <span aria-hidden="true">{"★".repeat(filled)}</span>
       <span aria-hidden="true" className="stars-empty">
         {"★".repeat(5 - filled)}
@@ -43,6 +44,7 @@ export function Stars({ rating, className = "" }: { rating: number; className?: 
 
 /** The average, the count, and a bar per star from 5 to 1. */
 export function RatingSummary({ rating }: { rating: ToolRating }) {
+  const { t, number } = useWords();
   if (rating.count === 0 || rating.average === null) return null;
   const most = Math.max(...rating.counts, 1);
   return (
@@ -53,20 +55,20 @@ export function RatingSummary({ rating }: { rating: ToolRating }) {
         </p>
         <Stars rating={rating.average} />
         <p className="text-sm text-slate-500" data-testid="rating-count">
-          {countOf(rating.count, "review")}
+          {t("review.count", { count: rating.count })}
         </p>
       </div>
-      <ul className="min-w-48 flex-1 space-y-1 text-sm" aria-label="Reviews by rating">
+      <ul className="min-w-48 flex-1 space-y-1 text-sm" aria-label={t("review.byRating")}>
         {[5, 4, 3, 2, 1].map((stars) => {
           const count = rating.counts[stars - 1] ?? 0;
           return (
             <li key={stars} className="flex items-center gap-2">
-              <span className="w-14 shrink-0 text-slate-600">{countOf(stars, "star")}</span>
+              <span className="w-14 shrink-0 text-slate-600">{t("review.starCount", { count: stars })}</span>
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
                 <span className="block h-full rounded-full bg-amber-400" style={{ width: `${(count / most) * 100}%` }} />
               </span>
               <span className="w-10 shrink-0 text-right text-slate-600" data-testid={`rating-${stars}`}>
-                {formatNumber(count)}
+                {number(count)}
               </span>
             </li>
           );
@@ -91,6 +93,7 @@ export function ReviewList({ reviews, toolId }: { reviews: PublicReview[]; toolI
 function ReviewItem({ review, toolId }: { review: PublicReview; toolId: string }) {
   const viewer = useViewer();
   const isMaker = Boolean(viewer?.tools.some((tool) => tool.id === toolId));
+  const t = useT();
   return (
     <article id={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="review">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -99,23 +102,23 @@ function ReviewItem({ review, toolId }: { review: PublicReview; toolId: string }
           {review.author.username}
         </Link>
         <LongDate isoDate={review.createdAt.slice(0, 10)} className="text-slate-500" />
-        {review.editedAt && <span className="text-slate-500">(edited)</span>}
+        {review.editedAt && <span className="text-slate-500">{t("review.edited")}</span>}
       </header>
       {review.body && <p className="mt-2 whitespace-pre-line text-slate-800">{review.body}</p>}
       {review.reply && (
         <div className="mt-3 rounded-lg border-l-4 border-brand-300 bg-slate-50 p-3 text-sm" data-testid="review-reply">
-          <p className="font-semibold text-slate-700">The maker replied</p>
+          <p className="font-semibold text-slate-700">{t("review.makerReplied")}</p>
           <p className="mt-1 whitespace-pre-line text-slate-800">{review.reply.text}</p>
         </div>
       )}
       <footer className="mt-3 flex flex-wrap items-center gap-4 text-sm">
         <HelpfulButton review={review} />
         <Link to={reviewReportPath(review.id)} className="text-slate-500 hover:underline" rel="nofollow">
-          Report
+          {t("review.report")}
         </Link>
         {isMaker && !review.reply && (
           <Link to={reviewReplyPath(review.id)} className="font-semibold text-brand-700 hover:underline" data-testid="reply-link">
-            Reply as the maker
+            {t("review.replyAsMaker")}
           </Link>
         )}
       </footer>
@@ -138,6 +141,8 @@ function HelpfulButton({ review }: { review: PublicReview }) {
   const fetcher = useFetcher<HelpfulAnswer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const count = answer?.helpful ?? review.helpful;
+  const t = useT();
+  const action = useHref(reviewHelpfulPath(review.id));
 
   function submitInBackground(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -156,10 +161,10 @@ function HelpfulButton({ review }: { review: PublicReview }) {
   }, [answer]);
 
   return (
-    <form method="post" action={reviewHelpfulPath(review.id)} onSubmit={submitInBackground}>
+    <form method="post" action={action} onSubmit={submitInBackground}>
       <input type="hidden" name="redirectTo" value={here} />
       <button type="submit" className="rounded-md border border-slate-300 px-2 py-0.5 text-slate-600 hover:bg-slate-50" data-testid="helpful-button" disabled={fetcher.state !== "idle"}>
-        Helpful{count > 0 ? ` (${formatNumber(count)})` : ""}
+        {t("review.helpful", { count })}
       </button>
     </form>
   );

@@ -7,7 +7,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useHref, useMatches, useNavigate } from "react-router";
-import type { MessageKey, Translate } from "#common/i18n/translate.ts";
+import type { PlainKey, Translate } from "#common/i18n/translate.ts";
 import { useT } from "../i18n.tsx";
 import { slugify } from "#common/slugify.ts";
 import { categoryPath, searchPath, tagPath, toolPath } from "#common/page-paths.ts";
@@ -40,7 +40,7 @@ const GROUPS = [
   { kind: "tool", label: "search.groupTools" },
   { kind: "category", label: "search.groupCategories" },
   { kind: "tag", label: "search.groupTags" },
-] as const satisfies { kind: Option["kind"]; label: MessageKey }[];
+] as const satisfies { kind: Option["kind"]; label: PlainKey }[];
 
 export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; onSearch?: () => void; focusOnSlash?: boolean }) {
   const searched = useSearchedWords();

@@ -3,6 +3,8 @@
  * and maker. The public tool page shows it, and so does the moderation queue's preview, so a verifier sees what visitors
  * will see.
  */
+import { paymentKey } from "#common/i18n/labels.ts";
+import { useT } from "../i18n.tsx";
 import { FeatureAction } from "./feature-action.tsx";
 import { type ReactNode, useId } from "react";
 import { Link } from "./link.tsx";
@@ -10,8 +12,6 @@ import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "./outbound-link.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 import { categoryPath, profilePath, tagPath } from "#common/page-paths.ts";
-
-export const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
 
 const HEADINGS = ["h1", "h2", "h3", "h4"] as const;
 
@@ -34,9 +34,11 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
   const Heading = HEADINGS[titleLevel]!;
   // Several previews can share a page: each section's heading needs its own id.
   const headingId = useId();
+  const t = useT();
+  const pricing = paymentKey(tool.paymentType);
   const visitLabel = (
     <>
-      Visit website <span aria-hidden="true">↗</span>
+      {t("tool.visitWebsite")} <span aria-hidden="true">↗</span>
     </>
   );
 
@@ -49,13 +51,13 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
             logo={tool.logo}
             color={tool.categories[0]?.color}
             size={80}
-            alt={`${tool.name} logo`}
+            alt={t("tool.logoAlt", { name: tool.name })}
             className="h-20 w-20 shrink-0 rounded-2xl border border-slate-200 bg-white object-cover"
           />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <Title className="text-3xl font-extrabold tracking-tight break-words">{tool.name}</Title>
-              {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>}
+              {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("card.featured")}</span>}
               <FeatureAction toolId={tool.id} className="card-feature text-xs" />
             </div>
             <p className="mt-2 text-lg text-slate-600">{tool.shortDesc}</p>
@@ -70,33 +72,33 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
                 </a>
               )}
               {actions}
-              <span className="rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700">{PAYMENT_LABELS[tool.paymentType] ?? tool.paymentType}</span>
+              <span className="rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700">{pricing ? t(pricing) : tool.paymentType}</span>
             </div>
           </div>
         </header>
 
-        {tool.largeImage && <img src={tool.largeImage} alt={`${tool.name} screenshot`} className="mt-8 w-full rounded-xl border border-slate-200" loading="lazy" />}
+        {tool.largeImage && <img src={tool.largeImage} alt={t("tool.screenshotAlt", { name: tool.name })} className="mt-8 w-full rounded-xl border border-slate-200" loading="lazy" />}
 
         {tool.longDesc && (
           <section aria-labelledby={`${headingId}-about`} className="mt-10">
             <Heading id={`${headingId}-about`} className="mb-3 text-xl font-bold">
-              About {tool.name}
+              {t("tool.about", { name: tool.name })}
             </Heading>
             <div className="prose" dangerouslySetInnerHTML={{ __html: tool.longDescHtml }} />
           </section>
         )}
 
         {(tool.pros?.length || tool.cons?.length) && (
-          <section aria-label="Pros and cons" className="mt-10 grid gap-4 sm:grid-cols-2">
-            <ProsCons title="Pros" items={tool.pros ?? []} tone="good" heading={Heading} />
-            <ProsCons title="Cons" items={tool.cons ?? []} tone="bad" heading={Heading} />
+          <section aria-label={t("tool.prosAndCons")} className="mt-10 grid gap-4 sm:grid-cols-2">
+            <ProsCons title={t("tool.pros")} items={tool.pros ?? []} tone="good" heading={Heading} />
+            <ProsCons title={t("tool.cons")} items={tool.cons ?? []} tone="bad" heading={Heading} />
           </section>
         )}
 
         {tool.faq && tool.faq.length > 0 && (
           <section aria-labelledby={`${headingId}-faq`} className="mt-10">
             <Heading id={`${headingId}-faq`} className="mb-3 text-xl font-bold">
-              Frequently asked questions
+              {t("tool.faq")}
             </Heading>
             <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
               {tool.faq.map((item) => (
@@ -115,7 +117,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
 
         {tool.categories.length > 0 && (
           <div>
-            <Heading className="mb-2 text-sm font-semibold text-slate-900">Categories</Heading>
+            <Heading className="mb-2 text-sm font-semibold text-slate-900">{t("tool.categories")}</Heading>
             <ul className="flex flex-wrap gap-2">
               {tool.categories.map((category) => (
                 <li key={category.id}>
@@ -130,7 +132,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
 
         {tool.tags.length > 0 && (
           <div>
-            <Heading className="mb-2 text-sm font-semibold text-slate-900">Tags</Heading>
+            <Heading className="mb-2 text-sm font-semibold text-slate-900">{t("tool.tags")}</Heading>
             <ul className="flex flex-wrap gap-2">
               {tool.tags.map((tag) => (
                 <li key={tag}>
@@ -145,7 +147,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
 
         {tool.creator && (
           <p className="text-sm text-slate-600">
-            Made by{" "}
+            {t("tool.madeBy")}{" "}
             <Link to={profilePath(tool.creator.slug)} className="font-medium text-brand-700 hover:underline">
               {tool.creator.username}
             </Link>

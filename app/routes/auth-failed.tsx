@@ -1,4 +1,5 @@
 /** Where a failed Google sign-in or a bad e-mailed link lands: the catalogue's message; the admin is told of Google failures. */
+import { useT } from "../i18n.tsx";
 import { useEffect } from "react";
 import { Link } from "../components/link.tsx";
 import { AuthCard, FormMessage } from "../components/form.tsx";
@@ -15,19 +16,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Sign-in did not work", description: "The sign-in did not work.", path: "/auth/failed", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("authFailed.title"), description: t("authFailed.description"), path: "/auth/failed", noindex: true }));
 
 export default function SignInFailed({ loaderData }: Route.ComponentProps) {
   const { message, popup } = loaderData;
+  const t = useT();
   useEffect(() => {
     // In the popup, the page that opened it shows the message; alone, the popup shows it itself.
     if (popup) void tellOpener({ signedIn: false, message }).then((heard) => heard && window.close());
   }, [popup, message]);
   return (
-    <AuthCard title="Sign-in did not work">
+    <AuthCard title={t("authFailed.title")}>
       <FormMessage message={message} />
       <Link to="/login" className="block text-center text-sm font-medium text-brand-700 hover:underline">
-        Back to log in
+        {t("authFailed.back")}
       </Link>
     </AuthCard>
   );

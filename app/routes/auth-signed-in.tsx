@@ -2,6 +2,7 @@
  * Where Google and e-mailed sign-in links land once the session exists: the person goes on where they were going or,
  * in the Google popup, the page that opened it is told and the popup closes.
  */
+import { useT } from "../i18n.tsx";
 import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import { AuthCard } from "../components/form.tsx";
@@ -23,20 +24,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName }) => ({ title: "Signed in", description: `You are signed in to ${siteName}.`, path: "/auth/signed-in", noindex: true }));
+  pageMeta(matches, ({ siteName, t }) => ({ title: t("signedIn.title"), description: t("signedIn.description", { siteName }), path: "/auth/signed-in", noindex: true }));
 
 export default function SignedIn({ loaderData }: Route.ComponentProps) {
   const [isAlone, setAlone] = useState(false);
+  const t = useT();
   useEffect(() => {
     void tellOpener({ signedIn: true }).then((heard) => (heard ? window.close() : setAlone(true)));
   }, []);
   return (
-    <AuthCard title="You are signed in">
+    <AuthCard title={t("signedIn.heading")}>
       <p className="text-center text-sm text-slate-600" data-testid="popup-signed-in">
-        {isAlone ? "The page you signed in from is gone." : "You can close this window."}
+        {isAlone ? t("signedIn.alone") : t("signedIn.close")}
       </p>
       <a href={loaderData.redirectTo} className="block text-center text-sm font-medium text-brand-700 hover:underline">
-        Continue
+        {t("signedIn.continue")}
       </a>
     </AuthCard>
   );

@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl, t }) => {
     if (!loaderData) return undefined;
     const { post } = loaderData;
     const path = blogPostPath(post.slug);
@@ -36,8 +36,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           publisher: { "@type": "Organization", name: siteName, url: siteUrl },
         }),
         breadcrumbLd(siteUrl, [
-          { name: "Home", path: "/" },
-          { name: "Blog", path: "/blog" },
+          { name: t("tool.home"), path: "/" },
+          { name: t("blog.title"), path: "/blog" },
           { name: post.title, path },
         ]),
       ],

@@ -1,4 +1,5 @@
 /** The blog's list of posts, newest first (linked from the footer). */
+import { useT } from "../i18n.tsx";
 import { Link } from "../components/link.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -21,15 +22,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
     matches,
-    ({ siteName, siteUrl }) =>
+    ({ siteName, siteUrl, t }) =>
       loaderData && {
-        title: "Blog",
-        description: `Guides for indie developers and solopreneurs from ${siteName}: launching, getting paid, measuring and growing a product on your own.`,
+        title: t("blog.title"),
+        description: t("blog.description", { siteName }),
         path: "/blog",
         extra: [
           itemListLd(
             siteUrl,
-            `${siteName} blog`,
+            t("blog.listName", { siteName }),
             loaderData.posts.map((post) => ({ name: post.title, path: blogPostPath(post.slug) })),
           ),
         ],
@@ -38,10 +39,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, nextCursor } = loaderData;
+  const t = useT();
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Blog</h1>
-      <p className="mt-3 text-lg text-slate-600">Guides for building, launching and growing a product on your own.</p>
+      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("blog.title")}</h1>
+      <p className="mt-3 text-lg text-slate-600">{t("blog.intro")}</p>
 
       {posts.length > 0 ? (
         <ol className="mt-10 space-y-10">
@@ -61,7 +63,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </ol>
       ) : (
         <div className="mt-10">
-          <EmptyState title="No post has been published yet." />
+          <EmptyState title={t("blog.empty")} />
         </div>
       )}
       <Pager nextCursor={nextCursor} />

@@ -1,7 +1,7 @@
 /** /categories: every category with its colour, description and number of live tools. */
+import { useT } from "../i18n.tsx";
 import { Link } from "../components/link.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
-import { countOf } from "#common/plural.ts";
 import { itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/categories";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -17,15 +17,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
     matches,
-    ({ siteName, siteUrl }) =>
+    ({ siteName, siteUrl, t }) =>
       loaderData && {
-        title: "Categories",
-        description: `Browse ${siteName} by category: hosting, payments, analytics, marketing, AI and more, each with hand-picked tools for indie developers.`,
+        title: t("categories.title"),
+        description: t("categories.description", { siteName }),
         path: "/categories",
         extra: [
           itemListLd(
             siteUrl,
-            `${siteName} categories`,
+            t("categories.listName", { siteName }),
             loaderData.categories.map((category) => ({ name: category.label, path: categoryPath(category.slug) })),
           ),
         ],
@@ -34,11 +34,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
+  const t = useT();
   return (
     <main className="mx-auto max-w-7xl px-4">
       <header className="py-10 sm:py-12">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Categories</h1>
-        <p className="mt-3 max-w-2xl text-lg text-slate-600">Every kind of tool a one-person business needs, from the first line of code to the hundredth customer.</p>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("categories.title")}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("categories.intro")}</p>
       </header>
 
       {categories.length > 0 ? (
@@ -54,7 +55,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                   <span aria-hidden="true" className="h-4 w-4 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: category.color }} />
                   <span className="flex-1 text-lg font-semibold text-slate-900">{category.label}</span>
                   <span className="rounded-full px-2.5 py-0.5 text-xs font-medium text-ink" style={{ backgroundColor: category.color }}>
-                    {countOf(category.toolCount, "tool")}
+                    {t("lists.toolCount", { count: category.toolCount })}
                   </span>
                 </span>
                 {category.description && <span className="text-sm text-slate-600">{category.description}</span>}
@@ -63,7 +64,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <EmptyState title="No categories yet." />
+        <EmptyState title={t("categories.empty")} />
       )}
     </main>
   );

@@ -1,4 +1,6 @@
 /** /category/{slug}: a category's heading and description, its featured tools first, then all of its tools, newest first. */
+import { wordsFor } from "#common/i18n/words.ts";
+import { useT } from "../i18n.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
@@ -8,7 +10,6 @@ import { facetPath, facetValuesOf, FacetFilters, isNarrowed, narrowingOf } from 
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { countOf } from "#common/plural.ts";
 import { useRootData } from "../root-data.ts";
 import { ogCategoryImage, ogImagePath } from "#common/og-image.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
@@ -17,21 +18,20 @@ import type { Route } from "./+types/category";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { categoryPath, toolPath } from "#common/page-paths.ts";
 
-const NOT_FOUND = "No category found with this address";
-
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: ["sort", "tag", "payment", "featured", "verified", "cursor", "limit"] } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
-  if (!slug.success) throw data(NOT_FOUND, { status: 404 });
+  const notFound = () => data(wordsFor(context.locale).t("category.notFound"), { status: 404 });
+  if (!slug.success) throw notFound();
   const query = parseSearchParams(categoryFacetQuery, url);
   const category = await context.services.categories.findCategoryPage(slug.data);
   if (!category) {
     // A category whose slug an admin changed: its old links lead to its new address.
     const moved = await context.services.categories.findMovedCategorySlug(slug.data);
     if (moved) throw redirect(`${categoryPath(moved)}${url.search}`, 301);
-    throw data(NOT_FOUND, { status: 404 });
+    throw notFound();
   }
   const { cursor, limit, sort } = query;
   const filters = facetValuesOf(query, category);
@@ -46,24 +46,25 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl, t }) => {
     if (!loaderData) return undefined;
     const { category, featured, page, filters } = loaderData;
     const path = categoryPath(category.slug);
-    const title = `${category.label} tools for indie developers`;
+    const title = t("category.title", { category: category.label });
+    const feed = t("category.feed", { name: category.label, siteName });
     return {
       title,
-      description: category.description || `The best ${category.label} tools for indie developers and solopreneurs, hand-picked on ${siteName}.`,
+      description: category.description || t("category.description", { category: category.label, siteName }),
       path,
       image: ogImagePath(ogCategoryImage(category), siteName),
       // A filtered or sorted view is not indexed; the category is its canonical address (decision 034).
       noindex: isNarrowed(filters, "category"),
       extra: [
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${category.label} on ${siteName}`, href: `${path}/rss.xml` },
-        { tagName: "link", rel: "alternate", type: "application/feed+json", title: `${category.label} on ${siteName}`, href: `${path}/feed.json` },
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: feed, href: `${path}/rss.xml` },
+        { tagName: "link", rel: "alternate", type: "application/feed+json", title: feed, href: `${path}/feed.json` },
         breadcrumbLd(siteUrl, [
-          { name: "Home", path: "/" },
-          { name: "Categories", path: "/categories" },
+          { name: t("tool.home"), path: "/" },
+          { name: t("categories.title"), path: "/categories" },
           { name: category.label, path },
         ]),
         itemListLd(
@@ -82,13 +83,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const { categories } = useRootData();
   const { category, featured, page, facets, filters } = loaderData;
   const path = categoryPath(category.slug);
+  const t = useT();
 
   return (
     <main className="mx-auto max-w-7xl px-4">
       <header className="py-10 sm:py-12">
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+        <nav aria-label={t("tool.breadcrumb")} className="text-sm text-slate-500">
           <Link to="/categories" className="hover:text-slate-900 hover:underline">
-            Categories
+            {t("categories.title")}
           </Link>{" "}
           <span aria-hidden="true">›</span> {category.label}
         </nav>
@@ -97,7 +99,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           {category.label}
         </h1>
         {category.description && <p className="mt-3 max-w-2xl text-lg text-slate-600">{category.description}</p>}
-        <p className="mt-2 text-sm text-slate-500">{countOf(category.toolCount, "tool")}</p>
+        <p className="mt-2 text-sm text-slate-500">{t("lists.toolCount", { count: category.toolCount })}</p>
         <div className="mt-4">
           <FollowButton kind="category" value={category.id} name={category.label} />
         </div>
@@ -109,7 +111,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       {featured.length > 0 && (
         <section aria-labelledby="featured-heading" className="mb-12">
           <h2 id="featured-heading" className="mb-4 text-2xl font-bold tracking-tight">
-            {`Featured in ${category.label}`}
+            {t("category.featured", { category: category.label })}
           </h2>
           <ToolGrid tools={featured} />
         </section>
@@ -117,7 +119,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="all-heading">
         <h2 id="all-heading" className="mb-4 text-2xl font-bold tracking-tight">
-          {`All ${category.label} tools`}
+          {t("category.all", { category: category.label })}
         </h2>
         {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}
         <div className="mb-6">
@@ -126,19 +128,18 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         {page.tools.length > 0 ? (
           <ToolGrid tools={page.tools} />
         ) : isNarrowed(filters, "category") ? (
-          <EmptyState title="No tool matches these filters">
+          <EmptyState title={t("lists.noMatch")}>
             <Link to={path} className="font-medium text-brand-700 hover:underline">
-              Clear the filters
+              {t("facets.clear")}
             </Link>{" "}
-            to see every tool of this category.
+            {t("category.clearToSeeAll")}
           </EmptyState>
         ) : (
-          <EmptyState title="No tool in this category yet.">
-            Know one that belongs here?{" "}
+          <EmptyState title={t("category.empty")}>
+            {t("category.knowOne")}{" "}
             <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
-              Add it
+              {t("latest.addIt")}
             </Link>
-            .
           </EmptyState>
         )}
         <Pager nextCursor={page.nextCursor} />

@@ -15,9 +15,10 @@ import type { PageCacheHandle } from "#common/page-cache.ts";
 import { alternativesPath, categoryPath, comparePath, tagPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "../components/outbound-link.tsx";
-import { PAYMENT_LABELS } from "../components/tool-details.tsx";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
-import { countOf, formatNumber } from "#common/plural.ts";
+import { paymentKey } from "#common/i18n/labels.ts";
+import type { PlainKey, Words } from "#common/i18n/translate.ts";
+import { useT, useWords } from "../i18n.tsx";
 import { Stars } from "../components/reviews.tsx";
 import type { Route } from "./+types/compare";
 
@@ -37,18 +38,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl }) => {
+  pageMeta(matches, ({ siteUrl, t }) => {
     if (!loaderData) return undefined;
     const [a, b] = loaderData.tools as [ToolDetail, ToolDetail];
     const path = comparePath(a.slug, b.slug);
-    const title = `${a.name} vs ${b.name}`;
+    const title = t("compare.title", { a: a.name, b: b.name });
     return {
-      title: `${title}: pricing, features, pros and cons`,
-      description: `${a.name} (${a.shortDesc}) and ${b.name} (${b.shortDesc}) side by side.`.slice(0, 300),
+      title: t("compare.metaTitle", { a: a.name, b: b.name }),
+      description: t("compare.description", { a: a.name, aDesc: a.shortDesc, b: b.name, bDesc: b.shortDesc }).slice(0, 300),
       path,
       extra: [
         breadcrumbLd(siteUrl, [
-          { name: "Home", path: "/" },
+          { name: t("tool.home"), path: "/" },
           { name: a.name, path: toolPath(a.slug) },
           { name: title, path },
         ]),
@@ -63,8 +64,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 /** What a cell says when the tool has nothing to show there. */
 const noneClass = "text-slate-600 italic";
 
-function List({ items, empty = "None listed" }: { items: readonly ReactNode[]; empty?: string }) {
-  if (items.length === 0) return <span className={noneClass}>{empty}</span>;
+function List({ items }: { items: readonly ReactNode[] }) {
+  const t = useT();
+  if (items.length === 0) return <span className={noneClass}>{t("compare.noneListed")}</span>;
   return (
     <ul className="list-disc space-y-1 pl-5">
       {items.map((item, index) => (
@@ -75,23 +77,29 @@ function List({ items, empty = "None listed" }: { items: readonly ReactNode[]; e
 }
 
 /** The rows of the comparison, each a label and what each tool has. */
-const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
-  { label: "Pricing", cell: (tool) => PAYMENT_LABELS[tool.paymentType] ?? tool.paymentType },
+const ROWS: { label: PlainKey; cell: (tool: ToolDetail, words: Words) => ReactNode }[] = [
   {
-    label: "Rating",
-    cell: (tool) =>
+    label: "compare.pricing",
+    cell: (tool, { t }) => {
+      const pricing = paymentKey(tool.paymentType);
+      return pricing ? t(pricing) : tool.paymentType;
+    },
+  },
+  {
+    label: "compare.rating",
+    cell: (tool, { t, number }) =>
       tool.rating.average === null ? (
-        <span className={noneClass}>No review yet</span>
+        <span className={noneClass}>{t("compare.noReview")}</span>
       ) : (
         <Link to={toolReviewsPath(tool.slug)} data-testid="compare-rating" className="inline-flex flex-wrap items-center gap-2 hover:underline">
           <Stars rating={tool.rating.average} />
-          <span>{`${formatNumber(tool.rating.average)} from ${countOf(tool.rating.count, "review")}`}</span>
+          <span>{t("compare.ratingFrom", { average: number(tool.rating.average), count: tool.rating.count })}</span>
         </Link>
       ),
   },
-  { label: "Likes", cell: (tool) => <span data-testid="compare-likes">{countOf(tool.likes, "like")}</span> },
+  { label: "compare.likes", cell: (tool, { t }) => <span data-testid="compare-likes">{t("compare.likeCount", { count: tool.likes })}</span> },
   {
-    label: "Categories",
+    label: "tool.categories",
     cell: (tool) => (
       <List
         items={tool.categories.map((category) => (
@@ -103,10 +111,10 @@ const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
     ),
   },
   {
-    label: "Tags",
-    cell: (tool) => (
+    label: "tool.tags",
+    cell: (tool, { t }) => (
       <p className="flex flex-wrap gap-2">
-        {tool.tags.length === 0 && <span className={noneClass}>None</span>}
+        {tool.tags.length === 0 && <span className={noneClass}>{t("compare.none")}</span>}
         {tool.tags.map((tag) => (
           <Link key={tag} to={tagPath(tag)} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-200">
             {`#${tag}`}
@@ -115,20 +123,20 @@ const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
       </p>
     ),
   },
-  { label: "Pros", cell: (tool) => <List items={tool.pros ?? []} /> },
-  { label: "Cons", cell: (tool) => <List items={tool.cons ?? []} /> },
+  { label: "tool.pros", cell: (tool) => <List items={tool.pros ?? []} /> },
+  { label: "tool.cons", cell: (tool) => <List items={tool.cons ?? []} /> },
   {
-    label: "Links",
-    cell: (tool) => (
+    label: "compare.links",
+    cell: (tool, { t }) => (
       <p className="flex flex-col gap-1">
         <OutboundLink toolId={tool.id} website={tool.website} className="text-brand-700 hover:underline">
-          Website <span aria-hidden="true">↗</span>
+          {t("compare.website")} <span aria-hidden="true">↗</span>
         </OutboundLink>
         <Link to={toolPath(tool.slug)} className="text-brand-700 hover:underline">
-          {`${tool.name} on this site`}
+          {t("compare.onThisSite", { name: tool.name })}
         </Link>
         <Link to={alternativesPath(tool.slug)} className="text-brand-700 hover:underline">
-          {`Alternatives to ${tool.name}`}
+          {t("tool.alternativesTo", { name: tool.name })}
         </Link>
       </p>
     ),
@@ -137,16 +145,18 @@ const ROWS: { label: string; cell: (tool: ToolDetail) => ReactNode }[] = [
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const [a, b] = loaderData.tools as [ToolDetail, ToolDetail];
+  const words = useWords();
+  const { t } = words;
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
-      <Breadcrumb trail={[{ to: toolPath(a.slug), label: a.name }]} current="Compare" />
+      <Breadcrumb trail={[{ to: toolPath(a.slug), label: a.name }]} current={t("compare.crumb")} />
       <h1 className="mb-8 text-4xl font-extrabold tracking-tight text-slate-900">
-        {`${a.name} vs ${b.name}`}
+        {t("compare.title", { a: a.name, b: b.name })}
       </h1>
       <div className="overflow-x-auto">
         <table data-testid="comparison" className="w-full min-w-[36rem] table-fixed border-collapse text-left text-sm">
           <caption className="sr-only">
-            {`${a.name} and ${b.name} side by side`}
+            {t("compare.caption", { a: a.name, b: b.name })}
           </caption>
           <thead>
             <tr>
@@ -168,11 +178,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             {ROWS.map((row) => (
               <tr key={row.label} className="border-b border-slate-100">
                 <th scope="row" className="p-3 align-top font-medium text-slate-600">
-                  {row.label}
+                  {t(row.label)}
                 </th>
                 {[a, b].map((tool) => (
                   <td key={tool.id} className="p-3 align-top text-slate-800">
-                    {row.cell(tool)}
+                    {row.cell(tool, words)}
                   </td>
                 ))}
               </tr>

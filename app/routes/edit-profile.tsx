@@ -2,6 +2,11 @@
  * /edit-profile (SPEC section 2): the signed-in user changes their own profile, their password, signs out of every
  * session, or deletes their account. Each section is its own form with an intent, and works without JavaScript.
  */
+import { useT } from "../i18n.tsx";
+import { useRootData } from "../root-data.ts";
+import { wordsFor } from "#common/i18n/words.ts";
+import type { PlainKey } from "#common/i18n/translate.ts";
+import { LOCALE_NAMES } from "#common/locales.ts";
 import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
@@ -30,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "") as Intent;
   const { users } = context.services;
   // What the failed section gets back: what was typed (never a password), and which section it was.
-  const values = { ...keptValues(form, ["intent", "username", "bio", "newsletter", "isSolo"]), socialProfiles: form.getAll("socialProfiles").map(String).join("\n") };
+  const values = { ...keptValues(form, ["intent", "username", "bio", "newsletter", "isSolo", "locale"]), socialProfiles: form.getAll("socialProfiles").map(String).join("\n") };
   try {
     switch (intent) {
       case "profile": {
@@ -48,24 +53,27 @@ export async function action({ request, context }: Route.ActionArgs) {
         deleteAccountInput.parse(Object.fromEntries(form));
         return redirect("/", { headers: await users.deleteAccount(context.user, context.requester) });
       default:
-        return data<FormFailure>({ message: "Choose one of the forms of this page", fields: {}, values }, { status: 400 });
+        return data<FormFailure>({ message: wordsFor(context.locale).t("editProfile.chooseForm"), fields: {}, values }, { status: 400 });
     }
   } catch (error) {
     return formFailure(error, values);
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Edit your profile", description: "Change your profile, your password and your account.", path: "/edit-profile", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({ title: t("editProfile.title"), description: t("editProfile.description"), path: "/edit-profile", noindex: true }));
 
-const SUCCESS: Record<string, string> = { profile: "Your profile was saved.", password: "Your password was changed. Your other sessions have ended." };
+const SUCCESS = { profile: "editProfile.saved", password: "editProfile.passwordChanged" } as const satisfies Partial<Record<Intent, PlainKey>>;
 
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
+  const { config } = useRootData();
+  const t = useT();
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const saved = actionData && "saved" in actionData ? actionData.saved : undefined;
   /** The failure and the kept values, for the section that was sent. */
   const failed = (intent: Intent) => (failure?.values.intent === intent ? failure : undefined);
-  const successOf = (intent: Intent) => (saved === intent ? SUCCESS[intent] : undefined);
+  const successOf = (intent: keyof typeof SUCCESS) => (saved === intent ? t(SUCCESS[intent]) : undefined);
 
   const profileFailure = failed("profile");
   const passwordFailure = failed("password");
@@ -79,32 +87,32 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   return (
     <main className="mx-auto max-w-2xl space-y-8 px-4 py-12">
       <header className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">Edit your profile</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("editProfile.title")}</h1>
         <Link to={profilePath(settings.slug)} className="text-sm font-medium text-brand-700 hover:underline">
-          See your public profile
+          {t("editProfile.seePublic")}
         </Link>
       </header>
 
-      <Section title="Profile" id="profile">
+      <Section title={t("editProfile.profile")} id="profile">
         <Form method="post" className="space-y-4" noValidate>
           <FormMessage tone="success" message={successOf("profile")} />
           <FormMessage message={formLevel(profileFailure)} />
           <Field
-            label="Username"
+            label={t("form.username")}
             name="username"
             autoComplete="username"
             required
             maxLength={MAX_USERNAME_LENGTH}
             defaultValue={kept?.username ?? settings.username}
             error={profileFailure?.fields.username}
-            hint={`Your profile's address follows it: /profile/${settings.slug}. Old links keep working.`}
+            hint={t("editProfile.usernameHint", { slug: settings.slug })}
           />
           <p className="text-sm text-slate-600">
-            E-mail: <span className="font-medium text-slate-800">{settings.email}</span>
+            {t("editProfile.email")} <span className="font-medium text-slate-800">{settings.email}</span>
           </p>
           <div className="space-y-1">
             <label htmlFor="field-bio" className="block text-sm font-medium text-slate-800">
-              Bio
+              {t("editProfile.bio")}
             </label>
             <textarea
               id="field-bio"
@@ -117,22 +125,22 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
               className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${profileFailure?.fields.bio ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
             />
             <p id="field-bio-note" className={`text-sm ${profileFailure?.fields.bio ? "text-rose-700" : "text-xs text-slate-500"}`}>
-              {profileFailure?.fields.bio ?? `At most ${MAX_BIO_LENGTH} characters.`}
+              {profileFailure?.fields.bio ?? t("editProfile.bioHint", { max: MAX_BIO_LENGTH })}
             </p>
           </div>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-800">Social profiles</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("editProfile.socialProfiles")}</legend>
             {Array.from({ length: MAX_SOCIAL_PROFILES }, (_, index) => (
               <div key={index}>
                 <label htmlFor={`field-social-${index}`} className="sr-only">
-                  {`Social profile ${index + 1}`}
+                  {t("editProfile.socialProfile", { number: index + 1 })}
                 </label>
                 <input
                   id={`field-social-${index}`}
                   name="socialProfiles"
                   type="url"
                   inputMode="url"
-                  placeholder="https://github.com/you"
+                  placeholder={t("editProfile.socialPlaceholder")}
                   defaultValue={socialValues[index] ?? ""}
                   className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
                 />
@@ -141,62 +149,79 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
             {socialProfilesError && <p className="text-sm text-rose-700">{socialProfilesError}</p>}
           </fieldset>
           <Checkbox name="newsletter" defaultChecked={kept ? kept.newsletter === "on" : settings.hasSubscribedToNewsletter}>
-            Send me the weekly newsletter of new tools
+            {t("register.newsletter")}
           </Checkbox>
           <Checkbox name="isSolo" defaultChecked={kept ? kept.isSolo === "on" : settings.isSolo}>
-            I am a solo maker (shows a &lsquo;Solo maker&rsquo; badge on my profile)
+            {t("editProfile.solo")}
           </Checkbox>
-          <SubmitButton name="intent" value="profile" pendingText="Saving…">
-            Save my profile
+          {config.locales.length > 1 && (
+            <label className="block text-sm font-medium text-slate-800">
+              {t("editProfile.language")}
+              <select
+                name="locale"
+                defaultValue={kept?.locale ?? settings.locale ?? config.defaultLocale}
+                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+              >
+                {config.locales.map((locale) => (
+                  <option key={locale} value={locale} lang={locale}>
+                    {LOCALE_NAMES[locale]}
+                  </option>
+                ))}
+              </select>
+              {profileFailure?.fields.locale && <span className="mt-1 block text-sm font-normal text-rose-700">{profileFailure.fields.locale}</span>}
+            </label>
+          )}
+          <SubmitButton name="intent" value="profile" pendingText={t("reset.pending")}>
+            {t("editProfile.saveProfile")}
           </SubmitButton>
         </Form>
       </Section>
 
-      <Section title="Password" id="password">
+      <Section title={t("editProfile.password")} id="password">
         {settings.hasPassword ? (
           <Form method="post" className="space-y-4" noValidate>
             <FormMessage tone="success" message={successOf("password")} />
             <FormMessage message={formLevel(passwordFailure)} />
-            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={passwordFailure?.fields.currentPassword} />
+            <Field label={t("editProfile.currentPassword")} name="currentPassword" type="password" autoComplete="current-password" required error={passwordFailure?.fields.currentPassword} />
             <Field
-              label="New password"
+              label={t("form.newPassword")}
               name="newPassword"
               type="password"
               autoComplete="new-password"
               required
               minLength={MIN_PASSWORD_LENGTH}
               error={passwordFailure?.fields.newPassword}
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters. Your other sessions end.`}
+              hint={t("editProfile.newPasswordHint", { min: MIN_PASSWORD_LENGTH })}
             />
-            <SubmitButton name="intent" value="password" pendingText="Changing…">
-              Change my password
+            <SubmitButton name="intent" value="password" pendingText={t("editProfile.changing")}>
+              {t("editProfile.changePassword")}
             </SubmitButton>
           </Form>
         ) : (
           <p data-testid="google-only" className="text-sm text-slate-600">
-            You sign in with Google: your account has no password here. Your Google account keeps it safe.
+            {t("editProfile.googleOnly")}
           </p>
         )}
       </Section>
 
-      <Section title="Sessions" id="sessions">
+      <Section title={t("editProfile.sessions")} id="sessions">
         <Form method="post" className="space-y-3">
           <FormMessage message={failed("sign-out-everywhere")?.message} />
-          <p className="text-sm text-slate-600">Signs you out on every device and browser, this one included.</p>
-          <SubmitButton name="intent" value="sign-out-everywhere" pendingText="Signing out…">
-            Sign out everywhere
+          <p className="text-sm text-slate-600">{t("editProfile.sessionsHint")}</p>
+          <SubmitButton name="intent" value="sign-out-everywhere" pendingText={t("editProfile.signingOut")}>
+            {t("editProfile.signOutEverywhere")}
           </SubmitButton>
         </Form>
       </Section>
 
-      <Section title="Delete your account" id="delete" danger>
+      <Section title={t("editProfile.delete")} id="delete" danger>
         <Form method="post" className="space-y-4" noValidate>
           <FormMessage message={formLevel(deleteFailure)} />
           <p className="text-sm text-slate-600">
-            Your profile, your favourites and your sessions are deleted for good. Your tools stay listed, without your name.
+            {t("editProfile.deleteHint")}
           </p>
           <Field
-            label={`Type ${DELETE_CONFIRMATION} to confirm`}
+            label={t("editProfile.typeToConfirm", { word: DELETE_CONFIRMATION })}
             name="confirm"
             autoComplete="off"
             required
@@ -208,7 +233,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
             value="delete"
             className="w-full rounded-lg bg-rose-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-rose-700"
           >
-            Delete my account
+            {t("editProfile.deleteAccount")}
           </button>
         </Form>
       </Section>

@@ -2,7 +2,9 @@
  * /following: what the signed-in person follows (decision 044), each with a way to stop, and the switch of the weekly
  * e-mail of their new tools. Rendered for the person, never cached.
  */
-import { Form, redirect } from "react-router";
+import { useT } from "../i18n.tsx";
+import { wordsFor } from "#common/i18n/words.ts";
+import { Form, redirect, useHref } from "react-router";
 import { categoryPath, loginPath, tagPath } from "#common/page-paths.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
@@ -18,25 +20,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The weekly e-mail's switch. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { t } = wordsFor(context.locale);
   if (!context.user) throw redirect(loginPath("/following"));
   const form = await request.formData();
   const on = form.get("digest") === "on";
   await context.services.follows.setFollowDigest(context.user, on);
-  return { saved: on ? "You will get a weekly e-mail of the new tools in what you follow." : "You will no longer get the weekly e-mail." };
+  return { saved: on ? t("following.digestOn") : t("following.digestOff") };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "What you follow", description: "The categories and tags you follow, and their weekly e-mail.", path: "/following", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("following.title"), description: t("following.description"), path: "/following", noindex: true }));
 
 function Unfollow({ kind, value, name }: { kind: "category" | "tag"; value: string; name: string }) {
+  const t = useT();
+  const action = useHref(FOLLOWS_ACTION);
   return (
-    <form method="post" action={FOLLOWS_ACTION}>
+    <form method="post" action={action}>
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="value" value={value} />
       <input type="hidden" name="intent" value="unfollow" />
       <input type="hidden" name="redirectTo" value="/following" />
-      <button type="submit" className="text-sm text-slate-600 hover:underline" aria-label={`Stop following ${name}`}>
-        Stop following
+      <button type="submit" className="text-sm text-slate-600 hover:underline" aria-label={t("following.stopLabel", { name })}>
+        {t("following.stop")}
       </button>
     </form>
   );
@@ -45,15 +50,16 @@ function Unfollow({ kind, value, name }: { kind: "category" | "tag"; value: stri
 export default function Following({ loaderData, actionData }: Route.ComponentProps) {
   const { following } = loaderData;
   const isEmpty = following.categories.length === 0 && following.tags.length === 0;
+  const t = useT();
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">What you follow</h1>
-      <p className="mt-2 text-slate-600">Follow a category or a tag from its page: its new tools come in one e-mail a week.</p>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t("following.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("following.intro")}</p>
       {isEmpty ? (
         <div className="mt-6">
-          <EmptyState title="You follow nothing yet">
+          <EmptyState title={t("following.empty")}>
             <Link to="/categories" className="font-medium text-brand-700 hover:underline">
-              Browse the categories
+              {t("welcome.followAction")}
             </Link>
           </EmptyState>
         </div>
@@ -79,9 +85,9 @@ export default function Following({ loaderData, actionData }: Route.ComponentPro
         <FormMessage tone="success" message={actionData?.saved} />
         <label className="flex items-start gap-2 text-sm text-slate-800">
           <input type="checkbox" name="digest" defaultChecked={following.followDigest} className="mt-0.5" />
-          E-mail me the new tools in what I follow, once a week
+          {t("following.digest")}
         </label>
-        <SubmitButton pendingText="Saving…">Save</SubmitButton>
+        <SubmitButton pendingText={t("reset.pending")}>{t("following.save")}</SubmitButton>
       </Form>
     </main>
   );

@@ -1,4 +1,5 @@
 /** /my-favorites: the signed-in user's favourite tools, newest favourite first, one keyset page at a time. */
+import { useT } from "../i18n.tsx";
 import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas/lists.ts";
@@ -19,27 +20,28 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName }) => ({ title: "My favourites", description: `The tools you keep as favourites on ${siteName}.`, path: "/my-favorites", noindex: true }));
+  pageMeta(matches, ({ siteName, t }) => ({ title: t("myFavorites.title"), description: t("myFavorites.description", { siteName }), path: "/my-favorites", noindex: true }));
 
 export default function MyFavorites({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const t = useT();
   return (
     <main className="mx-auto max-w-7xl px-4">
       <header className="py-10 sm:py-12">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">My favourites</h1>
-        <p className="mt-3 max-w-2xl text-lg text-slate-600">The tools you keep with a heart, the latest first.</p>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("myFavorites.title")}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("myFavorites.intro")}</p>
       </header>
       <section aria-labelledby="favorites-heading" className="pb-12">
         <h2 id="favorites-heading" className="sr-only">
-          Favourite tools
+          {t("myFavorites.heading")}
         </h2>
         {page.tools.length > 0 ? (
           <ToolGrid tools={page.tools} />
         ) : (
-          <EmptyState title="No favourite yet">
-            Tap the heart on a tool to keep it here.{" "}
+          <EmptyState title={t("myFavorites.empty")}>
+            {t("myFavorites.emptyHint")}{" "}
             <Link to="/tools" className="font-medium text-brand-700 hover:underline">
-              Browse the tools
+              {t("myFavorites.browse")}
             </Link>
           </EmptyState>
         )}

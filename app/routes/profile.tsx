@@ -2,6 +2,7 @@
  * /profile/{slug} (SPEC section 2): a user's public profile with the tools they made. Its owner also sees their boosts
  * and their featuring requests, and with ?type=boost-tool a form to ask for one of their tools to be featured.
  */
+import { useT } from "../i18n.tsx";
 import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { FEATURING_REQUEST } from "#common/constants.ts";
@@ -59,15 +60,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl, t }) => {
     if (!loaderData) return undefined;
     const { profile, tools } = loaderData;
     const path = profilePath(profile.slug);
     const bio = profile.bio.replace(/\s+/g, " ").trim();
     const description =
-      bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || `${profile.username} on ${siteName}: the tools they make for indie developers.`;
+      bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || t("profile.descriptionDefault", { username: profile.username, siteName });
     return {
-      title: `${profile.username}, maker on ${siteName}`,
+      title: t("profile.title", { username: profile.username, siteName }),
       description,
       path,
       // A profile without a tool has nothing for a search engine.
@@ -89,6 +90,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, tools, owner, isBoostForm, receipts, isPaymentEnabled } = loaderData;
+  const t = useT();
 
   return (
     <main className="mx-auto max-w-7xl px-4">
@@ -100,18 +102,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="tools-heading" className="pb-12">
         <h2 id="tools-heading" className="mb-4 text-2xl font-bold tracking-tight">
-          {`Tools by ${profile.username}`}
+          {t("profile.toolsBy", { username: profile.username })}
         </h2>
         {tools.tools.length > 0 ? (
           <ToolGrid tools={tools.tools} />
         ) : (
-          <EmptyState title={`${profile.username} has no tool listed yet.`}>
+          <EmptyState title={t("profile.noTool", { username: profile.username })}>
             {owner ? (
               <>
                 <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
-                  Add your tool
+                  {t("profile.addYourTool")}
                 </Link>{" "}
-                and it shows here once it is verified.
+                {t("profile.shownOnceVerified")}
               </>
             ) : undefined}
           </EmptyState>
@@ -124,19 +126,20 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
 function ProfileHeader({ profile, owner }: { profile: PublicProfile; owner: OwnerView | null }) {
   const links = profile.socialProfiles;
+  const t = useT();
   return (
     <header className="py-10 sm:py-12">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{profile.username}</h1>
         {profile.isSolo && (
           <span data-testid="solo-badge" className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800">
-            Solo maker
+            {t("profile.solo")}
           </span>
         )}
       </div>
       {profile.bio && <p className="mt-3 max-w-2xl whitespace-pre-line text-lg text-slate-600">{profile.bio}</p>}
       {links.length > 0 && (
-        <ul aria-label="Social profiles" className="mt-4 flex flex-wrap gap-2">
+        <ul aria-label={t("profile.socialProfiles")} className="mt-4 flex flex-wrap gap-2">
           {links.map((social) => (
             <li key={social.url}>
               <a
@@ -152,23 +155,23 @@ function ProfileHeader({ profile, owner }: { profile: PublicProfile; owner: Owne
         </ul>
       )}
       <p className="mt-3 text-sm text-slate-500">
-        Member since <LongDate isoDate={profile.createdAt.slice(0, 10)} />
+        {t("profile.memberSince")} <LongDate isoDate={profile.createdAt.slice(0, 10)} />
       </p>
       {owner && (
         <div data-testid="owner-panel" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
           <p>
-            <span className="font-semibold">Boosts:</span> <span data-testid="boosts">{owner.boosts}</span>
+            <span className="font-semibold">{t("profile.boosts")}</span> <span data-testid="boosts">{owner.boosts}</span>
             <span className="block text-slate-600">
               {owner.boosts === 0
-                ? "A boost is a featuring granted to one of your tools, bought or given by the team. Ask to feature a tool to get one."
-                : `How many times one of your tools was featured, bought or granted by the team.`}
+                ? t("profile.boostsNone")
+                : t("profile.boostsSome")}
             </span>
           </p>
           <Link to="/edit-profile" className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100">
-            Edit profile
+            {t("profile.edit")}
           </Link>
           <Link to={`?${BOOST_QUERY}`} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100">
-            Ask to feature a tool
+            {t("profile.askFeature")}
           </Link>
         </div>
       )}
@@ -182,21 +185,22 @@ type FeaturingActionData = { sent: true } | { message: string; fields: Record<st
 function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionData: FeaturingActionData }) {
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const isSent = Boolean(actionData && "sent" in actionData);
+  const t = useT();
   return (
     <section aria-labelledby="featuring-heading" className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
       <h2 id="featuring-heading" className="text-xl font-bold tracking-tight">
-        Ask to feature one of your tools
+        {t("profile.askHeading")}
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        A featured tool is shown at the top of the home page with a Featured badge. Send us your request and we will get back to you about it.
+        {t("profile.askIntro")}
       </p>
       {owner.tools.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">
-          You have no tool to feature yet.{" "}
+          {t("profile.noToolToFeature")}{" "}
           <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
-            Add your tool
+            {t("profile.addYourTool")}
           </Link>{" "}
-          first.
+          {t("profile.first")}
         </p>
       ) : (
         <Form method="post" className="mt-4 space-y-4" noValidate>
@@ -204,7 +208,7 @@ function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionD
           <FormMessage message={failure?.message} />
           <div className="space-y-1">
             <label htmlFor="field-toolId" className="block text-sm font-medium text-slate-800">
-              Your tool
+              {t("profile.yourTool")}
             </label>
             <select
               id="field-toolId"
@@ -215,17 +219,17 @@ function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionD
               className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
             >
               <option value="" disabled>
-                Choose a tool
+                {t("profile.pickTool")}
               </option>
               {owner.tools.map((tool) => (
                 <option key={tool.id} value={tool.id}>
-                  {tool.isLive ? tool.name : `${tool.name} (waiting for verification)`}
+                  {tool.isLive ? tool.name : t("profile.waitingTool", { name: tool.name })}
                 </option>
               ))}
             </select>
           </div>
-          <SubmitButton name="intent" value="request-featuring" pendingText="Sending…">
-            Send my request
+          <SubmitButton name="intent" value="request-featuring" pendingText={t("tool.sending")}>
+            {t("profile.sendRequest")}
           </SubmitButton>
         </Form>
       )}
@@ -235,27 +239,28 @@ function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionD
 
 /** With payments on: each of the owner's tools leads to what may be bought for it (decision 040). */
 function FeaturingChoice({ owner }: { owner: OwnerView }) {
+  const t = useT();
   return (
     <section aria-labelledby="featuring-heading" className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
       <h2 id="featuring-heading" className="text-xl font-bold tracking-tight">
-        Feature one of your tools
+        {t("profile.featureHeading")}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">A featured tool is shown at the top of the home page with a Featured badge. A tool waiting for verification can skip the line.</p>
+      <p className="mt-2 text-sm text-slate-600">{t("profile.featureIntro")}</p>
       {owner.tools.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">
-          You have no tool to feature yet.{" "}
+          {t("profile.noToolToFeature")}{" "}
           <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
-            Add your tool
+            {t("profile.addYourTool")}
           </Link>{" "}
-          first.
+          {t("profile.first")}
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 text-sm">
           {owner.tools.map((tool) => (
             <li key={tool.id} className="flex items-center justify-between gap-3 py-2">
-              <span>{tool.isLive ? tool.name : `${tool.name} (waiting for verification)`}</span>
+              <span>{tool.isLive ? tool.name : t("profile.waitingTool", { name: tool.name })}</span>
               <Link to={featureToolPath(tool.id)} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
-                {tool.isLive ? "Get featured!" : "Skip the line"}
+                {tool.isLive ? t("featured.getFeatured") : t("profile.skipLine")}
               </Link>
             </li>
           ))}
@@ -267,11 +272,12 @@ function FeaturingChoice({ owner }: { owner: OwnerView }) {
 
 /** What the owner bought or was granted, newest first, with Stripe's receipt. */
 function Receipts({ receipts }: { receipts: PurchaseView[] }) {
+  const t = useT();
   if (receipts.length === 0) return null;
   return (
     <section aria-labelledby="receipts-heading" className="mb-12">
       <h2 id="receipts-heading" className="mb-3 text-xl font-bold tracking-tight">
-        Your receipts
+        {t("profile.receipts")}
       </h2>
       <ul data-testid="receipts" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
         {receipts.map((receipt) => (
@@ -282,21 +288,21 @@ function Receipts({ receipts }: { receipts: PurchaseView[] }) {
               </Link>
               {receipt.tool ? ` · ${receipt.tool.name}` : ""}
               {" · "}
-              {receipt.price ?? "Granted"}
+              {receipt.price ?? t("profile.granted")}
               {" · "}
               <LongDate isoDate={receipt.createdAt.slice(0, 10)} className="text-slate-500" />
               {receipt.endsAt && receipt.kind !== "skip-line" && (
                 <>
-                  {" · until "}
+                  {` · ${t("profile.until")} `}
                   <LongDate isoDate={receipt.endsAt.slice(0, 10)} />
                 </>
               )}
             </span>
             <span className="flex items-center gap-3">
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{statusLabel(receipt.state)}</span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{t("profile.status", { status: receipt.state })}</span>
               {receipt.receiptUrl && (
                 <a href={receipt.receiptUrl} rel="noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">
-                  Receipt ↗
+                  {t("profile.receipt")}
                 </a>
               )}
             </span>
@@ -308,21 +314,22 @@ function Receipts({ receipts }: { receipts: PurchaseView[] }) {
 }
 
 function FeaturingRequests({ payments }: { payments: PaymentEntry[] }) {
+  const t = useT();
   if (payments.length === 0) return null;
   return (
     <section aria-labelledby="requests-heading" className="mb-12">
       <h2 id="requests-heading" className="mb-3 text-xl font-bold tracking-tight">
-        Your requests
+        {t("profile.requests")}
       </h2>
       <ul data-testid="payments" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
         {payments.map((entry) => (
           <li key={`${entry.kind}-${entry.toolId ?? ""}-${entry.createdAt}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
             <span>
-              {entry.kind === FEATURING_REQUEST ? "Featuring" : entry.kind} {entry.toolName ? `of ${entry.toolName}` : ""}
+              {entry.kind === FEATURING_REQUEST ? t("profile.featuringOf", { hasTool: entry.toolName ? "yes" : "no", tool: entry.toolName ?? "" }) : entry.kind}
               {" · "}
               <LongDate isoDate={entry.createdAt.slice(0, 10)} className="text-slate-500" />
             </span>
-            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{statusLabel(entry.status)}</span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{t("profile.status", { status: entry.status })}</span>
           </li>
         ))}
       </ul>
@@ -330,6 +337,3 @@ function FeaturingRequests({ payments }: { payments: PaymentEntry[] }) {
   );
 }
 
-function statusLabel(status: string): string {
-  return status === "requested" ? "Waiting for an answer" : status.charAt(0).toUpperCase() + status.slice(1);
-}

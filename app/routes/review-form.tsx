@@ -3,6 +3,7 @@
  * written once, then edited or deleted here. It carries the forms' anti-spam check. A visitor is sent to sign in first;
  * the tool's maker is told they cannot review their own tool. Rendered for the person, never cached.
  */
+import { useT } from "../i18n.tsx";
 import { Form, redirect } from "react-router";
 import { MAX_REVIEW_LENGTH } from "#common/constants.ts";
 import { loginPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
@@ -39,9 +40,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, () => ({
-    title: loaderData ? `Review ${loaderData.tool.name}` : "Write a review",
-    description: "Rate a tool and tell others what you think of it.",
+  pageMeta(matches, ({ t }) => ({
+    title: loaderData ? t("reviewForm.title", { name: loaderData.tool.name }) : t("tool.writeReview"),
+    description: t("reviewForm.description"),
     path: loaderData ? `/tool/${loaderData.tool.slug}/review` : "/",
     noindex: true,
   }));
@@ -52,16 +53,17 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
   const fields = actionData?.fields ?? {};
   const rating = values.rating || (own ? String(own.rating) : "");
   const isHidden = own?.status === "hidden";
+  const t = useT();
   return (
     <ReviewPage tool={tool}>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">{own ? `Your review of ${tool.name}` : `Review ${tool.name}`}</h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">{own ? t("reviewForm.own", { name: tool.name }) : t("reviewForm.title", { name: tool.name })}</h1>
 
-      {saved === "live" && <FormMessage tone="success" message="Thanks! Your review is public." />}
-      {saved === "waiting" && <FormMessage tone="success" message="Thanks! Your review is saved, and a moderator will read it before it is public." />}
-      {!saved && own?.status === "waiting" && <p className="mt-4 text-sm text-slate-600">Your review waits for a moderator before it is public.</p>}
+      {saved === "live" && <FormMessage tone="success" message={t("reviewForm.live")} />}
+      {saved === "waiting" && <FormMessage tone="success" message={t("reviewForm.waiting")} />}
+      {!saved && own?.status === "waiting" && <p className="mt-4 text-sm text-slate-600">{t("reviewForm.stillWaiting")}</p>}
       {isHidden && (
         <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {`A moderator hid your review${own?.moderationReason ? `: ${own.moderationReason}` : "."} You can delete it.`}
+          {t("reviewForm.hidden", { hasReason: own?.moderationReason ? "yes" : "no", reason: own?.moderationReason ?? "" })}
         </p>
       )}
 
@@ -69,13 +71,13 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
           <fieldset aria-describedby={fields.rating ? "rating-error" : undefined}>
-            <legend className="text-sm font-medium text-slate-800">Your rating</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("reviewForm.rating")}</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {[1, 2, 3, 4, 5].map((stars) => (
                 <label key={stars} className="rating-choice">
                   <input type="radio" name="rating" value={stars} defaultChecked={rating === String(stars)} required className="sr-only" />
                   <span aria-hidden="true">{"★".repeat(stars)}</span>
-                  <span className="sr-only">{`${stars} out of 5 stars`}</span>
+                  <span className="sr-only">{t("review.stars", { rating: stars })}</span>
                 </label>
               ))}
             </div>
@@ -86,31 +88,31 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
             )}
           </fieldset>
           <TextAreaField
-            label="Your review (optional)"
+            label={t("reviewForm.body")}
             name="body"
             rows={6}
             maxLength={MAX_REVIEW_LENGTH}
             defaultValue={values.body ?? own?.body ?? ""}
             error={fields.body}
-            placeholder="What do you use it for? What works well, and what does not?"
+            placeholder={t("reviewForm.placeholder")}
           />
-          <p className="text-sm text-slate-500">Links stay plain text. A review with a link, or from a new account, is read by a moderator first.</p>
+          <p className="text-sm text-slate-500">{t("reviewForm.linksHint")}</p>
           <SpamCheck refusal={actionData?.message} />
-          <SubmitButton pendingText="Saving…">{own ? "Save my review" : "Publish my review"}</SubmitButton>
+          <SubmitButton pendingText={t("reviewForm.saving")}>{own ? t("reviewForm.save") : t("reviewForm.publish")}</SubmitButton>
         </Form>
       )}
 
       {own && (
         <Form method="post" className="mt-6">
-          <SubmitButton name="intent" value="delete" pendingText="Deleting…">
-            Delete my review
+          <SubmitButton name="intent" value="delete" pendingText={t("reviewForm.deleting")}>
+            {t("reviewForm.delete")}
           </SubmitButton>
         </Form>
       )}
 
       <p className="mt-8 text-sm">
         <Link to={toolReviewsPath(tool.slug)} className="text-brand-700 hover:underline">
-          {`Read the reviews of ${tool.name}`}
+          {t("reviewForm.readAll", { name: tool.name })}
         </Link>
       </p>
     </ReviewPage>

@@ -2,6 +2,7 @@
  * /reviews/{id}/reply: the maker's one reply to a public review of their tool (decision 043). Only the tool's maker
  * (linked by an accepted claim) gets the form; a visitor is sent to sign in. Rendered for the person, never cached.
  */
+import { useT } from "../i18n.tsx";
 import { data, Form, redirect } from "react-router";
 import { MAX_REVIEW_REPLY_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -34,9 +35,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, () => ({
-    title: loaderData ? `Reply to a review of ${loaderData.tool.name}` : "Reply to a review",
-    description: "Reply, as the maker, to a review of your tool.",
+  pageMeta(matches, ({ t }) => ({
+    title: loaderData ? t("reviewReply.title", { name: loaderData.tool.name }) : t("reviewReply.heading"),
+    description: t("reviewReply.description"),
     path: "/reviews",
     noindex: true,
   }));
@@ -44,15 +45,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function ReviewReply({ loaderData, actionData }: Route.ComponentProps) {
   const { review, tool } = loaderData;
   const fields = actionData?.fields ?? {};
+  const t = useT();
   return (
     <ReviewPage tool={tool}>
-      <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">Reply to this review</h1>
+      <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">{t("reviewReply.heading")}</h1>
       <ReviewList reviews={[review]} toolId={tool.id} />
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
-        <TextAreaField label="Your reply, as the maker" name="reply" rows={5} maxLength={MAX_REVIEW_REPLY_LENGTH} required defaultValue={actionData?.values.reply ?? ""} error={fields.reply} />
-        <p className="text-sm text-slate-500">You can reply once. Your reply shows under the review, for everyone.</p>
-        <SubmitButton pendingText="Publishing…">Publish my reply</SubmitButton>
+        <TextAreaField label={t("reviewReply.label")} name="reply" rows={5} maxLength={MAX_REVIEW_REPLY_LENGTH} required defaultValue={actionData?.values.reply ?? ""} error={fields.reply} />
+        <p className="text-sm text-slate-500">{t("reviewReply.hint")}</p>
+        <SubmitButton pendingText={t("reviewReply.publishing")}>{t("reviewReply.publish")}</SubmitButton>
       </Form>
     </ReviewPage>
   );

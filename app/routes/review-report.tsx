@@ -2,6 +2,7 @@
  * /reviews/{id}/report: anyone may report a public review to the moderators (decision 043), with optional words.
  * Limited per address, as problem reports are. The thanks is the answer to the post.
  */
+import { useT } from "../i18n.tsx";
 import { data, Form } from "react-router";
 import { MAX_REVIEW_REPORT_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -32,9 +33,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, () => ({
-    title: loaderData ? `Report a review of ${loaderData.tool.name}` : "Report a review",
-    description: "Tell the moderators what is wrong with a review.",
+  pageMeta(matches, ({ t }) => ({
+    title: loaderData ? t("reviewReport.title", { name: loaderData.tool.name }) : t("reviewReport.heading"),
+    description: t("reviewReport.description"),
     path: "/reviews",
     noindex: true,
   }));
@@ -42,30 +43,31 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function ReviewReport({ loaderData, actionData }: Route.ComponentProps) {
   const { review, tool } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
+  const t = useT();
   return (
     <ReviewPage tool={tool}>
-      <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">Report this review</h1>
+      <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">{t("reviewReport.heading")}</h1>
       <ReviewList reviews={[review]} toolId={tool.id} />
       {actionData && "sent" in actionData ? (
         <p role="status" data-testid="review-report-sent" className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-          Thanks, your report was sent. A moderator will read the review soon.{" "}
+          {t("reviewReport.sent")}{" "}
           <Link to={toolReviewsPath(tool.slug)} className="font-semibold underline">
-            Back to the reviews
+            {t("reviewReport.back")}
           </Link>
         </p>
       ) : (
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <FormMessage message={failure && !Object.keys(failure.fields).length ? failure.message : undefined} />
           <TextAreaField
-            label="What is wrong with it? (optional)"
+            label={t("reviewReport.label")}
             name="reason"
             rows={4}
             maxLength={MAX_REVIEW_REPORT_LENGTH}
             defaultValue={failure?.values.reason ?? ""}
             error={failure?.fields.reason}
-            placeholder="Spam, insults, not about this tool…"
+            placeholder={t("reviewReport.placeholder")}
           />
-          <SubmitButton pendingText="Sending…">Send the report</SubmitButton>
+          <SubmitButton pendingText={t("tool.sending")}>{t("reviewReport.send")}</SubmitButton>
         </Form>
       )}
     </ReviewPage>

@@ -3,6 +3,8 @@
  * lists' facets with their counts among the matches (decision 034). The search is recorded from the page view the
  * browser sends, with how many tools the page found, as a tool's view is.
  */
+import { wordsFor } from "#common/i18n/words.ts";
+import { useT } from "../i18n.tsx";
 import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
@@ -34,7 +36,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
   const query = parseSearchParams(searchFacetQuery, url);
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
-  if (query.category && !category) throw data(`There is no category with the address "${query.category}"`, { status: 400 });
+  if (query.category && !category) throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
   const filters = narrowingOf(query, category);
   const [{ page, facets }, isListed] = await Promise.all([
     context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters }),
@@ -47,17 +49,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl }) => {
+  pageMeta(matches, ({ siteUrl, t }) => {
     if (!loaderData) return undefined;
     const { text, phrase, page, filters, isListed } = loaderData;
     return {
-      title: `${phrase}: tools for indie makers`,
-      description: `The best tools for indie developers and solopreneurs matching “${phrase}”, hand-curated and ranked by relevance.`,
+      title: t("search.title", { phrase }),
+      description: t("search.description", { phrase }),
       // A filtered view is a near-duplicate of the search: not indexed, and the plain search is its canonical address (decision 034).
       path: searchPath(text),
       // Anyone can make a search page: only one that several people made and that found tools is indexed (/searches lists it).
       noindex: page.tools.length === 0 || isNarrowed(filters) || !isListed,
-      extra: [itemListLd(siteUrl, `Tools matching “${phrase}”`, page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
+      extra: [itemListLd(siteUrl, t("search.listName", { phrase }), page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
     };
   });
 
@@ -66,18 +68,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { categories } = useRootData();
   const path = searchPath(text);
   const isFiltered = isNarrowed(filters);
+  const t = useT();
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">
-        Tools for “<span className="text-brand-700">{phrase}</span>”
+        {t("search.heading", { phrase })}
       </h1>
       {closerSpelling && (
         <p data-testid="did-you-mean" className="mt-3 text-lg text-slate-700">
-          Did you mean{" "}
+          {t("search.didYouMean")}{" "}
           <Link to={searchPath(closerSpelling)} className="font-semibold text-brand-700 hover:underline">
             {closerSpelling.replaceAll("-", " ")}
           </Link>
-          ?
+          {t("search.didYouMeanEnd")}
         </p>
       )}
       {facets && (page.tools.length > 0 || isFiltered) && (
@@ -90,30 +93,30 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" className="mt-8">
           {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
           <h2 id="results-heading" className="sr-only">
-            Results
+            {t("search.results")}
           </h2>
           <ToolGrid tools={page.tools} />
           <Pager nextCursor={page.nextCursor} />
         </section>
       ) : isFiltered ? (
         <div className="mt-8">
-          <EmptyState title="No tool matches these filters">
+          <EmptyState title={t("lists.noMatch")}>
             <Link to={path} className="font-medium text-brand-700 hover:underline">
-              Clear the filters
+              {t("facets.clear")}
             </Link>{" "}
-            to see every tool matching “{phrase}”.
+            {t("search.clearToSeeAll", { phrase })}
           </EmptyState>
         </div>
       ) : (
         <div className="mt-8">
-          <EmptyState title={`No tool matches “${phrase}”.`}>
-            Know one?{" "}
+          <EmptyState title={t("search.noMatch", { phrase })}>
+            {t("search.knowOne")}{" "}
             <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
-              Submit it
+              {t("search.submitIt")}
             </Link>
-            , and it is listed once a verifier has checked it. Or try another word, or browse a category:
+            {t("search.submitHint")}
           </EmptyState>
-          <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="Categories">
+          <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label={t("tool.categories")}>
             {categories.map((category) => (
               <li key={category.id}>
                 <Link to={categoryPath(category.slug)} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-slate-400">

@@ -5,7 +5,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
-import { formatNumber } from "#common/plural.ts";
+import { useT } from "../i18n.tsx";
 import type { Route } from "./+types/searches";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { searchPath } from "#common/page-paths.ts";
@@ -19,22 +19,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl }) => ({
-    title: "Most searched tools",
-    description: "What indie developers and solopreneurs search for most on the directory, with the tools for each.",
+  pageMeta(matches, ({ siteUrl, t }) => ({
+    title: t("searches.title"),
+    description: t("searches.description"),
     path: "/searches",
-    extra: [itemListLd(siteUrl, "Most searched", (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) })))],
+    extra: [itemListLd(siteUrl, t("searches.heading"), (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) })))],
   }));
 
 export default function Searches({ loaderData }: Route.ComponentProps) {
   const { searches, nextCursor } = loaderData;
+  const t = useT();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">Most searched</h1>
-      <p className="mt-2 text-slate-600">What people look for most on the directory, and find.</p>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("searches.heading")}</h1>
+      <p className="mt-2 text-slate-600">{t("searches.intro")}</p>
       {searches.length === 0 ? (
         <div className="mt-8">
-          <EmptyState title="No search is listed yet.">A search shows here once several people have made it and found tools.</EmptyState>
+          <EmptyState title={t("searches.empty")}>{t("searches.emptyHint")}</EmptyState>
         </div>
       ) : (
         <ol className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -44,7 +45,7 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
                 {search.text.replaceAll("-", " ")}
               </Link>
               <span className="text-sm text-slate-500">
-                {`${formatNumber(search.visitors)} ${search.visitors === 1 ? "person" : "people"}`}
+                {t("searches.people", { count: search.visitors })}
               </span>
             </li>
           ))}

@@ -2,6 +2,7 @@
  * /setup/{token}: the one-time link a start writes to the log while the site has no admin (decision 047). Opening it
  * only asks; the signed-in person who presses the button becomes the admin, and every setup link stops working.
  */
+import { useT } from "../i18n.tsx";
 import { data, Form, redirect } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
 import { setupTokenParam } from "#common/schemas/profiles.ts";
@@ -39,32 +40,33 @@ export async function action({ params, context, url }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Become the admin", description: "The one-time link that makes this site's first admin.", path: "/setup", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("setup.title"), description: t("setup.description"), path: "/setup", noindex: true }));
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { siteName } = useRootData().config;
   const { username, here } = loaderData;
+  const t = useT();
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{`Become the admin of ${siteName}`}</h1>
-      <p className="mt-4 text-slate-700">This site has no admin yet. The admin verifies tools, gives the other roles and runs the console.</p>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t("setup.heading", { siteName })}</h1>
+      <p className="mt-4 text-slate-700">{t("setup.intro")}</p>
       {username ? (
         <Form method="post" className="mt-6 space-y-4">
           <FormMessage message={actionData?.message} />
           <p className="text-slate-700">
-            You are signed in as <strong>{username}</strong>. This link works once: whoever uses it first is the admin.
+            {t("setup.signedInAs")} <strong>{username}</strong>. {t("setup.once")}
           </p>
-          <SubmitButton pendingText="Making you the admin…">Become the admin</SubmitButton>
+          <SubmitButton pendingText={t("setup.pending")}>{t("setup.title")}</SubmitButton>
         </Form>
       ) : (
         <div className="mt-6 space-y-4">
-          <p className="text-slate-700">Sign up or log in first, with the account that will run the site: this link brings you back here.</p>
+          <p className="text-slate-700">{t("setup.signFirst")}</p>
           <p className="flex gap-3">
             <Link to={withRedirectTo("/register", here)} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-              Sign up
+              {t("nav.signUp")}
             </Link>
             <Link to={loginPath(here)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
-              Log in
+              {t("nav.logIn")}
             </Link>
           </p>
         </div>

@@ -1,4 +1,5 @@
 /** /tags: every tag of a live tool with its number of tools, most used first, keyset-paged. */
+import { useWords } from "../i18n.tsx";
 import { Link } from "../components/link.tsx";
 import { tagListQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -20,15 +21,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
     matches,
-    ({ siteName, siteUrl }) =>
+    ({ siteName, siteUrl, t }) =>
       loaderData && {
-        title: "Tags",
-        description: `Every tag on ${siteName}, most used first: find tools for indie developers by what they do, from analytics to no-code.`,
+        title: t("tags.title"),
+        description: t("tags.description", { siteName }),
         path: "/tags",
         extra: [
           itemListLd(
             siteUrl,
-            `${siteName} tags`,
+            t("tags.listName", { siteName }),
             loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: tagPath(tag) })),
           ),
         ],
@@ -37,15 +38,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Tags({ loaderData }: Route.ComponentProps) {
   const { tags, nextCursor } = loaderData.page;
+  const { t, number } = useWords();
   return (
     <main className="mx-auto max-w-7xl px-4">
       <header className="py-10 sm:py-12">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Tags</h1>
-        <p className="mt-3 max-w-2xl text-lg text-slate-600">Every tag of the directory's tools, most used first.</p>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("tags.title")}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("tags.intro")}</p>
       </header>
 
       {tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Tags">
+        <ul className="flex flex-wrap gap-2" aria-label={t("tags.title")}>
           {tags.map(({ tag, count }) => (
             <li key={tag}>
               <Link
@@ -54,15 +56,15 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
               >
                 {`#${tag}`}
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                  {count}
-                  <span className="sr-only">{count === 1 ? " tool" : " tools"}</span>
+                  {number(count)}
+                  <span className="sr-only">{t("tags.toolsSuffix", { count })}</span>
                 </span>
               </Link>
             </li>
           ))}
         </ul>
       ) : (
-        <EmptyState title="No tags yet.">Tags appear here as soon as a published tool carries one.</EmptyState>
+        <EmptyState title={t("tags.empty")}>{t("tags.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={nextCursor} />
     </main>

@@ -7,7 +7,8 @@ import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { toolIdFromSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { countOf, formatNumber } from "#common/plural.ts";
+import type { Words } from "#common/i18n/translate.ts";
+import { useWords } from "../i18n.tsx";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { alternativesPath, categoryPath, comparePath, toolPath } from "#common/page-paths.ts";
 import type { Alternatives } from "#server/tools/alternatives.ts";
@@ -33,39 +34,42 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { tool: { id: tool.id, name: tool.name, slug: tool.slug, categories: tool.categories, tags: tool.tags }, ...found };
 }
 
-function joinWithAnd(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-}
-
 /**
  * The page's introduction, from the figures only: how many tools share what with the tool (at least so many, when its
  * categories and tags hold more than the alternatives are ranked among), and the most viewed of those listed.
  */
-export function alternativesIntro(tool: { name: string; categories: { label: string }[] }, { alternatives, total, isTotalExact }: Alternatives): string {
-  if (total === 0 || alternatives.length === 0) return `No other tool listed here shares a category or a tag with ${tool.name} yet.`;
+export function alternativesIntro({ t, list }: Words, tool: { name: string; categories: { label: string }[] }, { alternatives, total, isTotalExact }: Alternatives): string {
+  if (total === 0 || alternatives.length === 0) return t("alternatives.none", { name: tool.name });
   const labels = tool.categories.map((category) => category.label);
-  const shared = labels.length > 0 ? ` (${labels.length === 1 ? "category" : "categories"} ${joinWithAnd(labels)})` : "";
   const mostViewed = alternatives.reduce((best, tool) => (tool.views > best.views ? tool : best), alternatives[0]!);
-  const views = formatNumber(mostViewed.views);
-  return `${isTotalExact ? "" : "At least "}${countOf(total, "tool")} ${total === 1 ? "shares" : "share"} a category or a tag with ${tool.name}${shared}; the most viewed of those listed here is ${mostViewed.name}, with ${views} ${mostViewed.views === 1 ? "view" : "views"}.`;
+  return t("alternatives.intro", {
+    exact: isTotalExact ? "yes" : "no",
+    total,
+    name: tool.name,
+    categoryCount: labels.length,
+    categories: list(labels),
+    mostViewed: mostViewed.name,
+    views: mostViewed.views,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl }) => {
+  pageMeta(matches, (site) => {
+    const { siteUrl, t } = site;
     if (!loaderData) return undefined;
     const { tool, alternatives } = loaderData;
     const path = alternativesPath(tool.slug);
-    const title = `The best alternatives to ${tool.name}`;
+    const title = t("alternatives.title", { name: tool.name });
     return {
       title,
-      description: alternativesIntro(tool, loaderData),
+      description: alternativesIntro(site, tool, loaderData),
       path,
       noindex: alternatives.length === 0,
       extra: [
         breadcrumbLd(siteUrl, [
-          { name: "Home", path: "/" },
+          { name: t("tool.home"), path: "/" },
           { name: tool.name, path: toolPath(tool.slug) },
-          { name: "Alternatives", path },
+          { name: t("alternatives.crumb"), path },
         ]),
         itemListLd(
           siteUrl,
@@ -78,19 +82,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
   const { tool, alternatives } = loaderData;
+  const words = useWords();
+  const { t } = words;
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
-      <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current="Alternatives" />
+      <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current={t("alternatives.crumb")} />
       <header className="mb-8">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{`The best alternatives to ${tool.name}`}</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("alternatives.title", { name: tool.name })}</h1>
         <p data-testid="alternatives-intro" className="mt-3 max-w-3xl text-lg text-slate-600">
-          {alternativesIntro(tool, loaderData)}
+          {alternativesIntro(words, tool, loaderData)}
         </p>
         {tool.categories.length > 0 && (
           <p className="mt-2 flex flex-wrap gap-2 text-sm">
             {tool.categories.map((category) => (
               <Link key={category.id} to={categoryPath(category.slug)} className="text-brand-700 hover:underline">
-                {`More in ${category.label}`}
+                {t("alternatives.moreIn", { category: category.label })}
               </Link>
             ))}
           </p>
@@ -99,17 +105,17 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
       {alternatives.length > 0 ? (
         <>
           {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
-          <h2 className="sr-only">{`Alternatives to ${tool.name}`}</h2>
+          <h2 className="sr-only">{t("tool.alternativesTo", { name: tool.name })}</h2>
           <ToolGrid tools={alternatives} />
           <section aria-labelledby="compare-heading" className="mt-12">
             <h2 id="compare-heading" className="mb-4 text-2xl font-bold tracking-tight">
-              {`Compare ${tool.name} with`}
+              {t("alternatives.compareWith", { name: tool.name })}
             </h2>
             <ul className="flex flex-wrap gap-2" data-testid="alternatives-comparisons">
               {alternatives.map((alternative) => (
                 <li key={alternative.id}>
                   <Link to={comparePath(tool.slug, alternative.slug)} className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50">
-                    {`${tool.name} vs ${alternative.name}`}
+                    {t("tool.versus", { name: tool.name, other: alternative.name })}
                   </Link>
                 </li>
               ))}
@@ -117,9 +123,9 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       ) : (
-        <EmptyState title="No alternatives yet.">
+        <EmptyState title={t("alternatives.empty")}>
           <Link to="/tools" className="text-brand-700 hover:underline">
-            Browse every tool
+            {t("alternatives.browseAll")}
           </Link>
         </EmptyState>
       )}

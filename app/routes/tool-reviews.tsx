@@ -8,7 +8,8 @@ import { toolIdFromSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { toolPath, toolReviewsPath, writeReviewPath } from "#common/page-paths.ts";
-import { countOf } from "#common/plural.ts";
+import type { PlainKey } from "#common/i18n/translate.ts";
+import { useT } from "../i18n.tsx";
 import { reviewListQuery } from "#common/schemas/reviews.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/tool-reviews";
 
 export const handle = { pageCache: { params: ["sort", "cursor"] } } satisfies PageCacheHandle;
 
-const SORT_LABELS = { newest: "Newest first", helpful: "Most helpful first" } as const;
+const SORT_LABELS = { newest: "reviews.newest", helpful: "reviews.helpful" } as const satisfies Record<string, PlainKey>;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
@@ -39,41 +40,42 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl, siteName }) => {
+  pageMeta(matches, ({ siteUrl, siteName, t }) => {
     if (!loaderData) return undefined;
     const { tool, rating, sort, isFirstPage } = loaderData;
     const path = toolReviewsPath(tool.slug);
-    const summary = rating.average === null ? "No review yet" : `Rated ${rating.average.toFixed(1)} out of 5 in ${countOf(rating.count, "review")}`;
+    const summary = rating.average === null ? t("reviews.noReview") : t("reviews.summary", { average: rating.average.toFixed(1), count: rating.count });
     return {
-      title: `${tool.name} reviews`,
-      description: `${summary}: what people who use ${tool.name} think of it.`,
+      title: t("reviews.title", { name: tool.name }),
+      description: t("reviews.description", { summary, name: tool.name }),
       path,
       // Another order or a later page is the same reviews again: only the first page is indexed.
       noindex: sort !== "newest" || !isFirstPage,
       extra: [
-        breadcrumbLd(siteUrl, [{ name: "Home", path: "/" }, { name: tool.name, path: toolPath(tool.slug) }, { name: "Reviews", path }]),
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `Reviews of ${tool.name} on ${siteName}`, href: `${path}/rss.xml` },
+        breadcrumbLd(siteUrl, [{ name: t("tool.home"), path: "/" }, { name: tool.name, path: toolPath(tool.slug) }, { name: t("tool.reviews"), path }]),
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("reviews.feed", { name: tool.name, siteName }), href: `${path}/rss.xml` },
       ],
     };
   });
 
 export default function ToolReviews({ loaderData }: Route.ComponentProps) {
   const { tool, rating, page, sort } = loaderData;
+  const t = useT();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
-      <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current="Reviews" />
+      <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current={t("tool.reviews")} />
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{`${tool.name} reviews`}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t("reviews.title", { name: tool.name })}</h1>
         <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Write a review
+          {t("tool.writeReview")}
         </Link>
       </div>
       {rating.count === 0 ? (
-        <EmptyState title="No review yet">{`Used ${tool.name}? Be the first to tell others what you think.`}</EmptyState>
+        <EmptyState title={t("reviews.noReview")}>{t("reviews.beFirst", { name: tool.name })}</EmptyState>
       ) : (
         <>
           <RatingSummary rating={rating} />
-          <nav aria-label="Order of the reviews" className="mt-8 mb-4 flex gap-2 text-sm">
+          <nav aria-label={t("reviews.order")} className="mt-8 mb-4 flex gap-2 text-sm">
             {(Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).map((order) => (
               <Link
                 key={order}
@@ -81,7 +83,7 @@ export default function ToolReviews({ loaderData }: Route.ComponentProps) {
                 aria-current={order === sort ? "page" : undefined}
                 className={`rounded-full border px-3 py-1 ${order === sort ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}
               >
-                {SORT_LABELS[order]}
+                {t(SORT_LABELS[order])}
               </Link>
             ))}
           </nav>

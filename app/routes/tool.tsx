@@ -20,10 +20,13 @@ import { breadcrumbLd, jsonLd, pageMeta, softwareOffers } from "../seo.ts";
 import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { linkCheckedLabel, formatNumber } from "#common/plural.ts";
+import { daysSince } from "#common/plural.ts";
+import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
+import { wordsFor } from "#common/i18n/words.ts";
+import { useT, useWords } from "../i18n.tsx";
 import { alternativesPath, categoryPath, comparePath, loginPath, profilePath, toolPath, toolReportsPath, toolReviewsPath, writeReviewPath } from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
-import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KIND_LABELS, REPORT_KINDS, TOOL_PAGE_REPORTS, TOOL_PAGE_REVIEWS } from "#common/constants.ts";
+import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KINDS, TOOL_PAGE_REPORTS, TOOL_PAGE_REVIEWS } from "#common/constants.ts";
 import { reportInput } from "#common/schemas/reports.ts";
 import type { OpenReportPage } from "#server/reports/reports.ts";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
@@ -51,13 +54,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A tool that is not public is shown to those who may edit it, saying so.
     const hidden = await context.services.lifecycle.findPrivateToolBySlug(context.user, params.slug);
     if (hidden) {
+      const { t } = wordsFor(context.locale);
       const notice = !hidden.isVerified
         ? hidden.rejectionReason
-          ? `This tool was not listed: ${hidden.rejectionReason}`
+          ? t("tool.notListed", { reason: hidden.rejectionReason })
           : hidden.changesRequestedMessage !== null
-            ? `A verifier asks for changes before listing it: ${hidden.changesRequestedMessage}`
-            : "Only you and the verifiers see this page: the tool is waiting for verification."
-        : "Only you and the verifiers see this page: the tool is switched off.";
+            ? t("tool.changesAsked", { message: hidden.changesRequestedMessage })
+            : t("tool.waiting")
+        : t("tool.switchedOff");
       return {
         tool: hidden,
         stats: { views: hidden.views, clicks: hidden.clicks, rating: hidden.rating },
@@ -151,7 +155,7 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl, t }) => {
     if (!loaderData) return undefined;
     const { tool, stats, reviews } = loaderData;
     const path = toolPath(tool.slug);
@@ -189,7 +193,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
             : {}),
         }),
         breadcrumbLd(siteUrl, [
-          { name: "Home", path: "/" },
+          { name: t("tool.home"), path: "/" },
           ...(category ? [{ name: category.label, path: categoryPath(category.slug) }] : []),
           { name: tool.name, path },
         ]),
@@ -206,6 +210,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
   const showsCounters = stats.views >= PUBLIC_COUNTERS_FROM_VIEWS;
+  const { t, number } = useWords();
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
@@ -214,9 +219,9 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           {notice}
         </p>
       )}
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
+      <nav aria-label={t("tool.breadcrumb")} className="mb-6 text-sm text-slate-500">
         <Link to="/" className="hover:underline">
-          Home
+          {t("tool.home")}
         </Link>
         {tool.categories[0] && (
           <>
@@ -247,24 +252,24 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
               {showsCounters && (
                 <>
                   <div>
-                    <dt className="text-xs text-slate-500 uppercase">Views</dt>
+                    <dt className="text-xs text-slate-500 uppercase">{t("tool.views")}</dt>
                     <dd className="text-2xl font-bold" data-testid="tool-views">
-                      {formatNumber(stats.views)}
+                      {number(stats.views)}
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-xs text-slate-500 uppercase">Clicks</dt>
+                    <dt className="text-xs text-slate-500 uppercase">{t("tool.clicks")}</dt>
                     <dd className="text-2xl font-bold" data-testid="tool-clicks">
-                      {formatNumber(stats.clicks)}
+                      {number(stats.clicks)}
                     </dd>
                   </div>
                 </>
               )}
               {linkCheckedAt && (
                 <div className="col-span-2">
-                  <dt className="sr-only">Website</dt>
+                  <dt className="sr-only">{t("tool.website")}</dt>
                   <dd data-testid="link-checked" className="text-xs text-slate-500">
-                    <time dateTime={linkCheckedAt}>{linkCheckedLabel(linkCheckedAt)}</time>
+                    <time dateTime={linkCheckedAt}>{t("tool.linkChecked", { days: daysSince(linkCheckedAt) })}</time>
                   </dd>
                 </div>
               )}
@@ -282,20 +287,20 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
       {suggested.length > 0 && (
         <section aria-labelledby="suggested-heading" className="mt-16">
           <h2 id="suggested-heading" className="mb-4 text-2xl font-bold tracking-tight">
-            Similar tools
+            {t("tool.similar")}
           </h2>
           <ToolGrid tools={suggested} showCategories={false} />
         </section>
       )}
 
       {closest.length > 0 && (
-        <nav aria-label="Alternatives and comparisons" data-testid="tool-comparisons" className="mt-8 flex flex-wrap items-center gap-2 text-sm">
+        <nav aria-label={t("tool.comparisons")} data-testid="tool-comparisons" className="mt-8 flex flex-wrap items-center gap-2 text-sm">
           <Link to={alternativesPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
-            {`Alternatives to ${tool.name}`}
+            {t("tool.alternativesTo", { name: tool.name })}
           </Link>
           {closest.map((other) => (
             <Link key={other.slug} to={comparePath(tool.slug, other.slug)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50">
-              {`${tool.name} vs ${other.name}`}
+              {t("tool.versus", { name: tool.name, other: other.name })}
             </Link>
           ))}
         </nav>
@@ -304,7 +309,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
       {usersAdded.length > 0 && (
         <section aria-labelledby="makers-heading" className="mt-12">
           <h2 id="makers-heading" className="mb-4 text-2xl font-bold tracking-tight">
-            Recently added by makers
+            {t("tool.addedByMakers")}
           </h2>
           <ToolGrid tools={usersAdded} showCategories={false} />
         </section>
@@ -315,14 +320,15 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
 
 /** The tool's rating and newest reviews, with the ways to write one and to read them all. */
 function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: ToolDetail["rating"]; reviews: PublicReview[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="reviews-heading" className="mt-12" data-testid="tool-reviews">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
-          Reviews
+          {t("tool.reviews")}
         </h2>
         <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Write a review
+          {t("tool.writeReview")}
         </Link>
       </div>
       {rating.count > 0 ? (
@@ -333,12 +339,12 @@ function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: Tool
           </div>
           <p className="mt-4">
             <Link to={toolReviewsPath(tool.slug)} className="font-semibold text-brand-700 hover:underline">
-              {rating.count === 1 ? "Read the review" : `Read all ${formatNumber(rating.count)} reviews`}
+              {t("tool.readReviews", { count: rating.count })}
             </Link>
           </p>
         </>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{`No review yet. Used ${tool.name}? Tell others what you think.`}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{t("tool.noReview", { name: tool.name })}</p>
       )}
     </section>
   );
@@ -347,17 +353,18 @@ function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: Tool
 /** 'Claim this tool': one form for everyone (it works without JavaScript); a visitor's claim leads to the login first. */
 function ClaimTool({ result }: { result: ClaimResult | undefined }) {
   const buttonClass = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
+  const t = useT();
   if (result?.claim === "sent") {
     return (
       <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-        Your claim was sent. A verifier will check it and you will get an e-mail.
+        {t("tool.claimSent")}
       </p>
     );
   }
   return (
     <Form method="post" className="flex flex-wrap items-center gap-2">
-      <button type="submit" name="intent" value="claim" className={buttonClass} title="You made this tool? Ask to be linked to it.">
-        Claim this tool
+      <button type="submit" name="intent" value="claim" className={buttonClass} title={t("tool.claimHint")}>
+        {t("tool.claim")}
       </button>
       {result?.claim === "failed" && (
         <span role="alert" className="text-sm text-rose-700">
@@ -373,10 +380,11 @@ function ClaimTool({ result }: { result: ClaimResult | undefined }) {
  * everyone, so the page stays cacheable; the thanks or the refusal is the answer to the post.
  */
 function ReportProblem({ result }: { result: ReportResult | undefined }) {
+  const t = useT();
   if (result && "report" in result) {
     return (
       <p role="status" data-testid="report-sent" className="mt-8 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-        Thanks, your report was sent. A verifier will look at it soon.
+        {t("tool.reportSent")}
       </p>
     );
   }
@@ -385,16 +393,16 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
   const textError = failure?.fields.text;
   return (
     <details open={Boolean(failure)} data-testid="report-problem" className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
-      <summary className="cursor-pointer text-sm font-medium text-slate-700 hover:text-slate-900">Report a problem</summary>
+      <summary className="cursor-pointer text-sm font-medium text-slate-700 hover:text-slate-900">{t("tool.reportProblem")}</summary>
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="report" />
         <fieldset aria-describedby={kindError ? "report-kind-error" : undefined}>
-          <legend className="text-sm font-medium text-slate-800">What is wrong?</legend>
+          <legend className="text-sm font-medium text-slate-800">{t("tool.whatIsWrong")}</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
             {REPORT_KINDS.map((kind) => (
               <label key={kind} className="inline-flex items-center gap-2 text-sm text-slate-700">
                 <input type="radio" name="kind" value={kind} required defaultChecked={failure?.values.kind === kind} className="accent-brand-600" />
-                {REPORT_KIND_LABELS[kind]}
+                {t(REPORT_KIND_KEYS[kind])}
               </label>
             ))}
           </div>
@@ -406,7 +414,7 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
         </fieldset>
         <div className="space-y-1">
           <label htmlFor="report-text" className="block text-sm font-medium text-slate-800">
-            Details <span className="font-normal text-slate-500">(optional)</span>
+            {t("tool.details")} <span className="font-normal text-slate-500">{t("tool.optional")}</span>
           </label>
           <textarea
             id="report-text"
@@ -425,8 +433,8 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
           )}
         </div>
         {failure && !kindError && !textError && <FormMessage message={failure.message} />}
-        <SubmitButton name="intent" value="report" pendingText="Sending…">
-          Send report
+        <SubmitButton name="intent" value="report" pendingText={t("tool.sending")}>
+          {t("tool.sendReport")}
         </SubmitButton>
       </Form>
     </details>
@@ -435,10 +443,11 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
 
 /** The tool's open reports, on its page for verifiers and admins only (their pages are never cached). */
 function OpenReports({ toolId, page }: { toolId: string; page: OpenReportPage }) {
+  const t = useT();
   return (
     <section aria-labelledby="open-reports-heading" data-testid="open-reports" className="mt-8 rounded-xl border border-rose-200 bg-rose-50/40 p-4">
       <h2 id="open-reports-heading" className="text-lg font-bold">
-        Open reports on this tool
+        {t("tool.openReports")}
       </h2>
       <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {page.reports.map((report) => (
@@ -447,7 +456,7 @@ function OpenReports({ toolId, page }: { toolId: string; page: OpenReportPage })
       </ul>
       <p className="mt-3 text-sm">
         <Link to={toolReportsPath(toolId)} className="font-medium text-brand-700 hover:underline">
-          {page.nextCursor ? "See them all, and resolve or dismiss them, in the console" : "Resolve or dismiss them in the console"}
+          {page.nextCursor ? t("tool.seeAllReports") : t("tool.resolveReports")}
         </Link>
       </p>
     </section>

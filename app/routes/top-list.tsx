@@ -1,4 +1,5 @@
 /** A technology top-list (SPEC section 2: /top-react-tools and the others): its own words, then the tools its search finds. */
+import { useT } from "../i18n.tsx";
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";
 import { TOP_LIST_TOOLS } from "#common/constants.ts";
@@ -23,7 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl, t }) => {
     if (!loaderData) return undefined;
     const { page, tools } = loaderData;
     return {
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       image: ogImagePath(ogTopListImage(page, tools.length), siteName),
       extra: [
         breadcrumbLd(siteUrl, [
-          { name: "Home", path: "/" },
+          { name: t("tool.home"), path: "/" },
           { name: page.label, path: page.path },
         ]),
         itemListLd(siteUrl, page.title, tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) }))),
@@ -44,6 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function TopList({ loaderData }: Route.ComponentProps) {
   const { page, tools } = loaderData;
   const [intro, ...rest] = page.sections;
+  const t = useT();
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <header className="mx-auto max-w-3xl text-center">
@@ -56,20 +58,20 @@ export default function TopList({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="list-heading" className="mt-10">
         <h2 id="list-heading" className="mb-4 text-2xl font-bold tracking-tight">
-          The tools
+          {t("topList.tools")}
         </h2>
         {tools.length > 0 ? (
           <ToolGrid tools={tools} />
         ) : (
-          <EmptyState title="No tool on this list yet.">
+          <EmptyState title={t("topList.empty")}>
             <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
-              Add yours
+              {t("topList.addYours")}
             </Link>
           </EmptyState>
         )}
         <p className="mt-6 text-center">
           <Link to={searchPath(page.search)} className="font-medium text-brand-700 hover:underline">
-            {`Search every tool that mentions “${page.search.replaceAll("-", " ")}” →`}
+            {t("topList.searchAll", { words: page.search.replaceAll("-", " ") })}
           </Link>
         </p>
       </section>

@@ -3,6 +3,7 @@
  * without signing in: the link is signed for one person and one list. Opening it only asks (a mail scanner that follows
  * links unsubscribes nobody); the button, or a mail client's one-click POST (RFC 8058), does it.
  */
+import { useT } from "../i18n.tsx";
 import { data, Form } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { invalidInput } from "#common/input-errors.ts";
@@ -10,8 +11,6 @@ import { unsubscribeInput } from "#common/schemas/follows.ts";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/unsubscribe";
-
-const LISTS = { follows: "the weekly e-mail of the new tools in what you follow", newsletter: "the newsletter" } as const;
 
 function parseLink(url: URL) {
   const parsed = unsubscribeInput.safeParse(Object.fromEntries(url.searchParams));
@@ -35,21 +34,22 @@ export async function action({ url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Unsubscribe", description: "Stop an e-mail you get from us.", path: "/unsubscribe", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("unsubscribe.title"), description: t("unsubscribe.description"), path: "/unsubscribe", noindex: true }));
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const what = LISTS[loaderData.list];
+  const t = useT();
+  const what = t("unsubscribe.list", { list: loaderData.list });
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Unsubscribe</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t("unsubscribe.title")}</h1>
       {actionData?.done ? (
         <div className="mt-6" data-testid="unsubscribed">
-          <FormMessage tone="success" message={`Done: you will no longer get ${what}.`} />
+          <FormMessage tone="success" message={t("unsubscribe.done", { what })} />
         </div>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
-          <p className="text-slate-700">{`Stop ${what}?`}</p>
-          <SubmitButton pendingText="Unsubscribing…">Unsubscribe</SubmitButton>
+          <p className="text-slate-700">{t("unsubscribe.ask", { what })}</p>
+          <SubmitButton pendingText={t("unsubscribe.pending")}>{t("unsubscribe.title")}</SubmitButton>
         </Form>
       )}
     </main>

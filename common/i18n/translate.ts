@@ -8,10 +8,16 @@ import type { MessageKey, Messages, MessageValues } from "./compiled/types.ts";
 
 export type { MessageKey, Messages, MessageValues };
 
+/** The keys of messages that take no value, such as labels a table or a list names by key. */
+export type PlainKey = { [Key in MessageKey]: MessageValues[Key] extends undefined ? Key : never }[MessageKey];
+
 export type Translate = <Key extends MessageKey>(key: Key, ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]) => string;
 
-/** A language's words: its code and `t`. */
-export type Words = { locale: Locale; t: Translate };
+/**
+ * A language's words: its code, `t`, and its way of writing numbers ("1,204", "1 204"), calendar days ("4 August
+ * 2026", "4 août 2026") and lists ("Design and Hosting", "Design et Hosting").
+ */
+export type Words = { locale: Locale; t: Translate; number: (value: number) => string; longDate: (isoDate: string) => string; list: (items: string[]) => string };
 
 export function translator(messages: Messages): Translate {
   return ((key: MessageKey, values?: never) => messages[key](values as never)) as Translate;

@@ -1,4 +1,5 @@
 /** Profiles: /profile/{slug}, the /edit-profile forms, the featuring request and the admin command. */
+import { LOCALES } from "../locales.ts";
 import { z } from "#common/zod.ts";
 import { MAX_BIO_LENGTH, MAX_PASSWORD_LENGTH, MAX_SOCIAL_PROFILES, USER_ROLES } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
@@ -41,6 +42,8 @@ export const profileInput = z.object({
     .pipe(z.array(webAddressField).max(MAX_SOCIAL_PROFILES, { error: () => MESSAGES.profile.tooManySocialProfiles })),
   newsletter: checkboxField,
   isSolo: checkboxField,
+  /** The language of their e-mails (decision 053): absent keeps the one they have. */
+  locale: z.enum(LOCALES, { error: () => MESSAGES.profile.unknownLocale }).optional(),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 

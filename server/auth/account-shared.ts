@@ -3,6 +3,7 @@
  * links; ./sessions.ts: who a request is): the product's user record kept beside Better Auth's account, Better Auth's
  * failures in the catalogue's words, and the effects written after Better Auth's own writes.
  */
+import { requestLocale } from "../i18n.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { AppError, isAppError } from "#common/errors.ts";
@@ -141,6 +142,8 @@ export async function hasPassword(db: Database, authId: string): Promise<boolean
 
 /** The product's user record for a new auth account (SPEC section 4), with a unique slug. */
 export async function createRecord(db: Database, values: { authId: string; email: string; username: string; authMethod: "email" | "google"; newsletter: boolean }) {
+  // Their e-mails are in the language of the page they signed up on (decision 053).
+  const locale = requestLocale() ?? null;
   for (let attempt = 0; attempt < 3; attempt++) {
     const slug = await uniqueSlug(db, values.username);
     const inserted = await db
@@ -153,6 +156,7 @@ export async function createRecord(db: Database, values: { authId: string; email
         slug,
         authMethod: values.authMethod,
         hasSubscribedToNewsletter: values.newsletter,
+        locale,
       })
       .onConflictDoNothing()
       .returning();

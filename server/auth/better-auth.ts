@@ -8,7 +8,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { isLocale, type Locale } from "#common/locales.ts";
+import { requestLocale, wordsFor } from "../i18n.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#common/constants.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -46,6 +48,18 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
     outbox.poke();
   }
 
+  /**
+   * The words of a person's e-mails: their profile's language when the site still offers it, else the language of the
+   * page they asked from, else the site's default.
+   */
+  async function wordsOfReader(email: string) {
+    const [record] = await db.select({ locale: users.locale }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    const chosen = record?.locale;
+    const offered = (locale: string | null | undefined): locale is Locale => isLocale(locale) && config.LOCALES.includes(locale);
+    const asked = requestLocale();
+    return wordsFor(offered(chosen) ? chosen : offered(asked) ? asked : config.DEFAULT_LOCALE);
+  }
+
   return betterAuth({
     appName: config.SITE_NAME,
     baseURL: config.SITE_URL,
@@ -63,7 +77,7 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
       resetPasswordTokenExpiresIn: EMAIL_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await sendLinkMail("password-reset", url, passwordResetMail({ siteName: siteName(), to: user.email, url }));
+        await sendLinkMail("password-reset", url, passwordResetMail(await wordsOfReader(user.email), { siteName: siteName(), to: user.email, url }));
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
@@ -117,7 +131,7 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
         // A link signs in an existing account; accounts are made by registering or by Google.
         disableSignUp: true,
         sendMagicLink: async ({ email, url }) => {
-          await sendLinkMail("sign-in-link", url, signInLinkMail({ siteName: siteName(), to: email, url }));
+          await sendLinkMail("sign-in-link", url, signInLinkMail(await wordsOfReader(email), { siteName: siteName(), to: email, url }));
         },
       }),
       ...(config.isGoogleEnabled

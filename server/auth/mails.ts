@@ -1,4 +1,5 @@
-/** The e-mails that accounts send, in plain text and simple HTML. */
+/** The e-mails that accounts send, in plain text and simple HTML, in their reader's language (decision 053). */
+import type { Words } from "#common/i18n/translate.ts";
 import type { Mail } from "../mail/mailer.ts";
 
 /** User text made safe to put in an HTML mail, between tags or in an attribute. */
@@ -15,24 +16,24 @@ function linkMail({ to, subject, intro, action, url, outro }: { to: string; subj
   };
 }
 
-export function passwordResetMail({ siteName, to, url }: { siteName: string; to: string; url: string }): Mail {
+export function passwordResetMail({ t }: Words, { siteName, to, url }: { siteName: string; to: string; url: string }): Mail {
   return linkMail({
     to,
-    subject: `Reset your ${siteName} password`,
-    intro: `Someone asked to reset the password of your ${siteName} account.`,
-    action: "Choose a new password",
+    subject: t("mail.resetSubject", { siteName }),
+    intro: t("mail.resetIntro", { siteName }),
+    action: t("mail.resetAction"),
     url,
-    outro: "The link works once, for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+    outro: t("mail.resetOutro"),
   });
 }
 
-export function signInLinkMail({ siteName, to, url }: { siteName: string; to: string; url: string }): Mail {
+export function signInLinkMail({ t }: Words, { siteName, to, url }: { siteName: string; to: string; url: string }): Mail {
   return linkMail({
     to,
-    subject: `Your ${siteName} sign-in link`,
-    intro: `Here is the link to sign in to ${siteName}.`,
-    action: "Sign in",
+    subject: t("mail.signInSubject", { siteName }),
+    intro: t("mail.signInIntro", { siteName }),
+    action: t("mail.signInAction"),
     url,
-    outro: "The link works once, for one hour. If you did not ask for it, ignore this e-mail.",
+    outro: t("mail.signInOutro"),
   });
 }

@@ -207,6 +207,8 @@ export const users = pgTable(
     followDigest: boolean("follow_digest").notNull().default(true),
     /** When their next weekly e-mail of what they follow is due; null while they follow nothing or turned it off. */
     followDigestDueAt: timestamp("follow_digest_due_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** The language of their e-mails (decision 053): the page's when they signed up, or the one they chose; null for the site's default. */
+    locale: text("locale"),
     ...timestamps,
   },
   (table) => [

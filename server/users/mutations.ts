@@ -99,6 +99,7 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, si
                 socialProfiles: input.socialProfiles.map(toSocialProfile),
                 hasSubscribedToNewsletter: input.newsletter,
                 isSolo: input.isSolo,
+                ...(input.locale ? { locale: input.locale } : {}),
                 updatedAt: now,
               })
               .where(eq(users.id, current.id));

@@ -1,4 +1,5 @@
 /** Reads of user profiles: the public profile page (with what only its owner sees) and the owner's settings. */
+import { isLocale, type Locale } from "#common/locales.ts";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
@@ -54,6 +55,8 @@ export type ProfileSettings = {
   authMethod: string;
   /** Whether the account has a password to change; a Google-only account has none. */
   hasPassword: boolean;
+  /** The language of their e-mails; null for the site's default. */
+  locale: Locale | null;
 };
 
 export function userQueries(db: Database) {
@@ -152,6 +155,7 @@ export function userQueries(db: Database) {
         isSolo: record.isSolo,
         authMethod: record.authMethod,
         hasPassword: Boolean(credential),
+        locale: isLocale(record.locale) ? record.locale : null,
       };
     },
   };

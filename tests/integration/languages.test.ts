@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { tools } from "#server/db/schema.ts";
+import { tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { createClient } from "../setup/forms.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startSmtpReceiver } from "../setup/smtp.ts";
 import { expectWellFormedXml } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
@@ -142,6 +143,54 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     }
     // A successful answer is the same in every language.
     expect((await ask("/api/v1/tools", "fr")).headers.get("vary") ?? "").not.toContain("Accept-Language");
+  });
+
+  describe("e-mails in their reader's language", () => {
+    let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+    let mailing: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      smtp = await startSmtpReceiver();
+      mailing = await createTestApp(database, { LOCALES: "en,fr,es", SMTP_URL: smtp.url });
+    });
+    afterAll(() => smtp.close());
+    beforeEach(() => {
+      smtp.mails.length = 0;
+    });
+
+    it("writes a person's e-mails in the language of the page they signed up on, whichever page asks for them", async () => {
+      await createClient(mailing.request).postSolved("/fr/register", { username: "ada", email: "ada@example.com", password: "analytical" });
+      await createClient(mailing.request).post("/login", { intent: "link", email: "ada@example.com" });
+      expect((await smtp.waitForMail("ada@example.com")).subject).toBe("Votre lien de connexion à Indie Tools");
+      smtp.mails.length = 0;
+      await createClient(mailing.request).post("/es/forgot-password", { email: "ada@example.com" });
+      const reset = await smtp.waitForMail("ada@example.com");
+      expect(reset.subject).toBe("Réinitialisez votre mot de passe Indie Tools");
+      expect(reset.text).toContain("Le lien sert une seule fois, pendant une heure.");
+    });
+
+    it("writes them in the language the person chose on their profile, and refuses a language the site has not", async () => {
+      const client = createClient(mailing.request);
+      await client.postSolved("/register", { username: "bob", email: "bob@example.com", password: "analytical" });
+      const profile = { intent: "profile", username: "bob", bio: "", socialProfiles: "" };
+      const refused = await client.post("/edit-profile", { ...profile, locale: "de" });
+      expect(await refused.text()).toContain("Choose one of the site&#x27;s languages");
+      const saved = await client.post("/fr/edit-profile", { ...profile, locale: "es" });
+      expect(await saved.text()).toContain("Votre profil est enregistré.");
+      await createClient(mailing.request).post("/fr/forgot-password", { email: "bob@example.com" });
+      expect((await smtp.waitForMail("bob@example.com")).subject).toBe("Restablece tu contraseña de Indie Tools");
+    });
+
+    it("writes them in the language of the page that asks for a person who never chose one", async () => {
+      await insertUserWithPassword();
+      await createClient(mailing.request).post("/es/forgot-password", { email: "cy@example.com" });
+      expect((await smtp.waitForMail("cy@example.com")).subject).toBe("Restablece tu contraseña de Indie Tools");
+    });
+
+    /** A person whose record names no language, as every account made before languages. */
+    async function insertUserWithPassword() {
+      await createClient(mailing.request).postSolved("/register", { username: "cy", email: "cy@example.com", password: "analytical" });
+      await database.db.update(users).set({ locale: null });
+    }
   });
 
   describe("the home page's negotiation", () => {

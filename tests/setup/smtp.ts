@@ -5,6 +5,17 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 
 /** Undoes quoted-printable soft line breaks and escapes, which nodemailer uses for long lines. */
+/** A header's RFC 2047 encoded words (=?UTF-8?Q?...?= or =?UTF-8?B?...?=), as a subject in French arrives, made text again. */
+function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
+}
+
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
@@ -33,7 +44,7 @@ export async function startSmtpReceiver() {
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: decoded,
           // A long subject is folded over several lines: unfolding removes the line breaks before the continuation lines.
-          subject: /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(decoded)?.[1]?.replace(/\r?\n(?=[ \t])/g, "").trim() ?? "",
+          subject: decodeEncodedWords(/^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1]?.replace(/\r?\n(?=[ \t])/g, "").trim() ?? ""),
           text: decoded,
         });
         for (const wake of waiting.splice(0)) wake();

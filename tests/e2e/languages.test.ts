@@ -1,0 +1,110 @@
+/**
+ * The site in French and Spanish in Chromium (decision 053): the switcher keeps the person on the same page, a page
+ * hydrates in its language with only its own catalogue loaded, client-side navigation stays in the language, sign-up
+ * says the seed's messages in French, and axe finds nothing wrong in any language.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { axeViolations } from "../setup/axe.ts";
+import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
+import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { startTestServer } from "../setup/server.ts";
+
+describe("the site in three languages, in Chromium", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let toolPath: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    server = await startTestServer(database, { LOCALES: "en,fr,es" });
+    await seedDemoCatalogue(database.db, { storage: server.storage });
+    const [tool] = (await server.services.tools.listLatestTools({})).tools;
+    toolPath = `/tool/${tool!.slug}`;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.close();
+  });
+
+  /** A page, with what went wrong in it (uncaught errors, console errors) and the scripts it loaded. */
+  async function open(path: string): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
+    const page = await (await newContext(browser)).newPage();
+    const errors: string[] = [];
+    const scripts: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+    await gotoHydrated(page, `${server.url}${path}`);
+    return { page, errors, scripts };
+  }
+
+  it("switches a tool page to French and Spanish and back, staying on the same tool, and navigates on in French", async () => {
+    const { page, errors } = await open(toolPath);
+    const name = await page.locator("h1").innerText();
+    const footer = page.getByRole("navigation", { name: "Language" });
+    await footer.getByRole("link", { name: "Français" }).click();
+    await page.waitForURL(`${server.url}/fr${toolPath}`);
+    await page.waitForSelector("html[lang=fr][data-hydrated]", { state: "attached" });
+    expect(await page.locator("h1").innerText()).toBe(name);
+    expect(await page.getByRole("heading", { name: "Avis", exact: true }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Visiter le site" }).count()).toBe(1);
+
+    // A link of the page is followed by the router, in French.
+    await page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link").nth(1).click();
+    await page.waitForURL(new RegExp(`^${server.url}/fr/category/`));
+    expect(await page.getByRole("button", { name: /^Filtres/ }).or(page.locator("summary", { hasText: "Filtres" })).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+
+    await page.getByRole("navigation", { name: "Langue" }).getByRole("link", { name: "Español" }).click();
+    await page.waitForURL(new RegExp(`^${server.url}/es/category/`));
+    await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+    await page.waitForURL(new RegExp(`^${server.url}/category/`));
+    await page.waitForSelector("html[lang=en][data-hydrated]", { state: "attached" });
+    expect(errors).toEqual([]);
+  });
+
+  it("loads only the page's own catalogue, and says counts and dates its language's way", async () => {
+    const { page, errors, scripts } = await open("/fr");
+    const catalogues = scripts.filter((script) => /\/assets\/(en|fr|es)-[\w-]+\.js$/.test(script));
+    expect(catalogues.map((script) => /\/assets\/(en|fr|es)-/.exec(script)![1])).toEqual(["fr"]);
+    expect(await page.getByRole("heading", { name: "Derniers outils ajoutés" }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("signs a person up in French, with the seed's messages in French, and welcomes them in French", async () => {
+    const { page, errors } = await open("/fr/register");
+    await page.getByLabel("Nom d'utilisateur").fill("ada");
+    await page.getByLabel("E-mail").fill("ada@example");
+    await page.getByLabel("Mot de passe").fill("123");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect.poll(() => page.locator("main").innerText()).toContain("Format d'e-mail incorrect");
+    expect(await page.locator("main").innerText()).toContain("Le mot de passe doit contenir au moins 6 caractères");
+    // Nothing typed is lost.
+    expect(await page.getByLabel("Nom d'utilisateur").inputValue()).toBe("ada");
+
+    await page.getByLabel("E-mail").fill("ada@example.com");
+    await page.getByLabel("Mot de passe").fill("long-enough");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await page.waitForURL(`${server.url}/fr/welcome`);
+    expect(await page.locator("h1").innerText()).toBe("Bienvenue, ada !");
+    expect(errors).toEqual([]);
+  });
+
+  for (const [locale, prefix] of [["fr", "/fr"], ["es", "/es"]] as const) {
+    it(`finds nothing for axe to fault in ${locale}`, async () => {
+      const found: string[] = [];
+      for (const path of ["", toolPath, "/tools", "/register", "/categories"]) {
+        const { page } = await open(`${prefix}${path}`);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+        found.push(...(await axeViolations(page)).map((violation) => `${prefix}${path}: ${violation}`));
+        await page.context().close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
