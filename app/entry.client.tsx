@@ -1,13 +1,15 @@
 /**
- * Hydrates the server-rendered page, once the catalogue of its language is loaded: only that one reaches the browser
- * (decision 053). In production the console is silenced first (SPEC section 1), unless the config turns it off.
+ * Hydrates the server-rendered page, once the bundles of its language's catalogue that the page was written with are
+ * loaded: only those reach the browser, and a page met later that needs another waits for it (decision 053). In
+ * production the console is silenced first (SPEC section 1), unless the config turns it off.
  */
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import type { Messages } from "#common/i18n/translate.ts";
+import type { BROWSER_BUNDLES } from "#common/i18n/bundles.ts";
 import { readLocaleFrom } from "#common/i18n/say.ts";
-import { holdMessages } from "#common/i18n/words.ts";
+import type { Messages } from "#common/i18n/translate.ts";
+import { holdMessages, watchBundles } from "#common/i18n/words.ts";
 import { isLocale, type Locale } from "#common/locales.ts";
 import { WordsProvider } from "./i18n.tsx";
 
@@ -18,16 +20,27 @@ if (document.documentElement.dataset.silenceConsole === "true") {
   console.error = quiet;
 }
 
-/** Each language's compiled catalogue, a chunk of its own. */
-const CATALOGUES: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import("#common/i18n/compiled/en.js"),
-  fr: () => import("#common/i18n/compiled/fr.js"),
-  es: () => import("#common/i18n/compiled/es.js"),
+type BrowserBundle = (typeof BROWSER_BUNDLES)[number];
+type Loader = () => Promise<{ default: Partial<Messages> }>;
+
+/** Each bundle of each language's compiled catalogue, a chunk of its own. */
+const CATALOGUES: Record<Locale, Record<BrowserBundle, Loader>> = {
+  en: { shell: () => import("#common/i18n/compiled/en-shell.js"), pages: () => import("#common/i18n/compiled/en-pages.js") },
+  fr: { shell: () => import("#common/i18n/compiled/fr-shell.js"), pages: () => import("#common/i18n/compiled/fr-pages.js") },
+  es: { shell: () => import("#common/i18n/compiled/es-shell.js"), pages: () => import("#common/i18n/compiled/es-pages.js") },
 };
+
+async function load(locale: Locale, bundle: string) {
+  const loader = CATALOGUES[locale][bundle as BrowserBundle];
+  if (!loader) throw new Error(`No ${bundle} bundle of the ${locale} catalogue reaches the browser`);
+  holdMessages(locale, bundle as BrowserBundle, (await loader()).default);
+}
 
 const lang = document.documentElement.lang;
 const locale: Locale = isLocale(lang) ? lang : "en";
-holdMessages(locale, (await CATALOGUES[locale]()).default);
+const written = document.querySelector<HTMLMetaElement>('meta[name="i18n-bundles"]')?.content.split(" ").filter(Boolean) ?? [];
+await Promise.all(["shell", ...written].filter((bundle, index, all) => all.indexOf(bundle) === index).map((bundle) => load(locale, bundle)));
+watchBundles({ load });
 readLocaleFrom(() => locale);
 
 startTransition(() => {

@@ -2,7 +2,8 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
-import "#server/i18n.ts";
+import { BROWSER_BUNDLES } from "#common/i18n/bundles.ts";
+import { requestBundles } from "#server/i18n.ts";
 import { WordsProvider } from "./i18n.tsx";
 import { NonceContext } from "./nonce.tsx";
 
@@ -49,7 +50,8 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(withoutModulePreloads(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+              const html = withBundles(withoutModulePreloads(Buffer.concat(chunks).toString("utf8")));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
@@ -64,6 +66,15 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The page naming the bundles of the catalogue it was written with (decision 053), for the browser to load them before
+ * it hydrates the page: only those, and only in the page's language.
+ */
+function withBundles(html: string): string {
+  const read = BROWSER_BUNDLES.filter((bundle) => requestBundles().has(bundle));
+  return html.replace("</head>", `<meta name="i18n-bundles" content="${read.join(" ")}"/></head>`);
 }
 
 /**

@@ -82,6 +82,8 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
   const reviewed = takeSlugs(count);
   const compared = takeSlugs(count * 2);
   const signedIn = takeSlugs(count);
+  // Other tools than the English tool pages', so that no read the English renders kept serves the French ones.
+  const french = takeSlugs(count);
   const oneFilter = (index: number) => {
     const filters = [
       `category=${pick(catalogue.categorySlugs, index)}`,
@@ -97,6 +99,9 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
     { name: "home", paths: range.map((index) => `/?cursor=${encodeURIComponent(timeCursor(index))}`) },
     { name: "/tools", paths: range.map((index) => `/tools?cursor=${encodeURIComponent(timeCursor(index))}`) },
     { name: "tool page", paths: tools.map((slug) => `/tool/${slug}`) },
+    // The same pages in French (decision 053): the same reads, words from another catalogue.
+    { name: "tool page (fr)", paths: (french.length > 0 ? french : tools).map((slug) => `/fr/tool/${slug}`) },
+    { name: "home (fr)", paths: range.map((index) => `/fr?cursor=${encodeURIComponent(timeCursor(index + 0.5))}`) },
     { name: "alternatives", paths: alternatives.map((slug) => `/tool/${slug}/alternatives`) },
     { name: "reviews page", paths: reviewed.map((slug, index) => `/tool/${slug}/reviews${index % 2 ? "?sort=helpful" : ""}`) },
     {

@@ -212,6 +212,8 @@ function startServer(port: number) {
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: "false",
+      // English at the site's own paths, and French, whose pages are measured beside the English ones.
+      LOCALES: "en,fr",
       // The event target sends each event from its own made-up address, as many visitors do.
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
@@ -406,6 +408,8 @@ function residentMegabytes(pid: number | undefined): number | null {
  */
 async function firstVisitScripts(base: string, html: string): Promise<{ files: number; bytes: number }> {
   const moduleScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join("\n");
+  const lang = /<html lang="([a-z]{2})"/.exec(html)?.[1] ?? "en";
+  const bundles = /<meta name="i18n-bundles" content="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
   const pending = [...moduleScripts.matchAll(/(?:from\s*|import\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
   const loaded = new Set<string>();
   let bytes = 0;
@@ -417,6 +421,11 @@ async function firstVisitScripts(base: string, html: string): Promise<{ files: n
     const source = await (await fetch(base + asset)).text();
     // A minified module's static imports: import{a}from"./x.js", import"./y.js" (not import("./z.js"), loaded when used).
     for (const match of source.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) pending.push(new URL(match[1]!, base + asset).pathname);
+    // The bundles of the page's language that the page names, which the entry imports before it hydrates (decision 053).
+    for (const match of source.matchAll(/import\("(\.\/[a-z]{2}-[a-z]+-[\w-]+\.js)"\)/g)) {
+      const chunk = /\.\/([a-z]{2})-([a-z]+)-/.exec(match[1]!)!;
+      if (chunk[1] === lang && bundles.includes(chunk[2]!)) pending.push(new URL(match[1]!, base + asset).pathname);
+    }
   }
   return { files: loaded.size, bytes };
 }
@@ -536,6 +545,7 @@ try {
     { name: "/tools", path: "/tools", headers: BROWSER, expectCache: "hit" },
     { name: "/tools filtered", path: filteredTools, headers: BROWSER, expectCache: "hit" },
     { name: "tool page", path: `/tool/${toolSlug}`, headers: BROWSER, expectCache: "hit" },
+    { name: "tool page (fr)", path: `/fr/tool/${toolSlug}`, headers: BROWSER, expectCache: "hit" },
     { name: "category page", path: categoryPath, headers: BROWSER, expectCache: "hit" },
     { name: "top-list page", path: LOADED_TOP_LIST, headers: BROWSER, expectCache: "hit" },
     { name: "search: common word", path: `/search/${commonWord}`, headers: BROWSER, expectCache: "hit" },

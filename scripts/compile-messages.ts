@@ -1,13 +1,15 @@
 /**
- * Compiles each language's catalogue (common/i18n/catalogues/*.ts, ICU MessageFormat) to a module of functions, one
+ * Compiles each language's catalogue (common/i18n/catalogues/*.ts, ICU MessageFormat) to modules of functions, one
  * per message, with @messageformat/core (decision 053): the browser runs plain functions and a runtime of under 1 kB,
- * never a parser. Writes common/i18n/compiled/{locale}.js with its types, and types.ts, which types every message's
- * values from the English text. Run by `npm install`, the build, the typecheck and the development server.
+ * never a parser. Writes common/i18n/compiled/{locale}-{bundle}.js (common/i18n/bundles.ts) with their types, and
+ * types.ts, which types every message's values from the English text. Run by `npm install`, the build, the typecheck
+ * and the development server.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import MessageFormat from "@messageformat/core";
 import compileModule from "@messageformat/core/lib/compile-module.js";
+import { BUNDLES, bundleOf } from "#common/i18n/bundles.ts";
 import { placeholdersOf, type PlaceholderKind } from "#common/i18n/placeholders.ts";
 import { LOCALES } from "#common/locales.ts";
 import { PROJECT_ROOT } from "#server/paths.ts";
@@ -33,9 +35,13 @@ for (const locale of LOCALES) {
       throw new Error(`${locale}.ts: "${key}" is not ICU MessageFormat: ${(error as Error).message}`);
     }
   }
-  const source = compileModule(new MessageFormat(locale, { strict: false }), catalogue);
-  await writeIfChanged(path.join(outDir, `${locale}.js`), header + source + "\n");
-  await writeIfChanged(path.join(outDir, `${locale}.d.ts`), `${header}import type { Messages } from "./types.ts";\ndeclare const messages: Messages;\nexport default messages;\n`);
+  for (const bundle of BUNDLES) {
+    const messages = Object.fromEntries(Object.entries(catalogue).filter(([key]) => bundleOf(key) === bundle));
+    const source = compileModule(new MessageFormat(locale, { strict: false }), messages);
+    // Named {locale}-{bundle}: the browser's chunk of it is called so too (fr-shell-{hash}.js), which the bench reads.
+    await writeIfChanged(path.join(outDir, `${locale}-${bundle}.js`), header + source + "\n");
+    await writeIfChanged(path.join(outDir, `${locale}-${bundle}.d.ts`), `${header}import type { Messages } from "./types.ts";\ndeclare const messages: Partial<Messages>;\nexport default messages;\n`);
+  }
 }
 
 const { default: english } = (await import("#common/i18n/catalogues/en.ts")) as { default: Record<string, string> };

@@ -1,32 +1,53 @@
 /**
- * Every language's catalogue, for the server, and the language of the request being served: pages, answers and
- * errors are written in it (`say`), e-mails in their reader's. The store is shared by the server's two bundles (the
- * server's own and React Router's), which each hold a copy of this module.
+ * Every bundle of every language's catalogue, for the server, and the language of the request being served: pages,
+ * answers and errors are written in it (`say`), e-mails in their reader's. The request's store also gathers the
+ * bundles its page read, which the page names for the browser to load (app/entry.server.tsx). The store is shared by
+ * the server's two bundles (the server's own and React Router's), which each hold a copy of this module.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import en from "#common/i18n/compiled/en.js";
-import es from "#common/i18n/compiled/es.js";
-import fr from "#common/i18n/compiled/fr.js";
+import type { Bundle } from "#common/i18n/bundles.ts";
+import enMail from "#common/i18n/compiled/en-mail.js";
+import enPages from "#common/i18n/compiled/en-pages.js";
+import enShell from "#common/i18n/compiled/en-shell.js";
+import esMail from "#common/i18n/compiled/es-mail.js";
+import esPages from "#common/i18n/compiled/es-pages.js";
+import esShell from "#common/i18n/compiled/es-shell.js";
+import frMail from "#common/i18n/compiled/fr-mail.js";
+import frPages from "#common/i18n/compiled/fr-pages.js";
+import frShell from "#common/i18n/compiled/fr-shell.js";
 import { readLocaleFrom } from "#common/i18n/say.ts";
-import { holdMessages } from "#common/i18n/words.ts";
+import { holdMessages, watchBundles } from "#common/i18n/words.ts";
 import type { Locale } from "#common/locales.ts";
 
-holdMessages("en", en);
-holdMessages("fr", fr);
-holdMessages("es", es);
+const CATALOGUES = {
+  en: { shell: enShell, pages: enPages, mail: enMail },
+  fr: { shell: frShell, pages: frPages, mail: frMail },
+  es: { shell: esShell, pages: esPages, mail: esMail },
+} as const;
+for (const [locale, bundles] of Object.entries(CATALOGUES)) {
+  for (const [bundle, messages] of Object.entries(bundles)) holdMessages(locale as Locale, bundle as Bundle, messages);
+}
+
+type RequestWords = { locale: Locale; bundles: Set<Bundle> };
 
 const STORE = Symbol.for("indie-tools.request-locale");
-const requestLocale_: AsyncLocalStorage<Locale> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
-readLocaleFrom(() => requestLocale_.getStore() ?? "en");
+const requestStore: AsyncLocalStorage<RequestWords> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<RequestWords>()) as AsyncLocalStorage<RequestWords>;
+readLocaleFrom(() => requestStore.getStore()?.locale ?? "en");
+watchBundles({ read: (bundle) => requestStore.getStore()?.bundles.add(bundle) });
 
 /** The language of the request being served (its page's, or the one its client accepts); undefined outside a request. */
 export function requestLocale(): Locale | undefined {
-  return requestLocale_.getStore();
+  return requestStore.getStore()?.locale;
+}
+
+/** The bundles of the catalogue the request being served has read so far. */
+export function requestBundles(): ReadonlySet<Bundle> {
+  return requestStore.getStore()?.bundles ?? new Set();
 }
 
 /** Runs `work` in `locale`: every message it says is in that language. */
 export function inLocale<Result>(locale: Locale, work: () => Result): Result {
-  return requestLocale_.run(locale, work);
+  return requestStore.run({ locale, bundles: new Set() }, work);
 }
 
 export { wordsFor } from "#common/i18n/words.ts";

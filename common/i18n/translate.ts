@@ -19,6 +19,7 @@ export type Translate = <Key extends MessageKey>(key: Key, ...values: MessageVal
  */
 export type Words = { locale: Locale; t: Translate; number: (value: number) => string; longDate: (isoDate: string) => string; list: (items: string[]) => string };
 
-export function translator(messages: Messages): Translate {
-  return ((key: MessageKey, values?: never) => messages[key](values as never)) as Translate;
+/** `t` over a catalogue: `messageOf` finds a key's compiled message. */
+export function translator(messageOf: (key: MessageKey) => (values: never) => string): Translate {
+  return ((key: MessageKey, values?: never) => messageOf(key)(values as never)) as Translate;
 }

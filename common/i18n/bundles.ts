@@ -1,0 +1,32 @@
+/**
+ * A catalogue is cut into bundles by the first word of its keys (decision 053), so that a browser loads only the words
+ * of what it shows: the shell (the layout, the home page and the cards every list shows) with the first page; the
+ * other pages' words when a page needs them; the e-mails' never. The server holds every bundle.
+ */
+export const BUNDLES = ["shell", "pages", "mail"] as const;
+
+export type Bundle = (typeof BUNDLES)[number];
+
+/** The bundles a browser may load; "mail" is the server's alone. */
+export const BROWSER_BUNDLES = ["shell", "pages"] as const satisfies readonly Bundle[];
+
+const BY_AREA: Record<string, Bundle> = {
+  layout: "shell",
+  nav: "shell",
+  theme: "shell",
+  search: "shell",
+  footer: "shell",
+  feeds: "shell",
+  error: "shell",
+  home: "shell",
+  featured: "shell",
+  card: "shell",
+  latest: "shell",
+  favorite: "shell",
+  mail: "mail",
+};
+
+/** The bundle a key is in: its area's (the words before its first dot), else the pages'. */
+export function bundleOf(key: string): Bundle {
+  return BY_AREA[key.slice(0, key.indexOf("."))] ?? "pages";
+}
