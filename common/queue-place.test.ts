@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { aboutDuration, describeQueuePlace, ordinal } from "./queue-place.ts";
+import { wordsFor } from "#server/i18n.ts";
+import { aboutDuration, describeQueuePlace } from "./queue-place.ts";
 
 describe("queue place", () => {
+  const place = (n: number) => describeQueuePlace(wordsFor("en").t, { place: n, estimatedHours: 1 }).split(" ")[0];
+
   it.each([
     [1, "1st"],
     [2, "2nd"],
@@ -15,7 +18,7 @@ describe("queue place", () => {
     [103, "103rd"],
     [111, "111th"],
   ])("writes %i as %s", (n, text) => {
-    expect(ordinal(n)).toBe(text);
+    expect(place(n)).toBe(text);
   });
 
   it.each([
@@ -27,10 +30,14 @@ describe("queue place", () => {
     [15 * 24, "about 2 weeks"],
     [60 * 24, "about 9 weeks"],
   ])("reads %f hours as %s", (hours, text) => {
-    expect(aboutDuration(hours)).toBe(text);
+    expect(describeQueuePlace(wordsFor("en").t, { place: 1, estimatedHours: hours }).split(" · ")[1]).toBe(text);
+    expect(aboutDuration(hours).count).toBeGreaterThan(0);
   });
 
-  it("says the place and the wait together", () => {
-    expect(describeQueuePlace({ place: 3, estimatedHours: 72 })).toBe("3rd in the queue · about 3 days");
+  it("says the place and the wait together, in each language", () => {
+    expect(describeQueuePlace(wordsFor("en").t, { place: 3, estimatedHours: 72 })).toBe("3rd in the queue · about 3 days");
+    expect(describeQueuePlace(wordsFor("fr").t, { place: 1, estimatedHours: 72 })).toBe("1er dans la file · environ 3 jours");
+    expect(describeQueuePlace(wordsFor("fr").t, { place: 3, estimatedHours: 5 })).toBe("3e dans la file · environ 5 heures");
+    expect(describeQueuePlace(wordsFor("es").t, { place: 2, estimatedHours: 15 * 24 })).toBe("2.º en la cola · unas 2 semanas");
   });
 });

@@ -4,6 +4,8 @@
  * draws the lines and the table stays available under 'Show the numbers'. uPlot is imported only here, after mount,
  * so only pages with a chart load it.
  */
+import { useWords } from "../i18n.tsx";
+import type { Words } from "#common/i18n/translate.ts";
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { LongDate } from "./long-date.tsx";
@@ -30,6 +32,8 @@ export function Chart({ title, days, series, empty }: ChartData & { title: strin
   const canvas = useRef<HTMLDivElement>(null);
   // The numbers as one value, so the chart is drawn again when they change and not on every render of the page.
   const numbers = JSON.stringify({ days, series } satisfies ChartData);
+  const words = useWords();
+  const { t } = words;
   const isEmpty = series.every((line) => line.values.every((value) => value === 0));
 
   useEffect(() => {
@@ -47,7 +51,7 @@ export function Chart({ title, days, series, empty }: ChartData & { title: strin
     const container = canvas.current;
     if (!UPlot || !container) return;
     const data = JSON.parse(numbers) as ChartData;
-    const plot = new UPlot(chartOptions(UPlot, data, widthOf(container)), alignedData(data), container);
+    const plot = new UPlot(chartOptions(UPlot, data, widthOf(container), words), alignedData(data), container);
     // Follows the width of the page (a phone turned, a window resized).
     const observer = new ResizeObserver(() => plot.setSize({ width: widthOf(container), height: HEIGHT_PX }));
     observer.observe(container);
@@ -55,7 +59,7 @@ export function Chart({ title, days, series, empty }: ChartData & { title: strin
       observer.disconnect();
       plot.destroy();
     };
-  }, [UPlot, numbers]);
+  }, [UPlot, numbers, words]);
 
   const table = <NumbersTable title={title} days={days} series={series} />;
   return (
@@ -69,7 +73,7 @@ export function Chart({ title, days, series, empty }: ChartData & { title: strin
         <>
           <div ref={canvas} data-testid="chart-canvas" aria-hidden="true" className="w-full overflow-hidden" />
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Show the numbers</summary>
+            <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t("chart.showNumbers")}</summary>
             {table}
           </details>
         </>
@@ -82,13 +86,14 @@ export function Chart({ title, days, series, empty }: ChartData & { title: strin
 
 /** The numbers, a row per day. Its cells are styled from the table, so a page of many 90-day tables stays light. */
 function NumbersTable({ title, days, series }: ChartData & { title: string }) {
+  const { t, number } = useWords();
   return (
     <div className="mt-2 max-h-80 overflow-auto">
       <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-4 [&_td]:text-right [&_td]:tabular-nums [&_th]:py-1 [&_th]:pr-4 [&_thead_th]:font-medium [&_tbody_th]:font-normal">
-        <caption className="sr-only">{`${title}, per day`}</caption>
+        <caption className="sr-only">{t("chart.perDay", { title })}</caption>
         <thead className="text-slate-600">
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{t("chart.day")}</th>
             {series.map((line) => (
               <th key={line.label} scope="col" className="text-right">
                 {line.label}
@@ -103,7 +108,7 @@ function NumbersTable({ title, days, series }: ChartData & { title: string }) {
                 <LongDate isoDate={day} />
               </th>
               {series.map((line) => (
-                <td key={line.label}>{line.values[index] ?? 0}</td>
+                <td key={line.label}>{number(line.values[index] ?? 0)}</td>
               ))}
             </tr>
           ))}
@@ -125,7 +130,7 @@ function alignedData({ days, series }: ChartData): uPlot.AlignedData {
   return [days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000), ...series.map((line) => line.values)];
 }
 
-function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: number): uPlot.Options {
+function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: number, { t, number }: Words): uPlot.Options {
   return {
     width,
     height: HEIGHT_PX,
@@ -134,11 +139,11 @@ function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: n
     scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(max, 1) * 1.1] } },
     axes: [
       { incrs: DAY_TICKS, values: (_plot, ticks) => ticks.map((seconds) => shortDay.format(new Date(seconds * 1000))) },
-      { incrs: COUNT_TICKS, values: (_plot, ticks) => ticks.map((count) => count.toLocaleString("en-GB")) },
+      { incrs: COUNT_TICKS, values: (_plot, ticks) => ticks.map((count) => number(count)) },
     ],
     series: [
       // Without a hovered day, the legend names the period and each line's total, not dashes.
-      { label: "Day", value: (_plot, seconds) => (seconds == null ? `${dayLabel(days[0])} – ${dayLabel(days.at(-1))}` : shortDay.format(new Date(seconds * 1000))) },
+      { label: t("chart.day"), value: (_plot, seconds) => (seconds == null ? `${dayLabel(days[0])} – ${dayLabel(days.at(-1))}` : shortDay.format(new Date(seconds * 1000))) },
       ...series.map((line, index) => {
         const total = line.values.reduce((sum, value) => sum + value, 0);
         return {
@@ -149,7 +154,7 @@ function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: n
           dash: index === 0 ? undefined : [6, 4],
           // Points stay readable up to a month of days; beyond, the line alone.
           points: { show: days.length <= 31 },
-          value: (_plot: uPlot, count: number | null) => (count == null ? `${total.toLocaleString("en-GB")} in all` : count.toLocaleString("en-GB")),
+          value: (_plot: uPlot, count: number | null) => (count == null ? t("chart.inAll", { total: number(total) }) : number(count)),
         };
       }),
     ],

@@ -1,4 +1,5 @@
 /** A read-only text to copy (the newsletter digest, a badge's snippets), with a Copy button once the page runs JavaScript. */
+import { useT } from "../i18n.tsx";
 import { useRef, useSyncExternalStore } from "react";
 import { useToast } from "./toast.tsx";
 
@@ -13,15 +14,16 @@ export function CopyableText({ id, label, text, rows = 14 }: { id: string; label
     () => false,
   );
   const toast = useToast();
+  const t = useT();
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
-      toast(`${label} copied`);
+      toast(t("copy.copied", { label }));
     } catch {
       textarea.current?.select();
-      toast("The browser did not allow copying: the text is selected, copy it with Ctrl+C (⌘C)");
+      toast(t("copy.refused"));
     }
   }
 
@@ -38,7 +40,7 @@ export function CopyableText({ id, label, text, rows = 14 }: { id: string; label
             data-testid={`copy-${id}`}
             className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100"
           >
-            Copy
+            {t("copy.copy")}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
 /** The dashboards' tables: a ranked list of things and their counts, and where visitors came from, said for people. */
+import { useT } from "../i18n.tsx";
 import type { ReactNode } from "react";
 import { Link } from "./link.tsx";
 import { BADGE_SOURCE } from "#common/badges.ts";
@@ -65,18 +66,19 @@ export function formatCount(count: number): string {
  * another site's host, shown as text.
  */
 export function ReferrerSource({ source }: { source: string }) {
-  if (!source) return <span className="text-slate-600">Direct / none</span>;
-  if (source === BADGE_SOURCE) return <span>A badge on another site</span>;
+  const t = useT();
+  if (!source) return <span className="text-slate-600">{t("source.direct")}</span>;
+  if (source === BADGE_SOURCE) return <span>{t("source.badge")}</span>;
   // A path that is not safely one of ours ('//host...') is shown, never linked.
   if (source.startsWith("/") && safeRedirect(source, "") === source) {
     const searched = /^\/search\/([^/]+)$/.exec(source)?.[1];
-    const name = source === "/" ? "The home page" : searched ? `A search for “${decodedOr(searched)}”` : source;
+    const name = source === "/" ? t("source.home") : searched ? t("source.search", { words: decodedOr(searched) }) : source;
     return (
       <>
         <Link to={source} className="text-brand-700 hover:underline">
           {name}
         </Link>{" "}
-        <span className="text-slate-500">(this site)</span>
+        <span className="text-slate-500">{t("source.thisSite")}</span>
       </>
     );
   }

@@ -2,11 +2,11 @@
  * /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands; then how
  * the linked ones do over the last 7, 30 or 90 days (views, clicks, click-through rate, where visitors came from).
  */
+import { useT } from "../i18n.tsx";
 import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
-import { countOf } from "#common/plural.ts";
 import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas/lists.ts";
 import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
@@ -36,44 +36,44 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName }) => ({
-    title: "My tools",
-    description: `The tools you submitted to ${siteName} or that are linked to you, and where each stands.`,
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: t("myTools.title"),
+    description: t("myTools.description", { siteName }),
     path: "/my-tools",
     noindex: true,
   }));
 
-const STATES: Record<UserToolState, { label: string; className: string }> = {
-  "waiting-for-verification": { label: "Waiting for verification", className: "bg-amber-100 text-amber-900" },
-  live: { label: "Live", className: "bg-emerald-100 text-emerald-900" },
-  "switched-off": { label: "Switched off", className: "bg-slate-200 text-slate-700" },
-  rejected: { label: "Rejected", className: "bg-rose-100 text-rose-900" },
-  "changes-requested": { label: "Changes requested", className: "bg-orange-100 text-orange-900" },
-  "claim-pending": { label: "Claim pending", className: "bg-sky-100 text-sky-900" },
+/** Each state's word in the catalogue's select (myTools.state) and its colours. */
+const STATES: Record<UserToolState, { word: string; className: string }> = {
+  "waiting-for-verification": { word: "waiting", className: "bg-amber-100 text-amber-900" },
+  live: { word: "live", className: "bg-emerald-100 text-emerald-900" },
+  "switched-off": { word: "switchedOff", className: "bg-slate-200 text-slate-700" },
+  rejected: { word: "rejected", className: "bg-rose-100 text-rose-900" },
+  "changes-requested": { word: "changesRequested", className: "bg-orange-100 text-orange-900" },
+  "claim-pending": { word: "claimPending", className: "bg-sky-100 text-sky-900" },
 };
 
 export default function MyTools({ loaderData }: Route.ComponentProps) {
   const { page, stats } = loaderData;
+  const t = useT();
   return (
     <main className="mx-auto max-w-4xl px-4">
       <header className="flex flex-wrap items-end justify-between gap-4 py-10 sm:py-12">
         <div>
-          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">My tools</h1>
-          <p className="mt-3 text-lg text-slate-600">The tools you submitted or that are linked to you.</p>
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("myTools.title")}</h1>
+          <p className="mt-3 text-lg text-slate-600">{t("myTools.intro")}</p>
         </div>
         <Link to="/add-tool" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Add a tool
+          {t("myTools.add")}
         </Link>
       </header>
       {page.submitted?.queue && (
         <div role="status" data-testid="submitted-message" className="mb-6 rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900">
-          <p className="font-semibold">Thank you! Your tool is in the queue.</p>
-          <p className="text-sm">
-            {page.submitted.name} is {describeQueuePlace(page.submitted.queue)}. We e-mail you when it is live.
-          </p>
+          <p className="font-semibold">{t("myTools.thanks")}</p>
+          <p className="text-sm">{t("myTools.submitted", { name: page.submitted.name, place: describeQueuePlace(t, page.submitted.queue) })}</p>
         </div>
       )}
-      <section aria-label="Your tools" className="pb-12">
+      <section aria-label={t("myTools.yours")} className="pb-12">
         {page.tools.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {page.tools.map((tool) => (
@@ -81,10 +81,10 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <EmptyState title="You have no tool here yet">
-            Made something indie makers would love?{" "}
+          <EmptyState title={t("myTools.empty")}>
+            {t("myTools.emptyHint")}{" "}
             <Link to="/add-tool" className="font-medium text-brand-700 hover:underline">
-              Add your tool
+              {t("profile.addYourTool")}
             </Link>
           </EmptyState>
         )}
@@ -98,6 +98,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
 function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
   const isPaymentEnabled = useRootData().config.isPaymentEnabled;
+  const t = useT();
   return (
     <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
       <ToolLogo name={tool.name} logo={tool.logo} size={40} className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" lazy />
@@ -113,27 +114,27 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           )}
         </h2>
         <p className="truncate text-sm text-slate-600">{tool.shortDesc}</p>
-        {tool.state === "rejected" && tool.rejectionReason && <p className="text-sm text-rose-800">Reason: {tool.rejectionReason}</p>}
+        {tool.state === "rejected" && tool.rejectionReason && <p className="text-sm text-rose-800">{t("myTools.reason", { reason: tool.rejectionReason })}</p>}
         {tool.state === "changes-requested" && (
           <p data-testid="changes-requested" className="whitespace-pre-line text-sm text-orange-900">
-            {`A verifier asks: ${tool.changesRequestedMessage ?? ""} `}
+            {`${t("myTools.verifierAsks", { message: tool.changesRequestedMessage ?? "" })} `}
             <Link to={editToolPath(tool.id)} className="font-medium text-brand-700 hover:underline">
-              Edit it
+              {t("myTools.editIt")}
             </Link>
-            , and it is back in the queue.
+            {t("myTools.backInQueue")}
           </p>
         )}
         <p className="text-xs text-slate-500">
-          Added on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
-          {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(tool.queue)}`}</span>}
+          {t("myTools.addedOn")} <LongDate isoDate={tool.createdAt.slice(0, 10)} />
+          {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(t, tool.queue)}`}</span>}
         </p>
       </div>
       <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>
-        {state.label}
+        {t("myTools.state", { state: state.word })}
       </span>
       {isPaymentEnabled && (tool.state === "live" || tool.state === "waiting-for-verification") && (
         <Link to={featureToolPath(tool.id)} data-testid="feature-link" className="shrink-0 rounded-lg border border-amber-300 px-3 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-100">
-          {tool.state === "live" ? "Get featured!" : "Skip the line"}
+          {tool.state === "live" ? t("featured.getFeatured") : t("profile.skipLine")}
         </Link>
       )}
       {tool.state === "live" && <BadgeSnippets tool={tool} />}
@@ -147,11 +148,12 @@ function formatCtr(ctr: number | null): string {
 }
 
 function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
+  const t = useT();
   return (
     <section aria-labelledby="tool-stats-heading" className="border-t border-slate-200 py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h2 id="tool-stats-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          How your tools do
+          {t("myTools.stats")}
         </h2>
         <RangeSwitch days={stats.days} />
       </div>
@@ -159,7 +161,7 @@ function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
         <>
           {stats.hasMoreTools && (
             <p data-testid="more-tools" className="mb-4 text-sm text-slate-600">
-              {`Showing your ${MAKER_DASHBOARD_TOOLS} newest linked tools.`}
+              {t("myTools.showing", { count: MAKER_DASHBOARD_TOOLS })}
             </p>
           )}
           <div className="space-y-8">
@@ -169,9 +171,8 @@ function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
           </div>
         </>
       ) : (
-        <EmptyState title="No tool is linked to you yet">
-          A tool you submit is linked to you once it is verified; a listed one, once your claim is accepted (open its page and claim it).
-          Its views, clicks and visitors then show here.
+        <EmptyState title={t("myTools.noLinked")}>
+          {t("myTools.noLinkedHint")}
         </EmptyState>
       )}
     </section>
@@ -179,7 +180,7 @@ function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
 }
 
 function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
-  const inRange = `in the last ${days} days`;
+  const t = useT();
   return (
     <article data-testid="tool-stats" data-tool-id={tool.id} aria-labelledby={`stats-${tool.id}`} className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -191,34 +192,34 @@ function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
           ) : (
             tool.name
           )}
-          {!tool.isLive && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">Not live</span>}
+          {!tool.isLive && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">{t("myTools.notLive")}</span>}
         </h3>
         <p className="text-sm text-slate-600">
-          {`Since it was listed: ${countOf(tool.allTime.views, "view")}, ${countOf(tool.allTime.clicks, "click")}`}
+          {t("myTools.sinceListed", { views: tool.allTime.views, clicks: tool.allTime.clicks })}
         </p>
       </div>
       <dl className="grid grid-cols-3 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-center">
-        <Stat label={`Views ${inRange}`} value={formatCount(tool.totals.views)} testId="stat-views" />
-        <Stat label={`Clicks to its website ${inRange}`} value={formatCount(tool.totals.clicks)} testId="stat-clicks" />
-        <Stat label="Click-through rate" value={formatCtr(tool.totals.ctr)} testId="stat-ctr" />
+        <Stat label={t("myTools.views", { days })} value={formatCount(tool.totals.views)} testId="stat-views" />
+        <Stat label={t("myTools.clicks", { days })} value={formatCount(tool.totals.clicks)} testId="stat-clicks" />
+        <Stat label={t("myTools.ctr")} value={formatCtr(tool.totals.ctr)} testId="stat-ctr" />
       </dl>
       <div className="grid gap-4 md:grid-cols-2">
         <Chart
-          title={`Views and clicks of ${tool.name}`}
+          title={t("myTools.chart", { name: tool.name })}
           days={tool.series.map((day) => day.day)}
           series={[
-            { label: "Views", values: tool.series.map((day) => day.views) },
-            { label: "Clicks", values: tool.series.map((day) => day.clicks) },
+            { label: t("myTools.chartViews"), values: tool.series.map((day) => day.views) },
+            { label: t("myTools.chartClicks"), values: tool.series.map((day) => day.clicks) },
           ]}
-          empty={`No views and no clicks yet ${inRange}.`}
+          empty={t("myTools.chartEmpty", { days })}
         />
         <StatsTable
           testId="tool-referrers"
-          title="Where visitors came from"
-          heading="Source"
-          countHeading="Views"
+          title={t("myTools.sources")}
+          heading={t("myTools.source")}
+          countHeading={t("myTools.chartViews")}
           rows={tool.referrers.map((referrer) => ({ key: referrer.source, label: <ReferrerSource source={referrer.source} />, count: referrer.views }))}
-          empty={`No visits yet ${inRange}.`}
+          empty={t("myTools.noVisits", { days })}
         />
       </div>
     </article>

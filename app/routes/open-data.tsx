@@ -3,6 +3,7 @@
  * each with its address. The dumps, the API and the feeds are served by the server, not by routes of the app: their
  * links load a document.
  */
+import { useT } from "../i18n.tsx";
 import { Link } from "../components/link.tsx";
 import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/open-data";
@@ -12,19 +13,17 @@ import { openDataPath } from "#common/page-paths.ts";
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
-const DESCRIPTION = "The whole catalogue of the directory as nightly JSON and CSV files, a documented API, RSS and JSON feeds, and badges.";
-
 /** The dumps as a schema.org Dataset, so that dataset search engines find them with their formats. */
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => ({
-    title: "Open data",
-    description: DESCRIPTION,
+  pageMeta(matches, ({ siteName, siteUrl, t }) => ({
+    title: t("openData.title"),
+    description: t("openData.description"),
     path: "/open-data",
     extra: [
       jsonLd({
         "@type": "Dataset",
-        name: `${siteName} catalogue`,
-        description: `Every live tool of ${siteName}: name, website, descriptions, categories, tags, pricing, pros and cons, rewritten every night.`,
+        name: t("openData.datasetName", { siteName }),
+        description: t("openData.datasetDescription", { siteName }),
         url: `${siteUrl}/open-data`,
         isAccessibleForFree: true,
         creator: { "@type": "Organization", name: siteName, url: siteUrl },
@@ -36,47 +35,46 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ],
   }));
 
-const FIELDS = "name, website, short and long description, categories, tags, pricing, pros, cons, questions and answers, whether it is featured, when it was added and verified";
-
 export default function OpenData() {
+  const t = useT();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">Open data</h1>
-      <p className="mt-2 text-slate-600">The catalogue is meant to be reused: every live tool, in files, through an API and in feeds.</p>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("openData.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("openData.intro")}</p>
 
       <section className="mt-8" aria-labelledby="dumps">
         <h2 id="dumps" className="text-xl font-bold">
-          The whole catalogue, every night
+          {t("openData.dumps")}
         </h2>
-        <p className="mt-2 text-slate-700">Two gzipped files, rewritten every night, at addresses that do not change:</p>
+        <p className="mt-2 text-slate-700">{t("openData.dumpsIntro")}</p>
         <ul className="mt-3 list-disc space-y-1 pl-6">
           <li>
             <a href={openDataPath("json")} className="font-medium text-brand-700 underline">
               catalogue.json.gz
             </a>
-            : the categories and every live tool, in the file a directory like this one imports back.
+            {t("openData.json")}
           </li>
           <li>
             <a href={openDataPath("csv")} className="font-medium text-brand-700 underline">
               catalogue.csv.gz
             </a>
-            : one row a tool, for spreadsheets. A value that a spreadsheet would take for a formula (one that starts with =, +, - or @) starts with a &apos; instead, so that it shows as text.
+            {t("openData.csv")}
           </li>
         </ul>
-        <p className="mt-3 text-slate-700">Each tool has its {FIELDS}. They hold nothing about people: no maker, e-mail, view or click.</p>
+        <p className="mt-3 text-slate-700">{t("openData.fields")}</p>
         <p className="mt-3 text-slate-700">
-          To load them into your own copy of this directory, unpack one and import it: <code className="rounded bg-slate-100 px-1">gunzip catalogue.json.gz && npm run import -- catalogue.json</code>.
+          {t("openData.import")} <code className="rounded bg-slate-100 px-1">gunzip catalogue.json.gz && npm run import -- catalogue.json</code>.
         </p>
       </section>
 
       <section className="mt-8" aria-labelledby="api">
         <h2 id="api" className="text-xl font-bold">
-          The API
+          {t("openData.api")}
         </h2>
         <p className="mt-2 text-slate-700">
-          Tools, categories, tags, top-lists and search as JSON, with an OpenAPI document:{" "}
+          {t("openData.apiIntro")}{" "}
           <a href="/api/docs" className="font-medium text-brand-700 underline">
-            read the API reference
+            {t("openData.apiReference")}
           </a>
           .
         </p>
@@ -84,28 +82,32 @@ export default function OpenData() {
 
       <section className="mt-8" aria-labelledby="feeds">
         <h2 id="feeds" className="text-xl font-bold">
-          Feeds
+          {t("openData.feeds")}
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
           <li>
-            The newest tools: <FeedLink href="/rss.xml">RSS</FeedLink> or <FeedLink href="/feed.json">JSON Feed</FeedLink>.
+            {t("openData.newest")} <FeedLink href="/rss.xml">RSS</FeedLink> {t("openData.or")} <FeedLink href="/feed.json">JSON Feed</FeedLink>.
           </li>
           <li>
-            A category&apos;s or a tag&apos;s newest tools: add <code className="rounded bg-slate-100 px-1">rss.xml</code> or{" "}
-            <code className="rounded bg-slate-100 px-1">feed.json</code> to its address, as in <code className="rounded bg-slate-100 px-1">/category/{"{slug}"}/rss.xml</code>.
+            {t("openData.categoryFeeds")} <code className="rounded bg-slate-100 px-1">rss.xml</code> {t("openData.or")}{" "}
+            <code className="rounded bg-slate-100 px-1">feed.json</code> {t("openData.toAddress")} <code className="rounded bg-slate-100 px-1">/category/{"{slug}"}/rss.xml</code>.
           </li>
           <li>
-            For language models: <FeedLink href="/llms.txt">llms.txt</FeedLink>.
+            {t("openData.llms")} <FeedLink href="/llms.txt">llms.txt</FeedLink>.
           </li>
         </ul>
       </section>
 
       <section className="mt-8" aria-labelledby="badges">
         <h2 id="badges" className="text-xl font-bold">
-          Badges
+          {t("openData.badges")}
         </h2>
         <p className="mt-2 text-slate-700">
-          Makers find a badge for their website, with its HTML and Markdown, on <Link to="/my-tools" className="font-medium text-brand-700 underline">My tools</Link>.
+          {t("openData.badgesIntro")}{" "}
+          <Link to="/my-tools" className="font-medium text-brand-700 underline">
+            {t("nav.myTools")}
+          </Link>
+          .
         </p>
       </section>
     </main>

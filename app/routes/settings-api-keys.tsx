@@ -3,6 +3,9 @@
  * shown once, right after it is made; the list shows each key's name, first characters, scope and last use, and
  * revokes it. Both forms work without JavaScript.
  */
+import { useT } from "../i18n.tsx";
+import { useRootData } from "../root-data.ts";
+import { wordsFor } from "#common/i18n/words.ts";
 import { data, Form, redirect } from "react-router";
 import { API_KEY_SCOPES, MAX_API_KEY_NAME_LENGTH, MAX_API_KEYS_PER_USER } from "#common/constants.ts";
 import { messageFor } from "#common/input-errors.ts";
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { revoked: key.name };
       }
       default:
-        return data<FormFailure>({ message: "Choose one of the forms of this page", fields: {}, values }, { status: 400 });
+        return data<FormFailure>({ message: wordsFor(context.locale).t("editProfile.chooseForm"), fields: {}, values }, { status: 400 });
     }
   } catch (error) {
     return formFailure(error, values);
@@ -46,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "API keys", description: "Your personal keys for the Indie Tools API.", path: API_KEYS_PATH, noindex: true });
+  pageMeta(matches, ({ siteName, t }) => ({ title: t("apiKeys.title"), description: t("apiKeys.description", { siteName }), path: API_KEYS_PATH, noindex: true }));
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const { keys } = loaderData;
@@ -54,59 +57,64 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
   const createFailure = failure?.values.intent === "create" ? failure : undefined;
   const created = actionData && "created" in actionData ? actionData.created : undefined;
   const revoked = actionData && "revoked" in actionData ? actionData.revoked : undefined;
+  const t = useT();
+  const { siteName } = useRootData().config;
 
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-12">
       <header className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight">API keys</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("apiKeys.title")}</h1>
         <p className="text-slate-600">
-          A key lets your scripts use the <a href="/api/docs" className="text-brand-700 underline">Indie Tools API</a> as you: read the directory, and with a key that may write, submit
-          tools and change your own. Send it as <code className="rounded bg-slate-100 px-1">Authorization: Bearer it_live_…</code>. Keep it secret; revoke
-          a key you no longer use. You may keep {MAX_API_KEYS_PER_USER} keys.
+          {t("apiKeys.introStart")}{" "}
+          <a href="/api/docs" className="text-brand-700 underline">
+            {t("apiKeys.apiName", { siteName })}
+          </a>{" "}
+          {t("apiKeys.introMiddle")} <code className="rounded bg-slate-100 px-1">Authorization: Bearer it_live_…</code>.{" "}
+          {t("apiKeys.introEnd", { max: MAX_API_KEYS_PER_USER })}
         </p>
       </header>
 
       {created && (
         <section className="space-y-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4" data-testid="new-api-key">
           <p role="status" className="font-semibold text-emerald-900">
-            {`Your key “${created.name}” is ready. Copy it now: it is shown only this once.`}
+            {t("apiKeys.ready", { name: created.name })}
           </p>
-          <CopyableText id="api-key" label="Your new key" text={created.token} rows={2} />
+          <CopyableText id="api-key" label={t("apiKeys.newKey")} text={created.token} rows={2} />
         </section>
       )}
-      {revoked && <FormMessage tone="success" message={`The key “${revoked}” was revoked: requests made with it are refused from now on.`} />}
+      {revoked && <FormMessage tone="success" message={t("apiKeys.revoked", { name: revoked })} />}
       {failure && failure.values.intent === "revoke" && <FormMessage message={failure.message} />}
 
       <section aria-labelledby="new-key" className="space-y-4 rounded-xl border border-slate-200 bg-white p-6">
         <h2 id="new-key" className="text-lg font-semibold">
-          Make a key
+          {t("apiKeys.make")}
         </h2>
         {/* A new form once a key is made: the next key starts blank, read-only, not as a copy of the last. */}
         <Form key={created?.token ?? "new"} method="post" className="space-y-4">
           <input type="hidden" name="intent" value="create" />
           {createFailure && !Object.keys(createFailure.fields).length && <FormMessage message={createFailure.message} />}
           <Field
-            label="Name"
+            label={t("apiKeys.name")}
             name="name"
             required
             maxLength={MAX_API_KEY_NAME_LENGTH}
             defaultValue={createFailure?.values.name}
             error={messageFor(createFailure?.fields, "name")}
-            hint="What the key is for, such as Deploy script."
+            hint={t("apiKeys.nameHint")}
           />
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-800">What it may do</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("apiKeys.scope")}</legend>
             {API_KEY_SCOPES.map((scope) => (
               <label key={scope} className="flex items-center gap-2 text-sm">
                 <input type="radio" name="scope" value={scope} defaultChecked={(createFailure?.values.scope || "read") === scope} />
-                {scope === "read" ? "Read the directory" : "Read, submit tools and change my tools"}
+                {scope === "read" ? t("apiKeys.scopeRead") : t("apiKeys.scopeWrite")}
               </label>
             ))}
             {messageFor(createFailure?.fields, "scope") && <p className="text-sm text-rose-700">{messageFor(createFailure?.fields, "scope")}</p>}
           </fieldset>
           <div className="sm:w-48">
-            <SubmitButton pendingText="Making the key…" name="intent" value="create">
-              Make the key
+            <SubmitButton pendingText={t("apiKeys.making")} name="intent" value="create">
+              {t("apiKeys.makeIt")}
             </SubmitButton>
           </div>
         </Form>
@@ -114,7 +122,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="your-keys" className="space-y-4">
         <h2 id="your-keys" className="text-lg font-semibold">
-          Your keys
+          {t("apiKeys.yours")}
         </h2>
         {keys.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -123,7 +131,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         ) : (
-          <EmptyState title="No key yet">Make one above to use the API from your scripts.</EmptyState>
+          <EmptyState title={t("apiKeys.none")}>{t("apiKeys.noneHint")}</EmptyState>
         )}
       </section>
     </main>

@@ -26,13 +26,13 @@ export function placeholdersOf(message: string): Map<string, PlaceholderKind> {
   return found;
 }
 
-/** The plural categories a message's plural branches name ("one", "other", "=0"...), for the tests. */
-export function pluralCases(message: string): string[][] {
-  const cases: string[][] = [];
+/** The categories each plural or ordinal of a message names ("one", "other", "=0"...), for the tests. */
+export function pluralCases(message: string): { type: "cardinal" | "ordinal"; cases: string[] }[] {
+  const cases: { type: "cardinal" | "ordinal"; cases: string[] }[] = [];
   const visit = (tokens: Token[]) => {
     for (const token of tokens) {
       if (token.type === "plural" || token.type === "selectordinal" || token.type === "select") {
-        if (token.type !== "select") cases.push(token.cases.map((branch) => branch.key));
+        if (token.type !== "select") cases.push({ type: token.type === "plural" ? "cardinal" : "ordinal", cases: token.cases.map((branch) => branch.key) });
         for (const branch of token.cases) visit(branch.tokens);
       }
     }
