@@ -3,6 +3,7 @@
  * uploaded as soon as it is chosen, with its progress shown; the form then sends only the stored image's address.
  * The input is the browser's own, styled as a button: it shows the chosen file's name with or without JavaScript.
  */
+import { useWords } from "../i18n.tsx";
 import { type ChangeEvent, useRef, useState } from "react";
 
 type Upload = { state: "idle" } | { state: "uploading"; percent: number } | { state: "failed"; message: string };
@@ -29,6 +30,7 @@ export function ImageField({
   const [uploadedName, setUploadedName] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const id = `field-${kind}`;
+  const { locale, t } = useWords();
   const message = upload.state === "failed" ? upload.message : error;
 
   function send(event: ChangeEvent<HTMLInputElement>) {
@@ -43,6 +45,8 @@ export function ImageField({
     body.append("file", file);
     const request = new XMLHttpRequest();
     request.open("POST", `/api/v1/tools/${toolId}/images/${kind}`);
+    // The API's refusal in the page's language, whatever the browser's own.
+    request.setRequestHeader("Accept-Language", locale);
     request.upload.onprogress = (progress) => {
       if (progress.lengthComputable) setUpload({ state: "uploading", percent: Math.round((progress.loaded / progress.total) * 100) });
     };
@@ -56,12 +60,12 @@ export function ImageField({
         if (input.current) input.current.value = "";
       } else {
         setPreview("");
-        setUpload({ state: "failed", message: answer.error?.message ?? "The image could not be uploaded. Try again." });
+        setUpload({ state: "failed", message: answer.error?.message ?? t("image.uploadFailed") });
       }
     };
     request.onerror = () => {
       setPreview("");
-      setUpload({ state: "failed", message: "The image could not be uploaded: check your connection and try again." });
+      setUpload({ state: "failed", message: t("image.uploadOffline") });
     };
     setUpload({ state: "uploading", percent: 0 });
     request.send(body);
@@ -89,7 +93,7 @@ export function ImageField({
       </div>
       <input type="hidden" name={`${kind}Url`} value={url} />
       {upload.state === "uploading" && (
-        <div role="progressbar" aria-label={`Uploading the ${label.toLowerCase()}`} aria-valuenow={upload.percent} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded bg-slate-200">
+        <div role="progressbar" aria-label={t("image.uploading", { what: label.toLowerCase() })} aria-valuenow={upload.percent} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded bg-slate-200">
           <div className="h-full bg-brand-600 transition-all" style={{ width: `${upload.percent}%` }} />
         </div>
       )}

@@ -4,6 +4,7 @@
  * service and answers the form's values with the proposal in them; what the page says nothing about keeps what the
  * maker typed. Nothing is submitted: the maker edits, then submits.
  */
+import { useT } from "../i18n.tsx";
 import { useNavigation } from "react-router";
 import { TOOL_LIMITS } from "#common/tool-input.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -37,6 +38,7 @@ export function withProposal<Values extends FillableValues>(values: Values, prop
 export function WebsiteFillButton({ wasFilled }: { wasFilled: boolean }) {
   const navigation = useNavigation();
   const isReading = navigation.state === "submitting" && navigation.formData?.get("intent") === "fill";
+  const t = useT();
   return (
     <div className="space-y-2">
       <button
@@ -47,9 +49,9 @@ export function WebsiteFillButton({ wasFilled }: { wasFilled: boolean }) {
         disabled={isReading}
         className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
       >
-        {isReading ? "Reading the website…" : "Fill from website"}
+        {isReading ? t("websiteFill.reading") : t("websiteFill.fill")}
       </button>
-      <p className="text-xs text-slate-500">We read the page and propose the name, descriptions, tags, logo and image: you check them before submitting.</p>
+      <p className="text-xs text-slate-500">{t("websiteFill.hint")}</p>
       {wasFilled && !isReading && (
         <p role="status" data-testid="website-filled" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           {MESSAGES.fetch.filled}

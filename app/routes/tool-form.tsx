@@ -3,6 +3,8 @@
  * post, images included); with JavaScript, images upload as soon as they are chosen, with progress, and the long
  * description's preview comes without leaving the page.
  */
+import { useT } from "../i18n.tsx";
+import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
 import { useState } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { Link } from "../components/link.tsx";
@@ -41,7 +43,6 @@ const EMPTY: FormValues = {
   largeImage: "",
 };
 
-const PAYMENT_LABELS: Record<string, string> = { free: "Free", freemium: "Freemium", paid: "Paid", "open-source": "Open source" };
 const IMAGE_KINDS = ["logo", "largeImage"] as const;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -129,11 +130,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName }) => {
+  pageMeta(matches, ({ siteName, t }) => {
     const isEdit = loaderData?.isEdit;
     return {
-      title: isEdit ? "Edit your tool" : "Add your tool",
-      description: `Submit a tool for indie developers to ${siteName}: it is listed once a verifier has looked at it.`,
+      title: isEdit ? t("toolForm.edit") : t("toolForm.add"),
+      description: t("toolForm.description", { siteName }),
       path: isEdit ? editToolPath(loaderData.toolId) : "/add-tool",
       noindex: isEdit,
     };
@@ -150,16 +151,17 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
   const categoriesError = messageFor(errors, "categories");
   const faqError = messageFor(errors, "faq");
   const noPreview = actionData && "preview" in actionData ? actionData.preview : undefined;
+  const t = useT();
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">{isEdit ? "Edit your tool" : "Add your tool"}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">{isEdit ? t("toolForm.edit") : t("toolForm.add")}</h1>
       <p className="mt-2 text-slate-600">
-        {isEdit ? "Changes to a live tool show at once." : "A verifier looks at every tool before it is listed. You can follow yours on "}
+        {isEdit ? t("toolForm.editIntro") : `${t("toolForm.addIntro")} `}
         {!isEdit && (
           <>
             <Link to="/my-tools" className="text-brand-700 underline">
-              My tools
+              {t("nav.myTools")}
             </Link>
             .
           </>
@@ -168,47 +170,47 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
 
       {changesRequested !== null && (
         <div role="status" data-testid="changes-requested" className="mt-6 rounded-xl bg-orange-50 px-4 py-3 text-orange-950">
-          <p className="font-semibold">A verifier asks for changes</p>
+          <p className="font-semibold">{t("toolForm.changesAsked")}</p>
           <p className="whitespace-pre-line text-sm">{changesRequested}</p>
-          <p className="mt-1 text-sm">Once you save, the tool is back in the queue, at its place.</p>
+          <p className="mt-1 text-sm">{t("toolForm.backInQueue")}</p>
         </div>
       )}
       <Form key={filled?.filled} method="post" encType="multipart/form-data" className="mt-8 space-y-8" noValidate>
-        {!isEdit && <ScriptNeeded what="Adding a tool" />}
-        <FormMessage message={failure && !Object.keys(errors).length ? failure.message : failure ? "Some fields need a look: see the messages below." : undefined} />
+        {!isEdit && <ScriptNeeded what={t("toolForm.scriptWhat")} />}
+        <FormMessage message={failure && !Object.keys(errors).length ? failure.message : failure ? t("toolForm.fieldsNeedLook") : undefined} />
         <input type="hidden" name="toolId" value={toolId} />
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="font-semibold">The tool</h2>
-          <Field label="Name" name="name" required maxLength={TOOL_LIMITS.name.max} defaultValue={values.name} error={errors.name} />
-          <Field label="Website" name="website" type="url" required placeholder="https://example.com" defaultValue={values.website} error={errors.website} />
+          <h2 className="font-semibold">{t("toolForm.theTool")}</h2>
+          <Field label={t("toolForm.name")} name="name" required maxLength={TOOL_LIMITS.name.max} defaultValue={values.name} error={errors.name} />
+          <Field label={t("toolForm.website")} name="website" type="url" required placeholder="https://example.com" defaultValue={values.website} error={errors.website} />
           <WebsiteFillButton wasFilled={Boolean(filled)} />
           {errors.listedTool && (
             <p className="text-sm">
-              Is it yours?{" "}
+              {t("toolForm.isItYours")}{" "}
               <Link to={errors.listedTool} className="font-medium text-brand-700 hover:underline">
-                Claim the listed tool instead
+                {t("toolForm.claimInstead")}
               </Link>
             </p>
           )}
           <Field
-            label="Short description"
+            label={t("toolForm.shortDesc")}
             name="shortDesc"
             required
             maxLength={TOOL_LIMITS.shortDesc.max}
             defaultValue={values.shortDesc}
             error={errors.shortDesc}
-            hint={`What it does, in one sentence (${TOOL_LIMITS.shortDesc.min} to ${TOOL_LIMITS.shortDesc.max} characters).`}
+            hint={t("toolForm.shortDescHint", { min: TOOL_LIMITS.shortDesc.min, max: TOOL_LIMITS.shortDesc.max })}
           />
           <LongDescription defaultValue={values.longDesc} error={errors.longDesc} previewWithoutScript={noPreview} />
         </section>
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="font-semibold">Where it belongs</h2>
+          <h2 className="font-semibold">{t("toolForm.belongs")}</h2>
           <fieldset aria-describedby="categories-hint">
-            <legend className="text-sm font-medium text-slate-800">Categories</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("toolForm.categories")}</legend>
             <p id="categories-hint" className="text-xs text-slate-500">
-              {`Choose ${TOOL_LIMITS.categories.min} to ${TOOL_LIMITS.categories.max}.`}
+              {t("toolForm.chooseCategories", { min: TOOL_LIMITS.categories.min, max: TOOL_LIMITS.categories.max })}
             </p>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {categories.map((category) => (
@@ -220,15 +222,15 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
             </div>
             {categoriesError && <p className="mt-1 text-sm text-rose-700">{categoriesError}</p>}
           </fieldset>
-          <Field label="Tags" name="tags" defaultValue={values.tags} error={messageFor(errors, "tags")} hint={`Separated by commas, at most ${TOOL_LIMITS.tags.max}: e.g. analytics, open source.`} />
+          <Field label={t("toolForm.tags")} name="tags" defaultValue={values.tags} error={messageFor(errors, "tags")} hint={t("toolForm.tagsHint", { max: TOOL_LIMITS.tags.max })} />
           <div className="space-y-1">
             <label htmlFor="field-paymentType" className="block text-sm font-medium text-slate-800">
-              Pricing
+              {t("toolForm.pricing")}
             </label>
             <select id="field-paymentType" name="paymentType" defaultValue={values.paymentType} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
               {PAYMENT_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {PAYMENT_LABELS[type]}
+                  {t(PAYMENT_KEYS[type])}
                 </option>
               ))}
             </select>
@@ -237,21 +239,21 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
         </section>
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="font-semibold">Images</h2>
-          <ImageField kind="logo" label="Logo" toolId={toolId} currentUrl={values.logo} error={errors.logo} hint="Square works best; shown at 256 px." />
-          <ImageField kind="largeImage" label="Screenshot" toolId={toolId} currentUrl={values.largeImage} error={errors.largeImage} hint="Shown on the tool's page, up to 1600 px wide." />
+          <h2 className="font-semibold">{t("toolForm.images")}</h2>
+          <ImageField kind="logo" label={t("toolForm.logo")} toolId={toolId} currentUrl={values.logo} error={errors.logo} hint={t("toolForm.logoHint")} />
+          <ImageField kind="largeImage" label={t("toolForm.screenshot")} toolId={toolId} currentUrl={values.largeImage} error={errors.largeImage} hint={t("toolForm.screenshotHint")} />
         </section>
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="font-semibold">Pros, cons and questions</h2>
-          <ListFields name="pros" label="Pro" values={values.pros} error={messageFor(errors, "pros")} />
-          <ListFields name="cons" label="Con" values={values.cons} error={messageFor(errors, "cons")} />
+          <h2 className="font-semibold">{t("toolForm.prosCons")}</h2>
+          <ListFields name="pros" legend={t("toolForm.pros")} label={(number) => t("toolForm.pro", { number })} values={values.pros} error={messageFor(errors, "pros")} />
+          <ListFields name="cons" legend={t("toolForm.cons")} label={(number) => t("toolForm.con", { number })} values={values.cons} error={messageFor(errors, "cons")} />
           <fieldset className="space-y-3">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Frequently asked questions</legend>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t("toolForm.faq")}</legend>
             {Array.from({ length: Math.max(3, values.faq.length) }, (_, index) => (
               <div key={index} className="grid gap-2 sm:grid-cols-2">
-                <input name="faqQuestion" aria-label={`Question ${index + 1}`} placeholder="A question people ask" defaultValue={values.faq[index]?.question} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
-                <input name="faqAnswer" aria-label={`Answer ${index + 1}`} placeholder="Its answer" defaultValue={values.faq[index]?.answer} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                <input name="faqQuestion" aria-label={t("toolForm.question", { number: index + 1 })} placeholder={t("toolForm.questionPlaceholder")} defaultValue={values.faq[index]?.question} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                <input name="faqAnswer" aria-label={t("toolForm.answer", { number: index + 1 })} placeholder={t("toolForm.answerPlaceholder")} defaultValue={values.faq[index]?.answer} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
               </div>
             ))}
             {faqError && <p className="text-sm text-rose-700">{faqError}</p>}
@@ -259,21 +261,21 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
         </section>
 
         {!isEdit && <SpamCheck refusal={failure?.message} />}
-        <SubmitButton name="intent" value="save" pendingText={isEdit ? "Saving…" : "Submitting…"}>
-          {isEdit ? "Save the changes" : "Submit the tool"}
+        <SubmitButton name="intent" value="save" pendingText={isEdit ? t("toolForm.saving") : t("toolForm.submitting")}>
+          {isEdit ? t("toolForm.save") : t("toolForm.submit")}
         </SubmitButton>
       </Form>
     </main>
   );
 }
 
-function ListFields({ name, label, values, error }: { name: string; label: string; values: string[]; error?: string }) {
+function ListFields({ name, legend, label, values, error }: { name: string; legend: string; label: (number: number) => string; values: string[]; error?: string }) {
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-800">{`${label}s`}</legend>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className="mt-2 space-y-2">
         {Array.from({ length: TOOL_LIMITS.listItems.max }, (_, index) => (
-          <input key={index} name={name} aria-label={`${label} ${index + 1}`} maxLength={TOOL_LIMITS.listItems.length} defaultValue={values[index]} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <input key={index} name={name} aria-label={label(index + 1)} maxLength={TOOL_LIMITS.listItems.length} defaultValue={values[index]} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
         ))}
       </div>
       {error && <p className="mt-1 text-sm text-rose-700">{error}</p>}
@@ -286,10 +288,11 @@ function LongDescription({ defaultValue, error, previewWithoutScript }: { defaul
   const fetcher = useFetcher<{ preview: string }>();
   const [text, setText] = useState(defaultValue);
   const preview = fetcher.data?.preview ?? previewWithoutScript;
+  const t = useT();
   return (
     <div className="space-y-1">
       <label htmlFor="field-longDesc" className="block text-sm font-medium text-slate-800">
-        Long description
+        {t("toolForm.longDesc")}
       </label>
       <textarea
         id="field-longDesc"
@@ -302,7 +305,7 @@ function LongDescription({ defaultValue, error, previewWithoutScript }: { defaul
         className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
       />
       <div className="flex items-center justify-between text-xs text-slate-500">
-        <span>Markdown: **bold**, lists, [links](https://example.com).</span>
+        <span>{t("toolForm.markdownHint")}</span>
         <button
           type="submit"
           name="intent"
@@ -314,12 +317,18 @@ function LongDescription({ defaultValue, error, previewWithoutScript }: { defaul
           }}
           className="font-medium text-brand-700 hover:underline"
         >
-          {fetcher.state === "idle" ? "Preview" : "Rendering…"}
+          {fetcher.state === "idle" ? t("toolForm.preview") : t("toolForm.rendering")}
         </button>
       </div>
       {error && <p className="text-sm text-rose-700">{error}</p>}
       {preview !== undefined && (
-        <div data-testid="long-desc-preview" className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4" dangerouslySetInnerHTML={{ __html: preview || "<p>Nothing to preview yet.</p>" }} />
+        preview ? (
+          <div data-testid="long-desc-preview" className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4" dangerouslySetInnerHTML={{ __html: preview }} />
+        ) : (
+          <div data-testid="long-desc-preview" className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4">
+            <p>{t("toolForm.nothingToPreview")}</p>
+          </div>
+        )
       )}
     </div>
   );
