@@ -568,7 +568,7 @@ export default {
   "profile.receipt": "Receipt ↗",
   "profile.requests": "Your requests",
   "profile.featuringOf": "{hasTool, select, yes {Featuring of {tool}} other {Featuring}}",
-  "profile.status": "{status, select, requested {Waiting for an answer} accepted {Accepted} declined {Declined} rejected {Rejected} pending {Pending} paid {Paid} active {Active} booked {Booked} refunding {Refunding} refunded {Refunded} disputed {Disputed} ended {Ended} expired {Expired} cancelled {Cancelled} other {{status}}}",
+  "profile.status": "{status, select, granted {Granted} refused {Refused} requested {Waiting for an answer} accepted {Accepted} declined {Declined} rejected {Rejected} pending {Pending} paid {Paid} active {Active} booked {Booked} refunding {Refunding} refunded {Refunded} disputed {Disputed} ended {Ended} expired {Expired} cancelled {Cancelled} other {{status}}}",
 
   // The blog's list, unsubscribing, sign-in outcomes, favourites, follows, the first admin
   "blog.title": "Blog",

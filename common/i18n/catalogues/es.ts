@@ -557,7 +557,7 @@ export default {
   "profile.receipt": "Recibo ↗",
   "profile.requests": "Tus solicitudes",
   "profile.featuringOf": "{hasTool, select, yes {Destacar {tool}} other {Destacar}}",
-  "profile.status": "{status, select, requested {Esperando respuesta} accepted {Aceptada} declined {Rechazada} rejected {Rechazada} pending {Pendiente} paid {Pagada} active {Activa} booked {Reservada} refunding {Reembolsando} refunded {Reembolsada} disputed {Disputada} ended {Terminada} expired {Caducada} cancelled {Cancelada} other {{status}}}",
+  "profile.status": "{status, select, granted {Concedida} refused {Rechazada} requested {Esperando respuesta} accepted {Aceptada} declined {Rechazada} rejected {Rechazada} pending {Pendiente} paid {Pagada} active {Activa} booked {Reservada} refunding {Reembolsando} refunded {Reembolsada} disputed {Disputada} ended {Terminada} expired {Caducada} cancelled {Cancelada} other {{status}}}",
 
   // The blog's list, unsubscribing, sign-in outcomes, favourites, follows, the first admin
   "blog.title": "Blog",

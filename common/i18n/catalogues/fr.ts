@@ -557,7 +557,7 @@ export default {
   "profile.receipt": "Reçu ↗",
   "profile.requests": "Vos demandes",
   "profile.featuringOf": "{hasTool, select, yes {Mise en avant de {tool}} other {Mise en avant}}",
-  "profile.status": "{status, select, requested {En attente de réponse} accepted {Acceptée} declined {Refusée} rejected {Refusée} pending {En attente} paid {Payée} active {Active} booked {Réservée} refunding {Remboursement en cours} refunded {Remboursée} disputed {Contestée} ended {Terminée} expired {Expirée} cancelled {Annulée} other {{status}}}",
+  "profile.status": "{status, select, granted {Accordée} refused {Refusée} requested {En attente de réponse} accepted {Acceptée} declined {Refusée} rejected {Refusée} pending {En attente} paid {Payée} active {Active} booked {Réservée} refunding {Remboursement en cours} refunded {Remboursée} disputed {Contestée} ended {Terminée} expired {Expirée} cancelled {Annulée} other {{status}}}",
 
   // The blog's list, unsubscribing, sign-in outcomes, favourites, follows, the first admin
   "blog.title": "Blog",
