@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeBasename, localizedPath, preferredLocale, splitLocalePath } from "./locales.ts";
+import { localeBasename, localizedPath, preferredLocale, splitLocalePath, withoutLocalePrefix } from "./locales.ts";
 
 const site = { locales: ["en", "fr", "es"] as const, defaultLocale: "en" as const };
 
@@ -25,6 +25,17 @@ describe("a path's language", () => {
     const french = { locales: ["fr", "en"] as const, defaultLocale: "fr" as const };
     expect(localizedPath("en", "/tools", french)).toBe("/en/tools");
     expect(splitLocalePath("/en/tools", french)).toEqual({ locale: "en", path: "/tools" });
+  });
+});
+
+describe("a path without its language", () => {
+  it("drops any language's prefix, and only a language's", () => {
+    expect(withoutLocalePrefix("/fr/tool/beacon")).toBe("/tool/beacon");
+    expect(withoutLocalePrefix("/es")).toBe("/");
+    expect(withoutLocalePrefix("/en/search/crm")).toBe("/search/crm");
+    expect(withoutLocalePrefix("/tool/beacon")).toBe("/tool/beacon");
+    expect(withoutLocalePrefix("/de/tools")).toBe("/de/tools");
+    expect(withoutLocalePrefix("/frank")).toBe("/frank");
   });
 });
 

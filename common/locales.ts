@@ -33,6 +33,15 @@ export function splitLocalePath(pathname: string, site: SiteLocales): { locale: 
   return { locale: site.defaultLocale, path: pathname };
 }
 
+/**
+ * A path without any language's prefix: "/fr/tool/x" is "/tool/x" whichever languages a site offers, for what reads a
+ * page's kind from its path (a page view's tool or search).
+ */
+export function withoutLocalePrefix(pathname: string): string {
+  const prefix = /^\/([a-z]{2})(?=\/|$)/.exec(pathname)?.[1];
+  return prefix && isLocale(prefix) ? pathname.slice(prefix.length + 1) || "/" : pathname;
+}
+
 /** The path prefix of a language: "" for the default one, "/fr" for French. */
 export function localeBasename(locale: Locale, site: SiteLocales): string {
   return locale === site.defaultLocale ? "" : `/${locale}`;

@@ -1,7 +1,7 @@
 /** The dashboards' tables: a ranked list of things and their counts, and where visitors came from, said for people. */
+import { withoutLocalePrefix } from "#common/locales.ts";
 import { useT } from "../i18n.tsx";
 import type { ReactNode } from "react";
-import { Link } from "./link.tsx";
 import { BADGE_SOURCE } from "#common/badges.ts";
 import { safeRedirect } from "#common/page-paths.ts";
 
@@ -71,13 +71,15 @@ export function ReferrerSource({ source }: { source: string }) {
   if (source === BADGE_SOURCE) return <span>{t("source.badge")}</span>;
   // A path that is not safely one of ours ('//host...') is shown, never linked.
   if (source.startsWith("/") && safeRedirect(source, "") === source) {
-    const searched = /^\/search\/([^/]+)$/.exec(source)?.[1];
-    const name = source === "/" ? t("source.home") : searched ? t("source.search", { words: decodedOr(searched) }) : source;
+    // A page of another language is named as its page is; it is linked as it was visited, with a page load.
+    const page = withoutLocalePrefix(source);
+    const searched = /^\/search\/([^/]+)$/.exec(page)?.[1];
+    const name = page === "/" ? t("source.home") : searched ? t("source.search", { words: decodedOr(searched) }) : source;
     return (
       <>
-        <Link to={source} className="text-brand-700 hover:underline">
+        <a href={source} className="text-brand-700 hover:underline">
           {name}
-        </Link>{" "}
+        </a>{" "}
         <span className="text-slate-500">{t("source.thisSite")}</span>
       </>
     );
@@ -94,12 +96,15 @@ function decodedOr(segment: string): string {
   }
 }
 
-/** A path of the site, linked when it is safely one of ours. */
+/**
+ * A path of the site as it was visited, linked when it is safely one of ours: with a page load, since it may be another
+ * language's page (/fr/...), which this page's router does not serve.
+ */
 export function SitePath({ path }: { path: string }) {
   return safeRedirect(path, "") === path ? (
-    <Link to={path} className="text-brand-700 hover:underline">
+    <a href={path} className="text-brand-700 hover:underline">
       {path}
-    </Link>
+    </a>
   ) : (
     <>{path}</>
   );

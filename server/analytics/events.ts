@@ -7,6 +7,7 @@
  * written by ./event-writer.ts in one SQL statement each; a request is answered once its event's batch has committed
  * (group commit). A stored event is forwarded to a Plausible host by ./plausible.ts when one is set.
  */
+import { withoutLocalePrefix } from "#common/locales.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray, lt } from "drizzle-orm";
 import { isbot } from "isbot";
@@ -161,7 +162,8 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
         name: event.n,
         path: page.pathname.slice(0, 300),
         referrer: page.searchParams.get("ref") === BADGE_REF ? BADGE_SOURCE : sourceOf(event.r, [siteHost, bareHost(page.hostname)]),
-        toolId: toolOf(event.n, page.pathname, props),
+        // A page in another language is the same page: its tool and its search count as the default language's do.
+        toolId: toolOf(event.n, withoutLocalePrefix(page.pathname), props),
         search: searchOf(event.n, page, props),
         visitor,
         props,
@@ -273,7 +275,7 @@ function toolOf(name: string, path: string, props: Record<string, unknown>): str
  */
 function searchOf(name: string, page: URL, props: Record<string, unknown>): EventSearch | null {
   if (name !== PAGEVIEW_EVENT || page.searchParams.has("cursor")) return null;
-  const text = /^\/search\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(page.pathname)?.[1];
+  const text = /^\/search\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(withoutLocalePrefix(page.pathname))?.[1];
   if (!text || text.length > MAX_SEARCH_LENGTH) return null;
   const results = props.results;
   return { text, resultCount: typeof results === "number" && Number.isInteger(results) && results >= 0 ? Math.min(results, 1_000) : null };

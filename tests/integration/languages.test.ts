@@ -145,6 +145,16 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect((await ask("/api/v1/tools", "fr")).headers.get("vary") ?? "").not.toContain("Accept-Language");
   });
 
+  it("counts a French page's view as its page's: the tool's views and the search", async () => {
+    const tool = await insertTool(database.db, { name: "Counted" });
+    const view = (path: string) =>
+      app.request("/api/event", { method: "POST", headers: { "content-type": "text/plain", "user-agent": PERSON["user-agent"] }, body: JSON.stringify({ n: "pageview", u: `${SITE}${path}`, d: "localhost", r: null, p: { results: 1 } }) });
+    expect((await view(`/fr/tool/${tool.slug}`)).status).toBe(202);
+    expect((await view(`/es/tool/${tool.slug}`)).status).toBe(202);
+    const [row] = await database.db.select({ views: tools.views }).from(tools).where(eq(tools.id, tool.id));
+    expect(row!.views).toBe(2);
+  });
+
   describe("e-mails in their reader's language", () => {
     let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
     let mailing: Awaited<ReturnType<typeof createTestApp>>;
