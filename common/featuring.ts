@@ -2,6 +2,7 @@
  * Paid featuring (docs/decisions/040-paid-featuring.md): what is for sale, and prices as people read them. Amounts are
  * kept as Stripe counts them, in the currency's smallest unit (cents); a person types and reads them in its main unit.
  */
+import { currentWords, say } from "./i18n/say.ts";
 
 /**
  * What the operator may sell: skipping the verification queue, a period on the home page's Featured section, and a
@@ -10,11 +11,10 @@
 export const OFFER_KINDS = ["skip-line", "featured", "featured-monthly"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
-export const OFFER_NAMES: Record<OfferKind, string> = {
-  "skip-line": "Skip the waiting line",
-  featured: "Featured on the home page",
-  "featured-monthly": "Featured on the home page, monthly",
-};
+/** An offer's name in the language of whoever is being answered: "Skip the waiting line". */
+export function offerName(kind: OfferKind): string {
+  return kind === "skip-line" ? say("offer.skipLine") : kind === "featured" ? say("offer.featured") : say("offer.featuredMonthly");
+}
 
 /** How many tools may be featured at once until the operator says otherwise. */
 export const DEFAULT_FEATURED_PLACES = 6;
@@ -44,11 +44,12 @@ export function parseAmount(text: string, currency: string): number | null {
   return decimals === 0 ? Number(whole) : (cents * minorUnitsPerMain(currency)) / 100;
 }
 
-/** An amount as a person reads it: "$29.50", "€12.00", "¥500". */
+/** An amount as a person reads it, in their language: "$29.50", "€12.00", "¥500" in English, "29,50 €" in French. */
 export function formatAmount(amount: number, currency: string): string {
   const value = amount / minorUnitsPerMain(currency);
+  const { locale } = currentWords();
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(value);
+    return new Intl.NumberFormat(locale === "en" ? "en-US" : locale, { style: "currency", currency: currency.toUpperCase() }).format(value);
   } catch {
     return `${value} ${currency.toUpperCase()}`;
   }
@@ -62,8 +63,12 @@ export function amountInput(amount: number, currency: string): string {
 
 /** What a purchase is, in a few words: "Featured on the home page for 7 days". */
 export function purchaseName(kind: string, days: number | null): string {
-  if (kind === "featured") return days ? `${OFFER_NAMES.featured} for ${days} day${days === 1 ? "" : "s"}` : OFFER_NAMES.featured;
-  return OFFER_NAMES[kind as OfferKind] ?? kind;
+  if (kind === "featured" && days) return say("offer.featuredFor", { days });
+  return isOfferKind(kind) ? offerName(kind) : kind;
+}
+
+function isOfferKind(kind: string): kind is OfferKind {
+  return (OFFER_KINDS as readonly string[]).includes(kind);
 }
 
 /** The kind of a payment's entry in a user's payments list (SPEC section 3), beside decision 005's requests. */

@@ -316,29 +316,69 @@ export const MESSAGES = {
 
   /** Paid featuring (decision 040): the maker's checkout, the console's prices and places, Stripe's webhook. */
   featuring: {
-    notForSale: "This is not for sale at the moment",
-    notYourTool: "You can only buy featuring for one of your own tools",
-    alreadyFeatured: (until: string) => `This tool is already featured until ${until}`,
-    alreadyFeaturedMonthly: "This tool is featured every month until its subscription is cancelled",
-    alreadyBooked: (from: string) => `This tool already has a featuring booked from ${from}`,
-    alreadySkipped: "This tool is already at the front of the queue",
-    notWaiting: "Only a tool waiting for verification can skip the line",
-    notLive: "Only a live tool can be featured: wait until it is verified",
-    noFreePlace: "Every place is taken for as long as we can see: try again later",
-    noPlaceForSubscription: "Every place is taken: a monthly featuring starts only on a free place. Book a period instead, or come back later.",
-    stripeUnavailable: "Stripe could not be reached. Nothing was charged: try again in a minute.",
-    stripeRefused: (reason: string) => `Stripe refused the payment's set-up: ${reason}`,
-    purchaseNotFound: "No payment found with this ID",
-    notCancellable: "Only a monthly featuring that is still renewing can be cancelled",
-    unknownOffer: "Choose what to buy: skip the waiting line, featured on the home page for some days, or monthly",
-    currencyShape: "A currency is Stripe's three-letter code, such as usd or eur",
-    amountShape: "Write the price as a number, such as 29 or 29.50 (no decimals for a currency that has none)",
-    amountTooSmall: "A price must be more than 0",
-    daysRange: "A featuring lasts from 1 to 365 days",
-    placesRange: "Between 1 and 100 tools may be featured at once",
-    badSignature: "The event's Stripe-Signature does not match the webhook's secret",
-    notAnEvent: "This is not a Stripe event: it has no id, type or object",
-    noPayments: "Payments are off: this site has no Stripe keys",
+    get notForSale() {
+      return say("featuring.notForSale");
+    },
+    get notYourTool() {
+      return say("featuring.notYourTool");
+    },
+    alreadyFeatured: (until: string) => say("featuring.alreadyFeatured", { until }),
+    get alreadyFeaturedMonthly() {
+      return say("featuring.alreadyFeaturedMonthly");
+    },
+    alreadyBooked: (from: string) => say("featuring.alreadyBooked", { from }),
+    get alreadySkipped() {
+      return say("featuring.alreadySkipped");
+    },
+    get notWaiting() {
+      return say("featuring.notWaiting");
+    },
+    get notLive() {
+      return say("featuring.notLive");
+    },
+    get noFreePlace() {
+      return say("featuring.noFreePlace");
+    },
+    get noPlaceForSubscription() {
+      return say("featuring.noPlaceForSubscription");
+    },
+    get stripeUnavailable() {
+      return say("featuring.stripeUnavailable");
+    },
+    stripeRefused: (reason: string) => say("featuring.stripeRefused", { reason }),
+    get purchaseNotFound() {
+      return say("featuring.purchaseNotFound");
+    },
+    get notCancellable() {
+      return say("featuring.notCancellable");
+    },
+    get unknownOffer() {
+      return say("featuring.unknownOffer");
+    },
+    get currencyShape() {
+      return say("featuring.currencyShape");
+    },
+    get amountShape() {
+      return say("featuring.amountShape");
+    },
+    get amountTooSmall() {
+      return say("featuring.amountTooSmall");
+    },
+    get daysRange() {
+      return say("featuring.daysRange");
+    },
+    get placesRange() {
+      return say("featuring.placesRange");
+    },
+    get badSignature() {
+      return say("featuring.badSignature");
+    },
+    get notAnEvent() {
+      return say("featuring.notAnEvent");
+    },
+    get noPayments() {
+      return say("featuring.noPayments");
+    },
   },
 
   /** The record of searches (/searches, /admin/analytics). */

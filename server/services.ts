@@ -31,6 +31,7 @@ import { favoriteQueries } from "./favorites/queries.ts";
 import { feedQueries } from "./feeds/queries.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { readers } from "./mail/readers.ts";
 import type { Notifier } from "./notify/notifier.ts";
 import { purgeOutbox } from "./outbox/retention.ts";
 import { ogImages } from "./og/images.ts";
@@ -109,6 +110,8 @@ export function createServices(deps: Dependencies) {
       webhook: webhookSender({ db: deps.db, fetcher, timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000 }),
     },
   });
+  // Each mail is written in its reader's language (decision 053).
+  const mailReaders = readers({ siteUrl: deps.config.SITE_URL, locales: deps.config.LOCALES, defaultLocale: deps.config.DEFAULT_LOCALE });
   // The signed webhooks a change writes for the admins' endpoints (decision 029), in the change's transaction.
   const webhooks = webhookEvents({ siteUrl: deps.config.SITE_URL });
   const links = linkChecker({
@@ -204,6 +207,7 @@ export function createServices(deps: Dependencies) {
       webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
       checkoutOrigin: stripeCheckoutOrigin(deps.config),
       siteUrl: deps.config.SITE_URL,
+      readers: mailReaders,
       outbox,
       webhooks,
       writeToolSnapshot: snapshots.writeToolSnapshot,

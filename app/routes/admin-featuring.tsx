@@ -4,7 +4,7 @@
  * Stripe ids.
  */
 import { Form } from "react-router";
-import { amountInput, OFFER_KINDS, OFFER_NAMES, type OfferKind } from "#common/featuring.ts";
+import { amountInput, OFFER_KINDS, offerName, type OfferKind, purchaseName } from "#common/featuring.ts";
 import { grantInput, offerInput, placesInput } from "#common/schemas/featuring.ts";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { toolPath } from "#common/page-paths.ts";
@@ -44,7 +44,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       case "save-offer": {
         const offer = offerInput.parse(fields);
         await featuring.saveOffer(context.user, offer);
-        return { done: `${OFFER_NAMES[offer.kind]}: saved, ${offer.isOnSale ? "on sale" : "not for sale"}.` };
+        return { done: `${offerName(offer.kind)}: saved, ${offer.isOnSale ? "on sale" : "not for sale"}.` };
       }
       case "save-places": {
         const { places } = placesInput.parse(fields);
@@ -159,7 +159,7 @@ export default function AdminFeaturing({ loaderData, actionData }: Route.Compone
             {revenue.map((row) => (
               <tr key={`${row.month}-${row.kind}-${row.currency}`}>
                 <td className="px-3 py-2">{row.month}</td>
-                <td className="px-3 py-2">{OFFER_NAMES[row.kind as OfferKind] ?? row.kind}</td>
+                <td className="px-3 py-2">{purchaseName(row.kind, null)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{row.count}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{row.total}</td>
               </tr>
@@ -186,7 +186,7 @@ function OfferForm({ kind, offer, failure }: { kind: OfferKind; offer: Offer | u
   return (
     <Form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5" data-testid={`offer-form-${kind}`}>
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-lg font-bold tracking-tight">{OFFER_NAMES[kind]}</h3>
+        <h3 className="text-lg font-bold tracking-tight">{offerName(kind)}</h3>
         {offer?.isOnSale ? <Badge tone="emerald">On sale</Badge> : <Badge>Not for sale</Badge>}
       </div>
       <input type="hidden" name="kind" value={kind} />

@@ -12,8 +12,8 @@ import { toolIdParam } from "#common/schemas/fields.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
-import { formatLongDate } from "../components/long-date.tsx";
 import { formFailure, keptValues } from "../forms.ts";
+import { useWords } from "../i18n.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/feature-tool";
 
@@ -45,9 +45,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName }) => ({
-    title: loaderData ? `Feature ${loaderData.choices.tool.name}` : "Get featured",
-    description: `Skip the verification queue or be featured on the home page of ${siteName}.`,
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: loaderData ? t("feature.title", { tool: loaderData.choices.tool.name }) : t("feature.titleNone"),
+    description: t("feature.description", { siteName }),
     path: "/feature",
     noindex: true,
   }));
@@ -55,25 +55,30 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function FeatureTool({ loaderData, actionData }: Route.ComponentProps) {
   const { choices, isCancelled } = loaderData;
   const { tool, offers, current } = choices;
+  const { t, longDate } = useWords();
+  const day = (iso: string) => longDate(iso.slice(0, 10));
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Get {tool.name} seen</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{t("feature.heading", { tool: tool.name })}</h1>
       <p className="mt-3 text-slate-600">
-        Pay with Stripe: a one-off payment never renews; the monthly featuring renews until you cancel it. <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">Back to {tool.name}</Link>
+        {t("feature.intro")}{" "}
+        <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
+          {t("feature.back", { tool: tool.name })}
+        </Link>
       </p>
       <div className="mt-6 space-y-3">
-        {isCancelled && <FormMessage tone="success" message="You left Stripe's page: nothing was charged." />}
+        {isCancelled && <FormMessage tone="success" message={t("feature.cancelled")} />}
         <FormMessage message={actionData?.message} />
         {current && (
           <p data-testid="current-featuring" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {current.state === "active"
-              ? `${tool.name} is featured on the home page until ${formatLongDate(current.endsAt!.slice(0, 10))}.`
-              : `${tool.name} is booked on the home page from ${formatLongDate(current.startsAt!.slice(0, 10))} to ${formatLongDate(current.endsAt!.slice(0, 10))}.`}
+              ? t("feature.featuredUntil", { tool: tool.name, until: day(current.endsAt!) })
+              : t("feature.bookedFrom", { tool: tool.name, from: day(current.startsAt!), until: day(current.endsAt!) })}
           </p>
         )}
       </div>
       {offers.length === 0 ? (
-        <EmptyState title="Nothing is for sale at the moment.">The team has not put featuring on sale yet: come back soon.</EmptyState>
+        <EmptyState title={t("feature.nothingForSale")}>{t("feature.nothingForSaleHint")}</EmptyState>
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2">
           {offers.map((offer) => (
@@ -82,19 +87,19 @@ export default function FeatureTool({ loaderData, actionData }: Route.ComponentP
               <p className="mt-2 text-3xl font-extrabold text-slate-900">{offer.price}</p>
               <p className="mt-2 flex-1 text-sm text-slate-600">
                 {offer.kind === "skip-line"
-                  ? "Your tool goes to the front of the verification queue: a verifier looks at it next."
+                  ? t("feature.skipLineHint")
                   : offer.kind === "featured-monthly"
-                    ? "Your tool stays at the top of the home page, charged each month, until you cancel: then it ends with the month paid for."
+                    ? t("feature.monthlyHint")
                     : offer.startsAt
-                    ? `Every place is taken until then: your tool would be featured from ${formatLongDate(offer.startsAt.slice(0, 10))}.`
-                    : "Your tool is shown at the top of the home page with a Featured badge, from the moment Stripe confirms your payment."}
+                      ? t("feature.laterHint", { from: day(offer.startsAt) })
+                      : t("feature.nowHint")}
               </p>
               {offer.refusal ? (
                 <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{offer.refusal}</p>
               ) : (
                 <Form method="post" className="mt-4">
-                  <SubmitButton name="kind" value={offer.kind} pendingText="Opening Stripe…">
-                    {`Pay ${offer.price} with Stripe`}
+                  <SubmitButton name="kind" value={offer.kind} pendingText={t("feature.opening")}>
+                    {t("feature.pay", { price: offer.price })}
                   </SubmitButton>
                 </Form>
               )}

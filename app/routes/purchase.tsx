@@ -5,13 +5,15 @@
  */
 import { Form, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
+import { say } from "#common/i18n/say.ts";
 import { loginPath, toolPath } from "#common/page-paths.ts";
 import type { PurchaseState } from "#server/payments/featuring.ts";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { formFailure, keptValues } from "../forms.ts";
-import { formatLongDate } from "../components/long-date.tsx";
+import { useWords } from "../i18n.tsx";
 import { pageMeta } from "../seo.ts";
+import type { Words } from "#common/i18n/translate.ts";
 import type { Route } from "./+types/purchase";
 
 /** How often a page still waiting for Stripe's confirmation looks again, in seconds. */
@@ -28,41 +30,38 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, () => ({
-    title: loaderData ? loaderData.purchase.name : "Your purchase",
-    description: "What you bought, and until when.",
+  pageMeta(matches, ({ t }) => ({
+    title: loaderData ? loaderData.purchase.name : t("purchase.title"),
+    description: t("purchase.description"),
     path: "/purchase",
     noindex: true,
     extra: loaderData?.purchase.state === "pending" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : [],
   }));
 
-const day = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10)) : "");
-
 /** What the purchase holds now, in a sentence. */
-export function purchaseStatus(purchase: { kind: string; state: PurchaseState; startsAt: string | null; endsAt: string | null }, toolName: string): string {
+export function purchaseStatus({ t, longDate }: Words, purchase: { kind: string; state: PurchaseState; startsAt: string | null; endsAt: string | null }, tool: string): string {
+  const day = (iso: string | null) => (iso ? longDate(iso.slice(0, 10)) : "");
   switch (purchase.state) {
     case "pending":
-      return "Waiting for Stripe's confirmation of your payment. This page looks again by itself.";
+      return t("purchase.pending");
     case "active":
-      if (purchase.kind === "skip-line") return `${toolName} is at the front of the verification queue.`;
-      if (!purchase.endsAt) return `${toolName} is featured on the home page every month, until you cancel.`;
-      return purchase.kind === "featured-monthly"
-        ? `${toolName} is featured on the home page until ${day(purchase.endsAt)}: the subscription is cancelled, and ends then.`
-        : `${toolName} is featured on the home page until ${day(purchase.endsAt)}.`;
+      if (purchase.kind === "skip-line") return t("purchase.skipLineActive", { tool });
+      if (!purchase.endsAt) return t("purchase.monthlyActive", { tool });
+      return purchase.kind === "featured-monthly" ? t("purchase.monthlyEnding", { tool, until: day(purchase.endsAt) }) : t("purchase.featuredUntil", { tool, until: day(purchase.endsAt) });
     case "booked":
-      return `Every place was taken: ${toolName} will be featured on the home page from ${day(purchase.startsAt)} to ${day(purchase.endsAt)}.`;
+      return t("purchase.booked", { tool, from: day(purchase.startsAt), until: day(purchase.endsAt) });
     case "ended":
-      return `${toolName} was featured until ${day(purchase.endsAt)}.`;
+      return t("purchase.ended", { tool, until: day(purchase.endsAt) });
     case "refunding":
-      return "Every place was taken a moment before your payment went through: it is being refunded in full.";
+      return t("purchase.refunding");
     case "refunded":
-      return "This payment was refunded: what it bought has ended.";
+      return t("purchase.refunded");
     case "disputed":
-      return "This payment is disputed with your bank: what it bought has ended.";
+      return t("purchase.disputed");
     case "expired":
-      return "This payment was not completed: nothing was charged.";
+      return t("purchase.expired");
     case "paid":
-      return `This payment renewed ${toolName}'s monthly featuring.`;
+      return t("purchase.renewed", { tool });
   }
 }
 
@@ -71,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     await context.services.featuring.cancelSubscription(context.user, params.id);
-    return { done: "Cancelled: nothing more will be charged, and the featuring ends with the month paid for." };
+    return { done: say("purchase.cancelled") };
   } catch (error) {
     return formFailure(error, keptValues(form, ["intent"]));
   }
@@ -80,21 +79,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
   const { purchase } = loaderData;
   const isRenewing = purchase.kind === "featured-monthly" && purchase.state === "active" && !purchase.endsAt;
-  const toolName = purchase.tool?.name ?? "Your tool";
+  const words = useWords();
+  const { t, longDate } = words;
+  const toolName = purchase.tool?.name ?? t("purchase.yourTool");
   const isDone = purchase.state === "active" || purchase.state === "booked";
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight">{isDone ? "Thank you!" : purchase.name}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{isDone ? t("purchase.thanks") : purchase.name}</h1>
         <p data-testid="purchase-status" role="status" className="mt-4 text-slate-700">
-          {purchaseStatus(purchase, toolName)}
+          {purchaseStatus(words, purchase, toolName)}
         </p>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-slate-500">What</dt>
+          <dt className="text-slate-500">{t("purchase.what")}</dt>
           <dd>{purchase.name}</dd>
           {purchase.tool && (
             <>
-              <dt className="text-slate-500">Tool</dt>
+              <dt className="text-slate-500">{t("purchase.tool")}</dt>
               <dd>
                 <Link to={toolPath(purchase.tool.slug)} className="font-medium text-brand-700 hover:underline">
                   {purchase.tool.name}
@@ -104,14 +105,14 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
           )}
           {purchase.price && (
             <>
-              <dt className="text-slate-500">Amount</dt>
+              <dt className="text-slate-500">{t("purchase.amount")}</dt>
               <dd>{purchase.price}</dd>
             </>
           )}
           {purchase.paidAt && (
             <>
-              <dt className="text-slate-500">Paid on</dt>
-              <dd>{day(purchase.paidAt)}</dd>
+              <dt className="text-slate-500">{t("purchase.paidOn")}</dt>
+              <dd>{longDate(purchase.paidAt.slice(0, 10))}</dd>
             </>
           )}
         </dl>
@@ -121,16 +122,16 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
         </div>
         {isRenewing && (
           <Form method="post" className="mt-6">
-            <SubmitButton name="intent" value="cancel" pendingText="Cancelling…">
-              Cancel the monthly featuring
+            <SubmitButton name="intent" value="cancel" pendingText={t("purchase.cancelling")}>
+              {t("purchase.cancel")}
             </SubmitButton>
-            <p className="mt-2 text-xs text-slate-500">Nothing more is charged; the tool stays featured until the end of the month paid for.</p>
+            <p className="mt-2 text-xs text-slate-500">{t("purchase.cancelHint")}</p>
           </Form>
         )}
         {purchase.receiptUrl && (
           <p className="mt-6 text-sm">
             <a href={purchase.receiptUrl} rel="noopener noreferrer" target="_blank" className="font-medium text-brand-700 hover:underline">
-              Stripe's receipt ↗
+              {t("purchase.receipt")}
             </a>
           </p>
         )}

@@ -4,7 +4,7 @@
  * request's duration); in a browser, the page's.
  */
 import type { Locale } from "../locales.ts";
-import type { MessageKey, MessageValues } from "./translate.ts";
+import type { MessageKey, MessageValues, Words } from "./translate.ts";
 import { wordsFor } from "./words.ts";
 
 let currentLocale: () => Locale = () => "en";
@@ -14,6 +14,11 @@ export function readLocaleFrom(source: () => Locale) {
   currentLocale = source;
 }
 
+/** The words (numbers, dates, lists) of whoever is being answered. */
+export function currentWords(): Words {
+  return wordsFor(currentLocale());
+}
+
 export function say<Key extends MessageKey>(key: Key, ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]): string {
-  return wordsFor(currentLocale()).t(key, ...values);
+  return currentWords().t(key, ...values);
 }

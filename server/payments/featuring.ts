@@ -9,7 +9,8 @@ import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, OFFER_NAMES, type OfferKind, purchaseName } from "#common/featuring.ts";
+import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, offerName, type OfferKind, purchaseName } from "#common/featuring.ts";
+import { currentWords } from "#common/i18n/say.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { z } from "#common/zod.ts";
 import { featureToolPath, purchasePath, toolPath } from "#common/page-paths.ts";
@@ -20,6 +21,7 @@ import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { featuringOffers, featuringSettings, type Payment, purchases, stripeEvents, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { Readers, ReaderWords } from "../mail/readers.ts";
 import type { Effect, Outbox } from "../outbox/effects.ts";
 import { isQueuedTool } from "../tools/queue.ts";
 import { toolsOwnedBy } from "../users/queries.ts";
@@ -77,6 +79,8 @@ export type FeaturingDependencies = {
   /** Where Stripe's Checkout pages are: the only place a maker is sent to pay (config.ts stripeCheckoutOrigin). */
   checkoutOrigin: string;
   siteUrl: string;
+  /** Mails are written in their reader's language. */
+  readers: Readers;
   outbox: Pick<Outbox, "enqueue" | "poke">;
   webhooks: WebhookEvents;
   writeToolSnapshot: (id: string) => Promise<void>;
@@ -97,11 +101,12 @@ function isoOrNull(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
+/** A day in the language of whoever is being answered, or of the mail's reader: "4 August 2026". */
 function longDate(date: Date): string {
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return currentWords().longDate(date.toISOString().slice(0, 10));
 }
 
-export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, siteUrl, outbox, webhooks, writeToolSnapshot, logger, now = () => new Date() }: FeaturingDependencies) {
+export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, siteUrl, readers, outbox, webhooks, writeToolSnapshot, logger, now = () => new Date() }: FeaturingDependencies) {
   function requireStripe(): Stripe {
     if (!stripe) throw new AppError("unavailable", MESSAGES.featuring.noPayments);
     return stripe;
@@ -169,10 +174,11 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       .where(eq(users.id, purchase.userId));
   }
 
-  async function mailTo(tx: Transaction, userId: string | null, key: string, subject: string, text: string): Promise<Effect[]> {
+  /** A mail to the user, written in their language. */
+  async function mailTo(tx: Transaction, userId: string | null, key: string, compose: (words: ReaderWords) => { subject: string; text: string }): Promise<Effect[]> {
     if (!userId) return [];
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return user ? [{ channel: "mail", key, payload: { to: user.email, subject, text } }] : [];
+    const [user] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
+    return user ? [{ channel: "mail", key, payload: { to: user.email, ...readers.write(user.locale, compose) } }] : [];
   }
 
   async function toolOf(executor: Database | Transaction, toolId: string | null) {
@@ -250,8 +256,10 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
               tx,
               purchase.userId,
               `purchase-refunded:${purchase.id}`,
-              `Your payment for ${tool?.name ?? "your tool"} was refunded`,
-              `Every featured place was taken a moment before your payment went through, so it was refunded in full${purchase.kind === "featured-monthly" ? " and the subscription cancelled" : ""}. You can book the first free period on ${siteUrl}${featureToolPath(purchase.toolId ?? "")}`,
+              ({ t, url }) => ({
+                subject: t("mail.refundedSubject", { tool: tool?.name ?? t("mail.yourTool") }),
+                text: t("mail.refundedBody", { monthly: purchase.kind === "featured-monthly" ? "yes" : "no", url: url(featureToolPath(purchase.toolId ?? "")) }),
+              }),
             ),
           );
           return null;
@@ -272,26 +280,31 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       const [done] = await tx.update(purchases).set({ ...base, ...change }).where(eq(purchases.id, purchaseId)).returning();
       await recordPaymentEntry(tx, done!, "paid");
       const tool = await toolOf(tx, done!.toolId);
-      const what = purchaseName(done!.kind, done!.startsAt && done!.endsAt ? Math.round((done!.endsAt.getTime() - done!.startsAt.getTime()) / DAY_MS) : null);
-      const when =
-        done!.kind === "skip-line"
-          ? `${tool?.name ?? "Your tool"} is now at the front of the verification queue.`
-          : done!.kind === "featured-monthly"
-            ? `${tool?.name ?? "Your tool"} is featured on the home page until you cancel the subscription; it ends at the end of the month paid for.`
-            : done!.state === "active"
-            ? `${tool?.name ?? "Your tool"} is featured on the home page until ${longDate(done!.endsAt!)}.`
-            : `${tool?.name ?? "Your tool"} will be featured on the home page from ${longDate(done!.startsAt!)} to ${longDate(done!.endsAt!)}: every place is taken until then.`;
       await outbox.enqueue(
         tx,
-        await mailTo(
-          tx,
-          done!.userId,
-          `purchase-paid:${done!.id}`,
-          `Your receipt: ${what}`,
-          [`Thank you: we received ${formatAmount(done!.amount, done!.currency)} for ${what}.`, when, `Your purchase: ${siteUrl}${purchasePath(done!.id)}`, done!.receiptUrl ? `Stripe's receipt: ${done!.receiptUrl}` : ""]
-            .filter(Boolean)
-            .join("\n\n"),
-        ),
+        await mailTo(tx, done!.userId, `purchase-paid:${done!.id}`, ({ t, url }) => {
+          const what = purchaseName(done!.kind, done!.startsAt && done!.endsAt ? Math.round((done!.endsAt.getTime() - done!.startsAt.getTime()) / DAY_MS) : null);
+          const name = tool?.name ?? t("purchase.yourTool");
+          const when =
+            done!.kind === "skip-line"
+              ? t("mail.receiptSkipLine", { tool: name })
+              : done!.kind === "featured-monthly"
+                ? t("mail.receiptMonthly", { tool: name })
+                : done!.state === "active"
+                  ? t("mail.receiptUntil", { tool: name, until: longDate(done!.endsAt!) })
+                  : t("mail.receiptBooked", { tool: name, from: longDate(done!.startsAt!), until: longDate(done!.endsAt!) });
+          return {
+            subject: t("mail.receiptSubject", { what }),
+            text: [
+              t("mail.receiptThanks", { amount: formatAmount(done!.amount, done!.currency), what }),
+              when,
+              t("mail.receiptPurchase", { url: url(purchasePath(done!.id)) }),
+              done!.receiptUrl ? t("mail.receiptStripe", { url: done!.receiptUrl }) : "",
+            ]
+              .filter(Boolean)
+              .join("\n\n"),
+          };
+        }),
       );
       return done!.state === "active" ? done!.toolId : null;
     });
@@ -423,18 +436,15 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       const tool = await toolOf(tx, kept.toolId);
       await outbox.enqueue(
         tx,
-        await mailTo(
-          tx,
-          kept.userId,
-          `purchase-paid:${renewal!.id}`,
-          `Your receipt: ${OFFER_NAMES["featured-monthly"]}`,
-          [
-            `Thank you: we received ${formatAmount(renewal!.amount, renewal!.currency)} for another month of ${tool?.name ?? "your tool"} on the home page.`,
-            renewal!.receiptUrl ? `Stripe's receipt: ${renewal!.receiptUrl}` : "",
+        await mailTo(tx, kept.userId, `purchase-paid:${renewal!.id}`, ({ t }) => ({
+          subject: t("mail.receiptSubject", { what: offerName("featured-monthly") }),
+          text: [
+            t("mail.renewalThanks", { amount: formatAmount(renewal!.amount, renewal!.currency), tool: tool?.name ?? t("mail.yourTool") }),
+            renewal!.receiptUrl ? t("mail.receiptStripe", { url: renewal!.receiptUrl }) : "",
           ]
             .filter(Boolean)
             .join("\n\n"),
-        ),
+        })),
       );
     });
     outbox.poke();
@@ -898,13 +908,10 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
           if (!tool) continue;
           await outbox.enqueue(
             tx,
-            await mailTo(
-              tx,
-              purchase.userId,
-              `featuring-ends:${purchase.id}`,
-              `${tool.name} is featured until ${longDate(purchase.endsAt!)}`,
-              `${tool.name} (${siteUrl}${toolPath(tool.slug)}) is featured on the home page until ${longDate(purchase.endsAt!)}.\n\nTo stay featured after that, book your next period: ${siteUrl}${featureToolPath(tool.id)}`,
-            ),
+            await mailTo(tx, purchase.userId, `featuring-ends:${purchase.id}`, ({ t, url }) => ({
+              subject: t("mail.endingSubject", { tool: tool.name, until: longDate(purchase.endsAt!) }),
+              text: t("mail.endingBody", { tool: tool.name, url: url(toolPath(tool.slug)), until: longDate(purchase.endsAt!), bookUrl: url(featureToolPath(tool.id)) }),
+            })),
           );
         }
         return { ended: ended.length, started: started.length, reminded: endingSoon.length };

@@ -26,7 +26,7 @@ describe.each(databaseKinds)("paid featuring on %s", (kind) => {
     database = await openTestDatabase(kind);
     stripe = await startStripeStandIn();
     smtp = await startSmtpReceiver();
-    app = await createTestApp(database, { ...stripe.env, SMTP_URL: smtp.url });
+    app = await createTestApp(database, { ...stripe.env, SMTP_URL: smtp.url, LOCALES: "en,fr,es" });
     stripe.setWebhook((init) => app.request(STRIPE_WEBHOOK_PATH, init));
   });
   afterAll(async () => {
@@ -496,6 +496,37 @@ describe.each(databaseKinds)("paid featuring on %s", (kind) => {
     expect((await stranger.postSolved("/register", { username: "Nosy", email: "nosy@example.com", password: "long-enough" })).status).toBe(302);
     expect((await stranger.request(`/purchase/${purchase!.id}`)).status).toBe(404);
     expect(await (await stranger.request(`/profile/${maker!.slug}`)).text()).not.toContain("Your receipts");
+  });
+
+  it("sells, receipts and mails in the maker's language, whoever's request sends the mail", async () => {
+    const client = createClient(app.request);
+    expect((await client.postSolved("/fr/register", { username: "Marie Maker", email: "marie@maker.example", password: "long-enough" })).status).toBe(302);
+    const [maker] = await database.db.select().from(users).where(eq(users.email, "marie@maker.example"));
+    const tool = await insertTool(database.db, { name: "Fusée", creatorUsername: maker!.slug, isLinkedToCreator: true });
+    const page = await (await client.request(`/fr/feature/${tool.id}`)).text();
+    expect(page).toContain("Faites connaître Fusée");
+    expect(page).toMatch(/Payer 29,00\s\$US avec Stripe/u);
+    expect(page).toContain("Passer devant dans la file");
+    expect(page).toContain("Seul un outil en attente de vérification peut passer devant dans la file");
+    // A refusal comes back in the page's language too.
+    const skip = await client.post(`/fr/feature/${tool.id}`, { kind: "skip-line" });
+    expect(skip.status).toBe(409);
+    expect(await skip.text()).toContain("Seul un outil en attente de vérification");
+    const location = (await client.post(`/fr/feature/${tool.id}`, { kind: "featured" })).headers.get("location")!;
+    const session = [...stripe.sessions.values()].find((entry) => entry.url === location)!;
+    // Stripe's event carries no language: the receipt is written in the maker's.
+    await stripe.pay(session.id);
+    const [purchase] = await purchaseRows();
+    await app.services.outbox.drain();
+    const receipt = await smtp.waitForMail(maker!.email, { subject: "Votre reçu : À la une de la page d'accueil pendant 7 jours" });
+    expect(receipt.text).toMatch(/Merci : nous avons bien reçu 29,00\s\$US/u);
+    expect(receipt.text).toContain(`http://localhost:3000/fr/purchase/${purchase!.id}`);
+    const done = await (await client.request(`/fr/purchase/${purchase!.id}`)).text();
+    expect(done).toContain("Merci !");
+    expect(done).toContain("Fusée est à la une de la page d&#x27;accueil jusqu&#x27;au");
+    expect(await (await client.request(`/es/purchase/${purchase!.id}`)).text()).toContain("Fusée está destacada en la página de inicio hasta el");
+    // The same purchase, read in English, is English.
+    expect(await (await client.request(`/purchase/${purchase!.id}`)).text()).toContain("Fusée is featured on the home page until");
   });
 
   it("sells nothing without Stripe's keys: no page, no webhook, and the request form instead", async () => {

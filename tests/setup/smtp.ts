@@ -4,7 +4,6 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 
-/** Undoes quoted-printable soft line breaks and escapes, which nodemailer uses for long lines. */
 /** A header's RFC 2047 encoded words (=?UTF-8?Q?...?= or =?UTF-8?B?...?=), as a subject in French arrives, made text again. */
 function decodeEncodedWords(header: string): string {
   return header
@@ -16,8 +15,10 @@ function decodeEncodedWords(header: string): string {
     );
 }
 
+/** Undoes quoted-printable soft line breaks and escapes, which nodemailer uses for long lines. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // A run of escapes is the UTF-8 bytes of one or more characters ("=C3=A9" is "é").
+  return text.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"));
 }
 
 /** Appends the decoded text of every base64 part, which nodemailer uses for text with long or non-ASCII lines. */
