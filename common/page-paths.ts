@@ -7,6 +7,8 @@ export const profilePath = (slug: string) => `/profile/${slug}`;
 export const OWN_PROFILE_PATH = "/profile";
 /** The first step after signing up, when the sign-up had nowhere else to go (app/routes/welcome.tsx). */
 export const WELCOME_PATH = "/welcome";
+/** The maker's dashboard: their tools, where each stands, and their figures. */
+export const MY_TOOLS_PATH = "/my-tools";
 /** A webhook endpoint's page in the console: its settings and deliveries. */
 export const webhookEndpointPath = (id: number) => `/admin/webhooks/${id}`;
 /** A maker's profile with the form to ask for one of their tools to be featured. */

@@ -94,7 +94,9 @@ export function createServices(deps: Dependencies) {
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
   const likes = likeCounting(deps.db, limiter);
-  const newsletter = newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.config.SITE_URL, siteName });
+  // Each mail is written in its reader's language (decision 053).
+  const mailReaders = readers({ siteUrl: deps.config.SITE_URL, locales: deps.config.LOCALES, defaultLocale: deps.config.DEFAULT_LOCALE });
+  const newsletter = newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, readers: mailReaders, siteName });
   const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
   // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
   const fetcher = safeFetcherFromConfig(deps.config);
@@ -110,8 +112,6 @@ export function createServices(deps: Dependencies) {
       webhook: webhookSender({ db: deps.db, fetcher, timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000 }),
     },
   });
-  // Each mail is written in its reader's language (decision 053).
-  const mailReaders = readers({ siteUrl: deps.config.SITE_URL, locales: deps.config.LOCALES, defaultLocale: deps.config.DEFAULT_LOCALE });
   // The signed webhooks a change writes for the admins' endpoints (decision 029), in the change's transaction.
   const webhooks = webhookEvents({ siteUrl: deps.config.SITE_URL });
   const links = linkChecker({
@@ -127,7 +127,7 @@ export function createServices(deps: Dependencies) {
     db: deps.db,
     outbox,
     webhooks,
-    siteUrl: deps.config.SITE_URL,
+    readers: mailReaders,
     limiter,
     submissionsPerDay: deps.config.SUBMISSIONS_PER_DAY,
     writeSnapshot: snapshots.writeToolSnapshot,
@@ -174,9 +174,9 @@ export function createServices(deps: Dependencies) {
     /** Likes that wait to count (the minute's job) and the trending scores (the hourly job), decision 042. */
     likes,
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */
-    reviews: reviewService({ db: deps.db, limiter, outbox, siteUrl: deps.config.SITE_URL }),
+    reviews: reviewService({ db: deps.db, limiter, outbox, readers: mailReaders }),
     /** The categories and tags people follow, and the weekly e-mail of their new tools (decision 044). */
-    follows: followService({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName, secret: deps.authSecret }),
+    follows: followService({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret }),
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),
@@ -252,7 +252,7 @@ export function createServices(deps: Dependencies) {
     /** The digest, the makers' follow-ups, and the newsletter sent to the subscribers through the outbox (decision 044). */
     newsletter: {
       ...newsletter,
-      ...newsletterSending({ db: deps.db, outbox, siteUrl: deps.config.SITE_URL, siteName, secret: deps.authSecret, buildDigest: newsletter.buildDigest }),
+      ...newsletterSending({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret, buildDigest: newsletter.buildDigest }),
     },
   };
 }

@@ -14,7 +14,8 @@ import type { Database, Transaction } from "../db/client.ts";
 import { categories, follows, tagCounts, tools, users } from "../db/schema.ts";
 import { digestHtml, digestMarkdown, formatLongDate } from "../newsletter/digest.ts";
 import { toDigestTool } from "../newsletter/service.ts";
-import { unsubscribeFooter, unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../mail/unsubscribe.ts";
+import type { Readers } from "../mail/readers.ts";
+import { unsubscribeFooter, unsubscribeHeaders, unsubscribePath, unsubscribeToken } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import { isPublicTool, toolCardColumns } from "../tools/queries.ts";
 
@@ -34,7 +35,7 @@ export type Following = {
   followDigest: boolean;
 };
 
-export function followService({ db, outbox, siteUrl, siteName, secret }: { db: Database; outbox: Outbox; siteUrl: string; siteName: () => string; secret: string }) {
+export function followService({ db, outbox, readers, siteName, secret }: { db: Database; outbox: Outbox; readers: Readers; siteName: () => string; secret: string }) {
   /** The category or tag `input` names, or not-found: a category by its id, a tag that some live tool carries. */
   async function requireFollowable({ kind, value }: FollowInput): Promise<void> {
     const [found] =
@@ -61,7 +62,7 @@ export function followService({ db, outbox, siteUrl, siteName, secret }: { db: D
    * One person's weekly e-mail: the live tools verified in the week up to when it was due, in what they follow. Weeks
    * follow each other without a gap or an overlap; a week long past (the server was off) runs up to now.
    */
-  async function sendFollowDigest(person: { id: string; email: string; dueAt: Date }, now: Date): Promise<boolean> {
+  async function sendFollowDigest(person: { id: string; email: string; locale: string | null; dueAt: Date }, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const followed = await tx.select({ kind: follows.kind, value: follows.value }).from(follows).where(eq(follows.userId, person.id));
       const categoryIds = followed.filter((row) => row.kind === "category").map((row) => row.value);
@@ -93,26 +94,18 @@ export function followService({ db, outbox, siteUrl, siteName, secret }: { db: D
         ...(categoryIds.length ? (await tx.select({ label: categories.label }).from(categories).where(inArray(categories.id, categoryIds))).map((row) => row.label) : []),
         ...tags.map((tag) => `#${tag}`),
       ];
-      const content = {
-        title: `New in what you follow on ${siteName()}`,
-        intro: `${rows.length === 1 ? "One new tool" : `${rows.length} new tools`} in ${followedNames.join(", ")}, from ${formatLongDate(from)} to ${formatLongDate(to)}.`,
-        tools: rows.map((row) => toDigestTool(row, siteUrl)),
-      };
-      const url = unsubscribeUrl(siteUrl, secret, "follows", person.id);
-      const end = unsubscribeFooter(url, `You get this because you follow categories or tags on ${siteName()} (${siteUrl}/following).`);
-      await outbox.enqueue(tx, [
-        {
-          channel: "mail",
-          key: `follow-digest:${person.id}:${person.dueAt.toISOString()}`,
-          payload: {
-            to: person.email,
-            subject: content.title,
-            text: digestMarkdown(content) + end.text,
-            html: digestHtml(content) + end.html,
-            headers: unsubscribeHeaders(url),
-          },
-        },
-      ]);
+      const payload = readers.write(person.locale, (words) => {
+        const { t, list, url } = words;
+        const content = {
+          title: t("mail.followsTitle", { siteName: siteName() }),
+          intro: t("mail.followsIntro", { count: rows.length, followed: list(followedNames), from: formatLongDate(from), to: formatLongDate(to) }),
+          tools: rows.map((row) => toDigestTool(row, words)),
+        };
+        const unsubscribe = url(unsubscribePath(secret, "follows", person.id));
+        const end = unsubscribeFooter(unsubscribe, t("mail.followsWhy", { siteName: siteName(), url: url("/following") }));
+        return { to: person.email, subject: content.title, text: digestMarkdown(content) + end.text, html: digestHtml(content) + end.html, headers: unsubscribeHeaders(unsubscribe) };
+      });
+      await outbox.enqueue(tx, [{ channel: "mail", key: `follow-digest:${person.id}:${person.dueAt.toISOString()}`, payload }]);
       return true;
     });
   }
@@ -188,12 +181,12 @@ export function followService({ db, outbox, siteUrl, siteName, secret }: { db: D
       let sent = 0;
       for (;;) {
         const due = await db
-          .select({ id: users.id, email: users.email, dueAt: users.followDigestDueAt })
+          .select({ id: users.id, email: users.email, locale: users.locale, dueAt: users.followDigestDueAt })
           .from(users)
           .where(and(isNotNull(users.followDigestDueAt), lte(users.followDigestDueAt, now), eq(users.isDisabled, false)))
           .orderBy(asc(users.followDigestDueAt), asc(users.id))
           .limit(DIGEST_BATCH);
-        for (const person of due) if (await sendFollowDigest(person as { id: string; email: string; dueAt: Date }, now)) sent += 1;
+        for (const person of due) if (await sendFollowDigest(person as { id: string; email: string; locale: string | null; dueAt: Date }, now)) sent += 1;
         if (due.length < DIGEST_BATCH) break;
       }
       if (sent > 0) outbox.poke();

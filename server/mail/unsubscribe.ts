@@ -4,6 +4,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { UnsubscribeList } from "#common/schemas/follows.ts";
+import { say } from "#common/i18n/say.ts";
 import { escapeHtml } from "../auth/mails.ts";
 
 /** The signed addresses of unsubscribe links: an HMAC of the list and the person, with the site's secret. */
@@ -11,8 +12,9 @@ export function unsubscribeToken(secret: string, list: UnsubscribeList, userId: 
   return createHmac("sha256", secret).update(`unsubscribe:${list}:${userId}`).digest("base64url");
 }
 
-export function unsubscribeUrl(siteUrl: string, secret: string, list: UnsubscribeList, userId: string): string {
-  return `${siteUrl}/unsubscribe?${new URLSearchParams({ list, user: userId, token: unsubscribeToken(secret, list, userId) })}`;
+/** The page that unsubscribes `userId` from `list`, signed for them: a path, for the reader's language (ReaderWords.url). */
+export function unsubscribePath(secret: string, list: UnsubscribeList, userId: string): string {
+  return `/unsubscribe?${new URLSearchParams({ list, user: userId, token: unsubscribeToken(secret, list, userId) })}`;
 }
 
 /** The mail headers that let a mail client unsubscribe in one click (RFC 8058), by a POST to the same link. */
@@ -20,10 +22,11 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-/** The mail's last words: why it came, and the way out, in its text and its HTML. */
+/** The mail's last words: why it came, and the way out, in its text and its HTML, in the language being written. */
 export function unsubscribeFooter(url: string, why: string) {
+  const unsubscribe = say("mail.unsubscribe");
   return {
-    text: `\n---\n${why}\nUnsubscribe: ${url}\n`,
-    html: `<p style="max-width:600px;margin:24px auto 0;font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#64748b;">${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#64748b;">Unsubscribe</a></p>\n`,
+    text: `\n---\n${why}\n${say("mail.labelledLink", { label: unsubscribe, url })}\n`,
+    html: `<p style="max-width:600px;margin:24px auto 0;font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#64748b;">${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#64748b;">${escapeHtml(unsubscribe)}</a></p>\n`,
   };
 }

@@ -2,6 +2,7 @@
  * The newsletter's digest written out, ready to paste into a newsletter service: Markdown, and HTML with inline
  * styles (e-mail services drop style sheets) and absolute links. Every text a user typed is escaped in both.
  */
+import { currentWords, say } from "#common/i18n/say.ts";
 import { escapeHtml } from "../auth/mails.ts";
 
 /** One tool of the digest, as the admin page, the command line and both texts show it. */
@@ -22,17 +23,14 @@ export type DigestTool = {
 /** What both texts are written from. */
 export type DigestContent = { title: string; intro: string; tools: DigestTool[] };
 
-// Read as a UTC calendar day, as the site prints dates (app/components/long-date.tsx).
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** A moment's UTC day written for people: "4 August 2026". */
+/** A moment's UTC day written for people, in the language being written: "4 August 2026". */
 export function formatLongDate(moment: Date): string {
-  return longDate.format(moment);
+  return currentWords().longDate(moment.toISOString().slice(0, 10));
 }
 
 /** The digest's title. */
 export function digestTitle(siteName: string): string {
-  return `New on ${siteName}`;
+  return say("mail.digestTitle", { siteName });
 }
 
 /**
@@ -40,10 +38,9 @@ export function digestTitle(siteName: string): string {
  * an empty week says there were none.
  */
 export function digestIntro({ siteName, count, shown = count, from, to }: { siteName: string; count: number; shown?: number; from: Date; to: Date }): string {
-  const period = `from ${formatLongDate(from)} to ${formatLongDate(to)}`;
-  if (count === 0) return `There were no new tools on ${siteName} ${period}.`;
-  const joined = `${count === 1 ? "One new tool" : `${count} new tools`} joined ${siteName} ${period}`;
-  return shown < count ? `${joined}. Here are the ${shown} most viewed.` : `${joined}.`;
+  const period = { siteName, from: formatLongDate(from), to: formatLongDate(to) };
+  if (count === 0) return say("mail.digestNone", period);
+  return shown < count ? say("mail.digestMostViewed", { ...period, count, shown }) : say("mail.digestJoined", { ...period, count });
 }
 
 // The characters CommonMark (and GitHub's tables and strike-through) give a meaning to inside a line: emphasis, code,
@@ -80,7 +77,7 @@ export function digestMarkdown({ title, intro, tools }: DigestContent): string {
     blocks.push(`## [${escapeMarkdown(tool.name)}](${markdownUrl(tool.url)})`);
     if (tool.categories.length) blocks.push(`*${tool.categories.map(escapeMarkdown).join(" · ")}*`);
     if (tool.shortDesc.trim()) blocks.push(escapeMarkdown(tool.shortDesc));
-    if (isWebUrl(tool.website)) blocks.push(`[Visit the website](${markdownUrl(tool.website)})`);
+    if (isWebUrl(tool.website)) blocks.push(`[${escapeMarkdown(say("mail.visitWebsite"))}](${markdownUrl(tool.website)})`);
   }
   return `${blocks.join("\n\n")}\n`;
 }
@@ -107,7 +104,7 @@ export function digestHtml({ title, intro, tools }: DigestContent): string {
       `<h2 style="${STYLES.name}"><a href="${escapeHtml(tool.url)}" style="${STYLES.nameLink}">${escapeHtml(tool.name)}</a></h2>`,
       tool.categories.length ? `<p style="${STYLES.categories}">${tool.categories.map(escapeHtml).join(" · ")}</p>` : "",
       tool.shortDesc.trim() ? `<p style="${STYLES.description}">${escapeHtml(tool.shortDesc)}</p>` : "",
-      isWebUrl(tool.website) ? `<p style="margin:0;"><a href="${escapeHtml(tool.website)}" style="${STYLES.website}">Visit the website</a></p>` : "",
+      isWebUrl(tool.website) ? `<p style="margin:0;"><a href="${escapeHtml(tool.website)}" style="${STYLES.website}">${escapeHtml(say("mail.visitWebsite"))}</a></p>` : "",
     ];
     return `<div style="${STYLES.tool}">\n${parts.filter(Boolean).join("\n")}\n</div>`;
   });

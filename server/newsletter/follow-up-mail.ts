@@ -1,13 +1,11 @@
-/** The maker's follow-up mail: a tool's first week on the site in figures, in plain text and simple HTML. */
-import { countOf } from "#common/plural.ts";
+/** The maker's follow-up mail: a tool's first week on the site in figures, in plain text and simple HTML, in their language. */
+import { MY_TOOLS_PATH, toolPath } from "#common/page-paths.ts";
 import { escapeHtml } from "../auth/mails.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { formatLongDate } from "./digest.ts";
-import { toolPath } from "#common/page-paths.ts";
+import type { ReaderWords } from "../mail/readers.ts";
 
 export type FollowUpMailInput = {
   siteName: string;
-  siteUrl: string;
   to: string;
   username: string;
   tool: { name: string; slug: string };
@@ -19,27 +17,21 @@ export type FollowUpMailInput = {
   isMaker: boolean;
 };
 
-const dayText = (day: string) => formatLongDate(new Date(`${day}T00:00:00Z`));
-
 /** The mail: its subject carries the figures, its body says what they count and links to the tool and the maker's dashboard. */
-export function followUpMail({ siteName, siteUrl, to, username, tool, week, views, clicks, isMaker }: FollowUpMailInput): Mail {
-  const greeting = `Hello ${username},`;
-  const summary =
-    `${tool.name} has been live on ${siteName} for a week. From ${dayText(week.first)} to ${dayText(week.last)}, ` +
-    `its page was viewed ${countOf(views, "time")} and its website link was clicked ${countOf(clicks, "time")}.`;
-  const thanks = `Thank you for listing it on ${siteName}.`;
+export function followUpMail({ t, longDate, url }: ReaderWords, { siteName, to, username, tool, week, views, clicks, isMaker }: FollowUpMailInput): Mail {
+  const greeting = t("mail.followUpHello", { username });
+  const summary = t("mail.followUpSummary", { tool: tool.name, siteName, from: longDate(week.first), to: longDate(week.last), views, clicks });
+  const thanks = t("mail.followUpThanks", { siteName });
   const links = [
-    { label: `See ${tool.name} on ${siteName}`, url: `${siteUrl}${toolPath(tool.slug)}` },
+    { label: t("mail.followUpSee", { tool: tool.name, siteName }), url: url(toolPath(tool.slug)) },
     // The dashboard shows the tools linked to their maker: one who only submitted the tool is shown how to be linked.
-    isMaker
-      ? { label: "Follow its figures on your dashboard", url: `${siteUrl}/my-tools` }
-      : { label: "Made it? Claim it from its page to follow its figures on your dashboard", url: `${siteUrl}${toolPath(tool.slug)}` },
+    isMaker ? { label: t("mail.followUpDashboard"), url: url(MY_TOOLS_PATH) } : { label: t("mail.followUpClaim"), url: url(toolPath(tool.slug)) },
   ];
   const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {
     to,
-    subject: `Your first week on ${siteName}: ${countOf(views, "view")} and ${countOf(clicks, "click")} for ${tool.name}`,
-    text: [greeting, summary, ...links.map((link) => `${link.label}: ${link.url}`), thanks].join("\n\n"),
+    subject: t("mail.followUpSubject", { siteName, views, clicks, tool: tool.name }),
+    text: [greeting, summary, ...links.map(({ label, url }) => t("mail.labelledLink", { label, url })), thanks].join("\n\n"),
     html: [
       paragraph(greeting),
       paragraph(summary),

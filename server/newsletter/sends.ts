@@ -14,7 +14,8 @@ import { requireAdmin } from "../access.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
 import { newsletterSends, users } from "../db/schema.ts";
-import { unsubscribeFooter, unsubscribeHeaders, unsubscribeUrl } from "../mail/unsubscribe.ts";
+import type { Readers, ReaderWords } from "../mail/readers.ts";
+import { unsubscribeFooter, unsubscribeHeaders, unsubscribePath } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { Digest } from "./service.ts";
 
@@ -27,16 +28,20 @@ export type NewsletterSend = { id: string; subject: string; days: number; state:
 
 const isSubscriber = and(eq(users.hasSubscribedToNewsletter, true), eq(users.isDisabled, false));
 
-/** The subscribers' mails end with the way out, and carry the one-click header. */
-function personalMail(send: { subject: string; text: string; html: string }, to: string, unsubscribe: string, siteName: string) {
-  const end = unsubscribeFooter(unsubscribe, `You get this because you subscribed to the newsletter of ${siteName}.`);
-  return { to, subject: send.subject, text: send.text + end.text, html: send.html + end.html, headers: unsubscribeHeaders(unsubscribe) };
+/**
+ * A subscriber's mail: the newsletter's one text, ending with the way out in the subscriber's language, with the
+ * one-click header.
+ */
+function personalMail({ t, url }: ReaderWords, send: { subject: string; text: string; html: string }, to: string, unsubscribe: string, siteName: string) {
+  const link = url(unsubscribe);
+  const end = unsubscribeFooter(link, t("mail.newsletterWhy", { siteName }));
+  return { to, subject: send.subject, text: send.text + end.text, html: send.html + end.html, headers: unsubscribeHeaders(link) };
 }
 
 export function newsletterSending({
   db,
   outbox,
-  siteUrl,
+  readers,
   siteName,
   secret,
   buildDigest,
@@ -44,7 +49,7 @@ export function newsletterSending({
 }: {
   db: Database;
   outbox: Outbox;
-  siteUrl: string;
+  readers: Readers;
   siteName: () => string;
   secret: string;
   buildDigest: (input: { days: number; now: Date }) => Promise<Digest>;
@@ -59,7 +64,7 @@ export function newsletterSending({
       const [send] = await tx.select().from(newsletterSends).where(and(eq(newsletterSends.id, sendId), eq(newsletterSends.state, "sending"))).for("update");
       if (!send) return true;
       const batch = await tx
-        .select({ id: users.id, email: users.email })
+        .select({ id: users.id, email: users.email, locale: users.locale })
         .from(users)
         .where(and(isSubscriber, send.lastUserId ? gt(users.id, send.lastUserId) : undefined))
         .orderBy(asc(users.id))
@@ -70,7 +75,7 @@ export function newsletterSending({
             batch.map((person) => ({
               channel: "mail" as const,
               key: `newsletter:${send.id}:${person.id}`,
-              payload: personalMail(send, person.email, unsubscribeUrl(siteUrl, secret, "newsletter", person.id), siteName()),
+              payload: readers.write(person.locale, (words) => personalMail(words, send, person.email, unsubscribePath(secret, "newsletter", person.id), siteName())),
             })),
           )
         : [];
@@ -98,14 +103,16 @@ export function newsletterSending({
     /** The admin's test: the newsletter of the last `days` days, to their own address, as a subscriber gets it. */
     async sendTest(user: SessionUser | null, days: number, now = new Date()): Promise<{ to: string }> {
       const admin = requireAdmin(user);
-      const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, admin.id)).limit(1);
+      const [account] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, admin.id)).limit(1);
       if (!account) throw new AppError("not-found", MESSAGES.access.signInFirst);
       const digest = await buildDigest({ days, now });
       await outbox.enqueue(db, [
         {
           channel: "mail",
           key: `newsletter-test:${admin.id}:${now.getTime()}`,
-          payload: personalMail({ subject: digest.title, text: digest.markdown, html: digest.html }, account.email, unsubscribeUrl(siteUrl, secret, "newsletter", admin.id), siteName()),
+          payload: readers.write(account.locale, (words) =>
+            personalMail(words, { subject: digest.title, text: digest.markdown, html: digest.html }, account.email, unsubscribePath(secret, "newsletter", admin.id), siteName()),
+          ),
         },
       ]);
       outbox.poke();

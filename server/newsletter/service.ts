@@ -15,6 +15,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isPublicTool, toolCardColumns, type ToolCardRow } from "../tools/queries.ts";
 import { type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle } from "./digest.ts";
+import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { followUpMail } from "./follow-up-mail.ts";
 import { toolPath } from "#common/page-paths.ts";
 
@@ -22,8 +23,11 @@ export type NewsletterDependencies = {
   db: Database;
   mailer: Mailer;
   logger: Logger;
-  /** The site's public address: every link of the digest and the mail is absolute. */
-  siteUrl: string;
+  /**
+   * The mails' language and absolute links: a maker's follow-up is in their language; the newsletter, one text for
+   * every subscriber that the admin reviews before sending, in the site's default language.
+   */
+  readers: Readers;
   /** The site's name as its settings say now. */
   siteName: () => string;
 };
@@ -96,21 +100,22 @@ export function toolsVerifiedDaysAgoQuery(
 
 type VerifiedTool = Awaited<ReturnType<typeof toolsVerifiedDaysAgoQuery>>[number];
 
-/** A tool as the digest shows it: absolute links, its categories' labels. */
-export function toDigestTool(row: ToolCardRow & { verifiedAt: Date | null }, siteUrl: string): DigestTool {
+/** A tool as the digest shows it: absolute links, in the reader's language, and its categories' labels. */
+export function toDigestTool(row: ToolCardRow & { verifiedAt: Date | null }, { url }: ReaderWords): DigestTool {
   return {
     name: row.name,
     slug: row.slug,
-    url: `${siteUrl}${toolPath(row.slug)}`,
+    url: url(toolPath(row.slug)),
     shortDesc: row.shortDesc,
     website: row.website,
-    logo: row.logo ? new URL(row.logo, siteUrl).toString() : null,
+    // A stored logo's path is from the site's root, whatever the language.
+    logo: row.logo ? new URL(row.logo, url("/")).toString() : null,
     categories: row.categories.map((category) => category.label),
     verifiedAt: (row.verifiedAt ?? row.createdAt).toISOString(),
   };
 }
 
-export function newsletterService({ db, mailer, logger, siteUrl, siteName }: NewsletterDependencies) {
+export function newsletterService({ db, mailer, logger, readers, siteName }: NewsletterDependencies) {
   /** The digest of the live tools verified in the last `days` days (verified after now - days, up to now). */
   async function buildDigest({ days, now }: { days: number; now: Date }): Promise<Digest> {
     const from = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
@@ -120,12 +125,14 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
     ]);
     // Shown in the order they joined, oldest verification first.
     const rows = best.toSorted((a, b) => a.verifiedAt!.getTime() - b.verifiedAt!.getTime() || (a.id < b.id ? -1 : 1));
-    const content = {
-      title: digestTitle(siteName()),
-      intro: digestIntro({ siteName: siteName(), count: total?.count ?? rows.length, shown: rows.length, from, to: now }),
-      tools: rows.map((row) => toDigestTool(row, siteUrl)),
-    };
-    return { days, from: from.toISOString(), to: now.toISOString(), ...content, markdown: digestMarkdown(content), html: digestHtml(content) };
+    return readers.write(null, (words) => {
+      const content = {
+        title: digestTitle(siteName()),
+        intro: digestIntro({ siteName: siteName(), count: total?.count ?? rows.length, shown: rows.length, from, to: now }),
+        tools: rows.map((row) => toDigestTool(row, words)),
+      };
+      return { days, from: from.toISOString(), to: now.toISOString(), ...content, markdown: digestMarkdown(content), html: digestHtml(content) };
+    });
   }
 
   /** SPEC section 7, 'tools verified exactly X days ago': the live tools verified on the UTC day `days` days before now's. */
@@ -141,7 +148,7 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
     const isMaker = Boolean(tool.isLinkedToCreator && tool.creatorUsername);
     const who = isMaker ? eq(users.slug, tool.creatorUsername!) : tool.submittedBy ? eq(users.id, tool.submittedBy) : undefined;
     if (!who) return undefined;
-    const [user] = await db.select({ email: users.email, username: users.username, isDisabled: users.isDisabled }).from(users).where(who).limit(1);
+    const [user] = await db.select({ email: users.email, username: users.username, locale: users.locale, isDisabled: users.isDisabled }).from(users).where(who).limit(1);
     return user && !user.isDisabled ? { ...user, isMaker } : undefined;
   }
 
@@ -174,7 +181,7 @@ export function newsletterService({ db, mailer, logger, siteUrl, siteName }: New
       .returning({ id: tools.id });
     if (!marked) return false;
     try {
-      await mailer.send(followUpMail({ siteName: siteName(), siteUrl, to: recipient.email, username: recipient.username, isMaker: recipient.isMaker, tool, ...figures }));
+      await mailer.send(readers.write(recipient.locale, (words) => followUpMail(words, { siteName: siteName(), to: recipient.email, username: recipient.username, isMaker: recipient.isMaker, tool, ...figures })));
       return true;
     } catch (error) {
       await db

@@ -7,6 +7,7 @@ import { DIGEST_DAYS, MAX_DIGEST_DAYS } from "#common/constants.ts";
 import { digestQuery } from "#common/schemas/moderation.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { readers } from "../mail/readers.ts";
 import { newsletterService } from "../newsletter/service.ts";
 import { siteSettingsStore } from "../settings/settings.ts";
 import { fileStorageFromConfig } from "../storage/from-config.ts";
@@ -40,7 +41,7 @@ export const newsletterCommand: Command = {
       db,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
       logger,
-      siteUrl: config.SITE_URL,
+      readers: readers({ siteUrl: config.SITE_URL, locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE }),
       siteName: () => settings.current().siteName,
     });
     const digest = await newsletter.buildDigest({ days: query.data.days, now: new Date() });

@@ -21,8 +21,8 @@ import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { featuringOffers, featuringSettings, type Payment, purchases, stripeEvents, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { Readers, ReaderWords } from "../mail/readers.ts";
-import type { Effect, Outbox } from "../outbox/effects.ts";
+import type { Readers } from "../mail/readers.ts";
+import type { Outbox } from "../outbox/effects.ts";
 import { isQueuedTool } from "../tools/queue.ts";
 import { toolsOwnedBy } from "../users/queries.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
@@ -174,13 +174,6 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       .where(eq(users.id, purchase.userId));
   }
 
-  /** A mail to the user, written in their language. */
-  async function mailTo(tx: Transaction, userId: string | null, key: string, compose: (words: ReaderWords) => { subject: string; text: string }): Promise<Effect[]> {
-    if (!userId) return [];
-    const [user] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
-    return user ? [{ channel: "mail", key, payload: { to: user.email, ...readers.write(user.locale, compose) } }] : [];
-  }
-
   async function toolOf(executor: Database | Transaction, toolId: string | null) {
     if (!toolId) return null;
     const [tool] = await executor.select({ id: tools.id, name: tools.name, slug: tools.slug }).from(tools).where(eq(tools.id, toolId));
@@ -252,7 +245,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
           const tool = await toolOf(tx, purchase.toolId);
           await outbox.enqueue(
             tx,
-            await mailTo(
+            await readers.mailTo(
               tx,
               purchase.userId,
               `purchase-refunded:${purchase.id}`,
@@ -282,7 +275,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       const tool = await toolOf(tx, done!.toolId);
       await outbox.enqueue(
         tx,
-        await mailTo(tx, done!.userId, `purchase-paid:${done!.id}`, ({ t, url }) => {
+        await readers.mailTo(tx, done!.userId, `purchase-paid:${done!.id}`, ({ t, url }) => {
           const what = purchaseName(done!.kind, done!.startsAt && done!.endsAt ? Math.round((done!.endsAt.getTime() - done!.startsAt.getTime()) / DAY_MS) : null);
           const name = tool?.name ?? t("purchase.yourTool");
           const when =
@@ -436,7 +429,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       const tool = await toolOf(tx, kept.toolId);
       await outbox.enqueue(
         tx,
-        await mailTo(tx, kept.userId, `purchase-paid:${renewal!.id}`, ({ t }) => ({
+        await readers.mailTo(tx, kept.userId, `purchase-paid:${renewal!.id}`, ({ t }) => ({
           subject: t("mail.receiptSubject", { what: offerName("featured-monthly") }),
           text: [
             t("mail.renewalThanks", { amount: formatAmount(renewal!.amount, renewal!.currency), tool: tool?.name ?? t("mail.yourTool") }),
@@ -908,7 +901,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
           if (!tool) continue;
           await outbox.enqueue(
             tx,
-            await mailTo(tx, purchase.userId, `featuring-ends:${purchase.id}`, ({ t, url }) => ({
+            await readers.mailTo(tx, purchase.userId, `featuring-ends:${purchase.id}`, ({ t, url }) => ({
               subject: t("mail.endingSubject", { tool: tool.name, until: longDate(purchase.endsAt!) }),
               text: t("mail.endingBody", { tool: tool.name, url: url(toolPath(tool.slug)), until: longDate(purchase.endsAt!), bookUrl: url(featureToolPath(tool.id)) }),
             })),

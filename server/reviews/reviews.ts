@@ -21,6 +21,7 @@ import { LIMITS, type RateLimiter, senderKey } from "../auth/rate-limit.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { reviewReports, reviews, reviewVotes, tools, users } from "../db/schema.ts";
+import type { Readers } from "../mail/readers.ts";
 import type { Effect, Outbox } from "../outbox/effects.ts";
 import { NEW_ACCOUNT_HOURS } from "../tools/risk.ts";
 import { isPublicTool } from "../tools/queries.ts";
@@ -134,7 +135,7 @@ const reviewedToolColumns = {
   creatorUsername: tools.creatorUsername,
 };
 
-export function reviewService({ db, limiter, outbox, siteUrl }: { db: Database; limiter: RateLimiter; outbox: Outbox; siteUrl: string }) {
+export function reviewService({ db, limiter, outbox, readers }: { db: Database; limiter: RateLimiter; outbox: Outbox; readers: Readers }) {
   async function findLiveTool(slug: string): Promise<ReviewedTool> {
     const [tool] = await db.select(reviewedToolColumns).from(tools).where(and(isPublicTool, eq(tools.slug, slug))).limit(1);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundBySlug);
@@ -156,34 +157,34 @@ export function reviewService({ db, limiter, outbox, siteUrl }: { db: Database; 
     return row;
   }
 
-  /** The maker's address, when the tool is linked to one: they hear of each new live review. */
-  async function makerEmail(tx: Database | Transaction, tool: ToolPeople): Promise<string | undefined> {
-    if (!tool.isLinkedToCreator || !tool.creatorUsername) return undefined;
-    const [maker] = await tx.select({ email: users.email }).from(users).where(eq(users.slug, tool.creatorUsername)).limit(1);
-    return maker?.email;
+  /** The maker, when the tool is linked to one: they hear of each new live review. */
+  async function makerOf(tx: Database | Transaction, tool: ToolPeople): Promise<string | null> {
+    if (!tool.isLinkedToCreator || !tool.creatorUsername) return null;
+    const [maker] = await tx.select({ id: users.id }).from(users).where(eq(users.slug, tool.creatorUsername)).limit(1);
+    return maker?.id ?? null;
   }
 
   /** The mail that tells the maker of a new live review, once per review (the outbox keeps one row per key). */
   async function makerMail(tx: Database | Transaction, tool: ReviewedTool, review: { id: string; rating: number; body: string }): Promise<Effect[]> {
-    const to = await makerEmail(tx, tool);
-    if (!to) return [];
-    const text = [
-      `Someone rated ${tool.name} ${review.rating} out of 5${review.body ? ":" : "."}`,
-      ...(review.body ? ["", review.body] : []),
-      "",
-      `Read it on ${siteUrl}${toolReviewsPath(tool.slug)}, and reply once, as the maker, on ${siteUrl}${reviewReplyPath(review.id)}.`,
-    ].join("\n");
-    return [{ channel: "mail", key: `review-maker:${review.id}`, payload: { to, subject: `A new review of ${tool.name}`, text } }];
+    return readers.mailTo(tx, await makerOf(tx, tool), `review-maker:${review.id}`, ({ t, url }) => ({
+      subject: t("mail.reviewSubject", { tool: tool.name }),
+      text: [
+        t("mail.reviewRated", { tool: tool.name, rating: review.rating, hasBody: review.body ? "yes" : "no" }),
+        ...(review.body ? ["", review.body] : []),
+        "",
+        t("mail.reviewRead", { url: url(toolReviewsPath(tool.slug)), replyUrl: url(reviewReplyPath(review.id)) }),
+      ].join("\n"),
+    }));
   }
 
   /** The mail that tells a review's author what a moderator did with it, and why. */
   async function authorMail(tx: Transaction, review: { id: string; userId: string }, tool: ReviewedTool, action: "hide" | "restore", reason: string, at: Date): Promise<Effect[]> {
-    const [author] = await tx.select({ email: users.email }).from(users).where(eq(users.id, review.userId)).limit(1);
-    if (!author) return [];
-    const [subject, said] =
-      action === "hide" ? [`Your review of ${tool.name} was hidden`, "A moderator hid your review of"] : [`Your review of ${tool.name} is public again`, "A moderator made public again your review of"];
-    const text = `${said} ${tool.name} (${siteUrl}${toolPath(tool.slug)}), saying:\n\n${reason}`;
-    return [{ channel: "mail", key: `review-${action}:${review.id}:${at.getTime()}`, payload: { to: author.email, subject, text } }];
+    return readers.mailTo(tx, review.userId, `review-${action}:${review.id}:${at.getTime()}`, ({ t, url }) => {
+      const said = { tool: tool.name, url: url(toolPath(tool.slug)), reason };
+      return action === "hide"
+        ? { subject: t("mail.reviewHiddenSubject", { tool: tool.name }), text: t("mail.reviewHiddenBody", said) }
+        : { subject: t("mail.reviewRestoredSubject", { tool: tool.name }), text: t("mail.reviewRestoredBody", said) };
+    });
   }
 
   /** Whether a review by `user` waits for a moderator: a new account, a disposable address, or a link in its words. */

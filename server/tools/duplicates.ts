@@ -13,7 +13,8 @@ import { recordAudit } from "../audit/audit.ts";
 import { requireModerator } from "../access.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
-import { claimerEmailMatches, emailOf, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { claimerEmailMatches, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { makerMails } from "./maker-mails.ts";
 
 /**
  * Registrable domains where the path, not the host, says which tool it is (a repository, a package, a store's page):
@@ -147,7 +148,7 @@ export async function backfillWebsiteKeys(db: Database | Transaction): Promise<n
 /** What became of a merged submission's submitter. */
 export type MergeOutcome = "claim-requested" | "already-theirs" | "claimed-by-another" | "no-submitter";
 
-export function toolDuplicates({ db, outbox, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter">) {
+export function toolDuplicates({ db, outbox, readers, writeSnapshot }: Omit<LifecycleDependencies, "limiter">) {
   return {
     /**
      * A verifier merges the queued submission `queuedId` into the live tool `listedId`: the submission is removed, and
@@ -178,16 +179,7 @@ export function toolDuplicates({ db, outbox, siteUrl, writeSnapshot }: Omit<Life
             .returning({ id: tools.id });
           outcome = claimed ? "claim-requested" : "claimed-by-another";
         }
-        const email = await emailOf(tx, submitter.id);
-        const link = `${siteUrl}${toolPath(listed.slug)}`;
-        const text = {
-          "claim-requested": `${queued.name} was already listed as ${listed.name}: ${link}\n\nSo we did not list it twice: your submission became a claim of the listed tool. A verifier will answer it, and we will e-mail you.`,
-          "already-theirs": `${queued.name} was already listed as ${listed.name}, which is yours: ${link}\n\nSo we did not list it twice. You can edit the listed tool from ${siteUrl}/my-tools.`,
-          "claimed-by-another": `${queued.name} was already listed as ${listed.name}: ${link}\n\nSo we did not list it twice. Someone else made or claimed that tool; if it is yours, reply to this e-mail.`,
-        }[outcome];
-        if (email) {
-          await outbox.enqueue(tx, [{ channel: "mail", key: `tool-merged:${queued.id}`, payload: { to: email, subject: `${queued.name} is already listed`, text } }]);
-        }
+        await outbox.enqueue(tx, await makerMails(readers).merged(tx, submitter.id, queued, listed, outcome, `tool-merged:${queued.id}`));
         return outcome;
       });
       outbox.poke();

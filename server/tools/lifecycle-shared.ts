@@ -8,6 +8,7 @@ import { MESSAGES } from "#common/messages.ts";
 import type { RateLimiter } from "../auth/rate-limit.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { authUsers, tools, users } from "../db/schema.ts";
+import type { Readers } from "../mail/readers.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 
@@ -17,7 +18,8 @@ export type LifecycleDependencies = {
   outbox: Outbox;
   /** The webhooks each step writes, with its change, for the admins' endpoints. */
   webhooks: WebhookEvents;
-  siteUrl: string;
+  /** Mails are written in their reader's language. */
+  readers: Readers;
   /** Counts each maker's submissions (LIMITS.submissionsPerUser). */
   limiter: RateLimiter;
   /** How many tools a maker may submit in 24 hours (SUBMISSIONS_PER_DAY; server/spam/daily-limit.ts). */
@@ -33,13 +35,6 @@ export async function getTool(db: Database, id: string): Promise<ToolRow> {
   const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
   if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
   return tool;
-}
-
-/** The e-mail address of the user `userId`, read in the change's transaction, for its mail. */
-export async function emailOf(tx: Transaction, userId: string | null): Promise<string | undefined> {
-  if (!userId) return undefined;
-  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email;
 }
 
 /** Whether the user `userId` has a verified e-mail at the tool's website domain: the strongest sign a claim is genuine. */

@@ -7,12 +7,11 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { toolPath } from "#common/page-paths.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { requireAdmin, requireModerator } from "../access.ts";
 import type { Transaction } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
-import { emailOf, getTool, type LifecycleDependencies, type ToolRow } from "./lifecycle-shared.ts";
+import { getTool, type LifecycleDependencies, type ToolRow } from "./lifecycle-shared.ts";
 import { makerMails } from "./maker-mails.ts";
 import { countQueuedTools, isQueuedTool } from "./queue.ts";
 
@@ -25,20 +24,11 @@ export const AVERAGE_REVIEW_HOURS = 24;
 /** What became of one tool of a bulk refusal. */
 export type RejectOutcome = { id: string; name: string | null; outcome: "rejected" | "already-live" | "already-rejected" | "not-found" };
 
-export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
+export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
   /** Refuses `tool` in the transaction `tx`, and writes the mail that tells its submitter why. */
   async function rejectWithin(tx: Transaction, tool: ToolRow, reason: string, now: Date): Promise<ToolRow> {
     const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason, ...noChangesRequested, updatedAt: now }).where(eq(tools.id, tool.id)).returning();
-    const email = await emailOf(tx, tool.submittedBy);
-    if (email) {
-      await outbox.enqueue(tx, [
-        {
-          channel: "mail",
-          key: `tool-rejected:${tool.id}:${now.getTime()}`,
-          payload: { to: email, subject: `${tool.name} was not listed`, text: `A verifier did not list ${tool.name}:\n\n${reason}\n\nYou can change it and send it again from ${siteUrl}/my-tools.` },
-        },
-      ]);
-    }
+    await outbox.enqueue(tx, await makerMails(readers).rejected(tx, tool.submittedBy, tool, reason, `tool-rejected:${tool.id}:${now.getTime()}`));
     await webhooks.enqueue(tx, "tool.rejected", { tool: row! });
     return row!;
   }
@@ -126,13 +116,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           })
           .where(eq(tools.id, id))
           .returning();
-        const email = await emailOf(tx, tool.submittedBy);
-        if (email) {
-          const yours = isLinked ? `\n\nIt is linked to you: it shows on your profile, and how it does on ${siteUrl}/my-tools.` : "";
-          await outbox.enqueue(tx, [
-            { channel: "mail", key: `tool-verified:${id}:${now.getTime()}`, payload: { to: email, subject: `${tool.name} is live`, text: `${tool.name} is now listed: ${siteUrl}${toolPath(row!.slug)}${yours}` } },
-          ]);
-        }
+        await outbox.enqueue(tx, await makerMails(readers).live(tx, tool.submittedBy, row!, isLinked, `tool-verified:${id}:${now.getTime()}`));
         await webhooks.enqueue(tx, "tool.verified", { tool: row! });
         await recordAudit(tx, moderator, { kind: "tool.verified", toolId: id, subject: tool.name, before: { isVerified: false }, after: { isVerified: true, linkedTo: isLinked ? submitter!.slug : null } });
         return row!;
@@ -159,7 +143,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           .where(and(eq(tools.id, id), eq(tools.isVerified, false)))
           .returning();
         if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-        await outbox.enqueue(tx, await makerMails(siteUrl).changesRequested(tx, tool.submittedBy, tool, message.trim(), `tool-changes-requested:${id}:${now.getTime()}`));
+        await outbox.enqueue(tx, await makerMails(readers).changesRequested(tx, tool.submittedBy, tool, message.trim(), `tool-changes-requested:${id}:${now.getTime()}`));
         await recordAudit(tx, moderator, { kind: "tool.changes-requested", toolId: id, subject: tool.name, after: { message: message.trim() } });
         return row;
       });
@@ -218,16 +202,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
       const now = new Date();
       const accepted = await db.transaction(async (tx) => {
         const [row] = await tx.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: now }).where(eq(tools.id, id)).returning();
-        const email = await emailOf(tx, tool.claimedBy);
-        if (email) {
-          await outbox.enqueue(tx, [
-            {
-              channel: "mail",
-              key: `claim-accepted:${id}:${tool.claimedBy}:${now.getTime()}`,
-              payload: { to: email, subject: `${tool.name} is yours`, text: `Your claim of ${tool.name} was accepted. It now shows on your profile: ${siteUrl}${toolPath(tool.slug)}` },
-            },
-          ]);
-        }
+        await outbox.enqueue(tx, await makerMails(readers).claimAccepted(tx, tool.claimedBy, tool, `claim-accepted:${id}:${tool.claimedBy}:${now.getTime()}`));
         await webhooks.enqueue(tx, "claim.accepted", { tool: row! });
         await recordAudit(tx, moderator, { kind: "claim.accepted", toolId: id, subject: tool.name, after: { creator: tool.creatorUsername } });
         return row!;
@@ -249,7 +224,7 @@ export function toolReviews({ db, outbox, webhooks, siteUrl, writeSnapshot }: Om
           .set({ hasBeenClaimed: false, creatorUsername: null, claimedBy: null, isClaimLikelyGenuine: false, updatedAt: now })
           .where(eq(tools.id, id))
           .returning();
-        await outbox.enqueue(tx, await makerMails(siteUrl).claimRefused(tx, tool.claimedBy, tool, `claim-refused:${id}:${tool.claimedBy}:${now.getTime()}`));
+        await outbox.enqueue(tx, await makerMails(readers).claimRefused(tx, tool.claimedBy, tool, `claim-refused:${id}:${tool.claimedBy}:${now.getTime()}`));
         await recordAudit(tx, moderator, { kind: "claim.refused", toolId: id, subject: tool.name, before: { creator: tool.creatorUsername } });
         return row!;
       });

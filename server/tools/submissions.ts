@@ -14,7 +14,7 @@ import { LIMITS } from "../auth/rate-limit.ts";
 import { tools } from "../db/schema.ts";
 import { refuseOverDailyLimit } from "../spam/daily-limit.ts";
 import { refuseLikelyDuplicate, websiteKeys } from "./duplicates.ts";
-import { claimerEmailMatches, emailOf, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { claimerEmailMatches, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
 import { makerMails } from "./maker-mails.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
 import { buildToolRow } from "./rows.ts";
@@ -26,7 +26,7 @@ export type ToolImages = { logo?: string; largeImage?: string };
 /** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
-export function toolSubmissions({ db, outbox, webhooks, siteUrl, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
+export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
   return {
     /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
     async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
@@ -57,23 +57,10 @@ export function toolSubmissions({ db, outbox, webhooks, siteUrl, limiter, submis
         const [created] = await tx.insert(tools).values(row).onConflictDoNothing().returning();
         if (!created) throw new AppError("aborted", MESSAGES.tool.alreadySubmitted);
         await keepRevision(tx, created, maker);
-        const email = await emailOf(tx, maker.id);
         // Two effects, each delivered once: a failed mail is retried alone, never the admin's notice again.
         await outbox.enqueue(tx, [
           { channel: "notice", key: `tool-submitted:${created.id}`, payload: { title: "New tool submitted", text: `${created.name} (${created.website}) by ${maker.username}` } },
-          ...(email
-            ? [
-                {
-                  channel: "mail" as const,
-                  key: `tool-submitted:${created.id}`,
-                  payload: {
-                    to: email,
-                    subject: `We received ${created.name}`,
-                    text: `Thank you for submitting ${created.name}. A verifier will look at it soon; you can follow it on ${siteUrl}/my-tools.`,
-                  },
-                },
-              ]
-            : []),
+          ...(await makerMails(readers).submitted(tx, maker.id, created, `tool-submitted:${created.id}`)),
         ]);
         await webhooks.enqueue(tx, "tool.submitted", { tool: created });
         return created;
@@ -163,7 +150,7 @@ export function toolSubmissions({ db, outbox, webhooks, siteUrl, limiter, submis
             key: `tool-claimed:${id}:${claimer.id}:${now.getTime()}`,
             payload: { title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` },
           },
-          ...(await makerMails(siteUrl).claimReceived(tx, claimer.id, tool, `tool-claimed:${id}:${claimer.id}:${now.getTime()}`)),
+          ...(await makerMails(readers).claimReceived(tx, claimer.id, tool, `tool-claimed:${id}:${claimer.id}:${now.getTime()}`)),
         ]);
         await webhooks.enqueue(tx, "claim.requested", { tool: row });
         return row;

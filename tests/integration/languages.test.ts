@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { tools, users } from "#server/db/schema.ts";
-import { insertCategory, insertTool } from "../factories.ts";
+import { follows, tools, users } from "#server/db/schema.ts";
+import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { createClient } from "../setup/forms.ts";
@@ -194,6 +194,39 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
       await insertUserWithPassword();
       await createClient(mailing.request).post("/es/forgot-password", { email: "cy@example.com" });
       expect((await smtp.waitForMail("cy@example.com")).subject).toBe("Restablece tu contraseña de Indie Tools");
+    });
+
+    it("writes a maker's mails about their tool in their language, whoever acts, and the weekly mails in each reader's", async () => {
+      const DAY_MS = 24 * 60 * 60 * 1000;
+      const longAgo = new Date(Date.now() - 30 * DAY_MS);
+      const marie = await insertUser(database.db, { username: "Marie", email: "marie@example.com", locale: "fr", createdAt: longAgo });
+      const vera = await insertUser(database.db, { username: "Vera", role: "verifier", locale: "es" });
+      const reader = await insertUser(database.db, { username: "Ramon", email: "ramon@example.com", locale: "es", createdAt: longAgo });
+      const category = await insertCategory(database.db, { label: "Analytics" });
+      const tool = await mailing.services.lifecycle.submitTool(marie.session, toolInput(category.id));
+      const received = await smtp.waitForMail("marie@example.com", { subject: "Nous avons bien reçu Counter" });
+      expect(received.text).toContain("http://localhost:3000/fr/my-tools");
+      // A Spanish verifier lists it: the mail is Marie's, in French.
+      await mailing.services.lifecycle.verifyTool(vera.session, tool.id, { linkSubmitter: true });
+      const live = await smtp.waitForMail("marie@example.com", { subject: "Counter est en ligne" });
+      expect(live.text).toContain(`http://localhost:3000/fr/tool/${tool.slug}`);
+      expect(live.text).toContain("Il est lié à votre compte");
+      // A Spanish reader's review: Marie reads of it in French.
+      await mailing.services.reviews.saveReview(reader.session, tool.slug, { rating: 4, body: "Muy útil" });
+      const review = await smtp.waitForMail("marie@example.com", { subject: "Un nouvel avis sur Counter" });
+      expect(review.text).toContain("Quelqu'un a noté Counter 4 sur 5 :");
+      expect(review.text).toContain("Muy útil");
+
+      // Ramon follows the category: his weekly mail is in Spanish, with its links and its way out in Spanish.
+      const now = new Date();
+      await database.db.insert(follows).values({ userId: reader.id, kind: "category", value: category.id, createdAt: now });
+      await database.db.update(users).set({ followDigestDueAt: new Date(now.getTime() + DAY_MS) }).where(eq(users.id, reader.id));
+      expect(await mailing.services.follows.sendFollowDigests(new Date(now.getTime() + DAY_MS + 60_000))).toBe(1);
+      await mailing.services.outbox.drain();
+      const digest = await smtp.waitForMail("ramon@example.com", { subject: "Novedades en lo que sigues en Indie Tools" });
+      expect(digest.text).toContain("Una herramienta nueva en Analytics");
+      expect(digest.text).toContain(`http://localhost:3000/es/tool/${tool.slug}`);
+      expect(digest.text).toContain("Darse de baja: http://localhost:3000/es/unsubscribe?list=follows");
     });
 
     /** A person whose record names no language, as every account made before languages. */

@@ -8,6 +8,7 @@ import { newsletterSends, outbox, users } from "#server/db/schema.ts";
 import { newsletterSending } from "#server/newsletter/sends.ts";
 import { insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
+import { readers } from "#server/mail/readers.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
 import { signUpPerson } from "../setup/people.ts";
@@ -83,7 +84,7 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
     await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date() });
     const admin = await signUp("Adam", "admin");
     for (let index = 0; index < 11; index++) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true });
-    const sending = newsletterSending({ db: database.db, outbox: app.services.outbox, siteUrl: "http://localhost:3000", siteName: () => "Indie Tools", secret: "a-secret", buildDigest: app.services.newsletter.buildDigest, batchSize: 2 });
+    const sending = newsletterSending({ db: database.db, outbox: app.services.outbox, readers: readers({ siteUrl: "http://localhost:3000", locales: ["en"], defaultLocale: "en" }), siteName: () => "Indie Tools", secret: "a-secret", buildDigest: app.services.newsletter.buildDigest, batchSize: 2 });
 
     // The request writes 4 batches of 2, and leaves the rest.
     const started = await sending.startSend(admin.session, 7);
