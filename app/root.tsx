@@ -1,6 +1,6 @@
 /** The root layout (SPEC section 2): promo banner, navigation bar, the page, footer; and the error page for the whole app. */
 import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useHref } from "react-router";
 import type { Route } from "./+types/root";
 import { usePageviews } from "./analytics.ts";
 import stylesheet from "./app.css?url";
@@ -52,6 +52,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const nonce = useNonce();
   const { locale, t } = useWords();
+  // The site's feeds in the page's language (its basename's).
+  const rssHref = useHref("/rss.xml");
+  const jsonFeedHref = useHref("/feed.json");
   usePageviews();
   return (
     // data-theme is written by THEME_SCRIPT before React hydrates, data-viewer and data-role by VIEWER_SCRIPT on the pages
@@ -73,8 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
-        <link rel="alternate" type="application/rss+xml" title={t("feeds.newTools")} href="/rss.xml" />
-        <link rel="alternate" type="application/feed+json" title={t("feeds.newTools")} href="/feed.json" />
+        <link rel="alternate" type="application/rss+xml" title={t("feeds.newTools")} href={rssHref} />
+        <link rel="alternate" type="application/feed+json" title={t("feeds.newTools")} href={jsonFeedHref} />
         {/* The site's own favicon and accent colour, when an admin set them (decision 048). */}
         {data?.config.faviconUrl ? (
           <link rel="icon" href={data.config.faviconUrl} type="image/webp" />

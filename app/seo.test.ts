@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
+import { ogHomeImage, ogImagePath } from "#common/og-image.ts";
 import "#server/i18n.ts";
-import { jsonLd, MAX_DESCRIPTION_LENGTH, metaDescription, pageMeta, pageTitle } from "./seo.ts";
+import { breadcrumbLd, itemListLd, jsonLd, MAX_DESCRIPTION_LENGTH, metaDescription, pageMeta, pageTitle } from "./seo.ts";
 
 const matches = [{ loaderData: { locale: "en", config: { siteName: "Indie Tools", siteUrl: "https://tools.example", locales: ["en"], defaultLocale: "en", other: "not shown" } } }];
 const multilingual = (locale: string) => [{ loaderData: { locale, config: { siteName: "Indie Tools", siteUrl: "https://tools.example", locales: ["en", "fr", "es"], defaultLocale: "en" } } }];
 
 describe("pageMeta", () => {
   it("writes the title, description, canonical URL and link-preview tags, with the home page's image by default", () => {
-    const homeImage = `https://tools.example${ogImagePath({ kind: "home", siteName: "Indie Tools", tagline: HOME_TAGLINE }, "Indie Tools")}`;
+    const homeImage = `https://tools.example${ogImagePath(ogHomeImage("Indie Tools"), "Indie Tools")}`;
     expect(pageMeta(matches, { title: "Blog", description: "Guides.", path: "/blog" })).toEqual([
       { title: "Blog | Indie Tools" },
       { name: "description", content: "Guides." },
@@ -18,6 +18,7 @@ describe("pageMeta", () => {
       { property: "og:title", content: "Blog | Indie Tools" },
       { property: "og:description", content: "Guides." },
       { property: "og:url", content: "https://tools.example/blog" },
+      { property: "og:locale", content: "en_GB" },
       { property: "og:image", content: homeImage },
       { property: "og:image:width", content: "1200" },
       { property: "og:image:height", content: "630" },
@@ -41,6 +42,24 @@ describe("pageMeta", () => {
     ]);
     expect(pageMeta(multilingual("es"), { title: "t", description: "d", path: "/", noindex: true }).filter((tag) => "hrefLang" in tag)).toEqual([]);
     expect(pageMeta(matches, { title: "t", description: "d", path: "/" }).filter((tag) => "hrefLang" in tag)).toEqual([]);
+    // Link previews read the page's language, and the others it exists in.
+    const openGraph = (tag: object) => "property" in tag && String(tag.property).startsWith("og:locale");
+    expect(meta.filter(openGraph)).toEqual([
+      { property: "og:locale", content: "fr_FR" },
+      { property: "og:locale:alternate", content: "en_GB" },
+      { property: "og:locale:alternate", content: "es_ES" },
+    ]);
+  });
+
+  it("links its structured data to the pages of its own language", () => {
+    const [crumbs, list] = pageMeta(multilingual("es"), ({ pageUrl }) => ({
+      title: "t",
+      description: "d",
+      path: "/tags",
+      extra: [breadcrumbLd(pageUrl, [{ name: "Inicio", path: "/" }, { name: "Etiquetas", path: "/tags" }]), itemListLd(pageUrl, "Herramientas", [{ name: "Counter", path: "/tool/counter" }])],
+    })).slice(-2) as { "script:ld+json": { itemListElement: { item?: string; url?: string }[] } }[];
+    expect(crumbs!["script:ld+json"].itemListElement.map((item) => item.item)).toEqual(["https://tools.example/es", "https://tools.example/es/tags"]);
+    expect(list!["script:ld+json"].itemListElement.map((item) => item.url)).toEqual(["https://tools.example/es/tool/counter"]);
   });
 
   it("names the page's own image, as an absolute address", () => {

@@ -4,7 +4,7 @@ import { clipAtWord } from "#common/clip.ts";
 import type { Words } from "#common/i18n/translate.ts";
 import { wordsFor } from "#common/i18n/words.ts";
 import { type Locale, localizedPath, type SiteLocales } from "#common/locales.ts";
-import { HOME_TAGLINE, ogImagePath } from "#common/og-image.ts";
+import { ogHomeImage, ogImagePath } from "#common/og-image.ts";
 
 type SeoInput = {
   siteName: string;
@@ -16,7 +16,13 @@ type SeoInput = {
   path: string;
   /** The link preview image (an ogImagePath); without one, the home page's (decision 035). */
   image?: string;
+  /** The page's language, and the site's. */
+  locale: Locale;
+  site: SiteLocales;
 };
+
+/** Open Graph's names of the languages (language_TERRITORY), as link previews read them; English is written the British way. */
+const OPEN_GRAPH_LOCALES: Record<Locale, string> = { en: "en_GB", fr: "fr_FR", es: "es_ES" };
 
 /** A page's title as the browser's tab shows it: the site's name is appended unless the title already says it. */
 export function pageTitle(title: string, siteName: string): string {
@@ -34,11 +40,13 @@ export function metaDescription(text: string): string {
   return clipAtWord(text.replace(/\s+/g, " ").trim(), MAX_DESCRIPTION_LENGTH);
 }
 
-function seo({ siteName, siteUrl, title, description: text, path, image }: SeoInput): MetaDescriptor[] {
+function seo({ siteName, siteUrl, title, description: text, path, image, locale, site }: SeoInput): MetaDescriptor[] {
   const fullTitle = pageTitle(title, siteName);
   const description = metaDescription(text);
   const url = `${siteUrl}${path}`;
-  const imageUrl = new URL(image ?? ogImagePath({ kind: "home", siteName, tagline: HOME_TAGLINE }, siteName), siteUrl).toString();
+  // A drawn image is the page's language's: its words are that language's (common/og-image.ts).
+  const drawn = image ?? ogImagePath(ogHomeImage(siteName), siteName);
+  const imageUrl = new URL(drawn.startsWith("/og/") ? localizedPath(locale, drawn, site) : drawn, siteUrl).toString();
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -48,6 +56,7 @@ function seo({ siteName, siteUrl, title, description: text, path, image }: SeoIn
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
+    { property: "og:locale", content: OPEN_GRAPH_LOCALES[locale] },
     { property: "og:image", content: imageUrl },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
@@ -65,20 +74,20 @@ export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
 
 export type Crumb = { name: string; path: string };
 
-/** The BreadcrumbList of a page, from the home page down to it. */
-export function breadcrumbLd(siteUrl: string, crumbs: Crumb[]): MetaDescriptor {
+/** The BreadcrumbList of a page, from the home page down to it, with the addresses of the page's language (`pageUrl`). */
+export function breadcrumbLd(pageUrl: PageUrl, crumbs: Crumb[]): MetaDescriptor {
   return jsonLd({
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: `${siteUrl}${crumb.path}` })),
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: pageUrl(crumb.path) })),
   });
 }
 
-/** The ItemList of a list page: the tools (or other items) it shows, in order. */
-export function itemListLd(siteUrl: string, name: string, items: Crumb[]): MetaDescriptor {
+/** The ItemList of a list page: the tools (or other items) it shows, in order, at their pages in the page's language. */
+export function itemListLd(pageUrl: PageUrl, name: string, items: Crumb[]): MetaDescriptor {
   return jsonLd({
     "@type": "ItemList",
     name,
-    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: `${siteUrl}${item.path}` })),
+    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: pageUrl(item.path) })),
   });
 }
 
@@ -86,13 +95,15 @@ export function itemListLd(siteUrl: string, name: string, items: Crumb[]): MetaD
  * The home page's WebSite, with the SearchAction that lets a search engine send a query straight to /search (which
  * turns any text into its results page), and the Organization that runs the site.
  */
-export function websiteLd({ siteName, siteUrl }: Site): MetaDescriptor[] {
+export function websiteLd({ siteName, siteUrl, pageUrl, locale }: Site & { pageUrl: PageUrl; locale: Locale }): MetaDescriptor[] {
+  const home = pageUrl("/");
   return [
     jsonLd({
       "@type": "WebSite",
       name: siteName,
-      url: `${siteUrl}/`,
-      potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` }, "query-input": "required name=search_term_string" },
+      url: home.endsWith("/") ? home : `${home}/`,
+      inLanguage: locale,
+      potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${pageUrl("/search")}?q={search_term_string}` }, "query-input": "required name=search_term_string" },
     }),
     jsonLd({ "@type": "Organization", name: siteName, url: `${siteUrl}/`, logo: `${siteUrl}/favicon.svg` }),
   ];
@@ -108,10 +119,16 @@ export function softwareOffers(paymentType: string): { offers?: Record<string, s
 
 export type Site = { siteName: string; siteUrl: string };
 
-/** What a page's meta may be built from: the site, its tagline (the home page's title), and the page's words. */
-export type SiteWords = Site & { tagline: string } & Words;
+/** The absolute address of a page (a path from "/") in the language of the page being rendered. */
+export type PageUrl = (path: string) => string;
 
-export type PageMeta = Omit<SeoInput, keyof Site> & {
+/**
+ * What a page's meta may be built from: the site, its tagline (the home page's title), the page's words, and the
+ * addresses of pages in its language (`pageUrl`), for its structured data.
+ */
+export type SiteWords = Site & { tagline: string; pageUrl: PageUrl } & Words;
+
+export type PageMeta = Omit<SeoInput, keyof Site | "locale" | "site"> & {
   /** Keeps the page out of search engines (private pages, empty lists, the moderation console). */
   noindex?: boolean;
   /** Tags after the page's own: its structured data, a feed link. */
@@ -127,13 +144,14 @@ export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined
   const root = matches[0]?.loaderData as { config: Site & { tagline: string } & SiteLocales; locale: Locale } | undefined;
   if (!root) return [];
   const { siteName, siteUrl, tagline, locales, defaultLocale } = root.config;
-  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline, ...wordsFor(root.locale) }) : page;
+  const site = { locales, defaultLocale };
+  const pageUrl: PageUrl = (path) => `${siteUrl}${localizedPath(root.locale, path, site)}`;
+  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline, pageUrl, ...wordsFor(root.locale) }) : page;
   if (!meta) return [];
   const { noindex, extra = [], path, ...rest } = meta;
-  const site = { locales, defaultLocale };
   return [
-    ...seo({ siteName, siteUrl, path: localizedPath(root.locale, path, site), ...rest }),
-    ...(noindex ? [NOINDEX] : alternates(siteUrl, path, site)),
+    ...seo({ siteName, siteUrl, path: localizedPath(root.locale, path, site), locale: root.locale, site, ...rest }),
+    ...(noindex ? [NOINDEX] : alternates(siteUrl, path, site, root.locale)),
     ...extra,
   ];
 }
@@ -142,9 +160,10 @@ export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined
  * The page in each language the site offers, and the default language's as x-default (Google's hreflang): none when
  * the site speaks one language. A page kept out of search engines names none.
  */
-function alternates(siteUrl: string, path: string, site: SiteLocales): MetaDescriptor[] {
+function alternates(siteUrl: string, path: string, site: SiteLocales, locale: Locale): MetaDescriptor[] {
   if (site.locales.length < 2) return [];
   return [
+    ...site.locales.filter((other) => other !== locale).map((other) => ({ property: "og:locale:alternate", content: OPEN_GRAPH_LOCALES[other] })),
     ...site.locales.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: locale, href: `${siteUrl}${localizedPath(locale, path, site)}` })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${siteUrl}${localizedPath(site.defaultLocale, path, site)}` },
   ];

@@ -2,12 +2,14 @@
  * The link preview images' addresses (decision 035). Each carries a short hash of what the image draws, so a page whose
  * data changes names a new image, and crawlers fetch it again; the server stores the image under the same hash.
  * Isomorphic: a route's meta builds the address from its loader's data, the server recomputes it from the database.
+ * An image's words are in the page's language (`say`): the French page's image is /fr/og/..., with its own hash.
  */
+import { say } from "./i18n/say.ts";
 
 /** What a tool's image draws. */
 export type ToolImageData = { slug: string; name: string; shortDesc: string; logo: string | null; color: string | null };
-/** What a category's or a top-list's image draws: its title and how many tools it holds. */
-export type ListImageData = { slug: string; title: string; toolCount: number; color: string | null };
+/** What a category's or a top-list's image draws: its title and how many tools it holds ("12 tools"). */
+export type ListImageData = { slug: string; title: string; toolCount: string; color: string | null };
 /** What the home page's image (the default of every other page) draws. */
 export type HomeImageData = { siteName: string; tagline: string };
 
@@ -17,8 +19,6 @@ export type OgImage =
   | ({ kind: "top" } & ListImageData)
   | ({ kind: "home" } & HomeImageData);
 
-/** The home page's tagline, drawn on its image. */
-export const HOME_TAGLINE = "The best tools for indie developers and solopreneurs, hand-picked.";
 
 /** Bumped when the drawing itself changes, so every image is made again. */
 const DRAWING_VERSION = 1;
@@ -46,9 +46,14 @@ export function ogToolImage(tool: { slug: string; name: string; shortDesc: strin
 }
 
 export function ogCategoryImage(category: { slug: string; label: string; color: string; toolCount: number }): OgImage {
-  return { kind: "category", slug: category.slug, title: `${category.label} tools`, toolCount: category.toolCount, color: category.color };
+  return { kind: "category", slug: category.slug, title: say("og.categoryTitle", { category: category.label }), toolCount: say("lists.toolCount", { count: category.toolCount }), color: category.color };
 }
 
 export function ogTopListImage(page: { path: string; title: string }, toolCount: number): OgImage {
-  return { kind: "top", slug: page.path.slice(1), title: page.title, toolCount, color: null };
+  return { kind: "top", slug: page.path.slice(1), title: page.title, toolCount: say("lists.toolCount", { count: toolCount }), color: null };
+}
+
+/** The home page's image, the default of every other page: the site's name and its tagline. */
+export function ogHomeImage(siteName: string): OgImage {
+  return { kind: "home", siteName, tagline: say("og.tagline") };
 }

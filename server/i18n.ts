@@ -6,13 +6,13 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Bundle } from "#common/i18n/bundles.ts";
-import enMail from "#common/i18n/compiled/en-mail.js";
+import enServer from "#common/i18n/compiled/en-server.js";
 import enPages from "#common/i18n/compiled/en-pages.js";
 import enShell from "#common/i18n/compiled/en-shell.js";
-import esMail from "#common/i18n/compiled/es-mail.js";
+import esServer from "#common/i18n/compiled/es-server.js";
 import esPages from "#common/i18n/compiled/es-pages.js";
 import esShell from "#common/i18n/compiled/es-shell.js";
-import frMail from "#common/i18n/compiled/fr-mail.js";
+import frServer from "#common/i18n/compiled/fr-server.js";
 import frPages from "#common/i18n/compiled/fr-pages.js";
 import frShell from "#common/i18n/compiled/fr-shell.js";
 import { readLocaleFrom } from "#common/i18n/say.ts";
@@ -20,9 +20,9 @@ import { holdMessages, watchBundles } from "#common/i18n/words.ts";
 import type { Locale } from "#common/locales.ts";
 
 const CATALOGUES = {
-  en: { shell: enShell, pages: enPages, mail: enMail },
-  fr: { shell: frShell, pages: frPages, mail: frMail },
-  es: { shell: esShell, pages: esPages, mail: esMail },
+  en: { shell: enShell, pages: enPages, server: enServer },
+  fr: { shell: frShell, pages: frPages, server: frServer },
+  es: { shell: esShell, pages: esPages, server: esServer },
 } as const;
 for (const [locale, bundles] of Object.entries(CATALOGUES)) {
   for (const [bundle, messages] of Object.entries(bundles)) holdMessages(locale as Locale, bundle as Bundle, messages);

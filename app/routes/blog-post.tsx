@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => {
+  pageMeta(matches, ({ siteName, siteUrl, t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { post } = loaderData;
     const path = blogPostPath(post.slug);
@@ -32,10 +32,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           headline: post.title,
           description: post.description,
           datePublished: post.date,
-          url: `${siteUrl}${path}`,
+          url: pageUrl(path),
           publisher: { "@type": "Organization", name: siteName, url: siteUrl },
         }),
-        breadcrumbLd(siteUrl, [
+        breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: t("blog.title"), path: "/blog" },
           { name: post.title, path },

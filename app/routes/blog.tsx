@@ -22,14 +22,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
     matches,
-    ({ siteName, siteUrl, t }) =>
+    ({ siteName, t, pageUrl }) =>
       loaderData && {
         title: t("blog.title"),
         description: t("blog.description", { siteName }),
         path: "/blog",
         extra: [
           itemListLd(
-            siteUrl,
+            pageUrl,
             t("blog.listName", { siteName }),
             loaderData.posts.map((post) => ({ name: post.title, path: blogPostPath(post.slug) })),
           ),

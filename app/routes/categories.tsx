@@ -17,14 +17,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
     matches,
-    ({ siteName, siteUrl, t }) =>
+    ({ siteName, t, pageUrl }) =>
       loaderData && {
         title: t("categories.title"),
         description: t("categories.description", { siteName }),
         path: "/categories",
         extra: [
           itemListLd(
-            siteUrl,
+            pageUrl,
             t("categories.listName", { siteName }),
             loaderData.categories.map((category) => ({ name: category.label, path: categoryPath(category.slug) })),
           ),

@@ -46,7 +46,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => {
+  pageMeta(matches, ({ siteName, t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { category, featured, page, filters } = loaderData;
     const path = categoryPath(category.slug);
@@ -60,15 +60,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       // A filtered or sorted view is not indexed; the category is its canonical address (decision 034).
       noindex: isNarrowed(filters, "category"),
       extra: [
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: feed, href: `${path}/rss.xml` },
-        { tagName: "link", rel: "alternate", type: "application/feed+json", title: feed, href: `${path}/feed.json` },
-        breadcrumbLd(siteUrl, [
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: feed, href: pageUrl(`${path}/rss.xml`) },
+        { tagName: "link", rel: "alternate", type: "application/feed+json", title: feed, href: pageUrl(`${path}/feed.json`) },
+        breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: t("categories.title"), path: "/categories" },
           { name: category.label, path },
         ]),
         itemListLd(
-          siteUrl,
+          pageUrl,
           title,
           [...featured, ...page.tools.filter((tool) => !featured.some((shown) => shown.id === tool.id))].map((tool) => ({
             name: tool.name,

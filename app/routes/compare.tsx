@@ -38,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl, t }) => {
+  pageMeta(matches, ({ t, pageUrl }) => {
     if (!loaderData) return undefined;
     const [a, b] = loaderData.tools as [ToolDetail, ToolDetail];
     const path = comparePath(a.slug, b.slug);
@@ -48,12 +48,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       description: t("compare.description", { a: a.name, aDesc: a.shortDesc, b: b.name, bDesc: b.shortDesc }).slice(0, 300),
       path,
       extra: [
-        breadcrumbLd(siteUrl, [
+        breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: a.name, path: toolPath(a.slug) },
           { name: title, path },
         ]),
-        itemListLd(siteUrl, title, [
+        itemListLd(pageUrl, title, [
           { name: a.name, path: toolPath(a.slug) },
           { name: b.name, path: toolPath(b.slug) },
         ]),

@@ -31,14 +31,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, tagline, t }) => ({
+  pageMeta(matches, ({ siteName, siteUrl, tagline, t, pageUrl, locale }) => ({
     title: tagline ? `${siteName}: ${tagline}` : siteName,
     description: t("home.description"),
     path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
     extra: [
-      ...websiteLd({ siteName, siteUrl }),
+      ...websiteLd({ siteName, siteUrl, pageUrl, locale }),
       itemListLd(
-        siteUrl,
+        pageUrl,
         t("home.latest"),
         (loaderData?.latest.tools ?? []).map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
       ),

@@ -20,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl }) => {
+  pageMeta(matches, ({ siteName, siteUrl, pageUrl }) => {
     if (!loaderData) return undefined;
     const { title, description, name } = loaderData.page;
     const path = `/${name}.html`;
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       title,
       description,
       path,
-      extra: [jsonLd({ "@type": "WebPage", name: title, description, url: `${siteUrl}${path}`, isPartOf: { "@type": "WebSite", name: siteName, url: siteUrl } })],
+      extra: [jsonLd({ "@type": "WebPage", name: title, description, url: pageUrl(path), isPartOf: { "@type": "WebSite", name: siteName, url: siteUrl } })],
     };
   });
 

@@ -3,6 +3,7 @@
  * each with its address. The dumps, the API and the feeds are served by the server, not by routes of the app: their
  * links load a document.
  */
+import { useHref } from "react-router";
 import { useT } from "../i18n.tsx";
 import { Link } from "../components/link.tsx";
 import { jsonLd, pageMeta } from "../seo.ts";
@@ -15,7 +16,7 @@ export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 /** The dumps as a schema.org Dataset, so that dataset search engines find them with their formats. */
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => ({
+  pageMeta(matches, ({ siteName, siteUrl, t, pageUrl }) => ({
     title: t("openData.title"),
     description: t("openData.description"),
     path: "/open-data",
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
         "@type": "Dataset",
         name: t("openData.datasetName", { siteName }),
         description: t("openData.datasetDescription", { siteName }),
-        url: `${siteUrl}/open-data`,
+        url: pageUrl("/open-data"),
         isAccessibleForFree: true,
         creator: { "@type": "Organization", name: siteName, url: siteUrl },
         distribution: [
@@ -114,9 +115,10 @@ export default function OpenData() {
   );
 }
 
+/** A feed of the page's language: a file, not a page, so the browser loads it. */
 function FeedLink({ href, children }: { href: string; children: string }) {
   return (
-    <a href={href} className="font-medium text-brand-700 underline">
+    <a href={useHref(href)} className="font-medium text-brand-700 underline">
       {children}
     </a>
   );

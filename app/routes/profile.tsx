@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => {
+  pageMeta(matches, ({ siteName, t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { profile, tools } = loaderData;
     const path = profilePath(profile.slug);
@@ -79,7 +79,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           mainEntity: {
             "@type": "Person",
             name: profile.username,
-            url: `${siteUrl}${path}`,
+            url: pageUrl(path),
             ...(bio ? { description: bio } : {}),
             ...(profile.socialProfiles.length ? { sameAs: profile.socialProfiles.map((social) => social.url) } : {}),
           },

@@ -49,7 +49,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl, t }) => {
+  pageMeta(matches, ({ t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { text, phrase, page, filters, isListed } = loaderData;
     return {
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       path: searchPath(text),
       // Anyone can make a search page: only one that several people made and that found tools is indexed (/searches lists it).
       noindex: page.tools.length === 0 || isNarrowed(filters) || !isListed,
-      extra: [itemListLd(siteUrl, t("search.listName", { phrase }), page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
+      extra: [itemListLd(pageUrl, t("search.listName", { phrase }), page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
     };
   });
 

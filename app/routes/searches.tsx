@@ -19,11 +19,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl, t }) => ({
+  pageMeta(matches, ({ t, pageUrl }) => ({
     title: t("searches.title"),
     description: t("searches.description"),
     path: "/searches",
-    extra: [itemListLd(siteUrl, t("searches.heading"), (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) })))],
+    extra: [itemListLd(pageUrl, t("searches.heading"), (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) })))],
   }));
 
 export default function Searches({ loaderData }: Route.ComponentProps) {

@@ -39,7 +39,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => {
+  pageMeta(matches, ({ siteName, pageUrl, t }) => {
     if (!loaderData) return undefined;
     const { tag, page, filters } = loaderData;
     const path = tagPath(tag.tag);
@@ -52,15 +52,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       // A filtered or sorted view is not indexed; the tag is its canonical address (decision 034).
       noindex: isNarrowed(filters, "tag"),
       extra: [
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: feed, href: `${path}/rss.xml` },
-        { tagName: "link", rel: "alternate", type: "application/feed+json", title: feed, href: `${path}/feed.json` },
-        breadcrumbLd(siteUrl, [
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: feed, href: pageUrl(`${path}/rss.xml`) },
+        { tagName: "link", rel: "alternate", type: "application/feed+json", title: feed, href: pageUrl(`${path}/feed.json`) },
+        breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: t("tags.title"), path: "/tags" },
           { name: `#${tag.tag}`, path },
         ]),
         itemListLd(
-          siteUrl,
+          pageUrl,
           title,
           page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
         ),

@@ -21,14 +21,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
     matches,
-    ({ siteName, siteUrl, t }) =>
+    ({ siteName, t, pageUrl }) =>
       loaderData && {
         title: t("tags.title"),
         description: t("tags.description", { siteName }),
         path: "/tags",
         extra: [
           itemListLd(
-            siteUrl,
+            pageUrl,
             t("tags.listName", { siteName }),
             loaderData.page.tags.map(({ tag }) => ({ name: `#${tag}`, path: tagPath(tag) })),
           ),

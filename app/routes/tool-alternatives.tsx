@@ -55,7 +55,7 @@ export function alternativesIntro({ t, list }: Words, tool: { name: string; cate
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, (site) => {
-    const { siteUrl, t } = site;
+    const { pageUrl, t } = site;
     if (!loaderData) return undefined;
     const { tool, alternatives } = loaderData;
     const path = alternativesPath(tool.slug);
@@ -66,13 +66,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       path,
       noindex: alternatives.length === 0,
       extra: [
-        breadcrumbLd(siteUrl, [
+        breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: tool.name, path: toolPath(tool.slug) },
           { name: t("alternatives.crumb"), path },
         ]),
         itemListLd(
-          siteUrl,
+          pageUrl,
           title,
           alternatives.map((alternative) => ({ name: alternative.name, path: toolPath(alternative.slug) })),
         ),

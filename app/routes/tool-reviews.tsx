@@ -40,7 +40,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteUrl, siteName, t }) => {
+  pageMeta(matches, ({ siteName, t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { tool, rating, sort, isFirstPage } = loaderData;
     const path = toolReviewsPath(tool.slug);
@@ -52,8 +52,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       // Another order or a later page is the same reviews again: only the first page is indexed.
       noindex: sort !== "newest" || !isFirstPage,
       extra: [
-        breadcrumbLd(siteUrl, [{ name: t("tool.home"), path: "/" }, { name: tool.name, path: toolPath(tool.slug) }, { name: t("tool.reviews"), path }]),
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("reviews.feed", { name: tool.name, siteName }), href: `${path}/rss.xml` },
+        breadcrumbLd(pageUrl, [{ name: t("tool.home"), path: "/" }, { name: tool.name, path: toolPath(tool.slug) }, { name: t("tool.reviews"), path }]),
+        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("reviews.feed", { name: tool.name, siteName }), href: pageUrl(`${path}/rss.xml`) },
       ],
     };
   });

@@ -155,7 +155,7 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => {
+  pageMeta(matches, ({ siteName, siteUrl, t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { tool, stats, reviews } = loaderData;
     const path = toolPath(tool.slug);
@@ -172,7 +172,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           "@type": "SoftwareApplication",
           name: tool.name,
           description: tool.shortDesc,
-          url: `${siteUrl}${path}`,
+          url: pageUrl(path),
           sameAs: tool.website,
           applicationCategory: category?.label,
           operatingSystem: "Web",
@@ -184,7 +184,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
                 aggregateRating: { "@type": "AggregateRating", ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 },
                 review: reviews.map((review) => ({
                   "@type": "Review",
-                  author: { "@type": "Person", name: review.author.username, url: `${siteUrl}${profilePath(review.author.slug)}` },
+                  author: { "@type": "Person", name: review.author.username, url: pageUrl(profilePath(review.author.slug)) },
                   datePublished: review.createdAt.slice(0, 10),
                   ...(review.body ? { reviewBody: review.body } : {}),
                   reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
@@ -192,7 +192,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
               }
             : {}),
         }),
-        breadcrumbLd(siteUrl, [
+        breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           ...(category ? [{ name: category.label, path: categoryPath(category.slug) }] : []),
           { name: tool.name, path },

@@ -56,7 +56,7 @@ function describe(t: Translate, { filters, categoryLabel }: { filters: FacetValu
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => {
+  pageMeta(matches, ({ siteName, t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { title, summary } = describe(t, loaderData);
     return {
@@ -67,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       noindex: isNarrowed(loaderData.filters),
       extra: [
         itemListLd(
-          siteUrl,
+          pageUrl,
           title,
           loaderData.page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
         ),

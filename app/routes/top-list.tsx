@@ -24,7 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, ({ siteName, siteUrl, t }) => {
+  pageMeta(matches, ({ siteName, t, pageUrl }) => {
     if (!loaderData) return undefined;
     const { page, tools } = loaderData;
     return {
@@ -33,11 +33,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       path: page.path,
       image: ogImagePath(ogTopListImage(page, tools.length), siteName),
       extra: [
-        breadcrumbLd(siteUrl, [
+        breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: page.label, path: page.path },
         ]),
-        itemListLd(siteUrl, page.title, tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) }))),
+        itemListLd(pageUrl, page.title, tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) }))),
       ],
     };
   });

@@ -1,13 +1,14 @@
 /**
  * A catalogue is cut into bundles by the first word of its keys (decision 053), so that a browser loads only the words
  * of what it shows: the shell (the layout, the home page and the cards every list shows) with the first page; the
- * other pages' words when a page needs them; the e-mails' never. The server holds every bundle.
+ * other pages' words when a page needs them; the server's own (the e-mails', the feeds') never. The server holds every
+ * bundle.
  */
-export const BUNDLES = ["shell", "pages", "mail"] as const;
+export const BUNDLES = ["shell", "pages", "server"] as const;
 
 export type Bundle = (typeof BUNDLES)[number];
 
-/** The bundles a browser may load; "mail" is the server's alone. */
+/** The bundles a browser may load; "server" is the server's alone. */
 export const BROWSER_BUNDLES = ["shell", "pages"] as const satisfies readonly Bundle[];
 
 const BY_AREA: Record<string, Bundle> = {
@@ -23,7 +24,8 @@ const BY_AREA: Record<string, Bundle> = {
   card: "shell",
   latest: "shell",
   favorite: "shell",
-  mail: "mail",
+  mail: "server",
+  feed: "server",
 };
 
 /** The bundle a key is in: its area's (the words before its first dot), else the pages'. */

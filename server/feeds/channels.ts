@@ -2,12 +2,18 @@
  * What each feed holds, whatever its format: the whole site's newest tools, one category's, or one tag's. The RSS
  * (rss.ts) and JSON Feed (json-feed.ts) documents are two writings of the same channel.
  */
+import { say } from "#common/i18n/say.ts";
+import type { Locale } from "#common/locales.ts";
 import { categoryPath, tagPath } from "#common/page-paths.ts";
 import type { Services } from "../services.ts";
 import type { FeedTool } from "./queries.ts";
 
 export type FeedSources = Pick<Services, "feeds" | "categories" | "tags">;
-export type FeedSite = { siteUrl: string; siteName: string };
+/**
+ * The site as one language's feeds see it: `siteUrl` is that language's root ("https://tools.example/fr"), so every
+ * page a feed links to is in its language, and its words are said in it (the feeds are built inside it).
+ */
+export type FeedSite = { siteUrl: string; siteName: string; locale: Locale };
 
 export type FeedChannel = {
   title: string;
@@ -16,44 +22,48 @@ export type FeedChannel = {
   /** Where the feed's files live: `${base}/rss.xml` and `${base}/feed.json`. */
   base: string;
   description: string;
+  language: Locale;
   tools: FeedTool[];
 };
 
 /** The newest verified tools of the whole site (/rss.xml, /feed.json). */
-export async function siteChannel(sources: FeedSources, { siteUrl, siteName }: FeedSite): Promise<FeedChannel> {
+export async function siteChannel(sources: FeedSources, { siteUrl, siteName, locale }: FeedSite): Promise<FeedChannel> {
   return {
-    title: `${siteName}: new tools`,
+    title: say("feed.siteTitle", { siteName }),
     link: `${siteUrl}/`,
     base: siteUrl,
-    description: `The tools most recently added to ${siteName}, a hand-curated directory of tools for indie developers.`,
+    description: say("feed.siteDescription", { siteName }),
+    language: locale,
     tools: await sources.feeds.listNewlyVerifiedTools(),
   };
 }
 
 /** The newest verified tools of one category, or null for an unknown slug. */
-export async function findCategoryChannel(sources: FeedSources, slug: string, { siteUrl, siteName }: FeedSite): Promise<FeedChannel | null> {
+export async function findCategoryChannel(sources: FeedSources, slug: string, { siteUrl, siteName, locale }: FeedSite): Promise<FeedChannel | null> {
   const category = await sources.categories.findCategoryBySlug(slug);
   if (!category) return null;
   const link = `${siteUrl}${categoryPath(encodeURIComponent(category.slug))}`;
   return {
-    title: `${siteName}: new ${category.label} tools`,
+    title: say("feed.categoryTitle", { siteName, category: category.label }),
     link,
     base: link,
-    description: category.description || `The ${category.label} tools most recently added to ${siteName}.`,
+    description: category.description || say("feed.categoryDescription", { siteName, category: category.label }),
+    language: locale,
     tools: await sources.feeds.listNewlyVerifiedTools({ categoryId: category.id }),
   };
 }
 
 /** The newest verified tools carrying one tag, or null for a tag no tool carries (as its page). */
-export async function findTagChannel(sources: FeedSources, tag: string, { siteUrl, siteName }: FeedSite): Promise<FeedChannel | null> {
+export async function findTagChannel(sources: FeedSources, tag: string, { siteUrl, siteName, locale }: FeedSite): Promise<FeedChannel | null> {
   const found = await sources.tags.findTag(tag);
   if (!found) return null;
   const link = `${siteUrl}${tagPath(found.tag)}`;
   return {
-    title: `${siteName}: new tools tagged #${found.tag}`,
+    title: say("feed.tagTitle", { siteName, tag: found.tag }),
     link,
     base: link,
-    description: `The tools tagged #${found.tag} most recently added to ${siteName}.`,
+    description: say("feed.tagDescription", { siteName, tag: found.tag }),
+    language: locale,
     tools: await sources.feeds.listNewlyVerifiedTools({ tag: found.tag }),
   };
 }

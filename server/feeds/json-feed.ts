@@ -30,7 +30,7 @@ export function jsonFeedDocument(channel: FeedChannel, siteUrl: string): string 
     home_page_url: channel.link,
     feed_url: `${channel.base}/feed.json`,
     description: channel.description,
-    language: "en",
+    language: channel.language,
     items: channel.tools.map((tool) => {
       const url = `${siteUrl}${pathOf("tool", tool.slug)}`;
       return {

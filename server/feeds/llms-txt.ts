@@ -2,10 +2,11 @@
  * /llms.txt (https://llmstxt.org): the site for language models, in Markdown: an H1, a one-line summary in a
  * blockquote, then H2 sections of links: the site's sections and feeds, then each category with its newest tools. Each
  * category lists at most LLMS_TOOLS_PER_CATEGORY tools and links to its full list, so the file stays small (about
- * 3 kB per category) whatever the size of the catalogue.
+ * 3 kB per category) whatever the size of the catalogue. It is written in the site's default language, at the root of
+ * the site, as llms.txt asks.
  */
 import { categoryPath, toolPath } from "#common/page-paths.ts";
-import { countOf } from "#common/plural.ts";
+import { say } from "#common/i18n/say.ts";
 import type { Services } from "../services.ts";
 import type { FeedSite } from "./channels.ts";
 
@@ -27,20 +28,20 @@ export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName 
   const lines = [
     `# ${text(siteName)}`,
     "",
-    `> ${text(siteName)} is a hand-curated directory of tools for indie developers and solopreneurs, in ${countOf(categories.length, "category", "categories")}: each tool has a page with what it does, its pricing and a link to its website.`,
+    `> ${text(say("feed.llmsSummary", { siteName, count: categories.length }))}`,
     "",
-    "Every tool listed was checked by a person before it went live. The lists below show the newest tools of each category; each category's page has all of them.",
+    text(say("feed.llmsChecked")),
     "",
-    "## Sections",
+    `## ${say("feed.llmsSections")}`,
     "",
-    link("Home", `${siteUrl}/`, "featured tools and the newest tools"),
-    link("All tools", `${siteUrl}/tools`, "every live tool, newest first"),
-    link("Categories", `${siteUrl}/categories`, "every category with its number of tools"),
-    link("Tags", `${siteUrl}/tags`, "every tag with its number of tools"),
-    link("Most searched", `${siteUrl}/searches`, "what visitors search for"),
-    link("Blog", `${siteUrl}/blog`),
-    link("New tools (RSS)", `${siteUrl}/rss.xml`),
-    link("New tools (JSON Feed)", `${siteUrl}/feed.json`),
+    link(say("feed.llmsHome"), `${siteUrl}/`, say("feed.llmsHomeNote")),
+    link(say("feed.llmsAllTools"), `${siteUrl}/tools`, say("feed.llmsAllToolsNote")),
+    link(say("feed.llmsCategories"), `${siteUrl}/categories`, say("feed.llmsCategoriesNote")),
+    link(say("feed.llmsTags"), `${siteUrl}/tags`, say("feed.llmsTagsNote")),
+    link(say("feed.llmsSearches"), `${siteUrl}/searches`, say("feed.llmsSearchesNote")),
+    link(say("feed.llmsBlog"), `${siteUrl}/blog`),
+    link(say("feed.llmsRss"), `${siteUrl}/rss.xml`),
+    link(say("feed.llmsJsonFeed"), `${siteUrl}/feed.json`),
     "",
   ];
   categories.forEach((category, index) => {
@@ -48,12 +49,13 @@ export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName 
     const url = `${siteUrl}${categoryPath(encodeURIComponent(category.slug))}`;
     lines.push(`## ${text(category.label)}`, "");
     // The category's page first, with its description: a section of llms.txt holds only a list of links.
-    lines.push(link(`All ${countOf(category.toolCount, `${category.label} tool`)}`, url, category.description || undefined));
+    lines.push(link(say("feed.llmsAllInCategory", { count: category.toolCount, category: category.label }), url, category.description || undefined));
     for (const tool of page.tools) lines.push(link(tool.name, `${siteUrl}${toolPath(encodeURIComponent(tool.slug))}`, tool.shortDesc));
     lines.push("");
   });
+  // "Optional" is llms.txt's own name for what a model may skip, in every language.
   lines.push("## Optional", "");
   for (const topList of await sources.topLists.listTopListLinks()) lines.push(link(topList.label, `${siteUrl}${topList.path}`));
-  lines.push(link("Sitemap", `${siteUrl}/sitemap.xml`), "");
+  lines.push(link(say("feed.llmsSitemap"), `${siteUrl}/sitemap.xml`), "");
   return lines.join("\n");
 }

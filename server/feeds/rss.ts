@@ -1,5 +1,6 @@
 /** RSS 2.0 writing of a feed's channel (channels.ts): the whole site's, a category's or a tag's newest tools; and a tool's reviews. */
-import type { FeedChannel } from "./channels.ts";
+import { say } from "#common/i18n/say.ts";
+import type { FeedChannel, FeedSite } from "./channels.ts";
 import type { PublicReview } from "../reviews/reviews.ts";
 import type { FeedTool } from "./queries.ts";
 import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
@@ -13,7 +14,7 @@ export function rssDocument(channel: FeedChannel, siteUrl: string): string {
     element("title", channel.title),
     element("link", channel.link),
     element("description", channel.description),
-    element("language", "en"),
+    element("language", channel.language),
     `<atom:link href="${escapeXml(`${channel.base}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [element("lastBuildDate", newest.toUTCString())] : []),
     ...channel.tools.map((tool) => item(tool, siteUrl)),
@@ -38,25 +39,25 @@ function item(tool: FeedTool, siteUrl: string): string {
 }
 
 /** A tool's newest public reviews (decision 043), as an RSS 2.0 feed at /tool/{slug}/reviews/rss.xml. */
-export function reviewsRssDocument(tool: { name: string; slug: string }, reviews: PublicReview[], site: { siteUrl: string; siteName: string }): string {
+export function reviewsRssDocument(tool: { name: string; slug: string }, reviews: PublicReview[], site: FeedSite): string {
   const link = `${site.siteUrl}${pathOf("tool", tool.slug, "reviews")}`;
   const newest = reviews[0]?.createdAt;
   return xmlDocument([
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "<channel>",
-    element("title", `${site.siteName}: reviews of ${tool.name}`),
+    element("title", say("feed.reviewsTitle", { siteName: site.siteName, tool: tool.name })),
     element("link", link),
-    element("description", `The newest reviews of ${tool.name} on ${site.siteName}.`),
-    element("language", "en"),
+    element("description", say("feed.reviewsDescription", { siteName: site.siteName, tool: tool.name })),
+    element("language", site.locale),
     `<atom:link href="${escapeXml(`${link}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [element("lastBuildDate", new Date(newest).toUTCString())] : []),
     ...reviews.map((review) =>
       [
         "<item>",
-        element("title", `${review.author.username} rated ${tool.name} ${review.rating} out of 5`),
+        element("title", say("feed.reviewTitle", { author: review.author.username, tool: tool.name, rating: review.rating })),
         element("link", `${link}#${review.id}`),
         `<guid isPermaLink="false">${escapeXml(review.id)}</guid>`,
-        element("description", [review.body, review.reply ? `The maker replied: ${review.reply.text}` : ""].filter(Boolean).join("\n\n")),
+        element("description", [review.body, review.reply ? say("feed.makerReplied", { reply: review.reply.text }) : ""].filter(Boolean).join("\n\n")),
         element("pubDate", new Date(review.createdAt).toUTCString()),
         "</item>",
       ].join(""),

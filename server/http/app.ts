@@ -222,7 +222,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.route("/api/functions", createFunctions(services));
   app.route("/", createFeeds(services, config, pageCache));
   app.route("/", createSuggestions(services, pageCache));
-  app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path))));
+  app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path)), { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE }));
 
   if (filesDir) {
     // An image, never rewritten, is kept a year; a snapshot or a dump, which change, a minute (cacheControlOf).

@@ -6,6 +6,8 @@
  * reads, however many ask at the same time, and served again until a write drops what they show; each carries an ETag,
  * and a reader that has it already gets a 304 (docs/decisions/027).
  */
+import { say } from "#common/i18n/say.ts";
+import { type Locale, localeBasename } from "#common/locales.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { openDataPath } from "#common/page-paths.ts";
 import { badgeQuery } from "#common/schemas/feeds.ts";
@@ -16,12 +18,13 @@ import { etag } from "hono/etag";
 import { OPEN_DATA_FORMATS } from "../catalogue/open-data.ts";
 import type { Config } from "../config.ts";
 import { badgeSvg } from "../feeds/badge.ts";
-import { type FeedChannel, findCategoryChannel, findTagChannel, siteChannel } from "../feeds/channels.ts";
+import { type FeedChannel, type FeedSite, findCategoryChannel, findTagChannel, siteChannel } from "../feeds/channels.ts";
 import { jsonFeedDocument } from "../feeds/json-feed.ts";
 import { buildLlmsTxt } from "../feeds/llms-txt.ts";
 import { reviewsRssDocument, rssDocument } from "../feeds/rss.ts";
 import { buildSitemapIndex, findSitemapPart } from "../feeds/sitemap.ts";
 import type { PageCache } from "../cache/page-cache.ts";
+import { inLocale } from "../i18n.ts";
 import type { Services } from "../services.ts";
 import { responseKeeper } from "./page-cache.ts";
 
@@ -59,13 +62,19 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
   const kept = (c: Context, build: () => Promise<Response>) => (keeper ? keeper.respond(c, c.req.path, build) : build());
   // A reader or a crawler that has a feed already gets a 304 (a kept answer has its own ETag).
   feeds.use("*", etag());
-  // The site's name as its settings say now; a change of settings drops every kept feed with the pages.
-  const site = {
-    siteUrl: config.SITE_URL,
+  const languages = { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE };
+  /**
+   * The site as the feeds of `locale` see it: at that language's root, with the site's name as its settings say now (a
+   * change of settings drops every kept feed with the pages).
+   */
+  const siteIn = (locale: Locale): FeedSite => ({
+    siteUrl: `${config.SITE_URL}${localeBasename(locale, languages)}`,
+    locale,
     get siteName() {
       return services.settings.current().siteName;
     },
-  };
+  });
+  const site = siteIn(config.DEFAULT_LOCALE);
   const robots = ["User-agent: *", "Allow: /", "Disallow: /api/", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n");
 
   feeds.get("/robots.txt", (c) => send(c, robots, "text/plain; charset=utf-8"));
@@ -80,39 +89,48 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
     }),
   );
 
-  feeds.get("/llms.txt", (c) => kept(c, async () => send(c, await buildLlmsTxt(services, site), "text/markdown; charset=utf-8")));
+  // One text for language models, in the site's default language.
+  feeds.get("/llms.txt", (c) => kept(c, () => inLocale(site.locale, async () => send(c, await buildLlmsTxt(services, site), "text/markdown; charset=utf-8"))));
 
-  for (const { file, type, write } of FEED_FORMATS) {
-    feeds.get(`/${file}`, (c) => kept(c, async () => send(c, write(await siteChannel(services, site), site.siteUrl), type)));
+  // Each language's feeds under its prefix (/fr/rss.xml), titled in it and leading to its pages (decision 053).
+  for (const locale of config.LOCALES) {
+    const feedSite = siteIn(locale);
+    const base = localeBasename(locale, languages);
+    /** The answer kept under the request's path, built in the feed's language. */
+    const keptIn = (c: Context, build: () => Promise<Response>) => kept(c, () => inLocale(locale, build));
 
-    feeds.get(`/category/:slug/${file}`, (c) =>
-      kept(c, async () => {
-        const slug = c.req.param("slug");
-        const channel = await findCategoryChannel(services, slug, site);
-        if (channel) return send(c, write(channel, site.siteUrl), type);
-        const moved = await services.categories.findMovedCategorySlug(slug);
-        return moved ? c.redirect(`/category/${moved}/${file}`, 301) : c.text("No category found with this slug", 404);
-      }),
-    );
+    for (const { file, type, write } of FEED_FORMATS) {
+      feeds.get(`${base}/${file}`, (c) => keptIn(c, async () => send(c, write(await siteChannel(services, feedSite), feedSite.siteUrl), type)));
 
-    feeds.get(`/tag/:tag/${file}`, (c) =>
-      kept(c, async () => {
-        const tag = slugParam.safeParse(c.req.param("tag"));
-        const channel = tag.success ? await findTagChannel(services, tag.data, site) : null;
-        return channel ? send(c, write(channel, site.siteUrl), type) : c.text(MESSAGES.feeds.noSuchTag, 404);
+      feeds.get(`${base}/category/:slug/${file}`, (c) =>
+        keptIn(c, async () => {
+          const slug = c.req.param("slug");
+          const channel = await findCategoryChannel(services, slug, feedSite);
+          if (channel) return send(c, write(channel, feedSite.siteUrl), type);
+          const moved = await services.categories.findMovedCategorySlug(slug);
+          return moved ? c.redirect(`${base}/category/${moved}/${file}`, 301) : c.text(say("feed.noSuchCategory"), 404);
+        }),
+      );
+
+      feeds.get(`${base}/tag/:tag/${file}`, (c) =>
+        keptIn(c, async () => {
+          const tag = slugParam.safeParse(c.req.param("tag"));
+          const channel = tag.success ? await findTagChannel(services, tag.data, feedSite) : null;
+          return channel ? send(c, write(channel, feedSite.siteUrl), type) : c.text(MESSAGES.feeds.noSuchTag, 404);
+        }),
+      );
+    }
+
+    // A tool's newest reviews (decision 043): dropped with the tool's pages when a review changes.
+    feeds.get(`${base}/tool/:slug/reviews/rss.xml`, (c) =>
+      keptIn(c, async () => {
+        const tool = await services.tools.findPublicToolBySlug(c.req.param("slug"));
+        if (!tool) return c.text(MESSAGES.tool.notFoundBySlug, 404);
+        const { reviews } = await services.reviews.listToolReviews(tool.id);
+        return send(c, reviewsRssDocument(tool, reviews, feedSite), RSS_TYPE);
       }),
     );
   }
-
-  // A tool's newest reviews (decision 043): dropped with the tool's pages when a review changes.
-  feeds.get("/tool/:slug/reviews/rss.xml", (c) =>
-    kept(c, async () => {
-      const tool = await services.tools.findPublicToolBySlug(c.req.param("slug"));
-      if (!tool) return c.text(MESSAGES.tool.notFoundBySlug, 404);
-      const { reviews } = await services.reviews.listToolReviews(tool.id);
-      return send(c, reviewsRssDocument(tool, reviews, site), RSS_TYPE);
-    }),
-  );
 
   // The dumps live in the file storage (the local disk or a bucket): their stable addresses lead there.
   for (const format of OPEN_DATA_FORMATS) {

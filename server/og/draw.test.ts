@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { HOME_TAGLINE, type OgImage, ogImageHash, ogImagePath } from "#common/og-image.ts";
+import { type OgImage, ogHomeImage, ogImageHash, ogImagePath } from "#common/og-image.ts";
 import { drawOgImage, OG_HEIGHT, OG_WIDTH } from "./draw.ts";
 
 const SITE = "Indie Tools";
@@ -14,10 +14,10 @@ async function pixels(png: Uint8Array) {
 
 describe("link preview images", () => {
   const images: OgImage[] = [
-    { kind: "home", siteName: SITE, tagline: HOME_TAGLINE },
+    ogHomeImage(SITE),
     { kind: "tool", slug: "plausible", name: "Plausible", shortDesc: "Privacy-friendly web analytics.", logo: null, color: "#7c3aed" },
-    { kind: "category", slug: "analytics", title: "Analytics tools", toolCount: 12, color: "#0ea5e9" },
-    { kind: "top", slug: "top-react-tools", title: "Top React tools", toolCount: 1, color: null },
+    { kind: "category", slug: "analytics", title: "Analytics tools", toolCount: "12 tools", color: "#0ea5e9" },
+    { kind: "top", slug: "top-react-tools", title: "Top React tools", toolCount: "1 tool", color: null },
   ];
 
   it.each(images)("draws a 1200x630 PNG of the $kind page", async (image) => {

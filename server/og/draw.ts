@@ -81,7 +81,7 @@ export function ogImageTree(image: OgImage, siteName: string, logoDataUri: strin
     case "top":
       return frame(siteName, image.color ?? ACCENT, [
         box({ fontSize: 68, fontWeight: 700, lineHeight: 1.15 }, clip(image.title, 90)),
-        box({ marginTop: 40, fontSize: 40, color: MUTED }, image.toolCount === 1 ? "1 tool" : `${image.toolCount} tools`),
+        box({ marginTop: 40, fontSize: 40, color: MUTED }, image.toolCount),
       ]);
     case "home":
       return frame(siteName, ACCENT, [

@@ -5,8 +5,10 @@
  * day only, so that a cache never holds a way to a file longer than the file may be kept.
  */
 import { type Context, Hono } from "hono";
+import { localeBasename, type SiteLocales } from "#common/locales.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, filesBaseUrl } from "../config.ts";
+import { inLocale } from "../i18n.ts";
 import type { Services } from "../services.ts";
 import type { LogoReader, OgImageKind } from "./images.ts";
 
@@ -36,7 +38,8 @@ export function storedLogoReader(config: Config, request: (path: string) => Resp
   };
 }
 
-export function createOgImageRoutes(services: Services, readLogo: LogoReader) {
+/** Each language's images under its prefix (/fr/og/home.png), drawn with its words (decision 053). */
+export function createOgImageRoutes(services: Services, readLogo: LogoReader, languages: SiteLocales) {
   const routes = new Hono();
 
   async function serve(c: Context, kind: OgImageKind, slug: string) {
@@ -46,13 +49,18 @@ export function createOgImageRoutes(services: Services, readLogo: LogoReader) {
     return c.redirect(file.url, 302);
   }
 
-  routes.get("/og/home.png", (c) => serve(c, "home", "home"));
-  for (const kind of ["tool", "category", "top"] as const) {
-    routes.get(`/og/${kind}/:file`, (c) => {
-      const file = c.req.param("file");
-      const slug = file.length <= MAX_FILE_LENGTH ? PNG_FILE.exec(file)?.[1] : undefined;
-      return slug ? serve(c, kind, slug) : c.text(MESSAGES.page.noSuchPreviewImage, 404);
-    });
+  for (const locale of languages.locales) {
+    const base = localeBasename(locale, languages);
+    routes.get(`${base}/og/home.png`, (c) => inLocale(locale, () => serve(c, "home", "home")));
+    for (const kind of ["tool", "category", "top"] as const) {
+      routes.get(`${base}/og/${kind}/:file`, (c) =>
+        inLocale(locale, () => {
+          const file = c.req.param("file");
+          const slug = file.length <= MAX_FILE_LENGTH ? PNG_FILE.exec(file)?.[1] : undefined;
+          return slug ? serve(c, kind, slug) : c.text(MESSAGES.page.noSuchPreviewImage, 404);
+        }),
+      );
+    }
   }
   return routes;
 }

@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { TOP_LIST_TOOLS } from "#common/constants.ts";
-import { HOME_TAGLINE, type OgImage, ogCategoryImage, ogImageHash, ogToolImage, ogTopListImage } from "#common/og-image.ts";
+import { type OgImage, ogCategoryImage, ogHomeImage, ogImageHash, ogToolImage, ogTopListImage } from "#common/og-image.ts";
 import { categoryQueries } from "../categories/queries.ts";
 import { topListService } from "../content/top-lists.ts";
 import type { Database } from "../db/client.ts";
@@ -37,7 +37,7 @@ export function ogImages({ db, storage, siteName, logger }: { db: Database; stor
   async function findImage(kind: OgImageKind, slug: string): Promise<{ id: string; image: OgImage } | undefined> {
     switch (kind) {
       case "home":
-        return { id: "home", image: { kind: "home", siteName: siteName(), tagline: HOME_TAGLINE } };
+        return { id: "home", image: ogHomeImage(siteName()) };
       case "tool": {
         const tool = await tools.findPublicToolBySlug(slug);
         if (!tool) return undefined;

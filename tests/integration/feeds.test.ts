@@ -379,7 +379,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect((await app.request("/category/no-such-category/feed.json")).status).toBe(404);
 
       const html = await (await app.request(`/category/${design.slug}`)).text();
-      expect(html).toContain(`type="application/feed+json" title="Design &amp; UX on Indie Tools" href="/category/${design.slug}/feed.json"`);
+      expect(html).toContain(`type="application/feed+json" title="Design &amp; UX on Indie Tools" href="http://localhost:3000/category/${design.slug}/feed.json"`);
     });
 
     it("has an RSS and a JSON Feed per tag, holding only the live tools that carry it", async () => {
@@ -411,8 +411,8 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       }
 
       const html = await (await app.request("/tag/notes")).text();
-      expect(html).toContain('type="application/rss+xml" title="#notes on Indie Tools" href="/tag/notes/rss.xml"');
-      expect(html).toContain('type="application/feed+json" title="#notes on Indie Tools" href="/tag/notes/feed.json"');
+      expect(html).toContain('type="application/rss+xml" title="#notes on Indie Tools" href="http://localhost:3000/tag/notes/rss.xml"');
+      expect(html).toContain('type="application/feed+json" title="#notes on Indie Tools" href="http://localhost:3000/tag/notes/feed.json"');
     });
   });
 

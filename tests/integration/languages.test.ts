@@ -71,6 +71,38 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(await (await get("/es/tools?sort=name")).text()).toContain('<a href="/fr/tools?sort=name" hrefLang="fr" lang="fr"');
   });
 
+  it("links structured data, link previews and feeds to the page's own language", async () => {
+    const category = await insertCategory(database.db, { label: "Analytics", slug: "analytics" });
+    const tool = await insertTool(database.db, { name: "Beacon", categories: [category.id], verifiedAt: new Date() });
+    const french = await (await get(`/fr/category/${category.slug}`)).text();
+    expect(french).toContain('<meta property="og:locale" content="fr_FR"/>');
+    expect(french).toContain('<meta property="og:locale:alternate" content="en_GB"/>');
+    // The breadcrumbs and the list lead to the French pages.
+    expect(french).toContain(`"item":"${SITE}/fr/categories"`);
+    expect(french).toContain(`"url":"${SITE}/fr/tool/${tool.slug}"`);
+    expect(french).not.toContain(`"url":"${SITE}/tool/`);
+    // The feeds of the page are French, titled in French, and lead to French pages.
+    expect(french).toContain(`href="${SITE}/fr/category/analytics/rss.xml"`);
+    expect(french).toContain('type="application/rss+xml" title="Nouveaux outils" href="/fr/rss.xml"');
+    const feed = await (await get("/fr/category/analytics/rss.xml")).text();
+    expect(feed).toContain("<title>Indie Tools : nouveaux outils dans Analytics</title>");
+    expect(feed).toContain("<language>fr</language>");
+    expect(feed).toContain(`<link>${SITE}/fr/tool/${tool.slug}</link>`);
+    const json = (await (await get("/es/feed.json")).json()) as { title: string; language: string; items: { url: string }[] };
+    expect([json.title, json.language, json.items[0]!.url]).toEqual(["Indie Tools: herramientas nuevas", "es", `${SITE}/es/tool/${tool.slug}`]);
+    expect((await get("/fr/tag/nothing/rss.xml")).status).toBe(404);
+    // English stays where it was.
+    expect(await (await get("/rss.xml")).text()).toContain("<title>Indie Tools: new tools</title>");
+    // The link preview's words are French: its own image, under the French prefix.
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(french)![1]!;
+    expect(image).toMatch(new RegExp(`^${SITE}/fr/og/category/analytics\\.png\\?v=[0-9a-f]{8}$`));
+    const englishImage = /<meta property="og:image" content="([^"]+)"/.exec(await (await get(`/category/${category.slug}`)).text())![1]!;
+    expect(new URL(englishImage).search).not.toBe(new URL(image).search);
+    const drawn = await get(new URL(image).pathname + new URL(image).search);
+    expect(drawn.status).toBe(302);
+    expect(drawn.headers.get("cache-control")).toBe("public, max-age=86400");
+  });
+
   it("answers an address in no offered language with the default language's 404, and a missing page in its own language", async () => {
     expect((await get("/de/tools")).status).toBe(404);
     const missing = await get("/fr/tool/nothing-here");
