@@ -25,9 +25,21 @@ type Loader = () => Promise<{ default: Partial<Messages> }>;
 
 /** Each bundle of each language's compiled catalogue, a chunk of its own. */
 const CATALOGUES: Record<Locale, Record<BrowserBundle, Loader>> = {
-  en: { shell: () => import("#common/i18n/compiled/en-shell.js"), pages: () => import("#common/i18n/compiled/en-pages.js") },
-  fr: { shell: () => import("#common/i18n/compiled/fr-shell.js"), pages: () => import("#common/i18n/compiled/fr-pages.js") },
-  es: { shell: () => import("#common/i18n/compiled/es-shell.js"), pages: () => import("#common/i18n/compiled/es-pages.js") },
+  en: {
+    shell: () => import("#common/i18n/compiled/en-shell.js"),
+    pages: () => import("#common/i18n/compiled/en-pages.js"),
+    console: () => import("#common/i18n/compiled/en-console.js"),
+  },
+  fr: {
+    shell: () => import("#common/i18n/compiled/fr-shell.js"),
+    pages: () => import("#common/i18n/compiled/fr-pages.js"),
+    console: () => import("#common/i18n/compiled/fr-console.js"),
+  },
+  es: {
+    shell: () => import("#common/i18n/compiled/es-shell.js"),
+    pages: () => import("#common/i18n/compiled/es-pages.js"),
+    console: () => import("#common/i18n/compiled/es-console.js"),
+  },
 };
 
 async function load(locale: Locale, bundle: string) {

@@ -6,12 +6,15 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Bundle } from "#common/i18n/bundles.ts";
+import enConsole from "#common/i18n/compiled/en-console.js";
 import enServer from "#common/i18n/compiled/en-server.js";
 import enPages from "#common/i18n/compiled/en-pages.js";
 import enShell from "#common/i18n/compiled/en-shell.js";
+import esConsole from "#common/i18n/compiled/es-console.js";
 import esServer from "#common/i18n/compiled/es-server.js";
 import esPages from "#common/i18n/compiled/es-pages.js";
 import esShell from "#common/i18n/compiled/es-shell.js";
+import frConsole from "#common/i18n/compiled/fr-console.js";
 import frServer from "#common/i18n/compiled/fr-server.js";
 import frPages from "#common/i18n/compiled/fr-pages.js";
 import frShell from "#common/i18n/compiled/fr-shell.js";
@@ -20,9 +23,9 @@ import { holdMessages, watchBundles } from "#common/i18n/words.ts";
 import type { Locale } from "#common/locales.ts";
 
 const CATALOGUES = {
-  en: { shell: enShell, pages: enPages, server: enServer },
-  fr: { shell: frShell, pages: frPages, server: frServer },
-  es: { shell: esShell, pages: esPages, server: esServer },
+  en: { shell: enShell, pages: enPages, console: enConsole, server: enServer },
+  fr: { shell: frShell, pages: frPages, console: frConsole, server: frServer },
+  es: { shell: esShell, pages: esPages, console: esConsole, server: esServer },
 } as const;
 for (const [locale, bundles] of Object.entries(CATALOGUES)) {
   for (const [bundle, messages] of Object.entries(bundles)) holdMessages(locale as Locale, bundle as Bundle, messages);

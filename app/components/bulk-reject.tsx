@@ -8,39 +8,48 @@ import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
 import type { RejectOutcome } from "#server/tools/reviews.ts";
 import type { Risk } from "#server/tools/risk.ts";
 import { ActionButton, Badge } from "./moderation.tsx";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 const FORM_ID = "reject-selected";
 
-const OUTCOME_TEXT: Record<RejectOutcome["outcome"], string> = {
-  rejected: "refused; its maker was e-mailed the reason",
-  "already-live": "left as it is: it is already live",
-  "already-rejected": "left as it is: it was already refused",
-  "not-found": "left as it is: it no longer exists",
-};
+/** What became of one tool, in a line. */
+function outcomeLine({ name, id, outcome }: RejectOutcome): string {
+  const tool = name ?? id;
+  switch (outcome) {
+    case "rejected":
+      return say("adminQueue.outcomeRejected", { tool });
+    case "already-live":
+      return say("adminQueue.outcomeLive", { tool });
+    case "already-rejected":
+      return say("adminQueue.outcomeAlreadyRejected", { tool });
+    case "not-found":
+      return say("adminQueue.outcomeGone", { tool });
+  }
+}
 
-/** What the action answers: one line per tool. */
+/** What the action answers, in the request's language: one line per tool. */
 export function bulkRejectSummary(outcomes: RejectOutcome[]) {
   const refused = outcomes.filter((outcome) => outcome.outcome === "rejected").length;
-  return {
-    done: `${refused} of ${outcomes.length} ${outcomes.length === 1 ? "tool" : "tools"} refused.`,
-    outcomes: outcomes.map((outcome) => `${outcome.name ?? outcome.id}: ${OUTCOME_TEXT[outcome.outcome]}`),
-  };
+  return { done: say("adminQueue.refusedCount", { refused, count: outcomes.length }), outcomes: outcomes.map(outcomeLine) };
 }
 
 export function SelectForRejection({ toolId, name }: { toolId: string; name: string }) {
+  const t = useT();
   return (
     <label className="inline-flex items-center gap-2 text-sm text-slate-700">
       <input type="checkbox" name="toolIds" value={toolId} form={FORM_ID} data-testid="select-tool" className="h-4 w-4" />
-      <span className="sr-only">{`Select ${name}`}</span>
+      <span className="sr-only">{t("adminQueue.select", { tool: name })}</span>
     </label>
   );
 }
 
 export function BulkRejectForm({ outcomes, error, keptReason }: { outcomes?: string[]; error?: string; keptReason?: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="bulk-reject-heading" className="mt-8 rounded-2xl border border-rose-200 bg-rose-50/40 p-5">
       <h2 id="bulk-reject-heading" className="font-semibold">
-        Refuse the ticked tools
+        {t("adminQueue.refuseTicked")}
       </h2>
       {outcomes && outcomes.length > 0 && (
         <ul data-testid="bulk-outcomes" className="mt-2 list-disc pl-5 text-sm text-slate-700">
@@ -51,7 +60,7 @@ export function BulkRejectForm({ outcomes, error, keptReason }: { outcomes?: str
       )}
       <Form method="post" id={FORM_ID} noValidate className="mt-3 space-y-2">
         <label htmlFor="bulk-reason" className="block text-sm font-medium text-slate-800">
-          One reason for all of them (e-mailed to each maker)
+          {t("adminQueue.oneReason")}
         </label>
         <textarea
           id="bulk-reason"
@@ -68,8 +77,8 @@ export function BulkRejectForm({ outcomes, error, keptReason }: { outcomes?: str
             {error}
           </p>
         )}
-        <ActionButton intent="reject-selected" tone="danger" pendingText="Refusing…">
-          Reject selected
+        <ActionButton intent="reject-selected" tone="danger" pendingText={t("adminQueue.refusing")}>
+          {t("adminQueue.rejectSelected")}
         </ActionButton>
       </Form>
     </section>
@@ -77,10 +86,11 @@ export function BulkRejectForm({ outcomes, error, keptReason }: { outcomes?: str
 }
 
 export function RiskBadge({ risk }: { risk: Risk }) {
+  const t = useT();
   const tone = risk.level === "high" ? "rose" : risk.level === "medium" ? "amber" : "emerald";
   return (
     <span data-testid="risk" data-score={risk.score} title={risk.reasons.join("\n") || undefined}>
-      <Badge tone={tone}>{`Risk ${risk.score}`}</Badge>
+      <Badge tone={tone}>{t("adminQueue.risk", { score: risk.score })}</Badge>
     </span>
   );
 }

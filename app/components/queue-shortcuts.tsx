@@ -4,16 +4,18 @@
  * disclosure rendered with the page; the keys need JavaScript, and only this small listener ships for them.
  */
 import { useEffect, useRef } from "react";
+import type { PlainKey } from "#common/i18n/translate.ts";
+import { useT } from "../i18n.tsx";
 
 /** What marks the page's parts that the shortcuts act on. */
 export const QUEUE_SHORTCUT_TARGETS = { item: "[data-queue-item]", verify: "[data-shortcut=verify] button", reason: "textarea[name=reason]" } as const;
 
-const SHORTCUTS: [key: string, what: string][] = [
-  ["j", "next tool"],
-  ["k", "previous tool"],
-  ["v", "verify the current tool"],
-  ["r", "write the reason to reject it"],
-  ["?", "show or hide these shortcuts"],
+const SHORTCUTS: [key: string, what: PlainKey][] = [
+  ["j", "adminQueue.shortcutNext"],
+  ["k", "adminQueue.shortcutPrevious"],
+  ["v", "adminQueue.shortcutVerify"],
+  ["r", "adminQueue.shortcutReason"],
+  ["?", "adminQueue.shortcutHelp"],
 ];
 
 function isTyping(target: EventTarget | null): boolean {
@@ -22,6 +24,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function QueueShortcuts() {
+  const t = useT();
   const help = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
@@ -65,18 +68,18 @@ export function QueueShortcuts() {
 
   return (
     <details ref={help} data-testid="queue-shortcuts" className="mb-6 rounded-xl border border-slate-200 bg-white text-sm">
-      <summary className="cursor-pointer px-4 py-2 font-medium text-slate-700">Keyboard shortcuts</summary>
+      <summary className="cursor-pointer px-4 py-2 font-medium text-slate-700">{t("adminQueue.shortcuts")}</summary>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-200 px-4 py-3">
         {SHORTCUTS.map(([key, what]) => (
           <div key={key} className="contents">
             <dt>
               <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono">{key}</kbd>
             </dt>
-            <dd className="text-slate-700">{what}</dd>
+            <dd className="text-slate-700">{t(what)}</dd>
           </div>
         ))}
       </dl>
-      <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500">They do nothing while you type in a field.</p>
+      <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500">{t("adminQueue.shortcutsTyping")}</p>
     </details>
   );
 }

@@ -1,6 +1,6 @@
 /** The dashboards' tables: a ranked list of things and their counts, and where visitors came from, said for people. */
 import { withoutLocalePrefix } from "#common/locales.ts";
-import { useT } from "../i18n.tsx";
+import { useT, useWords } from "../i18n.tsx";
 import type { ReactNode } from "react";
 import { BADGE_SOURCE } from "#common/badges.ts";
 import { safeRedirect } from "#common/page-paths.ts";
@@ -17,6 +17,7 @@ export function StatsTable({ title, heading, countHeading, rows, empty, testId }
   empty: string;
   testId?: string;
 }) {
+  const { number } = useWords();
   return (
     <section data-testid={testId} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       {rows.length > 0 ? (
@@ -38,7 +39,7 @@ export function StatsTable({ title, heading, countHeading, rows, empty, testId }
                 <th scope="row" className="max-w-0 truncate pr-4 font-normal">
                   {row.label}
                 </th>
-                <td className="text-right tabular-nums">{formatCount(row.count)}</td>
+                <td className="text-right tabular-nums">{number(row.count)}</td>
               </tr>
             ))}
           </tbody>
@@ -56,9 +57,6 @@ export function StatsTable({ title, heading, countHeading, rows, empty, testId }
 }
 
 /** A count with its thousands separated, the same on the server and in every browser. */
-export function formatCount(count: number): string {
-  return count.toLocaleString("en-GB");
-}
 
 /**
  * A referrer as a person reads it: '' is a visit with no referrer (typed, bookmarked); BADGE_SOURCE a visit from a tool's

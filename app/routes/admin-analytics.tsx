@@ -10,13 +10,16 @@ import type { SearchCount, TopTool } from "#server/analytics/queries.ts";
 import { Chart } from "../components/chart.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { RangeSwitch } from "../components/range-switch.tsx";
-import { formatCount, ReferrerSource, SitePath, type StatsRow, StatsTable } from "../components/stats-table.tsx";
+import { ReferrerSource, SitePath, type StatsRow, StatsTable } from "../components/stats-table.tsx";
 import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { searchTextInput } from "#common/schemas/analytics.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-analytics";
 import { searchPath, toolPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import type { Translate } from "#common/i18n/translate.ts";
+import { useT, useWords } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { days } = parseSearchParams(analyticsQuery, url);
@@ -24,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Analytics", description: "Page views, visitors, sign-ups, submissions and searches.", path: "/admin/analytics", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("admin.analytics"), description: t("adminAnalytics.description"), path: "/admin/analytics", noindex: true }));
 
 function toolRows(tools: TopTool[]): StatsRow[] {
   return tools.map((tool) => ({
@@ -46,10 +49,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "hide-search":
         await context.services.search.setSearchHidden(context.user, text, true);
-        return { done: `“${text.replaceAll("-", " ")}” is hidden from /searches and the sitemap for good.` };
+        return { done: say("adminAnalytics.hidden", { search: text.replaceAll("-", " ") }) };
       case "show-search":
         await context.services.search.setSearchHidden(context.user, text, false);
-        return { done: `“${text.replaceAll("-", " ")}” may be listed again once enough people make it.` };
+        return { done: say("adminAnalytics.shown", { search: text.replaceAll("-", " ") }) };
       default:
         return unknownAction(values);
     }
@@ -58,7 +61,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-function searchRows(searches: SearchCount[], canHide = false): StatsRow[] {
+function searchRows(t: Translate, searches: SearchCount[], canHide = false): StatsRow[] {
   return searches.map((search) => ({
     key: search.text,
     label: (
@@ -70,9 +73,9 @@ function searchRows(searches: SearchCount[], canHide = false): StatsRow[] {
           // Anyone can make a search: an admin keeps the ones that should never be a public link off the lists.
           <Form method="post" className="inline">
             <input type="hidden" name="text" value={search.text} />
-            {search.isHidden && <Badge>Hidden</Badge>}{" "}
+            {search.isHidden && <Badge>{t("adminAnalytics.hiddenBadge")}</Badge>}{" "}
             <ActionButton intent={search.isHidden ? "show-search" : "hide-search"} subject={search.text}>
-              {search.isHidden ? "Show" : "Hide"}
+              {search.isHidden ? t("adminAnalytics.show") : t("adminAnalytics.hide")}
             </ActionButton>
           </Form>
         )}
@@ -85,82 +88,96 @@ function searchRows(searches: SearchCount[], canHide = false): StatsRow[] {
 export default function AdminAnalytics({ loaderData, actionData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
   const { days, series, totals } = dashboard;
-  const inRange = `in the last ${days} days`;
   const dayList = series.map((day) => day.day);
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Analytics">Counted without cookies; days are UTC days, today included.</SectionHeader>
+      <SectionHeader title={t("admin.analytics")}>{t("adminAnalytics.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <RangeSwitch days={days} />
         <dl className="flex flex-wrap gap-6 text-sm" data-testid="site-totals">
-          <Total label="Page views" value={totals.pageviews} testId="total-pageviews" />
-          <Total label="Sign-ups" value={totals.signups} testId="total-signups" />
-          <Total label="Submissions" value={totals.submissions} testId="total-submissions" />
+          <Total label={t("adminAnalytics.pageviews")} value={totals.pageviews} testId="total-pageviews" />
+          <Total label={t("adminAnalytics.signups")} value={totals.signups} testId="total-signups" />
+          <Total label={t("adminAnalytics.submissions")} value={totals.submissions} testId="total-submissions" />
         </dl>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Chart
-          title="Page views and unique visitors"
+          title={t("adminAnalytics.viewsAndVisitors")}
           days={dayList}
           series={[
-            { label: "Page views", values: series.map((day) => day.pageviews) },
-            { label: "Unique visitors", values: series.map((day) => day.visitors) },
+            { label: t("adminAnalytics.pageviews"), values: series.map((day) => day.pageviews) },
+            { label: t("adminAnalytics.visitors"), values: series.map((day) => day.visitors) },
           ]}
-          empty={`No page views yet ${inRange}.`}
+          empty={t("adminAnalytics.noViews", { days })}
         />
         <Chart
-          title="Sign-ups and submissions"
+          title={t("adminAnalytics.signupsAndSubmissions")}
           days={dayList}
           series={[
-            { label: "Sign-ups", values: series.map((day) => day.signups) },
-            { label: "Submissions", values: series.map((day) => day.submissions) },
+            { label: t("adminAnalytics.signups"), values: series.map((day) => day.signups) },
+            { label: t("adminAnalytics.submissions"), values: series.map((day) => day.submissions) },
           ]}
-          empty={`No sign-up and no submission ${inRange}.`}
+          empty={t("adminAnalytics.noSignups", { days })}
         />
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <StatsTable
           testId="top-pages"
-          title="Top pages"
-          heading="Page"
-          countHeading="Views"
+          title={t("adminAnalytics.topPages")}
+          heading={t("adminAnalytics.page")}
+          countHeading={t("adminAnalytics.views")}
           rows={dashboard.topPages.map((page) => ({ key: page.path, label: <SitePath path={page.path} />, count: page.views }))}
-          empty={`No page views yet ${inRange}.`}
+          empty={t("adminAnalytics.noViews", { days })}
         />
         <StatsTable
           testId="top-referrers"
-          title="Top referrers"
-          heading="Source"
-          countHeading="Views"
+          title={t("adminAnalytics.topReferrers")}
+          heading={t("adminAnalytics.source")}
+          countHeading={t("adminAnalytics.views")}
           rows={dashboard.topReferrers.map((referrer) => ({ key: referrer.source, label: <ReferrerSource source={referrer.source} />, count: referrer.views }))}
-          empty={`No visits yet ${inRange}.`}
+          empty={t("adminAnalytics.noVisits", { days })}
         />
-        <StatsTable testId="top-tools-views" title="Top tools by views" heading="Tool" countHeading="Views" rows={toolRows(dashboard.topToolsByViews)} empty={`No tool page was viewed ${inRange}.`} />
+        <StatsTable
+          testId="top-tools-views"
+          title={t("adminAnalytics.topToolsViews")}
+          heading={t("adminAnalytics.tool")}
+          countHeading={t("adminAnalytics.views")}
+          rows={toolRows(dashboard.topToolsByViews)}
+          empty={t("adminAnalytics.noToolViews", { days })}
+        />
         <StatsTable
           testId="top-tools-clicks"
-          title="Top tools by clicks"
-          heading="Tool"
-          countHeading="Clicks"
+          title={t("adminAnalytics.topToolsClicks")}
+          heading={t("adminAnalytics.tool")}
+          countHeading={t("adminAnalytics.clicks")}
           rows={toolRows(dashboard.topToolsByClicks)}
-          empty={`No click on a tool's website ${inRange}.`}
+          empty={t("adminAnalytics.noClicks", { days })}
         />
         <StatsTable
           testId="events"
-          title="Named events"
-          heading="Event"
-          countHeading="Times"
+          title={t("adminAnalytics.events")}
+          heading={t("adminAnalytics.event")}
+          countHeading={t("adminAnalytics.times")}
           rows={dashboard.events.map((event) => ({ key: event.name, label: event.name, count: event.count }))}
-          empty={`No named event ${inRange}.`}
+          empty={t("adminAnalytics.noEvents", { days })}
         />
-        <StatsTable testId="top-searches" title="Top searches (all time)" heading="Search" countHeading="Times" rows={searchRows(dashboard.topSearches, true)} empty="Nobody has searched yet." />
+        <StatsTable
+          testId="top-searches"
+          title={t("adminAnalytics.topSearches")}
+          heading={t("adminAnalytics.search")}
+          countHeading={t("adminAnalytics.times")}
+          rows={searchRows(t, dashboard.topSearches, true)}
+          empty={t("adminAnalytics.noSearch")}
+        />
         <StatsTable
           testId="searches-found-nothing"
-          title="Searches that found nothing (all time)"
-          heading="Search"
-          countHeading="Times"
-          rows={searchRows(dashboard.searchesFoundNothing)}
-          empty="Every search found at least one tool."
+          title={t("adminAnalytics.foundNothing")}
+          heading={t("adminAnalytics.search")}
+          countHeading={t("adminAnalytics.times")}
+          rows={searchRows(t, dashboard.searchesFoundNothing)}
+          empty={t("adminAnalytics.allFound")}
         />
       </div>
     </>
@@ -168,11 +185,12 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
 }
 
 function Total({ label, value, testId }: { label: string; value: number; testId: string }) {
+  const { number } = useWords();
   return (
     <div>
       <dt className="text-slate-600">{label}</dt>
       <dd data-testid={testId} className="text-xl font-bold tabular-nums">
-        {formatCount(value)}
+        {number(value)}
       </dd>
     </div>
   );

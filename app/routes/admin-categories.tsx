@@ -15,6 +15,8 @@ import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-categories";
 import { categoryPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 /** The fields each category form shows its errors beside. */
 const CATEGORY_FIELDS = ["label", "slug", "description", "color"];
@@ -31,12 +33,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "create": {
         const category = await admin.createCategory(context.user, categoryInput.parse(Object.fromEntries(form)));
-        return { done: `${category.label} was added: /category/${category.slug}` };
+        return { done: say("adminCategories.added", { category: category.label, path: categoryPath(category.slug) }) };
       }
       case "update": {
         const id = categoryIdParam.parse(values.categoryId);
         const category = await admin.updateCategory(context.user, id, categoryInput.parse(Object.fromEntries(form)));
-        return { done: `${category.label} was saved.` };
+        return { done: say("adminCategories.saved", { category: category.label }) };
       }
       default:
         return unknownAction(values);
@@ -46,7 +48,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Categories", description: "Add and edit the directory's categories.", path: "/admin/categories", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.categories"), description: t("adminCategories.description"), path: "/admin/categories", noindex: true }));
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { categories } = loaderData;
@@ -54,17 +56,18 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
   const failure = result && "message" in result ? result : undefined;
   /** The failure of the form that was sent: the new category's, or one category's edit. */
   const failed = (categoryId: string) => (failure && (failure.values.categoryId ?? "") === categoryId ? failure : undefined);
+  const t = useT();
 
   return (
     <>
-      <SectionHeader title="Categories">Sorted by label, as the footer and /categories list them.</SectionHeader>
+      <SectionHeader title={t("admin.categories")}>{t("adminCategories.intro")}</SectionHeader>
       <ActionResult result={result} inlineFields={CATEGORY_FIELDS} />
       <section aria-labelledby="new-category" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="new-category" className="mb-4 text-lg font-semibold">
-          Add a category
+          {t("adminCategories.add")}
         </h2>
         {/* After a successful add the form starts empty again: its key changes with each answer. */}
-        <CategoryForm key={result && "done" in result ? result.done : "new"} intent="create" failure={failed("")} submitLabel="Add the category" />
+        <CategoryForm key={result && "done" in result ? result.done : "new"} intent="create" failure={failed("")} submitLabel={t("adminCategories.addButton")} />
       </section>
       {categories.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -73,13 +76,14 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
       ) : (
-        <EmptyState title="No category yet">Add the first one above.</EmptyState>
+        <EmptyState title={t("adminCategories.empty")}>{t("adminCategories.emptyHint")}</EmptyState>
       )}
     </>
   );
 }
 
 function CategoryRow({ category, failure }: { category: ModeratedCategory; failure?: FormFailure }) {
+  const t = useT();
   return (
     <li data-testid="admin-category" className="p-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -91,15 +95,15 @@ function CategoryRow({ category, failure }: { category: ModeratedCategory; failu
             </Link>
           </h2>
           <p className="truncate text-sm text-slate-600">
-            /category/{category.slug} · {category.color} · {category.toolCount} live {category.toolCount === 1 ? "tool" : "tools"}
+            {t("adminCategories.line", { path: categoryPath(category.slug), color: category.color, count: category.toolCount })}
           </p>
           {category.description && <p className="text-sm text-slate-600">{category.description}</p>}
         </div>
       </div>
       <details className="mt-3" open={Boolean(failure)}>
-        <summary className="cursor-pointer text-sm font-medium text-brand-700">Edit {category.label}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("adminCategories.editOne", { category: category.label })}</summary>
         <div className="mt-3">
-          <CategoryForm intent="update" category={category} failure={failure} submitLabel="Save" />
+          <CategoryForm intent="update" category={category} failure={failure} submitLabel={t("admin.save")} />
         </div>
       </details>
     </li>
@@ -109,12 +113,13 @@ function CategoryRow({ category, failure }: { category: ModeratedCategory; failu
 function CategoryForm({ intent, category, failure, submitLabel }: { intent: "create" | "update"; category?: ModeratedCategory; failure?: FormFailure; submitLabel: string }) {
   const kept = failure?.values;
   const prefix = category?.id ?? "new";
+  const t = useT();
   return (
     <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="categoryId" value={category?.id ?? ""} />
       <Field
         id={`${prefix}-label`}
-        label="Label"
+        label={t("adminCategories.label")}
         name="label"
         required
         maxLength={MAX_CATEGORY_LABEL_LENGTH}
@@ -123,32 +128,32 @@ function CategoryForm({ intent, category, failure, submitLabel }: { intent: "cre
       />
       <Field
         id={`${prefix}-slug`}
-        label="Slug"
+        label={t("adminCategories.slug")}
         name="slug"
         defaultValue={kept?.slug ?? category?.slug ?? ""}
         error={failure?.fields.slug}
-        hint={category ? "Its address: /category/{slug}. Old links stop working when it changes." : "Its address: /category/{slug}. Left empty, it is made from the label."}
+        hint={category ? t("adminCategories.slugHintEdit") : t("adminCategories.slugHintNew")}
       />
       <Field
         id={`${prefix}-color`}
-        label="Colour"
+        label={t("adminCategories.colour")}
         name="color"
         required
         placeholder="#DDD6FE"
         defaultValue={kept?.color ?? category?.color ?? ""}
         error={failure?.fields.color}
-        hint="Written #RRGGBB. Category tags use it as their background."
+        hint={t("adminCategories.colourHint")}
       />
       <Field
         id={`${prefix}-description`}
-        label="Description"
+        label={t("adminCategories.descriptionField")}
         name="description"
         maxLength={MAX_CATEGORY_DESCRIPTION_LENGTH}
         defaultValue={kept?.description ?? category?.description ?? ""}
         error={failure?.fields.description}
       />
       <div className="sm:col-span-2">
-        <ActionButton intent={intent} subject={category?.id} tone="primary" pendingText="Saving…">
+        <ActionButton intent={intent} subject={category?.id} tone="primary" pendingText={t("admin.saving")}>
           {submitLabel}
         </ActionButton>
       </div>

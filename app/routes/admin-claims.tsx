@@ -8,7 +8,6 @@ import { pageQuery } from "#common/schemas/lists.ts";
 import { toolActionInput } from "#common/schemas/moderation.ts";
 import type { PendingClaim } from "#server/admin/claims.ts";
 import { EmptyState } from "../components/empty-state.tsx";
-import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
 import { keptValues, parseSearchParams } from "../forms.ts";
@@ -16,6 +15,9 @@ import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-claims";
 import { profilePath, toolPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
+import { LongDate } from "../components/long-date.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
@@ -30,11 +32,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "accept": {
         const tool = await lifecycle.acceptClaim(context.user, toolActionInput.parse(Object.fromEntries(form)).toolId);
-        return { done: `The claim of ${tool.name} was accepted. The claimer was e-mailed, and the tool shows on their profile.` };
+        return { done: say("adminClaims.accepted", { tool: tool.name }) };
       }
       case "refuse": {
         const tool = await lifecycle.refuseClaim(context.user, toolActionInput.parse(Object.fromEntries(form)).toolId);
-        return { done: `The claim of ${tool.name} was refused. The tool can be claimed again.` };
+        return { done: say("adminClaims.refused", { tool: tool.name }) };
       }
       default:
         return unknownAction(values);
@@ -44,13 +46,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Claims", description: "Tools claimed by their makers, waiting for an answer.", path: "/admin/claims", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.claims"), description: t("adminClaims.description"), path: "/admin/claims", noindex: true }));
 
 export default function AdminClaims({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Claims">Makers who say a listed tool is theirs. Accepting links the tool to them.</SectionHeader>
+      <SectionHeader title={t("admin.claims")}>{t("adminClaims.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
       {page.claims.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -59,7 +62,7 @@ export default function AdminClaims({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       ) : (
-        <EmptyState title="No claim is waiting">When a maker claims a listed tool, the claim appears here.</EmptyState>
+        <EmptyState title={t("adminClaims.empty")}>{t("adminClaims.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -67,6 +70,8 @@ export default function AdminClaims({ loaderData, actionData }: Route.ComponentP
 }
 
 function ClaimRow({ claim }: { claim: PendingClaim }) {
+  const t = useT();
+  const day = <LongDate isoDate={claim.updatedAt.slice(0, 10)} />;
   return (
     <li data-testid="claim" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
@@ -82,40 +87,42 @@ function ClaimRow({ claim }: { claim: PendingClaim }) {
           </h2>
           {claim.isClaimLikelyGenuine ? (
             <Badge tone="emerald" testId="likely-genuine">
-              Likely genuine: their verified e-mail is at the tool&rsquo;s domain
+              {t("adminClaims.likelyGenuine")}
             </Badge>
           ) : (
-            <Badge testId="not-verified-domain">E-mail not at the tool&rsquo;s domain</Badge>
+            <Badge testId="not-verified-domain">{t("adminClaims.notAtDomain")}</Badge>
           )}
         </div>
         <p className="truncate text-sm text-slate-600">{claim.website}</p>
         <p className="text-sm text-slate-600">
           {claim.claimer ? (
-            <>
-              Claimed by{" "}
-              <Link to={profilePath(claim.claimer.slug)} className="font-medium text-brand-700 hover:underline">
-                {claim.claimer.username}
-              </Link>{" "}
-              ({claim.claimer.email})
-            </>
+            <Message
+              text={t("adminClaims.claimedBy", { user: part("user"), email: claim.claimer.email, day: part("day") })}
+              parts={{
+                user: (
+                  <Link to={profilePath(claim.claimer.slug)} className="font-medium text-brand-700 hover:underline">
+                    {claim.claimer.username}
+                  </Link>
+                ),
+                day,
+              }}
+            />
           ) : (
-            "The claimer's account no longer exists"
+            <Message text={t("adminClaims.claimerGone", { day: part("day") })} parts={{ day }} />
           )}
-          {" · "}
-          <LongDate isoDate={claim.updatedAt.slice(0, 10)} />
         </p>
       </div>
       <div className="flex gap-2">
         <Form method="post">
           <input type="hidden" name="toolId" value={claim.toolId} />
-          <ActionButton intent="accept" subject={claim.toolId} tone="primary" pendingText="Accepting…">
-            Accept
+          <ActionButton intent="accept" subject={claim.toolId} tone="primary" pendingText={t("adminClaims.accepting")}>
+            {t("adminClaims.accept")}
           </ActionButton>
         </Form>
         <Form method="post">
           <input type="hidden" name="toolId" value={claim.toolId} />
-          <ActionButton intent="refuse" subject={claim.toolId} pendingText="Refusing…">
-            Refuse
+          <ActionButton intent="refuse" subject={claim.toolId} pendingText={t("adminClaims.refusing")}>
+            {t("adminClaims.refuse")}
           </ActionButton>
         </Form>
       </div>

@@ -12,7 +12,6 @@ import type { QueuedTool } from "#server/admin/queue.ts";
 import { BulkRejectForm, bulkRejectSummary, RiskBadge, RiskReasons, SelectForRejection } from "../components/bulk-reject.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { TextAreaField } from "../components/form.tsx";
-import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { PossibleDuplicates } from "../components/possible-duplicates.tsx";
 import { QueueShortcuts } from "../components/queue-shortcuts.tsx";
@@ -23,6 +22,9 @@ import { useViewer } from "../session-cache.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-queue";
 import { editToolPath, profilePath, toolPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
+import { LongDate } from "../components/long-date.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const [queue, changed] = await Promise.all([
@@ -42,23 +44,22 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       case "verify": {
         const { toolId, linkSubmitter } = verifyToolInput.parse(fields);
         const tool = await lifecycle.verifyTool(context.user, toolId, { linkSubmitter });
-        return { done: `${tool.name} is live. Its maker was e-mailed the link.` };
+        return { done: say("adminQueue.verified", { tool: tool.name }) };
       }
       case "request-changes": {
         const { toolId, message } = requestChangesInput.parse(fields);
         const tool = await lifecycle.requestChanges(context.user, toolId, message);
-        return { done: `${tool.name} went back to its maker, who was e-mailed what to change.` };
+        return { done: say("adminQueue.changesRequested", { tool: tool.name }) };
       }
       case "merge": {
         const { toolId, intoToolId } = mergeToolInput.parse(fields);
         const { listed, outcome } = await lifecycle.mergeIntoListing(context.user, toolId, intoToolId);
-        const claim = outcome === "claim-requested" ? " Its submitter now claims it: see Claims." : "";
-        return { done: `The submission was merged into ${listed.name}, and its submitter was e-mailed.${claim}` };
+        return { done: say("adminQueue.merged", { tool: listed.name, claim: outcome === "claim-requested" ? "yes" : "no" }) };
       }
       case "reject": {
         const { toolId, reason } = rejectToolInput.parse(fields);
         const tool = await lifecycle.rejectTool(context.user, toolId, reason);
-        return { done: `${tool.name} was refused. Its maker was e-mailed the reason.` };
+        return { done: say("adminQueue.rejected", { tool: tool.name }) };
       }
       case "reject-selected": {
         const { toolIds, reason } = rejectToolsInput.parse({ toolIds: form.getAll("toolIds"), reason: form.get("reason") ?? undefined });
@@ -66,11 +67,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       }
       case "confirm-identity": {
         const tool = await lifecycle.confirmToolIdentity(context.user, toolActionInput.parse(fields).toolId);
-        return { done: `${tool.name}: its new name and website are confirmed.` };
+        return { done: say("adminQueue.identityConfirmed", { tool: tool.name }) };
       }
       case "skip-line": {
         const tool = await lifecycle.skipWaitingLine(context.user, toolActionInput.parse(fields).toolId);
-        return { done: `${tool.name} moved to the front of the queue.` };
+        return { done: say("adminQueue.movedFront", { tool: tool.name }) };
       }
       default:
         return unknownAction(values);
@@ -80,7 +81,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Verification queue", description: "The tools waiting for a verifier.", path: "/admin", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("adminQueue.title"), description: t("adminQueue.description"), path: "/admin", noindex: true }));
 
 export default function AdminQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { queue, changed } = loaderData;
@@ -88,14 +89,11 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
   const bulkFailure = failure?.values.intent === "reject-selected" ? failure : undefined;
+  const t = useT();
 
   return (
     <>
-      <SectionHeader title="Verification queue">
-        {queue.total === 0
-          ? "No tool is waiting."
-          : `${queue.total} ${queue.total === 1 ? "tool is" : "tools are"} waiting. Those that skipped the line come first, then the oldest.`}
-      </SectionHeader>
+      <SectionHeader title={t("adminQueue.title")}>{queue.total === 0 ? t("adminQueue.none") : t("adminQueue.waiting", { count: queue.total })}</SectionHeader>
       <ActionResult result={bulkFailure ? undefined : result} inlineFields={["reason", "message"]} />
       {queue.tools.length > 0 && <QueueShortcuts />}
       {queue.tools.length > 0 ? (
@@ -112,7 +110,7 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ol>
       ) : (
-        <EmptyState title="The queue is empty">Every submitted tool has been answered. New ones appear here.</EmptyState>
+        <EmptyState title={t("adminQueue.empty")}>{t("adminQueue.emptyHint")}</EmptyState>
       )}
       {queue.tools.length > 0 && (
         <BulkRejectForm
@@ -123,15 +121,15 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
       )}
       {queue.total > queue.tools.length && (
         <p className="mt-6 text-center text-sm text-slate-600">
-          {`${queue.total - queue.tools.length} more wait behind these: they come up as these are answered.`}
+          {t("adminQueue.more", { count: queue.total - queue.tools.length })}
         </p>
       )}
       {changed.length > 0 && (
         <section aria-labelledby="changed-heading" className="mt-12">
           <h2 id="changed-heading" className="text-lg font-semibold">
-            Changed after going live
+            {t("adminQueue.changed")}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Their makers changed the name or the website. Check that the tool is still the one you verified.</p>
+          <p className="mt-1 text-sm text-slate-600">{t("adminQueue.changedHint")}</p>
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {changed.map((tool) => (
               <li key={tool.id} data-testid="changed-tool" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -140,16 +138,16 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
                     {tool.name}
                   </Link>
                   <p className="text-sm text-slate-500">
-                    {tool.website} · changed <LongDate isoDate={tool.updatedAt.slice(0, 10)} />
+                    <Message text={t("adminQueue.changedOn", { website: tool.website, day: part("day") })} parts={{ day: <LongDate isoDate={tool.updatedAt.slice(0, 10)} /> }} />
                   </p>
                 </div>
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="toolId" value={tool.id} />
-                  <ActionButton intent="confirm-identity" subject={tool.id} pendingText="Saving…">
-                    Looks right
+                  <ActionButton intent="confirm-identity" subject={tool.id} pendingText={t("admin.saving")}>
+                    {t("adminQueue.looksRight")}
                   </ActionButton>
                   <Link to={editToolPath(tool.id)} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-                    Edit
+                    {t("admin.edit")}
                   </Link>
                 </Form>
               </li>
@@ -175,6 +173,8 @@ function QueuedToolItem({
   changes?: { error?: string; kept?: string };
 }) {
   const reasonId = `reason-${tool.id}`;
+  const t = useT();
+  const sentOn = <LongDate isoDate={tool.createdAt.slice(0, 10)} />;
   return (
     <li
       data-testid="queued-tool"
@@ -189,26 +189,29 @@ function QueuedToolItem({
             <SelectForRejection toolId={tool.id} name={tool.name} />
             <h2 className="text-xl font-bold">{tool.name}</h2>
             <RiskBadge risk={tool.risk} />
-            {tool.hasSkippedLine && <Badge tone="sky">Skipped the line</Badge>}
+            {tool.hasSkippedLine && <Badge tone="sky">{t("adminQueue.skippedLine")}</Badge>}
             {tool.hasIdentityChanged && (
               <Badge tone="amber" testId="identity-changed">
-                Name or website changed
+                {t("adminQueue.identityChanged")}
               </Badge>
             )}
           </div>
           <p className="mt-1 text-sm text-slate-600">
             {tool.submitter ? (
-              <>
-                Sent by{" "}
-                <Link to={profilePath(tool.submitter.slug)} className="font-medium text-brand-700 hover:underline">
-                  {tool.submitter.username}
-                </Link>{" "}
-                ({tool.submitter.email})
-              </>
+              <Message
+                text={t("adminQueue.sentBy", { user: part("user"), email: tool.submitter.email, day: part("day") })}
+                parts={{
+                  user: (
+                    <Link to={profilePath(tool.submitter.slug)} className="font-medium text-brand-700 hover:underline">
+                      {tool.submitter.username}
+                    </Link>
+                  ),
+                  day: sentOn,
+                }}
+              />
             ) : (
-              "Sender unknown"
-            )}{" "}
-            on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
+              <Message text={t("adminQueue.senderUnknown", { day: part("day") })} parts={{ day: sentOn }} />
+            )}
           </p>
           <RiskReasons risk={tool.risk} />
         </div>
@@ -219,23 +222,23 @@ function QueuedToolItem({
               // A guest's submission is theirs by default; a verifier's or an admin's is curation (decision 022).
               <label className="flex items-center gap-1.5 text-sm text-slate-700">
                 <input type="checkbox" name="linkSubmitter" value="true" defaultChecked={tool.submitter.role === "guest"} />
-                {`Link it to ${tool.submitter.username}`}
+                {t("adminQueue.linkTo", { user: tool.submitter.username })}
               </label>
             )}
             <span data-shortcut="verify" className="contents">
-              <ActionButton intent="verify" subject={tool.id} tone="primary" pendingText="Verifying…">
-                Verify
+              <ActionButton intent="verify" subject={tool.id} tone="primary" pendingText={t("adminQueue.verifying")}>
+                {t("adminQueue.verify")}
               </ActionButton>
             </span>
           </Form>
           <Link to={editToolPath(tool.id)} className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
-            Edit
+            {t("admin.edit")}
           </Link>
           {canSkipLine && !tool.hasSkippedLine && (
             <Form method="post">
               <input type="hidden" name="toolId" value={tool.id} />
-              <ActionButton intent="skip-line" subject={tool.id} pendingText="Moving…">
-                Skip the waiting line
+              <ActionButton intent="skip-line" subject={tool.id} pendingText={t("adminQueue.moving")}>
+                {t("adminQueue.skipLine")}
               </ActionButton>
             </Form>
           )}
@@ -245,7 +248,7 @@ function QueuedToolItem({
       {tool.possibleDuplicates.length > 0 && <PossibleDuplicates toolId={tool.id} duplicates={tool.possibleDuplicates} />}
 
       <details className="mt-4 rounded-xl border border-slate-200 bg-slate-50">
-        <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">Preview as the public page</summary>
+        <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">{t("adminQueue.preview")}</summary>
         <div className="border-t border-slate-200 bg-white p-6">
           <ToolDetails tool={tool} titleLevel={3} countsClicks={false} />
         </div>
@@ -255,7 +258,7 @@ function QueuedToolItem({
         <input type="hidden" name="toolId" value={tool.id} />
         <TextAreaField
           id={reasonId}
-          label="Reason for refusing (e-mailed to the maker)"
+          label={t("adminQueue.reason")}
           name="reason"
           rows={2}
           required
@@ -263,8 +266,8 @@ function QueuedToolItem({
           defaultValue={keptReason}
           error={reasonError}
         />
-        <ActionButton intent="reject" subject={tool.id} tone="danger" pendingText="Refusing…">
-          Reject
+        <ActionButton intent="reject" subject={tool.id} tone="danger" pendingText={t("adminQueue.refusing")}>
+          {t("adminQueue.reject")}
         </ActionButton>
       </Form>
 
@@ -276,14 +279,15 @@ function QueuedToolItem({
 /** Sends a waiting tool back to its maker with what to change (decision 022); it comes back to the queue once edited. */
 function RequestChangesForm({ toolId, error, kept }: { toolId: string; error?: string; kept?: string }) {
   const messageId = `changes-${toolId}`;
+  const t = useT();
   return (
     <details open={Boolean(error)} className="mt-4 rounded-xl border border-slate-200">
-      <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">Ask the maker for changes</summary>
+      <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">{t("adminQueue.askChanges")}</summary>
       <Form method="post" noValidate className="space-y-2 border-t border-slate-200 p-4">
         <input type="hidden" name="toolId" value={toolId} />
         <TextAreaField
           id={messageId}
-          label="What should change (e-mailed to the maker and shown on their tool)"
+          label={t("adminQueue.whatChanges")}
           name="message"
           rows={2}
           required
@@ -291,8 +295,8 @@ function RequestChangesForm({ toolId, error, kept }: { toolId: string; error?: s
           defaultValue={kept}
           error={error}
         />
-        <ActionButton intent="request-changes" subject={toolId} pendingText="Sending…">
-          Ask for changes
+        <ActionButton intent="request-changes" subject={toolId} pendingText={t("adminQueue.sending")}>
+          {t("adminQueue.askForChanges")}
         </ActionButton>
       </Form>
     </details>

@@ -14,6 +14,8 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-reports";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(reportsQuery, url);
@@ -29,11 +31,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "resolve": {
         const { toolName } = await reports.resolveReport(context.user, reportActionInput.parse(Object.fromEntries(form)));
-        return { done: `The report on ${toolName} was resolved.` };
+        return { done: say("adminReports.resolved", { tool: toolName }) };
       }
       case "dismiss": {
         const { toolName } = await reports.dismissReport(context.user, reportActionInput.parse(Object.fromEntries(form)));
-        return { done: `The report on ${toolName} was dismissed.` };
+        return { done: say("adminReports.dismissed", { tool: toolName }) };
       }
       default:
         return unknownAction(values);
@@ -44,22 +46,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Reports", description: "Problems visitors reported on tools' pages, to resolve or dismiss.", path: "/admin/reports", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("admin.reports"), description: t("adminReports.description"), path: "/admin/reports", noindex: true }));
 
 export default function AdminReports({ loaderData, actionData }: Route.ComponentProps) {
   const { page, toolId } = loaderData;
   const toolName = toolId ? page.reports[0]?.tool.name : undefined;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Reports">
-        Problems visitors reported on tools&rsquo; pages, oldest first. Fix what is wrong (edit the tool, or switch it off), then resolve the report; dismiss
-        one that asks for nothing.
-      </SectionHeader>
+      <SectionHeader title={t("admin.reports")}>{t("adminReports.intro")}</SectionHeader>
       {toolId && (
         <p className="mb-4 text-sm text-slate-600">
-          Reports on {toolName ?? "one tool"} only.{" "}
+          {t("adminReports.oneTool", { tool: toolName ?? t("adminReports.aTool") })}{" "}
           <Link to={toolReportsPath()} className="font-medium text-brand-700 hover:underline">
-            Show every tool&rsquo;s reports
+            {t("adminReports.everyTool")}
           </Link>
         </p>
       )}
@@ -70,21 +70,21 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
             <ReportRow key={report.id} report={report}>
               <Form method="post">
                 <input type="hidden" name="reportId" value={report.id} />
-                <ActionButton intent="resolve" subject={String(report.id)} tone="primary" pendingText="Resolving…">
-                  Resolve
+                <ActionButton intent="resolve" subject={String(report.id)} tone="primary" pendingText={t("adminReports.resolving")}>
+                  {t("adminReports.resolve")}
                 </ActionButton>
               </Form>
               <Form method="post">
                 <input type="hidden" name="reportId" value={report.id} />
-                <ActionButton intent="dismiss" subject={String(report.id)} pendingText="Dismissing…">
-                  Dismiss
+                <ActionButton intent="dismiss" subject={String(report.id)} pendingText={t("adminReports.dismissing")}>
+                  {t("adminReports.dismiss")}
                 </ActionButton>
               </Form>
             </ReportRow>
           ))}
         </ul>
       ) : (
-        <EmptyState title="No report is open">When a visitor reports a problem on a tool&rsquo;s page, it appears here.</EmptyState>
+        <EmptyState title={t("adminReports.empty")}>{t("adminReports.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>

@@ -10,7 +10,6 @@ import { featuringAnswerInput, toolActionInput } from "#common/schemas/moderatio
 import type { WaitingTool } from "#server/admin/queue.ts";
 import type { FeaturingRequestRow } from "#server/admin/requests.ts";
 import { EmptyState } from "../components/empty-state.tsx";
-import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
 import { keptValues, parseSearchParams } from "../forms.ts";
@@ -18,6 +17,9 @@ import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-requests";
 import { profilePath, toolPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
+import { LongDate } from "../components/long-date.tsx";
 
 const requestsQuery = pageQuery.pick({ cursor: true }).extend({ line: cursorParam });
 
@@ -40,13 +42,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "grant":
         await admin.grantFeaturingRequest(context.user, featuringAnswerInput.parse(Object.fromEntries(form)));
-        return { done: "Granted: the tool is featured on the home page, and the maker has one more boost." };
+        return { done: say("adminRequests.granted") };
       case "refuse":
         await admin.refuseFeaturingRequest(context.user, featuringAnswerInput.parse(Object.fromEntries(form)));
-        return { done: "Refused: the maker sees it on their profile." };
+        return { done: say("adminRequests.refused") };
       case "skip-line": {
         const tool = await lifecycle.skipWaitingLine(context.user, toolActionInput.parse(Object.fromEntries(form)).toolId);
-        return { done: `${tool.name} moved to the front of the queue.` };
+        return { done: say("adminQueue.movedFront", { tool: tool.name }) };
       }
       default:
         return unknownAction(values);
@@ -56,17 +58,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Featuring requests", description: "Featuring and skip-the-line requests, granted by hand.", path: "/admin/requests", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("adminRequests.title"), description: t("adminRequests.description"), path: "/admin/requests", noindex: true }));
 
 export default function AdminRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { requests, waiting } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Featuring requests">
-        Makers ask from their profile to have a tool featured. For now an admin grants or refuses each one: no payment is taken.
-      </SectionHeader>
+      <SectionHeader title={t("adminRequests.title")}>{t("adminRequests.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
-      <h2 className="sr-only">Requests waiting for an answer</h2>
+      <h2 className="sr-only">{t("adminRequests.waitingAnswer")}</h2>
       {requests.requests.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {requests.requests.map((entry) => (
@@ -74,17 +75,15 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       ) : (
-        <EmptyState title="No request is waiting">When a maker asks to feature a tool, the request appears here.</EmptyState>
+        <EmptyState title={t("adminRequests.empty")}>{t("adminRequests.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={requests.nextCursor} />
 
       <section aria-labelledby="skip-line" className="mt-12">
         <h2 id="skip-line" className="text-2xl font-bold tracking-tight">
-          Skip the waiting line
+          {t("adminQueue.skipLine")}
         </h2>
-        <p className="mt-2 mb-4 text-slate-600">
-          A maker who asks can have their tool moved to the front of the verification queue. These tools wait in line, newest first.
-        </p>
+        <p className="mt-2 mb-4 text-slate-600">{t("adminRequests.skipIntro")}</p>
         {waiting.tools.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {waiting.tools.map((tool) => (
@@ -92,12 +91,12 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         ) : (
-          <EmptyState title="No tool waits in line">Every queued tool has already skipped the line, or the queue is empty.</EmptyState>
+          <EmptyState title={t("adminRequests.noneInLine")}>{t("adminRequests.noneInLineHint")}</EmptyState>
         )}
         {waiting.nextCursor && (
           <p className="mt-4 text-center text-sm">
             <Link to={`?line=${waiting.nextCursor}`} rel="next" className="font-medium text-brand-700 hover:underline">
-              More tools in line →
+              {t("adminRequests.moreInLine")}
             </Link>
           </p>
         )}
@@ -107,6 +106,7 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
 }
 
 function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
+  const t = useT();
   return (
     <li data-testid="featuring-request" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
@@ -117,18 +117,24 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
                 {entry.tool.name}
               </Link>
             ) : (
-              (entry.tool?.name ?? "A tool that no longer exists")
+              (entry.tool?.name ?? t("adminRequests.toolGone"))
             )}
           </h3>
-          {entry.tool && !entry.tool.isLive && <Badge tone="amber">Not live</Badge>}
-          {entry.tool?.isHomeBoosted && <Badge tone="emerald">Already featured</Badge>}
+          {entry.tool && !entry.tool.isLive && <Badge tone="amber">{t("admin.notLive")}</Badge>}
+          {entry.tool?.isHomeBoosted && <Badge tone="emerald">{t("adminRequests.alreadyFeatured")}</Badge>}
         </div>
         <p className="text-sm text-slate-600">
-          Asked by{" "}
-          <Link to={profilePath(entry.user.slug)} className="font-medium text-brand-700 hover:underline">
-            {entry.user.username}
-          </Link>{" "}
-          ({entry.user.email}, {entry.user.boosts} {entry.user.boosts === 1 ? "boost" : "boosts"} granted so far) on <LongDate isoDate={entry.createdAt.slice(0, 10)} />
+          <Message
+            text={t("adminRequests.askedBy", { user: part("user"), email: entry.user.email, boosts: entry.user.boosts, day: part("day") })}
+            parts={{
+              user: (
+                <Link to={profilePath(entry.user.slug)} className="font-medium text-brand-700 hover:underline">
+                  {entry.user.username}
+                </Link>
+              ),
+              day: <LongDate isoDate={entry.createdAt.slice(0, 10)} />,
+            }}
+          />
         </p>
       </div>
       <div className="flex gap-2">
@@ -136,16 +142,16 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
           <Form method="post">
             <input type="hidden" name="userId" value={entry.user.id} />
             <input type="hidden" name="toolId" value={entry.toolId} />
-            <ActionButton intent="grant" subject={entry.toolId} tone="primary" pendingText="Granting…">
-              Grant
+            <ActionButton intent="grant" subject={entry.toolId} tone="primary" pendingText={t("adminRequests.granting")}>
+              {t("adminRequests.grant")}
             </ActionButton>
           </Form>
         )}
         <Form method="post">
           <input type="hidden" name="userId" value={entry.user.id} />
           <input type="hidden" name="toolId" value={entry.toolId} />
-          <ActionButton intent="refuse" subject={entry.toolId} pendingText="Refusing…">
-            Refuse
+          <ActionButton intent="refuse" subject={entry.toolId} pendingText={t("adminClaims.refusing")}>
+            {t("adminClaims.refuse")}
           </ActionButton>
         </Form>
       </div>
@@ -154,18 +160,23 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
 }
 
 function SkipLineRow({ tool }: { tool: WaitingTool }) {
+  const t = useT();
+  const day = part("day");
   return (
     <li data-testid="waiting-tool" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold">{tool.name}</h3>
         <p className="text-sm text-slate-600">
-          {tool.submitter ? `Sent by ${tool.submitter.username} (${tool.submitter.email})` : "Sender unknown"} on <LongDate isoDate={tool.createdAt.slice(0, 10)} />
+          <Message
+            text={tool.submitter ? t("adminRequests.sentBy", { user: tool.submitter.username, email: tool.submitter.email, day }) : t("adminQueue.senderUnknown", { day })}
+            parts={{ day: <LongDate isoDate={tool.createdAt.slice(0, 10)} /> }}
+          />
         </p>
       </div>
       <Form method="post">
         <input type="hidden" name="toolId" value={tool.id} />
-        <ActionButton intent="skip-line" subject={tool.id} pendingText="Moving…">
-          Skip the waiting line
+        <ActionButton intent="skip-line" subject={tool.id} pendingText={t("adminQueue.moving")}>
+          {t("adminQueue.skipLine")}
         </ActionButton>
       </Form>
     </li>

@@ -6,7 +6,7 @@
 import { Form } from "react-router";
 import { MAX_MODERATION_REASON_LENGTH } from "#common/constants.ts";
 import { profilePath, toolPath } from "#common/page-paths.ts";
-import { REVIEW_QUEUES, type ReviewQueue, reviewModerationInput, reviewQueueQuery } from "#common/schemas/reviews.ts";
+import { REVIEW_QUEUES, reviewModerationInput, reviewQueueQuery } from "#common/schemas/reviews.ts";
 import type { ModeratedReview } from "#server/reviews/reviews.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
@@ -18,9 +18,9 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-reviews";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
 
-const LIST_LABELS: Record<ReviewQueue, string> = { waiting: "Waiting", reported: "Reported", hidden: "Hidden" };
-const DONE = { approve: "is public", hide: "was hidden", restore: "is public again", keep: "stays as it is, its reports closed" } as const;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { list, cursor } = parseSearchParams(reviewQueueQuery, url);
@@ -34,24 +34,22 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     const input = reviewModerationInput.parse({ reviewId: values.reviewId, action: values.intent, reason: values.reason });
     const { toolName } = await context.services.reviews.moderateReview(context.user, input);
-    return { done: `The review of ${toolName} ${DONE[input.action]}.` };
+    return { done: say("adminReviews.done", { tool: toolName, action: input.action }) };
   } catch (error) {
     return moderationFailure(error, values, url);
   }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Reviews", description: "Reviews that wait for a moderator, reported reviews and hidden ones.", path: "/admin/reviews", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("admin.reviews"), description: t("adminReviews.description"), path: "/admin/reviews", noindex: true }));
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { page, list } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Reviews">
-        A review from a new account, an address at a disposable e-mail service, or with a link waits here before it is public. Hiding or restoring one tells its
-        author why.
-      </SectionHeader>
-      <nav aria-label="Lists of reviews" className="mb-4 flex gap-2 text-sm">
+      <SectionHeader title={t("admin.reviews")}>{t("adminReviews.intro")}</SectionHeader>
+      <nav aria-label={t("adminReviews.lists")} className="mb-4 flex gap-2 text-sm">
         {REVIEW_QUEUES.map((queue) => (
           <Link
             key={queue}
@@ -59,7 +57,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             aria-current={queue === list ? "page" : undefined}
             className={`rounded-full border px-3 py-1 ${queue === list ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}
           >
-            {LIST_LABELS[queue]}
+            {t("adminReviews.list", { list: queue })}
           </Link>
         ))}
       </nav>
@@ -71,7 +69,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       ) : (
-        <EmptyState title={list === "waiting" ? "No review waits" : list === "reported" ? "No review is reported" : "No review is hidden"} />
+        <EmptyState title={t("adminReviews.empty", { list })} />
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -79,6 +77,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
 }
 
 function ModeratedReviewRow({ review }: { review: ModeratedReview }) {
+  const t = useT();
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="moderated-review">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -87,47 +86,53 @@ function ModeratedReviewRow({ review }: { review: ModeratedReview }) {
         </Link>
         <Stars rating={review.rating} />
         <span>
-          by{" "}
-          <Link to={profilePath(review.author.slug)} className="hover:underline">
-            {review.author.username}
-          </Link>
+          <Message
+            text={t("adminReviews.by", { user: part("user") })}
+            parts={{
+              user: (
+                <Link to={profilePath(review.author.slug)} className="hover:underline">
+                  {review.author.username}
+                </Link>
+              ),
+            }}
+          />
         </span>
         <LongDate isoDate={review.createdAt.slice(0, 10)} className="text-slate-500" />
-        {review.reports > 0 && <span className="rounded-full bg-rose-100 px-2 text-xs font-semibold text-rose-800">{`${review.reports} report${review.reports === 1 ? "" : "s"}`}</span>}
+        {review.reports > 0 && <span className="rounded-full bg-rose-100 px-2 text-xs font-semibold text-rose-800">{t("adminReviews.reports", { count: review.reports })}</span>}
       </p>
       {review.body && <p className="mt-2 whitespace-pre-line text-slate-800">{review.body}</p>}
       {review.reportReasons.length > 0 && (
-        <ul className="mt-2 list-disc pl-5 text-sm text-rose-800" aria-label="What the reports say">
+        <ul className="mt-2 list-disc pl-5 text-sm text-rose-800" aria-label={t("adminReviews.reportsSay")}>
           {review.reportReasons.map((reason, index) => (
             <li key={index}>{reason}</li>
           ))}
         </ul>
       )}
-      {review.moderationReason && <p className="mt-2 text-sm text-slate-600">{`Last moderated: ${review.moderationReason}`}</p>}
+      {review.moderationReason && <p className="mt-2 text-sm text-slate-600">{t("adminReviews.lastModerated", { reason: review.moderationReason })}</p>}
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
         <input type="hidden" name="reviewId" value={review.id} />
         <label className="min-w-64 flex-1 text-sm">
-          <span className="block text-slate-700">{review.status === "hidden" ? "Why restore it (told to the author)" : "Why hide it (told to the author)"}</span>
+          <span className="block text-slate-700">{review.status === "hidden" ? t("adminReviews.whyRestore") : t("adminReviews.whyHide")}</span>
           <input name="reason" maxLength={MAX_MODERATION_REASON_LENGTH} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-1.5" />
         </label>
         {review.status === "waiting" && (
-          <ActionButton intent="approve" subject={review.id} tone="primary" pendingText="Approving…">
-            Approve
+          <ActionButton intent="approve" subject={review.id} tone="primary" pendingText={t("adminReviews.approving")}>
+            {t("adminReviews.approve")}
           </ActionButton>
         )}
         {review.status !== "hidden" && (
-          <ActionButton intent="hide" subject={review.id} tone="danger" pendingText="Hiding…">
-            Hide
+          <ActionButton intent="hide" subject={review.id} tone="danger" pendingText={t("adminReviews.hiding")}>
+            {t("adminReviews.hide")}
           </ActionButton>
         )}
         {review.status === "live" && review.reports > 0 && (
-          <ActionButton intent="keep" subject={review.id} pendingText="Keeping…">
-            Keep
+          <ActionButton intent="keep" subject={review.id} pendingText={t("adminReviews.keeping")}>
+            {t("adminReviews.keep")}
           </ActionButton>
         )}
         {review.status === "hidden" && (
-          <ActionButton intent="restore" subject={review.id} tone="primary" pendingText="Restoring…">
-            Restore
+          <ActionButton intent="restore" subject={review.id} tone="primary" pendingText={t("adminReviews.restoring")}>
+            {t("adminReviews.restore")}
           </ActionButton>
         )}
       </Form>

@@ -16,6 +16,8 @@ import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-tools";
 import { editToolPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(moderationSearchQuery, url);
@@ -30,50 +32,40 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     if (values.intent !== "flag") return unknownAction(values);
     const tool = await context.services.admin.setToolFlag(context.user, toolFlagInput.parse(Object.fromEntries(form)));
-    const { on, off } = FLAGS[values.flag as ToolFlag];
-    return { done: `${tool.name}: ${tool.flags[values.flag as ToolFlag] ? on : off}.` };
+    const flag = values.flag as ToolFlag;
+    return { done: say("adminTools.flagDone", { tool: tool.name, flag, on: tool.flags[flag] ? "yes" : "no" }) };
   } catch (error) {
     return moderationFailure(error, values, url);
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "All tools", description: "Every tool, live or not: switch them off or on, and feature them.", path: "/admin/tools", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("adminTools.title"), description: t("adminTools.description"), path: "/admin/tools", noindex: true }));
 
-/** Each switch: its button, and what the answer says once it is on or off. */
-const FLAGS: Record<ToolFlag, { label: string; help: string; on: string; off: string }> = {
-  isActive: { label: "Live", help: "Switched off, a tool leaves every public page", on: "switched on", off: "switched off" },
-  isFeaturedHome: { label: "Featured home", help: "Picked for the home page (isFeaturedHome)", on: "featured on the home page", off: "no longer featured on the home page" },
-  isFeaturedCategory: { label: "Featured in category", help: "At the top of its category pages", on: "featured in its categories", off: "no longer featured in its categories" },
-  isFeaturedNL: { label: "Featured in newsletter", help: "Picked for the weekly newsletter (isFeaturedNL)", on: "featured in the newsletter", off: "no longer featured in the newsletter" },
-  isHomeBoosted: { label: "Home boost", help: "The home page's Featured section, with a Featured badge", on: "boosted on the home page", off: "no longer boosted" },
-};
+/** Each switch, in the order of its buttons (its words: adminTools.flag, flagHelp and flagDone). */
+const FLAGS: ToolFlag[] = ["isActive", "isFeaturedHome", "isFeaturedCategory", "isFeaturedNL", "isHomeBoosted"];
 
-const STATES: Record<ModeratedToolState, { label: string; tone: "emerald" | "amber" | "rose" | "slate" }> = {
-  live: { label: "Live", tone: "emerald" },
-  waiting: { label: "Waiting for verification", tone: "amber" },
-  rejected: { label: "Rejected", tone: "rose" },
-  "switched-off": { label: "Switched off", tone: "slate" },
-};
+const STATE_TONES: Record<ModeratedToolState, "emerald" | "amber" | "rose" | "slate"> = { live: "emerald", waiting: "amber", rejected: "rose", "switched-off": "slate" };
 
 export default function AdminTools({ loaderData, actionData }: Route.ComponentProps) {
   const { page, q, openReports } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="All tools">Live or not, newest first. Switch a tool off, or feature it.</SectionHeader>
+      <SectionHeader title={t("adminTools.title")}>{t("adminTools.intro")}</SectionHeader>
       <Form method="get" role="search" className="mb-6 flex gap-2">
         <label htmlFor="tool-search" className="sr-only">
-          Tool name
+          {t("adminTools.name")}
         </label>
         <input
           id="tool-search"
           name="q"
           type="search"
           defaultValue={q}
-          placeholder="Search by name"
+          placeholder={t("adminTools.searchByName")}
           className="w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
         />
         <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
-          Search
+          {t("admin.search")}
         </button>
       </Form>
       <ActionResult result={actionData as ModerationResult | undefined} />
@@ -84,7 +76,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       ) : (
-        <EmptyState title={q ? `No tool's name contains “${q}”` : "No tool yet"}>{q ? "Try part of the name." : "Submitted tools appear here."}</EmptyState>
+        <EmptyState title={q ? t("adminTools.noMatch", { q }) : t("adminTools.none")}>{q ? t("adminTools.noMatchHint") : t("adminTools.noneHint")}</EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -92,7 +84,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
 }
 
 function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: number }) {
-  const state = STATES[tool.state];
+  const t = useT();
   return (
     <li data-testid="admin-tool" className="space-y-3 p-4">
       <div className="flex items-center gap-4">
@@ -108,37 +100,37 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
                 tool.name
               )}
             </h2>
-            <Badge tone={state.tone} testId="tool-state">
-              {state.label}
+            <Badge tone={STATE_TONES[tool.state]} testId="tool-state">
+              {t("adminTools.state", { state: tool.state })}
             </Badge>
-            {tool.hasClaimWaiting && <Badge tone="sky">Claim waiting</Badge>}
+            {tool.hasClaimWaiting && <Badge tone="sky">{t("adminTools.claimWaiting")}</Badge>}
             {openReports > 0 && (
               <Link to={toolReportsPath(tool.id)} data-testid="tool-open-reports" className="hover:underline">
-                <Badge tone="rose">{openReports === 1 ? "1 open report" : `${openReports} open reports`}</Badge>
+                <Badge tone="rose">{t("adminTools.openReports", { count: openReports })}</Badge>
               </Link>
             )}
           </div>
           <p className="truncate text-sm text-slate-600">
             {tool.website}
-            {tool.creatorUsername && ` · by ${tool.creatorUsername}`}
+            {tool.creatorUsername && t("adminTools.by", { user: tool.creatorUsername })}
           </p>
         </div>
         <Link to={editToolPath(tool.id)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
-          Edit
+          {t("admin.edit")}
         </Link>
-        <Link to={`/admin/tools/${tool.id}/history`} aria-label={`History of ${tool.name}`} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
-          History
+        <Link to={`/admin/tools/${tool.id}/history`} aria-label={t("adminTools.historyOf", { tool: tool.name })} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+          {t("adminTools.history")}
         </Link>
       </div>
-      <div className="flex flex-wrap gap-2" aria-label={`Switches of ${tool.name}`} role="group">
-        {(Object.keys(FLAGS) as ToolFlag[]).map((flag) => (
+      <div className="flex flex-wrap gap-2" aria-label={t("adminTools.switchesOf", { tool: tool.name })} role="group">
+        {FLAGS.map((flag) => (
           <Form method="post" key={flag}>
             <input type="hidden" name="intent" value="flag" />
             <input type="hidden" name="toolId" value={tool.id} />
             <input type="hidden" name="flag" value={flag} />
-            <ActionButton intent="flag" subject={tool.id} name="value" value={String(!tool.flags[flag])} pressed={tool.flags[flag]} title={FLAGS[flag].help}>
+            <ActionButton intent="flag" subject={tool.id} name="value" value={String(!tool.flags[flag])} pressed={tool.flags[flag]} title={t("adminTools.flagHelp", { flag })}>
               {tool.flags[flag] ? "✓ " : ""}
-              {FLAGS[flag].label}
+              {t("adminTools.flag", { flag })}
             </ActionButton>
           </Form>
         ))}

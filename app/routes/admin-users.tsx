@@ -8,7 +8,6 @@ import { USER_ROLES } from "#common/constants.ts";
 import { moderationSearchQuery, roleChangeInput, userDisabledInput } from "#common/schemas/moderation.ts";
 import type { ModeratedUser } from "#server/admin/users.ts";
 import { EmptyState } from "../components/empty-state.tsx";
-import { LongDate } from "../components/long-date.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { Pager } from "../components/pager.tsx";
 import { keptValues, parseSearchParams } from "../forms.ts";
@@ -17,6 +16,9 @@ import { useViewer } from "../session-cache.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-users";
 import { profilePath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
+import { LongDate } from "../components/long-date.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(moderationSearchQuery, url);
@@ -32,11 +34,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "role": {
         const user = await admin.setUserRole(context.user, roleChangeInput.parse(Object.fromEntries(form)));
-        return { done: `${user.username} is now ${ROLE_LABELS[user.role].toLowerCase()}.` };
+        return { done: say("adminUsers.roleDone", { user: user.username, role: user.role }) };
       }
       case "disabled": {
         const user = await admin.setUserDisabled(context.user, userDisabledInput.parse(Object.fromEntries(form)));
-        return { done: user.isDisabled ? `${user.username} is disabled and signed out.` : `${user.username} can sign in again.` };
+        return { done: user.isDisabled ? say("adminUsers.disabledDone", { user: user.username }) : say("adminUsers.enabledDone", { user: user.username }) };
       }
       default:
         return unknownAction(values);
@@ -46,32 +48,31 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Users", description: "Every user: roles, and disabling an account.", path: "/admin/users", noindex: true });
-
-const ROLE_LABELS: Record<ModeratedUser["role"], string> = { guest: "A guest", verifier: "A verifier", admin: "An admin" };
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.users"), description: t("adminUsers.description"), path: "/admin/users", noindex: true }));
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { page, q } = loaderData;
   const me = useViewer()?.user;
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Users">By address. Verifiers run the queue and claims; admins run everything.</SectionHeader>
+      <SectionHeader title={t("admin.users")}>{t("adminUsers.intro")}</SectionHeader>
       <Form method="get" role="search" className="mb-6 flex gap-2">
         <label htmlFor="user-search" className="sr-only">
-          Username or e-mail
+          {t("adminUsers.nameOrEmail")}
         </label>
         <input
           id="user-search"
           name="q"
           type="search"
           defaultValue={q}
-          placeholder="Start of a username, or a whole e-mail"
+          placeholder={t("adminUsers.searchHint")}
           className="w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
         />
         <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
-          Search
+          {t("admin.search")}
         </button>
       </Form>
       <ActionResult result={result} inlineFields={["role"]} />
@@ -82,7 +83,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       ) : (
-        <EmptyState title={q ? `No user matches “${q}”` : "No user yet"}>{q ? "Try the start of their username, or their whole e-mail." : undefined}</EmptyState>
+        <EmptyState title={q ? t("adminUsers.noMatch", { q }) : t("adminUsers.none")}>{q ? t("adminUsers.noMatchHint") : undefined}</EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -91,6 +92,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
 function UserRow({ user, isMe, roleError }: { user: ModeratedUser; isMe: boolean; roleError?: string }) {
   const roleId = `role-${user.id}`;
+  const t = useT();
   return (
     <li data-testid="admin-user" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1">
@@ -101,23 +103,26 @@ function UserRow({ user, isMe, roleError }: { user: ModeratedUser; isMe: boolean
             </Link>
           </h2>
           <Badge tone={user.role === "guest" ? "slate" : "sky"} testId="user-role">
-            {user.role}
+            {t("admin.role", { role: user.role })}
           </Badge>
           {user.isDisabled && (
             <Badge tone="rose" testId="user-disabled">
-              Disabled
+              {t("adminUsers.disabled")}
             </Badge>
           )}
-          {isMe && <Badge>You</Badge>}
+          {isMe && <Badge>{t("adminUsers.you")}</Badge>}
         </div>
         <p className="truncate text-sm text-slate-600">
-          {user.email} · {user.authMethod === "google" ? "Google" : "E-mail"} · joined <LongDate isoDate={user.createdAt.slice(0, 10)} />
+          <Message
+            text={t("adminUsers.line", { email: user.email, method: user.authMethod === "google" ? "google" : "email", day: part("day") })}
+            parts={{ day: <LongDate isoDate={user.createdAt.slice(0, 10)} /> }}
+          />
         </p>
       </div>
       <Form method="post" className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="userId" value={user.id} />
         <label htmlFor={roleId} className="sr-only">
-          Role of {user.username}
+          {t("adminUsers.roleOf", { user: user.username })}
         </label>
         <select
           id={roleId}
@@ -128,12 +133,12 @@ function UserRow({ user, isMe, roleError }: { user: ModeratedUser; isMe: boolean
         >
           {USER_ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {t("admin.role", { role })}
             </option>
           ))}
         </select>
-        <ActionButton intent="role" subject={user.id} pendingText="Saving…">
-          Change role
+        <ActionButton intent="role" subject={user.id} pendingText={t("admin.saving")}>
+          {t("adminUsers.changeRole")}
         </ActionButton>
         {roleError && <p className="w-full text-sm text-rose-700">{roleError}</p>}
       </Form>
@@ -142,7 +147,7 @@ function UserRow({ user, isMe, roleError }: { user: ModeratedUser; isMe: boolean
           <input type="hidden" name="userId" value={user.id} />
           <input type="hidden" name="intent" value="disabled" />
           <ActionButton intent="disabled" subject={user.id} name="disabled" value={String(!user.isDisabled)} tone={user.isDisabled ? "neutral" : "danger"}>
-            {user.isDisabled ? "Enable" : "Disable"}
+            {user.isDisabled ? t("adminUsers.enable") : t("adminUsers.disable")}
           </ActionButton>
         </Form>
       )}

@@ -2,7 +2,7 @@
  * /my-tools: the tools the signed-in user submitted or is linked to, live or not, each with where it stands; then how
  * the linked ones do over the last 7, 30 or 90 days (views, clicks, click-through rate, where visitors came from).
  */
-import { useT } from "../i18n.tsx";
+import { useT, useWords } from "../i18n.tsx";
 import { redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
@@ -17,7 +17,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
 import { Pager } from "../components/pager.tsx";
 import { RangeSwitch } from "../components/range-switch.tsx";
-import { formatCount, ReferrerSource, StatsTable } from "../components/stats-table.tsx";
+import { ReferrerSource, StatsTable } from "../components/stats-table.tsx";
 import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
@@ -180,7 +180,7 @@ function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
 }
 
 function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
-  const t = useT();
+  const { t, number } = useWords();
   return (
     <article data-testid="tool-stats" data-tool-id={tool.id} aria-labelledby={`stats-${tool.id}`} className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -199,8 +199,8 @@ function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
         </p>
       </div>
       <dl className="grid grid-cols-3 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-center">
-        <Stat label={t("myTools.views", { days })} value={formatCount(tool.totals.views)} testId="stat-views" />
-        <Stat label={t("myTools.clicks", { days })} value={formatCount(tool.totals.clicks)} testId="stat-clicks" />
+        <Stat label={t("myTools.views", { days })} value={number(tool.totals.views)} testId="stat-views" />
+        <Stat label={t("myTools.clicks", { days })} value={number(tool.totals.clicks)} testId="stat-clicks" />
         <Stat label={t("myTools.ctr")} value={formatCtr(tool.totals.ctr)} testId="stat-ctr" />
       </dl>
       <div className="grid gap-4 md:grid-cols-2">

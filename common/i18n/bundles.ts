@@ -1,15 +1,15 @@
 /**
  * A catalogue is cut into bundles by the first word of its keys (decision 053), so that a browser loads only the words
  * of what it shows: the shell (the layout, the home page and the cards every list shows) with the first page; the
- * other pages' words when a page needs them; the server's own (the e-mails', the feeds') never. The server holds every
- * bundle.
+ * other pages' words when a page needs them; the console's (every area whose name starts with "admin") only on
+ * /admin; the server's own (the e-mails', the feeds') never. The server holds every bundle.
  */
-export const BUNDLES = ["shell", "pages", "server"] as const;
+export const BUNDLES = ["shell", "pages", "console", "server"] as const;
 
 export type Bundle = (typeof BUNDLES)[number];
 
 /** The bundles a browser may load; "server" is the server's alone. */
-export const BROWSER_BUNDLES = ["shell", "pages"] as const satisfies readonly Bundle[];
+export const BROWSER_BUNDLES = ["shell", "pages", "console"] as const satisfies readonly Bundle[];
 
 const BY_AREA: Record<string, Bundle> = {
   layout: "shell",
@@ -28,7 +28,8 @@ const BY_AREA: Record<string, Bundle> = {
   feed: "server",
 };
 
-/** The bundle a key is in: its area's (the words before its first dot), else the pages'. */
+/** The bundle a key is in: its area's (the words before its first dot), the console's for an "admin..." area, else the pages'. */
 export function bundleOf(key: string): Bundle {
-  return BY_AREA[key.slice(0, key.indexOf("."))] ?? "pages";
+  const area = key.slice(0, key.indexOf("."));
+  return BY_AREA[area] ?? (area.startsWith("admin") ? "console" : "pages");
 }

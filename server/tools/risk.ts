@@ -2,6 +2,7 @@
  * A queued tool's risk of being spam, as the verification queue shows it: a score from 0 to 100 and the reasons behind
  * it. A pure function over signals gathered elsewhere (server/spam/risk-signals.ts), so each signal is added on its own.
  */
+import { say } from "#common/i18n/say.ts";
 
 /** An account younger than this is new. */
 export const NEW_ACCOUNT_HOURS = 24;
@@ -51,23 +52,23 @@ export function toolRisk(signals: RiskSignals): Risk {
   if (signals.accountAgeHours !== null && signals.accountAgeHours < NEW_ACCOUNT_HOURS) {
     score += WEIGHTS.newAccount;
     const hours = Math.max(0, Math.floor(signals.accountAgeHours));
-    reasons.push(`New account: signed up ${hours < 1 ? "less than an hour" : `${hours} ${hours === 1 ? "hour" : "hours"}`} before submitting`);
+    reasons.push(say("adminQueue.riskNewAccount", { hours }));
   }
   if (signals.disposableEmail) {
     score += WEIGHTS.disposableEmail;
-    reasons.push("Disposable e-mail address");
+    reasons.push(say("adminQueue.riskDisposable"));
   }
   if (signals.spammyWords.length > 0) {
     score += Math.min(WEIGHTS.spammyWordsMax, signals.spammyWords.length * WEIGHTS.spammyWord);
-    reasons.push(`Spammy words: ${signals.spammyWords.join(", ")}`);
+    reasons.push(say("adminQueue.riskWords", { words: signals.spammyWords.join(", ") }));
   }
   if (signals.duplicateOf) {
     score += WEIGHTS.duplicate;
-    reasons.push(`Possible duplicate of ${signals.duplicateOf}`);
+    reasons.push(say("adminQueue.riskDuplicate", { tool: signals.duplicateOf }));
   }
   if (signals.deadLink) {
     score += WEIGHTS.deadLink;
-    reasons.push("The website did not answer");
+    reasons.push(say("adminQueue.riskNoAnswer"));
   }
   score = Math.min(100, score);
   return { score, level: score >= 50 ? "high" : score >= 25 ? "medium" : "low", reasons };
