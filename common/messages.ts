@@ -184,9 +184,11 @@ export const MESSAGES = {
 
   /** The link checker's findings and the admins' answer (/admin/links). */
   links: {
-    noCheck: "This tool has no link check to act on",
+    get noCheck() {
+      return say("links.noCheck");
+    },
     /** A link check that stopped because the site's own network seemed down (decision 045). */
-    paused: (why: string) => `The link check paused, counting against no tool: ${why}. The site's own network seems down; the next run tries again.`,
+    paused: (why: string) => say("links.paused", { why }),
   },
 
   /** Accounts: sign-up, sign-in, e-mailed links (SPEC section 8 for Better Auth's failures). */
@@ -399,38 +401,94 @@ export const MESSAGES = {
 
   /** The moderation console (/admin): its forms and its refusals. */
   moderation: {
-    reasonRequired: "Say why the tool is refused: the maker reads it",
-    reasonTooLong: `A reason has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
-    changesMessageRequired: "Say what the maker should change: they read it",
-    changesMessageTooLong: `A message has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
-    mergeIntoLiveTool: "A submission can only be merged into another tool that is live",
-    noToolSelected: "Tick at least one tool to refuse",
-    unknownFlag: `flag must be one of ${TOOL_FLAGS.join(", ")}`,
-    labelRequired: "Give the category a name",
-    labelTooLong: `A category's name has at most ${MAX_CATEGORY_LABEL_LENGTH} characters`,
-    slugShape: "A slug is lowercase letters and digits joined by single hyphens, such as design-tools",
-    slugTaken: "Another category already has this slug",
-    colorShape: "A colour is written #RRGGBB, such as #DDD6FE",
-    descriptionTooLong: `A description has at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters`,
-    categoryNotFound: "No category found with this ID",
-    userNotFound: "No user found with this ID",
-    searchTooLong: `Search with at most ${MAX_MODERATION_SEARCH_LENGTH} characters`,
-    ownRole: "You cannot take away your own admin role: ask another admin",
-    ownAccount: "You cannot disable your own account",
-    requestAlreadyAnswered: "This request was already answered, or no longer exists",
-    deliveryNotFound: "No failed delivery found with this ID",
-    deliveryNotFailed: "This delivery is no longer failed: it was retried or delivered",
+    get reasonRequired() {
+      return say("moderation.reasonRequired");
+    },
+    get reasonTooLong() {
+      return say("moderation.reasonTooLong", { max: MAX_REJECTION_REASON_LENGTH });
+    },
+    get changesMessageRequired() {
+      return say("moderation.changesMessageRequired");
+    },
+    get changesMessageTooLong() {
+      return say("moderation.changesMessageTooLong", { max: MAX_REJECTION_REASON_LENGTH });
+    },
+    get mergeIntoLiveTool() {
+      return say("moderation.mergeIntoLiveTool");
+    },
+    get noToolSelected() {
+      return say("moderation.noToolSelected");
+    },
+    get unknownFlag() {
+      return say("moderation.unknownFlag", { flags: TOOL_FLAGS.join(", ") });
+    },
+    get labelRequired() {
+      return say("moderation.labelRequired");
+    },
+    get labelTooLong() {
+      return say("moderation.labelTooLong", { max: MAX_CATEGORY_LABEL_LENGTH });
+    },
+    get slugShape() {
+      return say("moderation.slugShape");
+    },
+    get slugTaken() {
+      return say("moderation.slugTaken");
+    },
+    get colorShape() {
+      return say("moderation.colorShape");
+    },
+    get descriptionTooLong() {
+      return say("moderation.descriptionTooLong", { max: MAX_CATEGORY_DESCRIPTION_LENGTH });
+    },
+    get categoryNotFound() {
+      return say("moderation.categoryNotFound");
+    },
+    get userNotFound() {
+      return say("moderation.userNotFound");
+    },
+    get searchTooLong() {
+      return say("moderation.searchTooLong", { max: MAX_MODERATION_SEARCH_LENGTH });
+    },
+    get ownRole() {
+      return say("moderation.ownRole");
+    },
+    get ownAccount() {
+      return say("moderation.ownAccount");
+    },
+    get requestAlreadyAnswered() {
+      return say("moderation.requestAlreadyAnswered");
+    },
+    get deliveryNotFound() {
+      return say("moderation.deliveryNotFound");
+    },
+    get deliveryNotFailed() {
+      return say("moderation.deliveryNotFailed");
+    },
   },
 
   /** Signed webhooks (/admin/webhooks). */
   webhook: {
-    urlRequired: "Enter the address that receives the webhooks",
-    urlTooLong: "This address is too long: use one of at most 2000 characters",
-    descriptionTooLong: "A webhook's description has at most 200 characters",
-    unknownEvent: "Choose events among tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted and report.created",
-    eventsRequired: "Choose at least one event to send to this address",
-    endpointNotFound: "No webhook endpoint found with this ID",
-    deliveryNotFound: "No webhook delivery found with this ID",
+    get urlRequired() {
+      return say("webhook.urlRequired");
+    },
+    get urlTooLong() {
+      return say("webhook.urlTooLong");
+    },
+    get descriptionTooLong() {
+      return say("webhook.descriptionTooLong");
+    },
+    get unknownEvent() {
+      return say("webhook.unknownEvent");
+    },
+    get eventsRequired() {
+      return say("webhook.eventsRequired");
+    },
+    get endpointNotFound() {
+      return say("webhook.endpointNotFound");
+    },
+    get deliveryNotFound() {
+      return say("webhook.deliveryNotFound");
+    },
   },
 
   /** Problems reported on a tool's page, and their handling in the console (/admin/reports). */
@@ -541,13 +599,19 @@ export const MESSAGES = {
 
   /** The newsletter's digest (/admin/newsletter, npm run newsletter). */
   digest: {
-    days: `Choose a number of days from 1 to ${MAX_DIGEST_DAYS}`,
+    get days() {
+      return say("digest.days", { max: MAX_DIGEST_DAYS });
+    },
   },
 
   /** The newsletter sent from the console (decision 044). */
   newsletter: {
-    nothingNew: "No tool was verified in these days: there is nothing to send",
-    unknownIntent: "Choose to send a test to yourself or the newsletter to the subscribers",
+    get nothingNew() {
+      return say("newsletter.nothingNew");
+    },
+    get unknownIntent() {
+      return say("newsletter.unknownIntent");
+    },
   },
 
   /** What the public read API (/api/v1, described at /api/v1/openapi.json) answers to a request it cannot read. */
@@ -652,82 +716,149 @@ export const MESSAGES = {
 
   /** Importing a catalogue file (/admin/import, npm run import) and exporting it. */
   catalogue: {
-    fileTooLarge: (maxBytes: number) => `The file is too large: at most ${Math.round(maxBytes / 1_000_000)} MB`,
-    noFile: "Choose a file to import",
-    notText: "This file is not a text file: import a CSV file, a Markdown awesome list or a JSON export",
-    emptyFile: "This file is empty",
-    malformedCsv: (line: number, reason: string) => `The CSV file cannot be read at line ${line}: ${reason}`,
-    noCsvRows: "The CSV file has a header but no row",
-    notAnExport: "This JSON file is not a catalogue exported by Indie Tools",
-    noAwesomeItems: "This Markdown file has no list item of the form - [Name](https://...) - description",
-    noSuchFile: "This import file is gone: it was imported already or is more than a day old; upload it again",
-    websiteNotMapped: "Choose the column that holds the website: rows are matched to tools by it",
-    unknownColumn: (column: string) => `The file has no column named ${column}`,
-    unknownField: (field: string) => `No tool field is named ${field}`,
-    unknownCategory: (name: string) => `No category is named ${name}: add it in the categories section, or choose to create missing categories`,
-    sameWebsiteAs: (line: number) => `The same website is on line ${line}, which is imported instead`,
-    badFaq: 'The FAQ is written as JSON: [{"question": "...", "answer": "..."}]',
-    badDate: (field: string) => `The ${field} is not a date, such as 2026-01-31 or 2026-01-31T12:00:00Z`,
-    badFeatured: "Featured is written true or false",
-    notAWebsite: "This link is not a website address",
+    fileTooLarge: (maxBytes: number) => say("catalogue.fileTooLarge", { mb: Math.round(maxBytes / 1_000_000) }),
+    get noFile() {
+      return say("catalogue.noFile");
+    },
+    get notText() {
+      return say("catalogue.notText");
+    },
+    get emptyFile() {
+      return say("catalogue.emptyFile");
+    },
+    malformedCsv: (line: number, reason: string) => say("catalogue.malformedCsv", { line, reason }),
+    get noCsvRows() {
+      return say("catalogue.noCsvRows");
+    },
+    get notAnExport() {
+      return say("catalogue.notAnExport");
+    },
+    get noAwesomeItems() {
+      return say("catalogue.noAwesomeItems");
+    },
+    get noSuchFile() {
+      return say("catalogue.noSuchFile");
+    },
+    get websiteNotMapped() {
+      return say("catalogue.websiteNotMapped");
+    },
+    unknownColumn: (column: string) => say("catalogue.unknownColumn", { column }),
+    unknownField: (field: string) => say("catalogue.unknownField", { field }),
+    unknownCategory: (name: string) => say("catalogue.unknownCategory", { name }),
+    sameWebsiteAs: (line: number) => say("catalogue.sameWebsiteAs", { line }),
+    get badFaq() {
+      return say("catalogue.badFaq");
+    },
+    badDate: (field: string) => say("catalogue.badDate", { field }),
+    get badFeatured() {
+      return say("catalogue.badFeatured");
+    },
+    get notAWebsite() {
+      return say("catalogue.notAWebsite");
+    },
   },
 
   /** The blog and the legal pages in the console (decision 050). */
   content: {
-    titleRequired: "Give it a title",
-    descriptionRequired: "Say in a sentence what it is about: search engines and link previews show it",
-    bodyRequired: "Write its text",
-    badSlug: "The address is lowercase letters and digits, joined by hyphens",
-    slugTaken: "Another post has this address: choose another",
-    badDate: "Write the date as YYYY-MM-DD, such as 2026-01-31",
-    badState: "Choose draft or published",
-    tooLong: (max: number) => `At most ${max.toLocaleString("en")} characters`,
-    postNotFound: "No post found with this address",
-    topListNotFound: "No top-list found with this ID",
-    pathTaken: "Another top-list has this address: choose another",
-    badTopListPath: "The address is /top- then lowercase words joined by hyphens, such as /top-react-tools",
-    sectionRequired: "Each of the three sections needs a heading and its text",
+    get titleRequired() {
+      return say("content.titleRequired");
+    },
+    get descriptionRequired() {
+      return say("content.descriptionRequired");
+    },
+    get bodyRequired() {
+      return say("content.bodyRequired");
+    },
+    get badSlug() {
+      return say("content.badSlug");
+    },
+    get slugTaken() {
+      return say("content.slugTaken");
+    },
+    get badDate() {
+      return say("content.badDate");
+    },
+    get badState() {
+      return say("content.badState");
+    },
+    tooLong: (max: number) => say("content.tooLong", { max }),
+    get postNotFound() {
+      return say("content.postNotFound");
+    },
+    get topListNotFound() {
+      return say("content.topListNotFound");
+    },
+    get pathTaken() {
+      return say("content.pathTaken");
+    },
+    get badTopListPath() {
+      return say("content.badTopListPath");
+    },
+    get sectionRequired() {
+      return say("content.sectionRequired");
+    },
   },
 
   /** A tool's history of revisions (decision 049). */
   history: {
-    noSuchRevision: "This tool has no such revision",
+    get noSuchRevision() {
+      return say("history.noSuchRevision");
+    },
   },
 
   /** The site's settings in the console (decision 048). */
   settings: {
-    accentTooLight: (ratio: string) => `This colour is too light for the light theme: its text on white has a contrast of ${ratio}:1, and WCAG AA asks for 4.5:1`,
-    accentTooDark: (ratio: string) => `This colour is too dark for the dark theme: its lighter shade has a contrast of ${ratio}:1 on the dark cards, and WCAG AA asks for 4.5:1`,
-    badColor: "Write the colour as # and six hexadecimal digits, such as #7c3aed",
-    bannerLinkWithoutText: "A banner link needs the banner's text",
-    badUrl: "Write a web address that starts with https:// or http://",
-    badEmail: "Write an e-mail address, such as hello@example.com",
-    siteNameRequired: "The site needs a name",
-    tooLong: (max: number) => `At most ${max} characters`,
-    saved: "Saved: every page shows the new settings now.",
+    accentTooLight: (ratio: string) => say("settings.accentTooLight", { ratio }),
+    accentTooDark: (ratio: string) => say("settings.accentTooDark", { ratio }),
+    get badColor() {
+      return say("settings.badColor");
+    },
+    get bannerLinkWithoutText() {
+      return say("settings.bannerLinkWithoutText");
+    },
+    get badUrl() {
+      return say("settings.badUrl");
+    },
+    get badEmail() {
+      return say("settings.badEmail");
+    },
+    get siteNameRequired() {
+      return say("settings.siteNameRequired");
+    },
+    tooLong: (max: number) => say("settings.tooLong", { max }),
+    get saved() {
+      return say("settings.saved");
+    },
   },
 
   /** The operator's system page and /metrics. */
   system: {
-    metricsToken: "Send the token METRICS_TOKEN names, as Authorization: Bearer <token>",
+    get metricsToken() {
+      return say("system.metricsToken");
+    },
   },
 
   /** The one-time link that makes the site's first admin (decision 047). */
   setup: {
-    invalid: "This setup link does not work: it has expired or was used. While the site has no admin, each start of the server writes a new one to its log.",
-    hasAdmin: "This site has an admin already: ask them for a role.",
+    get invalid() {
+      return say("setup.invalid");
+    },
+    get hasAdmin() {
+      return say("setup.hasAdmin");
+    },
   },
 
   /** What `npm run backup` and `npm run restore` print when they cannot go on. */
   backup: {
-    noDatabase: (dataDir: string) => `No embedded database in ${dataDir}: nothing to back up`,
-    archiveExists: (archive: string) => `${archive} already exists: choose another name, or remove it first`,
-    notEmpty: (dataDir: string) => `${dataDir} is not empty: a backup is restored into an empty or new folder only`,
-    noArchive: (archive: string) => `No such file: ${archive}`,
-    damaged: (archive: string, reason: string) => `${archive} cannot be read: ${reason}`,
-    notABackup: (archive: string) => `${archive} is not a backup made by npm run backup`,
-    postgres: "The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README's Backups section says",
-    bucket: (bucket: string) =>
-      `The files are kept in the bucket ${bucket} (S3_BUCKET), which a backup archive would miss: copy the bucket with its own tools (such as aws s3 sync), and back up the database, as the README's Backups section says`,
+    noDatabase: (dataDir: string) => say("backup.noDatabase", { dataDir }),
+    archiveExists: (archive: string) => say("backup.archiveExists", { archive }),
+    notEmpty: (dataDir: string) => say("backup.notEmpty", { dataDir }),
+    noArchive: (archive: string) => say("backup.noArchive", { archive }),
+    damaged: (archive: string, reason: string) => say("backup.damaged", { archive, reason }),
+    notABackup: (archive: string) => say("backup.notABackup", { archive }),
+    get postgres() {
+      return say("backup.postgres");
+    },
+    bucket: (bucket: string) => say("backup.bucket", { bucket }),
   },
 } as const;

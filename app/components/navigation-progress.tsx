@@ -2,9 +2,11 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { LOADER_DELAY_MS } from "#common/constants.ts";
+import { useT } from "../i18n.tsx";
 
 export function NavigationProgress() {
   const navigation = useNavigation();
+  const t = useT();
   const isLoading = navigation.state === "loading";
   const [isVisible, setVisible] = useState(false);
 
@@ -19,7 +21,7 @@ export function NavigationProgress() {
 
   if (!isLoading || !isVisible) return null;
   return (
-    <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100">
+    <div role="progressbar" aria-label={t("layout.loadingPage")} className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100">
       <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-brand-600" />
     </div>
   );

@@ -11,6 +11,8 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-api-keys";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(apiKeysPageQuery, url);
@@ -24,7 +26,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "revoke": {
         const key = await context.services.apiKeys.revokeApiKey(context.user, revokeApiKeyInput.parse(Object.fromEntries(form)));
-        return { done: `The key “${key.name}” was revoked.` };
+        return { done: say("adminApiKeys.revoked", { name: key.name }) };
       }
       default:
         return unknownAction(values);
@@ -35,13 +37,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "API keys", description: "Every personal API key, and who owns it.", path: "/admin/api-keys", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("admin.apiKeys"), description: t("adminApiKeys.description"), path: "/admin/api-keys", noindex: true }));
 
 export default function AdminApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="API keys">Every personal API key, newest first. Revoke one that leaked or is misused: its next request is refused.</SectionHeader>
+      <SectionHeader title={t("admin.apiKeys")}>{t("adminApiKeys.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
       {page.keys.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -50,7 +53,7 @@ export default function AdminApiKeys({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       ) : (
-        <EmptyState title="No API key yet">Keys that users make on their API keys page appear here.</EmptyState>
+        <EmptyState title={t("adminApiKeys.empty")}>{t("adminApiKeys.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>

@@ -3,7 +3,7 @@
  * every record, or one person's, one kind's or one tool's. The records are kept for good, as they were written.
  */
 import { Form } from "react-router";
-import { AUDIT_KINDS, type AuditKind } from "#common/audit-kinds.ts";
+import { AUDIT_KIND_NAMES, auditKindKey } from "#common/audit-kinds.ts";
 import { auditQuery } from "#common/schemas/audit.ts";
 import type { AuditRecord } from "#server/audit/audit.ts";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -15,6 +15,7 @@ import { parseSearchParams } from "../forms.ts";
 import { moderated } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-audit";
+import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(auditQuery, url);
@@ -23,7 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Audit trail", description: "Who changed what in the console, and when.", path: "/admin/audit", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("adminAudit.title"), description: t("adminAudit.description"), path: "/admin/audit", noindex: true }));
 
 /** A value as a record keeps it, in a line: long texts cut. */
 function shown(value: unknown): string {
@@ -34,32 +35,30 @@ function shown(value: unknown): string {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { records, nextCursor, filter } = loaderData;
   const isFiltered = Boolean(filter.actor || filter.kind || filter.tool);
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Audit trail">
-        Every change a verifier or an admin made, newest first, with the values before and after. Records are kept for good and cannot be changed. Choose a person or a tool in a
-        record to see only theirs.
-      </SectionHeader>
+      <SectionHeader title={t("adminAudit.title")}>{t("adminAudit.intro")}</SectionHeader>
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
         {filter.actor && <input type="hidden" name="actor" value={filter.actor} />}
         {filter.tool && <input type="hidden" name="tool" value={filter.tool} />}
         <label className="space-y-1 text-sm">
-          <span className="block font-medium text-slate-800">Kind</span>
+          <span className="block font-medium text-slate-800">{t("adminAudit.kindField")}</span>
           <select name="kind" defaultValue={filter.kind} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-            <option value="">Every kind</option>
-            {Object.entries(AUDIT_KINDS).map(([kind, words]) => (
+            <option value="">{t("adminAudit.everyKind")}</option>
+            {AUDIT_KIND_NAMES.map((kind) => (
               <option key={kind} value={kind}>
-                {words}
+                {t("adminAudit.kind", { kind: auditKindKey(kind) })}
               </option>
             ))}
           </select>
         </label>
         <button type="submit" className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700">
-          Show
+          {t("adminAudit.show")}
         </button>
         {isFiltered && (
           <Link to="/admin/audit" className="py-2 text-sm font-medium text-brand-700 underline">
-            Show every record
+            {t("adminAudit.showEvery")}
           </Link>
         )}
       </Form>
@@ -70,7 +69,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       ) : (
-        <EmptyState title={isFiltered ? "No record matches" : "Nothing recorded yet"}>Verifying, refusing, editing, roles and settings are recorded here as they happen.</EmptyState>
+        <EmptyState title={isFiltered ? t("adminAudit.noMatch") : t("adminAudit.nothing")}>{t("adminAudit.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={nextCursor} />
     </>
@@ -79,6 +78,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 
 function AuditRow({ record }: { record: AuditRecord }) {
   const fields = [...new Set([...Object.keys(record.before ?? {}), ...Object.keys(record.after ?? {})])];
+  const t = useT();
+  const isKnown = (AUDIT_KIND_NAMES as readonly string[]).includes(record.kind);
   return (
     <li data-testid="audit-record" className="space-y-1 p-4 text-sm">
       <p className="text-slate-900">
@@ -92,7 +93,7 @@ function AuditRow({ record }: { record: AuditRecord }) {
         ) : (
           <strong>{record.actorName}</strong>
         )}{" "}
-        <span className="text-slate-500">({record.actorRole})</span>: {AUDIT_KINDS[record.kind as AuditKind] ?? record.kind},{" "}
+        <span className="text-slate-500">({t("admin.role", { role: record.actorRole })})</span>: {isKnown ? t("adminAudit.kind", { kind: auditKindKey(record.kind) }) : record.kind},{" "}
         {record.toolId ? (
           <Link to={`/admin/audit?tool=${record.toolId}`} className="font-semibold hover:underline">
             {record.subject}
@@ -104,7 +105,7 @@ function AuditRow({ record }: { record: AuditRecord }) {
           <>
             {" "}
             <Link to={`/admin/tools/${record.toolId}/history`} className="text-brand-700 underline">
-              history
+              {t("adminAudit.history")}
             </Link>
           </>
         )}

@@ -14,6 +14,8 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-deliveries";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
@@ -27,7 +29,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "retry": {
         const delivery = await context.services.admin.retryDelivery(context.user, deliveryRetryInput.parse(Object.fromEntries(form)));
-        return { done: `${delivery.summary}: sent again. If it fails again, it comes back here after its attempts.` };
+        return { done: say("adminDeliveries.retried", { summary: delivery.summary }) };
       }
       default:
         return unknownAction(values);
@@ -38,17 +40,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Failed deliveries", description: "Mails, notices and token sync calls that could not be delivered.", path: "/admin/deliveries", noindex: true });
-
-const CHANNELS: Record<string, string> = { mail: "Mail", notice: "Bot notice", "token-sync": "Token sync", webhook: "Webhook" };
+  pageMeta(matches, ({ t }) => ({ title: t("adminDeliveries.title"), description: t("adminDeliveries.description"), path: "/admin/deliveries", noindex: true }));
 
 export default function AdminDeliveries({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Failed deliveries">
-        Mails, bot notices and token sync calls that failed after every attempt. Retry one once the host that refused it works again.
-      </SectionHeader>
+      <SectionHeader title={t("adminDeliveries.title")}>{t("adminDeliveries.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
       {page.deliveries.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -57,7 +56,7 @@ export default function AdminDeliveries({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
       ) : (
-        <EmptyState title="Every delivery went through">When a mail, a notice or a token sync call fails after every attempt, it appears here.</EmptyState>
+        <EmptyState title={t("adminDeliveries.empty")}>{t("adminDeliveries.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -65,28 +64,24 @@ export default function AdminDeliveries({ loaderData, actionData }: Route.Compon
 }
 
 function DeliveryRow({ delivery }: { delivery: FailedDelivery }) {
+  const t = useT();
   return (
     <li data-testid="failed-delivery" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge>{CHANNELS[delivery.channel] ?? delivery.channel}</Badge>
+          <Badge>{t("adminDeliveries.channel", { channel: delivery.channel === "token-sync" ? "tokenSync" : delivery.channel })}</Badge>
           <h2 className="font-semibold break-words">{delivery.summary}</h2>
         </div>
         {delivery.lastError && <p className="text-sm break-words text-rose-700">{delivery.lastError}</p>}
         <p className="text-sm text-slate-600">
-          {`${delivery.attempts} attempt${delivery.attempts === 1 ? "" : "s"}`}
-          {delivery.lastAttemptAt && (
-            <>
-              {", the last on "}
-              <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} />
-            </>
-          )}
+          {t("adminDeliveries.attempts", { count: delivery.attempts })}
+          {delivery.lastAttemptAt && <Message text={t("adminDeliveries.lastOn", { day: part("day") })} parts={{ day: <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} /> }} />}
         </p>
       </div>
       <Form method="post">
         <input type="hidden" name="deliveryId" value={delivery.id} />
-        <ActionButton intent="retry" subject={String(delivery.id)} tone="primary" pendingText="Retrying…">
-          Retry
+        <ActionButton intent="retry" subject={String(delivery.id)} tone="primary" pendingText={t("adminDeliveries.retrying")}>
+          {t("adminDeliveries.retry")}
         </ActionButton>
       </Form>
     </li>

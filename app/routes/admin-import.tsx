@@ -7,13 +7,14 @@ import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { Link } from "../components/link.tsx";
 import { isAppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { countOf } from "#common/plural.ts";
-import { type ColumnMapping, changedFieldWords, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
+import { type ColumnMapping, changedFieldWords, IMPORT_FIELDS, type ImportField, importFieldLabel, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
 import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-import";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalogue } = context.services;
@@ -60,7 +61,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const result = await catalogue.importFile(context.user, id, importOptionsFrom(form));
         const { create, update, unchanged, refuse } = result.counts;
         return data({
-          done: `Imported: ${create} created, ${update} updated, ${unchangedWords(unchanged)}${refuse} refused.`,
+          done: say("adminImport.imported", { create, update, unchanged, refuse }),
           refused: result.rows,
         });
       }
@@ -73,7 +74,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Import and export", description: "Import tools from a file, and download the catalogue.", path: "/admin/import", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("adminImport.title"), description: t("adminImport.description"), path: "/admin/import", noindex: true }));
 
 const ACTION_STYLES = {
   create: "bg-emerald-100 text-emerald-900",
@@ -81,24 +82,20 @@ const ACTION_STYLES = {
   unchanged: "bg-slate-100 text-slate-700",
   refuse: "bg-rose-100 text-rose-900",
 } as const;
-const ACTION_WORDS = { create: "Create", update: "Update", unchanged: "Unchanged", refuse: "Refused" } as const;
-
-/** "3 unchanged, " when a file's rows match listed tools that already have their fields; nothing when none do. */
-const unchangedWords = (count: number) => (count > 0 ? `${count} unchanged, ` : "");
-
-type RowView = { line: number; name: string; website: string; action: keyof typeof ACTION_WORDS; reasons: string[]; changes: ImportField[] };
+type RowView = { line: number; name: string; website: string; action: keyof typeof ACTION_STYLES; reasons: string[]; changes: ImportField[] };
 
 function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
+  const t = useT();
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" data-testid="import-rows">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2">Line</th>
-            <th scope="col" className="px-3 py-2">Tool</th>
-            <th scope="col" className="px-3 py-2">Outcome</th>
-            <th scope="col" className="px-3 py-2">Why</th>
+            <th scope="col" className="px-3 py-2">{t("adminImport.line")}</th>
+            <th scope="col" className="px-3 py-2">{t("adminImport.tool")}</th>
+            <th scope="col" className="px-3 py-2">{t("adminImport.outcome")}</th>
+            <th scope="col" className="px-3 py-2">{t("adminImport.why")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -106,14 +103,14 @@ function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
             <tr key={row.line} data-testid="import-row" data-action={row.action}>
               <td className="px-3 py-2 text-slate-500">{row.line}</td>
               <td className="max-w-xs px-3 py-2">
-                <span className="font-medium">{row.name || "(no name)"}</span>
+                <span className="font-medium">{row.name || t("adminImport.noName")}</span>
                 <span className="block truncate text-xs text-slate-500">{row.website}</span>
               </td>
               <td className="px-3 py-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLES[row.action]}`}>{ACTION_WORDS[row.action]}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLES[row.action]}`}>{t("adminImport.action", { action: row.action })}</span>
               </td>
               <td className="px-3 py-2 text-slate-700">
-                {row.changes.length > 0 ? `Changes: ${changedFieldWords(row.changes)}` : row.reasons.join(" · ")}
+                {row.changes.length > 0 ? t("adminImport.changes", { fields: changedFieldWords(row.changes) }) : row.reasons.join(" · ")}
               </td>
             </tr>
           ))}
@@ -137,46 +134,50 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
     else search.delete("after");
     return `${location.pathname}?${search.toString()}`;
   };
+  const t = useT();
 
   return (
     <>
-      <SectionHeader title="Import and export">
-        Add or update tools from a CSV file, a Markdown awesome list or a JSON export. Rows are matched to listed tools by their website: importing a file
-        again updates its tools instead of listing them twice. Imported tools are live at once.
-      </SectionHeader>
+      <SectionHeader title={t("adminImport.title")}>{t("adminImport.intro")}</SectionHeader>
       <ActionResult result={result} />
       {imported && result.refused && result.refused.length > 0 && (
         <section className="mb-8" aria-labelledby="refused-rows">
-          <h2 id="refused-rows" className="mb-3 text-lg font-semibold">Rows left out</h2>
-          <RowsTable rows={result.refused} caption="Rows the import left out, and why" />
+          <h2 id="refused-rows" className="mb-3 text-lg font-semibold">
+            {t("adminImport.leftOut")}
+          </h2>
+          <RowsTable rows={result.refused} caption={t("adminImport.leftOutCaption")} />
         </section>
       )}
 
       <section aria-labelledby="export" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="export" className="mb-2 text-lg font-semibold">Download the catalogue</h2>
-        <p className="mb-3 text-sm text-slate-600">Every category and live tool, with all that is needed to import it into another install. No user data.</p>
+        <h2 id="export" className="mb-2 text-lg font-semibold">
+          {t("adminImport.download")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-600">{t("adminImport.downloadHint")}</p>
         <div className="flex flex-wrap gap-3">
           <a href="/admin/export?format=json" download className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100" data-testid="export-json">
-            JSON (full)
+            {t("adminImport.jsonFull")}
           </a>
           <a href="/admin/export?format=csv" download className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100" data-testid="export-csv">
-            CSV (one row a tool)
+            {t("adminImport.csvRows")}
           </a>
         </div>
       </section>
 
       <section aria-labelledby="upload" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="upload" className="mb-2 text-lg font-semibold">{file ? "Choose another file" : "1. Choose a file"}</h2>
+        <h2 id="upload" className="mb-2 text-lg font-semibold">
+          {file ? t("adminImport.chooseAnother") : t("adminImport.choose")}
+        </h2>
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="upload" />
           <div>
             <label htmlFor="import-upload" className="block text-sm font-medium text-slate-800">
-              CSV, Markdown (.md) or JSON file, at most {Math.round(limits.maxBytes / 1_000_000)} MB
+              {t("adminImport.fileField", { mb: Math.round(limits.maxBytes / 1_000_000) })}
             </label>
             <input id="import-upload" name="upload" type="file" required accept=".csv,.tsv,.txt,.md,.markdown,.json,text/csv,text/markdown,application/json" className="mt-1 text-sm" />
           </div>
           <button type="submit" disabled={busy === "upload"} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-            {busy === "upload" ? "Reading the file…" : "Read the file"}
+            {busy === "upload" ? t("adminImport.reading") : t("adminImport.read")}
           </button>
         </Form>
       </section>
@@ -189,9 +190,11 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
 
       {file && choices && (
         <section aria-labelledby="mapping" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="mapping" className="mb-2 text-lg font-semibold">2. {file.format === "csv" ? "Map the columns" : "Options"}</h2>
+          <h2 id="mapping" className="mb-2 text-lg font-semibold">
+            {file.format === "csv" ? t("adminImport.mapColumns") : t("adminImport.options")}
+          </h2>
           <p className="mb-4 text-sm text-slate-600" data-testid="import-file">
-            {file.fileName || "The file"}: {file.format === "csv" ? `CSV, columns ${file.columns.join(", ")}` : file.format === "markdown" ? "a Markdown awesome list" : "a JSON export"}.
+            {t("adminImport.fileIs", { name: file.fileName || t("adminImport.theFile"), format: file.format, columns: file.columns.join(", ") })}
           </p>
           <Form method="get" className="grid gap-4 sm:grid-cols-2">
             <input type="hidden" name="file" value={file.id} />
@@ -199,10 +202,10 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               IMPORT_FIELDS.map((field) => (
                 <div key={field}>
                   <label htmlFor={`map-${field}`} className="block text-sm font-medium text-slate-800">
-                    {IMPORT_FIELD_LABELS[field]}
+                    {importFieldLabel(field)}
                   </label>
                   <select id={`map-${field}`} name={`map.${field}`} defaultValue={choices.mapping[field] ?? ""} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-                    <option value="">(not imported)</option>
+                    <option value="">{t("adminImport.notImported")}</option>
                     {file.columns.map((column) => (
                       <option key={column} value={column}>
                         {column}
@@ -213,15 +216,15 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               ))}
             <label className="flex items-center gap-2 text-sm sm:col-span-2">
               <input type="checkbox" name="createCategories" defaultChecked={choices.createCategories} />
-              Create the categories a row names that do not exist yet (otherwise such rows are refused)
+              {t("adminImport.createCategories")}
             </label>
             <label className="flex items-center gap-2 text-sm sm:col-span-2">
               <input type="checkbox" name="keepDescriptions" defaultChecked={choices.keepDescriptions} />
-              Keep the short and long descriptions of tools already listed (the file&apos;s are used for new tools only)
+              {t("adminImport.keepDescriptions")}
             </label>
             <div className="sm:col-span-2">
               <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-100">
-                Dry run again
+                {t("adminImport.dryRunAgain")}
               </button>
             </div>
           </Form>
@@ -230,24 +233,27 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
 
       {file && choices && plan && (
         <section aria-labelledby="dry-run" className="mb-8">
-          <h2 id="dry-run" className="mb-2 text-lg font-semibold">3. Dry run</h2>
+          <h2 id="dry-run" className="mb-2 text-lg font-semibold">
+            {t("adminImport.dryRun")}
+          </h2>
           <p className="mb-3 text-sm text-slate-700" data-testid="import-counts">
-            {plan.counts.create} to create, {plan.counts.update} to update, {unchangedWords(plan.counts.unchanged)}
-            {plan.counts.refuse} refused
-            {plan.categories.length > 0 && `; categories to ${plan.categories.map((category) => `${category.action === "create" ? "create" : "update"} ${category.label}`).join(", ")}`}.
-            {plan.total > plan.rows.length && plan.rows.length > 0 && ` Shown: lines ${plan.rows[0]!.line} to ${plan.rows.at(-1)!.line} of the file's ${plan.total} rows.`}
+            {t("adminImport.counts", plan.counts)}
+            {plan.categories.length > 0 &&
+              t("adminImport.categoriesTo", { list: plan.categories.map((category) => t("adminImport.categoryAction", { action: category.action, label: category.label })).join(", ") })}
+            .
+            {plan.total > plan.rows.length && plan.rows.length > 0 && t("adminImport.shown", { first: plan.rows[0]!.line, last: plan.rows.at(-1)!.line, total: plan.total })}
           </p>
-          {plan.rows.length > 0 && <RowsTable rows={plan.rows} caption="What the import would do with each row" />}
+          {plan.rows.length > 0 && <RowsTable rows={plan.rows} caption={t("adminImport.wouldDo")} />}
           {(plan.after > 0 || plan.nextAfter !== null) && (
-            <nav aria-label="Rows of the dry run" className="mt-3 flex gap-4 text-sm font-medium">
+            <nav aria-label={t("adminImport.rowsOfRun")} className="mt-3 flex gap-4 text-sm font-medium">
               {plan.after > 0 && (
                 <Link to={pageOfRows(0)} className="text-brand-700 hover:underline">
-                  First rows
+                  {t("adminImport.firstRows")}
                 </Link>
               )}
               {plan.nextAfter !== null && (
                 <Link to={pageOfRows(plan.nextAfter)} className="text-brand-700 hover:underline" data-testid="import-next-rows">
-                  Next rows
+                  {t("adminImport.nextRows")}
                 </Link>
               )}
             </nav>
@@ -265,7 +271,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               disabled={busy === "import" || plan.counts.create + plan.counts.update === 0}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {busy === "import" ? "Importing…" : `Import ${countOf(plan.counts.create + plan.counts.update, "tool")}`}
+              {busy === "import" ? t("adminImport.importing") : t("adminImport.import", { count: plan.counts.create + plan.counts.update })}
             </button>
           </Form>
         </section>

@@ -10,6 +10,7 @@ import { type FormFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-legal-page";
+import { useT } from "../i18n.tsx";
 
 const FIELDS = ["title", "description", "updated", "body"] as const;
 
@@ -38,7 +39,12 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, { title: loaderData ? `Edit: ${loaderData.values.title}` : "Edit a page", description: "A legal page's editor.", path: "/admin/pages", noindex: true });
+  pageMeta(matches, ({ t }) => ({
+    title: loaderData ? t("adminPosts.editTitle", { title: loaderData.values.title }) : t("adminPages.editAPage"),
+    description: t("adminPages.description"),
+    path: "/admin/pages",
+    noindex: true,
+  }));
 
 export default function AdminLegalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { name } = loaderData;
@@ -46,20 +52,27 @@ export default function AdminLegalPage({ loaderData, actionData }: Route.Compone
   const failure = answer && "fields" in answer ? answer : undefined;
   const values = answer?.values ?? loaderData.values;
   const field = (field: (typeof FIELDS)[number]) => ({ name: field, defaultValue: values[field], error: failure?.fields[field] });
+  const t = useT();
   return (
     <>
-      <SectionHeader title={`Edit: ${loaderData.values.title}`}>
+      <SectionHeader title={t("adminPosts.editTitle", { title: loaderData.values.title })}>
         <Link to={`/${name}.html`} className="font-medium text-brand-700 underline">
-          See the page
+          {t("adminPages.see")}
         </Link>
       </SectionHeader>
-      {answer && "done" in answer && <FormMessage tone="success" message="Saved: the page shows it now." />}
+      {answer && "done" in answer && <FormMessage tone="success" message={t("adminPages.saved")} />}
       <Form method="post" className="mt-4 max-w-3xl space-y-4" noValidate>
         <FormMessage message={failure && !Object.keys(failure.fields).length ? failure.message : undefined} />
-        <Field key={`title-${values.title}`} label="Title" maxLength={MAX_POST_TITLE_LENGTH} {...field("title")} />
-        <Field key={`description-${values.description}`} label="Description" maxLength={MAX_POST_DESCRIPTION_LENGTH} hint="For search engines and link previews." {...field("description")} />
-        <Field key={`updated-${values.updated}`} label="Last changed" type="date" hint="The date the page says it was last changed." {...field("updated")} />
-        <MarkdownEditor label="Text" name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
+        <Field key={`title-${values.title}`} label={t("adminPosts.titleField")} maxLength={MAX_POST_TITLE_LENGTH} {...field("title")} />
+        <Field
+          key={`description-${values.description}`}
+          label={t("adminPosts.descriptionField")}
+          maxLength={MAX_POST_DESCRIPTION_LENGTH}
+          hint={t("adminPages.descriptionHint")}
+          {...field("description")}
+        />
+        <Field key={`updated-${values.updated}`} label={t("adminPages.updated")} type="date" hint={t("adminPages.updatedHint")} {...field("updated")} />
+        <MarkdownEditor label={t("adminPosts.text")} name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
         <SaveAndPreview />
       </Form>
     </>

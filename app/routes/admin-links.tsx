@@ -7,7 +7,6 @@ import { Form } from "react-router";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { linkResolveInput } from "#common/schemas/website-fill.ts";
 import { editToolPath, toolPath } from "#common/page-paths.ts";
-import { countOf } from "#common/plural.ts";
 import type { FlaggedLink } from "#server/tools/link-checks.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
@@ -18,6 +17,8 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-links";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
@@ -31,7 +32,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "resolve": {
         const resolved = await context.services.links.resolveLink(context.user, linkResolveInput.parse(Object.fromEntries(form)));
-        return { done: resolved.wasHidden ? `${resolved.name} is live again.` : `${resolved.name}: the link is marked as fine.` };
+        return { done: resolved.wasHidden ? say("adminLinks.liveAgain", { tool: resolved.name }) : say("adminLinks.markedFine", { tool: resolved.name }) };
       }
       default:
         return unknownAction(values);
@@ -42,16 +43,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Broken and moved links", description: "Tools whose website is down or has moved to another domain.", path: "/admin/links", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("adminLinks.title"), description: t("adminLinks.description"), path: "/admin/links", noindex: true }));
 
 export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Broken and moved links">
-        The daily link check found these websites down, or moved to another domain. Fix the website from the tool&apos;s edit page, or mark the link as fine: a tool hidden
-        after repeated failures shows again.
-      </SectionHeader>
+      <SectionHeader title={t("adminLinks.title")}>{t("adminLinks.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
       {page.links.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -60,7 +59,7 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       ) : (
-        <EmptyState title="Every link works">When a tool&apos;s website fails its checks or moves to another domain, it appears here.</EmptyState>
+        <EmptyState title={t("adminLinks.empty")}>{t("adminLinks.emptyHint")}</EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -68,12 +67,14 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
 }
 
 function LinkRow({ link }: { link: FlaggedLink }) {
+  const t = useT();
+  const checked = <LongDate isoDate={link.checkedAt.slice(0, 10)} />;
   return (
     <li data-testid="flagged-link" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          {link.isMoved ? <Badge tone="amber">Moved</Badge> : <Badge tone="rose">Broken</Badge>}
-          {link.isHidden && <Badge>Hidden</Badge>}
+          {link.isMoved ? <Badge tone="amber">{t("adminLinks.moved")}</Badge> : <Badge tone="rose">{t("adminLinks.broken")}</Badge>}
+          {link.isHidden && <Badge>{t("adminLinks.hidden")}</Badge>}
           <h2 className="font-semibold break-words">
             <Link to={toolPath(link.slug)} className="hover:underline">
               {link.name}
@@ -81,27 +82,26 @@ function LinkRow({ link }: { link: FlaggedLink }) {
           </h2>
         </div>
         <p className="text-sm break-all text-slate-700">{link.website}</p>
-        {link.isMoved && link.finalUrl && <p className="text-sm break-all text-amber-800">{`Now redirects to ${link.finalUrl}`}</p>}
+        {link.isMoved && link.finalUrl && <p className="text-sm break-all text-amber-800">{t("adminLinks.redirects", { url: link.finalUrl })}</p>}
         {!link.isMoved && link.error && <p className="text-sm break-words text-rose-700">{link.error}</p>}
         <p className="text-sm text-slate-600">
-          {link.isMoved ? "Checked on " : `${countOf(link.failures, "failed check")} in a row, the last on `}
-          <LongDate isoDate={link.checkedAt.slice(0, 10)} />
+          <Message
+            text={link.isMoved ? t("adminLinks.checkedOn", { day: part("day") }) : t("adminLinks.failures", { count: link.failures, day: part("day") })}
+            parts={{ day: checked }}
+          />
           {!link.isMoved && link.failingSince && (
-            <>
-              {", failing since "}
-              <LongDate isoDate={link.failingSince.slice(0, 10)} />
-            </>
+            <Message text={t("adminLinks.failingSince", { day: part("day") })} parts={{ day: <LongDate isoDate={link.failingSince.slice(0, 10)} /> }} />
           )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Link to={editToolPath(link.toolId)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          Edit the website
+          {t("adminLinks.editWebsite")}
         </Link>
         <Form method="post">
           <input type="hidden" name="toolId" value={link.toolId} />
-          <ActionButton intent="resolve" subject={link.name} tone="primary" pendingText="Saving…">
-            {link.isHidden ? "Link fixed: show again" : "Link is fine"}
+          <ActionButton intent="resolve" subject={link.name} tone="primary" pendingText={t("admin.saving")}>
+            {link.isHidden ? t("adminLinks.showAgain") : t("adminLinks.fine")}
           </ActionButton>
         </Form>
       </div>

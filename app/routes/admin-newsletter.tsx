@@ -17,11 +17,12 @@ import { ActionButton, ActionResult, type ModerationResult, SectionHeader } from
 import { moderated, moderationFailure } from "../moderation.ts";
 import { type FormFailure, keptValues } from "../forms.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { countOf } from "#common/plural.ts";
 import { pageMeta } from "../seo.ts";
 import { invalidInput } from "#common/input-errors.ts";
 import type { Route } from "./+types/admin-newsletter";
 import { toolPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = digestQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -43,11 +44,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const { days } = digestQuery.parse({ days: values.days });
     if (values.intent === "test") {
       const { to } = await newsletter.sendTest(context.user, days);
-      return { done: `A test was sent to ${to}.` };
+      return { done: say("adminNewsletter.testSent", { to }) };
     }
     if (values.intent === "send") {
       const send = await newsletter.startSend(context.user, days);
-      return { done: send.state === "sent" ? `The newsletter is on its way to ${countOf(send.recipients, "subscriber")}.` : `The newsletter is on its way: ${countOf(send.recipients, "mail")} written so far, the rest within minutes.` };
+      return { done: send.state === "sent" ? say("adminNewsletter.sent", { count: send.recipients }) : say("adminNewsletter.sending", { count: send.recipients }) };
     }
     return data<FormFailure>({ message: MESSAGES.newsletter.unknownIntent, fields: {}, values }, { status: 400 });
   } catch (error) {
@@ -56,49 +57,48 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Newsletter digest", description: "The tools verified in the last days, ready for the newsletter.", path: "/admin/newsletter", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("adminNewsletter.title"), description: t("adminNewsletter.description"), path: "/admin/newsletter", noindex: true }));
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { digest, days, error, subscribers, sends } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Newsletter digest">
-        The live tools verified in the last days, in Markdown and in HTML: copy either into your newsletter service.
-      </SectionHeader>
+      <SectionHeader title={t("adminNewsletter.title")}>{t("adminNewsletter.intro")}</SectionHeader>
       <Form method="get" className="mb-8 flex flex-wrap items-start gap-3">
         <div className="w-72">
-          <Field label="Days" name="days" type="number" min={1} max={MAX_DIGEST_DAYS} defaultValue={days} error={error} hint={`1 to ${MAX_DIGEST_DAYS}`} />
+          <Field label={t("adminNewsletter.days")} name="days" type="number" min={1} max={MAX_DIGEST_DAYS} defaultValue={days} error={error} hint={t("adminNewsletter.daysHint", { max: MAX_DIGEST_DAYS })} />
         </div>
         <button type="submit" className="mt-6 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
-          Build the digest
+          {t("adminNewsletter.build")}
         </button>
       </Form>
       <ActionResult result={actionData as ModerationResult | undefined} />
       {digest && (
         <Form method="post" className="mb-8 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="newsletter-send">
           <input type="hidden" name="days" value={digest.days} />
-          <ActionButton intent="test" pendingText="Sending the test…">
-            Send a test to me
+          <ActionButton intent="test" pendingText={t("adminNewsletter.sendingTest")}>
+            {t("adminNewsletter.sendTest")}
           </ActionButton>
-          <ActionButton intent="send" tone="primary" pendingText="Sending…">
-            {`Send to ${countOf(subscribers, "subscriber")}`}
+          <ActionButton intent="send" tone="primary" pendingText={t("adminNewsletter.sendingAll")}>
+            {t("adminNewsletter.sendTo", { count: subscribers })}
           </ActionButton>
-          <span className="text-sm text-slate-600">Each subscriber gets it once, with a link to unsubscribe.</span>
+          <span className="text-sm text-slate-600">{t("adminNewsletter.once")}</span>
         </Form>
       )}
       {sends.length > 0 && (
         <section aria-labelledby="sends-heading" className="mb-8">
           <h2 id="sends-heading" className="mb-3 text-xl font-bold">
-            Sent from here
+            {t("adminNewsletter.sentFromHere")}
           </h2>
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm" data-testid="newsletter-sends">
             {sends.map((send) => (
               <li key={send.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <span>
                   <LongDate isoDate={send.createdAt.slice(0, 10)} />
-                  {` · the last ${countOf(send.days, "day")}`}
+                  {t("adminNewsletter.lastDays", { count: send.days })}
                 </span>
-                <span>{send.state === "sent" ? `Sent to ${countOf(send.recipients, "subscriber")}` : `Sending: ${countOf(send.recipients, "mail")} written`}</span>
+                <span>{send.state === "sent" ? t("adminNewsletter.sentTo", { count: send.recipients }) : t("adminNewsletter.inProgress", { count: send.recipients })}</span>
               </li>
             ))}
           </ul>
@@ -110,11 +110,12 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
 }
 
 function DigestView({ digest }: { digest: Digest }) {
+  const t = useT();
   return (
     <div className="space-y-10">
       <section aria-labelledby="digest-tools">
         <h2 id="digest-tools" className="mb-3 text-xl font-bold">
-          {`${countOf(digest.tools.length, "tool")} verified in the last ${countOf(digest.days, "day")}`}
+          {t("adminNewsletter.verifiedIn", { tools: digest.tools.length, days: digest.days })}
         </h2>
         {digest.tools.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -124,13 +125,13 @@ function DigestView({ digest }: { digest: Digest }) {
                   {tool.name}
                 </Link>
                 <span className="text-sm text-slate-600">
-                  Verified on <LongDate isoDate={tool.verifiedAt.slice(0, 10)} />
+                  <Message text={t("adminNewsletter.verifiedOn", { day: part("day") })} parts={{ day: <LongDate isoDate={tool.verifiedAt.slice(0, 10)} /> }} />
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <EmptyState title="No tool was verified in these days">The digest says there were no new tools.</EmptyState>
+          <EmptyState title={t("adminNewsletter.none")}>{t("adminNewsletter.noneHint")}</EmptyState>
         )}
       </section>
 
@@ -141,7 +142,7 @@ function DigestView({ digest }: { digest: Digest }) {
 
       <section aria-labelledby="digest-preview">
         <h2 id="digest-preview" className="mb-3 text-xl font-bold">
-          Preview
+          {t("adminNewsletter.preview")}
         </h2>
         <DigestPreview digest={digest} />
       </section>
@@ -157,14 +158,14 @@ function DigestPreview({ digest }: { digest: Digest }) {
       <p className="mt-2 mb-6 text-slate-600">{digest.intro}</p>
       <div className="space-y-4">
         {digest.tools.map((tool) => (
-          <PreviewTool key={tool.slug} tool={tool} />
+          <PreviewTool key={tool.slug} tool={tool} visitWebsite={digest.visitWebsite} />
         ))}
       </div>
     </div>
   );
 }
 
-function PreviewTool({ tool }: { tool: DigestTool }) {
+function PreviewTool({ tool, visitWebsite }: { tool: DigestTool; visitWebsite: string }) {
   return (
     <article className="rounded-xl border border-slate-200 p-4">
       {tool.logo && <img src={tool.logo} alt="" width={48} height={48} loading="lazy" className="mb-3 h-12 w-12 rounded-lg border border-slate-100 object-cover" />}
@@ -176,7 +177,7 @@ function PreviewTool({ tool }: { tool: DigestTool }) {
       {tool.categories.length > 0 && <p className="mb-2 text-sm text-slate-500">{tool.categories.join(" · ")}</p>}
       {tool.shortDesc && <p className="mb-3 text-slate-700">{tool.shortDesc}</p>}
       <a href={tool.website} rel="nofollow noopener" className="font-semibold text-brand-700 underline">
-        Visit the website
+        {visitWebsite}
       </a>
     </article>
   );

@@ -14,6 +14,7 @@ import { type FormFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-post";
+import { useT } from "../i18n.tsx";
 
 const FIELDS = ["title", "slug", "description", "date", "state", "body"] as const;
 
@@ -60,7 +61,12 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, { title: loaderData?.id ? `Edit: ${loaderData.values.title}` : "Write a post", description: "A blog post's editor.", path: "/admin/posts", noindex: true });
+  pageMeta(matches, ({ t }) => ({
+    title: loaderData?.id ? t("adminPosts.editTitle", { title: loaderData.values.title }) : t("adminPosts.write"),
+    description: t("adminPosts.editorDescription"),
+    path: "/admin/posts",
+    noindex: true,
+  }));
 
 export default function AdminPost({ loaderData, actionData }: Route.ComponentProps) {
   const { id, saved } = loaderData;
@@ -68,44 +74,51 @@ export default function AdminPost({ loaderData, actionData }: Route.ComponentPro
   const failure = answer && "fields" in answer ? answer : undefined;
   const values = answer?.values ?? loaderData.values;
   const field = (name: (typeof FIELDS)[number]) => ({ name, defaultValue: values[name], error: failure?.fields[name] });
+  const t = useT();
   return (
     <>
-      <SectionHeader title={id ? "Edit a post" : "Write a post"}>
+      <SectionHeader title={id ? t("adminPosts.edit") : t("adminPosts.write")}>
         <Link to="/admin/posts" className="font-medium text-brand-700 underline">
-          All posts
+          {t("adminPosts.all")}
         </Link>
         {id && values.state === "published" && (
           <>
             {" · "}
             <Link to={blogPostPath(values.slug)} className="font-medium text-brand-700 underline">
-              See it on the blog
+              {t("adminPosts.seeOnBlog")}
             </Link>
           </>
         )}
       </SectionHeader>
-      {saved && !answer && <FormMessage tone="success" message="Saved." />}
+      {saved && !answer && <FormMessage tone="success" message={t("adminPosts.saved")} />}
       <Form method="post" className="mt-4 max-w-3xl space-y-4" noValidate>
         <FormMessage message={failure && !Object.keys(failure.fields).length ? failure.message : undefined} />
-        <Field label="Title" maxLength={MAX_POST_TITLE_LENGTH} {...field("title")} key={`title-${values.title}`} />
-        <Field label="Address" hint="The end of /blog/…: lowercase words joined by hyphens. Empty: made from the title." {...field("slug")} key={`slug-${values.slug}`} />
-        <Field label="Description" maxLength={MAX_POST_DESCRIPTION_LENGTH} hint="One or two sentences: the blog's list, search engines and link previews show them." {...field("description")} key={`description-${values.description}`} />
+        <Field label={t("adminPosts.titleField")} maxLength={MAX_POST_TITLE_LENGTH} {...field("title")} key={`title-${values.title}`} />
+        <Field label={t("adminPosts.address")} hint={t("adminPosts.addressHint")} {...field("slug")} key={`slug-${values.slug}`} />
+        <Field
+          label={t("adminPosts.descriptionField")}
+          maxLength={MAX_POST_DESCRIPTION_LENGTH}
+          hint={t("adminPosts.descriptionHint")}
+          {...field("description")}
+          key={`description-${values.description}`}
+        />
         <div className="flex flex-wrap gap-4">
-          <Field label="Date" type="date" {...field("date")} key={`date-${values.date}`} />
+          <Field label={t("adminPosts.date")} type="date" {...field("date")} key={`date-${values.date}`} />
           <label className="space-y-1 text-sm">
-            <span className="block font-medium text-slate-800">State</span>
+            <span className="block font-medium text-slate-800">{t("adminPosts.stateField")}</span>
             <select name="state" defaultValue={values.state} key={`state-${values.state}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-              <option value="draft">Draft: only admins see it</option>
-              <option value="published">Published: on the blog</option>
+              <option value="draft">{t("adminPosts.draftOption")}</option>
+              <option value="published">{t("adminPosts.publishedOption")}</option>
             </select>
           </label>
         </div>
-        <MarkdownEditor label="Text" name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
+        <MarkdownEditor label={t("adminPosts.text")} name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
         <SaveAndPreview />
       </Form>
       {id && (
         <Form method="post" className="mt-8 max-w-3xl border-t border-slate-200 pt-6">
           <button type="submit" name="intent" value="delete" className="rounded-lg border border-rose-300 px-3 py-2 text-sm font-semibold text-rose-800 hover:bg-rose-50">
-            Delete this post
+            {t("adminPosts.delete")}
           </button>
         </Form>
       )}

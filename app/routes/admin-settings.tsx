@@ -13,11 +13,10 @@ import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-settings";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
-const IMAGES = [
-  { kind: "logo", label: "Logo", hint: "Beside the name in the navigation bar. Square works best; PNG, JPEG, WebP, GIF or SVG." },
-  { kind: "favicon", label: "Favicon", hint: "The icon of the browser's tab. Square; it is made 256 px." },
-] as const;
+const IMAGES = [{ kind: "logo" }, { kind: "favicon" }] as const;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return await moderated(context.services.settings.forAdmin(context.user), url);
@@ -29,7 +28,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     if (form.get("intent") === "reset") {
       await context.services.settings.reset(context.user);
-      return { done: "The settings are the environment's again." };
+      return { done: say("adminSettings.reset") };
     }
     const input = siteSettingsInput.parse(values);
     const images: Partial<Record<"logo" | "favicon", Uint8Array | "remove">> = {};
@@ -47,7 +46,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Settings", description: "The site's name, look, banner and links.", path: "/admin/settings", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("admin.settings"), description: t("adminSettings.description"), path: "/admin/settings", noindex: true }));
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, defaults } = loaderData;
@@ -55,63 +54,67 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const failure = result && "fields" in result ? result : undefined;
   const value = (field: (typeof SITE_SETTING_FIELDS)[number]) => failure?.values[field] ?? settings[field];
   const error = (field: string) => failure?.fields[field];
+  const t = useT();
   const text = (field: (typeof SITE_SETTING_FIELDS)[number], label: string, props: { hint?: string; maxLength?: number; type?: string; placeholder?: string } = {}) => (
     <Field key={`${field}-${value(field)}`} label={label} name={field} defaultValue={value(field)} error={error(field)} {...props} />
   );
   return (
     <>
-      <SectionHeader title="Settings">What makes the site yours. Each change shows on every page at once; the environment&apos;s variables are the defaults.</SectionHeader>
+      <SectionHeader title={t("admin.settings")}>{t("adminSettings.intro")}</SectionHeader>
       <ActionResult result={result} inlineFields={[...SITE_SETTING_FIELDS, "logo", "favicon"]} />
       <Form method="post" encType="multipart/form-data" className="max-w-2xl space-y-8" noValidate>
         <fieldset className="space-y-4">
-          <legend className="mb-2 text-lg font-semibold text-slate-900">Identity</legend>
-          {text("siteName", "Name", { maxLength: MAX_SITE_NAME_LENGTH, hint: `In the navigation bar, the titles and the mails. Default: ${defaults.siteName}` })}
-          {text("tagline", "Tagline", { maxLength: MAX_TAGLINE_LENGTH, hint: "The home page's heading and title." })}
-          {IMAGES.map(({ kind, label, hint }) => {
+          <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.identity")}</legend>
+          {text("siteName", t("adminSettings.name"), { maxLength: MAX_SITE_NAME_LENGTH, hint: t("adminSettings.nameHint", { name: defaults.siteName }) })}
+          {text("tagline", t("adminSettings.tagline"), { maxLength: MAX_TAGLINE_LENGTH, hint: t("adminSettings.taglineHint") })}
+          {IMAGES.map(({ kind }) => {
             const current = settings[`${kind}Url`];
             return (
               <div key={kind} className="space-y-2">
-                <Field label={label} name={kind} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" hint={hint} error={error(kind)} />
+                <Field
+                  label={t("adminSettings.image", { kind })}
+                  name={kind}
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
+                  hint={t("adminSettings.imageHint", { kind })}
+                  error={error(kind)}
+                />
                 {current && (
                   <div className="flex items-center gap-3 text-sm text-slate-700">
-                    <img src={current} alt={`The current ${label.toLowerCase()}`} width={32} height={32} className="rounded" />
+                    <img src={current} alt={t("adminSettings.current", { kind })} width={32} height={32} className="rounded" />
                     <label className="inline-flex items-center gap-2">
-                      <input type="checkbox" name={`remove-${kind}`} /> Go back to the default {label.toLowerCase()}
+                      <input type="checkbox" name={`remove-${kind}`} /> {t("adminSettings.backToDefault", { kind })}
                     </label>
                   </div>
                 )}
               </div>
             );
           })}
-          {text("accentColor", "Accent colour", {
-            placeholder: "#7c3aed",
-            maxLength: 7,
-            hint: "Buttons and links, as # and six hexadecimal digits. It must read well on white and on the dark theme's cards (WCAG AA). Empty: the default violet.",
-          })}
+          {text("accentColor", t("adminSettings.accent"), { placeholder: "#7c3aed", maxLength: 7, hint: t("adminSettings.accentHint") })}
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className="mb-2 text-lg font-semibold text-slate-900">Banner</legend>
-          {text("bannerText", "Banner's text", { maxLength: MAX_BANNER_LENGTH, hint: "Above every page. Empty: no banner." })}
-          {text("bannerUrl", "Banner's link", { type: "url", placeholder: "https://" })}
+          <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.banner")}</legend>
+          {text("bannerText", t("adminSettings.bannerText"), { maxLength: MAX_BANNER_LENGTH, hint: t("adminSettings.bannerTextHint") })}
+          {text("bannerUrl", t("adminSettings.bannerUrl"), { type: "url", placeholder: "https://" })}
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className="mb-2 text-lg font-semibold text-slate-900">Newsletter and contact</legend>
-          {text("newsletterUrl", "Newsletter's sign-up page", { type: "url", placeholder: "https://" })}
-          {text("newsletterArchiveUrl", "Newsletter's archive", { type: "url", placeholder: "https://" })}
-          {text("contactEmail", "Contact e-mail", { type: "email" })}
-          {text("contactTelegramUrl", "Telegram", { type: "url", placeholder: "https://t.me/" })}
-          {text("contactXUrl", "X", { type: "url", placeholder: "https://x.com/" })}
+          <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.newsletterAndContact")}</legend>
+          {text("newsletterUrl", t("adminSettings.newsletterUrl"), { type: "url", placeholder: "https://" })}
+          {text("newsletterArchiveUrl", t("adminSettings.newsletterArchiveUrl"), { type: "url", placeholder: "https://" })}
+          {text("contactEmail", t("adminSettings.contactEmail"), { type: "email" })}
+          {text("contactTelegramUrl", t("adminSettings.telegram"), { type: "url", placeholder: "https://t.me/" })}
+          {text("contactXUrl", t("adminSettings.x"), { type: "url", placeholder: "https://x.com/" })}
         </fieldset>
         <div className="flex flex-wrap gap-3">
-          <SubmitButton pendingText="Saving…" name="intent" value="save">
-            Save the settings
+          <SubmitButton pendingText={t("admin.saving")} name="intent" value="save">
+            {t("adminSettings.save")}
           </SubmitButton>
         </div>
       </Form>
       <Form method="post" className="mt-6 max-w-2xl border-t border-slate-200 pt-6">
-        <p className="mb-3 text-sm text-slate-600">Forget every change made here, and use the environment&apos;s values again (the images stay stored).</p>
+        <p className="mb-3 text-sm text-slate-600">{t("adminSettings.resetHint")}</p>
         <button type="submit" name="intent" value="reset" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-          Reset to the defaults
+          {t("adminSettings.resetButton")}
         </button>
       </Form>
     </>

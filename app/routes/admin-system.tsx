@@ -3,7 +3,6 @@
  * backup, this process's page cache, the database's size and largest tables, the version and the running processes.
  * /metrics serves the same figures to Prometheus. Admins only.
  */
-import { countOf } from "#common/plural.ts";
 import type { SystemStatus } from "#server/system/monitor.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
@@ -12,17 +11,19 @@ import { SectionHeader } from "../components/moderation.tsx";
 import { moderated } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-system";
+import type { Translate } from "#common/i18n/translate.ts";
+import { useT, useWords } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return { status: await moderated(context.services.system.statusFor(context.user), url) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "System", description: "How the site is doing: deliveries, jobs, backups, cache and database.", path: "/admin/system", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("admin.system"), description: t("adminSystem.description"), path: "/admin/system", noindex: true }));
 
 /** A date and time the same on the server and in the browser: UTC, to the minute. */
-function when(date: Date | string | null): string {
-  return date ? formatUtcMinute(date) : "never";
+function when(t: Translate, date: Date | string | null): string {
+  return date ? formatUtcMinute(date) : t("adminSystem.never");
 }
 
 function bytes(count: number): string {
@@ -37,54 +38,60 @@ function bytes(count: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-function duration(ms: number): string {
+function duration(t: Translate, ms: number): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return countOf(minutes, "minute");
+  if (minutes < 60) return t("adminSystem.minutes", { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${countOf(hours, "hour")} ${countOf(minutes % 60, "minute")}`;
-  return countOf(Math.floor(hours / 24), "day");
+  if (hours < 48) return t("adminSystem.hoursMinutes", { hours, minutes: minutes % 60 });
+  return t("adminSystem.days", { count: Math.floor(hours / 24) });
 }
 
 export default function AdminSystem({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
+  const { t, number } = useWords();
   return (
     <>
-      <SectionHeader title="System">
-        How the site is doing, as of {when(status.at)}. The page cache and the uptime are this process&apos;s; the rest is the whole site&apos;s. With METRICS_TOKEN set, /metrics serves the
-        same figures to Prometheus.
-      </SectionHeader>
+      <SectionHeader title={t("admin.system")}>{t("adminSystem.intro", { at: when(t, status.at) })}</SectionHeader>
       <div className="grid gap-6 lg:grid-cols-2">
         <Outbox status={status} />
         <Jobs status={status} />
-        <Panel title="Backup" testId="system-backup">
+        <Panel title={t("adminSystem.backup")} testId="system-backup">
           {status.backup ? (
             <p>
-              Last archive made {when(status.backup.finishedAt)}: {status.backup.archive} (database {bytes(status.backup.databaseBytes)}, {countOf(status.backup.files, "stored file")}).
+              {t("adminSystem.lastArchive", {
+                at: when(t, status.backup.finishedAt),
+                archive: status.backup.archive,
+                size: bytes(status.backup.databaseBytes),
+                files: status.backup.files,
+              })}
             </p>
           ) : (
-            <p>No archive made yet with npm run backup. On PostgreSQL, back up with pg_dump: it is not seen here.</p>
+            <p>{t("adminSystem.noArchive")}</p>
           )}
         </Panel>
-        <Panel title="Page cache" testId="system-cache">
+        <Panel title={t("adminSystem.pageCache")} testId="system-cache">
           {status.pageCache ? (
             <dl className="grid grid-cols-2 gap-2">
-              <dt>Pages kept</dt>
-              <dd>{status.pageCache.pages.toLocaleString("en")}</dd>
-              <dt>Size</dt>
+              <dt>{t("adminSystem.pagesKept")}</dt>
+              <dd>{number(status.pageCache.pages)}</dd>
+              <dt>{t("adminSystem.size")}</dt>
               <dd>{bytes(status.pageCache.bytes)}</dd>
-              <dt>Hit rate</dt>
+              <dt>{t("adminSystem.hitRate")}</dt>
               <dd data-testid="system-hit-rate">
                 {status.pageCache.hits + status.pageCache.misses > 0
-                  ? `${((100 * status.pageCache.hits) / (status.pageCache.hits + status.pageCache.misses)).toFixed(1)} % of ${(status.pageCache.hits + status.pageCache.misses).toLocaleString("en")} asked`
-                  : "nothing asked yet"}
+                  ? t("adminSystem.hits", {
+                      rate: ((100 * status.pageCache.hits) / (status.pageCache.hits + status.pageCache.misses)).toFixed(1),
+                      asked: number(status.pageCache.hits + status.pageCache.misses),
+                    })
+                  : t("adminSystem.nothingAsked")}
               </dd>
             </dl>
           ) : (
-            <p>The page cache is off (PAGE_CACHE_MB=0, or development).</p>
+            <p>{t("adminSystem.cacheOff")}</p>
           )}
         </Panel>
-        <Panel title="Database" testId="system-database">
-          <p>{bytes(status.database.bytes)} in all. The largest tables, indexes included:</p>
+        <Panel title={t("adminSystem.database")} testId="system-database">
+          <p>{t("adminSystem.databaseSize", { size: bytes(status.database.bytes) })}</p>
           <table className="mt-2 w-full text-left">
             <tbody>
               {status.database.tables.map((table) => (
@@ -96,15 +103,18 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </Panel>
-        <Panel title="Processes" testId="system-processes">
-          <p>
-            Version {status.version}. {countOf(status.processes.length, "process", "processes")} running on this database:
-          </p>
+        <Panel title={t("adminSystem.processes")} testId="system-processes">
+          <p>{t("adminSystem.version", { version: status.version, count: status.processes.length })}</p>
           <ul className="mt-2 space-y-1">
             {status.processes.map((process) => (
               <li key={process.id}>
-                {process.host}, pid {process.pid}, version {process.version}, up {duration(new Date(status.at).getTime() - new Date(process.startedAt).getTime())}
-                {process.isThis ? " (this one)" : ""}
+                {t("adminSystem.process", {
+                  host: process.host,
+                  pid: String(process.pid),
+                  version: process.version,
+                  uptime: duration(t, new Date(status.at).getTime() - new Date(process.startedAt).getTime()),
+                  isThis: process.isThis ? "yes" : "no",
+                })}
               </li>
             ))}
           </ul>
@@ -126,16 +136,17 @@ function Panel({ title, testId, children }: { title: string; testId: string; chi
 }
 
 function Outbox({ status }: { status: SystemStatus }) {
+  const t = useT();
   return (
-    <Panel title="Outbox" testId="system-outbox">
+    <Panel title={t("adminSystem.outbox")} testId="system-outbox">
       {status.outbox.length > 0 ? (
         <table className="w-full text-left">
           <thead>
             <tr className="text-xs text-slate-500 uppercase">
-              <th className="py-1 font-medium">Channel</th>
-              <th className="py-1 text-right font-medium">Due</th>
-              <th className="py-1 text-right font-medium">Failing</th>
-              <th className="py-1 text-right font-medium">Failed</th>
+              <th className="py-1 font-medium">{t("adminSystem.channel")}</th>
+              <th className="py-1 text-right font-medium">{t("adminSystem.due")}</th>
+              <th className="py-1 text-right font-medium">{t("adminSystem.failing")}</th>
+              <th className="py-1 text-right font-medium">{t("adminSystem.failed")}</th>
             </tr>
           </thead>
           <tbody>
@@ -150,22 +161,23 @@ function Outbox({ status }: { status: SystemStatus }) {
           </tbody>
         </table>
       ) : (
-        <EmptyState title="Nothing waits to be sent">Mails, bot notices, token syncs and webhooks appear here while they wait or fail.</EmptyState>
+        <EmptyState title={t("adminSystem.nothingWaits")}>{t("adminSystem.nothingWaitsHint")}</EmptyState>
       )}
     </Panel>
   );
 }
 
 function Jobs({ status }: { status: SystemStatus }) {
+  const t = useT();
   return (
-    <Panel title="Scheduled jobs" testId="system-jobs">
+    <Panel title={t("adminSystem.jobs")} testId="system-jobs">
       {status.jobs.length > 0 ? (
         <table className="w-full text-left">
           <thead>
             <tr className="text-xs text-slate-500 uppercase">
-              <th className="py-1 font-medium">Job</th>
-              <th className="py-1 font-medium">Last run</th>
-              <th className="py-1 font-medium">Next from</th>
+              <th className="py-1 font-medium">{t("adminSystem.job")}</th>
+              <th className="py-1 font-medium">{t("adminSystem.lastRun")}</th>
+              <th className="py-1 font-medium">{t("adminSystem.nextFrom")}</th>
             </tr>
           </thead>
           <tbody>
@@ -173,16 +185,16 @@ function Jobs({ status }: { status: SystemStatus }) {
               <tr key={job.job} className="border-t border-slate-100">
                 <td className="py-1">{job.job}</td>
                 <td className="py-1">
-                  {when(job.startedAt)}
-                  {job.finishedAt ? "" : " (running)"}
+                  {when(t, job.startedAt)}
+                  {job.finishedAt ? "" : t("adminSystem.running")}
                 </td>
-                <td className="py-1">{when(job.nextAt)}</td>
+                <td className="py-1">{when(t, job.nextAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <p>No job has run yet: the first runs come a minute after the start.</p>
+        <p>{t("adminSystem.noJob")}</p>
       )}
     </Panel>
   );

@@ -9,6 +9,7 @@ import { type FormFailure, keptValues, orRefusalPage } from "../forms.ts";
 import { moderated, moderationFailure } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-top-list";
+import { useT } from "../i18n.tsx";
 
 const FIELDS = ["path", "label", "title", "subtitle", "search", "image", "heading0", "body0", "heading1", "body1", "heading2", "body2", "seoTitle", "seoDescription"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -49,32 +50,38 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, { title: loaderData?.id ? `Edit: ${loaderData.values.label}` : "Add a top-list", description: "A top-list's editor.", path: "/admin/top-lists", noindex: true });
+  pageMeta(matches, ({ t }) => ({
+    title: loaderData?.id ? t("adminPosts.editTitle", { title: loaderData.values.label }) : t("adminTopLists.add"),
+    description: t("adminTopLists.editorDescription"),
+    path: "/admin/top-lists",
+    noindex: true,
+  }));
 
 export default function AdminTopList({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData as FormFailure | undefined;
   const values = { ...loaderData.values, ...failure?.values } as Values;
   const field = (name: (typeof FIELDS)[number]) => ({ name, defaultValue: values[name], error: failure?.fields[name] });
+  const t = useT();
   return (
     <>
-      <SectionHeader title={loaderData.id ? `Edit: ${loaderData.values.label}` : "Add a top-list"}>
+      <SectionHeader title={loaderData.id ? t("adminPosts.editTitle", { title: loaderData.values.label }) : t("adminTopLists.add")}>
         <Link to="/admin/top-lists" className="font-medium text-brand-700 underline">
-          All top-lists
+          {t("adminTopLists.all")}
         </Link>
       </SectionHeader>
       <Form method="post" className="mt-4 max-w-3xl space-y-4" noValidate>
         <FormMessage message={failure && !Object.keys(failure.fields).some((name) => (FIELDS as readonly string[]).includes(name)) ? failure.message : undefined} />
-        <Field label="Address" placeholder="/top-react-tools" {...field("path")} />
-        <Field label="Label in the footer" {...field("label")} />
-        <Field label="Title" {...field("title")} />
-        <Field label="Subtitle" {...field("subtitle")} />
-        <Field label="Search" hint="The tools named or tagged with these words are listed, as one word with hyphens: react, email-marketing." {...field("search")} />
-        <Field label="Image (optional)" placeholder="https://" {...field("image")} />
+        <Field label={t("adminTopLists.address")} placeholder="/top-react-tools" {...field("path")} />
+        <Field label={t("adminTopLists.label")} {...field("label")} />
+        <Field label={t("adminTopLists.titleField")} {...field("title")} />
+        <Field label={t("adminTopLists.subtitle")} {...field("subtitle")} />
+        <Field label={t("adminTopLists.search")} hint={t("adminTopLists.searchHint")} {...field("search")} />
+        <Field label={t("adminTopLists.image")} placeholder="https://" {...field("image")} />
         {[0, 1, 2].map((index) => (
           <fieldset key={index} className="space-y-2 rounded-xl border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{index === 0 ? "Section above the tools" : `Section ${index + 1}, below the tools`}</legend>
-            <Field label="Heading" {...field(`heading${index}` as (typeof FIELDS)[number])} />
-            <TextAreaField label="Text (Markdown)" rows={6} {...field(`body${index}` as (typeof FIELDS)[number])} />
+            <legend className="px-1 text-sm font-semibold text-slate-900">{t("adminTopLists.section", { index: index === 0 ? 0 : index + 1 })}</legend>
+            <Field label={t("adminTopLists.heading")} {...field(`heading${index}` as (typeof FIELDS)[number])} />
+            <TextAreaField label={t("adminTopLists.text")} rows={6} {...field(`body${index}` as (typeof FIELDS)[number])} />
           </fieldset>
         ))}
         {failure?.fields.sections && (
@@ -82,9 +89,9 @@ export default function AdminTopList({ loaderData, actionData }: Route.Component
             {failure.fields.sections}
           </p>
         )}
-        <Field label="Title for search engines" {...field("seoTitle")} />
-        <Field label="Description for search engines" {...field("seoDescription")} />
-        <SubmitButton pendingText="Saving…">Save</SubmitButton>
+        <Field label={t("adminTopLists.seoTitle")} {...field("seoTitle")} />
+        <Field label={t("adminTopLists.seoDescription")} {...field("seoDescription")} />
+        <SubmitButton pendingText={t("admin.saving")}>{t("admin.save")}</SubmitButton>
       </Form>
     </>
   );

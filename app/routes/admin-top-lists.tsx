@@ -9,6 +9,8 @@ import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-top-lists";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 const moveInput = z.object({ id: postIdParam, direction: z.enum(["up", "down"]) });
 
@@ -24,11 +26,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       case "move": {
         const { id, direction } = moveInput.parse(values);
         await context.services.topLists.move(context.user, id, direction);
-        return { done: "Moved." };
+        return { done: say("adminTopLists.moved") };
       }
       case "remove":
         await context.services.topLists.remove(context.user, postIdParam.parse(values.id));
-        return { done: "Removed: its page, its footer link and its sitemap entry are gone." };
+        return { done: say("adminTopLists.removed") };
       default:
         return unknownAction(values);
     }
@@ -37,17 +39,18 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Top-lists", description: "The technology top-lists.", path: "/admin/top-lists", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.topLists"), description: t("adminTopLists.description"), path: "/admin/top-lists", noindex: true }));
 
 export default function AdminTopLists({ loaderData, actionData }: Route.ComponentProps) {
   const { lists } = loaderData;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Top-lists">Pages such as /top-react-tools: their words, and the tools their search finds. The footer lists them in this order.</SectionHeader>
+      <SectionHeader title={t("admin.topLists")}>{t("adminTopLists.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
       <p className="mb-6">
         <Link to="/admin/top-lists/new" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Add a top-list
+          {t("adminTopLists.add")}
         </Link>
       </p>
       {lists.length > 0 ? (
@@ -68,7 +71,7 @@ export default function AdminTopLists({ loaderData, actionData }: Route.Componen
                   <button
                     type="submit"
                     disabled={direction === "up" ? index === 0 : index === lists.length - 1}
-                    aria-label={`Move ${list.label} ${direction}`}
+                    aria-label={t("adminTopLists.move", { list: list.label, direction })}
                     className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-40"
                   >
                     {direction === "up" ? "↑" : "↓"}
@@ -78,15 +81,15 @@ export default function AdminTopLists({ loaderData, actionData }: Route.Componen
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="id" value={list.id} />
-                <button type="submit" aria-label={`Remove ${list.label}`} className="rounded-md border border-rose-300 px-2 py-1 text-sm text-rose-800 hover:bg-rose-50">
-                  Remove
+                <button type="submit" aria-label={t("adminTopLists.removeOne", { list: list.label })} className="rounded-md border border-rose-300 px-2 py-1 text-sm text-rose-800 hover:bg-rose-50">
+                  {t("adminTopLists.remove")}
                 </button>
               </Form>
             </li>
           ))}
         </ol>
       ) : (
-        <EmptyState title="No top-list">Add one: it shows in the footer and the sitemap at once.</EmptyState>
+        <EmptyState title={t("adminTopLists.empty")}>{t("adminTopLists.emptyHint")}</EmptyState>
       )}
     </>
   );

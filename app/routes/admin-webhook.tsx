@@ -17,6 +17,8 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-webhook";
+import { say } from "#common/i18n/say.ts";
+import { Message, part, useT } from "../i18n.tsx";
 
 /** The endpoint of the address; a malformed id is a 404, as an unknown one. */
 function endpointOf(params: Route.LoaderArgs["params"]) {
@@ -50,11 +52,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     switch (values.intent) {
       case "update": {
         const endpoint = await webhooks.updateWebhookEndpoint(context.user, endpointId, webhookEndpointInput.parse(webhookFormFields(form)));
-        return { done: `${endpoint.url} was saved.` };
+        return { done: say("adminWebhooks.saved", { url: endpoint.url }) };
       }
       case "rotate": {
         const { secret } = await webhooks.rotateWebhookSecret(context.user, endpointId);
-        return { done: "A new signing secret was made: the next attempts are signed with it.", secret };
+        return { done: say("adminWebhooks.rotated"), secret };
       }
       case "delete": {
         await webhooks.deleteWebhookEndpoint(context.user, endpointId);
@@ -62,7 +64,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       }
       case "redeliver": {
         const delivery = await webhooks.redeliverWebhook(context.user, webhookRedeliveryInput.parse({ deliveryId: values.deliveryId }));
-        return { done: `${delivery.event} is being sent again, with the same webhook-id.` };
+        return { done: say("adminWebhooks.redelivering", { event: delivery.event }) };
       }
       default:
         return unknownAction(values);
@@ -73,30 +75,31 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta(matches, {
-    title: data?.endpoint ? `Webhook ${data.endpoint.url}` : "Webhook",
-    description: "A webhook endpoint's settings and deliveries.",
+  pageMeta(matches, ({ t }) => ({
+    title: data?.endpoint ? t("adminWebhooks.titleOne", { url: data.endpoint.url }) : t("adminWebhooks.titleNone"),
+    description: t("adminWebhooks.descriptionOne"),
     path: data?.endpoint ? `/admin/webhooks/${data.endpoint.id}` : "/admin/webhooks",
     noindex: true,
-  });
+  }));
 
 export default function AdminWebhook({ loaderData, actionData }: Route.ComponentProps) {
   const { endpoint, page } = loaderData;
   const result = actionData as (ModerationResult & { secret?: string }) | undefined;
   const failure = result && "message" in result ? result : undefined;
+  const t = useT();
   return (
     <>
       <p className="mb-2 text-sm">
         <Link to="/admin/webhooks" className="font-medium text-brand-700 hover:underline">
-          ← Webhooks
+          {t("adminWebhooks.back")}
         </Link>
       </p>
-      <SectionHeader title={endpoint.url}>{endpoint.description || "A webhook endpoint."}</SectionHeader>
+      <SectionHeader title={endpoint.url}>{endpoint.description || t("adminWebhooks.anEndpoint")}</SectionHeader>
       <ActionResult result={result} inlineFields={WEBHOOK_FIELDS} />
       {result && "secret" in result && result.secret && <NewWebhookSecret secret={result.secret} />}
       <section aria-labelledby="deliveries" className="mb-8">
         <h2 id="deliveries" className="mb-3 text-lg font-semibold">
-          Deliveries
+          {t("adminWebhooks.deliveries")}
         </h2>
         {page.deliveries.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -105,25 +108,25 @@ export default function AdminWebhook({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         ) : (
-          <EmptyState title="Nothing sent yet">Each chosen event is listed here once it happens, with the receiver's answer.</EmptyState>
+          <EmptyState title={t("adminWebhooks.nothingSent")}>{t("adminWebhooks.nothingSentHint")}</EmptyState>
         )}
         <Pager nextCursor={page.nextCursor} />
       </section>
       <details className="mb-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" open={Boolean(failure)}>
-        <summary className="cursor-pointer text-lg font-semibold">Settings</summary>
+        <summary className="cursor-pointer text-lg font-semibold">{t("adminWebhooks.settings")}</summary>
         <div className="mt-4">
-          <WebhookEndpointForm key={endpoint.updatedAt} intent="update" endpoint={endpoint} failure={failure} submitLabel="Save" />
+          <WebhookEndpointForm key={endpoint.updatedAt} intent="update" endpoint={endpoint} failure={failure} submitLabel={t("admin.save")} />
         </div>
       </details>
       <div className="flex flex-wrap gap-3">
         <Form method="post">
-          <ActionButton intent="rotate" subject={String(endpoint.id)} pendingText="Making a secret…">
-            Roll the signing secret
+          <ActionButton intent="rotate" subject={String(endpoint.id)} pendingText={t("adminWebhooks.makingSecret")}>
+            {t("adminWebhooks.roll")}
           </ActionButton>
         </Form>
         <Form method="post">
-          <ActionButton intent="delete" subject={String(endpoint.id)} tone="danger" pendingText="Deleting…">
-            Delete this webhook and its deliveries
+          <ActionButton intent="delete" subject={String(endpoint.id)} tone="danger" pendingText={t("adminWebhooks.deleting")}>
+            {t("adminWebhooks.delete")}
           </ActionButton>
         </Form>
       </div>
@@ -131,40 +134,35 @@ export default function AdminWebhook({ loaderData, actionData }: Route.Component
   );
 }
 
-const STATES: Record<string, { label: string; tone: "emerald" | "rose" | "amber" }> = {
-  delivered: { label: "Delivered", tone: "emerald" },
-  failed: { label: "Failed", tone: "rose" },
-  due: { label: "Being tried", tone: "amber" },
-};
+const STATE_TONES: Record<string, "emerald" | "rose" | "amber"> = { delivered: "emerald", failed: "rose", due: "amber" };
 
 function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
-  const state = STATES[delivery.state] ?? STATES.due!;
+  const t = useT();
   return (
     <li data-testid="webhook-delivery" className="flex flex-wrap items-start gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={state.tone}>{state.label}</Badge>
+          <Badge tone={STATE_TONES[delivery.state] ?? "amber"}>{t("adminWebhooks.state", { state: delivery.state })}</Badge>
           <h3 className="font-mono text-sm font-semibold">{delivery.event}</h3>
           <span className="font-mono text-xs break-all text-slate-500">{delivery.messageId}</span>
         </div>
         <p className="text-sm text-slate-600">
-          {`${delivery.attempts} attempt${delivery.attempts === 1 ? "" : "s"}`}
-          {delivery.lastStatus !== null && `, answered HTTP ${delivery.lastStatus}`}
-          {delivery.lastDurationMs !== null && ` in ${delivery.lastDurationMs} ms`}
-          {delivery.lastAttemptAt && (
-            <>
-              {", last on "}
-              <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} />
-            </>
-          )}
+          {t("adminWebhooks.attempts", {
+            count: delivery.attempts,
+            hasStatus: delivery.lastStatus !== null ? "yes" : "no",
+            status: String(delivery.lastStatus),
+            hasDuration: delivery.lastDurationMs !== null ? "yes" : "no",
+            ms: String(delivery.lastDurationMs),
+          })}
+          {delivery.lastAttemptAt && <Message text={t("adminWebhooks.lastOn", { day: part("day") })} parts={{ day: <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} /> }} />}
         </p>
         {delivery.lastError && <p className="text-sm break-words text-rose-700">{delivery.lastError}</p>}
         {delivery.lastResponse && <pre className="max-h-32 overflow-auto rounded-lg bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap text-slate-700">{delivery.lastResponse}</pre>}
       </div>
       <Form method="post">
         <input type="hidden" name="deliveryId" value={delivery.id} />
-        <ActionButton intent="redeliver" subject={String(delivery.id)} pendingText="Sending…">
-          Redeliver
+        <ActionButton intent="redeliver" subject={String(delivery.id)} pendingText={t("adminWebhooks.sending")}>
+          {t("adminWebhooks.redeliver")}
         </ActionButton>
       </Form>
     </li>

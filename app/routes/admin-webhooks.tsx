@@ -13,6 +13,8 @@ import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-webhooks";
+import { say } from "#common/i18n/say.ts";
+import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return { endpoints: await moderated(context.services.webhooks.listWebhookEndpoints(context.user), url) };
@@ -25,7 +27,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     switch (values.intent) {
       case "create": {
         const { endpoint, secret } = await context.services.webhooks.createWebhookEndpoint(context.user, webhookEndpointInput.parse(webhookFormFields(form)));
-        return { done: `${endpoint.url} was added.`, secret, endpointId: endpoint.id };
+        return { done: say("adminWebhooks.added", { url: endpoint.url }), secret, endpointId: endpoint.id };
       }
       default:
         return unknownAction(values);
@@ -36,18 +38,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Webhooks", description: "Addresses that receive signed webhooks for chosen events.", path: "/admin/webhooks", noindex: true });
+  pageMeta(matches, ({ t }) => ({ title: t("admin.webhooks"), description: t("adminWebhooks.description"), path: "/admin/webhooks", noindex: true }));
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { endpoints } = loaderData;
   const result = actionData as (ModerationResult & { secret?: string }) | undefined;
   const failure = result && "message" in result ? result : undefined;
+  const t = useT();
   return (
     <>
-      <SectionHeader title="Webhooks">
-        Each address gets a signed POST (Standard Webhooks) for the events it chose, sent in the background and tried again when it fails. The payload is
-        described in the README.
-      </SectionHeader>
+      <SectionHeader title={t("admin.webhooks")}>{t("adminWebhooks.intro")}</SectionHeader>
       <ActionResult result={result} inlineFields={WEBHOOK_FIELDS} />
       {result && "secret" in result && result.secret && <NewWebhookSecret secret={result.secret} />}
       {endpoints.length > 0 ? (
@@ -58,20 +58,21 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
         </ul>
       ) : (
         <div className="mb-8">
-          <EmptyState title="No webhook yet">Add an address below to receive the events you choose.</EmptyState>
+          <EmptyState title={t("adminWebhooks.empty")}>{t("adminWebhooks.emptyHint")}</EmptyState>
         </div>
       )}
       <section aria-labelledby="new-webhook" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="new-webhook" className="mb-4 text-lg font-semibold">
-          Add a webhook
+          {t("adminWebhooks.add")}
         </h2>
-        <WebhookEndpointForm key={result && "done" in result ? result.done : "new"} intent="create" failure={failure} submitLabel="Add the webhook" />
+        <WebhookEndpointForm key={result && "done" in result ? result.done : "new"} intent="create" failure={failure} submitLabel={t("adminWebhooks.addButton")} />
       </section>
     </>
   );
 }
 
 function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const t = useT();
   return (
     <li data-testid="webhook-endpoint" className="flex flex-wrap items-center gap-3 p-4">
       <div className="min-w-0 flex-1 space-y-1">
@@ -81,13 +82,13 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
               {endpoint.url}
             </Link>
           </h2>
-          {endpoint.isEnabled ? <Badge tone="emerald">Enabled</Badge> : <Badge>Disabled</Badge>}
+          {endpoint.isEnabled ? <Badge tone="emerald">{t("adminWebhooks.enabled")}</Badge> : <Badge>{t("adminWebhooks.disabled")}</Badge>}
         </div>
         {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
         <p className="text-sm text-slate-600">{endpoint.events.join(", ")}</p>
       </div>
       <Link to={webhookEndpointPath(endpoint.id)} className="text-sm font-medium text-brand-700 hover:underline">
-        Settings and deliveries
+        {t("adminWebhooks.settingsAndDeliveries")}
       </Link>
     </li>
   );

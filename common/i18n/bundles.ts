@@ -26,6 +26,18 @@ const BY_AREA: Record<string, Bundle> = {
   favorite: "shell",
   mail: "server",
   feed: "server",
+  backup: "server",
+  system: "server",
+  // The console's refusals, beside its own words.
+  moderation: "console",
+  webhook: "console",
+  digest: "console",
+  newsletter: "console",
+  catalogue: "console",
+  content: "console",
+  history: "console",
+  settings: "console",
+  links: "console",
 };
 
 /** The bundle a key is in: its area's (the words before its first dot), the console's for an "admin..." area, else the pages'. */

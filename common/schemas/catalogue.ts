@@ -1,5 +1,6 @@
 /** Catalogue files: which tool fields an import fills, the shape of our own JSON export, and the console's import form. */
 import { z } from "#common/zod.ts";
+import { say } from "../i18n/say.ts";
 import { MESSAGES } from "../messages.ts";
 
 /** The tool fields a file's columns can fill, in the order the console and the CSV export show them. */
@@ -20,41 +21,10 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
-export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  name: "Name",
-  website: "Website",
-  shortDesc: "Short description",
-  longDesc: "Long description (Markdown)",
-  categories: "Categories (names or slugs, comma-separated)",
-  tags: "Tags (comma-separated)",
-  paymentType: "Pricing (free, freemium, paid, open-source)",
-  pros: "Pros (one a line)",
-  cons: "Cons (one a line)",
-  faq: "FAQ (JSON)",
-  featured: "Featured on the home page (true/false)",
-  createdAt: "Date added",
-  verifiedAt: "Date verified",
-};
+export const importFieldLabel = (field: ImportField) => say("adminImport.fieldLabel", { field });
 
-/** Each field as a sentence names it. */
-const IMPORT_FIELD_WORDS: Record<ImportField, string> = {
-  name: "name",
-  website: "website",
-  shortDesc: "short description",
-  longDesc: "long description",
-  categories: "categories",
-  tags: "tags",
-  paymentType: "pricing",
-  pros: "pros",
-  cons: "cons",
-  faq: "FAQ",
-  featured: "featured",
-  createdAt: "date added",
-  verifiedAt: "date verified",
-};
-
-/** What an update of a listed tool changes, as the dry run says it: "short description, tags". */
-export const changedFieldWords = (fields: ImportField[]) => fields.map((field) => IMPORT_FIELD_WORDS[field]).join(", ");
+/** What an update of a listed tool changes, as the dry run says it (each field as a sentence names it): "short description, tags". */
+export const changedFieldWords = (fields: ImportField[]) => fields.map((field) => say("adminImport.fieldWord", { field })).join(", ");
 
 /** Which column fills each field; a field left out is not read (and, for a tool already listed, kept as it is). */
 export type ColumnMapping = Partial<Record<ImportField, string>>;

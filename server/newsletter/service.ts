@@ -18,6 +18,7 @@ import { type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle }
 import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { followUpMail } from "./follow-up-mail.ts";
 import { toolPath } from "#common/page-paths.ts";
+import { say } from "#common/i18n/say.ts";
 
 export type NewsletterDependencies = {
   db: Database;
@@ -39,6 +40,8 @@ export type Digest = {
   to: string;
   title: string;
   intro: string;
+  /** The words of each tool's link to its website, in the digest's language. */
+  visitWebsite: string;
   tools: DigestTool[];
   markdown: string;
   html: string;
@@ -131,7 +134,7 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
         intro: digestIntro({ siteName: siteName(), count: total?.count ?? rows.length, shown: rows.length, from, to: now }),
         tools: rows.map((row) => toDigestTool(row, words)),
       };
-      return { days, from: from.toISOString(), to: now.toISOString(), ...content, markdown: digestMarkdown(content), html: digestHtml(content) };
+      return { days, from: from.toISOString(), to: now.toISOString(), ...content, visitWebsite: say("mail.visitWebsite"), markdown: digestMarkdown(content), html: digestHtml(content) };
     });
   }
 
