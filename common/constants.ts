@@ -120,16 +120,9 @@ export const DIGEST_DAYS = 7;
 export const MAX_DIGEST_DAYS = 90;
 /** The digest shows at most this many tools: the period's most viewed and clicked, with how many joined in all. */
 export const DIGEST_MAX_TOOLS = 50;
-/** What a visitor may report about a tool (docs/decisions/024-problem-reports.md), with the words the form shows. */
+/** What a visitor may report about a tool (docs/decisions/024-problem-reports.md); the form's words are REPORT_KIND_KEYS'. */
 export const REPORT_KINDS = ["broken-link", "wrong-category", "outdated", "spam", "other"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
-  "broken-link": "Broken link",
-  "wrong-category": "Wrong category",
-  outdated: "Outdated information",
-  spam: "Spam",
-  other: "Something else",
-};
 /** The longest text a report may carry. */
 export const MAX_REPORT_TEXT_LENGTH = 1000;
 /** The open reports a moderator sees on a tool's page; the rest are in the console. */

@@ -4,7 +4,7 @@
  * runs inside that server through the command channel; otherwise here, on a database it opens and migrates as the
  * server would (one connection). It ends the process with the command's status.
  */
-import "#server/i18n.ts";
+import { speakByDefault } from "#server/i18n.ts";
 import { ConfigError, loadProcessConfig } from "#server/config.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
 import { sendCommand } from "#server/operations/channel.ts";
@@ -19,6 +19,7 @@ export async function runFromCommandLine(command: Command): Promise<never> {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
+  speakByDefault(config.DEFAULT_LOCALE);
   const args = process.argv.slice(2);
   // npm runs a script in the project folder, and names the folder the operator typed it in INIT_CWD.
   const io: CommandIO = { cwd: process.env.INIT_CWD ?? process.cwd(), out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) };

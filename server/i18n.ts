@@ -35,8 +35,17 @@ type RequestWords = { locale: Locale; bundles: Set<Bundle> };
 
 const STORE = Symbol.for("indie-tools.request-locale");
 const requestStore: AsyncLocalStorage<RequestWords> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<RequestWords>()) as AsyncLocalStorage<RequestWords>;
-readLocaleFrom(() => requestStore.getStore()?.locale ?? "en");
+let processLocale: Locale = "en";
+readLocaleFrom(() => requestStore.getStore()?.locale ?? processLocale);
 watchBundles({ read: (bundle) => requestStore.getStore()?.bundles.add(bundle) });
+
+/**
+ * The language of what this process says outside any request, in its jobs and its commands: the site's default
+ * (DEFAULT_LOCALE), set once at start. English until then.
+ */
+export function speakByDefault(locale: Locale) {
+  processLocale = locale;
+}
 
 /** The language of the request being served (its page's, or the one its client accepts); undefined outside a request. */
 export function requestLocale(): Locale | undefined {

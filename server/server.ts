@@ -1,5 +1,5 @@
 /** The server itself: opens and migrates the database, loads the demo catalogue into an empty one, then serves. */
-import "./i18n.ts";
+import { speakByDefault } from "./i18n.ts";
 import { createServer } from "node:http";
 import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -29,6 +29,7 @@ import { backfillWebsiteKeys } from "./tools/duplicates.ts";
 
 /** Opens the database, serves, and stops cleanly on SIGINT or SIGTERM. `config` comes from loadProcessConfig (server/main.ts). */
 export async function startServer(config: Config) {
+  speakByDefault(config.DEFAULT_LOCALE);
   const logger = createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });
 
   const dataDir = path.resolve(PROJECT_ROOT, config.DATA_DIR);

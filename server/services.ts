@@ -116,6 +116,7 @@ export function createServices(deps: Dependencies) {
   const webhooks = webhookEvents({ siteUrl: deps.config.SITE_URL });
   const links = linkChecker({
     db: deps.db,
+    readers: mailReaders,
     fetcher,
     hideAfter: deps.config.LINK_CHECK_HIDE_AFTER,
     referenceUrl: deps.config.LINK_CHECK_REFERENCE_URL,
@@ -145,7 +146,7 @@ export function createServices(deps: Dependencies) {
     onSignedIn: setup.promoteListedAdmin,
     siteName,
   });
-  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger };
+  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger, readers: mailReaders };
   const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries({ ...accountDeps, secret: deps.authSecret }) };
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
@@ -180,7 +181,7 @@ export function createServices(deps: Dependencies) {
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),
-      ...userMutations({ ...accountDeps, siteUrl: deps.config.SITE_URL, writeToolSnapshot: snapshots.writeToolSnapshot }),
+      ...userMutations({ ...accountDeps, writeToolSnapshot: snapshots.writeToolSnapshot }),
     },
     /** The honeypot and the proof of work of the forms that make accounts and tools (decision 023). */
     spam: spamGuard({
@@ -214,7 +215,7 @@ export function createServices(deps: Dependencies) {
       logger: deps.logger,
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
-    reports: toolReportService({ db: deps.db, limiter, outbox, webhooks }),
+    reports: toolReportService({ db: deps.db, limiter, outbox, webhooks, readers: mailReaders }),
     /** Importing files of tools and exporting the catalogue (/admin/import, decision 025). */
     catalogue: catalogueService({ db: deps.db, logger: deps.logger, storage: deps.storage, writeToolSnapshot: snapshots.writeToolSnapshot }),
     /** The admins' webhook endpoints and their deliveries (/admin/webhooks). */

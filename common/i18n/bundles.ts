@@ -27,6 +27,7 @@ const BY_AREA: Record<string, Bundle> = {
   mail: "server",
   feed: "server",
   backup: "server",
+  notice: "server",
   system: "server",
   // The console's refusals, beside its own words.
   moderation: "console",

@@ -17,6 +17,7 @@ import type { Effect, Outbox } from "../outbox/effects.ts";
 import { type AuthLoader, isAuthApiError } from "./auth-loader.ts";
 import { type Limit, LIMITS, type RateLimiter, senderKey } from "./rate-limit.ts";
 import type { TokenSync } from "./token-sync.ts";
+import type { Readers } from "../mail/readers.ts";
 
 export type AccountDependencies = {
   db: Database;
@@ -26,6 +27,8 @@ export type AccountDependencies = {
   outbox: Outbox;
   tokenSync: TokenSync;
   logger: Logger;
+  /** The mails' and the operator's notices' language. */
+  readers: Readers;
 };
 
 /** Who is asking: the request's headers (Better Auth reads cookies and the user agent from them) and the visitor's address. */

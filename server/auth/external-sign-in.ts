@@ -11,7 +11,7 @@ import { authAccounts, authSessions, authUsers, users } from "../db/schema.ts";
 import { type AccountDependencies, authFailure, type CookieHeaders, createRecord, enqueueAfterAuth, refuseSignInOverLimit, type Requester, toSessionUser } from "./account-shared.ts";
 import { type Limit, senderKey } from "./rate-limit.ts";
 
-export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger }: AccountDependencies) {
+export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, readers }: AccountDependencies) {
   return {
     /** Starts 'Sign in with Google': the provider's address to go to, and the cookie that keeps the state. */
     async startGoogleSignIn(requester: Requester, { popup, redirectTo }: { popup: boolean; redirectTo: string }): Promise<{ url: string; headers: CookieHeaders }> {
@@ -78,9 +78,15 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger }:
       const known = SIGN_IN_FAILURES.get(error);
       if (known) return { message: known() };
       if (await limiter.hit(`notice:${senderKey(requester.address)}`, FAILURE_NOTICES_PER_ADDRESS)) {
-        const what = error === "email_not_found" ? "Google gave no e-mail address (NO_EMAIL)." : `Google sign-in failed: ${clip(error)}${description ? ` (${clip(description)})` : ""}`;
         // The person's page never waits on the bot: the notice is delivered in the background.
-        await enqueueAfterAuth(db, outbox, [{ channel: "notice", key: `sign-in-failed:${randomUUID()}`, payload: { title: "Sign-in failed", text: what } }]);
+        const notice = readers.notice(`sign-in-failed:${randomUUID()}`, ({ t }) => ({
+          title: t("notice.signInFailedTitle"),
+          text:
+            error === "email_not_found"
+              ? t("notice.noGoogleEmail")
+              : t("notice.googleFailed", { error: clip(error), hasDescription: description ? "yes" : "no", description: clip(description ?? "") }),
+        }));
+        await enqueueAfterAuth(db, outbox, [notice]);
       }
       return { message: error === "account_not_linked" ? MESSAGES.auth.emailExists : MESSAGES.auth.noEmail };
     },

@@ -1,7 +1,7 @@
 /**
  * The language an e-mail is written in (decision 053): its reader's, whoever's action sent it. A verifier's French
  * request that approves a tool mails its English maker in English. A person's language is the one on their profile
- * while the site offers it, else the site's default.
+ * while the site offers it, else the site's default; the operator's notices are in the default.
  */
 import { eq } from "drizzle-orm";
 import type { Words } from "#common/i18n/translate.ts";
@@ -27,6 +27,8 @@ export type Readers = {
    * effect: none when there is no such user or they have no address any more.
    */
   mailTo(executor: Database | Transaction, userId: string | null, key: string, compose: (words: ReaderWords) => { subject: string; text: string }): Promise<Effect[]>;
+  /** A notice to the operator (the messaging bot), written in the site's default language whoever's request sends it. */
+  notice(key: string, compose: (words: ReaderWords) => { title: string; text: string }): Effect;
 };
 
 export function readers({ siteUrl, ...site }: SiteLocales & { siteUrl: string }): Readers {
@@ -43,5 +45,6 @@ export function readers({ siteUrl, ...site }: SiteLocales & { siteUrl: string })
       const [user] = await executor.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
       return user?.email ? [{ channel: "mail", key, payload: { to: user.email, ...write(user.locale, compose) } }] : [];
     },
+    notice: (key, compose) => ({ channel: "notice", key, payload: write(null, compose) }),
   };
 }

@@ -4,7 +4,8 @@
  * No visitor's page shows a report, so nothing here drops a cached page.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, REPORT_KIND_LABELS, type ReportKind } from "#common/constants.ts";
+import { ADMIN_PAGE_SIZE, type ReportKind } from "#common/constants.ts";
+import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -17,6 +18,7 @@ import { toolReports, tools, users } from "../db/schema.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import { isPublicTool } from "../tools/queries.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
+import type { Readers } from "../mail/readers.ts";
 
 /** What a moderator does with an open report: the problem was fixed, or there was none. */
 export type ReportAnswer = "resolved" | "dismissed";
@@ -77,7 +79,7 @@ export function openReportsQuery(db: Database, { cursor, toolId, limit }: { curs
     .limit(limit);
 }
 
-export function toolReportService({ db, limiter, outbox, webhooks }: { db: Database; limiter: RateLimiter; outbox: Outbox; webhooks: WebhookEvents }) {
+export function toolReportService({ db, limiter, outbox, webhooks, readers }: { db: Database; limiter: RateLimiter; outbox: Outbox; webhooks: WebhookEvents; readers: Readers }) {
   /** Closes the open report `reportId` with `status`, in one statement that also checks it is still open; answers its tool's name. */
   async function answer(user: SessionUser | null, { reportId }: ReportActionInput, status: ReportAnswer): Promise<{ toolName: string }> {
     const moderator = requireModerator(user);
@@ -110,19 +112,23 @@ export function toolReportService({ db, limiter, outbox, webhooks }: { db: Datab
       const day = await limiter.take(`report-tool:${tool.id}`, LIMITS.reportsPerTool);
       if (!day.allowed) {
         // One notice for the window: its key names the window, and the outbox keeps one row per key.
-        const flood = `Reports on ${tool.name} passed ${LIMITS.reportsPerTool.max} today: more are refused until ${day.resetAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`;
-        await outbox.enqueue(db, [{ channel: "notice", key: `reports-flooded:${tool.id}:${day.resetAt.getTime()}`, payload: { title: "Reports flood", text: flood } }]);
+        const until = day.resetAt.toISOString().slice(0, 16).replace("T", " ");
+        await outbox.enqueue(db, [
+          readers.notice(`reports-flooded:${tool.id}:${day.resetAt.getTime()}`, ({ t }) => ({
+            title: t("notice.reportsFloodTitle"),
+            text: t("notice.reportsFloodText", { tool: tool.name, max: LIMITS.reportsPerTool.max, until }),
+          })),
+        ]);
         outbox.poke();
         throw new AppError("resource-exhausted", MESSAGES.report.toolFlooded);
       }
       const report = await db.transaction(async (tx) => {
         const [row] = await tx.insert(toolReports).values({ toolId: tool.id, kind, text, reporterId: user?.id ?? null }).returning({ id: toolReports.id });
         await outbox.enqueue(tx, [
-          {
-            channel: "notice",
-            key: `tool-report:${row!.id}`,
-            payload: { title: "Problem reported", text: `${REPORT_KIND_LABELS[kind]} on ${tool.name}${text ? `: ${text}` : ""}` },
-          },
+          readers.notice(`tool-report:${row!.id}`, ({ t }) => ({
+            title: t("notice.problemTitle"),
+            text: t("notice.problemText", { kind: t(REPORT_KIND_KEYS[kind]), tool: tool.name, hasText: text ? "yes" : "no", text: text ?? "" }),
+          })),
         ]);
         await webhooks.enqueue(tx, "report.created", { tool: tool.id, report: { id: row!.id, kind, text } });
         return row!;

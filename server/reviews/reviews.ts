@@ -237,7 +237,7 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
         const effects: Effect[] = [];
         if (status === "live") effects.push(...(await makerMail(tx, tool, { id: row.id, rating, body })));
         if (status === "waiting" && !existing) {
-          effects.push({ channel: "notice", key: `review-waiting:${row.id}`, payload: { title: "Review waiting", text: `A review of ${tool.name} waits for a moderator.` } });
+          effects.push(readers.notice(`review-waiting:${row.id}`, ({ t }) => ({ title: t("notice.reviewWaitingTitle"), text: t("notice.reviewWaitingText", { tool: tool.name }) })));
         }
         if (effects.length > 0) await outbox.enqueue(tx, effects);
         return { id: row.id, status: row.status as ReviewStatus };
@@ -318,7 +318,10 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
         const [report] = await tx.insert(reviewReports).values({ reviewId, reporterId: user?.id ?? null, reason }).returning({ id: reviewReports.id });
         await tx.update(reviews).set({ reports: sql`${reviews.reports} + 1` }).where(eq(reviews.id, reviewId));
         await outbox.enqueue(tx, [
-          { channel: "notice", key: `review-report:${report!.id}`, payload: { title: "Review reported", text: `A review of ${tool.name} was reported${reason ? `: ${reason}` : "."}` } },
+          readers.notice(`review-report:${report!.id}`, ({ t }) => ({
+            title: t("notice.reviewReportedTitle"),
+            text: t("notice.reviewReportedText", { tool: tool.name, hasReason: reason ? "yes" : "no", reason: reason ?? "" }),
+          })),
         ]);
       });
       outbox.poke();

@@ -25,6 +25,7 @@ import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { isQueuedTool } from "./queue.ts";
+import type { Readers } from "../mail/readers.ts";
 
 /** A website's answer: its status (null when none came), where the redirects ended, why it failed. */
 export type LinkProbe = { status: number | null; finalUrl: string | null; error: string | null };
@@ -86,6 +87,8 @@ function retryAfterMs(value: string | string[] | undefined, now: number): number
 
 export type LinkCheckerDependencies = {
   db: Database;
+  /** The operator's notices' language. */
+  readers: Readers;
   fetcher: SafeFetcher;
   /** LINK_CHECK_HIDE_AFTER. */
   hideAfter: number;
@@ -145,7 +148,7 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
-export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot, webhooks, outbox }: LinkCheckerDependencies) {
+export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot, webhooks, outbox, readers }: LinkCheckerDependencies) {
   /**
    * Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. Says too whether the
    * host is struggling (429, 503, or no answer in time or at all) and how long it asked us to wait.
@@ -166,7 +169,7 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
 
   /** Tells the admins, once a day, that a run paused and why. */
   async function tellPaused(reason: string, now: Date) {
-    await outbox.enqueue(db, [{ channel: "notice", key: `link-check-paused:${now.toISOString().slice(0, 10)}`, payload: { title: "Link check paused", text: reason } }]);
+    await outbox.enqueue(db, [readers.notice(`link-check-paused:${now.toISOString().slice(0, 10)}`, ({ t }) => ({ title: t("notice.linkCheckPausedTitle"), text: reason }))]);
     outbox.poke();
   }
 

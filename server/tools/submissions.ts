@@ -59,7 +59,10 @@ export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submis
         await keepRevision(tx, created, maker);
         // Two effects, each delivered once: a failed mail is retried alone, never the admin's notice again.
         await outbox.enqueue(tx, [
-          { channel: "notice", key: `tool-submitted:${created.id}`, payload: { title: "New tool submitted", text: `${created.name} (${created.website}) by ${maker.username}` } },
+          readers.notice(`tool-submitted:${created.id}`, ({ t }) => ({
+            title: t("notice.submittedTitle"),
+            text: t("notice.submittedText", { tool: created.name, website: created.website, user: maker.username }),
+          })),
           ...(await makerMails(readers).submitted(tx, maker.id, created, `tool-submitted:${created.id}`)),
         ]);
         await webhooks.enqueue(tx, "tool.submitted", { tool: created });
@@ -145,11 +148,10 @@ export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submis
           .returning();
         if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
         await outbox.enqueue(tx, [
-          {
-            channel: "notice",
-            key: `tool-claimed:${id}:${claimer.id}:${now.getTime()}`,
-            payload: { title: "Tool claimed", text: `${claimer.username} claims ${tool.name}${isLikelyGenuine ? " (their verified e-mail matches the website)" : ""}` },
-          },
+          readers.notice(`tool-claimed:${id}:${claimer.id}:${now.getTime()}`, ({ t }) => ({
+            title: t("notice.claimedTitle"),
+            text: t("notice.claimedText", { user: claimer.username, tool: tool.name, genuine: isLikelyGenuine ? "yes" : "no" }),
+          })),
           ...(await makerMails(readers).claimReceived(tx, claimer.id, tool, `tool-claimed:${id}:${claimer.id}:${now.getTime()}`)),
         ]);
         await webhooks.enqueue(tx, "claim.requested", { tool: row });

@@ -23,8 +23,6 @@ import { recordAudit } from "../audit/audit.ts";
 
 /** What the account services need, and: */
 export type UserMutationDependencies = AccountDependencies & {
-  /** The site's address, for the links in the admin's notices. */
-  siteUrl: string;
   /** Rewrites a tool's public snapshot, which names its creator (server/tools/snapshots.ts). */
   writeToolSnapshot: (id: string) => Promise<void>;
 };
@@ -37,7 +35,7 @@ function toSocialProfile(url: string): SocialProfile {
   return { network: new URL(url).hostname.replace(/^www\./, ""), url };
 }
 
-export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, siteUrl, writeToolSnapshot }: UserMutationDependencies) {
+export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, readers, writeToolSnapshot }: UserMutationDependencies) {
   async function getRecord(user: SessionUser) {
     const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
     if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
@@ -209,14 +207,10 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, si
         if (!added) throw new AppError("aborted", MESSAGES.profile.alreadyRequested, { toolId: MESSAGES.profile.alreadyRequested });
         // The bot is told after the commit, by the outbox worker: a slow bot host never holds this request.
         await outbox.enqueue(tx, [
-          {
-            channel: "notice",
-            key: `featuring-requested:${record.id}:${tool.id}:${request.createdAt}`,
-            payload: {
-              title: "Featuring request",
-              text: `${record.username} (${record.email}) asks to feature ${tool.name}: ${siteUrl}${toolPath(tool.slug)} (profile: ${siteUrl}${profilePath(record.slug)})`,
-            },
-          },
+          readers.notice(`featuring-requested:${record.id}:${tool.id}:${request.createdAt}`, ({ t, url }) => ({
+            title: t("notice.featuringTitle"),
+            text: t("notice.featuringText", { user: record.username, email: record.email, tool: tool.name, url: url(toolPath(tool.slug)), profile: url(profilePath(record.slug)) }),
+          })),
         ]);
       });
       outbox.poke();

@@ -11,6 +11,7 @@ import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { createClient } from "../setup/forms.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { signUpPerson } from "../setup/people.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 import { expectWellFormedXml } from "../setup/xml.ts";
 
@@ -101,6 +102,27 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     const drawn = await get(new URL(image).pathname + new URL(image).search);
     expect(drawn.status).toBe(302);
     expect(drawn.headers.get("cache-control")).toBe("public, max-age=86400");
+  });
+
+  it("runs the console in the moderator's language: its sections, its answers and its refusals, with its own bundle", async () => {
+    const admin = await signUpPerson(app, database.db, "Ada", { role: "admin" });
+    const queued = await insertTool(database.db, { name: "Queued", isVerified: false, verifiedAt: null });
+    const page = await admin.client.request("/fr/admin");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("File de vérification");
+    expect(html).toContain("1 outil attend");
+    expect(html).toMatch(/<nav aria-label="Modération"/);
+    // The console's words are a bundle of their own, which no other page names.
+    expect(/<meta name="i18n-bundles" content="([^"]*)"/.exec(html)![1]!.split(" ")).toContain("console");
+    expect(/<meta name="i18n-bundles" content="([^"]*)"/.exec(await (await get("/fr/tools")).text())![1]).not.toContain("console");
+    // An action answers in the page's language, and so does a refusal.
+    const verified = await admin.client.post("/fr/admin", { intent: "verify", toolId: queued.id });
+    expect(await verified.text()).toContain("Queued est en ligne. Son créateur a reçu le lien par e-mail.");
+    const refused = await admin.client.post("/es/admin", { intent: "reject", toolId: queued.id, reason: "" });
+    expect(await refused.text()).toContain("Di por qué se rechaza la herramienta: el creador lo leerá");
+    expect(await (await admin.client.request("/es/admin/categories")).text()).toContain("Añadir una categoría");
+    expect(await (await admin.client.request("/admin/categories")).text()).toContain("Add a category");
   });
 
   it("answers an address in no offered language with the default language's 404, and a missing page in its own language", async () => {

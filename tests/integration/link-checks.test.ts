@@ -16,6 +16,7 @@ import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HOST_GIVE_UP_AFTER,
 import { webhookEvents } from "#server/webhooks/events.ts";
 import { sql } from "drizzle-orm";
 import { insertTool, insertTools } from "../factories.ts";
+import { readers } from "#server/mail/readers.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
@@ -34,6 +35,9 @@ function fastClock(speed = 100): Clock {
   };
 }
 
+
+/** The operator's notices are written in English, the default. */
+const siteReaders = readers({ siteUrl: "http://localhost:3000", locales: ["en"], defaultLocale: "en" });
 describe.each(databaseKinds)("the link checker on %s", (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -81,6 +85,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     app = await createTestApp(database, { FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1, localhost", LINK_CHECK_HIDE_AFTER: "3" });
     checker = linkChecker({
       db: database.db,
+      readers: siteReaders,
       fetcher: safeFetcherFromConfig(app.config),
       hideAfter: app.config.LINK_CHECK_HIDE_AFTER,
       hostPauseMs: 100,
@@ -189,6 +194,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       const sites = await insertSites();
       const offline = linkChecker({
         db: database.db,
+        readers: siteReaders,
         fetcher: safeFetcherFromConfig(app.config),
         hideAfter: 1,
         referenceUrl: `${refusedUrl}/`,
@@ -214,6 +220,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       for (let index = 0; index < OUTAGE_SAMPLE + 5; index++) silent.push(await insertTool(database.db, { name: `Silent ${index}`, website: `${await closedPortUrl()}/` }));
       const strict = linkChecker({
         db: database.db,
+        readers: siteReaders,
         fetcher: safeFetcherFromConfig(app.config),
         hideAfter: 1,
         timeoutMs: 400,
@@ -267,6 +274,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     // A host's pause of 10 s: the run must not wait it out to notice.
     const patient = linkChecker({
       db: database.db,
+      readers: siteReaders,
       fetcher: safeFetcherFromConfig(app.config),
       hideAfter: app.config.LINK_CHECK_HIDE_AFTER,
       hostPauseMs: 10_000,
@@ -312,6 +320,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     const backoffChecker = () =>
       linkChecker({
         db: database.db,
+        readers: siteReaders,
         fetcher: safeFetcherFromConfig(app.config),
         hideAfter: app.config.LINK_CHECK_HIDE_AFTER,
         concurrency: 2,

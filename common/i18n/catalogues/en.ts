@@ -1669,4 +1669,23 @@ export default {
   "links.paused": "The link check paused, counting against no tool: {why}. The site's own network seems down; the next run tries again.",
 
   "layout.loadingPage": "Loading the page",
+
+  "notice.featuringTitle": "Featuring request",
+  "notice.featuringText": "{user} ({email}) asks to feature {tool}: {url} (profile: {profile})",
+  "notice.signInFailedTitle": "Sign-in failed",
+  "notice.noGoogleEmail": "Google gave no e-mail address (NO_EMAIL).",
+  "notice.googleFailed": "Google sign-in failed: {error}{hasDescription, select, yes { ({description})} other {}}",
+  "notice.reviewWaitingTitle": "Review waiting",
+  "notice.reviewWaitingText": "A review of {tool} waits for a moderator.",
+  "notice.reviewReportedTitle": "Review reported",
+  "notice.reviewReportedText": "A review of {tool} was reported{hasReason, select, yes {: {reason}} other {.}}",
+  "notice.submittedTitle": "New tool submitted",
+  "notice.submittedText": "{tool} ({website}) by {user}",
+  "notice.claimedTitle": "Tool claimed",
+  "notice.claimedText": "{user} claims {tool}{genuine, select, yes { (their verified e-mail matches the website)} other {}}",
+  "notice.linkCheckPausedTitle": "Link check paused",
+  "notice.reportsFloodTitle": "Reports flood",
+  "notice.reportsFloodText": "Reports on {tool} passed {max} today: more are refused until {until} UTC.",
+  "notice.problemTitle": "Problem reported",
+  "notice.problemText": "{kind} on {tool}{hasText, select, yes {: {text}} other {}}",
 } as const;

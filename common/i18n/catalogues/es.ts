@@ -1658,4 +1658,23 @@ export default {
   "links.paused": "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: {why}. La red del propio sitio parece caída; la próxima ejecución lo intentará de nuevo.",
 
   "layout.loadingPage": "Cargando la página",
+
+  "notice.featuringTitle": "Solicitud de destacado",
+  "notice.featuringText": "{user} ({email}) pide destacar {tool}: {url} (perfil: {profile})",
+  "notice.signInFailedTitle": "Inicio de sesión fallido",
+  "notice.noGoogleEmail": "Google no dio ninguna dirección de correo (NO_EMAIL).",
+  "notice.googleFailed": "Falló el inicio de sesión con Google: {error}{hasDescription, select, yes { ({description})} other {}}",
+  "notice.reviewWaitingTitle": "Reseña en espera",
+  "notice.reviewWaitingText": "Una reseña de {tool} espera a un moderador.",
+  "notice.reviewReportedTitle": "Reseña reportada",
+  "notice.reviewReportedText": "Se reportó una reseña de {tool}{hasReason, select, yes {: {reason}} other {.}}",
+  "notice.submittedTitle": "Nueva herramienta enviada",
+  "notice.submittedText": "{tool} ({website}) de {user}",
+  "notice.claimedTitle": "Herramienta reclamada",
+  "notice.claimedText": "{user} reclama {tool}{genuine, select, yes { (su correo verificado coincide con el sitio web)} other {}}",
+  "notice.linkCheckPausedTitle": "Comprobación de enlaces en pausa",
+  "notice.reportsFloodTitle": "Avalancha de reportes",
+  "notice.reportsFloodText": "Los reportes sobre {tool} superaron {max} hoy: los siguientes se rechazan hasta el {until} UTC.",
+  "notice.problemTitle": "Problema reportado",
+  "notice.problemText": "{kind} en {tool}{hasText, select, yes {: {text}} other {}}",
 } satisfies Record<keyof typeof english, string>;

@@ -1658,4 +1658,23 @@ export default {
   "links.paused": "La vérification des liens s'est mise en pause, sans compter contre aucun outil : {why}. Le réseau du site lui-même semble hors service ; le prochain passage réessaiera.",
 
   "layout.loadingPage": "Chargement de la page",
+
+  "notice.featuringTitle": "Demande de mise à la une",
+  "notice.featuringText": "{user} ({email}) demande la mise à la une de {tool} : {url} (profil : {profile})",
+  "notice.signInFailedTitle": "Échec de connexion",
+  "notice.noGoogleEmail": "Google n'a donné aucune adresse e-mail (NO_EMAIL).",
+  "notice.googleFailed": "Échec de la connexion Google : {error}{hasDescription, select, yes { ({description})} other {}}",
+  "notice.reviewWaitingTitle": "Avis en attente",
+  "notice.reviewWaitingText": "Un avis sur {tool} attend un modérateur.",
+  "notice.reviewReportedTitle": "Avis signalé",
+  "notice.reviewReportedText": "Un avis sur {tool} a été signalé{hasReason, select, yes { : {reason}} other {.}}",
+  "notice.submittedTitle": "Nouvel outil proposé",
+  "notice.submittedText": "{tool} ({website}) par {user}",
+  "notice.claimedTitle": "Outil revendiqué",
+  "notice.claimedText": "{user} revendique {tool}{genuine, select, yes { (son e-mail vérifié correspond au site)} other {}}",
+  "notice.linkCheckPausedTitle": "Vérification des liens en pause",
+  "notice.reportsFloodTitle": "Afflux de signalements",
+  "notice.reportsFloodText": "Les signalements sur {tool} ont dépassé {max} aujourd'hui : les suivants sont refusés jusqu'au {until} UTC.",
+  "notice.problemTitle": "Problème signalé",
+  "notice.problemText": "{kind} sur {tool}{hasText, select, yes { : {text}} other {}}",
 } satisfies Record<keyof typeof english, string>;
