@@ -825,7 +825,6 @@ export const MESSAGES = {
     get siteNameRequired() {
       return say("settings.siteNameRequired");
     },
-    tooLong: (max: number) => say("settings.tooLong", { max }),
     get saved() {
       return say("settings.saved");
     },

@@ -24,6 +24,8 @@ const BY_AREA: Record<string, Bundle> = {
   card: "shell",
   latest: "shell",
   favorite: "shell",
+  // Every page's link preview image, whose words its meta says in the browser too.
+  og: "shell",
   mail: "server",
   feed: "server",
   backup: "server",

@@ -8,7 +8,7 @@ export const MAX_TAGLINE_LENGTH = 120;
 export const MAX_BANNER_LENGTH = 200;
 const MAX_URL_LENGTH = 500;
 
-const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim()).pipe(z.string().max(max, { error: () => MESSAGES.settings.tooLong(max) }));
+const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim()).pipe(z.string().max(max, { error: () => MESSAGES.content.tooLong(max) }));
 
 const webAddress = text(MAX_URL_LENGTH).refine((value) => {
   if (!value) return true;

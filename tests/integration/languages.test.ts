@@ -117,9 +117,9 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(/<meta name="i18n-bundles" content="([^"]*)"/.exec(html)![1]!.split(" ")).toContain("console");
     expect(/<meta name="i18n-bundles" content="([^"]*)"/.exec(await (await get("/fr/tools")).text())![1]).not.toContain("console");
     // An action answers in the page's language, and so does a refusal.
-    const verified = await admin.client.post("/fr/admin", { intent: "verify", toolId: queued.id });
+    const verified = await admin.client.post("/fr/admin?index", { intent: "verify", toolId: queued.id });
     expect(await verified.text()).toContain("Queued est en ligne. Son créateur a reçu le lien par e-mail.");
-    const refused = await admin.client.post("/es/admin", { intent: "reject", toolId: queued.id, reason: "" });
+    const refused = await admin.client.post("/es/admin?index", { intent: "reject", toolId: queued.id, reason: "" });
     expect(await refused.text()).toContain("Di por qué se rechaza la herramienta: el creador lo leerá");
     expect(await (await admin.client.request("/es/admin/categories")).text()).toContain("Añadir una categoría");
     expect(await (await admin.client.request("/admin/categories")).text()).toContain("Add a category");

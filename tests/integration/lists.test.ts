@@ -268,7 +268,7 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
       expect(page.title).toBe("Design tools for indie developers | Indie Tools");
       expect(page.description).toBe("Tools to look good");
       expect(page.canonical).toBe(`${SITE}/category/design`);
-      expect(page.html).toContain('<link rel="alternate" type="application/rss+xml" title="Design on Indie Tools" href="/category/design/rss.xml"/>');
+      expect(page.html).toContain('<link rel="alternate" type="application/rss+xml" title="Design on Indie Tools" href="http://localhost:3000/category/design/rss.xml"/>');
       expect(page.html).toContain('"@type":"BreadcrumbList"');
       expect(page.html).toContain(`"item":"${SITE}/categories"`);
       expect(page.html).toContain("<strong>this</strong>");

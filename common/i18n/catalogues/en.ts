@@ -1652,7 +1652,6 @@ export default {
   "settings.badUrl": "Write a web address that starts with https:// or http://",
   "settings.badEmail": "Write an e-mail address, such as hello@example.com",
   "settings.siteNameRequired": "The site needs a name",
-  "settings.tooLong": "At most {max} characters",
   "settings.saved": "Saved: every page shows the new settings now.",
   "system.metricsToken": "Send the token METRICS_TOKEN names, as Authorization: Bearer <token>",
   "setup.invalid": "This setup link does not work: it has expired or was used. While the site has no admin, each start of the server writes a new one to its log.",

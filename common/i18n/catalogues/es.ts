@@ -1641,7 +1641,6 @@ export default {
   "settings.badUrl": "Escribe una dirección web que empiece por https:// o http://",
   "settings.badEmail": "Escribe una dirección de correo, como hello@example.com",
   "settings.siteNameRequired": "El sitio necesita un nombre",
-  "settings.tooLong": "Como máximo {max} caracteres",
   "settings.saved": "Guardado: todas las páginas muestran ya los nuevos ajustes.",
   "system.metricsToken": "Envía el token que nombra METRICS_TOKEN, como Authorization: Bearer <token>",
   "setup.invalid": "Este enlace de configuración no funciona: caducó o ya se usó. Mientras el sitio no tenga admin, cada arranque del servidor escribe uno nuevo en su registro.",

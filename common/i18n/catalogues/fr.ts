@@ -1641,7 +1641,6 @@ export default {
   "settings.badUrl": "Écrivez une adresse web qui commence par https:// ou http://",
   "settings.badEmail": "Écrivez une adresse e-mail, comme hello@example.com",
   "settings.siteNameRequired": "Le site a besoin d'un nom",
-  "settings.tooLong": "{max} caractères au plus",
   "settings.saved": "Enregistré : chaque page affiche désormais les nouveaux réglages.",
   "system.metricsToken": "Envoyez le jeton que nomme METRICS_TOKEN, sous la forme Authorization: Bearer <token>",
   "setup.invalid": "Ce lien de configuration ne fonctionne pas : il a expiré ou a déjà servi. Tant que le site n'a pas d'admin, chaque démarrage du serveur en écrit un nouveau dans son journal.",
