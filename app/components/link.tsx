@@ -9,6 +9,7 @@
  */
 import { type AnchorHTMLAttributes, useContext, useEffect } from "react";
 import { type LinkProps, Link as RouterLink, UNSAFE_NavigationContext, useNavigate } from "react-router";
+import { profilePath } from "#common/page-paths.ts";
 
 /** What only React Router's navigation does: a link asking for one of them is React Router's Link. */
 const ROUTER_OPTIONS = ["preventScrollReset", "replace", "state", "reloadDocument", "viewTransition", "prefetch", "relative", "discover"] as const;
@@ -41,6 +42,15 @@ export function useLinkNavigation() {
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, [navigate, base]);
+}
+
+/** A person's name, linked to their profile: who sent, claimed, reported or asked, as the pages name them. */
+export function ProfileLink({ user }: { user: { slug: string; username: string } }) {
+  return (
+    <Link to={profilePath(user.slug)} className="font-medium text-brand-700 hover:underline">
+      {user.username}
+    </Link>
+  );
 }
 
 /** The page's language prefix, React Router's basename: "" for the default language, "/fr" for French (decision 053). */

@@ -7,11 +7,11 @@ import { paymentKey } from "#common/i18n/labels.ts";
 import { useT } from "../i18n.tsx";
 import { FeatureAction } from "./feature-action.tsx";
 import { type ReactNode, useId } from "react";
-import { Link } from "./link.tsx";
+import { Link, ProfileLink } from "./link.tsx";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import { OutboundLink } from "./outbound-link.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
-import { categoryPath, profilePath, tagPath } from "#common/page-paths.ts";
+import { categoryPath, tagPath } from "#common/page-paths.ts";
 
 const HEADINGS = ["h1", "h2", "h3", "h4"] as const;
 
@@ -148,9 +148,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
         {tool.creator && (
           <p className="text-sm text-slate-600">
             {t("tool.madeBy")}{" "}
-            <Link to={profilePath(tool.creator.slug)} className="font-medium text-brand-700 hover:underline">
-              {tool.creator.username}
-            </Link>
+            <ProfileLink user={tool.creator} />
           </p>
         )}
       </aside>

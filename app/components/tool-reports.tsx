@@ -1,8 +1,8 @@
 /** Problem reports as verifiers and admins read them: the tool, what is wrong, the reporter's words (as text), when and by whom. */
 import type { ReactNode } from "react";
-import { profilePath, toolPath } from "#common/page-paths.ts";
+import { toolPath } from "#common/page-paths.ts";
 import type { OpenReport } from "#server/reports/reports.ts";
-import { Link } from "./link.tsx";
+import { Link, ProfileLink } from "./link.tsx";
 import { Badge } from "./moderation.tsx";
 import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
 import { Message, part, useT } from "../i18n.tsx";
@@ -43,11 +43,7 @@ export function ReportRow({ report, showTool = true, children }: { report: OpenR
             <Message
               text={t("reportRow.byUser", { user: part("user"), day: part("day") })}
               parts={{
-                user: (
-                  <Link to={profilePath(report.reporter.slug)} className="font-medium text-brand-700 hover:underline">
-                    {report.reporter.username}
-                  </Link>
-                ),
+                user: <ProfileLink user={report.reporter} />,
                 day,
               }}
             />

@@ -3,7 +3,7 @@
  * verified e-mail is at the tool's website comes first: it is the strongest sign a claim is genuine.
  */
 import { Form } from "react-router";
-import { Link } from "../components/link.tsx";
+import { Link, ProfileLink } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { toolActionInput } from "#common/schemas/moderation.ts";
 import type { PendingClaim } from "#server/admin/claims.ts";
@@ -14,7 +14,7 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-claims";
-import { profilePath, toolPath } from "#common/page-paths.ts";
+import { toolPath } from "#common/page-paths.ts";
 import { say } from "#common/i18n/say.ts";
 import { Message, part, useT } from "../i18n.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -99,11 +99,7 @@ function ClaimRow({ claim }: { claim: PendingClaim }) {
             <Message
               text={t("adminClaims.claimedBy", { user: part("user"), email: claim.claimer.email, day: part("day") })}
               parts={{
-                user: (
-                  <Link to={profilePath(claim.claimer.slug)} className="font-medium text-brand-700 hover:underline">
-                    {claim.claimer.username}
-                  </Link>
-                ),
+                user: <ProfileLink user={claim.claimer} />,
                 day,
               }}
             />

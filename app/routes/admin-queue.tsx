@@ -4,7 +4,7 @@
  * Verify, reject with a reason, edit; admins can also move a tool to the front.
  */
 import { Form } from "react-router";
-import { Link } from "../components/link.tsx";
+import { Link, ProfileLink } from "../components/link.tsx";
 import { isAdmin } from "#common/access.ts";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
 import { mergeToolInput, rejectToolInput, rejectToolsInput, requestChangesInput, toolActionInput, verifyToolInput } from "#common/schemas/moderation.ts";
@@ -21,7 +21,7 @@ import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { useViewer } from "../session-cache.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-queue";
-import { editToolPath, profilePath, toolPath } from "#common/page-paths.ts";
+import { editToolPath, toolPath } from "#common/page-paths.ts";
 import { say } from "#common/i18n/say.ts";
 import { Message, part, useT } from "../i18n.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -201,11 +201,7 @@ function QueuedToolItem({
               <Message
                 text={t("adminQueue.sentBy", { user: part("user"), email: tool.submitter.email, day: part("day") })}
                 parts={{
-                  user: (
-                    <Link to={profilePath(tool.submitter.slug)} className="font-medium text-brand-700 hover:underline">
-                      {tool.submitter.username}
-                    </Link>
-                  ),
+                  user: <ProfileLink user={tool.submitter} />,
                   day: sentOn,
                 }}
               />

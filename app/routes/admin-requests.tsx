@@ -3,7 +3,7 @@
  * or refused by hand, and the waiting line a queued tool may skip. No money changes hands here.
  */
 import { Form } from "react-router";
-import { Link } from "../components/link.tsx";
+import { Link, ProfileLink } from "../components/link.tsx";
 import { cursorParam } from "#common/schemas/fields.ts";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { featuringAnswerInput, toolActionInput } from "#common/schemas/moderation.ts";
@@ -16,7 +16,7 @@ import { keptValues, parseSearchParams } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-requests";
-import { profilePath, toolPath } from "#common/page-paths.ts";
+import { toolPath } from "#common/page-paths.ts";
 import { say } from "#common/i18n/say.ts";
 import { Message, part, useT } from "../i18n.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -127,11 +127,7 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
           <Message
             text={t("adminRequests.askedBy", { user: part("user"), email: entry.user.email, boosts: entry.user.boosts, day: part("day") })}
             parts={{
-              user: (
-                <Link to={profilePath(entry.user.slug)} className="font-medium text-brand-700 hover:underline">
-                  {entry.user.username}
-                </Link>
-              ),
+              user: <ProfileLink user={entry.user} />,
               day: <LongDate isoDate={entry.createdAt.slice(0, 10)} />,
             }}
           />
