@@ -187,8 +187,6 @@ export const MESSAGES = {
     get noCheck() {
       return say("links.noCheck");
     },
-    /** A link check that stopped because the site's own network seemed down (decision 045). */
-    paused: (why: string) => say("links.paused", { why }),
   },
 
   /** Accounts: sign-up, sign-in, e-mailed links (SPEC section 8 for Better Auth's failures). */

@@ -43,7 +43,7 @@ import type { FileStorage } from "./storage/files.ts";
 import { readinessChecks } from "./health.ts";
 import { tagQueries } from "./tags/queries.ts";
 import { imageUploads } from "./images/uploads.ts";
-import { safeFetcherFromConfig } from "./fetch/safe-fetch.ts";
+import { type HostResolver, safeFetcherFromConfig } from "./fetch/safe-fetch.ts";
 import { linkChecker } from "./tools/link-checks.ts";
 import { websiteFill } from "./tools/website-fill.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -82,6 +82,8 @@ export type Dependencies = {
   keptReads?: KeptReads;
   /** The page cache, whose figures /admin/system and /metrics show; none when it is off. */
   pageCache?: PageCache;
+  /** What host names resolve to, for every address a person gives us: the system's resolver unless a test fails it on purpose. */
+  resolveHost?: HostResolver;
 };
 
 export function createServices(deps: Dependencies) {
@@ -99,7 +101,7 @@ export function createServices(deps: Dependencies) {
   const newsletter = newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, readers: mailReaders, siteName });
   const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
   // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
-  const fetcher = safeFetcherFromConfig(deps.config);
+  const fetcher = safeFetcherFromConfig(deps.config, deps.resolveHost);
   // Every side effect of a write is an outbox row; this worker delivers them through the mailer, the bot and the token sync.
   const outbox = outboxWorker({
     db: deps.db,

@@ -7,7 +7,8 @@ import { Form } from "react-router";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { linkResolveInput } from "#common/schemas/website-fill.ts";
 import { editToolPath, toolPath } from "#common/page-paths.ts";
-import type { FlaggedLink } from "#server/tools/link-checks.ts";
+import type { FlaggedLink, LinkCheckRun } from "#server/tools/link-checks.ts";
+import { describePause } from "#common/link-check-pause.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -22,7 +23,13 @@ import { Message, part, useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
-  return { page: await moderated(context.services.links.listFlaggedLinks(context.user, { cursor: query.cursor }), url) };
+  const { links } = context.services;
+  const [page, lastRun, hidden] = await Promise.all([
+    moderated(links.listFlaggedLinks(context.user, { cursor: query.cursor }), url),
+    moderated(links.findLastRun(context.user), url),
+    links.countHiddenLinks(),
+  ]);
+  return { page, lastRun, hidden };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -34,6 +41,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const resolved = await context.services.links.resolveLink(context.user, linkResolveInput.parse(Object.fromEntries(form)));
         return { done: resolved.wasHidden ? say("adminLinks.liveAgain", { tool: resolved.name }) : say("adminLinks.markedFine", { tool: resolved.name }) };
       }
+      case "show-all-hidden":
+        return { done: say("adminLinks.shownAgain", { count: await context.services.links.showAllHidden(context.user) }) };
       default:
         return unknownAction(values);
     }
@@ -46,12 +55,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, ({ t }) => ({ title: t("adminLinks.title"), description: t("adminLinks.description"), path: "/admin/links", noindex: true }));
 
 export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, lastRun, hidden } = loaderData;
   const t = useT();
   return (
     <>
       <SectionHeader title={t("adminLinks.title")}>{t("adminLinks.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
+      {lastRun && <LastRun run={lastRun} />}
+      {hidden > 0 && (
+        <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="hidden-links">
+          <p className="flex-1 text-sm text-slate-700">{t("adminLinks.hiddenCount", { count: hidden })}</p>
+          <ActionButton intent="show-all-hidden" tone="primary" pendingText={t("admin.saving")}>
+            {t("adminLinks.showAllHidden", { count: hidden })}
+          </ActionButton>
+        </Form>
+      )}
       {page.links.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {page.links.map((link) => (
@@ -63,6 +81,28 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
+  );
+}
+
+/** What the last daily check did, or why it paused: the admins learn of a pause here, with or without the bot. */
+function LastRun({ run }: { run: LinkCheckRun }) {
+  const t = useT();
+  const day = <LongDate isoDate={run.ranAt.slice(0, 10)} />;
+  if (run.pause) {
+    return (
+      <div role="status" data-testid="link-check-paused" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        <p className="font-semibold">
+          <Message text={t("adminLinks.lastRunPaused", { day: part("day") })} parts={{ day }} />
+        </p>
+        <p className="mt-1 break-words">{describePause(t, run.pause)}</p>
+      </div>
+    );
+  }
+  const { checked, failed, moved, hidden, skipped } = run;
+  return (
+    <p data-testid="link-check-last-run" className="mb-4 text-sm text-slate-600">
+      <Message text={t("adminLinks.lastRun", { day: part("day"), checked, failed, moved, hidden, skipped })} parts={{ day }} />
+    </p>
   );
 }
 

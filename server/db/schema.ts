@@ -1,6 +1,7 @@
 /** The database schema: every entity of SPEC section 3, with the indexes the pages' queries use. */
 // Every timestamp keeps millisecond precision, what a JavaScript Date holds, so keyset cursors round-trip exactly.
 import { sql } from "drizzle-orm";
+import type { LinkCheckPause } from "#common/link-check-pause.ts";
 import {
   type AnyPgColumn,
   bigint,
@@ -947,8 +948,22 @@ export const linkChecks = pgTable(
   (table) => [
     // /admin/links: the flagged tools, most recently flagged first, keyset-paged.
     index("link_checks_flagged_idx").on(table.flaggedAt.desc().nullsFirst(), table.toolId.desc().nullsFirst()).where(sql`${table.flaggedAt} is not null`),
+    // /admin/links: the tools the checker hid, counted and brought back together.
+    index("link_checks_hidden_idx").on(table.toolId).where(sql`${table.hiddenAt} is not null`),
   ],
 );
+
+/** Each daily link check's outcome, the latest shown on /admin/links; the last few dozen are kept. */
+export const linkCheckRuns = pgTable("link_check_runs", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  ranAt: timestamp("ran_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  checked: integer("checked").notNull(),
+  moved: integer("moved").notNull(),
+  failed: integer("failed").notNull(),
+  hidden: integer("hidden").notNull(),
+  skipped: integer("skipped").notNull(),
+  pause: jsonb("pause").$type<LinkCheckPause | null>(),
+});
 // --- Catalogue imports (server/catalogue/) ---
 
 /**

@@ -6,7 +6,7 @@
  * (DNS rebinding) gets nowhere; at most 2 MB, 5 seconds in all; no cookies; a User-Agent that says who we are.
  * Each refusal carries a sentence a person understands (MESSAGES.fetch).
  */
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { type LookupAddress, type LookupOptions, promises as dns } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
@@ -68,7 +68,15 @@ export type SafeFetcherSettings = {
    * resolves to, so a redirect from an allowed host to another private one is still refused.
    */
   allowedPrivateHosts?: readonly string[];
+  /** What a host name resolves to: the system's resolver, or one that fails on purpose in tests (a resolver outage). */
+  resolveHost?: HostResolver;
 };
+
+/** Every address a host name resolves to; rejects with the resolver's error (ENOTFOUND, EAI_AGAIN...) when it cannot. */
+export type HostResolver = (hostname: string, family?: LookupOptions["family"]) => Promise<LookupAddress[]>;
+
+/** The system's resolver, as the sockets would use it (getaddrinfo). */
+const systemResolver: HostResolver = (hostname, family) => dns.lookup(hostname, { all: true, family: family ?? 0 });
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -82,14 +90,18 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === "unicast";
 }
 
-export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeFetcherSettings) {
+export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolveHost = systemResolver }: SafeFetcherSettings) {
   const allowed = new Set(allowedPrivateHosts.map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, "")).filter(Boolean));
   const refuseTooLarge = (maxBytes: number) => new FetchRefusal("too-large", MESSAGES.fetch.tooLarge(maxBytes));
 
   /** The DNS lookup the socket uses: all addresses of the name, each checked; the socket gets the checked ones. */
   function checkedLookup(isAllowed: boolean): LookupFunction {
     return (hostname, options, callback) => {
-      dnsLookup(hostname, { all: true, family: options.family }, (error, addresses: LookupAddress[]) => {
+      resolveHost(hostname, options.family).then(
+        (addresses) => answer(null, addresses),
+        (error: NodeJS.ErrnoException) => answer(error, []),
+      );
+      function answer(error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) {
         if (error || addresses.length === 0) return callback(error ?? new FetchRefusal("unknown-host", MESSAGES.fetch.unknownHost), "", 4);
         if (!isAllowed && !addresses.every((entry) => isPublicAddress(entry.address))) {
           return callback(new FetchRefusal("private-address", MESSAGES.fetch.privateAddress), "", 4);
@@ -97,7 +109,7 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
         const [first] = addresses as [LookupAddress];
         if (options.all) (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
         else callback(null, first.address, first.family);
-      });
+      }
     };
   }
 
@@ -224,6 +236,6 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [] }: SafeF
 export type SafeFetcher = ReturnType<typeof createSafeFetcher>;
 
 /** The fetcher the server uses, from its config. */
-export function safeFetcherFromConfig(config: { SITE_URL: string; FETCH_ALLOW_PRIVATE_HOSTS: string[] }): SafeFetcher {
-  return createSafeFetcher({ userAgent: `IndieToolsBot/1.0 (+${config.SITE_URL})`, allowedPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS });
+export function safeFetcherFromConfig(config: { SITE_URL: string; FETCH_ALLOW_PRIVATE_HOSTS: string[] }, resolveHost?: HostResolver): SafeFetcher {
+  return createSafeFetcher({ userAgent: `IndieToolsBot/1.0 (+${config.SITE_URL})`, allowedPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS, resolveHost });
 }

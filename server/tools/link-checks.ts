@@ -4,9 +4,12 @@
  * a host's requests that grows while the host struggles (429, 503, no answer), until it is left for the next run. It records what it found (`link_checks`). A redirect to another registrable domain, or failures
  * in a row, flag the tool for the admins (/admin/links); after LINK_CHECK_HIDE_AFTER failures in a row the tool is
  * switched off, as an admin would, until an admin says the link is fixed (docs/decisions/021).
- * A failure of the site's own network counts against no tool (decision 045): the run first reads a reference address,
- * and keeps the failures to reach a host aside until the run ends; when the reference does not answer, or most hosts
- * cannot be reached at once, the run pauses, records none of them, and tells the admins.
+ * A failure of the site's own network counts against no tool (decisions 045 and 054): the run first reads a reference
+ * address, and keeps the failures to reach a host aside (no answer, no connection, or a name that does not resolve)
+ * until the run ends; when the reference does not answer, or most hosts cannot be reached at once, the run pauses,
+ * records none of them, and tells the admins. Whatever it sees, a run hides at most a small share of the live tools:
+ * the hides are made together at the end, in one statement, or not at all when they are too many (the breaker).
+ * Every run's outcome is kept for /admin/links.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
@@ -16,11 +19,12 @@ import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LinkResolveInput } from "#common/schemas/website-fill.ts";
+import { describePause, type LinkCheckPause } from "#common/link-check-pause.ts";
 import { registrableDomain } from "#common/tool-input.ts";
 import { requireAdmin } from "../access.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
-import { linkChecks, tools } from "../db/schema.ts";
+import { linkCheckRuns, linkChecks, tools } from "../db/schema.ts";
 import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
@@ -53,13 +57,24 @@ const wallClock: Clock = {
   sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined),
 };
 
-/** `paused`: why the run stopped without counting against any tool, when the site's own network seemed down. */
+
+/** `paused`: why the run stopped without counting against any tool, or without hiding the tools it found dead, in the default language. */
 export type LinkCheckCounts = { checked: number; moved: number; failed: number; hidden: number; skipped: number; paused?: string };
+
+/** A run as /admin/links shows it. */
+export type LinkCheckRun = { ranAt: string; checked: number; moved: number; failed: number; hidden: number; skipped: number; pause: LinkCheckPause | null };
 
 /** Hosts probed before their share of unreachable ones may pause the run. */
 export const OUTAGE_SAMPLE = 20;
-/** The share of probed hosts unreachable at once that means the site's own network is down. */
-export const OUTAGE_SHARE = 0.8;
+/** The share of probed hosts unreachable at once that means the site's own network is down: most of them. */
+export const OUTAGE_SHARE = 0.5;
+/** The share of the live tools one run may hide; past it, the run hides none and tells the admins (the breaker). */
+export const HIDE_SHARE = 0.02;
+/** A small catalogue may always lose this many dead links in one run, whatever its share. */
+export const HIDE_AT_LEAST = 5;
+/** The runs /admin/links can show; older ones are deleted. */
+const RUNS_KEPT = 60;
+
 
 type WaitingTool = { id: string; website: string; isLive: boolean };
 
@@ -96,6 +111,9 @@ export type LinkCheckerDependencies = {
   referenceUrl?: string;
   /** Hosts checked at once. */
   concurrency?: number;
+  /** The breaker: a run hides at most this share of the live tools (HIDE_SHARE), or `hideAtLeast` (HIDE_AT_LEAST) when more. */
+  hideShare?: number;
+  hideAtLeast?: number;
   /** The pause between two requests to one host. */
   hostPauseMs?: number;
   /** How long one website may take, redirects included (the fetcher's 5 s by default). */
@@ -148,7 +166,23 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
 
-export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency = 16, hostPauseMs = 1000, timeoutMs, clock = wallClock, writeToolSnapshot, webhooks, outbox, readers }: LinkCheckerDependencies) {
+
+export function linkChecker({
+  db,
+  fetcher,
+  hideAfter,
+  referenceUrl,
+  concurrency = 16,
+  hideShare = HIDE_SHARE,
+  hideAtLeast = HIDE_AT_LEAST,
+  hostPauseMs = 1000,
+  timeoutMs,
+  clock = wallClock,
+  writeToolSnapshot,
+  webhooks,
+  outbox,
+  readers,
+}: LinkCheckerDependencies) {
   /**
    * Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. Says too whether the
    * host is struggling (429, 503, or no answer in time or at all) and how long it asked us to wait.
@@ -161,25 +195,69 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
       return { result: { status: answer.status, finalUrl: answer.url, error: null }, isTrouble, isUnreached: false, retryAfterMs: isTrouble ? retryAfterMs(answer.headers["retry-after"], clock.now()) : null };
     } catch (error) {
       if (!(error instanceof FetchRefusal)) throw error;
-      // No answer came at all: the host, or our own network, is down.
-      const isUnreached = error.reason === "timeout" || error.reason === "unreachable";
+      // No answer came at all: the host is down, its name does not resolve, or our own network or resolver is down. Which
+      // of these it is, the share of such answers in the run tells.
+      const isUnreached = error.reason === "timeout" || error.reason === "unreachable" || error.reason === "unknown-host";
       return { result: { status: null, finalUrl: null, error: error.message }, isTrouble: isUnreached, isUnreached, retryAfterMs: null };
     }
   }
 
-  /** Tells the admins, once a day, that a run paused and why. */
-  async function tellPaused(reason: string, now: Date) {
-    await outbox.enqueue(db, [readers.notice(`link-check-paused:${now.toISOString().slice(0, 10)}`, ({ t }) => ({ title: t("notice.linkCheckPausedTitle"), text: reason }))]);
+  /** Tells the admins, once a day for each kind of pause, that a run paused and why; returns why, in the default language. */
+  async function tellPaused(pause: LinkCheckPause, now: Date): Promise<string> {
+    const text = readers.write(null, ({ t }) => describePause(t, pause));
+    await outbox.enqueue(db, [readers.notice(`link-check-paused:${pause.kind}:${now.toISOString().slice(0, 10)}`, ({ t }) => ({ title: t("notice.linkCheckPausedTitle"), text }))]);
     outbox.poke();
+    return text;
+  }
+
+  /** Keeps a run's outcome for /admin/links, and forgets the oldest runs. */
+  async function keepRun(now: Date, counts: LinkCheckCounts, pause: LinkCheckPause | null) {
+    const { checked, moved, failed, hidden, skipped } = counts;
+    await db.transaction(async (tx) => {
+      const [row] = await tx.insert(linkCheckRuns).values({ ranAt: now, checked, moved, failed, hidden, skipped, pause }).returning({ id: linkCheckRuns.id });
+      await tx.delete(linkCheckRuns).where(sql`${linkCheckRuns.id} <= ${row!.id - RUNS_KEPT}`);
+    });
+  }
+
+  /** Ends a run: says why it paused, if it did, and keeps its outcome. */
+  async function finish(now: Date, counts: LinkCheckCounts, pause: LinkCheckPause | null): Promise<LinkCheckCounts> {
+    if (pause) counts.paused = await tellPaused(pause, now);
+    await keepRun(now, counts, pause);
+    return counts;
+  }
+
+  /**
+   * Hides the tools a run found dead too often, together: one statement switches them off (the triggers that keep the
+   * counts and drop the cached pages run once, so no two hides wait on each other's counts), and their checks say
+   * since when. Then each tool's snapshot and its `tool.updated` webhook.
+   */
+  async function hideTools(toolIds: string[], now: Date): Promise<number> {
+    if (toolIds.length === 0) return 0;
+    const hidden = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(tools)
+        .set({ isActive: false, updatedAt: now })
+        .where(and(inArray(tools.id, toolIds), eq(tools.isActive, true)))
+        .returning();
+      const ids = rows.map((row) => row.id);
+      if (ids.length > 0) await tx.update(linkChecks).set({ hiddenAt: now }).where(inArray(linkChecks.toolId, ids));
+      for (const row of rows) await webhooks.enqueue(tx, "tool.updated", { tool: row });
+      return ids;
+    });
+    if (hidden.length > 0) outbox.poke();
+    for (const id of hidden) await writeToolSnapshot(id);
+    return hidden.length;
   }
 
   const probe = async (website: string): Promise<LinkProbe> => (await probeAnswer(website)).result;
 
   /**
-   * Records one check of a tool, and flags or hides it; in one transaction. A tool that is not live (`isLive` false: a
-   * submission checked for the queue) is only recorded: the queue shows its failure as a risk, a verifier decides.
+   * Records one check of a tool, and flags it; in one transaction. A tool that has failed LINK_CHECK_HIDE_AFTER times
+   * in a row is due to be hidden ("hide"), which the run does at its end (`hideTools`). A tool that is not live
+   * (`isLive` false: a submission checked for the queue) is only recorded: the queue shows its failure as a risk, a
+   * verifier decides.
    */
-  async function record(toolId: string, website: string, result: LinkProbe, now: Date, isLive = true): Promise<"ok" | "moved" | "failed" | "hidden"> {
+  async function record(toolId: string, website: string, result: LinkProbe, now: Date, isLive = true): Promise<"ok" | "moved" | "failed" | "hide"> {
     return db.transaction(async (tx) => {
       const [previous] = await tx.select().from(linkChecks).where(eq(linkChecks.toolId, toolId)).for("update");
       const ok = isOk(result);
@@ -198,17 +276,18 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
         workingAt: ok ? now : (previous?.workingAt ?? null),
         failingSince: ok ? null : (previous?.failingSince ?? now),
         flaggedAt: isFlagged ? (previous?.flaggedAt ?? now) : null,
-        hiddenAt: previous?.hiddenAt ?? (shouldHide ? now : null),
+        hiddenAt: previous?.hiddenAt ?? null,
       };
       await tx.insert(linkChecks).values(row).onConflictDoUpdate({ target: linkChecks.toolId, set: row });
-      if (shouldHide && !previous?.hiddenAt) {
-        // Switched off as an admin would: it leaves every list and page (the triggers on tools drop the cached pages).
-        const [hidden] = await tx.update(tools).set({ isActive: false, updatedAt: now }).where(eq(tools.id, toolId)).returning();
-        if (hidden) await webhooks.enqueue(tx, "tool.updated", { tool: hidden });
-        return "hidden";
-      }
+      if (shouldHide && !previous?.hiddenAt) return "hide";
       return ok ? (isMoved ? "moved" : "ok") : "failed";
     });
+  }
+
+  /** How many tools one run may hide: a share of the live tools, or a few in a small catalogue. */
+  async function hideLimit(): Promise<number> {
+    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(and(eq(tools.isActive, true), eq(tools.isVerified, true)));
+    return Math.max(hideAtLeast, Math.floor((row?.count ?? 0) * hideShare));
   }
 
   return {
@@ -227,12 +306,16 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
       const counts: LinkCheckCounts = { checked: 0, moved: 0, failed: 0, hidden: 0, skipped: 0 };
       if (referenceUrl) {
         const reference = await probeAnswer(referenceUrl);
-        if (reference.isUnreached) {
-          counts.paused = MESSAGES.links.paused(`the reference address ${referenceUrl} did not answer (${reference.result.error ?? "no answer"})`);
-          await tellPaused(counts.paused, now);
-          return counts;
-        }
+        if (reference.isUnreached) return finish(now, counts, { kind: "reference", url: referenceUrl, error: reference.result.error ?? "" });
       }
+      // The tools found dead too often, hidden together when the run ends, if they are few enough.
+      const due: string[] = [];
+      /** Counts a recorded check. */
+      const tally = (outcome: Awaited<ReturnType<typeof record>>, toolId: string) => {
+        counts.checked++;
+        if (outcome === "hide") due.push(toolId);
+        else if (outcome !== "ok") counts[outcome]++;
+      };
       const hosts = new Map<string, HostState>();
       // The websites that gave no answer at all, recorded only once the run shows that the site's own network works.
       const unreached: { tool: WaitingTool; result: LinkProbe }[] = [];
@@ -297,13 +380,7 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
             unreached.push({ tool, result });
           } else {
             reachedCount++;
-            const outcome = await record(tool.id, tool.website, result, now, tool.isLive);
-            counts.checked++;
-            if (outcome !== "ok") counts[outcome]++;
-            if (outcome === "hidden") {
-              outbox.poke();
-              await writeToolSnapshot(tool.id);
-            }
+            tally(await record(tool.id, tool.website, result, now, tool.isLive), tool.id);
           }
           if (!isTrouble) {
             host.troubles = 0;
@@ -321,14 +398,15 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
 
       const running = new Set<Promise<void>>();
       for (;;) {
-        if (signal?.aborted || isOutage()) {
+        if (isOutage()) {
           await Promise.all(running);
           counts.skipped += pending + unreached.length;
-          if (isOutage()) {
-            counts.paused = MESSAGES.links.paused(`${unreached.length} of ${reachedCount + unreached.length} websites gave no answer at all`);
-            await tellPaused(counts.paused, now);
-          }
-          return counts;
+          return finish(now, counts, { kind: "outage", unreached: unreached.length, probed: reachedCount + unreached.length });
+        }
+        if (signal?.aborted) {
+          await Promise.all(running);
+          counts.skipped += pending + unreached.length;
+          break;
         }
         // Read ahead while few tools wait, or while a worker is free and no host is due; never more than MAX_WAITING tools.
         while (!exhausted && pending < MAX_WAITING && (pending < BATCH || (running.size < concurrency && !waiting().some((host) => host.nextAt <= clock.now())))) await load();
@@ -348,16 +426,58 @@ export function linkChecker({ db, fetcher, hideAfter, referenceUrl, concurrency 
         wake.abort();
       }
       // The network worked: the websites that gave no answer failed their check.
-      for (const { tool, result } of unreached) {
-        const outcome = await record(tool.id, tool.website, result, now, tool.isLive);
-        counts.checked++;
-        if (outcome !== "ok") counts[outcome]++;
-        if (outcome === "hidden") {
-          outbox.poke();
-          await writeToolSnapshot(tool.id);
-        }
+      if (!signal?.aborted) for (const { tool, result } of unreached) tally(await record(tool.id, tool.website, result, now, tool.isLive), tool.id);
+      // The breaker: more dead tools than a run may hide is more likely a fault of ours than of theirs.
+      const limit = await hideLimit();
+      if (due.length > limit) {
+        counts.failed += due.length;
+        return finish(now, counts, { kind: "breaker", due: due.length, limit });
       }
-      return counts;
+      counts.hidden = await hideTools(due, now);
+      counts.failed += due.length - counts.hidden;
+      return finish(now, counts, null);
+    },
+
+    /** The last run's outcome, for /admin/links (admins only), or null before the first. */
+    async findLastRun(user: SessionUser | null): Promise<LinkCheckRun | null> {
+      requireAdmin(user);
+      const [row] = await db.select().from(linkCheckRuns).orderBy(desc(linkCheckRuns.id)).limit(1);
+      if (!row) return null;
+      const { ranAt, checked, moved, failed, hidden, skipped, pause } = row;
+      return { ranAt: ranAt.toISOString(), checked, moved, failed, hidden, skipped, pause };
+    },
+
+    /** How many tools the checker hid and no admin brought back (link_checks_hidden_idx). */
+    async countHiddenLinks(): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(linkChecks).where(isNotNull(linkChecks.hiddenAt));
+      return row?.count ?? 0;
+    },
+
+    /**
+     * Brings back every tool the checker hid, at once (a run that hid them by mistake): as "Link fixed: show again" on
+     * each, in one transaction, one audit record each. Admins only. Returns how many are live again.
+     */
+    async showAllHidden(user: SessionUser | null): Promise<number> {
+      const admin = requireAdmin(user);
+      const shown = await db.transaction(async (tx) => {
+        const checks = await tx
+          .select({ toolId: linkChecks.toolId, name: tools.name })
+          .from(linkChecks)
+          .innerJoin(tools, eq(tools.id, linkChecks.toolId))
+          .where(isNotNull(linkChecks.hiddenAt))
+          .orderBy(asc(linkChecks.toolId))
+          .for("update", { of: linkChecks });
+        if (checks.length === 0) return [];
+        const ids = checks.map((check) => check.toolId);
+        await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null }).where(inArray(linkChecks.toolId, ids));
+        await recordAudit(tx, admin, checks.map((check) => ({ kind: "link.resolved" as const, toolId: check.toolId, subject: check.name, after: { shownAgain: true } })));
+        const rows = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(and(inArray(tools.id, ids), eq(tools.isActive, false))).returning();
+        for (const row of rows) if (row.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: row });
+        return rows.map((row) => row.id);
+      });
+      if (shown.length > 0) outbox.poke();
+      for (const id of shown) await writeToolSnapshot(id);
+      return shown.length;
     },
 
     /** Which of the tools `toolIds` had a website that did not answer at its last check. */

@@ -10,9 +10,11 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, gt } from "drizzle-orm";
 import { slugify } from "#common/slugify.ts";
-import { linkChecks, outbox, tools, users } from "#server/db/schema.ts";
-import { safeFetcherFromConfig } from "#server/fetch/safe-fetch.ts";
-import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HOST_GIVE_UP_AFTER, linkChecker, OUTAGE_SAMPLE } from "#server/tools/link-checks.ts";
+import { auditRecords, linkChecks, outbox, tools, users } from "#server/db/schema.ts";
+import { createSafeFetcher, type SafeFetcher, safeFetcherFromConfig } from "#server/fetch/safe-fetch.ts";
+import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HIDE_AT_LEAST, HOST_GIVE_UP_AFTER, linkChecker, OUTAGE_SAMPLE } from "#server/tools/link-checks.ts";
+import { runDailyJobs } from "#server/jobs.ts";
+import { createLogger } from "#server/logger.ts";
 import { webhookEvents } from "#server/webhooks/events.ts";
 import { sql } from "drizzle-orm";
 import { insertTool, insertTools } from "../factories.ts";
@@ -236,6 +238,139 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       for (const tool of silent) expect((await toolOf(tool.id)).isActive).toBe(true);
       expect((await toolOf(healthy.id)).isActive).toBe(true);
       expect((await noticesOf()).map((notice) => notice.title)).toEqual(["Link check paused"]);
+    });
+  });
+
+  describe("when the site's own resolver is down", () => {
+    const noticesOf = async () => (await database.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.channel, "notice"))).map((row) => row.payload as { title: string; text: string });
+    /** A resolver's failure, as getaddrinfo reports it: no name server answered (EAI_AGAIN), or it said no such name (ENOTFOUND). */
+    const resolverError = (hostname: string, code: "EAI_AGAIN" | "ENOTFOUND") => Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code, hostname });
+    /** Tools on hosts of their own, named `<prefix>-<n>.test`, each at the local website's port. */
+    const hostsOf = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}-${index}.test`);
+
+    /**
+     * An app whose resolver knows only `resolvable` (as 127.0.0.1, where the local website answers) and fails for every
+     * other name, its daily jobs run as the server runs them, for `days` days in a row; then what the checks left.
+     */
+    async function runDays({ resolvable, failing, reference, days = 4, code = "EAI_AGAIN" }: { resolvable: string[]; failing: string[]; reference: string; days?: number; code?: "EAI_AGAIN" | "ENOTFOUND" }) {
+      const known = new Set(resolvable);
+      const offline = await createTestApp(
+        database,
+        { FETCH_ALLOW_PRIVATE_HOSTS: [...resolvable, "127.0.0.1"].join(","), LINK_CHECK_HIDE_AFTER: "3", LINK_CHECK_REFERENCE_URL: reference },
+        { resolveHost: async (hostname) => (known.has(hostname) ? [{ address: "127.0.0.1", family: 4 }] : Promise.reject(resolverError(hostname, code))) },
+      );
+      const listed = [];
+      for (const host of [...resolvable, ...failing]) listed.push(await insertTool(database.db, { name: host, website: `http://${host}:${site.port}/` }));
+      const lines: string[] = [];
+      const logger = createLogger("info", { write: (line) => void lines.push(line) });
+      const start = Date.now();
+      for (let day = 0; day < days; day++) await runDailyJobs(offline.services, logger, new Date(start + day * DAY));
+      const hidden = (await database.db.select({ id: tools.id }).from(tools).where(eq(tools.isActive, false))).length;
+      return { app: offline, listed, lines, hidden };
+    }
+
+    it("pauses every day, with a notice and no tool hidden, when no name resolves, not even the reference address's", async () => {
+      const { lines, hidden, app: offline } = await runDays({ resolvable: [], failing: hostsOf("tool", 30), reference: "https://example.com" });
+      expect(hidden).toBe(0);
+      expect(await database.db.select().from(linkChecks)).toEqual([]);
+      expect(lines.filter((line) => line.includes("link check: paused: The link check paused, counting against no tool: the reference address https://example.com did not answer"))).toHaveLength(4);
+      const notices = await noticesOf();
+      expect(notices).toHaveLength(4);
+      for (const notice of notices) expect(notice).toMatchObject({ title: "Link check paused", text: expect.stringContaining("resolver seems down") });
+      // /admin/links says so too, for an operator without the bot.
+      const admin = createClient(offline.request);
+      await admin.postSolved("/register", { username: "Admin", email: "admin@example.com", password: "long-enough" });
+      await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));
+      const page = await (await admin.request("/admin/links")).text();
+      expect(page).toContain('data-testid="link-check-paused"');
+      expect(page).toContain("the reference address https://example.com did not answer");
+    });
+
+    it("pauses, with a notice and no tool hidden, when most names do not resolve and no reference address is set", async () => {
+      for (const code of ["EAI_AGAIN", "ENOTFOUND"] as const) {
+        await database.reset();
+        const { lines, hidden } = await runDays({ resolvable: hostsOf("up", 10), failing: hostsOf("down", 15), reference: "", code });
+        expect(hidden, code).toBe(0);
+        expect(await database.db.select().from(linkChecks).where(gt(linkChecks.failures, 0)), code).toEqual([]);
+        expect(lines.filter((line) => /link check: paused: .* websites gave no answer at all, or their names did not resolve/.test(line)), code).toHaveLength(4);
+        expect((await noticesOf()).map((notice) => notice.title), code).toEqual(["Link check paused", "Link check paused", "Link check paused", "Link check paused"]);
+      }
+    });
+
+    it("counts a name that does not resolve against its tool when the rest of the run shows the resolver works", async () => {
+      const { listed, hidden } = await runDays({ resolvable: hostsOf("up", 24), failing: hostsOf("gone", 1), reference: "", days: 3, code: "ENOTFOUND" });
+      expect(hidden).toBe(1);
+      const gone = listed.find((tool) => tool.name === "gone-0.test")!;
+      expect(await checkOf(gone.id)).toMatchObject({ status: null, failures: 3, hiddenAt: expect.any(Date), error: "We could not find this website: check the address" });
+    });
+  });
+
+  describe("the breaker", () => {
+    const noticesOf = async () => (await database.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.channel, "notice"))).map((row) => row.payload as { title: string; text: string });
+    const strictChecker = (options: { hideAtLeast?: number; fetcher?: SafeFetcher } = {}) =>
+      linkChecker({
+        db: database.db,
+        readers: siteReaders,
+        fetcher: safeFetcherFromConfig(app.config),
+        hideAfter: 1,
+        timeoutMs: 400,
+        hostPauseMs: 0,
+        writeToolSnapshot: app.services.tools.writeToolSnapshot,
+        webhooks: webhookEvents({ siteUrl: app.config.SITE_URL }),
+        outbox: app.services.outbox,
+        ...options,
+      });
+
+    it("hides no tool, and tells the admins, when a run finds more dead than it may hide at once", async () => {
+      for (let index = 0; index < 20; index++) await insertTool(database.db, { name: `Fine ${index}`, website: `${site.url}/?n=${index}` });
+      const dead = [];
+      for (let index = 0; index < HIDE_AT_LEAST + 3; index++) dead.push(await insertTool(database.db, { name: `Dead ${index}`, website: `${site.url}/gone?n=${index}` }));
+      const counts = await strictChecker().checkAllLinks(new Date());
+      expect(counts).toMatchObject({ checked: 28, failed: HIDE_AT_LEAST + 3, hidden: 0 });
+      expect(counts.paused).toBe(`The link check hid no tool: ${HIDE_AT_LEAST + 3} tools failed often enough to be hidden, more than a run may hide at once (${HIDE_AT_LEAST}). Look at /admin/links: fix or mark the links there, or they are counted again on the next run.`);
+      for (const tool of dead) {
+        expect((await toolOf(tool.id)).isActive).toBe(true);
+        // Flagged for the admins all the same.
+        expect(await checkOf(tool.id)).toMatchObject({ failures: 1, flaggedAt: expect.any(Date), hiddenAt: null });
+      }
+      expect((await noticesOf()).map((notice) => notice.title)).toEqual(["Link check paused"]);
+      // As few as it may hide are hidden.
+      await database.db.update(tools).set({ website: `${site.url}/` }).where(sql`${tools.name} in ('Dead 0', 'Dead 1', 'Dead 2')`);
+      expect(await strictChecker().checkAllLinks(new Date())).toEqual({ checked: 28, moved: 0, failed: 0, hidden: HIDE_AT_LEAST, skipped: 0 });
+    });
+
+    it("hides many tools at once without a deadlock, and an admin brings them all back in one action", async () => {
+      // Each on a host of its own, so that 16 are checked at once, sharing the categories, tags and prices whose counts
+      // each hide changes: hidden one by one, in parallel, they deadlocked on PostgreSQL.
+      const hosts = Array.from({ length: 200 }, (_, index) => `dead-${index}.test`);
+      const dead = [];
+      for (const [index, host] of hosts.entries()) {
+        dead.push(await insertTool(database.db, { name: `Dead ${index}`, website: `http://${host}:${site.port}/gone`, tags: index % 2 ? ["analytics", "email", `own-${index % 7}`, `b-${index % 5}`] : [`own-${index % 7}`, "email", "analytics", `b-${index % 3}`], categories: [`c${index % 4}`, `c${index % 3}`], paymentType: (["free", "paid", "freemium"] as const)[index % 3] }));
+      }
+      const counts = await strictChecker({
+        hideAtLeast: 200,
+        fetcher: createSafeFetcher({ userAgent: "IndieToolsBot/1.0", allowedPrivateHosts: hosts, resolveHost: async () => [{ address: "127.0.0.1", family: 4 }] }),
+      }).checkAllLinks(new Date());
+      expect(counts).toEqual({ checked: 200, moved: 0, failed: 0, hidden: 200, skipped: 0 });
+      for (const tool of dead) expect((await toolOf(tool.id)).isActive).toBe(false);
+      expect((await database.db.select().from(tools).where(eq(tools.isActive, true)))).toEqual([]);
+      expect(await (await app.request("/tag/analytics")).text()).not.toContain("Dead 199");
+
+      const admin = createClient(app.request);
+      await admin.postSolved("/register", { username: "Admin", email: "admin@example.com", password: "long-enough" });
+      await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));
+      const page = await (await admin.request("/admin/links")).text();
+      expect(page).toContain("200 tools are hidden after failed checks.");
+      expect(page).toContain("Show all 200 hidden tools again");
+      expect(page).toMatch(/data-testid="link-check-last-run"[^>]*>Last check on /);
+      const response = await admin.post("/admin/links", { intent: "show-all-hidden" });
+      expect(await response.text()).toContain("200 tools are live again.");
+      for (const tool of dead) {
+        expect((await toolOf(tool.id)).isActive).toBe(true);
+        expect(await checkOf(tool.id)).toMatchObject({ flaggedAt: null, hiddenAt: null, failures: 0 });
+      }
+      expect(await (await app.request("/tag/analytics")).text()).toContain("Dead 199");
+      expect(await database.db.$count(auditRecords, eq(auditRecords.kind, "link.resolved"))).toBe(200);
     });
   });
 
@@ -468,6 +603,19 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       const second = await checker.listFlaggedLinks(who.admin.record as never, { limit: 10, cursor: decodeCursor(first.nextCursor!) });
       expect(second.links).toHaveLength(3);
       expect(new Set([...first.links, ...second.links].map((link) => link.toolId)).size).toBe(5);
+    });
+
+    it.each(ROLES)("'Show all hidden tools again' as %s", async (role) => {
+      const who = await people();
+      const tool = await hiddenTool(who.creator.record.id);
+      const response = await who[role].client.post("/admin/links", { intent: "show-all-hidden" });
+      if (role === "admin") {
+        expect(await response.text()).toContain("1 tool is live again.");
+        expect((await toolOf(tool.id)).isActive).toBe(true);
+      } else {
+        expect(role === "visitor" ? response.headers.get("location") : response.status).toSatisfy((answer: unknown) => (role === "visitor" ? /^\/login/.test(String(answer)) : answer === 403));
+        expect((await toolOf(tool.id)).isActive).toBe(false);
+      }
     });
 
     it.each(ROLES)("'Link fixed: show again' as %s", async (role) => {

@@ -13,6 +13,7 @@ import { createKeptReads, unkeptReads } from "#server/cache/kept-reads.ts";
 import { createPageCache } from "#server/cache/page-cache.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
+import type { HostResolver } from "#server/fetch/safe-fetch.ts";
 import type { TestDatabase } from "./database.ts";
 
 const BUILD_DIR = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
@@ -25,9 +26,14 @@ export async function loadBuild(): Promise<ServerBuild> {
 
 /**
  * The app over `database` with the given environment; `now` sets the clock of the analytics collector and of the page
- * cache; `logger` replaces the one the environment's LOG_LEVEL and LOG_FORMAT make (to read what is logged).
+ * cache; `logger` replaces the one the environment's LOG_LEVEL and LOG_FORMAT make (to read what is logged);
+ * `resolveHost` the system's resolver (a resolver outage).
  */
-export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, { now, logger: givenLogger }: { now?: () => Date; logger?: Logger } = {}) {
+export async function createTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  { now, logger: givenLogger, resolveHost }: { now?: () => Date; logger?: Logger; resolveHost?: HostResolver } = {},
+) {
   // No reference address for the link check by default: the tests' websites are local servers, and the internet is not
   // there (tests/integration/link-checks.test.ts sets one where it matters).
   const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", LINK_CHECK_REFERENCE_URL: "", ...env });
@@ -49,6 +55,7 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     now,
     keptReads,
     pageCache,
+    resolveHost,
   });
   await services.settings.start();
   services.settings.onReload(() => {

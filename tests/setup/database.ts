@@ -27,6 +27,7 @@ const TABLES = [
   "favorites",
   "tool_reports",
   "link_checks",
+  "link_check_runs",
   "searches",
   "search_visitors",
   "tools",

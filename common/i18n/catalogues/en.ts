@@ -1336,6 +1336,11 @@ export default {
   "adminLinks.editWebsite": "Edit the website",
   "adminLinks.showAgain": "Link fixed: show again",
   "adminLinks.fine": "Link is fine",
+  "adminLinks.lastRun": "Last check on {day}: {checked, plural, one {# website} other {# websites}} checked, {failed} failing, {moved} moved, {hidden} hidden, {skipped} left for the next run.",
+  "adminLinks.lastRunPaused": "The last check, on {day}, paused:",
+  "adminLinks.hiddenCount": "{count, plural, one {# tool is} other {# tools are}} hidden after failed checks.",
+  "adminLinks.showAllHidden": "Show all {count, plural, one {# hidden tool} other {# hidden tools}} again",
+  "adminLinks.shownAgain": "{count, plural, =0 {No tool was hidden.} one {# tool is live again.} other {# tools are live again.}}",
   "adminWebhooks.added": "{url} was added.",
   "adminWebhooks.description": "Addresses that receive signed webhooks for chosen events.",
   "adminWebhooks.intro": "Each address gets a signed POST (Standard Webhooks) for the events it chose, sent in the background and tried again when it fails. The payload is described in the README.",
@@ -1665,7 +1670,9 @@ export default {
   "backup.postgres": "The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README's Backups section says",
   "backup.bucket": "The files are kept in the bucket {bucket} (S3_BUCKET), which a backup archive would miss: copy the bucket with its own tools (such as aws s3 sync), and back up the database, as the README's Backups section says",
   "links.noCheck": "This tool has no link check to act on",
-  "links.paused": "The link check paused, counting against no tool: {why}. The site's own network seems down; the next run tries again.",
+  "links.pausedReference": "The link check paused, counting against no tool: the reference address {url} did not answer ({error}). The site's own network or resolver seems down; the next run tries again.",
+  "links.pausedOutage": "The link check paused, counting against no tool: {unreached} of {probed} websites gave no answer at all, or their names did not resolve. The site's own network or resolver seems down; the next run tries again.",
+  "links.pausedBreaker": "The link check hid no tool: {due, plural, one {# tool} other {# tools}} failed often enough to be hidden, more than a run may hide at once ({limit}). Look at /admin/links: fix or mark the links there, or they are counted again on the next run.",
 
   "layout.loadingPage": "Loading the page",
 

@@ -1325,6 +1325,11 @@ export default {
   "adminLinks.editWebsite": "Editar el sitio web",
   "adminLinks.showAgain": "Enlace arreglado: mostrar de nuevo",
   "adminLinks.fine": "El enlace está bien",
+  "adminLinks.lastRun": "Última comprobación el {day}: {checked, plural, one {# sitio comprobado} other {# sitios comprobados}}, {failed} con fallos, {moved} movidos, {hidden} ocultos, {skipped} para la próxima ejecución.",
+  "adminLinks.lastRunPaused": "La última comprobación, el {day}, se pausó:",
+  "adminLinks.hiddenCount": "{count, plural, one {# herramienta está oculta} other {# herramientas están ocultas}} tras comprobaciones fallidas.",
+  "adminLinks.showAllHidden": "Mostrar de nuevo {count, plural, one {la herramienta oculta} other {las # herramientas ocultas}}",
+  "adminLinks.shownAgain": "{count, plural, =0 {Ninguna herramienta estaba oculta.} one {# herramienta vuelve a estar publicada.} other {# herramientas vuelven a estar publicadas.}}",
   "adminWebhooks.added": "Se añadió {url}.",
   "adminWebhooks.description": "Direcciones que reciben webhooks firmados para los eventos elegidos.",
   "adminWebhooks.intro": "Cada dirección recibe un POST firmado (Standard Webhooks) para los eventos que eligió, enviado en segundo plano y reintentado cuando falla. El contenido se describe en el README.",
@@ -1654,7 +1659,9 @@ export default {
   "backup.postgres": "La base de datos es PostgreSQL (DATABASE_URL): respáldala con pg_dump, como dice la sección Backups del README",
   "backup.bucket": "Los archivos se guardan en el bucket {bucket} (S3_BUCKET), que un archivo de copia no incluiría: copia el bucket con sus propias herramientas (como aws s3 sync), y respalda la base de datos, como dice la sección Backups del README",
   "links.noCheck": "Esta herramienta no tiene ninguna comprobación de enlace que atender",
-  "links.paused": "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: {why}. La red del propio sitio parece caída; la próxima ejecución lo intentará de nuevo.",
+  "links.pausedReference": "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: la dirección de referencia {url} no respondió ({error}). La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
+  "links.pausedOutage": "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: {unreached} de {probed} sitios no dieron ninguna respuesta, o su nombre no se resolvió. La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
+  "links.pausedBreaker": "La comprobación de enlaces no ocultó ninguna herramienta: {due, plural, one {# herramienta falló} other {# herramientas fallaron}} lo bastante para ocultarse, más de las que una ejecución puede ocultar a la vez ({limit}). Mire /admin/links: corrija allí los enlaces o márquelos como correctos, o se contarán de nuevo en la próxima ejecución.",
 
   "layout.loadingPage": "Cargando la página",
 

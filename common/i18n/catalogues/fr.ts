@@ -1325,6 +1325,11 @@ export default {
   "adminLinks.editWebsite": "Modifier le site",
   "adminLinks.showAgain": "Lien réparé : réafficher",
   "adminLinks.fine": "Le lien est correct",
+  "adminLinks.lastRun": "Dernière vérification le {day} : {checked, plural, one {# site vérifié} other {# sites vérifiés}}, {failed} en échec, {moved} déplacés, {hidden} masqués, {skipped} laissés pour le prochain passage.",
+  "adminLinks.lastRunPaused": "La dernière vérification, le {day}, s'est mise en pause :",
+  "adminLinks.hiddenCount": "{count, plural, one {# outil est masqué} other {# outils sont masqués}} après des vérifications en échec.",
+  "adminLinks.showAllHidden": "Afficher à nouveau {count, plural, one {l'outil masqué} other {les # outils masqués}}",
+  "adminLinks.shownAgain": "{count, plural, =0 {Aucun outil n'était masqué.} one {# outil est de nouveau en ligne.} other {# outils sont de nouveau en ligne.}}",
   "adminWebhooks.added": "{url} a été ajoutée.",
   "adminWebhooks.description": "Les adresses qui reçoivent des webhooks signés pour les événements choisis.",
   "adminWebhooks.intro": "Chaque adresse reçoit un POST signé (Standard Webhooks) pour les événements qu'elle a choisis, envoyé en arrière-plan et réessayé en cas d'échec. Le contenu est décrit dans le README.",
@@ -1654,7 +1659,9 @@ export default {
   "backup.postgres": "La base de données est PostgreSQL (DATABASE_URL) : sauvegardez-la avec pg_dump, comme le dit la section Backups du README",
   "backup.bucket": "Les fichiers sont gardés dans le bucket {bucket} (S3_BUCKET), qu'une archive de sauvegarde manquerait : copiez le bucket avec ses propres outils (comme aws s3 sync), et sauvegardez la base de données, comme le dit la section Backups du README",
   "links.noCheck": "Cet outil n'a pas de vérification de lien à traiter",
-  "links.paused": "La vérification des liens s'est mise en pause, sans compter contre aucun outil : {why}. Le réseau du site lui-même semble hors service ; le prochain passage réessaiera.",
+  "links.pausedReference": "La vérification des liens s'est mise en pause, sans compter contre aucun outil : l'adresse de référence {url} n'a pas répondu ({error}). Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
+  "links.pausedOutage": "La vérification des liens s'est mise en pause, sans compter contre aucun outil : {unreached} sites sur {probed} n'ont donné aucune réponse, ou leur nom ne s'est pas résolu. Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
+  "links.pausedBreaker": "La vérification des liens n'a masqué aucun outil : {due, plural, one {# outil a} other {# outils ont}} échoué assez souvent pour être masqués, plus qu'un passage ne peut en masquer à la fois ({limit}). Voyez /admin/links : corrigez-y les liens ou marquez-les comme bons, sinon ils seront comptés à nouveau au prochain passage.",
 
   "layout.loadingPage": "Chargement de la page",
 
