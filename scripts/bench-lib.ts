@@ -10,6 +10,13 @@ export const ROOT = PROJECT_ROOT;
 export const FIRST_WORDS = ["Swift", "Indie", "Bright", "Tiny", "Open", "Quiet", "Rapid", "Solo", "Clever", "Pixel", "Cloud", "Micro", "Neon", "Lean", "Happy", "Nimble"];
 export const SECOND_WORDS = ["Deploy", "Forms", "Mail", "Metrics", "Pay", "Docs", "Search", "Queue", "Notes", "Launch", "Sites", "Auth", "Logs", "Charts", "Store", "Chat"];
 export const TAGS = ["saas", "open-source", "self-hosted", "api", "no-code", "ai", "analytics", "email", "payments", "hosting", "seo", "design", "marketing", "database", "monitoring", "productivity", "devtools", "automation", "cms", "security"];
+/** The tags of the long tail: a few dozen tools each. */
+export const LONG_TAIL_PREFIX = "niche-";
+/**
+ * The common tag that no tool of the index-th category (by slug) has: a category and its shunned tag look common
+ * apart and match nothing together, the worst case of a list's LIMIT (it would walk every tool in vain).
+ */
+export const shunnedTag = (categoryIndex: number) => TAGS[categoryIndex % TAGS.length]!;
 
 /** Not ./data: the app's own database must never receive a hundred thousand fake tools. */
 export const DEFAULT_BENCH_DATA_DIR = "./data/bench";

@@ -47,7 +47,11 @@ export type Catalogue = {
   /** Random live tools' slugs, never the same twice. */
   slugs: string[];
   categorySlugs: string[];
+  /** The most common tags, then any tags at random (the long tail's included). */
   tags: string[];
+  sampledTags: string[];
+  /** A category and a tag that no live tool has together, though each has many. */
+  emptyFilters: { category: string; tag: string }[];
   profileSlugs: string[];
   searches: { text: string; visitors: number }[];
   span: { oldest: number; newest: number };
@@ -95,13 +99,44 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
     const sort = pick(TOOL_SORTS, Math.floor(index / filters.length));
     return `/tools?${pick(filters, index)}&sort=${sort}&cursor=${encodeURIComponent(sortCursor(sort, index))}`;
   };
+  // First pages, which read what deeper ones skip (a category's featured tools, the facets' counts), of random
+  // entities, in both languages, and filters that match nothing: a LIMIT that finds nothing is a read's worst case.
+  const firstPages = (paths: string[]) => paths.slice(0, count);
+  const emptyFilter = (index: number) => {
+    const { category, tag } = pick(catalogue.emptyFilters, index);
+    const sort = pick(TOOL_SORTS, Math.floor(index / 3));
+    const sorted = sort === "newest" ? "" : `&sort=${sort}`;
+    return [`/tools?category=${category}&tag=${tag}${sorted}`, `/category/${category}?tag=${tag}${sorted}`, `/tag/${tag}?category=${category}${sorted}`][index % 3]!;
+  };
+  const oneFilterFirst = (index: number) => {
+    const filters = [`category=${pick(catalogue.categorySlugs, index)}`, `tag=${pick(catalogue.sampledTags, index)}`, `payment=${pick(PAYMENT_TYPES, index)}`, "featured=1", `verified=${pick(["7", "30"], index)}`];
+    return `/tools?${pick(filters, index)}&sort=${pick(TOOL_SORTS, Math.floor(index / filters.length))}`;
+  };
+  const firstKinds: MissKind[] = [
+    { name: "/tools, first page, each sort", paths: firstPages(["", "/fr"].flatMap((prefix) => TOOL_SORTS.map((sort) => `${prefix}/tools${sort === "newest" ? "" : `?sort=${sort}`}`))) },
+    { name: "category, first page", paths: firstPages(["", "/fr"].flatMap((prefix) => catalogue.categorySlugs.map((slug) => `${prefix}/category/${slug}`))) },
+    { name: "tag, first page", paths: firstPages(catalogue.sampledTags.map((tag) => `/tag/${tag}`)) },
+    { name: "/tools, one filter, first page", paths: range.map(oneFilterFirst) },
+    { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
+    { name: "search matching nothing", paths: range.map((index) => `/search/zq${index}vx`) },
+  ];
+  // The pages with one address each (the home page, /tools): rendered for a person whose browser runs no script, as
+  // often as the other kinds are measured.
+  const personalFirstKinds: MissKind[] = session
+    ? [
+        { name: "home, first page, rendered for a person", paths: range.map(() => "/"), headers: { cookie: session }, expect: "bypass" },
+        { name: "/tools, first page, rendered for a person", paths: range.map(() => "/tools"), headers: { cookie: session }, expect: "bypass" },
+      ]
+    : [];
   const kinds: MissKind[] = [
-    { name: "home", paths: range.map((index) => `/?cursor=${encodeURIComponent(timeCursor(index))}`) },
-    { name: "/tools", paths: range.map((index) => `/tools?cursor=${encodeURIComponent(timeCursor(index))}`) },
+    ...firstKinds,
+    ...personalFirstKinds,
+    { name: "home, later page", paths: range.map((index) => `/?cursor=${encodeURIComponent(timeCursor(index))}`) },
+    { name: "/tools, later page", paths: range.map((index) => `/tools?cursor=${encodeURIComponent(timeCursor(index))}`) },
     { name: "tool page", paths: tools.map((slug) => `/tool/${slug}`) },
     // The same pages in French (decision 053): the same reads, words from another catalogue.
     { name: "tool page (fr)", paths: (french.length > 0 ? french : tools).map((slug) => `/fr/tool/${slug}`) },
-    { name: "home (fr)", paths: range.map((index) => `/fr?cursor=${encodeURIComponent(timeCursor(index + 0.5))}`) },
+    { name: "home (fr), later page", paths: range.map((index) => `/fr?cursor=${encodeURIComponent(timeCursor(index + 0.5))}`) },
     { name: "alternatives", paths: alternatives.map((slug) => `/tool/${slug}/alternatives`) },
     { name: "reviews page", paths: reviewed.map((slug, index) => `/tool/${slug}/reviews${index % 2 ? "?sort=helpful" : ""}`) },
     {
@@ -111,8 +146,8 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
         return a && b ? [`/compare/${[a, b].toSorted().join("-vs-")}`] : [];
       }),
     },
-    { name: "category page", paths: range.map((index) => `/category/${pick(catalogue.categorySlugs, index)}?cursor=${encodeURIComponent(timeCursor(index))}`) },
-    { name: "tag page", paths: range.map((index) => `/tag/${pick(catalogue.tags, index)}?cursor=${encodeURIComponent(timeCursor(index))}`) },
+    { name: "category, later page", paths: range.map((index) => `/category/${pick(catalogue.categorySlugs, index)}?cursor=${encodeURIComponent(timeCursor(index))}`) },
+    { name: "tag, later page", paths: range.map((index) => `/tag/${pick(catalogue.tags, index)}?cursor=${encodeURIComponent(timeCursor(index))}`) },
     { name: "top-list page", paths: catalogue.topLists.slice(0, count) },
     { name: "/tools, one filter", paths: range.map(oneFilter) },
     {

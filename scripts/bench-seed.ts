@@ -9,12 +9,14 @@ import { categories, facetCounts, searches, tools, toolTerms, users } from "#ser
 import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/rows.ts";
-import { chooseDatabase, databaseOptions, describeDatabase, FIRST_WORDS, intFlag, parseFlags, SECOND_WORDS, seconds, TAGS } from "./bench-lib.ts";
+import { chooseDatabase, databaseOptions, describeDatabase, FIRST_WORDS, intFlag, LONG_TAIL_PREFIX, parseFlags, SECOND_WORDS, seconds, shunnedTag, TAGS } from "./bench-lib.ts";
 
 /** One tool in this many belongs to a maker, whose profile lists it. */
 const MAKER_EVERY = 20;
 /** Tools per maker made. */
 const TOOLS_PER_MAKER = 1000;
+/** Tools of each tag of the long tail, about. */
+const LONG_TAIL_TOOLS = 40;
 /** Search texts recorded, as people's searches would have left them. */
 const SEARCH_TEXTS = 2000;
 
@@ -22,7 +24,9 @@ const USAGE = `Usage: npm run bench:seed -- [--tools 100000] [--database-url pos
 
 Inserts N synthetic live tools (and the categories, when there are none) into PostgreSQL when
 --database-url or DATABASE_URL is given, else into an embedded PGlite in --data-dir (default ./data/bench), with a
-maker for every thousand tools (each linked to one tool in ${MAKER_EVERY}) and the most searched texts.
+maker for every thousand tools (each linked to one tool in ${MAKER_EVERY}) and the most searched texts. Tags are
+common ones (each category shuns one of them: filters that match nothing together) and a long tail of a few dozen
+tools each.
 --reset deletes every tool first.`;
 
 const values = parseFlags(
@@ -74,18 +78,31 @@ function categoryRows(now: Date) {
   }));
 }
 
+/**
+ * A tool's tags: 2 to 4 of the common ones, never the one its categories shun (the tag at a category's own index: a
+ * real catalogue's "cms" is rarely "Legal"), so that some filters that look common match nothing together; and one in
+ * two tools has a tag of the long tail, a few dozen tools each, as real catalogues do.
+ */
+function syntheticTags(categoryIndexes: number[], longTail: number): string[] {
+  const shunned = new Set(categoryIndexes.map((index) => shunnedTag(index)));
+  const tags = pickSome(TAGS.filter((tag) => !shunned.has(tag)), 2, 4);
+  if (random() < 0.5) tags.push(`${LONG_TAIL_PREFIX}${Math.floor(random() * longTail) + 1}`);
+  return tags;
+}
+
 /** The n-th tool: one a minute back from `now`, with every 50th sharing the previous one's millisecond, so cursors meet ties. */
-function syntheticTool(n: number, now: number, categoryIds: string[], makers: string[]): NewToolRow {
+function syntheticTool(n: number, now: number, categoryIds: string[], makers: string[], longTail: number): NewToolRow {
   const minutesBack = n - Math.floor(n / 50);
   const createdAt = new Date(now - minutesBack * 60_000);
   const name = `${pick(FIRST_WORDS)} ${pick(SECOND_WORDS)} ${n + 1}`;
+  const categoryIndexes = pickSome(categoryIds.map((_, index) => index), 1, 3);
   return buildToolRow({
     name,
     website: `https://tool-${n + 1}.example.com`,
     shortDesc: `${name} helps indie developers ship faster: a synthetic tool made for load tests.`,
     longDesc: `## ${name}\n\nA synthetic tool inserted by \`npm run bench:seed\`. It exists to give the pages a realistic number of rows.`,
-    categories: pickSome(categoryIds, 1, 3),
-    tags: pickSome(TAGS, 2, 4),
+    categories: categoryIndexes.map((index) => categoryIds[index]!),
+    tags: syntheticTags(categoryIndexes, longTail),
     paymentType: pick(PAYMENT_TYPES),
     views: Math.floor(random() * 5_000),
     clicks: Math.floor(random() * 500),
@@ -93,6 +110,8 @@ function syntheticTool(n: number, now: number, categoryIds: string[], makers: st
     isVerified: true,
     verifiedAt: createdAt,
     isHomeBoosted: random() < 0.001,
+    // A few featured at the top of their categories' pages; most categories have none (the costly case to read).
+    isFeaturedCategory: random() < 0.00003,
     createdAt,
     // Every row names every column: json_populate_recordset gives a column a row leaves out NULL, not its default.
     ...(n % MAKER_EVERY === 0 && makers.length > 0 ? { creatorUsername: makers[(n / MAKER_EVERY) % makers.length]!, isLinkedToCreator: true } : { creatorUsername: null, isLinkedToCreator: false }),
@@ -152,7 +171,9 @@ try {
     await handle.db.insert(categories).values(rows);
     process.stdout.write(`created ${rows.length} categories\n`);
   }
-  const categoryIds = (await handle.db.select({ id: categories.id }).from(categories)).map((row) => row.id);
+  // In a stable order, so that each category shuns the same tag on every run.
+  const categoryIds = (await handle.db.select({ id: categories.id }).from(categories).orderBy(categories.slug)).map((row) => row.id);
+  const longTail = Math.max(1, Math.round(toolCount / (2 * LONG_TAIL_TOOLS)));
 
   const insertStarted = performance.now();
   let lastReport = insertStarted;
@@ -165,7 +186,7 @@ try {
     const inserted: string[] = [];
     for (let done = 0; done < toolCount; ) {
       const size = Math.min(batchSize, toolCount - done);
-      const batch = Array.from({ length: size }, (_, index) => syntheticTool(done + index, now.getTime(), categoryIds, makers));
+      const batch = Array.from({ length: size }, (_, index) => syntheticTool(done + index, now.getTime(), categoryIds, makers, longTail));
       await insertRows(tx, batch);
       for (const row of batch) inserted.push(row.id);
       done += size;

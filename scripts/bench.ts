@@ -14,8 +14,8 @@ import { PAGE_SIZE } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
 import { SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
-import { openDatabase } from "#server/db/client.ts";
-import { categories, searches, tagCounts, tools, topLists, users } from "#server/db/schema.ts";
+import { openDatabase, rowsOf } from "#server/db/client.ts";
+import { categories, facetCounts, searches, tagCounts, tools, topLists, users } from "#server/db/schema.ts";
 import { isPublicTool } from "#server/tools/queries.ts";
 import { solvedProof } from "#tests/setup/proof-of-work.ts";
 import {
@@ -36,7 +36,7 @@ import { BROWSER, type Catalogue, crawl, measureDocuments, measureMisses, missKi
 
 const USAGE = `Usage: npm run bench -- [--database-url postgres://...] [--data-dir ./data/bench] [--duration 10] [--connections 20] [--warmup 2]
        [--page 1000] [--walk-budget 30] [--misses 30] [--crawl 200] [--lighthouse] [--only "analytics event,home"] [--rounds 1]
-       [--smoke]
+       [--cold] [--smoke]
 
 Starts the production build (npm run build first) on 127.0.0.1 against the chosen database (seed it with
 npm run bench:seed) and measures, one target after the other, with autocannon: each public page served from the page
@@ -51,6 +51,7 @@ and the cursor read from the database (OFFSET, before the server starts) is used
 --only measures only the load targets named (comma-separated, as the table names them), always with the static file
 they are compared with, and skips the cold path. --rounds repeats the load targets, a table per round, to compare
 the ratios of several rounds on a noisy machine.
+--cold measures only the cold path: no load target.
 --smoke runs every target briefly (a second each, 3 URLs of each kind): a check that each answers, as CI runs it on a
 small catalogue. It fails when a target errors, never because a figure is slow.`;
 
@@ -89,10 +90,13 @@ const values = parseFlags(
     lighthouse: { type: "boolean" },
     only: { type: "string" },
     rounds: { type: "string" },
+    cold: { type: "boolean" },
     smoke: { type: "boolean" },
   },
   USAGE,
 );
+const isColdOnly = values.cold === true;
+if (isColdOnly && values.only !== undefined) fail("Give either --cold (the cold path only) or --only (load targets only), not both.");
 const isSmoke = values.smoke === true;
 const duration = intFlag("duration", values.duration, isSmoke ? 1 : 10);
 const connections = intFlag("connections", values.connections, isSmoke ? 4 : 20);
@@ -109,7 +113,7 @@ const rounds = intFlag("rounds", values.rounds, 1);
 /** The load targets to measure (--only), or every one; the static file is the baseline of every ratio, so it is always measured. */
 const only = values.only === undefined ? undefined : new Set(values.only.split(",").map((name) => name.trim()).filter(Boolean));
 const STATIC_TARGET = "static file";
-const isWanted = (name: string) => !only || only.has(name) || name === STATIC_TARGET;
+const isWanted = (name: string) => !isColdOnly && (!only || only.has(name) || name === STATIC_TARGET);
 const database = chooseDatabase(values);
 
 const SERVER_READY_TIMEOUT_MS = 60_000;
@@ -162,6 +166,16 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
       .where(isPublicTool);
     const categorySlugs = (await handle.db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount))).map((row) => row.slug);
     const tags = (await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(desc(tagCounts.count)).limit(100)).map((row) => row.tag);
+    // Tags as a visitor meets them: any of them, the long tail's included.
+    const sampledTags = (await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(sql`random()`).limit(missSamples)).map((row) => row.tag);
+    // A category and a common tag no live tool has together (the counts kept by category say so): a filter that
+    // matches nothing, though each half matches many.
+    const emptyFilters = rowsOf<{ category: string; tag: string }>(
+      await handle.db.execute(sql`
+        select c.slug as category, t.tag from ${categories} c cross join (select tag from ${tagCounts} order by count desc limit 20) t
+        where not exists (select 1 from ${facetCounts} f where f.scope = 'c:' || c.id and f.kind = 't' and f.value = t.tag)
+        order by c.slug, t.tag`),
+    );
     const profileSlugs = (
       await handle.db
         .select({ slug: users.slug })
@@ -174,6 +188,8 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
       slugs: slugs.slice(1),
       categorySlugs,
       tags,
+      sampledTags,
+      emptyFilters,
       profileSlugs,
       searches: searched,
       span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
@@ -505,7 +521,7 @@ try {
   );
 
   // The walk to the deep page is skipped when no scroll page is measured.
-  const isScrollWanted = !only || [...only].some((name) => name.startsWith("scroll page"));
+  const isScrollWanted = !isColdOnly && (!only || [...only].some((name) => name.startsWith("scroll page")));
   const walk = isScrollWanted ? await walkToPage(base, inspected.page, walkBudgetMs) : { page: inspected.page, ms: 0, cursor: inspected.cursor, complete: true, toolsSeen: 0, problems: [] };
   const perPage = `${(walk.ms / walk.page).toFixed(1)} ms a page`;
   let deepCursor = walk.cursor;
@@ -573,8 +589,8 @@ try {
   if (unknown.length > 0) throw new Error(`--only names no load target ${unknown.map((name) => `"${name}"`).join(", ")}: the targets are the table's names`);
 
   let measured: Measured[] = [];
-  process.stdout.write(`load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up${rounds > 1 ? `, ${rounds} rounds` : ""}\n`);
-  for (let round = 1; round <= rounds; round++) {
+  if (targets.length > 0) process.stdout.write(`load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up${rounds > 1 ? `, ${rounds} rounds` : ""}\n`);
+  for (let round = 1; round <= rounds && targets.length > 0; round++) {
     measured = [];
     for (const target of targets) {
       // Once to fill the cache, then the check sees what the load will get.

@@ -1,7 +1,8 @@
 /**
  * The benchmark is part of the product: seeded on a small catalogue, its smoke run reaches every target it measures
- * (each page kind served from the cache and on a miss, signed-in pages, the crawler, the sitemap and feeds) and fails
- * when one of them answers with an error. It never fails because a figure is slow.
+ * (each page kind served from the cache and on a miss, first pages and later ones, filters that match nothing,
+ * signed-in pages, the crawler, the sitemap and feeds) and fails when one of them answers with an error. It never
+ * fails because a figure is slow.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -48,6 +49,10 @@ describe.each(databaseKinds)("the benchmark on %s", (kind) => {
       expect(await bench("bench-seed.ts", ["--tools", String(TOOLS), ...target])).toMatch(/1,?500 tools/);
       const report = await bench("bench.ts", ["--smoke", ...target]);
       for (const table of ["home", "tool page", "crawler", "sitemap"]) expect(report).toContain(table);
+      // Every kind's first page, random entities, and filters that match nothing (the bench seed makes some).
+      for (const kind of ["category, first page", "tag, first page", "/tools, first page, each sort", "filters matching nothing", "search matching nothing", "home, first page, rendered for a person"]) {
+        expect(report).toMatch(new RegExp(`${kind.replace(/[()/]/g, "\\$&")} +[1-9]`));
+      }
     },
     2 * RUN_TIMEOUT_MS,
   );
