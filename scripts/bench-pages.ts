@@ -63,10 +63,11 @@ export type MissKind = { name: string; paths: string[]; headers?: Record<string,
 const ANY_ID = "tzzzzzzzzzzzzzzzzz";
 
 /**
- * The page kinds measured on a miss, `count` distinct URLs each (fewer only where the site has fewer: the top-lists).
- * Tools are taken from `catalogue.slugs` in turn, so no two URLs of any kind show the same tool page.
+ * The page kinds measured on a miss, `count` distinct URLs each (fewer only where the site has fewer: the top-lists, the
+ * categories), none of the `loaded` ones the load read from the cache. Tools are taken from `catalogue.slugs` in turn,
+ * so no two URLs of any kind show the same tool page.
  */
-export function missKinds(catalogue: Catalogue, count: number, session: string | null): MissKind[] {
+export function missKinds(catalogue: Catalogue, count: number, session: string | null, loaded: ReadonlySet<string> = new Set()): MissKind[] {
   const slugs = [...catalogue.slugs];
   const takeSlugs = (n: number) => slugs.splice(0, n);
   const pick = <T>(list: readonly T[] | string, index: number) => list[index % list.length]! as T;
@@ -101,7 +102,8 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
   };
   // First pages, which read what deeper ones skip (a category's featured tools, the facets' counts), of random
   // entities, in both languages, and filters that match nothing: a LIMIT that finds nothing is a read's worst case.
-  const firstPages = (paths: string[]) => paths.slice(0, count);
+  // Not the pages the load read from the cache: they are no misses any more.
+  const firstPages = (paths: string[]) => paths.filter((path) => !loaded.has(path)).slice(0, count);
   const emptyFilter = (index: number) => {
     const { category, tag } = pick(catalogue.emptyFilters, index);
     const sort = pick(TOOL_SORTS, Math.floor(index / 3));

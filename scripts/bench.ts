@@ -626,7 +626,7 @@ try {
   // queue's); a crawler; the sitemap, the feeds and llms.txt.
   if (!only) {
     const missRows = [];
-    for (const kind of missKinds(catalogue, missSamples, session)) {
+    for (const kind of missKinds(catalogue, missSamples, session, new Set(targets.map((target) => target.path)))) {
       const result = await measureMisses(base, kind);
       const states = [...result.cacheStates].map(([state, n]) => `${state} ${n}`).join(", ");
       missRows.push([result.name, String(result.samples), result.p50.toFixed(1), result.p95.toFixed(1), result.max.toFixed(1), states + (result.failures.length ? ` !! ${result.failures.length} failed` : "")]);

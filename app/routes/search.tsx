@@ -38,13 +38,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
   if (query.category && !category) throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
   const filters = narrowingOf(query, category);
-  const [{ page, facets }, isListed] = await Promise.all([
-    context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters }),
-    context.services.search.isSearchListed(slug),
-  ]);
   // A plain search's first page that found little may have been a typo.
   const isPlainFirstPage = !query.cursor && !isNarrowed(facetValuesOf(query, category));
-  const closerSpelling = isPlainFirstPage ? await context.services.search.findCloserSpelling(slug, page.tools.length) : null;
+  const [{ page, facets, closerSpelling }, isListed] = await Promise.all([
+    context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters, spelling: isPlainFirstPage }),
+    context.services.search.isSearchListed(slug),
+  ]);
   return { text: slug, phrase: slug.replaceAll("-", " "), page, facets, filters: facetValuesOf(query, category), isListed, closerSpelling };
 }
 

@@ -167,6 +167,8 @@ export const tools = pgTable(
     index("tools_submitted_by_idx").on(table.submittedBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("tools_claims_idx").on(table.updatedAt).where(sql`${table.hasBeenClaimed} and not ${table.wasClaimedAccepted}`),
     index("tools_categories_idx").using("gin", table.categories),
+    // A category's featured tools, the top of its first page: few, found by their category among the featured only.
+    index("tools_featured_category_idx").using("gin", table.categories).where(sql`${table.isFeaturedCategory} and ${table.isActive} and ${table.isVerified}`),
     index("tools_tags_idx").using("gin", table.tags),
     index("tools_keywords_idx").using("gin", table.keywords),
     // A maker's tools, newest first (/my-tools, profiles, the session cache).

@@ -134,7 +134,7 @@ const SEARCH_PROBE = 5_000;
 /** Fewer matches than this among the newest SEARCH_PROBE tools make a word rare. */
 const RARE_BELOW = 20;
 /** How many of the newest live tools the typo search reads: no index finds names that look alike in bounded time. */
-const SIMILAR_NAMES_SCAN = 10_000;
+const SIMILAR_NAMES_SCAN = 5_000;
 
 /** The newest `limit` live tools, in order (tools_public_latest_idx), under the name `tools`, so conditions on its columns apply. */
 const newestTools = (limit: number) => sql`(
@@ -240,15 +240,30 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
    * One page of a search and the tools it ranked. When its words match nothing at all, names that look like them:
    * maybe a typo. A filtered page can be empty while the words match: then it stays empty.
    */
-  async function rankedPage(words: string[], { cursor, limit, exact, filters = {} }: Required<Pick<SearchInput, "limit">> & SearchInput & { exact: boolean }) {
+  async function rankedPage(
+    words: string[],
+    { cursor, limit, exact, filters = {}, whenNone }: Required<Pick<SearchInput, "limit">> & SearchInput & { exact: boolean; whenNone?: () => Promise<string | null> },
+  ) {
     let candidates = await candidatesOf(words, exact ? "exact" : "words");
-    if (candidates.length === 0 && !exact) candidates = await candidatesOf(words, "similar-names");
+    // Words that match nothing: names that look like them, and beside that read what a page that found nothing says.
+    let spelling: string | null = null;
+    if (candidates.length === 0 && !exact) [candidates, spelling] = await Promise.all([candidatesOf(words, "similar-names"), whenNone?.() ?? null]);
     const rows = candidates.length === 0 ? [] : await rankedSearchQuery(db, words, { candidates, cursor, limit, filters });
     const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Number(last.rank), id: last.id }));
     const cards: ToolCardRow[] = items.length ? await db.select(toolCardColumns).from(tools).where(amongTools(items.map((row) => row.id))) : [];
     const byId = new Map(cards.map((card) => [card.id, card]));
     const page: ToolPage = { tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), nextCursor };
-    return { page, candidates };
+    return { page, candidates, spelling };
+  }
+
+  /**
+   * "Did you mean": when the search of `text` found fewer than DID_YOU_MEAN_BELOW tools, the closest spelling among the
+   * tags and the listed searches that finds more (pg_trgm's similarity, from their trigram indexes), or null.
+   */
+  async function findCloserSpelling(text: string, found: number): Promise<string | null> {
+    if (found >= DID_YOU_MEAN_BELOW || text.length < DID_YOU_MEAN_MIN_LENGTH) return null;
+    const rows = rowsOf<{ term: string }>(await db.execute(closerSpellingQuery(text, found, minVisitors)));
+    return rows[0]?.term ?? null;
   }
 
   return {
@@ -278,15 +293,7 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
       return { tools: ranked.page.tools, tags };
     },
 
-    /**
-     * "Did you mean": when the search of `text` found fewer than DID_YOU_MEAN_BELOW tools, the closest spelling among the
-     * tags and the listed searches that finds more (pg_trgm's similarity, from their trigram indexes), or null.
-     */
-    async findCloserSpelling(text: string, found: number): Promise<string | null> {
-      if (found >= DID_YOU_MEAN_BELOW || text.length < DID_YOU_MEAN_MIN_LENGTH) return null;
-      const rows = rowsOf<{ term: string }>(await db.execute(closerSpellingQuery(text, found, minVisitors)));
-      return rows[0]?.term ?? null;
-    },
+    findCloserSpelling,
 
     /**
      * The tools the search of `text` finds, as its results page finds them (a few hundred at most), as a condition: a
@@ -314,13 +321,21 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
      * A page of the search results page (/search/{text}) narrowed by `filters`, and each facet value's count among the
      * tools the search ranks (decision 034): the same candidates, so a count is what choosing its value shows.
      */
-    async searchToolsWithFacets(text: string, { cursor, limit = PAGE_SIZE, filters = {} }: SearchInput = {}): Promise<{ page: ToolPage; facets: ToolFacets | null }> {
+    async searchToolsWithFacets(
+      text: string,
+      { cursor, limit = PAGE_SIZE, filters = {}, spelling = false }: SearchInput & { spelling?: boolean } = {},
+    ): Promise<{ page: ToolPage; facets: ToolFacets | null; closerSpelling: string | null }> {
       dependsOn(pageTags.search);
       const words = searchWords(text);
-      if (words.length === 0) return { page: { tools: [], nextCursor: null }, facets: null };
-      const { page, candidates } = await rankedPage(words, { cursor, limit, exact: false, filters });
-      const facets = await toolFacetQueries(db).countToolFacets({ ...filters, among: amongTools(candidates) });
-      return { page, facets };
+      if (words.length === 0) return { page: { tools: [], nextCursor: null }, facets: null, closerSpelling: null };
+      // With `spelling`, "Did you mean" too: read beside the names that look alike when the words match nothing (what
+      // costs a search most), after the page when it found a little.
+      const { page, candidates, spelling: whenNone } = await rankedPage(words, { cursor, limit, exact: false, filters, whenNone: spelling ? () => findCloserSpelling(text, 0) : undefined });
+      const [facets, closerSpelling] = await Promise.all([
+        toolFacetQueries(db).countToolFacets({ ...filters, among: amongTools(candidates) }),
+        !spelling ? null : page.tools.length === 0 && candidates.length === 0 ? whenNone : findCloserSpelling(text, page.tools.length),
+      ]);
+      return { page, facets, closerSpelling };
     },
 
     /** Counts one more search of `text`, which found `resultCount` tools. People's searches come with their page views. */

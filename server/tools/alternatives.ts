@@ -74,7 +74,8 @@ export function alternativesQuery(db: Database, tool: { id: string; categoryIds:
         "is_complete",
       ),
       atLeast: sql<number>`(select coalesce(max(n), 1)::int - 1 from (
-        select tool_count as n from categories where id = any(${categoryIds}) union all select count from tag_counts where tag = any(${tags})
+        select tool_count as n from categories where id = any(${categoryIds})
+        union all select g.count from unnest(${tags}) as wanted(tag) join tag_counts g on g.tag collate "C" = wanted.tag
       ) as kept)`.as("at_least"),
     })
     .from(tools)
@@ -85,10 +86,12 @@ export function alternativesQuery(db: Database, tool: { id: string; categoryIds:
 
 /**
  * A live tool has an alternative when one of its categories or tags holds another live tool: the categories' and tags'
- * live counts (kept by triggers) say so with one key lookup each.
+ * live counts (kept by triggers) say so with one key lookup each. A tag is compared byte by byte (collate "C"), which
+ * only the btree tag_counts_tag_c_idx answers: compared as text, by a parameter, the planner read the tags' trigram
+ * index instead, which answers equality too (pg_trgm 1.6), at 4 ms a tag at a million tools and 12,500 tags.
  */
 export const hasAlternatives = sql`(exists (select 1 from categories c where c.id = any(${tools.categories}) and c.tool_count > 1)
-  or exists (select 1 from tag_counts g where g.tag = any(${tools.tags}) and g.count > 1))`;
+  or exists (select 1 from unnest(${tools.tags}) as wanted(tag) join tag_counts g on g.tag collate "C" = wanted.tag where g.count > 1))`;
 
 /**
  * The `limit` most viewed live tools (tools_public_views_idx), each with its closest alternative ranked as

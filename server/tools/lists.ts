@@ -7,7 +7,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, rowsOf } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
 
@@ -82,28 +82,53 @@ export const VERIFIED_WINDOW_MAX_AGE_MS = 10 * 60_000;
 export const verifiedWithin = (days: VerifiedWithinDays, column: SQL | AnyPgColumn = verifiedOrder) =>
   sql`${column} >= ((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
 
-/** How many tools of a list, in its order, a page filtered by "verified in the last days" reads before it reads the window instead. */
-const WINDOW_WALK = 2_000;
+/** How many tools of a list, in its order, a filtered page reads first. */
+export const LIST_WALK = 2_000;
+/** Matches among those that make the filters common enough to walk on for the page: fewer, and their own indexes are read. */
+const WALK_ON_AFTER = 3;
+/** The most tools a page walks on for, whatever the first walk found. */
+const LIST_WALK_MAX = 25_000;
 
 /**
- * The ids among which a page of "verified in the last days" in another order lies, at a bounded cost. Walking the
- * order's index alone could read every tool after the window's last one to find that there is none; reading the
- * window alone reads the days' every verification. So the order's index is walked first, WINDOW_WALK tools at most:
- * when they hold the page, it is theirs (a window that is a good part of the catalogue, in an order that does not
- * leave its tools to the end); else the window's tools are read through tools_public_verified_idx, and the page is
- * sorted from them (a small window, or one whose tools come last in this order, as new tools do by views). Either way
- * the page is the same. `listed` are the conditions of the list before the page (live, after the cursor), `filters` the
- * filters, on the columns of `tools`.
+ * The ids among which a filtered page lies, at a bounded cost, whatever the planner guesses of the filters (decision
+ * 036). Walking the order's index alone reads every tool after the page's last match: all of them when the filters
+ * match nothing together ("cms" tools in "Legal"; a category and a rare tag), and at a million tools a LIMIT that finds
+ * nothing is the worst read there is. Reading the filters' matches through their own indexes alone reads every one of
+ * them, tens of thousands for common filters, each from its own place in the table. So, in three steps:
+ * 1. the order's index is walked, LIST_WALK tools at most: when they hold the page, or are the whole list, it is theirs
+ *    (a common filter, or the list's end);
+ * 2. when they held WALK_ON_AFTER matches or more, the filters are common enough to walk on: as many tools as those
+ *    matches say the page needs, with room to spare, LIST_WALK_MAX at most;
+ * 3. else, or when that walk fell short too, the filters are rare there: their matches are read through their own
+ *    indexes (the categories' and tags' GIN indexes, the featured and verified ones), few, and the page sorted from them.
+ * Either way the page is the same. `listed` are the conditions of the list before the page (live, after the cursor),
+ * `filters` the filters, on the columns of `tools`; `key` the order's key and `order` the order.
  */
-function windowPageCandidates(days: VerifiedWithinDays, listed: SQL | undefined, filters: SQL, order: SQL, limit: number): SQL {
+function boundedPageCandidates({ listed, filters, key, order, limit }: { listed: SQL | undefined; filters: SQL; key: SQL; order: (column: SQL) => SQL; limit: number }): SQL {
   return sql`with walked as materialized (
-      select id from (select * from ${tools} where ${listed} order by ${order} limit ${WINDOW_WALK}) as ${tools}
-      where ${filters} order by ${order} limit ${limit}
-    ), found as materialized (select count(*) as count from walked)
-    select id from walked where (select count from found) >= ${limit}
+      select id from (select * from ${tools} where ${listed} order by ${order(key)} limit ${LIST_WALK}) as ${tools}
+      where ${filters} order by ${order(key)} limit ${limit}
+    ), found as materialized (select count(*)::int as n from walked),
+    listed as materialized (
+      select count(*)::int as n from (select 1 from ${tools} where (select n from found) < ${limit} and ${listed} order by ${order(key)} limit ${LIST_WALK}) as listed
+    ), step as materialized (
+      select case when f.n >= ${limit} or l.n < ${LIST_WALK} then 'walked' when f.n >= ${WALK_ON_AFTER} then 'more' else 'matched' end as how,
+        least(${LIST_WALK_MAX}::int, ceil(${LIST_WALK * 1.5}::float8 * ${limit}::int / greatest(f.n, 1))::int) as walk
+      from found f, listed l
+    ), more as materialized (
+      select ${tools.id} as id, ${key} as key, (${filters}) as hit from ${tools}
+      where (select how from step) = 'more' and ${listed} order by ${order(key)} limit (select walk from step)
+    ), more_found as materialized (select count(*) filter (where hit)::int as n, count(*)::int as walked from more),
+    more_done as materialized (select m.n >= ${limit} or m.walked < s.walk as done from more_found m, step s),
+    matched as materialized (
+      select ${tools.id} as id, ${key} as key from ${tools}
+      where ((select how from step) = 'matched' or ((select how from step) = 'more' and not (select done from more_done))) and ${listed} and ${filters}
+    )
+    select id from walked where (select how from step) = 'walked'
     union all
-    select w.id from ${tools} w
-    where (select count from found) < ${limit} and w.is_active and w.is_verified and ${verifiedWithin(days, sql`coalesce(w.verified_at, w.created_at)`)}`;
+    (select id from more where hit and (select done from more_done) order by ${order(sql`key`)} limit ${limit})
+    union all
+    (select id from matched order by ${order(sql`key`)} limit ${limit})`;
 }
 
 export function filtersOf({ category, tag, paymentType, featured, verifiedWithinDays, among }: ToolListFilters): SQL[] {
@@ -128,9 +153,16 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
   const filterConditions = filtersOf(filters);
   const after = cursor ? sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})` : undefined;
   const conditions = [isPublicTool, ...filterConditions, ...(after ? [after] : [])];
-  if (filters.verifiedWithinDays && sort !== "verified") {
-    const order = sql`${direction(column)}, ${direction(tools.id)}`;
-    conditions.push(sql`${tools.id} = any(array(${windowPageCandidates(filters.verifiedWithinDays, and(isPublicTool, after), and(...filterConditions)!, order, limit)}))`);
+  // A search's candidates are a few hundred ids already, and two filters have an index in their own order (the
+  // featured tools newest first, a verification window in its order); any other filter may leave the order's index
+  // little to find.
+  const { category, tag, paymentType, featured, verifiedWithinDays, among } = filters;
+  const isOthersUnset = !category && !tag && !paymentType;
+  const isInOwnOrder = isOthersUnset && ((featured === true && !verifiedWithinDays && sort === "newest") || (featured === undefined && verifiedWithinDays && sort === "verified"));
+  if (filterConditions.length > 0 && !among && !isInOwnOrder) {
+    const key = sql`${column}`;
+    const order = (of: SQL) => sql`${of} ${ascending ? sql`asc` : sql`desc`}, id ${ascending ? sql`asc` : sql`desc`}`;
+    conditions.push(sql`${tools.id} = any(array(${boundedPageCandidates({ listed: and(isPublicTool, after), filters: and(...filterConditions)!, key, order, limit })}))`);
   }
   return db
     .select({
@@ -147,6 +179,35 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
     .where(and(...conditions))
     .orderBy(direction(column), direction(tools.id))
     .limit(limit);
+}
+
+/**
+ * A category's featured tools, newest first. Literally "is_featured_category", so that the planner reads
+ * tools_featured_category_idx, whose condition it is: few tools are featured, and with none in a category any other
+ * index walks every tool of the category in vain (a category's first page took 295 ms at a million tools).
+ */
+export function categoryFeaturedToolsQuery(db: Database, categoryId: string, limit: number) {
+  return db
+    .select(toolCardColumns)
+    .from(tools)
+    .where(and(isPublicTool, sql`${tools.isFeaturedCategory}`, ...filtersOf({ category: categoryId })))
+    .orderBy(desc(tools.createdAt), desc(tools.id))
+    .limit(limit);
+}
+
+/**
+ * Whether the filters' counts, kept on every write (facet_counts), say they match no tool together: a category, a tag,
+ * a pricing or "featured" alone, or any two of them, that no live tool has. Then no page needs a read of the tools.
+ */
+async function isEmptyByCounts(db: Database, { category, tag, paymentType, featured }: ToolListFilters): Promise<boolean> {
+  const keyed = [...(category ? [["c", category]] : []), ...(tag ? [["t", tag]] : []), ...(paymentType ? [["p", paymentType]] : []), ...(featured ? [["f", ""]] : [])];
+  if (keyed.length === 0) return false;
+  const scopeOf = ([kind, value]: string[]) => (kind === "f" ? "f" : `${kind}:${value}`);
+  const keys = keyed.length === 1 ? [["", ...keyed[0]!]] : keyed.flatMap((first, index) => keyed.slice(index + 1).map(([kind, value]) => [scopeOf(first), kind!, value!]));
+  const [row] = rowsOf<{ found: number }>(
+    await db.execute(sql`select count(*)::int as found from facet_counts where (scope, kind, value) in (${sql.join(keys.map((key) => sql`(${key[0]}, ${key[1]}, ${key[2]})`), sql`, `)})`),
+  );
+  return (row?.found ?? 0) < keys.length;
 }
 
 export function toolListQueries(db: Database) {
@@ -166,6 +227,7 @@ export function toolListQueries(db: Database) {
       if (input.sort === "trending") dependsOn(pageTags.trending);
       if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
+      if (await isEmptyByCounts(db, input)) return { tools: [], nextCursor: null };
       // One row more than the page tells whether a next page exists, without a count.
       const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1 });
       const { keyOf } = SORTS[input.sort ?? "newest"];
@@ -180,12 +242,7 @@ export function toolListQueries(db: Database) {
     /** A category's featured tools (isFeaturedCategory), newest first: the top of its page. */
     async listCategoryFeaturedTools(categoryId: string, { limit = PAGE_SIZE }: { limit?: number } = {}): Promise<ToolCard[]> {
       dependsOn(pageTags.category(categoryId));
-      const rows: ToolCardRow[] = await db
-        .select(toolCardColumns)
-        .from(tools)
-        .where(and(isPublicTool, eq(tools.isFeaturedCategory, true), ...filtersOf({ category: categoryId })))
-        .orderBy(desc(tools.createdAt), desc(tools.id))
-        .limit(limit);
+      const rows: ToolCardRow[] = await categoryFeaturedToolsQuery(db, categoryId, limit);
       return rows.map(toCard);
     },
   };

@@ -4,8 +4,9 @@ import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { TAG_PAGE_SIZE, TOOL_SORTS } from "#common/schemas/lists.ts";
 import { tagListQuery } from "#server/tags/queries.ts";
-import { listToolsQuery, verifiedWithin } from "#server/tools/lists.ts";
-import { insertTools } from "../factories.ts";
+import { categoryFeaturedToolsQuery, LIST_WALK, listToolsQuery, toolListQueries, verifiedWithin } from "#server/tools/lists.ts";
+import { rowsOf } from "#server/db/client.ts";
+import { insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
 
 const INDEXES = {
@@ -102,5 +103,102 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
     const estimate = (typeof plan === "string" ? JSON.parse(plan) : plan)[0].Plan["Plan Rows"] as number;
     expect(estimate).toBeGreaterThanOrEqual(5);
     expect(estimate).toBeLessThanOrEqual(45);
+  });
+});
+
+/**
+ * A LIMIT that finds nothing is a read's worst case: walking an index in list order for a page whose filters match no
+ * tool reads every tool. A category's first page read its featured tools so, and took 295 ms at a million tools.
+ */
+describe.each(databaseKinds)("first pages whose reads find little or nothing, on %s", (kind) => {
+  let database: TestDatabase;
+  const TOOLS = 6 * LIST_WALK;
+
+  /** How many rows each index scan of a query read (kept or filtered out), by EXPLAIN ANALYZE, summed by index. */
+  async function rowsReadByIndex(query: Parameters<typeof explainMainPlan>[1]): Promise<Map<string, number>> {
+    const [row] = rowsOf<Record<string, unknown>>(await database.db.execute(sql`explain (analyze, format json) ${query}`));
+    const plan = Object.values(row!)[0];
+    const read = new Map<string, number>();
+    const walk = (node: Record<string, unknown>) => {
+      const index = node["Index Name"] as string | undefined;
+      // What an index scan gave, and what it read and its filter removed.
+      const rows = (node["Actual Rows"] as number) + ((node["Rows Removed by Filter"] as number | undefined) ?? 0);
+      if (index) read.set(index, (read.get(index) ?? 0) + rows * ((node["Actual Loops"] as number) || 1));
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((typeof plan === "string" ? JSON.parse(plan) : plan)[0].Plan);
+    return read;
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    // Every tool is in "cbig" with "common" and priced, so each filter alone, and each two, look common; but no tool is
+    // in "cbig" with "common" and paid, and none is featured in its category.
+    const third = TOOLS / 3;
+    await insertTools(database.db, third, new Date("2026-01-01T00:00:00Z"), { name: "Free common", categories: ["cbig"], tags: ["common"], paymentType: "free" });
+    await insertTools(database.db, third, new Date("2025-10-01T00:00:00Z"), { name: "Paid other", categories: ["cbig"], tags: ["other"], paymentType: "paid" });
+    await insertTools(database.db, third, new Date("2025-07-01T00:00:00Z"), { name: "Paid elsewhere", categories: ["csmall"], tags: ["common"], paymentType: "paid" });
+    await database.db.execute(sql`analyze tools`);
+  });
+  afterAll(() => database.close());
+
+  it("reads a category's featured tools through tools_featured_category_idx, not every tool of the category", async () => {
+    const text = await explainMainPlan(database.db, categoryFeaturedToolsQuery(database.db, "cbig", PAGE_SIZE));
+    expect(text).toContain("tools_featured_category_idx");
+    const read = await rowsReadByIndex(categoryFeaturedToolsQuery(database.db, "cbig", PAGE_SIZE));
+    expect([...read.values()].reduce((sum, rows) => sum + rows, 0)).toBe(0);
+  });
+
+  it.each(TOOL_SORTS)("reads no tool, sorted by %s, for two filters whose kept counts say they match nothing together", async (sort) => {
+    // Each a third of the catalogue: the order's index, walked for them, would read every tool in vain.
+    const filters = { category: "csmall", tag: "other", sort };
+    const page = await toolListQueries(database.db).listTools(filters);
+    expect(page).toEqual({ tools: [], nextCursor: null });
+    const read = await rowsReadByIndex(listToolsQuery(database.db, { ...filters, limit: PAGE_SIZE + 1 }));
+    // The walk, and whether the list goes on past it: a count of as many of the index's entries (an index-only read).
+    expect(read.get(INDEXES[sort]) ?? 0).toBeLessThanOrEqual(2 * LIST_WALK);
+  });
+
+  it.each(TOOL_SORTS)("walks at most LIST_WALK tools sorted by %s for filters that match nothing together, then their own indexes", async (sort) => {
+    // Any two of them match many tools, all three none.
+    const filters = { category: "cbig", tag: "common", paymentType: "paid" as const, sort };
+    const read = await rowsReadByIndex(listToolsQuery(database.db, { ...filters, limit: PAGE_SIZE + 1 }));
+    expect(read.get(INDEXES[sort]) ?? 0).toBeLessThanOrEqual(2 * LIST_WALK);
+    expect(await toolListQueries(database.db).listTools({ ...filters })).toEqual({ tools: [], nextCursor: null });
+  });
+
+  it.each(["newest", "views", "name"] as const)("pages through filters a few tools in a hundred match, sorted by %s, as the order has them", async (sort) => {
+    // One tool in 150 is sprinkled: the first walk finds a few, and walks on for the page.
+    await database.db.execute(sql`update tools set tags = array_append(tags, 'sprinkled'), views = (extract(epoch from created_at)::bigint / 60) % 997 where (extract(epoch from created_at)::bigint / 60) % 150 = 0`);
+    const filters = { category: "cbig", tag: "sprinkled", sort };
+    const order = { newest: sql`created_at desc, id desc`, views: sql`views desc, id desc`, name: sql`lower(name) collate "C", id` }[sort];
+    const expected = rowsOf<{ id: string }>(
+      await database.db.execute(sql`select id from tools where is_active and is_verified and categories @> '{cbig}' and tags @> '{sprinkled}' order by ${order}`),
+    ).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(2 * PAGE_SIZE);
+    const { decodeAnyCursor } = await import("#common/cursor.ts");
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<ReturnType<typeof toolListQueries>["listTools"]>> = await toolListQueries(database.db).listTools({ ...filters, cursor: cursor ? decodeAnyCursor(cursor) : null });
+      seen.push(...page.tools.map((tool) => tool.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    await database.db.execute(sql`update tools set tags = array_remove(tags, 'sprinkled'), views = 0`);
+  });
+
+  it("finds a page among few matches the order's index would reach only after LIST_WALK tools", async () => {
+    for (const [index, day] of ["03", "02", "01"].entries()) {
+      await insertTool(database.db, { name: `Rare ${index}`, categories: ["cbig"], tags: ["common"], paymentType: "paid", createdAt: new Date(`2025-01-${day}T00:00:00Z`) });
+    }
+    const page = await toolListQueries(database.db).listTools({ category: "cbig", tag: "common", paymentType: "paid" });
+    expect(page.tools.map((tool) => tool.name)).toEqual(["Rare 0", "Rare 1", "Rare 2"]);
+    expect(page.nextCursor).toBeNull();
+    const byName = await toolListQueries(database.db).listTools({ category: "cbig", tag: "common", paymentType: "paid", sort: "name", limit: 2 });
+    expect(byName.tools.map((tool) => tool.name)).toEqual(["Rare 0", "Rare 1"]);
+    const { decodeAnyCursor } = await import("#common/cursor.ts");
+    const next = await toolListQueries(database.db).listTools({ category: "cbig", tag: "common", paymentType: "paid", sort: "name", limit: 2, cursor: decodeAnyCursor(byName.nextCursor!) });
+    expect(next.tools.map((tool) => tool.name)).toEqual(["Rare 2"]);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "tools_featured_category_idx" ON "tools" USING gin ("categories") WHERE "tools"."is_featured_category" and "tools"."is_active" and "tools"."is_verified";
