@@ -148,7 +148,7 @@ export function createServices(deps: Dependencies) {
     onSignedIn: setup.promoteListedAdmin,
     siteName,
   });
-  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger, readers: mailReaders };
+  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger, readers: mailReaders, siteName };
   const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries({ ...accountDeps, secret: deps.authSecret }) };
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */

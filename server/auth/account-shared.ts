@@ -29,6 +29,8 @@ export type AccountDependencies = {
   logger: Logger;
   /** The mails' and the operator's notices' language. */
   readers: Readers;
+  /** The site's name as its settings say now, for the mails. */
+  siteName: () => string;
 };
 
 /** Who is asking: the request's headers (Better Auth reads cookies and the user agent from them) and the visitor's address. */

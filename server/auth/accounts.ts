@@ -1,6 +1,6 @@
 /**
  * Accounts by e-mail and password (SPEC sections 4, 5 and 8): register, sign in and out, reset a password, and ask
- * for a sign-in link. Better Auth keeps the auth account and the session; this service keeps the product's user
+ * for a sign-in link; none of them but registering tells a stranger whether an account uses an address (decision 055). Better Auth keeps the auth account and the session; this service keeps the product's user
  * record beside it (./account-shared.ts) and turns every failure into a message of the catalogue.
  */
 import { isDisposableEmail } from "disposable-email-domains-js";
@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LoginInput, RegisterInput } from "#common/schemas/accounts.ts";
-import { authUsers } from "../db/schema.ts";
+import { authSessions, authUsers } from "../db/schema.ts";
+import { googleOnlyMail } from "./mails.ts";
 import {
   type AccountDependencies,
   authFailure,
@@ -36,7 +37,7 @@ function sessionTokenOf(headers: Headers): string | undefined {
   return /session_token=([^;.]+)/.exec(cookie)?.[1];
 }
 
-export function accountService({ db, auth, limiter, outbox, tokenSync, logger }: AccountDependencies) {
+export function accountService({ db, auth, limiter, outbox, tokenSync, logger, readers, siteName }: AccountDependencies) {
   return {
     /** Creates the auth account, then the user record, then signs the new user in (SPEC section 4). */
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
@@ -67,20 +68,25 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
       return created.headers;
     },
 
-    /** Signs in with e-mail and password, with the catalogue's message for each way it can fail. */
+    /**
+     * Signs in with e-mail and password. A stranger learns nothing of who has an account (decision 055): an unknown
+     * address, one that signs in with Google only, and a wrong password all answer 'Incorrect password', in the same
+     * time (Better Auth hashes the password given against nothing when no account has one). Only the right password
+     * learns that its account is disabled (the session's hook refuses it), or has no user record.
+     */
     async login(input: LoginInput, requester: Requester): Promise<CookieHeaders> {
       await refuseSignInOverLimit(limiter, requester, input.email);
-      const record = await findRecordByEmail(db, input.email);
-      const account = await findAuthUserByEmail(db, input.email);
-      if (!record && !account) throw invalid(MESSAGES.auth.userNotFound, "email");
-      if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
-      if (record.isDisabled) throw new AppError("permission-denied", MESSAGES.auth.userDisabled);
-      if (record.authMethod === "google" && !(await hasPassword(db, record.authId ?? ""))) throw invalid(MESSAGES.auth.emailExistsGoogle, "email");
       let signedIn: { headers: Headers; response: { token: string } };
       try {
         signedIn = await (await auth()).api.signInEmail({ body: { email: input.email, password: input.password }, headers: requester.headers, returnHeaders: true });
       } catch (error) {
         throw authFailure(error, "sign-in", logger);
+      }
+      const record = await findRecordByEmail(db, input.email);
+      if (!record) {
+        // An auth account without its user record: the session just made goes.
+        await db.delete(authSessions).where(eq(authSessions.token, signedIn.response.token));
+        throw new AppError("not-found", MESSAGES.auth.recordNotFound);
       }
       await enqueueAfterAuth(db, outbox, tokenSync.signedIn(signedIn.response.token));
       return signedIn.headers;
@@ -100,15 +106,20 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
     },
 
     /**
-     * Sends a password reset link, if an account with a password uses this address; answers "sent-recently", and sends
-     * nothing, when the inbox got as many as it may in the last hour (the last of them still works).
+     * Sends a password reset link when an account with a password uses this address, and a word that it signs in with
+     * Google to an account that has no password; nothing to an address no account uses. The answer is the same in
+     * every case (decision 055): "sent", or "sent-recently", and nothing sent, when as many were asked for this address
+     * in the last hour as it may get (the last link sent still works), whether an account uses it or not.
      */
     async requestPasswordReset(email: string, requester: Requester): Promise<LinkRequest> {
       await refuseMailOverLimit(limiter, requester, email);
-      const record = await findRecordByEmail(db, email);
-      if (!record) throw invalid(MESSAGES.auth.userNotFound, "email");
-      if (record.authMethod === "google" && !(await hasPassword(db, record.authId ?? ""))) throw invalid(MESSAGES.auth.emailExistsGoogle, "email");
       if (!(await mayMailAnotherLink(limiter, "password-reset", email))) return "sent-recently";
+      const record = await findRecordByEmail(db, email);
+      if (!record) return "sent";
+      if (record.authMethod === "google" && !(await hasPassword(db, record.authId ?? ""))) {
+        await enqueueAfterAuth(db, outbox, await readers.mailTo(db, record.id, `google-only:${record.id}:${Date.now()}`, (words) => googleOnlyMail(words, { siteName: siteName(), email })));
+        return "sent";
+      }
       try {
         await (await auth()).api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: requester.headers });
       } catch (error) {
@@ -126,13 +137,15 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger }:
       }
     },
 
-    /** Sends a one-time sign-in link to an existing account's address; "sent-recently" as for a password reset. */
+    /**
+     * Sends a one-time sign-in link to the address when an account uses it and is not disabled; the answer is the same
+     * whether one does or not, as for a password reset (decision 055).
+     */
     async requestSignInLink(email: string, requester: Requester): Promise<LinkRequest> {
       await refuseMailOverLimit(limiter, requester, email);
-      const record = await findRecordByEmail(db, email);
-      if (!record) throw invalid(MESSAGES.auth.userNotFound, "email");
-      if (record.isDisabled) throw new AppError("permission-denied", MESSAGES.auth.userDisabled);
       if (!(await mayMailAnotherLink(limiter, "sign-in-link", email))) return "sent-recently";
+      const record = await findRecordByEmail(db, email);
+      if (!record || record.isDisabled) return "sent";
       try {
         await (await auth()).api.signInMagicLink({ body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" }, headers: requester.headers });
       } catch (error) {

@@ -1,6 +1,7 @@
 /** The e-mails that accounts send, in plain text and simple HTML, in their reader's language (decision 053). */
 import type { Words } from "#common/i18n/translate.ts";
 import type { Mail } from "../mail/mailer.ts";
+import type { ReaderWords } from "../mail/readers.ts";
 
 /** User text made safe to put in an HTML mail, between tags or in an attribute. */
 export function escapeHtml(text: string): string {
@@ -36,4 +37,12 @@ export function signInLinkMail({ t }: Words, { siteName, to, url }: { siteName: 
     url,
     outro: t("mail.signInOutro"),
   });
+}
+
+/**
+ * To the owner of an account that signs in with Google and has no password, who asked to reset one: the reset form
+ * answers the same for any address (decision 055), so the hint that it is Google comes by mail, to the owner only.
+ */
+export function googleOnlyMail({ t, url }: ReaderWords, { siteName, email }: { siteName: string; email: string }): { subject: string; text: string } {
+  return { subject: t("mail.googleOnlySubject", { siteName }), text: t("mail.googleOnlyText", { siteName, email, url: url("/login") }) };
 }

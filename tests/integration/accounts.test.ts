@@ -103,25 +103,55 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     });
 
     it.each([
-      [{ email: "bad" }, "Email format incorrect"],
-      [{ email: "nobody@example.com" }, "User doesn&#x27;t exist"],
-      [{ password: "wrong-password" }, "Incorrect password"],
-    ])("answers %j with its message", async (fields, message) => {
+      [{ email: "bad" }, 400, "Email format incorrect"],
+      [{ password: "wrong-password" }, 401, "Incorrect password"],
+      // A stranger learns nothing of who has an account (decision 055).
+      [{ email: "nobody@example.com" }, 401, "Incorrect password"],
+    ])("answers %j with its status and message", async (fields, status, message) => {
       const { html, response } = await login(fields);
-      expect(response.status).not.toBe(302);
+      expect(response.status).toBe(status);
       expect(html).toContain(message);
     });
 
-    it("tells a disabled user so", async () => {
-      await database.db.update(users).set({ isDisabled: true });
-      expect((await login({})).html).toContain("The user has been disabled");
+    it("answers an address no account uses as a wrong password: same status, same page, about the same time", async () => {
+      /** The page's answer without what differs between two answers anyway (the nonce, the address typed). */
+      const answer = async (email: string) => {
+        const started = performance.now();
+        const { response, html } = await login({ email, password: "wrong-password" });
+        const ms = performance.now() - started;
+        return { status: response.status, html: html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/nonce=\\"[^"\\]*\\"/g, ""), ms };
+      };
+      const known = [];
+      const unknown = [];
+      // Turn about, so that whatever else the machine does weighs on both alike.
+      for (let index = 0; index < 8; index++) {
+        known.push(await answer("ada@example.com"));
+        unknown.push(await answer(`nobody-${index}@example.com`));
+      }
+      expect(unknown.map(({ status, html }) => ({ status, html }))).toEqual(known.map(({ status, html }) => ({ status, html })));
+      const median = (list: { ms: number }[]) => list.map((entry) => entry.ms).sort((a, b) => a - b)[list.length >> 1]!;
+      // The password is hashed either way: before, an unknown address answered in a tenth of the time.
+      expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+      expect(median(unknown) / median(known)).toBeLessThan(2);
     });
 
-    it("tells a Google user to use Google", async () => {
+    it("tells a disabled user so, only with the right password", async () => {
+      await database.db.update(users).set({ isDisabled: true });
+      expect((await login({})).html).toContain("The user has been disabled");
+      const wrong = await login({ password: "wrong-password" });
+      expect(wrong.response.status).toBe(401);
+      expect(wrong.html).toContain("Incorrect password");
+      expect(wrong.html).not.toContain("The user has been disabled");
+    });
+
+    it("answers a password sign-in to an account that signs in with Google only as a wrong password", async () => {
       await register({ email: "g@example.com", username: "G" });
       await database.db.update(users).set({ authMethod: "google" }).where(eq(users.email, "g@example.com"));
       await database.db.execute(`delete from auth_accounts where provider_id = 'credential' and user_id = (select auth_id from users where email = 'g@example.com')`);
-      expect((await login({ email: "g@example.com" })).html).toContain("Email already used with Google. Please use Google sign in");
+      const { html, response } = await login({ email: "g@example.com" });
+      expect(response.status).toBe(401);
+      expect(html).toContain("Incorrect password");
+      expect(html).not.toContain("Google sign in");
     });
 
     it("says 'User not found' for an auth account without a user record", async () => {

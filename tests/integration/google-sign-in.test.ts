@@ -119,7 +119,8 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     // Whoever registered the address before Google proved it is signed out, and the password no longer opens it.
     expect(await isSignedIn(registered)).toBe(false);
     const login = await createWebClient().post(`${app.url}/login`, { intent: "password", email: "grace@example.com", password: "analytical" });
-    expect(login.html).toContain("Email already used with Google. Please use Google sign in");
+    // A password sign-in to a Google-only account says nothing of it (decision 055): the password is wrong.
+    expect(login.html).toContain("Incorrect password");
     expect(await isSignedIn(web)).toBe(true);
   });
 

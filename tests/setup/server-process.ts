@@ -32,7 +32,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const { NODE_ENV: _testEnv, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
-    env: { ...inherited, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "info", SEED_DEMO: "false", ...env },
+    // No reference address for the link check, as in createTestApp: no name resolves here, and a run would pause on it.
+    env: { ...inherited, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "info", SEED_DEMO: "false", LINK_CHECK_REFERENCE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
