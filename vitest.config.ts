@@ -13,6 +13,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["common/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "eslint/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/setup/clean-tree.ts"],
         },
       },
       {
@@ -22,7 +23,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/setup/global-database.ts"],
+          globalSetup: ["tests/setup/global-database.ts", "tests/setup/clean-tree.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,7 +36,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/setup/global-database.ts"],
+          globalSetup: ["tests/setup/global-database.ts", "tests/setup/clean-tree.ts"],
           // One browser and one server per file; files run one after the other so they do not fight for the 2 cores.
           fileParallelism: false,
           testTimeout: 30_000,
