@@ -5,14 +5,15 @@
  *
  * The archive is a stream both ways (tar-stream, then node's gzip): each stored file goes from the disk into the archive,
  * and back, a chunk at a time, so a site with gigabytes of files backs up in the memory of one chunk. Only the database's
- * dump is held whole: PGlite makes it as one Blob, and reads one back.
+ * dump is held whole: PGlite makes it as one Blob, and reads one back; a restore streams it to disk first, within a
+ * limit, and refuses one that unpacks past what PGlite could hold.
  *
  * PGlite serves one process at a time, and only that process can dump it: while the server runs, the command asks the
  * server to make the backup (server/operations/channel.ts), which passes its own `dump`. PostgreSQL has pg_dump and
  * pg_restore for that (README, "Backups").
  */
-import { createReadStream, createWriteStream, existsSync, type Stats } from "node:fs";
-import { chmod, lstat, mkdir, readdir, rename, rm, utimes, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream, existsSync, openAsBlob, type Stats } from "node:fs";
+import { chmod, lstat, mkdir, mkdtemp, readdir, rename, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -100,44 +101,59 @@ async function addEntry(pack: tar.Pack, header: { name: string; mtime: Date; siz
   });
 }
 
-/** Puts the backup in `archivePath` back into `dataDir`, which must be empty or not exist yet. */
-export async function restoreBackup({ archivePath, dataDir }: { archivePath: string; dataDir: string }): Promise<BackupSummary> {
+/**
+ * How much of an archive a restore reads at most: its database's dump, and that dump unpacked (PGlite unpacks it in
+ * its own memory, which stops at 2 GB). An archive that says more is refused before it is read: a few megabytes of
+ * zeros pack into an entry of gigabytes, and the whole dump is held in memory to be loaded.
+ */
+export const RESTORE_LIMITS = { databaseBytes: 512 * 1024 * 1024, unpackedDatabaseBytes: 1536 * 1024 * 1024 };
+
+/**
+ * Puts the backup in `archivePath` back into `dataDir`, which must be empty or not exist yet. Everything is written in a
+ * folder beside it first, which becomes `dataDir` only once the database opens: a restore that fails, however it
+ * fails, leaves `dataDir` as it found it. The database's dump is streamed to that folder, then loaded from there,
+ * within `limits`.
+ */
+export async function restoreBackup({ archivePath, dataDir, limits = RESTORE_LIMITS }: { archivePath: string; dataDir: string; limits?: typeof RESTORE_LIMITS }): Promise<BackupSummary> {
   if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) throw new AppError("aborted", MESSAGES.backup.notEmpty(dataDir));
   if (!existsSync(archivePath)) throw new AppError("not-found", MESSAGES.backup.noArchive(archivePath));
   const notABackup = () => new AppError("invalid-argument", MESSAGES.backup.notABackup(archivePath));
-  const filesRoot = path.join(dataDir, FILES);
+  const target = path.resolve(dataDir);
+  await mkdir(path.dirname(target), { recursive: true });
+  const staging = await mkdtemp(path.join(path.dirname(target), `.${path.basename(target)}.restoring-`));
+  const filesRoot = path.join(staging, FILES);
+  const dumpFile = path.join(staging, DATABASE);
 
-  const createdDir = !existsSync(dataDir);
-  await mkdir(dataDir, { recursive: true });
   let files = 0;
   let expectedFiles: number | undefined;
-  let dump: Buffer | undefined;
+  let databaseBytes: number | undefined;
   try {
     const extract = tar.extract();
     const reading = pipeline(createReadStream(archivePath), createGunzip(), extract as unknown as NodeJS.WritableStream);
     try {
       for await (const entry of extract) {
-        const { name, type, mtime } = entry.header;
+        const { name, type, mtime, size } = entry.header;
         if (type !== "file") throw notABackup();
         if (expectedFiles === undefined) {
           // The manifest comes first: anything else is not our archive, and nothing is written from it.
           const parsed = name === MANIFEST ? manifest.safeParse(parseJson(await readWhole(entry, SMALL_ENTRY_BYTES))) : null;
           if (!parsed?.success) throw notABackup();
           expectedFiles = parsed.data.files;
-        } else if (name === DATABASE && !dump) {
-          dump = await readWhole(entry, Number.POSITIVE_INFINITY);
+        } else if (name === DATABASE && databaseBytes === undefined) {
+          if ((size ?? 0) > limits.databaseBytes) throw new AppError("invalid-argument", MESSAGES.backup.tooLarge(archivePath, limits.databaseBytes));
+          databaseBytes = await writeBounded(entry, dumpFile, limits.databaseBytes, () => MESSAGES.backup.tooLarge(archivePath, limits.databaseBytes));
         } else if (name === AUTH_SECRET) {
-          const target = path.join(dataDir, AUTH_SECRET);
-          await writeFile(target, await readWhole(entry, SMALL_ENTRY_BYTES), { flag: "wx", mode: 0o600 });
-          await chmod(target, 0o600);
-          await utimes(target, mtime, mtime);
+          const secret = path.join(staging, AUTH_SECRET);
+          await writeFile(secret, await readWhole(entry, SMALL_ENTRY_BYTES), { flag: "wx", mode: 0o600 });
+          await chmod(secret, 0o600);
+          await utimes(secret, mtime, mtime);
         } else if (name.startsWith(`${FILES}/`)) {
           // A name that leads out of the files folder (../) is not one that npm run backup writes.
-          const target = path.resolve(filesRoot, name.slice(FILES.length + 1));
-          if (!target.startsWith(`${filesRoot}${path.sep}`)) throw notABackup();
-          await mkdir(path.dirname(target), { recursive: true });
-          await pipeline(entry, createWriteStream(target, { flags: "wx", mode: 0o644 }));
-          await utimes(target, mtime, mtime);
+          const file = path.resolve(filesRoot, name.slice(FILES.length + 1));
+          if (!file.startsWith(`${filesRoot}${path.sep}`)) throw notABackup();
+          await mkdir(path.dirname(file), { recursive: true });
+          await pipeline(entry, createWriteStream(file, { flags: "wx", mode: 0o644 }));
+          await utimes(file, mtime, mtime);
           files++;
         } else throw notABackup();
       }
@@ -146,18 +162,36 @@ export async function restoreBackup({ archivePath, dataDir }: { archivePath: str
       await reading.catch(() => undefined);
       throw error;
     }
-    if (expectedFiles === undefined || !dump || files !== expectedFiles) throw notABackup();
+    if (expectedFiles === undefined || databaseBytes === undefined || files !== expectedFiles) throw notABackup();
+    // What the dump unpacks to, counted as it streams by, before PGlite unpacks it in its memory.
+    await writeBounded(createReadStream(dumpFile).pipe(createGunzip()), null, limits.unpackedDatabaseBytes, () => MESSAGES.backup.tooLarge(archivePath, limits.unpackedDatabaseBytes));
     // PGlite unpacks its own dump into the new data folder.
-    const database = await openDatabase({ dataDir, loadDataDir: new Blob([new Uint8Array(dump)]) });
+    const database = await openDatabase({ dataDir: staging, loadDataDir: await openAsBlob(dumpFile) });
     await database.close();
+    await rm(dumpFile);
+    // The whole restore becomes the data folder at once (replacing it when it is an empty folder).
+    await rename(staging, target);
   } catch (error) {
-    // The folder was empty: what the restore wrote goes, so that it can be tried again.
-    if (createdDir) await rm(dataDir, { recursive: true, force: true });
-    else for (const name of await readdir(dataDir)) await rm(path.join(dataDir, name), { recursive: true, force: true });
+    await rm(staging, { recursive: true, force: true });
     if (error instanceof AppError) throw error;
     throw new AppError("invalid-argument", MESSAGES.backup.damaged(archivePath, error instanceof Error ? error.message : String(error)));
   }
-  return { files, databaseBytes: dump.byteLength };
+  return { files, databaseBytes };
+}
+
+/** Streams `source` to `file` (or only counts it, for null), refused with `tooLarge` past `limit` bytes; answers how many. */
+async function writeBounded(source: Readable | AsyncIterable<unknown>, file: string | null, limit: number, tooLarge: () => string): Promise<number> {
+  let size = 0;
+  const counted = async function* () {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > limit) throw new AppError("invalid-argument", tooLarge());
+      if (file) yield chunk;
+    }
+  };
+  if (file) await pipeline(counted, createWriteStream(file, { flags: "wx", mode: 0o600 }));
+  else for await (const _ of counted());
+  return size;
 }
 
 /** An entry's bytes, refused past `limit`. */

@@ -4,6 +4,7 @@
  */
 import { execFile } from "node:child_process";
 import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from "node:fs";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { createGzip } from "node:zlib";
@@ -164,6 +165,65 @@ describe("backup and restore of the embedded database", () => {
     expect(restore.stderr).toContain(`${hostile} is not a backup made by npm run backup`);
     expect(existsSync(path.join(work, "escaped.txt"))).toBe(false);
     expect(existsSync(target)).toBe(false);
+  });
+
+  /** An archive of a manifest and a database entry of `databaseBytes` bytes from `body`, packed as npm run backup packs. */
+  async function archiveWithDatabase(file: string, databaseBytes: number, body: () => AsyncIterable<Buffer>) {
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip(), createWriteStream(file));
+    pack.entry({ name: "manifest.json" }, JSON.stringify({ format: 1, createdAt: new Date().toISOString(), files: 0 }));
+    const entry = pack.entry({ name: "database.tar.gz", size: databaseBytes });
+    await pipeline(Readable.from(body()), entry as unknown as NodeJS.WritableStream);
+    pack.finalize();
+    await written;
+  }
+  async function* zeros(bytes: number) {
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let sent = 0; sent < bytes; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+  }
+
+  it("refuses an archive whose database says it is larger than a restore reads, holding none of it, and leaves the folder as it found it", async () => {
+    // 600 MB of zeros pack into well under a megabyte.
+    const bomb = path.join(work, "bomb.tar.gz");
+    await archiveWithDatabase(bomb, 600 * 1024 * 1024, () => zeros(600 * 1024 * 1024));
+    expect(statSync(bomb).size).toBeLessThan(2 * 1024 * 1024);
+    const target = path.join(work, "bomb-target");
+    mkdirSync(target);
+    const probe = path.join(os.tmpdir(), `indie-tools-rss-${process.pid}.mjs`);
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(`maxRSS ${process.resourceUsage().maxRSS}\\n`));\n");
+    const failed = await promisify(execFile)(process.execPath, [`--import=${probe}`, path.join(BUILD_DIR, "server/commands/restore.js"), bomb, "--data-dir", target], {
+      env: { ...process.env, NODE_ENV: "production" },
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain(`${bomb} holds a database larger than a restore reads (512 MB): nothing was restored`);
+    expect(Number(/maxRSS (\d+)/.exec(failed!.stderr)?.[1]) * 1024).toBeLessThan(COMMAND_MEMORY_BYTES);
+    // The empty folder it was given, and nothing beside it.
+    expect(readdirSync(target)).toEqual([]);
+    expect(readdirSync(work).filter((name) => name.includes("restoring"))).toEqual([]);
+  });
+
+  it("refuses a database that is within the limit packed but not unpacked, or that streams past what it declared, and writes nothing", async () => {
+    const limits = { databaseBytes: 64 * 1024, unpackedDatabaseBytes: 256 * 1024 };
+    // A dump that unpacks to a megabyte of zeros: a thousand bytes packed.
+    const packed: Buffer[] = [];
+    for await (const chunk of Readable.from(zeros(1024 * 1024)).pipe(createGzip())) packed.push(chunk as Buffer);
+    const dump = Buffer.concat(packed);
+    expect(dump.length).toBeLessThan(limits.databaseBytes);
+    const unpacking = path.join(work, "unpacking.tar.gz");
+    await archiveWithDatabase(unpacking, dump.length, async function* () {
+      yield dump;
+    });
+    const { restoreBackup } = await import("#server/backup/backup.ts");
+    const target = path.join(work, "unpacking-target");
+    await expect(restoreBackup({ archivePath: unpacking, dataDir: target, limits })).rejects.toThrow(`${unpacking} holds a database larger than a restore reads (0 MB): nothing was restored`);
+    expect(existsSync(target)).toBe(false);
+    // An archive made by npm run backup, restored within a limit smaller than its database: refused as it streams.
+    await expect(restoreBackup({ archivePath: archive, dataDir: target, limits: { ...limits, databaseBytes: 1024 } })).rejects.toThrow("holds a database larger than a restore reads");
+    expect(existsSync(target)).toBe(false);
+    expect(readdirSync(work).filter((name) => name.includes("restoring"))).toEqual([]);
   });
 
   it("refuses to restore into a folder that is not empty, and leaves it as it was", async () => {

@@ -1669,6 +1669,7 @@ export default {
   "backup.noArchive": "No such file: {archive}",
   "backup.damaged": "{archive} cannot be read: {reason}",
   "backup.notABackup": "{archive} is not a backup made by npm run backup",
+  "backup.tooLarge": "{archive} holds a database larger than a restore reads ({megabytes} MB): nothing was restored",
   "backup.postgres": "The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README's Backups section says",
   "backup.bucket": "The files are kept in the bucket {bucket} (S3_BUCKET), which a backup archive would miss: copy the bucket with its own tools (such as aws s3 sync), and back up the database, as the README's Backups section says",
   "links.noCheck": "This tool has no link check to act on",

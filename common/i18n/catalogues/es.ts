@@ -1658,6 +1658,7 @@ export default {
   "backup.noArchive": "No existe el archivo: {archive}",
   "backup.damaged": "{archive} no se puede leer: {reason}",
   "backup.notABackup": "{archive} no es una copia hecha con npm run backup",
+  "backup.tooLarge": "{archive} contiene una base de datos mayor de lo que lee una restauración ({megabytes} MB): no se restauró nada",
   "backup.postgres": "La base de datos es PostgreSQL (DATABASE_URL): respáldala con pg_dump, como dice la sección Backups del README",
   "backup.bucket": "Los archivos se guardan en el bucket {bucket} (S3_BUCKET), que un archivo de copia no incluiría: copia el bucket con sus propias herramientas (como aws s3 sync), y respalda la base de datos, como dice la sección Backups del README",
   "links.noCheck": "Esta herramienta no tiene ninguna comprobación de enlace que atender",

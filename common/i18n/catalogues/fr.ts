@@ -1658,6 +1658,7 @@ export default {
   "backup.noArchive": "Fichier introuvable : {archive}",
   "backup.damaged": "{archive} est illisible : {reason}",
   "backup.notABackup": "{archive} n'est pas une sauvegarde faite par npm run backup",
+  "backup.tooLarge": "{archive} contient une base de données plus grande que ce qu'une restauration lit ({megabytes} Mo) : rien n'a été restauré",
   "backup.postgres": "La base de données est PostgreSQL (DATABASE_URL) : sauvegardez-la avec pg_dump, comme le dit la section Backups du README",
   "backup.bucket": "Les fichiers sont gardés dans le bucket {bucket} (S3_BUCKET), qu'une archive de sauvegarde manquerait : copiez le bucket avec ses propres outils (comme aws s3 sync), et sauvegardez la base de données, comme le dit la section Backups du README",
   "links.noCheck": "Cet outil n'a pas de vérification de lien à traiter",
