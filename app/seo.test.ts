@@ -3,8 +3,8 @@ import { ogHomeImage, ogImagePath } from "#common/og-image.ts";
 import "#server/i18n.ts";
 import { breadcrumbLd, itemListLd, jsonLd, MAX_DESCRIPTION_LENGTH, metaDescription, pageMeta, pageTitle } from "./seo.ts";
 
-const matches = [{ loaderData: { locale: "en", config: { siteName: "Indie Tools", siteUrl: "https://tools.example", locales: ["en"], defaultLocale: "en", other: "not shown" } } }];
-const multilingual = (locale: string) => [{ loaderData: { locale, config: { siteName: "Indie Tools", siteUrl: "https://tools.example", locales: ["en", "fr", "es"], defaultLocale: "en" } } }];
+const matches = [{ loaderData: { locale: "en", config: { siteName: "Indie Tools", siteUrl: "https://tools.example", taglines: {}, locales: ["en"], defaultLocale: "en", other: "not shown" } } }];
+const multilingual = (locale: string) => [{ loaderData: { locale, config: { siteName: "Indie Tools", siteUrl: "https://tools.example", taglines: {}, locales: ["en", "fr", "es"], defaultLocale: "en" } } }];
 
 describe("pageMeta", () => {
   it("writes the title, description, canonical URL and link-preview tags, with the home page's image by default", () => {

@@ -5,6 +5,7 @@ import type { Words } from "#common/i18n/translate.ts";
 import { wordsFor } from "#common/i18n/words.ts";
 import { type Locale, localizedPath, type SiteLocales } from "#common/locales.ts";
 import { ogHomeImage, ogImagePath } from "#common/og-image.ts";
+import { taglineOf } from "#common/schemas/settings.ts";
 
 type SeoInput = {
   siteName: string;
@@ -141,12 +142,13 @@ export type PageMeta = Omit<SeoInput, keyof Site | "locale" | "site"> & {
  * that answers undefined (the page's loader failed, and the error page shows instead) gives no tags.
  */
 export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta | ((site: SiteWords) => PageMeta | undefined)): MetaDescriptor[] {
-  const root = matches[0]?.loaderData as { config: Site & { tagline: string } & SiteLocales; locale: Locale } | undefined;
+  const root = matches[0]?.loaderData as { config: Site & { taglines: Partial<Record<Locale, string>> } & SiteLocales; locale: Locale } | undefined;
   if (!root) return [];
-  const { siteName, siteUrl, tagline, locales, defaultLocale } = root.config;
+  const { siteName, siteUrl, taglines, locales, defaultLocale } = root.config;
   const site = { locales, defaultLocale };
   const pageUrl: PageUrl = (path) => `${siteUrl}${localizedPath(root.locale, path, site)}`;
-  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline, pageUrl, ...wordsFor(root.locale) }) : page;
+  const words = wordsFor(root.locale);
+  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline: taglineOf(taglines, root.locale, words.t), pageUrl, ...words }) : page;
   if (!meta) return [];
   const { noindex, extra = [], path, ...rest } = meta;
   return [

@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_SEARCHES_MIN_VISITORS } from "#common/constants.ts";
-import type { SiteSettings } from "#common/schemas/settings.ts";
-import { LOCALES } from "#common/locales.ts";
+import { type SiteSettings, taglineField } from "#common/schemas/settings.ts";
+import { type Locale, LOCALES } from "#common/locales.ts";
 import { z } from "#common/zod.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
@@ -286,7 +286,8 @@ export const FILES_URL = "/files";
 export function publicConfig(config: Config, settings: SiteSettings) {
   return {
     siteName: settings.siteName,
-    tagline: settings.tagline,
+    /** The operator's tagline in each language they wrote one for; the others say the language's own words. */
+    taglines: Object.fromEntries(LOCALES.flatMap((locale) => (settings[taglineField(locale)] ? [[locale, settings[taglineField(locale)]]] : []))) as Partial<Record<Locale, string>>,
     siteUrl: config.SITE_URL,
     /** The uploaded logo and favicon; empty for the default ones. */
     logoUrl: settings.logoUrl,

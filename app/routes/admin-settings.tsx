@@ -5,7 +5,9 @@
  */
 import { data, Form } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
-import { MAX_BANNER_LENGTH, MAX_SITE_NAME_LENGTH, MAX_TAGLINE_LENGTH, SITE_SETTING_FIELDS, siteSettingsInput } from "#common/schemas/settings.ts";
+import { MAX_BANNER_LENGTH, MAX_SITE_NAME_LENGTH, MAX_TAGLINE_LENGTH, SITE_SETTING_FIELDS, siteSettingsInput, taglineField } from "#common/schemas/settings.ts";
+import { LOCALE_NAMES } from "#common/locales.ts";
+import { wordsFor } from "#common/i18n/words.ts";
 import { Field, SubmitButton } from "../components/form.tsx";
 import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import type { FormFailure } from "../forms.ts";
@@ -19,7 +21,10 @@ import { useT } from "../i18n.tsx";
 const IMAGES = [{ kind: "logo" }, { kind: "favicon" }] as const;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return await moderated(context.services.settings.forAdmin(context.user), url);
+  const forAdmin = await moderated(context.services.settings.forAdmin(context.user), url);
+  // Each offered language's own tagline, which an empty field leaves: the browser has only the console's language.
+  const taglineDefaults = context.config.LOCALES.map((locale) => ({ locale, words: wordsFor(locale).t("home.tagline") }));
+  return { ...forAdmin, taglineDefaults };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -49,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, ({ t }) => ({ title: t("admin.settings"), description: t("adminSettings.description"), path: "/admin/settings", noindex: true }));
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, defaults } = loaderData;
+  const { settings, defaults, taglineDefaults } = loaderData;
   const result = actionData as ModerationResult | undefined;
   const failure = result && "fields" in result ? result : undefined;
   const value = (field: (typeof SITE_SETTING_FIELDS)[number]) => failure?.values[field] ?? settings[field];
@@ -66,7 +71,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.identity")}</legend>
           {text("siteName", t("adminSettings.name"), { maxLength: MAX_SITE_NAME_LENGTH, hint: t("adminSettings.nameHint", { name: defaults.siteName }) })}
-          {text("tagline", t("adminSettings.tagline"), { maxLength: MAX_TAGLINE_LENGTH, hint: t("adminSettings.taglineHint") })}
+          {taglineDefaults.map(({ locale, words }) =>
+            text(taglineField(locale), t("adminSettings.tagline", { language: LOCALE_NAMES[locale] }), {
+              maxLength: MAX_TAGLINE_LENGTH,
+              placeholder: words,
+              hint: t("adminSettings.taglineHint", { language: LOCALE_NAMES[locale], words }),
+            }),
+          )}
           {IMAGES.map(({ kind }) => {
             const current = settings[`${kind}Url`];
             return (

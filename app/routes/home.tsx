@@ -9,6 +9,7 @@ import { Link } from "../components/link.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useT } from "../i18n.tsx";
 import { useRootData } from "../root-data.ts";
+import { taglineOf } from "#common/schemas/settings.ts";
 import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
@@ -32,7 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, ({ siteName, siteUrl, tagline, t, pageUrl, locale }) => ({
-    title: tagline ? `${siteName}: ${tagline}` : siteName,
+    title: `${siteName}: ${tagline}`,
     description: t("home.description"),
     path: loaderData?.cursorParam ? `/?cursor=${loaderData.cursorParam}` : "/",
     extra: [
@@ -46,14 +47,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   }));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { config } = useRootData();
+  const { config, locale } = useRootData();
   const t = useT();
   const { featured, trending, latest, isFirstPage } = loaderData;
 
   return (
     <main className="mx-auto max-w-7xl px-4">
       <section className="py-12 text-center sm:py-16">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{config.tagline || config.siteName}</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{taglineOf(config.taglines, locale, t)}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
           {t("home.intro")}
         </p>

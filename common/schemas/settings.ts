@@ -2,6 +2,7 @@
 import { z } from "#common/zod.ts";
 import { accentContrastProblem } from "../colors.ts";
 import { MESSAGES } from "../messages.ts";
+import { LOCALES, type Locale } from "../locales.ts";
 
 export const MAX_SITE_NAME_LENGTH = 60;
 export const MAX_TAGLINE_LENGTH = 120;
@@ -23,7 +24,10 @@ const webAddress = text(MAX_URL_LENGTH).refine((value) => {
 export const siteSettingsInput = z
   .object({
     siteName: text(MAX_SITE_NAME_LENGTH).refine(Boolean, { error: () => MESSAGES.settings.siteNameRequired }),
-    tagline: text(MAX_TAGLINE_LENGTH),
+    // The home page's heading in each language; empty, the language's own words (home.tagline).
+    tagline_en: text(MAX_TAGLINE_LENGTH),
+    tagline_fr: text(MAX_TAGLINE_LENGTH),
+    tagline_es: text(MAX_TAGLINE_LENGTH),
     accentColor: text(7)
       .transform((value) => value.toLowerCase())
       .refine((value) => !value || /^#[0-9a-f]{6}$/.test(value), { error: () => MESSAGES.settings.badColor })
@@ -47,5 +51,18 @@ export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
 /** The settings in force: the form's, and the uploaded images' addresses (empty for the default ones). */
 export type SiteSettings = SiteSettingsInput & { logoUrl: string; faviconUrl: string };
 
+/** The tagline's field of each language. */
+export const taglineField = (locale: Locale) => `tagline_${locale}` as const;
+export type TaglineField = ReturnType<typeof taglineField>;
+export const TAGLINE_FIELDS = LOCALES.map(taglineField);
+
 /** The form's text fields, in its order. */
-export const SITE_SETTING_FIELDS = ["siteName", "tagline", "accentColor", "bannerText", "bannerUrl", "newsletterUrl", "newsletterArchiveUrl", "contactEmail", "contactTelegramUrl", "contactXUrl"] as const;
+export const SITE_SETTING_FIELDS = ["siteName", ...TAGLINE_FIELDS, "accentColor", "bannerText", "bannerUrl", "newsletterUrl", "newsletterArchiveUrl", "contactEmail", "contactTelegramUrl", "contactXUrl"] as const;
+
+/**
+ * The home page's heading and title in `locale`: the operator's words for that language, or the language's own
+ * (the seed's "The Best Tools for Indie Developers" in English).
+ */
+export function taglineOf(taglines: Partial<Record<Locale, string>>, locale: Locale, t: (key: "home.tagline") => string): string {
+  return taglines[locale] || t("home.tagline");
+}

@@ -10,7 +10,7 @@
 import { eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { SessionUser } from "#common/access.ts";
-import type { SiteSettings, SiteSettingsInput } from "#common/schemas/settings.ts";
+import { type SiteSettings, type SiteSettingsInput, taglineField } from "#common/schemas/settings.ts";
 import { requireAdmin } from "../access.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Config } from "../config.ts";
@@ -20,8 +20,8 @@ import { processImage } from "../images/process.ts";
 import type { Logger } from "../logger.ts";
 import type { FileStorage } from "../storage/files.ts";
 
-/** The tagline the seed's home page has always said. */
-export const DEFAULT_TAGLINE = "The Best Tools for Indie Developers";
+/** The tagline the seed's home page has always said, which settings saved before taglines had a language may hold. */
+const SEED_TAGLINE = "The Best Tools for Indie Developers";
 const ROW_ID = 1;
 
 export type SiteImage = "logo" | "favicon";
@@ -30,7 +30,10 @@ export type SiteImage = "logo" | "favicon";
 export function defaultSettings(config: Config): SiteSettings {
   return {
     siteName: config.SITE_NAME,
-    tagline: DEFAULT_TAGLINE,
+    // Each language's own words (home.tagline), until an admin writes others.
+    tagline_en: "",
+    tagline_fr: "",
+    tagline_es: "",
     accentColor: "",
     bannerText: config.PROMO_TEXT,
     bannerUrl: config.PROMO_URL ?? "",
@@ -55,8 +58,12 @@ export function siteSettingsStore({ db, config, storage, logger, maxImageBytes }
   /** Reads the settings; answers whether they differ from those in force. */
   async function load(): Promise<boolean> {
     const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, ROW_ID));
+    const values = { ...row?.values };
+    // A tagline saved before taglines had a language was the default language's, unless it was the seed's own words.
+    const legacy = values.tagline;
+    if (typeof legacy === "string" && legacy !== SEED_TAGLINE && !values[taglineField(config.DEFAULT_LOCALE)]) values[taglineField(config.DEFAULT_LOCALE)] = legacy;
     // Only the keys the settings have: a value kept by an older version, or none, leaves the default.
-    const next = { ...defaults, ...Object.fromEntries(Object.entries(row?.values ?? {}).filter(([key, value]) => key in defaults && typeof value === "string")) };
+    const next = { ...defaults, ...Object.fromEntries(Object.entries(values).filter(([key, value]) => key in defaults && typeof value === "string")) };
     updatedAt = row?.updatedAt ?? null;
     if (JSON.stringify(next) === JSON.stringify(current)) return false;
     current = next;

@@ -72,6 +72,30 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(await (await get("/es/tools?sort=name")).text()).toContain('<a href="/fr/tools?sort=name" hrefLang="fr" lang="fr"');
   });
 
+  it("heads each language's home page with its own tagline, and an admin's tagline in each language in that language only", async () => {
+    const heading = (html: string) => [/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1], /<title>([^<]*)<\/title>/.exec(html)?.[1]];
+    expect(heading(await (await get("/")).text())).toEqual(["The Best Tools for Indie Developers", "Indie Tools: The Best Tools for Indie Developers"]);
+    expect(heading(await (await get("/fr")).text())).toEqual([
+      "Les meilleurs outils pour les développeurs indépendants",
+      "Indie Tools: Les meilleurs outils pour les développeurs indépendants",
+    ]);
+    expect(heading(await (await get("/es")).text())).toEqual([
+      "Las mejores herramientas para desarrolladores independientes",
+      "Indie Tools: Las mejores herramientas para desarrolladores independientes",
+    ]);
+
+    const admin = await signUpPerson(app, database.db, "Adam", { role: "admin" });
+    const form = await (await admin.client.request("/fr/admin/settings")).text();
+    expect(form).toContain("Slogan (Español)");
+    expect(form).toContain('placeholder="Las mejores herramientas para desarrolladores independientes"');
+    const values = new FormData();
+    for (const [name, value] of Object.entries({ intent: "save", siteName: "Indie Tools", tagline_fr: "Des outils pour les indés", tagline_en: "", tagline_es: "" })) values.set(name, value);
+    expect((await admin.client.postMultipart("/admin/settings", values)).status).toBe(200);
+    expect(heading(await (await get("/fr")).text())[0]).toBe("Des outils pour les indés");
+    expect(heading(await (await get("/")).text())[0]).toBe("The Best Tools for Indie Developers");
+    expect(heading(await (await get("/es")).text())[0]).toBe("Las mejores herramientas para desarrolladores independientes");
+  });
+
   it("links structured data, link previews and feeds to the page's own language", async () => {
     const category = await insertCategory(database.db, { label: "Analytics", slug: "analytics" });
     const tool = await insertTool(database.db, { name: "Beacon", categories: [category.id], verifiedAt: new Date() });
@@ -172,7 +196,7 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     for (const [path, fields, message] of [
       ["/fr/login", { email: "bad" }, "Format d&#x27;e-mail incorrect"],
       ["/fr/login", { password: "wrong-password" }, "Mot de passe incorrect"],
-      ["/es/login", { email: "nobody@example.com" }, "El usuario no existe"],
+      ["/es/login", { email: "nobody@example.com" }, "Contraseña incorrecta"],
       ["/login", { password: "wrong-password" }, "Incorrect password"],
     ] as const) {
       const html = await (await login(path, fields)).text();

@@ -6,6 +6,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#common/messages.ts";
+import { siteSettings } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
@@ -14,7 +15,7 @@ import { XSS_PAYLOADS } from "../setup/xss-payloads.ts";
 
 const VALID = {
   siteName: "Maker Shelf",
-  tagline: "Tools that small teams trust",
+  tagline_en: "Tools that small teams trust",
   accentColor: "#0f766e",
   bannerText: "Launch week: half price",
   bannerUrl: "https://shelf.example/launch",
@@ -82,6 +83,16 @@ describe.each(databaseKinds)("the site's settings on %s", (kind) => {
     expect(await home()).toContain("The Best Tools for Indie Developers");
   });
 
+  it("reads a tagline saved before taglines had a language as the default language's, unless it was the seed's own words", async () => {
+    for (const [saved, shown] of [["Old words of ours", "Old words of ours"], ["The Best Tools for Indie Developers", "The Best Tools for Indie Developers"]]) {
+      await database.db.delete(siteSettings);
+      await database.db.insert(siteSettings).values({ id: 1, values: { siteName: "Maker Shelf", tagline: saved }, updatedAt: new Date() });
+      await app.services.settings.start();
+      expect(await home()).toContain(`>${shown}</h1>`);
+      expect(app.services.settings.current().tagline_en).toBe(saved === shown && saved !== "The Best Tools for Indie Developers" ? saved : "");
+    }
+  });
+
   it.each([
     ["an accent too light for white", { accentColor: "#facc15" }, "accentColor", MESSAGES.settings.accentTooLight("1.5")],
     ["an accent too dark for the dark theme", { accentColor: "#1e1b4b" }, "accentColor", MESSAGES.settings.accentTooDark("3.5")],
@@ -124,7 +135,7 @@ describe.each(databaseKinds)("the site's settings on %s", (kind) => {
 
   it("never runs what an admin types as HTML", async () => {
     for (const payload of XSS_PAYLOADS.slice(0, 4)) {
-      expect((await save({ ...VALID, siteName: payload.slice(0, 60), tagline: payload.slice(0, 120), bannerText: payload.slice(0, 200) })).status).toBe(200);
+      expect((await save({ ...VALID, siteName: payload.slice(0, 60), tagline_en: payload.slice(0, 120), bannerText: payload.slice(0, 200) })).status).toBe(200);
       const page = await home();
       expect(page).not.toMatch(/<script>alert|<img src=x onerror|<svg onload/i);
     }

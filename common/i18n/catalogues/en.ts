@@ -984,6 +984,7 @@ export default {
   "feed.llmsSitemap": "Sitemap",
 
   "og.tagline": "The best tools for indie developers and solopreneurs, hand-picked.",
+  "home.tagline": "The Best Tools for Indie Developers",
   "og.categoryTitle": "{category} tools",
 
   "admin.moderation": "Moderation",
@@ -1438,8 +1439,8 @@ export default {
   "adminSettings.identity": "Identity",
   "adminSettings.name": "Name",
   "adminSettings.nameHint": "In the navigation bar, the titles and the mails. Default: {name}",
-  "adminSettings.tagline": "Tagline",
-  "adminSettings.taglineHint": "The home page's heading and title.",
+  "adminSettings.tagline": "Tagline ({language})",
+  "adminSettings.taglineHint": "The home page's heading and title in {language}. Empty: “{words}”.",
   "adminSettings.image": "{kind, select, logo {Logo} other {Favicon}}",
   "adminSettings.imageHint": "{kind, select, logo {Beside the name in the navigation bar. Square works best; PNG, JPEG, WebP, GIF or SVG.} other {The icon of the browser's tab. Square; it is made 256 px.}}",
   "adminSettings.current": "{kind, select, logo {The current logo} other {The current favicon}}",

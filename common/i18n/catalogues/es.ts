@@ -973,6 +973,7 @@ export default {
   "feed.llmsSitemap": "Mapa del sitio",
 
   "og.tagline": "Las mejores herramientas para desarrolladores independientes y emprendedores en solitario, elegidas a mano.",
+  "home.tagline": "Las mejores herramientas para desarrolladores independientes",
   "og.categoryTitle": "Herramientas de {category}",
 
   "admin.moderation": "Moderación",
@@ -1427,8 +1428,8 @@ export default {
   "adminSettings.identity": "Identidad",
   "adminSettings.name": "Nombre",
   "adminSettings.nameHint": "En la barra de navegación, los títulos y los correos. Por defecto: {name}",
-  "adminSettings.tagline": "Eslogan",
-  "adminSettings.taglineHint": "El encabezado y el título de la página de inicio.",
+  "adminSettings.tagline": "Eslogan ({language})",
+  "adminSettings.taglineHint": "El título y el encabezado de la página de inicio en {language}. Vacío: «{words}».",
   "adminSettings.image": "{kind, select, logo {Logotipo} other {Favicon}}",
   "adminSettings.imageHint": "{kind, select, logo {Junto al nombre en la barra de navegación. Mejor cuadrado; PNG, JPEG, WebP, GIF o SVG.} other {El icono de la pestaña del navegador. Cuadrado; se hace de 256 px.}}",
   "adminSettings.current": "{kind, select, logo {El logotipo actual} other {El favicon actual}}",

@@ -973,6 +973,7 @@ export default {
   "feed.llmsSitemap": "Plan du site",
 
   "og.tagline": "Les meilleurs outils pour développeurs indépendants et solopreneurs, choisis à la main.",
+  "home.tagline": "Les meilleurs outils pour les développeurs indépendants",
   "og.categoryTitle": "Outils {category}",
 
   "admin.moderation": "Modération",
@@ -1427,8 +1428,8 @@ export default {
   "adminSettings.identity": "Identité",
   "adminSettings.name": "Nom",
   "adminSettings.nameHint": "Dans la barre de navigation, les titres et les e-mails. Par défaut : {name}",
-  "adminSettings.tagline": "Slogan",
-  "adminSettings.taglineHint": "Le titre et l'intitulé de la page d'accueil.",
+  "adminSettings.tagline": "Slogan ({language})",
+  "adminSettings.taglineHint": "Le titre et l'intitulé de la page d'accueil en {language}. Vide : « {words} ».",
   "adminSettings.image": "{kind, select, logo {Logo} other {Favicon}}",
   "adminSettings.imageHint": "{kind, select, logo {À côté du nom dans la barre de navigation. Carré de préférence ; PNG, JPEG, WebP, GIF ou SVG.} other {L'icône de l'onglet du navigateur. Carrée ; elle est ramenée à 256 px.}}",
   "adminSettings.current": "{kind, select, logo {Le logo actuel} other {Le favicon actuel}}",
