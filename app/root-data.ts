@@ -14,6 +14,10 @@ export type RootData = {
   userTools: UserToolLink[];
   /** Every heart on every page reads this list (docs/decisions/006-favourite-hearts.md). */
   favoriteToolIds: string[];
+  /** The favourites whose like does not count yet, which the person's own view counts (decision 042). */
+  waitingLikeIds: string[];
+  /** While the account is younger than a day, when its likes start to count. */
+  likesCountFrom: string | null;
   /** What the signed-in person follows: "category:<id>" and "tag:<tag>" (decision 044). */
   follows: string[];
   categories: { id: string; label: string; slug: string }[];

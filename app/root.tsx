@@ -23,10 +23,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { services, publicConfig, user } = context;
-  const [categories, userTools, favoriteToolIds, follows, topLists] = await Promise.all([
+  const [categories, userTools, ownLikes, follows, topLists] = await Promise.all([
     services.categories.listCategories(),
     user ? services.accounts.listUserToolLinks(user) : [],
-    user ? services.favorites.listFavoriteIds(user) : [],
+    user ? services.favorites.listOwnLikes(user) : { favoriteToolIds: [], waitingLikeIds: [], likesCountFrom: null },
     user ? services.follows.listFollowKeys(user) : [],
     services.topLists.listTopListLinks(),
   ]);
@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     config: publicConfig,
     user,
     userTools,
-    favoriteToolIds,
+    ...ownLikes,
     follows,
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
     topLists,

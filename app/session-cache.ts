@@ -14,10 +14,37 @@ import { useOptionalRootData } from "./root-data.ts";
 
 export const SESSION_CACHE_KEY = "idt_d";
 
-export type SessionCache = { uid: string; uslug: string; uname: string; urole: string; uTools: UserToolLink[]; uFavorites: string[]; uFollows: string[] };
+export type SessionCache = {
+  uid: string;
+  uslug: string;
+  uname: string;
+  urole: string;
+  uTools: UserToolLink[];
+  uFavorites: string[];
+  /** The favourites whose like does not count yet, and from when a young account's likes count (decision 042). */
+  uWaiting?: string[];
+  uLikesFrom?: string | null;
+  uFollows: string[];
+};
 
 /** The signed-in person as the page shows them. */
-export type Viewer = { user: SessionUser; tools: UserToolLink[]; favoriteToolIds: string[]; follows: string[] };
+export type Viewer = { user: SessionUser; tools: UserToolLink[]; favoriteToolIds: string[]; waitingLikeIds: string[]; likesCountFrom: string | null; follows: string[] };
+
+/** What the server says of the person (/api/me, or a page rendered for them). */
+type ViewerAnswer = { user: SessionUser | null; tools: UserToolLink[]; favoriteToolIds: string[]; waitingLikeIds?: string[]; likesCountFrom?: string | null; follows?: string[] };
+
+/** The viewer an answer names, or null for nobody. */
+function viewerOf(answer: ViewerAnswer): Viewer | null {
+  if (!answer.user) return null;
+  return {
+    user: answer.user,
+    tools: answer.tools ?? [],
+    favoriteToolIds: answer.favoriteToolIds ?? [],
+    waitingLikeIds: answer.waitingLikeIds ?? [],
+    likesCountFrom: answer.likesCountFrom ?? null,
+    follows: answer.follows ?? [],
+  };
+}
 
 /** Where the person's own state is read: GET /api/me (server/http/app.ts), answered `private, no-store`. */
 export const VIEWER_PATH = "/api/me";
@@ -47,6 +74,8 @@ function readCache(): Viewer | null {
       user: { id: cache.uid, slug: cache.uslug, username: cache.uname ?? "", role },
       tools: Array.isArray(cache.uTools) ? cache.uTools : [],
       favoriteToolIds: Array.isArray(cache.uFavorites) ? cache.uFavorites : [],
+      waitingLikeIds: Array.isArray(cache.uWaiting) ? cache.uWaiting : [],
+      likesCountFrom: typeof cache.uLikesFrom === "string" ? cache.uLikesFrom : null,
       follows: Array.isArray(cache.uFollows) ? cache.uFollows : [],
     };
   } catch {
@@ -77,6 +106,8 @@ export function setViewer(viewer: Viewer | null) {
         urole: viewer.user.role,
         uTools: viewer.tools,
         uFavorites: viewer.favoriteToolIds,
+        uWaiting: viewer.waitingLikeIds,
+        uLikesFrom: viewer.likesCountFrom,
         uFollows: viewer.follows,
       };
       localStorage.setItem(SESSION_CACHE_KEY, JSON.stringify(cache));
@@ -103,8 +134,7 @@ export async function refreshViewer(): Promise<void> {
   try {
     const response = await fetch(VIEWER_PATH, { headers: { accept: "application/json" }, credentials: "same-origin" });
     if (!response.ok) return;
-    const answer = (await response.json()) as { user: SessionUser | null; tools: UserToolLink[]; favoriteToolIds: string[]; follows?: string[] };
-    setViewer(answer.user ? { user: answer.user, tools: answer.tools, favoriteToolIds: answer.favoriteToolIds, follows: answer.follows ?? [] } : null);
+    setViewer(viewerOf((await response.json()) as ViewerAnswer));
   } catch {
     // Offline or a server error: the cached state stays until the next answer.
   }
@@ -122,7 +152,7 @@ function subscribe(listener: () => void) {
 export function useViewer(): Viewer | null {
   const root = useOptionalRootData();
   const stored = useSyncExternalStore(subscribe, load, () => null);
-  const fromPage = root?.user ? { user: root.user, tools: root.userTools, favoriteToolIds: root.favoriteToolIds, follows: root.follows } : null;
+  const fromPage = root?.user ? viewerOf({ ...root, tools: root.userTools }) : null;
   // While the page hydrates, and until the store has heard of the page's person, the page says who they are.
   if (fromPage && stored?.user.id !== fromPage.user.id) return fromPage;
   return stored ?? fromPage;
@@ -139,12 +169,14 @@ export function useViewerSync() {
   const user = root?.user ?? null;
   const tools = root?.userTools;
   const favoriteToolIds = root?.favoriteToolIds;
+  const waitingLikeIds = root?.waitingLikeIds;
+  const likesCountFrom = root?.likesCountFrom;
   const follows = root?.follows;
 
   useEffect(() => {
-    if (user) setViewer({ user, tools: tools ?? [], favoriteToolIds: favoriteToolIds ?? [], follows: follows ?? [] });
+    if (user) setViewer(viewerOf({ user, tools: tools ?? [], favoriteToolIds: favoriteToolIds ?? [], waitingLikeIds, likesCountFrom, follows }));
     else if (load()) void refreshViewer();
-  }, [user, tools, favoriteToolIds, follows]);
+  }, [user, tools, favoriteToolIds, waitingLikeIds, likesCountFrom, follows]);
 
   const sent = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   useEffect(() => {

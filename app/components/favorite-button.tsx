@@ -20,11 +20,12 @@ export const FAVORITES_ACTION = "/favorites";
 /** A square icon beside a card's Visit link, or the icon and its words beside the tool page's 'Visit website' (app.css). */
 const VARIANTS = { icon: "heart heart-icon", labelled: "heart heart-labelled" } as const;
 
-type FavoriteAnswer = { favorited: boolean; likes?: number; message?: string };
+type FavoriteAnswer = { favorited: boolean; likes?: number; isCounted?: boolean; likesCountFrom?: string | null; message?: string };
 
 /**
  * `likes` is the count the page was rendered with (it may lag a little behind, decision 042); once the person presses
- * the heart, it shows the change at once, then the count the server answers.
+ * the heart, it shows the change at once, then the count the server answers. A like that does not count for everyone
+ * yet (a young account's) counts in its maker's own view, which says when it will count for everyone.
  */
 export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: string; likes: number; variant?: keyof typeof VARIANTS }) {
   const { pathname, search } = useLocation();
@@ -41,11 +42,16 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer || !viewer) return;
-    toast(answer.message ?? (answer.favorited ? t("favorite.saved") : t("favorite.removed")));
-    const others = viewer.favoriteToolIds.filter((id) => id !== toolId);
-    const favoriteToolIds = answer.favorited ? [toolId, ...others] : others;
-    if (favoriteToolIds.length !== viewer.favoriteToolIds.length || favoriteToolIds.some((id, index) => id !== viewer.favoriteToolIds[index])) {
-      setViewer({ ...viewer, favoriteToolIds });
+    const isWaiting = answer.favorited && answer.isCounted === false;
+    const waitingReason = answer.likesCountFrom ? "new" : "soon";
+    toast(answer.message ?? (answer.favorited ? `${t("favorite.saved")}${isWaiting ? ` ${t("favorite.waiting", { reason: waitingReason })}` : ""}` : t("favorite.removed")));
+    const without = (ids: string[]) => ids.filter((id) => id !== toolId);
+    const favoriteToolIds = answer.favorited ? [toolId, ...without(viewer.favoriteToolIds)] : without(viewer.favoriteToolIds);
+    const waitingLikeIds = isWaiting ? [toolId, ...without(viewer.waitingLikeIds)] : without(viewer.waitingLikeIds);
+    const likesCountFrom = answer.likesCountFrom ?? viewer.likesCountFrom;
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+    if (!same(favoriteToolIds, viewer.favoriteToolIds) || !same(waitingLikeIds, viewer.waitingLikeIds) || likesCountFrom !== viewer.likesCountFrom) {
+      setViewer({ ...viewer, favoriteToolIds, waitingLikeIds, likesCountFrom });
     }
     // Only a new answer moves the heart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -54,10 +60,15 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   // While the change is on its way, the heart shows what it will be.
   const pending = fetcher.formData?.get("intent");
   // The server's answer holds until the session cache has it too: no render between them shows the old state.
-  const isFavorite = pending ? pending === "add" : (answer?.favorited ?? Boolean(viewer?.favoriteToolIds.includes(toolId)));
+  const wasFavorite = answer?.favorited ?? Boolean(viewer?.favoriteToolIds.includes(toolId));
+  const isFavorite = pending ? pending === "add" : wasFavorite;
   const intent = isFavorite ? "remove" : "add";
+  // Whether the person's like is theirs alone for now: not among the public likes the page and the server count.
+  const wasWaiting = wasFavorite && (answer?.isCounted !== undefined ? !answer.isCounted : Boolean(viewer?.waitingLikeIds.includes(toolId)));
   const knownLikes = fetcher.data?.likes ?? likes;
-  const shownLikes = pending ? Math.max(0, knownLikes + (pending === "add" ? 1 : -1)) : knownLikes;
+  // Their own like counts in their view at once; removing one that never counted takes nothing from the public's.
+  const shownLikes = pending === "add" ? knownLikes + 1 : pending === "remove" ? Math.max(0, knownLikes - (wasWaiting ? 0 : 1)) : knownLikes + (wasWaiting ? 1 : 0);
+  const isWaiting = !pending && wasWaiting;
 
   function submitInBackground(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,7 +80,7 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
     void fetcher.submit({ toolId, intent, redirectTo: here, stay: "true" }, { method: "post", action: FAVORITES_ACTION, defaultShouldRevalidate: false });
   }
 
-  return (
+  const form = (
     <form method="post" action={formAction} onSubmit={submitInBackground} className="shrink-0">
       <input type="hidden" name="toolId" value={toolId} />
       <input type="hidden" name="intent" value={intent} />
@@ -91,5 +102,15 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
         )}
       </button>
     </form>
+  );
+  // Beside the tool page's heart, the person is told that their like is theirs alone for now.
+  if (variant !== "labelled" || !isWaiting) return form;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      {form}
+      <p className="max-w-xs text-xs text-slate-600" data-testid="like-waiting">
+        {t("favorite.waiting", { reason: viewer?.likesCountFrom ? "new" : "soon" })}
+      </p>
+    </div>
   );
 }

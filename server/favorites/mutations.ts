@@ -13,7 +13,11 @@ import { favorites, tools } from "../db/schema.ts";
 import { isPublicTool } from "../tools/queries.ts";
 import type { LikeCounting } from "./likes.ts";
 
-export type FavoriteState = { favorited: boolean; likes: number };
+/**
+ * A heart's state after a change: whether the tool is a favourite, its public likes, and whether the person's own like
+ * is among them; while it is not, `likesCountFrom` says from when a young account's likes count (null: within minutes).
+ */
+export type FavoriteState = { favorited: boolean; likes: number; isCounted: boolean; likesCountFrom: string | null };
 
 /** How long a like that may count at once is left to the request that made it, before the minute's job would take it. */
 const COUNTING_GRACE = "5 minutes";
@@ -37,7 +41,7 @@ export function favoriteMutations(db: Database, likes: LikeCounting) {
       const minAge = `${LIKE_ACCOUNT_MIN_AGE_MS} milliseconds`;
       // One statement checks the tool is live and adds it, so a tool hidden meanwhile cannot slip in. A young account's
       // like waits for the end of its first day; an older one's is counted below, or by the job should this request end.
-      const [added] = rowsOf<{ is_account_old: boolean }>(
+      const [added] = rowsOf<{ is_account_old: boolean; counts_from: Date | string }>(
         await db.execute(sql`with account as (
             select created_at, created_at <= ${now.toISOString()}::timestamptz - ${minAge}::interval as is_old from users where id = ${userId}
           ), added as (
@@ -48,11 +52,14 @@ export function favoriteMutations(db: Database, likes: LikeCounting) {
             on conflict do nothing
             returning 1
           )
-          select a.is_old as is_account_old from added, account a`),
+          select a.is_old as is_account_old, a.created_at + ${minAge}::interval as counts_from from added, account a`),
       );
       // Nothing added: either it was there already (fine), or the tool is not live (refused).
       if (added?.is_account_old) await likes.countWithinLimit(userId, toolId, now);
-      return { favorited: true, likes: await publicLikes(toolId) };
+      const [own] = await db.select({ countedAt: favorites.countedAt }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.toolId, toolId))).limit(1);
+      const isCounted = Boolean(own?.countedAt);
+      const countsFrom = added && !added.is_account_old ? new Date(added.counts_from).toISOString() : null;
+      return { favorited: true, likes: await publicLikes(toolId), isCounted, likesCountFrom: isCounted ? null : countsFrom };
     },
 
     /** Takes a live tool out of the user's favourites; one that is not there is not an error. A like that counted stops counting. */
@@ -60,7 +67,7 @@ export function favoriteMutations(db: Database, likes: LikeCounting) {
       const { id: userId } = requireSignedIn(user, MESSAGES.favorite.needsAccount);
       await publicLikes(toolId);
       await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.toolId, toolId)));
-      return { favorited: false, likes: await publicLikes(toolId) };
+      return { favorited: false, likes: await publicLikes(toolId), isCounted: false, likesCountFrom: null };
     },
   };
 }

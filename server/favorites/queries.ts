@@ -1,10 +1,10 @@
 /** Reads of a user's favourite tools: the /my-favorites list, and which tools wear a filled heart. */
 import { and, eq, sql } from "drizzle-orm";
-import { PAGE_SIZE } from "#common/constants.ts";
+import { LIKE_ACCOUNT_MIN_AGE_MS, PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
-import type { Database } from "../db/client.ts";
-import { favorites, tools } from "../db/schema.ts";
+import { type Database, rowsOf } from "../db/client.ts";
+import { favorites, tools, users } from "../db/schema.ts";
 import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
 
 /**
@@ -27,6 +27,9 @@ export function favoriteToolsQuery(db: Database, userId: string, cursor: Cursor 
     .limit(limit);
 }
 
+/** A person's own likes, as their hearts show them; their view counts their like at once, the public's once it counts. */
+export type OwnLikes = { favoriteToolIds: string[]; waitingLikeIds: string[]; likesCountFrom: string | null };
+
 export function favoriteQueries(db: Database) {
   return {
     /** The user's favourite tools that are live, newest favourite first, one keyset page after `cursor`. */
@@ -37,12 +40,23 @@ export function favoriteQueries(db: Database) {
     },
 
     /**
-     * The ids of every tool the user has favourited: the hearts of any page read it (docs/decisions/006). One index-only
-     * read of the favourites' primary key (user_id, tool_id).
+     * What the user's hearts show (docs/decisions/006 and 042): the ids of every tool they favourited, those whose like
+     * does not count yet (a young account's, or one over the day's limit), and, while the account is younger than a
+     * day, when its likes start to count. One read of the user and of their favourites' primary key (user_id, tool_id).
      */
-    async listFavoriteIds(user: SessionUser): Promise<string[]> {
-      const rows = await db.select({ toolId: favorites.toolId }).from(favorites).where(eq(favorites.userId, user.id));
-      return rows.map((row) => row.toolId);
+    async listOwnLikes(user: SessionUser): Promise<OwnLikes> {
+      const [row] = rowsOf<{ favorites: string[]; waiting: string[]; counts_from: Date | string | null }>(
+        await db.execute(sql`select
+            coalesce(array_agg(f.tool_id) filter (where f.tool_id is not null), '{}') as favorites,
+            coalesce(array_agg(f.tool_id) filter (where f.tool_id is not null and f.counted_at is null), '{}') as waiting,
+            case when u.created_at + ${LIKE_ACCOUNT_MIN_AGE_MS} * interval '1 millisecond' > now() then u.created_at + ${LIKE_ACCOUNT_MIN_AGE_MS} * interval '1 millisecond' end as counts_from
+          from ${users} u left join ${favorites} f on f.user_id = u.id where u.id = ${user.id} group by u.id, u.created_at`),
+      );
+      return {
+        favoriteToolIds: row?.favorites ?? [],
+        waitingLikeIds: row?.waiting ?? [],
+        likesCountFrom: row?.counts_from ? new Date(row.counts_from).toISOString() : null,
+      };
     },
   };
 }

@@ -214,9 +214,9 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     const { user, headers } = await services.accounts.findRequestViewer({ headers: withClientAddress(c.req.raw.headers, address), address });
     // A session Better Auth renewed, or ended, has its cookie changed here.
     for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
-    if (!user) return c.json({ user: null, tools: [], favoriteToolIds: [], follows: [] });
-    const [tools, favoriteToolIds, follows] = await Promise.all([services.accounts.listUserToolLinks(user), services.favorites.listFavoriteIds(user), services.follows.listFollowKeys(user)]);
-    return c.json({ user, tools, favoriteToolIds, follows });
+    if (!user) return c.json({ user: null, tools: [], favoriteToolIds: [], waitingLikeIds: [], likesCountFrom: null, follows: [] });
+    const [tools, ownLikes, follows] = await Promise.all([services.accounts.listUserToolLinks(user), services.favorites.listOwnLikes(user), services.follows.listFollowKeys(user)]);
+    return c.json({ user, tools, ...ownLikes, follows });
   });
   app.use("/api/functions/*", withSession(services, config));
   app.route("/api/functions", createFunctions(services));

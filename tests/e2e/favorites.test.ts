@@ -160,4 +160,36 @@ describe("favourites in Chromium", () => {
     expect(await card(visitor, "Fathom").getByTestId("like-count").textContent()).toBe("1");
     await context.close();
   });
+
+  it("a new account's like shows in its own view at once, says when it counts for everyone, and waits in the public's", async () => {
+    const tool = await insertTool(database.db, { name: "Pirsch" });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/register`);
+    await fillSignUp(page, "Newcomer");
+    await page.waitForURL(`${server.url}/welcome`);
+
+    await gotoHydrated(page, `${server.url}/`);
+    await card(page, "Pirsch").getByRole("button", { name: "Add to favourites" }).click();
+    await page.getByText("Your like shows to you now, and counts for everyone once your account is a day old.").waitFor();
+    await expect.poll(() => card(page, "Pirsch").getByTestId("like-count").textContent()).toBe("1");
+    expect(await card(page, "Pirsch").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-label")).toBe("Remove from favourites, 1 like");
+
+    // The tool page says so beside its heart, and a later visit still counts the person's like in their view.
+    await gotoHydrated(page, `${server.url}/tool/${tool.slug}`);
+    await page.getByTestId("like-waiting").waitFor();
+    expect(await page.getByTestId("like-waiting").textContent()).toBe("Your like shows to you now, and counts for everyone once your account is a day old.");
+    await gotoHydrated(page, `${server.url}/`);
+    await expect.poll(() => card(page, "Pirsch").getByTestId("like-count").textContent()).toBe("1");
+
+    // Everyone else sees the count without it until it counts.
+    const visitor = await (await newContext(browser)).newPage();
+    await gotoHydrated(visitor, `${server.url}/`);
+    expect(await card(visitor, "Pirsch").getByTestId("like-count").count()).toBe(0);
+
+    // Taken back, it leaves the count as it was.
+    await card(page, "Pirsch").getByRole("button", { name: "Remove from favourites" }).click();
+    await expect.poll(() => card(page, "Pirsch").getByTestId("like-count").count()).toBe(0);
+    await context.close();
+  });
 });

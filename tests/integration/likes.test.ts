@@ -42,7 +42,7 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
   const heart = (person: Person, toolId: string, intent: "add" | "remove") =>
     person.client.post("/favorites", { toolId, intent, redirectTo: "/", stay: "true" }).then(async (response) => {
       expect(response.status).toBe(200);
-      return (await response.json()) as { favorited: boolean; likes: number };
+      return (await response.json()) as { favorited: boolean; likes: number; isCounted: boolean; likesCountFrom: string | null };
     });
 
   const likesOf = async (toolId: string) => (await database.db.select({ likes: tools.likes }).from(tools).where(eq(tools.id, toolId)))[0]!.likes;
@@ -56,7 +56,7 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
       expect(shownLikes(await (await visitor.request("/")).text(), "Plausible")).toBeNull();
       await visitor.request(`/tool/${tool.slug}`);
     }
-    expect(await heart(ada, tool.id, "add")).toEqual({ favorited: true, likes: 1 });
+    expect(await heart(ada, tool.id, "add")).toEqual({ favorited: true, likes: 1, isCounted: true, likesCountFrom: null });
     expect(await likesOf(tool.id)).toBe(1);
     expect(shownLikes(await (await visitor.request("/")).text(), "Plausible")).toBe(1);
     const page = await (await visitor.request(`/tool/${tool.slug}`)).text();
@@ -67,14 +67,21 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     const api = (await (await visitor.request("/api/v1/tools")).json()) as { items: { name: string; likes: number }[] };
     expect(api.items.find((item) => item.name === "Plausible")?.likes).toBe(1);
 
-    expect(await heart(ada, tool.id, "remove")).toEqual({ favorited: false, likes: 0 });
+    expect(await heart(ada, tool.id, "remove")).toEqual({ favorited: false, likes: 0, isCounted: false, likesCountFrom: null });
     expect(shownLikes(await (await visitor.request("/")).text(), "Plausible")).toBeNull();
   });
 
   it("keeps a young account's like and counts it once the account is a day old", async () => {
     const tool = await insertTool(database.db);
     const bob = await signUp("Bob", 0);
-    expect(await heart(bob, tool.id, "add")).toEqual({ favorited: true, likes: 0 });
+    // The public count waits; the answer says the like is Bob's alone for now, and from when it counts.
+    const added = await heart(bob, tool.id, "add");
+    expect(added).toMatchObject({ favorited: true, likes: 0, isCounted: false });
+    const [account] = await database.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, bob.id));
+    expect(added.likesCountFrom).toBe(new Date(account!.createdAt.getTime() + DAY_MS).toISOString());
+    // So does Bob's own state, which his hearts read on every page.
+    const me = (await (await bob.client.request("/api/me")).json()) as { favoriteToolIds: string[]; waitingLikeIds: string[]; likesCountFrom: string | null };
+    expect(me).toMatchObject({ favoriteToolIds: [tool.id], waitingLikeIds: [tool.id], likesCountFrom: added.likesCountFrom });
     const [kept] = await database.db.select().from(favorites);
     expect(kept!.countedAt).toBeNull();
     // Its turn comes at the end of the account's first day, not before.
@@ -85,6 +92,8 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     // Counted once: the next run has nothing to do.
     expect(await app.services.likes.countWaitingLikes(new Date(Date.now() + 2 * DAY_MS))).toBe(0);
     expect(await likesOf(tool.id)).toBe(1);
+    // Counted, it is no longer Bob's alone.
+    expect(((await (await bob.client.request("/api/me")).json()) as { waitingLikeIds: string[] }).waitingLikeIds).toEqual([]);
   });
 
   it("never counts a waiting like taken back", async () => {
@@ -103,8 +112,8 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     // Taking a like back does not give its place back: hearts pressed again and again count once a day's worth.
     await app.services.favorites.removeFavorite(ada.session, listed[0]!.id);
     expect(await likesOf(listed[0]!.id)).toBe(0);
-    expect(await app.services.favorites.addFavorite(ada.session, listed[0]!.id)).toEqual({ favorited: true, likes: 0 });
-    expect(await app.services.favorites.addFavorite(ada.session, listed.at(-1)!.id)).toEqual({ favorited: true, likes: 0 });
+    expect(await app.services.favorites.addFavorite(ada.session, listed[0]!.id)).toMatchObject({ favorited: true, likes: 0 });
+    expect(await app.services.favorites.addFavorite(ada.session, listed.at(-1)!.id)).toMatchObject({ favorited: true, likes: 0 });
     const waiting = await database.db.select().from(favorites).where(isNull(favorites.countedAt));
     expect(waiting.map((like) => like.toolId).sort()).toEqual([listed[0]!.id, listed.at(-1)!.id].sort());
 

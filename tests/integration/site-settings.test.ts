@@ -84,7 +84,7 @@ describe.each(databaseKinds)("the site's settings on %s", (kind) => {
   });
 
   it("reads a tagline saved before taglines had a language as the default language's, unless it was the seed's own words", async () => {
-    for (const [saved, shown] of [["Old words of ours", "Old words of ours"], ["The Best Tools for Indie Developers", "The Best Tools for Indie Developers"]]) {
+    for (const [saved, shown] of [["Old words of ours", "Old words of ours"], ["The Best Tools for Indie Developers", "The Best Tools for Indie Developers"]] as const) {
       await database.db.delete(siteSettings);
       await database.db.insert(siteSettings).values({ id: 1, values: { siteName: "Maker Shelf", tagline: saved }, updatedAt: new Date() });
       await app.services.settings.start();

@@ -100,6 +100,7 @@ export default {
   "favorite.label": "{action, select, add {Add to favourites} other {Remove from favourites}}, {count, plural, one {# like} other {# likes}}",
   "favorite.saved": "Saved to your favourites.",
   "favorite.removed": "Removed from your favourites.",
+  "favorite.waiting": "{reason, select, new {Your like shows to you now, and counts for everyone once your account is a day old.} other {Your like shows to you now, and counts for everyone within a few minutes.}}",
 
   // Messages of refusals and errors (common/messages.ts): SPEC section 8's, then the product's own.
   "general.unknown": "Unknown error",

@@ -89,6 +89,7 @@ export default {
   "favorite.label": "{action, select, add {Añadir a favoritos} other {Quitar de favoritos}}, {count, plural, one {# me gusta} other {# me gusta}}",
   "favorite.saved": "Guardada en tus favoritos.",
   "favorite.removed": "Quitada de tus favoritos.",
+  "favorite.waiting": "{reason, select, new {Tu me gusta ya se muestra para ti, y cuenta para todos cuando tu cuenta tenga un día.} other {Tu me gusta ya se muestra para ti, y cuenta para todos en unos minutos.}}",
 
   // Messages of refusals and errors (common/messages.ts): SPEC section 8's, then the product's own.
   "general.unknown": "Error desconocido",

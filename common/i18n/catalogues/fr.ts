@@ -89,6 +89,7 @@ export default {
   "favorite.label": "{action, select, add {Ajouter aux favoris} other {Retirer des favoris}}, {count, plural, one {# j'aime} other {# j'aime}}",
   "favorite.saved": "Ajouté à vos favoris.",
   "favorite.removed": "Retiré de vos favoris.",
+  "favorite.waiting": "{reason, select, new {Votre like s'affiche pour vous dès maintenant, et compte pour tous quand votre compte aura un jour.} other {Votre like s'affiche pour vous dès maintenant, et compte pour tous d'ici quelques minutes.}}",
 
   // Messages of refusals and errors (common/messages.ts): SPEC section 8's, then the product's own.
   "general.unknown": "Erreur inconnue",
