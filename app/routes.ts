@@ -46,6 +46,7 @@ export default [
   route("follows", "routes/follows.tsx"),
   route("following", "routes/following.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("setup/:token", "routes/setup.tsx"),
   route("my-tools", "routes/my-tools.tsx"),
   route("profile", "routes/own-profile.tsx"),

@@ -238,6 +238,10 @@ export const MESSAGES = {
     },
     /** Asked again when the inbox already got as many links as it may in an hour: the last one still works. */
     signInLinkSentRecently: (email: string) => say("auth.signInLinkSentRecently", { email }),
+    /** A confirmation link that is not one we made for that person's address (decision 057). */
+    get badConfirmationLink() {
+      return say("auth.badConfirmationLink");
+    },
     resetLinkSentRecently: (email: string) => say("auth.resetLinkSentRecently", { email }),
   },
 

@@ -63,6 +63,7 @@ import { roleMutations, userMutations } from "./users/mutations.ts";
 import { firstAdmin } from "./users/first-admin.ts";
 import { userQueries } from "./users/queries.ts";
 import { userToolQueries } from "./tools/user-tools.ts";
+import { emailConfirmation } from "./users/email-confirmation.ts";
 import { webhookAdmin } from "./webhooks/endpoints.ts";
 import { webhookEvents } from "./webhooks/events.ts";
 import { webhookSender } from "./webhooks/sender.ts";
@@ -148,7 +149,9 @@ export function createServices(deps: Dependencies) {
     onSignedIn: setup.promoteListedAdmin,
     siteName,
   });
-  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger, readers: mailReaders, siteName };
+  // Nothing is mailed on someone's word alone: the newsletter and the follows' e-mail need a confirmed address (decision 057).
+  const confirmations = emailConfirmation({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret });
+  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger, readers: mailReaders, siteName, confirmations };
   const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries({ ...accountDeps, secret: deps.authSecret }) };
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
@@ -179,7 +182,9 @@ export function createServices(deps: Dependencies) {
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */
     reviews: reviewService({ db: deps.db, limiter, outbox, readers: mailReaders }),
     /** The categories and tags people follow, and the weekly e-mail of their new tools (decision 044). */
-    follows: followService({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret }),
+    follows: followService({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret, confirmations }),
+    /** Whether a person's address is confirmed, its link and its page (decision 057). */
+    confirmations,
     users: {
       ...userQueries(deps.db),
       ...roleMutations(deps.db),

@@ -3,7 +3,7 @@ import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import type { ToolInput } from "#common/tool-input.ts";
 import type { Database } from "#server/db/client.ts";
-import { categories, dailyStats, tools, users } from "#server/db/schema.ts";
+import { authUsers, categories, dailyStats, tools, users } from "#server/db/schema.ts";
 import { buildToolRow, type ToolRowInput } from "#server/tools/rows.ts";
 
 let sequence = 0;
@@ -47,13 +47,18 @@ export async function insertTools(db: Database, count: number, start = new Date(
   return rows;
 }
 
-/** A user record (no auth account: enough for services that take the session's user), and that user as a session sees them. */
-export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+/**
+ * A user record (no auth account: enough for services that take the session's user), and that user as a session sees
+ * them. `confirmed` gives it an auth account whose address is confirmed, as the newsletter needs (decision 057).
+ */
+export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}, { confirmed = false }: { confirmed?: boolean } = {}) {
   sequence++;
   const username = overrides.username ?? `User ${sequence}`;
+  const email = overrides.email ?? `user${sequence}@example.com`;
+  const authId = confirmed ? (await db.insert(authUsers).values({ id: `auth-${createId("u")}`, name: username, email, emailVerified: true }).returning())[0]!.id : undefined;
   const [row] = await db
     .insert(users)
-    .values({ id: createId("u"), email: `user${sequence}@example.com`, username, slug: slugify(username), ...overrides })
+    .values({ id: createId("u"), email, username, slug: slugify(username), ...(authId ? { authId } : {}), ...overrides })
     .returning();
   const user = row!;
   return { ...user, session: { id: user.id, slug: user.slug, username: user.username, role: user.role as "guest" | "verifier" | "admin" } };

@@ -16,13 +16,14 @@ import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
 import { messageFor } from "#common/input-errors.ts";
 import { pageMeta } from "../seo.ts";
+import { CONFIRM_EMAIL_INTENT, ConfirmEmailNote } from "../components/confirm-email-note.tsx";
 import type { Route } from "./+types/edit-profile";
 import { loginPath, profilePath } from "#common/page-paths.ts";
 
 const LOGIN_FIRST = loginPath("/edit-profile");
 
 /** The page's forms, each sent with its own intent. */
-type Intent = "profile" | "password" | "sign-out-everywhere" | "delete";
+type Intent = "profile" | "password" | "sign-out-everywhere" | "delete" | typeof CONFIRM_EMAIL_INTENT;
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(LOGIN_FIRST);
@@ -47,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         const headers = await users.changePassword(context.user, passwordChangeInput.parse(Object.fromEntries(form)), context.requester);
         return data({ saved: intent, slug: context.user.slug }, { headers });
       }
+      case CONFIRM_EMAIL_INTENT:
+        await context.services.confirmations.requestEmailConfirmation(context.user);
+        return { saved: intent, slug: context.user.slug };
       case "sign-out-everywhere":
         return redirect("/", { headers: await users.signOutEverywhere(context.user, context.requester) });
       case "delete":
@@ -175,6 +179,11 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
             {t("editProfile.saveProfile")}
           </SubmitButton>
         </Form>
+        {settings.hasSubscribedToNewsletter && !settings.isEmailConfirmed && (
+          <div className="mt-4">
+            <ConfirmEmailNote email={settings.email} sent={saved === CONFIRM_EMAIL_INTENT} />
+          </div>
+        )}
       </Section>
 
       <Section title={t("editProfile.password")} id="password">

@@ -10,6 +10,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { FOLLOWS_ACTION } from "../components/follow-button.tsx";
+import { CONFIRM_EMAIL_INTENT, ConfirmEmailNote } from "../components/confirm-email-note.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/following";
 
@@ -23,6 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = wordsFor(context.locale);
   if (!context.user) throw redirect(loginPath("/following"));
   const form = await request.formData();
+  if (form.get("intent") === CONFIRM_EMAIL_INTENT) {
+    await context.services.confirmations.requestEmailConfirmation(context.user);
+    return { confirmationSent: true };
+  }
   const on = form.get("digest") === "on";
   await context.services.follows.setFollowDigest(context.user, on);
   return { saved: on ? t("following.digestOn") : t("following.digestOff") };
@@ -82,13 +87,18 @@ export default function Following({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
       <Form method="post" className="mt-8 space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-        <FormMessage tone="success" message={actionData?.saved} />
+        <FormMessage tone="success" message={actionData && "saved" in actionData ? actionData.saved : undefined} />
         <label className="flex items-start gap-2 text-sm text-slate-800">
           <input type="checkbox" name="digest" defaultChecked={following.followDigest} className="mt-0.5" />
           {t("following.digest")}
         </label>
         <SubmitButton pendingText={t("reset.pending")}>{t("following.save")}</SubmitButton>
       </Form>
+      {following.followDigest && !isEmpty && !following.isEmailConfirmed && (
+        <div className="mt-4">
+          <ConfirmEmailNote email={following.email} sent={Boolean(actionData && "confirmationSent" in actionData)} />
+        </div>
+      )}
     </main>
   );
 }

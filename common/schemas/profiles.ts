@@ -83,3 +83,10 @@ export type SetRoleInput = z.infer<typeof setRoleInput>;
 
 /** The token of a setup link (decision 047): 32 random bytes, base64url. */
 export const setupTokenParam = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: () => MESSAGES.setup.invalid });
+
+/** A confirmation link's parameters (/confirm-email): whose address, and the site's signature of it (decision 057). */
+export const emailConfirmationInput = z.object({
+  user: z.string({ error: () => MESSAGES.auth.badConfirmationLink }).regex(/^u[a-z0-9_]{1,40}$/, { error: () => MESSAGES.auth.badConfirmationLink }),
+  token: z.string({ error: () => MESSAGES.auth.badConfirmationLink }).regex(/^[A-Za-z0-9_-]{43}$/, { error: () => MESSAGES.auth.badConfirmationLink }),
+});
+export type EmailConfirmationInput = z.infer<typeof emailConfirmationInput>;

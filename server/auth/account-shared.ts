@@ -18,6 +18,7 @@ import { type AuthLoader, isAuthApiError } from "./auth-loader.ts";
 import { type Limit, LIMITS, type RateLimiter, senderKey } from "./rate-limit.ts";
 import type { TokenSync } from "./token-sync.ts";
 import type { Readers } from "../mail/readers.ts";
+import type { EmailConfirmation } from "../users/email-confirmation.ts";
 
 export type AccountDependencies = {
   db: Database;
@@ -31,6 +32,8 @@ export type AccountDependencies = {
   readers: Readers;
   /** The site's name as its settings say now, for the mails. */
   siteName: () => string;
+  /** The mail that asks to confirm an address, for whoever asks for the newsletter (decision 057). */
+  confirmations: Pick<EmailConfirmation, "confirmationEffects">;
 };
 
 /** Who is asking: the request's headers (Better Auth reads cookies and the user agent from them) and the visitor's address. */

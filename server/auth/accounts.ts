@@ -37,7 +37,7 @@ function sessionTokenOf(headers: Headers): string | undefined {
   return /session_token=([^;.]+)/.exec(cookie)?.[1];
 }
 
-export function accountService({ db, auth, limiter, outbox, tokenSync, logger, readers, siteName }: AccountDependencies) {
+export function accountService({ db, auth, limiter, outbox, tokenSync, logger, readers, siteName, confirmations }: AccountDependencies) {
   return {
     /** Creates the auth account, then the user record, then signs the new user in (SPEC section 4). */
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
@@ -57,14 +57,17 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger, r
       } catch (error) {
         throw authFailure(error, "sign-up", logger);
       }
+      let record: Awaited<ReturnType<typeof createRecord>>;
       try {
-        await createRecord(db, { authId: created.response.user.id, email: input.email, username: input.username, authMethod: "email", newsletter: input.newsletter });
+        record = await createRecord(db, { authId: created.response.user.id, email: input.email, username: input.username, authMethod: "email", newsletter: input.newsletter });
       } catch (error) {
         // Nothing half-made stays behind: without its record, the auth account goes too.
         await db.delete(authUsers).where(eq(authUsers.id, created.response.user.id));
         throw authFailure(error, "creating the user record", logger);
       }
-      await enqueueAfterAuth(db, outbox, tokenSync.signedIn(sessionTokenOf(created.headers)));
+      // The newsletter goes only to an address its owner confirmed (decision 057): ticking the box mails them the link.
+      const confirm = input.newsletter ? await confirmations.confirmationEffects(db, record.id) : [];
+      await enqueueAfterAuth(db, outbox, [...tokenSync.signedIn(sessionTokenOf(created.headers)), ...confirm]);
       return created.headers;
     },
 

@@ -17,6 +17,7 @@ import { toDigestTool } from "../newsletter/service.ts";
 import type { Readers } from "../mail/readers.ts";
 import { unsubscribeFooter, unsubscribeHeaders, unsubscribePath, unsubscribeToken } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
+import { type EmailConfirmation, hasConfirmedEmail } from "../users/email-confirmation.ts";
 import { isPublicTool, toolCardColumns } from "../tools/queries.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,9 +34,27 @@ export type Following = {
   tags: string[];
   /** Whether they get the weekly e-mail. */
   followDigest: boolean;
+  /** Where it goes, and whether that address is confirmed: an unconfirmed one gets nothing (decision 057). */
+  email: string;
+  isEmailConfirmed: boolean;
 };
 
-export function followService({ db, outbox, readers, siteName, secret }: { db: Database; outbox: Outbox; readers: Readers; siteName: () => string; secret: string }) {
+export function followService({
+  db,
+  outbox,
+  readers,
+  siteName,
+  secret,
+  confirmations,
+}: {
+  db: Database;
+  outbox: Outbox;
+  readers: Readers;
+  siteName: () => string;
+  secret: string;
+  /** The mail that asks to confirm an address, when someone asks for the weekly e-mail from one not confirmed yet. */
+  confirmations: Pick<EmailConfirmation, "confirmationEffects">;
+}) {
   /** The category or tag `input` names, or not-found: a category by its id, a tag that some live tool carries. */
   async function requireFollowable({ kind, value }: FollowInput): Promise<void> {
     const [found] =
@@ -88,8 +107,9 @@ export function followService({ db, outbox, readers, siteName, secret }: { db: D
         .update(users)
         .set({ followDigestDueAt: matches.length ? next : null })
         .where(and(eq(users.id, person.id), eq(users.followDigestDueAt, person.dueAt)))
-        .returning({ id: users.id });
-      if (!taken || rows.length === 0) return false;
+        .returning({ id: users.id, isConfirmed: sql<boolean>`${hasConfirmedEmail}` });
+      // An address its owner never confirmed gets nothing (decision 057): its week passes, as an empty one does.
+      if (!taken?.isConfirmed || rows.length === 0) return false;
       const followedNames = [
         ...(categoryIds.length ? (await tx.select({ label: categories.label }).from(categories).where(inArray(categories.id, categoryIds))).map((row) => row.label) : []),
         ...tags.map((tag) => `#${tag}`),
@@ -117,10 +137,15 @@ export function followService({ db, outbox, readers, siteName, secret }: { db: D
     async follow(user: SessionUser | null, input: FollowInput, now = new Date()): Promise<{ following: true; follows: string[] }> {
       const follower = requireSignedIn(user, MESSAGES.follow.needsAccount);
       await requireFollowable(input);
-      await db.transaction(async (tx) => {
-        await tx.insert(follows).values({ userId: follower.id, kind: input.kind, value: input.value, createdAt: now }).onConflictDoNothing();
-        await startDigest(tx, follower.id, now);
+      const asked = await db.transaction(async (tx) => {
+        const [added] = await tx.insert(follows).values({ userId: follower.id, kind: input.kind, value: input.value, createdAt: now }).onConflictDoNothing().returning({ kind: follows.kind });
+        const [started] = await startDigest(tx, follower.id, now).returning({ id: users.id });
+        // The weekly e-mail starts with a first follow: it goes to a confirmed address only.
+        const confirm = added && started ? await confirmations.confirmationEffects(tx, follower.id) : [];
+        await outbox.enqueue(tx, confirm);
+        return confirm.length > 0;
       });
+      if (asked) outbox.poke();
       return { following: true, follows: await listFollowKeys(follower) };
     },
 
@@ -140,23 +165,34 @@ export function followService({ db, outbox, readers, siteName, secret }: { db: D
       const follower = requireSignedIn(user);
       const [rows, [account]] = await Promise.all([
         db.select({ kind: follows.kind, value: follows.value }).from(follows).where(eq(follows.userId, follower.id)).orderBy(asc(follows.createdAt)),
-        db.select({ followDigest: users.followDigest }).from(users).where(eq(users.id, follower.id)).limit(1),
+        db.select({ followDigest: users.followDigest, email: users.email, isEmailConfirmed: sql<boolean>`${hasConfirmedEmail}` }).from(users).where(eq(users.id, follower.id)).limit(1),
       ]);
       const categoryIds = rows.filter((row) => row.kind === "category").map((row) => row.value);
       const followed = categoryIds.length
         ? await db.select({ id: categories.id, label: categories.label, slug: categories.slug }).from(categories).where(inArray(categories.id, categoryIds)).orderBy(asc(categories.label))
         : [];
-      return { categories: followed, tags: rows.filter((row) => row.kind === "tag").map((row) => row.value), followDigest: account?.followDigest ?? false };
+      return {
+        categories: followed,
+        tags: rows.filter((row) => row.kind === "tag").map((row) => row.value),
+        followDigest: account?.followDigest ?? false,
+        email: account?.email ?? "",
+        isEmailConfirmed: Boolean(account?.isEmailConfirmed),
+      };
     },
 
     /** The person turns the weekly e-mail on or off. */
     async setFollowDigest(user: SessionUser | null, on: boolean, now = new Date()): Promise<void> {
       const follower = requireSignedIn(user);
-      await db.transaction(async (tx) => {
+      const asked = await db.transaction(async (tx) => {
         await tx.update(users).set({ followDigest: on, ...(on ? {} : { followDigestDueAt: null }) }).where(eq(users.id, follower.id));
         const [any] = await tx.select({ kind: follows.kind }).from(follows).where(eq(follows.userId, follower.id)).limit(1);
-        if (on && any) await startDigest(tx, follower.id, now);
+        if (!on || !any) return false;
+        await startDigest(tx, follower.id, now);
+        const confirm = await confirmations.confirmationEffects(tx, follower.id);
+        await outbox.enqueue(tx, confirm);
+        return confirm.length > 0;
       });
+      if (asked) outbox.poke();
     },
 
     /**

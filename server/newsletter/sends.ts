@@ -18,6 +18,7 @@ import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { unsubscribeFooter, unsubscribeHeaders, unsubscribePath } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { Digest } from "./service.ts";
+import { hasConfirmedEmail } from "../users/email-confirmation.ts";
 
 /** The subscribers whose mails one batch writes. */
 export const NEWSLETTER_BATCH = 500;
@@ -26,7 +27,8 @@ const BATCHES_AT_ONCE = 4;
 
 export type NewsletterSend = { id: string; subject: string; days: number; state: string; recipients: number; createdAt: string; finishedAt: string | null };
 
-const isSubscriber = and(eq(users.hasSubscribedToNewsletter, true), eq(users.isDisabled, false));
+/** Who gets the newsletter: who asked for it, from an address they confirmed (decision 057), and is not disabled. */
+const isSubscriber = and(eq(users.hasSubscribedToNewsletter, true), eq(users.isDisabled, false), hasConfirmedEmail);
 
 /**
  * A subscriber's mail: the newsletter's one text, ending with the way out in the subscriber's language, with the

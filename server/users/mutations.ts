@@ -35,7 +35,7 @@ function toSocialProfile(url: string): SocialProfile {
   return { network: new URL(url).hostname.replace(/^www\./, ""), url };
 }
 
-export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, readers, writeToolSnapshot }: UserMutationDependencies) {
+export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, readers, writeToolSnapshot, confirmations }: UserMutationDependencies) {
   async function getRecord(user: SessionUser) {
     const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
     if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
@@ -113,6 +113,12 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
             return moved.map((tool) => tool.id);
           });
           await refreshSnapshots(movedToolIds);
+          // Asked for now, the newsletter goes to a confirmed address only (decision 057): an unconfirmed one gets the link.
+          if (input.newsletter && !current.hasSubscribedToNewsletter) {
+            const confirm = await confirmations.confirmationEffects(db, current.id);
+            await outbox.enqueue(db, confirm);
+            if (confirm.length > 0) outbox.poke();
+          }
           return { slug };
         } catch (error) {
           // Someone took the same slug between the check and the write: look for a free one again.

@@ -1,4 +1,5 @@
 /** Reads of user profiles: the public profile page (with what only its owner sees) and the owner's settings. */
+import { hasConfirmedEmail } from "./email-confirmation.ts";
 import { isLocale, type Locale } from "#common/locales.ts";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
@@ -57,6 +58,8 @@ export type ProfileSettings = {
   hasPassword: boolean;
   /** The language of their e-mails; null for the site's default. */
   locale: Locale | null;
+  /** Whether their address is confirmed: the newsletter goes to a confirmed one only (decision 057). */
+  isEmailConfirmed: boolean;
 };
 
 export function userQueries(db: Database) {
@@ -136,8 +139,9 @@ export function userQueries(db: Database) {
 
     /** The signed-in user's settings for /edit-profile. */
     async getProfileSettings(user: SessionUser): Promise<ProfileSettings> {
-      const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-      if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
+      const [found] = await db.select({ record: users, isEmailConfirmed: sql<boolean>`${hasConfirmedEmail}` }).from(users).where(eq(users.id, user.id)).limit(1);
+      if (!found) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
+      const { record } = found;
       const [credential] = record.authId
         ? await db
             .select({ id: authAccounts.id })
@@ -156,6 +160,7 @@ export function userQueries(db: Database) {
         authMethod: record.authMethod,
         hasPassword: Boolean(credential),
         locale: isLocale(record.locale) ? record.locale : null,
+        isEmailConfirmed: Boolean(found.isEmailConfirmed),
       };
     },
   };

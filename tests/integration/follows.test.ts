@@ -26,7 +26,8 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  const signUp = (username: string, role: "guest" | "verifier" | "admin" = "guest") => signUpPerson(app, database.db, username, { role });
+  /** A person whose address is confirmed, as the weekly e-mail needs (decision 057). */
+  const signUp = (username: string, role: "guest" | "verifier" | "admin" = "guest") => signUpPerson(app, database.db, username, { role, confirmed: true });
 
   const follow = (person: Person | Client, fields: Record<string, string>) =>
     ("client" in person ? person.client : person).post("/follows", { redirectTo: "/categories", ...fields });
@@ -129,6 +130,37 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
     // The next week: Bob again, Ada no longer; a week without new tools sends nothing.
     expect(await app.services.follows.sendFollowDigests(new Date(weekLater.getTime() + 7 * DAY_MS))).toBe(0);
     expect((await mails()).length).toBe(2);
+  });
+
+  it("mails the weekly e-mail to a confirmed address only: a first follow mails the link that confirms it, and its week passes with nothing until then", async () => {
+    const now = new Date();
+    const design = await insertCategory(database.db, { label: "Design" });
+    await insertTool(database.db, { name: "New design tool", categories: [design.id], verifiedAt: new Date(now.getTime() + 2 * DAY_MS) });
+    const dan = await signUpPerson(app, database.db, "Dan");
+    await follow(dan, { kind: "category", value: design.id, intent: "follow" });
+    await follow(dan, { kind: "tag", value: "seo", intent: "follow" });
+    const confirmations = (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox).where(eq(outbox.channel, "mail")))
+      .filter((row) => row.key.startsWith("confirm-email"))
+      .map((row) => row.payload as SentMail);
+    expect(confirmations.map((mail) => [mail.to, mail.subject])).toEqual([["dan@example.com", "Confirm your address for Indie Tools"]]);
+    const page = await (await dan.client.request("/following")).text();
+    expect(page).toContain("The e-mails you asked for go to a confirmed address only: we sent a link to dan@example.com to confirm it.");
+
+    // A week passes: nothing for an address nobody confirmed, and the next week comes.
+    expect(await app.services.follows.sendFollowDigests(new Date(now.getTime() + 7 * DAY_MS + 60_000))).toBe(0);
+    expect(await mails()).toEqual([]);
+
+    // The link works signed out: opening it asks, the button confirms; a link changed, or for another, confirms nobody.
+    const link = /(\/confirm-email\?\S+)/.exec(confirmations[0]!.text)![1]!;
+    const stranger = createClient(app.request);
+    expect(await (await stranger.request(link)).text()).toContain("Confirm that this address is yours");
+    expect((await stranger.post(link.replace(/token=[^&]+/, `token=${"A".repeat(43)}`), {})).status).toBe(400);
+    expect((await stranger.post(link.replace(/user=[^&]+/, `user=${(await signUp("Eve")).id}`), {})).status).toBe(400);
+    expect(await (await stranger.post(link, {})).text()).toContain("Your address is confirmed");
+    expect(await (await dan.client.request("/following")).text()).not.toContain('data-testid="confirm-email-note"');
+    await insertTool(database.db, { name: "Newer design tool", categories: [design.id], verifiedAt: new Date(now.getTime() + 9 * DAY_MS) });
+    expect(await app.services.follows.sendFollowDigests(new Date(now.getTime() + 14 * DAY_MS + 120_000))).toBe(1);
+    expect((await mails()).map((mail) => mail.to)).toEqual(["dan@example.com"]);
   });
 
   it("sends a week that was long missed (the server was off) up to now, then weekly from now", async () => {

@@ -45,9 +45,11 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
   it("sends a test to the admin, then the newsletter to each subscriber once, with their own unsubscribe link", async () => {
     await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date() });
     const admin = await signUp("Adam", "admin");
-    for (const index of [1, 2, 3]) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true });
-    await insertUser(database.db, { email: "quiet@example.com", hasSubscribedToNewsletter: false });
-    await insertUser(database.db, { email: "gone@example.com", hasSubscribedToNewsletter: true, isDisabled: true });
+    for (const index of [1, 2, 3]) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true }, { confirmed: true });
+    await insertUser(database.db, { email: "quiet@example.com", hasSubscribedToNewsletter: false }, { confirmed: true });
+    await insertUser(database.db, { email: "gone@example.com", hasSubscribedToNewsletter: true, isDisabled: true }, { confirmed: true });
+    // Someone ticked the box with an address nobody confirmed: it is mailed nothing (decision 057).
+    await insertUser(database.db, { email: "unconfirmed@example.com", hasSubscribedToNewsletter: true });
 
     const page = await (await admin.client.request("/admin/newsletter")).text();
     expect(page).toContain("Send to 3 subscribers");
@@ -72,9 +74,33 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
     expect(await (await admin.client.request("/admin/newsletter")).text()).toContain("Sent to 3 subscribers");
   });
 
+  it("subscribes an address on its owner's word only: ticking the box at sign-up mails the link that confirms it, and the newsletter waits for it", async () => {
+    await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date() });
+    const admin = await signUp("Adam", "admin");
+    // Someone signs up with another person's address and ticks the box.
+    const stranger = createClient(app.request);
+    expect((await stranger.postSolved("/register", { username: "Impostor", email: "victim@example.com", password: "long-enough", newsletter: "on" })).status).toBe(302);
+    const mailsTo = async (to: string) => (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox)).filter((row) => (row.payload as SentMail).to === to);
+    const confirm = await mailsTo("victim@example.com");
+    expect(confirm.map((row) => [row.key.split(":")[0], (row.payload as SentMail).subject])).toEqual([["confirm-email", "Confirm your address for Indie Tools"]]);
+    expect(await (await stranger.request("/edit-profile")).text()).toContain("we sent a link to victim@example.com to confirm it");
+    // Asking again within the hour sends no second link; the page says a new one is on its way only when it is.
+    await stranger.post("/edit-profile", { intent: "confirm-email" });
+    expect(await mailsTo("victim@example.com")).toHaveLength(1);
+
+    expect(await (await admin.client.request("/admin/newsletter")).text()).toContain("Send to 0 subscribers");
+    await admin.client.post("/admin/newsletter", { intent: "send", days: "7" });
+    expect((await newsletterMails()).map((mail) => mail.to)).not.toContain("victim@example.com");
+
+    // The owner follows the link: from then on, the newsletter comes.
+    const link = /(\/confirm-email\?\S+)/.exec((confirm[0]!.payload as SentMail).text)![1]!;
+    expect(await (await createClient(app.request).post(link, {})).text()).toContain("Your address is confirmed");
+    expect(await (await admin.client.request("/admin/newsletter")).text()).toContain("Send to 1 subscriber");
+  });
+
   it("refuses to send a newsletter with no new tool", async () => {
     const admin = await signUp("Adam", "admin");
-    await insertUser(database.db, { hasSubscribedToNewsletter: true });
+    await insertUser(database.db, { hasSubscribedToNewsletter: true }, { confirmed: true });
     const refused = await admin.client.post("/admin/newsletter", { intent: "send", days: "1" });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("there is nothing to send");
@@ -83,7 +109,7 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
   it("writes a large list a batch at a time, goes on in the minute's job, and writes nobody twice when taken up again", async () => {
     await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date() });
     const admin = await signUp("Adam", "admin");
-    for (let index = 0; index < 11; index++) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true });
+    for (let index = 0; index < 11; index++) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true }, { confirmed: true });
     const sending = newsletterSending({ db: database.db, outbox: app.services.outbox, readers: readers({ siteUrl: "http://localhost:3000", locales: ["en"], defaultLocale: "en" }), siteName: () => "Indie Tools", secret: "a-secret", buildDigest: app.services.newsletter.buildDigest, batchSize: 2 });
 
     // The request writes 4 batches of 2, and leaves the rest.

@@ -1,11 +1,12 @@
 /**
  * People as tests need them: signed up through the form as a person does (password 'long-enough'), then given a role
- * (as `npm run admin` would) and an account of a given age (as time would) in the database.
+ * (as `npm run admin` would), an account of a given age (as time would) and a confirmed address (as its link would) in
+ * the database.
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "#server/db/client.ts";
-import { users } from "#server/db/schema.ts";
+import { authUsers, users } from "#server/db/schema.ts";
 import { type Client, createClient } from "./forms.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export async function signUpPerson(
   app: { request: (path: string, init?: RequestInit) => Promise<Response> },
   db: Database,
   username: string,
-  { role = "guest", ageDays = 0 }: { role?: SessionUser["role"]; ageDays?: number } = {},
+  { role = "guest", ageDays = 0, confirmed = false }: { role?: SessionUser["role"]; ageDays?: number; confirmed?: boolean } = {},
 ): Promise<Person> {
   const client = createClient(app.request);
   const email = `${username.toLowerCase()}@example.com`;
@@ -27,5 +28,7 @@ export async function signUpPerson(
     .set({ role, ...(ageDays > 0 ? { createdAt: new Date(Date.now() - ageDays * DAY_MS) } : {}) })
     .where(eq(users.email, email))
     .returning();
+  // As the link mailed to confirm the address would (decision 057).
+  if (confirmed) await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, record!.authId!));
   return { client, id: record!.id, slug: record!.slug, email, session: { id: record!.id, slug: record!.slug, username: record!.username, role } };
 }
