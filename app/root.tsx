@@ -141,14 +141,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** React Router's own words for an address no route matches, which it puts in the 404 it throws. */
+const isRouterText = (text: string) => /^Error: No route matches URL/.test(text);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMark();
   const data = useOptionalRootData();
   const t = useT();
   const isResponse = isRouteErrorResponse(error);
   const status = isResponse ? error.status : 500;
+  // A refusal's own words, but never the router's ("Error: No route matches URL ..."), which are not for people.
   const message =
-    isResponse && typeof error.data === "string" && error.data && status < 500
+    isResponse && typeof error.data === "string" && error.data && status < 500 && !isRouterText(error.data)
       ? error.data
       : status === 404
         ? t("error.notFoundText")

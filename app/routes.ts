@@ -89,6 +89,8 @@ export default [
     route("top-lists", "routes/admin-top-lists.tsx"),
     route("top-lists/new", "routes/admin-top-list.tsx", { id: "admin-top-list-new" }),
     route("top-lists/:id", "routes/admin-top-list.tsx", { id: "admin-top-list-edit" }),
+    // A mistyped console address: a 404 inside the console's frame, with its sections at hand.
+    route("*", "routes/admin-not-found.tsx"),
   ]),
 
   // Blog and legal pages

@@ -37,7 +37,7 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label={t("nav.main")} className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
-          <img src={logoUrl || "/favicon.svg"} alt="" width={28} height={28} className="rounded" />
+          {logoUrl ? <img src={logoUrl} alt="" width={28} height={28} className="rounded" /> : <LogoMark />}
           {siteName}
         </Link>
 
@@ -171,5 +171,18 @@ function ProfileMenu() {
         </Form>
       </div>
     </details>
+  );
+}
+
+/**
+ * The default logo, public/favicon.svg's mark drawn inline in the accent colour (--color-brand-600), so that an accent
+ * chosen in the console colours it too. An uploaded logo replaces it.
+ */
+function LogoMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 64 64" width={28} height={28} className="shrink-0" data-testid="logo-mark">
+      <rect width="64" height="64" rx="14" className="fill-brand-600" />
+      <path d="M20 18h8v28h-8zM34 18h14v8h-3v20h-8V26h-3z" fill="#fff" />
+    </svg>
   );
 }

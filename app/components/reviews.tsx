@@ -6,7 +6,7 @@
 import { type FormEvent, type ReactNode, useEffect } from "react";
 import { useFetcher, useHref, useLocation, useNavigate } from "react-router";
 import { useT, useWords } from "../i18n.tsx";
-import { loginPath, profilePath, reviewHelpfulPath, reviewReplyPath, reviewReportPath, toolPath } from "#common/page-paths.ts";
+import { loginPath, profilePath, reviewHelpfulPath, reviewReplyPath, reviewReportPath, toolPath, writeReviewPath } from "#common/page-paths.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import type { ToolRating } from "#server/tools/queries.ts";
 import { useViewer } from "../session-cache.ts";
@@ -90,9 +90,25 @@ export function ReviewList({ reviews, toolId }: { reviews: PublicReview[]; toolI
   );
 }
 
-function ReviewItem({ review, toolId }: { review: PublicReview; toolId: string }) {
+/** Whether the signed-in person made the tool (their tools, from the session's cache): they reply to reviews, and write none. */
+function useIsMakerOf(toolId: string): boolean {
   const viewer = useViewer();
-  const isMaker = Boolean(viewer?.tools.some((tool) => tool.id === toolId));
+  return Boolean(viewer?.tools.some((tool) => tool.id === toolId));
+}
+
+/** "Write a review", for anyone but the tool's maker, who may not review their own tool (the server refuses it too). */
+export function WriteReviewLink({ tool }: { tool: { id: string; slug: string } }) {
+  const t = useT();
+  if (useIsMakerOf(tool.id)) return null;
+  return (
+    <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="write-review">
+      {t("tool.writeReview")}
+    </Link>
+  );
+}
+
+function ReviewItem({ review, toolId }: { review: PublicReview; toolId: string }) {
+  const isMaker = useIsMakerOf(toolId);
   const t = useT();
   return (
     <article id={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="review">

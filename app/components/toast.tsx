@@ -43,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         aria-live="polite"
         role="status"
-        className="pointer-events-none fixed top-[calc(var(--height-promo)+0.75rem)] right-3 z-[60] flex w-[min(24rem,calc(100vw-1.5rem))] flex-col gap-2"
+        className="pointer-events-none fixed top-[calc(var(--height-promo)+4.25rem)] right-3 z-[60] flex w-[min(24rem,calc(100vw-1.5rem))] flex-col gap-2 sm:top-[calc(var(--height-promo)+4.75rem)]"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDone={dismiss} />

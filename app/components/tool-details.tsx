@@ -45,22 +45,23 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
   return (
     <article className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0">
-        <header className="flex flex-wrap items-start gap-5">
+        {/* On a phone the logo is smaller and only the name sits beside it: the tagline and the buttons take the width. */}
+        <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 sm:items-start sm:gap-x-5" data-testid="tool-header">
           <ToolLogo
             name={tool.name}
             logo={tool.logo}
             color={tool.categories[0]?.color}
             size={80}
             alt={t("tool.logoAlt", { name: tool.name })}
-            className="h-20 w-20 shrink-0 rounded-2xl border border-slate-200 bg-white object-cover"
+            className="h-14 w-14 shrink-0 rounded-2xl border border-slate-200 bg-white object-cover sm:row-span-2 sm:h-20 sm:w-20"
           />
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <Title className="text-3xl font-extrabold tracking-tight break-words">{tool.name}</Title>
-              {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("card.featured")}</span>}
-              <FeatureAction toolId={tool.id} className="card-feature text-xs" />
-            </div>
-            <p className="mt-2 text-lg text-slate-600">{tool.shortDesc}</p>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <Title className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl">{tool.name}</Title>
+            {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("card.featured")}</span>}
+            <FeatureAction toolId={tool.id} className="card-feature text-xs" />
+          </div>
+          <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">
+            <p className="text-lg text-slate-600" data-testid="tool-tagline">{tool.shortDesc}</p>
             <div className="mt-4 flex flex-wrap items-center gap-3">
               {countsClicks ? (
                 <OutboundLink toolId={tool.id} website={tool.website} className={VISIT_STYLE}>

@@ -7,7 +7,7 @@ import { data, redirect } from "react-router";
 import { toolIdFromSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { PageCacheHandle } from "#common/page-cache.ts";
-import { toolPath, toolReviewsPath, writeReviewPath } from "#common/page-paths.ts";
+import { toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import type { PlainKey } from "#common/i18n/translate.ts";
 import { useT } from "../i18n.tsx";
 import { reviewListQuery } from "#common/schemas/reviews.ts";
@@ -15,7 +15,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
 import { Pager } from "../components/pager.tsx";
-import { RatingSummary, ReviewList } from "../components/reviews.tsx";
+import { RatingSummary, ReviewList, WriteReviewLink } from "../components/reviews.tsx";
 import { parseSearchParams } from "../forms.ts";
 import { breadcrumbLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-reviews";
@@ -66,9 +66,7 @@ export default function ToolReviews({ loaderData }: Route.ComponentProps) {
       <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current={t("tool.reviews")} />
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t("reviews.title", { name: tool.name })}</h1>
-        <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          {t("tool.writeReview")}
-        </Link>
+        <WriteReviewLink tool={tool} />
       </div>
       {rating.count === 0 ? (
         <EmptyState title={t("reviews.noReview")}>{t("reviews.beFirst", { name: tool.name })}</EmptyState>

@@ -11,7 +11,7 @@ import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolDetail } from "#server/tools/queries.ts";
 import type { RelatedToTool } from "#server/tools/related.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
-import { RatingSummary, ReviewList } from "../components/reviews.tsx";
+import { RatingSummary, ReviewList, WriteReviewLink } from "../components/reviews.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
@@ -24,7 +24,7 @@ import { daysSince } from "#common/plural.ts";
 import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
 import { wordsFor } from "#common/i18n/words.ts";
 import { useT, useWords } from "../i18n.tsx";
-import { alternativesPath, categoryPath, comparePath, loginPath, profilePath, toolPath, toolReportsPath, toolReviewsPath, writeReviewPath } from "#common/page-paths.ts";
+import { alternativesPath, categoryPath, comparePath, loginPath, profilePath, toolPath, toolReportsPath, toolReviewsPath } from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
 import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KINDS, TOOL_PAGE_REPORTS, TOOL_PAGE_REVIEWS } from "#common/constants.ts";
 import { reportInput } from "#common/schemas/reports.ts";
@@ -327,9 +327,7 @@ function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: Tool
         <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
           {t("tool.reviews")}
         </h2>
-        <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          {t("tool.writeReview")}
-        </Link>
+        <WriteReviewLink tool={tool} />
       </div>
       {rating.count > 0 ? (
         <>

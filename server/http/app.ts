@@ -221,7 +221,9 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use("/api/functions/*", withSession(services, config));
   app.route("/api/functions", createFunctions(services));
   app.route("/", createFeeds(services, config, pageCache));
-  app.route("/", createSuggestions(services, pageCache));
+  // The renders each client may cause: the pages' misses and the search box's suggestions alike (decision 037).
+  const renders = renderBudget({ perMinute: config.PAGE_RENDERS_PER_MINUTE });
+  app.route("/", createSuggestions(services, { pageCache, renders, addressOf: (c) => addressOf(c, config) }));
   app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path)), { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE }));
 
   if (filesDir) {
@@ -252,7 +254,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
         filesOrigin,
         renderPage,
         findViewer: (cookie) => services.accounts.findCookieViewer(cookie),
-        renderBudget: renderBudget({ perMinute: config.PAGE_RENDERS_PER_MINUTE }),
+        renderBudget: renders,
         addressOf: (c) => addressOf(c, config),
         site,
       }),

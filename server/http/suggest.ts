@@ -4,7 +4,10 @@
  * so its answer is the same for everyone: kept in the page cache under the typed text's slug until a write drops what
  * it shows, and kept a minute by browsers and CDNs.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import type { RenderBudget } from "./render-budget.ts";
 import { MAX_SEARCH_LENGTH } from "#common/constants.ts";
 import { slugify } from "#common/slugify.ts";
 import type { PageCache } from "../cache/page-cache.ts";
@@ -22,17 +25,24 @@ export type Suggestions = {
   tags: { tag: string; count: number }[];
 };
 
-export function createSuggestions(services: Services, pageCache?: PageCache) {
+/**
+ * `renders` and `addressOf`: the renders each client may cause, shared with the pages (./render-budget.ts). Suggestions
+ * that are not kept cost a search each, as a page's miss does: they count against the same budget.
+ */
+export function createSuggestions(services: Services, { pageCache, renders, addressOf }: { pageCache?: PageCache; renders: RenderBudget; addressOf: (c: Context) => string }) {
   const suggest = new Hono();
   const keeper = pageCache ? responseKeeper({ cache: pageCache, cacheControl: CACHE_CONTROL }) : undefined;
   suggest.get(SUGGEST_PATH, async (c) => {
     // Any text is its slug, cut as a search is: an empty one suggests nothing.
     const text = slugify(c.req.query("q") ?? "").slice(0, MAX_SEARCH_LENGTH).replace(/-+$/, "");
+    const key = `${SUGGEST_PATH}?q=${text}`;
     const build = async () => {
       const answer = await suggestionsFor(services, text);
       return c.json(answer, 200, { "Cache-Control": CACHE_CONTROL });
     };
-    return keeper ? keeper.respond(c, `${SUGGEST_PATH}?q=${text}`, build) : build();
+    const isKept = Boolean(pageCache?.get(key)) || Boolean(keeper?.isRendering(key));
+    if (text && !isKept && !renders.take(addressOf(c))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+    return keeper ? keeper.respond(c, key, build) : build();
   });
   return suggest;
 }

@@ -6,6 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { comparePath } from "#common/page-paths.ts";
+import { FLASH_COOKIE } from "#common/flash.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { insertTools } from "../factories.ts";
 import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
@@ -167,6 +168,38 @@ describe("the site on a phone and a desktop, in Chromium", () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => latest.count()).toBe(PAGE_SIZE * 2);
     await page.context().close();
+  });
+
+  it("gives a tool page's tagline the width of a phone, with the name beside a smaller logo; beside the logo on a desktop", async () => {
+    const tool = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Stripe") }))!;
+    const phone = await open(PHONE, `/tool/${tool.slug}`);
+    const logo = (await phone.getByTestId("tool-header").getByRole("img").first().boundingBox())!;
+    const tagline = (await phone.getByTestId("tool-tagline").boundingBox())!;
+    // 390 px less the page's margins: the tagline starts under the logo and takes the row, not 250 px beside it.
+    expect(tagline.width).toBeGreaterThan(330);
+    expect(tagline.y).toBeGreaterThan(logo.y + logo.height - 1);
+    expect(logo.width).toBeLessThanOrEqual(56);
+    await phone.context().close();
+    const desktop = await open(DESKTOP, `/tool/${tool.slug}`);
+    const wideLogo = (await desktop.getByTestId("tool-header").getByRole("img").first().boundingBox())!;
+    const wideTagline = (await desktop.getByTestId("tool-tagline").boundingBox())!;
+    expect(wideLogo.width).toBe(80);
+    expect(wideTagline.x).toBeGreaterThan(wideLogo.x + wideLogo.width);
+    await desktop.context().close();
+  });
+
+  it("shows a toast under the header, never over its controls, at both widths", async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      const context = await newContext(browser, options);
+      await context.addCookies([{ name: FLASH_COOKIE, value: "signed-in", url: server.url }]);
+      const page = await context.newPage();
+      await gotoHydrated(page, `${server.url}/`);
+      const toast = page.getByText("You are signed in. Welcome back!");
+      await toast.waitFor();
+      const [box, header] = [(await toast.boundingBox())!, (await page.locator("header").first().boundingBox())!];
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      await context.close();
+    }
   });
 
   it("lays the compare page's two heads out alike, a real logo or initials, at both widths", async () => {

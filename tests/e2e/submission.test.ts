@@ -46,6 +46,14 @@ describe("a tool from submission to claim, in Chromium", () => {
     await maker.getByLabel("Website").fill("journey-counter.example");
     await maker.getByLabel("Short description").fill("Counts visitors without cookies, for small sites.");
     await maker.getByLabel("Analytics").check();
+    // Enter in the tags field ends a tag, as a tag field does: the form is not sent half filled.
+    const tags = maker.getByLabel("Tags");
+    await tags.fill("analytics");
+    await tags.press("Enter");
+    await tags.pressSequentially("privacy");
+    await tags.press("Enter");
+    expect(await tags.inputValue()).toBe("analytics, privacy, ");
+    expect(maker.url()).toBe(`${server.url}/add-tool`);
     const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#0ea5e9" } }).png().toBuffer();
     await maker.locator("#field-logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await maker.getByTestId("logo-preview").waitFor();

@@ -289,6 +289,15 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
           expect(response.status).toBe(302);
           expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(pathname)}`);
         }
+        // A mistyped section is a 404 in the console's frame, never the router's own words.
+        const unknown = await html(admin.client, "/admin/blog", 404);
+        expect(unknown).toContain('data-testid="admin-not-found"');
+        expect(unknown).toContain('data-testid="admin-nav"');
+        expect(unknown).not.toContain("No route matches");
+        expect((await visitor().request("/admin/blog")).headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fblog");
+        const outside = await html(visitor(), "/no-such-page", 404);
+        expect(outside).toContain("There is nothing at this address.");
+        expect(outside).not.toContain("No route matches");
         const refused = await html(maker.client, "/admin", 403);
         expect(refused).toContain("Only verifiers and admins can use the moderation console");
         expect(refused).toContain('<meta name="robots" content="noindex"/>');

@@ -552,4 +552,18 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
       expect(addresses).not.toContain("203.0.113.9");
     });
   });
+
+  it("counts a suggestion that is not kept against its client's renders, as a page's miss: a kept one costs none", async () => {
+    const budgeted = await createTestApp(database, { TRUST_PROXY: "true", PAGE_RENDERS_PER_MINUTE: "5" });
+    await insertTool(database.db, { name: "Suggested tool" });
+    const ask = (q: string, address: string) => budgeted.request(`/api/suggest?q=${q}`, { headers: { "x-forwarded-for": address } });
+    const statuses: number[] = [];
+    for (let index = 0; index < 8; index++) statuses.push((await ask(`word-${index}`, "203.0.113.80")).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = await ask("word-99", "203.0.113.80");
+    expect(await refused.json()).toEqual({ error: { code: "resource-exhausted", message: MESSAGES.auth.tooManyRequests } });
+    // What is kept still answers, and another client is not held back.
+    expect((await ask("word-0", "203.0.113.80")).status).toBe(200);
+    expect((await ask("word-50", "198.51.100.80")).status).toBe(200);
+  });
 });

@@ -104,6 +104,11 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     expect((await visitor.post(`/tool/${tool.slug}/review`, { rating: "5" })).status).toBe(302);
 
     expect((await maker.client.request(`/tool/${tool.slug}/review`)).status).toBe(403);
+    // The maker is not offered the form: the tool page and its reviews' page, rendered for them, have no link to it.
+    for (const path of [`/tool/${tool.slug}`, `/tool/${tool.slug}/reviews`]) {
+      expect(await (await maker.client.request(path)).text(), path).not.toContain('data-testid="write-review"');
+      expect(await (await visitor.request(path)).text(), path).toContain('data-testid="write-review"');
+    }
     const own = await review(maker, tool.slug, { rating: "5" });
     expect(own.status).toBe(403);
     expect(await own.text()).toContain("You cannot review your own tool");

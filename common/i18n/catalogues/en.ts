@@ -67,6 +67,8 @@ export default {
   "error.serverText": "An unexpected error happened on our side. Please try again in a moment.",
   "error.home": "Back to the home page",
   "error.browseCategories": "Browse categories",
+  "adminNotFound.text": "The console has no section at this address: choose one above.",
+  "adminNotFound.queue": "Go to the queue",
 
   // The home page
   "home.description": "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",

@@ -59,6 +59,8 @@ export default {
   "error.serverText": "Ocurrió un error inesperado de nuestro lado. Vuelve a intentarlo en un momento.",
   "error.home": "Volver al inicio",
   "error.browseCategories": "Ver las categorías",
+  "adminNotFound.text": "La consola no tiene ninguna sección en esta dirección: elige una arriba.",
+  "adminNotFound.queue": "Ir a la cola",
 
   "home.description": "Una selección hecha a mano de las mejores herramientas para desarrolladores independientes y solopreneurs: hosting, pagos, analítica, marketing, IA y mucho más.",
   "home.intro": "Una selección hecha a mano de herramientas para desarrolladores independientes y solopreneurs, para crear, lanzar y crecer por tu cuenta.",

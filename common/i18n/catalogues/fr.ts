@@ -59,6 +59,8 @@ export default {
   "error.serverText": "Une erreur inattendue s'est produite de notre côté. Réessayez dans un instant.",
   "error.home": "Retour à l'accueil",
   "error.browseCategories": "Parcourir les catégories",
+  "adminNotFound.text": "La console n'a pas de section à cette adresse : choisissez-en une ci-dessus.",
+  "adminNotFound.queue": "Aller à la file d'attente",
 
   "home.description": "Une sélection faite à la main des meilleurs outils pour développeurs indépendants et solopreneurs : hébergement, paiements, analytics, marketing, IA et bien plus.",
   "home.intro": "Une sélection faite à la main d'outils pour développeurs indépendants et solopreneurs, pour créer, lancer et grandir par vous-même.",
