@@ -4,7 +4,7 @@
  * cold path), a crawler reading pages nobody asked for, the sitemap, feeds and llms.txt; the cold start and the memory.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { randomInt } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -213,6 +213,13 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
 /* ---------------------------------------------------------------- the server */
 
 let server: ChildProcess | undefined;
+let temporaryDataDir: string | undefined;
+
+/** The data folder of a server on PostgreSQL: made once, removed when the benchmark ends. */
+function serverDataDir(): string {
+  temporaryDataDir ??= mkdtempSync(path.join(os.tmpdir(), "indie-tools-bench-"));
+  return temporaryDataDir;
+}
 let serverExit: Promise<void> = Promise.resolve();
 const serverLog = { echoed: 0, suppressed: 0 };
 
@@ -237,7 +244,8 @@ function startServer(port: number) {
       JOBS_FIRST_RUN_AFTER_SECONDS: "86400",
       // Set both, so a DATABASE_URL inherited from the shell cannot redirect a PGlite run.
       DATABASE_URL: database.kind === "postgres" ? database.url : "",
-      DATA_DIR: database.kind === "pglite" ? database.dataDir : "./data/bench",
+      // On PostgreSQL the server still keeps its stored files and secret in a folder: a temporary one, not the project's.
+      DATA_DIR: database.kind === "pglite" ? database.dataDir : serverDataDir(),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -264,11 +272,13 @@ function startServer(port: number) {
 
 async function stopServer() {
   const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await serverExit;
-  clearTimeout(timer);
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await serverExit;
+    clearTimeout(timer);
+  }
+  if (temporaryDataDir) rmSync(temporaryDataDir, { recursive: true, force: true });
 }
 
 let running: AutocannonRun | undefined;

@@ -55,6 +55,18 @@ describe("follows in Chromium", () => {
     await gotoHydrated(page, `${server.url}/following`);
     expect(await page.getByTestId("following").textContent()).toContain("Analytics");
 
+    // The weekly e-mail goes to a confirmed address only: the first follow mailed the link that confirms it.
+    await page.getByTestId("confirm-email-note").waitFor();
+    await server.services.outbox.drain();
+    const confirmation = await smtp.waitForMail("ada@example.com", { subject: "Confirm your address for Indie Tools" });
+    const confirmLink = /(http:\/\/\S+\/confirm-email\?\S+)/.exec(confirmation.text)![1]!;
+    const inbox = await (await newContext(browser)).newPage();
+    await gotoHydrated(inbox, confirmLink);
+    await inbox.getByRole("button", { name: "Confirm your address" }).click();
+    await inbox.getByTestId("email-confirmed").waitFor();
+    await gotoHydrated(page, `${server.url}/following`);
+    expect(await page.getByTestId("confirm-email-note").count()).toBe(0);
+
     // A tool of the category is verified during the week; the week's e-mail goes out.
     await insertTool(database.db, { name: "Fathom Analytics", categories: [category.id], verifiedAt: new Date(Date.now() + DAY_MS) });
     expect(await server.services.follows.sendFollowDigests(new Date(Date.now() + 7 * DAY_MS + 60_000))).toBe(1);

@@ -50,10 +50,16 @@ const BIG_FILE_BYTES = 1024 * 1024 * 1024;
 const COMMAND_MEMORY_BYTES = 512 * 1024 * 1024;
 const BUILD_DIR = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 
+/**
+ * Writes, as the command exits, its own peak resident memory in kB: the high-water mark of its memory (VmHWM), not
+ * getrusage's maxRSS, which Linux carries over from the process that spawned it (a test worker of 550 MB).
+ */
+const PEAK_PROBE = "import { readFileSync } from 'node:fs'; process.on('exit', () => process.stderr.write(`maxRSS ${/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]}\\n`));\n";
+
 /** Runs a compiled command on plain node, and reads its peak resident memory as it exits. */
 async function measuredCommand(name: string, args: string[]) {
   const probe = path.join(os.tmpdir(), `indie-tools-rss-${process.pid}.mjs`);
-  writeFileSync(probe, "process.on('exit', () => process.stderr.write(`maxRSS ${process.resourceUsage().maxRSS}\\n`));\n");
+  writeFileSync(probe, PEAK_PROBE);
   const { stdout, stderr } = await promisify(execFile)(process.execPath, [`--import=${probe}`, path.join(BUILD_DIR, `server/commands/${name}.js`), ...args], {
     env: { ...process.env, NODE_ENV: "production" },
   });
@@ -190,7 +196,7 @@ describe("backup and restore of the embedded database", () => {
     const target = path.join(work, "bomb-target");
     mkdirSync(target);
     const probe = path.join(os.tmpdir(), `indie-tools-rss-${process.pid}.mjs`);
-    writeFileSync(probe, "process.on('exit', () => process.stderr.write(`maxRSS ${process.resourceUsage().maxRSS}\\n`));\n");
+    writeFileSync(probe, PEAK_PROBE);
     const failed = await promisify(execFile)(process.execPath, [`--import=${probe}`, path.join(BUILD_DIR, "server/commands/restore.js"), bomb, "--data-dir", target], {
       env: { ...process.env, NODE_ENV: "production" },
     }).then(

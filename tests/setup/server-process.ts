@@ -1,6 +1,7 @@
 /** The compiled server (build/server/main.js) as its own process, as `npm run serve` runs it, for tests of what crosses processes. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/bench-lib.ts";
 
@@ -30,10 +31,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { NODE_ENV: _testEnv, ...inherited } = process.env;
+  // A data folder of its own unless the test gives one: the server keeps files there even on PostgreSQL, and the
+  // project's own ./data is the operator's (tests/setup/clean-tree.ts checks that no test writes into the tree).
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(os.tmpdir(), "indie-tools-server-"));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
     // No reference address for the link check, as in createTestApp: no name resolves here, and a run would pause on it.
-    env: { ...inherited, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "info", SEED_DEMO: "false", LINK_CHECK_REFERENCE_URL: "", ...env },
+    env: { ...inherited, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "info", SEED_DEMO: "false", LINK_CHECK_REFERENCE_URL: "", ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
@@ -41,7 +45,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stream?.setEncoding("utf8");
     stream?.on("data", (chunk: string) => output.push(...chunk.split("\n").filter(Boolean)));
   }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      resolve({ code, signal });
+    }),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
