@@ -27,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const [page, lastRun, hidden] = await Promise.all([
     moderated(links.listFlaggedLinks(context.user, { cursor: query.cursor }), url),
     moderated(links.findLastRun(context.user), url),
-    links.countHiddenLinks(),
+    moderated(links.countHiddenLinks(context.user), url),
   ]);
   return { page, lastRun, hidden };
 }

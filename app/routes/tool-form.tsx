@@ -3,10 +3,9 @@
  * post, images included); with JavaScript, images upload as soon as they are chosen, with progress, and the long
  * description's preview comes without leaving the page.
  */
-import type { KeyboardEvent } from "react";
 import { useT } from "../i18n.tsx";
 import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
-import { useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { Link } from "../components/link.tsx";
 import { PAYMENT_TYPES } from "#common/constants.ts";

@@ -11,6 +11,16 @@ const MAX_URL_LENGTH = 500;
 
 const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim()).pipe(z.string().max(max, { error: () => MESSAGES.content.tooLong(max) }));
 
+/** The tagline's field of each language. */
+export const taglineField = (locale: Locale) => `tagline_${locale}` as const;
+
+/** The home page's heading in each language; empty, the language's own words (home.tagline). A language added to LOCALES needs its field here. */
+const taglines = {
+  tagline_en: text(MAX_TAGLINE_LENGTH),
+  tagline_fr: text(MAX_TAGLINE_LENGTH),
+  tagline_es: text(MAX_TAGLINE_LENGTH),
+} satisfies Record<ReturnType<typeof taglineField>, unknown>;
+
 const webAddress = text(MAX_URL_LENGTH).refine((value) => {
   if (!value) return true;
   try {
@@ -24,10 +34,7 @@ const webAddress = text(MAX_URL_LENGTH).refine((value) => {
 export const siteSettingsInput = z
   .object({
     siteName: text(MAX_SITE_NAME_LENGTH).refine(Boolean, { error: () => MESSAGES.settings.siteNameRequired }),
-    // The home page's heading in each language; empty, the language's own words (home.tagline).
-    tagline_en: text(MAX_TAGLINE_LENGTH),
-    tagline_fr: text(MAX_TAGLINE_LENGTH),
-    tagline_es: text(MAX_TAGLINE_LENGTH),
+    ...taglines,
     accentColor: text(7)
       .transform((value) => value.toLowerCase())
       .refine((value) => !value || /^#[0-9a-f]{6}$/.test(value), { error: () => MESSAGES.settings.badColor })
@@ -51,9 +58,6 @@ export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
 /** The settings in force: the form's, and the uploaded images' addresses (empty for the default ones). */
 export type SiteSettings = SiteSettingsInput & { logoUrl: string; faviconUrl: string };
 
-/** The tagline's field of each language. */
-export const taglineField = (locale: Locale) => `tagline_${locale}` as const;
-export type TaglineField = ReturnType<typeof taglineField>;
 export const TAGLINE_FIELDS = LOCALES.map(taglineField);
 
 /** The form's text fields, in its order. */

@@ -1,7 +1,8 @@
 /**
  * Accounts by e-mail and password (SPEC sections 4, 5 and 8): register, sign in and out, reset a password, and ask
- * for a sign-in link; none of them but registering tells a stranger whether an account uses an address (decision 055). Better Auth keeps the auth account and the session; this service keeps the product's user
- * record beside it (./account-shared.ts) and turns every failure into a message of the catalogue.
+ * for a sign-in link; none of them but registering tells a stranger whether an account uses an address (decision
+ * 055). Better Auth keeps the auth account and the session; this service keeps the product's user record beside it
+ * (./account-shared.ts) and turns every failure into a message of the catalogue.
  */
 import { isDisposableEmail } from "disposable-email-domains-js";
 import { eq } from "drizzle-orm";

@@ -23,7 +23,7 @@ import { describePause, type LinkCheckPause } from "#common/link-check-pause.ts"
 import { registrableDomain } from "#common/tool-input.ts";
 import { requireAdmin } from "../access.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { linkCheckRuns, linkChecks, tools } from "../db/schema.ts";
 import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
 import type { Outbox } from "../outbox/effects.ts";
@@ -244,8 +244,7 @@ export function linkChecker({
       for (const row of rows) await webhooks.enqueue(tx, "tool.updated", { tool: row });
       return ids;
     });
-    if (hidden.length > 0) outbox.poke();
-    for (const id of hidden) await writeToolSnapshot(id);
+    await announceChanged(hidden);
     return hidden.length;
   }
 
@@ -282,6 +281,30 @@ export function linkChecker({
       if (shouldHide && !previous?.hiddenAt) return "hide";
       return ok ? (isMoved ? "moved" : "ok") : "failed";
     });
+  }
+
+  /**
+   * An admin's "the link is fine" for each of `checks` (locked by the caller): the flags and failures go, a record each
+   * goes to the audit trail, and the tools the checker hid are live again, in one statement, with their webhooks.
+   * Answers the ids of the tools shown again.
+   */
+  async function resolveChecks(tx: Transaction, admin: SessionUser, checks: { toolId: string; name: string; hiddenAt: Date | null }[]): Promise<string[]> {
+    if (checks.length === 0) return [];
+    const ids = checks.map((check) => check.toolId);
+    await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null }).where(inArray(linkChecks.toolId, ids));
+    await recordAudit(tx, admin, checks.map((check) => ({ kind: "link.resolved" as const, toolId: check.toolId, subject: check.name, after: { shownAgain: check.hiddenAt !== null } })));
+    const hidden = checks.filter((check) => check.hiddenAt !== null).map((check) => check.toolId);
+    if (hidden.length === 0) return [];
+    const rows = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(and(inArray(tools.id, hidden), eq(tools.isActive, false))).returning();
+    for (const row of rows) if (row.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: row });
+    return rows.map((row) => row.id);
+  }
+
+  /** After tools were hidden or shown again: their webhooks go out, and their snapshots follow. */
+  async function announceChanged(toolIds: string[]) {
+    if (toolIds.length === 0) return;
+    outbox.poke();
+    for (const id of toolIds) await writeToolSnapshot(id);
   }
 
   /** How many tools one run may hide: a share of the live tools, or a few in a small catalogue. */
@@ -447,8 +470,9 @@ export function linkChecker({
       return { ranAt: ranAt.toISOString(), checked, moved, failed, hidden, skipped, pause };
     },
 
-    /** How many tools the checker hid and no admin brought back (link_checks_hidden_idx). */
-    async countHiddenLinks(): Promise<number> {
+    /** How many tools the checker hid and no admin brought back (link_checks_hidden_idx); admins only. */
+    async countHiddenLinks(user: SessionUser | null): Promise<number> {
+      requireAdmin(user);
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(linkChecks).where(isNotNull(linkChecks.hiddenAt));
       return row?.count ?? 0;
     },
@@ -461,22 +485,15 @@ export function linkChecker({
       const admin = requireAdmin(user);
       const shown = await db.transaction(async (tx) => {
         const checks = await tx
-          .select({ toolId: linkChecks.toolId, name: tools.name })
+          .select({ toolId: linkChecks.toolId, name: tools.name, hiddenAt: linkChecks.hiddenAt })
           .from(linkChecks)
           .innerJoin(tools, eq(tools.id, linkChecks.toolId))
           .where(isNotNull(linkChecks.hiddenAt))
           .orderBy(asc(linkChecks.toolId))
           .for("update", { of: linkChecks });
-        if (checks.length === 0) return [];
-        const ids = checks.map((check) => check.toolId);
-        await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null }).where(inArray(linkChecks.toolId, ids));
-        await recordAudit(tx, admin, checks.map((check) => ({ kind: "link.resolved" as const, toolId: check.toolId, subject: check.name, after: { shownAgain: true } })));
-        const rows = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(and(inArray(tools.id, ids), eq(tools.isActive, false))).returning();
-        for (const row of rows) if (row.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: row });
-        return rows.map((row) => row.id);
+        return resolveChecks(tx, admin, checks);
       });
-      if (shown.length > 0) outbox.poke();
-      for (const id of shown) await writeToolSnapshot(id);
+      await announceChanged(shown);
       return shown.length;
     },
 
@@ -532,24 +549,16 @@ export function linkChecker({
       const admin = requireAdmin(user);
       const resolved = await db.transaction(async (tx) => {
         const [check] = await tx
-          .select({ hiddenAt: linkChecks.hiddenAt, name: tools.name })
+          .select({ toolId: linkChecks.toolId, hiddenAt: linkChecks.hiddenAt, name: tools.name })
           .from(linkChecks)
           .innerJoin(tools, eq(tools.id, linkChecks.toolId))
           .where(and(eq(linkChecks.toolId, toolId), isNotNull(linkChecks.flaggedAt)))
           .for("update");
         if (!check) throw new AppError("not-found", MESSAGES.links.noCheck);
-        await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null }).where(eq(linkChecks.toolId, toolId));
-        await recordAudit(tx, admin, { kind: "link.resolved", toolId, subject: check.name, after: { shownAgain: check.hiddenAt !== null } });
-        if (check.hiddenAt) {
-          const [shown] = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning();
-          if (shown?.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: shown });
-        }
+        await resolveChecks(tx, admin, [check]);
         return { name: check.name, wasHidden: check.hiddenAt !== null };
       });
-      if (resolved.wasHidden) {
-        outbox.poke();
-        await writeToolSnapshot(toolId);
-      }
+      if (resolved.wasHidden) await announceChanged([toolId]);
       return resolved;
     },
   };
