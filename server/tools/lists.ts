@@ -86,7 +86,7 @@ export const verifiedWithin = (days: VerifiedWithinDays, column: SQL | AnyPgColu
 export const LIST_WALK = 2_000;
 /** Matches among those that make the filters common enough to walk on for the page: fewer, and their own indexes are read. */
 const WALK_ON_AFTER = 3;
-/** The most tools a page walks on for, whatever the first walk found. */
+/** The most tools a page walks on for: when the first walk's matches say it needs more, their own indexes are read. */
 const LIST_WALK_MAX = 25_000;
 
 /**
@@ -97,8 +97,8 @@ const LIST_WALK_MAX = 25_000;
  * them, tens of thousands for common filters, each from its own place in the table. So, in three steps:
  * 1. the order's index is walked, LIST_WALK tools at most: when they hold the page, or are the whole list, it is theirs
  *    (a common filter, or the list's end);
- * 2. when they held WALK_ON_AFTER matches or more, the filters are common enough to walk on: as many tools as those
- *    matches say the page needs, with room to spare, LIST_WALK_MAX at most;
+ * 2. when they held WALK_ON_AFTER matches or more, and those matches say the page lies within LIST_WALK_MAX tools
+ *    (with room to spare), the filters are common enough to walk on for as many;
  * 3. else, or when that walk fell short too, the filters are rare there: their matches are read through their own
  *    indexes (the categories' and tags' GIN indexes, the featured and verified ones), few, and the page sorted from them.
  * Either way the page is the same. `listed` are the conditions of the list before the page (live, after the cursor),
@@ -112,9 +112,9 @@ function boundedPageCandidates({ listed, filters, key, order, limit }: { listed:
     listed as materialized (
       select count(*)::int as n from (select 1 from ${tools} where (select n from found) < ${limit} and ${listed} order by ${order(key)} limit ${LIST_WALK}) as listed
     ), step as materialized (
-      select case when f.n >= ${limit} or l.n < ${LIST_WALK} then 'walked' when f.n >= ${WALK_ON_AFTER} then 'more' else 'matched' end as how,
-        least(${LIST_WALK_MAX}::int, ceil(${LIST_WALK * 1.5}::float8 * ${limit}::int / greatest(f.n, 1))::int) as walk
-      from found f, listed l
+      select case when f.n >= ${limit} or l.n < ${LIST_WALK} then 'walked' when f.n >= ${WALK_ON_AFTER} and w.walk <= ${LIST_WALK_MAX} then 'more' else 'matched' end as how,
+        w.walk
+      from found f, listed l, lateral (select ceil(${LIST_WALK * 1.5}::float8 * ${limit}::int / greatest(f.n, 1))::int as walk) w
     ), more as materialized (
       select ${tools.id} as id, ${key} as key, (${filters}) as hit from ${tools}
       where (select how from step) = 'more' and ${listed} order by ${order(key)} limit (select walk from step)

@@ -1,7 +1,7 @@
 /** The /tools sorts and the tag list must be read from their indexes in list order: a Sort of every live tool (or tag) per page would not scale. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { PAGE_SIZE } from "#common/constants.ts";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "#common/constants.ts";
 import { TAG_PAGE_SIZE, TOOL_SORTS } from "#common/schemas/lists.ts";
 import { tagListQuery } from "#server/tags/queries.ts";
 import { categoryFeaturedToolsQuery, LIST_WALK, listToolsQuery, toolListQueries, verifiedWithin } from "#server/tools/lists.ts";
@@ -165,6 +165,20 @@ describe.each(databaseKinds)("first pages whose reads find little or nothing, on
     const read = await rowsReadByIndex(listToolsQuery(database.db, { ...filters, limit: PAGE_SIZE + 1 }));
     expect(read.get(INDEXES[sort]) ?? 0).toBeLessThanOrEqual(2 * LIST_WALK);
     expect(await toolListQueries(database.db).listTools({ ...filters })).toEqual({ tools: [], nextCursor: null });
+  });
+
+  it("reads a tag's matches through its own index when the first walk's few say a long page lies past LIST_WALK_MAX tools", async () => {
+    // Three among the newest LIST_WALK, forty among the oldest: walking on for a page of MAX_PAGE_SIZE would read every
+    // tool, and still fall short at a larger catalogue.
+    await database.db.execute(sql`update tools set tags = array_append(tags, 'scarce') where id in (
+      (select id from tools order by created_at desc, id desc limit 3 offset 100) union all (select id from tools order by created_at, id limit 40))`);
+    const expected = rowsOf<{ id: string }>(await database.db.execute(sql`select id from tools where tags @> '{scarce}' order by created_at desc, id desc`)).map((row) => row.id);
+    const page = await toolListQueries(database.db).listTools({ tag: "scarce", limit: MAX_PAGE_SIZE });
+    expect(page.tools.map((tool) => tool.id)).toEqual(expected);
+    expect(page.nextCursor).toBeNull();
+    const read = await rowsReadByIndex(listToolsQuery(database.db, { tag: "scarce", limit: MAX_PAGE_SIZE + 1 }));
+    expect(read.get(INDEXES.newest) ?? 0).toBeLessThanOrEqual(2 * LIST_WALK);
+    await database.db.execute(sql`update tools set tags = array_remove(tags, 'scarce')`);
   });
 
   it.each(["newest", "views", "name"] as const)("pages through filters a few tools in a hundred match, sorted by %s, as the order has them", async (sort) => {
