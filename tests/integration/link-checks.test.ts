@@ -9,8 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, gt } from "drizzle-orm";
-import { slugify } from "#common/slugify.ts";
-import { auditRecords, linkChecks, outbox, tools, users } from "#server/db/schema.ts";
+import { auditRecords, linkChecks, outbox, tools } from "#server/db/schema.ts";
 import { createSafeFetcher, type SafeFetcher, safeFetcherFromConfig } from "#server/fetch/safe-fetch.ts";
 import { type Clock, FLAG_AFTER_FAILURES, flaggedLinksQuery, HIDE_AT_LEAST, HOST_GIVE_UP_AFTER, linkChecker, OUTAGE_SAMPLE } from "#server/tools/link-checks.ts";
 import { runDailyJobs } from "#server/jobs.ts";
@@ -23,6 +22,7 @@ import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
 import { closedPortUrl } from "../setup/local-http.ts";
+import { signUpPerson } from "../setup/people.ts";
 import { startWebsite, type Website } from "../setup/websites.ts";
 
 const DAY = 86_400_000;
@@ -165,8 +165,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
   it("shows when the link was checked on the tool page", async () => {
     const tool = await insertTool(database.db, { name: "Healthy", website: `${site.url}/` });
     // Signed in, so each page is rendered now; a visitor's cached tool page is kept a minute at most, for its counters.
-    const reader = createClient(app.request);
-    await reader.postSolved("/register", { username: "Reader", email: "reader@example.com", password: "long-enough" });
+    const { client: reader } = await signUpPerson(app, database.db, "Reader");
     const page = async () => (await reader.request(`/tool/${tool.slug}`)).text();
     expect(await page()).not.toContain("Link checked");
     await checker.checkAllLinks(new Date());
@@ -182,8 +181,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
 
   it("never says a link was checked when no check found it working", async () => {
     const tool = await insertTool(database.db, { name: "Never worked", website: `${site.url}/gone` });
-    const reader = createClient(app.request);
-    await reader.postSolved("/register", { username: "Reader", email: "reader@example.com", password: "long-enough" });
+    const { client: reader } = await signUpPerson(app, database.db, "Reader");
     await checker.checkAllLinks(new Date());
     expect(await checkOf(tool.id)).toMatchObject({ status: 404, workingAt: null });
     expect(await (await reader.request(`/tool/${tool.slug}`)).text()).not.toContain("Link checked");
@@ -278,9 +276,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       expect(notices).toHaveLength(4);
       for (const notice of notices) expect(notice).toMatchObject({ title: "Link check paused", text: expect.stringContaining("resolver seems down") });
       // /admin/links says so too, for an operator without the bot.
-      const admin = createClient(offline.request);
-      await admin.postSolved("/register", { username: "Admin", email: "admin@example.com", password: "long-enough" });
-      await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));
+      const { client: admin } = await signUpPerson(offline, database.db, "Admin", { role: "admin" });
       const page = await (await admin.request("/admin/links")).text();
       expect(page).toContain('data-testid="link-check-paused"');
       expect(page).toContain("the reference address https://example.com did not answer");
@@ -356,9 +352,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       expect((await database.db.select().from(tools).where(eq(tools.isActive, true)))).toEqual([]);
       expect(await (await app.request("/tag/analytics")).text()).not.toContain("Dead 199");
 
-      const admin = createClient(app.request);
-      await admin.postSolved("/register", { username: "Admin", email: "admin@example.com", password: "long-enough" });
-      await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));
+      const { client: admin } = await signUpPerson(app, database.db, "Admin", { role: "admin" });
       const page = await (await admin.request("/admin/links")).text();
       expect(page).toContain("200 tools are hidden after failed checks.");
       expect(page).toContain("Show all 200 hidden tools again");
@@ -383,9 +377,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     expect((await toolOf(queued.id)).isActive).toBe(true);
     expect(await checkOf(listed.id)).toMatchObject({ status: 200, failures: 0 });
 
-    const verifier = createClient(app.request);
-    await verifier.postSolved("/register", { username: "Verifier", email: "verifier@example.com", password: "long-enough" });
-    await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "verifier@example.com"));
+    const { client: verifier } = await signUpPerson(app, database.db, "Verifier", { role: "verifier" });
     const queue = await (await verifier.request("/admin")).text();
     expect(queue).toContain("The website did not answer");
     // The same host as a listed tool: a possible duplicate, one more reason.
@@ -553,21 +545,14 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
     type Role = "visitor" | "guest" | "creator" | "verifier" | "admin";
     const ROLES: Role[] = ["visitor", "guest", "creator", "verifier", "admin"];
 
-    async function register(username: string, role: "guest" | "verifier" | "admin" = "guest") {
-      const client = createClient(app.request);
-      await client.postSolved("/register", { username, email: `${slugify(username)}@example.com`, password: "long-enough" });
-      const [record] = await database.db.update(users).set({ role }).where(eq(users.email, `${slugify(username)}@example.com`)).returning();
-      return { client, record: record! };
-    }
-
     async function people() {
-      const creator = await register("Creator");
+      const creator = await signUpPerson(app, database.db, "Creator");
       return {
         visitor: { client: createClient(app.request) },
-        guest: await register("Guest"),
+        guest: await signUpPerson(app, database.db, "Guest"),
         creator,
-        verifier: await register("Verifier", "verifier"),
-        admin: await register("Admin", "admin"),
+        verifier: await signUpPerson(app, database.db, "Verifier", { role: "verifier" }),
+        admin: await signUpPerson(app, database.db, "Admin", { role: "admin" }),
       };
     }
 
@@ -597,17 +582,17 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       expect(html).toContain(`Now redirects to http://localhost:${site.port}/`);
       expect(html).not.toContain(sites.healthy.name + "</a>");
       expect(html).toMatch(/data-testid="admin-count-links"[^>]*>5</);
-      const first = await checker.listFlaggedLinks(who.admin.record as never, { limit: 2 });
+      const first = await checker.listFlaggedLinks(who.admin.session, { limit: 2 });
       expect(first.links).toHaveLength(2);
       const { decodeCursor } = await import("#common/cursor.ts");
-      const second = await checker.listFlaggedLinks(who.admin.record as never, { limit: 10, cursor: decodeCursor(first.nextCursor!) });
+      const second = await checker.listFlaggedLinks(who.admin.session, { limit: 10, cursor: decodeCursor(first.nextCursor!) });
       expect(second.links).toHaveLength(3);
       expect(new Set([...first.links, ...second.links].map((link) => link.toolId)).size).toBe(5);
     });
 
     it.each(ROLES)("'Show all hidden tools again' as %s", async (role) => {
       const who = await people();
-      const tool = await hiddenTool(who.creator.record.id);
+      const tool = await hiddenTool(who.creator.id);
       const response = await who[role].client.post("/admin/links", { intent: "show-all-hidden" });
       if (role === "admin") {
         expect(await response.text()).toContain("1 tool is live again.");
@@ -620,7 +605,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
 
     it.each(ROLES)("'Link fixed: show again' as %s", async (role) => {
       const who = await people();
-      const tool = await hiddenTool(who.creator.record.id);
+      const tool = await hiddenTool(who.creator.id);
       const response = await who[role].client.post("/admin/links", { intent: "resolve", toolId: tool.id });
       if (role === "admin") {
         expect(response.status).toBe(200);
