@@ -15,10 +15,19 @@ function decodeEncodedWords(header: string): string {
     );
 }
 
-/** Undoes quoted-printable soft line breaks and escapes, which nodemailer uses for long lines. */
-function decodeQuotedPrintable(text: string): string {
+/**
+ * Undoes quoted-printable soft line breaks and escapes, which nodemailer uses for long body lines. The message's own
+ * headers are never quoted-printable: an "=DA" in a header's link is text, and stays as it came.
+ */
+function decodeQuotedPrintable(raw: string): string {
+  const bodyStart = raw.search(/\r?\n\r?\n/);
+  if (bodyStart < 0) return raw;
   // A run of escapes is the UTF-8 bytes of one or more characters ("=C3=A9" is "é").
-  return text.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"));
+  const body = raw
+    .slice(bodyStart)
+    .replace(/=\r?\n/g, "")
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"));
+  return raw.slice(0, bodyStart) + body;
 }
 
 /** Appends the decoded text of every base64 part, which nodemailer uses for text with long or non-ASCII lines. */
