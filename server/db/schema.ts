@@ -152,6 +152,26 @@ export const tools = pgTable(
     index("tools_public_name_idx")
       .on(sql`(lower(${table.name}) collate "C")`, table.id)
       .where(sql`${table.isActive} and ${table.isVerified}`),
+    // The featured tools in each other order of /tools (the newest first is tools_home_boosted_idx): few, whatever the
+    // catalogue's size, and a page of them in any order reads only its own.
+    index("tools_featured_views_idx")
+      .on(table.views.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_featured_clicks_idx")
+      .on(table.clicks.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_featured_likes_idx")
+      .on(table.likes.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_featured_trending_idx")
+      .on(table.trending.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_featured_verified_idx")
+      .on(sql`(coalesce(${table.verifiedAt}, ${table.createdAt})) desc`, table.id.desc().nullsFirst())
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_featured_name_idx")
+      .on(sql`(lower(${table.name}) collate "C")`, table.id)
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
     index("tools_search_vector_idx").using("gin", table.searchVector),
     // Typo tolerance: trigram similarity of the lowercased name (pg_trgm, migration 0002).
     index("tools_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),

@@ -154,11 +154,11 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
   const after = cursor ? sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})` : undefined;
   const conditions = [isPublicTool, ...filterConditions, ...(after ? [after] : [])];
   // A search's candidates are a few hundred ids already, and two filters have an index in their own order (the
-  // featured tools newest first, a verification window in its order); any other filter may leave the order's index
-  // little to find.
+  // featured tools in every order, tools_home_boosted_idx and tools_featured_*_idx; a verification window in its
+  // order); any other filter may leave the order's index little to find.
   const { category, tag, paymentType, featured, verifiedWithinDays, among } = filters;
   const isOthersUnset = !category && !tag && !paymentType;
-  const isInOwnOrder = isOthersUnset && ((featured === true && !verifiedWithinDays && sort === "newest") || (featured === undefined && verifiedWithinDays && sort === "verified"));
+  const isInOwnOrder = isOthersUnset && ((featured === true && !verifiedWithinDays) || (featured === undefined && verifiedWithinDays && sort === "verified"));
   if (filterConditions.length > 0 && !among && !isInOwnOrder) {
     const key = sql`${column}`;
     const order = (of: SQL) => sql`${of} ${ascending ? sql`asc` : sql`desc`}, id ${ascending ? sql`asc` : sql`desc`}`;

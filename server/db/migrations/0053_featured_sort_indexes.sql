@@ -1,0 +1,6 @@
+CREATE INDEX "tools_featured_views_idx" ON "tools" USING btree ("views" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tools"."is_home_boosted" and "tools"."is_active" and "tools"."is_verified";--> statement-breakpoint
+CREATE INDEX "tools_featured_clicks_idx" ON "tools" USING btree ("clicks" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tools"."is_home_boosted" and "tools"."is_active" and "tools"."is_verified";--> statement-breakpoint
+CREATE INDEX "tools_featured_likes_idx" ON "tools" USING btree ("likes" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tools"."is_home_boosted" and "tools"."is_active" and "tools"."is_verified";--> statement-breakpoint
+CREATE INDEX "tools_featured_trending_idx" ON "tools" USING btree ("trending" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tools"."is_home_boosted" and "tools"."is_active" and "tools"."is_verified";--> statement-breakpoint
+CREATE INDEX "tools_featured_verified_idx" ON "tools" USING btree ((coalesce("verified_at", "created_at")) desc,"id" DESC NULLS FIRST) WHERE "tools"."is_home_boosted" and "tools"."is_active" and "tools"."is_verified";--> statement-breakpoint
+CREATE INDEX "tools_featured_name_idx" ON "tools" USING btree ((lower("name") collate "C"),"id") WHERE "tools"."is_home_boosted" and "tools"."is_active" and "tools"."is_verified";
