@@ -1,8 +1,11 @@
-/** Reads for the sitemap, the feeds and the badges: every public address, read in keyset batches, the newest verified tools, a badge's tool. */
-import { and, asc, count, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+/**
+ * Reads for the sitemap, the feeds and the badges: every public address, a part at a time from the key it starts at
+ * (never by OFFSET), the newest verified tools, a badge's tool.
+ */
+import { and, asc, desc, eq, gt, gte, isNotNull, type SQL, sql } from "drizzle-orm";
 import { SITEMAP_SEARCHES } from "#common/constants.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, rowsOf } from "../db/client.ts";
 import { categories, facetCounts, tagCounts, tools, users } from "../db/schema.ts";
 import { hasAlternatives } from "../tools/alternatives.ts";
 import { isPublicTool } from "../tools/queries.ts";
@@ -13,7 +16,7 @@ export const FEED_BATCH_SIZE = 1000;
 /** Items in a feed (RSS or JSON Feed): enough for a reader that checks once a day, small enough to fetch often. */
 export const FEED_ITEM_LIMIT = 50;
 
-export type ToolLink = { slug: string; updatedAt: Date; hasAlternatives: boolean };
+export type ToolLink = { id: string; slug: string; updatedAt: Date; hasAlternatives: boolean; listedAt: number };
 
 /** A sitemap is read by crawlers an hour apart at most: what changes without a write the cache hears of shows within it. */
 const SITEMAP_MAX_AGE_MS = 60 * 60_000;
@@ -26,20 +29,39 @@ export type BadgeTool = { name: string; isFeatured: boolean; views: number };
 /** Which live tools a feed holds: every one, or those of one category or one tag. */
 export type FeedFilter = { categoryId?: string; tag?: string };
 
+/** Where a sitemap part of tools starts within its days: the first tool's time of listing (µs since 1970) and id. */
+export type ListedKey = { at: number; id: string };
+
+/** When a live tool was listed: verified, or created when that was not kept (tools_public_verified_idx's key). */
+const listedAt = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
+/** That time in µs since 1970, exact: the database keeps microseconds. */
+const listedAtMicros = sql<number>`(extract(epoch from ${listedAt}) * 1000000)::bigint`.mapWith(Number);
+
+/** The live tools listed from the start of `first` to the end of `last` (UTC days). */
+function listedBetween(first: string, last: string): SQL {
+  return and(isPublicTool, sql`${listedAt} >= ${`${first}T00:00:00Z`}::timestamptz`, sql`${listedAt} < ${`${last}T00:00:00Z`}::timestamptz + interval '1 day'`)!;
+}
+
 /**
- * The live tools listed from the start of `first` to the end of `last` (UTC days; listed: verified, or created when
- * that was not kept), most recently listed first, one slice of `limit` after `offset` (the days a sitemap part covers
- * hold a bounded share of the catalogue): a range of tools_public_verified_idx. Each says whether it has alternatives.
+ * The live tools listed from the start of `first` to the end of `last` (UTC days), most recently listed first, `limit`
+ * of them from the key `from` on (the days a sitemap part covers hold a bounded share of the catalogue): a range of
+ * tools_public_verified_idx, entered at the key. Each says whether it has alternatives.
  */
-export function toolsListedBetweenQuery(db: Database, first: string, last: string, { offset, limit }: { offset: number; limit: number }) {
-  const listedAt = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
+export function toolsListedBetweenQuery(db: Database, first: string, last: string, { from, limit }: { from: ListedKey | null; limit: number }) {
   return db
-    .select({ slug: tools.slug, updatedAt: tools.updatedAt, hasAlternatives: sql<boolean>`${hasAlternatives}` })
+    .select({ id: tools.id, slug: tools.slug, updatedAt: tools.updatedAt, hasAlternatives: sql<boolean>`${hasAlternatives}`, listedAt: listedAtMicros })
     .from(tools)
-    .where(and(isPublicTool, sql`${listedAt} >= ${`${first}T00:00:00Z`}::timestamptz`, sql`${listedAt} < ${`${last}T00:00:00Z`}::timestamptz + interval '1 day'`))
+    .where(and(listedBetween(first, last), from ? sql`(${listedAt}, ${tools.id}) <= ('epoch'::timestamptz + ${from.at}::bigint * interval '1 microsecond', ${from.id})` : undefined))
     .orderBy(sql`${listedAt} desc`, desc(tools.id))
-    .offset(offset)
     .limit(limit);
+}
+
+/**
+ * The first of every `every` rows of `rows` in their `order`, the first row included: where each part of a sitemap of
+ * `every` entries starts. One walk of the rows in the order's index, the read a count of them would be.
+ */
+function everyNth(rows: SQL, order: SQL, every: number): SQL {
+  return sql`select * from (select starts.*, row_number() over (order by ${order}) - 1 as n from (${rows}) as starts) as numbered where n % ${every} = 0 order by n`;
 }
 
 /** The newest verified live tools, optionally of one category or tag: a backward walk of tools_verified_at_idx. */
@@ -83,10 +105,18 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
     },
 
     /** The live tools listed from the start of `first` to the end of `last` (UTC days): see toolsListedBetweenQuery. */
-    async listToolsListedBetween(first: string, last: string, { offset, limit }: { offset: number; limit: number }): Promise<ToolLink[]> {
+    async listToolsListedBetween(first: string, last: string, { from, limit }: { from: ListedKey | null; limit: number }): Promise<ToolLink[]> {
       dependsOn(pageTags.tools);
       expiresWithin(SITEMAP_MAX_AGE_MS);
-      return toolsListedBetweenQuery(db, first, last, { offset, limit });
+      return toolsListedBetweenQuery(db, first, last, { from, limit });
+    },
+
+    /** Where each part of `every` tools listed on `day` (UTC) starts, most recently listed first. */
+    async listToolPartStarts(day: string, every: number): Promise<ListedKey[]> {
+      dependsOn(pageTags.tools);
+      expiresWithin(SITEMAP_MAX_AGE_MS);
+      const listed = sql`select ${listedAtMicros} as at, ${tools.id} as id from ${tools} where ${listedBetween(day, day)}`;
+      return rowsOf<ListedKey>(await db.execute(everyNth(listed, sql`at desc, id desc`, every))).map(({ at, id }) => ({ at: Number(at), id }));
     },
 
     /** Every category's slug. The categories are a short list kept by the operator, read at once. */
@@ -96,36 +126,36 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
       return rows.map((row) => row.slug);
     },
 
-    /** How many tags live tools carry (a row each in tag_counts). */
-    async countLiveTags(): Promise<number> {
+    /** Where each part of `every` tags live tools carry starts, alphabetically (tag_counts_pkey). */
+    async listTagPartStarts(every: number): Promise<string[]> {
       dependsOn(pageTags.tags);
-      const [row] = await db.select({ n: count() }).from(tagCounts).where(gt(tagCounts.count, 0));
-      return row?.n ?? 0;
+      const tags = sql`select ${tagCounts.tag} as key from ${tagCounts} where ${tagCounts.count} > 0`;
+      return rowsOf<{ key: string }>(await db.execute(everyNth(tags, sql`key`, every))).map((row) => row.key);
     },
 
-    /** The tags live tools carry, alphabetically, `limit` after `offset` (tag_counts_pkey). */
-    async listLiveTagsPage({ offset, limit }: { offset: number; limit: number }): Promise<string[]> {
+    /** The tags live tools carry, alphabetically, `limit` from `from` on (tag_counts_pkey). */
+    async listLiveTagsFrom(from: string, limit: number): Promise<string[]> {
       dependsOn(pageTags.tags);
-      const rows = await db.select({ tag: tagCounts.tag }).from(tagCounts).where(gt(tagCounts.count, 0)).orderBy(asc(tagCounts.tag)).offset(offset).limit(limit);
+      const rows = await db.select({ tag: tagCounts.tag }).from(tagCounts).where(and(gt(tagCounts.count, 0), gte(tagCounts.tag, from))).orderBy(asc(tagCounts.tag)).limit(limit);
       return rows.map((row) => row.tag);
     },
 
-    /** How many profiles show a live tool (see listProfileSlugsPage). */
-    async countProfiles(): Promise<number> {
+    /** Where each part of `every` profiles that show a live tool starts, by slug (see listProfileSlugsFrom). */
+    async listProfilePartStarts(every: number): Promise<string[]> {
       dependsOn(pageTags.byMakers);
       expiresWithin(SITEMAP_MAX_AGE_MS);
-      const [row] = await db.select({ n: count() }).from(users).where(showsLiveTool);
-      return row?.n ?? 0;
+      const slugs = sql`select ${users.slug} as key from ${users} where ${showsLiveTool}`;
+      return rowsOf<{ key: string }>(await db.execute(everyNth(slugs, sql`key`, every))).map((row) => row.key);
     },
 
     /**
-     * The profiles that show a live tool (the others are not indexed), by slug, `limit` after `offset`. A tool counts
+     * The profiles that show a live tool (the others are not indexed), by slug, `limit` from `from` on. A tool counts
      * for its maker as the profile shows it: not while a claim of it waits for its answer.
      */
-    async listProfileSlugsPage({ offset, limit }: { offset: number; limit: number }): Promise<string[]> {
+    async listProfileSlugsFrom(from: string, limit: number): Promise<string[]> {
       dependsOn(pageTags.byMakers);
       expiresWithin(SITEMAP_MAX_AGE_MS);
-      const rows = await db.select({ slug: users.slug }).from(users).where(showsLiveTool).orderBy(asc(users.slug)).offset(offset).limit(limit);
+      const rows = await db.select({ slug: users.slug }).from(users).where(and(showsLiveTool, gte(users.slug, from))).orderBy(asc(users.slug)).limit(limit);
       return rows.map((row) => row.slug);
     },
 

@@ -5,9 +5,13 @@
  *  - tools-{first day}-{last day}.xml: the live tools listed on those UTC days (verified, or created when that was
  *    not kept), each with its alternatives page when it has one; the days are grouped from the kept counts of each day
  *    (facet_counts) so that a part holds at most TOOLS_PER_SITEMAP tools, and a day with more is cut in numbered parts
- *    (tools-{day}-{day}-{n}.xml);
+ *    that each start at a tool of the day (tools-{day}-{day}-from-{µs}-{id}.xml: its time of listing and its id);
  *  - compare.xml: the comparisons of the most viewed tools with their closest alternative;
- *  - tags-{n}.xml, profiles-{n}.xml: the tags and the makers' profiles, SITEMAP_URL_LIMIT a part;
+ *  - tags-from-{tag}.xml, profiles-from-{slug}.xml: the tags and the makers' profiles, SITEMAP_URL_LIMIT a part, each
+ *    part from the tag or profile it starts at.
+ * A part is read from the key its name gives, never by OFFSET: the index finds each part's first key in one walk of
+ * the keys, the read a count of them would be. A name whose key is not its part's first entry is no part: as many
+ * names as entries, like their own pages.
  *  - searches.xml: the most searched texts that found tools.
  */
 import { SITEMAP_SEARCHES } from "#common/constants.ts";
@@ -15,6 +19,7 @@ import { alternativesPath, comparePath } from "#common/page-paths.ts";
 import type { Services } from "../services.ts";
 import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
 import { localizedPath, type SiteLocales } from "#common/locales.ts";
+import type { ListedKey } from "./queries.ts";
 
 /** The most URLs one sitemap file may hold (sitemaps.org protocol). */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -25,8 +30,10 @@ const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
 const DAY = /\d{4}-\d{2}-\d{2}/.source;
-/** A part's file name: pages, compare, searches; tags-{n}, profiles-{n}; tools-{first day}-{last day}[-{n}]. */
-const PART_NAME = new RegExp(`^(?:(pages|compare|searches)|(tags|profiles)-([1-9][0-9]{0,5})|tools-(${DAY})-(${DAY})(?:-([1-9][0-9]{0,5}))?)\\.xml$`);
+/** The longest tag or profile a part's name may start at: longer than either may be. */
+const MAX_KEY_LENGTH = 200;
+/** A part's file name: pages, compare, searches; tags-from-{tag}, profiles-from-{slug}; tools-{first day}-{last day}[-from-{µs}-{id}]. */
+const PART_NAME = new RegExp(`^(?:(pages|compare|searches)|(tags|profiles)-from-(.{1,${MAX_KEY_LENGTH}})|tools-(${DAY})-(${DAY})(?:-from-([0-9]{1,17})-([A-Za-z0-9_-]{1,64}))?)\\.xml$`);
 
 export type SitemapEntry = { path: string; lastmod?: Date };
 export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog"> & { tools: Pick<Services["tools"], "listClosestPairs"> };
@@ -48,23 +55,24 @@ function pagesPerPart(limit: number, site: SiteLocales): number {
 /** A part of the sitemap, as its file name says. */
 type Part =
   | { kind: "pages" | "compare" | "searches" }
-  | { kind: "tags" | "profiles"; page: number }
-  | { kind: "tools"; first: string; last: string; page: number | null };
+  | { kind: "tags" | "profiles"; from: string }
+  | { kind: "tools"; first: string; last: string; from: ListedKey | null };
 
 export function partName(part: Part): string {
-  if (part.kind === "tools") return `tools-${part.first}-${part.last}${part.page === null ? "" : `-${part.page}`}.xml`;
-  if (part.kind === "tags" || part.kind === "profiles") return `${part.kind}-${part.page}.xml`;
+  if (part.kind === "tools") return `tools-${part.first}-${part.last}${part.from === null ? "" : `-from-${part.from.at}-${part.from.id}`}.xml`;
+  if (part.kind === "tags" || part.kind === "profiles") return `${part.kind}-from-${encodeURIComponent(part.from)}.xml`;
   return `${part.kind}.xml`;
 }
 
 function parsePart(name: string): Part | null {
   const match = PART_NAME.exec(name);
   if (!match) return null;
-  const [, single, paged, page, first, last, toolPage] = match;
+  const [, single, keyed, from, first, last, at, id] = match;
   if (single) return { kind: single as "pages" | "compare" | "searches" };
-  if (paged) return { kind: paged as "tags" | "profiles", page: Number(page) };
+  if (keyed) return { kind: keyed as "tags" | "profiles", from: from! };
   if (!first || !last || first > last || !isDay(first) || !isDay(last)) return null;
-  return { kind: "tools", first, last, page: toolPage ? Number(toolPage) : null };
+  if (at && first !== last) return null;
+  return { kind: "tools", first, last, from: at ? { at: Number(at), id: id! } : null };
 }
 
 function isDay(text: string): boolean {
@@ -74,19 +82,19 @@ function isDay(text: string): boolean {
 
 /**
  * The tools parts for the kept counts of each day (newest first): consecutive days while their tools fit in a part,
- * and a day with more tools than a part holds in numbered parts of its own.
+ * and a day with more tools than a part holds in parts of its own, each from the tool `startsOf` the day says.
  */
-export function toolParts(days: { day: string; count: number }[], toolsPerPart: number): Part[] {
+async function toolParts(days: { day: string; count: number }[], toolsPerPart: number, startsOf: (day: string) => Promise<ListedKey[]>): Promise<Part[]> {
   const parts: Part[] = [];
   let group: { first: string; last: string; count: number } | null = null;
   const close = () => {
-    if (group) parts.push({ kind: "tools", first: group.first, last: group.last, page: null });
+    if (group) parts.push({ kind: "tools", first: group.first, last: group.last, from: null });
     group = null;
   };
   for (const { day, count } of days) {
     if (count > toolsPerPart) {
       close();
-      for (let page = 1; page <= Math.ceil(count / toolsPerPart); page++) parts.push({ kind: "tools", first: day, last: day, page });
+      for (const from of await startsOf(day)) parts.push({ kind: "tools", first: day, last: day, from });
       continue;
     }
     if (group && group.count + count > toolsPerPart) close();
@@ -96,18 +104,18 @@ export function toolParts(days: { day: string; count: number }[], toolsPerPart: 
   return parts;
 }
 
-/** /sitemap.xml: the index of the parts, from counts the database keeps and a count of the tags and of the makers. */
+/** /sitemap.xml: the index of the parts, from counts the database keeps and where each part of tags and of makers starts. */
 export async function buildSitemapIndex(sources: SitemapSources, { siteUrl, limit: urls = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions): Promise<string> {
   const limit = pagesPerPart(urls, site);
-  const [days, tags, profiles] = await Promise.all([sources.feeds.listListingDays(), sources.feeds.countLiveTags(), sources.feeds.countProfiles()]);
-  const pages = (count: number) => Array.from({ length: Math.ceil(count / limit) }, (_, index) => index + 1);
+  const toolsPerPart = Math.max(1, Math.floor(limit / 2));
+  const [days, tags, profiles] = await Promise.all([sources.feeds.listListingDays(), sources.feeds.listTagPartStarts(limit), sources.feeds.listProfilePartStarts(limit)]);
   const parts: Part[] = [
     { kind: "pages" },
-    ...toolParts(days, Math.max(1, Math.floor(limit / 2))),
+    ...(await toolParts(days, toolsPerPart, (day) => sources.feeds.listToolPartStarts(day, toolsPerPart))),
     { kind: "compare" },
-    ...pages(tags).map((page) => ({ kind: "tags" as const, page })),
+    ...tags.map((from) => ({ kind: "tags" as const, from })),
     { kind: "searches" },
-    ...pages(profiles).map((page) => ({ kind: "profiles" as const, page })),
+    ...profiles.map((from) => ({ kind: "profiles" as const, from })),
   ];
   return xmlDocument([
     `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`,
@@ -116,14 +124,15 @@ export async function buildSitemapIndex(sources: SitemapSources, { siteUrl, limi
   ]);
 }
 
-/** /sitemaps/{name}: one part, or null when the name is no part's (a part past the last one is an empty one). */
+/** /sitemaps/{name}: one part, or null when the name is no part's: malformed, or its key not the part's first entry. */
 export async function findSitemapPart(sources: SitemapSources, name: string, { siteUrl, limit = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions): Promise<string | null> {
   const part = parsePart(name);
   if (!part) return null;
-  return urlSet(await entriesOf(sources, part, pagesPerPart(limit, site)), siteUrl, site);
+  const entries = await entriesOf(sources, part, pagesPerPart(limit, site));
+  return entries && urlSet(entries, siteUrl, site);
 }
 
-async function entriesOf(sources: SitemapSources, part: Part, limit: number): Promise<SitemapEntry[]> {
+async function entriesOf(sources: SitemapSources, part: Part, limit: number): Promise<SitemapEntry[] | null> {
   switch (part.kind) {
     case "pages":
       return [
@@ -136,20 +145,25 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
       ];
     case "tools": {
       const toolsPerPart = Math.max(1, Math.floor(limit / 2));
-      const tools = await sources.feeds.listToolsListedBetween(part.first, part.last, { offset: ((part.page ?? 1) - 1) * toolsPerPart, limit: toolsPerPart });
+      const tools = await sources.feeds.listToolsListedBetween(part.first, part.last, { from: part.from, limit: toolsPerPart });
+      if (part.from && (tools[0]?.id !== part.from.id || tools[0].listedAt !== part.from.at)) return null;
       return tools.flatMap((tool) => [{ path: pathOf("tool", tool.slug), lastmod: tool.updatedAt }, ...(tool.hasAlternatives ? [{ path: alternativesPath(tool.slug) }] : [])]);
     }
     case "compare":
       return (await sources.tools.listClosestPairs()).map(({ a, b }) => ({ path: comparePath(a, b) }));
-    case "tags":
-      return (await sources.feeds.listLiveTagsPage({ offset: (part.page - 1) * limit, limit })).map((tag) => ({ path: pathOf("tag", tag) }));
+    case "tags": {
+      const tags = await sources.feeds.listLiveTagsFrom(part.from, limit);
+      return tags[0] === part.from ? tags.map((tag) => ({ path: pathOf("tag", tag) })) : null;
+    }
     case "searches": {
       const texts: SitemapEntry[] = [];
       for await (const text of sources.feeds.listSearchTexts({ limit: Math.min(limit, SITEMAP_SEARCHES) })) texts.push({ path: pathOf("search", text) });
       return texts;
     }
-    case "profiles":
-      return (await sources.feeds.listProfileSlugsPage({ offset: (part.page - 1) * limit, limit })).map((slug) => ({ path: pathOf("profile", slug) }));
+    case "profiles": {
+      const slugs = await sources.feeds.listProfileSlugsFrom(part.from, limit);
+      return slugs[0] === part.from ? slugs.map((slug) => ({ path: pathOf("profile", slug) })) : null;
+    }
   }
 }
 

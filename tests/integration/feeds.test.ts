@@ -98,7 +98,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect(everything).toContain(`<url><loc>${SITE}/tool/${figma.slug}</loc><lastmod>2026-02-03T04:05:06.789Z</lastmod></url>`);
     });
 
-    it("cuts the tools in parts by the days they were listed, a day with more tools than a part in numbered parts, each tool once", async () => {
+    it("cuts the tools in parts by the days they were listed, a day with more tools than a part in parts from a tool of its own, each tool once", async () => {
       // Seven tools on one day (more than a part of 2 holds), then one a day for three days, then one without a time of verification.
       const busyDay = await insertTools(database.db, 7, new Date("2026-04-10T20:00:00Z"), { verifiedAt: new Date("2026-04-10T12:00:00Z") });
       const daily = [];
@@ -107,11 +107,10 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const site = { siteUrl: SITE, limit: 4 };
       const index = await buildSitemapIndex(app.services, site);
       const parts = texts(index, "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));
+      // The busy day's tools, most recently listed first (all at the same time: by id), in parts of 2 from the 1st, 3rd, 5th and 7th.
+      const busyStarts = busyDay.map((tool) => tool.id).toSorted().toReversed().filter((_, index) => index % 2 === 0);
       expect(parts.filter((part) => part.startsWith("tools-"))).toEqual([
-        "tools-2026-04-10-2026-04-10-1.xml",
-        "tools-2026-04-10-2026-04-10-2.xml",
-        "tools-2026-04-10-2026-04-10-3.xml",
-        "tools-2026-04-10-2026-04-10-4.xml",
+        ...busyStarts.map((id) => `tools-2026-04-10-2026-04-10-from-${Date.parse("2026-04-10T12:00:00Z") * 1000}-${id}.xml`),
         "tools-2026-04-02-2026-04-03.xml",
         "tools-2025-01-05-2026-04-01.xml",
       ]);
@@ -124,7 +123,23 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         listed.push(...tools);
       }
       expect(listed.toSorted()).toEqual([...busyDay, ...daily, old].map((tool) => `${SITE}/tool/${tool.slug}`).toSorted());
-      for (const wrong of ["tools-2026-04-03-2026-04-02.xml", "tools-2026-02-30-2026-03-01.xml", "tools-1.xml", "1.xml", "pages", "tags-0.xml"]) {
+      for (const wrong of [
+        "tools-2026-04-03-2026-04-02.xml",
+        "tools-2026-02-30-2026-03-01.xml",
+        // A day's part starts at one of its tools, at its time: one moment later, or a tool of another day, is no part.
+        `tools-2026-04-02-2026-04-03-from-${Date.parse("2026-04-02T08:00:00Z") * 1000}-${daily[1]!.id}.xml`,
+        `tools-2026-04-10-2026-04-10-from-${Date.parse("2026-04-10T12:00:00Z") * 1000 + 1}-${busyStarts[1]}.xml`,
+        `tools-2026-04-10-2026-04-10-from-${Date.parse("2026-04-10T12:00:00Z") * 1000}-${daily[0]!.id}.xml`,
+        "tools-2026-04-10-2026-04-10-from-99999999999999999-t1.xml",
+        "tools-2026-04-10-2026-04-10-1.xml",
+        "tools-1.xml",
+        "1.xml",
+        "pages",
+        "tags-1.xml",
+        "tags-from-.xml",
+        "tags-from-no-such-tag.xml",
+        `tags-from-${"a".repeat(201)}.xml`,
+      ]) {
         expect(await findSitemapPart(app.services, wrong, site), wrong).toBeNull();
       }
     });
@@ -141,10 +156,12 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       ]);
       const site = { siteUrl: SITE, limit: 2 };
       const parts = texts(await buildSitemapIndex(app.services, site), "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));
-      expect(parts.filter((part) => part.startsWith("tags-"))).toEqual(["tags-1.xml", "tags-2.xml", "tags-3.xml"]);
+      expect(parts.filter((part) => part.startsWith("tags-"))).toEqual(["tags-from-alpha.xml", "tags-from-delta.xml", "tags-from-gamma.xml"]);
       const tags = [];
-      for (const part of ["tags-1.xml", "tags-2.xml", "tags-3.xml"]) tags.push(...texts((await findSitemapPart(app.services, part, site))!, "loc"));
+      for (const part of ["tags-from-alpha.xml", "tags-from-delta.xml", "tags-from-gamma.xml"]) tags.push(...texts((await findSitemapPart(app.services, part, site))!, "loc"));
       expect(tags).toEqual(["alpha", "beta", "delta", "epsilon", "gamma"].map((tag) => `${SITE}/tag/${tag}`));
+      // A part starts at a tag live tools carry: from any other text it is no part, so there are no more names than tags.
+      for (const wrong of ["tags-from-b.xml", "tags-from-alphabet.xml"]) expect(await findSitemapPart(app.services, wrong, site), wrong).toBeNull();
       const searched = texts((await findSitemapPart(app.services, "searches.xml", { siteUrl: SITE }))!, "loc");
       expect(searched).toEqual(["seven", "three-a", "three-b", "three-c", "one-b"].map((text) => `${SITE}/search/${text}`));
     });
@@ -481,9 +498,13 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     it("reads a sitemap part's tools as a range of tools_public_verified_idx", async () => {
       await insertTools(database.db, 300);
       await database.db.execute(sql`analyze tools`);
-      const text = await explainMainPlan(database.db, toolsListedBetweenQuery(database.db, "2025-12-31", "2025-12-31", { offset: 0, limit: 25_000 }));
-      expect(text).toContain("tools_public_verified_idx");
-      expect(text).not.toMatch(/Sort|Seq Scan/);
+      for (const from of [null, { at: Date.parse("2025-12-31T12:00:00Z"), id: "tzzz" }]) {
+        const text = await explainMainPlan(database.db, toolsListedBetweenQuery(database.db, "2025-12-31", "2025-12-31", { from, limit: 25_000 }));
+        expect(text).toContain("tools_public_verified_idx");
+        expect(text).not.toMatch(/Sort|Seq Scan/);
+        // A later part seeks to its first tool: the key is a condition of the index, not a filter of its rows.
+        if (from) expect(text).toMatch(/Index Cond: .*ROW\(COALESCE\(verified_at, created_at\), id\) <= ROW/);
+      }
     });
 
     it("reads the newest verified tools from tools_verified_at_idx", async () => {
