@@ -81,7 +81,8 @@ describe("the Content-Security-Policy in Chromium", () => {
         await field.fill("x");
         await field.blur();
       }
-      await page.waitForTimeout(100);
+      // A violation's event is a task of its own: two frames later it has run.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const events = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
       found.push(...events.map((event) => `${pagePath}: ${event}`), ...logged.splice(0).map((line) => `${pagePath}: ${line}`));
     }

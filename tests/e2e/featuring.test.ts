@@ -90,6 +90,8 @@ describe("paid featuring in Chromium", () => {
     try {
       const page = await (await newContext(browser)).newPage();
       const tool = await makerWithTool(page, server.url, "Grace", "Compass");
+      // The page's clock, moved on by the test: the toast's 4000 ms pass at once, and exactly.
+      await page.clock.install();
       await gotoHydrated(page, server.url);
       const card = page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name: "Compass", exact: true }) });
       // Only the maker's own tool carries it.
@@ -103,9 +105,10 @@ describe("paid featuring in Chromium", () => {
       const viewport = page.viewportSize()!;
       expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
       expect(box.y).toBeLessThan(200);
-      await page.waitForTimeout(3000);
+      await page.clock.runFor(3900);
       expect(await toast.isVisible()).toBe(true);
-      await toast.waitFor({ state: "detached", timeout: 2500 });
+      await page.clock.runFor(100);
+      await toast.waitFor({ state: "detached", timeout: 2000 });
       // Without JavaScript the same link leads to the free request form.
       expect(await card.getByTestId("feature-action").getAttribute("href")).toBe(`/feature/${tool.id}`);
     } finally {

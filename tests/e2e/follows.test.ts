@@ -46,7 +46,8 @@ describe("follows in Chromium", () => {
     await expect.poll(() => button.getAttribute("aria-pressed")).toBe("true");
     // Once the answer came, it stays: the button never goes back to "Follow".
     await expect.poll(() => button.textContent()).toBe("Following");
-    await page.waitForTimeout(200);
+    // Once every request of the click has been answered (the page's data read again included).
+    await page.waitForLoadState("networkidle");
     expect(await button.getAttribute("aria-pressed")).toBe("true");
     expect(await button.textContent()).toBe("Following");
     // The state holds on the next visit of the cached page.

@@ -53,8 +53,10 @@ describe("home page in Chromium", () => {
     await expect.poll(() => latest.count()).toBe(PAGE_SIZE);
     for (let attempt = 0; attempt < 10; attempt++) {
       if (await page.getByText("No more tools.").isVisible()) break;
+      const shown = await latest.count();
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(300);
+      // The next batch, or the end of the list.
+      await expect.poll(async () => (await latest.count()) > shown || (await page.getByText("No more tools.").isVisible())).toBe(true);
     }
     await expect.poll(() => page.getByText("No more tools.").isVisible()).toBe(true);
     expect(await latest.count()).toBe(TOOL_COUNT);
@@ -138,15 +140,18 @@ describe("home page in Chromium", () => {
   });
 
   it("tells a visitor to sign in when they click 'Get featured!'", async () => {
+    // The page's clock, moved on by the test: the toast's 4000 ms pass at once, and exactly.
+    await page.clock.install();
     await gotoHydrated(page, server.url);
     await page.getByRole("link", { name: "Get featured!" }).click();
     const toast = page.getByTestId("toast");
     await toast.waitFor();
     expect(await toast.textContent()).toContain(FEATURED_NEEDS_ACCOUNT);
-    // Featured messages stay 4000 ms: still there after 3 s, gone after 5 s.
-    await page.waitForTimeout(3000);
+    // Featured messages stay 4000 ms: still there after 3.9 s, gone after 4 s.
+    await page.clock.runFor(3900);
     expect(await toast.isVisible()).toBe(true);
-    await toast.waitFor({ state: "detached", timeout: 2500 });
+    await page.clock.runFor(100);
+    await toast.waitFor({ state: "detached", timeout: 2000 });
   });
 
   it("silences the console in production", async () => {

@@ -21,6 +21,7 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/dat
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
+import { waitUntil } from "../setup/wait.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const EVENTS = 2_000;
@@ -238,8 +239,7 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     const unmailed = () => acknowledgedTools.filter((tool) => !smtp.mails.some((mail) => mail.to.includes(tool.email) && mail.subject === `We received ${tool.name}`));
     // The admin's notices go to the log without a bot: a line from either process for each.
     const unnoticed = () => acknowledgedTools.filter((tool) => ![...running.output, ...restarted.output].some((line) => line.includes(`notice: New tool submitted: ${tool.name} (`)));
-    const deadline = Date.now() + DELIVERY_WAIT_MS;
-    while ((unmailed().length > 0 || unnoticed().length > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    await waitUntil(() => unmailed().length === 0 && unnoticed().length === 0, { timeoutMs: DELIVERY_WAIT_MS, intervalMs: 250 });
     expect(unmailed().map((tool) => tool.name)).toEqual([]);
     expect(unnoticed().map((tool) => tool.name)).toEqual([]);
     await restarted.stop();

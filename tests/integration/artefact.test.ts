@@ -14,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/bench-lib.ts";
+import { waitUntil } from "../setup/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** What the runtime stage copies besides its node_modules: the Dockerfile's COPY lines. */
@@ -124,14 +125,15 @@ describe("the deployable artefact", () => {
         stream?.setEncoding("utf8");
         stream?.on("data", (chunk: string) => output.push(...chunk.split("\n").filter(Boolean)));
       }
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        if (server.exitCode !== null) throw new Error(`npm run serve exited with code ${server.exitCode}:\n${output.join("\n")}`);
-        const health = await fetch(`${url}/healthz`).catch(() => undefined);
-        if (health?.status === 200) break;
-        if (Date.now() > deadline) throw new Error(`npm run serve did not answer within 60 s:\n${output.join("\n")}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      const serving = server;
+      const isAnswering = await waitUntil(
+        async () => {
+          if (serving.exitCode !== null) throw new Error(`npm run serve exited with code ${serving.exitCode}:\n${output.join("\n")}`);
+          return (await fetch(`${url}/healthz`).catch(() => undefined))?.status === 200;
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
+      if (!isAnswering) throw new Error(`npm run serve did not answer within 60 s:\n${output.join("\n")}`);
 
       const home = await fetch(`${url}/`);
       expect(home.status).toBe(200);

@@ -18,6 +18,7 @@ import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
+import { waitUntil } from "../setup/wait.ts";
 
 const AUTH_SECRET = "a-secret-both-processes-share-to-sign-sessions";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -64,11 +65,7 @@ async function call(server: ServerProcess, name: string, cookie: string, tool: u
 /** Polls `check` every 20 ms until it answers true or `withinMs` passed; answers how long it took (or Infinity). */
 async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > withinMs) return Number.POSITIVE_INFINITY;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return (await waitUntil(check, { timeoutMs: withinMs })) ? Date.now() - started : Number.POSITIVE_INFINITY;
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreSQL and one bucket", () => {

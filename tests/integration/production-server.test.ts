@@ -13,16 +13,14 @@ import { insertTool } from "../factories.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { type ServerProcess, startServerProcess } from "../setup/server-process.ts";
+import { waitUntil } from "../setup/wait.ts";
 
 const AUTH_SECRET = "a-secret-both-processes-share-to-sign-sessions";
 
 async function waitForLine(server: ServerProcess, pattern: RegExp): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const line = server.output.find((candidate) => pattern.test(candidate));
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no line matching ${pattern} in:\n${server.output.join("\n")}`);
+  const line = await waitUntil(() => server.output.find((candidate) => pattern.test(candidate)), { timeoutMs: 5000, intervalMs: 100 });
+  if (!line) throw new Error(`no line matching ${pattern} in:\n${server.output.join("\n")}`);
+  return line;
 }
 
 describe("the compiled server", () => {
@@ -66,15 +64,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     const waiting = await insertTool(database.db, { name: "Crossing Tool", isVerified: false });
     const page = `/tool/${waiting.slug}`;
     // The insert's own notice may reach the second process after it kept the page, and drop it: it is kept again.
-    let isCached = false;
-    for (let tries = 0; tries < 50 && !isCached; tries++) {
-      const [tool, home] = await Promise.all([fetch(second.url + page), fetch(`${second.url}/`)]);
-      expect(tool.status).toBe(404);
-      await tool.text();
-      expect(await home.text()).not.toContain("Crossing Tool");
-      isCached = tool.headers.get("x-cache") === "hit" && home.headers.get("x-cache") === "hit";
-      if (!isCached) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const isCached = await waitUntil(
+      async () => {
+        const [tool, home] = await Promise.all([fetch(second.url + page), fetch(`${second.url}/`)]);
+        expect(tool.status).toBe(404);
+        await tool.text();
+        expect(await home.text()).not.toContain("Crossing Tool");
+        return tool.headers.get("x-cache") === "hit" && home.headers.get("x-cache") === "hit";
+      },
+      { timeoutMs: 2_500, intervalMs: 50 },
+    );
     expect(isCached, "the second process serves both pages from its cache").toBe(true);
 
     // A verifier, signed in on the first process, makes the tool live there.
@@ -95,13 +94,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     const written = Date.now();
 
     // The second process heard it: its pages are rendered anew, with the tool.
-    let tool: Response;
-    for (;;) {
-      tool = await fetch(second.url + page);
-      if (tool.status === 200 || Date.now() - written > 1_000) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(tool.status).toBe(200);
+    let tool: Response | undefined;
+    await waitUntil(async () => (tool = await fetch(second.url + page)).status === 200, { timeoutMs: 1_000 });
+    expect(tool!.status).toBe(200);
     expect(Date.now() - written).toBeLessThan(1_000);
     const home = await fetch(`${second.url}/`);
     expect(home.headers.get("x-cache")).toBe("miss");

@@ -5,6 +5,7 @@ import { runOncePerPeriod } from "#server/jobs.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
 const HOUR = 60 * 60 * 1000;
+/** A job's own duration: long enough for the other processes' tries to meet it. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(databaseKinds)("scheduled jobs on %s", (kind) => {
@@ -38,8 +39,20 @@ describe.each(databaseKinds)("scheduled jobs on %s", (kind) => {
 
     // A run whose process died: claimed, never finished.
     let release = () => {};
-    const stuck = runOncePerPeriod(db, "daily", 24 * HOUR, () => new Promise<void>((resolve) => (release = resolve)), start);
-    await sleep(50);
+    let started = () => {};
+    const claimed = new Promise<void>((resolve) => (started = resolve));
+    // The job runs once its claim is written: its start is the claim's.
+    const stuck = runOncePerPeriod(
+      db,
+      "daily",
+      24 * HOUR,
+      () => {
+        started();
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+      start,
+    );
+    await claimed;
     expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 10 * 60_000))).toBe("skipped");
     expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 31 * 60_000))).toBe("ran");
     release();

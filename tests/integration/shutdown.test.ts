@@ -61,9 +61,8 @@ describe("SIGTERM", () => {
 
     const signalledAt = Date.now();
     server.signal("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // A new connection is refused while the old one is still served.
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    // A new connection is refused, once the signal is heard, while the old one is still served.
+    await expect.poll(() => fetch(`${server!.url}/healthz`).then(() => "answered", () => "refused"), { timeout: 5000, interval: 20 }).toBe("refused");
     inFlight.finish();
     const answer = await inFlight.answer;
     expect(answer.status).toBe(202);

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { waitUntil } from "./wait.ts";
 
 export type RecordedRequest = { method: string; url: URL; headers: IncomingMessage["headers"]; body: string };
 
@@ -46,11 +47,7 @@ export async function startLocalServer(initial: Answer = { status: 200, body: { 
     requests,
     answer: (next) => void (answer = next),
     async waitForRequests(count, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.length < count) {
-        if (Date.now() > deadline) throw new Error(`Expected ${count} requests, got ${requests.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      if (!(await waitUntil(() => requests.length >= count, { timeoutMs }))) throw new Error(`Expected ${count} requests, got ${requests.length}`);
       return requests;
     },
     close: () =>

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/bench-lib.ts";
+import { waitUntil } from "./wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -59,18 +60,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, output, stop, signal: (name) => void child.kill(name), exited, kill };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not answer within 30 s:\n${output.join("\n")}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const isAnswering = await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
+      // Not listening yet: no answer.
+      return (await fetch(`${url}/healthz`).catch(() => undefined))?.status === 200;
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+  if (!isAnswering) {
+    await stop();
+    throw new Error(`the server did not answer within 30 s:\n${output.join("\n")}`);
   }
+  return { url, output, stop, signal: (name) => void child.kill(name), exited, kill };
 }
