@@ -2,6 +2,16 @@ import { describe, expect, it } from "vitest";
 import { wordsFor } from "#server/i18n.ts";
 import { countOf, daysSince } from "./plural.ts";
 
+describe("numbers and days in the reader's language", () => {
+  it("writes a French page's like count and chart days as French writes them", () => {
+    const french = wordsFor("fr");
+    expect(french.number(1204)).toBe("1\u202f204");
+    expect(french.shortDate("2026-03-15")).toBe("15 mars");
+    expect(wordsFor("en").number(1204)).toBe("1,204");
+    expect(wordsFor("en").shortDate("2026-03-15")).toBe("15 Mar");
+  });
+});
+
 describe("countOf", () => {
   it("puts the noun in the right number", () => {
     expect(countOf(1, "tool")).toBe("1 tool");

@@ -1,9 +1,9 @@
 /**
- * A number as the pages write it, thousands separated, the same on the server and in every browser: "1,204". One
- * formatter for the whole process: making one costs more than rendering a card.
+ * English counts for what speaks English only: the operator's commands and a badge's title ("1,204 views"). A page, a
+ * mail or the console writes its numbers and days through its language's Words (common/i18n/translate.ts).
  */
 const NUMBER = new Intl.NumberFormat("en-GB");
-export const formatNumber = (count: number): string => NUMBER.format(count);
+const formatNumber = (count: number): string => NUMBER.format(count);
 
 /** Whole days from `since` to `now`: when a tool's link was last checked, as its page says it ("today", "12 days ago"). */
 export function daysSince(since: string, now: Date = new Date()): number {

@@ -21,7 +21,6 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Ticks fall on whole days on the x axis and on whole numbers on the y axis. */
 const DAY_TICKS = [1, 2, 7, 14, 28].map((days) => days * DAY_SECONDS);
 const COUNT_TICKS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
-const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**
  * `empty` is said instead of the chart when every number is 0 (a new site, a tool nobody has seen yet), so that a flat
@@ -118,8 +117,8 @@ function NumbersTable({ title, days, series }: ChartData & { title: string }) {
   );
 }
 
-/** A day of the data ('2026-03-15') as the axis writes it ('15 Mar'). */
-const dayLabel = (day: string | undefined) => (day ? shortDay.format(new Date(`${day}T00:00:00Z`)) : "");
+/** A moment of the axis (seconds since 1970, a UTC midnight) as its day: '2026-03-15'. */
+const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 function widthOf(container: HTMLElement): number {
   return Math.max(container.clientWidth, 200);
@@ -130,7 +129,9 @@ function alignedData({ days, series }: ChartData): uPlot.AlignedData {
   return [days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000), ...series.map((line) => line.values)];
 }
 
-function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: number, { t, number }: Words): uPlot.Options {
+function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: number, { t, number, shortDate }: Words): uPlot.Options {
+  // A day of the data ('2026-03-15') as the axis writes it in the reader's language ('15 Mar', '15 mars').
+  const dayLabel = (day: string | undefined) => (day ? shortDate(day) : "");
   return {
     width,
     height: HEIGHT_PX,
@@ -138,12 +139,12 @@ function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: n
     tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
     scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(max, 1) * 1.1] } },
     axes: [
-      { incrs: DAY_TICKS, values: (_plot, ticks) => ticks.map((seconds) => shortDay.format(new Date(seconds * 1000))) },
+      { incrs: DAY_TICKS, values: (_plot, ticks) => ticks.map((seconds) => shortDate(dayOf(seconds))) },
       { incrs: COUNT_TICKS, values: (_plot, ticks) => ticks.map((count) => number(count)) },
     ],
     series: [
       // Without a hovered day, the legend names the period and each line's total, not dashes.
-      { label: t("chart.day"), value: (_plot, seconds) => (seconds == null ? `${dayLabel(days[0])} – ${dayLabel(days.at(-1))}` : shortDay.format(new Date(seconds * 1000))) },
+      { label: t("chart.day"), value: (_plot, seconds) => (seconds == null ? `${dayLabel(days[0])} – ${dayLabel(days.at(-1))}` : shortDate(dayOf(seconds))) },
       ...series.map((line, index) => {
         const total = line.values.reduce((sum, value) => sum + value, 0);
         return {

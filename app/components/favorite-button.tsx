@@ -9,8 +9,7 @@ import { type FormEvent, useEffect } from "react";
 import { useFetcher, useHref, useLocation, useNavigate } from "react-router";
 import { useToast } from "./toast.tsx";
 import { loginPath } from "#common/page-paths.ts";
-import { useT } from "../i18n.tsx";
-import { formatNumber } from "#common/plural.ts";
+import { useWords } from "../i18n.tsx";
 import { setViewer, useViewer } from "../session-cache.ts";
 
 /** The resource route the heart posts to (app/routes/favorites.tsx). */
@@ -34,7 +33,7 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   const navigate = useNavigate();
   const fetcher = useFetcher<FavoriteAnswer>();
   const toast = useToast();
-  const t = useT();
+  const { t, number } = useWords();
   // Without JavaScript the form posts to the page's language's address, which comes back to the page in it.
   const formAction = useHref(FAVORITES_ACTION);
 
@@ -97,7 +96,7 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
         {variant === "labelled" && (intent === "add" ? t("favorite.add") : t("favorite.remove"))}
         {shownLikes > 0 && (
           <span className="heart-count" data-testid="like-count">
-            {formatNumber(shownLikes)}
+            {number(shownLikes)}
           </span>
         )}
       </button>

@@ -17,7 +17,18 @@ export type Translate = <Key extends MessageKey>(key: Key, ...values: MessageVal
  * A language's words: its code, `t`, and its way of writing numbers ("1,204", "1 204"), calendar days ("4 August
  * 2026", "4 août 2026") and lists ("Design and Hosting", "Design et Hosting").
  */
-export type Words = { locale: Locale; t: Translate; number: (value: number) => string; longDate: (isoDate: string) => string; list: (items: string[]) => string };
+/**
+ * What a page, a mail or a command says in one language: its messages, and its numbers ("1 204" in French), calendar
+ * days ("4 août 2026"; `shortDate`: "4 août") and lists written as that language writes them. The one home of formats.
+ */
+export type Words = {
+  locale: Locale;
+  t: Translate;
+  number: (value: number) => string;
+  longDate: (isoDate: string) => string;
+  shortDate: (isoDate: string) => string;
+  list: (items: string[]) => string;
+};
 
 /** `t` over a catalogue: `messageOf` finds a key's compiled message. */
 export function translator(messageOf: (key: MessageKey) => (values: never) => string): Translate {

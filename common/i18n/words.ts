@@ -46,6 +46,7 @@ export function holdMessages(locale: Locale, bundle: Bundle, messages: Partial<M
     const numbers = new Intl.NumberFormat(FORMAT_LOCALES[locale]);
     // Read as a UTC calendar day, so the server and every browser's time zone print the same day.
     const days = new Intl.DateTimeFormat(FORMAT_LOCALES[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const shortDays = new Intl.DateTimeFormat(FORMAT_LOCALES[locale], { day: "numeric", month: "short", timeZone: "UTC" });
     const lists = new Intl.ListFormat(FORMAT_LOCALES[locale], { type: "conjunction" });
     const all: Partial<Messages> = {};
     const t = translator((key) => {
@@ -60,6 +61,7 @@ export function holdMessages(locale: Locale, bundle: Bundle, messages: Partial<M
         t,
         number: (value) => numbers.format(value),
         longDate: (isoDate) => days.format(new Date(`${isoDate}T00:00:00Z`)),
+        shortDate: (isoDate) => shortDays.format(new Date(`${isoDate}T00:00:00Z`)),
         list: (items) => lists.format(items),
       },
     };

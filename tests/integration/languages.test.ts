@@ -72,6 +72,12 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(await (await get("/es/tools?sort=name")).text()).toContain('<a href="/fr/tools?sort=name" hrefLang="fr" lang="fr"');
   });
 
+  it("writes a tool's like count as the page's language writes numbers", async () => {
+    const tool = await insertTool(database.db, { name: "Loved", likes: 1204 });
+    expect(await (await get(`/fr/tool/${tool.slug}`)).text()).toContain('data-testid="like-count">1\u202f204</span>');
+    expect(await (await get(`/tool/${tool.slug}`)).text()).toContain('data-testid="like-count">1,204</span>');
+  });
+
   it("heads each language's home page with its own tagline, and an admin's tagline in each language in that language only", async () => {
     const heading = (html: string) => [/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1], /<title>([^<]*)<\/title>/.exec(html)?.[1]];
     expect(heading(await (await get("/")).text())).toEqual(["The Best Tools for Indie Developers", "Indie Tools: The Best Tools for Indie Developers"]);
