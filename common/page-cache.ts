@@ -4,8 +4,8 @@ import type { SessionUser } from "./access.ts";
 export type PageCacheHandle = {
   pageCache: {
     /**
-     * The query parameters the page reads. The page is kept under these alone (the last value of each): any other
-     * parameter, or one given twice, gets the same page.
+     * The query parameters the page reads, `queryParamsOf` its query's schema. The page is kept under these alone (the
+     * last value of each, as the schema reads them): any other parameter, or one given twice, gets the same page.
      */
     params: readonly string[];
     /**
@@ -15,6 +15,14 @@ export type PageCacheHandle = {
     personal?: (viewer: SessionUser, params: Record<string, string | undefined>) => boolean;
   };
 };
+
+/**
+ * The query parameters of a page whose loader reads its query through `schema`: every key of the schema, so that two
+ * addresses the loader reads differently never share a kept page.
+ */
+export function queryParamsOf(schema: { shape: object }): readonly string[] {
+  return Object.keys(schema.shape);
+}
 
 /**
  * The cookie a browser that runs the site's scripts carries while someone is signed in (app/session-cache.ts): such a

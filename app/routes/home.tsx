@@ -13,11 +13,11 @@ import { taglineOf } from "#common/schemas/settings.ts";
 import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
-import type { PageCacheHandle } from "#common/page-cache.ts";
+import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
 import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["cursor", "limit"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: queryParamsOf(pageQuery) } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);

@@ -7,14 +7,17 @@ import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import { useT } from "../i18n.tsx";
 import type { Route } from "./+types/searches";
-import type { PageCacheHandle } from "#common/page-cache.ts";
+import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
 import { searchPath } from "#common/page-paths.ts";
 
+/** The page of searches reads its cursor, a page of fixed size. */
+const searchesQuery = pageQuery.omit({ limit: true });
+
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: ["cursor"] } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: queryParamsOf(searchesQuery) } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = parseSearchParams(pageQuery.omit({ limit: true }), url);
+  const query = parseSearchParams(searchesQuery, url);
   return context.services.search.listSearches({ cursor: query.cursor });
 }
 
