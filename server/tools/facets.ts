@@ -15,7 +15,7 @@ import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants
 import { VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { type Database, rowsOf } from "../db/client.ts";
-import { filtersOf, type ToolListFilters, VERIFIED_WINDOW_MAX_AGE_MS, verifiedWithin } from "./lists.ts";
+import { filtersOf, firstDayOf, type ToolListFilters, VERIFIED_WINDOW_MAX_AGE_MS, verifiedWithin } from "./lists.ts";
 import { isPublicTool } from "./queries.ts";
 
 /** Tags counted per list: the most common ones of the current result; a list has many more, each on few tools. */
@@ -62,9 +62,6 @@ export function keyedListOf(filters: FacetFilters): KeyedList | null {
   if (keyed.length > 1) return null;
   return keyed[0] ?? { scope: "", own: null };
 }
-
-/** The first UTC day of "the last `days` days": today and the days before it (decision 036), as facet_counts writes days. */
-const firstDayOf = (days: VerifiedWithinDays) => sql`to_char((now() at time zone 'UTC')::date - ${days - 1}::int, 'YYYY-MM-DD')`;
 
 /**
  * A keyed list's counts in one statement: each facet read from the list's own scope, or from every tool's ('') for the

@@ -28,7 +28,13 @@ export type ToolListFilters = {
   among?: SQL;
 };
 
-export type ListToolsInput = ToolListFilters & { cursor?: Cursor<CursorKey> | null; limit?: number };
+/**
+ * What the kept counts (facet_counts) say of a list's filters: how many live tools there are, and at most how many of
+ * them the filters leave (exactly, for one filter or two).
+ */
+export type ListCounts = { live: number; matches: number };
+
+export type ListToolsInput = ToolListFilters & { cursor?: Cursor<CursorKey> | null; limit?: number; counts?: ListCounts | null };
 
 type ListRow = ToolCardRow & { views: number; clicks: number; trending: number; verifiedSortKey: number; nameSortKey: string };
 
@@ -82,8 +88,13 @@ export const VERIFIED_WINDOW_MAX_AGE_MS = 10 * 60_000;
 export const verifiedWithin = (days: VerifiedWithinDays, column: SQL | AnyPgColumn = verifiedOrder) =>
   sql`${column} >= ((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
 
-/** How many tools of a list, in its order, a filtered page reads first. */
+/** The first UTC day of "the last `days` days", as facet_counts names the days it counts (its 'v' values). */
+export const firstDayOf = (days: VerifiedWithinDays) => sql`to_char((now() at time zone 'UTC')::date - ${days - 1}::int, 'YYYY-MM-DD')`;
+
+/** How many tools of a list, in its order, a filtered page reads first, at least. */
 export const LIST_WALK = 2_000;
+/** How many times more tools than the kept counts say hold a page the first walk may read: room for the unevenly spread. */
+const WALK_MARGIN = 1.5;
 /** Matches among those that make the filters common enough to walk on for the page: fewer, and their own indexes are read. */
 const WALK_ON_AFTER = 3;
 /** The most tools a page walks on for: when the first walk's matches say it needs more, their own indexes are read. */
@@ -95,26 +106,27 @@ const LIST_WALK_MAX = 25_000;
  * match nothing together ("cms" tools in "Legal"; a category and a rare tag), and at a million tools a LIMIT that finds
  * nothing is the worst read there is. Reading the filters' matches through their own indexes alone reads every one of
  * them, tens of thousands for common filters, each from its own place in the table. So, in three steps:
- * 1. the order's index is walked, LIST_WALK tools at most: when they hold the page, or are the whole list, it is theirs
- *    (a common filter, or the list's end);
+ * 1. the order's index is walked, `walk` tools at most (firstWalk): when they hold the page, or are the whole list, it
+ *    is theirs (a common filter, or the list's end);
  * 2. when they held WALK_ON_AFTER matches or more, and those matches say the page lies within LIST_WALK_MAX tools
  *    (with room to spare), the filters are common enough to walk on for as many;
- * 3. else, or when that walk fell short too, the filters are rare there: their matches are read through their own
- *    indexes (the categories' and tags' GIN indexes, the featured and verified ones), few, and the page sorted from them.
+ * 3. else, or when that walk fell short too, or `walk` is 0 (the kept counts say the filters are rare), their matches
+ *    are read through their own indexes (the categories' and tags' GIN indexes, the featured and verified ones), few,
+ *    and the page sorted from them.
  * Either way the page is the same. `listed` are the conditions of the list before the page (live, after the cursor),
  * `filters` the filters, on the columns of `tools`; `key` the order's key and `order` the order.
  */
-function boundedPageCandidates({ listed, filters, key, order, limit }: { listed: SQL | undefined; filters: SQL; key: SQL; order: (column: SQL) => SQL; limit: number }): SQL {
+function boundedPageCandidates({ listed, filters, key, order, limit, walk }: { listed: SQL | undefined; filters: SQL; key: SQL; order: (column: SQL) => SQL; limit: number; walk: number }): SQL {
   return sql`with walked as materialized (
-      select id from (select * from ${tools} where ${listed} order by ${order(key)} limit ${LIST_WALK}) as ${tools}
+      select id from (select * from ${tools} where ${listed} order by ${order(key)} limit ${walk}) as ${tools}
       where ${filters} order by ${order(key)} limit ${limit}
     ), found as materialized (select count(*)::int as n from walked),
     listed as materialized (
-      select count(*)::int as n from (select 1 from ${tools} where (select n from found) < ${limit} and ${listed} order by ${order(key)} limit ${LIST_WALK}) as listed
+      select count(*)::int as n from (select 1 from ${tools} where (select n from found) < ${limit} and ${listed} order by ${order(key)} limit ${walk}) as listed
     ), step as materialized (
-      select case when f.n >= ${limit} or l.n < ${LIST_WALK} then 'walked' when f.n >= ${WALK_ON_AFTER} and w.walk <= ${LIST_WALK_MAX} then 'more' else 'matched' end as how,
+      select case when f.n >= ${limit} or l.n < ${walk} then 'walked' when f.n >= ${WALK_ON_AFTER} and w.walk <= ${LIST_WALK_MAX} then 'more' else 'matched' end as how,
         w.walk
-      from found f, listed l, lateral (select ceil(${LIST_WALK * 1.5}::float8 * ${limit}::int / greatest(f.n, 1))::int as walk) w
+      from found f, listed l, lateral (select ceil(${walk * WALK_MARGIN}::float8 * ${limit}::int / greatest(f.n, 1))::int as walk) w
     ), more as materialized (
       select ${tools.id} as id, ${key} as key, (${filters}) as hit from ${tools}
       where (select how from step) = 'more' and ${listed} order by ${order(key)} limit (select walk from step)
@@ -129,6 +141,17 @@ function boundedPageCandidates({ listed, filters, key, order, limit }: { listed:
     (select id from more where hit and (select done from more_done) order by ${order(sql`key`)} limit ${limit})
     union all
     (select id from matched order by ${order(sql`key`)} limit ${limit})`;
+}
+
+/**
+ * How many tools a filtered page walks first in its order: LIST_WALK, or as many as the kept counts say hold the page
+ * (with WALK_MARGIN to spare) when that is more; 0, its matches read at once, when that is past LIST_WALK_MAX. A rare
+ * filter then costs no walk in vain, and one a tool in a hundred matches no second walk.
+ */
+export function firstWalk(limit: number, counts: ListCounts | null | undefined): number {
+  if (!counts) return LIST_WALK;
+  const expected = Math.ceil((WALK_MARGIN * limit * counts.live) / Math.max(counts.matches, 1));
+  return expected > LIST_WALK_MAX ? 0 : Math.max(LIST_WALK, expected);
 }
 
 export function filtersOf({ category, tag, paymentType, featured, verifiedWithinDays, among }: ToolListFilters): SQL[] {
@@ -147,7 +170,7 @@ export function filtersOf({ category, tag, paymentType, featured, verifiedWithin
  * One page of live tools in `sort` order after `cursor`. The cursor is a row comparison on (column, id),
  * so the sort's index seeks straight to it (the plans are checked by a test).
  */
-export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = PAGE_SIZE, ...filters }: ListToolsInput) {
+export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = PAGE_SIZE, counts, ...filters }: ListToolsInput) {
   const { column, ascending, bound } = SORTS[sort];
   const direction = ascending ? asc : desc;
   const filterConditions = filtersOf(filters);
@@ -162,7 +185,7 @@ export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = 
   if (filterConditions.length > 0 && !among && !isInOwnOrder) {
     const key = sql`${column}`;
     const order = (of: SQL) => sql`${of} ${ascending ? sql`asc` : sql`desc`}, id ${ascending ? sql`asc` : sql`desc`}`;
-    conditions.push(sql`${tools.id} = any(array(${boundedPageCandidates({ listed: and(isPublicTool, after), filters: and(...filterConditions)!, key, order, limit })}))`);
+    conditions.push(sql`${tools.id} = any(array(${boundedPageCandidates({ listed: and(isPublicTool, after), filters: and(...filterConditions)!, key, order, limit, walk: firstWalk(limit, counts) })}))`);
   }
   return db
     .select({
@@ -196,18 +219,24 @@ export function categoryFeaturedToolsQuery(db: Database, categoryId: string, lim
 }
 
 /**
- * Whether the filters' counts, kept on every write (facet_counts), say they match no tool together: a category, a tag,
- * a pricing or "featured" alone, or any two of them, that no live tool has. Then no page needs a read of the tools.
+ * What the counts kept on every write (facet_counts) say of the filters, without reading a tool: each of a category, a
+ * tag, a pricing, "featured" and a verification window alone, and each two of them, are counted there, so the fewest of
+ * those counts is at most what the filters leave together (exactly, for one filter or two). Null with none of them.
  */
-async function isEmptyByCounts(db: Database, { category, tag, paymentType, featured }: ToolListFilters): Promise<boolean> {
-  const keyed = [...(category ? [["c", category]] : []), ...(tag ? [["t", tag]] : []), ...(paymentType ? [["p", paymentType]] : []), ...(featured ? [["f", ""]] : [])];
-  if (keyed.length === 0) return false;
-  const scopeOf = ([kind, value]: string[]) => (kind === "f" ? "f" : `${kind}:${value}`);
-  const keys = keyed.length === 1 ? [["", ...keyed[0]!]] : keyed.flatMap((first, index) => keyed.slice(index + 1).map(([kind, value]) => [scopeOf(first), kind!, value!]));
-  const [row] = rowsOf<{ found: number }>(
-    await db.execute(sql`select count(*)::int as found from facet_counts where (scope, kind, value) in (${sql.join(keys.map((key) => sql`(${key[0]}, ${key[1]}, ${key[2]})`), sql`, `)})`),
-  );
-  return (row?.found ?? 0) < keys.length;
+export async function listCountsOf(db: Database, { category, tag, paymentType, featured, verifiedWithinDays }: ToolListFilters): Promise<ListCounts | null> {
+  const keyed = [...(category ? [["c", category]] : []), ...(tag ? [["t", tag]] : []), ...(paymentType ? [["p", paymentType]] : []), ...(featured ? [["f", ""]] : [])] as [string, string][];
+  if (keyed.length === 0 && !verifiedWithinDays) return null;
+  const scopeOf = ([kind, value]: [string, string]) => (kind === "f" ? "f" : `${kind}:${value}`);
+  const countOf = (scope: string, kind: string, value: string) => sql`coalesce((select count from facet_counts where scope = ${scope} and kind = ${kind} and value = ${value}), 0)`;
+  const verifiedIn = (scope: string) =>
+    sql`(select coalesce(sum(count), 0)::int from facet_counts where scope = ${scope} and kind = 'v' and value >= ${firstDayOf(verifiedWithinDays!)})`;
+  const counts = [
+    ...keyed.map(([kind, value]) => countOf("", kind, value)),
+    ...keyed.flatMap((first, index) => keyed.slice(index + 1).map(([kind, value]) => countOf(scopeOf(first), kind, value))),
+    ...(verifiedWithinDays ? ["", ...keyed.map(scopeOf)].map(verifiedIn) : []),
+  ];
+  const [row] = rowsOf<{ live: number; matches: number }>(await db.execute(sql`select ${countOf("", "", "")} as live, least(${sql.join(counts, sql`, `)}) as matches`));
+  return { live: Number(row!.live), matches: Number(row!.matches) };
 }
 
 export function toolListQueries(db: Database) {
@@ -227,9 +256,11 @@ export function toolListQueries(db: Database) {
       if (input.sort === "trending") dependsOn(pageTags.trending);
       if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
-      if (await isEmptyByCounts(db, input)) return { tools: [], nextCursor: null };
+      // Filters the kept counts say match nothing together need no read of the tools; others walk as they say.
+      const counts = await listCountsOf(db, input);
+      if (counts?.matches === 0) return { tools: [], nextCursor: null };
       // One row more than the page tells whether a next page exists, without a count.
-      const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1 });
+      const rows: ListRow[] = await listToolsQuery(db, { ...input, limit: limit + 1, counts });
       const { keyOf } = SORTS[input.sort ?? "newest"];
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: keyOf(last), id: last.id }));
       return {

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "#common/constants.ts";
 import { TAG_PAGE_SIZE, TOOL_SORTS } from "#common/schemas/lists.ts";
 import { tagListQuery } from "#server/tags/queries.ts";
-import { categoryFeaturedToolsQuery, LIST_WALK, listToolsQuery, toolListQueries, verifiedWithin } from "#server/tools/lists.ts";
+import { categoryFeaturedToolsQuery, firstWalk, LIST_WALK, listCountsOf, listToolsQuery, toolListQueries, verifiedWithin } from "#server/tools/lists.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
@@ -198,6 +198,49 @@ describe.each(databaseKinds)("first pages whose reads find little or nothing, on
     const read = await rowsReadByIndex(listToolsQuery(database.db, { tag: "scarce", limit: MAX_PAGE_SIZE + 1 }));
     expect(read.get(INDEXES.newest) ?? 0).toBeLessThanOrEqual(2 * LIST_WALK);
     await database.db.execute(sql`update tools set tags = array_remove(tags, 'scarce')`);
+  });
+
+  it.each(["newest", "views", "name"] as const)("reads a rare tag's matches at once, sorted by %s, walking no tool, when the kept counts say the page lies far", async (sort) => {
+    // Three tools in twelve thousand: a page of them lies past LIST_WALK_MAX tools of any order.
+    await database.db.execute(sql`update tools set tags = array_append(tags, 'rare') where id in (select id from tools order by created_at desc, id desc limit 3 offset 500)`);
+    const counts = await listCountsOf(database.db, { tag: "rare" });
+    expect(counts).toEqual({ live: TOOLS, matches: 3 });
+    expect(firstWalk(PAGE_SIZE + 1, counts)).toBe(0);
+    const page = await toolListQueries(database.db).listTools({ tag: "rare", sort });
+    expect(page.tools).toHaveLength(3);
+    const read = await rowsReadByIndex(listToolsQuery(database.db, { tag: "rare", sort, limit: PAGE_SIZE + 1, counts }));
+    expect(read.get(INDEXES[sort]) ?? 0).toBe(0);
+    await database.db.execute(sql`update tools set tags = array_remove(tags, 'rare')`);
+  });
+
+  it.each(["newest", "views", "name"] as const)("walks once, as far as the kept counts say, sorted by %s, for a tag a tool in a hundred and fifty has", async (sort) => {
+    // A first walk of LIST_WALK would find a dozen, and walk again from the start for the page.
+    await database.db.execute(sql`update tools set tags = array_append(tags, 'sprinkled'), views = (extract(epoch from created_at)::bigint / 60) % 997 where (extract(epoch from created_at)::bigint / 60) % 150 = 0`);
+    const counts = await listCountsOf(database.db, { tag: "sprinkled" });
+    const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from tools where tags @> '{sprinkled}'`));
+    expect(counts).toEqual({ live: TOOLS, matches: row!.n });
+    const walk = firstWalk(PAGE_SIZE + 1, counts);
+    expect(walk).toBeGreaterThan(LIST_WALK);
+    const order = { newest: sql`created_at desc, id desc`, views: sql`views desc, id desc`, name: sql`lower(name) collate "C", id` }[sort];
+    const expected = rowsOf<{ id: string }>(await database.db.execute(sql`select id from tools where tags @> '{sprinkled}' order by ${order} limit ${PAGE_SIZE}`)).map((row) => row.id);
+    const page = await toolListQueries(database.db).listTools({ tag: "sprinkled", sort });
+    expect(page.tools.map((tool) => tool.id)).toEqual(expected);
+    const read = await rowsReadByIndex(listToolsQuery(database.db, { tag: "sprinkled", sort, limit: PAGE_SIZE + 1, counts }));
+    expect(read.get(INDEXES[sort]) ?? 0).toBeLessThanOrEqual(walk);
+    await database.db.execute(sql`update tools set tags = array_remove(tags, 'sprinkled'), views = 0`);
+  });
+
+  it("counts a verification window alone and beside a category from the kept counts", async () => {
+    // One tool in thirteen verified on one of the last forty days; the counts keep the day (facet_counts, 'v').
+    await database.db.execute(sql`update tools set verified_at = now() - make_interval(days => ((extract(epoch from created_at)::bigint / 60) % 40)::int) where (extract(epoch from created_at)::bigint / 60) % 13 = 0`);
+    const within = await listCountsOf(database.db, { verifiedWithinDays: 30 });
+    const [row] = rowsOf<{ all: number; big: number }>(
+      await database.db.execute(sql`select count(*)::int as all, count(*) filter (where categories @> '{cbig}')::int as big from tools where ${verifiedWithin(30)}`),
+    );
+    expect(within).toEqual({ live: TOOLS, matches: row!.all });
+    expect(row!.all).toBeGreaterThan(100);
+    expect(await listCountsOf(database.db, { verifiedWithinDays: 30, category: "cbig" })).toEqual({ live: TOOLS, matches: row!.big });
+    await database.db.execute(sql`update tools set verified_at = null`);
   });
 
   it.each(["newest", "views", "name"] as const)("pages through filters a few tools in a hundred match, sorted by %s, as the order has them", async (sort) => {
