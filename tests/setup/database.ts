@@ -68,11 +68,13 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `indie_tools_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  // A copy of the project's migrated template (tests/setup/global-database.ts), or, outside a project that made one, migrated here.
+  const template = inject("postgresTemplate");
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), maxConnections: 20 });
-  await handle.migrate();
+  if (!template) await handle.migrate();
   return wrap(kind, handle, url.toString(), async () => {
     await handle.close();
     await admin.unsafe(`drop database if exists ${name} with (force)`);
