@@ -61,7 +61,7 @@ export function usePageviews(): void {
 
 /**
  * Counts a click on a link that leaves the site. Where the browser cannot send the event beyond the page (neither
- * sendBeacon nor keepalive), a link that opens in the same tab waits 150 ms before it goes (SPEC section 9).
+ * sendBeacon nor keepalive), a link that opens in the same tab waits 150 ms before it goes (docs/product.md §9).
  */
 export function trackOutboundClick(event: MouseEvent<HTMLAnchorElement>, props: EventProps = {}): void {
   const link = event.currentTarget;

@@ -1,7 +1,7 @@
 /**
  * Hydrates the server-rendered page, once the bundles of its language's catalogue that the page was written with are
  * loaded: only those reach the browser, and a page met later that needs another waits for it (decision 053). In
- * production the console is silenced first (SPEC section 1), unless the config turns it off.
+ * production the console is silenced first (docs/product.md §1), unless the config turns it off.
  */
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";

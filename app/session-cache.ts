@@ -1,6 +1,6 @@
 /**
  * Who is looking, in the browser (decision 037). The public pages are the same for everyone; the signed-in person's own
- * state (their menu, their hearts, their tools) is filled in here, from the browser's session cache (SPEC section 3:
+ * state (their menu, their hearts, their tools) is filled in here, from the browser's session cache (docs/product.md §3:
  * localStorage key idt_d with uid, uslug, urole and uTools, to which this adds uname, uFavorites and uFollows) before the first
  * paint, then from the server's private answer (/api/me). A page rendered for the person brings the same state in its
  * layout's data, which wins. The cache only shapes the UI; every rule is checked on the server.

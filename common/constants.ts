@@ -1,4 +1,4 @@
-/** Business constants from SPEC section 9, named once so no component carries a magic number. */
+/** Business constants from docs/product.md §9, named once so no component carries a magic number. */
 
 /** How long a toast stays, in ms. */
 export const TOAST_MS = 2000;
@@ -78,12 +78,12 @@ export const FEATURED_IN_DEVELOPMENT = "Feature still in development, you'll be 
 /** Profiles: the longest bio, and how many social profile links a user may list. */
 export const MAX_BIO_LENGTH = 500;
 export const MAX_SOCIAL_PROFILES = 5;
-/** The roles of SPEC section 6: 'guest' is every new user's; verifiers and admins review submitted tools. */
+/** The roles of docs/product.md §6: 'guest' is every new user's; verifiers and admins review submitted tools. */
 export const USER_ROLES = ["guest", "verifier", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 /** The kind of a featuring request in a user's payments list (docs/decisions/005-featuring-requests.md). */
 export const FEATURING_REQUEST = "featuring-request";
-/** The 'Sign in with Google' popup (SPEC section 9: 500x600), and how long its last page waits for the page that opened it to answer before it stays open. */
+/** The 'Sign in with Google' popup (docs/product.md §9: 500x600), and how long its last page waits for the page that opened it to answer before it stays open. */
 export const GOOGLE_POPUP_SIZE = { width: 500, height: 600 };
 export const GOOGLE_POPUP_ANSWER_MS = 1500;
 /** The moderation console (/admin): the tools shown from the front of the verification queue, and rows per page of its other lists. */

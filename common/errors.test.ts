@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError, codeForStatus, ERROR_STATUS, type ErrorCode, isAppError, statusForCode } from "./errors.ts";
 
-/** SPEC section 8: the server-function statuses and their codes. */
+/** docs/product.md §8: the server-function statuses and their codes. */
 const SPEC_STATUSES: [number, ErrorCode][] = [
   [400, "invalid-argument"],
   [401, "unauthenticated"],

@@ -1,6 +1,6 @@
-/** The one error type of the product, its codes (SPEC section 8) and the messages a person reads. */
+/** The one error type of the product, its codes (docs/product.md §8) and the messages a person reads. */
 
-/** Error codes and the HTTP status each maps to (SPEC section 8, server-function statuses). */
+/** Error codes and the HTTP status each maps to (docs/product.md §8, server-function statuses). */
 export const ERROR_STATUS = {
   "invalid-argument": 400,
   unauthenticated: 401,

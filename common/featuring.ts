@@ -71,7 +71,7 @@ function isOfferKind(kind: string): kind is OfferKind {
   return (OFFER_KINDS as readonly string[]).includes(kind);
 }
 
-/** The kind of a payment's entry in a user's payments list (SPEC section 3), beside decision 005's requests. */
+/** The kind of a payment's entry in a user's payments list (docs/product.md §3), beside decision 005's requests. */
 export const FEATURING_PAYMENT = "featuring-payment";
 /** The kind of a featuring an admin granted for free. */
 export const FEATURING_GRANT = "featuring-grant";

@@ -1,4 +1,4 @@
-/** Entity ids of the form prefix + time-based part + random part (SPEC section 3), and the derived tool slug and keywords. */
+/** Entity ids of the form prefix + time-based part + random part (docs/product.md §3), and the derived tool slug and keywords. */
 import { slugify } from "./slugify.ts";
 
 export type IdPrefix = "t" | "c" | "u" | "k" | "p" | "r" | "n";

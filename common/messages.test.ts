@@ -9,7 +9,7 @@ function sentences(): [string, string][] {
 }
 
 describe("messages", () => {
-  it("says SPEC section 8's catalogue word for word", () => {
+  it("says docs/product.md §8's catalogue word for word", () => {
     expect(MESSAGES.tool.notFoundById).toBe("No tool found with this ID");
     expect(MESSAGES.tool.notFoundBySlug).toBe("No tool found with this slug");
     expect(MESSAGES.auth).toMatchObject({

@@ -1,6 +1,6 @@
 /**
- * Every message a person reads when an input or an action is refused, by domain, each sentence written once. SPEC
- * section 8's catalogue is here word for word (with the typo of 'Unknown error' fixed), the rest are the product's own.
+ * The messages a person reads when an input or an action is refused, by domain: each getter gives its sentence from
+ * the reader's catalogue (common/i18n/catalogues/), where docs/product.md §8's are word for word.
  */
 import {
   MAX_API_KEY_NAME_LENGTH,
@@ -29,7 +29,7 @@ import { say } from "./i18n/say.ts";
 
 export const MESSAGES = {
   general: {
-    /** Anything unforeseen (SPEC section 8: 'any other'). */
+    /** Anything unforeseen (docs/product.md §8: 'any other'). */
     get unknown() {
       return say("general.unknown");
     },
@@ -105,7 +105,7 @@ export const MESSAGES = {
     },
   },
 
-  /** Tools and their lifecycle (SPEC section 4). */
+  /** Tools and their lifecycle (docs/product.md §4). */
   tool: {
     get notFoundById() {
       return say("tool.notFoundById");
@@ -189,7 +189,7 @@ export const MESSAGES = {
     },
   },
 
-  /** Accounts: sign-up, sign-in, e-mailed links (SPEC section 8 for Better Auth's failures). */
+  /** Accounts: sign-up, sign-in, e-mailed links (docs/product.md §8 for Better Auth's failures). */
   auth: {
     get invalidEmail() {
       return say("auth.invalidEmail");

@@ -1,4 +1,4 @@
-/** Builds the outbound link to a tool's website, tagged with our ref parameter (SPEC section 2: ref={product}tools). */
+/** Builds the outbound link to a tool's website, tagged with our ref parameter (docs/product.md §2: ref={product}tools). */
 export function withRef(website: string, ref: string): string {
   let url: URL;
   try {

@@ -195,7 +195,7 @@ export function createServices(deps: Dependencies) {
       proofOfWork: proofOfWork({ db: deps.db, ...proofKeys(deps.config.ALTCHA_HMAC_KEY, deps.authSecret), maxNumber: deps.config.ALTCHA_MAX_NUMBER }),
       now: deps.now,
     }),
-    /** Submitting, editing, verifying and claiming tools (SPEC section 4). */
+    /** Submitting, editing, verifying and claiming tools (docs/product.md §4). */
     lifecycle,
     /** The moderation console (/admin): its lists and the admins' changes; verifying and claims go through `lifecycle`. */
     admin: adminService({

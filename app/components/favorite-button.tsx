@@ -1,5 +1,5 @@
 /**
- * The heart on a tool card and on the tool page (SPEC section 2), with the tool's public likes (decision 042). It is
+ * The heart on a tool card and on the tool page (docs/product.md §2), with the tool's public likes (decision 042). It is
  * the same form for everyone, so it can sit in a
  * page every visitor gets (decision 037): a signed-in person adds or removes the tool without a page reload (the script
  * posts in the background and shows the new state at once), or with a plain form post without JavaScript; a visitor's

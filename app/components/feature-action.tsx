@@ -1,7 +1,7 @@
 /**
  * 'Get featured!' on a maker's own tool (decision 040): on its card and its page. It is in the page every visitor gets,
  * and shows only for the signed-in person whose tool it is, from their session cache. With payments on it leads to
- * what they may buy for the tool; without, it says in a toast that featuring is still in development (SPEC section 2),
+ * what they may buy for the tool; without, it says in a toast that featuring is still in development (docs/product.md §2),
  * and without JavaScript the same link leads to the free request form.
  */
 import { FEATURED_TOAST_MS } from "#common/constants.ts";

@@ -1,4 +1,4 @@
-/** The footer (SPEC section 2): every category (first 10, then the rest), the top-lists, site links, newsletter and contact links. */
+/** The footer (docs/product.md §2): every category (first 10, then the rest), the top-lists, site links, newsletter and contact links. */
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { LOCALE_COOKIE, LOCALE_NAMES, localizedPath, type SiteLocales } from "#common/locales.ts";

@@ -1,4 +1,4 @@
-/** The 'Get featured!' tag beside the Featured section's heading (SPEC section 2). */
+/** The 'Get featured!' tag beside the Featured section's heading (docs/product.md §2). */
 import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import { FEATURED_TOAST_MS } from "#common/constants.ts";
@@ -12,7 +12,7 @@ const tagClass =
 /**
  * A link that works without JavaScript and in a page every visitor gets: /get-featured sends a signed-in user to their
  * profile's boost form and a visitor to sign in first. With JavaScript a signed-in user goes straight to their form, and
- * a visitor is told in a toast instead (SPEC section 2) and stays.
+ * a visitor is told in a toast instead (docs/product.md §2) and stays.
  */
 export function GetFeaturedTag() {
   const toast = useToast();

@@ -1,6 +1,6 @@
 /**
  * 'Continue with Google': a link to /auth/google, so it works without JavaScript (a full-page redirect). With JavaScript
- * it opens Google in a 500×600 popup (SPEC section 9). The popup's last page tells the page that opened it how the
+ * it opens Google in a 500×600 popup (docs/product.md §9). The popup's last page tells the page that opened it how the
  * sign-in went over a BroadcastChannel, not window.opener: the site's Cross-Origin-Opener-Policy parts the popup from
  * its opener as soon as it goes to Google.
  */

@@ -35,7 +35,7 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
       setCursor(page.nextCursor);
       setStatus(page.items.length === 0 || !page.nextCursor ? "done" : "idle");
     } catch (error) {
-      // SPEC section 8: a failed load is only logged; the list keeps what it has and can be retried.
+      // docs/product.md §8: a failed load is only logged; the list keeps what it has and can be retried.
       console.error("Could not load more tools", error);
       setStatus("error");
     } finally {

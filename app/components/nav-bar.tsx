@@ -1,5 +1,5 @@
 /**
- * The navigation bar (SPEC section 2). Below 1024 px it collapses behind a menu button, with a search button beside
+ * The navigation bar (docs/product.md §2). Below 1024 px it collapses behind a menu button, with a search button beside
  * it so that search stays one tap away; both are disclosures that work without JavaScript.
  */
 import { useEffect, useRef } from "react";
@@ -134,7 +134,7 @@ function NavLinks({ addToolClass }: { addToolClass: string }) {
   );
 }
 
-/** The signed-in user's menu (SPEC section 2): Profile, My tools, My favourites, Following, API keys, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
+/** The signed-in user's menu (docs/product.md §2): Profile, My tools, My favourites, Following, API keys, Moderation for verifiers and admins, and Logout (a post, so it works without JavaScript). */
 function ProfileMenu() {
   const viewer = useViewer();
   const t = useT();

@@ -1,5 +1,5 @@
 /**
- * The promotional banner at the top of every page (SPEC section 1); its text and link come from the settings. It is
+ * The promotional banner at the top of every page (docs/product.md §1); its text and link come from the settings. It is
  * 3.2rem high at every width and sticks, with the navigation bar, in the root's sticky stack; on a phone its type is
  * smaller, and a text longer than two lines ends in an ellipsis.
  */

@@ -1,4 +1,4 @@
-/** Short messages shown top right for a while (SPEC section 9: 2000 ms by default). */
+/** Short messages shown top right for a while (docs/product.md §9: 2000 ms by default). */
 import { useT } from "../i18n.tsx";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";

@@ -1,4 +1,4 @@
-/** A tool in a list (SPEC section 2): logo, name, favourite heart and its likes, website link, Featured badge, category tags and short description. */
+/** A tool in a list (docs/product.md §2): logo, name, favourite heart and its likes, website link, Featured badge, category tags and short description. */
 import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";

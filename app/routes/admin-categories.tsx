@@ -1,5 +1,5 @@
 /**
- * /admin/categories (admins): the categories sorted by label (SPEC section 7), added and edited here (label, slug,
+ * /admin/categories (admins): the categories sorted by label (docs/product.md §7), added and edited here (label, slug,
  * description, colour). The footer, /categories and the category pages follow at once.
  */
 import { Form } from "react-router";

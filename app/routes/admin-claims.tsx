@@ -1,5 +1,5 @@
 /**
- * /admin/claims: tools someone claimed as theirs (SPEC section 4), waiting for a verifier's answer. Whether the claimer's
+ * /admin/claims: tools someone claimed as theirs (docs/product.md §4), waiting for a verifier's answer. Whether the claimer's
  * verified e-mail is at the tool's website comes first: it is the strongest sign a claim is genuine.
  */
 import { Form } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * /admin: the verification queue (SPEC section 4). Tools that skipped the line first, then the oldest; each with who
+ * /admin: the verification queue (docs/product.md §4). Tools that skipped the line first, then the oldest; each with who
  * sent it, when, whether its name or website changed, and a preview that is the public tool page's own presentation.
  * Verify, reject with a reason, edit; admins can also move a tool to the front.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/users (admins): every user, searched by name or e-mail; their role (SPEC section 6), and disabling an account,
+ * /admin/users (admins): every user, searched by name or e-mail; their role (docs/product.md §6), and disabling an account,
  * which signs its owner out at once and keeps them out.
  */
 import { Form } from "react-router";

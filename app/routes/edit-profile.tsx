@@ -1,5 +1,5 @@
 /**
- * /edit-profile (SPEC section 2): the signed-in user changes their own profile, their password, signs out of every
+ * /edit-profile (docs/product.md §2): the signed-in user changes their own profile, their password, signs out of every
  * session, or deletes their account. Each section is its own form with an intent, and works without JavaScript.
  */
 import { useT } from "../i18n.tsx";

@@ -1,4 +1,4 @@
-/** The home page (SPEC section 2): heading, featured tools, the tools trending this week, and the latest tools with infinite scroll. */
+/** The home page (docs/product.md §2): heading, featured tools, the tools trending this week, and the latest tools with infinite scroll. */
 
 import { HOME_NEWSLETTER_EVENT } from "#common/constants.ts";
 import { pageQuery } from "#common/schemas/lists.ts";

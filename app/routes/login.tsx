@@ -1,5 +1,5 @@
 /**
- * Log in (SPEC sections 4 and 8): e-mail and password, or a one-time sign-in link by e-mail, or Google.
+ * Log in (docs/product.md §4 and §8): e-mail and password, or a one-time sign-in link by e-mail, or Google.
  * Each failure shows the catalogue's message; a visitor sent here from a page goes back to it afterwards.
  */
 import { useT } from "../i18n.tsx";

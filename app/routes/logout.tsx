@@ -1,4 +1,4 @@
-/** Log out (SPEC section 4): ends the session and goes home; the browser's cache is cleared once no one is signed in. */
+/** Log out (docs/product.md §4): ends the session and goes home; the browser's cache is cleared once no one is signed in. */
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 

@@ -1,5 +1,5 @@
 /**
- * /profile/{slug} (SPEC section 2): a user's public profile with the tools they made. Its owner also sees their boosts
+ * /profile/{slug} (docs/product.md §2): a user's public profile with the tools they made. Its owner also sees their boosts
  * and their featuring requests, and with ?type=boost-tool a form to ask for one of their tools to be featured.
  */
 import { useT } from "../i18n.tsx";
@@ -22,7 +22,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { boostToolPath, featureToolPath, loginPath, profilePath, purchasePath } from "#common/page-paths.ts";
 import type { PurchaseView } from "#server/payments/featuring.ts";
 
-/** The query that opens the featuring request form (SPEC section 2: 'Get featured!' sends a signed-in user here). */
+/** The query that opens the featuring request form (docs/product.md §2: 'Get featured!' sends a signed-in user here). */
 const BOOST_QUERY = "type=boost-tool";
 /** A description for search results is cut around this length. */
 const DESCRIPTION_LENGTH = 160;

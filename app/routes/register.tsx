@@ -1,5 +1,5 @@
 /**
- * Sign-up (SPEC section 4): username, e-mail, password and the newsletter opt-in; then the new user is signed in and
+ * Sign-up (docs/product.md §4): username, e-mail, password and the newsletter opt-in; then the new user is signed in and
  * goes on where they were going, welcomed by a toast, or, from no page in particular, to the welcome step.
  */
 import { useT } from "../i18n.tsx";

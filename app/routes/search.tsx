@@ -1,5 +1,5 @@
 /**
- * Search results (SPEC section 2: /search/{text}): the spec's matches, ranked with full-text search, narrowed by the
+ * Search results (docs/product.md §2: /search/{text}): the spec's matches, ranked with full-text search, narrowed by the
  * lists' facets with their counts among the matches (decision 034). The search is recorded from the page view the
  * browser sends, with how many tools the page found, as a tool's view is.
  */

@@ -1,4 +1,4 @@
-/** The most searched texts (SPEC section 2: /searches), each linking to its results. */
+/** The most searched texts (docs/product.md §2: /searches), each linking to its results. */
 import { Link } from "../components/link.tsx";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";

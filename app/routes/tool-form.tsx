@@ -1,5 +1,5 @@
 /**
- * The add-tool and edit-tool screen (SPEC section 2: one screen for both). It works without JavaScript (one multipart
+ * The add-tool and edit-tool screen (docs/product.md §2: one screen for both). It works without JavaScript (one multipart
  * post, images included); with JavaScript, images upload as soon as they are chosen, with progress, and the long
  * description's preview comes without leaving the page.
  */

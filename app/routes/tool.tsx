@@ -1,7 +1,7 @@
 /**
- * The tool page (SPEC section 2): everything about one tool, its rating and newest reviews, its suggested tools and the
+ * The tool page (docs/product.md §2): everything about one tool, its rating and newest reviews, its suggested tools and the
  * tools makers added.
- * The server renders it; a browser navigating here reads the tool's snapshot first (SPEC section 7) and falls back to
+ * The server renders it; a browser navigating here reads the tool's snapshot first (docs/product.md §7) and falls back to
  * the server when the snapshot cannot be read. The view is counted by the page view the browser sends (app/analytics.ts).
  */
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -89,7 +89,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * 'Report a problem' (anyone, intent=report), or 'Claim this tool' (SPEC section 4: askForClaim): the signed-in user asks
+ * 'Report a problem' (anyone, intent=report), or 'Claim this tool' (docs/product.md §4: askForClaim): the signed-in user asks
  * to be linked to the tool as its maker.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -138,7 +138,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     // The snapshot's counters and rating are those of its last writing; the related answer has today's.
     return { tool, ...related, reviews: reviews.items, notice: null, openReports: null };
   } catch {
-    // SPEC section 8: a snapshot that cannot be read falls back to the database.
+    // docs/product.md §8: a snapshot that cannot be read falls back to the database.
     return serverLoader();
   }
 }

@@ -1,4 +1,4 @@
-/** A technology top-list (SPEC section 2: /top-react-tools and the others): its own words, then the tools its search finds. */
+/** A technology top-list (docs/product.md §2: /top-react-tools and the others): its own words, then the tools its search finds. */
 import { useT } from "../i18n.tsx";
 import { data } from "react-router";
 import { Link } from "../components/link.tsx";

@@ -1,10 +1,10 @@
-/** Accounts: the same schemas check the forms, the actions and the API. Messages are those of SPEC section 8. */
+/** Accounts: the same schemas check the forms, the actions and the API. Messages are those of docs/product.md §8. */
 import { z } from "#common/zod.ts";
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
 import { checkboxField } from "./fields.ts";
 
-/** SPEC section 5: an e-mail must match this pattern, case-insensitively. */
+/** docs/product.md §5: an e-mail must match this pattern, case-insensitively. */
 export const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
 export const emailField = z

@@ -1,9 +1,9 @@
-/** The callable functions (POST /api/functions/{name}, SPEC section 7): their body, and the tool each one reads. */
+/** The callable functions (POST /api/functions/{name}, docs/product.md §7): their body, and the tool each one reads. */
 import { z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 import { toolInput } from "../tool-input.ts";
 
-/** A callable function's body (SPEC section 7): { tool }, which each function then reads with its own schema. */
+/** A callable function's body (docs/product.md §7): { tool }, which each function then reads with its own schema. */
 export const functionPayload = z.object(
   { tool: z.record(z.string(), z.unknown(), { error: () => MESSAGES.functions.noTool }) },
   { error: () => MESSAGES.functions.noTool },

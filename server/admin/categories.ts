@@ -1,4 +1,4 @@
-/** Categories as admins keep them (SPEC section 7: add a category; read them sorted by label): add and edit. */
+/** Categories as admins keep them (docs/product.md §7: add a category; read them sorted by label): add and edit. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { AppError } from "#common/errors.ts";

@@ -1,4 +1,4 @@
-/** The claims waiting for an answer (SPEC section 4: askForClaim, then acceptClaim or a refusal), oldest first, with who claims. */
+/** The claims waiting for an answer (docs/product.md §4: askForClaim, then acceptClaim or a refusal), oldest first, with who claims. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";

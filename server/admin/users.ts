@@ -1,4 +1,4 @@
-/** Users as admins see them: a list and a search, roles (SPEC section 6), and disabling an account, which ends its sessions at once. */
+/** Users as admins see them: a list and a search, roles (docs/product.md §6), and disabling an account, which ends its sessions at once. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type UserRole } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";

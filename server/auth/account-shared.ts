@@ -148,7 +148,7 @@ export async function hasPassword(db: Database, authId: string): Promise<boolean
   return Boolean(row);
 }
 
-/** The product's user record for a new auth account (SPEC section 4), with a unique slug. */
+/** The product's user record for a new auth account (docs/product.md §4), with a unique slug. */
 export async function createRecord(db: Database, values: { authId: string; email: string; username: string; authMethod: "email" | "google"; newsletter: boolean }) {
   // Their e-mails are in the language of the page they signed up on (decision 053).
   const locale = requestLocale() ?? null;

@@ -1,5 +1,5 @@
 /**
- * Accounts by e-mail and password (SPEC sections 4, 5 and 8): register, sign in and out, reset a password, and ask
+ * Accounts by e-mail and password (docs/product.md §4, §5 and §8): register, sign in and out, reset a password, and ask
  * for a sign-in link; none of them but registering tells a stranger whether an account uses an address (decision
  * 055). Better Auth keeps the auth account and the session; this service keeps the product's user record beside it
  * (./account-shared.ts) and turns every failure into a message of the catalogue.
@@ -40,7 +40,7 @@ function sessionTokenOf(headers: Headers): string | undefined {
 
 export function accountService({ db, auth, limiter, outbox, tokenSync, logger, readers, siteName, confirmations }: AccountDependencies) {
   return {
-    /** Creates the auth account, then the user record, then signs the new user in (SPEC section 4). */
+    /** Creates the auth account, then the user record, then signs the new user in (docs/product.md §4). */
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
       await refuseOverLimit(limiter, `register:${senderKey(requester.address)}`, LIMITS.registerPerAddress);
       if (isDisposableEmail(input.email)) throw invalid(MESSAGES.spam.disposableEmail, "email");
@@ -96,7 +96,7 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger, r
       return signedIn.headers;
     },
 
-    /** Ends the session of the request (SPEC section 4: logout), clearing its cookie. */
+    /** Ends the session of the request (docs/product.md §4: logout), clearing its cookie. */
     async logout(requester: Requester): Promise<CookieHeaders> {
       const token = /session_token=([^;.]+)/.exec(requester.headers.get("cookie") ?? "")?.[1];
       let headers: CookieHeaders;

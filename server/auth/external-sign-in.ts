@@ -1,5 +1,5 @@
 /**
- * Signing in by another way than a password (SPEC sections 4 and 8): 'Sign in with Google', and the end of any
+ * Signing in by another way than a password (docs/product.md §4 and §8): 'Sign in with Google', and the end of any
  * external sign-in (Google, or an e-mailed link), with what a failure tells the person and the admin.
  */
 import { randomUUID } from "node:crypto";
@@ -37,7 +37,7 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, r
     },
 
     /**
-     * Keeps the user record of someone Google signs in (SPEC section 4), before Better Auth makes their session: someone
+     * Keeps the user record of someone Google signs in (docs/product.md §4), before Better Auth makes their session: someone
      * new gets a record with their Google name as username (or 'user-' and their id) and no newsletter; an e-mail user
      * becomes a Google user. Google has just proven the address, which registering never did: the password and the
      * sessions the account had go, so whoever registered the address before its owner keeps no way in.
@@ -71,7 +71,7 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, r
 
     /**
      * What a failed external sign-in tells the person (the catalogue's message for Better Auth's or Google's error code),
-     * and the admin, told through the messaging bot of every Google failure (SPEC section 8), a few times an hour per
+     * and the admin, told through the messaging bot of every Google failure (docs/product.md §8), a few times an hour per
      * visitor address at most: the failure page can be opened by anyone.
      */
     async reportSignInFailure(requester: Requester, { error, description }: { error: string; description?: string }): Promise<{ message: string }> {

@@ -8,7 +8,7 @@ import { type CookieHeaders, type Requester, toSessionUser } from "./account-sha
 import type { AuthLoader } from "./auth-loader.ts";
 import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "./session-lifetime.ts";
 
-/** The tools a user created, as the browser's `idt_d` cache keeps them (SPEC section 3). */
+/** The tools a user created, as the browser's `idt_d` cache keeps them (docs/product.md §3). */
 export type UserToolLink = { id: string; slug: string; name: string };
 
 /** Whether a request carries a session cookie (Better Auth's session_token, with or without its __Secure- prefix). */
@@ -112,7 +112,7 @@ export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthL
       return { user: null, headers: cleared };
     },
 
-    /** The tools a user created (SPEC section 3: uTools), for the browser's cache. */
+    /** The tools a user created (docs/product.md §3: uTools), for the browser's cache. */
     async listUserToolLinks(user: SessionUser): Promise<UserToolLink[]> {
       return db.select({ id: tools.id, slug: tools.slug, name: tools.name }).from(tools).where(eq(tools.creatorUsername, user.slug)).orderBy(tools.name);
     },

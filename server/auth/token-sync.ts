@@ -1,5 +1,5 @@
 /**
- * Optional token sync (SPEC section 7): when TOKEN_SYNC_URL is set, a sign-in POSTs and a sign-out DELETEs to it with
+ * Optional token sync (docs/product.md §7): when TOKEN_SYNC_URL is set, a sign-in POSTs and a sign-out DELETEs to it with
  * the session token as Bearer. Each call is an outbox row written with the sign-in or sign-out, delivered in the
  * background (server/outbox/): a failure is tried again and never blocks the person.
  */

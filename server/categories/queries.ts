@@ -24,7 +24,7 @@ export type CategoryPage = CategoryWithCount & { longDescriptionHtml: string | n
 
 export function categoryQueries(db: Database, keptReads: KeptReads = unkeptReads) {
   return {
-    /** Every category, sorted by label (SPEC section 7). Every page's footer lists them: renders keep them. */
+    /** Every category, sorted by label (docs/product.md §7). Every page's footer lists them: renders keep them. */
     async listCategories(): Promise<Category[]> {
       return keptReads.read("categories", async () => {
         dependsOn(pageTags.categories);

@@ -1,5 +1,5 @@
 /**
- * The technology top-list pages (SPEC section 2; decision 050): kept in `top_lists`, written in the console, listed in
+ * The technology top-list pages (docs/product.md §2; decision 050): kept in `top_lists`, written in the console, listed in
  * every page's footer in their order. Reads for the page cache are kept (the footer needs them on every page) under
  * the tag `top-lists`, which the table's trigger sends on each change.
  */

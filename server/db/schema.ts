@@ -1,4 +1,4 @@
-/** The database schema: every entity of SPEC section 3, with the indexes the pages' queries use. */
+/** The database schema: every entity of docs/product.md §3, with the indexes the pages' queries use. */
 // Every timestamp keeps millisecond precision, what a JavaScript Date holds, so keyset cursors round-trip exactly.
 import { sql } from "drizzle-orm";
 import type { LinkCheckPause } from "#common/link-check-pause.ts";
@@ -54,7 +54,7 @@ export const tools = pgTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
-    /** Slugified words of the name (SPEC section 7: the text search matches them). */
+    /** Slugified words of the name (docs/product.md §7: the text search matches them). */
     keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
     shortDesc: text("short_desc").notNull().default(""),
     /** Markdown. */
@@ -111,7 +111,7 @@ export const tools = pgTable(
     /** When its maker was sent the first week's figures (seven days after it went live); set once, so it is sent once. */
     followUpSentAt: timestamp("follow_up_sent_at", { withTimezone: true, mode: "date", precision: 3 }),
     rejectionReason: text("rejection_reason"),
-    /** Who asked for the claim (SPEC: askForClaim), and whether their verified e-mail's domain is the website's. */
+    /** Who asked for the claim (docs/product.md §4), and whether their verified e-mail's domain is the website's. */
     claimedBy: text("claimed_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     isClaimLikelyGenuine: boolean("is_claim_likely_genuine").notNull().default(false),
     /** Weighted words of the name (A), tags and category labels (B), short (C) and long description (D); kept by a trigger. */
@@ -261,7 +261,7 @@ export const setupTokens = pgTable("setup_tokens", {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
 });
 
-/** A user's favourite tools (SPEC: favoriteTools), as a join table so both directions are indexed. */
+/** A user's favourite tools (docs/product.md §3), as a join table so both directions are indexed. */
 export const favorites = pgTable(
   "favorites",
   {
@@ -499,7 +499,7 @@ export const categorySlugRedirects = pgTable(
   (table) => [index("category_slug_redirects_category_id_idx").on(table.categoryId)],
 );
 
-/** Search texts people typed (SPEC: collection search), one row per text, with how often it was searched. */
+/** Search texts people typed (docs/product.md §3), one row per text, with how often it was searched. */
 export const searches = pgTable(
   "searches",
   {

@@ -1,5 +1,5 @@
 /**
- * The callable functions of SPEC section 7: POST /api/functions/{name} with the body { tool }. Each reads its tool,
+ * The callable functions of docs/product.md §7: POST /api/functions/{name} with the body { tool }. Each reads its tool,
  * calls one step of the tool lifecycle (which checks who calls) and answers { result: { tool } }.
  */
 import { Hono } from "hono";

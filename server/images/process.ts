@@ -60,7 +60,7 @@ export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes:
   }
 }
 
-/** Where an image of a tool is stored (SPEC section 7: tools/{id}/{random}); a logo's name says it has a small twin (common/logo-sizes.ts). */
+/** Where an image of a tool is stored (docs/product.md §7: tools/{id}/{random}); a logo's name says it has a small twin (common/logo-sizes.ts). */
 export function toolImageKey(toolId: string, kind: ImageKind): string {
   return `tools/${toolId}/${randomBytes(9).toString("base64url")}${kind === "logo" ? `.${LOGO_SIZE}` : ""}.webp`;
 }

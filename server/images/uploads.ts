@@ -1,6 +1,6 @@
 /**
  * A maker's image uploads for a tool (logo, large image): who may upload, how much, and where it is kept
- * (SPEC section 7: tools/{id}/{random}). The tool may not exist yet: the add form reserves its id first.
+ * (docs/product.md §7: tools/{id}/{random}). The tool may not exist yet: the add form reserves its id first.
  */
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";

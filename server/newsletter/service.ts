@@ -138,7 +138,7 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
     });
   }
 
-  /** SPEC section 7, 'tools verified exactly X days ago': the live tools verified on the UTC day `days` days before now's. */
+  /** docs/product.md §7, 'tools verified exactly X days ago': the live tools verified on the UTC day `days` days before now's. */
   function listToolsVerifiedDaysAgo(days: number, now: Date) {
     return toolsVerifiedDaysAgoQuery(db, { earliest: days, latest: days, now });
   }

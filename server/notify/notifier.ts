@@ -1,5 +1,5 @@
 /**
- * Notices to the site's admin through a Telegram bot (SPEC section 7: GET sendMessage with chat id, a text with a
+ * Notices to the site's admin through a Telegram bot (docs/product.md §7: GET sendMessage with chat id, a text with a
  * bold title, disable_notification and Markdown parse mode). Without a bot configured, notices go to the log.
  * A notice is sent once: a failure throws, and the outbox (server/outbox/) tries it again later.
  */

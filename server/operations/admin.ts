@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- set-role <email> <guest|verifier|admin>` (SPEC section 6): gives a user a role. It opens the
+ * `npm run admin -- set-role <email> <guest|verifier|admin>` (docs/product.md §6): gives a user a role. It opens the
  * database from the server's own config (DATABASE_URL, or the embedded one in DATA_DIR).
  */
 import { USER_ROLES } from "#common/constants.ts";

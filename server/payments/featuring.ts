@@ -149,7 +149,7 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     return true;
   }
 
-  /** The entry of the user's payments list (SPEC section 3) that records a purchase, added or changed. */
+  /** The entry of the user's payments list (docs/product.md §3) that records a purchase, added or changed. */
   async function recordPaymentEntry(tx: Transaction, purchase: PurchaseRow, status: string): Promise<void> {
     if (!purchase.userId) return;
     const entry: Payment & { purchaseId: string } = {

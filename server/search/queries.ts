@@ -1,5 +1,5 @@
 /**
- * Tool search (SPEC section 7) and the record of what people search.
+ * Tool search (docs/product.md §7) and the record of what people search.
  * The spec's rule comes first: for each hyphen-separated word, tools whose name keywords or tags contain it.
  * Full-text search (weighted, with prefixes, stemmed) and trigram similarity of the name add to it and rank everything.
  */
@@ -63,7 +63,7 @@ export function listedSearchesQuery(db: Database, minVisitors: number, where: SQ
 export type SearchCounts = Map<string, { count: number; resultCount: number | null }>;
 
 /**
- * Counts searches (SPEC section 7: a search record, added when new), each with how many tools it found the last time:
+ * Counts searches (docs/product.md §7: a search record, added when new), each with how many tools it found the last time:
  * 0 puts it among the searches that found nothing (/admin/analytics). In text order, so that two writers take the
  * rows' locks in the same order.
  */

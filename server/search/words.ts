@@ -1,4 +1,4 @@
-/** The words of a search and the spec's rule for them (SPEC section 7), shared by the search and the lists' word filter. */
+/** The words of a search and the spec's rule for them (docs/product.md §7), shared by the search and the lists' word filter. */
 import { type SQL, sql } from "drizzle-orm";
 import { tools } from "../db/schema.ts";
 

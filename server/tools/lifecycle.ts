@@ -1,5 +1,5 @@
 /**
- * The tool lifecycle (SPEC section 4): submit, edit, verify, ask for changes or reject, claim and accept or refuse the
+ * The tool lifecycle (docs/product.md §4): submit, edit, verify, ask for changes or reject, claim and accept or refuse the
  * claim, skip the waiting line, merge a duplicate submission into the listed tool. The maker's steps are in
  * ./submissions.ts, the verifiers' in ./reviews.ts, duplicates in ./duplicates.ts; the pages and the console reach
  * them as one service.

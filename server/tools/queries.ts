@@ -149,7 +149,7 @@ export function latestToolsQuery(db: Database, cursor: Cursor | null | undefined
 
 export function toolQueries(db: Database) {
   return {
-    /** Live tools, newest first, one keyset page after `cursor` (SPEC section 7: home list and infinite scroll). */
+    /** Live tools, newest first, one keyset page after `cursor` (docs/product.md §7: home list and infinite scroll). */
     async listLatestTools({ cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
       dependsOn(pageTags.tools);
       const rows: ToolCardRow[] = await latestToolsQuery(db, cursor, limit + 1);
@@ -157,7 +157,7 @@ export function toolQueries(db: Database) {
       return { tools: items.map(toCard), nextCursor };
     },
 
-    /** A live tool by its slug (SPEC section 7: by slug). */
+    /** A live tool by its slug (docs/product.md §7: by slug). */
     async findPublicToolBySlug(slug: string): Promise<ToolDetail | undefined> {
       // Even not found: the slug holds the id, and the tool may go live.
       const id = toolIdFromSlug(slug);
@@ -167,7 +167,7 @@ export function toolQueries(db: Database) {
       return row ? toToolDetail(row as ToolDetailRow) : undefined;
     },
 
-    /** A live tool by its id (SPEC section 7: by id). */
+    /** A live tool by its id (docs/product.md §7: by id). */
     async findPublicToolById(id: string): Promise<ToolDetail | undefined> {
       dependsOn(pageTags.tool(id));
       expiresWithin(COUNTERS_MAX_AGE_MS);

@@ -1,4 +1,4 @@
-/** The verification queue's one definition (SPEC section 4): which tools wait in it, and how many do. */
+/** The verification queue's one definition (docs/product.md §4): which tools wait in it, and how many do. */
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { tools } from "../db/schema.ts";

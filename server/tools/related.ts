@@ -1,5 +1,5 @@
 /**
- * What a tool page shows besides the tool (SPEC section 2): its counters as they are now, its suggested tools and the
+ * What a tool page shows besides the tool (docs/product.md §2): its counters as they are now, its suggested tools and the
  * tools makers added. The server-rendered page and /api/v1/tools/:id/related (read beside the tool's snapshot) both
  * ask getRelatedToTool, so they always agree.
  */
@@ -50,7 +50,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
   }
 
   /**
-   * Suggested tools (SPEC section 7): the newest 4 live tools sharing a category with `tool`, then up to 2 random
+   * Suggested tools (docs/product.md §7): the newest 4 live tools sharing a category with `tool`, then up to 2 random
    * featured ones not already shown (among the newest FEATURED_SUGGESTION_POOL featured). Both reads are the same for
    * many tools: renders keep them (server/cache/kept-reads.ts).
    */
@@ -64,7 +64,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
     return [...sameCategory, ...pickAtRandom(featuredPool.filter((card) => !shown.has(card.id)), SUGGESTED_FEATURED_TOOLS)];
   }
 
-  /** The newest live tools that belong to a maker (SPEC section 7: tools added by users). */
+  /** The newest live tools that belong to a maker (docs/product.md §7: tools added by users). */
   function listToolsAddedByUsers({ limit = USER_ADDED_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
     return keptReads.read(`by-makers:${limit}`, async () => {
       dependsOn(pageTags.byMakers);

@@ -1,5 +1,5 @@
 /**
- * The verifiers' side of the tool lifecycle (SPEC section 4): the queue, verifying, asking for changes or refusing a tool, answering a
+ * The verifiers' side of the tool lifecycle (docs/product.md §4): the queue, verifying, asking for changes or refusing a tool, answering a
  * claim, confirming a live tool's new name, and the admin's skip of the waiting line. Every step checks who asks
  * (server/access.ts); its mails are outbox rows written in the change's transaction, delivered after the commit.
  */
@@ -89,7 +89,7 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
     },
 
     /**
-     * verifyTool (SPEC section 4): live from now on; then toolVerified e-mails the submitter the tool's link. The
+     * verifyTool (docs/product.md §4): live from now on; then toolVerified e-mails the submitter the tool's link. The
      * submitter becomes its linked creator (decision 022) unless the verifier decides otherwise; by default a guest's
      * submission is theirs, and a verifier's or an admin's is curation, linked to no one.
      */
@@ -194,7 +194,7 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
       return outcomes;
     },
 
-    /** acceptClaim (SPEC section 4): the claimer becomes the linked creator; claimToolAccepted e-mails them. */
+    /** acceptClaim (docs/product.md §4): the claimer becomes the linked creator; claimToolAccepted e-mails them. */
     async acceptClaim(user: SessionUser | null, id: string) {
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
@@ -232,7 +232,7 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
       return refused;
     },
 
-    /** skipWaitingLine (SPEC section 4), granted by an admin: the tool moves to the front of the queue. */
+    /** skipWaitingLine (docs/product.md §4), granted by an admin: the tool moves to the front of the queue. */
     async skipWaitingLine(user: SessionUser | null, id: string, now = new Date()) {
       const admin = requireAdmin(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);

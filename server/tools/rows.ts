@@ -8,7 +8,7 @@ export type NewToolRow = typeof tools.$inferInsert;
 
 export type ToolRowInput = Omit<Partial<NewToolRow>, "id" | "slug" | "keywords"> & { name: string; website: string };
 
-/** A complete new tool row from what a person provides: id, slug, keywords, website domain and dates follow SPEC section 3. */
+/** A complete new tool row from what a person provides: id, slug, keywords, website domain and dates follow docs/product.md §3. */
 export function buildToolRow(input: ToolRowInput, now: Date = new Date()): NewToolRow & { id: string; slug: string } {
   const createdAt = input.createdAt ?? now;
   const id = createId("t", createdAt);

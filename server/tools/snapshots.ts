@@ -1,5 +1,5 @@
 /**
- * Public JSON snapshots of tools at tools/{id}/{id}.json (SPEC sections 3 and 7): the browser reads one when it
+ * Public JSON snapshots of tools at tools/{id}/{id}.json (docs/product.md §3 and §7): the browser reads one when it
  * navigates to a tool page, and falls back to the database when it cannot. Only live tools have one.
  */
 import type { Database } from "../db/client.ts";

@@ -1,5 +1,5 @@
 /**
- * The maker's side of the tool lifecycle (SPEC section 4): submit a tool, edit it, see it before it is public, and
+ * The maker's side of the tool lifecycle (docs/product.md §4): submit a tool, edit it, see it before it is public, and
  * claim a listed one. Every step checks who asks (server/access.ts); its notices are outbox rows written in the
  * change's transaction, delivered after the commit (server/outbox/), so they never undo it nor hold the request.
  */
@@ -28,7 +28,7 @@ type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
 export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
   return {
-    /** Submits a new tool (SPEC section 4: created unverified and queued), then calls submitTool's notices. */
+    /** Submits a new tool (docs/product.md §4: created unverified and queued), then calls submitTool's notices. */
     async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
       const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
@@ -131,7 +131,7 @@ export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submis
       return tool;
     },
 
-    /** askForClaim (SPEC section 4): a signed-in user who is not the creator claims a listed tool; claimTool tells the admin. */
+    /** askForClaim (docs/product.md §4): a signed-in user who is not the creator claims a listed tool; claimTool tells the admin. */
     async askForClaim(user: SessionUser | null, id: string) {
       const claimer = requireSignedIn(user);
       const tool = await getTool(db, id);

@@ -1,5 +1,5 @@
 /**
- * Changes a user makes to their own account (SPEC sections 2 and 6: edit profile, request a boost) and the admin's
+ * Changes a user makes to their own account (docs/product.md §2 and §6: edit profile, request a boost) and the admin's
  * role command. Every operation acts on the signed-in user it is given: nobody changes another person's profile.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -187,7 +187,7 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
     },
 
     /**
-     * Asks for one of the user's own tools to be featured (SPEC: request a boost). The request joins the user's payments
+     * Asks for one of the user's own tools to be featured (docs/product.md §6). The request joins the user's payments
      * list as 'requested'; boosts count what the admin granted, so they do not change here
      * (docs/decisions/005-featuring-requests.md). The admin is told through the messaging bot.
      */
@@ -247,7 +247,7 @@ function passwordChangeFailure(error: unknown, logger: Logger): AppError {
 /** The admin's command: `npm run admin -- set-role <email> <role>` (scripts/admin.ts). */
 export function roleMutations(db: Database) {
   return {
-    /** Gives the user with this e-mail a role (SPEC section 6); says what the role was. */
+    /** Gives the user with this e-mail a role (docs/product.md §6); says what the role was. */
     async setRole({ email, role }: SetRoleInput): Promise<{ email: string; username: string; previousRole: string; role: string }> {
       const [record] = await db.select({ id: users.id, email: users.email, username: users.username, role: users.role }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
       if (!record) throw new AppError("not-found", MESSAGES.profile.noUserWithEmail(email));

@@ -14,7 +14,7 @@ import { dependsOn, pageTags } from "../cache/page-tags.ts";
 
 /**
  * The tools that are a user's: those whose creator is their slug, unless that is only a claim still waiting for its
- * answer (SPEC section 4: a claim sets the creator at once, the link comes when it is accepted).
+ * answer (docs/product.md §4: a claim sets the creator at once, the link comes when it is accepted).
  */
 export function toolsOwnedBy(slug: string): SQL {
   return and(eq(tools.creatorUsername, slug), sql`not (${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted})`)!;
@@ -74,7 +74,7 @@ export function userQueries(db: Database) {
 
   return {
     /**
-     * A profile by its slug (SPEC section 7: users by slug): the user, their live tools newest first (one keyset page),
+     * A profile by its slug (docs/product.md §7: users by slug): the user, their live tools newest first (one keyset page),
      * and for the owner alone their boosts, payments and tools. A former slug answers where the user is now.
      */
     async findProfileBySlug(

@@ -70,7 +70,7 @@ describe("home page in Chromium", () => {
       if (failures++ === 0) return route.abort("connectionreset");
       return route.continue();
     });
-    // The page logs the failure (SPEC section 8); the console is silenced in production, so nothing is printed.
+    // The page logs the failure (docs/product.md §8); the console is silenced in production, so nothing is printed.
     await gotoHydrated(page, server.url);
     const latest = page.locator("#latest").getByTestId("tool-card");
     await page.mouse.wheel(0, 6000);

@@ -1,7 +1,7 @@
 /**
  * The tool page in Chromium with the files in an S3 bucket (s3rver on 127.0.0.1, another origin than the site): the
  * browser reads a tool's snapshot and its logo from the bucket, which the page's policy allows, and falls back to the
- * server when the snapshot cannot be read (SPEC section 7).
+ * server when the snapshot cannot be read (docs/product.md §7).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -431,7 +431,7 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
       });
 
       it("an accepted claim shows the tool on the claimer's profile", async () => {
-        // A claim as askForClaim records it (SPEC section 4): the creator is the claimer's slug, not linked yet.
+        // A claim as askForClaim records it (docs/product.md §4): the creator is the claimer's slug, not linked yet.
         const tool = await insertTool(database.db, { name: "Claimed Tool", hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug });
         expect(await html(visitor(), `/profile/${maker.record.slug}`)).not.toContain(`href="/tool/${tool.slug}"`);
         const response = await verifier.client.post("/admin/claims", { intent: "accept", toolId: tool.id });

@@ -1,4 +1,4 @@
-/** The callable functions (POST /api/functions/{name}, SPEC section 7) through the real HTTP app: each status they answer, and who may call what. */
+/** The callable functions (POST /api/functions/{name}, docs/product.md §7) through the real HTTP app: each status they answer, and who may call what. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { LIMITS } from "#server/auth/rate-limit.ts";

@@ -1,5 +1,5 @@
 /**
- * 'Sign in with Google' (SPEC sections 4 and 8) end to end over HTTP: the app on a real port, a real OpenID Connect
+ * 'Sign in with Google' (docs/product.md §4 and §8) end to end over HTTP: the app on a real port, a real OpenID Connect
  * provider standing in for Google, and a local Telegram Bot API that receives the admin's notices.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** The tool lifecycle (SPEC section 4) through its service, with real mail (SMTP receiver) and a real bot API stand-in. */
+/** The tool lifecycle (docs/product.md §4) through its service, with real mail (SMTP receiver) and a real bot API stand-in. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";

@@ -1,4 +1,4 @@
-/** The newsletter's digest: what it holds, how it escapes, SPEC section 7's 'verified X days ago', the command line and /admin/newsletter. */
+/** The newsletter's digest: what it holds, how it escapes, docs/product.md §7's 'verified X days ago', the command line and /admin/newsletter. */
 import { spawn } from "node:child_process";
 import { mkdtempSync, openAsBlob, rmSync } from "node:fs";
 import os from "node:os";
@@ -147,7 +147,7 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
     });
   });
 
-  describe("tools verified exactly X days ago (SPEC section 7)", () => {
+  describe("tools verified exactly X days ago (docs/product.md §7)", () => {
     it("takes the whole UTC day, X days before today's, and nothing around it", async () => {
       // NOW is 15 March: 7 days ago is 8 March.
       await insertTool(database.db, { name: "First moment", verifiedAt: new Date("2026-03-08T00:00:00.000Z") });

@@ -1,5 +1,5 @@
 /**
- * The optional token sync (SPEC section 7) against a local HTTP server: every sign-in POSTs its session token as a
+ * The optional token sync (docs/product.md §7) against a local HTTP server: every sign-in POSTs its session token as a
  * Bearer token, a sign-out DELETEs it, and a sync server that fails never stands in the person's way.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

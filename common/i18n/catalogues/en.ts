@@ -1,5 +1,5 @@
 /**
- * English, the seed's own words: every message of SPEC section 8 and every fixed string it names is here as it is
+ * English, the seed's own words: every message of docs/product.md §8 and every fixed string it names is here as it is
  * written there. Messages are ICU MessageFormat: {name} for a value, {count, plural, one {...} other {...}} for a count
  * ("#" is the count as a number of this language), {kind, select, ...} for a choice. Every other language has exactly
  * these keys, with the same placeholders (common/i18n/catalogues.test.ts). Add a key here first.
@@ -104,7 +104,7 @@ export default {
   "favorite.removed": "Removed from your favourites.",
   "favorite.waiting": "{reason, select, new {Your like shows to you now, and counts for everyone once your account is a day old.} other {Your like shows to you now, and counts for everyone within a few minutes.}}",
 
-  // Messages of refusals and errors (common/messages.ts): SPEC section 8's, then the product's own.
+  // Messages of refusals and errors (common/messages.ts): docs/product.md §8's, then the product's own.
   "general.unknown": "Unknown error",
   "page.notFound": "This page does not exist",
   "page.invalidCursor": "This page link is no longer valid",

@@ -93,7 +93,7 @@ export default {
   "favorite.removed": "Quitada de tus favoritos.",
   "favorite.waiting": "{reason, select, new {Tu me gusta ya se muestra para ti, y cuenta para todos cuando tu cuenta tenga un día.} other {Tu me gusta ya se muestra para ti, y cuenta para todos en unos minutos.}}",
 
-  // Messages of refusals and errors (common/messages.ts): SPEC section 8's, then the product's own.
+  // Messages of refusals and errors (common/messages.ts): docs/product.md §8's, then the product's own.
   "general.unknown": "Error desconocido",
   "page.notFound": "Esta página no existe",
   "page.invalidCursor": "Este enlace de página ya no es válido",

@@ -93,7 +93,7 @@ export default {
   "favorite.removed": "Retiré de vos favoris.",
   "favorite.waiting": "{reason, select, new {Votre like s'affiche pour vous dès maintenant, et compte pour tous quand votre compte aura un jour.} other {Votre like s'affiche pour vous dès maintenant, et compte pour tous d'ici quelques minutes.}}",
 
-  // Messages of refusals and errors (common/messages.ts): SPEC section 8's, then the product's own.
+  // Messages of refusals and errors (common/messages.ts): docs/product.md §8's, then the product's own.
   "general.unknown": "Erreur inconnue",
   "page.notFound": "Cette page n'existe pas",
   "page.invalidCursor": "Ce lien de page n'est plus valide",
