@@ -31,7 +31,18 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: ["common/zod.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "zod", importNames: ["z", "default"], message: "Import z from #common/zod.ts, which sets zod up before any schema is made." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              importNames: ["z", "default"],
+              message: "Import z from #common/zod.ts, which sets zod up before any schema is made.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -48,7 +59,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ regex: SERVER_IMPORT, allowTypeImports: true, message: "Server code reaches routes through the load context; import only types from server/." }] },
+        {
+          patterns: [
+            {
+              regex: SERVER_IMPORT,
+              allowTypeImports: true,
+              message: "Server code reaches routes through the load context; import only types from server/.",
+            },
+          ],
+        },
       ],
     },
   },

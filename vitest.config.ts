@@ -11,7 +11,14 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["common/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "eslint/**/*.test.ts", "tests/setup/**/*.test.ts", "docs/**/*.test.ts"],
+          include: [
+            "common/**/*.test.ts",
+            "server/**/*.test.ts",
+            "app/**/*.test.ts",
+            "eslint/**/*.test.ts",
+            "tests/setup/**/*.test.ts",
+            "docs/**/*.test.ts",
+          ],
           environment: "node",
           globalSetup: ["tests/setup/clean-tree.ts"],
         },

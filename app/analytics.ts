@@ -12,12 +12,23 @@ const ENDPOINT = "/api/event";
 type EventProps = Record<string, string | number | boolean>;
 
 /** Sends one event; false when the browser has no way to send it that outlives the page. */
-export function trackEvent(name: string, { props, referrer }: { props?: EventProps; referrer?: string | null } = {}): boolean {
-  const body = JSON.stringify({ n: name, u: location.href, d: siteDomain(), r: referrer ?? null, ...(props ? { p: props } : {}) });
+export function trackEvent(
+  name: string,
+  { props, referrer }: { props?: EventProps; referrer?: string | null } = {},
+): boolean {
+  const body = JSON.stringify({
+    n: name,
+    u: location.href,
+    d: siteDomain(),
+    r: referrer ?? null,
+    ...(props ? { p: props } : {}),
+  });
   // A text body: a "simple" request, sent as is, with no preflight.
   if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(ENDPOINT, body)) return true;
   if (typeof fetch === "function" && "keepalive" in Request.prototype) {
-    void fetch(ENDPOINT, { method: "POST", body, keepalive: true, headers: { "content-type": "text/plain" } }).catch(() => {});
+    void fetch(ENDPOINT, { method: "POST", body, keepalive: true, headers: { "content-type": "text/plain" } }).catch(
+      () => {},
+    );
     return true;
   }
   void fetch(ENDPOINT, { method: "POST", body }).catch(() => {});
@@ -66,7 +77,13 @@ export function usePageviews(): void {
 export function trackOutboundClick(event: MouseEvent<HTMLAnchorElement>, props: EventProps = {}): void {
   const link = event.currentTarget;
   const sent = trackEvent(OUTBOUND_CLICK_EVENT, { props: { url: link.href, ...props } });
-  const opensHere = link.target !== "_blank" && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  const opensHere =
+    link.target !== "_blank" &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey;
   if (!sent && opensHere) {
     event.preventDefault();
     setTimeout(() => window.location.assign(link.href), OUTBOUND_FALLBACK_DELAY_MS);

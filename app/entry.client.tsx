@@ -50,8 +50,13 @@ async function load(locale: Locale, bundle: string) {
 
 const lang = document.documentElement.lang;
 const locale: Locale = isLocale(lang) ? lang : "en";
-const written = document.querySelector<HTMLMetaElement>('meta[name="i18n-bundles"]')?.content.split(" ").filter(Boolean) ?? [];
-await Promise.all(["shell", ...written].filter((bundle, index, all) => all.indexOf(bundle) === index).map((bundle) => load(locale, bundle)));
+const written =
+  document.querySelector<HTMLMetaElement>('meta[name="i18n-bundles"]')?.content.split(" ").filter(Boolean) ?? [];
+await Promise.all(
+  ["shell", ...written]
+    .filter((bundle, index, all) => all.indexOf(bundle) === index)
+    .map((bundle) => load(locale, bundle)),
+);
 watchBundles({ load });
 readLocaleFrom(() => locale);
 

@@ -1,7 +1,13 @@
 /** Renders a page on the server. The whole page is rendered before the response starts, so its status is always right. */
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { BROWSER_BUNDLES } from "#common/i18n/bundles.ts";
 import { requestBundles } from "#server/i18n.ts";
 import { WordsProvider } from "./i18n.tsx";
@@ -14,7 +20,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // Through the server's logger: in its format, under the request's id.
-  context.logger.error(`${request.method} ${new URL(request.url).pathname} failed`, error instanceof Error ? error : String(error));
+  context.logger.error(
+    `${request.method} ${new URL(request.url).pathname} failed`,
+    error instanceof Error ? error : String(error),
+  );
 };
 
 export default function handleRequest(
@@ -61,7 +70,11 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by React Router; an error here would otherwise go unseen.
-          if (!(error instanceof Error && error.name === "AbortError")) loadContext.logger.error(`${request.method} ${new URL(request.url).pathname}: render error`, error instanceof Error ? error : String(error));
+          if (!(error instanceof Error && error.name === "AbortError"))
+            loadContext.logger.error(
+              `${request.method} ${new URL(request.url).pathname}: render error`,
+              error instanceof Error ? error : String(error),
+            );
         },
       },
     );

@@ -19,7 +19,10 @@ export function keptValues(form: FormData, names: string[]): Record<string, stri
 export function formFailure(error: unknown, values: Record<string, string>) {
   const failure = isZodError(error) ? invalidInput(error) : error;
   if (isAppError(failure)) {
-    return data<FormFailure>({ message: failure.message, fields: failure.fields ?? {}, values }, { status: failure.status });
+    return data<FormFailure>(
+      { message: failure.message, fields: failure.fields ?? {}, values },
+      { status: failure.status },
+    );
   }
   throw error;
 }
@@ -35,7 +38,10 @@ export async function orRefusalPage<T>(work: Promise<T>): Promise<T> {
 }
 
 /** A page's query string read with its schema; an invalid one is a 400 page saying what is wrong with it. */
-export function parseSearchParams<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, url: URL): T {
+export function parseSearchParams<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } },
+  url: URL,
+): T {
   const query = schema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data(invalidInput(query.error).message, { status: 400 });
   return query.data;

@@ -4,12 +4,16 @@
  * hashing in batches, and the loop gives the page back every few dozen milliseconds, so typing never stalls.
  */
 
-export type Challenge = { parameters: { salt: string; nonce: string; keyPrefix: string; expiresAt?: number }; signature?: string };
+export type Challenge = {
+  parameters: { salt: string; nonce: string; keyPrefix: string; expiresAt?: number };
+  signature?: string;
+};
 
 const BATCH = 200;
 
 const bytesOf = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
-const hexOf = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+const hexOf = (buffer: ArrayBuffer) =>
+  Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The answer as the form's field carries it (base64 JSON), or null when `signal` aborted first. */
@@ -29,7 +33,8 @@ export async function solveChallenge(challenge: Challenge, signal: AbortSignal):
     if (signal.aborted) return null;
     const keys = (await Promise.all(Array.from({ length: BATCH }, (_, offset) => hash(start + offset)))).map(hexOf);
     const found = keys.findIndex((key) => key.startsWith(prefix));
-    if (found >= 0) return btoa(JSON.stringify({ challenge, solution: { counter: start + found, derivedKey: keys[found] } }));
+    if (found >= 0)
+      return btoa(JSON.stringify({ challenge, solution: { counter: start + found, derivedKey: keys[found] } }));
     if (performance.now() - lastYield > 40) {
       await nextTask();
       lastYield = performance.now();

@@ -1,6 +1,15 @@
 /** The root layout (docs/product.md §2): promo banner, navigation bar, the page, footer; and the error page for the whole app. */
 import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useHref } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useHref,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { usePageviews } from "./analytics.ts";
 import stylesheet from "./app.css?url";

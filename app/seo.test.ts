@@ -1,10 +1,45 @@
 import { describe, expect, it } from "vitest";
 import { ogHomeImage, ogImagePath } from "#common/og-image.ts";
 import "#server/i18n.ts";
-import { breadcrumbLd, itemListLd, jsonLd, MAX_DESCRIPTION_LENGTH, metaDescription, pageMeta, pageTitle } from "./seo.ts";
+import {
+  breadcrumbLd,
+  itemListLd,
+  jsonLd,
+  MAX_DESCRIPTION_LENGTH,
+  metaDescription,
+  pageMeta,
+  pageTitle,
+} from "./seo.ts";
 
-const matches = [{ loaderData: { locale: "en", config: { siteName: "Indie Tools", siteUrl: "https://tools.example", taglines: {}, locales: ["en"], defaultLocale: "en", other: "not shown" } } }];
-const multilingual = (locale: string) => [{ loaderData: { locale, config: { siteName: "Indie Tools", siteUrl: "https://tools.example", taglines: {}, locales: ["en", "fr", "es"], defaultLocale: "en" } } }];
+const matches = [
+  {
+    loaderData: {
+      locale: "en",
+      config: {
+        siteName: "Indie Tools",
+        siteUrl: "https://tools.example",
+        taglines: {},
+        locales: ["en"],
+        defaultLocale: "en",
+        other: "not shown",
+      },
+    },
+  },
+];
+const multilingual = (locale: string) => [
+  {
+    loaderData: {
+      locale,
+      config: {
+        siteName: "Indie Tools",
+        siteUrl: "https://tools.example",
+        taglines: {},
+        locales: ["en", "fr", "es"],
+        defaultLocale: "en",
+      },
+    },
+  },
+];
 
 describe("pageMeta", () => {
   it("writes the title, description, canonical URL and link-preview tags, with the home page's image by default", () => {
@@ -30,7 +65,11 @@ describe("pageMeta", () => {
   });
 
   it("names the page in each language, with English as x-default, and its canonical address in its own language", () => {
-    const meta = pageMeta(multilingual("fr"), ({ t }) => ({ title: t("home.latest"), description: "d", path: "/tool/counter" }));
+    const meta = pageMeta(multilingual("fr"), ({ t }) => ({
+      title: t("home.latest"),
+      description: "d",
+      path: "/tool/counter",
+    }));
     expect(meta[0]).toEqual({ title: "Derniers outils ajoutés | Indie Tools" });
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://tools.example/fr/tool/counter" });
     expect(meta).toContainEqual({ property: "og:url", content: "https://tools.example/fr/tool/counter" });
@@ -40,8 +79,14 @@ describe("pageMeta", () => {
       { tagName: "link", rel: "alternate", hrefLang: "es", href: "https://tools.example/es/tool/counter" },
       { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://tools.example/tool/counter" },
     ]);
-    expect(pageMeta(multilingual("es"), { title: "t", description: "d", path: "/", noindex: true }).filter((tag) => "hrefLang" in tag)).toEqual([]);
-    expect(pageMeta(matches, { title: "t", description: "d", path: "/" }).filter((tag) => "hrefLang" in tag)).toEqual([]);
+    expect(
+      pageMeta(multilingual("es"), { title: "t", description: "d", path: "/", noindex: true }).filter(
+        (tag) => "hrefLang" in tag,
+      ),
+    ).toEqual([]);
+    expect(pageMeta(matches, { title: "t", description: "d", path: "/" }).filter((tag) => "hrefLang" in tag)).toEqual(
+      [],
+    );
     // Link previews read the page's language, and the others it exists in.
     const openGraph = (tag: object) => "property" in tag && String(tag.property).startsWith("og:locale");
     expect(meta.filter(openGraph)).toEqual([
@@ -56,24 +101,52 @@ describe("pageMeta", () => {
       title: "t",
       description: "d",
       path: "/tags",
-      extra: [breadcrumbLd(pageUrl, [{ name: "Inicio", path: "/" }, { name: "Etiquetas", path: "/tags" }]), itemListLd(pageUrl, "Herramientas", [{ name: "Counter", path: "/tool/counter" }])],
+      extra: [
+        breadcrumbLd(pageUrl, [
+          { name: "Inicio", path: "/" },
+          { name: "Etiquetas", path: "/tags" },
+        ]),
+        itemListLd(pageUrl, "Herramientas", [{ name: "Counter", path: "/tool/counter" }]),
+      ],
     })).slice(-2) as { "script:ld+json": { itemListElement: { item?: string; url?: string }[] } }[];
-    expect(crumbs!["script:ld+json"].itemListElement.map((item) => item.item)).toEqual(["https://tools.example/es", "https://tools.example/es/tags"]);
-    expect(list!["script:ld+json"].itemListElement.map((item) => item.url)).toEqual(["https://tools.example/es/tool/counter"]);
+    expect(crumbs!["script:ld+json"].itemListElement.map((item) => item.item)).toEqual([
+      "https://tools.example/es",
+      "https://tools.example/es/tags",
+    ]);
+    expect(list!["script:ld+json"].itemListElement.map((item) => item.url)).toEqual([
+      "https://tools.example/es/tool/counter",
+    ]);
   });
 
   it("names the page's own image, as an absolute address", () => {
-    const meta = pageMeta(matches, { title: "Counter", description: "Counts.", path: "/tool/counter", image: "/og/tool/counter.png?v=0123abcd" });
-    expect(meta).toContainEqual({ property: "og:image", content: "https://tools.example/og/tool/counter.png?v=0123abcd" });
+    const meta = pageMeta(matches, {
+      title: "Counter",
+      description: "Counts.",
+      path: "/tool/counter",
+      image: "/og/tool/counter.png?v=0123abcd",
+    });
+    expect(meta).toContainEqual({
+      property: "og:image",
+      content: "https://tools.example/og/tool/counter.png?v=0123abcd",
+    });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 
   it("puts the robots tag after the page's own tags, and the extra tags last", () => {
     const ld = jsonLd({ "@type": "Thing" });
-    const meta = pageMeta(matches, ({ siteName }) => ({ title: `${siteName}: home`, description: "d", path: "/", noindex: true, extra: [ld] }));
+    const meta = pageMeta(matches, ({ siteName }) => ({
+      title: `${siteName}: home`,
+      description: "d",
+      path: "/",
+      noindex: true,
+      extra: [ld],
+    }));
     expect(meta[0]).toEqual({ title: "Indie Tools: home" });
     expect(meta.slice(-2)).toEqual([{ name: "robots", content: "noindex" }, ld]);
-    expect(pageMeta(matches, { title: "t", description: "d", path: "/", noindex: false })).not.toContainEqual({ name: "robots", content: "noindex" });
+    expect(pageMeta(matches, { title: "t", description: "d", path: "/", noindex: false })).not.toContainEqual({
+      name: "robots",
+      content: "noindex",
+    });
   });
 
   it("gives no tags without the root's data, or when the page has nothing to describe", () => {

@@ -79,7 +79,12 @@ export type Crumb = { name: string; path: string };
 export function breadcrumbLd(pageUrl: PageUrl, crumbs: Crumb[]): MetaDescriptor {
   return jsonLd({
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: pageUrl(crumb.path) })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: pageUrl(crumb.path),
+    })),
   });
 }
 
@@ -88,7 +93,12 @@ export function itemListLd(pageUrl: PageUrl, name: string, items: Crumb[]): Meta
   return jsonLd({
     "@type": "ItemList",
     name,
-    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: pageUrl(item.path) })),
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      url: pageUrl(item.path),
+    })),
   });
 }
 
@@ -96,7 +106,12 @@ export function itemListLd(pageUrl: PageUrl, name: string, items: Crumb[]): Meta
  * The home page's WebSite, with the SearchAction that lets a search engine send a query straight to /search (which
  * turns any text into its results page), and the Organization that runs the site.
  */
-export function websiteLd({ siteName, siteUrl, pageUrl, locale }: Site & { pageUrl: PageUrl; locale: Locale }): MetaDescriptor[] {
+export function websiteLd({
+  siteName,
+  siteUrl,
+  pageUrl,
+  locale,
+}: Site & { pageUrl: PageUrl; locale: Locale }): MetaDescriptor[] {
   const home = pageUrl("/");
   return [
     jsonLd({
@@ -104,7 +119,11 @@ export function websiteLd({ siteName, siteUrl, pageUrl, locale }: Site & { pageU
       name: siteName,
       url: home.endsWith("/") ? home : `${home}/`,
       inLanguage: locale,
-      potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${pageUrl("/search")}?q={search_term_string}` }, "query-input": "required name=search_term_string" },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${pageUrl("/search")}?q={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
     }),
     jsonLd({ "@type": "Organization", name: siteName, url: `${siteUrl}/`, logo: `${siteUrl}/favicon.svg` }),
   ];
@@ -141,14 +160,22 @@ export type PageMeta = Omit<SeoInput, keyof Site | "locale" | "site"> & {
  * extra tags. The site's name and address come from the root loader's data. `page` may be built from them; a builder
  * that answers undefined (the page's loader failed, and the error page shows instead) gives no tags.
  */
-export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta | ((site: SiteWords) => PageMeta | undefined)): MetaDescriptor[] {
-  const root = matches[0]?.loaderData as { config: Site & { taglines: Partial<Record<Locale, string>> } & SiteLocales; locale: Locale } | undefined;
+export function pageMeta(
+  matches: readonly ({ loaderData?: unknown } | undefined)[],
+  page: PageMeta | ((site: SiteWords) => PageMeta | undefined),
+): MetaDescriptor[] {
+  const root = matches[0]?.loaderData as
+    | { config: Site & { taglines: Partial<Record<Locale, string>> } & SiteLocales; locale: Locale }
+    | undefined;
   if (!root) return [];
   const { siteName, siteUrl, taglines, locales, defaultLocale } = root.config;
   const site = { locales, defaultLocale };
   const pageUrl: PageUrl = (path) => `${siteUrl}${localizedPath(root.locale, path, site)}`;
   const words = wordsFor(root.locale);
-  const meta = typeof page === "function" ? page({ siteName, siteUrl, tagline: taglineOf(taglines, root.locale, words.t), pageUrl, ...words }) : page;
+  const meta =
+    typeof page === "function"
+      ? page({ siteName, siteUrl, tagline: taglineOf(taglines, root.locale, words.t), pageUrl, ...words })
+      : page;
   if (!meta) return [];
   const { noindex, extra = [], path, ...rest } = meta;
   return [
@@ -165,8 +192,20 @@ export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined
 function alternates(siteUrl: string, path: string, site: SiteLocales, locale: Locale): MetaDescriptor[] {
   if (site.locales.length < 2) return [];
   return [
-    ...site.locales.filter((other) => other !== locale).map((other) => ({ property: "og:locale:alternate", content: OPEN_GRAPH_LOCALES[other] })),
-    ...site.locales.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: locale, href: `${siteUrl}${localizedPath(locale, path, site)}` })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${siteUrl}${localizedPath(site.defaultLocale, path, site)}` },
+    ...site.locales
+      .filter((other) => other !== locale)
+      .map((other) => ({ property: "og:locale:alternate", content: OPEN_GRAPH_LOCALES[other] })),
+    ...site.locales.map((locale) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: locale,
+      href: `${siteUrl}${localizedPath(locale, path, site)}`,
+    })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: `${siteUrl}${localizedPath(site.defaultLocale, path, site)}`,
+    },
   ];
 }

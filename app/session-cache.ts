@@ -28,10 +28,24 @@ export type SessionCache = {
 };
 
 /** The signed-in person as the page shows them. */
-export type Viewer = { user: SessionUser; tools: UserToolLink[]; favoriteToolIds: string[]; waitingLikeIds: string[]; likesCountFrom: string | null; follows: string[] };
+export type Viewer = {
+  user: SessionUser;
+  tools: UserToolLink[];
+  favoriteToolIds: string[];
+  waitingLikeIds: string[];
+  likesCountFrom: string | null;
+  follows: string[];
+};
 
 /** What the server says of the person (/api/me, or a page rendered for them). */
-type ViewerAnswer = { user: SessionUser | null; tools: UserToolLink[]; favoriteToolIds: string[]; waitingLikeIds?: string[]; likesCountFrom?: string | null; follows?: string[] };
+type ViewerAnswer = {
+  user: SessionUser | null;
+  tools: UserToolLink[];
+  favoriteToolIds: string[];
+  waitingLikeIds?: string[];
+  likesCountFrom?: string | null;
+  follows?: string[];
+};
 
 /** The viewer an answer names, or null for nobody. */
 function viewerOf(answer: ViewerAnswer): Viewer | null {
@@ -174,7 +188,17 @@ export function useViewerSync() {
   const follows = root?.follows;
 
   useEffect(() => {
-    if (user) setViewer(viewerOf({ user, tools: tools ?? [], favoriteToolIds: favoriteToolIds ?? [], waitingLikeIds, likesCountFrom, follows }));
+    if (user)
+      setViewer(
+        viewerOf({
+          user,
+          tools: tools ?? [],
+          favoriteToolIds: favoriteToolIds ?? [],
+          waitingLikeIds,
+          likesCountFrom,
+          follows,
+        }),
+      );
     else if (load()) void refreshViewer();
   }, [user, tools, favoriteToolIds, waitingLikeIds, likesCountFrom, follows]);
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canEditTool, isAdmin, isLinkedCreator, isModerator, isOwnProfile, needsIdentityReview, type Role, type SessionUser } from "./access.ts";
+import {
+  canEditTool,
+  isAdmin,
+  isLinkedCreator,
+  isModerator,
+  isOwnProfile,
+  needsIdentityReview,
+  type Role,
+  type SessionUser,
+} from "./access.ts";
 
 const person = (role: Role, slug = `${role}-person`): SessionUser => ({ id: `${slug}-id`, slug, username: slug, role });
 const guest = person("guest");

@@ -12,7 +12,9 @@ export type SessionUser = { id: string; slug: string; username: string; role: Ro
 type WithRole = { role: Role };
 
 /** Verifiers and admins run the queue and the claims of the moderation console. */
-export function isModerator<U extends WithRole>(user: U | null | undefined): user is U & { role: "verifier" | "admin" } {
+export function isModerator<U extends WithRole>(
+  user: U | null | undefined,
+): user is U & { role: "verifier" | "admin" } {
   return user?.role === "verifier" || user?.role === "admin";
 }
 

@@ -25,7 +25,17 @@ const escapeMarkdownText = (text: string) => text.replace(/\s+/g, " ").replace(/
 export type BadgeSnippets = { html: string; markdown: string };
 
 /** The badge image linking to the tool's page, as HTML and as Markdown, with absolute addresses. */
-export function badgeSnippets({ siteUrl, siteName, name, slug }: { siteUrl: string; siteName: string; name: string; slug: string }): BadgeSnippets {
+export function badgeSnippets({
+  siteUrl,
+  siteName,
+  name,
+  slug,
+}: {
+  siteUrl: string;
+  siteName: string;
+  name: string;
+  slug: string;
+}): BadgeSnippets {
   const image = `${siteUrl}${badgePath(slug)}`;
   const link = `${siteUrl}${badgeLinkPath(slug)}`;
   const alt = `${name} on ${siteName}`;

@@ -16,8 +16,19 @@ describe("contrast (WCAG 2.1)", () => {
   });
 
   it("chooses ink that reaches AA (4.5:1) on every colour, the catalogue's categories included", () => {
-    const colours = [...categories.map((category) => category.color), "#000000", "#ffffff", "#777777", "#808080", "#ff0000", "#0000ff", "#00ff00", "#7c3aed"];
-    for (const colour of colours) expect(contrastRatio(colour, inkOn(colour)), colour).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    const colours = [
+      ...categories.map((category) => category.color),
+      "#000000",
+      "#ffffff",
+      "#777777",
+      "#808080",
+      "#ff0000",
+      "#0000ff",
+      "#00ff00",
+      "#7c3aed",
+    ];
+    for (const colour of colours)
+      expect(contrastRatio(colour, inkOn(colour)), colour).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
     expect(inkOn("#F9B4B4")).toBe(DARK_INK);
     expect(inkOn("#1e3a8a")).toBe(LIGHT_INK);
   });

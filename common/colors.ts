@@ -49,7 +49,13 @@ export type AccentPalette = { light: Record<AccentShade, string>; dark: Record<A
 export function mixColors(a: string, b: string, t: number): string {
   const channels = (hex: string) => [0, 2, 4].map((offset) => Number.parseInt(hex.slice(1 + offset, 3 + offset), 16));
   const [from, to] = [channels(a), channels(b)];
-  return `#${from.map((value, index) => Math.round(value + (to[index]! - value) * t).toString(16).padStart(2, "0")).join("")}`;
+  return `#${from
+    .map((value, index) =>
+      Math.round(value + (to[index]! - value) * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /**
@@ -93,6 +99,7 @@ export function accentContrastProblem(accent: string): string | null {
 /** The stylesheet that gives the site its accent, in both themes (the selectors of app/app.css's dark variant). */
 export function accentStylesheet(accent: string): string {
   const { light, dark } = accentPalette(accent);
-  const variables = (shades: Record<AccentShade, string>) => ACCENT_SHADES.map((shade) => `--color-brand-${shade}:${shades[shade]};`).join("");
+  const variables = (shades: Record<AccentShade, string>) =>
+    ACCENT_SHADES.map((shade) => `--color-brand-${shade}:${shades[shade]};`).join("");
   return `:root{${variables(light)}}:root[data-theme="dark"]{${variables(dark)}}@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){${variables(dark)}}}`;
 }

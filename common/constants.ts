@@ -92,7 +92,13 @@ export const ADMIN_PAGE_SIZE = 50;
 /** The longest text the console's searches (tools by name, users by name or e-mail) take. */
 export const MAX_MODERATION_SEARCH_LENGTH = 100;
 /** The flags of a tool an admin switches on /admin/tools: live or switched off, and where it is featured. */
-export const TOOL_FLAGS = ["isActive", "isFeaturedHome", "isFeaturedCategory", "isFeaturedNL", "isHomeBoosted"] as const;
+export const TOOL_FLAGS = [
+  "isActive",
+  "isFeaturedHome",
+  "isFeaturedCategory",
+  "isFeaturedNL",
+  "isHomeBoosted",
+] as const;
 export type ToolFlag = (typeof TOOL_FLAGS)[number];
 /** Categories an admin adds or edits: the longest label and description. */
 export const MAX_CATEGORY_LABEL_LENGTH = 60;

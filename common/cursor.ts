@@ -11,7 +11,9 @@ export type Cursor<Key extends CursorKey = number> = { key: Key; id: string };
 const TEXT_KEY_MARK = "t";
 /** A name of a few hundred characters, each up to 4 bytes of UTF-8. */
 const MAX_TEXT_KEY_LENGTH = 1200;
-const CURSOR_PATTERN = new RegExp(`^(?:(-?\\d{1,15})|${TEXT_KEY_MARK}([A-Za-z0-9_-]{0,${MAX_TEXT_KEY_LENGTH}}))\\.([a-z0-9][a-z0-9_-]{0,99})$`);
+const CURSOR_PATTERN = new RegExp(
+  `^(?:(-?\\d{1,15})|${TEXT_KEY_MARK}([A-Za-z0-9_-]{0,${MAX_TEXT_KEY_LENGTH}}))\\.([a-z0-9][a-z0-9_-]{0,99})$`,
+);
 
 // btoa and atob: this module runs in browsers too, which have no Buffer.
 function toBase64Url(text: string): string {
@@ -22,7 +24,9 @@ function toBase64Url(text: string): string {
 /** The text, or null when it is not base64url of UTF-8 a database can store. */
 function fromBase64Url(encoded: string): string | null {
   try {
-    const bytes = Uint8Array.from(atob(encoded.replaceAll("-", "+").replaceAll("_", "/")), (char) => char.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(encoded.replaceAll("-", "+").replaceAll("_", "/")), (char) =>
+      char.charCodeAt(0),
+    );
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return text.includes("\u0000") ? null : text;
   } catch {
@@ -60,7 +64,11 @@ export type KeysetPage<Row> = { items: Row[]; nextCursor: string | null };
  * Cuts one keyset page from `rows`, read with a limit of `limit + 1`: the extra row, when it came, tells that a next
  * page exists without a count, and the next page starts after the last row kept, whose cursor `cursorOf` gives.
  */
-export function keysetPage<Row>(rows: readonly Row[], limit: number, cursorOf: (last: Row) => Cursor<CursorKey>): KeysetPage<Row> {
+export function keysetPage<Row>(
+  rows: readonly Row[],
+  limit: number,
+  cursorOf: (last: Row) => Cursor<CursorKey>,
+): KeysetPage<Row> {
   const items = rows.slice(0, limit);
   const hasNextPage = rows.length > limit && items.length > 0;
   return { items, nextCursor: hasNextPage ? encodeCursor(cursorOf(items[items.length - 1]!)) : null };

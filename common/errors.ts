@@ -54,6 +54,9 @@ export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Re
 export function isAppError(error: unknown): error is AppError {
   return (
     error instanceof AppError ||
-    (error instanceof Error && error.name === "AppError" && typeof (error as AppError).code === "string" && typeof (error as AppError).status === "number")
+    (error instanceof Error &&
+      error.name === "AppError" &&
+      typeof (error as AppError).code === "string" &&
+      typeof (error as AppError).status === "number")
   );
 }

@@ -8,7 +8,8 @@ describe("prices", () => {
     expect(parseAmount("0.99", "usd")).toBe(99);
     expect(parseAmount("500", "jpy")).toBe(500);
     expect(parseAmount("12.50", "kwd")).toBe(12500);
-    for (const text of ["", "1.234", "-5", "1e3", "29,50", "12.5", " 3"]) expect(parseAmount(text, text === "12.5" ? "jpy" : "usd"), text).toBeNull();
+    for (const text of ["", "1.234", "-5", "1e3", "29,50", "12.5", " 3"])
+      expect(parseAmount(text, text === "12.5" ? "jpy" : "usd"), text).toBeNull();
   });
 
   it("writes an amount as a person reads it, and as the console's form shows it", () => {

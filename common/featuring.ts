@@ -13,7 +13,11 @@ export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** An offer's name in the language of whoever is being answered: "Skip the waiting line". */
 export function offerName(kind: OfferKind): string {
-  return kind === "skip-line" ? say("offer.skipLine") : kind === "featured" ? say("offer.featured") : say("offer.featuredMonthly");
+  return kind === "skip-line"
+    ? say("offer.skipLine")
+    : kind === "featured"
+      ? say("offer.featured")
+      : say("offer.featuredMonthly");
 }
 
 /** How many tools may be featured at once until the operator says otherwise. */
@@ -24,7 +28,24 @@ export const MAX_FEATURED_DAYS = 365;
 export const FEATURING_REMINDER_DAYS = 3;
 
 /** Stripe's currencies without a minor unit (https://docs.stripe.com/currencies#zero-decimal). */
-const ZERO_DECIMAL = new Set(["bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"]);
+const ZERO_DECIMAL = new Set([
+  "bif",
+  "clp",
+  "djf",
+  "gnf",
+  "jpy",
+  "kmf",
+  "krw",
+  "mga",
+  "pyg",
+  "rwf",
+  "ugx",
+  "vnd",
+  "vuv",
+  "xaf",
+  "xof",
+  "xpf",
+]);
 /** Stripe's currencies with three decimals (their amounts must end in 0, which two typed decimals ensure). */
 const THREE_DECIMAL = new Set(["bhd", "jod", "kwd", "omr", "tnd"]);
 
@@ -49,7 +70,10 @@ export function formatAmount(amount: number, currency: string): string {
   const value = amount / minorUnitsPerMain(currency);
   const { locale } = currentWords();
   try {
-    return new Intl.NumberFormat(locale === "en" ? "en-US" : locale, { style: "currency", currency: currency.toUpperCase() }).format(value);
+    return new Intl.NumberFormat(locale === "en" ? "en-US" : locale, {
+      style: "currency",
+      currency: currency.toUpperCase(),
+    }).format(value);
   } catch {
     return `${value} ${currency.toUpperCase()}`;
   }

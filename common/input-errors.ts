@@ -27,7 +27,11 @@ export function fieldMessages(issues: readonly Issue[]): Record<string, string> 
 export function invalidInput(error: Pick<ZodError, "issues">): AppError {
   const fields = fieldMessages(error.issues);
   const whole = error.issues.find((issue) => issue.path.length === 0) ?? error.issues[0];
-  return new AppError("invalid-argument", whole?.message ?? MESSAGES.general.unknown, Object.keys(fields).length ? fields : undefined);
+  return new AppError(
+    "invalid-argument",
+    whole?.message ?? MESSAGES.general.unknown,
+    Object.keys(fields).length ? fields : undefined,
+  );
 }
 
 /** The message for a field or for anything inside it: `faq` finds the message of "faq.0.answer". */
@@ -38,5 +42,10 @@ export function messageFor(fields: Readonly<Record<string, string>> | undefined,
 
 /** Whether `error` is a Zod failure. Checked by shape: the page bundle and the server may load their own copy of Zod. */
 export function isZodError(error: unknown): error is ZodError {
-  return typeof error === "object" && error !== null && (error as { name?: string }).name === "ZodError" && Array.isArray((error as ZodError).issues);
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { name?: string }).name === "ZodError" &&
+    Array.isArray((error as ZodError).issues)
+  );
 }

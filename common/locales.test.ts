@@ -12,7 +12,10 @@ describe("a path's language", () => {
     expect(splitLocalePath("/en/tool/beacon", site)).toEqual({ locale: "en", path: "/en/tool/beacon" });
     expect(splitLocalePath("/de/tools", site)).toEqual({ locale: "en", path: "/de/tools" });
     expect(splitLocalePath("/frank", site)).toEqual({ locale: "en", path: "/frank" });
-    expect(splitLocalePath("/es/tools", { locales: ["en", "fr"], defaultLocale: "en" })).toEqual({ locale: "en", path: "/es/tools" });
+    expect(splitLocalePath("/es/tools", { locales: ["en", "fr"], defaultLocale: "en" })).toEqual({
+      locale: "en",
+      path: "/es/tools",
+    });
   });
 
   it("is written back as a prefix, none for the default language", () => {

@@ -67,7 +67,11 @@ export function preferredLocale(acceptLanguage: string | undefined, locales: rea
       const [range = "", ...params] = part.trim().split(";");
       const q = params.find((param) => /^\s*q=/i.test(param));
       // A weight that is not a number (q=abc) makes the range unreadable: it is left out.
-      return { language: range.trim().toLowerCase().split("-")[0]!, q: q === undefined ? 1 : /^\s*q=[0-9.]+\s*$/i.test(q) ? Number(q.split("=")[1]) : NaN, order };
+      return {
+        language: range.trim().toLowerCase().split("-")[0]!,
+        q: q === undefined ? 1 : /^\s*q=[0-9.]+\s*$/i.test(q) ? Number(q.split("=")[1]) : NaN,
+        order,
+      };
     })
     .filter(({ q }) => Number.isFinite(q) && q > 0)
     .sort((a, b) => b.q - a.q || a.order - b.order);

@@ -8,5 +8,7 @@ export const SMALL_LOGO_SIZE = 96;
 
 /** The address of the small twin of the logo at `url`, or null when it has none. */
 export function smallLogoUrl(url: string): string | null {
-  return url.endsWith(`.${LOGO_SIZE}.webp`) ? `${url.slice(0, -`.${LOGO_SIZE}.webp`.length)}.${SMALL_LOGO_SIZE}.webp` : null;
+  return url.endsWith(`.${LOGO_SIZE}.webp`)
+    ? `${url.slice(0, -`.${LOGO_SIZE}.webp`.length)}.${SMALL_LOGO_SIZE}.webp`
+    : null;
 }

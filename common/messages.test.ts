@@ -4,7 +4,10 @@ import { MESSAGES } from "./messages.ts";
 /** Every sentence of the catalogue, with where it sits. */
 function sentences(): [string, string][] {
   return Object.entries(MESSAGES).flatMap(([domain, messages]) =>
-    Object.entries(messages).map(([key, message]): [string, string] => [`${domain}.${key}`, typeof message === "function" ? message(5_000_000) : message]),
+    Object.entries(messages).map(([key, message]): [string, string] => [
+      `${domain}.${key}`,
+      typeof message === "function" ? message(5_000_000) : message,
+    ]),
   );
 }
 

@@ -858,7 +858,8 @@ export const MESSAGES = {
     damaged: (archive: string, reason: string) => say("backup.damaged", { archive, reason }),
     notABackup: (archive: string) => say("backup.notABackup", { archive }),
     /** An archive whose database is larger, packed or unpacked, than a restore reads (a few MB of zeros can say gigabytes). */
-    tooLarge: (archive: string, limit: number) => say("backup.tooLarge", { archive, megabytes: Math.round(limit / (1024 * 1024)) }),
+    tooLarge: (archive: string, limit: number) =>
+      say("backup.tooLarge", { archive, megabytes: Math.round(limit / (1024 * 1024)) }),
     get postgres() {
       return say("backup.postgres");
     },

@@ -15,7 +15,9 @@ export function monogramInitials(name: string): string {
   const letters = [...first];
   if (letters.length === 1) return upper(letters[0]!);
   // "ChatGPT": a capital right after a small letter starts the word's second part.
-  const part = letters.findIndex((letter, index) => index > 0 && /\p{Lu}/u.test(letter) && /\p{Ll}/u.test(letters[index - 1]!));
+  const part = letters.findIndex(
+    (letter, index) => index > 0 && /\p{Lu}/u.test(letter) && /\p{Ll}/u.test(letters[index - 1]!),
+  );
   if (part > 0) return upper(letters[0]! + letters[part]!);
   return upper(letters[0]!) + (/\p{Lu}/u.test(letters[1]!) ? letters[1]! : letters[1]!.toLocaleLowerCase("en"));
 }

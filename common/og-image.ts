@@ -7,7 +7,13 @@
 import { say } from "./i18n/say.ts";
 
 /** What a tool's image draws. */
-export type ToolImageData = { slug: string; name: string; shortDesc: string; logo: string | null; color: string | null };
+export type ToolImageData = {
+  slug: string;
+  name: string;
+  shortDesc: string;
+  logo: string | null;
+  color: string | null;
+};
 /** What a category's or a top-list's image draws: its title and how many tools it holds ("12 tools"). */
 export type ListImageData = { slug: string; title: string; toolCount: string; color: string | null };
 /** What the home page's image (the default of every other page) draws. */
@@ -18,7 +24,6 @@ export type OgImage =
   | ({ kind: "category" } & ListImageData)
   | ({ kind: "top" } & ListImageData)
   | ({ kind: "home" } & HomeImageData);
-
 
 /** Bumped when the drawing itself changes, so every image is made again. */
 const DRAWING_VERSION = 1;
@@ -41,16 +46,41 @@ export function ogImagePath(image: OgImage, siteName: string): string {
 }
 
 /** A tool's image: its name, short description, logo, and its first category's colour. */
-export function ogToolImage(tool: { slug: string; name: string; shortDesc: string; logo: string | null; categories: { color: string }[] }): OgImage {
-  return { kind: "tool", slug: tool.slug, name: tool.name, shortDesc: tool.shortDesc, logo: tool.logo, color: tool.categories[0]?.color ?? null };
+export function ogToolImage(tool: {
+  slug: string;
+  name: string;
+  shortDesc: string;
+  logo: string | null;
+  categories: { color: string }[];
+}): OgImage {
+  return {
+    kind: "tool",
+    slug: tool.slug,
+    name: tool.name,
+    shortDesc: tool.shortDesc,
+    logo: tool.logo,
+    color: tool.categories[0]?.color ?? null,
+  };
 }
 
 export function ogCategoryImage(category: { slug: string; label: string; color: string; toolCount: number }): OgImage {
-  return { kind: "category", slug: category.slug, title: say("og.categoryTitle", { category: category.label }), toolCount: say("lists.toolCount", { count: category.toolCount }), color: category.color };
+  return {
+    kind: "category",
+    slug: category.slug,
+    title: say("og.categoryTitle", { category: category.label }),
+    toolCount: say("lists.toolCount", { count: category.toolCount }),
+    color: category.color,
+  };
 }
 
 export function ogTopListImage(page: { path: string; title: string }, toolCount: number): OgImage {
-  return { kind: "top", slug: page.path.slice(1), title: page.title, toolCount: say("lists.toolCount", { count: toolCount }), color: null };
+  return {
+    kind: "top",
+    slug: page.path.slice(1),
+    title: page.title,
+    toolCount: say("lists.toolCount", { count: toolCount }),
+    color: null,
+  };
 }
 
 /** The home page's image, the default of every other page: the site's name and its tagline. */

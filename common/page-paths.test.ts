@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { boostToolPath, loginPath, safeRedirect, signInPagePath, tagPath, toolPath, withRedirectTo } from "./page-paths.ts";
+import {
+  boostToolPath,
+  loginPath,
+  safeRedirect,
+  signInPagePath,
+  tagPath,
+  toolPath,
+  withRedirectTo,
+} from "./page-paths.ts";
 
 describe("page paths", () => {
   it("builds the pages' addresses", () => {
@@ -25,15 +33,21 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/tool/x?y=1#z")).toBe("/tool/x?y=1#z");
   });
 
-  it.each([["https://evil.example/"], ["//evil.example"], ["/\\evil.example"], [""], [null], [undefined], [42]])("answers %j with the fallback", (target) => {
-    expect(safeRedirect(target)).toBe("/");
-    expect(safeRedirect(target, "")).toBe("");
-  });
+  it.each([["https://evil.example/"], ["//evil.example"], ["/\\evil.example"], [""], [null], [undefined], [42]])(
+    "answers %j with the fallback",
+    (target) => {
+      expect(safeRedirect(target)).toBe("/");
+      expect(safeRedirect(target, "")).toBe("");
+    },
+  );
 
   // Browsers drop TAB, CR and LF inside an address: each of these would lead to evil.example.
-  it.each([["/\t/evil.example"], ["/\n/evil.example"], ["/\r\n/evil.example"], ["/\u0000x"], ["/x\u007f"]])("refuses %j, with a control character", (target) => {
-    expect(safeRedirect(target)).toBe("/");
-  });
+  it.each([["/\t/evil.example"], ["/\n/evil.example"], ["/\r\n/evil.example"], ["/\u0000x"], ["/x\u007f"]])(
+    "refuses %j, with a control character",
+    (target) => {
+      expect(safeRedirect(target)).toBe("/");
+    },
+  );
 
   it("percent-encodes other non-ASCII characters, which a Location header cannot carry", () => {
     expect(safeRedirect("/search/café")).toBe("/search/caf%C3%A9");

@@ -66,7 +66,8 @@ export function loginPath(redirectTo: string): string {
 export function safeRedirect(target: unknown, fallback = "/"): string {
   const path = typeof target === "string" ? target : "";
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || /[\u0000-\u001f\u007f]/.test(path)) return fallback;
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || /[\u0000-\u001f\u007f]/.test(path))
+    return fallback;
   try {
     return path.replace(/[\u0080-\uffff]+/g, (text) => encodeURI(text));
   } catch {

@@ -35,9 +35,17 @@ describe("queue place", () => {
   });
 
   it("says the place and the wait together, in each language", () => {
-    expect(describeQueuePlace(wordsFor("en").t, { place: 3, estimatedHours: 72 })).toBe("3rd in the queue · about 3 days");
-    expect(describeQueuePlace(wordsFor("fr").t, { place: 1, estimatedHours: 72 })).toBe("1er dans la file · environ 3 jours");
-    expect(describeQueuePlace(wordsFor("fr").t, { place: 3, estimatedHours: 5 })).toBe("3e dans la file · environ 5 heures");
-    expect(describeQueuePlace(wordsFor("es").t, { place: 2, estimatedHours: 15 * 24 })).toBe("2.º en la cola · unas 2 semanas");
+    expect(describeQueuePlace(wordsFor("en").t, { place: 3, estimatedHours: 72 })).toBe(
+      "3rd in the queue · about 3 days",
+    );
+    expect(describeQueuePlace(wordsFor("fr").t, { place: 1, estimatedHours: 72 })).toBe(
+      "1er dans la file · environ 3 jours",
+    );
+    expect(describeQueuePlace(wordsFor("fr").t, { place: 3, estimatedHours: 5 })).toBe(
+      "3e dans la file · environ 5 heures",
+    );
+    expect(describeQueuePlace(wordsFor("es").t, { place: 2, estimatedHours: 15 * 24 })).toBe(
+      "2.º en la cola · unas 2 semanas",
+    );
   });
 });

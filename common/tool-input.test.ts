@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canonicalWebsite, normalizeWebsite, registrableDomain, toolInput, toolInputFields, websiteDomain } from "./tool-input.ts";
+import {
+  canonicalWebsite,
+  normalizeWebsite,
+  registrableDomain,
+  toolInput,
+  toolInputFields,
+  websiteDomain,
+} from "./tool-input.ts";
 
 describe("normalizeWebsite", () => {
   it.each([
@@ -11,7 +18,13 @@ describe("normalizeWebsite", () => {
     expect(normalizeWebsite(text)).toBe(expected);
   });
 
-  it.each(["javascript:alert(1)", "ftp://example.com", "not a url", "https://localhost", "https://user:pass@example.com"])("refuses %s", (text) => {
+  it.each([
+    "javascript:alert(1)",
+    "ftp://example.com",
+    "not a url",
+    "https://localhost",
+    "https://user:pass@example.com",
+  ])("refuses %s", (text) => {
     expect(normalizeWebsite(text)).toBeNull();
   });
 
@@ -98,7 +111,21 @@ describe("toolInput", () => {
 
   it("reads the form's repeated fields", () => {
     const form = new FormData();
-    for (const [name, value] of [["name", "X Tool"], ["categories", "c1a"], ["categories", "c2a"], ["pros", "Fast"], ["faqQuestion", "Q?"], ["faqAnswer", "A."]]) form.append(name!, value!);
-    expect(toolInputFields(form)).toMatchObject({ name: "X Tool", categories: ["c1a", "c2a"], pros: ["Fast"], faq: [{ question: "Q?", answer: "A." }], paymentType: "free" });
+    for (const [name, value] of [
+      ["name", "X Tool"],
+      ["categories", "c1a"],
+      ["categories", "c2a"],
+      ["pros", "Fast"],
+      ["faqQuestion", "Q?"],
+      ["faqAnswer", "A."],
+    ])
+      form.append(name!, value!);
+    expect(toolInputFields(form)).toMatchObject({
+      name: "X Tool",
+      categories: ["c1a", "c2a"],
+      pros: ["Fast"],
+      faq: [{ question: "Q?", answer: "A." }],
+      paymentType: "free",
+    });
   });
 });

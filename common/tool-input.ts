@@ -28,7 +28,8 @@ export function normalizeWebsite(text: string): string | null {
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   if (!url.hostname.includes(".") || url.username || url.password) return null;
   url.hash = "";
-  for (const name of [...url.searchParams.keys()]) if (/^(utm_|ref$|fbclid$|gclid$)/i.test(name)) url.searchParams.delete(name);
+  for (const name of [...url.searchParams.keys()])
+    if (/^(utm_|ref$|fbclid$|gclid$)/i.test(name)) url.searchParams.delete(name);
   const normalized = url.toString();
   return url.pathname === "/" && !url.search ? normalized.replace(/\/$/, "") : normalized;
 }
@@ -67,7 +68,12 @@ export function registrableDomain(text: string): string | null {
 
 const lines = (label: string) =>
   z
-    .array(z.string().trim().max(TOOL_LIMITS.listItems.length, `Each ${label} has at most ${TOOL_LIMITS.listItems.length} characters`))
+    .array(
+      z
+        .string()
+        .trim()
+        .max(TOOL_LIMITS.listItems.length, `Each ${label} has at most ${TOOL_LIMITS.listItems.length} characters`),
+    )
     .transform((items) => items.filter(Boolean))
     .pipe(z.array(z.string()).max(TOOL_LIMITS.listItems.max, `At most ${TOOL_LIMITS.listItems.max} ${label}s`));
 
@@ -95,7 +101,11 @@ export const toolInput = z.object({
     .trim()
     .min(TOOL_LIMITS.shortDesc.min, `Say what the tool does in at least ${TOOL_LIMITS.shortDesc.min} characters`)
     .max(TOOL_LIMITS.shortDesc.max, `The short description has at most ${TOOL_LIMITS.shortDesc.max} characters`),
-  longDesc: z.string().trim().max(TOOL_LIMITS.longDesc.max, `The long description has at most ${TOOL_LIMITS.longDesc.max} characters`).default(""),
+  longDesc: z
+    .string()
+    .trim()
+    .max(TOOL_LIMITS.longDesc.max, `The long description has at most ${TOOL_LIMITS.longDesc.max} characters`)
+    .default(""),
   categories: z
     .array(z.string().regex(/^c[a-z0-9_]{1,40}$/, "Choose categories from the list"))
     .transform((ids) => [...new Set(ids)])
@@ -120,14 +130,25 @@ export const toolInput = z.object({
   faq: z
     .array(
       z.object({
-        question: z.string().trim().max(TOOL_LIMITS.faq.question, `A question has at most ${TOOL_LIMITS.faq.question} characters`),
-        answer: z.string().trim().max(TOOL_LIMITS.faq.answer, `An answer has at most ${TOOL_LIMITS.faq.answer} characters`),
+        question: z
+          .string()
+          .trim()
+          .max(TOOL_LIMITS.faq.question, `A question has at most ${TOOL_LIMITS.faq.question} characters`),
+        answer: z
+          .string()
+          .trim()
+          .max(TOOL_LIMITS.faq.answer, `An answer has at most ${TOOL_LIMITS.faq.answer} characters`),
       }),
     )
     .transform((items) => items.filter((item) => item.question || item.answer))
     .pipe(
       z
-        .array(z.object({ question: z.string().min(1, "Each answer needs its question"), answer: z.string().min(1, "Each question needs its answer") }))
+        .array(
+          z.object({
+            question: z.string().min(1, "Each answer needs its question"),
+            answer: z.string().min(1, "Each question needs its answer"),
+          }),
+        )
         .max(TOOL_LIMITS.faq.max, `At most ${TOOL_LIMITS.faq.max} questions`),
     ),
 });

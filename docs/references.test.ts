@@ -14,10 +14,18 @@ const DECISION = /\bdecisions? (\d{3})((?:(?:, | and | or )\d{3})*)/gi;
 
 /** The files git tracks, or would with the changes at hand, that a person reads: code, docs, configuration. */
 function trackedTextFiles(): string[] {
-  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return listed
     .split("\n")
-    .filter((file) => /\.(ts|tsx|js|md|sql|example|yml|json)$/.test(file) && !file.endsWith("package-lock.json") && !file.startsWith("content/"));
+    .filter(
+      (file) =>
+        /\.(ts|tsx|js|md|sql|example|yml|json)$/.test(file) &&
+        !file.endsWith("package-lock.json") &&
+        !file.startsWith("content/"),
+    );
 }
 
 function numbersOf(first: string, rest: string): string[] {
@@ -35,7 +43,9 @@ describe("references", () => {
     expect(sections.size).toBeGreaterThanOrEqual(9);
     const broken = files.flatMap((file) =>
       [...readFileSync(path.join(ROOT, file), "utf8").matchAll(SECTION)].flatMap((match) =>
-        numbersOf(match[1]!, match[2]!).filter((number) => !sections.has(number)).map((number) => `${file}: §${number}`),
+        numbersOf(match[1]!, match[2]!)
+          .filter((number) => !sections.has(number))
+          .map((number) => `${file}: §${number}`),
       ),
     );
     expect(broken).toEqual([]);
@@ -44,7 +54,9 @@ describe("references", () => {
   it("to a decision name one of docs/decisions/", () => {
     const broken = files.flatMap((file) =>
       [...readFileSync(path.join(ROOT, file), "utf8").matchAll(DECISION)].flatMap((match) =>
-        numbersOf(match[1]!, match[2]!).filter((number) => !decisions.has(number)).map((number) => `${file}: decision ${number}`),
+        numbersOf(match[1]!, match[2]!)
+          .filter((number) => !decisions.has(number))
+          .map((number) => `${file}: decision ${number}`),
       ),
     );
     expect(broken).toEqual([]);
@@ -56,7 +68,11 @@ describe("references", () => {
   });
 
   it("would see a broken one", () => {
-    expect([..."docs/product.md §2 and §42".matchAll(SECTION)].flatMap((match) => numbersOf(match[1]!, match[2]!))).toEqual(["2", "42"]);
-    expect([..."decisions 034, 036 and 999".matchAll(DECISION)].flatMap((match) => numbersOf(match[1]!, match[2]!))).toEqual(["034", "036", "999"]);
+    expect(
+      [..."docs/product.md §2 and §42".matchAll(SECTION)].flatMap((match) => numbersOf(match[1]!, match[2]!)),
+    ).toEqual(["2", "42"]);
+    expect(
+      [..."decisions 034, 036 and 999".matchAll(DECISION)].flatMap((match) => numbersOf(match[1]!, match[2]!)),
+    ).toEqual(["034", "036", "999"]);
   });
 });

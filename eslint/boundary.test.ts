@@ -9,23 +9,45 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The messages of the boundary rule for `text`, linted as if it were the file `filePath` of the project. */
 async function boundaryMessages(filePath: string, text: string): Promise<string[]> {
   const [result] = await eslint.lintText(text, { filePath: path.join(ROOT, filePath) });
-  return result!.messages.filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports").map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((message) => message.message);
 }
 
 describe("the lint boundary between app/ and server/", () => {
   it.each([
     ["the alias", 'import { openDatabase } from "#server/db/client.ts";\nexport const open = openDatabase;\n'],
-    ["a relative path", 'import { openDatabase } from "../../server/db/client.ts";\nexport const open = openDatabase;\n'],
+    [
+      "a relative path",
+      'import { openDatabase } from "../../server/db/client.ts";\nexport const open = openDatabase;\n',
+    ],
     ["a module imported for its effects", 'import "#server/i18n.ts";\n'],
   ])("fails a value import of server code through %s in a route", async (_, text) => {
     const messages = await boundaryMessages("app/routes/planted.tsx", text);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/is restricted from being used by a pattern\. Server code reaches routes through the load context/);
+    expect(messages[0]).toMatch(
+      /is restricted from being used by a pattern\. Server code reaches routes through the load context/,
+    );
   });
 
   it("lets a route import the server's types, and the server-side entry its values", async () => {
-    expect(await boundaryMessages("app/routes/planted.tsx", 'import type { Database } from "#server/db/client.ts";\nexport type D = Database;\n')).toEqual([]);
-    expect(await boundaryMessages("app/routes/planted.tsx", 'import { type Database } from "#server/db/client.ts";\nexport type D = Database;\n')).toEqual([]);
-    expect(await boundaryMessages("app/entry.server.tsx", 'import { requestBundles } from "#server/i18n.ts";\nexport const bundles = requestBundles;\n')).toEqual([]);
+    expect(
+      await boundaryMessages(
+        "app/routes/planted.tsx",
+        'import type { Database } from "#server/db/client.ts";\nexport type D = Database;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryMessages(
+        "app/routes/planted.tsx",
+        'import { type Database } from "#server/db/client.ts";\nexport type D = Database;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryMessages(
+        "app/entry.server.tsx",
+        'import { requestBundles } from "#server/i18n.ts";\nexport const bundles = requestBundles;\n',
+      ),
+    ).toEqual([]);
   });
 });

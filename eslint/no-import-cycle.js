@@ -54,7 +54,9 @@ function importsOf(file) {
   const known = importsByFile.get(file);
   if (known && known.mtimeMs === mtimeMs) return known.imports;
   const found = ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles;
-  const imports = [...new Set(found.map((entry) => resolve(entry.fileName, file)).filter((target) => target !== undefined))];
+  const imports = [
+    ...new Set(found.map((entry) => resolve(entry.fileName, file)).filter((target) => target !== undefined)),
+  ];
   importsByFile.set(file, { mtimeMs, imports });
   return imports;
 }

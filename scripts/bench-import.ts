@@ -14,7 +14,17 @@ import { guessMapping, csvColumns, readImportSource } from "#server/catalogue/so
 import { openDatabase } from "#server/db/client.ts";
 import { categories, tagCounts, tools } from "#server/db/schema.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
-import { chooseDatabase, databaseOptions, describeDatabase, FIRST_WORDS, intFlag, parseFlags, SECOND_WORDS, seconds, TAGS } from "./bench-lib.ts";
+import {
+  chooseDatabase,
+  databaseOptions,
+  describeDatabase,
+  FIRST_WORDS,
+  intFlag,
+  parseFlags,
+  SECOND_WORDS,
+  seconds,
+  TAGS,
+} from "./bench-lib.ts";
 
 const USAGE = `Usage: npm run bench:import -- [--tools 20000] [--database-url postgres://...] [--data-dir ./data/bench]`;
 const values = parseFlags({ ...databaseOptions, tools: { type: "string" } }, USAGE);
@@ -22,7 +32,9 @@ const toolCount = intFlag("tools", values.tools, 20_000);
 const target = chooseDatabase(values);
 
 // One connection: the import is one transaction, and its server process is the one whose CPU time is read below.
-const handle = await openDatabase(target.kind === "postgres" ? { url: target.url, maxConnections: 1 } : { dataDir: target.dataDir });
+const handle = await openDatabase(
+  target.kind === "postgres" ? { url: target.url, maxConnections: 1 } : { dataDir: target.dataDir },
+);
 
 /** CPU seconds used so far by this process and, on a local PostgreSQL, by its server process (0 when unreadable). */
 async function cpuSeconds(): Promise<{ client: number; server: number }> {
@@ -88,7 +100,8 @@ try {
   await measure("updates", second);
   // The same file once more: every row is matched and compared, and none written.
   await measure("unchanged", second);
-  for (let start = 0; start < ids.length; start += 5_000) await handle.db.delete(tools).where(inArray(tools.id, ids.slice(start, start + 5_000)));
+  for (let start = 0; start < ids.length; start += 5_000)
+    await handle.db.delete(tools).where(inArray(tools.id, ids.slice(start, start + 5_000)));
   await vacuum();
 } finally {
   await handle.close();

@@ -7,9 +7,64 @@ import { PROJECT_ROOT } from "#server/paths.ts";
 export const ROOT = PROJECT_ROOT;
 
 /** The words of the synthetic catalogue (npm run bench:seed): names are a first and a second word and a number. */
-export const FIRST_WORDS = ["Swift", "Indie", "Bright", "Tiny", "Open", "Quiet", "Rapid", "Solo", "Clever", "Pixel", "Cloud", "Micro", "Neon", "Lean", "Happy", "Nimble"];
-export const SECOND_WORDS = ["Deploy", "Forms", "Mail", "Metrics", "Pay", "Docs", "Search", "Queue", "Notes", "Launch", "Sites", "Auth", "Logs", "Charts", "Store", "Chat"];
-export const TAGS = ["saas", "open-source", "self-hosted", "api", "no-code", "ai", "analytics", "email", "payments", "hosting", "seo", "design", "marketing", "database", "monitoring", "productivity", "devtools", "automation", "cms", "security"];
+export const FIRST_WORDS = [
+  "Swift",
+  "Indie",
+  "Bright",
+  "Tiny",
+  "Open",
+  "Quiet",
+  "Rapid",
+  "Solo",
+  "Clever",
+  "Pixel",
+  "Cloud",
+  "Micro",
+  "Neon",
+  "Lean",
+  "Happy",
+  "Nimble",
+];
+export const SECOND_WORDS = [
+  "Deploy",
+  "Forms",
+  "Mail",
+  "Metrics",
+  "Pay",
+  "Docs",
+  "Search",
+  "Queue",
+  "Notes",
+  "Launch",
+  "Sites",
+  "Auth",
+  "Logs",
+  "Charts",
+  "Store",
+  "Chat",
+];
+export const TAGS = [
+  "saas",
+  "open-source",
+  "self-hosted",
+  "api",
+  "no-code",
+  "ai",
+  "analytics",
+  "email",
+  "payments",
+  "hosting",
+  "seo",
+  "design",
+  "marketing",
+  "database",
+  "monitoring",
+  "productivity",
+  "devtools",
+  "automation",
+  "cms",
+  "security",
+];
 /** The tags of the long tail: a few dozen tools each. */
 export const LONG_TAIL_PREFIX = "niche-";
 /**
@@ -50,7 +105,8 @@ export function chooseDatabase(values: { "database-url"?: string; "data-dir"?: s
   const url = values["database-url"] ?? process.env.DATABASE_URL ?? "";
   if (url && values["data-dir"]) fail("Give either --database-url (or DATABASE_URL) or --data-dir, not both.");
   if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) fail(`--database-url must start with postgres:// or postgresql:// (got "${url}")`);
+    if (!/^postgres(ql)?:\/\//.test(url))
+      fail(`--database-url must start with postgres:// or postgresql:// (got "${url}")`);
     return { kind: "postgres", url };
   }
   return { kind: "pglite", dataDir: path.resolve(ROOT, values["data-dir"] ?? DEFAULT_BENCH_DATA_DIR) };
@@ -73,7 +129,8 @@ export function displayPath(file: string): string {
 export function intFlag(name: string, value: string | undefined, fallback: number, { min = 1 } = {}): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min) fail(`--${name} must be an integer of at least ${min} (got "${value}")`);
+  if (!Number.isInteger(number) || number < min)
+    fail(`--${name} must be an integer of at least ${min} (got "${value}")`);
   return number;
 }
 
@@ -88,9 +145,13 @@ export function seconds(ms: number): string {
 
 /** A plain-text table with right-aligned numbers, readable in a terminal and pasteable in a report. */
 export function formatTable(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ");
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -101,7 +162,9 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }

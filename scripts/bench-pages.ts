@@ -11,12 +11,24 @@ import { TOOL_SORTS, type ToolSort } from "#common/schemas/lists.ts";
 import { FIRST_WORDS, SECOND_WORDS, TAGS } from "./bench-lib.ts";
 
 /** A browser's headers: it takes brotli, as every browser does over https. */
-export const BROWSER = { "accept-encoding": "br, gzip", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" };
+export const BROWSER = {
+  "accept-encoding": "br, gzip",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+};
 
-export type Answer = { status: number; bytes: number; ms: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+export type Answer = {
+  status: number;
+  bytes: number;
+  ms: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+};
 
 /** One request with exactly the given headers (fetch would add accept-encoding and decode): status, bytes on the wire, time. */
-export function send(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+export function send(
+  url: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const request = httpRequest(url, { method, headers }, (response) => {
@@ -24,7 +36,13 @@ export function send(url: string, { method = "GET", headers = {}, body }: { meth
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
         const data = Buffer.concat(chunks);
-        resolve({ status: response.statusCode ?? 0, bytes: data.length, ms: performance.now() - started, headers: response.headers, body: data });
+        resolve({
+          status: response.statusCode ?? 0,
+          bytes: data.length,
+          ms: performance.now() - started,
+          headers: response.headers,
+          body: data,
+        });
       });
       response.on("error", reject);
     });
@@ -67,13 +85,19 @@ const ANY_ID = "tzzzzzzzzzzzzzzzzz";
  * categories), none of the `loaded` ones the load read from the cache. Tools are taken from `catalogue.slugs` in turn,
  * so no two URLs of any kind show the same tool page.
  */
-export function missKinds(catalogue: Catalogue, count: number, session: string | null, loaded: ReadonlySet<string> = new Set()): MissKind[] {
+export function missKinds(
+  catalogue: Catalogue,
+  count: number,
+  session: string | null,
+  loaded: ReadonlySet<string> = new Set(),
+): MissKind[] {
   const slugs = [...catalogue.slugs];
   const takeSlugs = (n: number) => slugs.splice(0, n);
   const pick = <T>(list: readonly T[] | string, index: number) => list[index % list.length]! as T;
   const { oldest, newest } = catalogue.span;
   /** A cursor into the list at the index-th of `count` points of the catalogue's time span. */
-  const timeCursor = (index: number) => encodeCursor({ key: Math.round(newest - ((index + 0.5) / count) * (newest - oldest) * 0.9), id: ANY_ID });
+  const timeCursor = (index: number) =>
+    encodeCursor({ key: Math.round(newest - ((index + 0.5) / count) * (newest - oldest) * 0.9), id: ANY_ID });
   const sortCursor = (sort: ToolSort, index: number) =>
     sort === "name"
       ? encodeCursor({ key: `${pick("abcdefghijklmnopqrstuvwxyz", index)}${index}`, id: ANY_ID })
@@ -108,15 +132,37 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
     const { category, tag } = pick(catalogue.emptyFilters, index);
     const sort = pick(TOOL_SORTS, Math.floor(index / 3));
     const sorted = sort === "newest" ? "" : `&sort=${sort}`;
-    return [`/tools?category=${category}&tag=${tag}${sorted}`, `/category/${category}?tag=${tag}${sorted}`, `/tag/${tag}?category=${category}${sorted}`][index % 3]!;
+    return [
+      `/tools?category=${category}&tag=${tag}${sorted}`,
+      `/category/${category}?tag=${tag}${sorted}`,
+      `/tag/${tag}?category=${category}${sorted}`,
+    ][index % 3]!;
   };
   const oneFilterFirst = (index: number) => {
-    const filters = [`category=${pick(catalogue.categorySlugs, index)}`, `tag=${pick(catalogue.sampledTags, index)}`, `payment=${pick(PAYMENT_TYPES, index)}`, "featured=1", `verified=${pick(["7", "30"], index)}`];
+    const filters = [
+      `category=${pick(catalogue.categorySlugs, index)}`,
+      `tag=${pick(catalogue.sampledTags, index)}`,
+      `payment=${pick(PAYMENT_TYPES, index)}`,
+      "featured=1",
+      `verified=${pick(["7", "30"], index)}`,
+    ];
     return `/tools?${pick(filters, index)}&sort=${pick(TOOL_SORTS, Math.floor(index / filters.length))}`;
   };
   const firstKinds: MissKind[] = [
-    { name: "/tools, first page, each sort", paths: firstPages(["", "/fr"].flatMap((prefix) => TOOL_SORTS.map((sort) => `${prefix}/tools${sort === "newest" ? "" : `?sort=${sort}`}`))) },
-    { name: "category, first page", paths: firstPages(["", "/fr"].flatMap((prefix) => catalogue.categorySlugs.map((slug) => `${prefix}/category/${slug}`))) },
+    {
+      name: "/tools, first page, each sort",
+      paths: firstPages(
+        ["", "/fr"].flatMap((prefix) =>
+          TOOL_SORTS.map((sort) => `${prefix}/tools${sort === "newest" ? "" : `?sort=${sort}`}`),
+        ),
+      ),
+    },
+    {
+      name: "category, first page",
+      paths: firstPages(
+        ["", "/fr"].flatMap((prefix) => catalogue.categorySlugs.map((slug) => `${prefix}/category/${slug}`)),
+      ),
+    },
     { name: "tag, first page", paths: firstPages(catalogue.sampledTags.map((tag) => `/tag/${tag}`)) },
     { name: "/tools, one filter, first page", paths: range.map(oneFilterFirst) },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
@@ -126,21 +172,40 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
   // often as the other kinds are measured.
   const personalFirstKinds: MissKind[] = session
     ? [
-        { name: "home, first page, rendered for a person", paths: range.map(() => "/"), headers: { cookie: session }, expect: "bypass" },
-        { name: "/tools, first page, rendered for a person", paths: range.map(() => "/tools"), headers: { cookie: session }, expect: "bypass" },
+        {
+          name: "home, first page, rendered for a person",
+          paths: range.map(() => "/"),
+          headers: { cookie: session },
+          expect: "bypass",
+        },
+        {
+          name: "/tools, first page, rendered for a person",
+          paths: range.map(() => "/tools"),
+          headers: { cookie: session },
+          expect: "bypass",
+        },
       ]
     : [];
   const kinds: MissKind[] = [
     ...firstKinds,
     ...personalFirstKinds,
     { name: "home, later page", paths: range.map((index) => `/?cursor=${encodeURIComponent(timeCursor(index))}`) },
-    { name: "/tools, later page", paths: range.map((index) => `/tools?cursor=${encodeURIComponent(timeCursor(index))}`) },
+    {
+      name: "/tools, later page",
+      paths: range.map((index) => `/tools?cursor=${encodeURIComponent(timeCursor(index))}`),
+    },
     { name: "tool page", paths: tools.map((slug) => `/tool/${slug}`) },
     // The same pages in French (decision 053): the same reads, words from another catalogue.
     { name: "tool page (fr)", paths: (french.length > 0 ? french : tools).map((slug) => `/fr/tool/${slug}`) },
-    { name: "home (fr), later page", paths: range.map((index) => `/fr?cursor=${encodeURIComponent(timeCursor(index + 0.5))}`) },
+    {
+      name: "home (fr), later page",
+      paths: range.map((index) => `/fr?cursor=${encodeURIComponent(timeCursor(index + 0.5))}`),
+    },
     { name: "alternatives", paths: alternatives.map((slug) => `/tool/${slug}/alternatives`) },
-    { name: "reviews page", paths: reviewed.map((slug, index) => `/tool/${slug}/reviews${index % 2 ? "?sort=helpful" : ""}`) },
+    {
+      name: "reviews page",
+      paths: reviewed.map((slug, index) => `/tool/${slug}/reviews${index % 2 ? "?sort=helpful" : ""}`),
+    },
     {
       name: "compare",
       paths: range.flatMap((index) => {
@@ -148,37 +213,90 @@ export function missKinds(catalogue: Catalogue, count: number, session: string |
         return a && b ? [`/compare/${[a, b].toSorted().join("-vs-")}`] : [];
       }),
     },
-    { name: "category, later page", paths: range.map((index) => `/category/${pick(catalogue.categorySlugs, index)}?cursor=${encodeURIComponent(timeCursor(index))}`) },
-    { name: "tag, later page", paths: range.map((index) => `/tag/${pick(catalogue.tags, index)}?cursor=${encodeURIComponent(timeCursor(index))}`) },
+    {
+      name: "category, later page",
+      paths: range.map(
+        (index) => `/category/${pick(catalogue.categorySlugs, index)}?cursor=${encodeURIComponent(timeCursor(index))}`,
+      ),
+    },
+    {
+      name: "tag, later page",
+      paths: range.map(
+        (index) => `/tag/${pick(catalogue.tags, index)}?cursor=${encodeURIComponent(timeCursor(index))}`,
+      ),
+    },
     { name: "top-list page", paths: catalogue.topLists.slice(0, count) },
     { name: "/tools, one filter", paths: range.map(oneFilter) },
     {
       name: "/tools, three filters",
       paths: range.map(
-        (index) => `/tools?category=${pick(catalogue.categorySlugs, index)}&tag=${pick(catalogue.tags, index * 7 + 3)}&payment=${pick(PAYMENT_TYPES, index * 3 + 1)}`,
+        (index) =>
+          `/tools?category=${pick(catalogue.categorySlugs, index)}&tag=${pick(catalogue.tags, index * 7 + 3)}&payment=${pick(PAYMENT_TYPES, index * 3 + 1)}`,
       ),
     },
     // Past the vocabulary, a later page of the same words: each its own page.
-    { name: "search: 1 word", paths: range.map((index) => `/search/${pick(words, index)}${index >= words.length ? `?cursor=${encodeURIComponent(encodeCursor({ key: 4_000_000 - index, id: ANY_ID }))}` : ""}`) },
-    { name: "search: 2 words", paths: range.map((index) => `/search/${pick(words, index)}-${pick(words, index * 5 + 1)}`) },
-    { name: "search: 3 words", paths: range.map((index) => `/search/${pick(words, index)}-${pick(words, index * 5 + 1)}-${pick(words, index * 11 + 2)}`) },
+    {
+      name: "search: 1 word",
+      paths: range.map(
+        (index) =>
+          `/search/${pick(words, index)}${index >= words.length ? `?cursor=${encodeURIComponent(encodeCursor({ key: 4_000_000 - index, id: ANY_ID }))}` : ""}`,
+      ),
+    },
+    {
+      name: "search: 2 words",
+      paths: range.map((index) => `/search/${pick(words, index)}-${pick(words, index * 5 + 1)}`),
+    },
+    {
+      name: "search: 3 words",
+      paths: range.map(
+        (index) => `/search/${pick(words, index)}-${pick(words, index * 5 + 1)}-${pick(words, index * 11 + 2)}`,
+      ),
+    },
     // What the search box suggests as a person types a word and the start of another (kept like a page).
-    { name: "suggestions", paths: range.map((index) => `/api/suggest?q=${pick(words, index)}-${pick(words, index * 7 + 3).slice(0, 2)}`) },
+    {
+      name: "suggestions",
+      paths: range.map((index) => `/api/suggest?q=${pick(words, index)}-${pick(words, index * 7 + 3).slice(0, 2)}`),
+    },
     {
       name: "/searches",
       paths: range.map((index) => {
         const at = catalogue.searches[Math.floor((index / count) * catalogue.searches.length)];
-        return at && index > 0 ? `/searches?cursor=${encodeURIComponent(encodeCursor({ key: at.visitors, id: at.text }))}` : "/searches";
+        return at && index > 0
+          ? `/searches?cursor=${encodeURIComponent(encodeCursor({ key: at.visitors, id: at.text }))}`
+          : "/searches";
       }),
     },
-    { name: "profile", paths: range.flatMap((index) => (catalogue.profileSlugs.length > 0 ? [`/profile/${pick(catalogue.profileSlugs, index)}${index >= catalogue.profileSlugs.length ? `?cursor=${encodeURIComponent(timeCursor(index))}` : ""}`] : [])) },
+    {
+      name: "profile",
+      paths: range.flatMap((index) =>
+        catalogue.profileSlugs.length > 0
+          ? [
+              `/profile/${pick(catalogue.profileSlugs, index)}${index >= catalogue.profileSlugs.length ? `?cursor=${encodeURIComponent(timeCursor(index))}` : ""}`,
+            ]
+          : [],
+      ),
+    },
   ];
   // A signed-in person without the script marker: their own page, rendered for them.
-  if (session) kinds.push({ name: "tool page, rendered for a person", paths: signedIn.map((slug) => `/tool/${slug}`), headers: { cookie: session }, expect: "bypass" });
+  if (session)
+    kinds.push({
+      name: "tool page, rendered for a person",
+      paths: signedIn.map((slug) => `/tool/${slug}`),
+      headers: { cookie: session },
+      expect: "bypass",
+    });
   return kinds;
 }
 
-export type MissResult = { name: string; samples: number; p50: number; p95: number; max: number; failures: string[]; cacheStates: Map<string, number> };
+export type MissResult = {
+  name: string;
+  samples: number;
+  p50: number;
+  p95: number;
+  max: number;
+  failures: string[];
+  cacheStates: Map<string, number>;
+};
 
 /** Each path once, one request at a time, each from its own address: the first render of a page the cache does not hold. */
 export async function measureMisses(base: string, kind: MissKind): Promise<MissResult> {
@@ -194,7 +312,15 @@ export async function measureMisses(base: string, kind: MissKind): Promise<MissR
     times.push(answer.ms);
   }
   times.sort((a, b) => a - b);
-  return { name: kind.name, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0, failures, cacheStates };
+  return {
+    name: kind.name,
+    samples: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1) ?? 0,
+    failures,
+    cacheStates,
+  };
 }
 
 /**
@@ -209,7 +335,13 @@ export async function crawl(base: string, slugs: string[], concurrency: number) 
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
-        const answer = await send(`${base}/tool/${slug}`, { headers: { ...BROWSER, ...visitorAddress(), "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+        const answer = await send(`${base}/tool/${slug}`, {
+          headers: {
+            ...BROWSER,
+            ...visitorAddress(),
+            "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+          },
+        });
         if (answer.status !== 200) failures.push(`/tool/${slug} answered ${answer.status}`);
         times.push(answer.ms);
       }
@@ -217,7 +349,13 @@ export async function crawl(base: string, slugs: string[], concurrency: number) 
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { pages: times.length, pagesPerSecond: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), failures };
+  return {
+    pages: times.length,
+    pagesPerSecond: times.length / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    failures,
+  };
 }
 
 /** What a document's <loc> elements name. */
@@ -225,18 +363,36 @@ export function locsOf(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
 }
 
-export type DocumentResult = { path: string; ms: number; status: number; bytes: number; urls: number | null; cache: string };
+export type DocumentResult = {
+  path: string;
+  ms: number;
+  status: number;
+  bytes: number;
+  urls: number | null;
+  cache: string;
+};
 
 /**
  * The sitemap's index and one part of each kind (the newest and the oldest tools' parts), the feeds and llms.txt, each
  * built once (a miss); then `concurrency` requests at once for a part nobody asked for yet: one builds it, the others
  * wait for it.
  */
-export async function measureDocuments(base: string, catalogue: Pick<Catalogue, "categorySlugs" | "tags">, concurrency: number) {
+export async function measureDocuments(
+  base: string,
+  catalogue: Pick<Catalogue, "categorySlugs" | "tags">,
+  concurrency: number,
+) {
   const get = async (path: string): Promise<DocumentResult> => {
     const answer = await send(base + path, { headers: { "user-agent": BROWSER["user-agent"] } });
     const text = answer.body.toString("utf8");
-    return { path, ms: answer.ms, status: answer.status, bytes: answer.bytes, urls: path.endsWith(".xml") && text.includes("<loc>") ? locsOf(text).length : null, cache: String(answer.headers["x-cache"] ?? "none") };
+    return {
+      path,
+      ms: answer.ms,
+      status: answer.status,
+      bytes: answer.bytes,
+      urls: path.endsWith(".xml") && text.includes("<loc>") ? locsOf(text).length : null,
+      cache: String(answer.headers["x-cache"] ?? "none"),
+    };
   };
   const index = await get("/sitemap.xml");
   const indexXml = (await send(`${base}/sitemap.xml`)).body.toString("utf8");
@@ -252,7 +408,13 @@ export async function measureDocuments(base: string, catalogue: Pick<Catalogue, 
   for (const part of chosen) results.push(await get(part));
   const category = catalogue.categorySlugs[0];
   const tag = catalogue.tags[0];
-  for (const path of ["/rss.xml", "/feed.json", ...(category ? [`/category/${category}/rss.xml`] : []), ...(tag ? [`/tag/${tag}/feed.json`] : []), "/llms.txt"]) {
+  for (const path of [
+    "/rss.xml",
+    "/feed.json",
+    ...(category ? [`/category/${category}/rss.xml`] : []),
+    ...(tag ? [`/tag/${tag}/feed.json`] : []),
+    "/llms.txt",
+  ]) {
     results.push(await get(path));
   }
   // A part not built yet, asked for by several crawlers at once.
@@ -260,10 +422,23 @@ export async function measureDocuments(base: string, catalogue: Pick<Catalogue, 
   const together = fresh
     ? await (async () => {
         const started = performance.now();
-        const answers = await Promise.all(Array.from({ length: concurrency }, () => send(base + fresh, { headers: { "user-agent": BROWSER["user-agent"] } })));
+        const answers = await Promise.all(
+          Array.from({ length: concurrency }, () =>
+            send(base + fresh, { headers: { "user-agent": BROWSER["user-agent"] } }),
+          ),
+        );
         const states = new Map<string, number>();
-        for (const answer of answers) states.set(`${answer.status} ${answer.headers["x-cache"] ?? "none"}`, (states.get(`${answer.status} ${answer.headers["x-cache"] ?? "none"}`) ?? 0) + 1);
-        return { path: fresh, ms: performance.now() - started, states, failures: answers.filter((answer) => answer.status !== 200).length };
+        for (const answer of answers)
+          states.set(
+            `${answer.status} ${answer.headers["x-cache"] ?? "none"}`,
+            (states.get(`${answer.status} ${answer.headers["x-cache"] ?? "none"}`) ?? 0) + 1,
+          );
+        return {
+          path: fresh,
+          ms: performance.now() - started,
+          states,
+          failures: answers.filter((answer) => answer.status !== 200).length,
+        };
       })()
     : null;
   return { results, parts: parts.length, together };

@@ -9,7 +9,19 @@ import { categories, facetCounts, searches, tools, toolTerms, users } from "#ser
 import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/rows.ts";
-import { chooseDatabase, databaseOptions, describeDatabase, FIRST_WORDS, intFlag, LONG_TAIL_PREFIX, parseFlags, SECOND_WORDS, seconds, shunnedTag, TAGS } from "./bench-lib.ts";
+import {
+  chooseDatabase,
+  databaseOptions,
+  describeDatabase,
+  FIRST_WORDS,
+  intFlag,
+  LONG_TAIL_PREFIX,
+  parseFlags,
+  SECOND_WORDS,
+  seconds,
+  shunnedTag,
+  TAGS,
+} from "./bench-lib.ts";
 
 /** One tool in this many belongs to a maker, whose profile lists it. */
 const MAKER_EVERY = 20;
@@ -63,7 +75,6 @@ function pickSome<T>(list: readonly T[], min: number, max: number): T[] {
   return [...chosen];
 }
 
-
 /** The demo catalogue's categories, so synthetic tools spread over the real ones. */
 function categoryRows(now: Date) {
   const list = readDemoCatalogue().categories;
@@ -85,7 +96,11 @@ function categoryRows(now: Date) {
  */
 function syntheticTags(categoryIndexes: number[], longTail: number): string[] {
   const shunned = new Set(categoryIndexes.map((index) => shunnedTag(index)));
-  const tags = pickSome(TAGS.filter((tag) => !shunned.has(tag)), 2, 4);
+  const tags = pickSome(
+    TAGS.filter((tag) => !shunned.has(tag)),
+    2,
+    4,
+  );
   if (random() < 0.5) tags.push(`${LONG_TAIL_PREFIX}${Math.floor(random() * longTail) + 1}`);
   return tags;
 }
@@ -95,7 +110,11 @@ function syntheticTool(n: number, now: number, categoryIds: string[], makers: st
   const minutesBack = n - Math.floor(n / 50);
   const createdAt = new Date(now - minutesBack * 60_000);
   const name = `${pick(FIRST_WORDS)} ${pick(SECOND_WORDS)} ${n + 1}`;
-  const categoryIndexes = pickSome(categoryIds.map((_, index) => index), 1, 3);
+  const categoryIndexes = pickSome(
+    categoryIds.map((_, index) => index),
+    1,
+    3,
+  );
   return buildToolRow({
     name,
     website: `https://tool-${n + 1}.example.com`,
@@ -114,7 +133,9 @@ function syntheticTool(n: number, now: number, categoryIds: string[], makers: st
     isFeaturedCategory: random() < 0.00003,
     createdAt,
     // Every row names every column: json_populate_recordset gives a column a row leaves out NULL, not its default.
-    ...(n % MAKER_EVERY === 0 && makers.length > 0 ? { creatorUsername: makers[(n / MAKER_EVERY) % makers.length]!, isLinkedToCreator: true } : { creatorUsername: null, isLinkedToCreator: false }),
+    ...(n % MAKER_EVERY === 0 && makers.length > 0
+      ? { creatorUsername: makers[(n / MAKER_EVERY) % makers.length]!, isLinkedToCreator: true }
+      : { creatorUsername: null, isLinkedToCreator: false }),
   });
 }
 
@@ -122,9 +143,20 @@ function syntheticTool(n: number, now: number, categoryIds: string[], makers: st
 async function insertMakers(db: Transaction, count: number, now: Date): Promise<string[]> {
   const rows = Array.from({ length: count }, (_, index) => {
     const username = `Bench Maker ${index + 1}`;
-    return { id: createId("u", now), email: `maker-${index + 1}@bench.example`, username, slug: slugify(username), createdAt: now, updatedAt: now };
+    return {
+      id: createId("u", now),
+      email: `maker-${index + 1}@bench.example`,
+      username,
+      slug: slugify(username),
+      createdAt: now,
+      updatedAt: now,
+    };
   });
-  for (let start = 0; start < rows.length; start += 1000) await db.insert(users).values(rows.slice(start, start + 1000)).onConflictDoNothing();
+  for (let start = 0; start < rows.length; start += 1000)
+    await db
+      .insert(users)
+      .values(rows.slice(start, start + 1000))
+      .onConflictDoNothing();
   return rows.map((row) => row.slug);
 }
 
@@ -134,22 +166,40 @@ async function insertSearches(db: Transaction) {
   const rows = Array.from({ length: SEARCH_TEXTS }, (_, index) => {
     const count = 1 + Math.floor(random() ** 3 * 500);
     // Most searches are made by one or two people, so they are not listed; some by many.
-    return { text: index < words.length ? words[index]! : `${pick(words)}-${pick(words)}-${index}`, count, resultCount: 1 + Math.floor(random() * 200), visitors: Math.ceil(count * random()) };
+    return {
+      text: index < words.length ? words[index]! : `${pick(words)}-${pick(words)}-${index}`,
+      count,
+      resultCount: 1 + Math.floor(random() * 200),
+      visitors: Math.ceil(count * random()),
+    };
   });
-  for (let start = 0; start < rows.length; start += 1000) await db.insert(searches).values(rows.slice(start, start + 1000)).onConflictDoNothing();
+  for (let start = 0; start < rows.length; start += 1000)
+    await db
+      .insert(searches)
+      .values(rows.slice(start, start + 1000))
+      .onConflictDoNothing();
 }
 
-const columnNames = Object.fromEntries(Object.entries(getTableColumns(tools)).map(([key, column]) => [key, column.name]));
+const columnNames = Object.fromEntries(
+  Object.entries(getTableColumns(tools)).map(([key, column]) => [key, column.name]),
+);
 
 /**
  * Inserts rows as one JSON parameter that the database unpacks (json_populate_recordset): a thousand rows of twenty
  * columns as twenty thousand parameters cost the client more than the database. Columns left out take their default.
  */
 async function insertRows(db: Transaction, rows: NewToolRow[]) {
-  const records = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [columnNames[key]!, value])));
+  const records = rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [columnNames[key]!, value])),
+  );
   const names = [...new Set(records.flatMap((record) => Object.keys(record)))];
-  const list = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
-  await db.execute(sql`insert into ${tools} (${list}) select ${list} from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`);
+  const list = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into ${tools} (${list}) select ${list} from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`,
+  );
 }
 
 const started = performance.now();
@@ -172,7 +222,9 @@ try {
     process.stdout.write(`created ${rows.length} categories\n`);
   }
   // In a stable order, so that each category shuns the same tag on every run.
-  const categoryIds = (await handle.db.select({ id: categories.id }).from(categories).orderBy(categories.slug)).map((row) => row.id);
+  const categoryIds = (await handle.db.select({ id: categories.id }).from(categories).orderBy(categories.slug)).map(
+    (row) => row.id,
+  );
   const longTail = Math.max(1, Math.round(toolCount / (2 * LONG_TAIL_TOOLS)));
 
   const insertStarted = performance.now();
@@ -182,27 +234,35 @@ try {
   await handle.db.transaction(async (tx) => {
     const makers = await insertMakers(tx, Math.max(1, Math.floor(toolCount / TOOLS_PER_MAKER)), now);
     await insertSearches(tx);
-    for (const trigger of BULK_LOAD_TRIGGERS) await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
+    for (const trigger of BULK_LOAD_TRIGGERS)
+      await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
     const inserted: string[] = [];
     for (let done = 0; done < toolCount; ) {
       const size = Math.min(batchSize, toolCount - done);
-      const batch = Array.from({ length: size }, (_, index) => syntheticTool(done + index, now.getTime(), categoryIds, makers, longTail));
+      const batch = Array.from({ length: size }, (_, index) =>
+        syntheticTool(done + index, now.getTime(), categoryIds, makers, longTail),
+      );
       await insertRows(tx, batch);
       for (const row of batch) inserted.push(row.id);
       done += size;
       if (performance.now() - lastReport > 2_000 || done === toolCount) {
         lastReport = performance.now();
         const rate = Math.round(done / ((lastReport - insertStarted) / 1000));
-        process.stdout.write(`  ${done.toLocaleString("en")} / ${toolCount.toLocaleString("en")} tools (${rate.toLocaleString("en")}/s)\n`);
+        process.stdout.write(
+          `  ${done.toLocaleString("en")} / ${toolCount.toLocaleString("en")} tools (${rate.toLocaleString("en")}/s)\n`,
+        );
       }
     }
-    for (const trigger of BULK_LOAD_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
+    for (const trigger of BULK_LOAD_TRIGGERS)
+      await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
     // What the counts trigger would have done row by row (migration 0004's backfill), once.
     await rebuildLiveCounts(tx);
     // What the listings trigger would have done for each batch (migration 0033), for the new tools only.
     for (let start = 0; start < inserted.length; start += LISTING_CHUNK) {
       const ids = `{${inserted.slice(start, start + LISTING_CHUNK).join(",")}}`;
-      await tx.execute(sql`select apply_tool_listings('{}', array(select l from ${tools} t, tool_listing_of(t) as l where t.id = any(${ids}::text[]) and (l).id is not null))`);
+      await tx.execute(
+        sql`select apply_tool_listings('{}', array(select l from ${tools} t, tool_listing_of(t) as l where t.id = any(${ids}::text[]) and (l).id is not null))`,
+      );
     }
     // Every cached page of a running server is dropped, as the notices switched off would have done.
     await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
@@ -212,7 +272,9 @@ try {
   // What autovacuum would do to a settled database: fresh statistics for the planner, and a visibility map
   // so index-only scans skip the heap. Without it the first benchmark measures a freshly loaded table instead.
   const vacuumStarted = performance.now();
-  await handle.db.execute(sql`vacuum (analyze) ${tools}, ${categories}, ${toolTerms}, ${facetCounts}, ${users}, ${searches}`);
+  await handle.db.execute(
+    sql`vacuum (analyze) ${tools}, ${categories}, ${toolTerms}, ${facetCounts}, ${users}, ${searches}`,
+  );
   const vacuumMs = performance.now() - vacuumStarted;
 
   const [total] = await handle.db.select({ n: count() }).from(tools);

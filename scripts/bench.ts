@@ -32,7 +32,16 @@ import {
   ROOT,
   seconds,
 } from "./bench-lib.ts";
-import { BROWSER, type Catalogue, crawl, measureDocuments, measureMisses, missKinds, send, visitorAddress } from "./bench-pages.ts";
+import {
+  BROWSER,
+  type Catalogue,
+  crawl,
+  measureDocuments,
+  measureMisses,
+  missKinds,
+  send,
+  visitorAddress,
+} from "./bench-pages.ts";
 
 const USAGE = `Usage: npm run bench -- [--database-url postgres://...] [--data-dir ./data/bench] [--duration 10] [--connections 20] [--warmup 2]
        [--page 1000] [--walk-budget 30] [--misses 30] [--crawl 200] [--lighthouse] [--only "analytics event,home"] [--rounds 1]
@@ -96,7 +105,8 @@ const values = parseFlags(
   USAGE,
 );
 const isColdOnly = values.cold === true;
-if (isColdOnly && values.only !== undefined) fail("Give either --cold (the cold path only) or --only (load targets only), not both.");
+if (isColdOnly && values.only !== undefined)
+  fail("Give either --cold (the cold path only) or --only (load targets only), not both.");
 const isSmoke = values.smoke === true;
 const duration = intFlag("duration", values.duration, isSmoke ? 1 : 10);
 const connections = intFlag("connections", values.connections, isSmoke ? 4 : 20);
@@ -111,7 +121,15 @@ const LOADED_TOP_LIST = "/top-ai-tools";
 const CRAWL_CONCURRENCY = 8;
 const rounds = intFlag("rounds", values.rounds, 1);
 /** The load targets to measure (--only), or every one; the static file is the baseline of every ratio, so it is always measured. */
-const only = values.only === undefined ? undefined : new Set(values.only.split(",").map((name) => name.trim()).filter(Boolean));
+const only =
+  values.only === undefined
+    ? undefined
+    : new Set(
+        values.only
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+      );
 const STATIC_TARGET = "static file";
 const isWanted = (name: string) => !isColdOnly && (!only || only.has(name) || name === STATIC_TARGET);
 const database = chooseDatabase(values);
@@ -127,10 +145,16 @@ const buildDir = path.resolve(ROOT, process.env.BUILD_DIR || "build");
 if (!existsSync(path.join(buildDir, "server/main.js"))) fail("No production build: run `npm run build` first.");
 const assetsDir = path.join(buildDir, "client/assets");
 // The static baseline: the site's stylesheet, a file every page loads.
-const assetName = existsSync(assetsDir) ? readdirSync(assetsDir).sort().find((name) => /^app-.*\.css$/.test(name)) : undefined;
+const assetName = existsSync(assetsDir)
+  ? readdirSync(assetsDir)
+      .sort()
+      .find((name) => /^app-.*\.css$/.test(name))
+  : undefined;
 if (!assetName) fail(`No app-*.css in ${displayPath(assetsDir)}: run \`npm run build\` again.`);
 if (database.kind === "pglite" && !existsSync(path.join(database.dataDir, "pglite"))) {
-  fail(`No embedded database in ${displayPath(database.dataDir)}: run \`npm run bench:seed -- --data-dir ${displayPath(database.dataDir)}\` first.`);
+  fail(
+    `No embedded database in ${displayPath(database.dataDir)}: run \`npm run bench:seed -- --data-dir ${displayPath(database.dataDir)}\` first.`,
+  );
 }
 
 /**
@@ -139,7 +163,9 @@ if (database.kind === "pglite" && !existsSync(path.join(database.dataDir, "pglit
  * Done before the server starts: PGlite allows one process per data folder, so this handle must be closed first.
  */
 async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
-  const handle = await openDatabase(target.kind === "postgres" ? { url: target.url, maxConnections: 1 } : { dataDir: target.dataDir });
+  const handle = await openDatabase(
+    target.kind === "postgres" ? { url: target.url, maxConnections: 1 } : { dataDir: target.dataDir },
+  );
   try {
     // A database seeded by an earlier version gets the tables this one reads first, as the server would make them.
     await handle.migrate();
@@ -159,15 +185,31 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
             .offset((page - 1) * PAGE_SIZE - 1)
             .limit(1);
     // Distinct tools for every kind of page that shows one, the crawler, and the load's own tool page.
-    const slugs = (await handle.db.select({ slug: tools.slug }).from(tools).where(isPublicTool).orderBy(sql`random()`).limit(missSamples * 5 + crawlPages + 1)).map((row) => row.slug);
+    const slugs = (
+      await handle.db
+        .select({ slug: tools.slug })
+        .from(tools)
+        .where(isPublicTool)
+        .orderBy(sql`random()`)
+        .limit(missSamples * 5 + crawlPages + 1)
+    ).map((row) => row.slug);
     const [span] = await handle.db
-      .select({ oldest: sql<Date>`min(${tools.createdAt})`.mapWith(tools.createdAt), newest: sql<Date>`max(${tools.createdAt})`.mapWith(tools.createdAt) })
+      .select({
+        oldest: sql<Date>`min(${tools.createdAt})`.mapWith(tools.createdAt),
+        newest: sql<Date>`max(${tools.createdAt})`.mapWith(tools.createdAt),
+      })
       .from(tools)
       .where(isPublicTool);
-    const categorySlugs = (await handle.db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount))).map((row) => row.slug);
-    const tags = (await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(desc(tagCounts.count)).limit(100)).map((row) => row.tag);
+    const categorySlugs = (
+      await handle.db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount))
+    ).map((row) => row.slug);
+    const tags = (
+      await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(desc(tagCounts.count)).limit(100)
+    ).map((row) => row.tag);
     // Tags as a visitor meets them: any of them, the long tail's included.
-    const sampledTags = (await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(sql`random()`).limit(missSamples)).map((row) => row.tag);
+    const sampledTags = (
+      await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(sql`random()`).limit(missSamples)
+    ).map((row) => row.tag);
     // A category and a common tag no live tool has together (the counts kept by category say so): a filter that
     // matches nothing, though each half matches many.
     const emptyFilters = rowsOf<{ category: string; tag: string }>(
@@ -183,7 +225,11 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
         .where(sql`exists (select 1 from ${tools} where ${tools.creatorUsername} = ${users.slug} and ${isPublicTool})`)
         .limit(100)
     ).map((row) => row.slug);
-    const searched = await handle.db.select({ text: searches.text, visitors: searches.visitors }).from(searches).orderBy(desc(searches.visitors), searches.text).limit(2000);
+    const searched = await handle.db
+      .select({ text: searches.text, visitors: searches.visitors })
+      .from(searches)
+      .orderBy(desc(searches.visitors), searches.text)
+      .limit(2000);
     const catalogue: Catalogue = {
       slugs: slugs.slice(1),
       categorySlugs,
@@ -193,7 +239,9 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
       profileSlugs,
       searches: searched,
       span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
-      topLists: (await handle.db.select({ path: topLists.path }).from(topLists).orderBy(topLists.position)).map((page) => page.path).filter((path) => path !== LOADED_TOP_LIST),
+      topLists: (await handle.db.select({ path: topLists.path }).from(topLists).orderBy(topLists.position))
+        .map((page) => page.path)
+        .filter((path) => path !== LOADED_TOP_LIST),
     };
     return {
       all: all?.n ?? 0,
@@ -204,7 +252,9 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
       catalogue,
     };
   } catch (error) {
-    fail(`Could not read the tools (${(error as Error).message}): is the database seeded? Run \`npm run bench:seed\` first.`);
+    fail(
+      `Could not read the tools (${(error as Error).message}): is the database seeded? Run \`npm run bench:seed\` first.`,
+    );
   } finally {
     await handle.close();
   }
@@ -356,7 +406,11 @@ type Target = {
 type Measured = Target & { result: AutocannonResult; preflight: string };
 
 async function preflight(base: string, target: Target): Promise<string> {
-  const answer = await send(base + target.path, { method: target.method, headers: { ...target.headers, ...visitorAddress() }, body: target.body });
+  const answer = await send(base + target.path, {
+    method: target.method,
+    headers: { ...target.headers, ...visitorAddress() },
+    body: target.body,
+  });
   const encoding = answer.headers["content-encoding"];
   const cache = answer.headers["x-cache"];
   return `${answer.status}, ${answer.bytes.toLocaleString("en")} bytes${encoding ? ` ${encoding}` : ""}${cache ? `, x-cache ${cache}` : ""}`;
@@ -376,7 +430,13 @@ async function measure(base: string, target: Target): Promise<AutocannonResult> 
     ...(target.method ? { method: target.method } : {}),
     ...(target.body ? { body: target.body } : {}),
     // Each request from another address: one visitor's rate limit is not what is measured.
-    ...(target.fromManyAddresses ? { requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...visitorAddress() } }) }] } : {}),
+    ...(target.fromManyAddresses
+      ? {
+          requests: [
+            { setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...visitorAddress() } }) },
+          ],
+        }
+      : {}),
   };
   if (warmup > 0) {
     running = autocannon({ ...options, duration: warmup });
@@ -403,7 +463,8 @@ async function signUp(base: string): Promise<string> {
     }).toString(),
   });
   const cookies = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!);
-  if (answer.status !== 302 || cookies.length === 0) throw new Error(`signing up answered ${answer.status} without a session cookie`);
+  if (answer.status !== 302 || cookies.length === 0)
+    throw new Error(`signing up answered ${answer.status} without a session cookie`);
   return cookies.join("; ");
 }
 
@@ -414,7 +475,8 @@ async function deleteAccount(base: string, session: string) {
     headers: { ...BROWSER, cookie: session, "content-type": "application/x-www-form-urlencoded", origin: base },
     body: new URLSearchParams({ intent: "delete", confirm: "DELETE" }).toString(),
   });
-  if (answer.status !== 302) process.stderr.write(`WARNING: deleting the benchmark's account answered ${answer.status}\n`);
+  if (answer.status !== 302)
+    process.stderr.write(`WARNING: deleting the benchmark's account answered ${answer.status}\n`);
 }
 
 /** The resident memory of a process, from /proc (Linux). */
@@ -433,10 +495,14 @@ function residentMegabytes(pid: number | undefined): number | null {
  * when needed (a chart) are not counted.
  */
 async function firstVisitScripts(base: string, html: string): Promise<{ files: number; bytes: number }> {
-  const moduleScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join("\n");
+  const moduleScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .join("\n");
   const lang = /<html lang="([a-z]{2})"/.exec(html)?.[1] ?? "en";
   const bundles = /<meta name="i18n-bundles" content="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
-  const pending = [...moduleScripts.matchAll(/(?:from\s*|import\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const pending = [...moduleScripts.matchAll(/(?:from\s*|import\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1]!,
+  );
   const loaded = new Set<string>();
   let bytes = 0;
   while (pending.length > 0) {
@@ -446,7 +512,8 @@ async function firstVisitScripts(base: string, html: string): Promise<{ files: n
     bytes += (await send(base + asset, { headers: { "accept-encoding": "gzip" } })).bytes;
     const source = await (await fetch(base + asset)).text();
     // A minified module's static imports: import{a}from"./x.js", import"./y.js" (not import("./z.js"), loaded when used).
-    for (const match of source.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) pending.push(new URL(match[1]!, base + asset).pathname);
+    for (const match of source.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g))
+      pending.push(new URL(match[1]!, base + asset).pathname);
     // The bundles of the page's language that the page names, which the entry imports before it hydrates (decision 053).
     for (const match of source.matchAll(/import\("(\.\/[a-z]{2}-[a-z]+-[\w-]+\.js)"\)/g)) {
       const chunk = /\.\/([a-z]{2})-([a-z]+)-/.exec(match[1]!)!;
@@ -456,27 +523,55 @@ async function firstVisitScripts(base: string, html: string): Promise<{ files: n
   return { files: loaded.size, bytes };
 }
 
-type LighthouseScores = { name: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcp: string; tbt: string; failed: string[] };
+type LighthouseScores = {
+  name: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: string;
+  tbt: string;
+  failed: string[];
+};
 
 /** Lighthouse's mobile scores of each page, in Debian's Chromium (or CHROMIUM_PATH), with the audits that cost points. */
 async function lighthouseScores(pages: { name: string; url: string }[]): Promise<LighthouseScores[]> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => candidate && existsSync(candidate));
+  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+    (candidate) => candidate && existsSync(candidate),
+  );
   if (!chromePath) throw new Error("no Chromium: install Debian's chromium or set CHROMIUM_PATH");
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
   try {
     const scores = [];
     for (const page of pages) {
-      const result = await lighthouse(page.url, { port: chrome.port, onlyCategories: ["performance", "accessibility", "best-practices", "seo"], logLevel: "error", output: "json" });
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        logLevel: "error",
+        output: "json",
+      });
       const lhr = result?.lhr;
       const score = (category: string) => Math.round((lhr?.categories[category]?.score ?? 0) * 100);
       // The weighted audits of the three other categories that did not pass: what to look at when a score is not 100.
       const failed = ["accessibility", "best-practices", "seo"].flatMap((category) =>
-        (lhr?.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr?.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category}: ${ref.id}`),
+        (lhr?.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr?.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${category}: ${ref.id}`),
       );
       scores.push({
         name: page.name,
@@ -500,8 +595,11 @@ async function lighthouseScores(pages: { name: string; url: string }[]): Promise
 const benchStarted = performance.now();
 process.stdout.write(`database: ${describeDatabase(database)}\n`);
 const inspected = await inspectDatabase(database, deepPage);
-process.stdout.write(`tools: ${inspected.live.toLocaleString("en")} live (${inspected.all.toLocaleString("en")} in the table)\n`);
-if (inspected.live === 0) process.stderr.write("WARNING: no live tool: run `npm run bench:seed` first, the figures mean little.\n");
+process.stdout.write(
+  `tools: ${inspected.live.toLocaleString("en")} live (${inspected.all.toLocaleString("en")} in the table)\n`,
+);
+if (inspected.live === 0)
+  process.stderr.write("WARNING: no live tool: run `npm run bench:seed` first, the figures mean little.\n");
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -532,7 +630,9 @@ try {
 
   // The walk to the deep page is skipped when no scroll page is measured.
   const isScrollWanted = !isColdOnly && (!only || [...only].some((name) => name.startsWith("scroll page")));
-  const walk = isScrollWanted ? await walkToPage(base, inspected.page, walkBudgetMs) : { page: inspected.page, ms: 0, cursor: inspected.cursor, complete: true, toolsSeen: 0, problems: [] };
+  const walk = isScrollWanted
+    ? await walkToPage(base, inspected.page, walkBudgetMs)
+    : { page: inspected.page, ms: 0, cursor: inspected.cursor, complete: true, toolsSeen: 0, problems: [] };
   const perPage = `${(walk.ms / walk.page).toFixed(1)} ms a page`;
   let deepCursor = walk.cursor;
   if (!isScrollWanted) {
@@ -542,7 +642,9 @@ try {
       `walked the API to page ${walk.page} in ${seconds(walk.ms)} (${walk.page - 1} cursors followed, ${perPage}, ${walk.toolsSeen.toLocaleString("en")} tools seen)\n`,
     );
     if (walk.cursor !== inspected.cursor) {
-      process.stderr.write(`WARNING: the API's cursor to page ${walk.page} (${walk.cursor}) differs from the database's by OFFSET (${inspected.cursor})\n`);
+      process.stderr.write(
+        `WARNING: the API's cursor to page ${walk.page} (${walk.cursor}) differs from the database's by OFFSET (${inspected.cursor})\n`,
+      );
     }
   } else {
     deepCursor = inspected.cursor;
@@ -552,10 +654,13 @@ try {
     );
   }
   if (walk.problems.length > 0) {
-    process.stderr.write(`WARNING: the keyset order is broken (${walk.problems.length} problems), e.g.:\n  ${walk.problems.slice(0, 5).join("\n  ")}\n`);
+    process.stderr.write(
+      `WARNING: the keyset order is broken (${walk.problems.length} problems), e.g.:\n  ${walk.problems.slice(0, 5).join("\n  ")}\n`,
+    );
   }
   const deepName = inspected.page === deepPage ? `scroll page ${deepPage}` : `scroll page ${inspected.page} (last)`;
-  if (inspected.page !== deepPage) process.stdout.write(`only ${inspected.page} pages: measuring the last one instead of page ${deepPage}\n`);
+  if (inspected.page !== deepPage)
+    process.stdout.write(`only ${inspected.page} pages: measuring the last one instead of page ${deepPage}\n`);
 
   const session = await signUp(base);
   // A signed-in person whose browser runs the site's scripts (the marker their session cache writes): the visitors' pages.
@@ -577,13 +682,33 @@ try {
     { name: "search: common word", path: `/search/${commonWord}`, headers: BROWSER, expectCache: "hit" },
     { name: "search: rare word", path: `/search/${rareWord}`, headers: BROWSER, expectCache: "hit" },
     { name: "signed-in home", path: "/", headers: { ...BROWSER, cookie: sharedSession }, expectCache: "hit" },
-    { name: "signed-in tool page", path: `/tool/${toolSlug}`, headers: { ...BROWSER, cookie: sharedSession }, expectCache: "hit" },
-    { name: "signed-in category page", path: categoryPath, headers: { ...BROWSER, cookie: sharedSession }, expectCache: "hit" },
+    {
+      name: "signed-in tool page",
+      path: `/tool/${toolSlug}`,
+      headers: { ...BROWSER, cookie: sharedSession },
+      expectCache: "hit",
+    },
+    {
+      name: "signed-in category page",
+      path: categoryPath,
+      headers: { ...BROWSER, cookie: sharedSession },
+      expectCache: "hit",
+    },
     // Rendered for the person on every request: sent from many addresses, as the renders' limit is per address.
-    { name: "signed-in home, no scripts", path: "/", headers: { ...BROWSER, cookie: session }, expectCache: "bypass", fromManyAddresses: true },
+    {
+      name: "signed-in home, no scripts",
+      path: "/",
+      headers: { ...BROWSER, cookie: session },
+      expectCache: "bypass",
+      fromManyAddresses: true,
+    },
     { name: "signed-in person's state", path: "/api/me", headers: { ...BROWSER, cookie: session } },
     { name: "scroll page 1", path: "/api/v1/tools", headers: BROWSER },
-    { name: deepName, path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools", headers: BROWSER },
+    {
+      name: deepName,
+      path: deepCursor ? `/api/v1/tools?cursor=${encodeURIComponent(deepCursor)}` : "/api/v1/tools",
+      headers: BROWSER,
+    },
     {
       name: "analytics event",
       path: "/api/event",
@@ -596,17 +721,26 @@ try {
   ];
   const targets = allTargets.filter((target) => isWanted(target.name));
   const unknown = only ? [...only].filter((name) => !targets.some((target) => target.name === name)) : [];
-  if (unknown.length > 0) throw new Error(`--only names no load target ${unknown.map((name) => `"${name}"`).join(", ")}: the targets are the table's names`);
+  if (unknown.length > 0)
+    throw new Error(
+      `--only names no load target ${unknown.map((name) => `"${name}"`).join(", ")}: the targets are the table's names`,
+    );
 
   let measured: Measured[] = [];
-  if (targets.length > 0) process.stdout.write(`load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up${rounds > 1 ? `, ${rounds} rounds` : ""}\n`);
+  if (targets.length > 0)
+    process.stdout.write(
+      `load: ${connections} connections, ${duration} s each after a ${warmup} s warm-up${rounds > 1 ? `, ${rounds} rounds` : ""}\n`,
+    );
   for (let round = 1; round <= rounds && targets.length > 0; round++) {
     measured = [];
     for (const target of targets) {
       // Once to fill the cache, then the check sees what the load will get.
       if (target.expectCache === "hit") await send(base + target.path, { headers: target.headers });
       const check = await preflight(base, target);
-      if (round === 1) process.stdout.write(`  ${target.name}: ${target.method ?? "GET"} ${target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path} -> ${check}\n`);
+      if (round === 1)
+        process.stdout.write(
+          `  ${target.name}: ${target.method ?? "GET"} ${target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path} -> ${check}\n`,
+        );
       if (target.expectCache && !check.includes(`x-cache ${target.expectCache}`)) {
         process.stderr.write(`WARNING: ${target.name} should be x-cache ${target.expectCache}: ${check}\n`);
         failed = true;
@@ -639,10 +773,19 @@ try {
     for (const kind of missKinds(catalogue, missSamples, session, new Set(targets.map((target) => target.path)))) {
       const result = await measureMisses(base, kind);
       const states = [...result.cacheStates].map(([state, n]) => `${state} ${n}`).join(", ");
-      missRows.push([result.name, String(result.samples), result.p50.toFixed(1), result.p95.toFixed(1), result.max.toFixed(1), states + (result.failures.length ? ` !! ${result.failures.length} failed` : "")]);
+      missRows.push([
+        result.name,
+        String(result.samples),
+        result.p50.toFixed(1),
+        result.p95.toFixed(1),
+        result.max.toFixed(1),
+        states + (result.failures.length ? ` !! ${result.failures.length} failed` : ""),
+      ]);
       if (result.failures.length > 0 || result.samples === 0) {
         failed = true;
-        process.stderr.write(`!!! ${kind.name}: ${result.samples === 0 ? "no URL to measure" : result.failures.slice(0, 3).join("; ")}\n`);
+        process.stderr.write(
+          `!!! ${kind.name}: ${result.samples === 0 ? "no URL to measure" : result.failures.slice(0, 3).join("; ")}\n`,
+        );
       }
     }
     process.stdout.write(
@@ -661,11 +804,22 @@ try {
     }
 
     const documents = await measureDocuments(base, catalogue, CRAWL_CONCURRENCY);
-    const documentRows = documents.results.map((result) => [result.path, String(result.status) + (result.status === 200 ? "" : " !!"), result.ms.toFixed(1), result.bytes.toLocaleString("en"), result.urls === null ? "-" : result.urls.toLocaleString("en"), result.cache]);
-    process.stdout.write(`\nsitemap (${documents.parts} parts), feeds and llms.txt, each built once\n${formatTable(["document", "status", "ms", "bytes", "URLs", "x-cache"], documentRows)}\n`);
+    const documentRows = documents.results.map((result) => [
+      result.path,
+      String(result.status) + (result.status === 200 ? "" : " !!"),
+      result.ms.toFixed(1),
+      result.bytes.toLocaleString("en"),
+      result.urls === null ? "-" : result.urls.toLocaleString("en"),
+      result.cache,
+    ]);
+    process.stdout.write(
+      `\nsitemap (${documents.parts} parts), feeds and llms.txt, each built once\n${formatTable(["document", "status", "ms", "bytes", "URLs", "x-cache"], documentRows)}\n`,
+    );
     if (documents.together) {
       const states = [...documents.together.states].map(([state, n]) => `${state} ${n}`).join(", ");
-      process.stdout.write(`${CRAWL_CONCURRENCY} requests at once for ${documents.together.path}, not built yet: all answered in ${documents.together.ms.toFixed(0)} ms (${states})\n`);
+      process.stdout.write(
+        `${CRAWL_CONCURRENCY} requests at once for ${documents.together.path}, not built yet: all answered in ${documents.together.ms.toFixed(0)} ms (${states})\n`,
+      );
       if (documents.together.failures > 0) failed = true;
     }
     if (documents.results.some((result) => result.status !== 200)) failed = true;
@@ -683,10 +837,19 @@ try {
     process.stdout.write(
       `\nLighthouse, mobile\n${formatTable(
         ["page", "performance", "accessibility", "best practices", "SEO", "LCP", "TBT"],
-        scores.map((score) => [score.name, String(score.performance), String(score.accessibility), String(score.bestPractices), String(score.seo), score.lcp, score.tbt]),
+        scores.map((score) => [
+          score.name,
+          String(score.performance),
+          String(score.accessibility),
+          String(score.bestPractices),
+          String(score.seo),
+          score.lcp,
+          score.tbt,
+        ]),
       )}\n`,
     );
-    for (const score of scores) if (score.failed.length > 0) process.stdout.write(`${score.name}: ${score.failed.join(", ")}\n`);
+    for (const score of scores)
+      if (score.failed.length > 0) process.stdout.write(`${score.name}: ${score.failed.join(", ")}\n`);
   }
 
   const invalid = measured.filter(({ result }) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);

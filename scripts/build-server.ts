@@ -13,7 +13,10 @@ const COMMANDS = ["migrate", "admin", "newsletter", "backup", "restore", "import
 const outdir = path.resolve(PROJECT_ROOT, process.env.BUILD_DIR || "build", "server");
 const result = await build({
   absWorkingDir: PROJECT_ROOT,
-  entryPoints: { main: "server/main.ts", ...Object.fromEntries(COMMANDS.map((name) => [`commands/${name}`, `scripts/${name}.ts`])) },
+  entryPoints: {
+    main: "server/main.ts",
+    ...Object.fromEntries(COMMANDS.map((name) => [`commands/${name}`, `scripts/${name}.ts`])),
+  },
   outdir,
   bundle: true,
   // The server is loaded in two steps (the config, which sets NODE_ENV, then the rest), so the rest must stay a separate chunk.
@@ -27,4 +30,6 @@ const result = await build({
   logLevel: "warning",
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-process.stdout.write(`compiled the server to ${path.relative(process.cwd(), path.join(outdir, "main.js"))} and ${COMMANDS.length} commands (${Math.round(bytes / 1024)} kB)\n`);
+process.stdout.write(
+  `compiled the server to ${path.relative(process.cwd(), path.join(outdir, "main.js"))} and ${COMMANDS.length} commands (${Math.round(bytes / 1024)} kB)\n`,
+);

@@ -15,7 +15,12 @@ import { LOCALES } from "#common/locales.ts";
 import { PROJECT_ROOT } from "#server/paths.ts";
 
 const outDir = path.join(PROJECT_ROOT, "common/i18n/compiled");
-const TYPES: Record<PlaceholderKind, string> = { number: "number", date: "Date | number", choice: "string", text: "string | number" };
+const TYPES: Record<PlaceholderKind, string> = {
+  number: "number",
+  date: "Date | number",
+  choice: "string",
+  text: "string | number",
+};
 
 /** Writes a file only when its text changes, so that a watcher sees no change when there is none. */
 async function writeIfChanged(file: string, text: string) {
@@ -26,7 +31,9 @@ async function writeIfChanged(file: string, text: string) {
 await mkdir(outDir, { recursive: true });
 const header = "// Written by scripts/compile-messages.ts from common/i18n/catalogues: edit those, not this.\n";
 for (const locale of LOCALES) {
-  const { default: catalogue } = (await import(`#common/i18n/catalogues/${locale}.ts`)) as { default: Record<string, string> };
+  const { default: catalogue } = (await import(`#common/i18n/catalogues/${locale}.ts`)) as {
+    default: Record<string, string>;
+  };
   // A message that does not parse is named, with the parser's reason.
   for (const [key, message] of Object.entries(catalogue)) {
     try {
@@ -40,14 +47,20 @@ for (const locale of LOCALES) {
     const source = compileModule(new MessageFormat(locale, { strict: false }), messages);
     // Named {locale}-{bundle}: the browser's chunk of it is called so too (fr-shell-{hash}.js), which the bench reads.
     await writeIfChanged(path.join(outDir, `${locale}-${bundle}.js`), header + source + "\n");
-    await writeIfChanged(path.join(outDir, `${locale}-${bundle}.d.ts`), `${header}import type { Messages } from "./types.ts";\ndeclare const messages: Partial<Messages>;\nexport default messages;\n`);
+    await writeIfChanged(
+      path.join(outDir, `${locale}-${bundle}.d.ts`),
+      `${header}import type { Messages } from "./types.ts";\ndeclare const messages: Partial<Messages>;\nexport default messages;\n`,
+    );
   }
 }
 
 const { default: english } = (await import("#common/i18n/catalogues/en.ts")) as { default: Record<string, string> };
 const lines = Object.entries(english).map(([key, message]) => {
   const placeholders = [...placeholdersOf(message)];
-  const values = placeholders.length === 0 ? "undefined" : `{ ${placeholders.map(([name, kind]) => `${JSON.stringify(name)}: ${TYPES[kind]}`).join("; ")} }`;
+  const values =
+    placeholders.length === 0
+      ? "undefined"
+      : `{ ${placeholders.map(([name, kind]) => `${JSON.stringify(name)}: ${TYPES[kind]}`).join("; ")} }`;
   return `  ${JSON.stringify(key)}: ${values};`;
 });
 await writeIfChanged(

@@ -8,7 +8,13 @@ import { speakByDefault } from "#server/i18n.ts";
 import { ConfigError, loadProcessConfig } from "#server/config.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
 import { sendCommand } from "#server/operations/channel.ts";
-import { type Command, type CommandIO, configuredDataDir, operatorPath, runCommand } from "#server/operations/command.ts";
+import {
+  type Command,
+  type CommandIO,
+  configuredDataDir,
+  operatorPath,
+  runCommand,
+} from "#server/operations/command.ts";
 
 export async function runFromCommandLine(command: Command): Promise<never> {
   let config;
@@ -22,7 +28,11 @@ export async function runFromCommandLine(command: Command): Promise<never> {
   speakByDefault(config.DEFAULT_LOCALE);
   const args = process.argv.slice(2);
   // npm runs a script in the project folder, and names the folder the operator typed it in INIT_CWD.
-  const io: CommandIO = { cwd: process.env.INIT_CWD ?? process.cwd(), out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) };
+  const io: CommandIO = {
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+  };
   const dataDir = configuredDataDir(config);
 
   // The folder the command works on: the one it is given (a backup's --data-dir), else the embedded database's.

@@ -20,17 +20,23 @@ function refusalOf(run: () => unknown): string {
 describe("require*", () => {
   it("asks a visitor to sign in, with the page's own words when it has them", () => {
     expect(refusalOf(() => requireSignedIn(null))).toBe(`unauthenticated: ${MESSAGES.access.signInFirst}`);
-    expect(refusalOf(() => requireSignedIn(null, "Sign in to keep favourites"))).toBe("unauthenticated: Sign in to keep favourites");
+    expect(refusalOf(() => requireSignedIn(null, "Sign in to keep favourites"))).toBe(
+      "unauthenticated: Sign in to keep favourites",
+    );
     expect(refusalOf(() => requireSignedIn(person("guest")))).toBe("allowed");
   });
 
   it("keeps the console to verifiers and admins, and its admin parts to admins", () => {
     expect(refusalOf(() => requireModerator(null))).toBe(`unauthenticated: ${MESSAGES.access.signInFirst}`);
-    expect(refusalOf(() => requireModerator(person("guest")))).toBe(`permission-denied: ${MESSAGES.access.moderatorsOnly}`);
+    expect(refusalOf(() => requireModerator(person("guest")))).toBe(
+      `permission-denied: ${MESSAGES.access.moderatorsOnly}`,
+    );
     expect(refusalOf(() => requireModerator(person("verifier")))).toBe("allowed");
     expect(refusalOf(() => requireAdmin(person("guest")))).toBe(`permission-denied: ${MESSAGES.access.moderatorsOnly}`);
     expect(refusalOf(() => requireAdmin(person("verifier")))).toBe(`permission-denied: ${MESSAGES.access.adminsOnly}`);
-    expect(refusalOf(() => requireAdmin(person("verifier"), MESSAGES.access.notAllowed))).toBe(`permission-denied: ${MESSAGES.access.notAllowed}`);
+    expect(refusalOf(() => requireAdmin(person("verifier"), MESSAGES.access.notAllowed))).toBe(
+      `permission-denied: ${MESSAGES.access.notAllowed}`,
+    );
     expect(refusalOf(() => requireAdmin(person("admin")))).toBe("allowed");
   });
 
@@ -38,9 +44,13 @@ describe("require*", () => {
     const maker = person("guest");
     const tool = { submittedBy: maker.id, isLinkedToCreator: false, creatorUsername: null };
     expect(refusalOf(() => requireToolEditor(null, tool))).toBe(`unauthenticated: ${MESSAGES.access.signInFirst}`);
-    expect(refusalOf(() => requireToolEditor(person("guest", "other"), tool))).toBe(`permission-denied: ${MESSAGES.access.notAllowed}`);
+    expect(refusalOf(() => requireToolEditor(person("guest", "other"), tool))).toBe(
+      `permission-denied: ${MESSAGES.access.notAllowed}`,
+    );
     expect(refusalOf(() => requireToolEditor(maker, tool))).toBe("allowed");
-    expect(refusalOf(() => requireOwnProfile(person("guest", "other"), maker.slug, "Not yours"))).toBe("permission-denied: Not yours");
+    expect(refusalOf(() => requireOwnProfile(person("guest", "other"), maker.slug, "Not yours"))).toBe(
+      "permission-denied: Not yours",
+    );
     expect(refusalOf(() => requireOwnProfile(maker, maker.slug, "Not yours"))).toBe("allowed");
   });
 });

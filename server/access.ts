@@ -25,7 +25,10 @@ export function requireSignedIn(user: SessionUser | null, message: string = MESS
 }
 
 /** The signed-in verifier or admin; anyone else is refused with `refusal`. */
-export function requireModerator(user: SessionUser | null, refusal: string = MESSAGES.access.moderatorsOnly): Moderator {
+export function requireModerator(
+  user: SessionUser | null,
+  refusal: string = MESSAGES.access.moderatorsOnly,
+): Moderator {
   const signedIn = requireSignedIn(user);
   if (!isModerator(signedIn)) throw new AppError("permission-denied", refusal);
   return signedIn;

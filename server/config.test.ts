@@ -40,7 +40,9 @@ describe("parseConfig", () => {
 
   it("puts the default site URL on the configured port", () => {
     expect(parseConfig({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
-    expect(parseConfig({ PORT: "8080", SITE_URL: "https://tools.example.com" }).SITE_URL).toBe("https://tools.example.com");
+    expect(parseConfig({ PORT: "8080", SITE_URL: "https://tools.example.com" }).SITE_URL).toBe(
+      "https://tools.example.com",
+    );
   });
 
   it("does not silence the console in development unless asked", () => {
@@ -75,7 +77,9 @@ describe("parseConfig", () => {
     expect(parseConfig({}).OUTBOX_LEASE_SECONDS).toBe(120);
     expect(parseConfig({ OUTBOX_LEASE_SECONDS: "40" }).OUTBOX_LEASE_SECONDS).toBe(40);
     expect(() => parseConfig({ OUTBOX_LEASE_SECONDS: "30" })).toThrow(/OUTBOX_LEASE_SECONDS/);
-    expect(() => parseConfig({ OUTBOX_LEASE_SECONDS: "60", WEBHOOK_TIMEOUT_SECONDS: "60" })).toThrow(/longer than WEBHOOK_TIMEOUT_SECONDS \(60\)/);
+    expect(() => parseConfig({ OUTBOX_LEASE_SECONDS: "60", WEBHOOK_TIMEOUT_SECONDS: "60" })).toThrow(
+      /longer than WEBHOOK_TIMEOUT_SECONDS \(60\)/,
+    );
   });
 
   it("lists every bad variable at once", () => {
@@ -84,7 +88,12 @@ describe("parseConfig", () => {
 });
 
 describe("the file storage settings", () => {
-  const s3 = { S3_ENDPOINT: "http://minio:9000/", S3_BUCKET: "indie-tools", S3_ACCESS_KEY_ID: "app", S3_SECRET_ACCESS_KEY: "app-secret" };
+  const s3 = {
+    S3_ENDPOINT: "http://minio:9000/",
+    S3_BUCKET: "indie-tools",
+    S3_ACCESS_KEY_ID: "app",
+    S3_SECRET_ACCESS_KEY: "app-secret",
+  };
 
   it("keeps files on the local disk when no S3 setting is given", () => {
     const config = parseConfig({});
@@ -94,9 +103,19 @@ describe("the file storage settings", () => {
 
   it("uses the bucket when all are given, read from the bucket itself unless a public address is set", () => {
     const config = parseConfig(s3);
-    expect(config.storage).toEqual({ kind: "s3", endpoint: "http://minio:9000", region: "us-east-1", bucket: "indie-tools", accessKeyId: "app", secretAccessKey: "app-secret", publicUrl: "http://minio:9000/indie-tools" });
+    expect(config.storage).toEqual({
+      kind: "s3",
+      endpoint: "http://minio:9000",
+      region: "us-east-1",
+      bucket: "indie-tools",
+      accessKeyId: "app",
+      secretAccessKey: "app-secret",
+      publicUrl: "http://minio:9000/indie-tools",
+    });
     expect(publicOf(config).filesUrl).toBe("http://minio:9000/indie-tools");
-    expect(parseConfig({ ...s3, S3_PUBLIC_URL: "https://files.example.com/", S3_REGION: "auto" }).storage).toMatchObject({ publicUrl: "https://files.example.com", region: "auto" });
+    expect(
+      parseConfig({ ...s3, S3_PUBLIC_URL: "https://files.example.com/", S3_REGION: "auto" }).storage,
+    ).toMatchObject({ publicUrl: "https://files.example.com", region: "auto" });
     expect(JSON.stringify(publicOf(config))).not.toContain("app-secret");
   });
 

@@ -32,15 +32,29 @@ export const configSchema = z.object({
     .string()
     .trim()
     .prefault("en")
-    .transform((value) => [...new Set(value.split(",").map((code) => code.trim().toLowerCase()).filter(Boolean))])
-    .pipe(z.array(z.enum(LOCALES, { message: `must be languages separated by commas, among ${LOCALES.join(", ")}` })).min(1, "must name at least one language")),
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(",")
+          .map((code) => code.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.enum(LOCALES, { message: `must be languages separated by commas, among ${LOCALES.join(", ")}` }))
+        .min(1, "must name at least one language"),
+    ),
   /** The language at the site's own paths; the others are under /fr, /es... It must be one of LOCALES. */
   DEFAULT_LOCALE: z.enum(LOCALES, { message: `must be one of ${LOCALES.join(", ")}` }).prefault("en"),
   DATABASE_URL: z
     .string()
     .trim()
     .prefault("")
-    .refine((value) => value === "" || /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://"),
+    .refine(
+      (value) => value === "" || /^postgres(ql)?:\/\//.test(value),
+      "must start with postgres:// or postgresql://",
+    ),
   DATA_DIR: z.string().trim().min(1).prefault("./data"),
   BUILD_DIR: z.string().trim().min(1).prefault("build"),
   SEED_DEMO: flag.prefault("true").transform((value) => value ?? true),
@@ -69,19 +83,30 @@ export const configSchema = z.object({
     .string()
     .trim()
     .prefault("")
-    .refine((value) => value === "" || value.length >= 16, "must be at least 16 characters (try: openssl rand -hex 24)"),
+    .refine(
+      (value) => value === "" || value.length >= 16,
+      "must be at least 16 characters (try: openssl rand -hex 24)",
+    ),
   /** Accounts made admins when they sign in with a proven address (decision 047), lower-cased. */
   ADMIN_EMAILS: z
     .string()
     .trim()
     .prefault("")
-    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email({ message: "must be e-mail addresses separated by commas" }))),
   AUTH_SECRET: z
     .string()
     .trim()
     .prefault("")
-    .refine((value) => value === "" || value.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),
+    .refine(
+      (value) => value === "" || value.length >= 32,
+      "must be at least 32 characters (try: openssl rand -base64 32)",
+    ),
   GOOGLE_CLIENT_ID: z.string().trim().prefault(""),
   GOOGLE_CLIENT_SECRET: z.string().trim().prefault(""),
   GOOGLE_DISCOVERY_URL: optionalUrl.prefault("https://accounts.google.com/.well-known/openid-configuration"),
@@ -120,25 +145,58 @@ export const configSchema = z.object({
   /** After this many failed link checks in a row, a tool is hidden until an admin acts (/admin/links). */
   LINK_CHECK_HIDE_AFTER: z.coerce.number({ message: "must be a number of checks" }).int().min(1).max(100).prefault("3"),
   /** How long a webhook receiver has to answer a delivery, well under the outbox's lease (OUTBOX_LEASE_SECONDS). */
-  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).positive().max(60).prefault("10"),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .positive()
+    .max(60)
+    .prefault("10"),
   /**
    * How long an outbox row a process took is left to it before another may take it: longer than any send may last
    * (the webhook timeout's 60 s at most, the mailer's 30 s), so that in practice only a process that died loses its rows.
    */
-  OUTBOX_LEASE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(35).max(3600).prefault("120"),
-  ANALYTICS_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(3650).prefault("30"),
+  OUTBOX_LEASE_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int()
+    .min(35)
+    .max(3600)
+    .prefault("120"),
+  ANALYTICS_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a number of days" })
+    .int()
+    .min(1)
+    .max(3650)
+    .prefault("30"),
   PLAUSIBLE_HOST: optionalUrl.prefault(""),
   /** How long after the start each process first tries the hourly and daily jobs (then every hour, every day). */
-  JOBS_FIRST_RUN_AFTER_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0).max(86_400).prefault("30"),
+  JOBS_FIRST_RUN_AFTER_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .min(0)
+    .max(86_400)
+    .prefault("30"),
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number of megabytes" }).min(0).max(16_384).prefault("64"),
   /** How many pages one client address may have rendered a minute (cache misses and pages rendered for a person); past it, 429. */
-  PAGE_RENDERS_PER_MINUTE: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).prefault("600"),
+  PAGE_RENDERS_PER_MINUTE: z.coerce
+    .number({ message: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .prefault("600"),
   /** Signs the proof-of-work challenges of the sign-up and add-tool forms; empty: derived from the auth secret. */
   ALTCHA_HMAC_KEY: z.string().trim().prefault(""),
   /** How much work a challenge asks: the browser tries up to this many hashes (about a second for 100000). */
-  ALTCHA_MAX_NUMBER: z.coerce.number({ message: "must be a whole number" }).int().min(1000).max(10_000_000).prefault("100000"),
+  ALTCHA_MAX_NUMBER: z.coerce
+    .number({ message: "must be a whole number" })
+    .int()
+    .min(1000)
+    .max(10_000_000)
+    .prefault("100000"),
   /** How many visitors must have made a search (each counted once a day) before /searches and the sitemap list it. */
-  SEARCHES_MIN_VISITORS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).prefault(String(DEFAULT_SEARCHES_MIN_VISITORS)),
+  SEARCHES_MIN_VISITORS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .prefault(String(DEFAULT_SEARCHES_MIN_VISITORS)),
   /** How many tools one account may submit in 24 hours (verifiers and admins are not limited). */
   SUBMISSIONS_PER_DAY: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(10_000).prefault("5"),
   /** Stripe's secret key (sk_live_... or sk_test_...): with the webhook's secret, paid featuring is on (decision 040). */
@@ -146,13 +204,19 @@ export const configSchema = z.object({
     .string()
     .trim()
     .prefault("")
-    .refine((value) => value === "" || /^(sk|rk)_(live|test)_\w+$/.test(value), "must be a Stripe secret key, such as sk_live_..."),
+    .refine(
+      (value) => value === "" || /^(sk|rk)_(live|test)_\w+$/.test(value),
+      "must be a Stripe secret key, such as sk_live_...",
+    ),
   /** The signing secret of the site's webhook endpoint in Stripe (whsec_...). */
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .trim()
     .prefault("")
-    .refine((value) => value === "" || /^whsec_\w+$/.test(value), "must be a webhook signing secret, such as whsec_..."),
+    .refine(
+      (value) => value === "" || /^whsec_\w+$/.test(value),
+      "must be a webhook signing secret, such as whsec_...",
+    ),
   /** Where Stripe's API answers: Stripe itself, or a stand-in for testing. */
   STRIPE_API_URL: optionalUrl.prefault("https://api.stripe.com"),
   S3_ENDPOINT: optionalUrl.prefault(""),
@@ -160,7 +224,10 @@ export const configSchema = z.object({
   S3_BUCKET: z
     .string()
     .trim()
-    .regex(/^([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])?$/, "must be a bucket name: 3 to 63 lowercase letters, digits, '.' and '-'")
+    .regex(
+      /^([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])?$/,
+      "must be a bucket name: 3 to 63 lowercase letters, digits, '.' and '-'",
+    )
     .prefault(""),
   S3_ACCESS_KEY_ID: z.string().trim().prefault(""),
   S3_SECRET_ACCESS_KEY: z.string().trim().prefault(""),
@@ -184,7 +251,17 @@ export type Config = RawConfig & {
   storage: StorageConfig;
 };
 
-export type StorageConfig = { kind: "local" } | { kind: "s3"; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      publicUrl: string;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -195,9 +272,12 @@ export class ConfigError extends Error {
 
 /** Parses an environment into the config, or throws a ConfigError naming each bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const input: Record<string, string | undefined> = Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, env[key]]));
+  const input: Record<string, string | undefined> = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key]]),
+  );
   // Without a SITE_URL, the site is where this process listens.
-  if (!input.SITE_URL && /^\d{1,5}$/.test(input.PORT ?? "") && Number(input.PORT) <= 65535) input.SITE_URL = `http://localhost:${input.PORT}`;
+  if (!input.SITE_URL && /^\d{1,5}$/.test(input.PORT ?? "") && Number(input.PORT) <= 65535)
+    input.SITE_URL = `http://localhost:${input.PORT}`;
   const result = configSchema.safeParse(input);
   if (!result.success) {
     throw new ConfigError(
@@ -212,14 +292,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const s3Given = S3_REQUIRED.filter((name) => raw[name]);
   const s3Missing = S3_REQUIRED.filter((name) => !raw[name]);
   if (s3Given.length > 0 && s3Missing.length > 0) {
-    throw new ConfigError(s3Missing.map((name) => `${name}: must be set too when ${s3Given.join(", ")} ${s3Given.length === 1 ? "is" : "are"} (S3 storage needs all of ${S3_REQUIRED.join(", ")})`));
+    throw new ConfigError(
+      s3Missing.map(
+        (name) =>
+          `${name}: must be set too when ${s3Given.join(", ")} ${s3Given.length === 1 ? "is" : "are"} (S3 storage needs all of ${S3_REQUIRED.join(", ")})`,
+      ),
+    );
   }
   if (Boolean(raw.STRIPE_SECRET_KEY) !== Boolean(raw.STRIPE_WEBHOOK_SECRET)) {
     const missing = raw.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
-    throw new ConfigError([`${missing}: must be set too: payments need both Stripe's secret key and the webhook's signing secret`]);
+    throw new ConfigError([
+      `${missing}: must be set too: payments need both Stripe's secret key and the webhook's signing secret`,
+    ]);
   }
   if (raw.OUTBOX_LEASE_SECONDS <= raw.WEBHOOK_TIMEOUT_SECONDS + 5) {
-    throw new ConfigError([`OUTBOX_LEASE_SECONDS: must be longer than WEBHOOK_TIMEOUT_SECONDS (${raw.WEBHOOK_TIMEOUT_SECONDS}) by more than 5 s, so that no row is taken again while it is being sent`]);
+    throw new ConfigError([
+      `OUTBOX_LEASE_SECONDS: must be longer than WEBHOOK_TIMEOUT_SECONDS (${raw.WEBHOOK_TIMEOUT_SECONDS}) by more than 5 s, so that no row is taken again while it is being sent`,
+    ]);
   }
   if (!raw.LOCALES.includes(raw.DEFAULT_LOCALE)) {
     throw new ConfigError([`DEFAULT_LOCALE: must be one of LOCALES (${raw.LOCALES.join(", ")})`]);
@@ -287,7 +376,9 @@ export function publicConfig(config: Config, settings: SiteSettings) {
   return {
     siteName: settings.siteName,
     /** The operator's tagline in each language they wrote one for; the others say the language's own words. */
-    taglines: Object.fromEntries(LOCALES.flatMap((locale) => (settings[taglineField(locale)] ? [[locale, settings[taglineField(locale)]]] : []))) as Partial<Record<Locale, string>>,
+    taglines: Object.fromEntries(
+      LOCALES.flatMap((locale) => (settings[taglineField(locale)] ? [[locale, settings[taglineField(locale)]]] : [])),
+    ) as Partial<Record<Locale, string>>,
     siteUrl: config.SITE_URL,
     /** The uploaded logo and favicon; empty for the default ones. */
     logoUrl: settings.logoUrl,

@@ -34,7 +34,8 @@ for (const [locale, bundles] of Object.entries(CATALOGUES)) {
 type RequestWords = { locale: Locale; bundles: Set<Bundle> };
 
 const STORE = Symbol.for("indie-tools.request-locale");
-const requestStore: AsyncLocalStorage<RequestWords> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<RequestWords>()) as AsyncLocalStorage<RequestWords>;
+const requestStore: AsyncLocalStorage<RequestWords> = ((globalThis as Record<symbol, unknown>)[STORE] ??=
+  new AsyncLocalStorage<RequestWords>()) as AsyncLocalStorage<RequestWords>;
 let processLocale: Locale = "en";
 readLocaleFrom(() => requestStore.getStore()?.locale ?? processLocale);
 watchBundles({ read: (bundle) => requestStore.getStore()?.bundles.add(bundle) });

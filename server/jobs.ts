@@ -27,7 +27,12 @@ const RUN_LEASE_MS = 30 * 60 * 1000;
 const PERIOD_TOLERANCE = 0.01;
 
 /** Runs the jobs once: what the timer calls every hour. Once `signal` aborts (the process stops), no further step starts. */
-export async function runJobs(services: Services, logger: Logger, now = new Date(), signal?: AbortSignal): Promise<void> {
+export async function runJobs(
+  services: Services,
+  logger: Logger,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<void> {
   try {
     const { events } = await services.analytics.purge();
     if (events > 0) logger.info(`analytics: deleted ${events} events past their retention`);
@@ -44,7 +49,8 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
   if (signal?.aborted) return;
   try {
     const purged = await services.spam.purgeSpentProofs(now);
-    if (purged > 0) logger.info(`spam: deleted ${purged} spent proof${purged === 1 ? "" : "s"} of work past their expiry`);
+    if (purged > 0)
+      logger.info(`spam: deleted ${purged} spent proof${purged === 1 ? "" : "s"} of work past their expiry`);
   } catch (error) {
     logger.error("spam: could not delete old spent proofs of work", error);
   }
@@ -65,7 +71,12 @@ export async function runJobs(services: Services, logger: Logger, now = new Date
 }
 
 /** Runs the daily jobs once: what the timer calls every day. Once `signal` aborts, no further step starts and the link check ends early. */
-export async function runDailyJobs(services: Services, logger: Logger, now = new Date(), signal?: AbortSignal): Promise<void> {
+export async function runDailyJobs(
+  services: Services,
+  logger: Logger,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<void> {
   try {
     const removed = await services.imageUploads.removeUnusedImages(now);
     if (removed > 0) logger.info(`deleted ${removed} uploaded image${removed === 1 ? "" : "s"} that no tool shows`);
@@ -82,7 +93,8 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   if (signal?.aborted) return;
   try {
     const sent = await services.follows.sendFollowDigests(now);
-    if (sent > 0) logger.info(`follows: wrote ${sent} weekly e-mail${sent === 1 ? "" : "s"} of the new tools people follow`);
+    if (sent > 0)
+      logger.info(`follows: wrote ${sent} weekly e-mail${sent === 1 ? "" : "s"} of the new tools people follow`);
   } catch (error) {
     logger.error("follows: could not send the weekly e-mails", error);
   }
@@ -90,7 +102,10 @@ export async function runDailyJobs(services: Services, logger: Logger, now = new
   try {
     const links = await services.links.checkAllLinks(now, signal);
     if (links.paused) logger.warn(`link check: paused: ${links.paused}`);
-    else logger.info(`link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden, ${links.skipped} left for the next run`);
+    else
+      logger.info(
+        `link check: ${links.checked} checked, ${links.moved} moved, ${links.failed} failed, ${links.hidden} hidden, ${links.skipped} left for the next run`,
+      );
   } catch (error) {
     logger.error("could not check the tools' links", error);
   }
@@ -106,13 +121,19 @@ export async function runMinuteJobs(services: Services, logger: Logger, now = ne
   }
   try {
     const finished = await services.newsletter.continueSends(now);
-    if (finished > 0) logger.info(`newsletter: ${finished} send${finished === 1 ? "" : "s"} written to the outbox for every subscriber`);
+    if (finished > 0)
+      logger.info(
+        `newsletter: ${finished} send${finished === 1 ? "" : "s"} written to the outbox for every subscriber`,
+      );
   } catch (error) {
     logger.error("newsletter: could not carry on a send", error);
   }
   try {
     const { ended, started, reminded } = await services.featuring.runFeaturingClock(now);
-    if (ended + started + reminded > 0) logger.info(`featuring: ${ended} ended, ${started} started, ${reminded} maker${reminded === 1 ? "" : "s"} reminded`);
+    if (ended + started + reminded > 0)
+      logger.info(
+        `featuring: ${ended} ended, ${started} started, ${reminded} maker${reminded === 1 ? "" : "s"} reminded`,
+      );
   } catch (error) {
     logger.error("featuring: could not run the featurings' clock", error);
   }
@@ -153,7 +174,10 @@ export async function runOncePerPeriod(
     isHandedBack = signal?.aborted ?? false;
     await db
       .update(scheduledRuns)
-      .set({ finishedAt: new Date(Math.max(Date.now(), now.getTime())), ...(isHandedBack ? { startedAt: new Date(now.getTime() - periodMs) } : {}) })
+      .set({
+        finishedAt: new Date(Math.max(Date.now(), now.getTime())),
+        ...(isHandedBack ? { startedAt: new Date(now.getTime() - periodMs) } : {}),
+      })
       .where(sql`${scheduledRuns.job} = ${name} and ${scheduledRuns.startedAt} = ${now.toISOString()}::timestamptz`);
   }
   return isHandedBack ? "handed back" : "ran";
@@ -166,7 +190,13 @@ export type ScheduledJobs = {
 };
 
 /** Tries `job` every `periodMs`, first `firstAfterMs` after the start, never twice at once in this process. */
-function every(periodMs: number, firstAfterMs: number, job: (signal: AbortSignal) => Promise<"ran" | "skipped" | "handed back">, logger: Logger, name: string): ScheduledJobs {
+function every(
+  periodMs: number,
+  firstAfterMs: number,
+  job: (signal: AbortSignal) => Promise<"ran" | "skipped" | "handed back">,
+  logger: Logger,
+  name: string,
+): ScheduledJobs {
   let running: Promise<void> | undefined;
   const stopping = new AbortController();
   const run = () => {
@@ -176,8 +206,12 @@ function every(periodMs: number, firstAfterMs: number, job: (signal: AbortSignal
       .then((result) => {
         // The other processes skip the run: one line per period says which process ran it, and for how long.
         // The minute's job says only what it changed: a line a minute would drown the log.
-        if (result === "ran" && periodMs >= HOUR_MS) logger.info(`scheduled job ${name}: ran in ${Date.now() - startedAt} ms`);
-        if (result === "handed back") logger.info(`scheduled job ${name}: stopped after ${Date.now() - startedAt} ms, handed back for the next process`);
+        if (result === "ran" && periodMs >= HOUR_MS)
+          logger.info(`scheduled job ${name}: ran in ${Date.now() - startedAt} ms`);
+        if (result === "handed back")
+          logger.info(
+            `scheduled job ${name}: stopped after ${Date.now() - startedAt} ms, handed back for the next process`,
+          );
       })
       .catch((error: unknown) => logger.error(`scheduled job ${name}: could not run`, error))
       .finally(() => {
@@ -205,9 +239,51 @@ function every(periodMs: number, firstAfterMs: number, job: (signal: AbortSignal
  */
 export function startJobs(db: Database, services: Services, logger: Logger, firstRunAfterMs: number): ScheduledJobs {
   const jobs = [
-    every(MINUTE_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "minute", JOB_PERIODS_MS.minute, () => runMinuteJobs(services, logger, new Date()), new Date(), signal), logger, "minute"),
-    every(HOUR_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "hourly", JOB_PERIODS_MS.hourly, () => runJobs(services, logger, new Date(), signal), new Date(), signal), logger, "hourly"),
-    every(DAY_MS, firstRunAfterMs, (signal) => runOncePerPeriod(db, "daily", JOB_PERIODS_MS.daily, () => runDailyJobs(services, logger, new Date(), signal), new Date(), signal), logger, "daily"),
+    every(
+      MINUTE_MS,
+      firstRunAfterMs,
+      (signal) =>
+        runOncePerPeriod(
+          db,
+          "minute",
+          JOB_PERIODS_MS.minute,
+          () => runMinuteJobs(services, logger, new Date()),
+          new Date(),
+          signal,
+        ),
+      logger,
+      "minute",
+    ),
+    every(
+      HOUR_MS,
+      firstRunAfterMs,
+      (signal) =>
+        runOncePerPeriod(
+          db,
+          "hourly",
+          JOB_PERIODS_MS.hourly,
+          () => runJobs(services, logger, new Date(), signal),
+          new Date(),
+          signal,
+        ),
+      logger,
+      "hourly",
+    ),
+    every(
+      DAY_MS,
+      firstRunAfterMs,
+      (signal) =>
+        runOncePerPeriod(
+          db,
+          "daily",
+          JOB_PERIODS_MS.daily,
+          () => runDailyJobs(services, logger, new Date(), signal),
+          new Date(),
+          signal,
+        ),
+      logger,
+      "daily",
+    ),
   ];
   return { stop: async () => void (await Promise.all(jobs.map((scheduled) => scheduled.stop()))) };
 }

@@ -20,7 +20,14 @@ describe("the logger", () => {
     expect(lines.every(({ line }) => line.endsWith("\n") && line.indexOf("\n") === line.length - 1)).toBe(true);
     const [outside, inside] = lines.map(({ line }) => JSON.parse(line) as Record<string, unknown>);
     expect(outside).toEqual({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: "info", msg: "outside" });
-    expect(inside).toEqual({ time: expect.any(String), level: "warn", msg: "inside", requestId: "req-1", tool: "t1", count: 2 });
+    expect(inside).toEqual({
+      time: expect.any(String),
+      level: "warn",
+      msg: "inside",
+      requestId: "req-1",
+      tool: "t1",
+      count: 2,
+    });
   });
 
   it("keeps an error's name, message and stack, and a scalar detail, on one line", () => {
@@ -33,7 +40,11 @@ describe("the logger", () => {
     expect(lines).toHaveLength(3);
     for (const { line } of lines) expect(line.trimEnd()).not.toContain("\n");
     const [error, scalar, cycle] = lines.map(({ line }) => JSON.parse(line) as Record<string, unknown>);
-    expect(error).toMatchObject({ level: "error", msg: "failed", error: { name: "TypeError", message: "bad\nthing", stack: expect.stringContaining("TypeError") } });
+    expect(error).toMatchObject({
+      level: "error",
+      msg: "failed",
+      error: { name: "TypeError", message: "bad\nthing", stack: expect.stringContaining("TypeError") },
+    });
     expect(scalar).toMatchObject({ msg: "scalar", detail: 42 });
     expect(cycle).toMatchObject({ level: "info", msg: "cyclic", detail: expect.any(String) });
   });

@@ -29,21 +29,35 @@ export function currentRequestId(): string | undefined {
   return requestScope.getStore()?.requestId;
 }
 
-const writeToStandardStreams = (line: string, level: Level) => (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line);
+const writeToStandardStreams = (line: string, level: Level) =>
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line);
 
-export function createLogger(level: Level | "silent" = "info", { format = "text", write = writeToStandardStreams }: LoggerOptions = {}): Logger {
+export function createLogger(
+  level: Level | "silent" = "info",
+  { format = "text", write = writeToStandardStreams }: LoggerOptions = {},
+): Logger {
   const entry = (entryLevel: Level) => (message: string, detail?: unknown) => {
     if (ORDER[entryLevel] < ORDER[level]) return;
     const time = new Date().toISOString();
     const requestId = currentRequestId();
-    write(format === "json" ? `${jsonLine(time, entryLevel, message, requestId, detail)}\n` : textLine(time, entryLevel, message, requestId, detail), entryLevel);
+    write(
+      format === "json"
+        ? `${jsonLine(time, entryLevel, message, requestId, detail)}\n`
+        : textLine(time, entryLevel, message, requestId, detail),
+      entryLevel,
+    );
   };
   return { debug: entry("debug"), info: entry("info"), warn: entry("warn"), error: entry("error") };
 }
 
 function textLine(time: string, level: Level, message: string, requestId: string | undefined, detail: unknown): string {
   const line = `${time} ${level.toUpperCase()} ${requestId ? `[${requestId}] ` : ""}${message}`;
-  const extra = detail instanceof Error ? `\n${detail.stack ?? detail.message}` : detail === undefined ? "" : ` ${safeJson(detail)}`;
+  const extra =
+    detail instanceof Error
+      ? `\n${detail.stack ?? detail.message}`
+      : detail === undefined
+        ? ""
+        : ` ${safeJson(detail)}`;
   return `${line}${extra}\n`;
 }
 

@@ -11,7 +11,9 @@ const SAFE_LINK = /^(https?:|mailto:|\/|#)/i;
 markdown.validateLink = (url) => SAFE_LINK.test(url.trim());
 
 // External links leave the site without passing our page's address or authority to them.
-const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ??
+  ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index]!;
   if (/^https?:/i.test(token.attrGet("href") ?? "")) {

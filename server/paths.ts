@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 function findProjectRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, "package.json"))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}: the server must run inside the project's folder`);
+    if (path.dirname(dir) === dir)
+      throw new Error(`No package.json above ${from}: the server must run inside the project's folder`);
   }
 }
 

@@ -40,7 +40,8 @@ export async function startServer(config: Config) {
   const storage = fileStorageFromConfig(config, filesDir);
   const isDev = config.NODE_ENV === "development";
   // Development renders every request anew (the build changes under it); PAGE_CACHE_MB=0 turns the cache off.
-  const pageCache = isDev || config.PAGE_CACHE_MB === 0 ? undefined : createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  const pageCache =
+    isDev || config.PAGE_CACHE_MB === 0 ? undefined : createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
   const keptReads = pageCache ? createKeptReads() : unkeptReads;
   const services = createServices({
     db: database.db,
@@ -48,7 +49,12 @@ export async function startServer(config: Config) {
     logger,
     storage,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
-    notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
+    notifier: createNotifier({
+      botToken: config.TELEGRAM_BOT_TOKEN,
+      chatId: config.TELEGRAM_CHAT_ID,
+      apiUrl: config.TELEGRAM_API_URL ?? "",
+      logger,
+    }),
     authSecret: loadAuthSecret(config.AUTH_SECRET, dataDir),
     keptReads,
     pageCache,
@@ -68,13 +74,19 @@ export async function startServer(config: Config) {
   // A site without an admin gets one from a link in this log (decision 047).
   await services.setup.offerSetupLink();
   logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
-  logger.info(`files stored ${config.storage.kind === "s3" ? `in the bucket ${config.storage.bucket} at ${config.storage.endpoint}` : `in ${path.join(config.DATA_DIR, "files")}`}`);
+  logger.info(
+    `files stored ${config.storage.kind === "s3" ? `in the bucket ${config.storage.bucket} at ${config.storage.endpoint}` : `in ${path.join(config.DATA_DIR, "files")}`}`,
+  );
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let viteMiddlewares: Connect.Server | undefined;
   if (isDev) {
     const vite = await import("vite");
-    const devServer = await vite.createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: "custom" });
+    const devServer = await vite.createServer({
+      root: PROJECT_ROOT,
+      server: { middlewareMode: true },
+      appType: "custom",
+    });
     viteMiddlewares = devServer.middlewares;
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
@@ -92,7 +104,11 @@ export async function startServer(config: Config) {
     pageCache?.invalidate("*");
     keptReads.invalidate("*");
   });
-  const pageChanges = await watchPageChanges(database, [...(pageCache ? [pageCache, keptReads] : []), services.settings], logger);
+  const pageChanges = await watchPageChanges(
+    database,
+    [...(pageCache ? [pageCache, keptReads] : []), services.settings],
+    logger,
+  );
   const app = createApp({
     config,
     db: database.db,
@@ -110,9 +126,12 @@ export async function startServer(config: Config) {
   });
 
   const react = loadedReactBuild();
-  if (config.isProduction && react !== "production") logger.warn(`React's ${react} build is loaded in production: NODE_ENV was not set before React was imported`);
+  if (config.isProduction && react !== "production")
+    logger.warn(`React's ${react} build is loaded in production: NODE_ENV was not set before React was imported`);
   server.listen(config.PORT, config.HOST, () => {
-    logger.info(`${services.settings.current().siteName} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`);
+    logger.info(
+      `${services.settings.current().siteName} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`,
+    );
   });
   // The embedded database serves this process only: the operator's commands run in it, through the data folder's socket.
   const commandChannel =
@@ -121,12 +140,23 @@ export async function startServer(config: Config) {
           dataDir,
           commands: SERVER_COMMANDS,
           logger,
-          host: { config, dataDir, database: async () => database, dumpOf: (folder) => (folder === dataDir ? () => database.dump() : undefined) },
+          host: {
+            config,
+            dataDir,
+            database: async () => database,
+            dumpOf: (folder) => (folder === dataDir ? () => database.dump() : undefined),
+          },
         })
       : undefined;
   // This process among the running ones (/admin/system): now, every minute, and gone when it stops.
   await services.system.heartbeat();
-  const heartbeat = setInterval(() => void services.system.heartbeat().catch((error: unknown) => logger.warn(`system: could not write this process's row: ${String(error)}`)), 60_000);
+  const heartbeat = setInterval(
+    () =>
+      void services.system
+        .heartbeat()
+        .catch((error: unknown) => logger.warn(`system: could not write this process's row: ${String(error)}`)),
+    60_000,
+  );
   heartbeat.unref();
   const jobs = startJobs(database.db, services, logger, config.JOBS_FIRST_RUN_AFTER_SECONDS * 1000);
   // The side effects of writes: what is due now (a previous run may have left some), then due rows on a timer.
@@ -149,7 +179,8 @@ export async function startServer(config: Config) {
       const jobsStopped = jobs.stop();
       await commandChannel?.close();
       const requests = await closeHttpServer(server);
-      if (requests === "cut") logger.warn(`${signal}: requests still in flight after ${REQUESTS_GRACE_MS} ms were cut off`);
+      if (requests === "cut")
+        logger.warn(`${signal}: requests still in flight after ${REQUESTS_GRACE_MS} ms were cut off`);
       await jobsStopped;
       // Deliveries under way end before the database closes; what is still due waits in the database for the next start.
       await services.outbox.stop();

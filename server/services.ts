@@ -91,16 +91,37 @@ export function createServices(deps: Dependencies) {
   // The parts several services share, each built once.
   const keptReads = deps.keptReads ?? unkeptReads;
   const limiter = rateLimiter(deps.db);
-  const settings = siteSettingsStore({ db: deps.db, config: deps.config, storage: deps.storage, logger: deps.logger, maxImageBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
+  const settings = siteSettingsStore({
+    db: deps.db,
+    config: deps.config,
+    storage: deps.storage,
+    logger: deps.logger,
+    maxImageBytes: deps.config.UPLOAD_MAX_MB * 1_000_000,
+  });
   /** The site's name as its settings say now: mails, images and feeds made later show a renamed site's new name. */
   const siteName = () => settings.current().siteName;
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
   const likes = likeCounting(deps.db, limiter);
   // Each mail is written in its reader's language (decision 053).
-  const mailReaders = readers({ siteUrl: deps.config.SITE_URL, locales: deps.config.LOCALES, defaultLocale: deps.config.DEFAULT_LOCALE });
-  const newsletter = newsletterService({ db: deps.db, mailer: deps.mailer, logger: deps.logger, readers: mailReaders, siteName });
-  const uploads = imageUploads({ db: deps.db, storage: deps.storage, limiter, maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000 });
+  const mailReaders = readers({
+    siteUrl: deps.config.SITE_URL,
+    locales: deps.config.LOCALES,
+    defaultLocale: deps.config.DEFAULT_LOCALE,
+  });
+  const newsletter = newsletterService({
+    db: deps.db,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    readers: mailReaders,
+    siteName,
+  });
+  const uploads = imageUploads({
+    db: deps.db,
+    storage: deps.storage,
+    limiter,
+    maxBytes: deps.config.UPLOAD_MAX_MB * 1_000_000,
+  });
   // Every address a person gives us is read through this one fetcher (SSRF rules, limits, our User-Agent).
   const fetcher = safeFetcherFromConfig(deps.config, deps.resolveHost);
   // Every side effect of a write is an outbox row; this worker delivers them through the mailer, the bot and the token sync.
@@ -138,7 +159,12 @@ export function createServices(deps: Dependencies) {
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
-  const setup = firstAdmin({ db: deps.db, adminEmails: deps.config.ADMIN_EMAILS, siteUrl: deps.config.SITE_URL, logger: deps.logger });
+  const setup = firstAdmin({
+    db: deps.db,
+    adminEmails: deps.config.ADMIN_EMAILS,
+    siteUrl: deps.config.SITE_URL,
+    logger: deps.logger,
+  });
   const auth = loadAuthWhenNeeded({
     db: deps.db,
     config: deps.config,
@@ -150,9 +176,29 @@ export function createServices(deps: Dependencies) {
     siteName,
   });
   // Nothing is mailed on someone's word alone: the newsletter and the follows' e-mail need a confirmed address (decision 057).
-  const confirmations = emailConfirmation({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret });
-  const accountDeps = { db: deps.db, auth, limiter, outbox, tokenSync, logger: deps.logger, readers: mailReaders, siteName, confirmations };
-  const accounts = { ...accountService(accountDeps), ...externalSignIn(accountDeps), ...sessionQueries({ ...accountDeps, secret: deps.authSecret }) };
+  const confirmations = emailConfirmation({
+    db: deps.db,
+    outbox,
+    readers: mailReaders,
+    siteName,
+    secret: deps.authSecret,
+  });
+  const accountDeps = {
+    db: deps.db,
+    auth,
+    limiter,
+    outbox,
+    tokenSync,
+    logger: deps.logger,
+    readers: mailReaders,
+    siteName,
+    confirmations,
+  };
+  const accounts = {
+    ...accountService(accountDeps),
+    ...externalSignIn(accountDeps),
+    ...sessionQueries({ ...accountDeps, secret: deps.authSecret }),
+  };
   return {
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
@@ -175,14 +221,29 @@ export function createServices(deps: Dependencies) {
     outbox: { ...outbox, purge: (now?: Date) => purgeOutbox(deps.db, now) },
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
-    tools: { ...toolQueries(deps.db), ...relatedToolQueries(deps.db, keptReads), ...alternativeQueries(deps.db), ...snapshots, ...toolListQueries(deps.db), ...toolFacetQueries(deps.db), ...userToolQueries(deps.db, lifecycle) },
+    tools: {
+      ...toolQueries(deps.db),
+      ...relatedToolQueries(deps.db, keptReads),
+      ...alternativeQueries(deps.db),
+      ...snapshots,
+      ...toolListQueries(deps.db),
+      ...toolFacetQueries(deps.db),
+      ...userToolQueries(deps.db, lifecycle),
+    },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes) },
     /** Likes that wait to count (the minute's job) and the trending scores (the hourly job), decision 042. */
     likes,
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */
     reviews: reviewService({ db: deps.db, limiter, outbox, readers: mailReaders }),
     /** The categories and tags people follow, and the weekly e-mail of their new tools (decision 044). */
-    follows: followService({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret, confirmations }),
+    follows: followService({
+      db: deps.db,
+      outbox,
+      readers: mailReaders,
+      siteName,
+      secret: deps.authSecret,
+      confirmations,
+    }),
     /** Whether a person's address is confirmed, its link and its page (decision 057). */
     confirmations,
     users: {
@@ -192,7 +253,11 @@ export function createServices(deps: Dependencies) {
     },
     /** The honeypot and the proof of work of the forms that make accounts and tools (decision 023). */
     spam: spamGuard({
-      proofOfWork: proofOfWork({ db: deps.db, ...proofKeys(deps.config.ALTCHA_HMAC_KEY, deps.authSecret), maxNumber: deps.config.ALTCHA_MAX_NUMBER }),
+      proofOfWork: proofOfWork({
+        db: deps.db,
+        ...proofKeys(deps.config.ALTCHA_HMAC_KEY, deps.authSecret),
+        maxNumber: deps.config.ALTCHA_MAX_NUMBER,
+      }),
       now: deps.now,
     }),
     /** Submitting, editing, verifying and claiming tools (docs/product.md §4). */
@@ -224,7 +289,12 @@ export function createServices(deps: Dependencies) {
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox, webhooks, readers: mailReaders }),
     /** Importing files of tools and exporting the catalogue (/admin/import, decision 025). */
-    catalogue: catalogueService({ db: deps.db, logger: deps.logger, storage: deps.storage, writeToolSnapshot: snapshots.writeToolSnapshot }),
+    catalogue: catalogueService({
+      db: deps.db,
+      logger: deps.logger,
+      storage: deps.storage,
+      writeToolSnapshot: snapshots.writeToolSnapshot,
+    }),
     /** The admins' webhook endpoints and their deliveries (/admin/webhooks). */
     webhooks: webhookAdmin({ db: deps.db, fetcher, outbox }),
     /** Personal API keys: a user's own (/settings/api-keys), every key for admins, and who a keyed request is. */
@@ -260,7 +330,14 @@ export function createServices(deps: Dependencies) {
     /** The digest, the makers' follow-ups, and the newsletter sent to the subscribers through the outbox (decision 044). */
     newsletter: {
       ...newsletter,
-      ...newsletterSending({ db: deps.db, outbox, readers: mailReaders, siteName, secret: deps.authSecret, buildDigest: newsletter.buildDigest }),
+      ...newsletterSending({
+        db: deps.db,
+        outbox,
+        readers: mailReaders,
+        siteName,
+        secret: deps.authSecret,
+        buildDigest: newsletter.buildDigest,
+      }),
     },
   };
 }

@@ -13,7 +13,14 @@ export async function insertCategory(db: Database, overrides: Partial<typeof cat
   const label = overrides.label ?? `Category ${sequence}`;
   const [row] = await db
     .insert(categories)
-    .values({ id: createId("c"), label, slug: slugify(label), description: `About ${label}`, color: "#DDD6FE", ...overrides })
+    .values({
+      id: createId("c"),
+      label,
+      slug: slugify(label),
+      description: `About ${label}`,
+      color: "#DDD6FE",
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -33,7 +40,12 @@ export async function insertTool(db: Database, overrides: Partial<ToolRowInput> 
 }
 
 /** Many live tools at once, one minute apart, newest first from `start`. */
-export async function insertTools(db: Database, count: number, start = new Date("2026-01-01T00:00:00Z"), overrides: Partial<ToolRowInput> = {}) {
+export async function insertTools(
+  db: Database,
+  count: number,
+  start = new Date("2026-01-01T00:00:00Z"),
+  overrides: Partial<ToolRowInput> = {},
+) {
   const rows = Array.from({ length: count }, (_, index) =>
     buildToolRow({
       name: `Bulk tool ${index}`,
@@ -51,21 +63,50 @@ export async function insertTools(db: Database, count: number, start = new Date(
  * A user record (no auth account: enough for services that take the session's user), and that user as a session sees
  * them. `confirmed` gives it an auth account whose address is confirmed, as the newsletter needs (decision 057).
  */
-export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}, { confirmed = false }: { confirmed?: boolean } = {}) {
+export async function insertUser(
+  db: Database,
+  overrides: Partial<typeof users.$inferInsert> = {},
+  { confirmed = false }: { confirmed?: boolean } = {},
+) {
   sequence++;
   const username = overrides.username ?? `User ${sequence}`;
   const email = overrides.email ?? `user${sequence}@example.com`;
-  const authId = confirmed ? (await db.insert(authUsers).values({ id: `auth-${createId("u")}`, name: username, email, emailVerified: true }).returning())[0]!.id : undefined;
+  const authId = confirmed
+    ? (
+        await db
+          .insert(authUsers)
+          .values({ id: `auth-${createId("u")}`, name: username, email, emailVerified: true })
+          .returning()
+      )[0]!.id
+    : undefined;
   const [row] = await db
     .insert(users)
-    .values({ id: createId("u"), email, username, slug: slugify(username), ...(authId ? { authId } : {}), ...overrides })
+    .values({
+      id: createId("u"),
+      email,
+      username,
+      slug: slugify(username),
+      ...(authId ? { authId } : {}),
+      ...overrides,
+    })
     .returning();
   const user = row!;
-  return { ...user, session: { id: user.id, slug: user.slug, username: user.username, role: user.role as "guest" | "verifier" | "admin" } };
+  return {
+    ...user,
+    session: {
+      id: user.id,
+      slug: user.slug,
+      username: user.username,
+      role: user.role as "guest" | "verifier" | "admin",
+    },
+  };
 }
 
 /** One day's count of a metric (server/analytics/metrics.ts says what subject and detail hold), as the event writer keeps it. */
-export async function insertDailyStat(db: Database, row: { metric: string; subject?: string; detail?: string; day: string; count: number }) {
+export async function insertDailyStat(
+  db: Database,
+  row: { metric: string; subject?: string; detail?: string; day: string; count: number },
+) {
   const [inserted] = await db.insert(dailyStats).values(row).returning();
   return inserted!;
 }

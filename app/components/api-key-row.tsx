@@ -9,7 +9,10 @@ import { Link } from "./link.tsx";
 import { LongDate } from "./long-date.tsx";
 import { ActionButton, Badge } from "./moderation.tsx";
 
-const SCOPE_LABELS = { read: "apiKeys.read", write: "apiKeys.readWrite" } as const satisfies Record<ApiKeyScope, PlainKey>;
+const SCOPE_LABELS = { read: "apiKeys.read", write: "apiKeys.readWrite" } as const satisfies Record<
+  ApiKeyScope,
+  PlainKey
+>;
 
 /** One key: its name, first characters, scope, when it was made and last used, and its Revoke button. */
 export function ApiKeyRow({ apiKey, owner }: { apiKey: ApiKeyView; owner?: { username: string; slug: string } }) {

@@ -31,23 +31,44 @@ function outcomeLine({ name, id, outcome }: RejectOutcome): string {
 /** What the action answers, in the request's language: one line per tool. */
 export function bulkRejectSummary(outcomes: RejectOutcome[]) {
   const refused = outcomes.filter((outcome) => outcome.outcome === "rejected").length;
-  return { done: say("adminQueue.refusedCount", { refused, count: outcomes.length }), outcomes: outcomes.map(outcomeLine) };
+  return {
+    done: say("adminQueue.refusedCount", { refused, count: outcomes.length }),
+    outcomes: outcomes.map(outcomeLine),
+  };
 }
 
 export function SelectForRejection({ toolId, name }: { toolId: string; name: string }) {
   const t = useT();
   return (
     <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-      <input type="checkbox" name="toolIds" value={toolId} form={FORM_ID} data-testid="select-tool" className="h-4 w-4" />
+      <input
+        type="checkbox"
+        name="toolIds"
+        value={toolId}
+        form={FORM_ID}
+        data-testid="select-tool"
+        className="h-4 w-4"
+      />
       <span className="sr-only">{t("adminQueue.select", { tool: name })}</span>
     </label>
   );
 }
 
-export function BulkRejectForm({ outcomes, error, keptReason }: { outcomes?: string[]; error?: string; keptReason?: string }) {
+export function BulkRejectForm({
+  outcomes,
+  error,
+  keptReason,
+}: {
+  outcomes?: string[];
+  error?: string;
+  keptReason?: string;
+}) {
   const t = useT();
   return (
-    <section aria-labelledby="bulk-reject-heading" className="mt-8 rounded-2xl border border-rose-200 bg-rose-50/40 p-5">
+    <section
+      aria-labelledby="bulk-reject-heading"
+      className="mt-8 rounded-2xl border border-rose-200 bg-rose-50/40 p-5"
+    >
       <h2 id="bulk-reject-heading" className="font-semibold">
         {t("adminQueue.refuseTicked")}
       </h2>

@@ -72,7 +72,9 @@ export function Chart({ title, days, series, empty }: ChartData & { title: strin
         <>
           <div ref={canvas} data-testid="chart-canvas" aria-hidden="true" className="w-full overflow-hidden" />
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t("chart.showNumbers")}</summary>
+            <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
+              {t("chart.showNumbers")}
+            </summary>
             {table}
           </details>
         </>
@@ -129,7 +131,12 @@ function alignedData({ days, series }: ChartData): uPlot.AlignedData {
   return [days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000), ...series.map((line) => line.values)];
 }
 
-function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: number, { t, number, shortDate }: Words): uPlot.Options {
+function chartOptions(
+  UPlot: typeof uPlot,
+  { days, series }: ChartData,
+  width: number,
+  { t, number, shortDate }: Words,
+): uPlot.Options {
   // A day of the data ('2026-03-15') as the axis writes it in the reader's language ('15 Mar', '15 mars').
   const dayLabel = (day: string | undefined) => (day ? shortDate(day) : "");
   return {
@@ -144,7 +151,11 @@ function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: n
     ],
     series: [
       // Without a hovered day, the legend names the period and each line's total, not dashes.
-      { label: t("chart.day"), value: (_plot, seconds) => (seconds == null ? `${dayLabel(days[0])} – ${dayLabel(days.at(-1))}` : shortDate(dayOf(seconds))) },
+      {
+        label: t("chart.day"),
+        value: (_plot, seconds) =>
+          seconds == null ? `${dayLabel(days[0])} – ${dayLabel(days.at(-1))}` : shortDate(dayOf(seconds)),
+      },
       ...series.map((line, index) => {
         const total = line.values.reduce((sum, value) => sum + value, 0);
         return {
@@ -155,7 +166,8 @@ function chartOptions(UPlot: typeof uPlot, { days, series }: ChartData, width: n
           dash: index === 0 ? undefined : [6, 4],
           // Points stay readable up to a month of days; beyond, the line alone.
           points: { show: days.length <= 31 },
-          value: (_plot: uPlot, count: number | null) => (count == null ? t("chart.inAll", { total: number(total) }) : number(count)),
+          value: (_plot: uPlot, count: number | null) =>
+            count == null ? t("chart.inAll", { total: number(total) }) : number(count),
         };
       }),
     ],

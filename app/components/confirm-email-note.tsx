@@ -12,7 +12,11 @@ export const CONFIRM_EMAIL_INTENT = "confirm-email";
 export function ConfirmEmailNote({ email, sent }: { email: string; sent?: boolean }) {
   const t = useT();
   return (
-    <Form method="post" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="confirm-email-note">
+    <Form
+      method="post"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="confirm-email-note"
+    >
       <p>{sent ? t("confirmEmail.sent", { email }) : t("confirmEmail.needed", { email })}</p>
       <div className="mt-2">
         <SubmitButton name="intent" value={CONFIRM_EMAIL_INTENT} pendingText={t("reset.pending")}>

@@ -7,7 +7,17 @@ import { useToast } from "./toast.tsx";
 const subscribeToNothing = () => () => {};
 
 /** A read-only text to copy. The Copy button needs JavaScript, so it appears once the page is hydrated; before, the text can be selected by hand. */
-export function CopyableText({ id, label, text, rows = 14 }: { id: string; label: string; text: string; rows?: number }) {
+export function CopyableText({
+  id,
+  label,
+  text,
+  rows = 14,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  rows?: number;
+}) {
   const isHydrated = useSyncExternalStore(
     subscribeToNothing,
     () => true,

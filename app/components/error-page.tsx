@@ -4,7 +4,8 @@ import { Link } from "./link.tsx";
 
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   const t = useT();
-  const title = status === 404 ? t("error.notFoundTitle") : status >= 500 ? t("error.serverTitle") : t("error.otherTitle");
+  const title =
+    status === 404 ? t("error.notFoundTitle") : status >= 500 ? t("error.serverTitle") : t("error.otherTitle");
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-sm font-semibold text-brand-600">{status}</p>
@@ -14,7 +15,10 @@ export function ErrorPage({ status, message }: { status: number; message: string
         <Link to="/" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
           {t("error.home")}
         </Link>
-        <Link to="/categories" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100">
+        <Link
+          to="/categories"
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100"
+        >
           {t("error.browseCategories")}
         </Link>
       </div>

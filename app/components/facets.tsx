@@ -17,7 +17,6 @@ import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
 import type { Words } from "#common/i18n/translate.ts";
 import { useWords } from "../i18n.tsx";
 
-
 export type FacetValues = {
   /** null: the list has its own order (a search's, by relevance), and no sort to choose. */
   sort: ToolSort | null;
@@ -32,15 +31,35 @@ export type FacetValues = {
 export type FixedFacet = "category" | "tag" | null;
 
 /** What a list's loader read from the URL (facetQuery), its category already found by its address. */
-type ParsedFacets = { sort?: ToolSort; tag?: string; payment?: PaymentType; featured?: "1"; verified?: VerifiedWithinDays };
+type ParsedFacets = {
+  sort?: ToolSort;
+  tag?: string;
+  payment?: PaymentType;
+  featured?: "1";
+  verified?: VerifiedWithinDays;
+};
 
 /** The filters the services apply for a parsed URL. */
-export function narrowingOf(query: ParsedFacets, category: { id: string } | null | undefined, tag = query.tag): FacetNarrowing {
-  return { category: category?.id, tag, paymentType: query.payment, featured: query.featured ? true : undefined, verifiedWithinDays: query.verified };
+export function narrowingOf(
+  query: ParsedFacets,
+  category: { id: string } | null | undefined,
+  tag = query.tag,
+): FacetNarrowing {
+  return {
+    category: category?.id,
+    tag,
+    paymentType: query.payment,
+    featured: query.featured ? true : undefined,
+    verifiedWithinDays: query.verified,
+  };
 }
 
 /** The form's values for a parsed URL. */
-export function facetValuesOf(query: ParsedFacets, category: { slug: string } | null | undefined, tag = query.tag): FacetValues {
+export function facetValuesOf(
+  query: ParsedFacets,
+  category: { slug: string } | null | undefined,
+  tag = query.tag,
+): FacetValues {
   return {
     sort: query.sort ?? null,
     category: category?.slug ?? null,
@@ -52,12 +71,25 @@ export function facetValuesOf(query: ParsedFacets, category: { slug: string } | 
 }
 
 /** Whether the view differs from its list's plain first page: such a view is not indexed (decision 034). */
-export function isNarrowed({ sort, category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): boolean {
-  return (sort !== null && sort !== "newest") || (fixed !== "category" && Boolean(category)) || (fixed !== "tag" && Boolean(tag)) || Boolean(payment) || featured || Boolean(verified);
+export function isNarrowed(
+  { sort, category, tag, payment, featured, verified }: FacetValues,
+  fixed: FixedFacet = null,
+): boolean {
+  return (
+    (sort !== null && sort !== "newest") ||
+    (fixed !== "category" && Boolean(category)) ||
+    (fixed !== "tag" && Boolean(tag)) ||
+    Boolean(payment) ||
+    featured ||
+    Boolean(verified)
+  );
 }
 
 /** The query string of a view: only what differs from the defaults and the page's fixed facet, in a fixed order, never a cursor. */
-export function facetSearchParams({ sort, category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): URLSearchParams {
+export function facetSearchParams(
+  { sort, category, tag, payment, featured, verified }: FacetValues,
+  fixed: FixedFacet = null,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (category && fixed !== "category") params.set("category", category);
   if (tag && fixed !== "tag") params.set("tag", tag);
@@ -82,10 +114,14 @@ const selectClass =
 const labelClass = "min-w-40 flex-1 text-sm font-medium text-slate-700";
 
 /** A value with its count; a count the list could not read exactly (decision 036) is left out rather than shown wrong. */
-const withCount = ({ t, number }: Words, label: string, count: number, isExact = true) => (isExact ? t("facets.countOf", { label, count: number(count) }) : label);
+const withCount = ({ t, number }: Words, label: string, count: number, isExact = true) =>
+  isExact ? t("facets.countOf", { label, count: number(count) }) : label;
 
 /** How many filters narrow the list, beyond the page's own category or tag; the sort is an order, not a filter. */
-export function activeFilterCount({ category, tag, payment, featured, verified }: FacetValues, fixed: FixedFacet = null): number {
+export function activeFilterCount(
+  { category, tag, payment, featured, verified }: FacetValues,
+  fixed: FixedFacet = null,
+): number {
   return [fixed !== "category" && category, fixed !== "tag" && tag, payment, featured, verified].filter(Boolean).length;
 }
 
@@ -94,7 +130,11 @@ const isSheet = () => !window.matchMedia("(min-width: 64rem)").matches;
 
 /** How many tools the filters leave: exact, past what the counts read ("More than 500 tools"), or a lower bound. */
 const totalOf = ({ t }: Words, { total, isTotalExact }: Pick<ToolFacets, "total" | "isTotalExact">) =>
-  isTotalExact ? t("facets.total", { kind: "exact", count: total }) : total > FACET_SAMPLE ? t("facets.total", { kind: "more", count: FACET_SAMPLE }) : t("facets.total", { kind: "least", count: total });
+  isTotalExact
+    ? t("facets.total", { kind: "exact", count: total })
+    : total > FACET_SAMPLE
+      ? t("facets.total", { kind: "more", count: FACET_SAMPLE })
+      : t("facets.total", { kind: "least", count: total });
 
 function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedFacet): FacetValues {
   const data = new FormData(form);
@@ -111,7 +151,19 @@ function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedF
 }
 
 /** One filter: its values with their counts, and a first choice that leaves the list unfiltered. */
-function FacetSelect({ label, name, value, anyLabel, options }: { label: string; name: string; value: string | number | null; anyLabel: string; options: { value: string; label: string }[] }) {
+function FacetSelect({
+  label,
+  name,
+  value,
+  anyLabel,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | number | null;
+  anyLabel: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <label className={labelClass}>
       {label}
@@ -146,7 +198,8 @@ export function FacetFilters({
   const { t } = words;
   const sheet = useRef<HTMLDetailsElement>(null);
   const close = () => sheet.current?.removeAttribute("open");
-  const apply = (form: HTMLFormElement) => void submit(facetSearchParams(valuesOf(form, values, fixed), fixed), { method: "get", action });
+  const apply = (form: HTMLFormElement) =>
+    void submit(facetSearchParams(valuesOf(form, values, fixed), fixed), { method: "get", action });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     close();
@@ -173,18 +226,41 @@ export function FacetFilters({
 
   return (
     <div className="filters-bar">
-      <details ref={sheet} className="filters" onKeyDown={(event) => event.key === "Escape" && sheet.current?.open && onClose(event)}>
+      <details
+        ref={sheet}
+        className="filters"
+        onKeyDown={(event) => event.key === "Escape" && sheet.current?.open && onClose(event)}
+      >
         <summary className="filters-toggle">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M4 6h16M7 12h10M10 18h4" />
           </svg>
           {t("facets.filters", { count: active })}
         </summary>
         <div className="filters-backdrop" aria-hidden="true" onClick={onClose} />
-        <Form method="get" action={action} onSubmit={onSubmit} onChange={onChange} aria-label={t("facets.filterTools")} className="filters-form">
+        <Form
+          method="get"
+          action={action}
+          onSubmit={onSubmit}
+          onChange={onChange}
+          aria-label={t("facets.filterTools")}
+          className="filters-form"
+        >
           <div className="flex basis-full items-center justify-between lg:hidden">
             <p className="text-base font-semibold text-slate-900">{t("facets.filters", { count: 0 })}</p>
-            <Link to={facetPath(action, values, fixed)} onClick={onClose} className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <Link
+              to={facetPath(action, values, fixed)}
+              onClick={onClose}
+              className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               {t("facets.close")}
             </Link>
           </div>
@@ -206,7 +282,15 @@ export function FacetFilters({
               name="category"
               value={values.category}
               anyLabel={t("facets.allCategories")}
-              options={categories.map((category) => ({ value: category.slug, label: withCount(words, category.label, categoryCounts.get(category.id) ?? 0, facets.isExact.categories) }))}
+              options={categories.map((category) => ({
+                value: category.slug,
+                label: withCount(
+                  words,
+                  category.label,
+                  categoryCounts.get(category.id) ?? 0,
+                  facets.isExact.categories,
+                ),
+              }))}
             />
           )}
           {fixed !== "tag" && (
@@ -215,7 +299,10 @@ export function FacetFilters({
               name="tag"
               value={values.tag}
               anyLabel={t("facets.anyTag")}
-              options={facets.tags.map(({ tag, count }) => ({ value: tag, label: withCount(words, `#${tag}`, count, facets.isExact.tags) }))}
+              options={facets.tags.map(({ tag, count }) => ({
+                value: tag,
+                label: withCount(words, `#${tag}`, count, facets.isExact.tags),
+              }))}
             />
           )}
           <FacetSelect
@@ -223,20 +310,35 @@ export function FacetFilters({
             name="payment"
             value={values.payment}
             anyLabel={t("facets.anyPricing")}
-            options={PAYMENT_TYPES.map((payment) => ({ value: payment, label: withCount(words, t(PAYMENT_KEYS[payment]), facets.payment[payment], facets.isExact.payment) }))}
+            options={PAYMENT_TYPES.map((payment) => ({
+              value: payment,
+              label: withCount(words, t(PAYMENT_KEYS[payment]), facets.payment[payment], facets.isExact.payment),
+            }))}
           />
           <FacetSelect
             label={t("facets.verified")}
             name="verified"
             value={values.verified}
             anyLabel={t("facets.anyTime")}
-            options={VERIFIED_WITHIN_DAYS.map((days) => ({ value: String(days), label: withCount(words, t("facets.inLastDays", { days }), facets.verified[days], facets.isExact.verified) }))}
+            options={VERIFIED_WITHIN_DAYS.map((days) => ({
+              value: String(days),
+              label: withCount(words, t("facets.inLastDays", { days }), facets.verified[days], facets.isExact.verified),
+            }))}
           />
           <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
-            <input type="checkbox" name="featured" value="1" defaultChecked={values.featured} className="size-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              name="featured"
+              value="1"
+              defaultChecked={values.featured}
+              className="size-4 rounded border-slate-300"
+            />
             {withCount(words, t("facets.featuredOnly"), facets.featured, facets.isExact.featured)}
           </label>
-          <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 max-lg:basis-full max-lg:py-3">
+          <button
+            type="submit"
+            className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 max-lg:basis-full max-lg:py-3"
+          >
             <span className="lg:hidden">{t("facets.showResults")}</span>
             <span className="max-lg:hidden">{t("facets.apply")}</span>
           </button>

@@ -15,18 +15,31 @@ import { setViewer, useViewer } from "../session-cache.ts";
 /** The resource route the heart posts to (app/routes/favorites.tsx). */
 export const FAVORITES_ACTION = "/favorites";
 
-
 /** A square icon beside a card's Visit link, or the icon and its words beside the tool page's 'Visit website' (app.css). */
 const VARIANTS = { icon: "heart heart-icon", labelled: "heart heart-labelled" } as const;
 
-type FavoriteAnswer = { favorited: boolean; likes?: number; isCounted?: boolean; likesCountFrom?: string | null; message?: string };
+type FavoriteAnswer = {
+  favorited: boolean;
+  likes?: number;
+  isCounted?: boolean;
+  likesCountFrom?: string | null;
+  message?: string;
+};
 
 /**
  * `likes` is the count the page was rendered with (it may lag a little behind, decision 042); once the person presses
  * the heart, it shows the change at once, then the count the server answers. A like that does not count for everyone
  * yet (a young account's) counts in its maker's own view, which says when it will count for everyone.
  */
-export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: string; likes: number; variant?: keyof typeof VARIANTS }) {
+export function FavoriteButton({
+  toolId,
+  likes,
+  variant = "icon",
+}: {
+  toolId: string;
+  likes: number;
+  variant?: keyof typeof VARIANTS;
+}) {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   const viewer = useViewer();
@@ -43,13 +56,24 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
     if (!answer || !viewer) return;
     const isWaiting = answer.favorited && answer.isCounted === false;
     const waitingReason = answer.likesCountFrom ? "new" : "soon";
-    toast(answer.message ?? (answer.favorited ? `${t("favorite.saved")}${isWaiting ? ` ${t("favorite.waiting", { reason: waitingReason })}` : ""}` : t("favorite.removed")));
+    toast(
+      answer.message ??
+        (answer.favorited
+          ? `${t("favorite.saved")}${isWaiting ? ` ${t("favorite.waiting", { reason: waitingReason })}` : ""}`
+          : t("favorite.removed")),
+    );
     const without = (ids: string[]) => ids.filter((id) => id !== toolId);
-    const favoriteToolIds = answer.favorited ? [toolId, ...without(viewer.favoriteToolIds)] : without(viewer.favoriteToolIds);
+    const favoriteToolIds = answer.favorited
+      ? [toolId, ...without(viewer.favoriteToolIds)]
+      : without(viewer.favoriteToolIds);
     const waitingLikeIds = isWaiting ? [toolId, ...without(viewer.waitingLikeIds)] : without(viewer.waitingLikeIds);
     const likesCountFrom = answer.likesCountFrom ?? viewer.likesCountFrom;
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
-    if (!same(favoriteToolIds, viewer.favoriteToolIds) || !same(waitingLikeIds, viewer.waitingLikeIds) || likesCountFrom !== viewer.likesCountFrom) {
+    if (
+      !same(favoriteToolIds, viewer.favoriteToolIds) ||
+      !same(waitingLikeIds, viewer.waitingLikeIds) ||
+      likesCountFrom !== viewer.likesCountFrom
+    ) {
       setViewer({ ...viewer, favoriteToolIds, waitingLikeIds, likesCountFrom });
     }
     // Only a new answer moves the heart.
@@ -63,10 +87,17 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
   const isFavorite = pending ? pending === "add" : wasFavorite;
   const intent = isFavorite ? "remove" : "add";
   // Whether the person's like is theirs alone for now: not among the public likes the page and the server count.
-  const wasWaiting = wasFavorite && (answer?.isCounted !== undefined ? !answer.isCounted : Boolean(viewer?.waitingLikeIds.includes(toolId)));
+  const wasWaiting =
+    wasFavorite &&
+    (answer?.isCounted !== undefined ? !answer.isCounted : Boolean(viewer?.waitingLikeIds.includes(toolId)));
   const knownLikes = fetcher.data?.likes ?? likes;
   // Their own like counts in their view at once; removing one that never counted takes nothing from the public's.
-  const shownLikes = pending === "add" ? knownLikes + 1 : pending === "remove" ? Math.max(0, knownLikes - (wasWaiting ? 0 : 1)) : knownLikes + (wasWaiting ? 1 : 0);
+  const shownLikes =
+    pending === "add"
+      ? knownLikes + 1
+      : pending === "remove"
+        ? Math.max(0, knownLikes - (wasWaiting ? 0 : 1))
+        : knownLikes + (wasWaiting ? 1 : 0);
   const isWaiting = !pending && wasWaiting;
 
   function submitInBackground(event: FormEvent<HTMLFormElement>) {
@@ -76,7 +107,10 @@ export function FavoriteButton({ toolId, likes, variant = "icon" }: { toolId: st
       return;
     }
     // Nothing else reloads: the page's own data, and its view counter, stay as they are.
-    void fetcher.submit({ toolId, intent, redirectTo: here, stay: "true" }, { method: "post", action: FAVORITES_ACTION, defaultShouldRevalidate: false });
+    void fetcher.submit(
+      { toolId, intent, redirectTo: here, stay: "true" },
+      { method: "post", action: FAVORITES_ACTION, defaultShouldRevalidate: false },
+    );
   }
 
   const form = (

@@ -48,7 +48,10 @@ export function FollowButton({ kind, value, name }: { kind: "category" | "tag"; 
       void navigate(loginPath(here));
       return;
     }
-    void fetcher.submit({ kind, value, intent, redirectTo: here, stay: "true" }, { method: "post", action: FOLLOWS_ACTION, defaultShouldRevalidate: false });
+    void fetcher.submit(
+      { kind, value, intent, redirectTo: here, stay: "true" },
+      { method: "post", action: FOLLOWS_ACTION, defaultShouldRevalidate: false },
+    );
   }
 
   return (

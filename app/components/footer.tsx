@@ -106,7 +106,15 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /** A link to another site; the newsletter's are counted as outbound clicks. */
-function ExternalLink({ href, isCounted = false, children }: { href: string; isCounted?: boolean; children: ReactNode }) {
+function ExternalLink({
+  href,
+  isCounted = false,
+  children,
+}: {
+  href: string;
+  isCounted?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li>
       <a

@@ -40,7 +40,12 @@ export function Field({
 }
 
 /** A labelled text area with its inline error: Field's twin for longer text. */
-export function TextAreaField({ label, name, error, ...textarea }: { label: string; name: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  ...textarea
+}: { label: string; name: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = textarea.id ?? `field-${name}`;
   return (
     <>
@@ -67,16 +72,30 @@ export function TextAreaField({ label, name, error, ...textarea }: { label: stri
 export function FormMessage({ message, tone = "error" }: { message?: string; tone?: "error" | "success" }) {
   if (!message) return null;
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg px-3 py-2 text-sm ${tone === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg px-3 py-2 text-sm ${tone === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}
+    >
       {message}
     </p>
   );
 }
 
 /** A submit button; while its form is being sent it says so and cannot be pressed twice. */
-export function SubmitButton({ children, pendingText, name, value }: { children: ReactNode; pendingText: string; name?: string; value?: string }) {
+export function SubmitButton({
+  children,
+  pendingText,
+  name,
+  value,
+}: {
+  children: ReactNode;
+  pendingText: string;
+  name?: string;
+  value?: string;
+}) {
   const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  const isPending =
+    navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
   return (
     <button
       type="submit"

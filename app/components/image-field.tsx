@@ -48,7 +48,8 @@ export function ImageField({
     // The API's refusal in the page's language, whatever the browser's own.
     request.setRequestHeader("Accept-Language", locale);
     request.upload.onprogress = (progress) => {
-      if (progress.lengthComputable) setUpload({ state: "uploading", percent: Math.round((progress.loaded / progress.total) * 100) });
+      if (progress.lengthComputable)
+        setUpload({ state: "uploading", percent: Math.round((progress.loaded / progress.total) * 100) });
     };
     request.onload = () => {
       const answer = JSON.parse(request.responseText || "{}") as { url?: string; error?: { message: string } };
@@ -77,7 +78,14 @@ export function ImageField({
         {label}
       </label>
       <div className="flex items-center gap-4">
-        {(preview || url) && <img src={preview || url} alt="" className="h-16 w-16 rounded-lg border border-slate-200 object-cover" data-testid={`${kind}-preview`} />}
+        {(preview || url) && (
+          <img
+            src={preview || url}
+            alt=""
+            className="h-16 w-16 rounded-lg border border-slate-200 object-cover"
+            data-testid={`${kind}-preview`}
+          />
+        )}
         <input
           ref={input}
           id={id}
@@ -89,11 +97,22 @@ export function ImageField({
           aria-describedby={`${id}-hint`}
           className="min-w-0 text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
         />
-        {uploadedName && <span className="truncate text-sm text-slate-600" data-testid={`${kind}-file-name`}>{uploadedName}</span>}
+        {uploadedName && (
+          <span className="truncate text-sm text-slate-600" data-testid={`${kind}-file-name`}>
+            {uploadedName}
+          </span>
+        )}
       </div>
       <input type="hidden" name={`${kind}Url`} value={url} />
       {upload.state === "uploading" && (
-        <div role="progressbar" aria-label={t("image.uploading", { what: label.toLowerCase() })} aria-valuenow={upload.percent} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label={t("image.uploading", { what: label.toLowerCase() })}
+          aria-valuenow={upload.percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="h-2 overflow-hidden rounded bg-slate-200"
+        >
           <div className="h-full bg-brand-600 transition-all" style={{ width: `${upload.percent}%` }} />
         </div>
       )}

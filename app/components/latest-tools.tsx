@@ -27,7 +27,9 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
     isLoading.current = true;
     setStatus("loading");
     try {
-      const response = await fetch(`/api/v1/tools?cursor=${encodeURIComponent(cursor)}`, { headers: { accept: "application/json" } });
+      const response = await fetch(`/api/v1/tools?cursor=${encodeURIComponent(cursor)}`, {
+        headers: { accept: "application/json" },
+      });
       if (!response.ok) throw new Error(`GET /api/v1/tools answered ${response.status}`);
       const page = (await response.json()) as ApiToolList;
       const known = new Set(tools.map((tool) => tool.id));
@@ -88,24 +90,40 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
   return (
     <div>
       <ToolGrid tools={tools} />
-      <div ref={trigger} data-testid="scroll-trigger" className="flex min-h-16 flex-col items-center justify-center py-6 text-sm text-slate-600" aria-live="polite">
+      <div
+        ref={trigger}
+        data-testid="scroll-trigger"
+        className="flex min-h-16 flex-col items-center justify-center py-6 text-sm text-slate-600"
+        aria-live="polite"
+      >
         {status === "loading" && (
           <p className="flex items-center gap-2">
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden="true" />
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+              aria-hidden="true"
+            />
             {t("latest.loading")}
           </p>
         )}
         {status === "error" && (
           <p>
             {t("latest.failed")}{" "}
-            <button type="button" onClick={() => void loadMore()} className="font-medium text-brand-700 hover:underline">
+            <button
+              type="button"
+              onClick={() => void loadMore()}
+              className="font-medium text-brand-700 hover:underline"
+            >
               {t("latest.retry")}
             </button>
           </p>
         )}
         {status === "done" && <p>{t("latest.done")}</p>}
         {status === "idle" && cursor && (
-          <a href={`${morePath}#latest`} onClick={loadOnClick} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100">
+          <a
+            href={`${morePath}#latest`}
+            onClick={loadOnClick}
+            className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100"
+          >
             {t("latest.more")}
           </a>
         )}

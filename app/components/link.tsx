@@ -12,12 +12,22 @@ import { type LinkProps, Link as RouterLink, UNSAFE_NavigationContext, useNaviga
 import { profilePath } from "#common/page-paths.ts";
 
 /** What only React Router's navigation does: a link asking for one of them is React Router's Link. */
-const ROUTER_OPTIONS = ["preventScrollReset", "replace", "state", "reloadDocument", "viewTransition", "prefetch", "relative", "discover"] as const;
+const ROUTER_OPTIONS = [
+  "preventScrollReset",
+  "replace",
+  "state",
+  "reloadDocument",
+  "viewTransition",
+  "prefetch",
+  "relative",
+  "discover",
+] as const;
 
 export function Link({ to, ...props }: LinkProps) {
   const base = useBase();
   const isPlain = ROUTER_OPTIONS.every((option) => props[option] === undefined);
-  if (isPlain && typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) return <a href={localHref(base, to)} data-link="" {...(props as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
+  if (isPlain && typeof to === "string" && to.startsWith("/") && !to.startsWith("//"))
+    return <a href={localHref(base, to)} data-link="" {...(props as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
   return <RouterLink discover="none" to={to} {...props} />;
 }
 
@@ -27,9 +37,22 @@ export function useLinkNavigation() {
   const base = useBase();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.("a[data-link]");
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        (link.target && link.target !== "_self") ||
+        link.hasAttribute("download")
+      )
+        return;
       const url = new URL(link.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();

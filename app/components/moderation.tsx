@@ -20,7 +20,13 @@ export function SectionHeader({ title, children }: { title: string; children?: R
  * The answer to the last action, above the list. A failure tied to a field the page shows beside its input
  * (`inlineFields`) is shown there instead.
  */
-export function ActionResult({ result, inlineFields = [] }: { result: ModerationResult | undefined; inlineFields?: string[] }) {
+export function ActionResult({
+  result,
+  inlineFields = [],
+}: {
+  result: ModerationResult | undefined;
+  inlineFields?: string[];
+}) {
   if (!result) return null;
   if ("done" in result) {
     return (
@@ -73,7 +79,9 @@ export function ActionButton({
   const sent = navigation.state === "submitting" ? navigation.formData : undefined;
   const isPending =
     Boolean(sent) &&
-    (name === "intent" ? sent?.get("intent") === intent : sent?.get(name) === value && sent?.get("intent") === intent) &&
+    (name === "intent"
+      ? sent?.get("intent") === intent
+      : sent?.get(name) === value && sent?.get("intent") === intent) &&
     (subject === undefined || [...(sent?.values() ?? [])].includes(subject));
   return (
     <button
@@ -90,7 +98,15 @@ export function ActionButton({
   );
 }
 
-export function Badge({ tone = "slate", children, testId }: { tone?: "slate" | "amber" | "emerald" | "rose" | "sky"; children: ReactNode; testId?: string }) {
+export function Badge({
+  tone = "slate",
+  children,
+  testId,
+}: {
+  tone?: "slate" | "amber" | "emerald" | "rose" | "sky";
+  children: ReactNode;
+  testId?: string;
+}) {
   const colours = {
     slate: "bg-slate-100 text-slate-700",
     amber: "bg-amber-100 text-amber-900",
@@ -99,7 +115,10 @@ export function Badge({ tone = "slate", children, testId }: { tone?: "slate" | "
     sky: "bg-sky-100 text-sky-900",
   };
   return (
-    <span data-testid={testId} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours[tone]}`}>
+    <span
+      data-testid={testId}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours[tone]}`}
+    >
       {children}
     </span>
   );

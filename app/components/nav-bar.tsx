@@ -35,7 +35,10 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
 
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label={t("nav.main")} className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4">
+      <nav
+        aria-label={t("nav.main")}
+        className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:gap-4"
+      >
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
           {logoUrl ? <img src={logoUrl} alt="" width={28} height={28} className="rounded" /> : <LogoMark />}
           {siteName}
@@ -50,12 +53,24 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
 
         <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-0">
           <ThemeToggle />
-          <details ref={search} data-testid="nav-search" className="lg:hidden" onToggle={() => onToggle(search.current, menu.current)}>
+          <details
+            ref={search}
+            data-testid="nav-search"
+            className="lg:hidden"
+            onToggle={() => onToggle(search.current, menu.current)}
+          >
             <summary
               aria-label={t("nav.search")}
               className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <circle cx="11" cy="11" r="7" />
                 <path d="m20 20-3.5-3.5" strokeLinecap="round" />
               </svg>
@@ -65,12 +80,24 @@ export function NavBar({ siteName, logoUrl }: { siteName: string; logoUrl: strin
             </div>
           </details>
 
-          <details ref={menu} data-testid="nav-mobile" className="lg:hidden" onToggle={() => onToggle(menu.current, search.current)}>
+          <details
+            ref={menu}
+            data-testid="nav-mobile"
+            className="lg:hidden"
+            onToggle={() => onToggle(menu.current, search.current)}
+          >
             <summary
               aria-label={t("nav.menu")}
               className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
               </svg>
             </summary>
@@ -95,7 +122,8 @@ function useSigningIn(): boolean {
   const navigation = useNavigation();
   // The forms' addresses in the page's language (/fr/login on a French page).
   const forms = [useHref("/login"), useHref("/register")];
-  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST" || !navigation.formAction) return false;
+  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST" || !navigation.formAction)
+    return false;
   const path = new URL(navigation.formAction, "http://localhost").pathname;
   return forms.includes(path) && navigation.formData?.get("intent") !== "link";
 }

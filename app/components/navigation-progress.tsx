@@ -21,7 +21,11 @@ export function NavigationProgress() {
 
   if (!isLoading || !isVisible) return null;
   return (
-    <div role="progressbar" aria-label={t("layout.loadingPage")} className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100">
+    <div
+      role="progressbar"
+      aria-label={t("layout.loadingPage")}
+      className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100"
+    >
       <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-brand-600" />
     </div>
   );

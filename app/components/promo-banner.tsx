@@ -10,7 +10,10 @@ export function PromoBanner({ text, url }: { text: string; url?: string }) {
   if (!text) return null;
   return (
     // A landmark of its own, so that nothing on the page sits outside one (axe's "region" rule).
-    <aside aria-label={t("layout.announcement")} className="flex h-[var(--height-promo)] items-center justify-center bg-slate-900 px-4 text-center text-xs/4 font-medium text-white sm:text-sm dark:bg-brand-100 dark:text-brand-900">
+    <aside
+      aria-label={t("layout.announcement")}
+      className="flex h-[var(--height-promo)] items-center justify-center bg-slate-900 px-4 text-center text-xs/4 font-medium text-white sm:text-sm dark:bg-brand-100 dark:text-brand-900"
+    >
       {url ? (
         <a href={url} target="_blank" rel="noopener sponsored" className="line-clamp-2 hover:underline">
           {text}

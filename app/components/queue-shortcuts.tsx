@@ -8,7 +8,11 @@ import type { PlainKey } from "#common/i18n/translate.ts";
 import { useT } from "../i18n.tsx";
 
 /** What marks the page's parts that the shortcuts act on. */
-export const QUEUE_SHORTCUT_TARGETS = { item: "[data-queue-item]", verify: "[data-shortcut=verify] button", reason: "textarea[name=reason]" } as const;
+export const QUEUE_SHORTCUT_TARGETS = {
+  item: "[data-queue-item]",
+  verify: "[data-shortcut=verify] button",
+  reason: "textarea[name=reason]",
+} as const;
 
 const SHORTCUTS: [key: string, what: PlainKey][] = [
   ["j", "adminQueue.shortcutNext"],
@@ -67,7 +71,11 @@ export function QueueShortcuts() {
   }, []);
 
   return (
-    <details ref={help} data-testid="queue-shortcuts" className="mb-6 rounded-xl border border-slate-200 bg-white text-sm">
+    <details
+      ref={help}
+      data-testid="queue-shortcuts"
+      className="mb-6 rounded-xl border border-slate-200 bg-white text-sm"
+    >
       <summary className="cursor-pointer px-4 py-2 font-medium text-slate-700">{t("adminQueue.shortcuts")}</summary>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-200 px-4 py-3">
         {SHORTCUTS.map(([key, what]) => (

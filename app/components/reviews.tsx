@@ -6,7 +6,15 @@
 import { type FormEvent, type ReactNode, useEffect } from "react";
 import { useFetcher, useHref, useLocation, useNavigate } from "react-router";
 import { useT, useWords } from "../i18n.tsx";
-import { loginPath, profilePath, reviewHelpfulPath, reviewReplyPath, reviewReportPath, toolPath, writeReviewPath } from "#common/page-paths.ts";
+import {
+  loginPath,
+  profilePath,
+  reviewHelpfulPath,
+  reviewReplyPath,
+  reviewReportPath,
+  toolPath,
+  writeReviewPath,
+} from "#common/page-paths.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import type { ToolRating } from "#server/tools/queries.ts";
 import { useViewer } from "../session-cache.ts";
@@ -65,7 +73,10 @@ export function RatingSummary({ rating }: { rating: ToolRating }) {
             <li key={stars} className="flex items-center gap-2">
               <span className="w-14 shrink-0 text-slate-600">{t("review.starCount", { count: stars })}</span>
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-                <span className="block h-full rounded-full bg-amber-400" style={{ width: `${(count / most) * 100}%` }} />
+                <span
+                  className="block h-full rounded-full bg-amber-400"
+                  style={{ width: `${(count / most) * 100}%` }}
+                />
               </span>
               <span className="w-10 shrink-0 text-right text-slate-600" data-testid={`rating-${stars}`}>
                 {number(count)}
@@ -101,7 +112,12 @@ export function WriteReviewLink({ tool }: { tool: { id: string; slug: string } }
   const t = useT();
   if (useIsMakerOf(tool.id)) return null;
   return (
-    <Link to={writeReviewPath(tool.slug)} rel="nofollow" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="write-review">
+    <Link
+      to={writeReviewPath(tool.slug)}
+      rel="nofollow"
+      className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      data-testid="write-review"
+    >
       {t("tool.writeReview")}
     </Link>
   );
@@ -133,7 +149,11 @@ function ReviewItem({ review, toolId }: { review: PublicReview; toolId: string }
           {t("review.report")}
         </Link>
         {isMaker && !review.reply && (
-          <Link to={reviewReplyPath(review.id)} className="font-semibold text-brand-700 hover:underline" data-testid="reply-link">
+          <Link
+            to={reviewReplyPath(review.id)}
+            className="font-semibold text-brand-700 hover:underline"
+            data-testid="reply-link"
+          >
             {t("review.replyAsMaker")}
           </Link>
         )}
@@ -166,7 +186,10 @@ function HelpfulButton({ review }: { review: PublicReview }) {
       void navigate(loginPath(here));
       return;
     }
-    void fetcher.submit({ redirectTo: here, stay: "true" }, { method: "post", action: reviewHelpfulPath(review.id), defaultShouldRevalidate: false });
+    void fetcher.submit(
+      { redirectTo: here, stay: "true" },
+      { method: "post", action: reviewHelpfulPath(review.id), defaultShouldRevalidate: false },
+    );
   }
 
   // A refused vote (one's own review, too many votes) is told.
@@ -179,7 +202,12 @@ function HelpfulButton({ review }: { review: PublicReview }) {
   return (
     <form method="post" action={action} onSubmit={submitInBackground}>
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="rounded-md border border-slate-300 px-2 py-0.5 text-slate-600 hover:bg-slate-50" data-testid="helpful-button" disabled={fetcher.state !== "idle"}>
+      <button
+        type="submit"
+        className="rounded-md border border-slate-300 px-2 py-0.5 text-slate-600 hover:bg-slate-50"
+        data-testid="helpful-button"
+        disabled={fetcher.state !== "idle"}
+      >
         {t("review.helpful", { count })}
       </button>
     </form>

@@ -20,7 +20,14 @@ const SUGGEST_PATH = "/api/suggest";
 const MIN_SUGGEST_LENGTH = 2;
 const SUGGEST_DELAY_MS = 120;
 
-type Option = { id: string; href: string; kind: "tool" | "category" | "tag"; label: string; detail?: string; logo?: string | null };
+type Option = {
+  id: string;
+  href: string;
+  kind: "tool" | "category" | "tag";
+  label: string;
+  detail?: string;
+  logo?: string | null;
+};
 
 /** The words of the search whose results are shown (the route's slug, its hyphens as spaces); empty elsewhere. */
 function useSearchedWords(): string {
@@ -30,9 +37,27 @@ function useSearchedWords(): string {
 
 function optionsOf(suggestions: Suggestions, prefix: string, t: Translate): Option[] {
   return [
-    ...suggestions.tools.map((tool) => ({ id: `${prefix}-tool-${tool.slug}`, href: toolPath(tool.slug), kind: "tool" as const, label: tool.name, detail: tool.shortDesc, logo: tool.logo })),
-    ...suggestions.categories.map((category) => ({ id: `${prefix}-category-${category.slug}`, href: categoryPath(category.slug), kind: "category" as const, label: category.label })),
-    ...suggestions.tags.map((tag) => ({ id: `${prefix}-tag-${tag.tag}`, href: tagPath(tag.tag), kind: "tag" as const, label: `#${tag.tag}`, detail: t("search.tagCount", { count: tag.count }) })),
+    ...suggestions.tools.map((tool) => ({
+      id: `${prefix}-tool-${tool.slug}`,
+      href: toolPath(tool.slug),
+      kind: "tool" as const,
+      label: tool.name,
+      detail: tool.shortDesc,
+      logo: tool.logo,
+    })),
+    ...suggestions.categories.map((category) => ({
+      id: `${prefix}-category-${category.slug}`,
+      href: categoryPath(category.slug),
+      kind: "category" as const,
+      label: category.label,
+    })),
+    ...suggestions.tags.map((tag) => ({
+      id: `${prefix}-tag-${tag.tag}`,
+      href: tagPath(tag.tag),
+      kind: "tag" as const,
+      label: `#${tag.tag}`,
+      detail: t("search.tagCount", { count: tag.count }),
+    })),
   ];
 }
 
@@ -42,7 +67,15 @@ const GROUPS = [
   { kind: "tag", label: "search.groupTags" },
 ] as const satisfies { kind: Option["kind"]; label: PlainKey }[];
 
-export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; onSearch?: () => void; focusOnSlash?: boolean }) {
+export function SearchBox({
+  id,
+  onSearch,
+  focusOnSlash = false,
+}: {
+  id: string;
+  onSearch?: () => void;
+  focusOnSlash?: boolean;
+}) {
   const searched = useSearchedWords();
   const t = useT();
   const searchAction = useHref("/search");
@@ -134,7 +167,13 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
   }
 
   return (
-    <form role="search" action={searchAction} method="get" onSubmit={submit} className="relative flex w-full items-center gap-2">
+    <form
+      role="search"
+      action={searchAction}
+      method="get"
+      onSubmit={submit}
+      className="relative flex w-full items-center gap-2"
+    >
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>
@@ -174,7 +213,11 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
           if (members.length === 0) return null;
           return (
             <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`}>
-              <div id={`${listId}-${group.kind}`} role="presentation" className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <div
+                id={`${listId}-${group.kind}`}
+                role="presentation"
+                className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+              >
                 {t(group.label)}
               </div>
               {members.map((option) => {
@@ -195,7 +238,12 @@ export function SearchBox({ id, onSearch, focusOnSlash = false }: { id: string; 
                   >
                     {option.kind === "tool" && (
                       <span aria-hidden="true" className="shrink-0">
-                        <ToolLogo name={option.label} logo={option.logo ?? null} size={24} className="h-6 w-6 rounded" />
+                        <ToolLogo
+                          name={option.label}
+                          logo={option.logo ?? null}
+                          size={24}
+                          className="h-6 w-6 rounded"
+                        />
                       </span>
                     )}
                     <span className="min-w-0 flex-1">

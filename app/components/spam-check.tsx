@@ -14,7 +14,13 @@ import { type Challenge, solveChallenge } from "../proof-of-work.ts";
 /** A fresh challenge is fetched this long before the current one expires. */
 const RENEW_BEFORE_MS = 60_000;
 /** The refusals after which the browser needs a new proof. */
-const needsNewProof = (refusal: string) => [MESSAGES.spam.proofReplayed, MESSAGES.spam.proofExpired, MESSAGES.spam.proofInvalid, MESSAGES.spam.proofMissing].includes(refusal);
+const needsNewProof = (refusal: string) =>
+  [
+    MESSAGES.spam.proofReplayed,
+    MESSAGES.spam.proofExpired,
+    MESSAGES.spam.proofInvalid,
+    MESSAGES.spam.proofMissing,
+  ].includes(refusal);
 
 type State = "working" | "ready" | "failed";
 
@@ -28,7 +34,11 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
   const [round, setRound] = useState(0);
   const t = useT();
   // False in the server's HTML and while it hydrates, true once the page runs: the field says the browser runs scripts.
-  const hasScript = useSyncExternalStore(noChanges, () => true, () => false);
+  const hasScript = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const holder = useRef<HTMLDivElement>(null);
   const proofRef = useRef("");
   /** The challenge could not be had: a submit goes as it is, and the server says what is missing. */
@@ -126,9 +136,7 @@ export function ScriptNeeded({ what }: { what: string }) {
   const t = useT();
   return (
     <noscript>
-      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        {t("spam.scriptNeeded", { what })}
-      </p>
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("spam.scriptNeeded", { what })}</p>
     </noscript>
   );
 }

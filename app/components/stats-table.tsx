@@ -8,7 +8,14 @@ import { safeRedirect } from "#common/page-paths.ts";
 export type StatsRow = { key: string; label: ReactNode; count: number };
 
 /** A titled table of labels and counts, the largest first as the rows come; `empty` is said when there is no row. */
-export function StatsTable({ title, heading, countHeading, rows, empty, testId }: {
+export function StatsTable({
+  title,
+  heading,
+  countHeading,
+  rows,
+  empty,
+  testId,
+}: {
   title: string;
   /** The first column's heading (Page, Tool, Source...). */
   heading: string;
@@ -72,7 +79,8 @@ export function ReferrerSource({ source }: { source: string }) {
     // A page of another language is named as its page is; it is linked as it was visited, with a page load.
     const page = withoutLocalePrefix(source);
     const searched = /^\/search\/([^/]+)$/.exec(page)?.[1];
-    const name = page === "/" ? t("source.home") : searched ? t("source.search", { words: decodedOr(searched) }) : source;
+    const name =
+      page === "/" ? t("source.home") : searched ? t("source.search", { words: decodedOr(searched) }) : source;
     return (
       <>
         <a href={source} className="text-brand-700 hover:underline">

@@ -65,7 +65,12 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => vo
       className="pointer-events-auto flex items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
     >
       <p className="flex-1">{toast.message}</p>
-      <button type="button" onClick={() => onDone(toast.id)} className="text-slate-300 hover:text-white" aria-label={t("layout.dismiss")}>
+      <button
+        type="button"
+        onClick={() => onDone(toast.id)}
+        className="text-slate-300 hover:text-white"
+        aria-label={t("layout.dismiss")}
+      >
         ×
       </button>
     </div>

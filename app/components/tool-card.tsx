@@ -21,18 +21,31 @@ export function ToolCard({
   return (
     <article data-testid="tool-card" className="card">
       <div className="card-head">
-        <ToolLogo name={tool.name} logo={tool.logo} color={tool.categories[0]?.color} size={48} className="card-logo" lazy />
+        <ToolLogo
+          name={tool.name}
+          logo={tool.logo}
+          color={tool.categories[0]?.color}
+          size={48}
+          className="card-logo"
+          lazy
+        />
         <div className="card-title">
           <h3>
             <Link to={toolPath(tool.slug)} title={tool.name}>
               {tool.name}
             </Link>
           </h3>
-          {tool.isHomeBoosted && <span className="card-featured">{t("card.featured")}</span>} <FeatureAction toolId={tool.id} />
+          {tool.isHomeBoosted && <span className="card-featured">{t("card.featured")}</span>}{" "}
+          <FeatureAction toolId={tool.id} />
         </div>
         <div className="card-actions">
           <FavoriteButton toolId={tool.id} likes={tool.likes} />
-          <OutboundLink toolId={tool.id} website={tool.website} className="card-visit" label={t("card.visitLabel", { name: tool.name })}>
+          <OutboundLink
+            toolId={tool.id}
+            website={tool.website}
+            className="card-visit"
+            label={t("card.visitLabel", { name: tool.name })}
+          >
             {t("card.visit")}
           </OutboundLink>
         </div>

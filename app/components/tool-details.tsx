@@ -15,7 +15,8 @@ import { categoryPath, tagPath } from "#common/page-paths.ts";
 
 const HEADINGS = ["h1", "h2", "h3", "h4"] as const;
 
-const VISIT_STYLE = "inline-flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+const VISIT_STYLE =
+  "inline-flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 
 export type ToolDetailsProps = {
   tool: ToolDetail;
@@ -46,7 +47,10 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
     <article className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0">
         {/* On a phone the logo is smaller and only the name sits beside it: the tagline and the buttons take the width. */}
-        <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 sm:items-start sm:gap-x-5" data-testid="tool-header">
+        <header
+          className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 sm:items-start sm:gap-x-5"
+          data-testid="tool-header"
+        >
           <ToolLogo
             name={tool.name}
             logo={tool.logo}
@@ -57,11 +61,17 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
           />
           <div className="flex min-w-0 flex-wrap items-center gap-2">
             <Title className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl">{tool.name}</Title>
-            {tool.isHomeBoosted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("card.featured")}</span>}
+            {tool.isHomeBoosted && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                {t("card.featured")}
+              </span>
+            )}
             <FeatureAction toolId={tool.id} className="card-feature text-xs" />
           </div>
           <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">
-            <p className="text-lg text-slate-600" data-testid="tool-tagline">{tool.shortDesc}</p>
+            <p className="text-lg text-slate-600" data-testid="tool-tagline">
+              {tool.shortDesc}
+            </p>
             <div className="mt-4 flex flex-wrap items-center gap-3">
               {countsClicks ? (
                 <OutboundLink toolId={tool.id} website={tool.website} className={VISIT_STYLE}>
@@ -73,12 +83,21 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
                 </a>
               )}
               {actions}
-              <span className="rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700">{pricing ? t(pricing) : tool.paymentType}</span>
+              <span className="rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700">
+                {pricing ? t(pricing) : tool.paymentType}
+              </span>
             </div>
           </div>
         </header>
 
-        {tool.largeImage && <img src={tool.largeImage} alt={t("tool.screenshotAlt", { name: tool.name })} className="mt-8 w-full rounded-xl border border-slate-200" loading="lazy" />}
+        {tool.largeImage && (
+          <img
+            src={tool.largeImage}
+            alt={t("tool.screenshotAlt", { name: tool.name })}
+            className="mt-8 w-full rounded-xl border border-slate-200"
+            loading="lazy"
+          />
+        )}
 
         {tool.longDesc && (
           <section aria-labelledby={`${headingId}-about`} className="mt-10">
@@ -122,7 +141,11 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
             <ul className="flex flex-wrap gap-2">
               {tool.categories.map((category) => (
                 <li key={category.id}>
-                  <Link to={categoryPath(category.slug)} style={{ backgroundColor: category.color }} className="rounded-full px-3 py-1 text-sm text-ink hover:underline">
+                  <Link
+                    to={categoryPath(category.slug)}
+                    style={{ backgroundColor: category.color }}
+                    className="rounded-full px-3 py-1 text-sm text-ink hover:underline"
+                  >
                     {category.label}
                   </Link>
                 </li>
@@ -137,7 +160,10 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
             <ul className="flex flex-wrap gap-2">
               {tool.tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={tagPath(tag)} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-slate-400">
+                  <Link
+                    to={tagPath(tag)}
+                    className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-slate-400"
+                  >
                     #{tag}
                   </Link>
                 </li>
@@ -148,8 +174,7 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
 
         {tool.creator && (
           <p className="text-sm text-slate-600">
-            {t("tool.madeBy")}{" "}
-            <ProfileLink user={tool.creator} />
+            {t("tool.madeBy")} <ProfileLink user={tool.creator} />
           </p>
         )}
       </aside>
@@ -157,10 +182,22 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
   );
 }
 
-function ProsCons({ title, items, tone, heading: Heading }: { title: string; items: string[]; tone: "good" | "bad"; heading: (typeof HEADINGS)[number] }) {
+function ProsCons({
+  title,
+  items,
+  tone,
+  heading: Heading,
+}: {
+  title: string;
+  items: string[];
+  tone: "good" | "bad";
+  heading: (typeof HEADINGS)[number];
+}) {
   if (items.length === 0) return null;
   return (
-    <div className={`rounded-xl border p-4 ${tone === "good" ? "border-emerald-200 bg-emerald-50" : "border-rose-200 bg-rose-50"}`}>
+    <div
+      className={`rounded-xl border p-4 ${tone === "good" ? "border-emerald-200 bg-emerald-50" : "border-rose-200 bg-rose-50"}`}
+    >
       <Heading className="mb-2 font-semibold">{title}</Heading>
       <ul className="space-y-1.5 text-sm text-slate-700">
         {items.map((item) => (

@@ -32,7 +32,17 @@ export function ToolLogo({
     // A logo with a small twin lets the browser take the size that fits what it shows (48 px at most densities).
     const small = smallLogoUrl(logo);
     const sizes = small ? { srcSet: `${small} ${SMALL_LOGO_SIZE}w, ${logo} ${LOGO_SIZE}w`, sizes: `${size}px` } : {};
-    return <img src={logo} {...sizes} alt={alt} width={size} height={size} loading={lazy ? "lazy" : undefined} className={className} />;
+    return (
+      <img
+        src={logo}
+        {...sizes}
+        alt={alt}
+        width={size}
+        height={size}
+        loading={lazy ? "lazy" : undefined}
+        className={className}
+      />
+    );
   }
   const background = color ?? NEUTRAL;
   return (

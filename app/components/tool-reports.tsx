@@ -8,7 +8,15 @@ import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
 import { Message, part, useT } from "../i18n.tsx";
 import { LongDate } from "./long-date.tsx";
 
-export function ReportRow({ report, showTool = true, children }: { report: OpenReport; showTool?: boolean; children?: ReactNode }) {
+export function ReportRow({
+  report,
+  showTool = true,
+  children,
+}: {
+  report: OpenReport;
+  showTool?: boolean;
+  children?: ReactNode;
+}) {
   const t = useT();
   const day = <LongDate isoDate={report.createdAt.slice(0, 10)} />;
   return (

@@ -13,7 +13,17 @@ export const WEBHOOK_FIELDS = ["url", "description", "events"];
 /** An event's name as a select key of adminWebhooks.event (what it means, beside its checkbox): "tool.submitted" is toolSubmitted. */
 const eventKey = (event: string) => event.replace(/\.(\w)/, (_, first: string) => first.toUpperCase());
 
-export function WebhookEndpointForm({ intent, endpoint, failure, submitLabel }: { intent: "create" | "update"; endpoint?: WebhookEndpoint; failure?: FormFailure; submitLabel: string }) {
+export function WebhookEndpointForm({
+  intent,
+  endpoint,
+  failure,
+  submitLabel,
+}: {
+  intent: "create" | "update";
+  endpoint?: WebhookEndpoint;
+  failure?: FormFailure;
+  submitLabel: string;
+}) {
   const kept = failure?.values;
   const chosen = new Set(kept ? (kept.events ?? "").split(",") : (endpoint?.events ?? []));
   const isEnabled = kept ? kept.enabled === "on" : (endpoint?.isEnabled ?? true);
@@ -47,9 +57,16 @@ export function WebhookEndpointForm({ intent, endpoint, failure, submitLabel }: 
           {WEBHOOK_EVENTS.map((event) => (
             <li key={event}>
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="events" value={event} defaultChecked={chosen.has(event)} className="mt-1" />
+                <input
+                  type="checkbox"
+                  name="events"
+                  value={event}
+                  defaultChecked={chosen.has(event)}
+                  className="mt-1"
+                />
                 <span>
-                  <code className="font-mono text-slate-900">{event}</code> <span className="text-slate-600">{t("adminWebhooks.event", { event: eventKey(event) })}</span>
+                  <code className="font-mono text-slate-900">{event}</code>{" "}
+                  <span className="text-slate-600">{t("adminWebhooks.event", { event: eventKey(event) })}</span>
                 </span>
               </label>
             </li>
@@ -66,7 +83,12 @@ export function WebhookEndpointForm({ intent, endpoint, failure, submitLabel }: 
         {t("adminWebhooks.enabledField")}
       </label>
       <div>
-        <ActionButton intent={intent} subject={endpoint ? String(endpoint.id) : undefined} tone="primary" pendingText={t("admin.saving")}>
+        <ActionButton
+          intent={intent}
+          subject={endpoint ? String(endpoint.id) : undefined}
+          tone="primary"
+          pendingText={t("admin.saving")}
+        >
           {submitLabel}
         </ActionButton>
       </div>

@@ -12,11 +12,24 @@ import { slugify } from "#common/slugify.ts";
 import type { WebsiteProposal } from "#server/tools/website-fill.ts";
 
 /** The tool form's values as the form keeps them (tags as typed, images as addresses). */
-type FillableValues = { name: string; website: string; shortDesc: string; longDesc: string; tags: string; paymentType: string; categories: string[]; logo: string; largeImage: string };
+type FillableValues = {
+  name: string;
+  website: string;
+  shortDesc: string;
+  longDesc: string;
+  tags: string;
+  paymentType: string;
+  categories: string[];
+  logo: string;
+  largeImage: string;
+};
 
 /** The form's values with the proposal in them: the page's word where it has one, the maker's where it has none. */
 export function withProposal<Values extends FillableValues>(values: Values, proposal: WebsiteProposal): Values {
-  const typedTags = values.tags.split(/[,\n]/).map((tag) => tag.trim()).filter(Boolean);
+  const typedTags = values.tags
+    .split(/[,\n]/)
+    .map((tag) => tag.trim())
+    .filter(Boolean);
   const tags = [...typedTags];
   for (const tag of proposal.tags) if (!typedTags.some((typed) => slugify(typed) === tag)) tags.push(tag);
   return {
@@ -53,7 +66,11 @@ export function WebsiteFillButton({ wasFilled }: { wasFilled: boolean }) {
       </button>
       <p className="text-xs text-slate-500">{t("websiteFill.hint")}</p>
       {wasFilled && !isReading && (
-        <p role="status" data-testid="website-filled" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+        <p
+          role="status"
+          data-testid="website-filled"
+          className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+        >
           {MESSAGES.fetch.filled}
         </p>
       )}

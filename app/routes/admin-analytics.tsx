@@ -23,11 +23,18 @@ import { useT, useWords } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { days } = parseSearchParams(analyticsQuery, url);
-  return { dashboard: await moderated(context.services.stats.getSiteDashboard(context.user, { days, now: new Date() }), url) };
+  return {
+    dashboard: await moderated(context.services.stats.getSiteDashboard(context.user, { days, now: new Date() }), url),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.analytics"), description: t("adminAnalytics.description"), path: "/admin/analytics", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.analytics"),
+    description: t("adminAnalytics.description"),
+    path: "/admin/analytics",
+    noindex: true,
+  }));
 
 function toolRows(tools: TopTool[]): StatsRow[] {
   return tools.map((tool) => ({
@@ -128,7 +135,11 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
           title={t("adminAnalytics.topPages")}
           heading={t("adminAnalytics.page")}
           countHeading={t("adminAnalytics.views")}
-          rows={dashboard.topPages.map((page) => ({ key: page.path, label: <SitePath path={page.path} />, count: page.views }))}
+          rows={dashboard.topPages.map((page) => ({
+            key: page.path,
+            label: <SitePath path={page.path} />,
+            count: page.views,
+          }))}
           empty={t("adminAnalytics.noViews", { days })}
         />
         <StatsTable
@@ -136,7 +147,11 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
           title={t("adminAnalytics.topReferrers")}
           heading={t("adminAnalytics.source")}
           countHeading={t("adminAnalytics.views")}
-          rows={dashboard.topReferrers.map((referrer) => ({ key: referrer.source, label: <ReferrerSource source={referrer.source} />, count: referrer.views }))}
+          rows={dashboard.topReferrers.map((referrer) => ({
+            key: referrer.source,
+            label: <ReferrerSource source={referrer.source} />,
+            count: referrer.views,
+          }))}
           empty={t("adminAnalytics.noVisits", { days })}
         />
         <StatsTable

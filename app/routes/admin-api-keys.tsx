@@ -25,7 +25,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     switch (values.intent) {
       case "revoke": {
-        const key = await context.services.apiKeys.revokeApiKey(context.user, revokeApiKeyInput.parse(Object.fromEntries(form)));
+        const key = await context.services.apiKeys.revokeApiKey(
+          context.user,
+          revokeApiKeyInput.parse(Object.fromEntries(form)),
+        );
         return { done: say("adminApiKeys.revoked", { name: key.name }) };
       }
       default:
@@ -37,7 +40,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.apiKeys"), description: t("adminApiKeys.description"), path: "/admin/api-keys", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.apiKeys"),
+    description: t("adminApiKeys.description"),
+    path: "/admin/api-keys",
+    noindex: true,
+  }));
 
 export default function AdminApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -19,12 +19,24 @@ import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(auditQuery, url);
-  const page = await moderated(context.services.audit.listRecords(context.user, { actorId: query.actor, kind: query.kind, toolId: query.tool }, { cursor: query.cursor }), url);
+  const page = await moderated(
+    context.services.audit.listRecords(
+      context.user,
+      { actorId: query.actor, kind: query.kind, toolId: query.tool },
+      { cursor: query.cursor },
+    ),
+    url,
+  );
   return { ...page, filter: { actor: query.actor ?? "", kind: query.kind ?? "", tool: query.tool ?? "" } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("adminAudit.title"), description: t("adminAudit.description"), path: "/admin/audit", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminAudit.title"),
+    description: t("adminAudit.description"),
+    path: "/admin/audit",
+    noindex: true,
+  }));
 
 /** A value as a record keeps it, in a line: long texts cut. */
 function shown(value: unknown): string {
@@ -44,7 +56,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         {filter.tool && <input type="hidden" name="tool" value={filter.tool} />}
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-800">{t("adminAudit.kindField")}</span>
-          <select name="kind" defaultValue={filter.kind} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+          <select
+            name="kind"
+            defaultValue={filter.kind}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
             <option value="">{t("adminAudit.everyKind")}</option>
             {AUDIT_KIND_NAMES.map((kind) => (
               <option key={kind} value={kind}>
@@ -53,7 +69,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+        >
           {t("adminAudit.show")}
         </button>
         {isFiltered && (
@@ -69,7 +88,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       ) : (
-        <EmptyState title={isFiltered ? t("adminAudit.noMatch") : t("adminAudit.nothing")}>{t("adminAudit.emptyHint")}</EmptyState>
+        <EmptyState title={isFiltered ? t("adminAudit.noMatch") : t("adminAudit.nothing")}>
+          {t("adminAudit.emptyHint")}
+        </EmptyState>
       )}
       <Pager nextCursor={nextCursor} />
     </>
@@ -93,7 +114,8 @@ function AuditRow({ record }: { record: AuditRecord }) {
         ) : (
           <strong>{record.actorName}</strong>
         )}{" "}
-        <span className="text-slate-500">({t("admin.role", { role: record.actorRole })})</span>: {isKnown ? t("adminAudit.kind", { kind: auditKindKey(record.kind) }) : record.kind},{" "}
+        <span className="text-slate-500">({t("admin.role", { role: record.actorRole })})</span>:{" "}
+        {isKnown ? t("adminAudit.kind", { kind: auditKindKey(record.kind) }) : record.kind},{" "}
         {record.toolId ? (
           <Link to={`/admin/audit?tool=${record.toolId}`} className="font-semibold hover:underline">
             {record.subject}
@@ -116,9 +138,13 @@ function AuditRow({ record }: { record: AuditRecord }) {
             <div key={field} className="contents">
               <dt className="font-mono text-xs text-slate-500">{field}</dt>
               <dd className="break-words">
-                {record.before && field in record.before && <del className="text-rose-800">{shown(record.before[field])}</del>}
+                {record.before && field in record.before && (
+                  <del className="text-rose-800">{shown(record.before[field])}</del>
+                )}
                 {record.before && field in record.before && record.after && field in record.after && " → "}
-                {record.after && field in record.after && <ins className="text-emerald-800 no-underline">{shown(record.after[field])}</ins>}
+                {record.after && field in record.after && (
+                  <ins className="text-emerald-800 no-underline">{shown(record.after[field])}</ins>
+                )}
               </dd>
             </div>
           ))}

@@ -48,26 +48,41 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.categories"), description: t("adminCategories.description"), path: "/admin/categories", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.categories"),
+    description: t("adminCategories.description"),
+    path: "/admin/categories",
+    noindex: true,
+  }));
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { categories } = loaderData;
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
   /** The failure of the form that was sent: the new category's, or one category's edit. */
-  const failed = (categoryId: string) => (failure && (failure.values.categoryId ?? "") === categoryId ? failure : undefined);
+  const failed = (categoryId: string) =>
+    failure && (failure.values.categoryId ?? "") === categoryId ? failure : undefined;
   const t = useT();
 
   return (
     <>
       <SectionHeader title={t("admin.categories")}>{t("adminCategories.intro")}</SectionHeader>
       <ActionResult result={result} inlineFields={CATEGORY_FIELDS} />
-      <section aria-labelledby="new-category" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="new-category"
+        className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h2 id="new-category" className="mb-4 text-lg font-semibold">
           {t("adminCategories.add")}
         </h2>
         {/* After a successful add the form starts empty again: its key changes with each answer. */}
-        <CategoryForm key={result && "done" in result ? result.done : "new"} intent="create" failure={failed("")} submitLabel={t("adminCategories.addButton")} />
+        <CategoryForm
+          key={result && "done" in result ? result.done : "new"}
+          intent="create"
+          failure={failed("")}
+          submitLabel={t("adminCategories.addButton")}
+        />
       </section>
       {categories.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -87,7 +102,11 @@ function CategoryRow({ category, failure }: { category: ModeratedCategory; failu
   return (
     <li data-testid="admin-category" className="p-4">
       <div className="flex flex-wrap items-center gap-3">
-        <span aria-hidden="true" className="h-6 w-6 shrink-0 rounded-full border border-slate-200" style={{ backgroundColor: category.color }} />
+        <span
+          aria-hidden="true"
+          className="h-6 w-6 shrink-0 rounded-full border border-slate-200"
+          style={{ backgroundColor: category.color }}
+        />
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold">
             <Link to={categoryPath(category.slug)} className="hover:text-brand-700 hover:underline">
@@ -95,13 +114,19 @@ function CategoryRow({ category, failure }: { category: ModeratedCategory; failu
             </Link>
           </h2>
           <p className="truncate text-sm text-slate-600">
-            {t("adminCategories.line", { path: categoryPath(category.slug), color: category.color, count: category.toolCount })}
+            {t("adminCategories.line", {
+              path: categoryPath(category.slug),
+              color: category.color,
+              count: category.toolCount,
+            })}
           </p>
           {category.description && <p className="text-sm text-slate-600">{category.description}</p>}
         </div>
       </div>
       <details className="mt-3" open={Boolean(failure)}>
-        <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("adminCategories.editOne", { category: category.label })}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">
+          {t("adminCategories.editOne", { category: category.label })}
+        </summary>
         <div className="mt-3">
           <CategoryForm intent="update" category={category} failure={failure} submitLabel={t("admin.save")} />
         </div>
@@ -110,7 +135,17 @@ function CategoryRow({ category, failure }: { category: ModeratedCategory; failu
   );
 }
 
-function CategoryForm({ intent, category, failure, submitLabel }: { intent: "create" | "update"; category?: ModeratedCategory; failure?: FormFailure; submitLabel: string }) {
+function CategoryForm({
+  intent,
+  category,
+  failure,
+  submitLabel,
+}: {
+  intent: "create" | "update";
+  category?: ModeratedCategory;
+  failure?: FormFailure;
+  submitLabel: string;
+}) {
   const kept = failure?.values;
   const prefix = category?.id ?? "new";
   const t = useT();

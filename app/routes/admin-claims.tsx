@@ -46,7 +46,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.claims"), description: t("adminClaims.description"), path: "/admin/claims", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.claims"),
+    description: t("adminClaims.description"),
+    path: "/admin/claims",
+    noindex: true,
+  }));
 
 export default function AdminClaims({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

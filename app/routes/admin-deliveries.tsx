@@ -19,7 +19,9 @@ import { Message, part, useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
-  return { page: await moderated(context.services.admin.listFailedDeliveries(context.user, { cursor: query.cursor }), url) };
+  return {
+    page: await moderated(context.services.admin.listFailedDeliveries(context.user, { cursor: query.cursor }), url),
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -28,7 +30,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     switch (values.intent) {
       case "retry": {
-        const delivery = await context.services.admin.retryDelivery(context.user, deliveryRetryInput.parse(Object.fromEntries(form)));
+        const delivery = await context.services.admin.retryDelivery(
+          context.user,
+          deliveryRetryInput.parse(Object.fromEntries(form)),
+        );
         return { done: say("adminDeliveries.retried", { summary: delivery.summary }) };
       }
       default:
@@ -40,7 +45,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("adminDeliveries.title"), description: t("adminDeliveries.description"), path: "/admin/deliveries", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminDeliveries.title"),
+    description: t("adminDeliveries.description"),
+    path: "/admin/deliveries",
+    noindex: true,
+  }));
 
 export default function AdminDeliveries({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
@@ -69,18 +79,32 @@ function DeliveryRow({ delivery }: { delivery: FailedDelivery }) {
     <li data-testid="failed-delivery" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge>{t("adminDeliveries.channel", { channel: delivery.channel === "token-sync" ? "tokenSync" : delivery.channel })}</Badge>
+          <Badge>
+            {t("adminDeliveries.channel", {
+              channel: delivery.channel === "token-sync" ? "tokenSync" : delivery.channel,
+            })}
+          </Badge>
           <h2 className="font-semibold break-words">{delivery.summary}</h2>
         </div>
         {delivery.lastError && <p className="text-sm break-words text-rose-700">{delivery.lastError}</p>}
         <p className="text-sm text-slate-600">
           {t("adminDeliveries.attempts", { count: delivery.attempts })}
-          {delivery.lastAttemptAt && <Message text={t("adminDeliveries.lastOn", { day: part("day") })} parts={{ day: <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} /> }} />}
+          {delivery.lastAttemptAt && (
+            <Message
+              text={t("adminDeliveries.lastOn", { day: part("day") })}
+              parts={{ day: <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} /> }}
+            />
+          )}
         </p>
       </div>
       <Form method="post">
         <input type="hidden" name="deliveryId" value={delivery.id} />
-        <ActionButton intent="retry" subject={String(delivery.id)} tone="primary" pendingText={t("adminDeliveries.retrying")}>
+        <ActionButton
+          intent="retry"
+          subject={String(delivery.id)}
+          tone="primary"
+          pendingText={t("adminDeliveries.retrying")}
+        >
           {t("adminDeliveries.retry")}
         </ActionButton>
       </Form>

@@ -9,6 +9,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!format.success) throw data(format.error.issues[0]!.message, { status: 400 });
   const file = await moderated(context.services.catalogue.exportCatalogue(context.user, format.data), url);
   return new Response(file.text, {
-    headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "no-store",
+    },
   });
 }

@@ -45,7 +45,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       case "save-offer": {
         const offer = offerInput.parse(fields);
         await featuring.saveOffer(context.user, offer);
-        return { done: say("adminFeaturing.offerSaved", { offer: offerName(offer.kind), onSale: offer.isOnSale ? "yes" : "no" }) };
+        return {
+          done: say("adminFeaturing.offerSaved", {
+            offer: offerName(offer.kind),
+            onSale: offer.isOnSale ? "yes" : "no",
+          }),
+        };
       }
       case "save-places": {
         const { places } = placesInput.parse(fields);
@@ -72,7 +77,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.featuring"), description: t("adminFeaturing.description"), path: "/admin/featuring", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.featuring"),
+    description: t("adminFeaturing.description"),
+    path: "/admin/featuring",
+    noindex: true,
+  }));
 
 type Failure = { message: string; fields: Record<string, string>; values: Record<string, string> };
 
@@ -83,13 +93,23 @@ export default function AdminFeaturing({ loaderData, actionData }: Route.Compone
   const t = useT();
   return (
     <>
-      <SectionHeader title={t("admin.featuring")}>{isPaymentEnabled ? t("adminFeaturing.introPaid") : t("adminFeaturing.introFree")}</SectionHeader>
-      <ActionResult result={actionData as ModerationResult | undefined} inlineFields={["amount", "currency", "days", "places"]} />
+      <SectionHeader title={t("admin.featuring")}>
+        {isPaymentEnabled ? t("adminFeaturing.introPaid") : t("adminFeaturing.introFree")}
+      </SectionHeader>
+      <ActionResult
+        result={actionData as ModerationResult | undefined}
+        inlineFields={["amount", "currency", "days", "places"]}
+      />
 
       <h2 className="mb-3 text-xl font-bold tracking-tight">{t("adminFeaturing.prices")}</h2>
       <div className="grid gap-4 md:grid-cols-2">
         {OFFER_KINDS.map((kind) => (
-          <OfferForm key={kind} kind={kind} offer={offers.get(kind)} failure={failure?.values.kind === kind && failure.values.intent === "save-offer" ? failure : undefined} />
+          <OfferForm
+            key={kind}
+            kind={kind}
+            offer={offers.get(kind)}
+            failure={failure?.values.kind === kind && failure.values.intent === "save-offer" ? failure : undefined}
+          />
         ))}
       </div>
 
@@ -137,7 +157,12 @@ export default function AdminFeaturing({ loaderData, actionData }: Route.Compone
       </div>
 
       <h2 className="mt-10 mb-3 text-xl font-bold tracking-tight">{t("adminFeaturing.calendar")}</h2>
-      <p className="mb-3 text-sm text-slate-600">{t("adminFeaturing.placesTaken", { taken: calendar.featurings.filter((entry) => entry.state === "active").length, places: calendar.places })}</p>
+      <p className="mb-3 text-sm text-slate-600">
+        {t("adminFeaturing.placesTaken", {
+          taken: calendar.featurings.filter((entry) => entry.state === "active").length,
+          places: calendar.places,
+        })}
+      </p>
       {calendar.featurings.length > 0 ? (
         <PurchaseTable rows={calendar.featurings} testId="calendar" />
       ) : (
@@ -146,7 +171,10 @@ export default function AdminFeaturing({ loaderData, actionData }: Route.Compone
 
       <h2 className="mt-10 mb-3 text-xl font-bold tracking-tight">{t("adminFeaturing.revenue")}</h2>
       {revenue.length > 0 ? (
-        <table data-testid="revenue" className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm">
+        <table
+          data-testid="revenue"
+          className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm"
+        >
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>
               <th className="px-3 py-2 font-semibold">{t("adminFeaturing.month")}</th>
@@ -181,25 +209,65 @@ export default function AdminFeaturing({ loaderData, actionData }: Route.Compone
   );
 }
 
-function OfferForm({ kind, offer, failure }: { kind: OfferKind; offer: Offer | undefined; failure: Failure | undefined }) {
+function OfferForm({
+  kind,
+  offer,
+  failure,
+}: {
+  kind: OfferKind;
+  offer: Offer | undefined;
+  failure: Failure | undefined;
+}) {
   const value = (name: string, fallback: string) => failure?.values[name] ?? fallback;
   const t = useT();
   return (
-    <Form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5" data-testid={`offer-form-${kind}`}>
+    <Form
+      method="post"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5"
+      data-testid={`offer-form-${kind}`}
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-lg font-bold tracking-tight">{offerName(kind)}</h3>
-        {offer?.isOnSale ? <Badge tone="emerald">{t("adminFeaturing.onSale")}</Badge> : <Badge>{t("adminFeaturing.notForSale")}</Badge>}
+        {offer?.isOnSale ? (
+          <Badge tone="emerald">{t("adminFeaturing.onSale")}</Badge>
+        ) : (
+          <Badge>{t("adminFeaturing.notForSale")}</Badge>
+        )}
       </div>
       <input type="hidden" name="kind" value={kind} />
       <div className="grid grid-cols-2 gap-3">
-        <Field label={t("adminFeaturing.price")} name="amount" id={`${kind}-amount`} inputMode="decimal" defaultValue={value("amount", offer ? amountInput(offer.amount, offer.currency) : "")} error={failure?.fields.amount} />
-        <Field label={t("adminFeaturing.currency")} name="currency" id={`${kind}-currency`} defaultValue={value("currency", offer?.currency ?? "usd")} error={failure?.fields.currency} hint={t("adminFeaturing.currencyHint")} />
+        <Field
+          label={t("adminFeaturing.price")}
+          name="amount"
+          id={`${kind}-amount`}
+          inputMode="decimal"
+          defaultValue={value("amount", offer ? amountInput(offer.amount, offer.currency) : "")}
+          error={failure?.fields.amount}
+        />
+        <Field
+          label={t("adminFeaturing.currency")}
+          name="currency"
+          id={`${kind}-currency`}
+          defaultValue={value("currency", offer?.currency ?? "usd")}
+          error={failure?.fields.currency}
+          hint={t("adminFeaturing.currencyHint")}
+        />
       </div>
       {kind === "featured" && (
-        <Field label={t("adminFeaturing.daysFeatured")} name="days" id={`${kind}-days`} type="number" min={1} max={365} defaultValue={value("days", String(offer?.days ?? 7))} error={failure?.fields.days} />
+        <Field
+          label={t("adminFeaturing.daysFeatured")}
+          name="days"
+          id={`${kind}-days`}
+          type="number"
+          min={1}
+          max={365}
+          defaultValue={value("days", String(offer?.days ?? 7))}
+          error={failure?.fields.days}
+        />
       )}
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="onSale" value="true" defaultChecked={offer?.isOnSale ?? false} /> {t("adminFeaturing.onSale")}
+        <input type="checkbox" name="onSale" value="true" defaultChecked={offer?.isOnSale ?? false} />{" "}
+        {t("adminFeaturing.onSale")}
       </label>
       <ActionButton intent="save-offer" subject={kind} tone="primary" pendingText={t("admin.saving")}>
         {t("admin.save")}
@@ -208,9 +276,27 @@ function OfferForm({ kind, offer, failure }: { kind: OfferKind; offer: Offer | u
   );
 }
 
-const STATE_TONES = { active: "emerald", booked: "sky", paid: "emerald", pending: "amber", ended: "slate", expired: "slate", refunding: "amber", refunded: "rose", disputed: "rose" } as const;
+const STATE_TONES = {
+  active: "emerald",
+  booked: "sky",
+  paid: "emerald",
+  pending: "amber",
+  ended: "slate",
+  expired: "slate",
+  refunding: "amber",
+  refunded: "rose",
+  disputed: "rose",
+} as const;
 
-function PurchaseTable({ rows, testId, withStripe = false }: { rows: PurchaseView[]; testId: string; withStripe?: boolean }) {
+function PurchaseTable({
+  rows,
+  testId,
+  withStripe = false,
+}: {
+  rows: PurchaseView[];
+  testId: string;
+  withStripe?: boolean;
+}) {
   const { t, longDate } = useWords();
   const day = (iso: string | null) => (iso ? longDate(iso.slice(0, 10)) : "—");
   return (
@@ -241,10 +327,21 @@ function PurchaseTable({ rows, testId, withStripe = false }: { rows: PurchaseVie
               </td>
               <td className="px-3 py-2">{row.name}</td>
               <td className="px-3 py-2">
-                <Badge tone={STATE_TONES[row.state]}>{t("adminFeaturing.purchaseState", { state: row.state, grant: row.source === "grant" ? "yes" : "no" })}</Badge>
+                <Badge tone={STATE_TONES[row.state]}>
+                  {t("adminFeaturing.purchaseState", {
+                    state: row.state,
+                    grant: row.source === "grant" ? "yes" : "no",
+                  })}
+                </Badge>
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{day(row.startsAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{row.kind === "skip-line" || row.state === "paid" ? "—" : row.endsAt ? day(row.endsAt) : t("adminFeaturing.untilCancelled")}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {row.kind === "skip-line" || row.state === "paid"
+                  ? "—"
+                  : row.endsAt
+                    ? day(row.endsAt)
+                    : t("adminFeaturing.untilCancelled")}
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">{row.price ?? t("adminFeaturing.free")}</td>
               {withStripe && (
                 <td className="px-3 py-2 font-mono text-xs break-all text-slate-600">

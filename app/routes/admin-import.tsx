@@ -7,7 +7,15 @@ import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { Link } from "../components/link.tsx";
 import { isAppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { type ColumnMapping, changedFieldWords, IMPORT_FIELDS, type ImportField, importFieldLabel, importFileIdParam, importOptionsFrom } from "#common/schemas/catalogue.ts";
+import {
+  type ColumnMapping,
+  changedFieldWords,
+  IMPORT_FIELDS,
+  type ImportField,
+  importFieldLabel,
+  importFileIdParam,
+  importOptionsFrom,
+} from "#common/schemas/catalogue.ts";
 import { ActionResult, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
 import { keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
@@ -38,7 +46,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       return { limits, file, plan: null, problem: error.message, choices };
     }
   } catch (error) {
-    if (isAppError(error) && error.code === "not-found") return { limits, file: null, plan: null, problem: error.message, choices: null };
+    if (isAppError(error) && error.code === "not-found")
+      return { limits, file: null, plan: null, problem: error.message, choices: null };
     throw error;
   }
 }
@@ -74,7 +83,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("adminImport.title"), description: t("adminImport.description"), path: "/admin/import", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminImport.title"),
+    description: t("adminImport.description"),
+    path: "/admin/import",
+    noindex: true,
+  }));
 
 const ACTION_STYLES = {
   create: "bg-emerald-100 text-emerald-900",
@@ -82,7 +96,14 @@ const ACTION_STYLES = {
   unchanged: "bg-slate-100 text-slate-700",
   refuse: "bg-rose-100 text-rose-900",
 } as const;
-type RowView = { line: number; name: string; website: string; action: keyof typeof ACTION_STYLES; reasons: string[]; changes: ImportField[] };
+type RowView = {
+  line: number;
+  name: string;
+  website: string;
+  action: keyof typeof ACTION_STYLES;
+  reasons: string[];
+  changes: ImportField[];
+};
 
 function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
   const t = useT();
@@ -92,10 +113,18 @@ function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2">{t("adminImport.line")}</th>
-            <th scope="col" className="px-3 py-2">{t("adminImport.tool")}</th>
-            <th scope="col" className="px-3 py-2">{t("adminImport.outcome")}</th>
-            <th scope="col" className="px-3 py-2">{t("adminImport.why")}</th>
+            <th scope="col" className="px-3 py-2">
+              {t("adminImport.line")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("adminImport.tool")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("adminImport.outcome")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("adminImport.why")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -107,10 +136,14 @@ function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
                 <span className="block truncate text-xs text-slate-500">{row.website}</span>
               </td>
               <td className="px-3 py-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLES[row.action]}`}>{t("adminImport.action", { action: row.action })}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLES[row.action]}`}>
+                  {t("adminImport.action", { action: row.action })}
+                </span>
               </td>
               <td className="px-3 py-2 text-slate-700">
-                {row.changes.length > 0 ? t("adminImport.changes", { fields: changedFieldWords(row.changes) }) : row.reasons.join(" · ")}
+                {row.changes.length > 0
+                  ? t("adminImport.changes", { fields: changedFieldWords(row.changes) })
+                  : row.reasons.join(" · ")}
               </td>
             </tr>
           ))}
@@ -155,10 +188,20 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
         </h2>
         <p className="mb-3 text-sm text-slate-600">{t("adminImport.downloadHint")}</p>
         <div className="flex flex-wrap gap-3">
-          <a href="/admin/export?format=json" download className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100" data-testid="export-json">
+          <a
+            href="/admin/export?format=json"
+            download
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+            data-testid="export-json"
+          >
             {t("adminImport.jsonFull")}
           </a>
-          <a href="/admin/export?format=csv" download className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100" data-testid="export-csv">
+          <a
+            href="/admin/export?format=csv"
+            download
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+            data-testid="export-csv"
+          >
             {t("adminImport.csvRows")}
           </a>
         </div>
@@ -174,16 +217,31 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
             <label htmlFor="import-upload" className="block text-sm font-medium text-slate-800">
               {t("adminImport.fileField", { mb: Math.round(limits.maxBytes / 1_000_000) })}
             </label>
-            <input id="import-upload" name="upload" type="file" required accept=".csv,.tsv,.txt,.md,.markdown,.json,text/csv,text/markdown,application/json" className="mt-1 text-sm" />
+            <input
+              id="import-upload"
+              name="upload"
+              type="file"
+              required
+              accept=".csv,.tsv,.txt,.md,.markdown,.json,text/csv,text/markdown,application/json"
+              className="mt-1 text-sm"
+            />
           </div>
-          <button type="submit" disabled={busy === "upload"} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy === "upload"}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {busy === "upload" ? t("adminImport.reading") : t("adminImport.read")}
           </button>
         </Form>
       </section>
 
       {problem && (
-        <p role="alert" data-testid="import-problem" className="mb-6 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900">
+        <p
+          role="alert"
+          data-testid="import-problem"
+          className="mb-6 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
+        >
           {problem}
         </p>
       )}
@@ -194,7 +252,11 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
             {file.format === "csv" ? t("adminImport.mapColumns") : t("adminImport.options")}
           </h2>
           <p className="mb-4 text-sm text-slate-600" data-testid="import-file">
-            {t("adminImport.fileIs", { name: file.fileName || t("adminImport.theFile"), format: file.format, columns: file.columns.join(", ") })}
+            {t("adminImport.fileIs", {
+              name: file.fileName || t("adminImport.theFile"),
+              format: file.format,
+              columns: file.columns.join(", "),
+            })}
           </p>
           <Form method="get" className="grid gap-4 sm:grid-cols-2">
             <input type="hidden" name="file" value={file.id} />
@@ -204,7 +266,12 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
                   <label htmlFor={`map-${field}`} className="block text-sm font-medium text-slate-800">
                     {importFieldLabel(field)}
                   </label>
-                  <select id={`map-${field}`} name={`map.${field}`} defaultValue={choices.mapping[field] ?? ""} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+                  <select
+                    id={`map-${field}`}
+                    name={`map.${field}`}
+                    defaultValue={choices.mapping[field] ?? ""}
+                    className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+                  >
                     <option value="">{t("adminImport.notImported")}</option>
                     {file.columns.map((column) => (
                       <option key={column} value={column}>
@@ -223,7 +290,10 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               {t("adminImport.keepDescriptions")}
             </label>
             <div className="sm:col-span-2">
-              <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-100">
+              <button
+                type="submit"
+                className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-100"
+              >
                 {t("adminImport.dryRunAgain")}
               </button>
             </div>
@@ -239,9 +309,17 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
           <p className="mb-3 text-sm text-slate-700" data-testid="import-counts">
             {t("adminImport.counts", plan.counts)}
             {plan.categories.length > 0 &&
-              t("adminImport.categoriesTo", { list: plan.categories.map((category) => t("adminImport.categoryAction", { action: category.action, label: category.label })).join(", ") })}
+              t("adminImport.categoriesTo", {
+                list: plan.categories
+                  .map((category) =>
+                    t("adminImport.categoryAction", { action: category.action, label: category.label }),
+                  )
+                  .join(", "),
+              })}
             .
-            {plan.total > plan.rows.length && plan.rows.length > 0 && t("adminImport.shown", { first: plan.rows[0]!.line, last: plan.rows.at(-1)!.line, total: plan.total })}
+            {plan.total > plan.rows.length &&
+              plan.rows.length > 0 &&
+              t("adminImport.shown", { first: plan.rows[0]!.line, last: plan.rows.at(-1)!.line, total: plan.total })}
           </p>
           {plan.rows.length > 0 && <RowsTable rows={plan.rows} caption={t("adminImport.wouldDo")} />}
           {(plan.after > 0 || plan.nextAfter !== null) && (
@@ -252,7 +330,11 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
                 </Link>
               )}
               {plan.nextAfter !== null && (
-                <Link to={pageOfRows(plan.nextAfter)} className="text-brand-700 hover:underline" data-testid="import-next-rows">
+                <Link
+                  to={pageOfRows(plan.nextAfter)}
+                  className="text-brand-700 hover:underline"
+                  data-testid="import-next-rows"
+                >
                   {t("adminImport.nextRows")}
                 </Link>
               )}
@@ -271,7 +353,9 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               disabled={busy === "import" || plan.counts.create + plan.counts.update === 0}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {busy === "import" ? t("adminImport.importing") : t("adminImport.import", { count: plan.counts.create + plan.counts.update })}
+              {busy === "import"
+                ? t("adminImport.importing")
+                : t("adminImport.import", { count: plan.counts.create + plan.counts.update })}
             </button>
           </Form>
         </section>

@@ -15,8 +15,13 @@ import { useT } from "../i18n.tsx";
 const FIELDS = ["title", "description", "updated", "body"] as const;
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const page = await orRefusalPage(moderated(context.services.legalPages.getPageForAdmin(context.user, params.name), url));
-  return { name: page.name, values: { title: page.title, description: page.description, updated: page.updated, body: page.body } };
+  const page = await orRefusalPage(
+    moderated(context.services.legalPages.getPageForAdmin(context.user, params.name), url),
+  );
+  return {
+    name: page.name,
+    values: { title: page.title, description: page.description, updated: page.updated, body: page.body },
+  };
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
@@ -33,7 +38,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
         return unknownAction(values);
     }
   } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "not-found") throw data(MESSAGES.page.notFound, { status: 404 });
+    if (error instanceof Error && "code" in error && error.code === "not-found")
+      throw data(MESSAGES.page.notFound, { status: 404 });
     return moderationFailure(error, values, url);
   }
 }
@@ -48,10 +54,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function AdminLegalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { name } = loaderData;
-  const answer = actionData as (FormFailure | { preview: string; values: Record<string, string> } | { done: true; values: Record<string, string> }) | undefined;
+  const answer = actionData as
+    | (
+        | FormFailure
+        | { preview: string; values: Record<string, string> }
+        | { done: true; values: Record<string, string> }
+      )
+    | undefined;
   const failure = answer && "fields" in answer ? answer : undefined;
   const values = answer?.values ?? loaderData.values;
-  const field = (field: (typeof FIELDS)[number]) => ({ name: field, defaultValue: values[field], error: failure?.fields[field] });
+  const field = (field: (typeof FIELDS)[number]) => ({
+    name: field,
+    defaultValue: values[field],
+    error: failure?.fields[field],
+  });
   const t = useT();
   return (
     <>
@@ -63,7 +79,12 @@ export default function AdminLegalPage({ loaderData, actionData }: Route.Compone
       {answer && "done" in answer && <FormMessage tone="success" message={t("adminPages.saved")} />}
       <Form method="post" className="mt-4 max-w-3xl space-y-4" noValidate>
         <FormMessage message={failure && !Object.keys(failure.fields).length ? failure.message : undefined} />
-        <Field key={`title-${values.title}`} label={t("adminPosts.titleField")} maxLength={MAX_POST_TITLE_LENGTH} {...field("title")} />
+        <Field
+          key={`title-${values.title}`}
+          label={t("adminPosts.titleField")}
+          maxLength={MAX_POST_TITLE_LENGTH}
+          {...field("title")}
+        />
         <Field
           key={`description-${values.description}`}
           label={t("adminPosts.descriptionField")}
@@ -71,8 +92,21 @@ export default function AdminLegalPage({ loaderData, actionData }: Route.Compone
           hint={t("adminPages.descriptionHint")}
           {...field("description")}
         />
-        <Field key={`updated-${values.updated}`} label={t("adminPages.updated")} type="date" hint={t("adminPages.updatedHint")} {...field("updated")} />
-        <MarkdownEditor label={t("adminPosts.text")} name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
+        <Field
+          key={`updated-${values.updated}`}
+          label={t("adminPages.updated")}
+          type="date"
+          hint={t("adminPages.updatedHint")}
+          {...field("updated")}
+        />
+        <MarkdownEditor
+          label={t("adminPosts.text")}
+          name="body"
+          defaultValue={values.body}
+          error={failure?.fields.body}
+          previewHtml={answer && "preview" in answer ? answer.preview : undefined}
+          key={`body-${values.body.length}`}
+        />
         <SaveAndPreview />
       </Form>
     </>

@@ -38,11 +38,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     switch (values.intent) {
       case "resolve": {
-        const resolved = await context.services.links.resolveLink(context.user, linkResolveInput.parse(Object.fromEntries(form)));
-        return { done: resolved.wasHidden ? say("adminLinks.liveAgain", { tool: resolved.name }) : say("adminLinks.markedFine", { tool: resolved.name }) };
+        const resolved = await context.services.links.resolveLink(
+          context.user,
+          linkResolveInput.parse(Object.fromEntries(form)),
+        );
+        return {
+          done: resolved.wasHidden
+            ? say("adminLinks.liveAgain", { tool: resolved.name })
+            : say("adminLinks.markedFine", { tool: resolved.name }),
+        };
       }
       case "show-all-hidden":
-        return { done: say("adminLinks.shownAgain", { count: await context.services.links.showAllHidden(context.user) }) };
+        return {
+          done: say("adminLinks.shownAgain", { count: await context.services.links.showAllHidden(context.user) }),
+        };
       default:
         return unknownAction(values);
     }
@@ -52,7 +61,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("adminLinks.title"), description: t("adminLinks.description"), path: "/admin/links", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminLinks.title"),
+    description: t("adminLinks.description"),
+    path: "/admin/links",
+    noindex: true,
+  }));
 
 export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
   const { page, lastRun, hidden } = loaderData;
@@ -63,7 +77,11 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
       <ActionResult result={actionData as ModerationResult | undefined} />
       {lastRun && <LastRun run={lastRun} />}
       {hidden > 0 && (
-        <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="hidden-links">
+        <Form
+          method="post"
+          className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          data-testid="hidden-links"
+        >
           <p className="flex-1 text-sm text-slate-700">{t("adminLinks.hiddenCount", { count: hidden })}</p>
           <ActionButton intent="show-all-hidden" tone="primary" pendingText={t("admin.saving")}>
             {t("adminLinks.showAllHidden", { count: hidden })}
@@ -90,7 +108,11 @@ function LastRun({ run }: { run: LinkCheckRun }) {
   const day = <LongDate isoDate={run.ranAt.slice(0, 10)} />;
   if (run.pause) {
     return (
-      <div role="status" data-testid="link-check-paused" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+      <div
+        role="status"
+        data-testid="link-check-paused"
+        className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      >
         <p className="font-semibold">
           <Message text={t("adminLinks.lastRunPaused", { day: part("day") })} parts={{ day }} />
         </p>
@@ -101,7 +123,10 @@ function LastRun({ run }: { run: LinkCheckRun }) {
   const { checked, failed, moved, hidden, skipped } = run;
   return (
     <p data-testid="link-check-last-run" className="mb-4 text-sm text-slate-600">
-      <Message text={t("adminLinks.lastRun", { day: part("day"), checked, failed, moved, hidden, skipped })} parts={{ day }} />
+      <Message
+        text={t("adminLinks.lastRun", { day: part("day"), checked, failed, moved, hidden, skipped })}
+        parts={{ day }}
+      />
     </p>
   );
 }
@@ -113,7 +138,11 @@ function LinkRow({ link }: { link: FlaggedLink }) {
     <li data-testid="flagged-link" className="flex flex-wrap items-center gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          {link.isMoved ? <Badge tone="amber">{t("adminLinks.moved")}</Badge> : <Badge tone="rose">{t("adminLinks.broken")}</Badge>}
+          {link.isMoved ? (
+            <Badge tone="amber">{t("adminLinks.moved")}</Badge>
+          ) : (
+            <Badge tone="rose">{t("adminLinks.broken")}</Badge>
+          )}
           {link.isHidden && <Badge>{t("adminLinks.hidden")}</Badge>}
           <h2 className="font-semibold break-words">
             <Link to={toolPath(link.slug)} className="hover:underline">
@@ -122,20 +151,32 @@ function LinkRow({ link }: { link: FlaggedLink }) {
           </h2>
         </div>
         <p className="text-sm break-all text-slate-700">{link.website}</p>
-        {link.isMoved && link.finalUrl && <p className="text-sm break-all text-amber-800">{t("adminLinks.redirects", { url: link.finalUrl })}</p>}
+        {link.isMoved && link.finalUrl && (
+          <p className="text-sm break-all text-amber-800">{t("adminLinks.redirects", { url: link.finalUrl })}</p>
+        )}
         {!link.isMoved && link.error && <p className="text-sm break-words text-rose-700">{link.error}</p>}
         <p className="text-sm text-slate-600">
           <Message
-            text={link.isMoved ? t("adminLinks.checkedOn", { day: part("day") }) : t("adminLinks.failures", { count: link.failures, day: part("day") })}
+            text={
+              link.isMoved
+                ? t("adminLinks.checkedOn", { day: part("day") })
+                : t("adminLinks.failures", { count: link.failures, day: part("day") })
+            }
             parts={{ day: checked }}
           />
           {!link.isMoved && link.failingSince && (
-            <Message text={t("adminLinks.failingSince", { day: part("day") })} parts={{ day: <LongDate isoDate={link.failingSince.slice(0, 10)} /> }} />
+            <Message
+              text={t("adminLinks.failingSince", { day: part("day") })}
+              parts={{ day: <LongDate isoDate={link.failingSince.slice(0, 10)} /> }}
+            />
           )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={editToolPath(link.toolId)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        <Link
+          to={editToolPath(link.toolId)}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
           {t("adminLinks.editWebsite")}
         </Link>
         <Form method="post">

@@ -28,11 +28,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = digestQuery.safeParse(Object.fromEntries(url.searchParams));
   const { newsletter } = context.services;
   // The service decides who may read the digest, even when the days asked for are not valid.
-  const digest = await moderated(newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }), url);
-  const [subscribers, sends] = await Promise.all([newsletter.countSubscribers(context.user), newsletter.listSends(context.user)]);
+  const digest = await moderated(
+    newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }),
+    url,
+  );
+  const [subscribers, sends] = await Promise.all([
+    newsletter.countSubscribers(context.user),
+    newsletter.listSends(context.user),
+  ]);
   if (query.success) return { digest, subscribers, sends, days: String(query.data.days), error: undefined };
   // The form keeps what was typed, with what is wrong with it.
-  return data({ digest, subscribers, sends, days: url.searchParams.get("days") ?? "", error: invalidInput(query.error).message }, { status: 400 });
+  return data(
+    { digest, subscribers, sends, days: url.searchParams.get("days") ?? "", error: invalidInput(query.error).message },
+    { status: 400 },
+  );
 }
 
 /** A test to the admin themself, or the newsletter to every subscriber. */
@@ -48,7 +57,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     }
     if (values.intent === "send") {
       const send = await newsletter.startSend(context.user, days);
-      return { done: send.state === "sent" ? say("adminNewsletter.sent", { count: send.recipients }) : say("adminNewsletter.sending", { count: send.recipients }) };
+      return {
+        done:
+          send.state === "sent"
+            ? say("adminNewsletter.sent", { count: send.recipients })
+            : say("adminNewsletter.sending", { count: send.recipients }),
+      };
     }
     return data<FormFailure>({ message: MESSAGES.newsletter.unknownIntent, fields: {}, values }, { status: 400 });
   } catch (error) {
@@ -57,7 +71,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("adminNewsletter.title"), description: t("adminNewsletter.description"), path: "/admin/newsletter", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminNewsletter.title"),
+    description: t("adminNewsletter.description"),
+    path: "/admin/newsletter",
+    noindex: true,
+  }));
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { digest, days, error, subscribers, sends } = loaderData;
@@ -67,15 +86,31 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
       <SectionHeader title={t("adminNewsletter.title")}>{t("adminNewsletter.intro")}</SectionHeader>
       <Form method="get" className="mb-8 flex flex-wrap items-start gap-3">
         <div className="w-72">
-          <Field label={t("adminNewsletter.days")} name="days" type="number" min={1} max={MAX_DIGEST_DAYS} defaultValue={days} error={error} hint={t("adminNewsletter.daysHint", { max: MAX_DIGEST_DAYS })} />
+          <Field
+            label={t("adminNewsletter.days")}
+            name="days"
+            type="number"
+            min={1}
+            max={MAX_DIGEST_DAYS}
+            defaultValue={days}
+            error={error}
+            hint={t("adminNewsletter.daysHint", { max: MAX_DIGEST_DAYS })}
+          />
         </div>
-        <button type="submit" className="mt-6 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+        <button
+          type="submit"
+          className="mt-6 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+        >
           {t("adminNewsletter.build")}
         </button>
       </Form>
       <ActionResult result={actionData as ModerationResult | undefined} />
       {digest && (
-        <Form method="post" className="mb-8 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="newsletter-send">
+        <Form
+          method="post"
+          className="mb-8 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          data-testid="newsletter-send"
+        >
           <input type="hidden" name="days" value={digest.days} />
           <ActionButton intent="test" pendingText={t("adminNewsletter.sendingTest")}>
             {t("adminNewsletter.sendTest")}
@@ -91,14 +126,21 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           <h2 id="sends-heading" className="mb-3 text-xl font-bold">
             {t("adminNewsletter.sentFromHere")}
           </h2>
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm" data-testid="newsletter-sends">
+          <ul
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm"
+            data-testid="newsletter-sends"
+          >
             {sends.map((send) => (
               <li key={send.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <span>
                   <LongDate isoDate={send.createdAt.slice(0, 10)} />
                   {t("adminNewsletter.lastDays", { count: send.days })}
                 </span>
-                <span>{send.state === "sent" ? t("adminNewsletter.sentTo", { count: send.recipients }) : t("adminNewsletter.inProgress", { count: send.recipients })}</span>
+                <span>
+                  {send.state === "sent"
+                    ? t("adminNewsletter.sentTo", { count: send.recipients })
+                    : t("adminNewsletter.inProgress", { count: send.recipients })}
+                </span>
               </li>
             ))}
           </ul>
@@ -120,12 +162,19 @@ function DigestView({ digest }: { digest: Digest }) {
         {digest.tools.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {digest.tools.map((tool) => (
-              <li key={tool.slug} data-testid="digest-tool" className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <li
+                key={tool.slug}
+                data-testid="digest-tool"
+                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
+              >
                 <Link to={toolPath(tool.slug)} className="font-semibold hover:text-brand-700 hover:underline">
                   {tool.name}
                 </Link>
                 <span className="text-sm text-slate-600">
-                  <Message text={t("adminNewsletter.verifiedOn", { day: part("day") })} parts={{ day: <LongDate isoDate={tool.verifiedAt.slice(0, 10)} /> }} />
+                  <Message
+                    text={t("adminNewsletter.verifiedOn", { day: part("day") })}
+                    parts={{ day: <LongDate isoDate={tool.verifiedAt.slice(0, 10)} /> }}
+                  />
                 </span>
               </li>
             ))}
@@ -168,7 +217,16 @@ function DigestPreview({ digest }: { digest: Digest }) {
 function PreviewTool({ tool, visitWebsite }: { tool: DigestTool; visitWebsite: string }) {
   return (
     <article className="rounded-xl border border-slate-200 p-4">
-      {tool.logo && <img src={tool.logo} alt="" width={48} height={48} loading="lazy" className="mb-3 h-12 w-12 rounded-lg border border-slate-100 object-cover" />}
+      {tool.logo && (
+        <img
+          src={tool.logo}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          className="mb-3 h-12 w-12 rounded-lg border border-slate-100 object-cover"
+        />
+      )}
       <h4 className="text-lg font-bold">
         <a href={tool.url} className="hover:underline">
           {tool.name}

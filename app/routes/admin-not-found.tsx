@@ -11,7 +11,12 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("error.notFoundTitle"), description: t("adminNotFound.text"), path: "/admin", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("error.notFoundTitle"),
+    description: t("adminNotFound.text"),
+    path: "/admin",
+    noindex: true,
+  }));
 
 export default function AdminNotFound() {
   const t = useT();

@@ -5,7 +5,12 @@
 import { data, Form, redirect } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
 import { blogPostPath } from "#common/page-paths.ts";
-import { blogPostInput, MAX_POST_DESCRIPTION_LENGTH, MAX_POST_TITLE_LENGTH, postIdParam } from "#common/schemas/content.ts";
+import {
+  blogPostInput,
+  MAX_POST_DESCRIPTION_LENGTH,
+  MAX_POST_TITLE_LENGTH,
+  postIdParam,
+} from "#common/schemas/content.ts";
 import { Field, FormMessage } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { MarkdownEditor, SaveAndPreview } from "../components/markdown-editor.tsx";
@@ -28,10 +33,22 @@ function postIdOf(params: { id?: string }): number | null {
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = postIdOf(params);
-  if (id === null) return { id: null, values: await moderated(context.services.blog.newPost(context.user), url), saved: false };
+  if (id === null)
+    return { id: null, values: await moderated(context.services.blog.newPost(context.user), url), saved: false };
   // A refusal asks to sign in or is a 403 page; a post that does not exist is a 404 page.
   const post = await orRefusalPage(moderated(context.services.blog.getPostForAdmin(context.user, id), url));
-  return { id, values: { title: post.title, slug: post.slug, description: post.description, date: post.date, state: post.state, body: post.body }, saved: url.searchParams.has("saved") };
+  return {
+    id,
+    values: {
+      title: post.title,
+      slug: post.slug,
+      description: post.description,
+      date: post.date,
+      state: post.state,
+      body: post.body,
+    },
+    saved: url.searchParams.has("saved"),
+  };
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
@@ -45,7 +62,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
         return { preview: blog.previewPost(context.user, values.body ?? ""), values };
       case "save": {
         const input = blogPostInput.parse(values);
-        const post = id === null ? await blog.createPost(context.user, input) : await blog.updatePost(context.user, id, input);
+        const post =
+          id === null ? await blog.createPost(context.user, input) : await blog.updatePost(context.user, id, input);
         return redirect(`/admin/posts/${post.id}?saved`);
       }
       case "delete":
@@ -93,8 +111,18 @@ export default function AdminPost({ loaderData, actionData }: Route.ComponentPro
       {saved && !answer && <FormMessage tone="success" message={t("adminPosts.saved")} />}
       <Form method="post" className="mt-4 max-w-3xl space-y-4" noValidate>
         <FormMessage message={failure && !Object.keys(failure.fields).length ? failure.message : undefined} />
-        <Field label={t("adminPosts.titleField")} maxLength={MAX_POST_TITLE_LENGTH} {...field("title")} key={`title-${values.title}`} />
-        <Field label={t("adminPosts.address")} hint={t("adminPosts.addressHint")} {...field("slug")} key={`slug-${values.slug}`} />
+        <Field
+          label={t("adminPosts.titleField")}
+          maxLength={MAX_POST_TITLE_LENGTH}
+          {...field("title")}
+          key={`title-${values.title}`}
+        />
+        <Field
+          label={t("adminPosts.address")}
+          hint={t("adminPosts.addressHint")}
+          {...field("slug")}
+          key={`slug-${values.slug}`}
+        />
         <Field
           label={t("adminPosts.descriptionField")}
           maxLength={MAX_POST_DESCRIPTION_LENGTH}
@@ -106,18 +134,35 @@ export default function AdminPost({ loaderData, actionData }: Route.ComponentPro
           <Field label={t("adminPosts.date")} type="date" {...field("date")} key={`date-${values.date}`} />
           <label className="space-y-1 text-sm">
             <span className="block font-medium text-slate-800">{t("adminPosts.stateField")}</span>
-            <select name="state" defaultValue={values.state} key={`state-${values.state}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+            <select
+              name="state"
+              defaultValue={values.state}
+              key={`state-${values.state}`}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
               <option value="draft">{t("adminPosts.draftOption")}</option>
               <option value="published">{t("adminPosts.publishedOption")}</option>
             </select>
           </label>
         </div>
-        <MarkdownEditor label={t("adminPosts.text")} name="body" defaultValue={values.body} error={failure?.fields.body} previewHtml={answer && "preview" in answer ? answer.preview : undefined} key={`body-${values.body.length}`} />
+        <MarkdownEditor
+          label={t("adminPosts.text")}
+          name="body"
+          defaultValue={values.body}
+          error={failure?.fields.body}
+          previewHtml={answer && "preview" in answer ? answer.preview : undefined}
+          key={`body-${values.body.length}`}
+        />
         <SaveAndPreview />
       </Form>
       {id && (
         <Form method="post" className="mt-8 max-w-3xl border-t border-slate-200 pt-6">
-          <button type="submit" name="intent" value="delete" className="rounded-lg border border-rose-300 px-3 py-2 text-sm font-semibold text-rose-800 hover:bg-rose-50">
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="rounded-lg border border-rose-300 px-3 py-2 text-sm font-semibold text-rose-800 hover:bg-rose-50"
+          >
             {t("adminPosts.delete")}
           </button>
         </Form>

@@ -16,7 +16,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return await moderated(context.services.blog.listPostsForAdmin(context.user, { cursor }), url);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("adminPosts.title"), description: t("adminPosts.description"), path: "/admin/posts", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminPosts.title"),
+    description: t("adminPosts.description"),
+    path: "/admin/posts",
+    noindex: true,
+  }));
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   const { items, nextCursor } = loaderData;
@@ -41,7 +47,10 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         />
       </SectionHeader>
       <p className="mb-6">
-        <Link to="/admin/posts/new" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/admin/posts/new"
+          className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           {t("adminPosts.write")}
         </Link>
       </p>
@@ -49,7 +58,9 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {items.map((post) => (
             <li key={post.id} data-testid="admin-post" className="flex flex-wrap items-center gap-3 p-4">
-              <Badge tone={post.state === "published" ? "emerald" : "amber"}>{t("adminPosts.state", { state: post.state })}</Badge>
+              <Badge tone={post.state === "published" ? "emerald" : "amber"}>
+                {t("adminPosts.state", { state: post.state })}
+              </Badge>
               <span className="text-sm text-slate-500">{post.date}</span>
               <Link to={`/admin/posts/${post.id}`} className="min-w-0 flex-1 font-semibold break-words hover:underline">
                 {post.title}

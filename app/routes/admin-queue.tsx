@@ -7,9 +7,22 @@ import { Form } from "react-router";
 import { Link, ProfileLink } from "../components/link.tsx";
 import { isAdmin } from "#common/access.ts";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
-import { mergeToolInput, rejectToolInput, rejectToolsInput, requestChangesInput, toolActionInput, verifyToolInput } from "#common/schemas/moderation.ts";
+import {
+  mergeToolInput,
+  rejectToolInput,
+  rejectToolsInput,
+  requestChangesInput,
+  toolActionInput,
+  verifyToolInput,
+} from "#common/schemas/moderation.ts";
 import type { QueuedTool } from "#server/admin/queue.ts";
-import { BulkRejectForm, bulkRejectSummary, RiskBadge, RiskReasons, SelectForRejection } from "../components/bulk-reject.tsx";
+import {
+  BulkRejectForm,
+  bulkRejectSummary,
+  RiskBadge,
+  RiskReasons,
+  SelectForRejection,
+} from "../components/bulk-reject.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { TextAreaField } from "../components/form.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
@@ -54,7 +67,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       case "merge": {
         const { toolId, intoToolId } = mergeToolInput.parse(fields);
         const { listed, outcome } = await lifecycle.mergeIntoListing(context.user, toolId, intoToolId);
-        return { done: say("adminQueue.merged", { tool: listed.name, claim: outcome === "claim-requested" ? "yes" : "no" }) };
+        return {
+          done: say("adminQueue.merged", { tool: listed.name, claim: outcome === "claim-requested" ? "yes" : "no" }),
+        };
       }
       case "reject": {
         const { toolId, reason } = rejectToolInput.parse(fields);
@@ -62,7 +77,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return { done: say("adminQueue.rejected", { tool: tool.name }) };
       }
       case "reject-selected": {
-        const { toolIds, reason } = rejectToolsInput.parse({ toolIds: form.getAll("toolIds"), reason: form.get("reason") ?? undefined });
+        const { toolIds, reason } = rejectToolsInput.parse({
+          toolIds: form.getAll("toolIds"),
+          reason: form.get("reason") ?? undefined,
+        });
         return bulkRejectSummary(await lifecycle.rejectTools(context.user, toolIds, reason));
       }
       case "confirm-identity": {
@@ -81,7 +99,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("adminQueue.title"), description: t("adminQueue.description"), path: "/admin", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminQueue.title"),
+    description: t("adminQueue.description"),
+    path: "/admin",
+    noindex: true,
+  }));
 
 export default function AdminQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { queue, changed } = loaderData;
@@ -93,7 +117,9 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <>
-      <SectionHeader title={t("adminQueue.title")}>{queue.total === 0 ? t("adminQueue.none") : t("adminQueue.waiting", { count: queue.total })}</SectionHeader>
+      <SectionHeader title={t("adminQueue.title")}>
+        {queue.total === 0 ? t("adminQueue.none") : t("adminQueue.waiting", { count: queue.total })}
+      </SectionHeader>
       <ActionResult result={bulkFailure ? undefined : result} inlineFields={["reason", "message"]} />
       {queue.tools.length > 0 && <QueueShortcuts />}
       {queue.tools.length > 0 ? (
@@ -103,9 +129,17 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
               key={tool.id}
               tool={tool}
               canSkipLine={isAdmin(user)}
-              reasonError={failure?.values.intent === "reject" && failure.values.toolId === tool.id ? failure.fields.reason : undefined}
+              reasonError={
+                failure?.values.intent === "reject" && failure.values.toolId === tool.id
+                  ? failure.fields.reason
+                  : undefined
+              }
               keptReason={failure?.values.toolId === tool.id ? failure.values.reason : undefined}
-              changes={failure?.values.intent === "request-changes" && failure.values.toolId === tool.id ? { error: failure.fields.message, kept: failure.values.message } : undefined}
+              changes={
+                failure?.values.intent === "request-changes" && failure.values.toolId === tool.id
+                  ? { error: failure.fields.message, kept: failure.values.message }
+                  : undefined
+              }
             />
           ))}
         </ol>
@@ -132,13 +166,20 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 text-sm text-slate-600">{t("adminQueue.changedHint")}</p>
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {changed.map((tool) => (
-              <li key={tool.id} data-testid="changed-tool" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <li
+                key={tool.id}
+                data-testid="changed-tool"
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+              >
                 <div>
                   <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
                     {tool.name}
                   </Link>
                   <p className="text-sm text-slate-500">
-                    <Message text={t("adminQueue.changedOn", { website: tool.website, day: part("day") })} parts={{ day: <LongDate isoDate={tool.updatedAt.slice(0, 10)} /> }} />
+                    <Message
+                      text={t("adminQueue.changedOn", { website: tool.website, day: part("day") })}
+                      parts={{ day: <LongDate isoDate={tool.updatedAt.slice(0, 10)} /> }}
+                    />
                   </p>
                 </div>
                 <Form method="post" className="flex gap-2">
@@ -146,7 +187,10 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
                   <ActionButton intent="confirm-identity" subject={tool.id} pendingText={t("admin.saving")}>
                     {t("adminQueue.looksRight")}
                   </ActionButton>
-                  <Link to={editToolPath(tool.id)} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+                  <Link
+                    to={editToolPath(tool.id)}
+                    className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+                  >
                     {t("admin.edit")}
                   </Link>
                 </Form>
@@ -217,7 +261,12 @@ function QueuedToolItem({
             {tool.submitter && (
               // A guest's submission is theirs by default; a verifier's or an admin's is curation (decision 022).
               <label className="flex items-center gap-1.5 text-sm text-slate-700">
-                <input type="checkbox" name="linkSubmitter" value="true" defaultChecked={tool.submitter.role === "guest"} />
+                <input
+                  type="checkbox"
+                  name="linkSubmitter"
+                  value="true"
+                  defaultChecked={tool.submitter.role === "guest"}
+                />
                 {t("adminQueue.linkTo", { user: tool.submitter.username })}
               </label>
             )}
@@ -227,7 +276,10 @@ function QueuedToolItem({
               </ActionButton>
             </span>
           </Form>
-          <Link to={editToolPath(tool.id)} className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+          <Link
+            to={editToolPath(tool.id)}
+            className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+          >
             {t("admin.edit")}
           </Link>
           {canSkipLine && !tool.hasSkippedLine && (
@@ -241,10 +293,14 @@ function QueuedToolItem({
         </div>
       </div>
 
-      {tool.possibleDuplicates.length > 0 && <PossibleDuplicates toolId={tool.id} duplicates={tool.possibleDuplicates} />}
+      {tool.possibleDuplicates.length > 0 && (
+        <PossibleDuplicates toolId={tool.id} duplicates={tool.possibleDuplicates} />
+      )}
 
       <details className="mt-4 rounded-xl border border-slate-200 bg-slate-50">
-        <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">{t("adminQueue.preview")}</summary>
+        <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">
+          {t("adminQueue.preview")}
+        </summary>
         <div className="border-t border-slate-200 bg-white p-6">
           <ToolDetails tool={tool} titleLevel={3} countsClicks={false} />
         </div>
@@ -278,7 +334,9 @@ function RequestChangesForm({ toolId, error, kept }: { toolId: string; error?: s
   const t = useT();
   return (
     <details open={Boolean(error)} className="mt-4 rounded-xl border border-slate-200">
-      <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">{t("adminQueue.askChanges")}</summary>
+      <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">
+        {t("adminQueue.askChanges")}
+      </summary>
       <Form method="post" noValidate className="space-y-2 border-t border-slate-200 p-4">
         <input type="hidden" name="toolId" value={toolId} />
         <TextAreaField

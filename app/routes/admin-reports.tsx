@@ -19,7 +19,10 @@ import { useT } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(reportsQuery, url);
-  const page = await moderated(context.services.reports.listOpenReports(context.user, { cursor: query.cursor, toolId: query.tool }), url);
+  const page = await moderated(
+    context.services.reports.listOpenReports(context.user, { cursor: query.cursor, toolId: query.tool }),
+    url,
+  );
   return { page, toolId: query.tool ?? null };
 }
 
@@ -30,11 +33,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     switch (values.intent) {
       case "resolve": {
-        const { toolName } = await reports.resolveReport(context.user, reportActionInput.parse(Object.fromEntries(form)));
+        const { toolName } = await reports.resolveReport(
+          context.user,
+          reportActionInput.parse(Object.fromEntries(form)),
+        );
         return { done: say("adminReports.resolved", { tool: toolName }) };
       }
       case "dismiss": {
-        const { toolName } = await reports.dismissReport(context.user, reportActionInput.parse(Object.fromEntries(form)));
+        const { toolName } = await reports.dismissReport(
+          context.user,
+          reportActionInput.parse(Object.fromEntries(form)),
+        );
         return { done: say("adminReports.dismissed", { tool: toolName }) };
       }
       default:
@@ -46,7 +55,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.reports"), description: t("adminReports.description"), path: "/admin/reports", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.reports"),
+    description: t("adminReports.description"),
+    path: "/admin/reports",
+    noindex: true,
+  }));
 
 export default function AdminReports({ loaderData, actionData }: Route.ComponentProps) {
   const { page, toolId } = loaderData;
@@ -70,7 +84,12 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
             <ReportRow key={report.id} report={report}>
               <Form method="post">
                 <input type="hidden" name="reportId" value={report.id} />
-                <ActionButton intent="resolve" subject={String(report.id)} tone="primary" pendingText={t("adminReports.resolving")}>
+                <ActionButton
+                  intent="resolve"
+                  subject={String(report.id)}
+                  tone="primary"
+                  pendingText={t("adminReports.resolving")}
+                >
                   {t("adminReports.resolve")}
                 </ActionButton>
               </Form>

@@ -47,7 +47,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         await admin.refuseFeaturingRequest(context.user, featuringAnswerInput.parse(Object.fromEntries(form)));
         return { done: say("adminRequests.refused") };
       case "skip-line": {
-        const tool = await lifecycle.skipWaitingLine(context.user, toolActionInput.parse(Object.fromEntries(form)).toolId);
+        const tool = await lifecycle.skipWaitingLine(
+          context.user,
+          toolActionInput.parse(Object.fromEntries(form)).toolId,
+        );
         return { done: say("adminQueue.movedFront", { tool: tool.name }) };
       }
       default:
@@ -58,7 +61,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("adminRequests.title"), description: t("adminRequests.description"), path: "/admin/requests", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminRequests.title"),
+    description: t("adminRequests.description"),
+    path: "/admin/requests",
+    noindex: true,
+  }));
 
 export default function AdminRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { requests, waiting } = loaderData;
@@ -125,7 +134,12 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
         </div>
         <p className="text-sm text-slate-600">
           <Message
-            text={t("adminRequests.askedBy", { user: part("user"), email: entry.user.email, boosts: entry.user.boosts, day: part("day") })}
+            text={t("adminRequests.askedBy", {
+              user: part("user"),
+              email: entry.user.email,
+              boosts: entry.user.boosts,
+              day: part("day"),
+            })}
             parts={{
               user: <ProfileLink user={entry.user} />,
               day: <LongDate isoDate={entry.createdAt.slice(0, 10)} />,
@@ -138,7 +152,12 @@ function RequestRow({ entry }: { entry: FeaturingRequestRow }) {
           <Form method="post">
             <input type="hidden" name="userId" value={entry.user.id} />
             <input type="hidden" name="toolId" value={entry.toolId} />
-            <ActionButton intent="grant" subject={entry.toolId} tone="primary" pendingText={t("adminRequests.granting")}>
+            <ActionButton
+              intent="grant"
+              subject={entry.toolId}
+              tone="primary"
+              pendingText={t("adminRequests.granting")}
+            >
               {t("adminRequests.grant")}
             </ActionButton>
           </Form>
@@ -164,7 +183,11 @@ function SkipLineRow({ tool }: { tool: WaitingTool }) {
         <h3 className="font-semibold">{tool.name}</h3>
         <p className="text-sm text-slate-600">
           <Message
-            text={tool.submitter ? t("adminRequests.sentBy", { user: tool.submitter.username, email: tool.submitter.email, day }) : t("adminQueue.senderUnknown", { day })}
+            text={
+              tool.submitter
+                ? t("adminRequests.sentBy", { user: tool.submitter.username, email: tool.submitter.email, day })
+                : t("adminQueue.senderUnknown", { day })
+            }
             parts={{ day: <LongDate isoDate={tool.createdAt.slice(0, 10)} /> }}
           />
         </p>

@@ -21,7 +21,6 @@ import type { Route } from "./+types/admin-reviews";
 import { say } from "#common/i18n/say.ts";
 import { Message, part, useT } from "../i18n.tsx";
 
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { list, cursor } = parseSearchParams(reviewQueueQuery, url);
   const page = await moderated(context.services.reviews.listReviewsToModerate(context.user, list, { cursor }), url);
@@ -32,7 +31,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = keptValues(form, ["intent", "reviewId", "reason"]);
   try {
-    const input = reviewModerationInput.parse({ reviewId: values.reviewId, action: values.intent, reason: values.reason });
+    const input = reviewModerationInput.parse({
+      reviewId: values.reviewId,
+      action: values.intent,
+      reason: values.reason,
+    });
     const { toolName } = await context.services.reviews.moderateReview(context.user, input);
     return { done: say("adminReviews.done", { tool: toolName, action: input.action }) };
   } catch (error) {
@@ -41,7 +44,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.reviews"), description: t("adminReviews.description"), path: "/admin/reviews", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.reviews"),
+    description: t("adminReviews.description"),
+    path: "/admin/reviews",
+    noindex: true,
+  }));
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { page, list } = loaderData;
@@ -98,7 +106,11 @@ function ModeratedReviewRow({ review }: { review: ModeratedReview }) {
           />
         </span>
         <LongDate isoDate={review.createdAt.slice(0, 10)} className="text-slate-500" />
-        {review.reports > 0 && <span className="rounded-full bg-rose-100 px-2 text-xs font-semibold text-rose-800">{t("adminReviews.reports", { count: review.reports })}</span>}
+        {review.reports > 0 && (
+          <span className="rounded-full bg-rose-100 px-2 text-xs font-semibold text-rose-800">
+            {t("adminReviews.reports", { count: review.reports })}
+          </span>
+        )}
       </p>
       {review.body && <p className="mt-2 whitespace-pre-line text-slate-800">{review.body}</p>}
       {review.reportReasons.length > 0 && (
@@ -108,12 +120,22 @@ function ModeratedReviewRow({ review }: { review: ModeratedReview }) {
           ))}
         </ul>
       )}
-      {review.moderationReason && <p className="mt-2 text-sm text-slate-600">{t("adminReviews.lastModerated", { reason: review.moderationReason })}</p>}
+      {review.moderationReason && (
+        <p className="mt-2 text-sm text-slate-600">
+          {t("adminReviews.lastModerated", { reason: review.moderationReason })}
+        </p>
+      )}
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
         <input type="hidden" name="reviewId" value={review.id} />
         <label className="min-w-64 flex-1 text-sm">
-          <span className="block text-slate-700">{review.status === "hidden" ? t("adminReviews.whyRestore") : t("adminReviews.whyHide")}</span>
-          <input name="reason" maxLength={MAX_MODERATION_REASON_LENGTH} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-1.5" />
+          <span className="block text-slate-700">
+            {review.status === "hidden" ? t("adminReviews.whyRestore") : t("adminReviews.whyHide")}
+          </span>
+          <input
+            name="reason"
+            maxLength={MAX_MODERATION_REASON_LENGTH}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-1.5"
+          />
         </label>
         {review.status === "waiting" && (
           <ActionButton intent="approve" subject={review.id} tone="primary" pendingText={t("adminReviews.approving")}>

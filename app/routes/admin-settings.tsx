@@ -5,7 +5,14 @@
  */
 import { data, Form } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
-import { MAX_BANNER_LENGTH, MAX_SITE_NAME_LENGTH, MAX_TAGLINE_LENGTH, SITE_SETTING_FIELDS, siteSettingsInput, taglineField } from "#common/schemas/settings.ts";
+import {
+  MAX_BANNER_LENGTH,
+  MAX_SITE_NAME_LENGTH,
+  MAX_TAGLINE_LENGTH,
+  SITE_SETTING_FIELDS,
+  siteSettingsInput,
+  taglineField,
+} from "#common/schemas/settings.ts";
 import { LOCALE_NAMES } from "#common/locales.ts";
 import { wordsFor } from "#common/i18n/words.ts";
 import { Field, SubmitButton } from "../components/form.tsx";
@@ -23,7 +30,10 @@ const IMAGES = [{ kind: "logo" }, { kind: "favicon" }] as const;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const forAdmin = await moderated(context.services.settings.forAdmin(context.user), url);
   // Each offered language's own tagline, which an empty field leaves: the browser has only the console's language.
-  const taglineDefaults = context.config.LOCALES.map((locale) => ({ locale, words: wordsFor(locale).t("home.tagline") }));
+  const taglineDefaults = context.config.LOCALES.map((locale) => ({
+    locale,
+    words: wordsFor(locale).t("home.tagline"),
+  }));
   return { ...forAdmin, taglineDefaults };
 }
 
@@ -43,7 +53,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       else if (file instanceof File && file.size > 0) images[kind] = new Uint8Array(await file.arrayBuffer());
     }
     const saved = await context.services.settings.update(context.user, input, images);
-    if (!saved.ok) return data<FormFailure>({ message: saved.message, fields: { [saved.field]: saved.message }, values }, { status: 400 });
+    if (!saved.ok)
+      return data<FormFailure>(
+        { message: saved.message, fields: { [saved.field]: saved.message }, values },
+        { status: 400 },
+      );
     return { done: MESSAGES.settings.saved };
   } catch (error) {
     return moderationFailure(error, values, url);
@@ -51,7 +65,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.settings"), description: t("adminSettings.description"), path: "/admin/settings", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.settings"),
+    description: t("adminSettings.description"),
+    path: "/admin/settings",
+    noindex: true,
+  }));
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, defaults, taglineDefaults } = loaderData;
@@ -60,8 +79,19 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const value = (field: (typeof SITE_SETTING_FIELDS)[number]) => failure?.values[field] ?? settings[field];
   const error = (field: string) => failure?.fields[field];
   const t = useT();
-  const text = (field: (typeof SITE_SETTING_FIELDS)[number], label: string, props: { hint?: string; maxLength?: number; type?: string; placeholder?: string } = {}) => (
-    <Field key={`${field}-${value(field)}`} label={label} name={field} defaultValue={value(field)} error={error(field)} {...props} />
+  const text = (
+    field: (typeof SITE_SETTING_FIELDS)[number],
+    label: string,
+    props: { hint?: string; maxLength?: number; type?: string; placeholder?: string } = {},
+  ) => (
+    <Field
+      key={`${field}-${value(field)}`}
+      label={label}
+      name={field}
+      defaultValue={value(field)}
+      error={error(field)}
+      {...props}
+    />
   );
   return (
     <>
@@ -70,7 +100,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <Form method="post" encType="multipart/form-data" className="max-w-2xl space-y-8" noValidate>
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.identity")}</legend>
-          {text("siteName", t("adminSettings.name"), { maxLength: MAX_SITE_NAME_LENGTH, hint: t("adminSettings.nameHint", { name: defaults.siteName }) })}
+          {text("siteName", t("adminSettings.name"), {
+            maxLength: MAX_SITE_NAME_LENGTH,
+            hint: t("adminSettings.nameHint", { name: defaults.siteName }),
+          })}
           {taglineDefaults.map(({ locale, words }) =>
             text(taglineField(locale), t("adminSettings.tagline", { language: LOCALE_NAMES[locale] }), {
               maxLength: MAX_TAGLINE_LENGTH,
@@ -92,7 +125,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 />
                 {current && (
                   <div className="flex items-center gap-3 text-sm text-slate-700">
-                    <img src={current} alt={t("adminSettings.current", { kind })} width={32} height={32} className="rounded" />
+                    <img
+                      src={current}
+                      alt={t("adminSettings.current", { kind })}
+                      width={32}
+                      height={32}
+                      className="rounded"
+                    />
                     <label className="inline-flex items-center gap-2">
                       <input type="checkbox" name={`remove-${kind}`} /> {t("adminSettings.backToDefault", { kind })}
                     </label>
@@ -101,17 +140,29 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               </div>
             );
           })}
-          {text("accentColor", t("adminSettings.accent"), { placeholder: "#7c3aed", maxLength: 7, hint: t("adminSettings.accentHint") })}
+          {text("accentColor", t("adminSettings.accent"), {
+            placeholder: "#7c3aed",
+            maxLength: 7,
+            hint: t("adminSettings.accentHint"),
+          })}
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.banner")}</legend>
-          {text("bannerText", t("adminSettings.bannerText"), { maxLength: MAX_BANNER_LENGTH, hint: t("adminSettings.bannerTextHint") })}
+          {text("bannerText", t("adminSettings.bannerText"), {
+            maxLength: MAX_BANNER_LENGTH,
+            hint: t("adminSettings.bannerTextHint"),
+          })}
           {text("bannerUrl", t("adminSettings.bannerUrl"), { type: "url", placeholder: "https://" })}
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.newsletterAndContact")}</legend>
+          <legend className="mb-2 text-lg font-semibold text-slate-900">
+            {t("adminSettings.newsletterAndContact")}
+          </legend>
           {text("newsletterUrl", t("adminSettings.newsletterUrl"), { type: "url", placeholder: "https://" })}
-          {text("newsletterArchiveUrl", t("adminSettings.newsletterArchiveUrl"), { type: "url", placeholder: "https://" })}
+          {text("newsletterArchiveUrl", t("adminSettings.newsletterArchiveUrl"), {
+            type: "url",
+            placeholder: "https://",
+          })}
           {text("contactEmail", t("adminSettings.contactEmail"), { type: "email" })}
           {text("contactTelegramUrl", t("adminSettings.telegram"), { type: "url", placeholder: "https://t.me/" })}
           {text("contactXUrl", t("adminSettings.x"), { type: "url", placeholder: "https://x.com/" })}
@@ -124,7 +175,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </Form>
       <Form method="post" className="mt-6 max-w-2xl border-t border-slate-200 pt-6">
         <p className="mb-3 text-sm text-slate-600">{t("adminSettings.resetHint")}</p>
-        <button type="submit" name="intent" value="reset" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        <button
+          type="submit"
+          name="intent"
+          value="reset"
+          className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
           {t("adminSettings.resetButton")}
         </button>
       </Form>

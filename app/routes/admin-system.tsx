@@ -19,7 +19,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.system"), description: t("adminSystem.description"), path: "/admin/system", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.system"),
+    description: t("adminSystem.description"),
+    path: "/admin/system",
+    noindex: true,
+  }));
 
 /** A date and time the same on the server and in the browser: UTC, to the minute. */
 function when(t: Translate, date: Date | string | null): string {
@@ -80,7 +85,9 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
               <dd data-testid="system-hit-rate">
                 {status.pageCache.hits + status.pageCache.misses > 0
                   ? t("adminSystem.hits", {
-                      rate: ((100 * status.pageCache.hits) / (status.pageCache.hits + status.pageCache.misses)).toFixed(1),
+                      rate: ((100 * status.pageCache.hits) / (status.pageCache.hits + status.pageCache.misses)).toFixed(
+                        1,
+                      ),
                       asked: number(status.pageCache.hits + status.pageCache.misses),
                     })
                   : t("adminSystem.nothingAsked")}
@@ -126,7 +133,11 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
 
 function Panel({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={`${testId}-heading`} data-testid={testId} className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
+    <section
+      aria-labelledby={`${testId}-heading`}
+      data-testid={testId}
+      className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700"
+    >
       <h2 id={`${testId}-heading`} className="mb-3 text-base font-semibold text-slate-900">
         {title}
       </h2>
@@ -155,7 +166,15 @@ function Outbox({ status }: { status: SystemStatus }) {
                 <td className="py-1">{row.channel}</td>
                 <td className="py-1 text-right">{row.due}</td>
                 <td className="py-1 text-right">{row.failing}</td>
-                <td className="py-1 text-right">{row.failed > 0 ? <Link to="/admin/deliveries" className="font-semibold text-rose-700 underline">{row.failed}</Link> : 0}</td>
+                <td className="py-1 text-right">
+                  {row.failed > 0 ? (
+                    <Link to="/admin/deliveries" className="font-semibold text-rose-700 underline">
+                      {row.failed}
+                    </Link>
+                  ) : (
+                    0
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -31,12 +31,20 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(historyQuery, url);
   const { services, user } = context;
   // A refusal asks to sign in or is a 403 page; a tool that does not exist is a 404 page.
-  const history = await orRefusalPage(moderated(services.history.listRevisions(user, toolId, { cursor: query.cursor }), url));
+  const history = await orRefusalPage(
+    moderated(services.history.listRevisions(user, toolId, { cursor: query.cursor }), url),
+  );
   // Compared by default: the newest revision and the one before it.
   const [newest, previous] = history.revisions;
   const from = query.from ?? previous?.id;
   const to = query.to ?? newest?.id;
-  const comparison = from && to && from !== to ? await moderated(services.history.compareRevisions(user, toolId, Math.min(from, to), Math.max(from, to)), url).catch(() => null) : null;
+  const comparison =
+    from && to && from !== to
+      ? await moderated(
+          services.history.compareRevisions(user, toolId, Math.min(from, to), Math.max(from, to)),
+          url,
+        ).catch(() => null)
+      : null;
   return { ...history, comparison, from: from ?? null, to: to ?? null, canRestore: isAdmin(user) };
 }
 
@@ -65,7 +73,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 function shown(t: Translate, value: unknown): string {
   if (value === null || value === undefined || value === "") return t("adminHistory.none");
   if (typeof value === "string") return value;
-  if (Array.isArray(value)) return value.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join(", ") || t("adminHistory.none");
+  if (Array.isArray(value))
+    return (
+      value.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join(", ") || t("adminHistory.none")
+    );
   return JSON.stringify(value);
 }
 
@@ -96,10 +107,22 @@ export default function AdminToolHistory({ loaderData, actionData }: Route.Compo
             {revisions.map((revision) => (
               <tr key={revision.id} data-testid="revision" className="border-t border-slate-100">
                 <td className="p-2">
-                  <input type="radio" name="from" value={revision.id} defaultChecked={revision.id === from} aria-label={t("adminHistory.compareFrom", { revision: String(revision.id) })} />
+                  <input
+                    type="radio"
+                    name="from"
+                    value={revision.id}
+                    defaultChecked={revision.id === from}
+                    aria-label={t("adminHistory.compareFrom", { revision: String(revision.id) })}
+                  />
                 </td>
                 <td className="p-2">
-                  <input type="radio" name="to" value={revision.id} defaultChecked={revision.id === to} aria-label={t("adminHistory.compareTo", { revision: String(revision.id) })} />
+                  <input
+                    type="radio"
+                    name="to"
+                    value={revision.id}
+                    defaultChecked={revision.id === to}
+                    aria-label={t("adminHistory.compareTo", { revision: String(revision.id) })}
+                  />
                 </td>
                 <td className="p-2">
                   {revision.id}, {formatUtcMinute(revision.at)}
@@ -109,7 +132,10 @@ export default function AdminToolHistory({ loaderData, actionData }: Route.Compo
             ))}
           </tbody>
         </table>
-        <button type="submit" className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+        >
           {t("adminHistory.compare")}
         </button>
       </Form>
@@ -120,7 +146,10 @@ export default function AdminToolHistory({ loaderData, actionData }: Route.Compo
             {t("adminHistory.fromTo", { from: String(comparison.from.id), to: String(comparison.to.id) })}
           </h2>
           {comparison.changes.length > 0 ? (
-            <dl data-testid="comparison" className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+            <dl
+              data-testid="comparison"
+              className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm"
+            >
               {comparison.changes.map((change) => (
                 <div key={change.field} className="contents">
                   <dt className="font-semibold text-slate-800">{t("adminHistory.field", { field: change.field })}</dt>
@@ -137,7 +166,12 @@ export default function AdminToolHistory({ loaderData, actionData }: Route.Compo
           {canRestore && (
             <Form method="post">
               <input type="hidden" name="revision" value={comparison.from.id} />
-              <button type="submit" name="intent" value="restore" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              <button
+                type="submit"
+                name="intent"
+                value="restore"
+                className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
                 {t("adminHistory.restore", { revision: String(comparison.from.id) })}
               </button>
             </Form>

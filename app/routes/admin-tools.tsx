@@ -22,7 +22,10 @@ import { useT } from "../i18n.tsx";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(moderationSearchQuery, url);
   const page = await moderated(context.services.admin.searchTools(context.user, query), url);
-  const openReports = await context.services.reports.countOpenReportsByTool(context.user, page.tools.map((tool) => tool.id));
+  const openReports = await context.services.reports.countOpenReportsByTool(
+    context.user,
+    page.tools.map((tool) => tool.id),
+  );
   return { page, q: query.q ?? "", openReports };
 }
 
@@ -39,12 +42,23 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("adminTools.title"), description: t("adminTools.description"), path: "/admin/tools", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("adminTools.title"),
+    description: t("adminTools.description"),
+    path: "/admin/tools",
+    noindex: true,
+  }));
 
 /** Each switch, in the order of its buttons (its words: adminTools.flag, flagHelp and flagDone). */
 const FLAGS: ToolFlag[] = ["isActive", "isFeaturedHome", "isFeaturedCategory", "isFeaturedNL", "isHomeBoosted"];
 
-const STATE_TONES: Record<ModeratedToolState, "emerald" | "amber" | "rose" | "slate"> = { live: "emerald", waiting: "amber", rejected: "rose", "switched-off": "slate" };
+const STATE_TONES: Record<ModeratedToolState, "emerald" | "amber" | "rose" | "slate"> = {
+  live: "emerald",
+  waiting: "amber",
+  rejected: "rose",
+  "switched-off": "slate",
+};
 
 export default function AdminTools({ loaderData, actionData }: Route.ComponentProps) {
   const { page, q, openReports } = loaderData;
@@ -64,7 +78,10 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           placeholder={t("adminTools.searchByName")}
           className="w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
         />
-        <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+        >
           {t("admin.search")}
         </button>
       </Form>
@@ -76,7 +93,9 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       ) : (
-        <EmptyState title={q ? t("adminTools.noMatch", { q }) : t("adminTools.none")}>{q ? t("adminTools.noMatchHint") : t("adminTools.noneHint")}</EmptyState>
+        <EmptyState title={q ? t("adminTools.noMatch", { q }) : t("adminTools.none")}>
+          {q ? t("adminTools.noMatchHint") : t("adminTools.noneHint")}
+        </EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -88,7 +107,13 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
   return (
     <li data-testid="admin-tool" className="space-y-3 p-4">
       <div className="flex items-center gap-4">
-        <ToolLogo name={tool.name} logo={tool.logo} size={40} className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" lazy />
+        <ToolLogo
+          name={tool.name}
+          logo={tool.logo}
+          size={40}
+          className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover"
+          lazy
+        />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate font-semibold">
@@ -118,7 +143,11 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
         <Link to={editToolPath(tool.id)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
           {t("admin.edit")}
         </Link>
-        <Link to={`/admin/tools/${tool.id}/history`} aria-label={t("adminTools.historyOf", { tool: tool.name })} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={`/admin/tools/${tool.id}/history`}
+          aria-label={t("adminTools.historyOf", { tool: tool.name })}
+          className="shrink-0 text-sm font-medium text-brand-700 hover:underline"
+        >
           {t("adminTools.history")}
         </Link>
       </div>
@@ -128,7 +157,14 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
             <input type="hidden" name="intent" value="flag" />
             <input type="hidden" name="toolId" value={tool.id} />
             <input type="hidden" name="flag" value={flag} />
-            <ActionButton intent="flag" subject={tool.id} name="value" value={String(!tool.flags[flag])} pressed={tool.flags[flag]} title={t("adminTools.flagHelp", { flag })}>
+            <ActionButton
+              intent="flag"
+              subject={tool.id}
+              name="value"
+              value={String(!tool.flags[flag])}
+              pressed={tool.flags[flag]}
+              title={t("adminTools.flagHelp", { flag })}
+            >
               {tool.flags[flag] ? "✓ " : ""}
               {t("adminTools.flag", { flag })}
             </ActionButton>

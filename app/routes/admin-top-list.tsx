@@ -11,13 +11,30 @@ import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-top-list";
 import { useT } from "../i18n.tsx";
 
-const FIELDS = ["path", "label", "title", "subtitle", "search", "image", "heading0", "body0", "heading1", "body1", "heading2", "body2", "seoTitle", "seoDescription"] as const;
+const FIELDS = [
+  "path",
+  "label",
+  "title",
+  "subtitle",
+  "search",
+  "image",
+  "heading0",
+  "body0",
+  "heading1",
+  "body1",
+  "heading2",
+  "body2",
+  "seoTitle",
+  "seoDescription",
+] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 /** A top-list as the form's fields: its three sections as heading0/body0 to heading2/body2. */
 function formValues({ sections, ...list }: Omit<TopListInput, "image"> & { image?: string | null }): Values {
   const values = { ...list, image: list.image ?? "" } as Values;
-  sections.forEach((section, index) => Object.assign(values, { [`heading${index}`]: section.heading, [`body${index}`]: section.body }));
+  sections.forEach((section, index) =>
+    Object.assign(values, { [`heading${index}`]: section.heading, [`body${index}`]: section.body }),
+  );
   return values;
 }
 
@@ -30,7 +47,8 @@ function listIdOf(params: { id?: string }): number | null {
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = listIdOf(params);
-  if (id === null) return { id: null, values: formValues(await moderated(context.services.topLists.newTopList(context.user), url)) };
+  if (id === null)
+    return { id: null, values: formValues(await moderated(context.services.topLists.newTopList(context.user), url)) };
   const { seo, ...list } = await orRefusalPage(moderated(context.services.topLists.getForAdmin(context.user, id), url));
   return { id, values: formValues({ ...list, seoTitle: seo.title, seoDescription: seo.description }) };
 }
@@ -64,13 +82,21 @@ export default function AdminTopList({ loaderData, actionData }: Route.Component
   const t = useT();
   return (
     <>
-      <SectionHeader title={loaderData.id ? t("adminPosts.editTitle", { title: loaderData.values.label }) : t("adminTopLists.add")}>
+      <SectionHeader
+        title={loaderData.id ? t("adminPosts.editTitle", { title: loaderData.values.label }) : t("adminTopLists.add")}
+      >
         <Link to="/admin/top-lists" className="font-medium text-brand-700 underline">
           {t("adminTopLists.all")}
         </Link>
       </SectionHeader>
       <Form method="post" className="mt-4 max-w-3xl space-y-4" noValidate>
-        <FormMessage message={failure && !Object.keys(failure.fields).some((name) => (FIELDS as readonly string[]).includes(name)) ? failure.message : undefined} />
+        <FormMessage
+          message={
+            failure && !Object.keys(failure.fields).some((name) => (FIELDS as readonly string[]).includes(name))
+              ? failure.message
+              : undefined
+          }
+        />
         <Field label={t("adminTopLists.address")} placeholder="/top-react-tools" {...field("path")} />
         <Field label={t("adminTopLists.label")} {...field("label")} />
         <Field label={t("adminTopLists.titleField")} {...field("title")} />
@@ -79,9 +105,15 @@ export default function AdminTopList({ loaderData, actionData }: Route.Component
         <Field label={t("adminTopLists.image")} placeholder="https://" {...field("image")} />
         {[0, 1, 2].map((index) => (
           <fieldset key={index} className="space-y-2 rounded-xl border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{t("adminTopLists.section", { index: index === 0 ? 0 : index + 1 })}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-900">
+              {t("adminTopLists.section", { index: index === 0 ? 0 : index + 1 })}
+            </legend>
             <Field label={t("adminTopLists.heading")} {...field(`heading${index}` as (typeof FIELDS)[number])} />
-            <TextAreaField label={t("adminTopLists.text")} rows={6} {...field(`body${index}` as (typeof FIELDS)[number])} />
+            <TextAreaField
+              label={t("adminTopLists.text")}
+              rows={6}
+              {...field(`body${index}` as (typeof FIELDS)[number])}
+            />
           </fieldset>
         ))}
         {failure?.fields.sections && (

@@ -39,7 +39,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.topLists"), description: t("adminTopLists.description"), path: "/admin/top-lists", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.topLists"),
+    description: t("adminTopLists.description"),
+    path: "/admin/top-lists",
+    noindex: true,
+  }));
 
 export default function AdminTopLists({ loaderData, actionData }: Route.ComponentProps) {
   const { lists } = loaderData;
@@ -49,7 +55,10 @@ export default function AdminTopLists({ loaderData, actionData }: Route.Componen
       <SectionHeader title={t("admin.topLists")}>{t("adminTopLists.intro")}</SectionHeader>
       <ActionResult result={actionData as ModerationResult | undefined} />
       <p className="mb-6">
-        <Link to="/admin/top-lists/new" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/admin/top-lists/new"
+          className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           {t("adminTopLists.add")}
         </Link>
       </p>
@@ -57,7 +66,10 @@ export default function AdminTopLists({ loaderData, actionData }: Route.Componen
         <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {lists.map((list, index) => (
             <li key={list.id} data-testid="admin-top-list" className="flex flex-wrap items-center gap-3 p-3">
-              <Link to={`/admin/top-lists/${list.id}`} className="min-w-0 flex-1 font-semibold break-words hover:underline">
+              <Link
+                to={`/admin/top-lists/${list.id}`}
+                className="min-w-0 flex-1 font-semibold break-words hover:underline"
+              >
                 {list.label}
               </Link>
               <Link to={list.path} className="text-sm text-brand-700 hover:underline">
@@ -81,7 +93,11 @@ export default function AdminTopLists({ loaderData, actionData }: Route.Componen
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="id" value={list.id} />
-                <button type="submit" aria-label={t("adminTopLists.removeOne", { list: list.label })} className="rounded-md border border-rose-300 px-2 py-1 text-sm text-rose-800 hover:bg-rose-50">
+                <button
+                  type="submit"
+                  aria-label={t("adminTopLists.removeOne", { list: list.label })}
+                  className="rounded-md border border-rose-300 px-2 py-1 text-sm text-rose-800 hover:bg-rose-50"
+                >
                   {t("adminTopLists.remove")}
                 </button>
               </Form>

@@ -38,7 +38,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       }
       case "disabled": {
         const user = await admin.setUserDisabled(context.user, userDisabledInput.parse(Object.fromEntries(form)));
-        return { done: user.isDisabled ? say("adminUsers.disabledDone", { user: user.username }) : say("adminUsers.enabledDone", { user: user.username }) };
+        return {
+          done: user.isDisabled
+            ? say("adminUsers.disabledDone", { user: user.username })
+            : say("adminUsers.enabledDone", { user: user.username }),
+        };
       }
       default:
         return unknownAction(values);
@@ -48,7 +52,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("admin.users"), description: t("adminUsers.description"), path: "/admin/users", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.users"),
+    description: t("adminUsers.description"),
+    path: "/admin/users",
+    noindex: true,
+  }));
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { page, q } = loaderData;
@@ -71,7 +81,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           placeholder={t("adminUsers.searchHint")}
           className="w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
         />
-        <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+        >
           {t("admin.search")}
         </button>
       </Form>
@@ -79,11 +92,18 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       {page.users.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {page.users.map((user) => (
-            <UserRow key={user.id} user={user} isMe={user.id === me?.id} roleError={failure?.values.userId === user.id ? failure.fields.role : undefined} />
+            <UserRow
+              key={user.id}
+              user={user}
+              isMe={user.id === me?.id}
+              roleError={failure?.values.userId === user.id ? failure.fields.role : undefined}
+            />
           ))}
         </ul>
       ) : (
-        <EmptyState title={q ? t("adminUsers.noMatch", { q }) : t("adminUsers.none")}>{q ? t("adminUsers.noMatchHint") : undefined}</EmptyState>
+        <EmptyState title={q ? t("adminUsers.noMatch", { q }) : t("adminUsers.none")}>
+          {q ? t("adminUsers.noMatchHint") : undefined}
+        </EmptyState>
       )}
       <Pager nextCursor={page.nextCursor} />
     </>
@@ -114,7 +134,11 @@ function UserRow({ user, isMe, roleError }: { user: ModeratedUser; isMe: boolean
         </div>
         <p className="truncate text-sm text-slate-600">
           <Message
-            text={t("adminUsers.line", { email: user.email, method: user.authMethod === "google" ? "google" : "email", day: part("day") })}
+            text={t("adminUsers.line", {
+              email: user.email,
+              method: user.authMethod === "google" ? "google" : "email",
+              day: part("day"),
+            })}
             parts={{ day: <LongDate isoDate={user.createdAt.slice(0, 10)} /> }}
           />
         </p>
@@ -146,7 +170,13 @@ function UserRow({ user, isMe, roleError }: { user: ModeratedUser; isMe: boolean
         <Form method="post">
           <input type="hidden" name="userId" value={user.id} />
           <input type="hidden" name="intent" value="disabled" />
-          <ActionButton intent="disabled" subject={user.id} name="disabled" value={String(!user.isDisabled)} tone={user.isDisabled ? "neutral" : "danger"}>
+          <ActionButton
+            intent="disabled"
+            subject={user.id}
+            name="disabled"
+            value={String(!user.isDisabled)}
+            tone={user.isDisabled ? "neutral" : "danger"}
+          >
             {user.isDisabled ? t("adminUsers.enable") : t("adminUsers.disable")}
           </ActionButton>
         </Form>

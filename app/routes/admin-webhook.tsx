@@ -5,7 +5,12 @@
 import { Form, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { pageQuery } from "#common/schemas/lists.ts";
-import { webhookEndpointIdInput, webhookEndpointInput, webhookFormFields, webhookRedeliveryInput } from "#common/schemas/webhooks.ts";
+import {
+  webhookEndpointIdInput,
+  webhookEndpointInput,
+  webhookFormFields,
+  webhookRedeliveryInput,
+} from "#common/schemas/webhooks.ts";
 import type { WebhookDelivery } from "#server/webhooks/endpoints.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";
@@ -33,7 +38,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { webhooks } = context.services;
   try {
     const [endpoint, page] = await moderated(
-      Promise.all([webhooks.getWebhookEndpoint(context.user, endpointId), webhooks.listWebhookDeliveries(context.user, endpointId, { cursor: query.cursor })]),
+      Promise.all([
+        webhooks.getWebhookEndpoint(context.user, endpointId),
+        webhooks.listWebhookDeliveries(context.user, endpointId, { cursor: query.cursor }),
+      ]),
       url,
     );
     return { endpoint, page };
@@ -46,12 +54,19 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const endpointId = endpointOf(params);
   const form = await request.formData();
-  const values: Record<string, string> = { ...keptValues(form, ["intent", "url", "description", "enabled", "deliveryId"]), events: form.getAll("events").map(String).join(",") };
+  const values: Record<string, string> = {
+    ...keptValues(form, ["intent", "url", "description", "enabled", "deliveryId"]),
+    events: form.getAll("events").map(String).join(","),
+  };
   const { webhooks } = context.services;
   try {
     switch (values.intent) {
       case "update": {
-        const endpoint = await webhooks.updateWebhookEndpoint(context.user, endpointId, webhookEndpointInput.parse(webhookFormFields(form)));
+        const endpoint = await webhooks.updateWebhookEndpoint(
+          context.user,
+          endpointId,
+          webhookEndpointInput.parse(webhookFormFields(form)),
+        );
         return { done: say("adminWebhooks.saved", { url: endpoint.url }) };
       }
       case "rotate": {
@@ -63,7 +78,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
         return redirect("/admin/webhooks");
       }
       case "redeliver": {
-        const delivery = await webhooks.redeliverWebhook(context.user, webhookRedeliveryInput.parse({ deliveryId: values.deliveryId }));
+        const delivery = await webhooks.redeliverWebhook(
+          context.user,
+          webhookRedeliveryInput.parse({ deliveryId: values.deliveryId }),
+        );
         return { done: say("adminWebhooks.redelivering", { event: delivery.event }) };
       }
       default:
@@ -115,7 +133,13 @@ export default function AdminWebhook({ loaderData, actionData }: Route.Component
       <details className="mb-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" open={Boolean(failure)}>
         <summary className="cursor-pointer text-lg font-semibold">{t("adminWebhooks.settings")}</summary>
         <div className="mt-4">
-          <WebhookEndpointForm key={endpoint.updatedAt} intent="update" endpoint={endpoint} failure={failure} submitLabel={t("admin.save")} />
+          <WebhookEndpointForm
+            key={endpoint.updatedAt}
+            intent="update"
+            endpoint={endpoint}
+            failure={failure}
+            submitLabel={t("admin.save")}
+          />
         </div>
       </details>
       <div className="flex flex-wrap gap-3">
@@ -125,7 +149,12 @@ export default function AdminWebhook({ loaderData, actionData }: Route.Component
           </ActionButton>
         </Form>
         <Form method="post">
-          <ActionButton intent="delete" subject={String(endpoint.id)} tone="danger" pendingText={t("adminWebhooks.deleting")}>
+          <ActionButton
+            intent="delete"
+            subject={String(endpoint.id)}
+            tone="danger"
+            pendingText={t("adminWebhooks.deleting")}
+          >
             {t("adminWebhooks.delete")}
           </ActionButton>
         </Form>
@@ -134,7 +163,11 @@ export default function AdminWebhook({ loaderData, actionData }: Route.Component
   );
 }
 
-const STATE_TONES: Record<string, "emerald" | "rose" | "amber"> = { delivered: "emerald", failed: "rose", due: "amber" };
+const STATE_TONES: Record<string, "emerald" | "rose" | "amber"> = {
+  delivered: "emerald",
+  failed: "rose",
+  due: "amber",
+};
 
 function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   const t = useT();
@@ -142,7 +175,9 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
     <li data-testid="webhook-delivery" className="flex flex-wrap items-start gap-4 p-4">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={STATE_TONES[delivery.state] ?? "amber"}>{t("adminWebhooks.state", { state: delivery.state })}</Badge>
+          <Badge tone={STATE_TONES[delivery.state] ?? "amber"}>
+            {t("adminWebhooks.state", { state: delivery.state })}
+          </Badge>
           <h3 className="font-mono text-sm font-semibold">{delivery.event}</h3>
           <span className="font-mono text-xs break-all text-slate-500">{delivery.messageId}</span>
         </div>
@@ -154,10 +189,19 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
             hasDuration: delivery.lastDurationMs !== null ? "yes" : "no",
             ms: String(delivery.lastDurationMs),
           })}
-          {delivery.lastAttemptAt && <Message text={t("adminWebhooks.lastOn", { day: part("day") })} parts={{ day: <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} /> }} />}
+          {delivery.lastAttemptAt && (
+            <Message
+              text={t("adminWebhooks.lastOn", { day: part("day") })}
+              parts={{ day: <LongDate isoDate={delivery.lastAttemptAt.slice(0, 10)} /> }}
+            />
+          )}
         </p>
         {delivery.lastError && <p className="text-sm break-words text-rose-700">{delivery.lastError}</p>}
-        {delivery.lastResponse && <pre className="max-h-32 overflow-auto rounded-lg bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap text-slate-700">{delivery.lastResponse}</pre>}
+        {delivery.lastResponse && (
+          <pre className="max-h-32 overflow-auto rounded-lg bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap text-slate-700">
+            {delivery.lastResponse}
+          </pre>
+        )}
       </div>
       <Form method="post">
         <input type="hidden" name="deliveryId" value={delivery.id} />

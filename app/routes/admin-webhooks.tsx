@@ -22,11 +22,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values: Record<string, string> = { ...keptValues(form, ["intent", "url", "description", "enabled"]), events: form.getAll("events").map(String).join(",") };
+  const values: Record<string, string> = {
+    ...keptValues(form, ["intent", "url", "description", "enabled"]),
+    events: form.getAll("events").map(String).join(","),
+  };
   try {
     switch (values.intent) {
       case "create": {
-        const { endpoint, secret } = await context.services.webhooks.createWebhookEndpoint(context.user, webhookEndpointInput.parse(webhookFormFields(form)));
+        const { endpoint, secret } = await context.services.webhooks.createWebhookEndpoint(
+          context.user,
+          webhookEndpointInput.parse(webhookFormFields(form)),
+        );
         return { done: say("adminWebhooks.added", { url: endpoint.url }), secret, endpointId: endpoint.id };
       }
       default:
@@ -38,7 +44,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("admin.webhooks"), description: t("adminWebhooks.description"), path: "/admin/webhooks", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("admin.webhooks"),
+    description: t("adminWebhooks.description"),
+    path: "/admin/webhooks",
+    noindex: true,
+  }));
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { endpoints } = loaderData;
@@ -65,7 +76,12 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
         <h2 id="new-webhook" className="mb-4 text-lg font-semibold">
           {t("adminWebhooks.add")}
         </h2>
-        <WebhookEndpointForm key={result && "done" in result ? result.done : "new"} intent="create" failure={failure} submitLabel={t("adminWebhooks.addButton")} />
+        <WebhookEndpointForm
+          key={result && "done" in result ? result.done : "new"}
+          intent="create"
+          failure={failure}
+          submitLabel={t("adminWebhooks.addButton")}
+        />
       </section>
     </>
   );
@@ -82,7 +98,11 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
               {endpoint.url}
             </Link>
           </h2>
-          {endpoint.isEnabled ? <Badge tone="emerald">{t("adminWebhooks.enabled")}</Badge> : <Badge>{t("adminWebhooks.disabled")}</Badge>}
+          {endpoint.isEnabled ? (
+            <Badge tone="emerald">{t("adminWebhooks.enabled")}</Badge>
+          ) : (
+            <Badge>{t("adminWebhooks.disabled")}</Badge>
+          )}
         </div>
         {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
         <p className="text-sm text-slate-600">{endpoint.events.join(", ")}</p>

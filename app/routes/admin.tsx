@@ -52,7 +52,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-10">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
         <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          {t("admin.moderation")} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium tracking-normal text-slate-700 normal-case">{t("admin.role", { role })}</span>
+          {t("admin.moderation")}{" "}
+          <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium tracking-normal text-slate-700 normal-case">
+            {t("admin.role", { role })}
+          </span>
         </p>
         <nav aria-label={t("admin.moderation")} data-testid="admin-nav">
           <ul className="flex flex-wrap gap-1">
@@ -68,7 +71,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 >
                   {t(section.label)}
                   {typeof section.count === "number" && (
-                    <span data-testid={`admin-count-${section.id}`} className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+                    <span
+                      data-testid={`admin-count-${section.id}`}
+                      className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900"
+                    >
                       {section.count}
                     </span>
                   )}

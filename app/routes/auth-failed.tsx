@@ -16,7 +16,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("authFailed.title"), description: t("authFailed.description"), path: "/auth/failed", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("authFailed.title"),
+    description: t("authFailed.description"),
+    path: "/auth/failed",
+    noindex: true,
+  }));
 
 export default function SignInFailed({ loaderData }: Route.ComponentProps) {
   const { message, popup } = loaderData;

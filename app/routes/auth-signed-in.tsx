@@ -16,7 +16,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const popup = url.searchParams.get("popup") === "1";
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const user = await context.services.accounts.completeExternalSignIn(context.requester);
-  if (!user) throw redirect(`/auth/failed?${new URLSearchParams({ error: "no_session", ...(popup ? { popup: "1" } : {}) })}`);
+  if (!user)
+    throw redirect(`/auth/failed?${new URLSearchParams({ error: "no_session", ...(popup ? { popup: "1" } : {}) })}`);
   // The page the person goes on to (or, from the popup, the page that opened it) says they are signed in.
   const headers = { "set-cookie": flashCookie("signed-in") };
   if (!popup) throw redirect(redirectTo, { headers });
@@ -24,7 +25,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, t }) => ({ title: t("signedIn.title"), description: t("signedIn.description", { siteName }), path: "/auth/signed-in", noindex: true }));
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: t("signedIn.title"),
+    description: t("signedIn.description", { siteName }),
+    path: "/auth/signed-in",
+    noindex: true,
+  }));
 
 export default function SignedIn({ loaderData }: Route.ComponentProps) {
   const [isAlone, setAlone] = useState(false);

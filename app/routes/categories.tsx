@@ -52,9 +52,16 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                 className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
               >
                 <span className="flex items-center gap-3">
-                  <span aria-hidden="true" className="h-4 w-4 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: category.color }} />
+                  <span
+                    aria-hidden="true"
+                    className="h-4 w-4 shrink-0 rounded-full border border-black/10"
+                    style={{ backgroundColor: category.color }}
+                  />
                   <span className="flex-1 text-lg font-semibold text-slate-900">{category.label}</span>
-                  <span className="rounded-full px-2.5 py-0.5 text-xs font-medium text-ink" style={{ backgroundColor: category.color }}>
+                  <span
+                    className="rounded-full px-2.5 py-0.5 text-xs font-medium text-ink"
+                    style={{ backgroundColor: category.color }}
+                  >
                     {t("lists.toolCount", { count: category.toolCount })}
                   </span>
                 </span>

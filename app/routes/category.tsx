@@ -38,7 +38,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const narrowing = narrowingOf(query, category);
   const [featured, page, facets] = await Promise.all([
     // Featured tools top the plain first page; later pages and filtered views list the tools only.
-    cursor || isNarrowed(filters, "category") ? Promise.resolve([]) : context.services.tools.listCategoryFeaturedTools(category.id),
+    cursor || isNarrowed(filters, "category")
+      ? Promise.resolve([])
+      : context.services.tools.listCategoryFeaturedTools(category.id),
     context.services.tools.listTools({ ...narrowing, sort, cursor, limit }),
     context.services.tools.countToolFacets(narrowing, { fixed: "category" }),
   ]);
@@ -60,8 +62,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       // A filtered or sorted view is not indexed; the category is its canonical address (decision 034).
       noindex: isNarrowed(filters, "category"),
       extra: [
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: feed, href: pageUrl(`${path}/rss.xml`) },
-        { tagName: "link", rel: "alternate", type: "application/feed+json", title: feed, href: pageUrl(`${path}/feed.json`) },
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          title: feed,
+          href: pageUrl(`${path}/rss.xml`),
+        },
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/feed+json",
+          title: feed,
+          href: pageUrl(`${path}/feed.json`),
+        },
         breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: t("categories.title"), path: "/categories" },
@@ -70,10 +84,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         itemListLd(
           pageUrl,
           title,
-          [...featured, ...page.tools.filter((tool) => !featured.some((shown) => shown.id === tool.id))].map((tool) => ({
-            name: tool.name,
-            path: toolPath(tool.slug),
-          })),
+          [...featured, ...page.tools.filter((tool) => !featured.some((shown) => shown.id === tool.id))].map(
+            (tool) => ({
+              name: tool.name,
+              path: toolPath(tool.slug),
+            }),
+          ),
         ),
       ],
     };
@@ -95,7 +111,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true">›</span> {category.label}
         </nav>
         <h1 className="mt-2 flex items-center gap-3 text-4xl font-extrabold tracking-tight text-slate-900">
-          <span aria-hidden="true" className="h-5 w-5 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: category.color }} />
+          <span
+            aria-hidden="true"
+            className="h-5 w-5 shrink-0 rounded-full border border-black/10"
+            style={{ backgroundColor: category.color }}
+          />
           {category.label}
         </h1>
         {category.description && <p className="mt-3 max-w-2xl text-lg text-slate-600">{category.description}</p>}
@@ -123,7 +143,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         </h2>
         {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}
         <div className="mb-6">
-          <FacetFilters key={facetPath(path, filters, "category")} action={path} values={filters} facets={facets} categories={categories} fixed="category" />
+          <FacetFilters
+            key={facetPath(path, filters, "category")}
+            action={path}
+            values={filters}
+            facets={facets}
+            categories={categories}
+            fixed="category"
+          />
         </div>
         {page.tools.length > 0 ? (
           <ToolGrid tools={page.tools} />

@@ -45,7 +45,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     const title = t("compare.title", { a: a.name, b: b.name });
     return {
       title: t("compare.metaTitle", { a: a.name, b: b.name }),
-      description: t("compare.description", { a: a.name, aDesc: a.shortDesc, b: b.name, bDesc: b.shortDesc }).slice(0, 300),
+      description: t("compare.description", { a: a.name, aDesc: a.shortDesc, b: b.name, bDesc: b.shortDesc }).slice(
+        0,
+        300,
+      ),
       path,
       extra: [
         breadcrumbLd(pageUrl, [
@@ -91,13 +94,20 @@ const ROWS: { label: PlainKey; cell: (tool: ToolDetail, words: Words) => ReactNo
       tool.rating.average === null ? (
         <span className={noneClass}>{t("compare.noReview")}</span>
       ) : (
-        <Link to={toolReviewsPath(tool.slug)} data-testid="compare-rating" className="inline-flex flex-wrap items-center gap-2 hover:underline">
+        <Link
+          to={toolReviewsPath(tool.slug)}
+          data-testid="compare-rating"
+          className="inline-flex flex-wrap items-center gap-2 hover:underline"
+        >
           <Stars rating={tool.rating.average} />
           <span>{t("compare.ratingFrom", { average: number(tool.rating.average), count: tool.rating.count })}</span>
         </Link>
       ),
   },
-  { label: "compare.likes", cell: (tool, { t }) => <span data-testid="compare-likes">{t("compare.likeCount", { count: tool.likes })}</span> },
+  {
+    label: "compare.likes",
+    cell: (tool, { t }) => <span data-testid="compare-likes">{t("compare.likeCount", { count: tool.likes })}</span>,
+  },
   {
     label: "tool.categories",
     cell: (tool) => (
@@ -116,7 +126,11 @@ const ROWS: { label: PlainKey; cell: (tool: ToolDetail, words: Words) => ReactNo
       <p className="flex flex-wrap gap-2">
         {tool.tags.length === 0 && <span className={noneClass}>{t("compare.none")}</span>}
         {tool.tags.map((tag) => (
-          <Link key={tag} to={tagPath(tag)} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-200">
+          <Link
+            key={tag}
+            to={tagPath(tag)}
+            className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-200"
+          >
             {`#${tag}`}
           </Link>
         ))}
@@ -155,16 +169,25 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       </h1>
       <div className="overflow-x-auto">
         <table data-testid="comparison" className="w-full min-w-[36rem] table-fixed border-collapse text-left text-sm">
-          <caption className="sr-only">
-            {t("compare.caption", { a: a.name, b: b.name })}
-          </caption>
+          <caption className="sr-only">{t("compare.caption", { a: a.name, b: b.name })}</caption>
           <thead>
             <tr>
               <td className="w-28" />
               {[a, b].map((tool) => (
-                <th key={tool.id} scope="col" data-testid="compare-head" className="border-b border-slate-200 p-3 align-top">
+                <th
+                  key={tool.id}
+                  scope="col"
+                  data-testid="compare-head"
+                  className="border-b border-slate-200 p-3 align-top"
+                >
                   <div className="flex flex-col items-start gap-2">
-                    <ToolLogo name={tool.name} logo={tool.logo} color={tool.categories[0]?.color} size={40} className="h-10 w-10 rounded-lg border border-slate-200 bg-white object-cover" />
+                    <ToolLogo
+                      name={tool.name}
+                      logo={tool.logo}
+                      color={tool.categories[0]?.color}
+                      size={40}
+                      className="h-10 w-10 rounded-lg border border-slate-200 bg-white object-cover"
+                    />
                     <Link to={toolPath(tool.slug)} className="text-lg font-bold text-slate-900 hover:underline">
                       {tool.name}
                     </Link>

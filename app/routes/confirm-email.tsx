@@ -35,7 +35,12 @@ export async function action({ url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("confirmEmail.title"), description: t("confirmEmail.description"), path: "/confirm-email", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("confirmEmail.title"),
+    description: t("confirmEmail.description"),
+    path: "/confirm-email",
+    noindex: true,
+  }));
 
 export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
   const t = useT();

@@ -11,7 +11,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold">Outbox</h1>
-      <p className="mt-1 text-sm text-slate-600">Mail written instead of sent, newest first. Set SMTP_URL to send it.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Mail written instead of sent, newest first. Set SMTP_URL to send it.
+      </p>
       {loaderData.mails.length === 0 && <p className="mt-6 text-slate-600">No mail yet.</p>}
       <ol className="mt-6 space-y-4">
         {loaderData.mails.map((mail) => (

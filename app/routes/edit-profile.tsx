@@ -11,7 +11,12 @@ import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { MAX_BIO_LENGTH, MAX_SOCIAL_PROFILES, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from "#common/constants.ts";
-import { DELETE_CONFIRMATION, deleteAccountInput, passwordChangeInput, profileInput } from "#common/schemas/profiles.ts";
+import {
+  DELETE_CONFIRMATION,
+  deleteAccountInput,
+  passwordChangeInput,
+  profileInput,
+} from "#common/schemas/profiles.ts";
 import { Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
 import { messageFor } from "#common/input-errors.ts";
@@ -36,16 +41,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "") as Intent;
   const { users } = context.services;
   // What the failed section gets back: what was typed (never a password), and which section it was.
-  const values = { ...keptValues(form, ["intent", "username", "bio", "newsletter", "isSolo", "locale"]), socialProfiles: form.getAll("socialProfiles").map(String).join("\n") };
+  const values = {
+    ...keptValues(form, ["intent", "username", "bio", "newsletter", "isSolo", "locale"]),
+    socialProfiles: form.getAll("socialProfiles").map(String).join("\n"),
+  };
   try {
     switch (intent) {
       case "profile": {
-        const input = profileInput.parse({ ...Object.fromEntries(form), socialProfiles: form.getAll("socialProfiles").map(String) });
+        const input = profileInput.parse({
+          ...Object.fromEntries(form),
+          socialProfiles: form.getAll("socialProfiles").map(String),
+        });
         const { slug } = await users.updateProfile(context.user, input);
         return { saved: intent, slug };
       }
       case "password": {
-        const headers = await users.changePassword(context.user, passwordChangeInput.parse(Object.fromEntries(form)), context.requester);
+        const headers = await users.changePassword(
+          context.user,
+          passwordChangeInput.parse(Object.fromEntries(form)),
+          context.requester,
+        );
         return data({ saved: intent, slug: context.user.slug }, { headers });
       }
       case CONFIRM_EMAIL_INTENT:
@@ -57,7 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         deleteAccountInput.parse(Object.fromEntries(form));
         return redirect("/", { headers: await users.deleteAccount(context.user, context.requester) });
       default:
-        return data<FormFailure>({ message: wordsFor(context.locale).t("editProfile.chooseForm"), fields: {}, values }, { status: 400 });
+        return data<FormFailure>(
+          { message: wordsFor(context.locale).t("editProfile.chooseForm"), fields: {}, values },
+          { status: 400 },
+        );
     }
   } catch (error) {
     return formFailure(error, values);
@@ -65,9 +83,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("editProfile.title"), description: t("editProfile.description"), path: "/edit-profile", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("editProfile.title"),
+    description: t("editProfile.description"),
+    path: "/edit-profile",
+    noindex: true,
+  }));
 
-const SUCCESS = { profile: "editProfile.saved", password: "editProfile.passwordChanged" } as const satisfies Partial<Record<Intent, PlainKey>>;
+const SUCCESS = { profile: "editProfile.saved", password: "editProfile.passwordChanged" } as const satisfies Partial<
+  Record<Intent, PlainKey>
+>;
 
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
@@ -84,9 +109,12 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const deleteFailure = failed("delete");
   const socialProfilesError = messageFor(profileFailure?.fields, "socialProfiles");
   /** A failure's message goes above its form when no field carries it. */
-  const formLevel = (section: FormFailure | undefined) => (section && !Object.keys(section.fields).length ? section.message : undefined);
+  const formLevel = (section: FormFailure | undefined) =>
+    section && !Object.keys(section.fields).length ? section.message : undefined;
   const kept = profileFailure?.values;
-  const socialValues = kept ? (kept.socialProfiles ?? "").split("\n") : settings.socialProfiles.map((social) => social.url);
+  const socialValues = kept
+    ? (kept.socialProfiles ?? "").split("\n")
+    : settings.socialProfiles.map((social) => social.url);
 
   return (
     <main className="mx-auto max-w-2xl space-y-8 px-4 py-12">
@@ -128,7 +156,10 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
               aria-describedby="field-bio-note"
               className={`w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none ${profileFailure?.fields.bio ? "border-rose-500" : "border-slate-300 focus:border-brand-500"}`}
             />
-            <p id="field-bio-note" className={`text-sm ${profileFailure?.fields.bio ? "text-rose-700" : "text-xs text-slate-500"}`}>
+            <p
+              id="field-bio-note"
+              className={`text-sm ${profileFailure?.fields.bio ? "text-rose-700" : "text-xs text-slate-500"}`}
+            >
               {profileFailure?.fields.bio ?? t("editProfile.bioHint", { max: MAX_BIO_LENGTH })}
             </p>
           </div>
@@ -152,7 +183,10 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
             ))}
             {socialProfilesError && <p className="text-sm text-rose-700">{socialProfilesError}</p>}
           </fieldset>
-          <Checkbox name="newsletter" defaultChecked={kept ? kept.newsletter === "on" : settings.hasSubscribedToNewsletter}>
+          <Checkbox
+            name="newsletter"
+            defaultChecked={kept ? kept.newsletter === "on" : settings.hasSubscribedToNewsletter}
+          >
             {t("register.newsletter")}
           </Checkbox>
           <Checkbox name="isSolo" defaultChecked={kept ? kept.isSolo === "on" : settings.isSolo}>
@@ -172,7 +206,9 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
                   </option>
                 ))}
               </select>
-              {profileFailure?.fields.locale && <span className="mt-1 block text-sm font-normal text-rose-700">{profileFailure.fields.locale}</span>}
+              {profileFailure?.fields.locale && (
+                <span className="mt-1 block text-sm font-normal text-rose-700">{profileFailure.fields.locale}</span>
+              )}
             </label>
           )}
           <SubmitButton name="intent" value="profile" pendingText={t("reset.pending")}>
@@ -191,7 +227,14 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="space-y-4" noValidate>
             <FormMessage tone="success" message={successOf("password")} />
             <FormMessage message={formLevel(passwordFailure)} />
-            <Field label={t("editProfile.currentPassword")} name="currentPassword" type="password" autoComplete="current-password" required error={passwordFailure?.fields.currentPassword} />
+            <Field
+              label={t("editProfile.currentPassword")}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={passwordFailure?.fields.currentPassword}
+            />
             <Field
               label={t("form.newPassword")}
               name="newPassword"
@@ -226,9 +269,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
       <Section title={t("editProfile.delete")} id="delete" danger>
         <Form method="post" className="space-y-4" noValidate>
           <FormMessage message={formLevel(deleteFailure)} />
-          <p className="text-sm text-slate-600">
-            {t("editProfile.deleteHint")}
-          </p>
+          <p className="text-sm text-slate-600">{t("editProfile.deleteHint")}</p>
           <Field
             label={t("editProfile.typeToConfirm", { word: DELETE_CONFIRMATION })}
             name="confirm"
@@ -250,9 +291,22 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function Section({ title, id, danger, children }: { title: string; id: string; danger?: boolean; children: ReactNode }) {
+function Section({
+  title,
+  id,
+  danger,
+  children,
+}: {
+  title: string;
+  id: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={`rounded-2xl border bg-white p-6 shadow-sm ${danger ? "border-rose-200" : "border-slate-200"}`}>
+    <section
+      aria-labelledby={`${id}-heading`}
+      className={`rounded-2xl border bg-white p-6 shadow-sm ${danger ? "border-rose-200" : "border-slate-200"}`}
+    >
       <h2 id={`${id}-heading`} className={`mb-4 text-lg font-semibold ${danger ? "text-rose-800" : ""}`}>
         {title}
       </h2>

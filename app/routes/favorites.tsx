@@ -17,7 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirect(redirectTo);
   const { favorites } = context.services;
   try {
-    const state = intent === "add" ? await favorites.addFavorite(context.user, toolId) : await favorites.removeFavorite(context.user, toolId);
+    const state =
+      intent === "add"
+        ? await favorites.addFavorite(context.user, toolId)
+        : await favorites.removeFavorite(context.user, toolId);
     // 303: the browser follows a form post's answer with a GET.
     return stay ? state : redirect(back, 303);
   } catch (error) {

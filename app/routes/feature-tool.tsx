@@ -59,7 +59,9 @@ export default function FeatureTool({ loaderData, actionData }: Route.ComponentP
   const day = (iso: string) => longDate(iso.slice(0, 10));
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{t("feature.heading", { tool: tool.name })}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        {t("feature.heading", { tool: tool.name })}
+      </h1>
       <p className="mt-3 text-slate-600">
         {t("feature.intro")}{" "}
         <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
@@ -82,7 +84,11 @@ export default function FeatureTool({ loaderData, actionData }: Route.ComponentP
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2">
           {offers.map((offer) => (
-            <li key={offer.kind} data-testid={`offer-${offer.kind}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li
+              key={offer.kind}
+              data-testid={`offer-${offer.kind}`}
+              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <h2 className="text-lg font-bold tracking-tight">{offer.name}</h2>
               <p className="mt-2 text-3xl font-extrabold text-slate-900">{offer.price}</p>
               <p className="mt-2 flex-1 text-sm text-slate-600">

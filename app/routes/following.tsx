@@ -34,7 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("following.title"), description: t("following.description"), path: "/following", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("following.title"),
+    description: t("following.description"),
+    path: "/following",
+    noindex: true,
+  }));
 
 function Unfollow({ kind, value, name }: { kind: "category" | "tag"; value: string; name: string }) {
   const t = useT();
@@ -45,7 +50,11 @@ function Unfollow({ kind, value, name }: { kind: "category" | "tag"; value: stri
       <input type="hidden" name="value" value={value} />
       <input type="hidden" name="intent" value="unfollow" />
       <input type="hidden" name="redirectTo" value="/following" />
-      <button type="submit" className="text-sm text-slate-600 hover:underline" aria-label={t("following.stopLabel", { name })}>
+      <button
+        type="submit"
+        className="text-sm text-slate-600 hover:underline"
+        aria-label={t("following.stopLabel", { name })}
+      >
         {t("following.stop")}
       </button>
     </form>
@@ -69,7 +78,10 @@ export default function Following({ loaderData, actionData }: Route.ComponentPro
           </EmptyState>
         </div>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="following">
+        <ul
+          className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          data-testid="following"
+        >
           {following.categories.map((category) => (
             <li key={category.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <Link to={categoryPath(category.slug)} className="font-medium hover:underline">

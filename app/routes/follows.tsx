@@ -20,7 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (!followed.success) throw invalidInput(followed.error);
     const { follows } = context.services;
-    const state = intent === "follow" ? await follows.follow(context.user, followed.data) : await follows.unfollow(context.user, followed.data);
+    const state =
+      intent === "follow"
+        ? await follows.follow(context.user, followed.data)
+        : await follows.unfollow(context.user, followed.data);
     return stay ? state : redirect(back, 303);
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -13,13 +13,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     const { email } = emailInput.parse(Object.fromEntries(form));
-    return { sent: email, isRecent: (await context.services.accounts.requestPasswordReset(email, context.requester)) === "sent-recently" };
+    return {
+      sent: email,
+      isRecent: (await context.services.accounts.requestPasswordReset(email, context.requester)) === "sent-recently",
+    };
   } catch (error) {
     return formFailure(error, keptValues(form, ["email"]));
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("forgot.title"), description: t("forgot.description"), path: "/forgot-password" }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("forgot.title"),
+    description: t("forgot.description"),
+    path: "/forgot-password",
+  }));
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const failure = actionData && "message" in actionData ? actionData : undefined;
@@ -37,8 +45,25 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       <p className="text-sm text-slate-600">{t("forgot.intro")}</p>
       <Form method="post" className="space-y-4" noValidate>
-        <FormMessage tone="success" message={sent ? (isRecent ? MESSAGES.auth.resetLinkSentRecently(sent) : t("forgot.linkSent", { email: sent })) : undefined} />
-        <Field label={t("form.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={failure?.fields.email ?? (failure && failure.message)} />
+        <FormMessage
+          tone="success"
+          message={
+            sent
+              ? isRecent
+                ? MESSAGES.auth.resetLinkSentRecently(sent)
+                : t("forgot.linkSent", { email: sent })
+              : undefined
+          }
+        />
+        <Field
+          label={t("form.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email ?? sent}
+          error={failure?.fields.email ?? (failure && failure.message)}
+        />
         <SubmitButton pendingText={t("forgot.pending")}>{t("forgot.submit")}</SubmitButton>
       </Form>
     </AuthCard>

@@ -28,7 +28,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     cursor ? Promise.resolve([]) : context.services.tools.listTrendingTools(),
     context.services.tools.listLatestTools({ cursor }),
   ]);
-  return { featured, trending, latest, isFirstPage: !cursor, cursorParam: cursor ? url.searchParams.get("cursor") : null };
+  return {
+    featured,
+    trending,
+    latest,
+    isFirstPage: !cursor,
+    cursorParam: cursor ? url.searchParams.get("cursor") : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -54,10 +60,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl px-4">
       <section className="py-12 text-center sm:py-16">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{taglineOf(config.taglines, locale, t)}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          {t("home.intro")}
-        </p>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          {taglineOf(config.taglines, locale, t)}
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{t("home.intro")}</p>
         {config.newsletterUrl && (
           <a
             href={config.newsletterUrl}

@@ -28,7 +28,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       title,
       description,
       path,
-      extra: [jsonLd({ "@type": "WebPage", name: title, description, url: pageUrl(path), isPartOf: { "@type": "WebSite", name: siteName, url: siteUrl } })],
+      extra: [
+        jsonLd({
+          "@type": "WebPage",
+          name: title,
+          description,
+          url: pageUrl(path),
+          isPartOf: { "@type": "WebSite", name: siteName, url: siteUrl },
+        }),
+      ],
     };
   });
 

@@ -29,7 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.get("intent") === "link") {
       const { email } = emailInput.parse(Object.fromEntries(form));
-      return { sent: email, isRecent: (await accounts.requestSignInLink(email, context.requester)) === "sent-recently" };
+      return {
+        sent: email,
+        isRecent: (await accounts.requestSignInLink(email, context.requester)) === "sent-recently",
+      };
     }
     const input = loginInput.parse(Object.fromEntries(form));
     const headers = await accounts.login(input, context.requester);
@@ -41,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, t }) => ({ title: t("login.title"), description: t("login.description", { siteName }), path: "/login" }));
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: t("login.title"),
+    description: t("login.description", { siteName }),
+    path: "/login",
+  }));
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();
@@ -66,10 +73,33 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {config.isGoogleEnabled && <GoogleButton redirectTo={redirectTo} />}
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage message={failure && !fields.email && !fields.password ? failure.message : undefined} />
-        <FormMessage tone="success" message={sent ? (isRecent ? MESSAGES.auth.signInLinkSentRecently(sent) : t("login.linkSent", { email: sent })) : undefined} />
+        <FormMessage
+          tone="success"
+          message={
+            sent
+              ? isRecent
+                ? MESSAGES.auth.signInLinkSentRecently(sent)
+                : t("login.linkSent", { email: sent })
+              : undefined
+          }
+        />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label={t("form.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email ?? sent} error={fields.email} />
-        <Field label={t("form.password")} name="password" type="password" autoComplete="current-password" error={fields.password} />
+        <Field
+          label={t("form.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email ?? sent}
+          error={fields.email}
+        />
+        <Field
+          label={t("form.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={fields.password}
+        />
         <SubmitButton name="intent" value="password" pendingText={t("login.pending")}>
           {t("login.submit")}
         </SubmitButton>

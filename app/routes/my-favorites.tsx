@@ -20,7 +20,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, t }) => ({ title: t("myFavorites.title"), description: t("myFavorites.description", { siteName }), path: "/my-favorites", noindex: true }));
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: t("myFavorites.title"),
+    description: t("myFavorites.description", { siteName }),
+    path: "/my-favorites",
+    noindex: true,
+  }));
 
 export default function MyFavorites({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

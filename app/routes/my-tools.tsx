@@ -63,14 +63,23 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("myTools.title")}</h1>
           <p className="mt-3 text-lg text-slate-600">{t("myTools.intro")}</p>
         </div>
-        <Link to="/add-tool" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/add-tool"
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           {t("myTools.add")}
         </Link>
       </header>
       {page.submitted?.queue && (
-        <div role="status" data-testid="submitted-message" className="mb-6 rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900">
+        <div
+          role="status"
+          data-testid="submitted-message"
+          className="mb-6 rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900"
+        >
           <p className="font-semibold">{t("myTools.thanks")}</p>
-          <p className="text-sm">{t("myTools.submitted", { name: page.submitted.name, place: describeQueuePlace(t, page.submitted.queue) })}</p>
+          <p className="text-sm">
+            {t("myTools.submitted", { name: page.submitted.name, place: describeQueuePlace(t, page.submitted.queue) })}
+          </p>
         </div>
       )}
       <section aria-label={t("myTools.yours")} className="pb-12">
@@ -101,7 +110,13 @@ function UserToolRow({ tool }: { tool: UserTool }) {
   const t = useT();
   return (
     <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
-      <ToolLogo name={tool.name} logo={tool.logo} size={40} className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover" lazy />
+      <ToolLogo
+        name={tool.name}
+        logo={tool.logo}
+        size={40}
+        className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 bg-slate-50 object-cover"
+        lazy
+      />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold">
           {/* Only a live tool has a public page. */}
@@ -114,7 +129,9 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           )}
         </h2>
         <p className="truncate text-sm text-slate-600">{tool.shortDesc}</p>
-        {tool.state === "rejected" && tool.rejectionReason && <p className="text-sm text-rose-800">{t("myTools.reason", { reason: tool.rejectionReason })}</p>}
+        {tool.state === "rejected" && tool.rejectionReason && (
+          <p className="text-sm text-rose-800">{t("myTools.reason", { reason: tool.rejectionReason })}</p>
+        )}
         {tool.state === "changes-requested" && (
           <p data-testid="changes-requested" className="whitespace-pre-line text-sm text-orange-900">
             {`${t("myTools.verifierAsks", { message: tool.changesRequestedMessage ?? "" })} `}
@@ -129,11 +146,18 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(t, tool.queue)}`}</span>}
         </p>
       </div>
-      <span data-testid="tool-state" className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}>
+      <span
+        data-testid="tool-state"
+        className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.className}`}
+      >
         {t("myTools.state", { state: state.word })}
       </span>
       {isPaymentEnabled && (tool.state === "live" || tool.state === "waiting-for-verification") && (
-        <Link to={featureToolPath(tool.id)} data-testid="feature-link" className="shrink-0 rounded-lg border border-amber-300 px-3 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-100">
+        <Link
+          to={featureToolPath(tool.id)}
+          data-testid="feature-link"
+          className="shrink-0 rounded-lg border border-amber-300 px-3 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-100"
+        >
           {tool.state === "live" ? t("featured.getFeatured") : t("profile.skipLine")}
         </Link>
       )}
@@ -171,9 +195,7 @@ function ToolStatsSection({ stats }: { stats: MakerDashboard }) {
           </div>
         </>
       ) : (
-        <EmptyState title={t("myTools.noLinked")}>
-          {t("myTools.noLinkedHint")}
-        </EmptyState>
+        <EmptyState title={t("myTools.noLinked")}>{t("myTools.noLinkedHint")}</EmptyState>
       )}
     </section>
   );
@@ -192,7 +214,11 @@ function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
           ) : (
             tool.name
           )}
-          {!tool.isLive && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">{t("myTools.notLive")}</span>}
+          {!tool.isLive && (
+            <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
+              {t("myTools.notLive")}
+            </span>
+          )}
         </h3>
         <p className="text-sm text-slate-600">
           {t("myTools.sinceListed", { views: tool.allTime.views, clicks: tool.allTime.clicks })}
@@ -218,7 +244,11 @@ function ToolStats({ tool, days }: { tool: MakerToolStats; days: number }) {
           title={t("myTools.sources")}
           heading={t("myTools.source")}
           countHeading={t("myTools.chartViews")}
-          rows={tool.referrers.map((referrer) => ({ key: referrer.source, label: <ReferrerSource source={referrer.source} />, count: referrer.views }))}
+          rows={tool.referrers.map((referrer) => ({
+            key: referrer.source,
+            label: <ReferrerSource source={referrer.source} />,
+            count: referrer.views,
+          }))}
           empty={t("myTools.noVisits", { days })}
         />
       </div>

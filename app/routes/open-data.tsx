@@ -29,7 +29,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
         isAccessibleForFree: true,
         creator: { "@type": "Organization", name: siteName, url: siteUrl },
         distribution: [
-          { "@type": "DataDownload", encodingFormat: "application/json", contentUrl: `${siteUrl}${openDataPath("json")}` },
+          {
+            "@type": "DataDownload",
+            encodingFormat: "application/json",
+            contentUrl: `${siteUrl}${openDataPath("json")}`,
+          },
           { "@type": "DataDownload", encodingFormat: "text/csv", contentUrl: `${siteUrl}${openDataPath("csv")}` },
         ],
       }),
@@ -64,7 +68,11 @@ export default function OpenData() {
         </ul>
         <p className="mt-3 text-slate-700">{t("openData.fields")}</p>
         <p className="mt-3 text-slate-700">
-          {t("openData.import")} <code className="rounded bg-slate-100 px-1">gunzip catalogue.json.gz && npm run import -- catalogue.json</code>.
+          {t("openData.import")}{" "}
+          <code className="rounded bg-slate-100 px-1">
+            gunzip catalogue.json.gz && npm run import -- catalogue.json
+          </code>
+          .
         </p>
       </section>
 
@@ -87,11 +95,13 @@ export default function OpenData() {
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
           <li>
-            {t("openData.newest")} <FeedLink href="/rss.xml">RSS</FeedLink> {t("openData.or")} <FeedLink href="/feed.json">JSON Feed</FeedLink>.
+            {t("openData.newest")} <FeedLink href="/rss.xml">RSS</FeedLink> {t("openData.or")}{" "}
+            <FeedLink href="/feed.json">JSON Feed</FeedLink>.
           </li>
           <li>
             {t("openData.categoryFeeds")} <code className="rounded bg-slate-100 px-1">rss.xml</code> {t("openData.or")}{" "}
-            <code className="rounded bg-slate-100 px-1">feed.json</code> {t("openData.toAddress")} <code className="rounded bg-slate-100 px-1">/category/{"{slug}"}/rss.xml</code>.
+            <code className="rounded bg-slate-100 px-1">feed.json</code> {t("openData.toAddress")}{" "}
+            <code className="rounded bg-slate-100 px-1">/category/{"{slug}"}/rss.xml</code>.
           </li>
           <li>
             {t("openData.llms")} <FeedLink href="/llms.txt">llms.txt</FeedLink>.

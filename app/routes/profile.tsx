@@ -31,7 +31,9 @@ const DESCRIPTION_LENGTH = 160;
  * Everyone gets this page from the page cache (server/http/page-cache.ts), but its owner: they see their featuring
  * requests and the form to ask for one, so their page is rendered for them, and never kept.
  */
-export const handle = { pageCache: { params: queryParamsOf(profileQuery), personal: (viewer, params) => viewer.slug === params.slug } } satisfies PageCacheHandle;
+export const handle = {
+  pageCache: { params: queryParamsOf(profileQuery), personal: (viewer, params) => viewer.slug === params.slug },
+} satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);
@@ -43,7 +45,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (found.kind === "moved") throw redirect(`${profilePath(found.slug)}${url.search}`, 301);
   // Its owner also reads their receipts: what they bought, and until when.
   const receipts = found.owner ? await context.services.featuring.listOwnPurchases(context.user) : [];
-  return { ...found, receipts, isPaymentEnabled: context.services.featuring.isPaymentEnabled, isBoostForm: query.type === "boost-tool" && found.owner !== null };
+  return {
+    ...found,
+    receipts,
+    isPaymentEnabled: context.services.featuring.isPaymentEnabled,
+    isBoostForm: query.type === "boost-tool" && found.owner !== null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -66,7 +73,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     const path = profilePath(profile.slug);
     const bio = profile.bio.replace(/\s+/g, " ").trim();
     const description =
-      bio.length > DESCRIPTION_LENGTH ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : bio || t("profile.descriptionDefault", { username: profile.username, siteName });
+      bio.length > DESCRIPTION_LENGTH
+        ? `${bio.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`
+        : bio || t("profile.descriptionDefault", { username: profile.username, siteName });
     return {
       title: t("profile.title", { username: profile.username, siteName }),
       description,
@@ -96,7 +105,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <main className="mx-auto max-w-7xl px-4">
       <ProfileHeader profile={profile} owner={owner} />
 
-      {owner && isBoostForm && (isPaymentEnabled ? <FeaturingChoice owner={owner} /> : <FeaturingRequestForm owner={owner} actionData={actionData} />)}
+      {owner &&
+        isBoostForm &&
+        (isPaymentEnabled ? (
+          <FeaturingChoice owner={owner} />
+        ) : (
+          <FeaturingRequestForm owner={owner} actionData={actionData} />
+        ))}
       {owner && <FeaturingRequests payments={owner.payments.filter((entry) => entry.kind === FEATURING_REQUEST)} />}
       {owner && <Receipts receipts={receipts} />}
 
@@ -132,7 +147,10 @@ function ProfileHeader({ profile, owner }: { profile: PublicProfile; owner: Owne
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{profile.username}</h1>
         {profile.isSolo && (
-          <span data-testid="solo-badge" className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800">
+          <span
+            data-testid="solo-badge"
+            className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800"
+          >
             {t("profile.solo")}
           </span>
         )}
@@ -158,19 +176,27 @@ function ProfileHeader({ profile, owner }: { profile: PublicProfile; owner: Owne
         {t("profile.memberSince")} <LongDate isoDate={profile.createdAt.slice(0, 10)} />
       </p>
       {owner && (
-        <div data-testid="owner-panel" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+        <div
+          data-testid="owner-panel"
+          className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
+        >
           <p>
-            <span className="font-semibold">{t("profile.boosts")}</span> <span data-testid="boosts">{owner.boosts}</span>
+            <span className="font-semibold">{t("profile.boosts")}</span>{" "}
+            <span data-testid="boosts">{owner.boosts}</span>
             <span className="block text-slate-600">
-              {owner.boosts === 0
-                ? t("profile.boostsNone")
-                : t("profile.boostsSome")}
+              {owner.boosts === 0 ? t("profile.boostsNone") : t("profile.boostsSome")}
             </span>
           </p>
-          <Link to="/edit-profile" className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100">
+          <Link
+            to="/edit-profile"
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100"
+          >
             {t("profile.edit")}
           </Link>
-          <Link to={`?${BOOST_QUERY}`} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100">
+          <Link
+            to={`?${BOOST_QUERY}`}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-100"
+          >
             {t("profile.askFeature")}
           </Link>
         </div>
@@ -179,7 +205,10 @@ function ProfileHeader({ profile, owner }: { profile: PublicProfile; owner: Owne
   );
 }
 
-type FeaturingActionData = { sent: true } | { message: string; fields: Record<string, string>; values: Record<string, string> } | undefined;
+type FeaturingActionData =
+  | { sent: true }
+  | { message: string; fields: Record<string, string>; values: Record<string, string> }
+  | undefined;
 
 /** The request form: the person picks one of their tools; the team answers them. Nothing here takes a payment. */
 function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionData: FeaturingActionData }) {
@@ -187,13 +216,14 @@ function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionD
   const isSent = Boolean(actionData && "sent" in actionData);
   const t = useT();
   return (
-    <section aria-labelledby="featuring-heading" className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="featuring-heading"
+      className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="featuring-heading" className="text-xl font-bold tracking-tight">
         {t("profile.askHeading")}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        {t("profile.askIntro")}
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{t("profile.askIntro")}</p>
       {owner.tools.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">
           {t("profile.noToolToFeature")}{" "}
@@ -241,7 +271,10 @@ function FeaturingRequestForm({ owner, actionData }: { owner: OwnerView; actionD
 function FeaturingChoice({ owner }: { owner: OwnerView }) {
   const t = useT();
   return (
-    <section aria-labelledby="featuring-heading" className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="featuring-heading"
+      className="mb-12 max-w-xl rounded-2xl border border-brand-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="featuring-heading" className="text-xl font-bold tracking-tight">
         {t("profile.featureHeading")}
       </h2>
@@ -259,7 +292,10 @@ function FeaturingChoice({ owner }: { owner: OwnerView }) {
           {owner.tools.map((tool) => (
             <li key={tool.id} className="flex items-center justify-between gap-3 py-2">
               <span>{tool.isLive ? tool.name : t("profile.waitingTool", { name: tool.name })}</span>
-              <Link to={featureToolPath(tool.id)} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+              <Link
+                to={featureToolPath(tool.id)}
+                className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700"
+              >
                 {tool.isLive ? t("featured.getFeatured") : t("profile.skipLine")}
               </Link>
             </li>
@@ -279,7 +315,10 @@ function Receipts({ receipts }: { receipts: PurchaseView[] }) {
       <h2 id="receipts-heading" className="mb-3 text-xl font-bold tracking-tight">
         {t("profile.receipts")}
       </h2>
-      <ul data-testid="receipts" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
+      <ul
+        data-testid="receipts"
+        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm"
+      >
         {receipts.map((receipt) => (
           <li key={receipt.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
             <span>
@@ -299,9 +338,16 @@ function Receipts({ receipts }: { receipts: PurchaseView[] }) {
               )}
             </span>
             <span className="flex items-center gap-3">
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{t("profile.status", { status: receipt.state })}</span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                {t("profile.status", { status: receipt.state })}
+              </span>
               {receipt.receiptUrl && (
-                <a href={receipt.receiptUrl} rel="noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">
+                <a
+                  href={receipt.receiptUrl}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-brand-700 hover:underline"
+                >
                   {t("profile.receipt")}
                 </a>
               )}
@@ -321,19 +367,28 @@ function FeaturingRequests({ payments }: { payments: PaymentEntry[] }) {
       <h2 id="requests-heading" className="mb-3 text-xl font-bold tracking-tight">
         {t("profile.requests")}
       </h2>
-      <ul data-testid="payments" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
+      <ul
+        data-testid="payments"
+        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm"
+      >
         {payments.map((entry) => (
-          <li key={`${entry.kind}-${entry.toolId ?? ""}-${entry.createdAt}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+          <li
+            key={`${entry.kind}-${entry.toolId ?? ""}-${entry.createdAt}`}
+            className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
+          >
             <span>
-              {entry.kind === FEATURING_REQUEST ? t("profile.featuringOf", { hasTool: entry.toolName ? "yes" : "no", tool: entry.toolName ?? "" }) : entry.kind}
+              {entry.kind === FEATURING_REQUEST
+                ? t("profile.featuringOf", { hasTool: entry.toolName ? "yes" : "no", tool: entry.toolName ?? "" })
+                : entry.kind}
               {" · "}
               <LongDate isoDate={entry.createdAt.slice(0, 10)} className="text-slate-500" />
             </span>
-            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{t("profile.status", { status: entry.status })}</span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+              {t("profile.status", { status: entry.status })}
+            </span>
           </li>
         ))}
       </ul>
     </section>
   );
 }
-

@@ -39,7 +39,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   }));
 
 /** What the purchase holds now, in a sentence. */
-export function purchaseStatus({ t, longDate }: Words, purchase: { kind: string; state: PurchaseState; startsAt: string | null; endsAt: string | null }, tool: string): string {
+export function purchaseStatus(
+  { t, longDate }: Words,
+  purchase: { kind: string; state: PurchaseState; startsAt: string | null; endsAt: string | null },
+  tool: string,
+): string {
   const day = (iso: string | null) => (iso ? longDate(iso.slice(0, 10)) : "");
   switch (purchase.state) {
     case "pending":
@@ -47,7 +51,9 @@ export function purchaseStatus({ t, longDate }: Words, purchase: { kind: string;
     case "active":
       if (purchase.kind === "skip-line") return t("purchase.skipLineActive", { tool });
       if (!purchase.endsAt) return t("purchase.monthlyActive", { tool });
-      return purchase.kind === "featured-monthly" ? t("purchase.monthlyEnding", { tool, until: day(purchase.endsAt) }) : t("purchase.featuredUntil", { tool, until: day(purchase.endsAt) });
+      return purchase.kind === "featured-monthly"
+        ? t("purchase.monthlyEnding", { tool, until: day(purchase.endsAt) })
+        : t("purchase.featuredUntil", { tool, until: day(purchase.endsAt) });
     case "booked":
       return t("purchase.booked", { tool, from: day(purchase.startsAt), until: day(purchase.endsAt) });
     case "ended":
@@ -130,7 +136,12 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
         )}
         {purchase.receiptUrl && (
           <p className="mt-6 text-sm">
-            <a href={purchase.receiptUrl} rel="noopener noreferrer" target="_blank" className="font-medium text-brand-700 hover:underline">
+            <a
+              href={purchase.receiptUrl}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="font-medium text-brand-700 hover:underline"
+            >
               {t("purchase.receipt")}
             </a>
           </p>

@@ -28,7 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = keptValues(form, ["username", "email", "newsletter"]);
   try {
     const input = registerInput.parse(Object.fromEntries(form));
-    const headers = await context.services.spam.guard(form, () => context.services.accounts.register(input, context.requester));
+    const headers = await context.services.spam.guard(form, () =>
+      context.services.accounts.register(input, context.requester),
+    );
     const target = safeRedirect(form.get("redirectTo"));
     if (target !== "/") headers.append("set-cookie", flashCookie("signed-up"));
     return redirect(target === "/" ? WELCOME_PATH : target, { headers });
@@ -38,7 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, t }) => ({ title: t("register.title"), description: t("register.description", { siteName }), path: "/register" }));
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: t("register.title"),
+    description: t("register.description", { siteName }),
+    path: "/register",
+  }));
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();
@@ -63,9 +69,34 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <ScriptNeeded what={t("register.scriptWhat")} />
         <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label={t("form.username")} name="username" autoComplete="username" required maxLength={40} defaultValue={values.username} error={fields.username} />
-        <Field label={t("form.email")} name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fields.email} />
-        <Field label={t("form.password")} name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} error={fields.password} hint={t("form.passwordHint", { min: MIN_PASSWORD_LENGTH })} />
+        <Field
+          label={t("form.username")}
+          name="username"
+          autoComplete="username"
+          required
+          maxLength={40}
+          defaultValue={values.username}
+          error={fields.username}
+        />
+        <Field
+          label={t("form.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={fields.email}
+        />
+        <Field
+          label={t("form.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          error={fields.password}
+          hint={t("form.passwordHint", { min: MIN_PASSWORD_LENGTH })}
+        />
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input type="checkbox" name="newsletter" defaultChecked={values.newsletter === "on"} className="mt-0.5" />
           {t("register.newsletter")}

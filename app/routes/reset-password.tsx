@@ -12,7 +12,10 @@ import type { Route } from "./+types/reset-password";
 
 export function loader({ url }: Route.LoaderArgs) {
   // Better Auth sends an expired or used link here with ?error=INVALID_TOKEN.
-  return { token: url.searchParams.get("token") ?? "", isExpired: url.searchParams.has("error") || !url.searchParams.get("token") };
+  return {
+    token: url.searchParams.get("token") ?? "",
+    isExpired: url.searchParams.has("error") || !url.searchParams.get("token"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("reset.title"), description: t("reset.description"), path: "/reset-password", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("reset.title"),
+    description: t("reset.description"),
+    path: "/reset-password",
+    noindex: true,
+  }));
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, isExpired } = loaderData;
@@ -46,7 +54,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage message={actionData && !actionData.fields.password ? actionData.message : undefined} />
         <input type="hidden" name="token" value={token} />
-        <Field label={t("form.newPassword")} name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} error={actionData?.fields.password} hint={t("form.passwordHint", { min: MIN_PASSWORD_LENGTH })} />
+        <Field
+          label={t("form.newPassword")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          error={actionData?.fields.password}
+          hint={t("form.passwordHint", { min: MIN_PASSWORD_LENGTH })}
+        />
         <SubmitButton pendingText={t("reset.pending")}>{t("reset.submit")}</SubmitButton>
       </Form>
     </AuthCard>

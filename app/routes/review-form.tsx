@@ -32,7 +32,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const input = reviewInput.parse(Object.fromEntries(form));
     const user = context.user;
-    const saved = await context.services.spam.guard(form, () => context.services.reviews.saveReview(user, params.slug, input));
+    const saved = await context.services.spam.guard(form, () =>
+      context.services.reviews.saveReview(user, params.slug, input),
+    );
     return redirect(`/tool/${params.slug}/review?saved=${saved.status}`, 303);
   } catch (error) {
     return formFailure(error, keptValues(form, ["rating", "body"]));
@@ -56,14 +58,24 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
   const t = useT();
   return (
     <ReviewPage tool={tool}>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">{own ? t("reviewForm.own", { name: tool.name }) : t("reviewForm.title", { name: tool.name })}</h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">
+        {own ? t("reviewForm.own", { name: tool.name }) : t("reviewForm.title", { name: tool.name })}
+      </h1>
 
       {saved === "live" && <FormMessage tone="success" message={t("reviewForm.live")} />}
       {saved === "waiting" && <FormMessage tone="success" message={t("reviewForm.waiting")} />}
-      {!saved && own?.status === "waiting" && <p className="mt-4 text-sm text-slate-600">{t("reviewForm.stillWaiting")}</p>}
+      {!saved && own?.status === "waiting" && (
+        <p className="mt-4 text-sm text-slate-600">{t("reviewForm.stillWaiting")}</p>
+      )}
       {isHidden && (
-        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {t("reviewForm.hidden", { hasReason: own?.moderationReason ? "yes" : "no", reason: own?.moderationReason ?? "" })}
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {t("reviewForm.hidden", {
+            hasReason: own?.moderationReason ? "yes" : "no",
+            reason: own?.moderationReason ?? "",
+          })}
         </p>
       )}
 
@@ -75,7 +87,14 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
             <div className="mt-2 flex flex-wrap gap-2">
               {[1, 2, 3, 4, 5].map((stars) => (
                 <label key={stars} className="rating-choice">
-                  <input type="radio" name="rating" value={stars} defaultChecked={rating === String(stars)} required className="sr-only" />
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={stars}
+                    defaultChecked={rating === String(stars)}
+                    required
+                    className="sr-only"
+                  />
                   <span aria-hidden="true">{"★".repeat(stars)}</span>
                   <span className="sr-only">{t("review.stars", { rating: stars })}</span>
                 </label>
@@ -98,7 +117,9 @@ export default function ReviewForm({ loaderData, actionData }: Route.ComponentPr
           />
           <p className="text-sm text-slate-500">{t("reviewForm.linksHint")}</p>
           <SpamCheck refusal={actionData?.message} />
-          <SubmitButton pendingText={t("reviewForm.saving")}>{own ? t("reviewForm.save") : t("reviewForm.publish")}</SubmitButton>
+          <SubmitButton pendingText={t("reviewForm.saving")}>
+            {own ? t("reviewForm.save") : t("reviewForm.publish")}
+          </SubmitButton>
         </Form>
       )}
 

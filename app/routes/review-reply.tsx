@@ -19,7 +19,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = reviewIdParam.safeParse(params.id);
   if (!id.success) throw data(MESSAGES.review.notFound, { status: 404 });
   const { review, tool, canReply } = await orRefusalPage(context.services.reviews.findPublicReview(id.data));
-  if (!canReply(context.user)) throw data(review.reply ? MESSAGES.review.replyOnce : MESSAGES.review.replyMakersOnly, { status: review.reply ? 409 : 403 });
+  if (!canReply(context.user))
+    throw data(review.reply ? MESSAGES.review.replyOnce : MESSAGES.review.replyMakersOnly, {
+      status: review.reply ? 409 : 403,
+    });
   return { review, tool };
 }
 
@@ -27,7 +30,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!context.user) throw redirect(loginPath(`/reviews/${params.id}/reply`));
   const form = await request.formData();
   try {
-    const { toolSlug } = await context.services.reviews.replyToReview(context.user, reviewIdParam.parse(params.id), reviewReplyInput.parse(Object.fromEntries(form)));
+    const { toolSlug } = await context.services.reviews.replyToReview(
+      context.user,
+      reviewIdParam.parse(params.id),
+      reviewReplyInput.parse(Object.fromEntries(form)),
+    );
     return redirect(toolReviewsPath(toolSlug), 303);
   } catch (error) {
     return formFailure(error, keptValues(form, ["reply"]));
@@ -52,7 +59,15 @@ export default function ReviewReply({ loaderData, actionData }: Route.ComponentP
       <ReviewList reviews={[review]} toolId={tool.id} />
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <FormMessage message={actionData && !Object.keys(fields).length ? actionData.message : undefined} />
-        <TextAreaField label={t("reviewReply.label")} name="reply" rows={5} maxLength={MAX_REVIEW_REPLY_LENGTH} required defaultValue={actionData?.values.reply ?? ""} error={fields.reply} />
+        <TextAreaField
+          label={t("reviewReply.label")}
+          name="reply"
+          rows={5}
+          maxLength={MAX_REVIEW_REPLY_LENGTH}
+          required
+          defaultValue={actionData?.values.reply ?? ""}
+          error={fields.reply}
+        />
         <p className="text-sm text-slate-500">{t("reviewReply.hint")}</p>
         <SubmitButton pendingText={t("reviewReply.publishing")}>{t("reviewReply.publish")}</SubmitButton>
       </Form>

@@ -25,7 +25,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    await context.services.reviews.reportReview({ user: context.user, address: context.requester.address }, reviewIdParam.parse(params.id), reviewReportInput.parse(Object.fromEntries(form)));
+    await context.services.reviews.reportReview(
+      { user: context.user, address: context.requester.address },
+      reviewIdParam.parse(params.id),
+      reviewReportInput.parse(Object.fromEntries(form)),
+    );
     return { sent: true as const };
   } catch (error) {
     return formFailure(error, keptValues(form, ["reason"]));
@@ -49,7 +53,11 @@ export default function ReviewReport({ loaderData, actionData }: Route.Component
       <h1 className="mt-2 mb-6 text-3xl font-extrabold tracking-tight text-slate-900">{t("reviewReport.heading")}</h1>
       <ReviewList reviews={[review]} toolId={tool.id} />
       {actionData && "sent" in actionData ? (
-        <p role="status" data-testid="review-report-sent" className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+        <p
+          role="status"
+          data-testid="review-report-sent"
+          className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+        >
           {t("reviewReport.sent")}{" "}
           <Link to={toolReviewsPath(tool.slug)} className="font-semibold underline">
             {t("reviewReport.back")}

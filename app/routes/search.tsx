@@ -36,15 +36,29 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
   const query = parseSearchParams(searchFacetQuery, url);
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
-  if (query.category && !category) throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
+  if (query.category && !category)
+    throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
   const filters = narrowingOf(query, category);
   // A plain search's first page that found little may have been a typo.
   const isPlainFirstPage = !query.cursor && !isNarrowed(facetValuesOf(query, category));
   const [{ page, facets, closerSpelling }, isListed] = await Promise.all([
-    context.services.search.searchToolsWithFacets(slug, { cursor: query.cursor, limit: query.limit, filters, spelling: isPlainFirstPage }),
+    context.services.search.searchToolsWithFacets(slug, {
+      cursor: query.cursor,
+      limit: query.limit,
+      filters,
+      spelling: isPlainFirstPage,
+    }),
     context.services.search.isSearchListed(slug),
   ]);
-  return { text: slug, phrase: slug.replaceAll("-", " "), page, facets, filters: facetValuesOf(query, category), isListed, closerSpelling };
+  return {
+    text: slug,
+    phrase: slug.replaceAll("-", " "),
+    page,
+    facets,
+    filters: facetValuesOf(query, category),
+    isListed,
+    closerSpelling,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -58,7 +72,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       path: searchPath(text),
       // Anyone can make a search page: only one that several people made and that found tools is indexed (/searches lists it).
       noindex: page.tools.length === 0 || isNarrowed(filters) || !isListed,
-      extra: [itemListLd(pageUrl, t("search.listName", { phrase }), page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })))],
+      extra: [
+        itemListLd(
+          pageUrl,
+          t("search.listName", { phrase }),
+          page.tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
+        ),
+      ],
     };
   });
 
@@ -70,9 +90,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">
-        {t("search.heading", { phrase })}
-      </h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("search.heading", { phrase })}</h1>
       {closerSpelling && (
         <p data-testid="did-you-mean" className="mt-3 text-lg text-slate-700">
           {t("search.didYouMean")}{" "}
@@ -85,7 +103,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {facets && (page.tools.length > 0 || isFiltered) && (
         <div className="mt-8">
           {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}
-          <FacetFilters key={facetPath(path, filters)} action={path} values={filters} facets={facets} categories={categories} />
+          <FacetFilters
+            key={facetPath(path, filters)}
+            action={path}
+            values={filters}
+            facets={facets}
+            categories={categories}
+          />
         </div>
       )}
       {page.tools.length > 0 ? (
@@ -118,7 +142,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label={t("tool.categories")}>
             {categories.map((category) => (
               <li key={category.id}>
-                <Link to={categoryPath(category.slug)} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-slate-400">
+                <Link
+                  to={categoryPath(category.slug)}
+                  className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-slate-400"
+                >
                   {category.label}
                 </Link>
               </li>

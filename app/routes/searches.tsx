@@ -26,7 +26,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     title: t("searches.title"),
     description: t("searches.description"),
     path: "/searches",
-    extra: [itemListLd(pageUrl, t("searches.heading"), (loaderData?.searches ?? []).map((search) => ({ name: search.text.replaceAll("-", " "), path: searchPath(search.text) })))],
+    extra: [
+      itemListLd(
+        pageUrl,
+        t("searches.heading"),
+        (loaderData?.searches ?? []).map((search) => ({
+          name: search.text.replaceAll("-", " "),
+          path: searchPath(search.text),
+        })),
+      ),
+    ],
   }));
 
 export default function Searches({ loaderData }: Route.ComponentProps) {
@@ -47,9 +56,7 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
               <Link to={searchPath(search.text)} className="font-medium text-brand-700 hover:underline">
                 {search.text.replaceAll("-", " ")}
               </Link>
-              <span className="text-sm text-slate-500">
-                {t("searches.people", { count: search.visitors })}
-              </span>
+              <span className="text-sm text-slate-500">{t("searches.people", { count: search.visitors })}</span>
             </li>
           ))}
         </ol>

@@ -33,15 +33,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (values.intent) {
       case "create": {
-        const { key, token } = await context.services.apiKeys.createApiKey(context.user, createApiKeyInput.parse(Object.fromEntries(form)));
+        const { key, token } = await context.services.apiKeys.createApiKey(
+          context.user,
+          createApiKeyInput.parse(Object.fromEntries(form)),
+        );
         return { created: { name: key.name, token } };
       }
       case "revoke": {
-        const key = await context.services.apiKeys.revokeApiKey(context.user, revokeApiKeyInput.parse(Object.fromEntries(form)));
+        const key = await context.services.apiKeys.revokeApiKey(
+          context.user,
+          revokeApiKeyInput.parse(Object.fromEntries(form)),
+        );
         return { revoked: key.name };
       }
       default:
-        return data<FormFailure>({ message: wordsFor(context.locale).t("editProfile.chooseForm"), fields: {}, values }, { status: 400 });
+        return data<FormFailure>(
+          { message: wordsFor(context.locale).t("editProfile.chooseForm"), fields: {}, values },
+          { status: 400 },
+        );
     }
   } catch (error) {
     return formFailure(error, values);
@@ -49,7 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, t }) => ({ title: t("apiKeys.title"), description: t("apiKeys.description", { siteName }), path: API_KEYS_PATH, noindex: true }));
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: t("apiKeys.title"),
+    description: t("apiKeys.description", { siteName }),
+    path: API_KEYS_PATH,
+    noindex: true,
+  }));
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const { keys } = loaderData;
@@ -92,7 +106,9 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         {/* A new form once a key is made: the next key starts blank, read-only, not as a copy of the last. */}
         <Form key={created?.token ?? "new"} method="post" className="space-y-4">
           <input type="hidden" name="intent" value="create" />
-          {createFailure && !Object.keys(createFailure.fields).length && <FormMessage message={createFailure.message} />}
+          {createFailure && !Object.keys(createFailure.fields).length && (
+            <FormMessage message={createFailure.message} />
+          )}
           <Field
             label={t("apiKeys.name")}
             name="name"
@@ -106,11 +122,18 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
             <legend className="text-sm font-medium text-slate-800">{t("apiKeys.scope")}</legend>
             {API_KEY_SCOPES.map((scope) => (
               <label key={scope} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="scope" value={scope} defaultChecked={(createFailure?.values.scope || "read") === scope} />
+                <input
+                  type="radio"
+                  name="scope"
+                  value={scope}
+                  defaultChecked={(createFailure?.values.scope || "read") === scope}
+                />
                 {scope === "read" ? t("apiKeys.scopeRead") : t("apiKeys.scopeWrite")}
               </label>
             ))}
-            {messageFor(createFailure?.fields, "scope") && <p className="text-sm text-rose-700">{messageFor(createFailure?.fields, "scope")}</p>}
+            {messageFor(createFailure?.fields, "scope") && (
+              <p className="text-sm text-rose-700">{messageFor(createFailure?.fields, "scope")}</p>
+            )}
           </fieldset>
           <div className="sm:w-48">
             <SubmitButton pendingText={t("apiKeys.making")} name="intent" value="create">

@@ -40,7 +40,12 @@ export async function action({ params, context, url }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ t }) => ({ title: t("setup.title"), description: t("setup.description"), path: "/setup", noindex: true }));
+  pageMeta(matches, ({ t }) => ({
+    title: t("setup.title"),
+    description: t("setup.description"),
+    path: "/setup",
+    noindex: true,
+  }));
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { siteName } = useRootData().config;
@@ -62,10 +67,16 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         <div className="mt-6 space-y-4">
           <p className="text-slate-700">{t("setup.signFirst")}</p>
           <p className="flex gap-3">
-            <Link to={withRedirectTo("/register", here)} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            <Link
+              to={withRedirectTo("/register", here)}
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
               {t("nav.signUp")}
             </Link>
-            <Link to={loginPath(here)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+            <Link
+              to={loginPath(here)}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+            >
               {t("nav.logIn")}
             </Link>
           </p>

@@ -52,8 +52,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       // A filtered or sorted view is not indexed; the tag is its canonical address (decision 034).
       noindex: isNarrowed(filters, "tag"),
       extra: [
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: feed, href: pageUrl(`${path}/rss.xml`) },
-        { tagName: "link", rel: "alternate", type: "application/feed+json", title: feed, href: pageUrl(`${path}/feed.json`) },
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          title: feed,
+          href: pageUrl(`${path}/rss.xml`),
+        },
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/feed+json",
+          title: feed,
+          href: pageUrl(`${path}/feed.json`),
+        },
         breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: t("tags.title"), path: "/tags" },
@@ -83,9 +95,7 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true">›</span> {`#${tag.tag}`}
         </nav>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900">{`#${tag.tag}`}</h1>
-        <p className="mt-3 text-lg text-slate-600">
-          {t("tag.count", { count: tag.count })}
-        </p>
+        <p className="mt-3 text-lg text-slate-600">{t("tag.count", { count: tag.count })}</p>
         <div className="mt-4">
           <FollowButton kind="tag" value={tag.tag} name={`#${tag.tag}`} />
         </div>
@@ -93,7 +103,14 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
 
       {/* Remounted when the filters change, so its fields show the URL's values after any navigation. */}
       <div className="mb-6">
-        <FacetFilters key={facetPath(path, filters, "tag")} action={path} values={filters} facets={facets} categories={categories} fixed="tag" />
+        <FacetFilters
+          key={facetPath(path, filters, "tag")}
+          action={path}
+          values={filters}
+          facets={facets}
+          categories={categories}
+          fixed="tag"
+        />
       </div>
       {page.tools.length > 0 ? (
         <>

@@ -31,14 +31,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
   const found = await tools.listAlternatives(tool);
-  return { tool: { id: tool.id, name: tool.name, slug: tool.slug, categories: tool.categories, tags: tool.tags }, ...found };
+  return {
+    tool: { id: tool.id, name: tool.name, slug: tool.slug, categories: tool.categories, tags: tool.tags },
+    ...found,
+  };
 }
 
 /**
  * The page's introduction, from the figures only: how many tools share what with the tool (at least so many, when its
  * categories and tags hold more than the alternatives are ranked among), and the most viewed of those listed.
  */
-export function alternativesIntro({ t, list }: Words, tool: { name: string; categories: { label: string }[] }, { alternatives, total, isTotalExact }: Alternatives): string {
+export function alternativesIntro(
+  { t, list }: Words,
+  tool: { name: string; categories: { label: string }[] },
+  { alternatives, total, isTotalExact }: Alternatives,
+): string {
   if (total === 0 || alternatives.length === 0) return t("alternatives.none", { name: tool.name });
   const labels = tool.categories.map((category) => category.label);
   const mostViewed = alternatives.reduce((best, tool) => (tool.views > best.views ? tool : best), alternatives[0]!);
@@ -88,7 +95,9 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-7xl px-4 py-10">
       <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current={t("alternatives.crumb")} />
       <header className="mb-8">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("alternatives.title", { name: tool.name })}</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">
+          {t("alternatives.title", { name: tool.name })}
+        </h1>
         <p data-testid="alternatives-intro" className="mt-3 max-w-3xl text-lg text-slate-600">
           {alternativesIntro(words, tool, loaderData)}
         </p>
@@ -114,7 +123,10 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-wrap gap-2" data-testid="alternatives-comparisons">
               {alternatives.map((alternative) => (
                 <li key={alternative.id}>
-                  <Link to={comparePath(tool.slug, alternative.slug)} className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50">
+                  <Link
+                    to={comparePath(tool.slug, alternative.slug)}
+                    className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
+                  >
                     {t("tool.versus", { name: tool.name, other: alternative.name })}
                   </Link>
                 </li>

@@ -66,9 +66,16 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       largeImage: tool.largeImage ?? "",
     };
     // A verifier's request for changes shows until the maker saves (decision 022).
-    return { isEdit: true, toolId: tool.id, values, categories, changesRequested: tool.changesRequestedAt ? (tool.changesRequestedMessage ?? "") : null };
+    return {
+      isEdit: true,
+      toolId: tool.id,
+      values,
+      categories,
+      changesRequested: tool.changesRequestedAt ? (tool.changesRequestedMessage ?? "") : null,
+    };
   } catch (error) {
-    if (isAppError(error)) throw data(error.code === "not-found" ? MESSAGES.tool.notFoundById : error.message, { status: error.status });
+    if (isAppError(error))
+      throw data(error.code === "not-found" ? MESSAGES.tool.notFoundById : error.message, { status: error.status });
     throw error;
   }
 }
@@ -89,12 +96,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const failed = (error: unknown) => {
     const failure = formFailure(error, {});
-    return data({ ...failure.data, form: { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" } }, failure.init ?? undefined);
+    return data(
+      { ...failure.data, form: { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" } },
+      failure.init ?? undefined,
+    );
   };
   if (form.get("intent") === "fill") {
     const current = { ...fields, logo: uploaded.logo ?? "", largeImage: uploaded.largeImage ?? "" };
     try {
-      const proposal = await context.services.websiteFill.fillFromWebsite(context.user, toolId.data, { website: fields.website });
+      const proposal = await context.services.websiteFill.fillFromWebsite(context.user, toolId.data, {
+        website: fields.website,
+      });
       return { filled: String(Date.now()), toolId: toolId.data, form: withProposal(current, proposal) };
     } catch (error) {
       return failed(error);
@@ -109,8 +121,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     for (const kind of IMAGE_KINDS) {
       const file = form.get(kind);
       if (!(file instanceof File) || file.size === 0) continue;
-      const checked = await imageUploads.checkToolImage(context.user, toolId.data, kind, new Uint8Array(await file.arrayBuffer()));
-      if (!checked.ok) return failed(new AppError("invalid-argument", checked.message, { [checked.field]: checked.message }));
+      const checked = await imageUploads.checkToolImage(
+        context.user,
+        toolId.data,
+        kind,
+        new Uint8Array(await file.arrayBuffer()),
+      );
+      if (!checked.ok)
+        return failed(new AppError("invalid-argument", checked.message, { [checked.field]: checked.message }));
       files.push(checked.image);
     }
     const storeImages = async (): Promise<ToolImages> => {
@@ -122,7 +140,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const tool = await lifecycle.updateTool(context.user, toolId.data, input.data, storeImages);
       return redirect(tool.isVerified && tool.isActive ? toolPath(tool.slug) : "/my-tools");
     }
-    const tool = await context.services.spam.guard(form, () => lifecycle.submitTool(context.user, input.data, storeImages, { id: toolId.data }));
+    const tool = await context.services.spam.guard(form, () =>
+      lifecycle.submitTool(context.user, input.data, storeImages, { id: toolId.data }),
+    );
     return redirect(`/my-tools?submitted=${tool.id}`);
   } catch (error) {
     return failed(error);
@@ -146,7 +166,16 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
   const filled = actionData && "filled" in actionData ? actionData : undefined;
   // The images of a fill are stored under the id the form was sent with: it stays the form's.
   const toolId = filled?.toolId ?? loaderData.toolId;
-  const values: FormValues = filled?.form ?? (failure ? { ...loaderData.values, ...failure.form, logo: failure.form.logo || loaderData.values.logo, largeImage: failure.form.largeImage || loaderData.values.largeImage } : loaderData.values);
+  const values: FormValues =
+    filled?.form ??
+    (failure
+      ? {
+          ...loaderData.values,
+          ...failure.form,
+          logo: failure.form.logo || loaderData.values.logo,
+          largeImage: failure.form.largeImage || loaderData.values.largeImage,
+        }
+      : loaderData.values);
   const errors: Record<string, string> = failure?.fields ?? {};
   const categoriesError = messageFor(errors, "categories");
   const faqError = messageFor(errors, "faq");
@@ -169,7 +198,11 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
       </p>
 
       {changesRequested !== null && (
-        <div role="status" data-testid="changes-requested" className="mt-6 rounded-xl bg-orange-50 px-4 py-3 text-orange-950">
+        <div
+          role="status"
+          data-testid="changes-requested"
+          className="mt-6 rounded-xl bg-orange-50 px-4 py-3 text-orange-950"
+        >
           <p className="font-semibold">{t("toolForm.changesAsked")}</p>
           <p className="whitespace-pre-line text-sm">{changesRequested}</p>
           <p className="mt-1 text-sm">{t("toolForm.backInQueue")}</p>
@@ -177,13 +210,36 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
       )}
       <Form key={filled?.filled} method="post" encType="multipart/form-data" className="mt-8 space-y-8" noValidate>
         {!isEdit && <ScriptNeeded what={t("toolForm.scriptWhat")} />}
-        <FormMessage message={failure && !Object.keys(errors).length ? failure.message : failure ? t("toolForm.fieldsNeedLook") : undefined} />
+        <FormMessage
+          message={
+            failure && !Object.keys(errors).length
+              ? failure.message
+              : failure
+                ? t("toolForm.fieldsNeedLook")
+                : undefined
+          }
+        />
         <input type="hidden" name="toolId" value={toolId} />
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="font-semibold">{t("toolForm.theTool")}</h2>
-          <Field label={t("toolForm.name")} name="name" required maxLength={TOOL_LIMITS.name.max} defaultValue={values.name} error={errors.name} />
-          <Field label={t("toolForm.website")} name="website" type="url" required placeholder="https://example.com" defaultValue={values.website} error={errors.website} />
+          <Field
+            label={t("toolForm.name")}
+            name="name"
+            required
+            maxLength={TOOL_LIMITS.name.max}
+            defaultValue={values.name}
+            error={errors.name}
+          />
+          <Field
+            label={t("toolForm.website")}
+            name="website"
+            type="url"
+            required
+            placeholder="https://example.com"
+            defaultValue={values.website}
+            error={errors.website}
+          />
           <WebsiteFillButton wasFilled={Boolean(filled)} />
           {errors.listedTool && (
             <p className="text-sm">
@@ -215,7 +271,12 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {categories.map((category) => (
                 <label key={category.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="categories" value={category.id} defaultChecked={values.categories.includes(category.id)} />
+                  <input
+                    type="checkbox"
+                    name="categories"
+                    value={category.id}
+                    defaultChecked={values.categories.includes(category.id)}
+                  />
                   {category.label}
                 </label>
               ))}
@@ -234,7 +295,12 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="field-paymentType" className="block text-sm font-medium text-slate-800">
               {t("toolForm.pricing")}
             </label>
-            <select id="field-paymentType" name="paymentType" defaultValue={values.paymentType} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+            <select
+              id="field-paymentType"
+              name="paymentType"
+              defaultValue={values.paymentType}
+              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
               {PAYMENT_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(PAYMENT_KEYS[type])}
@@ -247,20 +313,58 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="font-semibold">{t("toolForm.images")}</h2>
-          <ImageField kind="logo" label={t("toolForm.logo")} toolId={toolId} currentUrl={values.logo} error={errors.logo} hint={t("toolForm.logoHint")} />
-          <ImageField kind="largeImage" label={t("toolForm.screenshot")} toolId={toolId} currentUrl={values.largeImage} error={errors.largeImage} hint={t("toolForm.screenshotHint")} />
+          <ImageField
+            kind="logo"
+            label={t("toolForm.logo")}
+            toolId={toolId}
+            currentUrl={values.logo}
+            error={errors.logo}
+            hint={t("toolForm.logoHint")}
+          />
+          <ImageField
+            kind="largeImage"
+            label={t("toolForm.screenshot")}
+            toolId={toolId}
+            currentUrl={values.largeImage}
+            error={errors.largeImage}
+            hint={t("toolForm.screenshotHint")}
+          />
         </section>
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="font-semibold">{t("toolForm.prosCons")}</h2>
-          <ListFields name="pros" legend={t("toolForm.pros")} label={(number) => t("toolForm.pro", { number })} values={values.pros} error={messageFor(errors, "pros")} />
-          <ListFields name="cons" legend={t("toolForm.cons")} label={(number) => t("toolForm.con", { number })} values={values.cons} error={messageFor(errors, "cons")} />
+          <ListFields
+            name="pros"
+            legend={t("toolForm.pros")}
+            label={(number) => t("toolForm.pro", { number })}
+            values={values.pros}
+            error={messageFor(errors, "pros")}
+          />
+          <ListFields
+            name="cons"
+            legend={t("toolForm.cons")}
+            label={(number) => t("toolForm.con", { number })}
+            values={values.cons}
+            error={messageFor(errors, "cons")}
+          />
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-medium text-slate-800">{t("toolForm.faq")}</legend>
             {Array.from({ length: Math.max(3, values.faq.length) }, (_, index) => (
               <div key={index} className="grid gap-2 sm:grid-cols-2">
-                <input name="faqQuestion" aria-label={t("toolForm.question", { number: index + 1 })} placeholder={t("toolForm.questionPlaceholder")} defaultValue={values.faq[index]?.question} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
-                <input name="faqAnswer" aria-label={t("toolForm.answer", { number: index + 1 })} placeholder={t("toolForm.answerPlaceholder")} defaultValue={values.faq[index]?.answer} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                <input
+                  name="faqQuestion"
+                  aria-label={t("toolForm.question", { number: index + 1 })}
+                  placeholder={t("toolForm.questionPlaceholder")}
+                  defaultValue={values.faq[index]?.question}
+                  className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                />
+                <input
+                  name="faqAnswer"
+                  aria-label={t("toolForm.answer", { number: index + 1 })}
+                  placeholder={t("toolForm.answerPlaceholder")}
+                  defaultValue={values.faq[index]?.answer}
+                  className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                />
               </div>
             ))}
             {faqError && <p className="text-sm text-rose-700">{faqError}</p>}
@@ -276,13 +380,32 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function ListFields({ name, legend, label, values, error }: { name: string; legend: string; label: (number: number) => string; values: string[]; error?: string }) {
+function ListFields({
+  name,
+  legend,
+  label,
+  values,
+  error,
+}: {
+  name: string;
+  legend: string;
+  label: (number: number) => string;
+  values: string[];
+  error?: string;
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className="mt-2 space-y-2">
         {Array.from({ length: TOOL_LIMITS.listItems.max }, (_, index) => (
-          <input key={index} name={name} aria-label={label(index + 1)} maxLength={TOOL_LIMITS.listItems.length} defaultValue={values[index]} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            key={index}
+            name={name}
+            aria-label={label(index + 1)}
+            maxLength={TOOL_LIMITS.listItems.length}
+            defaultValue={values[index]}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
         ))}
       </div>
       {error && <p className="mt-1 text-sm text-rose-700">{error}</p>}
@@ -291,7 +414,15 @@ function ListFields({ name, legend, label, values, error }: { name: string; lege
 }
 
 /** The Markdown long description, with a preview rendered by the server exactly as the tool page will show it. */
-function LongDescription({ defaultValue, error, previewWithoutScript }: { defaultValue: string; error?: string; previewWithoutScript?: string }) {
+function LongDescription({
+  defaultValue,
+  error,
+  previewWithoutScript,
+}: {
+  defaultValue: string;
+  error?: string;
+  previewWithoutScript?: string;
+}) {
   const fetcher = useFetcher<{ preview: string }>();
   const [text, setText] = useState(defaultValue);
   const preview = fetcher.data?.preview ?? previewWithoutScript;
@@ -328,15 +459,21 @@ function LongDescription({ defaultValue, error, previewWithoutScript }: { defaul
         </button>
       </div>
       {error && <p className="text-sm text-rose-700">{error}</p>}
-      {preview !== undefined && (
-        preview ? (
-          <div data-testid="long-desc-preview" className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4" dangerouslySetInnerHTML={{ __html: preview }} />
+      {preview !== undefined &&
+        (preview ? (
+          <div
+            data-testid="long-desc-preview"
+            className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4"
+            dangerouslySetInnerHTML={{ __html: preview }}
+          />
         ) : (
-          <div data-testid="long-desc-preview" className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4">
+          <div
+            data-testid="long-desc-preview"
+            className="prose mt-2 rounded-lg border border-dashed border-slate-300 p-4"
+          >
             <p>{t("toolForm.nothingToPreview")}</p>
           </div>
-        )
-      )}
+        ))}
     </div>
   );
 }

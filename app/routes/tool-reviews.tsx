@@ -22,7 +22,10 @@ import type { Route } from "./+types/tool-reviews";
 
 export const handle = { pageCache: { params: queryParamsOf(reviewListQuery) } } satisfies PageCacheHandle;
 
-const SORT_LABELS = { newest: "reviews.newest", helpful: "reviews.helpful" } as const satisfies Record<string, PlainKey>;
+const SORT_LABELS = { newest: "reviews.newest", helpful: "reviews.helpful" } as const satisfies Record<
+  string,
+  PlainKey
+>;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
@@ -36,7 +39,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
   const page = await context.services.reviews.listToolReviews(tool.id, { sort, cursor });
-  return { tool: { id: tool.id, name: tool.name, slug: tool.slug }, rating: tool.rating, page, sort, isFirstPage: !cursor };
+  return {
+    tool: { id: tool.id, name: tool.name, slug: tool.slug },
+    rating: tool.rating,
+    page,
+    sort,
+    isFirstPage: !cursor,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -44,7 +53,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     if (!loaderData) return undefined;
     const { tool, rating, sort, isFirstPage } = loaderData;
     const path = toolReviewsPath(tool.slug);
-    const summary = rating.average === null ? t("reviews.noReview") : t("reviews.summary", { average: rating.average.toFixed(1), count: rating.count });
+    const summary =
+      rating.average === null
+        ? t("reviews.noReview")
+        : t("reviews.summary", { average: rating.average.toFixed(1), count: rating.count });
     return {
       title: t("reviews.title", { name: tool.name }),
       description: t("reviews.description", { summary, name: tool.name }),
@@ -52,8 +64,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       // Another order or a later page is the same reviews again: only the first page is indexed.
       noindex: sort !== "newest" || !isFirstPage,
       extra: [
-        breadcrumbLd(pageUrl, [{ name: t("tool.home"), path: "/" }, { name: tool.name, path: toolPath(tool.slug) }, { name: t("tool.reviews"), path }]),
-        { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("reviews.feed", { name: tool.name, siteName }), href: pageUrl(`${path}/rss.xml`) },
+        breadcrumbLd(pageUrl, [
+          { name: t("tool.home"), path: "/" },
+          { name: tool.name, path: toolPath(tool.slug) },
+          { name: t("tool.reviews"), path },
+        ]),
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          title: t("reviews.feed", { name: tool.name, siteName }),
+          href: pageUrl(`${path}/rss.xml`),
+        },
       ],
     };
   });
@@ -65,7 +87,9 @@ export default function ToolReviews({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-3xl px-4 py-10">
       <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current={t("tool.reviews")} />
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t("reviews.title", { name: tool.name })}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">
+          {t("reviews.title", { name: tool.name })}
+        </h1>
         <WriteReviewLink tool={tool} />
       </div>
       {rating.count === 0 ? (

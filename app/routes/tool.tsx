@@ -24,9 +24,24 @@ import { daysSince } from "#common/plural.ts";
 import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
 import { wordsFor } from "#common/i18n/words.ts";
 import { useT, useWords } from "../i18n.tsx";
-import { alternativesPath, categoryPath, comparePath, loginPath, profilePath, toolPath, toolReportsPath, toolReviewsPath } from "#common/page-paths.ts";
+import {
+  alternativesPath,
+  categoryPath,
+  comparePath,
+  loginPath,
+  profilePath,
+  toolPath,
+  toolReportsPath,
+  toolReviewsPath,
+} from "#common/page-paths.ts";
 import { isModerator, type SessionUser } from "#common/access.ts";
-import { MAX_REPORT_TEXT_LENGTH, PUBLIC_COUNTERS_FROM_VIEWS, REPORT_KINDS, TOOL_PAGE_REPORTS, TOOL_PAGE_REVIEWS } from "#common/constants.ts";
+import {
+  MAX_REPORT_TEXT_LENGTH,
+  PUBLIC_COUNTERS_FROM_VIEWS,
+  REPORT_KINDS,
+  TOOL_PAGE_REPORTS,
+  TOOL_PAGE_REVIEWS,
+} from "#common/constants.ts";
 import { reportInput } from "#common/schemas/reports.ts";
 import type { OpenReportPage } from "#server/reports/reports.ts";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
@@ -39,7 +54,9 @@ import { cachedRole } from "../session-cache.ts";
  * and report forms post to this route's action, whose answer (a POST) is never kept. Verifiers and admins see the
  * tool's open reports, so their page is rendered for them, and never kept.
  */
-export const handle = { pageCache: { params: [], personal: (viewer) => isModerator(viewer) } } satisfies PageCacheHandle;
+export const handle = {
+  pageCache: { params: [], personal: (viewer) => isModerator(viewer) },
+} satisfies PageCacheHandle;
 
 /** A verifier's or an admin's view of the tool's open reports; null for anyone else. */
 async function openReportsFor(context: Route.LoaderArgs["context"], toolId: string): Promise<OpenReportPage | null> {
@@ -112,7 +129,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 async function reportProblem(form: FormData, slug: string, context: Route.ActionArgs["context"]) {
   const values = keptValues(form, ["intent", "kind", "text"]);
   try {
-    await context.services.reports.reportProblem({ user: context.user, address: context.requester.address }, slug, reportInput.parse(Object.fromEntries(form)));
+    await context.services.reports.reportProblem(
+      { user: context.user, address: context.requester.address },
+      slug,
+      reportInput.parse(Object.fromEntries(form)),
+    );
     return { report: "sent" as const };
   } catch (error) {
     return formFailure(error, values);
@@ -181,10 +202,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           // Only a rating that public reviews support (decision 043).
           ...(rating.count > 0 && rating.average !== null && reviews.length > 0
             ? {
-                aggregateRating: { "@type": "AggregateRating", ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 },
+                aggregateRating: {
+                  "@type": "AggregateRating",
+                  ratingValue: rating.average,
+                  reviewCount: rating.count,
+                  bestRating: 5,
+                  worstRating: 1,
+                },
                 review: reviews.map((review) => ({
                   "@type": "Review",
-                  author: { "@type": "Person", name: review.author.username, url: pageUrl(profilePath(review.author.slug)) },
+                  author: {
+                    "@type": "Person",
+                    name: review.author.username,
+                    url: pageUrl(profilePath(review.author.slug)),
+                  },
                   datePublished: review.createdAt.slice(0, 10),
                   ...(review.body ? { reviewBody: review.body } : {}),
                   reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
@@ -215,7 +246,11 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       {notice && (
-        <p role="status" data-testid="not-public" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <p
+          role="status"
+          data-testid="not-public"
+          className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           {notice}
         </p>
       )}
@@ -294,12 +329,20 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
       )}
 
       {closest.length > 0 && (
-        <nav aria-label={t("tool.comparisons")} data-testid="tool-comparisons" className="mt-8 flex flex-wrap items-center gap-2 text-sm">
+        <nav
+          aria-label={t("tool.comparisons")}
+          data-testid="tool-comparisons"
+          className="mt-8 flex flex-wrap items-center gap-2 text-sm"
+        >
           <Link to={alternativesPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
             {t("tool.alternativesTo", { name: tool.name })}
           </Link>
           {closest.map((other) => (
-            <Link key={other.slug} to={comparePath(tool.slug, other.slug)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50">
+            <Link
+              key={other.slug}
+              to={comparePath(tool.slug, other.slug)}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50"
+            >
               {t("tool.versus", { name: tool.name, other: other.name })}
             </Link>
           ))}
@@ -319,7 +362,15 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** The tool's rating and newest reviews, with the ways to write one and to read them all. */
-function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: ToolDetail["rating"]; reviews: PublicReview[] }) {
+function ToolReviews({
+  tool,
+  rating,
+  reviews,
+}: {
+  tool: ToolDetail;
+  rating: ToolDetail["rating"];
+  reviews: PublicReview[];
+}) {
   const t = useT();
   return (
     <section aria-labelledby="reviews-heading" className="mt-12" data-testid="tool-reviews">
@@ -342,7 +393,9 @@ function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: Tool
           </p>
         </>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{t("tool.noReview", { name: tool.name })}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {t("tool.noReview", { name: tool.name })}
+        </p>
       )}
     </section>
   );
@@ -350,7 +403,8 @@ function ToolReviews({ tool, rating, reviews }: { tool: ToolDetail; rating: Tool
 
 /** 'Claim this tool': one form for everyone (it works without JavaScript); a visitor's claim leads to the login first. */
 function ClaimTool({ result }: { result: ClaimResult | undefined }) {
-  const buttonClass = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
+  const buttonClass =
+    "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
   const t = useT();
   if (result?.claim === "sent") {
     return (
@@ -381,7 +435,11 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
   const t = useT();
   if (result && "report" in result) {
     return (
-      <p role="status" data-testid="report-sent" className="mt-8 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+      <p
+        role="status"
+        data-testid="report-sent"
+        className="mt-8 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+      >
         {t("tool.reportSent")}
       </p>
     );
@@ -390,8 +448,14 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
   const kindError = failure?.fields.kind;
   const textError = failure?.fields.text;
   return (
-    <details open={Boolean(failure)} data-testid="report-problem" className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
-      <summary className="cursor-pointer text-sm font-medium text-slate-700 hover:text-slate-900">{t("tool.reportProblem")}</summary>
+    <details
+      open={Boolean(failure)}
+      data-testid="report-problem"
+      className="mt-8 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <summary className="cursor-pointer text-sm font-medium text-slate-700 hover:text-slate-900">
+        {t("tool.reportProblem")}
+      </summary>
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="report" />
         <fieldset aria-describedby={kindError ? "report-kind-error" : undefined}>
@@ -399,7 +463,14 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
             {REPORT_KINDS.map((kind) => (
               <label key={kind} className="inline-flex items-center gap-2 text-sm text-slate-700">
-                <input type="radio" name="kind" value={kind} required defaultChecked={failure?.values.kind === kind} className="accent-brand-600" />
+                <input
+                  type="radio"
+                  name="kind"
+                  value={kind}
+                  required
+                  defaultChecked={failure?.values.kind === kind}
+                  className="accent-brand-600"
+                />
                 {t(REPORT_KIND_KEYS[kind])}
               </label>
             ))}
@@ -443,7 +514,11 @@ function ReportProblem({ result }: { result: ReportResult | undefined }) {
 function OpenReports({ toolId, page }: { toolId: string; page: OpenReportPage }) {
   const t = useT();
   return (
-    <section aria-labelledby="open-reports-heading" data-testid="open-reports" className="mt-8 rounded-xl border border-rose-200 bg-rose-50/40 p-4">
+    <section
+      aria-labelledby="open-reports-heading"
+      data-testid="open-reports"
+      className="mt-8 rounded-xl border border-rose-200 bg-rose-50/40 p-4"
+    >
       <h2 id="open-reports-heading" className="text-lg font-bold">
         {t("tool.openReports")}
       </h2>

@@ -6,7 +6,14 @@ import { Link } from "../components/link.tsx";
 import { facetQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
-import { facetValuesOf, FacetFilters, type FacetValues, isNarrowed, narrowingOf, toolsPath } from "../components/facets.tsx";
+import {
+  facetValuesOf,
+  FacetFilters,
+  type FacetValues,
+  isNarrowed,
+  narrowingOf,
+  toolsPath,
+} from "../components/facets.tsx";
 import type { Translate } from "#common/i18n/translate.ts";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
@@ -23,7 +30,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(facetQuery, url);
   const { cursor, limit, sort } = query;
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
-  if (query.category && !category) throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
+  if (query.category && !category)
+    throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
   const narrowing = narrowingOf(query, category);
   const [page, facets] = await Promise.all([
     context.services.tools.listTools({ ...narrowing, sort, cursor, limit }),

@@ -37,7 +37,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
           { name: t("tool.home"), path: "/" },
           { name: page.label, path: page.path },
         ]),
-        itemListLd(pageUrl, page.title, tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) }))),
+        itemListLd(
+          pageUrl,
+          page.title,
+          tools.map((tool) => ({ name: tool.name, path: toolPath(tool.slug) })),
+        ),
       ],
     };
   });

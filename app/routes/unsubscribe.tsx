@@ -34,7 +34,13 @@ export async function action({ url, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, ({ t }) => ({ title: t("unsubscribe.title"), description: t("unsubscribe.description"), path: "/unsubscribe", noindex: true }));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, ({ t }) => ({
+    title: t("unsubscribe.title"),
+    description: t("unsubscribe.description"),
+    path: "/unsubscribe",
+    noindex: true,
+  }));
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -16,16 +16,24 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, ({ siteName, t }) => ({ title: t("welcome.title"), description: t("welcome.description", { siteName }), path: WELCOME_PATH, noindex: true }));
+  pageMeta(matches, ({ siteName, t }) => ({
+    title: t("welcome.title"),
+    description: t("welcome.description", { siteName }),
+    path: WELCOME_PATH,
+    noindex: true,
+  }));
 
 const stepClass = "flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
-const actionClass = "mt-auto inline-flex w-fit items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+const actionClass =
+  "mt-auto inline-flex w-fit items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <main className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{t("welcome.heading", { username: loaderData.username })}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        {t("welcome.heading", { username: loaderData.username })}
+      </h1>
       <p className="mt-2 text-lg text-slate-600">{t("welcome.intro")}</p>
       <ol className="mt-8 grid gap-4 md:grid-cols-3">
         <li className={stepClass}>

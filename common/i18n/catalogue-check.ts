@@ -11,11 +11,23 @@ const SOURCE_FOLDERS = ["app", "common", "server"];
 const SOURCE_FILE = /\.(ts|tsx)$/;
 const NOT_SOURCE = /(\.test\.ts$|^common\/i18n\/(catalogues|compiled)\/)/;
 
-export type CatalogueReport = { missing: Partial<Record<Locale, string[]>>; unknown: Partial<Record<Locale, string[]>>; unused: string[] };
+export type CatalogueReport = {
+  missing: Partial<Record<Locale, string[]>>;
+  unknown: Partial<Record<Locale, string[]>>;
+  unused: string[];
+};
 
 export async function checkCatalogues(root: string): Promise<CatalogueReport> {
   const catalogues = Object.fromEntries(
-    await Promise.all(LOCALES.map(async (locale) => [locale, ((await import(`./catalogues/${locale}.ts`)) as { default: Record<string, string> }).default] as const)),
+    await Promise.all(
+      LOCALES.map(
+        async (locale) =>
+          [
+            locale,
+            ((await import(`./catalogues/${locale}.ts`)) as { default: Record<string, string> }).default,
+          ] as const,
+      ),
+    ),
   ) as Record<Locale, Record<string, string>>;
   const keys = Object.keys(catalogues.en);
   const report: CatalogueReport = { missing: {}, unknown: {}, unused: [] };
@@ -36,7 +48,8 @@ async function sourceTexts(root: string): Promise<string[]> {
   for (const folder of SOURCE_FOLDERS) {
     for (const entry of await readdir(path.join(root, folder), { recursive: true, withFileTypes: true })) {
       const file = path.relative(root, path.join(entry.parentPath, entry.name));
-      if (entry.isFile() && SOURCE_FILE.test(entry.name) && !NOT_SOURCE.test(file)) texts.push(await readFile(path.join(root, file), "utf8"));
+      if (entry.isFile() && SOURCE_FILE.test(entry.name) && !NOT_SOURCE.test(file))
+        texts.push(await readFile(path.join(root, file), "utf8"));
     }
   }
   return texts;

@@ -21,18 +21,29 @@ describe("the catalogues", () => {
   for (const locale of ["fr", "es"]) {
     it(`${locale}: every message takes the English message's placeholders, of the same kinds`, () => {
       for (const [key, message] of Object.entries(en)) {
-        expect({ key, placeholders: [...placeholdersOf(catalogues[locale]![key]!)].sort() }).toEqual({ key, placeholders: [...placeholdersOf(message)].sort() });
+        expect({ key, placeholders: [...placeholdersOf(catalogues[locale]![key]!)].sort() }).toEqual({
+          key,
+          placeholders: [...placeholdersOf(message)].sort(),
+        });
       }
     });
   }
 
   for (const locale of LOCALES) {
     it(`${locale}: every plural has an 'other' case and one for each of the language's categories it needs`, () => {
-      const categories = { cardinal: new Intl.PluralRules(locale).resolvedOptions().pluralCategories, ordinal: new Intl.PluralRules(locale, { type: "ordinal" }).resolvedOptions().pluralCategories };
+      const categories = {
+        cardinal: new Intl.PluralRules(locale).resolvedOptions().pluralCategories,
+        ordinal: new Intl.PluralRules(locale, { type: "ordinal" }).resolvedOptions().pluralCategories,
+      };
       for (const [key, message] of Object.entries(catalogues[locale]!)) {
         for (const { type, cases } of pluralCases(message)) {
           expect({ key, hasOther: cases.includes("other") }).toEqual({ key, hasOther: true });
-          for (const category of cases.filter((name) => !name.startsWith("="))) expect({ key, category, known: (categories[type] as string[]).includes(category) }).toEqual({ key, category, known: true });
+          for (const category of cases.filter((name) => !name.startsWith("=")))
+            expect({ key, category, known: (categories[type] as string[]).includes(category) }).toEqual({
+              key,
+              category,
+              known: true,
+            });
           // French and Spanish give "many" to large round counts (1 000 000 de...): a message that names "one" names it too, or leaves it to "other".
         }
       }
@@ -43,7 +54,12 @@ describe("the catalogues", () => {
       for (const [key, message] of Object.entries(en)) {
         const placeholders = placeholdersOf(message);
         for (const count of COUNTS) {
-          const values = Object.fromEntries([...placeholders].map(([name, kind]) => [name, kind === "number" ? count : kind === "date" ? new Date(0) : kind === "choice" ? "add" : "Beacon"]));
+          const values = Object.fromEntries(
+            [...placeholders].map(([name, kind]) => [
+              name,
+              kind === "number" ? count : kind === "date" ? new Date(0) : kind === "choice" ? "add" : "Beacon",
+            ]),
+          );
           const text = (t as (key: string, values?: object) => string)(key, placeholders.size ? values : undefined);
           expect({ key, text: /\{\s*[a-zA-Z_]+\s*[,}]/.test(text) ? text : "ok" }).toEqual({ key, text: "ok" });
         }

@@ -15,7 +15,10 @@ export function placeholdersOf(message: string): Map<string, PlaceholderKind> {
       if (token.type === "argument") {
         if (!found.has(token.arg)) found.set(token.arg, "text");
       } else if (token.type === "function") {
-        found.set(token.arg, token.key === "date" || token.key === "time" ? "date" : token.key === "number" ? "number" : "text");
+        found.set(
+          token.arg,
+          token.key === "date" || token.key === "time" ? "date" : token.key === "number" ? "number" : "text",
+        );
       } else if (token.type === "plural" || token.type === "selectordinal" || token.type === "select") {
         found.set(token.arg, token.type === "select" ? "choice" : "number");
         for (const branch of token.cases) visit(branch.tokens);
@@ -32,7 +35,11 @@ export function pluralCases(message: string): { type: "cardinal" | "ordinal"; ca
   const visit = (tokens: Token[]) => {
     for (const token of tokens) {
       if (token.type === "plural" || token.type === "selectordinal" || token.type === "select") {
-        if (token.type !== "select") cases.push({ type: token.type === "plural" ? "cardinal" : "ordinal", cases: token.cases.map((branch) => branch.key) });
+        if (token.type !== "select")
+          cases.push({
+            type: token.type === "plural" ? "cardinal" : "ordinal",
+            cases: token.cases.map((branch) => branch.key),
+          });
         for (const branch of token.cases) visit(branch.tokens);
       }
     }

@@ -19,6 +19,9 @@ export function currentWords(): Words {
   return wordsFor(currentLocale());
 }
 
-export function say<Key extends MessageKey>(key: Key, ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]): string {
+export function say<Key extends MessageKey>(
+  key: Key,
+  ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]
+): string {
   return currentWords().t(key, ...values);
 }

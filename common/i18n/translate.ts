@@ -11,7 +11,10 @@ export type { MessageKey, Messages, MessageValues };
 /** The keys of messages that take no value, such as labels a table or a list names by key. */
 export type PlainKey = { [Key in MessageKey]: MessageValues[Key] extends undefined ? Key : never }[MessageKey];
 
-export type Translate = <Key extends MessageKey>(key: Key, ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]) => string;
+export type Translate = <Key extends MessageKey>(
+  key: Key,
+  ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]
+) => string;
 
 /**
  * A language's words: its code, `t`, and its way of writing numbers ("1,204", "1 204"), calendar days ("4 August

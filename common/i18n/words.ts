@@ -19,7 +19,10 @@ const FORMAT_LOCALES: Record<Locale, string> = { en: "en-GB", fr: "fr-FR", es: "
 let onRead: ((bundle: Bundle) => void) | undefined;
 let loadMissing: ((locale: Locale, bundle: Bundle) => Promise<void>) | undefined;
 
-export function watchBundles(watcher: { read?: (bundle: Bundle) => void; load?: (locale: Locale, bundle: Bundle) => Promise<void> }) {
+export function watchBundles(watcher: {
+  read?: (bundle: Bundle) => void;
+  load?: (locale: Locale, bundle: Bundle) => Promise<void>;
+}) {
   onRead = watcher.read;
   loadMissing = watcher.load;
 }
@@ -45,8 +48,17 @@ export function holdMessages(locale: Locale, bundle: Bundle, messages: Partial<M
   if (!entry) {
     const numbers = new Intl.NumberFormat(FORMAT_LOCALES[locale]);
     // Read as a UTC calendar day, so the server and every browser's time zone print the same day.
-    const days = new Intl.DateTimeFormat(FORMAT_LOCALES[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-    const shortDays = new Intl.DateTimeFormat(FORMAT_LOCALES[locale], { day: "numeric", month: "short", timeZone: "UTC" });
+    const days = new Intl.DateTimeFormat(FORMAT_LOCALES[locale], {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const shortDays = new Intl.DateTimeFormat(FORMAT_LOCALES[locale], {
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    });
     const lists = new Intl.ListFormat(FORMAT_LOCALES[locale], { type: "conjunction" });
     const all: Partial<Messages> = {};
     const t = translator((key) => {

@@ -5,7 +5,8 @@ import { MESSAGES } from "../messages.ts";
 import { checkboxField } from "./fields.ts";
 
 /** docs/product.md §5: an e-mail must match this pattern, case-insensitively. */
-export const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const EMAIL_PATTERN =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
 export const emailField = z
   .string({ error: () => MESSAGES.auth.invalidEmail })
@@ -35,13 +36,19 @@ export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
   email: emailField,
-  password: z.string({ error: () => MESSAGES.auth.wrongPassword }).min(1, { error: () => MESSAGES.auth.wrongPassword }).max(MAX_PASSWORD_LENGTH, { error: () => MESSAGES.auth.wrongPassword }),
+  password: z
+    .string({ error: () => MESSAGES.auth.wrongPassword })
+    .min(1, { error: () => MESSAGES.auth.wrongPassword })
+    .max(MAX_PASSWORD_LENGTH, { error: () => MESSAGES.auth.wrongPassword }),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const emailInput = z.object({ email: emailField });
 
 export const resetPasswordInput = z.object({
-  token: z.string().min(1, { error: () => MESSAGES.auth.linkExpired }).max(200, { error: () => MESSAGES.auth.linkExpired }),
+  token: z
+    .string()
+    .min(1, { error: () => MESSAGES.auth.linkExpired })
+    .max(200, { error: () => MESSAGES.auth.linkExpired }),
   password: newPasswordField,
 });

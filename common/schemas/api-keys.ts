@@ -15,7 +15,11 @@ export const createApiKeyInput = z.object({
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
 
-export const revokeApiKeyInput = z.object({ keyId: z.string({ error: () => MESSAGES.apiKey.notFound }).regex(/^k[a-z0-9]{1,40}$/, { error: () => MESSAGES.apiKey.notFound }) });
+export const revokeApiKeyInput = z.object({
+  keyId: z
+    .string({ error: () => MESSAGES.apiKey.notFound })
+    .regex(/^k[a-z0-9]{1,40}$/, { error: () => MESSAGES.apiKey.notFound }),
+});
 export type RevokeApiKeyInput = z.infer<typeof revokeApiKeyInput>;
 
 export const apiKeysPageQuery = z.object({ cursor: cursorParam });

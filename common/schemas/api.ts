@@ -13,16 +13,24 @@ import { pageQuery, TAG_PAGE_SIZE, TOOL_SORTS } from "./lists.ts";
 /** A query string with only the parameters an endpoint names: any other is refused, so a typo is never ignored. */
 function queryOf<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === "unrecognized_keys" ? MESSAGES.api.unknownParameters(issue.keys.join(", ")) : undefined),
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? MESSAGES.api.unknownParameters(issue.keys.join(", ")) : undefined,
   });
 }
 
-const cursorDescription = "Where the list continues: the `nextCursor` of the previous page. Leave it out for the first page.";
+const cursorDescription =
+  "Where the list continues: the `nextCursor` of the previous page. Leave it out for the first page.";
 const cursor = cursorParam.meta({ description: cursorDescription, example: "1767225600000.t2k9x" });
 /** The tools' cursor: by name, its key is the name (a text); it is valid only with the sort that made it. */
-const toolListCursor = toolListCursorParam.meta({ description: `${cursorDescription} It is valid only with the same \`sort\`.`, example: "1767225600000.t2k9x" });
+const toolListCursor = toolListCursorParam.meta({
+  description: `${cursorDescription} It is valid only with the same \`sort\`.`,
+  example: "1767225600000.t2k9x",
+});
 
-const limit = pageQuery.shape.limit.meta({ description: `How many items a page holds, 1 to ${MAX_PAGE_SIZE}.`, example: 24 });
+const limit = pageQuery.shape.limit.meta({
+  description: `How many items a page holds, 1 to ${MAX_PAGE_SIZE}.`,
+  example: 24,
+});
 
 /** The text of a search: its slug, as the site's search pages read it ("Email Marketing!" is email-marketing). */
 const searchText = z
@@ -34,8 +42,13 @@ const searchText = z
 export const apiToolsQuery = queryOf({
   category: slugField({ error: () => MESSAGES.api.category })
     .optional()
-    .meta({ description: "Only the tools of this category, by its address (`slug` in /categories).", example: "developer-tools" }),
-  tag: slugField({ error: () => MESSAGES.api.tag }).optional().meta({ description: "Only the tools carrying this tag (see /tags).", example: "open-source" }),
+    .meta({
+      description: "Only the tools of this category, by its address (`slug` in /categories).",
+      example: "developer-tools",
+    }),
+  tag: slugField({ error: () => MESSAGES.api.tag })
+    .optional()
+    .meta({ description: "Only the tools carrying this tag (see /tags).", example: "open-source" }),
   q: searchText.optional().meta({
     description:
       "Only the tools the search of these words finds (the same as /search: names, tags, descriptions, typos forgiven), in this list's order. For the results ranked by relevance, use /search.",
@@ -53,7 +66,11 @@ export const apiToolsQuery = queryOf({
   sort: z
     .enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(", ")}` })
     .default("newest")
-    .meta({ description: "`newest` first (the default), most `views`, most `clicks`, recently `verified`, by `name` (A to Z), most `likes`, or `trending` this week.", example: "newest" }),
+    .meta({
+      description:
+        "`newest` first (the default), most `views`, most `clicks`, recently `verified`, by `name` (A to Z), most `likes`, or `trending` this week.",
+      example: "newest",
+    }),
   cursor: toolListCursor,
   limit,
 });
@@ -61,7 +78,10 @@ export const apiToolsQuery = queryOf({
 export type ApiToolsQuery = z.infer<typeof apiToolsQuery>;
 
 export const apiSearchQuery = queryOf({
-  q: searchText.meta({ description: "What to search: words of a name, a tag, a description. Typos are forgiven.", example: "email marketing" }),
+  q: searchText.meta({
+    description: "What to search: words of a name, a tag, a description. Typos are forgiven.",
+    example: "email marketing",
+  }),
   cursor,
   limit,
 });
@@ -97,15 +117,18 @@ export const apiToolSlugParams = z.object({
   slug: z
     .string()
     .regex(/^[a-z0-9_-]{1,200}$/, { error: () => MESSAGES.tool.notFoundBySlug })
-    .meta({ description: "The tool's slug, as in its page's address /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
+    .meta({
+      description: "The tool's slug, as in its page's address /tool/{slug}.",
+      example: "plausible-analytics-t2k9x4f7q1",
+    }),
 });
 
 // The answers.
 
-const nextCursor = z
-  .string()
-  .nullable()
-  .meta({ description: "Give it as `cursor` to read the next page; null on the last page.", example: "1767225600000.t2k9x4f7q1" });
+const nextCursor = z.string().nullable().meta({
+  description: "Give it as `cursor` to read the next page; null on the last page.",
+  example: "1767225600000.t2k9x4f7q1",
+});
 
 /** Every list answers `{ items, nextCursor }`. */
 function listOf<Item extends z.ZodType>(item: Item, id: string) {
@@ -125,8 +148,16 @@ export const apiCategoryChip = z
 const apiRating = z
   .object({
     count: z.int().min(0).meta({ description: "How many public reviews rate the tool." }),
-    average: z.number().min(1).max(5).nullable().meta({ description: "Their average rating, to one decimal; null without any.", example: 4.3 }),
-    counts: z.array(z.int().min(0)).length(5).meta({ description: "How many reviews gave 1, 2, 3, 4 and 5 stars.", example: [0, 1, 2, 10, 20] }),
+    average: z
+      .number()
+      .min(1)
+      .max(5)
+      .nullable()
+      .meta({ description: "Their average rating, to one decimal; null without any.", example: 4.3 }),
+    counts: z
+      .array(z.int().min(0))
+      .length(5)
+      .meta({ description: "How many reviews gave 1, 2, 3, 4 and 5 stars.", example: [0, 1, 2, 10, 20] }),
   })
   .meta({ id: "Rating", description: "The tool's rating, from its public reviews." });
 
@@ -134,33 +165,55 @@ export const apiToolCard = z
   .object({
     id: z.string().meta({ example: "t2k9x4f7q1" }),
     name: z.string().meta({ example: "Plausible Analytics" }),
-    slug: z.string().meta({ description: "The tool's page is /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
-    logo: z.string().nullable().meta({ description: "The logo's address, or null for the default logo.", example: "/files/logos/t2k9x4f7q1.webp" }),
+    slug: z
+      .string()
+      .meta({ description: "The tool's page is /tool/{slug}.", example: "plausible-analytics-t2k9x4f7q1" }),
+    logo: z.string().nullable().meta({
+      description: "The logo's address, or null for the default logo.",
+      example: "/files/logos/t2k9x4f7q1.webp",
+    }),
     website: z.string().meta({ example: "https://plausible.io" }),
     shortDesc: z.string().meta({ example: "Simple, privacy-friendly website analytics" }),
     isHomeBoosted: z.boolean().meta({ description: "Whether the tool is featured." }),
-    likes: z.int().min(0).meta({ description: "How many people like the tool: their favourites that count as public likes.", example: 128 }),
+    likes: z.int().min(0).meta({
+      description: "How many people like the tool: their favourites that count as public likes.",
+      example: 128,
+    }),
     categories: z.array(apiCategoryChip),
   })
   .meta({ id: "ToolCard" });
 
 export const apiTool = apiToolCard
   .extend({
-    longDesc: z.string().meta({ description: "The long description, in Markdown.", example: "**Plausible** counts visits without cookies." }),
-    longDescHtml: z
-      .string()
-      .meta({ description: "The long description rendered as safe HTML.", example: "<p><strong>Plausible</strong> counts visits without cookies.</p>" }),
+    longDesc: z.string().meta({
+      description: "The long description, in Markdown.",
+      example: "**Plausible** counts visits without cookies.",
+    }),
+    longDescHtml: z.string().meta({
+      description: "The long description rendered as safe HTML.",
+      example: "<p><strong>Plausible</strong> counts visits without cookies.</p>",
+    }),
     tags: z.array(z.string().meta({ example: "open-source" })),
     paymentType: z.enum(PAYMENT_TYPES).meta({ description: "The tool's pricing." }),
     pros: z.array(z.string().meta({ example: "No cookie banner needed" })).nullable(),
     cons: z.array(z.string().meta({ example: "Fewer reports than Google Analytics" })).nullable(),
-    faq: z.array(z.object({ question: z.string().meta({ example: "Can I host it myself?" }), answer: z.string().meta({ example: "Yes." }) })).nullable(),
+    faq: z
+      .array(
+        z.object({
+          question: z.string().meta({ example: "Can I host it myself?" }),
+          answer: z.string().meta({ example: "Yes." }),
+        }),
+      )
+      .nullable(),
     largeImage: z.string().nullable().meta({ example: "/files/images/t2k9x4f7q1.webp" }),
     views: z.int().min(0),
     clicks: z.int().min(0),
     rating: apiRating,
     isClaimable: z.boolean().meta({ description: "Whether a maker may still claim the tool." }),
-    creator: z.object({ username: z.string().meta({ example: "Ada" }), slug: z.string().meta({ example: "ada" }) }).nullable().meta({ description: "The maker the tool is linked to, if any." }),
+    creator: z
+      .object({ username: z.string().meta({ example: "Ada" }), slug: z.string().meta({ example: "ada" }) })
+      .nullable()
+      .meta({ description: "The maker the tool is linked to, if any." }),
     createdAt: z.iso.datetime().meta({ example: "2026-01-12T09:30:00.000Z" }),
     verifiedAt: z.iso.datetime().nullable(),
     updatedAt: z.iso.datetime(),
@@ -173,7 +226,10 @@ export const apiReview = z
   .object({
     id: z.string().meta({ example: "r0mk2x1a9q3b7c5d1" }),
     rating: z.int().min(1).max(5).meta({ example: 5 }),
-    body: z.string().meta({ description: "The reviewer's words, plain text (it may be empty: a rating alone).", example: "Set up in five minutes, and no cookie banner." }),
+    body: z.string().meta({
+      description: "The reviewer's words, plain text (it may be empty: a rating alone).",
+      example: "Set up in five minutes, and no cookie banner.",
+    }),
     createdAt: z.iso.datetime(),
     editedAt: z.iso.datetime().nullable().meta({ description: "When its author last changed it, if they did." }),
     helpful: z.int().min(0).meta({ description: "How many people found it helpful." }),
@@ -192,10 +248,14 @@ export const apiRelatedTools = z
     stats: z.object({ views: z.int().min(0), clicks: z.int().min(0), rating: apiRating }),
     suggested: z.array(apiToolCard).meta({ description: "Tools of the same categories, then featured ones." }),
     usersAdded: z.array(apiToolCard).meta({ description: "The newest tools added by their makers." }),
-    linkCheckedAt: z.iso.datetime().nullable().meta({ description: "When the daily link check last checked the tool's website; null before its first check." }),
-    closest: z
-      .array(z.object({ name: z.string(), slug: z.string() }))
-      .meta({ description: "The closest alternatives (most shared categories and tags, then most viewed and clicked), at most 3." }),
+    linkCheckedAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "When the daily link check last checked the tool's website; null before its first check." }),
+    closest: z.array(z.object({ name: z.string(), slug: z.string() })).meta({
+      description:
+        "The closest alternatives (most shared categories and tags, then most viewed and clicked), at most 3.",
+    }),
   })
   .meta({ id: "RelatedTools" });
 
@@ -213,7 +273,10 @@ export const apiCategory = z
 export const apiCategoryList = listOf(apiCategory, "CategoryList");
 
 export const apiTag = z
-  .object({ tag: z.string().meta({ example: "open-source" }), count: z.int().min(0).meta({ description: "How many live tools carry the tag." }) })
+  .object({
+    tag: z.string().meta({ example: "open-source" }),
+    count: z.int().min(0).meta({ description: "How many live tools carry the tag." }),
+  })
   .meta({ id: "Tag" });
 
 export const apiTagList = listOf(apiTag, "TagList");
@@ -224,7 +287,9 @@ export const apiTopList = z
     label: z.string().meta({ example: "React tools" }),
     title: z.string().meta({ example: "The best React tools for indie developers" }),
     subtitle: z.string().meta({ example: "Libraries and services for your next React app" }),
-    search: z.string().meta({ description: "The words whose tools the list shows: give them as `q` to /tools.", example: "react" }),
+    search: z
+      .string()
+      .meta({ description: "The words whose tools the list shows: give them as `q` to /tools.", example: "react" }),
   })
   .meta({ id: "TopList" });
 
@@ -233,12 +298,20 @@ export const apiTopListList = listOf(apiTopList, "TopListList");
 export const apiError = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: "invalid-argument (400), not-found (404), resource-exhausted (429), internal (500)...", example: "invalid-argument" }),
-      message: z.string().meta({ description: "A sentence a person can read.", example: "This page link is no longer valid" }),
+      code: z.string().meta({
+        description: "invalid-argument (400), not-found (404), resource-exhausted (429), internal (500)...",
+        example: "invalid-argument",
+      }),
+      message: z
+        .string()
+        .meta({ description: "A sentence a person can read.", example: "This page link is no longer valid" }),
       fields: z
         .record(z.string(), z.string())
         .optional()
-        .meta({ description: "The message for each refused parameter, by name.", example: { cursor: "This page link is no longer valid" } }),
+        .meta({
+          description: "The message for each refused parameter, by name.",
+          example: { cursor: "This page link is no longer valid" },
+        }),
     }),
   })
   .meta({ id: "Error" });
@@ -251,15 +324,27 @@ export type ApiToolList = z.infer<typeof apiToolList>;
 
 const toolWriteFields = {
   name: z.string().meta({ description: "2 to 60 characters.", example: "Plausible Analytics" }),
-  website: z.string().meta({ description: "The tool's address; one tool per website.", example: "https://plausible.io" }),
-  shortDesc: z.string().meta({ description: "What the tool does, 20 to 160 characters.", example: "Simple, privacy-friendly website analytics" }),
-  longDesc: z.string().meta({ description: "Markdown, at most 5000 characters.", example: "**Plausible** counts visits without cookies." }),
-  categories: z.array(z.string()).meta({ description: "1 to 3 category ids (`id` in /categories).", example: ["c2k9x4f7q1"] }),
+  website: z
+    .string()
+    .meta({ description: "The tool's address; one tool per website.", example: "https://plausible.io" }),
+  shortDesc: z.string().meta({
+    description: "What the tool does, 20 to 160 characters.",
+    example: "Simple, privacy-friendly website analytics",
+  }),
+  longDesc: z.string().meta({
+    description: "Markdown, at most 5000 characters.",
+    example: "**Plausible** counts visits without cookies.",
+  }),
+  categories: z
+    .array(z.string())
+    .meta({ description: "1 to 3 category ids (`id` in /categories).", example: ["c2k9x4f7q1"] }),
   tags: z.array(z.string()).meta({ description: "At most 8 tags.", example: ["analytics", "privacy"] }),
   paymentType: z.enum(PAYMENT_TYPES).meta({ description: "The tool's pricing; free when left out." }),
   pros: z.array(z.string()).meta({ description: "At most 5.", example: ["No cookie banner needed"] }),
   cons: z.array(z.string()).meta({ description: "At most 5.", example: ["Fewer reports than Google Analytics"] }),
-  faq: z.array(z.object({ question: z.string(), answer: z.string() })).meta({ description: "At most 5 questions with their answers." }),
+  faq: z
+    .array(z.object({ question: z.string(), answer: z.string() }))
+    .meta({ description: "At most 5 questions with their answers." }),
 };
 
 export const apiToolSubmission = z

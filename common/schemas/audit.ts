@@ -6,7 +6,11 @@ import { pageQuery } from "./lists.ts";
 import { toolIdParam } from "./fields.ts";
 
 export const auditQuery = pageQuery.extend({
-  actor: z.string().regex(/^u[a-z0-9_]{1,40}$/).optional().catch(undefined),
+  actor: z
+    .string()
+    .regex(/^u[a-z0-9_]{1,40}$/)
+    .optional()
+    .catch(undefined),
   kind: z.enum(AUDIT_KIND_NAMES).optional().catch(undefined),
   tool: toolIdParam.optional().catch(undefined),
 });
@@ -18,4 +22,6 @@ export const historyQuery = pageQuery.extend({
   to: revisionId.optional().catch(undefined),
 });
 
-export const restoreRevisionInput = z.object({ revision: revisionId.catch(0).refine((id) => id > 0, { error: () => MESSAGES.history.noSuchRevision }) });
+export const restoreRevisionInput = z.object({
+  revision: revisionId.catch(0).refine((id) => id > 0, { error: () => MESSAGES.history.noSuchRevision }),
+});

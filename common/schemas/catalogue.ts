@@ -24,7 +24,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const importFieldLabel = (field: ImportField) => say("adminImport.fieldLabel", { field });
 
 /** What an update of a listed tool changes, as the dry run says it (each field as a sentence names it): "short description, tags". */
-export const changedFieldWords = (fields: ImportField[]) => fields.map((field) => say("adminImport.fieldWord", { field })).join(", ");
+export const changedFieldWords = (fields: ImportField[]) =>
+  fields.map((field) => say("adminImport.fieldWord", { field })).join(", ");
 
 /** Which column fills each field; a field left out is not read (and, for a tool already listed, kept as it is). */
 export type ColumnMapping = Partial<Record<ImportField, string>>;
@@ -63,7 +64,10 @@ export const catalogueExportFile = z.object({
       paymentType: z.string().optional(),
       pros: z.array(z.string()).nullable().optional(),
       cons: z.array(z.string()).nullable().optional(),
-      faq: z.array(z.object({ question: z.string(), answer: z.string() })).nullable().optional(),
+      faq: z
+        .array(z.object({ question: z.string(), answer: z.string() }))
+        .nullable()
+        .optional(),
       featured: z.boolean().optional(),
       createdAt: z.string().optional(),
       verifiedAt: z.string().nullable().optional(),
@@ -82,5 +86,9 @@ export function importOptionsFrom(params: URLSearchParams | FormData) {
     const column = params.get(`map.${field}`);
     if (typeof column === "string" && column !== "") mapping[field] = column;
   }
-  return { mapping, createCategories: params.get("createCategories") === "on", keepDescriptions: params.get("keepDescriptions") === "on" };
+  return {
+    mapping,
+    createCategories: params.get("createCategories") === "on",
+    keepDescriptions: params.get("keepDescriptions") === "on",
+  };
 }

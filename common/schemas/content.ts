@@ -15,7 +15,12 @@ const text = (max: number, required: Said) =>
     .string()
     .optional()
     .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, required).max(max, { error: () => MESSAGES.content.tooLong(max) }));
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(max, { error: () => MESSAGES.content.tooLong(max) }),
+    );
 
 /** A calendar date written YYYY-MM-DD. */
 const dateField = z.iso.date({ error: () => MESSAGES.content.badDate });
@@ -29,7 +34,11 @@ export const blogPostInput = z.preprocess(
   },
   z.object({
     title: text(MAX_POST_TITLE_LENGTH, { error: () => MESSAGES.content.titleRequired }),
-    slug: z.string().trim().max(100, { error: () => MESSAGES.content.tooLong(100) }).regex(POST_SLUG, { error: () => MESSAGES.content.badSlug }),
+    slug: z
+      .string()
+      .trim()
+      .max(100, { error: () => MESSAGES.content.tooLong(100) })
+      .regex(POST_SLUG, { error: () => MESSAGES.content.badSlug }),
     description: text(MAX_POST_DESCRIPTION_LENGTH, { error: () => MESSAGES.content.descriptionRequired }),
     body: text(MAX_POST_BODY_LENGTH, { error: () => MESSAGES.content.bodyRequired }),
     date: dateField,
@@ -49,29 +58,64 @@ export type LegalPageInput = z.infer<typeof legalPageInput>;
 export const postIdParam = z.coerce.number().int().positive();
 
 /** The blog's pages: after the date and slug of the last post shown. */
-export const blogQuery = z.object({ cursor: z.string().optional().transform((text) => (text ? decodeAnyCursor(text) : null)).pipe(z.custom<Cursor<string> | null>((value) => value === null || typeof (value as Cursor<string>).key === "string")).catch(null) });
+export const blogQuery = z.object({
+  cursor: z
+    .string()
+    .optional()
+    .transform((text) => (text ? decodeAnyCursor(text) : null))
+    .pipe(
+      z.custom<Cursor<string> | null>((value) => value === null || typeof (value as Cursor<string>).key === "string"),
+    )
+    .catch(null),
+});
 
 /** A top-list as the console's form sends it: its three sections as heading0/body0 to heading2/body2. */
 export const topListInput = z.preprocess(
   (raw) => {
     const fields = raw as Record<string, unknown>;
     if (!fields || typeof fields !== "object") return raw;
-    return { ...fields, sections: [0, 1, 2].map((index) => ({ heading: fields[`heading${index}`], body: fields[`body${index}`] })) };
+    return {
+      ...fields,
+      sections: [0, 1, 2].map((index) => ({ heading: fields[`heading${index}`], body: fields[`body${index}`] })),
+    };
   },
   z.object({
-    path: z.string().trim().max(100, { error: () => MESSAGES.content.tooLong(100) }).regex(/^\/top-[a-z0-9]+(-[a-z0-9]+)*$/, { error: () => MESSAGES.content.badTopListPath }),
+    path: z
+      .string()
+      .trim()
+      .max(100, { error: () => MESSAGES.content.tooLong(100) })
+      .regex(/^\/top-[a-z0-9]+(-[a-z0-9]+)*$/, { error: () => MESSAGES.content.badTopListPath }),
     label: text(60, { error: () => MESSAGES.content.titleRequired }),
     title: text(MAX_POST_TITLE_LENGTH, { error: () => MESSAGES.content.titleRequired }),
     subtitle: text(MAX_POST_DESCRIPTION_LENGTH, { error: () => MESSAGES.content.descriptionRequired }),
-    search: z.string().trim().max(60, { error: () => MESSAGES.content.tooLong(60) }).regex(POST_SLUG, { error: () => MESSAGES.content.badSlug }),
+    search: z
+      .string()
+      .trim()
+      .max(60, { error: () => MESSAGES.content.tooLong(60) })
+      .regex(POST_SLUG, { error: () => MESSAGES.content.badSlug }),
     image: z
       .string()
       .optional()
       .transform((value) => (value ?? "").trim())
-      .refine((value) => !value || /^https?:\/\//.test(value) || value.startsWith("/"), { error: () => MESSAGES.settings.badUrl }),
+      .refine((value) => !value || /^https?:\/\//.test(value) || value.startsWith("/"), {
+        error: () => MESSAGES.settings.badUrl,
+      }),
     sections: z
-      .array(z.object({ heading: z.string().optional().transform((value) => (value ?? "").trim()), body: z.string().optional().transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()) }))
-      .refine((sections) => sections.every((section) => section.heading && section.body), { error: () => MESSAGES.content.sectionRequired }),
+      .array(
+        z.object({
+          heading: z
+            .string()
+            .optional()
+            .transform((value) => (value ?? "").trim()),
+          body: z
+            .string()
+            .optional()
+            .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()),
+        }),
+      )
+      .refine((sections) => sections.every((section) => section.heading && section.body), {
+        error: () => MESSAGES.content.sectionRequired,
+      }),
     seoTitle: text(MAX_POST_TITLE_LENGTH, { error: () => MESSAGES.content.titleRequired }),
     seoDescription: text(MAX_POST_DESCRIPTION_LENGTH, { error: () => MESSAGES.content.descriptionRequired }),
   }),

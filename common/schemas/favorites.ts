@@ -10,7 +10,11 @@ export const FAVORITE_INTENTS = ["add", "remove"] as const;
  * the script sets `stay` and gets the new state as data instead.
  */
 export const favoriteFormInput = z.object({
-  toolId: z.string({ error: () => MESSAGES.tool.notFoundById }).trim().min(1, { error: () => MESSAGES.tool.notFoundById }).max(100, { error: () => MESSAGES.tool.notFoundById }),
+  toolId: z
+    .string({ error: () => MESSAGES.tool.notFoundById })
+    .trim()
+    .min(1, { error: () => MESSAGES.tool.notFoundById })
+    .max(100, { error: () => MESSAGES.tool.notFoundById }),
   intent: z.enum(FAVORITE_INTENTS, { error: () => MESSAGES.favorite.unknownIntent }),
   redirectTo: z.string().optional(),
   stay: checkboxField,

@@ -29,11 +29,13 @@ export const offerInput = z
   .transform((input, ctx) => {
     const amount = parseAmount(input.amount, input.currency);
     if (amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountShape });
-    else if (amount <= 0) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountTooSmall });
+    else if (amount <= 0)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountTooSmall });
     let days: number | null = null;
     if (input.kind === "featured") {
       days = /^\d{1,3}$/.test(input.days ?? "") ? Number(input.days) : NaN;
-      if (!(days >= 1 && days <= MAX_FEATURED_DAYS)) ctx.addIssue({ code: "custom", path: ["days"], message: MESSAGES.featuring.daysRange });
+      if (!(days >= 1 && days <= MAX_FEATURED_DAYS))
+        ctx.addIssue({ code: "custom", path: ["days"], message: MESSAGES.featuring.daysRange });
     }
     return { kind: input.kind, currency: input.currency, amount: amount ?? 0, days, isOnSale: input.onSale };
   });
@@ -58,5 +60,9 @@ const toolReference = z
 /** A featuring an admin grants for free: a tool, for some days. */
 export const grantInput = z.object({
   toolId: toolReference,
-  days: z.coerce.number({ error: () => MESSAGES.featuring.daysRange }).int({ error: () => MESSAGES.featuring.daysRange }).min(1, { error: () => MESSAGES.featuring.daysRange }).max(MAX_FEATURED_DAYS, { error: () => MESSAGES.featuring.daysRange }),
+  days: z.coerce
+    .number({ error: () => MESSAGES.featuring.daysRange })
+    .int({ error: () => MESSAGES.featuring.daysRange })
+    .min(1, { error: () => MESSAGES.featuring.daysRange })
+    .max(MAX_FEATURED_DAYS, { error: () => MESSAGES.featuring.daysRange }),
 });

@@ -29,7 +29,9 @@ export const toolListCursorParam = cursorField(decodeAnyCursor);
 
 /** Text a database can store: no NUL character and no half of a surrogate pair. */
 export function isStorableText(text: string): boolean {
-  return !text.includes("\u0000") && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+  return (
+    !text.includes("\u0000") && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)
+  );
 }
 
 /** A tool id in a path or a form; text that cannot be one names no tool. */

@@ -21,4 +21,9 @@ export const submitToolFunctionInput = z.preprocess((tool) => {
 }, toolInput);
 
 /** The tool that toolVerified, claimTool and claimToolAccepted act on; its id is then read with toolIdParam. */
-export const toolRefFunctionInput = z.object({ id: z.string({ error: () => MESSAGES.functions.noToolId }).trim().min(1, { error: () => MESSAGES.functions.noToolId }) });
+export const toolRefFunctionInput = z.object({
+  id: z
+    .string({ error: () => MESSAGES.functions.noToolId })
+    .trim()
+    .min(1, { error: () => MESSAGES.functions.noToolId }),
+});

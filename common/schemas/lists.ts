@@ -36,10 +36,19 @@ const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 /** The filters of /tools, in the URL so every filtered view can be linked to and crawled. */
 const toolListFields = pageQuery.extend({
   cursor: toolListCursorParam,
-  sort: z.preprocess(emptyAsUnset, z.enum(TOOL_SORTS, { message: `sort must be one of ${TOOL_SORTS.join(", ")}` }).default("newest")),
-  category: z.preprocess(emptyAsUnset, slugField({ error: () => "category must be a category's address, such as design" }).optional()),
+  sort: z.preprocess(
+    emptyAsUnset,
+    z.enum(TOOL_SORTS, { message: `sort must be one of ${TOOL_SORTS.join(", ")}` }).default("newest"),
+  ),
+  category: z.preprocess(
+    emptyAsUnset,
+    slugField({ error: () => "category must be a category's address, such as design" }).optional(),
+  ),
   tag: z.preprocess(emptyAsUnset, slugField({ error: () => "tag must be a tag such as open-source" }).optional()),
-  payment: z.preprocess(emptyAsUnset, z.enum(PAYMENT_TYPES, { message: `payment must be one of ${PAYMENT_TYPES.join(", ")}` }).optional()),
+  payment: z.preprocess(
+    emptyAsUnset,
+    z.enum(PAYMENT_TYPES, { message: `payment must be one of ${PAYMENT_TYPES.join(", ")}` }).optional(),
+  ),
 });
 
 /** "Verified in the last 7 or 30 days". */
@@ -51,12 +60,16 @@ const facetFields = toolListFields.extend({
   featured: z.preprocess(emptyAsUnset, z.enum(["1"], { message: "featured must be 1 or left out" }).optional()),
   verified: z.preprocess(
     emptyAsUnset,
-    z.enum(["7", "30"], { message: "verified must be 7 or 30 (days)" }).transform((days) => Number(days) as VerifiedWithinDays).optional(),
+    z
+      .enum(["7", "30"], { message: "verified must be 7 or 30 (days)" })
+      .transform((days) => Number(days) as VerifiedWithinDays)
+      .optional(),
   ),
 });
 
 /** A cursor another order made (a name's in a list by views) is refused as a cursor we did not make. */
-const cursorOfSort = ({ sort, cursor }: { sort: ToolSort; cursor: Cursor<CursorKey> | null }) => !cursor || cursorFitsSort(sort, cursor);
+const cursorOfSort = ({ sort, cursor }: { sort: ToolSort; cursor: Cursor<CursorKey> | null }) =>
+  !cursor || cursorFitsSort(sort, cursor);
 const cursorOfSortIssue = { error: () => MESSAGES.page.invalidCursor, path: ["cursor"] };
 
 /** /tools' facets. */
@@ -87,4 +100,7 @@ export type TagListQuery = z.infer<typeof tagListQuery>;
  * /my-tools: a page of the user's tools; after a submission, `submitted` names the new tool (a bad id is ignored);
  * `days` is the range of the tools' figures.
  */
-export const myToolsQuery = pageQuery.extend({ submitted: toolIdParam.optional().catch(undefined), days: analyticsRangeParam });
+export const myToolsQuery = pageQuery.extend({
+  submitted: toolIdParam.optional().catch(undefined),
+  days: analyticsRangeParam,
+});

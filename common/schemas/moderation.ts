@@ -20,16 +20,24 @@ const onOff = z.enum(["true", "false"]).transform((value) => value === "true");
 export const toolActionInput = z.object({ toolId: toolIdParam });
 
 const rejectionReason = z
-    .string({ error: () => MESSAGES.moderation.reasonRequired })
-    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, { error: () => MESSAGES.moderation.reasonRequired }).max(MAX_REJECTION_REASON_LENGTH, { error: () => MESSAGES.moderation.reasonTooLong }));
+  .string({ error: () => MESSAGES.moderation.reasonRequired })
+  .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: () => MESSAGES.moderation.reasonRequired })
+      .max(MAX_REJECTION_REASON_LENGTH, { error: () => MESSAGES.moderation.reasonTooLong }),
+  );
 
 /** Refusing a waiting tool: the reason is e-mailed to its maker. */
 export const rejectToolInput = z.object({ toolId: toolIdParam, reason: rejectionReason });
 
 /** Refusing the tools ticked in the queue with one reason (a form's repeated toolIds). */
 export const rejectToolsInput = z.object({
-  toolIds: z.array(toolIdParam, { error: () => MESSAGES.moderation.noToolSelected }).min(1, { error: () => MESSAGES.moderation.noToolSelected }).max(100),
+  toolIds: z
+    .array(toolIdParam, { error: () => MESSAGES.moderation.noToolSelected })
+    .min(1, { error: () => MESSAGES.moderation.noToolSelected })
+    .max(100),
   reason: rejectionReason,
 });
 
@@ -48,7 +56,12 @@ export const requestChangesInput = z.object({
   message: z
     .string({ error: () => MESSAGES.moderation.changesMessageRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, { error: () => MESSAGES.moderation.changesMessageRequired }).max(MAX_REJECTION_REASON_LENGTH, { error: () => MESSAGES.moderation.changesMessageTooLong })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: () => MESSAGES.moderation.changesMessageRequired })
+        .max(MAX_REJECTION_REASON_LENGTH, { error: () => MESSAGES.moderation.changesMessageTooLong }),
+    ),
 });
 
 /** Merging a waiting submission (toolId) into the live tool it duplicates (intoToolId). */
@@ -64,7 +77,12 @@ export type ToolFlagInput = z.infer<typeof toolFlagInput>;
 
 /** A search of the console's lists (tools by name, users by name or e-mail), one keyset page at a time. */
 export const moderationSearchQuery = z.object({
-  q: z.string().trim().max(MAX_MODERATION_SEARCH_LENGTH, { error: () => MESSAGES.moderation.searchTooLong }).optional().transform((text) => text || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(MAX_MODERATION_SEARCH_LENGTH, { error: () => MESSAGES.moderation.searchTooLong })
+    .optional()
+    .transform((text) => text || undefined),
   cursor: cursorParam,
 });
 export type ModerationSearchQuery = z.infer<typeof moderationSearchQuery>;
@@ -80,7 +98,9 @@ export const digestQuery = z.object({
 });
 export type DigestQuery = z.infer<typeof digestQuery>;
 
-export const categoryIdParam = z.string().regex(/^c[a-z0-9_]{1,40}$/, { error: () => MESSAGES.moderation.categoryNotFound });
+export const categoryIdParam = z
+  .string()
+  .regex(/^c[a-z0-9_]{1,40}$/, { error: () => MESSAGES.moderation.categoryNotFound });
 
 /** A category as an admin adds or edits it. Left empty, the slug is made from the label. */
 export const categoryInput = z.preprocess(
@@ -95,7 +115,11 @@ export const categoryInput = z.preprocess(
       .trim()
       .min(1, { error: () => MESSAGES.moderation.labelRequired })
       .max(MAX_CATEGORY_LABEL_LENGTH, { error: () => MESSAGES.moderation.labelTooLong }),
-    slug: z.string({ error: () => MESSAGES.moderation.slugShape }).trim().max(MAX_SLUG_LENGTH, { error: () => MESSAGES.moderation.slugShape }).regex(SLUG_PATTERN, { error: () => MESSAGES.moderation.slugShape }),
+    slug: z
+      .string({ error: () => MESSAGES.moderation.slugShape })
+      .trim()
+      .max(MAX_SLUG_LENGTH, { error: () => MESSAGES.moderation.slugShape })
+      .regex(SLUG_PATTERN, { error: () => MESSAGES.moderation.slugShape }),
     description: z
       .string()
       .optional()

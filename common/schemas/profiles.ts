@@ -17,14 +17,22 @@ export const webAddressField = z
   .trim()
   .max(MAX_URL_LENGTH, { error: () => MESSAGES.profile.socialProfileUrl })
   .transform((text) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`))
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, { error: () => MESSAGES.profile.socialProfileUrl });
+  .refine(
+    (text) => {
+      try {
+        const url = new URL(text);
+        return (
+          (url.protocol === "https:" || url.protocol === "http:") &&
+          url.hostname.includes(".") &&
+          !url.username &&
+          !url.password
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: () => MESSAGES.profile.socialProfileUrl },
+  );
 
 /** The profile section of /edit-profile. Social profile fields left empty are dropped. */
 export const profileInput = z.object({
@@ -65,7 +73,9 @@ export const deleteAccountInput = z.object({
 
 /** A featuring request: which of the person's tools. */
 export const featuringRequestInput = z.object({
-  toolId: z.string({ error: () => MESSAGES.profile.chooseTool }).regex(/^t[a-z0-9_]{1,40}$/, { error: () => MESSAGES.profile.chooseTool }),
+  toolId: z
+    .string({ error: () => MESSAGES.profile.chooseTool })
+    .regex(/^t[a-z0-9_]{1,40}$/, { error: () => MESSAGES.profile.chooseTool }),
 });
 export type FeaturingRequestInput = z.infer<typeof featuringRequestInput>;
 
@@ -86,7 +96,11 @@ export const setupTokenParam = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 
 
 /** A confirmation link's parameters (/confirm-email): whose address, and the site's signature of it (decision 057). */
 export const emailConfirmationInput = z.object({
-  user: z.string({ error: () => MESSAGES.auth.badConfirmationLink }).regex(/^u[a-z0-9_]{1,40}$/, { error: () => MESSAGES.auth.badConfirmationLink }),
-  token: z.string({ error: () => MESSAGES.auth.badConfirmationLink }).regex(/^[A-Za-z0-9_-]{43}$/, { error: () => MESSAGES.auth.badConfirmationLink }),
+  user: z
+    .string({ error: () => MESSAGES.auth.badConfirmationLink })
+    .regex(/^u[a-z0-9_]{1,40}$/, { error: () => MESSAGES.auth.badConfirmationLink }),
+  token: z
+    .string({ error: () => MESSAGES.auth.badConfirmationLink })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: () => MESSAGES.auth.badConfirmationLink }),
 });
 export type EmailConfirmationInput = z.infer<typeof emailConfirmationInput>;

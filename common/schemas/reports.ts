@@ -11,7 +11,12 @@ export const reportInput = z.object({
     .string()
     .optional()
     .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(MAX_REPORT_TEXT_LENGTH, { error: () => MESSAGES.report.textTooLong }).refine(isStorableText, { error: () => MESSAGES.report.unreadableText })),
+    .pipe(
+      z
+        .string()
+        .max(MAX_REPORT_TEXT_LENGTH, { error: () => MESSAGES.report.textTooLong })
+        .refine(isStorableText, { error: () => MESSAGES.report.unreadableText }),
+    ),
 });
 export type ReportInput = z.infer<typeof reportInput>;
 
@@ -27,7 +32,9 @@ export type ReportActionInput = z.infer<typeof reportActionInput>;
 /** /admin/reports: one keyset page of the open reports, of every tool or of one (`tool`). */
 export const reportsQuery = z.object({
   // A report's cursor carries its numeric id.
-  cursor: cursorParam.refine((cursor) => !cursor || /^[0-9]{1,15}$/.test(cursor.id), { error: () => MESSAGES.page.invalidCursor }),
+  cursor: cursorParam.refine((cursor) => !cursor || /^[0-9]{1,15}$/.test(cursor.id), {
+    error: () => MESSAGES.page.invalidCursor,
+  }),
   tool: toolIdParam.optional().or(z.literal("").transform(() => undefined)),
 });
 export type ReportsQuery = z.infer<typeof reportsQuery>;

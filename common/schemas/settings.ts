@@ -9,7 +9,12 @@ export const MAX_TAGLINE_LENGTH = 120;
 export const MAX_BANNER_LENGTH = 200;
 const MAX_URL_LENGTH = 500;
 
-const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim()).pipe(z.string().max(max, { error: () => MESSAGES.content.tooLong(max) }));
+const text = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .pipe(z.string().max(max, { error: () => MESSAGES.content.tooLong(max) }));
 
 /** The tagline's field of each language. */
 export const taglineField = (locale: Locale) => `tagline_${locale}` as const;
@@ -21,15 +26,18 @@ const taglines = {
   tagline_es: text(MAX_TAGLINE_LENGTH),
 } satisfies Record<ReturnType<typeof taglineField>, unknown>;
 
-const webAddress = text(MAX_URL_LENGTH).refine((value) => {
-  if (!value) return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}, { error: () => MESSAGES.settings.badUrl });
+const webAddress = text(MAX_URL_LENGTH).refine(
+  (value) => {
+    if (!value) return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  },
+  { error: () => MESSAGES.settings.badUrl },
+);
 
 export const siteSettingsInput = z
   .object({
@@ -46,12 +54,15 @@ export const siteSettingsInput = z
     bannerUrl: webAddress,
     newsletterUrl: webAddress,
     newsletterArchiveUrl: webAddress,
-    contactEmail: text(MAX_URL_LENGTH).refine((value) => !value || z.email().safeParse(value).success, { error: () => MESSAGES.settings.badEmail }),
+    contactEmail: text(MAX_URL_LENGTH).refine((value) => !value || z.email().safeParse(value).success, {
+      error: () => MESSAGES.settings.badEmail,
+    }),
     contactTelegramUrl: webAddress,
     contactXUrl: webAddress,
   })
   .superRefine((settings, context) => {
-    if (settings.bannerUrl && !settings.bannerText) context.addIssue({ code: "custom", path: ["bannerUrl"], message: MESSAGES.settings.bannerLinkWithoutText });
+    if (settings.bannerUrl && !settings.bannerText)
+      context.addIssue({ code: "custom", path: ["bannerUrl"], message: MESSAGES.settings.bannerLinkWithoutText });
   });
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
 
@@ -61,12 +72,27 @@ export type SiteSettings = SiteSettingsInput & { logoUrl: string; faviconUrl: st
 export const TAGLINE_FIELDS = LOCALES.map(taglineField);
 
 /** The form's text fields, in its order. */
-export const SITE_SETTING_FIELDS = ["siteName", ...TAGLINE_FIELDS, "accentColor", "bannerText", "bannerUrl", "newsletterUrl", "newsletterArchiveUrl", "contactEmail", "contactTelegramUrl", "contactXUrl"] as const;
+export const SITE_SETTING_FIELDS = [
+  "siteName",
+  ...TAGLINE_FIELDS,
+  "accentColor",
+  "bannerText",
+  "bannerUrl",
+  "newsletterUrl",
+  "newsletterArchiveUrl",
+  "contactEmail",
+  "contactTelegramUrl",
+  "contactXUrl",
+] as const;
 
 /**
  * The home page's heading and title in `locale`: the operator's words for that language, or the language's own
  * (the seed's "The Best Tools for Indie Developers" in English).
  */
-export function taglineOf(taglines: Partial<Record<Locale, string>>, locale: Locale, t: (key: "home.tagline") => string): string {
+export function taglineOf(
+  taglines: Partial<Record<Locale, string>>,
+  locale: Locale,
+  t: (key: "home.tagline") => string,
+): string {
   return taglines[locale] || t("home.tagline");
 }

@@ -3,7 +3,15 @@ import { type Said, z } from "#common/zod.ts";
 import { MESSAGES } from "../messages.ts";
 
 /** Every event a webhook endpoint may subscribe to (docs/decisions/029-signed-webhooks.md). */
-export const WEBHOOK_EVENTS = ["tool.submitted", "tool.verified", "tool.updated", "tool.rejected", "claim.requested", "claim.accepted", "report.created"] as const;
+export const WEBHOOK_EVENTS = [
+  "tool.submitted",
+  "tool.verified",
+  "tool.updated",
+  "tool.rejected",
+  "claim.requested",
+  "claim.accepted",
+  "report.created",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
@@ -25,13 +33,22 @@ export const webhookEndpointInput = z.object({
     .trim()
     .min(1, { error: () => MESSAGES.webhook.urlRequired })
     .max(MAX_WEBHOOK_URL_LENGTH, { error: () => MESSAGES.webhook.urlTooLong })
-    .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), { error: () => MESSAGES.fetch.badAddress }),
+    .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+      error: () => MESSAGES.fetch.badAddress,
+    }),
   description: z
     .string()
     .optional()
     .transform((text) => (text ?? "").replace(/[\r\n]+/g, " ").trim())
     .pipe(z.string().max(MAX_WEBHOOK_DESCRIPTION_LENGTH, { error: () => MESSAGES.webhook.descriptionTooLong })),
-  events: z.preprocess(asList, z.array(z.enum(WEBHOOK_EVENTS, { error: () => MESSAGES.webhook.unknownEvent })).min(1, { error: () => MESSAGES.webhook.eventsRequired })).transform((events) => [...new Set(events)]),
+  events: z
+    .preprocess(
+      asList,
+      z
+        .array(z.enum(WEBHOOK_EVENTS, { error: () => MESSAGES.webhook.unknownEvent }))
+        .min(1, { error: () => MESSAGES.webhook.eventsRequired }),
+    )
+    .transform((events) => [...new Set(events)]),
   /** A checkbox: "on" when ticked, absent when not. */
   enabled: z.preprocess((raw) => raw === "on" || raw === "true" || raw === true, z.boolean()),
 });
@@ -43,9 +60,13 @@ export function webhookFormFields(form: FormData): Record<string, unknown> {
 }
 
 /** One endpoint (change, delete, rotate its secret, list its deliveries). */
-export const webhookEndpointIdInput = z.object({ endpointId: idParam({ error: () => MESSAGES.webhook.endpointNotFound }) });
+export const webhookEndpointIdInput = z.object({
+  endpointId: idParam({ error: () => MESSAGES.webhook.endpointNotFound }),
+});
 export type WebhookEndpointIdInput = z.infer<typeof webhookEndpointIdInput>;
 
 /** One delivery, sent again. */
-export const webhookRedeliveryInput = z.object({ deliveryId: idParam({ error: () => MESSAGES.webhook.deliveryNotFound }) });
+export const webhookRedeliveryInput = z.object({
+  deliveryId: idParam({ error: () => MESSAGES.webhook.deliveryNotFound }),
+});
 export type WebhookRedeliveryInput = z.infer<typeof webhookRedeliveryInput>;

@@ -23,6 +23,10 @@ export type WebsiteFillInput = z.infer<typeof websiteFillInput>;
 
 /** An admin's answer to a broken or moved link: the link is fixed (or fine as it is), show the tool again. */
 export const linkResolveInput = z.object({
-  toolId: z.string({ error: () => MESSAGES.tool.notFoundById }).trim().min(1, { error: () => MESSAGES.tool.notFoundById }).max(100, { error: () => MESSAGES.tool.notFoundById }),
+  toolId: z
+    .string({ error: () => MESSAGES.tool.notFoundById })
+    .trim()
+    .min(1, { error: () => MESSAGES.tool.notFoundById })
+    .max(100, { error: () => MESSAGES.tool.notFoundById }),
 });
 export type LinkResolveInput = z.infer<typeof linkResolveInput>;

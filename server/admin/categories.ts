@@ -12,7 +12,14 @@ import { isPublicTool } from "../tools/queries.ts";
 import { requireAdmin } from "../access.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 
-export type ModeratedCategory = { id: string; label: string; slug: string; description: string; color: string; toolCount: number };
+export type ModeratedCategory = {
+  id: string;
+  label: string;
+  slug: string;
+  description: string;
+  color: string;
+  toolCount: number;
+};
 
 const columns = {
   id: categories.id,
@@ -25,7 +32,11 @@ const columns = {
 
 const slugTaken = () => new AppError("aborted", MESSAGES.moderation.slugTaken, { slug: MESSAGES.moderation.slugTaken });
 
-export type AdminCategoriesDependencies = { db: Database; logger: Logger; writeToolSnapshot: (id: string) => Promise<void> };
+export type AdminCategoriesDependencies = {
+  db: Database;
+  logger: Logger;
+  writeToolSnapshot: (id: string) => Promise<void>;
+};
 
 export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategoriesDependencies) {
   /** Runs a write; another category holding the slug (found first, or caught by categories_slug_key in a race) is the slug field's error. */
@@ -68,7 +79,10 @@ export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategori
       const admin = requireAdmin(user);
       const [created] = await withUniqueSlug(input.slug, null, () =>
         db.transaction(async (tx) => {
-          const rows = await tx.insert(categories).values({ id: createId("c"), ...input }).returning(columns);
+          const rows = await tx
+            .insert(categories)
+            .values({ id: createId("c"), ...input })
+            .returning(columns);
           await recordAudit(tx, admin, { kind: "category.created", subject: input.label, after: { ...input } });
           return rows;
         }),
@@ -85,7 +99,11 @@ export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategori
       const [updated] = await withUniqueSlug(input.slug, id, () =>
         db.transaction(async (tx) => {
           const [before] = await tx.select(columns).from(categories).where(eq(categories.id, id)).for("update");
-          const rows = await tx.update(categories).set({ ...input, updatedAt: new Date() }).where(eq(categories.id, id)).returning(columns);
+          const rows = await tx
+            .update(categories)
+            .set({ ...input, updatedAt: new Date() })
+            .where(eq(categories.id, id))
+            .returning(columns);
           const changed = before ? changedFields(before, { ...input }) : null;
           if (changed) await recordAudit(tx, admin, { kind: "category.updated", subject: input.label, ...changed });
           if (before && before.slug !== input.slug) {
@@ -94,7 +112,10 @@ export function adminCategories({ db, logger, writeToolSnapshot }: AdminCategori
             await tx
               .insert(categorySlugRedirects)
               .values({ oldSlug: before.slug, categoryId: id })
-              .onConflictDoUpdate({ target: categorySlugRedirects.oldSlug, set: { categoryId: id, createdAt: new Date() } });
+              .onConflictDoUpdate({
+                target: categorySlugRedirects.oldSlug,
+                set: { categoryId: id, createdAt: new Date() },
+              });
           }
           return rows;
         }),

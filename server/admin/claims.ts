@@ -30,7 +30,10 @@ export const isClaimWaiting = sql`(${tools.hasBeenClaimed} and not ${tools.wasCl
 export function adminClaims(db: Database) {
   return {
     /** The claims waiting for an answer, oldest first, one keyset page after `cursor` (key: updated_at in ms). */
-    async listClaims(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ClaimPage> {
+    async listClaims(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<ClaimPage> {
       requireModerator(user);
       const rows = await db
         .select({
@@ -49,10 +52,20 @@ export function adminClaims(db: Database) {
         })
         .from(tools)
         .leftJoin(users, eq(users.id, tools.claimedBy))
-        .where(and(isClaimWaiting, cursor ? sql`(${tools.updatedAt}, ${tools.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined))
+        .where(
+          and(
+            isClaimWaiting,
+            cursor
+              ? sql`(${tools.updatedAt}, ${tools.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
+              : undefined,
+          ),
+        )
         .orderBy(asc(tools.updatedAt), asc(tools.id))
         .limit(limit + 1);
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.updatedAt.getTime(), id: last.toolId }));
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({
+        key: last.updatedAt.getTime(),
+        id: last.toolId,
+      }));
       return {
         claims: items.map((row) => ({
           toolId: row.toolId,
@@ -63,7 +76,9 @@ export function adminClaims(db: Database) {
           isLive: Boolean(row.isLive),
           updatedAt: row.updatedAt.toISOString(),
           isClaimLikelyGenuine: row.isClaimLikelyGenuine,
-          claimer: row.claimerId ? { id: row.claimerId, username: row.claimerUsername!, slug: row.claimerSlug!, email: row.claimerEmail! } : null,
+          claimer: row.claimerId
+            ? { id: row.claimerId, username: row.claimerUsername!, slug: row.claimerSlug!, email: row.claimerEmail! }
+            : null,
         })),
         nextCursor,
       };

@@ -44,7 +44,9 @@ function summarize(channel: string, payload: unknown): string {
     }
     case "token-sync": {
       const call = OUTBOX_PAYLOADS["token-sync"].safeParse(payload);
-      return call.success ? `Token sync: ${call.data.method === "POST" ? "a session started" : "a session ended"}` : "A token sync call";
+      return call.success
+        ? `Token sync: ${call.data.method === "POST" ? "a session started" : "a session ended"}`
+        : "A token sync call";
     }
     case "webhook": {
       const message = OUTBOX_PAYLOADS.webhook.safeParse(payload);
@@ -70,7 +72,10 @@ function toFailedDelivery(row: typeof outbox.$inferSelect): FailedDelivery {
 export function adminDeliveries({ db, outbox: worker }: { db: Database; outbox: Pick<Outbox, "poke"> }) {
   return {
     /** The failed deliveries, newest first, one keyset page after `cursor` (key: the row's id). */
-    async listFailedDeliveries(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<FailedDeliveryPage> {
+    async listFailedDeliveries(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<FailedDeliveryPage> {
       requireAdmin(user);
       const rows = await db
         .select()
@@ -98,7 +103,12 @@ export function adminDeliveries({ db, outbox: worker }: { db: Database; outbox: 
           .set({ state: "due", dueAt: new Date(), attempts: 0 })
           .where(and(eq(outbox.id, deliveryId), isFailed))
           .returning();
-        if (row) await recordAudit(tx, admin, { kind: "delivery.retried", subject: `${row.channel} ${row.key}`, before: { lastError: row.lastError } });
+        if (row)
+          await recordAudit(tx, admin, {
+            kind: "delivery.retried",
+            subject: `${row.channel} ${row.key}`,
+            before: { lastError: row.lastError },
+          });
         return row;
       });
       if (!retried) throw new AppError("aborted", MESSAGES.moderation.deliveryNotFailed);

@@ -44,20 +44,34 @@ const submitterColumn = sql<Submitter | null>`(
 
 const previewColumns = { ...toolDetailColumns, submitter: submitterColumn };
 
-export function adminQueue({ db, lifecycle, links }: { db: Database; lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue">; links: Pick<LinkChecker, "findDeadLinks"> }) {
+export function adminQueue({
+  db,
+  lifecycle,
+  links,
+}: {
+  db: Database;
+  lifecycle: Pick<ToolLifecycle, "listQueue" | "countQueue">;
+  links: Pick<LinkChecker, "findDeadLinks">;
+}) {
   return {
     /**
      * The first tools of the queue, in its order (services.lifecycle.listQueue: skipped the line first, then the oldest).
      * Moderators work from the front; a tool they answer leaves the queue and the next one comes up.
      */
-    async listQueueFront(user: SessionUser | null, { limit = QUEUE_FRONT_SIZE }: { limit?: number } = {}): Promise<QueueFront> {
+    async listQueueFront(
+      user: SessionUser | null,
+      { limit = QUEUE_FRONT_SIZE }: { limit?: number } = {},
+    ): Promise<QueueFront> {
       const [front, total] = await Promise.all([lifecycle.listQueue(user, { limit }), lifecycle.countQueue(user)]);
       if (front.length === 0) return { tools: [], total };
       const ids = `{${front.map((tool) => tool.id).join(",")}}`;
       const rows = await db.select(previewColumns).from(tools).where(sql`${tools.id} = any(${ids}::text[])`);
       const previews = new Map(rows.map((row) => [row.id, row]));
       // One indexed query per tool at the front (a few dozen at most).
-      const [duplicates, deadLinks] = await Promise.all([Promise.all(front.map((tool) => listPossibleDuplicates(db, tool))), links.findDeadLinks(front.map((tool) => tool.id))]);
+      const [duplicates, deadLinks] = await Promise.all([
+        Promise.all(front.map((tool) => listPossibleDuplicates(db, tool))),
+        links.findDeadLinks(front.map((tool) => tool.id)),
+      ]);
       const queued = front.flatMap((tool, index): QueuedTool[] => {
         const row = previews.get(tool.id);
         if (!row) return [];
@@ -68,7 +82,11 @@ export function adminQueue({ db, lifecycle, links }: { db: Database; lifecycle: 
             hasIdentityChanged: tool.hasIdentityChanged,
             hasSkippedLine: tool.hasSkippedLine,
             possibleDuplicates: duplicates[index] ?? [],
-            risk: toolRisk({ ...riskSignalsOf(row), duplicateOf: duplicates[index]?.[0]?.name, deadLink: deadLinks.has(tool.id) }),
+            risk: toolRisk({
+              ...riskSignalsOf(row),
+              duplicateOf: duplicates[index]?.[0]?.name,
+              deadLink: deadLinks.has(tool.id),
+            }),
           },
         ];
       });
@@ -79,7 +97,10 @@ export function adminQueue({ db, lifecycle, links }: { db: Database; lifecycle: 
      * The queued tools that have not skipped the line, newest first (tools_unverified_idx), one keyset page after
      * `cursor`: an admin moves the one a maker asked for to the front (services.lifecycle.skipWaitingLine).
      */
-    async listWaitingLine(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<WaitingLinePage> {
+    async listWaitingLine(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<WaitingLinePage> {
       requireAdmin(user);
       const rows = await db
         .select({ id: tools.id, name: tools.name, createdAt: tools.createdAt, submitter: submitterColumn })

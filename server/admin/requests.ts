@@ -61,11 +61,20 @@ export function adminRequests({ db, writeToolSnapshot, webhooks, outbox }: Admin
         .returning({ id: users.id });
       if (!answered) throw new AppError("aborted", MESSAGES.moderation.requestAlreadyAnswered);
       if (status === "granted") {
-        const [before] = await tx.select({ isHomeBoosted: tools.isHomeBoosted }).from(tools).where(eq(tools.id, toolId)).for("update");
+        const [before] = await tx
+          .select({ isHomeBoosted: tools.isHomeBoosted })
+          .from(tools)
+          .where(eq(tools.id, toolId))
+          .for("update");
         if (!before) throw new AppError("not-found", MESSAGES.tool.notFoundById);
-        const [boosted] = await tx.update(tools).set({ isHomeBoosted: true, updatedAt: new Date() }).where(eq(tools.id, toolId)).returning();
+        const [boosted] = await tx
+          .update(tools)
+          .set({ isHomeBoosted: true, updatedAt: new Date() })
+          .where(eq(tools.id, toolId))
+          .returning();
         // Featured on the home page: news for a live tool that was not yet.
-        if (!before.isHomeBoosted && boosted!.isVerified && boosted!.isActive) await webhooks.enqueue(tx, "tool.updated", { tool: boosted! });
+        if (!before.isHomeBoosted && boosted!.isVerified && boosted!.isActive)
+          await webhooks.enqueue(tx, "tool.updated", { tool: boosted! });
       }
     });
     if (status === "granted") {
@@ -76,7 +85,10 @@ export function adminRequests({ db, writeToolSnapshot, webhooks, outbox }: Admin
 
   return {
     /** The requests still waiting for an answer, oldest first, one keyset page after `cursor` (key: when asked, in ms; id: the tool). */
-    async listFeaturingRequests(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<FeaturingRequestPage> {
+    async listFeaturingRequests(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<FeaturingRequestPage> {
       requireAdmin(user);
       const askedAt = sql<string>`entry.value->>'createdAt'`;
       const toolId = sql<string>`entry.value->>'toolId'`;
@@ -106,13 +118,25 @@ export function adminRequests({ db, writeToolSnapshot, webhooks, outbox }: Admin
         )
         .orderBy(askedAt, toolId)
         .limit(limit + 1);
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Date.parse(last.createdAt), id: last.toolId }));
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({
+        key: Date.parse(last.createdAt),
+        id: last.toolId,
+      }));
       return {
         requests: items.map((row) => ({
           createdAt: row.createdAt,
           toolId: row.toolId,
           user: { id: row.userId, username: row.username, slug: row.userSlug, email: row.email, boosts: row.boosts },
-          tool: row.toolName !== null ? { id: row.toolId, name: row.toolName, slug: row.toolSlug!, isLive: Boolean(row.isLive), isHomeBoosted: Boolean(row.isHomeBoosted) } : null,
+          tool:
+            row.toolName !== null
+              ? {
+                  id: row.toolId,
+                  name: row.toolName,
+                  slug: row.toolSlug!,
+                  isLive: Boolean(row.isLive),
+                  isHomeBoosted: Boolean(row.isHomeBoosted),
+                }
+              : null,
         })),
         nextCursor,
       };

@@ -40,10 +40,27 @@ export type AdminDependencies = {
 /** What the console's navigation shows: the sections the person may open and what waits in each. */
 export type ConsoleSummary = {
   role: Exclude<UserRole, "guest">;
-  counts: { queue: number; claims: number; reports: number; reviews: number; requests: number | null; deliveries: number | null; links: number | null };
+  counts: {
+    queue: number;
+    claims: number;
+    reports: number;
+    reviews: number;
+    requests: number | null;
+    deliveries: number | null;
+    links: number | null;
+  };
 };
 
-export function adminService({ db, logger, lifecycle, outbox, webhooks, tokenSync, writeToolSnapshot, links }: AdminDependencies) {
+export function adminService({
+  db,
+  logger,
+  lifecycle,
+  outbox,
+  webhooks,
+  tokenSync,
+  writeToolSnapshot,
+  links,
+}: AdminDependencies) {
   const deliveries = adminDeliveries({ db, outbox });
   const total = { count: sql<number>`count(*)::int` };
 
@@ -58,7 +75,9 @@ export function adminService({ db, logger, lifecycle, outbox, webhooks, tokenSyn
       .select(total)
       .from(users)
       .innerJoin(sql`lateral jsonb_array_elements(${users.payments}) as entry(value)`, sql`true`)
-      .where(sql`${hasOpenRequest} and entry.value->>'kind' = ${FEATURING_REQUEST} and entry.value->>'status' = 'requested'`);
+      .where(
+        sql`${hasOpenRequest} and entry.value->>'kind' = ${FEATURING_REQUEST} and entry.value->>'status' = 'requested'`,
+      );
     return row?.count ?? 0;
   }
 
@@ -76,7 +95,10 @@ export function adminService({ db, logger, lifecycle, outbox, webhooks, tokenSyn
         isAdmin ? deliveries.countFailedDeliveries(moderator) : Promise.resolve(null),
         isAdmin ? links.countFlaggedLinks() : Promise.resolve(null),
       ]);
-      return { role: moderator.role, counts: { queue, claims, reports, reviews, requests, deliveries: failed, links: flaggedLinks } };
+      return {
+        role: moderator.role,
+        counts: { queue, claims, reports, reviews, requests, deliveries: failed, links: flaggedLinks },
+      };
     },
     ...adminQueue({ db, lifecycle, links }),
     ...adminClaims(db),

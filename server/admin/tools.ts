@@ -99,12 +99,20 @@ export function adminTools({ db, writeToolSnapshot, webhooks, outbox }: AdminToo
      * LIKE), one keyset page after `cursor`. Ids begin with their creation time, so the primary key gives the order;
      * the cursor's key is unused (0) and its id is the last tool's.
      */
-    async searchTools(user: SessionUser | null, { q, cursor, limit = ADMIN_PAGE_SIZE }: { q?: string; cursor?: Cursor | null; limit?: number } = {}): Promise<ModeratedToolPage> {
+    async searchTools(
+      user: SessionUser | null,
+      { q, cursor, limit = ADMIN_PAGE_SIZE }: { q?: string; cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<ModeratedToolPage> {
       requireAdmin(user);
       const rows = await db
         .select(columns)
         .from(tools)
-        .where(and(q ? sql`lower(${tools.name}) like ${containing(q)}` : undefined, cursor ? sql`${tools.id} < ${cursor.id}` : undefined))
+        .where(
+          and(
+            q ? sql`lower(${tools.name}) like ${containing(q)}` : undefined,
+            cursor ? sql`${tools.id} < ${cursor.id}` : undefined,
+          ),
+        )
         .orderBy(desc(tools.id))
         .limit(limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: 0, id: last.id }));
@@ -119,15 +127,27 @@ export function adminTools({ db, writeToolSnapshot, webhooks, outbox }: AdminToo
     async setToolFlag(user: SessionUser | null, { toolId, flag, value }: ToolFlagInput): Promise<ModeratedTool> {
       const admin = requireAdmin(user);
       const updated = await db.transaction(async (tx) => {
-        const [before] = await tx.select({ isVerified: tools.isVerified, isActive: tools.isActive, value: tools[flag] }).from(tools).where(eq(tools.id, toolId)).for("update");
+        const [before] = await tx
+          .select({ isVerified: tools.isVerified, isActive: tools.isActive, value: tools[flag] })
+          .from(tools)
+          .where(eq(tools.id, toolId))
+          .for("update");
         if (!before) throw new AppError("not-found", MESSAGES.tool.notFoundById);
         const [row] = await tx
           .update(tools)
           .set({ [flag]: value, updatedAt: new Date() })
           .where(eq(tools.id, toolId))
           .returning();
-        if (before.isVerified && before.value !== value && (before.isActive || row!.isActive)) await webhooks.enqueue(tx, "tool.updated", { tool: row! });
-        if (before.value !== value) await recordAudit(tx, admin, { kind: "tool.flag", toolId, subject: row!.name, before: { [flag]: before.value }, after: { [flag]: value } });
+        if (before.isVerified && before.value !== value && (before.isActive || row!.isActive))
+          await webhooks.enqueue(tx, "tool.updated", { tool: row! });
+        if (before.value !== value)
+          await recordAudit(tx, admin, {
+            kind: "tool.flag",
+            toolId,
+            subject: row!.name,
+            before: { [flag]: before.value },
+            after: { [flag]: value },
+          });
         return row!;
       });
       outbox.poke();

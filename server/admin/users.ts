@@ -61,9 +61,16 @@ export function adminUsers({ db, outbox, tokenSync }: { db: Database; outbox: Ou
      * Users by slug, one keyset page after `cursor` (its id is the last slug; users_slug_key gives the order).
      * `q` with an '@' finds the user with that e-mail (users_email_key); other text finds usernames that begin with it.
      */
-    async listUsers(user: SessionUser | null, { q, cursor, limit = ADMIN_PAGE_SIZE }: { q?: string; cursor?: Cursor | null; limit?: number } = {}): Promise<ModeratedUserPage> {
+    async listUsers(
+      user: SessionUser | null,
+      { q, cursor, limit = ADMIN_PAGE_SIZE }: { q?: string; cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<ModeratedUserPage> {
       requireAdmin(user);
-      const search = q ? (q.includes("@") ? sql`lower(${users.email}) = ${q.toLowerCase()}` : slugStartsWith(slugify(q))) : undefined;
+      const search = q
+        ? q.includes("@")
+          ? sql`lower(${users.email}) = ${q.toLowerCase()}`
+          : slugStartsWith(slugify(q))
+        : undefined;
       const rows = await db
         .select(columns)
         .from(users)
@@ -77,11 +84,22 @@ export function adminUsers({ db, outbox, tokenSync }: { db: Database; outbox: Ou
     /** Gives a user a role; it applies from their next request. An admin cannot demote themselves, so a site always keeps one. */
     async setUserRole(user: SessionUser | null, { userId, role }: RoleChangeInput): Promise<ModeratedUser> {
       const admin = requireAdmin(user);
-      if (userId === admin.id && role !== "admin") throw new AppError("invalid-argument", MESSAGES.moderation.ownRole, { role: MESSAGES.moderation.ownRole });
+      if (userId === admin.id && role !== "admin")
+        throw new AppError("invalid-argument", MESSAGES.moderation.ownRole, { role: MESSAGES.moderation.ownRole });
       const updated = await db.transaction(async (tx) => {
         const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
-        const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning(columns);
-        if (row && before!.role !== role) await recordAudit(tx, admin, { kind: "user.role", subject: row.email, before: { role: before!.role }, after: { role } });
+        const [row] = await tx
+          .update(users)
+          .set({ role, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning(columns);
+        if (row && before!.role !== role)
+          await recordAudit(tx, admin, {
+            kind: "user.role",
+            subject: row.email,
+            before: { role: before!.role },
+            after: { role },
+          });
         return row;
       });
       if (!updated) throw new AppError("not-found", MESSAGES.moderation.userNotFound);
@@ -96,10 +114,17 @@ export function adminUsers({ db, outbox, tokenSync }: { db: Database; outbox: Ou
       const admin = requireAdmin(user);
       if (userId === admin.id && disabled) throw new AppError("invalid-argument", MESSAGES.moderation.ownAccount);
       const { updated } = await db.transaction(async (tx) => {
-        const [row] = await tx.update(users).set({ isDisabled: disabled, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ ...columns, authId: users.authId });
+        const [row] = await tx
+          .update(users)
+          .set({ isDisabled: disabled, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning({ ...columns, authId: users.authId });
         if (row) await recordAudit(tx, admin, { kind: "user.disabled", subject: row.email, after: { disabled } });
         if (!row || !disabled || !row.authId) return { updated: row };
-        const ended = await tx.delete(authSessions).where(eq(authSessions.userId, row.authId)).returning({ token: authSessions.token });
+        const ended = await tx
+          .delete(authSessions)
+          .where(eq(authSessions.userId, row.authId))
+          .returning({ token: authSessions.token });
         await outbox.enqueue(tx, tokenSync.signedOut(ended.map((session) => session.token)));
         return { updated: row };
       });

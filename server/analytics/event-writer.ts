@@ -13,7 +13,12 @@ import { dayOf, METRICS } from "./metrics.ts";
 export type EventSearch = { text: string; resultCount: number | null };
 
 /** An event as the collector gathered it, waiting for its batch. */
-export type PendingEvent = typeof events.$inferInsert & { createdAt: Date; visitor: string; path: string; search: EventSearch | null };
+export type PendingEvent = typeof events.$inferInsert & {
+  createdAt: Date;
+  visitor: string;
+  path: string;
+  search: EventSearch | null;
+};
 
 /** A daily count to add; `tool` names the tool whose counter must have counted the event (a live tool), if any. */
 type CountRow = { metric: string; subject: string; detail: string; day: string; count: number; tool: string | null };
@@ -59,7 +64,11 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
   for (const { search } of batch) {
     if (!search) continue;
     const counted = searched.get(search.text);
-    searched.set(search.text, { text: search.text, count: (counted?.count ?? 0) + 1, result_count: search.resultCount ?? counted?.result_count ?? null });
+    searched.set(search.text, {
+      text: search.text,
+      count: (counted?.count ?? 0) + 1,
+      result_count: search.resultCount ?? counted?.result_count ?? null,
+    });
   }
 
   // Who made each search that day: a search's visitors grow by those not seen making it that day before.
@@ -67,7 +76,11 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
   for (const event of batch) {
     if (!event.search) continue;
     const day = dayOf(event.createdAt);
-    searchers.set(`${event.search.text} ${day} ${event.visitor}`, { text: event.search.text, day, visitor: event.visitor });
+    searchers.set(`${event.search.text} ${day} ${event.visitor}`, {
+      text: event.search.text,
+      day,
+      visitor: event.visitor,
+    });
   }
 
   const visitors = new Map<string, { day: string; visitor: string }>();
@@ -96,7 +109,8 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
       }
     } else {
       add(METRICS.event, event.name, event.name === OUTBOUND_CLICK_EVENT ? linkOf(event.props ?? {}) : "", day);
-      if (event.name === OUTBOUND_CLICK_EVENT && event.toolId) add(METRICS.toolClick, event.toolId, "", day, event.toolId);
+      if (event.name === OUTBOUND_CLICK_EVENT && event.toolId)
+        add(METRICS.toolClick, event.toolId, "", day, event.toolId);
     }
   }
 

@@ -60,7 +60,9 @@ export type EventCollectorOptions = {
 export function eventCollector({ db, config, logger, now = () => new Date() }: EventCollectorOptions) {
   const siteHost = bareHost(new URL(config.SITE_URL).hostname);
   // Counted in memory, and added to the database's counts once a second: the limit holds across processes.
-  const limiter = sharedRateLimiter(db, LIMITS.eventsPerAddress, { onSyncError: (error) => logger.warn(`analytics: could not share the events' rate counts: ${String(error)}`) });
+  const limiter = sharedRateLimiter(db, LIMITS.eventsPerAddress, {
+    onSyncError: (error) => logger.warn(`analytics: could not share the events' rate counts: ${String(error)}`),
+  });
   const forwarder = config.PLAUSIBLE_HOST ? plausibleForwarder(config.PLAUSIBLE_HOST, logger) : null;
   const salts = new Map<string, Promise<string>>();
   let pending: WaitingEvent[] = [];
@@ -103,7 +105,10 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
   /** Writes one batch and answers each of its requests: stored, or an error saying it was not. */
   async function writeWaiting(batch: WaitingEvent[]): Promise<void> {
     try {
-      await writeBatch(db, batch.map((waiting) => waiting.event));
+      await writeBatch(
+        db,
+        batch.map((waiting) => waiting.event),
+      );
       for (const waiting of batch) waiting.stored();
     } catch (error) {
       if (batch.length > 1 && (await isDatabaseAnswering(db))) {
@@ -147,21 +152,30 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       if (!visit.userAgent || isbot(visit.userAgent)) return "ignored";
       if (!limiter.hit(`events:${senderKey(visit.address)}`, moment)) {
         // The address itself is not logged: the site keeps none.
-        warnOnce("analytics: an address sent too many events; behind a proxy of your own, set TRUST_PROXY=true, or every visitor shares the proxy's address");
+        warnOnce(
+          "analytics: an address sent too many events; behind a proxy of your own, set TRUST_PROXY=true, or every visitor shares the proxy's address",
+        );
         throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       }
-      if (bareHost(event.d) !== siteHost) throw new AppError("invalid-argument", MESSAGES.event.otherSite(siteHost, event.d));
+      if (bareHost(event.d) !== siteHost)
+        throw new AppError("invalid-argument", MESSAGES.event.otherSite(siteHost, event.d));
       if (pending.length >= MAX_PENDING) throw new AppError("unavailable", MESSAGES.event.tooManyAtOnce);
 
       const page = new URL(event.u);
       const day = dayOf(moment);
-      const visitor = createHash("sha256").update(`${await saltOf(day)}|${siteHost}|${visit.address}|${visit.userAgent}`).digest("hex").slice(0, 32);
+      const visitor = createHash("sha256")
+        .update(`${await saltOf(day)}|${siteHost}|${visit.address}|${visit.userAgent}`)
+        .digest("hex")
+        .slice(0, 32);
       const props = event.p ?? {};
       const pendingEvent: PendingEvent = {
         createdAt: moment,
         name: event.n,
         path: page.pathname.slice(0, 300),
-        referrer: page.searchParams.get("ref") === BADGE_REF ? BADGE_SOURCE : sourceOf(event.r, [siteHost, bareHost(page.hostname)]),
+        referrer:
+          page.searchParams.get("ref") === BADGE_REF
+            ? BADGE_SOURCE
+            : sourceOf(event.r, [siteHost, bareHost(page.hostname)]),
         // A page in another language is the same page: its tool and its search count as the default language's do.
         toolId: toolOf(event.n, withoutLocalePrefix(page.pathname), props),
         search: searchOf(event.n, page, props),
@@ -216,12 +230,14 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
 export type EventCollector = ReturnType<typeof eventCollector>;
 
 async function readSalt(db: Database, day: string): Promise<string> {
-  await db.insert(analyticsSalts).values({ day, salt: randomBytes(16).toString("hex") }).onConflictDoNothing();
+  await db
+    .insert(analyticsSalts)
+    .values({ day, salt: randomBytes(16).toString("hex") })
+    .onConflictDoNothing();
   const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
   if (!row) throw new Error(`no analytics salt for ${day}`);
   return row.salt;
 }
-
 
 /** The site of an address (scheme, host and port), or null when it is none. */
 function originOf(address: string | null | undefined): string | null {
@@ -278,6 +294,9 @@ function searchOf(name: string, page: URL, props: Record<string, unknown>): Even
   const text = /^\/search\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(withoutLocalePrefix(page.pathname))?.[1];
   if (!text || text.length > MAX_SEARCH_LENGTH) return null;
   const results = props.results;
-  return { text, resultCount: typeof results === "number" && Number.isInteger(results) && results >= 0 ? Math.min(results, 1_000) : null };
+  return {
+    text,
+    resultCount:
+      typeof results === "number" && Number.isInteger(results) && results >= 0 ? Math.min(results, 1_000) : null,
+  };
 }
-

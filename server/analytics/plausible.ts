@@ -34,7 +34,9 @@ export function plausibleForwarder(host: string, logger: Logger) {
       await response.body?.cancel();
       if (!response.ok) warn(`analytics: ${endpoint} answered ${response.status}`);
     } catch (error) {
-      warn(`analytics: could not forward an event to ${endpoint}: ${error instanceof Error ? error.message : String(error)}`);
+      warn(
+        `analytics: could not forward an event to ${endpoint}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

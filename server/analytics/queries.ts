@@ -84,7 +84,12 @@ type DailyToolCounts = { views: Map<string, number>; clicks: Map<string, number>
 type LinkedToolRow = Awaited<ReturnType<typeof linkedToolsQuery>>[number];
 
 /** A linked tool's figures over the days of `list`, from its daily counts and top referrers. */
-function toToolStats(tool: LinkedToolRow, list: string[], counts: DailyToolCounts | undefined, referrers: ReferrerCount[]): MakerToolStats {
+function toToolStats(
+  tool: LinkedToolRow,
+  list: string[],
+  counts: DailyToolCounts | undefined,
+  referrers: ReferrerCount[],
+): MakerToolStats {
   const views = fill(list, counts?.views);
   const clicks = fill(list, counts?.clicks);
   const totalViews = total(views);
@@ -100,7 +105,9 @@ function toToolStats(tool: LinkedToolRow, list: string[], counts: DailyToolCount
     isLive: tool.isLive,
     totals: { views: totalViews, clicks: totalClicks, ctr: totalViews > 0 ? totalClicks / totalViews : null },
     allTime: { views: tool.views, clicks: tool.clicks },
-    series: list.slice(start).map((day, index) => ({ day, views: views[start + index]!, clicks: clicks[start + index]! })),
+    series: list
+      .slice(start)
+      .map((day, index) => ({ day, views: views[start + index]!, clicks: clicks[start + index]! })),
     referrers,
   };
 }
@@ -119,7 +126,12 @@ export function topSubjectsQuery(db: Database, metric: Metric, first: string, la
 }
 
 /** The tools most viewed (or clicked) over the range, with what links to them. */
-export function topToolsQuery(db: Database, metric: typeof METRICS.toolView | typeof METRICS.toolClick, first: string, last: string) {
+export function topToolsQuery(
+  db: Database,
+  metric: typeof METRICS.toolView | typeof METRICS.toolClick,
+  first: string,
+  last: string,
+) {
   const top = topSubjectsQuery(db, metric, first, last).as("top");
   return db
     .select({ id: tools.id, name: tools.name, slug: tools.slug, count: top.count })
@@ -202,7 +214,13 @@ export function toolDailyCountsQuery(db: Database, ids: string[], first: string,
   return db
     .select({ metric: dailyStats.metric, toolId: dailyStats.subject, day: dailyStats.day, count: summed })
     .from(dailyStats)
-    .where(and(inArray(dailyStats.metric, [METRICS.toolView, METRICS.toolClick]), inArray(dailyStats.subject, ids), between(dailyStats.day, first, last)))
+    .where(
+      and(
+        inArray(dailyStats.metric, [METRICS.toolView, METRICS.toolClick]),
+        inArray(dailyStats.subject, ids),
+        between(dailyStats.day, first, last),
+      ),
+    )
     .groupBy(dailyStats.metric, dailyStats.subject, dailyStats.day);
 }
 
@@ -213,10 +231,18 @@ export function toolReferrersQuery(db: Database, ids: string[], first: string, l
       toolId: dailyStats.subject,
       source: dailyStats.detail,
       views: summed.as("views"),
-      rank: sql<number>`row_number() over (partition by ${dailyStats.subject} order by sum(${dailyStats.count}) desc, ${dailyStats.detail})`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${dailyStats.subject} order by sum(${dailyStats.count}) desc, ${dailyStats.detail})`.as(
+        "rank",
+      ),
     })
     .from(dailyStats)
-    .where(and(eq(dailyStats.metric, METRICS.toolReferrer), inArray(dailyStats.subject, ids), between(dailyStats.day, first, last)))
+    .where(
+      and(
+        eq(dailyStats.metric, METRICS.toolReferrer),
+        inArray(dailyStats.subject, ids),
+        between(dailyStats.day, first, last),
+      ),
+    )
     .groupBy(dailyStats.subject, dailyStats.detail)
     .as("ranked");
   return db
@@ -233,13 +259,16 @@ export function analyticsQueries(db: Database) {
   async function siteCounts(first: string, last: string) {
     const pageviews = new Map<string, number>();
     const visitors = new Map<string, number>();
-    for (const row of await siteCountsQuery(db, first, last)) (row.metric === METRICS.pageviews ? pageviews : visitors).set(row.day, row.count);
+    for (const row of await siteCountsQuery(db, first, last))
+      (row.metric === METRICS.pageviews ? pageviews : visitors).set(row.day, row.count);
     return { pageviews, visitors };
   }
 
   /** Each tool's views and clicks per day, keyed by tool id. */
   async function toolDailyCounts(ids: string[], first: string, last: string): Promise<Map<string, DailyToolCounts>> {
-    const counts = new Map(ids.map((id) => [id, { views: new Map<string, number>(), clicks: new Map<string, number>() }]));
+    const counts = new Map(
+      ids.map((id) => [id, { views: new Map<string, number>(), clicks: new Map<string, number>() }]),
+    );
     for (const row of await toolDailyCountsQuery(db, ids, first, last)) {
       counts.get(row.toolId)?.[row.metric === METRICS.toolView ? "views" : "clicks"].set(row.day, row.count);
     }
@@ -249,7 +278,8 @@ export function analyticsQueries(db: Database) {
   /** Each tool's top referrers, keyed by tool id. */
   async function toolReferrers(ids: string[], first: string, last: string): Promise<Map<string, ReferrerCount[]>> {
     const referrers = new Map<string, ReferrerCount[]>();
-    for (const { toolId, ...referrer } of await toolReferrersQuery(db, ids, first, last)) referrers.set(toolId, [...(referrers.get(toolId) ?? []), referrer]);
+    for (const { toolId, ...referrer } of await toolReferrersQuery(db, ids, first, last))
+      referrers.set(toolId, [...(referrers.get(toolId) ?? []), referrer]);
     return referrers;
   }
 
@@ -264,7 +294,9 @@ export function analyticsQueries(db: Database) {
       const rows = await linkedToolsQuery(db, maker);
       const shown = rows.slice(0, MAKER_DASHBOARD_TOOLS);
       const ids = shown.map((tool) => tool.id);
-      const [daily, referrers] = ids.length ? await Promise.all([toolDailyCounts(ids, first, last), toolReferrers(ids, first, last)]) : [new Map(), new Map()];
+      const [daily, referrers] = ids.length
+        ? await Promise.all([toolDailyCounts(ids, first, last), toolReferrers(ids, first, last)])
+        : [new Map(), new Map()];
       return {
         days: range.days,
         hasMoreTools: rows.length > MAKER_DASHBOARD_TOOLS,
@@ -279,7 +311,18 @@ export function analyticsQueries(db: Database) {
     async getSiteDashboard(user: SessionUser | null, range: RangeInput): Promise<SiteDashboard> {
       requireAdmin(user);
       const { list, first, last, start, end } = rangeOf(range);
-      const [site, signups, submissions, topPages, topToolsByViews, topToolsByClicks, topReferrers, events, topSearches, searchesFoundNothing] = await Promise.all([
+      const [
+        site,
+        signups,
+        submissions,
+        topPages,
+        topToolsByViews,
+        topToolsByClicks,
+        topReferrers,
+        events,
+        topSearches,
+        searchesFoundNothing,
+      ] = await Promise.all([
         siteCounts(first, last),
         signupsPerDayQuery(db, start, end).then(byDay),
         submissionsPerDayQuery(db, first, last).then(byDay),

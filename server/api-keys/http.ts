@@ -18,7 +18,11 @@ export type KeyedVariables = { user?: SessionUser | null; apiKey?: KeyedRequeste
 
 function rateLimitHeaders(state: LimitState, now: Date): Record<string, string> {
   const resetSeconds = Math.max(0, Math.ceil((state.resetAt.getTime() - now.getTime()) / 1000));
-  return { "RateLimit-Limit": String(state.limit), "RateLimit-Remaining": String(state.remaining), "RateLimit-Reset": String(resetSeconds) };
+  return {
+    "RateLimit-Limit": String(state.limit),
+    "RateLimit-Remaining": String(state.remaining),
+    "RateLimit-Reset": String(resetSeconds),
+  };
 }
 
 /**
@@ -32,7 +36,8 @@ export function withApiKeyOrSession<Variables extends KeyedVariables>(
   return async (c, next) => {
     const header = c.req.header("authorization");
     // A browser's preflight carries no credentials; cors.ts answers it.
-    if (header === undefined || c.req.method === "OPTIONS") return READ_ONLY_METHODS.has(c.req.method) ? next() : session(c, next);
+    if (header === undefined || c.req.method === "OPTIONS")
+      return READ_ONLY_METHODS.has(c.req.method) ? next() : session(c, next);
     const now = new Date();
     let requester: KeyedRequester;
     try {
@@ -44,7 +49,10 @@ export function withApiKeyOrSession<Variables extends KeyedVariables>(
     const state = await apiKeys.countKeyedRequest(requester.key.id, now);
     const headers = rateLimitHeaders(state, now);
     if (!state.allowed) {
-      const refusal = new AppError("resource-exhausted", MESSAGES.apiKey.tooManyRequests(Number(headers["RateLimit-Reset"])));
+      const refusal = new AppError(
+        "resource-exhausted",
+        MESSAGES.apiKey.tooManyRequests(Number(headers["RateLimit-Reset"])),
+      );
       return c.json(errorBody(refusal), 429, { ...headers, "Retry-After": headers["RateLimit-Reset"]! });
     }
     if (!READ_ONLY_METHODS.has(c.req.method) && requester.key.scope !== "write") {

@@ -52,7 +52,15 @@ const viewColumns = {
   revokedAt: apiKeys.revokedAt,
 };
 
-function toView(row: { id: string; name: string; prefix: string; scope: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeyView {
+function toView(row: {
+  id: string;
+  name: string;
+  prefix: string;
+  scope: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -75,7 +83,11 @@ export function apiKeyListQuery(db: Database, cursor: Cursor | null, limit: numb
     .select({ ...viewColumns, username: users.username, slug: users.slug })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(cursor ? sql`(${apiKeys.createdAt}, ${apiKeys.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined)
+    .where(
+      cursor
+        ? sql`(${apiKeys.createdAt}, ${apiKeys.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
+        : undefined,
+    )
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .limit(limit);
 }
@@ -83,7 +95,10 @@ export function apiKeyListQuery(db: Database, cursor: Cursor | null, limit: numb
 export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimiter }) {
   return {
     /** Makes a key for the signed-in user; its token is in the answer, and nowhere else ever again. */
-    async createApiKey(user: SessionUser | null, input: CreateApiKeyInput): Promise<{ key: ApiKeyView; token: string }> {
+    async createApiKey(
+      user: SessionUser | null,
+      input: CreateApiKeyInput,
+    ): Promise<{ key: ApiKeyView; token: string }> {
       const owner = requireSignedIn(user);
       const token = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
       const row = await db.transaction(async (tx) => {
@@ -96,7 +111,14 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
         if ((held?.count ?? 0) >= MAX_API_KEYS_PER_USER) throw new AppError("aborted", MESSAGES.apiKey.tooMany);
         const [created] = await tx
           .insert(apiKeys)
-          .values({ id: createId("k"), userId: owner.id, name: input.name, scope: input.scope, prefix: token.slice(0, SHOWN_LENGTH), tokenHash: hashApiKey(token) })
+          .values({
+            id: createId("k"),
+            userId: owner.id,
+            name: input.name,
+            scope: input.scope,
+            prefix: token.slice(0, SHOWN_LENGTH),
+            tokenHash: hashApiKey(token),
+          })
           .returning(viewColumns);
         return created!;
       });
@@ -118,9 +140,14 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
     /** Revokes a key: its owner's own, or any key for an admin. A revoked key is refused from the next request on. */
     async revokeApiKey(user: SessionUser | null, { keyId }: RevokeApiKeyInput): Promise<ApiKeyView> {
       const revoker = requireSignedIn(user);
-      const [key] = await db.select({ userId: apiKeys.userId, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, keyId)).limit(1);
+      const [key] = await db
+        .select({ userId: apiKeys.userId, revokedAt: apiKeys.revokedAt })
+        .from(apiKeys)
+        .where(eq(apiKeys.id, keyId))
+        .limit(1);
       if (!key || key.revokedAt) throw new AppError("not-found", MESSAGES.apiKey.notFound);
-      if (key.userId !== revoker.id && !isAdmin(revoker)) throw new AppError("permission-denied", MESSAGES.access.notAllowed);
+      if (key.userId !== revoker.id && !isAdmin(revoker))
+        throw new AppError("permission-denied", MESSAGES.access.notAllowed);
       const [revoked] = await db.transaction(async (tx) => {
         const rows = await tx
           .update(apiKeys)
@@ -128,7 +155,8 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
           .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
           .returning(viewColumns);
         // An admin revoking another person's key is the trail's; a person revoking their own is not.
-        if (rows[0] && key.userId !== revoker.id) await recordAudit(tx, revoker, { kind: "api-key.revoked", subject: rows[0].name, after: { keyId } });
+        if (rows[0] && key.userId !== revoker.id)
+          await recordAudit(tx, revoker, { kind: "api-key.revoked", subject: rows[0].name, after: { keyId } });
         return rows;
       });
       if (!revoked) throw new AppError("not-found", MESSAGES.apiKey.notFound);
@@ -136,11 +164,17 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
     },
 
     /** Every key, revoked ones included, newest first, with its owner (/admin/api-keys). */
-    async listApiKeys(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}) {
+    async listApiKeys(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ) {
       requireAdmin(user);
       const rows = await apiKeyListQuery(db, cursor ?? null, limit + 1);
       const page = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
-      const keys: ApiKeyWithOwner[] = page.items.map((row) => ({ ...toView(row), owner: { username: row.username, slug: row.slug } }));
+      const keys: ApiKeyWithOwner[] = page.items.map((row) => ({
+        ...toView(row),
+        owner: { username: row.username, slug: row.slug },
+      }));
       return { keys, nextCursor: page.nextCursor };
     },
 
@@ -153,19 +187,28 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
       const token = bearerToken(header);
       if (!token) throw new AppError("unauthenticated", MESSAGES.apiKey.malformed);
       const [row] = await db
-        .select({ key: { id: apiKeys.id, scope: apiKeys.scope, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt }, user: users })
+        .select({
+          key: { id: apiKeys.id, scope: apiKeys.scope, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt },
+          user: users,
+        })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
         .where(eq(apiKeys.tokenHash, hashApiKey(token)))
         .limit(1);
-      if (!row || row.key.revokedAt || row.user.isDisabled) throw new AppError("unauthenticated", MESSAGES.apiKey.unknown);
+      if (!row || row.key.revokedAt || row.user.isDisabled)
+        throw new AppError("unauthenticated", MESSAGES.apiKey.unknown);
       const staleBefore = new Date(now.getTime() - LAST_USE_EVERY_MS);
       if (!row.key.lastUsedAt || row.key.lastUsedAt <= staleBefore) {
         // The condition is checked again in the statement: of two requests at once, one writes.
         await db
           .update(apiKeys)
           .set({ lastUsedAt: now })
-          .where(and(eq(apiKeys.id, row.key.id), or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} <= ${staleBefore.toISOString()}::timestamptz`)));
+          .where(
+            and(
+              eq(apiKeys.id, row.key.id),
+              or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} <= ${staleBefore.toISOString()}::timestamptz`),
+            ),
+          );
       }
       return { user: toSessionUser(row.user), key: { id: row.key.id, scope: row.key.scope as ApiKeyScope } };
     },

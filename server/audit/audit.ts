@@ -29,18 +29,42 @@ function isAudited(actor: AuditActor): boolean {
 }
 
 /** Records a change, in the transaction (or on the connection) that makes it. */
-export async function recordAudit(db: Database | Transaction, actor: AuditActor, entries: AuditEntry | AuditEntry[]): Promise<void> {
+export async function recordAudit(
+  db: Database | Transaction,
+  actor: AuditActor,
+  entries: AuditEntry | AuditEntry[],
+): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0 || !isAudited(actor)) return;
-  const who = actor === "command line" ? { actorId: null, actorName: "the command line", actorRole: "admin" } : { actorId: actor.id, actorName: actor.username, actorRole: actor.role };
-  await db.insert(auditRecords).values(list.map((entry) => ({ ...who, kind: entry.kind, subject: entry.subject, toolId: entry.toolId ?? null, before: entry.before ?? null, after: entry.after ?? null })));
+  const who =
+    actor === "command line"
+      ? { actorId: null, actorName: "the command line", actorRole: "admin" }
+      : { actorId: actor.id, actorName: actor.username, actorRole: actor.role };
+  await db.insert(auditRecords).values(
+    list.map((entry) => ({
+      ...who,
+      kind: entry.kind,
+      subject: entry.subject,
+      toolId: entry.toolId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
 }
 
 /** Of two states, the fields that differ: what a record shows before and after. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
-  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
   if (keys.length === 0) return null;
-  return { before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])), after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])) };
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
 }
 
 export type AuditFilter = { actorId?: string; kind?: AuditKind; toolId?: string };
@@ -49,7 +73,11 @@ export type AuditRecord = typeof auditRecords.$inferSelect;
 export function auditTrail(db: Database) {
   return {
     /** A page of records, newest first, after `cursor`, of one person, kind or tool when asked (admins only). */
-    async listRecords(user: SessionUser | null, filter: AuditFilter, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}) {
+    async listRecords(
+      user: SessionUser | null,
+      filter: AuditFilter,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ) {
       requireAdmin(user);
       const conditions: (SQL | undefined)[] = [
         filter.actorId ? eq(auditRecords.actorId, filter.actorId) : undefined,

@@ -57,7 +57,8 @@ export async function uniqueSlug(db: Database, username: string, exceptUserId?: 
   for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
 }
 
-export const invalid = (message: string, field: string) => new AppError("invalid-argument", message, { [field]: message });
+export const invalid = (message: string, field: string) =>
+  new AppError("invalid-argument", message, { [field]: message });
 
 /** Refuses with 'Too many requests' once `key` went over `rule`. */
 export async function refuseOverLimit(limiter: RateLimiter, key: string, rule: Limit): Promise<void> {
@@ -68,10 +69,15 @@ export async function refuseOverLimit(limiter: RateLimiter, key: string, rule: L
  * Counts one sign-in attempt, by any way (password, Google), from the requester's address, for `account` when the
  * attempt names one: refuses past the limit of the address alone or of the address and that account.
  */
-export async function refuseSignInOverLimit(limiter: RateLimiter, requester: Requester, account?: string): Promise<void> {
+export async function refuseSignInOverLimit(
+  limiter: RateLimiter,
+  requester: Requester,
+  account?: string,
+): Promise<void> {
   const sender = senderKey(requester.address);
   await refuseOverLimit(limiter, `sign-in:${sender}`, LIMITS.signInPerAddress);
-  if (account) await refuseOverLimit(limiter, `sign-in:${sender}:${account.toLowerCase()}`, LIMITS.signInPerAddressAndAccount);
+  if (account)
+    await refuseOverLimit(limiter, `sign-in:${sender}:${account.toLowerCase()}`, LIMITS.signInPerAddressAndAccount);
 }
 
 /**
@@ -88,7 +94,11 @@ export async function refuseMailOverLimit(limiter: RateLimiter, requester: Reque
  * Whether the inbox of `email` may get one more link of `kind`: past its ceiling nothing new is sent, and a link sent
  * within the ceiling's window (no longer than a link's lifetime) still works.
  */
-export function mayMailAnotherLink(limiter: RateLimiter, kind: "sign-in-link" | "password-reset", email: string): Promise<boolean> {
+export function mayMailAnotherLink(
+  limiter: RateLimiter,
+  kind: "sign-in-link" | "password-reset",
+  email: string,
+): Promise<boolean> {
   return limiter.hit(`mail:${kind}:${email.toLowerCase()}`, LIMITS.mailPerAccount);
 }
 
@@ -134,7 +144,11 @@ export async function findRecordByEmail(db: Database, email: string) {
 }
 
 export async function findAuthUserByEmail(db: Database, email: string) {
-  const [account] = await db.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email}`).limit(1);
+  const [account] = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(sql`lower(${authUsers.email}) = ${email}`)
+    .limit(1);
   return account;
 }
 
@@ -149,7 +163,10 @@ export async function hasPassword(db: Database, authId: string): Promise<boolean
 }
 
 /** The product's user record for a new auth account (docs/product.md §4), with a unique slug. */
-export async function createRecord(db: Database, values: { authId: string; email: string; username: string; authMethod: "email" | "google"; newsletter: boolean }) {
+export async function createRecord(
+  db: Database,
+  values: { authId: string; email: string; username: string; authMethod: "email" | "google"; newsletter: boolean },
+) {
   // Their e-mails are in the language of the page they signed up on (decision 053).
   const locale = requestLocale() ?? null;
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -38,14 +38,28 @@ function sessionTokenOf(headers: Headers): string | undefined {
   return /session_token=([^;.]+)/.exec(cookie)?.[1];
 }
 
-export function accountService({ db, auth, limiter, outbox, tokenSync, logger, readers, siteName, confirmations }: AccountDependencies) {
+export function accountService({
+  db,
+  auth,
+  limiter,
+  outbox,
+  tokenSync,
+  logger,
+  readers,
+  siteName,
+  confirmations,
+}: AccountDependencies) {
   return {
     /** Creates the auth account, then the user record, then signs the new user in (docs/product.md §4). */
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
       await refuseOverLimit(limiter, `register:${senderKey(requester.address)}`, LIMITS.registerPerAddress);
       if (isDisposableEmail(input.email)) throw invalid(MESSAGES.spam.disposableEmail, "email");
       const existing = await findRecordByEmail(db, input.email);
-      if (existing) throw invalid(existing.authMethod === "google" ? MESSAGES.auth.emailExistsGoogle : MESSAGES.auth.emailExists, "email");
+      if (existing)
+        throw invalid(
+          existing.authMethod === "google" ? MESSAGES.auth.emailExistsGoogle : MESSAGES.auth.emailExists,
+          "email",
+        );
       if (await findAuthUserByEmail(db, input.email)) throw invalid(MESSAGES.auth.emailExists, "email");
 
       let created: { headers: Headers; response: { user: { id: string } } };
@@ -60,7 +74,13 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger, r
       }
       let record: Awaited<ReturnType<typeof createRecord>>;
       try {
-        record = await createRecord(db, { authId: created.response.user.id, email: input.email, username: input.username, authMethod: "email", newsletter: input.newsletter });
+        record = await createRecord(db, {
+          authId: created.response.user.id,
+          email: input.email,
+          username: input.username,
+          authMethod: "email",
+          newsletter: input.newsletter,
+        });
       } catch (error) {
         // Nothing half-made stays behind: without its record, the auth account goes too.
         await db.delete(authUsers).where(eq(authUsers.id, created.response.user.id));
@@ -82,7 +102,11 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger, r
       await refuseSignInOverLimit(limiter, requester, input.email);
       let signedIn: { headers: Headers; response: { token: string } };
       try {
-        signedIn = await (await auth()).api.signInEmail({ body: { email: input.email, password: input.password }, headers: requester.headers, returnHeaders: true });
+        signedIn = await (await auth()).api.signInEmail({
+          body: { email: input.email, password: input.password },
+          headers: requester.headers,
+          returnHeaders: true,
+        });
       } catch (error) {
         throw authFailure(error, "sign-in", logger);
       }
@@ -121,11 +145,20 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger, r
       const record = await findRecordByEmail(db, email);
       if (!record) return "sent";
       if (record.authMethod === "google" && !(await hasPassword(db, record.authId ?? ""))) {
-        await enqueueAfterAuth(db, outbox, await readers.mailTo(db, record.id, `google-only:${record.id}:${Date.now()}`, (words) => googleOnlyMail(words, { siteName: siteName(), email })));
+        await enqueueAfterAuth(
+          db,
+          outbox,
+          await readers.mailTo(db, record.id, `google-only:${record.id}:${Date.now()}`, (words) =>
+            googleOnlyMail(words, { siteName: siteName(), email }),
+          ),
+        );
         return "sent";
       }
       try {
-        await (await auth()).api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: requester.headers });
+        await (await auth()).api.requestPasswordReset({
+          body: { email, redirectTo: "/reset-password" },
+          headers: requester.headers,
+        });
       } catch (error) {
         throw authFailure(error, "password reset request", logger);
       }
@@ -151,7 +184,10 @@ export function accountService({ db, auth, limiter, outbox, tokenSync, logger, r
       const record = await findRecordByEmail(db, email);
       if (!record || record.isDisabled) return "sent";
       try {
-        await (await auth()).api.signInMagicLink({ body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" }, headers: requester.headers });
+        await (await auth()).api.signInMagicLink({
+          body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" },
+          headers: requester.headers,
+        });
       } catch (error) {
         throw authFailure(error, "sign-in link request", logger);
       }

@@ -40,7 +40,16 @@ export type AuthDependencies = {
   siteName: () => string;
 };
 
-export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn, onSignedIn, siteName }: AuthDependencies) {
+export function createAuth({
+  db,
+  config,
+  secret,
+  outbox,
+  logger,
+  onGoogleSignIn,
+  onSignedIn,
+  siteName,
+}: AuthDependencies) {
   /** A mail that carries a link which signs in: one per link, and its text is blanked once delivered. */
   async function sendLinkMail(kind: string, url: string, mail: Mail) {
     // Better Auth has just written the link's verification row in its own statement: the mail follows it.
@@ -53,9 +62,14 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
    * page they asked from, else the site's default.
    */
   async function wordsOfReader(email: string) {
-    const [record] = await db.select({ locale: users.locale }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    const [record] = await db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
     const chosen = record?.locale;
-    const offered = (locale: string | null | undefined): locale is Locale => isLocale(locale) && config.LOCALES.includes(locale);
+    const offered = (locale: string | null | undefined): locale is Locale =>
+      isLocale(locale) && config.LOCALES.includes(locale);
     const asked = requestLocale();
     return wordsFor(offered(chosen) ? chosen : offered(asked) ? asked : config.DEFAULT_LOCALE);
   }
@@ -68,7 +82,13 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
     trustedOrigins: [config.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, rateLimit: authRateLimits },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        rateLimit: authRateLimits,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -77,7 +97,11 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
       resetPasswordTokenExpiresIn: EMAIL_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await sendLinkMail("password-reset", url, passwordResetMail(await wordsOfReader(user.email), { siteName: siteName(), to: user.email, url }));
+        await sendLinkMail(
+          "password-reset",
+          url,
+          passwordResetMail(await wordsOfReader(user.email), { siteName: siteName(), to: user.email, url }),
+        );
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
@@ -108,19 +132,29 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
         create: {
           // A disabled user gets no new session, whatever the way they sign in.
           before: async (session, context) => {
-            const [record] = await db.select({ isDisabled: users.isDisabled }).from(users).where(eq(users.authId, session.userId)).limit(1);
-            if (record?.isDisabled) throw new APIError("FORBIDDEN", { code: "USER_DISABLED", message: "The user has been disabled" });
+            const [record] = await db
+              .select({ isDisabled: users.isDisabled })
+              .from(users)
+              .where(eq(users.authId, session.userId))
+              .limit(1);
+            if (record?.isDisabled)
+              throw new APIError("FORBIDDEN", { code: "USER_DISABLED", message: "The user has been disabled" });
             // Google's callback: the user record is made or switched here, so no session ever exists without its record.
             if (context?.path === "/callback/:id" && context.params?.id === "google" && onGoogleSignIn) {
               await onGoogleSignIn(session.userId).catch((error: unknown) => {
                 logger.error("Google sign-in: keeping the user record failed", error);
                 // An APIError sends the person to the failure page (which tells the admin) rather than to a bare 500.
-                throw new APIError("INTERNAL_SERVER_ERROR", { code: "USER_RECORD_FAILED", message: "The user record could not be kept" });
+                throw new APIError("INTERNAL_SERVER_ERROR", {
+                  code: "USER_RECORD_FAILED",
+                  message: "The user record could not be kept",
+                });
               });
             }
           },
           after: async (session) => {
-            await onSignedIn?.(session.userId, session.id).catch((error: unknown) => logger.error("sign-in: checking ADMIN_EMAILS failed", error));
+            await onSignedIn?.(session.userId, session.id).catch((error: unknown) =>
+              logger.error("sign-in: checking ADMIN_EMAILS failed", error),
+            );
           },
         },
       },
@@ -131,7 +165,11 @@ export function createAuth({ db, config, secret, outbox, logger, onGoogleSignIn,
         // A link signs in an existing account; accounts are made by registering or by Google.
         disableSignUp: true,
         sendMagicLink: async ({ email, url }) => {
-          await sendLinkMail("sign-in-link", url, signInLinkMail(await wordsOfReader(email), { siteName: siteName(), to: email, url }));
+          await sendLinkMail(
+            "sign-in-link",
+            url,
+            signInLinkMail(await wordsOfReader(email), { siteName: siteName(), to: email, url }),
+          );
         },
       }),
       ...(config.isGoogleEnabled

@@ -8,20 +8,38 @@ import type { SessionUser } from "#common/access.ts";
 import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { authAccounts, authSessions, authUsers, users } from "../db/schema.ts";
-import { type AccountDependencies, authFailure, type CookieHeaders, createRecord, enqueueAfterAuth, refuseSignInOverLimit, type Requester, toSessionUser } from "./account-shared.ts";
+import {
+  type AccountDependencies,
+  authFailure,
+  type CookieHeaders,
+  createRecord,
+  enqueueAfterAuth,
+  refuseSignInOverLimit,
+  type Requester,
+  toSessionUser,
+} from "./account-shared.ts";
 import { type Limit, senderKey } from "./rate-limit.ts";
 
 export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, readers }: AccountDependencies) {
   return {
     /** Starts 'Sign in with Google': the provider's address to go to, and the cookie that keeps the state. */
-    async startGoogleSignIn(requester: Requester, { popup, redirectTo }: { popup: boolean; redirectTo: string }): Promise<{ url: string; headers: CookieHeaders }> {
+    async startGoogleSignIn(
+      requester: Requester,
+      { popup, redirectTo }: { popup: boolean; redirectTo: string },
+    ): Promise<{ url: string; headers: CookieHeaders }> {
       await refuseSignInOverLimit(limiter, requester);
       const after = new URLSearchParams({ via: "google", redirectTo, ...(popup ? { popup: "1" } : {}) });
       const done = `/auth/signed-in?${after}`;
       const failed = popup ? "/auth/failed?popup=1" : "/auth/failed";
       try {
         const response = await (await auth()).api.signInSocial({
-          body: { provider: "google", callbackURL: done, errorCallbackURL: failed, newUserCallbackURL: done, disableRedirect: true },
+          body: {
+            provider: "google",
+            callbackURL: done,
+            errorCallbackURL: failed,
+            newUserCallbackURL: done,
+            disableRedirect: true,
+          },
           headers: requester.headers,
           asResponse: true,
         });
@@ -43,18 +61,35 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, r
      * sessions the account had go, so whoever registered the address before its owner keeps no way in.
      */
     async recordGoogleSignIn(authId: string): Promise<void> {
-      const [account] = await db.select({ email: authUsers.email, name: authUsers.name }).from(authUsers).where(eq(authUsers.id, authId)).limit(1);
+      const [account] = await db
+        .select({ email: authUsers.email, name: authUsers.name })
+        .from(authUsers)
+        .where(eq(authUsers.id, authId))
+        .limit(1);
       if (!account) throw new Error(`No auth account ${authId}`);
-      const [record] = await db.select({ id: users.id, authMethod: users.authMethod }).from(users).where(eq(users.authId, authId)).limit(1);
+      const [record] = await db
+        .select({ id: users.id, authMethod: users.authMethod })
+        .from(users)
+        .where(eq(users.authId, authId))
+        .limit(1);
       if (!record) {
-        const created = await createRecord(db, { authId, email: account.email.toLowerCase(), username: googleUsername(account.name, authId), authMethod: "google", newsletter: false });
-        if (created.authId !== authId) throw new Error(`The address of auth account ${authId} belongs to user ${created.id}`);
+        const created = await createRecord(db, {
+          authId,
+          email: account.email.toLowerCase(),
+          username: googleUsername(account.name, authId),
+          authMethod: "google",
+          newsletter: false,
+        });
+        if (created.authId !== authId)
+          throw new Error(`The address of auth account ${authId} belongs to user ${created.id}`);
         return;
       }
       if (record.authMethod !== "email") return;
       await db.transaction(async (tx) => {
         await tx.update(users).set({ authMethod: "google", updatedAt: new Date() }).where(eq(users.id, record.id));
-        await tx.delete(authAccounts).where(and(eq(authAccounts.userId, authId), eq(authAccounts.providerId, "credential")));
+        await tx
+          .delete(authAccounts)
+          .where(and(eq(authAccounts.userId, authId), eq(authAccounts.providerId, "credential")));
         await tx.delete(authSessions).where(eq(authSessions.userId, authId));
       });
     },
@@ -74,7 +109,10 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, r
      * and the admin, told through the messaging bot of every Google failure (docs/product.md §8), a few times an hour per
      * visitor address at most: the failure page can be opened by anyone.
      */
-    async reportSignInFailure(requester: Requester, { error, description }: { error: string; description?: string }): Promise<{ message: string }> {
+    async reportSignInFailure(
+      requester: Requester,
+      { error, description }: { error: string; description?: string },
+    ): Promise<{ message: string }> {
       const known = SIGN_IN_FAILURES.get(error);
       if (known) return { message: known() };
       if (await limiter.hit(`notice:${senderKey(requester.address)}`, FAILURE_NOTICES_PER_ADDRESS)) {
@@ -84,7 +122,11 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, r
           text:
             error === "email_not_found"
               ? t("notice.noGoogleEmail")
-              : t("notice.googleFailed", { error: clip(error), hasDescription: description ? "yes" : "no", description: clip(description ?? "") }),
+              : t("notice.googleFailed", {
+                  error: clip(error),
+                  hasDescription: description ? "yes" : "no",
+                  description: clip(description ?? ""),
+                }),
         }));
         await enqueueAfterAuth(db, outbox, [notice]);
       }

@@ -8,7 +8,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function linkMail({ to, subject, intro, action, url, outro }: { to: string; subject: string; intro: string; action: string; url: string; outro: string }): Mail {
+function linkMail({
+  to,
+  subject,
+  intro,
+  action,
+  url,
+  outro,
+}: {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}): Mail {
   return {
     to,
     subject,
@@ -17,7 +31,10 @@ function linkMail({ to, subject, intro, action, url, outro }: { to: string; subj
   };
 }
 
-export function passwordResetMail({ t }: Words, { siteName, to, url }: { siteName: string; to: string; url: string }): Mail {
+export function passwordResetMail(
+  { t }: Words,
+  { siteName, to, url }: { siteName: string; to: string; url: string },
+): Mail {
   return linkMail({
     to,
     subject: t("mail.resetSubject", { siteName }),
@@ -28,7 +45,10 @@ export function passwordResetMail({ t }: Words, { siteName, to, url }: { siteNam
   });
 }
 
-export function signInLinkMail({ t }: Words, { siteName, to, url }: { siteName: string; to: string; url: string }): Mail {
+export function signInLinkMail(
+  { t }: Words,
+  { siteName, to, url }: { siteName: string; to: string; url: string },
+): Mail {
   return linkMail({
     to,
     subject: t("mail.signInSubject", { siteName }),
@@ -43,6 +63,12 @@ export function signInLinkMail({ t }: Words, { siteName, to, url }: { siteName: 
  * To the owner of an account that signs in with Google and has no password, who asked to reset one: the reset form
  * answers the same for any address (decision 055), so the hint that it is Google comes by mail, to the owner only.
  */
-export function googleOnlyMail({ t, url }: ReaderWords, { siteName, email }: { siteName: string; email: string }): { subject: string; text: string } {
-  return { subject: t("mail.googleOnlySubject", { siteName }), text: t("mail.googleOnlyText", { siteName, email, url: url("/login") }) };
+export function googleOnlyMail(
+  { t, url }: ReaderWords,
+  { siteName, email }: { siteName: string; email: string },
+): { subject: string; text: string } {
+  return {
+    subject: t("mail.googleOnlySubject", { siteName }),
+    text: t("mail.googleOnlyText", { siteName, email, url: url("/login") }),
+  };
 }

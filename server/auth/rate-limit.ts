@@ -122,7 +122,11 @@ const SHARED_SYNC_CHUNK = 1000;
  * sender whose total across processes is over the limit is refused by every process until its window ends. The cost:
  * for up to a second after a sender goes over, each process may still let a few of its requests through.
  */
-export function sharedRateLimiter(db: Database, limit: Limit, { onSyncError }: { onSyncError?: (error: unknown) => void } = {}) {
+export function sharedRateLimiter(
+  db: Database,
+  limit: Limit,
+  { onSyncError }: { onSyncError?: (error: unknown) => void } = {},
+) {
   const local = memoryRateLimiter();
   let unsent = new Map<string, number>();
   const blockedUntil = new Map<string, number>();
@@ -136,7 +140,9 @@ export function sharedRateLimiter(db: Database, limit: Limit, { onSyncError }: {
     for (let start = 0; start < entries.length; start += SHARED_SYNC_CHUNK) {
       const rows = await db
         .insert(rateLimits)
-        .values(entries.slice(start, start + SHARED_SYNC_CHUNK).map(([key, count]) => ({ key, count, windowStart: now })))
+        .values(
+          entries.slice(start, start + SHARED_SYNC_CHUNK).map(([key, count]) => ({ key, count, windowStart: now })),
+        )
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
@@ -201,6 +207,12 @@ export function senderKey(address: string): string {
   const [head = "", tail] = address.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }

@@ -46,7 +46,9 @@ export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthL
    * The live session a cookie names and its user, with whether Better Auth would renew it now (it is older than
    * SESSION_RENEW_AFTER_SECONDS): its signature checked here, then one indexed read. A disabled user's sessions end.
    */
-  async function findCookieSession(cookieHeader: string | null | undefined): Promise<{ viewer: SessionUser; isDueForRenewal: boolean } | null> {
+  async function findCookieSession(
+    cookieHeader: string | null | undefined,
+  ): Promise<{ viewer: SessionUser; isDueForRenewal: boolean } | null> {
     const token = signedSessionToken(cookieHeader, secret);
     if (!token) return null;
     const [record] = await db
@@ -91,7 +93,9 @@ export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthL
      * The signed-in person of a request, read as findCookieViewer reads them, unless their session is due for renewal:
      * then through Better Auth (findSessionUser), which renews it and passes the new cookie on. What /api/me answers.
      */
-    async findRequestViewer(requester: Requester): Promise<{ user: SessionUser | null; headers: CookieHeaders | null }> {
+    async findRequestViewer(
+      requester: Requester,
+    ): Promise<{ user: SessionUser | null; headers: CookieHeaders | null }> {
       const session = await findCookieSession(requester.headers.get("cookie"));
       if (session && !session.isDueForRenewal) return { user: session.viewer, headers: null };
       return this.findSessionUser(requester);
@@ -103,18 +107,27 @@ export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthL
      */
     async findSessionUser(requester: Requester): Promise<{ user: SessionUser | null; headers: CookieHeaders | null }> {
       if (!hasSessionCookie(requester.headers.get("cookie"))) return { user: null, headers: null };
-      const { headers, response } = await (await auth()).api.getSession({ headers: requester.headers, returnHeaders: true });
+      const { headers, response } = await (await auth()).api.getSession({
+        headers: requester.headers,
+        returnHeaders: true,
+      });
       if (!response) return { user: null, headers };
       const [record] = await db.select().from(users).where(eq(users.authId, response.user.id)).limit(1);
       if (record && !record.isDisabled) return { user: toSessionUser(record), headers };
       await db.delete(authSessions).where(eq(authSessions.userId, response.user.id));
-      const { headers: cleared } = await (await auth()).api.signOut({ headers: requester.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
+      const { headers: cleared } = await (await auth()).api
+        .signOut({ headers: requester.headers, returnHeaders: true })
+        .catch(() => ({ headers: new Headers() }));
       return { user: null, headers: cleared };
     },
 
     /** The tools a user created (docs/product.md §3: uTools), for the browser's cache. */
     async listUserToolLinks(user: SessionUser): Promise<UserToolLink[]> {
-      return db.select({ id: tools.id, slug: tools.slug, name: tools.name }).from(tools).where(eq(tools.creatorUsername, user.slug)).orderBy(tools.name);
+      return db
+        .select({ id: tools.id, slug: tools.slug, name: tools.name })
+        .from(tools)
+        .where(eq(tools.creatorUsername, user.slug))
+        .orderBy(tools.name);
     },
   };
 }

@@ -26,10 +26,15 @@ export function createTokenSync({ url }: { url: string | undefined }): TokenSync
   });
   return {
     signedIn: (token) => (url && token ? [effect("POST", token)] : []),
-    signedOut: (tokens) => (url ? tokens.filter((token): token is string => Boolean(token)).map((token) => effect("DELETE", token)) : []),
+    signedOut: (tokens) =>
+      url ? tokens.filter((token): token is string => Boolean(token)).map((token) => effect("DELETE", token)) : [],
     async deliver({ method, token }) {
       if (!url) return;
-      const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(SYNC_TIMEOUT_MS) });
+      const response = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(SYNC_TIMEOUT_MS),
+      });
       await response.body?.cancel();
       if (!response.ok) throw new Error(`token sync: ${method} answered ${response.status}`);
     },

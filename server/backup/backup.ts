@@ -41,7 +41,15 @@ export type BackupSummary = { files: number; databaseBytes: number };
  * `dump` is the database's own copy when a running server makes the backup; without it, the backup opens the data
  * folder itself, and its lock refuses that while a server holds it (DatabaseInUseError).
  */
-export async function createBackup({ dataDir, archivePath, dump }: { dataDir: string; archivePath: string; dump?: () => Promise<Blob> }): Promise<BackupSummary> {
+export async function createBackup({
+  dataDir,
+  archivePath,
+  dump,
+}: {
+  dataDir: string;
+  archivePath: string;
+  dump?: () => Promise<Blob>;
+}): Promise<BackupSummary> {
   if (!existsSync(path.join(dataDir, "pglite"))) throw new AppError("not-found", MESSAGES.backup.noDatabase(dataDir));
   if (existsSync(archivePath)) throw new AppError("aborted", MESSAGES.backup.archiveExists(archivePath));
 
@@ -55,13 +63,26 @@ export async function createBackup({ dataDir, archivePath, dump }: { dataDir: st
   const partial = `${archivePath}.partial`;
   const written = pipeline(pack, createGzip(), createWriteStream(partial, { flags: "wx", mode: 0o600 }));
   const filling = (async () => {
-    await addEntry(pack, { name: MANIFEST, mtime: createdAt }, Buffer.from(JSON.stringify({ format: FORMAT, createdAt: createdAt.toISOString(), files: stored.length })));
+    await addEntry(
+      pack,
+      { name: MANIFEST, mtime: createdAt },
+      Buffer.from(JSON.stringify({ format: FORMAT, createdAt: createdAt.toISOString(), files: stored.length })),
+    );
     await addEntry(pack, { name: DATABASE, mtime: createdAt }, databaseDump);
     if (existsSync(secretFile)) {
       const info = await lstat(secretFile);
-      await addEntry(pack, { name: AUTH_SECRET, mtime: modifiedAt(info), size: info.size }, createReadStream(secretFile));
+      await addEntry(
+        pack,
+        { name: AUTH_SECRET, mtime: modifiedAt(info), size: info.size },
+        createReadStream(secretFile),
+      );
     }
-    for (const file of stored) await addEntry(pack, { name: `${FILES}/${file.key}`, mtime: file.modifiedAt, size: file.size }, createReadStream(file.path));
+    for (const file of stored)
+      await addEntry(
+        pack,
+        { name: `${FILES}/${file.key}`, mtime: file.modifiedAt, size: file.size },
+        createReadStream(file.path),
+      );
     pack.finalize();
   })();
   try {
@@ -86,9 +107,15 @@ async function dumpOwnDatabase(dataDir: string): Promise<Blob> {
 }
 
 /** Adds one entry to the archive: bytes at hand, or a file's stream of `size` bytes. */
-async function addEntry(pack: tar.Pack, header: { name: string; mtime: Date; size?: number }, body: Uint8Array | Readable) {
+async function addEntry(
+  pack: tar.Pack,
+  header: { name: string; mtime: Date; size?: number },
+  body: Uint8Array | Readable,
+) {
   if (body instanceof Uint8Array) {
-    await new Promise<void>((resolve, reject) => pack.entry({ ...header, mode: 0o644 }, body, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      pack.entry({ ...header, mode: 0o644 }, body, (error) => (error ? reject(error) : resolve())),
+    );
     return;
   }
   await new Promise<void>((resolve, reject) => {
@@ -114,8 +141,17 @@ export const RESTORE_LIMITS = { databaseBytes: 512 * 1024 * 1024, unpackedDataba
  * fails, leaves `dataDir` as it found it. The database's dump is streamed to that folder, then loaded from there,
  * within `limits`.
  */
-export async function restoreBackup({ archivePath, dataDir, limits = RESTORE_LIMITS }: { archivePath: string; dataDir: string; limits?: typeof RESTORE_LIMITS }): Promise<BackupSummary> {
-  if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) throw new AppError("aborted", MESSAGES.backup.notEmpty(dataDir));
+export async function restoreBackup({
+  archivePath,
+  dataDir,
+  limits = RESTORE_LIMITS,
+}: {
+  archivePath: string;
+  dataDir: string;
+  limits?: typeof RESTORE_LIMITS;
+}): Promise<BackupSummary> {
+  if (existsSync(dataDir) && (await readdir(dataDir)).length > 0)
+    throw new AppError("aborted", MESSAGES.backup.notEmpty(dataDir));
   if (!existsSync(archivePath)) throw new AppError("not-found", MESSAGES.backup.noArchive(archivePath));
   const notABackup = () => new AppError("invalid-argument", MESSAGES.backup.notABackup(archivePath));
   const target = path.resolve(dataDir);
@@ -129,19 +165,27 @@ export async function restoreBackup({ archivePath, dataDir, limits = RESTORE_LIM
   let databaseBytes: number | undefined;
   try {
     const extract = tar.extract();
-    const reading = pipeline(createReadStream(archivePath), createGunzip(), extract as unknown as NodeJS.WritableStream);
+    const reading = pipeline(
+      createReadStream(archivePath),
+      createGunzip(),
+      extract as unknown as NodeJS.WritableStream,
+    );
     try {
       for await (const entry of extract) {
         const { name, type, mtime, size } = entry.header;
         if (type !== "file") throw notABackup();
         if (expectedFiles === undefined) {
           // The manifest comes first: anything else is not our archive, and nothing is written from it.
-          const parsed = name === MANIFEST ? manifest.safeParse(parseJson(await readWhole(entry, SMALL_ENTRY_BYTES))) : null;
+          const parsed =
+            name === MANIFEST ? manifest.safeParse(parseJson(await readWhole(entry, SMALL_ENTRY_BYTES))) : null;
           if (!parsed?.success) throw notABackup();
           expectedFiles = parsed.data.files;
         } else if (name === DATABASE && databaseBytes === undefined) {
-          if ((size ?? 0) > limits.databaseBytes) throw new AppError("invalid-argument", MESSAGES.backup.tooLarge(archivePath, limits.databaseBytes));
-          databaseBytes = await writeBounded(entry, dumpFile, limits.databaseBytes, () => MESSAGES.backup.tooLarge(archivePath, limits.databaseBytes));
+          if ((size ?? 0) > limits.databaseBytes)
+            throw new AppError("invalid-argument", MESSAGES.backup.tooLarge(archivePath, limits.databaseBytes));
+          databaseBytes = await writeBounded(entry, dumpFile, limits.databaseBytes, () =>
+            MESSAGES.backup.tooLarge(archivePath, limits.databaseBytes),
+          );
         } else if (name === AUTH_SECRET) {
           const secret = path.join(staging, AUTH_SECRET);
           await writeFile(secret, await readWhole(entry, SMALL_ENTRY_BYTES), { flag: "wx", mode: 0o600 });
@@ -164,7 +208,9 @@ export async function restoreBackup({ archivePath, dataDir, limits = RESTORE_LIM
     }
     if (expectedFiles === undefined || databaseBytes === undefined || files !== expectedFiles) throw notABackup();
     // What the dump unpacks to, counted as it streams by, before PGlite unpacks it in its memory.
-    await writeBounded(createReadStream(dumpFile).pipe(createGunzip()), null, limits.unpackedDatabaseBytes, () => MESSAGES.backup.tooLarge(archivePath, limits.unpackedDatabaseBytes));
+    await writeBounded(createReadStream(dumpFile).pipe(createGunzip()), null, limits.unpackedDatabaseBytes, () =>
+      MESSAGES.backup.tooLarge(archivePath, limits.unpackedDatabaseBytes),
+    );
     // PGlite unpacks its own dump into the new data folder.
     const database = await openDatabase({ dataDir: staging, loadDataDir: await openAsBlob(dumpFile) });
     await database.close();
@@ -174,13 +220,21 @@ export async function restoreBackup({ archivePath, dataDir, limits = RESTORE_LIM
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     if (error instanceof AppError) throw error;
-    throw new AppError("invalid-argument", MESSAGES.backup.damaged(archivePath, error instanceof Error ? error.message : String(error)));
+    throw new AppError(
+      "invalid-argument",
+      MESSAGES.backup.damaged(archivePath, error instanceof Error ? error.message : String(error)),
+    );
   }
   return { files, databaseBytes };
 }
 
 /** Streams `source` to `file` (or only counts it, for null), refused with `tooLarge` past `limit` bytes; answers how many. */
-async function writeBounded(source: Readable | AsyncIterable<unknown>, file: string | null, limit: number, tooLarge: () => string): Promise<number> {
+async function writeBounded(
+  source: Readable | AsyncIterable<unknown>,
+  file: string | null,
+  limit: number,
+  tooLarge: () => string,
+): Promise<number> {
   let size = 0;
   const counted = async function* () {
     for await (const chunk of source as AsyncIterable<Buffer>) {
@@ -215,7 +269,13 @@ async function storedFiles(root: string): Promise<StoredFile[]> {
   for (const relative of (await readdir(root, { recursive: true })).sort()) {
     const full = path.join(root, relative);
     const info = await lstat(full);
-    if (info.isFile()) found.push({ key: relative.split(path.sep).join("/"), path: full, modifiedAt: modifiedAt(info), size: info.size });
+    if (info.isFile())
+      found.push({
+        key: relative.split(path.sep).join("/"),
+        path: full,
+        modifiedAt: modifiedAt(info),
+        size: info.size,
+      });
   }
   return found;
 }

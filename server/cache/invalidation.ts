@@ -24,7 +24,11 @@ export type PageChangeWatcher = {
   stop(): Promise<void>;
 };
 
-export async function watchPageChanges(database: Pick<DatabaseHandle, "db" | "listen">, caches: Invalidated[], logger: Logger): Promise<PageChangeWatcher> {
+export async function watchPageChanges(
+  database: Pick<DatabaseHandle, "db" | "listen">,
+  caches: Invalidated[],
+  logger: Logger,
+): Promise<PageChangeWatcher> {
   const waiting = new Map<string, () => void>();
   let isFirstConnection = true;
   const stop = await database.listen(
@@ -41,7 +45,9 @@ export async function watchPageChanges(database: Pick<DatabaseHandle, "db" | "li
     () => {
       // What changed while the connection was down was never heard: nothing kept before can be trusted.
       if (!isFirstConnection) {
-        logger.warn("page cache: the database connection that tells of changes was made again; every cached page is dropped");
+        logger.warn(
+          "page cache: the database connection that tells of changes was made again; every cached page is dropped",
+        );
         for (const cache of caches) cache.invalidate("*");
       }
       isFirstConnection = false;

@@ -47,7 +47,11 @@ export function createKeptReads({ now = Date.now }: { now?: () => number } = {})
       if (generation === since) {
         reads.delete(key);
         if (reads.size >= MAX_READS) reads.delete(reads.keys().next().value!);
-        reads.set(key, { value, tags: [...dependencies.tags], expiresAt: dependencies.maxAgeMs === null ? Infinity : now() + dependencies.maxAgeMs });
+        reads.set(key, {
+          value,
+          tags: [...dependencies.tags],
+          expiresAt: dependencies.maxAgeMs === null ? Infinity : now() + dependencies.maxAgeMs,
+        });
       }
       return value;
     },

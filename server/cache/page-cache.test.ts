@@ -49,7 +49,13 @@ describe("page cache", () => {
     for (const key of ["/1", "/2", "/3", "/4"]) cache.store(key, page([key], 200), cache.beginRender());
     cache.get("/1");
     cache.store("/5", page(["/5"], 200), cache.beginRender());
-    expect(["/1", "/2", "/3", "/4", "/5"].map((key) => Boolean(cache.get(key)))).toEqual([true, false, true, true, true]);
+    expect(["/1", "/2", "/3", "/4", "/5"].map((key) => Boolean(cache.get(key)))).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+    ]);
     expect(cache.size().bytes).toBeLessThanOrEqual(3_000);
     // A page bigger than a quarter of the cache is never kept.
     expect(cache.store("/huge", page(["huge"], 900), cache.beginRender())).toBe(false);

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { FORMULA_PAYLOADS } from "#tests/setup/formula-payloads.ts";
 import { fromSpreadsheetSafe, spreadsheetSafe } from "./csv-cells.ts";
 
-
 describe("CSV cells safe in a spreadsheet", () => {
   it.each(FORMULA_PAYLOADS)("writes %j as text, and reads it back", (payload) => {
     const written = spreadsheetSafe(payload);

@@ -33,9 +33,19 @@ export type ExportedTool = {
 const PAGE_SIZE = 5_000;
 
 /** The whole catalogue, as the JSON export holds it. */
-export async function readCatalogue(db: Database, now = new Date()): Promise<Omit<CatalogueExportFile, "tools"> & { tools: ExportedTool[] }> {
+export async function readCatalogue(
+  db: Database,
+  now = new Date(),
+): Promise<Omit<CatalogueExportFile, "tools"> & { tools: ExportedTool[] }> {
   const categoryRows = await db
-    .select({ id: categories.id, label: categories.label, slug: categories.slug, description: categories.description, longDescription: categories.longDescription, color: categories.color })
+    .select({
+      id: categories.id,
+      label: categories.label,
+      slug: categories.slug,
+      description: categories.description,
+      longDescription: categories.longDescription,
+      color: categories.color,
+    })
     .from(categories)
     .orderBy(asc(categories.label), asc(categories.id));
   const slugOf = new Map(categoryRows.map((category) => [category.id, category.slug]));
@@ -61,7 +71,11 @@ export async function readCatalogue(db: Database, now = new Date()): Promise<Omi
         verifiedAt: tools.verifiedAt,
       })
       .from(tools)
-      .where(cursor ? sql`${isPublicTool} and (${tools.createdAt}, ${tools.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})` : isPublicTool)
+      .where(
+        cursor
+          ? sql`${isPublicTool} and (${tools.createdAt}, ${tools.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`
+          : isPublicTool,
+      )
       .orderBy(sql`${tools.createdAt} desc`, sql`${tools.id} desc`)
       .limit(PAGE_SIZE);
     for (const tool of page) {
@@ -113,10 +127,19 @@ export async function exportCatalogue(db: Database, format: ExportFormat, now = 
 }
 
 /** `catalogue`, as read by readCatalogue, written as the file of `format`. */
-export function catalogueFile(catalogue: Awaited<ReturnType<typeof readCatalogue>>, format: ExportFormat, now = new Date()) {
+export function catalogueFile(
+  catalogue: Awaited<ReturnType<typeof readCatalogue>>,
+  format: ExportFormat,
+  now = new Date(),
+) {
   const day = now.toISOString().slice(0, 10);
   if (format === "json") {
-    return { text: `${JSON.stringify(catalogue, null, 2)}\n`, fileName: `catalogue-${day}.json`, contentType: "application/json; charset=utf-8", count: catalogue.tools.length };
+    return {
+      text: `${JSON.stringify(catalogue, null, 2)}\n`,
+      fileName: `catalogue-${day}.json`,
+      contentType: "application/json; charset=utf-8",
+      count: catalogue.tools.length,
+    };
   }
   const rows = catalogue.tools.map((tool) => [
     tool.name,
@@ -134,6 +157,16 @@ export function catalogueFile(catalogue: Awaited<ReturnType<typeof readCatalogue
     tool.verifiedAt ?? "",
   ]);
   // Every value quoted, and none a spreadsheet would run: a maker writes most of them (csv-cells.ts).
-  const text = stringify([[...IMPORT_FIELDS]]) + stringify(rows.map((row) => row.map(spreadsheetSafe)), { quoted: true });
-  return { text, fileName: `catalogue-${day}.csv`, contentType: "text/csv; charset=utf-8", count: catalogue.tools.length };
+  const text =
+    stringify([[...IMPORT_FIELDS]]) +
+    stringify(
+      rows.map((row) => row.map(spreadsheetSafe)),
+      { quoted: true },
+    );
+  return {
+    text,
+    fileName: `catalogue-${day}.csv`,
+    contentType: "text/csv; charset=utf-8",
+    count: catalogue.tools.length,
+  };
 }

@@ -70,7 +70,9 @@ const DEFAULT_CATEGORY_COLOR = "#E5E7EB";
 /** "true"/"yes"/"1" and "false"/"no"/"0"/"" (a CSV cell), or a JSON boolean. */
 function readFlag(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;
-  const text = String(value ?? "").trim().toLowerCase();
+  const text = String(value ?? "")
+    .trim()
+    .toLowerCase();
   if (["true", "yes", "1", "y"].includes(text)) return true;
   if (["false", "no", "0", "n", ""].includes(text)) return false;
   return null;
@@ -83,7 +85,12 @@ function readDate(value: unknown): Date | null | undefined {
 }
 
 const asList = (value: unknown, separator: RegExp): string[] =>
-  Array.isArray(value) ? value.map(String) : String(value ?? "").split(separator).map((item) => item.trim()).filter(Boolean);
+  Array.isArray(value)
+    ? value.map(String)
+    : String(value ?? "")
+        .split(separator)
+        .map((item) => item.trim())
+        .filter(Boolean);
 
 function readFaq(value: unknown): FaqItem[] | null {
   if (Array.isArray(value)) return value as FaqItem[];
@@ -91,7 +98,10 @@ function readFaq(value: unknown): FaqItem[] | null {
   if (!text) return [];
   try {
     const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed) && parsed.every((item) => item && typeof item.question === "string" && typeof item.answer === "string")) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.every((item) => item && typeof item.question === "string" && typeof item.answer === "string")
+    ) {
       return parsed.map(({ question, answer }: FaqItem) => ({ question, answer }));
     }
   } catch {
@@ -101,13 +111,16 @@ function readFaq(value: unknown): FaqItem[] | null {
 }
 
 /** The database columns of the tools table, by the schema's field names. */
-const TOOL_COLUMN_NAMES = Object.fromEntries(Object.entries(getTableColumns(tools)).map(([key, column]) => [key, column.name]));
+const TOOL_COLUMN_NAMES = Object.fromEntries(
+  Object.entries(getTableColumns(tools)).map(([key, column]) => [key, column.name]),
+);
 
 /** The categories a row may name: by slug, by label (any case), or by its label's slug. */
 function categoryDirectory(existing: CategoryRow[]) {
   const byKey = new Map<string, CategoryRow>();
   const add = (category: CategoryRow) => {
-    for (const key of [category.slug, category.label.trim().toLowerCase(), slugify(category.label)]) if (key && !byKey.has(key)) byKey.set(key, category);
+    for (const key of [category.slug, category.label.trim().toLowerCase(), slugify(category.label)])
+      if (key && !byKey.has(key)) byKey.set(key, category);
   };
   existing.forEach(add);
   return {
@@ -136,7 +149,11 @@ export async function planImport(db: Database, source: ImportSource, options: Im
  * Plans a file's rows a slice at a time (the import writes one slice while it plans the next), keeping what a later
  * row is checked against: the websites of the rows before it and the categories made for them.
  */
-async function createPlanner(db: Database | Transaction, source: ImportSource, { createCategories = false, keepDescriptions = false, now = new Date(), keepRow = () => true }: ImportOptions) {
+async function createPlanner(
+  db: Database | Transaction,
+  source: ImportSource,
+  { createCategories = false, keepDescriptions = false, now = new Date(), keepRow = () => true }: ImportOptions,
+) {
   const existing = (await db.select().from(categories)) as CategoryRow[];
   const directory = categoryDirectory(existing);
   const newCategories: CategoryRow[] = [];
@@ -145,21 +162,33 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
   // A JSON export's own categories, matched by slug: created, or changed to what the file says.
   for (const [index, given] of source.categories.entries()) {
     const checked = categoryInput.safeParse(given);
-    if (!checked.success) throw new AppError("invalid-argument", `${MESSAGES.catalogue.notAnExport}: category ${index + 1}: ${checked.error.issues[0]!.message}`);
+    if (!checked.success)
+      throw new AppError(
+        "invalid-argument",
+        `${MESSAGES.catalogue.notAnExport}: category ${index + 1}: ${checked.error.issues[0]!.message}`,
+      );
     const listed = existing.find((category) => category.slug === checked.data.slug);
     const fields = { ...checked.data, longDescription: given.longDescription };
     if (!listed) {
       const created = { id: createId("c", now), ...fields, createdAt: now, updatedAt: now };
       newCategories.push(created);
       directory.add(created);
-    } else if (listed.label !== fields.label || listed.description !== fields.description || listed.color !== fields.color || (listed.longDescription ?? null) !== fields.longDescription) {
+    } else if (
+      listed.label !== fields.label ||
+      listed.description !== fields.description ||
+      listed.color !== fields.color ||
+      (listed.longDescription ?? null) !== fields.longDescription
+    ) {
       changedCategories.push({ ...listed, ...fields, updatedAt: now });
     }
   }
   const importedCategoryIds = new Set(newCategories.map((category) => category.id));
 
   const canonicals = source.tools.map((raw) => canonicalWebsite(String(raw.values.website ?? "")));
-  const matched = await findToolsByCanonicalWebsite(db, canonicals.filter((canonical): canonical is string => Boolean(canonical)));
+  const matched = await findToolsByCanonicalWebsite(
+    db,
+    canonicals.filter((canonical): canonical is string => Boolean(canonical)),
+  );
   const firstLineOf = new Map<string, number>();
   const usedNewCategories = new Set<string>();
   const rows: RowOutcome[] = [];
@@ -182,7 +211,8 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
     const listed = canonical ? matched.get(canonical) : undefined;
     const reasons: string[] = [];
     // The file's fields this row uses: a listed tool's descriptions stay when the admin chose to keep them.
-    const used = listed && keepDescriptions ? raw.fields.filter((field) => !DESCRIPTION_FIELDS.includes(field)) : raw.fields;
+    const used =
+      listed && keepDescriptions ? raw.fields.filter((field) => !DESCRIPTION_FIELDS.includes(field)) : raw.fields;
     const has = (field: ImportField) => used.includes(field);
 
     // Categories by name or slug; a missing one is created only when the admin chose so.
@@ -192,7 +222,15 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
       for (const name of asList(raw.values.categories, /[,;|]/)) {
         let category = directory.find(name);
         if (!category && createCategories && slugify(name)) {
-          category = { id: createId("c", now), label: name.trim(), slug: slugify(name), description: "", color: DEFAULT_CATEGORY_COLOR, createdAt: now, updatedAt: now };
+          category = {
+            id: createId("c", now),
+            label: name.trim(),
+            slug: slugify(name),
+            description: "",
+            color: DEFAULT_CATEGORY_COLOR,
+            createdAt: now,
+            updatedAt: now,
+          };
           newCategories.push(category);
           directory.add(category);
         }
@@ -210,7 +248,8 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
     if (verifiedAt === null) reasons.push(MESSAGES.catalogue.badDate("date verified"));
 
     // The whole tool as the submission form would send it: what the file gives, the rest as the listed tool has it.
-    const text = (field: ImportField, kept: string | undefined) => (has(field) ? String(raw.values[field] ?? "") : (kept ?? ""));
+    const text = (field: ImportField, kept: string | undefined) =>
+      has(field) ? String(raw.values[field] ?? "") : (kept ?? "");
     const fields = {
       name: text("name", listed?.name),
       website: text("website", listed?.website),
@@ -218,21 +257,29 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
       longDesc: text("longDesc", listed?.longDesc),
       categories: categoryIds ?? listed?.categories ?? [],
       tags: has("tags") ? asList(raw.values.tags, /[,\n]/).join(",") : (listed?.tags ?? []).join(","),
-      paymentType: has("paymentType") ? String(raw.values.paymentType ?? "").trim().toLowerCase() || "free" : (listed?.paymentType ?? "free"),
+      paymentType: has("paymentType")
+        ? String(raw.values.paymentType ?? "")
+            .trim()
+            .toLowerCase() || "free"
+        : (listed?.paymentType ?? "free"),
       pros: has("pros") ? asList(raw.values.pros, /\r?\n/) : (listed?.pros ?? []),
       cons: has("cons") ? asList(raw.values.cons, /\r?\n/) : (listed?.cons ?? []),
       faq: faq ?? listed?.faq ?? [],
     };
     const checked = toolInput.safeParse(fields);
     // A category named but unknown is said once: not again as "no category".
-    const hasUnknownCategory = reasons.length > 0 && categoryIds !== undefined && categoryIds.length < asList(raw.values.categories, /[,;|]/).length;
+    const hasUnknownCategory =
+      reasons.length > 0 &&
+      categoryIds !== undefined &&
+      categoryIds.length < asList(raw.values.categories, /[,;|]/).length;
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         if (hasUnknownCategory && issue.path[0] === "categories") continue;
         if (!reasons.includes(issue.message)) reasons.push(issue.message);
       }
     }
-    if (canonical && firstLineOf.has(canonical)) reasons.push(MESSAGES.catalogue.sameWebsiteAs(firstLineOf.get(canonical)!));
+    if (canonical && firstLineOf.has(canonical))
+      reasons.push(MESSAGES.catalogue.sameWebsiteAs(firstLineOf.get(canonical)!));
     else if (canonical) firstLineOf.set(canonical, raw.line);
 
     const outcome: RowOutcome = {
@@ -247,9 +294,16 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
     };
     if (reasons.length > 0 || !checked.success) return outcome;
     const input = checked.data;
-    for (const id of input.categories) if (!importedCategoryIds.has(id) && newCategories.some((category) => category.id === id)) usedNewCategories.add(id);
+    for (const id of input.categories)
+      if (!importedCategoryIds.has(id) && newCategories.some((category) => category.id === id))
+        usedNewCategories.add(id);
     if (listed) {
-      const change = updateRecord({ ...raw, fields: used }, listed, input, { featured: featured ?? undefined, createdAt: createdAt ?? undefined, verifiedAt: verifiedAt ?? undefined, now });
+      const change = updateRecord({ ...raw, fields: used }, listed, input, {
+        featured: featured ?? undefined,
+        createdAt: createdAt ?? undefined,
+        verifiedAt: verifiedAt ?? undefined,
+        now,
+      });
       outcome.changes = changedFields(change, listed);
       outcome.action = outcome.changes.length > 0 ? "update" : "unchanged";
       if (outcome.action === "update") updates.push(change);
@@ -273,7 +327,8 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
   }
 
   /** A category made for a row is kept only when a row that is not refused uses it; a JSON export's are kept. */
-  const keptNewCategories = () => newCategories.filter((category) => importedCategoryIds.has(category.id) || usedNewCategories.has(category.id));
+  const keptNewCategories = () =>
+    newCategories.filter((category) => importedCategoryIds.has(category.id) || usedNewCategories.has(category.id));
 
   /** The plan of every row planned. */
   function finish(): ImportPlan {
@@ -281,8 +336,16 @@ async function createPlanner(db: Database | Transaction, source: ImportSource, {
       rows,
       counts: { ...counts },
       categories: [
-        ...keptNewCategories().map((category) => ({ label: category.label, slug: category.slug, action: "create" as const })),
-        ...changedCategories.map((category) => ({ label: category.label, slug: category.slug, action: "update" as const })),
+        ...keptNewCategories().map((category) => ({
+          label: category.label,
+          slug: category.slug,
+          action: "create" as const,
+        })),
+        ...changedCategories.map((category) => ({
+          label: category.label,
+          slug: category.slug,
+          action: "update" as const,
+        })),
       ],
     };
   }
@@ -308,7 +371,12 @@ function updateRecord(
   raw: RawTool,
   listed: MatchedTool,
   input: ToolInput,
-  { featured, createdAt, verifiedAt, now }: { featured: boolean | undefined; createdAt: Date | undefined; verifiedAt: Date | undefined; now: Date },
+  {
+    featured,
+    createdAt,
+    verifiedAt,
+    now,
+  }: { featured: boolean | undefined; createdAt: Date | undefined; verifiedAt: Date | undefined; now: Date },
 ): Record<string, unknown> {
   const columns = toolColumns(input);
   const change: Record<string, unknown> = { id: listed.id, updatedAt: now };
@@ -322,15 +390,28 @@ function updateRecord(
     } else change[field] = columns[field];
   }
   if (raw.fields.includes("name")) change.keywords = toolKeywords(input.name);
-  if (raw.fields.includes("website")) Object.assign(change, { websiteDomain: columns.websiteDomain, canonicalWebsite: columns.canonicalWebsite, registrableDomain: columns.registrableDomain });
+  if (raw.fields.includes("website"))
+    Object.assign(change, {
+      websiteDomain: columns.websiteDomain,
+      canonicalWebsite: columns.canonicalWebsite,
+      registrableDomain: columns.registrableDomain,
+    });
   return change;
 }
 
 /** The columns an update sets besides the file's fields: they follow from those fields, or say when the row was written. */
-const FOLLOWING_COLUMNS = new Set(["id", "updatedAt", "keywords", "websiteDomain", "canonicalWebsite", "registrableDomain"]);
+const FOLLOWING_COLUMNS = new Set([
+  "id",
+  "updatedAt",
+  "keywords",
+  "websiteDomain",
+  "canonicalWebsite",
+  "registrableDomain",
+]);
 
 /** An empty list and no list are the same to a tool (the form stores none). Dates compare by their instant. */
-const comparable = (value: unknown) => (value === undefined || (Array.isArray(value) && value.length === 0) ? null : value);
+const comparable = (value: unknown) =>
+  value === undefined || (Array.isArray(value) && value.length === 0) ? null : value;
 
 /**
  * The file's fields whose values an update gives the listed tool anew. None: a file imported twice, or a catalogue's
@@ -338,7 +419,11 @@ const comparable = (value: unknown) => (value === undefined || (Array.isArray(va
  */
 function changedFields(change: Record<string, unknown>, listed: MatchedTool): ImportField[] {
   return Object.entries(change)
-    .filter(([key, value]) => !FOLLOWING_COLUMNS.has(key) && !isDeepStrictEqual(comparable(value), comparable(listed[key as keyof MatchedTool])))
+    .filter(
+      ([key, value]) =>
+        !FOLLOWING_COLUMNS.has(key) &&
+        !isDeepStrictEqual(comparable(value), comparable(listed[key as keyof MatchedTool])),
+    )
     .map(([key]) => (key === "isHomeBoosted" ? "featured" : key) as ImportField);
 }
 
@@ -349,7 +434,9 @@ const PLAN_CHUNK = 200;
 
 /** Records keyed by column name, as json_populate_recordset reads them. */
 function asRecords(rows: Record<string, unknown>[]): Record<string, unknown>[] {
-  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [TOOL_COLUMN_NAMES[key] ?? key, value])));
+  return rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [TOOL_COLUMN_NAMES[key] ?? key, value])),
+  );
 }
 
 /** The columns a tool's search document is made from: those whose change makes the search trigger (migration 0004) write it again. */
@@ -370,7 +457,10 @@ function insertStatements(rows: NewToolRow[], withSearchVector: boolean): SQL[] 
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const records = asRecords(rows.slice(start, start + BATCH_SIZE));
     const names = [...new Set(records.flatMap((record) => Object.keys(record)))];
-    const list = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
+    const list = sql.join(
+      names.map((name) => sql.identifier(name)),
+      sql`, `,
+    );
     const rowsJson = sql`json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`;
     statements.push(
       withSearchVector
@@ -396,13 +486,19 @@ function updateStatements(rows: Record<string, unknown>[], withSearchVector: boo
   const statements: SQL[] = [];
   for (const [key, group] of groups) {
     const names = key.split(",");
-    const assignments: SQL[] = names.filter((name) => name !== "id").map((name) => sql`${sql.identifier(name)} = r.${sql.identifier(name)}`);
+    const assignments: SQL[] = names
+      .filter((name) => name !== "id")
+      .map((name) => sql`${sql.identifier(name)} = r.${sql.identifier(name)}`);
     if (withSearchVector && DOCUMENT_COLUMNS.some((name) => names.includes(name))) {
-      assignments.push(sql`search_vector = ${searchVector((name) => sql`${sql.raw(names.includes(name) ? "r" : "t")}.${sql.identifier(name)}`)}`);
+      assignments.push(
+        sql`search_vector = ${searchVector((name) => sql`${sql.raw(names.includes(name) ? "r" : "t")}.${sql.identifier(name)}`)}`,
+      );
     }
     for (let start = 0; start < group.length; start += BATCH_SIZE) {
       const batch = JSON.stringify(group.slice(start, start + BATCH_SIZE));
-      statements.push(sql`update ${tools} t set ${sql.join(assignments, sql`, `)} from json_populate_recordset(null::${tools}, ${batch}::json) r where t.id = r.id`);
+      statements.push(
+        sql`update ${tools} t set ${sql.join(assignments, sql`, `)} from json_populate_recordset(null::${tools}, ${batch}::json) r where t.id = r.id`,
+      );
     }
   }
   return statements;
@@ -421,7 +517,9 @@ const BULK_TRIGGERS = ["tools_counts", "tools_page_cache_insert", "tools_page_ca
 /** The live tools per tag and per category, counted again from the tools (what the counts trigger keeps row by row). */
 export async function rebuildLiveCounts(tx: Transaction) {
   await tx.execute(sql`delete from ${tagCounts}`);
-  await tx.execute(sql`insert into ${tagCounts} (tag, count) select t, count(*) from ${tools}, unnest(${tools.tags}) as t where ${isPublicTool} group by t`);
+  await tx.execute(
+    sql`insert into ${tagCounts} (tag, count) select t, count(*) from ${tools}, unnest(${tools.tags}) as t where ${isPublicTool} group by t`,
+  );
   await tx.execute(
     sql`update ${categories} c set tool_count = n from (select c2.id, (select count(*) from ${tools} where ${tools.categories} @> array[c2.id] and ${isPublicTool}) as n from ${categories} c2) counted where counted.id = c.id and c.tool_count <> counted.n`,
   );
@@ -440,7 +538,11 @@ export type ImportResult = ImportPlan & { toolIds: string[] };
  * The rows are planned BATCH_SIZE at a time, PLAN_CHUNK rows between two turns of the event loop, while the database
  * writes the slice before: this process checks rows while the database writes the ones before them.
  */
-export async function importCatalogue(db: Database, source: ImportSource, options: ImportOptions & { dryRun?: boolean } = {}): Promise<ImportResult> {
+export async function importCatalogue(
+  db: Database,
+  source: ImportSource,
+  options: ImportOptions & { dryRun?: boolean } = {},
+): Promise<ImportResult> {
   if (options.dryRun) return { ...(await planImport(db, source, options)), toolIds: [] };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
@@ -455,10 +557,15 @@ export async function importCatalogue(db: Database, source: ImportSource, option
     await writeNewCategories();
     for (const category of planner.changedCategories) {
       const { id, label, description, longDescription, color, updatedAt } = category;
-      await tx.update(categories).set({ label, description, longDescription, color, updatedAt }).where(sql`${categories.id} = ${id}`);
+      await tx
+        .update(categories)
+        .set({ label, description, longDescription, color, updatedAt })
+        .where(sql`${categories.id} = ${id}`);
     }
     const isBulk = source.tools.length >= BULK_ROWS;
-    if (isBulk) for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
+    if (isBulk)
+      for (const trigger of BULK_TRIGGERS)
+        await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
     const inserts: NewToolRow[] = [];
     const updates: Record<string, unknown>[] = [];
     let writing: Promise<void> = Promise.resolve();
@@ -487,7 +594,8 @@ export async function importCatalogue(db: Database, source: ImportSource, option
     await writing;
     const plan = planner.finish();
     if (isBulk) {
-      for (const trigger of BULK_TRIGGERS) await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
+      for (const trigger of BULK_TRIGGERS)
+        await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
       // A file whose every row is unchanged or refused wrote no tool: the counts and the cached pages still hold.
       if (inserts.length + updates.length > 0) {
         await rebuildLiveCounts(tx);
@@ -498,4 +606,3 @@ export async function importCatalogue(db: Database, source: ImportSource, option
     return { ...plan, toolIds: [...inserts.map((row) => row.id!), ...updates.map((row) => String(row.id))] };
   });
 }
-

@@ -29,7 +29,10 @@ export const matchedToolColumns = {
 export type MatchedTool = Pick<typeof tools.$inferSelect, keyof typeof matchedToolColumns>;
 
 /** The listed tools (any state) whose canonical website is one of `canonicals`, by that canonical form (tools_canonical_website_idx). */
-export async function findToolsByCanonicalWebsite(db: Database | Transaction, canonicals: Iterable<string>): Promise<Map<string, MatchedTool>> {
+export async function findToolsByCanonicalWebsite(
+  db: Database | Transaction,
+  canonicals: Iterable<string>,
+): Promise<Map<string, MatchedTool>> {
   const wanted = [...new Set(canonicals)];
   const found = new Map<string, MatchedTool>();
   for (let start = 0; start < wanted.length; start += 5_000) {

@@ -31,7 +31,12 @@ const SNAPSHOT_CONCURRENCY = 8;
 
 export type ImportChoices = { mapping: ColumnMapping; createCategories: boolean; keepDescriptions: boolean };
 
-export type CatalogueDependencies = { db: Database; logger: Logger; storage: FileStorage; writeToolSnapshot: (id: string) => Promise<void> };
+export type CatalogueDependencies = {
+  db: Database;
+  logger: Logger;
+  storage: FileStorage;
+  writeToolSnapshot: (id: string) => Promise<void>;
+};
 
 export function catalogueService({ db, logger, storage, writeToolSnapshot }: CatalogueDependencies) {
   async function getFile(id: string) {
@@ -52,7 +57,9 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++]!;
-        await writeToolSnapshot(id).catch((error: unknown) => logger.error(`writing the snapshot of imported tool ${id} failed`, error));
+        await writeToolSnapshot(id).catch((error: unknown) =>
+          logger.error(`writing the snapshot of imported tool ${id} failed`, error),
+        );
       }
     };
     await Promise.all(Array.from({ length: SNAPSHOT_CONCURRENCY }, worker));
@@ -72,7 +79,8 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
     async uploadImportFile(user: SessionUser | null, { fileName, bytes }: { fileName: string; bytes: Uint8Array }) {
       const admin = requireAdmin(user);
       if (bytes.byteLength === 0 && !fileName) throw new AppError("invalid-argument", MESSAGES.catalogue.noFile);
-      if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError("invalid-argument", MESSAGES.catalogue.fileTooLarge(IMPORT_MAX_BYTES));
+      if (bytes.byteLength > IMPORT_MAX_BYTES)
+        throw new AppError("invalid-argument", MESSAGES.catalogue.fileTooLarge(IMPORT_MAX_BYTES));
       const content = decodeText(bytes);
       const format = detectFormat(fileName, content);
       // Read once now, so that a malformed file is refused at once, with its reason.
@@ -80,7 +88,9 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
       const id = randomUUID();
       await db.transaction(async (tx) => {
         await tx.delete(importFiles).where(lt(importFiles.createdAt, new Date(Date.now() - KEEP_UPLOADS_MS)));
-        await tx.insert(importFiles).values({ id, fileName: fileName.slice(0, 200), format, content, uploadedBy: admin.id });
+        await tx
+          .insert(importFiles)
+          .values({ id, fileName: fileName.slice(0, 200), format, content, uploadedBy: admin.id });
       });
       return { id, format };
     },
@@ -90,7 +100,13 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
       requireAdmin(user);
       const file = await getFile(id);
       const columns = file.format === "csv" ? csvColumns(file.content) : [];
-      return { id: file.id, fileName: file.fileName, format: file.format, columns, guessedMapping: file.format === "csv" ? guessMapping(columns) : {} };
+      return {
+        id: file.id,
+        fileName: file.fileName,
+        format: file.format,
+        columns,
+        guessedMapping: file.format === "csv" ? guessMapping(columns) : {},
+      };
     },
 
     /**
@@ -104,9 +120,19 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
       const source = readImportSource(file.format, file.content, mappingFor(file, choices.mapping));
       let kept = 0;
       const keepRow = (row: RowOutcome) => row.line > after && kept++ <= PREVIEW_PAGE_ROWS;
-      const plan = await importCatalogue(db, source, { createCategories: choices.createCategories, keepDescriptions: choices.keepDescriptions, dryRun: true, keepRow });
+      const plan = await importCatalogue(db, source, {
+        createCategories: choices.createCategories,
+        keepDescriptions: choices.keepDescriptions,
+        dryRun: true,
+        keepRow,
+      });
       const rows = plan.rows.slice(0, PREVIEW_PAGE_ROWS);
-      return { ...plan, rows, total: source.tools.length, nextAfter: plan.rows.length > PREVIEW_PAGE_ROWS ? rows.at(-1)!.line : null };
+      return {
+        ...plan,
+        rows,
+        total: source.tools.length,
+        nextAfter: plan.rows.length > PREVIEW_PAGE_ROWS ? rows.at(-1)!.line : null,
+      };
     },
 
     /** Imports the file (its accepted rows, all in one transaction), then forgets it; lists the first refused rows. */
@@ -116,7 +142,11 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
       const source = readImportSource(file.format, file.content, mappingFor(file, choices.mapping));
       let refused = 0;
       const keepRow = (row: RowOutcome) => row.action === "refuse" && refused++ < LISTED_REFUSALS;
-      const { toolIds, ...result } = await importCatalogue(db, source, { createCategories: choices.createCategories, keepDescriptions: choices.keepDescriptions, keepRow });
+      const { toolIds, ...result } = await importCatalogue(db, source, {
+        createCategories: choices.createCategories,
+        keepDescriptions: choices.keepDescriptions,
+        keepRow,
+      });
       await db.delete(importFiles).where(eq(importFiles.id, id));
       await recordAudit(db, admin, { kind: "catalogue.imported", subject: file.fileName, after: { ...result.counts } });
       await refreshSnapshots(toolIds);

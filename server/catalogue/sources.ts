@@ -73,11 +73,20 @@ const CSV_PROBLEMS: Record<string, string> = {
 /** The rows of a CSV file with the line each ends on; the first is the header. `to` stops after that many rows. */
 function csvRecords(text: string, to?: number): { record: string[]; line: number }[] {
   try {
-    const rows = parse(text, { bom: true, info: true, skip_empty_lines: true, max_record_size: 1_000_000, to }) as unknown as { record: string[]; info: { lines: number } }[];
+    const rows = parse(text, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      max_record_size: 1_000_000,
+      to,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
     return rows.map((row) => ({ record: row.record, line: row.info.lines }));
   } catch (error) {
     const { code, lines } = (error ?? {}) as { code?: string; lines?: number };
-    if (typeof code === "string") throw refuse(MESSAGES.catalogue.malformedCsv(lines ?? 1, CSV_PROBLEMS[code] ?? "its quotes or columns do not line up"));
+    if (typeof code === "string")
+      throw refuse(
+        MESSAGES.catalogue.malformedCsv(lines ?? 1, CSV_PROBLEMS[code] ?? "its quotes or columns do not line up"),
+      );
     throw error;
   }
 }
@@ -182,7 +191,12 @@ function readAwesomeList(text: string): ImportSource {
     tools.push({
       line: index + 1,
       fields: ["name", "website", "shortDesc", "categories"],
-      values: { name: item[1]!.trim(), website: item[2]!.trim(), shortDesc: item[3]!.trim(), categories: category ? [category] : [] },
+      values: {
+        name: item[1]!.trim(),
+        website: item[2]!.trim(),
+        shortDesc: item[3]!.trim(),
+        categories: category ? [category] : [],
+      },
     });
   });
   if (tools.length === 0) throw refuse(MESSAGES.catalogue.noAwesomeItems);

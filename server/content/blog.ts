@@ -27,7 +27,12 @@ export type BlogPostSummary = {
 export type BlogPost = BlogPostSummary & { html: string };
 export type EditablePost = typeof blogPosts.$inferSelect;
 
-const summaryColumns = { slug: blogPosts.slug, title: blogPosts.title, description: blogPosts.description, date: blogPosts.date };
+const summaryColumns = {
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  description: blogPosts.description,
+  date: blogPosts.date,
+};
 const isPublished = eq(blogPosts.state, "published");
 
 export function blogService(db: Database) {
@@ -36,19 +41,31 @@ export function blogService(db: Database) {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError("aborted", MESSAGES.content.slugTaken, { slug: MESSAGES.content.slugTaken });
+      if (isUniqueViolation(error))
+        throw new AppError("aborted", MESSAGES.content.slugTaken, { slug: MESSAGES.content.slugTaken });
       throw error;
     }
   }
 
   return {
     /** The published posts, newest first, a page after `cursor` (the date and slug of the last one shown). */
-    async listPosts({ cursor, limit = 50 }: { cursor?: Cursor<string> | null; limit?: number } = {}): Promise<{ posts: BlogPostSummary[]; nextCursor: string | null }> {
+    async listPosts({
+      cursor,
+      limit = 50,
+    }: {
+      cursor?: Cursor<string> | null;
+      limit?: number;
+    } = {}): Promise<{ posts: BlogPostSummary[]; nextCursor: string | null }> {
       dependsOn(pageTags.blog);
       const rows = await db
         .select(summaryColumns)
         .from(blogPosts)
-        .where(and(isPublished, cursor ? sql`(${blogPosts.date}, ${blogPosts.slug}) < (${cursor.key}, ${cursor.id})` : undefined))
+        .where(
+          and(
+            isPublished,
+            cursor ? sql`(${blogPosts.date}, ${blogPosts.slug}) < (${cursor.key}, ${cursor.id})` : undefined,
+          ),
+        )
         .orderBy(desc(blogPosts.date), desc(blogPosts.slug))
         .limit(limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.date, id: last.slug }));
@@ -58,7 +75,11 @@ export function blogService(db: Database) {
     /** Every published post, for the sitemap: a blog is written by hand, so it stays small. */
     async listAllPosts(): Promise<BlogPostSummary[]> {
       dependsOn(pageTags.blog);
-      return db.select(summaryColumns).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.date), desc(blogPosts.slug));
+      return db
+        .select(summaryColumns)
+        .from(blogPosts)
+        .where(isPublished)
+        .orderBy(desc(blogPosts.date), desc(blogPosts.slug));
     },
 
     /** A published post, rendered. */
@@ -75,10 +96,19 @@ export function blogService(db: Database) {
     },
 
     /** Every post, drafts too, the newest first, a page at a time (admins). */
-    async listPostsForAdmin(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}) {
+    async listPostsForAdmin(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ) {
       requireAdmin(user);
       const rows = await db
-        .select({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, state: blogPosts.state, date: blogPosts.date })
+        .select({
+          id: blogPosts.id,
+          slug: blogPosts.slug,
+          title: blogPosts.title,
+          state: blogPosts.state,
+          date: blogPosts.date,
+        })
         .from(blogPosts)
         .where(cursor ? sql`${blogPosts.id} < ${Number(cursor.id)}` : undefined)
         .orderBy(desc(blogPosts.id))
@@ -114,7 +144,13 @@ export function blogService(db: Database) {
 
     async updatePost(user: SessionUser | null, id: number, input: BlogPostInput): Promise<EditablePost> {
       requireAdmin(user);
-      const [updated] = await withFreeSlug(() => db.update(blogPosts).set({ ...input, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning());
+      const [updated] = await withFreeSlug(() =>
+        db
+          .update(blogPosts)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(blogPosts.id, id))
+          .returning(),
+      );
       if (!updated) throw new AppError("not-found", MESSAGES.content.postNotFound);
       return updated;
     },

@@ -41,7 +41,15 @@ export function legalPageService(db: Database) {
       dependsOn(pageTags.legal);
       if (!isLegalPageName(name)) return undefined;
       const page = await read(name);
-      return page && { name, title: page.title, description: page.description, updated: page.updated, html: renderMarkdown(page.body) };
+      return (
+        page && {
+          name,
+          title: page.title,
+          description: page.description,
+          updated: page.updated,
+          html: renderMarkdown(page.body),
+        }
+      );
     },
 
     /** A page as its form edits it (admins). */

@@ -62,7 +62,8 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError("aborted", MESSAGES.content.pathTaken, { path: MESSAGES.content.pathTaken });
+      if (isUniqueViolation(error))
+        throw new AppError("aborted", MESSAGES.content.pathTaken, { path: MESSAGES.content.pathTaken });
       throw error;
     }
   }
@@ -73,7 +74,10 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
       // Every page's footer: only what it shows, kept between renders.
       return keptReads.read("top-list-links", async () => {
         dependsOn(pageTags.topLists);
-        return db.select({ path: topLists.path, label: topLists.label }).from(topLists).orderBy(asc(topLists.position), asc(topLists.id));
+        return db
+          .select({ path: topLists.path, label: topLists.label })
+          .from(topLists)
+          .orderBy(asc(topLists.position), asc(topLists.id));
       });
     },
 
@@ -86,13 +90,26 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
       const [row] = await db.select().from(topLists).where(eq(topLists.path, path));
       if (!row) return undefined;
       const page = toPage(row);
-      return { ...page, sections: page.sections.map((section) => ({ heading: section.heading, html: renderMarkdown(section.body) })) };
+      return {
+        ...page,
+        sections: page.sections.map((section) => ({ heading: section.heading, html: renderMarkdown(section.body) })),
+      };
     },
 
     /** A new top-list's form, empty (admins). */
     async newTopList(user: SessionUser | null): Promise<TopListInput> {
       requireAdmin(user);
-      return { path: "", label: "", title: "", subtitle: "", search: "", image: "", sections: [0, 1, 2].map(() => ({ heading: "", body: "" })), seoTitle: "", seoDescription: "" };
+      return {
+        path: "",
+        label: "",
+        title: "",
+        subtitle: "",
+        search: "",
+        image: "",
+        sections: [0, 1, 2].map(() => ({ heading: "", body: "" })),
+        seoTitle: "",
+        seoDescription: "",
+      };
     },
 
     /** Every top-list, for the console (admins). */
@@ -115,9 +132,16 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
         db.transaction(async (tx) => {
           const [created] = await tx
             .insert(topLists)
-            .values({ ...toRow(input), position: sql`coalesce((select max(${topLists.position}) from ${topLists}), 0) + 1` })
+            .values({
+              ...toRow(input),
+              position: sql`coalesce((select max(${topLists.position}) from ${topLists}), 0) + 1`,
+            })
             .returning();
-          await recordAudit(tx, admin, { kind: "top-list.created", subject: input.path, after: { title: input.title, search: input.search } });
+          await recordAudit(tx, admin, {
+            kind: "top-list.created",
+            subject: input.path,
+            after: { title: input.title, search: input.search },
+          });
           return created!;
         }),
       );
@@ -133,7 +157,12 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
             .set({ ...toRow(input), updatedAt: new Date() })
             .where(eq(topLists.id, id))
             .returning();
-          if (updated) await recordAudit(tx, admin, { kind: "top-list.updated", subject: input.path, after: { title: input.title, search: input.search } });
+          if (updated)
+            await recordAudit(tx, admin, {
+              kind: "top-list.updated",
+              subject: input.path,
+              after: { title: input.title, search: input.search },
+            });
           return updated;
         }),
       );
@@ -146,7 +175,11 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
       await db.transaction(async (tx) => {
         const [removed] = await tx.delete(topLists).where(eq(topLists.id, id)).returning();
         if (!removed) throw new AppError("not-found", MESSAGES.content.topListNotFound);
-        await recordAudit(tx, admin, { kind: "top-list.removed", subject: removed.path, before: { title: removed.title } });
+        await recordAudit(tx, admin, {
+          kind: "top-list.removed",
+          subject: removed.path,
+          before: { title: removed.title },
+        });
       });
     },
 
@@ -154,7 +187,11 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
     async move(user: SessionUser | null, id: number, direction: "up" | "down"): Promise<void> {
       requireAdmin(user);
       await db.transaction(async (tx) => {
-        const rows = await tx.select({ id: topLists.id, position: topLists.position }).from(topLists).orderBy(asc(topLists.position), asc(topLists.id)).for("update");
+        const rows = await tx
+          .select({ id: topLists.id, position: topLists.position })
+          .from(topLists)
+          .orderBy(asc(topLists.position), asc(topLists.id))
+          .for("update");
         const index = rows.findIndex((row) => row.id === id);
         if (index === -1) throw new AppError("not-found", MESSAGES.content.topListNotFound);
         const other = rows[direction === "up" ? index - 1 : index + 1];
@@ -162,7 +199,11 @@ export function topListService(db: Database, keptReads: KeptReads = unkeptReads)
         // Renumbered in order, so that two lists of the same position never swap in vain.
         const order = rows.map((row) => row.id);
         [order[index], order[order.indexOf(other.id)]] = [other.id, id];
-        for (const [position, rowId] of order.entries()) await tx.update(topLists).set({ position: position + 1 }).where(eq(topLists.id, rowId));
+        for (const [position, rowId] of order.entries())
+          await tx
+            .update(topLists)
+            .set({ position: position + 1 })
+            .where(eq(topLists.id, rowId));
       });
     },
   };

@@ -40,7 +40,11 @@ export function rowsOf<Row>(result: unknown): Row[] {
 
 /** PostgreSQL's unique_violation, whichever driver reports it (drizzle wraps the driver's error). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (current.code === "23505") return true;
   }
   return false;
@@ -128,8 +132,11 @@ const CONNECTION_SETTINGS = { jit: "off", plan_cache_mode: "force_custom_plan" }
  */
 function preparedByDefault(client: postgres.Sql) {
   const unsafe = client.unsafe;
-  client.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-    unsafe(query, parameters, { ...options, prepare: true })) as typeof client.unsafe;
+  client.unsafe = ((
+    query: string,
+    parameters?: postgres.ParameterOrJSON<never>[],
+    options?: postgres.UnsafeQueryOptions,
+  ) => unsafe(query, parameters, { ...options, prepare: true })) as typeof client.unsafe;
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {

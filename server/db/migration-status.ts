@@ -11,7 +11,9 @@ const journalSchema = z.object({ entries: z.array(z.object({ tag: z.string(), wh
 let journal: Promise<z.infer<typeof journalSchema>> | undefined;
 
 function readJournal() {
-  journal ??= readFile(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8").then((text) => journalSchema.parse(JSON.parse(text)));
+  journal ??= readFile(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8").then((text) =>
+    journalSchema.parse(JSON.parse(text)),
+  );
   return journal;
 }
 

@@ -20,7 +20,11 @@ describe("the server's reads", () => {
     const offenders = sourceFiles(SERVER).flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")
-        .flatMap((line, index) => (OFFSET_READ.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line) ? [`${path.relative(SERVER, file)}:${index + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, index) =>
+          OFFSET_READ.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line)
+            ? [`${path.relative(SERVER, file)}:${index + 1}: ${line.trim()}`]
+            : [],
+        ),
     );
     expect(offenders).toEqual([]);
   });

@@ -183,16 +183,30 @@ export const tools = pgTable(
     index("tools_canonical_website_idx").on(table.canonicalWebsite),
     index("tools_registrable_domain_idx").on(table.registrableDomain),
     // Live tools renamed by their maker, shown to verifiers.
-    index("tools_identity_changed_idx").on(table.updatedAt, table.id).where(sql`${table.hasIdentityChanged} and ${table.isVerified}`),
-    index("tools_submitted_by_idx").on(table.submittedBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index("tools_claims_idx").on(table.updatedAt).where(sql`${table.hasBeenClaimed} and not ${table.wasClaimedAccepted}`),
+    index("tools_identity_changed_idx")
+      .on(table.updatedAt, table.id)
+      .where(sql`${table.hasIdentityChanged} and ${table.isVerified}`),
+    index("tools_submitted_by_idx").on(
+      table.submittedBy,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("tools_claims_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.hasBeenClaimed} and not ${table.wasClaimedAccepted}`),
     index("tools_categories_idx").using("gin", table.categories),
     // A category's featured tools, the top of its first page: few, found by their category among the featured only.
-    index("tools_featured_category_idx").using("gin", table.categories).where(sql`${table.isFeaturedCategory} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_featured_category_idx")
+      .using("gin", table.categories)
+      .where(sql`${table.isFeaturedCategory} and ${table.isActive} and ${table.isVerified}`),
     index("tools_tags_idx").using("gin", table.tags),
     index("tools_keywords_idx").using("gin", table.keywords),
     // A maker's tools, newest first (/my-tools, profiles, the session cache).
-    index("tools_creator_username_idx").on(table.creatorUsername, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("tools_creator_username_idx").on(
+      table.creatorUsername,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // The 'added by makers' block: live tools with a creator, newest first.
     index("tools_public_with_creator_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
@@ -205,7 +219,14 @@ export const tools = pgTable(
 );
 
 export type SocialProfile = { network: string; url: string };
-export type Payment = { kind: string; toolId?: string; amount?: number; currency?: string; createdAt: string; status: string };
+export type Payment = {
+  kind: string;
+  toolId?: string;
+  amount?: number;
+  currency?: string;
+  createdAt: string;
+  status: string;
+};
 
 export const users = pgTable(
   "users",
@@ -323,11 +344,17 @@ export const reviews = pgTable(
   (table) => [
     uniqueIndex("reviews_tool_user_key").on(table.toolId, table.userId),
     // A tool's live reviews, newest first and most helpful first (its pages, the API, its feed).
-    index("reviews_live_newest_idx").on(table.toolId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.status} = 'live'`),
-    index("reviews_live_helpful_idx").on(table.toolId, table.helpful.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.status} = 'live'`),
+    index("reviews_live_newest_idx")
+      .on(table.toolId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'live'`),
+    index("reviews_live_helpful_idx")
+      .on(table.toolId, table.helpful.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'live'`),
     // The moderators' lists: waiting (oldest first), reported, hidden.
     index("reviews_waiting_idx").on(table.createdAt, table.id).where(sql`${table.status} = 'waiting'`),
-    index("reviews_reported_idx").on(table.updatedAt, table.id).where(sql`${table.reports} > 0 and ${table.status} <> 'hidden'`),
+    index("reviews_reported_idx")
+      .on(table.updatedAt, table.id)
+      .where(sql`${table.reports} > 0 and ${table.status} <> 'hidden'`),
     index("reviews_hidden_idx").on(table.moderatedAt, table.id).where(sql`${table.status} = 'hidden'`),
     // A person's reviews (the daily limit, an account's deletion).
     index("reviews_user_idx").on(table.userId, table.createdAt),
@@ -400,7 +427,10 @@ export const newsletterSends = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),
   },
-  (table) => [index("newsletter_sends_created_idx").on(table.createdAt), index("newsletter_sends_sending_idx").on(table.createdAt).where(sql`${table.state} = 'sending'`)],
+  (table) => [
+    index("newsletter_sends_created_idx").on(table.createdAt),
+    index("newsletter_sends_sending_idx").on(table.createdAt).where(sql`${table.state} = 'sending'`),
+  ],
 );
 
 /**
@@ -430,7 +460,11 @@ export const apiKeys = pgTable(
   (table) => [
     uniqueIndex("api_keys_token_hash_key").on(table.tokenHash),
     // A user's keys, newest first (their settings page, and the count against the limit).
-    index("api_keys_user_created_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("api_keys_user_created_idx").on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Every key, newest first (/admin/api-keys).
     index("api_keys_created_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("api_keys_revoked_by_idx").on(table.revokedBy).where(sql`${table.revokedBy} is not null`),
@@ -463,7 +497,9 @@ export const toolReports = pgTable(
     // The console's list of open reports, oldest first, and its count in the navigation.
     index("tool_reports_open_idx").on(table.createdAt, table.id).where(sql`${table.status} = 'open'`),
     // One tool's open reports: on its page for moderators, in /admin/reports?tool=, and the counts of /admin/tools.
-    index("tool_reports_tool_open_idx").on(table.toolId, table.createdAt, table.id).where(sql`${table.status} = 'open'`),
+    index("tool_reports_tool_open_idx")
+      .on(table.toolId, table.createdAt, table.id)
+      .where(sql`${table.status} = 'open'`),
     // A deleted user's reports lose their name (on delete set null) without a scan.
     index("tool_reports_reporter_idx").on(table.reporterId).where(sql`${table.reporterId} is not null`),
     index("tool_reports_handled_by_idx").on(table.handledBy).where(sql`${table.handledBy} is not null`),
@@ -521,9 +557,13 @@ export const searches = pgTable(
     index("searches_found_nothing_idx").on(table.count.desc(), table.text).where(sql`${table.resultCount} = 0`),
     // The listed searches, by how many visitors made them (/searches and the sitemap): those with enough visitors are a
     // range of its first column.
-    index("searches_listed_idx").on(table.visitors.desc(), table.text).where(sql`${table.resultCount} > 0 and not ${table.isHidden}`),
+    index("searches_listed_idx")
+      .on(table.visitors.desc(), table.text)
+      .where(sql`${table.resultCount} > 0 and not ${table.isHidden}`),
     // "Did you mean": the searches that found tools, by the trigrams of their text (pg_trgm).
-    index("searches_text_trgm_idx").using("gin", sql`${table.text} gin_trgm_ops`).where(sql`${table.resultCount} > 0 and not ${table.isHidden}`),
+    index("searches_text_trgm_idx")
+      .using("gin", sql`${table.text} gin_trgm_ops`)
+      .where(sql`${table.resultCount} > 0 and not ${table.isHidden}`),
   ],
 );
 
@@ -535,7 +575,10 @@ export const searchVisitors = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     visitor: text("visitor").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.text, table.day, table.visitor] }), index("search_visitors_day_idx").on(table.day)],
+  (table) => [
+    primaryKey({ columns: [table.text, table.day, table.visitor] }),
+    index("search_visitors_day_idx").on(table.day),
+  ],
 );
 
 /** How many live tools carry each tag; maintained by a trigger (migration 0004), so /tags reads it without scanning tools. */
@@ -570,7 +613,11 @@ export const toolTerms = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.toolId, table.term] }),
-    index("tool_terms_popular_idx").on(table.term, table.popularity.desc().nullsFirst(), table.toolId.desc().nullsFirst()),
+    index("tool_terms_popular_idx").on(
+      table.term,
+      table.popularity.desc().nullsFirst(),
+      table.toolId.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -592,7 +639,9 @@ export const facetCounts = pgTable(
   (table) => [
     primaryKey({ columns: [table.scope, table.kind, table.value] }),
     // The most common tags of a list.
-    index("facet_counts_top_tags_idx").on(table.scope, table.count.desc().nullsFirst(), table.value).where(sql`${table.kind} = 't'`),
+    index("facet_counts_top_tags_idx")
+      .on(table.scope, table.count.desc().nullsFirst(), table.value)
+      .where(sql`${table.kind} = 't'`),
   ],
 );
 
@@ -709,7 +758,10 @@ export const authAccounts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index("auth_accounts_user_id_idx").on(table.userId), index("auth_accounts_provider_idx").on(table.providerId, table.accountId)],
+  (table) => [
+    index("auth_accounts_user_id_idx").on(table.userId),
+    index("auth_accounts_provider_idx").on(table.providerId, table.accountId),
+  ],
 );
 
 export const authVerifications = pgTable(
@@ -876,7 +928,10 @@ export const topLists = pgTable(
     position: integer("position").notNull(),
     ...timestamps,
   },
-  (table) => [uniqueIndex("top_lists_path_key").on(table.path), index("top_lists_position_idx").on(table.position, table.id)],
+  (table) => [
+    uniqueIndex("top_lists_path_key").on(table.path),
+    index("top_lists_position_idx").on(table.position, table.id),
+  ],
 );
 
 /** The backups `npm run backup` made of the embedded database, for /admin/system (the last one matters). */
@@ -969,7 +1024,9 @@ export const linkChecks = pgTable(
   },
   (table) => [
     // /admin/links: the flagged tools, most recently flagged first, keyset-paged.
-    index("link_checks_flagged_idx").on(table.flaggedAt.desc().nullsFirst(), table.toolId.desc().nullsFirst()).where(sql`${table.flaggedAt} is not null`),
+    index("link_checks_flagged_idx")
+      .on(table.flaggedAt.desc().nullsFirst(), table.toolId.desc().nullsFirst())
+      .where(sql`${table.flaggedAt} is not null`),
     // /admin/links: the tools the checker hid, counted and brought back together.
     index("link_checks_hidden_idx").on(table.toolId).where(sql`${table.hiddenAt} is not null`),
   ],
@@ -1123,7 +1180,9 @@ export const purchases = pgTable(
     // A tool's featuring: one at a time.
     index("purchases_tool_idx").on(table.toolId, table.state),
     // The places taken: what holds or will hold a place, by when it ends (the calendar, the job, the next free date).
-    index("purchases_holding_idx").on(table.endsAt).where(sql`${table.state} in ('booked', 'active') and ${table.kind} <> 'skip-line'`),
+    index("purchases_holding_idx")
+      .on(table.endsAt)
+      .where(sql`${table.state} in ('booked', 'active') and ${table.kind} <> 'skip-line'`),
     // Every payment, newest first, and the revenue by month (the console).
     index("purchases_created_idx").on(table.createdAt.desc(), table.id.desc()),
   ],

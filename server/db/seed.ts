@@ -57,10 +57,12 @@ export function readDemoCatalogue() {
   const slugs = new Set(categoryList.map((category) => category.slug));
   const icons = new Set<string>();
   for (const tool of toolList) {
-    if (tool.icon && icons.has(tool.icon)) throw new Error(`content/catalogue/tools.json: ${tool.name} shares the icon "${tool.icon}" with another tool`);
+    if (tool.icon && icons.has(tool.icon))
+      throw new Error(`content/catalogue/tools.json: ${tool.name} shares the icon "${tool.icon}" with another tool`);
     if (tool.icon) icons.add(tool.icon);
     for (const slug of tool.categories) {
-      if (!slugs.has(slug)) throw new Error(`content/catalogue/tools.json: ${tool.name} names unknown category "${slug}"`);
+      if (!slugs.has(slug))
+        throw new Error(`content/catalogue/tools.json: ${tool.name} names unknown category "${slug}"`);
     }
   }
   return { categories: categoryList, tools: toolList };
@@ -89,7 +91,15 @@ export async function seedDemoCatalogue(db: Database, { storage, now = new Date(
   const categoryRows = catalogue.categories.map((category) => {
     const id = createId("c", now);
     categoryIds.set(category.slug, id);
-    return { id, label: category.label, slug: slugify(category.label), description: category.description, color: category.color, createdAt: now, updatedAt: now };
+    return {
+      id,
+      label: category.label,
+      slug: slugify(category.label),
+      description: category.description,
+      color: category.color,
+      createdAt: now,
+      updatedAt: now,
+    };
   });
 
   const toolRows = catalogue.tools.map((tool, index) => {

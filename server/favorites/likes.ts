@@ -89,7 +89,9 @@ export function likeCounting(db: Database, limiter: RateLimiter) {
           await db
             .update(favorites)
             .set({ countAfter: oldFrom })
-            .where(and(eq(favorites.userId, like.userId), eq(favorites.toolId, like.toolId), isNull(favorites.countedAt)));
+            .where(
+              and(eq(favorites.userId, like.userId), eq(favorites.toolId, like.toolId), isNull(favorites.countedAt)),
+            );
         } else if (await countWithinLimit(like.userId, like.toolId, now)) counted += 1;
       }
       return counted;

@@ -25,7 +25,11 @@ const COUNTING_GRACE = "5 minutes";
 export function favoriteMutations(db: Database, likes: LikeCounting) {
   /** The tool's likes, when it is live; a hidden tool is refused as if it did not exist: nothing tells a visitor it is there. */
   async function publicLikes(toolId: string): Promise<number> {
-    const [tool] = await db.select({ likes: tools.likes }).from(tools).where(and(eq(tools.id, toolId), isPublicTool)).limit(1);
+    const [tool] = await db
+      .select({ likes: tools.likes })
+      .from(tools)
+      .where(and(eq(tools.id, toolId), isPublicTool))
+      .limit(1);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
     return tool.likes;
   }
@@ -56,10 +60,19 @@ export function favoriteMutations(db: Database, likes: LikeCounting) {
       );
       // Nothing added: either it was there already (fine), or the tool is not live (refused).
       if (added?.is_account_old) await likes.countWithinLimit(userId, toolId, now);
-      const [own] = await db.select({ countedAt: favorites.countedAt }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.toolId, toolId))).limit(1);
+      const [own] = await db
+        .select({ countedAt: favorites.countedAt })
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.toolId, toolId)))
+        .limit(1);
       const isCounted = Boolean(own?.countedAt);
       const countsFrom = added && !added.is_account_old ? new Date(added.counts_from).toISOString() : null;
-      return { favorited: true, likes: await publicLikes(toolId), isCounted, likesCountFrom: isCounted ? null : countsFrom };
+      return {
+        favorited: true,
+        likes: await publicLikes(toolId),
+        isCounted,
+        likesCountFrom: isCounted ? null : countsFrom,
+      };
     },
 
     /** Takes a live tool out of the user's favourites; one that is not there is not an error. A like that counted stops counting. */

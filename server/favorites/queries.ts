@@ -33,9 +33,17 @@ export type OwnLikes = { favoriteToolIds: string[]; waitingLikeIds: string[]; li
 export function favoriteQueries(db: Database) {
   return {
     /** The user's favourite tools that are live, newest favourite first, one keyset page after `cursor`. */
-    async listFavoriteTools(user: SessionUser, { cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
-      const rows = (await favoriteToolsQuery(db, user.id, cursor, limit + 1)) as (ToolCardRow & { favoritedAt: Date })[];
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.favoritedAt.getTime(), id: last.id }));
+    async listFavoriteTools(
+      user: SessionUser,
+      { cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<ToolPage> {
+      const rows = (await favoriteToolsQuery(db, user.id, cursor, limit + 1)) as (ToolCardRow & {
+        favoritedAt: Date;
+      })[];
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({
+        key: last.favoritedAt.getTime(),
+        id: last.id,
+      }));
       return { tools: items.map(({ favoritedAt: _favoritedAt, ...row }) => toCard(row)), nextCursor };
     },
 

@@ -25,7 +25,12 @@ describe("formatBadgeCount", () => {
 
 describe("badgeSvg", () => {
   it("cuts a very long site name, so the badge stays small", () => {
-    const svg = badgeSvg({ siteName: "x".repeat(500), tool: { name: "A", isFeatured: false, views: 0 }, theme: "light", showViews: false });
+    const svg = badgeSvg({
+      siteName: "x".repeat(500),
+      tool: { name: "A", isFeatured: false, views: 0 },
+      theme: "light",
+      showViews: false,
+    });
     expect(svg).toContain(`>${"x".repeat(39)}…</text>`);
     expect(Number(/width="(\d+)"/.exec(svg)![1])).toBeLessThan(400);
   });

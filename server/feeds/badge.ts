@@ -19,12 +19,101 @@ export type BadgeContent = {
 /** Widths of the printable ASCII characters from the space (32) to the tilde (126), in thousandths of the font size. */
 // prettier-ignore
 const WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space to /
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0 to ?
-  1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ to O
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // P to _
-  333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // ` to o
-  556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p to ~
+  278,
+  278,
+  355,
+  556,
+  556,
+  889,
+  667,
+  191,
+  333,
+  333,
+  389,
+  584,
+  278,
+  333,
+  278,
+  278, // space to /
+  556,
+  556,
+  556,
+  556,
+  556,
+  556,
+  556,
+  556,
+  556,
+  556,
+  278,
+  278,
+  584,
+  584,
+  584,
+  556, // 0 to ?
+  1015,
+  667,
+  667,
+  722,
+  722,
+  667,
+  611,
+  778,
+  722,
+  278,
+  500,
+  667,
+  556,
+  833,
+  722,
+  778, // @ to O
+  667,
+  778,
+  722,
+  667,
+  611,
+  722,
+  667,
+  944,
+  667,
+  667,
+  611,
+  278,
+  278,
+  278,
+  469,
+  556, // P to _
+  333,
+  556,
+  556,
+  500,
+  556,
+  556,
+  278,
+  556,
+  556,
+  222,
+  222,
+  500,
+  222,
+  833,
+  556,
+  556, // ` to o
+  556,
+  556,
+  333,
+  500,
+  278,
+  556,
+  500,
+  722,
+  500,
+  500,
+  500,
+  334,
+  260,
+  334,
+  584, // p to ~
 ];
 /** Latin letters with accents and the like: about an average letter. */
 const OTHER_WIDTH = 600;
@@ -32,7 +121,8 @@ const OTHER_WIDTH = 600;
 const WIDE_WIDTH = 1000;
 /** Bold glyphs are about this much wider. */
 const BOLD_FACTOR = 1.08;
-const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u;
+const WIDE =
+  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u;
 
 /** The estimated width of `text` at `fontSize` px. */
 export function textWidth(text: string, fontSize: number, bold = false): number {
@@ -55,8 +145,22 @@ export function formatBadgeCount(count: number): string {
 }
 
 const COLORS = {
-  light: { background: "#ffffff", border: "#cbd5e1", text: "#0f172a", caption: "#475569", featured: "#b45309", divider: "#e2e8f0" },
-  dark: { background: "#0f172a", border: "#334155", text: "#f8fafc", caption: "#94a3b8", featured: "#fbbf24", divider: "#334155" },
+  light: {
+    background: "#ffffff",
+    border: "#cbd5e1",
+    text: "#0f172a",
+    caption: "#475569",
+    featured: "#b45309",
+    divider: "#e2e8f0",
+  },
+  dark: {
+    background: "#0f172a",
+    border: "#334155",
+    text: "#f8fafc",
+    caption: "#94a3b8",
+    featured: "#fbbf24",
+    divider: "#334155",
+  },
 } as const;
 
 const HEIGHT = 40;
@@ -73,13 +177,19 @@ function text(x: number, y: number, size: number, fill: string, content: string,
 /** The badge as an SVG document. */
 export function badgeSvg({ siteName, tool, theme, showViews }: BadgeContent): string {
   const colors = COLORS[theme];
-  const name = [...siteName].length > MAX_SITE_NAME ? `${[...siteName].slice(0, MAX_SITE_NAME - 1).join("")}…` : siteName;
+  const name =
+    [...siteName].length > MAX_SITE_NAME ? `${[...siteName].slice(0, MAX_SITE_NAME - 1).join("")}…` : siteName;
   const caption = !tool ? "NOT LISTED ON" : tool.isFeatured ? "FEATURED ON" : "LISTED ON";
   const captionColor = tool?.isFeatured ? colors.featured : colors.caption;
   const mainWidth = Math.ceil(Math.max(textWidth(caption, CAPTION_SIZE, true), textWidth(name, NAME_SIZE, true)));
-  const parts = [text(PADDING, 16, CAPTION_SIZE, captionColor, caption, true), text(PADDING, 32, NAME_SIZE, colors.text, name, true)];
+  const parts = [
+    text(PADDING, 16, CAPTION_SIZE, captionColor, caption, true),
+    text(PADDING, 32, NAME_SIZE, colors.text, name, true),
+  ];
   let width = PADDING + mainWidth + PADDING;
-  let title = !tool ? `Not listed on ${siteName}` : `${tool.name} is ${tool.isFeatured ? "featured" : "listed"} on ${siteName}`;
+  let title = !tool
+    ? `Not listed on ${siteName}`
+    : `${tool.name} is ${tool.isFeatured ? "featured" : "listed"} on ${siteName}`;
   if (tool && showViews) {
     const views = formatBadgeCount(tool.views);
     const viewsWidth = Math.ceil(Math.max(textWidth("VIEWS", CAPTION_SIZE, true), textWidth(views, NAME_SIZE, true)));

@@ -39,7 +39,11 @@ export async function siteChannel(sources: FeedSources, { siteUrl, siteName, loc
 }
 
 /** The newest verified tools of one category, or null for an unknown slug. */
-export async function findCategoryChannel(sources: FeedSources, slug: string, { siteUrl, siteName, locale }: FeedSite): Promise<FeedChannel | null> {
+export async function findCategoryChannel(
+  sources: FeedSources,
+  slug: string,
+  { siteUrl, siteName, locale }: FeedSite,
+): Promise<FeedChannel | null> {
   const category = await sources.categories.findCategoryBySlug(slug);
   if (!category) return null;
   const link = `${siteUrl}${categoryPath(encodeURIComponent(category.slug))}`;
@@ -54,7 +58,11 @@ export async function findCategoryChannel(sources: FeedSources, slug: string, { 
 }
 
 /** The newest verified tools carrying one tag, or null for a tag no tool carries (as its page). */
-export async function findTagChannel(sources: FeedSources, tag: string, { siteUrl, siteName, locale }: FeedSite): Promise<FeedChannel | null> {
+export async function findTagChannel(
+  sources: FeedSources,
+  tag: string,
+  { siteUrl, siteName, locale }: FeedSite,
+): Promise<FeedChannel | null> {
   const found = await sources.tags.findTag(tag);
   if (!found) return null;
   const link = `${siteUrl}${tagPath(found.tag)}`;

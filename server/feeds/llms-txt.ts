@@ -19,12 +19,19 @@ export type LlmsTxtSources = Pick<Services, "categories" | "tools" | "topLists">
  * whitespace (new lines included) made single spaces, and every character that starts a link, an image, emphasis,
  * code, HTML, an entity, a heading or a table escaped with a backslash (CommonMark's backslash escapes).
  */
-const text = (words: string) => words.replace(/\s+/g, " ").trim().replace(/[\\`*_[\]<>&!|~#]/g, (char) => `\\${char}`);
-const link = (words: string, url: string, note?: string) => `- [${text(words)}](${url})${note ? `: ${text(note)}` : ""}`;
+const text = (words: string) =>
+  words
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\`*_[\]<>&!|~#]/g, (char) => `\\${char}`);
+const link = (words: string, url: string, note?: string) =>
+  `- [${text(words)}](${url})${note ? `: ${text(note)}` : ""}`;
 
 export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName }: FeedSite): Promise<string> {
   const categories = await sources.categories.listCategoriesWithCounts();
-  const pages = await Promise.all(categories.map((category) => sources.tools.listTools({ category: category.id, limit: LLMS_TOOLS_PER_CATEGORY })));
+  const pages = await Promise.all(
+    categories.map((category) => sources.tools.listTools({ category: category.id, limit: LLMS_TOOLS_PER_CATEGORY })),
+  );
   const lines = [
     `# ${text(siteName)}`,
     "",
@@ -49,13 +56,21 @@ export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName 
     const url = `${siteUrl}${categoryPath(encodeURIComponent(category.slug))}`;
     lines.push(`## ${text(category.label)}`, "");
     // The category's page first, with its description: a section of llms.txt holds only a list of links.
-    lines.push(link(say("feed.llmsAllInCategory", { count: category.toolCount, category: category.label }), url, category.description || undefined));
-    for (const tool of page.tools) lines.push(link(tool.name, `${siteUrl}${toolPath(encodeURIComponent(tool.slug))}`, tool.shortDesc));
+    lines.push(
+      link(
+        say("feed.llmsAllInCategory", { count: category.toolCount, category: category.label }),
+        url,
+        category.description || undefined,
+      ),
+    );
+    for (const tool of page.tools)
+      lines.push(link(tool.name, `${siteUrl}${toolPath(encodeURIComponent(tool.slug))}`, tool.shortDesc));
     lines.push("");
   });
   // "Optional" is llms.txt's own name for what a model may skip, in every language.
   lines.push("## Optional", "");
-  for (const topList of await sources.topLists.listTopListLinks()) lines.push(link(topList.label, `${siteUrl}${topList.path}`));
+  for (const topList of await sources.topLists.listTopListLinks())
+    lines.push(link(topList.label, `${siteUrl}${topList.path}`));
   lines.push(link(say("feed.llmsSitemap"), `${siteUrl}/sitemap.xml`), "");
   return lines.join("\n");
 }

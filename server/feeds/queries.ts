@@ -39,7 +39,11 @@ const listedAtMicros = sql<number>`(extract(epoch from ${listedAt}) * 1000000)::
 
 /** The live tools listed from the start of `first` to the end of `last` (UTC days). */
 function listedBetween(first: string, last: string): SQL {
-  return and(isPublicTool, sql`${listedAt} >= ${`${first}T00:00:00Z`}::timestamptz`, sql`${listedAt} < ${`${last}T00:00:00Z`}::timestamptz + interval '1 day'`)!;
+  return and(
+    isPublicTool,
+    sql`${listedAt} >= ${`${first}T00:00:00Z`}::timestamptz`,
+    sql`${listedAt} < ${`${last}T00:00:00Z`}::timestamptz + interval '1 day'`,
+  )!;
 }
 
 /**
@@ -47,11 +51,29 @@ function listedBetween(first: string, last: string): SQL {
  * of them from the key `from` on (the days a sitemap part covers hold a bounded share of the catalogue): a range of
  * tools_public_verified_idx, entered at the key. Each says whether it has alternatives.
  */
-export function toolsListedBetweenQuery(db: Database, first: string, last: string, { from, limit }: { from: ListedKey | null; limit: number }) {
+export function toolsListedBetweenQuery(
+  db: Database,
+  first: string,
+  last: string,
+  { from, limit }: { from: ListedKey | null; limit: number },
+) {
   return db
-    .select({ id: tools.id, slug: tools.slug, updatedAt: tools.updatedAt, hasAlternatives: sql<boolean>`${hasAlternatives}`, listedAt: listedAtMicros })
+    .select({
+      id: tools.id,
+      slug: tools.slug,
+      updatedAt: tools.updatedAt,
+      hasAlternatives: sql<boolean>`${hasAlternatives}`,
+      listedAt: listedAtMicros,
+    })
     .from(tools)
-    .where(and(listedBetween(first, last), from ? sql`(${listedAt}, ${tools.id}) <= ('epoch'::timestamptz + ${from.at}::bigint * interval '1 microsecond', ${from.id})` : undefined))
+    .where(
+      and(
+        listedBetween(first, last),
+        from
+          ? sql`(${listedAt}, ${tools.id}) <= ('epoch'::timestamptz + ${from.at}::bigint * interval '1 microsecond', ${from.id})`
+          : undefined,
+      ),
+    )
     .orderBy(sql`${listedAt} desc`, desc(tools.id))
     .limit(limit);
 }
@@ -105,7 +127,11 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
     },
 
     /** The live tools listed from the start of `first` to the end of `last` (UTC days): see toolsListedBetweenQuery. */
-    async listToolsListedBetween(first: string, last: string, { from, limit }: { from: ListedKey | null; limit: number }): Promise<ToolLink[]> {
+    async listToolsListedBetween(
+      first: string,
+      last: string,
+      { from, limit }: { from: ListedKey | null; limit: number },
+    ): Promise<ToolLink[]> {
       dependsOn(pageTags.tools);
       expiresWithin(SITEMAP_MAX_AGE_MS);
       return toolsListedBetweenQuery(db, first, last, { from, limit });
@@ -116,7 +142,10 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
       dependsOn(pageTags.tools);
       expiresWithin(SITEMAP_MAX_AGE_MS);
       const listed = sql`select ${listedAtMicros} as at, ${tools.id} as id from ${tools} where ${listedBetween(day, day)}`;
-      return rowsOf<ListedKey>(await db.execute(everyNth(listed, sql`at desc, id desc`, every))).map(({ at, id }) => ({ at: Number(at), id }));
+      return rowsOf<ListedKey>(await db.execute(everyNth(listed, sql`at desc, id desc`, every))).map(({ at, id }) => ({
+        at: Number(at),
+        id,
+      }));
     },
 
     /** Every category's slug. The categories are a short list kept by the operator, read at once. */
@@ -136,7 +165,12 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
     /** The tags live tools carry, alphabetically, `limit` from `from` on (tag_counts_pkey). */
     async listLiveTagsFrom(from: string, limit: number): Promise<string[]> {
       dependsOn(pageTags.tags);
-      const rows = await db.select({ tag: tagCounts.tag }).from(tagCounts).where(and(gt(tagCounts.count, 0), gte(tagCounts.tag, from))).orderBy(asc(tagCounts.tag)).limit(limit);
+      const rows = await db
+        .select({ tag: tagCounts.tag })
+        .from(tagCounts)
+        .where(and(gt(tagCounts.count, 0), gte(tagCounts.tag, from)))
+        .orderBy(asc(tagCounts.tag))
+        .limit(limit);
       return rows.map((row) => row.tag);
     },
 
@@ -155,7 +189,12 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
     async listProfileSlugsFrom(from: string, limit: number): Promise<string[]> {
       dependsOn(pageTags.byMakers);
       expiresWithin(SITEMAP_MAX_AGE_MS);
-      const rows = await db.select({ slug: users.slug }).from(users).where(and(showsLiveTool, gte(users.slug, from))).orderBy(asc(users.slug)).limit(limit);
+      const rows = await db
+        .select({ slug: users.slug })
+        .from(users)
+        .where(and(showsLiveTool, gte(users.slug, from)))
+        .orderBy(asc(users.slug))
+        .limit(limit);
       return rows.map((row) => row.slug);
     },
 
@@ -163,7 +202,13 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
      * The listed searches (search/queries.ts: found tools, made by enough visitors, not hidden; decision 032), at most
      * `limit`, most visitors first, then alphabetical, read `batchSize` rows at a time.
      */
-    async *listSearchTexts({ batchSize = FEED_BATCH_SIZE, limit = SITEMAP_SEARCHES }: { batchSize?: number; limit?: number } = {}): AsyncGenerator<string> {
+    async *listSearchTexts({
+      batchSize = FEED_BATCH_SIZE,
+      limit = SITEMAP_SEARCHES,
+    }: {
+      batchSize?: number;
+      limit?: number;
+    } = {}): AsyncGenerator<string> {
       // Searches are counted with page views, without a write the page cache hears of.
       expiresWithin(SITEMAP_MAX_AGE_MS);
       let last: SearchedText | null = null;
@@ -179,9 +224,19 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
     },
 
     /** The newest verified live tools, newest first; with a category id or a tag, only that category's or tag's. */
-    async listNewlyVerifiedTools({ limit = FEED_ITEM_LIMIT, ...filter }: FeedFilter & { limit?: number } = {}): Promise<FeedTool[]> {
+    async listNewlyVerifiedTools({
+      limit = FEED_ITEM_LIMIT,
+      ...filter
+    }: FeedFilter & { limit?: number } = {}): Promise<FeedTool[]> {
       // A feed kept in the page cache changes with the list it follows, and with the categories' labels it names.
-      dependsOn(filter.categoryId ? pageTags.category(filter.categoryId) : filter.tag ? pageTags.tag(filter.tag) : pageTags.tools, pageTags.categories);
+      dependsOn(
+        filter.categoryId
+          ? pageTags.category(filter.categoryId)
+          : filter.tag
+            ? pageTags.tag(filter.tag)
+            : pageTags.tools,
+        pageTags.categories,
+      );
       const rows = await newlyVerifiedToolsQuery(db, filter, limit);
       // The query keeps only rows with a verification date.
       return rows.map((row) => ({ ...row, verifiedAt: row.verifiedAt! }));

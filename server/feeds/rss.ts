@@ -39,7 +39,11 @@ function item(tool: FeedTool, siteUrl: string): string {
 }
 
 /** A tool's newest public reviews (decision 043), as an RSS 2.0 feed at /tool/{slug}/reviews/rss.xml. */
-export function reviewsRssDocument(tool: { name: string; slug: string }, reviews: PublicReview[], site: FeedSite): string {
+export function reviewsRssDocument(
+  tool: { name: string; slug: string },
+  reviews: PublicReview[],
+  site: FeedSite,
+): string {
   const link = `${site.siteUrl}${pathOf("tool", tool.slug, "reviews")}`;
   const newest = reviews[0]?.createdAt;
   return xmlDocument([
@@ -54,10 +58,18 @@ export function reviewsRssDocument(tool: { name: string; slug: string }, reviews
     ...reviews.map((review) =>
       [
         "<item>",
-        element("title", say("feed.reviewTitle", { author: review.author.username, tool: tool.name, rating: review.rating })),
+        element(
+          "title",
+          say("feed.reviewTitle", { author: review.author.username, tool: tool.name, rating: review.rating }),
+        ),
         element("link", `${link}#${review.id}`),
         `<guid isPermaLink="false">${escapeXml(review.id)}</guid>`,
-        element("description", [review.body, review.reply ? say("feed.makerReplied", { reply: review.reply.text }) : ""].filter(Boolean).join("\n\n")),
+        element(
+          "description",
+          [review.body, review.reply ? say("feed.makerReplied", { reply: review.reply.text }) : ""]
+            .filter(Boolean)
+            .join("\n\n"),
+        ),
         element("pubDate", new Date(review.createdAt).toUTCString()),
         "</item>",
       ].join(""),

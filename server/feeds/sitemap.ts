@@ -33,10 +33,14 @@ const DAY = /\d{4}-\d{2}-\d{2}/.source;
 /** The longest tag or profile a part's name may start at: longer than either may be. */
 const MAX_KEY_LENGTH = 200;
 /** A part's file name: pages, compare, searches; tags-from-{tag}, profiles-from-{slug}; tools-{first day}-{last day}[-from-{µs}-{id}]. */
-const PART_NAME = new RegExp(`^(?:(pages|compare|searches)|(tags|profiles)-from-(.{1,${MAX_KEY_LENGTH}})|tools-(${DAY})-(${DAY})(?:-from-([0-9]{1,17})-([A-Za-z0-9_-]{1,64}))?)\\.xml$`);
+const PART_NAME = new RegExp(
+  `^(?:(pages|compare|searches)|(tags|profiles)-from-(.{1,${MAX_KEY_LENGTH}})|tools-(${DAY})-(${DAY})(?:-from-([0-9]{1,17})-([A-Za-z0-9_-]{1,64}))?)\\.xml$`,
+);
 
 export type SitemapEntry = { path: string; lastmod?: Date };
-export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog"> & { tools: Pick<Services["tools"], "listClosestPairs"> };
+export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog"> & {
+  tools: Pick<Services["tools"], "listClosestPairs">;
+};
 export type SitemapOptions = {
   siteUrl: string;
   /** URLs per part (tests make it small); tools parts hold half as many tools. */
@@ -59,7 +63,8 @@ type Part =
   | { kind: "tools"; first: string; last: string; from: ListedKey | null };
 
 export function partName(part: Part): string {
-  if (part.kind === "tools") return `tools-${part.first}-${part.last}${part.from === null ? "" : `-from-${part.from.at}-${part.from.id}`}.xml`;
+  if (part.kind === "tools")
+    return `tools-${part.first}-${part.last}${part.from === null ? "" : `-from-${part.from.at}-${part.from.id}`}.xml`;
   if (part.kind === "tags" || part.kind === "profiles") return `${part.kind}-from-${encodeURIComponent(part.from)}.xml`;
   return `${part.kind}.xml`;
 }
@@ -84,7 +89,11 @@ function isDay(text: string): boolean {
  * The tools parts for the kept counts of each day (newest first): consecutive days while their tools fit in a part,
  * and a day with more tools than a part holds in parts of its own, each from the tool `startsOf` the day says.
  */
-async function toolParts(days: { day: string; count: number }[], toolsPerPart: number, startsOf: (day: string) => Promise<ListedKey[]>): Promise<Part[]> {
+async function toolParts(
+  days: { day: string; count: number }[],
+  toolsPerPart: number,
+  startsOf: (day: string) => Promise<ListedKey[]>,
+): Promise<Part[]> {
   const parts: Part[] = [];
   let group: { first: string; last: string; count: number } | null = null;
   const close = () => {
@@ -105,10 +114,17 @@ async function toolParts(days: { day: string; count: number }[], toolsPerPart: n
 }
 
 /** /sitemap.xml: the index of the parts, from counts the database keeps and where each part of tags and of makers starts. */
-export async function buildSitemapIndex(sources: SitemapSources, { siteUrl, limit: urls = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions): Promise<string> {
+export async function buildSitemapIndex(
+  sources: SitemapSources,
+  { siteUrl, limit: urls = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions,
+): Promise<string> {
   const limit = pagesPerPart(urls, site);
   const toolsPerPart = Math.max(1, Math.floor(limit / 2));
-  const [days, tags, profiles] = await Promise.all([sources.feeds.listListingDays(), sources.feeds.listTagPartStarts(limit), sources.feeds.listProfilePartStarts(limit)]);
+  const [days, tags, profiles] = await Promise.all([
+    sources.feeds.listListingDays(),
+    sources.feeds.listTagPartStarts(limit),
+    sources.feeds.listProfilePartStarts(limit),
+  ]);
   const parts: Part[] = [
     { kind: "pages" },
     ...(await toolParts(days, toolsPerPart, (day) => sources.feeds.listToolPartStarts(day, toolsPerPart))),
@@ -125,7 +141,11 @@ export async function buildSitemapIndex(sources: SitemapSources, { siteUrl, limi
 }
 
 /** /sitemaps/{name}: one part, or null when the name is no part's: malformed, or its key not the part's first entry. */
-export async function findSitemapPart(sources: SitemapSources, name: string, { siteUrl, limit = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions): Promise<string | null> {
+export async function findSitemapPart(
+  sources: SitemapSources,
+  name: string,
+  { siteUrl, limit = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions,
+): Promise<string | null> {
   const part = parsePart(name);
   if (!part) return null;
   const entries = await entriesOf(sources, part, pagesPerPart(limit, site));
@@ -138,16 +158,25 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
       return [
         ...PAGE_PATHS.map((path) => ({ path })),
         ...(await sources.topLists.listTopListLinks()).map(({ path }) => ({ path })),
-        ...(await sources.blog.listAllPosts()).map((post) => ({ path: pathOf("blog", post.slug), lastmod: new Date(post.date) })),
+        ...(await sources.blog.listAllPosts()).map((post) => ({
+          path: pathOf("blog", post.slug),
+          lastmod: new Date(post.date),
+        })),
         { path: "/terms-of-service.html" },
         { path: "/privacy-policy.html" },
         ...(await sources.feeds.listCategorySlugs()).map((slug) => ({ path: pathOf("category", slug) })),
       ];
     case "tools": {
       const toolsPerPart = Math.max(1, Math.floor(limit / 2));
-      const tools = await sources.feeds.listToolsListedBetween(part.first, part.last, { from: part.from, limit: toolsPerPart });
+      const tools = await sources.feeds.listToolsListedBetween(part.first, part.last, {
+        from: part.from,
+        limit: toolsPerPart,
+      });
       if (part.from && (tools[0]?.id !== part.from.id || tools[0].listedAt !== part.from.at)) return null;
-      return tools.flatMap((tool) => [{ path: pathOf("tool", tool.slug), lastmod: tool.updatedAt }, ...(tool.hasAlternatives ? [{ path: alternativesPath(tool.slug) }] : [])]);
+      return tools.flatMap((tool) => [
+        { path: pathOf("tool", tool.slug), lastmod: tool.updatedAt },
+        ...(tool.hasAlternatives ? [{ path: alternativesPath(tool.slug) }] : []),
+      ]);
     }
     case "compare":
       return (await sources.tools.listClosestPairs()).map(({ a, b }) => ({ path: comparePath(a, b) }));
@@ -157,7 +186,8 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
     }
     case "searches": {
       const texts: SitemapEntry[] = [];
-      for await (const text of sources.feeds.listSearchTexts({ limit: Math.min(limit, SITEMAP_SEARCHES) })) texts.push({ path: pathOf("search", text) });
+      for await (const text of sources.feeds.listSearchTexts({ limit: Math.min(limit, SITEMAP_SEARCHES) }))
+        texts.push({ path: pathOf("search", text) });
       return texts;
     }
     case "profiles": {
@@ -173,13 +203,20 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
  */
 function urlSet(entries: SitemapEntry[], siteUrl: string, site: SiteLocales): string {
   const isMultilingual = site.locales.length > 1;
-  const url = (path: string, lastmod: Date | undefined, alternates: string) => `<url>${element("loc", `${siteUrl}${path}`)}${lastmod ? element("lastmod", lastmod.toISOString()) : ""}${alternates}</url>`;
-  const link = (hreflang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${siteUrl}${path}`)}"/>`;
+  const url = (path: string, lastmod: Date | undefined, alternates: string) =>
+    `<url>${element("loc", `${siteUrl}${path}`)}${lastmod ? element("lastmod", lastmod.toISOString()) : ""}${alternates}</url>`;
+  const link = (hreflang: string, path: string) =>
+    `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${siteUrl}${path}`)}"/>`;
   return xmlDocument([
-    isMultilingual ? `<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}">` : `<urlset xmlns="${SITEMAP_NAMESPACE}">`,
+    isMultilingual
+      ? `<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}">`
+      : `<urlset xmlns="${SITEMAP_NAMESPACE}">`,
     ...entries.flatMap(({ path, lastmod }) => {
       if (!isMultilingual) return [url(path, lastmod, "")];
-      const alternates = [...site.locales.map((locale) => link(locale, localizedPath(locale, path, site))), link("x-default", localizedPath(site.defaultLocale, path, site))].join("");
+      const alternates = [
+        ...site.locales.map((locale) => link(locale, localizedPath(locale, path, site))),
+        link("x-default", localizedPath(site.defaultLocale, path, site)),
+      ].join("");
       return site.locales.map((locale) => url(localizedPath(locale, path, site), lastmod, alternates));
     }),
     "</urlset>",

@@ -3,7 +3,9 @@ import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
 
 describe("escapeXml", () => {
   it("escapes the five XML special characters", () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
+    );
   });
 
   it("drops characters XML cannot hold, and keeps tabs, new lines and emoji", () => {

@@ -10,10 +10,13 @@ describe("githubRepositoryOf", () => {
     expect(githubRepositoryOf(website)).toEqual(expected);
   });
 
-  it.each(["https://github.com/indie", "https://gitlab.com/indie/counter", "https://github.com.evil.example/indie/counter", "https://github.com/in die/x", "not a url"])(
-    "finds no repository in %s",
-    (website) => {
-      expect(githubRepositoryOf(website)).toBeNull();
-    },
-  );
+  it.each([
+    "https://github.com/indie",
+    "https://gitlab.com/indie/counter",
+    "https://github.com.evil.example/indie/counter",
+    "https://github.com/in die/x",
+    "not a url",
+  ])("finds no repository in %s", (website) => {
+    expect(githubRepositoryOf(website)).toBeNull();
+  });
 });

@@ -42,13 +42,22 @@ const repositoryAnswer = z.object({
   html_url: z.string().max(2000),
   stargazers_count: z.number().int().nonnegative(),
   language: z.string().max(100).nullable().optional(),
-  license: z.object({ spdx_id: z.string().max(100).nullable().optional(), name: z.string().max(200).nullable().optional() }).nullable().optional(),
+  license: z
+    .object({ spdx_id: z.string().max(100).nullable().optional(), name: z.string().max(200).nullable().optional() })
+    .nullable()
+    .optional(),
 });
 
 /** The repository's figures, or null when the API does not answer them (missing repository, rate limit, outage). */
-export async function readGithubRepository(fetcher: SafeFetcher, apiUrl: string, { owner, repo }: { owner: string; repo: string }): Promise<GithubRepository | null> {
+export async function readGithubRepository(
+  fetcher: SafeFetcher,
+  apiUrl: string,
+  { owner, repo }: { owner: string; repo: string },
+): Promise<GithubRepository | null> {
   const address = `${apiUrl.replace(/\/+$/, "")}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
-  const answer = await fetcher.fetch(address, { accept: "application/vnd.github+json", maxBytes: 500_000 }).catch(() => null);
+  const answer = await fetcher
+    .fetch(address, { accept: "application/vnd.github+json", maxBytes: 500_000 })
+    .catch(() => null);
   if (!answer || answer.status !== 200) return null;
   let body: unknown;
   try {
@@ -61,7 +70,9 @@ export async function readGithubRepository(fetcher: SafeFetcher, apiUrl: string,
   const { license } = parsed.data;
   // NOASSERTION is GitHub's word for a licence file it could not name: no licence we can tell.
   const licence = license?.spdx_id && license.spdx_id !== "NOASSERTION" ? license.spdx_id : null;
-  const url = /^https:\/\/github\.com\//.test(parsed.data.html_url) ? parsed.data.html_url : `https://github.com/${owner}/${repo}`;
+  const url = /^https:\/\/github\.com\//.test(parsed.data.html_url)
+    ? parsed.data.html_url
+    : `https://github.com/${owner}/${repo}`;
   return {
     fullName: parsed.data.full_name,
     name: parsed.data.name,

@@ -27,7 +27,11 @@ describe("readPageDetails", () => {
       ogDescription: "Counts visitors, kindly.",
       ogImage: "https://counter.example/og.png",
       twitterImage: "https://cdn.example.com/tw.png",
-      icons: ["https://counter.example/app/apple.png", "https://counter.example/icon-192.png", "https://counter.example/favicon.ico"],
+      icons: [
+        "https://counter.example/app/apple.png",
+        "https://counter.example/icon-192.png",
+        "https://counter.example/favicon.ico",
+      ],
       keywords: ["analytics", "privacy"],
       paragraphs: [],
     });
@@ -48,6 +52,6 @@ describe("readPageDetails", () => {
   it("answers empty details for a page that says nothing, and keeps markup as text", () => {
     const details = readPageDetails("<p>hello <script>alert(1)</script></p>", "https://x.example/");
     expect(details).toMatchObject({ title: "", description: "", ogImage: null, icons: [], keywords: [] });
-    expect(readPageDetails('<title>&lt;b&gt;Bold&lt;/b&gt;</title>', "https://x.example/").title).toBe("<b>Bold</b>");
+    expect(readPageDetails("<title>&lt;b&gt;Bold&lt;/b&gt;</title>", "https://x.example/").title).toBe("<b>Bold</b>");
   });
 });

@@ -24,7 +24,18 @@ export type PageDetails = {
 const MIN_PARAGRAPH = 60;
 const MAX_PARAGRAPHS = 3;
 /** Elements whose paragraphs are not the page's own words about itself. */
-const OUTSIDE_TEXT = new Set(["nav", "header", "footer", "aside", "form", "script", "style", "noscript", "template", "button"]);
+const OUTSIDE_TEXT = new Set([
+  "nav",
+  "header",
+  "footer",
+  "aside",
+  "form",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "button",
+]);
 
 /** Only the head matters; past this many characters of text in the title, the rest is noise. */
 const MAX_TITLE = 500;
@@ -65,8 +76,10 @@ export function readPageDetails(html: string, pageUrl: string): PageDetails {
         } else if (name === "link" && attributes.href) {
           const rel = (attributes.rel ?? "").toLowerCase().split(/\s+/);
           const size = Number(/^(\d+)x\d+$/i.exec(attributes.sizes ?? "")?.[1] ?? 0);
-          if (rel.includes("apple-touch-icon") || rel.includes("apple-touch-icon-precomposed")) icons.push({ href: attributes.href, rank: 10_000 + size });
-          else if (rel.includes("icon")) icons.push({ href: attributes.href, rank: size || (attributes.href.endsWith(".svg") ? 5_000 : 1) });
+          if (rel.includes("apple-touch-icon") || rel.includes("apple-touch-icon-precomposed"))
+            icons.push({ href: attributes.href, rank: 10_000 + size });
+          else if (rel.includes("icon"))
+            icons.push({ href: attributes.href, rank: size || (attributes.href.endsWith(".svg") ? 5_000 : 1) });
         }
       },
       ontext(text) {

@@ -84,14 +84,28 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   // Everything else (loopback, private, link-local with the cloud metadata address, CGNAT, multicast, unspecified,
   // reserved, unique-local, 6to4 and the other IPv6 ranges that carry an IPv4 inside) is refused.
   return parsed.range() === "unicast";
 }
 
-export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolveHost = systemResolver }: SafeFetcherSettings) {
-  const allowed = new Set(allowedPrivateHosts.map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, "")).filter(Boolean));
+export function createSafeFetcher({
+  userAgent,
+  allowedPrivateHosts = [],
+  resolveHost = systemResolver,
+}: SafeFetcherSettings) {
+  const allowed = new Set(
+    allowedPrivateHosts
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ""),
+      )
+      .filter(Boolean),
+  );
   const refuseTooLarge = (maxBytes: number) => new FetchRefusal("too-large", MESSAGES.fetch.tooLarge(maxBytes));
 
   /** The DNS lookup the socket uses: all addresses of the name, each checked; the socket gets the checked ones. */
@@ -102,7 +116,8 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolve
         (error: NodeJS.ErrnoException) => answer(error, []),
       );
       function answer(error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) {
-        if (error || addresses.length === 0) return callback(error ?? new FetchRefusal("unknown-host", MESSAGES.fetch.unknownHost), "", 4);
+        if (error || addresses.length === 0)
+          return callback(error ?? new FetchRefusal("unknown-host", MESSAGES.fetch.unknownHost), "", 4);
         if (!isAllowed && !addresses.every((entry) => isPublicAddress(entry.address))) {
           return callback(new FetchRefusal("private-address", MESSAGES.fetch.privateAddress), "", 4);
         }
@@ -114,13 +129,26 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolve
   }
 
   /** One request, to one address that has passed the rules; the redirects are the caller's. */
-  type RequestSettings = { method: "GET" | "HEAD" | "POST"; accept: string; maxBytes: number; readBody: boolean; truncateBody: boolean; body?: string; headers?: Record<string, string> };
-  function requestOnce(url: URL, { method, accept, maxBytes, readBody, truncateBody, body, headers }: RequestSettings, signal: AbortSignal) {
+  type RequestSettings = {
+    method: "GET" | "HEAD" | "POST";
+    accept: string;
+    maxBytes: number;
+    readBody: boolean;
+    truncateBody: boolean;
+    body?: string;
+    headers?: Record<string, string>;
+  };
+  function requestOnce(
+    url: URL,
+    { method, accept, maxBytes, readBody, truncateBody, body, headers }: RequestSettings,
+    signal: AbortSignal,
+  ) {
     return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Uint8Array }>((resolve, reject) => {
       const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
       const isAllowed = allowed.has(host);
       // A literal address never goes through the lookup: it is checked here.
-      if (ipaddr.isValid(host) && !isAllowed && !isPublicAddress(host)) return reject(new FetchRefusal("private-address", MESSAGES.fetch.privateAddress));
+      if (ipaddr.isValid(host) && !isAllowed && !isPublicAddress(host))
+        return reject(new FetchRefusal("private-address", MESSAGES.fetch.privateAddress));
       const transport = url.protocol === "https:" ? https : http;
       const request = transport.request(url, {
         method,
@@ -170,7 +198,8 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolve
     if (error instanceof FetchRefusal) return error;
     if (signal.aborted) return new FetchRefusal("timeout", MESSAGES.fetch.timeout(Math.ceil(timeoutMs / 1000)));
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") return new FetchRefusal("unknown-host", MESSAGES.fetch.unknownHost);
+    if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA")
+      return new FetchRefusal("unknown-host", MESSAGES.fetch.unknownHost);
     return new FetchRefusal("unreachable", MESSAGES.fetch.unreachable);
   }
 
@@ -182,7 +211,8 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolve
     } catch {
       throw new FetchRefusal("bad-address", MESSAGES.fetch.badAddress);
     }
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) throw new FetchRefusal("bad-address", MESSAGES.fetch.badAddress);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password)
+      throw new FetchRefusal("bad-address", MESSAGES.fetch.badAddress);
     url.hash = "";
     return url;
   }
@@ -201,14 +231,25 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolve
         return;
       }
       await new Promise<void>((resolve, reject) =>
-        checkedLookup(false)(host, { all: true }, (error) => (error ? reject(refusalFor(error, new AbortController().signal, 0)) : resolve())),
+        checkedLookup(false)(host, { all: true }, (error) =>
+          error ? reject(refusalFor(error, new AbortController().signal, 0)) : resolve(),
+        ),
       );
     },
 
     /** Reads `address` by the rules above; throws a FetchRefusal that says why when it may not or cannot. */
     async fetch(
       address: string,
-      { method = "GET", maxBytes = FETCH_LIMITS.maxBytes, timeoutMs = FETCH_LIMITS.timeoutMs, accept = "*/*", readBody = true, truncateBody = false, body, headers }: FetchOptions = {},
+      {
+        method = "GET",
+        maxBytes = FETCH_LIMITS.maxBytes,
+        timeoutMs = FETCH_LIMITS.timeoutMs,
+        accept = "*/*",
+        readBody = true,
+        truncateBody = false,
+        body,
+        headers,
+      }: FetchOptions = {},
     ): Promise<FetchedResponse> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -221,8 +262,10 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolve
             throw refusalFor(error, controller.signal, timeoutMs);
           });
           const location = answer.headers.location;
-          if (!REDIRECTS.has(answer.status) || !location || currentMethod === "POST") return { ...answer, url: url.toString(), redirects };
-          if (redirects >= FETCH_LIMITS.maxRedirects) throw new FetchRefusal("too-many-redirects", MESSAGES.fetch.tooManyRedirects(FETCH_LIMITS.maxRedirects));
+          if (!REDIRECTS.has(answer.status) || !location || currentMethod === "POST")
+            return { ...answer, url: url.toString(), redirects };
+          if (redirects >= FETCH_LIMITS.maxRedirects)
+            throw new FetchRefusal("too-many-redirects", MESSAGES.fetch.tooManyRedirects(FETCH_LIMITS.maxRedirects));
           url = parseAddress(location, url);
           if (answer.status === 303) currentMethod = currentMethod === "HEAD" ? "HEAD" : "GET";
         }
@@ -236,6 +279,13 @@ export function createSafeFetcher({ userAgent, allowedPrivateHosts = [], resolve
 export type SafeFetcher = ReturnType<typeof createSafeFetcher>;
 
 /** The fetcher the server uses, from its config. */
-export function safeFetcherFromConfig(config: { SITE_URL: string; FETCH_ALLOW_PRIVATE_HOSTS: string[] }, resolveHost?: HostResolver): SafeFetcher {
-  return createSafeFetcher({ userAgent: `IndieToolsBot/1.0 (+${config.SITE_URL})`, allowedPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS, resolveHost });
+export function safeFetcherFromConfig(
+  config: { SITE_URL: string; FETCH_ALLOW_PRIVATE_HOSTS: string[] },
+  resolveHost?: HostResolver,
+): SafeFetcher {
+  return createSafeFetcher({
+    userAgent: `IndieToolsBot/1.0 (+${config.SITE_URL})`,
+    allowedPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS,
+    resolveHost,
+  });
 }

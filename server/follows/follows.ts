@@ -61,7 +61,11 @@ export function followService({
       kind === "category"
         ? await db.select({ id: categories.id }).from(categories).where(eq(categories.id, value)).limit(1)
         : await db.select({ id: tagCounts.tag }).from(tagCounts).where(eq(tagCounts.tag, value)).limit(1);
-    if (!found) throw new AppError("not-found", kind === "category" ? MESSAGES.moderation.categoryNotFound : MESSAGES.feeds.noSuchTag);
+    if (!found)
+      throw new AppError(
+        "not-found",
+        kind === "category" ? MESSAGES.moderation.categoryNotFound : MESSAGES.feeds.noSuchTag,
+      );
   }
 
   /** The weekly e-mail is due a week after their first follow, while they want it. */
@@ -73,7 +77,10 @@ export function followService({
 
   /** Every category and tag the person follows, as keys: the follow buttons of any page read them (the primary key's range). */
   async function listFollowKeys(user: SessionUser): Promise<string[]> {
-    const rows = await db.select({ kind: follows.kind, value: follows.value }).from(follows).where(eq(follows.userId, user.id));
+    const rows = await db
+      .select({ kind: follows.kind, value: follows.value })
+      .from(follows)
+      .where(eq(follows.userId, user.id));
     return rows.map(followKey);
   }
 
@@ -81,9 +88,15 @@ export function followService({
    * One person's weekly e-mail: the live tools verified in the week up to when it was due, in what they follow. Weeks
    * follow each other without a gap or an overlap; a week long past (the server was off) runs up to now.
    */
-  async function sendFollowDigest(person: { id: string; email: string; locale: string | null; dueAt: Date }, now: Date): Promise<boolean> {
+  async function sendFollowDigest(
+    person: { id: string; email: string; locale: string | null; dueAt: Date },
+    now: Date,
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const followed = await tx.select({ kind: follows.kind, value: follows.value }).from(follows).where(eq(follows.userId, person.id));
+      const followed = await tx
+        .select({ kind: follows.kind, value: follows.value })
+        .from(follows)
+        .where(eq(follows.userId, person.id));
       const categoryIds = followed.filter((row) => row.kind === "category").map((row) => row.value);
       const tags = followed.filter((row) => row.kind === "tag").map((row) => row.value);
       const from = new Date(person.dueAt.getTime() - WEEK_MS);
@@ -111,21 +124,41 @@ export function followService({
       // An address its owner never confirmed gets nothing (decision 057): its week passes, as an empty one does.
       if (!taken?.isConfirmed || rows.length === 0) return false;
       const followedNames = [
-        ...(categoryIds.length ? (await tx.select({ label: categories.label }).from(categories).where(inArray(categories.id, categoryIds))).map((row) => row.label) : []),
+        ...(categoryIds.length
+          ? (
+              await tx.select({ label: categories.label }).from(categories).where(inArray(categories.id, categoryIds))
+            ).map((row) => row.label)
+          : []),
         ...tags.map((tag) => `#${tag}`),
       ];
       const payload = readers.write(person.locale, (words) => {
         const { t, list, url } = words;
         const content = {
           title: t("mail.followsTitle", { siteName: siteName() }),
-          intro: t("mail.followsIntro", { count: rows.length, followed: list(followedNames), from: formatLongDate(from), to: formatLongDate(to) }),
+          intro: t("mail.followsIntro", {
+            count: rows.length,
+            followed: list(followedNames),
+            from: formatLongDate(from),
+            to: formatLongDate(to),
+          }),
           tools: rows.map((row) => toDigestTool(row, words)),
         };
         const unsubscribe = url(unsubscribePath(secret, "follows", person.id));
-        const end = unsubscribeFooter(unsubscribe, t("mail.followsWhy", { siteName: siteName(), url: url("/following") }));
-        return { to: person.email, subject: content.title, text: digestMarkdown(content) + end.text, html: digestHtml(content) + end.html, headers: unsubscribeHeaders(unsubscribe) };
+        const end = unsubscribeFooter(
+          unsubscribe,
+          t("mail.followsWhy", { siteName: siteName(), url: url("/following") }),
+        );
+        return {
+          to: person.email,
+          subject: content.title,
+          text: digestMarkdown(content) + end.text,
+          html: digestHtml(content) + end.html,
+          headers: unsubscribeHeaders(unsubscribe),
+        };
       });
-      await outbox.enqueue(tx, [{ channel: "mail", key: `follow-digest:${person.id}:${person.dueAt.toISOString()}`, payload }]);
+      await outbox.enqueue(tx, [
+        { channel: "mail", key: `follow-digest:${person.id}:${person.dueAt.toISOString()}`, payload },
+      ]);
       return true;
     });
   }
@@ -134,11 +167,19 @@ export function followService({
     listFollowKeys,
 
     /** Follows a category or a tag; following it again changes nothing. Answers what the person follows now. */
-    async follow(user: SessionUser | null, input: FollowInput, now = new Date()): Promise<{ following: true; follows: string[] }> {
+    async follow(
+      user: SessionUser | null,
+      input: FollowInput,
+      now = new Date(),
+    ): Promise<{ following: true; follows: string[] }> {
       const follower = requireSignedIn(user, MESSAGES.follow.needsAccount);
       await requireFollowable(input);
       const asked = await db.transaction(async (tx) => {
-        const [added] = await tx.insert(follows).values({ userId: follower.id, kind: input.kind, value: input.value, createdAt: now }).onConflictDoNothing().returning({ kind: follows.kind });
+        const [added] = await tx
+          .insert(follows)
+          .values({ userId: follower.id, kind: input.kind, value: input.value, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ kind: follows.kind });
         const [started] = await startDigest(tx, follower.id, now).returning({ id: users.id });
         // The weekly e-mail starts with a first follow: it goes to a confirmed address only.
         const confirm = added && started ? await confirmations.confirmationEffects(tx, follower.id) : [];
@@ -153,8 +194,14 @@ export function followService({
     async unfollow(user: SessionUser | null, input: FollowInput): Promise<{ following: false; follows: string[] }> {
       const follower = requireSignedIn(user, MESSAGES.follow.needsAccount);
       await db.transaction(async (tx) => {
-        await tx.delete(follows).where(and(eq(follows.userId, follower.id), eq(follows.kind, input.kind), eq(follows.value, input.value)));
-        const [left] = await tx.select({ kind: follows.kind }).from(follows).where(eq(follows.userId, follower.id)).limit(1);
+        await tx
+          .delete(follows)
+          .where(and(eq(follows.userId, follower.id), eq(follows.kind, input.kind), eq(follows.value, input.value)));
+        const [left] = await tx
+          .select({ kind: follows.kind })
+          .from(follows)
+          .where(eq(follows.userId, follower.id))
+          .limit(1);
         if (!left) await tx.update(users).set({ followDigestDueAt: null }).where(eq(users.id, follower.id));
       });
       return { following: false, follows: await listFollowKeys(follower) };
@@ -164,12 +211,28 @@ export function followService({
     async listFollowing(user: SessionUser | null): Promise<Following> {
       const follower = requireSignedIn(user);
       const [rows, [account]] = await Promise.all([
-        db.select({ kind: follows.kind, value: follows.value }).from(follows).where(eq(follows.userId, follower.id)).orderBy(asc(follows.createdAt)),
-        db.select({ followDigest: users.followDigest, email: users.email, isEmailConfirmed: sql<boolean>`${hasConfirmedEmail}` }).from(users).where(eq(users.id, follower.id)).limit(1),
+        db
+          .select({ kind: follows.kind, value: follows.value })
+          .from(follows)
+          .where(eq(follows.userId, follower.id))
+          .orderBy(asc(follows.createdAt)),
+        db
+          .select({
+            followDigest: users.followDigest,
+            email: users.email,
+            isEmailConfirmed: sql<boolean>`${hasConfirmedEmail}`,
+          })
+          .from(users)
+          .where(eq(users.id, follower.id))
+          .limit(1),
       ]);
       const categoryIds = rows.filter((row) => row.kind === "category").map((row) => row.value);
       const followed = categoryIds.length
-        ? await db.select({ id: categories.id, label: categories.label, slug: categories.slug }).from(categories).where(inArray(categories.id, categoryIds)).orderBy(asc(categories.label))
+        ? await db
+            .select({ id: categories.id, label: categories.label, slug: categories.slug })
+            .from(categories)
+            .where(inArray(categories.id, categoryIds))
+            .orderBy(asc(categories.label))
         : [];
       return {
         categories: followed,
@@ -184,8 +247,15 @@ export function followService({
     async setFollowDigest(user: SessionUser | null, on: boolean, now = new Date()): Promise<void> {
       const follower = requireSignedIn(user);
       const asked = await db.transaction(async (tx) => {
-        await tx.update(users).set({ followDigest: on, ...(on ? {} : { followDigestDueAt: null }) }).where(eq(users.id, follower.id));
-        const [any] = await tx.select({ kind: follows.kind }).from(follows).where(eq(follows.userId, follower.id)).limit(1);
+        await tx
+          .update(users)
+          .set({ followDigest: on, ...(on ? {} : { followDigestDueAt: null }) })
+          .where(eq(users.id, follower.id));
+        const [any] = await tx
+          .select({ kind: follows.kind })
+          .from(follows)
+          .where(eq(follows.userId, follower.id))
+          .limit(1);
         if (!on || !any) return false;
         await startDigest(tx, follower.id, now);
         const confirm = await confirmations.confirmationEffects(tx, follower.id);
@@ -202,8 +272,10 @@ export function followService({
     async unsubscribe({ list, user: userId, token }: UnsubscribeInput): Promise<void> {
       const expected = Buffer.from(unsubscribeToken(secret, list, userId));
       const given = Buffer.from(token);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError("invalid-argument", MESSAGES.follow.badUnsubscribeLink);
-      const changes = list === "follows" ? { followDigest: false, followDigestDueAt: null } : { hasSubscribedToNewsletter: false };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        throw new AppError("invalid-argument", MESSAGES.follow.badUnsubscribeLink);
+      const changes =
+        list === "follows" ? { followDigest: false, followDigestDueAt: null } : { hasSubscribedToNewsletter: false };
       await db.update(users).set(changes).where(eq(users.id, userId));
     },
 
@@ -219,16 +291,19 @@ export function followService({
         const due = await db
           .select({ id: users.id, email: users.email, locale: users.locale, dueAt: users.followDigestDueAt })
           .from(users)
-          .where(and(isNotNull(users.followDigestDueAt), lte(users.followDigestDueAt, now), eq(users.isDisabled, false)))
+          .where(
+            and(isNotNull(users.followDigestDueAt), lte(users.followDigestDueAt, now), eq(users.isDisabled, false)),
+          )
           .orderBy(asc(users.followDigestDueAt), asc(users.id))
           .limit(DIGEST_BATCH);
-        for (const person of due) if (await sendFollowDigest(person as { id: string; email: string; locale: string | null; dueAt: Date }, now)) sent += 1;
+        for (const person of due)
+          if (await sendFollowDigest(person as { id: string; email: string; locale: string | null; dueAt: Date }, now))
+            sent += 1;
         if (due.length < DIGEST_BATCH) break;
       }
       if (sent > 0) outbox.poke();
       return sent;
     },
-
   };
 }
 

@@ -59,7 +59,9 @@ function exampleOf(document: Document, given: Schema | undefined, depth = 0): un
     case "object": {
       if (depth > 4) return {};
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
-      return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, exampleOf(document, property, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, exampleOf(document, property, depth + 1)]),
+      );
     }
     case "array":
       return depth > 4 ? [] : [exampleOf(document, schema.items as Schema, depth + 1)];
@@ -94,7 +96,9 @@ function parameterRows(document: Document, parameters: Parameter[]): string {
     const schema = parameter.schema ?? {};
     const details = [
       schema.default !== undefined ? `default <code>${escapeHtml(JSON.stringify(schema.default))}</code>` : "",
-      schema.minimum !== undefined || schema.maximum !== undefined ? `from ${String(schema.minimum ?? "")} to ${String(schema.maximum ?? "")}` : "",
+      schema.minimum !== undefined || schema.maximum !== undefined
+        ? `from ${String(schema.minimum ?? "")} to ${String(schema.maximum ?? "")}`
+        : "",
       schema.example !== undefined ? `e.g. <code>${escapeHtml(String(schema.example))}</code>` : "",
     ].filter(Boolean);
     return `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${escapeHtml(parameter.in)}${parameter.required ? ", required" : ""}</td><td>${escapeHtml(typeName(document, schema))}</td><td>${prose(parameter.description ?? (schema.description as string | undefined))}${details.length ? `<br><span class=muted>${details.join("; ")}</span>` : ""}</td></tr>`;
@@ -111,7 +115,10 @@ function bodyBlock(document: Document, operation: Operation): string {
 
 /** Whether an operation needs a key (it lists no anonymous way in). */
 function needsKey(operation: Operation): boolean {
-  return Boolean(operation.security?.length) && !operation.security!.some((requirement) => Object.keys(requirement).length === 0);
+  return (
+    Boolean(operation.security?.length) &&
+    !operation.security!.some((requirement) => Object.keys(requirement).length === 0)
+  );
 }
 
 function responseBlocks(document: Document, responses: NonNullable<Operation["responses"]>): string {
@@ -152,7 +159,10 @@ export function renderApiReference(document: Document, siteName: string): string
     }),
   );
   const index = operations
-    .map(({ path, method, operation }) => `<li><a href="#${escapeHtml(operation.operationId ?? path)}">${escapeHtml(operation.summary ?? path)}</a> <code>${method.toUpperCase()} ${escapeHtml(path)}</code></li>`)
+    .map(
+      ({ path, method, operation }) =>
+        `<li><a href="#${escapeHtml(operation.operationId ?? path)}">${escapeHtml(operation.summary ?? path)}</a> <code>${method.toUpperCase()} ${escapeHtml(path)}</code></li>`,
+    )
     .join("");
   const sections = operations
     .map(

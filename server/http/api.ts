@@ -60,7 +60,10 @@ const json = <Schema extends z.ZodType>(schema: Schema, description: string) => 
 });
 
 const errors = {
-  400: json(apiError, "A parameter is unknown or has a value the endpoint does not take (an unknown category, tag, pricing or sort, a bad cursor)."),
+  400: json(
+    apiError,
+    "A parameter is unknown or has a value the endpoint does not take (an unknown category, tag, pricing or sort, a bad cursor).",
+  ),
   500: json(apiError, "Something failed on our side; the message says nothing more."),
 };
 const notFound = { 404: json(apiError, "No live tool has this id or slug.") };
@@ -75,10 +78,16 @@ const keyErrors = {
   429: json(apiError, "The key made too many requests: wait the Retry-After seconds."),
 };
 const writeErrors = {
-  400: json(apiError, "The body is not a JSON object, or a field is refused: `fields` has the form's message for each."),
+  400: json(
+    apiError,
+    "The body is not a JSON object, or a field is refused: `fields` has the form's message for each.",
+  ),
   ...keyErrors,
   403: json(apiError, "The key may only read, or its user may not change this tool."),
-  409: json(apiError, "Another tool has this website already (`fields.listedTool` is its page), or it was just submitted."),
+  409: json(
+    apiError,
+    "Another tool has this website already (`fields.listedTool` is its page), or it was just submitted.",
+  ),
   500: errors[500],
 };
 
@@ -90,7 +99,18 @@ function asSubmittedTool({ id, name, slug, website, isVerified, isActive, update
 /** The fields of a tool as a write takes them: what a change leaves out keeps these. */
 function writeFieldsOf(tool: ToolRow) {
   const { name, website, shortDesc, longDesc, categories, tags, paymentType, pros, cons, faq } = tool;
-  return { name, website, shortDesc, longDesc, categories, tags, paymentType, pros: pros ?? [], cons: cons ?? [], faq: faq ?? [] };
+  return {
+    name,
+    website,
+    shortDesc,
+    longDesc,
+    categories,
+    tags,
+    paymentType,
+    pros: pros ?? [],
+    cons: cons ?? [],
+    faq: faq ?? [],
+  };
 }
 
 /** The user a write acts as: the API key's, or the site's session; nobody is asked for a key. */
@@ -101,7 +121,11 @@ function writerOf(c: Context<{ Variables: KeyedVariables }>): SessionUser {
 }
 
 /** A documented GET of the public read API. */
-function readRoute<Path extends string, Request extends RouteConfig["request"], Responses extends RouteConfig["responses"]>(route: {
+function readRoute<
+  Path extends string,
+  Request extends RouteConfig["request"],
+  Responses extends RouteConfig["responses"],
+>(route: {
   path: Path;
   operationId: string;
   summary: string;
@@ -115,7 +139,11 @@ function readRoute<Path extends string, Request extends RouteConfig["request"], 
 }
 
 /** A documented write of the API: a key that may write (or the site's own session) is required. */
-function writeRoute<Path extends string, Request extends RouteConfig["request"], Responses extends RouteConfig["responses"]>(route: {
+function writeRoute<
+  Path extends string,
+  Request extends RouteConfig["request"],
+  Responses extends RouteConfig["responses"],
+>(route: {
   method: "post" | "patch";
   path: Path;
   operationId: string;
@@ -132,7 +160,8 @@ const routes = {
     path: "/tools",
     operationId: "listTools",
     summary: "List live tools",
-    description: "Live tools, newest first or by views or clicks, filtered by category, tag, words, pricing or featuring. Every filter narrows the list.",
+    description:
+      "Live tools, newest first or by views or clicks, filtered by category, tag, words, pricing or featuring. Every filter narrows the list.",
     tags: ["Tools"],
     request: { query: apiToolsQuery },
     responses: { 200: json(apiToolList, "One page of tools."), ...errors },
@@ -141,7 +170,8 @@ const routes = {
     path: "/tools/{id}",
     operationId: "getTool",
     summary: "Get a tool by id",
-    description: "Everything the tool's page shows: its descriptions, tags, pricing, pros and cons, FAQ, counters and maker.",
+    description:
+      "Everything the tool's page shows: its descriptions, tags, pricing, pros and cons, FAQ, counters and maker.",
     tags: ["Tools"],
     request: { params: apiToolIdParams, query: apiNoQuery },
     responses: { 200: json(apiTool, "The tool."), ...notFound, ...errors },
@@ -159,7 +189,8 @@ const routes = {
     path: "/tools/{id}/related",
     operationId: "getRelatedTools",
     summary: "What a tool's page shows besides the tool",
-    description: "The tool's current counters, suggested tools (same categories, then featured ones) and the tools makers added.",
+    description:
+      "The tool's current counters, suggested tools (same categories, then featured ones) and the tools makers added.",
     tags: ["Tools"],
     request: { params: apiToolIdParams, query: apiNoQuery },
     responses: { 200: json(apiRelatedTools, "The tool's counters and related tools."), ...notFound, ...errors },
@@ -168,7 +199,8 @@ const routes = {
     path: "/tools/{id}/reviews",
     operationId: "listToolReviews",
     summary: "List a tool's reviews",
-    description: "The tool's public reviews, newest first or most helpful first: each one's rating, words, author and the maker's reply. The tool's own answer carries its rating.",
+    description:
+      "The tool's public reviews, newest first or most helpful first: each one's rating, words, author and the maker's reply. The tool's own answer carries its rating.",
     tags: ["Tools"],
     request: { params: apiToolIdParams, query: apiReviewsQuery },
     responses: { 200: json(apiReviewList, "One page of reviews."), ...notFound, ...errors },
@@ -177,7 +209,8 @@ const routes = {
     path: "/search",
     operationId: "searchTools",
     summary: "Search tools",
-    description: "Live tools matching the words, most relevant first: names and tags count most, then descriptions; a typo finds names that look alike.",
+    description:
+      "Live tools matching the words, most relevant first: names and tags count most, then descriptions; a typo finds names that look alike.",
     tags: ["Tools"],
     request: { query: apiSearchQuery },
     responses: { 200: json(apiToolList, "One page of tools, most relevant first."), ...errors },
@@ -204,7 +237,8 @@ const routes = {
     path: "/top-lists",
     operationId: "listTopLists",
     summary: "List the technology top-lists",
-    description: "The site's top-list pages (React tools, AI tools...): each names the words whose tools it shows. One page holds them all.",
+    description:
+      "The site's top-list pages (React tools, AI tools...): each names the words whose tools it shows. One page holds them all.",
     tags: ["Catalogue"],
     request: { query: apiNoQuery },
     responses: { 200: json(apiTopListList, "Every top-list."), ...errors },
@@ -226,7 +260,10 @@ const routes = {
     summary: "Change one of your tools",
     description:
       "Changes the fields given, as the tool's edit form does: only the tool's submitter or linked maker (or a verifier or admin) may. A new name or website of a live tool waits for a verifier's look. Needs a key that may write.",
-    request: { params: apiToolIdParams, body: { required: true, content: { "application/json": { schema: apiToolChanges } } } },
+    request: {
+      params: apiToolIdParams,
+      body: { required: true, content: { "application/json": { schema: apiToolChanges } } },
+    },
     responses: { 200: json(apiSubmittedTool, "The tool as changed."), ...notFound, ...writeErrors },
   }),
 };
@@ -260,7 +297,10 @@ function refuseInvalidInput(result: { success: boolean; target: string; error?: 
   if (result.target === "param") throw new AppError("not-found", refusal.message);
   if (result.target === "query") {
     const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1);
-    if (repeated) throw new AppError("invalid-argument", MESSAGES.api.repeatedParameter(repeated[0]), { [repeated[0]]: MESSAGES.api.repeatedParameter(repeated[0]) });
+    if (repeated)
+      throw new AppError("invalid-argument", MESSAGES.api.repeatedParameter(repeated[0]), {
+        [repeated[0]]: MESSAGES.api.repeatedParameter(repeated[0]),
+      });
   }
   throw refusal;
 }
@@ -271,15 +311,18 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
   api.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
     type: "http",
     scheme: "bearer",
-    description: "A personal API key (it_live_...), made on the site under your profile menu, API keys. Keys that may only read are refused writes.",
+    description:
+      "A personal API key (it_live_...), made on the site under your profile menu, API keys. Keys that may only read are refused writes.",
   });
 
   // A write's body is JSON: anything else is refused with our words before the schema reads it.
   const requireJsonBody: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== "POST" && c.req.method !== "PATCH") return next();
-    if (!/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) throw new AppError("invalid-argument", MESSAGES.api.notJson);
+    if (!/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? ""))
+      throw new AppError("invalid-argument", MESSAGES.api.notJson);
     const body: unknown = await c.req.json().catch(() => undefined);
-    if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("invalid-argument", MESSAGES.api.notJson);
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw new AppError("invalid-argument", MESSAGES.api.notJson);
     await next();
   };
   api.use("/tools", requireJsonBody);
@@ -298,7 +341,8 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
       // The words find what the search finds (/search/{text}, /api/v1/search), listed in this list's order.
       q ? services.search.matchingTools(q) : undefined,
     ]);
-    if (category && !categoryRow) throw new AppError("invalid-argument", MESSAGES.api.category, { category: MESSAGES.api.category });
+    if (category && !categoryRow)
+      throw new AppError("invalid-argument", MESSAGES.api.category, { category: MESSAGES.api.category });
     if (tag && !tagRow) throw new AppError("invalid-argument", MESSAGES.api.tag, { tag: MESSAGES.api.tag });
     const page = await services.tools.listTools({
       sort,
@@ -356,7 +400,13 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
   });
 
   api.openapi(routes.listTopLists, async (c) => {
-    const items = (await services.topLists.listTopLists()).map(({ path, label, title, subtitle, search }) => ({ path, label, title, subtitle, search }));
+    const items = (await services.topLists.listTopLists()).map(({ path, label, title, subtitle, search }) => ({
+      path,
+      label,
+      title,
+      subtitle,
+      search,
+    }));
     return c.json({ items, nextCursor: null }, 200);
   });
 

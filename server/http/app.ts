@@ -46,7 +46,13 @@ import { renderBudget } from "./render-budget.ts";
 import { requestIds } from "./request-id.ts";
 import { withApiKeyOrSession } from "../api-keys/http.ts";
 
-type Variables = { cspNonce?: string; isStaticFile?: boolean; user?: SessionUser | null; requester?: Requester; apiKey?: KeyedRequester["key"] };
+type Variables = {
+  cspNonce?: string;
+  isStaticFile?: boolean;
+  user?: SessionUser | null;
+  requester?: Requester;
+  apiKey?: KeyedRequester["key"];
+};
 
 export type AppOptions = {
   config: Config;
@@ -65,7 +71,11 @@ export type AppOptions = {
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 /** The Better Auth endpoints a browser is sent to (all GET): Google's callback, an e-mailed sign-in link, a reset link. */
-const BROWSER_AUTH_PATHS = [/^\/api\/auth\/callback\/google$/, /^\/api\/auth\/magic-link\/verify$/, /^\/api\/auth\/reset-password\/[^/]+$/];
+const BROWSER_AUTH_PATHS = [
+  /^\/api\/auth\/callback\/google$/,
+  /^\/api\/auth\/magic-link\/verify$/,
+  /^\/api\/auth\/reset-password\/[^/]+$/,
+];
 /**
  * The browser features the site never uses, turned off for its pages and anything they embed; clipboard writing stays
  * on (the newsletter console copies the digest). Only features Chromium knows are named: each unknown one costs a
@@ -73,8 +83,23 @@ const BROWSER_AUTH_PATHS = [/^\/api\/auth\/callback\/google$/, /^\/api\/auth\/ma
  */
 const UNUSED_BROWSER_FEATURES = Object.fromEntries(
   [
-    "accelerometer", "autoplay", "camera", "displayCapture", "geolocation", "gyroscope", "hid",
-    "idleDetection", "magnetometer", "microphone", "midi", "payment", "publickeyCredentialsGet", "screenWakeLock", "serial", "usb", "xrSpatialTracking",
+    "accelerometer",
+    "autoplay",
+    "camera",
+    "displayCapture",
+    "geolocation",
+    "gyroscope",
+    "hid",
+    "idleDetection",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "payment",
+    "publickeyCredentialsGet",
+    "screenWakeLock",
+    "serial",
+    "usb",
+    "xrSpatialTracking",
   ].map((feature) => [feature, false]),
 );
 
@@ -169,7 +194,10 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     }
     const event = analyticsEventInput.safeParse(body);
     if (!event.success) throw invalidInput(event.error);
-    const outcome = await services.analytics.record(event.data, { address: addressOf(c, config), userAgent: c.req.header("user-agent") ?? "" });
+    const outcome = await services.analytics.record(event.data, {
+      address: addressOf(c, config),
+      userAgent: c.req.header("user-agent") ?? "",
+    });
     // Plausible's answer: 202 "ok"; a dropped event says so in a header, as Plausible's does.
     if (outcome === "ignored") c.header("x-plausible-dropped", "1");
     return c.text("ok", 202);
@@ -187,9 +215,13 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   // the app calls those in-process, and over HTTP they do not exist.
   app.get("/api/auth/*", async (c, next) => {
     if (!BROWSER_AUTH_PATHS.some((allowed) => allowed.test(c.req.path))) return next();
-    return (await services.auth()).handler(new Request(c.req.raw, { headers: withClientAddress(c.req.raw.headers, addressOf(c, config)) }));
+    return (await services.auth()).handler(
+      new Request(c.req.raw, { headers: withClientAddress(c.req.raw.headers, addressOf(c, config)) }),
+    );
   });
-  app.all("/api/auth/*", (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404));
+  app.all("/api/auth/*", (c) =>
+    c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchAuthEndpoint } }, 404),
+  );
 
   // A new proof-of-work challenge for the sign-up and add-tool forms and the submitTool function (decision 023).
   app.get(CHALLENGE_PATH, async (c) => {
@@ -206,16 +238,35 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.route("/api/v1", createUploads(services));
   const api = createApi(services, { siteUrl: config.SITE_URL });
   app.route("/api/v1", api);
-  app.get("/api/docs", etag(), apiReference(apiDocument(api, config.SITE_URL), () => services.settings.current().siteName));
+  app.get(
+    "/api/docs",
+    etag(),
+    apiReference(apiDocument(api, config.SITE_URL), () => services.settings.current().siteName),
+  );
   // The signed-in person's own state, which the browser fills into the pages every visitor gets (decision 037).
   app.get("/api/me", async (c) => {
     c.header("Cache-Control", "private, no-store");
     const address = addressOf(c, config);
-    const { user, headers } = await services.accounts.findRequestViewer({ headers: withClientAddress(c.req.raw.headers, address), address });
+    const { user, headers } = await services.accounts.findRequestViewer({
+      headers: withClientAddress(c.req.raw.headers, address),
+      address,
+    });
     // A session Better Auth renewed, or ended, has its cookie changed here.
     for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
-    if (!user) return c.json({ user: null, tools: [], favoriteToolIds: [], waitingLikeIds: [], likesCountFrom: null, follows: [] });
-    const [tools, ownLikes, follows] = await Promise.all([services.accounts.listUserToolLinks(user), services.favorites.listOwnLikes(user), services.follows.listFollowKeys(user)]);
+    if (!user)
+      return c.json({
+        user: null,
+        tools: [],
+        favoriteToolIds: [],
+        waitingLikeIds: [],
+        likesCountFrom: null,
+        follows: [],
+      });
+    const [tools, ownLikes, follows] = await Promise.all([
+      services.accounts.listUserToolLinks(user),
+      services.favorites.listOwnLikes(user),
+      services.follows.listFollowKeys(user),
+    ]);
     return c.json({ user, tools, ...ownLikes, follows });
   });
   app.use("/api/functions/*", withSession(services, config));
@@ -224,12 +275,26 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   // The renders each client may cause: the pages' misses and the search box's suggestions alike (decision 037).
   const renders = renderBudget({ perMinute: config.PAGE_RENDERS_PER_MINUTE });
   app.route("/", createSuggestions(services, { pageCache, renders, addressOf: (c) => addressOf(c, config) }));
-  app.route("/", createOgImageRoutes(services, storedLogoReader(config, (path) => app.request(path)), { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE }));
+  app.route(
+    "/",
+    createOgImageRoutes(
+      services,
+      storedLogoReader(config, (path) => app.request(path)),
+      { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE },
+    ),
+  );
 
   if (filesDir) {
     // An image, never rewritten, is kept a year; a snapshot or a dump, which change, a minute (cacheControlOf).
     const root = path.relative(process.cwd(), filesDir);
-    app.use(`${FILES_URL}/*`, serveFiles(root, (requestPath) => cacheControlOf(requestPath), (requestPath) => requestPath.slice(FILES_URL.length)));
+    app.use(
+      `${FILES_URL}/*`,
+      serveFiles(
+        root,
+        (requestPath) => cacheControlOf(requestPath),
+        (requestPath) => requestPath.slice(FILES_URL.length),
+      ),
+    );
     app.get(`${FILES_URL}/*`, (c) => c.json({ error: { code: "not-found", message: MESSAGES.page.noSuchFile } }, 404));
   }
 
@@ -238,13 +303,24 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     // Hashed build output never changes: cache it for a year. Everything else in public/ may change between releases.
     app.use("/assets/*", serveFiles(root, `public, max-age=${ONE_YEAR}, immutable`));
     // The files of public/ are known once the build is made: a page's address is never looked up on the disk.
-    const publicFiles = new Set(readdirSync(clientDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+    const publicFiles = new Set(
+      readdirSync(clientDir, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${entry.name}`),
+    );
     const servePublic = serveFiles(root, "public, max-age=3600");
     app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
   }
 
   app.use(negotiateHomeLocale(site, config.SITE_URL));
-  const renderPage = pageRenderer({ build, services, config, logger, filesOrigin, addressOf: (c) => addressOf(c, config) });
+  const renderPage = pageRenderer({
+    build,
+    services,
+    config,
+    logger,
+    filesOrigin,
+    addressOf: (c) => addressOf(c, config),
+  });
   if (pageCache && typeof build !== "function") {
     app.use(
       "*",
@@ -264,7 +340,8 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     const request = READ_ONLY_METHODS.has(c.req.method) ? c.req.raw : await formRequest(c.req.raw);
     const response = await renderPage(c, { for: "person", request });
     // React Router's answer to a method a page has no handler for says "Unexpected Server Error": say what it is.
-    if (response.status === 405) return c.json(errorBody(new AppError("invalid-argument", MESSAGES.page.methodNotAllowed)), 405);
+    if (response.status === 405)
+      return c.json(errorBody(new AppError("invalid-argument", MESSAGES.page.methodNotAllowed)), 405);
     return response;
   });
 
@@ -279,7 +356,8 @@ const FORM_CONTENT_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-
  * form that cannot be read is answered with a 400 and a message, and never reaches a route's action as a 500.
  */
 async function formRequest(request: Request): Promise<Request> {
-  if (!FORM_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) throw new AppError("invalid-argument", MESSAGES.page.notAForm);
+  if (!FORM_CONTENT_TYPE.test(request.headers.get("content-type") ?? ""))
+    throw new AppError("invalid-argument", MESSAGES.page.notAForm);
   let form: FormData;
   try {
     form = await request.formData();
@@ -304,7 +382,10 @@ function limitBodies(config: Config): MiddlewareHandler {
   const upload = limitTo(imageBytes + MULTIPART_MARGIN_BYTES);
   const toolForm = limitTo(2 * imageBytes + MULTIPART_MARGIN_BYTES);
   const form = limitTo(MAX_FORM_BYTES);
-  const catalogueFile = limitTo(IMPORT_MAX_BYTES + MULTIPART_MARGIN_BYTES, MESSAGES.catalogue.fileTooLarge(IMPORT_MAX_BYTES));
+  const catalogueFile = limitTo(
+    IMPORT_MAX_BYTES + MULTIPART_MARGIN_BYTES,
+    MESSAGES.catalogue.fileTooLarge(IMPORT_MAX_BYTES),
+  );
   const event = limitTo(MAX_EVENT_BYTES, MESSAGES.event.tooLarge);
   const stripeEvent = limitTo(MAX_STRIPE_EVENT_BYTES);
   return async (c, next) => {
@@ -323,7 +404,11 @@ function limitBodies(config: Config): MiddlewareHandler {
 }
 
 /** Serves the files under `root` (their .br/.gz twins when the browser accepts them) with a Cache-Control header; anything else falls through. */
-function serveFiles(root: string, cacheControl: string | ((requestPath: string) => string), rewriteRequestPath?: (path: string) => string): MiddlewareHandler<{ Variables: Variables }> {
+function serveFiles(
+  root: string,
+  cacheControl: string | ((requestPath: string) => string),
+  rewriteRequestPath?: (path: string) => string,
+): MiddlewareHandler<{ Variables: Variables }> {
   const serve = serveStatic<{ Variables: Variables }>({
     root,
     precompressed: true,
@@ -332,7 +417,8 @@ function serveFiles(root: string, cacheControl: string | ((requestPath: string) 
   });
   return async (c, next) => {
     const response = await serve(c, next);
-    if (response && c.get("isStaticFile")) response.headers.set("Cache-Control", typeof cacheControl === "string" ? cacheControl : cacheControl(c.req.path));
+    if (response && c.get("isStaticFile"))
+      response.headers.set("Cache-Control", typeof cacheControl === "string" ? cacheControl : cacheControl(c.req.path));
     return response;
   };
 }

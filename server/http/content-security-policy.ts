@@ -43,11 +43,17 @@ export function newNonce(): string {
  * Sets the policy on a response that has none: with the nonce the page was rendered with (`cspNonce`), if any. A page
  * from the page cache brings its own.
  */
-export function withContentSecurityPolicy(filesOrigin = "", checkoutOrigin = ""): MiddlewareHandler<{ Variables: { cspNonce?: string } }> {
+export function withContentSecurityPolicy(
+  filesOrigin = "",
+  checkoutOrigin = "",
+): MiddlewareHandler<{ Variables: { cspNonce?: string } }> {
   return async (c, next) => {
     await next();
     if (c.res.headers.has("content-security-policy")) return;
     const nonce = c.get("cspNonce");
-    c.res.headers.set("content-security-policy", contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : [], filesOrigin, checkoutOrigin));
+    c.res.headers.set(
+      "content-security-policy",
+      contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : [], filesOrigin, checkoutOrigin),
+    );
   };
 }

@@ -18,7 +18,13 @@ import { etag } from "hono/etag";
 import { OPEN_DATA_FORMATS } from "../catalogue/open-data.ts";
 import type { Config } from "../config.ts";
 import { badgeSvg } from "../feeds/badge.ts";
-import { type FeedChannel, type FeedSite, findCategoryChannel, findTagChannel, siteChannel } from "../feeds/channels.ts";
+import {
+  type FeedChannel,
+  type FeedSite,
+  findCategoryChannel,
+  findTagChannel,
+  siteChannel,
+} from "../feeds/channels.ts";
 import { jsonFeedDocument } from "../feeds/json-feed.ts";
 import { buildLlmsTxt } from "../feeds/llms-txt.ts";
 import { reviewsRssDocument, rssDocument } from "../feeds/rss.ts";
@@ -44,7 +50,10 @@ const MISSING_BADGE_CACHE_CONTROL = "public, max-age=60";
  * Other sites show the badge: their pages may load it (the app's default is same-origin), and it runs nothing, even
  * opened on its own.
  */
-const BADGE_HEADERS = { "Cross-Origin-Resource-Policy": "cross-origin", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" };
+const BADGE_HEADERS = {
+  "Cross-Origin-Resource-Policy": "cross-origin",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+};
 const BADGE_FILE = /^(.+)\.svg$/;
 /** The dumps are rewritten once a night: a client may keep where they are for an hour. */
 const OPEN_DATA_CACHE_CONTROL = "public, max-age=3600";
@@ -59,7 +68,8 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
   const feeds = new Hono();
   const keeper = pageCache ? responseKeeper({ cache: pageCache, cacheControl: CACHE_CONTROL }) : undefined;
   /** The answer kept under the request's path, or built by `build` (and kept) when there is none. */
-  const kept = (c: Context, build: () => Promise<Response>) => (keeper ? keeper.respond(c, c.req.path, build) : build());
+  const kept = (c: Context, build: () => Promise<Response>) =>
+    keeper ? keeper.respond(c, c.req.path, build) : build();
   // A reader or a crawler that has a feed already gets a 304 (a kept answer has its own ETag).
   feeds.use("*", etag());
   const languages = { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE };
@@ -75,12 +85,16 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
     },
   });
   const site = siteIn(config.DEFAULT_LOCALE);
-  const robots = ["User-agent: *", "Allow: /", "Disallow: /api/", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n");
+  const robots = ["User-agent: *", "Allow: /", "Disallow: /api/", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join(
+    "\n",
+  );
 
   feeds.get("/robots.txt", (c) => send(c, robots, "text/plain; charset=utf-8"));
 
   const sitemap = { siteUrl: config.SITE_URL, site: { locales: config.LOCALES, defaultLocale: config.DEFAULT_LOCALE } };
-  feeds.get("/sitemap.xml", (c) => kept(c, async () => send(c, await buildSitemapIndex(services, sitemap), SITEMAP_TYPE)));
+  feeds.get("/sitemap.xml", (c) =>
+    kept(c, async () => send(c, await buildSitemapIndex(services, sitemap), SITEMAP_TYPE)),
+  );
 
   feeds.get("/sitemaps/:file", (c) =>
     kept(c, async () => {
@@ -90,7 +104,11 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
   );
 
   // One text for language models, in the site's default language.
-  feeds.get("/llms.txt", (c) => kept(c, () => inLocale(site.locale, async () => send(c, await buildLlmsTxt(services, site), "text/markdown; charset=utf-8"))));
+  feeds.get("/llms.txt", (c) =>
+    kept(c, () =>
+      inLocale(site.locale, async () => send(c, await buildLlmsTxt(services, site), "text/markdown; charset=utf-8")),
+    ),
+  );
 
   // Each language's feeds under its prefix (/fr/rss.xml), titled in it and leading to its pages (decision 053).
   for (const locale of config.LOCALES) {
@@ -100,7 +118,9 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
     const keptIn = (c: Context, build: () => Promise<Response>) => kept(c, () => inLocale(locale, build));
 
     for (const { file, type, write } of FEED_FORMATS) {
-      feeds.get(`${base}/${file}`, (c) => keptIn(c, async () => send(c, write(await siteChannel(services, feedSite), feedSite.siteUrl), type)));
+      feeds.get(`${base}/${file}`, (c) =>
+        keptIn(c, async () => send(c, write(await siteChannel(services, feedSite), feedSite.siteUrl), type)),
+      );
 
       feeds.get(`${base}/category/:slug/${file}`, (c) =>
         keptIn(c, async () => {
@@ -143,13 +163,24 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
   feeds.get("/badge/:file", async (c) => {
     const slug = slugParam.safeParse(BADGE_FILE.exec(c.req.param("file"))?.[1]);
     // A parameter given twice stays a list, which no option accepts.
-    const params = Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
+    const params = Object.fromEntries(
+      Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
+    );
     const query = badgeQuery.safeParse(params);
     if (!query.success) throw invalidInput(query.error);
     const tool = slug.success ? await services.feeds.findBadgeTool(slug.data) : undefined;
-    const svg = badgeSvg({ siteName: site.siteName, tool: tool ?? null, theme: query.data.theme, showViews: query.data.views });
+    const svg = badgeSvg({
+      siteName: site.siteName,
+      tool: tool ?? null,
+      theme: query.data.theme,
+      showViews: query.data.views,
+    });
     // An unknown slug or a tool that is not live still gets an image (saying so) rather than a broken one in the page.
-    return c.body(svg, tool ? 200 : 404, { "Content-Type": SVG_TYPE, "Cache-Control": tool ? BADGE_CACHE_CONTROL : MISSING_BADGE_CACHE_CONTROL, ...BADGE_HEADERS });
+    return c.body(svg, tool ? 200 : 404, {
+      "Content-Type": SVG_TYPE,
+      "Cache-Control": tool ? BADGE_CACHE_CONTROL : MISSING_BADGE_CACHE_CONTROL,
+      ...BADGE_HEADERS,
+    });
   });
 
   return feeds;

@@ -18,13 +18,18 @@ type ToolRow = typeof tools.$inferSelect;
 /** What every function answers about its tool: enough to link to it and to show where it stands. */
 export type FunctionResult = {
   result: {
-    tool: Pick<ToolRow, "id" | "slug" | "name" | "isVerified" | "isActive" | "hasBeenClaimed" | "wasClaimedAccepted" | "isLinkedToCreator">;
+    tool: Pick<
+      ToolRow,
+      "id" | "slug" | "name" | "isVerified" | "isActive" | "hasBeenClaimed" | "wasClaimedAccepted" | "isLinkedToCreator"
+    >;
   };
 };
 
 function resultOf(tool: ToolRow): FunctionResult {
   const { id, slug, name, isVerified, isActive, hasBeenClaimed, wasClaimedAccepted, isLinkedToCreator } = tool;
-  return { result: { tool: { id, slug, name, isVerified, isActive, hasBeenClaimed, wasClaimedAccepted, isLinkedToCreator } } };
+  return {
+    result: { tool: { id, slug, name, isVerified, isActive, hasBeenClaimed, wasClaimedAccepted, isLinkedToCreator } },
+  };
 }
 
 /** The id of the tool a function acts on; an id that cannot be one is a tool that does not exist. */
@@ -38,7 +43,10 @@ function toolIdOf(tool: unknown): string {
 
 export function createFunctions(services: Services) {
   const { lifecycle } = services;
-  const calls: Record<string, (user: SessionUser | null, tool: unknown, body: Record<string, unknown>) => Promise<ToolRow>> = {
+  const calls: Record<
+    string,
+    (user: SessionUser | null, tool: unknown, body: Record<string, unknown>) => Promise<ToolRow>
+  > = {
     submitTool: (user, tool, body) => {
       const input = submitToolFunctionInput.safeParse(tool);
       if (!input.success) throw invalidInput(input.error);

@@ -14,7 +14,8 @@ export function negotiateHomeLocale(site: SiteLocales, siteUrl: string): Middlew
   const origin = new URL(siteUrl).origin;
   const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=`);
   return async (c, next) => {
-    if (site.locales.length < 2 || c.req.path !== "/" || (c.req.method !== "GET" && c.req.method !== "HEAD")) return next();
+    if (site.locales.length < 2 || c.req.path !== "/" || (c.req.method !== "GET" && c.req.method !== "HEAD"))
+      return next();
     const preferred = preferredLocale(c.req.header("accept-language"), site.locales);
     const isOther = preferred !== null && preferred !== site.defaultLocale;
     const referrer = c.req.header("referer");
@@ -23,7 +24,11 @@ export function negotiateHomeLocale(site: SiteLocales, siteUrl: string): Middlew
       const query = new URL(c.req.url).search;
       return new Response(null, {
         status: 302,
-        headers: { location: localizedPath(preferred, `/${query}`, site), "cache-control": "private, no-store", vary: "Accept-Language, Cookie" },
+        headers: {
+          location: localizedPath(preferred, `/${query}`, site),
+          "cache-control": "private, no-store",
+          vary: "Accept-Language, Cookie",
+        },
       });
     }
     await next();

@@ -30,21 +30,27 @@ function appWith(handler: () => Response) {
       build,
       renderPage: render,
       // A cookie names a live session when its value is "live".
-      findViewer: async (cookie) => (cookie?.includes("session_token=live") ? { id: "u1", slug: "ada", username: "Ada", role: "guest" } : null),
+      findViewer: async (cookie) =>
+        cookie?.includes("session_token=live") ? { id: "u1", slug: "ada", username: "Ada", role: "guest" } : null,
       renderBudget: renderBudget({ perMinute: 1_000 }),
       addressOf: () => "127.0.0.1",
-    site: { locales: ["en"], defaultLocale: "en" },
+      site: { locales: ["en"], defaultLocale: "en" },
     }),
   );
   app.get("*", render);
   return { cache, get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }) };
 }
 
-const html = (extra: Record<string, string> = {}, status = 200) => new Response("<html><body>page</body></html>", { status, headers: { "content-type": "text/html", ...extra } });
+const html = (extra: Record<string, string> = {}, status = 200) =>
+  new Response("<html><body>page</body></html>", { status, headers: { "content-type": "text/html", ...extra } });
 
 describe("page cache middleware", () => {
   it("never keeps a response that sets a cookie, nor a server error", async () => {
-    for (const response of [() => html({ "set-cookie": "flash=1; Path=/" }), () => html({}, 500), () => html({}, 503)]) {
+    for (const response of [
+      () => html({ "set-cookie": "flash=1; Path=/" }),
+      () => html({}, 500),
+      () => html({}, 503),
+    ]) {
       const { cache, get } = appWith(response);
       const first = await get("/page");
       expect(first.headers.get("x-cache")).toBe("bypass");
@@ -62,8 +68,12 @@ describe("page cache middleware", () => {
     expect((await get("/private")).headers.get("cache-control")).toBe("private, no-store");
     // A person without the script marker gets their own page; a made-up session cookie is no session.
     expect((await get("/page", { cookie: "better-auth.session_token=live" })).headers.get("x-cache")).toBe("bypass");
-    expect((await get("/page?cursor=a", { cookie: "better-auth.session_token=forged" })).headers.get("x-cache")).toBe("hit");
-    expect((await get("/page?cursor=a", { cookie: "better-auth.session_token=live; idt_js=1" })).headers.get("x-cache")).toBe("hit");
+    expect((await get("/page?cursor=a", { cookie: "better-auth.session_token=forged" })).headers.get("x-cache")).toBe(
+      "hit",
+    );
+    expect(
+      (await get("/page?cursor=a", { cookie: "better-auth.session_token=live; idt_js=1" })).headers.get("x-cache"),
+    ).toBe("hit");
     expect(cache.size().pages).toBe(1);
   });
 });

@@ -54,7 +54,20 @@ const DATA_REQUEST_PARAMS = ["_routes"];
 /** Paths whose route's policy is remembered (routePolicies). */
 const KNOWN_PATHS = 20_000;
 /** Headers made per response, never stored with a page. */
-const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "cache-control", "cdn-cache-control", "vary", "date", "x-cache", "set-cookie", "connection", "content-security-policy"]);
+const UNSTORED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "cache-control",
+  "cdn-cache-control",
+  "vary",
+  "date",
+  "x-cache",
+  "set-cookie",
+  "connection",
+  "content-security-policy",
+]);
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -78,7 +91,16 @@ export type PageCacheOptions = {
   site: SiteLocales;
 };
 
-export function pageCacheMiddleware({ cache, build, filesOrigin = "", renderPage, findViewer, renderBudget, addressOf, site }: PageCacheOptions): MiddlewareHandler<{ Variables: Variables }> {
+export function pageCacheMiddleware({
+  cache,
+  build,
+  filesOrigin = "",
+  renderPage,
+  findViewer,
+  renderBudget,
+  addressOf,
+  site,
+}: PageCacheOptions): MiddlewareHandler<{ Variables: Variables }> {
   const policyOf = routePolicies(build, site);
   const keeper = responseKeeper({ cache, filesOrigin });
 
@@ -104,10 +126,12 @@ export function pageCacheMiddleware({ cache, build, filesOrigin = "", renderPage
     const viewer = hasSessionCookie(cookie) ? await findViewer(cookie) : null;
     const isData = url.pathname.endsWith(".data");
     // A data request for the layout's own loader (after a sign-in, a sign-out, a form) is the person's session itself.
-    if (viewer && ((isData ? readsLayout(url) : !hasScriptMarker(cookie)) || policy.isPersonalFor(viewer))) return await renderForPerson(c);
+    if (viewer && ((isData ? readsLayout(url) : !hasScriptMarker(cookie)) || policy.isPersonalFor(viewer)))
+      return await renderForPerson(c);
 
     const key = cacheKey(url, policy.params);
-    const renderForVisitors = () => renderPage(c, { for: "visitor", request: new Request(new URL(key, url), c.req.raw) });
+    const renderForVisitors = () =>
+      renderPage(c, { for: "visitor", request: new Request(new URL(key, url), c.req.raw) });
     const kept = cache.get(key);
     if (kept) return viewer && kept.status === 404 ? await renderForPerson(c) : serve(c, kept, "hit");
     if (method === "HEAD") {
@@ -121,7 +145,11 @@ export function pageCacheMiddleware({ cache, build, filesOrigin = "", renderPage
     if (page) return serve(c, page, response ? "miss" : "hit");
     // Not kept (a cookie set, an error): the one who rendered it gets it; one who waited renders their own.
     if (response) {
-      markUncached(response.headers, "bypass", response.status < 500 && isPublic(response) ? VISITOR_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+      markUncached(
+        response.headers,
+        "bypass",
+        response.status < 500 && isPublic(response) ? VISITOR_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+      );
       return response;
     }
     return viewer ? await renderForPerson(c) : await renderForVisitors();
@@ -133,7 +161,15 @@ export function pageCacheMiddleware({ cache, build, filesOrigin = "", renderPage
  * however many ask for it at the same time (the others wait for that render), and kept when it may be (no cookie set,
  * a 200 or a 404), under the tags of what its reads said they showed.
  */
-export function responseKeeper({ cache, filesOrigin = "", cacheControl }: { cache: PageCache; filesOrigin?: string; cacheControl?: string }) {
+export function responseKeeper({
+  cache,
+  filesOrigin = "",
+  cacheControl,
+}: {
+  cache: PageCache;
+  filesOrigin?: string;
+  cacheControl?: string;
+}) {
   const rendering = new Map<string, Promise<CachedPage | null>>();
   return {
     isRendering: (key: string) => rendering.has(key),
@@ -142,7 +178,11 @@ export function responseKeeper({ cache, filesOrigin = "", cacheControl }: { cach
      * Renders `key` unless a render of it is under way, then waits for that one. The render that ran answers its
      * response too (`response`); a page that may not be kept is `null`.
      */
-    async keep(c: Context, key: string, render: () => Promise<Response>): Promise<{ page: CachedPage | null; response?: Response }> {
+    async keep(
+      c: Context,
+      key: string,
+      render: () => Promise<Response>,
+    ): Promise<{ page: CachedPage | null; response?: Response }> {
       const running = rendering.get(key);
       if (running) return { page: await running };
       const rendered = (async () => {
@@ -151,13 +191,19 @@ export function responseKeeper({ cache, filesOrigin = "", cacheControl }: { cach
         const dependencies = await collectPageDependencies(async () => {
           response = await render();
         });
-        if (!response || !isPublic(response) || (response.status !== 200 && response.status !== 404)) return { page: null, response: response! };
+        if (!response || !isPublic(response) || (response.status !== 200 && response.status !== 404))
+          return { page: null, response: response! };
         const page = await toCachedPage(response, c.get("cspNonce"), dependencies, filesOrigin, cacheControl);
         cache.store(key, page, since);
         return { page, response };
       })();
       // Those who wait get the page, or null (not kept, or the render failed): then they render their own.
-      const shared = rendered.then(({ page }) => page, () => null).finally(() => rendering.delete(key));
+      const shared = rendered
+        .then(
+          ({ page }) => page,
+          () => null,
+        )
+        .finally(() => rendering.delete(key));
       rendering.set(key, shared);
       const { page, response } = await rendered;
       await shared;
@@ -180,7 +226,11 @@ function tooManyRenders(): Response {
   const message = MESSAGES.auth.tooManyRequests;
   return new Response(`<!doctype html><meta charset="utf-8"><title>${message}</title><p>${message}</p>`, {
     status: 429,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": PRIVATE_CACHE_CONTROL, "retry-after": "60" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": PRIVATE_CACHE_CONTROL,
+      "retry-after": "60",
+    },
   });
 }
 
@@ -212,7 +262,13 @@ function routePolicies(build: ServerBuild, site: SiteLocales): (pathname: string
   function policyOfPath(fullPath: string): PagePolicy | null {
     const pathname = splitLocalePath(fullPath, site).path;
     const isData = pathname.endsWith(".data");
-    const pagePath = !isData ? pathname : pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+    const pagePath = !isData
+      ? pathname
+      : pathname.endsWith("/_.data")
+        ? pathname.slice(0, -"_.data".length)
+        : pathname === "/_root.data"
+          ? "/"
+          : pathname.slice(0, -".data".length);
     const found = match(pagePath);
     const pageCache = (found?.handle as Partial<PageCacheHandle> | undefined)?.pageCache;
     if (!found || !pageCache?.params) return null;
@@ -246,9 +302,18 @@ export function routeMatcher(build: ServerBuild): (pathname: string) => RouteMat
     .map((route, order) => {
       const segments = fullPath(route.id);
       const names = segments.filter((segment) => segment.startsWith(":")).map((segment) => segment.slice(1));
-      const source = segments.map((segment) => (segment.startsWith(":") ? "/([^/]+)" : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).join("");
-      const score = segments.reduce((sum, segment) => sum + (segment.startsWith(":") ? 3 : 10), 0) + (route.index ? 2 : 0);
-      return { pattern: new RegExp(`^${source}/?$`, route.caseSensitive ? "" : "i"), names, score, order, handle: route.module.handle };
+      const source = segments
+        .map((segment) => (segment.startsWith(":") ? "/([^/]+)" : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`))
+        .join("");
+      const score =
+        segments.reduce((sum, segment) => sum + (segment.startsWith(":") ? 3 : 10), 0) + (route.index ? 2 : 0);
+      return {
+        pattern: new RegExp(`^${source}/?$`, route.caseSensitive ? "" : "i"),
+        names,
+        score,
+        order,
+        handle: route.module.handle,
+      };
     })
     .sort((a, b) => b.score - a.score || a.order - b.order);
   return (pathname) => {
@@ -271,7 +336,10 @@ export function routeMatcher(build: ServerBuild): (pathname: string) => RouteMat
 }
 
 /** React Router's own matching, for routes the compiled matcher does not know. */
-export function slowMatcher(routes: NonNullable<ServerBuild["routes"][string]>[], build: ServerBuild): (pathname: string) => RouteMatch | null {
+export function slowMatcher(
+  routes: NonNullable<ServerBuild["routes"][string]>[],
+  build: ServerBuild,
+): (pathname: string) => RouteMatch | null {
   const byId = new Map<string, RouteObject>();
   for (const { id, path, index, caseSensitive } of routes) {
     byId.set(id, index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: [] });
@@ -320,7 +388,13 @@ function markUncached(headers: Headers, state: "bypass", cacheControl: string) {
 }
 
 /** A rendered response as the cache keeps it: scripts allowed by hash, bodies compressed, ETag made. */
-async function toCachedPage(response: Response, nonce: string | undefined, dependencies: PageDependencies, filesOrigin: string, cacheControl?: string): Promise<CachedPage> {
+async function toCachedPage(
+  response: Response,
+  nonce: string | undefined,
+  dependencies: PageDependencies,
+  filesOrigin: string,
+  cacheControl?: string,
+): Promise<CachedPage> {
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) if (!UNSTORED_HEADERS.has(name)) headers.push([name, value]);
   const sealed = sealScripts(await response.text(), nonce);
@@ -328,7 +402,9 @@ async function toCachedPage(response: Response, nonce: string | undefined, depen
   headers.push(["content-security-policy", contentSecurityPolicy(sealed.hashes, filesOrigin)]);
   const identity = Buffer.from(body, "utf8");
   const [br, gz] = await Promise.all([
-    compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    compressBrotli(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     compressGzip(identity, { level: GZIP_LEVEL }),
   ]);
   const isNotFound = response.status === 404;
@@ -355,7 +431,8 @@ export function sealScripts(html: string, nonce: string | undefined): { html: st
   const hashes: string[] = [];
   const script = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
   for (let match = script.exec(html); match; match = script.exec(html)) {
-    if (match[1]!.includes(attribute)) hashes.push(`'sha256-${createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
+    if (match[1]!.includes(attribute))
+      hashes.push(`'sha256-${createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
   }
   return { html: html.replaceAll(attribute, ""), hashes };
 }

@@ -45,7 +45,8 @@ export function pageRenderer({
   const handlers = new Map(
     config.LOCALES.map((locale) => {
       const basename = localeBasename(locale, site) || undefined;
-      const localized = typeof build === "function" ? async () => ({ ...(await build()), basename }) : { ...build, basename };
+      const localized =
+        typeof build === "function" ? async () => ({ ...(await build()), basename }) : { ...build, basename };
       return [locale, createRequestHandler(localized as () => Promise<ServerBuild>, config.NODE_ENV)] as const;
     }),
   );
@@ -61,17 +62,30 @@ export function pageRenderer({
   return async (c, { for: renderFor, request = c.req.raw }) => {
     const address = addressOf(c);
     const requester: Requester = { headers: withClientAddress(c.req.raw.headers, address), address };
-    const session = renderFor === "person" ? await services.accounts.findSessionUser(requester) : { user: null, headers: null };
+    const session =
+      renderFor === "person" ? await services.accounts.findSessionUser(requester) : { user: null, headers: null };
     // The page's inline scripts carry this nonce, which its policy names; a page kept by the cache trades it for hashes.
     const cspNonce = isDev ? "" : newNonce();
     const { locale } = splitLocalePath(new URL(request.url).pathname, site);
-    const context: AppContext = { services, config, publicConfig: publicConfigNow(), logger, cspNonce, user: session.user, requester, locale };
+    const context: AppContext = {
+      services,
+      config,
+      publicConfig: publicConfigNow(),
+      logger,
+      cspNonce,
+      user: session.user,
+      requester,
+      locale,
+    };
     const response = await inLocale(locale, () => handlers.get(locale)!(request, context));
     // The client went away while the page rendered: nobody gets an answer, and no error is ours to log (499).
     if (response.status >= 500 && request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     for (const cookie of session.headers?.getSetCookie() ?? []) response.headers.append("set-cookie", cookie);
     if (!isDev && !response.headers.has("content-security-policy")) {
-      response.headers.set("content-security-policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], filesOrigin, stripeCheckoutOrigin(config)));
+      response.headers.set(
+        "content-security-policy",
+        contentSecurityPolicy([`'nonce-${cspNonce}'`], filesOrigin, stripeCheckoutOrigin(config)),
+      );
     }
     c.set("cspNonce", cspNonce);
     return response;

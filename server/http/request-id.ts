@@ -28,7 +28,9 @@ export function requestIds({ trustProxy, logger }: { trustProxy: boolean; logger
     // A handler may have replaced the response (an error page, a cached page): the header goes on the final one.
     if (c.res.headers.get(REQUEST_ID_HEADER) !== requestId) c.res.headers.set(REQUEST_ID_HEADER, requestId);
     if (c.res.status >= 500 && !PROBES.has(c.req.path)) {
-      withRequestId(requestId, () => logger.error(`${c.req.method} ${c.req.path} answered ${c.res.status}`, { status: c.res.status }));
+      withRequestId(requestId, () =>
+        logger.error(`${c.req.method} ${c.req.path} answered ${c.res.status}`, { status: c.res.status }),
+      );
     }
   };
 }

@@ -29,19 +29,29 @@ export type Suggestions = {
  * `renders` and `addressOf`: the renders each client may cause, shared with the pages (./render-budget.ts). Suggestions
  * that are not kept cost a search each, as a page's miss does: they count against the same budget.
  */
-export function createSuggestions(services: Services, { pageCache, renders, addressOf }: { pageCache?: PageCache; renders: RenderBudget; addressOf: (c: Context) => string }) {
+export function createSuggestions(
+  services: Services,
+  {
+    pageCache,
+    renders,
+    addressOf,
+  }: { pageCache?: PageCache; renders: RenderBudget; addressOf: (c: Context) => string },
+) {
   const suggest = new Hono();
   const keeper = pageCache ? responseKeeper({ cache: pageCache, cacheControl: CACHE_CONTROL }) : undefined;
   suggest.get(SUGGEST_PATH, async (c) => {
     // Any text is its slug, cut as a search is: an empty one suggests nothing.
-    const text = slugify(c.req.query("q") ?? "").slice(0, MAX_SEARCH_LENGTH).replace(/-+$/, "");
+    const text = slugify(c.req.query("q") ?? "")
+      .slice(0, MAX_SEARCH_LENGTH)
+      .replace(/-+$/, "");
     const key = `${SUGGEST_PATH}?q=${text}`;
     const build = async () => {
       const answer = await suggestionsFor(services, text);
       return c.json(answer, 200, { "Cache-Control": CACHE_CONTROL });
     };
     const isKept = Boolean(pageCache?.get(key)) || Boolean(keeper?.isRendering(key));
-    if (text && !isKept && !renders.take(addressOf(c))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+    if (text && !isKept && !renders.take(addressOf(c)))
+      throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
     return keeper ? keeper.respond(c, key, build) : build();
   });
   return suggest;
@@ -52,7 +62,12 @@ async function suggestionsFor(services: Services, text: string): Promise<Suggest
   const words = text.split("-");
   const [found, categories] = await Promise.all([services.search.suggest(text), services.categories.listCategories()]);
   return {
-    tools: found.tools.map((tool) => ({ name: tool.name, slug: tool.slug, logo: tool.logo, shortDesc: tool.shortDesc })),
+    tools: found.tools.map((tool) => ({
+      name: tool.name,
+      slug: tool.slug,
+      logo: tool.logo,
+      shortDesc: tool.shortDesc,
+    })),
     // A category whose words each typed word begins: "dev" finds Development, "cust serv" Customer Service.
     categories: categories
       .filter((category) => words.every((word) => category.slug.split("-").some((part) => part.startsWith(word))))

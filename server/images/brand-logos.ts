@@ -38,7 +38,9 @@ export async function readBrandIcon(slug: string): Promise<BrandIcon> {
 
 /** The colours a brand's logo is drawn in: its colour on white, or dark on its colour when white would wash it out. */
 export function brandLogoColours(hex: string): { background: string; icon: string } {
-  return contrastRatio(hex, LIGHT_INK) >= GRAPHIC_CONTRAST ? { background: LIGHT_INK, icon: hex } : { background: hex, icon: DARK_INK };
+  return contrastRatio(hex, LIGHT_INK) >= GRAPHIC_CONTRAST
+    ? { background: LIGHT_INK, icon: hex }
+    : { background: hex, icon: DARK_INK };
 }
 
 /** The logo of a brand as an SVG document, square, its icon centred (simple-icons draw on a 24-unit square). */

@@ -18,7 +18,8 @@ async function webpOf(result: ReturnType<typeof processImage>): Promise<Uint8Arr
 }
 
 async function image(format: "png" | "jpeg" | "webp" | "gif", width = 800, height = 600) {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: "#7c3aed" } })[format]().toBuffer());
+  const blank = sharp({ create: { width, height, channels: 3, background: "#7c3aed" } });
+  return new Uint8Array(await blank[format]().toBuffer());
 }
 
 describe("sniffImageType", () => {
@@ -33,7 +34,9 @@ describe("sniffImageType", () => {
   });
 
   it("refuses what is not an image, whatever it is called", () => {
-    expect(sniffImageType(new TextEncoder().encode("<!doctype html><html><script>alert(1)</script></html>"))).toBeNull();
+    expect(
+      sniffImageType(new TextEncoder().encode("<!doctype html><html><script>alert(1)</script></html>")),
+    ).toBeNull();
     expect(sniffImageType(new TextEncoder().encode("%PDF-1.7"))).toBeNull();
   });
 });
@@ -48,7 +51,9 @@ describe("processImage", () => {
   });
 
   it("keeps a large image's proportions within 1600 px", async () => {
-    const meta = await sharp(await webpOf(processImage(await image("jpeg", 3200, 1600), "largeImage", 5 * MB))).metadata();
+    const meta = await sharp(
+      await webpOf(processImage(await image("jpeg", 3200, 1600), "largeImage", 5 * MB)),
+    ).metadata();
     expect([meta.width, meta.height]).toEqual([1600, 800]);
   });
 
@@ -64,14 +69,22 @@ describe("processImage", () => {
   it.each([
     ["an empty file", new Uint8Array(), MESSAGES.image.empty],
     ["an HTML file", new TextEncoder().encode("<html><script>alert(1)</script></html>"), MESSAGES.image.unsupported],
-    ["a damaged PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), MESSAGES.image.unreadable],
+    [
+      "a damaged PNG",
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+      MESSAGES.image.unreadable,
+    ],
   ])("refuses %s with a message", async (_name, bytes, message) => {
     expect(await processImage(bytes, "logo", 5 * MB)).toEqual({ ok: false, field: "logo", message });
   });
 
   it("refuses a file over the size limit before decoding it", async () => {
     const big = await image("png", 64, 64);
-    expect(await processImage(big, "logo", big.length - 1)).toEqual({ ok: false, field: "logo", message: MESSAGES.image.tooLarge(big.length - 1) });
+    expect(await processImage(big, "logo", big.length - 1)).toEqual({
+      ok: false,
+      field: "logo",
+      message: MESSAGES.image.tooLarge(big.length - 1),
+    });
   });
 
   it("stores each image under its tool, with a random name", () => {
@@ -85,11 +98,29 @@ describe("processImage", () => {
     const folder = await mkdtemp(path.join(tmpdir(), "images-"));
     try {
       const storage = localFileStorage(folder);
-      const logo = await storeToolImage(storage, "tabc", "logo", await webpOf(processImage(await image("png", 400, 400), "logo", MB)));
+      const logo = await storeToolImage(
+        storage,
+        "tabc",
+        "logo",
+        await webpOf(processImage(await image("png", 400, 400), "logo", MB)),
+      );
       const fileOf = (url: string) => path.join(folder, url.slice("/files/".length));
-      expect(await sharp(await readFile(fileOf(logo))).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
-      expect(await sharp(await readFile(fileOf(smallLogoUrl(logo)!))).metadata()).toMatchObject({ format: "webp", width: 96, height: 96 });
-      const large = await storeToolImage(storage, "tabc", "largeImage", await webpOf(processImage(await image("png"), "largeImage", MB)));
+      expect(await sharp(await readFile(fileOf(logo))).metadata()).toMatchObject({
+        format: "webp",
+        width: 256,
+        height: 256,
+      });
+      expect(await sharp(await readFile(fileOf(smallLogoUrl(logo)!))).metadata()).toMatchObject({
+        format: "webp",
+        width: 96,
+        height: 96,
+      });
+      const large = await storeToolImage(
+        storage,
+        "tabc",
+        "largeImage",
+        await webpOf(processImage(await image("png"), "largeImage", MB)),
+      );
       expect(smallLogoUrl(large)).toBeNull();
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -38,7 +38,11 @@ export type ImageRefusal = { ok: false; field: ImageKind; message: string };
  * Checks, decodes and re-encodes an upload: the WebP bytes, or why the file is not an image we take. A file that is
  * not a fitting image is an answer, not a failure; only what should never happen throws.
  */
-export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes: number): Promise<{ ok: true; webp: Uint8Array } | ImageRefusal> {
+export async function processImage(
+  bytes: Uint8Array,
+  kind: ImageKind,
+  maxBytes: number,
+): Promise<{ ok: true; webp: Uint8Array } | ImageRefusal> {
   const refuse = (message: string): ImageRefusal => ({ ok: false, field: kind, message });
   if (bytes.length === 0) return refuse(MESSAGES.image.empty);
   if (bytes.length > maxBytes) return refuse(MESSAGES.image.tooLarge(maxBytes));
@@ -48,7 +52,11 @@ export async function processImage(bytes: Uint8Array, kind: ImageKind, maxBytes:
   // Loaded with the first upload: the image library holds about 20 MB that a server showing pages never needs.
   const { default: sharp } = await import("sharp");
   try {
-    const webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, density: type === "svg" ? 144 : undefined, animated: false })
+    const webp = await sharp(bytes, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      density: type === "svg" ? 144 : undefined,
+      animated: false,
+    })
       .rotate()
       .resize({ width: size, height: size, fit: kind === "logo" ? "cover" : "inside", withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
@@ -69,11 +77,19 @@ export function toolImageKey(toolId: string, kind: ImageKind): string {
  * Stores a processed image of a tool under a new name, with a logo's 96 px twin beside it; answers its public address.
  * The twin is written first: a page never names one that is not there yet.
  */
-export async function storeToolImage(storage: FileStorage, toolId: string, kind: ImageKind, webp: Uint8Array): Promise<string> {
+export async function storeToolImage(
+  storage: FileStorage,
+  toolId: string,
+  kind: ImageKind,
+  webp: Uint8Array,
+): Promise<string> {
   const key = toolImageKey(toolId, kind);
   if (kind === "logo") {
     const { default: sharp } = await import("sharp");
-    const small = await sharp(webp).resize({ width: SMALL_LOGO_SIZE, height: SMALL_LOGO_SIZE, fit: "cover" }).webp({ quality: WEBP_QUALITY }).toBuffer();
+    const small = await sharp(webp)
+      .resize({ width: SMALL_LOGO_SIZE, height: SMALL_LOGO_SIZE, fit: "cover" })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
     await storage.write(key.replace(`.${LOGO_SIZE}.webp`, `.${SMALL_LOGO_SIZE}.webp`), small, "image/webp");
   }
   await storage.write(key, webp, "image/webp");

@@ -41,16 +41,26 @@ export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDepe
    * Checks an image for the tool `toolId` (an existing tool the user may edit, or a reserved id) and re-encodes it,
    * storing nothing: the image, or why the file is refused. Who may upload, and how often, is enforced by throwing.
    */
-  async function checkToolImage(user: SessionUser | null, toolId: string, kind: ImageKind, bytes: Uint8Array): Promise<{ ok: true; image: CheckedImage } | ImageRefusal> {
+  async function checkToolImage(
+    user: SessionUser | null,
+    toolId: string,
+    kind: ImageKind,
+    bytes: Uint8Array,
+  ): Promise<{ ok: true; image: CheckedImage } | ImageRefusal> {
     const uploader = requireSignedIn(user);
     const [tool] = await db
-      .select({ submittedBy: tools.submittedBy, isLinkedToCreator: tools.isLinkedToCreator, creatorUsername: tools.creatorUsername })
+      .select({
+        submittedBy: tools.submittedBy,
+        isLinkedToCreator: tools.isLinkedToCreator,
+        creatorUsername: tools.creatorUsername,
+      })
       .from(tools)
       .where(eq(tools.id, toolId))
       .limit(1);
     // A reserved id has no tool yet: anyone signed in may prepare one.
     if (tool) requireToolEditor(uploader, tool);
-    if (!(await limiter.hit(`upload:${uploader.id}`, LIMITS.uploadsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+    if (!(await limiter.hit(`upload:${uploader.id}`, LIMITS.uploadsPerUser)))
+      throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
     const processed = await processImage(bytes, kind, maxBytes);
     return processed.ok ? { ok: true, image: { toolId, kind, webp: processed.webp } } : processed;
   }
@@ -65,7 +75,12 @@ export function imageUploads({ db, storage, limiter, maxBytes }: ImageUploadDepe
     storeToolImage,
 
     /** Checks, re-encodes and stores an image for the tool `toolId` at once (the form uploading ahead, with JavaScript). */
-    async uploadToolImage(user: SessionUser | null, toolId: string, kind: ImageKind, bytes: Uint8Array): Promise<{ ok: true; url: string } | ImageRefusal> {
+    async uploadToolImage(
+      user: SessionUser | null,
+      toolId: string,
+      kind: ImageKind,
+      bytes: Uint8Array,
+    ): Promise<{ ok: true; url: string } | ImageRefusal> {
       const checked = await checkToolImage(user, toolId, kind, bytes);
       return checked.ok ? { ok: true, url: await storeToolImage(checked.image) } : checked;
     },

@@ -29,7 +29,9 @@ export function createMailer({ smtpUrl, from, logger }: { smtpUrl: string; from:
     let transport: Promise<Transporter> | undefined;
     return {
       async send(mail) {
-        transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
+        transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+          nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+        );
         await (await transport).sendMail({ from, ...mail });
       },
       outbox: () => [],

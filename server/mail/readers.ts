@@ -26,23 +26,35 @@ export type Readers = {
    * The mail `key` to the user `userId`, written in their language and read in the change's transaction, as an outbox
    * effect: none when there is no such user or they have no address any more.
    */
-  mailTo(executor: Database | Transaction, userId: string | null, key: string, compose: (words: ReaderWords) => { subject: string; text: string }): Promise<Effect[]>;
+  mailTo(
+    executor: Database | Transaction,
+    userId: string | null,
+    key: string,
+    compose: (words: ReaderWords) => { subject: string; text: string },
+  ): Promise<Effect[]>;
   /** A notice to the operator (the messaging bot), written in the site's default language whoever's request sends it. */
   notice(key: string, compose: (words: ReaderWords) => { title: string; text: string }): Effect;
 };
 
 export function readers({ siteUrl, ...site }: SiteLocales & { siteUrl: string }): Readers {
-  const localeOf = (chosen: string | null | undefined): Locale => (isLocale(chosen) && site.locales.includes(chosen) ? chosen : site.defaultLocale);
+  const localeOf = (chosen: string | null | undefined): Locale =>
+    isLocale(chosen) && site.locales.includes(chosen) ? chosen : site.defaultLocale;
   function write<Result>(chosen: string | null | undefined, compose: (words: ReaderWords) => Result): Result {
     const locale = localeOf(chosen);
-    return inLocale(locale, () => compose({ ...wordsFor(locale), url: (path) => `${siteUrl}${localizedPath(locale, path, site)}` }));
+    return inLocale(locale, () =>
+      compose({ ...wordsFor(locale), url: (path) => `${siteUrl}${localizedPath(locale, path, site)}` }),
+    );
   }
   return {
     localeOf,
     write,
     async mailTo(executor, userId, key, compose) {
       if (!userId) return [];
-      const [user] = await executor.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+      const [user] = await executor
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       return user?.email ? [{ channel: "mail", key, payload: { to: user.email, ...write(user.locale, compose) } }] : [];
     },
     notice: (key, compose) => ({ channel: "notice", key, payload: write(null, compose) }),

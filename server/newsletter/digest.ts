@@ -37,10 +37,24 @@ export function digestTitle(siteName: string): string {
  * The line under the title: how many tools joined, between which dates, and which of them are shown when not all are;
  * an empty week says there were none.
  */
-export function digestIntro({ siteName, count, shown = count, from, to }: { siteName: string; count: number; shown?: number; from: Date; to: Date }): string {
+export function digestIntro({
+  siteName,
+  count,
+  shown = count,
+  from,
+  to,
+}: {
+  siteName: string;
+  count: number;
+  shown?: number;
+  from: Date;
+  to: Date;
+}): string {
   const period = { siteName, from: formatLongDate(from), to: formatLongDate(to) };
   if (count === 0) return say("mail.digestNone", period);
-  return shown < count ? say("mail.digestMostViewed", { ...period, count, shown }) : say("mail.digestJoined", { ...period, count });
+  return shown < count
+    ? say("mail.digestMostViewed", { ...period, count, shown })
+    : say("mail.digestJoined", { ...period, count });
 }
 
 // The characters CommonMark (and GitHub's tables and strike-through) give a meaning to inside a line: emphasis, code,
@@ -77,14 +91,16 @@ export function digestMarkdown({ title, intro, tools }: DigestContent): string {
     blocks.push(`## [${escapeMarkdown(tool.name)}](${markdownUrl(tool.url)})`);
     if (tool.categories.length) blocks.push(`*${tool.categories.map(escapeMarkdown).join(" · ")}*`);
     if (tool.shortDesc.trim()) blocks.push(escapeMarkdown(tool.shortDesc));
-    if (isWebUrl(tool.website)) blocks.push(`[${escapeMarkdown(say("mail.visitWebsite"))}](${markdownUrl(tool.website)})`);
+    if (isWebUrl(tool.website))
+      blocks.push(`[${escapeMarkdown(say("mail.visitWebsite"))}](${markdownUrl(tool.website)})`);
   }
   return `${blocks.join("\n\n")}\n`;
 }
 
 /** Inline styles: most e-mail services keep only these. */
 const STYLES = {
-  frame: "max-width:600px;margin:0 auto;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a;",
+  frame:
+    "max-width:600px;margin:0 auto;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a;",
   title: "margin:0 0 8px;font-size:26px;line-height:1.25;font-weight:800;color:#0f172a;",
   intro: "margin:0 0 24px;color:#475569;",
   tool: "margin:0 0 16px;padding:16px;border:1px solid #e2e8f0;border-radius:12px;",
@@ -102,9 +118,13 @@ export function digestHtml({ title, intro, tools }: DigestContent): string {
     const parts = [
       tool.logo ? `<img src="${escapeHtml(tool.logo)}" alt="" width="48" height="48" style="${STYLES.logo}">` : "",
       `<h2 style="${STYLES.name}"><a href="${escapeHtml(tool.url)}" style="${STYLES.nameLink}">${escapeHtml(tool.name)}</a></h2>`,
-      tool.categories.length ? `<p style="${STYLES.categories}">${tool.categories.map(escapeHtml).join(" · ")}</p>` : "",
+      tool.categories.length
+        ? `<p style="${STYLES.categories}">${tool.categories.map(escapeHtml).join(" · ")}</p>`
+        : "",
       tool.shortDesc.trim() ? `<p style="${STYLES.description}">${escapeHtml(tool.shortDesc)}</p>` : "",
-      isWebUrl(tool.website) ? `<p style="margin:0;"><a href="${escapeHtml(tool.website)}" style="${STYLES.website}">${escapeHtml(say("mail.visitWebsite"))}</a></p>` : "",
+      isWebUrl(tool.website)
+        ? `<p style="margin:0;"><a href="${escapeHtml(tool.website)}" style="${STYLES.website}">${escapeHtml(say("mail.visitWebsite"))}</a></p>`
+        : "",
     ];
     return `<div style="${STYLES.tool}">\n${parts.filter(Boolean).join("\n")}\n</div>`;
   });

@@ -18,20 +18,34 @@ export type FollowUpMailInput = {
 };
 
 /** The mail: its subject carries the figures, its body says what they count and links to the tool and the maker's dashboard. */
-export function followUpMail({ t, longDate, url }: ReaderWords, { siteName, to, username, tool, week, views, clicks, isMaker }: FollowUpMailInput): Mail {
+export function followUpMail(
+  { t, longDate, url }: ReaderWords,
+  { siteName, to, username, tool, week, views, clicks, isMaker }: FollowUpMailInput,
+): Mail {
   const greeting = t("mail.followUpHello", { username });
-  const summary = t("mail.followUpSummary", { tool: tool.name, siteName, from: longDate(week.first), to: longDate(week.last), views, clicks });
+  const summary = t("mail.followUpSummary", {
+    tool: tool.name,
+    siteName,
+    from: longDate(week.first),
+    to: longDate(week.last),
+    views,
+    clicks,
+  });
   const thanks = t("mail.followUpThanks", { siteName });
   const links = [
     { label: t("mail.followUpSee", { tool: tool.name, siteName }), url: url(toolPath(tool.slug)) },
     // The dashboard shows the tools linked to their maker: one who only submitted the tool is shown how to be linked.
-    isMaker ? { label: t("mail.followUpDashboard"), url: url(MY_TOOLS_PATH) } : { label: t("mail.followUpClaim"), url: url(toolPath(tool.slug)) },
+    isMaker
+      ? { label: t("mail.followUpDashboard"), url: url(MY_TOOLS_PATH) }
+      : { label: t("mail.followUpClaim"), url: url(toolPath(tool.slug)) },
   ];
   const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {
     to,
     subject: t("mail.followUpSubject", { siteName, views, clicks, tool: tool.name }),
-    text: [greeting, summary, ...links.map(({ label, url }) => t("mail.labelledLink", { label, url })), thanks].join("\n\n"),
+    text: [greeting, summary, ...links.map(({ label, url }) => t("mail.labelledLink", { label, url })), thanks].join(
+      "\n\n",
+    ),
     html: [
       paragraph(greeting),
       paragraph(summary),

@@ -25,7 +25,15 @@ export const NEWSLETTER_BATCH = 500;
 /** The batches a send's own request writes before it leaves the rest to the minute's job. */
 const BATCHES_AT_ONCE = 4;
 
-export type NewsletterSend = { id: string; subject: string; days: number; state: string; recipients: number; createdAt: string; finishedAt: string | null };
+export type NewsletterSend = {
+  id: string;
+  subject: string;
+  days: number;
+  state: string;
+  recipients: number;
+  createdAt: string;
+  finishedAt: string | null;
+};
 
 /** Who gets the newsletter: who asked for it, from an address they confirmed (decision 057), and is not disabled. */
 const isSubscriber = and(eq(users.hasSubscribedToNewsletter, true), eq(users.isDisabled, false), hasConfirmedEmail);
@@ -34,10 +42,22 @@ const isSubscriber = and(eq(users.hasSubscribedToNewsletter, true), eq(users.isD
  * A subscriber's mail: the newsletter's one text, ending with the way out in the subscriber's language, with the
  * one-click header.
  */
-function personalMail({ t, url }: ReaderWords, send: { subject: string; text: string; html: string }, to: string, unsubscribe: string, siteName: string) {
+function personalMail(
+  { t, url }: ReaderWords,
+  send: { subject: string; text: string; html: string },
+  to: string,
+  unsubscribe: string,
+  siteName: string,
+) {
   const link = url(unsubscribe);
   const end = unsubscribeFooter(link, t("mail.newsletterWhy", { siteName }));
-  return { to, subject: send.subject, text: send.text + end.text, html: send.html + end.html, headers: unsubscribeHeaders(link) };
+  return {
+    to,
+    subject: send.subject,
+    text: send.text + end.text,
+    html: send.html + end.html,
+    headers: unsubscribeHeaders(link),
+  };
 }
 
 export function newsletterSending({
@@ -63,7 +83,11 @@ export function newsletterSending({
    */
   async function writeBatch(sendId: string, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const [send] = await tx.select().from(newsletterSends).where(and(eq(newsletterSends.id, sendId), eq(newsletterSends.state, "sending"))).for("update");
+      const [send] = await tx
+        .select()
+        .from(newsletterSends)
+        .where(and(eq(newsletterSends.id, sendId), eq(newsletterSends.state, "sending")))
+        .for("update");
       if (!send) return true;
       const batch = await tx
         .select({ id: users.id, email: users.email, locale: users.locale })
@@ -77,7 +101,9 @@ export function newsletterSending({
             batch.map((person) => ({
               channel: "mail" as const,
               key: `newsletter:${send.id}:${person.id}`,
-              payload: readers.write(person.locale, (words) => personalMail(words, send, person.email, unsubscribePath(secret, "newsletter", person.id), siteName())),
+              payload: readers.write(person.locale, (words) =>
+                personalMail(words, send, person.email, unsubscribePath(secret, "newsletter", person.id), siteName()),
+              ),
             })),
           )
         : [];
@@ -105,7 +131,11 @@ export function newsletterSending({
     /** The admin's test: the newsletter of the last `days` days, to their own address, as a subscriber gets it. */
     async sendTest(user: SessionUser | null, days: number, now = new Date()): Promise<{ to: string }> {
       const admin = requireAdmin(user);
-      const [account] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, admin.id)).limit(1);
+      const [account] = await db
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, admin.id))
+        .limit(1);
       if (!account) throw new AppError("not-found", MESSAGES.access.signInFirst);
       const digest = await buildDigest({ days, now });
       await outbox.enqueue(db, [
@@ -113,7 +143,13 @@ export function newsletterSending({
           channel: "mail",
           key: `newsletter-test:${admin.id}:${now.getTime()}`,
           payload: readers.write(account.locale, (words) =>
-            personalMail(words, { subject: digest.title, text: digest.markdown, html: digest.html }, account.email, unsubscribePath(secret, "newsletter", admin.id), siteName()),
+            personalMail(
+              words,
+              { subject: digest.title, text: digest.markdown, html: digest.html },
+              account.email,
+              unsubscribePath(secret, "newsletter", admin.id),
+              siteName(),
+            ),
           ),
         },
       ]);
@@ -131,9 +167,22 @@ export function newsletterSending({
       if (digest.tools.length === 0) throw new AppError("invalid-argument", MESSAGES.newsletter.nothingNew);
       const [send] = await db
         .insert(newsletterSends)
-        .values({ id: createId("n", now), days, subject: digest.title, text: digest.markdown, html: digest.html, state: "sending", createdBy: admin.id, createdAt: now })
+        .values({
+          id: createId("n", now),
+          days,
+          subject: digest.title,
+          text: digest.markdown,
+          html: digest.html,
+          state: "sending",
+          createdBy: admin.id,
+          createdAt: now,
+        })
         .returning();
-      await recordAudit(db, admin, { kind: "newsletter.sent", subject: digest.title, after: { days, tools: digest.tools.length } });
+      await recordAudit(db, admin, {
+        kind: "newsletter.sent",
+        subject: digest.title,
+        after: { days, tools: digest.tools.length },
+      });
       for (let batch = 0; batch < BATCHES_AT_ONCE; batch++) if (await writeBatch(send!.id, now)) break;
       outbox.poke();
       const [current] = await db.select().from(newsletterSends).where(eq(newsletterSends.id, send!.id));
@@ -142,7 +191,11 @@ export function newsletterSending({
 
     /** The minute's job: carries on every send under way, to its end. Answers how many sends it finished. */
     async continueSends(now = new Date()): Promise<number> {
-      const sending = await db.select({ id: newsletterSends.id }).from(newsletterSends).where(eq(newsletterSends.state, "sending")).orderBy(asc(newsletterSends.createdAt));
+      const sending = await db
+        .select({ id: newsletterSends.id })
+        .from(newsletterSends)
+        .where(eq(newsletterSends.state, "sending"))
+        .orderBy(asc(newsletterSends.createdAt));
       let finished = 0;
       for (const send of sending) {
         while (!(await writeBatch(send.id, now)));

@@ -47,7 +47,8 @@ export type Digest = {
   html: string;
 };
 
-const verifiedBetween = (from: Date, to: Date) => and(isPublicTool, gt(tools.verifiedAt, from), lte(tools.verifiedAt, to));
+const verifiedBetween = (from: Date, to: Date) =>
+  and(isPublicTool, gt(tools.verifiedAt, from), lte(tools.verifiedAt, to));
 
 /**
  * The digest's tools: the `limit` most viewed and clicked of the live tools verified in (from, to], a range of
@@ -85,7 +86,12 @@ function startOfDayAgo(now: Date, days: number): Date {
  */
 export function toolsVerifiedDaysAgoQuery(
   db: Database,
-  { earliest, latest, now, isFollowUpDue = false }: { earliest: number; latest: number; now: Date; isFollowUpDue?: boolean },
+  {
+    earliest,
+    latest,
+    now,
+    isFollowUpDue = false,
+  }: { earliest: number; latest: number; now: Date; isFollowUpDue?: boolean },
 ) {
   return db
     .select(verifiedToolColumns)
@@ -131,10 +137,24 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
     return readers.write(null, (words) => {
       const content = {
         title: digestTitle(siteName()),
-        intro: digestIntro({ siteName: siteName(), count: total?.count ?? rows.length, shown: rows.length, from, to: now }),
+        intro: digestIntro({
+          siteName: siteName(),
+          count: total?.count ?? rows.length,
+          shown: rows.length,
+          from,
+          to: now,
+        }),
         tools: rows.map((row) => toDigestTool(row, words)),
       };
-      return { days, from: from.toISOString(), to: now.toISOString(), ...content, visitWebsite: say("mail.visitWebsite"), markdown: digestMarkdown(content), html: digestHtml(content) };
+      return {
+        days,
+        from: from.toISOString(),
+        to: now.toISOString(),
+        ...content,
+        visitWebsite: say("mail.visitWebsite"),
+        markdown: digestMarkdown(content),
+        html: digestHtml(content),
+      };
     });
   }
 
@@ -149,9 +169,17 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
    */
   async function findRecipient(tool: VerifiedTool) {
     const isMaker = Boolean(tool.isLinkedToCreator && tool.creatorUsername);
-    const who = isMaker ? eq(users.slug, tool.creatorUsername!) : tool.submittedBy ? eq(users.id, tool.submittedBy) : undefined;
+    const who = isMaker
+      ? eq(users.slug, tool.creatorUsername!)
+      : tool.submittedBy
+        ? eq(users.id, tool.submittedBy)
+        : undefined;
     if (!who) return undefined;
-    const [user] = await db.select({ email: users.email, username: users.username, locale: users.locale, isDisabled: users.isDisabled }).from(users).where(who).limit(1);
+    const [user] = await db
+      .select({ email: users.email, username: users.username, locale: users.locale, isDisabled: users.isDisabled })
+      .from(users)
+      .where(who)
+      .limit(1);
     return user && !user.isDisabled ? { ...user, isMaker } : undefined;
   }
 
@@ -162,7 +190,14 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
     const rows = await db
       .select({ metric: dailyStats.metric, total: sql<number>`coalesce(sum(${dailyStats.count}), 0)::int` })
       .from(dailyStats)
-      .where(and(inArray(dailyStats.metric, [METRICS.toolView, METRICS.toolClick]), eq(dailyStats.subject, toolId), gte(dailyStats.day, first), lte(dailyStats.day, last)))
+      .where(
+        and(
+          inArray(dailyStats.metric, [METRICS.toolView, METRICS.toolClick]),
+          eq(dailyStats.subject, toolId),
+          gte(dailyStats.day, first),
+          lte(dailyStats.day, last),
+        ),
+      )
       .groupBy(dailyStats.metric);
     const total = (metric: string) => rows.find((row) => row.metric === metric)?.total ?? 0;
     return { week: { first, last }, views: total(METRICS.toolView), clicks: total(METRICS.toolClick) };
@@ -184,14 +219,28 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
       .returning({ id: tools.id });
     if (!marked) return false;
     try {
-      await mailer.send(readers.write(recipient.locale, (words) => followUpMail(words, { siteName: siteName(), to: recipient.email, username: recipient.username, isMaker: recipient.isMaker, tool, ...figures })));
+      await mailer.send(
+        readers.write(recipient.locale, (words) =>
+          followUpMail(words, {
+            siteName: siteName(),
+            to: recipient.email,
+            username: recipient.username,
+            isMaker: recipient.isMaker,
+            tool,
+            ...figures,
+          }),
+        ),
+      );
       return true;
     } catch (error) {
       await db
         .update(tools)
         .set({ followUpSentAt: null })
         .where(and(eq(tools.id, tool.id), eq(tools.followUpSentAt, now)));
-      logger.error(`The first-week mail of ${tool.name} (${tool.id}) could not be sent; the next run tries again`, error);
+      logger.error(
+        `The first-week mail of ${tool.name} (${tool.id}) could not be sent; the next run tries again`,
+        error,
+      );
       return false;
     }
   }
@@ -200,7 +249,10 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
     buildDigest,
 
     /** The digest for /admin/newsletter: admins only. Null when the days asked for are not valid (the page shows its form alone). */
-    async getDigest(user: SessionUser | null, { days, now }: { days: number | null; now: Date }): Promise<Digest | null> {
+    async getDigest(
+      user: SessionUser | null,
+      { days, now }: { days: number | null; now: Date },
+    ): Promise<Digest | null> {
       requireAdmin(user);
       return days === null ? null : buildDigest({ days, now });
     },
@@ -212,7 +264,12 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
      * FOLLOW_UP_AFTER_DAYS to FOLLOW_UP_LATEST_DAYS UTC days before now's day. How many mails were sent.
      */
     async sendDueFollowUps(now: Date): Promise<number> {
-      const due = await toolsVerifiedDaysAgoQuery(db, { earliest: FOLLOW_UP_AFTER_DAYS, latest: FOLLOW_UP_LATEST_DAYS, now, isFollowUpDue: true });
+      const due = await toolsVerifiedDaysAgoQuery(db, {
+        earliest: FOLLOW_UP_AFTER_DAYS,
+        latest: FOLLOW_UP_LATEST_DAYS,
+        now,
+        isFollowUpDue: true,
+      });
       let sent = 0;
       for (const tool of due) if (await sendFollowUp(tool, now)) sent++;
       return sent;

@@ -9,7 +9,10 @@ const TOKEN = "123456:secret-bot-token";
 function recordingLogger() {
   const lines: { level: keyof Logger; message: string; detail?: unknown }[] = [];
   const logger = Object.fromEntries(
-    (["debug", "info", "warn", "error"] as const).map((level) => [level, (message: string, detail?: unknown) => void lines.push({ level, message, detail })]),
+    (["debug", "info", "warn", "error"] as const).map((level) => [
+      level,
+      (message: string, detail?: unknown) => void lines.push({ level, message, detail }),
+    ]),
   ) as Logger;
   return { logger, lines };
 }
@@ -27,7 +30,10 @@ describe("Telegram notifier", () => {
 
   it("sends GET sendMessage with the chat id, a bold title, disable_notification and Markdown", async () => {
     const { logger, lines } = recordingLogger();
-    await createNotifier({ botToken: TOKEN, chatId: "-100200", apiUrl: `${bot.url}/`, logger }).notify({ title: "Boost request", text: "Ada asks to feature Linear." });
+    await createNotifier({ botToken: TOKEN, chatId: "-100200", apiUrl: `${bot.url}/`, logger }).notify({
+      title: "Boost request",
+      text: "Ada asks to feature Linear.",
+    });
 
     expect(bot.requests).toHaveLength(1);
     const [request] = bot.requests;
@@ -44,7 +50,11 @@ describe("Telegram notifier", () => {
 
   it("sends a silent notice with disable_notification=true", async () => {
     const { logger } = recordingLogger();
-    await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger }).notify({ title: "T", text: "x", silent: true });
+    await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger }).notify({
+      title: "T",
+      text: "x",
+      silent: true,
+    });
     expect(bot.requests[0]!.url.searchParams.get("disable_notification")).toBe("true");
   });
 
@@ -54,12 +64,17 @@ describe("Telegram notifier", () => {
       title: "New [tool] by snake_case",
       text: "a_b *c* `d` [e](https://evil.example)",
     });
-    expect(bot.requests[0]!.url.searchParams.get("text")).toBe("*New *\\[*tool] by snake*\\_*case*\na\\_b \\*c\\* \\`d\\` \\[e](https://evil.example)");
+    expect(bot.requests[0]!.url.searchParams.get("text")).toBe(
+      "*New *\\[*tool] by snake*\\_*case*\na\\_b \\*c\\* \\`d\\` \\[e](https://evil.example)",
+    );
   });
 
   it("cuts a message to the 4096 characters Telegram takes", async () => {
     const { logger } = recordingLogger();
-    await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger }).notify({ title: "Long", text: "_".repeat(5000) });
+    await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger }).notify({
+      title: "Long",
+      text: "_".repeat(5000),
+    });
     const text = bot.requests[0]!.url.searchParams.get("text")!;
     expect(text.length).toBeLessThanOrEqual(4096);
     expect(text.endsWith("…")).toBe(true);
@@ -71,7 +86,9 @@ describe("Telegram notifier", () => {
     it("an error answer", async () => {
       bot.answer({ status: 500, body: { ok: false, description: "Internal Server Error" } });
       const { logger, lines } = recordingLogger();
-      const failure = await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger }).notify({ title: "T", text: "x" }).catch((error: Error) => error);
+      const failure = await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger })
+        .notify({ title: "T", text: "x" })
+        .catch((error: Error) => error);
       expect(failure).toBeInstanceOf(Error);
       expect((failure as Error).message).toBe("notice not delivered: the bot API answered 500");
       expect(bot.requests).toHaveLength(1);
@@ -91,7 +108,9 @@ describe("Telegram notifier", () => {
 
     it("a refused connection", async () => {
       const { logger } = recordingLogger();
-      const failure = await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: await closedPortUrl(), logger }).notify({ title: "T", text: "x" }).catch((error: Error) => error);
+      const failure = await createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: await closedPortUrl(), logger })
+        .notify({ title: "T", text: "x" })
+        .catch((error: Error) => error);
       expect((failure as Error).message).toContain("ECONNREFUSED");
       expect((failure as Error).message).not.toContain(TOKEN);
     });
@@ -100,9 +119,12 @@ describe("Telegram notifier", () => {
       bot.answer("hang");
       const { logger } = recordingLogger();
       const started = Date.now();
-      await expect(createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger, timeoutMs: 200 }).notify({ title: "T", text: "x" })).rejects.toThrow(
-        /notice not delivered: .*(timeout|aborted)/i,
-      );
+      await expect(
+        createNotifier({ botToken: TOKEN, chatId: "1", apiUrl: bot.url, logger, timeoutMs: 200 }).notify({
+          title: "T",
+          text: "x",
+        }),
+      ).rejects.toThrow(/notice not delivered: .*(timeout|aborted)/i);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(bot.requests).toHaveLength(1);
     });
@@ -113,9 +135,18 @@ describe("Telegram notifier", () => {
     ["no chat id", { botToken: TOKEN, chatId: "" }],
   ])("writes notices to the log with %s", async (_case, bot_) => {
     const { logger, lines } = recordingLogger();
-    await createNotifier({ ...bot_, apiUrl: bot.url, logger }).notify({ title: "Sign-in failed", text: "Google gave no e-mail address (NO_EMAIL)." });
+    await createNotifier({ ...bot_, apiUrl: bot.url, logger }).notify({
+      title: "Sign-in failed",
+      text: "Google gave no e-mail address (NO_EMAIL).",
+    });
     expect(bot.requests).toEqual([]);
-    expect(lines).toEqual([{ level: "info", message: "notice: Sign-in failed: Google gave no e-mail address (NO_EMAIL).", detail: undefined }]);
+    expect(lines).toEqual([
+      {
+        level: "info",
+        message: "notice: Sign-in failed: Google gave no e-mail address (NO_EMAIL).",
+        detail: undefined,
+      },
+    ]);
   });
 });
 

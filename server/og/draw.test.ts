@@ -15,7 +15,14 @@ async function pixels(png: Uint8Array) {
 describe("link preview images", () => {
   const images: OgImage[] = [
     ogHomeImage(SITE),
-    { kind: "tool", slug: "plausible", name: "Plausible", shortDesc: "Privacy-friendly web analytics.", logo: null, color: "#7c3aed" },
+    {
+      kind: "tool",
+      slug: "plausible",
+      name: "Plausible",
+      shortDesc: "Privacy-friendly web analytics.",
+      logo: null,
+      color: "#7c3aed",
+    },
     { kind: "category", slug: "analytics", title: "Analytics tools", toolCount: "12 tools", color: "#0ea5e9" },
     { kind: "top", slug: "top-react-tools", title: "Top React tools", toolCount: "1 tool", color: null },
   ];
@@ -41,6 +48,11 @@ describe("link preview images", () => {
     const after = { ...before, name: "Plausible Analytics" } as OgImage;
     expect(ogImagePath(after, SITE)).not.toBe(ogImagePath(before, SITE));
     expect(ogImageHash(before, SITE)).toBe(ogImageHash({ ...before }, SITE));
-    expect(Buffer.compare(await pixels(await drawOgImage(before, SITE, null)), await pixels(await drawOgImage(after, SITE, null)))).not.toBe(0);
+    expect(
+      Buffer.compare(
+        await pixels(await drawOgImage(before, SITE, null)),
+        await pixels(await drawOgImage(after, SITE, null)),
+      ),
+    ).not.toBe(0);
   });
 });

@@ -34,10 +34,22 @@ function loadFonts(): Font[] {
   return fonts;
 }
 
-type Node = { type: string; props: { style?: Record<string, string | number>; children?: Node | string | (Node | string)[]; src?: string; width?: number; height?: number } };
+type Node = {
+  type: string;
+  props: {
+    style?: Record<string, string | number>;
+    children?: Node | string | (Node | string)[];
+    src?: string;
+    width?: number;
+    height?: number;
+  };
+};
 
 function box(style: Record<string, string | number>, children?: Node["props"]["children"]): Node {
-  return { type: "div", props: { style: { display: "flex", ...style }, ...(children === undefined ? {} : { children }) } };
+  return {
+    type: "div",
+    props: { style: { display: "flex", ...style }, ...(children === undefined ? {} : { children }) },
+  };
 }
 
 /** At most `max` characters, cut at a word with an ellipsis: a long name stays on the image. */
@@ -50,20 +62,44 @@ function clip(text: string, max: number): string {
 }
 
 function logoNode(name: string, logoDataUri: string | null, color: string | null): Node {
-  if (logoDataUri) return { type: "img", props: { src: logoDataUri, width: LOGO_SIZE, height: LOGO_SIZE, style: { borderRadius: 32 } } };
+  if (logoDataUri)
+    return {
+      type: "img",
+      props: { src: logoDataUri, width: LOGO_SIZE, height: LOGO_SIZE, style: { borderRadius: 32 } },
+    };
   const background = color ?? NEUTRAL;
   return box(
-    { width: LOGO_SIZE, height: LOGO_SIZE, borderRadius: 32, background, color: inkOn(background), alignItems: "center", justifyContent: "center", fontSize: 80, fontWeight: 700 },
+    {
+      width: LOGO_SIZE,
+      height: LOGO_SIZE,
+      borderRadius: 32,
+      background,
+      color: inkOn(background),
+      alignItems: "center",
+      justifyContent: "center",
+      fontSize: 80,
+      fontWeight: 700,
+    },
     monogramInitials(name),
   );
 }
 
 function frame(siteName: string, accent: string, children: Node[]): Node {
-  return box({ width: OG_WIDTH, height: OG_HEIGHT, flexDirection: "column", background: BACKGROUND, fontFamily: "Inter", color: INK }, [
-    box({ width: OG_WIDTH, height: 16, background: accent }),
-    box({ flex: 1, flexDirection: "column", justifyContent: "center", padding: "0 80px" }, children),
-    box({ padding: "0 80px 56px", fontSize: 32, fontWeight: 700, color: ACCENT }, clip(siteName, 60)),
-  ]);
+  return box(
+    {
+      width: OG_WIDTH,
+      height: OG_HEIGHT,
+      flexDirection: "column",
+      background: BACKGROUND,
+      fontFamily: "Inter",
+      color: INK,
+    },
+    [
+      box({ width: OG_WIDTH, height: 16, background: accent }),
+      box({ flex: 1, flexDirection: "column", justifyContent: "center", padding: "0 80px" }, children),
+      box({ padding: "0 80px 56px", fontSize: 32, fontWeight: 700, color: ACCENT }, clip(siteName, 60)),
+    ],
+  );
 }
 
 /** The element tree of one image; `logoDataUri` is the tool's logo as a PNG data URI, or null for its initials. */
@@ -94,6 +130,12 @@ export function ogImageTree(image: OgImage, siteName: string, logoDataUri: strin
 /** The image as PNG bytes, 1200x630. */
 export async function drawOgImage(image: OgImage, siteName: string, logoDataUri: string | null): Promise<Uint8Array> {
   // satori's types want React elements; these plain objects are what it reads.
-  const svg = await satori(ogImageTree(image, siteName, logoDataUri) as unknown as Parameters<typeof satori>[0], { width: OG_WIDTH, height: OG_HEIGHT, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: "width", value: OG_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
+  const svg = await satori(ogImageTree(image, siteName, logoDataUri) as unknown as Parameters<typeof satori>[0], {
+    width: OG_WIDTH,
+    height: OG_HEIGHT,
+    fonts: loadFonts(),
+  });
+  return new Resvg(svg, { fitTo: { mode: "width", value: OG_WIDTH }, font: { loadSystemFonts: false } })
+    .render()
+    .asPng();
 }

@@ -30,7 +30,8 @@ export function storedLogoReader(config: Config, request: (path: string) => Resp
   return async (url) => {
     let response: Response;
     if (url.startsWith(`${FILES_URL}/`)) response = await request(url);
-    else if (bucket && url.startsWith(bucket)) response = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: "error" });
+    else if (bucket && url.startsWith(bucket))
+      response = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: "error" });
     else return null;
     if (!response.ok) return null;
     const bytes = new Uint8Array(await response.arrayBuffer());

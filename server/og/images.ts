@@ -5,7 +5,14 @@
  */
 import sharp from "sharp";
 import { TOP_LIST_TOOLS } from "#common/constants.ts";
-import { type OgImage, ogCategoryImage, ogHomeImage, ogImageHash, ogToolImage, ogTopListImage } from "#common/og-image.ts";
+import {
+  type OgImage,
+  ogCategoryImage,
+  ogHomeImage,
+  ogImageHash,
+  ogToolImage,
+  ogTopListImage,
+} from "#common/og-image.ts";
 import { categoryQueries } from "../categories/queries.ts";
 import { topListService } from "../content/top-lists.ts";
 import type { Database } from "../db/client.ts";
@@ -23,7 +30,17 @@ export type OgImageKind = "tool" | "category" | "top" | "home";
 /** A found image: where its stored file is, and whether the requested version is the current one. */
 export type OgImageFile = { url: string; hash: string };
 
-export function ogImages({ db, storage, siteName, logger }: { db: Database; storage: FileStorage; siteName: () => string; logger: Logger }) {
+export function ogImages({
+  db,
+  storage,
+  siteName,
+  logger,
+}: {
+  db: Database;
+  storage: FileStorage;
+  siteName: () => string;
+  logger: Logger;
+}) {
   const topLists = topListService(db);
   // The same reads as the pages the images stand for, so an image draws what its page shows.
   const tools = toolQueries(db);
@@ -64,10 +81,16 @@ export function ogImages({ db, storage, siteName, logger }: { db: Database; stor
     try {
       const bytes = await readLogo(image.logo);
       if (!bytes) return null;
-      const png = await sharp(bytes).resize(360, 360, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+      const png = await sharp(bytes)
+        .resize(360, 360, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer();
       return `data:image/png;base64,${png.toString("base64")}`;
     } catch (error) {
-      logger.warn("link preview: the logo could not be read, drawing initials", { logo: image.logo, error: String(error) });
+      logger.warn("link preview: the logo could not be read, drawing initials", {
+        logo: image.logo,
+        error: String(error),
+      });
       return null;
     }
   }

@@ -16,7 +16,8 @@ export const adminCommand: Command = {
     const [command, ...rest] = args;
     if (command !== "set-role" || rest.length !== 2) throw new CommandFailure(USAGE);
     const parsed = setRoleInput.safeParse({ email: rest[0], role: rest[1] });
-    if (!parsed.success) throw new CommandFailure(`${parsed.error.issues.map((issue) => issue.message).join("\n")}\n${USAGE}`);
+    if (!parsed.success)
+      throw new CommandFailure(`${parsed.error.issues.map((issue) => issue.message).join("\n")}\n${USAGE}`);
     const database = await host.database();
     const result = await roleMutations(database.db).setRole(parsed.data);
     io.out(

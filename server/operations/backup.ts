@@ -9,7 +9,14 @@
 import { MESSAGES } from "#common/messages.ts";
 import { createBackup, restoreBackup } from "../backup/backup.ts";
 import { recordBackup } from "../system/monitor.ts";
-import { type Command, CommandFailure, type CommandHost, type CommandIO, operatorPath, parseCommandArgs } from "./command.ts";
+import {
+  type Command,
+  CommandFailure,
+  type CommandHost,
+  type CommandIO,
+  operatorPath,
+  parseCommandArgs,
+} from "./command.ts";
 
 const BACKUP_USAGE = "Usage: npm run backup -- [--data-dir ./data] [--out ./indie-tools-backup-<time>.tar.gz]";
 const RESTORE_USAGE = "Usage: npm run restore -- <archive.tar.gz> [--data-dir ./data]";
@@ -25,17 +32,30 @@ export const backupCommand: Command = {
   name: "backup",
   runsInServer: true,
   async run(args, io, host) {
-    const { values } = parseCommandArgs(args, { options: { "data-dir": { type: "string" }, out: { type: "string" } }, allowPositionals: false }, BACKUP_USAGE);
+    const { values } = parseCommandArgs(
+      args,
+      { options: { "data-dir": { type: "string" }, out: { type: "string" } }, allowPositionals: false },
+      BACKUP_USAGE,
+    );
     // With a bucket, the stored files are not in the data folder: an archive of it alone would restore a site without them.
     if (host.config.storage.kind === "s3") throw new CommandFailure(MESSAGES.backup.bucket(host.config.storage.bucket));
     const dataDir = dataDirOf(values["data-dir"], io, host);
-    const archivePath = operatorPath(io, values.out ?? `indie-tools-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
+    const archivePath = operatorPath(
+      io,
+      values.out ?? `indie-tools-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`,
+    );
     const summary = await createBackup({ dataDir, archivePath, dump: host.dumpOf(dataDir) });
     // The site's own database keeps it, for /admin/system.
     if (!host.config.DATABASE_URL && dataDir === host.dataDir) {
-      await recordBackup((await host.database()).db, { archive: archivePath, databaseBytes: summary.databaseBytes, files: summary.files });
+      await recordBackup((await host.database()).db, {
+        archive: archivePath,
+        databaseBytes: summary.databaseBytes,
+        files: summary.files,
+      });
     }
-    io.out(`backed up the database (${summary.databaseBytes.toLocaleString("en")} bytes) and ${summary.files} stored files of ${dataDir} to ${archivePath}\n`);
+    io.out(
+      `backed up the database (${summary.databaseBytes.toLocaleString("en")} bytes) and ${summary.files} stored files of ${dataDir} to ${archivePath}\n`,
+    );
   },
 };
 
@@ -43,7 +63,11 @@ export const restoreCommand: Command = {
   name: "restore",
   runsInServer: false,
   async run(args, io, host) {
-    const { values, positionals } = parseCommandArgs(args, { options: { "data-dir": { type: "string" } }, allowPositionals: true }, RESTORE_USAGE);
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { options: { "data-dir": { type: "string" } }, allowPositionals: true },
+      RESTORE_USAGE,
+    );
     if (positionals.length !== 1) throw new CommandFailure(RESTORE_USAGE);
     const dataDir = dataDirOf(values["data-dir"], io, host);
     const archivePath = operatorPath(io, positionals[0]!);

@@ -24,7 +24,11 @@ const MAX_REQUEST_BYTES = 64 * 1024;
 const commandRequest = z.object({
   command: z.string().max(40),
   args: z.array(z.string().max(4096)).max(100),
-  cwd: z.string().min(1).max(4096).refine((cwd) => path.isAbsolute(cwd)),
+  cwd: z
+    .string()
+    .min(1)
+    .max(4096)
+    .refine((cwd) => path.isAbsolute(cwd)),
 });
 type CommandRequest = z.infer<typeof commandRequest>;
 
@@ -36,16 +40,29 @@ export function commandSocketPath(dataDir: string): string {
 }
 
 /** Listens for commands on the data folder's socket; `commands` are those a running server may run. */
-export async function serveCommands({ dataDir, host, commands, logger }: { dataDir: string; host: CommandHost; commands: Command[]; logger: Logger }) {
+export async function serveCommands({
+  dataDir,
+  host,
+  commands,
+  logger,
+}: {
+  dataDir: string;
+  host: CommandHost;
+  commands: Command[];
+  logger: Logger;
+}) {
   const socketPath = commandSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-    logger.warn(`the command channel is off: its socket's path ${socketPath} is longer than ${MAX_SOCKET_PATH_BYTES} bytes; stop the server to run npm run admin and the other commands, or choose a shorter DATA_DIR`);
+    logger.warn(
+      `the command channel is off: its socket's path ${socketPath} is longer than ${MAX_SOCKET_PATH_BYTES} bytes; stop the server to run npm run admin and the other commands, or choose a shorter DATA_DIR`,
+    );
     return { close: async () => undefined };
   }
   const byName = new Map(commands.map((command) => [command.name, command]));
   const server = createServer((req, res) => {
     void (async () => {
-      const parsed = req.method === "POST" && req.url === "/commands" ? commandRequest.safeParse(await readJson(req)) : undefined;
+      const parsed =
+        req.method === "POST" && req.url === "/commands" ? commandRequest.safeParse(await readJson(req)) : undefined;
       if (!parsed?.success) {
         res.writeHead(400).end();
         return;
@@ -64,7 +81,9 @@ export async function serveCommands({ dataDir, host, commands, logger }: { dataD
       } else {
         exit = await runCommand(command, args, io, host).catch((error: unknown) => {
           logger.error(`command channel: npm run ${name} failed`, error);
-          io.err(`npm run ${name} failed inside the server: ${error instanceof Error ? error.message : String(error)} (the server's log has the details)\n`);
+          io.err(
+            `npm run ${name} failed inside the server: ${error instanceof Error ? error.message : String(error)} (the server's log has the details)\n`,
+          );
           return 1;
         });
       }
@@ -113,13 +132,20 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * Sends the command to the server listening in `dataDir`, and prints what it prints. Resolves with the command's
  * status, or undefined when no server answers there (no socket, or a stopped server's): then the command runs itself.
  */
-export async function sendCommand(dataDir: string, commandRequestBody: CommandRequest, io: Pick<CommandIO, "out" | "err">): Promise<number | undefined> {
+export async function sendCommand(
+  dataDir: string,
+  commandRequestBody: CommandRequest,
+  io: Pick<CommandIO, "out" | "err">,
+): Promise<number | undefined> {
   const socketPath = commandSocketPath(dataDir);
   if (!existsSync(socketPath)) return undefined;
   let response: IncomingMessage;
   try {
     response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request({ socketPath, path: "/commands", method: "POST", headers: { "content-type": "application/json" } }, resolve);
+      const req = request(
+        { socketPath, path: "/commands", method: "POST", headers: { "content-type": "application/json" } },
+        resolve,
+      );
       req.once("error", reject);
       req.end(JSON.stringify(commandRequestBody));
     });

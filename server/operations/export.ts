@@ -14,7 +14,17 @@ export const exportCommand: Command = {
   name: "export",
   runsInServer: true,
   async run(args, io, host) {
-    const { values } = parseCommandArgs(args, { options: { format: { type: "string", default: "json" }, out: { type: "string" }, help: { type: "boolean", short: "h" } } }, USAGE);
+    const { values } = parseCommandArgs(
+      args,
+      {
+        options: {
+          format: { type: "string", default: "json" },
+          out: { type: "string" },
+          help: { type: "boolean", short: "h" },
+        },
+      },
+      USAGE,
+    );
     if (values.help) {
       io.out(`${USAGE}\n`);
       return;

@@ -9,7 +9,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { changedFieldWords, IMPORT_FORMATS, type ImportFormat } from "#common/schemas/catalogue.ts";
 import { importCatalogue, type RowOutcome } from "../catalogue/import.ts";
-import { csvColumns, decodeText, detectFormat, guessMapping, parseMappingFlag, readImportSource } from "../catalogue/sources.ts";
+import {
+  csvColumns,
+  decodeText,
+  detectFormat,
+  guessMapping,
+  parseMappingFlag,
+  readImportSource,
+} from "../catalogue/sources.ts";
 import { fileStorageFromConfig } from "../storage/from-config.ts";
 import { toolSnapshots } from "../tools/snapshots.ts";
 import { type Command, CommandFailure, operatorPath, parseCommandArgs } from "./command.ts";
@@ -31,7 +38,14 @@ export const importCommand: Command = {
     const { values, positionals } = parseCommandArgs(
       args,
       {
-        options: { map: { type: "string" }, format: { type: "string" }, "create-categories": { type: "boolean" }, "keep-descriptions": { type: "boolean" }, "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+        options: {
+          map: { type: "string" },
+          format: { type: "string" },
+          "create-categories": { type: "boolean" },
+          "keep-descriptions": { type: "boolean" },
+          "dry-run": { type: "boolean" },
+          help: { type: "boolean", short: "h" },
+        },
         allowPositionals: true,
       },
       USAGE,
@@ -42,7 +56,8 @@ export const importCommand: Command = {
     }
     if (positionals.length !== 1) throw new CommandFailure(USAGE);
     const file = operatorPath(io, positionals[0]!);
-    if (values.format && !(IMPORT_FORMATS as readonly string[]).includes(values.format)) throw new CommandFailure(`--format must be one of ${IMPORT_FORMATS.join(", ")}\n${USAGE}`);
+    if (values.format && !(IMPORT_FORMATS as readonly string[]).includes(values.format))
+      throw new CommandFailure(`--format must be one of ${IMPORT_FORMATS.join(", ")}\n${USAGE}`);
 
     const bytes = await readFile(file).catch(() => {
       throw new CommandFailure(`No such file: ${file}`);
@@ -52,14 +67,26 @@ export const importCommand: Command = {
     const mapping = format !== "csv" ? {} : values.map ? parseMappingFlag(values.map) : guessMapping(csvColumns(text));
     // Read whole first: a malformed file is refused before anything is said about its columns.
     const source = readImportSource(format, text, mapping);
-    if (format === "csv") io.out(`columns: ${Object.entries(mapping).map(([field, column]) => `${field}=${column}`).join(", ") || "(none matched)"}\n`);
+    if (format === "csv")
+      io.out(
+        `columns: ${
+          Object.entries(mapping)
+            .map(([field, column]) => `${field}=${column}`)
+            .join(", ") || "(none matched)"
+        }\n`,
+      );
 
     const database = await host.database();
     const started = performance.now();
-    const result = await importCatalogue(database.db, source, { createCategories: values["create-categories"], keepDescriptions: values["keep-descriptions"], dryRun: values["dry-run"] });
+    const result = await importCatalogue(database.db, source, {
+      createCategories: values["create-categories"],
+      keepDescriptions: values["keep-descriptions"],
+      dryRun: values["dry-run"],
+    });
     const elapsed = (performance.now() - started) / 1000;
     for (const row of result.rows) if (values["dry-run"] || row.action === "refuse") io.out(`${rowLine(row)}\n`);
-    for (const category of result.categories) io.out(`category ${category.label} (${category.slug}): ${category.action}\n`);
+    for (const category of result.categories)
+      io.out(`category ${category.label} (${category.slug}): ${category.action}\n`);
     const { create, update, unchanged, refuse } = result.counts;
     io.out(
       `${values["dry-run"] ? "dry run, nothing written: would create" : "created"} ${create}, ${values["dry-run"] ? "update" : "updated"} ${update}, ` +
@@ -67,7 +94,10 @@ export const importCommand: Command = {
     );
     if (result.toolIds.length) {
       // The tool pages read these first: what was imported shows at once.
-      const snapshots = toolSnapshots(database.db, fileStorageFromConfig(host.config, path.join(host.dataDir, "files")));
+      const snapshots = toolSnapshots(
+        database.db,
+        fileStorageFromConfig(host.config, path.join(host.dataDir, "files")),
+      );
       for (const id of result.toolIds) await snapshots.writeToolSnapshot(id);
     }
   },

@@ -14,8 +14,12 @@ export const migrateCommand: Command = {
     const database = await host.database();
     const pending = await listPendingMigrations(database.db);
     if (pending.length > 0) throw new CommandFailure(`migrations still not applied: ${pending.join(", ")}`);
-    const [applied] = await database.db.select({ count: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
-    const where = host.config.DATABASE_URL ? "the PostgreSQL database" : `the embedded database in ${host.config.DATA_DIR}`;
+    const [applied] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sql`drizzle.__drizzle_migrations`);
+    const where = host.config.DATABASE_URL
+      ? "the PostgreSQL database"
+      : `the embedded database in ${host.config.DATA_DIR}`;
     io.out(`${where} is up to date: ${applied?.count ?? 0} migrations applied\n`);
   },
 };

@@ -25,17 +25,28 @@ export const newsletterCommand: Command = {
   name: "newsletter",
   runsInServer: true,
   async run(args, io, host) {
-    const { values } = parseCommandArgs(args, { options: { days: { type: "string" }, format: { type: "string" } }, allowPositionals: false }, USAGE);
+    const { values } = parseCommandArgs(
+      args,
+      { options: { days: { type: "string" }, format: { type: "string" } }, allowPositionals: false },
+      USAGE,
+    );
     const query = digestQuery.safeParse({ days: values.days });
     if (!query.success) throw new CommandFailure(`${query.error.issues[0]?.message}\n${USAGE}`);
     const format = values.format;
-    if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) throw new CommandFailure(`--format must be ${FORMATS.join(" or ")}\n${USAGE}`);
+    if (format !== undefined && !(FORMATS as readonly string[]).includes(format))
+      throw new CommandFailure(`--format must be ${FORMATS.join(" or ")}\n${USAGE}`);
 
     const { config } = host;
     const logger = createLogger(config.LOG_LEVEL);
     const { db } = await host.database();
     // The site's name as an admin set it in the console, or the environment's.
-    const settings = siteSettingsStore({ db, config, storage: fileStorageFromConfig(config, path.join(host.dataDir, "files")), logger, maxImageBytes: 0 });
+    const settings = siteSettingsStore({
+      db,
+      config,
+      storage: fileStorageFromConfig(config, path.join(host.dataDir, "files")),
+      logger,
+      maxImageBytes: 0,
+    });
     await settings.start();
     const newsletter = newsletterService({
       db,
@@ -45,6 +56,12 @@ export const newsletterCommand: Command = {
       siteName: () => settings.current().siteName,
     });
     const digest = await newsletter.buildDigest({ days: query.data.days, now: new Date() });
-    io.out(format === "markdown" ? digest.markdown : format === "html" ? digest.html : `${digest.markdown}${SEPARATOR}${digest.html}`);
+    io.out(
+      format === "markdown"
+        ? digest.markdown
+        : format === "html"
+          ? digest.html
+          : `${digest.markdown}${SEPARATOR}${digest.html}`,
+    );
   },
 };

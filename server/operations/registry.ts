@@ -6,5 +6,13 @@ import { importCommand } from "./import.ts";
 import { migrateCommand } from "./migrate.ts";
 import { newsletterCommand } from "./newsletter.ts";
 
-export const COMMANDS = [adminCommand, backupCommand, restoreCommand, exportCommand, importCommand, migrateCommand, newsletterCommand];
+export const COMMANDS = [
+  adminCommand,
+  backupCommand,
+  restoreCommand,
+  exportCommand,
+  importCommand,
+  migrateCommand,
+  newsletterCommand,
+];
 export const SERVER_COMMANDS = COMMANDS.filter((command) => command.runsInServer);

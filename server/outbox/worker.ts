@@ -147,15 +147,27 @@ export function outboxWorker({
     const lastError = failure.slice(0, MAX_ERROR_LENGTH);
     await db
       .update(outbox)
-      .set(isLast ? { state: "failed", lastError } : { dueAt: new Date(at.getTime() + retryDelayMs(row.attempts)), lastError })
+      .set(
+        isLast
+          ? { state: "failed", lastError }
+          : { dueAt: new Date(at.getTime() + retryDelayMs(row.attempts)), lastError },
+      )
       .where(stillOurs);
-    if (isLast) logger.error(`outbox: ${row.key} failed after ${row.attempts} attempt${row.attempts === 1 ? "" : "s"}: ${lastError}`);
-    else logger.warn(`outbox: ${row.key} not delivered (attempt ${row.attempts} of ${MAX_ATTEMPTS}), tried again later: ${lastError}`);
+    if (isLast)
+      logger.error(
+        `outbox: ${row.key} failed after ${row.attempts} attempt${row.attempts === 1 ? "" : "s"}: ${lastError}`,
+      );
+    else
+      logger.warn(
+        `outbox: ${row.key} not delivered (attempt ${row.attempts} of ${MAX_ATTEMPTS}), tried again later: ${lastError}`,
+      );
   }
 
   function heldBack(): HeldBack {
     return {
-      channels: [...channelSends].filter(([channel, sends]) => sends >= (CHANNEL_IN_FLIGHT[channel as OutboxChannel] ?? 1)).map(([channel]) => channel),
+      channels: [...channelSends]
+        .filter(([channel, sends]) => sends >= (CHANNEL_IN_FLIGHT[channel as OutboxChannel] ?? 1))
+        .map(([channel]) => channel),
       lanes: [...laneSends].filter(([, sends]) => sends >= LANE_IN_FLIGHT).map(([lane]) => lane),
     };
   }

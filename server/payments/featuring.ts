@@ -9,7 +9,16 @@ import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import { DEFAULT_FEATURED_PLACES, FEATURING_GRANT, FEATURING_PAYMENT, FEATURING_REMINDER_DAYS, formatAmount, offerName, type OfferKind, purchaseName } from "#common/featuring.ts";
+import {
+  DEFAULT_FEATURED_PLACES,
+  FEATURING_GRANT,
+  FEATURING_PAYMENT,
+  FEATURING_REMINDER_DAYS,
+  formatAmount,
+  offerName,
+  type OfferKind,
+  purchaseName,
+} from "#common/featuring.ts";
 import { currentWords } from "#common/i18n/say.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { z } from "#common/zod.ts";
@@ -19,7 +28,15 @@ import { createId } from "#common/ids.ts";
 import { requireAdmin, requireSignedIn } from "../access.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { featuringOffers, featuringSettings, type Payment, purchases, stripeEvents, tools, users } from "../db/schema.ts";
+import {
+  featuringOffers,
+  featuringSettings,
+  type Payment,
+  purchases,
+  stripeEvents,
+  tools,
+  users,
+} from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Readers } from "../mail/readers.ts";
 import type { Outbox } from "../outbox/effects.ts";
@@ -39,7 +56,16 @@ export type Offer = { kind: OfferKind; amount: number; currency: string; days: n
  * 'paid': a subscription's renewal, a payment that holds nothing by itself; 'refunding': a payment that found no place,
  * being given back.
  */
-export type PurchaseState = "pending" | "booked" | "active" | "ended" | "refunding" | "refunded" | "disputed" | "expired" | "paid";
+export type PurchaseState =
+  | "pending"
+  | "booked"
+  | "active"
+  | "ended"
+  | "refunding"
+  | "refunded"
+  | "disputed"
+  | "expired"
+  | "paid";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -66,7 +92,14 @@ export type PurchaseView = {
 export type CheckoutChoices = {
   tool: { id: string; name: string; slug: string; isLive: boolean; isQueued: boolean; hasSkippedLine: boolean };
   /** `startsAt`: when every place is taken now, the first day one is free for the whole period (null: at once). */
-  offers: { kind: OfferKind; name: string; price: string; days: number | null; startsAt: string | null; refusal: string | null }[];
+  offers: {
+    kind: OfferKind;
+    name: string;
+    price: string;
+    days: number | null;
+    startsAt: string | null;
+    refusal: string | null;
+  }[];
   /** The tool's featuring that holds or is booked. */
   current: { state: "active" | "booked"; startsAt: string | null; endsAt: string | null } | null;
 };
@@ -92,7 +125,11 @@ export type FeaturingDependencies = {
 const ENDED_SUBSCRIPTIONS: string[] = ["canceled", "incomplete_expired", "unpaid"];
 
 /** What an event must hold for it to be read: signed by the secret's holder, it is still checked. */
-const stripeEventShape = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.object({ id: z.string().min(1) }) }) });
+const stripeEventShape = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.object({ id: z.string().min(1) }) }),
+});
 
 /** Whether a purchase holds, or will hold, a featured place. */
 const holdsAPlace = and(inArray(purchases.state, ["booked", "active"]), ne(purchases.kind, "skip-line"));
@@ -106,7 +143,19 @@ function longDate(date: Date): string {
   return currentWords().longDate(date.toISOString().slice(0, 10));
 }
 
-export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, siteUrl, readers, outbox, webhooks, writeToolSnapshot, logger, now = () => new Date() }: FeaturingDependencies) {
+export function featuringService({
+  db,
+  stripe,
+  webhookSecret,
+  checkoutOrigin,
+  siteUrl,
+  readers,
+  outbox,
+  webhooks,
+  writeToolSnapshot,
+  logger,
+  now = () => new Date(),
+}: FeaturingDependencies) {
   function requireStripe(): Stripe {
     if (!stripe) throw new AppError("unavailable", MESSAGES.featuring.noPayments);
     return stripe;
@@ -114,7 +163,13 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
 
   async function readOffers(executor: Database | Transaction = db): Promise<Offer[]> {
     const rows = await executor.select().from(featuringOffers).orderBy(asc(featuringOffers.kind));
-    return rows.map((row) => ({ kind: row.kind as OfferKind, amount: row.amount, currency: row.currency, days: row.days, isOnSale: row.isOnSale }));
+    return rows.map((row) => ({
+      kind: row.kind as OfferKind,
+      amount: row.amount,
+      currency: row.currency,
+      days: row.days,
+      isOnSale: row.isOnSale,
+    }));
   }
 
   async function readPlaces(executor: Database | Transaction = db): Promise<number> {
@@ -142,9 +197,17 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
   /** Features or unfeatures a tool, telling the admins' webhooks when a live tool changes; whether it changed. */
   async function setFeatured(tx: Transaction, toolId: string | null, isFeatured: boolean): Promise<boolean> {
     if (!toolId) return false;
-    const [before] = await tx.select({ isHomeBoosted: tools.isHomeBoosted }).from(tools).where(eq(tools.id, toolId)).for("update");
+    const [before] = await tx
+      .select({ isHomeBoosted: tools.isHomeBoosted })
+      .from(tools)
+      .where(eq(tools.id, toolId))
+      .for("update");
     if (!before || before.isHomeBoosted === isFeatured) return false;
-    const [after] = await tx.update(tools).set({ isHomeBoosted: isFeatured, updatedAt: now() }).where(eq(tools.id, toolId)).returning();
+    const [after] = await tx
+      .update(tools)
+      .set({ isHomeBoosted: isFeatured, updatedAt: now() })
+      .where(eq(tools.id, toolId))
+      .returning();
     if (after!.isVerified && after!.isActive) await webhooks.enqueue(tx, "tool.updated", { tool: after! });
     return true;
   }
@@ -176,7 +239,10 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
 
   async function toolOf(executor: Database | Transaction, toolId: string | null) {
     if (!toolId) return null;
-    const [tool] = await executor.select({ id: tools.id, name: tools.name, slug: tools.slug }).from(tools).where(eq(tools.id, toolId));
+    const [tool] = await executor
+      .select({ id: tools.id, name: tools.name, slug: tools.slug })
+      .from(tools)
+      .where(eq(tools.id, toolId));
     return tool ?? null;
   }
 
@@ -185,9 +251,18 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
    * monthly featuring holds until it is cancelled, so it starts only on a place free now and for good. Null when no
    * place can be had: the payment is then given back.
    */
-  async function place(tx: Transaction, purchase: PurchaseRow, at: Date): Promise<Pick<PurchaseRow, "state" | "startsAt" | "endsAt"> | null> {
+  async function place(
+    tx: Transaction,
+    purchase: PurchaseRow,
+    at: Date,
+  ): Promise<Pick<PurchaseRow, "state" | "startsAt" | "endsAt"> | null> {
     const places = await lockPlaces(tx);
-    const durationMs = purchase.kind === "featured-monthly" ? Infinity : purchase.startsAt && purchase.endsAt ? purchase.endsAt.getTime() - purchase.startsAt.getTime() : DAY_MS;
+    const durationMs =
+      purchase.kind === "featured-monthly"
+        ? Infinity
+        : purchase.startsAt && purchase.endsAt
+          ? purchase.endsAt.getTime() - purchase.startsAt.getTime()
+          : DAY_MS;
     const start = firstFreeStart(await readHolds(tx), places, at, durationMs, purchase.toolId ?? "");
     if (!start || (durationMs === Infinity && start.getTime() > at.getTime())) return null;
     const state = start.getTime() <= at.getTime() ? "active" : "booked";
@@ -207,10 +282,19 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
    * records it refunded. A failure leaves it 'refunding': Stripe sends the event again, and this runs again (the
    * refund's idempotency key makes it one refund).
    */
-  async function giveBack(purchase: Pick<PurchaseRow, "id" | "stripePaymentIntentId" | "stripeSubscriptionId">): Promise<void> {
+  async function giveBack(
+    purchase: Pick<PurchaseRow, "id" | "stripePaymentIntentId" | "stripeSubscriptionId">,
+  ): Promise<void> {
     if (purchase.stripeSubscriptionId) await stopSubscription(purchase.stripeSubscriptionId);
-    if (purchase.stripePaymentIntentId) await requireStripe().refunds.create({ payment_intent: purchase.stripePaymentIntentId }, { idempotencyKey: `refund-${purchase.id}` });
-    await db.update(purchases).set({ state: "refunded", updatedAt: now() }).where(and(eq(purchases.id, purchase.id), eq(purchases.state, "refunding")));
+    if (purchase.stripePaymentIntentId)
+      await requireStripe().refunds.create(
+        { payment_intent: purchase.stripePaymentIntentId },
+        { idempotencyKey: `refund-${purchase.id}` },
+      );
+    await db
+      .update(purchases)
+      .set({ state: "refunded", updatedAt: now() })
+      .where(and(eq(purchases.id, purchase.id), eq(purchases.state, "refunding")));
   }
 
   /**
@@ -220,7 +304,13 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
    */
   async function fulfil(
     purchaseId: string,
-    paid: { paymentIntentId: string | null; subscriptionId: string | null; receiptUrl: string | null; refunded: boolean; disputed: boolean },
+    paid: {
+      paymentIntentId: string | null;
+      subscriptionId: string | null;
+      receiptUrl: string | null;
+      refunded: boolean;
+      disputed: boolean;
+    },
   ): Promise<string | null> {
     const at = now();
     let lost: PurchaseRow | undefined;
@@ -229,9 +319,19 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       // A payment that lost its place, not yet given back (Stripe's call failed): it is given back now.
       if (purchase?.state === "refunding") lost = purchase;
       if (!purchase || purchase.state !== "pending") return null;
-      const base = { paidAt: at, stripePaymentIntentId: paid.paymentIntentId, stripeSubscriptionId: paid.subscriptionId, receiptUrl: paid.receiptUrl, updatedAt: at };
+      const base = {
+        paidAt: at,
+        stripePaymentIntentId: paid.paymentIntentId,
+        stripeSubscriptionId: paid.subscriptionId,
+        receiptUrl: paid.receiptUrl,
+        updatedAt: at,
+      };
       if (paid.refunded || paid.disputed) {
-        const [ended] = await tx.update(purchases).set({ ...base, state: paid.refunded ? "refunded" : "disputed" }).where(eq(purchases.id, purchaseId)).returning();
+        const [ended] = await tx
+          .update(purchases)
+          .set({ ...base, state: paid.refunded ? "refunded" : "disputed" })
+          .where(eq(purchases.id, purchaseId))
+          .returning();
         await recordPaymentEntry(tx, ended!, ended!.state);
         return null;
       }
@@ -240,20 +340,22 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         const placed = await place(tx, purchase, at);
         if (!placed) {
           // Every place went to others a moment before this payment: it is given back, and the maker told.
-          [lost] = await tx.update(purchases).set({ ...base, state: "refunding" }).where(eq(purchases.id, purchaseId)).returning();
+          [lost] = await tx
+            .update(purchases)
+            .set({ ...base, state: "refunding" })
+            .where(eq(purchases.id, purchaseId))
+            .returning();
           await recordPaymentEntry(tx, lost!, "refunded");
           const tool = await toolOf(tx, purchase.toolId);
           await outbox.enqueue(
             tx,
-            await readers.mailTo(
-              tx,
-              purchase.userId,
-              `purchase-refunded:${purchase.id}`,
-              ({ t, url }) => ({
-                subject: t("mail.refundedSubject", { tool: tool?.name ?? t("mail.yourTool") }),
-                text: t("mail.refundedBody", { monthly: purchase.kind === "featured-monthly" ? "yes" : "no", url: url(featureToolPath(purchase.toolId ?? "")) }),
+            await readers.mailTo(tx, purchase.userId, `purchase-refunded:${purchase.id}`, ({ t, url }) => ({
+              subject: t("mail.refundedSubject", { tool: tool?.name ?? t("mail.yourTool") }),
+              text: t("mail.refundedBody", {
+                monthly: purchase.kind === "featured-monthly" ? "yes" : "no",
+                url: url(featureToolPath(purchase.toolId ?? "")),
               }),
-            ),
+            })),
           );
           return null;
         }
@@ -268,15 +370,28 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         }
       } else {
         if (change.state === "active") await setFeatured(tx, purchase.toolId, true);
-        if (purchase.userId) await tx.update(users).set({ boosts: sql`${users.boosts} + 1` }).where(eq(users.id, purchase.userId));
+        if (purchase.userId)
+          await tx
+            .update(users)
+            .set({ boosts: sql`${users.boosts} + 1` })
+            .where(eq(users.id, purchase.userId));
       }
-      const [done] = await tx.update(purchases).set({ ...base, ...change }).where(eq(purchases.id, purchaseId)).returning();
+      const [done] = await tx
+        .update(purchases)
+        .set({ ...base, ...change })
+        .where(eq(purchases.id, purchaseId))
+        .returning();
       await recordPaymentEntry(tx, done!, "paid");
       const tool = await toolOf(tx, done!.toolId);
       await outbox.enqueue(
         tx,
         await readers.mailTo(tx, done!.userId, `purchase-paid:${done!.id}`, ({ t, url }) => {
-          const what = purchaseName(done!.kind, done!.startsAt && done!.endsAt ? Math.round((done!.endsAt.getTime() - done!.startsAt.getTime()) / DAY_MS) : null);
+          const what = purchaseName(
+            done!.kind,
+            done!.startsAt && done!.endsAt
+              ? Math.round((done!.endsAt.getTime() - done!.startsAt.getTime()) / DAY_MS)
+              : null,
+          );
           const name = tool?.name ?? t("purchase.yourTool");
           const when =
             done!.kind === "skip-line"
@@ -285,7 +400,11 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
                 ? t("mail.receiptMonthly", { tool: name })
                 : done!.state === "active"
                   ? t("mail.receiptUntil", { tool: name, until: longDate(done!.endsAt!) })
-                  : t("mail.receiptBooked", { tool: name, from: longDate(done!.startsAt!), until: longDate(done!.endsAt!) });
+                  : t("mail.receiptBooked", {
+                      tool: name,
+                      from: longDate(done!.startsAt!),
+                      until: longDate(done!.endsAt!),
+                    });
           return {
             subject: t("mail.receiptSubject", { what }),
             text: [
@@ -320,26 +439,51 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       const paid = await tx
         .select()
         .from(purchases)
-        .where(and(eq(purchases.stripePaymentIntentId, paymentIntentId), inArray(purchases.state, ["pending", "booked", "active", "ended", "paid"])))
+        .where(
+          and(
+            eq(purchases.stripePaymentIntentId, paymentIntentId),
+            inArray(purchases.state, ["pending", "booked", "active", "ended", "paid"]),
+          ),
+        )
         .for("update");
       // A subscription's payment, the first or a renewal, takes back the featuring it keeps up.
-      const subscriptionIds = paid.flatMap((purchase) => (purchase.stripeSubscriptionId ? [purchase.stripeSubscriptionId] : []));
+      const subscriptionIds = paid.flatMap((purchase) =>
+        purchase.stripeSubscriptionId ? [purchase.stripeSubscriptionId] : [],
+      );
       const kept =
         subscriptionIds.length > 0
           ? await tx
               .select()
               .from(purchases)
-              .where(and(inArray(purchases.stripeSubscriptionId, subscriptionIds), inArray(purchases.state, ["booked", "active"]), ne(purchases.stripePaymentIntentId, paymentIntentId)))
+              .where(
+                and(
+                  inArray(purchases.stripeSubscriptionId, subscriptionIds),
+                  inArray(purchases.state, ["booked", "active"]),
+                  ne(purchases.stripePaymentIntentId, paymentIntentId),
+                ),
+              )
               .for("update")
           : [];
       const changed: string[] = [];
       for (const purchase of [...paid, ...kept]) {
-        const [ended] = await tx.update(purchases).set({ state, updatedAt: at }).where(eq(purchases.id, purchase.id)).returning();
+        const [ended] = await tx
+          .update(purchases)
+          .set({ state, updatedAt: at })
+          .where(eq(purchases.id, purchase.id))
+          .returning();
         await recordPaymentEntry(tx, ended!, state);
         if (purchase.kind === "skip-line" && purchase.toolId && purchase.state === "active") {
-          await tx.update(tools).set({ hasSkippedLine: false, dateSkippedLine: null, updatedAt: at }).where(and(eq(tools.id, purchase.toolId), isQueuedTool));
+          await tx
+            .update(tools)
+            .set({ hasSkippedLine: false, dateSkippedLine: null, updatedAt: at })
+            .where(and(eq(tools.id, purchase.toolId), isQueuedTool));
         }
-        if (purchase.kind !== "skip-line" && purchase.state === "active" && (await setFeatured(tx, purchase.toolId, false))) changed.push(purchase.toolId!);
+        if (
+          purchase.kind !== "skip-line" &&
+          purchase.state === "active" &&
+          (await setFeatured(tx, purchase.toolId, false))
+        )
+          changed.push(purchase.toolId!);
       }
       return changed;
     });
@@ -370,7 +514,13 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       const rows = await tx
         .select()
         .from(purchases)
-        .where(and(eq(purchases.stripeSubscriptionId, subscriptionId), eq(purchases.kind, "featured-monthly"), inArray(purchases.state, ["booked", "active"])))
+        .where(
+          and(
+            eq(purchases.stripeSubscriptionId, subscriptionId),
+            eq(purchases.kind, "featured-monthly"),
+            inArray(purchases.state, ["booked", "active"]),
+          ),
+        )
         .for("update");
       const changed: string[] = [];
       for (const purchase of rows) {
@@ -379,7 +529,8 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
           .update(purchases)
           .set({ endsAt, ...(isEnded ? { state: "ended" } : {}), updatedAt: at })
           .where(eq(purchases.id, purchase.id));
-        if (isEnded && purchase.state === "active" && (await setFeatured(tx, purchase.toolId, false))) changed.push(purchase.toolId!);
+        if (isEnded && purchase.state === "active" && (await setFeatured(tx, purchase.toolId, false)))
+          changed.push(purchase.toolId!);
       }
       return changed;
     });
@@ -394,17 +545,27 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     const subscription = invoice.parent?.subscription_details?.subscription;
     const subscriptionId = typeof subscription === "string" ? subscription : subscription?.id;
     const payment = invoice.payments?.data[0]?.payment;
-    const paymentIntentId = typeof payment?.payment_intent === "string" ? payment.payment_intent : (payment?.payment_intent?.id ?? null);
+    const paymentIntentId =
+      typeof payment?.payment_intent === "string" ? payment.payment_intent : (payment?.payment_intent?.id ?? null);
     if (!subscriptionId || !paymentIntentId) return;
     const at = now();
     await db.transaction(async (tx) => {
       const [kept] = await tx
         .select()
         .from(purchases)
-        .where(and(eq(purchases.stripeSubscriptionId, subscriptionId), eq(purchases.kind, "featured-monthly"), inArray(purchases.state, ["booked", "active"])))
+        .where(
+          and(
+            eq(purchases.stripeSubscriptionId, subscriptionId),
+            eq(purchases.kind, "featured-monthly"),
+            inArray(purchases.state, ["booked", "active"]),
+          ),
+        )
         .for("update");
       if (!kept) return;
-      const [already] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.stripePaymentIntentId, paymentIntentId));
+      const [already] = await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(eq(purchases.stripePaymentIntentId, paymentIntentId));
       if (already) return;
       const [renewal] = await tx
         .insert(purchases)
@@ -432,7 +593,10 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         await readers.mailTo(tx, kept.userId, `purchase-paid:${renewal!.id}`, ({ t }) => ({
           subject: t("mail.receiptSubject", { what: offerName("featured-monthly") }),
           text: [
-            t("mail.renewalThanks", { amount: formatAmount(renewal!.amount, renewal!.currency), tool: tool?.name ?? t("mail.yourTool") }),
+            t("mail.renewalThanks", {
+              amount: formatAmount(renewal!.amount, renewal!.currency),
+              tool: tool?.name ?? t("mail.yourTool"),
+            }),
             renewal!.receiptUrl ? t("mail.receiptStripe", { url: renewal!.receiptUrl }) : "",
           ]
             .filter(Boolean)
@@ -456,7 +620,9 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       purchase.toolId === (session.metadata?.toolId ?? null) &&
       purchase.userId === (session.metadata?.userId ?? null);
     if (!agrees) {
-      logger.warn(`payments: Checkout session ${session.id} does not match the purchase it names (${purchaseId}); it is left alone`);
+      logger.warn(
+        `payments: Checkout session ${session.id} does not match the purchase it names (${purchaseId}); it is left alone`,
+      );
       return null;
     }
     return purchase;
@@ -464,17 +630,21 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
 
   /** Handles a Checkout session that completed or was paid later: Stripe's own record of it decides. */
   async function sessionPaid(sessionId: string): Promise<void> {
-    const session = await requireStripe().checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge", "invoice.payments"] });
+    const session = await requireStripe().checkout.sessions.retrieve(sessionId, {
+      expand: ["payment_intent.latest_charge", "invoice.payments"],
+    });
     if (session.payment_status !== "paid") return;
     const purchase = await matchingPurchase(session);
     if (!purchase) return;
-    const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
+    const subscriptionId =
+      typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
     if (subscriptionId) {
       // A subscription's first payment is its first invoice's.
       const invoice = typeof session.invoice === "object" ? session.invoice : null;
       const payment = invoice?.payments?.data[0]?.payment;
       await fulfil(purchase.id, {
-        paymentIntentId: typeof payment?.payment_intent === "string" ? payment.payment_intent : (payment?.payment_intent?.id ?? null),
+        paymentIntentId:
+          typeof payment?.payment_intent === "string" ? payment.payment_intent : (payment?.payment_intent?.id ?? null),
         subscriptionId,
         receiptUrl: invoice?.hosted_invoice_url ?? null,
         refunded: false,
@@ -547,7 +717,8 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
   }
 
   function toView(row: PurchaseRow, tool: { id: string; name: string; slug: string } | null): PurchaseView {
-    const days = row.startsAt && row.endsAt ? Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / DAY_MS) : null;
+    const days =
+      row.startsAt && row.endsAt ? Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / DAY_MS) : null;
     return {
       id: row.id,
       kind: row.kind,
@@ -568,14 +739,33 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
   }
 
   const purchaseColumns = { purchase: purchases, toolName: tools.name, toolSlug: tools.slug };
-  function viewOf({ purchase, toolName, toolSlug }: { purchase: PurchaseRow; toolName: string | null; toolSlug: string | null }): PurchaseView {
-    return toView(purchase, purchase.toolId && toolName !== null ? { id: purchase.toolId, name: toolName, slug: toolSlug! } : null);
+  function viewOf({
+    purchase,
+    toolName,
+    toolSlug,
+  }: {
+    purchase: PurchaseRow;
+    toolName: string | null;
+    toolSlug: string | null;
+  }): PurchaseView {
+    return toView(
+      purchase,
+      purchase.toolId && toolName !== null ? { id: purchase.toolId, name: toolName, slug: toolSlug! } : null,
+    );
   }
 
   /** The user's own tool, for buying: refused for anyone else's. */
   async function ownTool(user: SessionUser, toolId: string) {
     const [tool] = await db
-      .select({ id: tools.id, name: tools.name, slug: tools.slug, isActive: tools.isActive, isVerified: tools.isVerified, hasSkippedLine: tools.hasSkippedLine, isQueued: sql<boolean>`${isQueuedTool}` })
+      .select({
+        id: tools.id,
+        name: tools.name,
+        slug: tools.slug,
+        isActive: tools.isActive,
+        isVerified: tools.isVerified,
+        hasSkippedLine: tools.hasSkippedLine,
+        isQueued: sql<boolean>`${isQueuedTool}`,
+      })
       .from(tools)
       .where(and(eq(tools.id, toolId), toolsOwnedBy(user.slug)));
     if (!tool) throw new AppError("permission-denied", MESSAGES.featuring.notYourTool);
@@ -599,8 +789,21 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     const isLive = tool.isActive && tool.isVerified;
     const at = now();
     return {
-      tool: { id: tool.id, name: tool.name, slug: tool.slug, isLive, isQueued: Boolean(tool.isQueued), hasSkippedLine: tool.hasSkippedLine },
-      current: current ? { state: current.state as "active" | "booked", startsAt: isoOrNull(current.startsAt), endsAt: isoOrNull(current.endsAt) } : null,
+      tool: {
+        id: tool.id,
+        name: tool.name,
+        slug: tool.slug,
+        isLive,
+        isQueued: Boolean(tool.isQueued),
+        hasSkippedLine: tool.hasSkippedLine,
+      },
+      current: current
+        ? {
+            state: current.state as "active" | "booked",
+            startsAt: isoOrNull(current.startsAt),
+            endsAt: isoOrNull(current.endsAt),
+          }
+        : null,
       offers: offers
         .filter((offer) => offer.isOnSale)
         .map((offer) => {
@@ -626,7 +829,14 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
             if (!start) refusal = MESSAGES.featuring.noFreePlace;
             else if (start.getTime() > at.getTime()) startsAt = start.toISOString();
           }
-          return { kind: offer.kind, name: purchaseName(offer.kind, offer.days), price: formatAmount(offer.amount, offer.currency), days: offer.days, startsAt, refusal };
+          return {
+            kind: offer.kind,
+            name: purchaseName(offer.kind, offer.days),
+            price: formatAmount(offer.amount, offer.currency),
+            days: offer.days,
+            startsAt,
+            refusal,
+          };
         }),
     };
   }
@@ -645,12 +855,30 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     /** Sets one offer's price and whether it is on sale (admins). */
     async saveOffer(user: SessionUser | null, offer: OfferInput): Promise<void> {
       const admin = requireAdmin(user);
-      const values = { amount: offer.amount, currency: offer.currency, days: offer.days, isOnSale: offer.isOnSale, updatedAt: now() };
+      const values = {
+        amount: offer.amount,
+        currency: offer.currency,
+        days: offer.days,
+        isOnSale: offer.isOnSale,
+        updatedAt: now(),
+      };
       await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(featuringOffers).where(eq(featuringOffers.kind, offer.kind)).for("update");
-        await tx.insert(featuringOffers).values({ kind: offer.kind, ...values }).onConflictDoUpdate({ target: featuringOffers.kind, set: values });
+        const [before] = await tx
+          .select()
+          .from(featuringOffers)
+          .where(eq(featuringOffers.kind, offer.kind))
+          .for("update");
+        await tx
+          .insert(featuringOffers)
+          .values({ kind: offer.kind, ...values })
+          .onConflictDoUpdate({ target: featuringOffers.kind, set: values });
         const after = { amount: offer.amount, currency: offer.currency, days: offer.days, isOnSale: offer.isOnSale };
-        const changed = before ? changedFields({ amount: before.amount, currency: before.currency, days: before.days, isOnSale: before.isOnSale }, after) : { before: {}, after };
+        const changed = before
+          ? changedFields(
+              { amount: before.amount, currency: before.currency, days: before.days, isOnSale: before.isOnSale },
+              after,
+            )
+          : { before: {}, after };
         if (changed) await recordAudit(tx, admin, { kind: "featuring.offer", subject: offer.kind, ...changed });
       });
     },
@@ -662,7 +890,13 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         await lockPlaces(tx);
         const [before] = await tx.select({ places: featuringSettings.places }).from(featuringSettings);
         await tx.update(featuringSettings).set({ places, updatedAt: now() });
-        if (before?.places !== places) await recordAudit(tx, admin, { kind: "featuring.places", subject: "featured places", before: { places: before?.places ?? null }, after: { places } });
+        if (before?.places !== places)
+          await recordAudit(tx, admin, {
+            kind: "featuring.places",
+            subject: "featured places",
+            before: { places: before?.places ?? null },
+            after: { places },
+          });
       });
     },
 
@@ -680,7 +914,8 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       const client = requireStripe();
       const choices = await choicesFor(buyer, toolId);
       const choice = choices.offers.find((offer) => offer.kind === kind);
-      if (!choice) throw new AppError("invalid-argument", MESSAGES.featuring.notForSale, { kind: MESSAGES.featuring.notForSale });
+      if (!choice)
+        throw new AppError("invalid-argument", MESSAGES.featuring.notForSale, { kind: MESSAGES.featuring.notForSale });
       if (choice.refusal) throw new AppError("aborted", choice.refusal, { kind: choice.refusal });
       const [offer] = await db.select().from(featuringOffers).where(eq(featuringOffers.kind, kind));
       const at = now();
@@ -697,7 +932,8 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         currency: offer!.currency,
         startsAt,
         // A monthly featuring holds until it is cancelled.
-        endsAt: startsAt && offer!.days && kind === "featured" ? new Date(startsAt.getTime() + offer!.days * DAY_MS) : null,
+        endsAt:
+          startsAt && offer!.days && kind === "featured" ? new Date(startsAt.getTime() + offer!.days * DAY_MS) : null,
         createdAt: at,
         updatedAt: at,
       });
@@ -713,7 +949,12 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: offer!.currency, unit_amount: offer!.amount, product_data, ...(isMonthly ? { recurring: { interval: "month" as const } } : {}) },
+                price_data: {
+                  currency: offer!.currency,
+                  unit_amount: offer!.amount,
+                  product_data,
+                  ...(isMonthly ? { recurring: { interval: "month" as const } } : {}),
+                },
               },
             ],
             client_reference_id: buyer.id,
@@ -728,14 +969,19 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       } catch (error) {
         await db.update(purchases).set({ state: "expired", updatedAt: now() }).where(eq(purchases.id, id));
         const stripeError = error as { type?: string; message?: string };
-        logger.warn(`payments: Stripe refused or did not answer the Checkout session of ${id}: ${stripeError.message ?? String(error)}`);
-        if (stripeError.type === "StripeInvalidRequestError" && stripeError.message) throw new AppError("invalid-argument", MESSAGES.featuring.stripeRefused(stripeError.message));
+        logger.warn(
+          `payments: Stripe refused or did not answer the Checkout session of ${id}: ${stripeError.message ?? String(error)}`,
+        );
+        if (stripeError.type === "StripeInvalidRequestError" && stripeError.message)
+          throw new AppError("invalid-argument", MESSAGES.featuring.stripeRefused(stripeError.message));
         throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
       }
       await db.update(purchases).set({ stripeSessionId: session.id, updatedAt: now() }).where(eq(purchases.id, id));
       // The maker is sent to Stripe's Checkout, and nowhere else, whatever the answer says.
       if (!session.url || !URL.canParse(session.url) || new URL(session.url).origin !== checkoutOrigin) {
-        logger.error(`payments: Stripe's answer for ${id} leads to ${session.url ?? "nowhere"}, not to ${checkoutOrigin}`);
+        logger.error(
+          `payments: Stripe's answer for ${id} leads to ${session.url ?? "nowhere"}, not to ${checkoutOrigin}`,
+        );
         throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
       }
       return session.url;
@@ -750,7 +996,8 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       if (!stripe) throw new AppError("not-found", MESSAGES.featuring.noPayments);
       const event = verifiedEvent(stripe, payload, signature, webhookSecret);
       if (!event) throw new AppError("invalid-argument", MESSAGES.featuring.badSignature);
-      if (!stripeEventShape.safeParse(event).success) throw new AppError("invalid-argument", MESSAGES.featuring.notAnEvent);
+      if (!stripeEventShape.safeParse(event).success)
+        throw new AppError("invalid-argument", MESSAGES.featuring.notAnEvent);
       return handleEvent(event);
     },
 
@@ -761,14 +1008,26 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     async cancelSubscription(user: SessionUser | null, purchaseId: string): Promise<void> {
       const viewer = requireSignedIn(user);
       const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
-      if (!purchase || (purchase.userId !== viewer.id && viewer.role !== "admin")) throw new AppError("not-found", MESSAGES.featuring.purchaseNotFound);
-      if (purchase.kind !== "featured-monthly" || !purchase.stripeSubscriptionId || !["active", "booked"].includes(purchase.state) || purchase.endsAt) {
+      if (!purchase || (purchase.userId !== viewer.id && viewer.role !== "admin"))
+        throw new AppError("not-found", MESSAGES.featuring.purchaseNotFound);
+      if (
+        purchase.kind !== "featured-monthly" ||
+        !purchase.stripeSubscriptionId ||
+        !["active", "booked"].includes(purchase.state) ||
+        purchase.endsAt
+      ) {
         throw new AppError("aborted", MESSAGES.featuring.notCancellable);
       }
       try {
-        await requireStripe().subscriptions.update(purchase.stripeSubscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `cancel-at-end-${purchase.id}` });
+        await requireStripe().subscriptions.update(
+          purchase.stripeSubscriptionId,
+          { cancel_at_period_end: true },
+          { idempotencyKey: `cancel-at-end-${purchase.id}` },
+        );
       } catch (error) {
-        logger.warn(`payments: Stripe did not cancel the subscription ${purchase.stripeSubscriptionId}: ${(error as Error).message}`);
+        logger.warn(
+          `payments: Stripe did not cancel the subscription ${purchase.stripeSubscriptionId}: ${(error as Error).message}`,
+        );
         throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
       }
       await syncSubscription(purchase.stripeSubscriptionId);
@@ -777,8 +1036,13 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     /** One purchase, for its buyer or an admin: the page Stripe's Checkout comes back to. */
     async getPurchase(user: SessionUser | null, id: string): Promise<PurchaseView> {
       const viewer = requireSignedIn(user);
-      const [row] = await db.select(purchaseColumns).from(purchases).leftJoin(tools, eq(tools.id, purchases.toolId)).where(eq(purchases.id, id));
-      if (!row || (row.purchase.userId !== viewer.id && viewer.role !== "admin")) throw new AppError("not-found", MESSAGES.featuring.purchaseNotFound);
+      const [row] = await db
+        .select(purchaseColumns)
+        .from(purchases)
+        .leftJoin(tools, eq(tools.id, purchases.toolId))
+        .where(eq(purchases.id, id));
+      if (!row || (row.purchase.userId !== viewer.id && viewer.role !== "admin"))
+        throw new AppError("not-found", MESSAGES.featuring.purchaseNotFound);
       return viewOf(row);
     },
 
@@ -796,26 +1060,61 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     },
 
     /** Features a tool for free for `days` (admins), recorded as a grant; it takes a place as a payment would. */
-    async grantFeaturing(user: SessionUser | null, { toolId, days }: { toolId: string; days: number }): Promise<PurchaseView> {
+    async grantFeaturing(
+      user: SessionUser | null,
+      { toolId, days }: { toolId: string; days: number },
+    ): Promise<PurchaseView> {
       const admin = requireAdmin(user);
       const at = now();
-      const [tool] = await db.select({ id: tools.id, name: tools.name, slug: tools.slug, creatorUsername: tools.creatorUsername }).from(tools).where(eq(tools.id, toolId));
+      const [tool] = await db
+        .select({ id: tools.id, name: tools.name, slug: tools.slug, creatorUsername: tools.creatorUsername })
+        .from(tools)
+        .where(eq(tools.id, toolId));
       if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundById);
-      const [maker] = tool.creatorUsername ? await db.select({ id: users.id }).from(users).where(and(eq(users.slug, tool.creatorUsername))) : [];
+      const [maker] = tool.creatorUsername
+        ? await db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.slug, tool.creatorUsername)))
+        : [];
       const id = createId("p", at);
       const granted = await db.transaction(async (tx) => {
         const [purchase] = await tx
           .insert(purchases)
-          .values({ id, userId: maker?.id ?? null, toolId, kind: "featured", source: "grant", state: "pending", startsAt: at, endsAt: new Date(at.getTime() + days * DAY_MS), createdAt: at, updatedAt: at })
+          .values({
+            id,
+            userId: maker?.id ?? null,
+            toolId,
+            kind: "featured",
+            source: "grant",
+            state: "pending",
+            startsAt: at,
+            endsAt: new Date(at.getTime() + days * DAY_MS),
+            createdAt: at,
+            updatedAt: at,
+          })
           .returning();
         const change = await place(tx, purchase!, at);
         if (!change) throw new AppError("aborted", MESSAGES.featuring.noFreePlace);
         if (change.state === "active") await setFeatured(tx, toolId, true);
-        const [done] = await tx.update(purchases).set({ ...change, paidAt: at }).where(eq(purchases.id, id)).returning();
+        const [done] = await tx
+          .update(purchases)
+          .set({ ...change, paidAt: at })
+          .where(eq(purchases.id, id))
+          .returning();
         await recordPaymentEntry(tx, done!, "granted");
-        if (done!.userId) await tx.update(users).set({ boosts: sql`${users.boosts} + 1` }).where(eq(users.id, done!.userId));
+        if (done!.userId)
+          await tx
+            .update(users)
+            .set({ boosts: sql`${users.boosts} + 1` })
+            .where(eq(users.id, done!.userId));
         logger.info(`payments: ${admin.username} granted ${tool.name} ${days} featured day${days === 1 ? "" : "s"}`);
-        await recordAudit(tx, admin, { kind: "featuring.granted", toolId, subject: tool.name, after: { days, startsAt: done!.startsAt, endsAt: done!.endsAt } });
+        await recordAudit(tx, admin, {
+          kind: "featuring.granted",
+          toolId,
+          subject: tool.name,
+          after: { days, startsAt: done!.startsAt, endsAt: done!.endsAt },
+        });
         return done!;
       });
       outbox.poke();
@@ -824,16 +1123,26 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
     },
 
     /** Every purchase and grant, newest first, one keyset page after `cursor` (key: when made, in ms), with Stripe's ids (admins). */
-    async listPurchases(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<{ purchases: PurchaseView[]; nextCursor: string | null }> {
+    async listPurchases(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<{ purchases: PurchaseView[]; nextCursor: string | null }> {
       requireAdmin(user);
       const rows = await db
         .select(purchaseColumns)
         .from(purchases)
         .leftJoin(tools, eq(tools.id, purchases.toolId))
-        .where(cursor ? sql`(${purchases.createdAt}, ${purchases.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined)
+        .where(
+          cursor
+            ? sql`(${purchases.createdAt}, ${purchases.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
+            : undefined,
+        )
         .orderBy(desc(purchases.createdAt), desc(purchases.id))
         .limit(limit + 1);
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.purchase.createdAt.getTime(), id: last.purchase.id }));
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({
+        key: last.purchase.createdAt.getTime(),
+        id: last.purchase.id,
+      }));
       return { purchases: items.map(viewOf), nextCursor };
     },
 
@@ -841,14 +1150,29 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
      * What was earned over the last twelve months, by month, offer and currency (admins): payments that hold or held,
      * not those refunded, disputed, or never paid.
      */
-    async getRevenue(user: SessionUser | null, at: Date = now()): Promise<{ month: string; kind: string; currency: string; count: number; amount: number; total: string }[]> {
+    async getRevenue(
+      user: SessionUser | null,
+      at: Date = now(),
+    ): Promise<{ month: string; kind: string; currency: string; count: number; amount: number; total: string }[]> {
       requireAdmin(user);
       const since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 11, 1));
       const month = sql<string>`to_char(${purchases.createdAt} at time zone 'UTC', 'YYYY-MM')`;
       const rows = await db
-        .select({ month, kind: purchases.kind, currency: purchases.currency, count: sql<number>`count(*)::int`, amount: sql<number>`sum(${purchases.amount})::int` })
+        .select({
+          month,
+          kind: purchases.kind,
+          currency: purchases.currency,
+          count: sql<number>`count(*)::int`,
+          amount: sql<number>`sum(${purchases.amount})::int`,
+        })
         .from(purchases)
-        .where(and(sql`${purchases.createdAt} >= ${since.toISOString()}::timestamptz`, eq(purchases.source, "stripe"), inArray(purchases.state, ["booked", "active", "ended", "paid"])))
+        .where(
+          and(
+            sql`${purchases.createdAt} >= ${since.toISOString()}::timestamptz`,
+            eq(purchases.source, "stripe"),
+            inArray(purchases.state, ["booked", "active", "ended", "paid"]),
+          ),
+        )
         .groupBy(month, purchases.kind, purchases.currency)
         .orderBy(desc(month), asc(purchases.kind), asc(purchases.currency));
       return rows.map((row) => ({ ...row, total: formatAmount(row.amount, row.currency) }));
@@ -859,7 +1183,13 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
       requireAdmin(user);
       const [places, rows] = await Promise.all([
         readPlaces(),
-        db.select(purchaseColumns).from(purchases).leftJoin(tools, eq(tools.id, purchases.toolId)).where(holdsAPlace).orderBy(asc(purchases.startsAt), asc(purchases.id)).limit(CALENDAR_LIMIT),
+        db
+          .select(purchaseColumns)
+          .from(purchases)
+          .leftJoin(tools, eq(tools.id, purchases.toolId))
+          .where(holdsAPlace)
+          .orderBy(asc(purchases.startsAt), asc(purchases.id))
+          .limit(CALENDAR_LIMIT),
       ]);
       return { places, featurings: rows.map(viewOf) };
     },
@@ -875,15 +1205,24 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
         const ended = await tx
           .update(purchases)
           .set({ state: "ended", updatedAt: at })
-          .where(and(eq(purchases.state, "active"), ne(purchases.kind, "skip-line"), isNotNull(purchases.endsAt), lte(purchases.endsAt, at)))
+          .where(
+            and(
+              eq(purchases.state, "active"),
+              ne(purchases.kind, "skip-line"),
+              isNotNull(purchases.endsAt),
+              lte(purchases.endsAt, at),
+            ),
+          )
           .returning();
-        for (const purchase of ended) if (await setFeatured(tx, purchase.toolId, false)) changedTools.add(purchase.toolId!);
+        for (const purchase of ended)
+          if (await setFeatured(tx, purchase.toolId, false)) changedTools.add(purchase.toolId!);
         const started = await tx
           .update(purchases)
           .set({ state: "active", updatedAt: at })
           .where(and(eq(purchases.state, "booked"), lte(purchases.startsAt, at)))
           .returning();
-        for (const purchase of started) if (await setFeatured(tx, purchase.toolId, true)) changedTools.add(purchase.toolId!);
+        for (const purchase of started)
+          if (await setFeatured(tx, purchase.toolId, true)) changedTools.add(purchase.toolId!);
         const endingSoon = await tx
           .update(purchases)
           .set({ remindedAt: at })
@@ -903,7 +1242,12 @@ export function featuringService({ db, stripe, webhookSecret, checkoutOrigin, si
             tx,
             await readers.mailTo(tx, purchase.userId, `featuring-ends:${purchase.id}`, ({ t, url }) => ({
               subject: t("mail.endingSubject", { tool: tool.name, until: longDate(purchase.endsAt!) }),
-              text: t("mail.endingBody", { tool: tool.name, url: url(toolPath(tool.slug)), until: longDate(purchase.endsAt!), bookUrl: url(featureToolPath(tool.id)) }),
+              text: t("mail.endingBody", {
+                tool: tool.name,
+                url: url(toolPath(tool.slug)),
+                until: longDate(purchase.endsAt!),
+                bookUrl: url(featureToolPath(tool.id)),
+              }),
             })),
           );
         }

@@ -4,7 +4,11 @@ import { firstFreeStart, type Hold } from "./places.ts";
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-12-01T00:00:00Z");
 const at = (days: number) => new Date(now.getTime() + days * DAY);
-const hold = (toolId: string, from: number, to: number | null): Hold => ({ toolId, startsAt: at(from), endsAt: to === null ? null : at(to) });
+const hold = (toolId: string, from: number, to: number | null): Hold => ({
+  toolId,
+  startsAt: at(from),
+  endsAt: to === null ? null : at(to),
+});
 
 describe("firstFreeStart", () => {
   it("starts now when a place is free for the whole period", () => {

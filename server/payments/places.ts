@@ -23,12 +23,21 @@ function fits(holds: Hold[], places: number, start: number, durationMs: number):
  * and where fewer than `places` others hold at every moment of it. Null when no end is in sight (open-ended holds fill
  * every place).
  */
-export function firstFreeStart(holds: Hold[], places: number, from: Date, durationMs: number, toolId: string): Date | null {
+export function firstFreeStart(
+  holds: Hold[],
+  places: number,
+  from: Date,
+  durationMs: number,
+  toolId: string,
+): Date | null {
   const own = holds.filter((hold) => hold.toolId === toolId);
   if (own.some((hold) => hold.endsAt === null)) return null;
   const earliest = Math.max(from.getTime(), ...own.map((hold) => hold.endsAt!.getTime()));
   // A free place opens only where a hold ends: those are the candidates after the earliest moment.
-  const candidates = [earliest, ...holds.flatMap((hold) => (hold.endsAt && hold.endsAt.getTime() > earliest ? [hold.endsAt.getTime()] : []))].sort((a, b) => a - b);
+  const candidates = [
+    earliest,
+    ...holds.flatMap((hold) => (hold.endsAt && hold.endsAt.getTime() > earliest ? [hold.endsAt.getTime()] : [])),
+  ].sort((a, b) => a - b);
   const start = candidates.find((candidate) => fits(holds, places, candidate, durationMs));
   return start === undefined ? null : new Date(start);
 }

@@ -26,7 +26,12 @@ export function createStripe(config: Config): Stripe | null {
 }
 
 /** The event in `payload` when `signature` (the Stripe-Signature header) is Stripe's for it; null when it is not. */
-export function verifiedEvent(stripe: Stripe, payload: string, signature: string | undefined, secret: string): Stripe.Event | null {
+export function verifiedEvent(
+  stripe: Stripe,
+  payload: string,
+  signature: string | undefined,
+  secret: string,
+): Stripe.Event | null {
   if (!signature) return null;
   try {
     return stripe.webhooks.constructEvent(payload, signature, secret);

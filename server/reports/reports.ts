@@ -51,7 +51,10 @@ export async function countOpenReports(db: Database): Promise<number> {
  * The open reports, oldest first, of every tool or of `toolId`, after `cursor`: served in order by tool_reports_open_idx,
  * or tool_reports_tool_open_idx for one tool, so a later page seeks instead of reading the ones before it.
  */
-export function openReportsQuery(db: Database, { cursor, toolId, limit }: { cursor?: Cursor | null; toolId?: string; limit: number }) {
+export function openReportsQuery(
+  db: Database,
+  { cursor, toolId, limit }: { cursor?: Cursor | null; toolId?: string; limit: number },
+) {
   return db
     .select({
       id: toolReports.id,
@@ -72,16 +75,34 @@ export function openReportsQuery(db: Database, { cursor, toolId, limit }: { curs
       and(
         isOpen,
         toolId ? eq(toolReports.toolId, toolId) : undefined,
-        cursor ? sql`(${toolReports.createdAt}, ${toolReports.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${Number(cursor.id)}::bigint)` : undefined,
+        cursor
+          ? sql`(${toolReports.createdAt}, ${toolReports.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${Number(cursor.id)}::bigint)`
+          : undefined,
       ),
     )
     .orderBy(asc(toolReports.createdAt), asc(toolReports.id))
     .limit(limit);
 }
 
-export function toolReportService({ db, limiter, outbox, webhooks, readers }: { db: Database; limiter: RateLimiter; outbox: Outbox; webhooks: WebhookEvents; readers: Readers }) {
+export function toolReportService({
+  db,
+  limiter,
+  outbox,
+  webhooks,
+  readers,
+}: {
+  db: Database;
+  limiter: RateLimiter;
+  outbox: Outbox;
+  webhooks: WebhookEvents;
+  readers: Readers;
+}) {
   /** Closes the open report `reportId` with `status`, in one statement that also checks it is still open; answers its tool's name. */
-  async function answer(user: SessionUser | null, { reportId }: ReportActionInput, status: ReportAnswer): Promise<{ toolName: string }> {
+  async function answer(
+    user: SessionUser | null,
+    { reportId }: ReportActionInput,
+    status: ReportAnswer,
+  ): Promise<{ toolName: string }> {
     const moderator = requireModerator(user);
     const [answered] = await db
       .update(toolReports)
@@ -89,8 +110,14 @@ export function toolReportService({ db, limiter, outbox, webhooks, readers }: { 
       .where(and(eq(toolReports.id, reportId), isOpen))
       .returning({ toolId: toolReports.toolId });
     if (!answered) {
-      const [exists] = await db.select({ id: toolReports.id }).from(toolReports).where(eq(toolReports.id, reportId)).limit(1);
-      throw exists ? new AppError("aborted", MESSAGES.report.alreadyHandled) : new AppError("not-found", MESSAGES.report.notFound);
+      const [exists] = await db
+        .select({ id: toolReports.id })
+        .from(toolReports)
+        .where(eq(toolReports.id, reportId))
+        .limit(1);
+      throw exists
+        ? new AppError("aborted", MESSAGES.report.alreadyHandled)
+        : new AppError("not-found", MESSAGES.report.notFound);
     }
     const [tool] = await db.select({ name: tools.name }).from(tools).where(eq(tools.id, answered.toolId)).limit(1);
     return { toolName: tool?.name ?? "" };
@@ -101,8 +128,13 @@ export function toolReportService({ db, limiter, outbox, webhooks, readers }: { 
      * Records a report on the live tool `slug`, from anyone, and tells the admin; past the address's limit, or the
      * tool's daily one, it is refused. The admin is told once of a tool whose reports passed its daily limit.
      */
-    async reportProblem({ user, address }: Reporter, slug: string, { kind, text }: ReportInput): Promise<{ id: number }> {
-      if (!(await limiter.hit(`report:${senderKey(address)}`, LIMITS.reportsPerAddress))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+    async reportProblem(
+      { user, address }: Reporter,
+      slug: string,
+      { kind, text }: ReportInput,
+    ): Promise<{ id: number }> {
+      if (!(await limiter.hit(`report:${senderKey(address)}`, LIMITS.reportsPerAddress)))
+        throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const [tool] = await db
         .select({ id: tools.id, name: tools.name })
         .from(tools)
@@ -123,11 +155,19 @@ export function toolReportService({ db, limiter, outbox, webhooks, readers }: { 
         throw new AppError("resource-exhausted", MESSAGES.report.toolFlooded);
       }
       const report = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(toolReports).values({ toolId: tool.id, kind, text, reporterId: user?.id ?? null }).returning({ id: toolReports.id });
+        const [row] = await tx
+          .insert(toolReports)
+          .values({ toolId: tool.id, kind, text, reporterId: user?.id ?? null })
+          .returning({ id: toolReports.id });
         await outbox.enqueue(tx, [
           readers.notice(`tool-report:${row!.id}`, ({ t }) => ({
             title: t("notice.problemTitle"),
-            text: t("notice.problemText", { kind: t(REPORT_KIND_KEYS[kind]), tool: tool.name, hasText: text ? "yes" : "no", text: text ?? "" }),
+            text: t("notice.problemText", {
+              kind: t(REPORT_KIND_KEYS[kind]),
+              tool: tool.name,
+              hasText: text ? "yes" : "no",
+              text: text ?? "",
+            }),
           })),
         ]);
         await webhooks.enqueue(tx, "report.created", { tool: tool.id, report: { id: row!.id, kind, text } });
@@ -143,9 +183,13 @@ export function toolReportService({ db, limiter, outbox, webhooks, readers }: { 
       { cursor, toolId, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; toolId?: string; limit?: number } = {},
     ): Promise<OpenReportPage> {
       requireModerator(user);
-      if (cursor && !/^[0-9]{1,15}$/.test(cursor.id)) throw new AppError("invalid-argument", MESSAGES.page.invalidCursor);
+      if (cursor && !/^[0-9]{1,15}$/.test(cursor.id))
+        throw new AppError("invalid-argument", MESSAGES.page.invalidCursor);
       const rows = await openReportsQuery(db, { cursor, toolId, limit: limit + 1 });
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: String(last.id) }));
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({
+        key: last.createdAt.getTime(),
+        id: String(last.id),
+      }));
       return {
         reports: items.map((row) => ({
           id: row.id,
@@ -153,7 +197,10 @@ export function toolReportService({ db, limiter, outbox, webhooks, readers }: { 
           text: row.text,
           createdAt: row.createdAt.toISOString(),
           tool: { id: row.toolId, name: row.toolName, slug: row.toolSlug, isLive: Boolean(row.isLive) },
-          reporter: row.reporterUsername !== null && row.reporterSlug !== null ? { username: row.reporterUsername, slug: row.reporterSlug } : null,
+          reporter:
+            row.reporterUsername !== null && row.reporterSlug !== null
+              ? { username: row.reporterUsername, slug: row.reporterSlug }
+              : null,
         })),
         nextCursor,
       };

@@ -14,7 +14,13 @@ import { AppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { reviewReplyPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
-import type { ReviewInput, ReviewModerationInput, ReviewQueue, ReviewReplyInput, ReviewReportInput } from "#common/schemas/reviews.ts";
+import type {
+  ReviewInput,
+  ReviewModerationInput,
+  ReviewQueue,
+  ReviewReplyInput,
+  ReviewReportInput,
+} from "#common/schemas/reviews.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { requireModerator, requireReviewer, requireReviewReplier, requireSignedIn } from "../access.ts";
 import { LIMITS, type RateLimiter, senderKey } from "../auth/rate-limit.ts";
@@ -44,7 +50,13 @@ export type PublicReview = {
 export type ReviewPage = { reviews: PublicReview[]; nextCursor: string | null };
 
 /** The person's own review of a tool, as its form shows it. */
-export type OwnReview = { id: string; rating: number; body: string; status: ReviewStatus; moderationReason: string | null };
+export type OwnReview = {
+  id: string;
+  rating: number;
+  body: string;
+  status: ReviewStatus;
+  moderationReason: string | null;
+};
 
 /** A review in the moderators' lists: where it stands, and the reports on it. */
 export type ModeratedReview = PublicReview & {
@@ -71,7 +83,18 @@ const publicReviewColumns = {
   username: users.username,
   userSlug: users.slug,
 };
-type PublicReviewRow = { id: string; rating: number; body: string; createdAt: Date; updatedAt: Date; helpful: number; reply: string | null; repliedAt: Date | null; username: string; userSlug: string };
+type PublicReviewRow = {
+  id: string;
+  rating: number;
+  body: string;
+  createdAt: Date;
+  updatedAt: Date;
+  helpful: number;
+  reply: string | null;
+  repliedAt: Date | null;
+  username: string;
+  userSlug: string;
+};
 
 function toPublicReview(row: PublicReviewRow): PublicReview {
   return {
@@ -90,7 +113,8 @@ function toPublicReview(row: PublicReviewRow): PublicReview {
 const SORTS = {
   newest: {
     order: [desc(reviews.createdAt), desc(reviews.id)],
-    after: (cursor: Cursor) => sql`(${reviews.createdAt}, ${reviews.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`,
+    after: (cursor: Cursor) =>
+      sql`(${reviews.createdAt}, ${reviews.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`,
     keyOf: (row: PublicReviewRow) => row.createdAt.getTime(),
   },
   helpful: {
@@ -101,7 +125,13 @@ const SORTS = {
 } as const;
 
 /** One page of a tool's live reviews in `sort` order after `cursor`. */
-export function toolReviewsQuery(db: Database, toolId: string, sort: ReviewSort, cursor: Cursor | null | undefined, limit: number) {
+export function toolReviewsQuery(
+  db: Database,
+  toolId: string,
+  sort: ReviewSort,
+  cursor: Cursor | null | undefined,
+  limit: number,
+) {
   const { order, after } = SORTS[sort];
   return db
     .select(publicReviewColumns)
@@ -119,7 +149,10 @@ export function toolReviewsQuery(db: Database, toolId: string, sort: ReviewSort,
 export async function countReviewsToModerate(db: Database): Promise<number> {
   const [[waiting], [reported]] = await Promise.all([
     db.select({ count: count() }).from(reviews).where(eq(reviews.status, "waiting")),
-    db.select({ count: count() }).from(reviews).where(and(gt(reviews.reports, 0), sql`${reviews.status} <> 'hidden'`)),
+    db
+      .select({ count: count() })
+      .from(reviews)
+      .where(and(gt(reviews.reports, 0), sql`${reviews.status} <> 'hidden'`)),
   ]);
   return (waiting?.count ?? 0) + (reported?.count ?? 0);
 }
@@ -135,9 +168,23 @@ const reviewedToolColumns = {
   creatorUsername: tools.creatorUsername,
 };
 
-export function reviewService({ db, limiter, outbox, readers }: { db: Database; limiter: RateLimiter; outbox: Outbox; readers: Readers }) {
+export function reviewService({
+  db,
+  limiter,
+  outbox,
+  readers,
+}: {
+  db: Database;
+  limiter: RateLimiter;
+  outbox: Outbox;
+  readers: Readers;
+}) {
   async function findLiveTool(slug: string): Promise<ReviewedTool> {
-    const [tool] = await db.select(reviewedToolColumns).from(tools).where(and(isPublicTool, eq(tools.slug, slug))).limit(1);
+    const [tool] = await db
+      .select(reviewedToolColumns)
+      .from(tools)
+      .where(and(isPublicTool, eq(tools.slug, slug)))
+      .limit(1);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundBySlug);
     return tool;
   }
@@ -165,7 +212,11 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
   }
 
   /** The mail that tells the maker of a new live review, once per review (the outbox keeps one row per key). */
-  async function makerMail(tx: Database | Transaction, tool: ReviewedTool, review: { id: string; rating: number; body: string }): Promise<Effect[]> {
+  async function makerMail(
+    tx: Database | Transaction,
+    tool: ReviewedTool,
+    review: { id: string; rating: number; body: string },
+  ): Promise<Effect[]> {
     return readers.mailTo(tx, await makerOf(tx, tool), `review-maker:${review.id}`, ({ t, url }) => ({
       subject: t("mail.reviewSubject", { tool: tool.name }),
       text: [
@@ -178,7 +229,14 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
   }
 
   /** The mail that tells a review's author what a moderator did with it, and why. */
-  async function authorMail(tx: Transaction, review: { id: string; userId: string }, tool: ReviewedTool, action: "hide" | "restore", reason: string, at: Date): Promise<Effect[]> {
+  async function authorMail(
+    tx: Transaction,
+    review: { id: string; userId: string },
+    tool: ReviewedTool,
+    action: "hide" | "restore",
+    reason: string,
+    at: Date,
+  ): Promise<Effect[]> {
     return readers.mailTo(tx, review.userId, `review-${action}:${review.id}:${at.getTime()}`, ({ t, url }) => {
       const said = { tool: tool.name, url: url(toolPath(tool.slug)), reason };
       return action === "hide"
@@ -191,41 +249,79 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
   async function needsModeration(user: SessionUser, body: string, now: Date): Promise<boolean> {
     if (isModerator(user)) return false;
     if (LINK.test(body)) return true;
-    const [account] = await db.select({ createdAt: users.createdAt, email: users.email }).from(users).where(eq(users.id, user.id)).limit(1);
+    const [account] = await db
+      .select({ createdAt: users.createdAt, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .limit(1);
     if (!account) return true;
     return now.getTime() - account.createdAt.getTime() < NEW_ACCOUNT_MS || isDisposableEmail(account.email);
   }
 
   return {
     /** The review form's page: the live tool, and the person's own review of it, if any. */
-    async findReviewForm(user: SessionUser | null, slug: string): Promise<{ tool: { id: string; name: string; slug: string }; own: OwnReview | null }> {
+    async findReviewForm(
+      user: SessionUser | null,
+      slug: string,
+    ): Promise<{ tool: { id: string; name: string; slug: string }; own: OwnReview | null }> {
       const tool = await findLiveTool(slug);
       const reviewer = requireReviewer(user, tool);
       const [own] = await db
-        .select({ id: reviews.id, rating: reviews.rating, body: reviews.body, status: reviews.status, moderationReason: reviews.moderationReason })
+        .select({
+          id: reviews.id,
+          rating: reviews.rating,
+          body: reviews.body,
+          status: reviews.status,
+          moderationReason: reviews.moderationReason,
+        })
         .from(reviews)
         .where(and(eq(reviews.toolId, tool.id), eq(reviews.userId, reviewer.id)))
         .limit(1);
-      return { tool: { id: tool.id, name: tool.name, slug: tool.slug }, own: own ? { ...own, status: own.status as ReviewStatus } : null };
+      return {
+        tool: { id: tool.id, name: tool.name, slug: tool.slug },
+        own: own ? { ...own, status: own.status as ReviewStatus } : null,
+      };
     },
 
     /**
      * Writes the person's review of the live tool `slug`, or changes the one they wrote. A new one counts against the
      * account's daily limit. Answers whether it is live or waits for a moderator. A hidden review cannot be changed.
      */
-    async saveReview(user: SessionUser | null, slug: string, { rating, body }: ReviewInput, now = new Date()): Promise<{ id: string; status: ReviewStatus }> {
+    async saveReview(
+      user: SessionUser | null,
+      slug: string,
+      { rating, body }: ReviewInput,
+      now = new Date(),
+    ): Promise<{ id: string; status: ReviewStatus }> {
       const tool = await findLiveTool(slug);
       const reviewer = requireReviewer(user, tool);
       const status: ReviewStatus = (await needsModeration(reviewer, body, now)) ? "waiting" : "live";
-      const [existing] = await db.select({ id: reviews.id, status: reviews.status }).from(reviews).where(and(eq(reviews.toolId, tool.id), eq(reviews.userId, reviewer.id))).limit(1);
+      const [existing] = await db
+        .select({ id: reviews.id, status: reviews.status })
+        .from(reviews)
+        .where(and(eq(reviews.toolId, tool.id), eq(reviews.userId, reviewer.id)))
+        .limit(1);
       if (existing?.status === "hidden") throw new AppError("aborted", MESSAGES.review.hidden);
-      if (!existing && !isModerator(reviewer) && !(await limiter.hit(`reviews:${reviewer.id}`, LIMITS.reviewsPerUser, now))) {
+      if (
+        !existing &&
+        !isModerator(reviewer) &&
+        !(await limiter.hit(`reviews:${reviewer.id}`, LIMITS.reviewsPerUser, now))
+      ) {
         throw new AppError("resource-exhausted", MESSAGES.review.dailyLimit);
       }
       const saved = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(reviews)
-          .values({ id: createId("r", now), toolId: tool.id, userId: reviewer.id, rating, body, status, createdAt: now, updatedAt: now })
+          .values({
+            id: createId("r", now),
+            toolId: tool.id,
+            userId: reviewer.id,
+            rating,
+            body,
+            status,
+            createdAt: now,
+            updatedAt: now,
+          })
           .onConflictDoUpdate({
             target: [reviews.toolId, reviews.userId],
             set: { rating, body, status, updatedAt: now },
@@ -237,7 +333,12 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
         const effects: Effect[] = [];
         if (status === "live") effects.push(...(await makerMail(tx, tool, { id: row.id, rating, body })));
         if (status === "waiting" && !existing) {
-          effects.push(readers.notice(`review-waiting:${row.id}`, ({ t }) => ({ title: t("notice.reviewWaitingTitle"), text: t("notice.reviewWaitingText", { tool: tool.name }) })));
+          effects.push(
+            readers.notice(`review-waiting:${row.id}`, ({ t }) => ({
+              title: t("notice.reviewWaitingTitle"),
+              text: t("notice.reviewWaitingText", { tool: tool.name }),
+            })),
+          );
         }
         if (effects.length > 0) await outbox.enqueue(tx, effects);
         return { id: row.id, status: row.status as ReviewStatus };
@@ -250,7 +351,10 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
     async deleteReview(user: SessionUser | null, slug: string): Promise<void> {
       const tool = await findLiveTool(slug);
       const reviewer = requireReviewer(user, tool);
-      const deleted = await db.delete(reviews).where(and(eq(reviews.toolId, tool.id), eq(reviews.userId, reviewer.id))).returning({ id: reviews.id });
+      const deleted = await db
+        .delete(reviews)
+        .where(and(eq(reviews.toolId, tool.id), eq(reviews.userId, reviewer.id)))
+        .returning({ id: reviews.id });
       if (deleted.length === 0) throw new AppError("not-found", MESSAGES.review.noOwnReview);
     },
 
@@ -258,7 +362,14 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
      * One page of the live reviews of the tool `toolId`, newest or most helpful first. A page shows them: it depends on
      * the tool (a review that changes drops it) and is kept a minute at most (the helpful counts lag, as views do).
      */
-    async listToolReviews(toolId: string, { sort = "newest", cursor, limit = REVIEWS_PAGE_SIZE }: { sort?: ReviewSort; cursor?: Cursor | null; limit?: number } = {}): Promise<ReviewPage> {
+    async listToolReviews(
+      toolId: string,
+      {
+        sort = "newest",
+        cursor,
+        limit = REVIEWS_PAGE_SIZE,
+      }: { sort?: ReviewSort; cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<ReviewPage> {
       dependsOn(pageTags.tool(toolId));
       if (sort === "helpful") expiresWithin(COUNTERS_MAX_AGE_MS);
       const rows = await toolReviewsQuery(db, toolId, sort, cursor, limit + 1);
@@ -267,7 +378,11 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
     },
 
     /** A live review and its tool, for its reply and report pages; one that is not public is not found. */
-    async findPublicReview(reviewId: string): Promise<{ review: PublicReview; tool: { id: string; name: string; slug: string }; canReply: (user: SessionUser | null) => boolean }> {
+    async findPublicReview(reviewId: string): Promise<{
+      review: PublicReview;
+      tool: { id: string; name: string; slug: string };
+      canReply: (user: SessionUser | null) => boolean;
+    }> {
       const [row] = await db
         .select({ ...publicReviewColumns, status: reviews.status, tool: reviewedToolColumns })
         .from(reviews)
@@ -284,7 +399,12 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
     },
 
     /** The maker's one reply to a live review of their tool. */
-    async replyToReview(user: SessionUser | null, reviewId: string, { reply }: ReviewReplyInput, now = new Date()): Promise<{ toolSlug: string }> {
+    async replyToReview(
+      user: SessionUser | null,
+      reviewId: string,
+      { reply }: ReviewReplyInput,
+      now = new Date(),
+    ): Promise<{ toolSlug: string }> {
       const { review, tool } = await findReviewWithTool(reviewId);
       requireReviewReplier(user, tool);
       if (review.status !== "live") throw new AppError("aborted", MESSAGES.review.notPublic);
@@ -303,24 +423,44 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
       const { review, tool } = await findReviewWithTool(reviewId);
       if (review.status !== "live") throw new AppError("aborted", MESSAGES.review.notPublic);
       if (review.userId === voter.id) throw new AppError("permission-denied", MESSAGES.review.ownVote);
-      if (!(await limiter.hit(`helpful:${voter.id}`, LIMITS.helpfulVotesPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      if (!(await limiter.hit(`helpful:${voter.id}`, LIMITS.helpfulVotesPerUser)))
+        throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       await db.insert(reviewVotes).values({ reviewId, userId: voter.id }).onConflictDoNothing();
-      const [counted] = await db.select({ helpful: reviews.helpful }).from(reviews).where(eq(reviews.id, reviewId)).limit(1);
+      const [counted] = await db
+        .select({ helpful: reviews.helpful })
+        .from(reviews)
+        .where(eq(reviews.id, reviewId))
+        .limit(1);
       return { helpful: counted?.helpful ?? 0, toolSlug: tool.slug };
     },
 
     /** A report on a live review, from anyone, limited per address as problem reports are; the moderators are told. */
-    async reportReview({ user, address }: { user: SessionUser | null; address: string }, reviewId: string, { reason }: ReviewReportInput): Promise<{ toolSlug: string }> {
-      if (!(await limiter.hit(`review-report:${senderKey(address)}`, LIMITS.reportsPerAddress))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+    async reportReview(
+      { user, address }: { user: SessionUser | null; address: string },
+      reviewId: string,
+      { reason }: ReviewReportInput,
+    ): Promise<{ toolSlug: string }> {
+      if (!(await limiter.hit(`review-report:${senderKey(address)}`, LIMITS.reportsPerAddress)))
+        throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const { review, tool } = await findReviewWithTool(reviewId);
       if (review.status !== "live") throw new AppError("aborted", MESSAGES.review.notPublic);
       await db.transaction(async (tx) => {
-        const [report] = await tx.insert(reviewReports).values({ reviewId, reporterId: user?.id ?? null, reason }).returning({ id: reviewReports.id });
-        await tx.update(reviews).set({ reports: sql`${reviews.reports} + 1` }).where(eq(reviews.id, reviewId));
+        const [report] = await tx
+          .insert(reviewReports)
+          .values({ reviewId, reporterId: user?.id ?? null, reason })
+          .returning({ id: reviewReports.id });
+        await tx
+          .update(reviews)
+          .set({ reports: sql`${reviews.reports} + 1` })
+          .where(eq(reviews.id, reviewId));
         await outbox.enqueue(tx, [
           readers.notice(`review-report:${report!.id}`, ({ t }) => ({
             title: t("notice.reviewReportedTitle"),
-            text: t("notice.reviewReportedText", { tool: tool.name, hasReason: reason ? "yes" : "no", reason: reason ?? "" }),
+            text: t("notice.reviewReportedText", {
+              tool: tool.name,
+              hasReason: reason ? "yes" : "no",
+              reason: reason ?? "",
+            }),
           })),
         ]);
       });
@@ -329,7 +469,11 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
     },
 
     /** One of the moderators' lists: the reviews that wait (oldest first), the reported ones, or the hidden ones, keyset-paged. */
-    async listReviewsToModerate(user: SessionUser | null, list: ReviewQueue, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}) {
+    async listReviewsToModerate(
+      user: SessionUser | null,
+      list: ReviewQueue,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ) {
       requireModerator(user);
       const [column, condition] =
         list === "waiting"
@@ -338,14 +482,31 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
             ? [reviews.updatedAt, and(gt(reviews.reports, 0), sql`${reviews.status} <> 'hidden'`)]
             : [reviews.moderatedAt, eq(reviews.status, "hidden")];
       const rows = await db
-        .select({ ...publicReviewColumns, status: reviews.status, reports: reviews.reports, moderationReason: reviews.moderationReason, sortKey: column, tool: { id: tools.id, name: tools.name, slug: tools.slug } })
+        .select({
+          ...publicReviewColumns,
+          status: reviews.status,
+          reports: reviews.reports,
+          moderationReason: reviews.moderationReason,
+          sortKey: column,
+          tool: { id: tools.id, name: tools.name, slug: tools.slug },
+        })
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
         .innerJoin(tools, eq(tools.id, reviews.toolId))
-        .where(and(condition, cursor ? sql`(${column}, ${reviews.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined))
+        .where(
+          and(
+            condition,
+            cursor
+              ? sql`(${column}, ${reviews.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
+              : undefined,
+          ),
+        )
         .orderBy(asc(column), asc(reviews.id))
         .limit(limit + 1);
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: (last.sortKey ?? last.createdAt).getTime(), id: last.id }));
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({
+        key: (last.sortKey ?? last.createdAt).getTime(),
+        id: last.id,
+      }));
       const reasons = new Map<string, string[]>();
       const reported = items.filter((row) => row.reports > 0).map((row) => row.id);
       if (reported.length > 0) {
@@ -355,7 +516,8 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
           .where(inArray(reviewReports.reviewId, reported))
           .orderBy(desc(reviewReports.createdAt))
           .limit(reported.length * 5);
-        for (const row of rows) if (row.reason) reasons.set(row.reviewId, [...(reasons.get(row.reviewId) ?? []), row.reason]);
+        for (const row of rows)
+          if (row.reason) reasons.set(row.reviewId, [...(reasons.get(row.reviewId) ?? []), row.reason]);
       }
       const moderated: ModeratedReview[] = items.map((row) => ({
         ...toPublicReview(row),
@@ -372,11 +534,21 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
      * A moderator's decision: approve a waiting review (it goes live and its maker is told), hide one (its author is
      * told why), restore a hidden one (likewise), or keep a reported one (its reports are closed).
      */
-    async moderateReview(user: SessionUser | null, { reviewId, action, reason }: ReviewModerationInput, now = new Date()): Promise<{ toolName: string }> {
+    async moderateReview(
+      user: SessionUser | null,
+      { reviewId, action, reason }: ReviewModerationInput,
+      now = new Date(),
+    ): Promise<{ toolName: string }> {
       const moderator = requireModerator(user);
       const { review, tool } = await findReviewWithTool(reviewId, { anyTool: true });
-      const allowed = { approve: ["waiting"], hide: ["live", "waiting"], restore: ["hidden"], keep: ["live", "waiting"] }[action];
-      if (!allowed.includes(review.status)) throw new AppError("aborted", action === "approve" ? MESSAGES.review.notWaiting : MESSAGES.review.notPublic);
+      const allowed = {
+        approve: ["waiting"],
+        hide: ["live", "waiting"],
+        restore: ["hidden"],
+        keep: ["live", "waiting"],
+      }[action];
+      if (!allowed.includes(review.status))
+        throw new AppError("aborted", action === "approve" ? MESSAGES.review.notWaiting : MESSAGES.review.notPublic);
       await db.transaction(async (tx) => {
         const changes =
           action === "approve"
@@ -392,10 +564,17 @@ export function reviewService({ db, limiter, outbox, readers }: { db: Database; 
           .where(and(eq(reviews.id, reviewId), eq(reviews.status, review.status)))
           .returning({ id: reviews.id });
         if (!changed) throw new AppError("aborted", MESSAGES.review.notWaiting);
-        await recordAudit(tx, moderator, { kind: "review.moderated", toolId: tool.id, subject: tool.name, before: { review: reviewId, status: review.status }, after: { action, reason: reason ?? null } });
+        await recordAudit(tx, moderator, {
+          kind: "review.moderated",
+          toolId: tool.id,
+          subject: tool.name,
+          before: { review: reviewId, status: review.status },
+          after: { action, reason: reason ?? null },
+        });
         const effects: Effect[] = [];
         if (action === "approve") effects.push(...(await makerMail(tx, tool, review)));
-        if (action === "hide" || action === "restore") effects.push(...(await authorMail(tx, review, tool, action, reason, now)));
+        if (action === "hide" || action === "restore")
+          effects.push(...(await authorMail(tx, review, tool, action, reason, now)));
         if (effects.length > 0) await outbox.enqueue(tx, effects);
       });
       outbox.poke();

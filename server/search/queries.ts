@@ -15,7 +15,14 @@ import { type Database, rowsOf, type Transaction } from "../db/client.ts";
 import { searches, tagCounts, tools } from "../db/schema.ts";
 import { type FacetFilters, toolFacetQueries, type ToolFacets } from "../tools/facets.ts";
 import { filtersOf } from "../tools/lists.ts";
-import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
+import {
+  isPublicTool,
+  toCard,
+  type ToolCard,
+  toolCardColumns,
+  type ToolCardRow,
+  type ToolPage,
+} from "../tools/queries.ts";
 import { namedOrTagged, searchArrays, searchWords } from "./words.ts";
 
 /** How much each kind of match weighs in the rank; the spec's rule outranks everything else. */
@@ -42,10 +49,27 @@ function isListed(minVisitors: number): SQL {
  * are read as two index-served slices of searches_listed_idx (visitors desc, text): the rest of the texts with the
  * last one's visitors, then fewer visitors, down to `minVisitors` (a range of the index's first column).
  */
-export async function listedSearchesAfter(db: Database, minVisitors: number, after: SearchedText | null, limit: number): Promise<SearchedText[]> {
-  const same = after ? await listedSearchesQuery(db, minVisitors, sql`${searches.visitors} = ${after.visitors} and ${searches.text} > ${after.text}`, limit) : [];
+export async function listedSearchesAfter(
+  db: Database,
+  minVisitors: number,
+  after: SearchedText | null,
+  limit: number,
+): Promise<SearchedText[]> {
+  const same = after
+    ? await listedSearchesQuery(
+        db,
+        minVisitors,
+        sql`${searches.visitors} = ${after.visitors} and ${searches.text} > ${after.text}`,
+        limit,
+      )
+    : [];
   if (same.length >= limit) return same;
-  const fewer = await listedSearchesQuery(db, minVisitors, after ? sql`${searches.visitors} < ${after.visitors}` : undefined, limit - same.length);
+  const fewer = await listedSearchesQuery(
+    db,
+    minVisitors,
+    after ? sql`${searches.visitors} < ${after.visitors}` : undefined,
+    limit - same.length,
+  );
   return [...same, ...fewer];
 }
 
@@ -68,14 +92,20 @@ export type SearchCounts = Map<string, { count: number; resultCount: number | nu
  * rows' locks in the same order.
  */
 export async function recordSearches(db: Database | Transaction, counts: SearchCounts): Promise<void> {
-  const rows = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([text, { count, resultCount }]) => ({ text, count, resultCount }));
+  const rows = [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([text, { count, resultCount }]) => ({ text, count, resultCount }));
   if (rows.length === 0) return;
   await db
     .insert(searches)
     .values(rows)
     .onConflictDoUpdate({
       target: searches.text,
-      set: { count: sql`${searches.count} + excluded.count`, resultCount: sql`coalesce(excluded.result_count, ${searches.resultCount})`, updatedAt: sql`now()` },
+      set: {
+        count: sql`${searches.count} + excluded.count`,
+        resultCount: sql`coalesce(excluded.result_count, ${searches.resultCount})`,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -202,7 +232,12 @@ export type SearchFilters = Omit<FacetFilters, "words" | "among">;
 export function rankedSearchQuery(
   db: Database,
   words: string[],
-  { candidates, cursor, limit, filters = {} }: { candidates: readonly string[]; cursor?: Cursor | null; limit: number; filters?: SearchFilters },
+  {
+    candidates,
+    cursor,
+    limit,
+    filters = {},
+  }: { candidates: readonly string[]; cursor?: Cursor | null; limit: number; filters?: SearchFilters },
 ) {
   const { wordArray, tagArray, phrase, query } = searchTerms(words);
   const rank = sql<number>`round((
@@ -230,7 +265,10 @@ export function rankedSearchQuery(
 type SearchInput = { cursor?: Cursor | null; limit?: number; filters?: SearchFilters };
 
 /** `minVisitors`: SEARCHES_MIN_VISITORS, what makes a search listed (`isListed`). */
-export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN_VISITORS }: { minVisitors?: number } = {}) {
+export function searchQueries(
+  db: Database,
+  { minVisitors = DEFAULT_SEARCHES_MIN_VISITORS }: { minVisitors?: number } = {},
+) {
   /** The ids of the tools a search ranks (searchCandidatesQuery): a few hundred at most. */
   async function candidatesOf(words: string[], matches: SearchMatches): Promise<string[]> {
     return rowsOf<{ id: string }>(await db.execute(searchCandidatesQuery(words, matches))).map((row) => row.id);
@@ -242,17 +280,33 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
    */
   async function rankedPage(
     words: string[],
-    { cursor, limit, exact, filters = {}, whenNone }: Required<Pick<SearchInput, "limit">> & SearchInput & { exact: boolean; whenNone?: () => Promise<string | null> },
+    {
+      cursor,
+      limit,
+      exact,
+      filters = {},
+      whenNone,
+    }: Required<Pick<SearchInput, "limit">> & SearchInput & { exact: boolean; whenNone?: () => Promise<string | null> },
   ) {
     let candidates = await candidatesOf(words, exact ? "exact" : "words");
     // Words that match nothing: names that look like them, and beside that read what a page that found nothing says.
     let spelling: string | null = null;
-    if (candidates.length === 0 && !exact) [candidates, spelling] = await Promise.all([candidatesOf(words, "similar-names"), whenNone?.() ?? null]);
-    const rows = candidates.length === 0 ? [] : await rankedSearchQuery(db, words, { candidates, cursor, limit, filters });
+    if (candidates.length === 0 && !exact)
+      [candidates, spelling] = await Promise.all([candidatesOf(words, "similar-names"), whenNone?.() ?? null]);
+    const rows =
+      candidates.length === 0 ? [] : await rankedSearchQuery(db, words, { candidates, cursor, limit, filters });
     const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: Number(last.rank), id: last.id }));
-    const cards: ToolCardRow[] = items.length ? await db.select(toolCardColumns).from(tools).where(amongTools(items.map((row) => row.id))) : [];
+    const cards: ToolCardRow[] = items.length
+      ? await db
+          .select(toolCardColumns)
+          .from(tools)
+          .where(amongTools(items.map((row) => row.id)))
+      : [];
     const byId = new Map(cards.map((card) => [card.id, card]));
-    const page: ToolPage = { tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), nextCursor };
+    const page: ToolPage = {
+      tools: items.flatMap(({ id }) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])),
+      nextCursor,
+    };
     return { page, candidates, spelling };
   }
 
@@ -310,7 +364,10 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
      * Live tools matching the words of `text`, most relevant first, one keyset page after `cursor`, narrowed by `filters`.
      * `exact` keeps only the spec's matches (a word in the name or a tag), for lists that must stay on topic.
      */
-    async searchTools(text: string, { cursor, limit = PAGE_SIZE, exact = false, filters }: SearchInput & { exact?: boolean } = {}): Promise<ToolPage> {
+    async searchTools(
+      text: string,
+      { cursor, limit = PAGE_SIZE, exact = false, filters }: SearchInput & { exact?: boolean } = {},
+    ): Promise<ToolPage> {
       dependsOn(pageTags.search);
       const words = searchWords(text);
       if (words.length === 0) return { tools: [], nextCursor: null };
@@ -330,10 +387,24 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
       if (words.length === 0) return { page: { tools: [], nextCursor: null }, facets: null, closerSpelling: null };
       // With `spelling`, "Did you mean" too: read beside the names that look alike when the words match nothing (what
       // costs a search most), after the page when it found a little.
-      const { page, candidates, spelling: whenNone } = await rankedPage(words, { cursor, limit, exact: false, filters, whenNone: spelling ? () => findCloserSpelling(text, 0) : undefined });
+      const {
+        page,
+        candidates,
+        spelling: whenNone,
+      } = await rankedPage(words, {
+        cursor,
+        limit,
+        exact: false,
+        filters,
+        whenNone: spelling ? () => findCloserSpelling(text, 0) : undefined,
+      });
       const [facets, closerSpelling] = await Promise.all([
         toolFacetQueries(db).countToolFacets({ ...filters, among: amongTools(candidates) }),
-        !spelling ? null : page.tools.length === 0 && candidates.length === 0 ? whenNone : findCloserSpelling(text, page.tools.length),
+        !spelling
+          ? null
+          : page.tools.length === 0 && candidates.length === 0
+            ? whenNone
+            : findCloserSpelling(text, page.tools.length),
       ]);
       return { page, facets, closerSpelling };
     },
@@ -347,10 +418,21 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
      * The listed searches (`isListed`), most visitors first, then alphabetical; one keyset page after `cursor` (key: the
      * visitors, id: the text).
      */
-    async listSearches({ cursor, limit = SEARCHES_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<SearchedTextPage> {
+    async listSearches({
+      cursor,
+      limit = SEARCHES_PAGE_SIZE,
+    }: {
+      cursor?: Cursor | null;
+      limit?: number;
+    } = {}): Promise<SearchedTextPage> {
       // Searches are counted as people make them, without a write the page cache hears of.
       expiresWithin(COUNTERS_MAX_AGE_MS);
-      const rows = await listedSearchesAfter(db, minVisitors, cursor ? { visitors: cursor.key, text: cursor.id } : null, limit + 1);
+      const rows = await listedSearchesAfter(
+        db,
+        minVisitors,
+        cursor ? { visitors: cursor.key, text: cursor.id } : null,
+        limit + 1,
+      );
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.visitors, id: last.text }));
       return { searches: items, nextCursor };
     },
@@ -358,14 +440,21 @@ export function searchQueries(db: Database, { minVisitors = DEFAULT_SEARCHES_MIN
     /** Whether the search of `text` is listed: its results page is indexed only then. */
     async isSearchListed(text: string): Promise<boolean> {
       expiresWithin(COUNTERS_MAX_AGE_MS);
-      const [row] = await db.select({ text: searches.text }).from(searches).where(and(sql`${searches.text} = ${text}`, isListed(minVisitors)));
+      const [row] = await db
+        .select({ text: searches.text })
+        .from(searches)
+        .where(and(sql`${searches.text} = ${text}`, isListed(minVisitors)));
       return row !== undefined;
     },
 
     /** Hides a search from /searches and the sitemap for good, or shows it again (admins). */
     async setSearchHidden(user: SessionUser | null, text: string, isHidden: boolean): Promise<void> {
       requireAdmin(user);
-      const changed = await db.update(searches).set({ isHidden, updatedAt: new Date() }).where(sql`${searches.text} = ${text}`).returning({ text: searches.text });
+      const changed = await db
+        .update(searches)
+        .set({ isHidden, updatedAt: new Date() })
+        .where(sql`${searches.text} = ${text}`)
+        .returning({ text: searches.text });
       if (changed.length === 0) throw new AppError("not-found", MESSAGES.search.notFound);
     },
   };

@@ -4,7 +4,14 @@ import { tools } from "../db/schema.ts";
 
 /** The words of a search: the hyphen-separated parts of its slug, each only letters and digits, without repeats. */
 export function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split("-").filter((word) => /^[a-z0-9]+$/.test(word)))];
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split("-")
+        .filter((word) => /^[a-z0-9]+$/.test(word)),
+    ),
+  ];
 }
 
 /** The words as array parameters: one parameter, not one per word. */

@@ -47,7 +47,19 @@ export function defaultSettings(config: Config): SiteSettings {
   };
 }
 
-export function siteSettingsStore({ db, config, storage, logger, maxImageBytes }: { db: Database; config: Config; storage: FileStorage; logger: Logger; maxImageBytes: number }) {
+export function siteSettingsStore({
+  db,
+  config,
+  storage,
+  logger,
+  maxImageBytes,
+}: {
+  db: Database;
+  config: Config;
+  storage: FileStorage;
+  logger: Logger;
+  maxImageBytes: number;
+}) {
   const defaults = defaultSettings(config);
   let current: SiteSettings = defaults;
   let updatedAt: Date | null = null;
@@ -61,9 +73,15 @@ export function siteSettingsStore({ db, config, storage, logger, maxImageBytes }
     const values = { ...row?.values };
     // A tagline saved before taglines had a language was the default language's, unless it was the seed's own words.
     const legacy = values.tagline;
-    if (typeof legacy === "string" && legacy !== SEED_TAGLINE && !values[taglineField(config.DEFAULT_LOCALE)]) values[taglineField(config.DEFAULT_LOCALE)] = legacy;
+    if (typeof legacy === "string" && legacy !== SEED_TAGLINE && !values[taglineField(config.DEFAULT_LOCALE)])
+      values[taglineField(config.DEFAULT_LOCALE)] = legacy;
     // Only the keys the settings have: a value kept by an older version, or none, leaves the default.
-    const next = { ...defaults, ...Object.fromEntries(Object.entries(values).filter(([key, value]) => key in defaults && typeof value === "string")) };
+    const next = {
+      ...defaults,
+      ...Object.fromEntries(
+        Object.entries(values).filter(([key, value]) => key in defaults && typeof value === "string"),
+      ),
+    };
     updatedAt = row?.updatedAt ?? null;
     if (JSON.stringify(next) === JSON.stringify(current)) return false;
     current = next;
@@ -134,7 +152,8 @@ export function siteSettingsStore({ db, config, storage, logger, maxImageBytes }
           .insert(siteSettings)
           .values({ id: ROW_ID, values, updatedBy: admin.id, updatedAt: new Date() })
           .onConflictDoUpdate({ target: siteSettings.id, set: { values, updatedBy: admin.id, updatedAt: new Date() } });
-        if (changed) await recordAudit(tx, admin, { kind: "settings.updated", subject: "the site's settings", ...changed });
+        if (changed)
+          await recordAudit(tx, admin, { kind: "settings.updated", subject: "the site's settings", ...changed });
       });
       await reload();
       return { ok: true, settings: current };
@@ -146,7 +165,8 @@ export function siteSettingsStore({ db, config, storage, logger, maxImageBytes }
       const changed = changedFields(current, defaults);
       await db.transaction(async (tx) => {
         await tx.delete(siteSettings).where(eq(siteSettings.id, ROW_ID));
-        if (changed) await recordAudit(tx, admin, { kind: "settings.updated", subject: "the site's settings", ...changed });
+        if (changed)
+          await recordAudit(tx, admin, { kind: "settings.updated", subject: "the site's settings", ...changed });
       });
       await reload();
     },

@@ -13,7 +13,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * submission's transaction the maker's row is locked first, so two submissions at once are counted one after the
  * other, in every process. Verifiers and admins are not limited.
  */
-export async function refuseOverDailyLimit(db: Database | Transaction, maker: SessionUser, max: number, now = new Date()): Promise<void> {
+export async function refuseOverDailyLimit(
+  db: Database | Transaction,
+  maker: SessionUser,
+  max: number,
+  now = new Date(),
+): Promise<void> {
   if (isModerator(maker)) return;
   await db.select({ id: users.id }).from(users).where(eq(users.id, maker.id)).for("update");
   const [row] = await db

@@ -31,7 +31,8 @@ export function spamGuard({ proofOfWork, now = () => new Date() }: { proofOfWork
       const fields = spamFieldsOf(form);
       if (fields.honeypot.trim()) throw new AppError("invalid-argument", MESSAGES.spam.honeypot);
       // A page's form sent by a browser that runs no script has no proof, and never will: it is told what it needs.
-      if (form instanceof FormData && !fields.proof.trim() && !fields.hasScript) throw new AppError("invalid-argument", MESSAGES.spam.needsScript);
+      if (form instanceof FormData && !fields.proof.trim() && !fields.hasScript)
+        throw new AppError("invalid-argument", MESSAGES.spam.needsScript);
       const proof = await proofOfWork.check(fields.proof, now());
       return proofOfWork.spend(proof, run);
     },

@@ -38,7 +38,10 @@ export type Proof = z.infer<typeof proofPayload>;
 
 /** The key that signs challenges: ALTCHA_HMAC_KEY, or one derived from the auth secret for each of its two uses. */
 export function proofKeys(configured: string, authSecret: string) {
-  const derive = (use: string) => createHmac("sha256", configured || authSecret).update(`altcha:${use}`).digest("base64url");
+  const derive = (use: string) =>
+    createHmac("sha256", configured || authSecret)
+      .update(`altcha:${use}`)
+      .digest("base64url");
   return { signatureKey: derive("challenge"), keySignatureKey: derive("key") };
 }
 
@@ -53,11 +56,29 @@ export function parseProof(text: string): Proof | undefined {
 }
 
 /** A proof as the browser writes it in the form's field. */
-export function encodeProof(proof: { challenge: Challenge; solution: { counter: number; derivedKey: string } }): string {
-  return Buffer.from(JSON.stringify({ challenge: proof.challenge, solution: { counter: proof.solution.counter, derivedKey: proof.solution.derivedKey } })).toString("base64");
+export function encodeProof(proof: {
+  challenge: Challenge;
+  solution: { counter: number; derivedKey: string };
+}): string {
+  return Buffer.from(
+    JSON.stringify({
+      challenge: proof.challenge,
+      solution: { counter: proof.solution.counter, derivedKey: proof.solution.derivedKey },
+    }),
+  ).toString("base64");
 }
 
-export function proofOfWork({ db, signatureKey, keySignatureKey, maxNumber }: { db: Database; signatureKey: string; keySignatureKey: string; maxNumber: number }) {
+export function proofOfWork({
+  db,
+  signatureKey,
+  keySignatureKey,
+  maxNumber,
+}: {
+  db: Database;
+  signatureKey: string;
+  keySignatureKey: string;
+  maxNumber: number;
+}) {
   return {
     /** A new challenge: the answer is a random number up to maxNumber, which the browser finds by trying them in turn. */
     createChallenge(now = new Date()): Promise<Challenge> {
@@ -77,10 +98,17 @@ export function proofOfWork({ db, signatureKey, keySignatureKey, maxNumber }: { 
       if (!text.trim()) throw new AppError("invalid-argument", MESSAGES.spam.proofMissing);
       const proof = parseProof(text.trim());
       if (!proof) throw new AppError("invalid-argument", MESSAGES.spam.proofInvalid);
-      const result = await verifySolution({ challenge: proof.challenge, solution: proof.solution, deriveKey, hmacSignatureSecret: signatureKey, hmacKeySignatureSecret: keySignatureKey });
+      const result = await verifySolution({
+        challenge: proof.challenge,
+        solution: proof.solution,
+        deriveKey,
+        hmacSignatureSecret: signatureKey,
+        hmacKeySignatureSecret: keySignatureKey,
+      });
       // The signature covers expiresAt: once it holds, the time is ours, compared with our clock.
       const expiresAt = proof.challenge.parameters.expiresAt;
-      if (result.expired || (result.verified && (!expiresAt || expiresAt * 1000 <= now.getTime()))) throw new AppError("invalid-argument", MESSAGES.spam.proofExpired);
+      if (result.expired || (result.verified && (!expiresAt || expiresAt * 1000 <= now.getTime())))
+        throw new AppError("invalid-argument", MESSAGES.spam.proofExpired);
       if (!result.verified) throw new AppError("invalid-argument", MESSAGES.spam.proofInvalid);
       return proof;
     },
@@ -107,7 +135,10 @@ export function proofOfWork({ db, signatureKey, keySignatureKey, maxNumber }: { 
 
     /** Deletes the spent proofs whose challenge has expired (the hourly job): they can no longer be sent anyway. */
     async purgeSpent(now = new Date()): Promise<number> {
-      const deleted = await db.delete(spentProofs).where(lt(spentProofs.expiresAt, now)).returning({ signature: spentProofs.signature });
+      const deleted = await db
+        .delete(spentProofs)
+        .where(lt(spentProofs.expiresAt, now))
+        .returning({ signature: spentProofs.signature });
       return deleted.length;
     },
   };

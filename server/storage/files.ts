@@ -27,7 +27,9 @@ export type StoredFile = { key: string; modifiedAt: Date };
  * keeps its name and changes: kept a minute.
  */
 export function cacheControlOf(key: string): string {
-  return key.endsWith(".webp") || /(?:^|\/)og\/.+-[0-9a-f]{8}\.png$/.test(key) ? "public, max-age=31536000, immutable" : "public, max-age=60";
+  return key.endsWith(".webp") || /(?:^|\/)og\/.+-[0-9a-f]{8}\.png$/.test(key)
+    ? "public, max-age=31536000, immutable"
+    : "public, max-age=60";
 }
 
 export const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*(\.[a-z0-9]+)+$/;
@@ -68,7 +70,8 @@ export function localFileStorage(rootDir: string, publicPath = "/files"): FileSt
         for await (const entry of entries) {
           const key = `${folder}/${entry.name}`;
           if (entry.isDirectory()) yield* walk(key);
-          else if (entry.isFile() && SAFE_KEY.test(key)) yield { key, modifiedAt: (await stat(path.join(root, key))).mtime };
+          else if (entry.isFile() && SAFE_KEY.test(key))
+            yield { key, modifiedAt: (await stat(path.join(root, key))).mtime };
         }
       }
       yield* walk(prefix.replace(/\/+$/, ""));

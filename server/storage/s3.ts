@@ -21,12 +21,24 @@ export type S3Settings = {
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /** `listPageSize`: how many keys one listing request asks for (S3 answers at most 1,000). */
-export function s3FileStorage(settings: S3Settings, { listPageSize = 1000 }: { listPageSize?: number } = {}): FileStorage {
-  const client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, region: settings.region, service: "s3" });
+export function s3FileStorage(
+  settings: S3Settings,
+  { listPageSize = 1000 }: { listPageSize?: number } = {},
+): FileStorage {
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: "s3",
+  });
   const bucketUrl = `${settings.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(settings.bucket)}`;
   const publicBase = settings.publicUrl.replace(/\/+$/, "");
 
-  function send(method: string, url: string, init: { body?: string | Uint8Array; headers?: Record<string, string> } = {}): Promise<Response> {
+  function send(
+    method: string,
+    url: string,
+    init: { body?: string | Uint8Array; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     // fetch takes bytes backed by a plain ArrayBuffer: a copy, at most the upload limit.
     const body = typeof init.body === "string" || init.body === undefined ? init.body : Uint8Array.from(init.body);
     return client.fetch(url, { method, body, headers: init.headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -40,7 +52,10 @@ export function s3FileStorage(settings: S3Settings, { listPageSize = 1000 }: { l
 
   return {
     async write(key, body, contentType) {
-      const response = await send("PUT", `${bucketUrl}/${checkKey(key)}`, { body, headers: { "content-type": contentType, "cache-control": cacheControlOf(key) } });
+      const response = await send("PUT", `${bucketUrl}/${checkKey(key)}`, {
+        body,
+        headers: { "content-type": contentType, "cache-control": cacheControlOf(key) },
+      });
       if (!response.ok) throw await failure(`storing ${key}`, response);
       await response.body?.cancel();
     },
@@ -70,7 +85,8 @@ export function s3FileStorage(settings: S3Settings, { listPageSize = 1000 }: { l
     },
     async check() {
       const response = await send("HEAD", bucketUrl);
-      if (!response.ok) throw new Error(`the bucket ${settings.bucket} at ${settings.endpoint} answered ${response.status}`);
+      if (!response.ok)
+        throw new Error(`the bucket ${settings.bucket} at ${settings.endpoint} answered ${response.status}`);
     },
   };
 }
@@ -107,7 +123,8 @@ const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot:
 
 function decodeXml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {
-    if (entity.startsWith("#x") || entity.startsWith("#X")) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
+    if (entity.startsWith("#x") || entity.startsWith("#X"))
+      return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
     if (entity.startsWith("#")) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
     return XML_ENTITIES[entity.toLowerCase()] ?? "";
   });

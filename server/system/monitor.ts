@@ -42,7 +42,17 @@ export function requestKind(pathname: string): string {
   return "page";
 }
 
-export function systemMonitor({ db, pageCache, version, now = () => new Date() }: { db: Database; pageCache?: PageCache; version: string; now?: () => Date }) {
+export function systemMonitor({
+  db,
+  pageCache,
+  version,
+  now = () => new Date(),
+}: {
+  db: Database;
+  pageCache?: PageCache;
+  version: string;
+  now?: () => Date;
+}) {
   const processId = randomUUID();
   const startedAt = now();
   const registry = new Registry();
@@ -77,13 +87,21 @@ export function systemMonitor({ db, pageCache, version, now = () => new Date() }
       outbox: rowsOf<{ channel: string; due: number; failing: number; failed: number }>(outboxRows),
       jobs: jobRows.map((run) => {
         const periodMs = JOB_PERIODS_MS[run.job as keyof typeof JOB_PERIODS_MS] ?? null;
-        return { job: run.job, startedAt: run.startedAt, finishedAt: run.finishedAt, nextAt: periodMs === null ? null : new Date(run.startedAt.getTime() + periodMs) };
+        return {
+          job: run.job,
+          startedAt: run.startedAt,
+          finishedAt: run.finishedAt,
+          nextAt: periodMs === null ? null : new Date(run.startedAt.getTime() + periodMs),
+        };
       }),
       backup: backup ?? null,
       pageCache: pageCache ? pageCache.stats() : null,
       database: {
         bytes: Number(rowsOf<{ bytes: string | number }>(databaseSize)[0]?.bytes ?? 0),
-        tables: rowsOf<{ name: string; bytes: string | number }>(tables).map((table) => ({ name: table.name, bytes: Number(table.bytes) })),
+        tables: rowsOf<{ name: string; bytes: string | number }>(tables).map((table) => ({
+          name: table.name,
+          bytes: Number(table.bytes),
+        })),
       },
       version,
       startedAt,
@@ -94,18 +112,26 @@ export function systemMonitor({ db, pageCache, version, now = () => new Date() }
   /** The figures as gauges, set from one status read at each scrape; the defaults (memory, CPU, event loop) beside them. */
   function prepareMetrics() {
     collectDefaultMetrics({ register: registry });
-    const gauge = (name: string, help: string, labelNames: string[] = []) => new Gauge({ name, help, labelNames, registers: [registry] });
+    const gauge = (name: string, help: string, labelNames: string[] = []) =>
+      new Gauge({ name, help, labelNames, registers: [registry] });
     const counter = (name: string, help: string) => new Counter({ name, help, registers: [registry] });
     return {
       info: gauge("indie_tools_info", "The running version", ["version"]),
-      outbox: gauge("indie_outbox_messages", "Outbox messages by channel: due now, failing (due again after a failed attempt) and failed", ["channel", "state"]),
+      outbox: gauge(
+        "indie_outbox_messages",
+        "Outbox messages by channel: due now, failing (due again after a failed attempt) and failed",
+        ["channel", "state"],
+      ),
       jobStarted: gauge("indie_job_last_start_timestamp_seconds", "When each scheduled job last started", ["job"]),
       jobFinished: gauge("indie_job_last_finish_timestamp_seconds", "When each scheduled job last finished", ["job"]),
       backup: gauge("indie_backup_last_timestamp_seconds", "When npm run backup last made an archive"),
       cachePages: gauge("indie_page_cache_pages", "Pages kept in this process's page cache"),
       cacheBytes: gauge("indie_page_cache_bytes", "Bytes kept in this process's page cache"),
       cacheHits: counter("indie_page_cache_hits_total", "Pages asked for and found in this process's page cache"),
-      cacheMisses: counter("indie_page_cache_misses_total", "Pages asked for and not found in this process's page cache"),
+      cacheMisses: counter(
+        "indie_page_cache_misses_total",
+        "Pages asked for and not found in this process's page cache",
+      ),
       databaseBytes: gauge("indie_database_bytes", "The database's size"),
       tableBytes: gauge("indie_table_bytes", "The largest tables' size, indexes included", ["table"]),
       processes: gauge("indie_app_processes", "App processes running on this database"),
@@ -134,7 +160,8 @@ export function systemMonitor({ db, pageCache, version, now = () => new Date() }
       metrics.info.set({ version }, 1);
       metrics.outbox.reset();
       for (const row of current.outbox) {
-        for (const state of ["due", "failing", "failed"] as const) metrics.outbox.set({ channel: row.channel, state }, row[state]);
+        for (const state of ["due", "failing", "failed"] as const)
+          metrics.outbox.set({ channel: row.channel, state }, row[state]);
       }
       for (const job of current.jobs) {
         metrics.jobStarted.set({ job: job.job }, job.startedAt.getTime() / 1000);

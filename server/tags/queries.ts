@@ -23,7 +23,12 @@ const tagOrder = () => [desc(tagCounts.count), asc(tagCounts.tag)];
  * (the plan is checked by a test). The count is compared as bigint, so a forged cursor is never a database error.
  */
 export function tagListQuery(db: Database, cursor: Cursor | null | undefined, limit: number) {
-  if (!cursor) return db.select(tagColumns).from(tagCounts).orderBy(...tagOrder()).limit(limit);
+  if (!cursor)
+    return db
+      .select(tagColumns)
+      .from(tagCounts)
+      .orderBy(...tagOrder())
+      .limit(limit);
   const count = sql`${cursor.key}::bigint`;
   return unionAll(
     db
@@ -46,7 +51,13 @@ export function tagListQuery(db: Database, cursor: Cursor | null | undefined, li
 export function tagQueries(db: Database) {
   return {
     /** Tags of live tools, most used first, one keyset page after `cursor`. */
-    async listTags({ cursor, limit = TAG_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<TagPage> {
+    async listTags({
+      cursor,
+      limit = TAG_PAGE_SIZE,
+    }: {
+      cursor?: Cursor | null;
+      limit?: number;
+    } = {}): Promise<TagPage> {
       dependsOn(pageTags.tags);
       const rows = await tagListQuery(db, cursor, limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.count, id: last.tag }));

@@ -53,14 +53,22 @@ function candidatesOf(terms: SQL) {
  * clicks, then by id; with how many tools the candidates are (a term with more than the candidates makes it a lower
  * bound: `isComplete` false). Exported for the query-plan test.
  */
-export function alternativesQuery(db: Database, tool: { id: string; categoryIds: string[]; tags: string[] }, limit: number) {
+export function alternativesQuery(
+  db: Database,
+  tool: { id: string; categoryIds: string[]; tags: string[] },
+  limit: number,
+) {
   const categoryIds = textArray(tool.categoryIds);
   const tags = textArray(tool.tags);
   const sharedCategories = sql<number>`cardinality(array(select unnest(${tools.categories}) intersect select unnest(${categoryIds})))`;
   const sharedTags = sql<number>`cardinality(array(select unnest(${tools.tags}) intersect select unnest(${tags})))`;
-  const candidates = db.$with("candidates").as(
-    db.select({ toolId: sql<string>`tool_id`.as("tool_id"), term: sql<string>`term`.as("term") }).from(sql`(${candidatesOf(textArray(termsOf(tool)))}) as found`),
-  );
+  const candidates = db
+    .$with("candidates")
+    .as(
+      db
+        .select({ toolId: sql<string>`tool_id`.as("tool_id"), term: sql<string>`term`.as("term") })
+        .from(sql`(${candidatesOf(textArray(termsOf(tool)))}) as found`),
+    );
   return db
     .with(candidates)
     .select({
@@ -70,16 +78,23 @@ export function alternativesQuery(db: Database, tool: { id: string; categoryIds:
       sharedCategories: sharedCategories.as("shared_categories"),
       sharedTags: sharedTags.as("shared_tags"),
       total: sql<number>`(select count(distinct tool_id)::int from candidates where tool_id <> ${tool.id})`.as("total"),
-      isComplete: sql<boolean>`(select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates group by term) as per_term)`.as(
-        "is_complete",
-      ),
+      isComplete:
+        sql<boolean>`(select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates group by term) as per_term)`.as(
+          "is_complete",
+        ),
       atLeast: sql<number>`(select coalesce(max(n), 1)::int - 1 from (
         select tool_count as n from categories where id = any(${categoryIds})
         union all select g.count from unnest(${tags}) as wanted(tag) join tag_counts g on g.tag collate "C" = wanted.tag
       ) as kept)`.as("at_least"),
     })
     .from(tools)
-    .where(and(isPublicTool, ne(tools.id, tool.id), sql`${tools.id} = any(array(select ${candidates.toolId} collate "default" from ${candidates}))`))
+    .where(
+      and(
+        isPublicTool,
+        ne(tools.id, tool.id),
+        sql`${tools.id} = any(array(select ${candidates.toolId} collate "default" from ${candidates}))`,
+      ),
+    )
     .orderBy(sql`${sharedCategories} + ${sharedTags} desc`, sql`${tools.views} + ${tools.clicks} desc`, tools.id)
     .limit(limit);
 }
@@ -120,23 +135,47 @@ export function closestPairsQuery(limit: number): SQL {
 }
 
 export function alternativeQueries(db: Database) {
-  async function listAlternatives(tool: ComparedTool, { limit = ALTERNATIVES_LIMIT }: { limit?: number } = {}): Promise<Alternatives> {
+  async function listAlternatives(
+    tool: ComparedTool,
+    { limit = ALTERNATIVES_LIMIT }: { limit?: number } = {},
+  ): Promise<Alternatives> {
     // The list changes when a tool joins or leaves one of these categories or tags, and with the counters.
-    dependsOn(...tool.categories.map((category) => pageTags.category(category.id)), ...tool.tags.map((tag) => pageTags.tag(tag)));
+    dependsOn(
+      ...tool.categories.map((category) => pageTags.category(category.id)),
+      ...tool.tags.map((tag) => pageTags.tag(tag)),
+    );
     expiresWithin(COUNTERS_MAX_AGE_MS);
-    if (tool.categories.length === 0 && tool.tags.length === 0) return { alternatives: [], total: 0, isTotalExact: true };
-    const rows = await alternativesQuery(db, { id: tool.id, categoryIds: tool.categories.map((category) => category.id), tags: tool.tags }, limit);
-    const alternatives = rows.map(({ views, clicks, sharedCategories, sharedTags, total: _total, isComplete: _complete, atLeast: _atLeast, ...card }) => ({
-      ...toCard(card as ToolCardRow),
-      views,
-      clicks,
-      sharedCategories: Number(sharedCategories),
-      sharedTags: Number(sharedTags),
-    }));
+    if (tool.categories.length === 0 && tool.tags.length === 0)
+      return { alternatives: [], total: 0, isTotalExact: true };
+    const rows = await alternativesQuery(
+      db,
+      { id: tool.id, categoryIds: tool.categories.map((category) => category.id), tags: tool.tags },
+      limit,
+    );
+    const alternatives = rows.map(
+      ({
+        views,
+        clicks,
+        sharedCategories,
+        sharedTags,
+        total: _total,
+        isComplete: _complete,
+        atLeast: _atLeast,
+        ...card
+      }) => ({
+        ...toCard(card as ToolCardRow),
+        views,
+        clicks,
+        sharedCategories: Number(sharedCategories),
+        sharedTags: Number(sharedTags),
+      }),
+    );
     const [first] = rows;
     if (!first) return { alternatives, total: 0, isTotalExact: true };
     // Past the candidates, the largest of its categories and tags (their live counts, kept) is how many share one at least.
-    return first.isComplete ? { alternatives, total: first.total, isTotalExact: true } : { alternatives, total: Math.max(first.total, first.atLeast), isTotalExact: false };
+    return first.isComplete
+      ? { alternatives, total: first.total, isTotalExact: true }
+      : { alternatives, total: Math.max(first.total, first.atLeast), isTotalExact: false };
   }
 
   return {

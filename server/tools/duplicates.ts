@@ -66,13 +66,23 @@ function onSameSite(keys: { canonicalWebsite: string; registrableDomain: string 
 }
 
 /** The likeliest tool that `tool` duplicates, through tools_canonical_website_idx and tools_registrable_domain_idx. */
-export function likelyDuplicateQuery(db: Database | Transaction, { name, website }: { name: string; website: string }, exceptId?: string) {
+export function likelyDuplicateQuery(
+  db: Database | Transaction,
+  { name, website }: { name: string; website: string },
+  exceptId?: string,
+) {
   const keys = websiteKeys(website);
   const nearlySameName = sql`(${tools.registrableDomain} = ${keys.registrableDomain} and similarity(lower(${tools.name}), ${name.toLowerCase()}) >= ${SAME_NAME_THRESHOLD})`;
   return db
     .select({ slug: tools.slug, name: tools.name, isLive: sql<boolean>`(${tools.isVerified} and ${tools.isActive})` })
     .from(tools)
-    .where(and(sql`(${onSameSite(keys)} or ${nearlySameName})`, sql`${tools.rejectedAt} is null`, exceptId ? sql`${tools.id} <> ${exceptId}` : undefined))
+    .where(
+      and(
+        sql`(${onSameSite(keys)} or ${nearlySameName})`,
+        sql`${tools.rejectedAt} is null`,
+        exceptId ? sql`${tools.id} <> ${exceptId}` : undefined,
+      ),
+    )
     .orderBy(sql`${tools.isVerified} desc`, tools.createdAt)
     .limit(1);
 }
@@ -82,12 +92,22 @@ export function likelyDuplicateQuery(db: Database | Transaction, { name, website
  * or, on a domain where the path tells tools apart, a nearly equal name. A live one is offered to claim, one waiting for
  * its verification is said to be submitted already. A refused tool stops nothing: its maker or another may send it better.
  */
-export async function refuseLikelyDuplicate(db: Database, tool: { name: string; website: string }, exceptId?: string): Promise<void> {
+export async function refuseLikelyDuplicate(
+  db: Database,
+  tool: { name: string; website: string },
+  exceptId?: string,
+): Promise<void> {
   const [found] = await likelyDuplicateQuery(db, tool, exceptId);
   if (!found) return;
   // The form offers the maker to claim the listed tool instead: its address travels beside the message.
-  if (found.isLive) throw new AppError("aborted", MESSAGES.tool.alreadyListed, { website: `${found.name} is already listed.`, listedTool: toolPath(found.slug) });
-  throw new AppError("aborted", MESSAGES.tool.alreadySubmitted, { website: `${found.name} was already submitted: it waits for a verifier.` });
+  if (found.isLive)
+    throw new AppError("aborted", MESSAGES.tool.alreadyListed, {
+      website: `${found.name} is already listed.`,
+      listedTool: toolPath(found.slug),
+    });
+  throw new AppError("aborted", MESSAGES.tool.alreadySubmitted, {
+    website: `${found.name} was already submitted: it waits for a verifier.`,
+  });
 }
 
 export type PossibleDuplicate = {
@@ -115,7 +135,10 @@ export async function listPossibleDuplicates(
 }
 
 /** The query of listPossibleDuplicates; its `%` uses pg_trgm.similarity_threshold, which the caller sets. */
-export function possibleDuplicatesQuery(db: Database | Transaction, tool: { id: string; name: string; canonicalWebsite: string; registrableDomain: string }) {
+export function possibleDuplicatesQuery(
+  db: Database | Transaction,
+  tool: { id: string; name: string; canonicalWebsite: string; registrableDomain: string },
+) {
   const name = tool.name.toLowerCase();
   const sameSite = onSameSite(tool);
   return db
@@ -128,7 +151,9 @@ export function possibleDuplicatesQuery(db: Database | Transaction, tool: { id: 
       isSameSite: sql<boolean>`${sameSite}`,
     })
     .from(tools)
-    .where(sql`${tools.id} <> ${tool.id} and ${tools.rejectedAt} is null and (${sameSite} or lower(${tools.name}) % ${name})`)
+    .where(
+      sql`${tools.id} <> ${tool.id} and ${tools.rejectedAt} is null and (${sameSite} or lower(${tools.name}) % ${name})`,
+    )
     .orderBy(sql`${sameSite} desc`, sql`similarity(lower(${tools.name}), ${name}) desc`, tools.id)
     .limit(POSSIBLE_DUPLICATES_SHOWN);
 }
@@ -137,7 +162,11 @@ export function possibleDuplicatesQuery(db: Database | Transaction, tool: { id: 
 export async function backfillWebsiteKeys(db: Database | Transaction): Promise<number> {
   let count = 0;
   for (;;) {
-    const rows = await db.select({ id: tools.id, website: tools.website }).from(tools).where(eq(tools.registrableDomain, "")).limit(500);
+    const rows = await db
+      .select({ id: tools.id, website: tools.website })
+      .from(tools)
+      .where(eq(tools.registrableDomain, ""))
+      .limit(500);
     const keyed = rows.filter((row) => websiteKeys(row.website).registrableDomain);
     for (const row of keyed) await db.update(tools).set(websiteKeys(row.website)).where(eq(tools.id, row.id));
     count += keyed.length;
@@ -155,18 +184,38 @@ export function toolDuplicates({ db, outbox, readers, writeSnapshot }: Omit<Life
      * its submitter asks to claim the listed tool, unless it is theirs already or someone else claimed or made it.
      * Nothing else is carried over. The submitter is e-mailed what happened.
      */
-    async mergeIntoListing(user: SessionUser | null, queuedId: string, listedId: string): Promise<{ listed: { name: string; slug: string }; outcome: MergeOutcome }> {
+    async mergeIntoListing(
+      user: SessionUser | null,
+      queuedId: string,
+      listedId: string,
+    ): Promise<{ listed: { name: string; slug: string }; outcome: MergeOutcome }> {
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const queued = await getTool(db, queuedId);
       if (queued.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const listed = await getTool(db, listedId);
-      if (listed.id === queued.id || !listed.isVerified || !listed.isActive) throw new AppError("aborted", MESSAGES.moderation.mergeIntoLiveTool);
+      if (listed.id === queued.id || !listed.isVerified || !listed.isActive)
+        throw new AppError("aborted", MESSAGES.moderation.mergeIntoLiveTool);
       const now = new Date();
       const outcome = await db.transaction(async (tx) => {
-        const [removed] = await tx.delete(tools).where(and(eq(tools.id, queued.id), eq(tools.isVerified, false))).returning({ id: tools.id });
+        const [removed] = await tx
+          .delete(tools)
+          .where(and(eq(tools.id, queued.id), eq(tools.isVerified, false)))
+          .returning({ id: tools.id });
         if (!removed) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-        await recordAudit(tx, moderator, { kind: "tool.merged", toolId: listed.id, subject: queued.name, before: { id: queued.id, name: queued.name, website: queued.website }, after: { into: listed.name } });
-        const [submitter] = queued.submittedBy ? await tx.select({ id: users.id, slug: users.slug }).from(users).where(eq(users.id, queued.submittedBy)).limit(1) : [];
+        await recordAudit(tx, moderator, {
+          kind: "tool.merged",
+          toolId: listed.id,
+          subject: queued.name,
+          before: { id: queued.id, name: queued.name, website: queued.website },
+          after: { into: listed.name },
+        });
+        const [submitter] = queued.submittedBy
+          ? await tx
+              .select({ id: users.id, slug: users.slug })
+              .from(users)
+              .where(eq(users.id, queued.submittedBy))
+              .limit(1)
+          : [];
         if (!submitter) return "no-submitter" as const;
         let outcome: MergeOutcome;
         if (listed.creatorUsername === submitter.slug || listed.claimedBy === submitter.id) outcome = "already-theirs";
@@ -174,12 +223,21 @@ export function toolDuplicates({ db, outbox, readers, writeSnapshot }: Omit<Life
         else {
           const [claimed] = await tx
             .update(tools)
-            .set({ hasBeenClaimed: true, creatorUsername: submitter.slug, claimedBy: submitter.id, isClaimLikelyGenuine: await claimerEmailMatches(tx, submitter.id, listed.websiteDomain), updatedAt: now })
+            .set({
+              hasBeenClaimed: true,
+              creatorUsername: submitter.slug,
+              claimedBy: submitter.id,
+              isClaimLikelyGenuine: await claimerEmailMatches(tx, submitter.id, listed.websiteDomain),
+              updatedAt: now,
+            })
             .where(and(eq(tools.id, listed.id), eq(tools.hasBeenClaimed, false), eq(tools.isLinkedToCreator, false)))
             .returning({ id: tools.id });
           outcome = claimed ? "claim-requested" : "claimed-by-another";
         }
-        await outbox.enqueue(tx, await makerMails(readers).merged(tx, submitter.id, queued, listed, outcome, `tool-merged:${queued.id}`));
+        await outbox.enqueue(
+          tx,
+          await makerMails(readers).merged(tx, submitter.id, queued, listed, outcome, `tool-merged:${queued.id}`),
+        );
         return outcome;
       });
       outbox.poke();

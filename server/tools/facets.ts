@@ -87,11 +87,18 @@ export function keyedFacetsQuery(list: KeyedList) {
 }
 
 /** The filter each facet is, which its own counts leave out. */
-const FACET_FILTERS = { categories: "category", tags: "tag", payment: "paymentType", featured: "featured", verified: "verifiedWithinDays" } as const;
+const FACET_FILTERS = {
+  categories: "category",
+  tags: "tag",
+  payment: "paymentType",
+  featured: "featured",
+  verified: "verifiedWithinDays",
+} as const;
 export type Facet = keyof typeof FACET_FILTERS;
 
 /** The sample a facet is counted in: its own, or, when its filter is not set, the total's (the same tools). */
-const sampleOfFacet = (filters: FacetFilters, facet: Facet | "total") => (facet === "total" || filters[FACET_FILTERS[facet]] === undefined ? "total" : facet);
+const sampleOfFacet = (filters: FacetFilters, facet: Facet | "total") =>
+  facet === "total" || filters[FACET_FILTERS[facet]] === undefined ? "total" : facet;
 
 /** How many tools a combination's counts read at most for each facet (decision 036). */
 export const FACET_SCAN = 5_000;
@@ -103,10 +110,15 @@ export const FACET_SCAN = 5_000;
 export type TermSizes = Map<string, number>;
 
 /** The tool_terms keys of a combination's category and tag. */
-const termsOfFilters = ({ category, tag }: Pick<FacetFilters, "category" | "tag">) => [...(category ? [`c:${category}`] : []), ...(tag ? [`t:${tag}`] : [])];
+const termsOfFilters = ({ category, tag }: Pick<FacetFilters, "category" | "tag">) => [
+  ...(category ? [`c:${category}`] : []),
+  ...(tag ? [`t:${tag}`] : []),
+];
 
 /** The columns a sample reads and its filters need, for a read of the newest tools under the name `tools`. */
-const SAMPLED_COLUMNS = sql.raw("id, categories, tags, keywords, payment_type, is_home_boosted, verified_at, created_at, is_active, is_verified");
+const SAMPLED_COLUMNS = sql.raw(
+  "id, categories, tags, keywords, payment_type, is_home_boosted, verified_at, created_at, is_active, is_verified",
+);
 
 /**
  * Where one sample reads its tools, at most FACET_SCAN of them: a search's candidates; else every tool of its smallest
@@ -118,7 +130,11 @@ function sampleSource(filters: FacetFilters, sizes: TermSizes): { from: SQL; isW
   const [smallest] = termsOfFilters(filters)
     .filter((term) => (sizes.get(term) ?? 0) <= FACET_SCAN)
     .sort((a, b) => sizes.get(a)! - sizes.get(b)!);
-  if (smallest) return { from: sql`(select ${SAMPLED_COLUMNS} from tools where id = any(array(select tool_id collate "default" from tool_terms where term = ${smallest}))) as tools`, isWhole: true };
+  if (smallest)
+    return {
+      from: sql`(select ${SAMPLED_COLUMNS} from tools where id = any(array(select tool_id collate "default" from tool_terms where term = ${smallest}))) as tools`,
+      isWhole: true,
+    };
   return { from: sql`newest_tools as tools`, isWhole: (sizes.get("") ?? Infinity) <= FACET_SCAN };
 }
 
@@ -128,11 +144,18 @@ function sampleSource(filters: FacetFilters, sizes: TermSizes): { from: SQL; isW
  * all filters leave; each sample's size, and whether it read its whole source, say whether its counts are exact.
  * Rows: (facet, value, count), and ('n:' + sample, '', size). Exported for the query-plan test.
  */
-export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "tag" | null, sizes: TermSizes = new Map()) {
-  const facets = (Object.keys(FACET_FILTERS) as Facet[]).filter((facet) => !(fixed === "category" && facet === "categories") && !(fixed === "tag" && facet === "tags"));
+export function sampledFacetsQuery(
+  filters: FacetFilters,
+  fixed: "category" | "tag" | null,
+  sizes: TermSizes = new Map(),
+) {
+  const facets = (Object.keys(FACET_FILTERS) as Facet[]).filter(
+    (facet) => !(fixed === "category" && facet === "categories") && !(fixed === "tag" && facet === "tags"),
+  );
   const sampleOf = (facet: Facet | "total") => sampleOfFacet(filters, facet);
   const samples = [...new Set(["total" as const, ...facets.map(sampleOf)])];
-  const filtersOfSample = (sample: Facet | "total") => (sample === "total" ? filters : { ...filters, [FACET_FILTERS[sample]]: undefined });
+  const filtersOfSample = (sample: Facet | "total") =>
+    sample === "total" ? filters : { ...filters, [FACET_FILTERS[sample]]: undefined };
   const sources = new Map(samples.map((sample) => [sample, sampleSource(filtersOfSample(sample), sizes)]));
   const withSamples = samples.map((sample) => {
     const { from } = sources.get(sample)!;
@@ -143,19 +166,32 @@ export function sampledFacetsQuery(filters: FacetFilters, fixed: "category" | "t
   });
   const from = (facet: Facet | "total") => sql.identifier(`sample_${sampleOf(facet)}`);
   const parts: SQL[] = [
-    ...samples.map((sample) => sql`select ${`n:${sample}`}, ${sources.get(sample)!.isWhole ? "whole" : "part"}, count(*)::int from ${sql.identifier(`sample_${sample}`)}`),
+    ...samples.map(
+      (sample) =>
+        sql`select ${`n:${sample}`}, ${sources.get(sample)!.isWhole ? "whole" : "part"}, count(*)::int from ${sql.identifier(`sample_${sample}`)}`,
+    ),
     sql`select 'total', '', count(*)::int from ${from("total")}`,
   ];
   for (const facet of facets) {
     const sample = from(facet);
-    if (facet === "categories") parts.push(sql`select 'categories', value, count(*)::int from ${sample}, unnest(categories) as value group by value`);
+    if (facet === "categories")
+      parts.push(
+        sql`select 'categories', value, count(*)::int from ${sample}, unnest(categories) as value group by value`,
+      );
     if (facet === "tags") {
-      parts.push(sql`(select 'tags', value, count(*)::int from ${sample}, unnest(tags) as value group by value order by count(*) desc, value limit ${TOP_TAG_FACETS})`);
+      parts.push(
+        sql`(select 'tags', value, count(*)::int from ${sample}, unnest(tags) as value group by value order by count(*) desc, value limit ${TOP_TAG_FACETS})`,
+      );
     }
-    if (facet === "payment") parts.push(sql`select 'payment', payment_type, count(*)::int from ${sample} group by payment_type`);
-    if (facet === "featured") parts.push(sql`select 'featured', '', count(*)::int from ${sample} where is_home_boosted`);
+    if (facet === "payment")
+      parts.push(sql`select 'payment', payment_type, count(*)::int from ${sample} group by payment_type`);
+    if (facet === "featured")
+      parts.push(sql`select 'featured', '', count(*)::int from ${sample} where is_home_boosted`);
     if (facet === "verified") {
-      for (const days of VERIFIED_WITHIN_DAYS) parts.push(sql`select 'verified', ${String(days)}, count(*)::int from ${sample} where ${verifiedWithin(days, sql`listed_at`)}`);
+      for (const days of VERIFIED_WITHIN_DAYS)
+        parts.push(
+          sql`select 'verified', ${String(days)}, count(*)::int from ${sample} where ${verifiedWithin(days, sql`listed_at`)}`,
+        );
     }
   }
   // The newest tools, read in order from tools_public_latest_idx and cut, once for the samples that read them.
@@ -167,7 +203,8 @@ export function toolFacetQueries(db: Database) {
   async function countKeyedFacets(list: KeyedList): Promise<ToolFacets> {
     const rows = rowsOf<{ kind: string; value: string; count: number }>(await db.execute(keyedFacetsQuery(list)));
     const of = (kind: string) => rows.filter((row) => row.kind === kind);
-    const countOf = (kind: string, value: string) => Number(rows.find((row) => row.kind === kind && row.value === value)?.count ?? 0);
+    const countOf = (kind: string, value: string) =>
+      Number(rows.find((row) => row.kind === kind && row.value === value)?.count ?? 0);
     return {
       total: countOf("", ""),
       isTotalExact: true,
@@ -176,9 +213,15 @@ export function toolFacetQueries(db: Database) {
         .map(({ value, count }) => ({ id: value, count: Number(count) }))
         .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : 1)),
       tags: of("t").map(({ value, count }) => ({ tag: value, count: Number(count) })),
-      payment: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countOf("p", type)])) as Record<PaymentType, number>,
+      payment: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countOf("p", type)])) as Record<
+        PaymentType,
+        number
+      >,
       featured: countOf("f", ""),
-      verified: Object.fromEntries(VERIFIED_WITHIN_DAYS.map((days) => [days, countOf("v", String(days))])) as Record<VerifiedWithinDays, number>,
+      verified: Object.fromEntries(VERIFIED_WITHIN_DAYS.map((days) => [days, countOf("v", String(days))])) as Record<
+        VerifiedWithinDays,
+        number
+      >,
     };
   }
 
@@ -186,35 +229,54 @@ export function toolFacetQueries(db: Database) {
   async function termSizesOf(filters: FacetFilters): Promise<TermSizes> {
     if (filters.among) return new Map();
     const terms = termsOfFilters(filters);
-    const wanted = [sql`(kind = '' and value = '')`, ...terms.map((term) => sql`(kind = ${term.slice(0, 1)} and value = ${term.slice(2)})`)];
+    const wanted = [
+      sql`(kind = '' and value = '')`,
+      ...terms.map((term) => sql`(kind = ${term.slice(0, 1)} and value = ${term.slice(2)})`),
+    ];
     const rows = rowsOf<{ term: string; count: number }>(
-      await db.execute(sql`select kind || ':' || value as term, count from facet_counts where scope = '' and (${sql.join(wanted, sql` or `)})`),
+      await db.execute(
+        sql`select kind || ':' || value as term, count from facet_counts where scope = '' and (${sql.join(wanted, sql` or `)})`,
+      ),
     );
     // A term no live tool has is not kept: it has none.
-    return new Map(["", ...terms].map((term) => [term, Number(rows.find((row) => row.term === (term || ":"))?.count ?? 0)]));
+    return new Map(
+      ["", ...terms].map((term) => [term, Number(rows.find((row) => row.term === (term || ":"))?.count ?? 0)]),
+    );
   }
 
   async function countSampledFacets(filters: FacetFilters, fixed: "category" | "tag" | null): Promise<ToolFacets> {
-    const rows = rowsOf<{ facet: string; value: string; count: number }>(await db.execute(sampledFacetsQuery(filters, fixed, await termSizesOf(filters))));
-    const of = (facet: string) => rows.filter((row) => row.facet === facet).map(({ value, count }) => ({ value, count: Number(count) }));
+    const rows = rowsOf<{ facet: string; value: string; count: number }>(
+      await db.execute(sampledFacetsQuery(filters, fixed, await termSizesOf(filters))),
+    );
+    const of = (facet: string) =>
+      rows.filter((row) => row.facet === facet).map(({ value, count }) => ({ value, count: Number(count) }));
     const countOf = (facet: string, value: string) => of(facet).find((row) => row.value === value)?.count ?? 0;
     // A sample is exact when it read its whole source and found no more than it counts.
-    const isExactSample = (row: { facet: string; value: string; count: number }) => row.value === "whole" && Number(row.count) <= FACET_SAMPLE;
+    const isExactSample = (row: { facet: string; value: string; count: number }) =>
+      row.value === "whole" && Number(row.count) <= FACET_SAMPLE;
     const samples = rows.filter((row) => row.facet.startsWith("n:"));
     const total = countOf("total", "");
     return {
       total,
       isTotalExact: isExactSample(samples.find((row) => row.facet === "n:total")!),
       isExact: Object.fromEntries(
-        (Object.keys(FACET_FILTERS) as Facet[]).map((facet) => [facet, isExactSample(samples.find((row) => row.facet === `n:${sampleOfFacet(filters, facet)}`) ?? samples[0]!)]),
+        (Object.keys(FACET_FILTERS) as Facet[]).map((facet) => [
+          facet,
+          isExactSample(samples.find((row) => row.facet === `n:${sampleOfFacet(filters, facet)}`) ?? samples[0]!),
+        ]),
       ) as Record<Facet, boolean>,
       categories: of("categories")
         .map(({ value, count }) => ({ id: value, count }))
         .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : 1)),
       tags: of("tags").map(({ value, count }) => ({ tag: value, count })),
-      payment: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countOf("payment", type)])) as Record<PaymentType, number>,
+      payment: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countOf("payment", type)])) as Record<
+        PaymentType,
+        number
+      >,
       featured: countOf("featured", ""),
-      verified: Object.fromEntries(VERIFIED_WITHIN_DAYS.map((days) => [days, countOf("verified", String(days))])) as Record<VerifiedWithinDays, number>,
+      verified: Object.fromEntries(
+        VERIFIED_WITHIN_DAYS.map((days) => [days, countOf("verified", String(days))]),
+      ) as Record<VerifiedWithinDays, number>,
     };
   }
 
@@ -224,10 +286,14 @@ export function toolFacetQueries(db: Database) {
      * that facet is `fixed`: it is not counted, and only that list's tools can move the counts. On a search's page,
      * `filters.among` keeps its candidates only.
      */
-    async countToolFacets(filters: FacetFilters, { fixed = null }: { fixed?: "category" | "tag" | null } = {}): Promise<ToolFacets> {
+    async countToolFacets(
+      filters: FacetFilters,
+      { fixed = null }: { fixed?: "category" | "tag" | null } = {},
+    ): Promise<ToolFacets> {
       // A search's counts: its candidates and their categories and tags move with any tool's words ("search"), their
       // pricing and featured flag with those lists' own tags, which a change of either sends.
-      if (filters.among) dependsOn(pageTags.search, pageTags.featured, ...PAYMENT_TYPES.map((type) => pageTags.pricing(type)));
+      if (filters.among)
+        dependsOn(pageTags.search, pageTags.featured, ...PAYMENT_TYPES.map((type) => pageTags.pricing(type)));
       else if (fixed === "category" && filters.category) dependsOn(pageTags.category(filters.category));
       else if (fixed === "tag" && filters.tag) dependsOn(pageTags.tag(filters.tag));
       else dependsOn(pageTags.tools);
@@ -238,7 +304,8 @@ export function toolFacetQueries(db: Database) {
       if (fixed === "category") facets.categories = [];
       if (fixed === "tag") facets.tags = [];
       // The active tag keeps its place in the form even when it is not among the most common.
-      if (filters.tag && fixed !== "tag" && !facets.tags.some((entry) => entry.tag === filters.tag)) facets.tags.push({ tag: filters.tag, count: facets.total });
+      if (filters.tag && fixed !== "tag" && !facets.tags.some((entry) => entry.tag === filters.tag))
+        facets.tags.push({ tag: filters.tag, count: facets.total });
       return facets;
     },
   };

@@ -38,7 +38,11 @@ export async function getTool(db: Database, id: string): Promise<ToolRow> {
 }
 
 /** Whether the user `userId` has a verified e-mail at the tool's website domain: the strongest sign a claim is genuine. */
-export async function claimerEmailMatches(tx: Database | Transaction, userId: string, toolDomain: string): Promise<boolean> {
+export async function claimerEmailMatches(
+  tx: Database | Transaction,
+  userId: string,
+  toolDomain: string,
+): Promise<boolean> {
   const [row] = await tx
     .select({ address: users.email, isVerified: sql<boolean>`coalesce(${authUsers.emailVerified}, false)` })
     .from(users)

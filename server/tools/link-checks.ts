@@ -57,12 +57,26 @@ const wallClock: Clock = {
   sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined),
 };
 
-
 /** `paused`: why the run stopped without counting against any tool, or without hiding the tools it found dead, in the default language. */
-export type LinkCheckCounts = { checked: number; moved: number; failed: number; hidden: number; skipped: number; paused?: string };
+export type LinkCheckCounts = {
+  checked: number;
+  moved: number;
+  failed: number;
+  hidden: number;
+  skipped: number;
+  paused?: string;
+};
 
 /** A run as /admin/links shows it. */
-export type LinkCheckRun = { ranAt: string; checked: number; moved: number; failed: number; hidden: number; skipped: number; pause: LinkCheckPause | null };
+export type LinkCheckRun = {
+  ranAt: string;
+  checked: number;
+  moved: number;
+  failed: number;
+  hidden: number;
+  skipped: number;
+  pause: LinkCheckPause | null;
+};
 
 /** Hosts probed before their share of unreachable ones may pause the run. */
 export const OUTAGE_SAMPLE = 20;
@@ -75,11 +89,18 @@ export const HIDE_AT_LEAST = 5;
 /** The runs /admin/links can show; older ones are deleted. */
 const RUNS_KEPT = 60;
 
-
 type WaitingTool = { id: string; website: string; isLive: boolean };
 
 /** What a run knows of one host: its tools still to check, and when it may be asked again. */
-type HostState = { key: string; line: WaitingTool[]; busy: boolean; nextAt: number; pauseMs: number; troubles: number; givenUp: boolean };
+type HostState = {
+  key: string;
+  line: WaitingTool[];
+  busy: boolean;
+  nextAt: number;
+  pauseMs: number;
+  troubles: number;
+  givenUp: boolean;
+};
 
 /** The host a website is paced by: its name without "www." and its port (two servers on one name are told apart by it). */
 function hostOf(website: string): string {
@@ -157,7 +178,9 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
     .where(
       and(
         isNotNull(linkChecks.flaggedAt),
-        cursor ? sql`(${linkChecks.flaggedAt}, ${linkChecks.toolId}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})` : undefined,
+        cursor
+          ? sql`(${linkChecks.flaggedAt}, ${linkChecks.toolId}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
+          : undefined,
       ),
     )
     .orderBy(desc(linkChecks.flaggedAt), desc(linkChecks.toolId))
@@ -165,7 +188,6 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
 }
 
 const isOk = (probe: LinkProbe) => probe.status !== null && probe.status >= 200 && probe.status < 400;
-
 
 export function linkChecker({
   db,
@@ -187,25 +209,44 @@ export function linkChecker({
    * Reads `website`: HEAD, then GET when HEAD is refused. Never throws for what the website does. Says too whether the
    * host is struggling (429, 503, or no answer in time or at all) and how long it asked us to wait.
    */
-  async function probeAnswer(website: string): Promise<{ result: LinkProbe; isTrouble: boolean; isUnreached: boolean; retryAfterMs: number | null }> {
+  async function probeAnswer(
+    website: string,
+  ): Promise<{ result: LinkProbe; isTrouble: boolean; isUnreached: boolean; retryAfterMs: number | null }> {
     try {
       let answer = await fetcher.fetch(website, { method: "HEAD", readBody: false, timeoutMs });
-      if (HEAD_REFUSED.has(answer.status)) answer = await fetcher.fetch(website, { method: "GET", readBody: false, timeoutMs });
+      if (HEAD_REFUSED.has(answer.status))
+        answer = await fetcher.fetch(website, { method: "GET", readBody: false, timeoutMs });
       const isTrouble = answer.status === 429 || answer.status === 503;
-      return { result: { status: answer.status, finalUrl: answer.url, error: null }, isTrouble, isUnreached: false, retryAfterMs: isTrouble ? retryAfterMs(answer.headers["retry-after"], clock.now()) : null };
+      return {
+        result: { status: answer.status, finalUrl: answer.url, error: null },
+        isTrouble,
+        isUnreached: false,
+        retryAfterMs: isTrouble ? retryAfterMs(answer.headers["retry-after"], clock.now()) : null,
+      };
     } catch (error) {
       if (!(error instanceof FetchRefusal)) throw error;
       // No answer came at all: the host is down, its name does not resolve, or our own network or resolver is down. Which
       // of these it is, the share of such answers in the run tells.
-      const isUnreached = error.reason === "timeout" || error.reason === "unreachable" || error.reason === "unknown-host";
-      return { result: { status: null, finalUrl: null, error: error.message }, isTrouble: isUnreached, isUnreached, retryAfterMs: null };
+      const isUnreached =
+        error.reason === "timeout" || error.reason === "unreachable" || error.reason === "unknown-host";
+      return {
+        result: { status: null, finalUrl: null, error: error.message },
+        isTrouble: isUnreached,
+        isUnreached,
+        retryAfterMs: null,
+      };
     }
   }
 
   /** Tells the admins, once a day for each kind of pause, that a run paused and why; returns why, in the default language. */
   async function tellPaused(pause: LinkCheckPause, now: Date): Promise<string> {
     const text = readers.write(null, ({ t }) => describePause(t, pause));
-    await outbox.enqueue(db, [readers.notice(`link-check-paused:${pause.kind}:${now.toISOString().slice(0, 10)}`, ({ t }) => ({ title: t("notice.linkCheckPausedTitle"), text }))]);
+    await outbox.enqueue(db, [
+      readers.notice(`link-check-paused:${pause.kind}:${now.toISOString().slice(0, 10)}`, ({ t }) => ({
+        title: t("notice.linkCheckPausedTitle"),
+        text,
+      })),
+    ]);
     outbox.poke();
     return text;
   }
@@ -214,7 +255,10 @@ export function linkChecker({
   async function keepRun(now: Date, counts: LinkCheckCounts, pause: LinkCheckPause | null) {
     const { checked, moved, failed, hidden, skipped } = counts;
     await db.transaction(async (tx) => {
-      const [row] = await tx.insert(linkCheckRuns).values({ ranAt: now, checked, moved, failed, hidden, skipped, pause }).returning({ id: linkCheckRuns.id });
+      const [row] = await tx
+        .insert(linkCheckRuns)
+        .values({ ranAt: now, checked, moved, failed, hidden, skipped, pause })
+        .returning({ id: linkCheckRuns.id });
       await tx.delete(linkCheckRuns).where(sql`${linkCheckRuns.id} <= ${row!.id - RUNS_KEPT}`);
     });
   }
@@ -256,14 +300,21 @@ export function linkChecker({
    * (`isLive` false: a submission checked for the queue) is only recorded: the queue shows its failure as a risk, a
    * verifier decides.
    */
-  async function record(toolId: string, website: string, result: LinkProbe, now: Date, isLive = true): Promise<"ok" | "moved" | "failed" | "hide"> {
+  async function record(
+    toolId: string,
+    website: string,
+    result: LinkProbe,
+    now: Date,
+    isLive = true,
+  ): Promise<"ok" | "moved" | "failed" | "hide"> {
     return db.transaction(async (tx) => {
       const [previous] = await tx.select().from(linkChecks).where(eq(linkChecks.toolId, toolId)).for("update");
       const ok = isOk(result);
       const isMoved = ok && result.finalUrl !== null && domainOf(result.finalUrl) !== domainOf(website);
       const failures = ok ? 0 : (previous?.failures ?? 0) + 1;
       const shouldHide = isLive && failures >= hideAfter;
-      const isFlagged = isLive && (isMoved || failures >= FLAG_AFTER_FAILURES || shouldHide || Boolean(previous?.hiddenAt));
+      const isFlagged =
+        isLive && (isMoved || failures >= FLAG_AFTER_FAILURES || shouldHide || Boolean(previous?.hiddenAt));
       const row = {
         toolId,
         checkedAt: now,
@@ -288,14 +339,34 @@ export function linkChecker({
    * goes to the audit trail, and the tools the checker hid are live again, in one statement, with their webhooks.
    * Answers the ids of the tools shown again.
    */
-  async function resolveChecks(tx: Transaction, admin: SessionUser, checks: { toolId: string; name: string; hiddenAt: Date | null }[]): Promise<string[]> {
+  async function resolveChecks(
+    tx: Transaction,
+    admin: SessionUser,
+    checks: { toolId: string; name: string; hiddenAt: Date | null }[],
+  ): Promise<string[]> {
     if (checks.length === 0) return [];
     const ids = checks.map((check) => check.toolId);
-    await tx.update(linkChecks).set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null }).where(inArray(linkChecks.toolId, ids));
-    await recordAudit(tx, admin, checks.map((check) => ({ kind: "link.resolved" as const, toolId: check.toolId, subject: check.name, after: { shownAgain: check.hiddenAt !== null } })));
+    await tx
+      .update(linkChecks)
+      .set({ flaggedAt: null, hiddenAt: null, failures: 0, isMoved: false, failingSince: null })
+      .where(inArray(linkChecks.toolId, ids));
+    await recordAudit(
+      tx,
+      admin,
+      checks.map((check) => ({
+        kind: "link.resolved" as const,
+        toolId: check.toolId,
+        subject: check.name,
+        after: { shownAgain: check.hiddenAt !== null },
+      })),
+    );
     const hidden = checks.filter((check) => check.hiddenAt !== null).map((check) => check.toolId);
     if (hidden.length === 0) return [];
-    const rows = await tx.update(tools).set({ isActive: true, updatedAt: new Date() }).where(and(inArray(tools.id, hidden), eq(tools.isActive, false))).returning();
+    const rows = await tx
+      .update(tools)
+      .set({ isActive: true, updatedAt: new Date() })
+      .where(and(inArray(tools.id, hidden), eq(tools.isActive, false)))
+      .returning();
     for (const row of rows) if (row.isVerified) await webhooks.enqueue(tx, "tool.updated", { tool: row });
     return rows.map((row) => row.id);
   }
@@ -309,7 +380,10 @@ export function linkChecker({
 
   /** How many tools one run may hide: a share of the live tools, or a few in a small catalogue. */
   async function hideLimit(): Promise<number> {
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(and(eq(tools.isActive, true), eq(tools.isVerified, true)));
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(tools)
+      .where(and(eq(tools.isActive, true), eq(tools.isVerified, true)));
     return Math.max(hideAtLeast, Math.floor((row?.count ?? 0) * hideShare));
   }
 
@@ -329,7 +403,8 @@ export function linkChecker({
       const counts: LinkCheckCounts = { checked: 0, moved: 0, failed: 0, hidden: 0, skipped: 0 };
       if (referenceUrl) {
         const reference = await probeAnswer(referenceUrl);
-        if (reference.isUnreached) return finish(now, counts, { kind: "reference", url: referenceUrl, error: reference.result.error ?? "" });
+        if (reference.isUnreached)
+          return finish(now, counts, { kind: "reference", url: referenceUrl, error: reference.result.error ?? "" });
       }
       // The tools found dead too often, hidden together when the run ends, if they are few enough.
       const due: string[] = [];
@@ -367,7 +442,11 @@ export function linkChecker({
         for (const tool of batch) {
           const key = hostOf(tool.website);
           let host = hosts.get(key);
-          if (!host) hosts.set(key, (host = { key, line: [], busy: false, nextAt: 0, pauseMs: hostPauseMs, troubles: 0, givenUp: false }));
+          if (!host)
+            hosts.set(
+              key,
+              (host = { key, line: [], busy: false, nextAt: 0, pauseMs: hostPauseMs, troubles: 0, givenUp: false }),
+            );
           if (host.givenUp) counts.skipped++;
           else {
             host.line.push(tool);
@@ -376,11 +455,14 @@ export function linkChecker({
         }
         // A host with nothing waiting, no backoff and its pause over is as good as a new one: only the others are kept.
         const at = clock.now();
-        for (const [key, host] of hosts) if (!host.busy && host.line.length === 0 && !host.givenUp && host.troubles === 0 && host.nextAt <= at) hosts.delete(key);
+        for (const [key, host] of hosts)
+          if (!host.busy && host.line.length === 0 && !host.givenUp && host.troubles === 0 && host.nextAt <= at)
+            hosts.delete(key);
       }
 
       /** The idle hosts with tools waiting, the one due first first. */
-      const waiting = () => [...hosts.values()].filter((host) => !host.busy && host.line.length > 0).sort((a, b) => a.nextAt - b.nextAt);
+      const waiting = () =>
+        [...hosts.values()].filter((host) => !host.busy && host.line.length > 0).sort((a, b) => a.nextAt - b.nextAt);
 
       function giveUp(host: HostState) {
         host.givenUp = true;
@@ -424,7 +506,11 @@ export function linkChecker({
         if (isOutage()) {
           await Promise.all(running);
           counts.skipped += pending + unreached.length;
-          return finish(now, counts, { kind: "outage", unreached: unreached.length, probed: reachedCount + unreached.length });
+          return finish(now, counts, {
+            kind: "outage",
+            unreached: unreached.length,
+            probed: reachedCount + unreached.length,
+          });
         }
         if (signal?.aborted) {
           await Promise.all(running);
@@ -432,7 +518,12 @@ export function linkChecker({
           break;
         }
         // Read ahead while few tools wait, or while a worker is free and no host is due; never more than MAX_WAITING tools.
-        while (!exhausted && pending < MAX_WAITING && (pending < BATCH || (running.size < concurrency && !waiting().some((host) => host.nextAt <= clock.now())))) await load();
+        while (
+          !exhausted &&
+          pending < MAX_WAITING &&
+          (pending < BATCH || (running.size < concurrency && !waiting().some((host) => host.nextAt <= clock.now())))
+        )
+          await load();
         const at = clock.now();
         const due = waiting();
         for (const host of due) {
@@ -444,12 +535,22 @@ export function linkChecker({
         // Until a page is done, or the next host's pause is over when a worker is free for it.
         const next = running.size < concurrency ? waiting()[0] : undefined;
         const wake = new AbortController();
-        const stopped = signal ? new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true, signal: wake.signal })) : undefined;
-        await Promise.race([...running, ...(next ? [clock.sleep(Math.max(0, next.nextAt - clock.now()), wake.signal)] : []), ...(stopped ? [stopped] : [])]);
+        const stopped = signal
+          ? new Promise<void>((resolve) =>
+              signal.addEventListener("abort", () => resolve(), { once: true, signal: wake.signal }),
+            )
+          : undefined;
+        await Promise.race([
+          ...running,
+          ...(next ? [clock.sleep(Math.max(0, next.nextAt - clock.now()), wake.signal)] : []),
+          ...(stopped ? [stopped] : []),
+        ]);
         wake.abort();
       }
       // The network worked: the websites that gave no answer failed their check.
-      if (!signal?.aborted) for (const { tool, result } of unreached) tally(await record(tool.id, tool.website, result, now, tool.isLive), tool.id);
+      if (!signal?.aborted)
+        for (const { tool, result } of unreached)
+          tally(await record(tool.id, tool.website, result, now, tool.isLive), tool.id);
       // The breaker: more dead tools than a run may hide is more likely a fault of ours than of theirs.
       const limit = await hideLimit();
       if (due.length > limit) {
@@ -473,7 +574,10 @@ export function linkChecker({
     /** How many tools the checker hid and no admin brought back (link_checks_hidden_idx); admins only. */
     async countHiddenLinks(user: SessionUser | null): Promise<number> {
       requireAdmin(user);
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(linkChecks).where(isNotNull(linkChecks.hiddenAt));
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(linkChecks)
+        .where(isNotNull(linkChecks.hiddenAt));
       return row?.count ?? 0;
     },
 
@@ -500,21 +604,34 @@ export function linkChecker({
     /** Which of the tools `toolIds` had a website that did not answer at its last check. */
     async findDeadLinks(toolIds: string[]): Promise<Set<string>> {
       if (toolIds.length === 0) return new Set();
-      const rows = await db.select({ toolId: linkChecks.toolId }).from(linkChecks).where(and(inArray(linkChecks.toolId, toolIds), gt(linkChecks.failures, 0)));
+      const rows = await db
+        .select({ toolId: linkChecks.toolId })
+        .from(linkChecks)
+        .where(and(inArray(linkChecks.toolId, toolIds), gt(linkChecks.failures, 0)));
       return new Set(rows.map((row) => row.toolId));
     },
 
     /** When a check last found a tool's website working (the tool page's "Link checked N days ago"), or null. */
     async findLinkCheckedAt(toolId: string): Promise<Date | null> {
-      const [row] = await db.select({ workingAt: linkChecks.workingAt }).from(linkChecks).where(eq(linkChecks.toolId, toolId)).limit(1);
+      const [row] = await db
+        .select({ workingAt: linkChecks.workingAt })
+        .from(linkChecks)
+        .where(eq(linkChecks.toolId, toolId))
+        .limit(1);
       return row?.workingAt ?? null;
     },
 
     /** The broken and moved links, most recently flagged first, one keyset page after `cursor` (/admin/links). */
-    async listFlaggedLinks(user: SessionUser | null, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<{ links: FlaggedLink[]; nextCursor: string | null }> {
+    async listFlaggedLinks(
+      user: SessionUser | null,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ): Promise<{ links: FlaggedLink[]; nextCursor: string | null }> {
       requireAdmin(user);
       const rows = await flaggedLinksQuery(db, cursor, limit + 1);
-      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.check.flaggedAt!.getTime(), id: last.check.toolId }));
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({
+        key: last.check.flaggedAt!.getTime(),
+        id: last.check.toolId,
+      }));
       return {
         links: items.map(({ check, name, slug, website }) => ({
           toolId: check.toolId,
@@ -537,7 +654,10 @@ export function linkChecker({
 
     /** How many links wait for an admin, for the console's navigation (link_checks_flagged_idx). */
     async countFlaggedLinks(): Promise<number> {
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(linkChecks).where(isNotNull(linkChecks.flaggedAt));
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(linkChecks)
+        .where(isNotNull(linkChecks.flaggedAt));
       return row?.count ?? 0;
     },
 
@@ -545,7 +665,10 @@ export function linkChecker({
      * An admin's answer to a flagged link: it is fixed, or fine as it is. The flag and the failures are cleared, and a
      * tool the checker hid is live again. Admins only.
      */
-    async resolveLink(user: SessionUser | null, { toolId }: LinkResolveInput): Promise<{ name: string; wasHidden: boolean }> {
+    async resolveLink(
+      user: SessionUser | null,
+      { toolId }: LinkResolveInput,
+    ): Promise<{ name: string; wasHidden: boolean }> {
       const admin = requireAdmin(user);
       const resolved = await db.transaction(async (tx) => {
         const [check] = await tx

@@ -34,9 +34,19 @@ export type ToolListFilters = {
  */
 export type ListCounts = { live: number; matches: number };
 
-export type ListToolsInput = ToolListFilters & { cursor?: Cursor<CursorKey> | null; limit?: number; counts?: ListCounts | null };
+export type ListToolsInput = ToolListFilters & {
+  cursor?: Cursor<CursorKey> | null;
+  limit?: number;
+  counts?: ListCounts | null;
+};
 
-type ListRow = ToolCardRow & { views: number; clicks: number; trending: number; verifiedSortKey: number; nameSortKey: string };
+type ListRow = ToolCardRow & {
+  views: number;
+  clicks: number;
+  trending: number;
+  verifiedSortKey: number;
+  nameSortKey: string;
+};
 
 /** When a tool was verified, or created when that was not recorded: the "recently verified" order (tools_public_verified_idx). */
 const verifiedOrder = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
@@ -47,10 +57,16 @@ const verifiedOrder = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
  */
 const nameOrder = sql`(lower(${tools.name}) collate "C")`;
 
-type SortOrder = { column: AnyPgColumn | SQL; ascending: boolean; keyOf: (row: ListRow) => CursorKey; bound: (key: CursorKey) => SQL };
+type SortOrder = {
+  column: AnyPgColumn | SQL;
+  ascending: boolean;
+  keyOf: (row: ListRow) => CursorKey;
+  bound: (key: CursorKey) => SQL;
+};
 
 /** A cursor made by another order is refused as one we did not make (the routes' schemas refuse it first). */
-const invalidCursor = () => new AppError("invalid-argument", MESSAGES.page.invalidCursor, { cursor: MESSAGES.page.invalidCursor });
+const invalidCursor = () =>
+  new AppError("invalid-argument", MESSAGES.page.invalidCursor, { cursor: MESSAGES.page.invalidCursor });
 const numberKey = (toBound: (key: number) => SQL) => (key: CursorKey) => {
   if (typeof key !== "number") throw invalidCursor();
   return toBound(key);
@@ -69,12 +85,32 @@ const timeBound = numberKey((key) => sql`${new Date(key).toISOString()}::timesta
  */
 const SORTS: Record<ToolSort, SortOrder> = {
   newest: { column: tools.createdAt, ascending: false, keyOf: (row) => row.createdAt.getTime(), bound: timeBound },
-  views: { column: tools.views, ascending: false, keyOf: (row) => row.views, bound: numberKey((key) => sql`${key}::bigint`) },
-  clicks: { column: tools.clicks, ascending: false, keyOf: (row) => row.clicks, bound: numberKey((key) => sql`${key}::bigint`) },
+  views: {
+    column: tools.views,
+    ascending: false,
+    keyOf: (row) => row.views,
+    bound: numberKey((key) => sql`${key}::bigint`),
+  },
+  clicks: {
+    column: tools.clicks,
+    ascending: false,
+    keyOf: (row) => row.clicks,
+    bound: numberKey((key) => sql`${key}::bigint`),
+  },
   verified: { column: verifiedOrder, ascending: false, keyOf: (row) => row.verifiedSortKey, bound: timeBound },
   name: { column: nameOrder, ascending: true, keyOf: (row) => row.nameSortKey, bound: textKey((key) => sql`${key}`) },
-  likes: { column: tools.likes, ascending: false, keyOf: (row) => row.likes, bound: numberKey((key) => sql`${key}::bigint`) },
-  trending: { column: tools.trending, ascending: false, keyOf: (row) => row.trending, bound: numberKey((key) => sql`${key}::bigint`) },
+  likes: {
+    column: tools.likes,
+    ascending: false,
+    keyOf: (row) => row.likes,
+    bound: numberKey((key) => sql`${key}::bigint`),
+  },
+  trending: {
+    column: tools.trending,
+    ascending: false,
+    keyOf: (row) => row.trending,
+    bound: numberKey((key) => sql`${key}::bigint`),
+  },
 };
 
 /** How long a page filtered by "verified in the last days" is kept: tools leave the window without a write. */
@@ -89,7 +125,8 @@ export const verifiedWithin = (days: VerifiedWithinDays, column: SQL | AnyPgColu
   sql`${column} >= ((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
 
 /** The first UTC day of "the last `days` days", as facet_counts names the days it counts (its 'v' values). */
-export const firstDayOf = (days: VerifiedWithinDays) => sql`to_char((now() at time zone 'UTC')::date - ${days - 1}::int, 'YYYY-MM-DD')`;
+export const firstDayOf = (days: VerifiedWithinDays) =>
+  sql`to_char((now() at time zone 'UTC')::date - ${days - 1}::int, 'YYYY-MM-DD')`;
 
 /** How many tools of a list, in its order, a filtered page reads first, at least. */
 export const LIST_WALK = 2_000;
@@ -116,7 +153,21 @@ const LIST_WALK_MAX = 25_000;
  * Either way the page is the same. `listed` are the conditions of the list before the page (live, after the cursor),
  * `filters` the filters, on the columns of `tools`; `key` the order's key and `order` the order.
  */
-function boundedPageCandidates({ listed, filters, key, order, limit, walk }: { listed: SQL | undefined; filters: SQL; key: SQL; order: (column: SQL) => SQL; limit: number; walk: number }): SQL {
+function boundedPageCandidates({
+  listed,
+  filters,
+  key,
+  order,
+  limit,
+  walk,
+}: {
+  listed: SQL | undefined;
+  filters: SQL;
+  key: SQL;
+  order: (column: SQL) => SQL;
+  limit: number;
+  walk: number;
+}): SQL {
   return sql`with walked as materialized (
       select id from (select * from ${tools} where ${listed} order by ${order(key)} limit ${walk}) as ${tools}
       where ${filters} order by ${order(key)} limit ${limit}
@@ -170,22 +221,32 @@ export function filtersOf({ category, tag, paymentType, featured, verifiedWithin
  * One page of live tools in `sort` order after `cursor`. The cursor is a row comparison on (column, id),
  * so the sort's index seeks straight to it (the plans are checked by a test).
  */
-export function listToolsQuery(db: Database, { sort = "newest", cursor, limit = PAGE_SIZE, counts, ...filters }: ListToolsInput) {
+export function listToolsQuery(
+  db: Database,
+  { sort = "newest", cursor, limit = PAGE_SIZE, counts, ...filters }: ListToolsInput,
+) {
   const { column, ascending, bound } = SORTS[sort];
   const direction = ascending ? asc : desc;
   const filterConditions = filtersOf(filters);
-  const after = cursor ? sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})` : undefined;
+  const after = cursor
+    ? sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})`
+    : undefined;
   const conditions = [isPublicTool, ...filterConditions, ...(after ? [after] : [])];
   // A search's candidates are a few hundred ids already, and two filters have an index in their own order (the
   // featured tools in every order, tools_home_boosted_idx and tools_featured_*_idx; a verification window in its
   // order); any other filter may leave the order's index little to find.
   const { category, tag, paymentType, featured, verifiedWithinDays, among } = filters;
   const isOthersUnset = !category && !tag && !paymentType;
-  const isInOwnOrder = isOthersUnset && ((featured === true && !verifiedWithinDays) || (featured === undefined && verifiedWithinDays && sort === "verified"));
+  const isInOwnOrder =
+    isOthersUnset &&
+    ((featured === true && !verifiedWithinDays) ||
+      (featured === undefined && verifiedWithinDays && sort === "verified"));
   if (filterConditions.length > 0 && !among && !isInOwnOrder) {
     const key = sql`${column}`;
     const order = (of: SQL) => sql`${of} ${ascending ? sql`asc` : sql`desc`}, id ${ascending ? sql`asc` : sql`desc`}`;
-    conditions.push(sql`${tools.id} = any(array(${boundedPageCandidates({ listed: and(isPublicTool, after), filters: and(...filterConditions)!, key, order, limit, walk: firstWalk(limit, counts) })}))`);
+    conditions.push(
+      sql`${tools.id} = any(array(${boundedPageCandidates({ listed: and(isPublicTool, after), filters: and(...filterConditions)!, key, order, limit, walk: firstWalk(limit, counts) })}))`,
+    );
   }
   return db
     .select({
@@ -223,19 +284,32 @@ export function categoryFeaturedToolsQuery(db: Database, categoryId: string, lim
  * tag, a pricing, "featured" and a verification window alone, and each two of them, are counted there, so the fewest of
  * those counts is at most what the filters leave together (exactly, for one filter or two). Null with none of them.
  */
-export async function listCountsOf(db: Database, { category, tag, paymentType, featured, verifiedWithinDays }: ToolListFilters): Promise<ListCounts | null> {
-  const keyed = [...(category ? [["c", category]] : []), ...(tag ? [["t", tag]] : []), ...(paymentType ? [["p", paymentType]] : []), ...(featured ? [["f", ""]] : [])] as [string, string][];
+export async function listCountsOf(
+  db: Database,
+  { category, tag, paymentType, featured, verifiedWithinDays }: ToolListFilters,
+): Promise<ListCounts | null> {
+  const keyed = [
+    ...(category ? [["c", category]] : []),
+    ...(tag ? [["t", tag]] : []),
+    ...(paymentType ? [["p", paymentType]] : []),
+    ...(featured ? [["f", ""]] : []),
+  ] as [string, string][];
   if (keyed.length === 0 && !verifiedWithinDays) return null;
   const scopeOf = ([kind, value]: [string, string]) => (kind === "f" ? "f" : `${kind}:${value}`);
-  const countOf = (scope: string, kind: string, value: string) => sql`coalesce((select count from facet_counts where scope = ${scope} and kind = ${kind} and value = ${value}), 0)`;
+  const countOf = (scope: string, kind: string, value: string) =>
+    sql`coalesce((select count from facet_counts where scope = ${scope} and kind = ${kind} and value = ${value}), 0)`;
   const verifiedIn = (scope: string) =>
     sql`(select coalesce(sum(count), 0)::int from facet_counts where scope = ${scope} and kind = 'v' and value >= ${firstDayOf(verifiedWithinDays!)})`;
   const counts = [
     ...keyed.map(([kind, value]) => countOf("", kind, value)),
-    ...keyed.flatMap((first, index) => keyed.slice(index + 1).map(([kind, value]) => countOf(scopeOf(first), kind, value))),
+    ...keyed.flatMap((first, index) =>
+      keyed.slice(index + 1).map(([kind, value]) => countOf(scopeOf(first), kind, value)),
+    ),
     ...(verifiedWithinDays ? ["", ...keyed.map(scopeOf)].map(verifiedIn) : []),
   ];
-  const [row] = rowsOf<{ live: number; matches: number }>(await db.execute(sql`select ${countOf("", "", "")} as live, least(${sql.join(counts, sql`, `)}) as matches`));
+  const [row] = rowsOf<{ live: number; matches: number }>(
+    await db.execute(sql`select ${countOf("", "", "")} as live, least(${sql.join(counts, sql`, `)}) as matches`),
+  );
   return { live: Number(row!.live), matches: Number(row!.matches) };
 }
 
@@ -252,7 +326,8 @@ export function toolListQueries(db: Database) {
       if (!input.category && !input.tag && !input.paymentType) dependsOn(pageTags.tools);
       // Sorted by counters, it changes without a write: views and clicks are counted in batches, and a like reorders
       // lists the liked tool is not on yet. Trending changes when the hourly job says so.
-      if (input.sort === "views" || input.sort === "clicks" || input.sort === "likes") expiresWithin(COUNTERS_MAX_AGE_MS);
+      if (input.sort === "views" || input.sort === "clicks" || input.sort === "likes")
+        expiresWithin(COUNTERS_MAX_AGE_MS);
       if (input.sort === "trending") dependsOn(pageTags.trending);
       if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
@@ -265,13 +340,25 @@ export function toolListQueries(db: Database) {
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: keyOf(last), id: last.id }));
       return {
         // The sort keys are read only to build the cursor; the card keeps its one shape.
-        tools: items.map(({ views: _views, clicks: _clicks, trending: _trending, verifiedSortKey: _verified, nameSortKey: _name, ...row }) => toCard(row)),
+        tools: items.map(
+          ({
+            views: _views,
+            clicks: _clicks,
+            trending: _trending,
+            verifiedSortKey: _verified,
+            nameSortKey: _name,
+            ...row
+          }) => toCard(row),
+        ),
         nextCursor,
       };
     },
 
     /** A category's featured tools (isFeaturedCategory), newest first: the top of its page. */
-    async listCategoryFeaturedTools(categoryId: string, { limit = PAGE_SIZE }: { limit?: number } = {}): Promise<ToolCard[]> {
+    async listCategoryFeaturedTools(
+      categoryId: string,
+      { limit = PAGE_SIZE }: { limit?: number } = {},
+    ): Promise<ToolCard[]> {
       dependsOn(pageTags.category(categoryId));
       const rows: ToolCardRow[] = await categoryFeaturedToolsQuery(db, categoryId, limit);
       return rows.map(toCard);

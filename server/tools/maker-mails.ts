@@ -21,7 +21,10 @@ export function makerMails(readers: Readers) {
     live: (tx: Transaction, submitterId: string | null, tool: MailedTool, isLinked: boolean, key: string) =>
       readers.mailTo(tx, submitterId, key, ({ t, url }) => ({
         subject: t("mail.toolLiveSubject", { tool: tool.name }),
-        text: [t("mail.toolLiveBody", { tool: tool.name, url: url(toolPath(tool.slug)) }), ...(isLinked ? [t("mail.toolLiveLinked", { url: url(MY_TOOLS_PATH) })] : [])].join("\n\n"),
+        text: [
+          t("mail.toolLiveBody", { tool: tool.name, url: url(toolPath(tool.slug)) }),
+          ...(isLinked ? [t("mail.toolLiveLinked", { url: url(MY_TOOLS_PATH) })] : []),
+        ].join("\n\n"),
       })),
 
     /** To the submitter: a verifier refused the tool, and why. */
@@ -60,7 +63,14 @@ export function makerMails(readers: Readers) {
       })),
 
     /** To the submitter of a tool already listed: what became of their submission. */
-    merged: (tx: Transaction, submitterId: string, queued: { name: string }, listed: MailedTool, outcome: "claim-requested" | "already-theirs" | "claimed-by-another", key: string) =>
+    merged: (
+      tx: Transaction,
+      submitterId: string,
+      queued: { name: string },
+      listed: MailedTool,
+      outcome: "claim-requested" | "already-theirs" | "claimed-by-another",
+      key: string,
+    ) =>
       readers.mailTo(tx, submitterId, key, ({ t, url }) => {
         const said = { tool: queued.name, listed: listed.name, url: url(toolPath(listed.slug)) };
         return {

@@ -98,7 +98,10 @@ export type ToolDetailRow = ToolCardRow & {
 /** A tool's rating from its live reviews (decision 043): how many, their average (null without any), and how many gave 1 to 5. */
 export type ToolRating = { count: number; average: number | null; counts: [number, number, number, number, number] };
 
-export type ToolDetail = Omit<ToolDetailRow, "createdAt" | "verifiedAt" | "updatedAt" | "reviewCount" | "ratingSum" | "ratingCounts"> & {
+export type ToolDetail = Omit<
+  ToolDetailRow,
+  "createdAt" | "verifiedAt" | "updatedAt" | "reviewCount" | "ratingSum" | "ratingCounts"
+> & {
   rating: ToolRating;
   createdAt: string;
   verifiedAt: string | null;
@@ -112,7 +115,11 @@ export function toToolDetail({ reviewCount, ratingSum, ratingCounts, ...row }: T
   return {
     ...row,
     // One decimal, as a page shows it: 4.3.
-    rating: { count: reviewCount, average: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : null, counts },
+    rating: {
+      count: reviewCount,
+      average: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : null,
+      counts,
+    },
     longDescHtml: renderMarkdown(row.longDesc),
     createdAt: row.createdAt.toISOString(),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
@@ -150,7 +157,13 @@ export function latestToolsQuery(db: Database, cursor: Cursor | null | undefined
 export function toolQueries(db: Database) {
   return {
     /** Live tools, newest first, one keyset page after `cursor` (docs/product.md §7: home list and infinite scroll). */
-    async listLatestTools({ cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}): Promise<ToolPage> {
+    async listLatestTools({
+      cursor,
+      limit = PAGE_SIZE,
+    }: {
+      cursor?: Cursor | null;
+      limit?: number;
+    } = {}): Promise<ToolPage> {
       dependsOn(pageTags.tools);
       const rows: ToolCardRow[] = await latestToolsQuery(db, cursor, limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
@@ -163,7 +176,11 @@ export function toolQueries(db: Database) {
       const id = toolIdFromSlug(slug);
       if (id) dependsOn(pageTags.tool(id));
       expiresWithin(COUNTERS_MAX_AGE_MS);
-      const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.slug, slug))).limit(1);
+      const [row] = await db
+        .select(toolDetailColumns)
+        .from(tools)
+        .where(and(isPublicTool, eq(tools.slug, slug)))
+        .limit(1);
       return row ? toToolDetail(row as ToolDetailRow) : undefined;
     },
 
@@ -171,7 +188,11 @@ export function toolQueries(db: Database) {
     async findPublicToolById(id: string): Promise<ToolDetail | undefined> {
       dependsOn(pageTags.tool(id));
       expiresWithin(COUNTERS_MAX_AGE_MS);
-      const [row] = await db.select(toolDetailColumns).from(tools).where(and(isPublicTool, eq(tools.id, id))).limit(1);
+      const [row] = await db
+        .select(toolDetailColumns)
+        .from(tools)
+        .where(and(isPublicTool, eq(tools.id, id)))
+        .limit(1);
       return row ? toToolDetail(row as ToolDetailRow) : undefined;
     },
 

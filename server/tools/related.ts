@@ -4,13 +4,27 @@
  * ask getRelatedToTool, so they always agree.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { SUGGESTED_FEATURED_TOOLS, SUGGESTED_TOOLS, TOOL_PAGE_COMPARISONS, USER_ADDED_TOOLS } from "#common/constants.ts";
+import {
+  SUGGESTED_FEATURED_TOOLS,
+  SUGGESTED_TOOLS,
+  TOOL_PAGE_COMPARISONS,
+  USER_ADDED_TOOLS,
+} from "#common/constants.ts";
 import { type KeptReads, unkeptReads } from "../cache/kept-reads.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { linkChecks, tools } from "../db/schema.ts";
 import { alternativeQueries } from "./alternatives.ts";
-import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow, type ToolDetail, type ToolRating, toolQueries } from "./queries.ts";
+import {
+  isPublicTool,
+  toCard,
+  type ToolCard,
+  toolCardColumns,
+  type ToolCardRow,
+  type ToolDetail,
+  type ToolRating,
+  toolQueries,
+} from "./queries.ts";
 
 export type RelatedToTool = {
   /** Its counters as they are now, and its rating from its live reviews (decision 043). */
@@ -61,7 +75,13 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
     ]);
     const sameCategory = newest.filter((card) => card.id !== tool.id).slice(0, SUGGESTED_TOOLS);
     const shown = new Set([tool.id, ...sameCategory.map((card) => card.id)]);
-    return [...sameCategory, ...pickAtRandom(featuredPool.filter((card) => !shown.has(card.id)), SUGGESTED_FEATURED_TOOLS)];
+    return [
+      ...sameCategory,
+      ...pickAtRandom(
+        featuredPool.filter((card) => !shown.has(card.id)),
+        SUGGESTED_FEATURED_TOOLS,
+      ),
+    ];
   }
 
   /** The newest live tools that belong to a maker (docs/product.md §7: tools added by users). */
@@ -83,7 +103,9 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
     listToolsAddedByUsers,
 
     /** What the tool page shows besides `tool`, a live tool just read. */
-    async getRelatedToTool(tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks" | "rating">): Promise<RelatedToTool> {
+    async getRelatedToTool(
+      tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks" | "rating">,
+    ): Promise<RelatedToTool> {
       const [suggested, usersAdded, [check], { alternatives }] = await Promise.all([
         listSuggestedTools(tool),
         listToolsAddedByUsers(),
@@ -93,7 +115,13 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_COMPARISONS }),
       ]);
       const closest = alternatives.map(({ name, slug }) => ({ name, slug }));
-      return { stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating }, suggested, usersAdded, linkCheckedAt: check?.workingAt?.toISOString() ?? null, closest };
+      return {
+        stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating },
+        suggested,
+        usersAdded,
+        linkCheckedAt: check?.workingAt?.toISOString() ?? null,
+        closest,
+      };
     },
   };
 }
@@ -102,6 +130,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
 function pickAtRandom<T>(items: T[], count: number): T[] {
   const left = [...items];
   const picked: T[] = [];
-  while (picked.length < count && left.length > 0) picked.push(left.splice(Math.floor(Math.random() * left.length), 1)[0]!);
+  while (picked.length < count && left.length > 0)
+    picked.push(left.splice(Math.floor(Math.random() * left.length), 1)[0]!);
   return picked;
 }

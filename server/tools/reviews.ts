@@ -22,13 +22,36 @@ const noChangesRequested = { changesRequestedAt: null, changesRequestedMessage: 
 export const AVERAGE_REVIEW_HOURS = 24;
 
 /** What became of one tool of a bulk refusal. */
-export type RejectOutcome = { id: string; name: string | null; outcome: "rejected" | "already-live" | "already-rejected" | "not-found" };
+export type RejectOutcome = {
+  id: string;
+  name: string | null;
+  outcome: "rejected" | "already-live" | "already-rejected" | "not-found";
+};
 
-export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
+export function toolReviews({
+  db,
+  outbox,
+  webhooks,
+  readers,
+  writeSnapshot,
+}: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
   /** Refuses `tool` in the transaction `tx`, and writes the mail that tells its submitter why. */
   async function rejectWithin(tx: Transaction, tool: ToolRow, reason: string, now: Date): Promise<ToolRow> {
-    const [row] = await tx.update(tools).set({ rejectedAt: now, rejectionReason: reason, ...noChangesRequested, updatedAt: now }).where(eq(tools.id, tool.id)).returning();
-    await outbox.enqueue(tx, await makerMails(readers).rejected(tx, tool.submittedBy, tool, reason, `tool-rejected:${tool.id}:${now.getTime()}`));
+    const [row] = await tx
+      .update(tools)
+      .set({ rejectedAt: now, rejectionReason: reason, ...noChangesRequested, updatedAt: now })
+      .where(eq(tools.id, tool.id))
+      .returning();
+    await outbox.enqueue(
+      tx,
+      await makerMails(readers).rejected(
+        tx,
+        tool.submittedBy,
+        tool,
+        reason,
+        `tool-rejected:${tool.id}:${now.getTime()}`,
+      ),
+    );
     await webhooks.enqueue(tx, "tool.rejected", { tool: row! });
     return row!;
   }
@@ -55,7 +78,13 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
     async listChangedLiveTools(user: SessionUser | null) {
       requireModerator(user, MESSAGES.access.notAllowed);
       return db
-        .select({ id: tools.id, name: tools.name, slug: tools.slug, website: tools.website, updatedAt: tools.updatedAt })
+        .select({
+          id: tools.id,
+          name: tools.name,
+          slug: tools.slug,
+          website: tools.website,
+          updatedAt: tools.updatedAt,
+        })
         .from(tools)
         .where(sql`${tools.hasIdentityChanged} and ${tools.isVerified}`)
         .orderBy(asc(tools.updatedAt), asc(tools.id));
@@ -66,8 +95,17 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       return await db.transaction(async (tx) => {
-        const [confirmed] = await tx.update(tools).set({ hasIdentityChanged: false }).where(eq(tools.id, id)).returning();
-        await recordAudit(tx, moderator, { kind: "tool.identity-confirmed", toolId: id, subject: tool.name, after: { name: tool.name, website: tool.website } });
+        const [confirmed] = await tx
+          .update(tools)
+          .set({ hasIdentityChanged: false })
+          .where(eq(tools.id, id))
+          .returning();
+        await recordAudit(tx, moderator, {
+          kind: "tool.identity-confirmed",
+          toolId: id,
+          subject: tool.name,
+          after: { name: tool.name, website: tool.website },
+        });
         return confirmed!;
       });
     },
@@ -99,8 +137,18 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
       const verified = await db.transaction(async (tx) => {
-        const [submitter] = tool.submittedBy ? await tx.select({ slug: users.slug, role: users.role }).from(users).where(eq(users.id, tool.submittedBy)).limit(1) : [];
-        const isLinked = Boolean(submitter) && !tool.creatorUsername && !tool.isLinkedToCreator && (linkSubmitter ?? submitter!.role === "guest");
+        const [submitter] = tool.submittedBy
+          ? await tx
+              .select({ slug: users.slug, role: users.role })
+              .from(users)
+              .where(eq(users.id, tool.submittedBy))
+              .limit(1)
+          : [];
+        const isLinked =
+          Boolean(submitter) &&
+          !tool.creatorUsername &&
+          !tool.isLinkedToCreator &&
+          (linkSubmitter ?? submitter!.role === "guest");
         const [row] = await tx
           .update(tools)
           .set({
@@ -116,9 +164,18 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
           })
           .where(eq(tools.id, id))
           .returning();
-        await outbox.enqueue(tx, await makerMails(readers).live(tx, tool.submittedBy, row!, isLinked, `tool-verified:${id}:${now.getTime()}`));
+        await outbox.enqueue(
+          tx,
+          await makerMails(readers).live(tx, tool.submittedBy, row!, isLinked, `tool-verified:${id}:${now.getTime()}`),
+        );
         await webhooks.enqueue(tx, "tool.verified", { tool: row! });
-        await recordAudit(tx, moderator, { kind: "tool.verified", toolId: id, subject: tool.name, before: { isVerified: false }, after: { isVerified: true, linkedTo: isLinked ? submitter!.slug : null } });
+        await recordAudit(tx, moderator, {
+          kind: "tool.verified",
+          toolId: id,
+          subject: tool.name,
+          before: { isVerified: false },
+          after: { isVerified: true, linkedTo: isLinked ? submitter!.slug : null },
+        });
         return row!;
       });
       outbox.poke();
@@ -132,19 +189,42 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
      */
     async requestChanges(user: SessionUser | null, id: string, message: string) {
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
-      if (!message.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.changesMessageRequired, { message: MESSAGES.moderation.changesMessageRequired });
+      if (!message.trim())
+        throw new AppError("invalid-argument", MESSAGES.moderation.changesMessageRequired, {
+          message: MESSAGES.moderation.changesMessageRequired,
+        });
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const now = new Date();
       const asked = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
-          .set({ changesRequestedAt: now, changesRequestedMessage: message.trim(), rejectedAt: null, rejectionReason: null, updatedAt: now })
+          .set({
+            changesRequestedAt: now,
+            changesRequestedMessage: message.trim(),
+            rejectedAt: null,
+            rejectionReason: null,
+            updatedAt: now,
+          })
           .where(and(eq(tools.id, id), eq(tools.isVerified, false)))
           .returning();
         if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-        await outbox.enqueue(tx, await makerMails(readers).changesRequested(tx, tool.submittedBy, tool, message.trim(), `tool-changes-requested:${id}:${now.getTime()}`));
-        await recordAudit(tx, moderator, { kind: "tool.changes-requested", toolId: id, subject: tool.name, after: { message: message.trim() } });
+        await outbox.enqueue(
+          tx,
+          await makerMails(readers).changesRequested(
+            tx,
+            tool.submittedBy,
+            tool,
+            message.trim(),
+            `tool-changes-requested:${id}:${now.getTime()}`,
+          ),
+        );
+        await recordAudit(tx, moderator, {
+          kind: "tool.changes-requested",
+          toolId: id,
+          subject: tool.name,
+          after: { message: message.trim() },
+        });
         return row;
       });
       outbox.poke();
@@ -154,12 +234,20 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
     /** Refuses a waiting tool with a reason, which is e-mailed to its submitter. */
     async rejectTool(user: SessionUser | null, id: string, reason: string) {
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
-      if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
+      if (!reason.trim())
+        throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, {
+          reason: MESSAGES.moderation.reasonRequired,
+        });
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const rejected = await db.transaction(async (tx) => {
         const row = await rejectWithin(tx, tool, reason.trim(), new Date());
-        await recordAudit(tx, moderator, { kind: "tool.refused", toolId: id, subject: tool.name, after: { reason: reason.trim() } });
+        await recordAudit(tx, moderator, {
+          kind: "tool.refused",
+          toolId: id,
+          subject: tool.name,
+          after: { reason: reason.trim() },
+        });
         return row;
       });
       outbox.poke();
@@ -172,7 +260,10 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
      */
     async rejectTools(user: SessionUser | null, ids: string[], reason: string): Promise<RejectOutcome[]> {
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
-      if (!reason.trim()) throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, { reason: MESSAGES.moderation.reasonRequired });
+      if (!reason.trim())
+        throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, {
+          reason: MESSAGES.moderation.reasonRequired,
+        });
       const now = new Date();
       const outcomes = await db.transaction(async (tx) => {
         const results: RejectOutcome[] = [];
@@ -184,7 +275,12 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
           else if (tool.rejectedAt) results.push({ id, name: tool.name, outcome: "already-rejected" });
           else {
             await rejectWithin(tx, tool, reason.trim(), now);
-            await recordAudit(tx, moderator, { kind: "tool.refused", toolId: id, subject: tool.name, after: { reason: reason.trim() } });
+            await recordAudit(tx, moderator, {
+              kind: "tool.refused",
+              toolId: id,
+              subject: tool.name,
+              after: { reason: reason.trim() },
+            });
             results.push({ id, name: tool.name, outcome: "rejected" });
           }
         }
@@ -201,10 +297,27 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
       const now = new Date();
       const accepted = await db.transaction(async (tx) => {
-        const [row] = await tx.update(tools).set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: now }).where(eq(tools.id, id)).returning();
-        await outbox.enqueue(tx, await makerMails(readers).claimAccepted(tx, tool.claimedBy, tool, `claim-accepted:${id}:${tool.claimedBy}:${now.getTime()}`));
+        const [row] = await tx
+          .update(tools)
+          .set({ wasClaimedAccepted: true, isLinkedToCreator: true, updatedAt: now })
+          .where(eq(tools.id, id))
+          .returning();
+        await outbox.enqueue(
+          tx,
+          await makerMails(readers).claimAccepted(
+            tx,
+            tool.claimedBy,
+            tool,
+            `claim-accepted:${id}:${tool.claimedBy}:${now.getTime()}`,
+          ),
+        );
         await webhooks.enqueue(tx, "claim.accepted", { tool: row! });
-        await recordAudit(tx, moderator, { kind: "claim.accepted", toolId: id, subject: tool.name, after: { creator: tool.creatorUsername } });
+        await recordAudit(tx, moderator, {
+          kind: "claim.accepted",
+          toolId: id,
+          subject: tool.name,
+          after: { creator: tool.creatorUsername },
+        });
         return row!;
       });
       outbox.poke();
@@ -221,11 +334,30 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
       const refused = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
-          .set({ hasBeenClaimed: false, creatorUsername: null, claimedBy: null, isClaimLikelyGenuine: false, updatedAt: now })
+          .set({
+            hasBeenClaimed: false,
+            creatorUsername: null,
+            claimedBy: null,
+            isClaimLikelyGenuine: false,
+            updatedAt: now,
+          })
           .where(eq(tools.id, id))
           .returning();
-        await outbox.enqueue(tx, await makerMails(readers).claimRefused(tx, tool.claimedBy, tool, `claim-refused:${id}:${tool.claimedBy}:${now.getTime()}`));
-        await recordAudit(tx, moderator, { kind: "claim.refused", toolId: id, subject: tool.name, before: { creator: tool.creatorUsername } });
+        await outbox.enqueue(
+          tx,
+          await makerMails(readers).claimRefused(
+            tx,
+            tool.claimedBy,
+            tool,
+            `claim-refused:${id}:${tool.claimedBy}:${now.getTime()}`,
+          ),
+        );
+        await recordAudit(tx, moderator, {
+          kind: "claim.refused",
+          toolId: id,
+          subject: tool.name,
+          before: { creator: tool.creatorUsername },
+        });
         return row!;
       });
       outbox.poke();
@@ -237,7 +369,11 @@ export function toolReviews({ db, outbox, webhooks, readers, writeSnapshot }: Om
       const admin = requireAdmin(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       return await db.transaction(async (tx) => {
-        const [skipped] = await tx.update(tools).set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now }).where(eq(tools.id, id)).returning();
+        const [skipped] = await tx
+          .update(tools)
+          .set({ hasSkippedLine: true, dateSkippedLine: now, updatedAt: now })
+          .where(eq(tools.id, id))
+          .returning();
         await recordAudit(tx, admin, { kind: "tool.moved-to-front", toolId: id, subject: tool.name });
         return skipped!;
       });

@@ -16,7 +16,20 @@ import type { Database, Transaction } from "../db/client.ts";
 import { toolRevisions, tools } from "../db/schema.ts";
 
 /** The fields a revision keeps: those the tool form writes, and its images. */
-export const REVISED_FIELDS = ["name", "website", "shortDesc", "longDesc", "categories", "tags", "paymentType", "pros", "cons", "faq", "logo", "largeImage"] as const;
+export const REVISED_FIELDS = [
+  "name",
+  "website",
+  "shortDesc",
+  "longDesc",
+  "categories",
+  "tags",
+  "paymentType",
+  "pros",
+  "cons",
+  "faq",
+  "logo",
+  "largeImage",
+] as const;
 export type RevisedField = (typeof REVISED_FIELDS)[number];
 export type RevisionValues = Record<RevisedField, unknown>;
 
@@ -41,8 +54,14 @@ export function revisionValues(tool: ToolRow): RevisionValues {
 }
 
 /** Keeps the tool's values as a revision, in the transaction that wrote them. */
-export async function keepRevision(tx: Database | Transaction, tool: ToolRow, actor: Pick<SessionUser, "id" | "username">): Promise<void> {
-  await tx.insert(toolRevisions).values({ toolId: tool.id, actorId: actor.id, actorName: actor.username, values: revisionValues(tool) });
+export async function keepRevision(
+  tx: Database | Transaction,
+  tool: ToolRow,
+  actor: Pick<SessionUser, "id" | "username">,
+): Promise<void> {
+  await tx
+    .insert(toolRevisions)
+    .values({ toolId: tool.id, actorId: actor.id, actorName: actor.username, values: revisionValues(tool) });
 }
 
 export type Revision = typeof toolRevisions.$inferSelect;
@@ -55,7 +74,12 @@ export function toolHistory({
 }: {
   db: Database;
   /** The lifecycle's edit, which a restore goes through: its checks, its revision, its notices. */
-  updateTool: (user: SessionUser | null, id: string, input: ToolInput, images: { logo?: string; largeImage?: string }) => Promise<ToolRow>;
+  updateTool: (
+    user: SessionUser | null,
+    id: string,
+    input: ToolInput,
+    images: { logo?: string; largeImage?: string },
+  ) => Promise<ToolRow>;
 }) {
   async function toolOf(id: string) {
     const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
@@ -65,7 +89,11 @@ export function toolHistory({
 
   return {
     /** The tool's revisions, newest first, a page after `cursor` (verifiers and admins). */
-    async listRevisions(user: SessionUser | null, toolId: string, { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}) {
+    async listRevisions(
+      user: SessionUser | null,
+      toolId: string,
+      { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+    ) {
       requireModerator(user);
       const tool = await toolOf(toolId);
       const rows = await db
@@ -79,7 +107,12 @@ export function toolHistory({
     },
 
     /** What changed from revision `from` to revision `to` of the tool, field by field (verifiers and admins). */
-    async compareRevisions(user: SessionUser | null, toolId: string, from: number, to: number): Promise<{ from: Revision; to: Revision; changes: FieldChange[] }> {
+    async compareRevisions(
+      user: SessionUser | null,
+      toolId: string,
+      from: number,
+      to: number,
+    ): Promise<{ from: Revision; to: Revision; changes: FieldChange[] }> {
       requireModerator(user);
       const rows = await db
         .select()
@@ -87,7 +120,9 @@ export function toolHistory({
         .where(and(eq(toolRevisions.toolId, toolId), inArray(toolRevisions.id, [from, to])));
       const [older, newer] = [rows.find((row) => row.id === from), rows.find((row) => row.id === to)];
       if (!older || !newer) throw new AppError("not-found", MESSAGES.history.noSuchRevision);
-      const changes = REVISED_FIELDS.filter((field) => JSON.stringify(older.values[field] ?? null) !== JSON.stringify(newer.values[field] ?? null)).map((field) => ({
+      const changes = REVISED_FIELDS.filter(
+        (field) => JSON.stringify(older.values[field] ?? null) !== JSON.stringify(newer.values[field] ?? null),
+      ).map((field) => ({
         field,
         before: older.values[field] ?? null,
         after: newer.values[field] ?? null,
@@ -104,10 +139,22 @@ export function toolHistory({
         .where(and(eq(toolRevisions.toolId, toolId), eq(toolRevisions.id, revisionId)));
       if (!revision) throw new AppError("not-found", MESSAGES.history.noSuchRevision);
       const values = revision.values;
-      const input = toolInput.parse({ ...values, tags: ((values.tags as string[] | undefined) ?? []).join(","), longDesc: values.longDesc ?? "" });
-      const images = { ...(typeof values.logo === "string" ? { logo: values.logo } : {}), ...(typeof values.largeImage === "string" ? { largeImage: values.largeImage } : {}) };
+      const input = toolInput.parse({
+        ...values,
+        tags: ((values.tags as string[] | undefined) ?? []).join(","),
+        longDesc: values.longDesc ?? "",
+      });
+      const images = {
+        ...(typeof values.logo === "string" ? { logo: values.logo } : {}),
+        ...(typeof values.largeImage === "string" ? { largeImage: values.largeImage } : {}),
+      };
       const restored = await updateTool(admin, toolId, input, images);
-      await recordAudit(db, admin, { kind: "tool.restored", toolId, subject: restored.name, after: { revision: revisionId, of: revision.at.toISOString() } });
+      await recordAudit(db, admin, {
+        kind: "tool.restored",
+        toolId,
+        subject: restored.name,
+        after: { revision: revisionId, of: revision.at.toISOString() },
+      });
       return restored;
     },
   };

@@ -10,31 +10,65 @@ describe("toolRisk", () => {
   });
 
   it("counts a new account, saying how new", () => {
-    expect(toolRisk({ ...CLEAN, accountAgeHours: 3.5 })).toEqual({ score: 25, level: "medium", reasons: ["New account: signed up 3 hours before submitting"] });
-    expect(toolRisk({ ...CLEAN, accountAgeHours: 0.2 }).reasons).toEqual(["New account: signed up less than an hour before submitting"]);
-    expect(toolRisk({ ...CLEAN, accountAgeHours: 1 }).reasons).toEqual(["New account: signed up 1 hour before submitting"]);
+    expect(toolRisk({ ...CLEAN, accountAgeHours: 3.5 })).toEqual({
+      score: 25,
+      level: "medium",
+      reasons: ["New account: signed up 3 hours before submitting"],
+    });
+    expect(toolRisk({ ...CLEAN, accountAgeHours: 0.2 }).reasons).toEqual([
+      "New account: signed up less than an hour before submitting",
+    ]);
+    expect(toolRisk({ ...CLEAN, accountAgeHours: 1 }).reasons).toEqual([
+      "New account: signed up 1 hour before submitting",
+    ]);
     expect(toolRisk({ ...CLEAN, accountAgeHours: 24 }).score).toBe(0);
   });
 
   it("counts a disposable e-mail address", () => {
-    expect(toolRisk({ ...CLEAN, disposableEmail: true })).toEqual({ score: 35, level: "medium", reasons: ["Disposable e-mail address"] });
+    expect(toolRisk({ ...CLEAN, disposableEmail: true })).toEqual({
+      score: 35,
+      level: "medium",
+      reasons: ["Disposable e-mail address"],
+    });
   });
 
   it("counts spammy words, up to a cap, naming them", () => {
-    expect(toolRisk({ ...CLEAN, spammyWords: ["casino"] })).toEqual({ score: 15, level: "low", reasons: ["Spammy words: casino"] });
-    expect(toolRisk({ ...CLEAN, spammyWords: ["casino", "loan", "forex"] })).toEqual({ score: 30, level: "medium", reasons: ["Spammy words: casino, loan, forex"] });
+    expect(toolRisk({ ...CLEAN, spammyWords: ["casino"] })).toEqual({
+      score: 15,
+      level: "low",
+      reasons: ["Spammy words: casino"],
+    });
+    expect(toolRisk({ ...CLEAN, spammyWords: ["casino", "loan", "forex"] })).toEqual({
+      score: 30,
+      level: "medium",
+      reasons: ["Spammy words: casino, loan, forex"],
+    });
   });
 
   it("counts a duplicate, naming the tool it repeats", () => {
-    expect(toolRisk({ ...CLEAN, duplicateOf: "Plausible" })).toEqual({ score: 30, level: "medium", reasons: ["Possible duplicate of Plausible"] });
+    expect(toolRisk({ ...CLEAN, duplicateOf: "Plausible" })).toEqual({
+      score: 30,
+      level: "medium",
+      reasons: ["Possible duplicate of Plausible"],
+    });
   });
 
   it("counts a dead link", () => {
-    expect(toolRisk({ ...CLEAN, deadLink: true })).toEqual({ score: 30, level: "medium", reasons: ["The website did not answer"] });
+    expect(toolRisk({ ...CLEAN, deadLink: true })).toEqual({
+      score: 30,
+      level: "medium",
+      reasons: ["The website did not answer"],
+    });
   });
 
   it("adds the reasons up to 100 at most, and calls 50 or more high", () => {
-    const risk = toolRisk({ accountAgeHours: 2, disposableEmail: true, spammyWords: ["casino", "viagra"], duplicateOf: "Counter", deadLink: true });
+    const risk = toolRisk({
+      accountAgeHours: 2,
+      disposableEmail: true,
+      spammyWords: ["casino", "viagra"],
+      duplicateOf: "Counter",
+      deadLink: true,
+    });
     expect(risk.score).toBe(100);
     expect(risk.level).toBe("high");
     expect(risk.reasons).toHaveLength(5);

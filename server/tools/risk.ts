@@ -44,7 +44,14 @@ export type RiskSignals = {
 
 export type Risk = { score: number; level: "low" | "medium" | "high"; reasons: string[] };
 
-const WEIGHTS = { newAccount: 25, disposableEmail: 35, spammyWord: 15, spammyWordsMax: 30, duplicate: 30, deadLink: 30 } as const;
+const WEIGHTS = {
+  newAccount: 25,
+  disposableEmail: 35,
+  spammyWord: 15,
+  spammyWordsMax: 30,
+  duplicate: 30,
+  deadLink: 30,
+} as const;
 
 export function toolRisk(signals: RiskSignals): Risk {
   let score = 0;
@@ -77,5 +84,7 @@ export function toolRisk(signals: RiskSignals): Risk {
 /** The spammy words of SPAMMY_WORDS that `text` holds, each once, in the list's order. */
 export function findSpammyWords(text: string): string[] {
   const lower = text.toLowerCase();
-  return SPAMMY_WORDS.filter((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/ /g, "\\s+")}s?($|[^\\p{L}\\p{N}])`, "u").test(lower));
+  return SPAMMY_WORDS.filter((word) =>
+    new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/ /g, "\\s+")}s?($|[^\\p{L}\\p{N}])`, "u").test(lower),
+  );
 }

@@ -26,13 +26,27 @@ export type ToolImages = { logo?: string; largeImage?: string };
 /** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
 
-export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submissionsPerDay, writeSnapshot }: LifecycleDependencies) {
+export function toolSubmissions({
+  db,
+  outbox,
+  webhooks,
+  readers,
+  limiter,
+  submissionsPerDay,
+  writeSnapshot,
+}: LifecycleDependencies) {
   return {
     /** Submits a new tool (docs/product.md §4: created unverified and queued), then calls submitTool's notices. */
-    async submitTool(user: SessionUser | null, input: ToolInput, imagesToStore: ToolImagesToStore = {}, { id }: { id?: string } = {}) {
+    async submitTool(
+      user: SessionUser | null,
+      input: ToolInput,
+      imagesToStore: ToolImagesToStore = {},
+      { id }: { id?: string } = {},
+    ) {
       const maker = requireSignedIn(user);
       // A valid submission counts even when it is refused as a duplicate: a flood would hurt the queue and the admin's bot.
-      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      if (!(await limiter.hit(`submit:${maker.id}`, LIMITS.submissionsPerUser)))
+        throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       await refuseOverDailyLimit(db, maker, submissionsPerDay);
       await refuseLikelyDuplicate(db, input);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
@@ -93,7 +107,9 @@ export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submis
             websiteDomain: websiteDomain(input.website),
             ...websiteKeys(input.website),
             // The maker answered a verifier's request for changes: the tool is back in the queue, at its place (decision 022).
-            ...(tool.changesRequestedAt && needsIdentityReview(editor) ? { changesRequestedAt: null, changesRequestedMessage: null } : {}),
+            ...(tool.changesRequestedAt && needsIdentityReview(editor)
+              ? { changesRequestedAt: null, changesRequestedMessage: null }
+              : {}),
             // Verifiers see when a maker changed what identifies a tool.
             hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
             updatedAt: new Date(),
@@ -120,7 +136,15 @@ export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submis
       const [tool] = await db.select().from(tools).where(eq(tools.slug, slug)).limit(1);
       if (!tool || !canEditTool(user, tool)) return undefined;
       const [detail] = await db.select(toolDetailColumns).from(tools).where(eq(tools.id, tool.id)).limit(1);
-      return detail ? { ...toToolDetail(detail as ToolDetailRow), isVerified: tool.isVerified, isActive: tool.isActive, rejectionReason: tool.rejectionReason, changesRequestedMessage: tool.changesRequestedAt ? tool.changesRequestedMessage : null } : undefined;
+      return detail
+        ? {
+            ...toToolDetail(detail as ToolDetailRow),
+            isVerified: tool.isVerified,
+            isActive: tool.isActive,
+            rejectionReason: tool.rejectionReason,
+            changesRequestedMessage: tool.changesRequestedAt ? tool.changesRequestedMessage : null,
+          }
+        : undefined;
     },
 
     /** A tool its editor may change (the edit screen): its submitter, linked creator, a verifier or an admin. */
@@ -143,16 +167,31 @@ export function toolSubmissions({ db, outbox, webhooks, readers, limiter, submis
       const claimed = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
-          .set({ hasBeenClaimed: true, creatorUsername: claimer.slug, claimedBy: claimer.id, isClaimLikelyGenuine: isLikelyGenuine, updatedAt: now })
+          .set({
+            hasBeenClaimed: true,
+            creatorUsername: claimer.slug,
+            claimedBy: claimer.id,
+            isClaimLikelyGenuine: isLikelyGenuine,
+            updatedAt: now,
+          })
           .where(and(eq(tools.id, id), eq(tools.hasBeenClaimed, false)))
           .returning();
         if (!row) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
         await outbox.enqueue(tx, [
           readers.notice(`tool-claimed:${id}:${claimer.id}:${now.getTime()}`, ({ t }) => ({
             title: t("notice.claimedTitle"),
-            text: t("notice.claimedText", { user: claimer.username, tool: tool.name, genuine: isLikelyGenuine ? "yes" : "no" }),
+            text: t("notice.claimedText", {
+              user: claimer.username,
+              tool: tool.name,
+              genuine: isLikelyGenuine ? "yes" : "no",
+            }),
           })),
-          ...(await makerMails(readers).claimReceived(tx, claimer.id, tool, `tool-claimed:${id}:${claimer.id}:${now.getTime()}`)),
+          ...(await makerMails(readers).claimReceived(
+            tx,
+            claimer.id,
+            tool,
+            `tool-claimed:${id}:${claimer.id}:${now.getTime()}`,
+          )),
         ]);
         await webhooks.enqueue(tx, "claim.requested", { tool: row });
         return row;

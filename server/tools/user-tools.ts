@@ -14,7 +14,14 @@ import { isQueuedTool } from "./queue.ts";
  * a verifier; sent back to its maker for changes; not verified yet; otherwise live (active and verified, the only state
  * with a public page).
  */
-export const USER_TOOL_STATES = ["claim-pending", "switched-off", "rejected", "changes-requested", "waiting-for-verification", "live"] as const;
+export const USER_TOOL_STATES = [
+  "claim-pending",
+  "switched-off",
+  "rejected",
+  "changes-requested",
+  "waiting-for-verification",
+  "live",
+] as const;
 export type UserToolState = (typeof USER_TOOL_STATES)[number];
 
 export type UserTool = {
@@ -72,7 +79,12 @@ function isUsersTool(user: Pick<SessionUser, "id" | "slug">) {
  * The user's tools after `cursor`, newest first: tools_creator_username_idx and tools_submitted_by_idx find them (a
  * maker has few), then they are ordered.
  */
-export function userToolsQuery(db: Database, user: Pick<SessionUser, "id" | "slug">, cursor: Cursor | null | undefined, limit: number) {
+export function userToolsQuery(
+  db: Database,
+  user: Pick<SessionUser, "id" | "slug">,
+  cursor: Cursor | null | undefined,
+  limit: number,
+) {
   return db
     .select(userToolColumns)
     .from(tools)
@@ -85,7 +97,10 @@ type UserToolRow = Awaited<ReturnType<typeof userToolsQuery>>[number];
 
 export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "findQueuePlace">) {
   async function withQueuePlace({ hasSkippedLine, dateSkippedLine, ...row }: UserToolRow): Promise<UserTool> {
-    const queue = row.state === "waiting-for-verification" ? await lifecycle.findQueuePlace({ id: row.id, hasSkippedLine, dateSkippedLine, createdAt: row.createdAt }) : null;
+    const queue =
+      row.state === "waiting-for-verification"
+        ? await lifecycle.findQueuePlace({ id: row.id, hasSkippedLine, dateSkippedLine, createdAt: row.createdAt })
+        : null;
     return { ...row, createdAt: row.createdAt.toISOString(), queue };
   }
 

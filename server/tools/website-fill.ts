@@ -52,7 +52,6 @@ export type WebsiteFillDependencies = {
 /** Icons tried for the logo, best first, before giving up on one. */
 const LOGO_CANDIDATES = 3;
 
-
 /** The tool's name: the site's own name, or the first part of its title ("Plausible | Simple analytics" -> "Plausible"). */
 function nameOf(details: PageDetails, github: GithubRepository | null): string {
   const title = details.ogSiteName || details.ogTitle || details.title || github?.name || "";
@@ -67,7 +66,10 @@ function nameOf(details: PageDetails, github: GithubRepository | null): string {
 function longDescriptionOf(details: PageDetails, github: GithubRepository | null, shortDesc: string): string {
   const said = (text: string) => text === shortDesc || `${text.slice(0, shortDesc.length - 1)}…` === shortDesc;
   const own = details.paragraphs.filter((text) => !said(text));
-  const paragraphs = own.length > 0 ? own : [...new Set([details.description, details.ogDescription].filter((text) => text && !said(text)))];
+  const paragraphs =
+    own.length > 0
+      ? own
+      : [...new Set([details.description, details.ogDescription].filter((text) => text && !said(text)))];
   if (github) {
     const facts = [`${github.stars.toLocaleString("en-US")} star${github.stars === 1 ? "" : "s"}`];
     if (github.licence) facts.push(`${github.licence} licence`);
@@ -87,13 +89,28 @@ const stem = (word: string) => word.toLowerCase().replace(/(?<=..)s$/, "");
  * The category whose label's words the page uses most (its title, descriptions, keywords, first paragraphs), as a
  * first choice for the maker to keep or change; none when no label word is on the page, or two categories tie.
  */
-export function proposedCategory(details: PageDetails, tags: string[], categories: { id: string; label: string }[]): string | null {
-  const text = [details.title, details.ogTitle, details.description, details.ogDescription, ...details.keywords, ...details.paragraphs, ...tags].join(" ");
+export function proposedCategory(
+  details: PageDetails,
+  tags: string[],
+  categories: { id: string; label: string }[],
+): string | null {
+  const text = [
+    details.title,
+    details.ogTitle,
+    details.description,
+    details.ogDescription,
+    ...details.keywords,
+    ...details.paragraphs,
+    ...tags,
+  ].join(" ");
   const words = new Map<string, number>();
-  for (const word of text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)) words.set(stem(word), (words.get(stem(word)) ?? 0) + 1);
+  for (const word of text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))
+    words.set(stem(word), (words.get(stem(word)) ?? 0) + 1);
   const scored = categories
     .map(({ id, label }) => {
-      const labelWords = label.split(/[^\p{L}\p{N}&]+/u).filter((word) => word && !FILLER_WORDS.has(word.toLowerCase()));
+      const labelWords = label
+        .split(/[^\p{L}\p{N}&]+/u)
+        .filter((word) => word && !FILLER_WORDS.has(word.toLowerCase()));
       return { id, score: labelWords.reduce((sum, word) => sum + (words.get(stem(word)) ?? 0), 0) };
     })
     .filter(({ score }) => score > 0)
@@ -102,7 +119,11 @@ export function proposedCategory(details: PageDetails, tags: string[], categorie
 }
 
 function tagsOf(details: PageDetails, github: GithubRepository | null): string[] {
-  const words = [...(github?.language ? [github.language] : []), ...(github?.licence ? ["open source"] : []), ...details.keywords];
+  const words = [
+    ...(github?.language ? [github.language] : []),
+    ...(github?.licence ? ["open source"] : []),
+    ...details.keywords,
+  ];
   const tags = words.map(slugify).filter((tag) => tag && tag.length <= TOOL_LIMITS.tags.length);
   return [...new Set(tags)].slice(0, TOOL_LIMITS.tags.max);
 }
@@ -133,14 +154,28 @@ function repositoryDetails(github: GithubRepository): PageDetails {
   };
 }
 
-export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, maxImageBytes }: WebsiteFillDependencies) {
+export function websiteFill({
+  db,
+  fetcher,
+  imageUploads,
+  limiter,
+  githubApiUrl,
+  maxImageBytes,
+}: WebsiteFillDependencies) {
   /** Reads, checks, re-encodes and stores the first candidate that is an image we take; null when none is. */
-  async function storeFirstImage(user: SessionUser, toolId: string, kind: ImageKind, candidates: string[]): Promise<string | null> {
+  async function storeFirstImage(
+    user: SessionUser,
+    toolId: string,
+    kind: ImageKind,
+    candidates: string[],
+  ): Promise<string | null> {
     for (const address of candidates) {
-      const answer = await fetcher.fetch(address, { accept: "image/*", maxBytes: maxImageBytes }).catch((error: unknown) => {
-        if (error instanceof FetchRefusal) return null;
-        throw error;
-      });
+      const answer = await fetcher
+        .fetch(address, { accept: "image/*", maxBytes: maxImageBytes })
+        .catch((error: unknown) => {
+          if (error instanceof FetchRefusal) return null;
+          throw error;
+        });
       if (!answer || answer.status !== 200) continue;
       const checked = await imageUploads.checkToolImage(user, toolId, kind, answer.body);
       if (checked.ok) return imageUploads.storeToolImage(checked.image);
@@ -150,9 +185,11 @@ export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, 
 
   /** The details of the page at `website`; a refusal says why it could not be read. */
   async function readPage(website: string, refuse: (message: string) => AppError): Promise<PageDetails> {
-    const page = await fetcher.fetch(website, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" }).catch((error: unknown) => {
-      throw error instanceof FetchRefusal ? refuse(error.message) : error;
-    });
+    const page = await fetcher
+      .fetch(website, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" })
+      .catch((error: unknown) => {
+        throw error instanceof FetchRefusal ? refuse(error.message) : error;
+      });
     if (page.status >= 400) throw refuse(MESSAGES.fetch.httpError(page.status));
     const contentType = String(page.headers["content-type"] ?? "");
     if (contentType && !/html/i.test(contentType)) throw refuse(MESSAGES.fetch.notHtml);
@@ -164,11 +201,19 @@ export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, 
      * Reads `website` and proposes the tool form's values; stores the images it proposes under `toolId` (the form's
      * reserved id, or a tool the user may edit). Refusals say why, on the website field.
      */
-    async fillFromWebsite(user: SessionUser | null, toolId: string, fields: { website: unknown }): Promise<WebsiteProposal> {
+    async fillFromWebsite(
+      user: SessionUser | null,
+      toolId: string,
+      fields: { website: unknown },
+    ): Promise<WebsiteProposal> {
       const maker = requireSignedIn(user);
       // An existing tool is filled only by those who may edit it; a reserved id has no tool yet.
       const [tool] = await db
-        .select({ submittedBy: tools.submittedBy, isLinkedToCreator: tools.isLinkedToCreator, creatorUsername: tools.creatorUsername })
+        .select({
+          submittedBy: tools.submittedBy,
+          isLinkedToCreator: tools.isLinkedToCreator,
+          creatorUsername: tools.creatorUsername,
+        })
         .from(tools)
         .where(eq(tools.id, toolId))
         .limit(1);
@@ -176,7 +221,8 @@ export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, 
       const input = websiteFillInput.safeParse(fields);
       if (!input.success) throw invalidInput(input.error);
       const { website } = input.data;
-      if (!(await limiter.hit(`website-fill:${maker.id}`, LIMITS.websiteFillsPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      if (!(await limiter.hit(`website-fill:${maker.id}`, LIMITS.websiteFillsPerUser)))
+        throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const refuse = (message: string) => new AppError("invalid-argument", message, { website: message });
 
       // A repository says what it is through GitHub's API; its page is read only when the API does not answer.
@@ -188,11 +234,20 @@ export function websiteFill({ db, fetcher, imageUploads, limiter, githubApiUrl, 
       const shortDesc = clipAtWord(details.ogDescription || details.description, TOOL_LIMITS.shortDesc.max);
       const [logo, largeImage] = await Promise.all([
         storeFirstImage(maker, toolId, "logo", details.icons.slice(0, LOGO_CANDIDATES)),
-        storeFirstImage(maker, toolId, "largeImage", [details.ogImage, details.twitterImage].filter((image): image is string => image !== null).slice(0, 1)),
+        storeFirstImage(
+          maker,
+          toolId,
+          "largeImage",
+          [details.ogImage, details.twitterImage].filter((image): image is string => image !== null).slice(0, 1),
+        ),
       ]);
       if (!name && !shortDesc && !logo && !largeImage && !github) throw refuse(MESSAGES.fetch.nothingFound);
       const tags = tagsOf(details, github);
-      const category = proposedCategory(details, tags, await db.select({ id: categories.id, label: categories.label }).from(categories));
+      const category = proposedCategory(
+        details,
+        tags,
+        await db.select({ id: categories.id, label: categories.label }).from(categories),
+      );
       return {
         website,
         name,

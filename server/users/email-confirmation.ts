@@ -29,7 +29,19 @@ export function confirmationPath(secret: string, userId: string, email: string):
   return `/confirm-email?${new URLSearchParams({ user: userId, token: confirmationToken(secret, userId, email) })}`;
 }
 
-export function emailConfirmation({ db, outbox, readers, siteName, secret }: { db: Database; outbox: Outbox; readers: Readers; siteName: () => string; secret: string }) {
+export function emailConfirmation({
+  db,
+  outbox,
+  readers,
+  siteName,
+  secret,
+}: {
+  db: Database;
+  outbox: Outbox;
+  readers: Readers;
+  siteName: () => string;
+  secret: string;
+}) {
   /**
    * The mail that asks the user to confirm their address, when it is not confirmed yet: at most one an hour (its key),
    * so that ticking a box again and again mails nobody more. None for a confirmed address or a user without one.
@@ -44,7 +56,11 @@ export function emailConfirmation({ db, outbox, readers, siteName, secret }: { d
     const hour = new Date().toISOString().slice(0, 13);
     return readers.mailTo(executor, userId, `confirm-email:${userId}:${hour}`, ({ t, url }) => ({
       subject: t("mail.confirmSubject", { siteName: siteName() }),
-      text: t("mail.confirmText", { siteName: siteName(), email: person.email, url: url(confirmationPath(secret, userId, person.email)) }),
+      text: t("mail.confirmText", {
+        siteName: siteName(),
+        email: person.email,
+        url: url(confirmationPath(secret, userId, person.email)),
+      }),
     }));
   }
 
@@ -53,7 +69,11 @@ export function emailConfirmation({ db, outbox, readers, siteName, secret }: { d
 
     /** Whether the user's address is confirmed. */
     async isEmailConfirmed(userId: string): Promise<boolean> {
-      const [row] = await db.select({ isConfirmed: sql<boolean>`${hasConfirmedEmail}` }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await db
+        .select({ isConfirmed: sql<boolean>`${hasConfirmedEmail}` })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       return Boolean(row?.isConfirmed);
     },
 
@@ -71,10 +91,15 @@ export function emailConfirmation({ db, outbox, readers, siteName, secret }: { d
      * person's. A link whose signature does not match, or made for another address, changes nothing.
      */
     async confirmEmail({ user: userId, token }: EmailConfirmationInput): Promise<void> {
-      const [person] = await db.select({ authId: users.authId, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [person] = await db
+        .select({ authId: users.authId, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       const expected = Buffer.from(person ? confirmationToken(secret, userId, person.email) : "");
       const given = Buffer.from(token);
-      if (!person?.authId || expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError("invalid-argument", MESSAGES.auth.badConfirmationLink);
+      if (!person?.authId || expected.length !== given.length || !timingSafeEqual(expected, given))
+        throw new AppError("invalid-argument", MESSAGES.auth.badConfirmationLink);
       await db
         .update(authUsers)
         .set({ emailVerified: true, updatedAt: new Date() })

@@ -18,7 +18,17 @@ export const SETUP_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function firstAdmin({ db, adminEmails, siteUrl, logger }: { db: Database; adminEmails: string[]; siteUrl: string; logger: Logger }) {
+export function firstAdmin({
+  db,
+  adminEmails,
+  siteUrl,
+  logger,
+}: {
+  db: Database;
+  adminEmails: string[];
+  siteUrl: string;
+  logger: Logger;
+}) {
   async function hasAdmin(): Promise<boolean> {
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
     return Boolean(admin);
@@ -32,16 +42,25 @@ export function firstAdmin({ db, adminEmails, siteUrl, logger }: { db: Database;
       if (await hasAdmin()) return undefined;
       const token = randomBytes(32).toString("base64url");
       await db.delete(setupTokens).where(lte(setupTokens.expiresAt, now));
-      await db.insert(setupTokens).values({ tokenHash: hashOf(token), expiresAt: new Date(now.getTime() + SETUP_LINK_LIFETIME_MS), createdAt: now });
+      await db.insert(setupTokens).values({
+        tokenHash: hashOf(token),
+        expiresAt: new Date(now.getTime() + SETUP_LINK_LIFETIME_MS),
+        createdAt: now,
+      });
       const link = `${siteUrl}/setup/${token}`;
-      logger.info(`This site has no admin yet. Sign up, then open ${link} within 24 hours to become its admin (the link works once).`);
+      logger.info(
+        `This site has no admin yet. Sign up, then open ${link} within 24 hours to become its admin (the link works once).`,
+      );
       return link;
     },
 
     /** Whether `token` is a setup link that still works; a site with an admin has none. */
     async checkSetupLink(token: string, now = new Date()): Promise<"valid" | "invalid" | "has-admin"> {
       if (await hasAdmin()) return "has-admin";
-      const [row] = await db.select({ tokenHash: setupTokens.tokenHash }).from(setupTokens).where(and(eq(setupTokens.tokenHash, hashOf(token)), gt(setupTokens.expiresAt, now)));
+      const [row] = await db
+        .select({ tokenHash: setupTokens.tokenHash })
+        .from(setupTokens)
+        .where(and(eq(setupTokens.tokenHash, hashOf(token)), gt(setupTokens.expiresAt, now)));
       return row ? "valid" : "invalid";
     },
 
@@ -50,7 +69,10 @@ export function firstAdmin({ db, adminEmails, siteUrl, logger }: { db: Database;
       await db.transaction(async (tx) => {
         // One use at a time: two people opening two links at once make one admin.
         await tx.execute(sql`lock table ${setupTokens} in exclusive mode`);
-        const [used] = await tx.delete(setupTokens).where(and(eq(setupTokens.tokenHash, hashOf(token)), gt(setupTokens.expiresAt, now))).returning();
+        const [used] = await tx
+          .delete(setupTokens)
+          .where(and(eq(setupTokens.tokenHash, hashOf(token)), gt(setupTokens.expiresAt, now)))
+          .returning();
         if (!used) throw new AppError("not-found", MESSAGES.setup.invalid);
         const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
         if (admin) throw new AppError("aborted", MESSAGES.setup.hasAdmin);
@@ -68,7 +90,10 @@ export function firstAdmin({ db, adminEmails, siteUrl, logger }: { db: Database;
      */
     async promoteListedAdmin(authUserId: string, sessionId: string): Promise<void> {
       if (adminEmails.length === 0) return;
-      const [account] = await db.select({ email: authUsers.email, verified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, authUserId));
+      const [account] = await db
+        .select({ email: authUsers.email, verified: authUsers.emailVerified })
+        .from(authUsers)
+        .where(eq(authUsers.id, authUserId));
       if (!account?.verified || !adminEmails.includes(account.email.toLowerCase())) return;
       const promoted = await db.transaction(async (tx) => {
         const rows = await tx
@@ -77,11 +102,14 @@ export function firstAdmin({ db, adminEmails, siteUrl, logger }: { db: Database;
           .where(and(eq(users.authId, authUserId), ne(users.role, "admin")))
           .returning({ username: users.username });
         if (rows.length === 0) return undefined;
-        await tx.delete(authAccounts).where(and(eq(authAccounts.userId, authUserId), eq(authAccounts.providerId, "credential")));
+        await tx
+          .delete(authAccounts)
+          .where(and(eq(authAccounts.userId, authUserId), eq(authAccounts.providerId, "credential")));
         await tx.delete(authSessions).where(and(eq(authSessions.userId, authUserId), ne(authSessions.id, sessionId)));
         return rows[0]!.username;
       });
-      if (promoted) logger.info(`${promoted} (${account.email}) is an admin: ADMIN_EMAILS names them, and they proved the address`);
+      if (promoted)
+        logger.info(`${promoted} (${account.email}) is an admin: ADMIN_EMAILS names them, and they proved the address`);
     },
   };
 }

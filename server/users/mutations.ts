@@ -5,7 +5,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { FEATURING_REQUEST } from "#common/constants.ts";
 import { AppError, isAppError } from "#common/errors.ts";
-import type { FeaturingRequestInput, PasswordChangeInput, ProfileInput, SetRoleInput } from "#common/schemas/profiles.ts";
+import type {
+  FeaturingRequestInput,
+  PasswordChangeInput,
+  ProfileInput,
+  SetRoleInput,
+} from "#common/schemas/profiles.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { profilePath, toolPath } from "#common/page-paths.ts";
@@ -15,7 +20,15 @@ import { LIMITS } from "../auth/rate-limit.ts";
 import type { SessionUser } from "#common/access.ts";
 import { requireOwnProfile } from "../access.ts";
 import { type Database, isUniqueViolation } from "../db/client.ts";
-import { authSessions, authUsers, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
+import {
+  authSessions,
+  authUsers,
+  type Payment,
+  type SocialProfile,
+  tools,
+  userSlugRedirects,
+  users,
+} from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Effect } from "../outbox/effects.ts";
 import { toolsOwnedBy } from "./queries.ts";
@@ -35,7 +48,17 @@ function toSocialProfile(url: string): SocialProfile {
   return { network: new URL(url).hostname.replace(/^www\./, ""), url };
 }
 
-export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, readers, writeToolSnapshot, confirmations }: UserMutationDependencies) {
+export function userMutations({
+  db,
+  auth,
+  limiter,
+  outbox,
+  tokenSync,
+  logger,
+  readers,
+  writeToolSnapshot,
+  confirmations,
+}: UserMutationDependencies) {
   async function getRecord(user: SessionUser) {
     const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
     if (!record) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
@@ -44,7 +67,10 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
 
   async function sessionTokensOf(authId: string | null): Promise<string[]> {
     if (!authId) return [];
-    const rows = await db.select({ token: authSessions.token }).from(authSessions).where(eq(authSessions.userId, authId));
+    const rows = await db
+      .select({ token: authSessions.token })
+      .from(authSessions)
+      .where(eq(authSessions.userId, authId));
     return rows.map((row) => row.token);
   }
 
@@ -101,7 +127,11 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
                 updatedAt: now,
               })
               .where(eq(users.id, current.id));
-            if (usernameChanged && current.authId) await tx.update(authUsers).set({ name: input.username, updatedAt: now }).where(eq(authUsers.id, current.authId));
+            if (usernameChanged && current.authId)
+              await tx
+                .update(authUsers)
+                .set({ name: input.username, updatedAt: now })
+                .where(eq(authUsers.id, current.authId));
             if (slug === current.slug) return [];
             // The new slug is this user's address now: a former address of that name (theirs or someone's) yields to it.
             await tx.delete(userSlugRedirects).where(eq(userSlugRedirects.oldSlug, slug));
@@ -109,7 +139,11 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
               .insert(userSlugRedirects)
               .values({ oldSlug: current.slug, userId: current.id, createdAt: now })
               .onConflictDoUpdate({ target: userSlugRedirects.oldSlug, set: { userId: current.id, createdAt: now } });
-            const moved = await tx.update(tools).set({ creatorUsername: slug }).where(eq(tools.creatorUsername, current.slug)).returning({ id: tools.id });
+            const moved = await tx
+              .update(tools)
+              .set({ creatorUsername: slug })
+              .where(eq(tools.creatorUsername, current.slug))
+              .returning({ id: tools.id });
             return moved.map((tool) => tool.id);
           });
           await refreshSnapshots(movedToolIds);
@@ -132,7 +166,8 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
      * this one goes on with a new cookie.
      */
     async changePassword(user: SessionUser, input: PasswordChangeInput, requester: Requester): Promise<CookieHeaders> {
-      if (!(await limiter.hit(`password:${user.id}`, LIMITS.passwordChecksPerUser))) throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
+      if (!(await limiter.hit(`password:${user.id}`, LIMITS.passwordChecksPerUser)))
+        throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
       const record = await getRecord(user);
       const before = await sessionTokensOf(record.authId);
       try {
@@ -173,7 +208,14 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
       const unlinkedToolIds = await db.transaction(async (tx) => {
         const unlinked = await tx
           .update(tools)
-          .set({ creatorUsername: null, isLinkedToCreator: false, hasBeenClaimed: false, wasClaimedAccepted: false, claimedBy: null, isClaimLikelyGenuine: false })
+          .set({
+            creatorUsername: null,
+            isLinkedToCreator: false,
+            hasBeenClaimed: false,
+            wasClaimedAccepted: false,
+            claimedBy: null,
+            isClaimLikelyGenuine: false,
+          })
           .where(eq(tools.creatorUsername, record.slug))
           .returning({ id: tools.id });
         await tx.delete(users).where(eq(users.id, record.id));
@@ -191,7 +233,10 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
      * list as 'requested'; boosts count what the admin granted, so they do not change here
      * (docs/decisions/005-featuring-requests.md). The admin is told through the messaging bot.
      */
-    async requestFeaturing(user: SessionUser, { profileSlug, toolId }: FeaturingRequestInput & { profileSlug: string }): Promise<void> {
+    async requestFeaturing(
+      user: SessionUser,
+      { profileSlug, toolId }: FeaturingRequestInput & { profileSlug: string },
+    ): Promise<void> {
       requireOwnProfile(user, profileSlug, MESSAGES.profile.notYourProfile);
       const record = await getRecord(user);
       const [tool] = await db
@@ -199,9 +244,15 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
         .from(tools)
         .where(and(eq(tools.id, toolId), toolsOwnedBy(record.slug), eq(tools.isActive, true)))
         .limit(1);
-      if (!tool) throw new AppError("permission-denied", MESSAGES.profile.notYourTool, { toolId: MESSAGES.profile.notYourTool });
+      if (!tool)
+        throw new AppError("permission-denied", MESSAGES.profile.notYourTool, { toolId: MESSAGES.profile.notYourTool });
 
-      const request: Payment = { kind: FEATURING_REQUEST, toolId: tool.id, createdAt: new Date().toISOString(), status: "requested" };
+      const request: Payment = {
+        kind: FEATURING_REQUEST,
+        toolId: tool.id,
+        createdAt: new Date().toISOString(),
+        status: "requested",
+      };
       const open = JSON.stringify([{ kind: FEATURING_REQUEST, toolId: tool.id, status: "requested" }]);
       await db.transaction(async (tx) => {
         // One statement: a request still open for this tool is not added twice, even by two submits at once.
@@ -210,12 +261,21 @@ export function userMutations({ db, auth, limiter, outbox, tokenSync, logger, re
           .set({ payments: sql`${users.payments} || ${JSON.stringify([request])}::jsonb`, updatedAt: new Date() })
           .where(and(eq(users.id, record.id), sql`not (${users.payments} @> ${open}::jsonb)`))
           .returning({ id: users.id });
-        if (!added) throw new AppError("aborted", MESSAGES.profile.alreadyRequested, { toolId: MESSAGES.profile.alreadyRequested });
+        if (!added)
+          throw new AppError("aborted", MESSAGES.profile.alreadyRequested, {
+            toolId: MESSAGES.profile.alreadyRequested,
+          });
         // The bot is told after the commit, by the outbox worker: a slow bot host never holds this request.
         await outbox.enqueue(tx, [
           readers.notice(`featuring-requested:${record.id}:${tool.id}:${request.createdAt}`, ({ t, url }) => ({
             title: t("notice.featuringTitle"),
-            text: t("notice.featuringText", { user: record.username, email: record.email, tool: tool.name, url: url(toolPath(tool.slug)), profile: url(profilePath(record.slug)) }),
+            text: t("notice.featuringText", {
+              user: record.username,
+              email: record.email,
+              tool: tool.name,
+              url: url(toolPath(tool.slug)),
+              profile: url(profilePath(record.slug)),
+            }),
           })),
         ]);
       });
@@ -230,11 +290,17 @@ function passwordChangeFailure(error: unknown, logger: Logger): AppError {
   if (isAuthApiError(error)) {
     switch (error.body?.code) {
       case "INVALID_PASSWORD":
-        return new AppError("invalid-argument", MESSAGES.auth.wrongPassword, { currentPassword: MESSAGES.auth.wrongPassword });
+        return new AppError("invalid-argument", MESSAGES.auth.wrongPassword, {
+          currentPassword: MESSAGES.auth.wrongPassword,
+        });
       case "PASSWORD_TOO_SHORT":
-        return new AppError("invalid-argument", MESSAGES.auth.weakPassword, { newPassword: MESSAGES.auth.weakPassword });
+        return new AppError("invalid-argument", MESSAGES.auth.weakPassword, {
+          newPassword: MESSAGES.auth.weakPassword,
+        });
       case "PASSWORD_TOO_LONG":
-        return new AppError("invalid-argument", MESSAGES.auth.longPassword, { newPassword: MESSAGES.auth.longPassword });
+        return new AppError("invalid-argument", MESSAGES.auth.longPassword, {
+          newPassword: MESSAGES.auth.longPassword,
+        });
       case "CREDENTIAL_ACCOUNT_NOT_FOUND":
         return new AppError("invalid-argument", MESSAGES.profile.noPassword);
     }
@@ -248,13 +314,25 @@ function passwordChangeFailure(error: unknown, logger: Logger): AppError {
 export function roleMutations(db: Database) {
   return {
     /** Gives the user with this e-mail a role (docs/product.md §6); says what the role was. */
-    async setRole({ email, role }: SetRoleInput): Promise<{ email: string; username: string; previousRole: string; role: string }> {
-      const [record] = await db.select({ id: users.id, email: users.email, username: users.username, role: users.role }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    async setRole({
+      email,
+      role,
+    }: SetRoleInput): Promise<{ email: string; username: string; previousRole: string; role: string }> {
+      const [record] = await db
+        .select({ id: users.id, email: users.email, username: users.username, role: users.role })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1);
       if (!record) throw new AppError("not-found", MESSAGES.profile.noUserWithEmail(email));
       if (record.role !== role) {
         await db.transaction(async (tx) => {
           await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, record.id));
-          await recordAudit(tx, "command line", { kind: "user.role", subject: record.email, before: { role: record.role }, after: { role } });
+          await recordAudit(tx, "command line", {
+            kind: "user.role",
+            subject: record.email,
+            before: { role: record.role },
+            after: { role },
+          });
         });
       }
       return { email: record.email, username: record.username, previousRole: record.role, role };

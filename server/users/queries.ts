@@ -9,7 +9,14 @@ import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authAccounts, type Payment, type SocialProfile, tools, userSlugRedirects, users } from "../db/schema.ts";
-import { afterCursor, isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
+import {
+  afterCursor,
+  isPublicTool,
+  toCard,
+  toolCardColumns,
+  type ToolCardRow,
+  type ToolPage,
+} from "../tools/queries.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 
 /**
@@ -107,9 +114,14 @@ export function userQueries(db: Database) {
       if (viewer?.id === record.id) {
         const ownTools = await listOwnerTools(record.slug);
         const names = new Map(ownTools.map((tool) => [tool.id, tool.name]));
-        const missing = record.payments.map((entry) => entry.toolId).filter((id): id is string => Boolean(id) && !names.has(id!));
+        const missing = record.payments
+          .map((entry) => entry.toolId)
+          .filter((id): id is string => Boolean(id) && !names.has(id!));
         if (missing.length) {
-          const more = await db.select({ id: tools.id, name: tools.name }).from(tools).where(sql`${tools.id} = any(${`{${missing.join(",")}}`}::text[])`);
+          const more = await db
+            .select({ id: tools.id, name: tools.name })
+            .from(tools)
+            .where(sql`${tools.id} = any(${`{${missing.join(",")}}`}::text[])`);
           for (const tool of more) names.set(tool.id, tool.name);
         }
         owner = {
@@ -139,7 +151,11 @@ export function userQueries(db: Database) {
 
     /** The signed-in user's settings for /edit-profile. */
     async getProfileSettings(user: SessionUser): Promise<ProfileSettings> {
-      const [found] = await db.select({ record: users, isEmailConfirmed: sql<boolean>`${hasConfirmedEmail}` }).from(users).where(eq(users.id, user.id)).limit(1);
+      const [found] = await db
+        .select({ record: users, isEmailConfirmed: sql<boolean>`${hasConfirmedEmail}` })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .limit(1);
       if (!found) throw new AppError("not-found", MESSAGES.auth.recordNotFound);
       const { record } = found;
       const [credential] = record.authId

@@ -9,7 +9,12 @@ import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
 import { type Cursor, keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import type { WebhookEndpointIdInput, WebhookEndpointInput, WebhookEvent, WebhookRedeliveryInput } from "#common/schemas/webhooks.ts";
+import type {
+  WebhookEndpointIdInput,
+  WebhookEndpointInput,
+  WebhookEvent,
+  WebhookRedeliveryInput,
+} from "#common/schemas/webhooks.ts";
 import { requireAdmin } from "../access.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
@@ -73,7 +78,15 @@ const endpointColumns = {
   updatedAt: webhookEndpoints.updatedAt,
 };
 
-export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fetcher: Pick<SafeFetcher, "checkAddress">; outbox: Pick<Outbox, "poke"> }) {
+export function webhookAdmin({
+  db,
+  fetcher,
+  outbox: worker,
+}: {
+  db: Database;
+  fetcher: Pick<SafeFetcher, "checkAddress">;
+  outbox: Pick<Outbox, "poke">;
+}) {
   /** The address must be one the safe fetcher may read: refused with its sentence, on the form's URL field. */
   async function checkUrl(url: string): Promise<void> {
     try {
@@ -85,7 +98,11 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
   }
 
   async function getEndpointRow(endpointId: number) {
-    const [row] = await db.select(endpointColumns).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).limit(1);
+    const [row] = await db
+      .select(endpointColumns)
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpointId))
+      .limit(1);
     if (!row) throw new AppError("not-found", MESSAGES.webhook.endpointNotFound);
     return row;
   }
@@ -98,39 +115,74 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
       return rows.map(toEndpoint);
     },
 
-    async getWebhookEndpoint(user: SessionUser | null, { endpointId }: WebhookEndpointIdInput): Promise<WebhookEndpoint> {
+    async getWebhookEndpoint(
+      user: SessionUser | null,
+      { endpointId }: WebhookEndpointIdInput,
+    ): Promise<WebhookEndpoint> {
       requireAdmin(user);
       return toEndpoint(await getEndpointRow(endpointId));
     },
 
     /** Registers an endpoint; answers it with its secret, which is never shown again. */
-    async createWebhookEndpoint(user: SessionUser | null, input: WebhookEndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    async createWebhookEndpoint(
+      user: SessionUser | null,
+      input: WebhookEndpointInput,
+    ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
       const admin = requireAdmin(user);
       await checkUrl(input.url);
       const secret = newWebhookSecret();
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(webhookEndpoints)
-          .values({ url: input.url, description: input.description, events: input.events, isEnabled: input.enabled, secret })
+          .values({
+            url: input.url,
+            description: input.description,
+            events: input.events,
+            isEnabled: input.enabled,
+            secret,
+          })
           .returning();
-        await recordAudit(tx, admin, { kind: "webhook.created", subject: input.url, after: { events: input.events, enabled: input.enabled } });
+        await recordAudit(tx, admin, {
+          kind: "webhook.created",
+          subject: input.url,
+          after: { events: input.events, enabled: input.enabled },
+        });
         return created;
       });
       return { endpoint: toEndpoint(row!), secret };
     },
 
     /** Changes an endpoint's address, description, events or whether it is enabled; its secret stays. */
-    async updateWebhookEndpoint(user: SessionUser | null, { endpointId }: WebhookEndpointIdInput, input: WebhookEndpointInput): Promise<WebhookEndpoint> {
+    async updateWebhookEndpoint(
+      user: SessionUser | null,
+      { endpointId }: WebhookEndpointIdInput,
+      input: WebhookEndpointInput,
+    ): Promise<WebhookEndpoint> {
       const admin = requireAdmin(user);
       await checkUrl(input.url);
       const row = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for("update");
+        const [before] = await tx
+          .select()
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, endpointId))
+          .for("update");
         const [updated] = await tx
           .update(webhookEndpoints)
-          .set({ url: input.url, description: input.description, events: input.events, isEnabled: input.enabled, updatedAt: new Date() })
+          .set({
+            url: input.url,
+            description: input.description,
+            events: input.events,
+            isEnabled: input.enabled,
+            updatedAt: new Date(),
+          })
           .where(eq(webhookEndpoints.id, endpointId))
           .returning();
-        const changed = before && changedFields({ url: before.url, description: before.description, events: before.events, enabled: before.isEnabled }, { url: input.url, description: input.description, events: input.events, enabled: input.enabled });
+        const changed =
+          before &&
+          changedFields(
+            { url: before.url, description: before.description, events: before.events, enabled: before.isEnabled },
+            { url: input.url, description: input.description, events: input.events, enabled: input.enabled },
+          );
         if (changed) await recordAudit(tx, admin, { kind: "webhook.updated", subject: input.url, ...changed });
         return updated;
       });
@@ -139,11 +191,18 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
     },
 
     /** A new secret for the endpoint, answered once; the attempts from now on are signed with it. */
-    async rotateWebhookSecret(user: SessionUser | null, { endpointId }: WebhookEndpointIdInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    async rotateWebhookSecret(
+      user: SessionUser | null,
+      { endpointId }: WebhookEndpointIdInput,
+    ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
       const admin = requireAdmin(user);
       const secret = newWebhookSecret();
       const row = await db.transaction(async (tx) => {
-        const [rotated] = await tx.update(webhookEndpoints).set({ secret, updatedAt: new Date() }).where(eq(webhookEndpoints.id, endpointId)).returning();
+        const [rotated] = await tx
+          .update(webhookEndpoints)
+          .set({ secret, updatedAt: new Date() })
+          .where(eq(webhookEndpoints.id, endpointId))
+          .returning();
         // The record says that it changed, never the secret.
         if (rotated) await recordAudit(tx, admin, { kind: "webhook.secret-rotated", subject: rotated.url });
         return rotated;
@@ -153,10 +212,16 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
     },
 
     /** Deletes the endpoint with its deliveries and their outbox rows: nothing more is sent to it. */
-    async deleteWebhookEndpoint(user: SessionUser | null, { endpointId }: WebhookEndpointIdInput): Promise<WebhookEndpoint> {
+    async deleteWebhookEndpoint(
+      user: SessionUser | null,
+      { endpointId }: WebhookEndpointIdInput,
+    ): Promise<WebhookEndpoint> {
       const admin = requireAdmin(user);
       return db.transaction(async (tx) => {
-        const outboxIds = tx.select({ id: webhookDeliveries.outboxId }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+        const outboxIds = tx
+          .select({ id: webhookDeliveries.outboxId })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpointId));
         await tx.delete(outbox).where(inArray(outbox.id, outboxIds));
         const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).returning();
         if (!row) throw new AppError("not-found", MESSAGES.webhook.endpointNotFound);
@@ -172,7 +237,8 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
       { cursor, limit = ADMIN_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
     ): Promise<WebhookDeliveryPage> {
       requireAdmin(user);
-      if (cursor && !/^[0-9]{1,15}$/.test(cursor.id)) throw new AppError("invalid-argument", MESSAGES.page.invalidCursor);
+      if (cursor && !/^[0-9]{1,15}$/.test(cursor.id))
+        throw new AppError("invalid-argument", MESSAGES.page.invalidCursor);
       const rows = await db
         .select({
           id: webhookDeliveries.id,
@@ -189,7 +255,12 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
         })
         .from(webhookDeliveries)
         .innerJoin(outbox, eq(outbox.id, webhookDeliveries.outboxId))
-        .where(and(eq(webhookDeliveries.endpointId, endpointId), cursor ? sql`${webhookDeliveries.id} < ${Number(cursor.id)}` : undefined))
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            cursor ? sql`${webhookDeliveries.id} < ${Number(cursor.id)}` : undefined,
+          ),
+        )
         .orderBy(desc(webhookDeliveries.id))
         .limit(limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.id, id: String(last.id) }));
@@ -207,15 +278,25 @@ export function webhookAdmin({ db, fetcher, outbox: worker }: { db: Database; fe
      * Sends a delivery again, whatever its state: the same message (same webhook-id and body, so the receiver can tell
      * it already has it), due now with its attempts counted afresh.
      */
-    async redeliverWebhook(user: SessionUser | null, { deliveryId }: WebhookRedeliveryInput): Promise<{ endpointId: number; event: string }> {
+    async redeliverWebhook(
+      user: SessionUser | null,
+      { deliveryId }: WebhookRedeliveryInput,
+    ): Promise<{ endpointId: number; event: string }> {
       requireAdmin(user);
       const [delivery] = await db
-        .select({ outboxId: webhookDeliveries.outboxId, endpointId: webhookDeliveries.endpointId, event: webhookDeliveries.event })
+        .select({
+          outboxId: webhookDeliveries.outboxId,
+          endpointId: webhookDeliveries.endpointId,
+          event: webhookDeliveries.event,
+        })
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.id, deliveryId))
         .limit(1);
       if (!delivery) throw new AppError("not-found", MESSAGES.webhook.deliveryNotFound);
-      await db.update(outbox).set({ state: "due", dueAt: new Date(), attempts: 0, deliveredAt: null }).where(eq(outbox.id, delivery.outboxId));
+      await db
+        .update(outbox)
+        .set({ state: "due", dueAt: new Date(), attempts: 0, deliveredAt: null })
+        .where(eq(outbox.id, delivery.outboxId));
       worker.poke();
       return { endpointId: delivery.endpointId, event: delivery.event };
     },

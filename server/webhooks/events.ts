@@ -73,7 +73,9 @@ export function webhookBody(
 ): string {
   const data = {
     tool: webhookTool(tool, siteUrl),
-    ...(claimant ? { claimant: { username: claimant.username, profileUrl: `${siteUrl}${profilePath(claimant.slug)}` } } : {}),
+    ...(claimant
+      ? { claimant: { username: claimant.username, profileUrl: `${siteUrl}${profilePath(claimant.slug)}` } }
+      : {}),
     ...(report ? { report } : {}),
   };
   return JSON.stringify({ type: event, timestamp: at.toISOString(), data });
@@ -96,22 +98,44 @@ export function webhookEvents({ siteUrl, now = () => new Date() }: { siteUrl: st
         .from(webhookEndpoints)
         .where(and(eq(webhookEndpoints.isEnabled, true), sql`${event} = any(${webhookEndpoints.events})`));
       if (endpoints.length === 0) return;
-      const tool = typeof data.tool === "string" ? (await tx.select().from(tools).where(eq(tools.id, data.tool)).limit(1))[0] : data.tool;
+      const tool =
+        typeof data.tool === "string"
+          ? (await tx.select().from(tools).where(eq(tools.id, data.tool)).limit(1))[0]
+          : data.tool;
       if (!tool) return;
       let claimant: Claimant | undefined;
       if (event.startsWith("claim.") && tool.claimedBy) {
-        [claimant] = await tx.select({ username: users.username, slug: users.slug }).from(users).where(eq(users.id, tool.claimedBy)).limit(1);
+        [claimant] = await tx
+          .select({ username: users.username, slug: users.slug })
+          .from(users)
+          .where(eq(users.id, tool.claimedBy))
+          .limit(1);
       }
       const body = webhookBody(event, { tool, report: data.report, claimant }, siteUrl, now());
-      const messages = endpoints.map((endpoint) => ({ endpointId: endpoint.id, messageId: newMessageId(), event, body }));
+      const messages = endpoints.map((endpoint) => ({
+        endpointId: endpoint.id,
+        messageId: newMessageId(),
+        event,
+        body,
+      }));
       // Each receiver's host is a lane of its own: a dead one holds back only its own messages.
       const rows = await enqueueEffects(
         tx,
-        messages.map((payload, index) => ({ channel: "webhook" as const, key: `webhook:${payload.messageId}`, payload, lane: new URL(endpoints[index]!.url).host })),
+        messages.map((payload, index) => ({
+          channel: "webhook" as const,
+          key: `webhook:${payload.messageId}`,
+          payload,
+          lane: new URL(endpoints[index]!.url).host,
+        })),
       );
       const outboxIds = new Map(rows.map((row) => [row.key, row.id]));
       await tx.insert(webhookDeliveries).values(
-        messages.map((message) => ({ outboxId: outboxIds.get(`webhook:${message.messageId}:webhook`)!, endpointId: message.endpointId, messageId: message.messageId, event })),
+        messages.map((message) => ({
+          outboxId: outboxIds.get(`webhook:${message.messageId}:webhook`)!,
+          endpointId: message.endpointId,
+          messageId: message.messageId,
+          event,
+        })),
       );
     },
   };

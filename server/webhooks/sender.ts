@@ -52,7 +52,13 @@ export function webhookSender({ db, fetcher, timeoutMs }: { db: Database; fetche
     }
     await db
       .update(webhookDeliveries)
-      .set({ lastStatus: status, lastResponse: excerpt, lastDurationMs: Math.round(performance.now() - started), lastError: failure, lastAttemptAt: attemptedAt })
+      .set({
+        lastStatus: status,
+        lastResponse: excerpt,
+        lastDurationMs: Math.round(performance.now() - started),
+        lastError: failure,
+        lastAttemptAt: attemptedAt,
+      })
       .where(eq(webhookDeliveries.messageId, messageId));
     if (failure) throw new Error(failure);
   };

@@ -23,23 +23,51 @@ describe("accessibility in Chromium", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let browser: Browser;
   const pages = { visitor: [] as string[], signedIn: [] as string[] };
-  const contexts: Record<"light" | "dark", { visitor?: BrowserContext; phone?: BrowserContext; admin?: BrowserContext }> = { light: {}, dark: {} };
+  const contexts: Record<
+    "light" | "dark",
+    { visitor?: BrowserContext; phone?: BrowserContext; admin?: BrowserContext }
+  > = { light: {}, dark: {} };
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     const category = await insertCategory(database.db, { label: "Analytics" });
-    const tool = await insertTool(database.db, { name: "Plain Counter", shortDesc: "Counts visits without cookies.", longDesc: "It **counts**, and [says so](https://example.com).", categories: [category.id], tags: ["privacy"] });
-    await insertTool(database.db, { name: "Queued Mailer", shortDesc: "Sends the mail you write.", categories: [category.id], isVerified: false });
-    const featured = await insertTool(database.db, { name: "Featured Forms", shortDesc: "Forms that fill themselves.", categories: [category.id], tags: ["privacy"], isHomeBoosted: true });
+    const tool = await insertTool(database.db, {
+      name: "Plain Counter",
+      shortDesc: "Counts visits without cookies.",
+      longDesc: "It **counts**, and [says so](https://example.com).",
+      categories: [category.id],
+      tags: ["privacy"],
+    });
+    await insertTool(database.db, {
+      name: "Queued Mailer",
+      shortDesc: "Sends the mail you write.",
+      categories: [category.id],
+      isVerified: false,
+    });
+    const featured = await insertTool(database.db, {
+      name: "Featured Forms",
+      shortDesc: "Forms that fill themselves.",
+      categories: [category.id],
+      tags: ["privacy"],
+      isHomeBoosted: true,
+    });
     server = await startTestServer(database);
     browser = await launchBrowser();
     for (const colorScheme of ["light", "dark"] as const) {
       contexts[colorScheme].visitor = await newContext(browser, { colorScheme });
-      contexts[colorScheme].phone = await newContext(browser, { colorScheme, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      contexts[colorScheme].phone = await newContext(browser, {
+        colorScheme,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const admin = await newContext(browser, { colorScheme });
       const name = `Ada${colorScheme}`;
       await signUpInBrowser(await admin.newPage(), server.url, name);
-      await database.db.update(users).set({ role: "admin" }).where(eq(users.email, `${name.toLowerCase()}@example.com`));
+      await database.db
+        .update(users)
+        .set({ role: "admin" })
+        .where(eq(users.email, `${name.toLowerCase()}@example.com`));
       contexts[colorScheme].admin = admin;
     }
     const [maker] = await database.db.select({ slug: users.slug }).from(users).limit(1);
@@ -67,34 +95,47 @@ describe("accessibility in Chromium", () => {
     await database?.close();
   });
 
-  for (const [colorScheme, device] of [["light", "visitor"], ["dark", "visitor"], ["light", "phone"], ["dark", "phone"]] as const) {
-    it(`finds no violation on the visitors' pages, in the ${colorScheme} theme, on a ${device === "phone" ? "phone" : "desktop"}`, async () => {
-      const page = await contexts[colorScheme][device]!.newPage();
-      const found: string[] = [];
-      for (const pagePath of pages.visitor) {
-        await gotoHydrated(page, `${server.url}${pagePath}`);
-        expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(colorScheme);
-        found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
-      }
-      expect(found).toEqual([]);
-      await page.close();
-    }, SEVERAL_PAGES_MS);
+  for (const [colorScheme, device] of [
+    ["light", "visitor"],
+    ["dark", "visitor"],
+    ["light", "phone"],
+    ["dark", "phone"],
+  ] as const) {
+    it(
+      `finds no violation on the visitors' pages, in the ${colorScheme} theme, on a ${device === "phone" ? "phone" : "desktop"}`,
+      async () => {
+        const page = await contexts[colorScheme][device]!.newPage();
+        const found: string[] = [];
+        for (const pagePath of pages.visitor) {
+          await gotoHydrated(page, `${server.url}${pagePath}`);
+          expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(colorScheme);
+          found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
+        }
+        expect(found).toEqual([]);
+        await page.close();
+      },
+      SEVERAL_PAGES_MS,
+    );
   }
 
   for (const colorScheme of ["light", "dark"] as const) {
-    it(`finds no violation on the signed-in pages and the moderation queue, in the ${colorScheme} theme`, async () => {
-      const page = await contexts[colorScheme].admin!.newPage();
-      const found: string[] = [];
-      for (const pagePath of pages.signedIn) {
-        await gotoHydrated(page, `${server.url}${pagePath}`);
-        found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
-      }
-      // The queue shows the queued tool, so the check covered a real item.
-      await gotoHydrated(page, `${server.url}/admin`);
-      await page.getByTestId("queued-tool").filter({ hasText: "Queued Mailer" }).waitFor();
-      expect(found).toEqual([]);
-      await page.close();
-    }, SEVERAL_PAGES_MS);
+    it(
+      `finds no violation on the signed-in pages and the moderation queue, in the ${colorScheme} theme`,
+      async () => {
+        const page = await contexts[colorScheme].admin!.newPage();
+        const found: string[] = [];
+        for (const pagePath of pages.signedIn) {
+          await gotoHydrated(page, `${server.url}${pagePath}`);
+          found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
+        }
+        // The queue shows the queued tool, so the check covered a real item.
+        await gotoHydrated(page, `${server.url}/admin`);
+        await page.getByTestId("queued-tool").filter({ hasText: "Queued Mailer" }).waitFor();
+        expect(found).toEqual([]);
+        await page.close();
+      },
+      SEVERAL_PAGES_MS,
+    );
   }
 
   it("offers 'Skip to content' as the first stop of the keyboard, and it lands on the page's content", async () => {

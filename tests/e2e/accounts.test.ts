@@ -68,9 +68,13 @@ describe("an account in Chromium", () => {
 
   it("offers a signed-in user their featuring form, and no card carries a featuring action", async () => {
     await gotoHydrated(page, server.url);
-    expect(await page.locator("#featured-heading").locator("xpath=..").getByRole("link", { name: "Get featured!" }).getAttribute("href")).toBe(
-      "/profile/grace-hopper?type=boost-tool",
-    );
+    expect(
+      await page
+        .locator("#featured-heading")
+        .locator("xpath=..")
+        .getByRole("link", { name: "Get featured!" })
+        .getAttribute("href"),
+    ).toBe("/profile/grace-hopper?type=boost-tool");
     expect(await page.getByTestId("tool-card").getByText("Get featured!").count()).toBe(0);
   });
 
@@ -79,7 +83,9 @@ describe("an account in Chromium", () => {
     const card = page.locator("#latest").getByTestId("tool-card").first();
     const name = (await card.locator("h3 a").textContent())!.trim();
     await card.getByRole("button", { name: "Add to favourites" }).click();
-    await expect.poll(() => card.getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => card.getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed"))
+      .toBe("true");
 
     await nav().getByTestId("profile-menu").click();
     await nav().getByRole("link", { name: "My favourites" }).click();

@@ -25,7 +25,12 @@ describe("moderation in Chromium", () => {
   });
 
   it("a verifier verifies a queued tool from /admin, and it appears on the home page", async () => {
-    const queued = await insertTool(database.db, { name: "Queued Counter", shortDesc: "Counts visitors, kindly.", longDesc: "It **counts**.", isVerified: false });
+    const queued = await insertTool(database.db, {
+      name: "Queued Counter",
+      shortDesc: "Counts visitors, kindly.",
+      longDesc: "It **counts**.",
+      isVerified: false,
+    });
     const context = await newContext(browser);
     const page = await context.newPage();
 
@@ -44,10 +49,15 @@ describe("moderation in Chromium", () => {
     await page.getByTestId("action-done").waitFor();
     expect(await page.getByTestId("action-done").textContent()).toContain("Queued Counter is live.");
     await page.getByText("The queue is empty").waitFor();
-    expect((await database.db.select({ isVerified: tools.isVerified }).from(tools).where(eq(tools.id, queued.id)))[0]?.isVerified).toBe(true);
+    expect(
+      (await database.db.select({ isVerified: tools.isVerified }).from(tools).where(eq(tools.id, queued.id)))[0]
+        ?.isVerified,
+    ).toBe(true);
 
     await gotoHydrated(page, `${server.url}/`);
-    const card = page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name: "Queued Counter", exact: true }) });
+    const card = page
+      .getByTestId("tool-card")
+      .filter({ has: page.getByRole("link", { name: "Queued Counter", exact: true }) });
     await card.waitFor();
     expect(await card.textContent()).toContain("Counts visitors, kindly.");
     await context.close();

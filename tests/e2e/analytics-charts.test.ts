@@ -17,7 +17,11 @@ describe("analytics charts in Chromium", () => {
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     const today = dayOf(new Date());
-    for (const [day, count] of [[today, 30], [addDays(today, -1), 12], [addDays(today, -3), 7]] as const) {
+    for (const [day, count] of [
+      [today, 30],
+      [addDays(today, -1), 12],
+      [addDays(today, -3), 7],
+    ] as const) {
       await insertDailyStat(database.db, { metric: METRICS.pageviews, day, count });
       await insertDailyStat(database.db, { metric: METRICS.visitors, day, count: Math.ceil(count / 3) });
     }

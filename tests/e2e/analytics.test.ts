@@ -17,7 +17,12 @@ describe("analytics in Chromium", () => {
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     // The tool is Maya's: linked to the account she signs up with below.
-    tool = await insertTool(database.db, { name: "Beacon Board", website: "https://beacon-board.example.com/", creatorUsername: "maya", isLinkedToCreator: true });
+    tool = await insertTool(database.db, {
+      name: "Beacon Board",
+      website: "https://beacon-board.example.com/",
+      creatorUsername: "maya",
+      isLinkedToCreator: true,
+    });
     server = await startTestServer(database);
     browser = await launchBrowser();
   });
@@ -28,20 +33,28 @@ describe("analytics in Chromium", () => {
   });
 
   async function countersOf(id: string) {
-    const [row] = await database.db.select({ views: tools.views, clicks: tools.clicks }).from(tools).where(eq(tools.id, id));
+    const [row] = await database.db
+      .select({ views: tools.views, clicks: tools.clicks })
+      .from(tools)
+      .where(eq(tools.id, id));
     return row!;
   }
 
   it("counts a click on a tool's website link although the page closes at once, and the maker's dashboard shows it", async () => {
     const visitor = await newContext(browser);
     // The tool's website is outside this machine: a page stands in for it.
-    await visitor.route(/beacon-board\.example\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Beacon Board</h1>" }));
+    await visitor.route(/beacon-board\.example\.com/, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<h1>Beacon Board</h1>" }),
+    );
     const page = await visitor.newPage();
     await gotoHydrated(page, `${server.url}/tool/${tool.slug}`);
     // The page view of the tool page counts its view.
     await expect.poll(async () => (await countersOf(tool.id)).views, { timeout: 5000 }).toBe(1);
 
-    const [site] = await Promise.all([visitor.waitForEvent("page"), page.getByRole("link", { name: /Visit/ }).first().click()]);
+    const [site] = await Promise.all([
+      visitor.waitForEvent("page"),
+      page.getByRole("link", { name: /Visit/ }).first().click(),
+    ]);
     // The visitor leaves at once: the tool page is gone before any answer could come back.
     await page.close();
     expect(new URL(site.url()).searchParams.get("ref")).toBe("indietools");
@@ -72,8 +85,13 @@ describe("analytics in Chromium", () => {
     expect((await stats.getByTestId("stat-clicks").textContent())?.trim()).toBe("1");
     expect((await stats.getByTestId("stat-ctr").textContent())?.trim()).toBe("50.0%");
     // Where they came from, as a person says it: the first typed the address, the second searched this site.
-    expect((await stats.getByTestId("tool-referrers").locator("tbody").innerText()).split("\n").map((line) => line.trim())).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Direct \/ none\s+1$/), expect.stringMatching(/^A search for “beacon” \(this site\)\s+1$/)]),
+    expect(
+      (await stats.getByTestId("tool-referrers").locator("tbody").innerText()).split("\n").map((line) => line.trim()),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Direct \/ none\s+1$/),
+        expect.stringMatching(/^A search for “beacon” \(this site\)\s+1$/),
+      ]),
     );
     // The chart is drawn in the browser, from the day the tool was listed (today), and its legend gives the totals.
     await stats.getByTestId("chart-canvas").locator("canvas").first().waitFor();

@@ -64,7 +64,12 @@ describe("API keys in Chromium", () => {
     const submitted = await fetch(`${server.url}/api/v1/tools`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Counter", website: "https://counter.example.com", shortDesc: "Counts the visits of a website without cookies", categories: [categoryId] }),
+      body: JSON.stringify({
+        name: "Counter",
+        website: "https://counter.example.com",
+        shortDesc: "Counts the visits of a website without cookies",
+        categories: [categoryId],
+      }),
     });
     expect(submitted.status).toBe(201);
 

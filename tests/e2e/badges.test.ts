@@ -54,11 +54,19 @@ describe("badges in Chromium", () => {
       await page.goto(other.url);
       const sizes = await page.evaluate(async () => {
         const images = [...document.images];
-        await Promise.all(images.map((image) => (image.complete ? null : new Promise((done) => {
-                image.addEventListener("load", done);
-                image.addEventListener("error", done);
-              }))));
-        return Object.fromEntries(images.map((image) => [image.id, { width: image.naturalWidth, height: image.naturalHeight }]));
+        await Promise.all(
+          images.map((image) =>
+            image.complete
+              ? null
+              : new Promise((done) => {
+                  image.addEventListener("load", done);
+                  image.addEventListener("error", done);
+                }),
+          ),
+        );
+        return Object.fromEntries(
+          images.map((image) => [image.id, { width: image.naturalWidth, height: image.naturalHeight }]),
+        );
       });
       // Drawn, at its own size: the dark one with the views is wider.
       expect(sizes.light!.height).toBe(40);
@@ -82,7 +90,12 @@ describe("badges in Chromium", () => {
     const page = await context.newPage();
     await signUpInBrowser(page, server.url, "Maker");
     const [maker] = await database.db.select().from(users).where(eq(users.email, "maker@example.com"));
-    const tool = await insertTool(database.db, { name: "Copied", submittedBy: maker!.id, creatorUsername: maker!.slug, isLinkedToCreator: true });
+    const tool = await insertTool(database.db, {
+      name: "Copied",
+      submittedBy: maker!.id,
+      creatorUsername: maker!.slug,
+      isLinkedToCreator: true,
+    });
 
     await gotoHydrated(page, `${server.url}/my-tools`);
     await page.getByText("Badge for your website").click();
@@ -91,7 +104,10 @@ describe("badges in Chromium", () => {
       [`badge-markdown-${tool.id}`, "Markdown"],
     ] as const) {
       await page.getByTestId(`copy-${id}`).click();
-      await page.getByTestId("toast").filter({ hasText: `${label} copied` }).waitFor();
+      await page
+        .getByTestId("toast")
+        .filter({ hasText: `${label} copied` })
+        .waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.locator(`#${id}`).inputValue());
     }
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -104,7 +120,9 @@ describe("badges in Chromium", () => {
     const plain = await plainContext.newPage();
     await plain.goto(`${server.url}/my-tools`);
     await plain.getByText("Badge for your website").click();
-    expect(await plain.locator(`#badge-html-${tool.id}`).inputValue()).toContain(`href="${server.url}/tool/${tool.slug}?ref=badge"`);
+    expect(await plain.locator(`#badge-html-${tool.id}`).inputValue()).toContain(
+      `href="${server.url}/tool/${tool.slug}?ref=badge"`,
+    );
     expect(await plain.getByRole("button", { name: "Copy" }).count()).toBe(0);
     await plainContext.close();
     await context.close();

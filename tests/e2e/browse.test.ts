@@ -52,7 +52,12 @@ describe("browsing the catalogue in Chromium", () => {
     await page.waitForURL(/\/tool\//);
     await page.getByRole("heading", { level: 1, name: toolName }).waitFor();
 
-    const suggested = page.locator("#suggested-heading").locator("xpath=..").getByTestId("tool-card").first().locator("h3 a");
+    const suggested = page
+      .locator("#suggested-heading")
+      .locator("xpath=..")
+      .getByTestId("tool-card")
+      .first()
+      .locator("h3 a");
     const suggestedName = (await suggested.textContent())!.trim();
     await suggested.click();
     await page.getByRole("heading", { level: 1, name: suggestedName }).waitFor();

@@ -37,7 +37,9 @@ describe("catalogue import in Chromium", () => {
       "Browser Counter,https://browser-counter.example.com,Counts the visitors of a website without cookies.,Analytics",
       "Too Short,https://too-short.example.com,Short.,Analytics",
     ].join("\n");
-    await page.locator("#import-upload").setInputFiles({ name: "tools.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page
+      .locator("#import-upload")
+      .setInputFiles({ name: "tools.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
     await page.getByRole("button", { name: "Read the file" }).click();
 
     // The header is guessed except "Kind": the rows name no category yet, and are refused.
@@ -54,16 +56,26 @@ describe("catalogue import in Chromium", () => {
     await page.getByRole("button", { name: "Import 1 tool" }).click();
     await page.getByTestId("action-done").waitFor();
     expect(await page.getByTestId("action-done").textContent()).toContain("Imported: 1 created, 0 updated, 1 refused.");
-    expect((await database.db.select({ name: tools.name, isVerified: tools.isVerified }).from(tools))).toEqual([{ name: "Browser Counter", isVerified: true }]);
+    expect(await database.db.select({ name: tools.name, isVerified: tools.isVerified }).from(tools)).toEqual([
+      { name: "Browser Counter", isVerified: true },
+    ]);
 
     await gotoHydrated(page, `${server.url}/`);
     await page.getByRole("link", { name: "Browser Counter", exact: true }).first().waitFor();
 
     // The curator rewrites its description; the same file, with a new one, would overwrite it, unless asked to keep it.
-    await database.db.update(tools).set({ shortDesc: "Counts a site's visitors, with no cookie and no banner." }).where(eq(tools.name, "Browser Counter"));
-    const again = file.replace("Counts the visitors of a website without cookies.", "The newest words of the maker's own website.");
+    await database.db
+      .update(tools)
+      .set({ shortDesc: "Counts a site's visitors, with no cookie and no banner." })
+      .where(eq(tools.name, "Browser Counter"));
+    const again = file.replace(
+      "Counts the visitors of a website without cookies.",
+      "The newest words of the maker's own website.",
+    );
     await gotoHydrated(page, `${server.url}/admin/import`);
-    await page.locator("#import-upload").setInputFiles({ name: "tools.csv", mimeType: "text/csv", buffer: Buffer.from(again) });
+    await page
+      .locator("#import-upload")
+      .setInputFiles({ name: "tools.csv", mimeType: "text/csv", buffer: Buffer.from(again) });
     await page.getByRole("button", { name: "Read the file" }).click();
     await page.getByLabel("Categories (names or slugs, comma-separated)").selectOption("Kind");
     await page.getByRole("button", { name: "Dry run again" }).click();
@@ -71,7 +83,9 @@ describe("catalogue import in Chromium", () => {
     await page.getByLabel(/Keep the short and long descriptions of tools already listed/).check();
     await page.getByRole("button", { name: "Dry run again" }).click();
     await page.getByText("0 to create, 0 to update, 1 unchanged, 1 refused").waitFor();
-    expect((await database.db.select({ shortDesc: tools.shortDesc }).from(tools))).toEqual([{ shortDesc: "Counts a site's visitors, with no cookie and no banner." }]);
+    expect(await database.db.select({ shortDesc: tools.shortDesc }).from(tools)).toEqual([
+      { shortDesc: "Counts a site's visitors, with no cookie and no banner." },
+    ]);
     await context.close();
   });
 });

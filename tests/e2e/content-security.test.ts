@@ -21,7 +21,11 @@ function recordViolations(context: BrowserContext) {
   return context.addInitScript(() => {
     const found: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = found;
-    document.addEventListener("securitypolicyviolation", (event) => found.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      found.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      ),
+    );
   });
 }
 
@@ -36,8 +40,20 @@ describe("the Content-Security-Policy in Chromium", () => {
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     const category = await insertCategory(database.db, { label: "Analytics" });
-    const tool = await insertTool(database.db, { name: "Plain Counter", shortDesc: "Counts visits without cookies.", longDesc: "It **counts**, and [says so](https://example.com).", categories: [category.id], tags: ["privacy"] });
-    const other = await insertTool(database.db, { name: "Other Counter", shortDesc: "Counts visits another way.", categories: [category.id], tags: ["privacy"], isHomeBoosted: true });
+    const tool = await insertTool(database.db, {
+      name: "Plain Counter",
+      shortDesc: "Counts visits without cookies.",
+      longDesc: "It **counts**, and [says so](https://example.com).",
+      categories: [category.id],
+      tags: ["privacy"],
+    });
+    const other = await insertTool(database.db, {
+      name: "Other Counter",
+      shortDesc: "Counts visits another way.",
+      categories: [category.id],
+      tags: ["privacy"],
+      isHomeBoosted: true,
+    });
     server = await startTestServer(database);
     browser = await launchBrowser();
     visitor = await newContext(browser);
@@ -47,13 +63,44 @@ describe("the Content-Security-Policy in Chromium", () => {
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "ada@example.com"));
     const [maker] = await database.db.select({ slug: users.slug }).from(users).limit(1);
     pages.visitor.push(
-      "/", "/tools", "/tools?sort=name&pricing=free", toolPath(tool.slug), `${toolPath(tool.slug)}/alternatives`, `/compare/${tool.slug}-vs-${other.slug}`,
-      categoryPath(category.slug), "/categories", "/tags", tagPath("privacy"), "/search/counter", "/searches", "/login", "/register", "/forgot-password",
-      profilePath(maker!.slug), "/blog", "/open-data", "/top-javascript-tools", "/no-such-page",
+      "/",
+      "/tools",
+      "/tools?sort=name&pricing=free",
+      toolPath(tool.slug),
+      `${toolPath(tool.slug)}/alternatives`,
+      `/compare/${tool.slug}-vs-${other.slug}`,
+      categoryPath(category.slug),
+      "/categories",
+      "/tags",
+      tagPath("privacy"),
+      "/search/counter",
+      "/searches",
+      "/login",
+      "/register",
+      "/forgot-password",
+      profilePath(maker!.slug),
+      "/blog",
+      "/open-data",
+      "/top-javascript-tools",
+      "/no-such-page",
     );
     pages.admin.push(
-      "/add-tool", "/my-tools", "/favorites", "/edit-profile", "/settings/api-keys", "/admin", "/admin/tools", "/admin/categories", "/admin/users",
-      "/admin/analytics", "/admin/import", "/admin/webhooks", "/admin/newsletter", "/admin/links", "/admin/deliveries", "/admin/featuring",
+      "/add-tool",
+      "/my-tools",
+      "/favorites",
+      "/edit-profile",
+      "/settings/api-keys",
+      "/admin",
+      "/admin/tools",
+      "/admin/categories",
+      "/admin/users",
+      "/admin/analytics",
+      "/admin/import",
+      "/admin/webhooks",
+      "/admin/newsletter",
+      "/admin/links",
+      "/admin/deliveries",
+      "/admin/featuring",
     );
   }, SEVERAL_PAGES_MS);
   afterAll(async () => {
@@ -84,20 +131,31 @@ describe("the Content-Security-Policy in Chromium", () => {
       // A violation's event is a task of its own: two frames later it has run.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const events = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-      found.push(...events.map((event) => `${pagePath}: ${event}`), ...logged.splice(0).map((line) => `${pagePath}: ${line}`));
+      found.push(
+        ...events.map((event) => `${pagePath}: ${event}`),
+        ...logged.splice(0).map((line) => `${pagePath}: ${line}`),
+      );
     }
     return found;
   }
 
-  it("is broken by no page a visitor opens", async () => {
-    const page = await visitor.newPage();
-    expect(await violationsOn(page, pages.visitor)).toEqual([]);
-    await page.close();
-  }, SEVERAL_PAGES_MS);
+  it(
+    "is broken by no page a visitor opens",
+    async () => {
+      const page = await visitor.newPage();
+      expect(await violationsOn(page, pages.visitor)).toEqual([]);
+      await page.close();
+    },
+    SEVERAL_PAGES_MS,
+  );
 
-  it("is broken by no page a maker or an admin opens", async () => {
-    const page = await admin.newPage();
-    expect(await violationsOn(page, pages.admin)).toEqual([]);
-    await page.close();
-  }, SEVERAL_PAGES_MS);
+  it(
+    "is broken by no page a maker or an admin opens",
+    async () => {
+      const page = await admin.newPage();
+      expect(await violationsOn(page, pages.admin)).toEqual([]);
+      await page.close();
+    },
+    SEVERAL_PAGES_MS,
+  );
 });

@@ -59,8 +59,18 @@ describe("duplicates and the queue's keys, in Chromium", () => {
   });
 
   it("moves with j and k, verifies with v, focuses the reason with r, and types freely in a field", async () => {
-    const first = await insertTool(database.db, { name: "First Queued", website: "https://first-queued.example", isVerified: false, createdAt: new Date("2026-01-01T00:00:00Z") });
-    const second = await insertTool(database.db, { name: "Second Queued", website: "https://second-queued.example", isVerified: false, createdAt: new Date("2026-01-02T00:00:00Z") });
+    const first = await insertTool(database.db, {
+      name: "First Queued",
+      website: "https://first-queued.example",
+      isVerified: false,
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const second = await insertTool(database.db, {
+      name: "Second Queued",
+      website: "https://second-queued.example",
+      isVerified: false,
+      createdAt: new Date("2026-01-02T00:00:00Z"),
+    });
     const verifier = await person("Vic", "verifier");
     await gotoHydrated(verifier, `${server.url}/admin`);
 

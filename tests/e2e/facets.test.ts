@@ -52,7 +52,10 @@ describe("filters with counts in Chromium", () => {
     const all = await page.getByTestId("tool-card").count();
     // A pricing that leaves some of the results, not all of them.
     const labels = await page.locator('select[name="payment"] option:not([value=""])').evaluateAll((options) =>
-      options.map((option) => ({ value: (option as HTMLOptionElement).value, count: Number(/\((\d+)\)/.exec(option.textContent ?? "")?.[1]) })),
+      options.map((option) => ({
+        value: (option as HTMLOptionElement).value,
+        count: Number(/\((\d+)\)/.exec(option.textContent ?? "")?.[1]),
+      })),
     );
     const choice = labels.find(({ count }) => count > 0 && count < all)!;
     expect(choice).toBeDefined();

@@ -30,7 +30,11 @@ describe("favourites in Chromium", () => {
   });
 
   async function favouritesOf(email: string): Promise<string[]> {
-    const rows = await database.db.select({ toolId: favorites.toolId }).from(favorites).innerJoin(users, eq(users.id, favorites.userId)).where(eq(users.email, email));
+    const rows = await database.db
+      .select({ toolId: favorites.toolId })
+      .from(favorites)
+      .innerJoin(users, eq(users.id, favorites.userId))
+      .where(eq(users.email, email));
     return rows.map((row) => row.toolId);
   }
 
@@ -42,7 +46,8 @@ describe("favourites in Chromium", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
   }
 
-  const card = (page: Page, name: string): Locator => page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name, exact: true }) });
+  const card = (page: Page, name: string): Locator =>
+    page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name, exact: true }) });
 
   it("with JavaScript: the heart changes without a page reload, and /my-favorites lists the tool", async () => {
     const context = await newContext(browser);
@@ -66,8 +71,12 @@ describe("favourites in Chromium", () => {
     await toast.waitFor({ state: "detached", timeout: 4000 });
     expect(await pressed.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => favouritesOf("ada@example.com")).toEqual([plausible.id]);
-    expect(await page.evaluate(() => (window as unknown as { favouriteMarker?: string }).favouriteMarker)).toBe("same page");
-    expect(await card(page, "Umami").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed")).toBe("false");
+    expect(await page.evaluate(() => (window as unknown as { favouriteMarker?: string }).favouriteMarker)).toBe(
+      "same page",
+    );
+    expect(
+      await card(page, "Umami").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed"),
+    ).toBe("false");
 
     // The Profile menu leads to the list, client-side.
     const nav = page.getByTestId("nav-desktop");
@@ -76,28 +85,41 @@ describe("favourites in Chromium", () => {
     await page.waitForURL(`${server.url}/my-favorites`);
     await page.getByRole("heading", { name: "My favourites" }).waitFor();
     expect(await page.getByTestId("tool-card").count()).toBe(1);
-    expect(await card(page, "Plausible").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
-    expect(await page.evaluate(() => (window as unknown as { favouriteMarker?: string }).favouriteMarker)).toBe("same page");
+    expect(
+      await card(page, "Plausible")
+        .getByRole("button", { name: "Remove from favourites" })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
+    expect(await page.evaluate(() => (window as unknown as { favouriteMarker?: string }).favouriteMarker)).toBe(
+      "same page",
+    );
 
     // On a tool page, the heart beside 'Visit website' does not count the visit again: the page's one page view does.
     await gotoHydrated(page, `${server.url}/tool/${umami.slug}`);
-    const views = async () => (await database.db.select({ views: tools.views }).from(tools).where(eq(tools.id, umami.id)))[0]!.views;
+    const views = async () =>
+      (await database.db.select({ views: tools.views }).from(tools).where(eq(tools.id, umami.id)))[0]!.views;
     await expect.poll(views, { timeout: 5000 }).toBe(1);
     await page.getByRole("button", { name: "Add to favourites" }).click();
     await page.getByRole("button", { name: "Remove from favourites" }).waitFor();
-    await expect.poll(() => favouritesOf("ada@example.com").then((ids) => ids.sort())).toEqual([plausible.id, umami.id].sort());
+    await expect
+      .poll(() => favouritesOf("ada@example.com").then((ids) => ids.sort()))
+      .toEqual([plausible.id, umami.id].sort());
     await server.services.analytics.flush();
     expect(await views()).toBe(1);
 
     // A page loaded afresh shows both hearts pressed from its first HTML.
     await gotoHydrated(page, server.url);
-    expect(await card(page, "Umami").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
+    expect(
+      await card(page, "Umami").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed"),
+    ).toBe("true");
 
     // A tool taken down while the page was open: the heart says so and stays empty; the page stays.
     await database.db.update(tools).set({ isActive: false }).where(eq(tools.id, matomo.id));
     await card(page, "Matomo").getByRole("button", { name: "Add to favourites" }).click();
     await page.getByText("No tool found with this ID").waitFor();
-    expect(await card(page, "Matomo").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed")).toBe("false");
+    expect(
+      await card(page, "Matomo").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed"),
+    ).toBe("false");
     expect(await favouritesOf("ada@example.com")).toHaveLength(2);
     await context.close();
   });
@@ -120,8 +142,12 @@ describe("favourites in Chromium", () => {
 
     await card(page, "Umami").getByRole("button", { name: "Add to favourites" }).click();
     await page.waitForURL(`${server.url}/tools`);
-    expect(await card(page, "Umami").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed")).toBe("true");
-    expect(await card(page, "Plausible").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed")).toBe("false");
+    expect(
+      await card(page, "Umami").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-pressed"),
+    ).toBe("true");
+    expect(
+      await card(page, "Plausible").getByRole("button", { name: "Add to favourites" }).getAttribute("aria-pressed"),
+    ).toBe("false");
     expect(await favouritesOf("grace@example.com")).toEqual([umami.id]);
 
     await page.goto(`${server.url}/my-favorites`);
@@ -143,7 +169,10 @@ describe("favourites in Chromium", () => {
     await gotoHydrated(page, `${server.url}/register`);
     await fillSignUp(page, "Liker");
     await page.waitForURL(`${server.url}/welcome`);
-    await database.db.update(users).set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) }).where(eq(users.email, "liker@example.com"));
+    await database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(users.email, "liker@example.com"));
     // A visitor's copy of the home page is in the cache before the like.
     const visitor = await (await newContext(browser)).newPage();
     await gotoHydrated(visitor, `${server.url}/`);
@@ -152,9 +181,9 @@ describe("favourites in Chromium", () => {
     await gotoHydrated(page, `${server.url}/`);
     await card(page, "Fathom").getByRole("button", { name: "Add to favourites" }).click();
     await expect.poll(() => card(page, "Fathom").getByTestId("like-count").textContent()).toBe("1");
-    expect(await card(page, "Fathom").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-label")).toBe(
-      "Remove from favourites, 1 like",
-    );
+    expect(
+      await card(page, "Fathom").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-label"),
+    ).toBe("Remove from favourites, 1 like");
 
     await gotoHydrated(visitor, `${server.url}/`);
     expect(await card(visitor, "Fathom").getByTestId("like-count").textContent()).toBe("1");
@@ -171,14 +200,20 @@ describe("favourites in Chromium", () => {
 
     await gotoHydrated(page, `${server.url}/`);
     await card(page, "Pirsch").getByRole("button", { name: "Add to favourites" }).click();
-    await page.getByText("Your like shows to you now, and counts for everyone once your account is a day old.").waitFor();
+    await page
+      .getByText("Your like shows to you now, and counts for everyone once your account is a day old.")
+      .waitFor();
     await expect.poll(() => card(page, "Pirsch").getByTestId("like-count").textContent()).toBe("1");
-    expect(await card(page, "Pirsch").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-label")).toBe("Remove from favourites, 1 like");
+    expect(
+      await card(page, "Pirsch").getByRole("button", { name: "Remove from favourites" }).getAttribute("aria-label"),
+    ).toBe("Remove from favourites, 1 like");
 
     // The tool page says so beside its heart, and a later visit still counts the person's like in their view.
     await gotoHydrated(page, `${server.url}/tool/${tool.slug}`);
     await page.getByTestId("like-waiting").waitFor();
-    expect(await page.getByTestId("like-waiting").textContent()).toBe("Your like shows to you now, and counts for everyone once your account is a day old.");
+    expect(await page.getByTestId("like-waiting").textContent()).toBe(
+      "Your like shows to you now, and counts for everyone once your account is a day old.",
+    );
     await gotoHydrated(page, `${server.url}/`);
     await expect.poll(() => card(page, "Pirsch").getByTestId("like-count").textContent()).toBe("1");
 

@@ -34,18 +34,28 @@ describe("paid featuring in Chromium", () => {
   /** Signs a maker up, then gives them a live tool; the next page they load knows it is theirs. */
   async function makerWithTool(page: Page, url: string, username: string, toolName: string) {
     await signUpInBrowser(page, url, username);
-    const [maker] = await database.db.select().from(users).where(eq(users.email, `${username.toLowerCase()}@example.com`));
+    const [maker] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `${username.toLowerCase()}@example.com`));
     return insertTool(database.db, { name: toolName, creatorUsername: maker!.slug, isLinkedToCreator: true });
   }
 
-  const featuredSection = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Featured tools" }) });
+  const featuredSection = (page: Page) =>
+    page.locator("section", { has: page.getByRole("heading", { name: "Featured tools" }) });
 
   it("a maker pays on Stripe's page from their tool's card, and the tool is featured for everyone within a second", async () => {
     const server = await startTestServer(database, stripe.env);
     stripe.setWebhook(`${server.url}${STRIPE_WEBHOOK_PATH}`);
     try {
       const admin = await insertUser(database.db, { role: "admin" });
-      await server.services.featuring.saveOffer(admin.session, { kind: "featured", amount: 2900, currency: "usd", days: 7, isOnSale: true });
+      await server.services.featuring.saveOffer(admin.session, {
+        kind: "featured",
+        amount: 2900,
+        currency: "usd",
+        days: 7,
+        isOnSale: true,
+      });
       const visitor = await (await newContext(browser)).newPage();
       await gotoHydrated(visitor, server.url);
       expect(await featuredSection(visitor).textContent()).toContain("No tool is featured right now.");
@@ -53,7 +63,9 @@ describe("paid featuring in Chromium", () => {
       const page = await (await newContext(browser)).newPage();
       await makerWithTool(page, server.url, "Ada", "Rocket");
       await gotoHydrated(page, server.url);
-      const card = page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name: "Rocket", exact: true }) });
+      const card = page
+        .getByTestId("tool-card")
+        .filter({ has: page.getByRole("link", { name: "Rocket", exact: true }) });
       await card.getByTestId("feature-action").click();
       await page.waitForURL(/\/feature\/t/);
       await page.getByRole("button", { name: "Pay $29.00 with Stripe" }).click();
@@ -63,8 +75,12 @@ describe("paid featuring in Chromium", () => {
       await page.getByRole("button", { name: "Pay" }).click();
       await page.waitForURL(`${server.url}/purchase/**`);
       const paidAt = Date.now();
-      expect(await page.getByTestId("purchase-status").textContent()).toMatch(/^Rocket is featured on the home page until \d+ \w+ \d{4}\.$/);
-      expect(await page.getByRole("link", { name: "Stripe's receipt ↗" }).getAttribute("href")).toMatch(/\/receipts\/ch_/);
+      expect(await page.getByTestId("purchase-status").textContent()).toMatch(
+        /^Rocket is featured on the home page until \d+ \w+ \d{4}\.$/,
+      );
+      expect(await page.getByRole("link", { name: "Stripe's receipt ↗" }).getAttribute("href")).toMatch(
+        /\/receipts\/ch_/,
+      );
 
       // A visitor's next look at the home page shows it, within a second of Stripe's confirmation.
       await expect
@@ -93,7 +109,9 @@ describe("paid featuring in Chromium", () => {
       // The page's clock, moved on by the test: the toast's 4000 ms pass at once, and exactly.
       await page.clock.install();
       await gotoHydrated(page, server.url);
-      const card = page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name: "Compass", exact: true }) });
+      const card = page
+        .getByTestId("tool-card")
+        .filter({ has: page.getByRole("link", { name: "Compass", exact: true }) });
       // Only the maker's own tool carries it.
       expect(await page.getByTestId("feature-action").count()).toBe(1);
       await card.getByTestId("feature-action").click();

@@ -12,23 +12,28 @@ import { startTestServer } from "../setup/server.ts";
 
 /** The words of the cards' names that the browser broke over two lines (each word's rectangles, on more than one line). */
 function brokenWords(page: Page): Promise<string[]> {
-  return page.getByTestId("tool-card").locator("h3 a").evaluateAll((links) =>
-    links.flatMap((link) => {
-      const text = link.firstChild;
-      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
-      const broken: string[] = [];
-      for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(text, word.index);
-        range.setEnd(text, word.index + word[0].length);
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-        const card = link.closest("article")!.getBoundingClientRect();
-        const box = range.getBoundingClientRect();
-        if (lines.size > 1 || box.right > card.right + 0.5) broken.push(word[0]);
-      }
-      return broken;
-    }),
-  );
+  return page
+    .getByTestId("tool-card")
+    .locator("h3 a")
+    .evaluateAll((links) =>
+      links.flatMap((link) => {
+        const text = link.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const broken: string[] = [];
+        for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+          );
+          const card = link.closest("article")!.getBoundingClientRect();
+          const box = range.getBoundingClientRect();
+          if (lines.size > 1 || box.right > card.right + 0.5) broken.push(word[0]);
+        }
+        return broken;
+      }),
+    );
 }
 
 describe("a first visit in Chromium", () => {
@@ -59,7 +64,9 @@ describe("a first visit in Chromium", () => {
     const cards = page.getByTestId("tool-card");
     expect(await cards.count()).toBeGreaterThan(8);
     // Four columns at 1280 px.
-    const lefts = await cards.evaluateAll((all) => new Set(all.map((card) => Math.round(card.getBoundingClientRect().left))).size);
+    const lefts = await cards.evaluateAll(
+      (all) => new Set(all.map((card) => Math.round(card.getBoundingClientRect().left))).size,
+    );
     expect(lefts).toBe(4);
     expect(await brokenWords(page)).toEqual([]);
     // The grid names its longest demo names whole, Midjourney included.
@@ -69,7 +76,9 @@ describe("a first visit in Chromium", () => {
     // Brand logos are stored WebP images that load; the others show initials.
     const logo = page.getByTestId("tool-card").locator("img.card-logo").first();
     await logo.scrollIntoViewIfNeeded();
-    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await logo.getAttribute("src")).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.256\.webp$/);
     // The browser takes the size that fits the card's 48 px: the 96 px twin at this density.
     expect(await logo.getAttribute("sizes")).toBe("48px");
@@ -81,7 +90,11 @@ describe("a first visit in Chromium", () => {
   });
 
   it("at 390 px: whole words, a banner that stays above the nav, and search one tap away", async () => {
-    const context = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await newContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await gotoHydrated(page, `${server.url}/tools`);
     expect(await brokenWords(page)).toEqual([]);
@@ -113,9 +126,13 @@ describe("a first visit in Chromium", () => {
       Object.assign(window, { navSeen: seen });
       // What the bar shows: its links hold both the visitor's and the person's, and the page shows one of them.
       const shown = (text: string) =>
-        [...document.querySelectorAll("nav[aria-label=Main] a, nav[aria-label=Main] span")].some((element) => element.textContent?.trim() === text && element.checkVisibility());
+        [...document.querySelectorAll("nav[aria-label=Main] a, nav[aria-label=Main] span")].some(
+          (element) => element.textContent?.trim() === text && element.checkVisibility(),
+        );
       new MutationObserver(() => {
-        seen.push(`${location.pathname} ${shown("Log in") ? "visitor" : shown("Signing in…") ? "signing-in" : "other"}`);
+        seen.push(
+          `${location.pathname} ${shown("Log in") ? "visitor" : shown("Signing in…") ? "signing-in" : "other"}`,
+        );
       }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     });
     await gotoHydrated(page, `${server.url}/login`);
@@ -124,7 +141,11 @@ describe("a first visit in Chromium", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/`);
     // The landed page shows the menu once it has painted; what the bar showed before is checked below, frame by frame.
-    await page.getByRole("navigation", { name: "Main" }).getByTestId("profile-menu").first().waitFor({ state: "visible", timeout: 5000 });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByTestId("profile-menu")
+      .first()
+      .waitFor({ state: "visible", timeout: 5000 });
     const seen = (await page.evaluate(() => (window as unknown as { navSeen: string[] }).navSeen)) as string[];
     expect(seen.filter((line) => line === "/ visitor")).toEqual([]);
     // While the password was checked, the bar said so rather than offering 'Log in' again.

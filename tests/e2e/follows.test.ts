@@ -35,7 +35,9 @@ describe("follows in Chromium", () => {
     await database?.close();
   });
 
-  it("follows a category, receives its weekly e-mail, and unsubscribes from it signed out", { timeout: 60_000 }, async () => {
+  it("follows a category, receives its weekly e-mail, and unsubscribes from it signed out", {
+    timeout: 60_000,
+  }, async () => {
     const page = await (await newContext(browser)).newPage();
     await signUpInBrowser(page, server.url, "Ada");
     await gotoHydrated(page, `${server.url}/category/${category.slug}`);
@@ -69,14 +71,20 @@ describe("follows in Chromium", () => {
     expect(await page.getByTestId("confirm-email-note").count()).toBe(0);
 
     // A tool of the category is verified during the week; the week's e-mail goes out.
-    await insertTool(database.db, { name: "Fathom Analytics", categories: [category.id], verifiedAt: new Date(Date.now() + DAY_MS) });
+    await insertTool(database.db, {
+      name: "Fathom Analytics",
+      categories: [category.id],
+      verifiedAt: new Date(Date.now() + DAY_MS),
+    });
     expect(await server.services.follows.sendFollowDigests(new Date(Date.now() + 7 * DAY_MS + 60_000))).toBe(1);
     await server.services.outbox.drain();
     const mail = await smtp.waitForMail("ada@example.com", { subject: "New in what you follow on Indie Tools" });
     expect(mail.raw).toContain("Fathom Analytics");
     // Long headers are folded over lines: unfolded, as a mail client reads them.
     const headers = mail.raw.replace(/\r?\n[ \t]+/g, " ");
-    expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?list=follows&user=u[a-z0-9]+&token=[A-Za-z0-9_-]{43}>/m);
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?list=follows&user=u[a-z0-9]+&token=[A-Za-z0-9_-]{43}>/m,
+    );
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
 
     // The link, opened where nobody is signed in.

@@ -34,7 +34,10 @@ describe("Google sign-in popup in Chromium", () => {
   /** Clicks the Google button on the login page and signs in as `login` in the popup that opens. */
   async function signInThroughPopup(page: Page, login: string) {
     await gotoHydrated(page, `${server.url}/login?redirectTo=%2Fcategories`);
-    const [popup] = await Promise.all([page.context().waitForEvent("page"), page.getByTestId("google-sign-in").click()]);
+    const [popup] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByTestId("google-sign-in").click(),
+    ]);
     const size = await popup.evaluate(() => ({ width: window.outerWidth, height: window.outerHeight }));
     await popup.getByLabel("Account").fill(login);
     await popup.getByRole("button", { name: "Next" }).click();

@@ -15,7 +15,12 @@ describe("home page in Chromium", () => {
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     const category = await insertCategory(database.db, { label: "Marketing" });
-    await insertTool(database.db, { name: "Featured Rocket", isHomeBoosted: true, categories: [category.id], createdAt: new Date("2026-06-01T00:00:00Z") });
+    await insertTool(database.db, {
+      name: "Featured Rocket",
+      isHomeBoosted: true,
+      categories: [category.id],
+      createdAt: new Date("2026-06-01T00:00:00Z"),
+    });
     await insertTools(database.db, TOOL_COUNT - 1, new Date("2026-05-01T00:00:00Z"), { categories: [category.id] });
     server = await startTestServer(database);
     browser = await launchBrowser();
@@ -37,7 +42,9 @@ describe("home page in Chromium", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const noScript = await context.newPage();
     await noScript.goto(server.url);
-    await expect(noScript.getByRole("heading", { name: "The Best Tools for Indie Developers" }).isVisible()).resolves.toBe(true);
+    await expect(
+      noScript.getByRole("heading", { name: "The Best Tools for Indie Developers" }).isVisible(),
+    ).resolves.toBe(true);
     expect(await noScript.getByTestId("tool-card").count()).toBe(1 + PAGE_SIZE);
     expect(await noScript.getByRole("link", { name: "Featured Rocket" }).first().isVisible()).toBe(true);
     // Without JavaScript, 'More tools' pages on.
@@ -56,7 +63,9 @@ describe("home page in Chromium", () => {
       const shown = await latest.count();
       await page.mouse.wheel(0, 4000);
       // The next batch, or the end of the list.
-      await expect.poll(async () => (await latest.count()) > shown || (await page.getByText("No more tools.").isVisible())).toBe(true);
+      await expect
+        .poll(async () => (await latest.count()) > shown || (await page.getByText("No more tools.").isVisible()))
+        .toBe(true);
     }
     await expect.poll(() => page.getByText("No more tools.").isVisible()).toBe(true);
     expect(await latest.count()).toBe(TOOL_COUNT);
@@ -83,13 +92,25 @@ describe("home page in Chromium", () => {
 
   it("opens a tool's website in a new tab with ref=, and counts the click", async () => {
     // The tools' websites are outside this machine: a page stands in for them.
-    await page.context().route(/\.example(\.com)?\//, (route) => route.fulfill({ contentType: "text/html", body: "<h1>A tool's site</h1>" }));
+    await page
+      .context()
+      .route(/\.example(\.com)?\//, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<h1>A tool's site</h1>" }),
+      );
     await gotoHydrated(page, server.url);
     const card = page.locator("#featured-heading").locator("xpath=../..").getByTestId("tool-card").first();
     const [popup] = await Promise.all([page.waitForEvent("popup"), card.getByRole("link", { name: /Visit/ }).click()]);
     expect(new URL(popup.url()).searchParams.get("ref")).toBe("indietools");
-    const tool = await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Featured Rocket") });
-    await expect.poll(async () => (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.id, tool!.id) }))!.clicks, { timeout: 5000 }).toBe(1);
+    const tool = await database.db.query.tools.findFirst({
+      where: (tools, { eq }) => eq(tools.name, "Featured Rocket"),
+    });
+    await expect
+      .poll(
+        async () =>
+          (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.id, tool!.id) }))!.clicks,
+        { timeout: 5000 },
+      )
+      .toBe(1);
   });
 
   it("searches from the navigation bar with Enter and with the button, never with empty text", async () => {

@@ -38,8 +38,17 @@ describe("the site in three languages, in Chromium", () => {
     const scripts: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     // A refused form answers 400, which Chromium logs as a failed resource: that is the form working, not an error.
-    page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && errors.push(message.text()));
-    page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      "console",
+      (message) =>
+        message.type() === "error" &&
+        !message.text().startsWith("Failed to load resource") &&
+        errors.push(message.text()),
+    );
+    page.on(
+      "request",
+      (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname),
+    );
     await gotoHydrated(page, `${server.url}${path}`);
     return { page, errors, scripts };
   }
@@ -71,7 +80,8 @@ describe("the site in three languages, in Chromium", () => {
 
   it("loads only the words the page needs, in its language, and the rest when a page needs them", async () => {
     const { page, errors, scripts } = await open("/fr");
-    const bundles = () => scripts.flatMap((script) => /\/assets\/((?:en|fr|es)-(?:shell|pages|mail))-[\w-]+\.js$/.exec(script)?.[1] ?? []);
+    const bundles = () =>
+      scripts.flatMap((script) => /\/assets\/((?:en|fr|es)-(?:shell|pages|mail))-[\w-]+\.js$/.exec(script)?.[1] ?? []);
     expect(bundles()).toEqual(["fr-shell"]);
     expect(await page.getByRole("heading", { name: "Derniers outils ajoutés" }).count()).toBe(1);
     // A tool page needs the pages' words: the router waits for them, then shows it.
@@ -101,7 +111,10 @@ describe("the site in three languages, in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  for (const [locale, prefix] of [["fr", "/fr"], ["es", "/es"]] as const) {
+  for (const [locale, prefix] of [
+    ["fr", "/fr"],
+    ["es", "/es"],
+  ] as const) {
     it(`finds nothing for axe to fault in ${locale}`, async () => {
       const found: string[] = [];
       for (const path of ["", toolPath, "/tools", "/register", "/categories"]) {

@@ -17,7 +17,11 @@ describe("the newsletter digest in Chromium", () => {
     database = await openTestDatabase("pglite");
     server = await startTestServer(database);
     browser = await launchBrowser();
-    await insertTool(database.db, { name: "Weekly Counter", shortDesc: "Counts *visitors*.", verifiedAt: new Date(Date.now() - 24 * 60 * 60 * 1000) });
+    await insertTool(database.db, {
+      name: "Weekly Counter",
+      shortDesc: "Counts *visitors*.",
+      verifiedAt: new Date(Date.now() - 24 * 60 * 60 * 1000),
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -46,7 +50,10 @@ describe("the newsletter digest in Chromium", () => {
       ["digest-html", "HTML"],
     ]) {
       await page.getByTestId(`copy-${id}`).click();
-      await page.getByTestId("toast").filter({ hasText: `${label} copied` }).waitFor();
+      await page
+        .getByTestId("toast")
+        .filter({ hasText: `${label} copied` })
+        .waitFor();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toBe(await page.locator(`#${id}`).inputValue());
     }

@@ -31,14 +31,19 @@ describe("the page cache in Chromium", () => {
     return response!.headers()["x-cache"] ?? null;
   }
 
-  const heartOf = (page: Page, name: string) => page.getByTestId("tool-card").filter({ has: page.getByRole("link", { name, exact: true }) }).getByTestId("favorite-button");
+  const heartOf = (page: Page, name: string) =>
+    page
+      .getByTestId("tool-card")
+      .filter({ has: page.getByRole("link", { name, exact: true }) })
+      .getByTestId("favorite-button");
   /** What the bar shows: the person's menu, the visitor's links, or neither yet. */
   async function barOf(page: Page): Promise<"person" | "visitor" | "none"> {
     const bar = page.getByTestId("nav-desktop");
     if (await bar.getByTestId("profile-menu").isVisible()) return "person";
     return (await bar.getByRole("link", { name: "Sign up" }).isVisible()) ? "visitor" : "none";
   }
-  const pressed = async (page: Page, name: string) => (await heartOf(page, name).getAttribute("aria-pressed")) === "true";
+  const pressed = async (page: Page, name: string) =>
+    (await heartOf(page, name).getAttribute("aria-pressed")) === "true";
 
   it("two people and a visitor take turns on the same pages, with JavaScript on and off, and each sees only their own", async () => {
     const visitor = await (await newContext(browser)).newPage();
@@ -48,7 +53,10 @@ describe("the page cache in Chromium", () => {
 
     await signUpInBrowser(ada, server.url, "Ada");
     await signUpInBrowser(bob, server.url, "Bob");
-    for (const [person, name] of [[ada, "Keeper"], [bob, "Other"]] as const) {
+    for (const [person, name] of [
+      [ada, "Keeper"],
+      [bob, "Other"],
+    ] as const) {
       await open(person, "/");
       await heartOf(person, name).click();
       await expect.poll(() => pressed(person, name)).toBe(true);
@@ -61,7 +69,10 @@ describe("the page cache in Chromium", () => {
       expect(await open(visitor, path), path).toMatch(/^(miss|hit)$/);
       expect(await barOf(visitor), path).toBe("visitor");
       // The people running scripts get the visitors' page, from the cache, and see their own menu and hearts on it.
-      for (const [person, mine, theirs] of [[ada, "Keeper", "Other"], [bob, "Other", "Keeper"]] as const) {
+      for (const [person, mine, theirs] of [
+        [ada, "Keeper", "Other"],
+        [bob, "Other", "Keeper"],
+      ] as const) {
         expect(await open(person, path), path).toBe("hit");
         expect(await barOf(person), path).toBe("person");
         if (path !== "/categories") {
@@ -76,7 +87,8 @@ describe("the page cache in Chromium", () => {
       if (path !== "/categories") expect(await pressed(plain, "Keeper"), path).toBe(true);
       expect(await open(visitor, path), path).toBe("hit");
       expect(await barOf(visitor), path).toBe("visitor");
-      if (path !== "/categories") expect([await pressed(visitor, "Keeper"), await pressed(visitor, "Other")], path).toEqual([false, false]);
+      if (path !== "/categories")
+        expect([await pressed(visitor, "Keeper"), await pressed(visitor, "Other")], path).toEqual([false, false]);
     }
     expect(await visitor.evaluate(() => localStorage.getItem("idt_d"))).toBeNull();
     expect(await ada.evaluate(() => JSON.parse(localStorage.getItem("idt_d") ?? "{}").uslug)).toBe("ada");
@@ -104,9 +116,18 @@ describe("the page cache in Chromium", () => {
     // Read the hearts' colours where they end, not halfway through their transition.
     await person.addStyleTag({ content: "*, *::before { transition: none !important }" });
     await person.mouse.move(0, 0);
-    const looks = (page: Page) => heartOf(page, "Keeper").evaluate((heart) => [getComputedStyle(heart).backgroundColor, getComputedStyle(heart, "::before").maskImage]);
+    const looks = (page: Page) =>
+      heartOf(page, "Keeper").evaluate((heart) => [
+        getComputedStyle(heart).backgroundColor,
+        getComputedStyle(heart, "::before").maskImage,
+      ]);
     const filled = await looks(person);
-    expect(filled).not.toEqual(await heartOf(person, "Other").evaluate((heart) => [getComputedStyle(heart).backgroundColor, getComputedStyle(heart, "::before").maskImage]));
+    expect(filled).not.toEqual(
+      await heartOf(person, "Other").evaluate((heart) => [
+        getComputedStyle(heart).backgroundColor,
+        getComputedStyle(heart, "::before").maskImage,
+      ]),
+    );
 
     // The page's modules never arrive: what shows is what the head's script made of the cached HTML.
     await person.route("**/assets/*.js", (route) => route.abort());
@@ -117,7 +138,9 @@ describe("the page cache in Chromium", () => {
     expect(await barOf(person)).toBe("person");
     expect(await looks(person)).toEqual(filled);
     expect(await heartOf(person, "Keeper").getAttribute("aria-pressed")).toBe("false");
-    expect(await person.getByTestId("nav-desktop").getByRole("link", { name: "Add your tool" }).getAttribute("href")).toBe("/add-tool");
+    expect(
+      await person.getByTestId("nav-desktop").getByRole("link", { name: "Add your tool" }).getAttribute("href"),
+    ).toBe("/add-tool");
   });
 
   it("runs no script a tool's text carries, on a miss or a hit, and blocks an inline script on a cached page", async () => {

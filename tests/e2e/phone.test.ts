@@ -154,7 +154,9 @@ describe("the site on a phone and a desktop, in Chromium", () => {
     }
     // The six featured tools fill two rows of three.
     const featured = page.locator("#featured-heading").locator("xpath=../..").getByTestId("tool-card");
-    const tops = new Set(await Promise.all((await featured.all()).map(async (card) => Math.round((await card.boundingBox())!.y))));
+    const tops = new Set(
+      await Promise.all((await featured.all()).map(async (card) => Math.round((await card.boundingBox())!.y))),
+    );
     expect(await featured.count()).toBe(6);
     expect(tops.size).toBe(2);
     await page.context().close();
@@ -204,28 +206,56 @@ describe("the site on a phone and a desktop, in Chromium", () => {
 
   it("lays the compare page's two heads out alike, a real logo or initials, at both widths", async () => {
     const withLogo = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Stripe") }))!;
-    const withInitials = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "ChatGPT") }))!;
+    const withInitials = (await database.db.query.tools.findFirst({
+      where: (tools, { eq }) => eq(tools.name, "ChatGPT"),
+    }))!;
     expect([withLogo.logo !== null, withInitials.logo === null]).toEqual([true, true]);
     for (const options of [PHONE, DESKTOP]) {
       const page = await open(options, comparePath(withLogo.slug, withInitials.slug));
       const heads = page.getByTestId("compare-head");
-      const names = await Promise.all((await heads.all()).map(async (head) => (await head.getByRole("link").first().boundingBox())!.y));
+      const names = await Promise.all(
+        (await heads.all()).map(async (head) => (await head.getByRole("link").first().boundingBox())!.y),
+      );
       expect(names).toHaveLength(2);
       expect(Math.abs(names[0]! - names[1]!)).toBeLessThanOrEqual(1);
-      expect(await page.getByTestId("comparison").getByRole("rowheader").allInnerTexts()).toEqual(["Pricing", "Rating", "Likes", "Categories", "Tags", "Pros", "Cons", "Links"]);
+      expect(await page.getByTestId("comparison").getByRole("rowheader").allInnerTexts()).toEqual([
+        "Pricing",
+        "Rating",
+        "Likes",
+        "Categories",
+        "Tags",
+        "Pros",
+        "Cons",
+        "Links",
+      ]);
       await page.context().close();
     }
   });
 
   it("logs no warning, error or browser issue on the main pages, at either width", async () => {
-    const tool = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Plausible Analytics") }))!;
-    const paths = ["/", "/tools", "/category/analytics-and-data", "/tag/analytics", `/tool/${tool.slug}`, `/tool/${tool.slug}/alternatives`, "/search/analytics", "/blog", "/open-data", "/login", "/register"];
+    const tool = (await database.db.query.tools.findFirst({
+      where: (tools, { eq }) => eq(tools.name, "Plausible Analytics"),
+    }))!;
+    const paths = [
+      "/",
+      "/tools",
+      "/category/analytics-and-data",
+      "/tag/analytics",
+      `/tool/${tool.slug}`,
+      `/tool/${tool.slug}/alternatives`,
+      "/search/analytics",
+      "/blog",
+      "/open-data",
+      "/login",
+      "/register",
+    ];
     for (const options of [PHONE, DESKTOP]) {
       const context = await newContext(browser, options);
       const page = await context.newPage();
       const heard: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "warning" || message.type() === "error") heard.push(`${page.url()} ${message.type()}: ${message.text()}`);
+        if (message.type() === "warning" || message.type() === "error")
+          heard.push(`${page.url()} ${message.type()}: ${message.text()}`);
       });
       page.on("pageerror", (error) => heard.push(`${page.url()} page error: ${error.message}`));
       // What Chromium's inspector lists as issues (a Content-Security-Policy report, a deprecated feature...).
@@ -245,4 +275,3 @@ describe("the site on a phone and a desktop, in Chromium", () => {
     }
   });
 });
-

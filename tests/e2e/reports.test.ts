@@ -67,12 +67,17 @@ describe("problem reports in Chromium", () => {
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "ada@example.com"));
     await gotoHydrated(admin, `${server.url}/admin`);
     expect(await admin.getByTestId("admin-count-reports").textContent()).toBe("2");
-    await admin.getByTestId("admin-nav").getByRole("link", { name: /Reports/ }).click();
+    await admin
+      .getByTestId("admin-nav")
+      .getByRole("link", { name: /Reports/ })
+      .click();
     await admin.waitForURL(`${server.url}/admin/reports`);
     const brokenReport = admin.getByTestId("tool-report").filter({ hasText: "Broken link" });
     await brokenReport.waitFor();
     // The reporter's words are shown as they were typed, never as HTML.
-    expect(await brokenReport.getByTestId("report-text").textContent()).toBe("The website answers 404 <b>since Monday</b>");
+    expect(await brokenReport.getByTestId("report-text").textContent()).toBe(
+      "The website answers 404 <b>since Monday</b>",
+    );
     expect(await brokenReport.locator("b").count()).toBe(0);
     expect(await brokenReport.textContent()).toContain("Flaky Forms");
 

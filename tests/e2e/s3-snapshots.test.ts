@@ -44,7 +44,11 @@ describe("a tool page with the files in an S3 bucket, in Chromium", () => {
   });
 
   /** Opens a category, then its `index`-th tool client-side; answers the tool's id and name. */
-  async function openTool(category: string, index: number, beforeClick: (id: string) => Promise<void> = async () => {}) {
+  async function openTool(
+    category: string,
+    index: number,
+    beforeClick: (id: string) => Promise<void> = async () => {},
+  ) {
     await gotoHydrated(page, `${server.url}/category/${category}`);
     const link = page.getByTestId("tool-card").nth(index).locator("h3 a");
     const name = (await link.textContent())!.trim();
@@ -61,19 +65,26 @@ describe("a tool page with the files in an S3 bucket, in Chromium", () => {
       // The tool shows a logo stored in the bucket.
       const png = await fetch(`${server.url}/favicon.ico`).then((response) => response.arrayBuffer());
       await server.storage.write(`tools/${id}/logo0000000a.webp`, new Uint8Array(png), "image/x-icon");
-      await database.db.update(tools).set({ logo: server.storage.publicUrl(`tools/${id}/logo0000000a.webp`) }).where(eq(tools.id, id));
+      await database.db
+        .update(tools)
+        .set({ logo: server.storage.publicUrl(`tools/${id}/logo0000000a.webp`) })
+        .where(eq(tools.id, id));
       await server.services.tools.writeToolSnapshot(id);
     });
     const snapshotUrl = `${bucket.endpoint}/${bucket.bucket}/${toolSnapshotKey(id)}`;
     expect(requests.some((url) => url.startsWith(snapshotUrl))).toBe(true);
     expect(requests.some((url) => new URL(url).pathname.endsWith(".data"))).toBe(false);
     expect(requests.some((url) => url.startsWith(`${server.url}/files/`))).toBe(false);
-    await expect.poll(() => requests.some((url) => url === `${bucket.endpoint}/${bucket.bucket}/tools/${id}/logo0000000a.webp`)).toBe(true);
+    await expect
+      .poll(() => requests.some((url) => url === `${bucket.endpoint}/${bucket.bucket}/tools/${id}/logo0000000a.webp`))
+      .toBe(true);
   });
 
   it("falls back to the server when the snapshot cannot be read from the bucket", async () => {
     const { id } = await openTool("design", 1, (id) => server.storage.remove(toolSnapshotKey(id)));
-    expect(requests.some((url) => url.startsWith(`${bucket.endpoint}/${bucket.bucket}/${toolSnapshotKey(id)}`))).toBe(true);
+    expect(requests.some((url) => url.startsWith(`${bucket.endpoint}/${bucket.bucket}/${toolSnapshotKey(id)}`))).toBe(
+      true,
+    );
     expect(requests.some((url) => new URL(url).pathname.endsWith(".data"))).toBe(true);
   });
 });

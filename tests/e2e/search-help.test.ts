@@ -19,9 +19,27 @@ describe("the search that helps, in Chromium", () => {
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     const category = await insertCategory(database.db, { label: "Analytics and Data" });
-    await insertTool(database.db, { name: "Analytica", shortDesc: "Privacy-first analytics", categories: [category.id], tags: ["analytics"], createdAt: new Date("2026-03-03T00:00:00Z") });
-    await insertTool(database.db, { name: "Counter", shortDesc: "Simple analytics for small sites", categories: [category.id], tags: ["analytics"], createdAt: new Date("2026-03-02T00:00:00Z") });
-    await insertTool(database.db, { name: "Plausible", shortDesc: "Open source analytics", categories: [category.id], tags: ["analytics"], createdAt: new Date("2026-03-01T00:00:00Z") });
+    await insertTool(database.db, {
+      name: "Analytica",
+      shortDesc: "Privacy-first analytics",
+      categories: [category.id],
+      tags: ["analytics"],
+      createdAt: new Date("2026-03-03T00:00:00Z"),
+    });
+    await insertTool(database.db, {
+      name: "Counter",
+      shortDesc: "Simple analytics for small sites",
+      categories: [category.id],
+      tags: ["analytics"],
+      createdAt: new Date("2026-03-02T00:00:00Z"),
+    });
+    await insertTool(database.db, {
+      name: "Plausible",
+      shortDesc: "Open source analytics",
+      categories: [category.id],
+      tags: ["analytics"],
+      createdAt: new Date("2026-03-01T00:00:00Z"),
+    });
     server = await startTestServer(database);
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();

@@ -50,10 +50,16 @@ describe("the site's settings in Chromium", () => {
     await gotoHydrated(home, server.url);
     await home.getByRole("heading", { level: 1, name: "Tools that small teams trust" }).waitFor();
     expect(await home.title()).toBe("Maker Shelf: Tools that small teams trust");
-    const accent = () => home.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-brand-600").trim());
+    const accent = () =>
+      home.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-brand-600").trim());
     expect(await accent()).toBe("#0f766e");
     // The logo's mark takes the accent too.
-    expect(await home.getByTestId("logo-mark").locator("rect").evaluate((rect) => getComputedStyle(rect).fill)).toBe("rgb(15, 118, 110)");
+    expect(
+      await home
+        .getByTestId("logo-mark")
+        .locator("rect")
+        .evaluate((rect) => getComputedStyle(rect).fill),
+    ).toBe("rgb(15, 118, 110)");
     await home.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
     expect(await accent()).toBe("#63a6a1");
     await visitor.close();

@@ -35,7 +35,9 @@ describe("the anti-spam check, in Chromium", () => {
     await page.getByLabel("Password").fill("long-enough");
     // Sent at once: the form waits for the proof, then goes.
     await page.getByRole("button", { name: "Sign up" }).click();
-    await page.getByText("Addresses from disposable e-mail services are not accepted. Use an address you keep.").waitFor();
+    await page
+      .getByText("Addresses from disposable e-mail services are not accepted. Use an address you keep.")
+      .waitFor();
     expect(await page.getByLabel("Username").inputValue()).toBe("Ada");
     expect(await page.getByTestId("spam-check").getAttribute("data-state")).toBe("ready");
     expect(await database.db.select().from(users)).toEqual([]);
@@ -57,7 +59,9 @@ describe("the anti-spam check, in Chromium", () => {
     await page.getByLabel("Analytics").check();
     await page.getByRole("button", { name: "Submit the tool" }).click();
     await page.waitForURL(/\/my-tools\?submitted=t/);
-    expect(await database.db.select({ name: tools.name }).from(tools).where(eq(tools.name, "Spamless Counter"))).toHaveLength(1);
+    expect(
+      await database.db.select({ name: tools.name }).from(tools).where(eq(tools.name, "Spamless Counter")),
+    ).toHaveLength(1);
     expect(await database.db.select().from(spentProofs)).toHaveLength(2);
   });
 
@@ -86,7 +90,9 @@ describe("the anti-spam check, in Chromium", () => {
     expect(await eager.getByTestId("spam-check").getAttribute("data-state")).toBe("working");
     releaseChallenge();
     await eager.waitForURL(`${server.url}/welcome`);
-    expect(await database.db.select({ email: users.email }).from(users).where(eq(users.email, "grace@example.com"))).toHaveLength(1);
+    expect(
+      await database.db.select({ email: users.email }).from(users).where(eq(users.email, "grace@example.com")),
+    ).toHaveLength(1);
     await context.close();
   });
 
@@ -94,14 +100,20 @@ describe("the anti-spam check, in Chromium", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const noScript = await context.newPage();
     await noScript.goto(`${server.url}/register`);
-    expect(await noScript.locator("noscript p").innerText()).toMatch(/^Signing up needs JavaScript, for the anti-spam check that keeps robots out\./);
+    expect(await noScript.locator("noscript p").innerText()).toMatch(
+      /^Signing up needs JavaScript, for the anti-spam check that keeps robots out\./,
+    );
     expect(await noScript.locator("noscript p").isVisible()).toBe(true);
     expect(await noScript.getByTestId("spam-check").isVisible()).toBe(false);
     await noScript.getByLabel("Username").fill("Nils");
     await noScript.getByLabel("E-mail").fill("nils@example.com");
     await noScript.getByLabel("Password").fill("long-enough");
     await noScript.getByRole("button", { name: "Sign up" }).click();
-    await noScript.getByText("This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.").waitFor();
+    await noScript
+      .getByText(
+        "This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.",
+      )
+      .waitFor();
     expect(await noScript.getByLabel("E-mail").inputValue()).toBe("nils@example.com");
     expect(await database.db.select().from(users).where(eq(users.email, "nils@example.com"))).toEqual([]);
 
@@ -112,7 +124,9 @@ describe("the anti-spam check, in Chromium", () => {
     await noScript.getByRole("button", { name: "Log in" }).click();
     await noScript.waitForURL(`${server.url}/`);
     await noScript.goto(`${server.url}/add-tool`);
-    expect(await noScript.locator("noscript p").innerText()).toMatch(/^Adding a tool needs JavaScript, for the anti-spam check that keeps robots out\./);
+    expect(await noScript.locator("noscript p").innerText()).toMatch(
+      /^Adding a tool needs JavaScript, for the anti-spam check that keeps robots out\./,
+    );
     expect(await noScript.getByTestId("spam-check").isVisible()).toBe(false);
     await context.close();
   });

@@ -54,7 +54,9 @@ describe("a tool from submission to claim, in Chromium", () => {
     await tags.press("Enter");
     expect(await tags.inputValue()).toBe("analytics, privacy, ");
     expect(maker.url()).toBe(`${server.url}/add-tool`);
-    const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#0ea5e9" } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#0ea5e9" } })
+      .png()
+      .toBuffer();
     await maker.locator("#field-logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await maker.getByTestId("logo-preview").waitFor();
     await maker.getByRole("button", { name: "Submit the tool" }).click();

@@ -25,7 +25,11 @@ describe("the colour theme in Chromium", () => {
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
     const category = await insertCategory(database.db, { label: "Design" });
-    await insertTool(database.db, { name: "Palette Picker", shortDesc: "Colours that go together.", categories: [category.id] });
+    await insertTool(database.db, {
+      name: "Palette Picker",
+      shortDesc: "Colours that go together.",
+      categories: [category.id],
+    });
     server = await startTestServer(database);
     browser = await launchBrowser();
   });
@@ -93,7 +97,11 @@ describe("the colour theme in Chromium", () => {
     const toggle = page.getByTestId("theme-toggle");
     expect(await toggle.getAttribute("title")).toContain("colour theme");
     // Reached with Tab alone.
-    for (let presses = 0; presses < 10 && !(await toggle.evaluate((button) => button === document.activeElement)); presses++) {
+    for (
+      let presses = 0;
+      presses < 10 && !(await toggle.evaluate((button) => button === document.activeElement));
+      presses++
+    ) {
       await page.keyboard.press("Tab");
     }
     expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);

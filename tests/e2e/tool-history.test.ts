@@ -29,14 +29,25 @@ describe("a tool's history in Chromium", () => {
   it("compares two revisions and restores the earlier one", async () => {
     const categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;
     const person = async (username: string, role: SessionUser["role"]) => {
-      const row = await insertUser(database.db, { username, role, createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) });
+      const row = await insertUser(database.db, {
+        username,
+        role,
+        createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000),
+      });
       return { session: { id: row.id, slug: row.slug, username: row.username, role } satisfies SessionUser };
     };
     const maker = await person("Mia", "guest");
     const editor = await person("Eve", "admin");
     const fields = { website: "https://plain-counter.example", categories: [categoryId], pros: [], cons: [], faq: [] };
-    const tool = await server.services.lifecycle.submitTool(maker.session, toolInput.parse({ ...fields, name: "Plain Counter", shortDesc: "Counts visits without any cookie at all" }));
-    await server.services.lifecycle.updateTool(editor.session, tool.id, toolInput.parse({ ...fields, name: "Vandalised Counter", shortDesc: "Nothing to see here, move along now" }));
+    const tool = await server.services.lifecycle.submitTool(
+      maker.session,
+      toolInput.parse({ ...fields, name: "Plain Counter", shortDesc: "Counts visits without any cookie at all" }),
+    );
+    await server.services.lifecycle.updateTool(
+      editor.session,
+      tool.id,
+      toolInput.parse({ ...fields, name: "Vandalised Counter", shortDesc: "Nothing to see here, move along now" }),
+    );
 
     const context = await newContext(browser);
     const page = await context.newPage();

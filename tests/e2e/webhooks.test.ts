@@ -52,7 +52,10 @@ describe("webhooks in Chromium", () => {
 
     const tool = await insertTool(database.db, { name: "Queued Counter", isVerified: false });
     const [verifier] = await database.db.select().from(users).where(eq(users.email, "ada@example.com"));
-    await server.services.lifecycle.verifyTool({ id: verifier!.id, slug: verifier!.slug, username: verifier!.username, role: "admin" }, tool.id);
+    await server.services.lifecycle.verifyTool(
+      { id: verifier!.id, slug: verifier!.slug, username: verifier!.username, role: "admin" },
+      tool.id,
+    );
     await server.services.outbox.drain();
 
     await page.getByRole("link", { name: `${receiver.url}/hooks` }).click();
@@ -65,8 +68,13 @@ describe("webhooks in Chromium", () => {
     await server.services.outbox.drain();
     const [first, again] = await receiver.waitForRequests(2);
     expect(again!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
-    const headers = Object.fromEntries(["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => [name, String(again!.headers[name])]));
-    expect(new Webhook(endpoint!.secret).verify(again!.body, headers)).toMatchObject({ type: "tool.verified", data: { tool: { id: tool.id, status: "live" } } });
+    const headers = Object.fromEntries(
+      ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => [name, String(again!.headers[name])]),
+    );
+    expect(new Webhook(endpoint!.secret).verify(again!.body, headers)).toMatchObject({
+      type: "tool.verified",
+      data: { tool: { id: tool.id, status: "live" } },
+    });
     await context.close();
   });
 });

@@ -26,9 +26,22 @@ describe("Fill from website, in Chromium", () => {
   let maker: Page;
 
   beforeAll(async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 300, height: 300, channels: 3, background: "#0ea5e9" } }).png().toBuffer());
-    const wide = new Uint8Array(await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#f97316" } }).png().toBuffer());
-    site = await startWebsite({ "/": { body: describedPage() }, "/icon.png": { type: "image/png", body: png }, "/og.png": { type: "image/png", body: wide }, "/huge": { huge: 50_000_000 } });
+    const png = new Uint8Array(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: "#0ea5e9" } })
+        .png()
+        .toBuffer(),
+    );
+    const wide = new Uint8Array(
+      await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#f97316" } })
+        .png()
+        .toBuffer(),
+    );
+    site = await startWebsite({
+      "/": { body: describedPage() },
+      "/icon.png": { type: "image/png", body: png },
+      "/og.png": { type: "image/png", body: wide },
+      "/huge": { huge: 50_000_000 },
+    });
     site.serve("/to-loopback", { redirect: `http://localhost:${site.port}/` });
     database = await openTestDatabase("pglite");
     await insertCategory(database.db, { label: "Analytics" });
@@ -59,7 +72,9 @@ describe("Fill from website, in Chromium", () => {
     await maker.getByTestId("website-filled").waitFor();
     expect(maker.url()).toBe(before);
     expect(await maker.getByLabel("Name").inputValue()).toBe("Counter");
-    expect(await maker.getByLabel("Short description").inputValue()).toBe("Counts visitors without cookies, for small sites.");
+    expect(await maker.getByLabel("Short description").inputValue()).toBe(
+      "Counts visitors without cookies, for small sites.",
+    );
     expect(await maker.getByLabel("Tags").inputValue()).toBe("analytics, privacy, web");
     await maker.getByTestId("logo-preview").waitFor();
     await maker.getByTestId("largeImage-preview").waitFor();
@@ -70,7 +85,12 @@ describe("Fill from website, in Chromium", () => {
     await maker.getByRole("button", { name: "Submit the tool" }).click();
     await maker.waitForURL(/\/my-tools\?submitted=t/);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
-    expect(tool).toMatchObject({ name: "Counter Pro", website: `${site.url}`, shortDesc: "Counts visitors without cookies, for small sites.", tags: ["analytics", "privacy", "web"] });
+    expect(tool).toMatchObject({
+      name: "Counter Pro",
+      website: `${site.url}`,
+      shortDesc: "Counts visitors without cookies, for small sites.",
+      tags: ["analytics", "privacy", "web"],
+    });
     expect(tool!.logo).toMatch(new RegExp(`^/files/tools/${toolId}/`));
     expect(tool!.largeImage).toMatch(new RegExp(`^/files/tools/${toolId}/`));
   });

@@ -23,7 +23,11 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
   beforeEach(async () => {
     await database.reset();
     smtp.mails.length = 0;
-    await createClient(app.request).postSolved("/register", { username: "Ada", email: "ada@example.com", password: "analytical" });
+    await createClient(app.request).postSolved("/register", {
+      username: "Ada",
+      email: "ada@example.com",
+      password: "analytical",
+    });
   });
 
   /** Follows a link from a mail like a browser: through Better Auth's redirect, with the client's cookies. */
@@ -39,7 +43,10 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
   /** What a form answers, without the parts that differ from one answer to the next (the nonce, the address typed). */
   const answerOf = async (response: Response, email: string) => ({
     status: response.status,
-    text: (await response.text()).replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/nonce=\\"[^"\\]*\\"/g, ""),
+    text: (await response.text())
+      .replaceAll(email, "EMAIL")
+      .replace(/nonce="[^"]*"/g, "")
+      .replace(/nonce=\\"[^"\\]*\\"/g, ""),
   });
 
   describe("forgotten password", () => {
@@ -52,8 +59,14 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
     });
 
     it("answers an address no account uses as it answers an account's, and mails nobody", async () => {
-      const known = await answerOf(await createClient(app.request).post("/forgot-password", { email: "ada@example.com" }), "ada@example.com");
-      const unknown = await answerOf(await createClient(app.request).post("/forgot-password", { email: "nobody@example.com" }), "nobody@example.com");
+      const known = await answerOf(
+        await createClient(app.request).post("/forgot-password", { email: "ada@example.com" }),
+        "ada@example.com",
+      );
+      const unknown = await answerOf(
+        await createClient(app.request).post("/forgot-password", { email: "nobody@example.com" }),
+        "nobody@example.com",
+      );
       expect(unknown).toEqual(known);
       expect(known.text).toContain("If an account uses EMAIL, a link to choose a new password is on its way to it.");
       await app.services.outbox.drain();
@@ -61,8 +74,14 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       // Asked again and again, the same: the ceiling of an hour counts any address alike.
       for (let index = 0; index < 5; index++) {
         const [again, stranger] = [
-          await answerOf(await createClient(app.request).post("/forgot-password", { email: "ada@example.com" }), "ada@example.com"),
-          await answerOf(await createClient(app.request).post("/forgot-password", { email: "nobody@example.com" }), "nobody@example.com"),
+          await answerOf(
+            await createClient(app.request).post("/forgot-password", { email: "ada@example.com" }),
+            "ada@example.com",
+          ),
+          await answerOf(
+            await createClient(app.request).post("/forgot-password", { email: "nobody@example.com" }),
+            "nobody@example.com",
+          ),
         ];
         expect(stranger, `request ${index + 2}`).toEqual(again);
       }
@@ -73,8 +92,14 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
     it("tells the owner of an account that signs in with Google, by mail only, to use Google", async () => {
       await database.db.execute(sql`update users set auth_method = 'google' where email = 'ada@example.com'`);
       await database.db.execute(sql`delete from auth_accounts where provider_id = 'credential'`);
-      const google = await answerOf(await createClient(app.request).post("/forgot-password", { email: "ada@example.com" }), "ada@example.com");
-      const unknown = await answerOf(await createClient(app.request).post("/forgot-password", { email: "nobody@example.com" }), "nobody@example.com");
+      const google = await answerOf(
+        await createClient(app.request).post("/forgot-password", { email: "ada@example.com" }),
+        "ada@example.com",
+      );
+      const unknown = await answerOf(
+        await createClient(app.request).post("/forgot-password", { email: "nobody@example.com" }),
+        "nobody@example.com",
+      );
       expect(google).toEqual(unknown);
       const mail = await smtp.waitForMail("ada@example.com");
       expect(mail.subject).toBe("Signing in to Indie Tools");
@@ -84,7 +109,9 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
 
     it("e-mails a link whose page sets a new password, once", async () => {
       const visitor = createClient(app.request);
-      expect(await (await visitor.post("/forgot-password", { email: "ADA@example.com" })).text()).toContain("If an account uses ada@example.com, a link to choose a new password is on its way to it.");
+      expect(await (await visitor.post("/forgot-password", { email: "ADA@example.com" })).text()).toContain(
+        "If an account uses ada@example.com, a link to choose a new password is on its way to it.",
+      );
       const mail = await smtp.waitForMail("ada@example.com");
       expect(mail.subject).toBe("Reset your Indie Tools password");
       expect(mail.raw).toContain("From: Indie Tools <hello@example.com>");
@@ -100,7 +127,8 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       expect(saved.status).toBe(302);
       expect(saved.headers.get("location")).toBe("/login?reset=1");
 
-      const login = (password: string) => createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password });
+      const login = (password: string) =>
+        createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password });
       expect((await login("analytical")).status).toBe(401);
       expect((await login("difference-engine")).status).toBe(302);
       // The link worked once.
@@ -128,7 +156,11 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       const link = (email: string) => createClient(app.request).post("/login", { intent: "link", email });
       const known = await answerOf(await link("ada@example.com"), "ada@example.com");
       expect(await answerOf(await link("nobody@example.com"), "nobody@example.com")).toEqual(known);
-      await createClient(app.request).postSolved("/register", { username: "Eve", email: "eve@example.com", password: "analytical" });
+      await createClient(app.request).postSolved("/register", {
+        username: "Eve",
+        email: "eve@example.com",
+        password: "analytical",
+      });
       await database.db.execute(sql`update users set is_disabled = true where email = 'eve@example.com'`);
       expect(await answerOf(await link("eve@example.com"), "eve@example.com")).toEqual(known);
       await app.services.outbox.drain();
@@ -154,42 +186,64 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
     };
 
     it.each([
-      ["/login", { intent: "link" }, "If an account uses ada@example.com, a sign-in link is on its way to it.", "Your Indie Tools sign-in link"],
-      ["/forgot-password", {}, "If an account uses ada@example.com, a link to choose a new password is on its way to it.", "Reset your Indie Tools password"],
-    ])("does not stop the owner, from another address, from getting a working link by %s", async (path, fields, sent, subject) => {
-      const stranger = from("198.51.100.1");
-      for (let index = 0; index < 3; index++) expect(await (await stranger.post(path, { ...fields, email: "ada@example.com" })).text()).toContain(sent);
-      const refused = await stranger.post(path, { ...fields, email: "ada@example.com" });
-      expect(refused.status).toBe(429);
-      expect(await refused.text()).toContain("Too many requests, try again later");
-      expect(await mailsTo("ada@example.com")).toHaveLength(3);
+      [
+        "/login",
+        { intent: "link" },
+        "If an account uses ada@example.com, a sign-in link is on its way to it.",
+        "Your Indie Tools sign-in link",
+      ],
+      [
+        "/forgot-password",
+        {},
+        "If an account uses ada@example.com, a link to choose a new password is on its way to it.",
+        "Reset your Indie Tools password",
+      ],
+    ])(
+      "does not stop the owner, from another address, from getting a working link by %s",
+      async (path, fields, sent, subject) => {
+        const stranger = from("198.51.100.1");
+        for (let index = 0; index < 3; index++)
+          expect(await (await stranger.post(path, { ...fields, email: "ada@example.com" })).text()).toContain(sent);
+        const refused = await stranger.post(path, { ...fields, email: "ada@example.com" });
+        expect(refused.status).toBe(429);
+        expect(await refused.text()).toContain("Too many requests, try again later");
+        expect(await mailsTo("ada@example.com")).toHaveLength(3);
 
-      const owner = from("203.0.113.5");
-      expect(await (await owner.post(path, { ...fields, email: "ada@example.com" })).text()).toContain(sent);
-      const mails = await mailsTo("ada@example.com");
-      expect(mails).toHaveLength(4);
-      expect(mails.at(-1)!.subject).toBe(subject);
-      const landed = await follow(owner, linkIn(mails.at(-1)!));
-      expect(landed.status).toBe(200);
-      if (path === "/login") expect(await landed.text()).toContain('data-viewer="member"');
-      else expect(await landed.text()).toContain('name="token"');
-    });
+        const owner = from("203.0.113.5");
+        expect(await (await owner.post(path, { ...fields, email: "ada@example.com" })).text()).toContain(sent);
+        const mails = await mailsTo("ada@example.com");
+        expect(mails).toHaveLength(4);
+        expect(mails.at(-1)!.subject).toBe(subject);
+        const landed = await follow(owner, linkIn(mails.at(-1)!));
+        expect(landed.status).toBe(200);
+        if (path === "/login") expect(await landed.text()).toContain('data-viewer="member"');
+        else expect(await landed.text()).toContain('name="token"');
+      },
+    );
 
     it("keeps the inbox from a flood: past five links an hour, nothing new is sent, and the last one still signs the owner in", async () => {
-      for (const [address, times] of [["198.51.100.1", 3], ["198.51.100.2", 2]] as const) {
-        for (let index = 0; index < times; index++) await from(address).post("/login", { intent: "link", email: "ada@example.com" });
+      for (const [address, times] of [
+        ["198.51.100.1", 3],
+        ["198.51.100.2", 2],
+      ] as const) {
+        for (let index = 0; index < times; index++)
+          await from(address).post("/login", { intent: "link", email: "ada@example.com" });
       }
       expect(await mailsTo("ada@example.com")).toHaveLength(5);
       const owner = from("203.0.113.5");
       const recent = await owner.post("/login", { intent: "link", email: "ada@example.com" });
       expect(recent.status).toBe(200);
-      expect(await recent.text()).toContain("If an account uses ada@example.com, a sign-in link was sent to it less than an hour ago: use that one. No new link was sent.");
+      expect(await recent.text()).toContain(
+        "If an account uses ada@example.com, a sign-in link was sent to it less than an hour ago: use that one. No new link was sent.",
+      );
       const mails = await mailsTo("ada@example.com");
       expect(mails).toHaveLength(5);
       const landed = await follow(owner, linkIn(mails.at(-1)!));
       expect(await landed.text()).toContain('data-viewer="member"');
       // The ceiling is for each kind of link: a password reset is still sent.
-      expect(await (await owner.post("/forgot-password", { email: "ada@example.com" })).text()).toContain("If an account uses ada@example.com, a link to choose a new password is on its way to it.");
+      expect(await (await owner.post("/forgot-password", { email: "ada@example.com" })).text()).toContain(
+        "If an account uses ada@example.com, a link to choose a new password is on its way to it.",
+      );
       expect(await mailsTo("ada@example.com")).toHaveLength(6);
     });
 
@@ -200,7 +254,9 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
         expect(response.status).toBe(200);
       }
       expect((await stranger.post("/login", { intent: "link", email: "ada@example.com" })).status).toBe(429);
-      expect((await from("198.51.100.10").post("/login", { intent: "link", email: "ada@example.com" })).status).toBe(200);
+      expect((await from("198.51.100.10").post("/login", { intent: "link", email: "ada@example.com" })).status).toBe(
+        200,
+      );
     });
   });
 
@@ -210,10 +266,15 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       await client.post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
       return client;
     }
-    const isSignedIn = async (client: ReturnType<typeof createClient>) => (await (await client.request("/")).text()).includes('data-viewer="member"');
+    const isSignedIn = async (client: ReturnType<typeof createClient>) =>
+      (await (await client.request("/")).text()).includes('data-viewer="member"');
 
     it("sets an http-only, SameSite session cookie", async () => {
-      const response = await createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
+      const response = await createClient(app.request).post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "analytical",
+      });
       const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token"))!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
@@ -221,7 +282,11 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
 
     it("marks the cookie Secure when the site is served over https", async () => {
       const secure = await createTestApp(database, { SITE_URL: "https://tools.example.com" });
-      const response = await createClient(secure.request, "https://tools.example.com").post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
+      const response = await createClient(secure.request, "https://tools.example.com").post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "analytical",
+      });
       expect(response.status).toBe(302);
       const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token"))!;
       expect(cookie).toMatch(/; Secure/i);
@@ -238,11 +303,15 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
     it("renews a session that is more than a day old, before it expires", async () => {
       const client = await signedIn();
       const soon = new Date(Date.now() + 5 * 24 * 3600 * 1000);
-      await database.db.update(authSessions).set({ expiresAt: soon, updatedAt: new Date(Date.now() - 25 * 24 * 3600 * 1000) });
+      await database.db
+        .update(authSessions)
+        .set({ expiresAt: soon, updatedAt: new Date(Date.now() - 25 * 24 * 3600 * 1000) });
       const response = await client.request("/");
       expect(response.headers.getSetCookie().some((value) => value.includes("session_token"))).toBe(true);
       // Registration made a session too; this client's is the one that was renewed.
-      const [{ latest }] = (await database.db.select({ latest: sql<string>`max(${authSessions.expiresAt})` }).from(authSessions)) as [{ latest: string }];
+      const [{ latest }] = (await database.db
+        .select({ latest: sql<string>`max(${authSessions.expiresAt})` })
+        .from(authSessions)) as [{ latest: string }];
       expect(new Date(latest).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
       expect(await isSignedIn(client)).toBe(true);
     });
@@ -254,7 +323,9 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       const token = /name="token" value="([^"]+)"/.exec(await page.text())![1]!;
       await createClient(app.request).post("/reset-password", { token, password: "difference-engine" });
       expect(await isSignedIn(client)).toBe(false);
-      const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(authSessions)) as [{ n: number }];
+      const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(authSessions)) as [
+        { n: number },
+      ];
       expect(n).toBe(0);
     });
   });

@@ -20,7 +20,12 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   async function register(fields: Partial<Record<"username" | "email" | "password" | "newsletter", string>> = {}) {
     const client = createClient(app.request);
-    const response = await client.postSolved("/register", { username: "Ada Lovelace", email: "ada@example.com", password: "analytical", ...fields });
+    const response = await client.postSolved("/register", {
+      username: "Ada Lovelace",
+      email: "ada@example.com",
+      password: "analytical",
+      ...fields,
+    });
     return { client, response };
   }
 
@@ -34,7 +39,14 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(welcome).toContain('href="/add-tool"');
     expect([...client.cookies.keys()].some((name) => name.includes("session_token"))).toBe(true);
     const [record] = await database.db.select().from(users).where(eq(users.email, "ada@example.com"));
-    expect(record).toMatchObject({ username: "Ada Lovelace", slug: "ada-lovelace", authMethod: "email", role: "guest", boosts: 0, hasSubscribedToNewsletter: true });
+    expect(record).toMatchObject({
+      username: "Ada Lovelace",
+      slug: "ada-lovelace",
+      authMethod: "email",
+      role: "guest",
+      boosts: 0,
+      hasSubscribedToNewsletter: true,
+    });
     const [account] = await database.db.select().from(authUsers).where(eq(authUsers.id, record!.authId!));
     expect(account?.email).toBe("ada@example.com");
     const home = await (await client.request("/")).text();
@@ -44,7 +56,12 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("takes a sign-up from a page back to it, leaving the next page a welcome toast; the welcome step is the person's own", async () => {
     const client = createClient(app.request);
-    const response = await client.postSolved("/register", { username: "Ada", email: "ada@example.com", password: "analytical", redirectTo: "/tools" });
+    const response = await client.postSolved("/register", {
+      username: "Ada",
+      email: "ada@example.com",
+      password: "analytical",
+      redirectTo: "/tools",
+    });
     expect(response.headers.get("location")).toBe("/tools");
     expect(response.headers.getSetCookie()).toContain(flashCookie("signed-up"));
     const visitor = await createClient(app.request).request("/welcome");
@@ -85,7 +102,12 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
     async function login(fields: Record<string, string>) {
       const client = createClient(app.request);
-      const response = await client.post("/login", { intent: "password", email: "ada@example.com", password: "analytical", ...fields });
+      const response = await client.post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "analytical",
+        ...fields,
+      });
       return { client, response, html: response.status === 302 ? "" : await response.text() };
     }
 
@@ -119,7 +141,14 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
         const started = performance.now();
         const { response, html } = await login({ email, password: "wrong-password" });
         const ms = performance.now() - started;
-        return { status: response.status, html: html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/nonce=\\"[^"\\]*\\"/g, ""), ms };
+        return {
+          status: response.status,
+          html: html
+            .replaceAll(email, "EMAIL")
+            .replace(/nonce="[^"]*"/g, "")
+            .replace(/nonce=\\"[^"\\]*\\"/g, ""),
+          ms,
+        };
       };
       const known = [];
       const unknown = [];
@@ -128,7 +157,9 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
         known.push(await answer("ada@example.com"));
         unknown.push(await answer(`nobody-${index}@example.com`));
       }
-      expect(unknown.map(({ status, html }) => ({ status, html }))).toEqual(known.map(({ status, html }) => ({ status, html })));
+      expect(unknown.map(({ status, html }) => ({ status, html }))).toEqual(
+        known.map(({ status, html }) => ({ status, html })),
+      );
       const median = (list: { ms: number }[]) => list.map((entry) => entry.ms).sort((a, b) => a - b)[list.length >> 1]!;
       // The password is hashed either way: before, an unknown address answered in a tenth of the time.
       expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
@@ -147,7 +178,9 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     it("answers a password sign-in to an account that signs in with Google only as a wrong password", async () => {
       await register({ email: "g@example.com", username: "G" });
       await database.db.update(users).set({ authMethod: "google" }).where(eq(users.email, "g@example.com"));
-      await database.db.execute(`delete from auth_accounts where provider_id = 'credential' and user_id = (select auth_id from users where email = 'g@example.com')`);
+      await database.db.execute(
+        `delete from auth_accounts where provider_id = 'credential' and user_id = (select auth_id from users where email = 'g@example.com')`,
+      );
       const { html, response } = await login({ email: "g@example.com" });
       expect(response.status).toBe(401);
       expect(html).toContain("Incorrect password");
@@ -185,14 +218,21 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("refuses a sign-up or sign-in posted from another site", async () => {
     const client = createClient(app.request, "https://evil.example");
-    expect((await client.postSolved("/register", { username: "Eve", email: "eve@example.com", password: "eavesdrop" })).status).toBe(403);
+    expect(
+      (await client.postSolved("/register", { username: "Eve", email: "eve@example.com", password: "eavesdrop" }))
+        .status,
+    ).toBe(403);
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
 
   it("shows the outbox of unsent mail in development only", async () => {
     expect((await createClient(app.request).request("/dev/outbox")).status).toBe(404);
     const dev = await createTestApp(database, { NODE_ENV: "development" });
-    await createClient(dev.request).postSolved("/register", { username: "Ada", email: "ada@example.com", password: "analytical" });
+    await createClient(dev.request).postSolved("/register", {
+      username: "Ada",
+      email: "ada@example.com",
+      password: "analytical",
+    });
     await createClient(dev.request).post("/forgot-password", { email: "ada@example.com" });
     // The mail is sent by the outbox's worker, right after the request.
     await dev.services.outbox.drain();
@@ -214,20 +254,28 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     const { client } = await register();
     const me = async () => {
       const response = await client.request("/api/me");
-      return { status: response.status, cookie: response.headers.get("set-cookie"), body: (await response.json()) as { user: { username: string } | null; favoriteToolIds: string[] } };
+      return {
+        status: response.status,
+        cookie: response.headers.get("set-cookie"),
+        body: (await response.json()) as { user: { username: string } | null; favoriteToolIds: string[] },
+      };
     };
     const fresh = await me();
     expect([fresh.status, fresh.cookie, fresh.body.user?.username]).toEqual([200, null, "Ada Lovelace"]);
     // Two days after its last renewal, the session is renewed, and its cookie sent again.
     const lastRenewed = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    await database.db.update(authSessions).set({ expiresAt: new Date(lastRenewed.getTime() + SESSION_LIFETIME_SECONDS * 1000) });
+    await database.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(lastRenewed.getTime() + SESSION_LIFETIME_SECONDS * 1000) });
     const due = await me();
     expect(due.body.user?.username).toBe("Ada Lovelace");
     expect(due.cookie).toContain("session_token=");
     const [session] = await database.db.select().from(authSessions);
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + (SESSION_LIFETIME_SECONDS - 60) * 1000);
     // A made-up cookie is nobody.
-    const stranger = await createClient(app.request).request("/api/me", { headers: { cookie: "better-auth.session_token=made.up" } });
+    const stranger = await createClient(app.request).request("/api/me", {
+      headers: { cookie: "better-auth.session_token=made.up" },
+    });
     expect(((await stranger.json()) as { user: null }).user).toBeNull();
   });
 });

@@ -19,7 +19,11 @@ describe.each(databaseKinds)("live tools changed by their maker, on the queue pa
 
   async function signUp(username: string, role?: "verifier") {
     const client = createClient(app.request);
-    await client.postSolved("/register", { username, email: `${username.toLowerCase()}@example.com`, password: "long-enough" });
+    await client.postSolved("/register", {
+      username,
+      email: `${username.toLowerCase()}@example.com`,
+      password: "long-enough",
+    });
     if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
     return client;
   }

@@ -17,9 +17,23 @@ type Outcome = "sign-in" | "refused" | "done";
 
 const ROLES: Role[] = ["visitor", "guest", "other", "owner", "verifier", "admin"];
 /** The queue and claims: verifiers and admins (docs/decisions/008-moderation-roles.md). */
-const MODERATORS: Record<Role, Outcome> = { visitor: "sign-in", guest: "refused", other: "refused", owner: "refused", verifier: "done", admin: "done" };
+const MODERATORS: Record<Role, Outcome> = {
+  visitor: "sign-in",
+  guest: "refused",
+  other: "refused",
+  owner: "refused",
+  verifier: "done",
+  admin: "done",
+};
 /** Everything else: admins only. */
-const ADMINS: Record<Role, Outcome> = { visitor: "sign-in", guest: "refused", other: "refused", owner: "refused", verifier: "refused", admin: "done" };
+const ADMINS: Record<Role, Outcome> = {
+  visitor: "sign-in",
+  guest: "refused",
+  other: "refused",
+  owner: "refused",
+  verifier: "refused",
+  admin: "done",
+};
 
 type Person = { client: Client; record: UserRow };
 
@@ -42,9 +56,17 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
   /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
   async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {
     const client = createClient(app.request);
-    const response = await client.postSolved("/register", { username, email: `${slugify(username)}@example.com`, password: "long-enough" });
+    const response = await client.postSolved("/register", {
+      username,
+      email: `${slugify(username)}@example.com`,
+      password: "long-enough",
+    });
     expect(response.status).toBe(302);
-    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, `${slugify(username)}@example.com`)).returning();
+    const [record] = await database.db
+      .update(users)
+      .set({ role })
+      .where(eq(users.email, `${slugify(username)}@example.com`))
+      .returning();
     return { client, record: record! };
   }
 
@@ -99,7 +121,10 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
       page: string;
       who: Record<Role, Outcome>;
       /** Makes what the action works on; `owner` is the person whose thing it is (its submitter, claimer, requester). */
-      prepare: (owner: Person, actor: Role) => Promise<{ fields: Record<string, string>; changed: () => Promise<boolean> }>;
+      prepare: (
+        owner: Person,
+        actor: Role,
+      ) => Promise<{ fields: Record<string, string>; changed: () => Promise<boolean> }>;
     };
 
     let sequence = 0;
@@ -107,7 +132,11 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
       page: "/admin/tools",
       who: ADMINS,
       prepare: async (owner) => {
-        const tool = await insertTool(database.db, { creatorUsername: owner.record.slug, isLinkedToCreator: true, submittedBy: owner.record.id });
+        const tool = await insertTool(database.db, {
+          creatorUsername: owner.record.slug,
+          isLinkedToCreator: true,
+          submittedBy: owner.record.id,
+        });
         const before = tool[flag];
         return {
           fields: { intent: "flag", toolId: tool.id, flag, value: String(!before) },
@@ -122,7 +151,10 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         who: MODERATORS,
         prepare: async (owner) => {
           const tool = await queuedTool(owner.record);
-          return { fields: { intent: "verify", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).isVerified };
+          return {
+            fields: { intent: "verify", toolId: tool.id },
+            changed: async () => (await toolRow(tool.id)).isVerified,
+          };
         },
       },
       reject: {
@@ -130,7 +162,10 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         who: MODERATORS,
         prepare: async (owner) => {
           const tool = await queuedTool(owner.record);
-          return { fields: { intent: "reject", toolId: tool.id, reason: "A course, not a tool" }, changed: async () => (await toolRow(tool.id)).rejectedAt !== null };
+          return {
+            fields: { intent: "reject", toolId: tool.id, reason: "A course, not a tool" },
+            changed: async () => (await toolRow(tool.id)).rejectedAt !== null,
+          };
         },
       },
       "skip the line (queue page)": {
@@ -138,7 +173,10 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         who: ADMINS,
         prepare: async (owner) => {
           const tool = await queuedTool(owner.record);
-          return { fields: { intent: "skip-line", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).hasSkippedLine };
+          return {
+            fields: { intent: "skip-line", toolId: tool.id },
+            changed: async () => (await toolRow(tool.id)).hasSkippedLine,
+          };
         },
       },
       "skip the line (requests page)": {
@@ -146,23 +184,40 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         who: ADMINS,
         prepare: async (owner) => {
           const tool = await queuedTool(owner.record);
-          return { fields: { intent: "skip-line", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).hasSkippedLine };
+          return {
+            fields: { intent: "skip-line", toolId: tool.id },
+            changed: async () => (await toolRow(tool.id)).hasSkippedLine,
+          };
         },
       },
       "accept a claim": {
         page: "/admin/claims",
         who: MODERATORS,
         prepare: async (owner) => {
-          const tool = await insertTool(database.db, { hasBeenClaimed: true, claimedBy: owner.record.id, creatorUsername: owner.record.slug });
-          return { fields: { intent: "accept", toolId: tool.id }, changed: async () => (await toolRow(tool.id)).wasClaimedAccepted };
+          const tool = await insertTool(database.db, {
+            hasBeenClaimed: true,
+            claimedBy: owner.record.id,
+            creatorUsername: owner.record.slug,
+          });
+          return {
+            fields: { intent: "accept", toolId: tool.id },
+            changed: async () => (await toolRow(tool.id)).wasClaimedAccepted,
+          };
         },
       },
       "refuse a claim": {
         page: "/admin/claims",
         who: MODERATORS,
         prepare: async (owner) => {
-          const tool = await insertTool(database.db, { hasBeenClaimed: true, claimedBy: owner.record.id, creatorUsername: owner.record.slug });
-          return { fields: { intent: "refuse", toolId: tool.id }, changed: async () => !(await toolRow(tool.id)).hasBeenClaimed };
+          const tool = await insertTool(database.db, {
+            hasBeenClaimed: true,
+            claimedBy: owner.record.id,
+            creatorUsername: owner.record.slug,
+          });
+          return {
+            fields: { intent: "refuse", toolId: tool.id },
+            changed: async () => !(await toolRow(tool.id)).hasBeenClaimed,
+          };
         },
       },
       "switch a tool off": flagCell("isActive"),
@@ -177,7 +232,8 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
           const slug = `new-category-${++sequence}`;
           return {
             fields: { intent: "create", label: `New category ${sequence}`, slug, color: "#AABBCC", description: "" },
-            changed: async () => (await database.db.select().from(categories).where(eq(categories.slug, slug))).length === 1,
+            changed: async () =>
+              (await database.db.select().from(categories).where(eq(categories.slug, slug))).length === 1,
           };
         },
       },
@@ -187,8 +243,17 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         prepare: async () => {
           const category = await insertCategory(database.db);
           return {
-            fields: { intent: "update", categoryId: category.id, label: "Renamed", slug: category.slug, color: category.color, description: "" },
-            changed: async () => (await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.label === "Renamed",
+            fields: {
+              intent: "update",
+              categoryId: category.id,
+              label: "Renamed",
+              slug: category.slug,
+              color: category.color,
+              description: "",
+            },
+            changed: async () =>
+              (await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.label ===
+              "Renamed",
           };
         },
       },
@@ -197,16 +262,22 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         page: "/admin/users",
         who: ADMINS,
         prepare: async (owner, actor) => {
-          const target = actor === "owner" ? owner.record : (await insertUser(database.db)) as UserRow;
-          return { fields: { intent: "role", userId: target.id, role: "admin" }, changed: async () => (await userRow(target.id)).role === "admin" };
+          const target = actor === "owner" ? owner.record : ((await insertUser(database.db)) as UserRow);
+          return {
+            fields: { intent: "role", userId: target.id, role: "admin" },
+            changed: async () => (await userRow(target.id)).role === "admin",
+          };
         },
       },
       "disable a user": {
         page: "/admin/users",
         who: ADMINS,
         prepare: async (owner, actor) => {
-          const target = actor === "owner" ? owner.record : (await insertUser(database.db)) as UserRow;
-          return { fields: { intent: "disabled", userId: target.id, disabled: "true" }, changed: async () => (await userRow(target.id)).isDisabled };
+          const target = actor === "owner" ? owner.record : ((await insertUser(database.db)) as UserRow);
+          return {
+            fields: { intent: "disabled", userId: target.id, disabled: "true" },
+            changed: async () => (await userRow(target.id)).isDisabled,
+          };
         },
       },
       "grant a featuring request": {
@@ -215,8 +286,12 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         prepare: async (owner) => {
           const tool = await insertTool(database.db, { creatorUsername: owner.record.slug, isLinkedToCreator: true });
           await requestFeaturing(owner, tool.id);
-          const status = async () => (await userRow(owner.record.id)).payments.find((entry) => entry.toolId === tool.id)?.status;
-          return { fields: { intent: "grant", userId: owner.record.id, toolId: tool.id }, changed: async () => (await status()) === "granted" };
+          const status = async () =>
+            (await userRow(owner.record.id)).payments.find((entry) => entry.toolId === tool.id)?.status;
+          return {
+            fields: { intent: "grant", userId: owner.record.id, toolId: tool.id },
+            changed: async () => (await status()) === "granted",
+          };
         },
       },
       "refuse a featuring request": {
@@ -225,8 +300,12 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         prepare: async (owner) => {
           const tool = await insertTool(database.db, { creatorUsername: owner.record.slug, isLinkedToCreator: true });
           await requestFeaturing(owner, tool.id);
-          const status = async () => (await userRow(owner.record.id)).payments.find((entry) => entry.toolId === tool.id)?.status;
-          return { fields: { intent: "refuse", userId: owner.record.id, toolId: tool.id }, changed: async () => (await status()) === "refused" };
+          const status = async () =>
+            (await userRow(owner.record.id)).payments.find((entry) => entry.toolId === tool.id)?.status;
+          return {
+            fields: { intent: "refuse", userId: owner.record.id, toolId: tool.id },
+            changed: async () => (await status()) === "refused",
+          };
         },
       },
       "retry a failed delivery": {
@@ -235,10 +314,20 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         prepare: async (owner) => {
           const [failed] = await database.db
             .insert(outbox)
-            .values({ key: `featuring-requested:${owner.record.id}:${++sequence}:notice`, channel: "notice", payload: { title: "Featuring request", text: "x" }, state: "failed", attempts: 8 })
+            .values({
+              key: `featuring-requested:${owner.record.id}:${++sequence}:notice`,
+              channel: "notice",
+              payload: { title: "Featuring request", text: "x" },
+              state: "failed",
+              attempts: 8,
+            })
             .returning();
-          const state = async () => (await database.db.select().from(outbox).where(eq(outbox.id, failed!.id)))[0]!.state;
-          return { fields: { intent: "retry", deliveryId: String(failed!.id) }, changed: async () => (await state()) !== "failed" };
+          const state = async () =>
+            (await database.db.select().from(outbox).where(eq(outbox.id, failed!.id)))[0]!.state;
+          return {
+            fields: { intent: "retry", deliveryId: String(failed!.id) },
+            changed: async () => (await state()) !== "failed",
+          };
         },
       },
     };
@@ -251,7 +340,9 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
           const response = await clientOf(role).post(page, fields);
           if (expected === "sign-in") {
             expect(response.status).toBe(302);
-            expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(page.replace("?index", ""))}`);
+            expect(response.headers.get("location")).toBe(
+              `/login?redirectTo=${encodeURIComponent(page.replace("?index", ""))}`,
+            );
           } else if (expected === "refused") {
             expect(response.status).toBe(403);
           } else {
@@ -294,7 +385,9 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect(unknown).toContain('data-testid="admin-not-found"');
         expect(unknown).toContain('data-testid="admin-nav"');
         expect(unknown).not.toContain("No route matches");
-        expect((await visitor().request("/admin/blog")).headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fblog");
+        expect((await visitor().request("/admin/blog")).headers.get("location")).toBe(
+          "/login?redirectTo=%2Fadmin%2Fblog",
+        );
         const outside = await html(visitor(), "/no-such-page", 404);
         expect(outside).toContain("There is nothing at this address.");
         expect(outside).not.toContain("No route matches");
@@ -306,7 +399,11 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
       it("shows a verifier the queue and claims only; an admin every section, with what waits", async () => {
         await queuedTool(maker.record);
-        await insertTool(database.db, { hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug });
+        await insertTool(database.db, {
+          hasBeenClaimed: true,
+          claimedBy: maker.record.id,
+          creatorUsername: maker.record.slug,
+        });
         const tool = await insertTool(database.db, { creatorUsername: maker.record.slug, isLinkedToCreator: true });
         await requestFeaturing(maker, tool.id);
 
@@ -315,13 +412,26 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect(forVerifier).not.toContain('href="/admin/users"');
         expect(forVerifier).toMatch(/data-testid="admin-count-queue"[^>]*>1</);
         expect(forVerifier).toMatch(/data-testid="admin-count-claims"[^>]*>1</);
-        for (const pathname of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests", "/admin/deliveries"]) {
+        for (const pathname of [
+          "/admin/tools",
+          "/admin/categories",
+          "/admin/users",
+          "/admin/requests",
+          "/admin/deliveries",
+        ]) {
           expect(await html(verifier.client, pathname, 403)).toContain("Only admins can do this");
         }
         expect(forVerifier).not.toContain('href="/admin/deliveries"');
 
         const forAdmin = await html(admin.client, "/admin");
-        for (const section of ["/admin/tools", "/admin/categories", "/admin/users", "/admin/requests", "/admin/deliveries"]) expect(forAdmin).toContain(`href="${section}"`);
+        for (const section of [
+          "/admin/tools",
+          "/admin/categories",
+          "/admin/users",
+          "/admin/requests",
+          "/admin/deliveries",
+        ])
+          expect(forAdmin).toContain(`href="${section}"`);
         expect(forAdmin).toMatch(/data-testid="admin-count-requests"[^>]*>1</);
         expect(forAdmin).toMatch(/data-testid="admin-count-deliveries"[^>]*>0</);
         expect(forAdmin).toContain("<title>Verification queue | Indie Tools</title>");
@@ -341,7 +451,12 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
           hasIdentityChanged: true,
         });
         await queuedTool(maker.record, { name: "Newer", createdAt: new Date("2026-02-01T00:00:00Z") });
-        await queuedTool(null, { name: "Skipper", createdAt: new Date("2026-03-01T00:00:00Z"), hasSkippedLine: true, dateSkippedLine: new Date("2026-03-02T00:00:00Z") });
+        await queuedTool(null, {
+          name: "Skipper",
+          createdAt: new Date("2026-03-01T00:00:00Z"),
+          hasSkippedLine: true,
+          dateSkippedLine: new Date("2026-03-02T00:00:00Z"),
+        });
         await queuedTool(maker.record, { name: "Refused", rejectedAt: new Date(), rejectionReason: "No" });
         await insertTool(database.db, { name: "Already live" });
 
@@ -384,23 +499,42 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
       it("reject needs a reason, shown beside the field; with one, the tool leaves the queue", async () => {
         const tool = await queuedTool(maker.record);
-        const response = await verifier.client.post("/admin?index", { intent: "reject", toolId: tool.id, reason: "   " });
+        const response = await verifier.client.post("/admin?index", {
+          intent: "reject",
+          toolId: tool.id,
+          reason: "   ",
+        });
         expect(response.status).toBe(400);
         const page = await response.text();
         expect(page).toContain(`id="reason-${tool.id}-error"`);
         expect(page).toContain("Say why the tool is refused: the maker reads it");
         expect((await toolRow(tool.id)).rejectedAt).toBeNull();
 
-        await verifier.client.post("/admin?index", { intent: "reject", toolId: tool.id, reason: "This is a course, not a tool." });
-        expect(await toolRow(tool.id)).toMatchObject({ rejectionReason: "This is a course, not a tool.", isVerified: false });
+        await verifier.client.post("/admin?index", {
+          intent: "reject",
+          toolId: tool.id,
+          reason: "This is a course, not a tool.",
+        });
+        expect(await toolRow(tool.id)).toMatchObject({
+          rejectionReason: "This is a course, not a tool.",
+          isVerified: false,
+        });
         expect(await html(verifier.client, "/admin")).toContain("The queue is empty");
       });
 
       it("skipping the line moves a tool to the front", async () => {
         await queuedTool(maker.record, { name: "First", createdAt: new Date("2026-01-01T00:00:00Z") });
         const second = await queuedTool(maker.record, { name: "Second", createdAt: new Date("2026-01-02T00:00:00Z") });
-        await queuedTool(maker.record, { name: "Declined Widget", createdAt: new Date("2026-01-03T00:00:00Z"), rejectedAt: new Date(), rejectionReason: "No" });
-        const order = async () => [...(await html(admin.client, "/admin")).matchAll(/<h2 class="text-xl font-bold">([^<]+)<\/h2>/g)].map((match) => match[1]);
+        await queuedTool(maker.record, {
+          name: "Declined Widget",
+          createdAt: new Date("2026-01-03T00:00:00Z"),
+          rejectedAt: new Date(),
+          rejectionReason: "No",
+        });
+        const order = async () =>
+          [...(await html(admin.client, "/admin")).matchAll(/<h2 class="text-xl font-bold">([^<]+)<\/h2>/g)].map(
+            (match) => match[1],
+          );
         expect(await order()).toEqual(["First", "Second"]);
         await admin.client.post("/admin?index", { intent: "skip-line", toolId: second.id });
         expect(await order()).toEqual(["Second", "First"]);
@@ -415,9 +549,25 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
     describe("claims", () => {
       it("lists waiting claims with the claimer and the likely-genuine flag first", async () => {
-        await insertTool(database.db, { name: "Genuine", hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug, isClaimLikelyGenuine: true });
-        await insertTool(database.db, { name: "Doubtful", hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug });
-        await insertTool(database.db, { name: "Settled", hasBeenClaimed: true, wasClaimedAccepted: true, creatorUsername: maker.record.slug });
+        await insertTool(database.db, {
+          name: "Genuine",
+          hasBeenClaimed: true,
+          claimedBy: maker.record.id,
+          creatorUsername: maker.record.slug,
+          isClaimLikelyGenuine: true,
+        });
+        await insertTool(database.db, {
+          name: "Doubtful",
+          hasBeenClaimed: true,
+          claimedBy: maker.record.id,
+          creatorUsername: maker.record.slug,
+        });
+        await insertTool(database.db, {
+          name: "Settled",
+          hasBeenClaimed: true,
+          wasClaimedAccepted: true,
+          creatorUsername: maker.record.slug,
+        });
         const page = await html(verifier.client, "/admin/claims");
         expect(page.match(/data-testid="claim"/g)).toHaveLength(2);
         expect(page).not.toContain("Settled");
@@ -432,7 +582,12 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
       it("an accepted claim shows the tool on the claimer's profile", async () => {
         // A claim as askForClaim records it (docs/product.md §4): the creator is the claimer's slug, not linked yet.
-        const tool = await insertTool(database.db, { name: "Claimed Tool", hasBeenClaimed: true, claimedBy: maker.record.id, creatorUsername: maker.record.slug });
+        const tool = await insertTool(database.db, {
+          name: "Claimed Tool",
+          hasBeenClaimed: true,
+          claimedBy: maker.record.id,
+          creatorUsername: maker.record.slug,
+        });
         expect(await html(visitor(), `/profile/${maker.record.slug}`)).not.toContain(`href="/tool/${tool.slug}"`);
         const response = await verifier.client.post("/admin/claims", { intent: "accept", toolId: tool.id });
         expect(await response.text()).toContain("The claim of Claimed Tool was accepted");
@@ -464,14 +619,28 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
       it("switching a tool off removes it from every public list and its snapshot; switching it on brings both back", async () => {
         const category = await insertCategory(database.db, { label: "Design" });
-        const tool = await insertTool(database.db, { name: "Figment", categories: [category.id], tags: ["mockups"], verifiedAt: new Date() });
+        const tool = await insertTool(database.db, {
+          name: "Figment",
+          categories: [category.id],
+          tags: ["mockups"],
+          verifiedAt: new Date(),
+        });
         await app.services.tools.writeToolSnapshot(tool.id);
-        const publicPages = ["/", "/tools", "/category/design", "/tag/mockups", "/search/figment", "/rss.xml", "/api/v1/tools"];
+        const publicPages = [
+          "/",
+          "/tools",
+          "/category/design",
+          "/tag/mockups",
+          "/search/figment",
+          "/rss.xml",
+          "/api/v1/tools",
+        ];
         for (const pathname of publicPages) expect(await html(visitor(), pathname), pathname).toContain(tool.slug);
 
         await admin.client.post("/admin/tools", { intent: "flag", toolId: tool.id, flag: "isActive", value: "false" });
         // A tag left without live tools has no page any more (404): either way, the tool is not on it.
-        for (const pathname of publicPages) expect(await (await visitor().request(pathname)).text(), pathname).not.toContain(tool.slug);
+        for (const pathname of publicPages)
+          expect(await (await visitor().request(pathname)).text(), pathname).not.toContain(tool.slug);
         expect((await visitor().request(`/tool/${tool.slug}`)).status).toBe(404);
         expect(snapshotExists(tool.id)).toBe(false);
         expect(await html(admin.client, "/admin/tools?q=figment")).toContain("Switched off");
@@ -483,9 +652,15 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
       it("a home boost shows the tool in the home page's Featured section", async () => {
         const tool = await insertTool(database.db, { name: "Boosted" });
-        const featured = async () => (await html(visitor(), "/")).split('id="featured-heading"')[1]!.split("Last added tools")[0]!;
+        const featured = async () =>
+          (await html(visitor(), "/")).split('id="featured-heading"')[1]!.split("Last added tools")[0]!;
         expect(await featured()).not.toContain(tool.slug);
-        const response = await admin.client.post("/admin/tools", { intent: "flag", toolId: tool.id, flag: "isHomeBoosted", value: "true" });
+        const response = await admin.client.post("/admin/tools", {
+          intent: "flag",
+          toolId: tool.id,
+          flag: "isHomeBoosted",
+          value: "true",
+        });
         expect(await response.text()).toContain("Boosted: boosted on the home page.");
         expect(await featured()).toContain(tool.slug);
       });
@@ -498,7 +673,13 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         const list = await html(admin.client, "/admin/categories");
         expect(list.indexOf("Alpha")).toBeLessThan(list.indexOf("Zebra"));
 
-        const response = await admin.client.post("/admin/categories", { intent: "create", label: "No-code", slug: "", description: "Build without code", color: "#ddd6fe" });
+        const response = await admin.client.post("/admin/categories", {
+          intent: "create",
+          label: "No-code",
+          slug: "",
+          description: "Build without code",
+          color: "#ddd6fe",
+        });
         expect(response.status).toBe(200);
         const [created] = await database.db.select().from(categories).where(eq(categories.slug, "no-code"));
         expect(created).toMatchObject({ label: "No-code", color: "#DDD6FE", description: "Build without code" });
@@ -513,7 +694,14 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         [{ label: "  " }, "label", "Give the category a name"],
       ])("refuses %j with its message beside the field", async (change, field, message) => {
         await insertCategory(database.db, { label: "Taken" });
-        const response = await admin.client.post("/admin/categories", { intent: "create", label: "Fine", slug: "fine", color: "#AABBCC", description: "", ...change });
+        const response = await admin.client.post("/admin/categories", {
+          intent: "create",
+          label: "Fine",
+          slug: "fine",
+          color: "#AABBCC",
+          description: "",
+          ...change,
+        });
         expect(response.status).toBeGreaterThanOrEqual(400);
         const page = await response.text();
         expect(page).toContain(`id="new-${field}-error"`);
@@ -526,10 +714,23 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         await insertCategory(database.db, { label: "Hosting" });
         const tool = await insertTool(database.db, { categories: [category.id] });
         await app.services.tools.writeToolSnapshot(tool.id);
-        const refused = await admin.client.post("/admin/categories", { intent: "update", categoryId: category.id, label: "Design", slug: "hosting", color: "#AABBCC" });
+        const refused = await admin.client.post("/admin/categories", {
+          intent: "update",
+          categoryId: category.id,
+          label: "Design",
+          slug: "hosting",
+          color: "#AABBCC",
+        });
         expect(await refused.text()).toContain(`id="${category.id}-slug-error"`);
 
-        await admin.client.post("/admin/categories", { intent: "update", categoryId: category.id, label: "Design tools", slug: "design-tools", color: "#AABBCC", description: "Make it pretty" });
+        await admin.client.post("/admin/categories", {
+          intent: "update",
+          categoryId: category.id,
+          label: "Design tools",
+          slug: "design-tools",
+          color: "#AABBCC",
+          description: "Make it pretty",
+        });
         const home = await html(visitor(), "/");
         expect(home).toContain('href="/category/design-tools"');
         expect(home).not.toContain('href="/category/design"');
@@ -540,7 +741,14 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
       it("a changed slug leaves its old address redirecting to the new one, until another category takes it", async () => {
         const category = await insertCategory(database.db, { label: "Design" });
-        const update = (slug: string) => admin.client.post("/admin/categories", { intent: "update", categoryId: category.id, label: "Design", slug, color: "#AABBCC" });
+        const update = (slug: string) =>
+          admin.client.post("/admin/categories", {
+            intent: "update",
+            categoryId: category.id,
+            label: "Design",
+            slug,
+            color: "#AABBCC",
+          });
         await update("design-tools");
         await update("ui-design");
         for (const old of ["design", "design-tools"]) {
@@ -559,7 +767,9 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         await update("design-studio");
         const other = await insertCategory(database.db, { label: "Design", slug: "design" });
         expect((await visitor().request("/category/design")).status).toBe(200);
-        expect(await html(visitor(), "/category/design")).toContain(`href="http://localhost:3000/category/${other.slug}"`);
+        expect(await html(visitor(), "/category/design")).toContain(
+          `href="http://localhost:3000/category/${other.slug}"`,
+        );
         expect((await visitor().request("/category/no-such-category")).status).toBe(404);
       });
 
@@ -576,11 +786,14 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         const byName = await html(admin.client, "/admin/users?q=mi");
         expect(byName.match(/data-testid="admin-user"/g)).toHaveLength(1);
         expect(byName).toContain("mia-maker@example.com");
-        expect((await html(admin.client, "/admin/users?q=VERA-VERIFIER@example.com")).match(/data-testid="admin-user"/g)).toHaveLength(1);
+        expect(
+          (await html(admin.client, "/admin/users?q=VERA-VERIFIER@example.com")).match(/data-testid="admin-user"/g),
+        ).toHaveLength(1);
         expect(await html(admin.client, "/admin/users?q=nobody")).toContain("No user matches");
         expect(await html(admin.client, "/admin/users?q=%21%21%21")).toContain("No user matches");
 
-        for (let index = 0; index < ADMIN_PAGE_SIZE; index++) await insertUser(database.db, { username: `Bulk ${String(index).padStart(2, "0")}` });
+        for (let index = 0; index < ADMIN_PAGE_SIZE; index++)
+          await insertUser(database.db, { username: `Bulk ${String(index).padStart(2, "0")}` });
         const first = await html(admin.client, "/admin/users");
         expect(first.match(/data-testid="admin-user"/g)).toHaveLength(ADMIN_PAGE_SIZE);
         const next = nextPageOf(first);
@@ -595,17 +808,26 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         await admin.client.post("/admin/users", { intent: "role", userId: maker.record.id, role: "verifier" });
         await html(maker.client, "/admin");
 
-        const response = await admin.client.post("/admin/users", { intent: "role", userId: admin.record.id, role: "guest" });
+        const response = await admin.client.post("/admin/users", {
+          intent: "role",
+          userId: admin.record.id,
+          role: "guest",
+        });
         expect(response.status).toBe(400);
         expect(await response.text()).toContain("You cannot take away your own admin role");
         expect((await userRow(admin.record.id)).role).toBe("admin");
-        const ownAccount = await admin.client.post("/admin/users", { intent: "disabled", userId: admin.record.id, disabled: "true" });
+        const ownAccount = await admin.client.post("/admin/users", {
+          intent: "disabled",
+          userId: admin.record.id,
+          disabled: "true",
+        });
         expect(ownAccount.status).toBe(400);
         expect((await userRow(admin.record.id)).isDisabled).toBe(false);
       });
 
       it("a disabled user is signed out at once and stays out; enabled again, they can sign in", async () => {
-        const sessionsOf = async () => database.db.select().from(authSessions).where(eq(authSessions.userId, maker.record.authId!));
+        const sessionsOf = async () =>
+          database.db.select().from(authSessions).where(eq(authSessions.userId, maker.record.authId!));
         expect(await html(maker.client, "/my-tools")).toContain("My tools");
         expect(await sessionsOf()).toHaveLength(1);
 
@@ -615,7 +837,8 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect(next.status).toBe(302);
         expect(next.headers.get("location")).toContain("/login");
         expect(await html(admin.client, "/admin/users?q=mia")).toContain('data-testid="user-disabled"');
-        const login = () => visitor().post("/login", { intent: "password", email: "mia-maker@example.com", password: "long-enough" });
+        const login = () =>
+          visitor().post("/login", { intent: "password", email: "mia-maker@example.com", password: "long-enough" });
         expect(await (await login()).text()).toContain("The user has been disabled");
 
         await admin.client.post("/admin/users", { intent: "disabled", userId: maker.record.id, disabled: "false" });
@@ -625,7 +848,11 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
 
     describe("featuring requests", () => {
       it("a granted request features the tool on the home page, adds a boost and reads 'granted'", async () => {
-        const tool = await insertTool(database.db, { name: "Wants the spotlight", creatorUsername: maker.record.slug, isLinkedToCreator: true });
+        const tool = await insertTool(database.db, {
+          name: "Wants the spotlight",
+          creatorUsername: maker.record.slug,
+          isLinkedToCreator: true,
+        });
         await requestFeaturing(maker, tool.id);
         const page = await html(admin.client, "/admin/requests");
         expect(page.match(/data-testid="featuring-request"/g)).toHaveLength(1);
@@ -637,14 +864,20 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         await admin.client.post("/admin/requests", { intent: "grant", userId: maker.record.id, toolId: tool.id });
         const record = await userRow(maker.record.id);
         expect(record.boosts).toBe(1);
-        expect(record.payments).toEqual([expect.objectContaining({ kind: FEATURING_REQUEST, toolId: tool.id, status: "granted" })]);
+        expect(record.payments).toEqual([
+          expect.objectContaining({ kind: FEATURING_REQUEST, toolId: tool.id, status: "granted" }),
+        ]);
         expect((await toolRow(tool.id)).isHomeBoosted).toBe(true);
         const featured = (await html(visitor(), "/")).split('id="featured-heading"')[1]!.split("Last added tools")[0]!;
         expect(featured).toContain(`href="/tool/${tool.slug}"`);
         expect(await html(visitor(), `/files/${toolSnapshotKey(tool.id)}`)).toContain('"isHomeBoosted":true');
         expect(await html(admin.client, "/admin/requests")).toContain("No request is waiting");
         // Answered once: a second answer is refused and changes nothing.
-        const again = await admin.client.post("/admin/requests", { intent: "grant", userId: maker.record.id, toolId: tool.id });
+        const again = await admin.client.post("/admin/requests", {
+          intent: "grant",
+          userId: maker.record.id,
+          toolId: tool.id,
+        });
         expect(again.status).toBe(409);
         expect((await userRow(maker.record.id)).boosts).toBe(1);
       });

@@ -17,7 +17,9 @@ const SITE = "http://localhost:3000";
 
 /** Every JSON-LD script of a page, parsed. */
 function jsonLdOf(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 }
 
 function ofType(html: string, type: string): Record<string, unknown>[] {
@@ -52,25 +54,64 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
     const analytics = await insertCategory(database.db, { label: "Analytics" });
     const privacy = await insertCategory(database.db, { label: "Privacy" });
     const design = await insertCategory(database.db, { label: "Design" });
-    const plausible = await insertTool(database.db, { name: "Plausible", categories: [analytics.id, privacy.id], tags: ["open-source", "gdpr"], views: 50, pros: ["Light script"], cons: ["No heatmaps"] });
+    const plausible = await insertTool(database.db, {
+      name: "Plausible",
+      categories: [analytics.id, privacy.id],
+      tags: ["open-source", "gdpr"],
+      views: 50,
+      pros: ["Light script"],
+      cons: ["No heatmaps"],
+    });
     // Two categories and a tag shared: the closest, though little viewed.
-    const fathom = await insertTool(database.db, { name: "Fathom", categories: [analytics.id, privacy.id], tags: ["gdpr"], views: 3, paymentType: "paid" });
+    const fathom = await insertTool(database.db, {
+      name: "Fathom",
+      categories: [analytics.id, privacy.id],
+      tags: ["gdpr"],
+      views: 3,
+      paymentType: "paid",
+    });
     // One category shared, most viewed of all.
-    const google = await insertTool(database.db, { name: "Google Analytics", categories: [analytics.id], views: 900, clicks: 10 });
+    const google = await insertTool(database.db, {
+      name: "Google Analytics",
+      categories: [analytics.id],
+      views: 900,
+      clicks: 10,
+    });
     // One tag shared, less viewed.
-    const umami = await insertTool(database.db, { name: "Umami", categories: [design.id], tags: ["open-source"], views: 20 });
+    const umami = await insertTool(database.db, {
+      name: "Umami",
+      categories: [design.id],
+      tags: ["open-source"],
+      views: 20,
+    });
     const figma = await insertTool(database.db, { name: "Figma", categories: [design.id], tags: ["ui"], views: 5000 });
-    const hidden = await insertTool(database.db, { name: "Hidden analytics", categories: [analytics.id, privacy.id], tags: ["gdpr", "open-source"], isActive: false });
-    const waiting = await insertTool(database.db, { name: "Waiting analytics", categories: [analytics.id, privacy.id], isVerified: false });
+    const hidden = await insertTool(database.db, {
+      name: "Hidden analytics",
+      categories: [analytics.id, privacy.id],
+      tags: ["gdpr", "open-source"],
+      isActive: false,
+    });
+    const waiting = await insertTool(database.db, {
+      name: "Waiting analytics",
+      categories: [analytics.id, privacy.id],
+      isVerified: false,
+    });
     return { analytics, privacy, design, plausible, fathom, google, umami, figma, hidden, waiting };
   }
 
   describe("alternatives", () => {
     it("ranks live tools by shared categories and tags, then popularity, with an introduction from the figures and an ItemList", async () => {
       const { plausible, fathom, google, umami, figma, hidden, waiting } = await catalogue();
-      const { alternatives, total } = await app.services.tools.listAlternatives({ ...plausible, categories: plausible.categories.map((id) => ({ id, label: id })) });
+      const { alternatives, total } = await app.services.tools.listAlternatives({
+        ...plausible,
+        categories: plausible.categories.map((id) => ({ id, label: id })),
+      });
       expect(alternatives.map((tool) => tool.name)).toEqual(["Fathom", "Google Analytics", "Umami"]);
-      expect(alternatives.map((tool) => [tool.sharedCategories, tool.sharedTags])).toEqual([[2, 1], [1, 0], [0, 1]]);
+      expect(alternatives.map((tool) => [tool.sharedCategories, tool.sharedTags])).toEqual([
+        [2, 1],
+        [1, 0],
+        [0, 1],
+      ]);
       expect(total).toBe(3);
 
       const response = await app.request(`/tool/${plausible.slug}/alternatives`);
@@ -78,10 +119,15 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       const html = await response.text();
       expect(html).toContain("<title>The best alternatives to Plausible | Indie Tools</title>");
       expect(html).toContain(`<link rel="canonical" href="${SITE}/tool/${plausible.slug}/alternatives"/>`);
-      expect(html).toContain("3 tools share a category or a tag with Plausible (categories Analytics and Privacy); the most viewed of those listed here is Google Analytics, with 900 views.");
+      expect(html).toContain(
+        "3 tools share a category or a tag with Plausible (categories Analytics and Privacy); the most viewed of those listed here is Google Analytics, with 900 views.",
+      );
       for (const other of [figma, hidden, waiting]) expect(html).not.toContain(other.slug);
       const [list] = ofType(html, "ItemList");
-      expectItemList(list!, [fathom, google, umami].map((tool) => `${SITE}/tool/${tool.slug}`));
+      expectItemList(
+        list!,
+        [fathom, google, umami].map((tool) => `${SITE}/tool/${tool.slug}`),
+      );
       // Each alternative can be compared with the tool, at the pair's one address.
       for (const other of [fathom, google, umami]) {
         const [a, b] = [plausible.slug, other.slug].toSorted();
@@ -102,7 +148,9 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(block).toContain("Plausible vs Google Analytics");
       expect(block).not.toContain(umami.name);
       // The public API gives the same closest tools, which a browser reads beside the tool's snapshot.
-      const related = (await (await app.request(`/api/v1/tools/${plausible.id}/related`)).json()) as { closest: { name: string; slug: string }[] };
+      const related = (await (await app.request(`/api/v1/tools/${plausible.id}/related`)).json()) as {
+        closest: { name: string; slug: string }[];
+      };
       expect(related.closest.map((tool) => tool.name)).toEqual(["Fathom", "Matomo", "Google Analytics"]);
       expect(related.closest[0]).toEqual({ name: "Fathom", slug: fathom.slug });
       expect(google).toBeTruthy();
@@ -119,7 +167,8 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(renamed.status).toBe(301);
       expect(renamed.headers.get("location")).toBe(`/tool/${lonely.slug}/alternatives`);
       const hidden = await insertTool(database.db, { name: "Off", isActive: false });
-      for (const path of [`/tool/${hidden.slug}/alternatives`, "/tool/nothing-here/alternatives"]) expect((await app.request(path)).status, path).toBe(404);
+      for (const path of [`/tool/${hidden.slug}/alternatives`, "/tool/nothing-here/alternatives"])
+        expect((await app.request(path)).status, path).toBe(404);
     });
 
     it("is kept for visitors until a tool joins the list or one listed changes", async () => {
@@ -141,7 +190,10 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
   describe("comparisons", () => {
     it("puts two tools side by side at one canonical address; the other order and old slugs redirect to it", async () => {
       const { plausible, fathom } = await catalogue();
-      await database.db.update(tools).set({ likes: 12, reviewCount: 2, ratingSum: 9, ratingCounts: [0, 0, 0, 1, 1] }).where(eq(tools.id, plausible.id));
+      await database.db
+        .update(tools)
+        .set({ likes: 12, reviewCount: 2, ratingSum: 9, ratingCounts: [0, 0, 0, 1, 1] })
+        .where(eq(tools.id, plausible.id));
       const [first, second] = [plausible, fathom].toSorted((a, b) => (a.slug < b.slug ? -1 : 1));
       const canonical = `/compare/${first!.slug}-vs-${second!.slug}`;
       const response = await app.request(canonical);
@@ -150,13 +202,35 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(html).toContain(`<link rel="canonical" href="${SITE}${canonical}"/>`);
       const table = /<table data-testid="comparison"[\s\S]*<\/table>/.exec(html)![0];
       // What helps choose: the rating and the likes, not the site's own view and click counters.
-      for (const text of ["Pricing", "Free", "Paid", "Analytics", "Privacy", "#gdpr", "#open-source", "Light script", "No heatmaps", "4.5 from 2 reviews", "No review yet", "12 likes", "0 likes", fathom.website, plausible.website]) {
+      for (const text of [
+        "Pricing",
+        "Free",
+        "Paid",
+        "Analytics",
+        "Privacy",
+        "#gdpr",
+        "#open-source",
+        "Light script",
+        "No heatmaps",
+        "4.5 from 2 reviews",
+        "No review yet",
+        "12 likes",
+        "0 likes",
+        fathom.website,
+        plausible.website,
+      ]) {
         expect(table, text).toContain(text);
       }
       expect(table).not.toContain(">Views<");
-      expectItemList(ofType(html, "ItemList")[0]!, [first!, second!].map((tool) => `${SITE}/tool/${tool.slug}`));
+      expectItemList(
+        ofType(html, "ItemList")[0]!,
+        [first!, second!].map((tool) => `${SITE}/tool/${tool.slug}`),
+      );
 
-      for (const other of [`/compare/${second!.slug}-vs-${first!.slug}`, `/compare/old-${first!.id}-vs-${second!.slug}`]) {
+      for (const other of [
+        `/compare/${second!.slug}-vs-${first!.slug}`,
+        `/compare/old-${first!.id}-vs-${second!.slug}`,
+      ]) {
         const redirected = await app.request(other);
         expect(redirected.status, other).toBe(301);
         expect(redirected.headers.get("location"), other).toBe(canonical);
@@ -171,7 +245,10 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       const path = `/compare/${[plausible.slug, fathom.slug].toSorted().join("-vs-")}`;
       expect((await app.request(path)).headers.get("x-cache")).toBe("miss");
       expect((await app.request(path)).headers.get("x-cache")).toBe("hit");
-      await database.db.update(tools).set({ cons: ["Paid only"] }).where(eq(tools.id, fathom.id));
+      await database.db
+        .update(tools)
+        .set({ cons: ["Paid only"] })
+        .where(eq(tools.id, fathom.id));
       const changed = await app.request(path);
       expect(changed.headers.get("x-cache")).toBe("miss");
       expect(await changed.text()).toContain("Paid only");
@@ -203,7 +280,11 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       const home = await (await app.request("/")).text();
       const [website] = ofType(home, "WebSite");
       expect(website).toMatchObject({ name: "Indie Tools", url: `${SITE}/` });
-      const action = website!.potentialAction as { "@type": string; target: { urlTemplate: string }; "query-input": string };
+      const action = website!.potentialAction as {
+        "@type": string;
+        target: { urlTemplate: string };
+        "query-input": string;
+      };
       expect(action["@type"]).toBe("SearchAction");
       expect(action.target.urlTemplate).toBe(`${SITE}/search?q={search_term_string}`);
       expect(action["query-input"]).toBe("required name=search_term_string");
@@ -214,13 +295,20 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
 
       // A free tool: an offer at 0 with its currency, and its first category.
       const free = ofType(await (await app.request(`/tool/${plausible.slug}`)).text(), "SoftwareApplication")[0]!;
-      expect(free).toMatchObject({ name: "Plausible", applicationCategory: "Analytics", offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } });
+      expect(free).toMatchObject({
+        name: "Plausible",
+        applicationCategory: "Analytics",
+        offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
+      });
       // A paid tool's price is not known: no offer is claimed.
       const paid = ofType(await (await app.request(`/tool/${fathom.slug}`)).text(), "SoftwareApplication")[0]!;
       expect(paid.name).toBe("Fathom");
       expect(paid.offers).toBeUndefined();
 
-      for (const [path, name] of [["/terms-of-service.html", "Terms"], ["/privacy-policy.html", "Privacy"]] as const) {
+      for (const [path, name] of [
+        ["/terms-of-service.html", "Terms"],
+        ["/privacy-policy.html", "Privacy"],
+      ] as const) {
         const [page] = ofType(await (await app.request(path)).text(), "WebPage");
         expect(page, path).toMatchObject({ url: `${SITE}${path}` });
         expect(String(page!.name), path).toContain(name);
@@ -239,9 +327,12 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       ]);
       const locs = await sitemapLocs(app.request);
       const alternatives = locs.filter((loc) => loc.endsWith("/alternatives"));
-      expect(alternatives.toSorted()).toEqual([plausible, fathom, google, umami, figma].map((tool) => `${SITE}/tool/${tool.slug}/alternatives`).toSorted());
+      expect(alternatives.toSorted()).toEqual(
+        [plausible, fathom, google, umami, figma].map((tool) => `${SITE}/tool/${tool.slug}/alternatives`).toSorted(),
+      );
       expect(locs).not.toContain(`${SITE}/tool/${lonely.slug}/alternatives`);
-      const pair = (a: { slug: string }, b: { slug: string }) => `${SITE}/compare/${[a.slug, b.slug].toSorted().join("-vs-")}`;
+      const pair = (a: { slug: string }, b: { slug: string }) =>
+        `${SITE}/compare/${[a.slug, b.slug].toSorted().join("-vs-")}`;
       // Each tool with its closest alternative, each pair once.
       expect(locs.filter((loc) => loc.includes("/compare/")).toSorted()).toEqual(
         [pair(plausible, fathom), pair(google, plausible), pair(umami, figma)].toSorted(),
@@ -251,7 +342,14 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
     });
 
     it("reads at most the given number of searches, in batches, most visitors first", async () => {
-      await database.db.insert(searches).values(["a", "b", "c", "d", "e"].map((text, index) => ({ text, count: index % 2, resultCount: 1, visitors: 3 + (index % 2) })));
+      await database.db.insert(searches).values(
+        ["a", "b", "c", "d", "e"].map((text, index) => ({
+          text,
+          count: index % 2,
+          resultCount: 1,
+          visitors: 3 + (index % 2),
+        })),
+      );
       const read: string[] = [];
       for await (const text of app.services.feeds.listSearchTexts({ batchSize: 2, limit: 4 })) read.push(text);
       expect(read).toEqual(["b", "d", "a", "c"]);
@@ -260,7 +358,14 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
 
   describe("query plans", () => {
     beforeEach(async () => {
-      await database.db.insert(searches).values(Array.from({ length: 300 }, (_, index) => ({ text: `text-${index}`, count: index, resultCount: index % 3, visitors: index % 100 })));
+      await database.db.insert(searches).values(
+        Array.from({ length: 300 }, (_, index) => ({
+          text: `text-${index}`,
+          count: index,
+          resultCount: index % 3,
+          visitors: index % 100,
+        })),
+      );
       await database.db.execute(sql`analyze tools`);
       await database.db.execute(sql`analyze searches`);
     });
@@ -268,10 +373,16 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
     it("ranks a tool's alternatives among the most popular of each of its terms, each a bounded seek into tool_terms, and the sitemap's pairs among the same", async () => {
       const category = await insertCategory(database.db, { label: "Plans" });
       await insertTools(database.db, 3000, new Date("2026-01-01T00:00:00Z"), { tags: ["common"] });
-      await insertTools(database.db, 20, new Date("2025-01-01T00:00:00Z"), { categories: [category.id], tags: ["rare"] });
+      await insertTools(database.db, 20, new Date("2025-01-01T00:00:00Z"), {
+        categories: [category.id],
+        tags: ["rare"],
+      });
       await database.db.execute(sql`analyze tools`);
       await database.db.execute(sql`analyze tool_terms`);
-      const plan = await explainAll(database.db, alternativesQuery(database.db, { id: "t0", categoryIds: [category.id], tags: ["common", "rare"] }, 20));
+      const plan = await explainAll(
+        database.db,
+        alternativesQuery(database.db, { id: "t0", categoryIds: [category.id], tags: ["common", "rare"] }, 20),
+      );
       for (const text of [plan, await explainAll(database.db, closestPairsQuery(200))]) {
         // One seek per term, in popularity order, cut at the candidates.
         expect(text).toMatch(/Limit[^\n]*\n\s+->\s+Index (Only )?Scan using tool_terms_popular_idx/);
@@ -282,16 +393,28 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(await explainAll(database.db, closestPairsQuery(200))).toContain("tools_public_views_idx");
       // A tag's live count by its key, never through the tags' trigram index, which answers equality too and took
       // 4 ms a tag at a million tools.
-      await database.db.execute(sql`insert into tag_counts (tag, count) select 'filler-' || n, 1 + n % 5 from generate_series(1, 5000) n on conflict do nothing`);
+      await database.db.execute(
+        sql`insert into tag_counts (tag, count) select 'filler-' || n, 1 + n % 5 from generate_series(1, 5000) n on conflict do nothing`,
+      );
       await database.db.execute(sql`analyze tag_counts`);
       expect(plan).not.toContain("tag_counts_tag_trgm_idx");
-      expect(await explainAll(database.db, alternativesQuery(database.db, { id: "t0", categoryIds: [category.id], tags: ["common", "rare"] }, 20))).not.toContain("tag_counts_tag_trgm_idx");
+      expect(
+        await explainAll(
+          database.db,
+          alternativesQuery(database.db, { id: "t0", categoryIds: [category.id], tags: ["common", "rare"] }, 20),
+        ),
+      ).not.toContain("tag_counts_tag_trgm_idx");
     });
 
     it("reads the listed searches from their own index, both slices of a page", async () => {
       // The first page reads the index in order; a later slice is a range of it (which a small table may sort).
-      expect(await explainMainPlan(database.db, listedSearchesQuery(database.db, 3, undefined, 100))).toMatch(/Limit[^\n]*\n\s+->\s+Index (Only )?Scan using searches_listed_idx/);
-      for (const where of [sql`${searches.visitors} < ${50}`, sql`${searches.visitors} = ${50} and ${searches.text} > ${"text-5"}`]) {
+      expect(await explainMainPlan(database.db, listedSearchesQuery(database.db, 3, undefined, 100))).toMatch(
+        /Limit[^\n]*\n\s+->\s+Index (Only )?Scan using searches_listed_idx/,
+      );
+      for (const where of [
+        sql`${searches.visitors} < ${50}`,
+        sql`${searches.visitors} = ${50} and ${searches.text} > ${"text-5"}`,
+      ]) {
         const plan = await explainMainPlan(database.db, listedSearchesQuery(database.db, 3, where, 100));
         expect(plan).toMatch(/Index Cond: \(\(visitors >= 3\) AND \(visitors (<|=) 50\)/);
         expect(plan).not.toMatch(/Seq Scan/);

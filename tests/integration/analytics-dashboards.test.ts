@@ -32,16 +32,28 @@ const daysAgo = (days: number, today = TODAY) => addDays(today, -days);
 
 /** The text of an HTML fragment, without tags and React's text separators. */
 function textOf(html: string): string {
-  return html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ").trim();
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** A /my-tools tool block's figures, by tool id: the range's views, clicks and click-through rate as shown. */
-function toolStatsOf(html: string): Record<string, { views: string; clicks: string; ctr: string; referrers: [string, string][] }> {
+function toolStatsOf(
+  html: string,
+): Record<string, { views: string; clicks: string; ctr: string; referrers: [string, string][] }> {
   const blocks: Record<string, { views: string; clicks: string; ctr: string; referrers: [string, string][] }> = {};
   for (const [block] of html.matchAll(/<article data-testid="tool-stats"[\s\S]*?<\/article>/g)) {
     const id = /data-tool-id="([^"]+)"/.exec(block)![1]!;
     const stat = (name: string) => textOf(new RegExp(`data-testid="${name}"[^>]*>([\\s\\S]*?)</dd>`).exec(block)![1]!);
-    blocks[id] = { views: stat("stat-views"), clicks: stat("stat-clicks"), ctr: stat("stat-ctr"), referrers: tableOf(block, "tool-referrers") };
+    blocks[id] = {
+      views: stat("stat-views"),
+      clicks: stat("stat-clicks"),
+      ctr: stat("stat-ctr"),
+      referrers: tableOf(block, "tool-referrers"),
+    };
   }
   return blocks;
 }
@@ -50,7 +62,9 @@ function toolStatsOf(html: string): Record<string, { views: string; clicks: stri
 function tableOf(html: string, testId: string): [string, string][] {
   const section = new RegExp(`<section data-testid="${testId}"[\\s\\S]*?</section>`).exec(html)?.[0];
   if (!section) throw new Error(`No section ${testId}`);
-  return [...section.matchAll(/<tr><th scope="row"[^>]*>([\s\S]*?)<\/th><td[^>]*>([\s\S]*?)<\/td><\/tr>/g)].map(([, label, count]) => [textOf(label!), textOf(count!)]);
+  return [...section.matchAll(/<tr><th scope="row"[^>]*>([\s\S]*?)<\/th><td[^>]*>([\s\S]*?)<\/td><\/tr>/g)].map(
+    ([, label, count]) => [textOf(label!), textOf(count!)],
+  );
 }
 
 describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
@@ -63,17 +77,35 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
   });
   afterAll(() => database.close());
 
-  const stat = (metric: string, subject: string, day: string, count: number, detail = "") => insertDailyStat(database.db, { metric, subject, detail, day, count });
+  const stat = (metric: string, subject: string, day: string, count: number, detail = "") =>
+    insertDailyStat(database.db, { metric, subject, detail, day, count });
 
   describe("the maker's numbers", () => {
     beforeEach(() => database.reset());
 
     it("sums each linked tool's views and clicks over the range, one point a day, zeros filled", async () => {
       const maker = await insertUser(database.db, { username: "Maker" });
-      await insertTool(database.db, { name: "Older", creatorUsername: maker.slug, isLinkedToCreator: true, createdAt: new Date("2026-01-01T00:00:00Z") });
-      const counter = await insertTool(database.db, { name: "Counter", creatorUsername: maker.slug, isLinkedToCreator: true, views: 40, clicks: 7, createdAt: new Date("2026-02-01T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Older",
+        creatorUsername: maker.slug,
+        isLinkedToCreator: true,
+        createdAt: new Date("2026-01-01T00:00:00Z"),
+      });
+      const counter = await insertTool(database.db, {
+        name: "Counter",
+        creatorUsername: maker.slug,
+        isLinkedToCreator: true,
+        views: 40,
+        clicks: 7,
+        createdAt: new Date("2026-02-01T00:00:00Z"),
+      });
       // Claimed but not accepted yet: not the maker's until a verifier says so.
-      await insertTool(database.db, { name: "Claimed", creatorUsername: maker.slug, hasBeenClaimed: true, isLinkedToCreator: false });
+      await insertTool(database.db, {
+        name: "Claimed",
+        creatorUsername: maker.slug,
+        hasBeenClaimed: true,
+        isLinkedToCreator: false,
+      });
       await stat(METRICS.toolView, counter.id, TODAY, 3);
       await stat(METRICS.toolView, counter.id, daysAgo(6), 2); // the first day of the last 7
       await stat(METRICS.toolView, counter.id, daysAgo(7), 5); // just before it
@@ -88,8 +120,20 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       expect(week.hasMoreTools).toBe(false);
       expect(week.tools.map((tool) => tool.name)).toEqual(["Counter", "Older"]);
       const [counterWeek, olderWeek] = week.tools;
-      expect(counterWeek).toMatchObject({ id: counter.id, slug: counter.slug, isLive: true, totals: { views: 5, clicks: 1, ctr: 0.2 }, allTime: { views: 40, clicks: 7 } });
-      expect(counterWeek!.series).toEqual(lastDays(7, NOW).map((day) => ({ day, views: day === TODAY ? 3 : day === daysAgo(6) ? 2 : 0, clicks: day === TODAY ? 1 : 0 })));
+      expect(counterWeek).toMatchObject({
+        id: counter.id,
+        slug: counter.slug,
+        isLive: true,
+        totals: { views: 5, clicks: 1, ctr: 0.2 },
+        allTime: { views: 40, clicks: 7 },
+      });
+      expect(counterWeek!.series).toEqual(
+        lastDays(7, NOW).map((day) => ({
+          day,
+          views: day === TODAY ? 3 : day === daysAgo(6) ? 2 : 0,
+          clicks: day === TODAY ? 1 : 0,
+        })),
+      );
       expect(counterWeek!.series[0]!.day).toBe("2026-03-09");
       expect(olderWeek!.totals).toEqual({ views: 0, clicks: 0, ctr: null });
       expect(olderWeek!.series).toHaveLength(7);
@@ -108,10 +152,17 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
     it("starts a tool's chart on the day it was listed, or on an earlier day that has a count", async () => {
       const maker = await insertUser(database.db, { username: "Maker" });
-      const fresh = await insertTool(database.db, { name: "Fresh", creatorUsername: maker.slug, isLinkedToCreator: true, createdAt: new Date(`${daysAgo(2)}T15:00:00Z`) });
+      const fresh = await insertTool(database.db, {
+        name: "Fresh",
+        creatorUsername: maker.slug,
+        isLinkedToCreator: true,
+        createdAt: new Date(`${daysAgo(2)}T15:00:00Z`),
+      });
       await stat(METRICS.toolView, fresh.id, TODAY, 4);
       const [freshMonth] = (await app.services.stats.getMakerDashboard(maker.session, { days: 30, now: NOW })).tools;
-      expect(freshMonth!.series).toEqual([daysAgo(2), daysAgo(1), TODAY].map((day) => ({ day, views: day === TODAY ? 4 : 0, clicks: 0 })));
+      expect(freshMonth!.series).toEqual(
+        [daysAgo(2), daysAgo(1), TODAY].map((day) => ({ day, views: day === TODAY ? 4 : 0, clicks: 0 })),
+      );
       // Imported with a later date than its first counted view: the chart keeps that view.
       await stat(METRICS.toolClick, fresh.id, daysAgo(5), 1);
       const [imported] = (await app.services.stats.getMakerDashboard(maker.session, { days: 30, now: NOW })).tools;
@@ -127,7 +178,8 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       await stat(METRICS.toolReferrer, tool.id, TODAY, 3, "/category/analytics");
       await stat(METRICS.toolReferrer, tool.id, TODAY, 1, "");
       await stat(METRICS.toolReferrer, tool.id, daysAgo(10), 9, "old.example.com");
-      for (let index = 0; index < 12; index++) await stat(METRICS.toolReferrer, tool.id, daysAgo(20), 2, `site-${String(index).padStart(2, "0")}.example`);
+      for (let index = 0; index < 12; index++)
+        await stat(METRICS.toolReferrer, tool.id, daysAgo(20), 2, `site-${String(index).padStart(2, "0")}.example`);
 
       const week = await app.services.stats.getMakerDashboard(maker.session, { days: 7, now: NOW });
       expect(week.tools[0]!.referrers).toEqual([
@@ -147,7 +199,10 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
     it("shows the newest tools and says there are more", async () => {
       const maker = await insertUser(database.db, { username: "Busy Maker" });
-      await insertTools(database.db, 21, new Date("2026-03-01T00:00:00Z"), { creatorUsername: maker.slug, isLinkedToCreator: true });
+      await insertTools(database.db, 21, new Date("2026-03-01T00:00:00Z"), {
+        creatorUsername: maker.slug,
+        isLinkedToCreator: true,
+      });
       const dashboard = await app.services.stats.getMakerDashboard(maker.session, { days: 30, now: NOW });
       expect(dashboard.tools).toHaveLength(20);
       expect(dashboard.tools[0]!.name).toBe("Bulk tool 0");
@@ -155,7 +210,9 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
     });
 
     it("asks a visitor to sign in", async () => {
-      await expect(app.services.stats.getMakerDashboard(null, { days: 30, now: NOW })).rejects.toMatchObject({ code: "unauthenticated" });
+      await expect(app.services.stats.getMakerDashboard(null, { days: 30, now: NOW })).rejects.toMatchObject({
+        code: "unauthenticated",
+      });
     });
   });
 
@@ -163,15 +220,37 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
     beforeEach(() => database.reset());
 
     it("counts page views, visitors, sign-ups and submissions per day, and the top lists of the range", async () => {
-      const admin = await insertUser(database.db, { username: "Admin", role: "admin", createdAt: new Date("2025-01-01T00:00:00Z") });
+      const admin = await insertUser(database.db, {
+        username: "Admin",
+        role: "admin",
+        createdAt: new Date("2025-01-01T00:00:00Z"),
+      });
       // Sign-ups and submissions by UTC day: the first and last moments of a day, and just outside the range.
-      for (const createdAt of ["2026-03-15T00:00:00Z", "2026-03-15T11:59:59Z", "2026-03-09T00:00:00Z", "2026-03-08T23:59:59.999Z"]) {
+      for (const createdAt of [
+        "2026-03-15T00:00:00Z",
+        "2026-03-15T11:59:59Z",
+        "2026-03-09T00:00:00Z",
+        "2026-03-08T23:59:59.999Z",
+      ]) {
         await insertUser(database.db, { createdAt: new Date(createdAt) });
       }
       // Submissions are the tools users submitted; the demo catalogue's (no submitter) are not.
-      const counter = await insertTool(database.db, { name: "Counter", submittedBy: admin.id, createdAt: new Date("2026-03-14T23:59:59.999Z") });
-      const notes = await insertTool(database.db, { name: "Notes", submittedBy: admin.id, createdAt: new Date("2026-02-01T00:00:00Z") });
-      await insertTool(database.db, { name: "Waiting", submittedBy: admin.id, isVerified: false, createdAt: new Date("2026-03-10T08:00:00Z") });
+      const counter = await insertTool(database.db, {
+        name: "Counter",
+        submittedBy: admin.id,
+        createdAt: new Date("2026-03-14T23:59:59.999Z"),
+      });
+      const notes = await insertTool(database.db, {
+        name: "Notes",
+        submittedBy: admin.id,
+        createdAt: new Date("2026-02-01T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Waiting",
+        submittedBy: admin.id,
+        isVerified: false,
+        createdAt: new Date("2026-03-10T08:00:00Z"),
+      });
       await insertTool(database.db, { name: "Demo", createdAt: new Date("2026-03-12T08:00:00Z") });
 
       await stat(METRICS.pageviews, "", TODAY, 30);
@@ -191,7 +270,15 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       await stat(METRICS.event, "home_click_nl", TODAY, 2);
       await stat(METRICS.event, "Outbound Link: Click", TODAY, 3, "https://counter.example.com/");
       await stat(METRICS.event, "Outbound Link: Click", daysAgo(2), 1, "https://notes.example.com/");
-      for (const [text, resultCount] of [["seo", 5], ["seo", 5], ["zzqx", 0], ["zzqx", 0], ["zzqx", 0], ["analytics", 3], ["nothing-here", 0]] as const) {
+      for (const [text, resultCount] of [
+        ["seo", 5],
+        ["seo", 5],
+        ["zzqx", 0],
+        ["zzqx", 0],
+        ["zzqx", 0],
+        ["analytics", 3],
+        ["nothing-here", 0],
+      ] as const) {
         await app.services.search.recordSearch(text, resultCount);
       }
 
@@ -240,9 +327,12 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
     it("keeps the top lists to ten rows", async () => {
       const admin = await insertUser(database.db, { role: "admin" });
-      for (let index = 0; index < 12; index++) await stat(METRICS.page, `/page-${String(index).padStart(2, "0")}`, TODAY, 100 - index);
+      for (let index = 0; index < 12; index++)
+        await stat(METRICS.page, `/page-${String(index).padStart(2, "0")}`, TODAY, 100 - index);
       const site = await app.services.stats.getSiteDashboard(admin.session, { days: 7, now: NOW });
-      expect(site.topPages.map((page) => page.path)).toEqual(Array.from({ length: 10 }, (_, index) => `/page-${String(index).padStart(2, "0")}`));
+      expect(site.topPages.map((page) => page.path)).toEqual(
+        Array.from({ length: 10 }, (_, index) => `/page-${String(index).padStart(2, "0")}`),
+      );
     });
 
     it("is for admins only", async () => {
@@ -250,7 +340,9 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       await expect(app.services.stats.getSiteDashboard(null, range)).rejects.toMatchObject({ code: "unauthenticated" });
       for (const role of ["guest", "verifier"] as const) {
         const user = await insertUser(database.db, { role });
-        await expect(app.services.stats.getSiteDashboard(user.session, range)).rejects.toMatchObject({ code: "permission-denied" });
+        await expect(app.services.stats.getSiteDashboard(user.session, range)).rejects.toMatchObject({
+          code: "permission-denied",
+        });
       }
     });
   });
@@ -261,7 +353,10 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
     const today = () => dayOf(new Date());
 
     /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
-    async function register(username: string, role: UserRow["role"] = "guest"): Promise<{ client: Client; record: UserRow }> {
+    async function register(
+      username: string,
+      role: UserRow["role"] = "guest",
+    ): Promise<{ client: Client; record: UserRow }> {
       const client = createClient(app.request);
       const email = `${slugify(username)}@example.com`;
       expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
@@ -294,8 +389,18 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
     it("/my-tools shows the creator their tool's figures for the range asked, and no one else's", async () => {
       const maker = await register("Maker");
       const other = await register("Other Maker");
-      const tool = await insertTool(database.db, { name: "Counter", creatorUsername: maker.record.slug, isLinkedToCreator: true, views: 47, clicks: 6 });
-      const theirs = await insertTool(database.db, { name: "Theirs", creatorUsername: other.record.slug, isLinkedToCreator: true });
+      const tool = await insertTool(database.db, {
+        name: "Counter",
+        creatorUsername: maker.record.slug,
+        isLinkedToCreator: true,
+        views: 47,
+        clicks: 6,
+      });
+      const theirs = await insertTool(database.db, {
+        name: "Theirs",
+        creatorUsername: other.record.slug,
+        isLinkedToCreator: true,
+      });
       await stat(METRICS.toolView, tool.id, today(), 3);
       await stat(METRICS.toolView, tool.id, daysAgo(20, today()), 4);
       await stat(METRICS.toolView, tool.id, daysAgo(60, today()), 40);
@@ -307,18 +412,36 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
       const week = await page(maker.client, "/my-tools?days=7");
       expect(toolStatsOf(week)).toEqual({
-        [tool.id]: { views: "3", clicks: "1", ctr: "33.3%", referrers: [["news.ycombinator.com", "2"], ["/category/analytics (this site)", "1"]] },
+        [tool.id]: {
+          views: "3",
+          clicks: "1",
+          ctr: "33.3%",
+          referrers: [
+            ["news.ycombinator.com", "2"],
+            ["/category/analytics (this site)", "1"],
+          ],
+        },
       });
       expect(week).toContain('href="/category/analytics"');
       expect(week).toMatch(/<a[^>]*aria-current="page"[^>]*>Last 7 days<\/a>/);
       expect(week).toContain("Since it was listed: 47 views, 6 clicks");
       // The chart's numbers are in a real table, for a visitor without JavaScript.
-      expect(week).toMatch(/<figure data-testid="chart"[\s\S]*?<table[\s\S]*?<caption[^>]*>Views and clicks of Counter, per day<\/caption>/);
+      expect(week).toMatch(
+        /<figure data-testid="chart"[\s\S]*?<table[\s\S]*?<caption[^>]*>Views and clicks of Counter, per day<\/caption>/,
+      );
       expect(week).toContain('<th scope="col" class="text-right">Views</th>');
       expect(week).not.toContain("Theirs");
 
-      expect(toolStatsOf(await page(maker.client, "/my-tools"))[tool.id]).toMatchObject({ views: "7", clicks: "1", ctr: "14.3%" });
-      expect(toolStatsOf(await page(maker.client, "/my-tools?days=90"))[tool.id]).toMatchObject({ views: "47", clicks: "6", ctr: "12.8%" });
+      expect(toolStatsOf(await page(maker.client, "/my-tools"))[tool.id]).toMatchObject({
+        views: "7",
+        clicks: "1",
+        ctr: "14.3%",
+      });
+      expect(toolStatsOf(await page(maker.client, "/my-tools?days=90"))[tool.id]).toMatchObject({
+        views: "47",
+        clicks: "6",
+        ctr: "12.8%",
+      });
       // A range that is not offered falls back to 30 days.
       const fallback = await page(maker.client, "/my-tools?days=365");
       expect(toolStatsOf(fallback)[tool.id]).toMatchObject({ views: "7" });
@@ -331,7 +454,11 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
     it("/my-tools says '—' for a tool nobody has seen yet in the range", async () => {
       const maker = await register("Maker");
-      const tool = await insertTool(database.db, { name: "Quiet", creatorUsername: maker.record.slug, isLinkedToCreator: true });
+      const tool = await insertTool(database.db, {
+        name: "Quiet",
+        creatorUsername: maker.record.slug,
+        isLinkedToCreator: true,
+      });
       const html = await page(maker.client, "/my-tools?days=7");
       expect(toolStatsOf(html)[tool.id]).toEqual({ views: "0", clicks: "0", ctr: "—", referrers: [] });
       expect(html).toContain("No views and no clicks yet in the last 7 days.");
@@ -340,8 +467,20 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
     it("/my-tools puts each count's noun in the right number", async () => {
       const maker = await register("Maker");
-      await insertTool(database.db, { name: "Single", creatorUsername: maker.record.slug, isLinkedToCreator: true, views: 1, clicks: 1 });
-      await insertTool(database.db, { name: "Popular", creatorUsername: maker.record.slug, isLinkedToCreator: true, views: 12_345, clicks: 2 });
+      await insertTool(database.db, {
+        name: "Single",
+        creatorUsername: maker.record.slug,
+        isLinkedToCreator: true,
+        views: 1,
+        clicks: 1,
+      });
+      await insertTool(database.db, {
+        name: "Popular",
+        creatorUsername: maker.record.slug,
+        isLinkedToCreator: true,
+        views: 12_345,
+        clicks: 2,
+      });
       const html = await page(maker.client, "/my-tools?days=7");
       expect(html).toContain("Since it was listed: 1 view, 1 click");
       expect(html).toContain("Since it was listed: 12,345 views, 2 clicks");
@@ -403,14 +542,23 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
       const admin = await register("Admin", "admin");
       await insertTool(database.db, { name: "Counter", tags: ["counter"] });
       const searcher = createClient(app.request);
-      for (const path of ["/search/counter", "/search/zzqx-nothing", "/search/zzqx-nothing", "/search/counter", "/search/counter"]) {
+      for (const path of [
+        "/search/counter",
+        "/search/zzqx-nothing",
+        "/search/zzqx-nothing",
+        "/search/counter",
+        "/search/counter",
+      ]) {
         const response = await searcher.request(path);
         expect(response.status).toBe(200);
         // What the search page sends with its page view: how many tools its first page shows.
         const found = (await response.text()).match(/data-testid="tool-card"/g)?.length ?? 0;
         await sendPageview(app, path, { props: { results: found } });
       }
-      const rows = await database.db.select({ text: searches.text, count: searches.count, resultCount: searches.resultCount }).from(searches).orderBy(searches.text);
+      const rows = await database.db
+        .select({ text: searches.text, count: searches.count, resultCount: searches.resultCount })
+        .from(searches)
+        .orderBy(searches.text);
       expect(rows).toEqual([
         { text: "counter", count: 3, resultCount: 1 },
         { text: "zzqx-nothing", count: 2, resultCount: 0 },
@@ -428,7 +576,10 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
     it("/admin/analytics says what is missing on a fresh site", async () => {
       const admin = await register("Admin", "admin");
-      await database.db.update(users).set({ createdAt: new Date("2025-01-01T00:00:00Z") }).where(eq(users.id, admin.record.id));
+      await database.db
+        .update(users)
+        .set({ createdAt: new Date("2025-01-01T00:00:00Z") })
+        .where(eq(users.id, admin.record.id));
       const html = await page(admin.client, "/admin/analytics?days=7");
       expect(html).toContain("No page views yet in the last 7 days.");
       expect(html).toContain("No sign-up and no submission in the last 7 days.");
@@ -441,18 +592,31 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
     beforeAll(async () => {
       await database.reset();
       const maker = await insertUser(database.db, { username: "Planner" });
-      const linked = await insertTools(database.db, 30, new Date("2026-03-01T00:00:00Z"), { creatorUsername: maker.slug, isLinkedToCreator: true });
+      const linked = await insertTools(database.db, 30, new Date("2026-03-01T00:00:00Z"), {
+        creatorUsername: maker.slug,
+        isLinkedToCreator: true,
+      });
       await insertTools(database.db, 300, new Date("2025-06-01T00:00:00Z"));
       const rows: (typeof dailyStats.$inferInsert)[] = [];
       for (const day of lastDays(120, NOW)) {
         rows.push({ metric: METRICS.pageviews, day, count: 10 }, { metric: METRICS.visitors, day, count: 5 });
         for (const [index, tool] of linked.entries()) {
-          rows.push({ metric: METRICS.toolView, subject: tool.id, day, count: index + 1 }, { metric: METRICS.toolClick, subject: tool.id, day, count: 1 });
-          rows.push({ metric: METRICS.toolReferrer, subject: tool.id, detail: `site-${index % 5}.example`, day, count: 1 });
+          rows.push(
+            { metric: METRICS.toolView, subject: tool.id, day, count: index + 1 },
+            { metric: METRICS.toolClick, subject: tool.id, day, count: 1 },
+          );
+          rows.push({
+            metric: METRICS.toolReferrer,
+            subject: tool.id,
+            detail: `site-${index % 5}.example`,
+            day,
+            count: 1,
+          });
           rows.push({ metric: METRICS.page, subject: `/tool/${tool.slug}`, day, count: 2 });
         }
       }
-      for (let index = 0; index < rows.length; index += 1000) await database.db.insert(dailyStats).values(rows.slice(index, index + 1000));
+      for (let index = 0; index < rows.length; index += 1000)
+        await database.db.insert(dailyStats).values(rows.slice(index, index + 1000));
       for (let index = 0; index < 200; index++) await app.services.search.recordSearch(`text-${index}`, index % 3);
       await database.db.execute(sql`analyze daily_stats`);
       await database.db.execute(sql`analyze tools`);
@@ -462,7 +626,10 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
 
     const first = lastDays(30, NOW)[0]!;
     const plan = (query: Parameters<typeof explainMainPlan>[1]) => explainMainPlan(database.db, query);
-    const ids = async () => (await database.db.select({ id: tools.id }).from(tools).where(eq(tools.isLinkedToCreator, true))).map((row) => row.id);
+    const ids = async () =>
+      (await database.db.select({ id: tools.id }).from(tools).where(eq(tools.isLinkedToCreator, true))).map(
+        (row) => row.id,
+      );
 
     it("finds a maker's linked tools through tools_creator_username_idx", async () => {
       // A maker has few tools: the planner may read them all from the index and order them after.
@@ -472,7 +639,10 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
     });
 
     it("reads the tools' daily counts and referrers through the daily_stats indexes", async () => {
-      for (const query of [toolDailyCountsQuery(database.db, await ids(), first, TODAY), toolReferrersQuery(database.db, await ids(), first, TODAY)]) {
+      for (const query of [
+        toolDailyCountsQuery(database.db, await ids(), first, TODAY),
+        toolReferrersQuery(database.db, await ids(), first, TODAY),
+      ]) {
         const text = await plan(query);
         expect(text).toMatch(/daily_stats_metric_day_idx|daily_stats_metric_subject_detail_day_pk/);
         expect(text).not.toMatch(/Seq Scan/);

@@ -79,7 +79,10 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
       await insertTools(handle.db, LIVE_TOOLS);
       liveToolIds = (await handle.db.select({ id: tools.id }).from(tools)).map((row) => row.id);
       toggledToolIds = [];
-      for (let index = 0; index < MAKERS; index++) toggledToolIds.push((await insertTool(handle.db, { name: `Toggled ${index}`, website: `https://toggled-${index}.example` })).id);
+      for (let index = 0; index < MAKERS; index++)
+        toggledToolIds.push(
+          (await insertTool(handle.db, { name: `Toggled ${index}`, website: `https://toggled-${index}.example` })).id,
+        );
     } finally {
       if (kind === "pglite") await handle.close();
     }
@@ -91,15 +94,26 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("are all in the database after the server is killed with SIGKILL under load, and their queued mails are delivered", { timeout: DELIVERY_WAIT_MS + 90_000 }, async () => {
+  it("are all in the database after the server is killed with SIGKILL under load, and their queued mails are delivered", {
+    timeout: DELIVERY_WAIT_MS + 90_000,
+  }, async () => {
     const running = await startServerProcess(env);
     server = running;
     const site = new URL(running.url);
-    const post = (pathname: string, { cookie, address, type, body }: { cookie?: string; address: string; type?: string; body?: string }) =>
+    const post = (
+      pathname: string,
+      { cookie, address, type, body }: { cookie?: string; address: string; type?: string; body?: string },
+    ) =>
       fetch(running.url + pathname, {
         method: "POST",
         redirect: "manual",
-        headers: { origin: running.url, "user-agent": CHROME, "x-forwarded-for": address, ...(type ? { "content-type": type } : {}), ...(cookie ? { cookie } : {}) },
+        headers: {
+          origin: running.url,
+          "user-agent": CHROME,
+          "x-forwarded-for": address,
+          ...(type ? { "content-type": type } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
         body,
       });
 
@@ -110,9 +124,17 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
       const registered = await post("/register", {
         address,
         type: "application/x-www-form-urlencoded",
-        body: new URLSearchParams({ username: `Maker ${index}`, email, password: "long-enough", [PROOF_FIELD]: await solvedProof((path) => fetch(new URL(path, running.url))) }).toString(),
+        body: new URLSearchParams({
+          username: `Maker ${index}`,
+          email,
+          password: "long-enough",
+          [PROOF_FIELD]: await solvedProof((path) => fetch(new URL(path, running.url))),
+        }).toString(),
       });
-      const cookie = registered.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+      const cookie = registered.headers
+        .getSetCookie()
+        .map((value) => value.split(";")[0])
+        .join("; ");
       expect(cookie, `maker ${index} is signed in`).toContain("session_token=");
       makers.push({ email, cookie, address });
     }
@@ -125,7 +147,12 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     const bios = makers.map((): LastWrite<string> => ({ acknowledged: undefined, inFlight: undefined }));
     /** A form post, as a browser without JavaScript sends it. */
     const postForm = (maker: Maker, pathname: string, fields: Record<string, string>) =>
-      post(pathname, { cookie: maker.cookie, address: maker.address, type: "application/x-www-form-urlencoded", body: new URLSearchParams(fields).toString() });
+      post(pathname, {
+        cookie: maker.cookie,
+        address: maker.address,
+        type: "application/x-www-form-urlencoded",
+        body: new URLSearchParams(fields).toString(),
+      });
     /** Sends a write of `value`, kept as in flight until it is acknowledged (then as the last acknowledged). */
     async function tracked<T>(last: LastWrite<T>, value: T, send: () => Promise<Response>, ok: number, what: string) {
       last.inFlight = value;
@@ -137,7 +164,12 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     let nextEvent = 0;
     let killing: Promise<void> | undefined;
     const killWhenDue = () => {
-      if (!killing && acknowledgedEvents.length >= KILL_AFTER_EVENTS && acknowledgedTools.length >= KILL_AFTER_SUBMISSIONS) killing = running.kill("SIGKILL");
+      if (
+        !killing &&
+        acknowledgedEvents.length >= KILL_AFTER_EVENTS &&
+        acknowledgedTools.length >= KILL_AFTER_SUBMISSIONS
+      )
+        killing = running.kill("SIGKILL");
     };
     /**
      * Sends one request; answers its body when it was acknowledged with `ok`, undefined when the kill cut it off before
@@ -159,9 +191,19 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     async function sendEventsUntilKilled() {
       while (!killing && nextEvent < EVENTS) {
         const seq = nextEvent++;
-        const body = { n: OUTBOUND_CLICK_EVENT, u: `${running.url}/`, d: site.hostname, r: null, p: { url: "https://tool.example.com/", seq } };
+        const body = {
+          n: OUTBOUND_CLICK_EVENT,
+          u: `${running.url}/`,
+          d: site.hostname,
+          r: null,
+          p: { url: "https://tool.example.com/", seq },
+        };
         const address = `10.${(seq >> 8) & 255}.${seq & 255}.1`;
-        const answer = await acknowledged(() => post("/api/event", { address, type: "text/plain", body: JSON.stringify(body) }), 202, `event ${seq}`);
+        const answer = await acknowledged(
+          () => post("/api/event", { address, type: "text/plain", body: JSON.stringify(body) }),
+          202,
+          `event ${seq}`,
+        );
         if (answer !== undefined) acknowledgedEvents.push(seq);
         killWhenDue();
       }
@@ -181,12 +223,21 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
             const answer = await acknowledged(
               async () => {
                 // The form's page names the new tool's id, as a browser gets it.
-                const page = await (await fetch(`${running.url}/add-tool`, { headers: { cookie: maker.cookie, "user-agent": CHROME, "x-forwarded-for": maker.address } })).text();
+                const page = await (
+                  await fetch(`${running.url}/add-tool`, {
+                    headers: { cookie: maker.cookie, "user-agent": CHROME, "x-forwarded-for": maker.address },
+                  })
+                ).text();
                 const toolId = /name="toolId" value="([^"]+)"/.exec(page)?.[1] ?? "";
                 const proof = await solvedProof((path) => fetch(new URL(path, running.url)));
-                const response = await postForm(maker, "/add-tool", { ...(fields as unknown as Record<string, string>), toolId, [PROOF_FIELD]: proof });
+                const response = await postForm(maker, "/add-tool", {
+                  ...(fields as unknown as Record<string, string>),
+                  toolId,
+                  [PROOF_FIELD]: proof,
+                });
                 const location = response.headers.get("location") ?? "";
-                if (response.status === 302 && location.startsWith("/my-tools?submitted=")) return new Response(location.slice("/my-tools?submitted=".length), { status: 200 });
+                if (response.status === 302 && location.startsWith("/my-tools?submitted="))
+                  return new Response(location.slice("/my-tools?submitted=".length), { status: 200 });
                 return response;
               },
               200,
@@ -198,25 +249,52 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
             const response = await acknowledged(
               async () => {
                 const proof = await solvedProof((path) => fetch(new URL(path, running.url)));
-                return post("/api/functions/submitTool", { cookie: maker.cookie, address: maker.address, type: "application/json", body: JSON.stringify({ tool, [PROOF_FIELD]: proof }) });
+                return post("/api/functions/submitTool", {
+                  cookie: maker.cookie,
+                  address: maker.address,
+                  type: "application/json",
+                  body: JSON.stringify({ tool, [PROOF_FIELD]: proof }),
+                });
               },
               200,
               `submission ${name}`,
             );
-            if (response !== undefined) id = (JSON.parse(response) as { result: { tool: { id: string } } }).result.tool.id;
+            if (response !== undefined)
+              id = (JSON.parse(response) as { result: { tool: { id: string } } }).result.tool.id;
           }
           if (id !== undefined) acknowledgedTools.push({ id, name, email: maker.email });
         } else if (step % 4 === 1) {
           const toolId = liveToolIds[step % liveToolIds.length]!;
-          const response = await acknowledged(() => post(`/api/v1/tools/${toolId}/favorite`, { cookie: maker.cookie, address: maker.address }), 200, `favourite of ${toolId}`);
+          const response = await acknowledged(
+            () => post(`/api/v1/tools/${toolId}/favorite`, { cookie: maker.cookie, address: maker.address }),
+            200,
+            `favourite of ${toolId}`,
+          );
           if (response !== undefined) acknowledgedFavorites.push({ email: maker.email, toolId });
         } else if (step % 4 === 2) {
           // The heart's form, on and off: the stored state is the last one acknowledged.
           const isOn = !(toggles[index]!.acknowledged ?? false);
-          await tracked(toggles[index]!, isOn, () => postForm(maker, "/favorites", { toolId: toggledToolIds[index]!, intent: isOn ? "add" : "remove", redirectTo: "/" }), 303, `toggle ${index}`);
+          await tracked(
+            toggles[index]!,
+            isOn,
+            () =>
+              postForm(maker, "/favorites", {
+                toolId: toggledToolIds[index]!,
+                intent: isOn ? "add" : "remove",
+                redirectTo: "/",
+              }),
+            303,
+            `toggle ${index}`,
+          );
         } else {
           const bio = `Bio ${index}-${step}`;
-          await tracked(bios[index]!, bio, () => postForm(maker, "/edit-profile", { intent: "profile", username: `Maker ${index}`, bio }), 200, `profile ${index}`);
+          await tracked(
+            bios[index]!,
+            bio,
+            () => postForm(maker, "/edit-profile", { intent: "profile", username: `Maker ${index}`, bio }),
+            200,
+            `profile ${index}`,
+          );
         }
         killWhenDue();
       }
@@ -236,10 +314,23 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
     // what the killed one left: the mails it had not sent, and those it had taken but not recorded, after their lease.
     const restarted = await startServerProcess(env);
     server = restarted;
-    const unmailed = () => acknowledgedTools.filter((tool) => !smtp.mails.some((mail) => mail.to.includes(tool.email) && mail.subject === `We received ${tool.name}`));
+    const unmailed = () =>
+      acknowledgedTools.filter(
+        (tool) =>
+          !smtp.mails.some((mail) => mail.to.includes(tool.email) && mail.subject === `We received ${tool.name}`),
+      );
     // The admin's notices go to the log without a bot: a line from either process for each.
-    const unnoticed = () => acknowledgedTools.filter((tool) => ![...running.output, ...restarted.output].some((line) => line.includes(`notice: New tool submitted: ${tool.name} (`)));
-    await waitUntil(() => unmailed().length === 0 && unnoticed().length === 0, { timeoutMs: DELIVERY_WAIT_MS, intervalMs: 250 });
+    const unnoticed = () =>
+      acknowledgedTools.filter(
+        (tool) =>
+          ![...running.output, ...restarted.output].some((line) =>
+            line.includes(`notice: New tool submitted: ${tool.name} (`),
+          ),
+      );
+    await waitUntil(() => unmailed().length === 0 && unnoticed().length === 0, {
+      timeoutMs: DELIVERY_WAIT_MS,
+      intervalMs: 250,
+    });
     expect(unmailed().map((tool) => tool.name)).toEqual([]);
     expect(unnoticed().map((tool) => tool.name)).toEqual([]);
     await restarted.stop();
@@ -253,26 +344,50 @@ describe.each(databaseKinds)("acknowledged writes on %s", (kind) => {
       const toolIds = new Set((await handle.db.select({ id: tools.id }).from(tools)).map((row) => row.id));
       expect(acknowledgedTools.filter((tool) => !toolIds.has(tool.id))).toEqual([]);
 
-      const favorited = await handle.db.select({ email: users.email, toolId: favorites.toolId }).from(favorites).innerJoin(users, eq(users.id, favorites.userId));
+      const favorited = await handle.db
+        .select({ email: users.email, toolId: favorites.toolId })
+        .from(favorites)
+        .innerJoin(users, eq(users.id, favorites.userId));
       const favoriteKeys = new Set(favorited.map((row) => `${row.email} ${row.toolId}`));
-      expect(acknowledgedFavorites.filter((favorite) => !favoriteKeys.has(`${favorite.email} ${favorite.toolId}`))).toEqual([]);
+      expect(
+        acknowledgedFavorites.filter((favorite) => !favoriteKeys.has(`${favorite.email} ${favorite.toolId}`)),
+      ).toEqual([]);
 
       // Each maker's toggled heart and bio are as last acknowledged, or as the write in flight at the kill left them.
       for (const [index, maker] of makers.entries()) {
-        const [user] = await handle.db.select({ id: users.id, bio: users.bio }).from(users).where(eq(users.email, maker.email));
-        const isOn = (await handle.db.$count(favorites, and(eq(favorites.userId, user!.id), eq(favorites.toolId, toggledToolIds[index]!)))) === 1;
+        const [user] = await handle.db
+          .select({ id: users.id, bio: users.bio })
+          .from(users)
+          .where(eq(users.email, maker.email));
+        const isOn =
+          (await handle.db.$count(
+            favorites,
+            and(eq(favorites.userId, user!.id), eq(favorites.toolId, toggledToolIds[index]!)),
+          )) === 1;
         const toggle = toggles[index]!;
-        expect([toggle.acknowledged ?? false, ...(toggle.inFlight === undefined ? [] : [toggle.inFlight])], `maker ${index}'s heart`).toContain(isOn);
+        expect(
+          [toggle.acknowledged ?? false, ...(toggle.inFlight === undefined ? [] : [toggle.inFlight])],
+          `maker ${index}'s heart`,
+        ).toContain(isOn);
         const bio = bios[index]!;
         expect(bio.acknowledged, `maker ${index} had a profile edit acknowledged`).toBeDefined();
-        expect([bio.acknowledged, ...(bio.inFlight === undefined ? [] : [bio.inFlight])], `maker ${index}'s bio`).toContain(user!.bio);
+        expect(
+          [bio.acknowledged, ...(bio.inFlight === undefined ? [] : [bio.inFlight])],
+          `maker ${index}'s bio`,
+        ).toContain(user!.bio);
       }
       expect(toggles.filter((toggle) => toggle.acknowledged !== undefined).length).toBe(MAKERS);
 
       // Every queued side effect of an acknowledged submission is in the outbox, recorded as delivered.
-      const outboxRows = await handle.db.select({ key: outbox.key, channel: outbox.channel, state: outbox.state }).from(outbox);
-      const delivered = new Set(outboxRows.filter((row) => row.state === "delivered").map((row) => `${row.channel} ${row.key}`));
-      const missing = acknowledgedTools.flatMap((tool) => [`mail tool-submitted:${tool.id}:mail`, `notice tool-submitted:${tool.id}:notice`]).filter((key) => !delivered.has(key));
+      const outboxRows = await handle.db
+        .select({ key: outbox.key, channel: outbox.channel, state: outbox.state })
+        .from(outbox);
+      const delivered = new Set(
+        outboxRows.filter((row) => row.state === "delivered").map((row) => `${row.channel} ${row.key}`),
+      );
+      const missing = acknowledgedTools
+        .flatMap((tool) => [`mail tool-submitted:${tool.id}:mail`, `notice tool-submitted:${tool.id}:notice`])
+        .filter((key) => !delivered.has(key));
       expect(missing).toEqual([]);
     } finally {
       if (kind === "pglite") await handle.close();

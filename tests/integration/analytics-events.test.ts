@@ -26,16 +26,34 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
   function send(body: unknown, { address = "203.0.113.7", userAgent = CHROME, origin }: Sender = {}) {
     return app.request("/api/event", {
       method: "POST",
-      headers: { "content-type": "text/plain", "user-agent": userAgent, "x-forwarded-for": address, ...(origin ? { origin } : {}) },
+      headers: {
+        "content-type": "text/plain",
+        "user-agent": userAgent,
+        "x-forwarded-for": address,
+        ...(origin ? { origin } : {}),
+      },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
   }
-  const pageview = (path: string, referrer: string | null = null) => ({ n: PAGEVIEW_EVENT, u: `${SITE}${path}`, d: "localhost", r: referrer });
-  const click = (toolId: string, url = "https://tool.example.com/?ref=indietools") => ({ n: OUTBOUND_CLICK_EVENT, u: `${SITE}/`, d: "localhost", r: null, p: { url, toolId } });
+  const pageview = (path: string, referrer: string | null = null) => ({
+    n: PAGEVIEW_EVENT,
+    u: `${SITE}${path}`,
+    d: "localhost",
+    r: referrer,
+  });
+  const click = (toolId: string, url = "https://tool.example.com/?ref=indietools") => ({
+    n: OUTBOUND_CLICK_EVENT,
+    u: `${SITE}/`,
+    d: "localhost",
+    r: null,
+    p: { url, toolId },
+  });
 
   async function count(metric: string, subject = "", detail?: string): Promise<number> {
     const rows = await database.db.select().from(dailyStats).where(eq(dailyStats.metric, metric));
-    return rows.filter((row) => row.subject === subject && (detail === undefined || row.detail === detail)).reduce((sum, row) => sum + row.count, 0);
+    return rows
+      .filter((row) => row.subject === subject && (detail === undefined || row.detail === detail))
+      .reduce((sum, row) => sum + row.count, 0);
   }
 
   beforeAll(async () => {
@@ -51,13 +69,21 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
   });
 
   it("stores a page view with the page, a visitor hash and no address", async () => {
-    const response = await send(pageview("/categories?utm_source=x", "https://news.ycombinator.com/item?id=42"), { address: "198.51.100.23" });
+    const response = await send(pageview("/categories?utm_source=x", "https://news.ycombinator.com/item?id=42"), {
+      address: "198.51.100.23",
+    });
     expect(response.status).toBe(202);
     expect(await response.text()).toBe("ok");
     await app.services.analytics.flush();
 
     const [row] = await database.db.select().from(events);
-    expect(row).toMatchObject({ name: "pageview", path: "/categories", referrer: "news.ycombinator.com", toolId: null, props: {} });
+    expect(row).toMatchObject({
+      name: "pageview",
+      path: "/categories",
+      referrer: "news.ycombinator.com",
+      toolId: null,
+      props: {},
+    });
     expect(row!.visitor).toMatch(/^[0-9a-f]{32}$/);
     // Nothing that identifies the visitor is kept: not the address, not the browser.
     expect(JSON.stringify(row)).not.toContain("198.51.100.23");
@@ -69,7 +95,12 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
   });
 
   it("reads Plausible's long field names and props sent as a JSON text", async () => {
-    const response = await send({ name: HOME_NEWSLETTER_EVENT, url: `${SITE}/`, domain: "localhost", props: JSON.stringify({ place: "home" }) });
+    const response = await send({
+      name: HOME_NEWSLETTER_EVENT,
+      url: `${SITE}/`,
+      domain: "localhost",
+      props: JSON.stringify({ place: "home" }),
+    });
     expect(response.status).toBe(202);
     await app.services.analytics.flush();
     const [row] = await database.db.select().from(events);
@@ -84,14 +115,47 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     ["null", null, "The event must be a JSON object"],
     ["no name", { u: `${SITE}/`, d: "localhost" }, "The event needs a name (n)"],
     ["no address", { n: "pageview", d: "localhost" }, "The event needs the page's address (u), an http(s) URL"],
-    ["a script address", { n: "pageview", u: "javascript:alert(1)", d: "localhost" }, "The event needs the page's address (u), an http(s) URL"],
+    [
+      "a script address",
+      { n: "pageview", u: "javascript:alert(1)", d: "localhost" },
+      "The event needs the page's address (u), an http(s) URL",
+    ],
     ["no domain", { n: "pageview", u: `${SITE}/` }, "The event needs the site's domain (d)"],
-    ["another site's domain", { n: "pageview", u: "https://other.example/", d: "other.example" }, "Events are counted for localhost only, not for other.example"],
-    ["nested props", { n: "x", u: `${SITE}/`, d: "localhost", p: { a: { b: 1 } } }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
-    ["too many props", { n: "x", u: `${SITE}/`, d: "localhost", p: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, i])) }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
-    ["props of more than 2,000 characters", { n: "x", u: `${SITE}/`, d: "localhost", p: { a: "x".repeat(1500), b: "y".repeat(600) } }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
-    ["a NUL character in the name", { n: "page\u0000view", u: `${SITE}/`, d: "localhost" }, "The event holds characters that are not text"],
-    ["half a surrogate pair in a property", { n: "x", u: `${SITE}/`, d: "localhost", p: { a: "\ud800" } }, "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all"],
+    [
+      "another site's domain",
+      { n: "pageview", u: "https://other.example/", d: "other.example" },
+      "Events are counted for localhost only, not for other.example",
+    ],
+    [
+      "nested props",
+      { n: "x", u: `${SITE}/`, d: "localhost", p: { a: { b: 1 } } },
+      "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
+    ],
+    [
+      "too many props",
+      {
+        n: "x",
+        u: `${SITE}/`,
+        d: "localhost",
+        p: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, i])),
+      },
+      "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
+    ],
+    [
+      "props of more than 2,000 characters",
+      { n: "x", u: `${SITE}/`, d: "localhost", p: { a: "x".repeat(1500), b: "y".repeat(600) } },
+      "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
+    ],
+    [
+      "a NUL character in the name",
+      { n: "page\u0000view", u: `${SITE}/`, d: "localhost" },
+      "The event holds characters that are not text",
+    ],
+    [
+      "half a surrogate pair in a property",
+      { n: "x", u: `${SITE}/`, d: "localhost", p: { a: "\ud800" } },
+      "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
+    ],
   ])("answers 400 with a message to %s, and stores nothing", async (_case, body, message) => {
     const response = await send(body);
     expect(response.status).toBe(400);
@@ -103,14 +167,19 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
   it("answers a body past 64 kB with 413 and a message, and stores nothing", async () => {
     const response = await send({ n: "x", u: `${SITE}/`, d: "localhost", p: { text: "x".repeat(70_000) } });
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ error: { code: "invalid-argument", message: "The event is too large" } });
+    expect(await response.json()).toMatchObject({
+      error: { code: "invalid-argument", message: "The event is too large" },
+    });
     await app.services.analytics.flush();
     expect(await database.db.$count(events)).toBe(0);
   });
 
   it.each([
     ["a search engine's crawler", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
-    ["a headless browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36"],
+    [
+      "a headless browser",
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+    ],
     ["a script", "curl/8.5.0"],
     ["no browser at all", ""],
   ])("ignores %s", async (_case, userAgent) => {
@@ -137,11 +206,19 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     // The database refuses one page's rows, as it would an event that breaks a rule of its own.
     await database.db.execute(sql`create function refuse_poison() returns trigger language plpgsql as $$
       begin if new.path = '/poison' then raise exception 'refused'; end if; return new; end $$`);
-    await database.db.execute(sql`create trigger refuse_poison before insert on events for each row execute function refuse_poison()`);
+    await database.db.execute(
+      sql`create trigger refuse_poison before insert on events for each row execute function refuse_poison()`,
+    );
     try {
-      const answers = await Promise.all(["/a", "/poison", "/b", "/c"].map((path, index) => send(pageview(path), { address: `198.51.100.${index + 1}` })));
+      const answers = await Promise.all(
+        ["/a", "/poison", "/b", "/c"].map((path, index) =>
+          send(pageview(path), { address: `198.51.100.${index + 1}` }),
+        ),
+      );
       expect(answers.map((answer) => answer.status)).toEqual([202, 503, 202, 202]);
-      expect(await answers[1]!.json()).toEqual({ error: { code: "unavailable", message: "The event could not be stored, try again in a moment" } });
+      expect(await answers[1]!.json()).toEqual({
+        error: { code: "unavailable", message: "The event could not be stored, try again in a moment" },
+      });
       const stored = await database.db.select({ path: events.path }).from(events);
       expect(stored.map((row) => row.path).sort()).toEqual(["/a", "/b", "/c"]);
       expect(await count(METRICS.pageviews)).toBe(3);
@@ -207,7 +284,10 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
       ["2026-03-11", 1],
     ]);
     // A new day, a new salt: the same person gets a hash unrelated to yesterday's.
-    const [nextDay] = await database.db.select({ visitor: events.visitor }).from(events).where(eq(events.createdAt, clock));
+    const [nextDay] = await database.db
+      .select({ visitor: events.visitor })
+      .from(events)
+      .where(eq(events.createdAt, clock));
     expect(firstDay.map((row) => row.visitor)).not.toContain(nextDay!.visitor);
   });
 
@@ -225,8 +305,12 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     expect(await app.services.analytics.purge()).toEqual({ events: 1 });
     const paths = (await database.db.select({ path: events.path }).from(events)).map((row) => row.path).sort();
     expect(paths).toEqual(["/today", "/yesterday"]);
-    expect((await database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual(["2026-03-10"]);
-    expect((await database.db.select({ day: dailyVisitors.day }).from(dailyVisitors)).map((row) => row.day).sort()).toEqual(["2026-03-09", "2026-03-10"]);
+    expect((await database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual([
+      "2026-03-10",
+    ]);
+    expect(
+      (await database.db.select({ day: dailyVisitors.day }).from(dailyVisitors)).map((row) => row.day).sort(),
+    ).toEqual(["2026-03-09", "2026-03-10"]);
     // The daily counts stay: they are what the charts draw.
     expect(await count(METRICS.page, "/old")).toBe(1);
   });
@@ -240,7 +324,10 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
       app.services.analytics.record(pageview("/after"), visit),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: "unavailable", message: "The event could not be stored, try again in a moment" });
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({
+      code: "unavailable",
+      message: "The event could not be stored, try again in a moment",
+    });
     const paths = (await database.db.select({ path: events.path }).from(events)).map((row) => row.path).sort();
     expect(paths).toEqual(["/after", "/before"]);
     expect(await count(METRICS.pageviews)).toBe(2);
@@ -252,13 +339,21 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     await app.services.analytics.flush();
     clock = new Date("2026-03-10T12:00:00Z");
     const maker = await insertUser(database.db, { username: "Nora", email: "nora@example.com" });
-    await insertTool(database.db, { name: "Week Old", creatorUsername: maker.slug, isLinkedToCreator: true, verifiedAt: new Date("2026-03-03T09:00:00Z") });
+    await insertTool(database.db, {
+      name: "Week Old",
+      creatorUsername: maker.slug,
+      isLinkedToCreator: true,
+      verifiedAt: new Date("2026-03-03T09:00:00Z"),
+    });
 
     await runJobs(app.services, createLogger("silent"), clock);
     expect(await database.db.$count(events)).toBe(0);
-    expect(app.services.mailer.outbox().filter((mail) => mail.to === "nora@example.com").map((mail) => mail.subject)).toEqual([
-      expect.stringContaining("Week Old"),
-    ]);
+    expect(
+      app.services.mailer
+        .outbox()
+        .filter((mail) => mail.to === "nora@example.com")
+        .map((mail) => mail.subject),
+    ).toEqual([expect.stringContaining("Week Old")]);
   });
 
   it("limits the events one address sends in a minute, and lets it go on in the next", async () => {
@@ -266,7 +361,9 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     for (let index = 0; index < 121; index++) responses.push(await send(pageview("/"), { address: "192.0.2.50" }));
     expect(responses.slice(0, 120).every((response) => response.status === 202)).toBe(true);
     expect(responses[120]!.status).toBe(429);
-    expect(await responses[120]!.json()).toMatchObject({ error: { code: "resource-exhausted", message: "Too many requests, try again later" } });
+    expect(await responses[120]!.json()).toMatchObject({
+      error: { code: "resource-exhausted", message: "Too many requests, try again later" },
+    });
     expect((await send(pageview("/"), { address: "192.0.2.51" })).status).toBe(202);
     clock = new Date(clock.getTime() + 61_000);
     expect((await send(pageview("/"), { address: "192.0.2.50" })).status).toBe(202);
@@ -278,7 +375,12 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
     // 50 visitors, 100 events each: page views of the two tools and of the home page, and clicks on the tools' links.
     const bodies = Array.from({ length: 5000 }, (_, index) => {
       const tool = Math.floor(index / 4) % 2 === 0 ? first : second;
-      return [pageview(`/tool/${tool.slug}`), pageview("/"), click(tool.id), pageview(`/tool/${tool.slug}`, "https://twitter.com/")][index % 4]!;
+      return [
+        pageview(`/tool/${tool.slug}`),
+        pageview("/"),
+        click(tool.id),
+        pageview(`/tool/${tool.slug}`, "https://twitter.com/"),
+      ][index % 4]!;
     });
     const responses = await Promise.all(bodies.map((body, index) => send(body, { address: `10.0.${index % 50}.1` })));
     const statuses = responses.map((response) => response.status);
@@ -297,7 +399,10 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
       expect(await count(METRICS.toolClick, tool.id)).toBe(tool.clicks);
     }
     // One row per page and day, however many batches added to it.
-    const [home] = await database.db.select().from(dailyStats).where(sql`${dailyStats.metric} = ${METRICS.page} and ${dailyStats.subject} = '/'`);
+    const [home] = await database.db
+      .select()
+      .from(dailyStats)
+      .where(sql`${dailyStats.metric} = ${METRICS.page} and ${dailyStats.subject} = '/'`);
     expect(home!.count).toBe(1250);
   });
 
@@ -307,15 +412,25 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
 
     beforeAll(async () => {
       plausible = await startLocalServer({ status: 202, body: "ok" });
-      forwarding = await createTestApp(database, { TRUST_PROXY: "true", PLAUSIBLE_HOST: plausible.url }, { now: () => clock });
+      forwarding = await createTestApp(
+        database,
+        { TRUST_PROXY: "true", PLAUSIBLE_HOST: plausible.url },
+        { now: () => clock },
+      );
     });
     afterAll(() => plausible.close());
     afterEach(() => plausible.answer({ status: 202, body: "ok" }));
 
     it("sends each event on with the visitor's browser and address, and not a bot's", async () => {
       const post = (body: unknown, userAgent: string) =>
-        forwarding.request("/api/event", { method: "POST", headers: { "user-agent": userAgent, "x-forwarded-for": "198.51.100.9" }, body: JSON.stringify(body) });
-      expect((await post(pageview("/reset-password?token=secret", "https://example.org/a?q=private"), CHROME)).status).toBe(202);
+        forwarding.request("/api/event", {
+          method: "POST",
+          headers: { "user-agent": userAgent, "x-forwarded-for": "198.51.100.9" },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (await post(pageview("/reset-password?token=secret", "https://example.org/a?q=private"), CHROME)).status,
+      ).toBe(202);
       expect((await post(pageview("/"), "Googlebot/2.1 (+http://www.google.com/bot.html)")).status).toBe(202);
       await forwarding.services.analytics.forwarded();
 
@@ -326,14 +441,23 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
       expect(forwarded!.headers["user-agent"]).toBe(CHROME);
       expect(forwarded!.headers["x-forwarded-for"]).toBe("198.51.100.9");
       // The page without its query string (it may hold a token), and only the site the visitor came from.
-      expect(JSON.parse(forwarded!.body)).toEqual({ n: "pageview", u: `${SITE}/reset-password`, d: "localhost", r: "https://example.org" });
+      expect(JSON.parse(forwarded!.body)).toEqual({
+        n: "pageview",
+        u: `${SITE}/reset-password`,
+        d: "localhost",
+        r: "https://example.org",
+      });
       await forwarding.services.analytics.flush();
     });
 
     it("still counts events when the host fails", async () => {
       plausible.answer({ status: 500, body: { error: "down" } });
       const before = plausible.requests.length;
-      const response = await forwarding.request("/api/event", { method: "POST", headers: { "user-agent": CHROME }, body: JSON.stringify(pageview("/")) });
+      const response = await forwarding.request("/api/event", {
+        method: "POST",
+        headers: { "user-agent": CHROME },
+        body: JSON.stringify(pageview("/")),
+      });
       expect(response.status).toBe(202);
       await forwarding.services.analytics.forwarded();
       expect(plausible.requests.length).toBe(before + 1);

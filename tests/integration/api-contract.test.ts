@@ -23,7 +23,17 @@ const NOT_DOCUMENTED = new Set([
 ]);
 
 type Document = {
-  paths: Record<string, Record<string, { operationId: string; security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        security?: Record<string, string[]>[];
+        responses: Record<string, { content?: Record<string, { schema: object }> }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, object>; securitySchemes?: Record<string, { type: string; scheme?: string }> };
 };
 
@@ -32,7 +42,8 @@ function closeObjects(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(closeObjects);
   if (!node || typeof node !== "object") return;
   const schema = node as Record<string, unknown>;
-  if (schema.type === "object" && schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  if (schema.type === "object" && schema.properties && schema.additionalProperties === undefined)
+    schema.additionalProperties = false;
   Object.values(schema).forEach(closeObjects);
 }
 
@@ -62,13 +73,29 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
       faq: [{ question: "Self-hosted?", answer: "Yes" }],
       longDesc: "**Simple** analytics.",
     });
-    await database.db.update(tools).set({ creatorUsername: maker.slug, isLinkedToCreator: true, views: 12, clicks: 3 }).where(eq(tools.id, tool.id));
+    await database.db
+      .update(tools)
+      .set({ creatorUsername: maker.slug, isLinkedToCreator: true, views: 12, clicks: 3 })
+      .where(eq(tools.id, tool.id));
     // Two public reviews of it, one with the maker's reply.
     for (const [index, reply] of [null, "Thanks!"].entries()) {
       const reviewer = await insertUser(database.db);
-      await database.db.insert(reviews).values({ id: `rcontract${index}`, toolId: tool.id, userId: reviewer.id, rating: 4 + index, body: "Useful", status: "live", reply, repliedAt: reply ? new Date() : null });
+      await database.db.insert(reviews).values({
+        id: `rcontract${index}`,
+        toolId: tool.id,
+        userId: reviewer.id,
+        rating: 4 + index,
+        body: "Useful",
+        status: "live",
+        reply,
+        repliedAt: reply ? new Date() : null,
+      });
     }
-    await insertTools(database.db, 30, new Date("2026-01-01T00:00:00Z"), { categories: [design.id], tags: ["design"], paymentType: "free" });
+    await insertTools(database.db, 30, new Date("2026-01-01T00:00:00Z"), {
+      categories: [design.id],
+      tags: ["design"],
+      paymentType: "free",
+    });
     await insertTool(database.db, { name: "Hidden analytics", isVerified: false, categories: [analytics.id] });
     const hidden = await insertTool(database.db, { name: "Gone analytics", isActive: false });
 
@@ -92,14 +119,26 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
           { path: "/api/v1/tools?cursor=broken", status: 400 },
         ],
       },
-      getTool: { ok: [`/api/v1/tools/${tool.id}`], refused: [{ path: `/api/v1/tools/${hidden.id}`, status: 404 }, { path: `/api/v1/tools/${tool.id}?x=1`, status: 400 }] },
+      getTool: {
+        ok: [`/api/v1/tools/${tool.id}`],
+        refused: [
+          { path: `/api/v1/tools/${hidden.id}`, status: 404 },
+          { path: `/api/v1/tools/${tool.id}?x=1`, status: 400 },
+        ],
+      },
       getToolBySlug: {
         ok: [`/api/v1/tools/by-slug/${tool.slug}`],
-        refused: [{ path: `/api/v1/tools/by-slug/${hidden.slug}`, status: 404 }, { path: `/api/v1/tools/by-slug/${tool.slug}?x=1`, status: 400 }],
+        refused: [
+          { path: `/api/v1/tools/by-slug/${hidden.slug}`, status: 404 },
+          { path: `/api/v1/tools/by-slug/${tool.slug}?x=1`, status: 400 },
+        ],
       },
       getRelatedTools: {
         ok: [`/api/v1/tools/${tool.id}/related`],
-        refused: [{ path: "/api/v1/tools/tnothere/related", status: 404 }, { path: `/api/v1/tools/${tool.id}/related?x=1`, status: 400 }],
+        refused: [
+          { path: "/api/v1/tools/tnothere/related", status: 404 },
+          { path: `/api/v1/tools/${tool.id}/related?x=1`, status: 400 },
+        ],
       },
       listToolReviews: {
         ok: [`/api/v1/tools/${tool.id}/reviews`, `/api/v1/tools/${tool.id}/reviews?sort=helpful&limit=1`],
@@ -111,25 +150,49 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
       },
       searchTools: {
         ok: ["/api/v1/search?q=plausible", "/api/v1/search?q=Bulk%20tool&limit=3", "/api/v1/search?q=plausibel"],
-        refused: [{ path: "/api/v1/search", status: 400 }, { path: "/api/v1/search?q=%21%21", status: 400 }],
+        refused: [
+          { path: "/api/v1/search", status: 400 },
+          { path: "/api/v1/search?q=%21%21", status: 400 },
+        ],
       },
       listCategories: { ok: ["/api/v1/categories"], refused: [{ path: "/api/v1/categories?sort=label", status: 400 }] },
-      listTags: { ok: ["/api/v1/tags", `/api/v1/tags?limit=1&cursor=${tagPage.nextCursor}`], refused: [{ path: "/api/v1/tags?limit=1000", status: 400 }] },
+      listTags: {
+        ok: ["/api/v1/tags", `/api/v1/tags?limit=1&cursor=${tagPage.nextCursor}`],
+        refused: [{ path: "/api/v1/tags?limit=1000", status: 400 }],
+      },
       listTopLists: { ok: ["/api/v1/top-lists"], refused: [{ path: "/api/v1/top-lists?page=2", status: 400 }] },
     };
     // Keys made as a person makes them, on /settings/api-keys: one that may write, one that may only read.
     const owner = createClient(app.request);
     await owner.postSolved("/register", { username: "Keyholder", email: "keys@example.com", password: "long-enough" });
-    const keyOf = async (scope: string) => /it_live_[A-Za-z0-9_-]{43}/.exec(await (await owner.post("/settings/api-keys", { intent: "create", name: scope, scope })).text())![0];
+    const keyOf = async (scope: string) =>
+      /it_live_[A-Za-z0-9_-]{43}/.exec(
+        await (await owner.post("/settings/api-keys", { intent: "create", name: scope, scope })).text(),
+      )![0];
     const [writeKey, readKey] = [await keyOf("write"), await keyOf("read")];
     const [keyholder] = await database.db.select().from(users).where(eq(users.email, "keys@example.com"));
-    const ownTool = await insertTool(database.db, { name: "Own tool", categories: [design.id], submittedBy: keyholder!.id, shortDesc: "A tool the key's owner submitted earlier" });
+    const ownTool = await insertTool(database.db, {
+      name: "Own tool",
+      categories: [design.id],
+      submittedBy: keyholder!.id,
+      shortDesc: "A tool the key's owner submitted earlier",
+    });
     const write = (method: string, path: string, body: unknown, key = writeKey, status?: number): Call => ({
       path,
       status,
-      init: { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) },
+      init: {
+        method,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      },
     });
-    const submission = { name: "Keyed tool", website: "https://keyed.example.com", shortDesc: "A tool submitted with an API key", categories: [design.id], tags: ["keys"] };
+    const submission = {
+      name: "Keyed tool",
+      website: "https://keyed.example.com",
+      shortDesc: "A tool submitted with an API key",
+      categories: [design.id],
+      tags: ["keys"],
+    };
     calls.submitTool = {
       ok: [write("POST", "/api/v1/tools", submission, writeKey, 201)],
       refused: [
@@ -160,7 +223,9 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
 
   it("serves a valid OpenAPI 3.1 document", async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(
+      structuredClone(document) as unknown as Parameters<Validator["validate"]>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
@@ -191,14 +256,24 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
     addFormats(ajv);
     ajv.addSchema({ $id: "https://contract.test/openapi.json", ...schemas } as object);
 
-    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
     expect(operations.map(({ operation }) => operation.operationId).sort()).toEqual(Object.keys(calls).sort());
 
     for (const { path, method, operation } of operations) {
       const call = calls[operation.operationId]!;
       const answers = [
-        ...call.ok.map((ok) => (typeof ok === "string" ? { url: ok, status: 200, init: {} } : { url: ok.path, status: ok.status ?? 200, init: ok.init })),
-        ...call.refused.map(({ path: refused, status }) => (typeof refused === "string" ? { url: refused, status, init: {} } : { url: refused.path, status, init: refused.init })),
+        ...call.ok.map((ok) =>
+          typeof ok === "string"
+            ? { url: ok, status: 200, init: {} }
+            : { url: ok.path, status: ok.status ?? 200, init: ok.init },
+        ),
+        ...call.refused.map(({ path: refused, status }) =>
+          typeof refused === "string"
+            ? { url: refused, status, init: {} }
+            : { url: refused.path, status, init: refused.init },
+        ),
       ];
       for (const { url, status, init } of answers) {
         const response = await app.request(url, { method: method.toUpperCase(), ...init });
@@ -208,15 +283,24 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
         const pointer = `#/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}/responses/${status}/content/application~1json/schema`;
         const validate = ajv.getSchema(`https://contract.test/openapi.json${pointer}`)!;
         expect(validate, pointer).toBeTypeOf("function");
-        expect({ url, valid: validate(body), errors: validate.errors ?? null }).toEqual({ url, valid: true, errors: null });
+        expect({ url, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+          url,
+          valid: true,
+          errors: null,
+        });
       }
     }
   });
 
   it("finds the seeded tools with realistic parameters, so the answers checked are not empty", async () => {
-    const filtered = (await (await app.request(calls.listTools!.ok[2] as string)).json()) as { items: { name: string }[] };
+    const filtered = (await (await app.request(calls.listTools!.ok[2] as string)).json()) as {
+      items: { name: string }[];
+    };
     expect(filtered.items.map((item) => item.name)).toEqual(["Plausible Analytics"]);
-    const related = (await (await app.request(calls.getRelatedTools!.ok[0] as string)).json()) as { suggested: unknown[]; usersAdded: { name: string }[] };
+    const related = (await (await app.request(calls.getRelatedTools!.ok[0] as string)).json()) as {
+      suggested: unknown[];
+      usersAdded: { name: string }[];
+    };
     expect(related.suggested.length).toBeGreaterThan(0);
     expect(related.usersAdded.map((item) => item.name)).toEqual(["Plausible Analytics"]);
   });

@@ -27,7 +27,11 @@ type ErrorAnswer = { error: { code: string; message: string; fields?: Record<str
 
 /** The text of an HTML page, with React's comment markers and entities read, to look for a sentence in it. */
 function textOf(html: string): string {
-  return html.replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 describe.each(databaseKinds)("personal API keys on %s", (kind) => {
@@ -66,10 +70,17 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
   }
 
   const keyed = (token: string, path: string, init: RequestInit = {}) =>
-    app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+    app.request(path, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+    });
 
   const submit = (token: string, body: unknown) =>
-    keyed(token, "/api/v1/tools", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    keyed(token, "/api/v1/tools", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   const toolBody = (change: Record<string, unknown> = {}) => ({
     name: "Counter",
@@ -96,7 +107,13 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const { token, id, html } = await makeKey(ada, "CI runner", "write");
       expect(textOf(html)).toContain("it is shown only this once");
       const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
-      expect(row).toMatchObject({ userId: ada.id, scope: "write", prefix: token.slice(0, 12), revokedAt: null, lastUsedAt: null });
+      expect(row).toMatchObject({
+        userId: ada.id,
+        scope: "write",
+        prefix: token.slice(0, 12),
+        revokedAt: null,
+        lastUsedAt: null,
+      });
       expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(row)).not.toContain(token.slice(12));
 
@@ -111,7 +128,10 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       expect(textOf(await revoked.text())).toContain("was revoked");
       const refused = await keyed(token, "/api/v1/categories");
       expect(refused.status).toBe(401);
-      expect(((await refused.json()) as ErrorAnswer).error).toEqual({ code: "unauthenticated", message: MESSAGES.apiKey.unknown });
+      expect(((await refused.json()) as ErrorAnswer).error).toEqual({
+        code: "unauthenticated",
+        message: MESSAGES.apiKey.unknown,
+      });
       expect(await (await ada.client.request("/settings/api-keys")).text()).not.toContain("CI runner");
     });
 
@@ -124,7 +144,11 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       expect(unscoped.status).toBe(400);
       expect(textOf(await unscoped.text())).toContain(MESSAGES.apiKey.scope);
       for (let index = 0; index < MAX_API_KEYS_PER_USER; index++) await makeKey(ada, `Key ${index}`);
-      const tooMany = await ada.client.post("/settings/api-keys", { intent: "create", name: "One more", scope: "read" });
+      const tooMany = await ada.client.post("/settings/api-keys", {
+        intent: "create",
+        name: "One more",
+        scope: "read",
+      });
       expect(tooMany.status).toBe(409);
       expect(textOf(await tooMany.text())).toContain(MESSAGES.apiKey.tooMany);
       expect(await database.db.select().from(apiKeys)).toHaveLength(MAX_API_KEYS_PER_USER);
@@ -201,7 +225,8 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
         scope: "read",
         createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
       }));
-      for (let start = 0; start < rows.length; start += 1000) await database.db.insert(apiKeys).values(rows.slice(start, start + 1000));
+      for (let start = 0; start < rows.length; start += 1000)
+        await database.db.insert(apiKeys).values(rows.slice(start, start + 1000));
       await database.db.execute(sql`analyze api_keys`);
       for (const cursor of [null, { key: Date.UTC(2026, 0, 2), id: "k01440" }]) {
         const plan = await explainMainPlan(database.db, apiKeyListQuery(database.db, cursor, 51));
@@ -213,11 +238,19 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
 
   describe("requests made with a key", () => {
     it("refuses a malformed or unknown key with a 401 in the API's error shape, never as a visitor", async () => {
-      for (const header of ["Bearer nonsense", "Basic YWRhOnNlY3JldA==", "Bearer", `Bearer it_live_${"a".repeat(42)}`]) {
+      for (const header of [
+        "Bearer nonsense",
+        "Basic YWRhOnNlY3JldA==",
+        "Bearer",
+        `Bearer it_live_${"a".repeat(42)}`,
+      ]) {
         const response = await app.request("/api/v1/tools", { headers: { authorization: header } });
         expect(response.status, header).toBe(401);
         expect(response.headers.get("www-authenticate")).toBe('Bearer realm="api"');
-        expect(((await response.json()) as ErrorAnswer).error).toEqual({ code: "unauthenticated", message: MESSAGES.apiKey.malformed });
+        expect(((await response.json()) as ErrorAnswer).error).toEqual({
+          code: "unauthenticated",
+          message: MESSAGES.apiKey.malformed,
+        });
       }
       const unknown = await keyed(`it_live_${"a".repeat(43)}`, "/api/v1/tools");
       expect(unknown.status).toBe(401);
@@ -263,7 +296,10 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       expect(afterSecond!.lastUsedAt).toEqual(afterFirst!.lastUsedAt);
 
       // A minute later, the next use is written.
-      await database.db.update(apiKeys).set({ lastUsedAt: new Date(Date.now() - 61_000) }).where(eq(apiKeys.id, id));
+      await database.db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(Date.now() - 61_000) })
+        .where(eq(apiKeys.id, id));
       await keyed(token, "/api/v1/categories");
       const [later] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
       expect(later!.lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 10_000);
@@ -278,7 +314,9 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const ada = await signUp("Ada");
       const { token, id } = await makeKey(ada);
       const other = await makeKey(ada, "Another");
-      await database.db.insert(rateLimits).values({ key: `api-key:${id}`, count: LIMITS.requestsPerApiKey.max - 1, windowStart: new Date() });
+      await database.db
+        .insert(rateLimits)
+        .values({ key: `api-key:${id}`, count: LIMITS.requestsPerApiKey.max - 1, windowStart: new Date() });
       const last = await keyed(token, "/api/v1/tools");
       expect(last.status).toBe(200);
       expect(last.headers.get("ratelimit-remaining")).toBe("0");
@@ -288,20 +326,31 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(0);
       expect(refused.headers.get("ratelimit-reset")).toBe(String(retryAfter));
-      expect(((await refused.json()) as ErrorAnswer).error).toEqual({ code: "resource-exhausted", message: MESSAGES.apiKey.tooManyRequests(retryAfter) });
+      expect(((await refused.json()) as ErrorAnswer).error).toEqual({
+        code: "resource-exhausted",
+        message: MESSAGES.apiKey.tooManyRequests(retryAfter),
+      });
       expect((await keyed(other.token, "/api/v1/tools")).status).toBe(200);
     });
 
     it("grants a cross-origin read with a key, and no cross-origin write", async () => {
       const preflight = await app.request("/api/v1/tools", {
         method: "OPTIONS",
-        headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+        headers: {
+          origin: "https://elsewhere.example",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "authorization",
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
       const write = await app.request("/api/v1/tools", {
         method: "OPTIONS",
-        headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+        headers: {
+          origin: "https://elsewhere.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type",
+        },
       });
       expect(write.headers.get("access-control-allow-origin")).toBeNull();
       const ada = await signUp("Ada");
@@ -319,14 +368,21 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const response = await submit(token, toolBody());
       expect(response.status).toBe(403);
       expect(response.headers.get("ratelimit-limit")).toBe(String(LIMITS.requestsPerApiKey.max));
-      expect(((await response.json()) as ErrorAnswer).error).toEqual({ code: "permission-denied", message: MESSAGES.apiKey.readOnly });
+      expect(((await response.json()) as ErrorAnswer).error).toEqual({
+        code: "permission-denied",
+        message: MESSAGES.apiKey.readOnly,
+      });
       const tool = await insertTool(database.db);
       expect((await keyed(token, `/api/v1/tools/${tool.id}/favorite`, { method: "POST" })).status).toBe(403);
       expect(await database.db.select().from(tools).where(eq(tools.name, "Counter"))).toHaveLength(0);
     });
 
     it("asks a visitor for a key", async () => {
-      const response = await app.request("/api/v1/tools", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(toolBody()) });
+      const response = await app.request("/api/v1/tools", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(toolBody()),
+      });
       expect(response.status).toBe(401);
       expect(((await response.json()) as ErrorAnswer).error.message).toBe(MESSAGES.apiKey.keyRequired);
     });
@@ -341,7 +397,12 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const body = (await response.json()) as { id: string; isVerified: boolean; isActive: boolean; slug: string };
       expect(body).toMatchObject({ isVerified: false, isActive: true });
       const [row] = await database.db.select().from(tools).where(eq(tools.id, body.id));
-      expect(row).toMatchObject({ name: "Counter", submittedBy: ada.id, tags: ["analytics", "privacy"], isVerified: false });
+      expect(row).toMatchObject({
+        name: "Counter",
+        submittedBy: ada.id,
+        tags: ["analytics", "privacy"],
+        isVerified: false,
+      });
       expect(await (await admin.client.request("/admin")).text()).toContain("Counter");
       expect(await (await ada.client.request("/my-tools")).text()).toContain("Counter");
       // Not live yet: the public API does not show it.
@@ -355,12 +416,23 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const short = await submit(token, toolBody({ shortDesc: "short", website: "not a website" }));
       expect(short.status).toBe(400);
       const { error } = (await short.json()) as ErrorAnswer;
-      expect(error.fields).toMatchObject({ shortDesc: "Say what the tool does in at least 20 characters", website: "Enter the tool's website address, such as https://example.com" });
+      expect(error.fields).toMatchObject({
+        shortDesc: "Say what the tool does in at least 20 characters",
+        website: "Enter the tool's website address, such as https://example.com",
+      });
       expect((await submit(token, toolBody({ categories: [] }))).status).toBe(400);
-      const notJson = await keyed(token, "/api/v1/tools", { method: "POST", headers: { "content-type": "text/plain" }, body: "name=Counter" });
+      const notJson = await keyed(token, "/api/v1/tools", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "name=Counter",
+      });
       expect(notJson.status).toBe(400);
       expect(((await notJson.json()) as ErrorAnswer).error.message).toBe(MESSAGES.api.notJson);
-      const broken = await keyed(token, "/api/v1/tools", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+      const broken = await keyed(token, "/api/v1/tools", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{",
+      });
       expect(((await broken.json()) as ErrorAnswer).error.message).toBe(MESSAGES.api.notJson);
       const wrongType = await submit(token, toolBody({ name: 42 }));
       expect(wrongType.status).toBe(400);
@@ -378,18 +450,33 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const bob = await signUp("Bob");
       const { token } = await makeKey(ada, "Writer", "write");
       const { id } = (await (await submit(token, toolBody())).json()) as { id: string };
-      const bobsTool = await insertTool(database.db, { name: "Bob's", submittedBy: bob.id, categories: [categoryId], shortDesc: "A tool that Bob made for his own website" });
+      const bobsTool = await insertTool(database.db, {
+        name: "Bob's",
+        submittedBy: bob.id,
+        categories: [categoryId],
+        shortDesc: "A tool that Bob made for his own website",
+      });
 
       const patch = (toolId: string, body: unknown, key = token) =>
-        keyed(key, `/api/v1/tools/${toolId}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        keyed(key, `/api/v1/tools/${toolId}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
 
       const changed = await patch(id, { shortDesc: "Counts visits, and nothing about the visitors" });
       expect(changed.status).toBe(200);
       const [row] = await database.db.select().from(tools).where(eq(tools.id, id));
-      expect(row).toMatchObject({ name: "Counter", shortDesc: "Counts visits, and nothing about the visitors", tags: ["analytics", "privacy"] });
+      expect(row).toMatchObject({
+        name: "Counter",
+        shortDesc: "Counts visits, and nothing about the visitors",
+        tags: ["analytics", "privacy"],
+      });
       const refused = await patch(id, { shortDesc: "short" });
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as ErrorAnswer).error.fields).toEqual({ shortDesc: "Say what the tool does in at least 20 characters" });
+      expect(((await refused.json()) as ErrorAnswer).error.fields).toEqual({
+        shortDesc: "Say what the tool does in at least 20 characters",
+      });
 
       const others = await patch(bobsTool.id, { name: "Mine now" });
       expect(others.status).toBe(403);
@@ -414,10 +501,19 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
       const bobs = await insertTool(database.db, { name: "Bob's", submittedBy: bob.id, categories: [categoryId] });
       const logo = async () => {
         const form = new FormData();
-        form.append("file", new Blob([await sharp({ create: { width: 64, height: 64, channels: 3, background: "#7c3aed" } }).png().toBuffer()]), "logo.png");
+        form.append(
+          "file",
+          new Blob([
+            await sharp({ create: { width: 64, height: 64, channels: 3, background: "#7c3aed" } })
+              .png()
+              .toBuffer(),
+          ]),
+          "logo.png",
+        );
         return form;
       };
-      const upload = async (token: string, toolId: string) => keyed(token, `/api/v1/tools/${toolId}/images/logo`, { method: "POST", body: await logo() });
+      const upload = async (token: string, toolId: string) =>
+        keyed(token, `/api/v1/tools/${toolId}/images/logo`, { method: "POST", body: await logo() });
       const stored = await upload(writer.token, own.id);
       expect(stored.status).toBe(200);
       expect(((await stored.json()) as { url: string }).url).toMatch(/^\/files\//);
@@ -427,7 +523,11 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
 
     it("keeps the cross-site rule for a cookie write, and takes the site's session", async () => {
       const ada = await signUp("Ada");
-      const fromSite = await ada.client.request("/api/v1/tools", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify(toolBody()) });
+      const fromSite = await ada.client.request("/api/v1/tools", {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify(toolBody()),
+      });
       expect(fromSite.status).toBe(201);
       const elsewhere = await ada.client.request("/api/v1/tools", {
         method: "POST",

@@ -13,7 +13,22 @@ type List<Item = Card> = { items: Item[]; nextCursor: string | null };
 const CARD_KEYS = ["categories", "id", "isHomeBoosted", "likes", "logo", "name", "shortDesc", "slug", "website"];
 const TOOL_KEYS = [
   ...CARD_KEYS,
-  "clicks", "cons", "createdAt", "creator", "faq", "isClaimable", "largeImage", "longDesc", "longDescHtml", "paymentType", "pros", "rating", "tags", "updatedAt", "verifiedAt", "views",
+  "clicks",
+  "cons",
+  "createdAt",
+  "creator",
+  "faq",
+  "isClaimable",
+  "largeImage",
+  "longDesc",
+  "longDescHtml",
+  "paymentType",
+  "pros",
+  "rating",
+  "tags",
+  "updatedAt",
+  "verifiedAt",
+  "views",
 ].sort();
 
 describe.each(databaseKinds)("the public API on %s", (kind) => {
@@ -27,7 +42,10 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  async function get<Body = List>(path: string, init?: RequestInit): Promise<{ status: number; body: Body; headers: Headers }> {
+  async function get<Body = List>(
+    path: string,
+    init?: RequestInit,
+  ): Promise<{ status: number; body: Body; headers: Headers }> {
     const response = await app.request(path, init);
     return { status: response.status, body: (await response.json()) as Body, headers: response.headers };
   }
@@ -38,19 +56,61 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
     const design = await insertCategory(database.db, { label: "Design" });
     const analytics = await insertCategory(database.db, { label: "Analytics" });
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-    await insertTool(database.db, { name: "Figment", categories: [design.id], tags: ["mockups"], paymentType: "paid", createdAt: day(1) });
-    await insertTool(database.db, { name: "Plausible", categories: [analytics.id], tags: ["open-source", "privacy"], paymentType: "open-source", isHomeBoosted: true, createdAt: day(2) });
-    await insertTool(database.db, { name: "Counter", categories: [analytics.id], tags: ["privacy"], paymentType: "free", views: 50, clicks: 5, createdAt: day(3) });
-    await insertTool(database.db, { name: "Waiting analytics", categories: [analytics.id], tags: ["privacy"], isVerified: false, createdAt: day(4) });
-    await insertTool(database.db, { name: "Switched off analytics", categories: [analytics.id], tags: ["privacy"], isActive: false, createdAt: day(5) });
+    await insertTool(database.db, {
+      name: "Figment",
+      categories: [design.id],
+      tags: ["mockups"],
+      paymentType: "paid",
+      createdAt: day(1),
+    });
+    await insertTool(database.db, {
+      name: "Plausible",
+      categories: [analytics.id],
+      tags: ["open-source", "privacy"],
+      paymentType: "open-source",
+      isHomeBoosted: true,
+      createdAt: day(2),
+    });
+    await insertTool(database.db, {
+      name: "Counter",
+      categories: [analytics.id],
+      tags: ["privacy"],
+      paymentType: "free",
+      views: 50,
+      clicks: 5,
+      createdAt: day(3),
+    });
+    await insertTool(database.db, {
+      name: "Waiting analytics",
+      categories: [analytics.id],
+      tags: ["privacy"],
+      isVerified: false,
+      createdAt: day(4),
+    });
+    await insertTool(database.db, {
+      name: "Switched off analytics",
+      categories: [analytics.id],
+      tags: ["privacy"],
+      isActive: false,
+      createdAt: day(5),
+    });
     return { design, analytics };
   }
 
   describe("GET /api/v1/tools", () => {
     it("finds with q what the search finds, stems and descriptions included, in the list's own order", async () => {
       await seed();
-      await insertTool(database.db, { name: "Team Notes", shortDesc: "Shared notes for small teams", createdAt: new Date(Date.UTC(2026, 0, 6)) });
-      await insertTool(database.db, { name: "Jotter", shortDesc: "Take a note in a second", createdAt: new Date(Date.UTC(2026, 0, 7)), views: 90 });
+      await insertTool(database.db, {
+        name: "Team Notes",
+        shortDesc: "Shared notes for small teams",
+        createdAt: new Date(Date.UTC(2026, 0, 6)),
+      });
+      await insertTool(database.db, {
+        name: "Jotter",
+        shortDesc: "Take a note in a second",
+        createdAt: new Date(Date.UTC(2026, 0, 7)),
+        views: 90,
+      });
       const searched = names((await get("/api/v1/search?q=note")).body);
       expect(searched.toSorted()).toEqual(["Jotter", "Team Notes"]);
       expect(names((await get("/api/v1/tools?q=note")).body)).toEqual(["Jotter", "Team Notes"]);
@@ -90,13 +150,23 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
 
     it("pages by cursor under every sort and filter, each tool once", async () => {
       const category = await insertCategory(database.db, { label: "Design" });
-      await insertTools(database.db, 25, new Date("2026-01-01T00:00:00Z"), { categories: [category.id], tags: ["mockups"] });
+      await insertTools(database.db, 25, new Date("2026-01-01T00:00:00Z"), {
+        categories: [category.id],
+        tags: ["mockups"],
+      });
       await database.db.update(tools).set({ views: 7 });
-      for (const query of ["sort=newest", "sort=views&category=design", "tag=mockups&sort=clicks", "sort=name&category=design"]) {
+      for (const query of [
+        "sort=newest",
+        "sort=views&category=design",
+        "tag=mockups&sort=clicks",
+        "sort=name&category=design",
+      ]) {
         const seen: string[] = [];
         let cursor: string | null = "";
         for (let pages = 0; cursor !== null && pages < 10; pages++) {
-          const { body }: { body: List } = await get(`/api/v1/tools?${query}&limit=10${cursor ? `&cursor=${cursor}` : ""}`);
+          const { body }: { body: List } = await get(
+            `/api/v1/tools?${query}&limit=10${cursor ? `&cursor=${cursor}` : ""}`,
+          );
           seen.push(...body.items.map((item) => item.id));
           cursor = body.nextCursor;
         }
@@ -108,7 +178,10 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
     it.each([
       ["colour=red", "Unknown query parameter: colour. See /api/docs for the parameters of each endpoint"],
       ["category=nothing-here", "category must be the address of a category, such as design (see /api/v1/categories)"],
-      ["category=Not%20A%20Slug", "category must be the address of a category, such as design (see /api/v1/categories)"],
+      [
+        "category=Not%20A%20Slug",
+        "category must be the address of a category, such as design (see /api/v1/categories)",
+      ],
       ["tag=no-tool-has-it", "tag must be a tag that live tools carry, such as open-source (see /api/v1/tags)"],
       ["pricing=cheap", "pricing must be one of free, freemium, paid, open-source"],
       ["sort=title", "sort must be one of newest, views, clicks, verified, name, likes, trending"],
@@ -138,8 +211,15 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
   describe("one tool", () => {
     it("answers a live tool by id and by slug, with its public fields only", async () => {
       const maker = await insertUser(database.db, { username: "Ada", email: "ada.private@example.org" });
-      const tool = await insertTool(database.db, { name: "Plausible", submittedBy: maker.id, longDesc: "**Simple** <script>x</script>" });
-      await database.db.update(tools).set({ creatorUsername: maker.slug, isLinkedToCreator: true }).where(eq(tools.id, tool.id));
+      const tool = await insertTool(database.db, {
+        name: "Plausible",
+        submittedBy: maker.id,
+        longDesc: "**Simple** <script>x</script>",
+      });
+      await database.db
+        .update(tools)
+        .set({ creatorUsername: maker.slug, isLinkedToCreator: true })
+        .where(eq(tools.id, tool.id));
       const byId = await get<Record<string, unknown>>(`/api/v1/tools/${tool.id}`);
       const bySlug = await get<Record<string, unknown>>(`/api/v1/tools/by-slug/${tool.slug}`);
       expect(byId.status).toBe(200);
@@ -195,7 +275,9 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       expect(rest.body).toEqual({ items: [{ tag: "open-source", count: 1 }], nextCursor: null });
       const topLists = await get<List<{ path: string; search: string }>>("/api/v1/top-lists");
       expect(topLists.body.items.length).toBeGreaterThan(0);
-      expect(topLists.body.items).toContainEqual(expect.objectContaining({ path: "/top-react-tools", search: expect.any(String) }));
+      expect(topLists.body.items).toContainEqual(
+        expect.objectContaining({ path: "/top-react-tools", search: expect.any(String) }),
+      );
     });
 
     it("searches live tools by relevance, with paging and a typo forgiven", async () => {
@@ -208,14 +290,21 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       expect(second.nextCursor).toBeNull();
       const missing = await get("/api/v1/search");
       expect(missing.status).toBe(400);
-      expect(missing.body).toMatchObject({ error: { code: "invalid-argument", message: "q must hold at least one word of letters or digits, at most 80 characters" } });
+      expect(missing.body).toMatchObject({
+        error: {
+          code: "invalid-argument",
+          message: "q must hold at least one word of letters or digits, at most 80 characters",
+        },
+      });
     });
 
     it("refuses a parameter an endpoint does not read", async () => {
       for (const path of ["/api/v1/categories?cursor=x", "/api/v1/top-lists?limit=1", "/api/v1/tags?sort=name"]) {
         const { status, body } = await get(path);
         expect({ path, status }).toEqual({ path, status: 400 });
-        expect(body).toMatchObject({ error: { code: "invalid-argument", message: expect.stringContaining("Unknown query parameter") } });
+        expect(body).toMatchObject({
+          error: { code: "invalid-argument", message: expect.stringContaining("Unknown query parameter") },
+        });
       }
     });
   });
@@ -256,7 +345,10 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
 
     it("grants a preflight for a read, and none for the favourites or uploads", async () => {
       const preflight = (path: string, method: string) =>
-        app.request(path, { method: "OPTIONS", headers: { origin: "https://other.example", "access-control-request-method": method } });
+        app.request(path, {
+          method: "OPTIONS",
+          headers: { origin: "https://other.example", "access-control-request-method": method },
+        });
       const read = await preflight("/api/v1/tools", "GET");
       expect(read.status).toBe(204);
       expect(read.headers.get("access-control-allow-origin")).toBe("*");
@@ -276,17 +368,26 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
     it("reads no session for a GET: a signed-in person's read sets no cookie, while a favourite still needs the session", async () => {
       const tool = await insertTool(database.db, { name: "Plausible" });
       const client = createClient(app.request);
-      expect((await client.postSolved("/register", { username: "Ada", email: "ada@example.com", password: "long-enough" })).status).toBe(302);
+      expect(
+        (await client.postSolved("/register", { username: "Ada", email: "ada@example.com", password: "long-enough" }))
+          .status,
+      ).toBe(302);
       const read = await client.request("/api/v1/tools");
       expect(read.headers.get("set-cookie")).toBeNull();
       expect(read.headers.get("access-control-allow-origin")).toBe("*");
-      const added = await client.request(`/api/v1/tools/${tool.id}/favorite`, { method: "POST", headers: { origin: "http://localhost:3000" } });
+      const added = await client.request(`/api/v1/tools/${tool.id}/favorite`, {
+        method: "POST",
+        headers: { origin: "http://localhost:3000" },
+      });
       expect(added.status).toBe(200);
       expect(added.headers.get("access-control-allow-origin")).toBeNull();
       const [ada] = await database.db.select().from(users).where(eq(users.email, "ada@example.com"));
       expect(ada).toBeDefined();
       // A visitor's favourite is refused as before, and no other origin is told it may read the refusal.
-      const refused = await app.request(`/api/v1/tools/${tool.id}/favorite`, { method: "POST", headers: { origin: "http://localhost:3000" } });
+      const refused = await app.request(`/api/v1/tools/${tool.id}/favorite`, {
+        method: "POST",
+        headers: { origin: "http://localhost:3000" },
+      });
       expect(refused.status).toBe(401);
       expect(refused.headers.get("access-control-allow-origin")).toBeNull();
     });
@@ -299,7 +400,9 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
       const html = await response.text();
-      const document = (await (await app.request("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, { summary: string }>> };
+      const document = (await (await app.request("/api/v1/openapi.json")).json()) as {
+        paths: Record<string, Record<string, { summary: string }>>;
+      };
       for (const [path, item] of Object.entries(document.paths)) {
         expect(html).toContain(`<code>${path}</code>`);
         for (const operation of Object.values(item)) expect(html).toContain(operation.summary.replaceAll("'", "&#39;"));
@@ -308,9 +411,17 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       expect(html).toContain("<code>pricing</code>");
       expect(html).toContain("&#34;free&#34; | &#34;freemium&#34;");
       expect(html).toContain("&#34;nextCursor&#34;");
-      for (const heading of ["Authentication.", "Errors.", "Lists and paging.", "Caching and rate limits."]) expect(html).toContain(heading);
+      for (const heading of ["Authentication.", "Errors.", "Lists and paging.", "Caching and rate limits."])
+        expect(html).toContain(heading);
       // The writes: their key, their body, and the keyed rate limit's headers.
-      for (const note of ["Authorization: Bearer it_live_", "Needs an API key that may write.", "ToolSubmission", "RateLimit-Remaining", "Retry-After"]) expect(html).toContain(note);
+      for (const note of [
+        "Authorization: Bearer it_live_",
+        "Needs an API key that may write.",
+        "ToolSubmission",
+        "RateLimit-Remaining",
+        "Retry-After",
+      ])
+        expect(html).toContain(note);
       expect(html).not.toMatch(/<script|<link|<iframe|<img|src=|@import|url\(/i);
       expect(html).not.toMatch(/href="(https?:)?\/\//);
     });

@@ -57,7 +57,10 @@ describe("the deployable artefact", () => {
     runtimeStage = mkdtempSync(path.join(os.tmpdir(), "indie-tools-runtime-stage-"));
     dataDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-artefact-data-"));
     const ignored = dockerIgnored();
-    cpSync(ROOT, buildStage, { recursive: true, filter: (source) => source === ROOT || !ignored(path.relative(ROOT, source).split(path.sep).join("/")) });
+    cpSync(ROOT, buildStage, {
+      recursive: true,
+      filter: (source) => source === ROOT || !ignored(path.relative(ROOT, source).split(path.sep).join("/")),
+    });
   });
   // Removing two node_modules folders takes a while on a busy machine.
   afterAll(async () => {
@@ -68,7 +71,9 @@ describe("the deployable artefact", () => {
       await exited;
       clearTimeout(killLater);
     }
-    await Promise.all([buildStage, runtimeStage, dataDir].map((folder) => rm(folder, { recursive: true, force: true })));
+    await Promise.all(
+      [buildStage, runtimeStage, dataDir].map((folder) => rm(folder, { recursive: true, force: true })),
+    );
   }, 180_000);
 
   it(
@@ -80,35 +85,69 @@ describe("the deployable artefact", () => {
         await run("npm", args, { cwd, env: stepEnv(), timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
         seconds[name] = Math.round((Date.now() - started) / 1000);
       }
-      expect(existsSync(path.join(buildStage, "node_modules")), "the source was copied without its node_modules").toBe(false);
+      expect(existsSync(path.join(buildStage, "node_modules")), "the source was copied without its node_modules").toBe(
+        false,
+      );
       await step("build: npm ci", buildStage, ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]);
       await step("build: npm run build", buildStage, ["run", "build"]);
       expect(existsSync(path.join(buildStage, "build/server/main.js"))).toBe(true);
 
-      for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(buildStage, file), path.join(runtimeStage, file));
-      await step("runtime: npm ci --omit=dev", runtimeStage, ["ci", "--omit=dev", "--legacy-peer-deps", "--ignore-scripts", "--no-audit", "--no-fund"]);
+      for (const file of ["package.json", "package-lock.json"])
+        cpSync(path.join(buildStage, file), path.join(runtimeStage, file));
+      await step("runtime: npm ci --omit=dev", runtimeStage, [
+        "ci",
+        "--omit=dev",
+        "--legacy-peer-deps",
+        "--ignore-scripts",
+        "--no-audit",
+        "--no-fund",
+      ]);
       for (const item of RUNTIME_PATHS) {
         mkdirSync(path.dirname(path.join(runtimeStage, item)), { recursive: true });
         cpSync(path.join(buildStage, item), path.join(runtimeStage, item), { recursive: true });
       }
       // No development tooling came along: not even the optional peers of production packages (vitest, drizzle-kit,
       // typescript), nor a TypeScript runner.
-      for (const devOnly of ["@react-router/dev", "eslint", "tailwindcss", "s3rver", "playwright-core", "lighthouse", "smtp-server", "vite", "vitest", "typescript", "drizzle-kit", "tsx", "esbuild"]) {
+      for (const devOnly of [
+        "@react-router/dev",
+        "eslint",
+        "tailwindcss",
+        "s3rver",
+        "playwright-core",
+        "lighthouse",
+        "smtp-server",
+        "vite",
+        "vitest",
+        "typescript",
+        "drizzle-kit",
+        "tsx",
+        "esbuild",
+      ]) {
         expect(existsSync(path.join(runtimeStage, "node_modules", devOnly)), devOnly).toBe(false);
       }
 
       // The operator's commands run there on plain node: the migrations, then a role for an unknown e-mail (refused).
       const commandEnv = stepEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-      const migrated = await run("npm", ["run", "--silent", "db:migrate"], { cwd: runtimeStage, env: commandEnv, timeout: STEP_TIMEOUT_MS });
+      const migrated = await run("npm", ["run", "--silent", "db:migrate"], {
+        cwd: runtimeStage,
+        env: commandEnv,
+        timeout: STEP_TIMEOUT_MS,
+      });
       expect(migrated.stdout).toMatch(/is up to date: \d+ migrations applied/);
-      const refused = await run("npm", ["run", "--silent", "admin", "--", "set-role", "nobody@example.com", "admin"], { cwd: runtimeStage, env: commandEnv }).then(
+      const refused = await run("npm", ["run", "--silent", "admin", "--", "set-role", "nobody@example.com", "admin"], {
+        cwd: runtimeStage,
+        env: commandEnv,
+      }).then(
         () => ({ code: 0, stderr: "" }),
         (error: { code: number; stderr: string }) => error,
       );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("nobody@example.com");
       const archive = path.join(dataDir, "..", `${path.basename(dataDir)}-backup.tar.gz`);
-      const backedUp = await run("npm", ["run", "--silent", "backup", "--", "--out", archive], { cwd: runtimeStage, env: commandEnv });
+      const backedUp = await run("npm", ["run", "--silent", "backup", "--", "--out", archive], {
+        cwd: runtimeStage,
+        env: commandEnv,
+      });
       expect(backedUp.stdout).toMatch(/backed up the database/);
       await rm(archive, { force: true });
 
@@ -118,7 +157,13 @@ describe("the deployable artefact", () => {
       server = spawn("npm", ["run", "serve"], {
         cwd: runtimeStage,
         detached: true,
-        env: stepEnv({ HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, DATA_DIR: dataDir, AUTH_SECRET: "a-secret-of-the-artefact-test-long-enough" }),
+        env: stepEnv({
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          SITE_URL: url,
+          DATA_DIR: dataDir,
+          AUTH_SECRET: "a-secret-of-the-artefact-test-long-enough",
+        }),
         stdio: ["ignore", "pipe", "pipe"],
       });
       for (const stream of [server.stdout, server.stderr]) {
@@ -128,7 +173,8 @@ describe("the deployable artefact", () => {
       const serving = server;
       const isAnswering = await waitUntil(
         async () => {
-          if (serving.exitCode !== null) throw new Error(`npm run serve exited with code ${serving.exitCode}:\n${output.join("\n")}`);
+          if (serving.exitCode !== null)
+            throw new Error(`npm run serve exited with code ${serving.exitCode}:\n${output.join("\n")}`);
           return (await fetch(`${url}/healthz`).catch(() => undefined))?.status === 200;
         },
         { timeoutMs: 60_000, intervalMs: 200 },

@@ -38,7 +38,16 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
 
   const records = () => database.db.select().from(auditRecords).orderBy(auditRecords.id);
   const input = (name: string, extra: Record<string, unknown> = {}) =>
-    toolInput.parse({ name, website: `https://${name.toLowerCase().replace(/\W+/g, "-")}.example`, shortDesc: "Counts the visits of small sites", categories: [categoryId], pros: [], cons: [], faq: [], ...extra });
+    toolInput.parse({
+      name,
+      website: `https://${name.toLowerCase().replace(/\W+/g, "-")}.example`,
+      shortDesc: "Counts the visits of small sites",
+      categories: [categoryId],
+      pros: [],
+      cons: [],
+      faq: [],
+      ...extra,
+    });
   const submit = (name: string) => app.services.lifecycle.submitTool(maker.session, input(name));
 
   it("records each kind of change a verifier or an admin makes, with who and the values before and after", async () => {
@@ -53,16 +62,31 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
     await services.admin.setToolFlag(admin.session, { toolId: first.id, flag: "isActive", value: false });
     await services.admin.setUserRole(admin.session, { userId: maker.id, role: "verifier" });
     await services.admin.setUserDisabled(admin.session, { userId: maker.id, disabled: true });
-    await services.admin.createCategory(admin.session, { label: "Email", slug: "email", description: "", color: "" } as never);
+    await services.admin.createCategory(admin.session, {
+      label: "Email",
+      slug: "email",
+      description: "",
+      color: "",
+    } as never);
     await services.settings.update(admin.session, { ...services.settings.current(), siteName: "Maker Shelf" });
-    const { key } = await services.apiKeys.createApiKey(maker.session, createApiKeyInput.parse({ name: "Deploy script", scope: "read" }));
+    const { key } = await services.apiKeys.createApiKey(
+      maker.session,
+      createApiKeyInput.parse({ name: "Deploy script", scope: "read" }),
+    );
     await services.apiKeys.revokeApiKey(admin.session, { keyId: key.id });
     await services.featuring.savePlaces(admin.session, { places: 7 });
-    const [failed] = await database.db.insert(outbox).values({ key: "mail:lost", channel: "mail", payload: {}, state: "failed", attempts: 8, lastError: "refused" }).returning();
+    const [failed] = await database.db
+      .insert(outbox)
+      .values({ key: "mail:lost", channel: "mail", payload: {}, state: "failed", attempts: 8, lastError: "refused" })
+      .returning();
     await services.admin.retryDelivery(admin.session, { deliveryId: failed!.id });
     await roleMutations(database.db).setRole({ email: "vera@example.com", role: "admin" });
     // A maker's own edit leaves a revision, and no record.
-    await services.lifecycle.updateTool(maker.session, second.id, input("Other Counter", { shortDesc: "Counts the visits of small sites, better" }));
+    await services.lifecycle.updateTool(
+      maker.session,
+      second.id,
+      input("Other Counter", { shortDesc: "Counts the visits of small sites, better" }),
+    );
 
     const kept = await records();
     expect(kept.map((record) => [record.kind, record.actorName, record.subject])).toEqual([
@@ -81,12 +105,23 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
       ["user.role", "the command line", "vera@example.com"],
     ]);
     const byKind = (name: string) => kept.find((record) => record.kind === name)!;
-    expect(byKind("tool.edited")).toMatchObject({ toolId: first.id, before: { name: "Plain Counter", website: "https://plain-counter.example" }, after: { name: "Plain Counter Pro", website: "https://plain-counter-pro.example" } });
+    expect(byKind("tool.edited")).toMatchObject({
+      toolId: first.id,
+      before: { name: "Plain Counter", website: "https://plain-counter.example" },
+      after: { name: "Plain Counter Pro", website: "https://plain-counter-pro.example" },
+    });
     expect(byKind("tool.flag")).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
-    expect(byKind("user.role")).toMatchObject({ actorRole: "admin", before: { role: "guest" }, after: { role: "verifier" } });
+    expect(byKind("user.role")).toMatchObject({
+      actorRole: "admin",
+      before: { role: "guest" },
+      after: { role: "verifier" },
+    });
     expect(byKind("tool.refused").after).toEqual({ reason: "Not a tool" });
     expect(byKind("featuring.places").after).toEqual({ places: 7 });
-    expect(byKind("settings.updated")).toMatchObject({ before: { siteName: "Indie Tools" }, after: { siteName: "Maker Shelf" } });
+    expect(byKind("settings.updated")).toMatchObject({
+      before: { siteName: "Indie Tools" },
+      after: { siteName: "Maker Shelf" },
+    });
   });
 
   it("keeps records as they were written: an update or a delete is refused by the database", async () => {
@@ -100,21 +135,33 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
     const tool = await submit("Plain Counter");
     await app.services.lifecycle.verifyTool(verifier.session, tool.id);
     await app.services.admin.setUserRole(admin.session, { userId: maker.id, role: "verifier" });
-    const count = async (query: string) => ((await (await admin.client.request(`/admin/audit${query}`)).text()).match(/data-testid="audit-record"/g) ?? []).length;
+    const count = async (query: string) =>
+      ((await (await admin.client.request(`/admin/audit${query}`)).text()).match(/data-testid="audit-record"/g) ?? [])
+        .length;
     expect(await count("")).toBe(2);
     expect(await count("?kind=user.role")).toBe(1);
     expect(await count(`?actor=${verifier.id}`)).toBe(1);
     expect(await count(`?tool=${tool.id}`)).toBe(1);
     expect(await count("?kind=nonsense")).toBe(2);
 
-    expect((await createClient(app.request).request("/admin/audit")).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/audit")}`);
+    expect((await createClient(app.request).request("/admin/audit")).headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/admin/audit")}`,
+    );
     for (const person of [maker, verifier]) expect((await person.client.request("/admin/audit")).status).toBe(403);
   });
 
   it("compares a tool's revisions for verifiers and admins, and lets an admin restore one", async () => {
     const tool = await submit("Plain Counter");
-    await app.services.lifecycle.updateTool(maker.session, tool.id, input("Plain Counter", { shortDesc: "Counts visits without any cookie at all" }));
-    await app.services.lifecycle.updateTool(admin.session, tool.id, input("Vandalised Counter", { shortDesc: "Nothing to see here, move along now" }));
+    await app.services.lifecycle.updateTool(
+      maker.session,
+      tool.id,
+      input("Plain Counter", { shortDesc: "Counts visits without any cookie at all" }),
+    );
+    await app.services.lifecycle.updateTool(
+      admin.session,
+      tool.id,
+      input("Vandalised Counter", { shortDesc: "Nothing to see here, move along now" }),
+    );
     const revisions = await database.db.select().from(toolRevisions).orderBy(toolRevisions.id);
     expect(revisions.map((revision) => [revision.actorName, revision.values.name])).toEqual([
       ["Mia", "Plain Counter"],
@@ -124,7 +171,9 @@ describe.each(databaseKinds)("the audit trail on %s", (kind) => {
     const [, good, bad] = revisions;
     const history = `/admin/tools/${tool.id}/history`;
 
-    const compared = (await (await verifier.client.request(`${history}?from=${good!.id}&to=${bad!.id}`)).text()).replaceAll("<!-- -->", "");
+    const compared = (
+      await (await verifier.client.request(`${history}?from=${good!.id}&to=${bad!.id}`)).text()
+    ).replaceAll("<!-- -->", "");
     expect(compared).toContain(`From revision ${good!.id} to revision ${bad!.id}`);
     expect(compared).toContain("Counts visits without any cookie at all");
     expect(compared).toContain("Vandalised Counter");

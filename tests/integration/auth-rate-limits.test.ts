@@ -17,7 +17,10 @@ describe.each(databaseKinds)("Better Auth's rate limits on %s", (kind) => {
     const env = { NODE_ENV: "production", TRUST_PROXY: "true" };
     const [first, second] = await Promise.all([createTestApp(database, env), createTestApp(database, env)]);
     const check = (app: typeof first) =>
-      app.request("/api/auth/reset-password/no-such-token?callbackURL=%2Freset-password", { redirect: "manual", headers: { "x-forwarded-for": "203.0.113.40" } });
+      app.request("/api/auth/reset-password/no-such-token?callbackURL=%2Freset-password", {
+        redirect: "manual",
+        headers: { "x-forwarded-for": "203.0.113.40" },
+      });
     const statuses: number[] = [];
     for (let index = 0; index < 30; index++) statuses.push((await check(index % 2 === 0 ? first : second)).status);
     expect(statuses.filter((status) => status === 429)).toEqual([]);

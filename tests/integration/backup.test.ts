@@ -3,7 +3,22 @@
  * logo is backed up, restored into a fresh folder, and both are compared, row for row and file for file.
  */
 import { execFile } from "node:child_process";
-import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
@@ -20,7 +35,10 @@ import { insertTool, insertUser } from "../factories.ts";
 import { npmRun } from "../setup/commands.ts";
 
 // A PNG's first bytes and some more: the backup copies bytes, it does not read images.
-const LOGO = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from(Array.from({ length: 3000 }, (_, index) => index % 251))]);
+const LOGO = Buffer.concat([
+  Buffer.from("89504e470d0a1a0a", "hex"),
+  Buffer.from(Array.from({ length: 3000 }, (_, index) => index % 251)),
+]);
 
 /** Every row of every table (the migrations' own table included), in a stable order. */
 async function everyRow(handle: DatabaseHandle): Promise<Record<string, unknown[]>> {
@@ -29,7 +47,9 @@ async function everyRow(handle: DatabaseHandle): Promise<Record<string, unknown[
   )) as unknown as { rows: { name: string }[] };
   const rows: Record<string, unknown[]> = {};
   for (const { name } of tables.rows) {
-    const result = (await handle.db.execute(sql.raw(`select to_jsonb(t)::text as row from ${name} t order by 1`))) as unknown as { rows: { row: string }[] };
+    const result = (await handle.db.execute(
+      sql.raw(`select to_jsonb(t)::text as row from ${name} t order by 1`),
+    )) as unknown as { rows: { row: string }[] };
     rows[name] = result.rows.map((row) => row.row);
   }
   return rows;
@@ -40,7 +60,11 @@ function everyFile(root: string): Record<string, { bytes: string; modifiedAt: nu
   const files: Record<string, { bytes: string; modifiedAt: number }> = {};
   for (const relative of readdirSync(root, { recursive: true }) as string[]) {
     const full = path.join(root, relative);
-    if (statSync(full).isFile()) files[relative] = { bytes: readFileSync(full).toString("base64"), modifiedAt: Math.floor(statSync(full).mtimeMs / 1000) };
+    if (statSync(full).isFile())
+      files[relative] = {
+        bytes: readFileSync(full).toString("base64"),
+        modifiedAt: Math.floor(statSync(full).mtimeMs / 1000),
+      };
   }
   return files;
 }
@@ -54,15 +78,20 @@ const BUILD_DIR = path.resolve(import.meta.dirname, "../..", process.env.BUILD_D
  * Writes, as the command exits, its own peak resident memory in kB: the high-water mark of its memory (VmHWM), not
  * getrusage's maxRSS, which Linux carries over from the process that spawned it (a test worker of 550 MB).
  */
-const PEAK_PROBE = "import { readFileSync } from 'node:fs'; process.on('exit', () => process.stderr.write(`maxRSS ${/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]}\\n`));\n";
+const PEAK_PROBE =
+  "import { readFileSync } from 'node:fs'; process.on('exit', () => process.stderr.write(`maxRSS ${/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]}\\n`));\n";
 
 /** Runs a compiled command on plain node, and reads its peak resident memory as it exits. */
 async function measuredCommand(name: string, args: string[]) {
   const probe = path.join(os.tmpdir(), `indie-tools-rss-${process.pid}.mjs`);
   writeFileSync(probe, PEAK_PROBE);
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, [`--import=${probe}`, path.join(BUILD_DIR, `server/commands/${name}.js`), ...args], {
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    [`--import=${probe}`, path.join(BUILD_DIR, `server/commands/${name}.js`), ...args],
+    {
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
   const kilobytes = Number(/maxRSS (\d+)/.exec(stderr)?.[1]);
   return { stdout, maxRssBytes: kilobytes * 1024 };
 }
@@ -82,7 +111,11 @@ describe("backup and restore of the embedded database", () => {
     const handle = await openDatabase({ dataDir });
     await handle.migrate();
     const maker = await insertUser(handle.db, { username: "Mara", email: "mara@example.com" });
-    const tool = await insertTool(handle.db, { name: "Backed Up", creatorUsername: maker.slug, isLinkedToCreator: true });
+    const tool = await insertTool(handle.db, {
+      name: "Backed Up",
+      creatorUsername: maker.slug,
+      isLinkedToCreator: true,
+    });
     const storage = localFileStorage(path.join(dataDir, "files"));
     logoKey = `tools/${tool.id}/logo.png`;
     await storage.write(logoKey, LOGO, "image/png");
@@ -102,7 +135,9 @@ describe("backup and restore of the embedded database", () => {
 
     expect(everyFile(path.join(restoredDir, "files"))).toEqual(everyFile(path.join(dataDir, "files")));
     expect(Object.keys(everyFile(path.join(restoredDir, "files")))).toEqual([logoKey]);
-    expect(readFileSync(path.join(restoredDir, "auth-secret"), "utf8")).toBe(readFileSync(path.join(dataDir, "auth-secret"), "utf8"));
+    expect(readFileSync(path.join(restoredDir, "auth-secret"), "utf8")).toBe(
+      readFileSync(path.join(dataDir, "auth-secret"), "utf8"),
+    );
     expect(statSync(path.join(restoredDir, "auth-secret")).mode & 0o777).toBe(0o600);
 
     const original = await openDatabase({ dataDir });
@@ -185,7 +220,8 @@ describe("backup and restore of the embedded database", () => {
   }
   async function* zeros(bytes: number) {
     const chunk = Buffer.alloc(1024 * 1024);
-    for (let sent = 0; sent < bytes; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+    for (let sent = 0; sent < bytes; sent += chunk.length)
+      yield chunk.subarray(0, Math.min(chunk.length, bytes - sent));
   }
 
   it("refuses an archive whose database says it is larger than a restore reads, holding none of it, and leaves the folder as it found it", async () => {
@@ -197,14 +233,20 @@ describe("backup and restore of the embedded database", () => {
     mkdirSync(target);
     const probe = path.join(os.tmpdir(), `indie-tools-rss-${process.pid}.mjs`);
     writeFileSync(probe, PEAK_PROBE);
-    const failed = await promisify(execFile)(process.execPath, [`--import=${probe}`, path.join(BUILD_DIR, "server/commands/restore.js"), bomb, "--data-dir", target], {
-      env: { ...process.env, NODE_ENV: "production" },
-    }).then(
+    const failed = await promisify(execFile)(
+      process.execPath,
+      [`--import=${probe}`, path.join(BUILD_DIR, "server/commands/restore.js"), bomb, "--data-dir", target],
+      {
+        env: { ...process.env, NODE_ENV: "production" },
+      },
+    ).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain(`${bomb} holds a database larger than a restore reads (512 MB): nothing was restored`);
+    expect(failed?.stderr).toContain(
+      `${bomb} holds a database larger than a restore reads (512 MB): nothing was restored`,
+    );
     expect(Number(/maxRSS (\d+)/.exec(failed!.stderr)?.[1]) * 1024).toBeLessThan(COMMAND_MEMORY_BYTES);
     // The empty folder it was given, and nothing beside it.
     expect(readdirSync(target)).toEqual([]);
@@ -224,10 +266,14 @@ describe("backup and restore of the embedded database", () => {
     });
     const { restoreBackup } = await import("#server/backup/backup.ts");
     const target = path.join(work, "unpacking-target");
-    await expect(restoreBackup({ archivePath: unpacking, dataDir: target, limits })).rejects.toThrow(`${unpacking} holds a database larger than a restore reads (0 MB): nothing was restored`);
+    await expect(restoreBackup({ archivePath: unpacking, dataDir: target, limits })).rejects.toThrow(
+      `${unpacking} holds a database larger than a restore reads (0 MB): nothing was restored`,
+    );
     expect(existsSync(target)).toBe(false);
     // An archive made by npm run backup, restored within a limit smaller than its database: refused as it streams.
-    await expect(restoreBackup({ archivePath: archive, dataDir: target, limits: { ...limits, databaseBytes: 1024 } })).rejects.toThrow("holds a database larger than a restore reads");
+    await expect(
+      restoreBackup({ archivePath: archive, dataDir: target, limits: { ...limits, databaseBytes: 1024 } }),
+    ).rejects.toThrow("holds a database larger than a restore reads");
     expect(existsSync(target)).toBe(false);
     expect(readdirSync(work).filter((name) => name.includes("restoring"))).toEqual([]);
   });
@@ -253,9 +299,17 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("refuses to back up when the files are kept in a bucket, and says how to back up instead", async () => {
-    const bucketEnv = { S3_ENDPOINT: "http://127.0.0.1:9", S3_BUCKET: "indie-files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    const bucketEnv = {
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_BUCKET: "indie-files",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
     const out = path.join(work, "with-bucket.tar.gz");
-    for (const args of [["--data-dir", dataDir, "--out", out], ["--out", out]]) {
+    for (const args of [
+      ["--data-dir", dataDir, "--out", out],
+      ["--out", out],
+    ]) {
       const backup = await npmRun("backup", args, bucketEnv);
       expect(backup.code).toBe(1);
       expect(backup.stdout).toBe("");

@@ -18,7 +18,12 @@ const HOSTILE_SITE = `Tools <&> "Co's"`;
 
 /** The text of an HTML fragment, without tags and React's text separators. */
 function textOf(html: string): string {
-  return html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ").trim();
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The readonly textareas' values on a page, by id, unescaped as a browser reads them. */
@@ -26,7 +31,12 @@ function textareas(html: string): Record<string, string> {
   const found: Record<string, string> = {};
   for (const [, attributes, value] of html.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
     expect(attributes).toContain("readOnly");
-    found[/id="([^"]+)"/.exec(attributes!)![1]!] = value!.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    found[/id="([^"]+)"/.exec(attributes!)![1]!] = value!
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   }
   return found;
 }
@@ -80,7 +90,8 @@ describe.each(databaseKinds)("badges on %s", (kind) => {
       expect(dark).not.toContain('fill="#ffffff"');
       expect(widthOf(dark)).toBeGreaterThan(widthOf(plain));
       // Each text is given the width the badge measured for it.
-      for (const match of dark.matchAll(/<text [^>]*textLength="(\d+)"[^>]*>([^<]*)<\/text>/g)) expect(Number(match[1])).toBeGreaterThan(unescapeXml(match[2]!).length * 4);
+      for (const match of dark.matchAll(/<text [^>]*textLength="(\d+)"[^>]*>([^<]*)<\/text>/g))
+        expect(Number(match[1])).toBeGreaterThan(unescapeXml(match[2]!).length * 4);
     });
 
     it("answers 304 to a browser that has it, and a new image once the tool is featured or its views change", async () => {
@@ -108,7 +119,13 @@ describe.each(databaseKinds)("badges on %s", (kind) => {
     it("answers 404 with an image saying so for an unknown slug or a tool that is not live", async () => {
       const waiting = await insertTool(database.db, { name: "Waiting", isVerified: false });
       const off = await insertTool(database.db, { name: "Switched off", isActive: false });
-      for (const path of ["/badge/no-such-tool.svg", `/badge/${waiting.slug}.svg`, `/badge/${off.slug}.svg?views=1`, "/badge/Not%20A%20Slug.svg", `/badge/${off.slug}.png`]) {
+      for (const path of [
+        "/badge/no-such-tool.svg",
+        `/badge/${waiting.slug}.svg`,
+        `/badge/${off.slug}.svg?views=1`,
+        "/badge/Not%20A%20Slug.svg",
+        `/badge/${off.slug}.png`,
+      ]) {
         const response = await app.request(path);
         expect(response.status, path).toBe(404);
         expect(response.headers.get("content-type"), path).toBe("image/svg+xml; charset=utf-8");
@@ -150,7 +167,12 @@ describe.each(databaseKinds)("badges on %s", (kind) => {
       const live = await insertTool(database.db, { ...mine, name: `Evil] <b>"x"</b> & Co` });
       const waiting = await insertTool(database.db, { ...mine, name: "Waiting", isVerified: false });
       const off = await insertTool(database.db, { ...mine, name: "Switched off", isActive: false });
-      const theirs = await insertTool(database.db, { submittedBy: other.record.id, creatorUsername: other.record.slug, isLinkedToCreator: true, name: "Theirs" });
+      const theirs = await insertTool(database.db, {
+        submittedBy: other.record.id,
+        creatorUsername: other.record.slug,
+        isLinkedToCreator: true,
+        name: "Theirs",
+      });
 
       const response = await maker.client.request("/my-tools");
       expect(response.status).toBe(200);
@@ -179,7 +201,12 @@ describe.each(databaseKinds)("badges on %s", (kind) => {
       const maker = await register("Maker");
       const admin = await register("Admin");
       await database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.record.id));
-      const tool = await insertTool(database.db, { name: "Counter", submittedBy: maker.record.id, creatorUsername: maker.record.slug, isLinkedToCreator: true });
+      const tool = await insertTool(database.db, {
+        name: "Counter",
+        submittedBy: maker.record.id,
+        creatorUsername: maker.record.slug,
+        isLinkedToCreator: true,
+      });
 
       const view = async (path: string, referrer: string | null) => {
         const response = await app.request("/api/event", {
@@ -198,13 +225,21 @@ describe.each(databaseKinds)("badges on %s", (kind) => {
       await view(`/tool/${tool.slug}?ref=newsletter`, "https://mail.example.net/");
       await app.services.analytics.flush();
 
-      const mine = textOf(/<section data-testid="tool-referrers"[\s\S]*?<\/section>/.exec(await (await maker.client.request("/my-tools?days=7")).text())![0]);
+      const mine = textOf(
+        /<section data-testid="tool-referrers"[\s\S]*?<\/section>/.exec(
+          await (await maker.client.request("/my-tools?days=7")).text(),
+        )![0],
+      );
       expect(mine).toContain("A badge on another site 3");
       expect(mine).toContain("blog.example.org 1");
       expect(mine).toContain("mail.example.net 1");
       expect(mine).not.toContain("other.example.com");
 
-      const site = textOf(/<section data-testid="top-referrers"[\s\S]*?<\/section>/.exec(await (await admin.client.request("/admin/analytics?days=7")).text())![0]);
+      const site = textOf(
+        /<section data-testid="top-referrers"[\s\S]*?<\/section>/.exec(
+          await (await admin.client.request("/admin/analytics?days=7")).text(),
+        )![0],
+      );
       expect(site).toContain("A badge on another site 3");
       expect(site).toContain("blog.example.org 1");
     });

@@ -50,7 +50,14 @@ describe.each(databaseKinds)("the benchmark on %s", (kind) => {
       const report = await bench("bench.ts", ["--smoke", ...target]);
       for (const table of ["home", "tool page", "crawler", "sitemap"]) expect(report).toContain(table);
       // Every kind's first page, random entities, and filters that match nothing (the bench seed makes some).
-      for (const kind of ["category, first page", "tag, first page", "/tools, first page, each sort", "filters matching nothing", "search matching nothing", "home, first page, rendered for a person"]) {
+      for (const kind of [
+        "category, first page",
+        "tag, first page",
+        "/tools, first page, each sort",
+        "filters matching nothing",
+        "search matching nothing",
+        "home, first page, rendered for a person",
+      ]) {
         expect(report).toMatch(new RegExp(`${kind.replace(/[()/]/g, "\\$&")} +[1-9]`));
       }
     },

@@ -71,10 +71,20 @@ describe.each(databaseKinds)("the blog in the console on %s", (kind) => {
     expect(published.html).not.toContain("<script>alert(1)</script>");
     expect((await page("/sitemaps/pages.xml")).html).toContain("/blog/pricing-your-first-product");
 
-    expect((await admin.client.post(`/admin/posts/${id}`, { ...POST, state: "published", title: "Pricing your first product, again" })).status).toBe(302);
+    expect(
+      (
+        await admin.client.post(`/admin/posts/${id}`, {
+          ...POST,
+          state: "published",
+          title: "Pricing your first product, again",
+        })
+      ).status,
+    ).toBe(302);
     expect((await page("/blog")).html).toContain("Pricing your first product, again");
 
-    expect((await admin.client.post(`/admin/posts/${id}`, { intent: "delete" })).headers.get("location")).toBe("/admin/posts");
+    expect((await admin.client.post(`/admin/posts/${id}`, { intent: "delete" })).headers.get("location")).toBe(
+      "/admin/posts",
+    );
     expect((await page("/blog/pricing-your-first-product")).status).toBe(404);
     expect((await page("/blog")).html).not.toContain("Pricing your first product");
     expect((await page("/sitemaps/pages.xml")).html).not.toContain("pricing-your-first-product");
@@ -87,7 +97,9 @@ describe.each(databaseKinds)("the blog in the console on %s", (kind) => {
     expect(html).toContain('data-testid="markdown-preview"');
     expect(html).toContain("<h2>Start higher</h2>");
     expect(html).not.toContain("<script>alert(1)</script>");
-    expect(await database.db.select().from(blogPosts).where(eq(blogPosts.slug, "pricing-your-first-product"))).toEqual([]);
+    expect(await database.db.select().from(blogPosts).where(eq(blogPosts.slug, "pricing-your-first-product"))).toEqual(
+      [],
+    );
   });
 
   it("refuses a taken address, a bad date and an empty text beside their fields, keeping what was typed", async () => {
@@ -108,7 +120,13 @@ describe.each(databaseKinds)("the blog in the console on %s", (kind) => {
 
   it("edits the terms of service, which its page shows at once", async () => {
     expect((await page("/terms-of-service.html")).html).toContain("Terms of service");
-    const saved = await admin.client.post("/admin/pages/terms-of-service", { intent: "save", title: "Terms of use", description: "The rules of this site.", updated: "2026-11-27", body: "Be **kind**." });
+    const saved = await admin.client.post("/admin/pages/terms-of-service", {
+      intent: "save",
+      title: "Terms of use",
+      description: "The rules of this site.",
+      updated: "2026-11-27",
+      body: "Be **kind**.",
+    });
     expect(saved.status).toBe(200);
     const terms = await page("/terms-of-service.html");
     expect(terms.html).toContain("<strong>kind</strong>");
@@ -119,16 +137,34 @@ describe.each(databaseKinds)("the blog in the console on %s", (kind) => {
   it("is for admins only: a visitor is asked to sign in, and a guest or a verifier gets a 403", async () => {
     const someone = visitor();
     for (const path of ["/admin/posts", "/admin/posts/new", "/admin/pages/privacy-policy"]) {
-      expect((await someone.request(path)).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect((await someone.request(path)).headers.get("location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(path)}`,
+      );
     }
     expect((await someone.post("/admin/posts/new", POST)).status).toBe(302);
-    for (const [name, role] of [["Gus", "guest"], ["Vera", "verifier"]] as const) {
+    for (const [name, role] of [
+      ["Gus", "guest"],
+      ["Vera", "verifier"],
+    ] as const) {
       const person = await signUpPerson(app, database.db, name, { role });
-      for (const path of ["/admin/posts", "/admin/posts/new", "/admin/pages/privacy-policy"]) expect((await person.client.request(path)).status).toBe(403);
+      for (const path of ["/admin/posts", "/admin/posts/new", "/admin/pages/privacy-policy"])
+        expect((await person.client.request(path)).status).toBe(403);
       expect((await person.client.post("/admin/posts/new", POST)).status).toBe(403);
-      expect((await person.client.post("/admin/pages/privacy-policy", { intent: "save", title: "Mine", description: "Mine now.", updated: "2026-11-27", body: "Mine." })).status).toBe(403);
+      expect(
+        (
+          await person.client.post("/admin/pages/privacy-policy", {
+            intent: "save",
+            title: "Mine",
+            description: "Mine now.",
+            updated: "2026-11-27",
+            body: "Mine.",
+          })
+        ).status,
+      ).toBe(403);
     }
-    expect(await database.db.select().from(blogPosts).where(eq(blogPosts.slug, "pricing-your-first-product"))).toEqual([]);
+    expect(await database.db.select().from(blogPosts).where(eq(blogPosts.slug, "pricing-your-first-product"))).toEqual(
+      [],
+    );
     expect((await page("/privacy-policy.html")).html).not.toContain("Mine now.");
   });
 });

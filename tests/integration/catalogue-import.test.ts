@@ -25,12 +25,18 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  const csv = (rows: string[][]) => rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(",")).join("\n");
+  const csv = (rows: string[][]) =>
+    rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(",")).join("\n");
   const countTools = async () => (await database.db.select({ n: count() }).from(tools))[0]!.n;
 
   it("plans row by row, writes nothing on a dry run, then creates live tools and updates them on a second import", async () => {
     const design = await insertCategory(database.db, { label: "Design Tools" });
-    const listed = await insertTool(database.db, { name: "Listed", website: "https://www.listed.example.com/", categories: [design.id], isVerified: false });
+    const listed = await insertTool(database.db, {
+      name: "Listed",
+      website: "https://www.listed.example.com/",
+      categories: [design.id],
+      isVerified: false,
+    });
     const file = csv([
       ["Title", "URL", "Description", "Category", "Tags", "Pricing"],
       ["Alpha", "https://alpha.example.com", LONG, "design-tools", "a, b", "paid"],
@@ -40,7 +46,14 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       ["Alpha twice", "https://alpha.example.com/", LONG, "Design Tools", "", ""],
       ["Bad", "not a website", LONG, "Design Tools", "", "lifetime"],
     ]);
-    const source = readImportSource("csv", file, { name: "Title", website: "URL", shortDesc: "Description", categories: "Category", tags: "Tags", paymentType: "Pricing" });
+    const source = readImportSource("csv", file, {
+      name: "Title",
+      website: "URL",
+      shortDesc: "Description",
+      categories: "Category",
+      tags: "Tags",
+      paymentType: "Pricing",
+    });
 
     const dryRun = await importCatalogue(database.db, source, { dryRun: true });
     expect(dryRun.rows.map((row) => [row.line, row.action, row.reasons])).toEqual([
@@ -49,7 +62,11 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       [4, "refuse", ["Say what the tool does in at least 20 characters"]],
       [5, "refuse", [MESSAGES.catalogue.unknownCategory("Unknown Things")]],
       [6, "refuse", [MESSAGES.catalogue.sameWebsiteAs(2)]],
-      [7, "refuse", ["Enter the tool's website address, such as https://example.com", "Choose how the tool is paid for"]],
+      [
+        7,
+        "refuse",
+        ["Enter the tool's website address, such as https://example.com", "Choose how the tool is paid for"],
+      ],
     ]);
     expect(dryRun.rows[1]).toMatchObject({ toolId: listed.id, changes: ["name", "website", "shortDesc"] });
     expect(await countTools()).toBe(1);
@@ -57,14 +74,30 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     const imported = await importCatalogue(database.db, source);
     expect(imported.counts).toEqual({ create: 1, update: 1, unchanged: 0, refuse: 4 });
     const alpha = (await database.db.select().from(tools).where(eq(tools.name, "Alpha")))[0]!;
-    expect(alpha).toMatchObject({ isVerified: true, isActive: true, submittedBy: null, categories: [design.id], tags: ["a", "b"], paymentType: "paid" });
+    expect(alpha).toMatchObject({
+      isVerified: true,
+      isActive: true,
+      submittedBy: null,
+      categories: [design.id],
+      tags: ["a", "b"],
+      paymentType: "paid",
+    });
     const updated = (await database.db.select().from(tools).where(eq(tools.id, listed.id)))[0]!;
     // The listed tool takes the file's fields and keeps its state (still queued) and its slug.
-    expect(updated).toMatchObject({ name: "Listed again", website: "http://listed.example.com", isVerified: false, slug: listed.slug, keywords: ["listed", "again"] });
+    expect(updated).toMatchObject({
+      name: "Listed again",
+      website: "http://listed.example.com",
+      isVerified: false,
+      slug: listed.slug,
+      keywords: ["listed", "again"],
+    });
     expect((await database.db.select().from(categories).where(eq(categories.id, design.id)))[0]!.toolCount).toBe(1);
 
     // The same file again changes nothing: its tools are left as they are, with their update date.
-    const written = await database.db.select({ id: tools.id, updatedAt: tools.updatedAt }).from(tools).orderBy(asc(tools.id));
+    const written = await database.db
+      .select({ id: tools.id, updatedAt: tools.updatedAt })
+      .from(tools)
+      .orderBy(asc(tools.id));
     const again = await importCatalogue(database.db, source);
     expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 2, refuse: 4 });
     expect(again.rows.slice(0, 2).map((row) => [row.line, row.action])).toEqual([
@@ -72,10 +105,19 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       [3, "unchanged"],
     ]);
     expect(again.toolIds).toEqual([]);
-    expect(await database.db.select({ id: tools.id, updatedAt: tools.updatedAt }).from(tools).orderBy(asc(tools.id))).toEqual(written);
+    expect(
+      await database.db.select({ id: tools.id, updatedAt: tools.updatedAt }).from(tools).orderBy(asc(tools.id)),
+    ).toEqual(written);
     expect(await countTools()).toBe(2);
     // One field that differs is an update of that tool alone.
-    const changed = readImportSource("csv", file.replace("a, b", "a, c"), { name: "Title", website: "URL", shortDesc: "Description", categories: "Category", tags: "Tags", paymentType: "Pricing" });
+    const changed = readImportSource("csv", file.replace("a, b", "a, c"), {
+      name: "Title",
+      website: "URL",
+      shortDesc: "Description",
+      categories: "Category",
+      tags: "Tags",
+      paymentType: "Pricing",
+    });
     const third = await importCatalogue(database.db, changed);
     expect(third.counts).toEqual({ create: 0, update: 1, unchanged: 1, refuse: 4 });
     expect(third.toolIds).toEqual([alpha.id]);
@@ -84,37 +126,77 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
   });
 
   it("creates missing categories only when asked, and keeps fields a file does not give", async () => {
-    const listed = await insertTool(database.db, { name: "Kept", website: "https://kept.example.com", longDesc: "The long text stays.", pros: ["Fast"] });
-    const source = readImportSource("csv", csv([["website", "categories", "shortDesc"], ["kept.example.com", "Brand New", LONG]]), {
-      website: "website",
-      categories: "categories",
-      shortDesc: "shortDesc",
+    const listed = await insertTool(database.db, {
+      name: "Kept",
+      website: "https://kept.example.com",
+      longDesc: "The long text stays.",
+      pros: ["Fast"],
     });
+    const source = readImportSource(
+      "csv",
+      csv([
+        ["website", "categories", "shortDesc"],
+        ["kept.example.com", "Brand New", LONG],
+      ]),
+      {
+        website: "website",
+        categories: "categories",
+        shortDesc: "shortDesc",
+      },
+    );
     expect((await importCatalogue(database.db, source)).counts.refuse).toBe(1);
     const result = await importCatalogue(database.db, source, { createCategories: true });
     expect(result.categories).toEqual([{ label: "Brand New", slug: "brand-new", action: "create" }]);
     const tool = (await database.db.select().from(tools).where(eq(tools.id, listed.id)))[0]!;
     const [created] = await database.db.select().from(categories).where(eq(categories.slug, "brand-new"));
-    expect(tool).toMatchObject({ name: "Kept", longDesc: "The long text stays.", pros: ["Fast"], shortDesc: LONG, categories: [created!.id] });
+    expect(tool).toMatchObject({
+      name: "Kept",
+      longDesc: "The long text stays.",
+      pros: ["Fast"],
+      shortDesc: LONG,
+      categories: [created!.id],
+    });
   });
 
   it("keeps a listed tool's curated descriptions when asked, in the dry run and the import, and takes a new tool's from the file", async () => {
     const category = await insertCategory(database.db, { label: "Analytics" });
-    const listed = await insertTool(database.db, { name: "Curated", website: "https://curated.example.com", shortDesc: "Written by hand by the curator.", longDesc: "The curator's long text.", categories: [category.id], tags: ["old"] });
+    const listed = await insertTool(database.db, {
+      name: "Curated",
+      website: "https://curated.example.com",
+      shortDesc: "Written by hand by the curator.",
+      longDesc: "The curator's long text.",
+      categories: [category.id],
+      tags: ["old"],
+    });
     const file = csv([
       ["name", "website", "shortDesc", "longDesc", "categories", "tags"],
       ["Curated", "curated.example.com", LONG, "A scraped long text.", "Analytics", "new"],
       ["Fresh", "fresh.example.com", LONG, "Its own long text.", "Analytics", "new"],
     ]);
-    const source = () => readImportSource("csv", file, { name: "name", website: "website", shortDesc: "shortDesc", longDesc: "longDesc", categories: "categories", tags: "tags" });
+    const source = () =>
+      readImportSource("csv", file, {
+        name: "name",
+        website: "website",
+        shortDesc: "shortDesc",
+        longDesc: "longDesc",
+        categories: "categories",
+        tags: "tags",
+      });
     // Without the choice, the update would overwrite both descriptions.
     const overwriting = await importCatalogue(database.db, source(), { dryRun: true });
-    expect(overwriting.rows[0]).toMatchObject({ action: "update", changes: expect.arrayContaining(["shortDesc", "longDesc", "tags"]) });
+    expect(overwriting.rows[0]).toMatchObject({
+      action: "update",
+      changes: expect.arrayContaining(["shortDesc", "longDesc", "tags"]),
+    });
     const keeping = await importCatalogue(database.db, source(), { keepDescriptions: true, dryRun: true });
     expect(keeping.rows[0]).toMatchObject({ action: "update", changes: ["tags"] });
     await importCatalogue(database.db, source(), { keepDescriptions: true });
     const [curated] = await database.db.select().from(tools).where(eq(tools.id, listed.id));
-    expect(curated).toMatchObject({ shortDesc: "Written by hand by the curator.", longDesc: "The curator's long text.", tags: ["new"] });
+    expect(curated).toMatchObject({
+      shortDesc: "Written by hand by the curator.",
+      longDesc: "The curator's long text.",
+      tags: ["new"],
+    });
     const [fresh] = await database.db.select().from(tools).where(eq(tools.name, "Fresh"));
     expect(fresh).toMatchObject({ shortDesc: LONG, longDesc: "Its own long text." });
   });
@@ -139,7 +221,9 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       ["Buttondown", "create", []],
       ["Host", "refuse", [MESSAGES.catalogue.unknownCategory("Hosting")]],
     ]);
-    expect((await database.db.select({ name: tools.name }).from(tools).orderBy(asc(tools.name))).map((tool) => tool.name)).toEqual(["Buttondown", "Plausible"]);
+    expect(
+      (await database.db.select({ name: tools.name }).from(tools).orderBy(asc(tools.name))).map((tool) => tool.name),
+    ).toEqual(["Buttondown", "Plausible"]);
   });
 
   it("round-trips: the export imported into a fresh database exports the same catalogue, in JSON and in CSV", async () => {
@@ -155,15 +239,35 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       const result = await importCatalogue(fresh.db, readImportSource("json", json.text));
       expect(result.counts).toEqual({ create: json.count, update: 0, unchanged: 0, refuse: 0 });
       // Imported into the catalogue it came from, an export changes nothing: every field compares equal, dates, FAQs and all.
-      expect((await importCatalogue(database.db, readImportSource("json", json.text))).counts).toEqual({ create: 0, update: 0, unchanged: json.count, refuse: 0 });
+      expect((await importCatalogue(database.db, readImportSource("json", json.text))).counts).toEqual({
+        create: 0,
+        update: 0,
+        unchanged: json.count,
+        refuse: 0,
+      });
       expect((await exportCatalogue(fresh.db, "json", exportedAt)).text).toBe(json.text);
       expect(await fresh.db.select().from(tagCounts).orderBy(asc(tagCounts.tag))).toEqual(tagsBefore);
       // The CSV file into a database that has the categories (a CSV file names them, it does not describe them).
       await fresh.db.delete(tools);
-      const csvSource = () => readImportSource("csv", csvFile.text, Object.fromEntries(csvFile.text.split("\n")[0]!.split(",").map((name) => [name, name])));
+      const csvSource = () =>
+        readImportSource(
+          "csv",
+          csvFile.text,
+          Object.fromEntries(
+            csvFile.text
+              .split("\n")[0]!
+              .split(",")
+              .map((name) => [name, name]),
+          ),
+        );
       const fromCsv = await importCatalogue(fresh.db, csvSource());
       expect(fromCsv.counts.refuse).toBe(0);
-      expect((await importCatalogue(database.db, csvSource())).counts).toEqual({ create: 0, update: 0, unchanged: json.count, refuse: 0 });
+      expect((await importCatalogue(database.db, csvSource())).counts).toEqual({
+        create: 0,
+        update: 0,
+        unchanged: json.count,
+        refuse: 0,
+      });
       expect((await exportCatalogue(fresh.db, "csv", exportedAt)).text).toBe(csvFile.text);
     } finally {
       await fresh.close();
@@ -174,8 +278,21 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     const category = await insertCategory(database.db, { label: "Bulk" });
     const before = await app.request("/");
     expect(await before.text()).not.toMatch(/Bulk import \d+/);
-    const rows = Array.from({ length: 600 }, (_, n) => [`Bulk import ${n}`, `https://bulk-import-${n}.example.com`, LONG, "Bulk", n % 2 ? "even-tag" : "odd-tag"]);
-    const source = () => readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), { name: "name", website: "website", shortDesc: "shortDesc", categories: "categories", tags: "tags" });
+    const rows = Array.from({ length: 600 }, (_, n) => [
+      `Bulk import ${n}`,
+      `https://bulk-import-${n}.example.com`,
+      LONG,
+      "Bulk",
+      n % 2 ? "even-tag" : "odd-tag",
+    ]);
+    const source = () =>
+      readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), {
+        name: "name",
+        website: "website",
+        shortDesc: "shortDesc",
+        categories: "categories",
+        tags: "tags",
+      });
     const result = await importCatalogue(database.db, source());
     expect(result.counts.create).toBe(600);
     expect((await database.db.select().from(categories).where(eq(categories.id, category.id)))[0]!.toolCount).toBe(600);
@@ -197,23 +314,40 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     await insertCategory(database.db, { label: "Bookkeeping" });
     const header = ["name", "website", "shortDesc", "longDesc", "categories", "tags"];
     const rows = (version: string) =>
-      Array.from({ length: 600 }, (_, n) => [`Ledger ${version} ${n}`, `https://ledger-${n}.example.com`, `${LONG} It reconciles ${version} accounts.`, `Sends **${version}** invoices.`, "Bookkeeping", `tag-${version}, shared`]);
-    const importRows = (fields: string[], file: string[][]) => importCatalogue(database.db, readImportSource("csv", csv([fields, ...file]), Object.fromEntries(fields.map((field) => [field, field]))));
+      Array.from({ length: 600 }, (_, n) => [
+        `Ledger ${version} ${n}`,
+        `https://ledger-${n}.example.com`,
+        `${LONG} It reconciles ${version} accounts.`,
+        `Sends **${version}** invoices.`,
+        "Bookkeeping",
+        `tag-${version}, shared`,
+      ]);
+    const importRows = (fields: string[], file: string[][]) =>
+      importCatalogue(
+        database.db,
+        readImportSource("csv", csv([fields, ...file]), Object.fromEntries(fields.map((field) => [field, field]))),
+      );
     /** Each tool's document as the import wrote it, and as the search trigger writes it again for an edit of the name. */
     const documents = async () => {
-      const read = () => database.db.select({ id: tools.id, document: sql<string>`${tools.searchVector}::text` }).from(tools).orderBy(asc(tools.id));
+      const read = () =>
+        database.db
+          .select({ id: tools.id, document: sql<string>`${tools.searchVector}::text` })
+          .from(tools)
+          .orderBy(asc(tools.id));
       const written = await read();
       await database.db.update(tools).set({ name: sql`${tools.name}` });
       return { written, byTrigger: await read() };
     };
-    const found = (query: string) => database.db.$count(tools, sql`${tools.searchVector} @@ to_tsquery('english', ${query})`);
+    const found = (query: string) =>
+      database.db.$count(tools, sql`${tools.searchVector} @@ to_tsquery('english', ${query})`);
 
     expect((await importRows(header, rows("first"))).counts.create).toBe(600);
     const created = await documents();
     expect(created.written).toEqual(created.byTrigger);
     expect(created.written.every((row) => row.document.length > 0)).toBe(true);
     // By name, tag, category label, short and long description.
-    for (const word of ["ledger", "tag-first", "bookkeeping", "reconciles", "invoice"]) expect(await found(word)).toBe(600);
+    for (const word of ["ledger", "tag-first", "bookkeeping", "reconciles", "invoice"])
+      expect(await found(word)).toBe(600);
 
     // A second file changes every field the document reads; a third only the short description.
     expect((await importRows(header, rows("second"))).counts.update).toBe(600);
@@ -221,7 +355,10 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     expect(updated.written).toEqual(updated.byTrigger);
     expect(await found("first")).toBe(0);
     expect(await found("second")).toBe(600);
-    const third = Array.from({ length: 600 }, (_, n) => [`https://ledger-${n}.example.com`, `${LONG} It audits ledgers.`]);
+    const third = Array.from({ length: 600 }, (_, n) => [
+      `https://ledger-${n}.example.com`,
+      `${LONG} It audits ledgers.`,
+    ]);
     expect((await importRows(["website", "shortDesc"], third)).counts.update).toBe(600);
     const partly = await documents();
     expect(partly.written).toEqual(partly.byTrigger);
@@ -233,16 +370,34 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
   it("writes a file of several slices as the dry run planned it: a category first named late, a website repeated across slices", async () => {
     await insertCategory(database.db, { label: "Early" });
     // Three slices of 2,000 rows: the category "Late" is first named in the third, and the last row repeats the first's website.
-    const rows = Array.from({ length: 4_600 }, (_, n) => [`Sliced ${n}`, `https://sliced-${n}.example.com`, LONG, n < 4_500 ? "Early" : "Late", "sliced"]);
+    const rows = Array.from({ length: 4_600 }, (_, n) => [
+      `Sliced ${n}`,
+      `https://sliced-${n}.example.com`,
+      LONG,
+      n < 4_500 ? "Early" : "Late",
+      "sliced",
+    ]);
     rows.push(["Sliced again", "https://www.sliced-0.example.com/", LONG, "Early", "sliced"]);
-    const source = () => readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), { name: "name", website: "website", shortDesc: "shortDesc", categories: "categories", tags: "tags" });
+    const source = () =>
+      readImportSource("csv", csv([["name", "website", "shortDesc", "categories", "tags"], ...rows]), {
+        name: "name",
+        website: "website",
+        shortDesc: "shortDesc",
+        categories: "categories",
+        tags: "tags",
+      });
     const planned = await importCatalogue(database.db, source(), { createCategories: true, dryRun: true });
     const result = await importCatalogue(database.db, source(), { createCategories: true });
-    expect(result.rows).toEqual(planned.rows.map((row) => ({ ...row, toolId: row.toolId === null ? null : expect.any(String) })));
+    expect(result.rows).toEqual(
+      planned.rows.map((row) => ({ ...row, toolId: row.toolId === null ? null : expect.any(String) })),
+    );
     expect(result.counts).toEqual({ create: 4_600, update: 0, unchanged: 0, refuse: 1 });
     expect(result.rows.at(-1)).toMatchObject({ action: "refuse", reasons: [MESSAGES.catalogue.sameWebsiteAs(2)] });
     expect(result.categories).toEqual([{ label: "Late", slug: "late", action: "create" }]);
-    const counted = await database.db.select({ label: categories.label, toolCount: categories.toolCount }).from(categories).orderBy(asc(categories.label));
+    const counted = await database.db
+      .select({ label: categories.label, toolCount: categories.toolCount })
+      .from(categories)
+      .orderBy(asc(categories.label));
     expect(counted).toEqual([
       { label: "Early", toolCount: 4_500 },
       { label: "Late", toolCount: 100 },
@@ -254,7 +409,11 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
   describe("the console", () => {
     async function signUp(username: string, role?: "verifier" | "admin") {
       const client = createClient(app.request);
-      await client.postSolved("/register", { username, email: `${username.toLowerCase()}@example.com`, password: "long-enough" });
+      await client.postSolved("/register", {
+        username,
+        email: `${username.toLowerCase()}@example.com`,
+        password: "long-enough",
+      });
       if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
       return client;
     }
@@ -302,7 +461,14 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       expect(dryRun).toContain("Say what the tool does in at least 20 characters");
       expect(await countTools()).toBe(0);
 
-      const importForm = { intent: "import", file: fileId, "map.name": "Title", "map.website": "Link", "map.shortDesc": "About", "map.categories": "Section" };
+      const importForm = {
+        intent: "import",
+        file: fileId,
+        "map.name": "Title",
+        "map.website": "Link",
+        "map.shortDesc": "About",
+        "map.categories": "Section",
+      };
       expect((await verifier.post("/admin/import", importForm)).status).toBe(403);
       expect(await countTools()).toBe(0);
       const done = await admin.post("/admin/import", importForm);
@@ -313,31 +479,52 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
       expect(await (await admin.post("/admin/import", importForm)).text()).toContain(MESSAGES.catalogue.noSuchFile);
       // Uploaded again, the file would change nothing: the dry run says so, and offers no import.
       const second = (await admin.postMultipart("/admin/import", upload("tools.csv", file))).headers.get("location")!;
-      const unchanged = await textOf(await admin.request(`${second}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`));
+      const unchanged = await textOf(
+        await admin.request(`${second}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`),
+      );
       expect(unchanged).toContain("0 to create, 0 to update, 1 unchanged, 1 refused");
       expect(unchanged).toMatch(/<button type="submit" disabled="" [^>]*>Import 0 tools<\/button>/);
       // With the tool renamed, the row updates it, and says what it changes.
-      const renamed = (await admin.postMultipart("/admin/import", upload("tools.csv", file.replace("Console Tool", "Console Tool Pro")))).headers.get("location")!;
-      const update = await textOf(await admin.request(`${renamed}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`));
+      const renamed = (
+        await admin.postMultipart(
+          "/admin/import",
+          upload("tools.csv", file.replace("Console Tool", "Console Tool Pro")),
+        )
+      ).headers.get("location")!;
+      const update = await textOf(
+        await admin.request(`${renamed}&map.name=Title&map.website=Link&map.shortDesc=About&map.categories=Section`),
+      );
       expect(update).toContain("0 to create, 1 to update, 1 refused");
       expect(update).toContain("Changes: name");
 
       const download = await admin.request("/admin/export?format=csv");
-      expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(download.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       expect(await download.text()).toContain("Console Tool");
       expect((await admin.request("/admin/export?format=xml")).status).toBe(400);
     });
 
     it("shows a large file's dry run a page of rows at a time, counting them all", async () => {
       await insertCategory(database.db, { label: "Design" });
-      const rows = Array.from({ length: 2_500 }, (_, n) => [`Paged ${n}`, `https://paged-${n}.example.com`, n % 10 === 0 ? "Short" : LONG, "Design"]);
+      const rows = Array.from({ length: 2_500 }, (_, n) => [
+        `Paged ${n}`,
+        `https://paged-${n}.example.com`,
+        n % 10 === 0 ? "Short" : LONG,
+        "Design",
+      ]);
       const admin = await signUp("Ada", "admin");
-      const uploaded = await admin.postMultipart("/admin/import", upload("tools.csv", csv([["name", "website", "shortDesc", "categories"], ...rows])));
+      const uploaded = await admin.postMultipart(
+        "/admin/import",
+        upload("tools.csv", csv([["name", "website", "shortDesc", "categories"], ...rows])),
+      );
       const first = await textOf(await admin.request(uploaded.headers.get("location")!));
       expect(first).toContain("2250 to create, 0 to update, 250 refused");
       expect(first).toContain("Shown: lines 2 to 101 of the file&#x27;s 2500 rows.");
       expect(first.match(/data-testid="import-row"/g)).toHaveLength(100);
-      const next = /<a href="\/admin\/import(\?[^"]+)"[^>]*data-testid="import-next-rows"/.exec(first)![1]!.replaceAll("&amp;", "&");
+      const next = /<a href="\/admin\/import(\?[^"]+)"[^>]*data-testid="import-next-rows"/
+        .exec(first)![1]!
+        .replaceAll("&amp;", "&");
       expect(next).toContain("after=101");
       const second = await textOf(await admin.request(`/admin/import${next}`));
       expect(second).toContain("2250 to create, 0 to update, 250 refused");
@@ -352,10 +539,16 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
 
     it("refuses a malformed CSV file, a file that is not text and a 100 MB upload, with a message, keeping nothing", async () => {
       const admin = await signUp("Ada", "admin");
-      const malformed = await admin.postMultipart("/admin/import", upload("bad.csv", 'name,website\n"Alpha,https://a.example.com\n'));
+      const malformed = await admin.postMultipart(
+        "/admin/import",
+        upload("bad.csv", 'name,website\n"Alpha,https://a.example.com\n'),
+      );
       expect(malformed.status).toBe(400);
       expect(await malformed.text()).toContain(MESSAGES.catalogue.malformedCsv(2, "a quoted value is never closed"));
-      const binary = await admin.postMultipart("/admin/import", upload("logo.csv", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x01])));
+      const binary = await admin.postMultipart(
+        "/admin/import",
+        upload("logo.csv", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x01])),
+      );
       expect(await binary.text()).toContain(MESSAGES.catalogue.notText);
 
       let sent = 0;

@@ -19,7 +19,11 @@ describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
 
   async function signUp(username: string) {
     const client = createClient(app.request);
-    await client.postSolved("/register", { username, email: `${username.toLowerCase()}@example.com`, password: "long-enough" });
+    await client.postSolved("/register", {
+      username,
+      email: `${username.toLowerCase()}@example.com`,
+      password: "long-enough",
+    });
     return client;
   }
 
@@ -28,7 +32,10 @@ describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
     const html = await (await createClient(app.request).request(`/tool/${tool.slug}`)).text();
     expect(html).toContain("Claim this tool");
     const post = await createClient(app.request).post(`/tool/${tool.slug}`, { intent: "claim" });
-    expect([post.status, post.headers.get("location")]).toEqual([302, `/login?redirectTo=${encodeURIComponent(`/tool/${tool.slug}`)}`]);
+    expect([post.status, post.headers.get("location")]).toEqual([
+      302,
+      `/login?redirectTo=${encodeURIComponent(`/tool/${tool.slug}`)}`,
+    ]);
   });
 
   it("lets a signed-in user claim an unclaimed tool, once", async () => {
@@ -39,7 +46,12 @@ describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
     expect(await response.text()).toContain("Your claim was sent.");
     const [row] = await database.db.select().from(tools).where(eq(tools.id, tool.id));
     const [ada_] = await database.db.select().from(users).where(eq(users.username, "Ada"));
-    expect(row).toMatchObject({ hasBeenClaimed: true, creatorUsername: "ada", claimedBy: ada_!.id, isLinkedToCreator: false });
+    expect(row).toMatchObject({
+      hasBeenClaimed: true,
+      creatorUsername: "ada",
+      claimedBy: ada_!.id,
+      isLinkedToCreator: false,
+    });
 
     const grace = await signUp("Grace");
     expect(await (await grace.request(`/tool/${tool.slug}`)).text()).not.toContain("Claim this tool");
@@ -50,7 +62,9 @@ describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
 
   it("offers no claim on a tool linked to its maker, and sends a visitor's post to the login", async () => {
     const linked = await insertTool(database.db, { creatorUsername: "someone", isLinkedToCreator: true });
-    expect(await (await createClient(app.request).request(`/tool/${linked.slug}`)).text()).not.toContain("Claim this tool");
+    expect(await (await createClient(app.request).request(`/tool/${linked.slug}`)).text()).not.toContain(
+      "Claim this tool",
+    );
     const unclaimed = await insertTool(database.db);
     const visitor = await createClient(app.request).post(`/tool/${unclaimed.slug}`, { intent: "claim" });
     expect(visitor.status).toBe(302);

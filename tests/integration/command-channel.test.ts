@@ -20,7 +20,8 @@ describe("the commands beside a server running on the embedded database", () => 
   let dataDir: string;
   let server: ServerProcess;
   /** The command as the operator types it in the work folder, on the server's data folder. */
-  const command = (script: string, args: string[]) => npmRun(script, args, { DATA_DIR: dataDir, DATABASE_URL: "" }, work);
+  const command = (script: string, args: string[]) =>
+    npmRun(script, args, { DATA_DIR: dataDir, DATABASE_URL: "" }, work);
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(os.tmpdir(), "indie-tools-channel-"));
@@ -33,7 +34,9 @@ describe("the commands beside a server running on the embedded database", () => 
   });
 
   it("writes the setup link to its log, as the site has no admin", () => {
-    expect(server.output.join("\n")).toMatch(/This site has no admin yet\. Sign up, then open http:\/\/127\.0\.0\.1:\d+\/setup\/[\w-]{43} within 24 hours/);
+    expect(server.output.join("\n")).toMatch(
+      /This site has no admin yet\. Sign up, then open http:\/\/127\.0\.0\.1:\d+\/setup\/[\w-]{43} within 24 hours/,
+    );
   });
 
   it("listens on a socket in the data folder that only its owner may open", () => {
@@ -44,13 +47,22 @@ describe("the commands beside a server running on the embedded database", () => 
 
   it("gives a role: the new admin opens the console at once", async () => {
     const client = createClient((pathname, init) => fetch(`${server.url}${pathname}`, init), server.url);
-    expect((await client.postSolved("/register", { username: "Opal", email: "opal@example.com", password: "long-enough" })).status).toBe(302);
+    expect(
+      (await client.postSolved("/register", { username: "Opal", email: "opal@example.com", password: "long-enough" }))
+        .status,
+    ).toBe(302);
     expect((await client.request("/admin")).status).not.toBe(200);
 
     const promoted = await command("admin", ["set-role", "opal@example.com", "admin"]);
-    expect(promoted).toEqual({ code: 0, stdout: "opal@example.com (Opal): role changed from guest to admin.\n", stderr: "" });
+    expect(promoted).toEqual({
+      code: 0,
+      stdout: "opal@example.com (Opal): role changed from guest to admin.\n",
+      stderr: "",
+    });
     expect((await client.request("/admin")).status).toBe(200);
-    expect((await command("admin", ["set-role", "opal@example.com", "admin"])).stdout).toBe("opal@example.com (Opal) already has the role admin; nothing changed.\n");
+    expect((await command("admin", ["set-role", "opal@example.com", "admin"])).stdout).toBe(
+      "opal@example.com (Opal) already has the role admin; nothing changed.\n",
+    );
 
     const unknown = await command("admin", ["set-role", "nobody@example.com", "admin"]);
     expect(unknown.code).toBe(1);
@@ -73,11 +85,17 @@ describe("the commands beside a server running on the embedded database", () => 
   it("exports to a file of the operator's folder, and prints the newsletter's digest", async () => {
     const exported = await command("export", ["--format", "json", "--out", "catalogue.json"]);
     expect(exported).toMatchObject({ code: 0, stderr: "wrote 1 tool to catalogue.json\n" });
-    expect(JSON.parse(readFileSync(path.join(work, "catalogue.json"), "utf8")).tools.map((tool: { name: string }) => tool.name)).toEqual(["Channel Analytics"]);
+    expect(
+      JSON.parse(readFileSync(path.join(work, "catalogue.json"), "utf8")).tools.map(
+        (tool: { name: string }) => tool.name,
+      ),
+    ).toEqual(["Channel Analytics"]);
     const newsletter = await command("newsletter", ["--format", "markdown"]);
     expect(newsletter.code).toBe(0);
     expect(newsletter.stdout).toContain("# ");
-    expect((await command("db:migrate", [])).stdout).toMatch(/^the embedded database in .* is up to date: \d+ migrations applied\n$/);
+    expect((await command("db:migrate", [])).stdout).toMatch(
+      /^the embedded database in .* is up to date: \d+ migrations applied\n$/,
+    );
   });
 
   it("backs up the running site, and the backup restores elsewhere; a restore into the running site is refused", async () => {
@@ -91,7 +109,9 @@ describe("the commands beside a server running on the embedded database", () => 
     try {
       const tools = await copy.db.query.tools.findMany({ columns: { name: true } });
       expect(tools.map((tool) => tool.name)).toEqual(["Channel Analytics"]);
-      const opal = await copy.db.query.users.findFirst({ where: (users, { eq }) => eq(users.email, "opal@example.com") });
+      const opal = await copy.db.query.users.findFirst({
+        where: (users, { eq }) => eq(users.email, "opal@example.com"),
+      });
       expect(opal?.role).toBe("admin");
     } finally {
       await copy.close();
@@ -105,6 +125,8 @@ describe("the commands beside a server running on the embedded database", () => 
   it("runs on its own again once the server has stopped, and the socket is gone", async () => {
     await server.stop();
     expect(existsSync(path.join(dataDir, "commands.sock"))).toBe(false);
-    expect((await command("admin", ["set-role", "opal@example.com", "verifier"])).stdout).toBe("opal@example.com (Opal): role changed from admin to verifier.\n");
+    expect((await command("admin", ["set-role", "opal@example.com", "verifier"])).stdout).toBe(
+      "opal@example.com (Opal): role changed from admin to verifier.\n",
+    );
   });
 });

@@ -49,7 +49,12 @@ const LEGAL_PAGES = [
 
 /** Text as React writes it in an attribute. */
 function escapeAttribute(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
 }
 
 function expectSeo(html: string, { title, description, path }: { title: string; description: string; path: string }) {
@@ -60,7 +65,9 @@ function expectSeo(html: string, { title, description, path }: { title: string; 
 
 /** The JSON-LD blocks of a page, parsed. */
 function jsonLdOf(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 }
 
 describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
@@ -80,7 +87,8 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
     const html = await response.text();
     expectSeo(html, {
       title: "Blog",
-      description: "Guides for indie developers and solopreneurs from Indie Tools: launching, getting paid, measuring and growing a product on your own.",
+      description:
+        "Guides for indie developers and solopreneurs from Indie Tools: launching, getting paid, measuring and growing a product on your own.",
       path: "/blog",
     });
 
@@ -92,7 +100,14 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
     }
 
     const list = jsonLdOf(html).find((data) => data["@type"] === "ItemList");
-    expect(list?.itemListElement).toEqual(POSTS.map((post, index) => ({ "@type": "ListItem", position: index + 1, name: post.title, url: `${SITE}/blog/${post.slug}` })));
+    expect(list?.itemListElement).toEqual(
+      POSTS.map((post, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: post.title,
+        url: `${SITE}/blog/${post.slug}`,
+      })),
+    );
   });
 
   it.each(POSTS)("renders the post /blog/$slug with its Markdown, SEO tags and JSON-LD", async (post) => {
@@ -135,20 +150,29 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it.each(["/blog/..%2F..%2Fpackage", "/blog/..%2F..%2Fpackage.json", "/blog/%2E%2E%2Fpages%2Fterms-of-service", "/blog/How-To-Launch-Your-Side-Project", "/blog/a--b"])(
-    "answers %s with a 404 and reads nothing outside content/",
-    async (path) => {
-      const response = await request(path);
-      expect(response.status).toBe(404);
-      const html = await response.text();
-      expect(html).toContain("No post found with this address");
-      expect(html).not.toContain("devDependencies");
-      expect(html).not.toContain("These terms apply to everyone");
-    },
-  );
+  it.each([
+    "/blog/..%2F..%2Fpackage",
+    "/blog/..%2F..%2Fpackage.json",
+    "/blog/%2E%2E%2Fpages%2Fterms-of-service",
+    "/blog/How-To-Launch-Your-Side-Project",
+    "/blog/a--b",
+  ])("answers %s with a 404 and reads nothing outside content/", async (path) => {
+    const response = await request(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("No post found with this address");
+    expect(html).not.toContain("devDependencies");
+    expect(html).not.toContain("These terms apply to everyone");
+  });
 
   it("never looks a post up from a path-like slug", async () => {
-    for (const slug of ["../../package", "../pages/terms-of-service", "/etc/passwd", "", "how-to-launch-your-side-project.md"]) {
+    for (const slug of [
+      "../../package",
+      "../pages/terms-of-service",
+      "/etc/passwd",
+      "",
+      "how-to-launch-your-side-project.md",
+    ]) {
       expect(await services.blog.findPost(slug)).toBeUndefined();
     }
     expect((await services.blog.findPost("how-to-launch-your-side-project"))?.html).toContain("<h2>");

@@ -34,23 +34,69 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     const response = await app.request(path, { headers: PERSON });
     return { status: response.status, cache: response.headers.get("x-cache"), html: await response.text() };
   };
-  const names = (html: string) => [...html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!).sort();
+  const names = (html: string) =>
+    [...html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)]
+      .map((match) => match[1]!)
+      .sort();
   /** The label of each option of a select, by value. */
   const options = (html: string, name: string) => {
     const select = new RegExp(`<select name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? "";
-    return Object.fromEntries([...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((match) => [match[1]!, match[2]!]));
+    return Object.fromEntries(
+      [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((match) => [match[1]!, match[2]!]),
+    );
   };
 
   /** Two categories, four live tools and two that are not live. */
   async function seed() {
     const design = await insertCategory(database.db, { label: "Design" });
     const seo = await insertCategory(database.db, { label: "SEO" });
-    await insertTool(database.db, { name: "Free design", categories: [design.id], tags: ["icons"], paymentType: "free", isHomeBoosted: true, verifiedAt: daysAgo(2) });
-    await insertTool(database.db, { name: "Paid design", categories: [design.id], tags: ["icons", "ui-kit"], paymentType: "paid", verifiedAt: daysAgo(20) });
-    await insertTool(database.db, { name: "Free seo", categories: [seo.id], tags: ["keywords"], paymentType: "free", verifiedAt: daysAgo(40) });
-    await insertTool(database.db, { name: "Open both", categories: [design.id, seo.id], tags: ["icons", "keywords"], paymentType: "open-source", isHomeBoosted: true, verifiedAt: daysAgo(5) });
-    await insertTool(database.db, { name: "Hidden", categories: [design.id], tags: ["icons"], paymentType: "free", isVerified: false, isHomeBoosted: true, verifiedAt: daysAgo(1) });
-    await insertTool(database.db, { name: "Off", categories: [seo.id], tags: ["icons"], paymentType: "free", isActive: false, verifiedAt: daysAgo(1) });
+    await insertTool(database.db, {
+      name: "Free design",
+      categories: [design.id],
+      tags: ["icons"],
+      paymentType: "free",
+      isHomeBoosted: true,
+      verifiedAt: daysAgo(2),
+    });
+    await insertTool(database.db, {
+      name: "Paid design",
+      categories: [design.id],
+      tags: ["icons", "ui-kit"],
+      paymentType: "paid",
+      verifiedAt: daysAgo(20),
+    });
+    await insertTool(database.db, {
+      name: "Free seo",
+      categories: [seo.id],
+      tags: ["keywords"],
+      paymentType: "free",
+      verifiedAt: daysAgo(40),
+    });
+    await insertTool(database.db, {
+      name: "Open both",
+      categories: [design.id, seo.id],
+      tags: ["icons", "keywords"],
+      paymentType: "open-source",
+      isHomeBoosted: true,
+      verifiedAt: daysAgo(5),
+    });
+    await insertTool(database.db, {
+      name: "Hidden",
+      categories: [design.id],
+      tags: ["icons"],
+      paymentType: "free",
+      isVerified: false,
+      isHomeBoosted: true,
+      verifiedAt: daysAgo(1),
+    });
+    await insertTool(database.db, {
+      name: "Off",
+      categories: [seo.id],
+      tags: ["icons"],
+      paymentType: "free",
+      isActive: false,
+      verifiedAt: daysAgo(1),
+    });
     return { design, seo };
   }
 
@@ -58,7 +104,10 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     const { design, seo } = await seed();
     const facets = await app.services.tools.countToolFacets({});
     expect(facets.total).toBe(4);
-    expect(Object.fromEntries(facets.categories.map(({ id, count }) => [id, count]))).toEqual({ [design.id]: 3, [seo.id]: 2 });
+    expect(Object.fromEntries(facets.categories.map(({ id, count }) => [id, count]))).toEqual({
+      [design.id]: 3,
+      [seo.id]: 2,
+    });
     expect(facets.tags).toEqual([
       { tag: "icons", count: 3 },
       { tag: "keywords", count: 2 },
@@ -71,7 +120,11 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
 
   it("counts each facet with the other filters applied and its own left out", async () => {
     const { design, seo } = await seed();
-    const facets = await app.services.tools.countToolFacets({ category: design.id, paymentType: "free", verifiedWithinDays: 30 });
+    const facets = await app.services.tools.countToolFacets({
+      category: design.id,
+      paymentType: "free",
+      verifiedWithinDays: 30,
+    });
     // Free design is the only tool left.
     expect(facets.total).toBe(1);
     // Categories: free tools verified within 30 days, in any category.
@@ -112,13 +165,29 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     await seed();
     const page = await get("/tools?category=design&payment=free");
     expect(page.status).toBe(200);
-    expect(options(page.html, "category")).toMatchObject({ "": "All categories", design: "Design (1)", seo: "SEO (1)" });
-    expect(options(page.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)", "open-source": "Open source (1)", freemium: "Freemium (0)" });
-    expect(options(page.html, "verified")).toMatchObject({ "7": "In the last 7 days (1)", "30": "In the last 30 days (1)" });
+    expect(options(page.html, "category")).toMatchObject({
+      "": "All categories",
+      design: "Design (1)",
+      seo: "SEO (1)",
+    });
+    expect(options(page.html, "payment")).toMatchObject({
+      free: "Free (1)",
+      paid: "Paid (1)",
+      "open-source": "Open source (1)",
+      freemium: "Freemium (0)",
+    });
+    expect(options(page.html, "verified")).toMatchObject({
+      "7": "In the last 7 days (1)",
+      "30": "In the last 30 days (1)",
+    });
     expect(options(page.html, "tag")).toMatchObject({ icons: "#icons (1)" });
-    expect(page.html).toMatch(/<input type="checkbox" name="featured" value="1"[^>]*\/>Featured only \(<!-- -->1<!-- -->\)|Featured only \(1\)/);
+    expect(page.html).toMatch(
+      /<input type="checkbox" name="featured" value="1"[^>]*\/>Featured only \(<!-- -->1<!-- -->\)|Featured only \(1\)/,
+    );
     // One submit button: "Apply" on a desktop, "Show results" in the phone's sheet, behind "Filters (2)".
-    expect(page.html).toMatch(/<button type="submit"[^>]*><span class="lg:hidden">Show results<\/span><span class="max-lg:hidden">Apply<\/span><\/button>/);
+    expect(page.html).toMatch(
+      /<button type="submit"[^>]*><span class="lg:hidden">Show results<\/span><span class="max-lg:hidden">Apply<\/span><\/button>/,
+    );
     expect(page.html).toMatch(/<summary class="filters-toggle">.*?Filters \(2\)<\/summary>/);
     expect(page.html).toContain("1 tool");
   });
@@ -128,7 +197,13 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     const plain = await get("/tools");
     expect(plain.html).not.toContain('name="robots"');
     expect(plain.html).toContain(`<link rel="canonical" href="${SITE}/tools"/>`);
-    for (const path of ["/tools?featured=1", "/tools?verified=7", "/tools?sort=views", "/tools?payment=free&tag=icons", "/tools?category=design"]) {
+    for (const path of [
+      "/tools?featured=1",
+      "/tools?verified=7",
+      "/tools?sort=views",
+      "/tools?payment=free&tag=icons",
+      "/tools?category=design",
+    ]) {
       const page = await get(path);
       expect(page.html, path).toContain('<meta name="robots" content="noindex"/>');
       expect(page.html, path).toContain(`<link rel="canonical" href="${SITE}/tools"/>`);
@@ -175,10 +250,16 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     }
     // Its tags and its category: the unfiltered list's tag and category counts.
     expect((await get("/tools?payment=free")).cache).toBe("hit");
-    await database.db.update(tools).set({ tags: ["late-tag"] }).where(eq(tools.name, "Paid design"));
+    await database.db
+      .update(tools)
+      .set({ tags: ["late-tag"] })
+      .where(eq(tools.name, "Paid design"));
     expect((await get("/tools?payment=free")).cache).toBe("miss");
     expect((await get("/tools?payment=free")).cache).toBe("hit");
-    await database.db.update(tools).set({ categories: [seo.id] }).where(eq(tools.name, "Paid design"));
+    await database.db
+      .update(tools)
+      .set({ categories: [seo.id] })
+      .where(eq(tools.name, "Paid design"));
     expect((await get("/tools?payment=free")).cache).toBe("miss");
   });
 
@@ -187,17 +268,33 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     const plain = await get("/category/design");
     expect(plain.html).not.toContain('name="robots"');
     expect(plain.html).not.toContain('<select name="category"');
-    expect(options(plain.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)", "open-source": "Open source (1)" });
-    expect(options(plain.html, "tag")).toMatchObject({ icons: "#icons (3)", "ui-kit": "#ui-kit (1)", keywords: "#keywords (1)" });
+    expect(options(plain.html, "payment")).toMatchObject({
+      free: "Free (1)",
+      paid: "Paid (1)",
+      "open-source": "Open source (1)",
+    });
+    expect(options(plain.html, "tag")).toMatchObject({
+      icons: "#icons (3)",
+      "ui-kit": "#ui-kit (1)",
+      keywords: "#keywords (1)",
+    });
 
     const filtered = await get("/category/design?payment=free&verified=7");
     expect(filtered.status).toBe(200);
     expect(names(filtered.html)).toEqual(["Free design"]);
     expect(filtered.html).toContain('<meta name="robots" content="noindex"/>');
     expect(filtered.html).toContain(`<link rel="canonical" href="${SITE}/category/design"/>`);
-    expect(options(filtered.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (0)", "open-source": "Open source (1)" });
+    expect(options(filtered.html, "payment")).toMatchObject({
+      free: "Free (1)",
+      paid: "Paid (0)",
+      "open-source": "Open source (1)",
+    });
     // The category is the page's own: a category parameter changes nothing and is not kept.
-    expect(names((await get("/category/design?category=seo")).html)).toEqual(["Free design", "Open both", "Paid design"]);
+    expect(names((await get("/category/design?category=seo")).html)).toEqual([
+      "Free design",
+      "Open both",
+      "Paid design",
+    ]);
     expect((await get("/category/design?verified=3")).status).toBe(400);
     const none = await get("/category/design?payment=freemium");
     expect(none.html).toContain("No tool matches these filters");
@@ -238,7 +335,11 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     while (next && seen.length < 20) {
       const page = await get(next);
       expect(page.status).toBe(200);
-      seen.push(...[...page.html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!));
+      seen.push(
+        ...[...page.html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map(
+          (match) => match[1]!,
+        ),
+      );
       const link = /<a[^>]*rel="next"[^>]*>/.exec(page.html)?.[0];
       next = link ? /href="([^"]*)"/.exec(link)![1]!.replaceAll("&amp;", "&") : undefined;
     }
@@ -257,7 +358,11 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     for (let pages = 0; next && pages < 20; pages++) {
       const page = await get(next);
       expect(page.status, next).toBe(200);
-      seen.push(...[...page.html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!));
+      seen.push(
+        ...[...page.html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map(
+          (match) => match[1]!,
+        ),
+      );
       const link = /<a[^>]*rel="next"[^>]*>/.exec(page.html)?.[0];
       next = link ? /href="([^"]*)"/.exec(link)![1]!.replaceAll("&amp;", "&") : undefined;
     }
@@ -265,7 +370,8 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
   }
 
   it("sorts by name, A to Z whatever the case, and pages through every live tool exactly once", async () => {
-    for (const name of ["beta", "Zeta", "alpha", "Beta", "Gamma 2", "gamma 10", "Omega ☄"]) await insertTool(database.db, { name });
+    for (const name of ["beta", "Zeta", "alpha", "Beta", "Gamma 2", "gamma 10", "Omega ☄"])
+      await insertTool(database.db, { name });
     await insertTool(database.db, { name: "Aardvark hidden", isVerified: false });
     const seen = await allPages("/tools?sort=name&limit=2");
     expect(seen).toHaveLength(7);
@@ -281,7 +387,11 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     // A name's cursor means nothing to another order, nor a date's to the name order: refused, never a 500.
     const nameCursor = /[?&;]cursor=([^&"]+)/.exec(/<a[^>]*rel="next"[^>]*>/.exec(first.html)![0])![1]!;
     expect(nameCursor).toMatch(/^t[A-Za-z0-9_-]+\.t[a-z0-9_]+$/);
-    for (const path of [`/tools?sort=views&cursor=${nameCursor}`, "/tools?sort=name&cursor=1767225600000.tabc", `/tag/icons?cursor=${nameCursor}`]) {
+    for (const path of [
+      `/tools?sort=views&cursor=${nameCursor}`,
+      "/tools?sort=name&cursor=1767225600000.tabc",
+      `/tag/icons?cursor=${nameCursor}`,
+    ]) {
       const refused = await get(path);
       expect(refused.status, path).toBe(400);
       expect(refused.html, path).toContain("This page link is no longer valid");
@@ -303,9 +413,21 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       expect(plain.html).not.toContain('<select name="sort"');
       // Free seo is in SEO too, but does not match: the counts are the search's, not the directory's.
       expect(options(plain.html, "category")).toMatchObject({ design: "Design (3)", seo: "SEO (1)" });
-      expect(options(plain.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (1)", "open-source": "Open source (1)", freemium: "Freemium (0)" });
-      expect(options(plain.html, "verified")).toMatchObject({ "7": "In the last 7 days (2)", "30": "In the last 30 days (3)" });
-      expect(options(plain.html, "tag")).toMatchObject({ icons: "#icons (3)", keywords: "#keywords (1)", "ui-kit": "#ui-kit (1)" });
+      expect(options(plain.html, "payment")).toMatchObject({
+        free: "Free (1)",
+        paid: "Paid (1)",
+        "open-source": "Open source (1)",
+        freemium: "Freemium (0)",
+      });
+      expect(options(plain.html, "verified")).toMatchObject({
+        "7": "In the last 7 days (2)",
+        "30": "In the last 30 days (3)",
+      });
+      expect(options(plain.html, "tag")).toMatchObject({
+        icons: "#icons (3)",
+        keywords: "#keywords (1)",
+        "ui-kit": "#ui-kit (1)",
+      });
       expect(plain.html).toContain("3 tools");
 
       const filtered = await get("/search/icons?category=design&verified=7");
@@ -313,13 +435,22 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       expect(names(filtered.html)).toEqual(["Free design", "Open both"]);
       // Each facet counted with the others applied and its own left out.
       expect(options(filtered.html, "category")).toMatchObject({ design: "Design (2)", seo: "SEO (1)" });
-      expect(options(filtered.html, "payment")).toMatchObject({ free: "Free (1)", paid: "Paid (0)", "open-source": "Open source (1)" });
-      expect(options(filtered.html, "verified")).toMatchObject({ "7": "In the last 7 days (2)", "30": "In the last 30 days (3)" });
+      expect(options(filtered.html, "payment")).toMatchObject({
+        free: "Free (1)",
+        paid: "Paid (0)",
+        "open-source": "Open source (1)",
+      });
+      expect(options(filtered.html, "verified")).toMatchObject({
+        "7": "In the last 7 days (2)",
+        "30": "In the last 30 days (3)",
+      });
       expect(options(filtered.html, "tag")).toMatchObject({ icons: "#icons (2)", keywords: "#keywords (1)" });
       expect(filtered.html).toMatch(/Featured only \((<!-- -->)?2(<!-- -->)?\)/);
       expect(filtered.html).toContain("2 tools");
 
-      expect(names((await get("/search/icons?payment=open-source&featured=1&tag=keywords")).html)).toEqual(["Open both"]);
+      expect(names((await get("/search/icons?payment=open-source&featured=1&tag=keywords")).html)).toEqual([
+        "Open both",
+      ]);
       // What a GET form sends when nothing is chosen.
       expect(names((await get("/search/icons?category=&payment=&featured=&verified=&tag=")).html)).toHaveLength(3);
       // Filtered to nothing: the filters are said to be why, and no look-alike names are offered in their place.
@@ -332,7 +463,8 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
 
     it("pages a filtered search through every match once, and refuses bad values", async () => {
       await seed();
-      for (let index = 0; index < 5; index++) await insertTool(database.db, { name: `Icon pack ${index}`, tags: ["icons"], paymentType: "free" });
+      for (let index = 0; index < 5; index++)
+        await insertTool(database.db, { name: `Icon pack ${index}`, tags: ["icons"], paymentType: "free" });
       const seen = await allPages("/search/icons?payment=free&limit=2");
       expect(seen).toHaveLength(6);
       expect(new Set(seen).size).toBe(6);
@@ -355,7 +487,11 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       const plain = await get("/search/icons");
       expect(plain.html).not.toContain('name="robots"');
       expect(plain.html).toContain(`<link rel="canonical" href="${SITE}/search/icons"/>`);
-      for (const path of ["/search/icons?payment=free", "/search/icons?category=design&featured=1", "/search/icons?verified=30"]) {
+      for (const path of [
+        "/search/icons?payment=free",
+        "/search/icons?category=design&featured=1",
+        "/search/icons?verified=30",
+      ]) {
         const page = await get(path);
         expect(page.html, path).toContain('<meta name="robots" content="noindex"/>');
         expect(page.html, path).toContain(`<link rel="canonical" href="${SITE}/search/icons"/>`);
@@ -394,7 +530,13 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
 
     it("reads an unfiltered or singly filtered list's counts by key from facet_counts, never from the tools", async () => {
       await database.db.execute(sql`analyze facet_counts`);
-      for (const filters of [{}, { category: "cdesign" }, { tag: "mockups" }, { paymentType: "free" as const }, { featured: true }]) {
+      for (const filters of [
+        {},
+        { category: "cdesign" },
+        { tag: "mockups" },
+        { paymentType: "free" as const },
+        { featured: true },
+      ]) {
         const list = keyedListOf(filters);
         expect(list, JSON.stringify(filters)).not.toBeNull();
         const text = await explainMainPlan(database.db, keyedFacetsQuery(list!));
@@ -407,8 +549,16 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
 
     it("counts a combination of filters among a bounded sample of each facet's tools, through their indexes", async () => {
       // The sizes facet_counts gives: as on a large catalogue, where the newest tools are read, and with a small category.
-      const large = new Map([["", 1_000_000], ["c:cdesign", 200_000], ["t:mockups", 100_000]]);
-      const smallCategory = new Map([["", 1_000_000], ["c:cdesign", 4_000], ["t:mockups", 100_000]]);
+      const large = new Map([
+        ["", 1_000_000],
+        ["c:cdesign", 200_000],
+        ["t:mockups", 100_000],
+      ]);
+      const smallCategory = new Map([
+        ["", 1_000_000],
+        ["c:cdesign", 4_000],
+        ["t:mockups", 100_000],
+      ]);
       for (const filters of [
         { category: "cdesign", tag: "mockups", paymentType: "free" as const, verifiedWithinDays: 7 as const },
         { tag: "mockups", featured: false },
@@ -422,20 +572,33 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
           const samples = text.match(/CTE sample_\w+\n\s+->\s+Limit/g) ?? [];
           expect(samples.length, JSON.stringify(filters)).toBe((text.match(/CTE sample_/g) ?? []).length);
           // A category small enough is read in full, through its terms.
-          if (sizes === smallCategory && "category" in filters) expect(text).toMatch(/tool_terms_(popular_idx|tool_id_term_pk)/);
+          if (sizes === smallCategory && "category" in filters)
+            expect(text).toMatch(/tool_terms_(popular_idx|tool_id_term_pk)/);
         }
       }
     });
 
     it("counts exactly where every tool of the combination was read, and gives a lower bound where only the newest were", async () => {
       // More tools than a sample reads, older than the others, each tagged and free.
-      const old = await insertTools(database.db, FACET_SCAN + 1, new Date("2024-01-01T00:00:00Z"), { tags: ["mockups"], paymentType: "free" });
+      const old = await insertTools(database.db, FACET_SCAN + 1, new Date("2024-01-01T00:00:00Z"), {
+        tags: ["mockups"],
+        paymentType: "free",
+      });
       const many = await app.services.tools.countToolFacets({ tag: "mockups", paymentType: "free" });
       expect(many).toMatchObject({ isTotalExact: false, total: FACET_SAMPLE + 1 });
-      expect(many.isExact).toEqual({ categories: false, tags: false, payment: false, featured: false, verified: false });
+      expect(many.isExact).toEqual({
+        categories: false,
+        tags: false,
+        payment: false,
+        featured: false,
+        verified: false,
+      });
       // A tag on few tools is read in full, whatever the catalogue: exact.
       const rareIds = old.slice(0, 3).map((row) => row.id);
-      await database.db.update(tools).set({ tags: ["rare-tag"] }).where(inArray(tools.id, rareIds));
+      await database.db
+        .update(tools)
+        .set({ tags: ["rare-tag"] })
+        .where(inArray(tools.id, rareIds));
       await database.db.update(tools).set({ paymentType: "paid" }).where(eq(tools.id, rareIds[0]!));
       const rare = await app.services.tools.countToolFacets({ tag: "rare-tag", paymentType: "free" });
       expect(rare).toMatchObject({ isTotalExact: true, total: 2 });
@@ -447,12 +610,19 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     it("counts a search's facets among its bounded candidates, found through their indexes, never a read of every tool", async () => {
       // Enough tools that reading them all would cost more than reading the few candidates by id.
       await insertTools(database.db, 5000, new Date("2025-06-01T00:00:00Z"), { name: "More tool" });
-      await database.db.execute(sql`update tools set tags = array['mockups'] where name in ('Bulk tool 1', 'Bulk tool 2', 'Bulk tool 3')`);
+      await database.db.execute(
+        sql`update tools set tags = array['mockups'] where name in ('Bulk tool 1', 'Bulk tool 2', 'Bulk tool 3')`,
+      );
       await database.db.execute(sql`analyze tools`);
-      const candidates = rowsOf<{ id: string }>(await database.db.execute(searchCandidatesQuery(["mockups"], "words"))).map((row) => row.id);
+      const candidates = rowsOf<{ id: string }>(
+        await database.db.execute(searchCandidatesQuery(["mockups"], "words")),
+      ).map((row) => row.id);
       expect(candidates).toHaveLength(3);
       const among = amongTools(candidates);
-      for (const filters of [{ among }, { among, category: "cdesign", paymentType: "free" as const, verifiedWithinDays: 7 as const }]) {
+      for (const filters of [
+        { among },
+        { among, category: "cdesign", paymentType: "free" as const, verifiedWithinDays: 7 as const },
+      ]) {
         const text = await explainAll(database.db, sampledFacetsQuery(filters, null));
         expect(text).not.toMatch(/Seq Scan on tools/);
         // The candidates, each read by its id.

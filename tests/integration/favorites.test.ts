@@ -57,7 +57,10 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     client.request(`/api/v1/tools/${toolId}/favorite`, { method, headers: { origin: ORIGIN } });
 
   async function favouriteIdsOf(userId: string): Promise<string[]> {
-    const rows = await database.db.select({ toolId: favorites.toolId }).from(favorites).where(eq(favorites.userId, userId));
+    const rows = await database.db
+      .select({ toolId: favorites.toolId })
+      .from(favorites)
+      .where(eq(favorites.userId, userId));
     return rows.map((row) => row.toolId).sort();
   }
 
@@ -102,7 +105,9 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
         for (const method of ["POST", "DELETE"] as const) {
           const response = await api(ada.client, method, id);
           expect(response.status, `${method} ${id}`).toBe(404);
-          expect(await response.json()).toEqual({ error: { code: "not-found", message: "No tool found with this ID" } });
+          expect(await response.json()).toEqual({
+            error: { code: "not-found", message: "No tool found with this ID" },
+          });
         }
       }
       expect(await database.db.select().from(favorites)).toEqual([]);
@@ -121,7 +126,10 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     it("refuses a change posted from another site", async () => {
       const ada = await signUp("Ada");
       const tool = await insertTool(database.db);
-      const response = await ada.client.request(`/api/v1/tools/${tool.id}/favorite`, { method: "POST", headers: { origin: "https://evil.example" } });
+      const response = await ada.client.request(`/api/v1/tools/${tool.id}/favorite`, {
+        method: "POST",
+        headers: { origin: "https://evil.example" },
+      });
       expect(response.status).toBe(403);
       expect(await favouriteIdsOf(ada.id)).toEqual([]);
     });
@@ -131,12 +139,20 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     it("without JavaScript: adds, removes, and goes back to the page it came from", async () => {
       const ada = await signUp("Ada");
       const tool = await insertTool(database.db, { name: "Plausible" });
-      const add = await ada.client.post("/favorites", { toolId: tool.id, intent: "add", redirectTo: "/tools?sort=views" });
+      const add = await ada.client.post("/favorites", {
+        toolId: tool.id,
+        intent: "add",
+        redirectTo: "/tools?sort=views",
+      });
       expect(add.status).toBe(303);
       expect(add.headers.get("location")).toBe("/tools?sort=views");
       expect(await favouriteIdsOf(ada.id)).toEqual([tool.id]);
 
-      const remove = await ada.client.post("/favorites", { toolId: tool.id, intent: "remove", redirectTo: `/tool/${tool.slug}` });
+      const remove = await ada.client.post("/favorites", {
+        toolId: tool.id,
+        intent: "remove",
+        redirectTo: `/tool/${tool.slug}`,
+      });
       expect(remove.status).toBe(303);
       expect(remove.headers.get("location")).toBe(`/tool/${tool.slug}`);
       expect(await favouriteIdsOf(ada.id)).toEqual([]);
@@ -154,7 +170,12 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     it("with JavaScript (a data request with stay): answers the new state without a redirect", async () => {
       const ada = await signUp("Ada");
       const tool = await insertTool(database.db);
-      const response = await ada.client.post("/favorites.data", { toolId: tool.id, intent: "add", redirectTo: "/", stay: "true" });
+      const response = await ada.client.post("/favorites.data", {
+        toolId: tool.id,
+        intent: "add",
+        redirectTo: "/",
+        stay: "true",
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("location")).toBeNull();
       expect(await response.text()).toContain("favorited");
@@ -162,7 +183,12 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
 
       // A refusal comes back as data too, with its message for the heart to show, not as an error page.
       const hidden = await insertTool(database.db, { isVerified: false });
-      const refused = await ada.client.post("/favorites.data", { toolId: hidden.id, intent: "add", redirectTo: "/", stay: "true" });
+      const refused = await ada.client.post("/favorites.data", {
+        toolId: hidden.id,
+        intent: "add",
+        redirectTo: "/",
+        stay: "true",
+      });
       expect(refused.status).toBe(404);
       expect(await refused.text()).toContain("No tool found with this ID");
       expect(await favouriteIdsOf(ada.id)).toEqual([tool.id]);
@@ -172,7 +198,11 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
       const tool = await insertTool(database.db, { name: "Plausible" });
       await signUp("Ada");
       const client = visitor();
-      const response = await client.post("/favorites", { toolId: tool.id, intent: "add", redirectTo: `/tool/${tool.slug}` });
+      const response = await client.post("/favorites", {
+        toolId: tool.id,
+        intent: "add",
+        redirectTo: `/tool/${tool.slug}`,
+      });
       expect(response.status).toBe(303);
       const location = new URL(response.headers.get("location")!, ORIGIN);
       expect(location.pathname).toBe("/login");
@@ -182,7 +212,12 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
       // The login page carries the way back, and logging in follows it.
       const login = await client.request(`${location.pathname}${location.search}`);
       expect(await login.text()).toContain(`value="/tool/${tool.slug}"`);
-      const signedIn = await client.post("/login", { intent: "password", email: "ada@example.com", password: "long-enough", redirectTo: `/tool/${tool.slug}` });
+      const signedIn = await client.post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "long-enough",
+        redirectTo: `/tool/${tool.slug}`,
+      });
       expect(signedIn.headers.get("location")).toBe(`/tool/${tool.slug}`);
     });
 
@@ -221,14 +256,19 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
 
       const page = await (await ada.client.request(`/tool/${kept.slug}`)).text();
       // A new account's like counts in its own view at once, and the page says when it counts for everyone.
-      expect(page).toMatch(/aria-pressed="true"[^>]*>.*Remove from favourites<span[^>]*data-testid="like-count">1<\/span><\/button>/s);
+      expect(page).toMatch(
+        /aria-pressed="true"[^>]*>.*Remove from favourites<span[^>]*data-testid="like-count">1<\/span><\/button>/s,
+      );
       expect(page).toContain("Your like shows to you now, and counts for everyone once your account is a day old.");
 
       // A visitor's page is the one everyone gets: the same form, nothing pressed; its post leads to the login and back.
       const visitorHome = await (await visitor().request("/")).text();
       expect(cardOf(visitorHome, "Kept")).toMatch(/aria-pressed="false"[^>]*title="Add to favourites"/);
       expect(visitorHome).not.toContain('aria-pressed="true"');
-      const post = await visitor().request("/favorites", { method: "POST", body: new URLSearchParams({ toolId: kept.id, intent: "add", redirectTo: "/?sort=x" }) });
+      const post = await visitor().request("/favorites", {
+        method: "POST",
+        body: new URLSearchParams({ toolId: kept.id, intent: "add", redirectTo: "/?sort=x" }),
+      });
       expect([post.status, post.headers.get("location")]).toEqual([303, "/login?redirectTo=%2F%3Fsort%3Dx"]);
     });
 
@@ -252,8 +292,10 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     const actions = {
       "API POST": (client: Client, toolId: string) => api(client, "POST", toolId),
       "API DELETE": (client: Client, toolId: string) => api(client, "DELETE", toolId),
-      "form add": (client: Client, toolId: string) => client.post("/favorites", { toolId, intent: "add", redirectTo: "/tools" }),
-      "form remove": (client: Client, toolId: string) => client.post("/favorites", { toolId, intent: "remove", redirectTo: "/tools" }),
+      "form add": (client: Client, toolId: string) =>
+        client.post("/favorites", { toolId, intent: "add", redirectTo: "/tools" }),
+      "form remove": (client: Client, toolId: string) =>
+        client.post("/favorites", { toolId, intent: "remove", redirectTo: "/tools" }),
     };
     const adds = new Set(["API POST", "form add"]);
 
@@ -271,13 +313,21 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
 
     it.each(Object.keys(actions))("%s: each role changes its own favourites and never the guest's", async (action) => {
       const guest = await signUp("Guest");
-      const people = { guest, "another guest": await signUp("Other"), verifier: await signUp("Verifier", "verifier"), admin: await signUp("Admin", "admin") };
+      const people = {
+        guest,
+        "another guest": await signUp("Other"),
+        verifier: await signUp("Verifier", "verifier"),
+        admin: await signUp("Admin", "admin"),
+      };
       const tool = await insertTool(database.db);
       const isAdd = adds.has(action);
       for (const [role, person] of Object.entries(people)) {
         // Before an add nobody has the tool; before a remove everybody has it.
         await database.db.delete(favorites);
-        if (!isAdd) await database.db.insert(favorites).values(Object.values(people).map((someone) => ({ userId: someone.id, toolId: tool.id })));
+        if (!isAdd)
+          await database.db
+            .insert(favorites)
+            .values(Object.values(people).map((someone) => ({ userId: someone.id, toolId: tool.id })));
 
         const response = await actions[action as keyof typeof actions](person.client, tool.id);
         expect(response.status, role).toBe(action.startsWith("API") ? 200 : 303);
@@ -296,10 +346,12 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
       const hidden = await insertTool(database.db, { name: "Hidden", isVerified: false });
       // Favourited in the reverse order of the tools' own dates, so the list follows the favourites' dates.
       const base = Date.UTC(2026, 2, 1);
-      await database.db.insert(favorites).values([
-        ...rows.map((row, index) => ({ userId: ada.id, toolId: row.id, createdAt: new Date(base + index * 1000) })),
-        { userId: ada.id, toolId: hidden.id, createdAt: new Date(base + 10_000_000) },
-      ]);
+      await database.db
+        .insert(favorites)
+        .values([
+          ...rows.map((row, index) => ({ userId: ada.id, toolId: row.id, createdAt: new Date(base + index * 1000) })),
+          { userId: ada.id, toolId: hidden.id, createdAt: new Date(base + 10_000_000) },
+        ]);
 
       const first = await (await ada.client.request("/my-favorites")).text();
       const firstNames = cardNames(first);
@@ -321,17 +373,27 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
       const ada = await signUp("Ada");
       const rows = await insertTools(database.db, 5);
       const at = new Date(Date.UTC(2026, 2, 1));
-      await database.db.insert(favorites).values(rows.map((row) => ({ userId: ada.id, toolId: row.id, createdAt: at })));
+      await database.db
+        .insert(favorites)
+        .values(rows.map((row) => ({ userId: ada.id, toolId: row.id, createdAt: at })));
       const user = { id: ada.id, slug: ada.slug, username: "Ada", role: "guest" as const };
       const seen: string[] = [];
       let page = await app.services.favorites.listFavoriteTools(user, { limit: 2 });
       seen.push(...page.tools.map((tool) => tool.id));
       while (page.nextCursor) {
         const [key, id] = page.nextCursor.split(".");
-        page = await app.services.favorites.listFavoriteTools(user, { limit: 2, cursor: { key: Number(key), id: id! } });
+        page = await app.services.favorites.listFavoriteTools(user, {
+          limit: 2,
+          cursor: { key: Number(key), id: id! },
+        });
         seen.push(...page.tools.map((tool) => tool.id));
       }
-      expect(seen).toEqual(rows.map((row) => row.id).sort().reverse());
+      expect(seen).toEqual(
+        rows
+          .map((row) => row.id)
+          .sort()
+          .reverse(),
+      );
     });
 
     it("has an empty state with a way to the tools", async () => {
@@ -369,18 +431,50 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     it("lists the user's tools with their state; only a live one links to its page", async () => {
       const ada = await signUp("Ada");
       const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-      const live = await insertTool(database.db, { name: "Live one", creatorUsername: ada.slug, isLinkedToCreator: true, createdAt: day(5) });
-      await insertTool(database.db, { name: "Waiting one", creatorUsername: ada.slug, isVerified: false, createdAt: day(4) });
+      const live = await insertTool(database.db, {
+        name: "Live one",
+        creatorUsername: ada.slug,
+        isLinkedToCreator: true,
+        createdAt: day(5),
+      });
+      await insertTool(database.db, {
+        name: "Waiting one",
+        creatorUsername: ada.slug,
+        isVerified: false,
+        createdAt: day(4),
+      });
       await insertTool(database.db, { name: "Off one", creatorUsername: ada.slug, isActive: false, createdAt: day(3) });
-      await insertTool(database.db, { name: "Claimed one", creatorUsername: ada.slug, hasBeenClaimed: true, createdAt: day(2) });
-      const rejected = await insertTool(database.db, { name: "Turned down", creatorUsername: ada.slug, isVerified: false, createdAt: day(1) });
-      await database.db.update(toolsTable).set({ rejectedAt: day(6), rejectionReason: "The website does not answer" }).where(eq(toolsTable.id, rejected.id));
-      await insertTool(database.db, { name: "Accepted claim", creatorUsername: ada.slug, hasBeenClaimed: true, wasClaimedAccepted: true, createdAt: new Date(Date.UTC(2025, 11, 31)) });
+      await insertTool(database.db, {
+        name: "Claimed one",
+        creatorUsername: ada.slug,
+        hasBeenClaimed: true,
+        createdAt: day(2),
+      });
+      const rejected = await insertTool(database.db, {
+        name: "Turned down",
+        creatorUsername: ada.slug,
+        isVerified: false,
+        createdAt: day(1),
+      });
+      await database.db
+        .update(toolsTable)
+        .set({ rejectedAt: day(6), rejectionReason: "The website does not answer" })
+        .where(eq(toolsTable.id, rejected.id));
+      await insertTool(database.db, {
+        name: "Accepted claim",
+        creatorUsername: ada.slug,
+        hasBeenClaimed: true,
+        wasClaimedAccepted: true,
+        createdAt: new Date(Date.UTC(2025, 11, 31)),
+      });
       await insertTool(database.db, { name: "Someone else's", creatorUsername: "bob" });
 
       const html = await (await ada.client.request("/my-tools")).text();
       const rows = html.split('data-testid="user-tool"').slice(1);
-      const states = rows.map((row) => [/<h2[^>]*>(?:<a[^>]*>)?([^<]+)/.exec(row)?.[1], /data-testid="tool-state"[^>]*>([^<]+)/.exec(row)?.[1]]);
+      const states = rows.map((row) => [
+        /<h2[^>]*>(?:<a[^>]*>)?([^<]+)/.exec(row)?.[1],
+        /data-testid="tool-state"[^>]*>([^<]+)/.exec(row)?.[1],
+      ]);
       expect(states).toEqual([
         ["Live one", "Live"],
         ["Waiting one", "Waiting for verification"],
@@ -402,7 +496,10 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
       expect(first.split('data-testid="user-tool"')).toHaveLength(PAGE_SIZE + 1);
       const next = /href="(\/my-tools\?cursor=[^"]+)"/.exec(first)?.[1];
       const second = await (await ada.client.request(next!)).text();
-      const names = second.split('data-testid="user-tool"').slice(1).map((row) => /<a[^>]*>([^<]+)/.exec(row)?.[1]);
+      const names = second
+        .split('data-testid="user-tool"')
+        .slice(1)
+        .map((row) => /<a[^>]*>([^<]+)/.exec(row)?.[1]);
       expect(names).toEqual([`Bulk tool ${PAGE_SIZE}`, `Bulk tool ${PAGE_SIZE + 1}`]);
     });
 
@@ -426,7 +523,13 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
       for (let index = 0; index < 20; index++) {
         const id = `u${index}`;
         await database.db.insert(users).values({ id, email: `${id}@example.com`, username: id, slug: id });
-        await database.db.insert(favorites).values(rows.slice(0, 200).map((row, at) => ({ userId: id, toolId: row.id, createdAt: new Date(Date.UTC(2026, 0, 1) - at * 1000) })));
+        await database.db.insert(favorites).values(
+          rows.slice(0, 200).map((row, at) => ({
+            userId: id,
+            toolId: row.id,
+            createdAt: new Date(Date.UTC(2026, 0, 1) - at * 1000),
+          })),
+        );
       }
       await database.db.execute(sql`analyze favorites`);
       await database.db.execute(sql`analyze tools`);
@@ -446,7 +549,10 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
     });
 
     it("finds a user's tools through the indexes of their slug and of their submissions", async () => {
-      const text = await explainMainPlan(database.db, userToolsQuery(database.db, { id: "u3", slug: "u3" }, null, PAGE_SIZE + 1));
+      const text = await explainMainPlan(
+        database.db,
+        userToolsQuery(database.db, { id: "u3", slug: "u3" }, null, PAGE_SIZE + 1),
+      );
       expect(text).toContain("tools_creator_username_idx");
       expect(text).toContain("tools_submitted_by_idx");
     });

@@ -48,10 +48,19 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const design = await insertCategory(database.db, { label: "Design" });
       const seo = await insertCategory(database.db, { label: "SEO" });
       const updatedAt = new Date("2026-02-03T04:05:06.789Z");
-      const figma = await insertTool(database.db, { name: "Figma", categories: [design.id], tags: ["ui", "c++ tools"], updatedAt });
+      const figma = await insertTool(database.db, {
+        name: "Figma",
+        categories: [design.id],
+        tags: ["ui", "c++ tools"],
+        updatedAt,
+      });
       const ahrefs = await insertTool(database.db, { name: "Ahrefs", categories: [seo.id], tags: ["ui", "keywords"] });
       const waiting = await insertTool(database.db, { name: "Waiting", isVerified: false, tags: ["only-unverified"] });
-      const off = await insertTool(database.db, { name: "Switched off", isActive: false, tags: ["only-inactive", "ui"] });
+      const off = await insertTool(database.db, {
+        name: "Switched off",
+        isActive: false,
+        tags: ["only-inactive", "ui"],
+      });
       await database.db.insert(searches).values([
         { text: "email-marketing", count: 2, resultCount: 1, visitors: 4 },
         { text: "it's & <more>", count: 5, resultCount: 2, visitors: 7 },
@@ -90,27 +99,47 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         "/search/analytics",
       ].map((path) => `${SITE}${path}`);
       expect(locs.toSorted()).toEqual(expected.toSorted());
-      expect(locs.filter((loc) => loc.includes("/search/"))).toEqual(expected.filter((loc) => loc.includes("/search/")));
-      const everything = (await Promise.all(texts(await (await app.request("/sitemap.xml")).text(), "loc").map(async (part) => (await app.request(new URL(part).pathname)).text()))).join("");
-      for (const hidden of [waiting.slug, off.slug, "only-unverified", "only-inactive"]) expect(everything).not.toContain(hidden);
+      expect(locs.filter((loc) => loc.includes("/search/"))).toEqual(
+        expected.filter((loc) => loc.includes("/search/")),
+      );
+      const everything = (
+        await Promise.all(
+          texts(await (await app.request("/sitemap.xml")).text(), "loc").map(async (part) =>
+            (await app.request(new URL(part).pathname)).text(),
+          ),
+        )
+      ).join("");
+      for (const hidden of [waiting.slug, off.slug, "only-unverified", "only-inactive"])
+        expect(everything).not.toContain(hidden);
       // The apostrophe, which URL encoding keeps, is escaped for XML.
       expect(everything).toContain(`<loc>${SITE}/search/it&apos;s%20%26%20%3Cmore%3E</loc>`);
-      expect(everything).toContain(`<url><loc>${SITE}/tool/${figma.slug}</loc><lastmod>2026-02-03T04:05:06.789Z</lastmod></url>`);
+      expect(everything).toContain(
+        `<url><loc>${SITE}/tool/${figma.slug}</loc><lastmod>2026-02-03T04:05:06.789Z</lastmod></url>`,
+      );
     });
 
     it("cuts the tools in parts by the days they were listed, a day with more tools than a part in parts from a tool of its own, each tool once", async () => {
       // Seven tools on one day (more than a part of 2 holds), then one a day for three days, then one without a time of verification.
-      const busyDay = await insertTools(database.db, 7, new Date("2026-04-10T20:00:00Z"), { verifiedAt: new Date("2026-04-10T12:00:00Z") });
+      const busyDay = await insertTools(database.db, 7, new Date("2026-04-10T20:00:00Z"), {
+        verifiedAt: new Date("2026-04-10T12:00:00Z"),
+      });
       const daily = [];
-      for (const day of ["2026-04-01", "2026-04-02", "2026-04-03"]) daily.push(await insertTool(database.db, { verifiedAt: new Date(`${day}T08:00:00Z`) }));
+      for (const day of ["2026-04-01", "2026-04-02", "2026-04-03"])
+        daily.push(await insertTool(database.db, { verifiedAt: new Date(`${day}T08:00:00Z`) }));
       const old = await insertTool(database.db, { verifiedAt: null, createdAt: new Date("2025-01-05T00:00:00Z") });
       const site = { siteUrl: SITE, limit: 4 };
       const index = await buildSitemapIndex(app.services, site);
       const parts = texts(index, "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));
       // The busy day's tools, most recently listed first (all at the same time: by id), in parts of 2 from the 1st, 3rd, 5th and 7th.
-      const busyStarts = busyDay.map((tool) => tool.id).toSorted().toReversed().filter((_, index) => index % 2 === 0);
+      const busyStarts = busyDay
+        .map((tool) => tool.id)
+        .toSorted()
+        .toReversed()
+        .filter((_, index) => index % 2 === 0);
       expect(parts.filter((part) => part.startsWith("tools-"))).toEqual([
-        ...busyStarts.map((id) => `tools-2026-04-10-2026-04-10-from-${Date.parse("2026-04-10T12:00:00Z") * 1000}-${id}.xml`),
+        ...busyStarts.map(
+          (id) => `tools-2026-04-10-2026-04-10-from-${Date.parse("2026-04-10T12:00:00Z") * 1000}-${id}.xml`,
+        ),
         "tools-2026-04-02-2026-04-03.xml",
         "tools-2025-01-05-2026-04-01.xml",
       ]);
@@ -122,7 +151,9 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         expect(tools.length, part).toBeLessThanOrEqual(2);
         listed.push(...tools);
       }
-      expect(listed.toSorted()).toEqual([...busyDay, ...daily, old].map((tool) => `${SITE}/tool/${tool.slug}`).toSorted());
+      expect(listed.toSorted()).toEqual(
+        [...busyDay, ...daily, old].map((tool) => `${SITE}/tool/${tool.slug}`).toSorted(),
+      );
       for (const wrong of [
         "tools-2026-04-03-2026-04-02.xml",
         "tools-2026-02-30-2026-03-01.xml",
@@ -155,15 +186,25 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         { text: "one-b", count: 1, resultCount: 1, visitors: 3 },
       ]);
       const site = { siteUrl: SITE, limit: 2 };
-      const parts = texts(await buildSitemapIndex(app.services, site), "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));
-      expect(parts.filter((part) => part.startsWith("tags-"))).toEqual(["tags-from-alpha.xml", "tags-from-delta.xml", "tags-from-gamma.xml"]);
+      const parts = texts(await buildSitemapIndex(app.services, site), "loc").map((loc) =>
+        new URL(loc).pathname.replace("/sitemaps/", ""),
+      );
+      expect(parts.filter((part) => part.startsWith("tags-"))).toEqual([
+        "tags-from-alpha.xml",
+        "tags-from-delta.xml",
+        "tags-from-gamma.xml",
+      ]);
       const tags = [];
-      for (const part of ["tags-from-alpha.xml", "tags-from-delta.xml", "tags-from-gamma.xml"]) tags.push(...texts((await findSitemapPart(app.services, part, site))!, "loc"));
+      for (const part of ["tags-from-alpha.xml", "tags-from-delta.xml", "tags-from-gamma.xml"])
+        tags.push(...texts((await findSitemapPart(app.services, part, site))!, "loc"));
       expect(tags).toEqual(["alpha", "beta", "delta", "epsilon", "gamma"].map((tag) => `${SITE}/tag/${tag}`));
       // A part starts at a tag live tools carry: from any other text it is no part, so there are no more names than tags.
-      for (const wrong of ["tags-from-b.xml", "tags-from-alphabet.xml"]) expect(await findSitemapPart(app.services, wrong, site), wrong).toBeNull();
+      for (const wrong of ["tags-from-b.xml", "tags-from-alphabet.xml"])
+        expect(await findSitemapPart(app.services, wrong, site), wrong).toBeNull();
       const searched = texts((await findSitemapPart(app.services, "searches.xml", { siteUrl: SITE }))!, "loc");
-      expect(searched).toEqual(["seven", "three-a", "three-b", "three-c", "one-b"].map((text) => `${SITE}/search/${text}`));
+      expect(searched).toEqual(
+        ["seven", "three-a", "three-b", "three-c", "one-b"].map((text) => `${SITE}/search/${text}`),
+      );
     });
 
     it("lists the profiles that show a live tool, and only those", async () => {
@@ -181,7 +222,9 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       await insertTool(database.db, { name: "First" });
       expect((await app.request("/sitemap.xml")).headers.get("x-cache")).toBe("miss");
       expect((await app.request("/sitemap.xml")).headers.get("x-cache")).toBe("hit");
-      const part = texts(await (await app.request("/sitemap.xml")).text(), "loc").map((loc) => new URL(loc).pathname).find((path) => path.includes("/tools-"))!;
+      const part = texts(await (await app.request("/sitemap.xml")).text(), "loc")
+        .map((loc) => new URL(loc).pathname)
+        .find((path) => path.includes("/tools-"))!;
       expect((await app.request(part)).headers.get("x-cache")).toBe("miss");
       expect((await app.request(part)).headers.get("x-cache")).toBe("hit");
       const second = await insertTool(database.db, { name: "Second" });
@@ -225,7 +268,11 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       });
       const middle = await insertTool(database.db, { name: "Middle", verifiedAt: new Date("2026-03-02T10:00:00Z") });
       await insertTool(database.db, { name: "Waiting", isVerified: false });
-      await insertTool(database.db, { name: "Switched off", isActive: false, verifiedAt: new Date("2026-04-01T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Switched off",
+        isActive: false,
+        verifiedAt: new Date("2026-04-01T00:00:00Z"),
+      });
 
       const response = await app.request("/rss.xml");
       expect(response.status).toBe(200);
@@ -259,11 +306,26 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     });
 
     it("has one feed per category holding only that category's tools", async () => {
-      const design = await insertCategory(database.db, { label: "Design & UX", description: "Tools to draw <and> prototype" });
+      const design = await insertCategory(database.db, {
+        label: "Design & UX",
+        description: "Tools to draw <and> prototype",
+      });
       const seo = await insertCategory(database.db, { label: "SEO" });
-      await insertTool(database.db, { name: "Figma", categories: [seo.id, design.id], verifiedAt: new Date("2026-03-01T00:00:00Z") });
-      await insertTool(database.db, { name: "Penpot", categories: [design.id], verifiedAt: new Date("2026-03-02T00:00:00Z") });
-      await insertTool(database.db, { name: "Ahrefs", categories: [seo.id], verifiedAt: new Date("2026-03-03T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Figma",
+        categories: [seo.id, design.id],
+        verifiedAt: new Date("2026-03-01T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Penpot",
+        categories: [design.id],
+        verifiedAt: new Date("2026-03-02T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Ahrefs",
+        categories: [seo.id],
+        verifiedAt: new Date("2026-03-03T00:00:00Z"),
+      });
       await insertTool(database.db, { name: "Hidden design", categories: [design.id], isVerified: false });
 
       const response = await app.request(`/category/${design.slug}/rss.xml`);
@@ -273,7 +335,9 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expectWellFormedXml(rss);
       expect(rss).toContain("<title>Indie Tools: new Design &amp; UX tools</title>");
       expect(rss).toContain(`<link>${SITE}/category/${design.slug}</link>`);
-      expect(rss).toContain(`<atom:link href="${SITE}/category/${design.slug}/rss.xml" rel="self" type="application/rss+xml"/>`);
+      expect(rss).toContain(
+        `<atom:link href="${SITE}/category/${design.slug}/rss.xml" rel="self" type="application/rss+xml"/>`,
+      );
       expect(rss).toContain("<description>Tools to draw &lt;and&gt; prototype</description>");
       expect(items(rss).map((entry) => texts(entry, "title")[0])).toEqual(["Penpot", "Figma"]);
       expect(items(rss)[1]).toContain("<category>SEO</category><category>Design &amp; UX</category>");
@@ -287,7 +351,9 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
 
     it("is announced to browsers and readers by every page", async () => {
       const html = await (await app.request("/")).text();
-      expect(html).toMatch(/<link [^>]*rel="alternate" type="application\/rss\+xml" title="New tools" href="\/rss.xml"\/>/);
+      expect(html).toMatch(
+        /<link [^>]*rel="alternate" type="application\/rss\+xml" title="New tools" href="\/rss.xml"\/>/,
+      );
     });
   });
 
@@ -321,7 +387,11 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         verifiedAt: new Date("2026-03-03T10:00:00Z"),
       });
       await insertTool(database.db, { name: "Waiting", isVerified: false });
-      await insertTool(database.db, { name: "Switched off", isActive: false, verifiedAt: new Date("2026-04-01T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Switched off",
+        isActive: false,
+        verifiedAt: new Date("2026-04-01T00:00:00Z"),
+      });
 
       const response = await app.request("/feed.json");
       expect(response.status).toBe(200);
@@ -330,7 +400,12 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const text = await response.text();
       const feed = JSON.parse(text) as Feed;
       expectValidJsonFeed(feed);
-      expect(feed).toMatchObject({ title: "Indie Tools: new tools", home_page_url: `${SITE}/`, feed_url: `${SITE}/feed.json`, language: "en" });
+      expect(feed).toMatchObject({
+        title: "Indie Tools: new tools",
+        home_page_url: `${SITE}/`,
+        feed_url: `${SITE}/feed.json`,
+        language: "en",
+      });
       expect(feed.items.map((item) => item.title)).toEqual([hostile.name, "Older"]);
       expect(feed.items[0]).toEqual({
         id: `${SITE}/tool/${hostile.slug}`,
@@ -350,21 +425,33 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       await insertTools(database.db, 55, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z") });
       expect((JSON.parse(await (await app.request("/feed.json")).text()) as Feed).items).toHaveLength(50);
       const html = await (await app.request("/")).text();
-      expect(html).toMatch(/<link [^>]*rel="alternate" type="application\/feed\+json" title="New tools" href="\/feed.json"\/>/);
+      expect(html).toMatch(
+        /<link [^>]*rel="alternate" type="application\/feed\+json" title="New tools" href="\/feed.json"\/>/,
+      );
     });
 
     it("answers 304 to a reader that has it, and changes when a tool goes live", async () => {
       // llms.txt lists the tools of each category.
       const category = await insertCategory(database.db, { label: "Design" });
-      await insertTool(database.db, { name: "First", categories: [category.id], verifiedAt: new Date("2026-03-01T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "First",
+        categories: [category.id],
+        verifiedAt: new Date("2026-03-01T00:00:00Z"),
+      });
       for (const path of ["/feed.json", "/rss.xml", "/llms.txt"]) {
         const first = await app.request(path);
         const tag = first.headers.get("etag");
         expect(tag, path).toBeTruthy();
         expect((await app.request(path, { headers: { "if-none-match": tag! } })).status, path).toBe(304);
       }
-      const before = await Promise.all(["/feed.json", "/rss.xml", "/llms.txt"].map(async (path) => (await app.request(path)).headers.get("etag")!));
-      await insertTool(database.db, { name: "Second", categories: [category.id], verifiedAt: new Date("2026-03-02T00:00:00Z") });
+      const before = await Promise.all(
+        ["/feed.json", "/rss.xml", "/llms.txt"].map(async (path) => (await app.request(path)).headers.get("etag")!),
+      );
+      await insertTool(database.db, {
+        name: "Second",
+        categories: [category.id],
+        verifiedAt: new Date("2026-03-02T00:00:00Z"),
+      });
       for (const [index, path] of ["/feed.json", "/rss.xml", "/llms.txt"].entries()) {
         const response = await app.request(path, { headers: { "if-none-match": before[index]! } });
         expect(response.status, path).toBe(200);
@@ -375,11 +462,26 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
 
   describe("feeds per category and per tag", () => {
     it("has a JSON Feed per category, holding only that category's live tools", async () => {
-      const design = await insertCategory(database.db, { label: "Design & UX", description: "Tools to draw <and> prototype" });
+      const design = await insertCategory(database.db, {
+        label: "Design & UX",
+        description: "Tools to draw <and> prototype",
+      });
       const seo = await insertCategory(database.db, { label: "SEO" });
-      await insertTool(database.db, { name: "Figma", categories: [seo.id, design.id], verifiedAt: new Date("2026-03-01T00:00:00Z") });
-      await insertTool(database.db, { name: "Penpot", categories: [design.id], verifiedAt: new Date("2026-03-02T00:00:00Z") });
-      await insertTool(database.db, { name: "Ahrefs", categories: [seo.id], verifiedAt: new Date("2026-03-03T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Figma",
+        categories: [seo.id, design.id],
+        verifiedAt: new Date("2026-03-01T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Penpot",
+        categories: [design.id],
+        verifiedAt: new Date("2026-03-02T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Ahrefs",
+        categories: [seo.id],
+        verifiedAt: new Date("2026-03-03T00:00:00Z"),
+      });
       await insertTool(database.db, { name: "Hidden design", categories: [design.id], isVerified: false });
 
       const response = await app.request(`/category/${design.slug}/feed.json`);
@@ -396,15 +498,34 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect((await app.request("/category/no-such-category/feed.json")).status).toBe(404);
 
       const html = await (await app.request(`/category/${design.slug}`)).text();
-      expect(html).toContain(`type="application/feed+json" title="Design &amp; UX on Indie Tools" href="http://localhost:3000/category/${design.slug}/feed.json"`);
+      expect(html).toContain(
+        `type="application/feed+json" title="Design &amp; UX on Indie Tools" href="http://localhost:3000/category/${design.slug}/feed.json"`,
+      );
     });
 
     it("has an RSS and a JSON Feed per tag, holding only the live tools that carry it", async () => {
-      await insertTool(database.db, { name: `Notes <&> "quoted"`, tags: ["notes", "writing"], verifiedAt: new Date("2026-03-02T00:00:00Z") });
-      await insertTool(database.db, { name: "Older notes", tags: ["notes"], verifiedAt: new Date("2026-03-01T00:00:00Z") });
-      await insertTool(database.db, { name: "Writing only", tags: ["writing"], verifiedAt: new Date("2026-03-03T00:00:00Z") });
+      await insertTool(database.db, {
+        name: `Notes <&> "quoted"`,
+        tags: ["notes", "writing"],
+        verifiedAt: new Date("2026-03-02T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Older notes",
+        tags: ["notes"],
+        verifiedAt: new Date("2026-03-01T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Writing only",
+        tags: ["writing"],
+        verifiedAt: new Date("2026-03-03T00:00:00Z"),
+      });
       await insertTool(database.db, { name: "Waiting notes", tags: ["notes"], isVerified: false });
-      await insertTool(database.db, { name: "Switched off notes", tags: ["notes"], isActive: false, verifiedAt: new Date("2026-03-04T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Switched off notes",
+        tags: ["notes"],
+        isActive: false,
+        verifiedAt: new Date("2026-03-04T00:00:00Z"),
+      });
 
       const rssResponse = await app.request("/tag/notes/rss.xml");
       expect(rssResponse.status).toBe(200);
@@ -418,7 +539,11 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       expect(rss).toContain("<title>Notes &lt;&amp;&gt; &quot;quoted&quot;</title>");
 
       const feed = JSON.parse(await (await app.request("/tag/notes/feed.json")).text()) as JsonFeed;
-      expect(feed).toMatchObject({ title: "Indie Tools: new tools tagged #notes", home_page_url: `${SITE}/tag/notes`, feed_url: `${SITE}/tag/notes/feed.json` });
+      expect(feed).toMatchObject({
+        title: "Indie Tools: new tools tagged #notes",
+        home_page_url: `${SITE}/tag/notes`,
+        feed_url: `${SITE}/tag/notes/feed.json`,
+      });
       expect(feed.items.map((item) => item.title)).toEqual([`Notes <&> "quoted"`, "Older notes"]);
 
       for (const path of ["/tag/no-such-tag/rss.xml", "/tag/no-such-tag/feed.json", "/tag/Not%20A%20Slug/rss.xml"]) {
@@ -428,23 +553,37 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       }
 
       const html = await (await app.request("/tag/notes")).text();
-      expect(html).toContain('type="application/rss+xml" title="#notes on Indie Tools" href="http://localhost:3000/tag/notes/rss.xml"');
-      expect(html).toContain('type="application/feed+json" title="#notes on Indie Tools" href="http://localhost:3000/tag/notes/feed.json"');
+      expect(html).toContain(
+        'type="application/rss+xml" title="#notes on Indie Tools" href="http://localhost:3000/tag/notes/rss.xml"',
+      );
+      expect(html).toContain(
+        'type="application/feed+json" title="#notes on Indie Tools" href="http://localhost:3000/tag/notes/feed.json"',
+      );
     });
   });
 
   describe("llms.txt", () => {
     it("gives the site, its sections and each category's newest tools as Markdown links, bounded per category", async () => {
-      const design = await insertCategory(database.db, { label: "Design", description: "Tools to draw\nand prototype" });
+      const design = await insertCategory(database.db, {
+        label: "Design",
+        description: "Tools to draw\nand prototype",
+      });
       const empty = await insertCategory(database.db, { label: "Empty" });
-      await insertTools(database.db, LLMS_TOOLS_PER_CATEGORY + 3, new Date("2026-02-01T00:00:00Z"), { categories: [design.id] });
+      await insertTools(database.db, LLMS_TOOLS_PER_CATEGORY + 3, new Date("2026-02-01T00:00:00Z"), {
+        categories: [design.id],
+      });
       const hostile = await insertTool(database.db, {
         name: "Evil](https://evil.example) [x",
         shortDesc: "Line one\n## Not a heading",
         categories: [design.id],
         createdAt: new Date("2026-03-01T00:00:00Z"),
       });
-      await insertTool(database.db, { name: "Waiting design", categories: [design.id], isVerified: false, createdAt: new Date("2026-03-02T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Waiting design",
+        categories: [design.id],
+        isVerified: false,
+        createdAt: new Date("2026-03-02T00:00:00Z"),
+      });
 
       const response = await app.request("/llms.txt");
       expect(response.status).toBe(200);
@@ -454,19 +593,32 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const lines = text.split("\n");
       // llmstxt.org: the H1 first, then a blockquote, then only H2 sections of link lists.
       expect(lines[0]).toBe("# Indie Tools");
-      expect(lines.find((line) => line.startsWith("> "))).toContain("hand-curated directory of tools for indie developers");
-      expect(lines.filter((line) => line.startsWith("#"))).toEqual(["# Indie Tools", "## Sections", "## Design", "## Empty", "## Optional"]);
+      expect(lines.find((line) => line.startsWith("> "))).toContain(
+        "hand-curated directory of tools for indie developers",
+      );
+      expect(lines.filter((line) => line.startsWith("#"))).toEqual([
+        "# Indie Tools",
+        "## Sections",
+        "## Design",
+        "## Empty",
+        "## Optional",
+      ]);
       const firstSection = lines.indexOf("## Sections");
-      for (const line of lines.slice(firstSection)) expect(line, line).toMatch(/^(|## .+|- \[.+\]\(https?:\/\/\S+\)(: .+)?)$/);
+      for (const line of lines.slice(firstSection))
+        expect(line, line).toMatch(/^(|## .+|- \[.+\]\(https?:\/\/\S+\)(: .+)?)$/);
       expect(text).toContain(`- [All tools](${SITE}/tools): every live tool, newest first`);
       expect(text).toContain(`- [New tools (JSON Feed)](${SITE}/feed.json)`);
 
       const designSection = text.slice(text.indexOf("## Design"), text.indexOf("## Empty"));
       const links = designSection.split("\n").filter((line) => line.startsWith("- "));
-      expect(links[0]).toBe(`- [All ${LLMS_TOOLS_PER_CATEGORY + 4} Design tools](${SITE}/category/${design.slug}): Tools to draw and prototype`);
+      expect(links[0]).toBe(
+        `- [All ${LLMS_TOOLS_PER_CATEGORY + 4} Design tools](${SITE}/category/${design.slug}): Tools to draw and prototype`,
+      );
       // The newest first, at most LLMS_TOOLS_PER_CATEGORY, only live ones.
       expect(links).toHaveLength(1 + LLMS_TOOLS_PER_CATEGORY);
-      expect(links[1]).toBe(`- [Evil\\](https://evil.example) \\[x](${SITE}/tool/${hostile.slug}): Line one \\#\\# Not a heading`);
+      expect(links[1]).toBe(
+        `- [Evil\\](https://evil.example) \\[x](${SITE}/tool/${hostile.slug}): Line one \\#\\# Not a heading`,
+      );
       expect(text).not.toContain("Waiting design");
       expect(text).toContain(`## Empty\n\n- [All 0 Empty tools](${SITE}/category/${empty.slug}): About Empty\n`);
       expect(text).toContain(`- [Sitemap](${SITE}/sitemap.xml)`);
@@ -476,12 +628,15 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const category = await insertCategory(database.db, { label: "Design <b>#1</b>" });
       const tool = await insertTool(database.db, {
         name: "<script>alert('a')</script> a",
-        shortDesc: "**bold** <img src=x onerror=alert(1)> ![i](https://evil.example/i.png) &lt; `code` [more](https://evil.example) | cell | ~~gone~~ _it_",
+        shortDesc:
+          "**bold** <img src=x onerror=alert(1)> ![i](https://evil.example/i.png) &lt; `code` [more](https://evil.example) | cell | ~~gone~~ _it_",
         categories: [category.id],
         verifiedAt: new Date("2026-03-01T00:00:00Z"),
       });
       const text = await (await app.request("/llms.txt")).text();
-      expect(text).toContain(`- [\\<script\\>alert('a')\\</script\\> a](${SITE}/tool/${tool.slug}): \\*\\*bold\\*\\* \\<img src=x onerror=alert(1)\\>`);
+      expect(text).toContain(
+        `- [\\<script\\>alert('a')\\</script\\> a](${SITE}/tool/${tool.slug}): \\*\\*bold\\*\\* \\<img src=x onerror=alert(1)\\>`,
+      );
       const html = new MarkdownIt({ html: true, linkify: false }).render(text);
       expect(html).not.toMatch(/<(script|img|b|strong|em|code|del|table)\b/);
       expect(html).toContain("&lt;script&gt;alert('a')&lt;/script&gt; a");
@@ -494,12 +649,14 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
   });
 
   describe("query plans", () => {
-
     it("reads a sitemap part's tools as a range of tools_public_verified_idx", async () => {
       await insertTools(database.db, 300);
       await database.db.execute(sql`analyze tools`);
       for (const from of [null, { at: Date.parse("2025-12-31T12:00:00Z"), id: "tzzz" }]) {
-        const text = await explainMainPlan(database.db, toolsListedBetweenQuery(database.db, "2025-12-31", "2025-12-31", { from, limit: 25_000 }));
+        const text = await explainMainPlan(
+          database.db,
+          toolsListedBetweenQuery(database.db, "2025-12-31", "2025-12-31", { from, limit: 25_000 }),
+        );
         expect(text).toContain("tools_public_verified_idx");
         expect(text).not.toMatch(/Sort|Seq Scan/);
         // A later part seeks to its first tool: the key is a condition of the index, not a filter of its rows.
@@ -516,8 +673,14 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     });
 
     it("reads a tag's newest verified tools through an index, never a scan of every tool", async () => {
-      await insertTools(database.db, 300, undefined, { verifiedAt: new Date("2026-01-01T00:00:00Z"), tags: ["common"] });
-      await insertTools(database.db, 5, new Date("2026-02-01T00:00:00Z"), { verifiedAt: new Date("2026-02-01T00:00:00Z"), tags: ["rare"] });
+      await insertTools(database.db, 300, undefined, {
+        verifiedAt: new Date("2026-01-01T00:00:00Z"),
+        tags: ["common"],
+      });
+      await insertTools(database.db, 5, new Date("2026-02-01T00:00:00Z"), {
+        verifiedAt: new Date("2026-02-01T00:00:00Z"),
+        tags: ["rare"],
+      });
       await database.db.execute(sql`analyze tools`);
       for (const tag of ["common", "rare"]) {
         const text = await explainMainPlan(database.db, newlyVerifiedToolsQuery(database.db, { tag }, 50));

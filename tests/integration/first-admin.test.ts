@@ -33,7 +33,8 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
     smtp.mails.length = 0;
   });
 
-  const roleOf = async (email: string) => (await database.db.query.users.findFirst({ where: eq(users.email, email) }))?.role;
+  const roleOf = async (email: string) =>
+    (await database.db.query.users.findFirst({ where: eq(users.email, email) }))?.role;
   async function register(username: string, email: string): Promise<Client> {
     const client = createClient(app.request);
     expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
@@ -71,7 +72,15 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
       expect((await squatter.request("/admin")).status).not.toBe(200);
       const record = await database.db.query.users.findFirst({ where: eq(users.email, "boss@example.com") });
       expect(await database.db.select().from(authAccounts).where(eq(authAccounts.userId, record!.authId!))).toEqual([]);
-      expect((await createClient(app.request).post("/login", { intent: "password", email: "boss@example.com", password: "long-enough" })).status).toBe(401);
+      expect(
+        (
+          await createClient(app.request).post("/login", {
+            intent: "password",
+            email: "boss@example.com",
+            password: "long-enough",
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it("leaves an address it does not name a guest, however proven", async () => {
@@ -95,7 +104,9 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
       const asked = await (await visitor.request(path)).text();
       expect(asked).toContain(`/register?redirectTo=${encodeURIComponent(path)}`);
       expect(asked).not.toContain("Become the admin</button>");
-      expect((await visitor.post(path, {})).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect((await visitor.post(path, {})).headers.get("location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(path)}`,
+      );
       expect(await database.db.select().from(setupTokens)).toHaveLength(2);
 
       const opal = await register("Opal", "opal@example.com");
@@ -128,7 +139,11 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
       expect(await roleOf("opal@example.com")).toBe("guest");
     });
 
-    it.each([["a wrong token", "A".repeat(43)], ["a malformed one", "x<script>"], ["an empty one", "%20"]])("refuses %s", async (_, token) => {
+    it.each([
+      ["a wrong token", "A".repeat(43)],
+      ["a malformed one", "x<script>"],
+      ["an empty one", "%20"],
+    ])("refuses %s", async (_, token) => {
       await app.services.setup.offerSetupLink();
       const opal = await register("Opal", "opal@example.com");
       expect((await opal.request(`/setup/${token}`)).status).toBe(404);

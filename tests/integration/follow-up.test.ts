@@ -52,20 +52,57 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
   it("e-mails the maker of each tool that went live 7 to 14 days ago, once, with its first week's figures", async () => {
     const sam = await insertUser(database.db, { username: "Sam Submitter", email: "sam@example.com" });
     const cleo = await insertUser(database.db, { username: "Cleo Creator", email: "cleo@example.com" });
-    const gone = await insertUser(database.db, { username: "Dana Disabled", email: "dana@example.com", isDisabled: true });
+    const gone = await insertUser(database.db, {
+      username: "Dana Disabled",
+      email: "dana@example.com",
+      isDisabled: true,
+    });
     const submitted = { submittedBy: sam.id };
 
     // Verified on 9 March: its first week is not over yet.
-    const sixDays = await insertTool(database.db, { name: "Six days", verifiedAt: new Date("2026-03-09T08:00:00.000Z"), ...submitted });
+    const sixDays = await insertTool(database.db, {
+      name: "Six days",
+      verifiedAt: new Date("2026-03-09T08:00:00.000Z"),
+      ...submitted,
+    });
     // Verified on 8 March, late: its first week (8 to 14 March) is over this morning.
-    const sevenDays = await insertTool(database.db, { name: "Seven days", verifiedAt: new Date("2026-03-08T20:00:00.000Z"), ...submitted });
-    const fourteenDays = await insertTool(database.db, { name: "Fourteen days", verifiedAt: new Date("2026-03-01T00:00:00.000Z"), ...submitted });
-    const fifteenDays = await insertTool(database.db, { name: "Fifteen days", verifiedAt: new Date("2026-02-28T23:59:59.999Z"), ...submitted });
-    const notLive = await insertTool(database.db, { name: "Switched off", isActive: false, verifiedAt: new Date("2026-03-08T10:00:00.000Z"), ...submitted });
+    const sevenDays = await insertTool(database.db, {
+      name: "Seven days",
+      verifiedAt: new Date("2026-03-08T20:00:00.000Z"),
+      ...submitted,
+    });
+    const fourteenDays = await insertTool(database.db, {
+      name: "Fourteen days",
+      verifiedAt: new Date("2026-03-01T00:00:00.000Z"),
+      ...submitted,
+    });
+    const fifteenDays = await insertTool(database.db, {
+      name: "Fifteen days",
+      verifiedAt: new Date("2026-02-28T23:59:59.999Z"),
+      ...submitted,
+    });
+    const notLive = await insertTool(database.db, {
+      name: "Switched off",
+      isActive: false,
+      verifiedAt: new Date("2026-03-08T10:00:00.000Z"),
+      ...submitted,
+    });
     const alreadySent = new Date("2026-03-14T09:00:00.000Z");
-    await insertTool(database.db, { name: "Already followed up", verifiedAt: new Date("2026-03-07T10:00:00.000Z"), followUpSentAt: alreadySent, ...submitted });
-    const nobody = await insertTool(database.db, { name: "Nobody's", verifiedAt: new Date("2026-03-08T10:00:00.000Z") });
-    const disabled = await insertTool(database.db, { name: "Disabled maker's", verifiedAt: new Date("2026-03-08T10:00:00.000Z"), submittedBy: gone.id });
+    await insertTool(database.db, {
+      name: "Already followed up",
+      verifiedAt: new Date("2026-03-07T10:00:00.000Z"),
+      followUpSentAt: alreadySent,
+      ...submitted,
+    });
+    const nobody = await insertTool(database.db, {
+      name: "Nobody's",
+      verifiedAt: new Date("2026-03-08T10:00:00.000Z"),
+    });
+    const disabled = await insertTool(database.db, {
+      name: "Disabled maker's",
+      verifiedAt: new Date("2026-03-08T10:00:00.000Z"),
+      submittedBy: gone.id,
+    });
     // Submitted by Sam, then claimed by Cleo, its maker: Cleo hears about it, not Sam.
     const linked = await insertTool(database.db, {
       name: "Linked",
@@ -76,7 +113,8 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
     });
 
     // Seven days' figures: the rows of its first week count, those before and after it, and other tools' or metrics', do not.
-    const stat = (metric: string, subject: string, day: string, count: number, detail = "") => insertDailyStat(database.db, { metric, subject, detail, day, count });
+    const stat = (metric: string, subject: string, day: string, count: number, detail = "") =>
+      insertDailyStat(database.db, { metric, subject, detail, day, count });
     await stat(METRICS.toolView, sevenDays.id, "2026-03-07", 50);
     await stat(METRICS.toolView, sevenDays.id, "2026-03-08", 3);
     await stat(METRICS.toolView, sevenDays.id, "2026-03-14", 4);
@@ -92,13 +130,19 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
       "sam@example.com Your first week on Indie Tools: 0 views and 0 clicks for Fourteen days",
       "sam@example.com Your first week on Indie Tools: 7 views and 1 click for Seven days",
     ]);
-    const mail = await smtp.waitForMail("sam@example.com", { subject: "Your first week on Indie Tools: 7 views and 1 click for Seven days" });
+    const mail = await smtp.waitForMail("sam@example.com", {
+      subject: "Your first week on Indie Tools: 7 views and 1 click for Seven days",
+    });
     expect(mail.from).toBe("hello@example.com");
     expect(mail.text).toContain("Hello Sam Submitter,");
-    expect(mail.text).toContain("From 8 March 2026 to 14 March 2026, its page was viewed 7 times and its website link was clicked 1 time.");
+    expect(mail.text).toContain(
+      "From 8 March 2026 to 14 March 2026, its page was viewed 7 times and its website link was clicked 1 time.",
+    );
     expect(mail.text).toContain(`http://localhost:3000/tool/${sevenDays.slug}`);
     // Sam submitted the tool but is not linked to it: the mail shows how to see its figures, by claiming it.
-    expect(mail.text).toContain(`Made it? Claim it from its page to follow its figures on your dashboard: http://localhost:3000/tool/${sevenDays.slug}`);
+    expect(mail.text).toContain(
+      `Made it? Claim it from its page to follow its figures on your dashboard: http://localhost:3000/tool/${sevenDays.slug}`,
+    );
     expect(mail.text).not.toContain("/my-tools");
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     // Cleo is the linked maker: her mail leads to her dashboard.
@@ -106,7 +150,8 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
     expect(makerMail.text).toContain("Follow its figures on your dashboard: http://localhost:3000/my-tools");
 
     for (const tool of [sevenDays, fourteenDays, linked]) expect(await followUpSentAt(tool.id)).toEqual(NOW);
-    for (const tool of [sixDays, fifteenDays, notLive, nobody, disabled]) expect(await followUpSentAt(tool.id)).toBeNull();
+    for (const tool of [sixDays, fifteenDays, notLive, nobody, disabled])
+      expect(await followUpSentAt(tool.id)).toBeNull();
 
     // The job runs again the same day: nothing more is sent.
     smtp.mails.length = 0;
@@ -116,13 +161,19 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
     // The next day, the tool verified on 9 March has had its week.
     const tomorrow = new Date(NOW.getTime() + DAY);
     expect(await sendDueFollowUps(tomorrow)).toBe(1);
-    expect(smtp.mails.map((sent) => sent.subject)).toEqual(["Your first week on Indie Tools: 20 views and 0 clicks for Six days"]);
+    expect(smtp.mails.map((sent) => sent.subject)).toEqual([
+      "Your first week on Indie Tools: 20 views and 0 clicks for Six days",
+    ]);
     expect(await followUpSentAt(sixDays.id)).toEqual(tomorrow);
   });
 
   it("writes what makers typed as text in the HTML part", async () => {
     const maker = await insertUser(database.db, { username: "<i>Mallory</i>", email: "mallory@example.com" });
-    await insertTool(database.db, { name: "<b>Bold</b> & co", verifiedAt: new Date("2026-03-08T10:00:00.000Z"), submittedBy: maker.id });
+    await insertTool(database.db, {
+      name: "<b>Bold</b> & co",
+      verifiedAt: new Date("2026-03-08T10:00:00.000Z"),
+      submittedBy: maker.id,
+    });
     expect(await sendDueFollowUps()).toBe(1);
     const mail = await smtp.waitForMail("mallory@example.com");
     expect(mail.raw).toContain("<p>Hello &#60;i&#62;Mallory&#60;/i&#62;,</p>");
@@ -132,7 +183,8 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
 
   it("sends one mail per tool when two runs of the job meet", async () => {
     const maker = await insertUser(database.db, { username: "Mia Maker", email: "mia@example.com" });
-    for (const name of ["One", "Two", "Three"]) await insertTool(database.db, { name, verifiedAt: new Date("2026-03-08T10:00:00.000Z"), submittedBy: maker.id });
+    for (const name of ["One", "Two", "Three"])
+      await insertTool(database.db, { name, verifiedAt: new Date("2026-03-08T10:00:00.000Z"), submittedBy: maker.id });
 
     const sent = await Promise.all([sendDueFollowUps(), sendDueFollowUps(), sendDueFollowUps()]);
     expect(sent.reduce((sum, count) => sum + count, 0)).toBe(3);
@@ -141,7 +193,11 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
 
   it("leaves a tool due when its mail cannot be sent, so the next run sends it", async () => {
     const maker = await insertUser(database.db, { username: "Mia Maker", email: "mia@example.com" });
-    const tool = await insertTool(database.db, { name: "Unlucky", verifiedAt: new Date("2026-03-08T10:00:00.000Z"), submittedBy: maker.id });
+    const tool = await insertTool(database.db, {
+      name: "Unlucky",
+      verifiedAt: new Date("2026-03-08T10:00:00.000Z"),
+      submittedBy: maker.id,
+    });
 
     const broken = await createTestApp(database, { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     expect(await broken.services.newsletter.sendDueFollowUps(NOW)).toBe(0);
@@ -150,7 +206,9 @@ describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
 
     const later = new Date(NOW.getTime() + 3_600_000);
     expect(await sendDueFollowUps(later)).toBe(1);
-    expect((await smtp.waitForMail("mia@example.com")).subject).toBe("Your first week on Indie Tools: 0 views and 0 clicks for Unlucky");
+    expect((await smtp.waitForMail("mia@example.com")).subject).toBe(
+      "Your first week on Indie Tools: 0 views and 0 clicks for Unlucky",
+    );
     expect(await followUpSentAt(tool.id)).toEqual(later);
   });
 });

@@ -27,13 +27,19 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
   beforeEach(() => database.reset());
 
   /** A person whose address is confirmed, as the weekly e-mail needs (decision 057). */
-  const signUp = (username: string, role: "guest" | "verifier" | "admin" = "guest") => signUpPerson(app, database.db, username, { role, confirmed: true });
+  const signUp = (username: string, role: "guest" | "verifier" | "admin" = "guest") =>
+    signUpPerson(app, database.db, username, { role, confirmed: true });
 
   const follow = (person: Person | Client, fields: Record<string, string>) =>
     ("client" in person ? person.client : person).post("/follows", { redirectTo: "/categories", ...fields });
 
   const mails = async () =>
-    (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox).where(eq(outbox.channel, "mail")))
+    (
+      await database.db
+        .select({ key: outbox.key, payload: outbox.payload })
+        .from(outbox)
+        .where(eq(outbox.channel, "mail"))
+    )
       .filter((row) => row.key.includes("follow-digest"))
       .map((row) => row.payload as SentMail);
 
@@ -46,11 +52,17 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
     expect(asked.headers.get("location")).toBe("/login?redirectTo=%2Fcategories");
     expect(await database.db.select().from(follows)).toEqual([]);
 
-    for (const [name, role] of [["Guest", "guest"], ["Vera", "verifier"], ["Adam", "admin"]] as const) {
+    for (const [name, role] of [
+      ["Guest", "guest"],
+      ["Vera", "verifier"],
+      ["Adam", "admin"],
+    ] as const) {
       const person = await signUp(name, role);
       const answer = await follow(person, { kind: "category", value: design.id, intent: "follow", stay: "true" });
       expect(await answer.json()).toEqual({ following: true, follows: [`category:${design.id}`] });
-      expect(await (await follow(person, { kind: "tag", value: "ui", intent: "follow", stay: "true" })).json()).toMatchObject({ follows: expect.arrayContaining([`tag:ui`]) });
+      expect(
+        await (await follow(person, { kind: "tag", value: "ui", intent: "follow", stay: "true" })).json(),
+      ).toMatchObject({ follows: expect.arrayContaining([`tag:ui`]) });
       // The page of what they follow names them; another person follows nothing of theirs.
       const page = await (await person.client.request("/following")).text();
       expect(page).toContain(">Design</a>");
@@ -79,10 +91,27 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
     const design = await insertCategory(database.db, { label: "Design" });
     const other = await insertCategory(database.db, { label: "Other" });
     // The first week runs from the follow: tools verified in the days after it are new, one verified before is not.
-    await insertTool(database.db, { name: "New design tool", categories: [design.id], verifiedAt: new Date(now.getTime() + 2 * DAY_MS) });
-    await insertTool(database.db, { name: "New tagged tool", categories: [other.id], tags: ["seo"], verifiedAt: new Date(now.getTime() + 3 * DAY_MS) });
-    await insertTool(database.db, { name: "Old design tool", categories: [design.id], verifiedAt: new Date(now.getTime() - 30 * DAY_MS) });
-    await insertTool(database.db, { name: "Unfollowed tool", categories: [other.id], verifiedAt: new Date(now.getTime() + DAY_MS) });
+    await insertTool(database.db, {
+      name: "New design tool",
+      categories: [design.id],
+      verifiedAt: new Date(now.getTime() + 2 * DAY_MS),
+    });
+    await insertTool(database.db, {
+      name: "New tagged tool",
+      categories: [other.id],
+      tags: ["seo"],
+      verifiedAt: new Date(now.getTime() + 3 * DAY_MS),
+    });
+    await insertTool(database.db, {
+      name: "Old design tool",
+      categories: [design.id],
+      verifiedAt: new Date(now.getTime() - 30 * DAY_MS),
+    });
+    await insertTool(database.db, {
+      name: "Unfollowed tool",
+      categories: [other.id],
+      verifiedAt: new Date(now.getTime() + DAY_MS),
+    });
     const ada = await signUp("Ada");
     const bob = await signUp("Bob");
     const cy = await signUp("Cy");
@@ -97,7 +126,10 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
     expect(await app.services.follows.sendFollowDigests(new Date(now.getTime() + 6 * DAY_MS))).toBe(0);
     const weekLater = new Date(now.getTime() + 7 * DAY_MS + 60_000);
     // Two sends at once (two processes, or a run started again): one e-mail each.
-    const [first, second] = await Promise.all([app.services.follows.sendFollowDigests(weekLater), app.services.follows.sendFollowDigests(weekLater)]);
+    const [first, second] = await Promise.all([
+      app.services.follows.sendFollowDigests(weekLater),
+      app.services.follows.sendFollowDigests(weekLater),
+    ]);
     expect(first + second).toBe(2);
     expect(await app.services.follows.sendFollowDigests(weekLater)).toBe(0);
     const sent = await mails();
@@ -113,19 +145,29 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
 
     // The unsubscribe link works signed out: opening it asks, the button (or a mail client's one-click POST) does it.
     const link = /Unsubscribe: (\S+)/.exec(toAda.text)![1]!;
-    expect(toAda.headers).toEqual({ "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(toAda.headers).toEqual({
+      "List-Unsubscribe": `<${link}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     const path = link.replace("http://localhost:3000", "");
     const stranger = createClient(app.request);
     expect((await stranger.request(path)).status).toBe(200);
-    expect((await database.db.select().from(users).where(eq(users.email, "ada@example.com")))[0]!.followDigest).toBe(true);
+    expect((await database.db.select().from(users).where(eq(users.email, "ada@example.com")))[0]!.followDigest).toBe(
+      true,
+    );
     const done = await stranger.post(path, { "List-Unsubscribe": "One-Click" });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("you will no longer get the weekly e-mail");
-    expect((await database.db.select().from(users).where(eq(users.email, "ada@example.com")))[0]).toMatchObject({ followDigest: false, followDigestDueAt: null });
+    expect((await database.db.select().from(users).where(eq(users.email, "ada@example.com")))[0]).toMatchObject({
+      followDigest: false,
+      followDigestDueAt: null,
+    });
     // A link signed for someone else, or changed, unsubscribes nobody.
     const forged = path.replace(/user=[^&]+/, `user=${bob.id}`);
     expect((await stranger.post(forged, {})).status).toBe(400);
-    expect((await database.db.select().from(users).where(eq(users.email, "bob@example.com")))[0]!.followDigest).toBe(true);
+    expect((await database.db.select().from(users).where(eq(users.email, "bob@example.com")))[0]!.followDigest).toBe(
+      true,
+    );
 
     // The next week: Bob again, Ada no longer; a week without new tools sends nothing.
     expect(await app.services.follows.sendFollowDigests(new Date(weekLater.getTime() + 7 * DAY_MS))).toBe(0);
@@ -135,16 +177,29 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
   it("mails the weekly e-mail to a confirmed address only: a first follow mails the link that confirms it, and its week passes with nothing until then", async () => {
     const now = new Date();
     const design = await insertCategory(database.db, { label: "Design" });
-    await insertTool(database.db, { name: "New design tool", categories: [design.id], verifiedAt: new Date(now.getTime() + 2 * DAY_MS) });
+    await insertTool(database.db, {
+      name: "New design tool",
+      categories: [design.id],
+      verifiedAt: new Date(now.getTime() + 2 * DAY_MS),
+    });
     const dan = await signUpPerson(app, database.db, "Dan");
     await follow(dan, { kind: "category", value: design.id, intent: "follow" });
     await follow(dan, { kind: "tag", value: "seo", intent: "follow" });
-    const confirmations = (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox).where(eq(outbox.channel, "mail")))
+    const confirmations = (
+      await database.db
+        .select({ key: outbox.key, payload: outbox.payload })
+        .from(outbox)
+        .where(eq(outbox.channel, "mail"))
+    )
       .filter((row) => row.key.startsWith("confirm-email"))
       .map((row) => row.payload as SentMail);
-    expect(confirmations.map((mail) => [mail.to, mail.subject])).toEqual([["dan@example.com", "Confirm your address for Indie Tools"]]);
+    expect(confirmations.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["dan@example.com", "Confirm your address for Indie Tools"],
+    ]);
     const page = await (await dan.client.request("/following")).text();
-    expect(page).toContain("The e-mails you asked for go to a confirmed address only: we sent a link to dan@example.com to confirm it.");
+    expect(page).toContain(
+      "The e-mails you asked for go to a confirmed address only: we sent a link to dan@example.com to confirm it.",
+    );
 
     // A week passes: nothing for an address nobody confirmed, and the next week comes.
     expect(await app.services.follows.sendFollowDigests(new Date(now.getTime() + 7 * DAY_MS + 60_000))).toBe(0);
@@ -158,7 +213,11 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
     expect((await stranger.post(link.replace(/user=[^&]+/, `user=${(await signUp("Eve")).id}`), {})).status).toBe(400);
     expect(await (await stranger.post(link, {})).text()).toContain("Your address is confirmed");
     expect(await (await dan.client.request("/following")).text()).not.toContain('data-testid="confirm-email-note"');
-    await insertTool(database.db, { name: "Newer design tool", categories: [design.id], verifiedAt: new Date(now.getTime() + 9 * DAY_MS) });
+    await insertTool(database.db, {
+      name: "Newer design tool",
+      categories: [design.id],
+      verifiedAt: new Date(now.getTime() + 9 * DAY_MS),
+    });
     expect(await app.services.follows.sendFollowDigests(new Date(now.getTime() + 14 * DAY_MS + 120_000))).toBe(1);
     expect((await mails()).map((mail) => mail.to)).toEqual(["dan@example.com"]);
   });
@@ -172,7 +231,11 @@ describe.each(databaseKinds)("follows on %s", (kind) => {
     await follow(eve, { kind: "category", value: design.id, intent: "follow" });
     await database.db.update(users).set({ isDisabled: true }).where(eq(users.id, eve.id));
     const later = new Date(Date.now() + 30 * DAY_MS);
-    await insertTool(database.db, { name: "Made while off", categories: [design.id], verifiedAt: new Date(later.getTime() - DAY_MS) });
+    await insertTool(database.db, {
+      name: "Made while off",
+      categories: [design.id],
+      verifiedAt: new Date(later.getTime() - DAY_MS),
+    });
     expect(await app.services.follows.sendFollowDigests(later)).toBe(1);
     expect((await mails()).map((mail) => mail.to)).toEqual(["ada@example.com"]);
     expect((await mails())[0]!.text).toContain("Made while off");

@@ -15,14 +15,28 @@ import { PROOF_FIELD } from "#common/spam-fields.ts";
 
 const SITE = "http://localhost:3000";
 type Person = { client: Client; record: UserRow; email: string };
-type Answer = { status: number; body: { result?: { tool: Record<string, unknown> }; error?: { code: string; message: string; fields?: Record<string, string> } } };
+type Answer = {
+  status: number;
+  body: {
+    result?: { tool: Record<string, unknown> };
+    error?: { code: string; message: string; fields?: Record<string, string> };
+  };
+};
 
 /**
  * Calls a function as a browser's fetch would: JSON, from the site's own origin. A submitTool body without `altcha`
  * gets a solved proof of work, as every API client that submits solves one (decision 023).
  */
-async function call(client: Client, name: string, body: unknown, { origin = SITE, raw }: { origin?: string; raw?: string } = {}): Promise<Answer> {
-  const solved = name === "submitTool" && typeof body === "object" && body !== null && !(PROOF_FIELD in body) ? { ...body, [PROOF_FIELD]: await solvedProof(client.request) } : body;
+async function call(
+  client: Client,
+  name: string,
+  body: unknown,
+  { origin = SITE, raw }: { origin?: string; raw?: string } = {},
+): Promise<Answer> {
+  const solved =
+    name === "submitTool" && typeof body === "object" && body !== null && !(PROOF_FIELD in body)
+      ? { ...body, [PROOF_FIELD]: await solvedProof(client.request) }
+      : body;
   const response = await client.request(`/api/functions/${name}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },
@@ -43,7 +57,12 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
     database = await openTestDatabase(kind);
     smtp = await startSmtpReceiver();
     bot = await startLocalServer();
-    app = await createTestApp(database, { SMTP_URL: smtp.url, TELEGRAM_BOT_TOKEN: "123:abc", TELEGRAM_CHAT_ID: "42", TELEGRAM_API_URL: bot.url });
+    app = await createTestApp(database, {
+      SMTP_URL: smtp.url,
+      TELEGRAM_BOT_TOKEN: "123:abc",
+      TELEGRAM_CHAT_ID: "42",
+      TELEGRAM_API_URL: bot.url,
+    });
   });
   afterAll(async () => {
     await smtp.close();
@@ -94,12 +113,23 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
     describe("200", () => {
       it("submitTool creates the tool in the queue, tells the admin and e-mails the maker", async () => {
         const maker = await register("Maker");
-        const { status, body } = await call(maker.client, "submitTool", { tool: toolPayload({ pros: ["Tiny script"], faq: [{ question: "Free?", answer: "Yes." }] }) });
+        const { status, body } = await call(maker.client, "submitTool", {
+          tool: toolPayload({ pros: ["Tiny script"], faq: [{ question: "Free?", answer: "Yes." }] }),
+        });
         expect(status).toBe(200);
         const id = body.result!.tool.id as string;
         expect(body).toEqual({
           result: {
-            tool: { id, slug: `counter-${id}`, name: "Counter", isVerified: false, isActive: true, hasBeenClaimed: false, wasClaimedAccepted: false, isLinkedToCreator: false },
+            tool: {
+              id,
+              slug: `counter-${id}`,
+              name: "Counter",
+              isVerified: false,
+              isActive: true,
+              hasBeenClaimed: false,
+              wasClaimedAccepted: false,
+              isLinkedToCreator: false,
+            },
           },
         });
         expect(await toolRow(id)).toMatchObject({
@@ -120,7 +150,9 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
 
       it("submitTool reads tags given as a comma-separated text like a list", async () => {
         const maker = await register("Maker");
-        const { status, body } = await call(maker.client, "submitTool", { tool: toolPayload({ tags: "Analytics, privacy,analytics" }) });
+        const { status, body } = await call(maker.client, "submitTool", {
+          tool: toolPayload({ tags: "Analytics, privacy,analytics" }),
+        });
         expect(status).toBe(200);
         expect((await toolRow(body.result!.tool.id as string))?.tags).toEqual(["analytics", "privacy"]);
       });
@@ -143,8 +175,16 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
         const tool = await insertTool(database.db, { name: "Listed" });
         const { status, body } = await call(claimer.client, "claimTool", { tool: { id: tool.id } });
         expect(status).toBe(200);
-        expect(body.result!.tool).toMatchObject({ id: tool.id, hasBeenClaimed: true, wasClaimedAccepted: false, isLinkedToCreator: false });
-        expect(await toolRow(tool.id)).toMatchObject({ creatorUsername: claimer.record.slug, claimedBy: claimer.record.id });
+        expect(body.result!.tool).toMatchObject({
+          id: tool.id,
+          hasBeenClaimed: true,
+          wasClaimedAccepted: false,
+          isLinkedToCreator: false,
+        });
+        expect(await toolRow(tool.id)).toMatchObject({
+          creatorUsername: claimer.record.slug,
+          claimedBy: claimer.record.id,
+        });
         const [notice] = await bot.waitForRequests(1);
         expect(notice!.url.searchParams.get("text")).toContain("claims Listed");
       });
@@ -156,7 +196,12 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
         await call(claimer.client, "claimTool", { tool: { id: tool.id } });
         const { status, body } = await call(admin.client, "claimToolAccepted", { tool: { id: tool.id } });
         expect(status).toBe(200);
-        expect(body.result!.tool).toMatchObject({ id: tool.id, hasBeenClaimed: true, wasClaimedAccepted: true, isLinkedToCreator: true });
+        expect(body.result!.tool).toMatchObject({
+          id: tool.id,
+          hasBeenClaimed: true,
+          wasClaimedAccepted: true,
+          isLinkedToCreator: true,
+        });
         await smtp.waitForMail(claimer.email, { subject: "Listed is yours", containing: `/tool/${tool.slug}` });
         expect(await (await app.request(`/profile/${claimer.record.slug}`)).text()).toContain("Listed");
       });
@@ -189,7 +234,11 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
 
       it.each([
         ["shortDesc", { shortDesc: "Counts." }, "Say what the tool does in at least 20 characters"],
-        ["website", { website: "ftp://counter.example" }, "Enter the tool's website address, such as https://example.com"],
+        [
+          "website",
+          { website: "ftp://counter.example" },
+          "Enter the tool's website address, such as https://example.com",
+        ],
         ["categories", { categories: [] }, "Choose at least one category"],
         ["paymentType", { paymentType: "donations" }, "Choose how the tool is paid for"],
         ["faq.0.answer", { faq: [{ question: "Free?", answer: "" }] }, "Each question needs its answer"],
@@ -206,21 +255,34 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
         const verifier = await register("Verifier", "verifier");
         const { status, body } = await call(verifier.client, "toolVerified", { tool: {} });
         expect(status).toBe(400);
-        expect(body.error).toMatchObject({ code: "invalid-argument", message: `Give the tool's id, such as { "tool": { "id": "t..." } }` });
+        expect(body.error).toMatchObject({
+          code: "invalid-argument",
+          message: `Give the tool's id, such as { "tool": { "id": "t..." } }`,
+        });
       });
     });
 
-    it.each(["submitTool", "toolVerified", "claimTool", "claimToolAccepted"])("401 unauthenticated: a visitor calling %s", async (name) => {
-      const tool = await insertTool(database.db, { isVerified: false });
-      const { status, body } = await call(visitor(), name, { tool: name === "submitTool" ? toolPayload() : { id: tool.id } });
-      expect(status).toBe(401);
-      expect(body).toEqual({ error: { code: "unauthenticated", message: "You need to be signed in" } });
-    });
+    it.each(["submitTool", "toolVerified", "claimTool", "claimToolAccepted"])(
+      "401 unauthenticated: a visitor calling %s",
+      async (name) => {
+        const tool = await insertTool(database.db, { isVerified: false });
+        const { status, body } = await call(visitor(), name, {
+          tool: name === "submitTool" ? toolPayload() : { id: tool.id },
+        });
+        expect(status).toBe(401);
+        expect(body).toEqual({ error: { code: "unauthenticated", message: "You need to be signed in" } });
+      },
+    );
 
     describe("403 permission-denied", () => {
       it.each(["toolVerified", "claimToolAccepted"])("a guest calling %s", async (name) => {
         const guest = await register("Guest");
-        const tool = await insertTool(database.db, name === "toolVerified" ? { isVerified: false } : { hasBeenClaimed: true, creatorUsername: guest.record.slug, claimedBy: guest.record.id });
+        const tool = await insertTool(
+          database.db,
+          name === "toolVerified"
+            ? { isVerified: false }
+            : { hasBeenClaimed: true, creatorUsername: guest.record.slug, claimedBy: guest.record.id },
+        );
         const { status, body } = await call(guest.client, name, { tool: { id: tool.id } });
         expect(status).toBe(403);
         expect(body).toEqual({ error: { code: "permission-denied", message: "You are not allowed to do this" } });
@@ -229,9 +291,16 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
 
       it("a request from another site, even with the session", async () => {
         const maker = await register("Maker");
-        const { status, body } = await call(maker.client, "submitTool", { tool: toolPayload() }, { origin: "https://evil.example" });
+        const { status, body } = await call(
+          maker.client,
+          "submitTool",
+          { tool: toolPayload() },
+          { origin: "https://evil.example" },
+        );
         expect(status).toBe(403);
-        expect(body).toEqual({ error: { code: "permission-denied", message: "Requests from another site are not allowed" } });
+        expect(body).toEqual({
+          error: { code: "permission-denied", message: "Requests from another site are not allowed" },
+        });
         expect(await toolCount()).toBe(0);
       });
     });
@@ -287,10 +356,16 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
       it("submitting a website that is already listed points to the listed tool", async () => {
         const maker = await register("Maker");
         const listed = await insertTool(database.db, { name: "Counter", website: "https://www.counter.example/" });
-        const { status, body } = await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://counter.example/pricing" }) });
+        const { status, body } = await call(maker.client, "submitTool", {
+          tool: toolPayload({ website: "https://counter.example/pricing" }),
+        });
         expect(status).toBe(409);
         expect(body).toEqual({
-          error: { code: "aborted", message: "This tool is already listed", fields: { website: "Counter is already listed.", listedTool: `/tool/${listed.slug}` } },
+          error: {
+            code: "aborted",
+            message: "This tool is already listed",
+            fields: { website: "Counter is already listed.", listedTool: `/tool/${listed.slug}` },
+          },
         });
         expect(await toolCount()).toBe(1);
       });
@@ -319,41 +394,71 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
       const maker = await register("Maker");
       const max = app.config.SUBMISSIONS_PER_DAY;
       for (let index = 0; index < max; index++) {
-        const { status } = await call(maker.client, "submitTool", { tool: toolPayload({ name: `Counter ${index}`, website: `https://counter-${index}.example` }) });
+        const { status } = await call(maker.client, "submitTool", {
+          tool: toolPayload({ name: `Counter ${index}`, website: `https://counter-${index}.example` }),
+        });
         expect(status).toBe(200);
       }
-      const { status, body } = await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://one-more.example" }) });
+      const { status, body } = await call(maker.client, "submitTool", {
+        tool: toolPayload({ website: "https://one-more.example" }),
+      });
       expect(status).toBe(429);
-      expect(body).toEqual({ error: { code: "resource-exhausted", message: `You can submit ${max} tools a day. Try again tomorrow.` } });
+      expect(body).toEqual({
+        error: { code: "resource-exhausted", message: `You can submit ${max} tools a day. Try again tomorrow.` },
+      });
       expect(await toolCount()).toBe(max);
       const other = await register("Other Maker");
-      expect((await call(other.client, "submitTool", { tool: toolPayload({ website: "https://one-more.example" }) })).status).toBe(200);
+      expect(
+        (await call(other.client, "submitTool", { tool: toolPayload({ website: "https://one-more.example" }) })).status,
+      ).toBe(200);
       // A day later the maker may submit again.
-      await database.db.update(tools).set({ createdAt: sql`${tools.createdAt} - interval '25 hours'` }).where(eq(tools.submittedBy, maker.record.id));
-      expect((await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://next-day.example" }) })).status).toBe(200);
+      await database.db
+        .update(tools)
+        .set({ createdAt: sql`${tools.createdAt} - interval '25 hours'` })
+        .where(eq(tools.submittedBy, maker.record.id));
+      expect(
+        (await call(maker.client, "submitTool", { tool: toolPayload({ website: "https://next-day.example" }) })).status,
+      ).toBe(200);
     });
 
     it("429 resource-exhausted: submitTool over the hourly limit, which holds for verifiers too", async () => {
       const verifier = await register("Verifier", "verifier");
       const { max } = LIMITS.submissionsPerUser;
       for (let index = 0; index < max; index++) {
-        const { status } = await call(verifier.client, "submitTool", { tool: toolPayload({ name: `Counter ${index}`, website: `https://counter-${index}.example` }) });
+        const { status } = await call(verifier.client, "submitTool", {
+          tool: toolPayload({ name: `Counter ${index}`, website: `https://counter-${index}.example` }),
+        });
         expect(status).toBe(200);
       }
-      const { status, body } = await call(verifier.client, "submitTool", { tool: toolPayload({ website: "https://one-more.example" }) });
+      const { status, body } = await call(verifier.client, "submitTool", {
+        tool: toolPayload({ website: "https://one-more.example" }),
+      });
       expect(status).toBe(429);
       expect(body).toEqual({ error: { code: "resource-exhausted", message: "Too many requests, try again later" } });
       expect(await toolCount()).toBe(max);
       // A new window lets them submit again.
-      await database.db.update(rateLimits).set({ windowStart: new Date(Date.now() - LIMITS.submissionsPerUser.windowSeconds * 1000 - 1000) });
-      expect((await call(verifier.client, "submitTool", { tool: toolPayload({ website: "https://next-hour.example" }) })).status).toBe(200);
+      await database.db
+        .update(rateLimits)
+        .set({ windowStart: new Date(Date.now() - LIMITS.submissionsPerUser.windowSeconds * 1000 - 1000) });
+      expect(
+        (await call(verifier.client, "submitTool", { tool: toolPayload({ website: "https://next-hour.example" }) }))
+          .status,
+      ).toBe(200);
     });
 
     it("500 internal: an unexpected failure answers 'Unknown error' and shows nothing of it", async () => {
       const broken = await openTestDatabase(kind);
       const brokenApp = await createTestApp(broken);
       const maker = createClient(brokenApp.request);
-      expect((await maker.postSolved("/register", { username: "Maker", email: "maker@example.com", password: "long-enough" })).status).toBe(302);
+      expect(
+        (
+          await maker.postSolved("/register", {
+            username: "Maker",
+            email: "maker@example.com",
+            password: "long-enough",
+          })
+        ).status,
+      ).toBe(302);
       await broken.close();
       const stderr = process.stderr.write;
       process.stderr.write = () => true;
@@ -403,7 +508,15 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
       prepare: (role: Role) => Promise<{ tool: Record<string, unknown>; changed: () => Promise<boolean> }>;
     };
 
-    const MODERATORS = { visitor: 401, guest: 403, other: 403, submitter: 403, creator: 403, verifier: 200, admin: 200 };
+    const MODERATORS = {
+      visitor: 401,
+      guest: 403,
+      other: 403,
+      submitter: 403,
+      creator: 403,
+      verifier: 200,
+      admin: 200,
+    };
 
     /** A tool in the queue, sent by the submitter, whose maker (the creator) is linked to it. */
     const waitingTool = () =>

@@ -25,8 +25,12 @@ describe.each(databaseKinds)("/get-featured on %s", (kind) => {
     for (const role of ["guest", "verifier", "admin"] as const) {
       const client = createClient(app.request);
       const email = `${role}@example.com`;
-      expect((await client.postSolved("/register", { username: `A ${role}`, email, password: "long-enough" })).status).toBe(302);
-      const [record] = (await database.db.update(users).set({ role }).where(eq(users.email, email)).returning()) as [UserRow];
+      expect(
+        (await client.postSolved("/register", { username: `A ${role}`, email, password: "long-enough" })).status,
+      ).toBe(302);
+      const [record] = (await database.db.update(users).set({ role }).where(eq(users.email, email)).returning()) as [
+        UserRow,
+      ];
       const response = await client.request("/get-featured");
       expect(response.status, role).toBe(302);
       expect(response.headers.get("location"), role).toBe(`/profile/${record.slug}?type=boost-tool`);

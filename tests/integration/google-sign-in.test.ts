@@ -11,7 +11,13 @@ import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startLocalServer, type LocalServer } from "../setup/local-http.ts";
-import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
+import {
+  createWebClient,
+  signInWithGoogle,
+  startOidcProvider,
+  type OidcProvider,
+  type WebClient,
+} from "../setup/oidc.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -30,7 +36,12 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     database = await openTestDatabase(kind);
     google = await startOidcProvider();
     telegram = await startLocalServer({ status: 200, body: { ok: true, result: { message_id: 1 } } });
-    app = await startTestServer(database, { ...google.env, TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_CHAT_ID: CHAT_ID, TELEGRAM_API_URL: telegram.url });
+    app = await startTestServer(database, {
+      ...google.env,
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_CHAT_ID: CHAT_ID,
+      TELEGRAM_API_URL: telegram.url,
+    });
     google.allowApp(app.url);
   });
   afterAll(async () => {
@@ -51,7 +62,12 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
   async function register(email: string, username: string) {
     const web = createWebClient();
     const proof = await solvedProof((path) => fetch(new URL(path, app.url)));
-    const page = await web.post(`${app.url}/register`, { username, email, password: "analytical", [PROOF_FIELD]: proof });
+    const page = await web.post(`${app.url}/register`, {
+      username,
+      email,
+      password: "analytical",
+      [PROOF_FIELD]: proof,
+    });
     expect(page.url).toBe(`${app.url}/welcome`);
     return web;
   }
@@ -75,7 +91,14 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(page.html).toContain(PROFILE_MENU);
     expect(page.html).toContain('href="/profile/ada-lovelace-2"');
     const record = await recordOf("ada@example.com");
-    expect(record).toMatchObject({ username: "Ada Lovelace", slug: "ada-lovelace-2", authMethod: "google", hasSubscribedToNewsletter: false, role: "guest", boosts: 0 });
+    expect(record).toMatchObject({
+      username: "Ada Lovelace",
+      slug: "ada-lovelace-2",
+      authMethod: "google",
+      hasSubscribedToNewsletter: false,
+      role: "guest",
+      boosts: 0,
+    });
     const accounts = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, record!.authId!));
     expect(accounts.map((account) => [account.providerId, account.accountId])).toEqual([["google", "ada"]]);
     await app.services.outbox.drain();
@@ -112,13 +135,23 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
 
     expect(page.html).toContain(PROFILE_MENU);
     const after = await recordOf("grace@example.com");
-    expect(after).toMatchObject({ id: before!.id, authId: before!.authId, username: "Grace Hopper", slug: "grace-hopper", authMethod: "google" });
+    expect(after).toMatchObject({
+      id: before!.id,
+      authId: before!.authId,
+      username: "Grace Hopper",
+      slug: "grace-hopper",
+      authMethod: "google",
+    });
     expect(await database.db.select({ id: users.id }).from(users)).toHaveLength(1);
     const accounts = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, before!.authId!));
     expect(accounts.map((account) => account.providerId)).toEqual(["google"]);
     // Whoever registered the address before Google proved it is signed out, and the password no longer opens it.
     expect(await isSignedIn(registered)).toBe(false);
-    const login = await createWebClient().post(`${app.url}/login`, { intent: "password", email: "grace@example.com", password: "analytical" });
+    const login = await createWebClient().post(`${app.url}/login`, {
+      intent: "password",
+      email: "grace@example.com",
+      password: "analytical",
+    });
     // A password sign-in to a Google-only account says nothing of it (decision 055): the password is wrong.
     expect(login.html).toContain("Incorrect password");
     expect(await isSignedIn(web)).toBe(true);
@@ -149,7 +182,12 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     expect(await database.db.select().from(users)).toEqual([]);
     await app.services.outbox.drain();
     expect(notices()).toEqual([
-      { chat_id: CHAT_ID, text: "*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL).", disable_notification: "false", parse_mode: "Markdown" },
+      {
+        chat_id: CHAT_ID,
+        text: "*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL).",
+        disable_notification: "false",
+        parse_mode: "Markdown",
+      },
     ]);
   });
 
@@ -164,7 +202,9 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
     const [notice, ...others] = notices();
     expect(others).toEqual([]);
     expect(notice).toMatchObject({ chat_id: CHAT_ID, disable_notification: "false", parse_mode: "Markdown" });
-    expect(notice!.text).toBe("*Sign-in failed*\nGoogle sign-in failed: access\\_denied (End-User aborted interaction)");
+    expect(notice!.text).toBe(
+      "*Sign-in failed*\nGoogle sign-in failed: access\\_denied (End-User aborted interaction)",
+    );
   });
 
   it.each([
@@ -202,9 +242,15 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
 
   it("goes back to the page the person came from, and only to this site", async () => {
     google.people.set("ada", { email: "ada@example.com", name: "Ada" });
-    const page = await signInWithGoogle(createWebClient(), app.url, { login: "ada", query: "redirectTo=%2Fcategories" });
+    const page = await signInWithGoogle(createWebClient(), app.url, {
+      login: "ada",
+      query: "redirectTo=%2Fcategories",
+    });
     expect(page.url).toBe(`${app.url}/categories`);
-    const away = await signInWithGoogle(createWebClient(), app.url, { login: "ada", query: `redirectTo=${encodeURIComponent("//evil.example/")}` });
+    const away = await signInWithGoogle(createWebClient(), app.url, {
+      login: "ada",
+      query: `redirectTo=${encodeURIComponent("//evil.example/")}`,
+    });
     expect(away.url).toBe(`${app.url}/`);
   });
 
@@ -273,11 +319,19 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
       await app.services.outbox.drain();
       expect(telegram.requests).toHaveLength(1);
       const [row] = await database.db.select().from(outbox);
-      expect(row).toMatchObject({ channel: "notice", state: "due", attempts: 1, lastError: "notice not delivered: the bot API answered 500" });
+      expect(row).toMatchObject({
+        channel: "notice",
+        state: "due",
+        attempts: 1,
+        lastError: "notice not delivered: the bot API answered 500",
+      });
       // The bot is back: the next attempt delivers it.
       telegram.answer({ status: 200, body: { ok: true } });
       await app.services.outbox.deliverDue(row!.dueAt);
-      expect(notices().map((notice) => notice.text)).toEqual(["*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL).", "*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL)."]);
+      expect(notices().map((notice) => notice.text)).toEqual([
+        "*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL).",
+        "*Sign-in failed*\nGoogle gave no e-mail address (NO\\_EMAIL).",
+      ]);
       expect((await database.db.select().from(outbox))[0]).toMatchObject({ state: "delivered", attempts: 2 });
     } finally {
       telegram.answer({ status: 200, body: { ok: true } });
@@ -286,7 +340,8 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
 
   it("limits how often one address may start a Google sign-in", async () => {
     const web = createWebClient();
-    for (let attempt = 0; attempt < LIMITS.signInPerAddress.max; attempt++) expect((await web.get(`${app.url}/auth/google`)).html).toContain('data-prompt="login"');
+    for (let attempt = 0; attempt < LIMITS.signInPerAddress.max; attempt++)
+      expect((await web.get(`${app.url}/auth/google`)).html).toContain('data-prompt="login"');
     const refused = await web.get(`${app.url}/auth/google`);
     expect(new URL(refused.url).pathname).toBe("/auth/failed");
     expect(refused.html).toContain(MESSAGES.auth.tooManyRequests);
@@ -297,13 +352,20 @@ describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
   it("tells the person and the admin when Google cannot be reached", async () => {
     const gone = await startOidcProvider();
     await gone.close();
-    const offline = await startTestServer(database, { ...gone.env, TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_CHAT_ID: CHAT_ID, TELEGRAM_API_URL: telegram.url });
+    const offline = await startTestServer(database, {
+      ...gone.env,
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_CHAT_ID: CHAT_ID,
+      TELEGRAM_API_URL: telegram.url,
+    });
     try {
       const page = await createWebClient().get(`${offline.url}/auth/google`);
       expect(new URL(page.url).pathname).toBe("/auth/failed");
       expect(page.html).toContain(MESSAGES.auth.noEmail);
       await offline.services.outbox.drain();
-      expect(notices().map((notice) => notice.text)).toEqual(["*Sign-in failed*\nGoogle sign-in failed: google\\_unavailable"]);
+      expect(notices().map((notice) => notice.text)).toEqual([
+        "*Sign-in failed*\nGoogle sign-in failed: google\\_unavailable",
+      ]);
     } finally {
       await offline.close();
     }

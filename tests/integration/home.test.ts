@@ -20,21 +20,42 @@ describe.each(databaseKinds)("home queries on %s", (kind) => {
     const old = await insertTool(database.db, { name: "Old", createdAt: new Date("2026-01-01T00:00:00Z") });
     const recent = await insertTool(database.db, { name: "Recent", createdAt: new Date("2026-02-01T00:00:00Z") });
     await insertTool(database.db, { name: "Waiting", isVerified: false, createdAt: new Date("2026-03-01T00:00:00Z") });
-    await insertTool(database.db, { name: "Switched off", isActive: false, createdAt: new Date("2026-03-02T00:00:00Z") });
+    await insertTool(database.db, {
+      name: "Switched off",
+      isActive: false,
+      createdAt: new Date("2026-03-02T00:00:00Z"),
+    });
 
     const page = await queries.listLatestTools();
     expect(page.tools.map((tool) => tool.id)).toEqual([recent.id, old.id]);
     expect(page.nextCursor).toBeNull();
-    expect(page.tools[0]).toMatchObject({ name: "Recent", slug: recent.slug, website: recent.website, isHomeBoosted: false });
+    expect(page.tools[0]).toMatchObject({
+      name: "Recent",
+      slug: recent.slug,
+      website: recent.website,
+      isHomeBoosted: false,
+    });
     // A card carries what it shows, and no date: the list's order and cursor hold that.
-    expect(Object.keys(page.tools[0]!).sort()).toEqual(["categories", "id", "isHomeBoosted", "likes", "logo", "name", "shortDesc", "slug", "website"]);
+    expect(Object.keys(page.tools[0]!).sort()).toEqual([
+      "categories",
+      "id",
+      "isHomeBoosted",
+      "likes",
+      "logo",
+      "name",
+      "shortDesc",
+      "slug",
+      "website",
+    ]);
   });
 
   it("pages by keyset through every tool exactly once, ties on created_at included", async () => {
     const start = new Date("2026-05-01T00:00:00Z");
     await insertTools(database.db, 50, start);
     // Ten tools created in the same millisecond: only the id breaks the tie.
-    await insertTools(database.db, 10, new Date(start.getTime() - 20 * 60_000), { createdAt: new Date(start.getTime() - 20 * 60_000 + 1) });
+    await insertTools(database.db, 10, new Date(start.getTime() - 20 * 60_000), {
+      createdAt: new Date(start.getTime() - 20 * 60_000 + 1),
+    });
 
     const seen: string[] = [];
     let cursor = null;

@@ -4,11 +4,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { eq } from "drizzle-orm";
 import { authSessions, authUsers, users } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
-import {
-  databaseKinds,
-  openTestDatabase,
-  type TestDatabase,
-} from "../setup/database.ts";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { createClient } from "../setup/forms.ts";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
@@ -49,10 +45,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
   /** Registers, then gives the role directly, as `npm run admin` would. */
   async function signedInAdmin() {
     const client = await register("admin@example.com");
-    await database.db
-      .update(users)
-      .set({ role: "admin" })
-      .where(eq(users.email, "admin@example.com"));
+    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@example.com"));
     return client;
   }
 
@@ -100,18 +93,8 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
 
   describe("a page's action", () => {
     it.each([
-      [
-        "JSON",
-        { "content-type": "application/json" },
-        '{"email":"a@example.com"}',
-        MESSAGES.page.notAForm,
-      ],
-      [
-        "plain text",
-        { "content-type": "text/plain" },
-        "email=a@example.com",
-        MESSAGES.page.notAForm,
-      ],
+      ["JSON", { "content-type": "application/json" }, '{"email":"a@example.com"}', MESSAGES.page.notAForm],
+      ["plain text", { "content-type": "text/plain" }, "email=a@example.com", MESSAGES.page.notAForm],
       ["no content type", {}, undefined, MESSAGES.page.notAForm],
       [
         "a multipart form with no boundary",
@@ -160,7 +143,15 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
   });
 
   describe("a control byte in an address", () => {
-    it.each(["/tool/a%00b", "/tool/a%0Ab", "/category/%1f", "/profile/%7F", "/tool/%E0%A4%A", "/api/v1/tools/a%00b", "/blog/%00"])("answers %s with a 404 and a message", async (path) => {
+    it.each([
+      "/tool/a%00b",
+      "/tool/a%0Ab",
+      "/category/%1f",
+      "/profile/%7F",
+      "/tool/%E0%A4%A",
+      "/api/v1/tools/a%00b",
+      "/blog/%00",
+    ])("answers %s with a 404 and a message", async (path) => {
       const response = await app.request(path);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: { code: "not-found", message: MESSAGES.page.notFound } });
@@ -198,9 +189,16 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     ])("stops reading a 300 MB body to %s at its limit and answers 413 with a message", async (path, type, limit) => {
       const body = hugeBody(300_000_000);
       const started = Date.now();
-      const response = await app.request(path, { method: "POST", headers: { origin: ORIGIN, "content-type": type }, body: body.stream, duplex: "half" } as RequestInit);
+      const response = await app.request(path, {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": type },
+        body: body.stream,
+        duplex: "half",
+      } as RequestInit);
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ error: { code: "invalid-argument", message: MESSAGES.page.bodyTooLarge(limit) } });
+      expect(await response.json()).toEqual({
+        error: { code: "invalid-argument", message: MESSAGES.page.bodyTooLarge(limit) },
+      });
       expect(body.pulled()).toBeLessThan(limit + 256 * 1024);
       expect(Date.now() - started).toBeLessThan(5000);
     });
@@ -226,16 +224,24 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
   });
 
   describe("the way back after signing in", () => {
-    it.each(["/%09/evil.example/phish", "/%0A/evil.example", "/%0D%0A/evil.example", "/%5C/evil.example", "//evil.example", "https://evil.example/"])(
-      "sends a signed-in visitor of /login?redirectTo=%s to / (no other host, no 500)",
-      async (target) => {
-        const client = await register();
-        for (const page of ["/login", "/register"]) {
-          const response = await client.request(`${page}?redirectTo=${target}`);
-          expect({ page, status: response.status, location: response.headers.get("location") }).toEqual({ page, status: 302, location: "/" });
-        }
-      },
-    );
+    it.each([
+      "/%09/evil.example/phish",
+      "/%0A/evil.example",
+      "/%0D%0A/evil.example",
+      "/%5C/evil.example",
+      "//evil.example",
+      "https://evil.example/",
+    ])("sends a signed-in visitor of /login?redirectTo=%s to / (no other host, no 500)", async (target) => {
+      const client = await register();
+      for (const page of ["/login", "/register"]) {
+        const response = await client.request(`${page}?redirectTo=${target}`);
+        expect({ page, status: response.status, location: response.headers.get("location") }).toEqual({
+          page,
+          status: 302,
+          location: "/",
+        });
+      }
+    });
 
     it("keeps a path on this site with non-ASCII characters, encoded, and a lone surrogate goes to /", async () => {
       const client = await register();
@@ -250,7 +256,12 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
 
     it("sends the login form's post with a TAB in its way back to /", async () => {
       await register();
-      const response = await createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password: "analytical", redirectTo: "/\t/evil.example/phish" });
+      const response = await createClient(app.request).post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "analytical",
+        redirectTo: "/\t/evil.example/phish",
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/");
     });
@@ -274,7 +285,13 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
         // Under the request's id, which the answer names too.
         const id = response.headers.get("x-request-id");
         expect(id).toMatch(/^[0-9a-f-]{36}$/);
-        expect(written.some((line) => line.includes(` ERROR [${id}] GET ${path === "/" ? "/ " : path}`) && / (failed|: render error)/.test(line))).toBe(true);
+        expect(
+          written.some(
+            (line) =>
+              line.includes(` ERROR [${id}] GET ${path === "/" ? "/ " : path}`) &&
+              / (failed|: render error)/.test(line),
+          ),
+        ).toBe(true);
       }
     } finally {
       process.stderr.write = stderr;
@@ -284,7 +301,15 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
   it("turns off the browser features the site never uses, on pages, cached pages and the API", async () => {
     for (const path of ["/", "/", "/login", "/api/v1/tools"]) {
       const policy = (await app.request(path)).headers.get("permissions-policy") ?? "";
-      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "display-capture=()"]) expect(policy).toContain(feature);
+      for (const feature of [
+        "camera=()",
+        "microphone=()",
+        "geolocation=()",
+        "payment=()",
+        "usb=()",
+        "display-capture=()",
+      ])
+        expect(policy).toContain(feature);
       expect(policy).not.toContain("clipboard-write");
     }
   });
@@ -327,35 +352,24 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     it("answers 404 with a message on every endpoint Better Auth has, but the three a browser is sent to", async () => {
       const auth = await app.services.auth();
       const endpoints = Object.values(
-        auth.api as Record<
-          string,
-          { path?: string; options?: { method?: string | string[] } }
-        >,
+        auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
       ).filter((endpoint) => typeof endpoint.path === "string");
       expect(endpoints.length).toBeGreaterThan(20);
       const reached: string[] = [];
       for (const endpoint of endpoints) {
-        const methods = [endpoint.options?.method ?? "GET"]
-          .flat()
-          .map((method) => (method === "*" ? "POST" : method));
+        const methods = [endpoint.options?.method ?? "GET"].flat().map((method) => (method === "*" ? "POST" : method));
         const path = `/api/auth${endpoint.path!.replace(/:[a-zA-Z]+/g, "google")}`;
         for (const method of new Set([...methods, "GET", "POST"])) {
           const response = await app.request(path, {
             method,
             headers: {
               origin: ORIGIN,
-              ...(method === "GET"
-                ? {}
-                : { "content-type": "application/json" }),
+              ...(method === "GET" ? {} : { "content-type": "application/json" }),
             },
             ...(method === "GET" ? {} : { body: "{}" }),
           });
-          const body =
-            response.status === 404
-              ? ((await response.json()) as { error?: { message?: string } })
-              : null;
-          if (body?.error?.message === MESSAGES.page.noSuchAuthEndpoint)
-            continue;
+          const body = response.status === 404 ? ((await response.json()) as { error?: { message?: string } }) : null;
+          if (body?.error?.message === MESSAGES.page.noSuchAuthEndpoint) continue;
           reached.push(`${method} ${path}`);
         }
       }
@@ -372,7 +386,12 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     const CELLS_OF_A_TOOL = ["name", "shortDesc", "longDesc", "tags", "pros", "cons", "faq"];
 
     /** A live tool per payload, with the payload at the start of every text field a maker fills. */
-    async function insertHostileTools(categoryId: string, payloads: string[], stored: (value: string) => string, tag = stored) {
+    async function insertHostileTools(
+      categoryId: string,
+      payloads: string[],
+      stored: (value: string) => string,
+      tag = stored,
+    ) {
       for (const [index, payload] of payloads.entries()) {
         await insertTool(database.db, {
           name: stored(`${payload.slice(0, 50)} ${index}`),
@@ -393,11 +412,15 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
       const rows = parse(csv, { columns: true }) as Record<string, string>[];
       expect(rows).toHaveLength(count);
       for (const row of rows) {
-        for (const [column, cell] of Object.entries(row)) expect({ column, cell, runs: runsAsFormula(cell) }).toEqual({ column, cell, runs: false });
+        for (const [column, cell] of Object.entries(row))
+          expect({ column, cell, runs: runsAsFormula(cell) }).toEqual({ column, cell, runs: false });
       }
       // Every payload is there, as text: a quote before it.
       for (const column of CELLS_OF_A_TOOL.filter((name) => name !== "faq")) {
-        expect(rows.some((row) => row[column]!.startsWith("'")), column).toBe(true);
+        expect(
+          rows.some((row) => row[column]!.startsWith("'")),
+          column,
+        ).toBe(true);
       }
     }
 
@@ -419,11 +442,24 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     it("imports its own export back to the original values", async () => {
       const category = await insertCategory(database.db, { label: "Analytics" });
       // As the forms, the API and the import store them: trimmed, and tags as slugs (common/tool-input.ts).
-      await insertHostileTools(category.id, FORMULA_PAYLOADS, (value) => value.trim(), (value) => slugify(value).slice(0, 30));
+      await insertHostileTools(
+        category.id,
+        FORMULA_PAYLOADS,
+        (value) => value.trim(),
+        (value) => slugify(value).slice(0, 30),
+      );
       const csv = (await exportCatalogue(database.db, "csv", NIGHT)).text;
       const stored = () =>
         database.db
-          .select({ name: tools.name, shortDesc: tools.shortDesc, longDesc: tools.longDesc, tags: tools.tags, pros: tools.pros, cons: tools.cons, faq: tools.faq })
+          .select({
+            name: tools.name,
+            shortDesc: tools.shortDesc,
+            longDesc: tools.longDesc,
+            tags: tools.tags,
+            pros: tools.pros,
+            cons: tools.cons,
+            faq: tools.faq,
+          })
           .from(tools)
           .orderBy(tools.website);
       const before = await stored();
@@ -438,11 +474,7 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
   });
 
   describe("the sign-in limit", () => {
-    async function login(
-      appRequest: typeof app.request,
-      password: string,
-      address?: string,
-    ) {
+    async function login(appRequest: typeof app.request, password: string, address?: string) {
       const client = createClient(appRequest);
       const response = await client.request("/login", {
         method: "POST",
@@ -469,35 +501,19 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
       });
       await register();
       for (let attempt = 0; attempt < 10; attempt++)
-        expect(
-          (await login(behindProxy.request, "wrong-password", "203.0.113.66"))
-            .status,
-        ).toBe(401);
-      const refused = await login(
-        behindProxy.request,
-        "wrong-password",
-        "203.0.113.66",
-      );
+        expect((await login(behindProxy.request, "wrong-password", "203.0.113.66")).status).toBe(401);
+      const refused = await login(behindProxy.request, "wrong-password", "203.0.113.66");
       expect(refused.status).toBe(429);
       expect(refused.html).toContain(MESSAGES.auth.tooManyRequests);
-      expect(
-        (await login(behindProxy.request, "analytical", "203.0.113.66")).status,
-      ).toBe(429);
-      expect(
-        (await login(behindProxy.request, "analytical", "198.51.100.1")).status,
-      ).toBe(302);
+      expect((await login(behindProxy.request, "analytical", "203.0.113.66")).status).toBe(429);
+      expect((await login(behindProxy.request, "analytical", "198.51.100.1")).status).toBe(302);
     });
 
     it("counts a spoofed X-Forwarded-For as the same sender when no proxy is trusted", async () => {
       await register();
       for (let attempt = 0; attempt < 10; attempt++)
-        expect(
-          (await login(app.request, "wrong-password", `198.51.100.${attempt}`))
-            .status,
-        ).toBe(401);
-      expect(
-        (await login(app.request, "wrong-password", "198.51.100.200")).status,
-      ).toBe(429);
+        expect((await login(app.request, "wrong-password", `198.51.100.${attempt}`)).status).toBe(401);
+      expect((await login(app.request, "wrong-password", "198.51.100.200")).status).toBe(429);
     });
 
     it("backs off one address that tries many accounts", async () => {
@@ -522,29 +538,21 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
         });
         outcomes.push(response.status);
       }
-      expect(outcomes.slice(0, 30).every((status) => status !== 429)).toBe(
-        true,
-      );
+      expect(outcomes.slice(0, 30).every((status) => status !== 429)).toBe(true);
       expect(outcomes[30]).toBe(429);
     });
 
     it("gives Better Auth the app's address of the visitor, never a client-sent X-Forwarded-For", async () => {
       await register();
       await database.db.delete(authSessions);
-      expect(
-        (await login(app.request, "analytical", "203.0.113.9")).status,
-      ).toBe(302);
+      expect((await login(app.request, "analytical", "203.0.113.9")).status).toBe(302);
       const behindProxy = await createTestApp(database, {
         TRUST_PROXY: "true",
       });
-      expect(
-        (await login(behindProxy.request, "analytical", "203.0.113.10")).status,
-      ).toBe(302);
-      const addresses = (
-        await database.db
-          .select({ ipAddress: authSessions.ipAddress })
-          .from(authSessions)
-      ).map((row) => row.ipAddress);
+      expect((await login(behindProxy.request, "analytical", "203.0.113.10")).status).toBe(302);
+      const addresses = (await database.db.select({ ipAddress: authSessions.ipAddress }).from(authSessions)).map(
+        (row) => row.ipAddress,
+      );
       // In-process requests have no socket: without a trusted proxy Better Auth gets no address it can use (and under
       // test falls back to 127.0.0.1), never the one the client made up.
       expect(addresses).toHaveLength(2);
@@ -556,12 +564,15 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
   it("counts a suggestion that is not kept against its client's renders, as a page's miss: a kept one costs none", async () => {
     const budgeted = await createTestApp(database, { TRUST_PROXY: "true", PAGE_RENDERS_PER_MINUTE: "5" });
     await insertTool(database.db, { name: "Suggested tool" });
-    const ask = (q: string, address: string) => budgeted.request(`/api/suggest?q=${q}`, { headers: { "x-forwarded-for": address } });
+    const ask = (q: string, address: string) =>
+      budgeted.request(`/api/suggest?q=${q}`, { headers: { "x-forwarded-for": address } });
     const statuses: number[] = [];
     for (let index = 0; index < 8; index++) statuses.push((await ask(`word-${index}`, "203.0.113.80")).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     const refused = await ask("word-99", "203.0.113.80");
-    expect(await refused.json()).toEqual({ error: { code: "resource-exhausted", message: MESSAGES.auth.tooManyRequests } });
+    expect(await refused.json()).toEqual({
+      error: { code: "resource-exhausted", message: MESSAGES.auth.tooManyRequests },
+    });
     // What is kept still answers, and another client is not held back.
     expect((await ask("word-0", "203.0.113.80")).status).toBe(200);
     expect((await ask("word-50", "198.51.100.80")).status).toBe(200);

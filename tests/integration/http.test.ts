@@ -57,7 +57,12 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
   describe("pages", () => {
     it("renders the home page on the server with featured and latest tools", async () => {
       const category = await insertCategory(database.db, { label: "Analytics and Data" });
-      await insertTool(database.db, { name: "Boosted Tool", isHomeBoosted: true, website: "https://boosted.example.com/?plan=pro", categories: [category.id] });
+      await insertTool(database.db, {
+        name: "Boosted Tool",
+        isHomeBoosted: true,
+        website: "https://boosted.example.com/?plan=pro",
+        categories: [category.id],
+      });
       await insertTools(database.db, PAGE_SIZE + 5);
       await insertTool(database.db, { name: "Hidden Tool", isVerified: false });
 
@@ -151,7 +156,9 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       expect(policy).not.toContain("'nonce-");
       const html = await hit.text();
       expect(html).not.toContain("nonce=");
-      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (match) => match[1]!,
+      );
       expect(scripts.length).toBeGreaterThan(0);
       const hashes = scripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
       expect(/script-src ([^;]*)/.exec(policy)![1]!.split(" ").sort()).toEqual(["'self'", ...hashes].sort());

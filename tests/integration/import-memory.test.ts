@@ -19,7 +19,10 @@ describe("an import preview of a CSV file", () => {
       env: { ...process.env, ROWS: "20000" },
       maxBuffer: 16 * MB,
     });
-    const { fileBytes, heaps } = JSON.parse(stdout.trim().split("\n").at(-1)!) as { fileBytes: number; heaps: number[] };
+    const { fileBytes, heaps } = JSON.parse(stdout.trim().split("\n").at(-1)!) as {
+      fileBytes: number;
+      heaps: number[];
+    };
     expect(fileBytes).toBeGreaterThan(2.5 * MB);
     const [beforeAny, ...afterEach] = heaps as [number, ...number[]];
     // Less than the file (its rows would be several times its size): the first view compiles some code of its own.

@@ -22,7 +22,9 @@ function languageTags(html: string) {
   return {
     lang: /<html lang="([^"]+)"/.exec(html)?.[1],
     canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1],
-    alternates: [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => `${lang} ${href}`),
+    alternates: [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map(
+      ([, lang, href]) => `${lang} ${href}`,
+    ),
   };
 }
 
@@ -37,19 +39,28 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers: { ...PERSON, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    app.request(path, { headers: { ...PERSON, ...headers } });
 
   it("serves every page in each language, with its lang, the alternates of the others and its own canonical address", async () => {
     const category = await insertCategory(database.db, { label: "Analytics", slug: "analytics" });
     const tool = await insertTool(database.db, { name: "Beacon", categories: [category.id] });
     for (const path of ["/", "/tools", "/categories", `/category/${category.slug}`, `/tool/${tool.slug}`]) {
-      for (const [locale, prefix] of [["en", ""], ["fr", "/fr"], ["es", "/es"]] as const) {
+      for (const [locale, prefix] of [
+        ["en", ""],
+        ["fr", "/fr"],
+        ["es", "/es"],
+      ] as const) {
         const address = path === "/" ? prefix || "/" : `${prefix}${path}`;
         const response = await get(address);
         expect([address, response.status]).toEqual([address, 200]);
         const tags = languageTags(await response.text());
         const own = (other: string) => `${SITE}${path === "/" ? other || "/" : `${other}${path}`}`;
-        expect(tags).toEqual({ lang: locale, canonical: own(prefix), alternates: [`en ${own("")}`, `fr ${own("/fr")}`, `es ${own("/es")}`, `x-default ${own("")}`] });
+        expect(tags).toEqual({
+          lang: locale,
+          canonical: own(prefix),
+          alternates: [`en ${own("")}`, `fr ${own("/fr")}`, `es ${own("/es")}`, `x-default ${own("")}`],
+        });
       }
     }
   });
@@ -69,7 +80,9 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(english).toMatch(/href="\/tool\/beacon[^"]*"/);
     // The switcher leads to the same page in each other language.
     expect(french).toContain('<a href="/" hrefLang="en" lang="en"');
-    expect(await (await get("/es/tools?sort=name")).text()).toContain('<a href="/fr/tools?sort=name" hrefLang="fr" lang="fr"');
+    expect(await (await get("/es/tools?sort=name")).text()).toContain(
+      '<a href="/fr/tools?sort=name" hrefLang="fr" lang="fr"',
+    );
   });
 
   it("writes a tool's like count as the page's language writes numbers", async () => {
@@ -79,8 +92,14 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
   });
 
   it("heads each language's home page with its own tagline, and an admin's tagline in each language in that language only", async () => {
-    const heading = (html: string) => [/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1], /<title>([^<]*)<\/title>/.exec(html)?.[1]];
-    expect(heading(await (await get("/")).text())).toEqual(["The Best Tools for Indie Developers", "Indie Tools: The Best Tools for Indie Developers"]);
+    const heading = (html: string) => [
+      /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1],
+      /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    ];
+    expect(heading(await (await get("/")).text())).toEqual([
+      "The Best Tools for Indie Developers",
+      "Indie Tools: The Best Tools for Indie Developers",
+    ]);
     expect(heading(await (await get("/fr")).text())).toEqual([
       "Les meilleurs outils pour les développeurs indépendants",
       "Indie Tools: Les meilleurs outils pour les développeurs indépendants",
@@ -95,11 +114,20 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(form).toContain("Slogan (Español)");
     expect(form).toContain('placeholder="Las mejores herramientas para desarrolladores independientes"');
     const values = new FormData();
-    for (const [name, value] of Object.entries({ intent: "save", siteName: "Indie Tools", tagline_fr: "Des outils pour les indés", tagline_en: "", tagline_es: "" })) values.set(name, value);
+    for (const [name, value] of Object.entries({
+      intent: "save",
+      siteName: "Indie Tools",
+      tagline_fr: "Des outils pour les indés",
+      tagline_en: "",
+      tagline_es: "",
+    }))
+      values.set(name, value);
     expect((await admin.client.postMultipart("/admin/settings", values)).status).toBe(200);
     expect(heading(await (await get("/fr")).text())[0]).toBe("Des outils pour les indés");
     expect(heading(await (await get("/")).text())[0]).toBe("The Best Tools for Indie Developers");
-    expect(heading(await (await get("/es")).text())[0]).toBe("Las mejores herramientas para desarrolladores independientes");
+    expect(heading(await (await get("/es")).text())[0]).toBe(
+      "Las mejores herramientas para desarrolladores independientes",
+    );
   });
 
   it("links structured data, link previews and feeds to the page's own language", async () => {
@@ -119,15 +147,25 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(feed).toContain("<title>Indie Tools : nouveaux outils dans Analytics</title>");
     expect(feed).toContain("<language>fr</language>");
     expect(feed).toContain(`<link>${SITE}/fr/tool/${tool.slug}</link>`);
-    const json = (await (await get("/es/feed.json")).json()) as { title: string; language: string; items: { url: string }[] };
-    expect([json.title, json.language, json.items[0]!.url]).toEqual(["Indie Tools: herramientas nuevas", "es", `${SITE}/es/tool/${tool.slug}`]);
+    const json = (await (await get("/es/feed.json")).json()) as {
+      title: string;
+      language: string;
+      items: { url: string }[];
+    };
+    expect([json.title, json.language, json.items[0]!.url]).toEqual([
+      "Indie Tools: herramientas nuevas",
+      "es",
+      `${SITE}/es/tool/${tool.slug}`,
+    ]);
     expect((await get("/fr/tag/nothing/rss.xml")).status).toBe(404);
     // English stays where it was.
     expect(await (await get("/rss.xml")).text()).toContain("<title>Indie Tools: new tools</title>");
     // The link preview's words are French: its own image, under the French prefix.
     const image = /<meta property="og:image" content="([^"]+)"/.exec(french)![1]!;
     expect(image).toMatch(new RegExp(`^${SITE}/fr/og/category/analytics\\.png\\?v=[0-9a-f]{8}$`));
-    const englishImage = /<meta property="og:image" content="([^"]+)"/.exec(await (await get(`/category/${category.slug}`)).text())![1]!;
+    const englishImage = /<meta property="og:image" content="([^"]+)"/.exec(
+      await (await get(`/category/${category.slug}`)).text(),
+    )![1]!;
     expect(new URL(englishImage).search).not.toBe(new URL(image).search);
     const drawn = await get(new URL(image).pathname + new URL(image).search);
     expect(drawn.status).toBe(302);
@@ -145,7 +183,9 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expect(html).toMatch(/<nav aria-label="Modération"/);
     // The console's words are a bundle of their own, which no other page names.
     expect(/<meta name="i18n-bundles" content="([^"]*)"/.exec(html)![1]!.split(" ")).toContain("console");
-    expect(/<meta name="i18n-bundles" content="([^"]*)"/.exec(await (await get("/fr/tools")).text())![1]).not.toContain("console");
+    expect(/<meta name="i18n-bundles" content="([^"]*)"/.exec(await (await get("/fr/tools")).text())![1]).not.toContain(
+      "console",
+    );
     // An action answers in the page's language, and so does a refusal.
     const verified = await admin.client.post("/fr/admin?index", { intent: "verify", toolId: queued.id });
     expect(await verified.text()).toContain("Queued est en ligne. Son créateur a reçu le lien par e-mail.");
@@ -165,8 +205,10 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
 
   it("keeps each language's copy of a page in the cache, and a write drops every one of them", async () => {
     const tool = await insertTool(database.db, { name: "Cached" });
-    for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`]) expect([path, (await get(path)).headers.get("x-cache")]).toEqual([path, "miss"]);
-    for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`]) expect([path, (await get(path)).headers.get("x-cache")]).toEqual([path, "hit"]);
+    for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`])
+      expect([path, (await get(path)).headers.get("x-cache")]).toEqual([path, "miss"]);
+    for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`])
+      expect([path, (await get(path)).headers.get("x-cache")]).toEqual([path, "hit"]);
     expect(await (await get(`/fr/tool/${tool.slug}`)).text()).toContain('lang="fr"');
     await database.db.update(tools).set({ shortDesc: "Changed words" }).where(eq(tools.id, tool.id));
     for (const path of [`/tool/${tool.slug}`, `/fr/tool/${tool.slug}`, `/es/tool/${tool.slug}`]) {
@@ -182,23 +224,40 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     expectWellFormedXml(xml);
     const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body]) => body!);
     const locs = urls.map((body) => /<loc>([^<]+)<\/loc>/.exec(body)![1]);
-    expect(locs).toEqual(expect.arrayContaining([`${SITE}/tools`, `${SITE}/fr/tools`, `${SITE}/es/tools`, `${SITE}/fr`, `${SITE}/fr/category/analytics`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${SITE}/tools`,
+        `${SITE}/fr/tools`,
+        `${SITE}/es/tools`,
+        `${SITE}/fr`,
+        `${SITE}/fr/category/analytics`,
+      ]),
+    );
     const frenchTools = urls.find((body) => body.includes(`<loc>${SITE}/fr/tools</loc>`))!;
-    expect([...frenchTools.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, lang, href]) => `${lang} ${href}`)).toEqual([
-      `en ${SITE}/tools`,
-      `fr ${SITE}/fr/tools`,
-      `es ${SITE}/es/tools`,
-      `x-default ${SITE}/tools`,
-    ]);
+    expect(
+      [...frenchTools.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(
+        ([, lang, href]) => `${lang} ${href}`,
+      ),
+    ).toEqual([`en ${SITE}/tools`, `fr ${SITE}/fr/tools`, `es ${SITE}/es/tools`, `x-default ${SITE}/tools`]);
   });
 
   it("answers a form in its page's language: refusals, field messages and the page it goes on to", async () => {
     const client = createClient(app.request);
-    const signedUp = await client.postSolved("/fr/register", { username: "ada", email: "ada@example.com", password: "analytical" });
+    const signedUp = await client.postSolved("/fr/register", {
+      username: "ada",
+      email: "ada@example.com",
+      password: "analytical",
+    });
     expect([signedUp.status, signedUp.headers.get("location")]).toEqual([302, "/fr/welcome"]);
     const welcome = await (await client.request("/fr/welcome")).text();
     expect(welcome).toContain("Bienvenue, ada !");
-    const login = (path: string, fields: Record<string, string>) => createClient(app.request).post(path, { intent: "password", email: "ada@example.com", password: "analytical", ...fields });
+    const login = (path: string, fields: Record<string, string>) =>
+      createClient(app.request).post(path, {
+        intent: "password",
+        email: "ada@example.com",
+        password: "analytical",
+        ...fields,
+      });
     for (const [path, fields, message] of [
       ["/fr/login", { email: "bad" }, "Format d&#x27;e-mail incorrect"],
       ["/fr/login", { password: "wrong-password" }, "Mot de passe incorrect"],
@@ -208,22 +267,34 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
       const html = await (await login(path, fields)).text();
       expect([path, html.includes(message)]).toEqual([path, true]);
     }
-    const weak = await createClient(app.request).postSolved("/es/register", { username: "bob", email: "bob@example.com", password: "123" });
+    const weak = await createClient(app.request).postSolved("/es/register", {
+      username: "bob",
+      email: "bob@example.com",
+      password: "123",
+    });
     expect(await weak.text()).toContain("La contraseña debe tener al menos 6 caracteres");
     const signedIn = await login("/fr/login", { redirectTo: "/my-favorites" });
     expect([signedIn.status, signedIn.headers.get("location")]).toEqual([302, "/fr/my-favorites"]);
   });
 
   it("answers the API's errors in the language its client accepts, saying that they vary by it", async () => {
-    const ask = (path: string, language?: string) => app.request(path, { headers: language ? { "accept-language": language } : {} });
+    const ask = (path: string, language?: string) =>
+      app.request(path, { headers: language ? { "accept-language": language } : {} });
     const french = await ask("/api/v1/tools?category=Not!A!Slug", "fr-FR,fr;q=0.9");
     expect(french.status).toBe(400);
-    expect(((await french.json()) as { error: { message: string } }).error.message).toBe("category doit être l'adresse d'une catégorie, comme design (voir /api/v1/categories)");
+    expect(((await french.json()) as { error: { message: string } }).error.message).toBe(
+      "category doit être l'adresse d'une catégorie, comme design (voir /api/v1/categories)",
+    );
     expect(french.headers.get("vary")).toContain("Accept-Language");
     const spanish = await ask("/api/v1/nothing", "es");
-    expect([spanish.status, ((await spanish.json()) as { error: { message: string } }).error.message]).toEqual([404, "Este punto de acceso de la API no existe"]);
+    expect([spanish.status, ((await spanish.json()) as { error: { message: string } }).error.message]).toEqual([
+      404,
+      "Este punto de acceso de la API no existe",
+    ]);
     for (const language of [undefined, "de", "en-US"]) {
-      expect(((await (await ask("/api/v1/nothing", language)).json()) as { error: { message: string } }).error.message).toBe("No such API endpoint");
+      expect(
+        ((await (await ask("/api/v1/nothing", language)).json()) as { error: { message: string } }).error.message,
+      ).toBe("No such API endpoint");
     }
     // A successful answer is the same in every language.
     expect((await ask("/api/v1/tools", "fr")).headers.get("vary") ?? "").not.toContain("Accept-Language");
@@ -232,7 +303,11 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
   it("counts a French page's view as its page's: the tool's views and the search", async () => {
     const tool = await insertTool(database.db, { name: "Counted" });
     const view = (path: string) =>
-      app.request("/api/event", { method: "POST", headers: { "content-type": "text/plain", "user-agent": PERSON["user-agent"] }, body: JSON.stringify({ n: "pageview", u: `${SITE}${path}`, d: "localhost", r: null, p: { results: 1 } }) });
+      app.request("/api/event", {
+        method: "POST",
+        headers: { "content-type": "text/plain", "user-agent": PERSON["user-agent"] },
+        body: JSON.stringify({ n: "pageview", u: `${SITE}${path}`, d: "localhost", r: null, p: { results: 1 } }),
+      });
     expect((await view(`/fr/tool/${tool.slug}`)).status).toBe(202);
     expect((await view(`/es/tool/${tool.slug}`)).status).toBe(202);
     const [row] = await database.db.select({ views: tools.views }).from(tools).where(eq(tools.id, tool.id));
@@ -252,7 +327,11 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     });
 
     it("writes a person's e-mails in the language of the page they signed up on, whichever page asks for them", async () => {
-      await createClient(mailing.request).postSolved("/fr/register", { username: "ada", email: "ada@example.com", password: "analytical" });
+      await createClient(mailing.request).postSolved("/fr/register", {
+        username: "ada",
+        email: "ada@example.com",
+        password: "analytical",
+      });
       await createClient(mailing.request).post("/login", { intent: "link", email: "ada@example.com" });
       expect((await smtp.waitForMail("ada@example.com")).subject).toBe("Votre lien de connexion à Indie Tools");
       smtp.mails.length = 0;
@@ -283,9 +362,18 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     it("writes a maker's mails about their tool in their language, whoever acts, and the weekly mails in each reader's", async () => {
       const DAY_MS = 24 * 60 * 60 * 1000;
       const longAgo = new Date(Date.now() - 30 * DAY_MS);
-      const marie = await insertUser(database.db, { username: "Marie", email: "marie@example.com", locale: "fr", createdAt: longAgo });
+      const marie = await insertUser(database.db, {
+        username: "Marie",
+        email: "marie@example.com",
+        locale: "fr",
+        createdAt: longAgo,
+      });
       const vera = await insertUser(database.db, { username: "Vera", role: "verifier", locale: "es" });
-      const reader = await insertUser(database.db, { username: "Ramon", email: "ramon@example.com", locale: "es", createdAt: longAgo }, { confirmed: true });
+      const reader = await insertUser(
+        database.db,
+        { username: "Ramon", email: "ramon@example.com", locale: "es", createdAt: longAgo },
+        { confirmed: true },
+      );
       const category = await insertCategory(database.db, { label: "Analytics" });
       const tool = await mailing.services.lifecycle.submitTool(marie.session, toolInput(category.id));
       const received = await smtp.waitForMail("marie@example.com", { subject: "Nous avons bien reçu Counter" });
@@ -303,11 +391,18 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
 
       // Ramon follows the category: his weekly mail is in Spanish, with its links and its way out in Spanish.
       const now = new Date();
-      await database.db.insert(follows).values({ userId: reader.id, kind: "category", value: category.id, createdAt: now });
-      await database.db.update(users).set({ followDigestDueAt: new Date(now.getTime() + DAY_MS) }).where(eq(users.id, reader.id));
+      await database.db
+        .insert(follows)
+        .values({ userId: reader.id, kind: "category", value: category.id, createdAt: now });
+      await database.db
+        .update(users)
+        .set({ followDigestDueAt: new Date(now.getTime() + DAY_MS) })
+        .where(eq(users.id, reader.id));
       expect(await mailing.services.follows.sendFollowDigests(new Date(now.getTime() + DAY_MS + 60_000))).toBe(1);
       await mailing.services.outbox.drain();
-      const digest = await smtp.waitForMail("ramon@example.com", { subject: "Novedades en lo que sigues en Indie Tools" });
+      const digest = await smtp.waitForMail("ramon@example.com", {
+        subject: "Novedades en lo que sigues en Indie Tools",
+      });
       expect(digest.text).toContain("Una herramienta nueva en Analytics");
       expect(digest.text).toContain(`http://localhost:3000/es/tool/${tool.slug}`);
       expect(digest.text).toContain("Darse de baja: http://localhost:3000/es/unsubscribe?list=follows");
@@ -315,7 +410,11 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
 
     /** A person whose record names no language, as every account made before languages. */
     async function insertUserWithPassword() {
-      await createClient(mailing.request).postSolved("/register", { username: "cy", email: "cy@example.com", password: "analytical" });
+      await createClient(mailing.request).postSolved("/register", {
+        username: "cy",
+        email: "cy@example.com",
+        password: "analytical",
+      });
       await database.db.update(users).set({ locale: null });
     }
   });
@@ -323,12 +422,21 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
   describe("the home page's negotiation", () => {
     it("sends a first visit to / to the language its browser prefers, once, in a redirect nobody keeps", async () => {
       const sent = await get("/?ref=hn", { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" });
-      expect([sent.status, sent.headers.get("location"), sent.headers.get("cache-control"), sent.headers.get("vary")]).toEqual([302, "/fr?ref=hn", "private, no-store", "Accept-Language, Cookie"]);
+      expect([
+        sent.status,
+        sent.headers.get("location"),
+        sent.headers.get("cache-control"),
+        sent.headers.get("vary"),
+      ]).toEqual([302, "/fr?ref=hn", "private, no-store", "Accept-Language, Cookie"]);
       expect((await get("/", { "accept-language": "es" })).headers.get("location")).toBe("/es");
       // English, or a language the site does not offer: the page itself, which says it varies by the header.
       for (const header of ["en-GB,en", "de-DE,de", ""]) {
         const page = await get("/", header ? { "accept-language": header } : {});
-        expect([header, page.status, page.headers.get("vary")]).toEqual([header, 200, "Accept-Encoding, Accept-Language"]);
+        expect([header, page.status, page.headers.get("vary")]).toEqual([
+          header,
+          200,
+          "Accept-Encoding, Accept-Language",
+        ]);
         expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=60");
       }
     });
@@ -338,7 +446,10 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
         const page = await get("/", { "accept-language": "fr", ...headers });
         expect(page.status).toBe(200);
         // Kept by that browser alone: a shared cache must not give it to the next French visitor.
-        expect([page.headers.get("cache-control"), page.headers.get("cdn-cache-control")]).toEqual(["private, no-cache", null]);
+        expect([page.headers.get("cache-control"), page.headers.get("cdn-cache-control")]).toEqual([
+          "private, no-cache",
+          null,
+        ]);
       }
       // Another site's link is a first visit.
       expect((await get("/", { "accept-language": "fr", referer: "https://news.example/item" })).status).toBe(302);
@@ -360,7 +471,11 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
   it("serves the default language at the site's own paths when it is not English", async () => {
     const french = await createTestApp(database, { LOCALES: "fr,en", DEFAULT_LOCALE: "fr" });
     const home = await (await french.request("/", { headers: PERSON })).text();
-    expect(languageTags(home)).toEqual({ lang: "fr", canonical: `${SITE}/`, alternates: [`fr ${SITE}/`, `en ${SITE}/en`, `x-default ${SITE}/`] });
+    expect(languageTags(home)).toEqual({
+      lang: "fr",
+      canonical: `${SITE}/`,
+      alternates: [`fr ${SITE}/`, `en ${SITE}/en`, `x-default ${SITE}/`],
+    });
     const tools = await (await french.request("/en/tools", { headers: PERSON })).text();
     expect(languageTags(tools).lang).toBe("en");
     expect(tools).toContain('"basename":"/en"');

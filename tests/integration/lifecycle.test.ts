@@ -24,7 +24,12 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
     database = await openTestDatabase(kind);
     smtp = await startSmtpReceiver();
     bot = await startLocalServer();
-    app = await createTestApp(database, { SMTP_URL: smtp.url, TELEGRAM_BOT_TOKEN: "123:abc", TELEGRAM_CHAT_ID: "42", TELEGRAM_API_URL: bot.url });
+    app = await createTestApp(database, {
+      SMTP_URL: smtp.url,
+      TELEGRAM_BOT_TOKEN: "123:abc",
+      TELEGRAM_CHAT_ID: "42",
+      TELEGRAM_API_URL: bot.url,
+    });
   });
   afterAll(async () => {
     await smtp.close();
@@ -64,7 +69,13 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
   describe("submitting", () => {
     it("creates an unverified tool in the queue, tells the admin and e-mails the maker", async () => {
       const tool = await submitted();
-      expect(tool).toMatchObject({ isVerified: false, isActive: true, submittedBy: people.submitter.id, websiteDomain: "counter.example", slug: `counter-${tool.id}` });
+      expect(tool).toMatchObject({
+        isVerified: false,
+        isActive: true,
+        submittedBy: people.submitter.id,
+        websiteDomain: "counter.example",
+        slug: `counter-${tool.id}`,
+      });
       expect(tool.keywords).toEqual(["counter"]);
       const [notice] = await bot.waitForRequests(1);
       expect(notice!.url.pathname).toBe("/bot123:abc/sendMessage");
@@ -79,7 +90,9 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
 
     it("catches a website that is already listed and points to it", async () => {
       const listed = await insertTool(database.db, { name: "Counter", website: "https://www.counter.example/" });
-      await expect(app.services.lifecycle.submitTool(as("guest"), input({ website: "https://counter.example/pricing" }))).rejects.toMatchObject({
+      await expect(
+        app.services.lifecycle.submitTool(as("guest"), input({ website: "https://counter.example/pricing" })),
+      ).rejects.toMatchObject({
         code: "aborted",
         message: "This tool is already listed",
         fields: { website: "Counter is already listed.", listedTool: `/tool/${listed.slug}` },
@@ -89,11 +102,46 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
 
   describe("who may do what", () => {
     const expectations: Record<string, Record<Role, string>> = {
-      edit: { visitor: "unauthenticated", guest: "permission-denied", submitter: "ok", creator: "ok", verifier: "ok", admin: "ok" },
-      verify: { visitor: "unauthenticated", guest: "permission-denied", submitter: "permission-denied", creator: "permission-denied", verifier: "ok", admin: "ok" },
-      reject: { visitor: "unauthenticated", guest: "permission-denied", submitter: "permission-denied", creator: "permission-denied", verifier: "ok", admin: "ok" },
-      skipLine: { visitor: "unauthenticated", guest: "permission-denied", submitter: "permission-denied", creator: "permission-denied", verifier: "permission-denied", admin: "ok" },
-      listQueue: { visitor: "unauthenticated", guest: "permission-denied", submitter: "permission-denied", creator: "permission-denied", verifier: "ok", admin: "ok" },
+      edit: {
+        visitor: "unauthenticated",
+        guest: "permission-denied",
+        submitter: "ok",
+        creator: "ok",
+        verifier: "ok",
+        admin: "ok",
+      },
+      verify: {
+        visitor: "unauthenticated",
+        guest: "permission-denied",
+        submitter: "permission-denied",
+        creator: "permission-denied",
+        verifier: "ok",
+        admin: "ok",
+      },
+      reject: {
+        visitor: "unauthenticated",
+        guest: "permission-denied",
+        submitter: "permission-denied",
+        creator: "permission-denied",
+        verifier: "ok",
+        admin: "ok",
+      },
+      skipLine: {
+        visitor: "unauthenticated",
+        guest: "permission-denied",
+        submitter: "permission-denied",
+        creator: "permission-denied",
+        verifier: "permission-denied",
+        admin: "ok",
+      },
+      listQueue: {
+        visitor: "unauthenticated",
+        guest: "permission-denied",
+        submitter: "permission-denied",
+        creator: "permission-denied",
+        verifier: "ok",
+        admin: "ok",
+      },
     };
 
     for (const [action, byRole] of Object.entries(expectations)) {
@@ -101,10 +149,18 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
         it(`${action} as ${role}: ${expected}`, async () => {
           const tool = await submitted();
           // The creator is linked to the tool by a verifier's accepted claim in real life; here, directly.
-          await database.db.update(tools).set({ creatorUsername: people.creator.slug, isLinkedToCreator: true }).where(eq(tools.id, tool.id));
+          await database.db
+            .update(tools)
+            .set({ creatorUsername: people.creator.slug, isLinkedToCreator: true })
+            .where(eq(tools.id, tool.id));
           const lifecycle = app.services.lifecycle;
           const run = {
-            edit: () => lifecycle.updateTool(as(role), tool.id, input({ shortDesc: "Counts visitors without any cookie at all." })),
+            edit: () =>
+              lifecycle.updateTool(
+                as(role),
+                tool.id,
+                input({ shortDesc: "Counts visitors without any cookie at all." }),
+              ),
             verify: () => lifecycle.verifyTool(as(role), tool.id),
             reject: () => lifecycle.rejectTool(as(role), tool.id, "Not a tool for makers"),
             skipLine: () => lifecycle.skipWaitingLine(as(role), tool.id),
@@ -116,9 +172,30 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
     }
 
     const claimExpectations: Record<string, Record<Role, string>> = {
-      askForClaim: { visitor: "unauthenticated", guest: "ok", submitter: "ok", creator: "aborted", verifier: "ok", admin: "ok" },
-      acceptClaim: { visitor: "unauthenticated", guest: "permission-denied", submitter: "permission-denied", creator: "permission-denied", verifier: "ok", admin: "ok" },
-      refuseClaim: { visitor: "unauthenticated", guest: "permission-denied", submitter: "permission-denied", creator: "permission-denied", verifier: "ok", admin: "ok" },
+      askForClaim: {
+        visitor: "unauthenticated",
+        guest: "ok",
+        submitter: "ok",
+        creator: "aborted",
+        verifier: "ok",
+        admin: "ok",
+      },
+      acceptClaim: {
+        visitor: "unauthenticated",
+        guest: "permission-denied",
+        submitter: "permission-denied",
+        creator: "permission-denied",
+        verifier: "ok",
+        admin: "ok",
+      },
+      refuseClaim: {
+        visitor: "unauthenticated",
+        guest: "permission-denied",
+        submitter: "permission-denied",
+        creator: "permission-denied",
+        verifier: "ok",
+        admin: "ok",
+      },
     };
     for (const [action, byRole] of Object.entries(claimExpectations)) {
       for (const [role, expected] of Object.entries(byRole) as [Role, string][]) {
@@ -126,8 +203,15 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
           // A listed tool: linked to the creator for askForClaim, claimed by the guest for accept and refuse.
           const tool =
             action === "askForClaim"
-              ? await insertTool(database.db, { creatorUsername: role === "creator" ? people.creator.slug : null, isLinkedToCreator: role === "creator" })
-              : await insertTool(database.db, { hasBeenClaimed: true, creatorUsername: people.guest.slug, claimedBy: people.guest.id });
+              ? await insertTool(database.db, {
+                  creatorUsername: role === "creator" ? people.creator.slug : null,
+                  isLinkedToCreator: role === "creator",
+                })
+              : await insertTool(database.db, {
+                  hasBeenClaimed: true,
+                  creatorUsername: people.guest.slug,
+                  claimedBy: people.guest.id,
+                });
           const lifecycle = app.services.lifecycle;
           const run = {
             askForClaim: () => lifecycle.askForClaim(as(role), tool.id),
@@ -155,23 +239,37 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
 
     it("a rejection takes the tool out of the queue and e-mails the reason", async () => {
       const tool = await submitted();
-      await expect(app.services.lifecycle.rejectTool(as("verifier"), tool.id, "  ")).rejects.toMatchObject({ message: "Say why the tool is refused: the maker reads it" });
+      await expect(app.services.lifecycle.rejectTool(as("verifier"), tool.id, "  ")).rejects.toMatchObject({
+        message: "Say why the tool is refused: the maker reads it",
+      });
       await app.services.lifecycle.rejectTool(as("verifier"), tool.id, "This is a course, not a tool.");
       expect(await app.services.lifecycle.listQueue(as("verifier"))).toEqual([]);
-      await smtp.waitForMail("maker@maker.example", { subject: "Counter was not listed", containing: "This is a course, not a tool." });
+      await smtp.waitForMail("maker@maker.example", {
+        subject: "Counter was not listed",
+        containing: "This is a course, not a tool.",
+      });
     });
 
     it("claim → accept → linked, and the claimer is told; a matching verified domain is flagged", async () => {
       const tool = await insertTool(database.db, { name: "Maker Tool", website: "https://app.maker.example/" });
       // The claimer's address is verified (their auth account says so) and its domain is the website's.
-      await database.db.insert(authUsers).values({ id: "auth-submitter", name: "Submitter", email: "maker@maker.example", emailVerified: true });
+      await database.db
+        .insert(authUsers)
+        .values({ id: "auth-submitter", name: "Submitter", email: "maker@maker.example", emailVerified: true });
       await database.db.update(users).set({ authId: "auth-submitter" }).where(eq(users.id, people.submitter.id));
       const claimed = await app.services.lifecycle.askForClaim(as("submitter"), tool.id);
-      expect(claimed).toMatchObject({ hasBeenClaimed: true, creatorUsername: people.submitter.slug, isClaimLikelyGenuine: true });
+      expect(claimed).toMatchObject({
+        hasBeenClaimed: true,
+        creatorUsername: people.submitter.slug,
+        isClaimLikelyGenuine: true,
+      });
       expect(await codeOf(app.services.lifecycle.askForClaim(as("guest"), tool.id))).toBe("aborted");
       const accepted = await app.services.lifecycle.acceptClaim(as("admin"), tool.id);
       expect(accepted).toMatchObject({ wasClaimedAccepted: true, isLinkedToCreator: true });
-      await smtp.waitForMail("maker@maker.example", { subject: "Maker Tool is yours", containing: `/tool/${tool.slug}` });
+      await smtp.waitForMail("maker@maker.example", {
+        subject: "Maker Tool is yours",
+        containing: `/tool/${tool.slug}`,
+      });
       const html = await (await app.request(`/tool/${tool.slug}`)).text();
       expect(html).toContain(`href="/profile/${people.submitter.slug}"`);
     });
@@ -180,7 +278,11 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
       const id = "t0mwzzzzzzzzzzzzzzz";
       const tool = await app.services.lifecycle.submitTool(as("submitter"), input(), {}, { id });
       expect(tool).toMatchObject({ id, slug: `counter-${id}` });
-      expect(await codeOf(app.services.lifecycle.submitTool(as("submitter"), input({ website: "https://other.example" }), {}, { id }))).toBe("aborted");
+      expect(
+        await codeOf(
+          app.services.lifecycle.submitTool(as("submitter"), input({ website: "https://other.example" }), {}, { id }),
+        ),
+      ).toBe("aborted");
     });
 
     it("an unverified e-mail or another domain is not flagged as genuine; a refused claim resets", async () => {
@@ -192,14 +294,26 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
     });
 
     it("skip line → front of the queue, and the maker sees their place and wait", async () => {
-      const first = await app.services.lifecycle.submitTool(as("guest"), input({ name: "First", website: "https://first.example" }));
-      const second = await app.services.lifecycle.submitTool(as("submitter"), input({ name: "Second", website: "https://second.example" }));
-      expect((await app.services.lifecycle.listQueue(as("verifier"))).map((row) => row.name)).toEqual(["First", "Second"]);
+      const first = await app.services.lifecycle.submitTool(
+        as("guest"),
+        input({ name: "First", website: "https://first.example" }),
+      );
+      const second = await app.services.lifecycle.submitTool(
+        as("submitter"),
+        input({ name: "Second", website: "https://second.example" }),
+      );
+      expect((await app.services.lifecycle.listQueue(as("verifier"))).map((row) => row.name)).toEqual([
+        "First",
+        "Second",
+      ]);
       expect(await app.services.lifecycle.findQueuePlace(second)).toEqual({ place: 2, estimatedHours: 48 });
       const skipped = await app.services.lifecycle.skipWaitingLine(as("admin"), second.id);
       expect(skipped.hasSkippedLine).toBe(true);
       expect(skipped.dateSkippedLine).toBeInstanceOf(Date);
-      expect((await app.services.lifecycle.listQueue(as("verifier"))).map((row) => row.name)).toEqual(["Second", "First"]);
+      expect((await app.services.lifecycle.listQueue(as("verifier"))).map((row) => row.name)).toEqual([
+        "Second",
+        "First",
+      ]);
       expect(await app.services.lifecycle.findQueuePlace(skipped)).toEqual({ place: 1, estimatedHours: 24 });
       expect((await app.services.lifecycle.findQueuePlace(first)).place).toBe(2);
     });
@@ -209,7 +323,9 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
       await app.services.lifecycle.verifyTool(as("verifier"), tool.id);
       const edited = await app.services.lifecycle.updateTool(as("submitter"), tool.id, input({ name: "Counter Pro" }));
       expect(edited).toMatchObject({ isVerified: true, isActive: true, name: "Counter Pro", hasIdentityChanged: true });
-      expect(await codeOf(app.services.lifecycle.updateTool(as("submitter"), "tnosuchtool0000000000", input()))).toBe("not-found");
+      expect(await codeOf(app.services.lifecycle.updateTool(as("submitter"), "tnosuchtool0000000000", input()))).toBe(
+        "not-found",
+      );
     });
 
     it("shows verifiers a live tool whose maker changed its name, until one finds it right", async () => {
@@ -217,9 +333,13 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
       await app.services.lifecycle.verifyTool(as("verifier"), tool.id);
       expect(await app.services.lifecycle.listChangedLiveTools(as("verifier"))).toEqual([]);
       await app.services.lifecycle.updateTool(as("submitter"), tool.id, input({ name: "Counter Renamed" }));
-      expect((await app.services.lifecycle.listChangedLiveTools(as("verifier"))).map((row) => row.name)).toEqual(["Counter Renamed"]);
+      expect((await app.services.lifecycle.listChangedLiveTools(as("verifier"))).map((row) => row.name)).toEqual([
+        "Counter Renamed",
+      ]);
       expect(await codeOf(app.services.lifecycle.listChangedLiveTools(as("guest")))).toBe("permission-denied");
-      expect(await codeOf(app.services.lifecycle.confirmToolIdentity(as("submitter"), tool.id))).toBe("permission-denied");
+      expect(await codeOf(app.services.lifecycle.confirmToolIdentity(as("submitter"), tool.id))).toBe(
+        "permission-denied",
+      );
       await app.services.lifecycle.confirmToolIdentity(as("verifier"), tool.id);
       expect(await app.services.lifecycle.listChangedLiveTools(as("admin"))).toEqual([]);
     });
@@ -230,7 +350,12 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
       const [row] = await database.db.select().from(tools).where(eq(tools.id, tool.id));
       expect(row?.name).toBe("Counter");
       smtp = await startSmtpReceiver();
-      app = await createTestApp(database, { SMTP_URL: smtp.url, TELEGRAM_BOT_TOKEN: "123:abc", TELEGRAM_CHAT_ID: "42", TELEGRAM_API_URL: bot.url });
+      app = await createTestApp(database, {
+        SMTP_URL: smtp.url,
+        TELEGRAM_BOT_TOKEN: "123:abc",
+        TELEGRAM_CHAT_ID: "42",
+        TELEGRAM_API_URL: bot.url,
+      });
     });
   });
 });

@@ -42,10 +42,16 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
   const heart = (person: Person, toolId: string, intent: "add" | "remove") =>
     person.client.post("/favorites", { toolId, intent, redirectTo: "/", stay: "true" }).then(async (response) => {
       expect(response.status).toBe(200);
-      return (await response.json()) as { favorited: boolean; likes: number; isCounted: boolean; likesCountFrom: string | null };
+      return (await response.json()) as {
+        favorited: boolean;
+        likes: number;
+        isCounted: boolean;
+        likesCountFrom: string | null;
+      };
     });
 
-  const likesOf = async (toolId: string) => (await database.db.select({ likes: tools.likes }).from(tools).where(eq(tools.id, toolId)))[0]!.likes;
+  const likesOf = async (toolId: string) =>
+    (await database.db.select({ likes: tools.likes }).from(tools).where(eq(tools.id, toolId)))[0]!.likes;
 
   it("counts an older account's like at once: the cached card and tool page show it, and taking it back takes it off", async () => {
     const tool = await insertTool(database.db, { name: "Plausible" });
@@ -56,7 +62,12 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
       expect(shownLikes(await (await visitor.request("/")).text(), "Plausible")).toBeNull();
       await visitor.request(`/tool/${tool.slug}`);
     }
-    expect(await heart(ada, tool.id, "add")).toEqual({ favorited: true, likes: 1, isCounted: true, likesCountFrom: null });
+    expect(await heart(ada, tool.id, "add")).toEqual({
+      favorited: true,
+      likes: 1,
+      isCounted: true,
+      likesCountFrom: null,
+    });
     expect(await likesOf(tool.id)).toBe(1);
     expect(shownLikes(await (await visitor.request("/")).text(), "Plausible")).toBe(1);
     const page = await (await visitor.request(`/tool/${tool.slug}`)).text();
@@ -67,7 +78,12 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     const api = (await (await visitor.request("/api/v1/tools")).json()) as { items: { name: string; likes: number }[] };
     expect(api.items.find((item) => item.name === "Plausible")?.likes).toBe(1);
 
-    expect(await heart(ada, tool.id, "remove")).toEqual({ favorited: false, likes: 0, isCounted: false, likesCountFrom: null });
+    expect(await heart(ada, tool.id, "remove")).toEqual({
+      favorited: false,
+      likes: 0,
+      isCounted: false,
+      likesCountFrom: null,
+    });
     expect(shownLikes(await (await visitor.request("/")).text(), "Plausible")).toBeNull();
   });
 
@@ -80,8 +96,16 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     const [account] = await database.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, bob.id));
     expect(added.likesCountFrom).toBe(new Date(account!.createdAt.getTime() + DAY_MS).toISOString());
     // So does Bob's own state, which his hearts read on every page.
-    const me = (await (await bob.client.request("/api/me")).json()) as { favoriteToolIds: string[]; waitingLikeIds: string[]; likesCountFrom: string | null };
-    expect(me).toMatchObject({ favoriteToolIds: [tool.id], waitingLikeIds: [tool.id], likesCountFrom: added.likesCountFrom });
+    const me = (await (await bob.client.request("/api/me")).json()) as {
+      favoriteToolIds: string[];
+      waitingLikeIds: string[];
+      likesCountFrom: string | null;
+    };
+    expect(me).toMatchObject({
+      favoriteToolIds: [tool.id],
+      waitingLikeIds: [tool.id],
+      likesCountFrom: added.likesCountFrom,
+    });
     const [kept] = await database.db.select().from(favorites);
     expect(kept!.countedAt).toBeNull();
     // Its turn comes at the end of the account's first day, not before.
@@ -93,7 +117,9 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     expect(await app.services.likes.countWaitingLikes(new Date(Date.now() + 2 * DAY_MS))).toBe(0);
     expect(await likesOf(tool.id)).toBe(1);
     // Counted, it is no longer Bob's alone.
-    expect(((await (await bob.client.request("/api/me")).json()) as { waitingLikeIds: string[] }).waitingLikeIds).toEqual([]);
+    expect(
+      ((await (await bob.client.request("/api/me")).json()) as { waitingLikeIds: string[] }).waitingLikeIds,
+    ).toEqual([]);
   });
 
   it("never counts a waiting like taken back", async () => {
@@ -106,14 +132,25 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
   });
 
   it(`counts ${LIKES_COUNTED_PER_DAY} likes an account's day, taken back or not; the others wait for the next day`, async () => {
-    const listed = await Promise.all(Array.from({ length: LIKES_COUNTED_PER_DAY + 1 }, (_, index) => insertTool(database.db, { name: `Liked ${index}` })));
+    const listed = await Promise.all(
+      Array.from({ length: LIKES_COUNTED_PER_DAY + 1 }, (_, index) =>
+        insertTool(database.db, { name: `Liked ${index}` }),
+      ),
+    );
     const ada = await signUp("Ada");
-    for (const tool of listed.slice(0, LIKES_COUNTED_PER_DAY)) await app.services.favorites.addFavorite(ada.session, tool.id);
+    for (const tool of listed.slice(0, LIKES_COUNTED_PER_DAY))
+      await app.services.favorites.addFavorite(ada.session, tool.id);
     // Taking a like back does not give its place back: hearts pressed again and again count once a day's worth.
     await app.services.favorites.removeFavorite(ada.session, listed[0]!.id);
     expect(await likesOf(listed[0]!.id)).toBe(0);
-    expect(await app.services.favorites.addFavorite(ada.session, listed[0]!.id)).toMatchObject({ favorited: true, likes: 0 });
-    expect(await app.services.favorites.addFavorite(ada.session, listed.at(-1)!.id)).toMatchObject({ favorited: true, likes: 0 });
+    expect(await app.services.favorites.addFavorite(ada.session, listed[0]!.id)).toMatchObject({
+      favorited: true,
+      likes: 0,
+    });
+    expect(await app.services.favorites.addFavorite(ada.session, listed.at(-1)!.id)).toMatchObject({
+      favorited: true,
+      likes: 0,
+    });
     const waiting = await database.db.select().from(favorites).where(isNull(favorites.countedAt));
     expect(waiting.map((like) => like.toolId).sort()).toEqual([listed[0]!.id, listed.at(-1)!.id].sort());
 
@@ -135,9 +172,17 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
   });
 
   it("lists the most liked tools first, and offers the order on /tools", async () => {
-    const [one, three, two] = [await insertTool(database.db, { name: "One" }), await insertTool(database.db, { name: "Three" }), await insertTool(database.db, { name: "Two" })];
+    const [one, three, two] = [
+      await insertTool(database.db, { name: "One" }),
+      await insertTool(database.db, { name: "Three" }),
+      await insertTool(database.db, { name: "Two" }),
+    ];
     const people = [await signUp("Ada"), await signUp("Bob"), await signUp("Cy")];
-    for (const [tool, count] of [[one, 1], [three, 3], [two, 2]] as const) {
+    for (const [tool, count] of [
+      [one, 1],
+      [three, 3],
+      [two, 2],
+    ] as const) {
       for (const person of people.slice(0, count)) await app.services.favorites.addFavorite(person.session, tool.id);
     }
     const page = await app.services.tools.listTools({ sort: "likes" });
@@ -163,14 +208,21 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
     }
 
     async function viewed(toolId: string, daysAgo: number, count: number) {
-      await database.db.insert(dailyStats).values({ metric: METRICS.toolView, subject: toolId, detail: "", day: day(daysAgo), count });
+      await database.db
+        .insert(dailyStats)
+        .values({ metric: METRICS.toolView, subject: toolId, detail: "", day: day(daysAgo), count });
     }
 
     async function liked(toolId: string, daysAgo: number, count: number) {
       for (let index = 0; index < count; index++) {
         const [user] = await database.db
           .insert(users)
-          .values({ id: `u${toolId}${daysAgo}${index}`, email: `${toolId}-${daysAgo}-${index}@example.com`, username: `p${index}`, slug: `p-${toolId}-${daysAgo}-${index}` })
+          .values({
+            id: `u${toolId}${daysAgo}${index}`,
+            email: `${toolId}-${daysAgo}-${index}@example.com`,
+            username: `p${index}`,
+            slug: `p-${toolId}-${daysAgo}-${index}`,
+          })
           .returning();
         const countedAt = new Date(now.getTime() - daysAgo * DAY_MS - 60_000);
         await database.db.insert(favorites).values({ userId: user!.id, toolId, createdAt: countedAt, countedAt });
@@ -195,11 +247,23 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
 
       const visitor = createClient(app.request);
       // Before the job runs, the home page shows the scores as they were: last month's tool alone. It is then kept.
-      for (let round = 0; round < 2; round++) expect(trendingOnHome(await (await visitor.request("/")).text())).toEqual(["Last month"]);
+      for (let round = 0; round < 2; round++)
+        expect(trendingOnHome(await (await visitor.request("/")).text())).toEqual(["Last month"]);
 
       expect(await app.services.likes.scoreTrending(now)).toBe(4);
-      const scores = Object.fromEntries((await database.db.select({ name: tools.name, trending: tools.trending }).from(tools)).map((row) => [row.name, row.trending]));
-      expect(scores).toEqual({ "Viewed today": 10_000, "Liked today": 8_000, "Last month": 0, Hidden: 50_000, Quiet: 0 });
+      const scores = Object.fromEntries(
+        (await database.db.select({ name: tools.name, trending: tools.trending }).from(tools)).map((row) => [
+          row.name,
+          row.trending,
+        ]),
+      );
+      expect(scores).toEqual({
+        "Viewed today": 10_000,
+        "Liked today": 8_000,
+        "Last month": 0,
+        Hidden: 50_000,
+        Quiet: 0,
+      });
       // Again with nothing new: nothing changes.
       expect(await app.services.likes.scoreTrending(now)).toBe(0);
 
@@ -214,7 +278,10 @@ describe.each(databaseKinds)("likes on %s", (kind) => {
 
       // A day later the same activity weighs less.
       expect(await app.services.likes.scoreTrending(new Date(now.getTime() + DAY_MS))).toBe(3);
-      const later = await database.db.select({ trending: tools.trending }).from(tools).where(eq(tools.id, viewedToday.id));
+      const later = await database.db
+        .select({ trending: tools.trending })
+        .from(tools)
+        .where(eq(tools.id, viewedToday.id));
       expect(later[0]!.trending).toBe(Math.round(10_000 * 0.5 ** 0.5));
     });
 

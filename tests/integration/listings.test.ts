@@ -26,7 +26,13 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 function expectedCounts(all: ToolRow[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const tool of all.filter(isLive)) {
-    const scopes = ["", ...new Set(tool.categories.map((id) => `c:${id}`)), ...new Set(tool.tags.map((tag) => `t:${tag}`)), `p:${tool.paymentType}`, ...(tool.isHomeBoosted ? ["f"] : [])];
+    const scopes = [
+      "",
+      ...new Set(tool.categories.map((id) => `c:${id}`)),
+      ...new Set(tool.tags.map((tag) => `t:${tag}`)),
+      `p:${tool.paymentType}`,
+      ...(tool.isHomeBoosted ? ["f"] : []),
+    ];
     const values = [
       ...new Set(tool.categories.map((id) => `c|${id}`)),
       ...new Set(tool.tags.map((tag) => `t|${tag}`)),
@@ -35,7 +41,8 @@ function expectedCounts(all: ToolRow[]): Map<string, number> {
       `v|${dayOf(tool.verifiedAt ?? tool.createdAt)}`,
       "|",
     ];
-    for (const scope of scopes) for (const value of values) counts.set(`${scope}|${value}`, (counts.get(`${scope}|${value}`) ?? 0) + 1);
+    for (const scope of scopes)
+      for (const value of values) counts.set(`${scope}|${value}`, (counts.get(`${scope}|${value}`) ?? 0) + 1);
   }
   return counts;
 }
@@ -44,7 +51,8 @@ function expectedCounts(all: ToolRow[]): Map<string, number> {
 function expectedTerms(all: ToolRow[]): Map<string, number> {
   const terms = new Map<string, number>();
   for (const tool of all.filter(isLive)) {
-    for (const term of new Set([...tool.categories.map((id) => `c:${id}`), ...tool.tags.map((tag) => `t:${tag}`)])) terms.set(`${tool.id}|${term}`, tool.views + tool.clicks);
+    for (const term of new Set([...tool.categories.map((id) => `c:${id}`), ...tool.tags.map((tag) => `t:${tag}`)]))
+      terms.set(`${tool.id}|${term}`, tool.views + tool.clicks);
   }
   return terms;
 }
@@ -81,11 +89,29 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
    */
   async function catalogue() {
     const categoryRows = [];
-    for (const label of ["Analytics", "Design", "Marketing", "Hosting", "Privacy", "Finance"]) categoryRows.push(await insertCategory(database.db, { label }));
-    const tags = ["api", "open-source", "saas", "no-code", "ai", "seo", "gdpr", "email", "charts", "self-hosted", "cli", "mobile"];
+    for (const label of ["Analytics", "Design", "Marketing", "Hosting", "Privacy", "Finance"])
+      categoryRows.push(await insertCategory(database.db, { label }));
+    const tags = [
+      "api",
+      "open-source",
+      "saas",
+      "no-code",
+      "ai",
+      "seo",
+      "gdpr",
+      "email",
+      "charts",
+      "self-hosted",
+      "cli",
+      "mobile",
+    ];
     const start = new Date("2026-06-01T12:00:00Z").getTime();
     for (let n = 0; n < 120; n++) {
-      const categories = [categoryRows[n % 6]!.id, ...(n % 4 === 0 ? [categoryRows[(n + 1) % 6]!.id] : []), ...(n % 9 === 0 ? [categoryRows[(n + 3) % 6]!.id] : [])];
+      const categories = [
+        categoryRows[n % 6]!.id,
+        ...(n % 4 === 0 ? [categoryRows[(n + 1) % 6]!.id] : []),
+        ...(n % 9 === 0 ? [categoryRows[(n + 3) % 6]!.id] : []),
+      ];
       await insertTool(database.db, {
         name: n % 10 === 0 ? "Same Name" : `Tool ${String(n).padStart(3, "0")}`,
         categories,
@@ -108,18 +134,64 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
   it("are what the tools say after every kind of write, and one tool's write touches a bounded number of their rows", async () => {
     const { categories } = await catalogue();
     await expectKeptRight("after the inserts");
-    const [first, second, third] = await database.db.select().from(tools).where(sql`${tools.isActive} and ${tools.isVerified}`).orderBy(tools.id).limit(3);
+    const [first, second, third] = await database.db
+      .select()
+      .from(tools)
+      .where(sql`${tools.isActive} and ${tools.isVerified}`)
+      .orderBy(tools.id)
+      .limit(3);
     const steps: [string, () => Promise<unknown>][] = [
-      ["new categories and tags", () => database.db.update(tools).set({ categories: [categories[5]!.id, categories[2]!.id], tags: ["new-tag", "api"] }).where(eq(tools.id, first!.id))],
-      ["a pricing and the featured flag", () => database.db.update(tools).set({ paymentType: "paid", isHomeBoosted: true }).where(eq(tools.id, first!.id))],
-      ["verified on another day", () => database.db.update(tools).set({ verifiedAt: new Date(Date.now() - 3 * DAY) }).where(eq(tools.id, first!.id))],
+      [
+        "new categories and tags",
+        () =>
+          database.db
+            .update(tools)
+            .set({ categories: [categories[5]!.id, categories[2]!.id], tags: ["new-tag", "api"] })
+            .where(eq(tools.id, first!.id)),
+      ],
+      [
+        "a pricing and the featured flag",
+        () =>
+          database.db.update(tools).set({ paymentType: "paid", isHomeBoosted: true }).where(eq(tools.id, first!.id)),
+      ],
+      [
+        "verified on another day",
+        () =>
+          database.db
+            .update(tools)
+            .set({ verifiedAt: new Date(Date.now() - 3 * DAY) })
+            .where(eq(tools.id, first!.id)),
+      ],
       ["switched off", () => database.db.update(tools).set({ isActive: false }).where(eq(tools.id, second!.id))],
       ["switched back on", () => database.db.update(tools).set({ isActive: true }).where(eq(tools.id, second!.id))],
-      ["sent back to the queue", () => database.db.update(tools).set({ isVerified: false }).where(eq(tools.id, third!.id))],
-      ["views and clicks counted", () => database.db.update(tools).set({ views: sql`${tools.views} + 9`, clicks: sql`${tools.clicks} + 1` }).where(inArray(tools.id, [first!.id, second!.id]))],
-      ["a description, which no list reads", () => database.db.update(tools).set({ shortDesc: "Changed" }).where(eq(tools.id, first!.id))],
-      ["a category and a tag left without tools", () => database.db.update(tools).set({ tags: [] }).where(eq(tools.id, first!.id))],
-      ["many tools in one statement", () => database.db.update(tools).set({ paymentType: "free", tags: sql`array_append(${tools.tags}, 'bulk')` }).where(sql`${tools.id} < ${third!.id}`)],
+      [
+        "sent back to the queue",
+        () => database.db.update(tools).set({ isVerified: false }).where(eq(tools.id, third!.id)),
+      ],
+      [
+        "views and clicks counted",
+        () =>
+          database.db
+            .update(tools)
+            .set({ views: sql`${tools.views} + 9`, clicks: sql`${tools.clicks} + 1` })
+            .where(inArray(tools.id, [first!.id, second!.id])),
+      ],
+      [
+        "a description, which no list reads",
+        () => database.db.update(tools).set({ shortDesc: "Changed" }).where(eq(tools.id, first!.id)),
+      ],
+      [
+        "a category and a tag left without tools",
+        () => database.db.update(tools).set({ tags: [] }).where(eq(tools.id, first!.id)),
+      ],
+      [
+        "many tools in one statement",
+        () =>
+          database.db
+            .update(tools)
+            .set({ paymentType: "free", tags: sql`array_append(${tools.tags}, 'bulk')` })
+            .where(sql`${tools.id} < ${third!.id}`),
+      ],
       ["deleted", () => database.db.delete(tools).where(eq(tools.id, second!.id))],
     ];
     for (const [step, write] of steps) {
@@ -132,14 +204,18 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
   });
 
   /** How many rows of tool_terms and facet_counts `write` inserts, updates or deletes; the write is then rolled back. */
-  async function rowsTouchedBy(write: (tx: Parameters<Parameters<TestDatabase["db"]["transaction"]>[0]>[0]) => Promise<unknown>): Promise<number> {
+  async function rowsTouchedBy(
+    write: (tx: Parameters<Parameters<TestDatabase["db"]["transaction"]>[0]>[0]) => Promise<unknown>,
+  ): Promise<number> {
     let touched = -1;
     await database.db
       .transaction(async (tx) => {
         const read = async () =>
           Number(
             rowsOf<{ n: string }>(
-              await tx.execute(sql`select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) as n from pg_stat_xact_user_tables where relname in ('tool_terms', 'facet_counts')`),
+              await tx.execute(
+                sql`select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) as n from pg_stat_xact_user_tables where relname in ('tool_terms', 'facet_counts')`,
+              ),
             )[0]!.n,
           );
         const before = await read();
@@ -159,9 +235,17 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
     for (const size of [10, 300]) {
       await database.db.execute(sql`truncate ${tools} cascade`);
       // Each of the tool's tags is on other tools too in both catalogues, so no count appears or goes in one and not the other.
-      for (let n = 0; n < size; n++) await insertTool(database.db, { categories: [design.id], tags: ["icons", `tag-${n % 5}`], views: n });
+      for (let n = 0; n < size; n++)
+        await insertTool(database.db, { categories: [design.id], tags: ["icons", `tag-${n % 5}`], views: n });
       const [tool] = await database.db.select().from(tools).limit(1);
-      touched.push(await rowsTouchedBy((tx) => tx.update(tools).set({ tags: ["icons", "new-one", "other"], paymentType: "paid", views: 1_000 }).where(eq(tools.id, tool!.id))));
+      touched.push(
+        await rowsTouchedBy((tx) =>
+          tx
+            .update(tools)
+            .set({ tags: ["icons", "new-one", "other"], paymentType: "paid", views: 1_000 })
+            .where(eq(tools.id, tool!.id)),
+        ),
+      );
     }
     expect(touched[0]).toBeGreaterThan(0);
     expect(touched[1]).toBe(touched[0]);
@@ -184,12 +268,20 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
       const live = all.filter(isLive);
       for (const tool of live) {
         const shared = (other: ToolRow) =>
-          other.categories.filter((id) => tool.categories.includes(id)).length + other.tags.filter((tag) => tool.tags.includes(tag)).length;
+          other.categories.filter((id) => tool.categories.includes(id)).length +
+          other.tags.filter((tag) => tool.tags.includes(tag)).length;
         const expected = live
           .filter((other) => other.id !== tool.id && shared(other) > 0)
           .sort((a, b) => shared(b) - shared(a) || b.views + b.clicks - (a.views + a.clicks) || (a.id < b.id ? -1 : 1));
-        const found = await app.services.tools.listAlternatives({ id: tool.id, categories: tool.categories.map((id) => ({ id, label: id })), tags: tool.tags });
-        expect(found.alternatives.map((alternative) => alternative.id), tool.name).toEqual(expected.slice(0, 20).map((other) => other.id));
+        const found = await app.services.tools.listAlternatives({
+          id: tool.id,
+          categories: tool.categories.map((id) => ({ id, label: id })),
+          tags: tool.tags,
+        });
+        expect(
+          found.alternatives.map((alternative) => alternative.id),
+          tool.name,
+        ).toEqual(expected.slice(0, 20).map((other) => other.id));
         expect([found.total, found.isTotalExact], tool.name).toEqual([expected.length, true]);
       }
     });
@@ -197,14 +289,22 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
     it("counts every facet value as counting the tools does, for every list read by key and for combinations", async () => {
       const { categories, tags } = await catalogue();
       const live = (await database.db.select().from(tools)).filter(isLive);
-      type Filters = { category?: string; tag?: string; paymentType?: PaymentType; featured?: boolean; verifiedWithinDays?: 7 | 30 };
+      type Filters = {
+        category?: string;
+        tag?: string;
+        paymentType?: PaymentType;
+        featured?: boolean;
+        verifiedWithinDays?: 7 | 30;
+      };
       const matches = (tool: ToolRow, filters: Filters) =>
         (!filters.category || tool.categories.includes(filters.category)) &&
         (!filters.tag || tool.tags.includes(filters.tag)) &&
         (!filters.paymentType || tool.paymentType === filters.paymentType) &&
         (filters.featured === undefined || tool.isHomeBoosted === filters.featured) &&
-        (!filters.verifiedWithinDays || (tool.verifiedAt ?? tool.createdAt).getTime() >= since(filters.verifiedWithinDays));
-      const countIf = (filters: Filters, test: (tool: ToolRow) => boolean) => live.filter((tool) => matches(tool, filters) && test(tool)).length;
+        (!filters.verifiedWithinDays ||
+          (tool.verifiedAt ?? tool.createdAt).getTime() >= since(filters.verifiedWithinDays));
+      const countIf = (filters: Filters, test: (tool: ToolRow) => boolean) =>
+        live.filter((tool) => matches(tool, filters) && test(tool)).length;
       const lists: Filters[] = [
         {},
         ...categories.map((category) => ({ category: category.id })),
@@ -219,20 +319,34 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
         const name = JSON.stringify(filters);
         const facets = await app.services.tools.countToolFacets(filters);
         expect(Object.values(facets.isExact).every(Boolean), name).toBe(true);
-        expect(keyedListOf(filters) !== null, name).toBe(Object.keys(filters).length <= 1 && !filters.verifiedWithinDays);
+        expect(keyedListOf(filters) !== null, name).toBe(
+          Object.keys(filters).length <= 1 && !filters.verifiedWithinDays,
+        );
         expect(facets.total, name).toBe(countIf(filters, () => true));
         for (const category of categories) {
-          const expected = countIf({ ...filters, category: undefined }, (tool) => tool.categories.includes(category.id));
-          expect(facets.categories.find((entry) => entry.id === category.id)?.count ?? 0, `${name} ${category.label}`).toBe(expected);
+          const expected = countIf({ ...filters, category: undefined }, (tool) =>
+            tool.categories.includes(category.id),
+          );
+          expect(
+            facets.categories.find((entry) => entry.id === category.id)?.count ?? 0,
+            `${name} ${category.label}`,
+          ).toBe(expected);
         }
         for (const tag of facets.tags.map((entry) => entry.tag)) {
           const expected = countIf({ ...filters, tag: undefined }, (tool) => tool.tags.includes(tag));
           expect(facets.tags.find((entry) => entry.tag === tag)?.count, `${name} #${tag}`).toBe(expected);
         }
-        for (const type of PAYMENT_TYPES) expect(facets.payment[type], `${name} ${type}`).toBe(countIf({ ...filters, paymentType: undefined }, (tool) => tool.paymentType === type));
-        expect(facets.featured, `${name} featured`).toBe(countIf({ ...filters, featured: undefined }, (tool) => tool.isHomeBoosted));
+        for (const type of PAYMENT_TYPES)
+          expect(facets.payment[type], `${name} ${type}`).toBe(
+            countIf({ ...filters, paymentType: undefined }, (tool) => tool.paymentType === type),
+          );
+        expect(facets.featured, `${name} featured`).toBe(
+          countIf({ ...filters, featured: undefined }, (tool) => tool.isHomeBoosted),
+        );
         for (const days of [7, 30] as const) {
-          expect(facets.verified[days], `${name} ${days} days`).toBe(countIf({ ...filters, verifiedWithinDays: days }, () => true));
+          expect(facets.verified[days], `${name} ${days} days`).toBe(
+            countIf({ ...filters, verifiedWithinDays: days }, () => true),
+          );
         }
       }
     });
@@ -240,7 +354,9 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
     it("lists every sort as ordering all the tools does, ties and all, page after page", async () => {
       const { categories } = await catalogue();
       // Few distinct likes and scores: most of each order is ties, broken by id.
-      await database.db.execute(sql`update tools set likes = abs(hashtext(id)) % 4, trending = abs(hashtext(name)) % 3`);
+      await database.db.execute(
+        sql`update tools set likes = abs(hashtext(id)) % 4, trending = abs(hashtext(name)) % 3`,
+      );
       const live = (await database.db.select().from(tools)).filter(isLive);
       const keyOf = {
         newest: (tool: ToolRow) => -tool.createdAt.getTime(),
@@ -263,9 +379,17 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
       for (const filters of lists) {
         for (const sort of TOOL_SORTS) {
           const expected = live
-            .filter((tool) => (!filters.category || tool.categories.includes(filters.category)) && (!filters.tag || tool.tags.includes(filters.tag)))
+            .filter(
+              (tool) =>
+                (!filters.category || tool.categories.includes(filters.category)) &&
+                (!filters.tag || tool.tags.includes(filters.tag)),
+            )
             .filter((tool) => !filters.paymentType || tool.paymentType === filters.paymentType)
-            .filter((tool) => !filters.verifiedWithinDays || (tool.verifiedAt ?? tool.createdAt).getTime() >= since(filters.verifiedWithinDays))
+            .filter(
+              (tool) =>
+                !filters.verifiedWithinDays ||
+                (tool.verifiedAt ?? tool.createdAt).getTime() >= since(filters.verifiedWithinDays),
+            )
             .sort((a, b) => {
               const [ka, kb] = [keyOf[sort](a), keyOf[sort](b)];
               if (ka !== kb) return ka < kb ? -1 : 1;

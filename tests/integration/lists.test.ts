@@ -11,7 +11,12 @@ const SITE = "http://localhost:3000";
 
 /** Undoes what HTML escaping does to an attribute or a text. */
 function unescape(text: string): string {
-  return text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 /** What a test reads from a rendered page. */
@@ -27,7 +32,9 @@ function readPage(html: string) {
     description: attribute(/<meta name="description" content="([^"]*)"/),
     canonical: attribute(/<link rel="canonical" href="([^"]*)"/),
     /** The names of the tool cards, in page order. */
-    toolNames: [...html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((match) => unescape(match[1]!)),
+    toolNames: [...html.matchAll(/data-testid="tool-card"[\s\S]*?<a[^>]*href="\/tool\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map(
+      (match) => unescape(match[1]!),
+    ),
     nextHref: nextLink ? unescape(/href="([^"]*)"/.exec(nextLink)![1]!) : undefined,
   };
 }
@@ -93,13 +100,21 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
       const inserted: { id: string; name: string; key: number }[] = [];
       for (let index = 0; index < 13; index++) {
         const createdAt = new Date(Date.UTC(2026, 0, 1, 0, index));
-        const tool = await insertTool(database.db, { name: `Tool ${sort} ${index}`, createdAt, categories: [category.id] });
+        const tool = await insertTool(database.db, {
+          name: `Tool ${sort} ${index}`,
+          createdAt,
+          categories: [category.id],
+        });
         // Few distinct values, so many ties: the id must break them without a duplicate or a gap across pages.
         const count = (index * 7) % 4;
         if (counter) await setCounters(tool.id, { [counter]: count });
         inserted.push({ id: tool.id, name: tool.name, key: counter ? count : createdAt.getTime() });
       }
-      const hidden = await insertTool(database.db, { name: "Hidden unverified", isVerified: false, categories: [category.id] });
+      const hidden = await insertTool(database.db, {
+        name: "Hidden unverified",
+        isVerified: false,
+        categories: [category.id],
+      });
       await setCounters(hidden.id, { views: 100, clicks: 100 });
       await insertTool(database.db, { name: "Hidden inactive", isActive: false, categories: [category.id] });
 
@@ -130,10 +145,30 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
     it("filters by category, tag and pricing, alone and together", async () => {
       const design = await insertCategory(database.db, { label: "Design" });
       const seo = await insertCategory(database.db, { label: "SEO" });
-      await insertTool(database.db, { name: "Free design", categories: [design.id], tags: ["icons"], paymentType: "free" });
-      await insertTool(database.db, { name: "Paid design", categories: [design.id], tags: ["icons", "ui-kit"], paymentType: "paid" });
-      await insertTool(database.db, { name: "Free seo", categories: [seo.id], tags: ["keywords"], paymentType: "free" });
-      await insertTool(database.db, { name: "Hidden design", categories: [design.id], tags: ["icons"], isVerified: false });
+      await insertTool(database.db, {
+        name: "Free design",
+        categories: [design.id],
+        tags: ["icons"],
+        paymentType: "free",
+      });
+      await insertTool(database.db, {
+        name: "Paid design",
+        categories: [design.id],
+        tags: ["icons", "ui-kit"],
+        paymentType: "paid",
+      });
+      await insertTool(database.db, {
+        name: "Free seo",
+        categories: [seo.id],
+        tags: ["keywords"],
+        paymentType: "free",
+      });
+      await insertTool(database.db, {
+        name: "Hidden design",
+        categories: [design.id],
+        tags: ["icons"],
+        isVerified: false,
+      });
 
       const sorted = async (path: string) => (await get(path)).toolNames.sort();
       expect(await sorted("/tools?category=design")).toEqual(["Free design", "Paid design"]);
@@ -157,8 +192,17 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
     it("pages a filtered list with its filters kept", async () => {
       const design = await insertCategory(database.db, { label: "Design" });
       for (let index = 0; index < 7; index++) {
-        await insertTool(database.db, { name: `Design ${index}`, categories: [design.id], paymentType: "paid", createdAt: new Date(Date.UTC(2026, 0, 1, index)) });
-        await insertTool(database.db, { name: `Other ${index}`, paymentType: "paid", createdAt: new Date(Date.UTC(2026, 0, 1, index, 30)) });
+        await insertTool(database.db, {
+          name: `Design ${index}`,
+          categories: [design.id],
+          paymentType: "paid",
+          createdAt: new Date(Date.UTC(2026, 0, 1, index)),
+        });
+        await insertTool(database.db, {
+          name: `Other ${index}`,
+          paymentType: "paid",
+          createdAt: new Date(Date.UTC(2026, 0, 1, index, 30)),
+        });
       }
       const { names, pages } = await followPages("/tools?category=design&payment=paid&limit=3");
       expect(pages).toBe(3);
@@ -206,7 +250,11 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
 
   describe("/categories", () => {
     it("lists every category with its colour, description and live tool count", async () => {
-      const design = await insertCategory(database.db, { label: "Design", color: "#F9CCB4", description: "Tools to look good" });
+      const design = await insertCategory(database.db, {
+        label: "Design",
+        color: "#F9CCB4",
+        description: "Tools to look good",
+      });
       const seo = await insertCategory(database.db, { label: "SEO" });
       await insertTool(database.db, { categories: [design.id] });
       await insertTool(database.db, { categories: [design.id, seo.id] });
@@ -256,19 +304,39 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
 
   describe("/category/{slug}", () => {
     it("shows the category, its featured tools first, then all of its live tools", async () => {
-      const design = await insertCategory(database.db, { label: "Design", description: "Tools to look good", longDescription: "Read **this** <script>x</script>" });
+      const design = await insertCategory(database.db, {
+        label: "Design",
+        description: "Tools to look good",
+        longDescription: "Read **this** <script>x</script>",
+      });
       const other = await insertCategory(database.db, { label: "Other" });
-      await insertTool(database.db, { name: "Plain design", categories: [design.id], createdAt: new Date("2026-01-03T00:00:00Z") });
-      await insertTool(database.db, { name: "Star design", categories: [design.id], isFeaturedCategory: true, createdAt: new Date("2026-01-01T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Plain design",
+        categories: [design.id],
+        createdAt: new Date("2026-01-03T00:00:00Z"),
+      });
+      await insertTool(database.db, {
+        name: "Star design",
+        categories: [design.id],
+        isFeaturedCategory: true,
+        createdAt: new Date("2026-01-01T00:00:00Z"),
+      });
       await insertTool(database.db, { name: "Star elsewhere", categories: [other.id], isFeaturedCategory: true });
-      await insertTool(database.db, { name: "Hidden star", categories: [design.id], isFeaturedCategory: true, isVerified: false });
+      await insertTool(database.db, {
+        name: "Hidden star",
+        categories: [design.id],
+        isFeaturedCategory: true,
+        isVerified: false,
+      });
 
       const page = await get("/category/design");
       expect(page.status).toBe(200);
       expect(page.title).toBe("Design tools for indie developers | Indie Tools");
       expect(page.description).toBe("Tools to look good");
       expect(page.canonical).toBe(`${SITE}/category/design`);
-      expect(page.html).toContain('<link rel="alternate" type="application/rss+xml" title="Design on Indie Tools" href="http://localhost:3000/category/design/rss.xml"/>');
+      expect(page.html).toContain(
+        '<link rel="alternate" type="application/rss+xml" title="Design on Indie Tools" href="http://localhost:3000/category/design/rss.xml"/>',
+      );
       expect(page.html).toContain('"@type":"BreadcrumbList"');
       expect(page.html).toContain(`"item":"${SITE}/categories"`);
       expect(page.html).toContain("<strong>this</strong>");
@@ -288,9 +356,18 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
 
     it("pages newest first, with the featured section on the first page only", async () => {
       const design = await insertCategory(database.db, { label: "Design" });
-      await insertTool(database.db, { name: "Star", categories: [design.id], isFeaturedCategory: true, createdAt: new Date("2025-01-01T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Star",
+        categories: [design.id],
+        isFeaturedCategory: true,
+        createdAt: new Date("2025-01-01T00:00:00Z"),
+      });
       for (let index = 0; index < PAGE_SIZE + 1; index++) {
-        await insertTool(database.db, { name: `Design ${index}`, categories: [design.id], createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });
+        await insertTool(database.db, {
+          name: `Design ${index}`,
+          categories: [design.id],
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+        });
       }
       const first = await get("/category/design");
       expect(first.toolNames).toHaveLength(1 + PAGE_SIZE);
@@ -329,7 +406,10 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
       expect(page.title).toBe("Tags | Indie Tools");
       expect(page.description).toMatch(/^Every tag on Indie Tools/);
       expect(page.canonical).toBe(`${SITE}/tags`);
-      const tags = [...page.html.matchAll(/href="\/tag\/([^"]+)"[^>]*>#[^<]+<span[^>]*>(\d+)/g)].map((match) => [match[1], Number(match[2])]);
+      const tags = [...page.html.matchAll(/href="\/tag\/([^"]+)"[^>]*>#[^<]+<span[^>]*>(\d+)/g)].map((match) => [
+        match[1],
+        Number(match[2]),
+      ]);
       expect(tags).toEqual([
         ["analytics", 2],
         ["privacy", 1],
@@ -339,7 +419,10 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
 
     it("pages through many tags, each exactly once, in (count desc, tag asc) order", async () => {
       // 450 tags with counts 3, 2 and 1 (150 each): the pages of 200 cut inside a count.
-      const values = Array.from({ length: 450 }, (_, index) => sql`(${`tag-${String(index).padStart(3, "0")}`}, ${3 - (index % 3)})`);
+      const values = Array.from(
+        { length: 450 },
+        (_, index) => sql`(${`tag-${String(index).padStart(3, "0")}`}, ${3 - (index % 3)})`,
+      );
       await database.db.execute(sql`insert into tag_counts (tag, count) values ${sql.join(values, sql`, `)}`);
       const seen: string[] = [];
       let next: string | undefined = "/tags";
@@ -352,7 +435,10 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
         pages++;
       }
       expect(pages).toBe(3);
-      const expected = Array.from({ length: 450 }, (_, index) => ({ tag: `tag-${String(index).padStart(3, "0")}`, count: 3 - (index % 3) }))
+      const expected = Array.from({ length: 450 }, (_, index) => ({
+        tag: `tag-${String(index).padStart(3, "0")}`,
+        count: 3 - (index % 3),
+      }))
         .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1))
         .map((row) => row.tag);
       expect(seen).toEqual(expected);
@@ -369,7 +455,11 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
   describe("/tag/{slug}", () => {
     it("shows the tag, its count and its live tools newest first", async () => {
       await insertTool(database.db, { name: "Older", tags: ["privacy"], createdAt: new Date("2026-01-01T00:00:00Z") });
-      await insertTool(database.db, { name: "Newer", tags: ["privacy", "analytics"], createdAt: new Date("2026-01-02T00:00:00Z") });
+      await insertTool(database.db, {
+        name: "Newer",
+        tags: ["privacy", "analytics"],
+        createdAt: new Date("2026-01-02T00:00:00Z"),
+      });
       await insertTool(database.db, { name: "Untagged" });
       await insertTool(database.db, { name: "Hidden", tags: ["privacy"], isActive: false });
 
@@ -388,7 +478,11 @@ describe.each(databaseKinds)("list pages on %s", (kind) => {
 
     it("pages through its tools", async () => {
       for (let index = 0; index < 5; index++) {
-        await insertTool(database.db, { name: `Tagged ${index}`, tags: ["seo"], createdAt: new Date(Date.UTC(2026, 0, 1, index)) });
+        await insertTool(database.db, {
+          name: `Tagged ${index}`,
+          tags: ["seo"],
+          createdAt: new Date(Date.UTC(2026, 0, 1, index)),
+        });
       }
       const { names, pages } = await followPages("/tag/seo?limit=2");
       expect(pages).toBe(3);

@@ -8,7 +8,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { METRICS } from "#server/analytics/metrics.ts";
-import { analyticsSalts, dailyStats, dailyVisitors, scheduledRuns, tools, users, webhookEndpoints } from "#server/db/schema.ts";
+import {
+  analyticsSalts,
+  dailyStats,
+  dailyVisitors,
+  scheduledRuns,
+  tools,
+  users,
+  webhookEndpoints,
+} from "#server/db/schema.ts";
 import { LANE_IN_FLIGHT } from "#server/outbox/worker.ts";
 import { webhookEvents } from "#server/webhooks/events.ts";
 import { insertCategory, insertTool, toolInput } from "../factories.ts";
@@ -24,7 +32,11 @@ const AUTH_SECRET = "a-secret-both-processes-share-to-sign-sessions";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** A form POST or a JSON call to one process, from the visitor at `address` (the processes trust X-Forwarded-For). */
-async function send(server: ServerProcess, pathname: string, init: { body: BodyInit; type?: string; cookie?: string; address?: string }): Promise<Response> {
+async function send(
+  server: ServerProcess,
+  pathname: string,
+  init: { body: BodyInit; type?: string; cookie?: string; address?: string },
+): Promise<Response> {
   return fetch(server.url + pathname, {
     method: "POST",
     redirect: "manual",
@@ -47,19 +59,31 @@ async function register(server: ServerProcess, username: string, email: string, 
   return send(server, "/register", {
     type: "application/x-www-form-urlencoded",
     address,
-    body: new URLSearchParams({ username, email, password: "long-enough", [PROOF_FIELD]: await proofFor(server) }).toString(),
+    body: new URLSearchParams({
+      username,
+      email,
+      password: "long-enough",
+      [PROOF_FIELD]: await proofFor(server),
+    }).toString(),
   });
 }
 
 function cookieOf(response: Response): string {
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   expect(cookie, "the registration signed the user in").toContain("session_token=");
   return cookie;
 }
 
 async function call(server: ServerProcess, name: string, cookie: string, tool: unknown): Promise<Response> {
   const proof = name === "submitTool" ? { [PROOF_FIELD]: await proofFor(server) } : {};
-  return send(server, `/api/functions/${name}`, { type: "application/json", cookie, body: JSON.stringify({ tool, ...proof }) });
+  return send(server, `/api/functions/${name}`, {
+    type: "application/json",
+    cookie,
+    body: JSON.stringify({ tool, ...proof }),
+  });
 }
 
 /** Polls `check` every 20 ms until it answers true or `withinMs` passed; answers how long it took (or Infinity). */
@@ -78,7 +102,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
   beforeAll(async () => {
     [database, bucket] = await Promise.all([openTestDatabase("postgres"), startTestBucket()]);
     // The scheduled jobs are first tried 2 s after each start, instead of 30 s: both processes' timers fire together.
-    const env = { DATABASE_URL: database.url, AUTH_SECRET, TRUST_PROXY: "true", JOBS_FIRST_RUN_AFTER_SECONDS: "2", ...bucket.env };
+    const env = {
+      DATABASE_URL: database.url,
+      AUTH_SECRET,
+      TRUST_PROXY: "true",
+      JOBS_FIRST_RUN_AFTER_SECONDS: "2",
+      ...bucket.env,
+    };
     [first, second] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     categoryId = (await insertCategory(database.db)).id;
   }, 60_000);
@@ -105,18 +135,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     const ada = cookieOf(await register(first, "Ada", "ada@example.com"));
 
     // Ada's session, made by the first process, submits a tool on the second.
-    const submitted = await call(second, "submitTool", ada, toolInput(categoryId, { name: "Crossing Counter", website: "https://crossing-counter.example" }));
+    const submitted = await call(
+      second,
+      "submitTool",
+      ada,
+      toolInput(categoryId, { name: "Crossing Counter", website: "https://crossing-counter.example" }),
+    );
     expect(submitted.status).toBe(200);
     const { tool } = ((await submitted.json()) as { result: { tool: { id: string; slug: string } } }).result;
-    const [ownerRow] = await database.db.select({ submittedBy: tools.submittedBy }).from(tools).where(eq(tools.id, tool.id));
+    const [ownerRow] = await database.db
+      .select({ submittedBy: tools.submittedBy })
+      .from(tools)
+      .where(eq(tools.id, tool.id));
     const [adaRow] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "ada@example.com"));
     expect(ownerRow?.submittedBy).toBe(adaRow?.id);
 
     // Her logo, uploaded through the first process, lands in the bucket and is read from the bucket's address.
     const form = new FormData();
-    const png = await sharp({ create: { width: 128, height: 128, channels: 3, background: "#0ea5e9" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 128, height: 128, channels: 3, background: "#0ea5e9" } })
+      .png()
+      .toBuffer();
     form.append("file", new Blob([new Uint8Array(png)]), "logo.png");
-    const uploaded = await fetch(`${first.url}/api/v1/tools/${tool.id}/images/logo`, { method: "POST", headers: { origin: first.url, cookie: ada }, body: form });
+    const uploaded = await fetch(`${first.url}/api/v1/tools/${tool.id}/images/logo`, {
+      method: "POST",
+      headers: { origin: first.url, cookie: ada },
+      body: form,
+    });
     expect(uploaded.status).toBe(200);
     const { url: logo } = (await uploaded.json()) as { url: string };
     expect(logo.startsWith(`${bucket.endpoint}/${bucket.bucket}/tools/${tool.id}/`)).toBe(true);
@@ -125,7 +169,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     // Ada saves the tool with it through the first process's form, as the browser does after the upload: the address
     // comes back in `logoUrl`.
     const edit = new FormData();
-    for (const [name, value] of Object.entries({ toolId: tool.id, intent: "save", name: "Crossing Counter", website: "https://crossing-counter.example", shortDesc: "Counts visitors without cookies, for small sites.", tags: "analytics", paymentType: "free", logoUrl: logo })) edit.append(name, value);
+    for (const [name, value] of Object.entries({
+      toolId: tool.id,
+      intent: "save",
+      name: "Crossing Counter",
+      website: "https://crossing-counter.example",
+      shortDesc: "Counts visitors without cookies, for small sites.",
+      tags: "analytics",
+      paymentType: "free",
+      logoUrl: logo,
+    }))
+      edit.append(name, value);
     edit.append("categories", categoryId);
     const saved = await send(first, `/edit-tool/${tool.id}`, { body: edit, cookie: ada });
     expect([saved.status, saved.headers.get("location")]).toEqual([302, "/my-tools"]);
@@ -173,24 +227,43 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     const bytes = await fetch(named!);
     expect([bytes.status, bytes.headers.get("content-type")]).toEqual([200, "image/webp"]);
     const { dominant } = await sharp(Buffer.from(await bytes.arrayBuffer())).stats();
-    expect(dominant).toEqual({ r: expect.closeTo(0x0e, -1.5), g: expect.closeTo(0xa5, -1.5), b: expect.closeTo(0xe9, -1.5) });
+    expect(dominant).toEqual({
+      r: expect.closeTo(0x0e, -1.5),
+      g: expect.closeTo(0xa5, -1.5),
+      b: expect.closeTo(0xe9, -1.5),
+    });
   });
 
   it("shares the day's analytics salt: a visitor counted on one and again on the other is one unique visitor", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const visitorsToday = async () => {
-      const [visitors] = await database.db.select({ count: count() }).from(dailyVisitors).where(eq(dailyVisitors.day, today));
+      const [visitors] = await database.db
+        .select({ count: count() })
+        .from(dailyVisitors)
+        .where(eq(dailyVisitors.day, today));
       const [unique] = await database.db
         .select({ count: dailyStats.count })
         .from(dailyStats)
-        .where(and(eq(dailyStats.metric, METRICS.visitors), eq(dailyStats.subject, ""), eq(dailyStats.detail, ""), eq(dailyStats.day, today)));
+        .where(
+          and(
+            eq(dailyStats.metric, METRICS.visitors),
+            eq(dailyStats.subject, ""),
+            eq(dailyStats.detail, ""),
+            eq(dailyStats.day, today),
+          ),
+        );
       return { hashes: visitors?.count ?? 0, unique: unique?.count ?? 0 };
     };
     const view = (server: ServerProcess, pathname: string) =>
       fetch(`${server.url}/api/event`, {
         method: "POST",
         headers: { "content-type": "text/plain", "user-agent": CHROME, "x-forwarded-for": "192.0.2.44" },
-        body: JSON.stringify({ n: "pageview", u: `${server.url}${pathname}`, d: new URL(server.url).hostname, r: null }),
+        body: JSON.stringify({
+          n: "pageview",
+          u: `${server.url}${pathname}`,
+          d: new URL(server.url).hostname,
+          r: null,
+        }),
       });
     const before = await visitorsToday();
 
@@ -204,7 +277,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     // Another browser at the same address is another visitor, whichever process counts it.
     const other = await fetch(`${second.url}/api/event`, {
       method: "POST",
-      headers: { "content-type": "text/plain", "user-agent": `${CHROME} Edg/131.0.0.0`, "x-forwarded-for": "192.0.2.44" },
+      headers: {
+        "content-type": "text/plain",
+        "user-agent": `${CHROME} Edg/131.0.0.0`,
+        "x-forwarded-for": "192.0.2.44",
+      },
       body: JSON.stringify({ n: "pageview", u: `${second.url}/tags`, d: "127.0.0.1", r: null }),
     });
     expect(other.status).toBe(202);
@@ -219,9 +296,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
       const server = index % 2 === 0 ? first : second;
       statuses.push((await register(server, `Limited ${index}`, `limited-${index}@example.com`, address)).status);
     }
-    expect(statuses.every((status) => status >= 300 && status < 400), `statuses: ${statuses.join(", ")}`).toBe(true);
+    expect(
+      statuses.every((status) => status >= 300 && status < 400),
+      `statuses: ${statuses.join(", ")}`,
+    ).toBe(true);
     for (const server of [first, second]) {
-      const refused = await register(server, "One Too Many", `too-many-${server.url.length}-${Date.now()}@example.com`, address);
+      const refused = await register(
+        server,
+        "One Too Many",
+        `too-many-${server.url.length}-${Date.now()}@example.com`,
+        address,
+      );
       expect(refused.status).toBe(429);
       expect(await refused.text()).toContain("Too many requests, try again later");
     }
@@ -230,43 +315,65 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("two app processes' outboxes behind a webhook receiver that never answers", () => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let dead: LocalServer;
-  let processes: ServerProcess[] = [];
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "two app processes' outboxes behind a webhook receiver that never answers",
+  () => {
+    let database: TestDatabase;
+    let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+    let dead: LocalServer;
+    let processes: ServerProcess[] = [];
 
-  beforeAll(async () => {
-    [database, smtp, dead] = await Promise.all([openTestDatabase("postgres"), startSmtpReceiver(), startLocalServer("hang")]);
-  });
-  afterAll(async () => {
-    // Closing the receiver ends its open requests, so the processes stop without waiting for their timeout.
-    await dead.close();
-    await Promise.all(processes.map((server) => server.stop()));
-    await Promise.all([database.close(), smtp.close()]);
-  });
-
-  it("hands a sign-in link's mail to the SMTP server within a second, with 50 messages for the dead receiver waiting", async () => {
-    await database.db.insert(webhookEndpoints).values({ url: `${dead.url}/hooks`, events: ["tool.submitted"], secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
-    const tool = await insertTool(database.db, { name: "Counter" });
-    const events = webhookEvents({ siteUrl: "http://localhost:3000" });
-    await database.db.transaction(async (tx) => {
-      for (let index = 0; index < 50; index++) await events.enqueue(tx, "tool.submitted", { tool: tool.id });
+    beforeAll(async () => {
+      [database, smtp, dead] = await Promise.all([
+        openTestDatabase("postgres"),
+        startSmtpReceiver(),
+        startLocalServer("hang"),
+      ]);
     });
-    const env = { DATABASE_URL: database.url, AUTH_SECRET, TRUST_PROXY: "true", SMTP_URL: smtp.url, FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1", WEBHOOK_TIMEOUT_SECONDS: "60" };
-    processes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    const [first] = processes as [ServerProcess, ServerProcess];
-    // Each process's worker takes the due rows at its start, and keeps its lane's sends open on the dead host.
-    await dead.waitForRequests(2 * LANE_IN_FLIGHT, 10_000);
+    afterAll(async () => {
+      // Closing the receiver ends its open requests, so the processes stop without waiting for their timeout.
+      await dead.close();
+      await Promise.all(processes.map((server) => server.stop()));
+      await Promise.all([database.close(), smtp.close()]);
+    });
 
-    expect((await register(first, "Ada", "ada@example.com", "203.0.113.20")).status).toBe(302);
-    smtp.mails.length = 0;
-    const asked = Date.now();
-    const link = await send(first, "/login", { type: "application/x-www-form-urlencoded", address: "203.0.113.21", body: new URLSearchParams({ intent: "link", email: "ada@example.com" }).toString() });
-    expect(await link.text()).toContain("If an account uses ada@example.com, a sign-in link is on its way to it.");
-    const mail = await smtp.waitForMail("ada@example.com", { containing: "sign-in link", timeoutMs: 1000 });
-    expect(Date.now() - asked).toBeLessThan(1000);
-    expect(mail.text).toContain("token=");
-    expect(dead.requests).toHaveLength(2 * LANE_IN_FLIGHT);
-  });
-});
+    it("hands a sign-in link's mail to the SMTP server within a second, with 50 messages for the dead receiver waiting", async () => {
+      await database.db.insert(webhookEndpoints).values({
+        url: `${dead.url}/hooks`,
+        events: ["tool.submitted"],
+        secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      });
+      const tool = await insertTool(database.db, { name: "Counter" });
+      const events = webhookEvents({ siteUrl: "http://localhost:3000" });
+      await database.db.transaction(async (tx) => {
+        for (let index = 0; index < 50; index++) await events.enqueue(tx, "tool.submitted", { tool: tool.id });
+      });
+      const env = {
+        DATABASE_URL: database.url,
+        AUTH_SECRET,
+        TRUST_PROXY: "true",
+        SMTP_URL: smtp.url,
+        FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+        WEBHOOK_TIMEOUT_SECONDS: "60",
+      };
+      processes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      const [first] = processes as [ServerProcess, ServerProcess];
+      // Each process's worker takes the due rows at its start, and keeps its lane's sends open on the dead host.
+      await dead.waitForRequests(2 * LANE_IN_FLIGHT, 10_000);
+
+      expect((await register(first, "Ada", "ada@example.com", "203.0.113.20")).status).toBe(302);
+      smtp.mails.length = 0;
+      const asked = Date.now();
+      const link = await send(first, "/login", {
+        type: "application/x-www-form-urlencoded",
+        address: "203.0.113.21",
+        body: new URLSearchParams({ intent: "link", email: "ada@example.com" }).toString(),
+      });
+      expect(await link.text()).toContain("If an account uses ada@example.com, a sign-in link is on its way to it.");
+      const mail = await smtp.waitForMail("ada@example.com", { containing: "sign-in link", timeoutMs: 1000 });
+      expect(Date.now() - asked).toBeLessThan(1000);
+      expect(mail.text).toContain("token=");
+      expect(dead.requests).toHaveLength(2 * LANE_IN_FLIGHT);
+    });
+  },
+);

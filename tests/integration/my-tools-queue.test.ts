@@ -25,7 +25,13 @@ function rowsOf(html: string): Record<string, { state: string; queue: string | n
 /** The thanks shown after a submission, as text, or null. */
 function thanksOf(html: string): string | null {
   const block = /<div role="status" data-testid="submitted-message"[\s\S]*?<\/div>/.exec(html)?.[0];
-  return block ? block.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() : null;
+  return block
+    ? block
+        .replace(/<!-- -->/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+    : null;
 }
 
 describe.each(databaseKinds)("/my-tools queue places on %s", (kind) => {
@@ -77,7 +83,12 @@ describe.each(databaseKinds)("/my-tools queue places on %s", (kind) => {
     await waiting("Someone's second", 40);
     await waiting("Mine first", 30, maker.record);
     await waiting("Mine second", 20, maker.record);
-    await insertTool(database.db, { name: "Mine live", createdAt: minutesAgo(60), creatorUsername: maker.record.slug, isLinkedToCreator: true });
+    await insertTool(database.db, {
+      name: "Mine live",
+      createdAt: minutesAgo(60),
+      creatorUsername: maker.record.slug,
+      isLinkedToCreator: true,
+    });
     await insertTool(database.db, {
       name: "Mine rejected",
       isVerified: false,
@@ -98,8 +109,14 @@ describe.each(databaseKinds)("/my-tools queue places on %s", (kind) => {
   it("moves a tool that skipped the line to the front", async () => {
     await waiting("Someone's first", 50);
     const mine = await waiting("Mine", 30, maker.record);
-    await database.db.update(tools).set({ hasSkippedLine: true, dateSkippedLine: new Date() }).where(eq(tools.id, mine.id));
-    expect(rowsOf(await myTools())["Mine"]).toEqual({ state: "Waiting for verification", queue: "1st in the queue · about 1 day" });
+    await database.db
+      .update(tools)
+      .set({ hasSkippedLine: true, dateSkippedLine: new Date() })
+      .where(eq(tools.id, mine.id));
+    expect(rowsOf(await myTools())["Mine"]).toEqual({
+      state: "Waiting for verification",
+      queue: "1st in the queue · about 1 day",
+    });
   });
 
   it("thanks the maker after a submission through the form, with the tool's place", async () => {
@@ -139,7 +156,11 @@ describe.each(databaseKinds)("/my-tools queue places on %s", (kind) => {
   it("says nothing for a tool that is not the user's, not waiting, or not an id", async () => {
     const other = await register("Other");
     const theirs = await waiting("Theirs", 30, other.record);
-    const live = await insertTool(database.db, { name: "Mine live", creatorUsername: maker.record.slug, isLinkedToCreator: true });
+    const live = await insertTool(database.db, {
+      name: "Mine live",
+      creatorUsername: maker.record.slug,
+      isLinkedToCreator: true,
+    });
     for (const submitted of [theirs.id, live.id, "tnosuchtool000000000", "<script>"]) {
       const html = await myTools(`/my-tools?submitted=${encodeURIComponent(submitted)}`);
       expect(thanksOf(html)).toBeNull();

@@ -26,10 +26,16 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  const signUp = (username: string, role: "guest" | "verifier" | "admin") => signUpPerson(app, database.db, username, { role });
+  const signUp = (username: string, role: "guest" | "verifier" | "admin") =>
+    signUpPerson(app, database.db, username, { role });
 
   const newsletterMails = async () =>
-    (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox).where(like(outbox.key, "%newsletter%"))).map((row) => row.payload as SentMail);
+    (
+      await database.db
+        .select({ key: outbox.key, payload: outbox.payload })
+        .from(outbox)
+        .where(like(outbox.key, "%newsletter%"))
+    ).map((row) => row.payload as SentMail);
 
   it("lets only admins send it: a visitor signs in, a guest and a verifier are refused", async () => {
     await insertTool(database.db, { name: "Fresh", verifiedAt: new Date() });
@@ -45,9 +51,22 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
   it("sends a test to the admin, then the newsletter to each subscriber once, with their own unsubscribe link", async () => {
     await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date() });
     const admin = await signUp("Adam", "admin");
-    for (const index of [1, 2, 3]) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true }, { confirmed: true });
-    await insertUser(database.db, { email: "quiet@example.com", hasSubscribedToNewsletter: false }, { confirmed: true });
-    await insertUser(database.db, { email: "gone@example.com", hasSubscribedToNewsletter: true, isDisabled: true }, { confirmed: true });
+    for (const index of [1, 2, 3])
+      await insertUser(
+        database.db,
+        { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true },
+        { confirmed: true },
+      );
+    await insertUser(
+      database.db,
+      { email: "quiet@example.com", hasSubscribedToNewsletter: false },
+      { confirmed: true },
+    );
+    await insertUser(
+      database.db,
+      { email: "gone@example.com", hasSubscribedToNewsletter: true, isDisabled: true },
+      { confirmed: true },
+    );
     // Someone ticked the box with an address nobody confirmed: it is mailed nothing (decision 057).
     await insertUser(database.db, { email: "unconfirmed@example.com", hasSubscribedToNewsletter: true });
 
@@ -61,7 +80,11 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain("The newsletter is on its way to 3 subscribers.");
     const mails = (await newsletterMails()).filter((mail) => mail.to !== "adam@example.com");
-    expect(mails.map((mail) => mail.to).sort()).toEqual(["reader1@example.com", "reader2@example.com", "reader3@example.com"]);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([
+      "reader1@example.com",
+      "reader2@example.com",
+      "reader3@example.com",
+    ]);
     expect(mails[0]!.text).toContain("Fresh tool");
     const link = /Unsubscribe: (\S+)/.exec(mails[0]!.text)![1]!;
     expect(mails[0]!.headers["List-Unsubscribe"]).toBe(`<${link}>`);
@@ -79,11 +102,27 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
     const admin = await signUp("Adam", "admin");
     // Someone signs up with another person's address and ticks the box.
     const stranger = createClient(app.request);
-    expect((await stranger.postSolved("/register", { username: "Impostor", email: "victim@example.com", password: "long-enough", newsletter: "on" })).status).toBe(302);
-    const mailsTo = async (to: string) => (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox)).filter((row) => (row.payload as SentMail).to === to);
+    expect(
+      (
+        await stranger.postSolved("/register", {
+          username: "Impostor",
+          email: "victim@example.com",
+          password: "long-enough",
+          newsletter: "on",
+        })
+      ).status,
+    ).toBe(302);
+    const mailsTo = async (to: string) =>
+      (await database.db.select({ key: outbox.key, payload: outbox.payload }).from(outbox)).filter(
+        (row) => (row.payload as SentMail).to === to,
+      );
     const confirm = await mailsTo("victim@example.com");
-    expect(confirm.map((row) => [row.key.split(":")[0], (row.payload as SentMail).subject])).toEqual([["confirm-email", "Confirm your address for Indie Tools"]]);
-    expect(await (await stranger.request("/edit-profile")).text()).toContain("we sent a link to victim@example.com to confirm it");
+    expect(confirm.map((row) => [row.key.split(":")[0], (row.payload as SentMail).subject])).toEqual([
+      ["confirm-email", "Confirm your address for Indie Tools"],
+    ]);
+    expect(await (await stranger.request("/edit-profile")).text()).toContain(
+      "we sent a link to victim@example.com to confirm it",
+    );
     // Asking again within the hour sends no second link; the page says a new one is on its way only when it is.
     await stranger.post("/edit-profile", { intent: "confirm-email" });
     expect(await mailsTo("victim@example.com")).toHaveLength(1);
@@ -109,8 +148,21 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
   it("writes a large list a batch at a time, goes on in the minute's job, and writes nobody twice when taken up again", async () => {
     await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date() });
     const admin = await signUp("Adam", "admin");
-    for (let index = 0; index < 11; index++) await insertUser(database.db, { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true }, { confirmed: true });
-    const sending = newsletterSending({ db: database.db, outbox: app.services.outbox, readers: readers({ siteUrl: "http://localhost:3000", locales: ["en"], defaultLocale: "en" }), siteName: () => "Indie Tools", secret: "a-secret", buildDigest: app.services.newsletter.buildDigest, batchSize: 2 });
+    for (let index = 0; index < 11; index++)
+      await insertUser(
+        database.db,
+        { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true },
+        { confirmed: true },
+      );
+    const sending = newsletterSending({
+      db: database.db,
+      outbox: app.services.outbox,
+      readers: readers({ siteUrl: "http://localhost:3000", locales: ["en"], defaultLocale: "en" }),
+      siteName: () => "Indie Tools",
+      secret: "a-secret",
+      buildDigest: app.services.newsletter.buildDigest,
+      batchSize: 2,
+    });
 
     // The request writes 4 batches of 2, and leaves the rest.
     const started = await sending.startSend(admin.session, 7);
@@ -119,8 +171,15 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
     expect((await newsletterMails()).length).toBe(11);
 
     // As if the progress of the last batches had been lost in a crash: the send is taken up from an earlier subscriber.
-    const subscribers = await database.db.select({ id: users.id }).from(users).where(eq(users.hasSubscribedToNewsletter, true)).orderBy(asc(users.id));
-    await database.db.update(newsletterSends).set({ state: "sending", lastUserId: subscribers[3]!.id }).where(eq(newsletterSends.id, started.id));
+    const subscribers = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.hasSubscribedToNewsletter, true))
+      .orderBy(asc(users.id));
+    await database.db
+      .update(newsletterSends)
+      .set({ state: "sending", lastUserId: subscribers[3]!.id })
+      .where(eq(newsletterSends.id, started.id));
     expect(await sending.continueSends()).toBe(1);
     expect((await newsletterMails()).length).toBe(11);
     const [send] = await database.db.select().from(newsletterSends);

@@ -23,7 +23,10 @@ const NOW = new Date("2026-03-15T12:00:00.000Z");
 const ago = (days: number, hours = 0) => new Date(NOW.getTime() - days * DAY - hours * HOUR);
 
 /** Runs `npm run newsletter`'s script with only the given environment (and PATH): its output and exit code. */
-function runNewsletter(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runNewsletter(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter.ts", ...args], {
       cwd: ROOT,
@@ -54,7 +57,12 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
   describe("the digest", () => {
     it("holds exactly the live tools verified in the last 7 days, oldest verification first", async () => {
       const category = await insertCategory(database.db, { label: "Analytics" });
-      const fresh = await insertTool(database.db, { name: "Fresh", verifiedAt: ago(1), categories: [category.id], shortDesc: "Counts visits" });
+      const fresh = await insertTool(database.db, {
+        name: "Fresh",
+        verifiedAt: ago(1),
+        categories: [category.id],
+        shortDesc: "Counts visits",
+      });
       await insertTool(database.db, { name: "Almost a week", verifiedAt: ago(6, 23) });
       await insertTool(database.db, { name: "Exactly a week", verifiedAt: ago(7) });
       await insertTool(database.db, { name: "Eight days", verifiedAt: ago(8) });
@@ -75,7 +83,9 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
       });
 
       expect(result.intro).toBe("2 new tools joined Indie Tools from 8 March 2026 to 15 March 2026.");
-      expect(result.markdown).toContain(`## [Fresh](http://localhost:3000/tool/${fresh.slug})\n\n*Analytics*\n\nCounts visits\n\n[Visit the website](${fresh.website})`);
+      expect(result.markdown).toContain(
+        `## [Fresh](http://localhost:3000/tool/${fresh.slug})\n\n*Analytics*\n\nCounts visits\n\n[Visit the website](${fresh.website})`,
+      );
       expect(result.markdown.indexOf("Almost a week")).toBeLessThan(result.markdown.indexOf("Fresh"));
       expect(result.html).toContain(`<a href="http://localhost:3000/tool/${fresh.slug}" style="`);
       expect(result.html).toContain(`<a href="${fresh.website}" style="`);
@@ -99,7 +109,11 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
         verifiedAt: ago(1),
         categories: [category.id],
       });
-      await insertTool(database.db, { name: "- 1. # not a list", shortDesc: "1. not a list either", verifiedAt: ago(2) });
+      await insertTool(database.db, {
+        name: "- 1. # not a list",
+        shortDesc: "1. not a list either",
+        verifiedAt: ago(2),
+      });
       const { html, markdown } = await digest();
 
       expect(html).not.toContain("<script>");
@@ -109,11 +123,15 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
       expect(html).toContain("&#60;b&#62;Dev&#60;/b&#62; &#38; *ops*");
 
       expect(markdown).toContain("## [\\<script\\>alert(1)\\</script\\>](http://localhost:3000/tool/");
-      expect(markdown).toContain("\\*\\*bold\\*\\* \\_italic\\_ \\[a link\\](https://evil.example.com) \\`code\\` \\<img src=x onerror=alert(1)\\> \\&amp;");
+      expect(markdown).toContain(
+        "\\*\\*bold\\*\\* \\_italic\\_ \\[a link\\](https://evil.example.com) \\`code\\` \\<img src=x onerror=alert(1)\\> \\&amp;",
+      );
       // Rendered as the site renders Markdown, the user's text stays text: no emphasis, code, link, HTML or list of theirs.
       const rendered = renderMarkdown(markdown);
       expect(rendered).not.toMatch(/<strong>|<em>bold|<code>|<ol|<ul|<script|<img|>a link<\/a>/);
-      expect(rendered).toMatch(/<p>\*\*bold\*\* _italic_ \[a link\]\(.*\) `code` &lt;img src=x onerror=alert\(1\)&gt; &amp;amp;<\/p>/);
+      expect(rendered).toMatch(
+        /<p>\*\*bold\*\* _italic_ \[a link\]\(.*\) `code` &lt;img src=x onerror=alert\(1\)&gt; &amp;amp;<\/p>/,
+      );
       expect(rendered).toContain("- 1. # not a list</a></h2>");
       expect(rendered).toContain("<p>1. not a list either</p>");
     });
@@ -126,24 +144,33 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
       expect(result.tools).toHaveLength(DIGEST_MAX_TOOLS);
       expect(result.tools.map((tool) => tool.name)).not.toContain("Bulk tool 0");
       expect(result.tools.map((tool) => tool.name)).toContain(`Bulk tool ${DIGEST_MAX_TOOLS + 9}`);
-      expect(result.intro).toBe(`${DIGEST_MAX_TOOLS + 10} new tools joined Indie Tools from 8 March 2026 to 15 March 2026. Here are the ${DIGEST_MAX_TOOLS} most viewed.`);
+      expect(result.intro).toBe(
+        `${DIGEST_MAX_TOOLS + 10} new tools joined Indie Tools from 8 March 2026 to 15 March 2026. Here are the ${DIGEST_MAX_TOOLS} most viewed.`,
+      );
     });
 
     it("says there were no new tools in an empty week", async () => {
       await insertTool(database.db, { name: "Old", verifiedAt: ago(30) });
       const result = await digest();
       expect(result.tools).toEqual([]);
-      expect(result.markdown).toBe("# New on Indie Tools\n\nThere were no new tools on Indie Tools from 8 March 2026 to 15 March 2026.\n");
+      expect(result.markdown).toBe(
+        "# New on Indie Tools\n\nThere were no new tools on Indie Tools from 8 March 2026 to 15 March 2026.\n",
+      );
       expect(result.html).toContain("There were no new tools on Indie Tools from 8 March 2026 to 15 March 2026.");
     });
 
     it("reads a range of tools_verified_at_idx", async () => {
       await insertTools(database.db, 300);
       await database.db.execute(sql`analyze tools`);
-      expect(await explainMainPlan(database.db, digestToolsQuery(database.db, ago(7), NOW))).toContain("tools_verified_at_idx");
-      expect(await explainMainPlan(database.db, toolsVerifiedDaysAgoQuery(database.db, { earliest: 7, latest: 14, now: NOW, isFollowUpDue: true }))).toContain(
+      expect(await explainMainPlan(database.db, digestToolsQuery(database.db, ago(7), NOW))).toContain(
         "tools_verified_at_idx",
       );
+      expect(
+        await explainMainPlan(
+          database.db,
+          toolsVerifiedDaysAgoQuery(database.db, { earliest: 7, latest: 14, now: NOW, isFollowUpDue: true }),
+        ),
+      ).toContain("tools_verified_at_idx");
     });
   });
 
@@ -154,10 +181,19 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
       await insertTool(database.db, { name: "Last moment", verifiedAt: new Date("2026-03-08T23:59:59.999Z") });
       await insertTool(database.db, { name: "Day before", verifiedAt: new Date("2026-03-07T23:59:59.999Z") });
       await insertTool(database.db, { name: "Day after", verifiedAt: new Date("2026-03-09T00:00:00.000Z") });
-      await insertTool(database.db, { name: "Switched off", isActive: false, verifiedAt: new Date("2026-03-08T10:00:00.000Z") });
-      await insertTool(database.db, { name: "Unverified", isVerified: false, verifiedAt: new Date("2026-03-08T10:00:00.000Z") });
+      await insertTool(database.db, {
+        name: "Switched off",
+        isActive: false,
+        verifiedAt: new Date("2026-03-08T10:00:00.000Z"),
+      });
+      await insertTool(database.db, {
+        name: "Unverified",
+        isVerified: false,
+        verifiedAt: new Date("2026-03-08T10:00:00.000Z"),
+      });
 
-      const names = async (days: number, now = NOW) => (await app.services.newsletter.listToolsVerifiedDaysAgo(days, now)).map((tool) => tool.name);
+      const names = async (days: number, now = NOW) =>
+        (await app.services.newsletter.listToolsVerifiedDaysAgo(days, now)).map((tool) => tool.name);
       expect(await names(7)).toEqual(["First moment", "Last moment"]);
       expect(await names(6)).toEqual(["Day after"]);
       expect(await names(8)).toEqual(["Day before"]);
@@ -209,12 +245,17 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
       expect(htmlOnly.stdout.trim()).toBe(html!.trim());
     });
 
-    it.each([[["--days", "0"]], [["--days", "abc"]], [["--format", "pdf"]], [["--weeks", "2"]]])("refuses %j with its usage and exit code 1", async (args) => {
-      const { code, stdout, stderr } = await runNewsletter(args, { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
-      expect(code).toBe(1);
-      expect(stdout).toBe("");
-      expect(stderr).toContain("Usage: npm run newsletter -- [--days <1-90>] [--format markdown|html]");
-    });
+    it.each([[["--days", "0"]], [["--days", "abc"]], [["--format", "pdf"]], [["--weeks", "2"]]])(
+      "refuses %j with its usage and exit code 1",
+      async (args) => {
+        const { code, stdout, stderr } = await runNewsletter(args, {
+          DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+        });
+        expect(code).toBe(1);
+        expect(stdout).toBe("");
+        expect(stderr).toContain("Usage: npm run newsletter -- [--days <1-90>] [--format markdown|html]");
+      },
+    );
   });
 
   describe("/admin/newsletter", () => {
@@ -223,16 +264,26 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
     /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
     async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {
       const client = createClient(app.request);
-      const response = await client.postSolved("/register", { username, email: `${slugify(username)}@example.com`, password: "long-enough" });
+      const response = await client.postSolved("/register", {
+        username,
+        email: `${slugify(username)}@example.com`,
+        password: "long-enough",
+      });
       expect(response.status).toBe(302);
-      const [record] = await database.db.update(users).set({ role }).where(eq(users.email, `${slugify(username)}@example.com`)).returning();
+      const [record] = await database.db
+        .update(users)
+        .set({ role })
+        .where(eq(users.email, `${slugify(username)}@example.com`))
+        .returning();
       return { client, record: record! };
     }
 
     it("sends a visitor to sign in, refuses guests and verifiers, and shows admins the digest", async () => {
       const visitor = await createClient(app.request).request("/admin/newsletter?days=7");
       expect(visitor.status).toBe(302);
-      expect(visitor.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/newsletter?days=7")}`);
+      expect(visitor.headers.get("location")).toBe(
+        `/login?redirectTo=${encodeURIComponent("/admin/newsletter?days=7")}`,
+      );
 
       const guest = await register("Gus Guest");
       expect((await guest.client.request("/admin/newsletter")).status).toBe(403);
@@ -249,7 +300,12 @@ describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
     it("shows an admin the tools, the Markdown and the HTML to copy, and a preview that renders no HTML of theirs", async () => {
       const admin = await register("Ada Admin", "admin");
       const category = await insertCategory(database.db, { label: "Privacy" });
-      const tool = await insertTool(database.db, { name: "<script>alert(1)</script>", shortDesc: "Private **stats**", verifiedAt: new Date(Date.now() - DAY), categories: [category.id] });
+      const tool = await insertTool(database.db, {
+        name: "<script>alert(1)</script>",
+        shortDesc: "Private **stats**",
+        verifiedAt: new Date(Date.now() - DAY),
+        categories: [category.id],
+      });
       await insertTool(database.db, { name: "Too old", verifiedAt: new Date(Date.now() - 9 * DAY) });
 
       const response = await admin.client.request("/admin/newsletter");

@@ -47,15 +47,31 @@ describe.each(databaseKinds)("link preview images on %s", (kind) => {
 
   it("gives a tool's page its own image, and a new one after an edit", async () => {
     const category = await insertCategory(database.db, { label: "Preview analytics", color: "#7C3AED" });
-    const tool = await insertTool(database.db, { name: "Preview Counter", shortDesc: "Counts visits.", categories: [category.id], tags: ["preview"] });
+    const tool = await insertTool(database.db, {
+      name: "Preview Counter",
+      shortDesc: "Counts visits.",
+      categories: [category.id],
+      tags: ["preview"],
+    });
     const before = await ogImageOf(`/tool/${tool.slug}`);
     expect(before).toMatch(new RegExp(`/og/tool/${tool.slug}\\.png\\?v=[0-9a-f]{8}$`));
     const first = await fetchImage(before);
     // Asked again, the same version is the same stored file.
-    expect((await app.request(before.replace(SITE, ""))).headers.get("location")).toMatch(new RegExp(`^/files/og/tool/${tool.id}-[0-9a-f]{8}\\.png$`));
+    expect((await app.request(before.replace(SITE, ""))).headers.get("location")).toMatch(
+      new RegExp(`^/files/og/tool/${tool.id}-[0-9a-f]{8}\\.png$`),
+    );
 
     const admin = await insertUser(database.db, { username: "Preview Admin", role: "admin" });
-    await app.services.lifecycle.updateTool(admin.session, tool.id, toolInput(category.id, { name: tool.name, website: tool.website, shortDesc: "Counts visits, privately.", tags: ["preview"] }));
+    await app.services.lifecycle.updateTool(
+      admin.session,
+      tool.id,
+      toolInput(category.id, {
+        name: tool.name,
+        website: tool.website,
+        shortDesc: "Counts visits, privately.",
+        tags: ["preview"],
+      }),
+    );
     const after = await ogImageOf(`/tool/${tool.slug}`);
     expect(after).not.toBe(before);
     const second = await fetchImage(after);
@@ -66,21 +82,38 @@ describe.each(databaseKinds)("link preview images on %s", (kind) => {
   });
 
   it("draws a tool's stored logo, and its initials when the logo cannot be read", async () => {
-    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } }).webp().toBuffer();
+    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } })
+      .webp()
+      .toBuffer();
     await app.storage.write("logos/preview-red.webp", red, "image/webp");
-    const withLogo = await insertTool(database.db, { name: "Red Logo", shortDesc: "Has a logo.", logo: app.storage.publicUrl("logos/preview-red.webp") });
+    const withLogo = await insertTool(database.db, {
+      name: "Red Logo",
+      shortDesc: "Has a logo.",
+      logo: app.storage.publicUrl("logos/preview-red.webp"),
+    });
     const drawn = await fetchImage(await ogImageOf(`/tool/${withLogo.slug}`));
     const initials = await drawOgImage(ogToolImage({ ...withLogo, categories: [] }), app.config.SITE_NAME, null);
     expect(Buffer.compare(await sharp(drawn).raw().toBuffer(), await sharp(initials).raw().toBuffer())).not.toBe(0);
 
-    const broken = await insertTool(database.db, { name: "Lost Logo", shortDesc: "Its logo is gone.", logo: "/files/logos/gone.webp" });
+    const broken = await insertTool(database.db, {
+      name: "Lost Logo",
+      shortDesc: "Its logo is gone.",
+      logo: "/files/logos/gone.webp",
+    });
     await fetchImage(await ogImageOf(`/tool/${broken.slug}`));
-    const foreign = await insertTool(database.db, { name: "Foreign Logo", shortDesc: "Its logo is elsewhere.", logo: "https://elsewhere.example/logo.webp" });
+    const foreign = await insertTool(database.db, {
+      name: "Foreign Logo",
+      shortDesc: "Its logo is elsewhere.",
+      logo: "https://elsewhere.example/logo.webp",
+    });
     await fetchImage(await ogImageOf(`/tool/${foreign.slug}`));
   });
 
   it("draws hostile and overlong names without failing", async () => {
-    const tool = await insertTool(database.db, { name: `<script>alert(1)</script> ${"Long ".repeat(30)}`.slice(0, 100), shortDesc: `"><img src=x onerror=alert(1)> ${"word ".repeat(40)}`.slice(0, 160) });
+    const tool = await insertTool(database.db, {
+      name: `<script>alert(1)</script> ${"Long ".repeat(30)}`.slice(0, 100),
+      shortDesc: `"><img src=x onerror=alert(1)> ${"word ".repeat(40)}`.slice(0, 160),
+    });
     await fetchImage(await ogImageOf(`/tool/${tool.slug}`));
   });
 
@@ -100,7 +133,13 @@ describe.each(databaseKinds)("link preview images on %s", (kind) => {
   });
 
   it("answers 404 for a page that does not exist", async () => {
-    for (const path of ["/og/tool/no-such-tool.png", "/og/category/no-such-category.png", "/og/top/top-nothing.png", "/og/tool/..%2Fsecret.png", "/og/tool/x.jpg"]) {
+    for (const path of [
+      "/og/tool/no-such-tool.png",
+      "/og/category/no-such-category.png",
+      "/og/top/top-nothing.png",
+      "/og/tool/..%2Fsecret.png",
+      "/og/tool/x.jpg",
+    ]) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
     }
@@ -125,7 +164,9 @@ describe.each(databaseKinds)("link preview images in an S3 bucket, on %s", (kind
   });
 
   it("stores the image in the bucket, drawing the logo read from there, and leads to it", async () => {
-    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } }).webp().toBuffer();
+    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } })
+      .webp()
+      .toBuffer();
     await app.storage.write("tools/preview/logo.webp", red, "image/webp");
     const logo = app.storage.publicUrl("tools/preview/logo.webp");
     expect(logo.startsWith(bucket.endpoint)).toBe(true);

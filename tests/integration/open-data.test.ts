@@ -49,7 +49,7 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
       name: "Plausible",
       website: "https://plausible.io",
       shortDesc: "Simple, privacy-friendly analytics for websites.",
-      longDesc: "## Why\n\nNo cookies, \"no banner\".\n\n- Light, fast",
+      longDesc: '## Why\n\nNo cookies, "no banner".\n\n- Light, fast',
       categories: [category.id],
       tags: ["analytics", "privacy"],
       paymentType: "paid",
@@ -59,8 +59,20 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
       isHomeBoosted: true,
       verifiedAt,
     });
-    await insertTool(database.db, { name: "Umami <b>", website: "https://umami.is", shortDesc: "Open source, cookie-free website analytics, \"quoted\".", categories: [category.id], verifiedAt });
-    await insertTool(database.db, { name: "Waiting", website: "https://waiting.example.com", shortDesc: "A tool still waiting in the queue for review.", categories: [category.id], isVerified: false });
+    await insertTool(database.db, {
+      name: "Umami <b>",
+      website: "https://umami.is",
+      shortDesc: 'Open source, cookie-free website analytics, "quoted".',
+      categories: [category.id],
+      verifiedAt,
+    });
+    await insertTool(database.db, {
+      name: "Waiting",
+      website: "https://waiting.example.com",
+      shortDesc: "A tool still waiting in the queue for review.",
+      categories: [category.id],
+      isVerified: false,
+    });
 
     await runDailyJobs(app.services, createLogger("silent"), NIGHT);
 
@@ -88,7 +100,9 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     // categories (named by slug) created: the same tools, and the same CSV file again.
     const fromCsv = await openTestDatabase(kind);
     try {
-      const imported = await importCatalogue(fromCsv.db, readImportSource("csv", csv, guessMapping(csvColumns(csv))), { createCategories: true });
+      const imported = await importCatalogue(fromCsv.db, readImportSource("csv", csv, guessMapping(csvColumns(csv))), {
+        createCategories: true,
+      });
       expect(imported.counts).toEqual({ create: 2, update: 0, unchanged: 0, refuse: 0 });
       expect((await exportCatalogue(fromCsv.db, "csv", NIGHT)).text).toBe(csv);
       const tools = (text: string) => (JSON.parse(text) as { tools: unknown[] }).tools;
@@ -102,11 +116,18 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     const category = await insertCategory(database.db, { label: "Email" });
     await runDailyJobs(app.services, createLogger("silent"), NIGHT);
     expect(JSON.parse(await download("json")).tools).toEqual([]);
-    await insertTool(database.db, { name: "Buttondown", website: "https://buttondown.com", shortDesc: "A small, simple newsletter tool for writers.", categories: [category.id] });
+    await insertTool(database.db, {
+      name: "Buttondown",
+      website: "https://buttondown.com",
+      shortDesc: "A small, simple newsletter tool for writers.",
+      categories: [category.id],
+    });
     await runDailyJobs(app.services, createLogger("silent"), new Date(NIGHT.getTime() + 24 * 3_600_000));
     expect(JSON.parse(await download("json")).tools.map((tool: { name: string }) => tool.name)).toEqual(["Buttondown"]);
     // Stored through the file storage, under its own folder (the daily sweep of unused images leaves it alone).
-    expect(readFileSync(path.join(app.filesDir, "open-data/catalogue.csv.gz")).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(readFileSync(path.join(app.filesDir, "open-data/catalogue.csv.gz")).subarray(0, 2)).toEqual(
+      Buffer.from([0x1f, 0x8b]),
+    );
   });
 
   it("links the dumps, the API and the feeds from the footer's Open data page", async () => {
@@ -115,11 +136,25 @@ describe.each(databaseKinds)("open data dumps on %s", (kind) => {
     const response = await app.request("/open-data");
     expect(response.status).toBe(200);
     const html = await response.text();
-    for (const href of ["/open-data/catalogue.json.gz", "/open-data/catalogue.csv.gz", "/api/docs", "/rss.xml", "/feed.json", "/llms.txt"]) expect(html).toContain(`href="${href}"`);
+    for (const href of [
+      "/open-data/catalogue.json.gz",
+      "/open-data/catalogue.csv.gz",
+      "/api/docs",
+      "/rss.xml",
+      "/feed.json",
+      "/llms.txt",
+    ])
+      expect(html).toContain(`href="${href}"`);
     // The dumps as a schema.org Dataset, with both files.
-    const dataset = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { "@type": string; distribution: { contentUrl: string }[] };
+    const dataset = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as {
+      "@type": string;
+      distribution: { contentUrl: string }[];
+    };
     expect(dataset["@type"]).toBe("Dataset");
-    expect(dataset.distribution.map((file) => file.contentUrl)).toEqual(["http://localhost:3000/open-data/catalogue.json.gz", "http://localhost:3000/open-data/catalogue.csv.gz"]);
+    expect(dataset.distribution.map((file) => file.contentUrl)).toEqual([
+      "http://localhost:3000/open-data/catalogue.json.gz",
+      "http://localhost:3000/open-data/catalogue.csv.gz",
+    ]);
     expect((await app.request("/sitemaps/pages.xml")).status).toBe(200);
     expect(await (await app.request("/sitemaps/pages.xml")).text()).toContain("http://localhost:3000/open-data</loc>");
   });

@@ -10,7 +10,14 @@ import { openDatabase } from "#server/db/client.ts";
 import { outbox, users } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 import { enqueueEffects, type Effect } from "#server/outbox/effects.ts";
-import { dueRowsQuery, LANE_IN_FLIGHT, LEASE_MS, MAX_ATTEMPTS, outboxWorker, retryDelayMs } from "#server/outbox/worker.ts";
+import {
+  dueRowsQuery,
+  LANE_IN_FLIGHT,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  outboxWorker,
+  retryDelayMs,
+} from "#server/outbox/worker.ts";
 import { webhookEvents } from "#server/webhooks/events.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
@@ -68,7 +75,14 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     ]);
     // The same id again: the insert fails inside the transaction, and so does the rest of it.
     const maker = await insertUser(database.db, { username: "Other" });
-    await expect(app.services.lifecycle.submitTool(maker.session, input({ website: "https://other.example" }), {}, { id: tool.id })).rejects.toMatchObject({ code: "aborted" });
+    await expect(
+      app.services.lifecycle.submitTool(
+        maker.session,
+        input({ website: "https://other.example" }),
+        {},
+        { id: tool.id },
+      ),
+    ).rejects.toMatchObject({ code: "aborted" });
     expect(await rows()).toHaveLength(2);
 
     await app.services.outbox.drain();
@@ -80,14 +94,19 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
   it("keeps one row for an effect enqueued twice", async () => {
     const effect: Effect = { channel: "notice", key: "the-same-event", payload: { title: "Once", text: "only" } };
     await enqueueEffects(database.db, [effect]);
-    await database.db.transaction((tx) => enqueueEffects(tx, [effect, { ...effect, payload: { title: "Twice", text: "never" } }]));
+    await database.db.transaction((tx) =>
+      enqueueEffects(tx, [effect, { ...effect, payload: { title: "Twice", text: "never" } }]),
+    );
     expect((await rows()).map((row) => row.payload)).toEqual([{ title: "Once", text: "only" }]);
     await app.services.outbox.drain();
     expect(notices()).toEqual(["*Once*"]);
   });
 
   it("sends the admin's notice once when the maker's mail fails and is tried again", async () => {
-    const failingMail = await createTestApp(database, { ...env, SMTP_URL: `smtp://127.0.0.1:${new URL(await closedPortUrl()).port}` });
+    const failingMail = await createTestApp(database, {
+      ...env,
+      SMTP_URL: `smtp://127.0.0.1:${new URL(await closedPortUrl()).port}`,
+    });
     await submitTool(failingMail.services);
     await failingMail.services.outbox.drain();
     expect(notices()).toEqual(["*New tool submitted*"]);
@@ -109,7 +128,11 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     await app.services.outbox.drain();
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
       const row = await rowOf("notice");
-      expect(row).toMatchObject({ state: "due", attempts: attempt, lastError: "notice not delivered: the bot API answered 500" });
+      expect(row).toMatchObject({
+        state: "due",
+        attempts: attempt,
+        lastError: "notice not delivered: the bot API answered 500",
+      });
       expect(row.dueAt.getTime() - row.lastAttemptAt!.getTime()).toBe(retryDelayMs(attempt));
       // Not before its time...
       await app.services.outbox.deliverDue(new Date(row.dueAt.getTime() - 1));
@@ -125,7 +148,15 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     expect(await rowOf("mail")).toMatchObject({ state: "delivered" });
 
     const admin = createClient(app.request);
-    expect((await admin.postSolved("/register", { username: "Ada Admin", email: "ada@example.com", password: "long-enough" })).status).toBe(302);
+    expect(
+      (
+        await admin.postSolved("/register", {
+          username: "Ada Admin",
+          email: "ada@example.com",
+          password: "long-enough",
+        })
+      ).status,
+    ).toBe(302);
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "ada@example.com"));
     const page = await (await admin.request("/admin/deliveries")).text();
     expect(page.match(/data-testid="failed-delivery"/g)).toHaveLength(1);
@@ -188,7 +219,16 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
       };
       const logger = createLogger("silent");
       const workerOf = (name: string, db = database.db) =>
-        outboxWorker({ db, logger, senders: { notice: record(name), mail: () => Promise.reject(new Error("unused")), "token-sync": () => Promise.reject(new Error("unused")), webhook: () => Promise.reject(new Error("unused")) } });
+        outboxWorker({
+          db,
+          logger,
+          senders: {
+            notice: record(name),
+            mail: () => Promise.reject(new Error("unused")),
+            "token-sync": () => Promise.reject(new Error("unused")),
+            webhook: () => Promise.reject(new Error("unused")),
+          },
+        });
       const workers = [workerOf("a"), workerOf("b", other?.db)];
       const titles = Array.from({ length: 60 }, (_, index) => `notice ${String(index).padStart(2, "0")}`);
       await enqueueEffects(
@@ -211,7 +251,12 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     const worker = outboxWorker({
       db: database.db,
       logger: createLogger("silent"),
-      senders: { notice: async (notice: { title: string }) => void delivered.push(notice.title), mail: unused, "token-sync": unused, webhook: unused },
+      senders: {
+        notice: async (notice: { title: string }) => void delivered.push(notice.title),
+        mail: unused,
+        "token-sync": unused,
+        webhook: unused,
+      },
     });
     const titles = Array.from({ length: 200 }, (_, index) => `notice ${String(index).padStart(3, "0")}`);
     await enqueueEffects(
@@ -225,7 +270,12 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
 
   it("blanks a secret payload once delivered, and purges delivered rows after 30 days", async () => {
     await enqueueEffects(database.db, [
-      { channel: "mail", key: "a-link", payload: { to: "ada@example.com", subject: "Your link", text: "https://example.com/secret-link" }, isSecret: true },
+      {
+        channel: "mail",
+        key: "a-link",
+        payload: { to: "ada@example.com", subject: "Your link", text: "https://example.com/secret-link" },
+        isSecret: true,
+      },
       { channel: "notice", key: "a-notice", payload: { title: "Kept", text: "for the record" } },
     ]);
     await app.services.outbox.drain();
@@ -235,7 +285,10 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
       ["delivered", { title: "Kept", text: "for the record" }],
     ]);
     await enqueueEffects(database.db, [{ channel: "notice", key: "still-due", payload: { title: "Later", text: "" } }]);
-    await database.db.update(outbox).set({ dueAt: new Date(Date.now() + 60 * DAY_MS) }).where(eq(outbox.key, "still-due:notice"));
+    await database.db
+      .update(outbox)
+      .set({ dueAt: new Date(Date.now() + 60 * DAY_MS) })
+      .where(eq(outbox.key, "still-due:notice"));
 
     expect(await app.services.outbox.purge(new Date(Date.now() + 29 * DAY_MS))).toBe(0);
     expect(await app.services.outbox.purge(new Date(Date.now() + 31 * DAY_MS))).toBe(2);
@@ -261,10 +314,23 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     const [first, second] = [await createTestApp(database, hooked), await createTestApp(database, hooked)];
     try {
       const owner = createClient(first.request);
-      expect((await owner.postSolved("/register", { username: "Ada Lovelace", email: "ada@example.com", password: "long-enough" })).status).toBe(302);
+      expect(
+        (
+          await owner.postSolved("/register", {
+            username: "Ada Lovelace",
+            email: "ada@example.com",
+            password: "long-enough",
+          })
+        ).status,
+      ).toBe(302);
       const admin = await insertUser(database.db, { username: "Webhook Admin", role: "admin" });
       for (const receiver of [dead, alive]) {
-        await first.services.webhooks.createWebhookEndpoint(admin.session, { url: `${receiver.url}/hooks`, description: "A receiver", events: ["tool.submitted"], enabled: true });
+        await first.services.webhooks.createWebhookEndpoint(admin.session, {
+          url: `${receiver.url}/hooks`,
+          description: "A receiver",
+          events: ["tool.submitted"],
+          enabled: true,
+        });
       }
       await first.services.outbox.drain();
       smtp.mails.length = 0;
@@ -281,7 +347,9 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
 
       const asked = Date.now();
       const response = await createClient(first.request).post("/login", { intent: "link", email: "ada@example.com" });
-      expect(await response.text()).toContain("If an account uses ada@example.com, a sign-in link is on its way to it.");
+      expect(await response.text()).toContain(
+        "If an account uses ada@example.com, a sign-in link is on its way to it.",
+      );
       const mail = await smtp.waitForMail("ada@example.com", { containing: "sign-in link", timeoutMs: 1000 });
       expect(Date.now() - asked).toBeLessThan(1000);
       const link = /http:\/\/localhost:3000\/\S+/.exec(mail.text)![0];
@@ -299,15 +367,34 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
   it("answers a request at once when the bot host is slow: the notice waits in the outbox", async () => {
     bot.answer("hang");
     const owner = createClient(app.request);
-    expect((await owner.postSolved("/register", { username: "Ada Lovelace", email: "ada@example.com", password: "long-enough" })).status).toBe(302);
-    const tool = await insertTool(database.db, { name: "Analytical Engine", creatorUsername: "ada-lovelace", isLinkedToCreator: true });
+    expect(
+      (
+        await owner.postSolved("/register", {
+          username: "Ada Lovelace",
+          email: "ada@example.com",
+          password: "long-enough",
+        })
+      ).status,
+    ).toBe(302);
+    const tool = await insertTool(database.db, {
+      name: "Analytical Engine",
+      creatorUsername: "ada-lovelace",
+      isLinkedToCreator: true,
+    });
     const started = Date.now();
-    const response = await owner.post("/profile/ada-lovelace?type=boost-tool", { intent: "request-featuring", toolId: tool.id });
+    const response = await owner.post("/profile/ada-lovelace?type=boost-tool", {
+      intent: "request-featuring",
+      toolId: tool.id,
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Your request was sent. You will hear from us soon.");
     expect(Date.now() - started).toBeLessThan(2000);
     // The worker did take it, and is still waiting for the bot.
     await bot.waitForRequests(1);
-    expect(await rowOf("notice")).toMatchObject({ state: "due", attempts: 1, key: expect.stringMatching(/^featuring-requested:/) });
+    expect(await rowOf("notice")).toMatchObject({
+      state: "due",
+      attempts: 1,
+      key: expect.stringMatching(/^featuring-requested:/),
+    });
   });
 });

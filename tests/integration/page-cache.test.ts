@@ -25,8 +25,10 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers: { ...PERSON, ...headers } });
-  const cacheOf = async (path: string, headers: Record<string, string> = {}) => (await get(path, headers)).headers.get("x-cache");
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    app.request(path, { headers: { ...PERSON, ...headers } });
+  const cacheOf = async (path: string, headers: Record<string, string> = {}) =>
+    (await get(path, headers)).headers.get("x-cache");
 
   describe("what is kept", () => {
     it("renders a visitor's page once, then serves it from the cache", async () => {
@@ -48,7 +50,11 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
       expect(await cacheOf("/tools?sort=views&payment=free")).toBe("miss");
       expect(await cacheOf("/tools?payment=free&sort=views")).toBe("hit");
       // A newsletter's or a social network's parameters, or a parameter repeated, cost a hit, not a render.
-      for (const same of ["/tools?payment=free&sort=views&utm_source=x&utm_medium=mail", "/tools?sort=clicks&payment=free&sort=views&ref=hn", `/tools?payment=free&sort=views&${"x=1&".repeat(200)}`]) {
+      for (const same of [
+        "/tools?payment=free&sort=views&utm_source=x&utm_medium=mail",
+        "/tools?sort=clicks&payment=free&sort=views&ref=hn",
+        `/tools?payment=free&sort=views&${"x=1&".repeat(200)}`,
+      ]) {
         expect(await cacheOf(same), same).toBe("hit");
       }
       expect(await cacheOf("/?fbclid=123")).toBe("miss");
@@ -59,7 +65,10 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
     it("serves a signed-in person running scripts the page every visitor gets, and renders it for one who runs none", async () => {
       await insertTool(database.db, { name: "Shared Tool" });
       const person = createClient(app.request);
-      expect((await person.postSolved("/register", { username: "Ada", email: "ada@example.com", password: "long-enough" })).status).toBe(302);
+      expect(
+        (await person.postSolved("/register", { username: "Ada", email: "ada@example.com", password: "long-enough" }))
+          .status,
+      ).toBe(302);
       const cookie = person.cookieHeader();
 
       // No script marker: the browser runs no JavaScript, the page is rendered for the person and never kept.
@@ -77,14 +86,21 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
 
       // With the marker, the same page as the visitor's, from the cache, byte for byte; the person's own state is theirs to ask for.
       const shared = await get("/", { cookie: `${cookie}; idt_js=1` });
-      expect([shared.headers.get("x-cache"), shared.headers.get("etag"), await shared.text()]).toEqual(["hit", visitor.headers.get("etag"), visitorHtml]);
+      expect([shared.headers.get("x-cache"), shared.headers.get("etag"), await shared.text()]).toEqual([
+        "hit",
+        visitor.headers.get("etag"),
+        visitorHtml,
+      ]);
       const me = await get("/api/me", { cookie });
       expect(me.headers.get("cache-control")).toBe("private, no-store");
       expect(((await me.json()) as { user: { username: string } }).user.username).toBe("Ada");
       expect(((await (await get("/api/me")).json()) as { user: null }).user).toBeNull();
 
       // A made-up session cookie, or one whose session ended, is no session: the visitors' page, a hit.
-      for (const made of ["better-auth.session_token=abc.def", `${cookie.replace(/session_token=[^;.]+/, "session_token=forged")}`]) {
+      for (const made of [
+        "better-auth.session_token=abc.def",
+        `${cookie.replace(/session_token=[^;.]+/, "session_token=forged")}`,
+      ]) {
         expect((await get("/", { cookie: made })).headers.get("x-cache"), made).toBe("hit");
       }
       expect((await person.post("/logout", {})).status).toBe(302);
@@ -93,7 +109,16 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
 
     it("sends no cookie and no Vary: Cookie to a visitor", async () => {
       const tool = await insertTool(database.db);
-      for (const path of ["/", "/", "/tools", `/tool/${tool.slug}`, "/categories", "/search/tool", "/login", "/no-such-page"]) {
+      for (const path of [
+        "/",
+        "/",
+        "/tools",
+        `/tool/${tool.slug}`,
+        "/categories",
+        "/search/tool",
+        "/login",
+        "/no-such-page",
+      ]) {
         const response = await get(path);
         expect(response.headers.getSetCookie(), path).toEqual([]);
         expect(response.headers.get("vary") ?? "", path).not.toMatch(/cookie/i);
@@ -104,7 +129,11 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
       const waiting = await insertTool(database.db, { isVerified: false });
       expect((await get(`/tool/${waiting.slug}`)).status).toBe(404);
       const kept = await get(`/tool/${waiting.slug}`);
-      expect([kept.status, kept.headers.get("x-cache"), kept.headers.get("cache-control")]).toEqual([404, "hit", "public, max-age=0, must-revalidate, s-maxage=10"]);
+      expect([kept.status, kept.headers.get("x-cache"), kept.headers.get("cache-control")]).toEqual([
+        404,
+        "hit",
+        "public, max-age=0, must-revalidate, s-maxage=10",
+      ]);
       await database.db.update(tools).set({ isVerified: true }).where(eq(tools.id, waiting.id));
       const live = await get(`/tool/${waiting.slug}`);
       expect([live.status, live.headers.get("x-cache")]).toEqual([200, "miss"]);
@@ -155,9 +184,20 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
       const maker = await insertUser(database.db, { username: "Maker" });
       const x = await insertCategory(database.db, { label: "Xray" });
       const y = await insertCategory(database.db, { label: "Yankee" });
-      const alpha = await insertTool(database.db, { name: "Alpha Counter", categories: [x.id], tags: ["ta"], creatorUsername: maker.slug, isLinkedToCreator: true });
+      const alpha = await insertTool(database.db, {
+        name: "Alpha Counter",
+        categories: [x.id],
+        tags: ["ta"],
+        creatorUsername: maker.slug,
+        isLinkedToCreator: true,
+      });
       const bravo = await insertTool(database.db, { name: "Bravo Mailer", categories: [y.id], tags: ["tb"] });
-      const queued = await insertTool(database.db, { name: "Charlie Queue", categories: [x.id], tags: ["ta"], isVerified: false });
+      const queued = await insertTool(database.db, {
+        name: "Charlie Queue",
+        categories: [x.id],
+        tags: ["ta"],
+        isVerified: false,
+      });
       const pages = {
         home: "/",
         tools: "/tools",
@@ -184,7 +224,8 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
     async function droppedBy(fixture: Fixture, write: () => Promise<unknown>): Promise<string[]> {
       await write();
       const dropped: string[] = [];
-      for (const [name, path] of Object.entries(fixture.pages)) if ((await cacheOf(path)) === "miss") dropped.push(name);
+      for (const [name, path] of Object.entries(fixture.pages))
+        if ((await cacheOf(path)) === "miss") dropped.push(name);
       return dropped.sort();
     }
 
@@ -205,24 +246,48 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
     it("a tool edited: its page, every page that shows its card, and the searches", async () => {
       const fixture = await setUp();
       const { admin, alpha } = fixture;
-      const dropped = await droppedBy(fixture, () => app.services.lifecycle.updateTool(admin.session, alpha.id, edit(alpha, { shortDesc: "Counts better now." })));
+      const dropped = await droppedBy(fixture, () =>
+        app.services.lifecycle.updateTool(admin.session, alpha.id, edit(alpha, { shortDesc: "Counts better now." })),
+      );
       // /tool/bravo shows Alpha among the tools makers added.
-      expect(dropped).toEqual(["alpha", "bravo", "home", "maker", "searchAlpha", "searchMailer", "ta", "tools", "x"].sort());
+      expect(dropped).toEqual(
+        ["alpha", "bravo", "home", "maker", "searchAlpha", "searchMailer", "ta", "tools", "x"].sort(),
+      );
     });
 
     it("a tool moved to another category and tag: both categories' and tags' pages, the counts, and search", async () => {
       const fixture = await setUp();
       const { admin, alpha, y } = fixture;
-      const dropped = await droppedBy(fixture, () => app.services.lifecycle.updateTool(admin.session, alpha.id, edit(alpha, { categories: [y.id], tags: ["tb"] })));
+      const dropped = await droppedBy(fixture, () =>
+        app.services.lifecycle.updateTool(admin.session, alpha.id, edit(alpha, { categories: [y.id], tags: ["tb"] })),
+      );
       // /tool/bravo suggests from Yankee, which Alpha joined.
-      expect(dropped).toEqual(["alpha", "bravo", "categories", "home", "maker", "searchAlpha", "searchMailer", "ta", "tags", "tb", "tools", "x", "y"].sort());
+      expect(dropped).toEqual(
+        [
+          "alpha",
+          "bravo",
+          "categories",
+          "home",
+          "maker",
+          "searchAlpha",
+          "searchMailer",
+          "ta",
+          "tags",
+          "tb",
+          "tools",
+          "x",
+          "y",
+        ].sort(),
+      );
     });
 
     it("a tool verified: every list it joins, the searches, the counts, its category's tool pages; not the others", async () => {
       const fixture = await setUp();
       const { admin, queued } = fixture;
       const dropped = await droppedBy(fixture, () => app.services.lifecycle.verifyTool(admin.session, queued.id));
-      expect(dropped).toEqual(["alpha", "categories", "home", "queued", "searchAlpha", "searchMailer", "ta", "tags", "tools", "x"].sort());
+      expect(dropped).toEqual(
+        ["alpha", "categories", "home", "queued", "searchAlpha", "searchMailer", "ta", "tags", "tools", "x"].sort(),
+      );
     });
 
     it("a tool submitted: nothing a visitor sees, until it is verified", async () => {
@@ -247,46 +312,100 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
     it("a tool refused: nothing a visitor sees", async () => {
       const fixture = await setUp();
       const { admin, queued } = fixture;
-      expect(await droppedBy(fixture, () => app.services.lifecycle.rejectTool(admin.session, queued.id, "Not a tool for makers"))).toEqual([]);
+      expect(
+        await droppedBy(fixture, () =>
+          app.services.lifecycle.rejectTool(admin.session, queued.id, "Not a tool for makers"),
+        ),
+      ).toEqual([]);
     });
 
     it("a tool featured: the featured lists, every tool page (they suggest featured tools), its own cards, and every count of featured tools", async () => {
       const fixture = await setUp();
       const { admin, bravo } = fixture;
-      const dropped = await droppedBy(fixture, () => app.services.admin.setToolFlag(admin.session, { toolId: bravo.id, flag: "isHomeBoosted", value: true }));
+      const dropped = await droppedBy(fixture, () =>
+        app.services.admin.setToolFlag(admin.session, { toolId: bravo.id, flag: "isHomeBoosted", value: true }),
+      );
       // The searches' and the lists' facets count featured tools, those that do not show this one too (migration 0029).
-      expect(dropped).toEqual(["alpha", "bravo", "categories", "home", "searchAlpha", "searchMailer", "tb", "tools", "y"].sort());
+      expect(dropped).toEqual(
+        ["alpha", "bravo", "categories", "home", "searchAlpha", "searchMailer", "tb", "tools", "y"].sort(),
+      );
     });
 
     it("a tool switched off: every list it left, and its page", async () => {
       const fixture = await setUp();
       const { admin, alpha } = fixture;
-      const dropped = await droppedBy(fixture, () => app.services.admin.setToolFlag(admin.session, { toolId: alpha.id, flag: "isActive", value: false }));
-      expect(dropped).toEqual(["alpha", "bravo", "categories", "home", "maker", "searchAlpha", "searchMailer", "ta", "tags", "tools", "x"].sort());
+      const dropped = await droppedBy(fixture, () =>
+        app.services.admin.setToolFlag(admin.session, { toolId: alpha.id, flag: "isActive", value: false }),
+      );
+      expect(dropped).toEqual(
+        [
+          "alpha",
+          "bravo",
+          "categories",
+          "home",
+          "maker",
+          "searchAlpha",
+          "searchMailer",
+          "ta",
+          "tags",
+          "tools",
+          "x",
+        ].sort(),
+      );
     });
 
     it("a tool's counters: no page (they lag a minute at most)", async () => {
       const fixture = await setUp();
-      expect(await droppedBy(fixture, () => database.db.update(tools).set({ views: 99, clicks: 9 }).where(eq(tools.id, fixture.alpha.id)))).toEqual([]);
+      expect(
+        await droppedBy(fixture, () =>
+          database.db.update(tools).set({ views: 99, clicks: 9 }).where(eq(tools.id, fixture.alpha.id)),
+        ),
+      ).toEqual([]);
     });
 
     it("a category created or edited: every page, since every footer lists the categories", async () => {
       const fixture = await setUp();
       const all = Object.keys(fixture.pages).sort();
-      expect(await droppedBy(fixture, () => app.services.admin.createCategory(fixture.admin.session, { label: "Zulu", slug: "zulu", description: "", color: "#FFFFFF" }))).toEqual(all);
+      expect(
+        await droppedBy(fixture, () =>
+          app.services.admin.createCategory(fixture.admin.session, {
+            label: "Zulu",
+            slug: "zulu",
+            description: "",
+            color: "#FFFFFF",
+          }),
+        ),
+      ).toEqual(all);
       for (const path of Object.values(fixture.pages)) await get(path);
       const { x } = fixture;
       expect(
-        await droppedBy(fixture, () => app.services.admin.updateCategory(fixture.admin.session, x.id, { label: "Xray", slug: "xray", description: "New words", color: x.color })),
+        await droppedBy(fixture, () =>
+          app.services.admin.updateCategory(fixture.admin.session, x.id, {
+            label: "Xray",
+            slug: "xray",
+            description: "New words",
+            color: x.color,
+          }),
+        ),
       ).toEqual(all);
     });
 
     it("a profile changed: that profile; a new name also every page that shows the maker's tools", async () => {
       const fixture = await setUp();
       const { maker } = fixture;
-      const profile = { username: "Maker", bio: "I make counters.", socialProfiles: [], newsletter: false, isSolo: true };
-      expect(await droppedBy(fixture, () => app.services.users.updateProfile(maker.session, profile))).toEqual(["maker"]);
-      const renamed = await droppedBy(fixture, () => app.services.users.updateProfile(maker.session, { ...profile, username: "MAKER" }));
+      const profile = {
+        username: "Maker",
+        bio: "I make counters.",
+        socialProfiles: [],
+        newsletter: false,
+        isSolo: true,
+      };
+      expect(await droppedBy(fixture, () => app.services.users.updateProfile(maker.session, profile))).toEqual([
+        "maker",
+      ]);
+      const renamed = await droppedBy(fixture, () =>
+        app.services.users.updateProfile(maker.session, { ...profile, username: "MAKER" }),
+      );
       // A tool page names its maker; a tool's pages and cards share one tag.
       expect(renamed).toEqual(["alpha", "bravo", "home", "maker", "searchAlpha", "ta", "tools", "x"].sort());
     });
@@ -307,11 +426,38 @@ describe("the page cache's route matching", () => {
   it("finds for every page the route React Router finds, with the same parameters", async () => {
     const build = await loadBuild();
     const fast = routeMatcher(build);
-    const slow = slowMatcher(Object.values(build.routes).filter((route) => route !== undefined), build);
-    const paths = ["/", "/tools", "/TOOLS/", "/tool/figma-t123", "/tool/figma-t123/alternatives", "/tool/a%20b", "/compare/a-vs-b", "/category/design", "/tag/c%2B%2B",
-      "/search/analytics", "/search", "/profile", "/profile/ada", "/admin", "/admin/webhooks/12", "/blog/first", "/top-ai-tools", "/terms-of-service.html",
-      "/edit-tool/t1", "/no-such-page", "/tool", "/tool/a/b/c", "/open-data", "/my-tools"];
-    for (const route of Object.values(build.routes)) if (route?.path && !route.path.includes(":")) paths.push(`/${route.path}`);
+    const slow = slowMatcher(
+      Object.values(build.routes).filter((route) => route !== undefined),
+      build,
+    );
+    const paths = [
+      "/",
+      "/tools",
+      "/TOOLS/",
+      "/tool/figma-t123",
+      "/tool/figma-t123/alternatives",
+      "/tool/a%20b",
+      "/compare/a-vs-b",
+      "/category/design",
+      "/tag/c%2B%2B",
+      "/search/analytics",
+      "/search",
+      "/profile",
+      "/profile/ada",
+      "/admin",
+      "/admin/webhooks/12",
+      "/blog/first",
+      "/top-ai-tools",
+      "/terms-of-service.html",
+      "/edit-tool/t1",
+      "/no-such-page",
+      "/tool",
+      "/tool/a/b/c",
+      "/open-data",
+      "/my-tools",
+    ];
+    for (const route of Object.values(build.routes))
+      if (route?.path && !route.path.includes(":")) paths.push(`/${route.path}`);
     for (const path of paths) {
       const [a, b] = [fast(path), slow(path)];
       expect(a?.handle, path).toBe(b?.handle);

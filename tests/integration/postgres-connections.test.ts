@@ -20,11 +20,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("connections to PostgreSQL", () 
   });
 
   const preparedLike = async (pattern: string) =>
-    rowsOf<{ count: number }>(await handle.db.execute(sql`select count(*)::int as count from pg_prepared_statements where statement like ${pattern}`))[0]!.count;
+    rowsOf<{ count: number }>(
+      await handle.db.execute(
+        sql`select count(*)::int as count from pg_prepared_statements where statement like ${pattern}`,
+      ),
+    )[0]!.count;
 
   it("compile no statement just in time, and plan each for its own values", async () => {
     const settings = rowsOf<{ jit: string; plan_cache_mode: string }>(
-      await handle.db.execute(sql`select current_setting('jit') as jit, current_setting('plan_cache_mode') as plan_cache_mode`),
+      await handle.db.execute(
+        sql`select current_setting('jit') as jit, current_setting('plan_cache_mode') as plan_cache_mode`,
+      ),
     );
     expect(settings).toEqual([{ jit: "off", plan_cache_mode: "force_custom_plan" }]);
   });
@@ -39,7 +45,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("connections to PostgreSQL", () 
   it("prepare a statement again when a migration changed what it reads", async () => {
     await handle.db.execute(sql`create table prepared_probe (value integer)`);
     await handle.db.execute(sql`insert into prepared_probe values (1)`);
-    const read = async () => rowsOf<{ value: number | string }>(await handle.db.execute(sql`select value from prepared_probe where value >= ${0}`));
+    const read = async () =>
+      rowsOf<{ value: number | string }>(
+        await handle.db.execute(sql`select value from prepared_probe where value >= ${0}`),
+      );
     expect(await read()).toEqual([{ value: 1 }]);
     await handle.db.execute(sql`alter table prepared_probe alter column value type bigint`);
     expect(await read()).toEqual([{ value: "1" }]);

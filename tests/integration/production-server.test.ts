@@ -18,7 +18,10 @@ import { waitUntil } from "../setup/wait.ts";
 const AUTH_SECRET = "a-secret-both-processes-share-to-sign-sessions";
 
 async function waitForLine(server: ServerProcess, pattern: RegExp): Promise<string> {
-  const line = await waitUntil(() => server.output.find((candidate) => pattern.test(candidate)), { timeoutMs: 5000, intervalMs: 100 });
+  const line = await waitUntil(() => server.output.find((candidate) => pattern.test(candidate)), {
+    timeoutMs: 5000,
+    intervalMs: 100,
+  });
   if (!line) throw new Error(`no line matching ${pattern} in:\n${server.output.join("\n")}`);
   return line;
 }
@@ -37,7 +40,9 @@ describe("the compiled server", () => {
 
   it("runs React's production build without NODE_ENV set, and serves pages", async () => {
     server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SECRET });
-    expect(await waitForLine(server, /is serving at/)).toMatch(/\(listening on 127\.0\.0\.1:\d+, production, React's production build\)/);
+    expect(await waitForLine(server, /is serving at/)).toMatch(
+      /\(listening on 127\.0\.0\.1:\d+, production, React's production build\)/,
+    );
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("The Best Tools for Indie Developers");
@@ -81,9 +86,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
       method: "POST",
       redirect: "manual",
       headers: { origin: first.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ username: "Vera", email: "vera@example.com", password: "long-enough", [PROOF_FIELD]: await solvedProof((path) => fetch(new URL(path, first.url))) }).toString(),
+      body: new URLSearchParams({
+        username: "Vera",
+        email: "vera@example.com",
+        password: "long-enough",
+        [PROOF_FIELD]: await solvedProof((path) => fetch(new URL(path, first.url))),
+      }).toString(),
     });
-    const cookie = signUp.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
     await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));
     const verified = await fetch(`${first.url}/api/functions/toolVerified`, {
       method: "POST",

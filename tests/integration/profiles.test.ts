@@ -9,7 +9,15 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createId } from "#common/ids.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { authAccounts, authSessions, authUsers, favorites, tools, userSlugRedirects, users } from "#server/db/schema.ts";
+import {
+  authAccounts,
+  authSessions,
+  authUsers,
+  favorites,
+  tools,
+  userSlugRedirects,
+  users,
+} from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
@@ -51,7 +59,11 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     bot = await startBotApi();
-    app = await createTestApp(database, { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_CHAT_ID: CHAT_ID, TELEGRAM_API_URL: bot.url });
+    app = await createTestApp(database, {
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_CHAT_ID: CHAT_ID,
+      TELEGRAM_API_URL: bot.url,
+    });
   });
   afterAll(async () => {
     await bot.close();
@@ -85,7 +97,8 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
 
   const visitor = () => createClient(app.request);
   const recordOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
-  const sessionCount = async (authId: string) => (await database.db.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, authId)))[0]!.n;
+  const sessionCount = async (authId: string) =>
+    (await database.db.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, authId)))[0]!.n;
   const isSignedIn = async (client: Client) => (await html(client, "/")).text.includes('data-viewer="member"');
 
   describe("the public profile", () => {
@@ -102,9 +115,21 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
           ],
         })
         .where(eq(users.id, record.id));
-      const live = await insertTool(database.db, { name: "Analytical Engine", creatorUsername: record.slug, isLinkedToCreator: true });
-      const waiting = await insertTool(database.db, { name: "Difference Engine", creatorUsername: record.slug, isVerified: false });
-      const claimed = await insertTool(database.db, { name: "Claimed Only", creatorUsername: record.slug, hasBeenClaimed: true });
+      const live = await insertTool(database.db, {
+        name: "Analytical Engine",
+        creatorUsername: record.slug,
+        isLinkedToCreator: true,
+      });
+      const waiting = await insertTool(database.db, {
+        name: "Difference Engine",
+        creatorUsername: record.slug,
+        isVerified: false,
+      });
+      const claimed = await insertTool(database.db, {
+        name: "Claimed Only",
+        creatorUsername: record.slug,
+        hasBeenClaimed: true,
+      });
       const someoneElses = await insertTool(database.db, { name: "Jacquard Loom", creatorUsername: "someone-else" });
 
       const { response, text } = await html(visitor(), "/profile/ada-lovelace");
@@ -149,7 +174,11 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       // The number says what it counts.
       expect(mine.text).toContain("How many times one of your tools was featured, bought or granted by the team.");
       expect(mine.text).toContain('href="/edit-profile"');
-      for (const other of [await register("Other", "other@example.com"), await register("Vera", "vera@example.com", "verifier"), await register("Adam", "adam@example.com", "admin")]) {
+      for (const other of [
+        await register("Other", "other@example.com"),
+        await register("Vera", "vera@example.com", "verifier"),
+        await register("Adam", "adam@example.com", "admin"),
+      ]) {
         const theirs = await html(other.client, "/profile/ada-lovelace");
         expect(theirs.response.status).toBe(200);
         expect(theirs.text).not.toContain('data-testid="boosts"');
@@ -161,21 +190,37 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
   describe("the featuring request", () => {
     it("shows the owner a form with their own tools, stores the request and tells the admin", async () => {
       const owner = await register("Ada Lovelace", "ada@example.com");
-      const tool = await insertTool(database.db, { name: "Analytical Engine", creatorUsername: owner.record.slug, isLinkedToCreator: true });
-      const pending = await insertTool(database.db, { name: "Difference Engine", creatorUsername: owner.record.slug, isVerified: false });
+      const tool = await insertTool(database.db, {
+        name: "Analytical Engine",
+        creatorUsername: owner.record.slug,
+        isLinkedToCreator: true,
+      });
+      const pending = await insertTool(database.db, {
+        name: "Difference Engine",
+        creatorUsername: owner.record.slug,
+        isVerified: false,
+      });
       const other = await insertTool(database.db, { name: "Jacquard Loom", creatorUsername: "someone-else" });
 
       const page = await html(owner.client, "/profile/ada-lovelace?type=boost-tool");
       expect(page.text).toContain('<select id="field-toolId" name="toolId"');
       expect(page.text).toContain(`<option value="${tool.id}">Analytical Engine</option>`);
-      expect(page.text).toContain(`<option value="${pending.id}">Difference Engine (waiting for verification)</option>`);
+      expect(page.text).toContain(
+        `<option value="${pending.id}">Difference Engine (waiting for verification)</option>`,
+      );
       expect(page.text).not.toContain(other.id);
       // Nothing in the form pretends to take money.
-      const form = page.text.slice(page.text.indexOf('id="featuring-heading"'), page.text.indexOf("</section>", page.text.indexOf('id="featuring-heading"')));
+      const form = page.text.slice(
+        page.text.indexOf('id="featuring-heading"'),
+        page.text.indexOf("</section>", page.text.indexOf('id="featuring-heading"')),
+      );
       expect(form).toContain("Send my request");
       expect(form).not.toMatch(/\$|€|£|price|pay|checkout|card/i);
 
-      const sent = await owner.client.post("/profile/ada-lovelace?type=boost-tool", { intent: "request-featuring", toolId: tool.id });
+      const sent = await owner.client.post("/profile/ada-lovelace?type=boost-tool", {
+        intent: "request-featuring",
+        toolId: tool.id,
+      });
       expect(sent.status).toBe(200);
       expect(await sent.text()).toContain("Your request was sent. You will hear from us soon.");
 
@@ -196,7 +241,10 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
 
       // The owner sees it waiting; asking again for the same tool is refused and stores nothing.
       expect((await html(owner.client, "/profile/ada-lovelace")).text).toContain("Waiting for an answer");
-      const again = await owner.client.post("/profile/ada-lovelace?type=boost-tool", { intent: "request-featuring", toolId: tool.id });
+      const again = await owner.client.post("/profile/ada-lovelace?type=boost-tool", {
+        intent: "request-featuring",
+        toolId: tool.id,
+      });
       expect(again.status).toBe(409);
       expect(await again.text()).toContain("You already asked to feature this tool. We will get back to you soon.");
       expect((await recordOf(owner.record.id))!.payments).toHaveLength(1);
@@ -206,14 +254,28 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
 
     it("refuses a tool that is not the user's, a claim still waiting, and a missing choice", async () => {
       const owner = await register("Ada Lovelace", "ada@example.com");
-      const someoneElses = await insertTool(database.db, { name: "Jacquard Loom", creatorUsername: "someone-else", isLinkedToCreator: true });
-      const claimed = await insertTool(database.db, { name: "Claimed", creatorUsername: owner.record.slug, hasBeenClaimed: true });
+      const someoneElses = await insertTool(database.db, {
+        name: "Jacquard Loom",
+        creatorUsername: "someone-else",
+        isLinkedToCreator: true,
+      });
+      const claimed = await insertTool(database.db, {
+        name: "Claimed",
+        creatorUsername: owner.record.slug,
+        hasBeenClaimed: true,
+      });
       for (const toolId of [someoneElses.id, claimed.id]) {
-        const response = await owner.client.post("/profile/ada-lovelace?type=boost-tool", { intent: "request-featuring", toolId });
+        const response = await owner.client.post("/profile/ada-lovelace?type=boost-tool", {
+          intent: "request-featuring",
+          toolId,
+        });
         expect(response.status).toBe(403);
         expect(await response.text()).toContain("You can only ask to feature one of your own tools");
       }
-      const empty = await owner.client.post("/profile/ada-lovelace?type=boost-tool", { intent: "request-featuring", toolId: "" });
+      const empty = await owner.client.post("/profile/ada-lovelace?type=boost-tool", {
+        intent: "request-featuring",
+        toolId: "",
+      });
       expect(empty.status).toBe(400);
       expect(await empty.text()).toContain("Choose one of your tools");
       expect((await recordOf(owner.record.id))!.payments).toEqual([]);
@@ -237,7 +299,9 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       expect(text).toContain("ada@example.com");
       expect(text).toContain('name="currentPassword"');
       expect(text).toContain('<meta name="robots" content="noindex"/>');
-      const intents = [...text.matchAll(/<button[^>]*>/g)].filter(([tag]) => tag.includes('name="intent"')).map(([tag]) => /value="([^"]*)"/.exec(tag)?.[1]);
+      const intents = [...text.matchAll(/<button[^>]*>/g)]
+        .filter(([tag]) => tag.includes('name="intent"'))
+        .map(([tag]) => /value="([^"]*)"/.exec(tag)?.[1]);
       expect(intents).toEqual(["profile", "password", "sign-out-everywhere", "delete"]);
     });
 
@@ -273,18 +337,34 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       });
       // Unticked boxes turn the flags off again.
       await client.post("/edit-profile", { intent: "profile", username: "Ada Lovelace", bio: "" });
-      expect(await recordOf(record.id)).toMatchObject({ hasSubscribedToNewsletter: false, isSolo: false, bio: "", socialProfiles: [] });
+      expect(await recordOf(record.id)).toMatchObject({
+        hasSubscribedToNewsletter: false,
+        isSolo: false,
+        bio: "",
+        socialProfiles: [],
+      });
     });
 
     it.each([
       [{ bio: "x".repeat(501) }, "A bio has at most 500 characters"],
-      [{ socialProfiles: "javascript:alert(1)" }, "Each social profile must be a web address starting with http:// or https://"],
-      [{ socialProfiles: "ftp://files.example.com" }, "Each social profile must be a web address starting with http:// or https://"],
+      [
+        { socialProfiles: "javascript:alert(1)" },
+        "Each social profile must be a web address starting with http:// or https://",
+      ],
+      [
+        { socialProfiles: "ftp://files.example.com" },
+        "Each social profile must be a web address starting with http:// or https://",
+      ],
       [{ username: "  " }, "Choose a username with at least one letter or digit"],
       [{ username: "x".repeat(41) }, "A username has at most 40 characters"],
     ])("refuses %j with its message, keeping what was typed", async (fields, message) => {
       const { client, record } = await register("Ada Lovelace", "ada@example.com");
-      const response = await client.post("/edit-profile", { intent: "profile", username: "Ada Lovelace", bio: "Kept bio", ...fields });
+      const response = await client.post("/edit-profile", {
+        intent: "profile",
+        username: "Ada Lovelace",
+        bio: "Kept bio",
+        ...fields,
+      });
       expect(response.status).toBe(400);
       const text = await response.text();
       expect(text).toContain(message);
@@ -294,7 +374,11 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
 
     it("refuses more than five social profiles", async () => {
       const { client } = await register("Ada Lovelace", "ada@example.com");
-      const body = new URLSearchParams([["intent", "profile"], ["username", "Ada"], ...Array.from({ length: 6 }, (_, index) => ["socialProfiles", `https://site${index}.example.com`])]);
+      const body = new URLSearchParams([
+        ["intent", "profile"],
+        ["username", "Ada"],
+        ...Array.from({ length: 6 }, (_, index) => ["socialProfiles", `https://site${index}.example.com`]),
+      ]);
       const response = await client.request("/edit-profile", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
@@ -306,7 +390,11 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
 
     it("changes the username: the slug follows, the old address redirects, linked tools follow", async () => {
       const { client, record } = await register("Ada Lovelace", "ada@example.com");
-      const tool = await insertTool(database.db, { name: "Analytical Engine", creatorUsername: "ada-lovelace", isLinkedToCreator: true });
+      const tool = await insertTool(database.db, {
+        name: "Analytical Engine",
+        creatorUsername: "ada-lovelace",
+        isLinkedToCreator: true,
+      });
       const response = await client.post("/edit-profile", { intent: "profile", username: "Countess Ada" });
       expect(response.status).toBe(200);
       expect(await recordOf(record.id)).toMatchObject({ username: "Countess Ada", slug: "countess-ada" });
@@ -356,16 +444,32 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       const elsewhere = (await login("ada@example.com", PASSWORD)).client;
       expect(await isSignedIn(elsewhere)).toBe(true);
 
-      const wrong = await client.post("/edit-profile", { intent: "password", currentPassword: "not-it", newPassword: "fresh-secret-42" });
+      const wrong = await client.post("/edit-profile", {
+        intent: "password",
+        currentPassword: "not-it",
+        newPassword: "fresh-secret-42",
+      });
       expect(wrong.status).toBe(400);
       expect(await wrong.text()).toContain("Incorrect password");
-      const weak = await client.post("/edit-profile", { intent: "password", currentPassword: PASSWORD, newPassword: "12345" });
+      const weak = await client.post("/edit-profile", {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "12345",
+      });
       expect(weak.status).toBe(400);
       expect(await weak.text()).toContain("Password must contain at least 6 characters");
-      const missing = await client.post("/edit-profile", { intent: "password", currentPassword: "", newPassword: "fresh-secret-42" });
+      const missing = await client.post("/edit-profile", {
+        intent: "password",
+        currentPassword: "",
+        newPassword: "fresh-secret-42",
+      });
       expect(await missing.text()).toContain("Enter your current password");
 
-      const changed = await client.post("/edit-profile", { intent: "password", currentPassword: PASSWORD, newPassword: "fresh-secret-42" });
+      const changed = await client.post("/edit-profile", {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "fresh-secret-42",
+      });
       expect(changed.status).toBe(200);
       const text = await changed.text();
       expect(text).toContain("Your password was changed.");
@@ -383,12 +487,18 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
     it("tells a Google-only account that it signs in with Google, and has no password to change", async () => {
       const { client, record } = await register("Ada Lovelace", "ada@example.com");
       await database.db.update(users).set({ authMethod: "google" }).where(eq(users.id, record.id));
-      await database.db.delete(authAccounts).where(and(eq(authAccounts.userId, record.authId!), eq(authAccounts.providerId, "credential")));
+      await database.db
+        .delete(authAccounts)
+        .where(and(eq(authAccounts.userId, record.authId!), eq(authAccounts.providerId, "credential")));
       const page = await html(client, "/edit-profile");
       expect(page.text).toContain('data-testid="google-only"');
       expect(page.text).toContain("You sign in with Google");
       expect(page.text).not.toContain('name="currentPassword"');
-      const response = await client.post("/edit-profile", { intent: "password", currentPassword: "anything", newPassword: "fresh-secret-42" });
+      const response = await client.post("/edit-profile", {
+        intent: "password",
+        currentPassword: "anything",
+        newPassword: "fresh-secret-42",
+      });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Your account signs in with Google: it has no password to change");
     });
@@ -402,7 +512,9 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       const response = await client.post("/edit-profile", { intent: "sign-out-everywhere" });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/");
-      expect(response.headers.getSetCookie().some((cookie) => /session_token=;/.test(cookie) && /max-age=0/i.test(cookie))).toBe(true);
+      expect(
+        response.headers.getSetCookie().some((cookie) => /session_token=;/.test(cookie) && /max-age=0/i.test(cookie)),
+      ).toBe(true);
       expect(await sessionCount(record.authId!)).toBe(0);
       expect(await isSignedIn(client)).toBe(false);
       expect(await isSignedIn(elsewhere)).toBe(false);
@@ -433,7 +545,11 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
         claimedBy: record.id,
         submittedBy: record.id,
       });
-      const unrelated = await insertTool(database.db, { name: "Jacquard Loom", creatorUsername: "grace-hopper", isLinkedToCreator: true });
+      const unrelated = await insertTool(database.db, {
+        name: "Jacquard Loom",
+        creatorUsername: "grace-hopper",
+        isLinkedToCreator: true,
+      });
       await database.db.insert(favorites).values([
         { userId: record.id, toolId: unrelated.id },
         { userId: bystander.record.id, toolId: linked.id },
@@ -452,14 +568,25 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       expect(await database.db.select().from(favorites).where(eq(favorites.userId, record.id))).toEqual([]);
       expect(await database.db.select().from(userSlugRedirects)).toEqual([]);
       const [unlinked] = await database.db.select().from(tools).where(eq(tools.id, linked.id));
-      expect(unlinked).toMatchObject({ creatorUsername: null, isLinkedToCreator: false, hasBeenClaimed: false, wasClaimedAccepted: false, claimedBy: null, submittedBy: null });
+      expect(unlinked).toMatchObject({
+        creatorUsername: null,
+        isLinkedToCreator: false,
+        hasBeenClaimed: false,
+        wasClaimedAccepted: false,
+        claimedBy: null,
+        submittedBy: null,
+      });
       const toolPage = await html(visitor(), `/tool/${linked.slug}`);
       expect(toolPage.response.status).toBe(200);
       expect(toolPage.text).not.toContain("/profile/countess-ada");
 
       // Someone else's data stays: their favourite of the unlinked tool, their tool.
-      expect(await database.db.select().from(favorites).where(eq(favorites.userId, bystander.record.id))).toHaveLength(1);
-      expect((await database.db.select().from(tools).where(eq(tools.id, unrelated.id)))[0]!.creatorUsername).toBe("grace-hopper");
+      expect(await database.db.select().from(favorites).where(eq(favorites.userId, bystander.record.id))).toHaveLength(
+        1,
+      );
+      expect((await database.db.select().from(tools).where(eq(tools.id, unrelated.id)))[0]!.creatorUsername).toBe(
+        "grace-hopper",
+      );
 
       expect(await isSignedIn(client)).toBe(false);
       expect(await isSignedIn(elsewhere)).toBe(false);
@@ -479,7 +606,11 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
 
     async function setUp() {
       const owner = await register("Ada Lovelace", "ada@example.com");
-      const tool = await insertTool(database.db, { name: "Analytical Engine", creatorUsername: "ada-lovelace", isLinkedToCreator: true });
+      const tool = await insertTool(database.db, {
+        name: "Analytical Engine",
+        creatorUsername: "ada-lovelace",
+        isLinkedToCreator: true,
+      });
       const signedIn = {
         owner,
         other: await register("Other Person", "other@example.com"),
@@ -493,53 +624,78 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
         verifier: signedIn.verifier.client,
         admin: signedIn.admin.client,
       };
-      const [credential] = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, owner.record.authId!));
-      return { owner: owner.record, ownerPasswordHash: credential!.password, tool, clients, records: Object.fromEntries(Object.entries(signedIn).map(([name, user]) => [name, user.record])) };
+      const [credential] = await database.db
+        .select()
+        .from(authAccounts)
+        .where(eq(authAccounts.userId, owner.record.authId!));
+      return {
+        owner: owner.record,
+        ownerPasswordHash: credential!.password,
+        tool,
+        clients,
+        records: Object.fromEntries(Object.entries(signedIn).map(([name, user]) => [name, user.record])),
+      };
     }
 
-    it.each(ACTORS)("GET /profile/{slug} as %s: everyone sees it; only the owner sees boosts and Edit profile", async (actor) => {
-      const { clients } = await setUp();
-      const { response, text } = await html(clients[actor], "/profile/ada-lovelace");
-      expect(response.status).toBe(200);
-      expect(text).toContain("Analytical Engine");
-      expect(text.includes('data-testid="owner-panel"')).toBe(actor === "owner");
-    });
+    it.each(ACTORS)(
+      "GET /profile/{slug} as %s: everyone sees it; only the owner sees boosts and Edit profile",
+      async (actor) => {
+        const { clients } = await setUp();
+        const { response, text } = await html(clients[actor], "/profile/ada-lovelace");
+        expect(response.status).toBe(200);
+        expect(text).toContain("Analytical Engine");
+        expect(text.includes('data-testid="owner-panel"')).toBe(actor === "owner");
+      },
+    );
 
-    it.each(ACTORS)("GET /profile/{slug}?type=boost-tool as %s: only the owner gets the request form", async (actor) => {
-      const { clients } = await setUp();
-      const { response, text } = await html(clients[actor], "/profile/ada-lovelace?type=boost-tool");
-      expect(response.status).toBe(200);
-      expect(text).toContain("Ada Lovelace");
-      expect(text.includes('id="featuring-heading"')).toBe(actor === "owner");
-      expect(text.includes('value="request-featuring"')).toBe(actor === "owner");
-    });
+    it.each(ACTORS)(
+      "GET /profile/{slug}?type=boost-tool as %s: only the owner gets the request form",
+      async (actor) => {
+        const { clients } = await setUp();
+        const { response, text } = await html(clients[actor], "/profile/ada-lovelace?type=boost-tool");
+        expect(response.status).toBe(200);
+        expect(text).toContain("Ada Lovelace");
+        expect(text.includes('id="featuring-heading"')).toBe(actor === "owner");
+        expect(text.includes('value="request-featuring"')).toBe(actor === "owner");
+      },
+    );
 
     const requestOutcome: Record<Actor, number> = { visitor: 302, owner: 200, other: 403, verifier: 403, admin: 403 };
     it.each(ACTORS)("POST /profile/{slug} (request featuring) as %s", async (actor) => {
       const { clients, tool, owner } = await setUp();
-      const response = await clients[actor].post("/profile/ada-lovelace?type=boost-tool", { intent: "request-featuring", toolId: tool.id });
+      const response = await clients[actor].post("/profile/ada-lovelace?type=boost-tool", {
+        intent: "request-featuring",
+        toolId: tool.id,
+      });
       expect(response.status).toBe(requestOutcome[actor]);
-      if (actor === "visitor") expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fprofile%2Fada-lovelace%3Ftype%3Dboost-tool");
-      if (actor !== "visitor" && actor !== "owner") expect(await response.text()).toContain("Only the owner of this profile can ask to feature their tools");
+      if (actor === "visitor")
+        expect(response.headers.get("location")).toBe(
+          "/login?redirectTo=%2Fprofile%2Fada-lovelace%3Ftype%3Dboost-tool",
+        );
+      if (actor !== "visitor" && actor !== "owner")
+        expect(await response.text()).toContain("Only the owner of this profile can ask to feature their tools");
       const payments = (await recordOf(owner.id))!.payments;
       expect(payments).toHaveLength(actor === "owner" ? 1 : 0);
       await app.services.outbox.drain();
       expect(bot.messages).toHaveLength(actor === "owner" ? 1 : 0);
     });
 
-    it.each(ACTORS)("GET /edit-profile as %s: a visitor logs in first; everyone else sees only their own settings", async (actor) => {
-      const { clients } = await setUp();
-      const response = await clients[actor].request("/edit-profile");
-      if (actor === "visitor") {
-        expect(response.status).toBe(302);
-        expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fedit-profile");
-        return;
-      }
-      expect(response.status).toBe(200);
-      const text = await response.text();
-      expect(text.includes('value="Ada Lovelace"')).toBe(actor === "owner");
-      expect(text.includes("ada@example.com")).toBe(actor === "owner");
-    });
+    it.each(ACTORS)(
+      "GET /edit-profile as %s: a visitor logs in first; everyone else sees only their own settings",
+      async (actor) => {
+        const { clients } = await setUp();
+        const response = await clients[actor].request("/edit-profile");
+        if (actor === "visitor") {
+          expect(response.status).toBe(302);
+          expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fedit-profile");
+          return;
+        }
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        expect(text.includes('value="Ada Lovelace"')).toBe(actor === "owner");
+        expect(text.includes("ada@example.com")).toBe(actor === "owner");
+      },
+    );
 
     const INTENT_FIELDS = {
       profile: { username: "Renamed", bio: "Changed" },
@@ -547,41 +703,52 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
       "sign-out-everywhere": {},
       delete: { confirm: "DELETE" },
     } as const;
-    const cells = Object.keys(INTENT_FIELDS).flatMap((intent) => ACTORS.map((actor) => [intent as keyof typeof INTENT_FIELDS, actor] as const));
+    const cells = Object.keys(INTENT_FIELDS).flatMap((intent) =>
+      ACTORS.map((actor) => [intent as keyof typeof INTENT_FIELDS, actor] as const),
+    );
 
-    it.each(cells)("POST /edit-profile intent=%s as %s: only the owner's own account changes", async (intent, actor) => {
-      const setup = await setUp();
-      const { owner, clients } = setup;
-      const sessionsBefore = await sessionCount(owner.authId!);
-      const response = await clients[actor].post("/edit-profile", { intent, ...INTENT_FIELDS[intent] });
+    it.each(cells)(
+      "POST /edit-profile intent=%s as %s: only the owner's own account changes",
+      async (intent, actor) => {
+        const setup = await setUp();
+        const { owner, clients } = setup;
+        const sessionsBefore = await sessionCount(owner.authId!);
+        const response = await clients[actor].post("/edit-profile", { intent, ...INTENT_FIELDS[intent] });
 
-      if (actor === "visitor") {
-        expect(response.status).toBe(302);
-        expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fedit-profile");
-      } else {
-        expect(response.status).toBe(intent === "sign-out-everywhere" || intent === "delete" ? 302 : 200);
-      }
+        if (actor === "visitor") {
+          expect(response.status).toBe(302);
+          expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fedit-profile");
+        } else {
+          expect(response.status).toBe(intent === "sign-out-everywhere" || intent === "delete" ? 302 : 200);
+        }
 
-      const ownerNow = await recordOf(owner.id);
-      const [credential] = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, owner.authId!));
-      const isOwner = actor === "owner";
-      switch (intent) {
-        case "profile":
-          expect(ownerNow).toMatchObject(isOwner ? { username: "Renamed", bio: "Changed" } : { username: "Ada Lovelace", bio: "" });
-          if (!isOwner && actor !== "visitor") expect(await recordOf(setup.records[actor]!.id)).toMatchObject({ username: "Renamed" });
-          break;
-        case "password":
-          expect(credential!.password === setup.ownerPasswordHash).toBe(!isOwner);
-          break;
-        case "sign-out-everywhere":
-          expect(await sessionCount(owner.authId!)).toBe(isOwner ? 0 : sessionsBefore);
-          break;
-        case "delete":
-          expect(ownerNow === undefined).toBe(isOwner);
-          if (!isOwner && actor !== "visitor") expect(await recordOf(setup.records[actor]!.id)).toBeUndefined();
-          break;
-      }
-    });
+        const ownerNow = await recordOf(owner.id);
+        const [credential] = await database.db
+          .select()
+          .from(authAccounts)
+          .where(eq(authAccounts.userId, owner.authId!));
+        const isOwner = actor === "owner";
+        switch (intent) {
+          case "profile":
+            expect(ownerNow).toMatchObject(
+              isOwner ? { username: "Renamed", bio: "Changed" } : { username: "Ada Lovelace", bio: "" },
+            );
+            if (!isOwner && actor !== "visitor")
+              expect(await recordOf(setup.records[actor]!.id)).toMatchObject({ username: "Renamed" });
+            break;
+          case "password":
+            expect(credential!.password === setup.ownerPasswordHash).toBe(!isOwner);
+            break;
+          case "sign-out-everywhere":
+            expect(await sessionCount(owner.authId!)).toBe(isOwner ? 0 : sessionsBefore);
+            break;
+          case "delete":
+            expect(ownerNow === undefined).toBe(isOwner);
+            if (!isOwner && actor !== "visitor") expect(await recordOf(setup.records[actor]!.id)).toBeUndefined();
+            break;
+        }
+      },
+    );
   });
 });
 
@@ -605,7 +772,9 @@ describe("the admin command", () => {
   }
 
   async function insertUser(db: TestDatabase["db"]) {
-    await db.insert(users).values({ id: createId("u"), email: "ada@example.com", username: "Ada Lovelace", slug: "ada-lovelace" });
+    await db
+      .insert(users)
+      .values({ id: createId("u"), email: "ada@example.com", username: "Ada Lovelace", slug: "ada-lovelace" });
   }
 
   describe("on an embedded database in DATA_DIR", () => {
@@ -623,7 +792,8 @@ describe("the admin command", () => {
     async function roleInDataDir() {
       const handle = await openDatabase({ dataDir });
       try {
-        return (await handle.db.select({ role: users.role }).from(users).where(eq(users.email, "ada@example.com")))[0]?.role;
+        return (await handle.db.select({ role: users.role }).from(users).where(eq(users.email, "ada@example.com")))[0]
+          ?.role;
       } finally {
         await handle.close();
       }
@@ -675,9 +845,14 @@ describe("the admin command", () => {
       const result = await runAdmin(["set-role", "ada@example.com", "verifier"], env);
       expect(result).toMatchObject({ code: 0 });
       expect(result.stdout).toContain("role changed from guest to verifier");
-      const [record] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, "ada@example.com"));
+      const [record] = await database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.email, "ada@example.com"));
       expect(record!.role).toBe("verifier");
-      expect((await runAdmin(["set-role", "ada@example.com", "verifier"], env)).stdout).toContain("already has the role verifier");
+      expect((await runAdmin(["set-role", "ada@example.com", "verifier"], env)).stdout).toContain(
+        "already has the role verifier",
+      );
       expect((await runAdmin(["set-role", "nobody@example.com", "admin"], env)).code).toBe(1);
       expect((await runAdmin(["set-role", "ada@example.com", "root"], env)).code).toBe(1);
     });

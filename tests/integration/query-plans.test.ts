@@ -17,11 +17,13 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     await insertTools(database.db, 300);
-    await insertTools(database.db, 300, new Date("2025-06-01T00:00:00Z"), { name: "Bulk analytics", tags: ["analytics"] });
+    await insertTools(database.db, 300, new Date("2025-06-01T00:00:00Z"), {
+      name: "Bulk analytics",
+      tags: ["analytics"],
+    });
     await database.db.execute(sql`analyze tools`);
   });
   afterAll(() => database.close());
-
 
   it("reads the first page of the latest tools straight from the index", async () => {
     const text = await explainMainPlan(database.db, latestToolsQuery(database.db, null, PAGE_SIZE + 1));
@@ -30,16 +32,24 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
   });
 
   it("seeks to a later page instead of filtering the rows before it", async () => {
-    const text = await explainMainPlan(database.db, latestToolsQuery(database.db, { key: new Date("2025-12-31T00:00:00Z").getTime(), id: "tzzz" }, PAGE_SIZE + 1));
+    const text = await explainMainPlan(
+      database.db,
+      latestToolsQuery(database.db, { key: new Date("2025-12-31T00:00:00Z").getTime(), id: "tzzz" }, PAGE_SIZE + 1),
+    );
     expect(text).toContain("tools_public_latest_idx");
-    expect(text).toMatch(/Index Cond: .*ROW\(tools\.created_at, tools\.id\) < ROW|Index Cond: \(ROW\(created_at, id\) < ROW/);
+    expect(text).toMatch(
+      /Index Cond: .*ROW\(tools\.created_at, tools\.id\) < ROW|Index Cond: \(ROW\(created_at, id\) < ROW/,
+    );
     expect(text).not.toMatch(/Sort/);
   });
 
   it("counts and walks the verification queue through tools_queue_idx, whose condition is the queue's", async () => {
     await insertTools(database.db, 40, new Date("2025-03-01T00:00:00Z"), { name: "Waiting tool", isVerified: false });
     await database.db.execute(sql`analyze tools`);
-    const count = await explainMainPlan(database.db, database.db.select({ count: sql`count(*)` }).from(tools).where(isQueuedTool));
+    const count = await explainMainPlan(
+      database.db,
+      database.db.select({ count: sql`count(*)` }).from(tools).where(isQueuedTool),
+    );
     expect(count).toContain("tools_queue_idx");
     expect(count).not.toMatch(/Filter/);
   });
@@ -49,28 +59,42 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     ["a word no tool has", ["zzqx"], "words"],
     ["a top-list's exact words", ["analytics"], "exact"],
     ["a typo", ["analytcs"], "similar-names"],
-  ] as const)("finds the candidates of %s among a bounded number of tools, through indexes", async (_name, words, matches) => {
-    const text = await explainAll(database.db, searchCandidatesQuery([...words], matches));
-    expect(text).not.toMatch(/Seq Scan/);
-    // The newest tools are read and cut, and so is every kind of match.
-    const kinds = matches === "words" ? 2 : 1;
-    expect(text.match(/Limit/g)?.length).toBeGreaterThanOrEqual(kinds * (matches === "similar-names" ? 2 : 3));
-  });
+  ] as const)(
+    "finds the candidates of %s among a bounded number of tools, through indexes",
+    async (_name, words, matches) => {
+      const text = await explainAll(database.db, searchCandidatesQuery([...words], matches));
+      expect(text).not.toMatch(/Seq Scan/);
+      // The newest tools are read and cut, and so is every kind of match.
+      const kinds = matches === "words" ? 2 : 1;
+      expect(text.match(/Limit/g)?.length).toBeGreaterThanOrEqual(kinds * (matches === "similar-names" ? 2 : 3));
+    },
+  );
 
   it("ranks a page among the candidates, read by their ids", async () => {
-    const text = await explainMainPlan(database.db, rankedSearchQuery(database.db, ["analytics"], { candidates: ["t1", "t2", "t3"], limit: PAGE_SIZE }));
+    const text = await explainMainPlan(
+      database.db,
+      rankedSearchQuery(database.db, ["analytics"], { candidates: ["t1", "t2", "t3"], limit: PAGE_SIZE }),
+    );
     expect(text).not.toMatch(/Seq Scan/);
     expect(text).toMatch(/Index Cond: \(id = ANY/);
   });
 
   it("finds a submission's likely and possible duplicates through the website keys' and the name's indexes", async () => {
-    const likely = await explainMainPlan(database.db, likelyDuplicateQuery(database.db, { name: "Bulk tool 7", website: "https://www.elsewhere.example/app" }));
+    const likely = await explainMainPlan(
+      database.db,
+      likelyDuplicateQuery(database.db, { name: "Bulk tool 7", website: "https://www.elsewhere.example/app" }),
+    );
     expect(likely).toContain("tools_canonical_website_idx");
     expect(likely).toContain("tools_registrable_domain_idx");
     expect(likely).not.toMatch(/Seq Scan/);
     const possible = await explainMainPlan(
       database.db,
-      possibleDuplicatesQuery(database.db, { id: "tnone", name: "Bulk tool 7", canonicalWebsite: "elsewhere.example/app", registrableDomain: "elsewhere.example" }),
+      possibleDuplicatesQuery(database.db, {
+        id: "tnone",
+        name: "Bulk tool 7",
+        canonicalWebsite: "elsewhere.example/app",
+        registrableDomain: "elsewhere.example",
+      }),
     );
     expect(possible).toContain("tools_name_trgm_idx");
     expect(possible).not.toMatch(/Seq Scan/);
@@ -80,7 +104,9 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     await database.db.execute(sql`
       insert into outbox (key, channel, payload, state, delivered_at)
       select 'delivered-' || n, 'mail', '{}'::jsonb, 'delivered', now() from generate_series(1, 3000) n`);
-    await database.db.execute(sql`insert into outbox (key, channel, payload, state) values ('waiting', 'mail', '{}'::jsonb, 'due'), ('given-up', 'notice', '{}'::jsonb, 'failed')`);
+    await database.db.execute(
+      sql`insert into outbox (key, channel, payload, state) values ('waiting', 'mail', '{}'::jsonb, 'due'), ('given-up', 'notice', '{}'::jsonb, 'failed')`,
+    );
     await database.db.execute(sql`analyze outbox`);
     const text = await explainAll(database.db, outboxStatusQuery(new Date()));
     expect(text).toContain("outbox_due_idx");

@@ -32,7 +32,9 @@ describe.each(databaseKinds)("readiness on %s", (kind) => {
 
   it("answers 503 when a migration the build ships is not applied", async () => {
     const { request } = await appOn();
-    await database!.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    await database!.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
     const response = await request("/readyz");
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "unavailable", checks: { ...allOk, migrations: "failed" } });
@@ -61,7 +63,10 @@ describe.each(databaseKinds)("readiness on %s", (kind) => {
       const response = await request("/readyz");
       expect(response.status).toBe(503);
       const body = await response.text();
-      expect(JSON.parse(body)).toEqual({ status: "unavailable", checks: { ...allOk, database: "failed", migrations: "failed" } });
+      expect(JSON.parse(body)).toEqual({
+        status: "unavailable",
+        checks: { ...allOk, database: "failed", migrations: "failed" },
+      });
     } finally {
       process.stderr.write = stderr;
     }

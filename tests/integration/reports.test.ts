@@ -19,12 +19,20 @@ import { type Client, createClient } from "../setup/forms.ts";
 type Role = "visitor" | "guest" | "other" | "creator" | "verifier" | "admin";
 const ROLES: Role[] = ["visitor", "guest", "other", "creator", "verifier", "admin"];
 /** Reading and answering reports: verifiers and admins. */
-const MODERATORS: Record<Role, "sign-in" | "refused" | "done"> = { visitor: "sign-in", guest: "refused", other: "refused", creator: "refused", verifier: "done", admin: "done" };
+const MODERATORS: Record<Role, "sign-in" | "refused" | "done"> = {
+  visitor: "sign-in",
+  guest: "refused",
+  other: "refused",
+  creator: "refused",
+  verifier: "done",
+  admin: "done",
+};
 
 const THANKS = "Thanks, your report was sent.";
 
 /** The HTML of `text` as React writes it in a page. */
-const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+const escaped = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 describe.each(databaseKinds)("problem reports on %s", (kind) => {
   let database: TestDatabase;
@@ -42,9 +50,17 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
   /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
   async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {
     const client = createClient(app.request);
-    const response = await client.postSolved("/register", { username, email: `${slugify(username)}@example.com`, password: "long-enough" });
+    const response = await client.postSolved("/register", {
+      username,
+      email: `${slugify(username)}@example.com`,
+      password: "long-enough",
+    });
     expect(response.status).toBe(302);
-    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, `${slugify(username)}@example.com`)).returning();
+    const [record] = await database.db
+      .update(users)
+      .set({ role })
+      .where(eq(users.email, `${slugify(username)}@example.com`))
+      .returning();
     return { client, record: record! };
   }
 
@@ -67,13 +83,17 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
     return { people, tool };
   }
 
-  const report = (client: Client, slug: string, fields: Record<string, string>) => client.post(`/tool/${slug}`, { intent: "report", ...fields });
+  const report = (client: Client, slug: string, fields: Record<string, string>) =>
+    client.post(`/tool/${slug}`, { intent: "report", ...fields });
 
   const reportRows = () => database.db.select().from(toolReports).orderBy(asc(toolReports.id));
 
   /** An open report on `toolId`, written as the service writes it. */
   async function openReport(toolId: string, text = "The link is dead", createdAt = new Date()) {
-    const [row] = await database.db.insert(toolReports).values({ toolId, kind: "broken-link", text, createdAt }).returning();
+    const [row] = await database.db
+      .insert(toolReports)
+      .values({ toolId, kind: "broken-link", text, createdAt })
+      .returning();
     return row!;
   }
 
@@ -81,7 +101,10 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
     it("is open to everyone, visitor included, and tells the admin", async () => {
       const { people, tool } = await everyone();
       for (const role of ROLES) {
-        const response = await report(people[role].client, tool.slug, { kind: "outdated", text: `Seen by the ${role}` });
+        const response = await report(people[role].client, tool.slug, {
+          kind: "outdated",
+          text: `Seen by the ${role}`,
+        });
         expect(response.status, role).toBe(200);
         expect(await response.text(), role).toContain(THANKS);
       }
@@ -92,7 +115,10 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
       const notices = await database.db.select().from(outbox).where(eq(outbox.channel, "notice"));
       const reportNotices = notices.filter((notice) => notice.key.startsWith("tool-report:"));
       expect(reportNotices).toHaveLength(ROLES.length);
-      expect(reportNotices[0]!.payload).toMatchObject({ title: "Problem reported", text: "Outdated information on Reported Tool: Seen by the visitor" });
+      expect(reportNotices[0]!.payload).toMatchObject({
+        title: "Problem reported",
+        text: "Outdated information on Reported Tool: Seen by the visitor",
+      });
     });
 
     it("takes a report without details", async () => {
@@ -130,7 +156,11 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
         ["application/json", JSON.stringify({ intent: "report", kind: "spam" })],
         ["text/plain", "intent=report&kind=spam"],
       ]) {
-        const response = await app.request(`/tool/${tool.slug}`, { method: "POST", headers: { ...PERSON, origin: "http://localhost:3000", "content-type": type! }, body });
+        const response = await app.request(`/tool/${tool.slug}`, {
+          method: "POST",
+          headers: { ...PERSON, origin: "http://localhost:3000", "content-type": type! },
+          body,
+        });
         expect(response.status, type).toBe(400);
         expect(await response.json()).toEqual({ error: { code: "invalid-argument", message: MESSAGES.page.notAForm } });
       }
@@ -160,7 +190,12 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
       const send = (index: number) =>
         app.request(`/tool/${tool.slug}`, {
           method: "POST",
-          headers: { ...PERSON, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `203.0.113.${index}` },
+          headers: {
+            ...PERSON,
+            origin: "http://localhost:3000",
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": `203.0.113.${index}`,
+          },
           body: new URLSearchParams({ intent: "report", kind: "spam", text: `Report ${index}` }).toString(),
         });
       for (let index = 1; index <= 10; index++) expect((await send(index)).status, `report ${index}`).toBe(200);
@@ -178,14 +213,20 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
       const send = (address: string, slug = tool.slug) =>
         proxied.request(`/tool/${slug}`, {
           method: "POST",
-          headers: { ...PERSON, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+          headers: {
+            ...PERSON,
+            origin: "http://localhost:3000",
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": address,
+          },
           body: new URLSearchParams({ intent: "report", kind: "spam" }).toString(),
         });
       for (let index = 0; index < 10; index++) expect((await send("198.51.100.1")).status).toBe(200);
       expect((await send("198.51.100.1")).status).toBe(429);
       expect((await send("198.51.100.2")).status).toBe(200);
       // One home's IPv6 /64 is one sender.
-      for (let index = 0; index < 10; index++) expect((await send(`2001:db8:1:2::${index + 1}`, other.slug)).status).toBe(200);
+      for (let index = 0; index < 10; index++)
+        expect((await send(`2001:db8:1:2::${index + 1}`, other.slug)).status).toBe(200);
       expect((await send("2001:db8:1:2::ffff", other.slug)).status).toBe(429);
     });
 
@@ -195,7 +236,12 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
       const send = (index: number, slug = tool.slug) =>
         proxied.request(`/tool/${slug}`, {
           method: "POST",
-          headers: { ...PERSON, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `198.51.100.${index}` },
+          headers: {
+            ...PERSON,
+            origin: "http://localhost:3000",
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": `198.51.100.${index}`,
+          },
           body: new URLSearchParams({ intent: "report", kind: "spam", text: `Report ${index}` }).toString(),
         });
       for (let index = 1; index <= 20; index++) expect((await send(index)).status, `report ${index}`).toBe(200);
@@ -208,9 +254,17 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
         expect(html).toContain(`Report ${index}`);
       }
       expect(await reportRows()).toHaveLength(20);
-      const floods = await database.db.select({ payload: outbox.payload }).from(outbox).where(sql`${outbox.key} like 'reports-flooded:%'`);
+      const floods = await database.db
+        .select({ payload: outbox.payload })
+        .from(outbox)
+        .where(sql`${outbox.key} like 'reports-flooded:%'`);
       expect(floods).toHaveLength(1);
-      expect(floods[0]!.payload).toMatchObject({ title: "Reports flood", text: expect.stringMatching(/^Reports on Flooded passed 20 today: more are refused until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/) });
+      expect(floods[0]!.payload).toMatchObject({
+        title: "Reports flood",
+        text: expect.stringMatching(
+          /^Reports on Flooded passed 20 today: more are refused until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
+        ),
+      });
       // Another tool is not held back by it.
       expect((await send(24, other.slug)).status).toBe(200);
     });
@@ -228,7 +282,10 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
       expect(before).toContain("Report a problem");
       expect(before).toMatch(/<form[^>]*method="post"[^>]*>\s*<input type="hidden" name="intent" value="report"/);
 
-      const posted = await report(createClient(app.request), tool.slug, { kind: "broken-link", text: "A secret only admins read" });
+      const posted = await report(createClient(app.request), tool.slug, {
+        kind: "broken-link",
+        text: "A secret only admins read",
+      });
       expect(posted.status).toBe(200);
       expect(posted.headers.get("x-cache")).not.toBe("hit");
 
@@ -281,45 +338,56 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
       expect(list).toContain(`href="/admin/reports?tool=${tool.id}"`);
     });
 
-    it.each(["resolve", "dismiss"] as const)("lets verifiers and admins %s a report, once; anyone else is refused", async (intent) => {
-      const { people, tool } = await everyone();
-      const done = intent === "resolve" ? "resolved" : "dismissed";
-      for (const role of ROLES) {
-        const row = await openReport(tool.id, `For the ${role}`);
-        const response = await people[role].client.post("/admin/reports", { intent, reportId: String(row.id) });
-        const [after] = await database.db.select().from(toolReports).where(eq(toolReports.id, row.id));
-        switch (MODERATORS[role]) {
-          case "sign-in":
-            expect(response.status, role).toBe(302);
-            expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/reports")}`);
-            expect(after!.status).toBe("open");
-            break;
-          case "refused":
-            expect(response.status, role).toBe(403);
-            expect(after!.status).toBe("open");
-            break;
-          case "done": {
-            expect(response.status, role).toBe(200);
-            expect(await response.text()).toContain(`The report on Reported Tool was ${done}.`);
-            expect(after).toMatchObject({ status: done, handledBy: people[role].record!.id });
-            expect(after!.handledAt).toBeInstanceOf(Date);
-            // Answered once: the second answer says so.
-            const again = await people[role].client.post("/admin/reports", { intent: intent === "resolve" ? "dismiss" : "resolve", reportId: String(row.id) });
-            expect(again.status).toBe(409);
-            expect(await again.text()).toContain(MESSAGES.report.alreadyHandled);
-            const [still] = await database.db.select().from(toolReports).where(eq(toolReports.id, row.id));
-            expect(still!.status).toBe(done);
+    it.each(["resolve", "dismiss"] as const)(
+      "lets verifiers and admins %s a report, once; anyone else is refused",
+      async (intent) => {
+        const { people, tool } = await everyone();
+        const done = intent === "resolve" ? "resolved" : "dismissed";
+        for (const role of ROLES) {
+          const row = await openReport(tool.id, `For the ${role}`);
+          const response = await people[role].client.post("/admin/reports", { intent, reportId: String(row.id) });
+          const [after] = await database.db.select().from(toolReports).where(eq(toolReports.id, row.id));
+          switch (MODERATORS[role]) {
+            case "sign-in":
+              expect(response.status, role).toBe(302);
+              expect(response.headers.get("location")).toBe(
+                `/login?redirectTo=${encodeURIComponent("/admin/reports")}`,
+              );
+              expect(after!.status).toBe("open");
+              break;
+            case "refused":
+              expect(response.status, role).toBe(403);
+              expect(after!.status).toBe("open");
+              break;
+            case "done": {
+              expect(response.status, role).toBe(200);
+              expect(await response.text()).toContain(`The report on Reported Tool was ${done}.`);
+              expect(after).toMatchObject({ status: done, handledBy: people[role].record!.id });
+              expect(after!.handledAt).toBeInstanceOf(Date);
+              // Answered once: the second answer says so.
+              const again = await people[role].client.post("/admin/reports", {
+                intent: intent === "resolve" ? "dismiss" : "resolve",
+                reportId: String(row.id),
+              });
+              expect(again.status).toBe(409);
+              expect(await again.text()).toContain(MESSAGES.report.alreadyHandled);
+              const [still] = await database.db.select().from(toolReports).where(eq(toolReports.id, row.id));
+              expect(still!.status).toBe(done);
+            }
           }
         }
-      }
-    });
+      },
+    );
 
     it("refuses an unknown or malformed report id and an unknown action", async () => {
       const admin = await register("Admin", "admin");
       const unknown = await admin.client.post("/admin/reports", { intent: "resolve", reportId: "999999" });
       expect(unknown.status).toBe(404);
       expect(await unknown.text()).toContain(MESSAGES.report.notFound);
-      expect((await admin.client.post("/admin/reports", { intent: "dismiss", reportId: "x'; drop table tool_reports" })).status).toBe(400);
+      expect(
+        (await admin.client.post("/admin/reports", { intent: "dismiss", reportId: "x'; drop table tool_reports" }))
+          .status,
+      ).toBe(400);
       expect((await admin.client.post("/admin/reports", { intent: "delete", reportId: "1" })).status).toBe(400);
     });
 
@@ -336,9 +404,12 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
         createdAt: new Date(start + Math.floor(index / 2) * 1000),
       }));
       await database.db.insert(toolReports).values(rows);
-      await database.db.insert(toolReports).values({ toolId: first.id, kind: "spam", text: "Already answered.", status: "resolved" });
+      await database.db
+        .insert(toolReports)
+        .values({ toolId: first.id, kind: "spam", text: "Already answered.", status: "resolved" });
 
-      const texts = (html: string) => [...html.matchAll(/data-testid="report-text"[^>]*>([^<]*)</g)].map((match) => match[1]);
+      const texts = (html: string) =>
+        [...html.matchAll(/data-testid="report-text"[^>]*>([^<]*)</g)].map((match) => match[1]);
       const pageOne = await (await admin.client.request("/admin/reports")).text();
       expect(texts(pageOne)).toEqual(rows.slice(0, ADMIN_PAGE_SIZE).map((row) => row.text));
       const next = /<a[^>]*rel="next"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*rel="next"/.exec(pageOne);
@@ -380,7 +451,8 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
           createdAt: new Date(start + index * 1000),
         };
       });
-      for (let index = 0; index < rows.length; index += 500) await database.db.insert(toolReports).values(rows.slice(index, index + 500));
+      for (let index = 0; index < rows.length; index += 500)
+        await database.db.insert(toolReports).values(rows.slice(index, index + 500));
       await database.db.execute(sql`analyze tool_reports`);
 
       const later = { key: start + 500_000, id: "500" };
@@ -388,7 +460,10 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
         [openReportsQuery(database.db, { limit: ADMIN_PAGE_SIZE + 1 }), "tool_reports_open_idx"],
         [openReportsQuery(database.db, { cursor: later, limit: ADMIN_PAGE_SIZE + 1 }), "tool_reports_open_idx"],
         [openReportsQuery(database.db, { toolId: tool.id, limit: ADMIN_PAGE_SIZE + 1 }), "tool_reports_tool_open_idx"],
-        [openReportsQuery(database.db, { toolId: tool.id, cursor: later, limit: ADMIN_PAGE_SIZE + 1 }), "tool_reports_tool_open_idx"],
+        [
+          openReportsQuery(database.db, { toolId: tool.id, cursor: later, limit: ADMIN_PAGE_SIZE + 1 }),
+          "tool_reports_tool_open_idx",
+        ],
       ] as const) {
         const plan = await explainMainPlan(database.db, query);
         expect(plan, plan).toContain(index);
@@ -396,7 +471,10 @@ describe.each(databaseKinds)("problem reports on %s", (kind) => {
         // The console's list walks its index in order; one tool's few open reports may be read through its index and sorted.
         if (index === "tool_reports_open_idx") expect(plan, plan).not.toMatch(/Sort/);
       }
-      const counted = await explainMainPlan(database.db, database.db.select({ count: count() }).from(toolReports).where(eq(toolReports.status, "open")));
+      const counted = await explainMainPlan(
+        database.db,
+        database.db.select({ count: count() }).from(toolReports).where(eq(toolReports.status, "open")),
+      );
       expect(counted).toContain("tool_reports_open_idx");
     });
   });

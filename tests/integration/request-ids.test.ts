@@ -54,10 +54,15 @@ describe.each(databaseKinds)("request ids on %s", (kind) => {
       expect(id).toMatch(UUID);
       const errors = lines.filter((line) => line.level === "error");
       expect(errors.length, path).toBeGreaterThan(0);
-      expect(errors.every((line) => line.requestId === id), JSON.stringify(errors)).toBe(true);
+      expect(
+        errors.every((line) => line.requestId === id),
+        JSON.stringify(errors),
+      ).toBe(true);
       expect(errors.some((line) => line.msg === `GET ${path} answered 500`)).toBe(true);
       // The failure itself, where it was caught (React Router's error handler, the API's error mapper), with its stack.
-      expect(errors.find((line) => line.msg === `GET ${path} failed`)).toMatchObject({ error: { stack: expect.stringContaining("Failed query") } });
+      expect(errors.find((line) => line.msg === `GET ${path} failed`)).toMatchObject({
+        error: { stack: expect.stringContaining("Failed query") },
+      });
     }
   });
 });

@@ -16,7 +16,9 @@ import { type Person, signUpPerson } from "../setup/people.ts";
 import { XSS_PAYLOADS } from "../setup/xss-payloads.ts";
 
 function jsonLdOf(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 }
 
 describe.each(databaseKinds)("reviews on %s", (kind) => {
@@ -31,19 +33,27 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
   beforeEach(() => database.reset());
 
   /** A person whose account is `ageDays` old (old enough, by default, for their reviews to go live at once). */
-  const signUp = (username: string, { ageDays = 2, role = "guest" }: { ageDays?: number; role?: "guest" | "verifier" | "admin" } = {}) =>
-    signUpPerson(app, database.db, username, { ageDays, role });
+  const signUp = (
+    username: string,
+    { ageDays = 2, role = "guest" }: { ageDays?: number; role?: "guest" | "verifier" | "admin" } = {},
+  ) => signUpPerson(app, database.db, username, { ageDays, role });
 
   /** A live tool whose maker (linked by an accepted claim) is `maker`. */
   async function toolMadeBy(maker: Person | null, name = "Plausible") {
-    return insertTool(database.db, { name, ...(maker ? { creatorUsername: maker.slug, isLinkedToCreator: true } : {}) });
+    return insertTool(database.db, {
+      name,
+      ...(maker ? { creatorUsername: maker.slug, isLinkedToCreator: true } : {}),
+    });
   }
 
   const review = (person: Person | Client, slug: string, fields: Record<string, string>) =>
     ("client" in person ? person.client : person).postSolved(`/tool/${slug}/review`, fields);
 
   const ratingOf = async (toolId: string) => {
-    const [row] = await database.db.select({ count: tools.reviewCount, sum: tools.ratingSum, counts: tools.ratingCounts }).from(tools).where(eq(tools.id, toolId));
+    const [row] = await database.db
+      .select({ count: tools.reviewCount, sum: tools.ratingSum, counts: tools.ratingCounts })
+      .from(tools)
+      .where(eq(tools.id, toolId));
     return row!;
   };
 
@@ -113,7 +123,11 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     expect(own.status).toBe(403);
     expect(await own.text()).toContain("You cannot review your own tool");
 
-    for (const [name, role] of [["Guest", "guest"], ["Verifier", "verifier"], ["Admin", "admin"]] as const) {
+    for (const [name, role] of [
+      ["Guest", "guest"],
+      ["Verifier", "verifier"],
+      ["Admin", "admin"],
+    ] as const) {
       const person = await signUp(name, { role });
       expect((await review(person, tool.slug, { rating: "4" })).status, role).toBe(303);
     }
@@ -128,8 +142,14 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     const tool = await toolMadeBy(maker);
     const young = await signUp("Young", { ageDays: 0 });
     const linker = await signUp("Linker");
-    expect((await review(young, tool.slug, { rating: "5", body: "Great" })).headers.get("location")).toBe(`/tool/${tool.slug}/review?saved=waiting`);
-    expect((await review(linker, tool.slug, { rating: "1", body: "Use mine instead: www.spam.example" })).headers.get("location")).toBe(`/tool/${tool.slug}/review?saved=waiting`);
+    expect((await review(young, tool.slug, { rating: "5", body: "Great" })).headers.get("location")).toBe(
+      `/tool/${tool.slug}/review?saved=waiting`,
+    );
+    expect(
+      (await review(linker, tool.slug, { rating: "1", body: "Use mine instead: www.spam.example" })).headers.get(
+        "location",
+      ),
+    ).toBe(`/tool/${tool.slug}/review?saved=waiting`);
     expect(await ratingOf(tool.id)).toMatchObject({ count: 0 });
     const page = await (await createClient(app.request).request(`/tool/${tool.slug}/reviews`)).text();
     expect(page).not.toContain("Great");
@@ -157,9 +177,12 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
   });
 
   it(`refuses the ${REVIEWS_PER_DAY + 1}th new review of a day, while edits go on`, async () => {
-    const listed = await Promise.all(Array.from({ length: REVIEWS_PER_DAY + 1 }, (_, index) => insertTool(database.db, { name: `Reviewed ${index}` })));
+    const listed = await Promise.all(
+      Array.from({ length: REVIEWS_PER_DAY + 1 }, (_, index) => insertTool(database.db, { name: `Reviewed ${index}` })),
+    );
     const ada = await signUp("Ada");
-    for (const tool of listed.slice(0, REVIEWS_PER_DAY)) expect((await review(ada, tool.slug, { rating: "3" })).status).toBe(303);
+    for (const tool of listed.slice(0, REVIEWS_PER_DAY))
+      expect((await review(ada, tool.slug, { rating: "3" })).status).toBe(303);
     const refused = await review(ada, listed.at(-1)!.slug, { rating: "3" });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(`You can write ${REVIEWS_PER_DAY} reviews a day`);
@@ -200,7 +223,8 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     await review(ada, tool.slug, { rating: "4", body: "First" });
     await review(bob, tool.slug, { rating: "5", body: "Second" });
     const byAuthor = Object.fromEntries((await database.db.select().from(reviews)).map((row) => [row.userId, row.id]));
-    const vote = (person: Person, id: string) => person.client.post(`/reviews/${id}/helpful`, { redirectTo: `/tool/${tool.slug}/reviews`, stay: "true" });
+    const vote = (person: Person, id: string) =>
+      person.client.post(`/reviews/${id}/helpful`, { redirectTo: `/tool/${tool.slug}/reviews`, stay: "true" });
 
     expect(await (await vote(cy, byAuthor[ada.id]!)).json()).toEqual({ helpful: 1 });
     expect(await (await vote(cy, byAuthor[ada.id]!)).json()).toEqual({ helpful: 1 });
@@ -209,8 +233,14 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     expect(own.status).toBe(403);
     expect(await own.json()).toEqual({ message: "You cannot vote for your own review" });
     // A visitor is sent to sign in; without JavaScript the vote goes back to the page.
-    expect((await createClient(app.request).post(`/reviews/${byAuthor[ada.id]}/helpful`, { redirectTo: "/" })).headers.get("location")).toBe("/login?redirectTo=%2F");
-    const plain = await cy.client.post(`/reviews/${byAuthor[bob.id]}/helpful`, { redirectTo: `/tool/${tool.slug}/reviews` });
+    expect(
+      (await createClient(app.request).post(`/reviews/${byAuthor[ada.id]}/helpful`, { redirectTo: "/" })).headers.get(
+        "location",
+      ),
+    ).toBe("/login?redirectTo=%2F");
+    const plain = await cy.client.post(`/reviews/${byAuthor[bob.id]}/helpful`, {
+      redirectTo: `/tool/${tool.slug}/reviews`,
+    });
     expect(plain.status).toBe(303);
     expect(plain.headers.get("location")).toBe(`/tool/${tool.slug}/reviews`);
 
@@ -241,20 +271,40 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     expect(reported).toContain("Rude words");
     expect(reported).toContain("Insults the maker");
     // Hiding needs a reason.
-    expect((await verifier.client.post("/admin/reviews", { intent: "hide", reviewId: rude!.id, reason: "" })).status).toBe(400);
-    expect((await verifier.client.post("/admin/reviews", { intent: "hide", reviewId: rude!.id, reason: "Insults are not reviews" })).status).toBe(200);
+    expect(
+      (await verifier.client.post("/admin/reviews", { intent: "hide", reviewId: rude!.id, reason: "" })).status,
+    ).toBe(400);
+    expect(
+      (
+        await verifier.client.post("/admin/reviews", {
+          intent: "hide",
+          reviewId: rude!.id,
+          reason: "Insults are not reviews",
+        })
+      ).status,
+    ).toBe(200);
     expect(await ratingOf(tool.id)).toMatchObject({ count: 1, sum: 5 });
     const page = await (await visitor.request(`/tool/${tool.slug}`)).text();
     expect(page).not.toContain("Rude words");
     expect(page).toContain('data-testid="rating-average">5.0<');
     await app.services.outbox.drain();
-    expect((await mailsTo("ada@example.com")).map((mail) => mail.text)).toEqual([expect.stringContaining("Insults are not reviews")]);
+    expect((await mailsTo("ada@example.com")).map((mail) => mail.text)).toEqual([
+      expect.stringContaining("Insults are not reviews"),
+    ]);
     // Its author can no longer change it, only delete it.
     expect((await review(ada, tool.slug, { rating: "5", body: "Nicer now" })).status).toBe(409);
     // A hidden review cannot be reported or voted for.
     expect((await visitor.post(`/reviews/${rude!.id}/report`, { reason: "again" })).status).toBe(409);
 
-    expect((await verifier.client.post("/admin/reviews", { intent: "restore", reviewId: rude!.id, reason: "On a second look it is fair" })).status).toBe(200);
+    expect(
+      (
+        await verifier.client.post("/admin/reviews", {
+          intent: "restore",
+          reviewId: rude!.id,
+          reason: "On a second look it is fair",
+        })
+      ).status,
+    ).toBe(200);
     expect(await ratingOf(tool.id)).toMatchObject({ count: 2, sum: 6 });
     await app.services.outbox.drain();
     expect(await mailsTo("ada@example.com")).toHaveLength(2);
@@ -263,7 +313,10 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
   it("puts aggregateRating and the reviews in the tool page's JSON-LD only once a public review supports them", async () => {
     const tool = await toolMadeBy(null);
     const visitor = createClient(app.request);
-    const software = async () => jsonLdOf(await (await visitor.request(`/tool/${tool.slug}`)).text()).find((script) => script["@type"] === "SoftwareApplication")!;
+    const software = async () =>
+      jsonLdOf(await (await visitor.request(`/tool/${tool.slug}`)).text()).find(
+        (script) => script["@type"] === "SoftwareApplication",
+      )!;
     expect(await software()).not.toHaveProperty("aggregateRating");
     expect(await software()).not.toHaveProperty("review");
 
@@ -274,8 +327,20 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     const ada = await signUp("Ada");
     await review(ada, tool.slug, { rating: "4", body: "Good" });
     const ld = await software();
-    expect(ld.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4, reviewCount: 1, bestRating: 5, worstRating: 1 });
-    expect(ld.review).toEqual([expect.objectContaining({ "@type": "Review", reviewBody: "Good", reviewRating: expect.objectContaining({ ratingValue: 4 }) })]);
+    expect(ld.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4,
+      reviewCount: 1,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(ld.review).toEqual([
+      expect.objectContaining({
+        "@type": "Review",
+        reviewBody: "Good",
+        reviewRating: expect.objectContaining({ ratingValue: 4 }),
+      }),
+    ]);
 
     await ada.client.post(`/tool/${tool.slug}/review`, { intent: "delete" });
     expect(await software()).not.toHaveProperty("aggregateRating");
@@ -283,10 +348,16 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
 
   it("serves the reviews in the API, paged, and in the tool's reviews feed", async () => {
     const tool = await toolMadeBy(null);
-    for (const name of ["Ada", "Bob", "Cy"]) await review(await signUp(name), tool.slug, { rating: "5", body: `By ${name}` });
-    const first = (await (await app.request(`/api/v1/tools/${tool.id}/reviews?limit=2`)).json()) as { items: { body: string; author: { username: string } }[]; nextCursor: string };
+    for (const name of ["Ada", "Bob", "Cy"])
+      await review(await signUp(name), tool.slug, { rating: "5", body: `By ${name}` });
+    const first = (await (await app.request(`/api/v1/tools/${tool.id}/reviews?limit=2`)).json()) as {
+      items: { body: string; author: { username: string } }[];
+      nextCursor: string;
+    };
     expect(first.items.map((item) => item.body)).toEqual(["By Cy", "By Bob"]);
-    const second = (await (await app.request(`/api/v1/tools/${tool.id}/reviews?limit=2&cursor=${first.nextCursor}`)).json()) as { items: { body: string }[]; nextCursor: null };
+    const second = (await (
+      await app.request(`/api/v1/tools/${tool.id}/reviews?limit=2&cursor=${first.nextCursor}`)
+    ).json()) as { items: { body: string }[]; nextCursor: null };
     expect(second).toEqual({ items: [expect.objectContaining({ body: "By Ada" })], nextCursor: null });
     expect((await app.request(`/api/v1/tools/${tool.id}/reviews?sort=best`)).status).toBe(400);
     expect((await app.request("/api/v1/tools/tnothing/reviews")).status).toBe(404);
@@ -313,17 +384,24 @@ describe.each(databaseKinds)("reviews on %s", (kind) => {
     // Each payload in the words: the review waits for a moderator when it looks like a link, so a moderator approves.
     await review(ada, tool.slug, { rating: "3", body: `Fine ${XSS_PAYLOADS.join(" ")}` });
     const [written] = await database.db.select().from(reviews);
-    if (written!.status === "waiting") await app.services.reviews.moderateReview({ id: "admin", slug: "admin", username: "Admin", role: "admin" }, { reviewId: written!.id, action: "approve", reason: "" });
+    if (written!.status === "waiting")
+      await app.services.reviews.moderateReview(
+        { id: "admin", slug: "admin", username: "Admin", role: "admin" },
+        { reviewId: written!.id, action: "approve", reason: "" },
+      );
     const reviewsPage = await (await visitor.request(`/tool/${tool.slug}/reviews`)).text();
     expect(reviewsPage).toContain("Fine ");
     for (const payload of XSS_PAYLOADS.filter((text) => /[<>"]/.test(text))) expect(reviewsPage).not.toContain(payload);
     expect(reviewsPage).toContain("&lt;script&gt;alert(&#x27;xss&#x27;)&lt;/script&gt;");
-    expect((await (await visitor.request(`/tool/${tool.slug}`)).text())).toContain('data-testid="rating-average">3.0<');
+    expect(await (await visitor.request(`/tool/${tool.slug}`)).text()).toContain('data-testid="rating-average">3.0<');
   });
 
   it("reads a tool's reviews in either order from its own index, a later page by seeking", async () => {
     for (const sort of ["newest", "helpful"] as const) {
-      const plan = await explainMainPlan(database.db, toolReviewsQuery(database.db, "tsome", sort, { key: 5, id: "rzzz" }, 11));
+      const plan = await explainMainPlan(
+        database.db,
+        toolReviewsQuery(database.db, "tsome", sort, { key: 5, id: "rzzz" }, 11),
+      );
       expect(plan, sort).toContain(sort === "newest" ? "reviews_live_newest_idx" : "reviews_live_helpful_idx");
       expect(plan, sort).not.toMatch(/Sort/);
     }

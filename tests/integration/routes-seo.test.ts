@@ -13,7 +13,17 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let topListPages: TopListPage[] = [];
-  const paths: string[] = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data", "/terms-of-service.html", "/privacy-policy.html"];
+  const paths: string[] = [
+    "/",
+    "/tools",
+    "/categories",
+    "/tags",
+    "/searches",
+    "/blog",
+    "/open-data",
+    "/terms-of-service.html",
+    "/privacy-policy.html",
+  ];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -22,7 +32,12 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     await app.services.search.recordSearch("email-marketing", 1);
     const { tools } = await app.services.tools.listLatestTools({ limit: 1 });
     const tool = tools[0]!;
-    paths.push(`/tool/${tool.slug}`, `/category/${tool.categories[0]!.slug}`, "/tag/open-source", "/search/email-marketing");
+    paths.push(
+      `/tool/${tool.slug}`,
+      `/category/${tool.categories[0]!.slug}`,
+      "/tag/open-source",
+      "/search/email-marketing",
+    );
     // Its alternatives, and the comparison with the closest.
     const detail = (await app.services.tools.findPublicToolBySlug(tool.slug))!;
     const { alternatives } = await app.services.tools.listAlternatives(detail, { limit: 1 });
@@ -54,7 +69,9 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
       expect(html, path).toContain(`<link rel="canonical" href="${SITE}${path}"/>`);
       expect(html, path).toContain('<meta property="og:title"');
       // A link preview image of its own, or the home page's (decision 035), at an absolute, versioned address.
-      expect(html, path).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/og\/[a-z0-9/-]+\.png\?v=[0-9a-f]{8}"\/>/);
+      expect(html, path).toMatch(
+        /<meta property="og:image" content="http:\/\/localhost:3000\/og\/[a-z0-9/-]+\.png\?v=[0-9a-f]{8}"\/>/,
+      );
       expect(html, path).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     }
   });
@@ -80,7 +97,8 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
       const html = await (await app.request(page.path)).text();
       expect(html, page.path).toContain(`<title>${page.seo.title.replaceAll("&", "&amp;")}`);
       expect(html, page.path).toContain(page.title.replaceAll("&", "&amp;"));
-      for (const section of page.sections) expect(html, page.path).toContain(section.heading.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
+      for (const section of page.sections)
+        expect(html, page.path).toContain(section.heading.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
       expect((html.match(/data-testid="tool-card"/g) ?? []).length, page.path).toBeGreaterThan(0);
     }
   });

@@ -33,7 +33,13 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
     publicUrl = `${bucket.endpoint}/${bucket.bucket}`;
     database = await openTestDatabase(kind);
     app = await createTestApp(database, bucket.env);
-    image = new Blob([new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: "#0ea5e9" } }).png().toBuffer())]);
+    image = new Blob([
+      new Uint8Array(
+        await sharp({ create: { width: 400, height: 300, channels: 3, background: "#0ea5e9" } })
+          .png()
+          .toBuffer(),
+      ),
+    ]);
   });
   afterAll(async () => {
     await database.close();
@@ -62,7 +68,9 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
   it("stores the demo catalogue's logos in the bucket at seed time, served from it", async () => {
     await seedDemoCatalogue(database.db, { storage: app.storage });
     const [stripe] = await database.db.select({ logo: tools.logo }).from(tools).where(eq(tools.name, "Stripe"));
-    expect(stripe?.logo).toMatch(new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/t[a-z0-9]+/[A-Za-z0-9_-]{12}\\.256\\.webp$`));
+    expect(stripe?.logo).toMatch(
+      new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/t[a-z0-9]+/[A-Za-z0-9_-]{12}\\.256\\.webp$`),
+    );
     const served = await fetch(stripe!.logo!);
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -76,7 +84,9 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
     const html = await (await maker.request("/add-tool")).text();
     const toolId = /name="toolId" value="(t[a-z0-9]+)"/.exec(html)![1]!;
     const url = await uploadLogo(maker, toolId);
-    expect(url).toMatch(new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp$`));
+    expect(url).toMatch(
+      new RegExp(`^${publicUrl.replaceAll(".", "\\.")}/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp$`),
+    );
 
     const served = await fetch(url);
     expect(served.status).toBe(200);
@@ -87,7 +97,19 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
 
     const categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;
     const form = new FormData();
-    for (const [name, value] of Object.entries({ toolId, intent: "save", name: "Counter", website: "counter.example", shortDesc: "Counts visitors without cookies, for small sites.", longDesc: "It counts.", tags: "analytics", paymentType: "free", categories: categoryId, pros: "Tiny", logoUrl: url })) {
+    for (const [name, value] of Object.entries({
+      toolId,
+      intent: "save",
+      name: "Counter",
+      website: "counter.example",
+      shortDesc: "Counts visitors without cookies, for small sites.",
+      longDesc: "It counts.",
+      tags: "analytics",
+      paymentType: "free",
+      categories: categoryId,
+      pros: "Tiny",
+      logoUrl: url,
+    })) {
       form.append(name, value);
     }
     expect((await maker.postMultipartSolved("/add-tool", form)).status).toBe(302);
@@ -99,7 +121,12 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
     const toolId = createId("t");
     const { imageUploads } = app.services;
     expect(imageUploads.isToolImageUrl(toolId, `${publicUrl}/tools/${toolId}/abcdefghijkl.webp`)).toBe(true);
-    expect(imageUploads.isToolImageUrl(toolId, `${publicUrl.replace("127.0.0.1", "127x0x0x1")}/tools/${toolId}/abcdefghijkl.webp`)).toBe(false);
+    expect(
+      imageUploads.isToolImageUrl(
+        toolId,
+        `${publicUrl.replace("127.0.0.1", "127x0x0x1")}/tools/${toolId}/abcdefghijkl.webp`,
+      ),
+    ).toBe(false);
     expect(imageUploads.isToolImageUrl(toolId, `${publicUrl}/tools/${toolId}/abcdefghijkl.webp?x`)).toBe(false);
     expect(imageUploads.isToolImageUrl(toolId, `${publicUrl}/tools/${createId("t")}/abcdefghijkl.webp`)).toBe(false);
   });
@@ -192,7 +219,11 @@ describe("the S3 storage on its own", () => {
     const config = parseConfig(bucket.env);
     if (config.storage.kind !== "s3") throw new Error("the S3 settings were not taken");
     await expect(s3FileStorage(config.storage).check()).resolves.toBeUndefined();
-    await expect(s3FileStorage({ ...config.storage, bucket: "no-such-bucket" }).check()).rejects.toThrow(/no-such-bucket .* answered 404/);
-    await expect(s3FileStorage({ ...config.storage, accessKeyId: "UNKNOWN" }).write("x/y.json", "{}", "application/json")).rejects.toThrow(/storing x\/y\.json in the bucket check-bucket answered 403 InvalidAccessKeyId/);
+    await expect(s3FileStorage({ ...config.storage, bucket: "no-such-bucket" }).check()).rejects.toThrow(
+      /no-such-bucket .* answered 404/,
+    );
+    await expect(
+      s3FileStorage({ ...config.storage, accessKeyId: "UNKNOWN" }).write("x/y.json", "{}", "application/json"),
+    ).rejects.toThrow(/storing x\/y\.json in the bucket check-bucket answered 403 InvalidAccessKeyId/);
   });
 });

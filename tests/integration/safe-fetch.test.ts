@@ -66,7 +66,12 @@ describe("the safe fetcher", () => {
     });
 
     it("refuses what is not http or https", async () => {
-      for (const address of ["file:///etc/passwd", "ftp://example.com/", "gopher://127.0.0.1/", "http://user:pw@127.0.0.1/"]) {
+      for (const address of [
+        "file:///etc/passwd",
+        "ftp://example.com/",
+        "gopher://127.0.0.1/",
+        "http://user:pw@127.0.0.1/",
+      ]) {
         expect((await refusal(fetcher.fetch(address))).message).toBe(MESSAGES.fetch.badAddress);
       }
     });
@@ -75,12 +80,18 @@ describe("the safe fetcher", () => {
   describe("with no private host allowed (production)", () => {
     const fetcher = createSafeFetcher({ userAgent: USER_AGENT });
 
-    it.each(["http://127.0.0.1:1/", "http://10.0.0.1/", "http://169.254.169.254/latest/meta-data/", "http://[::1]:1/", "http://[::ffff:127.0.0.1]:1/", "http://0.0.0.0:1/", "http://100.64.0.1/", "http://localhost:1/"])(
-      "refuses %s: a private network",
-      async (address) => {
-        expect((await refusal(fetcher.fetch(address))).message).toBe(MESSAGES.fetch.privateAddress);
-      },
-    );
+    it.each([
+      "http://127.0.0.1:1/",
+      "http://10.0.0.1/",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::1]:1/",
+      "http://[::ffff:127.0.0.1]:1/",
+      "http://0.0.0.0:1/",
+      "http://100.64.0.1/",
+      "http://localhost:1/",
+    ])("refuses %s: a private network", async (address) => {
+      expect((await refusal(fetcher.fetch(address))).message).toBe(MESSAGES.fetch.privateAddress);
+    });
 
     it("refuses the test site itself", async () => {
       const before = site.requests.length;
@@ -98,7 +109,25 @@ describe("the safe fetcher", () => {
 
   it("calls public only the unicast addresses", () => {
     for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111"]) expect(isPublicAddress(address)).toBe(true);
-    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "224.0.0.1", "0.0.0.0", "255.255.255.255", "::", "::1", "fe80::1", "fc00::1", "fd00:ec2::254", "::ffff:10.0.0.1", "ff02::1", "not an address"]) {
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "224.0.0.1",
+      "0.0.0.0",
+      "255.255.255.255",
+      "::",
+      "::1",
+      "fe80::1",
+      "fc00::1",
+      "fd00:ec2::254",
+      "::ffff:10.0.0.1",
+      "ff02::1",
+      "not an address",
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });

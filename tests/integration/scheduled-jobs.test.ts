@@ -34,8 +34,12 @@ describe.each(databaseKinds)("scheduled jobs on %s", (kind) => {
     database = await openTestDatabase(kind);
     const db = database.db;
     const start = new Date("2026-03-01T10:00:00Z");
-    await expect(runOncePerPeriod(db, "hourly", HOUR, () => Promise.reject(new Error("boom")), start)).rejects.toThrow("boom");
-    expect(await runOncePerPeriod(db, "hourly", HOUR, async () => {}, new Date(start.getTime() + 60_000))).toBe("skipped");
+    await expect(runOncePerPeriod(db, "hourly", HOUR, () => Promise.reject(new Error("boom")), start)).rejects.toThrow(
+      "boom",
+    );
+    expect(await runOncePerPeriod(db, "hourly", HOUR, async () => {}, new Date(start.getTime() + 60_000))).toBe(
+      "skipped",
+    );
 
     // A run whose process died: claimed, never finished.
     let release = () => {};
@@ -53,8 +57,12 @@ describe.each(databaseKinds)("scheduled jobs on %s", (kind) => {
       start,
     );
     await claimed;
-    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 10 * 60_000))).toBe("skipped");
-    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 31 * 60_000))).toBe("ran");
+    expect(
+      await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 10 * 60_000)),
+    ).toBe("skipped");
+    expect(
+      await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 31 * 60_000)),
+    ).toBe("ran");
     release();
     await stuck;
   });
@@ -75,29 +83,41 @@ describe.each(databaseKinds)("scheduled jobs on %s", (kind) => {
     expect(await runOncePerPeriod(db, "daily", 24 * HOUR, job, start, stopping.signal)).toBe("handed back");
     expect(stepsRun).toBe(1);
     // A minute later, not a day: another process claims the period that was handed back.
-    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 60_000))).toBe("ran");
+    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 60_000))).toBe(
+      "ran",
+    );
     // And that run, finished, keeps the period as usual.
-    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 2 * 60_000))).toBe("skipped");
+    expect(await runOncePerPeriod(db, "daily", 24 * HOUR, async () => {}, new Date(start.getTime() + 2 * 60_000))).toBe(
+      "skipped",
+    );
   });
 
-  it.runIf(kind === "postgres")("runs a job once when two processes' connections try it at the same moment", async () => {
-    database = await openTestDatabase(kind);
-    // Two pools, as two app processes have.
-    const [first, second] = await Promise.all([openDatabase({ url: database.url, maxConnections: 2 }), openDatabase({ url: database.url, maxConnections: 2 })]);
-    try {
-      let runs = 0;
-      const job = async () => {
-        runs++;
-        await sleep(200);
-      };
-      for (let round = 0; round < 5; round++) {
-        const now = new Date(Date.UTC(2026, 2, 1, 10 + round));
-        const outcomes = await Promise.all([first, second, first, second].map((handle) => runOncePerPeriod(handle.db, "hourly", HOUR, job, now)));
-        expect(outcomes.filter((outcome) => outcome === "ran")).toHaveLength(1);
+  it.runIf(kind === "postgres")(
+    "runs a job once when two processes' connections try it at the same moment",
+    async () => {
+      database = await openTestDatabase(kind);
+      // Two pools, as two app processes have.
+      const [first, second] = await Promise.all([
+        openDatabase({ url: database.url, maxConnections: 2 }),
+        openDatabase({ url: database.url, maxConnections: 2 }),
+      ]);
+      try {
+        let runs = 0;
+        const job = async () => {
+          runs++;
+          await sleep(200);
+        };
+        for (let round = 0; round < 5; round++) {
+          const now = new Date(Date.UTC(2026, 2, 1, 10 + round));
+          const outcomes = await Promise.all(
+            [first, second, first, second].map((handle) => runOncePerPeriod(handle.db, "hourly", HOUR, job, now)),
+          );
+          expect(outcomes.filter((outcome) => outcome === "ran")).toHaveLength(1);
+        }
+        expect(runs).toBe(5);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
       }
-      expect(runs).toBe(5);
-    } finally {
-      await Promise.all([first.close(), second.close()]);
-    }
-  });
+    },
+  );
 });

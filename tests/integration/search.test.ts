@@ -52,7 +52,9 @@ describe.each(databaseKinds)("search on %s", (kind) => {
       const rows = await database.db
         .select({ id: tools.id })
         .from(tools)
-        .where(sql`${tools.isActive} and ${tools.isVerified} and (${word} = any(${tools.keywords}) or ${word} = any(${tools.tags}))`);
+        .where(
+          sql`${tools.isActive} and ${tools.isVerified} and (${word} = any(${tools.keywords}) or ${word} = any(${tools.tags}))`,
+        );
       for (const row of rows) ids.add(row.id);
     }
     return [...ids];
@@ -72,7 +74,10 @@ describe.each(databaseKinds)("search on %s", (kind) => {
 
   it("matches a hyphenated tag as a whole", async () => {
     const results = await allResults("open-source");
-    const tagged = await database.db.select({ id: tools.id }).from(tools).where(sql`'open-source' = any(${tools.tags}) and ${tools.isActive} and ${tools.isVerified}`);
+    const tagged = await database.db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(sql`'open-source' = any(${tools.tags}) and ${tools.isActive} and ${tools.isVerified}`);
     expect(tagged.length).toBeGreaterThan(3);
     for (const { id } of tagged) expect(results.map((tool) => tool.id)).toContain(id);
   });
@@ -121,14 +126,22 @@ describe.each(databaseKinds)("search on %s", (kind) => {
   });
 
   it("records each search with a count, and lists those enough visitors made, most visitors first", async () => {
-    for (const text of ["email-marketing", "seo", "seo", "seo", "analytics", "analytics"]) await search.recordSearch(text, 1);
-    expect(await database.db.select({ text: searches.text, count: searches.count }).from(searches).orderBy(searches.text)).toEqual([
+    for (const text of ["email-marketing", "seo", "seo", "seo", "analytics", "analytics"])
+      await search.recordSearch(text, 1);
+    expect(
+      await database.db.select({ text: searches.text, count: searches.count }).from(searches).orderBy(searches.text),
+    ).toEqual([
       { text: "analytics", count: 2 },
       { text: "email-marketing", count: 1 },
       { text: "seo", count: 3 },
     ]);
     // Counted visitors come with page views (search-pages.test.ts); here they are set.
-    for (const [text, visitors] of [["seo", 9], ["analytics", 4], ["email-marketing", 4]] as const) await database.db.update(searches).set({ visitors }).where(eq(searches.text, text));
+    for (const [text, visitors] of [
+      ["seo", 9],
+      ["analytics", 4],
+      ["email-marketing", 4],
+    ] as const)
+      await database.db.update(searches).set({ visitors }).where(eq(searches.text, text));
     await search.recordSearch("one-person", 1);
     const first = await search.listSearches({ limit: 2 });
     expect(first.searches).toEqual([
@@ -150,8 +163,12 @@ describe.each(databaseKinds)("search in a catalogue larger than a search reads f
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     // More tools than the newest a search reads first (SEARCH_PROBE), all named alike; then one rare name, older than all.
-    await insertTools(database.db, 5_100, new Date("2026-01-01T00:00:00Z"), { name: "Filler widget", tags: ["filler"] });
-    oldest = (await insertTool(database.db, { name: "Zebracorn Studio", createdAt: new Date("2020-01-01T00:00:00Z") })).id;
+    await insertTools(database.db, 5_100, new Date("2026-01-01T00:00:00Z"), {
+      name: "Filler widget",
+      tags: ["filler"],
+    });
+    oldest = (await insertTool(database.db, { name: "Zebracorn Studio", createdAt: new Date("2020-01-01T00:00:00Z") }))
+      .id;
     await database.db.execute(sql`analyze tools`);
     search = searchQueries(database.db);
   });

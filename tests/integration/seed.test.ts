@@ -47,7 +47,10 @@ describe("the demo catalogue file", () => {
     expect(new Set(catalogue.tools.map((tool) => tool.website)).size).toBe(catalogue.tools.length);
     expect(catalogue.tools.filter((tool) => tool.featured)).toHaveLength(6);
     for (const category of catalogue.categories) {
-      expect(catalogue.tools.filter((tool) => tool.categories.includes(category.slug)).length, category.label).toBeGreaterThanOrEqual(3);
+      expect(
+        catalogue.tools.filter((tool) => tool.categories.includes(category.slug)).length,
+        category.label,
+      ).toBeGreaterThanOrEqual(3);
     }
     expect(catalogue.tools.filter((tool) => tool.pros?.length).length).toBeGreaterThan(10);
   });
@@ -80,7 +83,10 @@ describe.each(databaseKinds)("seeding on %s", (kind) => {
 
     const [{ n: toolCount }] = (await database.db.select({ n: count() }).from(tools)) as [{ n: number }];
     expect(toolCount).toBe(catalogue.tools.length);
-    const [{ n: boosted }] = (await database.db.select({ n: count() }).from(tools).where(eq(tools.isHomeBoosted, true))) as [{ n: number }];
+    const [{ n: boosted }] = (await database.db
+      .select({ n: count() })
+      .from(tools)
+      .where(eq(tools.isHomeBoosted, true))) as [{ n: number }];
     expect(boosted).toBe(6);
 
     const listed = await categoryQueries(database.db).listCategories();
@@ -92,7 +98,9 @@ describe.each(databaseKinds)("seeding on %s", (kind) => {
     expect(latest.tools.every((tool) => tool.categories.length > 0)).toBe(true);
 
     // Every tool's slug is its slugified name plus its id; its keywords are the words of its name.
-    const rows = await database.db.select({ id: tools.id, slug: tools.slug, keywords: tools.keywords, name: tools.name }).from(tools);
+    const rows = await database.db
+      .select({ id: tools.id, slug: tools.slug, keywords: tools.keywords, name: tools.name })
+      .from(tools);
     for (const row of rows) {
       expect(row.slug.endsWith(`-${row.id}`)).toBe(true);
       expect(row.keywords.length).toBeGreaterThan(0);
@@ -116,9 +124,14 @@ describe.each(databaseKinds)("seeding on %s", (kind) => {
 
       const catalogue = readDemoCatalogue();
       const colours = new Map(
-        (await database.db.select({ id: categories.id, color: categories.color }).from(categories)).map((row) => [row.id, row.color]),
+        (await database.db.select({ id: categories.id, color: categories.color }).from(categories)).map((row) => [
+          row.id,
+          row.color,
+        ]),
       );
-      const rows = await database.db.select({ name: tools.name, logo: tools.logo, categories: tools.categories }).from(tools);
+      const rows = await database.db
+        .select({ name: tools.name, logo: tools.logo, categories: tools.categories })
+        .from(tools);
       const faces = new Set<string>();
       for (const row of rows) {
         const shipped = catalogue.tools.find((tool) => tool.name === row.name)!;

@@ -20,12 +20,19 @@ function slowPost(url: string, body: string) {
   const half = Math.floor(body.length / 2);
   let finish = () => {};
   const answer = new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", headers: { "content-type": "text/plain", "content-length": Buffer.byteLength(body), "user-agent": CHROME } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "text/plain", "content-length": Buffer.byteLength(body), "user-agent": CHROME },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.write(body.slice(0, half));
     finish = () => req.end(body.slice(half));
@@ -46,13 +53,21 @@ describe("SIGTERM", () => {
   });
 
   it("finishes the request in flight, stores every acknowledged event, closes the database and exits 0 within 10 s", async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SECRET: "a-secret-long-enough-to-sign-sessions-here", LOG_FORMAT: "json" });
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "a-secret-long-enough-to-sign-sessions-here",
+      LOG_FORMAT: "json",
+    });
     const host = new URL(server.url).hostname;
     const pageview = (page: string) => JSON.stringify({ n: "pageview", u: `${server!.url}${page}`, d: host, r: null });
 
     // Acknowledged: each answered once its batch was written (group commit), so the database has them already.
     for (let index = 0; index < 20; index++) {
-      const response = await fetch(`${server.url}/api/event`, { method: "POST", headers: { "content-type": "text/plain", "user-agent": CHROME }, body: pageview(`/before-${index}`) });
+      const response = await fetch(`${server.url}/api/event`, {
+        method: "POST",
+        headers: { "content-type": "text/plain", "user-agent": CHROME },
+        body: pageview(`/before-${index}`),
+      });
       expect(response.status).toBe(202);
     }
     const inFlight = slowPost(`${server.url}/api/event`, pageview("/in-flight"));
@@ -62,7 +77,16 @@ describe("SIGTERM", () => {
     const signalledAt = Date.now();
     server.signal("SIGTERM");
     // A new connection is refused, once the signal is heard, while the old one is still served.
-    await expect.poll(() => fetch(`${server!.url}/healthz`).then(() => "answered", () => "refused"), { timeout: 5000, interval: 20 }).toBe("refused");
+    await expect
+      .poll(
+        () =>
+          fetch(`${server!.url}/healthz`).then(
+            () => "answered",
+            () => "refused",
+          ),
+        { timeout: 5000, interval: 20 },
+      )
+      .toBe("refused");
     inFlight.finish();
     const answer = await inFlight.answer;
     expect(answer.status).toBe(202);

@@ -84,34 +84,73 @@ describe.each(databaseKinds)("the site's settings on %s", (kind) => {
   });
 
   it("reads a tagline saved before taglines had a language as the default language's, unless it was the seed's own words", async () => {
-    for (const [saved, shown] of [["Old words of ours", "Old words of ours"], ["The Best Tools for Indie Developers", "The Best Tools for Indie Developers"]] as const) {
+    for (const [saved, shown] of [
+      ["Old words of ours", "Old words of ours"],
+      ["The Best Tools for Indie Developers", "The Best Tools for Indie Developers"],
+    ] as const) {
       await database.db.delete(siteSettings);
-      await database.db.insert(siteSettings).values({ id: 1, values: { siteName: "Maker Shelf", tagline: saved }, updatedAt: new Date() });
+      await database.db
+        .insert(siteSettings)
+        .values({ id: 1, values: { siteName: "Maker Shelf", tagline: saved }, updatedAt: new Date() });
       await app.services.settings.start();
       expect(await home()).toContain(`>${shown}</h1>`);
-      expect(app.services.settings.current().tagline_en).toBe(saved === shown && saved !== "The Best Tools for Indie Developers" ? saved : "");
+      expect(app.services.settings.current().tagline_en).toBe(
+        saved === shown && saved !== "The Best Tools for Indie Developers" ? saved : "",
+      );
     }
   });
 
   it.each([
-    ["an accent too light for white", { accentColor: "#facc15" }, "accentColor", MESSAGES.settings.accentTooLight("1.5")],
-    ["an accent too dark for the dark theme", { accentColor: "#1e1b4b" }, "accentColor", MESSAGES.settings.accentTooDark("3.5")],
+    [
+      "an accent too light for white",
+      { accentColor: "#facc15" },
+      "accentColor",
+      MESSAGES.settings.accentTooLight("1.5"),
+    ],
+    [
+      "an accent too dark for the dark theme",
+      { accentColor: "#1e1b4b" },
+      "accentColor",
+      MESSAGES.settings.accentTooDark("3.5"),
+    ],
     ["a colour that is not one", { accentColor: "purple" }, "accentColor", MESSAGES.settings.badColor],
-    ["a banner link without its text", { bannerText: "", bannerUrl: "https://shelf.example" }, "bannerUrl", MESSAGES.settings.bannerLinkWithoutText],
-    ["a link that is not a web address", { contactXUrl: "javascript:alert(1)" }, "contactXUrl", MESSAGES.settings.badUrl],
+    [
+      "a banner link without its text",
+      { bannerText: "", bannerUrl: "https://shelf.example" },
+      "bannerUrl",
+      MESSAGES.settings.bannerLinkWithoutText,
+    ],
+    [
+      "a link that is not a web address",
+      { contactXUrl: "javascript:alert(1)" },
+      "contactXUrl",
+      MESSAGES.settings.badUrl,
+    ],
     ["no name", { siteName: "  " }, "siteName", MESSAGES.settings.siteNameRequired],
-  ])("refuses %s, says why beside the field, keeps what was typed and changes nothing", async (_, change, field, message) => {
-    const refused = await save({ ...VALID, ...change });
-    expect(refused.status).toBe(400);
-    const html = await refused.text();
-    expect(html).toContain(`id="field-${field}-error"`);
-    expect(html).toContain(escaped(message));
-    expect(html).toContain('value="Tools that small teams trust"');
-    expect(await home()).toContain("The Best Tools for Indie Developers");
-  });
+  ])(
+    "refuses %s, says why beside the field, keeps what was typed and changes nothing",
+    async (_, change, field, message) => {
+      const refused = await save({ ...VALID, ...change });
+      expect(refused.status).toBe(400);
+      const html = await refused.text();
+      expect(html).toContain(`id="field-${field}-error"`);
+      expect(html).toContain(escaped(message));
+      expect(html).toContain('value="Tools that small teams trust"');
+      expect(await home()).toContain("The Best Tools for Indie Developers");
+    },
+  );
 
   it("keeps an uploaded logo and favicon as resized images, refuses a file that is none, and goes back to the defaults", async () => {
-    const png = new Blob([new Uint8Array(await sharp({ create: { width: 600, height: 600, channels: 3, background: "#0f766e" } }).png().toBuffer())], { type: "image/png" });
+    const png = new Blob(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 600, height: 600, channels: 3, background: "#0f766e" } })
+            .png()
+            .toBuffer(),
+        ),
+      ],
+      { type: "image/png" },
+    );
     expect((await save(VALID, { logo: png, favicon: png })).status).toBe(200);
     const page = await home();
     const logo = /<img src="(\/files\/site\/logo-[\w-]+\.webp)"/.exec(page)?.[1];
@@ -135,7 +174,16 @@ describe.each(databaseKinds)("the site's settings on %s", (kind) => {
 
   it("never runs what an admin types as HTML", async () => {
     for (const payload of XSS_PAYLOADS.slice(0, 4)) {
-      expect((await save({ ...VALID, siteName: payload.slice(0, 60), tagline_en: payload.slice(0, 120), bannerText: payload.slice(0, 200) })).status).toBe(200);
+      expect(
+        (
+          await save({
+            ...VALID,
+            siteName: payload.slice(0, 60),
+            tagline_en: payload.slice(0, 120),
+            bannerText: payload.slice(0, 200),
+          })
+        ).status,
+      ).toBe(200);
       const page = await home();
       expect(page).not.toMatch(/<script>alert|<img src=x onerror|<svg onload/i);
     }
@@ -143,11 +191,16 @@ describe.each(databaseKinds)("the site's settings on %s", (kind) => {
 
   it("is for admins only: a visitor is asked to sign in, and a guest or a verifier gets a 403 and changes nothing", async () => {
     const visitor = createClient(app.request);
-    expect((await visitor.request("/admin/settings")).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/settings")}`);
+    expect((await visitor.request("/admin/settings")).headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/admin/settings")}`,
+    );
     const form = new FormData();
     for (const [name, value] of Object.entries({ intent: "save", ...VALID })) form.set(name, value);
     expect((await visitor.postMultipart("/admin/settings", form)).status).toBe(302);
-    for (const [name, role] of [["Gus", "guest"], ["Vera", "verifier"]] as const) {
+    for (const [name, role] of [
+      ["Gus", "guest"],
+      ["Vera", "verifier"],
+    ] as const) {
       const person = await signUpPerson(app, database.db, name, { role });
       expect((await person.client.request("/admin/settings")).status).toBe(403);
       expect((await person.client.postMultipart("/admin/settings", form)).status).toBe(403);
@@ -168,7 +221,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a setting changed in one process,
     const [first, second] = [await createTestApp(database), await createTestApp(database)];
     const admin = await signUpPerson(first, database.db, "Adam", { role: "admin" });
     // The second process keeps its home page.
-    const visitor = createClient((path, init) => second.app.fetch(new Request(new URL(path, "http://localhost:3000"), init)));
+    const visitor = createClient((path, init) =>
+      second.app.fetch(new Request(new URL(path, "http://localhost:3000"), init)),
+    );
     expect(await (await visitor.request("/")).text()).toContain("The Best Tools for Indie Developers");
     expect(second.pageCache!.size().pages).toBeGreaterThan(0);
 
@@ -176,7 +231,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a setting changed in one process,
     for (const [name, value] of Object.entries({ intent: "save", ...VALID })) form.set(name, value);
     const started = Date.now();
     expect((await admin.client.postMultipart("/admin/settings", form)).status).toBe(200);
-    await expect.poll(async () => (await (await visitor.request("/")).text()).includes("Tools that small teams trust"), { timeout: 1000, interval: 20 }).toBe(true);
+    await expect
+      .poll(async () => (await (await visitor.request("/")).text()).includes("Tools that small teams trust"), {
+        timeout: 1000,
+        interval: 20,
+      })
+      .toBe(true);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(second.services.settings.current().siteName).toBe("Maker Shelf");
   });

@@ -18,7 +18,10 @@ function parseMetrics(text: string): Map<string, number> {
   const samples = new Map<string, number>();
   for (const line of text.split("\n")) {
     if (line === "" || line.startsWith("# HELP ") || line.startsWith("# TYPE ")) continue;
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})?) (-?[0-9.e+-]+|nan|[+-]?inf)$/i.exec(line);
+    const sample =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})?) (-?[0-9.e+-]+|nan|[+-]?inf)$/i.exec(
+        line,
+      );
     if (!sample) throw new Error(`not Prometheus' text format: ${line}`);
     samples.set(sample[1]!, Number(sample[2]));
   }
@@ -38,11 +41,16 @@ describe.each(databaseKinds)("the system page and /metrics on %s", (kind) => {
       { key: "c", channel: "webhook", lane: "hooks.example", payload: {}, state: "due" },
       { key: "d", channel: "notice", payload: {}, state: "delivered", deliveredAt: new Date() },
     ]);
-    await database.db.insert(scheduledRuns).values({ job: "daily", startedAt: new Date("2026-11-26T03:00:00Z"), finishedAt: new Date("2026-11-26T03:02:00Z") });
+    await database.db.insert(scheduledRuns).values({
+      job: "daily",
+      startedAt: new Date("2026-11-26T03:00:00Z"),
+      finishedAt: new Date("2026-11-26T03:02:00Z"),
+    });
     await recordBackup(database.db, { archive: "/backups/site.tar.gz", databaseBytes: 5_000_000, files: 12 });
     await app.services.system.heartbeat();
     // One page asked for twice: a miss, then a hit.
-    for (let index = 0; index < 2; index++) expect((await createClient(app.request).request("/categories")).status).toBe(200);
+    for (let index = 0; index < 2; index++)
+      expect((await createClient(app.request).request("/categories")).status).toBe(200);
   });
   afterAll(() => database.close());
 
@@ -54,7 +62,11 @@ describe.each(databaseKinds)("the system page and /metrics on %s", (kind) => {
     /** A panel's words, without its markup. */
     const section = (testId: string) => {
       const start = html.indexOf(`data-testid="${testId}"`);
-      return html.slice(start, html.indexOf("</section>", start)).replaceAll("<!-- -->", "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+      return html
+        .slice(start, html.indexOf("</section>", start))
+        .replaceAll("<!-- -->", "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
     };
     // mail: 0 due now (the retry waits a minute), 1 failing, 1 failed; webhook: 1 due.
     expect(section("system-outbox")).toContain("mail 0 1 1 webhook 1 0 0");
@@ -71,14 +83,18 @@ describe.each(databaseKinds)("the system page and /metrics on %s", (kind) => {
   it("is for admins only", async () => {
     const visitor = await createClient(app.request).request("/admin/system");
     expect(visitor.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/system")}`);
-    for (const [name, role] of [["Gus", "guest"], ["Vera", "verifier"]] as const) {
+    for (const [name, role] of [
+      ["Gus", "guest"],
+      ["Vera", "verifier"],
+    ] as const) {
       const person = await signUpPerson(app, database.db, name, { role });
       expect((await person.client.request("/admin/system")).status).toBe(403);
     }
   });
 
   it("serves /metrics to the token only, parseable, with the same figures and the latencies", async () => {
-    const metrics = (authorization?: string) => app.request("/metrics", { headers: authorization ? { authorization } : {} });
+    const metrics = (authorization?: string) =>
+      app.request("/metrics", { headers: authorization ? { authorization } : {} });
     for (const wrong of [undefined, "Bearer wrong", `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
       const refused = await metrics(wrong);
       expect(refused.status).toBe(401);
@@ -91,13 +107,17 @@ describe.each(databaseKinds)("the system page and /metrics on %s", (kind) => {
     expect(samples.get('indie_outbox_messages{channel="mail",state="failed"}')).toBe(1);
     expect(samples.get('indie_outbox_messages{channel="mail",state="failing"}')).toBe(1);
     expect(samples.get('indie_outbox_messages{channel="webhook",state="due"}')).toBe(1);
-    expect(samples.get('indie_job_last_start_timestamp_seconds{job="daily"}')).toBe(Date.parse("2026-11-26T03:00:00Z") / 1000);
+    expect(samples.get('indie_job_last_start_timestamp_seconds{job="daily"}')).toBe(
+      Date.parse("2026-11-26T03:00:00Z") / 1000,
+    );
     expect(samples.get("indie_backup_last_timestamp_seconds")).toBeGreaterThan(Date.now() / 1000 - 600);
     expect(samples.get("indie_page_cache_hits_total")).toBeGreaterThanOrEqual(1);
     expect(samples.get("indie_database_bytes")).toBeGreaterThan(0);
     expect(samples.get("indie_app_processes")).toBe(1);
     expect(samples.get('indie_tools_info{version="0.1.0"}')).toBe(1);
-    expect(samples.get('http_request_duration_seconds_count{method="GET",kind="page",status="2xx"}')).toBeGreaterThanOrEqual(2);
+    expect(
+      samples.get('http_request_duration_seconds_count{method="GET",kind="page",status="2xx"}'),
+    ).toBeGreaterThanOrEqual(2);
     expect(samples.get("process_resident_memory_bytes")).toBeGreaterThan(0);
   });
 });
@@ -107,7 +127,9 @@ describe("/metrics without METRICS_TOKEN", () => {
     const database = await openTestDatabase("pglite");
     try {
       const app = await createTestApp(database);
-      expect((await app.request("/metrics", { headers: { authorization: "Bearer anything-at-all-here" } })).status).toBe(404);
+      expect(
+        (await app.request("/metrics", { headers: { authorization: "Bearer anything-at-all-here" } })).status,
+      ).toBe(404);
       expect(await database.db.execute(sql`select 1`)).toBeTruthy();
     } finally {
       await database.close();

@@ -7,7 +7,13 @@ import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { authSessions, outbox } from "#server/db/schema.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { closedPortUrl, startLocalServer, type LocalServer } from "../setup/local-http.ts";
-import { createWebClient, signInWithGoogle, startOidcProvider, type OidcProvider, type WebClient } from "../setup/oidc.ts";
+import {
+  createWebClient,
+  signInWithGoogle,
+  startOidcProvider,
+  type OidcProvider,
+  type WebClient,
+} from "../setup/oidc.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -40,15 +46,26 @@ describe.each(databaseKinds)("token sync on %s", (kind) => {
     google.people.clear();
   });
 
-  const tokens = async () => (await database.db.select({ token: authSessions.token }).from(authSessions)).map((row) => row.token);
+  const tokens = async () =>
+    (await database.db.select({ token: authSessions.token }).from(authSessions)).map((row) => row.token);
   const isSignedIn = async (web: WebClient, url = app.url) => (await web.get(`${url}/`)).html.includes(PROFILE_MENU);
   const syncRows = () => database.db.select({ channel: outbox.channel, state: outbox.state }).from(outbox);
-  const syncCalls = () => sync.requests.map((request) => ({ method: request.method, path: request.url.pathname, authorization: request.headers.authorization }));
+  const syncCalls = () =>
+    sync.requests.map((request) => ({
+      method: request.method,
+      path: request.url.pathname,
+      authorization: request.headers.authorization,
+    }));
 
   async function register(url = app.url) {
     const web = createWebClient();
     const proof = await solvedProof((path) => fetch(new URL(path, url)));
-    const page = await web.post(`${url}/register`, { username: "Ada Lovelace", email: "ada@example.com", password: "analytical", [PROOF_FIELD]: proof });
+    const page = await web.post(`${url}/register`, {
+      username: "Ada Lovelace",
+      email: "ada@example.com",
+      password: "analytical",
+      [PROOF_FIELD]: proof,
+    });
     expect(page.html).toContain(PROFILE_MENU);
     return web;
   }
@@ -66,7 +83,11 @@ describe.each(databaseKinds)("token sync on %s", (kind) => {
     const [registered] = await tokens();
 
     const web = createWebClient();
-    const login = await web.post(`${app.url}/login`, { intent: "password", email: "ada@example.com", password: "analytical" });
+    const login = await web.post(`${app.url}/login`, {
+      intent: "password",
+      email: "ada@example.com",
+      password: "analytical",
+    });
     expect(login.html).toContain(PROFILE_MENU);
     await sync.waitForRequests(2);
     const loggedIn = (await tokens()).find((token) => token !== registered);
@@ -90,7 +111,11 @@ describe.each(databaseKinds)("token sync on %s", (kind) => {
   it("sends nothing for a failed log in", async () => {
     await register();
     await sync.waitForRequests(1);
-    const wrong = await createWebClient().post(`${app.url}/login`, { intent: "password", email: "ada@example.com", password: "not-the-password" });
+    const wrong = await createWebClient().post(`${app.url}/login`, {
+      intent: "password",
+      email: "ada@example.com",
+      password: "not-the-password",
+    });
     expect(wrong.html).toContain("Incorrect password");
     // Every call is an outbox row: once the worker has nothing left to send, the registration's call is the only one.
     await app.services.outbox.drain();

@@ -66,11 +66,19 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
 
   async function submissionsCounted(email: string) {
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const [row] = await database.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, `submit:${user!.id}`));
+    const [row] = await database.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `submit:${user!.id}`));
     return row?.count ?? 0;
   }
 
-  const png = async (width = 600, height = 400) => new Blob([await sharp({ create: { width, height, channels: 3, background: "#7c3aed" } }).png().toBuffer()]);
+  const png = async (width = 600, height = 400) =>
+    new Blob([
+      await sharp({ create: { width, height, channels: 3, background: "#7c3aed" } })
+        .png()
+        .toBuffer(),
+    ]);
 
   it("sends a visitor to log in, and back", async () => {
     const response = await createClient(app.request).request("/add-tool");
@@ -86,7 +94,14 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/my-tools?submitted=${toolId}`);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
-    expect(tool).toMatchObject({ name: "Counter", website: "https://counter.example", isVerified: false, tags: ["analytics", "privacy"], pros: ["Tiny script"], paymentType: "freemium" });
+    expect(tool).toMatchObject({
+      name: "Counter",
+      website: "https://counter.example",
+      isVerified: false,
+      tags: ["analytics", "privacy"],
+      pros: ["Tiny script"],
+      paymentType: "freemium",
+    });
     expect(tool!.logo).toMatch(new RegExp(`^/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp$`));
     const stored = path.join(app.filesDir, tool!.logo!.replace("/files/", ""));
     expect((await sharp(readFileSync(stored)).metadata()).width).toBeLessThanOrEqual(256);
@@ -96,12 +111,25 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       expect(served.status, url).toBe(200);
       expect(served.headers.get("cache-control"), url).toBe("public, max-age=31536000, immutable");
     }
-    expect((await sharp(readFileSync(path.join(app.filesDir, smallLogoUrl(tool!.logo!)!.replace("/files/", "")))).metadata()).width).toBe(96);
+    expect(
+      (await sharp(readFileSync(path.join(app.filesDir, smallLogoUrl(tool!.logo!)!.replace("/files/", "")))).metadata())
+        .width,
+    ).toBe(96);
   });
 
   it.each([
-    ["an HTML file named .png", () => new Blob(["<html><script>alert(1)</script></html>"]), "logo.png", "This file is not an image we accept: use PNG, JPEG, WebP, GIF or SVG"],
-    ["a file over the size limit", async () => new Blob([new Uint8Array(300_000)]), "big.png", "The image is too large: at most 0 MB"],
+    [
+      "an HTML file named .png",
+      () => new Blob(["<html><script>alert(1)</script></html>"]),
+      "logo.png",
+      "This file is not an image we accept: use PNG, JPEG, WebP, GIF or SVG",
+    ],
+    [
+      "a file over the size limit",
+      async () => new Blob([new Uint8Array(300_000)]),
+      "big.png",
+      "The image is too large: at most 0 MB",
+    ],
   ])("refuses %s with a message, and keeps what was typed", async (_name, file, fileName, message) => {
     const toolId = await reservedId(maker);
     const form = toolForm(toolId, { name: "Kept Name" });
@@ -129,7 +157,9 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
 
     it("stores nothing for a maker over the submission limit", async () => {
       const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "maker@example.com"));
-      await database.db.insert(rateLimits).values({ key: `submit:${user!.id}`, count: LIMITS.submissionsPerUser.max, windowStart: new Date() });
+      await database.db
+        .insert(rateLimits)
+        .values({ key: `submit:${user!.id}`, count: LIMITS.submissionsPerUser.max, windowStart: new Date() });
       const toolId = await reservedId(maker);
       const form = toolForm(toolId);
       form.append("logo", await png(), "logo.png");
@@ -172,7 +202,13 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
   it("never lets an SVG's script reach a page", async () => {
     const toolId = await reservedId(maker);
     const form = toolForm(toolId);
-    form.append("logo", new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64"/></svg>']), "logo.svg");
+    form.append(
+      "logo",
+      new Blob([
+        '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64"/></svg>',
+      ]),
+      "logo.svg",
+    );
     expect((await maker.postMultipartSolved("/add-tool", form)).status).toBe(302);
     const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
     const served = await app.request(tool!.logo!);
@@ -215,7 +251,9 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       expect(response.status).toBe(200);
       const { url } = (await response.json()) as { url: string };
       expect(existsSync(path.join(app.filesDir, url.replace("/files/", "")))).toBe(true);
-      expect((await createClient(app.request).postMultipart(`/api/v1/tools/${toolId}/images/logo`, form)).status).toBe(401);
+      expect((await createClient(app.request).postMultipart(`/api/v1/tools/${toolId}/images/logo`, form)).status).toBe(
+        401,
+      );
 
       const html = new FormData();
       html.append("file", new Blob(["<html><script>alert(1)</script></html>"]), "logo.png");
@@ -260,9 +298,13 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));
       expect((await createClient(app.request).request(`/edit-tool/${toolId}`)).status).toBe(302);
       expect((await other.request(`/edit-tool/${toolId}`)).status).toBe(403);
-      expect((await other.postMultipart(`/edit-tool/${toolId}`, toolForm(toolId, { name: "Hijacked" }))).status).toBe(403);
+      expect((await other.postMultipart(`/edit-tool/${toolId}`, toolForm(toolId, { name: "Hijacked" }))).status).toBe(
+        403,
+      );
       expect((await maker.request(`/edit-tool/${toolId}`)).status).toBe(200);
-      expect((await verifier.postMultipart(`/edit-tool/${toolId}`, toolForm(toolId, { name: "Counter Renamed" }))).status).toBe(302);
+      expect(
+        (await verifier.postMultipart(`/edit-tool/${toolId}`, toolForm(toolId, { name: "Counter Renamed" }))).status,
+      ).toBe(302);
       const [tool] = await database.db.select().from(tools).where(eq(tools.id, toolId));
       expect(tool!.name).toBe("Counter Renamed");
     });

@@ -10,7 +10,6 @@ import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
-
 describe.each(databaseKinds)("tool page on %s", (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -25,7 +24,10 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
   beforeEach(() => database.reset());
 
   async function countersOf(id: string) {
-    const [row] = await database.db.select({ views: tools.views, clicks: tools.clicks }).from(tools).where(eq(tools.id, id));
+    const [row] = await database.db
+      .select({ views: tools.views, clicks: tools.clicks })
+      .from(tools)
+      .where(eq(tools.id, id));
     return row!;
   }
 
@@ -69,8 +71,15 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
     expect(await countersOf(tool.id)).toEqual({ views: 0, clicks: 0 });
     // The browser counts the view (a page view) and a click on the website link (an outbound click with the tool's id).
     const event = (body: object) =>
-      app.request("/api/event", { method: "POST", headers: PERSON, body: JSON.stringify({ d: "localhost", u: `http://localhost:3000/tool/${tool.slug}`, ...body }) });
-    await Promise.all([...Array.from({ length: PUBLIC_COUNTERS_FROM_VIEWS }, () => event({ n: "pageview" })), event({ n: "Outbound Link: Click", p: { url: tool.website, toolId: tool.id } })]);
+      app.request("/api/event", {
+        method: "POST",
+        headers: PERSON,
+        body: JSON.stringify({ d: "localhost", u: `http://localhost:3000/tool/${tool.slug}`, ...body }),
+      });
+    await Promise.all([
+      ...Array.from({ length: PUBLIC_COUNTERS_FROM_VIEWS }, () => event({ n: "pageview" })),
+      event({ n: "Outbound Link: Click", p: { url: tool.website, toolId: tool.id } }),
+    ]);
     await app.services.analytics.flush();
     expect(await countersOf(tool.id)).toEqual({ views: PUBLIC_COUNTERS_FROM_VIEWS, clicks: 1 });
     // Counting writes no page away: the cached page shows the old counters for up to a minute (none: zeros are not shown), then the new ones.
@@ -84,7 +93,11 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
     expect(html).toMatch(new RegExp(`data-testid="tool-views"[^>]*>${PUBLIC_COUNTERS_FROM_VIEWS}<`));
     expect(html).toMatch(/data-testid="tool-clicks"[^>]*>1</);
     const related = (await (await app.request(`/api/v1/tools/${tool.id}/related`)).json()) as { stats: unknown };
-    expect(related.stats).toEqual({ views: PUBLIC_COUNTERS_FROM_VIEWS, clicks: 1, rating: { count: 0, average: null, counts: [0, 0, 0, 0, 0] } });
+    expect(related.stats).toEqual({
+      views: PUBLIC_COUNTERS_FROM_VIEWS,
+      clicks: 1,
+      rating: { count: 0, average: null, counts: [0, 0, 0, 0, 0] },
+    });
   });
 
   it("answers 404 with the spec's message for an unknown slug and for a tool that is not live", async () => {
@@ -106,7 +119,9 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
   });
 
   it("shows its creator once the tool is linked to them", async () => {
-    await database.db.insert(users).values({ id: createId("u"), email: "maker@example.com", username: "Ada Maker", slug: "ada-maker" });
+    await database.db
+      .insert(users)
+      .values({ id: createId("u"), email: "maker@example.com", username: "Ada Maker", slug: "ada-maker" });
     const linked = await insertTool(database.db, { creatorUsername: "ada-maker", isLinkedToCreator: true });
     const claimed = await insertTool(database.db, { creatorUsername: "ada-maker", isLinkedToCreator: false });
     expect(await (await app.request(`/tool/${linked.slug}`)).text()).toContain('href="/profile/ada-maker"');
@@ -117,9 +132,19 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
     const design = await insertCategory(database.db, { label: "Design" });
     const other = await insertCategory(database.db, { label: "Other" });
     const tool = await insertTool(database.db, { name: "Subject", categories: [design.id] });
-    const sameCategory = await insertTools(database.db, 6, new Date("2026-03-01T00:00:00Z"), { categories: [design.id] });
-    await insertTool(database.db, { name: "Hidden Same", categories: [design.id], isVerified: false, createdAt: new Date("2026-04-01T00:00:00Z") });
-    const featured = await insertTools(database.db, 3, new Date("2025-01-01T00:00:00Z"), { categories: [other.id], isHomeBoosted: true });
+    const sameCategory = await insertTools(database.db, 6, new Date("2026-03-01T00:00:00Z"), {
+      categories: [design.id],
+    });
+    await insertTool(database.db, {
+      name: "Hidden Same",
+      categories: [design.id],
+      isVerified: false,
+      createdAt: new Date("2026-04-01T00:00:00Z"),
+    });
+    const featured = await insertTools(database.db, 3, new Date("2025-01-01T00:00:00Z"), {
+      categories: [other.id],
+      isHomeBoosted: true,
+    });
 
     const suggested = await app.services.tools.listSuggestedTools({ id: tool.id, categories: [{ id: design.id }] });
     expect(suggested.slice(0, 4).map((card) => card.id)).toEqual(sameCategory.slice(0, 4).map((row) => row.id));
@@ -132,12 +157,22 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
 
   it("keeps the suggestions and the makers' tools between renders, until a write changes them", async () => {
     const design = await insertCategory(database.db, { label: "Design" });
-    const [first, second, third] = await insertTools(database.db, 3, new Date("2026-03-01T00:00:00Z"), { categories: [design.id] });
+    const [first, second, third] = await insertTools(database.db, 3, new Date("2026-03-01T00:00:00Z"), {
+      categories: [design.id],
+    });
     const page = async (slug: string) => (await app.request(`/tool/${slug}`)).text();
     expect(await page(first!.slug)).toContain(second!.name);
     // A new tool in the category, and a maker's tool: the next tool page rendered shows both.
-    await insertTool(database.db, { name: "Fresh In Design", categories: [design.id], createdAt: new Date("2026-05-01T00:00:00Z") });
-    await insertTool(database.db, { name: "Made By Someone", creatorUsername: "someone", createdAt: new Date("2026-05-02T00:00:00Z") });
+    await insertTool(database.db, {
+      name: "Fresh In Design",
+      categories: [design.id],
+      createdAt: new Date("2026-05-01T00:00:00Z"),
+    });
+    await insertTool(database.db, {
+      name: "Made By Someone",
+      creatorUsername: "someone",
+      createdAt: new Date("2026-05-02T00:00:00Z"),
+    });
     const next = await page(third!.slug);
     expect(next).toContain("Fresh In Design");
     expect(next).toContain("Made By Someone");
@@ -148,7 +183,12 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
 
   it("lists the tools makers added: live, with a creator, newest first, 4 at most", async () => {
     await insertTools(database.db, 6, new Date("2026-02-01T00:00:00Z"), { creatorUsername: "someone" });
-    await insertTool(database.db, { name: "Maker Waiting", creatorUsername: "someone", isVerified: false, createdAt: new Date("2026-09-01T00:00:00Z") });
+    await insertTool(database.db, {
+      name: "Maker Waiting",
+      creatorUsername: "someone",
+      isVerified: false,
+      createdAt: new Date("2026-09-01T00:00:00Z"),
+    });
     await insertTool(database.db, { name: "No Maker", createdAt: new Date("2026-09-02T00:00:00Z") });
     const added = await app.services.tools.listToolsAddedByUsers();
     expect(added.map((card) => card.name)).toEqual(["Bulk tool 0", "Bulk tool 1", "Bulk tool 2", "Bulk tool 3"]);
@@ -160,7 +200,12 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
       await app.services.tools.writeToolSnapshot(tool.id);
       const file = path.join(app.filesDir, `tools/${tool.id}/${tool.id}.json`);
       const snapshot = JSON.parse(readFileSync(file, "utf8"));
-      expect(snapshot).toMatchObject({ id: tool.id, name: "Snappy", slug: tool.slug, longDescHtml: "<p>Hello <strong>world</strong></p>\n" });
+      expect(snapshot).toMatchObject({
+        id: tool.id,
+        name: "Snappy",
+        slug: tool.slug,
+        longDescHtml: "<p>Hello <strong>world</strong></p>\n",
+      });
 
       const served = await app.request(`/files/tools/${tool.id}/${tool.id}.json?t=${Date.now()}`);
       expect(served.status).toBe(200);
@@ -196,6 +241,8 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
     await insertTool(database.db, { name: "Vector Tool", categories: [category.id] });
     expect((await app.services.search.searchTools("zanzibarish")).tools).toHaveLength(0);
     await database.db.execute(sql`update categories set label = 'Zanzibarish' where id = ${category.id}`);
-    expect((await app.services.search.searchTools("zanzibarish")).tools.map((card) => card.name)).toEqual(["Vector Tool"]);
+    expect((await app.services.search.searchTools("zanzibarish")).tools.map((card) => card.name)).toEqual([
+      "Vector Tool",
+    ]);
   });
 });

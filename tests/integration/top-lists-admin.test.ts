@@ -47,8 +47,12 @@ describe.each(databaseKinds)("the top-lists in the console on %s", (kind) => {
   });
 
   const text = async (path: string) => (await createClient(app.request).request(path)).text();
-  const apiPaths = async () => ((await (await app.request("/api/v1/top-lists")).json()) as { items: { path: string }[] }).items.map((item) => item.path);
-  const idOf = async (path: string) => (await database.db.select({ id: topLists.id }).from(topLists).where(eq(topLists.path, path)))[0]!.id;
+  const apiPaths = async () =>
+    ((await (await app.request("/api/v1/top-lists")).json()) as { items: { path: string }[] }).items.map(
+      (item) => item.path,
+    );
+  const idOf = async (path: string) =>
+    (await database.db.select({ id: topLists.id }).from(topLists).where(eq(topLists.path, path)))[0]!.id;
 
   it("adds a top-list, edits, moves and removes it, and its page, the footer, the API and the sitemap follow", async () => {
     expect(await text("/")).not.toContain(LIST.path);
@@ -64,10 +68,14 @@ describe.each(databaseKinds)("the top-lists in the console on %s", (kind) => {
     expect((await apiPaths()).at(-1)).toBe(LIST.path);
 
     const id = await idOf(LIST.path);
-    expect((await admin.client.post(`/admin/top-lists/${id}`, { ...LIST, label: "Elixir and Phoenix" })).status).toBe(302);
+    expect((await admin.client.post(`/admin/top-lists/${id}`, { ...LIST, label: "Elixir and Phoenix" })).status).toBe(
+      302,
+    );
     expect(await text("/")).toContain("Elixir and Phoenix");
 
-    expect((await admin.client.post("/admin/top-lists", { intent: "move", id: String(id), direction: "up" })).status).toBe(200);
+    expect(
+      (await admin.client.post("/admin/top-lists", { intent: "move", id: String(id), direction: "up" })).status,
+    ).toBe(200);
     const order = await apiPaths();
     expect(order.at(-2)).toBe(LIST.path);
 
@@ -104,16 +112,24 @@ describe.each(databaseKinds)("the top-lists in the console on %s", (kind) => {
 
   it("is for admins only: a visitor is asked to sign in, and a guest or a verifier gets a 403 and changes nothing", async () => {
     const visitor = createClient(app.request);
-    expect((await visitor.request("/admin/top-lists")).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/top-lists")}`);
+    expect((await visitor.request("/admin/top-lists")).headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/admin/top-lists")}`,
+    );
     expect((await visitor.post("/admin/top-lists/new", LIST)).status).toBe(302);
     const react = await idOf("/top-react-tools");
-    for (const [name, role] of [["Gus", "guest"], ["Vera", "verifier"]] as const) {
+    for (const [name, role] of [
+      ["Gus", "guest"],
+      ["Vera", "verifier"],
+    ] as const) {
       const person = await signUpPerson(app, database.db, name, { role });
       expect((await person.client.request("/admin/top-lists")).status).toBe(403);
       expect((await person.client.request("/admin/top-lists/new")).status).toBe(403);
       expect((await person.client.post("/admin/top-lists/new", LIST)).status).toBe(403);
       expect((await person.client.post("/admin/top-lists", { intent: "remove", id: String(react) })).status).toBe(403);
-      expect((await person.client.post(`/admin/top-lists/${react}`, { ...LIST, path: "/top-react-tools", label: "Mine" })).status).toBe(403);
+      expect(
+        (await person.client.post(`/admin/top-lists/${react}`, { ...LIST, path: "/top-react-tools", label: "Mine" }))
+          .status,
+      ).toBe(403);
     }
     expect(await apiPaths()).toHaveLength(19);
     expect(await text("/")).not.toContain(">Mine<");

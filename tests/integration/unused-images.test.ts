@@ -24,7 +24,11 @@ describe.each(databaseKinds)("unused uploaded images on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     app = await createTestApp(database);
-    image = new Uint8Array(await sharp({ create: { width: 300, height: 300, channels: 3, background: "#7c3aed" } }).png().toBuffer());
+    image = new Uint8Array(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: "#7c3aed" } })
+        .png()
+        .toBuffer(),
+    );
   });
   afterAll(() => database.close());
   beforeEach(async () => {

@@ -28,8 +28,16 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
   let categoryId: string;
 
   beforeAll(async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 512, height: 512, channels: 3, background: "#0ea5e9" } }).png().toBuffer());
-    const wide = new Uint8Array(await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#f97316" } }).jpeg().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 512, height: 512, channels: 3, background: "#0ea5e9" } })
+        .png()
+        .toBuffer(),
+    );
+    const wide = new Uint8Array(
+      await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#f97316" } })
+        .jpeg()
+        .toBuffer(),
+    );
     site = await startWebsite({
       "/icon.png": { type: "image/png", body: png },
       "/og.png": { type: "image/jpeg", body: wide },
@@ -83,7 +91,18 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
 
   function fillForm(toolId: string, website: string, typed: Record<string, string> = {}) {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ toolId, intent: "fill", website, name: "", shortDesc: "", longDesc: "", tags: "", paymentType: "free", ...typed })) form.append(name, value);
+    for (const [name, value] of Object.entries({
+      toolId,
+      intent: "fill",
+      website,
+      name: "",
+      shortDesc: "",
+      longDesc: "",
+      tags: "",
+      paymentType: "free",
+      ...typed,
+    }))
+      form.append(name, value);
     form.append("categories", categoryId);
     return form;
   }
@@ -95,7 +114,10 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
 
   it("proposes the name, descriptions, tags, logo and image from the page, keeping what the page does not say", async () => {
     const toolId = await reservedId(maker);
-    const response = await maker.postMultipartSolved("/add-tool", fillForm(toolId, `${site.url}/`, { tags: "cookieless", paymentType: "freemium" }));
+    const response = await maker.postMultipartSolved(
+      "/add-tool",
+      fillForm(toolId, `${site.url}/`, { tags: "cookieless", paymentType: "freemium" }),
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain(MESSAGES.fetch.filled);
@@ -117,15 +139,30 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     // The logo, its 96 px twin and the large image.
     const files = storedFiles(toolId);
     expect(files).toHaveLength(3);
-    const logo = new RegExp(`name="logoUrl" value="(/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp)"`).exec(html)![1]!;
-    const largeImage = new RegExp(`name="largeImageUrl" value="(/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.webp)"`).exec(html)![1]!;
+    const logo = new RegExp(`name="logoUrl" value="(/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.256\\.webp)"`).exec(
+      html,
+    )![1]!;
+    const largeImage = new RegExp(
+      `name="largeImageUrl" value="(/files/tools/${toolId}/[A-Za-z0-9_-]{12}\\.webp)"`,
+    ).exec(html)![1]!;
     expect((await sharp(Buffer.from(await (await app.request(logo)).arrayBuffer())).metadata()).width).toBe(256);
-    expect((await sharp(Buffer.from(await (await app.request(largeImage)).arrayBuffer())).metadata()).format).toBe("webp");
+    expect((await sharp(Buffer.from(await (await app.request(largeImage)).arrayBuffer())).metadata()).format).toBe(
+      "webp",
+    );
     // Nothing is submitted: the maker edits, then submits.
     expect(await database.db.select().from(tools)).toHaveLength(0);
 
     const submit = new FormData();
-    for (const [name, value] of Object.entries({ toolId, intent: "save", name: "Counter", website: `${site.url}/`, shortDesc: "Counts visitors without cookies, for small sites.", logoUrl: logo, largeImageUrl: largeImage })) submit.append(name, value);
+    for (const [name, value] of Object.entries({
+      toolId,
+      intent: "save",
+      name: "Counter",
+      website: `${site.url}/`,
+      shortDesc: "Counts visitors without cookies, for small sites.",
+      logoUrl: logo,
+      largeImageUrl: largeImage,
+    }))
+      submit.append(name, value);
     submit.append("categories", categoryId);
     const saved = await maker.postMultipartSolved("/add-tool", submit);
     expect(saved.status).toBe(302);
@@ -143,10 +180,39 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     expect(html).toMatch(new RegExp(`checked="" value="${categoryId}"`));
     expect(html).not.toMatch(new RegExp(`checked="" value="${design.id}"`));
     const { proposedCategory } = await import("#server/tools/website-fill.ts");
-    const page = { title: "Pixels", ogTitle: "", ogSiteName: "", description: "Draw things.", ogDescription: "", ogImage: null, twitterImage: null, icons: [], keywords: [], paragraphs: [] };
+    const page = {
+      title: "Pixels",
+      ogTitle: "",
+      ogSiteName: "",
+      description: "Draw things.",
+      ogDescription: "",
+      ogImage: null,
+      twitterImage: null,
+      icons: [],
+      keywords: [],
+      paragraphs: [],
+    };
     expect(proposedCategory(page, [], [{ id: categoryId, label: "Analytics" }])).toBeNull();
-    expect(proposedCategory({ ...page, keywords: ["graphics", "analytics"] }, [], [{ id: categoryId, label: "Analytics" }, { id: design.id, label: "Design and Graphics" }])).toBeNull();
-    expect(proposedCategory({ ...page, paragraphs: ["Design tools for designs."] }, [], [{ id: categoryId, label: "Analytics" }, { id: design.id, label: "Design and Graphics" }])).toBe(design.id);
+    expect(
+      proposedCategory(
+        { ...page, keywords: ["graphics", "analytics"] },
+        [],
+        [
+          { id: categoryId, label: "Analytics" },
+          { id: design.id, label: "Design and Graphics" },
+        ],
+      ),
+    ).toBeNull();
+    expect(
+      proposedCategory(
+        { ...page, paragraphs: ["Design tools for designs."] },
+        [],
+        [
+          { id: categoryId, label: "Analytics" },
+          { id: design.id, label: "Design and Graphics" },
+        ],
+      ),
+    ).toBe(design.id);
   });
 
   it("reads a GitHub repository's stars, licence and language from the API", async () => {
@@ -155,7 +221,9 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain('value="counter"');
-    expect(html).toContain("On GitHub: [indie/counter](https://github.com/indie/counter), 1,234 stars, MIT licence, written in TypeScript.");
+    expect(html).toContain(
+      "On GitHub: [indie/counter](https://github.com/indie/counter), 1,234 stars, MIT licence, written in TypeScript.",
+    );
     expect(html).toContain('value="typescript, open-source, analytics, self-hosted"');
     expect(html).toMatch(/<option value="open-source" selected/);
     // The logo and its small twin.
@@ -168,28 +236,40 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     ["a 50 MB page", async () => `${site.url}/huge`, MESSAGES.fetch.tooLarge(2_000_000)],
     ["a redirect to loopback", async () => `${site.url}/to-loopback`, MESSAGES.fetch.privateAddress],
     ["a private address", async () => "http://10.0.0.1/", MESSAGES.fetch.privateAddress],
-    ["the cloud metadata address", async () => "http://169.254.169.254/latest/meta-data/", MESSAGES.fetch.privateAddress],
+    [
+      "the cloud metadata address",
+      async () => "http://169.254.169.254/latest/meta-data/",
+      MESSAGES.fetch.privateAddress,
+    ],
     ["an unreachable site", closedPortUrl, MESSAGES.fetch.unreachable],
     ["a 404", async () => `${site.url}/gone`, MESSAGES.fetch.httpError(404)],
     ["a 500", async () => `${site.url}/broken`, MESSAGES.fetch.httpError(500)],
     ["what is not a page", async () => `${site.url}/data.json`, MESSAGES.fetch.notHtml],
     ["what is not a web address", async () => "javascript:alert(1)", MESSAGES.fetch.badAddress],
   ];
-  it.each(refusals)("refuses %s with a clear message, keeping what was typed and storing nothing", async (_name, address, message) => {
-    const toolId = await reservedId(maker);
-    const response = await maker.postMultipartSolved("/add-tool", fillForm(toolId, await address(), { name: "Kept Name" }));
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(html).toContain(escapeHtml(message));
-    expect(html).toContain('value="Kept Name"');
-    expect(storedFiles(toolId)).toEqual([]);
-    expect(await database.db.select().from(tools)).toHaveLength(0);
-  });
+  it.each(refusals)(
+    "refuses %s with a clear message, keeping what was typed and storing nothing",
+    async (_name, address, message) => {
+      const toolId = await reservedId(maker);
+      const response = await maker.postMultipartSolved(
+        "/add-tool",
+        fillForm(toolId, await address(), { name: "Kept Name" }),
+      );
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain(escapeHtml(message));
+      expect(html).toContain('value="Kept Name"');
+      expect(storedFiles(toolId)).toEqual([]);
+      expect(await database.db.select().from(tools)).toHaveLength(0);
+    },
+  );
 
   it("counts each fill against the maker's limit", async () => {
     const toolId = await reservedId(maker);
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "maker@example.com"));
-    await database.db.insert(rateLimits).values({ key: `website-fill:${user!.id}`, count: LIMITS.websiteFillsPerUser.max, windowStart: new Date() });
+    await database.db
+      .insert(rateLimits)
+      .values({ key: `website-fill:${user!.id}`, count: LIMITS.websiteFillsPerUser.max, windowStart: new Date() });
     const before = site.requests.length;
     const response = await maker.postMultipartSolved("/add-tool", fillForm(toolId, `${site.url}/`));
     expect(response.status).toBe(429);
@@ -200,14 +280,20 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
   describe("who may fill", () => {
     it("sends a visitor to sign in, reading nothing", async () => {
       const before = site.requests.length;
-      const response = await createClient(app.request).postMultipartSolved("/add-tool", fillForm("tabc123", `${site.url}/`));
+      const response = await createClient(app.request).postMultipartSolved(
+        "/add-tool",
+        fillForm("tabc123", `${site.url}/`),
+      );
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toMatch(/^\/login/);
       expect(site.requests.length).toBe(before);
     });
 
     it("lets the creator and a verifier fill an existing tool, and refuses another user", async () => {
-      const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "maker@example.com"));
+      const [owner] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, "maker@example.com"));
       const tool = await insertTool(database.db, { name: "Mine", submittedBy: owner!.id, categories: [categoryId] });
       const other = await signUp("Other", "other@example.com");
       const verifier = await signUp("Vera", "vera@example.com");

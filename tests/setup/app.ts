@@ -36,13 +36,21 @@ export async function createTestApp(
 ) {
   // No reference address for the link check by default: the tests' websites are local servers, and the internet is not
   // there (tests/integration/link-checks.test.ts sets one where it matters).
-  const config = parseConfig({ SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", LINK_CHECK_REFERENCE_URL: "", ...env });
+  const config = parseConfig({
+    SITE_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+    LINK_CHECK_REFERENCE_URL: "",
+    ...env,
+  });
   const logger = givenLogger ?? createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
   // The local disk, unless `env` sets the S3_* settings.
   const storage = fileStorageFromConfig(config, filesDir);
   // The page cache is on, as in production; PAGE_CACHE_MB=0 turns it off.
-  const pageCache = config.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, now: now && (() => now().getTime()) }) : undefined;
+  const pageCache =
+    config.PAGE_CACHE_MB > 0
+      ? createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, now: now && (() => now().getTime()) })
+      : undefined;
   const keptReads = pageCache ? createKeptReads({ now: now && (() => now().getTime()) }) : unkeptReads;
   const services = createServices({
     db: database.db,
@@ -50,7 +58,12 @@ export async function createTestApp(
     logger,
     storage,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
-    notifier: createNotifier({ botToken: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, apiUrl: config.TELEGRAM_API_URL ?? "", logger }),
+    notifier: createNotifier({
+      botToken: config.TELEGRAM_BOT_TOKEN,
+      chatId: config.TELEGRAM_CHAT_ID,
+      apiUrl: config.TELEGRAM_API_URL ?? "",
+      logger,
+    }),
     authSecret: "a-test-secret-that-is-long-enough-to-sign-sessions",
     now,
     keptReads,
@@ -62,8 +75,21 @@ export async function createTestApp(
     pageCache?.invalidate("*");
     keptReads.invalidate("*");
   });
-  const pageChanges = await watchPageChanges(database.handle, [...(pageCache ? [pageCache, keptReads] : []), services.settings], logger);
-  const app = createApp({ config, db: database.db, services, logger, build: await loadBuild(), clientDir: path.join(BUILD_DIR, "client"), filesDir: config.storage.kind === "local" ? filesDir : undefined, pageCache });
+  const pageChanges = await watchPageChanges(
+    database.handle,
+    [...(pageCache ? [pageCache, keptReads] : []), services.settings],
+    logger,
+  );
+  const app = createApp({
+    config,
+    db: database.db,
+    services,
+    logger,
+    build: await loadBuild(),
+    clientDir: path.join(BUILD_DIR, "client"),
+    filesDir: config.storage.kind === "local" ? filesDir : undefined,
+    pageCache,
+  });
   // Each request first waits for the changes already committed to reach the cache, as they do within a moment in production.
   const request = async (pathname: string, init?: RequestInit) => {
     // A test that closed the database on purpose finds out from the request itself.

@@ -9,7 +9,11 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Every path git reports, untracked and ignored ones included; a folder git does not know is one line. */
 function treeState(): Set<string> {
-  const output = execFileSync("git", ["status", "--porcelain", "--ignored=matching"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const output = execFileSync("git", ["status", "--porcelain", "--ignored=matching"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return new Set(output.split("\n").filter(Boolean));
 }
 

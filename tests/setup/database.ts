@@ -113,7 +113,10 @@ export async function explainMainPlan(db: Database, query: SQLWrapper): Promise<
     await tx.execute(sql`set local enable_seqscan = off`);
     const result = await tx.execute(sql`explain ${query}`);
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-    return rows.map((row) => Object.values(row)[0]).join("\n").split("SubPlan")[0]!;
+    return rows
+      .map((row) => Object.values(row)[0])
+      .join("\n")
+      .split("SubPlan")[0]!;
   });
 }
 
@@ -129,7 +132,11 @@ export async function explainAll(db: Database, query: SQLWrapper): Promise<strin
 
 /** PostgreSQL's deadlock_detected, whichever driver reports it (drizzle wraps the driver's error). */
 function isDeadlock(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (current.code === "40P01") return true;
   }
   return false;

@@ -19,7 +19,10 @@ export type Client = {
   postMultipartSolved(path: string, form: FormData): Promise<Response>;
 };
 
-export function createClient(request: (path: string, init?: RequestInit) => Response | Promise<Response>, origin = "http://localhost:3000"): Client {
+export function createClient(
+  request: (path: string, init?: RequestInit) => Response | Promise<Response>,
+  origin = "http://localhost:3000",
+): Client {
   const cookies = new Map<string, string>();
   const client: Client = {
     cookies,
@@ -27,7 +30,11 @@ export function createClient(request: (path: string, init?: RequestInit) => Resp
     async request(path, init = {}) {
       const headers = new Headers(init.headers);
       if (cookies.size) headers.set("cookie", client.cookieHeader());
-      if (!headers.has("user-agent")) headers.set("user-agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36");
+      if (!headers.has("user-agent"))
+        headers.set(
+          "user-agent",
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36",
+        );
       const response = await request(path, { redirect: "manual", ...init, headers });
       for (const cookie of response.headers.getSetCookie()) {
         const [pair, ...attributes] = cookie.split(";");

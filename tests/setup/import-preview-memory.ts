@@ -25,21 +25,39 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-import-memory-")
 const handle = await openDatabase({ dataDir });
 try {
   await handle.migrate();
-  await handle.db.execute(sql`insert into users (id, email, username, slug, role) values ('importer', 'importer@example.com', 'importer', 'importer', 'admin')`);
+  await handle.db.execute(
+    sql`insert into users (id, email, username, slug, role) values ('importer', 'importer@example.com', 'importer', 'importer', 'admin')`,
+  );
   const admin = { id: "importer", slug: "importer", username: "importer", role: "admin" } as const;
   const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
-  const catalogue = catalogueService({ db: handle.db, logger: quiet, storage: {} as FileStorage, writeToolSnapshot: async () => {} });
+  const catalogue = catalogueService({
+    db: handle.db,
+    logger: quiet,
+    storage: {} as FileStorage,
+    writeToolSnapshot: async () => {},
+  });
   const bytes = new TextEncoder().encode(
     stringify([
       ["Name", "URL", "Description", "Category", "Tags", "Pricing"],
-      ...Array.from({ length: rowCount }, (_, n) => [`Tool ${n}`, `https://tool-${n}.example.com/`, `A tool of the memory check, whose description is long enough for row ${n}.`, "Analytics", "seo, cms", "Free"]),
+      ...Array.from({ length: rowCount }, (_, n) => [
+        `Tool ${n}`,
+        `https://tool-${n}.example.com/`,
+        `A tool of the memory check, whose description is long enough for row ${n}.`,
+        "Analytics",
+        "seo, cms",
+        "Free",
+      ]),
     ]),
   );
   const { id } = await catalogue.uploadImportFile(admin, { fileName: "tools.csv", bytes });
   const heaps = [heapInUse()];
   for (let view = 0; view < 3; view++) {
     const file = await catalogue.getImportFile(admin, id);
-    const plan = await catalogue.previewImport(admin, id, { mapping: file.guessedMapping, createCategories: true, keepDescriptions: true });
+    const plan = await catalogue.previewImport(admin, id, {
+      mapping: file.guessedMapping,
+      createCategories: true,
+      keepDescriptions: true,
+    });
     if (plan.total !== rowCount) throw new Error(`The preview read ${plan.total} rows of ${rowCount}`);
     heaps.push(heapInUse());
   }

@@ -29,7 +29,12 @@ export async function startLocalServer(initial: Answer = { status: 200, body: { 
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = { method: req.method ?? "GET", url: new URL(req.url ?? "/", url), headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const request = {
+        method: req.method ?? "GET",
+        url: new URL(req.url ?? "/", url),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       requests.push(request);
       const chosen = typeof answer === "function" ? answer(request) : answer;
       if (chosen === "hang") {
@@ -47,7 +52,8 @@ export async function startLocalServer(initial: Answer = { status: 200, body: { 
     requests,
     answer: (next) => void (answer = next),
     async waitForRequests(count, timeoutMs = 5000) {
-      if (!(await waitUntil(() => requests.length >= count, { timeoutMs }))) throw new Error(`Expected ${count} requests, got ${requests.length}`);
+      if (!(await waitUntil(() => requests.length >= count, { timeoutMs })))
+        throw new Error(`Expected ${count} requests, got ${requests.length}`);
       return requests;
     },
     close: () =>

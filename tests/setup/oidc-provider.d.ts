@@ -15,7 +15,10 @@ declare module "oidc-provider" {
     revokeByGrantId(grantId: string): Promise<void>;
   }
 
-  export type Account = { accountId: string; claims(use: string, scope: string): Record<string, unknown> | Promise<Record<string, unknown>> };
+  export type Account = {
+    accountId: string;
+    claims(use: string, scope: string): Record<string, unknown> | Promise<Record<string, unknown>>;
+  };
 
   export type Configuration = {
     adapter?: (model: string) => Adapter;
@@ -28,13 +31,25 @@ declare module "oidc-provider" {
     interactions?: { url?: (ctx: unknown, interaction: { uid: string }) => string };
     ttl?: Record<string, number>;
     clientBasedCORS?: () => boolean;
-    renderError?: (ctx: { type: string; body: string }, out: Record<string, string>, error: Error) => void | Promise<void>;
+    renderError?: (
+      ctx: { type: string; body: string },
+      out: Record<string, string>,
+      error: Error,
+    ) => void | Promise<void>;
     [option: string]: unknown;
   };
 
   export type InteractionDetails = {
     uid: string;
-    prompt: { name: string; reasons: string[]; details: { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> } };
+    prompt: {
+      name: string;
+      reasons: string[];
+      details: {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+    };
     params: Record<string, string | undefined>;
     session?: { accountId: string };
     grantId?: string;
@@ -50,10 +65,18 @@ declare module "oidc-provider" {
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     readonly issuer: string;
-    readonly Grant: { new (init: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
+    readonly Grant: {
+      new (init: { accountId: string; clientId: string }): Grant;
+      find(id: string): Promise<Grant | undefined>;
+    };
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 }

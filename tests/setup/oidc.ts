@@ -96,7 +96,9 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   const handleProviderRequest = provider.callback();
 
   server.on("request", (req, res) => {
-    const match = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(new URL(req.url ?? "/", issuer).pathname);
+    const match = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(
+      new URL(req.url ?? "/", issuer).pathname,
+    );
     if (!match) return handleProviderRequest(req, res);
     interact(req, res, match[2]).catch((error: Error) => {
       res.statusCode = 400;
@@ -117,7 +119,12 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     if (req.method !== "POST") throw new Error("Method not allowed");
     const form = new URLSearchParams(await readBody(req));
     if (action === "abort") {
-      await provider.interactionFinished(req, res, { error: "access_denied", error_description: "End-User aborted interaction" }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: "access_denied", error_description: "End-User aborted interaction" },
+        { mergeWithLastSubmission: false },
+      );
     } else if (action === "login") {
       const login = form.get("login") ?? "";
       if (!people.has(login)) {
@@ -128,15 +135,23 @@ export async function startOidcProvider(): Promise<OidcProvider> {
       }
       await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
     } else if (action === "confirm") {
-      await provider.interactionFinished(req, res, { consent: { grantId: await grantFor(details) } }, { mergeWithLastSubmission: true });
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: await grantFor(details) } },
+        { mergeWithLastSubmission: true },
+      );
     }
   }
 
   async function grantFor({ grantId, session, params, prompt: { details } }: InteractionDetails) {
-    const grant = (grantId ? await provider.Grant.find(grantId) : undefined) ?? new provider.Grant({ accountId: session!.accountId, clientId: params.client_id! });
+    const grant =
+      (grantId ? await provider.Grant.find(grantId) : undefined) ??
+      new provider.Grant({ accountId: session!.accountId, clientId: params.client_id! });
     if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));
     if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(" "));
+    for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(" "));
     return grant.save();
   }
 
@@ -144,7 +159,11 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     issuer,
     clientId,
     clientSecret,
-    env: { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret, GOOGLE_DISCOVERY_URL: `${issuer}/.well-known/openid-configuration` },
+    env: {
+      GOOGLE_CLIENT_ID: clientId,
+      GOOGLE_CLIENT_SECRET: clientSecret,
+      GOOGLE_DISCOVERY_URL: `${issuer}/.well-known/openid-configuration`,
+    },
     people,
     allowApp: (appUrl) => void redirectUris.add(`${appUrl.replace(/\/+$/, "")}/api/auth/callback/google`),
     close: () =>
@@ -227,7 +246,9 @@ export function createWebClient(): WebClient {
       const value = pair.slice(separator + 1);
       const expired = attributes.some((attribute) => {
         const [key = "", date = ""] = attribute.split("=");
-        return (/^max-age$/i.test(key) && Number(date) <= 0) || (/^expires$/i.test(key) && Date.parse(date) <= Date.now());
+        return (
+          (/^max-age$/i.test(key) && Number(date) <= 0) || (/^expires$/i.test(key) && Date.parse(date) <= Date.now())
+        );
       });
       if (expired || value === "") cookies.delete(name);
       else cookies.set(name, value);
@@ -238,7 +259,10 @@ export function createWebClient(): WebClient {
     let url = start;
     let request = init;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const headers = new Headers({ "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36" });
+      const headers = new Headers({
+        "user-agent":
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+      });
       const cookies = jar(url.hostname);
       if (cookies.size) headers.set("cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
       if (request.body !== undefined) {
@@ -270,7 +294,11 @@ export function createWebClient(): WebClient {
  * Goes through 'Sign in with Google' as a person: from the app's /auth/google (with `query`, say `popup=1`) to the
  * provider's pages, where `login` signs in and allows (or, with `consent: false`, denies) the app, then back to the app.
  */
-export async function signInWithGoogle(web: WebClient, appUrl: string, { login, consent = true, query = "" }: { login: string; consent?: boolean; query?: string }) {
+export async function signInWithGoogle(
+  web: WebClient,
+  appUrl: string,
+  { login, consent = true, query = "" }: { login: string; consent?: boolean; query?: string },
+) {
   let current = await web.get(`${appUrl}/auth/google${query ? `?${query}` : ""}`);
   for (let step = 0; step < 3; step++) {
     const prompt = /data-prompt="(\w+)"/.exec(current.html)?.[1];

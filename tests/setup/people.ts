@@ -17,7 +17,11 @@ export async function signUpPerson(
   app: { request: (path: string, init?: RequestInit) => Promise<Response> },
   db: Database,
   username: string,
-  { role = "guest", ageDays = 0, confirmed = false }: { role?: SessionUser["role"]; ageDays?: number; confirmed?: boolean } = {},
+  {
+    role = "guest",
+    ageDays = 0,
+    confirmed = false,
+  }: { role?: SessionUser["role"]; ageDays?: number; confirmed?: boolean } = {},
 ): Promise<Person> {
   const client = createClient(app.request);
   const email = `${username.toLowerCase()}@example.com`;
@@ -30,5 +34,11 @@ export async function signUpPerson(
     .returning();
   // As the link mailed to confirm the address would (decision 057).
   if (confirmed) await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, record!.authId!));
-  return { client, id: record!.id, slug: record!.slug, email, session: { id: record!.id, slug: record!.slug, username: record!.username, role } };
+  return {
+    client,
+    id: record!.id,
+    slug: record!.slug,
+    email,
+    session: { id: record!.id, slug: record!.slug, username: record!.username, role },
+  };
 }

@@ -5,7 +5,9 @@ import { CHALLENGE_PATH } from "#common/spam-fields.ts";
 import { encodeProof } from "#server/spam/proof-of-work.ts";
 
 /** A challenge from the app: GET /api/challenge. */
-export async function fetchChallenge(request: (path: string, init?: RequestInit) => Response | Promise<Response>): Promise<Challenge> {
+export async function fetchChallenge(
+  request: (path: string, init?: RequestInit) => Response | Promise<Response>,
+): Promise<Challenge> {
   const response = await request(CHALLENGE_PATH);
   if (response.status !== 200) throw new Error(`GET ${CHALLENGE_PATH} answered ${response.status}`);
   return (await response.json()) as Challenge;
@@ -19,6 +21,8 @@ export async function solve(challenge: Challenge): Promise<string> {
 }
 
 /** A fresh challenge of the app, solved: what a browser puts in the form's `altcha` field. */
-export async function solvedProof(request: (path: string, init?: RequestInit) => Response | Promise<Response>): Promise<string> {
+export async function solvedProof(
+  request: (path: string, init?: RequestInit) => Response | Promise<Response>,
+): Promise<string> {
   return solve(await fetchChallenge(request));
 }

@@ -21,11 +21,24 @@ export async function startTestBucket(bucket = "indie-tools"): Promise<TestBucke
   const port = await freePort();
   // Browsers on another origin read the tool snapshots: the bucket allows every origin to GET, as a deploy's must.
   const cors = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader></CORSRule></CORSConfiguration>`;
-  const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket, configs: [cors] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port,
+    silent: true,
+    directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: bucket, configs: [cors] }],
+  });
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
-    env: { S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_BUCKET: bucket, S3_ACCESS_KEY_ID: KEY, S3_SECRET_ACCESS_KEY: KEY },
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_REGION: "us-east-1",
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: KEY,
+      S3_SECRET_ACCESS_KEY: KEY,
+    },
     endpoint,
     bucket,
     async close() {

@@ -38,7 +38,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
     // No reference address for the link check, as in createTestApp: no name resolves here, and a run would pause on it.
-    env: { ...inherited, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "info", SEED_DEMO: "false", LINK_CHECK_REFERENCE_URL: "", ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...env },
+    env: {
+      ...inherited,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: url,
+      LOG_LEVEL: "info",
+      SEED_DEMO: "false",
+      LINK_CHECK_REFERENCE_URL: "",
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
@@ -62,7 +72,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
   const isAnswering = await waitUntil(
     async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
+      if (child.exitCode !== null)
+        throw new Error(`the server exited with code ${child.exitCode}:\n${output.join("\n")}`);
       // Not listening yet: no answer.
       return (await fetch(`${url}/healthz`).catch(() => undefined))?.status === 200;
     },

@@ -11,7 +11,12 @@ function decodeEncodedWords(header: string): string {
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
       encoding.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
 }
 
@@ -32,7 +37,9 @@ function decodeQuotedPrintable(raw: string): string {
 
 /** Appends the decoded text of every base64 part, which nodemailer uses for text with long or non-ASCII lines. */
 function withDecodedBase64(raw: string): string {
-  const parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)];
+  const parts = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi),
+  ];
   return [raw, ...parts.map((part) => Buffer.from(part[1]!.replace(/\s+/g, ""), "base64").toString("utf8"))].join("\n");
 }
 
@@ -54,7 +61,12 @@ export async function startSmtpReceiver() {
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: decoded,
           // A long subject is folded over several lines: unfolding removes the line breaks before the continuation lines.
-          subject: decodeEncodedWords(/^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1]?.replace(/\r?\n(?=[ \t])/g, "").trim() ?? ""),
+          subject: decodeEncodedWords(
+            /^Subject: (.*(?:\r?\n[ \t].*)*)$/m
+              .exec(raw)?.[1]
+              ?.replace(/\r?\n(?=[ \t])/g, "")
+              .trim() ?? "",
+          ),
           text: decoded,
         });
         for (const wake of waiting.splice(0)) wake();
@@ -76,11 +88,17 @@ export async function startSmtpReceiver() {
      * The first mail to `to` received from now on or already there, within `timeoutMs`; with this subject and holding this
      * text, if given (a mail sent after an earlier test's change may still arrive).
      */
-    async waitForMail(to: string, { subject, containing, timeoutMs = 5000 }: { subject?: string; containing?: string; timeoutMs?: number } = {}): Promise<ReceivedMail> {
+    async waitForMail(
+      to: string,
+      { subject, containing, timeoutMs = 5000 }: { subject?: string; containing?: string; timeoutMs?: number } = {},
+    ): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = mails.find(
-          (candidate) => candidate.to.includes(to) && (subject === undefined || candidate.subject === subject) && (containing === undefined || candidate.raw.includes(containing)),
+          (candidate) =>
+            candidate.to.includes(to) &&
+            (subject === undefined || candidate.subject === subject) &&
+            (containing === undefined || candidate.raw.includes(containing)),
         );
         if (mail) {
           mails.splice(mails.indexOf(mail), 1);

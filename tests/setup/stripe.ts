@@ -14,7 +14,18 @@ export const STRIPE_TEST_WEBHOOK_SECRET = "whsec_standin";
 
 type Json = Record<string, unknown>;
 
-export type StripeSession = Json & { id: string; url: string; amount_total: number; currency: string; metadata: Record<string, string>; success_url: string; cancel_url: string; payment_intent: string | null; payment_status: string; status: string };
+export type StripeSession = Json & {
+  id: string;
+  url: string;
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  payment_intent: string | null;
+  payment_status: string;
+  status: string;
+};
 
 export type WebhookTarget = (init: RequestInit) => Promise<Response>;
 
@@ -63,7 +74,8 @@ export type StripeStandIn = {
 };
 
 let counter = 0;
-const newId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter++).toString(36).padStart(4, "0")}`;
+const newId = (prefix: string) =>
+  `${prefix}_test_${Date.now().toString(36)}${(counter++).toString(36).padStart(4, "0")}`;
 
 /** Stripe's form encoding (`a[b][0][c]=1`) read back into objects and arrays. */
 function parseForm(text: string): Json {
@@ -79,7 +91,9 @@ function parseForm(text: string): Json {
   const arrays = (value: unknown): unknown => {
     if (typeof value !== "object" || value === null) return value;
     const entries = Object.entries(value as Json).map(([key, child]) => [key, arrays(child)] as const);
-    return entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key)) ? entries.map(([, child]) => child) : Object.fromEntries(entries);
+    return entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))
+      ? entries.map(([, child]) => child)
+      : Object.fromEntries(entries);
   };
   return arrays(root) as Json;
 }
@@ -101,16 +115,38 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const events: SentEvent[] = [];
   let webhook: WebhookTarget = () => Promise.reject(new Error("The stand-in has no webhook to send events to"));
 
-  const sign = (payload: string, secret = STRIPE_TEST_WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const sign = (payload: string, secret = STRIPE_TEST_WEBHOOK_SECRET) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
   async function post(body: string, signature?: string) {
-    const response = await webhook({ method: "POST", headers: { "content-type": "application/json; charset=utf-8", ...(signature ? { "stripe-signature": signature } : {}) }, body });
+    const response = await webhook({
+      method: "POST",
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        ...(signature ? { "stripe-signature": signature } : {}),
+      },
+      body,
+    });
     return { status: response.status, body: await response.text() };
   }
 
   async function send(type: string, object: Json): Promise<SentEvent> {
     const id = newId("evt");
-    const body = JSON.stringify({ id, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type }, null, 2);
+    const body = JSON.stringify(
+      {
+        id,
+        object: "event",
+        api_version: "2026-10-28.endive",
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      },
+      null,
+      2,
+    );
     const answer = await post(body, sign(body));
     const sent = { id, type, status: answer.status, body };
     events.push(sent);
@@ -120,7 +156,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   function chargeOf(sessionId: string): Json {
     const session = sessions.get(sessionId);
     // A subscription's first payment is its first invoice's.
-    const first = session?.invoice ? (invoices.get(session.invoice as string) as { payments: { data: { payment: { payment_intent: string } }[] } }) : undefined;
+    const first = session?.invoice
+      ? (invoices.get(session.invoice as string) as { payments: { data: { payment: { payment_intent: string } }[] } })
+      : undefined;
     const intentId = first ? first.payments.data[0]!.payment.payment_intent : session?.payment_intent;
     const intent = intentId ? intents.get(intentId) : undefined;
     if (!intent) throw new Error(`The session ${sessionId} was not paid`);
@@ -130,7 +168,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   function expanded(session: StripeSession, expand: string[]): Json {
     const result: Json = { ...session };
     const intent = session.payment_intent ? intents.get(session.payment_intent) : null;
-    if (intent && expand.includes("payment_intent.latest_charge")) result.payment_intent = { ...intent, latest_charge: charges.get(intent.latest_charge as string) };
+    if (intent && expand.includes("payment_intent.latest_charge"))
+      result.payment_intent = { ...intent, latest_charge: charges.get(intent.latest_charge as string) };
     else if (intent && expand.includes("payment_intent")) result.payment_intent = intent;
     // The invoice's payments are included when expanded (they are not listed otherwise since 2025).
     const first = session.invoice ? invoices.get(session.invoice as string) : null;
@@ -156,7 +195,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       receipt_url: `${url}/receipts/${chargeId}`,
       metadata,
     });
-    intents.set(intentId, { id: intentId, object: "payment_intent", amount, currency, status: "succeeded", latest_charge: chargeId, metadata });
+    intents.set(intentId, {
+      id: intentId,
+      object: "payment_intent",
+      amount,
+      currency,
+      status: "succeeded",
+      latest_charge: chargeId,
+      metadata,
+    });
     return intentId;
   }
 
@@ -173,8 +220,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount_paid: amount,
       currency: subscription.currency,
       hosted_invoice_url: `${url}/invoices/${id}`,
-      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-      payments: { object: "list", data: [{ id: newId("inpay"), object: "invoice_payment", status: "paid", payment: { type: "payment_intent", payment_intent: intentId } }] },
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
+      payments: {
+        object: "list",
+        data: [
+          {
+            id: newId("inpay"),
+            object: "invoice_payment",
+            status: "paid",
+            payment: { type: "payment_intent", payment_intent: intentId },
+          },
+        ],
+      },
     };
     invoices.set(id, paid);
     return paid;
@@ -199,11 +259,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         amount: session.amount_total,
         currency: session.currency,
         metadata: session.subscription_metadata ?? {},
-        items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", current_period_start: now, current_period_end: now + 30 * 24 * 3600 }] },
+        items: {
+          object: "list",
+          data: [
+            {
+              id: newId("si"),
+              object: "subscription_item",
+              current_period_start: now,
+              current_period_end: now + 30 * 24 * 3600,
+            },
+          ],
+        },
       };
       subscriptions.set(subscription.id as string, subscription);
       const first = invoice(subscription, "subscription_create");
-      Object.assign(session, { subscription: subscription.id, invoice: first.id, payment_status: "paid", status: "complete" });
+      Object.assign(session, {
+        subscription: subscription.id,
+        invoice: first.id,
+        payment_status: "paid",
+        status: "complete",
+      });
       return send("checkout.session.completed", session);
     }
     const intentId = charge(session.amount_total, session.currency, session.metadata);
@@ -211,7 +286,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return send("checkout.session.completed", session);
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, body: string) {
+  async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+    body: string,
+  ) {
     const form = req.method === "POST" ? parseForm(body) : parseForm(query.toString());
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     calls.push({ method: req.method ?? "GET", path, form, idempotencyKey });
@@ -220,20 +301,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       refused.set(path, refusals - 1);
       return stripeError(res, 500, "An unexpected error occurred.", "api_error");
     }
-    if (req.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET_KEY}`) return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
+    if (req.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET_KEY}`)
+      return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
     const json = (value: unknown) => {
       res.writeHead(200, { "content-type": "application/json", "request-id": newId("req") });
       res.end(JSON.stringify(value));
     };
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       if (idempotencyKey && byIdempotencyKey.has(idempotencyKey)) return json(byIdempotencyKey.get(idempotencyKey));
-      const items = form.line_items as { quantity: string; price_data: { currency: string; unit_amount: string; product_data: { name: string } } }[] | undefined;
+      const items = form.line_items as
+        | { quantity: string; price_data: { currency: string; unit_amount: string; product_data: { name: string } } }[]
+        | undefined;
       const item = items?.[0];
       if (!item?.price_data) return stripeError(res, 400, "You must specify either `line_items` or `prices`.");
-      if ((form.mode === "subscription") !== Boolean((item.price_data as Json).recurring)) return stripeError(res, 400, "You must provide at least one recurring price in `subscription` mode when using prices.");
-      if (form.mode === "subscription" && form.payment_intent_data) return stripeError(res, 400, "You can not pass `payment_intent_data` in `subscription` mode.");
+      if ((form.mode === "subscription") !== Boolean((item.price_data as Json).recurring))
+        return stripeError(
+          res,
+          400,
+          "You must provide at least one recurring price in `subscription` mode when using prices.",
+        );
+      if (form.mode === "subscription" && form.payment_intent_data)
+        return stripeError(res, 400, "You can not pass `payment_intent_data` in `subscription` mode.");
       const amount = Number(item.price_data.unit_amount) * Number(item.quantity ?? 1);
-      if (!Number.isInteger(amount) || amount < 50) return stripeError(res, 400, "The Checkout Session's total amount due must add up to at least $0.50 usd");
+      if (!Number.isInteger(amount) || amount < 50)
+        return stripeError(res, 400, "The Checkout Session's total amount due must add up to at least $0.50 usd");
       const id = newId("cs");
       const session: StripeSession = {
         id,
@@ -281,14 +372,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!subscription) return stripeError(res, 404, `No such subscription: '${subscriptionMatch[1]}'`);
       if (req.method === "GET") return json(subscription);
       const isDelete = req.method === "DELETE";
-      if (isDelete) Object.assign(subscription, { status: "canceled", canceled_at: Math.floor(Date.now() / 1000), ended_at: Math.floor(Date.now() / 1000) });
+      if (isDelete)
+        Object.assign(subscription, {
+          status: "canceled",
+          canceled_at: Math.floor(Date.now() / 1000),
+          ended_at: Math.floor(Date.now() / 1000),
+        });
       else if (form.cancel_at_period_end !== undefined) {
         const atEnd = form.cancel_at_period_end === "true";
-        Object.assign(subscription, { cancel_at_period_end: atEnd, cancel_at: atEnd ? periodItem(subscription).current_period_end : null, canceled_at: atEnd ? Math.floor(Date.now() / 1000) : null });
+        Object.assign(subscription, {
+          cancel_at_period_end: atEnd,
+          cancel_at: atEnd ? periodItem(subscription).current_period_end : null,
+          canceled_at: atEnd ? Math.floor(Date.now() / 1000) : null,
+        });
       }
       json(subscription);
       // Stripe tells the webhook too, after answering.
-      setImmediate(() => void send(isDelete ? "customer.subscription.deleted" : "customer.subscription.updated", subscription));
+      setImmediate(
+        () => void send(isDelete ? "customer.subscription.deleted" : "customer.subscription.updated", subscription),
+      );
       return;
     }
     const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(path);
@@ -301,7 +403,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!intent) return stripeError(res, 404, `No such payment_intent: '${form.payment_intent}'`);
       const charge = charges.get(intent.latest_charge as string)!;
       Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
-      json({ id: newId("re"), object: "refund", amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: "succeeded" });
+      json({
+        id: newId("re"),
+        object: "refund",
+        amount: charge.amount,
+        charge: charge.id,
+        payment_intent: intent.id,
+        status: "succeeded",
+      });
       setImmediate(() => void send("charge.refunded", charge));
       return;
     }
@@ -333,7 +442,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const address = new URL(req.url ?? "/", url);
       const body = Buffer.concat(chunks).toString("utf8");
       const checkout = /^\/c\/pay\/([^/]+)$/.exec(address.pathname);
-      const handled = checkout ? handleCheckout(req, res, checkout[1]!, req.method === "POST") : handleApi(req, res, address.pathname, address.searchParams, body);
+      const handled = checkout
+        ? handleCheckout(req, res, checkout[1]!, req.method === "POST")
+        : handleApi(req, res, address.pathname, address.searchParams, body);
       handled.catch((error: unknown) => stripeError(res, 500, String(error), "api_error"));
     });
   });
@@ -344,7 +455,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url,
     checkoutUrl: (id) => `${url}/c/pay/${id}`,
     refuse: (path, times) => void refused.set(path, times),
-    env: { STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: url },
+    env: {
+      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: url,
+    },
     sessions,
     calls,
     events,
@@ -358,22 +473,41 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     dispute(sessionId) {
       const charge = chargeOf(sessionId);
       charge.disputed = true;
-      return send("charge.dispute.created", { id: newId("dp"), object: "dispute", amount: charge.amount, charge: charge.id, payment_intent: charge.payment_intent, reason: "fraudulent", status: "needs_response" });
+      return send("charge.dispute.created", {
+        id: newId("dp"),
+        object: "dispute",
+        amount: charge.amount,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        reason: "fraudulent",
+        status: "needs_response",
+      });
     },
     renew(sessionId) {
       const subscription = subscriptionOf(sessionId);
       const item = periodItem(subscription);
-      Object.assign(item, { current_period_start: item.current_period_end, current_period_end: (item.current_period_end as number) + 30 * 24 * 3600 });
+      Object.assign(item, {
+        current_period_start: item.current_period_end,
+        current_period_end: (item.current_period_end as number) + 30 * 24 * 3600,
+      });
       return send("invoice.paid", invoice(subscription, "subscription_cycle"));
     },
     cancelAtPeriodEnd(sessionId) {
       const subscription = subscriptionOf(sessionId);
-      Object.assign(subscription, { cancel_at_period_end: true, cancel_at: periodItem(subscription).current_period_end, canceled_at: Math.floor(Date.now() / 1000) });
+      Object.assign(subscription, {
+        cancel_at_period_end: true,
+        cancel_at: periodItem(subscription).current_period_end,
+        canceled_at: Math.floor(Date.now() / 1000),
+      });
       return send("customer.subscription.updated", subscription);
     },
     endSubscription(sessionId) {
       const subscription = subscriptionOf(sessionId);
-      Object.assign(subscription, { status: "canceled", ended_at: Math.floor(Date.now() / 1000), canceled_at: Math.floor(Date.now() / 1000) });
+      Object.assign(subscription, {
+        status: "canceled",
+        ended_at: Math.floor(Date.now() / 1000),
+        canceled_at: Math.floor(Date.now() / 1000),
+      });
       return send("customer.subscription.deleted", subscription);
     },
     setPeriodEnd(sessionId, end) {

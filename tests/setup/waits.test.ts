@@ -32,7 +32,11 @@ const TIMED = {
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) && entry.name !== "waits.test.ts" ? [full] : [];
+    return entry.isDirectory()
+      ? files(full)
+      : /\.tsx?$/.test(entry.name) && entry.name !== "waits.test.ts"
+        ? [full]
+        : [];
   });
 }
 

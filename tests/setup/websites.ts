@@ -54,8 +54,11 @@ export async function startWebsite(pages: Record<string, Page> = {}): Promise<We
       response.on("close", () => (sent = page.huge));
       return more();
     }
-    response.writeHead(page.status ?? 200, { "content-type": page.type ?? "text/html; charset=utf-8", ...page.headers });
-    response.end(request.method === "HEAD" ? undefined : page.body ?? "");
+    response.writeHead(page.status ?? 200, {
+      "content-type": page.type ?? "text/html; charset=utf-8",
+      ...page.headers,
+    });
+    response.end(request.method === "HEAD" ? undefined : (page.body ?? ""));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -73,7 +76,13 @@ export async function startWebsite(pages: Record<string, Page> = {}): Promise<We
 }
 
 /** A page with the tags a site uses to describe itself. */
-export function describedPage({ title = "Counter | Privacy-first analytics", description = "Counts visitors without cookies, for small sites.", ogImage = "/og.png", icon = "/icon.png", keywords = "analytics, privacy, web" } = {}): string {
+export function describedPage({
+  title = "Counter | Privacy-first analytics",
+  description = "Counts visitors without cookies, for small sites.",
+  ogImage = "/og.png",
+  icon = "/icon.png",
+  keywords = "analytics, privacy, web",
+} = {}): string {
   return `<!doctype html><html><head><title>${title}</title>
 <meta name="description" content="${description}">
 <meta name="keywords" content="${keywords}">

@@ -40,12 +40,17 @@ export function expectWellFormedXml(xml: string, { declaration = true }: { decla
 }
 
 export function unescapeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name]!,
+  );
 }
 
 /** The text of every `<name>` element, unescaped, in document order. */
 export function texts(xml: string, name: string): string[] {
-  return [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, "g"))].map((match) => unescapeXml(match[1]!));
+  return [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, "g"))].map((match) =>
+    unescapeXml(match[1]!),
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ export const XSS_PAYLOADS = [
   '<img src=x onerror="alert(1)">',
   '"><svg onload=alert(1)>',
   "javascript:alert(document.cookie)",
-  "<a href=\"javascript:alert(1)\">click</a>",
+  '<a href="javascript:alert(1)">click</a>',
   "[click](javascript:alert(1))",
   "</textarea><script>alert(1)</script>",
   "{{constructor.constructor('alert(1)')()}}",

@@ -71,8 +71,10 @@ export default {
   "adminNotFound.queue": "Go to the queue",
 
   // The home page
-  "home.description": "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
-  "home.intro": "A hand-curated collection of tools for indie developers and solopreneurs, to build, launch and grow on your own.",
+  "home.description":
+    "A hand-curated collection of the best tools for indie developers and solopreneurs: hosting, payments, analytics, marketing, AI and more.",
+  "home.intro":
+    "A hand-curated collection of tools for indie developers and solopreneurs, to build, launch and grow on your own.",
   "home.newsletter": "Join our newsletter",
   "home.featured": "Featured tools",
   "home.noFeatured": "No tool is featured right now.",
@@ -99,10 +101,12 @@ export default {
   // Favourites
   "favorite.add": "Add to favourites",
   "favorite.remove": "Remove from favourites",
-  "favorite.label": "{action, select, add {Add to favourites} other {Remove from favourites}}, {count, plural, one {# like} other {# likes}}",
+  "favorite.label":
+    "{action, select, add {Add to favourites} other {Remove from favourites}}, {count, plural, one {# like} other {# likes}}",
   "favorite.saved": "Saved to your favourites.",
   "favorite.removed": "Removed from your favourites.",
-  "favorite.waiting": "{reason, select, new {Your like shows to you now, and counts for everyone once your account is a day old.} other {Your like shows to you now, and counts for everyone within a few minutes.}}",
+  "favorite.waiting":
+    "{reason, select, new {Your like shows to you now, and counts for everyone once your account is a day old.} other {Your like shows to you now, and counts for everyone within a few minutes.}}",
 
   // Messages of refusals and errors (common/messages.ts): docs/product.md §8's, then the product's own.
   "general.unknown": "Unknown error",
@@ -145,10 +149,12 @@ export default {
   "fetch.unreachable": "We could not reach this website: it refused the connection or is down",
   "fetch.notHtml": "This address does not lead to a web page we can read",
   "fetch.nothingFound": "We read the page but found nothing to fill in: fill the form yourself",
-  "fetch.filled": "We filled the form from the website. Check every field before you submit: nothing is sent until you do.",
+  "fetch.filled":
+    "We filled the form from the website. Check every field before you submit: nothing is sent until you do.",
   "fetch.tooManyRedirects": "This address redirects more than {max} times, so we stopped following it",
   "fetch.tooLarge": "This page is larger than {mb} MB, so we stopped reading it",
-  "fetch.timeout": "This website took longer than {seconds, plural, one {# second} other {# seconds}} to answer, so we stopped waiting",
+  "fetch.timeout":
+    "This website took longer than {seconds, plural, one {# second} other {# seconds}} to answer, so we stopped waiting",
   "fetch.httpError": "The website answered with an error (HTTP {status}), so we could not read the page",
   "auth.invalidEmail": "Email format incorrect",
   "auth.userNotFound": "User doesn't exist",
@@ -165,19 +171,25 @@ export default {
   "auth.weakPassword": "Password must contain at least {min} characters",
   "auth.longPassword": "Password must contain at most {max} characters",
   "auth.usernameTooLong": "A username has at most {max} characters",
-  "auth.signInLinkSentRecently": "If an account uses {email}, a sign-in link was sent to it less than an hour ago: use that one. No new link was sent.",
-  "auth.resetLinkSentRecently": "If an account uses {email}, a link to reset its password was sent to it less than an hour ago: use that one. No new link was sent.",
+  "auth.signInLinkSentRecently":
+    "If an account uses {email}, a sign-in link was sent to it less than an hour ago: use that one. No new link was sent.",
+  "auth.resetLinkSentRecently":
+    "If an account uses {email}, a link to reset its password was sent to it less than an hour ago: use that one. No new link was sent.",
   "auth.badConfirmationLink": "This confirmation link is not valid: ask for a new one from your profile's settings",
-  "spam.proofMissing": "The anti-spam check has not finished. Wait until the form says it is ready, then send it again.",
-  "spam.needsScript": "This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.",
+  "spam.proofMissing":
+    "The anti-spam check has not finished. Wait until the form says it is ready, then send it again.",
+  "spam.needsScript":
+    "This form needs JavaScript for its anti-spam check. Turn JavaScript on in your browser, then send it again.",
   "spam.proofInvalid": "The anti-spam check failed. Reload the page and send the form again.",
   "spam.proofReplayed": "This anti-spam check was already used. Send the form again: your browser makes a new one.",
   "spam.proofExpired": "The anti-spam check expired. Send the form again: your browser makes a new one.",
-  "spam.honeypot": "The form was refused because a field meant to stay empty was filled. If you are a person, reload the page and try again.",
+  "spam.honeypot":
+    "The form was refused because a field meant to stay empty was filled. If you are a person, reload the page and try again.",
   "spam.disposableEmail": "Addresses from disposable e-mail services are not accepted. Use an address you keep.",
   "spam.dailyLimit": "You can submit {max} {max, plural, one {tool} other {tools}} a day. Try again tomorrow.",
   "profile.notFound": "No user found with this address",
-  "profile.socialProfileUrl": "Each social profile must be a web address starting with http:// or https://, such as https://github.com/you",
+  "profile.socialProfileUrl":
+    "Each social profile must be a web address starting with http:// or https://, such as https://github.com/you",
   "profile.currentPasswordRequired": "Enter your current password",
   "profile.noPassword": "Your account signs in with Google: it has no password to change",
   "profile.confirmDelete": "Type DELETE to confirm",
@@ -193,11 +205,13 @@ export default {
   "search.notFound": "Nobody has made this search",
   "favorite.needsAccount": "Log in to keep your favourite tools",
   "favorite.unknownIntent": "intent must be add or remove",
-  "report.unknownKind": "Choose what is wrong: a broken link, a wrong category, outdated information, spam, or something else",
+  "report.unknownKind":
+    "Choose what is wrong: a broken link, a wrong category, outdated information, spam, or something else",
   "report.unreadableText": "The report holds characters that are not text",
   "report.notFound": "No report found with this ID",
   "report.alreadyHandled": "This report was already resolved or dismissed",
-  "report.toolFlooded": "This tool was reported many times today, and the moderators know. Please try again tomorrow if the problem is still there.",
+  "report.toolFlooded":
+    "This tool was reported many times today, and the moderators know. Please try again tomorrow if the problem is still there.",
   "report.textTooLong": "A report has at most {max} characters",
   "review.needsAccount": "Log in to review this tool",
   "review.ownTool": "You cannot review your own tool",
@@ -223,7 +237,8 @@ export default {
   "follow.needsAccount": "Log in to follow categories and tags",
   "follow.unknownKind": "Follow a category or a tag",
   "follow.unknownIntent": "intent must be follow or unfollow",
-  "follow.badUnsubscribeLink": "This unsubscribe link is not valid. Use the link of your latest e-mail, or sign in to change your e-mails",
+  "follow.badUnsubscribeLink":
+    "This unsubscribe link is not valid. Use the link of your latest e-mail, or sign in to change your e-mails",
   "api.category": "category must be the address of a category, such as design (see /api/v1/categories)",
   "api.tag": "tag must be a tag that live tools carry, such as open-source (see /api/v1/tags)",
   "api.featured": "featured must be true or false",
@@ -238,19 +253,21 @@ export default {
   "apiKey.unknown": "This API key is not valid: it is unknown or was revoked",
   "apiKey.readOnly": "This API key may only read: make a key that may read and write",
   "apiKey.keyRequired": "Send an API key that may write as Authorization: Bearer it_live_...",
-  "apiKey.nameRequired": "Name the key, such as \"Deploy script\": at most {max} characters",
+  "apiKey.nameRequired": 'Name the key, such as "Deploy script": at most {max} characters',
   "apiKey.tooMany": "You have {max} keys already: revoke one you no longer use first",
-  "apiKey.tooManyRequests": "Too many requests with this API key: try again in {seconds, plural, one {# second} other {# seconds}}",
+  "apiKey.tooManyRequests":
+    "Too many requests with this API key: try again in {seconds, plural, one {# second} other {# seconds}}",
   "functions.notJson": "The request body must be JSON, such as '{ \"tool\": { ... } }'",
-  "functions.noTool": "The request body needs a \"tool\" object",
-  "functions.noToolId": "Give the tool's id, such as '{ \"tool\": { \"id\": \"t...\" } }'",
+  "functions.noTool": 'The request body needs a "tool" object',
+  "functions.noToolId": 'Give the tool\'s id, such as \'{ "tool": { "id": "t..." } }\'',
   "functions.unknownFunction": "No such function",
   "event.notJson": "The event must be a JSON object",
   "event.tooLarge": "The event is too large",
   "event.name": "The event needs a name (n)",
   "event.url": "The event needs the page's address (u), an http(s) URL",
   "event.domain": "The event needs the site's domain (d)",
-  "event.props": "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
+  "event.props":
+    "The event's properties (p) must be an object of at most 30 texts, numbers or booleans, 2,000 characters in all",
   "event.text": "The event holds characters that are not text",
   "event.tooManyAtOnce": "Too many events at once, try again in a moment",
   "event.notStored": "The event could not be stored, try again in a moment",
@@ -283,7 +300,8 @@ export default {
   "forgot.description": "Get an e-mail with a link to choose a new password.",
   "forgot.backToLogin": "Back to log in",
   "forgot.intro": "Enter your account's e-mail address and we will send you a link to choose a new password.",
-  "forgot.linkSent": "If an account uses {email}, a link to choose a new password is on its way to it. It works once, for one hour.",
+  "forgot.linkSent":
+    "If an account uses {email}, a link to choose a new password is on its way to it. It works once, for one hour.",
   "forgot.pending": "Sending…",
   "forgot.submit": "Send me a link",
   "reset.title": "Choose a new password",
@@ -296,10 +314,12 @@ export default {
   "welcome.heading": "Welcome, {username}!",
   "welcome.intro": "Your account is ready. Where would you like to start?",
   "welcome.addTitle": "Add your first tool",
-  "welcome.addText": "Made something for indie makers? Submit it: once a verifier has checked it, it is listed for everyone.",
+  "welcome.addText":
+    "Made something for indie makers? Submit it: once a verifier has checked it, it is listed for everyone.",
   "welcome.addAction": "Add a tool",
   "welcome.claimTitle": "Claim yours",
-  "welcome.claimText": "Already listed? Find your tool and press “Claim this tool” on its page to manage it and see its numbers.",
+  "welcome.claimText":
+    "Already listed? Find your tool and press “Claim this tool” on its page to manage it and see its numbers.",
   "welcome.followTitle": "Follow what interests you",
   "welcome.followText": "Follow a category or a tag from its page, and get its new tools in one e-mail a week.",
   "welcome.followAction": "Browse the categories",
@@ -310,7 +330,8 @@ export default {
   "spam.working": "Anti-spam check: working…",
   "spam.ready": "Anti-spam check: done.",
   "spam.failed": "The anti-spam check could not start. Reload the page to try again.",
-  "spam.scriptNeeded": "{what} needs JavaScript, for the anti-spam check that keeps robots out. Turn JavaScript on in your browser, then reload this page.",
+  "spam.scriptNeeded":
+    "{what} needs JavaScript, for the anti-spam check that keeps robots out. Turn JavaScript on in your browser, then reload this page.",
 
   // A tool's page: details, reviews, claims and reports
   "payment.free": "Free",
@@ -333,7 +354,8 @@ export default {
   "tool.views": "Views",
   "tool.clicks": "Clicks",
   "tool.website": "Website",
-  "tool.linkChecked": "{days, plural, =0 {Link checked today} one {Link checked # day ago} other {Link checked # days ago}}",
+  "tool.linkChecked":
+    "{days, plural, =0 {Link checked today} one {Link checked # day ago} other {Link checked # days ago}}",
   "tool.similar": "Similar tools",
   "tool.comparisons": "Alternatives and comparisons",
   "tool.alternativesTo": "Alternatives to {name}",
@@ -405,10 +427,13 @@ export default {
   "compare.onThisSite": "{name} on this site",
 
   // The lists: all tools, categories, tags, and their filters
-  "sort.option": "{sort, select, views {Most viewed} clicks {Most clicked} verified {Recently verified} name {Name (A to Z)} likes {Most liked} trending {Trending} other {Newest first}}",
-  "sort.order": "{sort, select, views {most viewed first} clicks {most clicked first} verified {recently verified first} name {by name, A to Z} likes {most liked first} trending {trending first} other {newest first}}",
+  "sort.option":
+    "{sort, select, views {Most viewed} clicks {Most clicked} verified {Recently verified} name {Name (A to Z)} likes {Most liked} trending {Trending} other {Newest first}}",
+  "sort.order":
+    "{sort, select, views {most viewed first} clicks {most clicked first} verified {recently verified first} name {by name, A to Z} likes {most liked first} trending {trending first} other {newest first}}",
   "facets.countOf": "{label} ({count})",
-  "facets.total": "{kind, select, exact {{count, plural, one {# tool} other {# tools}}} more {More than {count, plural, one {# tool} other {# tools}}} other {At least {count, plural, one {# tool} other {# tools}}}}",
+  "facets.total":
+    "{kind, select, exact {{count, plural, one {# tool} other {# tools}}} more {More than {count, plural, one {# tool} other {# tools}}} other {At least {count, plural, one {# tool} other {# tools}}}}",
   "facets.clear": "Clear the filters",
   "facets.filters": "{count, plural, =0 {Filters} other {Filters (#)}}",
   "facets.filterTools": "Filter tools",
@@ -429,18 +454,21 @@ export default {
   "lists.noMatch": "No tool matches these filters",
   "tools.title": "All tools",
   "tools.heading": "Tools",
-  "tools.subject": "{featured, select, yes {{payment, select, free {Featured free tools} freemium {Featured freemium tools} paid {Featured paid tools} openSource {Featured open source tools} other {Featured tools}}} other {{payment, select, free {Free tools} freemium {Freemium tools} paid {Paid tools} openSource {Open source tools} other {Tools}}}}{hasCategory, select, yes { in {category}} other {}}{hasTag, select, yes { tagged #{tag}} other {}}{hasVerified, select, yes {, verified in the last {days} days} other {}}",
+  "tools.subject":
+    "{featured, select, yes {{payment, select, free {Featured free tools} freemium {Featured freemium tools} paid {Featured paid tools} openSource {Featured open source tools} other {Featured tools}}} other {{payment, select, free {Free tools} freemium {Freemium tools} paid {Paid tools} openSource {Open source tools} other {Tools}}}}{hasCategory, select, yes { in {category}} other {}}{hasTag, select, yes { tagged #{tag}} other {}}{hasVerified, select, yes {, verified in the last {days} days} other {}}",
   "tools.titleSorted": "{title}, {order}",
   "tools.summary": "{subject}, {order}.",
   "tools.everyTool": "Every tool in the directory",
   "tools.description": "{summary} Hand-picked tools for indie developers and solopreneurs, on {siteName}.",
   "tools.clearToSeeAll": "to see every tool.",
-  "tools.unknownCategory": "There is no category with the address \"{slug}\"",
+  "tools.unknownCategory": 'There is no category with the address "{slug}"',
   "lists.toolCount": "{count, plural, one {# tool} other {# tools}}",
   "categories.title": "Categories",
-  "categories.description": "Browse {siteName} by category: hosting, payments, analytics, marketing, AI and more, each with hand-picked tools for indie developers.",
+  "categories.description":
+    "Browse {siteName} by category: hosting, payments, analytics, marketing, AI and more, each with hand-picked tools for indie developers.",
   "categories.listName": "{siteName} categories",
-  "categories.intro": "Every kind of tool a one-person business needs, from the first line of code to the hundredth customer.",
+  "categories.intro":
+    "Every kind of tool a one-person business needs, from the first line of code to the hundredth customer.",
   "categories.empty": "No categories yet.",
   "category.notFound": "No category found with this address",
   "category.title": "{category} tools for indie developers",
@@ -452,21 +480,24 @@ export default {
   "category.empty": "No tool in this category yet.",
   "category.knowOne": "Know one that belongs here?",
   "tags.title": "Tags",
-  "tags.description": "Every tag on {siteName}, most used first: find tools for indie developers by what they do, from analytics to no-code.",
+  "tags.description":
+    "Every tag on {siteName}, most used first: find tools for indie developers by what they do, from analytics to no-code.",
   "tags.listName": "{siteName} tags",
   "tags.intro": "Every tag of the directory's tools, most used first.",
   "tags.toolsSuffix": "{count, plural, one { tool} other { tools}}",
   "tags.empty": "No tags yet.",
   "tags.emptyHint": "Tags appear here as soon as a published tool carries one.",
   "tag.title": "Tools tagged #{tag}",
-  "tag.description": "{count, plural, one {# hand-picked tool} other {# hand-picked tools}} for indie developers and solopreneurs tagged #{tag}, on {siteName}.",
+  "tag.description":
+    "{count, plural, one {# hand-picked tool} other {# hand-picked tools}} for indie developers and solopreneurs tagged #{tag}, on {siteName}.",
   "tag.count": "{count, plural, one {# tool.} other {# tools.}}",
   "tag.clearToSeeAll": "to see every tool with this tag.",
   "tag.empty": "No more tools with this tag.",
 
   // Search, most searched, top-lists, alternatives, a tool's reviews
   "search.title": "{phrase}: tools for indie makers",
-  "search.description": "The best tools for indie developers and solopreneurs matching “{phrase}”, hand-curated and ranked by relevance.",
+  "search.description":
+    "The best tools for indie developers and solopreneurs matching “{phrase}”, hand-curated and ranked by relevance.",
   "search.listName": "Tools matching “{phrase}”",
   "search.heading": "Tools for “{phrase}”",
   "search.didYouMean": "Did you mean",
@@ -478,7 +509,8 @@ export default {
   "search.submitIt": "Submit it",
   "search.submitHint": ", and it is listed once a verifier has checked it. Or try another word, or browse a category:",
   "searches.title": "Most searched tools",
-  "searches.description": "What indie developers and solopreneurs search for most on the directory, with the tools for each.",
+  "searches.description":
+    "What indie developers and solopreneurs search for most on the directory, with the tools for each.",
   "searches.heading": "Most searched",
   "searches.intro": "What people look for most on the directory, and find.",
   "searches.empty": "No search is listed yet.",
@@ -491,7 +523,8 @@ export default {
   "alternatives.title": "The best alternatives to {name}",
   "alternatives.crumb": "Alternatives",
   "alternatives.none": "No other tool listed here shares a category or a tag with {name} yet.",
-  "alternatives.intro": "{exact, select, no {At least } other {}}{total, plural, one {# tool shares} other {# tools share}} a category or a tag with {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}.",
+  "alternatives.intro":
+    "{exact, select, no {At least } other {}}{total, plural, one {# tool shares} other {# tools share}} a category or a tag with {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}.",
   "alternatives.moreIn": "More in {category}",
   "alternatives.compareWith": "Compare {name} with",
   "alternatives.empty": "No alternatives yet.",
@@ -517,7 +550,8 @@ export default {
   "reviewForm.rating": "Your rating",
   "reviewForm.body": "Your review (optional)",
   "reviewForm.placeholder": "What do you use it for? What works well, and what does not?",
-  "reviewForm.linksHint": "Links stay plain text. A review with a link, or from a new account, is read by a moderator first.",
+  "reviewForm.linksHint":
+    "Links stay plain text. A review with a link, or from a new account, is read by a moderator first.",
   "reviewForm.saving": "Saving…",
   "reviewForm.save": "Save my review",
   "reviewForm.publish": "Publish my review",
@@ -551,12 +585,14 @@ export default {
   "profile.socialProfiles": "Social profiles",
   "profile.memberSince": "Member since",
   "profile.boosts": "Boosts:",
-  "profile.boostsNone": "A boost is a featuring granted to one of your tools, bought or given by the team. Ask to feature a tool to get one.",
+  "profile.boostsNone":
+    "A boost is a featuring granted to one of your tools, bought or given by the team. Ask to feature a tool to get one.",
   "profile.boostsSome": "How many times one of your tools was featured, bought or granted by the team.",
   "profile.edit": "Edit profile",
   "profile.askFeature": "Ask to feature a tool",
   "profile.askHeading": "Ask to feature one of your tools",
-  "profile.askIntro": "A featured tool is shown at the top of the home page with a Featured badge. Send us your request and we will get back to you about it.",
+  "profile.askIntro":
+    "A featured tool is shown at the top of the home page with a Featured badge. Send us your request and we will get back to you about it.",
   "profile.noToolToFeature": "You have no tool to feature yet.",
   "profile.first": "first.",
   "profile.yourTool": "Your tool",
@@ -564,7 +600,8 @@ export default {
   "profile.waitingTool": "{name} (waiting for verification)",
   "profile.sendRequest": "Send my request",
   "profile.featureHeading": "Feature one of your tools",
-  "profile.featureIntro": "A featured tool is shown at the top of the home page with a Featured badge. A tool waiting for verification can skip the line.",
+  "profile.featureIntro":
+    "A featured tool is shown at the top of the home page with a Featured badge. A tool waiting for verification can skip the line.",
   "profile.skipLine": "Skip the line",
   "profile.receipts": "Your receipts",
   "profile.granted": "Granted",
@@ -572,17 +609,20 @@ export default {
   "profile.receipt": "Receipt ↗",
   "profile.requests": "Your requests",
   "profile.featuringOf": "{hasTool, select, yes {Featuring of {tool}} other {Featuring}}",
-  "profile.status": "{status, select, granted {Granted} refused {Refused} requested {Waiting for an answer} accepted {Accepted} declined {Declined} rejected {Rejected} pending {Pending} paid {Paid} active {Active} booked {Booked} refunding {Refunding} refunded {Refunded} disputed {Disputed} ended {Ended} expired {Expired} cancelled {Cancelled} other {{status}}}",
+  "profile.status":
+    "{status, select, granted {Granted} refused {Refused} requested {Waiting for an answer} accepted {Accepted} declined {Declined} rejected {Rejected} pending {Pending} paid {Paid} active {Active} booked {Booked} refunding {Refunding} refunded {Refunded} disputed {Disputed} ended {Ended} expired {Expired} cancelled {Cancelled} other {{status}}}",
 
   // The blog's list, unsubscribing, sign-in outcomes, favourites, follows, the first admin
   "blog.title": "Blog",
-  "blog.description": "Guides for indie developers and solopreneurs from {siteName}: launching, getting paid, measuring and growing a product on your own.",
+  "blog.description":
+    "Guides for indie developers and solopreneurs from {siteName}: launching, getting paid, measuring and growing a product on your own.",
   "blog.listName": "{siteName} blog",
   "blog.intro": "Guides for building, launching and growing a product on your own.",
   "blog.empty": "No post has been published yet.",
   "unsubscribe.title": "Unsubscribe",
   "unsubscribe.description": "Stop an e-mail you get from us.",
-  "unsubscribe.list": "{list, select, follows {the weekly e-mail of the new tools in what you follow} other {the newsletter}}",
+  "unsubscribe.list":
+    "{list, select, follows {the weekly e-mail of the new tools in what you follow} other {the newsletter}}",
   "unsubscribe.done": "Done: you will no longer get {what}.",
   "unsubscribe.ask": "Stop {what}?",
   "unsubscribe.pending": "Unsubscribing…",
@@ -617,7 +657,8 @@ export default {
   "confirmEmail.ask": "Confirm that this address is yours: the e-mails you asked for are sent to it from then on.",
   "confirmEmail.pending": "Confirming…",
   "confirmEmail.done": "Your address is confirmed: the e-mails you asked for will come to it.",
-  "confirmEmail.needed": "The e-mails you asked for go to a confirmed address only: we sent a link to {email} to confirm it.",
+  "confirmEmail.needed":
+    "The e-mails you asked for go to a confirmed address only: we sent a link to {email} to confirm it.",
   "confirmEmail.sendAgain": "Send the link again",
   "confirmEmail.sent": "A new link is on its way to {email}.",
   "setup.title": "Become the admin",
@@ -627,7 +668,8 @@ export default {
   "setup.signedInAs": "You are signed in as",
   "setup.once": "This link works once: whoever uses it first is the admin.",
   "setup.pending": "Making you the admin…",
-  "setup.signFirst": "Sign up or log in first, with the account that will run the site: this link brings you back here.",
+  "setup.signFirst":
+    "Sign up or log in first, with the account that will run the site: this link brings you back here.",
 
   // Editing one's profile; the account e-mails
   "profile.unknownLocale": "Choose one of the site's languages",
@@ -653,23 +695,28 @@ export default {
   "editProfile.newPasswordHint": "At least {min} characters. Your other sessions end.",
   "editProfile.changing": "Changing…",
   "editProfile.changePassword": "Change my password",
-  "editProfile.googleOnly": "You sign in with Google: your account has no password here. Your Google account keeps it safe.",
+  "editProfile.googleOnly":
+    "You sign in with Google: your account has no password here. Your Google account keeps it safe.",
   "editProfile.sessions": "Sessions",
   "editProfile.sessionsHint": "Signs you out on every device and browser, this one included.",
   "editProfile.signingOut": "Signing out…",
   "editProfile.signOutEverywhere": "Sign out everywhere",
   "editProfile.delete": "Delete your account",
-  "editProfile.deleteHint": "Your profile, your favourites and your sessions are deleted for good. Your tools stay listed, without your name.",
+  "editProfile.deleteHint":
+    "Your profile, your favourites and your sessions are deleted for good. Your tools stay listed, without your name.",
   "editProfile.typeToConfirm": "Type {word} to confirm",
   "editProfile.deleteAccount": "Delete my account",
   "mail.resetSubject": "Reset your {siteName} password",
   "mail.resetIntro": "Someone asked to reset the password of your {siteName} account.",
   "mail.resetAction": "Choose a new password",
-  "mail.resetOutro": "The link works once, for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+  "mail.resetOutro":
+    "The link works once, for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
   "mail.googleOnlySubject": "Signing in to {siteName}",
-  "mail.googleOnlyText": "Someone asked to reset the password of the {siteName} account of {email}. That account has no password: it signs in with Google. Use \"Sign in with Google\" on {url}, or ask for a sign-in link by e-mail there.\n\nIf you did not ask, ignore this e-mail: nothing has changed.",
+  "mail.googleOnlyText":
+    'Someone asked to reset the password of the {siteName} account of {email}. That account has no password: it signs in with Google. Use "Sign in with Google" on {url}, or ask for a sign-in link by e-mail there.\n\nIf you did not ask, ignore this e-mail: nothing has changed.',
   "mail.confirmSubject": "Confirm your address for {siteName}",
-  "mail.confirmText": "You asked for e-mails from {siteName} (the newsletter, or the new tools you follow) at {email}. Confirm that this address is yours, and they start: {url}\n\nIf you did not ask, ignore this e-mail: nothing will be sent to you.",
+  "mail.confirmText":
+    "You asked for e-mails from {siteName} (the newsletter, or the new tools you follow) at {email}. Confirm that this address is yours, and they start: {url}\n\nIf you did not ask, ignore this e-mail: nothing will be sent to you.",
   "mail.signInSubject": "Your {siteName} sign-in link",
   "mail.signInIntro": "Here is the link to sign in to {siteName}.",
   "mail.signInAction": "Sign in",
@@ -683,7 +730,8 @@ export default {
   "apiKeys.description": "Your personal keys for the {siteName} API.",
   "apiKeys.introStart": "A key lets your scripts use the",
   "apiKeys.apiName": "{siteName} API",
-  "apiKeys.introMiddle": "as you: read the directory, and with a key that may write, submit tools and change your own. Send it as",
+  "apiKeys.introMiddle":
+    "as you: read the directory, and with a key that may write, submit tools and change your own. Send it as",
   "apiKeys.introEnd": "Keep it secret; revoke a key you no longer use. You may keep {max} keys.",
   "apiKeys.ready": "Your key “{name}” is ready. Copy it now: it is shown only this once.",
   "apiKeys.newKey": "Your new key",
@@ -711,15 +759,19 @@ export default {
 
   // The open data page
   "openData.title": "Open data",
-  "openData.description": "The whole catalogue of the directory as nightly JSON and CSV files, a documented API, RSS and JSON feeds, and badges.",
+  "openData.description":
+    "The whole catalogue of the directory as nightly JSON and CSV files, a documented API, RSS and JSON feeds, and badges.",
   "openData.datasetName": "{siteName} catalogue",
-  "openData.datasetDescription": "Every live tool of {siteName}: name, website, descriptions, categories, tags, pricing, pros and cons, rewritten every night.",
+  "openData.datasetDescription":
+    "Every live tool of {siteName}: name, website, descriptions, categories, tags, pricing, pros and cons, rewritten every night.",
   "openData.intro": "The catalogue is meant to be reused: every live tool, in files, through an API and in feeds.",
   "openData.dumps": "The whole catalogue, every night",
   "openData.dumpsIntro": "Two gzipped files, rewritten every night, at addresses that do not change:",
   "openData.json": ": the categories and every live tool, in the file a directory like this one imports back.",
-  "openData.csv": ": one row a tool, for spreadsheets. A value that a spreadsheet would take for a formula (one that starts with =, +, - or @) starts with a ' instead, so that it shows as text.",
-  "openData.fields": "Each tool has its name, website, short and long description, categories, tags, pricing, pros, cons, questions and answers, whether it is featured, when it was added and verified. They hold nothing about people: no maker, e-mail, view or click.",
+  "openData.csv":
+    ": one row a tool, for spreadsheets. A value that a spreadsheet would take for a formula (one that starts with =, +, - or @) starts with a ' instead, so that it shows as text.",
+  "openData.fields":
+    "Each tool has its name, website, short and long description, categories, tags, pricing, pros, cons, questions and answers, whether it is featured, when it was added and verified. They hold nothing about people: no maker, e-mail, view or click.",
   "openData.import": "To load them into your own copy of this directory, unpack one and import it:",
   "openData.api": "The API",
   "openData.apiIntro": "Tools, categories, tags, top-lists and search as JSON, with an OpenAPI document:",
@@ -743,7 +795,8 @@ export default {
   "myTools.yours": "Your tools",
   "myTools.empty": "You have no tool here yet",
   "myTools.emptyHint": "Made something indie makers would love?",
-  "myTools.state": "{state, select, live {Live} switchedOff {Switched off} rejected {Rejected} changesRequested {Changes requested} claimPending {Claim pending} other {Waiting for verification}}",
+  "myTools.state":
+    "{state, select, live {Live} switchedOff {Switched off} rejected {Rejected} changesRequested {Changes requested} claimPending {Claim pending} other {Waiting for verification}}",
   "myTools.reason": "Reason: {reason}",
   "myTools.verifierAsks": "A verifier asks: {message}",
   "myTools.editIt": "Edit it",
@@ -752,9 +805,11 @@ export default {
   "myTools.stats": "How your tools do",
   "myTools.showing": "Showing your {count} newest linked tools.",
   "myTools.noLinked": "No tool is linked to you yet",
-  "myTools.noLinkedHint": "A tool you submit is linked to you once it is verified; a listed one, once your claim is accepted (open its page and claim it). Its views, clicks and visitors then show here.",
+  "myTools.noLinkedHint":
+    "A tool you submit is linked to you once it is verified; a listed one, once your claim is accepted (open its page and claim it). Its views, clicks and visitors then show here.",
   "myTools.notLive": "Not live",
-  "myTools.sinceListed": "Since it was listed: {views, plural, one {# view} other {# views}}, {clicks, plural, one {# click} other {# clicks}}",
+  "myTools.sinceListed":
+    "Since it was listed: {views, plural, one {# view} other {# views}}, {clicks, plural, one {# click} other {# clicks}}",
   "myTools.views": "Views in the last {days} days",
   "myTools.clicks": "Clicks to its website in the last {days} days",
   "myTools.ctr": "Click-through rate",
@@ -765,11 +820,13 @@ export default {
   "myTools.sources": "Where visitors came from",
   "myTools.source": "Source",
   "myTools.noVisits": "No visits yet in the last {days} days.",
-  "queue.place": "{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} in the queue · {unit, select, hour {about {count, plural, one {# hour} other {# hours}}} day {about {count, plural, one {# day} other {# days}}} other {about {count, plural, one {# week} other {# weeks}}}}",
+  "queue.place":
+    "{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} in the queue · {unit, select, hour {about {count, plural, one {# hour} other {# hours}}} day {about {count, plural, one {# day} other {# days}}} other {about {count, plural, one {# week} other {# weeks}}}}",
   "range.label": "Range",
   "range.last": "Last {days} days",
   "badge.summary": "Badge for your website",
-  "badge.intro": "Show the visitors of your website or README that {name} is listed here. Add ?theme=dark to the image's address for a dark badge, ?views=1 to show its views. Visitors it brings count as ‘A badge on another site’ below.",
+  "badge.intro":
+    "Show the visitors of your website or README that {name} is listed here. Add ?theme=dark to the image's address for a dark badge, ?views=1 to show its views. Visitors it brings count as ‘A badge on another site’ below.",
   "badge.alt": "{name} on {siteName}",
   "chart.showNumbers": "Show the numbers",
   "chart.day": "Day",
@@ -784,7 +841,8 @@ export default {
   // Adding and editing a tool
   "toolForm.edit": "Edit your tool",
   "toolForm.add": "Add your tool",
-  "toolForm.description": "Submit a tool for indie developers to {siteName}: it is listed once a verifier has looked at it.",
+  "toolForm.description":
+    "Submit a tool for indie developers to {siteName}: it is listed once a verifier has looked at it.",
   "toolForm.editIntro": "Changes to a live tool show at once.",
   "toolForm.addIntro": "A verifier looks at every tool before it is listed. You can follow yours on",
   "toolForm.changesAsked": "A verifier asks for changes",
@@ -833,7 +891,8 @@ export default {
   "image.uploading": "Uploading the {what}",
   "websiteFill.reading": "Reading the website…",
   "websiteFill.fill": "Fill from website",
-  "websiteFill.hint": "We read the page and propose the name, descriptions, tags, logo and image: you check them before submitting.",
+  "websiteFill.hint":
+    "We read the page and propose the name, descriptions, tags, logo and image: you check them before submitting.",
 
   "offer.skipLine": "Skip the waiting line",
   "offer.featured": "Featured on the home page",
@@ -848,14 +907,17 @@ export default {
   "featuring.notWaiting": "Only a tool waiting for verification can skip the line",
   "featuring.notLive": "Only a live tool can be featured: wait until it is verified",
   "featuring.noFreePlace": "Every place is taken for as long as we can see: try again later",
-  "featuring.noPlaceForSubscription": "Every place is taken: a monthly featuring starts only on a free place. Book a period instead, or come back later.",
+  "featuring.noPlaceForSubscription":
+    "Every place is taken: a monthly featuring starts only on a free place. Book a period instead, or come back later.",
   "featuring.stripeUnavailable": "Stripe could not be reached. Nothing was charged: try again in a minute.",
   "featuring.stripeRefused": "Stripe refused the payment's set-up: {reason}",
   "featuring.purchaseNotFound": "No payment found with this ID",
   "featuring.notCancellable": "Only a monthly featuring that is still renewing can be cancelled",
-  "featuring.unknownOffer": "Choose what to buy: skip the waiting line, featured on the home page for some days, or monthly",
+  "featuring.unknownOffer":
+    "Choose what to buy: skip the waiting line, featured on the home page for some days, or monthly",
   "featuring.currencyShape": "A currency is Stripe's three-letter code, such as usd or eur",
-  "featuring.amountShape": "Write the price as a number, such as 29 or 29.50 (no decimals for a currency that has none)",
+  "featuring.amountShape":
+    "Write the price as a number, such as 29 or 29.50 (no decimals for a currency that has none)",
   "featuring.amountTooSmall": "A price must be more than 0",
   "featuring.daysRange": "A featuring lasts from 1 to 365 days",
   "featuring.placesRange": "Between 1 and 100 tools may be featured at once",
@@ -874,9 +936,11 @@ export default {
   "feature.nothingForSale": "Nothing is for sale at the moment.",
   "feature.nothingForSaleHint": "The team has not put featuring on sale yet: come back soon.",
   "feature.skipLineHint": "Your tool goes to the front of the verification queue: a verifier looks at it next.",
-  "feature.monthlyHint": "Your tool stays at the top of the home page, charged each month, until you cancel: then it ends with the month paid for.",
+  "feature.monthlyHint":
+    "Your tool stays at the top of the home page, charged each month, until you cancel: then it ends with the month paid for.",
   "feature.laterHint": "Every place is taken until then: your tool would be featured from {from}.",
-  "feature.nowHint": "Your tool is shown at the top of the home page with a Featured badge, from the moment Stripe confirms your payment.",
+  "feature.nowHint":
+    "Your tool is shown at the top of the home page with a Featured badge, from the moment Stripe confirms your payment.",
   "feature.opening": "Opening Stripe…",
   "feature.pay": "Pay {price} with Stripe",
   "purchase.title": "Your purchase",
@@ -885,11 +949,13 @@ export default {
   "purchase.pending": "Waiting for Stripe's confirmation of your payment. This page looks again by itself.",
   "purchase.skipLineActive": "{tool} is at the front of the verification queue.",
   "purchase.monthlyActive": "{tool} is featured on the home page every month, until you cancel.",
-  "purchase.monthlyEnding": "{tool} is featured on the home page until {until}: the subscription is cancelled, and ends then.",
+  "purchase.monthlyEnding":
+    "{tool} is featured on the home page until {until}: the subscription is cancelled, and ends then.",
   "purchase.featuredUntil": "{tool} is featured on the home page until {until}.",
   "purchase.booked": "Every place was taken: {tool} will be featured on the home page from {from} to {until}.",
   "purchase.ended": "{tool} was featured until {until}.",
-  "purchase.refunding": "Every place was taken a moment before your payment went through: it is being refunded in full.",
+  "purchase.refunding":
+    "Every place was taken a moment before your payment went through: it is being refunded in full.",
   "purchase.refunded": "This payment was refunded: what it bought has ended.",
   "purchase.disputed": "This payment is disputed with your bank: what it bought has ended.",
   "purchase.expired": "This payment was not completed: nothing was charged.",
@@ -906,23 +972,29 @@ export default {
   "purchase.receipt": "Stripe's receipt ↗",
   "mail.yourTool": "your tool",
   "mail.refundedSubject": "Your payment for {tool} was refunded",
-  "mail.refundedBody": "Every featured place was taken a moment before your payment went through, so it was refunded in full{monthly, select, yes { and the subscription cancelled} other {}}. You can book the first free period on {url}",
+  "mail.refundedBody":
+    "Every featured place was taken a moment before your payment went through, so it was refunded in full{monthly, select, yes { and the subscription cancelled} other {}}. You can book the first free period on {url}",
   "mail.receiptSubject": "Your receipt: {what}",
   "mail.receiptThanks": "Thank you: we received {amount} for {what}.",
   "mail.receiptSkipLine": "{tool} is now at the front of the verification queue.",
-  "mail.receiptMonthly": "{tool} is featured on the home page until you cancel the subscription; it ends at the end of the month paid for.",
+  "mail.receiptMonthly":
+    "{tool} is featured on the home page until you cancel the subscription; it ends at the end of the month paid for.",
   "mail.receiptUntil": "{tool} is featured on the home page until {until}.",
-  "mail.receiptBooked": "{tool} will be featured on the home page from {from} to {until}: every place is taken until then.",
+  "mail.receiptBooked":
+    "{tool} will be featured on the home page from {from} to {until}: every place is taken until then.",
   "mail.receiptPurchase": "Your purchase: {url}",
   "mail.receiptStripe": "Stripe's receipt: {url}",
   "mail.renewalThanks": "Thank you: we received {amount} for another month of {tool} on the home page.",
   "mail.endingSubject": "{tool} is featured until {until}",
-  "mail.endingBody": "{tool} ({url}) is featured on the home page until {until}.\n\nTo stay featured after that, book your next period: {bookUrl}",
+  "mail.endingBody":
+    "{tool} ({url}) is featured on the home page until {until}.\n\nTo stay featured after that, book your next period: {bookUrl}",
 
   "mail.toolSubmittedSubject": "We received {tool}",
-  "mail.toolSubmittedBody": "Thank you for submitting {tool}. A verifier will look at it soon; you can follow it on {url}.",
+  "mail.toolSubmittedBody":
+    "Thank you for submitting {tool}. A verifier will look at it soon; you can follow it on {url}.",
   "mail.toolRejectedSubject": "{tool} was not listed",
-  "mail.toolRejectedBody": "A verifier did not list {tool}:\n\n{reason}\n\nYou can change it and send it again from {url}.",
+  "mail.toolRejectedBody":
+    "A verifier did not list {tool}:\n\n{reason}\n\nYou can change it and send it again from {url}.",
   "mail.toolLiveSubject": "{tool} is live",
   "mail.toolLiveBody": "{tool} is now listed: {url}",
   "mail.toolLiveLinked": "It is linked to you: it shows on your profile, and how it does on {url}.",
@@ -931,13 +1003,18 @@ export default {
   "mail.claimReceivedSubject": "We received your claim of {tool}",
   "mail.claimReceivedBody": "You claimed {tool} ({url}). A verifier will answer soon, and we will e-mail you.",
   "mail.claimRefusedSubject": "Your claim of {tool} was not accepted",
-  "mail.claimRefusedBody": "A verifier did not accept your claim of {tool} ({url}). If the tool is yours, write from an address at its website and claim it again.",
+  "mail.claimRefusedBody":
+    "A verifier did not accept your claim of {tool} ({url}). If the tool is yours, write from an address at its website and claim it again.",
   "mail.changesSubject": "{tool}: a verifier asks for changes",
-  "mail.changesBody": "A verifier looked at {tool} and asks for changes before listing it:\n\n{message}\n\nEdit it on {url}: once you save, it is back in the queue, at its place.",
+  "mail.changesBody":
+    "A verifier looked at {tool} and asks for changes before listing it:\n\n{message}\n\nEdit it on {url}: once you save, it is back in the queue, at its place.",
   "mail.mergedSubject": "{tool} is already listed",
-  "mail.mergedClaimRequested": "{tool} was already listed as {listed}: {url}\n\nSo we did not list it twice: your submission became a claim of the listed tool. A verifier will answer it, and we will e-mail you.",
-  "mail.mergedAlreadyTheirs": "{tool} was already listed as {listed}, which is yours: {url}\n\nSo we did not list it twice. You can edit the listed tool from {myTools}.",
-  "mail.mergedClaimedByAnother": "{tool} was already listed as {listed}: {url}\n\nSo we did not list it twice. Someone else made or claimed that tool; if it is yours, reply to this e-mail.",
+  "mail.mergedClaimRequested":
+    "{tool} was already listed as {listed}: {url}\n\nSo we did not list it twice: your submission became a claim of the listed tool. A verifier will answer it, and we will e-mail you.",
+  "mail.mergedAlreadyTheirs":
+    "{tool} was already listed as {listed}, which is yours: {url}\n\nSo we did not list it twice. You can edit the listed tool from {myTools}.",
+  "mail.mergedClaimedByAnother":
+    "{tool} was already listed as {listed}: {url}\n\nSo we did not list it twice. Someone else made or claimed that tool; if it is yours, reply to this e-mail.",
   "mail.reviewSubject": "A new review of {tool}",
   "mail.reviewRated": "Someone rated {tool} {rating} out of 5{hasBody, select, yes {:} other {.}}",
   "mail.reviewRead": "Read it on {url}, and reply once, as the maker, on {replyUrl}.",
@@ -954,10 +1031,13 @@ export default {
   "mail.digestTitle": "New on {siteName}",
   "mail.digestNone": "There were no new tools on {siteName} from {from} to {to}.",
   "mail.digestJoined": "{count, plural, one {One new tool} other {# new tools}} joined {siteName} from {from} to {to}.",
-  "mail.digestMostViewed": "{count, plural, one {One new tool} other {# new tools}} joined {siteName} from {from} to {to}. Here are the {shown} most viewed.",
-  "mail.followUpSubject": "Your first week on {siteName}: {views, plural, one {# view} other {# views}} and {clicks, plural, one {# click} other {# clicks}} for {tool}",
+  "mail.digestMostViewed":
+    "{count, plural, one {One new tool} other {# new tools}} joined {siteName} from {from} to {to}. Here are the {shown} most viewed.",
+  "mail.followUpSubject":
+    "Your first week on {siteName}: {views, plural, one {# view} other {# views}} and {clicks, plural, one {# click} other {# clicks}} for {tool}",
   "mail.followUpHello": "Hello {username},",
-  "mail.followUpSummary": "{tool} has been live on {siteName} for a week. From {from} to {to}, its page was viewed {views, plural, one {# time} other {# times}} and its website link was clicked {clicks, plural, one {# time} other {# times}}.",
+  "mail.followUpSummary":
+    "{tool} has been live on {siteName} for a week. From {from} to {to}, its page was viewed {views, plural, one {# time} other {# times}} and its website link was clicked {clicks, plural, one {# time} other {# times}}.",
   "mail.followUpThanks": "Thank you for listing it on {siteName}.",
   "mail.followUpSee": "See {tool} on {siteName}",
   "mail.followUpDashboard": "Follow its figures on your dashboard",
@@ -966,7 +1046,8 @@ export default {
   "mail.labelledLink": "{label}: {url}",
 
   "feed.siteTitle": "{siteName}: new tools",
-  "feed.siteDescription": "The tools most recently added to {siteName}, a hand-curated directory of tools for indie developers.",
+  "feed.siteDescription":
+    "The tools most recently added to {siteName}, a hand-curated directory of tools for indie developers.",
   "feed.categoryTitle": "{siteName}: new {category} tools",
   "feed.categoryDescription": "The {category} tools most recently added to {siteName}.",
   "feed.tagTitle": "{siteName}: new tools tagged #{tag}",
@@ -978,8 +1059,10 @@ export default {
 
   "feed.noSuchCategory": "No category found with this slug",
 
-  "feed.llmsSummary": "{siteName} is a hand-curated directory of tools for indie developers and solopreneurs, in {count, plural, one {# category} other {# categories}}: each tool has a page with what it does, its pricing and a link to its website.",
-  "feed.llmsChecked": "Every tool listed was checked by a person before it went live. The lists below show the newest tools of each category; each category's page has all of them.",
+  "feed.llmsSummary":
+    "{siteName} is a hand-curated directory of tools for indie developers and solopreneurs, in {count, plural, one {# category} other {# categories}}: each tool has a page with what it does, its pricing and a link to its website.",
+  "feed.llmsChecked":
+    "Every tool listed was checked by a person before it went live. The lists below show the newest tools of each category; each category's page has all of them.",
   "feed.llmsSections": "Sections",
   "feed.llmsHome": "Home",
   "feed.llmsHomeNote": "featured tools and the newest tools",
@@ -1031,18 +1114,22 @@ export default {
   "adminQueue.title": "Verification queue",
   "adminQueue.description": "The tools waiting for a verifier.",
   "adminQueue.none": "No tool is waiting.",
-  "adminQueue.waiting": "{count, plural, one {# tool is waiting} other {# tools are waiting}}. Those that skipped the line come first, then the oldest.",
+  "adminQueue.waiting":
+    "{count, plural, one {# tool is waiting} other {# tools are waiting}}. Those that skipped the line come first, then the oldest.",
   "adminQueue.verified": "{tool} is live. Its maker was e-mailed the link.",
   "adminQueue.changesRequested": "{tool} went back to its maker, who was e-mailed what to change.",
-  "adminQueue.merged": "The submission was merged into {tool}, and its submitter was e-mailed.{claim, select, yes { Its submitter now claims it: see Claims.} other {}}",
+  "adminQueue.merged":
+    "The submission was merged into {tool}, and its submitter was e-mailed.{claim, select, yes { Its submitter now claims it: see Claims.} other {}}",
   "adminQueue.rejected": "{tool} was refused. Its maker was e-mailed the reason.",
   "adminQueue.identityConfirmed": "{tool}: its new name and website are confirmed.",
   "adminQueue.movedFront": "{tool} moved to the front of the queue.",
   "adminQueue.empty": "The queue is empty",
   "adminQueue.emptyHint": "Every submitted tool has been answered. New ones appear here.",
-  "adminQueue.more": "{count, plural, one {# more waits} other {# more wait}} behind these: they come up as these are answered.",
+  "adminQueue.more":
+    "{count, plural, one {# more waits} other {# more wait}} behind these: they come up as these are answered.",
   "adminQueue.changed": "Changed after going live",
-  "adminQueue.changedHint": "Their makers changed the name or the website. Check that the tool is still the one you verified.",
+  "adminQueue.changedHint":
+    "Their makers changed the name or the website. Check that the tool is still the one you verified.",
   "adminQueue.changedOn": "{website} · changed {day}",
   "adminQueue.looksRight": "Looks right",
   "adminQueue.skippedLine": "Skipped the line",
@@ -1085,13 +1172,15 @@ export default {
   "adminQueue.shortcutReason": "write the reason to reject it",
   "adminQueue.shortcutHelp": "show or hide these shortcuts",
   "adminQueue.shortcutsTyping": "They do nothing while you type in a field.",
-  "adminQueue.riskNewAccount": "New account: signed up {hours, plural, =0 {less than an hour} one {# hour} other {# hours}} before submitting",
+  "adminQueue.riskNewAccount":
+    "New account: signed up {hours, plural, =0 {less than an hour} one {# hour} other {# hours}} before submitting",
   "adminQueue.riskDisposable": "Disposable e-mail address",
   "adminQueue.riskWords": "Spammy words: {words}",
   "adminQueue.riskDuplicate": "Possible duplicate of {tool}",
   "adminQueue.riskNoAnswer": "The website did not answer",
 
-  "adminClaims.accepted": "The claim of {tool} was accepted. The claimer was e-mailed, and the tool shows on their profile.",
+  "adminClaims.accepted":
+    "The claim of {tool} was accepted. The claimer was e-mailed, and the tool shows on their profile.",
   "adminClaims.refused": "The claim of {tool} was refused. The tool can be claimed again.",
   "adminClaims.description": "Tools claimed by their makers, waiting for an answer.",
   "adminClaims.intro": "Makers who say a listed tool is theirs. Accepting links the tool to them.",
@@ -1108,7 +1197,8 @@ export default {
   "adminReports.resolved": "The report on {tool} was resolved.",
   "adminReports.dismissed": "The report on {tool} was dismissed.",
   "adminReports.description": "Problems visitors reported on tools' pages, to resolve or dismiss.",
-  "adminReports.intro": "Problems visitors reported on tools’ pages, oldest first. Fix what is wrong (edit the tool, or switch it off), then resolve the report; dismiss one that asks for nothing.",
+  "adminReports.intro":
+    "Problems visitors reported on tools’ pages, oldest first. Fix what is wrong (edit the tool, or switch it off), then resolve the report; dismiss one that asks for nothing.",
   "adminReports.oneTool": "Reports on {tool} only.",
   "adminReports.aTool": "one tool",
   "adminReports.everyTool": "Show every tool’s reports",
@@ -1124,11 +1214,14 @@ export default {
   "reportRow.notLive": "Not live",
 
   "adminReviews.list": "{list, select, waiting {Waiting} reported {Reported} other {Hidden}}",
-  "adminReviews.done": "The review of {tool} {action, select, approve {is public} hide {was hidden} restore {is public again} other {stays as it is, its reports closed}}.",
+  "adminReviews.done":
+    "The review of {tool} {action, select, approve {is public} hide {was hidden} restore {is public again} other {stays as it is, its reports closed}}.",
   "adminReviews.description": "Reviews that wait for a moderator, reported reviews and hidden ones.",
-  "adminReviews.intro": "A review from a new account, an address at a disposable e-mail service, or with a link waits here before it is public. Hiding or restoring one tells its author why.",
+  "adminReviews.intro":
+    "A review from a new account, an address at a disposable e-mail service, or with a link waits here before it is public. Hiding or restoring one tells its author why.",
   "adminReviews.lists": "Lists of reviews",
-  "adminReviews.empty": "{list, select, waiting {No review waits} reported {No review is reported} other {No review is hidden}}",
+  "adminReviews.empty":
+    "{list, select, waiting {No review waits} reported {No review is reported} other {No review is hidden}}",
   "adminReviews.by": "by {user}",
   "adminReviews.reports": "{count, plural, one {# report} other {# reports}}",
   "adminReviews.reportsSay": "What the reports say",
@@ -1145,10 +1238,14 @@ export default {
   "adminReviews.restore": "Restore",
 
   "admin.search": "Search",
-  "adminTools.flagDone": "{tool}: {flag, select, isActive {{on, select, yes {switched on} other {switched off}}} isFeaturedHome {{on, select, yes {featured on the home page} other {no longer featured on the home page}}} isFeaturedCategory {{on, select, yes {featured in its categories} other {no longer featured in its categories}}} isFeaturedNL {{on, select, yes {featured in the newsletter} other {no longer featured in the newsletter}}} other {{on, select, yes {boosted on the home page} other {no longer boosted}}}}.",
-  "adminTools.flag": "{flag, select, isActive {Live} isFeaturedHome {Featured home} isFeaturedCategory {Featured in category} isFeaturedNL {Featured in newsletter} other {Home boost}}",
-  "adminTools.flagHelp": "{flag, select, isActive {Switched off, a tool leaves every public page} isFeaturedHome {Picked for the home page (isFeaturedHome)} isFeaturedCategory {At the top of its category pages} isFeaturedNL {Picked for the weekly newsletter (isFeaturedNL)} other {The home page's Featured section, with a Featured badge}}",
-  "adminTools.state": "{state, select, live {Live} waiting {Waiting for verification} rejected {Rejected} other {Switched off}}",
+  "adminTools.flagDone":
+    "{tool}: {flag, select, isActive {{on, select, yes {switched on} other {switched off}}} isFeaturedHome {{on, select, yes {featured on the home page} other {no longer featured on the home page}}} isFeaturedCategory {{on, select, yes {featured in its categories} other {no longer featured in its categories}}} isFeaturedNL {{on, select, yes {featured in the newsletter} other {no longer featured in the newsletter}}} other {{on, select, yes {boosted on the home page} other {no longer boosted}}}}.",
+  "adminTools.flag":
+    "{flag, select, isActive {Live} isFeaturedHome {Featured home} isFeaturedCategory {Featured in category} isFeaturedNL {Featured in newsletter} other {Home boost}}",
+  "adminTools.flagHelp":
+    "{flag, select, isActive {Switched off, a tool leaves every public page} isFeaturedHome {Picked for the home page (isFeaturedHome)} isFeaturedCategory {At the top of its category pages} isFeaturedNL {Picked for the weekly newsletter (isFeaturedNL)} other {The home page's Featured section, with a Featured badge}}",
+  "adminTools.state":
+    "{state, select, live {Live} waiting {Waiting for verification} rejected {Rejected} other {Switched off}}",
   "adminTools.title": "All tools",
   "adminTools.description": "Every tool, live or not: switch them off or on, and feature them.",
   "adminTools.intro": "Live or not, newest first. Switch a tool off, or feature it.",
@@ -1204,17 +1301,20 @@ export default {
   "adminRequests.refused": "Refused: the maker sees it on their profile.",
   "adminRequests.title": "Featuring requests",
   "adminRequests.description": "Featuring and skip-the-line requests, granted by hand.",
-  "adminRequests.intro": "Makers ask from their profile to have a tool featured. For now an admin grants or refuses each one: no payment is taken.",
+  "adminRequests.intro":
+    "Makers ask from their profile to have a tool featured. For now an admin grants or refuses each one: no payment is taken.",
   "adminRequests.waitingAnswer": "Requests waiting for an answer",
   "adminRequests.empty": "No request is waiting",
   "adminRequests.emptyHint": "When a maker asks to feature a tool, the request appears here.",
-  "adminRequests.skipIntro": "A maker who asks can have their tool moved to the front of the verification queue. These tools wait in line, newest first.",
+  "adminRequests.skipIntro":
+    "A maker who asks can have their tool moved to the front of the verification queue. These tools wait in line, newest first.",
   "adminRequests.noneInLine": "No tool waits in line",
   "adminRequests.noneInLineHint": "Every queued tool has already skipped the line, or the queue is empty.",
   "adminRequests.moreInLine": "More tools in line →",
   "adminRequests.toolGone": "A tool that no longer exists",
   "adminRequests.alreadyFeatured": "Already featured",
-  "adminRequests.askedBy": "Asked by {user} ({email}, {boosts, plural, one {# boost} other {# boosts}} granted so far) on {day}",
+  "adminRequests.askedBy":
+    "Asked by {user} ({email}, {boosts, plural, one {# boost} other {# boosts}} granted so far) on {day}",
   "adminRequests.granting": "Granting…",
   "adminRequests.grant": "Grant",
   "adminRequests.sentBy": "Sent by {user} ({email}) on {day}",
@@ -1224,12 +1324,15 @@ export default {
   "adminFeaturing.grantedUntil": "{tool} is featured until {until}.",
   "adminFeaturing.grantedBooked": "Every place is taken: {tool} is booked from {from}.",
   "adminFeaturing.description": "Prices, places, the featured calendar and payments.",
-  "adminFeaturing.introPaid": "Makers pay through Stripe to skip the waiting line or to be featured on the home page, at the prices set here.",
-  "adminFeaturing.introFree": "Stripe's keys are not set (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): nothing is for sale, and makers ask for featuring from their profile. You can still grant it here.",
+  "adminFeaturing.introPaid":
+    "Makers pay through Stripe to skip the waiting line or to be featured on the home page, at the prices set here.",
+  "adminFeaturing.introFree":
+    "Stripe's keys are not set (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): nothing is for sale, and makers ask for featuring from their profile. You can still grant it here.",
   "adminFeaturing.prices": "Prices",
   "adminFeaturing.places": "Places",
   "adminFeaturing.placesField": "Tools featured at once, at most",
-  "adminFeaturing.placesHint": "When every place is taken, a maker books the first day one is free. What holds a place keeps it.",
+  "adminFeaturing.placesHint":
+    "When every place is taken, a maker books the first day one is free. What holds a place keeps it.",
   "adminFeaturing.grantTitle": "Grant featuring for free",
   "adminFeaturing.tool": "Tool",
   "adminFeaturing.toolHint": "The tool's page address, or its ID.",
@@ -1260,7 +1363,8 @@ export default {
   "adminFeaturing.until": "Until",
   "adminFeaturing.amount": "Amount",
   "adminFeaturing.deletedTool": "A deleted tool",
-  "adminFeaturing.purchaseState": "{state, select, active {active} booked {booked} paid {paid} pending {pending} ended {ended} expired {expired} refunding {refunding} refunded {refunded} disputed {disputed} other {{state}}}{grant, select, yes { (grant)} other {}}",
+  "adminFeaturing.purchaseState":
+    "{state, select, active {active} booked {booked} paid {paid} pending {pending} ended {ended} expired {expired} refunding {refunding} refunded {refunded} disputed {disputed} other {{state}}}{grant, select, yes { (grant)} other {}}",
   "adminFeaturing.untilCancelled": "Until cancelled",
   "adminFeaturing.free": "Free",
 
@@ -1303,10 +1407,12 @@ export default {
 
   "adminNewsletter.testSent": "A test was sent to {to}.",
   "adminNewsletter.sent": "The newsletter is on its way to {count, plural, one {# subscriber} other {# subscribers}}.",
-  "adminNewsletter.sending": "The newsletter is on its way: {count, plural, one {# mail} other {# mails}} written so far, the rest within minutes.",
+  "adminNewsletter.sending":
+    "The newsletter is on its way: {count, plural, one {# mail} other {# mails}} written so far, the rest within minutes.",
   "adminNewsletter.title": "Newsletter digest",
   "adminNewsletter.description": "The tools verified in the last days, ready for the newsletter.",
-  "adminNewsletter.intro": "The live tools verified in the last days, in Markdown and in HTML: copy either into your newsletter service.",
+  "adminNewsletter.intro":
+    "The live tools verified in the last days, in Markdown and in HTML: copy either into your newsletter service.",
   "adminNewsletter.days": "Days",
   "adminNewsletter.daysHint": "1 to {max}",
   "adminNewsletter.build": "Build the digest",
@@ -1319,7 +1425,8 @@ export default {
   "adminNewsletter.lastDays": " · the last {count, plural, one {# day} other {# days}}",
   "adminNewsletter.sentTo": "Sent to {count, plural, one {# subscriber} other {# subscribers}}",
   "adminNewsletter.inProgress": "Sending: {count, plural, one {# mail} other {# mails}} written",
-  "adminNewsletter.verifiedIn": "{tools, plural, one {# tool} other {# tools}} verified in the last {days, plural, one {# day} other {# days}}",
+  "adminNewsletter.verifiedIn":
+    "{tools, plural, one {# tool} other {# tools}} verified in the last {days, plural, one {# day} other {# days}}",
   "adminNewsletter.verifiedOn": "Verified on {day}",
   "adminNewsletter.none": "No tool was verified in these days",
   "adminNewsletter.noneHint": "The digest says there were no new tools.",
@@ -1327,8 +1434,10 @@ export default {
   "adminDeliveries.retried": "{summary}: sent again. If it fails again, it comes back here after its attempts.",
   "adminDeliveries.title": "Failed deliveries",
   "adminDeliveries.description": "Mails, notices and token sync calls that could not be delivered.",
-  "adminDeliveries.channel": "{channel, select, mail {Mail} notice {Bot notice} tokenSync {Token sync} webhook {Webhook} other {{channel}}}",
-  "adminDeliveries.intro": "Mails, bot notices and token sync calls that failed after every attempt. Retry one once the host that refused it works again.",
+  "adminDeliveries.channel":
+    "{channel, select, mail {Mail} notice {Bot notice} tokenSync {Token sync} webhook {Webhook} other {{channel}}}",
+  "adminDeliveries.intro":
+    "Mails, bot notices and token sync calls that failed after every attempt. Retry one once the host that refused it works again.",
   "adminDeliveries.empty": "Every delivery went through",
   "adminDeliveries.emptyHint": "When a mail, a notice or a token sync call fails after every attempt, it appears here.",
   "adminDeliveries.attempts": "{count, plural, one {# attempt} other {# attempts}}",
@@ -1340,7 +1449,8 @@ export default {
   "adminLinks.markedFine": "{tool}: the link is marked as fine.",
   "adminLinks.title": "Broken and moved links",
   "adminLinks.description": "Tools whose website is down or has moved to another domain.",
-  "adminLinks.intro": "The daily link check found these websites down, or moved to another domain. Fix the website from the tool's edit page, or mark the link as fine: a tool hidden after repeated failures shows again.",
+  "adminLinks.intro":
+    "The daily link check found these websites down, or moved to another domain. Fix the website from the tool's edit page, or mark the link as fine: a tool hidden after repeated failures shows again.",
   "adminLinks.empty": "Every link works",
   "adminLinks.emptyHint": "When a tool's website fails its checks or moves to another domain, it appears here.",
   "adminLinks.moved": "Moved",
@@ -1353,14 +1463,17 @@ export default {
   "adminLinks.editWebsite": "Edit the website",
   "adminLinks.showAgain": "Link fixed: show again",
   "adminLinks.fine": "Link is fine",
-  "adminLinks.lastRun": "Last check on {day}: {checked, plural, one {# website} other {# websites}} checked, {failed} failing, {moved} moved, {hidden} hidden, {skipped} left for the next run.",
+  "adminLinks.lastRun":
+    "Last check on {day}: {checked, plural, one {# website} other {# websites}} checked, {failed} failing, {moved} moved, {hidden} hidden, {skipped} left for the next run.",
   "adminLinks.lastRunPaused": "The last check, on {day}, paused:",
   "adminLinks.hiddenCount": "{count, plural, one {# tool is} other {# tools are}} hidden after failed checks.",
   "adminLinks.showAllHidden": "Show all {count, plural, one {# hidden tool} other {# hidden tools}} again",
-  "adminLinks.shownAgain": "{count, plural, =0 {No tool was hidden.} one {# tool is live again.} other {# tools are live again.}}",
+  "adminLinks.shownAgain":
+    "{count, plural, =0 {No tool was hidden.} one {# tool is live again.} other {# tools are live again.}}",
   "adminWebhooks.added": "{url} was added.",
   "adminWebhooks.description": "Addresses that receive signed webhooks for chosen events.",
-  "adminWebhooks.intro": "Each address gets a signed POST (Standard Webhooks) for the events it chose, sent in the background and tried again when it fails. The payload is described in the README.",
+  "adminWebhooks.intro":
+    "Each address gets a signed POST (Standard Webhooks) for the events it chose, sent in the background and tried again when it fails. The payload is described in the README.",
   "adminWebhooks.empty": "No webhook yet",
   "adminWebhooks.emptyHint": "Add an address below to receive the events you choose.",
   "adminWebhooks.add": "Add a webhook",
@@ -1369,13 +1482,16 @@ export default {
   "adminWebhooks.disabled": "Disabled",
   "adminWebhooks.settingsAndDeliveries": "Settings and deliveries",
   "adminWebhooks.address": "Address",
-  "adminWebhooks.addressHint": "An http or https address on the public internet: it receives a signed POST for each chosen event.",
+  "adminWebhooks.addressHint":
+    "An http or https address on the public internet: it receives a signed POST for each chosen event.",
   "adminWebhooks.descriptionField": "Description",
   "adminWebhooks.events": "Events",
-  "adminWebhooks.event": "{event, select, toolSubmitted {a maker submitted a tool} toolVerified {a verifier made a tool live} toolUpdated {a tool was edited} toolRejected {a verifier refused a tool} claimRequested {someone claimed a listed tool} claimAccepted {a claim was accepted} other {a problem was reported on a tool}}",
+  "adminWebhooks.event":
+    "{event, select, toolSubmitted {a maker submitted a tool} toolVerified {a verifier made a tool live} toolUpdated {a tool was edited} toolRejected {a verifier refused a tool} claimRequested {someone claimed a listed tool} claimAccepted {a claim was accepted} other {a problem was reported on a tool}}",
   "adminWebhooks.enabledField": "Enabled: send the chosen events to this address",
   "adminWebhooks.secretOnce": "The signing secret: copy it now, it is not shown again.",
-  "adminWebhooks.secretHint": "Verify each delivery with it (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature headers).",
+  "adminWebhooks.secretHint":
+    "Verify each delivery with it (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature headers).",
   "adminWebhooks.saved": "{url} was saved.",
   "adminWebhooks.rotated": "A new signing secret was made: the next attempts are signed with it.",
   "adminWebhooks.redelivering": "{event} is being sent again, with the same webhook-id.",
@@ -1393,14 +1509,18 @@ export default {
   "adminWebhooks.deleting": "Deleting…",
   "adminWebhooks.delete": "Delete this webhook and its deliveries",
   "adminWebhooks.state": "{state, select, delivered {Delivered} failed {Failed} other {Being tried}}",
-  "adminWebhooks.attempts": "{count, plural, one {# attempt} other {# attempts}}{hasStatus, select, yes {, answered HTTP {status}} other {}}{hasDuration, select, yes { in {ms} ms} other {}}",
+  "adminWebhooks.attempts":
+    "{count, plural, one {# attempt} other {# attempts}}{hasStatus, select, yes {, answered HTTP {status}} other {}}{hasDuration, select, yes { in {ms} ms} other {}}",
   "adminWebhooks.lastOn": ", last on {day}",
   "adminWebhooks.sending": "Sending…",
   "adminWebhooks.redeliver": "Redeliver",
 
-  "adminImport.fieldLabel": "{field, select, name {Name} website {Website} shortDesc {Short description} longDesc {Long description (Markdown)} categories {Categories (names or slugs, comma-separated)} tags {Tags (comma-separated)} paymentType {Pricing (free, freemium, paid, open-source)} pros {Pros (one a line)} cons {Cons (one a line)} faq {FAQ (JSON)} featured {Featured on the home page (true/false)} createdAt {Date added} other {Date verified}}",
-  "adminImport.fieldWord": "{field, select, name {name} website {website} shortDesc {short description} longDesc {long description} categories {categories} tags {tags} paymentType {pricing} pros {pros} cons {cons} faq {FAQ} featured {featured} createdAt {date added} other {date verified}}",
-  "adminImport.imported": "Imported: {create} created, {update} updated, {unchanged, plural, =0 {} other {# unchanged, }}{refuse} refused.",
+  "adminImport.fieldLabel":
+    "{field, select, name {Name} website {Website} shortDesc {Short description} longDesc {Long description (Markdown)} categories {Categories (names or slugs, comma-separated)} tags {Tags (comma-separated)} paymentType {Pricing (free, freemium, paid, open-source)} pros {Pros (one a line)} cons {Cons (one a line)} faq {FAQ (JSON)} featured {Featured on the home page (true/false)} createdAt {Date added} other {Date verified}}",
+  "adminImport.fieldWord":
+    "{field, select, name {name} website {website} shortDesc {short description} longDesc {long description} categories {categories} tags {tags} paymentType {pricing} pros {pros} cons {cons} faq {FAQ} featured {featured} createdAt {date added} other {date verified}}",
+  "adminImport.imported":
+    "Imported: {create} created, {update} updated, {unchanged, plural, =0 {} other {# unchanged, }}{refuse} refused.",
   "adminImport.title": "Import and export",
   "adminImport.description": "Import tools from a file, and download the catalogue.",
   "adminImport.action": "{action, select, create {Create} update {Update} unchanged {Unchanged} other {Refused}}",
@@ -1410,11 +1530,13 @@ export default {
   "adminImport.why": "Why",
   "adminImport.noName": "(no name)",
   "adminImport.changes": "Changes: {fields}",
-  "adminImport.intro": "Add or update tools from a CSV file, a Markdown awesome list or a JSON export. Rows are matched to listed tools by their website: importing a file again updates its tools instead of listing them twice. Imported tools are live at once.",
+  "adminImport.intro":
+    "Add or update tools from a CSV file, a Markdown awesome list or a JSON export. Rows are matched to listed tools by their website: importing a file again updates its tools instead of listing them twice. Imported tools are live at once.",
   "adminImport.leftOut": "Rows left out",
   "adminImport.leftOutCaption": "Rows the import left out, and why",
   "adminImport.download": "Download the catalogue",
-  "adminImport.downloadHint": "Every category and live tool, with all that is needed to import it into another install. No user data.",
+  "adminImport.downloadHint":
+    "Every category and live tool, with all that is needed to import it into another install. No user data.",
   "adminImport.jsonFull": "JSON (full)",
   "adminImport.csvRows": "CSV (one row a tool)",
   "adminImport.chooseAnother": "Choose another file",
@@ -1424,14 +1546,18 @@ export default {
   "adminImport.read": "Read the file",
   "adminImport.mapColumns": "2. Map the columns",
   "adminImport.options": "2. Options",
-  "adminImport.fileIs": "{name}: {format, select, csv {CSV, columns {columns}} markdown {a Markdown awesome list} other {a JSON export}}.",
+  "adminImport.fileIs":
+    "{name}: {format, select, csv {CSV, columns {columns}} markdown {a Markdown awesome list} other {a JSON export}}.",
   "adminImport.theFile": "The file",
   "adminImport.notImported": "(not imported)",
-  "adminImport.createCategories": "Create the categories a row names that do not exist yet (otherwise such rows are refused)",
-  "adminImport.keepDescriptions": "Keep the short and long descriptions of tools already listed (the file's are used for new tools only)",
+  "adminImport.createCategories":
+    "Create the categories a row names that do not exist yet (otherwise such rows are refused)",
+  "adminImport.keepDescriptions":
+    "Keep the short and long descriptions of tools already listed (the file's are used for new tools only)",
   "adminImport.dryRunAgain": "Dry run again",
   "adminImport.dryRun": "3. Dry run",
-  "adminImport.counts": "{create} to create, {update} to update, {unchanged, plural, =0 {} other {# unchanged, }}{refuse} refused",
+  "adminImport.counts":
+    "{create} to create, {update} to update, {unchanged, plural, =0 {} other {# unchanged, }}{refuse} refused",
   "adminImport.categoriesTo": "; categories to {list}",
   "adminImport.categoryAction": "{action, select, create {create} other {update}} {label}",
   "adminImport.shown": " Shown: lines {first} to {last} of the file's {total} rows.",
@@ -1444,23 +1570,28 @@ export default {
 
   "adminApiKeys.revoked": "The key “{name}” was revoked.",
   "adminApiKeys.description": "Every personal API key, and who owns it.",
-  "adminApiKeys.intro": "Every personal API key, newest first. Revoke one that leaked or is misused: its next request is refused.",
+  "adminApiKeys.intro":
+    "Every personal API key, newest first. Revoke one that leaked or is misused: its next request is refused.",
   "adminApiKeys.empty": "No API key yet",
   "adminApiKeys.emptyHint": "Keys that users make on their API keys page appear here.",
   "adminSettings.reset": "The settings are the environment's again.",
   "adminSettings.description": "The site's name, look, banner and links.",
-  "adminSettings.intro": "What makes the site yours. Each change shows on every page at once; the environment's variables are the defaults.",
+  "adminSettings.intro":
+    "What makes the site yours. Each change shows on every page at once; the environment's variables are the defaults.",
   "adminSettings.identity": "Identity",
   "adminSettings.name": "Name",
   "adminSettings.nameHint": "In the navigation bar, the titles and the mails. Default: {name}",
   "adminSettings.tagline": "Tagline ({language})",
   "adminSettings.taglineHint": "The home page's heading and title in {language}. Empty: “{words}”.",
   "adminSettings.image": "{kind, select, logo {Logo} other {Favicon}}",
-  "adminSettings.imageHint": "{kind, select, logo {Beside the name in the navigation bar. Square works best; PNG, JPEG, WebP, GIF or SVG.} other {The icon of the browser's tab. Square; it is made 256 px.}}",
+  "adminSettings.imageHint":
+    "{kind, select, logo {Beside the name in the navigation bar. Square works best; PNG, JPEG, WebP, GIF or SVG.} other {The icon of the browser's tab. Square; it is made 256 px.}}",
   "adminSettings.current": "{kind, select, logo {The current logo} other {The current favicon}}",
-  "adminSettings.backToDefault": "{kind, select, logo {Go back to the default logo} other {Go back to the default favicon}}",
+  "adminSettings.backToDefault":
+    "{kind, select, logo {Go back to the default logo} other {Go back to the default favicon}}",
   "adminSettings.accent": "Accent colour",
-  "adminSettings.accentHint": "Buttons and links, as # and six hexadecimal digits. It must read well on white and on the dark theme's cards (WCAG AA). Empty: the default violet.",
+  "adminSettings.accentHint":
+    "Buttons and links, as # and six hexadecimal digits. It must read well on white and on the dark theme's cards (WCAG AA). Empty: the default violet.",
   "adminSettings.banner": "Banner",
   "adminSettings.bannerText": "Banner's text",
   "adminSettings.bannerTextHint": "Above every page. Empty: no banner.",
@@ -1472,12 +1603,14 @@ export default {
   "adminSettings.telegram": "Telegram",
   "adminSettings.x": "X",
   "adminSettings.save": "Save the settings",
-  "adminSettings.resetHint": "Forget every change made here, and use the environment's values again (the images stay stored).",
+  "adminSettings.resetHint":
+    "Forget every change made here, and use the environment's values again (the images stay stored).",
   "adminSettings.resetButton": "Reset to the defaults",
 
   "adminPosts.title": "Blog posts",
   "adminPosts.description": "The blog's posts and drafts.",
-  "adminPosts.intro": "Posts are written in Markdown. A draft shows only here; a published post is on the blog, its feed of pages and the sitemap at once. The terms of service and the privacy policy are edited from {terms} and {privacy}.",
+  "adminPosts.intro":
+    "Posts are written in Markdown. A draft shows only here; a published post is on the blog, its feed of pages and the sitemap at once. The terms of service and the privacy policy are edited from {terms} and {privacy}.",
   "adminPosts.terms": "Terms",
   "adminPosts.privacy": "Privacy",
   "adminPosts.write": "Write a post",
@@ -1509,13 +1642,15 @@ export default {
   "adminPages.descriptionHint": "For search engines and link previews.",
   "adminPages.updated": "Last changed",
   "adminPages.updatedHint": "The date the page says it was last changed.",
-  "adminEditor.hint": "Markdown: ## headings, **bold**, [links](https://example.com), lists, quotes and code. Raw HTML is shown as text.",
+  "adminEditor.hint":
+    "Markdown: ## headings, **bold**, [links](https://example.com), lists, quotes and code. Raw HTML is shown as text.",
   "adminEditor.preview": "Preview",
 
   "adminTopLists.moved": "Moved.",
   "adminTopLists.removed": "Removed: its page, its footer link and its sitemap entry are gone.",
   "adminTopLists.description": "The technology top-lists.",
-  "adminTopLists.intro": "Pages such as /top-react-tools: their words, and the tools their search finds. The footer lists them in this order.",
+  "adminTopLists.intro":
+    "Pages such as /top-react-tools: their words, and the tools their search finds. The footer lists them in this order.",
   "adminTopLists.add": "Add a top-list",
   "adminTopLists.move": "{direction, select, up {Move {list} up} other {Move {list} down}}",
   "adminTopLists.removeOne": "Remove {list}",
@@ -1529,7 +1664,8 @@ export default {
   "adminTopLists.titleField": "Title",
   "adminTopLists.subtitle": "Subtitle",
   "adminTopLists.search": "Search",
-  "adminTopLists.searchHint": "The tools named or tagged with these words are listed, as one word with hyphens: react, email-marketing.",
+  "adminTopLists.searchHint":
+    "The tools named or tagged with these words are listed, as one word with hyphens: react, email-marketing.",
   "adminTopLists.image": "Image (optional)",
   "adminTopLists.section": "{index, plural, =0 {Section above the tools} other {Section {index}, below the tools}}",
   "adminTopLists.heading": "Heading",
@@ -1537,10 +1673,12 @@ export default {
   "adminTopLists.seoTitle": "Title for search engines",
   "adminTopLists.seoDescription": "Description for search engines",
 
-  "adminAudit.kind": "{kind, select, toolVerified {Tool verified} toolRefused {Tool refused} toolChangesRequested {Changes asked of a maker} toolMerged {Duplicate merged} toolEdited {Tool edited} toolRestored {Tool revision restored} toolFlag {Tool switched on or off, or featured} toolMovedToFront {Tool moved to the front of the queue} toolIdentityConfirmed {Changed name or website confirmed} claimAccepted {Claim accepted} claimRefused {Claim refused} userRole {Role changed} userDisabled {Account disabled or enabled} categoryCreated {Category created} categoryUpdated {Category changed} settingsUpdated {Site settings changed} featuringGranted {Featuring granted} reviewModerated {Review approved, hidden or restored} webhookCreated {Webhook added} webhookUpdated {Webhook changed} webhookSecretRotated {Webhook secret renewed} webhookDeleted {Webhook deleted} apiKeyRevoked {Someone's API key revoked} newsletterSent {Newsletter sent} featuringOffer {Featuring offer changed} featuringPlaces {Featured places changed} catalogueImported {Catalogue imported} topListCreated {Top-list created} topListUpdated {Top-list changed} topListRemoved {Top-list removed} deliveryRetried {Failed delivery retried} other {Broken link marked as fine}}",
+  "adminAudit.kind":
+    "{kind, select, toolVerified {Tool verified} toolRefused {Tool refused} toolChangesRequested {Changes asked of a maker} toolMerged {Duplicate merged} toolEdited {Tool edited} toolRestored {Tool revision restored} toolFlag {Tool switched on or off, or featured} toolMovedToFront {Tool moved to the front of the queue} toolIdentityConfirmed {Changed name or website confirmed} claimAccepted {Claim accepted} claimRefused {Claim refused} userRole {Role changed} userDisabled {Account disabled or enabled} categoryCreated {Category created} categoryUpdated {Category changed} settingsUpdated {Site settings changed} featuringGranted {Featuring granted} reviewModerated {Review approved, hidden or restored} webhookCreated {Webhook added} webhookUpdated {Webhook changed} webhookSecretRotated {Webhook secret renewed} webhookDeleted {Webhook deleted} apiKeyRevoked {Someone's API key revoked} newsletterSent {Newsletter sent} featuringOffer {Featuring offer changed} featuringPlaces {Featured places changed} catalogueImported {Catalogue imported} topListCreated {Top-list created} topListUpdated {Top-list changed} topListRemoved {Top-list removed} deliveryRetried {Failed delivery retried} other {Broken link marked as fine}}",
   "adminAudit.title": "Audit trail",
   "adminAudit.description": "Who changed what in the console, and when.",
-  "adminAudit.intro": "Every change a verifier or an admin made, newest first, with the values before and after. Records are kept for good and cannot be changed. Choose a person or a tool in a record to see only theirs.",
+  "adminAudit.intro":
+    "Every change a verifier or an admin made, newest first, with the values before and after. Records are kept for good and cannot be changed. Choose a person or a tool in a record to see only theirs.",
   "adminAudit.kindField": "Kind",
   "adminAudit.everyKind": "Every kind",
   "adminAudit.show": "Show",
@@ -1553,12 +1691,16 @@ export default {
   "adminSystem.description": "How the site is doing: deliveries, jobs, backups, cache and database.",
   "adminSystem.never": "never",
   "adminSystem.minutes": "{count, plural, one {# minute} other {# minutes}}",
-  "adminSystem.hoursMinutes": "{hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}",
+  "adminSystem.hoursMinutes":
+    "{hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}",
   "adminSystem.days": "{count, plural, one {# day} other {# days}}",
-  "adminSystem.intro": "How the site is doing, as of {at}. The page cache and the uptime are this process's; the rest is the whole site's. With METRICS_TOKEN set, /metrics serves the same figures to Prometheus.",
+  "adminSystem.intro":
+    "How the site is doing, as of {at}. The page cache and the uptime are this process's; the rest is the whole site's. With METRICS_TOKEN set, /metrics serves the same figures to Prometheus.",
   "adminSystem.backup": "Backup",
-  "adminSystem.lastArchive": "Last archive made {at}: {archive} (database {size}, {files, plural, one {# stored file} other {# stored files}}).",
-  "adminSystem.noArchive": "No archive made yet with npm run backup. On PostgreSQL, back up with pg_dump: it is not seen here.",
+  "adminSystem.lastArchive":
+    "Last archive made {at}: {archive} (database {size}, {files, plural, one {# stored file} other {# stored files}}).",
+  "adminSystem.noArchive":
+    "No archive made yet with npm run backup. On PostgreSQL, back up with pg_dump: it is not seen here.",
   "adminSystem.pageCache": "Page cache",
   "adminSystem.pagesKept": "Pages kept",
   "adminSystem.size": "Size",
@@ -1569,8 +1711,10 @@ export default {
   "adminSystem.database": "Database",
   "adminSystem.databaseSize": "{size} in all. The largest tables, indexes included:",
   "adminSystem.processes": "Processes",
-  "adminSystem.version": "Version {version}. {count, plural, one {# process} other {# processes}} running on this database:",
-  "adminSystem.process": "{host}, pid {pid}, version {version}, up {uptime}{isThis, select, yes { (this one)} other {}}",
+  "adminSystem.version":
+    "Version {version}. {count, plural, one {# process} other {# processes}} running on this database:",
+  "adminSystem.process":
+    "{host}, pid {pid}, version {version}, up {uptime}{isThis, select, yes { (this one)} other {}}",
   "adminSystem.outbox": "Outbox",
   "adminSystem.channel": "Channel",
   "adminSystem.due": "Due",
@@ -1585,13 +1729,15 @@ export default {
   "adminSystem.running": " (running)",
   "adminSystem.noJob": "No job has run yet: the first runs come a minute after the start.",
 
-  "adminHistory.field": "{field, select, name {Name} website {Website} shortDesc {Short description} longDesc {Long description} categories {Categories} tags {Tags} paymentType {Pricing} pros {Pros} cons {Cons} faq {FAQ} logo {Logo} other {Large image}}",
+  "adminHistory.field":
+    "{field, select, name {Name} website {Website} shortDesc {Short description} longDesc {Long description} categories {Categories} tags {Tags} paymentType {Pricing} pros {Pros} cons {Cons} faq {FAQ} logo {Logo} other {Large image}}",
   "adminHistory.restored": "{tool} is as revision {revision} left it; that is a new revision.",
   "adminHistory.title": "History of {tool}",
   "adminHistory.description": "A tool's revisions, compared and restored.",
   "adminHistory.none": "(none)",
   "adminHistory.intro": "Each submission and edit keeps a revision. Choose two to compare.",
-  "adminHistory.introRestore": " Restoring one is an edit: the tool goes back to it, and that becomes the newest revision.",
+  "adminHistory.introRestore":
+    " Restoring one is an edit: the tool goes back to it, and that becomes the newest revision.",
   "adminHistory.editTool": "Edit the tool",
   "adminHistory.from": "From",
   "adminHistory.to": "To",
@@ -1628,7 +1774,8 @@ export default {
   "webhook.urlRequired": "Enter the address that receives the webhooks",
   "webhook.urlTooLong": "This address is too long: use one of at most 2000 characters",
   "webhook.descriptionTooLong": "A webhook's description has at most 200 characters",
-  "webhook.unknownEvent": "Choose events among tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted and report.created",
+  "webhook.unknownEvent":
+    "Choose events among tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted and report.created",
   "webhook.eventsRequired": "Choose at least one event to send to this address",
   "webhook.endpointNotFound": "No webhook endpoint found with this ID",
   "webhook.deliveryNotFound": "No webhook delivery found with this ID",
@@ -1643,13 +1790,15 @@ export default {
   "catalogue.noCsvRows": "The CSV file has a header but no row",
   "catalogue.notAnExport": "This JSON file is not a catalogue exported by Indie Tools",
   "catalogue.noAwesomeItems": "This Markdown file has no list item of the form - [Name](https://...) - description",
-  "catalogue.noSuchFile": "This import file is gone: it was imported already or is more than a day old; upload it again",
+  "catalogue.noSuchFile":
+    "This import file is gone: it was imported already or is more than a day old; upload it again",
   "catalogue.websiteNotMapped": "Choose the column that holds the website: rows are matched to tools by it",
   "catalogue.unknownColumn": "The file has no column named {column}",
   "catalogue.unknownField": "No tool field is named {field}",
-  "catalogue.unknownCategory": "No category is named {name}: add it in the categories section, or choose to create missing categories",
+  "catalogue.unknownCategory":
+    "No category is named {name}: add it in the categories section, or choose to create missing categories",
   "catalogue.sameWebsiteAs": "The same website is on line {line}, which is imported instead",
-  "catalogue.badFaq": "The FAQ is written as JSON: ['{\"question\": \"...\", \"answer\": \"...\"}']",
+  "catalogue.badFaq": 'The FAQ is written as JSON: [\'{"question": "...", "answer": "..."}\']',
   "catalogue.badDate": "The {field} is not a date, such as 2026-01-31 or 2026-01-31T12:00:00Z",
   "catalogue.badFeatured": "Featured is written true or false",
   "catalogue.notAWebsite": "This link is not a website address",
@@ -1667,8 +1816,10 @@ export default {
   "content.badTopListPath": "The address is /top- then lowercase words joined by hyphens, such as /top-react-tools",
   "content.sectionRequired": "Each of the three sections needs a heading and its text",
   "history.noSuchRevision": "This tool has no such revision",
-  "settings.accentTooLight": "This colour is too light for the light theme: its text on white has a contrast of {ratio}:1, and WCAG AA asks for 4.5:1",
-  "settings.accentTooDark": "This colour is too dark for the dark theme: its lighter shade has a contrast of {ratio}:1 on the dark cards, and WCAG AA asks for 4.5:1",
+  "settings.accentTooLight":
+    "This colour is too light for the light theme: its text on white has a contrast of {ratio}:1, and WCAG AA asks for 4.5:1",
+  "settings.accentTooDark":
+    "This colour is too dark for the dark theme: its lighter shade has a contrast of {ratio}:1 on the dark cards, and WCAG AA asks for 4.5:1",
   "settings.badColor": "Write the colour as # and six hexadecimal digits, such as #7c3aed",
   "settings.bannerLinkWithoutText": "A banner link needs the banner's text",
   "settings.badUrl": "Write a web address that starts with https:// or http://",
@@ -1676,7 +1827,8 @@ export default {
   "settings.siteNameRequired": "The site needs a name",
   "settings.saved": "Saved: every page shows the new settings now.",
   "system.metricsToken": "Send the token METRICS_TOKEN names, as Authorization: Bearer <token>",
-  "setup.invalid": "This setup link does not work: it has expired or was used. While the site has no admin, each start of the server writes a new one to its log.",
+  "setup.invalid":
+    "This setup link does not work: it has expired or was used. While the site has no admin, each start of the server writes a new one to its log.",
   "setup.hasAdmin": "This site has an admin already: ask them for a role.",
   "backup.noDatabase": "No embedded database in {dataDir}: nothing to back up",
   "backup.archiveExists": "{archive} already exists: choose another name, or remove it first",
@@ -1685,12 +1837,17 @@ export default {
   "backup.damaged": "{archive} cannot be read: {reason}",
   "backup.notABackup": "{archive} is not a backup made by npm run backup",
   "backup.tooLarge": "{archive} holds a database larger than a restore reads ({megabytes} MB): nothing was restored",
-  "backup.postgres": "The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README's Backups section says",
-  "backup.bucket": "The files are kept in the bucket {bucket} (S3_BUCKET), which a backup archive would miss: copy the bucket with its own tools (such as aws s3 sync), and back up the database, as the README's Backups section says",
+  "backup.postgres":
+    "The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README's Backups section says",
+  "backup.bucket":
+    "The files are kept in the bucket {bucket} (S3_BUCKET), which a backup archive would miss: copy the bucket with its own tools (such as aws s3 sync), and back up the database, as the README's Backups section says",
   "links.noCheck": "This tool has no link check to act on",
-  "links.pausedReference": "The link check paused, counting against no tool: the reference address {url} did not answer ({error}). The site's own network or resolver seems down; the next run tries again.",
-  "links.pausedOutage": "The link check paused, counting against no tool: {unreached} of {probed} websites gave no answer at all, or their names did not resolve. The site's own network or resolver seems down; the next run tries again.",
-  "links.pausedBreaker": "The link check hid no tool: {due, plural, one {# tool} other {# tools}} failed often enough to be hidden, more than a run may hide at once ({limit}). Look at /admin/links: fix or mark the links there, or they are counted again on the next run.",
+  "links.pausedReference":
+    "The link check paused, counting against no tool: the reference address {url} did not answer ({error}). The site's own network or resolver seems down; the next run tries again.",
+  "links.pausedOutage":
+    "The link check paused, counting against no tool: {unreached} of {probed} websites gave no answer at all, or their names did not resolve. The site's own network or resolver seems down; the next run tries again.",
+  "links.pausedBreaker":
+    "The link check hid no tool: {due, plural, one {# tool} other {# tools}} failed often enough to be hidden, more than a run may hide at once ({limit}). Look at /admin/links: fix or mark the links there, or they are counted again on the next run.",
 
   "layout.loadingPage": "Loading the page",
 
@@ -1706,7 +1863,8 @@ export default {
   "notice.submittedTitle": "New tool submitted",
   "notice.submittedText": "{tool} ({website}) by {user}",
   "notice.claimedTitle": "Tool claimed",
-  "notice.claimedText": "{user} claims {tool}{genuine, select, yes { (their verified e-mail matches the website)} other {}}",
+  "notice.claimedText":
+    "{user} claims {tool}{genuine, select, yes { (their verified e-mail matches the website)} other {}}",
   "notice.linkCheckPausedTitle": "Link check paused",
   "notice.reportsFloodTitle": "Reports flood",
   "notice.reportsFloodText": "Reports on {tool} passed {max} today: more are refused until {until} UTC.",

@@ -55,15 +55,18 @@ export default {
   "error.serverTitle": "Algo salió mal",
   "error.otherTitle": "Esto no funcionó",
   "error.title": "Error",
-  "error.notFoundText": "No hay nada en esta dirección. Puede que la página se haya movido o que el enlace tenga una errata.",
+  "error.notFoundText":
+    "No hay nada en esta dirección. Puede que la página se haya movido o que el enlace tenga una errata.",
   "error.serverText": "Ocurrió un error inesperado de nuestro lado. Vuelve a intentarlo en un momento.",
   "error.home": "Volver al inicio",
   "error.browseCategories": "Ver las categorías",
   "adminNotFound.text": "La consola no tiene ninguna sección en esta dirección: elige una arriba.",
   "adminNotFound.queue": "Ir a la cola",
 
-  "home.description": "Una selección hecha a mano de las mejores herramientas para desarrolladores independientes y solopreneurs: hosting, pagos, analítica, marketing, IA y mucho más.",
-  "home.intro": "Una selección hecha a mano de herramientas para desarrolladores independientes y solopreneurs, para crear, lanzar y crecer por tu cuenta.",
+  "home.description":
+    "Una selección hecha a mano de las mejores herramientas para desarrolladores independientes y solopreneurs: hosting, pagos, analítica, marketing, IA y mucho más.",
+  "home.intro":
+    "Una selección hecha a mano de herramientas para desarrolladores independientes y solopreneurs, para crear, lanzar y crecer por tu cuenta.",
   "home.newsletter": "Suscríbete al boletín",
   "home.featured": "Herramientas destacadas",
   "home.noFeatured": "Ahora mismo no hay ninguna herramienta destacada.",
@@ -88,10 +91,12 @@ export default {
 
   "favorite.add": "Añadir a favoritos",
   "favorite.remove": "Quitar de favoritos",
-  "favorite.label": "{action, select, add {Añadir a favoritos} other {Quitar de favoritos}}, {count, plural, one {# me gusta} other {# me gusta}}",
+  "favorite.label":
+    "{action, select, add {Añadir a favoritos} other {Quitar de favoritos}}, {count, plural, one {# me gusta} other {# me gusta}}",
   "favorite.saved": "Guardada en tus favoritos.",
   "favorite.removed": "Quitada de tus favoritos.",
-  "favorite.waiting": "{reason, select, new {Tu me gusta ya se muestra para ti, y cuenta para todos cuando tu cuenta tenga un día.} other {Tu me gusta ya se muestra para ti, y cuenta para todos en unos minutos.}}",
+  "favorite.waiting":
+    "{reason, select, new {Tu me gusta ya se muestra para ti, y cuenta para todos cuando tu cuenta tenga un día.} other {Tu me gusta ya se muestra para ti, y cuenta para todos en unos minutos.}}",
 
   // Messages of refusals and errors (common/messages.ts): docs/product.md §8's, then the product's own.
   "general.unknown": "Error desconocido",
@@ -99,7 +104,8 @@ export default {
   "page.invalidCursor": "Este enlace de página ya no es válido",
   "page.noSuchApiEndpoint": "Este punto de acceso de la API no existe",
   "page.noSuchAuthEndpoint": "Esta dirección de inicio de sesión no existe",
-  "page.notAForm": "Esta página espera un formulario: envíalo como application/x-www-form-urlencoded o multipart/form-data",
+  "page.notAForm":
+    "Esta página espera un formulario: envíalo como application/x-www-form-urlencoded o multipart/form-data",
   "page.unreadableForm": "No se pudo leer este formulario",
   "page.methodNotAllowed": "Esta página no espera ningún formulario",
   "page.noSuchFile": "Este archivo no existe",
@@ -134,10 +140,12 @@ export default {
   "fetch.unreachable": "No pudimos acceder a este sitio web: rechazó la conexión o está caído",
   "fetch.notHtml": "Esta dirección no lleva a una página web que podamos leer",
   "fetch.nothingFound": "Leímos la página pero no encontramos nada con que rellenar el formulario: rellénalo tú",
-  "fetch.filled": "Rellenamos el formulario a partir del sitio web. Revisa cada campo antes de enviarlo: no se envía nada hasta entonces.",
+  "fetch.filled":
+    "Rellenamos el formulario a partir del sitio web. Revisa cada campo antes de enviarlo: no se envía nada hasta entonces.",
   "fetch.tooManyRedirects": "Esta dirección redirige más de {max} veces, así que dejamos de seguirla",
   "fetch.tooLarge": "Esta página supera los {mb} MB, así que dejamos de leerla",
-  "fetch.timeout": "Este sitio web tardó más de {seconds, plural, one {# segundo} other {# segundos}} en responder, así que dejamos de esperar",
+  "fetch.timeout":
+    "Este sitio web tardó más de {seconds, plural, one {# segundo} other {# segundos}} en responder, así que dejamos de esperar",
   "fetch.httpError": "El sitio web respondió con un error (HTTP {status}), así que no pudimos leer la página",
   "auth.invalidEmail": "Formato de correo incorrecto",
   "auth.userNotFound": "El usuario no existe",
@@ -154,19 +162,28 @@ export default {
   "auth.weakPassword": "La contraseña debe tener al menos {min} caracteres",
   "auth.longPassword": "La contraseña debe tener como máximo {max} caracteres",
   "auth.usernameTooLong": "Un nombre de usuario tiene como máximo {max} caracteres",
-  "auth.signInLinkSentRecently": "Si una cuenta usa {email}, se le envió un enlace de inicio de sesión hace menos de una hora: usa ese. No se envió ningún enlace nuevo.",
-  "auth.resetLinkSentRecently": "Si una cuenta usa {email}, se le envió un enlace para restablecer su contraseña hace menos de una hora: usa ese. No se envió ningún enlace nuevo.",
+  "auth.signInLinkSentRecently":
+    "Si una cuenta usa {email}, se le envió un enlace de inicio de sesión hace menos de una hora: usa ese. No se envió ningún enlace nuevo.",
+  "auth.resetLinkSentRecently":
+    "Si una cuenta usa {email}, se le envió un enlace para restablecer su contraseña hace menos de una hora: usa ese. No se envió ningún enlace nuevo.",
   "auth.badConfirmationLink": "Este enlace de confirmación no es válido: pide uno nuevo desde los ajustes de tu perfil",
-  "spam.proofMissing": "La comprobación antispam no ha terminado. Espera a que el formulario diga que está listo y vuelve a enviarlo.",
-  "spam.needsScript": "Este formulario necesita JavaScript para su comprobación antispam. Activa JavaScript en tu navegador y vuelve a enviarlo.",
+  "spam.proofMissing":
+    "La comprobación antispam no ha terminado. Espera a que el formulario diga que está listo y vuelve a enviarlo.",
+  "spam.needsScript":
+    "Este formulario necesita JavaScript para su comprobación antispam. Activa JavaScript en tu navegador y vuelve a enviarlo.",
   "spam.proofInvalid": "La comprobación antispam falló. Recarga la página y vuelve a enviar el formulario.",
-  "spam.proofReplayed": "Esta comprobación antispam ya se usó. Vuelve a enviar el formulario: tu navegador prepara una nueva.",
-  "spam.proofExpired": "La comprobación antispam caducó. Vuelve a enviar el formulario: tu navegador prepara una nueva.",
-  "spam.honeypot": "Se rechazó el formulario porque se rellenó un campo que debía quedar vacío. Si eres una persona, recarga la página y vuelve a intentarlo.",
+  "spam.proofReplayed":
+    "Esta comprobación antispam ya se usó. Vuelve a enviar el formulario: tu navegador prepara una nueva.",
+  "spam.proofExpired":
+    "La comprobación antispam caducó. Vuelve a enviar el formulario: tu navegador prepara una nueva.",
+  "spam.honeypot":
+    "Se rechazó el formulario porque se rellenó un campo que debía quedar vacío. Si eres una persona, recarga la página y vuelve a intentarlo.",
   "spam.disposableEmail": "No se aceptan direcciones de correo desechables. Usa una dirección que conserves.",
-  "spam.dailyLimit": "Puedes enviar {max} {max, plural, one {herramienta} other {herramientas}} al día. Vuelve a intentarlo mañana.",
+  "spam.dailyLimit":
+    "Puedes enviar {max} {max, plural, one {herramienta} other {herramientas}} al día. Vuelve a intentarlo mañana.",
   "profile.notFound": "No se encontró ningún usuario con esta dirección",
-  "profile.socialProfileUrl": "Cada perfil social debe ser una dirección web que empiece por http:// o https://, como https://github.com/tu-usuario",
+  "profile.socialProfileUrl":
+    "Cada perfil social debe ser una dirección web que empiece por http:// o https://, como https://github.com/tu-usuario",
   "profile.currentPasswordRequired": "Escribe tu contraseña actual",
   "profile.noPassword": "Tu cuenta inicia sesión con Google: no tiene contraseña que cambiar",
   "profile.confirmDelete": "Escribe DELETE para confirmar",
@@ -182,11 +199,13 @@ export default {
   "search.notFound": "Nadie ha hecho esta búsqueda",
   "favorite.needsAccount": "Inicia sesión para guardar tus herramientas favoritas",
   "favorite.unknownIntent": "intent debe ser add o remove",
-  "report.unknownKind": "Elige qué falla: un enlace roto, una categoría equivocada, información desactualizada, spam u otra cosa",
+  "report.unknownKind":
+    "Elige qué falla: un enlace roto, una categoría equivocada, información desactualizada, spam u otra cosa",
   "report.unreadableText": "El informe contiene caracteres que no son texto",
   "report.notFound": "No se encontró ningún informe con este ID",
   "report.alreadyHandled": "Este informe ya se resolvió o se descartó",
-  "report.toolFlooded": "Esta herramienta se ha reportado muchas veces hoy y los moderadores lo saben. Vuelve a intentarlo mañana si el problema sigue ahí.",
+  "report.toolFlooded":
+    "Esta herramienta se ha reportado muchas veces hoy y los moderadores lo saben. Vuelve a intentarlo mañana si el problema sigue ahí.",
   "report.textTooLong": "Un informe tiene como máximo {max} caracteres",
   "review.needsAccount": "Inicia sesión para opinar sobre esta herramienta",
   "review.ownTool": "No puedes opinar sobre tu propia herramienta",
@@ -212,12 +231,14 @@ export default {
   "follow.needsAccount": "Inicia sesión para seguir categorías y etiquetas",
   "follow.unknownKind": "Sigue una categoría o una etiqueta",
   "follow.unknownIntent": "intent debe ser follow o unfollow",
-  "follow.badUnsubscribeLink": "Este enlace para darse de baja no es válido. Usa el enlace de tu último correo o inicia sesión para cambiar tus correos",
+  "follow.badUnsubscribeLink":
+    "Este enlace para darse de baja no es válido. Usa el enlace de tu último correo o inicia sesión para cambiar tus correos",
   "api.category": "category debe ser la dirección de una categoría, como design (ver /api/v1/categories)",
   "api.tag": "tag debe ser una etiqueta que lleven herramientas publicadas, como open-source (ver /api/v1/tags)",
   "api.featured": "featured debe ser true o false",
   "api.notJson": "El cuerpo de la solicitud debe ser un objeto JSON enviado como application/json",
-  "api.unknownParameters": "Parámetro de consulta desconocido: {names}. Consulta /api/docs para ver los parámetros de cada punto de acceso",
+  "api.unknownParameters":
+    "Parámetro de consulta desconocido: {names}. Consulta /api/docs para ver los parámetros de cada punto de acceso",
   "api.repeatedParameter": "Indica {name} una sola vez",
   "api.searchText": "q debe contener al menos una palabra de letras o números, {max} caracteres como máximo",
   "api.tagLimit": "limit debe ser un número de 1 a {max}",
@@ -229,17 +250,19 @@ export default {
   "apiKey.keyRequired": "Envía una clave de API que pueda escribir, como Authorization: Bearer it_live_...",
   "apiKey.nameRequired": "Ponle nombre a la clave, como «Script de despliegue»: {max} caracteres como máximo",
   "apiKey.tooMany": "Ya tienes {max} claves: revoca primero una que ya no uses",
-  "apiKey.tooManyRequests": "Demasiadas solicitudes con esta clave de API: vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}",
+  "apiKey.tooManyRequests":
+    "Demasiadas solicitudes con esta clave de API: vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}",
   "functions.notJson": "El cuerpo de la solicitud debe ser JSON, como '{ \"tool\": { ... } }'",
-  "functions.noTool": "El cuerpo de la solicitud necesita un objeto \"tool\"",
-  "functions.noToolId": "Indica el id de la herramienta, como '{ \"tool\": { \"id\": \"t...\" } }'",
+  "functions.noTool": 'El cuerpo de la solicitud necesita un objeto "tool"',
+  "functions.noToolId": 'Indica el id de la herramienta, como \'{ "tool": { "id": "t..." } }\'',
   "functions.unknownFunction": "Esta función no existe",
   "event.notJson": "El evento debe ser un objeto JSON",
   "event.tooLarge": "El evento es demasiado grande",
   "event.name": "El evento necesita un nombre (n)",
   "event.url": "El evento necesita la dirección de la página (u), una URL http(s)",
   "event.domain": "El evento necesita el dominio del sitio (d)",
-  "event.props": "Las propiedades del evento (p) deben ser un objeto de como máximo 30 textos, números o booleanos, 2000 caracteres en total",
+  "event.props":
+    "Las propiedades del evento (p) deben ser un objeto de como máximo 30 textos, números o booleanos, 2000 caracteres en total",
   "event.text": "El evento contiene caracteres que no son texto",
   "event.tooManyAtOnce": "Demasiados eventos a la vez, vuelve a intentarlo en un momento",
   "event.notStored": "No se pudo guardar el evento, vuelve a intentarlo en un momento",
@@ -262,7 +285,8 @@ export default {
   "login.title": "Iniciar sesión",
   "login.description": "Inicia sesión en {siteName} para enviar y gestionar tus herramientas y tus favoritas.",
   "login.noAccount": "¿Aún no tienes cuenta?",
-  "login.linkSent": "Si una cuenta usa {email}, un enlace de inicio de sesión va de camino a esa dirección. Funciona una vez, durante una hora.",
+  "login.linkSent":
+    "Si una cuenta usa {email}, un enlace de inicio de sesión va de camino a esa dirección. Funciona una vez, durante una hora.",
   "login.pending": "Iniciando sesión…",
   "login.submit": "Iniciar sesión",
   "login.forgot": "¿Olvidaste tu contraseña?",
@@ -272,7 +296,8 @@ export default {
   "forgot.description": "Recibe un correo con un enlace para elegir una contraseña nueva.",
   "forgot.backToLogin": "Volver a iniciar sesión",
   "forgot.intro": "Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.",
-  "forgot.linkSent": "Si una cuenta usa {email}, un enlace para elegir una nueva contraseña va de camino a esa dirección. Funciona una vez, durante una hora.",
+  "forgot.linkSent":
+    "Si una cuenta usa {email}, un enlace para elegir una nueva contraseña va de camino a esa dirección. Funciona una vez, durante una hora.",
   "forgot.pending": "Enviando…",
   "forgot.submit": "Envíame un enlace",
   "reset.title": "Elige una contraseña nueva",
@@ -285,12 +310,15 @@ export default {
   "welcome.heading": "¡Te damos la bienvenida, {username}!",
   "welcome.intro": "Tu cuenta está lista. ¿Por dónde quieres empezar?",
   "welcome.addTitle": "Añade tu primera herramienta",
-  "welcome.addText": "¿Has creado algo para creadores independientes? Envíalo: cuando un verificador lo revise, aparecerá para todo el mundo.",
+  "welcome.addText":
+    "¿Has creado algo para creadores independientes? Envíalo: cuando un verificador lo revise, aparecerá para todo el mundo.",
   "welcome.addAction": "Añadir una herramienta",
   "welcome.claimTitle": "Reclama la tuya",
-  "welcome.claimText": "¿Ya está en el directorio? Busca tu herramienta y pulsa «Reclamar esta herramienta» en su página para gestionarla y ver sus cifras.",
+  "welcome.claimText":
+    "¿Ya está en el directorio? Busca tu herramienta y pulsa «Reclamar esta herramienta» en su página para gestionarla y ver sus cifras.",
   "welcome.followTitle": "Sigue lo que te interesa",
-  "welcome.followText": "Sigue una categoría o una etiqueta desde su página y recibe sus herramientas nuevas en un correo a la semana.",
+  "welcome.followText":
+    "Sigue una categoría o una etiqueta desde su página y recibe sus herramientas nuevas en un correo a la semana.",
   "welcome.followAction": "Ver las categorías",
   "welcome.or": "O",
   "welcome.home": "ve al inicio",
@@ -299,7 +327,8 @@ export default {
   "spam.working": "Comprobación antispam: en curso…",
   "spam.ready": "Comprobación antispam: hecha.",
   "spam.failed": "La comprobación antispam no pudo empezar. Recarga la página para volver a intentarlo.",
-  "spam.scriptNeeded": "{what} necesita JavaScript, para la comprobación antispam que mantiene fuera a los robots. Activa JavaScript en tu navegador y recarga esta página.",
+  "spam.scriptNeeded":
+    "{what} necesita JavaScript, para la comprobación antispam que mantiene fuera a los robots. Activa JavaScript en tu navegador y recarga esta página.",
 
   // A tool's page: details, reviews, claims and reports
   "payment.free": "Gratis",
@@ -322,7 +351,8 @@ export default {
   "tool.views": "Visitas",
   "tool.clicks": "Clics",
   "tool.website": "Sitio web",
-  "tool.linkChecked": "{days, plural, =0 {Enlace comprobado hoy} one {Enlace comprobado hace # día} other {Enlace comprobado hace # días}}",
+  "tool.linkChecked":
+    "{days, plural, =0 {Enlace comprobado hoy} one {Enlace comprobado hace # día} other {Enlace comprobado hace # días}}",
   "tool.similar": "Herramientas similares",
   "tool.comparisons": "Alternativas y comparaciones",
   "tool.alternativesTo": "Alternativas a {name}",
@@ -394,10 +424,13 @@ export default {
   "compare.onThisSite": "{name} en este sitio",
 
   // The lists: all tools, categories, tags, and their filters
-  "sort.option": "{sort, select, views {Más vistas} clicks {Más clicadas} verified {Verificadas hace poco} name {Nombre (A a Z)} likes {Más gustadas} trending {Tendencia} other {Más recientes}}",
-  "sort.order": "{sort, select, views {las más vistas primero} clicks {las más clicadas primero} verified {verificadas hace poco primero} name {por nombre, de la A a la Z} likes {las más gustadas primero} trending {en tendencia primero} other {las más recientes primero}}",
+  "sort.option":
+    "{sort, select, views {Más vistas} clicks {Más clicadas} verified {Verificadas hace poco} name {Nombre (A a Z)} likes {Más gustadas} trending {Tendencia} other {Más recientes}}",
+  "sort.order":
+    "{sort, select, views {las más vistas primero} clicks {las más clicadas primero} verified {verificadas hace poco primero} name {por nombre, de la A a la Z} likes {las más gustadas primero} trending {en tendencia primero} other {las más recientes primero}}",
   "facets.countOf": "{label} ({count})",
-  "facets.total": "{kind, select, exact {{count, plural, one {# herramienta} other {# herramientas}}} more {Más de {count, plural, one {# herramienta} other {# herramientas}}} other {Al menos {count, plural, one {# herramienta} other {# herramientas}}}}",
+  "facets.total":
+    "{kind, select, exact {{count, plural, one {# herramienta} other {# herramientas}}} more {Más de {count, plural, one {# herramienta} other {# herramientas}}} other {Al menos {count, plural, one {# herramienta} other {# herramientas}}}}",
   "facets.clear": "Quitar los filtros",
   "facets.filters": "{count, plural, =0 {Filtros} other {Filtros (#)}}",
   "facets.filterTools": "Filtrar herramientas",
@@ -418,22 +451,27 @@ export default {
   "lists.noMatch": "Ninguna herramienta coincide con estos filtros",
   "tools.title": "Todas las herramientas",
   "tools.heading": "Herramientas",
-  "tools.subject": "{featured, select, yes {{payment, select, free {Herramientas gratis destacadas} freemium {Herramientas freemium destacadas} paid {Herramientas de pago destacadas} openSource {Herramientas de código abierto destacadas} other {Herramientas destacadas}}} other {{payment, select, free {Herramientas gratis} freemium {Herramientas freemium} paid {Herramientas de pago} openSource {Herramientas de código abierto} other {Herramientas}}}}{hasCategory, select, yes { en {category}} other {}}{hasTag, select, yes { con la etiqueta #{tag}} other {}}{hasVerified, select, yes {, verificadas en los últimos {days} días} other {}}",
+  "tools.subject":
+    "{featured, select, yes {{payment, select, free {Herramientas gratis destacadas} freemium {Herramientas freemium destacadas} paid {Herramientas de pago destacadas} openSource {Herramientas de código abierto destacadas} other {Herramientas destacadas}}} other {{payment, select, free {Herramientas gratis} freemium {Herramientas freemium} paid {Herramientas de pago} openSource {Herramientas de código abierto} other {Herramientas}}}}{hasCategory, select, yes { en {category}} other {}}{hasTag, select, yes { con la etiqueta #{tag}} other {}}{hasVerified, select, yes {, verificadas en los últimos {days} días} other {}}",
   "tools.titleSorted": "{title}, {order}",
   "tools.summary": "{subject}, {order}.",
   "tools.everyTool": "Todas las herramientas del directorio",
-  "tools.description": "{summary} Herramientas elegidas a mano para desarrolladores independientes y solopreneurs, en {siteName}.",
+  "tools.description":
+    "{summary} Herramientas elegidas a mano para desarrolladores independientes y solopreneurs, en {siteName}.",
   "tools.clearToSeeAll": "para ver todas las herramientas.",
   "tools.unknownCategory": "No hay ninguna categoría con la dirección «{slug}»",
   "lists.toolCount": "{count, plural, one {# herramienta} other {# herramientas}}",
   "categories.title": "Categorías",
-  "categories.description": "Explora {siteName} por categoría: hosting, pagos, analítica, marketing, IA y mucho más, cada una con herramientas elegidas a mano para desarrolladores independientes.",
+  "categories.description":
+    "Explora {siteName} por categoría: hosting, pagos, analítica, marketing, IA y mucho más, cada una con herramientas elegidas a mano para desarrolladores independientes.",
   "categories.listName": "Categorías de {siteName}",
-  "categories.intro": "Todas las herramientas que necesita un negocio unipersonal, de la primera línea de código al cliente número cien.",
+  "categories.intro":
+    "Todas las herramientas que necesita un negocio unipersonal, de la primera línea de código al cliente número cien.",
   "categories.empty": "Aún no hay categorías.",
   "category.notFound": "No se encontró ninguna categoría con esta dirección",
   "category.title": "Herramientas de {category} para desarrolladores independientes",
-  "category.description": "Las mejores herramientas de {category} para desarrolladores independientes y solopreneurs, elegidas a mano en {siteName}.",
+  "category.description":
+    "Las mejores herramientas de {category} para desarrolladores independientes y solopreneurs, elegidas a mano en {siteName}.",
   "category.feed": "{name} en {siteName}",
   "category.featured": "Destacadas en {category}",
   "category.all": "Todas las herramientas de {category}",
@@ -441,21 +479,24 @@ export default {
   "category.empty": "Aún no hay herramientas en esta categoría.",
   "category.knowOne": "¿Conoces una que encaje aquí?",
   "tags.title": "Etiquetas",
-  "tags.description": "Todas las etiquetas de {siteName}, las más usadas primero: encuentra herramientas para desarrolladores independientes según lo que hacen, de la analítica al no-code.",
+  "tags.description":
+    "Todas las etiquetas de {siteName}, las más usadas primero: encuentra herramientas para desarrolladores independientes según lo que hacen, de la analítica al no-code.",
   "tags.listName": "Etiquetas de {siteName}",
   "tags.intro": "Todas las etiquetas de las herramientas del directorio, las más usadas primero.",
   "tags.toolsSuffix": "{count, plural, one { herramienta} other { herramientas}}",
   "tags.empty": "Aún no hay etiquetas.",
   "tags.emptyHint": "Las etiquetas aparecen aquí en cuanto una herramienta publicada lleva una.",
   "tag.title": "Herramientas con la etiqueta #{tag}",
-  "tag.description": "{count, plural, one {# herramienta elegida} other {# herramientas elegidas}} a mano para desarrolladores independientes y solopreneurs con la etiqueta #{tag}, en {siteName}.",
+  "tag.description":
+    "{count, plural, one {# herramienta elegida} other {# herramientas elegidas}} a mano para desarrolladores independientes y solopreneurs con la etiqueta #{tag}, en {siteName}.",
   "tag.count": "{count, plural, one {# herramienta.} other {# herramientas.}}",
   "tag.clearToSeeAll": "para ver todas las herramientas con esta etiqueta.",
   "tag.empty": "No hay más herramientas con esta etiqueta.",
 
   // Search, most searched, top-lists, alternatives, a tool's reviews
   "search.title": "{phrase}: herramientas para creadores independientes",
-  "search.description": "Las mejores herramientas para desarrolladores independientes y solopreneurs que coinciden con «{phrase}», elegidas a mano y ordenadas por relevancia.",
+  "search.description":
+    "Las mejores herramientas para desarrolladores independientes y solopreneurs que coinciden con «{phrase}», elegidas a mano y ordenadas por relevancia.",
   "search.listName": "Herramientas que coinciden con «{phrase}»",
   "search.heading": "Herramientas para «{phrase}»",
   "search.didYouMean": "¿Quisiste decir",
@@ -467,7 +508,8 @@ export default {
   "search.submitIt": "Envíala",
   "search.submitHint": " y aparecerá cuando un verificador la revise. O prueba otra palabra, o explora una categoría:",
   "searches.title": "Las herramientas más buscadas",
-  "searches.description": "Lo que más buscan los desarrolladores independientes y solopreneurs en el directorio, con las herramientas de cada búsqueda.",
+  "searches.description":
+    "Lo que más buscan los desarrolladores independientes y solopreneurs en el directorio, con las herramientas de cada búsqueda.",
   "searches.heading": "Lo más buscado",
   "searches.intro": "Lo que la gente más busca en el directorio, y encuentra.",
   "searches.empty": "Aún no hay ninguna búsqueda en la lista.",
@@ -479,8 +521,10 @@ export default {
   "topList.searchAll": "Buscar todas las herramientas que mencionan «{words}» →",
   "alternatives.title": "Las mejores alternativas a {name}",
   "alternatives.crumb": "Alternativas",
-  "alternatives.none": "Ninguna otra herramienta de este directorio comparte aún una categoría o una etiqueta con {name}.",
-  "alternatives.intro": "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta comparte} other {# herramientas comparten}} una categoría o una etiqueta con {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}.",
+  "alternatives.none":
+    "Ninguna otra herramienta de este directorio comparte aún una categoría o una etiqueta con {name}.",
+  "alternatives.intro":
+    "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta comparte} other {# herramientas comparten}} una categoría o una etiqueta con {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}.",
   "alternatives.moreIn": "Más en {category}",
   "alternatives.compareWith": "Comparar {name} con",
   "alternatives.empty": "Aún no hay alternativas.",
@@ -506,7 +550,8 @@ export default {
   "reviewForm.rating": "Tu valoración",
   "reviewForm.body": "Tu opinión (opcional)",
   "reviewForm.placeholder": "¿Para qué la usas? ¿Qué funciona bien y qué no?",
-  "reviewForm.linksHint": "Los enlaces se quedan como texto. Una opinión con un enlace, o de una cuenta nueva, la lee antes un moderador.",
+  "reviewForm.linksHint":
+    "Los enlaces se quedan como texto. Una opinión con un enlace, o de una cuenta nueva, la lee antes un moderador.",
   "reviewForm.saving": "Guardando…",
   "reviewForm.save": "Guardar mi opinión",
   "reviewForm.publish": "Publicar mi opinión",
@@ -530,7 +575,8 @@ export default {
   "reviewReport.send": "Enviar el informe",
 
   // A maker's profile, featuring requests and receipts
-  "profile.descriptionDefault": "{username} en {siteName}: las herramientas que crea para desarrolladores independientes.",
+  "profile.descriptionDefault":
+    "{username} en {siteName}: las herramientas que crea para desarrolladores independientes.",
   "profile.title": "{username}, creador en {siteName}",
   "profile.toolsBy": "Herramientas de {username}",
   "profile.noTool": "{username} aún no tiene herramientas publicadas.",
@@ -540,12 +586,14 @@ export default {
   "profile.socialProfiles": "Perfiles sociales",
   "profile.memberSince": "Miembro desde el",
   "profile.boosts": "Impulsos:",
-  "profile.boostsNone": "Un impulso es destacar una de tus herramientas, comprado o regalado por el equipo. Pide destacar una herramienta para conseguir uno.",
+  "profile.boostsNone":
+    "Un impulso es destacar una de tus herramientas, comprado o regalado por el equipo. Pide destacar una herramienta para conseguir uno.",
   "profile.boostsSome": "Cuántas veces se destacó una de tus herramientas, comprado o regalado por el equipo.",
   "profile.edit": "Editar el perfil",
   "profile.askFeature": "Pedir que se destaque una herramienta",
   "profile.askHeading": "Pide que se destaque una de tus herramientas",
-  "profile.askIntro": "Una herramienta destacada aparece arriba del todo en el inicio con la insignia «Destacada». Envíanos tu solicitud y te responderemos.",
+  "profile.askIntro":
+    "Una herramienta destacada aparece arriba del todo en el inicio con la insignia «Destacada». Envíanos tu solicitud y te responderemos.",
   "profile.noToolToFeature": "Aún no tienes ninguna herramienta que destacar.",
   "profile.first": "primero.",
   "profile.yourTool": "Tu herramienta",
@@ -553,7 +601,8 @@ export default {
   "profile.waitingTool": "{name} (pendiente de verificación)",
   "profile.sendRequest": "Enviar mi solicitud",
   "profile.featureHeading": "Destaca una de tus herramientas",
-  "profile.featureIntro": "Una herramienta destacada aparece arriba del todo en el inicio con la insignia «Destacada». Una herramienta pendiente de verificación puede saltarse la cola.",
+  "profile.featureIntro":
+    "Una herramienta destacada aparece arriba del todo en el inicio con la insignia «Destacada». Una herramienta pendiente de verificación puede saltarse la cola.",
   "profile.skipLine": "Saltarse la cola",
   "profile.receipts": "Tus recibos",
   "profile.granted": "Regalado",
@@ -561,17 +610,20 @@ export default {
   "profile.receipt": "Recibo ↗",
   "profile.requests": "Tus solicitudes",
   "profile.featuringOf": "{hasTool, select, yes {Destacar {tool}} other {Destacar}}",
-  "profile.status": "{status, select, granted {Concedida} refused {Rechazada} requested {Esperando respuesta} accepted {Aceptada} declined {Rechazada} rejected {Rechazada} pending {Pendiente} paid {Pagada} active {Activa} booked {Reservada} refunding {Reembolsando} refunded {Reembolsada} disputed {Disputada} ended {Terminada} expired {Caducada} cancelled {Cancelada} other {{status}}}",
+  "profile.status":
+    "{status, select, granted {Concedida} refused {Rechazada} requested {Esperando respuesta} accepted {Aceptada} declined {Rechazada} rejected {Rechazada} pending {Pendiente} paid {Pagada} active {Activa} booked {Reservada} refunding {Reembolsando} refunded {Reembolsada} disputed {Disputada} ended {Terminada} expired {Caducada} cancelled {Cancelada} other {{status}}}",
 
   // The blog's list, unsubscribing, sign-in outcomes, favourites, follows, the first admin
   "blog.title": "Blog",
-  "blog.description": "Guías para desarrolladores independientes y solopreneurs de {siteName}: lanzar, cobrar, medir y hacer crecer un producto por tu cuenta.",
+  "blog.description":
+    "Guías para desarrolladores independientes y solopreneurs de {siteName}: lanzar, cobrar, medir y hacer crecer un producto por tu cuenta.",
   "blog.listName": "Blog de {siteName}",
   "blog.intro": "Guías para crear, lanzar y hacer crecer un producto por tu cuenta.",
   "blog.empty": "Aún no se ha publicado ningún artículo.",
   "unsubscribe.title": "Darse de baja",
   "unsubscribe.description": "Deja de recibir un correo nuestro.",
-  "unsubscribe.list": "{list, select, follows {el correo semanal con las herramientas nuevas de lo que sigues} other {el boletín}}",
+  "unsubscribe.list":
+    "{list, select, follows {el correo semanal con las herramientas nuevas de lo que sigues} other {el boletín}}",
   "unsubscribe.done": "Hecho: ya no recibirás {what}.",
   "unsubscribe.ask": "¿Dejar de recibir {what}?",
   "unsubscribe.pending": "Dándote de baja…",
@@ -597,7 +649,8 @@ export default {
   "following.description": "Las categorías y etiquetas que sigues, y su correo semanal.",
   "following.stopLabel": "Dejar de seguir {name}",
   "following.stop": "Dejar de seguir",
-  "following.intro": "Sigue una categoría o una etiqueta desde su página: sus herramientas nuevas llegan en un correo a la semana.",
+  "following.intro":
+    "Sigue una categoría o una etiqueta desde su página: sus herramientas nuevas llegan en un correo a la semana.",
   "following.empty": "Aún no sigues nada",
   "following.digest": "Envíame una vez a la semana las herramientas nuevas de lo que sigo",
   "following.save": "Guardar",
@@ -606,17 +659,20 @@ export default {
   "confirmEmail.ask": "Confirma que esta dirección es tuya: desde entonces se le enviarán los correos que pediste.",
   "confirmEmail.pending": "Confirmando…",
   "confirmEmail.done": "Tu dirección está confirmada: los correos que pediste llegarán a ella.",
-  "confirmEmail.needed": "Los correos que pediste solo van a una dirección confirmada: enviamos un enlace a {email} para confirmarla.",
+  "confirmEmail.needed":
+    "Los correos que pediste solo van a una dirección confirmada: enviamos un enlace a {email} para confirmarla.",
   "confirmEmail.sendAgain": "Enviar el enlace de nuevo",
   "confirmEmail.sent": "Un nuevo enlace va de camino a {email}.",
   "setup.title": "Convertirte en administrador",
   "setup.description": "El enlace de un solo uso que crea el primer administrador de este sitio.",
   "setup.heading": "Conviértete en el administrador de {siteName}",
-  "setup.intro": "Este sitio aún no tiene administrador. El administrador verifica las herramientas, asigna los demás roles y lleva la consola.",
+  "setup.intro":
+    "Este sitio aún no tiene administrador. El administrador verifica las herramientas, asigna los demás roles y lleva la consola.",
   "setup.signedInAs": "Has iniciado sesión como",
   "setup.once": "Este enlace funciona una vez: quien lo use primero será el administrador.",
   "setup.pending": "Te estamos convirtiendo en administrador…",
-  "setup.signFirst": "Primero crea una cuenta o inicia sesión con la cuenta que llevará el sitio: este enlace te traerá de vuelta.",
+  "setup.signFirst":
+    "Primero crea una cuenta o inicia sesión con la cuenta que llevará el sitio: este enlace te traerá de vuelta.",
 
   // Editing one's profile; the account e-mails
   "profile.unknownLocale": "Elige uno de los idiomas del sitio",
@@ -627,7 +683,8 @@ export default {
   "editProfile.passwordChanged": "Tu contraseña se cambió. Tus otras sesiones se cerraron.",
   "editProfile.seePublic": "Ver tu perfil público",
   "editProfile.profile": "Perfil",
-  "editProfile.usernameHint": "La dirección de tu perfil lo sigue: /profile/{slug}. Los enlaces antiguos siguen funcionando.",
+  "editProfile.usernameHint":
+    "La dirección de tu perfil lo sigue: /profile/{slug}. Los enlaces antiguos siguen funcionando.",
   "editProfile.email": "Correo:",
   "editProfile.bio": "Biografía",
   "editProfile.bioHint": "{max} caracteres como máximo.",
@@ -642,23 +699,28 @@ export default {
   "editProfile.newPasswordHint": "Al menos {min} caracteres. Tus otras sesiones se cierran.",
   "editProfile.changing": "Cambiando…",
   "editProfile.changePassword": "Cambiar mi contraseña",
-  "editProfile.googleOnly": "Inicias sesión con Google: tu cuenta no tiene contraseña aquí. Tu cuenta de Google la protege.",
+  "editProfile.googleOnly":
+    "Inicias sesión con Google: tu cuenta no tiene contraseña aquí. Tu cuenta de Google la protege.",
   "editProfile.sessions": "Sesiones",
   "editProfile.sessionsHint": "Cierra tu sesión en todos los dispositivos y navegadores, este incluido.",
   "editProfile.signingOut": "Cerrando sesión…",
   "editProfile.signOutEverywhere": "Cerrar sesión en todas partes",
   "editProfile.delete": "Borrar tu cuenta",
-  "editProfile.deleteHint": "Tu perfil, tus favoritos y tus sesiones se borran para siempre. Tus herramientas siguen publicadas, sin tu nombre.",
+  "editProfile.deleteHint":
+    "Tu perfil, tus favoritos y tus sesiones se borran para siempre. Tus herramientas siguen publicadas, sin tu nombre.",
   "editProfile.typeToConfirm": "Escribe {word} para confirmar",
   "editProfile.deleteAccount": "Borrar mi cuenta",
   "mail.resetSubject": "Restablece tu contraseña de {siteName}",
   "mail.resetIntro": "Alguien pidió restablecer la contraseña de tu cuenta de {siteName}.",
   "mail.resetAction": "Elegir una contraseña nueva",
-  "mail.resetOutro": "El enlace funciona una vez, durante una hora. Si no lo pediste, ignora este correo: tu contraseña no cambia.",
+  "mail.resetOutro":
+    "El enlace funciona una vez, durante una hora. Si no lo pediste, ignora este correo: tu contraseña no cambia.",
   "mail.googleOnlySubject": "Iniciar sesión en {siteName}",
-  "mail.googleOnlyText": "Alguien pidió restablecer la contraseña de la cuenta de {siteName} de {email}. Esa cuenta no tiene contraseña: inicia sesión con Google. Usa «Iniciar sesión con Google» en {url}, o pide allí un enlace de acceso por correo.\n\nSi no lo pediste, ignora este correo: nada ha cambiado.",
+  "mail.googleOnlyText":
+    "Alguien pidió restablecer la contraseña de la cuenta de {siteName} de {email}. Esa cuenta no tiene contraseña: inicia sesión con Google. Usa «Iniciar sesión con Google» en {url}, o pide allí un enlace de acceso por correo.\n\nSi no lo pediste, ignora este correo: nada ha cambiado.",
   "mail.confirmSubject": "Confirma tu dirección para {siteName}",
-  "mail.confirmText": "Pediste correos de {siteName} (el boletín, o las nuevas herramientas que sigues) en {email}. Confirma que esta dirección es tuya y empezarán: {url}\n\nSi no lo pediste, ignora este correo: no se te enviará nada.",
+  "mail.confirmText":
+    "Pediste correos de {siteName} (el boletín, o las nuevas herramientas que sigues) en {email}. Confirma que esta dirección es tuya y empezarán: {url}\n\nSi no lo pediste, ignora este correo: no se te enviará nada.",
   "mail.signInSubject": "Tu enlace para iniciar sesión en {siteName}",
   "mail.signInIntro": "Aquí tienes el enlace para iniciar sesión en {siteName}.",
   "mail.signInAction": "Iniciar sesión",
@@ -672,7 +734,8 @@ export default {
   "apiKeys.description": "Tus claves personales para la API de {siteName}.",
   "apiKeys.introStart": "Una clave permite a tus scripts usar la",
   "apiKeys.apiName": "API de {siteName}",
-  "apiKeys.introMiddle": "en tu nombre: leer el directorio y, con una clave que pueda escribir, enviar herramientas y cambiar las tuyas. Envíala como",
+  "apiKeys.introMiddle":
+    "en tu nombre: leer el directorio y, con una clave que pueda escribir, enviar herramientas y cambiar las tuyas. Envíala como",
   "apiKeys.introEnd": "Mantenla en secreto; revoca una clave que ya no uses. Puedes tener {max} claves.",
   "apiKeys.ready": "Tu clave «{name}» está lista. Cópiala ahora: solo se muestra esta vez.",
   "apiKeys.newKey": "Tu clave nueva",
@@ -700,15 +763,21 @@ export default {
 
   // The open data page
   "openData.title": "Datos abiertos",
-  "openData.description": "Todo el catálogo del directorio en archivos JSON y CSV rehechos cada noche, una API documentada, fuentes RSS y JSON, e insignias.",
+  "openData.description":
+    "Todo el catálogo del directorio en archivos JSON y CSV rehechos cada noche, una API documentada, fuentes RSS y JSON, e insignias.",
   "openData.datasetName": "Catálogo de {siteName}",
-  "openData.datasetDescription": "Todas las herramientas publicadas de {siteName}: nombre, sitio web, descripciones, categorías, etiquetas, precio, ventajas e inconvenientes, rehechos cada noche.",
-  "openData.intro": "El catálogo está hecho para reutilizarse: todas las herramientas publicadas, en archivos, por una API y en fuentes.",
+  "openData.datasetDescription":
+    "Todas las herramientas publicadas de {siteName}: nombre, sitio web, descripciones, categorías, etiquetas, precio, ventajas e inconvenientes, rehechos cada noche.",
+  "openData.intro":
+    "El catálogo está hecho para reutilizarse: todas las herramientas publicadas, en archivos, por una API y en fuentes.",
   "openData.dumps": "Todo el catálogo, cada noche",
   "openData.dumpsIntro": "Dos archivos comprimidos con gzip, rehechos cada noche, en direcciones que no cambian:",
-  "openData.json": ": las categorías y todas las herramientas publicadas, en el archivo que un directorio como este puede volver a importar.",
-  "openData.csv": ": una fila por herramienta, para hojas de cálculo. Un valor que una hoja de cálculo tomaría por una fórmula (que empiece por =, +, - o @) empieza en su lugar por ', para que se vea como texto.",
-  "openData.fields": "Cada herramienta tiene su nombre, sitio web, descripción corta y larga, categorías, etiquetas, precio, ventajas, inconvenientes, preguntas y respuestas, si está destacada, cuándo se añadió y se verificó. Nada sobre personas: ni creador, ni correo, ni visitas, ni clics.",
+  "openData.json":
+    ": las categorías y todas las herramientas publicadas, en el archivo que un directorio como este puede volver a importar.",
+  "openData.csv":
+    ": una fila por herramienta, para hojas de cálculo. Un valor que una hoja de cálculo tomaría por una fórmula (que empiece por =, +, - o @) empieza en su lugar por ', para que se vea como texto.",
+  "openData.fields":
+    "Cada herramienta tiene su nombre, sitio web, descripción corta y larga, categorías, etiquetas, precio, ventajas, inconvenientes, preguntas y respuestas, si está destacada, cuándo se añadió y se verificó. Nada sobre personas: ni creador, ni correo, ni visitas, ni clics.",
   "openData.import": "Para cargarlos en tu propia copia de este directorio, descomprime uno e impórtalo:",
   "openData.api": "La API",
   "openData.apiIntro": "Herramientas, categorías, etiquetas, listas y búsqueda en JSON, con un documento OpenAPI:",
@@ -724,7 +793,8 @@ export default {
 
   // A maker's tools and their figures; the charts and tables of the dashboards
   "myTools.title": "Mis herramientas",
-  "myTools.description": "Las herramientas que enviaste a {siteName} o que están vinculadas a ti, y en qué punto está cada una.",
+  "myTools.description":
+    "Las herramientas que enviaste a {siteName} o que están vinculadas a ti, y en qué punto está cada una.",
   "myTools.intro": "Las herramientas que enviaste o que están vinculadas a ti.",
   "myTools.add": "Añadir una herramienta",
   "myTools.thanks": "¡Gracias! Tu herramienta está en la cola.",
@@ -732,7 +802,8 @@ export default {
   "myTools.yours": "Tus herramientas",
   "myTools.empty": "Aún no tienes herramientas aquí",
   "myTools.emptyHint": "¿Has creado algo que encantaría a los creadores independientes?",
-  "myTools.state": "{state, select, live {Publicada} switchedOff {Desactivada} rejected {Rechazada} changesRequested {Cambios pedidos} claimPending {Reclamación pendiente} other {Pendiente de verificación}}",
+  "myTools.state":
+    "{state, select, live {Publicada} switchedOff {Desactivada} rejected {Rechazada} changesRequested {Cambios pedidos} claimPending {Reclamación pendiente} other {Pendiente de verificación}}",
   "myTools.reason": "Motivo: {reason}",
   "myTools.verifierAsks": "Un verificador pide: {message}",
   "myTools.editIt": "Edítala",
@@ -741,9 +812,11 @@ export default {
   "myTools.stats": "Cómo les va a tus herramientas",
   "myTools.showing": "Se muestran tus {count} herramientas vinculadas más recientes.",
   "myTools.noLinked": "Aún no tienes herramientas vinculadas",
-  "myTools.noLinkedHint": "Una herramienta que envías se vincula a ti cuando se verifica; una ya publicada, cuando se acepta tu reclamación (abre su página y reclámala). Sus visitas, clics y visitantes aparecen entonces aquí.",
+  "myTools.noLinkedHint":
+    "Una herramienta que envías se vincula a ti cuando se verifica; una ya publicada, cuando se acepta tu reclamación (abre su página y reclámala). Sus visitas, clics y visitantes aparecen entonces aquí.",
   "myTools.notLive": "No publicada",
-  "myTools.sinceListed": "Desde que se publicó: {views, plural, one {# visita} other {# visitas}}, {clicks, plural, one {# clic} other {# clics}}",
+  "myTools.sinceListed":
+    "Desde que se publicó: {views, plural, one {# visita} other {# visitas}}, {clicks, plural, one {# clic} other {# clics}}",
   "myTools.views": "Visitas en los últimos {days} días",
   "myTools.clicks": "Clics a su sitio web en los últimos {days} días",
   "myTools.ctr": "Tasa de clics",
@@ -754,11 +827,13 @@ export default {
   "myTools.sources": "De dónde vienen los visitantes",
   "myTools.source": "Origen",
   "myTools.noVisits": "Ninguna visita en los últimos {days} días.",
-  "queue.place": "{place, selectordinal, other {#.º}} en la cola · {unit, select, hour {unas {count, plural, one {# hora} other {# horas}}} day {unos {count, plural, one {# día} other {# días}}} other {unas {count, plural, one {# semana} other {# semanas}}}}",
+  "queue.place":
+    "{place, selectordinal, other {#.º}} en la cola · {unit, select, hour {unas {count, plural, one {# hora} other {# horas}}} day {unos {count, plural, one {# día} other {# días}}} other {unas {count, plural, one {# semana} other {# semanas}}}}",
   "range.label": "Periodo",
   "range.last": "Últimos {days} días",
   "badge.summary": "Insignia para tu sitio web",
-  "badge.intro": "Muestra a los visitantes de tu sitio web o de tu README que {name} está en este directorio. Añade ?theme=dark a la dirección de la imagen para una insignia oscura, ?views=1 para mostrar sus visitas. Los visitantes que traiga cuentan como «Una insignia en otro sitio» más abajo.",
+  "badge.intro":
+    "Muestra a los visitantes de tu sitio web o de tu README que {name} está en este directorio. Añade ?theme=dark a la dirección de la imagen para una insignia oscura, ?views=1 para mostrar sus visitas. Los visitantes que traiga cuentan como «Una insignia en otro sitio» más abajo.",
   "badge.alt": "{name} en {siteName}",
   "chart.showNumbers": "Ver las cifras",
   "chart.day": "Día",
@@ -773,7 +848,8 @@ export default {
   // Adding and editing a tool
   "toolForm.edit": "Editar tu herramienta",
   "toolForm.add": "Añade tu herramienta",
-  "toolForm.description": "Envía una herramienta para desarrolladores independientes a {siteName}: se publica cuando un verificador la ha revisado.",
+  "toolForm.description":
+    "Envía una herramienta para desarrolladores independientes a {siteName}: se publica cuando un verificador la ha revisado.",
   "toolForm.editIntro": "Los cambios en una herramienta publicada se ven al instante.",
   "toolForm.addIntro": "Un verificador revisa cada herramienta antes de publicarla. Puedes seguir la tuya en",
   "toolForm.changesAsked": "Un verificador pide cambios",
@@ -822,7 +898,8 @@ export default {
   "image.uploading": "Subiendo la imagen: {what}",
   "websiteFill.reading": "Leyendo el sitio web…",
   "websiteFill.fill": "Rellenar desde el sitio web",
-  "websiteFill.hint": "Leemos la página y proponemos el nombre, las descripciones, las etiquetas, el logotipo y la imagen: los revisas antes de enviar.",
+  "websiteFill.hint":
+    "Leemos la página y proponemos el nombre, las descripciones, las etiquetas, el logotipo y la imagen: los revisas antes de enviar.",
 
   "offer.skipLine": "Saltar la cola",
   "offer.featured": "Destacado en la página de inicio",
@@ -836,15 +913,19 @@ export default {
   "featuring.alreadySkipped": "Esta herramienta ya está al principio de la cola",
   "featuring.notWaiting": "Solo una herramienta que espera su verificación puede saltar la cola",
   "featuring.notLive": "Solo una herramienta publicada puede destacarse: espera a que esté verificada",
-  "featuring.noFreePlace": "Todos los puestos están ocupados hasta donde alcanzamos a ver: vuelve a intentarlo más tarde",
-  "featuring.noPlaceForSubscription": "Todos los puestos están ocupados: un destacado mensual solo empieza en un puesto libre. Reserva un periodo, o vuelve más tarde.",
-  "featuring.stripeUnavailable": "No se pudo contactar con Stripe. No se ha cobrado nada: vuelve a intentarlo en un minuto.",
+  "featuring.noFreePlace":
+    "Todos los puestos están ocupados hasta donde alcanzamos a ver: vuelve a intentarlo más tarde",
+  "featuring.noPlaceForSubscription":
+    "Todos los puestos están ocupados: un destacado mensual solo empieza en un puesto libre. Reserva un periodo, o vuelve más tarde.",
+  "featuring.stripeUnavailable":
+    "No se pudo contactar con Stripe. No se ha cobrado nada: vuelve a intentarlo en un minuto.",
   "featuring.stripeRefused": "Stripe rechazó la preparación del pago: {reason}",
   "featuring.purchaseNotFound": "No hay ningún pago con este ID",
   "featuring.notCancellable": "Solo se puede cancelar un destacado mensual que aún se renueva",
   "featuring.unknownOffer": "Elige qué comprar: saltar la cola, destacar en la página de inicio unos días, o cada mes",
   "featuring.currencyShape": "Una moneda se escribe con el código de tres letras de Stripe, como eur o usd",
-  "featuring.amountShape": "Escribe el precio como un número, como 29 o 29.50 (sin decimales para una moneda que no los tiene)",
+  "featuring.amountShape":
+    "Escribe el precio como un número, como 29 o 29.50 (sin decimales para una moneda que no los tiene)",
   "featuring.amountTooSmall": "Un precio debe ser mayor que 0",
   "featuring.daysRange": "Un destacado dura de 1 a 365 días",
   "featuring.placesRange": "Pueden destacarse a la vez entre 1 y 100 herramientas",
@@ -855,17 +936,22 @@ export default {
   "feature.titleNone": "Destaca tu herramienta",
   "feature.description": "Salta la cola de verificación o destaca en la página de inicio de {siteName}.",
   "feature.heading": "Haz que vean {tool}",
-  "feature.intro": "Pago con Stripe: un pago único nunca se renueva; el destacado mensual se renueva hasta que lo canceles.",
+  "feature.intro":
+    "Pago con Stripe: un pago único nunca se renueva; el destacado mensual se renueva hasta que lo canceles.",
   "feature.back": "Volver a {tool}",
   "feature.cancelled": "Saliste de la página de Stripe: no se ha cobrado nada.",
   "feature.featuredUntil": "{tool} está destacada en la página de inicio hasta el {until}.",
   "feature.bookedFrom": "{tool} tiene reservado el destacado en la página de inicio del {from} al {until}.",
   "feature.nothingForSale": "Por ahora no hay nada a la venta.",
   "feature.nothingForSaleHint": "El equipo aún no ha puesto los destacados a la venta: vuelve pronto.",
-  "feature.skipLineHint": "Tu herramienta pasa al principio de la cola de verificación: un verificador la revisa a continuación.",
-  "feature.monthlyHint": "Tu herramienta se queda arriba en la página de inicio, con un cargo cada mes, hasta que canceles: entonces termina con el mes pagado.",
-  "feature.laterHint": "Todos los puestos están ocupados hasta entonces: tu herramienta se destacaría a partir del {from}.",
-  "feature.nowHint": "Tu herramienta aparece arriba en la página de inicio con una insignia «Destacado», en cuanto Stripe confirma tu pago.",
+  "feature.skipLineHint":
+    "Tu herramienta pasa al principio de la cola de verificación: un verificador la revisa a continuación.",
+  "feature.monthlyHint":
+    "Tu herramienta se queda arriba en la página de inicio, con un cargo cada mes, hasta que canceles: entonces termina con el mes pagado.",
+  "feature.laterHint":
+    "Todos los puestos están ocupados hasta entonces: tu herramienta se destacaría a partir del {from}.",
+  "feature.nowHint":
+    "Tu herramienta aparece arriba en la página de inicio con una insignia «Destacado», en cuanto Stripe confirma tu pago.",
   "feature.opening": "Abriendo Stripe…",
   "feature.pay": "Pagar {price} con Stripe",
   "purchase.title": "Tu compra",
@@ -874,11 +960,14 @@ export default {
   "purchase.pending": "Esperando la confirmación de tu pago por parte de Stripe. Esta página se actualiza sola.",
   "purchase.skipLineActive": "{tool} está al principio de la cola de verificación.",
   "purchase.monthlyActive": "{tool} está destacada en la página de inicio cada mes, hasta que canceles.",
-  "purchase.monthlyEnding": "{tool} está destacada en la página de inicio hasta el {until}: la suscripción está cancelada y termina entonces.",
+  "purchase.monthlyEnding":
+    "{tool} está destacada en la página de inicio hasta el {until}: la suscripción está cancelada y termina entonces.",
   "purchase.featuredUntil": "{tool} está destacada en la página de inicio hasta el {until}.",
-  "purchase.booked": "Todos los puestos estaban ocupados: {tool} se destacará en la página de inicio del {from} al {until}.",
+  "purchase.booked":
+    "Todos los puestos estaban ocupados: {tool} se destacará en la página de inicio del {from} al {until}.",
   "purchase.ended": "{tool} estuvo destacada hasta el {until}.",
-  "purchase.refunding": "Todos los puestos se ocuparon justo antes de que se completara tu pago: se te está devolviendo íntegramente.",
+  "purchase.refunding":
+    "Todos los puestos se ocuparon justo antes de que se completara tu pago: se te está devolviendo íntegramente.",
   "purchase.refunded": "Este pago se ha reembolsado: lo que compró ha terminado.",
   "purchase.disputed": "Este pago está en disputa con tu banco: lo que compró ha terminado.",
   "purchase.expired": "Este pago no se completó: no se ha cobrado nada.",
@@ -895,23 +984,28 @@ export default {
   "purchase.receipt": "Recibo de Stripe ↗",
   "mail.yourTool": "tu herramienta",
   "mail.refundedSubject": "Se ha reembolsado tu pago por {tool}",
-  "mail.refundedBody": "Todos los puestos destacados se ocuparon justo antes de que se completara tu pago, así que se ha reembolsado íntegramente{monthly, select, yes { y se ha cancelado la suscripción} other {}}. Puedes reservar el primer periodo libre en {url}",
+  "mail.refundedBody":
+    "Todos los puestos destacados se ocuparon justo antes de que se completara tu pago, así que se ha reembolsado íntegramente{monthly, select, yes { y se ha cancelado la suscripción} other {}}. Puedes reservar el primer periodo libre en {url}",
   "mail.receiptSubject": "Tu recibo: {what}",
   "mail.receiptThanks": "Gracias: hemos recibido {amount} por «{what}».",
   "mail.receiptSkipLine": "{tool} está ahora al principio de la cola de verificación.",
-  "mail.receiptMonthly": "{tool} está destacada en la página de inicio hasta que canceles la suscripción; termina al final del mes pagado.",
+  "mail.receiptMonthly":
+    "{tool} está destacada en la página de inicio hasta que canceles la suscripción; termina al final del mes pagado.",
   "mail.receiptUntil": "{tool} está destacada en la página de inicio hasta el {until}.",
-  "mail.receiptBooked": "{tool} se destacará en la página de inicio del {from} al {until}: todos los puestos están ocupados hasta entonces.",
+  "mail.receiptBooked":
+    "{tool} se destacará en la página de inicio del {from} al {until}: todos los puestos están ocupados hasta entonces.",
   "mail.receiptPurchase": "Tu compra: {url}",
   "mail.receiptStripe": "Recibo de Stripe: {url}",
   "mail.renewalThanks": "Gracias: hemos recibido {amount} por un mes más de {tool} en la página de inicio.",
   "mail.endingSubject": "{tool} está destacada hasta el {until}",
-  "mail.endingBody": "{tool} ({url}) está destacada en la página de inicio hasta el {until}.\n\nPara seguir destacada después, reserva tu próximo periodo: {bookUrl}",
+  "mail.endingBody":
+    "{tool} ({url}) está destacada en la página de inicio hasta el {until}.\n\nPara seguir destacada después, reserva tu próximo periodo: {bookUrl}",
 
   "mail.toolSubmittedSubject": "Hemos recibido {tool}",
   "mail.toolSubmittedBody": "Gracias por enviar {tool}. Un verificador la revisará pronto; puedes seguirla en {url}.",
   "mail.toolRejectedSubject": "{tool} no se ha publicado",
-  "mail.toolRejectedBody": "Un verificador no ha publicado {tool}:\n\n{reason}\n\nPuedes cambiarla y enviarla de nuevo desde {url}.",
+  "mail.toolRejectedBody":
+    "Un verificador no ha publicado {tool}:\n\n{reason}\n\nPuedes cambiarla y enviarla de nuevo desde {url}.",
   "mail.toolLiveSubject": "{tool} ya está publicada",
   "mail.toolLiveBody": "{tool} ya aparece en el directorio: {url}",
   "mail.toolLiveLinked": "Está vinculada a ti: aparece en tu perfil, y sus cifras en {url}.",
@@ -920,33 +1014,44 @@ export default {
   "mail.claimReceivedSubject": "Hemos recibido tu reclamación de {tool}",
   "mail.claimReceivedBody": "Has reclamado {tool} ({url}). Un verificador responderá pronto, y te escribiremos.",
   "mail.claimRefusedSubject": "No se ha aceptado tu reclamación de {tool}",
-  "mail.claimRefusedBody": "Un verificador no ha aceptado tu reclamación de {tool} ({url}). Si la herramienta es tuya, escribe desde una dirección de su sitio web y reclámala de nuevo.",
+  "mail.claimRefusedBody":
+    "Un verificador no ha aceptado tu reclamación de {tool} ({url}). Si la herramienta es tuya, escribe desde una dirección de su sitio web y reclámala de nuevo.",
   "mail.changesSubject": "{tool}: un verificador pide cambios",
-  "mail.changesBody": "Un verificador ha revisado {tool} y pide cambios antes de publicarla:\n\n{message}\n\nEdítala en {url}: en cuanto guardes, vuelve a la cola, en su lugar.",
+  "mail.changesBody":
+    "Un verificador ha revisado {tool} y pide cambios antes de publicarla:\n\n{message}\n\nEdítala en {url}: en cuanto guardes, vuelve a la cola, en su lugar.",
   "mail.mergedSubject": "{tool} ya está en el directorio",
-  "mail.mergedClaimRequested": "{tool} ya estaba en el directorio como {listed}: {url}\n\nAsí que no la hemos publicado dos veces: tu envío se ha convertido en una reclamación de la herramienta publicada. Un verificador la responderá, y te escribiremos.",
-  "mail.mergedAlreadyTheirs": "{tool} ya estaba en el directorio como {listed}, que es tuya: {url}\n\nAsí que no la hemos publicado dos veces. Puedes editar la herramienta publicada desde {myTools}.",
-  "mail.mergedClaimedByAnother": "{tool} ya estaba en el directorio como {listed}: {url}\n\nAsí que no la hemos publicado dos veces. Otra persona creó o reclamó esa herramienta; si es tuya, responde a este correo.",
+  "mail.mergedClaimRequested":
+    "{tool} ya estaba en el directorio como {listed}: {url}\n\nAsí que no la hemos publicado dos veces: tu envío se ha convertido en una reclamación de la herramienta publicada. Un verificador la responderá, y te escribiremos.",
+  "mail.mergedAlreadyTheirs":
+    "{tool} ya estaba en el directorio como {listed}, que es tuya: {url}\n\nAsí que no la hemos publicado dos veces. Puedes editar la herramienta publicada desde {myTools}.",
+  "mail.mergedClaimedByAnother":
+    "{tool} ya estaba en el directorio como {listed}: {url}\n\nAsí que no la hemos publicado dos veces. Otra persona creó o reclamó esa herramienta; si es tuya, responde a este correo.",
   "mail.reviewSubject": "Una nueva reseña de {tool}",
   "mail.reviewRated": "Alguien ha valorado {tool} con {rating} de 5{hasBody, select, yes {:} other {.}}",
   "mail.reviewRead": "Léela en {url}, y responde una vez, como creador, en {replyUrl}.",
   "mail.reviewHiddenSubject": "Tu reseña de {tool} se ha ocultado",
   "mail.reviewHiddenBody": "Un moderador ha ocultado tu reseña de {tool} ({url}), con este mensaje:\n\n{reason}",
   "mail.reviewRestoredSubject": "Tu reseña de {tool} vuelve a ser pública",
-  "mail.reviewRestoredBody": "Un moderador ha vuelto a hacer pública tu reseña de {tool} ({url}), con este mensaje:\n\n{reason}",
+  "mail.reviewRestoredBody":
+    "Un moderador ha vuelto a hacer pública tu reseña de {tool} ({url}), con este mensaje:\n\n{reason}",
   "mail.visitWebsite": "Visitar el sitio web",
   "mail.unsubscribe": "Darse de baja",
   "mail.followsTitle": "Novedades en lo que sigues en {siteName}",
-  "mail.followsIntro": "{count, plural, one {Una herramienta nueva} other {# herramientas nuevas}} en {followed}, del {from} al {to}.",
+  "mail.followsIntro":
+    "{count, plural, one {Una herramienta nueva} other {# herramientas nuevas}} en {followed}, del {from} al {to}.",
   "mail.followsWhy": "Recibes este correo porque sigues categorías o etiquetas en {siteName} ({url}).",
   "mail.newsletterWhy": "Recibes este correo porque te suscribiste al boletín de {siteName}.",
   "mail.digestTitle": "Novedades en {siteName}",
   "mail.digestNone": "No hubo herramientas nuevas en {siteName} del {from} al {to}.",
-  "mail.digestJoined": "{count, plural, one {Una herramienta nueva llegó} other {# herramientas nuevas llegaron}} a {siteName} del {from} al {to}.",
-  "mail.digestMostViewed": "{count, plural, one {Una herramienta nueva llegó} other {# herramientas nuevas llegaron}} a {siteName} del {from} al {to}. Estas son las {shown} más vistas.",
-  "mail.followUpSubject": "Tu primera semana en {siteName}: {views, plural, one {# visita} other {# visitas}} y {clicks, plural, one {# clic} other {# clics}} para {tool}",
+  "mail.digestJoined":
+    "{count, plural, one {Una herramienta nueva llegó} other {# herramientas nuevas llegaron}} a {siteName} del {from} al {to}.",
+  "mail.digestMostViewed":
+    "{count, plural, one {Una herramienta nueva llegó} other {# herramientas nuevas llegaron}} a {siteName} del {from} al {to}. Estas son las {shown} más vistas.",
+  "mail.followUpSubject":
+    "Tu primera semana en {siteName}: {views, plural, one {# visita} other {# visitas}} y {clicks, plural, one {# clic} other {# clics}} para {tool}",
   "mail.followUpHello": "Hola, {username}:",
-  "mail.followUpSummary": "{tool} lleva una semana publicada en {siteName}. Del {from} al {to}, su página se vio {views, plural, one {# vez} other {# veces}} y el enlace a su sitio web recibió {clicks, plural, one {# clic} other {# clics}}.",
+  "mail.followUpSummary":
+    "{tool} lleva una semana publicada en {siteName}. Del {from} al {to}, su página se vio {views, plural, one {# vez} other {# veces}} y el enlace a su sitio web recibió {clicks, plural, one {# clic} other {# clics}}.",
   "mail.followUpThanks": "Gracias por publicarla en {siteName}.",
   "mail.followUpSee": "Ver {tool} en {siteName}",
   "mail.followUpDashboard": "Sigue sus cifras en tu panel",
@@ -955,7 +1060,8 @@ export default {
   "mail.labelledLink": "{label}: {url}",
 
   "feed.siteTitle": "{siteName}: herramientas nuevas",
-  "feed.siteDescription": "Las últimas herramientas añadidas a {siteName}, un directorio de herramientas para desarrolladores independientes, elegidas a mano.",
+  "feed.siteDescription":
+    "Las últimas herramientas añadidas a {siteName}, un directorio de herramientas para desarrolladores independientes, elegidas a mano.",
   "feed.categoryTitle": "{siteName}: herramientas nuevas en {category}",
   "feed.categoryDescription": "Las últimas herramientas añadidas a {siteName} en {category}.",
   "feed.tagTitle": "{siteName}: herramientas nuevas con la etiqueta #{tag}",
@@ -967,8 +1073,10 @@ export default {
 
   "feed.noSuchCategory": "No hay ninguna categoría con este slug",
 
-  "feed.llmsSummary": "{siteName} es un directorio de herramientas para desarrolladores independientes y emprendedores en solitario, elegidas a mano, en {count, plural, one {# categoría} other {# categorías}}: cada herramienta tiene una página con lo que hace, su precio y un enlace a su sitio web.",
-  "feed.llmsChecked": "Cada herramienta del directorio fue revisada por una persona antes de publicarse. Las listas de abajo muestran las herramientas más recientes de cada categoría; la página de cada categoría las tiene todas.",
+  "feed.llmsSummary":
+    "{siteName} es un directorio de herramientas para desarrolladores independientes y emprendedores en solitario, elegidas a mano, en {count, plural, one {# categoría} other {# categorías}}: cada herramienta tiene una página con lo que hace, su precio y un enlace a su sitio web.",
+  "feed.llmsChecked":
+    "Cada herramienta del directorio fue revisada por una persona antes de publicarse. Las listas de abajo muestran las herramientas más recientes de cada categoría; la página de cada categoría las tiene todas.",
   "feed.llmsSections": "Secciones",
   "feed.llmsHome": "Inicio",
   "feed.llmsHomeNote": "las herramientas destacadas y las más recientes",
@@ -983,10 +1091,12 @@ export default {
   "feed.llmsBlog": "Blog",
   "feed.llmsRss": "Herramientas nuevas (RSS)",
   "feed.llmsJsonFeed": "Herramientas nuevas (JSON Feed)",
-  "feed.llmsAllInCategory": "{count, plural, one {La única herramienta de {category}} other {Las # herramientas de {category}}}",
+  "feed.llmsAllInCategory":
+    "{count, plural, one {La única herramienta de {category}} other {Las # herramientas de {category}}}",
   "feed.llmsSitemap": "Mapa del sitio",
 
-  "og.tagline": "Las mejores herramientas para desarrolladores independientes y emprendedores en solitario, elegidas a mano.",
+  "og.tagline":
+    "Las mejores herramientas para desarrolladores independientes y emprendedores en solitario, elegidas a mano.",
   "home.tagline": "Las mejores herramientas para desarrolladores independientes",
   "og.categoryTitle": "Herramientas de {category}",
 
@@ -1020,18 +1130,22 @@ export default {
   "adminQueue.title": "Cola de verificación",
   "adminQueue.description": "Las herramientas que esperan a un verificador.",
   "adminQueue.none": "No hay ninguna herramienta esperando.",
-  "adminQueue.waiting": "{count, plural, one {# herramienta espera} other {# herramientas esperan}}. Primero las que saltaron la cola, luego las más antiguas.",
+  "adminQueue.waiting":
+    "{count, plural, one {# herramienta espera} other {# herramientas esperan}}. Primero las que saltaron la cola, luego las más antiguas.",
   "adminQueue.verified": "{tool} está publicada. Su creador recibió el enlace por correo.",
   "adminQueue.changesRequested": "{tool} volvió a su creador, que recibió por correo lo que debe cambiar.",
-  "adminQueue.merged": "El envío se fusionó con {tool}, y se avisó a quien lo envió por correo.{claim, select, yes { Ahora lo reclama: mira Reclamaciones.} other {}}",
+  "adminQueue.merged":
+    "El envío se fusionó con {tool}, y se avisó a quien lo envió por correo.{claim, select, yes { Ahora lo reclama: mira Reclamaciones.} other {}}",
   "adminQueue.rejected": "{tool} fue rechazada. Su creador recibió el motivo por correo.",
   "adminQueue.identityConfirmed": "{tool}: su nuevo nombre y su nuevo sitio web quedan confirmados.",
   "adminQueue.movedFront": "{tool} pasó al principio de la cola.",
   "adminQueue.empty": "La cola está vacía",
   "adminQueue.emptyHint": "Todas las herramientas enviadas tienen respuesta. Las nuevas aparecen aquí.",
-  "adminQueue.more": "{count, plural, one {# más espera} other {# más esperan}} detrás: suben a medida que se responden estas.",
+  "adminQueue.more":
+    "{count, plural, one {# más espera} other {# más esperan}} detrás: suben a medida que se responden estas.",
   "adminQueue.changed": "Cambiadas tras publicarse",
-  "adminQueue.changedHint": "Sus creadores cambiaron el nombre o el sitio web. Comprueba que la herramienta sigue siendo la que verificaste.",
+  "adminQueue.changedHint":
+    "Sus creadores cambiaron el nombre o el sitio web. Comprueba que la herramienta sigue siendo la que verificaste.",
   "adminQueue.changedOn": "{website} · cambiada el {day}",
   "adminQueue.looksRight": "Está bien",
   "adminQueue.skippedLine": "Saltó la cola",
@@ -1074,13 +1188,15 @@ export default {
   "adminQueue.shortcutReason": "escribir el motivo para rechazarla",
   "adminQueue.shortcutHelp": "mostrar u ocultar estos atajos",
   "adminQueue.shortcutsTyping": "No hacen nada mientras escribes en un campo.",
-  "adminQueue.riskNewAccount": "Cuenta nueva: se registró {hours, plural, =0 {menos de una hora} one {# hora} other {# horas}} antes de enviarla",
+  "adminQueue.riskNewAccount":
+    "Cuenta nueva: se registró {hours, plural, =0 {menos de una hora} one {# hora} other {# horas}} antes de enviarla",
   "adminQueue.riskDisposable": "Dirección de correo desechable",
   "adminQueue.riskWords": "Palabras sospechosas: {words}",
   "adminQueue.riskDuplicate": "Posible duplicado de {tool}",
   "adminQueue.riskNoAnswer": "El sitio web no respondió",
 
-  "adminClaims.accepted": "Se aceptó la reclamación de {tool}. Se avisó por correo a quien la hizo, y la herramienta aparece en su perfil.",
+  "adminClaims.accepted":
+    "Se aceptó la reclamación de {tool}. Se avisó por correo a quien la hizo, y la herramienta aparece en su perfil.",
   "adminClaims.refused": "Se rechazó la reclamación de {tool}. La herramienta puede reclamarse de nuevo.",
   "adminClaims.description": "Herramientas reclamadas por sus creadores, a la espera de respuesta.",
   "adminClaims.intro": "Creadores que dicen que una herramienta publicada es suya. Aceptar se la vincula.",
@@ -1096,8 +1212,10 @@ export default {
   "adminClaims.refuse": "Rechazar",
   "adminReports.resolved": "El reporte sobre {tool} se resolvió.",
   "adminReports.dismissed": "El reporte sobre {tool} se descartó.",
-  "adminReports.description": "Problemas que los visitantes reportaron en las páginas de las herramientas, para resolver o descartar.",
-  "adminReports.intro": "Problemas que los visitantes reportaron en las páginas de las herramientas, los más antiguos primero. Arregla lo que falla (edita la herramienta o desactívala) y resuelve el reporte; descarta el que no pide nada.",
+  "adminReports.description":
+    "Problemas que los visitantes reportaron en las páginas de las herramientas, para resolver o descartar.",
+  "adminReports.intro":
+    "Problemas que los visitantes reportaron en las páginas de las herramientas, los más antiguos primero. Arregla lo que falla (edita la herramienta o desactívala) y resuelve el reporte; descarta el que no pide nada.",
   "adminReports.oneTool": "Solo los reportes sobre {tool}.",
   "adminReports.aTool": "una herramienta",
   "adminReports.everyTool": "Ver los reportes de todas las herramientas",
@@ -1113,11 +1231,14 @@ export default {
   "reportRow.notLive": "No publicada",
 
   "adminReviews.list": "{list, select, waiting {En espera} reported {Reportadas} other {Ocultas}}",
-  "adminReviews.done": "La reseña de {tool} {action, select, approve {es pública} hide {se ocultó} restore {vuelve a ser pública} other {se queda como está, con sus reportes cerrados}}.",
+  "adminReviews.done":
+    "La reseña de {tool} {action, select, approve {es pública} hide {se ocultó} restore {vuelve a ser pública} other {se queda como está, con sus reportes cerrados}}.",
   "adminReviews.description": "Reseñas que esperan a un moderador, reseñas reportadas y reseñas ocultas.",
-  "adminReviews.intro": "Una reseña de una cuenta nueva, de una dirección de correo desechable o con un enlace espera aquí antes de ser pública. Ocultar o restaurar una le explica el motivo a su autor.",
+  "adminReviews.intro":
+    "Una reseña de una cuenta nueva, de una dirección de correo desechable o con un enlace espera aquí antes de ser pública. Ocultar o restaurar una le explica el motivo a su autor.",
   "adminReviews.lists": "Listas de reseñas",
-  "adminReviews.empty": "{list, select, waiting {No hay reseñas esperando} reported {No hay reseñas reportadas} other {No hay reseñas ocultas}}",
+  "adminReviews.empty":
+    "{list, select, waiting {No hay reseñas esperando} reported {No hay reseñas reportadas} other {No hay reseñas ocultas}}",
   "adminReviews.by": "de {user}",
   "adminReviews.reports": "{count, plural, one {# reporte} other {# reportes}}",
   "adminReviews.reportsSay": "Lo que dicen los reportes",
@@ -1134,10 +1255,14 @@ export default {
   "adminReviews.restore": "Restaurar",
 
   "admin.search": "Buscar",
-  "adminTools.flagDone": "{tool}: {flag, select, isActive {{on, select, yes {activada} other {desactivada}}} isFeaturedHome {{on, select, yes {destacada en la página de inicio} other {ya no está destacada en la página de inicio}}} isFeaturedCategory {{on, select, yes {destacada en sus categorías} other {ya no está destacada en sus categorías}}} isFeaturedNL {{on, select, yes {destacada en el boletín} other {ya no está destacada en el boletín}}} other {{on, select, yes {impulsada en la página de inicio} other {ya no está impulsada}}}}.",
-  "adminTools.flag": "{flag, select, isActive {Publicada} isFeaturedHome {Destacada en inicio} isFeaturedCategory {Destacada en categoría} isFeaturedNL {Destacada en boletín} other {Impulso en inicio}}",
-  "adminTools.flagHelp": "{flag, select, isActive {Desactivada, una herramienta sale de todas las páginas públicas} isFeaturedHome {Elegida para la página de inicio (isFeaturedHome)} isFeaturedCategory {Arriba en las páginas de sus categorías} isFeaturedNL {Elegida para el boletín semanal (isFeaturedNL)} other {La sección Destacados de la página de inicio, con una insignia}}",
-  "adminTools.state": "{state, select, live {Publicada} waiting {Esperando verificación} rejected {Rechazada} other {Desactivada}}",
+  "adminTools.flagDone":
+    "{tool}: {flag, select, isActive {{on, select, yes {activada} other {desactivada}}} isFeaturedHome {{on, select, yes {destacada en la página de inicio} other {ya no está destacada en la página de inicio}}} isFeaturedCategory {{on, select, yes {destacada en sus categorías} other {ya no está destacada en sus categorías}}} isFeaturedNL {{on, select, yes {destacada en el boletín} other {ya no está destacada en el boletín}}} other {{on, select, yes {impulsada en la página de inicio} other {ya no está impulsada}}}}.",
+  "adminTools.flag":
+    "{flag, select, isActive {Publicada} isFeaturedHome {Destacada en inicio} isFeaturedCategory {Destacada en categoría} isFeaturedNL {Destacada en boletín} other {Impulso en inicio}}",
+  "adminTools.flagHelp":
+    "{flag, select, isActive {Desactivada, una herramienta sale de todas las páginas públicas} isFeaturedHome {Elegida para la página de inicio (isFeaturedHome)} isFeaturedCategory {Arriba en las páginas de sus categorías} isFeaturedNL {Elegida para el boletín semanal (isFeaturedNL)} other {La sección Destacados de la página de inicio, con una insignia}}",
+  "adminTools.state":
+    "{state, select, live {Publicada} waiting {Esperando verificación} rejected {Rechazada} other {Desactivada}}",
   "adminTools.title": "Todas las herramientas",
   "adminTools.description": "Todas las herramientas, publicadas o no: desactívalas, actívalas y destácalas.",
   "adminTools.intro": "Publicadas o no, las más recientes primero. Desactiva una herramienta, o destácala.",
@@ -1179,46 +1304,57 @@ export default {
   "adminCategories.addButton": "Añadir la categoría",
   "adminCategories.empty": "Aún no hay categorías",
   "adminCategories.emptyHint": "Añade la primera arriba.",
-  "adminCategories.line": "{path} · {color} · {count, plural, one {# herramienta publicada} other {# herramientas publicadas}}",
+  "adminCategories.line":
+    "{path} · {color} · {count, plural, one {# herramienta publicada} other {# herramientas publicadas}}",
   "adminCategories.editOne": "Editar {category}",
   "adminCategories.label": "Nombre",
   "adminCategories.slug": "Slug",
-  "adminCategories.slugHintEdit": "El final de su dirección, /category/…: los enlaces antiguos dejan de funcionar cuando cambia.",
-  "adminCategories.slugHintNew": "El final de su dirección, /category/…. Si se deja vacío, se hace a partir del nombre.",
+  "adminCategories.slugHintEdit":
+    "El final de su dirección, /category/…: los enlaces antiguos dejan de funcionar cuando cambia.",
+  "adminCategories.slugHintNew":
+    "El final de su dirección, /category/…. Si se deja vacío, se hace a partir del nombre.",
   "adminCategories.colour": "Color",
   "adminCategories.colourHint": "En formato #RRGGBB. Las etiquetas de la categoría lo usan como fondo.",
   "adminCategories.descriptionField": "Descripción",
 
-  "adminRequests.granted": "Concedido: la herramienta está destacada en la página de inicio, y el creador tiene un impulso más.",
+  "adminRequests.granted":
+    "Concedido: la herramienta está destacada en la página de inicio, y el creador tiene un impulso más.",
   "adminRequests.refused": "Rechazado: el creador lo ve en su perfil.",
   "adminRequests.title": "Solicitudes de destacado",
   "adminRequests.description": "Solicitudes de destacado y de saltar la cola, concedidas a mano.",
-  "adminRequests.intro": "Los creadores piden desde su perfil que se destaque una herramienta. Por ahora un admin concede o rechaza cada una: no se cobra nada.",
+  "adminRequests.intro":
+    "Los creadores piden desde su perfil que se destaque una herramienta. Por ahora un admin concede o rechaza cada una: no se cobra nada.",
   "adminRequests.waitingAnswer": "Solicitudes a la espera de respuesta",
   "adminRequests.empty": "No hay ninguna solicitud esperando",
   "adminRequests.emptyHint": "Cuando un creador pide destacar una herramienta, la solicitud aparece aquí.",
-  "adminRequests.skipIntro": "Un creador que lo pida puede pasar su herramienta al principio de la cola de verificación. Estas herramientas esperan en la cola, las más recientes primero.",
+  "adminRequests.skipIntro":
+    "Un creador que lo pida puede pasar su herramienta al principio de la cola de verificación. Estas herramientas esperan en la cola, las más recientes primero.",
   "adminRequests.noneInLine": "Ninguna herramienta espera en la cola",
   "adminRequests.noneInLineHint": "Todas las herramientas de la cola ya la saltaron, o la cola está vacía.",
   "adminRequests.moreInLine": "Más herramientas en la cola →",
   "adminRequests.toolGone": "Una herramienta que ya no existe",
   "adminRequests.alreadyFeatured": "Ya destacada",
-  "adminRequests.askedBy": "Pedido por {user} ({email}, {boosts, plural, one {# impulso concedido} other {# impulsos concedidos}} hasta ahora) el {day}",
+  "adminRequests.askedBy":
+    "Pedido por {user} ({email}, {boosts, plural, one {# impulso concedido} other {# impulsos concedidos}} hasta ahora) el {day}",
   "adminRequests.granting": "Concediendo…",
   "adminRequests.grant": "Conceder",
   "adminRequests.sentBy": "Enviada por {user} ({email}) el {day}",
 
   "adminFeaturing.offerSaved": "{offer}: guardado, {onSale, select, yes {a la venta} other {no a la venta}}.",
-  "adminFeaturing.placesSaved": "Hasta {places, plural, one {# herramienta puede} other {# herramientas pueden}} estar destacadas a la vez.",
+  "adminFeaturing.placesSaved":
+    "Hasta {places, plural, one {# herramienta puede} other {# herramientas pueden}} estar destacadas a la vez.",
   "adminFeaturing.grantedUntil": "{tool} está destacada hasta el {until}.",
   "adminFeaturing.grantedBooked": "Todos los puestos están ocupados: {tool} queda reservada a partir del {from}.",
   "adminFeaturing.description": "Precios, puestos, el calendario de destacados y los pagos.",
-  "adminFeaturing.introPaid": "Los creadores pagan con Stripe para saltar la cola o destacar en la página de inicio, a los precios fijados aquí.",
-  "adminFeaturing.introFree": "Las claves de Stripe no están configuradas (STRIPE_SECRET_KEY y STRIPE_WEBHOOK_SECRET): no hay nada a la venta, y los creadores piden el destacado desde su perfil. Aún puedes concederlo aquí.",
+  "adminFeaturing.introPaid":
+    "Los creadores pagan con Stripe para saltar la cola o destacar en la página de inicio, a los precios fijados aquí.",
+  "adminFeaturing.introFree":
+    "Las claves de Stripe no están configuradas (STRIPE_SECRET_KEY y STRIPE_WEBHOOK_SECRET): no hay nada a la venta, y los creadores piden el destacado desde su perfil. Aún puedes concederlo aquí.",
   "adminFeaturing.prices": "Precios",
   "adminFeaturing.places": "Puestos",
   "adminFeaturing.placesField": "Herramientas destacadas a la vez, como máximo",
-  "adminFeaturing.placesHint": "Cuando todos los puestos están ocupados, un creador reserva el primer día en que uno queda libre. Lo que ocupa un puesto lo conserva.",
+  "adminFeaturing.placesHint":
+    "Cuando todos los puestos están ocupados, un creador reserva el primer día en que uno queda libre. Lo que ocupa un puesto lo conserva.",
   "adminFeaturing.grantTitle": "Conceder un destacado gratis",
   "adminFeaturing.tool": "Herramienta",
   "adminFeaturing.toolHint": "La dirección de la página de la herramienta, o su ID.",
@@ -1249,7 +1385,8 @@ export default {
   "adminFeaturing.until": "Hasta",
   "adminFeaturing.amount": "Importe",
   "adminFeaturing.deletedTool": "Una herramienta eliminada",
-  "adminFeaturing.purchaseState": "{state, select, active {activa} booked {reservada} paid {pagada} pending {pendiente} ended {terminada} expired {caducada} refunding {en reembolso} refunded {reembolsada} disputed {en disputa} other {{state}}}{grant, select, yes { (concedida)} other {}}",
+  "adminFeaturing.purchaseState":
+    "{state, select, active {activa} booked {reservada} paid {pagada} pending {pendiente} ended {terminada} expired {caducada} refunding {en reembolso} refunded {reembolsada} disputed {en disputa} other {{state}}}{grant, select, yes { (concedida)} other {}}",
   "adminFeaturing.untilCancelled": "Hasta que se cancele",
   "adminFeaturing.free": "Gratis",
 
@@ -1292,10 +1429,12 @@ export default {
 
   "adminNewsletter.testSent": "Se envió una prueba a {to}.",
   "adminNewsletter.sent": "El boletín va de camino a {count, plural, one {# suscriptor} other {# suscriptores}}.",
-  "adminNewsletter.sending": "El boletín va de camino: {count, plural, one {# correo escrito} other {# correos escritos}} hasta ahora, el resto en unos minutos.",
+  "adminNewsletter.sending":
+    "El boletín va de camino: {count, plural, one {# correo escrito} other {# correos escritos}} hasta ahora, el resto en unos minutos.",
   "adminNewsletter.title": "Resumen del boletín",
   "adminNewsletter.description": "Las herramientas verificadas en los últimos días, listas para el boletín.",
-  "adminNewsletter.intro": "Las herramientas publicadas verificadas en los últimos días, en Markdown y en HTML: copia cualquiera en tu servicio de boletines.",
+  "adminNewsletter.intro":
+    "Las herramientas publicadas verificadas en los últimos días, en Markdown y en HTML: copia cualquiera en tu servicio de boletines.",
   "adminNewsletter.days": "Días",
   "adminNewsletter.daysHint": "1 a {max}",
   "adminNewsletter.build": "Preparar el resumen",
@@ -1308,7 +1447,8 @@ export default {
   "adminNewsletter.lastDays": " · {count, plural, one {el último día} other {los últimos # días}}",
   "adminNewsletter.sentTo": "Enviado a {count, plural, one {# suscriptor} other {# suscriptores}}",
   "adminNewsletter.inProgress": "Enviando: {count, plural, one {# correo escrito} other {# correos escritos}}",
-  "adminNewsletter.verifiedIn": "{tools, plural, one {# herramienta verificada} other {# herramientas verificadas}} en {days, plural, one {el último día} other {los últimos # días}}",
+  "adminNewsletter.verifiedIn":
+    "{tools, plural, one {# herramienta verificada} other {# herramientas verificadas}} en {days, plural, one {el último día} other {los últimos # días}}",
   "adminNewsletter.verifiedOn": "Verificada el {day}",
   "adminNewsletter.none": "No se verificó ninguna herramienta en estos días",
   "adminNewsletter.noneHint": "El resumen dice que no hubo herramientas nuevas.",
@@ -1316,10 +1456,13 @@ export default {
   "adminDeliveries.retried": "{summary}: enviado de nuevo. Si vuelve a fallar, regresa aquí tras sus intentos.",
   "adminDeliveries.title": "Envíos fallidos",
   "adminDeliveries.description": "Correos, avisos y llamadas de sincronización de tokens que no se pudieron entregar.",
-  "adminDeliveries.channel": "{channel, select, mail {Correo} notice {Aviso del bot} tokenSync {Sincronización de tokens} webhook {Webhook} other {{channel}}}",
-  "adminDeliveries.intro": "Correos, avisos del bot y llamadas de sincronización de tokens que fallaron tras todos los intentos. Reintenta uno cuando el servidor que lo rechazó vuelva a funcionar.",
+  "adminDeliveries.channel":
+    "{channel, select, mail {Correo} notice {Aviso del bot} tokenSync {Sincronización de tokens} webhook {Webhook} other {{channel}}}",
+  "adminDeliveries.intro":
+    "Correos, avisos del bot y llamadas de sincronización de tokens que fallaron tras todos los intentos. Reintenta uno cuando el servidor que lo rechazó vuelva a funcionar.",
   "adminDeliveries.empty": "Todos los envíos llegaron",
-  "adminDeliveries.emptyHint": "Cuando un correo, un aviso o una llamada de sincronización falla tras todos los intentos, aparece aquí.",
+  "adminDeliveries.emptyHint":
+    "Cuando un correo, un aviso o una llamada de sincronización falla tras todos los intentos, aparece aquí.",
   "adminDeliveries.attempts": "{count, plural, one {# intento} other {# intentos}}",
   "adminDeliveries.lastOn": ", el último el {day}",
   "adminDeliveries.retrying": "Reintentando…",
@@ -1329,27 +1472,35 @@ export default {
   "adminLinks.markedFine": "{tool}: el enlace queda marcado como correcto.",
   "adminLinks.title": "Enlaces rotos y movidos",
   "adminLinks.description": "Herramientas cuyo sitio web no funciona o se mudó a otro dominio.",
-  "adminLinks.intro": "La comprobación diaria de enlaces encontró estos sitios caídos, o movidos a otro dominio. Corrige el sitio desde la página de edición de la herramienta, o marca el enlace como correcto: una herramienta oculta tras fallos repetidos vuelve a mostrarse.",
+  "adminLinks.intro":
+    "La comprobación diaria de enlaces encontró estos sitios caídos, o movidos a otro dominio. Corrige el sitio desde la página de edición de la herramienta, o marca el enlace como correcto: una herramienta oculta tras fallos repetidos vuelve a mostrarse.",
   "adminLinks.empty": "Todos los enlaces funcionan",
-  "adminLinks.emptyHint": "Cuando el sitio de una herramienta falla sus comprobaciones o se muda a otro dominio, aparece aquí.",
+  "adminLinks.emptyHint":
+    "Cuando el sitio de una herramienta falla sus comprobaciones o se muda a otro dominio, aparece aquí.",
   "adminLinks.moved": "Movido",
   "adminLinks.broken": "Roto",
   "adminLinks.hidden": "Oculta",
   "adminLinks.redirects": "Ahora redirige a {url}",
   "adminLinks.checkedOn": "Comprobado el {day}",
-  "adminLinks.failures": "{count, plural, one {# comprobación fallida} other {# comprobaciones fallidas}} seguidas, la última el {day}",
+  "adminLinks.failures":
+    "{count, plural, one {# comprobación fallida} other {# comprobaciones fallidas}} seguidas, la última el {day}",
   "adminLinks.failingSince": ", fallando desde el {day}",
   "adminLinks.editWebsite": "Editar el sitio web",
   "adminLinks.showAgain": "Enlace arreglado: mostrar de nuevo",
   "adminLinks.fine": "El enlace está bien",
-  "adminLinks.lastRun": "Última comprobación el {day}: {checked, plural, one {# sitio comprobado} other {# sitios comprobados}}, {failed} con fallos, {moved} movidos, {hidden} ocultos, {skipped} para la próxima ejecución.",
+  "adminLinks.lastRun":
+    "Última comprobación el {day}: {checked, plural, one {# sitio comprobado} other {# sitios comprobados}}, {failed} con fallos, {moved} movidos, {hidden} ocultos, {skipped} para la próxima ejecución.",
   "adminLinks.lastRunPaused": "La última comprobación, el {day}, se pausó:",
-  "adminLinks.hiddenCount": "{count, plural, one {# herramienta está oculta} other {# herramientas están ocultas}} tras comprobaciones fallidas.",
-  "adminLinks.showAllHidden": "Mostrar de nuevo {count, plural, one {la herramienta oculta} other {las # herramientas ocultas}}",
-  "adminLinks.shownAgain": "{count, plural, =0 {Ninguna herramienta estaba oculta.} one {# herramienta vuelve a estar publicada.} other {# herramientas vuelven a estar publicadas.}}",
+  "adminLinks.hiddenCount":
+    "{count, plural, one {# herramienta está oculta} other {# herramientas están ocultas}} tras comprobaciones fallidas.",
+  "adminLinks.showAllHidden":
+    "Mostrar de nuevo {count, plural, one {la herramienta oculta} other {las # herramientas ocultas}}",
+  "adminLinks.shownAgain":
+    "{count, plural, =0 {Ninguna herramienta estaba oculta.} one {# herramienta vuelve a estar publicada.} other {# herramientas vuelven a estar publicadas.}}",
   "adminWebhooks.added": "Se añadió {url}.",
   "adminWebhooks.description": "Direcciones que reciben webhooks firmados para los eventos elegidos.",
-  "adminWebhooks.intro": "Cada dirección recibe un POST firmado (Standard Webhooks) para los eventos que eligió, enviado en segundo plano y reintentado cuando falla. El contenido se describe en el README.",
+  "adminWebhooks.intro":
+    "Cada dirección recibe un POST firmado (Standard Webhooks) para los eventos que eligió, enviado en segundo plano y reintentado cuando falla. El contenido se describe en el README.",
   "adminWebhooks.empty": "Aún no hay webhooks",
   "adminWebhooks.emptyHint": "Añade una dirección abajo para recibir los eventos que elijas.",
   "adminWebhooks.add": "Añadir un webhook",
@@ -1358,13 +1509,16 @@ export default {
   "adminWebhooks.disabled": "Desactivado",
   "adminWebhooks.settingsAndDeliveries": "Ajustes y envíos",
   "adminWebhooks.address": "Dirección",
-  "adminWebhooks.addressHint": "Una dirección http o https en internet público: recibe un POST firmado por cada evento elegido.",
+  "adminWebhooks.addressHint":
+    "Una dirección http o https en internet público: recibe un POST firmado por cada evento elegido.",
   "adminWebhooks.descriptionField": "Descripción",
   "adminWebhooks.events": "Eventos",
-  "adminWebhooks.event": "{event, select, toolSubmitted {un creador envió una herramienta} toolVerified {un verificador publicó una herramienta} toolUpdated {se editó una herramienta} toolRejected {un verificador rechazó una herramienta} claimRequested {alguien reclamó una herramienta publicada} claimAccepted {se aceptó una reclamación} other {se reportó un problema en una herramienta}}",
+  "adminWebhooks.event":
+    "{event, select, toolSubmitted {un creador envió una herramienta} toolVerified {un verificador publicó una herramienta} toolUpdated {se editó una herramienta} toolRejected {un verificador rechazó una herramienta} claimRequested {alguien reclamó una herramienta publicada} claimAccepted {se aceptó una reclamación} other {se reportó un problema en una herramienta}}",
   "adminWebhooks.enabledField": "Activado: enviar los eventos elegidos a esta dirección",
   "adminWebhooks.secretOnce": "El secreto de firma: cópialo ahora, no se vuelve a mostrar.",
-  "adminWebhooks.secretHint": "Verifica cada envío con él (Standard Webhooks: las cabeceras webhook-id, webhook-timestamp y webhook-signature).",
+  "adminWebhooks.secretHint":
+    "Verifica cada envío con él (Standard Webhooks: las cabeceras webhook-id, webhook-timestamp y webhook-signature).",
   "adminWebhooks.saved": "Se guardó {url}.",
   "adminWebhooks.rotated": "Se creó un nuevo secreto de firma: los próximos intentos se firman con él.",
   "adminWebhooks.redelivering": "{event} se está enviando de nuevo, con el mismo webhook-id.",
@@ -1382,28 +1536,35 @@ export default {
   "adminWebhooks.deleting": "Eliminando…",
   "adminWebhooks.delete": "Eliminar este webhook y sus envíos",
   "adminWebhooks.state": "{state, select, delivered {Entregado} failed {Fallido} other {Intentándose}}",
-  "adminWebhooks.attempts": "{count, plural, one {# intento} other {# intentos}}{hasStatus, select, yes {, respuesta HTTP {status}} other {}}{hasDuration, select, yes { en {ms} ms} other {}}",
+  "adminWebhooks.attempts":
+    "{count, plural, one {# intento} other {# intentos}}{hasStatus, select, yes {, respuesta HTTP {status}} other {}}{hasDuration, select, yes { en {ms} ms} other {}}",
   "adminWebhooks.lastOn": ", el último el {day}",
   "adminWebhooks.sending": "Enviando…",
   "adminWebhooks.redeliver": "Reenviar",
 
-  "adminImport.fieldLabel": "{field, select, name {Nombre} website {Sitio web} shortDesc {Descripción corta} longDesc {Descripción larga (Markdown)} categories {Categorías (nombres o slugs, separados por comas)} tags {Etiquetas (separadas por comas)} paymentType {Precio (free, freemium, paid, open-source)} pros {Ventajas (una por línea)} cons {Desventajas (una por línea)} faq {FAQ (JSON)} featured {Destacada en la página de inicio (true/false)} createdAt {Fecha de alta} other {Fecha de verificación}}",
-  "adminImport.fieldWord": "{field, select, name {nombre} website {sitio web} shortDesc {descripción corta} longDesc {descripción larga} categories {categorías} tags {etiquetas} paymentType {precio} pros {ventajas} cons {desventajas} faq {FAQ} featured {destacada} createdAt {fecha de alta} other {fecha de verificación}}",
-  "adminImport.imported": "Importado. Creadas: {create}, actualizadas: {update}, {unchanged, plural, =0 {} other {sin cambios: #, }}rechazadas: {refuse}.",
+  "adminImport.fieldLabel":
+    "{field, select, name {Nombre} website {Sitio web} shortDesc {Descripción corta} longDesc {Descripción larga (Markdown)} categories {Categorías (nombres o slugs, separados por comas)} tags {Etiquetas (separadas por comas)} paymentType {Precio (free, freemium, paid, open-source)} pros {Ventajas (una por línea)} cons {Desventajas (una por línea)} faq {FAQ (JSON)} featured {Destacada en la página de inicio (true/false)} createdAt {Fecha de alta} other {Fecha de verificación}}",
+  "adminImport.fieldWord":
+    "{field, select, name {nombre} website {sitio web} shortDesc {descripción corta} longDesc {descripción larga} categories {categorías} tags {etiquetas} paymentType {precio} pros {ventajas} cons {desventajas} faq {FAQ} featured {destacada} createdAt {fecha de alta} other {fecha de verificación}}",
+  "adminImport.imported":
+    "Importado. Creadas: {create}, actualizadas: {update}, {unchanged, plural, =0 {} other {sin cambios: #, }}rechazadas: {refuse}.",
   "adminImport.title": "Importar y exportar",
   "adminImport.description": "Importa herramientas desde un archivo, y descarga el catálogo.",
-  "adminImport.action": "{action, select, create {Crear} update {Actualizar} unchanged {Sin cambios} other {Rechazada}}",
+  "adminImport.action":
+    "{action, select, create {Crear} update {Actualizar} unchanged {Sin cambios} other {Rechazada}}",
   "adminImport.line": "Línea",
   "adminImport.tool": "Herramienta",
   "adminImport.outcome": "Resultado",
   "adminImport.why": "Por qué",
   "adminImport.noName": "(sin nombre)",
   "adminImport.changes": "Cambios: {fields}",
-  "adminImport.intro": "Añade o actualiza herramientas desde un archivo CSV, una lista «awesome» en Markdown o una exportación JSON. Las filas se emparejan con las herramientas publicadas por su sitio web: importar de nuevo un archivo actualiza sus herramientas en vez de publicarlas dos veces. Las herramientas importadas se publican al momento.",
+  "adminImport.intro":
+    "Añade o actualiza herramientas desde un archivo CSV, una lista «awesome» en Markdown o una exportación JSON. Las filas se emparejan con las herramientas publicadas por su sitio web: importar de nuevo un archivo actualiza sus herramientas en vez de publicarlas dos veces. Las herramientas importadas se publican al momento.",
   "adminImport.leftOut": "Filas descartadas",
   "adminImport.leftOutCaption": "Las filas que la importación descartó, y por qué",
   "adminImport.download": "Descargar el catálogo",
-  "adminImport.downloadHint": "Cada categoría y herramienta publicada, con todo lo necesario para importarlas en otra instalación. Ningún dato de usuarios.",
+  "adminImport.downloadHint":
+    "Cada categoría y herramienta publicada, con todo lo necesario para importarlas en otra instalación. Ningún dato de usuarios.",
   "adminImport.jsonFull": "JSON (completo)",
   "adminImport.csvRows": "CSV (una fila por herramienta)",
   "adminImport.chooseAnother": "Elegir otro archivo",
@@ -1413,14 +1574,18 @@ export default {
   "adminImport.read": "Leer el archivo",
   "adminImport.mapColumns": "2. Asignar las columnas",
   "adminImport.options": "2. Opciones",
-  "adminImport.fileIs": "{name}: {format, select, csv {CSV, columnas {columns}} markdown {una lista «awesome» en Markdown} other {una exportación JSON}}.",
+  "adminImport.fileIs":
+    "{name}: {format, select, csv {CSV, columnas {columns}} markdown {una lista «awesome» en Markdown} other {una exportación JSON}}.",
   "adminImport.theFile": "El archivo",
   "adminImport.notImported": "(no se importa)",
-  "adminImport.createCategories": "Crear las categorías que nombra una fila y que aún no existen (si no, esas filas se rechazan)",
-  "adminImport.keepDescriptions": "Conservar las descripciones corta y larga de las herramientas ya publicadas (las del archivo solo se usan para las nuevas)",
+  "adminImport.createCategories":
+    "Crear las categorías que nombra una fila y que aún no existen (si no, esas filas se rechazan)",
+  "adminImport.keepDescriptions":
+    "Conservar las descripciones corta y larga de las herramientas ya publicadas (las del archivo solo se usan para las nuevas)",
   "adminImport.dryRunAgain": "Repetir la simulación",
   "adminImport.dryRun": "3. Simulación",
-  "adminImport.counts": "Por crear: {create}, por actualizar: {update}, {unchanged, plural, =0 {} other {sin cambios: #, }}rechazadas: {refuse}",
+  "adminImport.counts":
+    "Por crear: {create}, por actualizar: {update}, {unchanged, plural, =0 {} other {sin cambios: #, }}rechazadas: {refuse}",
   "adminImport.categoriesTo": "; categorías por {list}",
   "adminImport.categoryAction": "{action, select, create {crear:} other {actualizar:}} {label}",
   "adminImport.shown": " Mostradas: líneas {first} a {last} de las {total} filas del archivo.",
@@ -1433,23 +1598,28 @@ export default {
 
   "adminApiKeys.revoked": "Se revocó la clave «{name}».",
   "adminApiKeys.description": "Todas las claves de API personales, y de quién son.",
-  "adminApiKeys.intro": "Todas las claves de API personales, las más recientes primero. Revoca la que se filtró o se usa mal: su siguiente petición se rechaza.",
+  "adminApiKeys.intro":
+    "Todas las claves de API personales, las más recientes primero. Revoca la que se filtró o se usa mal: su siguiente petición se rechaza.",
   "adminApiKeys.empty": "Aún no hay claves de API",
   "adminApiKeys.emptyHint": "Las claves que los usuarios crean en su página de claves de API aparecen aquí.",
   "adminSettings.reset": "Los ajustes vuelven a ser los del entorno.",
   "adminSettings.description": "El nombre del sitio, su aspecto, su banner y sus enlaces.",
-  "adminSettings.intro": "Lo que hace tuyo el sitio. Cada cambio aparece al momento en todas las páginas; las variables de entorno son los valores por defecto.",
+  "adminSettings.intro":
+    "Lo que hace tuyo el sitio. Cada cambio aparece al momento en todas las páginas; las variables de entorno son los valores por defecto.",
   "adminSettings.identity": "Identidad",
   "adminSettings.name": "Nombre",
   "adminSettings.nameHint": "En la barra de navegación, los títulos y los correos. Por defecto: {name}",
   "adminSettings.tagline": "Eslogan ({language})",
   "adminSettings.taglineHint": "El título y el encabezado de la página de inicio en {language}. Vacío: «{words}».",
   "adminSettings.image": "{kind, select, logo {Logotipo} other {Favicon}}",
-  "adminSettings.imageHint": "{kind, select, logo {Junto al nombre en la barra de navegación. Mejor cuadrado; PNG, JPEG, WebP, GIF o SVG.} other {El icono de la pestaña del navegador. Cuadrado; se hace de 256 px.}}",
+  "adminSettings.imageHint":
+    "{kind, select, logo {Junto al nombre en la barra de navegación. Mejor cuadrado; PNG, JPEG, WebP, GIF o SVG.} other {El icono de la pestaña del navegador. Cuadrado; se hace de 256 px.}}",
   "adminSettings.current": "{kind, select, logo {El logotipo actual} other {El favicon actual}}",
-  "adminSettings.backToDefault": "{kind, select, logo {Volver al logotipo por defecto} other {Volver al favicon por defecto}}",
+  "adminSettings.backToDefault":
+    "{kind, select, logo {Volver al logotipo por defecto} other {Volver al favicon por defecto}}",
   "adminSettings.accent": "Color de acento",
-  "adminSettings.accentHint": "Botones y enlaces, como # y seis dígitos hexadecimales. Debe leerse bien sobre blanco y sobre las tarjetas del tema oscuro (WCAG AA). Vacío: el violeta por defecto.",
+  "adminSettings.accentHint":
+    "Botones y enlaces, como # y seis dígitos hexadecimales. Debe leerse bien sobre blanco y sobre las tarjetas del tema oscuro (WCAG AA). Vacío: el violeta por defecto.",
   "adminSettings.banner": "Banner",
   "adminSettings.bannerText": "Texto del banner",
   "adminSettings.bannerTextHint": "Encima de cada página. Vacío: sin banner.",
@@ -1461,12 +1631,14 @@ export default {
   "adminSettings.telegram": "Telegram",
   "adminSettings.x": "X",
   "adminSettings.save": "Guardar los ajustes",
-  "adminSettings.resetHint": "Olvidar cada cambio hecho aquí, y volver a usar los valores del entorno (las imágenes se quedan guardadas).",
+  "adminSettings.resetHint":
+    "Olvidar cada cambio hecho aquí, y volver a usar los valores del entorno (las imágenes se quedan guardadas).",
   "adminSettings.resetButton": "Volver a los valores por defecto",
 
   "adminPosts.title": "Artículos del blog",
   "adminPosts.description": "Los artículos y borradores del blog.",
-  "adminPosts.intro": "Los artículos se escriben en Markdown. Un borrador solo se ve aquí; un artículo publicado está al momento en el blog, en su lista de páginas y en el mapa del sitio. Los términos del servicio y la política de privacidad se editan desde {terms} y {privacy}.",
+  "adminPosts.intro":
+    "Los artículos se escriben en Markdown. Un borrador solo se ve aquí; un artículo publicado está al momento en el blog, en su lista de páginas y en el mapa del sitio. Los términos del servicio y la política de privacidad se editan desde {terms} y {privacy}.",
   "adminPosts.terms": "Términos",
   "adminPosts.privacy": "Privacidad",
   "adminPosts.write": "Escribir un artículo",
@@ -1482,9 +1654,11 @@ export default {
   "adminPosts.saved": "Guardado.",
   "adminPosts.titleField": "Título",
   "adminPosts.address": "Dirección",
-  "adminPosts.addressHint": "El final de /blog/…: palabras en minúsculas unidas por guiones. Vacío: se hace a partir del título.",
+  "adminPosts.addressHint":
+    "El final de /blog/…: palabras en minúsculas unidas por guiones. Vacío: se hace a partir del título.",
   "adminPosts.descriptionField": "Descripción",
-  "adminPosts.descriptionHint": "Una o dos frases: las muestran la lista del blog, los buscadores y las vistas previas de enlaces.",
+  "adminPosts.descriptionHint":
+    "Una o dos frases: las muestran la lista del blog, los buscadores y las vistas previas de enlaces.",
   "adminPosts.date": "Fecha",
   "adminPosts.stateField": "Estado",
   "adminPosts.draftOption": "Borrador: solo lo ven los admins",
@@ -1498,13 +1672,16 @@ export default {
   "adminPages.descriptionHint": "Para los buscadores y las vistas previas de enlaces.",
   "adminPages.updated": "Último cambio",
   "adminPages.updatedHint": "La fecha en que la página dice que cambió por última vez.",
-  "adminEditor.hint": "Markdown: ## títulos, **negrita**, [enlaces](https://example.com), listas, citas y código. El HTML sin procesar se muestra como texto.",
+  "adminEditor.hint":
+    "Markdown: ## títulos, **negrita**, [enlaces](https://example.com), listas, citas y código. El HTML sin procesar se muestra como texto.",
   "adminEditor.preview": "Vista previa",
 
   "adminTopLists.moved": "Movido.",
-  "adminTopLists.removed": "Eliminado: su página, su enlace en el pie de página y su entrada en el mapa del sitio ya no están.",
+  "adminTopLists.removed":
+    "Eliminado: su página, su enlace en el pie de página y su entrada en el mapa del sitio ya no están.",
   "adminTopLists.description": "Los rankings por tecnología.",
-  "adminTopLists.intro": "Páginas como /top-react-tools: sus textos, y las herramientas que encuentra su búsqueda. El pie de página las lista en este orden.",
+  "adminTopLists.intro":
+    "Páginas como /top-react-tools: sus textos, y las herramientas que encuentra su búsqueda. El pie de página las lista en este orden.",
   "adminTopLists.add": "Añadir un ranking",
   "adminTopLists.move": "{direction, select, up {Subir {list}} other {Bajar {list}}}",
   "adminTopLists.removeOne": "Eliminar {list}",
@@ -1518,36 +1695,45 @@ export default {
   "adminTopLists.titleField": "Título",
   "adminTopLists.subtitle": "Subtítulo",
   "adminTopLists.search": "Búsqueda",
-  "adminTopLists.searchHint": "Se listan las herramientas cuyo nombre o etiquetas tienen estas palabras, como una sola palabra con guiones: react, email-marketing.",
+  "adminTopLists.searchHint":
+    "Se listan las herramientas cuyo nombre o etiquetas tienen estas palabras, como una sola palabra con guiones: react, email-marketing.",
   "adminTopLists.image": "Imagen (opcional)",
-  "adminTopLists.section": "{index, plural, =0 {Sección encima de las herramientas} other {Sección {index}, debajo de las herramientas}}",
+  "adminTopLists.section":
+    "{index, plural, =0 {Sección encima de las herramientas} other {Sección {index}, debajo de las herramientas}}",
   "adminTopLists.heading": "Título",
   "adminTopLists.text": "Texto (Markdown)",
   "adminTopLists.seoTitle": "Título para los buscadores",
   "adminTopLists.seoDescription": "Descripción para los buscadores",
 
-  "adminAudit.kind": "{kind, select, toolVerified {Herramienta verificada} toolRefused {Herramienta rechazada} toolChangesRequested {Cambios pedidos a un creador} toolMerged {Duplicado fusionado} toolEdited {Herramienta editada} toolRestored {Versión de una herramienta restaurada} toolFlag {Herramienta activada, desactivada o destacada} toolMovedToFront {Herramienta pasada al principio de la cola} toolIdentityConfirmed {Nuevo nombre o sitio web confirmado} claimAccepted {Reclamación aceptada} claimRefused {Reclamación rechazada} userRole {Rol cambiado} userDisabled {Cuenta desactivada o activada} categoryCreated {Categoría creada} categoryUpdated {Categoría cambiada} settingsUpdated {Ajustes del sitio cambiados} featuringGranted {Destacado concedido} reviewModerated {Reseña aprobada, ocultada o restaurada} webhookCreated {Webhook añadido} webhookUpdated {Webhook cambiado} webhookSecretRotated {Secreto de webhook renovado} webhookDeleted {Webhook eliminado} apiKeyRevoked {Clave de API de un usuario revocada} newsletterSent {Boletín enviado} featuringOffer {Oferta de destacado cambiada} featuringPlaces {Puestos destacados cambiados} catalogueImported {Catálogo importado} topListCreated {Ranking creado} topListUpdated {Ranking cambiado} topListRemoved {Ranking eliminado} deliveryRetried {Envío fallido reintentado} other {Enlace roto marcado como correcto}}",
+  "adminAudit.kind":
+    "{kind, select, toolVerified {Herramienta verificada} toolRefused {Herramienta rechazada} toolChangesRequested {Cambios pedidos a un creador} toolMerged {Duplicado fusionado} toolEdited {Herramienta editada} toolRestored {Versión de una herramienta restaurada} toolFlag {Herramienta activada, desactivada o destacada} toolMovedToFront {Herramienta pasada al principio de la cola} toolIdentityConfirmed {Nuevo nombre o sitio web confirmado} claimAccepted {Reclamación aceptada} claimRefused {Reclamación rechazada} userRole {Rol cambiado} userDisabled {Cuenta desactivada o activada} categoryCreated {Categoría creada} categoryUpdated {Categoría cambiada} settingsUpdated {Ajustes del sitio cambiados} featuringGranted {Destacado concedido} reviewModerated {Reseña aprobada, ocultada o restaurada} webhookCreated {Webhook añadido} webhookUpdated {Webhook cambiado} webhookSecretRotated {Secreto de webhook renovado} webhookDeleted {Webhook eliminado} apiKeyRevoked {Clave de API de un usuario revocada} newsletterSent {Boletín enviado} featuringOffer {Oferta de destacado cambiada} featuringPlaces {Puestos destacados cambiados} catalogueImported {Catálogo importado} topListCreated {Ranking creado} topListUpdated {Ranking cambiado} topListRemoved {Ranking eliminado} deliveryRetried {Envío fallido reintentado} other {Enlace roto marcado como correcto}}",
   "adminAudit.title": "Registro de auditoría",
   "adminAudit.description": "Quién cambió qué en la consola, y cuándo.",
-  "adminAudit.intro": "Cada cambio que hizo un verificador o un admin, los más recientes primero, con los valores de antes y después. Los registros se guardan para siempre y no se pueden cambiar. Elige una persona o una herramienta en un registro para ver solo los suyos.",
+  "adminAudit.intro":
+    "Cada cambio que hizo un verificador o un admin, los más recientes primero, con los valores de antes y después. Los registros se guardan para siempre y no se pueden cambiar. Elige una persona o una herramienta en un registro para ver solo los suyos.",
   "adminAudit.kindField": "Tipo",
   "adminAudit.everyKind": "Todos los tipos",
   "adminAudit.show": "Mostrar",
   "adminAudit.showEvery": "Ver todos los registros",
   "adminAudit.noMatch": "Ningún registro coincide",
   "adminAudit.nothing": "Aún no hay nada registrado",
-  "adminAudit.emptyHint": "Las verificaciones, rechazos, ediciones, roles y ajustes se registran aquí a medida que ocurren.",
+  "adminAudit.emptyHint":
+    "Las verificaciones, rechazos, ediciones, roles y ajustes se registran aquí a medida que ocurren.",
   "adminAudit.history": "historial",
 
   "adminSystem.description": "Cómo va el sitio: envíos, tareas, copias de seguridad, caché y base de datos.",
   "adminSystem.never": "nunca",
   "adminSystem.minutes": "{count, plural, one {# minuto} other {# minutos}}",
-  "adminSystem.hoursMinutes": "{hours, plural, one {# hora} other {# horas}} {minutes, plural, one {# minuto} other {# minutos}}",
+  "adminSystem.hoursMinutes":
+    "{hours, plural, one {# hora} other {# horas}} {minutes, plural, one {# minuto} other {# minutos}}",
   "adminSystem.days": "{count, plural, one {# día} other {# días}}",
-  "adminSystem.intro": "Cómo va el sitio, a {at}. La caché de páginas y el tiempo en marcha son de este proceso; el resto, de todo el sitio. Con METRICS_TOKEN, /metrics sirve las mismas cifras a Prometheus.",
+  "adminSystem.intro":
+    "Cómo va el sitio, a {at}. La caché de páginas y el tiempo en marcha son de este proceso; el resto, de todo el sitio. Con METRICS_TOKEN, /metrics sirve las mismas cifras a Prometheus.",
   "adminSystem.backup": "Copia de seguridad",
-  "adminSystem.lastArchive": "Último archivo hecho el {at}: {archive} (base de datos {size}, {files, plural, one {# archivo guardado} other {# archivos guardados}}).",
-  "adminSystem.noArchive": "Aún no se ha hecho ningún archivo con npm run backup. En PostgreSQL, haz la copia con pg_dump: no se ve aquí.",
+  "adminSystem.lastArchive":
+    "Último archivo hecho el {at}: {archive} (base de datos {size}, {files, plural, one {# archivo guardado} other {# archivos guardados}}).",
+  "adminSystem.noArchive":
+    "Aún no se ha hecho ningún archivo con npm run backup. En PostgreSQL, haz la copia con pg_dump: no se ve aquí.",
   "adminSystem.pageCache": "Caché de páginas",
   "adminSystem.pagesKept": "Páginas guardadas",
   "adminSystem.size": "Tamaño",
@@ -1558,15 +1744,18 @@ export default {
   "adminSystem.database": "Base de datos",
   "adminSystem.databaseSize": "{size} en total. Las tablas más grandes, índices incluidos:",
   "adminSystem.processes": "Procesos",
-  "adminSystem.version": "Versión {version}. {count, plural, one {# proceso funciona} other {# procesos funcionan}} con esta base de datos:",
-  "adminSystem.process": "{host}, pid {pid}, versión {version}, en marcha desde hace {uptime}{isThis, select, yes { (este)} other {}}",
+  "adminSystem.version":
+    "Versión {version}. {count, plural, one {# proceso funciona} other {# procesos funcionan}} con esta base de datos:",
+  "adminSystem.process":
+    "{host}, pid {pid}, versión {version}, en marcha desde hace {uptime}{isThis, select, yes { (este)} other {}}",
   "adminSystem.outbox": "Bandeja de salida",
   "adminSystem.channel": "Canal",
   "adminSystem.due": "Pendientes",
   "adminSystem.failing": "Fallando",
   "adminSystem.failed": "Fallidos",
   "adminSystem.nothingWaits": "Nada espera a enviarse",
-  "adminSystem.nothingWaitsHint": "Los correos, avisos del bot, sincronizaciones de tokens y webhooks aparecen aquí mientras esperan o fallan.",
+  "adminSystem.nothingWaitsHint":
+    "Los correos, avisos del bot, sincronizaciones de tokens y webhooks aparecen aquí mientras esperan o fallan.",
   "adminSystem.jobs": "Tareas programadas",
   "adminSystem.job": "Tarea",
   "adminSystem.lastRun": "Última ejecución",
@@ -1574,13 +1763,15 @@ export default {
   "adminSystem.running": " (en curso)",
   "adminSystem.noJob": "Aún no se ha ejecutado ninguna tarea: las primeras llegan un minuto después del arranque.",
 
-  "adminHistory.field": "{field, select, name {Nombre} website {Sitio web} shortDesc {Descripción corta} longDesc {Descripción larga} categories {Categorías} tags {Etiquetas} paymentType {Precio} pros {Ventajas} cons {Desventajas} faq {FAQ} logo {Logotipo} other {Imagen grande}}",
+  "adminHistory.field":
+    "{field, select, name {Nombre} website {Sitio web} shortDesc {Descripción corta} longDesc {Descripción larga} categories {Categorías} tags {Etiquetas} paymentType {Precio} pros {Ventajas} cons {Desventajas} faq {FAQ} logo {Logotipo} other {Imagen grande}}",
   "adminHistory.restored": "{tool} está como la dejó la versión {revision}; eso es una nueva versión.",
   "adminHistory.title": "Historial de {tool}",
   "adminHistory.description": "Las versiones de una herramienta, comparadas y restauradas.",
   "adminHistory.none": "(ninguno)",
   "adminHistory.intro": "Cada envío y cada edición guardan una versión. Elige dos para compararlas.",
-  "adminHistory.introRestore": " Restaurar una es una edición: la herramienta vuelve a ella, y eso pasa a ser la versión más reciente.",
+  "adminHistory.introRestore":
+    " Restaurar una es una edición: la herramienta vuelve a ella, y eso pasa a ser la versión más reciente.",
   "adminHistory.editTool": "Editar la herramienta",
   "adminHistory.from": "Desde",
   "adminHistory.to": "Hasta",
@@ -1617,7 +1808,8 @@ export default {
   "webhook.urlRequired": "Escribe la dirección que recibe los webhooks",
   "webhook.urlTooLong": "Esta dirección es demasiado larga: usa una de como máximo 2000 caracteres",
   "webhook.descriptionTooLong": "La descripción de un webhook tiene como máximo 200 caracteres",
-  "webhook.unknownEvent": "Elige eventos entre tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted y report.created",
+  "webhook.unknownEvent":
+    "Elige eventos entre tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted y report.created",
   "webhook.eventsRequired": "Elige al menos un evento para enviar a esta dirección",
   "webhook.endpointNotFound": "No hay ningún webhook con este ID",
   "webhook.deliveryNotFound": "No hay ningún envío de webhook con este ID",
@@ -1626,24 +1818,30 @@ export default {
   "newsletter.unknownIntent": "Elige enviarte una prueba o enviar el boletín a los suscriptores",
   "catalogue.fileTooLarge": "El archivo es demasiado grande: como máximo {mb} MB",
   "catalogue.noFile": "Elige un archivo para importar",
-  "catalogue.notText": "Este archivo no es de texto: importa un archivo CSV, una lista «awesome» en Markdown o una exportación JSON",
+  "catalogue.notText":
+    "Este archivo no es de texto: importa un archivo CSV, una lista «awesome» en Markdown o una exportación JSON",
   "catalogue.emptyFile": "Este archivo está vacío",
   "catalogue.malformedCsv": "El archivo CSV no se puede leer en la línea {line}: {reason}",
   "catalogue.noCsvRows": "El archivo CSV tiene cabecera pero ninguna fila",
   "catalogue.notAnExport": "Este archivo JSON no es un catálogo exportado por Indie Tools",
-  "catalogue.noAwesomeItems": "Este archivo Markdown no tiene ningún elemento de lista de la forma - [Nombre](https://...) - descripción",
-  "catalogue.noSuchFile": "Este archivo de importación ya no está: ya se importó o tiene más de un día; súbelo de nuevo",
-  "catalogue.websiteNotMapped": "Elige la columna que tiene el sitio web: las filas se emparejan con las herramientas por él",
+  "catalogue.noAwesomeItems":
+    "Este archivo Markdown no tiene ningún elemento de lista de la forma - [Nombre](https://...) - descripción",
+  "catalogue.noSuchFile":
+    "Este archivo de importación ya no está: ya se importó o tiene más de un día; súbelo de nuevo",
+  "catalogue.websiteNotMapped":
+    "Elige la columna que tiene el sitio web: las filas se emparejan con las herramientas por él",
   "catalogue.unknownColumn": "El archivo no tiene ninguna columna llamada {column}",
   "catalogue.unknownField": "Ningún campo de herramienta se llama {field}",
-  "catalogue.unknownCategory": "Ninguna categoría se llama {name}: añádela en la sección de categorías, o elige crear las categorías que faltan",
+  "catalogue.unknownCategory":
+    "Ninguna categoría se llama {name}: añádela en la sección de categorías, o elige crear las categorías que faltan",
   "catalogue.sameWebsiteAs": "El mismo sitio web está en la línea {line}, que se importa en su lugar",
-  "catalogue.badFaq": "La FAQ se escribe en JSON: ['{\"question\": \"...\", \"answer\": \"...\"}']",
+  "catalogue.badFaq": 'La FAQ se escribe en JSON: [\'{"question": "...", "answer": "..."}\']',
   "catalogue.badDate": "El campo {field} no es una fecha, como 2026-01-31 o 2026-01-31T12:00:00Z",
   "catalogue.badFeatured": "Featured se escribe true o false",
   "catalogue.notAWebsite": "Este enlace no es la dirección de un sitio web",
   "content.titleRequired": "Ponle un título",
-  "content.descriptionRequired": "Di en una frase de qué trata: lo muestran los buscadores y las vistas previas de enlaces",
+  "content.descriptionRequired":
+    "Di en una frase de qué trata: lo muestran los buscadores y las vistas previas de enlaces",
   "content.bodyRequired": "Escribe su texto",
   "content.badSlug": "La dirección son letras minúsculas y dígitos, unidos por guiones",
   "content.slugTaken": "Otro artículo tiene esta dirección: elige otra",
@@ -1653,11 +1851,14 @@ export default {
   "content.postNotFound": "No hay ningún artículo con esta dirección",
   "content.topListNotFound": "No hay ningún ranking con este ID",
   "content.pathTaken": "Otro ranking tiene esta dirección: elige otra",
-  "content.badTopListPath": "La dirección es /top- y luego palabras en minúsculas unidas por guiones, como /top-react-tools",
+  "content.badTopListPath":
+    "La dirección es /top- y luego palabras en minúsculas unidas por guiones, como /top-react-tools",
   "content.sectionRequired": "Cada una de las tres secciones necesita un título y su texto",
   "history.noSuchRevision": "Esta herramienta no tiene esa versión",
-  "settings.accentTooLight": "Este color es demasiado claro para el tema claro: su texto sobre blanco tiene un contraste de {ratio}:1, y WCAG AA pide 4.5:1",
-  "settings.accentTooDark": "Este color es demasiado oscuro para el tema oscuro: su tono claro tiene un contraste de {ratio}:1 sobre las tarjetas oscuras, y WCAG AA pide 4.5:1",
+  "settings.accentTooLight":
+    "Este color es demasiado claro para el tema claro: su texto sobre blanco tiene un contraste de {ratio}:1, y WCAG AA pide 4.5:1",
+  "settings.accentTooDark":
+    "Este color es demasiado oscuro para el tema oscuro: su tono claro tiene un contraste de {ratio}:1 sobre las tarjetas oscuras, y WCAG AA pide 4.5:1",
   "settings.badColor": "Escribe el color como # y seis dígitos hexadecimales, como #7c3aed",
   "settings.bannerLinkWithoutText": "Un enlace de banner necesita el texto del banner",
   "settings.badUrl": "Escribe una dirección web que empiece por https:// o http://",
@@ -1665,7 +1866,8 @@ export default {
   "settings.siteNameRequired": "El sitio necesita un nombre",
   "settings.saved": "Guardado: todas las páginas muestran ya los nuevos ajustes.",
   "system.metricsToken": "Envía el token que nombra METRICS_TOKEN, como Authorization: Bearer <token>",
-  "setup.invalid": "Este enlace de configuración no funciona: caducó o ya se usó. Mientras el sitio no tenga admin, cada arranque del servidor escribe uno nuevo en su registro.",
+  "setup.invalid":
+    "Este enlace de configuración no funciona: caducó o ya se usó. Mientras el sitio no tenga admin, cada arranque del servidor escribe uno nuevo en su registro.",
   "setup.hasAdmin": "Este sitio ya tiene un admin: pídele un rol.",
   "backup.noDatabase": "No hay base de datos integrada en {dataDir}: nada que respaldar",
   "backup.archiveExists": "{archive} ya existe: elige otro nombre, o elimínalo primero",
@@ -1673,13 +1875,19 @@ export default {
   "backup.noArchive": "No existe el archivo: {archive}",
   "backup.damaged": "{archive} no se puede leer: {reason}",
   "backup.notABackup": "{archive} no es una copia hecha con npm run backup",
-  "backup.tooLarge": "{archive} contiene una base de datos mayor de lo que lee una restauración ({megabytes} MB): no se restauró nada",
-  "backup.postgres": "La base de datos es PostgreSQL (DATABASE_URL): respáldala con pg_dump, como dice la sección Backups del README",
-  "backup.bucket": "Los archivos se guardan en el bucket {bucket} (S3_BUCKET), que un archivo de copia no incluiría: copia el bucket con sus propias herramientas (como aws s3 sync), y respalda la base de datos, como dice la sección Backups del README",
+  "backup.tooLarge":
+    "{archive} contiene una base de datos mayor de lo que lee una restauración ({megabytes} MB): no se restauró nada",
+  "backup.postgres":
+    "La base de datos es PostgreSQL (DATABASE_URL): respáldala con pg_dump, como dice la sección Backups del README",
+  "backup.bucket":
+    "Los archivos se guardan en el bucket {bucket} (S3_BUCKET), que un archivo de copia no incluiría: copia el bucket con sus propias herramientas (como aws s3 sync), y respalda la base de datos, como dice la sección Backups del README",
   "links.noCheck": "Esta herramienta no tiene ninguna comprobación de enlace que atender",
-  "links.pausedReference": "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: la dirección de referencia {url} no respondió ({error}). La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
-  "links.pausedOutage": "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: {unreached} de {probed} sitios no dieron ninguna respuesta, o su nombre no se resolvió. La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
-  "links.pausedBreaker": "La comprobación de enlaces no ocultó ninguna herramienta: {due, plural, one {# herramienta falló} other {# herramientas fallaron}} lo bastante para ocultarse, más de las que una ejecución puede ocultar a la vez ({limit}). Mire /admin/links: corrija allí los enlaces o márquelos como correctos, o se contarán de nuevo en la próxima ejecución.",
+  "links.pausedReference":
+    "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: la dirección de referencia {url} no respondió ({error}). La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
+  "links.pausedOutage":
+    "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: {unreached} de {probed} sitios no dieron ninguna respuesta, o su nombre no se resolvió. La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
+  "links.pausedBreaker":
+    "La comprobación de enlaces no ocultó ninguna herramienta: {due, plural, one {# herramienta falló} other {# herramientas fallaron}} lo bastante para ocultarse, más de las que una ejecución puede ocultar a la vez ({limit}). Mire /admin/links: corrija allí los enlaces o márquelos como correctos, o se contarán de nuevo en la próxima ejecución.",
 
   "layout.loadingPage": "Cargando la página",
 
@@ -1687,7 +1895,8 @@ export default {
   "notice.featuringText": "{user} ({email}) pide destacar {tool}: {url} (perfil: {profile})",
   "notice.signInFailedTitle": "Inicio de sesión fallido",
   "notice.noGoogleEmail": "Google no dio ninguna dirección de correo (NO_EMAIL).",
-  "notice.googleFailed": "Falló el inicio de sesión con Google: {error}{hasDescription, select, yes { ({description})} other {}}",
+  "notice.googleFailed":
+    "Falló el inicio de sesión con Google: {error}{hasDescription, select, yes { ({description})} other {}}",
   "notice.reviewWaitingTitle": "Reseña en espera",
   "notice.reviewWaitingText": "Una reseña de {tool} espera a un moderador.",
   "notice.reviewReportedTitle": "Reseña reportada",
@@ -1695,10 +1904,12 @@ export default {
   "notice.submittedTitle": "Nueva herramienta enviada",
   "notice.submittedText": "{tool} ({website}) de {user}",
   "notice.claimedTitle": "Herramienta reclamada",
-  "notice.claimedText": "{user} reclama {tool}{genuine, select, yes { (su correo verificado coincide con el sitio web)} other {}}",
+  "notice.claimedText":
+    "{user} reclama {tool}{genuine, select, yes { (su correo verificado coincide con el sitio web)} other {}}",
   "notice.linkCheckPausedTitle": "Comprobación de enlaces en pausa",
   "notice.reportsFloodTitle": "Avalancha de reportes",
-  "notice.reportsFloodText": "Los reportes sobre {tool} superaron {max} hoy: los siguientes se rechazan hasta el {until} UTC.",
+  "notice.reportsFloodText":
+    "Los reportes sobre {tool} superaron {max} hoy: los siguientes se rechazan hasta el {until} UTC.",
   "notice.problemTitle": "Problema reportado",
   "notice.problemText": "{kind} en {tool}{hasText, select, yes {: {text}} other {}}",
 } satisfies Record<keyof typeof english, string>;

@@ -55,15 +55,18 @@ export default {
   "error.serverTitle": "Un problème est survenu",
   "error.otherTitle": "Cela n'a pas fonctionné",
   "error.title": "Erreur",
-  "error.notFoundText": "Il n'y a rien à cette adresse. La page a peut-être été déplacée, ou le lien contient une faute de frappe.",
+  "error.notFoundText":
+    "Il n'y a rien à cette adresse. La page a peut-être été déplacée, ou le lien contient une faute de frappe.",
   "error.serverText": "Une erreur inattendue s'est produite de notre côté. Réessayez dans un instant.",
   "error.home": "Retour à l'accueil",
   "error.browseCategories": "Parcourir les catégories",
   "adminNotFound.text": "La console n'a pas de section à cette adresse : choisissez-en une ci-dessus.",
   "adminNotFound.queue": "Aller à la file d'attente",
 
-  "home.description": "Une sélection faite à la main des meilleurs outils pour développeurs indépendants et solopreneurs : hébergement, paiements, analytics, marketing, IA et bien plus.",
-  "home.intro": "Une sélection faite à la main d'outils pour développeurs indépendants et solopreneurs, pour créer, lancer et grandir par vous-même.",
+  "home.description":
+    "Une sélection faite à la main des meilleurs outils pour développeurs indépendants et solopreneurs : hébergement, paiements, analytics, marketing, IA et bien plus.",
+  "home.intro":
+    "Une sélection faite à la main d'outils pour développeurs indépendants et solopreneurs, pour créer, lancer et grandir par vous-même.",
   "home.newsletter": "S'abonner à la newsletter",
   "home.featured": "Outils à la une",
   "home.noFeatured": "Aucun outil n'est à la une pour le moment.",
@@ -88,10 +91,12 @@ export default {
 
   "favorite.add": "Ajouter aux favoris",
   "favorite.remove": "Retirer des favoris",
-  "favorite.label": "{action, select, add {Ajouter aux favoris} other {Retirer des favoris}}, {count, plural, one {# j'aime} other {# j'aime}}",
+  "favorite.label":
+    "{action, select, add {Ajouter aux favoris} other {Retirer des favoris}}, {count, plural, one {# j'aime} other {# j'aime}}",
   "favorite.saved": "Ajouté à vos favoris.",
   "favorite.removed": "Retiré de vos favoris.",
-  "favorite.waiting": "{reason, select, new {Votre like s'affiche pour vous dès maintenant, et compte pour tous quand votre compte aura un jour.} other {Votre like s'affiche pour vous dès maintenant, et compte pour tous d'ici quelques minutes.}}",
+  "favorite.waiting":
+    "{reason, select, new {Votre like s'affiche pour vous dès maintenant, et compte pour tous quand votre compte aura un jour.} other {Votre like s'affiche pour vous dès maintenant, et compte pour tous d'ici quelques minutes.}}",
 
   // Messages of refusals and errors (common/messages.ts): docs/product.md §8's, then the product's own.
   "general.unknown": "Erreur inconnue",
@@ -99,7 +104,8 @@ export default {
   "page.invalidCursor": "Ce lien de page n'est plus valide",
   "page.noSuchApiEndpoint": "Ce point d'accès de l'API n'existe pas",
   "page.noSuchAuthEndpoint": "Cette adresse de connexion n'existe pas",
-  "page.notAForm": "Cette page attend un formulaire : envoyez-le en application/x-www-form-urlencoded ou multipart/form-data",
+  "page.notAForm":
+    "Cette page attend un formulaire : envoyez-le en application/x-www-form-urlencoded ou multipart/form-data",
   "page.unreadableForm": "Ce formulaire n'a pas pu être lu",
   "page.methodNotAllowed": "Cette page n'attend aucun formulaire",
   "page.noSuchFile": "Ce fichier n'existe pas",
@@ -134,10 +140,12 @@ export default {
   "fetch.unreachable": "Nous n'avons pas pu joindre ce site : il a refusé la connexion ou il est hors ligne",
   "fetch.notHtml": "Cette adresse ne mène pas à une page web que nous savons lire",
   "fetch.nothingFound": "Nous avons lu la page sans rien trouver pour remplir le formulaire : remplissez-le vous-même",
-  "fetch.filled": "Nous avons rempli le formulaire depuis le site. Vérifiez chaque champ avant d'envoyer : rien n'est envoyé avant.",
+  "fetch.filled":
+    "Nous avons rempli le formulaire depuis le site. Vérifiez chaque champ avant d'envoyer : rien n'est envoyé avant.",
   "fetch.tooManyRedirects": "Cette adresse redirige plus de {max} fois, nous avons donc arrêté de la suivre",
   "fetch.tooLarge": "Cette page dépasse {mb} Mo, nous avons donc arrêté de la lire",
-  "fetch.timeout": "Ce site a mis plus de {seconds, plural, one {# seconde} other {# secondes}} à répondre, nous avons donc arrêté d'attendre",
+  "fetch.timeout":
+    "Ce site a mis plus de {seconds, plural, one {# seconde} other {# secondes}} à répondre, nous avons donc arrêté d'attendre",
   "fetch.httpError": "Le site a répondu par une erreur (HTTP {status}), nous n'avons donc pas pu lire la page",
   "auth.invalidEmail": "Format d'e-mail incorrect",
   "auth.userNotFound": "Cet utilisateur n'existe pas",
@@ -154,26 +162,37 @@ export default {
   "auth.weakPassword": "Le mot de passe doit contenir au moins {min} caractères",
   "auth.longPassword": "Le mot de passe doit contenir au plus {max} caractères",
   "auth.usernameTooLong": "Un nom d'utilisateur compte au plus {max} caractères",
-  "auth.signInLinkSentRecently": "Si un compte utilise {email}, un lien de connexion y a été envoyé il y a moins d'une heure : utilisez celui-là. Aucun nouveau lien n'a été envoyé.",
-  "auth.resetLinkSentRecently": "Si un compte utilise {email}, un lien pour réinitialiser son mot de passe y a été envoyé il y a moins d'une heure : utilisez celui-là. Aucun nouveau lien n'a été envoyé.",
-  "auth.badConfirmationLink": "Ce lien de confirmation n'est pas valide : demandez-en un nouveau depuis les réglages de votre profil",
-  "spam.proofMissing": "La vérification anti-spam n'est pas terminée. Attendez que le formulaire indique qu'il est prêt, puis renvoyez-le.",
-  "spam.needsScript": "Ce formulaire a besoin de JavaScript pour sa vérification anti-spam. Activez JavaScript dans votre navigateur, puis renvoyez-le.",
+  "auth.signInLinkSentRecently":
+    "Si un compte utilise {email}, un lien de connexion y a été envoyé il y a moins d'une heure : utilisez celui-là. Aucun nouveau lien n'a été envoyé.",
+  "auth.resetLinkSentRecently":
+    "Si un compte utilise {email}, un lien pour réinitialiser son mot de passe y a été envoyé il y a moins d'une heure : utilisez celui-là. Aucun nouveau lien n'a été envoyé.",
+  "auth.badConfirmationLink":
+    "Ce lien de confirmation n'est pas valide : demandez-en un nouveau depuis les réglages de votre profil",
+  "spam.proofMissing":
+    "La vérification anti-spam n'est pas terminée. Attendez que le formulaire indique qu'il est prêt, puis renvoyez-le.",
+  "spam.needsScript":
+    "Ce formulaire a besoin de JavaScript pour sa vérification anti-spam. Activez JavaScript dans votre navigateur, puis renvoyez-le.",
   "spam.proofInvalid": "La vérification anti-spam a échoué. Rechargez la page et renvoyez le formulaire.",
-  "spam.proofReplayed": "Cette vérification anti-spam a déjà servi. Renvoyez le formulaire : votre navigateur en prépare une nouvelle.",
-  "spam.proofExpired": "La vérification anti-spam a expiré. Renvoyez le formulaire : votre navigateur en prépare une nouvelle.",
-  "spam.honeypot": "Le formulaire a été refusé car un champ qui devait rester vide a été rempli. Si vous êtes une personne, rechargez la page et réessayez.",
-  "spam.disposableEmail": "Les adresses de messageries jetables ne sont pas acceptées. Utilisez une adresse que vous gardez.",
+  "spam.proofReplayed":
+    "Cette vérification anti-spam a déjà servi. Renvoyez le formulaire : votre navigateur en prépare une nouvelle.",
+  "spam.proofExpired":
+    "La vérification anti-spam a expiré. Renvoyez le formulaire : votre navigateur en prépare une nouvelle.",
+  "spam.honeypot":
+    "Le formulaire a été refusé car un champ qui devait rester vide a été rempli. Si vous êtes une personne, rechargez la page et réessayez.",
+  "spam.disposableEmail":
+    "Les adresses de messageries jetables ne sont pas acceptées. Utilisez une adresse que vous gardez.",
   "spam.dailyLimit": "Vous pouvez proposer {max} {max, plural, one {outil} other {outils}} par jour. Réessayez demain.",
   "profile.notFound": "Aucun utilisateur trouvé à cette adresse",
-  "profile.socialProfileUrl": "Chaque profil social doit être une adresse web qui commence par http:// ou https://, comme https://github.com/vous",
+  "profile.socialProfileUrl":
+    "Chaque profil social doit être une adresse web qui commence par http:// ou https://, comme https://github.com/vous",
   "profile.currentPasswordRequired": "Saisissez votre mot de passe actuel",
   "profile.noPassword": "Votre compte se connecte avec Google : il n'a pas de mot de passe à changer",
   "profile.confirmDelete": "Tapez DELETE pour confirmer",
   "profile.chooseTool": "Choisissez l'un de vos outils",
   "profile.notYourTool": "Vous ne pouvez demander la mise en avant que de vos propres outils",
   "profile.notYourProfile": "Seul le titulaire de ce profil peut demander la mise en avant de ses outils",
-  "profile.alreadyRequested": "Vous avez déjà demandé la mise en avant de cet outil. Nous revenons vers vous très vite.",
+  "profile.alreadyRequested":
+    "Vous avez déjà demandé la mise en avant de cet outil. Nous revenons vers vous très vite.",
   "profile.requestSent": "Votre demande est envoyée. Nous revenons vers vous très vite.",
   "profile.bioTooLong": "Une bio compte au plus {max} caractères",
   "profile.tooManySocialProfiles": "Indiquez au plus {max} profils sociaux",
@@ -182,11 +201,13 @@ export default {
   "search.notFound": "Personne n'a fait cette recherche",
   "favorite.needsAccount": "Connectez-vous pour garder vos outils favoris",
   "favorite.unknownIntent": "intent vaut add ou remove",
-  "report.unknownKind": "Choisissez ce qui ne va pas : un lien cassé, une mauvaise catégorie, des informations dépassées, du spam ou autre chose",
+  "report.unknownKind":
+    "Choisissez ce qui ne va pas : un lien cassé, une mauvaise catégorie, des informations dépassées, du spam ou autre chose",
   "report.unreadableText": "Le signalement contient des caractères qui ne sont pas du texte",
   "report.notFound": "Aucun signalement trouvé avec cet identifiant",
   "report.alreadyHandled": "Ce signalement a déjà été traité ou écarté",
-  "report.toolFlooded": "Cet outil a été signalé de nombreuses fois aujourd'hui, et les modérateurs sont au courant. Réessayez demain si le problème persiste.",
+  "report.toolFlooded":
+    "Cet outil a été signalé de nombreuses fois aujourd'hui, et les modérateurs sont au courant. Réessayez demain si le problème persiste.",
   "report.textTooLong": "Un signalement compte au plus {max} caractères",
   "review.needsAccount": "Connectez-vous pour donner votre avis sur cet outil",
   "review.ownTool": "Vous ne pouvez pas donner votre avis sur votre propre outil",
@@ -212,12 +233,14 @@ export default {
   "follow.needsAccount": "Connectez-vous pour suivre des catégories et des tags",
   "follow.unknownKind": "Suivez une catégorie ou un tag",
   "follow.unknownIntent": "intent vaut follow ou unfollow",
-  "follow.badUnsubscribeLink": "Ce lien de désabonnement n'est pas valide. Utilisez le lien de votre dernier e-mail, ou connectez-vous pour changer vos e-mails",
+  "follow.badUnsubscribeLink":
+    "Ce lien de désabonnement n'est pas valide. Utilisez le lien de votre dernier e-mail, ou connectez-vous pour changer vos e-mails",
   "api.category": "category doit être l'adresse d'une catégorie, comme design (voir /api/v1/categories)",
   "api.tag": "tag doit être un tag porté par des outils en ligne, comme open-source (voir /api/v1/tags)",
   "api.featured": "featured vaut true ou false",
   "api.notJson": "Le corps de la requête doit être un objet JSON envoyé en application/json",
-  "api.unknownParameters": "Paramètre de requête inconnu : {names}. Voir /api/docs pour les paramètres de chaque point d'accès",
+  "api.unknownParameters":
+    "Paramètre de requête inconnu : {names}. Voir /api/docs pour les paramètres de chaque point d'accès",
   "api.repeatedParameter": "Donnez {name} une seule fois",
   "api.searchText": "q doit contenir au moins un mot de lettres ou de chiffres, {max} caractères au plus",
   "api.tagLimit": "limit doit être un nombre de 1 à {max}",
@@ -229,17 +252,19 @@ export default {
   "apiKey.keyRequired": "Envoyez une clé d'API qui peut écrire, en Authorization: Bearer it_live_...",
   "apiKey.nameRequired": "Nommez la clé, par exemple « Script de déploiement » : {max} caractères au plus",
   "apiKey.tooMany": "Vous avez déjà {max} clés : révoquez d'abord une clé que vous n'utilisez plus",
-  "apiKey.tooManyRequests": "Trop de requêtes avec cette clé d'API : réessayez dans {seconds, plural, one {# seconde} other {# secondes}}",
+  "apiKey.tooManyRequests":
+    "Trop de requêtes avec cette clé d'API : réessayez dans {seconds, plural, one {# seconde} other {# secondes}}",
   "functions.notJson": "Le corps de la requête doit être du JSON, comme '{ \"tool\": { ... } }'",
-  "functions.noTool": "Le corps de la requête doit contenir un objet \"tool\"",
-  "functions.noToolId": "Donnez l'id de l'outil, comme '{ \"tool\": { \"id\": \"t...\" } }'",
+  "functions.noTool": 'Le corps de la requête doit contenir un objet "tool"',
+  "functions.noToolId": 'Donnez l\'id de l\'outil, comme \'{ "tool": { "id": "t..." } }\'',
   "functions.unknownFunction": "Cette fonction n'existe pas",
   "event.notJson": "L'événement doit être un objet JSON",
   "event.tooLarge": "L'événement est trop volumineux",
   "event.name": "L'événement doit avoir un nom (n)",
   "event.url": "L'événement doit avoir l'adresse de la page (u), une URL http(s)",
   "event.domain": "L'événement doit avoir le domaine du site (d)",
-  "event.props": "Les propriétés de l'événement (p) doivent être un objet d'au plus 30 textes, nombres ou booléens, 2 000 caractères en tout",
+  "event.props":
+    "Les propriétés de l'événement (p) doivent être un objet d'au plus 30 textes, nombres ou booléens, 2 000 caractères en tout",
   "event.text": "L'événement contient des caractères qui ne sont pas du texte",
   "event.tooManyAtOnce": "Trop d'événements à la fois, réessayez dans un instant",
   "event.notStored": "L'événement n'a pas pu être enregistré, réessayez dans un instant",
@@ -252,7 +277,8 @@ export default {
   "form.newPassword": "Nouveau mot de passe",
   "form.passwordHint": "Au moins {min} caractères.",
   "register.title": "Créer un compte",
-  "register.description": "Créez votre compte {siteName} pour proposer vos outils, les revendiquer et garder vos favoris.",
+  "register.description":
+    "Créez votre compte {siteName} pour proposer vos outils, les revendiquer et garder vos favoris.",
   "register.heading": "Créez votre compte",
   "register.haveAccount": "Vous avez déjà un compte ?",
   "register.newsletter": "Envoyez-moi la newsletter hebdomadaire des nouveaux outils",
@@ -262,7 +288,8 @@ export default {
   "login.title": "Se connecter",
   "login.description": "Connectez-vous à {siteName} pour proposer et gérer vos outils et vos favoris.",
   "login.noAccount": "Pas encore de compte ?",
-  "login.linkSent": "Si un compte utilise {email}, un lien de connexion est en route vers cette adresse. Il sert une seule fois, pendant une heure.",
+  "login.linkSent":
+    "Si un compte utilise {email}, un lien de connexion est en route vers cette adresse. Il sert une seule fois, pendant une heure.",
   "login.pending": "Connexion…",
   "login.submit": "Se connecter",
   "login.forgot": "Mot de passe oublié ?",
@@ -271,8 +298,10 @@ export default {
   "forgot.title": "Mot de passe oublié ?",
   "forgot.description": "Recevez un e-mail avec un lien pour choisir un nouveau mot de passe.",
   "forgot.backToLogin": "Retour à la connexion",
-  "forgot.intro": "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
-  "forgot.linkSent": "Si un compte utilise {email}, un lien pour choisir un nouveau mot de passe est en route vers cette adresse. Il sert une seule fois, pendant une heure.",
+  "forgot.intro":
+    "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+  "forgot.linkSent":
+    "Si un compte utilise {email}, un lien pour choisir un nouveau mot de passe est en route vers cette adresse. Il sert une seule fois, pendant une heure.",
   "forgot.pending": "Envoi…",
   "forgot.submit": "M'envoyer un lien",
   "reset.title": "Choisissez un nouveau mot de passe",
@@ -285,12 +314,15 @@ export default {
   "welcome.heading": "Bienvenue, {username} !",
   "welcome.intro": "Votre compte est prêt. Par où voulez-vous commencer ?",
   "welcome.addTitle": "Ajoutez votre premier outil",
-  "welcome.addText": "Vous avez créé quelque chose pour les créateurs indépendants ? Proposez-le : une fois vérifié, il est visible de tous.",
+  "welcome.addText":
+    "Vous avez créé quelque chose pour les créateurs indépendants ? Proposez-le : une fois vérifié, il est visible de tous.",
   "welcome.addAction": "Ajouter un outil",
   "welcome.claimTitle": "Revendiquez le vôtre",
-  "welcome.claimText": "Déjà référencé ? Trouvez votre outil et cliquez sur « Revendiquer cet outil » sur sa page pour le gérer et voir ses chiffres.",
+  "welcome.claimText":
+    "Déjà référencé ? Trouvez votre outil et cliquez sur « Revendiquer cet outil » sur sa page pour le gérer et voir ses chiffres.",
   "welcome.followTitle": "Suivez ce qui vous intéresse",
-  "welcome.followText": "Suivez une catégorie ou un tag depuis sa page, et recevez ses nouveaux outils dans un e-mail par semaine.",
+  "welcome.followText":
+    "Suivez une catégorie ou un tag depuis sa page, et recevez ses nouveaux outils dans un e-mail par semaine.",
   "welcome.followAction": "Parcourir les catégories",
   "welcome.or": "Ou",
   "welcome.home": "allez à l'accueil",
@@ -299,7 +331,8 @@ export default {
   "spam.working": "Vérification anti-spam : en cours…",
   "spam.ready": "Vérification anti-spam : terminée.",
   "spam.failed": "La vérification anti-spam n'a pas pu démarrer. Rechargez la page pour réessayer.",
-  "spam.scriptNeeded": "{what} a besoin de JavaScript, pour la vérification anti-spam qui tient les robots à l'écart. Activez JavaScript dans votre navigateur, puis rechargez cette page.",
+  "spam.scriptNeeded":
+    "{what} a besoin de JavaScript, pour la vérification anti-spam qui tient les robots à l'écart. Activez JavaScript dans votre navigateur, puis rechargez cette page.",
 
   // A tool's page: details, reviews, claims and reports
   "payment.free": "Gratuit",
@@ -322,7 +355,8 @@ export default {
   "tool.views": "Vues",
   "tool.clicks": "Clics",
   "tool.website": "Site web",
-  "tool.linkChecked": "{days, plural, =0 {Lien vérifié aujourd'hui} one {Lien vérifié il y a # jour} other {Lien vérifié il y a # jours}}",
+  "tool.linkChecked":
+    "{days, plural, =0 {Lien vérifié aujourd'hui} one {Lien vérifié il y a # jour} other {Lien vérifié il y a # jours}}",
   "tool.similar": "Outils similaires",
   "tool.comparisons": "Alternatives et comparaisons",
   "tool.alternativesTo": "Alternatives à {name}",
@@ -394,10 +428,13 @@ export default {
   "compare.onThisSite": "{name} sur ce site",
 
   // The lists: all tools, categories, tags, and their filters
-  "sort.option": "{sort, select, views {Les plus vus} clicks {Les plus cliqués} verified {Vérifiés récemment} name {Nom (A à Z)} likes {Les plus aimés} trending {Tendances} other {Les plus récents}}",
-  "sort.order": "{sort, select, views {les plus vus d'abord} clicks {les plus cliqués d'abord} verified {vérifiés récemment d'abord} name {par nom, de A à Z} likes {les plus aimés d'abord} trending {tendances d'abord} other {les plus récents d'abord}}",
+  "sort.option":
+    "{sort, select, views {Les plus vus} clicks {Les plus cliqués} verified {Vérifiés récemment} name {Nom (A à Z)} likes {Les plus aimés} trending {Tendances} other {Les plus récents}}",
+  "sort.order":
+    "{sort, select, views {les plus vus d'abord} clicks {les plus cliqués d'abord} verified {vérifiés récemment d'abord} name {par nom, de A à Z} likes {les plus aimés d'abord} trending {tendances d'abord} other {les plus récents d'abord}}",
   "facets.countOf": "{label} ({count})",
-  "facets.total": "{kind, select, exact {{count, plural, one {# outil} other {# outils}}} more {Plus de {count, plural, one {# outil} other {# outils}}} other {Au moins {count, plural, one {# outil} other {# outils}}}}",
+  "facets.total":
+    "{kind, select, exact {{count, plural, one {# outil} other {# outils}}} more {Plus de {count, plural, one {# outil} other {# outils}}} other {Au moins {count, plural, one {# outil} other {# outils}}}}",
   "facets.clear": "Effacer les filtres",
   "facets.filters": "{count, plural, =0 {Filtres} other {Filtres (#)}}",
   "facets.filterTools": "Filtrer les outils",
@@ -418,22 +455,27 @@ export default {
   "lists.noMatch": "Aucun outil ne correspond à ces filtres",
   "tools.title": "Tous les outils",
   "tools.heading": "Outils",
-  "tools.subject": "{featured, select, yes {{payment, select, free {Outils gratuits à la une} freemium {Outils freemium à la une} paid {Outils payants à la une} openSource {Outils open source à la une} other {Outils à la une}}} other {{payment, select, free {Outils gratuits} freemium {Outils freemium} paid {Outils payants} openSource {Outils open source} other {Outils}}}}{hasCategory, select, yes { dans {category}} other {}}{hasTag, select, yes { avec le tag #{tag}} other {}}{hasVerified, select, yes {, vérifiés ces {days} derniers jours} other {}}",
+  "tools.subject":
+    "{featured, select, yes {{payment, select, free {Outils gratuits à la une} freemium {Outils freemium à la une} paid {Outils payants à la une} openSource {Outils open source à la une} other {Outils à la une}}} other {{payment, select, free {Outils gratuits} freemium {Outils freemium} paid {Outils payants} openSource {Outils open source} other {Outils}}}}{hasCategory, select, yes { dans {category}} other {}}{hasTag, select, yes { avec le tag #{tag}} other {}}{hasVerified, select, yes {, vérifiés ces {days} derniers jours} other {}}",
   "tools.titleSorted": "{title}, {order}",
   "tools.summary": "{subject}, {order}.",
   "tools.everyTool": "Tous les outils de l'annuaire",
-  "tools.description": "{summary} Des outils choisis à la main pour développeurs indépendants et solopreneurs, sur {siteName}.",
+  "tools.description":
+    "{summary} Des outils choisis à la main pour développeurs indépendants et solopreneurs, sur {siteName}.",
   "tools.clearToSeeAll": "pour voir tous les outils.",
   "tools.unknownCategory": "Aucune catégorie n'a l'adresse « {slug} »",
   "lists.toolCount": "{count, plural, one {# outil} other {# outils}}",
   "categories.title": "Catégories",
-  "categories.description": "Parcourez {siteName} par catégorie : hébergement, paiements, analytics, marketing, IA et bien plus, chacune avec des outils choisis à la main pour les développeurs indépendants.",
+  "categories.description":
+    "Parcourez {siteName} par catégorie : hébergement, paiements, analytics, marketing, IA et bien plus, chacune avec des outils choisis à la main pour les développeurs indépendants.",
   "categories.listName": "Catégories de {siteName}",
-  "categories.intro": "Tous les outils dont une entreprise d'une personne a besoin, de la première ligne de code au centième client.",
+  "categories.intro":
+    "Tous les outils dont une entreprise d'une personne a besoin, de la première ligne de code au centième client.",
   "categories.empty": "Pas encore de catégorie.",
   "category.notFound": "Aucune catégorie trouvée à cette adresse",
   "category.title": "Outils {category} pour développeurs indépendants",
-  "category.description": "Les meilleurs outils {category} pour développeurs indépendants et solopreneurs, choisis à la main sur {siteName}.",
+  "category.description":
+    "Les meilleurs outils {category} pour développeurs indépendants et solopreneurs, choisis à la main sur {siteName}.",
   "category.feed": "{name} sur {siteName}",
   "category.featured": "À la une dans {category}",
   "category.all": "Tous les outils {category}",
@@ -441,21 +483,24 @@ export default {
   "category.empty": "Pas encore d'outil dans cette catégorie.",
   "category.knowOne": "Vous en connaissez un qui a sa place ici ?",
   "tags.title": "Tags",
-  "tags.description": "Tous les tags de {siteName}, les plus utilisés d'abord : trouvez des outils pour développeurs indépendants selon ce qu'ils font, de l'analytics au no-code.",
+  "tags.description":
+    "Tous les tags de {siteName}, les plus utilisés d'abord : trouvez des outils pour développeurs indépendants selon ce qu'ils font, de l'analytics au no-code.",
   "tags.listName": "Tags de {siteName}",
   "tags.intro": "Tous les tags des outils de l'annuaire, les plus utilisés d'abord.",
   "tags.toolsSuffix": "{count, plural, one { outil} other { outils}}",
   "tags.empty": "Pas encore de tag.",
   "tags.emptyHint": "Les tags apparaissent ici dès qu'un outil publié en porte un.",
   "tag.title": "Outils avec le tag #{tag}",
-  "tag.description": "{count, plural, one {# outil choisi} other {# outils choisis}} à la main pour développeurs indépendants et solopreneurs avec le tag #{tag}, sur {siteName}.",
+  "tag.description":
+    "{count, plural, one {# outil choisi} other {# outils choisis}} à la main pour développeurs indépendants et solopreneurs avec le tag #{tag}, sur {siteName}.",
   "tag.count": "{count, plural, one {# outil.} other {# outils.}}",
   "tag.clearToSeeAll": "pour voir tous les outils avec ce tag.",
   "tag.empty": "Plus aucun outil avec ce tag.",
 
   // Search, most searched, top-lists, alternatives, a tool's reviews
   "search.title": "{phrase} : outils pour créateurs indépendants",
-  "search.description": "Les meilleurs outils pour développeurs indépendants et solopreneurs correspondant à « {phrase} », choisis à la main et classés par pertinence.",
+  "search.description":
+    "Les meilleurs outils pour développeurs indépendants et solopreneurs correspondant à « {phrase} », choisis à la main et classés par pertinence.",
   "search.listName": "Outils correspondant à « {phrase} »",
   "search.heading": "Outils pour « {phrase} »",
   "search.didYouMean": "Vouliez-vous dire",
@@ -467,7 +512,8 @@ export default {
   "search.submitIt": "Proposez-le",
   "search.submitHint": " : il sera référencé une fois vérifié. Ou essayez un autre mot, ou parcourez une catégorie :",
   "searches.title": "Les outils les plus recherchés",
-  "searches.description": "Ce que les développeurs indépendants et solopreneurs recherchent le plus dans l'annuaire, avec les outils de chaque recherche.",
+  "searches.description":
+    "Ce que les développeurs indépendants et solopreneurs recherchent le plus dans l'annuaire, avec les outils de chaque recherche.",
   "searches.heading": "Les plus recherchés",
   "searches.intro": "Ce que l'on cherche le plus dans l'annuaire, et que l'on trouve.",
   "searches.empty": "Aucune recherche n'est encore listée.",
@@ -480,7 +526,8 @@ export default {
   "alternatives.title": "Les meilleures alternatives à {name}",
   "alternatives.crumb": "Alternatives",
   "alternatives.none": "Aucun autre outil référencé ici ne partage encore une catégorie ou un tag avec {name}.",
-  "alternatives.intro": "{exact, select, no {Au moins } other {}}{total, plural, one {# outil partage} other {# outils partagent}} une catégorie ou un tag avec {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}} ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}.",
+  "alternatives.intro":
+    "{exact, select, no {Au moins } other {}}{total, plural, one {# outil partage} other {# outils partagent}} une catégorie ou un tag avec {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}} ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}.",
   "alternatives.moreIn": "Plus dans {category}",
   "alternatives.compareWith": "Comparer {name} avec",
   "alternatives.empty": "Pas encore d'alternative.",
@@ -502,11 +549,13 @@ export default {
   "reviewForm.live": "Merci ! Votre avis est public.",
   "reviewForm.waiting": "Merci ! Votre avis est enregistré : un modérateur le lira avant qu'il soit public.",
   "reviewForm.stillWaiting": "Votre avis attend un modérateur avant d'être public.",
-  "reviewForm.hidden": "Un modérateur a masqué votre avis{hasReason, select, yes { : {reason}} other {.}} Vous pouvez le supprimer.",
+  "reviewForm.hidden":
+    "Un modérateur a masqué votre avis{hasReason, select, yes { : {reason}} other {.}} Vous pouvez le supprimer.",
   "reviewForm.rating": "Votre note",
   "reviewForm.body": "Votre avis (facultatif)",
   "reviewForm.placeholder": "À quoi vous sert-il ? Qu'est-ce qui marche bien, et qu'est-ce qui marche moins ?",
-  "reviewForm.linksHint": "Les liens restent du texte. Un avis avec un lien, ou venant d'un nouveau compte, est d'abord lu par un modérateur.",
+  "reviewForm.linksHint":
+    "Les liens restent du texte. Un avis avec un lien, ou venant d'un nouveau compte, est d'abord lu par un modérateur.",
   "reviewForm.saving": "Enregistrement…",
   "reviewForm.save": "Enregistrer mon avis",
   "reviewForm.publish": "Publier mon avis",
@@ -530,7 +579,8 @@ export default {
   "reviewReport.send": "Envoyer le signalement",
 
   // A maker's profile, featuring requests and receipts
-  "profile.descriptionDefault": "{username} sur {siteName} : les outils qu'il ou elle crée pour les développeurs indépendants.",
+  "profile.descriptionDefault":
+    "{username} sur {siteName} : les outils qu'il ou elle crée pour les développeurs indépendants.",
   "profile.title": "{username}, créateur sur {siteName}",
   "profile.toolsBy": "Outils de {username}",
   "profile.noTool": "{username} n'a pas encore d'outil référencé.",
@@ -540,12 +590,14 @@ export default {
   "profile.socialProfiles": "Profils sociaux",
   "profile.memberSince": "Membre depuis le",
   "profile.boosts": "Mises en avant :",
-  "profile.boostsNone": "Une mise en avant, c'est l'un de vos outils à la une, acheté ou offert par l'équipe. Demandez la mise en avant d'un outil pour en obtenir une.",
+  "profile.boostsNone":
+    "Une mise en avant, c'est l'un de vos outils à la une, acheté ou offert par l'équipe. Demandez la mise en avant d'un outil pour en obtenir une.",
   "profile.boostsSome": "Le nombre de fois où l'un de vos outils a été à la une, acheté ou offert par l'équipe.",
   "profile.edit": "Modifier le profil",
   "profile.askFeature": "Demander une mise en avant",
   "profile.askHeading": "Demander la mise en avant d'un de vos outils",
-  "profile.askIntro": "Un outil à la une s'affiche en haut de l'accueil avec un badge « À la une ». Envoyez-nous votre demande, nous revenons vers vous.",
+  "profile.askIntro":
+    "Un outil à la une s'affiche en haut de l'accueil avec un badge « À la une ». Envoyez-nous votre demande, nous revenons vers vous.",
   "profile.noToolToFeature": "Vous n'avez pas encore d'outil à mettre en avant.",
   "profile.first": "d'abord.",
   "profile.yourTool": "Votre outil",
@@ -553,7 +605,8 @@ export default {
   "profile.waitingTool": "{name} (en attente de vérification)",
   "profile.sendRequest": "Envoyer ma demande",
   "profile.featureHeading": "Mettre un de vos outils à la une",
-  "profile.featureIntro": "Un outil à la une s'affiche en haut de l'accueil avec un badge « À la une ». Un outil en attente de vérification peut passer devant.",
+  "profile.featureIntro":
+    "Un outil à la une s'affiche en haut de l'accueil avec un badge « À la une ». Un outil en attente de vérification peut passer devant.",
   "profile.skipLine": "Passer devant",
   "profile.receipts": "Vos reçus",
   "profile.granted": "Offert",
@@ -561,17 +614,20 @@ export default {
   "profile.receipt": "Reçu ↗",
   "profile.requests": "Vos demandes",
   "profile.featuringOf": "{hasTool, select, yes {Mise en avant de {tool}} other {Mise en avant}}",
-  "profile.status": "{status, select, granted {Accordée} refused {Refusée} requested {En attente de réponse} accepted {Acceptée} declined {Refusée} rejected {Refusée} pending {En attente} paid {Payée} active {Active} booked {Réservée} refunding {Remboursement en cours} refunded {Remboursée} disputed {Contestée} ended {Terminée} expired {Expirée} cancelled {Annulée} other {{status}}}",
+  "profile.status":
+    "{status, select, granted {Accordée} refused {Refusée} requested {En attente de réponse} accepted {Acceptée} declined {Refusée} rejected {Refusée} pending {En attente} paid {Payée} active {Active} booked {Réservée} refunding {Remboursement en cours} refunded {Remboursée} disputed {Contestée} ended {Terminée} expired {Expirée} cancelled {Annulée} other {{status}}}",
 
   // The blog's list, unsubscribing, sign-in outcomes, favourites, follows, the first admin
   "blog.title": "Blog",
-  "blog.description": "Des guides pour développeurs indépendants et solopreneurs par {siteName} : lancer, se faire payer, mesurer et faire grandir un produit par soi-même.",
+  "blog.description":
+    "Des guides pour développeurs indépendants et solopreneurs par {siteName} : lancer, se faire payer, mesurer et faire grandir un produit par soi-même.",
   "blog.listName": "Blog de {siteName}",
   "blog.intro": "Des guides pour créer, lancer et faire grandir un produit par soi-même.",
   "blog.empty": "Aucun article n'a encore été publié.",
   "unsubscribe.title": "Se désabonner",
   "unsubscribe.description": "Arrêter un e-mail que vous recevez de notre part.",
-  "unsubscribe.list": "{list, select, follows {l'e-mail hebdomadaire des nouveaux outils de vos abonnements} other {la newsletter}}",
+  "unsubscribe.list":
+    "{list, select, follows {l'e-mail hebdomadaire des nouveaux outils de vos abonnements} other {la newsletter}}",
   "unsubscribe.done": "C'est fait : vous ne recevrez plus {what}.",
   "unsubscribe.ask": "Arrêter {what} ?",
   "unsubscribe.pending": "Désabonnement…",
@@ -597,26 +653,32 @@ export default {
   "following.description": "Les catégories et les tags que vous suivez, et leur e-mail hebdomadaire.",
   "following.stopLabel": "Ne plus suivre {name}",
   "following.stop": "Ne plus suivre",
-  "following.intro": "Suivez une catégorie ou un tag depuis sa page : ses nouveaux outils arrivent dans un e-mail par semaine.",
+  "following.intro":
+    "Suivez une catégorie ou un tag depuis sa page : ses nouveaux outils arrivent dans un e-mail par semaine.",
   "following.empty": "Vous ne suivez rien pour l'instant",
   "following.digest": "M'envoyer chaque semaine les nouveaux outils de mes abonnements",
   "following.save": "Enregistrer",
   "confirmEmail.title": "Confirmez votre adresse",
-  "confirmEmail.description": "Confirmez l'adresse à laquelle la newsletter et les e-mails de ce que vous suivez sont envoyés.",
-  "confirmEmail.ask": "Confirmez que cette adresse est la vôtre : les e-mails que vous avez demandés y seront envoyés dès lors.",
+  "confirmEmail.description":
+    "Confirmez l'adresse à laquelle la newsletter et les e-mails de ce que vous suivez sont envoyés.",
+  "confirmEmail.ask":
+    "Confirmez que cette adresse est la vôtre : les e-mails que vous avez demandés y seront envoyés dès lors.",
   "confirmEmail.pending": "Confirmation…",
   "confirmEmail.done": "Votre adresse est confirmée : les e-mails que vous avez demandés y arriveront.",
-  "confirmEmail.needed": "Les e-mails que vous avez demandés ne partent que vers une adresse confirmée : nous avons envoyé un lien à {email} pour la confirmer.",
+  "confirmEmail.needed":
+    "Les e-mails que vous avez demandés ne partent que vers une adresse confirmée : nous avons envoyé un lien à {email} pour la confirmer.",
   "confirmEmail.sendAgain": "Renvoyer le lien",
   "confirmEmail.sent": "Un nouveau lien est en route vers {email}.",
   "setup.title": "Devenir l'administrateur",
   "setup.description": "Le lien à usage unique qui fait le premier administrateur de ce site.",
   "setup.heading": "Devenir l'administrateur de {siteName}",
-  "setup.intro": "Ce site n'a pas encore d'administrateur. L'administrateur vérifie les outils, attribue les autres rôles et gère la console.",
+  "setup.intro":
+    "Ce site n'a pas encore d'administrateur. L'administrateur vérifie les outils, attribue les autres rôles et gère la console.",
   "setup.signedInAs": "Vous êtes connecté en tant que",
   "setup.once": "Ce lien ne sert qu'une fois : la première personne qui l'utilise devient l'administrateur.",
   "setup.pending": "Vous devenez l'administrateur…",
-  "setup.signFirst": "Créez un compte ou connectez-vous d'abord, avec le compte qui gérera le site : ce lien vous ramène ici.",
+  "setup.signFirst":
+    "Créez un compte ou connectez-vous d'abord, avec le compte qui gérera le site : ce lien vous ramène ici.",
 
   // Editing one's profile; the account e-mails
   "profile.unknownLocale": "Choisissez l'une des langues du site",
@@ -627,7 +689,8 @@ export default {
   "editProfile.passwordChanged": "Votre mot de passe est changé. Vos autres sessions sont terminées.",
   "editProfile.seePublic": "Voir votre profil public",
   "editProfile.profile": "Profil",
-  "editProfile.usernameHint": "L'adresse de votre profil le suit : /profile/{slug}. Les anciens liens continuent de marcher.",
+  "editProfile.usernameHint":
+    "L'adresse de votre profil le suit : /profile/{slug}. Les anciens liens continuent de marcher.",
   "editProfile.email": "E-mail :",
   "editProfile.bio": "Bio",
   "editProfile.bioHint": "{max} caractères au plus.",
@@ -642,27 +705,33 @@ export default {
   "editProfile.newPasswordHint": "Au moins {min} caractères. Vos autres sessions se terminent.",
   "editProfile.changing": "Modification…",
   "editProfile.changePassword": "Changer mon mot de passe",
-  "editProfile.googleOnly": "Vous vous connectez avec Google : votre compte n'a pas de mot de passe ici. Votre compte Google le protège.",
+  "editProfile.googleOnly":
+    "Vous vous connectez avec Google : votre compte n'a pas de mot de passe ici. Votre compte Google le protège.",
   "editProfile.sessions": "Sessions",
   "editProfile.sessionsHint": "Vous déconnecte sur tous les appareils et navigateurs, celui-ci compris.",
   "editProfile.signingOut": "Déconnexion…",
   "editProfile.signOutEverywhere": "Se déconnecter partout",
   "editProfile.delete": "Supprimer votre compte",
-  "editProfile.deleteHint": "Votre profil, vos favoris et vos sessions sont supprimés pour de bon. Vos outils restent référencés, sans votre nom.",
+  "editProfile.deleteHint":
+    "Votre profil, vos favoris et vos sessions sont supprimés pour de bon. Vos outils restent référencés, sans votre nom.",
   "editProfile.typeToConfirm": "Tapez {word} pour confirmer",
   "editProfile.deleteAccount": "Supprimer mon compte",
   "mail.resetSubject": "Réinitialisez votre mot de passe {siteName}",
   "mail.resetIntro": "Quelqu'un a demandé à réinitialiser le mot de passe de votre compte {siteName}.",
   "mail.resetAction": "Choisir un nouveau mot de passe",
-  "mail.resetOutro": "Le lien sert une seule fois, pendant une heure. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe ne change pas.",
+  "mail.resetOutro":
+    "Le lien sert une seule fois, pendant une heure. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe ne change pas.",
   "mail.googleOnlySubject": "Se connecter à {siteName}",
-  "mail.googleOnlyText": "Quelqu'un a demandé à réinitialiser le mot de passe du compte {siteName} de {email}. Ce compte n'a pas de mot de passe : il se connecte avec Google. Utilisez « Se connecter avec Google » sur {url}, ou demandez-y un lien de connexion par e-mail.\n\nSi vous ne l'avez pas demandé, ignorez cet e-mail : rien n'a changé.",
+  "mail.googleOnlyText":
+    "Quelqu'un a demandé à réinitialiser le mot de passe du compte {siteName} de {email}. Ce compte n'a pas de mot de passe : il se connecte avec Google. Utilisez « Se connecter avec Google » sur {url}, ou demandez-y un lien de connexion par e-mail.\n\nSi vous ne l'avez pas demandé, ignorez cet e-mail : rien n'a changé.",
   "mail.confirmSubject": "Confirmez votre adresse pour {siteName}",
-  "mail.confirmText": "Vous avez demandé des e-mails de {siteName} (la newsletter, ou les nouveaux outils que vous suivez) à {email}. Confirmez que cette adresse est la vôtre, et ils commencent : {url}\n\nSi vous ne l'avez pas demandé, ignorez cet e-mail : rien ne vous sera envoyé.",
+  "mail.confirmText":
+    "Vous avez demandé des e-mails de {siteName} (la newsletter, ou les nouveaux outils que vous suivez) à {email}. Confirmez que cette adresse est la vôtre, et ils commencent : {url}\n\nSi vous ne l'avez pas demandé, ignorez cet e-mail : rien ne vous sera envoyé.",
   "mail.signInSubject": "Votre lien de connexion à {siteName}",
   "mail.signInIntro": "Voici le lien pour vous connecter à {siteName}.",
   "mail.signInAction": "Se connecter",
-  "mail.signInOutro": "Le lien sert une seule fois, pendant une heure. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
+  "mail.signInOutro":
+    "Le lien sert une seule fois, pendant une heure. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
 
   // Copying a text; personal API keys
   "copy.copy": "Copier",
@@ -672,8 +741,10 @@ export default {
   "apiKeys.description": "Vos clés personnelles pour l'API de {siteName}.",
   "apiKeys.introStart": "Une clé permet à vos scripts d'utiliser",
   "apiKeys.apiName": "l'API de {siteName}",
-  "apiKeys.introMiddle": "en votre nom : lire l'annuaire et, avec une clé qui peut écrire, proposer des outils et modifier les vôtres. Envoyez-la en",
-  "apiKeys.introEnd": "Gardez-la secrète ; révoquez une clé dont vous ne vous servez plus. Vous pouvez garder {max} clés.",
+  "apiKeys.introMiddle":
+    "en votre nom : lire l'annuaire et, avec une clé qui peut écrire, proposer des outils et modifier les vôtres. Envoyez-la en",
+  "apiKeys.introEnd":
+    "Gardez-la secrète ; révoquez une clé dont vous ne vous servez plus. Vous pouvez garder {max} clés.",
   "apiKeys.ready": "Votre clé « {name} » est prête. Copiez-la maintenant : elle n'est montrée qu'une fois.",
   "apiKeys.newKey": "Votre nouvelle clé",
   "apiKeys.revoked": "La clé « {name} » est révoquée : les requêtes faites avec elle sont désormais refusées.",
@@ -700,15 +771,21 @@ export default {
 
   // The open data page
   "openData.title": "Données ouvertes",
-  "openData.description": "Tout le catalogue de l'annuaire en fichiers JSON et CSV refaits chaque nuit, une API documentée, des flux RSS et JSON, et des badges.",
+  "openData.description":
+    "Tout le catalogue de l'annuaire en fichiers JSON et CSV refaits chaque nuit, une API documentée, des flux RSS et JSON, et des badges.",
   "openData.datasetName": "Catalogue de {siteName}",
-  "openData.datasetDescription": "Tous les outils en ligne de {siteName} : nom, site, descriptions, catégories, tags, prix, points forts et points faibles, refaits chaque nuit.",
-  "openData.intro": "Le catalogue est fait pour être réutilisé : tous les outils en ligne, en fichiers, par une API et dans des flux.",
+  "openData.datasetDescription":
+    "Tous les outils en ligne de {siteName} : nom, site, descriptions, catégories, tags, prix, points forts et points faibles, refaits chaque nuit.",
+  "openData.intro":
+    "Le catalogue est fait pour être réutilisé : tous les outils en ligne, en fichiers, par une API et dans des flux.",
   "openData.dumps": "Tout le catalogue, chaque nuit",
   "openData.dumpsIntro": "Deux fichiers compressés en gzip, refaits chaque nuit, à des adresses qui ne changent pas :",
-  "openData.json": " : les catégories et tous les outils en ligne, dans le fichier qu'un annuaire comme celui-ci sait réimporter.",
-  "openData.csv": " : une ligne par outil, pour les tableurs. Une valeur qu'un tableur prendrait pour une formule (qui commence par =, +, - ou @) commence plutôt par une ', pour s'afficher comme du texte.",
-  "openData.fields": "Chaque outil a son nom, son site, sa description courte et longue, ses catégories, ses tags, son prix, ses points forts et faibles, ses questions et réponses, s'il est à la une, quand il a été ajouté et vérifié. Rien sur les personnes : ni créateur, ni e-mail, ni vue, ni clic.",
+  "openData.json":
+    " : les catégories et tous les outils en ligne, dans le fichier qu'un annuaire comme celui-ci sait réimporter.",
+  "openData.csv":
+    " : une ligne par outil, pour les tableurs. Une valeur qu'un tableur prendrait pour une formule (qui commence par =, +, - ou @) commence plutôt par une ', pour s'afficher comme du texte.",
+  "openData.fields":
+    "Chaque outil a son nom, son site, sa description courte et longue, ses catégories, ses tags, son prix, ses points forts et faibles, ses questions et réponses, s'il est à la une, quand il a été ajouté et vérifié. Rien sur les personnes : ni créateur, ni e-mail, ni vue, ni clic.",
   "openData.import": "Pour les charger dans votre propre copie de cet annuaire, décompressez-en un et importez-le :",
   "openData.api": "L'API",
   "openData.apiIntro": "Outils, catégories, tags, classements et recherche en JSON, avec un document OpenAPI :",
@@ -732,7 +809,8 @@ export default {
   "myTools.yours": "Vos outils",
   "myTools.empty": "Vous n'avez pas encore d'outil ici",
   "myTools.emptyHint": "Vous avez créé quelque chose que les créateurs indépendants adoreraient ?",
-  "myTools.state": "{state, select, live {En ligne} switchedOff {Désactivé} rejected {Refusé} changesRequested {Modifications demandées} claimPending {Revendication en attente} other {En attente de vérification}}",
+  "myTools.state":
+    "{state, select, live {En ligne} switchedOff {Désactivé} rejected {Refusé} changesRequested {Modifications demandées} claimPending {Revendication en attente} other {En attente de vérification}}",
   "myTools.reason": "Raison : {reason}",
   "myTools.verifierAsks": "Un vérificateur demande : {message}",
   "myTools.editIt": "Modifiez-le",
@@ -741,9 +819,11 @@ export default {
   "myTools.stats": "Comment vont vos outils",
   "myTools.showing": "Voici vos {count} outils liés les plus récents.",
   "myTools.noLinked": "Aucun outil ne vous est encore lié",
-  "myTools.noLinkedHint": "Un outil que vous proposez vous est lié une fois vérifié ; un outil déjà référencé, une fois votre revendication acceptée (ouvrez sa page et revendiquez-le). Ses vues, clics et visiteurs s'affichent alors ici.",
+  "myTools.noLinkedHint":
+    "Un outil que vous proposez vous est lié une fois vérifié ; un outil déjà référencé, une fois votre revendication acceptée (ouvrez sa page et revendiquez-le). Ses vues, clics et visiteurs s'affichent alors ici.",
   "myTools.notLive": "Pas en ligne",
-  "myTools.sinceListed": "Depuis son référencement : {views, plural, one {# vue} other {# vues}}, {clicks, plural, one {# clic} other {# clics}}",
+  "myTools.sinceListed":
+    "Depuis son référencement : {views, plural, one {# vue} other {# vues}}, {clicks, plural, one {# clic} other {# clics}}",
   "myTools.views": "Vues ces {days} derniers jours",
   "myTools.clicks": "Clics vers son site ces {days} derniers jours",
   "myTools.ctr": "Taux de clic",
@@ -754,11 +834,13 @@ export default {
   "myTools.sources": "D'où viennent les visiteurs",
   "myTools.source": "Source",
   "myTools.noVisits": "Aucune visite ces {days} derniers jours.",
-  "queue.place": "{place, selectordinal, one {#er} other {#e}} dans la file · {unit, select, hour {environ {count, plural, one {# heure} other {# heures}}} day {environ {count, plural, one {# jour} other {# jours}}} other {environ {count, plural, one {# semaine} other {# semaines}}}}",
+  "queue.place":
+    "{place, selectordinal, one {#er} other {#e}} dans la file · {unit, select, hour {environ {count, plural, one {# heure} other {# heures}}} day {environ {count, plural, one {# jour} other {# jours}}} other {environ {count, plural, one {# semaine} other {# semaines}}}}",
   "range.label": "Période",
   "range.last": "{days} derniers jours",
   "badge.summary": "Badge pour votre site",
-  "badge.intro": "Montrez aux visiteurs de votre site ou de votre README que {name} est référencé ici. Ajoutez ?theme=dark à l'adresse de l'image pour un badge sombre, ?views=1 pour afficher ses vues. Les visiteurs qu'il amène comptent comme « Un badge sur un autre site » ci-dessous.",
+  "badge.intro":
+    "Montrez aux visiteurs de votre site ou de votre README que {name} est référencé ici. Ajoutez ?theme=dark à l'adresse de l'image pour un badge sombre, ?views=1 pour afficher ses vues. Les visiteurs qu'il amène comptent comme « Un badge sur un autre site » ci-dessous.",
   "badge.alt": "{name} sur {siteName}",
   "chart.showNumbers": "Voir les chiffres",
   "chart.day": "Jour",
@@ -773,7 +855,8 @@ export default {
   // Adding and editing a tool
   "toolForm.edit": "Modifier votre outil",
   "toolForm.add": "Ajouter votre outil",
-  "toolForm.description": "Proposez un outil pour développeurs indépendants à {siteName} : il est référencé une fois qu'un vérificateur l'a regardé.",
+  "toolForm.description":
+    "Proposez un outil pour développeurs indépendants à {siteName} : il est référencé une fois qu'un vérificateur l'a regardé.",
   "toolForm.editIntro": "Les modifications d'un outil en ligne s'affichent aussitôt.",
   "toolForm.addIntro": "Un vérificateur regarde chaque outil avant de le référencer. Vous pouvez suivre le vôtre dans",
   "toolForm.changesAsked": "Un vérificateur demande des modifications",
@@ -822,7 +905,8 @@ export default {
   "image.uploading": "Envoi de l'image : {what}",
   "websiteFill.reading": "Lecture du site…",
   "websiteFill.fill": "Remplir depuis le site",
-  "websiteFill.hint": "Nous lisons la page et proposons le nom, les descriptions, les tags, le logo et l'image : vous les vérifiez avant d'envoyer.",
+  "websiteFill.hint":
+    "Nous lisons la page et proposons le nom, les descriptions, les tags, le logo et l'image : vous les vérifiez avant d'envoyer.",
 
   "offer.skipLine": "Passer devant dans la file",
   "offer.featured": "À la une de la page d'accueil",
@@ -837,14 +921,17 @@ export default {
   "featuring.notWaiting": "Seul un outil en attente de vérification peut passer devant dans la file",
   "featuring.notLive": "Seul un outil en ligne peut être mis à la une : attendez qu'il soit vérifié",
   "featuring.noFreePlace": "Toutes les places sont prises aussi loin que nous pouvons voir : réessayez plus tard",
-  "featuring.noPlaceForSubscription": "Toutes les places sont prises : une mise à la une mensuelle ne commence que sur une place libre. Réservez plutôt une période, ou revenez plus tard.",
+  "featuring.noPlaceForSubscription":
+    "Toutes les places sont prises : une mise à la une mensuelle ne commence que sur une place libre. Réservez plutôt une période, ou revenez plus tard.",
   "featuring.stripeUnavailable": "Impossible de joindre Stripe. Rien n'a été débité : réessayez dans une minute.",
   "featuring.stripeRefused": "Stripe a refusé la préparation du paiement : {reason}",
   "featuring.purchaseNotFound": "Aucun paiement ne porte cet identifiant",
   "featuring.notCancellable": "Seule une mise à la une mensuelle encore reconduite peut être résiliée",
-  "featuring.unknownOffer": "Choisissez quoi acheter : passer devant dans la file, la une de la page d'accueil pour quelques jours, ou au mois",
+  "featuring.unknownOffer":
+    "Choisissez quoi acheter : passer devant dans la file, la une de la page d'accueil pour quelques jours, ou au mois",
   "featuring.currencyShape": "Une devise s'écrit avec le code à trois lettres de Stripe, comme eur ou usd",
-  "featuring.amountShape": "Écrivez le prix en chiffres, comme 29 ou 29.50 (sans décimales pour une devise qui n'en a pas)",
+  "featuring.amountShape":
+    "Écrivez le prix en chiffres, comme 29 ou 29.50 (sans décimales pour une devise qui n'en a pas)",
   "featuring.amountTooSmall": "Un prix doit être supérieur à 0",
   "featuring.daysRange": "Une mise à la une dure de 1 à 365 jours",
   "featuring.placesRange": "Entre 1 et 100 outils peuvent être à la une en même temps",
@@ -853,32 +940,41 @@ export default {
   "featuring.noPayments": "Les paiements sont désactivés : ce site n'a pas de clés Stripe",
   "feature.title": "Mettre {tool} à la une",
   "feature.titleNone": "Mettez-vous à la une",
-  "feature.description": "Passez devant dans la file de vérification ou soyez à la une de la page d'accueil de {siteName}.",
+  "feature.description":
+    "Passez devant dans la file de vérification ou soyez à la une de la page d'accueil de {siteName}.",
   "feature.heading": "Faites connaître {tool}",
-  "feature.intro": "Paiement par Stripe : un paiement unique n'est jamais reconduit ; la une mensuelle est reconduite jusqu'à ce que vous la résiliiez.",
+  "feature.intro":
+    "Paiement par Stripe : un paiement unique n'est jamais reconduit ; la une mensuelle est reconduite jusqu'à ce que vous la résiliiez.",
   "feature.back": "Retour à {tool}",
   "feature.cancelled": "Vous avez quitté la page de Stripe : rien n'a été débité.",
   "feature.featuredUntil": "{tool} est à la une de la page d'accueil jusqu'au {until}.",
   "feature.bookedFrom": "{tool} est réservé à la une de la page d'accueil du {from} au {until}.",
   "feature.nothingForSale": "Rien n'est en vente pour le moment.",
   "feature.nothingForSaleHint": "L'équipe n'a pas encore mis la une en vente : revenez bientôt.",
-  "feature.skipLineHint": "Votre outil passe en tête de la file de vérification : un vérificateur l'examine juste après.",
-  "feature.monthlyHint": "Votre outil reste en haut de la page d'accueil, facturé chaque mois, jusqu'à ce que vous résiliiez : il s'arrête alors à la fin du mois payé.",
+  "feature.skipLineHint":
+    "Votre outil passe en tête de la file de vérification : un vérificateur l'examine juste après.",
+  "feature.monthlyHint":
+    "Votre outil reste en haut de la page d'accueil, facturé chaque mois, jusqu'à ce que vous résiliiez : il s'arrête alors à la fin du mois payé.",
   "feature.laterHint": "Toutes les places sont prises d'ici là : votre outil serait à la une à partir du {from}.",
-  "feature.nowHint": "Votre outil s'affiche en haut de la page d'accueil avec un badge « À la une », dès que Stripe confirme votre paiement.",
+  "feature.nowHint":
+    "Votre outil s'affiche en haut de la page d'accueil avec un badge « À la une », dès que Stripe confirme votre paiement.",
   "feature.opening": "Ouverture de Stripe…",
   "feature.pay": "Payer {price} avec Stripe",
   "purchase.title": "Votre achat",
   "purchase.description": "Ce que vous avez acheté, et jusqu'à quand.",
   "purchase.yourTool": "Votre outil",
-  "purchase.pending": "En attente de la confirmation de votre paiement par Stripe. Cette page se met à jour toute seule.",
+  "purchase.pending":
+    "En attente de la confirmation de votre paiement par Stripe. Cette page se met à jour toute seule.",
   "purchase.skipLineActive": "{tool} est en tête de la file de vérification.",
   "purchase.monthlyActive": "{tool} est à la une de la page d'accueil chaque mois, jusqu'à ce que vous résiliiez.",
-  "purchase.monthlyEnding": "{tool} est à la une de la page d'accueil jusqu'au {until} : l'abonnement est résilié et prend fin à cette date.",
+  "purchase.monthlyEnding":
+    "{tool} est à la une de la page d'accueil jusqu'au {until} : l'abonnement est résilié et prend fin à cette date.",
   "purchase.featuredUntil": "{tool} est à la une de la page d'accueil jusqu'au {until}.",
-  "purchase.booked": "Toutes les places étaient prises : {tool} sera à la une de la page d'accueil du {from} au {until}.",
+  "purchase.booked":
+    "Toutes les places étaient prises : {tool} sera à la une de la page d'accueil du {from} au {until}.",
   "purchase.ended": "{tool} a été à la une jusqu'au {until}.",
-  "purchase.refunding": "Toutes les places ont été prises juste avant que votre paiement passe : il vous est remboursé en totalité.",
+  "purchase.refunding":
+    "Toutes les places ont été prises juste avant que votre paiement passe : il vous est remboursé en totalité.",
   "purchase.refunded": "Ce paiement a été remboursé : ce qu'il avait acheté a pris fin.",
   "purchase.disputed": "Ce paiement est contesté auprès de votre banque : ce qu'il avait acheté a pris fin.",
   "purchase.expired": "Ce paiement n'a pas abouti : rien n'a été débité.",
@@ -895,67 +991,89 @@ export default {
   "purchase.receipt": "Reçu Stripe ↗",
   "mail.yourTool": "votre outil",
   "mail.refundedSubject": "Votre paiement pour {tool} a été remboursé",
-  "mail.refundedBody": "Toutes les places à la une ont été prises juste avant que votre paiement passe : il a donc été remboursé en totalité{monthly, select, yes { et l'abonnement résilié} other {}}. Vous pouvez réserver la première période libre sur {url}",
+  "mail.refundedBody":
+    "Toutes les places à la une ont été prises juste avant que votre paiement passe : il a donc été remboursé en totalité{monthly, select, yes { et l'abonnement résilié} other {}}. Vous pouvez réserver la première période libre sur {url}",
   "mail.receiptSubject": "Votre reçu : {what}",
   "mail.receiptThanks": "Merci : nous avons bien reçu {amount} pour « {what} ».",
   "mail.receiptSkipLine": "{tool} est désormais en tête de la file de vérification.",
-  "mail.receiptMonthly": "{tool} est à la une de la page d'accueil jusqu'à ce que vous résiliiez l'abonnement ; la une s'arrête alors à la fin du mois payé.",
+  "mail.receiptMonthly":
+    "{tool} est à la une de la page d'accueil jusqu'à ce que vous résiliiez l'abonnement ; la une s'arrête alors à la fin du mois payé.",
   "mail.receiptUntil": "{tool} est à la une de la page d'accueil jusqu'au {until}.",
-  "mail.receiptBooked": "{tool} sera à la une de la page d'accueil du {from} au {until} : toutes les places sont prises d'ici là.",
+  "mail.receiptBooked":
+    "{tool} sera à la une de la page d'accueil du {from} au {until} : toutes les places sont prises d'ici là.",
   "mail.receiptPurchase": "Votre achat : {url}",
   "mail.receiptStripe": "Reçu Stripe : {url}",
-  "mail.renewalThanks": "Merci : nous avons bien reçu {amount} pour un mois de plus de {tool} à la une de la page d'accueil.",
+  "mail.renewalThanks":
+    "Merci : nous avons bien reçu {amount} pour un mois de plus de {tool} à la une de la page d'accueil.",
   "mail.endingSubject": "{tool} est à la une jusqu'au {until}",
-  "mail.endingBody": "{tool} ({url}) est à la une de la page d'accueil jusqu'au {until}.\n\nPour rester à la une ensuite, réservez votre prochaine période : {bookUrl}",
+  "mail.endingBody":
+    "{tool} ({url}) est à la une de la page d'accueil jusqu'au {until}.\n\nPour rester à la une ensuite, réservez votre prochaine période : {bookUrl}",
 
   "mail.toolSubmittedSubject": "Nous avons bien reçu {tool}",
-  "mail.toolSubmittedBody": "Merci d'avoir proposé {tool}. Un vérificateur l'examinera bientôt ; vous pouvez suivre où il en est sur {url}.",
+  "mail.toolSubmittedBody":
+    "Merci d'avoir proposé {tool}. Un vérificateur l'examinera bientôt ; vous pouvez suivre où il en est sur {url}.",
   "mail.toolRejectedSubject": "{tool} n'a pas été publié",
-  "mail.toolRejectedBody": "Un vérificateur n'a pas publié {tool} :\n\n{reason}\n\nVous pouvez le modifier et l'envoyer à nouveau depuis {url}.",
+  "mail.toolRejectedBody":
+    "Un vérificateur n'a pas publié {tool} :\n\n{reason}\n\nVous pouvez le modifier et l'envoyer à nouveau depuis {url}.",
   "mail.toolLiveSubject": "{tool} est en ligne",
   "mail.toolLiveBody": "{tool} figure désormais dans l'annuaire : {url}",
   "mail.toolLiveLinked": "Il est lié à votre compte : il apparaît sur votre profil, et ses chiffres sur {url}.",
   "mail.claimAcceptedSubject": "{tool} est à vous",
-  "mail.claimAcceptedBody": "Votre revendication de {tool} a été acceptée. L'outil apparaît désormais sur votre profil : {url}",
+  "mail.claimAcceptedBody":
+    "Votre revendication de {tool} a été acceptée. L'outil apparaît désormais sur votre profil : {url}",
   "mail.claimReceivedSubject": "Nous avons bien reçu votre revendication de {tool}",
-  "mail.claimReceivedBody": "Vous avez revendiqué {tool} ({url}). Un vérificateur vous répondra bientôt, et nous vous écrirons.",
+  "mail.claimReceivedBody":
+    "Vous avez revendiqué {tool} ({url}). Un vérificateur vous répondra bientôt, et nous vous écrirons.",
   "mail.claimRefusedSubject": "Votre revendication de {tool} n'a pas été acceptée",
-  "mail.claimRefusedBody": "Un vérificateur n'a pas accepté votre revendication de {tool} ({url}). Si l'outil est le vôtre, écrivez depuis une adresse de son site et revendiquez-le à nouveau.",
+  "mail.claimRefusedBody":
+    "Un vérificateur n'a pas accepté votre revendication de {tool} ({url}). Si l'outil est le vôtre, écrivez depuis une adresse de son site et revendiquez-le à nouveau.",
   "mail.changesSubject": "{tool} : un vérificateur demande des modifications",
-  "mail.changesBody": "Un vérificateur a examiné {tool} et demande des modifications avant de le publier :\n\n{message}\n\nModifiez-le sur {url} : dès que vous enregistrez, il retrouve sa place dans la file.",
+  "mail.changesBody":
+    "Un vérificateur a examiné {tool} et demande des modifications avant de le publier :\n\n{message}\n\nModifiez-le sur {url} : dès que vous enregistrez, il retrouve sa place dans la file.",
   "mail.mergedSubject": "{tool} figure déjà dans l'annuaire",
-  "mail.mergedClaimRequested": "{tool} figurait déjà dans l'annuaire sous le nom {listed} : {url}\n\nNous ne l'avons donc pas publié deux fois : votre proposition est devenue une revendication de l'outil publié. Un vérificateur y répondra, et nous vous écrirons.",
-  "mail.mergedAlreadyTheirs": "{tool} figurait déjà dans l'annuaire sous le nom {listed}, qui est à vous : {url}\n\nNous ne l'avons donc pas publié deux fois. Vous pouvez modifier l'outil publié depuis {myTools}.",
-  "mail.mergedClaimedByAnother": "{tool} figurait déjà dans l'annuaire sous le nom {listed} : {url}\n\nNous ne l'avons donc pas publié deux fois. Quelqu'un d'autre a créé ou revendiqué cet outil ; s'il est à vous, répondez à cet e-mail.",
+  "mail.mergedClaimRequested":
+    "{tool} figurait déjà dans l'annuaire sous le nom {listed} : {url}\n\nNous ne l'avons donc pas publié deux fois : votre proposition est devenue une revendication de l'outil publié. Un vérificateur y répondra, et nous vous écrirons.",
+  "mail.mergedAlreadyTheirs":
+    "{tool} figurait déjà dans l'annuaire sous le nom {listed}, qui est à vous : {url}\n\nNous ne l'avons donc pas publié deux fois. Vous pouvez modifier l'outil publié depuis {myTools}.",
+  "mail.mergedClaimedByAnother":
+    "{tool} figurait déjà dans l'annuaire sous le nom {listed} : {url}\n\nNous ne l'avons donc pas publié deux fois. Quelqu'un d'autre a créé ou revendiqué cet outil ; s'il est à vous, répondez à cet e-mail.",
   "mail.reviewSubject": "Un nouvel avis sur {tool}",
   "mail.reviewRated": "Quelqu'un a noté {tool} {rating} sur 5{hasBody, select, yes { :} other {.}}",
   "mail.reviewRead": "Lisez-le sur {url}, et répondez une fois, en tant que créateur, sur {replyUrl}.",
   "mail.reviewHiddenSubject": "Votre avis sur {tool} a été masqué",
   "mail.reviewHiddenBody": "Un modérateur a masqué votre avis sur {tool} ({url}), avec ce message :\n\n{reason}",
   "mail.reviewRestoredSubject": "Votre avis sur {tool} est de nouveau public",
-  "mail.reviewRestoredBody": "Un modérateur a rendu de nouveau public votre avis sur {tool} ({url}), avec ce message :\n\n{reason}",
+  "mail.reviewRestoredBody":
+    "Un modérateur a rendu de nouveau public votre avis sur {tool} ({url}), avec ce message :\n\n{reason}",
   "mail.visitWebsite": "Voir le site",
   "mail.unsubscribe": "Se désabonner",
   "mail.followsTitle": "Du nouveau dans ce que vous suivez sur {siteName}",
-  "mail.followsIntro": "{count, plural, one {Un nouvel outil} other {# nouveaux outils}} dans {followed}, du {from} au {to}.",
+  "mail.followsIntro":
+    "{count, plural, one {Un nouvel outil} other {# nouveaux outils}} dans {followed}, du {from} au {to}.",
   "mail.followsWhy": "Vous recevez cet e-mail parce que vous suivez des catégories ou des tags sur {siteName} ({url}).",
   "mail.newsletterWhy": "Vous recevez cet e-mail parce que vous êtes abonné à la newsletter de {siteName}.",
   "mail.digestTitle": "Du nouveau sur {siteName}",
   "mail.digestNone": "Aucun nouvel outil sur {siteName} du {from} au {to}.",
-  "mail.digestJoined": "{count, plural, one {Un nouvel outil a rejoint} other {# nouveaux outils ont rejoint}} {siteName} du {from} au {to}.",
-  "mail.digestMostViewed": "{count, plural, one {Un nouvel outil a rejoint} other {# nouveaux outils ont rejoint}} {siteName} du {from} au {to}. Voici les {shown} plus vus.",
-  "mail.followUpSubject": "Votre première semaine sur {siteName} : {views, plural, one {# vue} other {# vues}} et {clicks, plural, one {# clic} other {# clics}} pour {tool}",
+  "mail.digestJoined":
+    "{count, plural, one {Un nouvel outil a rejoint} other {# nouveaux outils ont rejoint}} {siteName} du {from} au {to}.",
+  "mail.digestMostViewed":
+    "{count, plural, one {Un nouvel outil a rejoint} other {# nouveaux outils ont rejoint}} {siteName} du {from} au {to}. Voici les {shown} plus vus.",
+  "mail.followUpSubject":
+    "Votre première semaine sur {siteName} : {views, plural, one {# vue} other {# vues}} et {clicks, plural, one {# clic} other {# clics}} pour {tool}",
   "mail.followUpHello": "Bonjour {username},",
-  "mail.followUpSummary": "{tool} est en ligne sur {siteName} depuis une semaine. Du {from} au {to}, sa page a été vue {views, plural, one {# fois} other {# fois}} et le lien vers son site a été cliqué {clicks, plural, one {# fois} other {# fois}}.",
+  "mail.followUpSummary":
+    "{tool} est en ligne sur {siteName} depuis une semaine. Du {from} au {to}, sa page a été vue {views, plural, one {# fois} other {# fois}} et le lien vers son site a été cliqué {clicks, plural, one {# fois} other {# fois}}.",
   "mail.followUpThanks": "Merci de l'avoir publié sur {siteName}.",
   "mail.followUpSee": "Voir {tool} sur {siteName}",
   "mail.followUpDashboard": "Suivez ses chiffres sur votre tableau de bord",
-  "mail.followUpClaim": "C'est votre outil ? Revendiquez-le depuis sa page pour suivre ses chiffres sur votre tableau de bord",
+  "mail.followUpClaim":
+    "C'est votre outil ? Revendiquez-le depuis sa page pour suivre ses chiffres sur votre tableau de bord",
 
   "mail.labelledLink": "{label} : {url}",
 
   "feed.siteTitle": "{siteName} : nouveaux outils",
-  "feed.siteDescription": "Les derniers outils ajoutés à {siteName}, un annuaire d'outils pour développeurs indépendants, choisis à la main.",
+  "feed.siteDescription":
+    "Les derniers outils ajoutés à {siteName}, un annuaire d'outils pour développeurs indépendants, choisis à la main.",
   "feed.categoryTitle": "{siteName} : nouveaux outils dans {category}",
   "feed.categoryDescription": "Les derniers outils ajoutés à {siteName} dans {category}.",
   "feed.tagTitle": "{siteName} : nouveaux outils avec le tag #{tag}",
@@ -967,8 +1085,10 @@ export default {
 
   "feed.noSuchCategory": "Aucune catégorie ne porte ce slug",
 
-  "feed.llmsSummary": "{siteName} est un annuaire d'outils pour développeurs indépendants et solopreneurs, choisis à la main, en {count, plural, one {# catégorie} other {# catégories}} : chaque outil a une page qui dit ce qu'il fait, son prix et un lien vers son site.",
-  "feed.llmsChecked": "Chaque outil de l'annuaire a été vérifié par une personne avant sa mise en ligne. Les listes ci-dessous montrent les derniers outils de chaque catégorie ; la page de chaque catégorie les a tous.",
+  "feed.llmsSummary":
+    "{siteName} est un annuaire d'outils pour développeurs indépendants et solopreneurs, choisis à la main, en {count, plural, one {# catégorie} other {# catégories}} : chaque outil a une page qui dit ce qu'il fait, son prix et un lien vers son site.",
+  "feed.llmsChecked":
+    "Chaque outil de l'annuaire a été vérifié par une personne avant sa mise en ligne. Les listes ci-dessous montrent les derniers outils de chaque catégorie ; la page de chaque catégorie les a tous.",
   "feed.llmsSections": "Rubriques",
   "feed.llmsHome": "Accueil",
   "feed.llmsHomeNote": "les outils à la une et les derniers outils",
@@ -1020,18 +1140,22 @@ export default {
   "adminQueue.title": "File de vérification",
   "adminQueue.description": "Les outils qui attendent un vérificateur.",
   "adminQueue.none": "Aucun outil n'attend.",
-  "adminQueue.waiting": "{count, plural, one {# outil attend} other {# outils attendent}}. Ceux qui sont passés devant d'abord, puis les plus anciens.",
+  "adminQueue.waiting":
+    "{count, plural, one {# outil attend} other {# outils attendent}}. Ceux qui sont passés devant d'abord, puis les plus anciens.",
   "adminQueue.verified": "{tool} est en ligne. Son créateur a reçu le lien par e-mail.",
   "adminQueue.changesRequested": "{tool} est retourné à son créateur, qui a reçu par e-mail ce qu'il faut changer.",
-  "adminQueue.merged": "La proposition a été fusionnée avec {tool}, et son auteur a été prévenu par e-mail.{claim, select, yes { Son auteur le revendique désormais : voir Revendications.} other {}}",
+  "adminQueue.merged":
+    "La proposition a été fusionnée avec {tool}, et son auteur a été prévenu par e-mail.{claim, select, yes { Son auteur le revendique désormais : voir Revendications.} other {}}",
   "adminQueue.rejected": "{tool} a été refusé. Son créateur a reçu la raison par e-mail.",
   "adminQueue.identityConfirmed": "{tool} : son nouveau nom et son nouveau site sont confirmés.",
   "adminQueue.movedFront": "{tool} est passé en tête de la file.",
   "adminQueue.empty": "La file est vide",
   "adminQueue.emptyHint": "Chaque outil proposé a reçu une réponse. Les nouveaux apparaissent ici.",
-  "adminQueue.more": "{count, plural, one {# autre attend} other {# autres attendent}} derrière : ils remontent à mesure que ceux-ci reçoivent une réponse.",
+  "adminQueue.more":
+    "{count, plural, one {# autre attend} other {# autres attendent}} derrière : ils remontent à mesure que ceux-ci reçoivent une réponse.",
   "adminQueue.changed": "Modifiés après leur mise en ligne",
-  "adminQueue.changedHint": "Leurs créateurs ont changé le nom ou le site. Vérifiez que l'outil est toujours celui que vous avez vérifié.",
+  "adminQueue.changedHint":
+    "Leurs créateurs ont changé le nom ou le site. Vérifiez que l'outil est toujours celui que vous avez vérifié.",
   "adminQueue.changedOn": "{website} · modifié le {day}",
   "adminQueue.looksRight": "C'est bon",
   "adminQueue.skippedLine": "Passé devant",
@@ -1074,13 +1198,15 @@ export default {
   "adminQueue.shortcutReason": "écrire la raison de le refuser",
   "adminQueue.shortcutHelp": "afficher ou masquer ces raccourcis",
   "adminQueue.shortcutsTyping": "Ils ne font rien pendant que vous écrivez dans un champ.",
-  "adminQueue.riskNewAccount": "Nouveau compte : inscrit {hours, plural, =0 {moins d'une heure} one {# heure} other {# heures}} avant de proposer l'outil",
+  "adminQueue.riskNewAccount":
+    "Nouveau compte : inscrit {hours, plural, =0 {moins d'une heure} one {# heure} other {# heures}} avant de proposer l'outil",
   "adminQueue.riskDisposable": "Adresse e-mail jetable",
   "adminQueue.riskWords": "Mots suspects : {words}",
   "adminQueue.riskDuplicate": "Doublon possible de {tool}",
   "adminQueue.riskNoAnswer": "Le site n'a pas répondu",
 
-  "adminClaims.accepted": "La revendication de {tool} a été acceptée. Son auteur a été prévenu par e-mail, et l'outil apparaît sur son profil.",
+  "adminClaims.accepted":
+    "La revendication de {tool} a été acceptée. Son auteur a été prévenu par e-mail, et l'outil apparaît sur son profil.",
   "adminClaims.refused": "La revendication de {tool} a été refusée. L'outil peut être revendiqué à nouveau.",
   "adminClaims.description": "Les outils revendiqués par leurs créateurs, en attente d'une réponse.",
   "adminClaims.intro": "Des créateurs qui disent qu'un outil publié est le leur. Accepter leur lie l'outil.",
@@ -1096,8 +1222,10 @@ export default {
   "adminClaims.refuse": "Refuser",
   "adminReports.resolved": "Le signalement sur {tool} a été résolu.",
   "adminReports.dismissed": "Le signalement sur {tool} a été écarté.",
-  "adminReports.description": "Les problèmes signalés par les visiteurs sur les pages des outils, à résoudre ou à écarter.",
-  "adminReports.intro": "Les problèmes signalés par les visiteurs sur les pages des outils, les plus anciens d'abord. Corrigez ce qui ne va pas (modifiez l'outil, ou désactivez-le), puis résolvez le signalement ; écartez celui qui ne demande rien.",
+  "adminReports.description":
+    "Les problèmes signalés par les visiteurs sur les pages des outils, à résoudre ou à écarter.",
+  "adminReports.intro":
+    "Les problèmes signalés par les visiteurs sur les pages des outils, les plus anciens d'abord. Corrigez ce qui ne va pas (modifiez l'outil, ou désactivez-le), puis résolvez le signalement ; écartez celui qui ne demande rien.",
   "adminReports.oneTool": "Signalements sur {tool} seulement.",
   "adminReports.aTool": "un outil",
   "adminReports.everyTool": "Voir les signalements de tous les outils",
@@ -1113,11 +1241,14 @@ export default {
   "reportRow.notLive": "Hors ligne",
 
   "adminReviews.list": "{list, select, waiting {En attente} reported {Signalés} other {Masqués}}",
-  "adminReviews.done": "L'avis sur {tool} {action, select, approve {est public} hide {a été masqué} restore {est de nouveau public} other {reste tel quel, ses signalements clos}}.",
+  "adminReviews.done":
+    "L'avis sur {tool} {action, select, approve {est public} hide {a été masqué} restore {est de nouveau public} other {reste tel quel, ses signalements clos}}.",
   "adminReviews.description": "Les avis qui attendent un modérateur, les avis signalés et ceux qui sont masqués.",
-  "adminReviews.intro": "Un avis venant d'un nouveau compte, d'une adresse e-mail jetable, ou qui contient un lien attend ici avant d'être public. Masquer ou rétablir un avis en explique la raison à son auteur.",
+  "adminReviews.intro":
+    "Un avis venant d'un nouveau compte, d'une adresse e-mail jetable, ou qui contient un lien attend ici avant d'être public. Masquer ou rétablir un avis en explique la raison à son auteur.",
   "adminReviews.lists": "Listes d'avis",
-  "adminReviews.empty": "{list, select, waiting {Aucun avis n'attend} reported {Aucun avis n'est signalé} other {Aucun avis n'est masqué}}",
+  "adminReviews.empty":
+    "{list, select, waiting {Aucun avis n'attend} reported {Aucun avis n'est signalé} other {Aucun avis n'est masqué}}",
   "adminReviews.by": "par {user}",
   "adminReviews.reports": "{count, plural, one {# signalement} other {# signalements}}",
   "adminReviews.reportsSay": "Ce que disent les signalements",
@@ -1134,10 +1265,14 @@ export default {
   "adminReviews.restore": "Rétablir",
 
   "admin.search": "Rechercher",
-  "adminTools.flagDone": "{tool} : {flag, select, isActive {{on, select, yes {activé} other {désactivé}}} isFeaturedHome {{on, select, yes {à la une de la page d'accueil} other {n'est plus à la une de la page d'accueil}}} isFeaturedCategory {{on, select, yes {mis en avant dans ses catégories} other {n'est plus mis en avant dans ses catégories}}} isFeaturedNL {{on, select, yes {mis en avant dans la newsletter} other {n'est plus mis en avant dans la newsletter}}} other {{on, select, yes {mis en avant sur la page d'accueil} other {n'est plus mis en avant}}}}.",
-  "adminTools.flag": "{flag, select, isActive {En ligne} isFeaturedHome {À la une (accueil)} isFeaturedCategory {À la une (catégorie)} isFeaturedNL {À la une (newsletter)} other {Coup de pouce (accueil)}}",
-  "adminTools.flagHelp": "{flag, select, isActive {Désactivé, un outil quitte toutes les pages publiques} isFeaturedHome {Choisi pour la page d'accueil (isFeaturedHome)} isFeaturedCategory {En haut des pages de ses catégories} isFeaturedNL {Choisi pour la newsletter de la semaine (isFeaturedNL)} other {La section « À la une » de la page d'accueil, avec un badge}}",
-  "adminTools.state": "{state, select, live {En ligne} waiting {En attente de vérification} rejected {Refusé} other {Désactivé}}",
+  "adminTools.flagDone":
+    "{tool} : {flag, select, isActive {{on, select, yes {activé} other {désactivé}}} isFeaturedHome {{on, select, yes {à la une de la page d'accueil} other {n'est plus à la une de la page d'accueil}}} isFeaturedCategory {{on, select, yes {mis en avant dans ses catégories} other {n'est plus mis en avant dans ses catégories}}} isFeaturedNL {{on, select, yes {mis en avant dans la newsletter} other {n'est plus mis en avant dans la newsletter}}} other {{on, select, yes {mis en avant sur la page d'accueil} other {n'est plus mis en avant}}}}.",
+  "adminTools.flag":
+    "{flag, select, isActive {En ligne} isFeaturedHome {À la une (accueil)} isFeaturedCategory {À la une (catégorie)} isFeaturedNL {À la une (newsletter)} other {Coup de pouce (accueil)}}",
+  "adminTools.flagHelp":
+    "{flag, select, isActive {Désactivé, un outil quitte toutes les pages publiques} isFeaturedHome {Choisi pour la page d'accueil (isFeaturedHome)} isFeaturedCategory {En haut des pages de ses catégories} isFeaturedNL {Choisi pour la newsletter de la semaine (isFeaturedNL)} other {La section « À la une » de la page d'accueil, avec un badge}}",
+  "adminTools.state":
+    "{state, select, live {En ligne} waiting {En attente de vérification} rejected {Refusé} other {Désactivé}}",
   "adminTools.title": "Tous les outils",
   "adminTools.description": "Chaque outil, en ligne ou non : désactivez-les, réactivez-les, mettez-les à la une.",
   "adminTools.intro": "En ligne ou non, les plus récents d'abord. Désactivez un outil, ou mettez-le à la une.",
@@ -1157,7 +1292,8 @@ export default {
   "adminUsers.disabledDone": "{user} est désactivé et déconnecté.",
   "adminUsers.enabledDone": "{user} peut de nouveau se connecter.",
   "adminUsers.description": "Chaque utilisateur : les rôles, et la désactivation d'un compte.",
-  "adminUsers.intro": "Par adresse. Les vérificateurs s'occupent de la file et des revendications ; les admins, de tout.",
+  "adminUsers.intro":
+    "Par adresse. Les vérificateurs s'occupent de la file et des revendications ; les admins, de tout.",
   "adminUsers.nameOrEmail": "Nom d'utilisateur ou e-mail",
   "adminUsers.searchHint": "Début d'un nom d'utilisateur, ou un e-mail entier",
   "adminUsers.noMatch": "Aucun utilisateur ne correspond à « {q} »",
@@ -1183,42 +1319,51 @@ export default {
   "adminCategories.editOne": "Modifier {category}",
   "adminCategories.label": "Nom",
   "adminCategories.slug": "Slug",
-  "adminCategories.slugHintEdit": "La fin de son adresse, /category/… : les anciens liens ne fonctionnent plus quand il change.",
+  "adminCategories.slugHintEdit":
+    "La fin de son adresse, /category/… : les anciens liens ne fonctionnent plus quand il change.",
   "adminCategories.slugHintNew": "La fin de son adresse, /category/…. Laissé vide, il est tiré du nom.",
   "adminCategories.colour": "Couleur",
   "adminCategories.colourHint": "Au format #RRGGBB. Les étiquettes de la catégorie l'utilisent comme fond.",
   "adminCategories.descriptionField": "Description",
 
-  "adminRequests.granted": "Accordé : l'outil est à la une de la page d'accueil, et le créateur a une mise en avant de plus.",
+  "adminRequests.granted":
+    "Accordé : l'outil est à la une de la page d'accueil, et le créateur a une mise en avant de plus.",
   "adminRequests.refused": "Refusé : le créateur le voit sur son profil.",
   "adminRequests.title": "Demandes de mise à la une",
   "adminRequests.description": "Les demandes de mise à la une et de passage devant dans la file, accordées à la main.",
-  "adminRequests.intro": "Les créateurs demandent depuis leur profil la mise à la une d'un outil. Pour l'instant, un admin accorde ou refuse chaque demande : aucun paiement n'est pris.",
+  "adminRequests.intro":
+    "Les créateurs demandent depuis leur profil la mise à la une d'un outil. Pour l'instant, un admin accorde ou refuse chaque demande : aucun paiement n'est pris.",
   "adminRequests.waitingAnswer": "Demandes en attente de réponse",
   "adminRequests.empty": "Aucune demande n'attend",
   "adminRequests.emptyHint": "Quand un créateur demande la mise à la une d'un outil, la demande apparaît ici.",
-  "adminRequests.skipIntro": "Un créateur qui le demande peut faire passer son outil en tête de la file de vérification. Ces outils attendent dans la file, les plus récents d'abord.",
+  "adminRequests.skipIntro":
+    "Un créateur qui le demande peut faire passer son outil en tête de la file de vérification. Ces outils attendent dans la file, les plus récents d'abord.",
   "adminRequests.noneInLine": "Aucun outil n'attend dans la file",
   "adminRequests.noneInLineHint": "Chaque outil de la file est déjà passé devant, ou la file est vide.",
   "adminRequests.moreInLine": "Plus d'outils dans la file →",
   "adminRequests.toolGone": "Un outil qui n'existe plus",
   "adminRequests.alreadyFeatured": "Déjà à la une",
-  "adminRequests.askedBy": "Demandé par {user} ({email}, {boosts, plural, one {# mise en avant accordée} other {# mises en avant accordées}} jusqu'ici) le {day}",
+  "adminRequests.askedBy":
+    "Demandé par {user} ({email}, {boosts, plural, one {# mise en avant accordée} other {# mises en avant accordées}} jusqu'ici) le {day}",
   "adminRequests.granting": "Attribution…",
   "adminRequests.grant": "Accorder",
   "adminRequests.sentBy": "Proposé par {user} ({email}) le {day}",
 
   "adminFeaturing.offerSaved": "{offer} : enregistré, {onSale, select, yes {en vente} other {pas en vente}}.",
-  "adminFeaturing.placesSaved": "Jusqu'à {places, plural, one {# outil peut} other {# outils peuvent}} être à la une en même temps.",
+  "adminFeaturing.placesSaved":
+    "Jusqu'à {places, plural, one {# outil peut} other {# outils peuvent}} être à la une en même temps.",
   "adminFeaturing.grantedUntil": "{tool} est à la une jusqu'au {until}.",
   "adminFeaturing.grantedBooked": "Toutes les places sont prises : {tool} est réservé à partir du {from}.",
   "adminFeaturing.description": "Les prix, les places, le calendrier de la une et les paiements.",
-  "adminFeaturing.introPaid": "Les créateurs paient par Stripe pour passer devant dans la file ou être à la une de la page d'accueil, aux prix fixés ici.",
-  "adminFeaturing.introFree": "Les clés de Stripe ne sont pas définies (STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET) : rien n'est en vente, et les créateurs demandent la une depuis leur profil. Vous pouvez toujours l'accorder ici.",
+  "adminFeaturing.introPaid":
+    "Les créateurs paient par Stripe pour passer devant dans la file ou être à la une de la page d'accueil, aux prix fixés ici.",
+  "adminFeaturing.introFree":
+    "Les clés de Stripe ne sont pas définies (STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET) : rien n'est en vente, et les créateurs demandent la une depuis leur profil. Vous pouvez toujours l'accorder ici.",
   "adminFeaturing.prices": "Prix",
   "adminFeaturing.places": "Places",
   "adminFeaturing.placesField": "Outils à la une en même temps, au plus",
-  "adminFeaturing.placesHint": "Quand toutes les places sont prises, un créateur réserve le premier jour où l'une se libère. Ce qui tient une place la garde.",
+  "adminFeaturing.placesHint":
+    "Quand toutes les places sont prises, un créateur réserve le premier jour où l'une se libère. Ce qui tient une place la garde.",
   "adminFeaturing.grantTitle": "Accorder la une gratuitement",
   "adminFeaturing.tool": "Outil",
   "adminFeaturing.toolHint": "L'adresse de la page de l'outil, ou son identifiant.",
@@ -1249,7 +1394,8 @@ export default {
   "adminFeaturing.until": "Au",
   "adminFeaturing.amount": "Montant",
   "adminFeaturing.deletedTool": "Un outil supprimé",
-  "adminFeaturing.purchaseState": "{state, select, active {active} booked {réservée} paid {payée} pending {en attente} ended {terminée} expired {expirée} refunding {en remboursement} refunded {remboursée} disputed {contestée} other {{state}}}{grant, select, yes { (offerte)} other {}}",
+  "adminFeaturing.purchaseState":
+    "{state, select, active {active} booked {réservée} paid {payée} pending {en attente} ended {terminée} expired {expirée} refunding {en remboursement} refunded {remboursée} disputed {contestée} other {{state}}}{grant, select, yes { (offerte)} other {}}",
   "adminFeaturing.untilCancelled": "Jusqu'à résiliation",
   "adminFeaturing.free": "Gratuit",
 
@@ -1292,10 +1438,12 @@ export default {
 
   "adminNewsletter.testSent": "Un test a été envoyé à {to}.",
   "adminNewsletter.sent": "La newsletter part vers {count, plural, one {# abonné} other {# abonnés}}.",
-  "adminNewsletter.sending": "La newsletter est en route : {count, plural, one {# e-mail écrit} other {# e-mails écrits}} jusqu'ici, le reste dans les minutes qui viennent.",
+  "adminNewsletter.sending":
+    "La newsletter est en route : {count, plural, one {# e-mail écrit} other {# e-mails écrits}} jusqu'ici, le reste dans les minutes qui viennent.",
   "adminNewsletter.title": "Sélection de la newsletter",
   "adminNewsletter.description": "Les outils vérifiés ces derniers jours, prêts pour la newsletter.",
-  "adminNewsletter.intro": "Les outils en ligne vérifiés ces derniers jours, en Markdown et en HTML : copiez l'un ou l'autre dans votre service de newsletter.",
+  "adminNewsletter.intro":
+    "Les outils en ligne vérifiés ces derniers jours, en Markdown et en HTML : copiez l'un ou l'autre dans votre service de newsletter.",
   "adminNewsletter.days": "Jours",
   "adminNewsletter.daysHint": "1 à {max}",
   "adminNewsletter.build": "Préparer la sélection",
@@ -1308,18 +1456,23 @@ export default {
   "adminNewsletter.lastDays": " · les {count, plural, one {# dernier jour} other {# derniers jours}}",
   "adminNewsletter.sentTo": "Envoyée à {count, plural, one {# abonné} other {# abonnés}}",
   "adminNewsletter.inProgress": "Envoi en cours : {count, plural, one {# e-mail écrit} other {# e-mails écrits}}",
-  "adminNewsletter.verifiedIn": "{tools, plural, one {# outil vérifié} other {# outils vérifiés}} {days, plural, one {le dernier jour} other {ces # derniers jours}}",
+  "adminNewsletter.verifiedIn":
+    "{tools, plural, one {# outil vérifié} other {# outils vérifiés}} {days, plural, one {le dernier jour} other {ces # derniers jours}}",
   "adminNewsletter.verifiedOn": "Vérifié le {day}",
   "adminNewsletter.none": "Aucun outil n'a été vérifié ces jours-ci",
   "adminNewsletter.noneHint": "La sélection dit qu'il n'y a pas eu de nouveaux outils.",
   "adminNewsletter.preview": "Aperçu",
   "adminDeliveries.retried": "{summary} : renvoyé. S'il échoue encore, il revient ici après ses tentatives.",
   "adminDeliveries.title": "Envois en échec",
-  "adminDeliveries.description": "Les e-mails, notifications et appels de synchronisation de jetons qui n'ont pas pu être remis.",
-  "adminDeliveries.channel": "{channel, select, mail {E-mail} notice {Notification du bot} tokenSync {Synchronisation de jetons} webhook {Webhook} other {{channel}}}",
-  "adminDeliveries.intro": "Les e-mails, notifications du bot et appels de synchronisation de jetons qui ont échoué après chaque tentative. Réessayez quand l'hôte qui les a refusés fonctionne de nouveau.",
+  "adminDeliveries.description":
+    "Les e-mails, notifications et appels de synchronisation de jetons qui n'ont pas pu être remis.",
+  "adminDeliveries.channel":
+    "{channel, select, mail {E-mail} notice {Notification du bot} tokenSync {Synchronisation de jetons} webhook {Webhook} other {{channel}}}",
+  "adminDeliveries.intro":
+    "Les e-mails, notifications du bot et appels de synchronisation de jetons qui ont échoué après chaque tentative. Réessayez quand l'hôte qui les a refusés fonctionne de nouveau.",
   "adminDeliveries.empty": "Tous les envois sont passés",
-  "adminDeliveries.emptyHint": "Quand un e-mail, une notification ou un appel de synchronisation échoue après chaque tentative, il apparaît ici.",
+  "adminDeliveries.emptyHint":
+    "Quand un e-mail, une notification ou un appel de synchronisation échoue après chaque tentative, il apparaît ici.",
   "adminDeliveries.attempts": "{count, plural, one {# tentative} other {# tentatives}}",
   "adminDeliveries.lastOn": ", la dernière le {day}",
   "adminDeliveries.retrying": "Nouvelle tentative…",
@@ -1329,7 +1482,8 @@ export default {
   "adminLinks.markedFine": "{tool} : le lien est marqué comme correct.",
   "adminLinks.title": "Liens cassés et déplacés",
   "adminLinks.description": "Les outils dont le site est hors service ou a changé de domaine.",
-  "adminLinks.intro": "La vérification quotidienne des liens a trouvé ces sites hors service, ou déplacés vers un autre domaine. Corrigez le site depuis la page de modification de l'outil, ou marquez le lien comme correct : un outil masqué après des échecs répétés réapparaît.",
+  "adminLinks.intro":
+    "La vérification quotidienne des liens a trouvé ces sites hors service, ou déplacés vers un autre domaine. Corrigez le site depuis la page de modification de l'outil, ou marquez le lien comme correct : un outil masqué après des échecs répétés réapparaît.",
   "adminLinks.empty": "Tous les liens fonctionnent",
   "adminLinks.emptyHint": "Quand le site d'un outil échoue à ses vérifications ou change de domaine, il apparaît ici.",
   "adminLinks.moved": "Déplacé",
@@ -1337,19 +1491,24 @@ export default {
   "adminLinks.hidden": "Masqué",
   "adminLinks.redirects": "Redirige désormais vers {url}",
   "adminLinks.checkedOn": "Vérifié le {day}",
-  "adminLinks.failures": "{count, plural, one {# vérification échouée} other {# vérifications échouées}} d'affilée, la dernière le {day}",
+  "adminLinks.failures":
+    "{count, plural, one {# vérification échouée} other {# vérifications échouées}} d'affilée, la dernière le {day}",
   "adminLinks.failingSince": ", en échec depuis le {day}",
   "adminLinks.editWebsite": "Modifier le site",
   "adminLinks.showAgain": "Lien réparé : réafficher",
   "adminLinks.fine": "Le lien est correct",
-  "adminLinks.lastRun": "Dernière vérification le {day} : {checked, plural, one {# site vérifié} other {# sites vérifiés}}, {failed} en échec, {moved} déplacés, {hidden} masqués, {skipped} laissés pour le prochain passage.",
+  "adminLinks.lastRun":
+    "Dernière vérification le {day} : {checked, plural, one {# site vérifié} other {# sites vérifiés}}, {failed} en échec, {moved} déplacés, {hidden} masqués, {skipped} laissés pour le prochain passage.",
   "adminLinks.lastRunPaused": "La dernière vérification, le {day}, s'est mise en pause :",
-  "adminLinks.hiddenCount": "{count, plural, one {# outil est masqué} other {# outils sont masqués}} après des vérifications en échec.",
+  "adminLinks.hiddenCount":
+    "{count, plural, one {# outil est masqué} other {# outils sont masqués}} après des vérifications en échec.",
   "adminLinks.showAllHidden": "Afficher à nouveau {count, plural, one {l'outil masqué} other {les # outils masqués}}",
-  "adminLinks.shownAgain": "{count, plural, =0 {Aucun outil n'était masqué.} one {# outil est de nouveau en ligne.} other {# outils sont de nouveau en ligne.}}",
+  "adminLinks.shownAgain":
+    "{count, plural, =0 {Aucun outil n'était masqué.} one {# outil est de nouveau en ligne.} other {# outils sont de nouveau en ligne.}}",
   "adminWebhooks.added": "{url} a été ajoutée.",
   "adminWebhooks.description": "Les adresses qui reçoivent des webhooks signés pour les événements choisis.",
-  "adminWebhooks.intro": "Chaque adresse reçoit un POST signé (Standard Webhooks) pour les événements qu'elle a choisis, envoyé en arrière-plan et réessayé en cas d'échec. Le contenu est décrit dans le README.",
+  "adminWebhooks.intro":
+    "Chaque adresse reçoit un POST signé (Standard Webhooks) pour les événements qu'elle a choisis, envoyé en arrière-plan et réessayé en cas d'échec. Le contenu est décrit dans le README.",
   "adminWebhooks.empty": "Aucun webhook pour l'instant",
   "adminWebhooks.emptyHint": "Ajoutez une adresse ci-dessous pour recevoir les événements de votre choix.",
   "adminWebhooks.add": "Ajouter un webhook",
@@ -1358,15 +1517,19 @@ export default {
   "adminWebhooks.disabled": "Désactivé",
   "adminWebhooks.settingsAndDeliveries": "Réglages et envois",
   "adminWebhooks.address": "Adresse",
-  "adminWebhooks.addressHint": "Une adresse http ou https sur l'internet public : elle reçoit un POST signé pour chaque événement choisi.",
+  "adminWebhooks.addressHint":
+    "Une adresse http ou https sur l'internet public : elle reçoit un POST signé pour chaque événement choisi.",
   "adminWebhooks.descriptionField": "Description",
   "adminWebhooks.events": "Événements",
-  "adminWebhooks.event": "{event, select, toolSubmitted {un créateur a proposé un outil} toolVerified {un vérificateur a mis un outil en ligne} toolUpdated {un outil a été modifié} toolRejected {un vérificateur a refusé un outil} claimRequested {quelqu'un a revendiqué un outil publié} claimAccepted {une revendication a été acceptée} other {un problème a été signalé sur un outil}}",
+  "adminWebhooks.event":
+    "{event, select, toolSubmitted {un créateur a proposé un outil} toolVerified {un vérificateur a mis un outil en ligne} toolUpdated {un outil a été modifié} toolRejected {un vérificateur a refusé un outil} claimRequested {quelqu'un a revendiqué un outil publié} claimAccepted {une revendication a été acceptée} other {un problème a été signalé sur un outil}}",
   "adminWebhooks.enabledField": "Activé : envoyer les événements choisis à cette adresse",
   "adminWebhooks.secretOnce": "Le secret de signature : copiez-le maintenant, il ne sera plus affiché.",
-  "adminWebhooks.secretHint": "Vérifiez chaque envoi avec lui (Standard Webhooks : les en-têtes webhook-id, webhook-timestamp et webhook-signature).",
+  "adminWebhooks.secretHint":
+    "Vérifiez chaque envoi avec lui (Standard Webhooks : les en-têtes webhook-id, webhook-timestamp et webhook-signature).",
   "adminWebhooks.saved": "{url} a été enregistrée.",
-  "adminWebhooks.rotated": "Un nouveau secret de signature a été créé : les prochaines tentatives sont signées avec lui.",
+  "adminWebhooks.rotated":
+    "Un nouveau secret de signature a été créé : les prochaines tentatives sont signées avec lui.",
   "adminWebhooks.redelivering": "{event} est envoyé de nouveau, avec le même webhook-id.",
   "adminWebhooks.titleOne": "Webhook {url}",
   "adminWebhooks.titleNone": "Webhook",
@@ -1375,21 +1538,26 @@ export default {
   "adminWebhooks.anEndpoint": "Un webhook.",
   "adminWebhooks.deliveries": "Envois",
   "adminWebhooks.nothingSent": "Rien d'envoyé pour l'instant",
-  "adminWebhooks.nothingSentHint": "Chaque événement choisi est listé ici dès qu'il se produit, avec la réponse du destinataire.",
+  "adminWebhooks.nothingSentHint":
+    "Chaque événement choisi est listé ici dès qu'il se produit, avec la réponse du destinataire.",
   "adminWebhooks.settings": "Réglages",
   "adminWebhooks.makingSecret": "Création d'un secret…",
   "adminWebhooks.roll": "Renouveler le secret de signature",
   "adminWebhooks.deleting": "Suppression…",
   "adminWebhooks.delete": "Supprimer ce webhook et ses envois",
   "adminWebhooks.state": "{state, select, delivered {Remis} failed {Échoué} other {En cours d'essai}}",
-  "adminWebhooks.attempts": "{count, plural, one {# tentative} other {# tentatives}}{hasStatus, select, yes {, réponse HTTP {status}} other {}}{hasDuration, select, yes { en {ms} ms} other {}}",
+  "adminWebhooks.attempts":
+    "{count, plural, one {# tentative} other {# tentatives}}{hasStatus, select, yes {, réponse HTTP {status}} other {}}{hasDuration, select, yes { en {ms} ms} other {}}",
   "adminWebhooks.lastOn": ", la dernière le {day}",
   "adminWebhooks.sending": "Envoi…",
   "adminWebhooks.redeliver": "Renvoyer",
 
-  "adminImport.fieldLabel": "{field, select, name {Nom} website {Site web} shortDesc {Description courte} longDesc {Description longue (Markdown)} categories {Catégories (noms ou slugs, séparés par des virgules)} tags {Tags (séparés par des virgules)} paymentType {Prix (free, freemium, paid, open-source)} pros {Points forts (un par ligne)} cons {Points faibles (un par ligne)} faq {FAQ (JSON)} featured {À la une de la page d'accueil (true/false)} createdAt {Date d'ajout} other {Date de vérification}}",
-  "adminImport.fieldWord": "{field, select, name {nom} website {site web} shortDesc {description courte} longDesc {description longue} categories {catégories} tags {tags} paymentType {prix} pros {points forts} cons {points faibles} faq {FAQ} featured {à la une} createdAt {date d'ajout} other {date de vérification}}",
-  "adminImport.imported": "Importé. Créés : {create}, mis à jour : {update}, {unchanged, plural, =0 {} other {inchangés : #, }}refusés : {refuse}.",
+  "adminImport.fieldLabel":
+    "{field, select, name {Nom} website {Site web} shortDesc {Description courte} longDesc {Description longue (Markdown)} categories {Catégories (noms ou slugs, séparés par des virgules)} tags {Tags (séparés par des virgules)} paymentType {Prix (free, freemium, paid, open-source)} pros {Points forts (un par ligne)} cons {Points faibles (un par ligne)} faq {FAQ (JSON)} featured {À la une de la page d'accueil (true/false)} createdAt {Date d'ajout} other {Date de vérification}}",
+  "adminImport.fieldWord":
+    "{field, select, name {nom} website {site web} shortDesc {description courte} longDesc {description longue} categories {catégories} tags {tags} paymentType {prix} pros {points forts} cons {points faibles} faq {FAQ} featured {à la une} createdAt {date d'ajout} other {date de vérification}}",
+  "adminImport.imported":
+    "Importé. Créés : {create}, mis à jour : {update}, {unchanged, plural, =0 {} other {inchangés : #, }}refusés : {refuse}.",
   "adminImport.title": "Import et export",
   "adminImport.description": "Importez des outils depuis un fichier, et téléchargez le catalogue.",
   "adminImport.action": "{action, select, create {Création} update {Mise à jour} unchanged {Inchangé} other {Refusé}}",
@@ -1399,11 +1567,13 @@ export default {
   "adminImport.why": "Pourquoi",
   "adminImport.noName": "(sans nom)",
   "adminImport.changes": "Modifications : {fields}",
-  "adminImport.intro": "Ajoutez ou mettez à jour des outils depuis un fichier CSV, une liste « awesome » en Markdown ou un export JSON. Les lignes sont rapprochées des outils publiés par leur site : importer de nouveau un fichier met à jour ses outils au lieu de les publier deux fois. Les outils importés sont en ligne aussitôt.",
+  "adminImport.intro":
+    "Ajoutez ou mettez à jour des outils depuis un fichier CSV, une liste « awesome » en Markdown ou un export JSON. Les lignes sont rapprochées des outils publiés par leur site : importer de nouveau un fichier met à jour ses outils au lieu de les publier deux fois. Les outils importés sont en ligne aussitôt.",
   "adminImport.leftOut": "Lignes écartées",
   "adminImport.leftOutCaption": "Les lignes que l'import a écartées, et pourquoi",
   "adminImport.download": "Télécharger le catalogue",
-  "adminImport.downloadHint": "Chaque catégorie et chaque outil en ligne, avec tout ce qu'il faut pour les importer dans une autre installation. Aucune donnée d'utilisateur.",
+  "adminImport.downloadHint":
+    "Chaque catégorie et chaque outil en ligne, avec tout ce qu'il faut pour les importer dans une autre installation. Aucune donnée d'utilisateur.",
   "adminImport.jsonFull": "JSON (complet)",
   "adminImport.csvRows": "CSV (une ligne par outil)",
   "adminImport.chooseAnother": "Choisir un autre fichier",
@@ -1413,14 +1583,18 @@ export default {
   "adminImport.read": "Lire le fichier",
   "adminImport.mapColumns": "2. Associer les colonnes",
   "adminImport.options": "2. Options",
-  "adminImport.fileIs": "{name} : {format, select, csv {CSV, colonnes {columns}} markdown {une liste « awesome » en Markdown} other {un export JSON}}.",
+  "adminImport.fileIs":
+    "{name} : {format, select, csv {CSV, colonnes {columns}} markdown {une liste « awesome » en Markdown} other {un export JSON}}.",
   "adminImport.theFile": "Le fichier",
   "adminImport.notImported": "(non importé)",
-  "adminImport.createCategories": "Créer les catégories nommées par une ligne qui n'existent pas encore (sinon ces lignes sont refusées)",
-  "adminImport.keepDescriptions": "Garder les descriptions courte et longue des outils déjà publiés (celles du fichier ne servent qu'aux nouveaux outils)",
+  "adminImport.createCategories":
+    "Créer les catégories nommées par une ligne qui n'existent pas encore (sinon ces lignes sont refusées)",
+  "adminImport.keepDescriptions":
+    "Garder les descriptions courte et longue des outils déjà publiés (celles du fichier ne servent qu'aux nouveaux outils)",
   "adminImport.dryRunAgain": "Relancer la simulation",
   "adminImport.dryRun": "3. Simulation",
-  "adminImport.counts": "À créer : {create}, à mettre à jour : {update}, {unchanged, plural, =0 {} other {inchangés : #, }}refusés : {refuse}",
+  "adminImport.counts":
+    "À créer : {create}, à mettre à jour : {update}, {unchanged, plural, =0 {} other {inchangés : #, }}refusés : {refuse}",
   "adminImport.categoriesTo": " ; catégories à {list}",
   "adminImport.categoryAction": "{action, select, create {créer :} other {mettre à jour :}} {label}",
   "adminImport.shown": " Affichées : lignes {first} à {last} sur les {total} du fichier.",
@@ -1433,23 +1607,28 @@ export default {
 
   "adminApiKeys.revoked": "La clé « {name} » a été révoquée.",
   "adminApiKeys.description": "Chaque clé d'API personnelle, et à qui elle appartient.",
-  "adminApiKeys.intro": "Chaque clé d'API personnelle, les plus récentes d'abord. Révoquez celle qui a fuité ou dont on abuse : sa prochaine requête est refusée.",
+  "adminApiKeys.intro":
+    "Chaque clé d'API personnelle, les plus récentes d'abord. Révoquez celle qui a fuité ou dont on abuse : sa prochaine requête est refusée.",
   "adminApiKeys.empty": "Aucune clé d'API pour l'instant",
   "adminApiKeys.emptyHint": "Les clés que les utilisateurs créent sur leur page de clés d'API apparaissent ici.",
   "adminSettings.reset": "Les réglages sont de nouveau ceux de l'environnement.",
   "adminSettings.description": "Le nom du site, son apparence, son bandeau et ses liens.",
-  "adminSettings.intro": "Ce qui fait de ce site le vôtre. Chaque changement apparaît aussitôt sur toutes les pages ; les variables d'environnement sont les valeurs par défaut.",
+  "adminSettings.intro":
+    "Ce qui fait de ce site le vôtre. Chaque changement apparaît aussitôt sur toutes les pages ; les variables d'environnement sont les valeurs par défaut.",
   "adminSettings.identity": "Identité",
   "adminSettings.name": "Nom",
   "adminSettings.nameHint": "Dans la barre de navigation, les titres et les e-mails. Par défaut : {name}",
   "adminSettings.tagline": "Slogan ({language})",
   "adminSettings.taglineHint": "Le titre et l'intitulé de la page d'accueil en {language}. Vide : « {words} ».",
   "adminSettings.image": "{kind, select, logo {Logo} other {Favicon}}",
-  "adminSettings.imageHint": "{kind, select, logo {À côté du nom dans la barre de navigation. Carré de préférence ; PNG, JPEG, WebP, GIF ou SVG.} other {L'icône de l'onglet du navigateur. Carrée ; elle est ramenée à 256 px.}}",
+  "adminSettings.imageHint":
+    "{kind, select, logo {À côté du nom dans la barre de navigation. Carré de préférence ; PNG, JPEG, WebP, GIF ou SVG.} other {L'icône de l'onglet du navigateur. Carrée ; elle est ramenée à 256 px.}}",
   "adminSettings.current": "{kind, select, logo {Le logo actuel} other {Le favicon actuel}}",
-  "adminSettings.backToDefault": "{kind, select, logo {Revenir au logo par défaut} other {Revenir au favicon par défaut}}",
+  "adminSettings.backToDefault":
+    "{kind, select, logo {Revenir au logo par défaut} other {Revenir au favicon par défaut}}",
   "adminSettings.accent": "Couleur d'accent",
-  "adminSettings.accentHint": "Boutons et liens, en # suivi de six chiffres hexadécimaux. Elle doit rester lisible sur le blanc et sur les cartes du thème sombre (WCAG AA). Vide : le violet par défaut.",
+  "adminSettings.accentHint":
+    "Boutons et liens, en # suivi de six chiffres hexadécimaux. Elle doit rester lisible sur le blanc et sur les cartes du thème sombre (WCAG AA). Vide : le violet par défaut.",
   "adminSettings.banner": "Bandeau",
   "adminSettings.bannerText": "Texte du bandeau",
   "adminSettings.bannerTextHint": "Au-dessus de chaque page. Vide : pas de bandeau.",
@@ -1461,12 +1640,14 @@ export default {
   "adminSettings.telegram": "Telegram",
   "adminSettings.x": "X",
   "adminSettings.save": "Enregistrer les réglages",
-  "adminSettings.resetHint": "Oublier chaque changement fait ici, et reprendre les valeurs de l'environnement (les images restent stockées).",
+  "adminSettings.resetHint":
+    "Oublier chaque changement fait ici, et reprendre les valeurs de l'environnement (les images restent stockées).",
   "adminSettings.resetButton": "Revenir aux valeurs par défaut",
 
   "adminPosts.title": "Articles du blog",
   "adminPosts.description": "Les articles et brouillons du blog.",
-  "adminPosts.intro": "Les articles s'écrivent en Markdown. Un brouillon ne s'affiche qu'ici ; un article publié est aussitôt sur le blog, dans sa liste de pages et dans le plan du site. Les conditions d'utilisation et la politique de confidentialité se modifient depuis {terms} et {privacy}.",
+  "adminPosts.intro":
+    "Les articles s'écrivent en Markdown. Un brouillon ne s'affiche qu'ici ; un article publié est aussitôt sur le blog, dans sa liste de pages et dans le plan du site. Les conditions d'utilisation et la politique de confidentialité se modifient depuis {terms} et {privacy}.",
   "adminPosts.terms": "Conditions",
   "adminPosts.privacy": "Confidentialité",
   "adminPosts.write": "Écrire un article",
@@ -1484,7 +1665,8 @@ export default {
   "adminPosts.address": "Adresse",
   "adminPosts.addressHint": "La fin de /blog/… : des mots en minuscules reliés par des tirets. Vide : tirée du titre.",
   "adminPosts.descriptionField": "Description",
-  "adminPosts.descriptionHint": "Une ou deux phrases : la liste du blog, les moteurs de recherche et les aperçus de liens les affichent.",
+  "adminPosts.descriptionHint":
+    "Une ou deux phrases : la liste du blog, les moteurs de recherche et les aperçus de liens les affichent.",
   "adminPosts.date": "Date",
   "adminPosts.stateField": "État",
   "adminPosts.draftOption": "Brouillon : seuls les admins le voient",
@@ -1498,13 +1680,15 @@ export default {
   "adminPages.descriptionHint": "Pour les moteurs de recherche et les aperçus de liens.",
   "adminPages.updated": "Dernière modification",
   "adminPages.updatedHint": "La date à laquelle la page dit avoir été modifiée pour la dernière fois.",
-  "adminEditor.hint": "Markdown : ## titres, **gras**, [liens](https://example.com), listes, citations et code. Le HTML brut s'affiche comme du texte.",
+  "adminEditor.hint":
+    "Markdown : ## titres, **gras**, [liens](https://example.com), listes, citations et code. Le HTML brut s'affiche comme du texte.",
   "adminEditor.preview": "Aperçu",
 
   "adminTopLists.moved": "Déplacé.",
   "adminTopLists.removed": "Retiré : sa page, son lien en pied de page et son entrée du plan du site ont disparu.",
   "adminTopLists.description": "Les classements par technologie.",
-  "adminTopLists.intro": "Des pages comme /top-react-tools : leurs textes, et les outils que trouve leur recherche. Le pied de page les liste dans cet ordre.",
+  "adminTopLists.intro":
+    "Des pages comme /top-react-tools : leurs textes, et les outils que trouve leur recherche. Le pied de page les liste dans cet ordre.",
   "adminTopLists.add": "Ajouter un classement",
   "adminTopLists.move": "{direction, select, up {Monter {list}} other {Descendre {list}}}",
   "adminTopLists.removeOne": "Retirer {list}",
@@ -1518,36 +1702,45 @@ export default {
   "adminTopLists.titleField": "Titre",
   "adminTopLists.subtitle": "Sous-titre",
   "adminTopLists.search": "Recherche",
-  "adminTopLists.searchHint": "Les outils dont le nom ou les tags contiennent ces mots sont listés, en un seul mot avec des tirets : react, email-marketing.",
+  "adminTopLists.searchHint":
+    "Les outils dont le nom ou les tags contiennent ces mots sont listés, en un seul mot avec des tirets : react, email-marketing.",
   "adminTopLists.image": "Image (facultative)",
-  "adminTopLists.section": "{index, plural, =0 {Section au-dessus des outils} other {Section {index}, sous les outils}}",
+  "adminTopLists.section":
+    "{index, plural, =0 {Section au-dessus des outils} other {Section {index}, sous les outils}}",
   "adminTopLists.heading": "Titre",
   "adminTopLists.text": "Texte (Markdown)",
   "adminTopLists.seoTitle": "Titre pour les moteurs de recherche",
   "adminTopLists.seoDescription": "Description pour les moteurs de recherche",
 
-  "adminAudit.kind": "{kind, select, toolVerified {Outil vérifié} toolRefused {Outil refusé} toolChangesRequested {Modifications demandées à un créateur} toolMerged {Doublon fusionné} toolEdited {Outil modifié} toolRestored {Version d'un outil rétablie} toolFlag {Outil activé, désactivé ou mis à la une} toolMovedToFront {Outil passé en tête de la file} toolIdentityConfirmed {Nouveau nom ou nouveau site confirmé} claimAccepted {Revendication acceptée} claimRefused {Revendication refusée} userRole {Rôle changé} userDisabled {Compte désactivé ou réactivé} categoryCreated {Catégorie créée} categoryUpdated {Catégorie modifiée} settingsUpdated {Réglages du site modifiés} featuringGranted {Mise à la une accordée} reviewModerated {Avis approuvé, masqué ou rétabli} webhookCreated {Webhook ajouté} webhookUpdated {Webhook modifié} webhookSecretRotated {Secret de webhook renouvelé} webhookDeleted {Webhook supprimé} apiKeyRevoked {Clé d'API d'un utilisateur révoquée} newsletterSent {Newsletter envoyée} featuringOffer {Offre de mise à la une modifiée} featuringPlaces {Places à la une modifiées} catalogueImported {Catalogue importé} topListCreated {Classement créé} topListUpdated {Classement modifié} topListRemoved {Classement retiré} deliveryRetried {Envoi en échec relancé} other {Lien cassé marqué comme correct}}",
+  "adminAudit.kind":
+    "{kind, select, toolVerified {Outil vérifié} toolRefused {Outil refusé} toolChangesRequested {Modifications demandées à un créateur} toolMerged {Doublon fusionné} toolEdited {Outil modifié} toolRestored {Version d'un outil rétablie} toolFlag {Outil activé, désactivé ou mis à la une} toolMovedToFront {Outil passé en tête de la file} toolIdentityConfirmed {Nouveau nom ou nouveau site confirmé} claimAccepted {Revendication acceptée} claimRefused {Revendication refusée} userRole {Rôle changé} userDisabled {Compte désactivé ou réactivé} categoryCreated {Catégorie créée} categoryUpdated {Catégorie modifiée} settingsUpdated {Réglages du site modifiés} featuringGranted {Mise à la une accordée} reviewModerated {Avis approuvé, masqué ou rétabli} webhookCreated {Webhook ajouté} webhookUpdated {Webhook modifié} webhookSecretRotated {Secret de webhook renouvelé} webhookDeleted {Webhook supprimé} apiKeyRevoked {Clé d'API d'un utilisateur révoquée} newsletterSent {Newsletter envoyée} featuringOffer {Offre de mise à la une modifiée} featuringPlaces {Places à la une modifiées} catalogueImported {Catalogue importé} topListCreated {Classement créé} topListUpdated {Classement modifié} topListRemoved {Classement retiré} deliveryRetried {Envoi en échec relancé} other {Lien cassé marqué comme correct}}",
   "adminAudit.title": "Journal des modifications",
   "adminAudit.description": "Qui a changé quoi dans la console, et quand.",
-  "adminAudit.intro": "Chaque changement fait par un vérificateur ou un admin, les plus récents d'abord, avec les valeurs avant et après. Les entrées sont gardées pour de bon et ne peuvent pas être modifiées. Choisissez une personne ou un outil dans une entrée pour ne voir que les siennes.",
+  "adminAudit.intro":
+    "Chaque changement fait par un vérificateur ou un admin, les plus récents d'abord, avec les valeurs avant et après. Les entrées sont gardées pour de bon et ne peuvent pas être modifiées. Choisissez une personne ou un outil dans une entrée pour ne voir que les siennes.",
   "adminAudit.kindField": "Type",
   "adminAudit.everyKind": "Tous les types",
   "adminAudit.show": "Afficher",
   "adminAudit.showEvery": "Voir toutes les entrées",
   "adminAudit.noMatch": "Aucune entrée ne correspond",
   "adminAudit.nothing": "Rien d'enregistré pour l'instant",
-  "adminAudit.emptyHint": "Les vérifications, refus, modifications, rôles et réglages s'enregistrent ici au fur et à mesure.",
+  "adminAudit.emptyHint":
+    "Les vérifications, refus, modifications, rôles et réglages s'enregistrent ici au fur et à mesure.",
   "adminAudit.history": "historique",
 
   "adminSystem.description": "L'état du site : envois, tâches, sauvegardes, cache et base de données.",
   "adminSystem.never": "jamais",
   "adminSystem.minutes": "{count, plural, one {# minute} other {# minutes}}",
-  "adminSystem.hoursMinutes": "{hours, plural, one {# heure} other {# heures}} {minutes, plural, one {# minute} other {# minutes}}",
+  "adminSystem.hoursMinutes":
+    "{hours, plural, one {# heure} other {# heures}} {minutes, plural, one {# minute} other {# minutes}}",
   "adminSystem.days": "{count, plural, one {# jour} other {# jours}}",
-  "adminSystem.intro": "L'état du site au {at}. Le cache des pages et la durée de fonctionnement sont ceux de ce processus ; le reste vaut pour tout le site. Avec METRICS_TOKEN, /metrics sert les mêmes chiffres à Prometheus.",
+  "adminSystem.intro":
+    "L'état du site au {at}. Le cache des pages et la durée de fonctionnement sont ceux de ce processus ; le reste vaut pour tout le site. Avec METRICS_TOKEN, /metrics sert les mêmes chiffres à Prometheus.",
   "adminSystem.backup": "Sauvegarde",
-  "adminSystem.lastArchive": "Dernière archive faite le {at} : {archive} (base de données {size}, {files, plural, one {# fichier stocké} other {# fichiers stockés}}).",
-  "adminSystem.noArchive": "Aucune archive faite pour l'instant avec npm run backup. Sur PostgreSQL, sauvegardez avec pg_dump : cela n'apparaît pas ici.",
+  "adminSystem.lastArchive":
+    "Dernière archive faite le {at} : {archive} (base de données {size}, {files, plural, one {# fichier stocké} other {# fichiers stockés}}).",
+  "adminSystem.noArchive":
+    "Aucune archive faite pour l'instant avec npm run backup. Sur PostgreSQL, sauvegardez avec pg_dump : cela n'apparaît pas ici.",
   "adminSystem.pageCache": "Cache des pages",
   "adminSystem.pagesKept": "Pages gardées",
   "adminSystem.size": "Taille",
@@ -1558,15 +1751,18 @@ export default {
   "adminSystem.database": "Base de données",
   "adminSystem.databaseSize": "{size} au total. Les plus grandes tables, index compris :",
   "adminSystem.processes": "Processus",
-  "adminSystem.version": "Version {version}. {count, plural, one {# processus tourne} other {# processus tournent}} sur cette base de données :",
-  "adminSystem.process": "{host}, pid {pid}, version {version}, en marche depuis {uptime}{isThis, select, yes { (celui-ci)} other {}}",
+  "adminSystem.version":
+    "Version {version}. {count, plural, one {# processus tourne} other {# processus tournent}} sur cette base de données :",
+  "adminSystem.process":
+    "{host}, pid {pid}, version {version}, en marche depuis {uptime}{isThis, select, yes { (celui-ci)} other {}}",
   "adminSystem.outbox": "File d'envoi",
   "adminSystem.channel": "Canal",
   "adminSystem.due": "À envoyer",
   "adminSystem.failing": "En échec",
   "adminSystem.failed": "Échoués",
   "adminSystem.nothingWaits": "Rien n'attend d'être envoyé",
-  "adminSystem.nothingWaitsHint": "Les e-mails, notifications du bot, synchronisations de jetons et webhooks apparaissent ici tant qu'ils attendent ou échouent.",
+  "adminSystem.nothingWaitsHint":
+    "Les e-mails, notifications du bot, synchronisations de jetons et webhooks apparaissent ici tant qu'ils attendent ou échouent.",
   "adminSystem.jobs": "Tâches planifiées",
   "adminSystem.job": "Tâche",
   "adminSystem.lastRun": "Dernière exécution",
@@ -1574,13 +1770,15 @@ export default {
   "adminSystem.running": " (en cours)",
   "adminSystem.noJob": "Aucune tâche n'a encore tourné : les premières viennent une minute après le démarrage.",
 
-  "adminHistory.field": "{field, select, name {Nom} website {Site web} shortDesc {Description courte} longDesc {Description longue} categories {Catégories} tags {Tags} paymentType {Prix} pros {Points forts} cons {Points faibles} faq {FAQ} logo {Logo} other {Grande image}}",
+  "adminHistory.field":
+    "{field, select, name {Nom} website {Site web} shortDesc {Description courte} longDesc {Description longue} categories {Catégories} tags {Tags} paymentType {Prix} pros {Points forts} cons {Points faibles} faq {FAQ} logo {Logo} other {Grande image}}",
   "adminHistory.restored": "{tool} est tel que la version {revision} l'a laissé ; c'est une nouvelle version.",
   "adminHistory.title": "Historique de {tool}",
   "adminHistory.description": "Les versions d'un outil, comparées et rétablies.",
   "adminHistory.none": "(aucun)",
   "adminHistory.intro": "Chaque proposition et chaque modification gardent une version. Choisissez-en deux à comparer.",
-  "adminHistory.introRestore": " En rétablir une est une modification : l'outil y revient, et cela devient la version la plus récente.",
+  "adminHistory.introRestore":
+    " En rétablir une est une modification : l'outil y revient, et cela devient la version la plus récente.",
   "adminHistory.editTool": "Modifier l'outil",
   "adminHistory.from": "De",
   "adminHistory.to": "À",
@@ -1602,7 +1800,8 @@ export default {
   "moderation.unknownFlag": "flag doit être l'un de {flags}",
   "moderation.labelRequired": "Donnez un nom à la catégorie",
   "moderation.labelTooLong": "Le nom d'une catégorie fait au plus {max} caractères",
-  "moderation.slugShape": "Un slug est fait de lettres minuscules et de chiffres reliés par des tirets simples, comme design-tools",
+  "moderation.slugShape":
+    "Un slug est fait de lettres minuscules et de chiffres reliés par des tirets simples, comme design-tools",
   "moderation.slugTaken": "Une autre catégorie a déjà ce slug",
   "moderation.colorShape": "Une couleur s'écrit #RRGGBB, comme #DDD6FE",
   "moderation.descriptionTooLong": "Une description fait au plus {max} caractères",
@@ -1617,7 +1816,8 @@ export default {
   "webhook.urlRequired": "Saisissez l'adresse qui reçoit les webhooks",
   "webhook.urlTooLong": "Cette adresse est trop longue : utilisez-en une de 2000 caractères au plus",
   "webhook.descriptionTooLong": "La description d'un webhook fait au plus 200 caractères",
-  "webhook.unknownEvent": "Choisissez des événements parmi tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted et report.created",
+  "webhook.unknownEvent":
+    "Choisissez des événements parmi tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted et report.created",
   "webhook.eventsRequired": "Choisissez au moins un événement à envoyer à cette adresse",
   "webhook.endpointNotFound": "Aucun webhook ne porte cet identifiant",
   "webhook.deliveryNotFound": "Aucun envoi de webhook ne porte cet identifiant",
@@ -1626,24 +1826,30 @@ export default {
   "newsletter.unknownIntent": "Choisissez d'envoyer un test à vous-même ou la newsletter aux abonnés",
   "catalogue.fileTooLarge": "Le fichier est trop gros : {mb} Mo au plus",
   "catalogue.noFile": "Choisissez un fichier à importer",
-  "catalogue.notText": "Ce fichier n'est pas un fichier texte : importez un fichier CSV, une liste « awesome » en Markdown ou un export JSON",
+  "catalogue.notText":
+    "Ce fichier n'est pas un fichier texte : importez un fichier CSV, une liste « awesome » en Markdown ou un export JSON",
   "catalogue.emptyFile": "Ce fichier est vide",
   "catalogue.malformedCsv": "Le fichier CSV est illisible à la ligne {line} : {reason}",
   "catalogue.noCsvRows": "Le fichier CSV a un en-tête mais aucune ligne",
   "catalogue.notAnExport": "Ce fichier JSON n'est pas un catalogue exporté par Indie Tools",
-  "catalogue.noAwesomeItems": "Ce fichier Markdown n'a aucun élément de liste de la forme - [Nom](https://...) - description",
-  "catalogue.noSuchFile": "Ce fichier d'import n'existe plus : il a déjà été importé ou date de plus d'un jour ; envoyez-le de nouveau",
-  "catalogue.websiteNotMapped": "Choisissez la colonne qui contient le site web : les lignes sont rapprochées des outils par lui",
+  "catalogue.noAwesomeItems":
+    "Ce fichier Markdown n'a aucun élément de liste de la forme - [Nom](https://...) - description",
+  "catalogue.noSuchFile":
+    "Ce fichier d'import n'existe plus : il a déjà été importé ou date de plus d'un jour ; envoyez-le de nouveau",
+  "catalogue.websiteNotMapped":
+    "Choisissez la colonne qui contient le site web : les lignes sont rapprochées des outils par lui",
   "catalogue.unknownColumn": "Le fichier n'a pas de colonne nommée {column}",
   "catalogue.unknownField": "Aucun champ d'outil ne s'appelle {field}",
-  "catalogue.unknownCategory": "Aucune catégorie ne s'appelle {name} : ajoutez-la dans la section des catégories, ou choisissez de créer les catégories manquantes",
+  "catalogue.unknownCategory":
+    "Aucune catégorie ne s'appelle {name} : ajoutez-la dans la section des catégories, ou choisissez de créer les catégories manquantes",
   "catalogue.sameWebsiteAs": "Le même site est à la ligne {line}, qui est importée à sa place",
-  "catalogue.badFaq": "La FAQ s'écrit en JSON : ['{\"question\": \"...\", \"answer\": \"...\"}']",
+  "catalogue.badFaq": 'La FAQ s\'écrit en JSON : [\'{"question": "...", "answer": "..."}\']',
   "catalogue.badDate": "Le champ {field} n'est pas une date, comme 2026-01-31 ou 2026-01-31T12:00:00Z",
   "catalogue.badFeatured": "Featured s'écrit true ou false",
   "catalogue.notAWebsite": "Ce lien n'est pas l'adresse d'un site web",
   "content.titleRequired": "Donnez-lui un titre",
-  "content.descriptionRequired": "Dites en une phrase de quoi il s'agit : les moteurs de recherche et les aperçus de liens l'affichent",
+  "content.descriptionRequired":
+    "Dites en une phrase de quoi il s'agit : les moteurs de recherche et les aperçus de liens l'affichent",
   "content.bodyRequired": "Écrivez son texte",
   "content.badSlug": "L'adresse est faite de lettres minuscules et de chiffres, reliés par des tirets",
   "content.slugTaken": "Un autre article a cette adresse : choisissez-en une autre",
@@ -1653,11 +1859,14 @@ export default {
   "content.postNotFound": "Aucun article n'a cette adresse",
   "content.topListNotFound": "Aucun classement ne porte cet identifiant",
   "content.pathTaken": "Un autre classement a cette adresse : choisissez-en une autre",
-  "content.badTopListPath": "L'adresse est /top- suivi de mots en minuscules reliés par des tirets, comme /top-react-tools",
+  "content.badTopListPath":
+    "L'adresse est /top- suivi de mots en minuscules reliés par des tirets, comme /top-react-tools",
   "content.sectionRequired": "Chacune des trois sections a besoin d'un titre et de son texte",
   "history.noSuchRevision": "Cet outil n'a pas cette version",
-  "settings.accentTooLight": "Cette couleur est trop claire pour le thème clair : son texte sur blanc a un contraste de {ratio}:1, et WCAG AA demande 4.5:1",
-  "settings.accentTooDark": "Cette couleur est trop sombre pour le thème sombre : sa nuance claire a un contraste de {ratio}:1 sur les cartes sombres, et WCAG AA demande 4.5:1",
+  "settings.accentTooLight":
+    "Cette couleur est trop claire pour le thème clair : son texte sur blanc a un contraste de {ratio}:1, et WCAG AA demande 4.5:1",
+  "settings.accentTooDark":
+    "Cette couleur est trop sombre pour le thème sombre : sa nuance claire a un contraste de {ratio}:1 sur les cartes sombres, et WCAG AA demande 4.5:1",
   "settings.badColor": "Écrivez la couleur avec # et six chiffres hexadécimaux, comme #7c3aed",
   "settings.bannerLinkWithoutText": "Un lien de bandeau a besoin du texte du bandeau",
   "settings.badUrl": "Écrivez une adresse web qui commence par https:// ou http://",
@@ -1665,7 +1874,8 @@ export default {
   "settings.siteNameRequired": "Le site a besoin d'un nom",
   "settings.saved": "Enregistré : chaque page affiche désormais les nouveaux réglages.",
   "system.metricsToken": "Envoyez le jeton que nomme METRICS_TOKEN, sous la forme Authorization: Bearer <token>",
-  "setup.invalid": "Ce lien de configuration ne fonctionne pas : il a expiré ou a déjà servi. Tant que le site n'a pas d'admin, chaque démarrage du serveur en écrit un nouveau dans son journal.",
+  "setup.invalid":
+    "Ce lien de configuration ne fonctionne pas : il a expiré ou a déjà servi. Tant que le site n'a pas d'admin, chaque démarrage du serveur en écrit un nouveau dans son journal.",
   "setup.hasAdmin": "Ce site a déjà un admin : demandez-lui un rôle.",
   "backup.noDatabase": "Aucune base de données embarquée dans {dataDir} : rien à sauvegarder",
   "backup.archiveExists": "{archive} existe déjà : choisissez un autre nom, ou supprimez-le d'abord",
@@ -1673,13 +1883,19 @@ export default {
   "backup.noArchive": "Fichier introuvable : {archive}",
   "backup.damaged": "{archive} est illisible : {reason}",
   "backup.notABackup": "{archive} n'est pas une sauvegarde faite par npm run backup",
-  "backup.tooLarge": "{archive} contient une base de données plus grande que ce qu'une restauration lit ({megabytes} Mo) : rien n'a été restauré",
-  "backup.postgres": "La base de données est PostgreSQL (DATABASE_URL) : sauvegardez-la avec pg_dump, comme le dit la section Backups du README",
-  "backup.bucket": "Les fichiers sont gardés dans le bucket {bucket} (S3_BUCKET), qu'une archive de sauvegarde manquerait : copiez le bucket avec ses propres outils (comme aws s3 sync), et sauvegardez la base de données, comme le dit la section Backups du README",
+  "backup.tooLarge":
+    "{archive} contient une base de données plus grande que ce qu'une restauration lit ({megabytes} Mo) : rien n'a été restauré",
+  "backup.postgres":
+    "La base de données est PostgreSQL (DATABASE_URL) : sauvegardez-la avec pg_dump, comme le dit la section Backups du README",
+  "backup.bucket":
+    "Les fichiers sont gardés dans le bucket {bucket} (S3_BUCKET), qu'une archive de sauvegarde manquerait : copiez le bucket avec ses propres outils (comme aws s3 sync), et sauvegardez la base de données, comme le dit la section Backups du README",
   "links.noCheck": "Cet outil n'a pas de vérification de lien à traiter",
-  "links.pausedReference": "La vérification des liens s'est mise en pause, sans compter contre aucun outil : l'adresse de référence {url} n'a pas répondu ({error}). Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
-  "links.pausedOutage": "La vérification des liens s'est mise en pause, sans compter contre aucun outil : {unreached} sites sur {probed} n'ont donné aucune réponse, ou leur nom ne s'est pas résolu. Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
-  "links.pausedBreaker": "La vérification des liens n'a masqué aucun outil : {due, plural, one {# outil a} other {# outils ont}} échoué assez souvent pour être masqués, plus qu'un passage ne peut en masquer à la fois ({limit}). Voyez /admin/links : corrigez-y les liens ou marquez-les comme bons, sinon ils seront comptés à nouveau au prochain passage.",
+  "links.pausedReference":
+    "La vérification des liens s'est mise en pause, sans compter contre aucun outil : l'adresse de référence {url} n'a pas répondu ({error}). Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
+  "links.pausedOutage":
+    "La vérification des liens s'est mise en pause, sans compter contre aucun outil : {unreached} sites sur {probed} n'ont donné aucune réponse, ou leur nom ne s'est pas résolu. Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
+  "links.pausedBreaker":
+    "La vérification des liens n'a masqué aucun outil : {due, plural, one {# outil a} other {# outils ont}} échoué assez souvent pour être masqués, plus qu'un passage ne peut en masquer à la fois ({limit}). Voyez /admin/links : corrigez-y les liens ou marquez-les comme bons, sinon ils seront comptés à nouveau au prochain passage.",
 
   "layout.loadingPage": "Chargement de la page",
 
@@ -1687,7 +1903,8 @@ export default {
   "notice.featuringText": "{user} ({email}) demande la mise à la une de {tool} : {url} (profil : {profile})",
   "notice.signInFailedTitle": "Échec de connexion",
   "notice.noGoogleEmail": "Google n'a donné aucune adresse e-mail (NO_EMAIL).",
-  "notice.googleFailed": "Échec de la connexion Google : {error}{hasDescription, select, yes { ({description})} other {}}",
+  "notice.googleFailed":
+    "Échec de la connexion Google : {error}{hasDescription, select, yes { ({description})} other {}}",
   "notice.reviewWaitingTitle": "Avis en attente",
   "notice.reviewWaitingText": "Un avis sur {tool} attend un modérateur.",
   "notice.reviewReportedTitle": "Avis signalé",
@@ -1695,10 +1912,12 @@ export default {
   "notice.submittedTitle": "Nouvel outil proposé",
   "notice.submittedText": "{tool} ({website}) par {user}",
   "notice.claimedTitle": "Outil revendiqué",
-  "notice.claimedText": "{user} revendique {tool}{genuine, select, yes { (son e-mail vérifié correspond au site)} other {}}",
+  "notice.claimedText":
+    "{user} revendique {tool}{genuine, select, yes { (son e-mail vérifié correspond au site)} other {}}",
   "notice.linkCheckPausedTitle": "Vérification des liens en pause",
   "notice.reportsFloodTitle": "Afflux de signalements",
-  "notice.reportsFloodText": "Les signalements sur {tool} ont dépassé {max} aujourd'hui : les suivants sont refusés jusqu'au {until} UTC.",
+  "notice.reportsFloodText":
+    "Les signalements sur {tool} ont dépassé {max} aujourd'hui : les suivants sont refusés jusqu'au {until} UTC.",
   "notice.problemTitle": "Problème signalé",
   "notice.problemText": "{kind} sur {tool}{hasText, select, yes { : {text}} other {}}",
 } satisfies Record<keyof typeof english, string>;
