@@ -4,7 +4,7 @@
  * request's duration); in a browser, the page's.
  */
 import type { Locale } from "../locales.ts";
-import type { MessageKey, MessageValues, Words } from "./translate.ts";
+import type { MessageKey, MessageValues, PlainKey, Words } from "./translate.ts";
 import { wordsFor } from "./words.ts";
 
 let currentLocale: () => Locale = () => "en";
@@ -24,4 +24,52 @@ export function say<Key extends MessageKey>(
   ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]
 ): string {
   return currentWords().t(key, ...values);
+}
+
+const FIXED = Symbol("fixed message");
+/** `t` for a key and values checked where they were named (`fixed`). */
+type ValuedTranslate = (key: MessageKey, values?: unknown) => string;
+
+/** A message whose values are known where it is named: `fixed("auth.weakPassword", { min: MIN_PASSWORD_LENGTH })`. */
+export type FixedMessage = { readonly [FIXED]: true; readonly key: MessageKey; readonly values: unknown };
+
+export function fixed<Key extends MessageKey>(
+  key: Key,
+  ...values: MessageValues[Key] extends undefined ? [] : [MessageValues[Key]]
+): FixedMessage {
+  return { [FIXED]: true, key, values: values[0] };
+}
+
+/** Named messages, by domain: a key of a message without values, a fixed one, or a function of what it says. */
+type MessageSpec = {
+  readonly [name: string]: PlainKey | FixedMessage | ((...args: never[]) => string) | MessageSpec;
+};
+
+export type SaidMessages<Spec> = {
+  readonly [Name in keyof Spec]: Spec[Name] extends string | FixedMessage
+    ? string
+    : Spec[Name] extends (...args: never[]) => string
+      ? Spec[Name]
+      : SaidMessages<Spec[Name]>;
+};
+
+/**
+ * The messages `spec` names, each said when it is read: a key or a fixed message is its sentence in the language of
+ * whoever is being answered at that moment (`say`); a function says its own.
+ */
+export function messagesOf<const Spec extends MessageSpec>(spec: Spec): SaidMessages<Spec> {
+  const said: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(spec)) {
+    if (typeof entry === "string")
+      Object.defineProperty(said, name, { enumerable: true, get: () => say(entry as PlainKey) });
+    else if (FIXED in entry) {
+      const { key, values } = entry;
+      Object.defineProperty(said, name, {
+        enumerable: true,
+        get: () => (currentWords().t as ValuedTranslate)(key, values),
+      });
+    } else if (typeof entry === "function") said[name] = entry;
+    else said[name] = messagesOf(entry);
+  }
+  return said as SaidMessages<Spec>;
 }
