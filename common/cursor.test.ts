@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeAnyCursor, decodeCursor, encodeCursor, keysetPage } from "./cursor.ts";
+import { decodeAnyCursor, decodeCursor, encodeCursor } from "./cursor.ts";
 
 describe("keyset cursor", () => {
   it("round-trips a key and an id", () => {
@@ -46,44 +46,4 @@ describe("keyset cursor", () => {
       expect(decodeAnyCursor(text)).toBeNull();
     },
   );
-});
-
-describe("keysetPage", () => {
-  const rows = [
-    { id: "tc", at: 30 },
-    { id: "tb", at: 20 },
-    { id: "ta", at: 10 },
-  ];
-  const cursorOf = (row: { id: string; at: number }) => ({ key: row.at, id: row.id });
-
-  it("keeps the page and points past its last row when the extra row came", () => {
-    expect(keysetPage(rows, 2, cursorOf)).toEqual({ items: rows.slice(0, 2), nextCursor: "20.tb" });
-  });
-
-  it("has no next page when no extra row came", () => {
-    expect(keysetPage(rows, 3, cursorOf)).toEqual({ items: rows, nextCursor: null });
-    expect(keysetPage(rows.slice(0, 1), 3, cursorOf)).toEqual({ items: rows.slice(0, 1), nextCursor: null });
-  });
-
-  it("gives an empty last page for no rows", () => {
-    expect(keysetPage([], 5, cursorOf)).toEqual({ items: [], nextCursor: null });
-  });
-
-  it("makes a cursor that decodes to the last row's key and id", () => {
-    const { nextCursor } = keysetPage(rows, 1, cursorOf);
-    expect(decodeCursor(nextCursor!)).toEqual({ key: 30, id: "tc" });
-  });
-
-  it("reads the cursor of the last row kept only", () => {
-    const seen: string[] = [];
-    keysetPage(rows, 2, (row) => {
-      seen.push(row.id);
-      return cursorOf(row);
-    });
-    expect(seen).toEqual(["tb"]);
-  });
-
-  it("has no next page for a page of nothing, whatever was read", () => {
-    expect(keysetPage(rows, 0, cursorOf)).toEqual({ items: [], nextCursor: null });
-  });
 });

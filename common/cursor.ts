@@ -56,20 +56,3 @@ export function decodeCursor(text: string): Cursor | null {
   const cursor = decodeAnyCursor(text);
   return cursor && typeof cursor.key === "number" ? { key: cursor.key, id: cursor.id } : null;
 }
-
-/** One page of a keyset list: its rows, and the cursor of the next page (null on the last page). */
-export type KeysetPage<Row> = { items: Row[]; nextCursor: string | null };
-
-/**
- * Cuts one keyset page from `rows`, read with a limit of `limit + 1`: the extra row, when it came, tells that a next
- * page exists without a count, and the next page starts after the last row kept, whose cursor `cursorOf` gives.
- */
-export function keysetPage<Row>(
-  rows: readonly Row[],
-  limit: number,
-  cursorOf: (last: Row) => Cursor<CursorKey>,
-): KeysetPage<Row> {
-  const items = rows.slice(0, limit);
-  const hasNextPage = rows.length > limit && items.length > 0;
-  return { items, nextCursor: hasNextPage ? encodeCursor(cursorOf(items[items.length - 1]!)) : null };
-}

@@ -1,11 +1,12 @@
 /** The claims waiting for an answer (docs/product.md §4: askForClaim, then acceptClaim or a refusal), oldest first, with who claims. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools, users } from "../db/schema.ts";
 import { requireModerator } from "../access.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type PendingClaim = {
   toolId: string;
@@ -52,14 +53,7 @@ export function adminClaims(db: Database) {
         })
         .from(tools)
         .leftJoin(users, eq(users.id, tools.claimedBy))
-        .where(
-          and(
-            isClaimWaiting,
-            cursor
-              ? sql`(${tools.updatedAt}, ${tools.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
-              : undefined,
-          ),
-        )
+        .where(and(isClaimWaiting, seekAfter(cursor, [tools.updatedAt, tools.id], { ascending: true })))
         .orderBy(asc(tools.updatedAt), asc(tools.id))
         .limit(limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({

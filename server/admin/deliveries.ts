@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { DeliveryRetryInput } from "#common/schemas/moderation.ts";
@@ -14,6 +14,7 @@ import { outbox } from "../db/schema.ts";
 import { OUTBOX_PAYLOADS, type Outbox } from "../outbox/effects.ts";
 import { requireAdmin } from "../access.ts";
 import { recordAudit } from "../audit/audit.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 export type FailedDelivery = {
   id: number;

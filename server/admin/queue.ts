@@ -5,7 +5,7 @@
 import type { LinkChecker } from "../tools/link-checks.ts";
 import { and, desc, not, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, QUEUE_FRONT_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
@@ -16,6 +16,7 @@ import { afterCursor, type ToolDetail, toolDetailColumns, toToolDetail } from ".
 import { requireAdmin } from "../access.ts";
 import { riskSignalsOf } from "../spam/risk-signals.ts";
 import { type Risk, toolRisk } from "../tools/risk.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 export type Submitter = { username: string; slug: string; email: string; role: string; createdAt: string };
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import type { FeaturingAnswerInput } from "#common/schemas/moderation.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -15,6 +15,7 @@ import { tools, users } from "../db/schema.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { requireAdmin } from "../access.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type FeaturingRequestRow = {
   createdAt: string;
@@ -113,7 +114,7 @@ export function adminRequests({ db, writeToolSnapshot, webhooks, outbox }: Admin
           and(
             hasOpenRequest,
             sql`entry.value->>'kind' = ${FEATURING_REQUEST} and entry.value->>'status' = 'requested'`,
-            cursor ? sql`(${askedAt}, ${toolId}) > (${new Date(cursor.key).toISOString()}, ${cursor.id})` : undefined,
+            seekAfter(cursor, [askedAt, toolId], { ascending: true, keyAs: "iso" }),
           ),
         )
         .orderBy(askedAt, toolId)

@@ -1,7 +1,7 @@
 /** Every tool, whatever its state, for admins: a search by name, and the switches of what is live and what is featured. */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ToolFlag } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import type { ToolFlagInput } from "#common/schemas/moderation.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -12,6 +12,7 @@ import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { requireAdmin } from "../access.ts";
 import { recordAudit } from "../audit/audit.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 /** Where a tool stands: live (public), waiting in the queue, refused by a verifier, or switched off by an admin. */
 export type ModeratedToolState = "live" | "waiting" | "rejected" | "switched-off";

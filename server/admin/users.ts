@@ -1,7 +1,7 @@
 /** Users as admins see them: a list and a search, roles (docs/product.md §6), and disabling an account, which ends its sessions at once. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type UserRole } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import type { RoleChangeInput, UserDisabledInput } from "#common/schemas/moderation.ts";
 import { slugify } from "#common/slugify.ts";
@@ -13,6 +13,7 @@ import type { Database } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
 import { requireAdmin } from "../access.ts";
 import { recordAudit } from "../audit/audit.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 export type ModeratedUser = {
   id: string;

@@ -8,7 +8,6 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { isAdmin, type SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE, API_KEY_PREFIX, type ApiKeyScope, MAX_API_KEYS_PER_USER } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
-import { keysetPage } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -20,6 +19,7 @@ import { toSessionUser } from "../auth/account-shared.ts";
 import { LIMITS, type LimitState, type RateLimiter } from "../auth/rate-limit.ts";
 import type { Database } from "../db/client.ts";
 import { apiKeys, users } from "../db/schema.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 /** How often a key's last use is written at most: a busy key's reads do not each write. */
 const LAST_USE_EVERY_MS = 60_000;
@@ -83,11 +83,7 @@ export function apiKeyListQuery(db: Database, cursor: Cursor | null, limit: numb
     .select({ ...viewColumns, username: users.username, slug: users.slug })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(
-      cursor
-        ? sql`(${apiKeys.createdAt}, ${apiKeys.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
-        : undefined,
-    )
+    .where(seekAfter(cursor, [apiKeys.createdAt, apiKeys.id]))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .limit(limit);
 }

@@ -6,11 +6,12 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import type { AuditKind } from "#common/audit-kinds.ts";
 import { requireAdmin } from "../access.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { auditRecords } from "../db/schema.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 /** Who acted: a signed-in verifier or admin, or the operator's command line. */
 export type AuditActor = Pick<SessionUser, "id" | "username" | "role"> | "command line";

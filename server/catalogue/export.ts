@@ -4,7 +4,7 @@
  * as it is; the CSV file has one row a tool, with the import's field names as its header, and no cell a spreadsheet
  * would run as a formula.
  */
-import { asc, sql } from "drizzle-orm";
+import { and, asc, sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { IMPORT_FIELDS } from "#common/schemas/catalogue.ts";
 import type { CatalogueExportFile } from "#common/schemas/catalogue.ts";
@@ -12,6 +12,7 @@ import type { Database } from "../db/client.ts";
 import { categories, tools } from "../db/schema.ts";
 import { isPublicTool } from "../tools/queries.ts";
 import { spreadsheetSafe } from "./csv-cells.ts";
+import { seekAfter } from "../db/keyset.ts";
 
 export type ExportedTool = {
   name: string;
@@ -72,9 +73,10 @@ export async function readCatalogue(
       })
       .from(tools)
       .where(
-        cursor
-          ? sql`${isPublicTool} and (${tools.createdAt}, ${tools.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`
-          : isPublicTool,
+        and(
+          isPublicTool,
+          seekAfter(cursor && { key: cursor.createdAt.getTime(), id: cursor.id }, [tools.createdAt, tools.id]),
+        ),
       )
       .orderBy(sql`${tools.createdAt} desc`, sql`${tools.id} desc`)
       .limit(PAGE_SIZE);

@@ -6,7 +6,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type BlogPostInput, POST_SLUG } from "#common/schemas/content.ts";
@@ -15,6 +15,7 @@ import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import { type Database, isUniqueViolation } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
 import { renderMarkdown } from "../markdown.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type BlogPostSummary = {
   slug: string;
@@ -60,12 +61,7 @@ export function blogService(db: Database) {
       const rows = await db
         .select(summaryColumns)
         .from(blogPosts)
-        .where(
-          and(
-            isPublished,
-            cursor ? sql`(${blogPosts.date}, ${blogPosts.slug}) < (${cursor.key}, ${cursor.id})` : undefined,
-          ),
-        )
+        .where(and(isPublished, seekAfter(cursor, [blogPosts.date, blogPosts.slug], { keyAs: "as-is" })))
         .orderBy(desc(blogPosts.date), desc(blogPosts.slug))
         .limit(limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.date, id: last.slug }));

@@ -1,11 +1,12 @@
 /** Reads of a user's favourite tools: the /my-favorites list, and which tools wear a filled heart. */
 import { and, eq, sql } from "drizzle-orm";
 import { LIKE_ACCOUNT_MIN_AGE_MS, PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import { type Database, rowsOf } from "../db/client.ts";
 import { favorites, tools, users } from "../db/schema.ts";
 import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 /**
  * A user's live favourite tools after `cursor`, newest favourite first, keyset on (favorites.created_at, tool id).
@@ -15,9 +16,7 @@ import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage 
  */
 export function favoriteToolsQuery(db: Database, userId: string, cursor: Cursor | null | undefined, limit: number) {
   const mine = eq(favorites.userId, userId);
-  const after = cursor
-    ? sql`(${favorites.createdAt}, ${favorites.toolId}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
-    : undefined;
+  const after = seekAfter(cursor, [favorites.createdAt, favorites.toolId]);
   return db
     .select({ ...toolCardColumns, favoritedAt: favorites.createdAt })
     .from(favorites)

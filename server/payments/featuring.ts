@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import {
   DEFAULT_FEATURED_PLACES,
@@ -45,6 +45,7 @@ import { toolsOwnedBy } from "../users/queries.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { firstFreeStart, type Hold } from "./places.ts";
 import { type Stripe, verifiedEvent } from "./stripe.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The calendar shows this many featurings, soonest first: the places times how far ahead they are booked stays far below. */
@@ -1132,11 +1133,7 @@ export function featuringService({
         .select(purchaseColumns)
         .from(purchases)
         .leftJoin(tools, eq(tools.id, purchases.toolId))
-        .where(
-          cursor
-            ? sql`(${purchases.createdAt}, ${purchases.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
-            : undefined,
-        )
+        .where(seekAfter(cursor, [purchases.createdAt, purchases.id]))
         .orderBy(desc(purchases.createdAt), desc(purchases.id))
         .limit(limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({

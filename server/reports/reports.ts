@@ -6,7 +6,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ReportKind } from "#common/constants.ts";
 import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { ReportActionInput, ReportInput } from "#common/schemas/reports.ts";
@@ -19,6 +19,7 @@ import type { Outbox } from "../outbox/effects.ts";
 import { isPublicTool } from "../tools/queries.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import type { Readers } from "../mail/readers.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 /** What a moderator does with an open report: the problem was fixed, or there was none. */
 export type ReportAnswer = "resolved" | "dismissed";
@@ -75,9 +76,7 @@ export function openReportsQuery(
       and(
         isOpen,
         toolId ? eq(toolReports.toolId, toolId) : undefined,
-        cursor
-          ? sql`(${toolReports.createdAt}, ${toolReports.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${Number(cursor.id)}::bigint)`
-          : undefined,
+        seekAfter(cursor, [toolReports.createdAt, toolReports.id], { ascending: true, idAs: "bigint" }),
       ),
     )
     .orderBy(asc(toolReports.createdAt), asc(toolReports.id))

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { isDisposableEmail } from "disposable-email-domains-js";
 import { canReplyToReviews, isModerator, type SessionUser, type ToolPeople } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE, REVIEWS_PAGE_SIZE, type ReviewSort } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -31,6 +31,7 @@ import type { Readers } from "../mail/readers.ts";
 import type { Effect, Outbox } from "../outbox/effects.ts";
 import { NEW_ACCOUNT_HOURS } from "../tools/risk.ts";
 import { isPublicTool } from "../tools/queries.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type ReviewStatus = "live" | "waiting" | "hidden";
 
@@ -113,13 +114,12 @@ function toPublicReview(row: PublicReviewRow): PublicReview {
 const SORTS = {
   newest: {
     order: [desc(reviews.createdAt), desc(reviews.id)],
-    after: (cursor: Cursor) =>
-      sql`(${reviews.createdAt}, ${reviews.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`,
+    after: (cursor: Cursor) => seekAfter(cursor, [reviews.createdAt, reviews.id]),
     keyOf: (row: PublicReviewRow) => row.createdAt.getTime(),
   },
   helpful: {
     order: [desc(reviews.helpful), desc(reviews.id)],
-    after: (cursor: Cursor) => sql`(${reviews.helpful}, ${reviews.id}) < (${cursor.key}::bigint, ${cursor.id})`,
+    after: (cursor: Cursor) => seekAfter(cursor, [reviews.helpful, reviews.id], { keyAs: "bigint" }),
     keyOf: (row: PublicReviewRow) => row.helpful,
   },
 } as const;
@@ -493,14 +493,7 @@ export function reviewService({
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
         .innerJoin(tools, eq(tools.id, reviews.toolId))
-        .where(
-          and(
-            condition,
-            cursor
-              ? sql`(${column}, ${reviews.id}) > (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
-              : undefined,
-          ),
-        )
+        .where(and(condition, seekAfter(cursor, [column, reviews.id], { ascending: true })))
         .orderBy(asc(column), asc(reviews.id))
         .limit(limit + 1);
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({

@@ -9,7 +9,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { requireAdmin } from "../access.ts";
 import { DEFAULT_SEARCHES_MIN_VISITORS, PAGE_SIZE, SEARCHES_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { type Database, rowsOf, type Transaction } from "../db/client.ts";
 import { searches, tagCounts, tools } from "../db/schema.ts";
@@ -24,6 +24,7 @@ import {
   type ToolPage,
 } from "../tools/queries.ts";
 import { namedOrTagged, searchArrays, searchWords } from "./words.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 /** How much each kind of match weighs in the rank; the spec's rule outranks everything else. */
 const WEIGHT = { keyword: 4, tag: 2, fullText: 1, name: 1 };
@@ -257,7 +258,7 @@ export function rankedSearchQuery(
     .with(ranked)
     .select()
     .from(ranked)
-    .where(cursor ? sql`(${ranked.rank}, ${ranked.id}) < (${cursor.key}, ${cursor.id})` : undefined)
+    .where(seekAfter(cursor, [ranked.rank, ranked.id], { keyAs: "as-is" }))
     .orderBy(desc(ranked.rank), desc(ranked.id))
     .limit(limit + 1);
 }

@@ -1,11 +1,12 @@
 /** Reads of tags: how many live tools carry each one, from tag_counts (kept by a trigger, so no page scans the tools). */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { TAG_PAGE_SIZE } from "#common/schemas/lists.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { tagCounts } from "../db/schema.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 export type TagCount = { tag: string; count: number };
 

@@ -15,7 +15,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LinkResolveInput } from "#common/schemas/website-fill.ts";
@@ -30,6 +30,7 @@ import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { isQueuedTool } from "./queue.ts";
 import type { Readers } from "../mail/readers.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 /** A website's answer: its status (null when none came), where the redirects ended, why it failed. */
 export type LinkProbe = { status: number | null; finalUrl: string | null; error: string | null };
@@ -175,14 +176,7 @@ export function flaggedLinksQuery(db: Database, cursor: Cursor | null | undefine
     .select({ check: linkChecks, name: tools.name, slug: tools.slug, website: tools.website })
     .from(linkChecks)
     .innerJoin(tools, eq(tools.id, linkChecks.toolId))
-    .where(
-      and(
-        isNotNull(linkChecks.flaggedAt),
-        cursor
-          ? sql`(${linkChecks.flaggedAt}, ${linkChecks.toolId}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`
-          : undefined,
-      ),
-    )
+    .where(and(isNotNull(linkChecks.flaggedAt), seekAfter(cursor, [linkChecks.flaggedAt, linkChecks.toolId])))
     .orderBy(desc(linkChecks.flaggedAt), desc(linkChecks.toolId))
     .limit(limit);
 }

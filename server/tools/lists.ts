@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
-import { type Cursor, type CursorKey, keysetPage } from "#common/cursor.ts";
+import type { Cursor, CursorKey } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
@@ -10,6 +10,7 @@ import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cach
 import { type Database, rowsOf } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type ToolListFilters = {
   sort?: ToolSort;
@@ -228,9 +229,7 @@ export function listToolsQuery(
   const { column, ascending, bound } = SORTS[sort];
   const direction = ascending ? asc : desc;
   const filterConditions = filtersOf(filters);
-  const after = cursor
-    ? sql`(${column}, ${tools.id}) ${ascending ? sql`>` : sql`<`} (${bound(cursor.key)}, ${cursor.id})`
-    : undefined;
+  const after = seekAfter(cursor, [column, tools.id], { ascending, keyAs: bound });
   const conditions = [isPublicTool, ...filterConditions, ...(after ? [after] : [])];
   // A search's candidates are a few hundred ids already, and two filters have an index in their own order (the
   // featured tools in every order, tools_home_boosted_idx and tools_featured_*_idx; a verification window in its

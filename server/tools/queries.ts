@@ -1,12 +1,13 @@
 /** Reads of tools for the public pages and the JSON API. */
 import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE, TRENDING_HOME_TOOLS } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { Database } from "../db/client.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { renderMarkdown } from "../markdown.ts";
 import { type FaqItem, tools, users } from "../db/schema.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type CategoryChip = { id: string; label: string; slug: string; color: string };
 
@@ -141,7 +142,7 @@ export function toCard({ createdAt: _createdAt, ...card }: ToolCardRow): ToolCar
 
 /** Rows strictly after the cursor in (created_at desc, id desc) order; a row comparison, so the index seeks straight to it. */
 export function afterCursor(cursor: Cursor): SQL {
-  return sql`(${tools.createdAt}, ${tools.id}) < (${new Date(cursor.key).toISOString()}::timestamptz, ${cursor.id})`;
+  return seekAfter(cursor, [tools.createdAt, tools.id])!;
 }
 
 /** The latest live tools after `cursor`: one seek into tools_public_latest_idx (the plan is checked by a test). */

@@ -3,7 +3,7 @@ import { hasConfirmedEmail } from "./email-confirmation.ts";
 import { isLocale, type Locale } from "#common/locales.ts";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
@@ -18,6 +18,7 @@ import {
   type ToolPage,
 } from "../tools/queries.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 /**
  * The tools that are a user's: those whose creator is their slug, unless that is only a claim still waiting for its

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { ADMIN_PAGE_SIZE } from "#common/constants.ts";
-import { type Cursor, keysetPage } from "#common/cursor.ts";
+import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type {
@@ -21,6 +21,7 @@ import type { Database } from "../db/client.ts";
 import { outbox, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
 import type { Outbox } from "../outbox/effects.ts";
+import { keysetPage } from "../db/keyset.ts";
 
 export type WebhookEndpoint = {
   id: number;
