@@ -2,7 +2,9 @@
  * What a page shows, as tags. While the server renders a page for the page cache, every read of the domain layer says
  * what it returned (`dependsOn`): a tool, a category's list, the search results... The cache keeps the page under
  * those tags, and drops it when a write sends one of them. Writes send them from the database itself, after their
- * commit (migration 0014_page_cache_invalidation.sql): the two sides must use the same names, which are these.
+ * commit (the trigger functions of migration 0014_page_cache_invalidation.sql and later ones): the two sides must use
+ * the same names, which are these. tests/integration/page-tag-names.test.ts reads every trigger function of a migrated
+ * database and fails on a name it sends that is not one of these.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -37,6 +39,8 @@ export const pageTags = {
   legal: "legal",
   /** The technology top-lists: every page's footer lists them. */
   topLists: "top-lists",
+  /** The site's settings (decision 048): each process reloads them when it hears this. */
+  settings: "settings",
 } as const;
 
 /** How long a page showing views and clicks may be kept: the counters it shows lag by this much at most. */

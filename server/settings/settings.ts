@@ -14,6 +14,7 @@ import { type SiteSettings, type SiteSettingsInput, taglineField } from "#common
 import { requireAdmin } from "../access.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import type { Config } from "../config.ts";
+import { pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { siteSettings } from "../db/schema.ts";
 import { processImage } from "../images/process.ts";
@@ -114,7 +115,7 @@ export function siteSettingsStore({
 
     /** What the page cache's messages do to the settings: 'settings', or '*' (a lost connection), reloads them. */
     invalidate(tags: string[] | "*") {
-      if (tags === "*" || tags.includes("settings")) void reload();
+      if (tags === "*" || tags.includes(pageTags.settings)) void reload();
     },
 
     /** The form's values (admins only): the current ones, and whether any differs from the environment's. */
