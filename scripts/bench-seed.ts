@@ -8,7 +8,7 @@ import { openDatabase, type Transaction } from "#server/db/client.ts";
 import { categories, facetCounts, searches, tools, toolTerms, users } from "#server/db/schema.ts";
 import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
-import { buildToolRow, type NewToolRow } from "#server/tools/rows.ts";
+import { buildToolRow, type NewToolRow } from "#server/tools/lifecycle/rows.ts";
 import {
   chooseDatabase,
   databaseOptions,

@@ -16,7 +16,7 @@ import { SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { openDatabase, rowsOf } from "#server/db/client.ts";
 import { categories, facetCounts, searches, tagCounts, tools, topLists, users } from "#server/db/schema.ts";
-import { isPublicTool } from "#server/tools/queries.ts";
+import { isPublicTool } from "#server/tools/read/queries.ts";
 import { solvedProof } from "#tests/setup/proof-of-work.ts";
 import {
   type BenchDatabase,

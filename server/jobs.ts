@@ -5,7 +5,7 @@
  * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
  * outbox's old delivered rows and the spent proofs of work past their expiry are deleted; every day, the uploaded
  * images no tool shows are deleted, the open data dumps of the catalogue are written (server/catalogue/open-data.ts),
- * and every live tool's website is checked (server/tools/link-checks.ts).
+ * and every live tool's website is checked (server/tools/jobs/link-checks.ts).
  *
  * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
  * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the

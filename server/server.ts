@@ -25,7 +25,7 @@ import { createServices } from "./services.ts";
 import { serveCommands } from "./operations/channel.ts";
 import { SERVER_COMMANDS } from "./operations/registry.ts";
 import { fileStorageFromConfig } from "./storage/from-config.ts";
-import { backfillWebsiteKeys } from "./tools/duplicates.ts";
+import { backfillWebsiteKeys } from "./tools/lifecycle/duplicates.ts";
 
 /** Opens the database, serves, and stops cleanly on SIGINT or SIGTERM. `config` comes from loadProcessConfig (server/main.ts). */
 export async function startServer(config: Config) {

@@ -4,7 +4,7 @@ import { slugify } from "#common/slugify.ts";
 import type { ToolInput } from "#common/tool-input.ts";
 import type { Database } from "#server/db/client.ts";
 import { authUsers, categories, dailyStats, tools, users } from "#server/db/schema.ts";
-import { buildToolRow, type ToolRowInput } from "#server/tools/rows.ts";
+import { buildToolRow, type ToolRowInput } from "#server/tools/lifecycle/rows.ts";
 
 let sequence = 0;
 

@@ -5,8 +5,8 @@
  */
 import { Form } from "react-router";
 import { MAX_REJECTION_REASON_LENGTH } from "#common/constants.ts";
-import type { RejectOutcome } from "#server/tools/reviews.ts";
-import type { Risk } from "#server/tools/risk.ts";
+import type { RejectOutcome } from "#server/tools/lifecycle/verification.ts";
+import type { Risk } from "#server/tools/lifecycle/risk.ts";
 import { ActionButton, Badge } from "./moderation.tsx";
 import { say } from "#common/i18n/say.ts";
 import { useT } from "../i18n.tsx";

@@ -7,7 +7,7 @@ import { useHref } from "react-router";
 import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import { SCROLL_TRIGGER_MARGIN_PX } from "#common/constants.ts";
-import type { ToolCard, ToolPage } from "#server/tools/queries.ts";
+import type { ToolCard, ToolPage } from "#server/tools/read/queries.ts";
 import type { ApiToolList } from "#common/schemas/api.ts";
 import { ToolGrid } from "./tool-grid.tsx";
 

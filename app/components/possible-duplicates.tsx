@@ -4,7 +4,7 @@
  */
 import { Form } from "react-router";
 import { toolPath } from "#common/page-paths.ts";
-import type { PossibleDuplicate } from "#server/tools/duplicates.ts";
+import type { PossibleDuplicate } from "#server/tools/lifecycle/duplicates.ts";
 import { Link } from "./link.tsx";
 import { ActionButton, Badge } from "./moderation.tsx";
 import { useT } from "../i18n.tsx";

@@ -16,7 +16,7 @@ import {
   writeReviewPath,
 } from "#common/page-paths.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
-import type { ToolRating } from "#server/tools/queries.ts";
+import type { ToolRating } from "#server/tools/read/queries.ts";
 import { useViewer } from "../session-cache.ts";
 import { Link } from "./link.tsx";
 import { LongDate } from "./long-date.tsx";

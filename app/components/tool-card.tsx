@@ -1,7 +1,7 @@
 /** A tool in a list (docs/product.md §2): logo, name, favourite heart and its likes, website link, Featured badge, category tags and short description. */
 import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
-import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
+import type { ToolCard as ToolCardData } from "#server/tools/read/queries.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
 import { FeatureAction } from "./feature-action.tsx";
 import { OutboundLink } from "./outbound-link.tsx";

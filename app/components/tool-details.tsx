@@ -8,7 +8,7 @@ import { useT } from "../i18n.tsx";
 import { FeatureAction } from "./feature-action.tsx";
 import { type ReactNode, useId } from "react";
 import { Link, ProfileLink } from "./link.tsx";
-import type { ToolDetail } from "#server/tools/queries.ts";
+import type { ToolDetail } from "#server/tools/read/queries.ts";
 import { OutboundLink } from "./outbound-link.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 import { categoryPath, tagPath } from "#common/page-paths.ts";

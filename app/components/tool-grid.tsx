@@ -2,7 +2,7 @@
  * Tool cards in a responsive grid: one column on phones, up to four on wide screens. A short list that three columns
  * fill and four would not (the six featured tools) stays at three, so its last row has no empty slots.
  */
-import type { ToolCard as ToolCardData } from "#server/tools/queries.ts";
+import type { ToolCard as ToolCardData } from "#server/tools/read/queries.ts";
 import { ToolCard } from "./tool-card.tsx";
 
 export function ToolGrid({ tools, showCategories }: { tools: ToolCardData[]; showCategories?: boolean }) {

@@ -9,7 +9,7 @@ import { useNavigation } from "react-router";
 import { TOOL_LIMITS } from "#common/tool-input.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { slugify } from "#common/slugify.ts";
-import type { WebsiteProposal } from "#server/tools/website-fill.ts";
+import type { WebsiteProposal } from "#server/tools/lifecycle/website-fill.ts";
 
 /** The tool form's values as the form keeps them (tags as typed, images as addresses). */
 type FillableValues = {

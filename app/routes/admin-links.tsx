@@ -1,13 +1,13 @@
 /**
  * /admin/links: the tools whose website the link checker found broken or moved to another domain
- * (server/tools/link-checks.ts), most recently flagged first. An admin fixes the website from the tool's edit page, or
+ * (server/tools/jobs/link-checks.ts), most recently flagged first. An admin fixes the website from the tool's edit page, or
  * says the link is fine, which shows a tool the checker hid again. Admins only.
  */
 import { Form } from "react-router";
 import { pageQuery } from "#common/schemas/lists.ts";
 import { linkResolveInput } from "#common/schemas/website-fill.ts";
 import { editToolPath, toolPath } from "#common/page-paths.ts";
-import type { FlaggedLink, LinkCheckRun } from "#server/tools/link-checks.ts";
+import type { FlaggedLink, LinkCheckRun } from "#server/tools/jobs/link-checks.ts";
 import { describePause } from "#common/link-check-pause.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Link } from "../components/link.tsx";

@@ -13,7 +13,7 @@ import { comparedToolIds } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { alternativesPath, categoryPath, comparePath, tagPath, toolPath, toolReviewsPath } from "#common/page-paths.ts";
-import type { ToolDetail } from "#server/tools/queries.ts";
+import type { ToolDetail } from "#server/tools/read/queries.ts";
 import { OutboundLink } from "../components/outbound-link.tsx";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import { paymentKey } from "#common/i18n/labels.ts";

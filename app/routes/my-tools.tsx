@@ -10,7 +10,7 @@ import { MAKER_DASHBOARD_TOOLS } from "#common/constants.ts";
 import { describeQueuePlace } from "#common/queue-place.ts";
 import { myToolsQuery } from "#common/schemas/lists.ts";
 import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
-import type { UserTool, UserToolState } from "#server/tools/user-tools.ts";
+import type { UserTool, UserToolState } from "#server/tools/read/user-tools.ts";
 import { BadgeSnippets } from "../components/badge-snippets.tsx";
 import { Chart } from "../components/chart.tsx";
 import { EmptyState } from "../components/empty-state.tsx";

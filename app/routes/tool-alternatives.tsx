@@ -11,7 +11,7 @@ import type { Words } from "#common/i18n/translate.ts";
 import { useWords } from "../i18n.tsx";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { alternativesPath, categoryPath, comparePath, toolPath } from "#common/page-paths.ts";
-import type { Alternatives } from "#server/tools/alternatives.ts";
+import type { Alternatives } from "#server/tools/read/alternatives.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";

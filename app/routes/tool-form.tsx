@@ -23,7 +23,7 @@ import { messageFor } from "#common/input-errors.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-form";
 import type { CheckedImage } from "#server/images/uploads.ts";
-import type { ToolImages } from "#server/tools/submissions.ts";
+import type { ToolImages } from "#server/tools/lifecycle/submissions.ts";
 import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
 
 type FormValues = ReturnType<typeof toolInputFields> & { logo: string; largeImage: string };

@@ -8,8 +8,8 @@ import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import { Link } from "../components/link.tsx";
 import { isAppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
-import type { ToolDetail } from "#server/tools/queries.ts";
-import type { RelatedToTool } from "#server/tools/related.ts";
+import type { ToolDetail } from "#server/tools/read/queries.ts";
+import type { RelatedToTool } from "#server/tools/read/related.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import { RatingSummary, ReviewList, WriteReviewLink } from "../components/reviews.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";

@@ -8,7 +8,7 @@ import type { SessionUser } from "#common/access.ts";
 import { type Database, isUniqueViolation } from "../db/client.ts";
 import { categories, categorySlugRedirects, tools } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { isPublicTool } from "../tools/queries.ts";
+import { isPublicTool } from "../tools/read/queries.ts";
 import { requireAdmin } from "../access.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 

@@ -2,20 +2,20 @@
  * The verification queue as the console shows it: the front of the queue, each tool previewed as its public page will
  * look, with who sent it and the tools it may duplicate.
  */
-import type { LinkChecker } from "../tools/link-checks.ts";
+import type { LinkChecker } from "../tools/jobs/link-checks.ts";
 import { and, desc, not, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, QUEUE_FRONT_SIZE } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { tools } from "../db/schema.ts";
-import type { ToolLifecycle } from "../tools/lifecycle.ts";
-import { listPossibleDuplicates, type PossibleDuplicate } from "../tools/duplicates.ts";
-import { isQueuedTool } from "../tools/queue.ts";
-import { afterCursor, type ToolDetail, toolDetailColumns, toToolDetail } from "../tools/queries.ts";
+import type { ToolLifecycle } from "../tools/lifecycle/lifecycle.ts";
+import { listPossibleDuplicates, type PossibleDuplicate } from "../tools/lifecycle/duplicates.ts";
+import { isQueuedTool } from "../tools/lifecycle/queue.ts";
+import { afterCursor, type ToolDetail, toolDetailColumns, toToolDetail } from "../tools/read/queries.ts";
 import { requireAdmin } from "../access.ts";
 import { riskSignalsOf } from "../spam/risk-signals.ts";
-import { type Risk, toolRisk } from "../tools/risk.ts";
+import { type Risk, toolRisk } from "../tools/lifecycle/risk.ts";
 import { keysetPage } from "../db/keyset.ts";
 
 export type Submitter = { username: string; slug: string; email: string; role: string; createdAt: string };

@@ -1,6 +1,6 @@
 /** The moderation console's domain layer (/admin): the queue, claims, tools, categories, users, featuring requests and failed deliveries, each checking who asks. */
 import { countReviewsToModerate } from "../reviews/reviews.ts";
-import type { LinkChecker } from "../tools/link-checks.ts";
+import type { LinkChecker } from "../tools/jobs/link-checks.ts";
 import { sql } from "drizzle-orm";
 import { FEATURING_REQUEST, type UserRole } from "#common/constants.ts";
 import type { TokenSync } from "../auth/token-sync.ts";
@@ -10,8 +10,8 @@ import { tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
-import type { ToolLifecycle } from "../tools/lifecycle.ts";
-import { countQueuedTools } from "../tools/queue.ts";
+import type { ToolLifecycle } from "../tools/lifecycle/lifecycle.ts";
+import { countQueuedTools } from "../tools/lifecycle/queue.ts";
 import { countOpenReports } from "../reports/reports.ts";
 import { requireModerator } from "../access.ts";
 import { adminCategories } from "./categories.ts";
@@ -31,9 +31,9 @@ export type AdminDependencies = {
   /** The webhooks an admin's change of a public tool writes (decision 029). */
   webhooks: WebhookEvents;
   tokenSync: TokenSync;
-  /** Writes or removes a tool's public snapshot after a change (server/tools/snapshots.ts). */
+  /** Writes or removes a tool's public snapshot after a change (server/tools/read/snapshots.ts). */
   writeToolSnapshot: (id: string) => Promise<void>;
-  /** The link checks (server/tools/link-checks.ts): the broken and moved links waiting for an admin, and the queue's dead links. */
+  /** The link checks (server/tools/jobs/link-checks.ts): the broken and moved links waiting for an admin, and the queue's dead links. */
   links: Pick<LinkChecker, "countFlaggedLinks" | "findDeadLinks">;
 };
 

@@ -189,7 +189,7 @@ export function searchCountsQuery(db: Database, foundNothing: boolean) {
 }
 
 /**
- * The tools linked to the user (server/tools/user-tools.ts: their slug is the creator's and the link was made), newest
+ * The tools linked to the user (server/tools/read/user-tools.ts: their slug is the creator's and the link was made), newest
  * first through tools_creator_username_idx, one more than shown.
  */
 export function linkedToolsQuery(db: Database, user: Pick<SessionUser, "slug">) {

@@ -10,7 +10,7 @@ import { IMPORT_FIELDS } from "#common/schemas/catalogue.ts";
 import type { CatalogueExportFile } from "#common/schemas/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { categories, tools } from "../db/schema.ts";
-import { isPublicTool } from "../tools/queries.ts";
+import { isPublicTool } from "../tools/read/queries.ts";
 import { spreadsheetSafe } from "./csv-cells.ts";
 import { seekAfter } from "../db/keyset.ts";
 

@@ -15,9 +15,9 @@ import { slugify } from "#common/slugify.ts";
 import { canonicalWebsite, registrableDomain, type ToolInput, toolInput, websiteDomain } from "#common/tool-input.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, type FaqItem, tagCounts, tools } from "../db/schema.ts";
-import { isPublicTool } from "../tools/queries.ts";
+import { isPublicTool } from "../tools/read/queries.ts";
 import { PAGE_CACHE_CHANNEL } from "../cache/invalidation.ts";
-import { buildToolRow, type NewToolRow } from "../tools/rows.ts";
+import { buildToolRow, type NewToolRow } from "../tools/lifecycle/rows.ts";
 import { findToolsByCanonicalWebsite, type MatchedTool } from "./matching.ts";
 import type { ImportSource, RawTool } from "./sources.ts";
 

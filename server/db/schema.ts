@@ -995,7 +995,7 @@ export const outbox = pgTable(
   ],
 );
 
-// --- The link checker (server/tools/link-checks.ts): each live tool's website, read once a day ---
+// --- The link checker (server/tools/jobs/link-checks.ts): each live tool's website, read once a day ---
 
 /**
  * The last check of a tool's website: the answer's status (null when none came: refused, unreachable, timed out),

@@ -14,7 +14,7 @@ import { CONTENT_DIR } from "../paths.ts";
 import { BRAND_ICON_SLUG, renderBrandLogo } from "../images/brand-logos.ts";
 import { storeToolImage } from "../images/process.ts";
 import type { FileStorage } from "../storage/files.ts";
-import { buildToolRow } from "../tools/rows.ts";
+import { buildToolRow } from "../tools/lifecycle/rows.ts";
 import { categories, tools } from "./schema.ts";
 
 const CATALOGUE = path.join(CONTENT_DIR, "catalogue");

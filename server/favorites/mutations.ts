@@ -10,7 +10,7 @@ import type { SessionUser } from "#common/access.ts";
 import { requireSignedIn } from "../access.ts";
 import { type Database, rowsOf } from "../db/client.ts";
 import { favorites, tools } from "../db/schema.ts";
-import { isPublicTool } from "../tools/queries.ts";
+import { isPublicTool } from "../tools/read/queries.ts";
 import type { LikeCounting } from "./likes.ts";
 
 /**

@@ -5,7 +5,7 @@ import type { Cursor } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
 import { type Database, rowsOf } from "../db/client.ts";
 import { favorites, tools, users } from "../db/schema.ts";
-import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/queries.ts";
+import { isPublicTool, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "../tools/read/queries.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 /**

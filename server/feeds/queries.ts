@@ -7,8 +7,8 @@ import { SITEMAP_SEARCHES } from "#common/constants.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { type Database, rowsOf } from "../db/client.ts";
 import { categories, facetCounts, tagCounts, tools, users } from "../db/schema.ts";
-import { hasAlternatives } from "../tools/alternatives.ts";
-import { isPublicTool } from "../tools/queries.ts";
+import { hasAlternatives } from "../tools/read/alternatives.ts";
+import { isPublicTool } from "../tools/read/queries.ts";
 import { listedSearchesAfter, type SearchedText } from "../search/queries.ts";
 
 /** Rows read per query while walking a whole table: a site of any size is read in bounded steps. */

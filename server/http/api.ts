@@ -35,8 +35,8 @@ import { invalidInput } from "#common/input-errors.ts";
 import { submitToolFunctionInput } from "#common/schemas/functions.ts";
 import type { PaymentType } from "#common/constants.ts";
 import type { Services } from "../services.ts";
-import type { ToolDetail } from "../tools/queries.ts";
-import type { ToolRow } from "../tools/lifecycle-shared.ts";
+import type { ToolDetail } from "../tools/read/queries.ts";
+import type { ToolRow } from "../tools/lifecycle/shared.ts";
 import type { KeyedVariables } from "../api-keys/http.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */

@@ -13,7 +13,7 @@ import type { Database } from "../db/client.ts";
 import { dailyStats, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { isPublicTool, toolCardColumns, type ToolCardRow } from "../tools/queries.ts";
+import { isPublicTool, toolCardColumns, type ToolCardRow } from "../tools/read/queries.ts";
 import { type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle } from "./digest.ts";
 import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { followUpMail } from "./follow-up-mail.ts";

@@ -18,7 +18,7 @@ import { topListService } from "../content/top-lists.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { searchQueries } from "../search/queries.ts";
-import { toolQueries } from "../tools/queries.ts";
+import { toolQueries } from "../tools/read/queries.ts";
 import type { FileStorage } from "../storage/files.ts";
 import { drawOgImage } from "./draw.ts";
 

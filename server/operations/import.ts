@@ -18,7 +18,7 @@ import {
   readImportSource,
 } from "../catalogue/sources.ts";
 import { fileStorageFromConfig } from "../storage/from-config.ts";
-import { toolSnapshots } from "../tools/snapshots.ts";
+import { toolSnapshots } from "../tools/read/snapshots.ts";
 import { type Command, CommandFailure, operatorPath, parseCommandArgs } from "./command.ts";
 
 const USAGE = `Usage: npm run import -- <file> [--map name=Title,website=URL,...] [--format ${IMPORT_FORMATS.join("|")}] [--create-categories] [--keep-descriptions] [--dry-run]

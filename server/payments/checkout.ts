@@ -12,7 +12,7 @@ import type { CheckoutInput } from "#common/schemas/featuring.ts";
 import { createId } from "#common/ids.ts";
 import { requireSignedIn } from "../access.ts";
 import { featuringOffers, purchases, tools, users } from "../db/schema.ts";
-import { isQueuedTool } from "../tools/queue.ts";
+import { isQueuedTool } from "../tools/lifecycle/queue.ts";
 import { toolsOwnedBy } from "../users/queries.ts";
 import { firstFreeStart } from "./places.ts";
 import { type Stripe } from "./stripe.ts";

@@ -10,7 +10,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { featureToolPath, purchasePath } from "#common/page-paths.ts";
 import { createId } from "#common/ids.ts";
 import { purchases, stripeEvents, tools, users } from "../db/schema.ts";
-import { isQueuedTool } from "../tools/queue.ts";
+import { isQueuedTool } from "../tools/lifecycle/queue.ts";
 import { type Stripe, verifiedEvent } from "./stripe.ts";
 import { type FeaturingCore, DAY_MS, stripeEventShape, longDate, type PurchaseRow } from "./featuring-core.ts";
 

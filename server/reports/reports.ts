@@ -16,7 +16,7 @@ import { LIMITS, type RateLimiter, senderKey } from "../auth/rate-limit.ts";
 import type { Database } from "../db/client.ts";
 import { toolReports, tools, users } from "../db/schema.ts";
 import type { Outbox } from "../outbox/effects.ts";
-import { isPublicTool } from "../tools/queries.ts";
+import { isPublicTool } from "../tools/read/queries.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import type { Readers } from "../mail/readers.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";

@@ -29,8 +29,8 @@ import type { Database, Transaction } from "../db/client.ts";
 import { reviewReports, reviews, reviewVotes, tools, users } from "../db/schema.ts";
 import type { Readers } from "../mail/readers.ts";
 import type { Effect, Outbox } from "../outbox/effects.ts";
-import { NEW_ACCOUNT_HOURS } from "../tools/risk.ts";
-import { isPublicTool } from "../tools/queries.ts";
+import { NEW_ACCOUNT_HOURS } from "../tools/lifecycle/risk.ts";
+import { isPublicTool } from "../tools/read/queries.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type ReviewStatus = "live" | "waiting" | "hidden";

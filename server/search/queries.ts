@@ -13,8 +13,8 @@ import type { Cursor } from "#common/cursor.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { type Database, rowsOf, type Transaction } from "../db/client.ts";
 import { searches, tagCounts, tools } from "../db/schema.ts";
-import { type FacetFilters, toolFacetQueries, type ToolFacets } from "../tools/facets.ts";
-import { filtersOf } from "../tools/lists.ts";
+import { type FacetFilters, toolFacetQueries, type ToolFacets } from "../tools/read/facets.ts";
+import { filtersOf } from "../tools/read/lists.ts";
 import {
   isPublicTool,
   toCard,
@@ -22,7 +22,7 @@ import {
   toolCardColumns,
   type ToolCardRow,
   type ToolPage,
-} from "../tools/queries.ts";
+} from "../tools/read/queries.ts";
 import { namedOrTagged, searchArrays, searchWords } from "./words.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
 

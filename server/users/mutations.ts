@@ -36,7 +36,7 @@ import { recordAudit } from "../audit/audit.ts";
 
 /** What the account services need, and: */
 export type UserMutationDependencies = AccountDependencies & {
-  /** Rewrites a tool's public snapshot, which names its creator (server/tools/snapshots.ts). */
+  /** Rewrites a tool's public snapshot, which names its creator (server/tools/read/snapshots.ts). */
   writeToolSnapshot: (id: string) => Promise<void>;
 };
 

@@ -16,7 +16,7 @@ import {
   toolCardColumns,
   type ToolCardRow,
   type ToolPage,
-} from "../tools/queries.ts";
+} from "../tools/read/queries.ts";
 import { dependsOn, pageTags } from "../cache/page-tags.ts";
 import { keysetPage } from "../db/keyset.ts";
 

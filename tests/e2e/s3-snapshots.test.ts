@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tools } from "#server/db/schema.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { toolSnapshotKey } from "#server/tools/snapshots.ts";
+import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";

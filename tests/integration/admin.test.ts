@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST, type ToolFlag } from "#common/constants.ts";
 import { slugify } from "#common/slugify.ts";
-import { toolSnapshotKey } from "#server/tools/snapshots.ts";
+import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { authSessions, categories, outbox, tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { alternativesQuery, closestPairsQuery } from "#server/tools/alternatives.ts";
+import { alternativesQuery, closestPairsQuery } from "#server/tools/read/alternatives.ts";
 import { searches, tools } from "#server/db/schema.ts";
 import { comparedToolIds } from "#common/ids.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";

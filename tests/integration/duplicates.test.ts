@@ -10,7 +10,7 @@ import type { SessionUser } from "#common/access.ts";
 import { createId } from "#common/ids.ts";
 import type { ToolInput } from "#common/tool-input.ts";
 import { tools, users } from "#server/db/schema.ts";
-import { backfillWebsiteKeys } from "#server/tools/duplicates.ts";
+import { backfillWebsiteKeys } from "#server/tools/lifecycle/duplicates.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";

@@ -9,7 +9,7 @@ import { FACET_SAMPLE } from "#common/constants.ts";
 import { searches, tools } from "#server/db/schema.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { amongTools, searchCandidatesQuery } from "#server/search/queries.ts";
-import { FACET_SCAN, keyedFacetsQuery, keyedListOf, sampledFacetsQuery } from "#server/tools/facets.ts";
+import { FACET_SCAN, keyedFacetsQuery, keyedListOf, sampledFacetsQuery } from "#server/tools/read/facets.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { favorites, tools as toolsTable, users } from "#server/db/schema.ts";
 import { favoriteToolsQuery } from "#server/favorites/queries.ts";
-import { userToolsQuery } from "#server/tools/user-tools.ts";
+import { userToolsQuery } from "#server/tools/read/user-tools.ts";
 import { insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";

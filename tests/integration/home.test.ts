@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { decodeCursor } from "#common/cursor.ts";
-import { toolQueries } from "#server/tools/queries.ts";
+import { toolQueries } from "#server/tools/read/queries.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 

@@ -19,7 +19,7 @@ import {
   HOST_GIVE_UP_AFTER,
   linkChecker,
   OUTAGE_SAMPLE,
-} from "#server/tools/link-checks.ts";
+} from "#server/tools/jobs/link-checks.ts";
 import { runDailyJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { webhookEvents } from "#server/webhooks/events.ts";

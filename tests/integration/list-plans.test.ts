@@ -12,7 +12,7 @@ import {
   listToolsQuery,
   toolListQueries,
   verifiedWithin,
-} from "#server/tools/lists.ts";
+} from "#server/tools/read/lists.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";

@@ -11,7 +11,7 @@ import { decodeAnyCursor } from "#common/cursor.ts";
 import { TOOL_SORTS } from "#common/schemas/lists.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { facetCounts, tools, toolTerms } from "#server/db/schema.ts";
-import { keyedListOf } from "#server/tools/facets.ts";
+import { keyedListOf } from "#server/tools/read/facets.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";

@@ -11,7 +11,7 @@ import { parseConfig } from "#server/config.ts";
 import { tools } from "#server/db/schema.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { s3FileStorage } from "#server/storage/s3.ts";
-import { toolSnapshotKey } from "#server/tools/snapshots.ts";
+import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";

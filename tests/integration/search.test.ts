@@ -6,7 +6,7 @@ import { searches, tools } from "#server/db/schema.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { searchQueries } from "#server/search/queries.ts";
 import { searchWords } from "#server/search/words.ts";
-import type { ToolCard } from "#server/tools/queries.ts";
+import type { ToolCard } from "#server/tools/read/queries.ts";
 import { insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 

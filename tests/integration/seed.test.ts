@@ -12,7 +12,7 @@ import { localFileStorage } from "#server/storage/files.ts";
 import { categories, tools } from "#server/db/schema.ts";
 import { readDemoCatalogue, seedDemoCatalogue } from "#server/db/seed.ts";
 import { categoryQueries } from "#server/categories/queries.ts";
-import { toolQueries } from "#server/tools/queries.ts";
+import { toolQueries } from "#server/tools/read/queries.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 
 const SPEC_CATEGORIES = [

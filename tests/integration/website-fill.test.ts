@@ -179,7 +179,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     // "analytics" is in its title and keywords: the Analytics category is checked, Design is not.
     expect(html).toMatch(new RegExp(`checked="" value="${categoryId}"`));
     expect(html).not.toMatch(new RegExp(`checked="" value="${design.id}"`));
-    const { proposedCategory } = await import("#server/tools/website-fill.ts");
+    const { proposedCategory } = await import("#server/tools/lifecycle/website-fill.ts");
     const page = {
       title: "Pixels",
       ogTitle: "",

@@ -1,4 +1,4 @@
--- The facet counts of /tools, a category's and a tag's page (server/tools/facets.ts) count tools those pages do not
+-- The facet counts of /tools, a category's and a tag's page (server/tools/read/facets.ts) count tools those pages do not
 -- show: a live tool whose pricing, featured flag, categories, tags or dates change now sends every list it is in, not
 -- only the lists it joined or left, so those pages' counts are dropped with it.
 -- The pages a change of one tool touches, from its row before (o) and after (n); either is NULL for an insert or a delete.

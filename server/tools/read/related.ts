@@ -10,10 +10,10 @@ import {
   TOOL_PAGE_COMPARISONS,
   USER_ADDED_TOOLS,
 } from "#common/constants.ts";
-import { type KeptReads, unkeptReads } from "../cache/kept-reads.ts";
-import { dependsOn, pageTags } from "../cache/page-tags.ts";
-import type { Database } from "../db/client.ts";
-import { linkChecks, tools } from "../db/schema.ts";
+import { type KeptReads, unkeptReads } from "../../cache/kept-reads.ts";
+import { dependsOn, pageTags } from "../../cache/page-tags.ts";
+import type { Database } from "../../db/client.ts";
+import { linkChecks, tools } from "../../db/schema.ts";
 import { alternativeQueries } from "./alternatives.ts";
 import {
   isPublicTool,
@@ -31,7 +31,7 @@ export type RelatedToTool = {
   stats: { views: number; clicks: number; rating: ToolRating };
   suggested: ToolCard[];
   usersAdded: ToolCard[];
-  /** When the link checker last found the tool's website working (server/tools/link-checks.ts), or null. */
+  /** When the link checker last found the tool's website working (server/tools/jobs/link-checks.ts), or null. */
   linkCheckedAt: string | null;
   /** The closest alternatives (decision 032), which the page offers to compare the tool with. */
   closest: { name: string; slug: string }[];

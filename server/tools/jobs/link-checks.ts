@@ -21,16 +21,16 @@ import { MESSAGES } from "#common/messages.ts";
 import type { LinkResolveInput } from "#common/schemas/website-fill.ts";
 import { describePause, type LinkCheckPause } from "#common/link-check-pause.ts";
 import { registrableDomain } from "#common/tool-input.ts";
-import { requireAdmin } from "../access.ts";
-import { recordAudit } from "../audit/audit.ts";
-import type { Database, Transaction } from "../db/client.ts";
-import { linkCheckRuns, linkChecks, tools } from "../db/schema.ts";
-import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
-import type { Outbox } from "../outbox/effects.ts";
-import type { WebhookEvents } from "../webhooks/events.ts";
-import { isQueuedTool } from "./queue.ts";
-import type { Readers } from "../mail/readers.ts";
-import { keysetPage, seekAfter } from "../db/keyset.ts";
+import { requireAdmin } from "../../access.ts";
+import { recordAudit } from "../../audit/audit.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { linkCheckRuns, linkChecks, tools } from "../../db/schema.ts";
+import { FetchRefusal, type SafeFetcher } from "../../fetch/safe-fetch.ts";
+import type { Outbox } from "../../outbox/effects.ts";
+import type { WebhookEvents } from "../../webhooks/events.ts";
+import { isQueuedTool } from "../lifecycle/queue.ts";
+import type { Readers } from "../../mail/readers.ts";
+import { keysetPage, seekAfter } from "../../db/keyset.ts";
 
 /** A website's answer: its status (null when none came), where the redirects ended, why it failed. */
 export type LinkProbe = { status: number | null; finalUrl: string | null; error: string | null };

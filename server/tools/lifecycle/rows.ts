@@ -2,7 +2,7 @@
 import { DEFAULT_PAYMENT_TYPE } from "#common/constants.ts";
 import { createId, toolKeywords, toolSlug } from "#common/ids.ts";
 import { canonicalWebsite, registrableDomain, websiteDomain } from "#common/tool-input.ts";
-import type { tools } from "../db/schema.ts";
+import type { tools } from "../../db/schema.ts";
 
 export type NewToolRow = typeof tools.$inferInsert;
 

@@ -3,8 +3,8 @@
  * change's transaction, in the maker's language: none when the person has no address any more.
  */
 import { editToolPath, MY_TOOLS_PATH, toolPath } from "#common/page-paths.ts";
-import type { Transaction } from "../db/client.ts";
-import type { Readers } from "../mail/readers.ts";
+import type { Transaction } from "../../db/client.ts";
+import type { Readers } from "../../mail/readers.ts";
 
 type MailedTool = { id: string; name: string; slug: string };
 

@@ -7,11 +7,11 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { recordAudit } from "../audit/audit.ts";
-import { requireAdmin, requireModerator } from "../access.ts";
-import type { Transaction } from "../db/client.ts";
-import { tools, users } from "../db/schema.ts";
-import { getTool, type LifecycleDependencies, type ToolRow } from "./lifecycle-shared.ts";
+import { recordAudit } from "../../audit/audit.ts";
+import { requireAdmin, requireModerator } from "../../access.ts";
+import type { Transaction } from "../../db/client.ts";
+import { tools, users } from "../../db/schema.ts";
+import { getTool, type LifecycleDependencies, type ToolRow } from "./shared.ts";
 import { makerMails } from "./maker-mails.ts";
 import { countQueuedTools, isQueuedTool } from "./queue.ts";
 
@@ -28,7 +28,7 @@ export type RejectOutcome = {
   outcome: "rejected" | "already-live" | "already-rejected" | "not-found";
 };
 
-export function toolReviews({
+export function toolVerification({
   db,
   outbox,
   webhooks,

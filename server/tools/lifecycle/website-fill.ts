@@ -13,15 +13,15 @@ import { websiteFillInput } from "#common/schemas/website-fill.ts";
 import { slugify } from "#common/slugify.ts";
 import { TOOL_LIMITS } from "#common/tool-input.ts";
 import { eq } from "drizzle-orm";
-import { requireSignedIn, requireToolEditor } from "../access.ts";
-import type { Database } from "../db/client.ts";
-import { categories, tools } from "../db/schema.ts";
-import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
-import { type GithubRepository, githubRepositoryOf, readGithubRepository } from "../fetch/github.ts";
-import { type PageDetails, readPageDetails } from "../fetch/page-details.ts";
-import { FetchRefusal, type SafeFetcher } from "../fetch/safe-fetch.ts";
-import type { ImageKind } from "../images/process.ts";
-import type { ImageUploads } from "../images/uploads.ts";
+import { requireSignedIn, requireToolEditor } from "../../access.ts";
+import type { Database } from "../../db/client.ts";
+import { categories, tools } from "../../db/schema.ts";
+import { LIMITS, type RateLimiter } from "../../auth/rate-limit.ts";
+import { type GithubRepository, githubRepositoryOf, readGithubRepository } from "../../fetch/github.ts";
+import { type PageDetails, readPageDetails } from "../../fetch/page-details.ts";
+import { FetchRefusal, type SafeFetcher } from "../../fetch/safe-fetch.ts";
+import type { ImageKind } from "../../images/process.ts";
+import type { ImageUploads } from "../../images/uploads.ts";
 
 export type WebsiteProposal = {
   website: string;

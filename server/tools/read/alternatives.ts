@@ -5,9 +5,9 @@
  */
 import { and, ne, type SQL, sql } from "drizzle-orm";
 import { ALTERNATIVE_CANDIDATES, ALTERNATIVES_LIMIT, SITEMAP_COMPARISON_TOOLS } from "#common/constants.ts";
-import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import { type Database, rowsOf } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
+import { type Database, rowsOf } from "../../db/client.ts";
+import { tools } from "../../db/schema.ts";
 import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow } from "./queries.ts";
 
 /** What a tool is compared on: its categories and tags. */

@@ -2,8 +2,8 @@
  * Public JSON snapshots of tools at tools/{id}/{id}.json (docs/product.md §3 and §7): the browser reads one when it
  * navigates to a tool page, and falls back to the database when it cannot. Only live tools have one.
  */
-import type { Database } from "../db/client.ts";
-import type { FileStorage } from "../storage/files.ts";
+import type { Database } from "../../db/client.ts";
+import type { FileStorage } from "../../storage/files.ts";
 import { toolQueries } from "./queries.ts";
 
 export function toolSnapshotKey(id: string): string {

@@ -9,11 +9,11 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { toolPath } from "#common/page-paths.ts";
 import { canonicalWebsite, registrableDomain } from "#common/tool-input.ts";
-import { recordAudit } from "../audit/audit.ts";
-import { requireModerator } from "../access.ts";
-import type { Database, Transaction } from "../db/client.ts";
-import { tools, users } from "../db/schema.ts";
-import { claimerEmailMatches, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { recordAudit } from "../../audit/audit.ts";
+import { requireModerator } from "../../access.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { tools, users } from "../../db/schema.ts";
+import { claimerEmailMatches, getTool, type LifecycleDependencies } from "./shared.ts";
 import { makerMails } from "./maker-mails.ts";
 
 /**

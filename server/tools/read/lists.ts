@@ -6,11 +6,11 @@ import type { Cursor, CursorKey } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
-import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import { type Database, rowsOf } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
+import { type Database, rowsOf } from "../../db/client.ts";
+import { tools } from "../../db/schema.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
-import { keysetPage, seekAfter } from "../db/keyset.ts";
+import { keysetPage, seekAfter } from "../../db/keyset.ts";
 
 export type ToolListFilters = {
   sort?: ToolSort;

@@ -1,16 +1,16 @@
 /**
- * What the two halves of the tool lifecycle (./submissions.ts for makers, ./reviews.ts for verifiers) share: their
+ * What the two halves of the tool lifecycle (./submissions.ts for makers, ./verification.ts for verifiers) share: their
  * dependencies, and the reads both make.
  */
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import type { RateLimiter } from "../auth/rate-limit.ts";
-import type { Database, Transaction } from "../db/client.ts";
-import { authUsers, tools, users } from "../db/schema.ts";
-import type { Readers } from "../mail/readers.ts";
-import type { Outbox } from "../outbox/effects.ts";
-import type { WebhookEvents } from "../webhooks/events.ts";
+import type { RateLimiter } from "../../auth/rate-limit.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { authUsers, tools, users } from "../../db/schema.ts";
+import type { Readers } from "../../mail/readers.ts";
+import type { Outbox } from "../../outbox/effects.ts";
+import type { WebhookEvents } from "../../webhooks/events.ts";
 
 export type LifecycleDependencies = {
   db: Database;

@@ -3,12 +3,12 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
-import type { Database } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
-import type { ToolLifecycle } from "./lifecycle.ts";
+import type { Database } from "../../db/client.ts";
+import { tools } from "../../db/schema.ts";
+import type { ToolLifecycle } from "../lifecycle/lifecycle.ts";
 import { afterCursor } from "./queries.ts";
-import { isQueuedTool } from "./queue.ts";
-import { keysetPage } from "../db/keyset.ts";
+import { isQueuedTool } from "../lifecycle/queue.ts";
+import { keysetPage } from "../../db/keyset.ts";
 
 /**
  * Where a tool stands, first match wins: a claim still waiting for its answer; switched off by an admin; turned down by

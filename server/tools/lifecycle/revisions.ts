@@ -10,11 +10,11 @@ import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type ToolInput, toolInput } from "#common/tool-input.ts";
-import { requireAdmin, requireModerator } from "../access.ts";
-import { recordAudit } from "../audit/audit.ts";
-import type { Database, Transaction } from "../db/client.ts";
-import { toolRevisions, tools } from "../db/schema.ts";
-import { keysetPage } from "../db/keyset.ts";
+import { requireAdmin, requireModerator } from "../../access.ts";
+import { recordAudit } from "../../audit/audit.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { toolRevisions, tools } from "../../db/schema.ts";
+import { keysetPage } from "../../db/keyset.ts";
 
 /** The fields a revision keeps: those the tool form writes, and its images. */
 export const REVISED_FIELDS = [

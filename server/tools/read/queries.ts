@@ -3,11 +3,11 @@ import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE, TRENDING_HOME_TOOLS } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
-import type { Database } from "../db/client.ts";
-import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import { renderMarkdown } from "../markdown.ts";
-import { type FaqItem, tools, users } from "../db/schema.ts";
-import { keysetPage, seekAfter } from "../db/keyset.ts";
+import type { Database } from "../../db/client.ts";
+import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
+import { renderMarkdown } from "../../markdown.ts";
+import { type FaqItem, tools, users } from "../../db/schema.ts";
+import { keysetPage, seekAfter } from "../../db/keyset.ts";
 
 export type CategoryChip = { id: string; label: string; slug: string; color: string };
 

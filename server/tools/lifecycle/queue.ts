@@ -1,7 +1,7 @@
 /** The verification queue's one definition (docs/product.md §4): which tools wait in it, and how many do. */
 import { sql } from "drizzle-orm";
-import type { Database, Transaction } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { tools } from "../../db/schema.ts";
 
 /**
  * A tool in the verification queue: not verified, not refused, not waiting for its maker's changes. It is the condition of tools_queue_idx, written as

@@ -9,17 +9,17 @@ import { AppError } from "#common/errors.ts";
 import { toolSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
-import { requireSignedIn, requireToolEditor } from "../access.ts";
-import { LIMITS } from "../auth/rate-limit.ts";
-import { tools } from "../db/schema.ts";
-import { refuseOverDailyLimit } from "../spam/daily-limit.ts";
+import { requireSignedIn, requireToolEditor } from "../../access.ts";
+import { LIMITS } from "../../auth/rate-limit.ts";
+import { tools } from "../../db/schema.ts";
+import { refuseOverDailyLimit } from "../../spam/daily-limit.ts";
 import { refuseLikelyDuplicate, websiteKeys } from "./duplicates.ts";
-import { claimerEmailMatches, getTool, type LifecycleDependencies } from "./lifecycle-shared.ts";
+import { claimerEmailMatches, getTool, type LifecycleDependencies } from "./shared.ts";
 import { makerMails } from "./maker-mails.ts";
-import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "./queries.ts";
+import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "../read/queries.ts";
 import { buildToolRow } from "./rows.ts";
 import { keepRevision, revisionValues } from "./revisions.ts";
-import { changedFields, recordAudit } from "../audit/audit.ts";
+import { changedFields, recordAudit } from "../../audit/audit.ts";
 
 /** A tool's images, by their addresses. */
 export type ToolImages = { logo?: string; largeImage?: string };
