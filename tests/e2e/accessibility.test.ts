@@ -11,6 +11,7 @@ import { alternativesPath, categoryPath, comparePath, profilePath, tagPath, tool
 import { users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
+import { BUILD_DIR } from "../setup/build-dir.ts";
 import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { startTestServer } from "../setup/server.ts";
@@ -157,7 +158,7 @@ describe("accessibility in Chromium", () => {
 
 describe("the built stylesheet", () => {
   it("gives every colour a component uses its dark value", () => {
-    const assets = path.resolve(process.env.BUILD_DIR ?? "build", "client/assets");
+    const assets = path.join(BUILD_DIR, "client/assets");
     const css = readdirSync(assets)
       .filter((file) => file.endsWith(".css"))
       .map((file) => readFileSync(path.join(assets, file), "utf8"))

@@ -32,6 +32,7 @@ import { loadAuthSecret } from "#server/auth/secret.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
 import { localFileStorage } from "#server/storage/files.ts";
 import { insertTool, insertUser } from "../factories.ts";
+import { BUILD_DIR } from "../setup/build-dir.ts";
 import { npmRun } from "../setup/commands.ts";
 
 // A PNG's first bytes and some more: the backup copies bytes, it does not read images.
@@ -72,7 +73,6 @@ function everyFile(root: string): Record<string, { bytes: string; modifiedAt: nu
 const BIG_FILE_BYTES = 1024 * 1024 * 1024;
 /** What a backup or restore may hold at its peak: the embedded database's own share, and far less than BIG_FILE_BYTES. */
 const COMMAND_MEMORY_BYTES = 512 * 1024 * 1024;
-const BUILD_DIR = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 
 /**
  * Writes, as the command exits, its own peak resident memory in kB: the high-water mark of its memory (VmHWM), not

@@ -14,9 +14,8 @@ import { createPageCache } from "#server/cache/page-cache.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import type { HostResolver } from "#server/fetch/safe-fetch.ts";
+import { BUILD_DIR } from "./build-dir.ts";
 import type { TestDatabase } from "./database.ts";
-
-const BUILD_DIR = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 
 export async function loadBuild(): Promise<ServerBuild> {
   const file = path.join(BUILD_DIR, "server/index.js");

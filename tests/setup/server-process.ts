@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/bench-lib.ts";
+import { BUILD_DIR } from "./build-dir.ts";
 import { waitUntil } from "./wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 
 export type ServerProcess = {
   url: string;
