@@ -34,11 +34,14 @@ export async function createTestApp(
   { now, logger: givenLogger, resolveHost }: { now?: () => Date; logger?: Logger; resolveHost?: HostResolver } = {},
 ) {
   // No reference address for the link check by default: the tests' websites are local servers, and the internet is not
-  // there (tests/integration/link-checks.test.ts sets one where it matters).
+  // there (tests/integration/link-checks.test.ts sets one where it matters). The proof of work asks the least work
+  // the configuration allows (1,000 hashes, not 100,000): every sign-up and submission of the tests solves one, each
+  // checked and spent as any, and at the default they took a tenth of a second each, minutes over the suite.
   const config = parseConfig({
     SITE_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
     LINK_CHECK_REFERENCE_URL: "",
+    ALTCHA_MAX_NUMBER: "1000",
     ...env,
   });
   const logger = givenLogger ?? createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });

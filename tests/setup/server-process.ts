@@ -46,6 +46,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: "info",
       SEED_DEMO: "false",
       LINK_CHECK_REFERENCE_URL: "",
+      // The least work the proof of work may ask, as in createTestApp.
+      ALTCHA_MAX_NUMBER: "1000",
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
