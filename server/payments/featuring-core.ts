@@ -110,6 +110,14 @@ export const stripeEventShape = z.object({
   data: z.object({ object: z.object({ id: z.string().min(1) }) }),
 });
 
+/** The monthly featuring a subscription pays for, while it holds or is booked. */
+export const heldBySubscription = (subscriptionId: string) =>
+  and(
+    eq(purchases.stripeSubscriptionId, subscriptionId),
+    eq(purchases.kind, "featured-monthly"),
+    inArray(purchases.state, ["booked", "active"]),
+  );
+
 /** Whether a purchase holds, or will hold, a featured place. */
 export const holdsAPlace = and(inArray(purchases.state, ["booked", "active"]), ne(purchases.kind, "skip-line"));
 
@@ -284,17 +292,7 @@ export function featuringCore(dependencies: FeaturingDependencies) {
           : null;
     const changedTools = await db.transaction(async (tx) => {
       await lockPlaces(tx);
-      const rows = await tx
-        .select()
-        .from(purchases)
-        .where(
-          and(
-            eq(purchases.stripeSubscriptionId, subscriptionId),
-            eq(purchases.kind, "featured-monthly"),
-            inArray(purchases.state, ["booked", "active"]),
-          ),
-        )
-        .for("update");
+      const rows = await tx.select().from(purchases).where(heldBySubscription(subscriptionId)).for("update");
       const changed: string[] = [];
       for (const purchase of rows) {
         const isEnded = endsAt !== null && endsAt.getTime() <= at.getTime();

@@ -12,7 +12,14 @@ import { createId } from "#common/ids.ts";
 import { purchases, stripeEvents, tools, users } from "../db/schema.ts";
 import { isQueuedTool } from "../tools/lifecycle/queue.ts";
 import { type Stripe, verifiedEvent } from "./stripe.ts";
-import { type FeaturingCore, DAY_MS, stripeEventShape, longDate, type PurchaseRow } from "./featuring-core.ts";
+import {
+  type FeaturingCore,
+  DAY_MS,
+  heldBySubscription,
+  stripeEventShape,
+  longDate,
+  type PurchaseRow,
+} from "./featuring-core.ts";
 
 export function stripeEventHandling(core: FeaturingCore) {
   const {
@@ -243,17 +250,7 @@ export function stripeEventHandling(core: FeaturingCore) {
     if (!subscriptionId || !paymentIntentId) return;
     const at = now();
     await db.transaction(async (tx) => {
-      const [kept] = await tx
-        .select()
-        .from(purchases)
-        .where(
-          and(
-            eq(purchases.stripeSubscriptionId, subscriptionId),
-            eq(purchases.kind, "featured-monthly"),
-            inArray(purchases.state, ["booked", "active"]),
-          ),
-        )
-        .for("update");
+      const [kept] = await tx.select().from(purchases).where(heldBySubscription(subscriptionId)).for("update");
       if (!kept) return;
       const [already] = await tx
         .select({ id: purchases.id })
