@@ -4,25 +4,22 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { eq } from "drizzle-orm";
 import { alternativesPath, categoryPath, comparePath, profilePath, tagPath, toolPath } from "#common/page-paths.ts";
 import { users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
 import { BUILD_DIR } from "../setup/build-dir.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 /** A run of axe on several pages takes a few seconds a page. */
 const SEVERAL_PAGES_MS = 90_000;
 
 describe("accessibility in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
   const pages = { visitor: [] as string[], signedIn: [] as string[] };
   const contexts: Record<
     "light" | "dark",
@@ -30,48 +27,45 @@ describe("accessibility in Chromium", () => {
   > = { light: {}, dark: {} };
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    const category = await insertCategory(database.db, { label: "Analytics" });
-    const tool = await insertTool(database.db, {
+    const category = await insertCategory(site.database.db, { label: "Analytics" });
+    const tool = await insertTool(site.database.db, {
       name: "Plain Counter",
       shortDesc: "Counts visits without cookies.",
       longDesc: "It **counts**, and [says so](https://example.com).",
       categories: [category.id],
       tags: ["privacy"],
     });
-    await insertTool(database.db, {
+    await insertTool(site.database.db, {
       name: "Queued Mailer",
       shortDesc: "Sends the mail you write.",
       categories: [category.id],
       isVerified: false,
     });
-    const featured = await insertTool(database.db, {
+    const featured = await insertTool(site.database.db, {
       name: "Featured Forms",
       shortDesc: "Forms that fill themselves.",
       categories: [category.id],
       tags: ["privacy"],
       isHomeBoosted: true,
     });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
     for (const colorScheme of ["light", "dark"] as const) {
-      contexts[colorScheme].visitor = await newContext(browser, { colorScheme });
-      contexts[colorScheme].phone = await newContext(browser, {
+      contexts[colorScheme].visitor = await newContext(site.browser, { colorScheme });
+      contexts[colorScheme].phone = await newContext(site.browser, {
         colorScheme,
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
       });
-      const admin = await newContext(browser, { colorScheme });
+      const admin = await newContext(site.browser, { colorScheme });
       const name = `Ada${colorScheme}`;
-      await signUpInBrowser(await admin.newPage(), server.url, name);
-      await database.db
+      await signUpInBrowser(await admin.newPage(), site.server.url, name);
+      await site.database.db
         .update(users)
         .set({ role: "admin" })
         .where(eq(users.email, `${name.toLowerCase()}@example.com`));
       contexts[colorScheme].admin = admin;
     }
-    const [maker] = await database.db.select({ slug: users.slug }).from(users).limit(1);
+    const [maker] = await site.database.db.select({ slug: users.slug }).from(users).limit(1);
     pages.visitor.push(
       "/",
       "/tools",
@@ -91,9 +85,6 @@ describe("accessibility in Chromium", () => {
   });
   afterAll(async () => {
     for (const theme of Object.values(contexts)) for (const context of Object.values(theme)) await context?.close();
-    await browser?.close();
-    await server?.close();
-    await database?.close();
   });
 
   for (const [colorScheme, device] of [
@@ -108,7 +99,7 @@ describe("accessibility in Chromium", () => {
         const page = await contexts[colorScheme][device]!.newPage();
         const found: string[] = [];
         for (const pagePath of pages.visitor) {
-          await gotoHydrated(page, `${server.url}${pagePath}`);
+          await gotoHydrated(page, `${site.server.url}${pagePath}`);
           expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(colorScheme);
           found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
         }
@@ -126,11 +117,11 @@ describe("accessibility in Chromium", () => {
         const page = await contexts[colorScheme].admin!.newPage();
         const found: string[] = [];
         for (const pagePath of pages.signedIn) {
-          await gotoHydrated(page, `${server.url}${pagePath}`);
+          await gotoHydrated(page, `${site.server.url}${pagePath}`);
           found.push(...(await axeViolations(page)).map((violation) => `${pagePath}: ${violation}`));
         }
         // The queue shows the queued tool, so the check covered a real item.
-        await gotoHydrated(page, `${server.url}/admin`);
+        await gotoHydrated(page, `${site.server.url}/admin`);
         await page.getByTestId("queued-tool").filter({ hasText: "Queued Mailer" }).waitFor();
         expect(found).toEqual([]);
         await page.close();
@@ -141,7 +132,7 @@ describe("accessibility in Chromium", () => {
 
   it("offers 'Skip to content' as the first stop of the keyboard, and it lands on the page's content", async () => {
     const page = await contexts.light.visitor!.newPage();
-    await gotoHydrated(page, `${server.url}/tools`);
+    await gotoHydrated(page, `${site.server.url}/tools`);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);

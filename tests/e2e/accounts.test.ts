@@ -1,41 +1,30 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("an account in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
   let page: Page;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await seedDemoCatalogue(database.db);
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await seedDemoCatalogue(site.database.db);
+    page = await (await newContext(site.browser)).newPage();
   });
 
   const cache = () => page.evaluate(() => localStorage.getItem("idt_d"));
   const nav = () => page.getByTestId("nav-desktop");
 
   it("registers, and the session cache follows the server", async () => {
-    await gotoHydrated(page, `${server.url}/register`);
+    await gotoHydrated(page, `${site.server.url}/register`);
     await page.getByLabel("Username").fill("Grace Hopper");
     await page.getByLabel("E-mail").fill("grace@example.com");
     await page.getByLabel("Password").fill("compiler");
     await page.getByLabel("Send me the weekly newsletter of new tools").check();
     await page.getByRole("button", { name: "Sign up" }).click();
     // The welcome step: three ways to start.
-    await page.waitForURL(`${server.url}/welcome`);
+    await page.waitForURL(`${site.server.url}/welcome`);
     await page.getByRole("heading", { level: 1, name: "Welcome, Grace Hopper!" }).waitFor();
     expect(await page.locator("main").getByRole("link", { name: "Add a tool" }).getAttribute("href")).toBe("/add-tool");
     await nav().getByTestId("profile-menu").waitFor();
@@ -53,7 +42,7 @@ describe("an account in Chromium", () => {
   });
 
   it("shows the catalogue's message on a wrong password, then logs in", async () => {
-    await gotoHydrated(page, `${server.url}/login`);
+    await gotoHydrated(page, `${site.server.url}/login`);
     await page.getByLabel("E-mail").fill("grace@example.com");
     await page.getByLabel("Password").fill("wrong-one");
     await page.getByRole("button", { name: "Log in" }).click();
@@ -67,7 +56,7 @@ describe("an account in Chromium", () => {
   });
 
   it("offers a signed-in user their featuring form, and no card carries a featuring action", async () => {
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     expect(
       await page
         .locator("#featured-heading")
@@ -79,7 +68,7 @@ describe("an account in Chromium", () => {
   });
 
   it("favourites a tool, finds it on /my-favorites, edits the profile, and logs out", async () => {
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     const card = page.locator("#latest").getByTestId("tool-card").first();
     const name = (await card.locator("h3 a").textContent())!.trim();
     await card.getByRole("button", { name: "Add to favourites" }).click();
@@ -89,15 +78,15 @@ describe("an account in Chromium", () => {
 
     await nav().getByTestId("profile-menu").click();
     await nav().getByRole("link", { name: "My favourites" }).click();
-    await page.waitForURL(`${server.url}/my-favorites`);
+    await page.waitForURL(`${site.server.url}/my-favorites`);
     await page.getByRole("link", { name, exact: true }).first().waitFor();
 
-    await gotoHydrated(page, `${server.url}/edit-profile`);
+    await gotoHydrated(page, `${site.server.url}/edit-profile`);
     await page.locator("#field-bio").fill("I wrote the first compiler.");
     await page.getByRole("button", { name: "Save my profile" }).click();
     // The save is done before the page is left: leaving at once would cancel it.
     await page.getByText("Your profile was saved.").waitFor();
-    await gotoHydrated(page, `${server.url}/profile/grace-hopper`);
+    await gotoHydrated(page, `${site.server.url}/profile/grace-hopper`);
     await page.getByText("I wrote the first compiler.").waitFor();
 
     await nav().getByTestId("profile-menu").click();

@@ -1,44 +1,29 @@
 /** The moderation console in Chromium: a verifier verifies a queued tool from /admin, and visitors find it on the home page. */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { eq } from "drizzle-orm";
 import { tools, users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 describe("moderation in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
-  });
+  const site = useBrowserSite();
 
   it("a verifier verifies a queued tool from /admin, and it appears on the home page", async () => {
-    const queued = await insertTool(database.db, {
+    const queued = await insertTool(site.database.db, {
       name: "Queued Counter",
       shortDesc: "Counts visitors, kindly.",
       longDesc: "It **counts**.",
       isVerified: false,
     });
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
 
-    await signUpInBrowser(page, server.url, "Vera");
+    await signUpInBrowser(page, site.server.url, "Vera");
     expect(await page.getByRole("link", { name: "Queued Counter" }).count()).toBe(0);
-    await database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));
+    await site.database.db.update(users).set({ role: "verifier" }).where(eq(users.email, "vera@example.com"));
 
-    await gotoHydrated(page, `${server.url}/admin`);
+    await gotoHydrated(page, `${site.server.url}/admin`);
     const item = page.getByTestId("queued-tool").filter({ hasText: "Queued Counter" });
     // The preview opens on the public page's presentation.
     await item.getByText("Preview as the public page").click();
@@ -50,11 +35,11 @@ describe("moderation in Chromium", () => {
     expect(await page.getByTestId("action-done").textContent()).toContain("Queued Counter is live.");
     await page.getByText("The queue is empty").waitFor();
     expect(
-      (await database.db.select({ isVerified: tools.isVerified }).from(tools).where(eq(tools.id, queued.id)))[0]
+      (await site.database.db.select({ isVerified: tools.isVerified }).from(tools).where(eq(tools.id, queued.id)))[0]
         ?.isVerified,
     ).toBe(true);
 
-    await gotoHydrated(page, `${server.url}/`);
+    await gotoHydrated(page, `${site.server.url}/`);
     const card = page
       .getByTestId("tool-card")
       .filter({ has: page.getByRole("link", { name: "Queued Counter", exact: true }) });

@@ -1,45 +1,33 @@
 /** Personal API keys in Chromium: a maker makes a key from the profile menu, a script calls the API with it, and once the key is revoked the call is refused. */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("API keys in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
   let categoryId: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;
-    await insertTool(database.db, { name: "Plausible", categories: [categoryId] });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    categoryId = (await insertCategory(site.database.db, { label: "Analytics" })).id;
+    await insertTool(site.database.db, { name: "Plausible", categories: [categoryId] });
   });
 
   it("makes a key that may write, submits a tool with it, and revokes it", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/register`);
+    await gotoHydrated(page, `${site.server.url}/register`);
     await page.getByLabel("Username").fill("Ada");
     await page.getByLabel("E-mail").fill("ada@example.com");
     await page.getByLabel("Password").fill("long-enough");
     await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(`${server.url}/welcome`);
+    await page.waitForURL(`${site.server.url}/welcome`);
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
     const nav = page.getByTestId("nav-desktop");
     await nav.getByTestId("profile-menu").click();
     await nav.getByRole("link", { name: "API keys" }).click();
-    await page.waitForURL(`${server.url}/settings/api-keys`);
+    await page.waitForURL(`${site.server.url}/settings/api-keys`);
     await page.getByText("No key yet").waitFor();
 
     await page.getByLabel("Name").fill("Release script");
@@ -58,10 +46,10 @@ describe("API keys in Chromium", () => {
 
     // A script (this test) calls the API with the key.
     const auth = { authorization: `Bearer ${token}` };
-    const read = await fetch(`${server.url}/api/v1/tools`, { headers: auth });
+    const read = await fetch(`${site.server.url}/api/v1/tools`, { headers: auth });
     expect(read.status).toBe(200);
     expect(read.headers.get("ratelimit-remaining")).not.toBeNull();
-    const submitted = await fetch(`${server.url}/api/v1/tools`, {
+    const submitted = await fetch(`${site.server.url}/api/v1/tools`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
       body: JSON.stringify({
@@ -76,15 +64,15 @@ describe("API keys in Chromium", () => {
     // The page now says the key was used, and the tool waits on My tools.
     await page.reload();
     await page.getByTestId("api-key").filter({ hasText: "Release script" }).getByText("last used on").waitFor();
-    await gotoHydrated(page, `${server.url}/my-tools`);
+    await gotoHydrated(page, `${site.server.url}/my-tools`);
     await page.getByText("Counter").first().waitFor();
 
-    await gotoHydrated(page, `${server.url}/settings/api-keys`);
+    await gotoHydrated(page, `${site.server.url}/settings/api-keys`);
     await page.getByRole("button", { name: "Revoke Release script" }).click();
     await page.getByText("was revoked").waitFor();
     await page.getByText("No key yet").waitFor();
 
-    const refused = await fetch(`${server.url}/api/v1/tools`, { headers: auth });
+    const refused = await fetch(`${site.server.url}/api/v1/tools`, { headers: auth });
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
     await context.close();

@@ -4,14 +4,12 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { eq } from "drizzle-orm";
 import { users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 /** Another site on 127.0.0.1 (another port: another origin), serving one page of HTML. */
 async function startOtherSite(html: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -27,29 +25,16 @@ async function startOtherSite(html: string): Promise<{ url: string; close(): Pro
 }
 
 describe("badges in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
-  });
+  const site = useBrowserSite();
 
   it("is shown by a page of another site, light and dark, with its link to the tool page", async () => {
-    const tool = await insertTool(database.db, { name: "Embedded", views: 42 });
+    const tool = await insertTool(site.database.db, { name: "Embedded", views: 42 });
     const other = await startOtherSite(
-      `<!doctype html><a href="${server.url}/tool/${tool.slug}?ref=badge"><img id="light" src="${server.url}/badge/${tool.slug}.svg"></a>` +
-        `<img id="dark" src="${server.url}/badge/${tool.slug}.svg?theme=dark&views=1"><img id="missing" src="${server.url}/badge/no-such-tool.svg">`,
+      `<!doctype html><a href="${site.server.url}/tool/${tool.slug}?ref=badge"><img id="light" src="${site.server.url}/badge/${tool.slug}.svg"></a>` +
+        `<img id="dark" src="${site.server.url}/badge/${tool.slug}.svg?theme=dark&views=1"><img id="missing" src="${site.server.url}/badge/no-such-tool.svg">`,
     );
     try {
-      const context = await newContext(browser);
+      const context = await newContext(site.browser);
       const page = await context.newPage();
       await page.goto(other.url);
       const sizes = await page.evaluate(async () => {
@@ -76,7 +61,7 @@ describe("badges in Chromium", () => {
       expect(sizes.missing!.height).toBe(40);
 
       await page.locator("a").click();
-      await page.waitForURL(`${server.url}/tool/${tool.slug}?ref=badge`);
+      await page.waitForURL(`${site.server.url}/tool/${tool.slug}?ref=badge`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Embedded");
       await context.close();
     } finally {
@@ -85,19 +70,19 @@ describe("badges in Chromium", () => {
   });
 
   it("/my-tools copies the HTML and the Markdown, and shows them to select without JavaScript", async () => {
-    const context = await newContext(browser);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const context = await newContext(site.browser);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.server.url });
     const page = await context.newPage();
-    await signUpInBrowser(page, server.url, "Maker");
-    const [maker] = await database.db.select().from(users).where(eq(users.email, "maker@example.com"));
-    const tool = await insertTool(database.db, {
+    await signUpInBrowser(page, site.server.url, "Maker");
+    const [maker] = await site.database.db.select().from(users).where(eq(users.email, "maker@example.com"));
+    const tool = await insertTool(site.database.db, {
       name: "Copied",
       submittedBy: maker!.id,
       creatorUsername: maker!.slug,
       isLinkedToCreator: true,
     });
 
-    await gotoHydrated(page, `${server.url}/my-tools`);
+    await gotoHydrated(page, `${site.server.url}/my-tools`);
     await page.getByText("Badge for your website").click();
     for (const [id, label] of [
       [`badge-html-${tool.id}`, "HTML"],
@@ -111,17 +96,17 @@ describe("badges in Chromium", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.locator(`#${id}`).inputValue());
     }
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `[![Copied on Indie Tools](${server.url}/badge/${tool.slug}.svg)](${server.url}/tool/${tool.slug}?ref=badge)`,
+      `[![Copied on Indie Tools](${site.server.url}/badge/${tool.slug}.svg)](${site.server.url}/tool/${tool.slug}?ref=badge)`,
     );
 
     const cookies = await context.cookies();
-    const plainContext = await newContext(browser, { javaScriptEnabled: false });
+    const plainContext = await newContext(site.browser, { javaScriptEnabled: false });
     await plainContext.addCookies(cookies);
     const plain = await plainContext.newPage();
-    await plain.goto(`${server.url}/my-tools`);
+    await plain.goto(`${site.server.url}/my-tools`);
     await plain.getByText("Badge for your website").click();
     expect(await plain.locator(`#badge-html-${tool.id}`).inputValue()).toContain(
-      `href="${server.url}/tool/${tool.slug}?ref=badge"`,
+      `href="${site.server.url}/tool/${tool.slug}?ref=badge"`,
     );
     expect(await plain.getByRole("button", { name: "Copy" }).count()).toBe(0);
     await plainContext.close();

@@ -1,35 +1,20 @@
 /** An admin writes a post in the console, previews it, publishes it, and a visitor reads it on the blog. */
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { users } from "#server/db/schema.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 describe("writing a blog post in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
-  });
+  const site = useBrowserSite();
 
   it("writes, previews and publishes a post, which the blog shows at once", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
-    await signUpInBrowser(page, server.url, "Writer");
-    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "writer@example.com"));
+    await signUpInBrowser(page, site.server.url, "Writer");
+    await site.database.db.update(users).set({ role: "admin" }).where(eq(users.email, "writer@example.com"));
 
-    await gotoHydrated(page, `${server.url}/admin/posts`);
+    await gotoHydrated(page, `${site.server.url}/admin/posts`);
     await page.getByRole("link", { name: "Write a post" }).click();
     await page.getByLabel("Title").fill("Pricing your first product");
     await page.getByLabel("Description").fill("How to choose a first price, and when to change it.");
@@ -45,9 +30,9 @@ describe("writing a blog post in Chromium", () => {
     await page.getByRole("link", { name: "See it on the blog" }).click();
     await page.getByRole("heading", { level: 1, name: "Pricing your first product" }).waitFor();
 
-    const visitor = await newContext(browser);
+    const visitor = await newContext(site.browser);
     const reader = await visitor.newPage();
-    await gotoHydrated(reader, `${server.url}/blog`);
+    await gotoHydrated(reader, `${site.server.url}/blog`);
     await reader.getByRole("link", { name: "Pricing your first product" }).click();
     await reader.getByRole("heading", { level: 2, name: "Start higher" }).waitFor();
     await visitor.close();

@@ -1,33 +1,22 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { PUBLIC_COUNTERS_FROM_VIEWS } from "#common/constants.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("browsing the catalogue in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    const seeded = await seedDemoCatalogue(database.db);
-    server = await startTestServer(database);
-    for (const id of seeded!.toolIds) await server.services.tools.writeToolSnapshot(id);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    const seeded = await seedDemoCatalogue(site.database.db);
+    for (const id of seeded!.toolIds) await site.server.services.tools.writeToolSnapshot(id);
   });
 
   async function viewsOf(name: string): Promise<number> {
-    const tool = await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, name) });
+    const tool = await site.database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, name) });
     return tool!.views;
   }
 
@@ -41,7 +30,7 @@ describe("browsing the catalogue in Chromium", () => {
 
   /** Home → a category → one of its tools → a suggested tool → a search: the same path with and without JavaScript. */
   async function walk(page: Page, open: (url: string) => Promise<void>) {
-    await open(server.url);
+    await open(site.server.url);
     await followFooterLink(page, "Analytics and Data");
     await page.waitForURL(/\/category\/analytics-and-data$/);
     await page.getByRole("heading", { level: 1, name: "Analytics and Data" }).waitFor();
@@ -69,14 +58,14 @@ describe("browsing the catalogue in Chromium", () => {
   }
 
   it("works with JavaScript", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
     await walk(page, (url) => gotoHydrated(page, url));
     await context.close();
   });
 
   it("works without JavaScript", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
+    const context = await newContext(site.browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await walk(page, async (url) => {
       await page.goto(url);
@@ -85,9 +74,9 @@ describe("browsing the catalogue in Chromium", () => {
   });
 
   it("opens a top-list and the terms page from the footer, client-side", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     await followFooterLink(page, "React tools");
     await page.getByRole("heading", { level: 1, name: "The best React tools for indie developers" }).waitFor();
     await page.locator("footer").getByRole("link", { name: "Terms of service" }).click();
@@ -101,7 +90,7 @@ describe("browsing the catalogue in Chromium", () => {
     let requests: string[];
 
     beforeAll(async () => {
-      context = await newContext(browser);
+      context = await newContext(site.browser);
       page = await context.newPage();
       requests = [];
       page.on("request", (request) => requests.push(new URL(request.url()).pathname));
@@ -109,7 +98,7 @@ describe("browsing the catalogue in Chromium", () => {
     afterAll(() => context.close());
 
     it("reads the tool's snapshot, and its page view counts the view", async () => {
-      await gotoHydrated(page, `${server.url}/category/analytics-and-data`);
+      await gotoHydrated(page, `${site.server.url}/category/analytics-and-data`);
       const link = page.getByTestId("tool-card").first().locator("h3 a");
       const name = (await link.textContent())!.trim();
       const before = await viewsOf(name);
@@ -125,13 +114,13 @@ describe("browsing the catalogue in Chromium", () => {
     });
 
     it("falls back to the server when the snapshot is missing", async () => {
-      await gotoHydrated(page, `${server.url}/category/design`);
+      await gotoHydrated(page, `${site.server.url}/category/design`);
       const link = page.getByTestId("tool-card").nth(1).locator("h3 a");
       const name = (await link.textContent())!.trim();
       const slug = (await link.getAttribute("href"))!.split("/").pop()!;
       const id = /(t[a-z0-9]{17})$/.exec(slug)![1]!;
       const before = await viewsOf(name);
-      rmSync(path.join(server.filesDir, `tools/${id}/${id}.json`));
+      rmSync(path.join(site.server.filesDir, `tools/${id}/${id}.json`));
       requests.length = 0;
       await link.click();
       await page.getByRole("heading", { level: 1, name }).waitFor();

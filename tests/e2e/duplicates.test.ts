@@ -2,48 +2,40 @@
  * Duplicates and the queue's keys in Chromium (decision 022): a maker submits a tool that is already listed, follows
  * the link and claims it; a verifier works the queue with j, k, v and r, which never fire while typing.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { eq } from "drizzle-orm";
 import { tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 describe("duplicates and the queue's keys, in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await insertCategory(database.db, { label: "Analytics" });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await insertCategory(site.database.db, { label: "Analytics" });
   });
 
   async function person(username: string, role?: "verifier" | "admin"): Promise<Page> {
-    const page = await (await newContext(browser)).newPage();
-    await signUpInBrowser(page, server.url, username);
-    if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
+    const page = await (await newContext(site.browser)).newPage();
+    await signUpInBrowser(page, site.server.url, username);
+    if (role) await site.database.db.update(users).set({ role }).where(eq(users.username, username));
     return page;
   }
 
   async function rowOf(id: string) {
-    const [row] = await database.db.select().from(tools).where(eq(tools.id, id));
+    const [row] = await site.database.db.select().from(tools).where(eq(tools.id, id));
     return row;
   }
 
   it("turns a duplicate submission into a claim of the listed tool", async () => {
-    const listed = await insertTool(database.db, { name: "Listed Counter", website: "https://listed-counter.example" });
+    const listed = await insertTool(site.database.db, {
+      name: "Listed Counter",
+      website: "https://listed-counter.example",
+    });
     const maker = await person("Mia");
-    await gotoHydrated(maker, `${server.url}/add-tool`);
+    await gotoHydrated(maker, `${site.server.url}/add-tool`);
     await maker.getByLabel("Name").fill("My Counter");
     await maker.getByLabel("Website").fill("https://www.listed-counter.example/?utm_source=newsletter");
     await maker.getByLabel("Short description").fill("Counts visitors without cookies, for small sites.");
@@ -51,28 +43,28 @@ describe("duplicates and the queue's keys, in Chromium", () => {
     await maker.getByRole("button", { name: "Submit the tool" }).click();
     await maker.getByText("Listed Counter is already listed.").waitFor();
     await maker.getByRole("link", { name: "Claim the listed tool instead" }).click();
-    await maker.waitForURL(`${server.url}/tool/${listed.slug}`);
+    await maker.waitForURL(`${site.server.url}/tool/${listed.slug}`);
     await maker.getByRole("button", { name: "Claim this tool" }).click();
     await maker.getByText("Your claim was sent.").waitFor();
     expect(await rowOf(listed.id)).toMatchObject({ hasBeenClaimed: true, creatorUsername: "mia" });
-    expect(await database.db.select().from(tools).where(eq(tools.name, "My Counter"))).toEqual([]);
+    expect(await site.database.db.select().from(tools).where(eq(tools.name, "My Counter"))).toEqual([]);
   });
 
   it("moves with j and k, verifies with v, focuses the reason with r, and types freely in a field", async () => {
-    const first = await insertTool(database.db, {
+    const first = await insertTool(site.database.db, {
       name: "First Queued",
       website: "https://first-queued.example",
       isVerified: false,
       createdAt: new Date("2026-01-01T00:00:00Z"),
     });
-    const second = await insertTool(database.db, {
+    const second = await insertTool(site.database.db, {
       name: "Second Queued",
       website: "https://second-queued.example",
       isVerified: false,
       createdAt: new Date("2026-01-02T00:00:00Z"),
     });
     const verifier = await person("Vic", "verifier");
-    await gotoHydrated(verifier, `${server.url}/admin`);
+    await gotoHydrated(verifier, `${site.server.url}/admin`);
 
     // The help is visible, and ? opens it.
     await verifier.getByText("Keyboard shortcuts").waitFor();

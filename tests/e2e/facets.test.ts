@@ -1,32 +1,20 @@
 /** Filters with counts in Chromium (decision 034): in place with JavaScript, through the plain GET form without. */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("filters with counts in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await seedDemoCatalogue(database.db);
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await seedDemoCatalogue(site.database.db);
   });
 
   it("applies each change in place with JavaScript, without reloading the page", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/tools`);
+    await gotoHydrated(page, `${site.server.url}/tools`);
     // A mark on the window survives client-side navigations only.
     await page.evaluate(() => Object.assign(window, { stayedLoaded: true }));
     const free = (await page.locator('select[name="payment"] option[value="free"]').textContent())!;
@@ -45,9 +33,9 @@ describe("filters with counts in Chromium", () => {
   });
 
   it("narrows a search's results in place, each pricing's count being what it shows", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/search/analytics`);
+    await gotoHydrated(page, `${site.server.url}/search/analytics`);
     await page.evaluate(() => Object.assign(window, { stayedLoaded: true }));
     const all = await page.getByTestId("tool-card").count();
     // A pricing that leaves some of the results, not all of them.
@@ -71,9 +59,9 @@ describe("filters with counts in Chromium", () => {
   });
 
   it("filters a category's page through the GET form and its Apply button without JavaScript", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
+    const context = await newContext(site.browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/category/analytics-and-data`);
+    await page.goto(`${site.server.url}/category/analytics-and-data`);
     const all = await page.getByTestId("tool-card").count();
     await page.locator('select[name="payment"]').selectOption("open-source");
     await page.getByRole("button", { name: "Apply" }).click();

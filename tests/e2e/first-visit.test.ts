@@ -3,12 +3,11 @@
  * 1280 and 390 px, search one tap away on a phone, the nav right at once after signing in, and 'Get featured!'
  * working without JavaScript.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 /** The words of the cards' names that the browser broke over two lines (each word's rectangles, on more than one line). */
 function brokenWords(page: Page): Promise<string[]> {
@@ -37,30 +36,20 @@ function brokenWords(page: Page): Promise<string[]> {
 }
 
 describe("a first visit in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    server = await startTestServer(database);
     // The catalogue's logos go through the server's own storage, as on a first start.
-    await seedDemoCatalogue(database.db, { storage: server.storage });
-    browser = await launchBrowser();
-    const context = await newContext(browser);
-    await signUpInBrowser(await context.newPage(), server.url, "Ada");
+    await seedDemoCatalogue(site.database.db, { storage: site.server.storage });
+    const context = await newContext(site.browser);
+    await signUpInBrowser(await context.newPage(), site.server.url, "Ada");
     await context.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
   });
 
   it("shows real logos and initials, and keeps every name's words whole in the four-column grid", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/tools`);
+    await gotoHydrated(page, `${site.server.url}/tools`);
     const cards = page.getByTestId("tool-card");
     expect(await cards.count()).toBeGreaterThan(8);
     // Four columns at 1280 px.
@@ -70,7 +59,7 @@ describe("a first visit in Chromium", () => {
     expect(lefts).toBe(4);
     expect(await brokenWords(page)).toEqual([]);
     // The grid names its longest demo names whole, Midjourney included.
-    await gotoHydrated(page, `${server.url}/category/ai`);
+    await gotoHydrated(page, `${site.server.url}/category/ai`);
     expect(await page.getByRole("link", { name: "Midjourney", exact: true }).count()).toBeGreaterThan(0);
     expect(await brokenWords(page)).toEqual([]);
     // Brand logos are stored WebP images that load; the others show initials.
@@ -90,13 +79,13 @@ describe("a first visit in Chromium", () => {
   });
 
   it("at 390 px: whole words, a banner that stays above the nav, and search one tap away", async () => {
-    const context = await newContext(browser, {
+    const context = await newContext(site.browser, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
     });
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/tools`);
+    await gotoHydrated(page, `${site.server.url}/tools`);
     expect(await brokenWords(page)).toEqual([]);
 
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -114,12 +103,12 @@ describe("a first visit in Chromium", () => {
     await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type("analytics");
     await page.keyboard.press("Enter");
-    await page.waitForURL(`${server.url}/search/analytics`);
+    await page.waitForURL(`${site.server.url}/search/analytics`);
     await context.close();
   });
 
   it("shows the Profile menu as soon as a sign-in lands, never the visitor's links on the way", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -135,11 +124,11 @@ describe("a first visit in Chromium", () => {
         );
       }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     });
-    await gotoHydrated(page, `${server.url}/login`);
+    await gotoHydrated(page, `${site.server.url}/login`);
     await page.getByLabel("E-mail").fill("ada@example.com");
     await page.getByLabel("Password").fill("long-enough");
     await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site.server.url}/`);
     // The landed page shows the menu once it has painted; what the bar showed before is checked below, frame by frame.
     await page
       .getByRole("navigation", { name: "Main" })
@@ -154,15 +143,15 @@ describe("a first visit in Chromium", () => {
   });
 
   it("without JavaScript, 'Get featured!' leads a visitor through signing in to the featuring form", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
+    const context = await newContext(site.browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(site.server.url);
     await page.getByRole("link", { name: "Get featured!" }).click();
-    await page.waitForURL(`${server.url}/login?redirectTo=%2Fget-featured`);
+    await page.waitForURL(`${site.server.url}/login?redirectTo=%2Fget-featured`);
     await page.getByLabel("E-mail").fill("ada@example.com");
     await page.getByLabel("Password").fill("long-enough");
     await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(`${server.url}/profile/ada?type=boost-tool`);
+    await page.waitForURL(`${site.server.url}/profile/ada?type=boost-tool`);
     await context.close();
   });
 });

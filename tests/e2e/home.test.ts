@@ -1,47 +1,38 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { FEATURED_NEEDS_ACCOUNT, PAGE_SIZE } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("home page in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
   const TOOL_COUNT = PAGE_SIZE * 2 + 7;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    const category = await insertCategory(database.db, { label: "Marketing" });
-    await insertTool(database.db, {
+    const category = await insertCategory(site.database.db, { label: "Marketing" });
+    await insertTool(site.database.db, {
       name: "Featured Rocket",
       isHomeBoosted: true,
       categories: [category.id],
       createdAt: new Date("2026-06-01T00:00:00Z"),
     });
-    await insertTools(database.db, TOOL_COUNT - 1, new Date("2026-05-01T00:00:00Z"), { categories: [category.id] });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await insertTools(site.database.db, TOOL_COUNT - 1, new Date("2026-05-01T00:00:00Z"), {
+      categories: [category.id],
+    });
   });
 
   let page: Page;
   beforeEach(async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     page = await context.newPage();
     return () => context.close();
   });
 
   it("holds the tools in its HTML with JavaScript off", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
+    const context = await newContext(site.browser, { javaScriptEnabled: false });
     const noScript = await context.newPage();
-    await noScript.goto(server.url);
+    await noScript.goto(site.server.url);
     await expect(
       noScript.getByRole("heading", { name: "The Best Tools for Indie Developers" }).isVisible(),
     ).resolves.toBe(true);
@@ -55,7 +46,7 @@ describe("home page in Chromium", () => {
   });
 
   it("loads the next batches while scrolling, until 'no more tools'", async () => {
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     const latest = page.locator("#latest").getByTestId("tool-card");
     await expect.poll(() => latest.count()).toBe(PAGE_SIZE);
     for (let attempt = 0; attempt < 10; attempt++) {
@@ -80,7 +71,7 @@ describe("home page in Chromium", () => {
       return route.continue();
     });
     // The page logs the failure (docs/product.md §8); the console is silenced in production, so nothing is printed.
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     const latest = page.locator("#latest").getByTestId("tool-card");
     await page.mouse.wheel(0, 6000);
     await page.getByText("Could not load more tools.").waitFor();
@@ -97,36 +88,36 @@ describe("home page in Chromium", () => {
       .route(/\.example(\.com)?\//, (route) =>
         route.fulfill({ contentType: "text/html", body: "<h1>A tool's site</h1>" }),
       );
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     const card = page.locator("#featured-heading").locator("xpath=../..").getByTestId("tool-card").first();
     const [popup] = await Promise.all([page.waitForEvent("popup"), card.getByRole("link", { name: /Visit/ }).click()]);
     expect(new URL(popup.url()).searchParams.get("ref")).toBe("indietools");
-    const tool = await database.db.query.tools.findFirst({
+    const tool = await site.database.db.query.tools.findFirst({
       where: (tools, { eq }) => eq(tools.name, "Featured Rocket"),
     });
     await expect
       .poll(
         async () =>
-          (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.id, tool!.id) }))!.clicks,
+          (await site.database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.id, tool!.id) }))!.clicks,
         { timeout: 5000 },
       )
       .toBe(1);
   });
 
   it("searches from the navigation bar with Enter and with the button, never with empty text", async () => {
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     const search = page.locator("#search-desktop");
     await search.fill("Email Marketing");
     await search.press("Enter");
-    await page.waitForURL(`${server.url}/search/email-marketing`);
+    await page.waitForURL(`${site.server.url}/search/email-marketing`);
 
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     await page.locator("#search-desktop").fill("SEO tools");
     await page.getByRole("button", { name: "Search" }).first().click();
-    await page.waitForURL(`${server.url}/search/seo-tools`);
+    await page.waitForURL(`${site.server.url}/search/seo-tools`);
 
     // Empty text: the browser refuses the form (its field is required), so no submit, and no search, can follow.
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     const empty = page.locator("#search-desktop");
     await empty.evaluate((input: HTMLInputElement) => {
       const outcome: string[] = [];
@@ -140,12 +131,12 @@ describe("home page in Chromium", () => {
       return seen.length > 0 && seen;
     });
     expect(await outcome.jsonValue()).toEqual(["refused"]);
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${site.server.url}/`);
   });
 
   it("shows the navigation bar in its mobile form at 800 px", async () => {
     await page.setViewportSize({ width: 800, height: 900 });
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     expect(await page.getByTestId("nav-desktop").isVisible()).toBe(false);
     const menu = page.getByLabel("Menu");
     expect(await menu.isVisible()).toBe(true);
@@ -163,7 +154,7 @@ describe("home page in Chromium", () => {
   it("tells a visitor to sign in when they click 'Get featured!'", async () => {
     // The page's clock, moved on by the test: the toast's 4000 ms pass at once, and exactly.
     await page.clock.install();
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     await page.getByRole("link", { name: "Get featured!" }).click();
     const toast = page.getByTestId("toast");
     await toast.waitFor();
@@ -176,7 +167,7 @@ describe("home page in Chromium", () => {
   });
 
   it("silences the console in production", async () => {
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     await expect.poll(() => page.evaluate(() => console.log.toString().includes("[native code]"))).toBe(false);
   });
 });

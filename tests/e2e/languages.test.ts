@@ -3,37 +3,26 @@
  * hydrates in its language with only its own catalogue loaded, client-side navigation stays in the language, sign-up
  * says the seed's messages in French, and axe finds nothing wrong in any language.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { axeViolations } from "../setup/axe.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("the site in three languages, in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite({ LOCALES: "en,fr,es" });
   let toolPath: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    server = await startTestServer(database, { LOCALES: "en,fr,es" });
-    await seedDemoCatalogue(database.db, { storage: server.storage });
-    const [tool] = (await server.services.tools.listLatestTools({})).tools;
+    await seedDemoCatalogue(site.database.db, { storage: site.server.storage });
+    const [tool] = (await site.server.services.tools.listLatestTools({})).tools;
     toolPath = `/tool/${tool!.slug}`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
   });
 
   /** A page, with what went wrong in it (uncaught errors, console errors) and the scripts it loaded. */
   async function open(path: string): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(site.browser)).newPage();
     const errors: string[] = [];
     const scripts: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -49,7 +38,7 @@ describe("the site in three languages, in Chromium", () => {
       "request",
       (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname),
     );
-    await gotoHydrated(page, `${server.url}${path}`);
+    await gotoHydrated(page, `${site.server.url}${path}`);
     return { page, errors, scripts };
   }
 
@@ -58,7 +47,7 @@ describe("the site in three languages, in Chromium", () => {
     const name = await page.locator("h1").innerText();
     const footer = page.getByRole("navigation", { name: "Language" });
     await footer.getByRole("link", { name: "Français" }).click();
-    await page.waitForURL(`${server.url}/fr${toolPath}`);
+    await page.waitForURL(`${site.server.url}/fr${toolPath}`);
     await page.waitForSelector("html[lang=fr][data-hydrated]", { state: "attached" });
     expect(await page.locator("h1").innerText()).toBe(name);
     expect(await page.getByRole("heading", { name: "Avis", exact: true }).count()).toBe(1);
@@ -66,14 +55,14 @@ describe("the site in three languages, in Chromium", () => {
 
     // A link of the page is followed by the router, in French.
     await page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link").nth(1).click();
-    await page.waitForURL(new RegExp(`^${server.url}/fr/category/`));
+    await page.waitForURL(new RegExp(`^${site.server.url}/fr/category/`));
     await page.locator("summary", { hasText: "Filtres" }).waitFor({ state: "attached" });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
 
     await page.getByRole("navigation", { name: "Langue" }).getByRole("link", { name: "Español" }).click();
-    await page.waitForURL(new RegExp(`^${server.url}/es/category/`));
+    await page.waitForURL(new RegExp(`^${site.server.url}/es/category/`));
     await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
-    await page.waitForURL(new RegExp(`^${server.url}/category/`));
+    await page.waitForURL(new RegExp(`^${site.server.url}/category/`));
     await page.waitForSelector("html[lang=en][data-hydrated]", { state: "attached" });
     expect(errors).toEqual([]);
   });
@@ -86,7 +75,7 @@ describe("the site in three languages, in Chromium", () => {
     expect(await page.getByRole("heading", { name: "Derniers outils ajoutés" }).count()).toBe(1);
     // A tool page needs the pages' words: the router waits for them, then shows it.
     await page.getByTestId("tool-card").first().locator("h3 a").click();
-    await page.waitForURL(new RegExp(`^${server.url}/fr/tool/`));
+    await page.waitForURL(new RegExp(`^${site.server.url}/fr/tool/`));
     await page.getByRole("heading", { name: "Avis", exact: true }).waitFor();
     expect(bundles()).toEqual(["fr-shell", "fr-pages"]);
     expect(errors).toEqual([]);
@@ -106,7 +95,7 @@ describe("the site in three languages, in Chromium", () => {
     await page.getByLabel("E-mail").fill("ada@example.com");
     await page.getByLabel("Mot de passe").fill("long-enough");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
-    await page.waitForURL(`${server.url}/fr/welcome`);
+    await page.waitForURL(`${site.server.url}/fr/welcome`);
     await page.getByRole("heading", { level: 1, name: "Bienvenue, ada !" }).waitFor();
     expect(errors).toEqual([]);
   });

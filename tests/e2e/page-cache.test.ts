@@ -1,32 +1,21 @@
 /** The page cache in Chromium: visitors and signed-in people on the same pages each see their own, and no script gets in. */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { insertTool } from "../factories.ts";
-import { launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { newContext, signUpInBrowser } from "../setup/browser.ts";
 
 describe("the page cache in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await insertTool(database.db, { name: "Keeper", createdAt: new Date("2026-03-02T00:00:00Z") });
-    await insertTool(database.db, { name: "Other", createdAt: new Date("2026-03-01T00:00:00Z") });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await insertTool(site.database.db, { name: "Keeper", createdAt: new Date("2026-03-02T00:00:00Z") });
+    await insertTool(site.database.db, { name: "Other", createdAt: new Date("2026-03-01T00:00:00Z") });
   });
 
   /** Opens `path` and answers what the server said of it (x-cache) once the page is hydrated. */
   async function open(page: Page, path: string): Promise<string | null> {
-    const response = await page.goto(`${server.url}${path}`);
+    const response = await page.goto(`${site.server.url}${path}`);
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     return response!.headers()["x-cache"] ?? null;
   }
@@ -46,13 +35,13 @@ describe("the page cache in Chromium", () => {
     (await heartOf(page, name).getAttribute("aria-pressed")) === "true";
 
   it("two people and a visitor take turns on the same pages, with JavaScript on and off, and each sees only their own", async () => {
-    const visitor = await (await newContext(browser)).newPage();
-    const ada = await (await newContext(browser)).newPage();
-    const bob = await (await newContext(browser)).newPage();
+    const visitor = await (await newContext(site.browser)).newPage();
+    const ada = await (await newContext(site.browser)).newPage();
+    const bob = await (await newContext(site.browser)).newPage();
     const pages = ["/", "/tools", "/categories"];
 
-    await signUpInBrowser(ada, server.url, "Ada");
-    await signUpInBrowser(bob, server.url, "Bob");
+    await signUpInBrowser(ada, site.server.url, "Ada");
+    await signUpInBrowser(bob, site.server.url, "Bob");
     for (const [person, name] of [
       [ada, "Keeper"],
       [bob, "Other"],
@@ -62,7 +51,7 @@ describe("the page cache in Chromium", () => {
       await expect.poll(() => pressed(person, name)).toBe(true);
     }
     // The same person without JavaScript: the session's cookie, but none of the cookies the scripts write.
-    const plain = await (await newContext(browser, { javaScriptEnabled: false })).newPage();
+    const plain = await (await newContext(site.browser, { javaScriptEnabled: false })).newPage();
     await plain.context().addCookies((await ada.context().cookies()).filter((cookie) => cookie.name !== "idt_js"));
 
     for (const path of pages) {
@@ -81,7 +70,7 @@ describe("the page cache in Chromium", () => {
         }
       }
       // Without scripts, the page is rendered for the person: theirs, never kept.
-      const response = await plain.goto(`${server.url}${path}`);
+      const response = await plain.goto(`${site.server.url}${path}`);
       expect(response!.headers()["x-cache"], path).toBe("bypass");
       expect(await barOf(plain), path).toBe("person");
       if (path !== "/categories") expect(await pressed(plain, "Keeper"), path).toBe(true);
@@ -108,8 +97,8 @@ describe("the page cache in Chromium", () => {
   }, 120_000);
 
   it("paints a person's menu and hearts from the first frame, before the scripts run", async () => {
-    const person = await (await newContext(browser)).newPage();
-    await signUpInBrowser(person, server.url, "Cleo");
+    const person = await (await newContext(site.browser)).newPage();
+    await signUpInBrowser(person, site.server.url, "Cleo");
     await open(person, "/");
     await heartOf(person, "Keeper").click();
     await expect.poll(() => pressed(person, "Keeper")).toBe(true);
@@ -131,7 +120,7 @@ describe("the page cache in Chromium", () => {
 
     // The page's modules never arrive: what shows is what the head's script made of the cached HTML.
     await person.route("**/assets/*.js", (route) => route.abort());
-    const response = await person.goto(`${server.url}/`);
+    const response = await person.goto(`${site.server.url}/`);
     expect(response!.headers()["x-cache"]).toBe("hit");
     expect(await person.locator("html[data-hydrated]").count()).toBe(0);
     await person.addStyleTag({ content: "*, *::before { transition: none !important }" });
@@ -145,13 +134,13 @@ describe("the page cache in Chromium", () => {
 
   it("runs no script a tool's text carries, on a miss or a hit, and blocks an inline script on a cached page", async () => {
     const payload = `<script>window.__injected = true</script><img src=x onerror="window.__injected = true">`;
-    const hostile = await insertTool(database.db, {
+    const hostile = await insertTool(site.database.db, {
       name: `Hostile ${payload}`,
       shortDesc: `Short ${payload}`,
       longDesc: `Long ${payload}\n\n[link](javascript:window.__injected=true)`,
       createdAt: new Date("2026-03-03T00:00:00Z"),
     });
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(site.browser)).newPage();
     const blocked: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
@@ -172,6 +161,6 @@ describe("the page cache in Chromium", () => {
     expect(blocked.length).toBeGreaterThan(0);
     // The page's own scripts ran: it hydrated, and a client-side navigation works.
     await page.getByRole("link", { name: "Categories", exact: true }).first().click();
-    await page.waitForURL(`${server.url}/categories`);
+    await page.waitForURL(`${site.server.url}/categories`);
   });
 });

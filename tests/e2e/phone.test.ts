@@ -2,45 +2,34 @@
  * The site on a 390 × 844 phone and a 1366 × 900 desktop: the filters' sheet, the sticky banner, the cards' even
  * layout and the infinite scroll after a jump to the bottom.
  */
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { comparePath } from "#common/page-paths.ts";
 import { FLASH_COOKIE } from "#common/flash.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { insertTools } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
 
 describe("the site on a phone and a desktop, in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    server = await startTestServer(database);
     // The catalogue's logos go through the server's own storage, as on a first start.
-    await seedDemoCatalogue(database.db, { storage: server.storage });
+    await seedDemoCatalogue(site.database.db, { storage: site.server.storage });
     // Older than the demo's tools, so the home's latest list has more pages than the first.
-    await insertTools(database.db, PAGE_SIZE * 2, new Date("2020-01-01T00:00:00Z"));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await insertTools(site.database.db, PAGE_SIZE * 2, new Date("2020-01-01T00:00:00Z"));
   });
 
   async function open(options: BrowserContextOptions, path: string, javaScriptEnabled = true): Promise<Page> {
-    const context = await newContext(browser, { ...options, javaScriptEnabled });
+    const context = await newContext(site.browser, { ...options, javaScriptEnabled });
     const page = await context.newPage();
-    if (javaScriptEnabled) await gotoHydrated(page, `${server.url}${path}`);
-    else await page.goto(`${server.url}${path}`);
+    if (javaScriptEnabled) await gotoHydrated(page, `${site.server.url}${path}`);
+    else await page.goto(`${site.server.url}${path}`);
     return page;
   }
 
@@ -173,7 +162,9 @@ describe("the site on a phone and a desktop, in Chromium", () => {
   });
 
   it("gives a tool page's tagline the width of a phone, with the name beside a smaller logo; beside the logo on a desktop", async () => {
-    const tool = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Stripe") }))!;
+    const tool = (await site.database.db.query.tools.findFirst({
+      where: (tools, { eq }) => eq(tools.name, "Stripe"),
+    }))!;
     const phone = await open(PHONE, `/tool/${tool.slug}`);
     const logo = (await phone.getByTestId("tool-header").getByRole("img").first().boundingBox())!;
     const tagline = (await phone.getByTestId("tool-tagline").boundingBox())!;
@@ -192,10 +183,10 @@ describe("the site on a phone and a desktop, in Chromium", () => {
 
   it("shows a toast under the header, never over its controls, at both widths", async () => {
     for (const options of [PHONE, DESKTOP]) {
-      const context = await newContext(browser, options);
-      await context.addCookies([{ name: FLASH_COOKIE, value: "signed-in", url: server.url }]);
+      const context = await newContext(site.browser, options);
+      await context.addCookies([{ name: FLASH_COOKIE, value: "signed-in", url: site.server.url }]);
       const page = await context.newPage();
-      await gotoHydrated(page, `${server.url}/`);
+      await gotoHydrated(page, `${site.server.url}/`);
       const toast = page.getByText("You are signed in. Welcome back!");
       await toast.waitFor();
       const [box, header] = [(await toast.boundingBox())!, (await page.locator("header").first().boundingBox())!];
@@ -205,8 +196,10 @@ describe("the site on a phone and a desktop, in Chromium", () => {
   });
 
   it("lays the compare page's two heads out alike, a real logo or initials, at both widths", async () => {
-    const withLogo = (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Stripe") }))!;
-    const withInitials = (await database.db.query.tools.findFirst({
+    const withLogo = (await site.database.db.query.tools.findFirst({
+      where: (tools, { eq }) => eq(tools.name, "Stripe"),
+    }))!;
+    const withInitials = (await site.database.db.query.tools.findFirst({
       where: (tools, { eq }) => eq(tools.name, "ChatGPT"),
     }))!;
     expect([withLogo.logo !== null, withInitials.logo === null]).toEqual([true, true]);
@@ -233,7 +226,7 @@ describe("the site on a phone and a desktop, in Chromium", () => {
   });
 
   it("logs no warning, error or browser issue on the main pages, at either width", async () => {
-    const tool = (await database.db.query.tools.findFirst({
+    const tool = (await site.database.db.query.tools.findFirst({
       where: (tools, { eq }) => eq(tools.name, "Plausible Analytics"),
     }))!;
     const paths = [
@@ -250,7 +243,7 @@ describe("the site on a phone and a desktop, in Chromium", () => {
       "/register",
     ];
     for (const options of [PHONE, DESKTOP]) {
-      const context = await newContext(browser, options);
+      const context = await newContext(site.browser, options);
       const page = await context.newPage();
       const heard: string[] = [];
       page.on("console", (message) => {
@@ -267,7 +260,7 @@ describe("the site on a phone and a desktop, in Chromium", () => {
       });
       await inspector.send("Audits.enable");
       for (const path of paths) {
-        await gotoHydrated(page, `${server.url}${path}`);
+        await gotoHydrated(page, `${site.server.url}${path}`);
         await page.waitForLoadState("networkidle");
       }
       expect(heard).toEqual([]);

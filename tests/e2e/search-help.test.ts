@@ -2,59 +2,48 @@
  * The search that helps, in Chromium (decision 041): the header's suggestions, used with the keyboard alone and
  * checked with axe while open, and "Did you mean" leading from a typo to the results it meant.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("the search that helps, in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
   let page: Page;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    const category = await insertCategory(database.db, { label: "Analytics and Data" });
-    await insertTool(database.db, {
+    const category = await insertCategory(site.database.db, { label: "Analytics and Data" });
+    await insertTool(site.database.db, {
       name: "Analytica",
       shortDesc: "Privacy-first analytics",
       categories: [category.id],
       tags: ["analytics"],
       createdAt: new Date("2026-03-03T00:00:00Z"),
     });
-    await insertTool(database.db, {
+    await insertTool(site.database.db, {
       name: "Counter",
       shortDesc: "Simple analytics for small sites",
       categories: [category.id],
       tags: ["analytics"],
       createdAt: new Date("2026-03-02T00:00:00Z"),
     });
-    await insertTool(database.db, {
+    await insertTool(site.database.db, {
       name: "Plausible",
       shortDesc: "Open source analytics",
       categories: [category.id],
       tags: ["analytics"],
       createdAt: new Date("2026-03-01T00:00:00Z"),
     });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    page = await (await newContext(site.browser)).newPage();
   });
 
   const box = () => page.locator("#search-desktop");
   const options = () => page.getByTestId("suggestions").first().getByRole("option");
 
   it("suggests tools, a category and a tag while typing, with the keyboard alone, and axe finds nothing wrong", async () => {
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     // `/` from anywhere on the page goes to the box.
     await page.locator("body").press("/");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-desktop");
@@ -94,20 +83,20 @@ describe("the search that helps, in Chromium", () => {
   });
 
   it("searches what is typed when no suggestion is chosen, and keeps it in the box on the results", async () => {
-    await gotoHydrated(page, server.url);
+    await gotoHydrated(page, site.server.url);
     await box().click();
     await page.keyboard.type("privacy analytics");
     await page.keyboard.press("Enter");
-    await page.waitForURL(`${server.url}/search/privacy-analytics`);
+    await page.waitForURL(`${site.server.url}/search/privacy-analytics`);
     await expect.poll(() => box().inputValue()).toBe("privacy analytics");
   });
 
   it("offers the spelling that finds more, and leads there", async () => {
-    await gotoHydrated(page, `${server.url}/search/anlytics`);
+    await gotoHydrated(page, `${site.server.url}/search/anlytics`);
     const offer = page.getByTestId("did-you-mean");
     expect(await offer.innerText()).toBe("Did you mean analytics?");
     await offer.getByRole("link", { name: "analytics" }).click();
-    await page.waitForURL(`${server.url}/search/analytics`);
+    await page.waitForURL(`${site.server.url}/search/analytics`);
     await expect.poll(() => page.getByTestId("tool-card").count()).toBe(3);
     expect(await box().inputValue()).toBe("analytics");
     expect(await page.getByTestId("did-you-mean").count()).toBe(0);

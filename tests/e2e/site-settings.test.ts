@@ -1,37 +1,25 @@
 /** An admin changes the site's name, tagline and accent in the console, and sees them on the site at once, in both themes. */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { users } from "#server/db/schema.ts";
 import { eq } from "drizzle-orm";
 
 describe("the site's settings in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await seedDemoCatalogue(database.db);
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await seedDemoCatalogue(site.database.db);
   });
 
   it("renames the site and changes its accent, seen on every page at once; a poor colour is refused", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
-    await signUpInBrowser(page, server.url, "Owner");
-    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "owner@example.com"));
+    await signUpInBrowser(page, site.server.url, "Owner");
+    await site.database.db.update(users).set({ role: "admin" }).where(eq(users.email, "owner@example.com"));
 
-    await gotoHydrated(page, `${server.url}/admin/settings`);
+    await gotoHydrated(page, `${site.server.url}/admin/settings`);
     await page.getByLabel("Accent colour").fill("#facc15");
     await page.getByRole("button", { name: "Save the settings" }).click();
     await page.getByText("This colour is too light for the light theme").waitFor();
@@ -45,9 +33,9 @@ describe("the site's settings in Chromium", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Maker Shelf" }).waitFor();
 
     // A visitor's first page shows it all, the accent in both themes.
-    const visitor = await newContext(browser);
+    const visitor = await newContext(site.browser);
     const home = await visitor.newPage();
-    await gotoHydrated(home, server.url);
+    await gotoHydrated(home, site.server.url);
     await home.getByRole("heading", { level: 1, name: "Tools that small teams trust" }).waitFor();
     expect(await home.title()).toBe("Maker Shelf: Tools that small teams trust");
     const accent = () =>

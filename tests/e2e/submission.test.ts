@@ -3,37 +3,26 @@
  * page, another user claims it, an admin accepts the claim, and the tool shows on the claimer's profile.
  */
 import sharp from "sharp";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { eq } from "drizzle-orm";
 import { tools, users } from "#server/db/schema.ts";
 import { insertCategory } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 describe("a tool from submission to claim, in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await insertCategory(database.db, { label: "Analytics" });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
+    await insertCategory(site.database.db, { label: "Analytics" });
   });
 
   /** A new person in their own browser, signed up through the form; optionally given a role. */
   async function person(username: string, role?: "verifier" | "admin"): Promise<Page> {
-    const page = await (await newContext(browser)).newPage();
-    await signUpInBrowser(page, server.url, username);
-    if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
+    const page = await (await newContext(site.browser)).newPage();
+    await signUpInBrowser(page, site.server.url, username);
+    if (role) await site.database.db.update(users).set({ role }).where(eq(users.username, username));
     return page;
   }
 
@@ -41,7 +30,7 @@ describe("a tool from submission to claim, in Chromium", () => {
   it("goes all the way", { timeout: 90_000 }, async () => {
     // The maker submits, with a logo uploaded ahead with its progress.
     const maker = await person("Maker");
-    await gotoHydrated(maker, `${server.url}/add-tool`);
+    await gotoHydrated(maker, `${site.server.url}/add-tool`);
     await maker.getByLabel("Name").fill("Journey Counter");
     await maker.getByLabel("Website").fill("journey-counter.example");
     await maker.getByLabel("Short description").fill("Counts visitors without cookies, for small sites.");
@@ -53,7 +42,7 @@ describe("a tool from submission to claim, in Chromium", () => {
     await tags.pressSequentially("privacy");
     await tags.press("Enter");
     expect(await tags.inputValue()).toBe("analytics, privacy, ");
-    expect(maker.url()).toBe(`${server.url}/add-tool`);
+    expect(maker.url()).toBe(`${site.server.url}/add-tool`);
     const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#0ea5e9" } })
       .png()
       .toBuffer();
@@ -62,13 +51,13 @@ describe("a tool from submission to claim, in Chromium", () => {
     await maker.getByRole("button", { name: "Submit the tool" }).click();
     await maker.waitForURL(/\/my-tools\?submitted=t/);
     await maker.getByText("Thank you! Your tool is in the queue.").waitFor();
-    const [submitted] = await database.db.select().from(tools).where(eq(tools.name, "Journey Counter"));
+    const [submitted] = await site.database.db.select().from(tools).where(eq(tools.name, "Journey Counter"));
     expect(submitted).toMatchObject({ isVerified: false });
     expect(submitted!.logo).toMatch(/^\/files\/tools\/t[a-z0-9]+\/[A-Za-z0-9_-]{12}\.256\.webp$/);
 
     // A verifier verifies it from the console.
     const verifier = await person("Vera", "verifier");
-    await gotoHydrated(verifier, `${server.url}/admin`);
+    await gotoHydrated(verifier, `${site.server.url}/admin`);
     // The maker may have sent someone else's tool: the verifier leaves it unlinked, so its real maker can claim it.
     const queued = verifier.getByTestId("queued-tool").filter({ hasText: "Journey Counter" });
     await queued.getByLabel("Link it to Maker").uncheck();
@@ -76,23 +65,23 @@ describe("a tool from submission to claim, in Chromium", () => {
     await verifier.getByTestId("action-done").waitFor();
 
     // It is on the home page.
-    await gotoHydrated(maker, server.url);
+    await gotoHydrated(maker, site.server.url);
     await maker.locator("#latest").getByRole("link", { name: "Journey Counter", exact: true }).waitFor();
 
     // Another user claims it from its page.
     const claimer = await person("Claire");
-    await gotoHydrated(claimer, `${server.url}/tool/${submitted!.slug}`);
+    await gotoHydrated(claimer, `${site.server.url}/tool/${submitted!.slug}`);
     await claimer.getByRole("button", { name: "Claim this tool" }).click();
     await claimer.getByText("Your claim was sent.").waitFor();
 
     // An admin accepts the claim.
     const admin = await person("Ada", "admin");
-    await gotoHydrated(admin, `${server.url}/admin/claims`);
+    await gotoHydrated(admin, `${site.server.url}/admin/claims`);
     await admin.getByRole("button", { name: "Accept" }).first().click();
     await admin.getByTestId("action-done").waitFor();
 
     // The tool shows on the claimer's profile.
-    await gotoHydrated(claimer, `${server.url}/profile/claire`);
+    await gotoHydrated(claimer, `${site.server.url}/profile/claire`);
     await claimer.getByRole("link", { name: "Journey Counter", exact: true }).waitFor();
   });
 });

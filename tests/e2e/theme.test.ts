@@ -4,45 +4,36 @@
  * that applies the choice runs under the CSP of cached pages (its hash) and of pages rendered per request (the nonce).
  */
 import { createHash } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSite } from "../setup/browser-site.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { THEME_SCRIPT } from "#app/theme.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 const STORAGE_KEY = "idt_theme";
 
 describe("the colour theme in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const site = useBrowserSite();
   let contexts: BrowserContext[] = [];
   /** Errors each page printed, CSP refusals among them. */
   const consoleErrors = new Map<Page, string[]>();
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    const category = await insertCategory(database.db, { label: "Design" });
-    await insertTool(database.db, {
+    const category = await insertCategory(site.database.db, { label: "Design" });
+    await insertTool(site.database.db, {
       name: "Palette Picker",
       shortDesc: "Colours that go together.",
       categories: [category.id],
     });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
     contexts = [];
-    await browser?.close();
-    await server?.close();
-    await database?.close();
   });
 
   async function openPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-    const context = await newContext(browser, options);
+    const context = await newContext(site.browser, options);
     contexts.push(context);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -64,26 +55,26 @@ describe("the colour theme in Chromium", () => {
   ] as const) {
     it(`paints a kept '${chosen}' choice from the first frame, on a ${system} system: the same before and after hydration`, async () => {
       const page = await openPage({ colorScheme: system });
-      await page.goto(`${server.url}/robots.txt`);
+      await page.goto(`${site.server.url}/robots.txt`);
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, chosen] as const);
 
       // The page as its HTML and CSS alone paint it, with the inline script of <head>: the app's scripts never load.
       await page.route("**/assets/*.js", (route) => route.abort());
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${site.server.url}/login`);
       await page.waitForLoadState("load");
       expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
       expect(await paintedScheme(page)).toBe(chosen);
       const beforeHydration = await screenshot(page);
 
       await page.unroute("**/assets/*.js");
-      await gotoHydrated(page, `${server.url}/login`);
+      await gotoHydrated(page, `${site.server.url}/login`);
       expect(await paintedScheme(page)).toBe(chosen);
       const afterHydration = await screenshot(page);
       expect(afterHydration.equals(beforeHydration)).toBe(true);
 
       // The screenshots tell the themes apart: the system's theme paints another page.
       await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEY);
-      await gotoHydrated(page, `${server.url}/login`);
+      await gotoHydrated(page, `${site.server.url}/login`);
       expect(await paintedScheme(page)).toBe(system);
       expect((await screenshot(page)).equals(afterHydration)).toBe(false);
     });
@@ -92,8 +83,8 @@ describe("the colour theme in Chromium", () => {
   it("switches by keyboard through system, light and dark, and the choice holds across pages", async () => {
     const page = await openPage({ colorScheme: "light" });
     const otherTab = await page.context().newPage();
-    await gotoHydrated(otherTab, `${server.url}/categories`);
-    await gotoHydrated(page, `${server.url}/`);
+    await gotoHydrated(otherTab, `${site.server.url}/categories`);
+    await gotoHydrated(page, `${site.server.url}/`);
     const toggle = page.getByTestId("theme-toggle");
     expect(await toggle.getAttribute("title")).toContain("colour theme");
     // Reached with Tab alone.
@@ -119,9 +110,9 @@ describe("the colour theme in Chromium", () => {
 
     // A client-side navigation keeps it, and so does a full page load.
     await page.getByRole("link", { name: "Categories", exact: true }).first().click();
-    await page.waitForURL(`${server.url}/categories`);
+    await page.waitForURL(`${site.server.url}/categories`);
     expect(await paintedScheme(page)).toBe("dark");
-    await gotoHydrated(page, `${server.url}/tools`);
+    await gotoHydrated(page, `${site.server.url}/tools`);
     expect(await paintedScheme(page)).toBe("dark");
     expect(await page.getByRole("button", { name: "Theme: dark" }).isVisible()).toBe(true);
 
@@ -129,7 +120,7 @@ describe("the colour theme in Chromium", () => {
     await page.getByTestId("theme-toggle").click();
     await page.getByRole("button", { name: "Theme: system" }).waitFor();
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
-    await gotoHydrated(page, `${server.url}/tools`);
+    await gotoHydrated(page, `${site.server.url}/tools`);
     expect(await paintedScheme(page)).toBe("light");
     expect(consoleErrors.get(page)).toEqual([]);
   });
@@ -137,7 +128,7 @@ describe("the colour theme in Chromium", () => {
   it("follows the system's setting without JavaScript, and shows no switch that could not work", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
       const page = await openPage({ colorScheme, javaScriptEnabled: false });
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.server.url}/`);
       expect(await paintedScheme(page)).toBe(colorScheme);
       expect(await page.getByTestId("theme-toggle").isVisible()).toBe(false);
     }
@@ -148,7 +139,7 @@ describe("the colour theme in Chromium", () => {
     const visitor = await openPage({ colorScheme: "dark" });
     // A page no test before this one opened: its first visit is rendered, the second comes from the cache.
     for (const expected of ["miss", "hit"]) {
-      const response = await visitor.goto(`${server.url}/searches`);
+      const response = await visitor.goto(`${site.server.url}/searches`);
       expect(response!.headers()["x-cache"]).toBe(expected);
       if (expected === "hit") expect(response!.headers()["content-security-policy"]).toContain(hash);
       expect(await visitor.evaluate(() => document.documentElement.dataset.theme)).toBe("system");
@@ -156,9 +147,9 @@ describe("the colour theme in Chromium", () => {
     }
 
     const person = await openPage({ colorScheme: "light" });
-    await signUpInBrowser(person, server.url, "Theo");
+    await signUpInBrowser(person, site.server.url, "Theo");
     await person.evaluate((key) => localStorage.setItem(key, "dark"), STORAGE_KEY);
-    const response = await person.goto(`${server.url}/add-tool`);
+    const response = await person.goto(`${site.server.url}/add-tool`);
     const policy = response!.headers()["content-security-policy"]!;
     expect(policy).toMatch(/'nonce-[^']+'/);
     expect(policy).not.toContain(hash);

@@ -24,3 +24,5 @@ export async function startTestServer(database: TestDatabase, env: Record<string
       }),
   };
 }
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
