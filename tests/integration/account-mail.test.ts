@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { authSessions } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { linkIn, startSmtpReceiver } from "../setup/smtp.ts";
 
 describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  const smtp = useResource(startSmtpReceiver);
+  const { database, app } = useTestApp(kind, () => ({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Indie Tools <hello@example.com>",
+  }));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    app = await createTestApp(database, { SMTP_URL: smtp.url, MAIL_FROM: "Indie Tools <hello@example.com>" });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await database.reset();
     smtp.mails.length = 0;

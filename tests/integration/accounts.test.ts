@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { authSessions, authUsers, users } from "#server/db/schema.ts";
 import { SESSION_LIFETIME_SECONDS } from "#server/auth/session-lifetime.ts";
 import { flashCookie } from "#common/flash.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 
 describe.each(databaseKinds)("accounts on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   async function register(fields: Partial<Record<"username" | "email" | "password" | "newsletter", string>> = {}) {

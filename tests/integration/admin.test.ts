@@ -1,15 +1,15 @@
 /** The moderation console (/admin) through the real HTTP routes: who may do what, what each page shows, and what each action changes on the public site. */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST, type ToolFlag } from "#common/constants.ts";
 import { slugify } from "#common/slugify.ts";
 import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { authSessions, categories, outbox, tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 type Role = "visitor" | "guest" | "other" | "owner" | "verifier" | "admin";
@@ -44,14 +44,7 @@ function nextPageOf(html: string): string | undefined {
 }
 
 describe.each(databaseKinds)("moderation console on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
+  const { database, app } = useTestApp(kind);
 
   /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
   async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {

@@ -2,14 +2,14 @@
  * Alternatives, comparisons and the structured data of the main pages (decision 032), through the real app: what a
  * visitor and a search engine get, the page cache kept right by writes, and the queries' plans.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { alternativesQuery, closestPairsQuery } from "#server/tools/read/alternatives.ts";
 import { searches, tools } from "#server/db/schema.ts";
 import { comparedToolIds } from "#common/ids.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainAll, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainAll, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { listedSearchesQuery } from "#server/search/queries.ts";
 import { sitemapLocs } from "../setup/xml.ts";
 
@@ -40,14 +40,8 @@ function expectItemList(list: Record<string, unknown>, urls: string[]) {
 }
 
 describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   async function catalogue() {

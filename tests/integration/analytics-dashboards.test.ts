@@ -3,7 +3,7 @@
  * the daily counts (the clock given through `now`), the pages through the real app with who may see what, and the
  * indexes that serve their reads.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { slugify } from "#common/slugify.ts";
 import { addDays, dayOf, lastDays, METRICS } from "#server/analytics/metrics.ts";
@@ -20,8 +20,8 @@ import {
 } from "#server/analytics/queries.ts";
 import { dailyStats, searches, tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertDailyStat, insertTool, insertTools, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { sendPageview } from "../setup/pageviews.ts";
 
@@ -68,14 +68,7 @@ function tableOf(html: string, testId: string): [string, string][] {
 }
 
 describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
+  const { database, app } = useTestApp(kind);
 
   const stat = (metric: string, subject: string, day: string, count: number, detail = "") =>
     insertDailyStat(database.db, { metric, subject, detail, day, count });

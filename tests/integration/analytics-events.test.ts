@@ -8,7 +8,8 @@ import { runJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type LocalServer, startLocalServer } from "../setup/local-http.ts";
 
 const SITE = "http://localhost:3000";
@@ -18,8 +19,7 @@ const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 type Sender = { address?: string; userAgent?: string; origin?: string };
 
 describe.each(databaseKinds)("analytics events on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, { TRUST_PROXY: "true" }, { now: () => clock });
   let clock: Date;
 
   /** Posts an event as a browser would: a JSON text body, from the address given (the app trusts X-Forwarded-For here). */
@@ -56,11 +56,6 @@ describe.each(databaseKinds)("analytics events on %s", (kind) => {
       .reduce((sum, row) => sum + row.count, 0);
   }
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, { TRUST_PROXY: "true" }, { now: () => clock });
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     clock = new Date("2026-03-10T12:00:00Z");
     // What the last test left unwritten is written before the tables are emptied.

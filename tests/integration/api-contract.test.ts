@@ -7,12 +7,12 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { reviews, tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
 import { createClient } from "../setup/forms.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 /** Routes under /api/v1 that are the site's own, cookie-authenticated, and no part of the public API; and the document itself. */
 const NOT_DOCUMENTED = new Set([
@@ -48,8 +48,7 @@ function closeObjects(node: unknown): void {
 }
 
 describe.each(databaseKinds)("the API's contract on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let document: Document;
   /** A request of a call: a path for a plain GET, or a path with its method, headers and body. */
   type Call = string | { path: string; init: RequestInit; status?: number };
@@ -57,8 +56,6 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
   let calls: Record<string, { ok: Call[]; refused: { path: string | Call; status: number }[] }>;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
     const design = await insertCategory(database.db, { label: "Design" });
     const analytics = await insertCategory(database.db, { label: "Analytics" });
     const maker = await insertUser(database.db, { username: "Ada" });
@@ -219,7 +216,6 @@ describe.each(databaseKinds)("the API's contract on %s", (kind) => {
     expect(document.paths["/tools"]!.post!.security).toEqual([{ apiKey: [] }]);
     expect(document.paths["/tools/{id}"]!.patch!.security).toEqual([{ apiKey: [] }]);
   });
-  afterAll(() => database.close());
 
   it("serves a valid OpenAPI 3.1 document", async () => {
     const validator = new Validator();

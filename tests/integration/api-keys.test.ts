@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_API_KEYS_PER_USER } from "#common/constants.ts";
 import { decodeCursor } from "#common/cursor.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -14,8 +14,8 @@ import { apiKeyListQuery } from "#server/api-keys/keys.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { apiKeys, rateLimits, tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -35,15 +35,9 @@ function textOf(html: string): string {
 }
 
 describe.each(databaseKinds)("personal API keys on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;

@@ -1,10 +1,10 @@
 /** The public read API (/api/v1): its filters and refusals, live tools only, ETags, cross-origin reads, and its reference page. */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 
 type Card = { id: string; name: string; slug: string };
@@ -32,14 +32,8 @@ const TOOL_KEYS = [
 ].sort();
 
 describe.each(databaseKinds)("the public API on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   async function get<Body = List>(

@@ -4,30 +4,24 @@
  * and a tool's history compares two revisions and, for an admin, restores one.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApiKeyInput } from "#common/schemas/api-keys.ts";
 import { toolInput } from "#common/tool-input.ts";
 import { auditRecords, outbox, toolRevisions } from "#server/db/schema.ts";
 import { roleMutations } from "#server/users/mutations.ts";
 import { insertCategory } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { type Person, signUpPerson } from "../setup/people.ts";
 
 describe.each(databaseKinds)("the audit trail on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let admin: Person;
   let verifier: Person;
   let maker: Person;
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     admin = await signUpPerson(app, database.db, "Adam", { role: "admin" });

@@ -1,16 +1,13 @@
 /** Better Auth's own rate limits are counted in the database, so two app processes on one database share them. */
 import { max } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authRateLimits } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestDatabase } from "../setup/fixtures.ts";
 
 describe.each(databaseKinds)("Better Auth's rate limits on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind);
 
   it("are counted in the database, across two apps: the 31st check of a reset link in a minute is refused wherever it lands", async () => {
     // Two apps on one database, as two processes are: each has its own memory, only the database is shared.

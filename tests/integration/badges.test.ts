@@ -3,13 +3,13 @@
  * sites need to show it), the snippets /my-tools gives each maker for their live tools, and the visits a badge
  * brings, counted as their own source for the maker and the admin.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { expectWellFormedXml, texts, unescapeXml } from "../setup/xml.ts";
 
@@ -42,14 +42,8 @@ function textareas(html: string): Record<string, string> {
 }
 
 describe.each(databaseKinds)("badges on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, { SITE_NAME: HOSTILE_SITE });
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, { SITE_NAME: HOSTILE_SITE });
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   describe("the image", () => {

@@ -3,11 +3,11 @@
  * with the blog, its page and the sitemap following each step (the page cache drops what changed); the preview; and
  * admins only.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#common/messages.ts";
 import { blogPosts } from "#server/db/schema.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { type Person, signUpPerson } from "../setup/people.ts";
 import { eq } from "drizzle-orm";
@@ -24,15 +24,9 @@ const POST = {
 const escaped = (text: string) => text.replaceAll("'", "&#x27;");
 
 describe.each(databaseKinds)("the blog in the console on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let admin: Person;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     // The seed's posts stay (they are the migration's); those a test writes go.

@@ -1,5 +1,5 @@
 /** Importing files of tools and exporting the catalogue (decision 025): the plan, the import, the round trip, the console and its refusals. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "#common/messages.ts";
 import { importCatalogue } from "#server/catalogue/import.ts";
@@ -8,21 +8,15 @@ import { readImportSource } from "#server/catalogue/sources.ts";
 import { categories, importFiles, tagCounts, tools, users } from "#server/db/schema.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 
 const LONG = "A description long enough for the tool input schema.";
 
 describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   const csv = (rows: string[][]) =>

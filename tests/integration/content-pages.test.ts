@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 const SITE = "http://localhost:3000";
 
@@ -71,18 +71,10 @@ function jsonLdOf(html: string): Record<string, unknown>[] {
 }
 
 describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
-  let database: TestDatabase;
-  let request: Awaited<ReturnType<typeof createTestApp>>["request"];
-  let services: Awaited<ReturnType<typeof createTestApp>>["services"];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ request, services } = await createTestApp(database));
-  });
-  afterAll(() => database.close());
+  const { app } = useTestApp(kind);
 
   it("lists every post on /blog, newest first, with its date and description", async () => {
-    const response = await request("/blog");
+    const response = await app.request("/blog");
     expect(response.status).toBe(200);
     const html = await response.text();
     expectSeo(html, {
@@ -111,7 +103,7 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
   });
 
   it.each(POSTS)("renders the post /blog/$slug with its Markdown, SEO tags and JSON-LD", async (post) => {
-    const response = await request(`/blog/${post.slug}`);
+    const response = await app.request(`/blog/${post.slug}`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expectSeo(html, { title: post.title, description: post.description, path: `/blog/${post.slug}` });
@@ -136,13 +128,13 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
   });
 
   it("renders a post's links safely: outside links open apart, links on the site stay plain", async () => {
-    const html = await (await request("/blog/choosing-a-payment-provider-as-a-solo-founder")).text();
+    const html = await (await app.request("/blog/choosing-a-payment-provider-as-a-solo-founder")).text();
     expect(html).toContain('<a href="https://stripe.com" rel="nofollow noopener" target="_blank">Stripe</a>');
     expect(html).toContain("<strong>who is the seller in the eyes of the law, you or the provider?</strong>");
   });
 
   it("answers an unknown post with a 404 page and its message", async () => {
-    const response = await request("/blog/no-such-post");
+    const response = await app.request("/blog/no-such-post");
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain("Page not found");
@@ -157,7 +149,7 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
     "/blog/How-To-Launch-Your-Side-Project",
     "/blog/a--b",
   ])("answers %s with a 404 and reads nothing outside content/", async (path) => {
-    const response = await request(path);
+    const response = await app.request(path);
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain("No post found with this address");
@@ -173,13 +165,13 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
       "",
       "how-to-launch-your-side-project.md",
     ]) {
-      expect(await services.blog.findPost(slug)).toBeUndefined();
+      expect(await app.services.blog.findPost(slug)).toBeUndefined();
     }
-    expect((await services.blog.findPost("how-to-launch-your-side-project"))?.html).toContain("<h2>");
+    expect((await app.services.blog.findPost("how-to-launch-your-side-project"))?.html).toContain("<h2>");
   });
 
   it.each(LEGAL_PAGES)("renders $path with its title, last update and text", async (page) => {
-    const response = await request(page.path);
+    const response = await app.request(page.path);
     expect(response.status).toBe(200);
     const html = await response.text();
     expectSeo(html, { title: page.title, description: page.description, path: page.path });
@@ -189,13 +181,13 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
   });
 
   it("links the legal pages to each other without leaving the site", async () => {
-    const html = await (await request("/terms-of-service.html")).text();
+    const html = await (await app.request("/terms-of-service.html")).text();
     expect(html).toContain('<a href="/privacy-policy.html">privacy policy</a>');
   });
 
   it("knows only the two legal pages", async () => {
-    expect(await services.legalPages.findPage("../blog/how-to-launch-your-side-project")).toBeUndefined();
-    expect(await services.legalPages.findPage("cookie-policy")).toBeUndefined();
-    expect((await request("/cookie-policy.html")).status).toBe(404);
+    expect(await app.services.legalPages.findPage("../blog/how-to-launch-your-side-project")).toBeUndefined();
+    expect(await app.services.legalPages.findPage("cookie-policy")).toBeUndefined();
+    expect((await app.request("/cookie-policy.html")).status).toBe(404);
   });
 });

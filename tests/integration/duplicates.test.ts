@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { createId } from "#common/ids.ts";
@@ -13,8 +13,8 @@ import { tools, users } from "#server/db/schema.ts";
 import { backfillWebsiteKeys } from "#server/tools/lifecycle/duplicates.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 
@@ -30,21 +30,11 @@ const MODERATORS_ONLY: Record<Role, string> = {
 };
 
 describe.each(databaseKinds)("duplicates, makers' tools and their mails on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  const smtp = useResource(startSmtpReceiver);
+  const { database, app } = useTestApp(kind, () => ({ SMTP_URL: smtp.url }));
   let people: Record<Exclude<Role, "visitor">, Awaited<ReturnType<typeof insertUser>>>;
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    app = await createTestApp(database, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await database.reset();
     smtp.mails.length = 0;

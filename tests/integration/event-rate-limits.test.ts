@@ -1,16 +1,13 @@
 /** The analytics events' limit per address holds across app processes: each adds its counts to the database once a second. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestDatabase } from "../setup/fixtures.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 describe.each(databaseKinds)("the events' rate limit on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind);
 
   it("refuses, in both of two apps, an address that went over the limit by sending to both", async () => {
     const env = { TRUST_PROXY: "true" };

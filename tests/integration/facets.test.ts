@@ -3,7 +3,7 @@
  * search results, the name order, the robots and canonical rules, refusals of bad values, the page cache, and the
  * counts' query plans, on each database.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { FACET_SAMPLE } from "#common/constants.ts";
 import { searches, tools } from "#server/db/schema.ts";
@@ -12,22 +12,16 @@ import { amongTools, searchCandidatesQuery } from "#server/search/queries.ts";
 import { FACET_SCAN, keyedFacetsQuery, keyedListOf, sampledFacetsQuery } from "#server/tools/read/facets.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainAll, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainAll, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 const SITE = "http://localhost:3000";
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
 describe.each(databaseKinds)("filters with counts on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   const get = async (path: string) => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { favorites, tools as toolsTable, users } from "#server/db/schema.ts";
 import { favoriteToolsQuery } from "#server/favorites/queries.ts";
 import { userToolsQuery } from "#server/tools/read/user-tools.ts";
 import { insertTool, insertTools } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -27,14 +27,8 @@ function cardNames(html: string): string[] {
 }
 
 describe.each(databaseKinds)("favourites on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   type Person = { client: Client; id: string; slug: string };

@@ -3,37 +3,26 @@
  * signs its events as Stripe does: a maker pays on Checkout and their tool is featured; replays, forgeries, someone
  * else's tool, two makers for the last place, refunds, disputes, the end of the period, and a site with no keys.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
 import { purchases, tools, users } from "#server/db/schema.ts";
 import { insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
-import { startStripeStandIn, type StripeStandIn } from "../setup/stripe.ts";
+import { startStripeStandIn } from "../setup/stripe.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(databaseKinds)("paid featuring on %s", (kind) => {
-  let database: TestDatabase;
-  let stripe: StripeStandIn;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const stripe = useResource(startStripeStandIn);
+  const smtp = useResource(startSmtpReceiver);
+  const { database, app } = useTestApp(kind, () => ({ ...stripe.env, SMTP_URL: smtp.url, LOCALES: "en,fr,es" }));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    stripe = await startStripeStandIn();
-    smtp = await startSmtpReceiver();
-    app = await createTestApp(database, { ...stripe.env, SMTP_URL: smtp.url, LOCALES: "en,fr,es" });
-    stripe.setWebhook((init) => app.request(STRIPE_WEBHOOK_PATH, init));
-  });
-  afterAll(async () => {
-    await stripe.close();
-    await smtp.close();
-    await database.close();
-  });
+  beforeAll(() => stripe.setWebhook((init) => app.request(STRIPE_WEBHOOK_PATH, init)));
   beforeEach(async () => {
     await app.services.outbox.drain();
     await database.reset();

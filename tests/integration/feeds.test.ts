@@ -1,5 +1,5 @@
 /** robots.txt, the sitemaps and the RSS feeds, through the real app: what search engines and feed readers are given. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { newlyVerifiedToolsQuery, toolsListedBetweenQuery } from "#server/feeds/queries.ts";
 import { buildSitemapIndex, findSitemapPart } from "#server/feeds/sitemap.ts";
@@ -9,8 +9,8 @@ import { LLMS_TOOLS_PER_CATEGORY } from "#server/feeds/llms-txt.ts";
 import { searches } from "#server/db/schema.ts";
 import { comparePath } from "#common/page-paths.ts";
 import { insertCategory, insertTool, insertUser, insertTools } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase, explainMainPlan } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { expectWellFormedXml, sitemapLocs, texts } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
@@ -21,14 +21,8 @@ function items(rss: string): string[] {
 }
 
 describe.each(databaseKinds)("feeds on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   const topListPaths = async () => (await app.services.topLists.listTopListLinks()).map((link) => link.path);

@@ -3,31 +3,24 @@
  * its address is proven, and the one-time setup link a start writes to the log while the site has no admin.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#common/messages.ts";
 import { authAccounts, setupTokens, users } from "#server/db/schema.ts";
 import { SETUP_LINK_LIFETIME_MS } from "#server/users/first-admin.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { linkIn, startSmtpReceiver } from "../setup/smtp.ts";
 
 const escaped = (text: string) => text.replaceAll("'", "&#x27;");
 
 describe.each(databaseKinds)("the first admin on %s", (kind) => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const smtp = useResource(startSmtpReceiver);
+  const { database, app } = useTestApp(kind, () => ({
+    SMTP_URL: smtp.url,
+    ADMIN_EMAILS: " Boss@Example.com , second@example.com",
+  }));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    app = await createTestApp(database, { SMTP_URL: smtp.url, ADMIN_EMAILS: " Boss@Example.com , second@example.com" });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await database.reset();
     smtp.mails.length = 0;

@@ -1,13 +1,14 @@
 /** The maker's follow-up: seven days after a tool goes live, its maker is e-mailed its first week's figures, exactly once (docs/decisions/009-maker-follow-up.md). */
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { METRICS } from "#server/analytics/metrics.ts";
 import { tools } from "#server/db/schema.ts";
 import { insertDailyStat, insertTool, insertUser } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 
 /** The daily job's clock: 15 March 2026, in the morning (UTC). */
@@ -24,19 +25,12 @@ async function closedPort(): Promise<number> {
 }
 
 describe.each(databaseKinds)("maker follow-up on %s", (kind) => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const smtp = useResource(startSmtpReceiver);
+  const { database, app } = useTestApp(kind, () => ({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Indie Tools <hello@example.com>",
+  }));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    app = await createTestApp(database, { SMTP_URL: smtp.url, MAIL_FROM: "Indie Tools <hello@example.com>" });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await database.reset();
     smtp.mails.length = 0;

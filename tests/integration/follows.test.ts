@@ -3,12 +3,12 @@
  * through the outbox, once per person and week even when the send runs twice or again after stopping, with an
  * unsubscribe link that works signed out.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { follows, outbox, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { type Person, signUpPerson } from "../setup/people.ts";
 
@@ -16,14 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type SentMail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
 
 describe.each(databaseKinds)("follows on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   /** A person whose address is confirmed, as the weekly e-mail needs (decision 057). */

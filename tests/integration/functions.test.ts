@@ -1,14 +1,15 @@
 /** The callable functions (POST /api/functions/{name}, docs/product.md §7) through the real HTTP app: each status they answer, and who may call what. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { rateLimits, tools, type UserRow, users } from "#server/db/schema.ts";
 import { slugify } from "#common/slugify.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
-import { type LocalServer, startLocalServer } from "../setup/local-http.ts";
+import { startLocalServer } from "../setup/local-http.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
@@ -47,28 +48,15 @@ async function call(
 }
 
 describe.each(databaseKinds)("callable functions on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let bot: LocalServer;
+  const smtp = useResource(startSmtpReceiver);
+  const bot = useResource(startLocalServer);
+  const { database, app } = useTestApp(kind, () => ({
+    SMTP_URL: smtp.url,
+    TELEGRAM_BOT_TOKEN: "123:abc",
+    TELEGRAM_CHAT_ID: "42",
+    TELEGRAM_API_URL: bot.url,
+  }));
   let categoryId: string;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    bot = await startLocalServer();
-    app = await createTestApp(database, {
-      SMTP_URL: smtp.url,
-      TELEGRAM_BOT_TOKEN: "123:abc",
-      TELEGRAM_CHAT_ID: "42",
-      TELEGRAM_API_URL: bot.url,
-    });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await bot.close();
-    await database.close();
-  });
 
   /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
   async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {

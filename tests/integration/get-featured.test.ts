@@ -1,21 +1,15 @@
 /** 'Get featured!' as a plain link: /get-featured sends each person where featuring starts for them, with or without JavaScript. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { type UserRow, users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
 import { PERSON } from "../setup/agents.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 
 describe.each(databaseKinds)("/get-featured on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
+  const { database, app } = useTestApp(kind);
 
   it("asks a visitor to sign in first, then brings each signed-in role to their own featuring form", async () => {
     const visitor = await app.request("/get-featured", { headers: PERSON });

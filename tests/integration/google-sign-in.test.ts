@@ -2,22 +2,17 @@
  * 'Sign in with Google' (docs/product.md §4 and §8) end to end over HTTP: the app on a real port, a real OpenID Connect
  * provider standing in for Google, and a local Telegram Bot API that receives the admin's notices.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { authAccounts, authSessions, outbox, users } from "#server/db/schema.ts";
 import { slugify } from "#common/slugify.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startLocalServer, type LocalServer } from "../setup/local-http.ts";
-import {
-  createWebClient,
-  signInWithGoogle,
-  startOidcProvider,
-  type OidcProvider,
-  type WebClient,
-} from "../setup/oidc.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestDatabase } from "../setup/fixtures.ts";
+import { startLocalServer } from "../setup/local-http.ts";
+import { createWebClient, signInWithGoogle, startOidcProvider, type WebClient } from "../setup/oidc.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -27,29 +22,19 @@ const CHAT_ID = "4242";
 const PROFILE_MENU = 'data-viewer="member"';
 
 describe.each(databaseKinds)("Google sign-in on %s", (kind) => {
-  let database: TestDatabase;
-  let google: OidcProvider;
-  let telegram: LocalServer;
-  let app: Awaited<ReturnType<typeof startTestServer>>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    google = await startOidcProvider();
-    telegram = await startLocalServer({ status: 200, body: { ok: true, result: { message_id: 1 } } });
-    app = await startTestServer(database, {
+  const database = useTestDatabase(kind);
+  const google = useResource(startOidcProvider);
+  const telegram = useResource(() => startLocalServer({ status: 200, body: { ok: true, result: { message_id: 1 } } }));
+  const app = useResource(() =>
+    startTestServer(database, {
       ...google.env,
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       TELEGRAM_CHAT_ID: CHAT_ID,
       TELEGRAM_API_URL: telegram.url,
-    });
-    google.allowApp(app.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await telegram?.close();
-    await google?.close();
-    await database?.close();
-  });
+    }),
+  );
+
+  beforeAll(() => google.allowApp(app.url));
   beforeEach(async () => {
     await database.reset();
     google.people.clear();

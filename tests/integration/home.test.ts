@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { decodeCursor } from "#common/cursor.ts";
 import { toolQueries } from "#server/tools/read/queries.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestDatabase } from "../setup/fixtures.ts";
 
 describe.each(databaseKinds)("home queries on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let queries: ReturnType<typeof toolQueries>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
+  beforeAll(() => {
     queries = toolQueries(database.db);
   });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   it("lists only live tools, newest first", async () => {

@@ -1,10 +1,11 @@
 /** The holes a hostile test of the app found, each tried the way the attacker tried it, through the real HTTP app. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#common/messages.ts";
 import { eq } from "drizzle-orm";
 import { authSessions, authUsers, users } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
@@ -21,14 +22,8 @@ import { FORMULA_PAYLOADS, runsAsFormula } from "../setup/formula-payloads.ts";
 const ORIGIN = "http://localhost:3000";
 
 describe.each(databaseKinds)("hostile requests on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   async function register(email = "ada@example.com", password = "analytical") {

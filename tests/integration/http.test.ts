@@ -1,19 +1,13 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 describe.each(databaseKinds)("HTTP on %s", (kind) => {
-  let database: TestDatabase;
-  let request: Awaited<ReturnType<typeof createTestApp>>["request"];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ request } = await createTestApp(database, { NEWSLETTER_URL: "https://news.example.com/join" }));
-  });
-  afterAll(() => database.close());
+  const { database, app } = useTestApp(kind, { NEWSLETTER_URL: "https://news.example.com/join" });
   beforeEach(() => database.reset());
 
   describe("GET /api/v1/tools", () => {
@@ -24,7 +18,7 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       let next: string | null = "";
       let requests = 0;
       while (next !== null && requests < 10) {
-        const response = await request(`/api/v1/tools${next ? `?cursor=${next}` : ""}`);
+        const response = await app.request(`/api/v1/tools${next ? `?cursor=${next}` : ""}`);
         expect(response.status).toBe(200);
         const body = (await response.json()) as { items: { name: string }[]; nextCursor: string | null };
         names.push(...body.items.map((tool) => tool.name));
@@ -42,13 +36,13 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       ["?limit=1000", "limit must be a number from 1 to 100"],
       ["?limit=abc", "limit must be a number from 1 to 100"],
     ])("answers 400 with a message to %s", async (query, message) => {
-      const response = await request(`/api/v1/tools${query}`);
+      const response = await app.request(`/api/v1/tools${query}`);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: { code: "invalid-argument", message } });
     });
 
     it("answers 404 in the API's error shape for an unknown endpoint", async () => {
-      const response = await request("/api/v1/nothing-here");
+      const response = await app.request("/api/v1/nothing-here");
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: { code: "not-found", message: "No such API endpoint" } });
     });
@@ -66,7 +60,7 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
       await insertTools(database.db, PAGE_SIZE + 5);
       await insertTool(database.db, { name: "Hidden Tool", isVerified: false });
 
-      const response = await request("/");
+      const response = await app.request("/");
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/html");
       const html = await response.text();
@@ -90,7 +84,7 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
     it("lists every category in the footer, the first 10 then the rest", async () => {
       const labels = Array.from({ length: 17 }, (_, index) => `Category ${String(index).padStart(2, "0")}`);
       for (const label of labels) await insertCategory(database.db, { label });
-      const html = await (await request("/")).text();
+      const html = await (await app.request("/")).text();
       for (const label of labels) expect(html).toContain(`>${label}</a>`);
       const first = html.indexOf(">Categories</h2>");
       const more = html.indexOf(">More categories</h2>");
@@ -103,22 +97,22 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
 
     it("pages on without JavaScript through ?cursor, and refuses a broken cursor", async () => {
       await insertTools(database.db, PAGE_SIZE + 2);
-      const first = await (await request("/")).text();
+      const first = await (await app.request("/")).text();
       const next = /href="\/\?cursor=([^"#]+)#latest"/.exec(first)![1]!;
-      const second = await request(`/?cursor=${next}`);
+      const second = await app.request(`/?cursor=${next}`);
       expect(second.status).toBe(200);
       expect((await second.text()).match(/data-testid="tool-card"/g)?.length).toBe(2);
-      expect((await request("/?cursor=broken")).status).toBe(400);
+      expect((await app.request("/?cursor=broken")).status).toBe(400);
     });
 
     it("shows an empty state when there is no tool", async () => {
-      const html = await (await request("/")).text();
+      const html = await (await app.request("/")).text();
       expect(html).toContain("No tools here yet.");
       expect(html).toContain("No tool is featured right now.");
     });
 
     it("answers an unknown path with a real 404 page", async () => {
-      const response = await request("/no/such/page");
+      const response = await app.request("/no/such/page");
       expect(response.status).toBe(404);
       const html = await response.text();
       expect(html).toContain("Page not found");
@@ -126,15 +120,15 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
     });
 
     it("redirects the search form to /search/{slug}, and an empty search back", async () => {
-      const response = await request("/search?q=Email%20Marketing!", { redirect: "manual" });
+      const response = await app.request("/search?q=Email%20Marketing!", { redirect: "manual" });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/search/email-marketing");
-      const empty = await request("/search?q=%20%20", { redirect: "manual" });
+      const empty = await app.request("/search?q=%20%20", { redirect: "manual" });
       expect(empty.headers.get("location")).toBe("/");
     });
 
     it("sends security headers and a nonce'd script policy on a page rendered for one request", async () => {
-      const response = await request("/login");
+      const response = await app.request("/login");
       expect(response.headers.get("x-cache")).toBe("bypass");
       const policy = response.headers.get("content-security-policy")!;
       const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
@@ -148,8 +142,8 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
     });
 
     it("allows a cached page's scripts by their hashes, the same for every visitor, and shares no nonce", async () => {
-      const miss = await request("/");
-      const hit = await request("/");
+      const miss = await app.request("/");
+      const hit = await app.request("/");
       expect([miss.headers.get("x-cache"), hit.headers.get("x-cache")]).toEqual(["miss", "hit"]);
       const policy = hit.headers.get("content-security-policy")!;
       expect(miss.headers.get("content-security-policy")).toBe(policy);
@@ -188,11 +182,11 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
   it("answers the public JSON, the sitemap and the feeds with an ETag, and 304 when it still matches", async () => {
     await insertTool(database.db);
     for (const path of ["/api/v1/tools", "/sitemap.xml", "/rss.xml", "/robots.txt"]) {
-      const first = await request(path, { headers: { "accept-encoding": "br" } });
+      const first = await app.request(path, { headers: { "accept-encoding": "br" } });
       expect(first.status, path).toBe(200);
       const etag = first.headers.get("etag");
       expect(etag, path).toMatch(/^(W\/)?"[^"]+"$/);
-      const again = await request(path, { headers: { "if-none-match": etag! } });
+      const again = await app.request(path, { headers: { "if-none-match": etag! } });
       expect(again.status, path).toBe(304);
       expect(await again.text(), path).toBe("");
     }
@@ -200,25 +194,25 @@ describe.each(databaseKinds)("HTTP on %s", (kind) => {
 
   describe("health and static files", () => {
     it("answers /healthz when the database answers", async () => {
-      const response = await request("/healthz");
+      const response = await app.request("/healthz");
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: "ok" });
     });
 
     it("serves the favicon", async () => {
-      const response = await request("/favicon.ico");
+      const response = await app.request("/favicon.ico");
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/image\/(x-icon|vnd.microsoft.icon)/);
     });
 
     it("serves hashed assets compressed, with immutable cache headers", async () => {
-      const html = await (await request("/")).text();
+      const html = await (await app.request("/")).text();
       const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
-      const response = await request(asset, { headers: { "accept-encoding": "br, gzip" } });
+      const response = await app.request(asset, { headers: { "accept-encoding": "br, gzip" } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-encoding")).toBe("br");
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      const gzip = await request(asset, { headers: { "accept-encoding": "gzip" } });
+      const gzip = await app.request(asset, { headers: { "accept-encoding": "gzip" } });
       expect(gzip.headers.get("content-encoding")).toBe("gzip");
     });
   });

@@ -10,7 +10,8 @@ import { insertCategory, insertTool, insertUser, toolInput } from "../factories.
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
 import { createClient } from "../setup/forms.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { signUpPerson } from "../setup/people.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 import { expectWellFormedXml } from "../setup/xml.ts";
@@ -29,14 +30,8 @@ function languageTags(html: string) {
 }
 
 describe.each(databaseKinds)("languages on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, { LOCALES: "en,fr,es" });
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, { LOCALES: "en,fr,es" });
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   const get = (path: string, headers: Record<string, string> = {}) =>

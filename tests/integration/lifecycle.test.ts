@@ -1,41 +1,30 @@
 /** The tool lifecycle (docs/product.md §4) through its service, with real mail (SMTP receiver) and a real bot API stand-in. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { authUsers, tools, users } from "#server/db/schema.ts";
 import type { ToolInput } from "#common/tool-input.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startLocalServer } from "../setup/local-http.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
+import { closedPortUrl, startLocalServer } from "../setup/local-http.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 
 type Role = "visitor" | "guest" | "submitter" | "creator" | "verifier" | "admin";
 
 describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let bot: Awaited<ReturnType<typeof startLocalServer>>;
+  const smtp = useResource(startSmtpReceiver);
+  const bot = useResource(startLocalServer);
+  const { database, app } = useTestApp(kind, () => ({
+    SMTP_URL: smtp.url,
+    TELEGRAM_BOT_TOKEN: "123:abc",
+    TELEGRAM_CHAT_ID: "42",
+    TELEGRAM_API_URL: bot.url,
+  }));
   let people: Record<Exclude<Role, "visitor">, Awaited<ReturnType<typeof insertUser>>>;
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    bot = await startLocalServer();
-    app = await createTestApp(database, {
-      SMTP_URL: smtp.url,
-      TELEGRAM_BOT_TOKEN: "123:abc",
-      TELEGRAM_CHAT_ID: "42",
-      TELEGRAM_API_URL: bot.url,
-    });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await bot.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await database.reset();
     smtp.mails.length = 0;
@@ -345,17 +334,11 @@ describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
     });
 
     it("a failing mail server never undoes the change", async () => {
-      await smtp.close();
-      const tool = await submitted();
+      const smtpUrl = `smtp://${new URL(await closedPortUrl()).host}`;
+      const mailless = await createTestApp(database, { SMTP_URL: smtpUrl });
+      const tool = await mailless.services.lifecycle.submitTool(as("submitter"), input());
       const [row] = await database.db.select().from(tools).where(eq(tools.id, tool.id));
       expect(row?.name).toBe("Counter");
-      smtp = await startSmtpReceiver();
-      app = await createTestApp(database, {
-        SMTP_URL: smtp.url,
-        TELEGRAM_BOT_TOKEN: "123:abc",
-        TELEGRAM_CHAT_ID: "42",
-        TELEGRAM_API_URL: bot.url,
-      });
     });
   });
 });

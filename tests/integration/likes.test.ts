@@ -3,15 +3,15 @@
  * daily limit, the database keeps each tool's count, cached pages follow it, and the trending score is this week's
  * likes and views weighted by age.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, isNull } from "drizzle-orm";
 import { LIKES_COUNTED_PER_DAY } from "#common/constants.ts";
 import { dailyStats, favorites, tools, users } from "#server/db/schema.ts";
 import { METRICS } from "#server/analytics/metrics.ts";
 import { trendingScoresStatement } from "#server/favorites/likes.ts";
 import { insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainAll, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainAll } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { type Person, signUpPerson } from "../setup/people.ts";
 
@@ -26,14 +26,8 @@ function shownLikes(html: string, name: string): number | null {
 }
 
 describe.each(databaseKinds)("likes on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   /** A person whose account is `ageDays` old. */

@@ -27,7 +27,8 @@ import { sql } from "drizzle-orm";
 import { insertTool, insertTools } from "../factories.ts";
 import { readers } from "#server/mail/readers.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { closedPortUrl } from "../setup/local-http.ts";
 import { signUpPerson } from "../setup/people.ts";
@@ -48,8 +49,10 @@ function fastClock(speed = 100): Clock {
 /** The operator's notices are written in English, the default. */
 const siteReaders = readers({ siteUrl: "http://localhost:3000", locales: ["en"], defaultLocale: "en" });
 describe.each(databaseKinds)("the link checker on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, {
+    FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1, localhost",
+    LINK_CHECK_HIDE_AFTER: "3",
+  });
   let site: Website;
   let busy: Website;
   let refusedUrl: string;
@@ -90,11 +93,6 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       });
     }
     refusedUrl = await closedPortUrl();
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, {
-      FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1, localhost",
-      LINK_CHECK_HIDE_AFTER: "3",
-    });
     checker = linkChecker({
       db: database.db,
       readers: siteReaders,
@@ -107,10 +105,7 @@ describe.each(databaseKinds)("the link checker on %s", (kind) => {
       outbox: app.services.outbox,
     });
   });
-  afterAll(async () => {
-    await Promise.all([site.close(), busy.close()]);
-    await database.close();
-  });
+  afterAll(() => Promise.all([site.close(), busy.close()]));
   beforeEach(() => database.reset());
 
   async function insertSites() {

@@ -4,7 +4,7 @@
  * must touch a bounded number of their rows, and the pages' reads must give what today's full scans gave: the
  * alternatives' ranking, the counts and the sorts, on a catalogue with ties, hidden tools and tools in many categories.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
 import { decodeAnyCursor } from "#common/cursor.ts";
@@ -13,8 +13,8 @@ import { rowsOf } from "#server/db/client.ts";
 import { facetCounts, tools, toolTerms } from "#server/db/schema.ts";
 import { keyedListOf } from "#server/tools/read/facets.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, type TestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 type ToolRow = typeof tools.$inferSelect;
 
@@ -58,14 +58,8 @@ function expectedTerms(all: ToolRow[]): Map<string, number> {
 }
 
 describe.each(databaseKinds)("kept listings on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   async function keptCounts(): Promise<Map<string, number>> {

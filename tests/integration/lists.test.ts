@@ -1,11 +1,11 @@
 /** The list pages (/tools, /categories, /category/{slug}, /tags, /tag/{slug}) through the real app, as a browser without JavaScript sees them. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { tools } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 const SITE = "http://localhost:3000";
 
@@ -40,18 +40,11 @@ function readPage(html: string) {
 }
 
 describe.each(databaseKinds)("list pages on %s", (kind) => {
-  let database: TestDatabase;
-  let request: Awaited<ReturnType<typeof createTestApp>>["request"];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ request } = await createTestApp(database));
-  });
-  afterAll(() => database.close());
+  const { database, app } = useTestApp(kind);
   beforeEach(() => database.reset());
 
   async function get(path: string) {
-    const response = await request(path);
+    const response = await app.request(path);
     return { status: response.status, ...readPage(await response.text()) };
   }
 

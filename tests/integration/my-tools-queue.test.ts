@@ -1,10 +1,10 @@
 /** /my-tools through the real app: each waiting tool's place in the verification queue and its estimated wait, and the thanks after a submission. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const THANKS = "Thank you! Your tool is in the queue.";
@@ -35,16 +35,10 @@ function thanksOf(html: string): string | null {
 }
 
 describe.each(databaseKinds)("/my-tools queue places on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let maker: { client: Client; record: UserRow };
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;

@@ -2,28 +2,22 @@
  * The newsletter sent from the console (decision 044): admins only, a test to themself first, then every subscriber
  * through the outbox a batch at a time, each person once even when the send is cut short and taken up again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, like } from "drizzle-orm";
 import { newsletterSends, outbox, users } from "#server/db/schema.ts";
 import { newsletterSending } from "#server/newsletter/sends.ts";
 import { insertTool, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
 import { readers } from "#server/mail/readers.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { signUpPerson } from "../setup/people.ts";
 
 type SentMail = { to: string; subject: string; text: string; headers: Record<string, string> };
 
 describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   const signUp = (username: string, role: "guest" | "verifier" | "admin") =>

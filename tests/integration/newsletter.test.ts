@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, openAsBlob, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { slugify } from "#common/slugify.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
@@ -12,8 +12,8 @@ import { renderMarkdown } from "#server/markdown.ts";
 import { digestToolsQuery, toolsVerifiedDaysAgoQuery } from "#server/newsletter/service.ts";
 import { DIGEST_MAX_TOOLS } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -42,14 +42,8 @@ function runNewsletter(
 }
 
 describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   const digest = (days = 7, now = NOW) => app.services.newsletter.buildDigest({ days, now });

@@ -6,19 +6,13 @@ import { drawOgImage } from "#server/og/draw.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";
 
 const SITE = "http://localhost:3000";
 
 describe.each(databaseKinds)("link preview images on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
+  const { database, app } = useTestApp(kind);
 
   /** The og:image a page names, after checking the card that goes with it. */
   async function ogImageOf(path: string): Promise<string> {

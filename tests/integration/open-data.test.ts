@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { exportCatalogue } from "#server/catalogue/export.ts";
 import { importCatalogue } from "#server/catalogue/import.ts";
@@ -10,20 +10,14 @@ import { csvColumns, guessMapping, readImportSource } from "#server/catalogue/so
 import { runDailyJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 const NIGHT = new Date("2026-03-01T02:00:00Z");
 
 describe.each(databaseKinds)("open data dumps on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   /** The dump of `format` as a visitor downloads it: the stable address, then where it leads. */

@@ -3,7 +3,7 @@
  * by a worker with retries and backoff, once per channel, across a restart and between two workers; failed rows are
  * shown to admins, who retry them. Real SMTP receiver, real local bot API, real database.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import type { ToolInput } from "#common/tool-input.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -21,33 +21,26 @@ import {
 import { webhookEvents } from "#server/webhooks/events.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
-import { closedPortUrl, startLocalServer, type LocalServer } from "../setup/local-http.ts";
+import { closedPortUrl, startLocalServer } from "../setup/local-http.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(databaseKinds)("outbox on %s", (kind) => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let bot: LocalServer;
-  let env: Record<string, string>;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const smtp = useResource(startSmtpReceiver);
+  const bot = useResource(startLocalServer);
+  const env = () => ({
+    SMTP_URL: smtp.url,
+    TELEGRAM_BOT_TOKEN: "123:abc",
+    TELEGRAM_CHAT_ID: "42",
+    TELEGRAM_API_URL: bot.url,
+  });
+  const { database, app } = useTestApp(kind, env);
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    bot = await startLocalServer();
-    env = { SMTP_URL: smtp.url, TELEGRAM_BOT_TOKEN: "123:abc", TELEGRAM_CHAT_ID: "42", TELEGRAM_API_URL: bot.url };
-    app = await createTestApp(database, env);
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await bot.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await app.services.outbox.drain();
     await database.reset();
@@ -104,7 +97,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
 
   it("sends the admin's notice once when the maker's mail fails and is tried again", async () => {
     const failingMail = await createTestApp(database, {
-      ...env,
+      ...env(),
       SMTP_URL: `smtp://127.0.0.1:${new URL(await closedPortUrl()).port}`,
     });
     await submitTool(failingMail.services);
@@ -183,7 +176,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
   });
 
   it("delivers after a restart what a stopped process wrote, and what a process that died had taken", async () => {
-    const first = await createTestApp(database, env);
+    const first = await createTestApp(database, env());
     await first.services.outbox.stop();
     const tool = await submitTool(first.services);
     expect(await rows()).toHaveLength(2);
@@ -196,7 +189,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     expect(bot.requests).toHaveLength(0);
     expect(smtp.mails).toHaveLength(0);
 
-    const second = await createTestApp(database, env);
+    const second = await createTestApp(database, env());
     await second.services.outbox.drain();
     await smtp.waitForMail("maker@maker.example", { subject: "We received Counter" });
     expect(bot.requests).toHaveLength(0);
@@ -309,7 +302,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
   it("sends a sign-in link's mail at once while a webhook receiver that never answers has 50 messages waiting", async () => {
     const dead = await startLocalServer("hang");
     const alive = await startLocalServer();
-    const hooked = { ...env, FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1" };
+    const hooked = { ...env(), FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1" };
     // Two workers on one database, as two processes: each gives the dead host all the sends its lane may have.
     const [first, second] = [await createTestApp(database, hooked), await createTestApp(database, hooked)];
     try {

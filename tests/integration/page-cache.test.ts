@@ -3,20 +3,20 @@
  * which pages each kind of write drops (the triggers of migration 0014), on each database.
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ToolInput } from "#common/tool-input.ts";
 import { tools } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { routeMatcher, slowMatcher } from "#server/http/page-cache.ts";
-import { createTestApp, loadBuild } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { loadBuild } from "../setup/app.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 
 describe.each(databaseKinds)("page cache on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, {}, { now: () => new Date(clock) });
 
   /**
    * The cache's clock, which only the tests move: a page kept for a few seconds (a missing page's 10) must not lapse
@@ -24,11 +24,6 @@ describe.each(databaseKinds)("page cache on %s", (kind) => {
    */
   let clock = Date.now();
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, {}, { now: () => new Date(clock) });
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   const get = (path: string, headers: Record<string, string> = {}) =>

@@ -19,8 +19,8 @@ import {
   users,
 } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const BOT_TOKEN = "123456:test-token";
@@ -52,23 +52,13 @@ async function startBotApi() {
 const PASSWORD = "analytical";
 
 describe.each(databaseKinds)("profiles on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  let bot: Awaited<ReturnType<typeof startBotApi>>;
+  const bot = useResource(startBotApi);
+  const { database, app } = useTestApp(kind, () => ({
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    TELEGRAM_CHAT_ID: CHAT_ID,
+    TELEGRAM_API_URL: bot.url,
+  }));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    bot = await startBotApi();
-    app = await createTestApp(database, {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_CHAT_ID: CHAT_ID,
-      TELEGRAM_API_URL: bot.url,
-    });
-  });
-  afterAll(async () => {
-    await bot.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await database.reset();
     bot.messages.length = 0;

@@ -1,5 +1,5 @@
 /** The list queries must be answered by an index in list order: a Sort node would mean reading every live tool per page. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { rankedSearchQuery, searchCandidatesQuery } from "#server/search/queries.ts";
@@ -9,13 +9,13 @@ import { isQueuedTool } from "#server/tools/lifecycle/queue.ts";
 import { tools } from "#server/db/schema.ts";
 import { outboxStatusQuery } from "#server/system/monitor.ts";
 import { insertTools } from "../factories.ts";
-import { databaseKinds, explainAll, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainAll, explainMainPlan } from "../setup/database.ts";
+import { useTestDatabase } from "../setup/fixtures.ts";
 
 describe.each(databaseKinds)("query plans on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     await insertTools(database.db, 300);
     await insertTools(database.db, 300, new Date("2025-06-01T00:00:00Z"), {
       name: "Bulk analytics",
@@ -23,7 +23,6 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     });
     await database.db.execute(sql`analyze tools`);
   });
-  afterAll(() => database.close());
 
   it("reads the first page of the latest tools straight from the index", async () => {
     const text = await explainMainPlan(database.db, latestToolsQuery(database.db, null, PAGE_SIZE + 1));

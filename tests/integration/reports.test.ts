@@ -3,7 +3,7 @@
  * limited per address; verifiers and admins read and answer them in the console and on the tool's page; the tool page
  * stays in the page cache for visitors.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, MAX_REPORT_TEXT_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -13,7 +13,8 @@ import { openReportsQuery } from "#server/reports/reports.ts";
 import { insertTool } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 type Role = "visitor" | "guest" | "other" | "creator" | "verifier" | "admin";
@@ -35,14 +36,8 @@ const escaped = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 describe.each(databaseKinds)("problem reports on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   type Person = { client: Client; record: UserRow | null };

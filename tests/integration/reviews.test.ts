@@ -3,14 +3,14 @@
  * maker, voted helpful once per person, reported by anyone, and moderated by verifiers and admins; the tool's rating
  * follows its live reviews, and the tool page, its reviews page, its feed, the API and the JSON-LD show them.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { REVIEWS_PER_DAY } from "#common/constants.ts";
 import { outbox, reviews, tools } from "#server/db/schema.ts";
 import { toolReviewsQuery } from "#server/reviews/reviews.ts";
 import { insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainMainPlan, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { type Person, signUpPerson } from "../setup/people.ts";
 import { XSS_PAYLOADS } from "../setup/xss-payloads.ts";
@@ -22,14 +22,8 @@ function jsonLdOf(html: string): Record<string, unknown>[] {
 }
 
 describe.each(databaseKinds)("reviews on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   /** A person whose account is `ageDays` old (old enough, by default, for their reviews to go live at once). */

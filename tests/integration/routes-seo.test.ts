@@ -1,17 +1,22 @@
 /** Every public route, as a search engine reads it: status, title, description and canonical URL in the server's HTML. */
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TopListPage } from "#server/content/top-lists.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { alternativesPath, comparePath, toolReviewsPath } from "#common/page-paths.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestDatabase } from "../setup/fixtures.ts";
 
 const SITE = "http://localhost:3000";
 
 describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const database = useTestDatabase(kind);
+  // The app starts over the demo catalogue.
+  beforeAll(async () => {
+    await seedDemoCatalogue(database.db);
+  });
+  const app = useResource(() => createTestApp(database));
   let topListPages: TopListPage[] = [];
   const paths: string[] = [
     "/",
@@ -26,9 +31,6 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   ];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await seedDemoCatalogue(database.db);
-    app = await createTestApp(database);
     await app.services.search.recordSearch("email-marketing", 1);
     const { tools } = await app.services.tools.listLatestTools({ limit: 1 });
     const tool = tools[0]!;
@@ -47,7 +49,6 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     const posts = await app.services.blog.listAllPosts();
     paths.push(...posts.map((post) => `/blog/${post.slug}`));
   });
-  afterAll(() => database.close());
 
   it("covers every kind of page", () => {
     expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 3 + 19 + 3);

@@ -13,8 +13,8 @@ import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { s3FileStorage } from "#server/storage/s3.ts";
 import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { startTestBucket, type TestBucket } from "../setup/s3.ts";
 import { smallLogoUrl } from "#common/logo-sizes.ts";
@@ -22,17 +22,13 @@ import { smallLogoUrl } from "#common/logo-sizes.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
-  let bucket: TestBucket;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const bucket = useResource(() => startTestBucket());
+  const { database, app } = useTestApp(kind, () => bucket.env);
   let publicUrl: string;
   let image: Blob;
 
   beforeAll(async () => {
-    bucket = await startTestBucket();
     publicUrl = `${bucket.endpoint}/${bucket.bucket}`;
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, bucket.env);
     image = new Blob([
       new Uint8Array(
         await sharp({ create: { width: 400, height: 300, channels: 3, background: "#0ea5e9" } })
@@ -40,10 +36,6 @@ describe.each(databaseKinds)("files in an S3 bucket, on %s", (kind) => {
           .toBuffer(),
       ),
     ]);
-  });
-  afterAll(async () => {
-    await database.close();
-    await bucket.close();
   });
   beforeEach(async () => {
     await database.reset();

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { searches, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { BOT, PERSON } from "../setup/agents.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, explainAll, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, explainAll } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { closerSpellingQuery } from "#server/search/queries.ts";
 import { sendPageview } from "../setup/pageviews.ts";
 import { createClient } from "../setup/forms.ts";
 
 describe.each(databaseKinds)("search pages on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   /** A person signed in through the form, with `role`. */

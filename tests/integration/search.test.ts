@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { decodeCursor } from "#common/cursor.ts";
 import { slugify } from "#common/slugify.ts";
@@ -8,7 +8,8 @@ import { searchQueries } from "#server/search/queries.ts";
 import { searchWords } from "#server/search/words.ts";
 import type { ToolCard } from "#server/tools/read/queries.ts";
 import { insertTool, insertTools } from "../factories.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestDatabase } from "../setup/fixtures.ts";
 
 describe("searchWords", () => {
   it.each([
@@ -22,15 +23,13 @@ describe("searchWords", () => {
 });
 
 describe.each(databaseKinds)("search on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let search: ReturnType<typeof searchQueries>;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     await seedDemoCatalogue(database.db);
     search = searchQueries(database.db);
   });
-  afterAll(() => database.close());
 
   /** Every result, following the cursors to the end. */
   async function allResults(text: string, limit = 5): Promise<ToolCard[]> {
@@ -156,12 +155,11 @@ describe.each(databaseKinds)("search on %s", (kind) => {
 });
 
 describe.each(databaseKinds)("search in a catalogue larger than a search reads first, on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let search: ReturnType<typeof searchQueries>;
   let oldest: ToolCard["id"];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     // More tools than the newest a search reads first (SEARCH_PROBE), all named alike; then one rare name, older than all.
     await insertTools(database.db, 5_100, new Date("2026-01-01T00:00:00Z"), {
       name: "Filler widget",
@@ -172,7 +170,6 @@ describe.each(databaseKinds)("search in a catalogue larger than a search reads f
     await database.db.execute(sql`analyze tools`);
     search = searchQueries(database.db);
   });
-  afterAll(() => database.close());
 
   it("finds a rare word's tool however old it is", async () => {
     expect((await search.searchTools("zebracorn")).tools.map((tool) => tool.id)).toEqual([oldest]);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import { contrastRatio } from "#common/colors.ts";
 import { monogramInitials } from "#common/monogram.ts";
@@ -13,7 +13,8 @@ import { categories, tools } from "#server/db/schema.ts";
 import { readDemoCatalogue, seedDemoCatalogue } from "#server/db/seed.ts";
 import { categoryQueries } from "#server/categories/queries.ts";
 import { toolQueries } from "#server/tools/read/queries.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestDatabase } from "../setup/fixtures.ts";
 
 const SPEC_CATEGORIES = [
   "AI",
@@ -68,11 +69,7 @@ describe("the demo catalogue file", () => {
 });
 
 describe.each(databaseKinds)("seeding on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind);
 
   it("loads the catalogue into an empty database once, live and browsable", async () => {
     const first = await seedDemoCatalogue(database.db);

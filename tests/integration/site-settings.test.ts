@@ -9,6 +9,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { siteSettings } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { type Person, signUpPerson } from "../setup/people.ts";
 import { XSS_PAYLOADS } from "../setup/xss-payloads.ts";
@@ -28,15 +29,9 @@ const VALID = {
 const escaped = (text: string) => text.replaceAll("'", "&#x27;");
 
 describe.each(databaseKinds)("the site's settings on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let admin: Person;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     // Emptied by the reset, which tells no process: this one reads the defaults again.

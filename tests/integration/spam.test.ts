@@ -3,7 +3,7 @@
  * sign-up and add-tool forms and of submitTool, disposable addresses, the daily submission limit, the queue's risk
  * score, and refusing many queued tools at once, tried as each role.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { PROOF_FIELD, HONEYPOT_FIELD, SCRIPT_FIELD } from "#common/spam-fields.ts";
 import { slugify } from "#common/slugify.ts";
@@ -12,8 +12,8 @@ import { runJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { parseProof } from "#server/spam/proof-of-work.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { fetchChallenge, solve, solvedProof } from "../setup/proof-of-work.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
@@ -35,21 +35,11 @@ const textOf = async (response: Response) =>
   (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 describe.each(databaseKinds)("anti-spam on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  const smtp = useResource(startSmtpReceiver);
+  const { database, app } = useTestApp(kind, () => ({ SMTP_URL: smtp.url, PAGE_CACHE_MB: "0" }), { now: () => clock });
   let clock = new Date();
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    smtp = await startSmtpReceiver();
-    app = await createTestApp(database, { SMTP_URL: smtp.url, PAGE_CACHE_MB: "0" }, { now: () => clock });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await database.reset();
     smtp.mails.length = 0;

@@ -3,11 +3,12 @@
  * in Prometheus' text format, showing the same figures.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { outbox, scheduledRuns } from "#server/db/schema.ts";
 import { recordBackup } from "#server/system/monitor.ts";
 import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds, openTestDatabase } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { signUpPerson } from "../setup/people.ts";
 
@@ -29,12 +30,9 @@ function parseMetrics(text: string): Map<string, number> {
 }
 
 describe.each(databaseKinds)("the system page and /metrics on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, { METRICS_TOKEN: TOKEN });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, { METRICS_TOKEN: TOKEN });
     await database.db.insert(outbox).values([
       { key: "a", channel: "mail", payload: {}, state: "failed", attempts: 8, lastError: "refused" },
       { key: "b", channel: "mail", payload: {}, state: "due", attempts: 2, dueAt: new Date(Date.now() + 60_000) },
@@ -52,7 +50,6 @@ describe.each(databaseKinds)("the system page and /metrics on %s", (kind) => {
     for (let index = 0; index < 2; index++)
       expect((await createClient(app.request).request("/categories")).status).toBe(200);
   });
-  afterAll(() => database.close());
 
   it("shows an admin the outbox, the jobs, the last backup, the cache, the database and the processes", async () => {
     const admin = await signUpPerson(app, database.db, "Adam", { role: "admin" });

@@ -2,18 +2,13 @@
  * The optional token sync (docs/product.md §7) against a local HTTP server: every sign-in POSTs its session token as a
  * Bearer token, a sign-out DELETEs it, and a sync server that fails never stands in the person's way.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 import { authSessions, outbox } from "#server/db/schema.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { closedPortUrl, startLocalServer, type LocalServer } from "../setup/local-http.ts";
-import {
-  createWebClient,
-  signInWithGoogle,
-  startOidcProvider,
-  type OidcProvider,
-  type WebClient,
-} from "../setup/oidc.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestDatabase } from "../setup/fixtures.ts";
+import { closedPortUrl, startLocalServer } from "../setup/local-http.ts";
+import { createWebClient, signInWithGoogle, startOidcProvider, type WebClient } from "../setup/oidc.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { startTestServer } from "../setup/server.ts";
 
@@ -21,24 +16,12 @@ import { startTestServer } from "../setup/server.ts";
 const PROFILE_MENU = 'data-viewer="member"';
 
 describe.each(databaseKinds)("token sync on %s", (kind) => {
-  let database: TestDatabase;
-  let sync: LocalServer;
-  let google: OidcProvider;
-  let app: Awaited<ReturnType<typeof startTestServer>>;
+  const database = useTestDatabase(kind);
+  const sync = useResource(startLocalServer);
+  const google = useResource(startOidcProvider);
+  const app = useResource(() => startTestServer(database, { ...google.env, TOKEN_SYNC_URL: `${sync.url}/sessions` }));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sync = await startLocalServer();
-    google = await startOidcProvider();
-    app = await startTestServer(database, { ...google.env, TOKEN_SYNC_URL: `${sync.url}/sessions` });
-    google.allowApp(app.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await google?.close();
-    await sync?.close();
-    await database?.close();
-  });
+  beforeAll(() => google.allowApp(app.url));
   beforeEach(async () => {
     await database.reset();
     sync.requests.length = 0;

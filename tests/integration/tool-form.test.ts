@@ -1,27 +1,21 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { rateLimits, tools, users } from "#server/db/schema.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { smallLogoUrl } from "#common/logo-sizes.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 describe.each(databaseKinds)("the tool form on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, { UPLOAD_MAX_MB: "0.2" });
   let categoryId: string;
   let maker: Client;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, { UPLOAD_MAX_MB: "0.2" });
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;

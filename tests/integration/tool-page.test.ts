@@ -1,26 +1,20 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { PUBLIC_COUNTERS_FROM_VIEWS } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 describe.each(databaseKinds)("tool page on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind, {}, { now: () => clock });
   // The page cache's clock: a page showing counters is kept a minute at most.
   let clock = new Date("2026-06-01T12:00:00Z");
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, {}, { now: () => clock });
-  });
-  afterAll(() => database.close());
   beforeEach(() => database.reset());
 
   async function countersOf(id: string) {

@@ -3,11 +3,11 @@
  * page, every page's footer, the API and the sitemap following each step; refusals beside their fields; admins only.
  */
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#common/messages.ts";
 import { topLists } from "#server/db/schema.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { type Person, signUpPerson } from "../setup/people.ts";
 
@@ -30,15 +30,9 @@ const LIST = {
 const escaped = (text: string) => text.replaceAll("'", "&#x27;");
 
 describe.each(databaseKinds)("the top-lists in the console on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let admin: Person;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     // The seed's top-lists stay (they are the migration's); those a test adds go.

@@ -3,34 +3,30 @@ import { existsSync, utimesSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { smallLogoUrl } from "#common/logo-sizes.ts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { tools } from "#server/db/schema.ts";
 import { runDailyJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { insertTool, insertUser } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useTestApp } from "../setup/fixtures.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(databaseKinds)("unused uploaded images on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const { database, app } = useTestApp(kind);
   let maker: Awaited<ReturnType<typeof insertUser>>;
   let image: Uint8Array;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database);
     image = new Uint8Array(
       await sharp({ create: { width: 300, height: 300, channels: 3, background: "#7c3aed" } })
         .png()
         .toBuffer(),
     );
   });
-  afterAll(() => database.close());
   beforeEach(async () => {
     await database.reset();
     maker = await insertUser(database.db, { username: "Maker" });

@@ -4,7 +4,7 @@
  * Webhook.verify against a receiver on 127.0.0.1; retries on a 500 and a timeout, redelivery under the same id, the
  * address rules, the console's forms as each role, and the retention.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, count, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { MESSAGES } from "#common/messages.ts";
@@ -15,10 +15,10 @@ import { MAX_ATTEMPTS, retryDelayMs } from "#server/outbox/worker.ts";
 import { webhookEvents } from "#server/webhooks/events.ts";
 import { RESPONSE_EXCERPT_BYTES } from "#server/webhooks/sender.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
-import { closedPortUrl, type RecordedRequest, startLocalServer, type LocalServer } from "../setup/local-http.ts";
+import { closedPortUrl, type RecordedRequest, startLocalServer } from "../setup/local-http.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ALL_EVENTS: WebhookEvent[] = [
@@ -56,20 +56,10 @@ function verified(request: RecordedRequest, secret: string) {
 }
 
 describe.each(databaseKinds)("webhooks on %s", (kind) => {
-  let database: TestDatabase;
-  let receiver: LocalServer;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const receiver = useResource(startLocalServer);
+  const { database, app } = useTestApp(kind, { FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1", WEBHOOK_TIMEOUT_SECONDS: "2" });
   let categoryId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    receiver = await startLocalServer();
-    app = await createTestApp(database, { FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1", WEBHOOK_TIMEOUT_SECONDS: "2" });
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await database.close();
-  });
   beforeEach(async () => {
     await app.services.outbox.drain();
     await database.reset();
@@ -80,6 +70,7 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
 
   /** The admin who registers the endpoints in the service tests (made on first use in each test). */
   let theAdmin: Awaited<ReturnType<typeof insertUser>> | undefined;
+
   beforeEach(() => void (theAdmin = undefined));
   async function admin() {
     theAdmin ??= await insertUser(database.db, { username: "Webhook Admin", role: "admin" });

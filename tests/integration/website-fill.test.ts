@@ -5,25 +5,27 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "#common/messages.ts";
 import { LIMITS } from "#server/auth/rate-limit.ts";
 import { rateLimits, tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { createTestApp } from "../setup/app.ts";
-import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { closedPortUrl } from "../setup/local-http.ts";
-import { describedPage, startWebsite, type Website } from "../setup/websites.ts";
+import { describedPage, type Page, startWebsite } from "../setup/websites.ts";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
 describe.each(databaseKinds)("Fill from website on %s", (kind) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
-  let site: Website;
-  let github: Website;
+  const site = useResource(() => startWebsite());
+  const github = useResource(() => startWebsite());
+  const { database, app } = useTestApp(kind, () => ({
+    FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    GITHUB_API_URL: github.url,
+  }));
   let maker: Client;
   let categoryId: string;
 
@@ -38,7 +40,7 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
         .jpeg()
         .toBuffer(),
     );
-    site = await startWebsite({
+    const pages: Record<string, Page> = {
       "/icon.png": { type: "image/png", body: png },
       "/og.png": { type: "image/jpeg", body: wide },
       "/huge": { huge: 50_000_000 },
@@ -47,10 +49,10 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
       "/slow": { hang: true },
       "/data.json": { type: "application/json", body: "{}" },
       "/avatar.png": { type: "image/png", body: png },
-    });
+    };
+    for (const [path, page] of Object.entries(pages)) site.serve(path, page);
     site.serve("/", { body: describedPage() });
     site.serve("/to-loopback", { redirect: `http://localhost:${site.port}/` });
-    github = await startWebsite();
     github.serve("/repos/indie/counter", {
       type: "application/json",
       body: JSON.stringify({
@@ -65,12 +67,6 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
         owner: { avatar_url: `${site.url}/avatar.png` },
       }),
     });
-    database = await openTestDatabase(kind);
-    app = await createTestApp(database, { FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1", GITHUB_API_URL: github.url });
-  });
-  afterAll(async () => {
-    await Promise.all([site.close(), github.close()]);
-    await database.close();
   });
   beforeEach(async () => {
     await database.reset();

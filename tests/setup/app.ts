@@ -28,10 +28,12 @@ export async function loadBuild(): Promise<ServerBuild> {
  * cache; `logger` replaces the one the environment's LOG_LEVEL and LOG_FORMAT make (to read what is logged);
  * `resolveHost` the system's resolver (a resolver outage).
  */
+export type TestAppOptions = { now?: () => Date; logger?: Logger; resolveHost?: HostResolver };
+
 export async function createTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
-  { now, logger: givenLogger, resolveHost }: { now?: () => Date; logger?: Logger; resolveHost?: HostResolver } = {},
+  { now, logger: givenLogger, resolveHost }: TestAppOptions = {},
 ) {
   // No reference address for the link check by default: the tests' websites are local servers, and the internet is not
   // there (tests/integration/link-checks.test.ts sets one where it matters). The proof of work asks the least work
@@ -100,3 +102,5 @@ export async function createTestApp(
   };
   return { app, config, services, storage, request, filesDir, pageCache, pageChanges };
 }
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
