@@ -4,15 +4,14 @@
  * logs no CSP refusal. zod's probe for `new Function` (a `script-src 'unsafe-eval'` violation) was one on every page
  * that loads a schema (common/zod.ts).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { categoryPath, profilePath, tagPath, toolPath } from "#common/page-paths.ts";
 import { users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
+import { useBrowserSite } from "../setup/browser-site.ts";
 
 const SEVERAL_PAGES_MS = 120_000;
 
@@ -30,15 +29,13 @@ function recordViolations(context: BrowserContext) {
 }
 
 describe("the Content-Security-Policy in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const frame = useBrowserSite();
+  const { database, server } = frame;
   let visitor: BrowserContext;
   let admin: BrowserContext;
   const pages = { visitor: [] as string[], admin: [] as string[] };
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
     const category = await insertCategory(database.db, { label: "Analytics" });
     const tool = await insertTool(database.db, {
       name: "Plain Counter",
@@ -54,10 +51,8 @@ describe("the Content-Security-Policy in Chromium", () => {
       tags: ["privacy"],
       isHomeBoosted: true,
     });
-    server = await startTestServer(database);
-    browser = await launchBrowser();
-    visitor = await newContext(browser);
-    admin = await newContext(browser);
+    visitor = await newContext(frame.browser);
+    admin = await newContext(frame.browser);
     await Promise.all([recordViolations(visitor), recordViolations(admin)]);
     await signUpInBrowser(await admin.newPage(), server.url, "Ada");
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "ada@example.com"));
@@ -106,9 +101,6 @@ describe("the Content-Security-Policy in Chromium", () => {
   afterAll(async () => {
     await visitor?.close();
     await admin?.close();
-    await browser?.close();
-    await server?.close();
-    await database?.close();
   });
 
   /** Opens each page, hydrated, and answers what it broke: events in the page, and refusals in the console. */

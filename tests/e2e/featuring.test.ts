@@ -3,33 +3,23 @@
  * Checkout (the local stand-in's page), and back; the tool is then in the home page's Featured section, for a visitor
  * too within a second. Without Stripe's keys, the same action says featuring is still in development.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { FEATURED_IN_DEVELOPMENT } from "#common/constants.ts";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
 import { users } from "#server/db/schema.ts";
 import { insertTool, insertUser } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { startTestServer } from "../setup/server.ts";
-import { startStripeStandIn, type StripeStandIn } from "../setup/stripe.ts";
+import { startStripeStandIn } from "../setup/stripe.ts";
+import { useBrowser } from "../setup/browser-site.ts";
+import { useResource, useTestDatabase } from "../setup/fixtures.ts";
 
 describe("paid featuring in Chromium", () => {
-  let database: TestDatabase;
-  let browser: Browser;
-  let stripe: StripeStandIn;
-
-  beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    stripe = await startStripeStandIn();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stripe?.close();
-    await database?.close();
-  });
+  const database = useTestDatabase("pglite");
+  const stripe = useResource(startStripeStandIn);
+  const chromium = useBrowser();
 
   /** Signs a maker up, then gives them a live tool; the next page they load knows it is theirs. */
   async function makerWithTool(page: Page, url: string, username: string, toolName: string) {
@@ -56,11 +46,11 @@ describe("paid featuring in Chromium", () => {
         days: 7,
         isOnSale: true,
       });
-      const visitor = await (await newContext(browser)).newPage();
+      const visitor = await (await newContext(chromium.browser)).newPage();
       await gotoHydrated(visitor, server.url);
       expect(await featuredSection(visitor).textContent()).toContain("No tool is featured right now.");
 
-      const page = await (await newContext(browser)).newPage();
+      const page = await (await newContext(chromium.browser)).newPage();
       await makerWithTool(page, server.url, "Ada", "Rocket");
       await gotoHydrated(page, server.url);
       const card = page
@@ -104,7 +94,7 @@ describe("paid featuring in Chromium", () => {
   it("without Stripe's keys, a maker's 'Get featured!' on a card says featuring is still in development, top right, for 4 s", async () => {
     const server = await startTestServer(database);
     try {
-      const page = await (await newContext(browser)).newPage();
+      const page = await (await newContext(chromium.browser)).newPage();
       const tool = await makerWithTool(page, server.url, "Grace", "Compass");
       // The page's clock, moved on by the test: the toast's 4000 ms pass at once, and exactly.
       await page.clock.install();

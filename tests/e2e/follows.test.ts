@@ -2,43 +2,31 @@
  * Follows in Chromium (decision 044): a person follows a category from its page, the weekly e-mail reaches a real SMTP
  * server with the new tool, and its unsubscribe link works in a browser that is not signed in.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertCategory, insertTool } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
+import { useResource } from "../setup/fixtures.ts";
+import { useBrowserSite } from "../setup/browser-site.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("follows in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let browser: Browser;
+  const smtp = useResource(startSmtpReceiver);
+  const site = useBrowserSite(() => ({ SMTP_URL: smtp.url }));
+  const { database, server } = site;
   let category: Awaited<ReturnType<typeof insertCategory>>;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
     category = await insertCategory(database.db, { label: "Analytics" });
     await insertTool(database.db, { name: "Plausible", categories: [category.id] });
-    smtp = await startSmtpReceiver();
-    server = await startTestServer(database, { SMTP_URL: smtp.url });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-    await database?.close();
   });
 
   it("follows a category, receives its weekly e-mail, and unsubscribes from it signed out", {
     timeout: 60_000,
   }, async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(site.browser)).newPage();
     await signUpInBrowser(page, server.url, "Ada");
     await gotoHydrated(page, `${server.url}/category/${category.slug}`);
     const button = page.getByTestId("follow-button");
@@ -63,7 +51,7 @@ describe("follows in Chromium", () => {
     await server.services.outbox.drain();
     const confirmation = await smtp.waitForMail("ada@example.com", { subject: "Confirm your address for Indie Tools" });
     const confirmLink = /(http:\/\/\S+\/confirm-email\?\S+)/.exec(confirmation.text)![1]!;
-    const inbox = await (await newContext(browser)).newPage();
+    const inbox = await (await newContext(site.browser)).newPage();
     await gotoHydrated(inbox, confirmLink);
     await inbox.getByRole("button", { name: "Confirm your address" }).click();
     await inbox.getByTestId("email-confirmed").waitFor();
@@ -89,7 +77,7 @@ describe("follows in Chromium", () => {
 
     // The link, opened where nobody is signed in.
     const link = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)![1]!;
-    const stranger = await (await newContext(browser)).newPage();
+    const stranger = await (await newContext(site.browser)).newPage();
     await gotoHydrated(stranger, link);
     await stranger.getByRole("button", { name: "Unsubscribe" }).click();
     await stranger.getByTestId("unsubscribed").waitFor();

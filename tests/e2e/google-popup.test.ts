@@ -1,31 +1,18 @@
 /** 'Continue with Google' in Chromium: the 500×600 popup goes to the provider and back, tells the page that opened it, and closes. */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startOidcProvider, type OidcProvider } from "../setup/oidc.ts";
-import { startTestServer } from "../setup/server.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
+import { startOidcProvider } from "../setup/oidc.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { useResource } from "../setup/fixtures.ts";
+import { useBrowserSite } from "../setup/browser-site.ts";
 
 describe("Google sign-in popup in Chromium", () => {
-  let database: TestDatabase;
-  let google: OidcProvider;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const google = useResource(startOidcProvider);
+  const site = useBrowserSite(() => google.env);
+  const { database, server } = site;
 
-  beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    google = await startOidcProvider();
-    server = await startTestServer(database, google.env);
-    google.allowApp(server.url);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await google?.close();
-    await database?.close();
-  });
+  beforeAll(() => google.allowApp(server.url));
   beforeEach(async () => {
     await database.reset();
     google.people.clear();
@@ -49,7 +36,7 @@ describe("Google sign-in popup in Chromium", () => {
 
   it("signs in, closes the popup and takes the page where it was going", async () => {
     google.people.set("ada", { email: "ada@example.com", name: "Ada Lovelace" });
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
 
     const size = await signInThroughPopup(page, "ada");
@@ -63,7 +50,7 @@ describe("Google sign-in popup in Chromium", () => {
 
   it("shows what went wrong beside the button when Google gives no e-mail", async () => {
     google.people.set("anonymous", { name: "No Mail" });
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
 
     await signInThroughPopup(page, "anonymous");

@@ -3,44 +3,35 @@
  * browser reads a tool's snapshot and its logo from the bucket, which the page's policy allows, and falls back to the
  * server when the snapshot cannot be read (docs/product.md §7).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tools } from "#server/db/schema.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
-import { gotoHydrated, launchBrowser, newContext } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startTestBucket, type TestBucket } from "../setup/s3.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext } from "../setup/browser.ts";
+import { startTestBucket } from "../setup/s3.ts";
+import { useResource } from "../setup/fixtures.ts";
+import { useBrowserSite } from "../setup/browser-site.ts";
 
 describe("a tool page with the files in an S3 bucket, in Chromium", () => {
-  let bucket: TestBucket;
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const bucket = useResource(() => startTestBucket());
+  const frame = useBrowserSite(() => bucket.env);
+  const { database, server } = frame;
   let context: BrowserContext;
   let page: Page;
   let requests: string[];
 
   beforeAll(async () => {
-    bucket = await startTestBucket();
-    database = await openTestDatabase("pglite");
     const seeded = await seedDemoCatalogue(database.db);
-    server = await startTestServer(database, bucket.env);
     for (const id of seeded!.toolIds) await server.services.tools.writeToolSnapshot(id);
-    browser = await launchBrowser();
-    context = await newContext(browser);
+    context = await newContext(frame.browser);
     page = await context.newPage();
     requests = [];
     page.on("request", (request) => requests.push(request.url()));
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.close();
-    await database?.close();
-    await bucket?.close();
   });
 
   /** Opens a category, then its `index`-th tool client-side; answers the tool's id and name. */

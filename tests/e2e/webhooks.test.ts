@@ -1,36 +1,21 @@
 /** Webhooks in Chromium: an admin registers a receiver, copies its secret once, and redelivers a delivery from its page. */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { users, webhookEndpoints } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
-import { startLocalServer, type LocalServer } from "../setup/local-http.ts";
-import { startTestServer } from "../setup/server.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
+import { startLocalServer } from "../setup/local-http.ts";
+import { useResource } from "../setup/fixtures.ts";
+import { useBrowserSite } from "../setup/browser-site.ts";
 
 describe("webhooks in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let receiver: LocalServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    receiver = await startLocalServer();
-    server = await startTestServer(database, { FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await receiver?.close();
-    await database?.close();
-  });
+  const receiver = useResource(startLocalServer);
+  const site = useBrowserSite({ FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1" });
+  const { database, server } = site;
 
   it("an admin registers a receiver, sees its secret once, and redelivers a tool.verified", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
     await signUpInBrowser(page, server.url, "Ada");
     await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "ada@example.com"));

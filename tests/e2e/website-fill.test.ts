@@ -6,22 +6,20 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "#common/messages.ts";
 import { tools } from "#server/db/schema.ts";
 import { insertCategory } from "../factories.ts";
-import { gotoHydrated, launchBrowser, newContext, signUpInBrowser } from "../setup/browser.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/database.ts";
+import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { closedPortUrl } from "../setup/local-http.ts";
-import { startTestServer } from "../setup/server.ts";
 import { describedPage, startWebsite, type Website } from "../setup/websites.ts";
+import { useBrowserSite } from "../setup/browser-site.ts";
 
 describe("Fill from website, in Chromium", () => {
-  let database: TestDatabase;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: Browser;
+  const frame = useBrowserSite({ FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1" });
+  const { database, server } = frame;
   let site: Website;
   let maker: Page;
 
@@ -43,17 +41,11 @@ describe("Fill from website, in Chromium", () => {
       "/huge": { huge: 50_000_000 },
     });
     site.serve("/to-loopback", { redirect: `http://localhost:${site.port}/` });
-    database = await openTestDatabase("pglite");
     await insertCategory(database.db, { label: "Analytics" });
-    server = await startTestServer(database, { FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1" });
-    browser = await launchBrowser();
-    maker = await (await newContext(browser)).newPage();
+    maker = await (await newContext(frame.browser)).newPage();
     await signUpInBrowser(maker, server.url, "Maker");
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await database?.close();
     await site?.close();
   });
 

@@ -1,28 +1,48 @@
 /**
  * The frame of a browser test file: an embedded database, the real app serving it on a free port of 127.0.0.1, and
- * Chromium, made before the file's own `beforeAll` and closed after its own `afterAll`, in the reverse order. Call it
- * at the top of the file's `describe`; its fields are set from the first hook that runs after it.
+ * Chromium, opened before the file's own `beforeAll` and closed after its own `afterAll`, in the reverse order
+ * (tests/setup/fixtures.ts). Call it at the top of the file's `describe`.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
-import { openTestDatabase, type TestDatabase } from "./database.ts";
+import type { TestDatabase } from "./database.ts";
+import { useResource, useTestDatabase } from "./fixtures.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
 export type BrowserSite = { database: TestDatabase; server: TestServer; browser: Browser };
 
-/** `env`: the app's settings beside the tests' defaults (tests/setup/app.ts). */
-export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
-  const site = {} as BrowserSite;
+/** Chromium for the file's tests, launched before its own `beforeAll` and closed after its own `afterAll`. */
+export function useBrowser(): { readonly browser: Browser } {
+  // Held as it is, not through a stand-in as useResource's are: Playwright's objects know one another by identity.
+  let browser: Browser | undefined;
   beforeAll(async () => {
-    site.database = await openTestDatabase("pglite");
-    site.server = await startTestServer(site.database, env);
-    site.browser = await launchBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await site.browser?.close();
-    await site.server?.close();
-    await site.database?.close();
+    await browser?.close();
   });
-  return site;
+  return {
+    get browser() {
+      if (!browser) throw new Error("The browser was read before its beforeAll launched it");
+      return browser;
+    },
+  };
+}
+
+/**
+ * `env`: the app's settings beside the tests' defaults (tests/setup/app.ts), or a function that reads them once the
+ * resources named before are open.
+ */
+export function useBrowserSite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSite {
+  const database = useTestDatabase("pglite");
+  const server = useResource(() => startTestServer(database, typeof env === "function" ? env() : env));
+  const chromium = useBrowser();
+  return {
+    database,
+    server,
+    get browser() {
+      return chromium.browser;
+    },
+  };
 }
