@@ -7,10 +7,8 @@ import { slugify } from "#common/slugify.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase } from "../setup/database.ts";
-import { useResource, useTestApp } from "../setup/fixtures.ts";
+import { useMailAndBot, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
-import { startLocalServer } from "../setup/local-http.ts";
-import { startSmtpReceiver } from "../setup/smtp.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 
@@ -48,14 +46,8 @@ async function call(
 }
 
 describe.each(databaseKinds)("callable functions on %s", (kind) => {
-  const smtp = useResource(startSmtpReceiver);
-  const bot = useResource(startLocalServer);
-  const { database, app } = useTestApp(kind, () => ({
-    SMTP_URL: smtp.url,
-    TELEGRAM_BOT_TOKEN: "123:abc",
-    TELEGRAM_CHAT_ID: "42",
-    TELEGRAM_API_URL: bot.url,
-  }));
+  const { smtp, bot, env } = useMailAndBot();
+  const { database, app } = useTestApp(kind, env);
   let categoryId: string;
 
   /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */

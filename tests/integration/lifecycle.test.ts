@@ -7,21 +7,14 @@ import type { ToolInput } from "#common/tool-input.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds } from "../setup/database.ts";
-import { useResource, useTestApp } from "../setup/fixtures.ts";
-import { closedPortUrl, startLocalServer } from "../setup/local-http.ts";
-import { startSmtpReceiver } from "../setup/smtp.ts";
+import { useMailAndBot, useTestApp } from "../setup/fixtures.ts";
+import { closedPortUrl } from "../setup/local-http.ts";
 
 type Role = "visitor" | "guest" | "submitter" | "creator" | "verifier" | "admin";
 
 describe.each(databaseKinds)("tool lifecycle on %s", (kind) => {
-  const smtp = useResource(startSmtpReceiver);
-  const bot = useResource(startLocalServer);
-  const { database, app } = useTestApp(kind, () => ({
-    SMTP_URL: smtp.url,
-    TELEGRAM_BOT_TOKEN: "123:abc",
-    TELEGRAM_CHAT_ID: "42",
-    TELEGRAM_API_URL: bot.url,
-  }));
+  const { smtp, bot, env } = useMailAndBot();
+  const { database, app } = useTestApp(kind, env);
   let people: Record<Exclude<Role, "visitor">, Awaited<ReturnType<typeof insertUser>>>;
   let categoryId: string;
 

@@ -22,22 +22,14 @@ import { webhookEvents } from "#server/webhooks/events.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, explainMainPlan } from "../setup/database.ts";
-import { useResource, useTestApp } from "../setup/fixtures.ts";
+import { useMailAndBot, useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
 import { closedPortUrl, startLocalServer } from "../setup/local-http.ts";
-import { startSmtpReceiver } from "../setup/smtp.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(databaseKinds)("outbox on %s", (kind) => {
-  const smtp = useResource(startSmtpReceiver);
-  const bot = useResource(startLocalServer);
-  const env = () => ({
-    SMTP_URL: smtp.url,
-    TELEGRAM_BOT_TOKEN: "123:abc",
-    TELEGRAM_CHAT_ID: "42",
-    TELEGRAM_API_URL: bot.url,
-  });
+  const { smtp, bot, env } = useMailAndBot();
   const { database, app } = useTestApp(kind, env);
   let categoryId: string;
 

@@ -10,6 +10,8 @@
 import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from "./database.ts";
+import { startLocalServer } from "./local-http.ts";
+import { startSmtpReceiver } from "./smtp.ts";
 
 export function useResource<T extends object>(
   open: () => Promise<T>,
@@ -55,4 +57,20 @@ export function useTestApp(
   const database = useTestDatabase(kind);
   const app = useResource(() => createTestApp(database, typeof env === "function" ? env() : env, options));
   return { database, app };
+}
+
+/**
+ * A mail receiver and a stand-in for Telegram's bot API, with `env()`: the app's settings that send its mails and the
+ * admin's notices to them.
+ */
+export function useMailAndBot() {
+  const smtp = useResource(startSmtpReceiver);
+  const bot = useResource(startLocalServer);
+  const env = () => ({
+    SMTP_URL: smtp.url,
+    TELEGRAM_BOT_TOKEN: "123:abc",
+    TELEGRAM_CHAT_ID: "42",
+    TELEGRAM_API_URL: bot.url,
+  });
+  return { smtp, bot, env };
 }
