@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import type { TestDatabase } from "./database.ts";
-import { useResource, useTestDatabase } from "./fixtures.ts";
+import { type Settings, settingsOf, useResource, useTestDatabase } from "./fixtures.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
 export type BrowserSite = { database: TestDatabase; server: TestServer; browser: Browser };
@@ -34,9 +34,9 @@ export function useBrowser(): { readonly browser: Browser } {
  * `env`: the app's settings beside the tests' defaults (tests/setup/app.ts), or a function that reads them once the
  * resources named before are open.
  */
-export function useBrowserSite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSite {
+export function useBrowserSite(env: Settings = {}): BrowserSite {
   const database = useTestDatabase("pglite");
-  const server = useResource(() => startTestServer(database, typeof env === "function" ? env() : env));
+  const server = useResource(() => startTestServer(database, settingsOf(env)));
   const chromium = useBrowser();
   return {
     database,

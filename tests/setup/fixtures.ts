@@ -38,6 +38,11 @@ export function useResource<T extends object>(
   });
 }
 
+/** An app's settings, or a function that reads them once the resources named before are open. */
+export type Settings = Record<string, string> | (() => Record<string, string>);
+
+export const settingsOf = (settings: Settings) => (typeof settings === "function" ? settings() : settings);
+
 /** A database of `kind` for the file's tests (tests/setup/database.ts). */
 export function useTestDatabase(kind: DatabaseKind): TestDatabase {
   return useResource(() => openTestDatabase(kind));
@@ -51,11 +56,11 @@ export function useTestDatabase(kind: DatabaseKind): TestDatabase {
  */
 export function useTestApp(
   kind: DatabaseKind,
-  env: Record<string, string> | (() => Record<string, string>) = {},
+  env: Settings = {},
   options: TestAppOptions = {},
 ): { database: TestDatabase; app: TestApp } {
   const database = useTestDatabase(kind);
-  const app = useResource(() => createTestApp(database, typeof env === "function" ? env() : env, options));
+  const app = useResource(() => createTestApp(database, settingsOf(env), options));
   return { database, app };
 }
 
