@@ -8,6 +8,7 @@ import { accountService } from "./auth/accounts.ts";
 import { externalSignIn } from "./auth/external-sign-in.ts";
 import { sessionQueries } from "./auth/sessions.ts";
 import { loadAuthWhenNeeded } from "./auth/auth-loader.ts";
+import type { PasswordHasher } from "./auth/better-auth.ts";
 import { rateLimiter } from "./auth/rate-limit.ts";
 import { createTokenSync } from "./auth/token-sync.ts";
 import { catalogueService } from "./catalogue/service.ts";
@@ -85,6 +86,8 @@ export type Dependencies = {
   pageCache?: PageCache;
   /** What host names resolve to, for every address a person gives us: the system's resolver unless a test fails it on purpose. */
   resolveHost?: HostResolver;
+  /** How passwords are hashed: Better Auth's scrypt, the production cost, unless a test gives a cheaper one. */
+  passwordHasher?: PasswordHasher;
 };
 
 export function createServices(deps: Dependencies) {
@@ -174,6 +177,7 @@ export function createServices(deps: Dependencies) {
     onGoogleSignIn,
     onSignedIn: setup.promoteListedAdmin,
     siteName,
+    passwordHasher: deps.passwordHasher,
   });
   // Nothing is mailed on someone's word alone: the newsletter and the follows' e-mail need a confirmed address (decision 057).
   const confirmations = emailConfirmation({

@@ -25,6 +25,12 @@ import { passwordResetMail, signInLinkMail } from "./mails.ts";
 /** How long a password reset link or a sign-in link stays valid. */
 export const EMAIL_LINK_LIFETIME_SECONDS = 60 * 60;
 
+/** How passwords are hashed and checked: Better Auth's own scrypt unless the app is given another (the tests' cheaper one). */
+export type PasswordHasher = {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+};
+
 export type AuthDependencies = {
   db: Database;
   config: Config;
@@ -38,6 +44,7 @@ export type AuthDependencies = {
   onSignedIn?: (authId: string, sessionId: string) => Promise<void>;
   /** The site's name as its settings say now, for the mails. */
   siteName: () => string;
+  passwordHasher?: PasswordHasher;
 };
 
 export function createAuth({
@@ -49,6 +56,7 @@ export function createAuth({
   onGoogleSignIn,
   onSignedIn,
   siteName,
+  passwordHasher,
 }: AuthDependencies) {
   /** A mail that carries a link which signs in: one per link, and its text is blanked once delivered. */
   async function sendLinkMail(kind: string, url: string, mail: Mail) {
@@ -96,6 +104,7 @@ export function createAuth({
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: EMAIL_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHasher && { password: passwordHasher }),
       sendResetPassword: async ({ user, url }) => {
         await sendLinkMail(
           "password-reset",

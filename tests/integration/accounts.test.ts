@@ -1,15 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { authSessions, authUsers, users } from "#server/db/schema.ts";
+import { verifyPassword } from "better-auth/crypto";
+import { authAccounts, authSessions, authUsers, users } from "#server/db/schema.ts";
 import { SESSION_LIFETIME_SECONDS } from "#server/auth/session-lifetime.ts";
 import { flashCookie } from "#common/flash.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
+import { cheapPasswordHasher } from "../setup/password-hasher.ts";
 
 describe.each(databaseKinds)("accounts on %s", (kind) => {
-  const { database, app } = useTestApp(kind);
+  // Better Auth's own password hash, as in production: the file about accounts checks the real one, and times it.
+  const { database, app } = useTestApp(kind, {}, { productionPasswordHashing: true });
 
   beforeEach(() => database.reset());
 
@@ -44,6 +47,11 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     });
     const [account] = await database.db.select().from(authUsers).where(eq(authUsers.id, record!.authId!));
     expect(account?.email).toBe("ada@example.com");
+    // Stored as Better Auth's own scrypt hash, never as typed; the tests' cheaper hash does not read it.
+    const [credential] = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, account!.id));
+    expect(credential!.password).not.toContain("analytical");
+    expect(await verifyPassword({ hash: credential!.password!, password: "analytical" })).toBe(true);
+    expect(await cheapPasswordHasher.verify({ hash: credential!.password!, password: "analytical" })).toBe(false);
     const home = await (await client.request("/")).text();
     expect(home).toContain('data-viewer="member"');
     expect(home).toContain('href="/profile/ada-lovelace"');

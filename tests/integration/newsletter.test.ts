@@ -1,5 +1,4 @@
 /** The newsletter's digest: what it holds, how it escapes, docs/product.md §7's 'verified X days ago', the command line and /admin/newsletter. */
-import { spawn } from "node:child_process";
 import { mkdtempSync, openAsBlob, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,34 +11,19 @@ import { renderMarkdown } from "#server/markdown.ts";
 import { digestToolsQuery, toolsVerifiedDaysAgoQuery } from "#server/newsletter/service.ts";
 import { DIGEST_MAX_TOOLS } from "#common/constants.ts";
 import { insertCategory, insertTool, insertTools } from "../factories.ts";
+import { npmRun } from "../setup/commands.ts";
 import { databaseKinds, explainMainPlan } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const NOW = new Date("2026-03-15T12:00:00.000Z");
 const ago = (days: number, hours = 0) => new Date(NOW.getTime() - days * DAY - hours * HOUR);
 
-/** Runs `npm run newsletter`'s script with only the given environment (and PATH): its output and exit code. */
-function runNewsletter(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter.ts", ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", SITE_URL: "https://tools.example.com", LOG_LEVEL: "silent", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run newsletter -- <args>`, as an operator runs it, on the given environment. */
+const runNewsletter = (args: string[], env: Record<string, string>) =>
+  npmRun("newsletter", args, { SITE_URL: "https://tools.example.com", LOG_LEVEL: "silent", ...env });
 
 describe.each(databaseKinds)("newsletter digest on %s", (kind) => {
   const { database, app } = useTestApp(kind);

@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createId } from "#common/ids.ts";
@@ -19,6 +17,7 @@ import {
   users,
 } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
+import { npmRun } from "../setup/commands.ts";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../setup/database.ts";
 import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { type Client, createClient } from "../setup/forms.ts";
@@ -744,22 +743,8 @@ describe.each(databaseKinds)("profiles on %s", (kind) => {
 
 /** `npm run admin -- set-role`, run as the operator runs it: a child process on the server's own configuration. */
 describe("the admin command", () => {
-  const exec = promisify(execFile);
-  const ROOT = path.resolve(import.meta.dirname, "../..");
-
-  async function runAdmin(args: string[], env: Record<string, string>) {
-    try {
-      const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
-        timeout: 60_000,
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-    }
-  }
+  const runAdmin = (args: string[], env: Record<string, string>) =>
+    npmRun("admin", args, { LOG_LEVEL: "silent", ...env });
 
   async function insertUser(db: TestDatabase["db"]) {
     await db

@@ -15,6 +15,7 @@ import { createLogger, type Logger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import type { HostResolver } from "#server/fetch/safe-fetch.ts";
 import { BUILD_DIR } from "./build-dir.ts";
+import { cheapPasswordHasher } from "./password-hasher.ts";
 import type { TestDatabase } from "./database.ts";
 
 export async function loadBuild(): Promise<ServerBuild> {
@@ -26,14 +27,20 @@ export async function loadBuild(): Promise<ServerBuild> {
 /**
  * The app over `database` with the given environment; `now` sets the clock of the analytics collector and of the page
  * cache; `logger` replaces the one the environment's LOG_LEVEL and LOG_FORMAT make (to read what is logged);
- * `resolveHost` the system's resolver (a resolver outage).
+ * `resolveHost` the system's resolver (a resolver outage); `productionPasswordHashing` keeps Better Auth's own password
+ * hash instead of the tests' cheaper one (./password-hasher.ts).
  */
-export type TestAppOptions = { now?: () => Date; logger?: Logger; resolveHost?: HostResolver };
+export type TestAppOptions = {
+  now?: () => Date;
+  logger?: Logger;
+  resolveHost?: HostResolver;
+  productionPasswordHashing?: boolean;
+};
 
 export async function createTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
-  { now, logger: givenLogger, resolveHost }: TestAppOptions = {},
+  { now, logger: givenLogger, resolveHost, productionPasswordHashing = false }: TestAppOptions = {},
 ) {
   // No reference address for the link check by default: the tests' websites are local servers, and the internet is not
   // there (tests/integration/link-checks.test.ts sets one where it matters). The proof of work asks the least work
@@ -73,6 +80,7 @@ export async function createTestApp(
     keptReads,
     pageCache,
     resolveHost,
+    passwordHasher: productionPasswordHashing ? undefined : cheapPasswordHasher,
   });
   await services.settings.start();
   services.settings.onReload(() => {
