@@ -1,10 +1,13 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./tests/setup/sequencer.ts";
 
 export default defineConfig({
   test: {
     // Both cores: most files wait on a database, a socket or a timer, so two at once take about two thirds of the time
     // one at a time does (vitest's default here is the cores less one, so one).
     maxWorkers: 2,
+    // The longest integration files start first, so that none keeps one worker busy alone at the end.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
