@@ -67,6 +67,20 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
         owner: { avatar_url: `${site.url}/avatar.png` },
       }),
     });
+    // A repository whose code is public under a licence that restricts its use: not open source.
+    github.serve("/repos/indie/workflows", {
+      type: "application/json",
+      body: JSON.stringify({
+        full_name: "indie/workflows",
+        name: "workflows",
+        html_url: "https://github.com/indie/workflows",
+        description: "Workflow automation you can host yourself.",
+        stargazers_count: 90,
+        language: "TypeScript",
+        license: { spdx_id: "SSPL-1.0", name: "Server Side Public License" },
+        topics: ["automation"],
+      }),
+    });
   });
   beforeEach(async () => {
     await database.reset();
@@ -226,6 +240,19 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     expect(storedFiles(toolId)).toHaveLength(2);
     expect(github.requests.at(-1)).toMatchObject({ method: "GET", path: "/repos/indie/counter" });
     expect(github.requests.at(-1)!.headers["user-agent"]).toBe("IndieToolsBot/1.0 (+http://localhost:3000)");
+  });
+
+  it("never calls a repository open source when its licence is source-available", async () => {
+    const toolId = await reservedId(maker);
+    const response = await maker.postMultipartSolved(
+      "/add-tool",
+      fillForm(toolId, "https://github.com/indie/workflows"),
+    );
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain("90 stars, SSPL-1.0 licence (source-available, not open source), written in TypeScript.");
+    expect(html).toContain('value="typescript, automation"');
+    expect(html).not.toMatch(/<option value="open-source" selected/);
   });
 
   const refusals: [string, () => Promise<string>, string][] = [

@@ -18,6 +18,7 @@ import type { Database } from "../../db/client.ts";
 import { categories, tools } from "../../db/schema.ts";
 import { LIMITS, type RateLimiter } from "../../auth/rate-limit.ts";
 import { type GithubRepository, githubRepositoryOf, readGithubRepository } from "../../fetch/github.ts";
+import { classifyLicence } from "../licences.ts";
 import { type PageDetails, readPageDetails } from "../../fetch/page-details.ts";
 import { FetchRefusal, type SafeFetcher } from "../../fetch/safe-fetch.ts";
 import type { ImageKind } from "../../images/process.ts";
@@ -29,7 +30,7 @@ export type WebsiteProposal = {
   shortDesc: string;
   longDesc: string;
   tags: string[];
-  /** "open-source" for a repository with a licence; null leaves the maker's choice. */
+  /** "open-source" for a repository with an open-source licence; null leaves the maker's choice. */
   paymentType: "open-source" | null;
   /** The category the page's words point to, for the maker to keep or change (none when unclear). */
   categories: string[];
@@ -72,11 +73,28 @@ function longDescriptionOf(details: PageDetails, github: GithubRepository | null
       : [...new Set([details.description, details.ogDescription].filter((text) => text && !said(text)))];
   if (github) {
     const facts = [`${github.stars.toLocaleString("en-US")} star${github.stars === 1 ? "" : "s"}`];
-    if (github.licence) facts.push(`${github.licence} licence`);
+    if (github.licence) facts.push(licenceFact(github.licence));
     if (github.language) facts.push(`written in ${github.language}`);
     paragraphs.push(`On GitHub: [${github.fullName}](${github.url}), ${facts.join(", ")}.`);
   }
   return clipAtWord(paragraphs.join("\n\n"), TOOL_LIMITS.longDesc.max);
+}
+
+/**
+ * Whether the repository's licence is open source (OSI-approved): a source-available one (BUSL, SSPL, Elastic...) or
+ * one not recognised never makes the tool "open source" (server/tools/licences.ts).
+ */
+function isOpenSource(github: GithubRepository | null): boolean {
+  return Boolean(github?.licence && classifyLicence(github.licence)?.kind === "open-source");
+}
+
+/** The licence as the description says it: a licence that is not open source says so. */
+function licenceFact(spdx: string): string {
+  const kind = classifyLicence(spdx)?.kind;
+  if (kind === "open-source") return `${spdx} licence`;
+  if (kind === "source-available") return `${spdx} licence (source-available, not open source)`;
+  if (kind === "proprietary") return "proprietary licence";
+  return `${spdx} licence (not recognised as open source)`;
 }
 
 /** Words that say nothing of a category ("Analytics and Data" is about analytics and data). */
@@ -121,7 +139,7 @@ export function proposedCategory(
 function tagsOf(details: PageDetails, github: GithubRepository | null): string[] {
   const words = [
     ...(github?.language ? [github.language] : []),
-    ...(github?.licence ? ["open source"] : []),
+    ...(isOpenSource(github) ? ["open source"] : []),
     ...details.keywords,
   ];
   const tags = words.map(slugify).filter((tag) => tag && tag.length <= TOOL_LIMITS.tags.length);
@@ -255,7 +273,7 @@ export function websiteFill({
         longDesc: longDescriptionOf(details, github, shortDesc),
         tags,
         categories: category ? [category] : [],
-        paymentType: github?.licence ? "open-source" : null,
+        paymentType: isOpenSource(github) ? "open-source" : null,
         logo,
         largeImage,
         github,
