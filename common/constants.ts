@@ -25,8 +25,12 @@ export const SUGGESTED_TOOLS = 4;
 export const SUGGESTED_FEATURED_TOOLS = 2;
 /** The 'tools added by users' block. */
 export const USER_ADDED_TOOLS = 4;
-/** The alternatives a tool's /alternatives page lists, and the comparisons its own page links to (decision 032). */
+/**
+ * The alternatives a tool's /alternatives page lists, the closest its own page shows as cards (decision 059), and the
+ * comparisons it links to, with the first of those (decision 032).
+ */
 export const ALTERNATIVES_LIMIT = 20;
+export const TOOL_PAGE_ALTERNATIVES = 4;
 export const TOOL_PAGE_COMPARISONS = 3;
 /** A list filtered more than once counts at most this many of its tools for each facet (decision 036). */
 export const FACET_SAMPLE = 500;

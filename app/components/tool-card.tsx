@@ -11,10 +11,13 @@ import { categoryPath, toolPath } from "#common/page-paths.ts";
 export function ToolCard({
   tool,
   showCategories = true,
+  note,
 }: {
   tool: ToolCardData;
   /** Hidden when the card is shown on a tool page. */
   showCategories?: boolean;
+  /** Why the card is in the list, under its description (an alternative's shared tags). */
+  note?: string;
 }) {
   const t = useT();
   // Styles in app.css (.card and its parts): a list shows dozens of cards, and their markup stays small.
@@ -51,6 +54,11 @@ export function ToolCard({
         </div>
       </div>
       <p className="card-desc">{tool.shortDesc}</p>
+      {note && (
+        <p className="card-note" data-testid="card-note">
+          {note}
+        </p>
+      )}
       {showCategories && tool.categories.length > 0 && (
         <ul className="chips" aria-label={t("card.categories")}>
           {tool.categories.map((category) => (

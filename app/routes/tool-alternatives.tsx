@@ -1,6 +1,6 @@
 /**
- * /tool/{slug}/alternatives: the live tools closest to one tool (decision 032), ranked by the categories and tags they
- * share with it, then by views and clicks, with an introduction made from those figures and links to compare each.
+ * /tool/{slug}/alternatives: the live tools closest to one tool (decisions 032 and 059), ranked by what they share with
+ * it, each saying what, with an introduction made from those figures and links to compare each.
  */
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { data, redirect } from "react-router";
@@ -14,6 +14,7 @@ import { alternativesPath, categoryPath, comparePath, toolPath } from "#common/p
 import type { Alternatives } from "#server/tools/read/alternatives.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
+import { alternativeReason } from "../components/alternative-reason.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-alternatives";
 
@@ -115,7 +116,7 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
         <>
           {/* The cards' names are h3: a heading of their own keeps the outline whole for screen readers. */}
           <h2 className="sr-only">{t("tool.alternativesTo", { name: tool.name })}</h2>
-          <ToolGrid tools={alternatives} />
+          <ToolGrid tools={alternatives} noteOf={(other) => alternativeReason(words, tool.categories, other)} />
           <section aria-labelledby="compare-heading" className="mt-12">
             <h2 id="compare-heading" className="mb-4 text-2xl font-bold tracking-tight">
               {t("alternatives.compareWith", { name: tool.name })}

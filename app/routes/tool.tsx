@@ -15,6 +15,8 @@ import { RatingSummary, ReviewList, WriteReviewLink } from "../components/review
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
+import { alternativeReason } from "../components/alternative-reason.ts";
+import { TOOL_PAGE_COMPARISONS } from "#common/constants.ts";
 import { ogImagePath, ogToolImage } from "#common/og-image.ts";
 import { breadcrumbLd, jsonLd, pageMeta, softwareOffers } from "../seo.ts";
 import type { Route } from "./+types/tool";
@@ -241,7 +243,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
   const showsCounters = stats.views >= PUBLIC_COUNTERS_FROM_VIEWS;
-  const { t, number } = useWords();
+  const words = useWords();
+  const { t, number } = words;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
@@ -329,24 +332,34 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
       )}
 
       {closest.length > 0 && (
-        <nav
-          aria-label={t("tool.comparisons")}
-          data-testid="tool-comparisons"
-          className="mt-8 flex flex-wrap items-center gap-2 text-sm"
-        >
-          <Link to={alternativesPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
-            {t("tool.alternativesTo", { name: tool.name })}
-          </Link>
-          {closest.map((other) => (
-            <Link
-              key={other.slug}
-              to={comparePath(tool.slug, other.slug)}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50"
-            >
-              {t("tool.versus", { name: tool.name, other: other.name })}
+        <section aria-labelledby="closest-heading" className="mt-12" data-testid="closest-alternatives">
+          <h2 id="closest-heading" className="mb-4 text-2xl font-bold tracking-tight">
+            {t("tool.closest")}
+          </h2>
+          <ToolGrid
+            tools={closest}
+            showCategories={false}
+            noteOf={(other) => alternativeReason(words, tool.categories, other)}
+          />
+          <nav
+            aria-label={t("tool.comparisons")}
+            data-testid="tool-comparisons"
+            className="mt-6 flex flex-wrap items-center gap-2 text-sm"
+          >
+            <Link to={alternativesPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
+              {t("tool.alternativesTo", { name: tool.name })}
             </Link>
-          ))}
-        </nav>
+            {closest.slice(0, TOOL_PAGE_COMPARISONS).map((other) => (
+              <Link
+                key={other.slug}
+                to={comparePath(tool.slug, other.slug)}
+                className="rounded-lg border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50"
+              >
+                {t("tool.versus", { name: tool.name, other: other.name })}
+              </Link>
+            ))}
+          </nav>
+        </section>
       )}
 
       {usersAdded.length > 0 && (

@@ -243,6 +243,16 @@ export const apiReview = z
 
 export const apiReviewList = listOf(apiReview, "ReviewList");
 
+export const apiAlternative = apiToolCard
+  .extend({
+    views: z.int().min(0),
+    clicks: z.int().min(0),
+    sharedCategoryIds: z.array(z.string()).meta({ description: "The categories both are in, the rarest first." }),
+    sharedTags: z.array(z.string()).meta({ description: "The tags both have, the rarest first.", example: ["gdpr"] }),
+    sharedWords: z.int().min(0).meta({ description: "How many words their short descriptions share." }),
+  })
+  .meta({ id: "Alternative" });
+
 export const apiRelatedTools = z
   .object({
     stats: z.object({ views: z.int().min(0), clicks: z.int().min(0), rating: apiRating }),
@@ -252,9 +262,9 @@ export const apiRelatedTools = z
       .datetime()
       .nullable()
       .meta({ description: "When the daily link check last checked the tool's website; null before its first check." }),
-    closest: z.array(z.object({ name: z.string(), slug: z.string() })).meta({
+    closest: z.array(apiAlternative).meta({
       description:
-        "The closest alternatives (most shared categories and tags, then most viewed and clicked), at most 3.",
+        "The closest alternatives, at most 4: ranked by the categories and tags they share with the tool, the rarer the more, and the words of their short descriptions; then most viewed and clicked.",
     }),
   })
   .meta({ id: "RelatedTools" });

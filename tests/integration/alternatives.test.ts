@@ -94,17 +94,18 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
   }
 
   describe("alternatives", () => {
-    it("ranks live tools by shared categories and tags, then popularity, with an introduction from the figures and an ItemList", async () => {
-      const { plausible, fathom, google, umami, figma, hidden, waiting } = await catalogue();
+    it("ranks live tools by what they share, then popularity, says what, with an introduction from the figures and an ItemList", async () => {
+      const { analytics, privacy, plausible, fathom, google, umami, figma, hidden, waiting } = await catalogue();
       const { alternatives, total } = await app.services.tools.listAlternatives({
         ...plausible,
         categories: plausible.categories.map((id) => ({ id, label: id })),
       });
       expect(alternatives.map((tool) => tool.name)).toEqual(["Fathom", "Google Analytics", "Umami"]);
-      expect(alternatives.map((tool) => [tool.sharedCategories, tool.sharedTags])).toEqual([
-        [2, 1],
-        [1, 0],
-        [0, 1],
+      // The rarest first: privacy and gdpr are on two live tools, analytics on three.
+      expect(alternatives.map((tool) => [tool.sharedCategoryIds, tool.sharedTags])).toEqual([
+        [[privacy.id, analytics.id], ["gdpr"]],
+        [[analytics.id], []],
+        [[], ["open-source"]],
       ]);
       expect(total).toBe(3);
 
@@ -117,6 +118,12 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
         "3 tools share a category or a tag with Plausible (categories Analytics and Privacy); the most viewed of those listed here is Google Analytics, with 900 views.",
       );
       for (const other of [figma, hidden, waiting]) expect(html).not.toContain(other.slug);
+      // Each card says why it is there, the tool's categories in its own order.
+      expect([...html.matchAll(/data-testid="card-note">([^<]*)</g)].map((match) => match[1])).toEqual([
+        "Shares the tag gdpr · Also in Analytics and Privacy",
+        "Also in Analytics",
+        "Shares the tag open-source",
+      ]);
       const [list] = ofType(html, "ItemList");
       expectItemList(
         list!,
@@ -129,25 +136,34 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       }
     });
 
-    it("links from the tool page to the alternatives and the comparisons with the closest three", async () => {
-      const { plausible, fathom, google, umami } = await catalogue();
+    it("shows the closest four on the tool page, and links to the alternatives and the comparisons with the closest three", async () => {
+      const { plausible, fathom, google } = await catalogue();
       await insertTool(database.db, { name: "Matomo", categories: plausible.categories, tags: ["gdpr"], views: 1 });
       const html = await (await app.request(`/tool/${plausible.slug}`)).text();
       const block = /data-testid="tool-comparisons"[\s\S]*?<\/nav>/.exec(html)![0];
       expect(block).toContain(`href="/tool/${plausible.slug}/alternatives"`);
       const compared = [...block.matchAll(/href="\/compare\/([^"]+)"/g)].map((match) => match[1]);
       expect(compared).toHaveLength(3);
+      // A tag two of the six live tools have (open-source) outweighs a category four have (Analytics).
       expect(block).toContain("Plausible vs Fathom");
       expect(block).toContain("Plausible vs Matomo");
-      expect(block).toContain("Plausible vs Google Analytics");
-      expect(block).not.toContain(umami.name);
+      expect(block).toContain("Plausible vs Umami");
+      expect(block).not.toContain(`vs ${google.name}`);
       // The public API gives the same closest tools, which a browser reads beside the tool's snapshot.
       const related = (await (await app.request(`/api/v1/tools/${plausible.id}/related`)).json()) as {
-        closest: { name: string; slug: string }[];
+        closest: { name: string; slug: string; sharedTags: string[] }[];
       };
-      expect(related.closest.map((tool) => tool.name)).toEqual(["Fathom", "Matomo", "Google Analytics"]);
-      expect(related.closest[0]).toEqual({ name: "Fathom", slug: fathom.slug });
-      expect(google).toBeTruthy();
+      expect(related.closest.map((tool) => tool.name)).toEqual(["Fathom", "Matomo", "Umami", "Google Analytics"]);
+      expect(related.closest[0]).toMatchObject({ name: "Fathom", slug: fathom.slug, sharedTags: ["gdpr"] });
+      // The closest four as cards, each saying what it shares.
+      const cards = /data-testid="closest-alternatives"[\s\S]*?<\/section>/.exec(html)![0];
+      expect([...cards.matchAll(/<h3><a[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual([
+        "Fathom",
+        "Matomo",
+        "Umami",
+        "Google Analytics",
+      ]);
+      expect(cards).toContain("Shares the tag gdpr · Also in Analytics and Privacy");
     });
 
     it("says so when there is none, keeps that page out of search engines, and 404s or redirects other addresses", async () => {

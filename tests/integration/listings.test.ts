@@ -11,6 +11,7 @@ import { decodeAnyCursor } from "#common/cursor.ts";
 import { TOOL_SORTS } from "#common/schemas/lists.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { facetCounts, tools, toolTerms } from "#server/db/schema.ts";
+import { MAIN_CATEGORY_FACTOR, WORD_WEIGHT } from "#server/tools/read/alternatives.ts";
 import { keyedListOf } from "#server/tools/read/facets.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { databaseKinds, type TestDatabase } from "../setup/database.ts";
@@ -260,13 +261,37 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
       await catalogue();
       const all = await database.db.select().from(tools);
       const live = all.filter(isLive);
+      // Decision 059's weights, from the live counts: every tool's short description is "The tool number N", so each
+      // pair shares two words, and only the categories and tags order them.
+      const liveCount = (term: (tool: ToolRow) => boolean) => live.filter(term).length;
+      const weight = (count: number) => Math.log((live.length + 1) / (count + 1)) ** 2;
       for (const tool of live) {
-        const shared = (other: ToolRow) =>
-          other.categories.filter((id) => tool.categories.includes(id)).length +
-          other.tags.filter((tag) => tool.tags.includes(tag)).length;
+        const score = (other: ToolRow) =>
+          other.categories
+            .filter((id) => tool.categories.includes(id))
+            .reduce(
+              (sum, id) =>
+                sum +
+                weight(liveCount((each) => each.categories.includes(id))) *
+                  (tool.categories[0] === id ? MAIN_CATEGORY_FACTOR : 1) *
+                  (other.categories[0] === id ? MAIN_CATEGORY_FACTOR : 1),
+              0,
+            ) +
+          other.tags
+            .filter((tag) => tool.tags.includes(tag))
+            .reduce((sum, tag) => sum + weight(liveCount((each) => each.tags.includes(tag))), 0) +
+          2 * WORD_WEIGHT;
+        const shares = (other: ToolRow) =>
+          other.categories.some((id) => tool.categories.includes(id)) ||
+          other.tags.some((tag) => tool.tags.includes(tag));
         const expected = live
-          .filter((other) => other.id !== tool.id && shared(other) > 0)
-          .sort((a, b) => shared(b) - shared(a) || b.views + b.clicks - (a.views + a.clicks) || (a.id < b.id ? -1 : 1));
+          .filter((other) => other.id !== tool.id && shares(other))
+          .sort(
+            (a, b) =>
+              Math.round((score(b) - score(a)) * 1e6) ||
+              b.views + b.clicks - (a.views + a.clicks) ||
+              (a.id < b.id ? -1 : 1),
+          );
         const found = await app.services.tools.listAlternatives({
           id: tool.id,
           categories: tool.categories.map((id) => ({ id, label: id })),

@@ -529,6 +529,11 @@ export default {
   "alternatives.compareWith": "Compare {name} with",
   "alternatives.empty": "No alternatives yet.",
   "alternatives.browseAll": "Browse every tool",
+  "alternatives.whyTags": "{count, plural, one {Shares the tag {tags}} other {Shares # tags: {tags}}}",
+  "alternatives.whyCategories": "Also in {categories}",
+  "alternatives.whyWords":
+    "{count, plural, one {# word of its description in common} other {# words of its description in common}}",
+  "tool.closest": "Closest alternatives",
   "reviews.summary": "Rated {average} out of 5 in {count, plural, one {# review} other {# reviews}}",
   "reviews.noReview": "No review yet",
   "reviews.title": "{name} reviews",

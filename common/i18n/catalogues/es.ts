@@ -529,6 +529,11 @@ export default {
   "alternatives.compareWith": "Comparar {name} con",
   "alternatives.empty": "Aún no hay alternativas.",
   "alternatives.browseAll": "Ver todas las herramientas",
+  "alternatives.whyTags": "{count, plural, one {Comparte la etiqueta {tags}} other {Comparte # etiquetas: {tags}}}",
+  "alternatives.whyCategories": "También en {categories}",
+  "alternatives.whyWords":
+    "{count, plural, one {# palabra de su descripción en común} other {# palabras de su descripción en común}}",
+  "tool.closest": "Las alternativas más cercanas",
   "reviews.summary": "Valorada con {average} de 5 en {count, plural, one {# opinión} other {# opiniones}}",
   "reviews.noReview": "Aún no hay opiniones",
   "reviews.title": "Opiniones sobre {name}",

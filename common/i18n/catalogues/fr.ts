@@ -532,6 +532,11 @@ export default {
   "alternatives.compareWith": "Comparer {name} avec",
   "alternatives.empty": "Pas encore d'alternative.",
   "alternatives.browseAll": "Parcourir tous les outils",
+  "alternatives.whyTags": "{count, plural, one {A le tag {tags} en commun} other {# tags en commun : {tags}}}",
+  "alternatives.whyCategories": "Aussi dans {categories}",
+  "alternatives.whyWords":
+    "{count, plural, one {# mot de sa description en commun} other {# mots de sa description en commun}}",
+  "tool.closest": "Les alternatives les plus proches",
   "reviews.summary": "Noté {average} sur 5 dans {count, plural, one {# avis} other {# avis}}",
   "reviews.noReview": "Pas encore d'avis",
   "reviews.title": "Avis sur {name}",

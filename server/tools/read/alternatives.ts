@@ -1,7 +1,9 @@
 /**
- * Alternatives and comparisons (decision 032): the live tools closest to a tool, ranked by the categories and tags they
- * share with it, then by popularity (views and clicks). /tool/{slug}/alternatives lists them, the tool page links to
- * its comparisons with the closest few, and the sitemap lists both. The candidates are bounded (decision 036).
+ * Alternatives and comparisons (decisions 032 and 059): the live tools closest to a tool, ranked by what they share with
+ * it, each shared category and tag weighted by how rare it is, a shared first category counting double, and each word
+ * its short description shares adding a little; popularity (views and clicks) only breaks ties.
+ * /tool/{slug}/alternatives lists them with why, the tool page shows the closest few and links to its comparisons with
+ * them, and the sitemap lists both. The candidates are bounded (decision 036).
  */
 import { and, ne, type SQL, sql } from "drizzle-orm";
 import { ALTERNATIVE_CANDIDATES, ALTERNATIVES_LIMIT, SITEMAP_COMPARISON_TOOLS } from "#common/constants.ts";
@@ -10,10 +12,20 @@ import { type Database, rowsOf } from "../../db/client.ts";
 import { tools } from "../../db/schema.ts";
 import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow } from "./queries.ts";
 
-/** What a tool is compared on: its categories and tags. */
+/** What a tool is compared on: its categories (its first is its main one) and tags. */
 export type ComparedTool = { id: string; categories: { id: string; label: string }[]; tags: string[] };
 
-export type Alternative = ToolCard & { views: number; clicks: number; sharedCategories: number; sharedTags: number };
+/**
+ * A tool among another's alternatives, with what they share: the categories (by id) and tags, the most telling (the
+ * rarest) first, and how many words of their short descriptions.
+ */
+export type Alternative = ToolCard & {
+  views: number;
+  clicks: number;
+  sharedCategoryIds: string[];
+  sharedTags: string[];
+  sharedWords: number;
+};
 
 /**
  * A tool's alternatives: the closest first, and how many live tools share a category or a tag with it in all; past the
@@ -23,6 +35,15 @@ export type Alternatives = { alternatives: Alternative[]; total: number; isTotal
 
 /** A pair of tools that the sitemap lists a comparison of, each by its slug. */
 export type ComparedPair = { a: string; b: string };
+
+/**
+ * The ranking's weights (decision 059). A shared category or tag weighs the square of how rare it is, ln((live tools
+ * + 1) / (its live tools + 1))²: a tag three tools have outweighs several that half the catalogue has. The first
+ * category of a tool is its main one: shared as either tool's first, it counts double (as both's, four times). Each
+ * stemmed word the short descriptions share adds `WORD_WEIGHT`, about what a tag a third of the tools have weighs.
+ */
+export const MAIN_CATEGORY_FACTOR = 2;
+export const WORD_WEIGHT = 1;
 
 /** A text[] literal of any texts (tags may hold commas, quotes or spaces): each element quoted and escaped. */
 function textArray(values: readonly string[]): SQL {
@@ -48,10 +69,45 @@ function candidatesOf(terms: SQL) {
 }
 
 /**
+ * The weight of each of the tool's categories and tags (decision 059), from their live counts and the live total,
+ * which facet_counts keeps (decision 036): one key lookup each. A term no live tool has is left out: no candidate has it.
+ */
+function termWeights(categoryIds: SQL, tags: SQL, mainCategoryId: SQL): SQL {
+  return sql`select f.kind, f.value,
+      power(ln((total.count + 1)::float8 / (f.count + 1)), 2)
+        * (case when f.kind = 'c' and f.value = ${mainCategoryId} then ${MAIN_CATEGORY_FACTOR} else 1 end) as weight
+    from facet_counts f
+    cross join (select count from facet_counts where scope = '' and kind = '' and value = '') total
+    where f.scope = '' and ((f.kind = 'c' and f.value = any(${categoryIds})) or (f.kind = 't' and f.value = any(${tags})))`;
+}
+
+/** The stemmed words of a tool's short description, as its search vector keeps them (weight C, migration 0030). */
+const shortDescWords = (vector: SQL) => sql`tsvector_to_array(ts_filter(${vector}, '{c}'))`;
+
+/**
+ * How close a candidate is to the tool whose term weights are the relation `weights` (termWeights) and whose short
+ * description's words are `ownWords`: its score, the terms they share (the rarest first) and the words.
+ */
+function closeness(candidate: { categories: SQL; tags: SQL; searchVector: SQL }, ownWords: SQL) {
+  const shared = sql`from weights w where (w.kind = 'c' and w.value = any(${candidate.categories}))
+    or (w.kind = 't' and w.value = any(${candidate.tags}))`;
+  const sharedWords = sql<number>`cardinality(array(select unnest(${shortDescWords(candidate.searchVector)}) intersect select unnest(${ownWords})))`;
+  return {
+    // A shared category that is the candidate's main one counts again (the tool's main one is in its weight). Rounded,
+    // so that two equal sums added in another order tie, and popularity decides.
+    score: sql<number>`round((
+      (select coalesce(sum(w.weight * (case when w.kind = 'c' and w.value = (${candidate.categories})[1] then ${MAIN_CATEGORY_FACTOR} else 1 end)), 0) ${shared})
+      + ${WORD_WEIGHT} * ${sharedWords})::numeric, 6)`,
+    sharedTerms: sql<string[]>`array(select w.kind || ':' || w.value ${shared} order by w.weight desc, w.value)`,
+    sharedWords,
+  };
+}
+
+/**
  * The closest live tools to the tool among its candidates, read by their ids (an array, so the planner looks each up by
- * its key rather than reading every live tool to join them): most shared categories and tags, then most views and
- * clicks, then by id; with how many tools the candidates are (a term with more than the candidates makes it a lower
- * bound: `isComplete` false). Exported for the query-plan test.
+ * its key rather than reading every live tool to join them): the highest score first (what they share, weighted as
+ * decision 059 says), then most views and clicks, then by id; with how many tools the candidates are (a term with more
+ * than the candidates makes it a lower bound: `isComplete` false). Exported for the query-plan test.
  */
 export function alternativesQuery(
   db: Database,
@@ -60,8 +116,6 @@ export function alternativesQuery(
 ) {
   const categoryIds = textArray(tool.categoryIds);
   const tags = textArray(tool.tags);
-  const sharedCategories = sql<number>`cardinality(array(select unnest(${tools.categories}) intersect select unnest(${categoryIds})))`;
-  const sharedTags = sql<number>`cardinality(array(select unnest(${tools.tags}) intersect select unnest(${tags})))`;
   const candidates = db
     .$with("candidates")
     .as(
@@ -69,14 +123,34 @@ export function alternativesQuery(
         .select({ toolId: sql<string>`tool_id`.as("tool_id"), term: sql<string>`term`.as("term") })
         .from(sql`(${candidatesOf(textArray(termsOf(tool)))}) as found`),
     );
+  const weights = db.$with("weights").as(
+    db
+      .select({
+        kind: sql<string>`kind`.as("kind"),
+        value: sql<string>`value`.as("value"),
+        weight: sql<number>`weight`.as("weight"),
+      })
+      .from(sql`(${termWeights(categoryIds, tags, sql`${tool.categoryIds[0] ?? ""}`)}) as weighted`),
+  );
+  const ownWords = db.$with("own_words").as(
+    db
+      .select({ words: sql<string[]>`${shortDescWords(sql`${tools.searchVector}`)}`.as("words") })
+      .from(tools)
+      .where(sql`${tools.id} = ${tool.id}`),
+  );
+  const { score, sharedTerms, sharedWords } = closeness(
+    { categories: sql`${tools.categories}`, tags: sql`${tools.tags}`, searchVector: sql`${tools.searchVector}` },
+    sql`(select words from ${ownWords})`,
+  );
   return db
-    .with(candidates)
+    .with(candidates, weights, ownWords)
     .select({
       ...toolCardColumns,
       views: tools.views,
       clicks: tools.clicks,
-      sharedCategories: sharedCategories.as("shared_categories"),
-      sharedTags: sharedTags.as("shared_tags"),
+      score: score.as("score"),
+      sharedTerms: sharedTerms.as("shared_terms"),
+      sharedWords: sharedWords.as("shared_words"),
       total: sql<number>`(select count(distinct tool_id)::int from candidates where tool_id <> ${tool.id})`.as("total"),
       isComplete:
         sql<boolean>`(select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates group by term) as per_term)`.as(
@@ -95,7 +169,7 @@ export function alternativesQuery(
         sql`${tools.id} = any(array(select ${candidates.toolId} collate "default" from ${candidates}))`,
       ),
     )
-    .orderBy(sql`${sharedCategories} + ${sharedTags} desc`, sql`${tools.views} + ${tools.clicks} desc`, tools.id)
+    .orderBy(sql`score desc`, sql`${tools.views} + ${tools.clicks} desc`, tools.id)
     .limit(limit);
 }
 
@@ -113,23 +187,25 @@ export const hasAlternatives = sql`(exists (select 1 from categories c where c.i
  * alternativesQuery ranks them, among the same candidates. Exported for the query-plan test.
  */
 export function closestPairsQuery(limit: number): SQL {
+  const o = { categories: sql`o.categories`, tags: sql`o.tags`, searchVector: sql`o.search_vector` };
+  const { score } = closeness(o, sql`(select words from own_words)`);
   return sql`
   select t.slug as a, closest.slug as b
   from (
-    select id, slug, categories, tags from tools
+    select id, slug, categories, tags, search_vector from tools
     where ${isPublicTool}
     order by views desc, id desc
     limit ${limit}
   ) t
   cross join lateral (
+    with weights as (${termWeights(sql`t.categories`, sql`t.tags`, sql`t.categories[1]`)}),
+      own_words as (select ${shortDescWords(sql`t.search_vector`)} as words)
     select o.slug from tools o
     where (o.is_active and o.is_verified) and o.id <> t.id
       and o.id = any(array(
         select found.tool_id collate "default" from (${candidatesOf(sql`array(select 'c:' || unnest(t.categories) union all select 't:' || unnest(t.tags))`)}) found
       ))
-    order by cardinality(array(select unnest(o.categories) intersect select unnest(t.categories)))
-           + cardinality(array(select unnest(o.tags) intersect select unnest(t.tags))) desc,
-             o.views + o.clicks desc, o.id
+    order by ${score} desc, o.views + o.clicks desc, o.id
     limit 1
   ) closest`;
 }
@@ -156,8 +232,9 @@ export function alternativeQueries(db: Database) {
       ({
         views,
         clicks,
-        sharedCategories,
-        sharedTags,
+        score: _score,
+        sharedTerms,
+        sharedWords,
         total: _total,
         isComplete: _complete,
         atLeast: _atLeast,
@@ -166,8 +243,9 @@ export function alternativeQueries(db: Database) {
         ...toCard(card as ToolCardRow),
         views,
         clicks,
-        sharedCategories: Number(sharedCategories),
-        sharedTags: Number(sharedTags),
+        sharedCategoryIds: sharedTerms.filter((term) => term.startsWith("c:")).map((term) => term.slice(2)),
+        sharedTags: sharedTerms.filter((term) => term.startsWith("t:")).map((term) => term.slice(2)),
+        sharedWords: Number(sharedWords),
       }),
     );
     const [first] = rows;

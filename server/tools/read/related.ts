@@ -7,14 +7,14 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import {
   SUGGESTED_FEATURED_TOOLS,
   SUGGESTED_TOOLS,
-  TOOL_PAGE_COMPARISONS,
+  TOOL_PAGE_ALTERNATIVES,
   USER_ADDED_TOOLS,
 } from "#common/constants.ts";
 import { type KeptReads, unkeptReads } from "../../cache/kept-reads.ts";
 import { dependsOn, pageTags } from "../../cache/page-tags.ts";
 import type { Database } from "../../db/client.ts";
 import { linkChecks, tools } from "../../db/schema.ts";
-import { alternativeQueries } from "./alternatives.ts";
+import { type Alternative, alternativeQueries } from "./alternatives.ts";
 import {
   isPublicTool,
   toCard,
@@ -33,8 +33,8 @@ export type RelatedToTool = {
   usersAdded: ToolCard[];
   /** When the link checker last found the tool's website working (server/tools/jobs/link-checks.ts), or null. */
   linkCheckedAt: string | null;
-  /** The closest alternatives (decision 032), which the page offers to compare the tool with. */
-  closest: { name: string; slug: string }[];
+  /** The closest alternatives (decision 059), with what they share; the page offers to compare the tool with the first. */
+  closest: Alternative[];
 };
 
 /** The featured tools a tool page picks its suggestions from at random: the newest ones, however many there are. */
@@ -112,15 +112,14 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         // The page says "N days ago": it is kept at most a minute anyway, for its counters.
         // The last check that found the website working: a check that could not reach it says nothing.
         db.select({ workingAt: linkChecks.workingAt }).from(linkChecks).where(eq(linkChecks.toolId, tool.id)).limit(1),
-        alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_COMPARISONS }),
+        alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_ALTERNATIVES }),
       ]);
-      const closest = alternatives.map(({ name, slug }) => ({ name, slug }));
       return {
         stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating },
         suggested,
         usersAdded,
         linkCheckedAt: check?.workingAt?.toISOString() ?? null,
-        closest,
+        closest: alternatives,
       };
     },
   };
