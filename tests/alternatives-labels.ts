@@ -3,6 +3,21 @@
  * by hand from what each tool does, not from its tags: the yardstick of the alternatives' ranking (decision 059). Each
  * tool has at least four, so that a ranking can reach a precision of 1 on its first four.
  */
+/** The SaaS starters and boilerplates of the demo catalogue, less one. */
+function startersBut(name: string): string[] {
+  return [
+    "ShipFast",
+    "Makerkit",
+    "Supastarter",
+    "create-t3-app",
+    "Next.js SaaS Starter",
+    "CMSaasStarter",
+    "Wave",
+    "Laravel Spark",
+    "SaaS Pegasus",
+  ].filter((starter) => starter !== name);
+}
+
 export const LABELLED_ALTERNATIVES: Record<string, string[]> = {
   // Website analytics: counting visits, privacy-first or with heatmaps.
   "Plausible Analytics": ["Umami", "Fathom Analytics", "PostHog", "Microsoft Clarity", "Hotjar"],
@@ -35,37 +50,10 @@ export const LABELLED_ALTERNATIVES: Record<string, string[]> = {
   // Designing interfaces and graphics.
   Figma: ["Penpot", "Framer", "Canva", "Excalidraw"],
   Penpot: ["Figma", "Framer", "Canva", "Excalidraw"],
-  // A SaaS to start from.
-  ShipFast: [
-    "Makerkit",
-    "Supastarter",
-    "create-t3-app",
-    "Next.js SaaS Starter",
-    "CMSaasStarter",
-    "Wave",
-    "Laravel Spark",
-    "SaaS Pegasus",
-  ],
-  Makerkit: [
-    "ShipFast",
-    "Supastarter",
-    "create-t3-app",
-    "Next.js SaaS Starter",
-    "CMSaasStarter",
-    "Wave",
-    "Laravel Spark",
-    "SaaS Pegasus",
-  ],
-  Wave: [
-    "Laravel Spark",
-    "ShipFast",
-    "Makerkit",
-    "Supastarter",
-    "Next.js SaaS Starter",
-    "CMSaasStarter",
-    "SaaS Pegasus",
-    "create-t3-app",
-  ],
+  // A SaaS to start from: each of these starters is an alternative to the others.
+  ShipFast: startersBut("ShipFast"),
+  Makerkit: startersBut("Makerkit"),
+  Wave: startersBut("Wave"),
   // Ready-made interface components.
   "shadcn/ui": ["Tailwind Plus", "daisyUI", "Flowbite", "Skeleton"],
   daisyUI: ["Tailwind Plus", "shadcn/ui", "Flowbite", "Skeleton"],
