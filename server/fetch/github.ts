@@ -3,6 +3,7 @@
  * through the safe fetcher. The API's address is config (GITHUB_API_URL), so a local stand-in answers in tests.
  */
 import { z } from "#common/zod.ts";
+import type { Forge, ForgeBudget, ForgeRead, RepositoryFacts, Validators } from "./forge.ts";
 import type { SafeFetcher } from "./safe-fetch.ts";
 
 export type GithubRepository = {
@@ -83,5 +84,146 @@ export async function readGithubRepository(
     language: parsed.data.language ?? null,
     topics: parsed.data.topics ?? [],
     avatarUrl: parsed.data.owner?.avatar_url ?? null,
+  };
+}
+
+const factsAnswer = z.object({
+  stargazers_count: z.number().int().nonnegative(),
+  forks_count: z.number().int().nonnegative(),
+  archived: z.boolean(),
+  license: z
+    .object({ spdx_id: z.string().max(100).nullable().optional() })
+    .nullable()
+    .optional(),
+});
+const releaseAnswer = z.object({ tag_name: z.string().max(200), published_at: z.iso.datetime().nullable() });
+const commitsAnswer = z
+  .array(z.object({ commit: z.object({ committer: z.object({ date: z.iso.datetime() }).nullable() }) }))
+  .max(1);
+
+/** How long to wait when the forge refuses without saying until when. */
+const DEFAULT_WAIT_MS = 60_000;
+
+/**
+ * GitHub's REST API as a forge: a repository's facts in three requests (the repository, its latest release, its newest
+ * commit), each conditional on the last read's ETag. With a token (GITHUB_TOKEN) the hourly budget is 5,000 requests,
+ * without 60; a 304 costs nothing. A 403 or 429 is read as a limit: until its Retry-After, or the budget's reset.
+ */
+export function githubForge({
+  fetcher,
+  apiUrl,
+  token = "",
+  now = () => new Date(),
+}: {
+  fetcher: SafeFetcher;
+  apiUrl: string;
+  token?: string;
+  now?: () => Date;
+}): Forge {
+  const base = apiUrl.replace(/\/+$/, "");
+  return {
+    repositoryOf(address) {
+      const found = githubRepositoryOf(address);
+      return found ? { forge: "github", owner: found.owner, name: found.repo } : null;
+    },
+
+    async read(ref, previous) {
+      const validators: Validators = {};
+      let requests = 0;
+      let unchanged = 0;
+      let budget: ForgeBudget = null;
+      const path = `/repos/${encodeURIComponent(ref.owner)}/${encodeURIComponent(ref.name)}`;
+
+      /** One conditional GET: its status and parsed body (null on a 304 or an error status). */
+      async function get(key: string, suffix: string) {
+        const headers: Record<string, string> = { "x-github-api-version": "2022-11-28" };
+        const etag = previous?.validators[key];
+        if (etag) headers["if-none-match"] = etag;
+        if (token) headers.authorization = `Bearer ${token}`;
+        requests++;
+        const answer = await fetcher.fetch(`${base}${path}${suffix}`, {
+          accept: "application/vnd.github+json",
+          maxBytes: 500_000,
+          headers,
+        });
+        const remaining = Number(answer.headers["x-ratelimit-remaining"]);
+        const reset = Number(answer.headers["x-ratelimit-reset"]);
+        if (Number.isFinite(remaining) && Number.isFinite(reset))
+          budget = { remaining, resetAt: new Date(reset * 1000).toISOString() };
+        if (answer.status === 304) unchanged++;
+        const newEtag = answer.headers.etag;
+        if (typeof newEtag === "string") validators[key] = newEtag;
+        else if (answer.status === 304 && etag) validators[key] = etag;
+        let body: unknown = null;
+        if (answer.status === 200) {
+          try {
+            body = JSON.parse(new TextDecoder().decode(answer.body));
+          } catch {
+            body = null;
+          }
+        }
+        return { status: answer.status, headers: answer.headers, body };
+      }
+
+      /** Until when the forge asks to wait, when this answer is a refusal of its limits. */
+      function limitOf(answer: { status: number; headers: Record<string, unknown> }): string | null {
+        if (answer.status !== 403 && answer.status !== 429) return null;
+        const retryAfter = Number(answer.headers["retry-after"]);
+        if (Number.isFinite(retryAfter) && retryAfter > 0)
+          return new Date(now().getTime() + retryAfter * 1000).toISOString();
+        const reset = Number(answer.headers["x-ratelimit-reset"]);
+        if (Number.isFinite(reset) && reset * 1000 > now().getTime()) return new Date(reset * 1000).toISOString();
+        return new Date(now().getTime() + DEFAULT_WAIT_MS).toISOString();
+      }
+      const outcome = (read: ForgeRead) => ({ ...read, requests, unchanged, budget });
+
+      const repository = await get("repository", "");
+      const repositoryLimit = limitOf(repository);
+      if (repositoryLimit) return outcome({ kind: "limited", until: repositoryLimit });
+      if (repository.status === 404 || repository.status === 410) return outcome({ kind: "missing" });
+      let facts: Pick<RepositoryFacts, "stars" | "forks" | "isArchived" | "licence">;
+      if (repository.status === 304 && previous) facts = previous.facts;
+      else {
+        const parsed = factsAnswer.safeParse(repository.body);
+        if (repository.status !== 200 || !parsed.success)
+          throw new Error(`GitHub answered ${repository.status} for ${ref.owner}/${ref.name}`);
+        const spdx = parsed.data.license?.spdx_id;
+        facts = {
+          stars: parsed.data.stargazers_count,
+          forks: parsed.data.forks_count,
+          isArchived: parsed.data.archived,
+          licence: spdx && spdx !== "NOASSERTION" ? spdx : null,
+        };
+      }
+
+      const release = await get("release", "/releases/latest");
+      const releaseLimit = limitOf(release);
+      if (releaseLimit) return outcome({ kind: "limited", until: releaseLimit });
+      let latestRelease: RepositoryFacts["latestRelease"] = null;
+      if (release.status === 304 && previous) latestRelease = previous.facts.latestRelease;
+      else if (release.status === 200) {
+        const parsed = releaseAnswer.safeParse(release.body);
+        if (parsed.success && parsed.data.published_at)
+          latestRelease = { tag: parsed.data.tag_name, publishedAt: parsed.data.published_at };
+      }
+
+      const commits = await get("commits", "/commits?per_page=1");
+      const commitsLimit = limitOf(commits);
+      if (commitsLimit) return outcome({ kind: "limited", until: commitsLimit });
+      let lastCommitAt: string | null = null;
+      if (commits.status === 304 && previous) lastCommitAt = previous.facts.lastCommitAt;
+      else if (commits.status === 200) {
+        // 409 is an empty repository: no commit.
+        const parsed = commitsAnswer.safeParse(commits.body);
+        lastCommitAt = (parsed.success && parsed.data[0]?.commit.committer?.date) || null;
+      }
+
+      return outcome({
+        kind: "read",
+        facts: { ...facts, latestRelease, lastCommitAt },
+        validators,
+        changed: unchanged < requests,
+      });
+    },
   };
 }
