@@ -127,7 +127,6 @@ export function alternativesQuery(
     db
       .select({
         id: sql<string>`id`.as("closest_id"),
-        score: sql<string>`score`.as("score"),
         sharedTerms: sql<string[]>`shared_terms`.as("shared_terms"),
         sharedWords: sql<number>`shared_words`.as("shared_words"),
         rank: sql<number>`rank`.as("rank"),
@@ -139,7 +138,7 @@ export function alternativesQuery(
             with candidates as (${candidatesOf(textArray(termsOf(tool)))}),
               weights as materialized (${termWeights(categoryIds, tags, sql`${tool.categoryIds[0] ?? ""}`)}),
               own_words as materialized (select ${shortDescWords(sql`search_vector`)} as words from tools where id = ${tool.id})
-            select o.id, closeness.score, closeness.shared_terms, closeness.shared_words,
+            select o.id, closeness.shared_terms, closeness.shared_words,
               row_number() over (order by ${closestFirst}) as rank,
               (select count(distinct tool_id)::int from candidates where tool_id <> ${tool.id}) as total,
               (select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates group by term) as per_term) as is_complete
