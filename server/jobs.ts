@@ -3,7 +3,8 @@
  * featurings whose period is over end and the booked ones whose day has come start (server/payments/featuring.ts); every hour, raw
  * analytics events past their retention are deleted, and the makers whose tool went live seven days ago are sent its
  * first week's figures (server/newsletter/service.ts marks each tool before its mail, so a maker gets one), and the
- * outbox's old delivered rows and the spent proofs of work past their expiry are deleted; every day, the uploaded
+ * outbox's old delivered rows and the spent proofs of work past their expiry are deleted, and the tools' repositories'
+ * facts are read again within the forge's budget (server/tools/jobs/repository-facts.ts); every day, the uploaded
  * images no tool shows are deleted, the open data dumps of the catalogue are written (server/catalogue/open-data.ts),
  * and every live tool's website is checked (server/tools/jobs/link-checks.ts).
  *
@@ -67,6 +68,15 @@ export async function runJobs(
     if (sent > 0) logger.info(`sent ${sent} first-week follow-up mail${sent === 1 ? "" : "s"} to makers`);
   } catch (error) {
     logger.error("could not send the makers' follow-up mails", error);
+  }
+  if (signal?.aborted) return;
+  try {
+    const run = await services.repositories.refreshRepositories(now, signal);
+    logger.info(
+      `repository facts: ${run.read} read, ${run.unchanged} unchanged, ${run.missing} missing, ${run.failed} failed, ${run.requests} requests, ${run.stale} of ${run.repositories} stale${run.limitedUntil ? `, the forge asks to wait until ${run.limitedUntil}` : ""}`,
+    );
+  } catch (error) {
+    logger.error("repository facts: could not refresh them", error);
   }
 }
 

@@ -45,6 +45,8 @@ import { readinessChecks } from "./health.ts";
 import { tagQueries } from "./tags/queries.ts";
 import { imageUploads } from "./images/uploads.ts";
 import { type HostResolver, safeFetcherFromConfig } from "./fetch/safe-fetch.ts";
+import { githubForge } from "./fetch/github.ts";
+import { repositoryFacts } from "./tools/jobs/repository-facts.ts";
 import { linkChecker } from "./tools/jobs/link-checks.ts";
 import { websiteFill } from "./tools/lifecycle/website-fill.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -150,6 +152,18 @@ export function createServices(deps: Dependencies) {
     writeToolSnapshot: snapshots.writeToolSnapshot,
     webhooks,
     outbox,
+  });
+  // The repositories' facts, read again every hour within GitHub's budget (decision 060).
+  const repositories = repositoryFacts({
+    db: deps.db,
+    forge: githubForge({
+      fetcher,
+      apiUrl: deps.config.GITHUB_API_URL ?? "https://api.github.com",
+      token: deps.config.GITHUB_TOKEN,
+    }),
+    hourlyBudget: deps.config.GITHUB_TOKEN ? 5000 : 60,
+    hasToken: Boolean(deps.config.GITHUB_TOKEN),
+    logger: deps.logger,
   });
   const lifecycle = toolLifecycle({
     db: deps.db,
@@ -317,6 +331,8 @@ export function createServices(deps: Dependencies) {
     }),
     /** The daily link checker, the tool page's "Link checked", and the broken and moved links of /admin/links. */
     links,
+    /** The hourly refresh of the tools' repositories' facts, and the forge's budget for /admin/system. */
+    repositories,
     categories: categoryQueries(deps.db, keptReads),
     tags: tagQueries(deps.db),
     topLists: topListService(deps.db, keptReads),

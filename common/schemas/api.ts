@@ -253,6 +253,27 @@ export const apiAlternative = apiToolCard
   })
   .meta({ id: "Alternative" });
 
+const isoDate = z.iso.datetime();
+
+export const apiRepository = z
+  .object({
+    url: z.string().meta({ example: "https://github.com/plausible/analytics" }),
+    state: z.enum(["pending", "read", "missing"]).meta({
+      description:
+        "pending: not read yet; read: the facts are the forge's last answer; missing: the forge says it is gone.",
+    }),
+    stars: z.int().min(0).nullable(),
+    forks: z.int().min(0).nullable(),
+    isArchived: z.boolean().nullable(),
+    lastCommitAt: isoDate.nullable().meta({ description: "The newest commit of the default branch." }),
+    latestRelease: z.object({ tag: z.string(), publishedAt: isoDate }).nullable(),
+    checkedAt: isoDate.nullable().meta({ description: "When the forge last answered about the repository." }),
+    starsByWeek: z
+      .array(z.object({ week: z.iso.date().meta({ description: "The week's Monday." }), stars: z.int().min(0) }))
+      .meta({ description: "The stars at each week's first read, oldest first, since the directory first read them." }),
+  })
+  .meta({ id: "Repository" });
+
 export const apiRelatedTools = z
   .object({
     stats: z.object({ views: z.int().min(0), clicks: z.int().min(0), rating: apiRating }),
@@ -266,6 +287,9 @@ export const apiRelatedTools = z
       description:
         "The closest alternatives, at most 4: ranked by the categories and tags they share with the tool, the rarer the more, and the words of their short descriptions; then most viewed and clicked.",
     }),
+    repository: apiRepository
+      .nullable()
+      .meta({ description: "The tool's code repository and its facts; null without one." }),
   })
   .meta({ id: "RelatedTools" });
 

@@ -14,3 +14,4 @@ export * from "./schema/site.ts";
 export * from "./schema/delivery.ts";
 export * from "./schema/link-checks.ts";
 export * from "./schema/payments.ts";
+export * from "./schema/repositories.ts";

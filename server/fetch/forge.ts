@@ -1,7 +1,8 @@
 /**
  * A code forge (GitHub today; GitLab and Codeberg can follow behind the same type): where a tool's repository lives, and
  * what it says of it. A read is conditional: each of its requests sends the ETag the last answer gave, and a forge
- * answers 304, which costs none of the hourly budget, when nothing changed; the facts of the last read are then kept.
+ * answers 304 when nothing changed, keeping the last read's facts (with a token, GitHub counts no 304 against the
+ * hourly budget).
  */
 
 /** A repository on a forge, by its owner and name there. */

@@ -107,7 +107,8 @@ const DEFAULT_WAIT_MS = 60_000;
 /**
  * GitHub's REST API as a forge: a repository's facts in three requests (the repository, its latest release, its newest
  * commit), each conditional on the last read's ETag. With a token (GITHUB_TOKEN) the hourly budget is 5,000 requests,
- * without 60; a 304 costs nothing. A 403 or 429 is read as a limit: until its Retry-After, or the budget's reset.
+ * without 60; with a token a 304 costs nothing. A 403 or 429 is read as a limit: until its Retry-After, or the
+ * budget's reset.
  */
 export function githubForge({
   fetcher,

@@ -84,9 +84,13 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
       body = { full_name: `${match![1]}/${match![2]}`, ...facts };
     }
     const etag = `W/"${createHash("sha1").update(JSON.stringify(body)).digest("hex")}"`;
-    // A conditional request whose answer has not changed: 304, free of the budget.
-    if (status === 200 && req.headers["if-none-match"] === etag) return answer(304, undefined, { etag });
     if (standIn.budget[pool] <= 0) return answer(403, { message: "API rate limit exceeded." });
+    // A conditional request whose answer has not changed: 304, free of the budget when it carries a token (GitHub
+    // counts an anonymous one).
+    if (status === 200 && req.headers["if-none-match"] === etag) {
+      if (!hasToken) standIn.budget[pool]--;
+      return answer(304, undefined, { etag });
+    }
     standIn.budget[pool]--;
     return answer(status, body, status === 200 ? { etag } : {});
   });

@@ -103,6 +103,16 @@ export const tools = pgTable(
     /** Who asked for the claim (docs/product.md §4), and whether their verified e-mail's domain is the website's. */
     claimedBy: text("claimed_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     isClaimLikelyGenuine: boolean("is_claim_likely_genuine").notNull().default(false),
+    /** The tool's code repository on a forge (GitHub today), whose facts the hourly job keeps (repository_facts, decision 060). */
+    repositoryUrl: text("repository_url"),
+    /** The licence as an SPDX expression ("MIT", "AGPL-3.0-only", "BUSL-1.1"), from the repository or an admin; null when unknown. */
+    licence: text("licence"),
+    /** The licence's kind (server/tools/licences.ts): open-source, source-available or proprietary; null when not recognised. */
+    licenceKind: text("licence_kind").$type<"open-source" | "source-available" | "proprietary">(),
+    /** An admin set the licence by hand: the repository's later reads no longer change it. */
+    isLicenceSetByAdmin: boolean("is_licence_set_by_admin").notNull().default(false),
+    /** Its maker says it can be self-hosted ('declared'); a verifier checked it ('confirmed'), which visitors see. */
+    selfHostable: text("self_hostable").$type<"declared" | "confirmed">(),
     /** Weighted words of the name (A), tags and category labels (B), short (C) and long description (D); kept by a trigger. */
     searchVector: tsvector("search_vector"),
     ...timestamps,

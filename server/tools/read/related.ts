@@ -14,7 +14,9 @@ import { type KeptReads, unkeptReads } from "../../cache/kept-reads.ts";
 import { dependsOn, pageTags } from "../../cache/page-tags.ts";
 import type { Database } from "../../db/client.ts";
 import { linkChecks, tools } from "../../db/schema.ts";
+import type { RepositoryView } from "#common/repository.ts";
 import { type Alternative, alternativeQueries } from "./alternatives.ts";
+import { readRepository } from "./repository.ts";
 import {
   isPublicTool,
   toCard,
@@ -35,6 +37,8 @@ export type RelatedToTool = {
   linkCheckedAt: string | null;
   /** The closest alternatives (decision 059), with what they share; the page offers to compare the tool with the first. */
   closest: Alternative[];
+  /** Its repository's facts as last read, with the stars by week (decision 060); null without a repository. */
+  repository: RepositoryView | null;
 };
 
 /** The featured tools a tool page picks its suggestions from at random: the newest ones, however many there are. */
@@ -106,13 +110,15 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
     async getRelatedToTool(
       tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks" | "rating">,
     ): Promise<RelatedToTool> {
-      const [suggested, usersAdded, [check], { alternatives }] = await Promise.all([
+      const [suggested, usersAdded, [check], { alternatives }, repository] = await Promise.all([
         listSuggestedTools(tool),
         listToolsAddedByUsers(),
         // The page says "N days ago": it is kept at most a minute anyway, for its counters.
         // The last check that found the website working: a check that could not reach it says nothing.
         db.select({ workingAt: linkChecks.workingAt }).from(linkChecks).where(eq(linkChecks.toolId, tool.id)).limit(1),
         alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_ALTERNATIVES }),
+        // Read again by the hourly job: the page is kept at most a minute anyway, for its counters.
+        readRepository(db, tool.id),
       ]);
       return {
         stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating },
@@ -120,6 +126,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         usersAdded,
         linkCheckedAt: check?.workingAt?.toISOString() ?? null,
         closest: alternatives,
+        repository,
       };
     },
   };

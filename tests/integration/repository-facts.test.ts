@@ -1,0 +1,233 @@
+/**
+ * The tools' repositories' facts (decision 060), read by the hourly job from a stand-in that speaks GitHub's REST API
+ * (tests/setup/github.ts): the row that follows a tool's repository address, the facts and licence a read writes (an
+ * admin's licence kept), the weekly history, the budget kept (a reserve left, 304s, a secondary limit waited out),
+ * the most viewed first, and the tool page that shows them.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { rowsOf } from "#server/db/client.ts";
+import { forgeStatus, repositoryFacts, repositoryHistory, tools } from "#server/db/schema.ts";
+import { insertTool } from "../factories.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
+import { startGithubStandIn, type StandInRepository } from "../setup/github.ts";
+
+const HOUR = 3_600_000;
+const repository = (stars: number, licence = "MIT"): StandInRepository => ({
+  stargazers_count: stars,
+  forks_count: Math.floor(stars / 10),
+  archived: false,
+  license: { spdx_id: licence, name: licence },
+  release: { tag_name: "v1.0.0", published_at: "2026-09-01T00:00:00Z" },
+  commits: ["2026-11-20T08:00:00Z"],
+});
+
+describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
+  const github = useResource(startGithubStandIn);
+  const { database, app } = useTestApp(kind, () => ({
+    FETCH_ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    GITHUB_API_URL: github.url,
+  }));
+  const db = () => database.db;
+  const refresh = (now: Date) => app.services.repositories.refreshRepositories(now);
+  const factsOf = async (toolId: string) =>
+    (await db().select().from(repositoryFacts).where(eq(repositoryFacts.toolId, toolId)))[0];
+
+  beforeEach(async () => {
+    await db().execute(sql`delete from tools`);
+    await db().delete(forgeStatus);
+    github.repositories.clear();
+    github.requests.length = 0;
+    github.budget.anonymous = 60;
+    github.budget.token = 5000;
+    github.budget.resetAt = new Date(Date.now() + HOUR);
+    github.secondaryLimit = null;
+  });
+
+  it("keeps one row per tool with a repository address: a new address starts over, none removes the facts", async () => {
+    const tool = await insertTool(db(), { repositoryUrl: "https://github.com/indie/one" });
+    const plain = await insertTool(db());
+    expect(await factsOf(tool.id)).toMatchObject({ url: "https://github.com/indie/one", state: "pending" });
+    expect(await factsOf(plain.id)).toBeUndefined();
+
+    github.repositories.set("indie/one", repository(10));
+    await refresh(new Date());
+    expect(await factsOf(tool.id)).toMatchObject({ state: "read", stars: 10 });
+    expect(await db().select().from(repositoryHistory)).toHaveLength(1);
+
+    // Any other write of the tool leaves them.
+    await db().update(tools).set({ views: 5, name: "Renamed" }).where(eq(tools.id, tool.id));
+    expect(await factsOf(tool.id)).toMatchObject({ state: "read", stars: 10 });
+
+    await db().update(tools).set({ repositoryUrl: "https://github.com/indie/two" }).where(eq(tools.id, tool.id));
+    expect(await factsOf(tool.id)).toMatchObject({
+      url: "https://github.com/indie/two",
+      state: "pending",
+      stars: null,
+    });
+    expect(await db().select().from(repositoryHistory)).toHaveLength(0);
+
+    await db().update(tools).set({ repositoryUrl: null }).where(eq(tools.id, tool.id));
+    expect(await factsOf(tool.id)).toBeUndefined();
+  });
+
+  it("writes the facts, the tool's licence and its kind, and this week's record; an admin's licence stays", async () => {
+    const open = await insertTool(db(), { repositoryUrl: "https://github.com/indie/open" });
+    const sspl = await insertTool(db(), { repositoryUrl: "https://github.com/indie/sspl" });
+    const fixed = await insertTool(db(), {
+      repositoryUrl: "https://github.com/indie/fixed",
+      licence: "Elastic-2.0",
+      licenceKind: "source-available",
+      isLicenceSetByAdmin: true,
+    });
+    github.repositories.set("indie/open", repository(1200, "AGPL-3.0"));
+    github.repositories.set("indie/sspl", repository(300, "SSPL-1.0"));
+    github.repositories.set("indie/fixed", repository(50, "MIT"));
+    const now = new Date("2026-11-25T10:00:00Z");
+    const run = await refresh(now);
+    expect(run).toMatchObject({ read: 3, unchanged: 0, missing: 0, failed: 0, requests: 9, repositories: 3, stale: 0 });
+
+    expect(await factsOf(open.id)).toMatchObject({
+      state: "read",
+      stars: 1200,
+      forks: 120,
+      isArchived: false,
+      licence: "AGPL-3.0",
+      latestReleaseTag: "v1.0.0",
+      latestReleaseAt: new Date("2026-09-01T00:00:00Z"),
+      lastCommitAt: new Date("2026-11-20T08:00:00Z"),
+      firstReadAt: now,
+      checkedAt: now,
+    });
+    const licences = await db()
+      .select({ id: tools.id, licence: tools.licence, kind: tools.licenceKind })
+      .from(tools)
+      .orderBy(tools.name);
+    expect(Object.fromEntries(licences.map((row) => [row.id, [row.licence, row.kind]]))).toEqual({
+      [open.id]: ["AGPL-3.0", "open-source"],
+      [sspl.id]: ["SSPL-1.0", "source-available"],
+      [fixed.id]: ["Elastic-2.0", "source-available"],
+    });
+
+    // Week 48 of 2026; the days since 2000-01-01 of the last commit and the release.
+    const [history] = await db().select().from(repositoryHistory).where(eq(repositoryHistory.toolId, open.id));
+    expect(history).toMatchObject({ year: 2026 });
+    const [week] = rowsOf<{ stars: number; forks: number; commit_day: number; release_day: number }>(
+      await db().execute(sql`select stars[48] as stars, forks[48] as forks, commit_days[48] as commit_day,
+        release_days[48] as release_day from repository_history where tool_id = ${open.id}`),
+    );
+    expect(week).toEqual({ stars: 1200, forks: 120, commit_day: 9820, release_day: 9740 });
+
+    // Later the same week: the facts move on, the week's record stays the first read's.
+    github.repositories.get("indie/open")!.stargazers_count = 1250;
+    await refresh(new Date(now.getTime() + 24 * HOUR));
+    expect(await factsOf(open.id)).toMatchObject({ stars: 1250, firstReadAt: now });
+    // Next week: a new record.
+    github.repositories.get("indie/open")!.stargazers_count = 1400;
+    await refresh(new Date("2026-12-02T10:00:00Z"));
+    const [weeks] = rowsOf<{ w48: number; w49: number }>(
+      await db().execute(
+        sql`select stars[48] as w48, stars[49] as w49 from repository_history where tool_id = ${open.id}`,
+      ),
+    );
+    expect(weeks).toEqual({ w48: 1200, w49: 1400 });
+
+    const page = await app.services.tools.getRelatedToTool({
+      ...(await app.services.tools.findPublicToolById(open.id))!,
+    });
+    expect(page.repository).toMatchObject({
+      url: "https://github.com/indie/open",
+      state: "read",
+      stars: 1400,
+      starsByWeek: [
+        { week: "2026-11-23", stars: 1200 },
+        { week: "2026-11-30", stars: 1400 },
+      ],
+    });
+  });
+
+  it("reads each repository about once a day, again with its ETags, and records one that is gone", async () => {
+    const tool = await insertTool(db(), { repositoryUrl: "https://github.com/indie/counter" });
+    const gone = await insertTool(db(), { repositoryUrl: "https://github.com/indie/gone" });
+    github.repositories.set("indie/counter", repository(10));
+    const now = new Date();
+    expect(await refresh(now)).toMatchObject({ read: 1, missing: 1, requests: 4 });
+    expect(await factsOf(gone.id)).toMatchObject({ state: "missing", checkedAt: now });
+
+    // An hour later nothing is due.
+    github.requests.length = 0;
+    expect(await refresh(new Date(now.getTime() + HOUR))).toMatchObject({ read: 0, requests: 0 });
+    expect(github.requests).toHaveLength(0);
+
+    // A day later: conditional requests, all 304.
+    const later = new Date(now.getTime() + 24 * HOUR);
+    const run = await refresh(later);
+    expect(run).toMatchObject({ read: 0, unchanged: 1, missing: 1 });
+    expect(github.requests.filter((request) => request.status === 304)).toHaveLength(3);
+    expect(github.requests.every((request) => request.status !== 304 || request.headers["if-none-match"])).toBe(true);
+    expect(await factsOf(tool.id)).toMatchObject({ stars: 10, checkedAt: later });
+  });
+
+  it("leaves a reserve of the hourly budget, and reads the most viewed live tools first, then the stalest", async () => {
+    const made = [];
+    for (let index = 0; index < 25; index++) {
+      github.repositories.set(`indie/r${index}`, repository(index));
+      made.push(
+        await insertTool(db(), { repositoryUrl: `https://github.com/indie/r${index}`, views: index === 24 ? 999 : 0 }),
+      );
+    }
+    // 60 requests an hour, 6 kept for the form: 18 reads of 3 requests.
+    const now = new Date();
+    const run = await refresh(now);
+    expect(run).toMatchObject({ read: 18, requests: 54, repositories: 25, stale: 7 });
+    expect(await factsOf(made[24]!.id)).toMatchObject({ state: "read" });
+    expect(github.budget.anonymous).toBe(6);
+    const [status] = await db().select().from(forgeStatus);
+    expect(status).toMatchObject({ forge: "github", remaining: 6 });
+
+    // The budget is spent until its reset: the next run reads nothing.
+    github.requests.length = 0;
+    expect(await refresh(new Date(now.getTime() + 60_000))).toMatchObject({ read: 0, requests: 0 });
+    expect(github.requests).toHaveLength(0);
+
+    // Once it is reset, the rest.
+    github.budget.anonymous = 60;
+    github.budget.resetAt = new Date(Date.now() + 2 * HOUR);
+    expect(await refresh(new Date(now.getTime() + 1.5 * HOUR))).toMatchObject({ read: 7, stale: 0 });
+  });
+
+  it("stops at a secondary limit, and makes no request until the forge's time has come", async () => {
+    await insertTool(db(), { repositoryUrl: "https://github.com/indie/a" });
+    await insertTool(db(), { repositoryUrl: "https://github.com/indie/b" });
+    github.repositories.set("indie/a", repository(1));
+    github.repositories.set("indie/b", repository(2));
+    github.secondaryLimit = 600;
+    const now = new Date();
+    const run = await refresh(now);
+    expect(run.read).toBe(0);
+    expect(run.requests).toBe(1);
+    expect(new Date(run.limitedUntil!).getTime()).toBeGreaterThan(Date.now() + 500_000);
+
+    github.secondaryLimit = null;
+    github.requests.length = 0;
+    expect(await refresh(new Date(now.getTime() + 60_000))).toMatchObject({ read: 0, requests: 0 });
+    expect(github.requests).toHaveLength(0);
+    expect(await refresh(new Date(now.getTime() + 11 * 60_000))).toMatchObject({ read: 2, limitedUntil: null });
+  });
+
+  it("tells the console the budget and the last run", async () => {
+    await insertTool(db(), { repositoryUrl: "https://github.com/indie/a" });
+    github.repositories.set("indie/a", repository(1));
+    const now = new Date();
+    await refresh(now);
+    expect(await app.services.repositories.readStatus()).toMatchObject({
+      forge: "github",
+      hasToken: false,
+      hourlyBudget: 60,
+      remaining: 57,
+      lastRunAt: now.toISOString(),
+      lastRun: { read: 1, repositories: 1, stale: 0 },
+    });
+  });
+});
