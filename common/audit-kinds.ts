@@ -7,6 +7,7 @@ export const AUDIT_KIND_NAMES = [
   "tool.edited",
   "tool.restored",
   "tool.flag",
+  "tool.licence",
   "tool.moved-to-front",
   "tool.identity-confirmed",
   "claim.accepted",

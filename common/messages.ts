@@ -211,6 +211,8 @@ export const MESSAGES = messagesOf({
     mergeIntoLiveTool: "moderation.mergeIntoLiveTool",
     noToolSelected: "moderation.noToolSelected",
     unknownFlag: fixed("moderation.unknownFlag", { flags: TOOL_FLAGS.join(", ") }),
+    unknownLicenceKind: "moderation.unknownLicenceKind",
+    licenceTooLong: "moderation.licenceTooLong",
     labelRequired: "moderation.labelRequired",
     labelTooLong: fixed("moderation.labelTooLong", { max: MAX_CATEGORY_LABEL_LENGTH }),
     slugShape: "moderation.slugShape",

@@ -3,6 +3,10 @@
  * the days since its last commit, with awesome-selfhosted's thresholds (186 days flags a project, a year drops it).
  */
 
+/** A licence's kinds (server/tools/licences.ts classifies the SPDX licences); none when a licence is not recognised. */
+export const LICENCE_KINDS = ["open-source", "source-available", "proprietary"] as const;
+export type LicenceKind = (typeof LICENCE_KINDS)[number];
+
 /** A repository's facts are read again once they are this old, so about once a day. */
 export const REFRESH_AFTER_HOURS = 20;
 /** Facts not read for this many days are stale: the console counts them. */
@@ -58,6 +62,8 @@ export type RepositoryView = {
   lastCommitAt: string | null;
   latestRelease: { tag: string; publishedAt: string } | null;
   checkedAt: string | null;
+  /** Its health when read (repositoryHealth), or null when the forge gave no commit. */
+  health: RepositoryHealth | null;
   /** The stars at each week's first read, oldest first, from the first week the directory read them. */
   starsByWeek: { week: string; stars: number }[];
 };

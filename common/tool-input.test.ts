@@ -90,7 +90,24 @@ describe("toolInput", () => {
       tags: ["analytics", "open-source"],
       pros: ["Simple"],
       faq: [],
+      repository: null,
+      isSelfHostable: false,
     });
+  });
+
+  it("keeps a repository on GitHub in one form, and refuses any other address", () => {
+    expect(
+      toolInput.parse({ ...valid, repository: "www.github.com/plausible/analytics.git/tree/master" }),
+    ).toMatchObject({ repository: "https://github.com/plausible/analytics" });
+    for (const repository of [
+      "https://gitlab.com/a/b",
+      "https://github.com/plausible",
+      "javascript:alert(1)",
+      "x".repeat(301),
+    ])
+      expect(toolInput.safeParse({ ...valid, repository }).error?.issues[0]?.message, repository).toBe(
+        "Enter the repository's address on GitHub, such as https://github.com/owner/name",
+      );
   });
 
   it.each([
@@ -118,6 +135,8 @@ describe("toolInput", () => {
       ["pros", "Fast"],
       ["faqQuestion", "Q?"],
       ["faqAnswer", "A."],
+      ["repository", "https://github.com/x/tool"],
+      ["isSelfHostable", "on"],
     ])
       form.append(name!, value!);
     expect(toolInputFields(form)).toMatchObject({
@@ -126,6 +145,8 @@ describe("toolInput", () => {
       pros: ["Fast"],
       faq: [{ question: "Q?", answer: "A." }],
       paymentType: "free",
+      repository: "https://github.com/x/tool",
+      isSelfHostable: true,
     });
   });
 });

@@ -66,6 +66,27 @@ export function registrableDomain(text: string): string | null {
   return getDomain(host, { allowPrivateDomains: true }) ?? host;
 }
 
+/**
+ * A repository's address as we keep it, https://github.com/{owner}/{name}, from any address of it (a deeper path, a
+ * ".git" ending, "www."); null for text that names no repository on a forge we read (GitHub today; decision 060).
+ */
+export function normalizeRepositoryUrl(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ? text.trim() : `https://${text.trim()}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.hostname !== "github.com" && url.hostname !== "www.github.com") return null;
+  const [owner, name] = url.pathname.split("/").filter(Boolean);
+  const part = /^[A-Za-z0-9_.-]{1,100}$/;
+  if (!owner || !name || !part.test(owner) || !part.test(name)) return null;
+  const repository = name.replace(/\.git$/, "");
+  if (!repository || repository === "." || repository === "..") return null;
+  return `https://github.com/${owner}/${repository}`;
+}
+
 const lines = (label: string) =>
   z
     .array(
@@ -125,6 +146,26 @@ export const toolInput = z.object({
         .max(TOOL_LIMITS.tags.max, `At most ${TOOL_LIMITS.tags.max} tags`),
     ),
   paymentType: z.enum(PAYMENT_TYPES, { message: "Choose how the tool is paid for" }).default("free"),
+  /** The code's repository, optional; a website that is a repository is its own. */
+  repository: z
+    .string()
+    .trim()
+    .max(300, "Enter the repository's address on GitHub, such as https://github.com/owner/name")
+    .nullish()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      const repository = normalizeRepositoryUrl(text);
+      if (!repository) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Enter the repository's address on GitHub, such as https://github.com/owner/name",
+        });
+        return z.NEVER;
+      }
+      return repository;
+    }),
+  /** The maker says it can be self-hosted; a verifier or an admin saying so confirms it (decision 060). */
+  isSelfHostable: z.boolean().default(false),
   pros: lines("pro"),
   cons: lines("con"),
   faq: z
@@ -167,6 +208,8 @@ export function toolInputFields(form: FormData) {
     categories: form.getAll("categories").map(String),
     tags: String(form.get("tags") ?? ""),
     paymentType: String(form.get("paymentType") || "free"),
+    repository: String(form.get("repository") ?? ""),
+    isSelfHostable: form.get("isSelfHostable") === "on",
     pros: form.getAll("pros").map(String),
     cons: form.getAll("cons").map(String),
     faq: questions.map((question, index) => ({ question, answer: answers[index] ?? "" })),

@@ -5,10 +5,20 @@ import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import { PAGE_CACHE_CHANNEL } from "#server/cache/invalidation.ts";
 import { openDatabase, type Transaction } from "#server/db/client.ts";
-import { categories, facetCounts, searches, tools, toolTerms, users } from "#server/db/schema.ts";
+import {
+  categories,
+  facetCounts,
+  repositoryFacts,
+  repositoryHistory,
+  searches,
+  tools,
+  toolTerms,
+  users,
+} from "#server/db/schema.ts";
 import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/lifecycle/rows.ts";
+import { classifyLicence } from "#server/tools/licences.ts";
 import {
   chooseDatabase,
   databaseOptions,
@@ -38,7 +48,8 @@ Inserts N synthetic live tools (and the categories, when there are none) into Po
 --database-url or DATABASE_URL is given, else into an embedded PGlite in --data-dir (default ./data/bench), with a
 maker for every thousand tools (each linked to one tool in ${MAKER_EVERY}) and the most searched texts. Tags are
 common ones (each category shuns one of them: filters that match nothing together) and a long tail of a few dozen
-tools each.
+tools each. One tool in two has a GitHub repository, with a licence, facts read within the last two days and this
+year's weekly history.
 --reset deletes every tool first.`;
 
 const values = parseFlags(
@@ -62,9 +73,46 @@ function mulberry32(seed: number) {
   };
 }
 const random = mulberry32(20_250_101);
+/** The repositories' own generator: the rest of the catalogue stays what it was before they were seeded. */
+const repositoryRandom = mulberry32(20_261_129);
+
+/** Licences as a catalogue of indie tools has them, by weight; null is a repository whose licence GitHub cannot name. */
+const LICENCES: [string | null, number][] = [
+  ["MIT", 34],
+  ["Apache-2.0", 20],
+  ["AGPL-3.0", 12],
+  ["GPL-3.0", 8],
+  ["BSD-3-Clause", 5],
+  ["MPL-2.0", 3],
+  ["BUSL-1.1", 4],
+  ["SSPL-1.0", 2],
+  ["Elastic-2.0", 2],
+  [null, 10],
+];
+
+/** One tool in two has a repository on GitHub, with a licence from LICENCES; some are self-hostable. */
+function syntheticRepository(n: number): Partial<NewToolRow> {
+  if (repositoryRandom() >= 0.5)
+    return { repositoryUrl: null, licence: null, licenceKind: null, selfHostable: null, isLicenceSetByAdmin: false };
+  let left = repositoryRandom() * LICENCES.reduce((sum, [, weight]) => sum + weight, 0);
+  const [licence] = LICENCES.find(([, weight]) => (left -= weight) < 0) ?? LICENCES[0]!;
+  const hosting = repositoryRandom();
+  return {
+    repositoryUrl: `https://github.com/bench/tool-${n + 1}`,
+    licence: licence ? (classifyLicence(licence)?.id ?? licence) : null,
+    licenceKind: licence ? (classifyLicence(licence)?.kind ?? null) : null,
+    isLicenceSetByAdmin: false,
+    selfHostable: hosting < 0.3 ? "confirmed" : hosting < 0.4 ? "declared" : null,
+  };
+}
 
 /** Row by row work a bulk load does once at the end instead (migrations 0004 and 0014), and the lists' terms and counts (0033), faster in a few large statements. */
-const BULK_LOAD_TRIGGERS = ["tools_counts", "tools_page_cache_insert", "tools_listings_insert"];
+const BULK_LOAD_TRIGGERS = [
+  "tools_counts",
+  "tools_page_cache_insert",
+  "tools_listings_insert",
+  "tools_repository_insert",
+];
 /** Tools whose listing one statement writes at the end. */
 const LISTING_CHUNK = 25_000;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -132,6 +180,7 @@ function syntheticTool(n: number, now: number, categoryIds: string[], makers: st
     // A few featured at the top of their categories' pages; most categories have none (the costly case to read).
     isFeaturedCategory: random() < 0.00003,
     createdAt,
+    ...syntheticRepository(n),
     // Every row names every column: json_populate_recordset gives a column a row leaves out NULL, not its default.
     ...(n % MAKER_EVERY === 0 && makers.length > 0
       ? { creatorUsername: makers[(n / MAKER_EVERY) % makers.length]!, isLinkedToCreator: true }
@@ -264,6 +313,33 @@ try {
         sql`select apply_tool_listings('{}', array(select l from ${tools} t, tool_listing_of(t) as l where t.id = any(${ids}::text[]) and (l).id is not null))`,
       );
     }
+    // What the repository trigger would have done row by row (migration 0054), with facts as the hourly job would have
+    // read them: stars spread over five orders of magnitude, last commits mostly recent but some a year or more old,
+    // one in fifty archived, read within the last two days; and this year's weekly history, up to this week.
+    for (let start = 0; start < inserted.length; start += LISTING_CHUNK) {
+      const ids = `{${inserted.slice(start, start + LISTING_CHUNK).join(",")}}`;
+      await tx.execute(sql`insert into ${repositoryFacts} (tool_id, url, state, stars, forks, is_archived, licence,
+          last_commit_at, latest_release_tag, latest_release_at, first_read_at, checked_at)
+        select t.id, t.repository_url, 'read', r.stars, r.stars / 8, r.h % 50 = 0, t.licence,
+          ${now.toISOString()}::timestamptz - (power((r.h2 % 1000) / 1000.0, 3) * 1500) * interval '1 day',
+          case when r.h % 3 > 0 then 'v' || (r.h % 9 + 1) || '.' || (r.h2 % 20) || '.0' end,
+          case when r.h % 3 > 0 then ${now.toISOString()}::timestamptz - (power((r.h % 1000) / 1000.0, 2) * 700 + 3) * interval '1 day' end,
+          ${now.toISOString()}::timestamptz - interval '330 days',
+          ${now.toISOString()}::timestamptz - (r.h2 % 48) * interval '1 hour'
+        from ${tools} t
+        cross join lateral (select abs(hashtext(t.id)) as h, abs(hashtext(t.id || '/')) as h2) x
+        cross join lateral (select x.h, x.h2, floor(exp((x.h % 1000) / 100.0))::int as stars) r
+        where t.id = any(${ids}::text[]) and t.repository_url is not null`);
+      await tx.execute(sql`insert into ${repositoryHistory} (tool_id, year, stars, forks, commit_days, release_days)
+        select f.tool_id, extract(isoyear from ${now.toISOString()}::timestamptz at time zone 'UTC')::smallint,
+          array(select greatest(0, f.stars - (weeks.last - g.n) * (f.stars / 200 + 1))::int from generate_series(1, weeks.last) as g(n)),
+          array(select greatest(0, f.forks - (weeks.last - g.n) * (f.forks / 200))::int from generate_series(1, weeks.last) as g(n)),
+          array(select ((f.last_commit_at at time zone 'UTC')::date - date '2000-01-01')::smallint from generate_series(1, weeks.last)),
+          array(select ((f.latest_release_at at time zone 'UTC')::date - date '2000-01-01')::smallint from generate_series(1, weeks.last))
+        from ${repositoryFacts} f
+        cross join (select extract(week from ${now.toISOString()}::timestamptz at time zone 'UTC')::int as last) weeks
+        where f.tool_id = any(${ids}::text[])`);
+    }
     // Every cached page of a running server is dropped, as the notices switched off would have done.
     await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
   });
@@ -273,7 +349,7 @@ try {
   // so index-only scans skip the heap. Without it the first benchmark measures a freshly loaded table instead.
   const vacuumStarted = performance.now();
   await handle.db.execute(
-    sql`vacuum (analyze) ${tools}, ${categories}, ${toolTerms}, ${facetCounts}, ${users}, ${searches}`,
+    sql`vacuum (analyze) ${tools}, ${categories}, ${toolTerms}, ${facetCounts}, ${users}, ${searches}, ${repositoryFacts}, ${repositoryHistory}`,
   );
   const vacuumMs = performance.now() - vacuumStarted;
 

@@ -121,6 +121,8 @@ export function toolInput(categoryId: string, change: Partial<ToolInput> = {}): 
     categories: [categoryId],
     tags: ["analytics"],
     paymentType: "free",
+    repository: null,
+    isSelfHostable: false,
     pros: [],
     cons: [],
     faq: [],

@@ -1,4 +1,7 @@
-/** A tool in a list (docs/product.md §2): logo, name, favourite heart and its likes, website link, Featured badge, category tags and short description. */
+/**
+ * A tool in a list (docs/product.md §2): logo, name, favourite heart and its likes, website link, Featured badge, short
+ * description, its licence's kind and whether it is self-hostable (decision 060), and category tags.
+ */
 import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import type { ToolCard as ToolCardData } from "#server/tools/read/queries.ts";
@@ -6,6 +9,7 @@ import { FavoriteButton } from "./favorite-button.tsx";
 import { FeatureAction } from "./feature-action.tsx";
 import { OutboundLink } from "./outbound-link.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
+import { LICENCE_KIND_KEYS } from "./licence-kinds.ts";
 import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 export function ToolCard({
@@ -54,6 +58,12 @@ export function ToolCard({
         </div>
       </div>
       <p className="card-desc">{tool.shortDesc}</p>
+      {(tool.licenceKind || tool.isSelfHostable) && (
+        <ul className="card-facts" aria-label={t("card.facts")} data-testid="card-facts">
+          {tool.licenceKind && <li>{t(LICENCE_KIND_KEYS[tool.licenceKind])}</li>}
+          {tool.isSelfHostable && <li>{t("card.selfHostable")}</li>}
+        </ul>
+      )}
       {note && (
         <p className="card-note" data-testid="card-note">
           {note}

@@ -5,8 +5,9 @@
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
+import { LICENCE_KIND_KEYS, LICENCE_KINDS } from "../components/licence-kinds.ts";
 import { type ToolFlag } from "#common/constants.ts";
-import { moderationSearchQuery, toolFlagInput } from "#common/schemas/moderation.ts";
+import { moderationSearchQuery, toolFlagInput, toolLicenceInput } from "#common/schemas/moderation.ts";
 import type { ModeratedTool, ModeratedToolState } from "#server/admin/tools.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
@@ -31,8 +32,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = keptValues(form, ["intent", "toolId", "flag", "value"]);
+  const values = keptValues(form, ["intent", "toolId", "flag", "value", "licence", "kind"]);
   try {
+    if (values.intent === "licence") {
+      const tool = await context.services.admin.setToolLicence(
+        context.user,
+        toolLicenceInput.parse(Object.fromEntries(form)),
+      );
+      return { done: say("adminTools.licenceDone", { tool: tool.name }) };
+    }
     if (values.intent !== "flag") return unknownAction(values);
     const tool = await context.services.admin.setToolFlag(context.user, toolFlagInput.parse(Object.fromEntries(form)));
     const flag = values.flag as ToolFlag;
@@ -171,6 +179,62 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
           </Form>
         ))}
       </div>
+      <LicenceForm tool={tool} />
     </li>
+  );
+}
+
+/** The tool's licence and its kind, which an admin may set by hand or hand back to the repository (decision 060). */
+function LicenceForm({ tool }: { tool: ModeratedTool }) {
+  const t = useT();
+  const { licence } = tool;
+  return (
+    <details className="text-sm" data-testid="tool-licence">
+      <summary className="cursor-pointer text-slate-600 hover:text-slate-900">
+        {t("adminTools.licence")}: {licence.text ?? t("adminTools.licenceNone")}
+        {licence.kind && ` (${t(LICENCE_KIND_KEYS[licence.kind])})`},{" "}
+        {licence.isSetByAdmin ? t("adminTools.licenceByAdmin") : t("adminTools.licenceFromRepository")}
+      </summary>
+      <Form
+        method="post"
+        className="mt-2 flex flex-wrap items-end gap-3"
+        aria-label={t("adminTools.licenceOf", { tool: tool.name })}
+      >
+        <input type="hidden" name="toolId" value={tool.id} />
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">{t("adminTools.licenceText")}</span>
+          <input
+            name="licence"
+            defaultValue={licence.text ?? ""}
+            maxLength={100}
+            className="rounded-lg border border-slate-300 px-2 py-1"
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">{t("adminTools.licenceKind")}</span>
+          <select
+            name="kind"
+            defaultValue={licence.kind ?? ""}
+            className="rounded-lg border border-slate-300 px-2 py-1"
+          >
+            <option value="">{t("adminTools.kindNotRecognised")}</option>
+            {LICENCE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(LICENCE_KIND_KEYS[kind])}
+              </option>
+            ))}
+          </select>
+        </label>
+        {licence.isSetByAdmin && (
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="fromRepository" />
+            {t("adminTools.followRepository")}
+          </label>
+        )}
+        <ActionButton intent="licence" subject={tool.id}>
+          {t("adminTools.saveLicence")}
+        </ActionButton>
+      </Form>
+    </details>
   );
 }

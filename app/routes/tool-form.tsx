@@ -36,6 +36,8 @@ const EMPTY: FormValues = {
   categories: [],
   tags: "",
   paymentType: "free",
+  repository: "",
+  isSelfHostable: false,
   pros: [],
   cons: [],
   faq: [],
@@ -59,6 +61,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       categories: tool.categories,
       tags: tool.tags.join(", "),
       paymentType: tool.paymentType,
+      repository: tool.repositoryUrl ?? "",
+      isSelfHostable: tool.selfHostable !== null,
       pros: tool.pros ?? [],
       cons: tool.cons ?? [],
       faq: tool.faq ?? [],
@@ -309,6 +313,22 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
             </select>
             {errors.paymentType && <p className="text-sm text-rose-700">{errors.paymentType}</p>}
           </div>
+          <Field
+            label={t("toolForm.repository")}
+            name="repository"
+            type="url"
+            placeholder="https://github.com/owner/name"
+            defaultValue={values.repository}
+            error={errors.repository}
+            hint={t("toolForm.repositoryHint")}
+          />
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="isSelfHostable" defaultChecked={values.isSelfHostable} className="mt-1" />
+            <span>
+              <span className="font-medium text-slate-800">{t("toolForm.selfHostable")}</span>
+              <span className="block text-xs text-slate-500">{t("toolForm.selfHostableHint")}</span>
+            </span>
+          </label>
         </section>
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">

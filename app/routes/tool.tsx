@@ -10,6 +10,7 @@ import { isAppError } from "#common/errors.ts";
 import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolDetail } from "#server/tools/read/queries.ts";
 import type { RelatedToTool } from "#server/tools/read/related.ts";
+import { ToolFacts } from "../components/tool-facts.tsx";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import { RatingSummary, ReviewList, WriteReviewLink } from "../components/reviews.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
@@ -89,6 +90,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         usersAdded: [],
         linkCheckedAt: null,
         closest: [],
+        repository: null,
         notice,
         openReports: await openReportsFor(context, hidden.id),
       };
@@ -238,7 +240,8 @@ type ClaimResult = { claim: "sent" } | { claim: "failed"; message: string };
 type ReportResult = { report: "sent" } | FormFailure;
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, reviews, suggested, usersAdded, linkCheckedAt, closest, notice, openReports } = loaderData;
+  const { tool, stats, reviews, suggested, usersAdded, linkCheckedAt, closest, repository, notice, openReports } =
+    loaderData;
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
@@ -315,6 +318,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           )
         }
       />
+
+      <ToolFacts tool={tool} repository={repository} />
 
       {openReports && openReports.reports.length > 0 && <OpenReports toolId={tool.id} page={openReports} />}
 

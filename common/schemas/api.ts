@@ -6,6 +6,7 @@
 import { z } from "#common/zod.ts";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAYMENT_TYPES, REVIEW_SORTS } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
+import { LICENCE_KINDS, REPOSITORY_HEALTHS } from "../repository.ts";
 import { slugify } from "../slugify.ts";
 import { cursorParam, slugField, toolIdParam, toolListCursorParam } from "./fields.ts";
 import { pageQuery, TAG_PAGE_SIZE, TOOL_SORTS } from "./lists.ts";
@@ -179,6 +180,11 @@ export const apiToolCard = z
       description: "How many people like the tool: their favourites that count as public likes.",
       example: 128,
     }),
+    licenceKind: z.enum(LICENCE_KINDS).nullable().meta({
+      description:
+        "The licence's kind: open-source (OSI-approved), source-available (BSL, SSPL, Elastic...) or proprietary; null when unknown or not recognised.",
+    }),
+    isSelfHostable: z.boolean().meta({ description: "Whether a verifier confirmed that the tool can be self-hosted." }),
     categories: z.array(apiCategoryChip),
   })
   .meta({ id: "ToolCard" });
@@ -210,6 +216,16 @@ export const apiTool = apiToolCard
     clicks: z.int().min(0),
     rating: apiRating,
     isClaimable: z.boolean().meta({ description: "Whether a maker may still claim the tool." }),
+    licence: z
+      .object({
+        id: z.string().meta({ example: "AGPL-3.0-only" }),
+        name: z.string().meta({ example: "GNU Affero General Public License v3.0 only" }),
+      })
+      .nullable()
+      .meta({ description: "The licence by its SPDX id and name; null when unknown." }),
+    isLicenceSetByAdmin: z
+      .boolean()
+      .meta({ description: "The licence was set by the directory's editors, not read from the repository." }),
     creator: z
       .object({ username: z.string().meta({ example: "Ada" }), slug: z.string().meta({ example: "ada" }) })
       .nullable()
@@ -268,6 +284,10 @@ export const apiRepository = z
     lastCommitAt: isoDate.nullable().meta({ description: "The newest commit of the default branch." }),
     latestRelease: z.object({ tag: z.string(), publishedAt: isoDate }).nullable(),
     checkedAt: isoDate.nullable().meta({ description: "When the forge last answered about the repository." }),
+    health: z.enum(REPOSITORY_HEALTHS).nullable().meta({
+      description:
+        "archived; unmaintained (no commit for 365 days); slowing (186 days); maintained; null when no commit is known.",
+    }),
     starsByWeek: z
       .array(z.object({ week: z.iso.date().meta({ description: "The week's Monday." }), stars: z.int().min(0) }))
       .meta({ description: "The stars at each week's first read, oldest first, since the directory first read them." }),

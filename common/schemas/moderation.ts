@@ -10,6 +10,7 @@ import {
   TOOL_FLAGS,
 } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
+import { LICENCE_KINDS } from "../repository.ts";
 import { slugify } from "../slugify.ts";
 import { cursorParam, MAX_SLUG_LENGTH, SLUG_PATTERN, toolIdParam } from "./fields.ts";
 import { roleField } from "./profiles.ts";
@@ -74,6 +75,31 @@ export const toolFlagInput = z.object({
   value: onOff,
 });
 export type ToolFlagInput = z.infer<typeof toolFlagInput>;
+
+/**
+ * An admin's licence for a tool (decision 060): an SPDX expression or other words (empty: none), and its kind (empty:
+ * not recognised); or, with `fromRepository`, back to what the repository says.
+ */
+export const toolLicenceInput = z.object({
+  toolId: toolIdParam,
+  licence: z
+    .string()
+    .trim()
+    .max(100, { error: () => MESSAGES.moderation.licenceTooLong })
+    .default("")
+    .transform((text) => text || null),
+  kind: z
+    .enum(["", ...LICENCE_KINDS], {
+      error: () => MESSAGES.moderation.unknownLicenceKind,
+    })
+    .default("")
+    .transform((kind) => kind || null),
+  fromRepository: z
+    .enum(["on", ""])
+    .default("")
+    .transform((value) => value === "on"),
+});
+export type ToolLicenceInput = z.infer<typeof toolLicenceInput>;
 
 /** A search of the console's lists (tools by name, users by name or e-mail), one keyset page at a time. */
 export const moderationSearchQuery = z.object({

@@ -3,11 +3,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ToolFlag } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
-import type { ToolFlagInput } from "#common/schemas/moderation.ts";
+import type { ToolFlagInput, ToolLicenceInput } from "#common/schemas/moderation.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
-import { tools } from "../db/schema.ts";
+import { repositoryFacts, tools } from "../db/schema.ts";
+import type { LicenceKind } from "#common/repository.ts";
+import { classifyLicence } from "../tools/licences.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { requireAdmin } from "../access.ts";
@@ -28,6 +30,8 @@ export type ModeratedTool = {
   creatorUsername: string | null;
   hasClaimWaiting: boolean;
   flags: Record<ToolFlag, boolean>;
+  /** Its licence (decision 060): the expression, its kind, and whether an admin set them (the refresh then leaves them). */
+  licence: { text: string | null; kind: LicenceKind | null; isSetByAdmin: boolean };
 };
 
 export type ModeratedToolPage = { tools: ModeratedTool[]; nextCursor: string | null };
@@ -49,6 +53,9 @@ const columns = {
   isFeaturedCategory: tools.isFeaturedCategory,
   isFeaturedNL: tools.isFeaturedNL,
   isHomeBoosted: tools.isHomeBoosted,
+  licence: tools.licence,
+  licenceKind: tools.licenceKind,
+  isLicenceSetByAdmin: tools.isLicenceSetByAdmin,
 };
 
 type Row = typeof tools.$inferSelect;
@@ -77,6 +84,7 @@ function toModerated(row: Pick<Row, keyof typeof columns>): ModeratedTool {
       isFeaturedNL: row.isFeaturedNL,
       isHomeBoosted: row.isHomeBoosted,
     },
+    licence: { text: row.licence, kind: row.licenceKind, isSetByAdmin: row.isLicenceSetByAdmin },
   };
 }
 
@@ -153,6 +161,55 @@ export function adminTools({ db, writeToolSnapshot, webhooks, outbox }: AdminToo
       });
       outbox.poke();
       // A tool switched off loses its snapshot; one switched back on, or featured, gets it rewritten.
+      await writeToolSnapshot(toolId);
+      return toModerated(updated);
+    },
+
+    /**
+     * Sets a tool's licence and its kind by hand (decision 060), kept over the repository's later reads; or, with
+     * `fromRepository`, hands it back to the repository: its last read licence, classified, at once.
+     */
+    async setToolLicence(
+      user: SessionUser | null,
+      { toolId, licence, kind, fromRepository }: ToolLicenceInput,
+    ): Promise<ModeratedTool> {
+      const admin = requireAdmin(user);
+      const updated = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ licence: tools.licence, kind: tools.licenceKind, isSetByAdmin: tools.isLicenceSetByAdmin })
+          .from(tools)
+          .where(eq(tools.id, toolId))
+          .for("update");
+        if (!before) throw new AppError("not-found", MESSAGES.tool.notFoundById);
+        let after: { licence: string | null; licenceKind: LicenceKind | null; isLicenceSetByAdmin: boolean };
+        if (fromRepository) {
+          const [read] = await tx
+            .select({ licence: repositoryFacts.licence })
+            .from(repositoryFacts)
+            .where(eq(repositoryFacts.toolId, toolId));
+          const classified = read?.licence ? classifyLicence(read.licence) : null;
+          after = {
+            licence: classified?.id ?? read?.licence ?? null,
+            licenceKind: classified?.kind ?? null,
+            isLicenceSetByAdmin: false,
+          };
+        } else after = { licence, licenceKind: kind, isLicenceSetByAdmin: true };
+        const [row] = await tx
+          .update(tools)
+          .set({ ...after, updatedAt: new Date() })
+          .where(eq(tools.id, toolId))
+          .returning();
+        await recordAudit(tx, admin, {
+          kind: "tool.licence",
+          toolId,
+          subject: row!.name,
+          before: { licence: before.licence, kind: before.kind, isSetByAdmin: before.isSetByAdmin },
+          after: { licence: after.licence, kind: after.licenceKind, isSetByAdmin: after.isLicenceSetByAdmin },
+        });
+        if (row!.isVerified && row!.isActive) await webhooks.enqueue(tx, "tool.updated", { tool: row! });
+        return row!;
+      });
+      outbox.poke();
       await writeToolSnapshot(toolId);
       return toModerated(updated);
     },

@@ -353,8 +353,11 @@ async function createPlanner(
   return { planRows, finish, keptNewCategories, changedCategories };
 }
 
-/** The tool columns of a checked input, as the submission form stores them (empty lists as none). */
-function toolColumns(input: ToolInput) {
+/**
+ * The tool columns of a checked input, as the submission form stores them (empty lists as none). A file says nothing
+ * of a repository or of self-hosting: the form's fields for them are left out.
+ */
+function toolColumns({ repository: _repository, isSelfHostable: _isSelfHostable, ...input }: ToolInput) {
   return {
     ...input,
     pros: input.pros.length ? input.pros : null,

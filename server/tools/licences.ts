@@ -7,9 +7,7 @@
  * kind by hand.
  */
 import spdxLicences from "spdx-license-list";
-
-export const LICENCE_KINDS = ["open-source", "source-available", "proprietary"] as const;
-export type LicenceKind = (typeof LICENCE_KINDS)[number];
+import type { LicenceKind } from "#common/repository.ts";
 
 export type Licence = { id: string; name: string; kind: LicenceKind };
 

@@ -10,7 +10,19 @@ import { createClient } from "../setup/forms.ts";
 type Card = { id: string; name: string; slug: string };
 type List<Item = Card> = { items: Item[]; nextCursor: string | null };
 
-const CARD_KEYS = ["categories", "id", "isHomeBoosted", "likes", "logo", "name", "shortDesc", "slug", "website"];
+const CARD_KEYS = [
+  "categories",
+  "id",
+  "isHomeBoosted",
+  "isSelfHostable",
+  "licenceKind",
+  "likes",
+  "logo",
+  "name",
+  "shortDesc",
+  "slug",
+  "website",
+];
 const TOOL_KEYS = [
   ...CARD_KEYS,
   "clicks",
@@ -19,7 +31,9 @@ const TOOL_KEYS = [
   "creator",
   "faq",
   "isClaimable",
+  "isLicenceSetByAdmin",
   "largeImage",
+  "licence",
   "longDesc",
   "longDescHtml",
   "paymentType",

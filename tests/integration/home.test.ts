@@ -39,6 +39,8 @@ describe.each(databaseKinds)("home queries on %s", (kind) => {
       "categories",
       "id",
       "isHomeBoosted",
+      "isSelfHostable",
+      "licenceKind",
       "likes",
       "logo",
       "name",

@@ -8,7 +8,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf } from "#server/db/client.ts";
 import { forgeStatus, repositoryFacts, repositoryHistory, tools } from "#server/db/schema.ts";
-import { insertTool } from "../factories.ts";
+import { normalizeRepositoryUrl, toolInput as toolInputSchema } from "#common/tool-input.ts";
+import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
+import { PERSON } from "../setup/agents.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { startGithubStandIn, type StandInRepository } from "../setup/github.ts";
@@ -105,7 +107,7 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
       .from(tools)
       .orderBy(tools.name);
     expect(Object.fromEntries(licences.map((row) => [row.id, [row.licence, row.kind]]))).toEqual({
-      [open.id]: ["AGPL-3.0", "open-source"],
+      [open.id]: ["AGPL-3.0-only", "open-source"],
       [sspl.id]: ["SSPL-1.0", "source-available"],
       [fixed.id]: ["Elastic-2.0", "source-available"],
     });
@@ -229,5 +231,133 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
       lastRunAt: now.toISOString(),
       lastRun: { read: 1, repositories: 1, stale: 0 },
     });
+  });
+
+  it("shows the licence, its kind and the repository's facts with their day on the tool page, and the kind on cards", async () => {
+    const tool = await insertTool(db(), {
+      name: "Counter",
+      repositoryUrl: "https://github.com/indie/counter",
+      selfHostable: "confirmed",
+    });
+    const unknown = await insertTool(db(), { name: "Oddity", licence: "LicenseRef-Odd" });
+    github.repositories.set("indie/counter", { ...repository(1234, "BUSL-1.1"), archived: true });
+    const now = new Date();
+    await refresh(now);
+
+    const page = await (await app.request(`/tool/${tool.slug}`, { headers: PERSON })).text();
+    const facts = page.slice(page.indexOf('data-testid="tool-facts"'));
+    expect(facts).toContain("Business Source License 1.1");
+    expect(facts).toContain("Source-available");
+    expect(facts).toContain("it is not open source");
+    expect(facts).toContain("Self-hostable, checked by a verifier");
+    expect(facts).toMatch(/data-testid="facts-stars"[^]*?1,234/);
+    expect(facts).toMatch(/data-testid="facts-health"[^]*?Archived/);
+    expect(facts).toContain(
+      `Checked on ${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(now)}`,
+    );
+    expect(facts).toContain('href="https://github.com/indie/counter"');
+
+    const odd = await (await app.request(`/tool/${unknown.slug}`, { headers: PERSON })).text();
+    expect(odd).toContain("LicenseRef-Odd (licence not recognised)");
+    expect(odd).not.toContain("Open source");
+
+    const list = await (await app.request("/tools", { headers: PERSON })).text();
+    const card = list.slice(list.indexOf(">Counter<"));
+    expect(card.slice(0, card.indexOf("</article>"))).toMatch(/Source-available[^]*Self-hostable/);
+
+    const related = (await (await app.request(`/api/v1/tools/${tool.id}/related`)).json()) as { repository: unknown };
+    expect(related.repository).toMatchObject({ stars: 1234, isArchived: true, health: "archived" });
+  });
+
+  it("lets only an admin set a licence by hand, kept over the repository's reads, and hand it back", async () => {
+    const maker = await insertUser(db(), { username: "Maker" });
+    const other = await insertUser(db(), { username: "Other" });
+    const verifier = await insertUser(db(), { username: "Verifier", role: "verifier" });
+    const admin = await insertUser(db(), { username: "Admin", role: "admin" });
+    const tool = await insertTool(db(), {
+      repositoryUrl: "https://github.com/indie/n8n",
+      creatorUsername: maker.slug,
+      isLinkedToCreator: true,
+      submittedBy: maker.id,
+    });
+    github.repositories.set("indie/n8n", repository(100, "MIT"));
+    await refresh(new Date());
+    const input = {
+      toolId: tool.id,
+      licence: "Sustainable-Use-1.0",
+      kind: "source-available" as const,
+      fromRepository: false,
+    };
+
+    for (const [who, session, code] of [
+      ["a visitor", null, "unauthenticated"],
+      ["a signed-in guest", other.session, "permission-denied"],
+      ["the tool's maker", maker.session, "permission-denied"],
+      ["a verifier", verifier.session, "permission-denied"],
+    ] as const)
+      await expect(app.services.admin.setToolLicence(session, input), who).rejects.toMatchObject({ code });
+    expect((await db().select().from(tools).where(eq(tools.id, tool.id)))[0]).toMatchObject({
+      licence: "MIT",
+      licenceKind: "open-source",
+      isLicenceSetByAdmin: false,
+    });
+
+    const set = await app.services.admin.setToolLicence(admin.session, input);
+    expect(set.licence).toEqual({ text: "Sustainable-Use-1.0", kind: "source-available", isSetByAdmin: true });
+    // The next read of the repository leaves it.
+    await refresh(new Date(Date.now() + 25 * HOUR));
+    expect((await db().select().from(tools).where(eq(tools.id, tool.id)))[0]).toMatchObject({
+      licence: "Sustainable-Use-1.0",
+      licenceKind: "source-available",
+    });
+
+    const back = await app.services.admin.setToolLicence(admin.session, { ...input, fromRepository: true });
+    expect(back.licence).toEqual({ text: "MIT", kind: "open-source", isSetByAdmin: false });
+  });
+
+  it("takes a maker's repository and self-hosting from the form: a verifier's word confirms it", async () => {
+    const category = await insertCategory(db());
+    const maker = await insertUser(db(), { username: "Form Maker" });
+    const verifier = await insertUser(db(), { username: "Form Verifier", role: "verifier" });
+    const submitted = await app.services.lifecycle.submitTool(
+      maker.session,
+      toolInput(category.id, { repository: "https://github.com/indie/counter", isSelfHostable: true }),
+    );
+    expect(submitted).toMatchObject({ repositoryUrl: "https://github.com/indie/counter", selfHostable: "declared" });
+    expect(await factsOf(submitted.id)).toMatchObject({ state: "pending" });
+
+    const confirmed = await app.services.lifecycle.updateTool(
+      verifier.session,
+      submitted.id,
+      toolInput(category.id, { repository: "https://github.com/indie/counter", isSelfHostable: true }),
+    );
+    expect(confirmed.selfHostable).toBe("confirmed");
+    // The maker saving again keeps the verifier's confirmation; unticking takes it away.
+    const kept = await app.services.lifecycle.updateTool(
+      maker.session,
+      submitted.id,
+      toolInput(category.id, { repository: "https://github.com/indie/counter", isSelfHostable: true }),
+    );
+    expect(kept.selfHostable).toBe("confirmed");
+    const dropped = await app.services.lifecycle.updateTool(
+      maker.session,
+      submitted.id,
+      toolInput(category.id, { repository: null, isSelfHostable: false, website: "https://github.com/indie/other" }),
+    );
+    // A website that is a repository is its own.
+    expect(dropped).toMatchObject({ selfHostable: null, repositoryUrl: "https://github.com/indie/other" });
+
+    // The form's words: an address on another host is refused with the field's message.
+    const parsed = toolInputSchema.safeParse({
+      ...toolInput(category.id),
+      tags: "",
+      repository: "https://gitlab.com/indie/counter",
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ["repository"],
+      message: "Enter the repository's address on GitHub, such as https://github.com/owner/name",
+    });
+    expect(normalizeRepositoryUrl("github.com/Indie/Counter.git/tree/main")).toBe("https://github.com/Indie/Counter");
   });
 });

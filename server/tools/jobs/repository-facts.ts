@@ -113,11 +113,13 @@ export function repositoryFacts({
 
   /** Writes what the forge said of one repository: its facts, the tool's licence, and this week's record. */
   async function writeFacts(toolId: string, facts: RepositoryFacts, validators: Validators, now: Date) {
-    const licence = facts.licence;
-    const kind = licence ? (classifyLicence(licence)?.kind ?? null) : null;
+    // The licence by its SPDX id (GitHub still answers "AGPL-3.0" for AGPL-3.0-only), and its kind.
+    const classified = facts.licence ? classifyLicence(facts.licence) : null;
+    const licence = classified?.id ?? facts.licence;
+    const kind = classified?.kind ?? null;
     await db.transaction(async (tx) => {
       await tx.execute(sql`update repository_facts set state = 'read', stars = ${facts.stars}, forks = ${facts.forks},
-        is_archived = ${facts.isArchived}, licence = ${licence},
+        is_archived = ${facts.isArchived}, licence = ${facts.licence},
         last_commit_at = ${facts.lastCommitAt}::timestamptz,
         latest_release_tag = ${facts.latestRelease?.tag ?? null},
         latest_release_at = ${facts.latestRelease?.publishedAt ?? null}::timestamptz,

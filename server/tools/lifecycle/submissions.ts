@@ -4,11 +4,11 @@
  * change's transaction, delivered after the commit (server/outbox/), so they never undo it nor hold the request.
  */
 import { and, eq } from "drizzle-orm";
-import { canEditTool, isLinkedCreator, needsIdentityReview, type SessionUser } from "#common/access.ts";
+import { canEditTool, isLinkedCreator, isModerator, needsIdentityReview, type SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { toolSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { type ToolInput, websiteDomain } from "#common/tool-input.ts";
+import { normalizeRepositoryUrl, type ToolInput, websiteDomain } from "#common/tool-input.ts";
 import { requireSignedIn, requireToolEditor } from "../../access.ts";
 import { LIMITS } from "../../auth/rate-limit.ts";
 import { tools } from "../../db/schema.ts";
@@ -25,6 +25,26 @@ import { changedFields, recordAudit } from "../../audit/audit.ts";
 export type ToolImages = { logo?: string; largeImage?: string };
 /** The images, or the step that stores them: run only once the change is allowed, so a refused one stores nothing. */
 type ToolImagesToStore = ToolImages | (() => Promise<ToolImages>);
+
+/**
+ * The form's repository and self-hosting as the tool's columns (decision 060). A website that is a repository is its
+ * own repository. Self-hosting a maker declares waits for a verifier; a verifier's or an admin's word confirms it, and
+ * a confirmed tool stays confirmed while its editors keep saying so.
+ */
+function repositoryColumns(
+  { repository, isSelfHostable, website }: ToolInput,
+  editor: SessionUser,
+  current: "declared" | "confirmed" | null = null,
+) {
+  return {
+    repositoryUrl: repository ?? normalizeRepositoryUrl(website),
+    selfHostable: !isSelfHostable
+      ? null
+      : isModerator(editor) || current === "confirmed"
+        ? ("confirmed" as const)
+        : ("declared" as const),
+  };
+}
 
 export function toolSubmissions({
   db,
@@ -50,8 +70,10 @@ export function toolSubmissions({
       await refuseOverDailyLimit(db, maker, submissionsPerDay);
       await refuseLikelyDuplicate(db, input);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
+      const { repository: _repository, isSelfHostable: _isSelfHostable, ...fields } = input;
       const built = buildToolRow({
-        ...input,
+        ...fields,
+        ...repositoryColumns(input, maker),
         faq: input.faq.length ? input.faq : null,
         pros: input.pros.length ? input.pros : null,
         cons: input.cons.length ? input.cons : null,
@@ -94,11 +116,13 @@ export function toolSubmissions({
       await refuseLikelyDuplicate(db, input, id);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
+      const { repository: _repository, isSelfHostable: _isSelfHostable, ...fields } = input;
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
           .set({
-            ...input,
+            ...fields,
+            ...repositoryColumns(input, editor, tool.selfHostable),
             faq: input.faq.length ? input.faq : null,
             pros: input.pros.length ? input.pros : null,
             cons: input.cons.length ? input.cons : null,

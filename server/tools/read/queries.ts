@@ -8,6 +8,8 @@ import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../../c
 import { renderMarkdown } from "../../markdown.ts";
 import { type FaqItem, tools, users } from "../../db/schema.ts";
 import { keysetPage, seekAfter } from "../../db/keyset.ts";
+import type { LicenceKind } from "#common/repository.ts";
+import { classifyLicence } from "../licences.ts";
 
 export type CategoryChip = { id: string; label: string; slug: string; color: string };
 
@@ -22,6 +24,9 @@ export const toolCardColumns = {
   isHomeBoosted: tools.isHomeBoosted,
   /** Its public likes (decision 042): a like drops the pages that show it, through the tool's tag. */
   likes: tools.likes,
+  /** The licence's kind (decision 060), and whether a verifier confirmed it can be self-hosted: the card says both. */
+  licenceKind: tools.licenceKind,
+  isSelfHostable: sql<boolean>`(${tools.selfHostable} is not distinct from 'confirmed')`.as("is_self_hostable"),
   createdAt: tools.createdAt,
   // The card's category tags, in the tool's own order; one indexed lookup per card, no second round trip.
   categories: sql<CategoryChip[]>`coalesce((
@@ -40,6 +45,8 @@ export type ToolCardRow = {
   shortDesc: string;
   isHomeBoosted: boolean;
   likes: number;
+  licenceKind: LicenceKind | null;
+  isSelfHostable: boolean;
   createdAt: Date;
   categories: CategoryChip[];
 };
@@ -69,6 +76,8 @@ export const toolDetailColumns = {
   ratingCounts: tools.ratingCounts,
   verifiedAt: tools.verifiedAt,
   updatedAt: tools.updatedAt,
+  licence: tools.licence,
+  isLicenceSetByAdmin: tools.isLicenceSetByAdmin,
   /** Whether anyone may still claim the tool: nobody claimed it and it is linked to no maker. */
   isClaimable: sql<boolean>`(not ${tools.hasBeenClaimed} and not ${tools.isLinkedToCreator})`.as("is_claimable"),
   // The creator is shown only once the tool is linked to them.
@@ -79,6 +88,8 @@ export const toolDetailColumns = {
 
 export type ToolDetailRow = ToolCardRow & {
   isClaimable: boolean;
+  licence: string | null;
+  isLicenceSetByAdmin: boolean;
   longDesc: string;
   tags: string[];
   paymentType: string;
@@ -101,8 +112,10 @@ export type ToolRating = { count: number; average: number | null; counts: [numbe
 
 export type ToolDetail = Omit<
   ToolDetailRow,
-  "createdAt" | "verifiedAt" | "updatedAt" | "reviewCount" | "ratingSum" | "ratingCounts"
+  "createdAt" | "verifiedAt" | "updatedAt" | "reviewCount" | "ratingSum" | "ratingCounts" | "licence"
 > & {
+  /** The licence by its SPDX id and name (the expression itself when it is no SPDX licence); null when unknown. */
+  licence: { id: string; name: string } | null;
   rating: ToolRating;
   createdAt: string;
   verifiedAt: string | null;
@@ -111,10 +124,12 @@ export type ToolDetail = Omit<
   longDescHtml: string;
 };
 
-export function toToolDetail({ reviewCount, ratingSum, ratingCounts, ...row }: ToolDetailRow): ToolDetail {
+export function toToolDetail({ reviewCount, ratingSum, ratingCounts, licence, ...row }: ToolDetailRow): ToolDetail {
   const counts = [0, 1, 2, 3, 4].map((index) => ratingCounts[index] ?? 0) as ToolRating["counts"];
+  const spdx = licence ? classifyLicence(licence) : null;
   return {
     ...row,
+    licence: licence ? { id: spdx?.id ?? licence, name: spdx?.name ?? licence } : null,
     // One decimal, as a page shows it: 4.3.
     rating: {
       count: reviewCount,

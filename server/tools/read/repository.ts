@@ -1,6 +1,6 @@
 /** A tool's repository as its page shows it (decision 060): the facts as the hourly job last read them, and the stars by week. */
 import { sql } from "drizzle-orm";
-import type { RepositoryView } from "#common/repository.ts";
+import { repositoryHealth, type RepositoryView } from "#common/repository.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { iso, type RepositoryRow } from "../jobs/repository-facts.ts";
 
@@ -8,7 +8,7 @@ import { iso, type RepositoryRow } from "../jobs/repository-facts.ts";
  * The tool's repository, or null without one: one key lookup in repository_facts, and the tool's history rows (one a
  * year) unrolled week by week, oldest first.
  */
-export async function readRepository(db: Database, toolId: string): Promise<RepositoryView | null> {
+export async function readRepository(db: Database, toolId: string, now = new Date()): Promise<RepositoryView | null> {
   const [row] = rowsOf<
     RepositoryRow & { checked_at: Date | string | null; weeks: RepositoryView["starsByWeek"] | null }
   >(
@@ -22,18 +22,20 @@ export async function readRepository(db: Database, toolId: string): Promise<Repo
       from repository_facts r where r.tool_id = ${toolId}`),
   );
   if (!row) return null;
+  const lastCommitAt = iso(row.last_commit_at);
   return {
     url: row.url,
     state: row.state,
     stars: row.stars,
     forks: row.forks,
     isArchived: row.is_archived,
-    lastCommitAt: iso(row.last_commit_at),
+    lastCommitAt,
     latestRelease:
       row.latest_release_tag && row.latest_release_at
         ? { tag: row.latest_release_tag, publishedAt: iso(row.latest_release_at)! }
         : null,
     checkedAt: iso(row.checked_at),
+    health: row.state === "read" ? repositoryHealth({ isArchived: row.is_archived, lastCommitAt }, now) : null,
     starsByWeek: row.weeks ?? [],
   };
 }
