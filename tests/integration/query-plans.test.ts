@@ -10,6 +10,8 @@ import { tools } from "#server/db/schema.ts";
 import { outboxStatusQuery } from "#server/system/monitor.ts";
 import { insertTools } from "../factories.ts";
 import { databaseKinds, explainAll, explainMainPlan } from "../setup/database.ts";
+import { mostViewedDueQuery, stalestDueQuery } from "#server/tools/jobs/repository-facts.ts";
+import { repositoryQuery } from "#server/tools/read/repository.ts";
 import { useTestDatabase } from "../setup/fixtures.ts";
 
 describe.each(databaseKinds)("query plans on %s", (kind) => {
@@ -111,5 +113,18 @@ describe.each(databaseKinds)("query plans on %s", (kind) => {
     expect(text).toContain("outbox_due_idx");
     expect(text).toContain("outbox_failed_idx");
     expect(text).not.toMatch(/Seq Scan on outbox/);
+  });
+
+  it("reads a tool's repository and its weeks by key, and the refresh's due repositories by index", async () => {
+    const repository = await explainAll(database.db, repositoryQuery("t0anything"));
+    expect(repository).toContain("repository_facts_pkey");
+    expect(repository).toContain("repository_history_tool_id_year_pk");
+    expect(repository).not.toMatch(/Seq Scan/);
+    const mostViewed = await explainAll(database.db, mostViewedDueQuery(new Date(), 10));
+    expect(mostViewed).toContain("tools_public_views_idx");
+    expect(mostViewed).not.toMatch(/Seq Scan/);
+    const stalest = await explainAll(database.db, stalestDueQuery(new Date(), 10, ["t0a", "t0b"]));
+    expect(stalest).toContain("repository_facts_checked_idx");
+    expect(stalest).not.toMatch(/Seq Scan/);
   });
 });

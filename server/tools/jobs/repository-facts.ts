@@ -6,7 +6,7 @@
  * A read writes the facts, the tool's licence (unless an admin set it by hand) and, once a week, the history's record.
  * A forge that asks to wait stops the run until when it says.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { REFRESH_AFTER_HOURS, type RepositoryRun, STALE_AFTER_DAYS } from "#common/repository.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { forgeStatus } from "../../db/schema.ts";
@@ -70,6 +70,34 @@ function previousOf(row: RepositoryRow): { facts: RepositoryFacts; validators: V
   };
 }
 
+const dueColumns = sql.raw(`r.tool_id, r.url, r.state, r.stars, r.forks, r.is_archived, r.licence, r.last_commit_at,
+  r.latest_release_tag, r.latest_release_at, r.validators`);
+const isDue = (now: Date) =>
+  sql`(r.checked_at is null or r.checked_at < ${new Date(now.getTime() - REFRESH_AFTER_HOURS * 3_600_000).toISOString()}::timestamptz)`;
+
+/**
+ * The due repositories of the MOST_VIEWED_FIRST most viewed live tools (tools_public_views_idx, then one key lookup
+ * each), the most viewed first. Exported for the query-plan test.
+ */
+export function mostViewedDueQuery(now: Date, limit: number): SQL {
+  return sql`select ${dueColumns} from (
+      select id, views from tools where is_active and is_verified order by views desc, id desc limit ${MOST_VIEWED_FIRST}
+    ) t join repository_facts r on r.tool_id = t.id
+    where ${isDue(now)} order by t.views desc, t.id desc limit ${limit}`;
+}
+
+/**
+ * The stalest due repositories of tools not switched off, never read first (repository_facts_checked_idx, which stops
+ * at the first fresh one), but those of `except`. Exported for the query-plan test.
+ */
+export function stalestDueQuery(now: Date, limit: number, except: string[] = []): SQL {
+  return sql`select ${dueColumns} from repository_facts r
+    where ${isDue(now)} and r.tool_id <> all(${`{${except.join(",")}}`}::text[])
+      and exists (select 1 from tools t where t.id = r.tool_id and t.is_active)
+    order by r.checked_at asc nulls first, r.tool_id
+    limit ${limit}`;
+}
+
 export function repositoryFacts({
   db,
   forge,
@@ -90,23 +118,15 @@ export function repositoryFacts({
 
   /** The repositories due, the most viewed live tools' first, then the stalest; at most `limit`. */
   async function dueRepositories(now: Date, limit: number): Promise<RepositoryRow[]> {
-    const dueBefore = new Date(now.getTime() - REFRESH_AFTER_HOURS * 3_600_000).toISOString();
-    const columns = sql.raw(`r.tool_id, r.url, r.state, r.stars, r.forks, r.is_archived, r.licence, r.last_commit_at,
-      r.latest_release_tag, r.latest_release_at, r.validators`);
-    const isDue = sql`(r.checked_at is null or r.checked_at < ${dueBefore}::timestamptz)`;
-    const mostViewed = rowsOf<RepositoryRow>(
-      await db.execute(sql`select ${columns} from (
-          select id, views from tools where is_active and is_verified order by views desc, id desc limit ${MOST_VIEWED_FIRST}
-        ) t join repository_facts r on r.tool_id = t.id
-        where ${isDue} order by t.views desc, t.id desc limit ${Math.ceil(limit / 2)}`),
-    );
-    const picked = mostViewed.map((row) => row.tool_id);
+    const mostViewed = rowsOf<RepositoryRow>(await db.execute(mostViewedDueQuery(now, Math.ceil(limit / 2))));
     const stalest = rowsOf<RepositoryRow>(
-      await db.execute(sql`select ${columns} from repository_facts r
-        where ${isDue} and r.tool_id <> all(${`{${picked.join(",")}}`}::text[])
-          and exists (select 1 from tools t where t.id = r.tool_id and t.is_active)
-        order by r.checked_at asc nulls first, r.tool_id
-        limit ${limit - mostViewed.length}`),
+      await db.execute(
+        stalestDueQuery(
+          now,
+          limit - mostViewed.length,
+          mostViewed.map((row) => row.tool_id),
+        ),
+      ),
     );
     return [...mostViewed, ...stalest];
   }
