@@ -157,17 +157,13 @@ function StarsChart({ weeks }: { weeks: RepositoryView["starsByWeek"] }) {
   });
   return (
     <figure className="mt-4" data-testid="stars-chart">
-      <figcaption className="text-xs text-slate-500">
-        {t("facts.starsSince", { date: longDate(first.week) })}
-      </figcaption>
+      <figcaption className="text-xs text-slate-500">{label}</figcaption>
       <svg
-        role="img"
-        aria-label={label}
+        aria-hidden="true"
         viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
         preserveAspectRatio="none"
         className="mt-1 h-16 w-full max-w-md text-brand-600"
       >
-        <title>{label}</title>
         <polyline points={points} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
       </svg>
     </figure>

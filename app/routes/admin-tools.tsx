@@ -74,7 +74,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <SectionHeader title={t("adminTools.title")}>{t("adminTools.intro")}</SectionHeader>
-      <Form method="get" role="search" className="mb-6 flex gap-2">
+      <Form method="get" role="search" aria-label={t("adminTools.searchByName")} className="mb-6 flex gap-2">
         <label htmlFor="tool-search" className="sr-only">
           {t("adminTools.name")}
         </label>

@@ -69,7 +69,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <SectionHeader title={t("admin.users")}>{t("adminUsers.intro")}</SectionHeader>
-      <Form method="get" role="search" className="mb-6 flex gap-2">
+      <Form method="get" role="search" aria-label={t("adminUsers.searchHint")} className="mb-6 flex gap-2">
         <label htmlFor="user-search" className="sr-only">
           {t("adminUsers.nameOrEmail")}
         </label>

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSite } from "../setup/browser-site.ts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alternativesPath, categoryPath, comparePath, profilePath, tagPath, toolPath } from "#common/page-paths.ts";
 import { users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
@@ -34,7 +34,18 @@ describe("accessibility in Chromium", () => {
       longDesc: "It **counts**, and [says so](https://example.com).",
       categories: [category.id],
       tags: ["privacy"],
+      repositoryUrl: "https://github.com/plain/counter",
+      licence: "AGPL-3.0-only",
+      licenceKind: "open-source",
+      selfHostable: "confirmed",
     });
+    // Its repository's facts and a few weeks of stars, as the hourly refresh would have left them (decision 060).
+    await site.database.db.execute(sql`update repository_facts set state = 'read', stars = 1234, forks = 56,
+      is_archived = false, licence = 'AGPL-3.0', last_commit_at = now() - interval '3 days', latest_release_tag = 'v2.0.0',
+      latest_release_at = now() - interval '40 days', first_read_at = now() - interval '21 days', checked_at = now()
+      where tool_id = ${tool.id}`);
+    await site.database.db.execute(sql`insert into repository_history (tool_id, year, stars)
+      values (${tool.id}, 2026, '[40:43]={1100,1150,1190,1234}'::integer[])`);
     await insertTool(site.database.db, {
       name: "Queued Mailer",
       shortDesc: "Sends the mail you write.",
@@ -81,7 +92,15 @@ describe("accessibility in Chromium", () => {
       "/register",
       profilePath(maker!.slug),
     );
-    pages.signedIn.push("/add-tool", "/admin", "/admin/featuring", "/admin/settings", "/admin/system", "/");
+    pages.signedIn.push(
+      "/add-tool",
+      "/admin",
+      "/admin/tools",
+      "/admin/featuring",
+      "/admin/settings",
+      "/admin/system",
+      "/",
+    );
   });
   afterAll(async () => {
     for (const theme of Object.values(contexts)) for (const context of Object.values(theme)) await context?.close();

@@ -117,7 +117,6 @@ export default {
   "facts.pending": "Not read yet: the repository’s facts come within a day.",
   "facts.missing": "The repository is no longer public (checked on {date}).",
   "facts.starsChart": "Stars by week, from {from} to {to}: {first} to {last}",
-  "facts.starsSince": "Stars since {date}",
   "latest.empty": "No tools here yet.",
   "latest.emptyHint": "Know a tool indie makers would love?",
   "latest.addIt": "Add it",

@@ -108,7 +108,6 @@ export default {
   "facts.pending": "Aún sin leer: los datos del repositorio llegan en un día.",
   "facts.missing": "El repositorio ya no es público (comprobado el {date}).",
   "facts.starsChart": "Estrellas por semana, del {from} al {to}: de {first} a {last}",
-  "facts.starsSince": "Estrellas desde el {date}",
   "latest.empty": "Todavía no hay herramientas aquí.",
   "latest.emptyHint": "¿Conoces una herramienta que encantaría a los creadores independientes?",
   "latest.addIt": "Añádela",

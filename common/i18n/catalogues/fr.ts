@@ -109,7 +109,6 @@ export default {
   "facts.pending": "Pas encore lu : les informations du dépôt arrivent sous un jour.",
   "facts.missing": "Le dépôt n’est plus public (vérifié le {date}).",
   "facts.starsChart": "Étoiles par semaine, du {from} au {to} : de {first} à {last}",
-  "facts.starsSince": "Étoiles depuis le {date}",
   "latest.empty": "Aucun outil ici pour l'instant.",
   "latest.emptyHint": "Vous connaissez un outil que les créateurs indépendants adoreraient ?",
   "latest.addIt": "Ajoutez-le",
