@@ -7,6 +7,7 @@ import { request as httpRequest } from "node:http";
 import { randomInt } from "node:crypto";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
+import { LICENCE_KINDS } from "#common/repository.ts";
 import { TOOL_SORTS, type ToolSort } from "#common/schemas/lists.ts";
 import { FIRST_WORDS, SECOND_WORDS, TAGS } from "./bench-lib.ts";
 
@@ -165,6 +166,21 @@ export function missKinds(
     },
     { name: "tag, first page", paths: firstPages(catalogue.sampledTags.map((tag) => `/tag/${tag}`)) },
     { name: "/tools, one filter, first page", paths: range.map(oneFilterFirst) },
+    {
+      // Decision 060: a licence kind (proprietary matches no synthetic tool) or self-hosting, alone, on a category's or a
+      // tag's page, or with a pricing, in each sort.
+      name: "licence or self-hosting, first page",
+      paths: range.map((index) => {
+        const filter = pick([...LICENCE_KINDS.map((kind) => `licence=${kind}`), "selfHostable=1"], index);
+        const sort = pick(TOOL_SORTS, Math.floor(index / 4));
+        return [
+          `/tools?${filter}&sort=${sort}`,
+          `/category/${pick(catalogue.categorySlugs, index)}?${filter}`,
+          `/tag/${pick(catalogue.sampledTags, index)}?${filter}`,
+          `/tools?${filter}&payment=${pick(PAYMENT_TYPES, index)}`,
+        ][index % 4]!;
+      }),
+    },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
     { name: "search matching nothing", paths: range.map((index) => `/search/zq${index}vx`) },
   ];

@@ -16,6 +16,8 @@ import type { FacetFilters as FacetNarrowing, ToolFacets } from "#server/tools/r
 import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
 import type { Words } from "#common/i18n/translate.ts";
 import { useWords } from "../i18n.tsx";
+import type { LicenceKind } from "#common/repository.ts";
+import { LICENCE_KIND_KEYS, LICENCE_KINDS } from "./licence-kinds.ts";
 
 export type FacetValues = {
   /** null: the list has its own order (a search's, by relevance), and no sort to choose. */
@@ -25,6 +27,8 @@ export type FacetValues = {
   payment: PaymentType | null;
   featured: boolean;
   verified: VerifiedWithinDays | null;
+  licence: LicenceKind | null;
+  selfHostable: boolean;
 };
 
 /** A list's fixed facet: a category's page is always that category, a tag's page that tag. */
@@ -37,6 +41,8 @@ type ParsedFacets = {
   payment?: PaymentType;
   featured?: "1";
   verified?: VerifiedWithinDays;
+  licence?: LicenceKind;
+  selfHostable?: "1";
 };
 
 /** The filters the services apply for a parsed URL. */
@@ -51,6 +57,8 @@ export function narrowingOf(
     paymentType: query.payment,
     featured: query.featured ? true : undefined,
     verifiedWithinDays: query.verified,
+    licenceKind: query.licence,
+    selfHostable: query.selfHostable ? true : undefined,
   };
 }
 
@@ -67,12 +75,14 @@ export function facetValuesOf(
     payment: query.payment ?? null,
     featured: Boolean(query.featured),
     verified: query.verified ?? null,
+    licence: query.licence ?? null,
+    selfHostable: Boolean(query.selfHostable),
   };
 }
 
 /** Whether the view differs from its list's plain first page: such a view is not indexed (decision 034). */
 export function isNarrowed(
-  { sort, category, tag, payment, featured, verified }: FacetValues,
+  { sort, category, tag, payment, featured, verified, licence, selfHostable }: FacetValues,
   fixed: FixedFacet = null,
 ): boolean {
   return (
@@ -81,19 +91,23 @@ export function isNarrowed(
     (fixed !== "tag" && Boolean(tag)) ||
     Boolean(payment) ||
     featured ||
-    Boolean(verified)
+    Boolean(verified) ||
+    Boolean(licence) ||
+    selfHostable
   );
 }
 
 /** The query string of a view: only what differs from the defaults and the page's fixed facet, in a fixed order, never a cursor. */
 export function facetSearchParams(
-  { sort, category, tag, payment, featured, verified }: FacetValues,
+  { sort, category, tag, payment, featured, verified, licence, selfHostable }: FacetValues,
   fixed: FixedFacet = null,
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (category && fixed !== "category") params.set("category", category);
   if (tag && fixed !== "tag") params.set("tag", tag);
   if (payment) params.set("payment", payment);
+  if (licence) params.set("licence", licence);
+  if (selfHostable) params.set("selfHostable", "1");
   if (featured) params.set("featured", "1");
   if (verified) params.set("verified", String(verified));
   if (sort && sort !== "newest") params.set("sort", sort);
@@ -119,10 +133,18 @@ const withCount = ({ t, number }: Words, label: string, count: number, isExact =
 
 /** How many filters narrow the list, beyond the page's own category or tag; the sort is an order, not a filter. */
 export function activeFilterCount(
-  { category, tag, payment, featured, verified }: FacetValues,
+  { category, tag, payment, featured, verified, licence, selfHostable }: FacetValues,
   fixed: FixedFacet = null,
 ): number {
-  return [fixed !== "category" && category, fixed !== "tag" && tag, payment, featured, verified].filter(Boolean).length;
+  return [
+    fixed !== "category" && category,
+    fixed !== "tag" && tag,
+    payment,
+    featured,
+    verified,
+    licence,
+    selfHostable,
+  ].filter(Boolean).length;
 }
 
 /** Whether the filters show as a sheet, behind their button: below 1024 px (Tailwind's lg, as the navigation bar). */
@@ -147,6 +169,10 @@ function valuesOf(form: HTMLFormElement, fixedValues: FacetValues, fixed: FixedF
     payment: text("payment") as PaymentType | null,
     featured: data.get("featured") === "1",
     verified: (VERIFIED_WITHIN_DAYS as readonly number[]).includes(verified) ? (verified as VerifiedWithinDays) : null,
+    licence: (LICENCE_KINDS as readonly string[]).includes(text("licence") ?? "")
+      ? (text("licence") as LicenceKind)
+      : null,
+    selfHostable: data.get("selfHostable") === "1",
   };
 }
 
@@ -316,6 +342,16 @@ export function FacetFilters({
             }))}
           />
           <FacetSelect
+            label={t("facets.licence")}
+            name="licence"
+            value={values.licence}
+            anyLabel={t("facets.anyLicence")}
+            options={LICENCE_KINDS.map((kind) => ({
+              value: kind,
+              label: withCount(words, t(LICENCE_KIND_KEYS[kind]), facets.licence[kind], facets.isExact.licence),
+            }))}
+          />
+          <FacetSelect
             label={t("facets.verified")}
             name="verified"
             value={values.verified}
@@ -334,6 +370,16 @@ export function FacetFilters({
               className="size-4 rounded border-slate-300"
             />
             {withCount(words, t("facets.featuredOnly"), facets.featured, facets.isExact.featured)}
+          </label>
+          <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
+            <input
+              type="checkbox"
+              name="selfHostable"
+              value="1"
+              defaultChecked={values.selfHostable}
+              className="size-4 rounded border-slate-300"
+            />
+            {withCount(words, t("facets.selfHostableOnly"), facets.selfHostable, facets.isExact.selfHostable)}
           </label>
           <button
             type="submit"

@@ -64,6 +64,19 @@ export const apiToolsQuery = queryOf({
     .enum(PAYMENT_TYPES, { error: `pricing must be one of ${PAYMENT_TYPES.join(", ")}` })
     .optional()
     .meta({ description: "Only the tools with this pricing.", example: "free" }),
+  licence: z
+    .enum(LICENCE_KINDS, { error: `licence must be one of ${LICENCE_KINDS.join(", ")}` })
+    .optional()
+    .meta({
+      description:
+        "Only the tools whose licence is of this kind: open-source (OSI-approved), source-available or proprietary.",
+      example: "open-source",
+    }),
+  selfHostable: z
+    .enum(["true"], { error: "selfHostable must be true or left out" })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : true))
+    .meta({ description: "`true`: only the tools a verifier confirmed can be self-hosted.", example: "true" }),
   sort: z
     .enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(", ")}` })
     .default("newest")

@@ -3,6 +3,7 @@ import { z } from "#common/zod.ts";
 import { MAX_PAGE_SIZE, PAGE_SIZE, PAYMENT_TYPES } from "../constants.ts";
 import type { Cursor, CursorKey } from "../cursor.ts";
 import { MESSAGES } from "../messages.ts";
+import { LICENCE_KINDS } from "../repository.ts";
 import { analyticsRangeParam, cursorParam, slugField, toolIdParam, toolListCursorParam } from "./fields.ts";
 
 /** A page of a list: where to continue from and how many. */
@@ -55,9 +56,17 @@ const toolListFields = pageQuery.extend({
 export const VERIFIED_WITHIN_DAYS = [7, 30] as const;
 export type VerifiedWithinDays = (typeof VERIFIED_WITHIN_DAYS)[number];
 
-/** The facets a visitor narrows a list with: the list's filters plus featured ("1") and verified (7 or 30 days). */
+/**
+ * The facets a visitor narrows a list with: the list's filters plus featured ("1"), verified (7 or 30 days), a licence
+ * kind and self-hostable ("1"; decision 060).
+ */
 const facetFields = toolListFields.extend({
   featured: z.preprocess(emptyAsUnset, z.enum(["1"], { message: "featured must be 1 or left out" }).optional()),
+  licence: z.preprocess(
+    emptyAsUnset,
+    z.enum(LICENCE_KINDS, { message: `licence must be one of ${LICENCE_KINDS.join(", ")}` }).optional(),
+  ),
+  selfHostable: z.preprocess(emptyAsUnset, z.enum(["1"], { message: "selfHostable must be 1 or left out" }).optional()),
   verified: z.preprocess(
     emptyAsUnset,
     z

@@ -161,7 +161,7 @@ const routes = {
     operationId: "listTools",
     summary: "List live tools",
     description:
-      "Live tools, newest first or by views or clicks, filtered by category, tag, words, pricing or featuring. Every filter narrows the list.",
+      "Live tools, newest first or by views or clicks, filtered by category, tag, words, pricing, featuring, licence kind or self-hosting. Every filter narrows the list.",
     tags: ["Tools"],
     request: { query: apiToolsQuery },
     responses: { 200: json(apiToolList, "One page of tools."), ...errors },
@@ -334,7 +334,7 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
   });
 
   api.openapi(routes.listTools, async (c) => {
-    const { category, tag, q, featured, pricing, sort, cursor, limit } = c.req.valid("query");
+    const { category, tag, q, featured, pricing, licence, selfHostable, sort, cursor, limit } = c.req.valid("query");
     const [categoryRow, tagRow, among] = await Promise.all([
       category ? services.categories.findCategoryBySlug(category) : undefined,
       tag ? services.tags.findTag(tag) : undefined,
@@ -350,6 +350,8 @@ export function createApi(services: Services, { siteUrl }: { siteUrl: string }) 
       tag,
       paymentType: pricing,
       featured,
+      licenceKind: licence,
+      selfHostable,
       among,
       cursor,
       limit,

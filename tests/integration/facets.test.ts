@@ -215,6 +215,69 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
     expect(page.html).toContain(message);
   });
 
+  it("filters and counts by licence kind and by self-hosting a verifier confirmed, alone and with other filters", async () => {
+    const { design, seo } = await seed();
+    const set = (name: string, values: Partial<typeof tools.$inferInsert>) =>
+      database.db.update(tools).set(values).where(eq(tools.name, name));
+    await set("Free design", { licence: "MIT", licenceKind: "open-source", selfHostable: "confirmed" });
+    await set("Paid design", { licence: "LicenseRef-Paid", licenceKind: "proprietary" });
+    // Declared by its maker only: not self-hostable to a visitor yet.
+    await set("Open both", { licence: "BUSL-1.1", licenceKind: "source-available", selfHostable: "declared" });
+    await set("Hidden", { licenceKind: "open-source", selfHostable: "confirmed" });
+
+    const all = await app.services.tools.countToolFacets({});
+    expect(all.licence).toEqual({ "open-source": 1, "source-available": 1, proprietary: 1 });
+    expect(all.selfHostable).toBe(1);
+    // One filter: read by key; its own facet counts every tool.
+    expect(keyedListOf({ licenceKind: "open-source" })).toEqual({ scope: "l:open-source", own: "l" });
+    const open = await app.services.tools.countToolFacets({ licenceKind: "open-source" });
+    expect(open).toMatchObject({ total: 1, selfHostable: 1, featured: 1 });
+    expect(open.licence).toEqual({ "open-source": 1, "source-available": 1, proprietary: 1 });
+    expect(open.payment).toEqual({ free: 1, freemium: 0, paid: 0, "open-source": 0 });
+    const hosted = await app.services.tools.countToolFacets({ selfHostable: true });
+    expect(hosted).toMatchObject({ total: 1, licence: { "open-source": 1, "source-available": 0, proprietary: 0 } });
+    // With another filter: counted among the tools.
+    const designHosted = await app.services.tools.countToolFacets({ category: design.id, selfHostable: true });
+    expect(designHosted).toMatchObject({ total: 1, isTotalExact: true, selfHostable: 1 });
+    expect(designHosted.licence).toEqual({ "open-source": 1, "source-available": 0, proprietary: 0 });
+
+    expect(names((await get("/tools?licence=source-available")).html)).toEqual(["Open both"]);
+    expect(names((await get("/tools?selfHostable=1")).html)).toEqual(["Free design"]);
+    expect(names((await get(`/tools?licence=open-source&category=${design.slug}`)).html)).toEqual(["Free design"]);
+    expect(names((await get(`/tools?licence=proprietary&category=${seo.slug}`)).html)).toEqual([]);
+    const form = await get("/tools?licence=open-source");
+    expect(options(form.html, "licence")).toMatchObject({
+      "open-source": "Open source (1)",
+      "source-available": "Source-available (1)",
+      proprietary: "Proprietary (1)",
+    });
+    expect(form.html).toContain("Self-hostable only (1)");
+    const api = async (query: string) => {
+      const response = await app.request(`/api/v1/tools?${query}`);
+      return {
+        status: response.status,
+        names: ((await response.json()) as { items?: { name: string }[] }).items?.map((item) => item.name),
+      };
+    };
+    expect(await api("licence=source-available")).toEqual({ status: 200, names: ["Open both"] });
+    expect(await api("selfHostable=true")).toEqual({ status: 200, names: ["Free design"] });
+    expect((await api("licence=gpl")).status).toBe(400);
+    expect((await get("/tools?licence=gpl")).status).toBe(400);
+    expect((await get("/tools?selfHostable=yes")).status).toBe(400);
+
+    // A tool whose licence kind changes drops the lists it is in, and moves their counts.
+    expect((await get("/tools?licence=open-source")).cache).toBe("hit");
+    await set("Paid design", { licenceKind: "open-source" });
+    const after = await get("/tools?licence=open-source");
+    expect(after.cache).toBe("miss");
+    expect(names(after.html)).toEqual(["Free design", "Paid design"]);
+    expect((await app.services.tools.countToolFacets({})).licence).toEqual({
+      "open-source": 2,
+      "source-available": 1,
+      proprietary: 0,
+    });
+  });
+
   it("caches each filtered view under its parameters, and drops it when a tool's pricing changes", async () => {
     const { design } = await seed();
     expect((await get("/tools?featured=1&verified=30")).cache).toBe("miss");
@@ -586,6 +649,8 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
         payment: false,
         featured: false,
         verified: false,
+        licence: false,
+        selfHostable: false,
       });
       // A tag on few tools is read in full, whatever the catalogue: exact.
       const rareIds = old.slice(0, 3).map((row) => row.id);
@@ -598,7 +663,15 @@ describe.each(databaseKinds)("filters with counts on %s", (kind) => {
       expect(rare).toMatchObject({ isTotalExact: true, total: 2 });
       expect(rare.payment).toMatchObject({ free: 2, paid: 1 });
       // Its other tags among every free tool: only the newest were read.
-      expect(rare.isExact).toEqual({ categories: true, tags: false, payment: true, featured: true, verified: true });
+      expect(rare.isExact).toEqual({
+        categories: true,
+        tags: false,
+        payment: true,
+        featured: true,
+        verified: true,
+        licence: true,
+        selfHostable: true,
+      });
     });
 
     it("counts a search's facets among its bounded candidates, found through their indexes, never a read of every tool", async () => {

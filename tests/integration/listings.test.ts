@@ -33,12 +33,16 @@ function expectedCounts(all: ToolRow[]): Map<string, number> {
       ...new Set(tool.tags.map((tag) => `t:${tag}`)),
       `p:${tool.paymentType}`,
       ...(tool.isHomeBoosted ? ["f"] : []),
+      ...(tool.licenceKind ? [`l:${tool.licenceKind}`] : []),
+      ...(tool.selfHostable === "confirmed" ? ["s"] : []),
     ];
     const values = [
       ...new Set(tool.categories.map((id) => `c|${id}`)),
       ...new Set(tool.tags.map((tag) => `t|${tag}`)),
       `p|${tool.paymentType}`,
       ...(tool.isHomeBoosted ? ["f|"] : []),
+      ...(tool.licenceKind ? [`l|${tool.licenceKind}`] : []),
+      ...(tool.selfHostable === "confirmed" ? ["s|"] : []),
       `v|${dayOf(tool.verifiedAt ?? tool.createdAt)}`,
       "|",
     ];
@@ -115,6 +119,8 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
         views: (n * 37) % 50,
         clicks: n % 7 === 0 ? 5 : 0,
         isHomeBoosted: n % 11 === 0,
+        licenceKind: ([null, "open-source", "source-available", "proprietary"] as const)[n % 4],
+        selfHostable: n % 5 === 0 ? "confirmed" : n % 7 === 0 ? "declared" : null,
         isActive: n % 13 !== 5,
         isVerified: n % 17 !== 3,
         // Every third tool shares its creation time with the one before.
@@ -148,6 +154,19 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
         "a pricing and the featured flag",
         () =>
           database.db.update(tools).set({ paymentType: "paid", isHomeBoosted: true }).where(eq(tools.id, first!.id)),
+      ],
+      [
+        "a licence kind and self-hosting",
+        () =>
+          database.db
+            .update(tools)
+            .set({ licenceKind: "source-available", selfHostable: "confirmed" })
+            .where(eq(tools.id, first!.id)),
+      ],
+      [
+        "self-hosting only declared, and no licence kind",
+        () =>
+          database.db.update(tools).set({ licenceKind: null, selfHostable: "declared" }).where(eq(tools.id, first!.id)),
       ],
       [
         "verified on another day",

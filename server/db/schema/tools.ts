@@ -211,6 +211,14 @@ export const tools = pgTable(
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified} and ${table.creatorUsername} is not null`),
     index("tools_verified_at_idx").on(table.verifiedAt),
+    // A list filtered by licence kind or self-hosting (decision 060), when the kept counts say its matches are few:
+    // read through these instead of walking the order's index in vain.
+    index("tools_public_licence_kind_idx")
+      .on(table.licenceKind, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified} and ${table.licenceKind} is not null`),
+    index("tools_public_self_hostable_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified} and ${table.selfHostable} = 'confirmed'`),
     // Submissions per UTC day (/admin/analytics). On the day, not on created_at: the lists, which order by created_at,
     // must keep their own indexes.
     index("tools_created_day_idx").on(sql`((${table.createdAt} at time zone 'UTC')::date)`),

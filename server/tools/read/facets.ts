@@ -2,7 +2,7 @@
  * How many live tools each filter value would leave (decisions 034 and 036): standard faceting, so each facet is
  * counted with every other active filter applied and its own left out.
  *
- * - A list with at most one filter (category, tag, pricing or featured), every list a visitor lands on, reads its counts
+ * - A list with at most one filter (category, tag, pricing, featured, a licence kind or self-hostable), every list a visitor lands on, reads its counts
  *   by key from facet_counts, which the database keeps on every write: a handful of index lookups, whatever the size of
  *   the catalogue.
  * - Any other combination (two filters or more, "verified in the last days", not featured, a search's candidates)
@@ -12,6 +12,7 @@
  */
 import { and, sql, type SQL } from "drizzle-orm";
 import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
+import { LICENCE_KINDS, type LicenceKind } from "#common/repository.ts";
 import { VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
@@ -39,9 +40,13 @@ export type ToolFacets = {
   payment: Record<PaymentType, number>;
   featured: number;
   verified: Record<VerifiedWithinDays, number>;
+  /** Each licence kind (decision 060). */
+  licence: Record<LicenceKind, number>;
+  /** Self-hostable, confirmed by a verifier. */
+  selfHostable: number;
 };
 
-type FacetKind = "c" | "t" | "p" | "f";
+type FacetKind = "c" | "t" | "p" | "f" | "l" | "s";
 
 /** The list one filter makes, as facet_counts names it ('' for every live tool), and the facet that filter is. */
 type KeyedList = { scope: string; own: FacetKind | null };
@@ -51,13 +56,15 @@ type KeyedList = { scope: string; own: FacetKind | null };
  * Null for any other combination, which counts its tools instead.
  */
 export function keyedListOf(filters: FacetFilters): KeyedList | null {
-  const { category, tag, paymentType, featured, verifiedWithinDays, among } = filters;
+  const { category, tag, paymentType, featured, verifiedWithinDays, licenceKind, selfHostable, among } = filters;
   if (verifiedWithinDays || among || featured === false) return null;
   const keyed: KeyedList[] = [
     ...(category ? [{ scope: `c:${category}`, own: "c" as const }] : []),
     ...(tag ? [{ scope: `t:${tag}`, own: "t" as const }] : []),
     ...(paymentType ? [{ scope: `p:${paymentType}`, own: "p" as const }] : []),
     ...(featured ? [{ scope: "f", own: "f" as const }] : []),
+    ...(licenceKind ? [{ scope: `l:${licenceKind}`, own: "l" as const }] : []),
+    ...(selfHostable ? [{ scope: "s", own: "s" as const }] : []),
   ];
   if (keyed.length > 1) return null;
   return keyed[0] ?? { scope: "", own: null };
@@ -80,6 +87,8 @@ export function keyedFacetsQuery(list: KeyedList) {
       sql`(select kind, value, count from facet_counts where scope = ${scopeOf("t")} and kind = 't' order by count desc, value limit ${TOP_TAG_FACETS})`,
       sql`select kind, value, count from facet_counts where scope = ${scopeOf("p")} and kind = 'p'`,
       sql`select kind, value, count from facet_counts where scope = ${scopeOf("f")} and kind = 'f'`,
+      sql`select kind, value, count from facet_counts where scope = ${scopeOf("l")} and kind = 'l'`,
+      sql`select kind, value, count from facet_counts where scope = ${scopeOf("s")} and kind = 's'`,
       ...verified,
     ],
     sql` union all `,
@@ -93,6 +102,8 @@ const FACET_FILTERS = {
   payment: "paymentType",
   featured: "featured",
   verified: "verifiedWithinDays",
+  licence: "licenceKind",
+  selfHostable: "selfHostable",
 } as const;
 export type Facet = keyof typeof FACET_FILTERS;
 
@@ -117,7 +128,7 @@ const termsOfFilters = ({ category, tag }: Pick<FacetFilters, "category" | "tag"
 
 /** The columns a sample reads and its filters need, for a read of the newest tools under the name `tools`. */
 const SAMPLED_COLUMNS = sql.raw(
-  "id, categories, tags, keywords, payment_type, is_home_boosted, verified_at, created_at, is_active, is_verified",
+  "id, categories, tags, keywords, payment_type, is_home_boosted, verified_at, created_at, is_active, is_verified, licence_kind, self_hostable",
 );
 
 /**
@@ -161,7 +172,8 @@ export function sampledFacetsQuery(
     const { from } = sources.get(sample)!;
     const conditions = [isPublicTool, ...filtersOf(filtersOfSample(sample))];
     return sql`${sql.identifier(`sample_${sample}`)} as (
-      select categories, tags, payment_type, is_home_boosted, coalesce(verified_at, created_at) as listed_at from ${from} where ${and(...conditions)} limit ${FACET_SAMPLE + 1}
+      select categories, tags, payment_type, is_home_boosted, coalesce(verified_at, created_at) as listed_at, licence_kind, self_hostable
+      from ${from} where ${and(...conditions)} limit ${FACET_SAMPLE + 1}
     )`;
   });
   const from = (facet: Facet | "total") => sql.identifier(`sample_${sampleOf(facet)}`);
@@ -187,6 +199,12 @@ export function sampledFacetsQuery(
       parts.push(sql`select 'payment', payment_type, count(*)::int from ${sample} group by payment_type`);
     if (facet === "featured")
       parts.push(sql`select 'featured', '', count(*)::int from ${sample} where is_home_boosted`);
+    if (facet === "licence")
+      parts.push(
+        sql`select 'licence', licence_kind, count(*)::int from ${sample} where licence_kind is not null group by licence_kind`,
+      );
+    if (facet === "selfHostable")
+      parts.push(sql`select 'selfHostable', '', count(*)::int from ${sample} where self_hostable = 'confirmed'`);
     if (facet === "verified") {
       for (const days of VERIFIED_WITHIN_DAYS)
         parts.push(
@@ -208,7 +226,15 @@ export function toolFacetQueries(db: Database) {
     return {
       total: countOf("", ""),
       isTotalExact: true,
-      isExact: { categories: true, tags: true, payment: true, featured: true, verified: true },
+      isExact: {
+        categories: true,
+        tags: true,
+        payment: true,
+        featured: true,
+        verified: true,
+        licence: true,
+        selfHostable: true,
+      },
       categories: of("c")
         .map(({ value, count }) => ({ id: value, count: Number(count) }))
         .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : 1)),
@@ -222,6 +248,11 @@ export function toolFacetQueries(db: Database) {
         VerifiedWithinDays,
         number
       >,
+      licence: Object.fromEntries(LICENCE_KINDS.map((kind) => [kind, countOf("l", kind)])) as Record<
+        LicenceKind,
+        number
+      >,
+      selfHostable: countOf("s", ""),
     };
   }
 
@@ -277,6 +308,11 @@ export function toolFacetQueries(db: Database) {
       verified: Object.fromEntries(
         VERIFIED_WITHIN_DAYS.map((days) => [days, countOf("verified", String(days))]),
       ) as Record<VerifiedWithinDays, number>,
+      licence: Object.fromEntries(LICENCE_KINDS.map((kind) => [kind, countOf("licence", kind)])) as Record<
+        LicenceKind,
+        number
+      >,
+      selfHostable: countOf("selfHostable", ""),
     };
   }
 

@@ -5,6 +5,7 @@ import { PAGE_SIZE, type PaymentType } from "#common/constants.ts";
 import type { Cursor, CursorKey } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
+import type { LicenceKind } from "#common/repository.ts";
 import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
@@ -22,6 +23,10 @@ export type ToolListFilters = {
   featured?: boolean;
   /** Only tools verified within this many days. */
   verifiedWithinDays?: VerifiedWithinDays;
+  /** Only tools of this licence kind (decision 060). */
+  licenceKind?: LicenceKind;
+  /** true: only tools a verifier confirmed can be self-hosted. */
+  selfHostable?: boolean;
   /**
    * Only the tools this condition leaves: a search's candidates (server/search/queries.ts), which its facets count, and
    * which a list filtered by words shows in its own order: a query finds the same tools everywhere.
@@ -206,7 +211,16 @@ export function firstWalk(limit: number, counts: ListCounts | null | undefined):
   return expected > LIST_WALK_MAX ? 0 : Math.max(LIST_WALK, expected);
 }
 
-export function filtersOf({ category, tag, paymentType, featured, verifiedWithinDays, among }: ToolListFilters): SQL[] {
+export function filtersOf({
+  category,
+  tag,
+  paymentType,
+  featured,
+  verifiedWithinDays,
+  licenceKind,
+  selfHostable,
+  among,
+}: ToolListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Array containment (@>) is what the GIN indexes on categories and tags answer.
   if (category) conditions.push(sql`${tools.categories} @> array[${category}]::text[]`);
@@ -214,6 +228,9 @@ export function filtersOf({ category, tag, paymentType, featured, verifiedWithin
   if (paymentType) conditions.push(eq(tools.paymentType, paymentType));
   if (featured !== undefined) conditions.push(eq(tools.isHomeBoosted, featured));
   if (verifiedWithinDays) conditions.push(verifiedWithin(verifiedWithinDays));
+  if (licenceKind) conditions.push(sql`${tools.licenceKind} = ${licenceKind}`);
+  // Literally 'confirmed', so that tools_public_self_hostable_idx, whose condition it is, answers it.
+  if (selfHostable) conditions.push(sql`${tools.selfHostable} = 'confirmed'`);
   if (among) conditions.push(among);
   return conditions;
 }
@@ -234,8 +251,8 @@ export function listToolsQuery(
   // A search's candidates are a few hundred ids already, and two filters have an index in their own order (the
   // featured tools in every order, tools_home_boosted_idx and tools_featured_*_idx; a verification window in its
   // order); any other filter may leave the order's index little to find.
-  const { category, tag, paymentType, featured, verifiedWithinDays, among } = filters;
-  const isOthersUnset = !category && !tag && !paymentType;
+  const { category, tag, paymentType, featured, verifiedWithinDays, licenceKind, selfHostable, among } = filters;
+  const isOthersUnset = !category && !tag && !paymentType && !licenceKind && !selfHostable;
   const isInOwnOrder =
     isOthersUnset &&
     ((featured === true && !verifiedWithinDays) ||
@@ -280,21 +297,24 @@ export function categoryFeaturedToolsQuery(db: Database, categoryId: string, lim
 
 /**
  * What the counts kept on every write (facet_counts) say of the filters, without reading a tool: each of a category, a
- * tag, a pricing, "featured" and a verification window alone, and each two of them, are counted there, so the fewest of
- * those counts is at most what the filters leave together (exactly, for one filter or two). Null with none of them.
+ * tag, a pricing, "featured", a licence kind, "self-hostable" and a verification window alone, and each two of them,
+ * are counted there, so the fewest of those counts is at most what the filters leave together (exactly, for one filter
+ * or two). Null with none of them.
  */
 export async function listCountsOf(
   db: Database,
-  { category, tag, paymentType, featured, verifiedWithinDays }: ToolListFilters,
+  { category, tag, paymentType, featured, verifiedWithinDays, licenceKind, selfHostable }: ToolListFilters,
 ): Promise<ListCounts | null> {
   const keyed = [
     ...(category ? [["c", category]] : []),
     ...(tag ? [["t", tag]] : []),
     ...(paymentType ? [["p", paymentType]] : []),
     ...(featured ? [["f", ""]] : []),
+    ...(licenceKind ? [["l", licenceKind]] : []),
+    ...(selfHostable ? [["s", ""]] : []),
   ] as [string, string][];
   if (keyed.length === 0 && !verifiedWithinDays) return null;
-  const scopeOf = ([kind, value]: [string, string]) => (kind === "f" ? "f" : `${kind}:${value}`);
+  const scopeOf = ([kind, value]: [string, string]) => (kind === "f" || kind === "s" ? kind : `${kind}:${value}`);
   const countOf = (scope: string, kind: string, value: string) =>
     sql`coalesce((select count from facet_counts where scope = ${scope} and kind = ${kind} and value = ${value}), 0)`;
   const verifiedIn = (scope: string) =>
