@@ -229,7 +229,12 @@ export function createServices(deps: Dependencies) {
     /** The site's name, accent, banner and links: the environment's defaults, replaced by an admin's (decision 048). */
     settings,
     /** How the site is doing: /admin/system, /metrics, and this process's row among the running ones. */
-    system: systemMonitor({ db: deps.db, pageCache: deps.pageCache, version: appVersion() }),
+    system: systemMonitor({
+      db: deps.db,
+      pageCache: deps.pageCache,
+      version: appVersion(),
+      readForgeStatus: repositories.readStatus,
+    }),
     mailer: deps.mailer,
     notifier: deps.notifier,
     /**

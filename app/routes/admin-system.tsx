@@ -60,6 +60,7 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Outbox status={status} />
         <Jobs status={status} />
+        <RepositoryFacts status={status} />
         <Panel title={t("adminSystem.backup")} testId="system-backup">
           {status.backup ? (
             <p>
@@ -182,6 +183,54 @@ function Outbox({ status }: { status: SystemStatus }) {
       ) : (
         <EmptyState title={t("adminSystem.nothingWaits")}>{t("adminSystem.nothingWaitsHint")}</EmptyState>
       )}
+    </Panel>
+  );
+}
+
+/** The repositories' hourly refresh (decision 060): the forge's budget, and what the last run did. */
+function RepositoryFacts({ status }: { status: SystemStatus }) {
+  const t = useT();
+  const { forge } = status;
+  if (!forge) return null;
+  const run = forge.lastRun;
+  return (
+    <Panel title={t("adminSystem.repositories")} testId="system-repositories">
+      <dl className="grid grid-cols-2 gap-2">
+        <dt>{t("adminSystem.lastRefresh")}</dt>
+        <dd>{when(t, forge.lastRunAt)}</dd>
+        {run && (
+          <>
+            <dt>{t("adminSystem.refreshRead")}</dt>
+            <dd data-testid="system-repositories-run">
+              {t("adminSystem.refreshCounts", {
+                read: run.read,
+                unchanged: run.unchanged,
+                missing: run.missing,
+                failed: run.failed,
+              })}
+            </dd>
+            <dt>{t("adminSystem.stale")}</dt>
+            <dd data-testid="system-repositories-stale">
+              {t("adminSystem.staleOf", { stale: run.stale, repositories: run.repositories })}
+            </dd>
+          </>
+        )}
+        <dt>{t("adminSystem.budget")}</dt>
+        <dd data-testid="system-repositories-budget">
+          {t("adminSystem.budgetLeft", {
+            remaining: forge.remaining ?? forge.hourlyBudget,
+            hourly: forge.hourlyBudget,
+            token: forge.hasToken ? "yes" : "no",
+          })}
+          {forge.resetAt && ` ${t("adminSystem.budgetReset", { at: when(t, forge.resetAt) })}`}
+        </dd>
+        {forge.limitedUntil && (
+          <>
+            <dt>{t("adminSystem.limited")}</dt>
+            <dd>{when(t, forge.limitedUntil)}</dd>
+          </>
+        )}
+      </dl>
     </Panel>
   );
 }

@@ -17,6 +17,7 @@ import type { SessionUser } from "#common/access.ts";
 import { requireAdmin } from "../access.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import { type Database, rowsOf } from "../db/client.ts";
+import type { ForgeStatus } from "../tools/jobs/repository-facts.ts";
 import { appProcesses, backupRuns, outbox, scheduledRuns } from "../db/schema.ts";
 import { JOB_PERIODS_MS } from "../job-periods.ts";
 import { PROJECT_ROOT } from "../paths.ts";
@@ -46,11 +47,14 @@ export function systemMonitor({
   db,
   pageCache,
   version,
+  readForgeStatus,
   now = () => new Date(),
 }: {
   db: Database;
   pageCache?: PageCache;
   version: string;
+  /** The repositories' refresh: the forge's budget and the last run (decision 060). */
+  readForgeStatus?: () => Promise<ForgeStatus>;
   now?: () => Date;
 }) {
   const processId = randomUUID();
@@ -66,7 +70,7 @@ export function systemMonitor({
 
   async function status() {
     const at = now();
-    const [outboxRows, jobRows, [backup], databaseSize, tables, processes] = await Promise.all([
+    const [outboxRows, jobRows, [backup], databaseSize, tables, processes, forge] = await Promise.all([
       db.execute(outboxStatusQuery(at)),
       db.select().from(scheduledRuns).orderBy(scheduledRuns.job),
       db.select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1),
@@ -81,6 +85,7 @@ export function systemMonitor({
         .from(appProcesses)
         .where(gt(appProcesses.seenAt, new Date(at.getTime() - PROCESS_SEEN_WITHIN_MS)))
         .orderBy(appProcesses.startedAt),
+      readForgeStatus ? readForgeStatus() : null,
     ]);
     return {
       at,
@@ -95,6 +100,7 @@ export function systemMonitor({
         };
       }),
       backup: backup ?? null,
+      forge,
       pageCache: pageCache ? pageCache.stats() : null,
       database: {
         bytes: Number(rowsOf<{ bytes: string | number }>(databaseSize)[0]?.bytes ?? 0),

@@ -11,6 +11,7 @@ import { forgeStatus, repositoryFacts, repositoryHistory, tools } from "#server/
 import { normalizeRepositoryUrl, toolInput as toolInputSchema } from "#common/tool-input.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
+import { signUpPerson } from "../setup/people.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { startGithubStandIn, type StandInRepository } from "../setup/github.ts";
@@ -218,7 +219,7 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
     expect(await refresh(new Date(now.getTime() + 11 * 60_000))).toMatchObject({ read: 2, limitedUntil: null });
   });
 
-  it("tells the console the budget and the last run", async () => {
+  it("tells the console the budget and the last run, on /admin/system", async () => {
     await insertTool(db(), { repositoryUrl: "https://github.com/indie/a" });
     github.repositories.set("indie/a", repository(1));
     const now = new Date();
@@ -231,6 +232,12 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
       lastRunAt: now.toISOString(),
       lastRun: { read: 1, repositories: 1, stale: 0 },
     });
+    const admin = await signUpPerson(app, database.db, "Ada", { role: "admin" });
+    const page = await (await admin.client.request("/admin/system")).text();
+    const panel = page.slice(page.indexOf('data-testid="system-repositories"'));
+    expect(panel).toContain("1 read, 0 unchanged, 0 gone, 0 failed");
+    expect(panel).toContain("0 of 1");
+    expect(panel).toContain("57 of 60 requests left this hour (no GITHUB_TOKEN: 60 an hour)");
   });
 
   it("shows the licence, its kind and the repository's facts with their day on the tool page, and the kind on cards", async () => {

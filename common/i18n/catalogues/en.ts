@@ -1748,6 +1748,17 @@ export default {
   "adminSystem.intro":
     "How the site is doing, as of {at}. The page cache and the uptime are this process's; the rest is the whole site's. With METRICS_TOKEN set, /metrics serves the same figures to Prometheus.",
   "adminSystem.backup": "Backup",
+  "adminSystem.repositories": "Repository facts",
+  "adminSystem.lastRefresh": "Last refresh",
+  "adminSystem.refreshRead": "Last run",
+  "adminSystem.refreshCounts": "{read} read, {unchanged} unchanged, {missing} gone, {failed} failed",
+  "adminSystem.stale": "Stale (not read for 2 days)",
+  "adminSystem.staleOf": "{stale} of {repositories}",
+  "adminSystem.budget": "GitHub budget",
+  "adminSystem.budgetLeft":
+    "{remaining} of {hourly} requests left this hour ({token, select, yes {with GITHUB_TOKEN} other {no GITHUB_TOKEN: 60 an hour}})",
+  "adminSystem.budgetReset": "refills at {at}",
+  "adminSystem.limited": "GitHub asks to wait until",
   "adminSystem.lastArchive":
     "Last archive made {at}: {archive} (database {size}, {files, plural, one {# stored file} other {# stored files}}).",
   "adminSystem.noArchive":

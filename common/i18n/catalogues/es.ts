@@ -1783,6 +1783,17 @@ export default {
   "adminSystem.intro":
     "Cómo va el sitio, a {at}. La caché de páginas y el tiempo en marcha son de este proceso; el resto, de todo el sitio. Con METRICS_TOKEN, /metrics sirve las mismas cifras a Prometheus.",
   "adminSystem.backup": "Copia de seguridad",
+  "adminSystem.repositories": "Datos de los repositorios",
+  "adminSystem.lastRefresh": "Última actualización",
+  "adminSystem.refreshRead": "Última pasada",
+  "adminSystem.refreshCounts": "{read} leídos, {unchanged} sin cambios, {missing} desaparecidos, {failed} con error",
+  "adminSystem.stale": "Desactualizados (sin leer desde hace 2 días)",
+  "adminSystem.staleOf": "{stale} de {repositories}",
+  "adminSystem.budget": "Cupo de GitHub",
+  "adminSystem.budgetLeft":
+    "Quedan {remaining} de {hourly} peticiones esta hora ({token, select, yes {con GITHUB_TOKEN} other {sin GITHUB_TOKEN: 60 por hora}})",
+  "adminSystem.budgetReset": "se recarga a las {at}",
+  "adminSystem.limited": "GitHub pide esperar hasta",
   "adminSystem.lastArchive":
     "Último archivo hecho el {at}: {archive} (base de datos {size}, {files, plural, one {# archivo guardado} other {# archivos guardados}}).",
   "adminSystem.noArchive":

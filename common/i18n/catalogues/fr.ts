@@ -1791,6 +1791,17 @@ export default {
   "adminSystem.intro":
     "L'état du site au {at}. Le cache des pages et la durée de fonctionnement sont ceux de ce processus ; le reste vaut pour tout le site. Avec METRICS_TOKEN, /metrics sert les mêmes chiffres à Prometheus.",
   "adminSystem.backup": "Sauvegarde",
+  "adminSystem.repositories": "Informations des dépôts",
+  "adminSystem.lastRefresh": "Dernière mise à jour",
+  "adminSystem.refreshRead": "Dernier passage",
+  "adminSystem.refreshCounts": "{read} lus, {unchanged} inchangés, {missing} disparus, {failed} en échec",
+  "adminSystem.stale": "Périmés (non lus depuis 2 jours)",
+  "adminSystem.staleOf": "{stale} sur {repositories}",
+  "adminSystem.budget": "Quota GitHub",
+  "adminSystem.budgetLeft":
+    "{remaining} requêtes sur {hourly} restantes cette heure ({token, select, yes {avec GITHUB_TOKEN} other {sans GITHUB_TOKEN : 60 par heure}})",
+  "adminSystem.budgetReset": "rechargé à {at}",
+  "adminSystem.limited": "GitHub demande d’attendre jusqu’à",
   "adminSystem.lastArchive":
     "Dernière archive faite le {at} : {archive} (base de données {size}, {files, plural, one {# fichier stocké} other {# fichiers stockés}}).",
   "adminSystem.noArchive":
