@@ -17,7 +17,7 @@ import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
 import type { Words } from "#common/i18n/translate.ts";
 import { useWords } from "../i18n.tsx";
 import type { LicenceKind } from "#common/repository.ts";
-import { LICENCE_KIND_KEYS, LICENCE_KINDS } from "./licence-kinds.ts";
+import { LICENCE_KIND_KEYS, LICENCE_KINDS } from "./fact-words.ts";
 
 export type FacetValues = {
   /** null: the list has its own order (a search's, by relevance), and no sort to choose. */

@@ -9,7 +9,7 @@ import { FavoriteButton } from "./favorite-button.tsx";
 import { FeatureAction } from "./feature-action.tsx";
 import { OutboundLink } from "./outbound-link.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
-import { LICENCE_KIND_KEYS } from "./licence-kinds.ts";
+import { LICENCE_KIND_KEYS } from "./fact-words.ts";
 import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 export function ToolCard({

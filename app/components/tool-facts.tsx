@@ -6,7 +6,7 @@
 import type { RepositoryView } from "#common/repository.ts";
 import type { ToolDetail } from "#server/tools/read/queries.ts";
 import { useWords } from "../i18n.tsx";
-import { LICENCE_KIND_KEYS } from "./licence-kinds.ts";
+import { HEALTH_KEYS, LICENCE_KIND_KEYS } from "./fact-words.ts";
 import { LongDate } from "./long-date.tsx";
 
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -15,13 +15,6 @@ const KIND_HINT_KEYS = {
   "open-source": "facts.kindHint.open-source",
   "source-available": "facts.kindHint.source-available",
   proprietary: "facts.kindHint.proprietary",
-} as const;
-
-const HEALTH_KEYS = {
-  maintained: "facts.health.maintained",
-  slowing: "facts.health.slowing",
-  unmaintained: "facts.health.unmaintained",
-  archived: "facts.health.archived",
 } as const;
 
 export function ToolFacts({ tool, repository }: { tool: ToolDetail; repository: RepositoryView | null }) {

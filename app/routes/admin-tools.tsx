@@ -5,7 +5,7 @@
 import { Form } from "react-router";
 import { Link } from "../components/link.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
-import { LICENCE_KIND_KEYS, LICENCE_KINDS } from "../components/licence-kinds.ts";
+import { LICENCE_KIND_KEYS, LICENCE_KINDS } from "../components/fact-words.ts";
 import { type ToolFlag } from "#common/constants.ts";
 import { moderationSearchQuery, toolFlagInput, toolLicenceInput } from "#common/schemas/moderation.ts";
 import type { ModeratedTool, ModeratedToolState } from "#server/admin/tools.ts";

@@ -12,6 +12,7 @@ import { myToolsQuery } from "#common/schemas/lists.ts";
 import type { MakerDashboard, MakerToolStats } from "#server/analytics/queries.ts";
 import type { UserTool, UserToolState } from "#server/tools/read/user-tools.ts";
 import { BadgeSnippets } from "../components/badge-snippets.tsx";
+import { HEALTH_KEYS, LICENCE_KIND_KEYS } from "../components/fact-words.ts";
 import { Chart } from "../components/chart.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { LongDate } from "../components/long-date.tsx";
@@ -104,6 +105,28 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The facts visitors read of the tool (decision 060): its licence's kind, self-hosting, and its repository's figures. */
+function ToolFactsLine({ tool }: { tool: UserTool }) {
+  const { t, number, longDate } = useWords();
+  const { repository } = tool;
+  const parts = [
+    tool.licenceKind && t(LICENCE_KIND_KEYS[tool.licenceKind]),
+    tool.selfHostable === "confirmed" && t("card.selfHostable"),
+    tool.selfHostable === "declared" && t("myTools.selfHostableDeclared"),
+    repository?.state === "pending" && t("myTools.repositoryPending"),
+    repository?.state === "missing" && t("myTools.repositoryMissing"),
+    repository?.state === "read" && t("myTools.stars", { count: number(repository.stars ?? 0) }),
+    repository?.health && t(HEALTH_KEYS[repository.health]),
+    repository?.checkedAt && t("facts.checked", { date: longDate(repository.checkedAt.slice(0, 10)) }),
+  ].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) return null;
+  return (
+    <p data-testid="user-tool-facts" className="text-xs text-slate-600">
+      {parts.join(" · ")}
+    </p>
+  );
+}
+
 function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
   const isPaymentEnabled = useRootData().config.isPaymentEnabled;
@@ -141,6 +164,7 @@ function UserToolRow({ tool }: { tool: UserTool }) {
             {t("myTools.backInQueue")}
           </p>
         )}
+        <ToolFactsLine tool={tool} />
         <p className="text-xs text-slate-500">
           {t("myTools.addedOn")} <LongDate isoDate={tool.createdAt.slice(0, 10)} />
           {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(t, tool.queue)}`}</span>}

@@ -367,4 +367,42 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
     });
     expect(normalizeRepositoryUrl("github.com/Indie/Counter.git/tree/main")).toBe("https://github.com/Indie/Counter");
   });
+
+  it("shows a maker their tools' facts on /my-tools", async () => {
+    const category = await insertCategory(db());
+    const maker = await signUpPerson(app, database.db, "Mia");
+    const counter = await app.services.lifecycle.submitTool(
+      maker.session,
+      toolInput(category.id, { repository: "https://github.com/indie/counter", isSelfHostable: true }),
+    );
+    await app.services.lifecycle.submitTool(
+      maker.session,
+      toolInput(category.id, {
+        name: "Other",
+        website: "https://other.example",
+        repository: "https://github.com/indie/other",
+      }),
+    );
+    const listed = async () => {
+      const page = await (await maker.client.request("/my-tools")).text();
+      return [...page.matchAll(/data-testid="user-tool-facts"[^>]*>([^<]*)</g)].map((match) => match[1]);
+    };
+    expect(await listed()).toEqual([
+      "Repository not read yet",
+      "Self-hostable: waiting for a verifier · Repository not read yet",
+    ]);
+    // A commit three days ago, whenever the test runs: maintained.
+    github.repositories.set("indie/counter", {
+      ...repository(1234, "AGPL-3.0"),
+      commits: [new Date(Date.now() - 3 * 86_400_000).toISOString()],
+    });
+    const now = new Date();
+    await refresh(now);
+    const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(now);
+    expect(await listed()).toEqual([
+      `Repository no longer public · Checked on ${day}`,
+      `Open source · Self-hostable: waiting for a verifier · 1,234 stars · Maintained · Checked on ${day}`,
+    ]);
+    expect(counter.id).toBeTruthy();
+  });
 });

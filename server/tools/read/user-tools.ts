@@ -3,6 +3,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
 import type { SessionUser } from "#common/access.ts";
+import { type LicenceKind, repositoryHealth, type RepositoryHealth, type RepositoryView } from "#common/repository.ts";
 import type { Database } from "../../db/client.ts";
 import { tools } from "../../db/schema.ts";
 import type { ToolLifecycle } from "../lifecycle/lifecycle.ts";
@@ -39,6 +40,17 @@ export type UserTool = {
   changesRequestedMessage: string | null;
   /** A waiting tool's place in the verification queue (1 = next) and its estimated wait; null in any other state. */
   queue: { place: number; estimatedHours: number } | null;
+  /** Its licence's kind and whether self-hosting is declared or confirmed (decision 060). */
+  licenceKind: LicenceKind | null;
+  selfHostable: "declared" | "confirmed" | null;
+  /** Its repository's facts as last read, with its health; null without a repository. */
+  repository: {
+    url: string;
+    state: RepositoryView["state"];
+    stars: number | null;
+    checkedAt: string | null;
+    health: RepositoryHealth | null;
+  } | null;
 };
 
 export type UserToolPage = {
@@ -69,6 +81,19 @@ const userToolColumns = {
   // Where a waiting tool stands in the queue depends on these.
   hasSkippedLine: tools.hasSkippedLine,
   dateSkippedLine: tools.dateSkippedLine,
+  licenceKind: tools.licenceKind,
+  selfHostable: tools.selfHostable,
+  // One key lookup per tool of the page.
+  repositoryRow: sql<{
+    url: string;
+    state: RepositoryView["state"];
+    stars: number | null;
+    isArchived: boolean | null;
+    lastCommitAt: string | null;
+    checkedAt: string | null;
+  } | null>`(select json_build_object('url', r.url, 'state', r.state, 'stars', r.stars, 'isArchived', r.is_archived,
+      'lastCommitAt', r.last_commit_at, 'checkedAt', r.checked_at)
+    from repository_facts r where r.tool_id = ${tools.id})`.as("repository_row"),
 };
 
 /** The tools a user submitted or is (or asks to be) linked to. */
@@ -97,12 +122,32 @@ export function userToolsQuery(
 type UserToolRow = Awaited<ReturnType<typeof userToolsQuery>>[number];
 
 export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "findQueuePlace">) {
-  async function withQueuePlace({ hasSkippedLine, dateSkippedLine, ...row }: UserToolRow): Promise<UserTool> {
+  async function withQueuePlace({
+    hasSkippedLine,
+    dateSkippedLine,
+    repositoryRow,
+    ...row
+  }: UserToolRow): Promise<UserTool> {
     const queue =
       row.state === "waiting-for-verification"
         ? await lifecycle.findQueuePlace({ id: row.id, hasSkippedLine, dateSkippedLine, createdAt: row.createdAt })
         : null;
-    return { ...row, createdAt: row.createdAt.toISOString(), queue };
+    // json_build_object writes a timestamptz as PostgreSQL prints it: read back as an ISO string.
+    const at = (value: string | null) => (value ? new Date(value).toISOString() : null);
+    const repository = repositoryRow && {
+      url: repositoryRow.url,
+      state: repositoryRow.state,
+      stars: repositoryRow.stars,
+      checkedAt: at(repositoryRow.checkedAt),
+      health:
+        repositoryRow.state === "read"
+          ? repositoryHealth(
+              { isArchived: repositoryRow.isArchived, lastCommitAt: at(repositoryRow.lastCommitAt) },
+              new Date(),
+            )
+          : null,
+    };
+    return { ...row, createdAt: row.createdAt.toISOString(), queue, repository };
   }
 
   return {
