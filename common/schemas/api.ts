@@ -279,6 +279,7 @@ export const apiAlternative = apiToolCard
     sharedCategoryIds: z.array(z.string()).meta({ description: "The categories both are in, the rarest first." }),
     sharedTags: z.array(z.string()).meta({ description: "The tags both have, the rarest first.", example: ["gdpr"] }),
     sharedWords: z.int().min(0).meta({ description: "How many words their short descriptions share." }),
+    sharesLicenceKind: z.boolean().meta({ description: "Whether both have a licence of the same kind." }),
   })
   .meta({ id: "Alternative" });
 
@@ -318,7 +319,7 @@ export const apiRelatedTools = z
       .meta({ description: "When the daily link check last checked the tool's website; null before its first check." }),
     closest: z.array(apiAlternative).meta({
       description:
-        "The closest alternatives, at most 4: ranked by the categories and tags they share with the tool, the rarer the more, and the words of their short descriptions; then most viewed and clicked.",
+        "The closest alternatives, at most 4: ranked by the categories and tags they share with the tool, the rarer the more, the words of their short descriptions and the licence's kind; then most viewed and clicked.",
     }),
     repository: apiRepository
       .nullable()

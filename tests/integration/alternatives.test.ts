@@ -166,6 +166,45 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(cards).toContain("Shares the tag gdpr · Also in Analytics and Privacy");
     });
 
+    it("ranks a tool of the same licence kind before an otherwise equal one, and says so", async () => {
+      const analytics = await insertCategory(database.db, { label: "Analytics" });
+      const own = await insertTool(database.db, {
+        name: "Counter",
+        categories: [analytics.id],
+        tags: ["gdpr"],
+        licence: "AGPL-3.0-only",
+        licenceKind: "open-source",
+      });
+      // The same terms, and more views: without the licence it would come first.
+      await insertTool(database.db, {
+        name: "Closed Counter",
+        categories: [analytics.id],
+        tags: ["gdpr"],
+        views: 100,
+        licenceKind: "proprietary",
+      });
+      await insertTool(database.db, {
+        name: "Open Counter",
+        categories: [analytics.id],
+        tags: ["gdpr"],
+        views: 1,
+        licence: "MIT",
+        licenceKind: "open-source",
+      });
+      const found = await app.services.tools.listAlternatives({
+        id: own.id,
+        categories: [{ id: analytics.id, label: "Analytics" }],
+        tags: ["gdpr"],
+        licenceKind: "open-source",
+      });
+      expect(found.alternatives.map((tool) => [tool.name, tool.sharesLicenceKind])).toEqual([
+        ["Open Counter", true],
+        ["Closed Counter", false],
+      ]);
+      const html = await (await app.request(`/tool/${own.slug}/alternatives`)).text();
+      expect(html).toContain("Shares the tag gdpr · Also in Analytics · Open source too");
+    });
+
     it("says so when there is none, keeps that page out of search engines, and 404s or redirects other addresses", async () => {
       const lonely = await insertTool(database.db, { name: "Lonely", tags: ["unique-tag"] });
       const html = await (await app.request(`/tool/${lonely.slug}/alternatives`)).text();

@@ -11,7 +11,7 @@ import { decodeAnyCursor } from "#common/cursor.ts";
 import { TOOL_SORTS } from "#common/schemas/lists.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { facetCounts, tools, toolTerms } from "#server/db/schema.ts";
-import { MAIN_CATEGORY_FACTOR, WORD_WEIGHT } from "#server/tools/read/alternatives.ts";
+import { LICENCE_KIND_WEIGHT, MAIN_CATEGORY_FACTOR, WORD_WEIGHT } from "#server/tools/read/alternatives.ts";
 import { keyedListOf } from "#server/tools/read/facets.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { databaseKinds, type TestDatabase } from "../setup/database.ts";
@@ -299,7 +299,8 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
           other.tags
             .filter((tag) => tool.tags.includes(tag))
             .reduce((sum, tag) => sum + weight(liveCount((each) => each.tags.includes(tag))), 0) +
-          2 * WORD_WEIGHT;
+          2 * WORD_WEIGHT +
+          (tool.licenceKind && other.licenceKind === tool.licenceKind ? LICENCE_KIND_WEIGHT : 0);
         const shares = (other: ToolRow) =>
           other.categories.some((id) => tool.categories.includes(id)) ||
           other.tags.some((tag) => tool.tags.includes(tag));
@@ -315,6 +316,7 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
           id: tool.id,
           categories: tool.categories.map((id) => ({ id, label: id })),
           tags: tool.tags,
+          licenceKind: tool.licenceKind,
         });
         expect(
           found.alternatives.map((alternative) => alternative.id),

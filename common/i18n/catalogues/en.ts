@@ -562,6 +562,7 @@ export default {
   "alternatives.browseAll": "Browse every tool",
   "alternatives.whyTags": "{count, plural, one {Shares the tag {tags}} other {Shares # tags: {tags}}}",
   "alternatives.whyCategories": "Also in {categories}",
+  "alternatives.whyLicence": "{kind} too",
   "alternatives.whyWords":
     "{count, plural, one {# word of its description in common} other {# words of its description in common}}",
   "tool.closest": "Closest alternatives",

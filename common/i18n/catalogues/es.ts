@@ -562,6 +562,7 @@ export default {
   "alternatives.browseAll": "Ver todas las herramientas",
   "alternatives.whyTags": "{count, plural, one {Comparte la etiqueta {tags}} other {Comparte # etiquetas: {tags}}}",
   "alternatives.whyCategories": "También en {categories}",
+  "alternatives.whyLicence": "También: {kind}",
   "alternatives.whyWords":
     "{count, plural, one {# palabra de su descripción en común} other {# palabras de su descripción en común}}",
   "tool.closest": "Las alternativas más cercanas",

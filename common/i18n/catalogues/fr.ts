@@ -566,6 +566,7 @@ export default {
   "alternatives.browseAll": "Parcourir tous les outils",
   "alternatives.whyTags": "{count, plural, one {A le tag {tags} en commun} other {# tags en commun : {tags}}}",
   "alternatives.whyCategories": "Aussi dans {categories}",
+  "alternatives.whyLicence": "{kind} aussi",
   "alternatives.whyWords":
     "{count, plural, one {# mot de sa description en commun} other {# mots de sa description en commun}}",
   "tool.closest": "Les alternatives les plus proches",

@@ -1,19 +1,26 @@
 /**
- * Alternatives and comparisons (decisions 032 and 059): the live tools closest to a tool, ranked by what they share with
- * it, each shared category and tag weighted by how rare it is, a shared first category counting double, and each word
- * its short description shares adding a little; popularity (views and clicks) only breaks ties.
+ * Alternatives and comparisons (decisions 032, 059 and 060): the live tools closest to a tool, ranked by what they
+ * share with it, each shared category and tag weighted by how rare it is, a shared first category counting double,
+ * and each word its short description shares and a licence of the same kind adding a little; popularity (views and
+ * clicks) only breaks ties.
  * /tool/{slug}/alternatives lists them with why, the tool page shows the closest few and links to its comparisons with
  * them, and the sitemap lists both. The candidates are bounded (decision 036).
  */
 import { type SQL, sql } from "drizzle-orm";
 import { ALTERNATIVE_CANDIDATES, ALTERNATIVES_LIMIT, SITEMAP_COMPARISON_TOOLS } from "#common/constants.ts";
+import type { LicenceKind } from "#common/repository.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { tools } from "../../db/schema.ts";
 import { isPublicTool, toCard, type ToolCard, toolCardColumns, type ToolCardRow } from "./queries.ts";
 
-/** What a tool is compared on: its categories (its first is its main one) and tags. */
-export type ComparedTool = { id: string; categories: { id: string; label: string }[]; tags: string[] };
+/** What a tool is compared on: its categories (its first is its main one), tags and licence kind. */
+export type ComparedTool = {
+  id: string;
+  categories: { id: string; label: string }[];
+  tags: string[];
+  licenceKind: LicenceKind | null;
+};
 
 /**
  * A tool among another's alternatives, with what they share: the categories (by id) and tags, the most telling (the
@@ -25,6 +32,8 @@ export type Alternative = ToolCard & {
   sharedCategoryIds: string[];
   sharedTags: string[];
   sharedWords: number;
+  /** Whether both have a licence of the same kind (decision 060). */
+  sharesLicenceKind: boolean;
 };
 
 /**
@@ -44,6 +53,8 @@ export type ComparedPair = { a: string; b: string };
  */
 export const MAIN_CATEGORY_FACTOR = 2;
 export const WORD_WEIGHT = 1;
+/** A licence of the same kind (both open source, both source-available...) weighs as a shared word (decision 060). */
+export const LICENCE_KIND_WEIGHT = 1;
 
 /** A text[] literal of any texts (tags may hold commas, quotes or spaces): each element quoted and escaped. */
 function textArray(values: readonly string[]): SQL {
@@ -86,8 +97,9 @@ const shortDescWords = (vector: SQL) => sql`tsvector_to_array(ts_filter(${vector
 
 /**
  * How close the candidate `o` (a row of tools) is to the tool whose term weights are the relation `weights`
- * (termWeights) and whose short description's words are the relation `own_words`: two lateral joins, computed once
- * per candidate, giving `closeness.score`, `closeness.shared_terms` (the rarest first) and `closeness.shared_words`.
+ * (termWeights) and whose short description's words and licence kind are the relation `own_words`: lateral joins,
+ * computed once per candidate, giving `closeness.score`, `closeness.shared_terms` (the rarest first),
+ * `closeness.shared_words` and `closeness.same_licence_kind`.
  * Both relations are materialized, a few rows read once: inlined, the planner looked the weights up again in
  * facet_counts for each candidate, by the candidate's own terms (0.03 ms each, 11 ms for a tool's 370 candidates).
  */
@@ -98,13 +110,15 @@ const closeness = sql`cross join lateral (
     where (w.kind = 'c' and w.value = any(o.categories)) or (w.kind = 't' and w.value = any(o.tags))
   ) shared
   cross join lateral (
-    select cardinality(array(select unnest(${shortDescWords(sql`o.search_vector`)}) intersect select unnest(own.words))) as shared_words
+    select cardinality(array(select unnest(${shortDescWords(sql`o.search_vector`)}) intersect select unnest(own.words))) as shared_words,
+      coalesce(o.licence_kind = own.licence_kind, false) as same_licence_kind
     from own_words own
   ) words
   cross join lateral (
     -- Rounded, so that two equal sums added in another order tie, and popularity decides.
-    select round((shared.term_score + ${WORD_WEIGHT} * words.shared_words)::numeric, 6) as score,
-      shared.shared_terms, words.shared_words
+    select round((shared.term_score + ${WORD_WEIGHT} * words.shared_words
+        + case when words.same_licence_kind then ${LICENCE_KIND_WEIGHT} else 0 end)::numeric, 6) as score,
+      shared.shared_terms, words.shared_words, words.same_licence_kind
   ) closeness`;
 
 /** The order of the candidates: the closest first, then the most viewed and clicked, then by id. */
@@ -129,6 +143,7 @@ export function alternativesQuery(
         id: sql<string>`id`.as("closest_id"),
         sharedTerms: sql<string[]>`shared_terms`.as("shared_terms"),
         sharedWords: sql<number>`shared_words`.as("shared_words"),
+        sameLicenceKind: sql<boolean>`same_licence_kind`.as("same_licence_kind"),
         rank: sql<number>`rank`.as("rank"),
         total: sql<number>`total`.as("total"),
         isComplete: sql<boolean>`is_complete`.as("is_complete"),
@@ -137,8 +152,8 @@ export function alternativesQuery(
         sql`(
             with candidates as (${candidatesOf(textArray(termsOf(tool)))}),
               weights as materialized (${termWeights(categoryIds, tags, sql`${tool.categoryIds[0] ?? ""}`)}),
-              own_words as materialized (select ${shortDescWords(sql`search_vector`)} as words from tools where id = ${tool.id})
-            select o.id, closeness.shared_terms, closeness.shared_words,
+              own_words as materialized (select ${shortDescWords(sql`search_vector`)} as words, licence_kind from tools where id = ${tool.id})
+            select o.id, closeness.shared_terms, closeness.shared_words, closeness.same_licence_kind,
               row_number() over (order by ${closestFirst}) as rank,
               (select count(distinct tool_id)::int from candidates where tool_id <> ${tool.id}) as total,
               (select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates group by term) as per_term) as is_complete
@@ -158,6 +173,7 @@ export function alternativesQuery(
       clicks: tools.clicks,
       sharedTerms: closest.sharedTerms,
       sharedWords: closest.sharedWords,
+      sameLicenceKind: closest.sameLicenceKind,
       total: closest.total,
       isComplete: closest.isComplete,
       atLeast: sql<number>`(select coalesce(max(n), 1)::int - 1 from (
@@ -187,14 +203,14 @@ export function closestPairsQuery(limit: number): SQL {
   return sql`
   select t.slug as a, closest.slug as b
   from (
-    select id, slug, categories, tags, search_vector from tools
+    select id, slug, categories, tags, search_vector, licence_kind from tools
     where ${isPublicTool}
     order by views desc, id desc
     limit ${limit}
   ) t
   cross join lateral (
     with weights as materialized (${termWeights(sql`t.categories`, sql`t.tags`, sql`t.categories[1]`)}),
-      own_words as materialized (select ${shortDescWords(sql`t.search_vector`)} as words)
+      own_words as materialized (select ${shortDescWords(sql`t.search_vector`)} as words, t.licence_kind)
     select o.slug from tools o ${closeness}
     where (o.is_active and o.is_verified) and o.id <> t.id
       and o.id = any(array(
@@ -229,6 +245,7 @@ export function alternativeQueries(db: Database) {
         clicks,
         sharedTerms,
         sharedWords,
+        sameLicenceKind,
         total: _total,
         isComplete: _complete,
         atLeast: _atLeast,
@@ -240,6 +257,7 @@ export function alternativeQueries(db: Database) {
         sharedCategoryIds: sharedTerms.filter((term) => term.startsWith("c:")).map((term) => term.slice(2)),
         sharedTags: sharedTerms.filter((term) => term.startsWith("t:")).map((term) => term.slice(2)),
         sharedWords: Number(sharedWords),
+        sharesLicenceKind: Boolean(sameLicenceKind),
       }),
     );
     const [first] = rows;

@@ -108,7 +108,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
 
     /** What the tool page shows besides `tool`, a live tool just read. */
     async getRelatedToTool(
-      tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks" | "rating">,
+      tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks" | "rating" | "licenceKind">,
     ): Promise<RelatedToTool> {
       const [suggested, usersAdded, [check], { alternatives }, repository] = await Promise.all([
         listSuggestedTools(tool),
