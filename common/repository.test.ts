@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repositoryHealth } from "./repository.ts";
+import { repositoryHealth, risingScore } from "./repository.ts";
 
 const now = new Date("2026-06-01T00:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
@@ -19,5 +19,19 @@ describe("repositoryHealth", () => {
   it("says nothing of a repository without a commit", () => {
     expect(repositoryHealth({ isArchived: false, lastCommitAt: null }, now)).toBeNull();
     expect(repositoryHealth({ isArchived: null, lastCommitAt: null }, now)).toBeNull();
+  });
+});
+
+describe("risingScore", () => {
+  it("weighs the stars gained against last week's, damped so that a tiny repository does not lead", () => {
+    expect(risingScore(11_000, 10_000)).toBe(990);
+    expect(risingScore(6, 2)).toBe(392);
+    expect(risingScore(300, 100)).toBe(10_000);
+  });
+
+  it("is 0 without last week's record, or when the stars did not grow", () => {
+    expect(risingScore(500, null)).toBe(0);
+    expect(risingScore(500, 500)).toBe(0);
+    expect(risingScore(490, 500)).toBe(0);
   });
 });

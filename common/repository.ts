@@ -12,6 +12,18 @@ export const REFRESH_AFTER_HOURS = 20;
 /** Facts not read for this many days are stale: the console counts them. */
 export const STALE_AFTER_DAYS = 2;
 
+/**
+ * Rising (decision 060): the stars a repository gained since last week's record, relative to that record plus this,
+ * so that a repository going from 2 stars to 6 does not outrank one gaining a thousand on ten thousand.
+ */
+export const RISING_DAMPING = 100;
+
+/** The rising score, in ten-thousandths: 0 without last week's record, or when the stars did not grow. */
+export function risingScore(stars: number, lastWeek: number | null): number {
+  if (lastWeek === null || stars <= lastWeek) return 0;
+  return Math.round((10_000 * (stars - lastWeek)) / (lastWeek + RISING_DAMPING));
+}
+
 /** No commit for this many days: slowing. */
 export const SLOWING_AFTER_DAYS = 186;
 /** No commit for this many days: unmaintained. */

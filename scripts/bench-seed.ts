@@ -19,6 +19,7 @@ import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/lifecycle/rows.ts";
 import { classifyLicence } from "#server/tools/licences.ts";
+import { RISING_DAMPING } from "#common/repository.ts";
 import {
   chooseDatabase,
   databaseOptions,
@@ -339,6 +340,12 @@ try {
         from ${repositoryFacts} f
         cross join (select extract(week from ${now.toISOString()}::timestamptz at time zone 'UTC')::int as last) weeks
         where f.tool_id = any(${ids}::text[])`);
+      // Rising, as the refresh scores it (common/repository.ts): the stars gained since last week's record.
+      await tx.execute(sql`update ${tools} t
+        set rising = round(10000.0 * greatest(0, h.stars[weeks.last] - h.stars[weeks.last - 1]) / (h.stars[weeks.last - 1] + ${RISING_DAMPING}))::int
+        from ${repositoryHistory} h
+        cross join (select extract(week from ${now.toISOString()}::timestamptz at time zone 'UTC')::int as last) weeks
+        where h.tool_id = t.id and t.id = any(${ids}::text[]) and weeks.last > 1`);
     }
     // Every cached page of a running server is dropped, as the notices switched off would have done.
     await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);

@@ -1,4 +1,7 @@
-/** The home page (docs/product.md §2): heading, featured tools, the tools trending this week, and the latest tools with infinite scroll. */
+/**
+ * The home page (docs/product.md §2): heading, featured tools, the tools trending this week, those whose repositories
+ * rise on GitHub (decision 060), and the latest tools with infinite scroll.
+ */
 
 import { HOME_NEWSLETTER_EVENT } from "#common/constants.ts";
 import { pageQuery } from "#common/schemas/lists.ts";
@@ -22,15 +25,18 @@ export const handle = { pageCache: { params: queryParamsOf(pageQuery) } } satisf
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
   const { cursor } = query;
-  const [featured, trending, latest] = await Promise.all([
-    // The featured and trending sections belong to the first page; later pages (without JavaScript) list the next tools only.
+  const [featured, trending, rising, latest] = await Promise.all([
+    // The featured, trending and rising sections belong to the first page; later pages (without JavaScript) list the
+    // next tools only.
     cursor ? Promise.resolve([]) : context.services.tools.listFeaturedTools(),
     cursor ? Promise.resolve([]) : context.services.tools.listTrendingTools(),
+    cursor ? Promise.resolve([]) : context.services.tools.listRisingTools(),
     context.services.tools.listLatestTools({ cursor }),
   ]);
   return {
     featured,
     trending,
+    rising,
     latest,
     isFirstPage: !cursor,
     cursorParam: cursor ? url.searchParams.get("cursor") : null,
@@ -55,7 +61,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { config, locale } = useRootData();
   const t = useT();
-  const { featured, trending, latest, isFirstPage } = loaderData;
+  const { featured, trending, rising, latest, isFirstPage } = loaderData;
 
   return (
     <main className="mx-auto max-w-7xl px-4">
@@ -106,6 +112,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <ToolGrid tools={trending} />
+        </section>
+      )}
+
+      {rising.length > 0 && (
+        <section aria-labelledby="rising-heading" className="mb-12" data-testid="rising">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="rising-heading" className="text-2xl font-bold tracking-tight">
+              {t("home.rising")}
+            </h2>
+            <Link to="/tools?sort=rising" className="text-sm font-semibold text-brand-700 hover:underline">
+              {t("home.allRising")}
+            </Link>
+          </div>
+          <ToolGrid tools={rising} />
         </section>
       )}
 

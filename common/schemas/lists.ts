@@ -21,9 +21,9 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 /**
  * The sort orders of the tool lists: newest first, most viewed, most clicked, recently verified, by name (A to Z), most
- * liked, trending (decision 042).
+ * liked, trending (decision 042), rising (the stars' growth this week, decision 060).
  */
-export const TOOL_SORTS = ["newest", "views", "clicks", "verified", "name", "likes", "trending"] as const;
+export const TOOL_SORTS = ["newest", "views", "clicks", "verified", "name", "likes", "trending", "rising"] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
 
 /** Whether `cursor` is one a list in `sort` order made: by name its key is a text, in the other orders a number. */

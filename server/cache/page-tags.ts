@@ -33,6 +33,8 @@ export const pageTags = {
   tags: "tags",
   /** The trending scores (the home page's "Trending this week", lists sorted by trending): the hourly job sends it. */
   trending: "trending",
+  /** The rising scores (the home page's "Rising", lists sorted by rising): the repositories' refresh sends it. */
+  rising: "rising",
   /** The blog's posts (the blog, each post, the sitemap): their table's trigger sends it. */
   blog: "blog",
   /** The terms of service and the privacy policy. */

@@ -192,7 +192,7 @@ describe.each(databaseKinds)("the public API on %s", (kind) => {
       ],
       ["tag=no-tool-has-it", "tag must be a tag that live tools carry, such as open-source (see /api/v1/tags)"],
       ["pricing=cheap", "pricing must be one of free, freemium, paid, open-source"],
-      ["sort=title", "sort must be one of newest, views, clicks, verified, name, likes, trending"],
+      ["sort=title", "sort must be one of newest, views, clicks, verified, name, likes, trending, rising"],
       ["featured=yes", "featured must be true or false"],
       ["q=%21%3F", "q must hold at least one word of letters or digits, at most 80 characters"],
       ["cursor=garbage", "This page link is no longer valid"],

@@ -26,6 +26,7 @@ const INDEXES = {
   name: "tools_public_name_idx",
   likes: "tools_public_likes_idx",
   trending: "tools_public_trending_idx",
+  rising: "tools_public_rising_idx",
 } as const;
 /** The featured tools in each order: few, in indexes of their own. */
 const FEATURED_INDEXES = {
@@ -36,6 +37,7 @@ const FEATURED_INDEXES = {
   name: "tools_featured_name_idx",
   likes: "tools_featured_likes_idx",
   trending: "tools_featured_trending_idx",
+  rising: "tools_featured_rising_idx",
 } as const;
 // The name's collation shows only on a database whose own is not "C" already (PGlite's is).
 const COLUMNS = {
@@ -46,6 +48,7 @@ const COLUMNS = {
   name: '\\(lower\\((tools\\.)?name\\)( COLLATE "C"\\)|\\)::text)',
   likes: "likes",
   trending: "trending",
+  rising: "rising",
 } as const;
 /** The name order is the one that runs A to Z: its later pages are after the cursor, the others' before it. */
 const COMPARISONS = {
@@ -56,6 +59,7 @@ const COMPARISONS = {
   name: ">",
   likes: "<",
   trending: "<",
+  rising: "<",
 } as const;
 /** A cursor in the middle of each list: a date among the inserted tools', a count among the inserted counters, a name. */
 const LATER_KEYS = {
@@ -66,6 +70,7 @@ const LATER_KEYS = {
   name: "bulk tool 150",
   likes: 5,
   trending: 500,
+  rising: 500,
 } as const;
 
 describe.each(databaseKinds)("list query plans on %s", (kind) => {
@@ -74,7 +79,7 @@ describe.each(databaseKinds)("list query plans on %s", (kind) => {
   beforeAll(async () => {
     await insertTools(database.db, 300);
     await database.db.execute(
-      sql`update tools set views = (random() * 100)::int, clicks = (random() * 100)::int, likes = (random() * 10)::int, trending = (random() * 1000)::int`,
+      sql`update tools set views = (random() * 100)::int, clicks = (random() * 100)::int, likes = (random() * 10)::int, trending = (random() * 1000)::int, rising = (random() * 1000)::int`,
     );
     const tags = Array.from({ length: 1000 }, (_, index) => sql`(${`tag-${index}`}, ${1 + (index % 7)})`);
     await database.db.execute(

@@ -395,7 +395,7 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
       const { categories } = await catalogue();
       // Few distinct likes and scores: most of each order is ties, broken by id.
       await database.db.execute(
-        sql`update tools set likes = abs(hashtext(id)) % 4, trending = abs(hashtext(name)) % 3`,
+        sql`update tools set likes = abs(hashtext(id)) % 4, trending = abs(hashtext(name)) % 3, rising = abs(hashtext(slug)) % 3`,
       );
       const live = (await database.db.select().from(tools)).filter(isLive);
       const keyOf = {
@@ -406,6 +406,7 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
         name: (tool: ToolRow) => tool.name.toLowerCase(),
         likes: (tool: ToolRow) => -tool.likes,
         trending: (tool: ToolRow) => -tool.trending,
+        rising: (tool: ToolRow) => -tool.rising,
       };
       const lists: { category?: string; tag?: string; paymentType?: PaymentType; verifiedWithinDays?: 7 | 30 }[] = [
         {},

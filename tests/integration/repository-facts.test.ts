@@ -405,4 +405,39 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
     ]);
     expect(counter.id).toBeTruthy();
   });
+
+  it("scores the tools whose stars grow fastest for their size, lists them by it, and shows them on the home page", async () => {
+    const big = await insertTool(db(), { name: "Big", repositoryUrl: "https://github.com/indie/big" });
+    const small = await insertTool(db(), { name: "Small", repositoryUrl: "https://github.com/indie/small" });
+    const still = await insertTool(db(), { name: "Still", repositoryUrl: "https://github.com/indie/still" });
+    github.repositories.set("indie/big", repository(10_000));
+    github.repositories.set("indie/small", repository(100));
+    github.repositories.set("indie/still", repository(500));
+    // Week 48, then week 49: the second read has last week's record to compare with.
+    await refresh(new Date("2026-11-25T10:00:00Z"));
+    expect(
+      (await app.request("/", { headers: PERSON }).then((response) => response.text())).includes(
+        'data-testid="rising"',
+      ),
+    ).toBe(false);
+    expect((await app.request("/", { headers: PERSON })).headers.get("x-cache")).toBe("hit");
+    github.repositories.get("indie/big")!.stargazers_count = 10_500;
+    github.repositories.get("indie/small")!.stargazers_count = 180;
+    await refresh(new Date("2026-12-02T10:00:00Z"));
+    const scores = Object.fromEntries(
+      (await db().select({ name: tools.name, rising: tools.rising }).from(tools)).map((row) => [row.name, row.rising]),
+    );
+    // 500 gained on 10,000 (damped by 100) against 80 on 100: the small one rises faster.
+    expect(scores).toEqual({ Big: 495, Small: 4000, Still: 0 });
+
+    // The refresh told the pages that show the rising tools: the home page is read again, with its new section.
+    const home = await app.request("/", { headers: PERSON });
+    expect(home.headers.get("x-cache")).toBe("miss");
+    const section = (await home.text()).split('data-testid="rising"')[1]!.split("</section>")[0]!;
+    expect([...section.matchAll(/<h3><a[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(["Small", "Big"]);
+    // Sorted by rising, then by id among those that did not rise.
+    const list = await (await app.request("/tools?sort=rising", { headers: PERSON })).text();
+    expect([...list.matchAll(/<h3><a[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(["Small", "Big", "Still"]);
+    expect([big.id, small.id, still.id]).toHaveLength(3);
+  });
 });

@@ -79,7 +79,9 @@ export default {
   "home.featured": "Featured tools",
   "home.noFeatured": "No tool is featured right now.",
   "home.trending": "Trending this week",
+  "home.rising": "Rising on GitHub this week",
   "home.allTrending": "See every trending tool",
+  "home.allRising": "See every rising tool",
   "home.latest": "Last added tools",
   "featured.getFeatured": "Get featured!",
   "featured.needsAccount": "You need to be connected to have your tool featured!",
@@ -456,7 +458,7 @@ export default {
 
   // The lists: all tools, categories, tags, and their filters
   "sort.option":
-    "{sort, select, views {Most viewed} clicks {Most clicked} verified {Recently verified} name {Name (A to Z)} likes {Most liked} trending {Trending} other {Newest first}}",
+    "{sort, select, views {Most viewed} clicks {Most clicked} verified {Recently verified} name {Name (A to Z)} likes {Most liked} rising {Rising} trending {Trending} other {Newest first}}",
   "sort.order":
     "{sort, select, views {most viewed first} clicks {most clicked first} verified {recently verified first} name {by name, A to Z} likes {most liked first} trending {trending first} other {newest first}}",
   "facets.countOf": "{label} ({count})",

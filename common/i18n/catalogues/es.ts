@@ -71,7 +71,9 @@ export default {
   "home.featured": "Herramientas destacadas",
   "home.noFeatured": "Ahora mismo no hay ninguna herramienta destacada.",
   "home.trending": "Tendencias de la semana",
+  "home.rising": "En ascenso en GitHub esta semana",
   "home.allTrending": "Ver todas las herramientas en tendencia",
+  "home.allRising": "Ver todas las herramientas en ascenso",
   "home.latest": "Últimas herramientas añadidas",
   "featured.getFeatured": "¡Destaca tu herramienta!",
   "featured.needsAccount": "¡Inicia sesión para destacar tu herramienta!",
@@ -453,7 +455,7 @@ export default {
 
   // The lists: all tools, categories, tags, and their filters
   "sort.option":
-    "{sort, select, views {Más vistas} clicks {Más clicadas} verified {Verificadas hace poco} name {Nombre (A a Z)} likes {Más gustadas} trending {Tendencia} other {Más recientes}}",
+    "{sort, select, views {Más vistas} clicks {Más clicadas} verified {Verificadas hace poco} name {Nombre (A a Z)} likes {Más gustadas} rising {En ascenso} trending {Tendencia} other {Más recientes}}",
   "sort.order":
     "{sort, select, views {las más vistas primero} clicks {las más clicadas primero} verified {verificadas hace poco primero} name {por nombre, de la A a la Z} likes {las más gustadas primero} trending {en tendencia primero} other {las más recientes primero}}",
   "facets.countOf": "{label} ({count})",

@@ -71,7 +71,9 @@ export default {
   "home.featured": "Outils à la une",
   "home.noFeatured": "Aucun outil n'est à la une pour le moment.",
   "home.trending": "Tendances de la semaine",
+  "home.rising": "En progression sur GitHub cette semaine",
   "home.allTrending": "Voir tous les outils en vogue",
+  "home.allRising": "Voir tous les outils en progression",
   "home.latest": "Derniers outils ajoutés",
   "featured.getFeatured": "Mettez-vous à la une !",
   "featured.needsAccount": "Connectez-vous pour mettre votre outil à la une !",
@@ -458,7 +460,7 @@ export default {
 
   // The lists: all tools, categories, tags, and their filters
   "sort.option":
-    "{sort, select, views {Les plus vus} clicks {Les plus cliqués} verified {Vérifiés récemment} name {Nom (A à Z)} likes {Les plus aimés} trending {Tendances} other {Les plus récents}}",
+    "{sort, select, views {Les plus vus} clicks {Les plus cliqués} verified {Vérifiés récemment} name {Nom (A à Z)} likes {Les plus aimés} rising {En progression} trending {Tendances} other {Les plus récents}}",
   "sort.order":
     "{sort, select, views {les plus vus d'abord} clicks {les plus cliqués d'abord} verified {vérifiés récemment d'abord} name {par nom, de A à Z} likes {les plus aimés d'abord} trending {tendances d'abord} other {les plus récents d'abord}}",
   "facets.countOf": "{label} ({count})",

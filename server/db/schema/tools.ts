@@ -66,6 +66,11 @@ export const tools = pgTable(
     likes: integer("likes").notNull().default(0),
     /** This week's likes and views, weighted by age (decision 042), in hundredths; the hourly job keeps it. */
     trending: integer("trending").notNull().default(0),
+    /**
+     * How fast its repository's stars grow (decision 060): the stars gained since last week's record, relative to that
+     * week's stars (plus RISING_DAMPING), in ten-thousandths; the repositories' refresh keeps it, 0 without a record.
+     */
+    rising: integer("rising").notNull().default(0),
     /** Its live reviews (decision 043): how many, the sum of their ratings, and how many of each rating 1 to 5; kept by a trigger on reviews. */
     reviewCount: integer("review_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
@@ -141,6 +146,10 @@ export const tools = pgTable(
     index("tools_public_trending_idx")
       .on(table.trending.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified}`),
+    // Rising (decision 060): the stars' growth, kept by the repositories' refresh.
+    index("tools_public_rising_idx")
+      .on(table.rising.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified}`),
     // The tools the trending job may have to take back to 0: those it scored.
     index("tools_trending_idx").on(table.id).where(sql`${table.trending} > 0`),
     // Recently verified first (decision 034): a tool verified before verified_at was kept counts from its creation.
@@ -167,6 +176,9 @@ export const tools = pgTable(
       .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
     index("tools_featured_verified_idx")
       .on(sql`(coalesce(${table.verifiedAt}, ${table.createdAt})) desc`, table.id.desc().nullsFirst())
+      .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
+    index("tools_featured_rising_idx")
+      .on(table.rising.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isHomeBoosted} and ${table.isActive} and ${table.isVerified}`),
     index("tools_featured_name_idx")
       .on(sql`(lower(${table.name}) collate "C")`, table.id)

@@ -7,7 +7,8 @@
  * A forge that asks to wait stops the run until when it says.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { REFRESH_AFTER_HOURS, type RepositoryRun, STALE_AFTER_DAYS } from "#common/repository.ts";
+import { REFRESH_AFTER_HOURS, type RepositoryRun, risingScore, STALE_AFTER_DAYS } from "#common/repository.ts";
+import { pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { forgeStatus } from "../../db/schema.ts";
 import type { Forge, RepositoryFacts, Validators } from "../../fetch/forge.ts";
@@ -131,13 +132,19 @@ export function repositoryFacts({
     return [...mostViewed, ...stalest];
   }
 
-  /** Writes what the forge said of one repository: its facts, the tool's licence, and this week's record. */
-  async function writeFacts(toolId: string, facts: RepositoryFacts, validators: Validators, now: Date) {
+  /** What the forge said of one repository: its facts, the tool's licence, this week's record and its rising score. */
+  /** Writes what the forge said of one repository; answers whether the tool's rising score moved. */
+  async function writeFacts(
+    toolId: string,
+    facts: RepositoryFacts,
+    validators: Validators,
+    now: Date,
+  ): Promise<boolean> {
     // The licence by its SPDX id (GitHub still answers "AGPL-3.0" for AGPL-3.0-only), and its kind.
     const classified = facts.licence ? classifyLicence(facts.licence) : null;
     const licence = classified?.id ?? facts.licence;
     const kind = classified?.kind ?? null;
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await tx.execute(sql`update repository_facts set state = 'read', stars = ${facts.stars}, forks = ${facts.forks},
         is_archived = ${facts.isArchived}, licence = ${facts.licence},
         last_commit_at = ${facts.lastCommitAt}::timestamptz,
@@ -163,6 +170,22 @@ export function repositoryFacts({
           release_days[extract(week from ${at})::int] = ${day(facts.latestRelease?.publishedAt)}
         where tool_id = ${toolId} and year = extract(isoyear from ${at})::smallint
           and stars[extract(week from ${at})::int] is null`);
+      // Rising: the stars gained since last week's record (the previous ISO week's, of this year or the last).
+      const [lastWeek] = rowsOf<{ stars: number | null }>(
+        await tx.execute(sql`select case when extract(week from ${at}) > 1
+            then (select stars[extract(week from ${at})::int - 1] from repository_history
+              where tool_id = ${toolId} and year = extract(isoyear from ${at})::smallint)
+            else (select stars[array_upper(stars, 1)] from repository_history
+              where tool_id = ${toolId} and year = extract(isoyear from ${at})::smallint - 1)
+          end as stars`),
+      );
+      const rising = risingScore(facts.stars, lastWeek?.stars ?? null);
+      const moved = rowsOf(
+        await tx.execute(
+          sql`update tools set rising = ${rising} where id = ${toolId} and rising <> ${rising} returning id`,
+        ),
+      );
+      return moved.length > 0;
     });
   }
 
@@ -192,6 +215,7 @@ export function repositoryFacts({
         status?.remaining != null && status.resetAt && status.resetAt > now ? status.remaining : hourlyBudget;
       let resetAt = status?.resetAt ?? null;
       let limitedUntil = status?.limitedUntil && status.limitedUntil > now ? status.limitedUntil : null;
+      let risingMoved = false;
       if (!limitedUntil) {
         const reads = Math.min(MAX_READS_PER_RUN, Math.floor((remaining - reserve) / REQUESTS_PER_READ));
         const due = reads > 0 ? await dueRepositories(now, reads) : [];
@@ -218,7 +242,7 @@ export function repositoryFacts({
               await markChecked(row.tool_id, now, "missing");
               run.missing++;
             } else {
-              await writeFacts(row.tool_id, outcome.facts, outcome.validators, now);
+              if (await writeFacts(row.tool_id, outcome.facts, outcome.validators, now)) risingMoved = true;
               if (outcome.changed) run.read++;
               else run.unchanged++;
             }
@@ -231,6 +255,8 @@ export function repositoryFacts({
         }
       }
       run.limitedUntil = limitedUntil?.toISOString() ?? null;
+      // The pages that show the rising tools, told once for the run.
+      if (risingMoved) await db.execute(sql`select page_cache_notify(array[${pageTags.rising}]::text[])`);
       const staleBefore = new Date(now.getTime() - STALE_AFTER_DAYS * 86_400_000).toISOString();
       const [counts] = rowsOf<{ repositories: number; stale: number }>(
         await db.execute(sql`select count(*)::int as repositories,

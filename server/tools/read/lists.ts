@@ -50,6 +50,7 @@ type ListRow = ToolCardRow & {
   views: number;
   clicks: number;
   trending: number;
+  rising: number;
   verifiedSortKey: number;
   nameSortKey: string;
 };
@@ -86,7 +87,8 @@ const timeBound = numberKey((key) => sql`${new Date(key).toISOString()}::timesta
 /**
  * Each sort order is (column, id), both descending but the name's, the order of its partial index on live tools
  * (tools_public_latest_idx, tools_public_views_idx, tools_public_clicks_idx, tools_public_verified_idx,
- * tools_public_name_idx, tools_public_likes_idx, tools_public_trending_idx); the cursor's key is the column's value.
+ * tools_public_name_idx, tools_public_likes_idx, tools_public_trending_idx, tools_public_rising_idx); the cursor's key
+ * is the column's value.
  * Counts are compared as bigint so that a forged cursor beyond the integer range is a harmless comparison, not a database error.
  */
 const SORTS: Record<ToolSort, SortOrder> = {
@@ -115,6 +117,12 @@ const SORTS: Record<ToolSort, SortOrder> = {
     column: tools.trending,
     ascending: false,
     keyOf: (row) => row.trending,
+    bound: numberKey((key) => sql`${key}::bigint`),
+  },
+  rising: {
+    column: tools.rising,
+    ascending: false,
+    keyOf: (row) => row.rising,
     bound: numberKey((key) => sql`${key}::bigint`),
   },
 };
@@ -270,6 +278,7 @@ export function listToolsQuery(
       views: tools.views,
       clicks: tools.clicks,
       trending: tools.trending,
+      rising: tools.rising,
       // Milliseconds, exact: the timestamps keep milliseconds.
       verifiedSortKey: sql<number>`(extract(epoch from ${verifiedOrder}) * 1000)::float8`.mapWith(Number),
       // The name as the database lowercases it: the next page's cursor must compare as the order does.
@@ -348,6 +357,7 @@ export function toolListQueries(db: Database) {
       if (input.sort === "views" || input.sort === "clicks" || input.sort === "likes")
         expiresWithin(COUNTERS_MAX_AGE_MS);
       if (input.sort === "trending") dependsOn(pageTags.trending);
+      if (input.sort === "rising") dependsOn(pageTags.rising);
       if (input.verifiedWithinDays) expiresWithin(VERIFIED_WINDOW_MAX_AGE_MS);
       const limit = input.limit ?? PAGE_SIZE;
       // Filters the kept counts say match nothing together need no read of the tools; others walk as they say.
@@ -364,6 +374,7 @@ export function toolListQueries(db: Database) {
             views: _views,
             clicks: _clicks,
             trending: _trending,
+            rising: _rising,
             verifiedSortKey: _verified,
             nameSortKey: _name,
             ...row

@@ -238,5 +238,21 @@ export function toolQueries(db: Database) {
         .limit(limit);
       return rows.map(toCard);
     },
+
+    /**
+     * The home page's "Rising" (decision 060): the live tools whose repositories' stars grew most since last week,
+     * relative to their size; none when none grew. Read from tools_public_rising_idx; the repositories' refresh, which
+     * rewrites the scores, drops the page.
+     */
+    async listRisingTools({ limit = TRENDING_HOME_TOOLS }: { limit?: number } = {}): Promise<ToolCard[]> {
+      dependsOn(pageTags.rising);
+      const rows: ToolCardRow[] = await db
+        .select(toolCardColumns)
+        .from(tools)
+        .where(and(isPublicTool, gt(tools.rising, 0)))
+        .orderBy(desc(tools.rising), desc(tools.id))
+        .limit(limit);
+      return rows.map(toCard);
+    },
   };
 }
