@@ -71,13 +71,9 @@ export function registrableDomain(text: string): string | null {
  * ".git" ending, "www."); null for text that names no repository on a forge we read (GitHub today; decision 060).
  */
 export function normalizeRepositoryUrl(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ? text.trim() : `https://${text.trim()}`);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const website = normalizeWebsite(text);
+  if (!website) return null;
+  const url = new URL(website);
   if (url.hostname !== "github.com" && url.hostname !== "www.github.com") return null;
   const [owner, name] = url.pathname.split("/").filter(Boolean);
   const part = /^[A-Za-z0-9_.-]{1,100}$/;

@@ -205,6 +205,22 @@ function FacetSelect({
   );
 }
 
+/** A filter that is on or off ("1" when on), with its count in its label. */
+function FacetCheckbox({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
+      <input
+        type="checkbox"
+        name={name}
+        value="1"
+        defaultChecked={checked}
+        className="size-4 rounded border-slate-300"
+      />
+      {label}
+    </label>
+  );
+}
+
 export function FacetFilters({
   action,
   values,
@@ -361,26 +377,16 @@ export function FacetFilters({
               label: withCount(words, t("facets.inLastDays", { days }), facets.verified[days], facets.isExact.verified),
             }))}
           />
-          <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
-            <input
-              type="checkbox"
-              name="featured"
-              value="1"
-              defaultChecked={values.featured}
-              className="size-4 rounded border-slate-300"
-            />
-            {withCount(words, t("facets.featuredOnly"), facets.featured, facets.isExact.featured)}
-          </label>
-          <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-700">
-            <input
-              type="checkbox"
-              name="selfHostable"
-              value="1"
-              defaultChecked={values.selfHostable}
-              className="size-4 rounded border-slate-300"
-            />
-            {withCount(words, t("facets.selfHostableOnly"), facets.selfHostable, facets.isExact.selfHostable)}
-          </label>
+          <FacetCheckbox
+            name="featured"
+            checked={values.featured}
+            label={withCount(words, t("facets.featuredOnly"), facets.featured, facets.isExact.featured)}
+          />
+          <FacetCheckbox
+            name="selfHostable"
+            checked={values.selfHostable}
+            label={withCount(words, t("facets.selfHostableOnly"), facets.selfHostable, facets.isExact.selfHostable)}
+          />
           <button
             type="submit"
             className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 max-lg:basis-full max-lg:py-3"

@@ -10,6 +10,7 @@ import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { Link } from "../components/link.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
+import type { ToolCard } from "#server/tools/read/queries.ts";
 import { useT } from "../i18n.tsx";
 import { useRootData } from "../root-data.ts";
 import { taglineOf } from "#common/schemas/settings.ts";
@@ -101,33 +102,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {trending.length > 0 && (
-        <section aria-labelledby="trending-heading" className="mb-12" data-testid="trending">
-          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
-            <h2 id="trending-heading" className="text-2xl font-bold tracking-tight">
-              {t("home.trending")}
-            </h2>
-            <Link to="/tools?sort=trending" className="text-sm font-semibold text-brand-700 hover:underline">
-              {t("home.allTrending")}
-            </Link>
-          </div>
-          <ToolGrid tools={trending} />
-        </section>
-      )}
-
-      {rising.length > 0 && (
-        <section aria-labelledby="rising-heading" className="mb-12" data-testid="rising">
-          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
-            <h2 id="rising-heading" className="text-2xl font-bold tracking-tight">
-              {t("home.rising")}
-            </h2>
-            <Link to="/tools?sort=rising" className="text-sm font-semibold text-brand-700 hover:underline">
-              {t("home.allRising")}
-            </Link>
-          </div>
-          <ToolGrid tools={rising} />
-        </section>
-      )}
+      <ListSection
+        id="trending"
+        tools={trending}
+        title={t("home.trending")}
+        more={{ to: "/tools?sort=trending", label: t("home.allTrending") }}
+      />
+      <ListSection
+        id="rising"
+        tools={rising}
+        title={t("home.rising")}
+        more={{ to: "/tools?sort=rising", label: t("home.allRising") }}
+      />
 
       <section aria-labelledby="latest-heading" id="latest">
         <h2 id="latest-heading" className="mb-4 text-2xl font-bold tracking-tight">
@@ -136,5 +122,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <LatestTools key={loaderData.cursorParam ?? "first"} initial={latest} />
       </section>
     </main>
+  );
+}
+
+/** A section of cards with its heading and a link to the whole list; nothing when there is no tool to show. */
+function ListSection({
+  id,
+  tools,
+  title,
+  more,
+}: {
+  id: string;
+  tools: ToolCard[];
+  title: string;
+  more: { to: string; label: string };
+}) {
+  if (tools.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mb-12" data-testid={id}>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
+        <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight">
+          {title}
+        </h2>
+        <Link to={more.to} className="text-sm font-semibold text-brand-700 hover:underline">
+          {more.label}
+        </Link>
+      </div>
+      <ToolGrid tools={tools} />
+    </section>
   );
 }

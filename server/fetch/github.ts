@@ -2,6 +2,7 @@
  * A GitHub repository's figures (stars, licence, language) from GitHub's REST API, GET /repos/{owner}/{repo}, read
  * through the safe fetcher. The API's address is config (GITHUB_API_URL), so a local stand-in answers in tests.
  */
+import { normalizeRepositoryUrl } from "#common/tool-input.ts";
 import { z } from "#common/zod.ts";
 import type { Forge, ForgeBudget, ForgeRead, RepositoryFacts, Validators } from "./forge.ts";
 import type { SafeFetcher } from "./safe-fetch.ts";
@@ -21,17 +22,10 @@ export type GithubRepository = {
 
 /** owner/repo of a repository's address (https://github.com/owner/repo, with or without more path), or null. */
 export function githubRepositoryOf(website: string): { owner: string; repo: string } | null {
-  let url: URL;
-  try {
-    url = new URL(website);
-  } catch {
-    return null;
-  }
-  if (url.hostname !== "github.com" && url.hostname !== "www.github.com") return null;
-  const [owner, repo] = url.pathname.split("/").filter(Boolean);
-  const name = /^[A-Za-z0-9_.-]{1,100}$/;
-  if (!owner || !repo || !name.test(owner) || !name.test(repo)) return null;
-  return { owner, repo: repo.replace(/\.git$/, "") };
+  const repository = normalizeRepositoryUrl(website);
+  if (!repository) return null;
+  const [owner, repo] = new URL(repository).pathname.split("/").filter(Boolean);
+  return { owner: owner!, repo: repo! };
 }
 
 const repositoryAnswer = z.object({
