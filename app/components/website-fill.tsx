@@ -6,7 +6,7 @@
  */
 import { useT } from "../i18n.tsx";
 import { useNavigation } from "react-router";
-import { TOOL_LIMITS } from "#common/tool-input.ts";
+import { normalizeRepositoryUrl, TOOL_LIMITS } from "#common/tool-input.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { slugify } from "#common/slugify.ts";
 import type { WebsiteProposal } from "#server/tools/lifecycle/website-fill.ts";
@@ -22,6 +22,7 @@ type FillableValues = {
   categories: string[];
   logo: string;
   largeImage: string;
+  repository: string;
 };
 
 /** The form's values with the proposal in them: the page's word where it has one, the maker's where it has none. */
@@ -44,6 +45,8 @@ export function withProposal<Values extends FillableValues>(values: Values, prop
     categories: values.categories.length > 0 ? values.categories : proposal.categories,
     logo: proposal.logo ?? values.logo,
     largeImage: proposal.largeImage ?? values.largeImage,
+    // A repository read from GitHub is the tool's repository, whose facts the site then keeps (decision 060).
+    repository: (proposal.github && normalizeRepositoryUrl(proposal.github.url)) || values.repository,
   };
 }
 

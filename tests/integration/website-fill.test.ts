@@ -236,6 +236,8 @@ describe.each(databaseKinds)("Fill from website on %s", (kind) => {
     );
     expect(html).toContain('value="typescript, open-source, analytics, self-hosted"');
     expect(html).toMatch(/<option value="open-source" selected/);
+    // The repository field takes the repository, whose facts the site then keeps.
+    expect(html).toMatch(/name="repository" value="https:\/\/github.com\/indie\/counter"/);
     // The logo and its small twin.
     expect(storedFiles(toolId)).toHaveLength(2);
     expect(github.requests.at(-1)).toMatchObject({ method: "GET", path: "/repos/indie/counter" });
