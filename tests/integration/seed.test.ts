@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { contrastRatio } from "#common/colors.ts";
 import { monogramInitials } from "#common/monogram.ts";
 import { brandLogoColours, readBrandIcon } from "#server/images/brand-logos.ts";
@@ -85,6 +85,20 @@ describe.each(databaseKinds)("seeding on %s", (kind) => {
       .from(tools)
       .where(eq(tools.isHomeBoosted, true))) as [{ n: number }];
     expect(boosted).toBe(6);
+    // Licences and self-hosting, as the catalogue's editors checked them (decision 060).
+    const facts = Object.fromEntries(
+      (
+        await database.db
+          .select({ name: tools.name, licence: tools.licence, kind: tools.licenceKind, hosting: tools.selfHostable })
+          .from(tools)
+          .where(inArray(tools.name, ["Plausible Analytics", "Lucide", "ChatGPT", "Notion"]))
+      ).map(({ name, ...rest }) => [name, rest]),
+    );
+    expect(facts).toMatchObject({
+      "Plausible Analytics": { licence: "AGPL-3.0-only", kind: "open-source", hosting: "confirmed" },
+      Lucide: { licence: "ISC", kind: "open-source", hosting: null },
+      ChatGPT: { licence: "LicenseRef-Proprietary", kind: "proprietary", hosting: null },
+    });
 
     const listed = await categoryQueries(database.db).listCategories();
     expect(listed.map((category) => category.label)).toEqual([...SPEC_CATEGORIES].sort((a, b) => a.localeCompare(b)));
