@@ -38,7 +38,7 @@ export function ToolFacts({ tool, repository }: { tool: ToolDetail; repository: 
               {tool.licence &&
                 (tool.licenceKind ? tool.licence.name : t("facts.notRecognised", { licence: tool.licence.name }))}
               {tool.licenceKind && (
-                <span className="ml-2 rounded-full border border-slate-300 px-2 py-0.5 text-xs font-normal">
+                <span className="ml-2 inline-block rounded-full border border-slate-300 px-2 py-0.5 text-xs font-normal whitespace-nowrap">
                   {t(LICENCE_KIND_KEYS[tool.licenceKind])}
                 </span>
               )}
