@@ -22,7 +22,9 @@ export function Footer({ categories, topLists, config }: FooterProps) {
   ].filter((contact): contact is { href: string; label: string } => Boolean(contact));
 
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white">
+    // Never the browser's scroll anchor: a page that grows above it (the next tools, after a jump to the bottom) keeps
+    // its scroll position instead of following the footer down, which would pass the loading trigger again and again.
+    <footer className="mt-16 border-t border-slate-200 bg-white [overflow-anchor:none]">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <FooterColumn title={t("footer.categories")}>
           <CategoryLinks categories={firstGroup} />

@@ -58,7 +58,10 @@ export function LatestTools({ initial }: { initial: ToolPage }) {
     const onScroll = () => {
       frame ||= requestAnimationFrame(check);
     };
-    check();
+    // Without a scroll, only a trigger within sight loads (a page shorter than the screen, or the next tools just
+    // appended): one already passed waits for the person to scroll again, so one jump to the bottom loads one page.
+    const { top, bottom } = element.getBoundingClientRect();
+    if (bottom > 0 && top < window.innerHeight + SCROLL_TRIGGER_MARGIN_PX) void loadMore();
     window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", onScroll, { passive: true });
     return () => {
