@@ -18,7 +18,7 @@ import {
 import { rebuildLiveCounts } from "#server/catalogue/import.ts";
 import { readDemoCatalogue } from "#server/db/seed.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/lifecycle/rows.ts";
-import { classifyLicence } from "#server/tools/licences.ts";
+import { licenceColumns } from "#server/tools/licences.ts";
 import { RISING_DAMPING } from "#common/repository.ts";
 import {
   chooseDatabase,
@@ -100,8 +100,7 @@ function syntheticRepository(n: number): Partial<NewToolRow> {
   const hosting = repositoryRandom();
   return {
     repositoryUrl: `https://github.com/bench/tool-${n + 1}`,
-    licence: licence ? (classifyLicence(licence)?.id ?? licence) : null,
-    licenceKind: licence ? (classifyLicence(licence)?.kind ?? null) : null,
+    ...licenceColumns(licence),
     isLicenceSetByAdmin: false,
     selfHostable: hosting < 0.3 ? "confirmed" : hosting < 0.4 ? "declared" : null,
   };

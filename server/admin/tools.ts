@@ -9,7 +9,7 @@ import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { repositoryFacts, tools } from "../db/schema.ts";
 import type { LicenceKind } from "#common/repository.ts";
-import { classifyLicence } from "../tools/licences.ts";
+import { licenceColumns } from "../tools/licences.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { WebhookEvents } from "../webhooks/events.ts";
 import { requireAdmin } from "../access.ts";
@@ -187,12 +187,7 @@ export function adminTools({ db, writeToolSnapshot, webhooks, outbox }: AdminToo
             .select({ licence: repositoryFacts.licence })
             .from(repositoryFacts)
             .where(eq(repositoryFacts.toolId, toolId));
-          const classified = read?.licence ? classifyLicence(read.licence) : null;
-          after = {
-            licence: classified?.id ?? read?.licence ?? null,
-            licenceKind: classified?.kind ?? null,
-            isLicenceSetByAdmin: false,
-          };
+          after = { ...licenceColumns(read?.licence), isLicenceSetByAdmin: false };
         } else after = { licence, licenceKind: kind, isLicenceSetByAdmin: true };
         const [row] = await tx
           .update(tools)

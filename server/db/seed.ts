@@ -14,7 +14,7 @@ import { CONTENT_DIR } from "../paths.ts";
 import { BRAND_ICON_SLUG, renderBrandLogo } from "../images/brand-logos.ts";
 import { storeToolImage } from "../images/process.ts";
 import type { FileStorage } from "../storage/files.ts";
-import { classifyLicence } from "../tools/licences.ts";
+import { licenceColumns } from "../tools/licences.ts";
 import { buildToolRow } from "../tools/lifecycle/rows.ts";
 import { categories, tools } from "./schema.ts";
 
@@ -46,13 +46,6 @@ const catalogueTool = z.object({
   /** Whether it can be self-hosted, as the catalogue's editors checked. */
   selfHostable: z.boolean().optional(),
 });
-
-/** A catalogue licence as the tool's columns: its SPDX id and kind, or the words as given and no kind. */
-function licenceColumns(licence: string | undefined) {
-  if (!licence) return { licence: null, licenceKind: null };
-  const classified = classifyLicence(licence);
-  return { licence: classified?.id ?? licence, licenceKind: classified?.kind ?? null };
-}
 
 export type CatalogueCategory = z.infer<typeof catalogueCategory>;
 export type CatalogueTool = z.infer<typeof catalogueTool>;

@@ -120,3 +120,17 @@ export function classifyLicence(expression: string): Licence | null {
   });
   return combine(options, "most open", text);
 }
+
+/**
+ * A licence as a tool's columns: its SPDX id and kind when recognised; the words as given, and no kind, when not; none
+ * for none. The repositories' refresh, an admin handing a licence back to the repository and the catalogues' seeds
+ * all store a licence through it.
+ */
+export function licenceColumns(licence: string | null | undefined): {
+  licence: string | null;
+  licenceKind: LicenceKind | null;
+} {
+  if (!licence) return { licence: null, licenceKind: null };
+  const classified = classifyLicence(licence);
+  return { licence: classified?.id ?? licence, licenceKind: classified?.kind ?? null };
+}

@@ -13,7 +13,7 @@ import { type Database, rowsOf } from "../../db/client.ts";
 import { forgeStatus } from "../../db/schema.ts";
 import type { Forge, RepositoryFacts, Validators } from "../../fetch/forge.ts";
 import type { Logger } from "../../logger.ts";
-import { classifyLicence } from "../licences.ts";
+import { licenceColumns } from "../licences.ts";
 
 /** The live tools, most viewed first, whose repositories are read before the stalest. */
 export const MOST_VIEWED_FIRST = 1000;
@@ -141,9 +141,7 @@ export function repositoryFacts({
     now: Date,
   ): Promise<boolean> {
     // The licence by its SPDX id (GitHub still answers "AGPL-3.0" for AGPL-3.0-only), and its kind.
-    const classified = facts.licence ? classifyLicence(facts.licence) : null;
-    const licence = classified?.id ?? facts.licence;
-    const kind = classified?.kind ?? null;
+    const { licence, licenceKind: kind } = licenceColumns(facts.licence);
     return db.transaction(async (tx) => {
       await tx.execute(sql`update repository_facts set state = 'read', stars = ${facts.stars}, forks = ${facts.forks},
         is_archived = ${facts.isArchived}, licence = ${facts.licence},
