@@ -170,15 +170,20 @@ export function missKinds(
       // Decision 060: a licence kind (proprietary matches no synthetic tool) or self-hosting, alone, on a category's or a
       // tag's page, or with a pricing, in each sort.
       name: "licence or self-hosting, first page",
+      // Each of the four shapes in turn; within one, the n-th of its addresses, each a different page: a repeated one
+      // would be read from the cache, not measured.
       paths: range.map((index) => {
-        const filter = pick([...LICENCE_KINDS.map((kind) => `licence=${kind}`), "selfHostable=1"], index);
-        const sort = pick(TOOL_SORTS, Math.floor(index / 4));
+        const [shape, n] = [index % 4, Math.floor(index / 4)];
+        const filter = pick(
+          [...LICENCE_KINDS.map((kind) => `licence=${kind}`), "selfHostable=1"],
+          shape + Math.floor(n / 4),
+        );
         return [
-          `/tools?${filter}&sort=${sort}`,
-          `/category/${pick(catalogue.categorySlugs, index)}?${filter}`,
-          `/tag/${pick(catalogue.sampledTags, index)}?${filter}`,
-          `/tools?${filter}&payment=${pick(PAYMENT_TYPES, index)}`,
-        ][index % 4]!;
+          `/tools?${filter}&sort=${pick(TOOL_SORTS, n)}`,
+          `/category/${pick(catalogue.categorySlugs, n)}?${filter}`,
+          `/tag/${pick(catalogue.sampledTags, n)}?${filter}`,
+          `/tools?${filter}&payment=${pick(PAYMENT_TYPES, n)}`,
+        ][shape]!;
       }),
     },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
