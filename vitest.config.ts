@@ -60,6 +60,6 @@ export default defineConfig({
         },
       },
     ],
-    setupFiles: ["tests/setup/catalogues.ts", "tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["tests/setup/catalogues.ts", "tests/setup/fail-on-console-error.ts", "tests/setup/print-app-log.ts"],
   },
 });

@@ -14,6 +14,7 @@ import { createPageCache } from "#server/cache/page-cache.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import type { HostResolver } from "#server/fetch/safe-fetch.ts";
+import { keepAppLogLine } from "./app-log.ts";
 import { BUILD_DIR } from "./build-dir.ts";
 import { cheapPasswordHasher } from "./password-hasher.ts";
 import type { TestDatabase } from "./database.ts";
@@ -48,12 +49,13 @@ export async function createTestApp(
   // checked and spent as any, and at the default they took a tenth of a second each, minutes over the suite.
   const config = parseConfig({
     SITE_URL: "http://localhost:3000",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: "error",
     LINK_CHECK_REFERENCE_URL: "",
     ALTCHA_MAX_NUMBER: "1000",
     ...env,
   });
-  const logger = givenLogger ?? createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT });
+  // Its errors are kept for the running test, and printed only if it fails (./app-log.ts).
+  const logger = givenLogger ?? createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT, write: keepAppLogLine });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
   // The local disk, unless `env` sets the S3_* settings.
   const storage = fileStorageFromConfig(config, filesDir);
