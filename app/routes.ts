@@ -8,7 +8,7 @@ export default [
   route("search/:text", "routes/search.tsx"),
   route("searches", "routes/searches.tsx"),
   route("tool/:slug", "routes/tool.tsx"),
-  route("tool/:slug/alternatives", "routes/tool-alternatives.tsx"),
+  route("tool/:slug/alternatives/:licence?", "routes/tool-alternatives.tsx"),
   route("tool/:slug/reviews", "routes/tool-reviews.tsx"),
   route("tool/:slug/review", "routes/review-form.tsx"),
   route("reviews/:id/reply", "routes/review-reply.tsx"),

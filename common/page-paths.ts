@@ -26,8 +26,9 @@ export const writeReviewPath = (slug: string) => `/tool/${slug}/review`;
 export const reviewReplyPath = (id: string) => `/reviews/${id}/reply`;
 export const reviewReportPath = (id: string) => `/reviews/${id}/report`;
 export const reviewHelpfulPath = (id: string) => `/reviews/${id}/helpful`;
-/** A tool's alternatives (decision 032). */
-export const alternativesPath = (slug: string) => `/tool/${slug}/alternatives`;
+/** A tool's alternatives (decision 032), or its open-source alternatives alone (decision 060). */
+export const alternativesPath = (slug: string, licence?: "open-source") =>
+  `/tool/${slug}/alternatives${licence ? `/${licence}` : ""}`;
 /** The comparison of two tools, in its one canonical order: the slugs alphabetically. */
 export function comparePath(a: string, b: string): string {
   const [first, second] = a < b ? [a, b] : [b, a];

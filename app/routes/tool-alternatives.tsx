@@ -1,6 +1,7 @@
 /**
  * /tool/{slug}/alternatives: the live tools closest to one tool (decisions 032 and 059), ranked by what they share with
  * it, each saying what, with an introduction made from those figures and links to compare each.
+ * /tool/{slug}/alternatives/open-source: the same among the open-source tools alone (decision 060).
  */
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { data, redirect } from "react-router";
@@ -21,19 +22,28 @@ import type { Route } from "./+types/tool-alternatives";
 /** Visitors get this page from the page cache: it depends on the tool, its categories' and tags' tools, and the counters. */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
+/** Which alternatives the address asks for: every licence, or open source alone; null for any other word. */
+function licenceOf(segment: string | undefined): "open-source" | undefined | null {
+  if (segment === undefined) return undefined;
+  return segment === "open-source" ? segment : null;
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
+  const licence = licenceOf(params.licence);
+  if (licence === null) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   const tool = await tools.findPublicToolBySlug(params.slug);
   if (!tool) {
     // A renamed tool keeps its id at the end of its slug.
     const id = toolIdFromSlug(params.slug);
     const renamed = id ? await tools.findPublicToolById(id) : undefined;
-    if (renamed) throw redirect(alternativesPath(renamed.slug), 301);
+    if (renamed) throw redirect(alternativesPath(renamed.slug, licence), 301);
     throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
-  const found = await tools.listAlternatives(tool);
+  const found = await tools.listAlternatives(tool, { scope: licence ?? "any" });
   return {
     tool: { id: tool.id, name: tool.name, slug: tool.slug, categories: tool.categories, tags: tool.tags },
+    licence,
     ...found,
   };
 }
@@ -45,12 +55,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function alternativesIntro(
   { t, list }: Words,
   tool: { name: string; categories: { label: string }[] },
-  { alternatives, total, isTotalExact }: Alternatives,
+  { alternatives, total, isTotalExact, licence }: Alternatives & { licence?: "open-source" },
 ): string {
-  if (total === 0 || alternatives.length === 0) return t("alternatives.none", { name: tool.name });
+  const isOpenSource = licence === "open-source";
+  if (total === 0 || alternatives.length === 0)
+    return t(isOpenSource ? "alternatives.openSourceNone" : "alternatives.none", { name: tool.name });
   const labels = tool.categories.map((category) => category.label);
   const mostViewed = alternatives.reduce((best, tool) => (tool.views > best.views ? tool : best), alternatives[0]!);
-  return t("alternatives.intro", {
+  return t(isOpenSource ? "alternatives.openSourceIntro" : "alternatives.intro", {
     exact: isTotalExact ? "yes" : "no",
     total,
     name: tool.name,
@@ -65,9 +77,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, (site) => {
     const { pageUrl, t } = site;
     if (!loaderData) return undefined;
-    const { tool, alternatives } = loaderData;
-    const path = alternativesPath(tool.slug);
-    const title = t("alternatives.title", { name: tool.name });
+    const { tool, alternatives, licence } = loaderData;
+    const path = alternativesPath(tool.slug, licence);
+    const title = titleOf(t, tool.name, licence);
     return {
       title,
       description: alternativesIntro(site, tool, loaderData),
@@ -77,7 +89,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         breadcrumbLd(pageUrl, [
           { name: t("tool.home"), path: "/" },
           { name: tool.name, path: toolPath(tool.slug) },
-          { name: t("alternatives.crumb"), path },
+          { name: t("alternatives.crumb"), path: alternativesPath(tool.slug) },
+          ...(licence ? [{ name: t("alternatives.openSourceCrumb"), path }] : []),
         ]),
         itemListLd(
           pageUrl,
@@ -88,29 +101,42 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     };
   });
 
+/** The page's title: the best alternatives to the tool, or its open-source alternatives. */
+const titleOf = (t: Words["t"], name: string, licence: "open-source" | undefined) =>
+  t(licence ? "alternatives.openSourceTitle" : "alternatives.title", { name });
+
 export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
-  const { tool, alternatives } = loaderData;
+  const { tool, alternatives, licence } = loaderData;
   const words = useWords();
   const { t } = words;
+  const toToolPage = { to: toolPath(tool.slug), label: tool.name };
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
-      <Breadcrumb trail={[{ to: toolPath(tool.slug), label: tool.name }]} current={t("alternatives.crumb")} />
+      <Breadcrumb
+        trail={
+          licence ? [toToolPage, { to: alternativesPath(tool.slug), label: t("alternatives.crumb") }] : [toToolPage]
+        }
+        current={t(licence ? "alternatives.openSourceCrumb" : "alternatives.crumb")}
+      />
       <header className="mb-8">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">
-          {t("alternatives.title", { name: tool.name })}
-        </h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{titleOf(t, tool.name, licence)}</h1>
         <p data-testid="alternatives-intro" className="mt-3 max-w-3xl text-lg text-slate-600">
           {alternativesIntro(words, tool, loaderData)}
         </p>
-        {tool.categories.length > 0 && (
-          <p className="mt-2 flex flex-wrap gap-2 text-sm">
-            {tool.categories.map((category) => (
-              <Link key={category.id} to={categoryPath(category.slug)} className="text-brand-700 hover:underline">
-                {t("alternatives.moreIn", { category: category.label })}
-              </Link>
-            ))}
-          </p>
-        )}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <Link
+            to={licence ? alternativesPath(tool.slug) : alternativesPath(tool.slug, "open-source")}
+            className="font-medium text-brand-700 hover:underline"
+            data-testid="alternatives-licence-switch"
+          >
+            {t(licence ? "alternatives.everyLicence" : "alternatives.onlyOpenSource", { name: tool.name })}
+          </Link>
+          {tool.categories.map((category) => (
+            <Link key={category.id} to={categoryPath(category.slug)} className="text-brand-700 hover:underline">
+              {t("alternatives.moreIn", { category: category.label })}
+            </Link>
+          ))}
+        </p>
       </header>
       {alternatives.length > 0 ? (
         <>
@@ -136,7 +162,7 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       ) : (
-        <EmptyState title={t("alternatives.empty")}>
+        <EmptyState title={t(licence ? "alternatives.openSourceEmpty" : "alternatives.empty")}>
           <Link to="/tools" className="text-brand-700 hover:underline">
             {t("alternatives.browseAll")}
           </Link>

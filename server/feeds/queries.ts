@@ -7,7 +7,7 @@ import { SITEMAP_SEARCHES } from "#common/constants.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { type Database, rowsOf } from "../db/client.ts";
 import { categories, facetCounts, tagCounts, tools, users } from "../db/schema.ts";
-import { hasAlternatives } from "../tools/read/alternatives.ts";
+import { hasAlternatives, hasOpenSourceAlternatives } from "../tools/read/alternatives.ts";
 import { isPublicTool } from "../tools/read/queries.ts";
 import { listedSearchesAfter, type SearchedText } from "../search/queries.ts";
 
@@ -16,7 +16,14 @@ export const FEED_BATCH_SIZE = 1000;
 /** Items in a feed (RSS or JSON Feed): enough for a reader that checks once a day, small enough to fetch often. */
 export const FEED_ITEM_LIMIT = 50;
 
-export type ToolLink = { id: string; slug: string; updatedAt: Date; hasAlternatives: boolean; listedAt: number };
+export type ToolLink = {
+  id: string;
+  slug: string;
+  updatedAt: Date;
+  hasAlternatives: boolean;
+  hasOpenSourceAlternatives: boolean;
+  listedAt: number;
+};
 
 /** A sitemap is read by crawlers an hour apart at most: what changes without a write the cache hears of shows within it. */
 const SITEMAP_MAX_AGE_MS = 60 * 60_000;
@@ -49,7 +56,7 @@ function listedBetween(first: string, last: string): SQL {
 /**
  * The live tools listed from the start of `first` to the end of `last` (UTC days), most recently listed first, `limit`
  * of them from the key `from` on (the days a sitemap part covers hold a bounded share of the catalogue): a range of
- * tools_public_verified_idx, entered at the key. Each says whether it has alternatives.
+ * tools_public_verified_idx, entered at the key. Each says whether it has alternatives, and open-source ones.
  */
 export function toolsListedBetweenQuery(
   db: Database,
@@ -63,6 +70,7 @@ export function toolsListedBetweenQuery(
       slug: tools.slug,
       updatedAt: tools.updatedAt,
       hasAlternatives: sql<boolean>`${hasAlternatives}`,
+      hasOpenSourceAlternatives: sql<boolean>`${hasOpenSourceAlternatives}`,
       listedAt: listedAtMicros,
     })
     .from(tools)

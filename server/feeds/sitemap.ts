@@ -3,8 +3,9 @@
  * whatever the size of the catalogue (decision 038):
  *  - pages.xml: the fixed pages, top-lists, blog posts, legal pages and categories;
  *  - tools-{first day}-{last day}.xml: the live tools listed on those UTC days (verified, or created when that was
- *    not kept), each with its alternatives page when it has one; the days are grouped from the kept counts of each day
- *    (facet_counts) so that a part holds at most TOOLS_PER_SITEMAP tools, and a day with more is cut in numbered parts
+ *    not kept), each with its alternatives page and its open-source alternatives page when it has them; the days are
+ *    grouped from the kept counts of each day (facet_counts) so that a part holds at most a third of SITEMAP_URL_LIMIT
+ *    tools (toolsPerPartOf), and a day with more is cut in numbered parts
  *    that each start at a tool of the day (tools-{day}-{day}-from-{µs}-{id}.xml: its time of listing and its id);
  *  - compare.xml: the comparisons of the most viewed tools with their closest alternative;
  *  - tags-from-{tag}.xml, profiles-from-{slug}.xml: the tags and the makers' profiles, SITEMAP_URL_LIMIT a part, each
@@ -23,8 +24,10 @@ import type { ListedKey } from "./queries.ts";
 
 /** The most URLs one sitemap file may hold (sitemaps.org protocol). */
 export const SITEMAP_URL_LIMIT = 50_000;
-/** Tools in one part: each may bring its alternatives page, and a part stays within SITEMAP_URL_LIMIT. */
-export const TOOLS_PER_SITEMAP = SITEMAP_URL_LIMIT / 2;
+/** The URLs a tool may bring: its page, its alternatives and its open-source alternatives. */
+const URLS_PER_TOOL = 3;
+/** Tools in one part of at most `limit` URLs (SITEMAP_URL_LIMIT), each with all it may bring. */
+const toolsPerPartOf = (limit: number) => Math.max(1, Math.floor(limit / URLS_PER_TOOL));
 
 const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
@@ -119,7 +122,7 @@ export async function buildSitemapIndex(
   { siteUrl, limit: urls = SITEMAP_URL_LIMIT, site = ONE_LANGUAGE }: SitemapOptions,
 ): Promise<string> {
   const limit = pagesPerPart(urls, site);
-  const toolsPerPart = Math.max(1, Math.floor(limit / 2));
+  const toolsPerPart = toolsPerPartOf(limit);
   const [days, tags, profiles] = await Promise.all([
     sources.feeds.listListingDays(),
     sources.feeds.listTagPartStarts(limit),
@@ -167,7 +170,7 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
         ...(await sources.feeds.listCategorySlugs()).map((slug) => ({ path: pathOf("category", slug) })),
       ];
     case "tools": {
-      const toolsPerPart = Math.max(1, Math.floor(limit / 2));
+      const toolsPerPart = toolsPerPartOf(limit);
       const tools = await sources.feeds.listToolsListedBetween(part.first, part.last, {
         from: part.from,
         limit: toolsPerPart,
@@ -176,6 +179,7 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
       return tools.flatMap((tool) => [
         { path: pathOf("tool", tool.slug), lastmod: tool.updatedAt },
         ...(tool.hasAlternatives ? [{ path: alternativesPath(tool.slug) }] : []),
+        ...(tool.hasOpenSourceAlternatives ? [{ path: alternativesPath(tool.slug, "open-source") }] : []),
       ]);
     }
     case "compare":

@@ -205,6 +205,79 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(html).toContain("Shares the tag gdpr · Also in Analytics · Open source too");
     });
 
+    it("lists the open-source alternatives alone at their own address, with their meta, and follows a licence's change", async () => {
+      const analytics = await insertCategory(database.db, { label: "Analytics" });
+      const own = await insertTool(database.db, {
+        name: "Counter",
+        categories: [analytics.id],
+        tags: ["gdpr"],
+        licenceKind: "proprietary",
+      });
+      const open = await insertTool(database.db, {
+        name: "Open Counter",
+        categories: [analytics.id],
+        views: 1,
+        licence: "MIT",
+        licenceKind: "open-source",
+      });
+      const closed = await insertTool(database.db, {
+        name: "Closed Counter",
+        categories: [analytics.id],
+        tags: ["gdpr"],
+        views: 100,
+        licenceKind: "proprietary",
+      });
+      await insertTool(database.db, { name: "Shared Source", tags: ["gdpr"], licenceKind: "source-available" });
+      await insertTool(database.db, { name: "Open Elsewhere", tags: ["other"], licenceKind: "open-source" });
+      const path = `/tool/${own.slug}/alternatives/open-source`;
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-cache")).toBe("miss");
+      const html = await response.text();
+      expect(html).toContain("<title>Open-source alternatives to Counter");
+      expect(html).toContain(`<link rel="canonical" href="${SITE}${path}"/>`);
+      expect(html).toContain('<meta property="og:title" content="Open-source alternatives to Counter');
+      expect(html).not.toContain('content="noindex"');
+      expect(html).toContain("1 open-source tool shares a category or a tag with Counter (category Analytics)");
+      expect(html).toContain("Open Counter");
+      expect(html).not.toContain("Closed Counter");
+      expect(html).not.toContain("Shared Source");
+      expectItemList(ofType(html, "ItemList")[0]!, [`${SITE}/tool/${open.slug}`]);
+      const crumbs = ofType(html, "BreadcrumbList")[0]!.itemListElement as { item: string }[];
+      expect(crumbs.map((crumb) => crumb.item)).toEqual([
+        `${SITE}/`,
+        `${SITE}/tool/${own.slug}`,
+        `${SITE}/tool/${own.slug}/alternatives`,
+        `${SITE}${path}`,
+      ]);
+      // Each page links to the other.
+      expect(html).toContain(`href="/tool/${own.slug}/alternatives"`);
+      const every = await (await app.request(`/tool/${own.slug}/alternatives`)).text();
+      expect(every).toContain(`href="${path}"`);
+      expect(every).toContain("Closed Counter");
+
+      // A licence that changes moves the tool into the list (the page kept for visitors follows) and out of it.
+      expect((await app.request(path)).headers.get("x-cache")).toBe("hit");
+      await database.db.update(tools).set({ licenceKind: "open-source" }).where(eq(tools.id, closed.id));
+      const joined = await app.request(path);
+      expect(joined.headers.get("x-cache")).toBe("miss");
+      const joinedHtml = await joined.text();
+      expect(joinedHtml).toContain("2 open-source tools share");
+      // Two terms shared outrank one, popularity aside.
+      expect(joinedHtml.indexOf("Closed Counter")).toBeLessThan(joinedHtml.indexOf("Open Counter"));
+      await database.db.update(tools).set({ licenceKind: "proprietary" }).where(eq(tools.id, open.id));
+      await database.db.update(tools).set({ licenceKind: null }).where(eq(tools.id, closed.id));
+      const emptied = await (await app.request(path)).text();
+      expect(emptied).toContain("No open-source tool listed here shares a category or a tag with Counter yet.");
+      expect(emptied).toContain('<meta name="robots" content="noindex"/>');
+
+      // Another word is no page; a renamed tool's old address follows it.
+      expect((await app.request(`/tool/${own.slug}/alternatives/proprietary`)).status).toBe(404);
+      const renamed = await app.request(`/tool/old-name-${own.id}/alternatives/open-source`);
+      expect(renamed.status).toBe(301);
+      expect(renamed.headers.get("location")).toBe(path);
+    });
+
     it("says so when there is none, keeps that page out of search engines, and 404s or redirects other addresses", async () => {
       const lonely = await insertTool(database.db, { name: "Lonely", tags: ["unique-tag"] });
       const html = await (await app.request(`/tool/${lonely.slug}/alternatives`)).text();
@@ -390,6 +463,35 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(new Set(locs).size).toBe(locs.length);
     });
 
+    it("lists the open-source alternatives of the tools that have some", async () => {
+      const analytics = await insertCategory(database.db, { label: "Analytics" });
+      const proprietary = await insertTool(database.db, {
+        name: "Counter",
+        categories: [analytics.id],
+        licenceKind: "proprietary",
+      });
+      const open = await insertTool(database.db, {
+        name: "Open Counter",
+        categories: [analytics.id],
+        licenceKind: "open-source",
+      });
+      const tagged = await insertTool(database.db, { name: "Tagged", tags: ["gdpr"], licenceKind: "open-source" });
+      const alsoTagged = await insertTool(database.db, { name: "Also tagged", tags: ["gdpr"] });
+      await insertTool(database.db, {
+        name: "Hidden open",
+        categories: [analytics.id],
+        isActive: false,
+        licenceKind: "open-source",
+      });
+      const openSource = (await sitemapLocs(app.request)).filter((loc) => loc.endsWith("/alternatives/open-source"));
+      // The open-source tool alone in its category has none: only itself is open source there.
+      expect(openSource.toSorted()).toEqual(
+        [proprietary, alsoTagged].map((tool) => `${SITE}/tool/${tool.slug}/alternatives/open-source`).toSorted(),
+      );
+      expect(openSource).not.toContain(`${SITE}/tool/${open.slug}/alternatives/open-source`);
+      expect(openSource).not.toContain(`${SITE}/tool/${tagged.slug}/alternatives/open-source`);
+    });
+
     it("reads at most the given number of searches, in batches, most visitors first", async () => {
       await database.db.insert(searches).values(
         ["a", "b", "c", "d", "e"].map((text, index) => ({
@@ -432,7 +534,16 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
         database.db,
         alternativesQuery(database.db, { id: "t0", categoryIds: [category.id], tags: ["common", "rare"] }, 20),
       );
-      for (const text of [plan, await explainAll(database.db, closestPairsQuery(200))]) {
+      const openSourcePlan = await explainAll(
+        database.db,
+        alternativesQuery(
+          database.db,
+          { id: "t0", categoryIds: [category.id], tags: ["common", "rare"] },
+          20,
+          "open-source",
+        ),
+      );
+      for (const text of [plan, openSourcePlan, await explainAll(database.db, closestPairsQuery(200))]) {
         // One seek per term, in popularity order, cut at the candidates.
         expect(text).toMatch(/Limit[^\n]*\n\s+->\s+Index (Only )?Scan using tool_terms_popular_idx/);
         expect(text).not.toMatch(/Seq Scan on (tools|tool_terms)/);

@@ -9,7 +9,7 @@ import { LLMS_TOOLS_PER_CATEGORY } from "#server/feeds/llms-txt.ts";
 import { searches } from "#server/db/schema.ts";
 import { comparePath } from "#common/page-paths.ts";
 import { insertCategory, insertTool, insertUser, insertTools } from "../factories.ts";
-import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { databaseKinds, explainAll, explainMainPlan } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
 import { expectWellFormedXml, sitemapLocs, texts } from "../setup/xml.ts";
 
@@ -121,7 +121,8 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       for (const day of ["2026-04-01", "2026-04-02", "2026-04-03"])
         daily.push(await insertTool(database.db, { verifiedAt: new Date(`${day}T08:00:00Z`) }));
       const old = await insertTool(database.db, { verifiedAt: null, createdAt: new Date("2025-01-05T00:00:00Z") });
-      const site = { siteUrl: SITE, limit: 4 };
+      // Parts of 6 URLs: 2 tools, each with its alternatives and open-source alternatives.
+      const site = { siteUrl: SITE, limit: 6 };
       const index = await buildSitemapIndex(app.services, site);
       const parts = texts(index, "loc").map((loc) => new URL(loc).pathname.replace("/sitemaps/", ""));
       // The busy day's tools, most recently listed first (all at the same time: by id), in parts of 2 from the 1st, 3rd, 5th and 7th.
@@ -141,7 +142,7 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       for (const part of parts.filter((name) => name.startsWith("tools-"))) {
         const xml = (await findSitemapPart(app.services, part, site))!;
         expectWellFormedXml(xml);
-        const tools = texts(xml, "loc").filter((loc) => !loc.endsWith("/alternatives"));
+        const tools = texts(xml, "loc").filter((loc) => !loc.includes("/alternatives"));
         expect(tools.length, part).toBeLessThanOrEqual(2);
         listed.push(...tools);
       }
@@ -656,6 +657,17 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         // A later part seeks to its first tool: the key is a condition of the index, not a filter of its rows.
         if (from) expect(text).toMatch(/Index Cond: .*ROW\(COALESCE\(verified_at, created_at\), id\) <= ROW/);
       }
+      // Whether each has open-source alternatives: the kept counts of its categories and tags, by their key.
+      await database.db.execute(
+        sql`insert into facet_counts (scope, kind, value, count) select 'l:open-source', 't', 'filler-' || n, 1 + n % 5 from generate_series(1, 5000) n`,
+      );
+      await database.db.execute(sql`analyze facet_counts`);
+      const all = await explainAll(
+        database.db,
+        toolsListedBetweenQuery(database.db, "2025-12-31", "2025-12-31", { from: null, limit: 25_000 }),
+      );
+      expect(all).toContain("Index Scan on facet_counts_scope_kind_value_pk");
+      expect(all).not.toMatch(/Seq Scan on facet_counts/);
     });
 
     it("reads the newest verified tools from tools_verified_at_idx", async () => {

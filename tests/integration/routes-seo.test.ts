@@ -44,6 +44,9 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     const detail = (await app.services.tools.findPublicToolBySlug(tool.slug))!;
     const { alternatives } = await app.services.tools.listAlternatives(detail, { limit: 1 });
     paths.push(alternativesPath(tool.slug), comparePath(tool.slug, alternatives[0]!.slug), toolReviewsPath(tool.slug));
+    // Open-source alternatives: those of the demo's first open-source tool, which has some.
+    const openSource = (await app.services.tools.listTools({ licenceKind: "open-source", limit: 1 })).tools[0]!;
+    paths.push(alternativesPath(openSource.slug, "open-source"));
     topListPages = await app.services.topLists.listTopLists();
     paths.push(...topListPages.map((page) => page.path));
     const posts = await app.services.blog.listAllPosts();
@@ -51,7 +54,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   });
 
   it("covers every kind of page", () => {
-    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 3 + 19 + 3);
+    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 4 + 19 + 3);
   });
 
   it("answers 200 with a title, a description and an absolute canonical URL on every route", async () => {

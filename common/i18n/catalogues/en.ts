@@ -558,6 +558,14 @@ export default {
   "alternatives.none": "No other tool listed here shares a category or a tag with {name} yet.",
   "alternatives.intro":
     "{exact, select, no {At least } other {}}{total, plural, one {# tool shares} other {# tools share}} a category or a tag with {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}.",
+  "alternatives.openSourceTitle": "Open-source alternatives to {name}",
+  "alternatives.openSourceCrumb": "Open source",
+  "alternatives.openSourceNone": "No open-source tool listed here shares a category or a tag with {name} yet.",
+  "alternatives.openSourceIntro":
+    "{exact, select, no {At least } other {}}{total, plural, one {# open-source tool shares} other {# open-source tools share}} a category or a tag with {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}.",
+  "alternatives.openSourceEmpty": "No open-source alternative yet.",
+  "alternatives.onlyOpenSource": "Open-source alternatives to {name}",
+  "alternatives.everyLicence": "Every alternative to {name}, whatever its licence",
   "alternatives.moreIn": "More in {category}",
   "alternatives.compareWith": "Compare {name} with",
   "alternatives.empty": "No alternatives yet.",

@@ -558,6 +558,15 @@ export default {
     "Ninguna otra herramienta de este directorio comparte aún una categoría o una etiqueta con {name}.",
   "alternatives.intro":
     "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta comparte} other {# herramientas comparten}} una categoría o una etiqueta con {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}.",
+  "alternatives.openSourceTitle": "Alternativas de código abierto a {name}",
+  "alternatives.openSourceCrumb": "Código abierto",
+  "alternatives.openSourceNone":
+    "Ninguna herramienta de código abierto listada aquí comparte todavía una categoría o una etiqueta con {name}.",
+  "alternatives.openSourceIntro":
+    "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta de código abierto comparte} other {# herramientas de código abierto comparten}} una categoría o una etiqueta con {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}.",
+  "alternatives.openSourceEmpty": "Todavía no hay alternativas de código abierto.",
+  "alternatives.onlyOpenSource": "Alternativas de código abierto a {name}",
+  "alternatives.everyLicence": "Todas las alternativas a {name}, sea cual sea su licencia",
   "alternatives.moreIn": "Más en {category}",
   "alternatives.compareWith": "Comparar {name} con",
   "alternatives.empty": "Aún no hay alternativas.",

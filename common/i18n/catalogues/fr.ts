@@ -562,6 +562,15 @@ export default {
   "alternatives.none": "Aucun autre outil référencé ici ne partage encore une catégorie ou un tag avec {name}.",
   "alternatives.intro":
     "{exact, select, no {Au moins } other {}}{total, plural, one {# outil partage} other {# outils partagent}} une catégorie ou un tag avec {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}} ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}.",
+  "alternatives.openSourceTitle": "Alternatives open source à {name}",
+  "alternatives.openSourceCrumb": "Open source",
+  "alternatives.openSourceNone":
+    "Aucun outil open source référencé ici ne partage encore une catégorie ou un tag avec {name}.",
+  "alternatives.openSourceIntro":
+    "{exact, select, no {Au moins } other {}}{total, plural, one {# outil open source partage} other {# outils open source partagent}} une catégorie ou un tag avec {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}} ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}.",
+  "alternatives.openSourceEmpty": "Pas encore d'alternative open source.",
+  "alternatives.onlyOpenSource": "Alternatives open source à {name}",
+  "alternatives.everyLicence": "Toutes les alternatives à {name}, quelle que soit leur licence",
   "alternatives.moreIn": "Plus dans {category}",
   "alternatives.compareWith": "Comparer {name} avec",
   "alternatives.empty": "Pas encore d'alternative.",

@@ -62,9 +62,22 @@ function textArray(values: readonly string[]): SQL {
   return sql`${literal}::text[]`;
 }
 
-/** A tool's terms as tool_terms keeps them: 'c:' and each category id, 't:' and each tag (migration 0033). */
-export function termsOf(tool: { categoryIds: readonly string[]; tags: readonly string[] }): string[] {
-  return [...tool.categoryIds.map((id) => `c:${id}`), ...tool.tags.map((tag) => `t:${tag}`)];
+/**
+ * Which alternatives are read: of every licence, or open source only (/tool/{slug}/alternatives/open-source), ranked
+ * among the most popular open-source tools of each term, which tool_terms keeps apart (migration 0057).
+ */
+export type AlternativesScope = "any" | "open-source";
+
+/**
+ * A tool's terms as tool_terms keeps them: 'c:' and each category id, 't:' and each tag (migration 0033); for the
+ * open-source tools that share them, the same after 'o:' (migration 0057).
+ */
+export function termsOf(
+  tool: { categoryIds: readonly string[]; tags: readonly string[] },
+  scope: AlternativesScope = "any",
+): string[] {
+  const prefix = scope === "open-source" ? "o:" : "";
+  return [...tool.categoryIds.map((id) => `${prefix}c:${id}`), ...tool.tags.map((tag) => `${prefix}t:${tag}`)];
 }
 
 /**
@@ -134,6 +147,7 @@ export function alternativesQuery(
   db: Database,
   tool: { id: string; categoryIds: string[]; tags: string[] },
   limit: number,
+  scope: AlternativesScope = "any",
 ) {
   const categoryIds = textArray(tool.categoryIds);
   const tags = textArray(tool.tags);
@@ -150,7 +164,7 @@ export function alternativesQuery(
       })
       .from(
         sql`(
-            with candidates as (${candidatesOf(textArray(termsOf(tool)))}),
+            with candidates as (${candidatesOf(textArray(termsOf(tool, scope)))}),
               weights as materialized (${termWeights(categoryIds, tags, sql`${tool.categoryIds[0] ?? ""}`)}),
               own_words as materialized (select ${shortDescWords(sql`search_vector`)} as words, licence_kind from tools where id = ${tool.id})
             select o.id, closeness.shared_terms, closeness.shared_words, closeness.same_licence_kind,
@@ -158,7 +172,7 @@ export function alternativesQuery(
               (select count(distinct tool_id)::int from candidates where tool_id <> ${tool.id}) as total,
               (select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates group by term) as per_term) as is_complete
             from tools o ${closeness}
-            where o.is_active and o.is_verified and o.id <> ${tool.id}
+            where o.is_active and o.is_verified and o.id <> ${tool.id}${scope === "open-source" ? sql` and o.licence_kind = 'open-source'` : sql``}
               and o.id = any(array(select tool_id collate "default" from candidates))
             order by ${closestFirst}
             limit ${limit}
@@ -176,15 +190,34 @@ export function alternativesQuery(
       sameLicenceKind: closest.sameLicenceKind,
       total: closest.total,
       isComplete: closest.isComplete,
-      atLeast: sql<number>`(select coalesce(max(n), 1)::int - 1 from (
-        select tool_count as n from categories where id = any(${categoryIds})
-        union all select g.count from unnest(${tags}) as wanted(tag) join tag_counts g on g.tag collate "C" = wanted.tag
-      ) as kept)`.as("at_least"),
+      atLeast:
+        sql<number>`(select coalesce(max(n), 1)::int - 1 from (${scope === "open-source" ? openSourceCounts(categoryIds, tags) : termCounts(categoryIds, tags)}) as kept)`.as(
+          "at_least",
+        ),
     })
     .from(tools)
     .innerJoin(closest, sql`${tools.id} = ${closest.id}`)
     .orderBy(closest.rank);
 }
+
+/** The live counts of the categories `categoryIds` and the tags `tags` (kept by triggers), one key lookup each. */
+const termCounts = (
+  categoryIds: SQL,
+  tags: SQL,
+) => sql`select tool_count as n from categories where id = any(${categoryIds})
+  union all select g.count from unnest(${tags}) as wanted(tag) join tag_counts g on g.tag collate "C" = wanted.tag`;
+
+/** How many open-source live tools each of those categories and tags holds, as the lists' counts keep them (migration 0055). */
+const openSourceCounts = (categoryIds: SQL, tags: SQL) => sql`select count as n from facet_counts
+  where scope = 'l:open-source' and ((kind = 'c' and value = any(${categoryIds})) or (kind = 't' and value = any(${tags})))`;
+
+/**
+ * A live tool has an open-source alternative when one of its categories or tags holds an open-source live tool other
+ * than itself: the lists' kept counts say so (migration 0055), one key lookup each.
+ */
+export const hasOpenSourceAlternatives = sql`(exists (select 1 from facet_counts f
+  where f.scope = 'l:open-source' and ((f.kind = 'c' and f.value = any(${tools.categories})) or (f.kind = 't' and f.value = any(${tools.tags})))
+    and f.count > (case when ${tools.licenceKind} = 'open-source' then 1 else 0 end)))`;
 
 /**
  * A live tool has an alternative when one of its categories or tags holds another live tool: the categories' and tags'
@@ -224,7 +257,7 @@ export function closestPairsQuery(limit: number): SQL {
 export function alternativeQueries(db: Database) {
   async function listAlternatives(
     tool: ComparedTool,
-    { limit = ALTERNATIVES_LIMIT }: { limit?: number } = {},
+    { limit = ALTERNATIVES_LIMIT, scope = "any" }: { limit?: number; scope?: AlternativesScope } = {},
   ): Promise<Alternatives> {
     // The list changes when a tool joins or leaves one of these categories or tags, and with the counters.
     dependsOn(
@@ -238,6 +271,7 @@ export function alternativeQueries(db: Database) {
       db,
       { id: tool.id, categoryIds: tool.categories.map((category) => category.id), tags: tool.tags },
       limit,
+      scope,
     );
     const alternatives = rows.map(
       ({
