@@ -22,6 +22,7 @@ export default [
   route("category/:slug", "routes/category.tsx"),
   route("tags", "routes/tags.tsx"),
   route("tag/:slug", "routes/tag.tsx"),
+  route("licence/:id", "routes/licence.tsx"),
 
   // Top-lists (/top-react-tools...), written in the console: any address of one word that no other page has.
   route(":page", "routes/top-list.tsx"),

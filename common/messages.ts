@@ -52,6 +52,9 @@ export const MESSAGES = messagesOf({
   },
 
   /** The embeddable badges and the feeds. */
+  licence: {
+    notFound: "licence.notFound",
+  },
   feeds: {
     badgeTheme: "feeds.badgeTheme",
     badgeViews: "feeds.badgeViews",

@@ -84,3 +84,6 @@ export const featureToolPath = (toolId: string) => `/feature/${toolId}`;
 export const purchasePath = (id: string) => `/purchase/${id}`;
 /** Stripe's events about the site's payments. */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
+/** The tools under one licence, by its SPDX id in lowercase (decision 060). */
+export const licencePath = (id: string) => `/licence/${id.toLowerCase()}`;

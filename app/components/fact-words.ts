@@ -9,6 +9,13 @@ export const LICENCE_KIND_KEYS = {
   proprietary: "card.licence.proprietary",
 } as const satisfies Record<LicenceKind, string>;
 
+/** What each kind means, in a line. */
+export const KIND_HINT_KEYS = {
+  "open-source": "facts.kindHint.open-source",
+  "source-available": "facts.kindHint.source-available",
+  proprietary: "facts.kindHint.proprietary",
+} as const satisfies Record<LicenceKind, string>;
+
 export const HEALTH_KEYS = {
   maintained: "facts.health.maintained",
   slowing: "facts.health.slowing",

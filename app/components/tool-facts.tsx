@@ -6,16 +6,11 @@
 import type { RepositoryView } from "#common/repository.ts";
 import type { ToolDetail } from "#server/tools/read/queries.ts";
 import { useWords } from "../i18n.tsx";
-import { HEALTH_KEYS, LICENCE_KIND_KEYS } from "./fact-words.ts";
+import { HEALTH_KEYS, KIND_HINT_KEYS, LICENCE_KIND_KEYS } from "./fact-words.ts";
+import { Link } from "./link.tsx";
 import { LongDate } from "./long-date.tsx";
 
 const dayOf = (iso: string) => iso.slice(0, 10);
-
-const KIND_HINT_KEYS = {
-  "open-source": "facts.kindHint.open-source",
-  "source-available": "facts.kindHint.source-available",
-  proprietary: "facts.kindHint.proprietary",
-} as const;
 
 export function ToolFacts({ tool, repository }: { tool: ToolDetail; repository: RepositoryView | null }) {
   const words = useWords();
@@ -36,7 +31,19 @@ export function ToolFacts({ tool, repository }: { tool: ToolDetail; repository: 
             <dt className="text-slate-500">{t("facts.licence")}</dt>
             <dd className="font-medium text-slate-900">
               {tool.licence &&
-                (tool.licenceKind ? tool.licence.name : t("facts.notRecognised", { licence: tool.licence.name }))}
+                (!tool.licenceKind ? (
+                  t("facts.notRecognised", { licence: tool.licence.name })
+                ) : tool.licence.path ? (
+                  <Link
+                    to={tool.licence.path}
+                    className="text-brand-700 hover:underline"
+                    data-testid="facts-licence-link"
+                  >
+                    {tool.licence.name}
+                  </Link>
+                ) : (
+                  tool.licence.name
+                ))}
               {tool.licenceKind && (
                 <span className="ml-2 inline-block rounded-full border border-slate-300 px-2 py-0.5 text-xs font-normal whitespace-nowrap">
                   {t(LICENCE_KIND_KEYS[tool.licenceKind])}

@@ -97,6 +97,11 @@ export const searchFacetQuery = facetFields.omit({ sort: true }).extend({ cursor
 
 export type SearchFacetQuery = z.infer<typeof searchFacetQuery>;
 
+/** A page of a licence's tools (/licence/{id}), newest first: a cursor of that order, its key a time. */
+export const licenceToolsQuery = z
+  .object({ cursor: toolListCursorParam })
+  .refine(({ cursor }) => !cursor || cursorFitsSort("newest", cursor), cursorOfSortIssue);
+
 /** Tags per page of /tags: a cloud this size is still quick to scan. */
 export const TAG_PAGE_SIZE = 200;
 

@@ -15,6 +15,8 @@ export const pageTags = {
   category: (id: string) => `category:${id}`,
   /** The tools carrying a tag. */
   tag: (tag: string) => `tag:${tag}`,
+  /** The tools under one licence (its SPDX id, as tools.licence keeps it): its page. */
+  licence: (id: string) => `licence:${id}`,
   /** The tools of one pricing. */
   pricing: (paymentType: string) => `pricing:${paymentType}`,
   /** A user's public profile and the tools linked to them. */

@@ -44,6 +44,16 @@ const listedAt = sql`coalesce(${tools.verifiedAt}, ${tools.createdAt})`;
 /** That time in µs since 1970, exact: the database keeps microseconds. */
 const listedAtMicros = sql<number>`(extract(epoch from ${listedAt}) * 1000000)::bigint`.mapWith(Number);
 
+/** The licences live tools have, the most used first (facet_counts_top_licences_idx). */
+export function licencesQuery(db: Database, limit: number) {
+  return db
+    .select({ value: facetCounts.value })
+    .from(facetCounts)
+    .where(and(sql`${facetCounts.scope} = ''`, sql`${facetCounts.kind} = 'i'`, gt(facetCounts.count, 0)))
+    .orderBy(desc(facetCounts.count), asc(facetCounts.value))
+    .limit(limit);
+}
+
 /** The live tools listed from the start of `first` to the end of `last` (UTC days). */
 function listedBetween(first: string, last: string): SQL {
   return and(
@@ -161,6 +171,16 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
       dependsOn(pageTags.categories);
       const rows = await db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.label));
       return rows.map((row) => row.slug);
+    },
+
+    /**
+     * The licences live tools have, as tools.licence keeps them, the most used first, `limit` at most: their kept
+     * counts (migration 0058). A licence given as words that no other tool has is one of many: the limit bounds them.
+     */
+    async listLicences(limit: number): Promise<string[]> {
+      dependsOn(pageTags.tools);
+      expiresWithin(SITEMAP_MAX_AGE_MS);
+      return (await licencesQuery(db, limit)).map((row) => row.value);
     },
 
     /** Where each part of `every` tags live tools carry starts, alphabetically (tag_counts_pkey). */

@@ -1,7 +1,7 @@
 /**
  * The sitemap (sitemaps.org protocol): /sitemap.xml is an index of parts, and each part is computed from bounded reads,
  * whatever the size of the catalogue (decision 038):
- *  - pages.xml: the fixed pages, top-lists, blog posts, legal pages and categories;
+ *  - pages.xml: the fixed pages, top-lists, blog posts, legal pages, categories and the licences live tools have;
  *  - tools-{first day}-{last day}.xml: the live tools listed on those UTC days (verified, or created when that was
  *    not kept), each with its alternatives page and its open-source alternatives page when it has them; the days are
  *    grouped from the kept counts of each day (facet_counts) so that a part holds at most a third of SITEMAP_URL_LIMIT
@@ -16,7 +16,8 @@
  *  - searches.xml: the most searched texts that found tools.
  */
 import { SITEMAP_SEARCHES } from "#common/constants.ts";
-import { alternativesPath, comparePath } from "#common/page-paths.ts";
+import { alternativesPath, comparePath, licencePath } from "#common/page-paths.ts";
+import { licenceWithPage } from "../tools/licences.ts";
 import type { Services } from "../services.ts";
 import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
 import { localizedPath, type SiteLocales } from "#common/locales.ts";
@@ -24,6 +25,8 @@ import type { ListedKey } from "./queries.ts";
 
 /** The most URLs one sitemap file may hold (sitemaps.org protocol). */
 export const SITEMAP_URL_LIMIT = 50_000;
+/** The most licences the sitemap reads, the most used first: more than SPDX has (about 700). */
+const SITEMAP_LICENCES = 1000;
 /** The URLs a tool may bring: its page, its alternatives and its open-source alternatives. */
 const URLS_PER_TOOL = 3;
 /** Tools in one part of at most `limit` URLs (SITEMAP_URL_LIMIT), each with all it may bring. */
@@ -168,6 +171,9 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
         { path: "/terms-of-service.html" },
         { path: "/privacy-policy.html" },
         ...(await sources.feeds.listCategorySlugs()).map((slug) => ({ path: pathOf("category", slug) })),
+        ...(await sources.feeds.listLicences(SITEMAP_LICENCES))
+          .filter((licence) => licenceWithPage(licence)?.id === licence)
+          .map((licence) => ({ path: licencePath(licence) })),
       ];
     case "tools": {
       const toolsPerPart = toolsPerPartOf(limit);

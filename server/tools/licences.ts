@@ -77,6 +77,15 @@ function single(text: string): Licence | null {
   return null;
 }
 
+/**
+ * The licence that has a page of its own (/licence/{id}): one licence by its id in any case, open source or
+ * source-available; null for an expression, a proprietary licence or one not recognised.
+ */
+export function licenceWithPage(id: string): Licence | null {
+  const licence = /^[A-Za-z0-9.+-]{1,100}$/.test(id) ? single(id) : null;
+  return licence && licence.kind !== "proprietary" ? licence : null;
+}
+
 /** How open each kind is: a choice ("OR") is as open as its most open option, terms that all apply ("AND") as the least. */
 const OPENNESS: Record<LicenceKind, number> = { "open-source": 2, "source-available": 1, proprietary: 0 };
 

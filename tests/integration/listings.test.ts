@@ -48,6 +48,8 @@ function expectedCounts(all: ToolRow[]): Map<string, number> {
     ];
     for (const scope of scopes)
       for (const value of values) counts.set(`${scope}|${value}`, (counts.get(`${scope}|${value}`) ?? 0) + 1);
+    // A licence by its id is counted over the whole catalogue only (migration 0058).
+    if (tool.licence) counts.set(`|i|${tool.licence}`, (counts.get(`|i|${tool.licence}`) ?? 0) + 1);
   }
   return counts;
 }
@@ -56,7 +58,9 @@ function expectedCounts(all: ToolRow[]): Map<string, number> {
 function expectedTerms(all: ToolRow[]): Map<string, number> {
   const terms = new Map<string, number>();
   for (const tool of all.filter(isLive)) {
-    for (const term of new Set([...tool.categories.map((id) => `c:${id}`), ...tool.tags.map((tag) => `t:${tag}`)]))
+    const own = [...tool.categories.map((id) => `c:${id}`), ...tool.tags.map((tag) => `t:${tag}`)];
+    // An open-source tool's terms again after 'o:' (migration 0057).
+    for (const term of new Set([...own, ...(tool.licenceKind === "open-source" ? own.map((term) => `o:${term}`) : [])]))
       terms.set(`${tool.id}|${term}`, tool.views + tool.clicks);
   }
   return terms;
@@ -120,6 +124,7 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
         clicks: n % 7 === 0 ? 5 : 0,
         isHomeBoosted: n % 11 === 0,
         licenceKind: ([null, "open-source", "source-available", "proprietary"] as const)[n % 4],
+        licence: ([null, "MIT", "BUSL-1.1", "LicenseRef-Proprietary", "Apache-2.0"] as const)[n % 5],
         selfHostable: n % 5 === 0 ? "confirmed" : n % 7 === 0 ? "declared" : null,
         isActive: n % 13 !== 5,
         isVerified: n % 17 !== 3,
@@ -162,6 +167,13 @@ describe.each(databaseKinds)("kept listings on %s", (kind) => {
             .update(tools)
             .set({ licenceKind: "source-available", selfHostable: "confirmed" })
             .where(eq(tools.id, first!.id)),
+      ],
+      [
+        "another licence, then none",
+        async () => {
+          await database.db.update(tools).set({ licence: "GPL-3.0-only" }).where(eq(tools.id, second!.id));
+          await database.db.update(tools).set({ licence: null }).where(eq(tools.id, third!.id));
+        },
       ],
       [
         "self-hosting only declared, and no licence kind",

@@ -553,6 +553,13 @@ export default {
   "topList.empty": "No tool on this list yet.",
   "topList.addYours": "Add yours",
   "topList.searchAll": "Search every tool that mentions “{words}” →",
+  "licence.notFound": "No licence with this id has a page here.",
+  "licence.title": "Tools under the {name}",
+  "licence.description":
+    "{count, plural, =0 {No tool} one {# tool} other {# tools}} listed on {siteName} under the {name} ({id}), newest first.",
+  "licence.summary": "SPDX id {id} · {count, plural, =0 {no tool yet} one {# tool} other {# tools}}",
+  "licence.empty": "No tool under this licence yet.",
+  "licence.browseKind": "Browse every tool marked {kind}",
   "alternatives.title": "The best alternatives to {name}",
   "alternatives.crumb": "Alternatives",
   "alternatives.none": "No other tool listed here shares a category or a tag with {name} yet.",

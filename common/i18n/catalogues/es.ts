@@ -552,6 +552,14 @@ export default {
   "topList.empty": "Aún no hay herramientas en esta lista.",
   "topList.addYours": "Añade la tuya",
   "topList.searchAll": "Buscar todas las herramientas que mencionan «{words}» →",
+  "licence.notFound": "Ninguna licencia con este identificador tiene página aquí.",
+  "licence.title": "Herramientas bajo {name}",
+  "licence.description":
+    "{count, plural, =0 {Ninguna herramienta} one {# herramienta} other {# herramientas}} en {siteName} bajo {name} ({id}), las más recientes primero.",
+  "licence.summary":
+    "Identificador SPDX {id} · {count, plural, =0 {ninguna herramienta todavía} one {# herramienta} other {# herramientas}}",
+  "licence.empty": "Todavía no hay herramientas bajo esta licencia.",
+  "licence.browseKind": "Ver todas las herramientas marcadas {kind}",
   "alternatives.title": "Las mejores alternativas a {name}",
   "alternatives.crumb": "Alternativas",
   "alternatives.none":

@@ -557,6 +557,14 @@ export default {
   "topList.empty": "Pas encore d'outil dans cette liste.",
   "topList.addYours": "Ajoutez le vôtre",
   "topList.searchAll": "Rechercher tous les outils qui mentionnent « {words} » →",
+  "licence.notFound": "Aucune licence de cet identifiant n'a de page ici.",
+  "licence.title": "Outils sous {name}",
+  "licence.description":
+    "{count, plural, =0 {Aucun outil} one {# outil} other {# outils}} sur {siteName} sous {name} ({id}), les plus récents d'abord.",
+  "licence.summary":
+    "Identifiant SPDX {id} · {count, plural, =0 {aucun outil pour l'instant} one {# outil} other {# outils}}",
+  "licence.empty": "Aucun outil sous cette licence pour l'instant.",
+  "licence.browseKind": "Parcourir tous les outils marqués {kind}",
   "alternatives.title": "Les meilleures alternatives à {name}",
   "alternatives.crumb": "Alternatives",
   "alternatives.none": "Aucun autre outil référencé ici ne partage encore une catégorie ou un tag avec {name}.",

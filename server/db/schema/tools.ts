@@ -228,6 +228,10 @@ export const tools = pgTable(
     index("tools_public_licence_kind_idx")
       .on(table.licenceKind, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified} and ${table.licenceKind} is not null`),
+    // A licence's page (/licence/{id}), newest first.
+    index("tools_public_licence_idx")
+      .on(table.licence, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.isVerified} and ${table.licence} is not null`),
     index("tools_public_self_hostable_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified} and ${table.selfHostable} = 'confirmed'`),
@@ -311,6 +315,10 @@ export const facetCounts = pgTable(
     index("facet_counts_top_tags_idx")
       .on(table.scope, table.count.desc().nullsFirst(), table.value)
       .where(sql`${table.kind} = 't'`),
+    // The licences live tools have, the most used first (the sitemap's licence pages).
+    index("facet_counts_top_licences_idx")
+      .on(table.count.desc().nullsFirst(), table.value)
+      .where(sql`${table.scope} = '' and ${table.kind} = 'i'`),
   ],
 );
 

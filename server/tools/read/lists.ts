@@ -12,6 +12,7 @@ import { type Database, rowsOf } from "../../db/client.ts";
 import { tools } from "../../db/schema.ts";
 import { isPublicTool, type ToolCard, toCard, toolCardColumns, type ToolCardRow, type ToolPage } from "./queries.ts";
 import { keysetPage, seekAfter } from "../../db/keyset.ts";
+import { type Licence, licenceWithPage } from "../licences.ts";
 
 export type ToolListFilters = {
   sort?: ToolSort;
@@ -291,6 +292,24 @@ export function listToolsQuery(
 }
 
 /**
+ * The live tools under one licence (its SPDX id, as tools.licence keeps it), newest first, one keyset page after
+ * `cursor`: a range of tools_public_licence_idx. Exported for the query-plan test.
+ */
+export function licenceToolsQuery(
+  db: Database,
+  licence: string,
+  { cursor, limit }: { cursor?: Cursor<CursorKey> | null; limit: number },
+) {
+  const after = seekAfter(cursor, [tools.createdAt, tools.id], { keyAs: SORTS.newest.bound });
+  return db
+    .select(toolCardColumns)
+    .from(tools)
+    .where(and(isPublicTool, sql`${tools.licence} = ${licence}`, after))
+    .orderBy(desc(tools.createdAt), desc(tools.id))
+    .limit(limit);
+}
+
+/**
  * A category's featured tools, newest first. Literally "is_featured_category", so that the planner reads
  * tools_featured_category_idx, whose condition it is: few tools are featured, and with none in a category any other
  * index walks every tool of the category in vain (a category's first page took 295 ms at a million tools).
@@ -382,6 +401,27 @@ export function toolListQueries(db: Database) {
         ),
         nextCursor,
       };
+    },
+
+    /**
+     * A licence's page (/licence/{id}): the licence `id` names in any case (null when it has no page: licenceWithPage),
+     * its live tools newest first, one keyset page after `cursor`, and how many there are (kept: facet_counts,
+     * migration 0058).
+     */
+    async findLicencePage(
+      id: string,
+      { cursor, limit = PAGE_SIZE }: { cursor?: Cursor<CursorKey> | null; limit?: number } = {},
+    ): Promise<{ licence: Licence; page: ToolPage; count: number } | null> {
+      const licence = licenceWithPage(id);
+      if (!licence) return null;
+      dependsOn(pageTags.licence(licence.id));
+      const [rows, counted] = await Promise.all([
+        licenceToolsQuery(db, licence.id, { cursor, limit: limit + 1 }),
+        db.execute(sql`select count from facet_counts where scope = '' and kind = 'i' and value = ${licence.id}`),
+      ]);
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
+      const [kept] = rowsOf<{ count: number }>(counted);
+      return { licence, page: { tools: items.map(toCard), nextCursor }, count: Number(kept?.count ?? 0) };
     },
 
     /** A category's featured tools (isFeaturedCategory), newest first: the top of its page. */

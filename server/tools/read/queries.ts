@@ -9,7 +9,8 @@ import { renderMarkdown } from "../../markdown.ts";
 import { type FaqItem, tools, users } from "../../db/schema.ts";
 import { keysetPage, seekAfter } from "../../db/keyset.ts";
 import type { LicenceKind } from "#common/repository.ts";
-import { classifyLicence } from "../licences.ts";
+import { classifyLicence, licenceWithPage } from "../licences.ts";
+import { licencePath } from "#common/page-paths.ts";
 
 export type CategoryChip = { id: string; label: string; slug: string; color: string };
 
@@ -114,8 +115,11 @@ export type ToolDetail = Omit<
   ToolDetailRow,
   "createdAt" | "verifiedAt" | "updatedAt" | "reviewCount" | "ratingSum" | "ratingCounts" | "licence"
 > & {
-  /** The licence by its SPDX id and name (the expression itself when it is no SPDX licence); null when unknown. */
-  licence: { id: string; name: string } | null;
+  /**
+   * The licence by its SPDX id and name (the expression itself when it is no SPDX licence), and its page when it has
+   * one (licenceWithPage); null when unknown.
+   */
+  licence: { id: string; name: string; path: string | null } | null;
   rating: ToolRating;
   createdAt: string;
   verifiedAt: string | null;
@@ -129,7 +133,13 @@ export function toToolDetail({ reviewCount, ratingSum, ratingCounts, licence, ..
   const spdx = licence ? classifyLicence(licence) : null;
   return {
     ...row,
-    licence: licence ? { id: spdx?.id ?? licence, name: spdx?.name ?? licence } : null,
+    licence: licence
+      ? {
+          id: spdx?.id ?? licence,
+          name: spdx?.name ?? licence,
+          path: licenceWithPage(licence)?.id === licence ? licencePath(licence) : null,
+        }
+      : null,
     // One decimal, as a page shows it: 4.3.
     rating: {
       count: reviewCount,
