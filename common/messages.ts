@@ -365,6 +365,8 @@ export const MESSAGES = messagesOf({
     badFaq: "catalogue.badFaq",
     badDate: (field: string) => say("catalogue.badDate", { field }),
     badFeatured: "catalogue.badFeatured",
+    badSelfHostable: "catalogue.badSelfHostable",
+    longLicence: "catalogue.longLicence",
     notAWebsite: "catalogue.notAWebsite",
   },
 

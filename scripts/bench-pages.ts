@@ -11,6 +11,19 @@ import { LICENCE_KINDS } from "#common/repository.ts";
 import { TOOL_SORTS, type ToolSort } from "#common/schemas/lists.ts";
 import { FIRST_WORDS, SECOND_WORDS, TAGS } from "./bench-lib.ts";
 
+/** The licences the benchmark's catalogue gives its tools (scripts/bench-seed.ts), by the ids of their pages. */
+const BENCH_LICENCES = [
+  "mit",
+  "apache-2.0",
+  "agpl-3.0-only",
+  "gpl-3.0-only",
+  "bsd-3-clause",
+  "mpl-2.0",
+  "busl-1.1",
+  "sspl-1.0",
+  "elastic-2.0",
+];
+
 /** A browser's headers: it takes brotli, as every browser does over https. */
 export const BROWSER = {
   "accept-encoding": "br, gzip",
@@ -186,6 +199,16 @@ export function missKinds(
         ][shape]!;
       }),
     },
+    {
+      // Decision 060: each licence the synthetic tools have, in each language, and three that none has.
+      name: "licence page, first page",
+      paths: firstPages([
+        ...["", "/fr", "/es"].flatMap((prefix) => BENCH_LICENCES.map((id) => `${prefix}/licence/${id}`)),
+        "/licence/0bsd",
+        "/licence/isc",
+        "/licence/unlicense",
+      ]),
+    },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
     { name: "search matching nothing", paths: range.map((index) => `/search/zq${index}vx`) },
   ];
@@ -223,6 +246,7 @@ export function missKinds(
       paths: range.map((index) => `/fr?cursor=${encodeURIComponent(timeCursor(index + 0.5))}`),
     },
     { name: "alternatives", paths: alternatives.map((slug) => `/tool/${slug}/alternatives`) },
+    { name: "open-source alternatives", paths: alternatives.map((slug) => `/tool/${slug}/alternatives/open-source`) },
     {
       name: "reviews page",
       paths: reviewed.map((slug, index) => `/tool/${slug}/reviews${index % 2 ? "?sort=helpful" : ""}`),

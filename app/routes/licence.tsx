@@ -28,8 +28,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { cursor } = parseSearchParams(licenceToolsQuery, url);
   const found = await context.services.tools.findLicencePage(params.id, { cursor });
   if (!found) throw data(MESSAGES.licence.notFound, { status: 404 });
-  const path = licencePath(found.licence.id);
-  if (url.pathname !== path) throw redirect(`${path}${url.search}`, 301);
+  // Another case, or an older id: to the licence's own address (in the visitor's language, as every redirect).
+  if (params.id !== found.licence.id.toLowerCase())
+    throw redirect(`${licencePath(found.licence.id)}${url.search}`, 301);
   return { ...found, isLaterPage: cursor !== null && cursor !== undefined };
 }
 

@@ -16,6 +16,9 @@ export const IMPORT_FIELDS = [
   "cons",
   "faq",
   "featured",
+  "repository",
+  "licence",
+  "selfHostable",
   "createdAt",
   "verifiedAt",
 ] as const;
@@ -69,6 +72,9 @@ export const catalogueExportFile = z.object({
         .nullable()
         .optional(),
       featured: z.boolean().optional(),
+      repository: z.string().nullable().optional(),
+      licence: z.string().nullable().optional(),
+      selfHostable: z.boolean().optional(),
       createdAt: z.string().optional(),
       verifiedAt: z.string().nullable().optional(),
     }),

@@ -26,6 +26,11 @@ export type ExportedTool = {
   cons: string[];
   faq: { question: string; answer: string }[];
   featured: boolean;
+  /** The repository's address (decision 060), its licence as kept (an SPDX id, or the words given), and whether a
+   * verifier confirmed it can be self-hosted. */
+  repository: string | null;
+  licence: string | null;
+  selfHostable: boolean;
   createdAt: string;
   verifiedAt: string | null;
 };
@@ -68,6 +73,9 @@ export async function readCatalogue(
         cons: tools.cons,
         faq: tools.faq,
         featured: tools.isHomeBoosted,
+        repository: tools.repositoryUrl,
+        licence: tools.licence,
+        selfHostable: sql<boolean>`${tools.selfHostable} is not distinct from 'confirmed'`,
         createdAt: tools.createdAt,
         verifiedAt: tools.verifiedAt,
       })
@@ -93,6 +101,9 @@ export async function readCatalogue(
         cons: tool.cons ?? [],
         faq: tool.faq ?? [],
         featured: tool.featured,
+        repository: tool.repository,
+        licence: tool.licence,
+        selfHostable: tool.selfHostable,
         createdAt: tool.createdAt.toISOString(),
         verifiedAt: tool.verifiedAt?.toISOString() ?? null,
       });
@@ -143,6 +154,7 @@ export function catalogueFile(
       count: catalogue.tools.length,
     };
   }
+  // In IMPORT_FIELDS' order: the header names each cell.
   const rows = catalogue.tools.map((tool) => [
     tool.name,
     tool.website,
@@ -155,6 +167,9 @@ export function catalogueFile(
     tool.cons.join("\n"),
     tool.faq.length ? JSON.stringify(tool.faq) : "",
     String(tool.featured),
+    tool.repository ?? "",
+    tool.licence ?? "",
+    String(tool.selfHostable),
     tool.createdAt,
     tool.verifiedAt ?? "",
   ]);

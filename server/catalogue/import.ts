@@ -18,6 +18,7 @@ import { categories, type FaqItem, tagCounts, tools } from "../db/schema.ts";
 import { isPublicTool } from "../tools/read/queries.ts";
 import { PAGE_CACHE_CHANNEL } from "../cache/invalidation.ts";
 import { buildToolRow, type NewToolRow } from "../tools/lifecycle/rows.ts";
+import { licenceColumns } from "../tools/licences.ts";
 import { findToolsByCanonicalWebsite, type MatchedTool } from "./matching.ts";
 import type { ImportSource, RawTool } from "./sources.ts";
 
@@ -68,6 +69,9 @@ const DESCRIPTION_FIELDS: readonly ImportField[] = ["shortDesc", "longDesc"];
 const DEFAULT_CATEGORY_COLOR = "#E5E7EB";
 
 /** "true"/"yes"/"1" and "false"/"no"/"0"/"" (a CSV cell), or a JSON boolean. */
+/** The longest licence a file may give: an SPDX expression, or a few words. */
+const LICENCE_MAX_LENGTH = 200;
+
 function readFlag(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;
   const text = String(value ?? "")
@@ -242,6 +246,10 @@ async function createPlanner(
     if (faq === null) reasons.push(MESSAGES.catalogue.badFaq);
     const featured = has("featured") ? readFlag(raw.values.featured) : undefined;
     if (featured === null) reasons.push(MESSAGES.catalogue.badFeatured);
+    const selfHostable = has("selfHostable") ? readFlag(raw.values.selfHostable) : undefined;
+    if (selfHostable === null) reasons.push(MESSAGES.catalogue.badSelfHostable);
+    const licence = has("licence") ? String(raw.values.licence ?? "").trim() : undefined;
+    if (licence && licence.length > LICENCE_MAX_LENGTH) reasons.push(MESSAGES.catalogue.longLicence);
     const createdAt = has("createdAt") ? readDate(raw.values.createdAt) : undefined;
     if (createdAt === null) reasons.push(MESSAGES.catalogue.badDate("date added"));
     const verifiedAt = has("verifiedAt") ? readDate(raw.values.verifiedAt) : undefined;
@@ -257,6 +265,7 @@ async function createPlanner(
       longDesc: text("longDesc", listed?.longDesc),
       categories: categoryIds ?? listed?.categories ?? [],
       tags: has("tags") ? asList(raw.values.tags, /[,\n]/).join(",") : (listed?.tags ?? []).join(","),
+      repository: text("repository", listed?.repositoryUrl ?? undefined),
       paymentType: has("paymentType")
         ? String(raw.values.paymentType ?? "")
             .trim()
@@ -300,6 +309,8 @@ async function createPlanner(
     if (listed) {
       const change = updateRecord({ ...raw, fields: used }, listed, input, {
         featured: featured ?? undefined,
+        selfHostable: selfHostable ?? undefined,
+        licence,
         createdAt: createdAt ?? undefined,
         verifiedAt: verifiedAt ?? undefined,
         now,
@@ -314,6 +325,9 @@ async function createPlanner(
           isActive: true,
           isVerified: true,
           isHomeBoosted: featured ?? false,
+          ...licenceColumns(licence),
+          // An admin's file is a verifier's word.
+          selfHostable: selfHostable ? "confirmed" : null,
           createdAt: createdAt ?? now,
           verifiedAt: verifiedAt ?? createdAt ?? now,
         },
@@ -354,12 +368,13 @@ async function createPlanner(
 }
 
 /**
- * The tool columns of a checked input, as the submission form stores them (empty lists as none). A file says nothing
- * of a repository or of self-hosting: the form's fields for them are left out.
+ * The tool columns of a checked input, as the submission form stores them (empty lists as none). Self-hosting is the
+ * file's own field (selfHostable), read as "featured" is: the form's tick is left out.
  */
-function toolColumns({ repository: _repository, isSelfHostable: _isSelfHostable, ...input }: ToolInput) {
+function toolColumns({ repository, isSelfHostable: _isSelfHostable, ...input }: ToolInput) {
   return {
     ...input,
+    repositoryUrl: repository,
     pros: input.pros.length ? input.pros : null,
     cons: input.cons.length ? input.cons : null,
     faq: input.faq.length ? input.faq : null,
@@ -376,15 +391,29 @@ function updateRecord(
   input: ToolInput,
   {
     featured,
+    selfHostable,
+    licence,
     createdAt,
     verifiedAt,
     now,
-  }: { featured: boolean | undefined; createdAt: Date | undefined; verifiedAt: Date | undefined; now: Date },
+  }: {
+    featured: boolean | undefined;
+    selfHostable: boolean | undefined;
+    licence: string | undefined;
+    createdAt: Date | undefined;
+    verifiedAt: Date | undefined;
+    now: Date;
+  },
 ): Record<string, unknown> {
   const columns = toolColumns(input);
   const change: Record<string, unknown> = { id: listed.id, updatedAt: now };
   for (const field of raw.fields) {
     if (field === "featured") change.isHomeBoosted = featured;
+    else if (field === "repository") change.repositoryUrl = columns.repositoryUrl;
+    else if (field === "licence") Object.assign(change, licenceColumns(licence));
+    // The file's word confirms it; "false" (not confirmed) leaves a maker's declaration waiting for a verifier.
+    else if (field === "selfHostable")
+      change.selfHostable = selfHostable ? "confirmed" : listed.selfHostable === "declared" ? "declared" : null;
     else if (field === "createdAt") {
       if (createdAt) change.createdAt = createdAt;
     } else if (field === "verifiedAt") {
@@ -405,6 +434,7 @@ function updateRecord(
 /** The columns an update sets besides the file's fields: they follow from those fields, or say when the row was written. */
 const FOLLOWING_COLUMNS = new Set([
   "id",
+  "licenceKind",
   "updatedAt",
   "keywords",
   "websiteDomain",
@@ -427,8 +457,11 @@ function changedFields(change: Record<string, unknown>, listed: MatchedTool): Im
         !FOLLOWING_COLUMNS.has(key) &&
         !isDeepStrictEqual(comparable(value), comparable(listed[key as keyof MatchedTool])),
     )
-    .map(([key]) => (key === "isHomeBoosted" ? "featured" : key) as ImportField);
+    .map(([key]) => (FIELD_OF_COLUMN[key] ?? key) as ImportField);
 }
+
+/** The file's field a column of a different name holds. */
+const FIELD_OF_COLUMN: Record<string, ImportField> = { isHomeBoosted: "featured", repositoryUrl: "repository" };
 
 /** Rows a statement writes at most: one JSON parameter each way, a few megabytes at most. */
 const BATCH_SIZE = 2_000;

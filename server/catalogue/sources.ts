@@ -116,6 +116,9 @@ const FIELD_SYNONYMS: Record<ImportField, string[]> = {
   cons: ["cons", "con", "drawbacks"],
   faq: ["faq", "faqs", "questions"],
   featured: ["featured", "ishomeboosted", "boosted"],
+  repository: ["repository", "repo", "repositoryurl", "github", "source", "sourcecode"],
+  licence: ["licence", "license", "spdx", "spdxid"],
+  selfHostable: ["selfhostable", "selfhosted", "selfhost"],
   createdAt: ["createdat", "created", "dateadded", "added", "date"],
   verifiedAt: ["verifiedat", "verified", "dateverified"],
 };

@@ -4,7 +4,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "#common/messages.ts";
 import { importCatalogue } from "#server/catalogue/import.ts";
 import { exportCatalogue } from "#server/catalogue/export.ts";
-import { readImportSource } from "#server/catalogue/sources.ts";
+import { guessMapping, readImportSource } from "#server/catalogue/sources.ts";
 import { categories, importFiles, tagCounts, tools, users } from "#server/db/schema.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
 import { insertCategory, insertTool } from "../factories.ts";
@@ -220,10 +220,100 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     ).toEqual(["Buttondown", "Plausible"]);
   });
 
+  it("reads a repository, a licence and self-hosting, refusing what it cannot read with its message", async () => {
+    // The columns as another directory names them: the mapping the console guesses from them.
+    const header = ["name", "website", "shortDesc", "categories", "repo", "license", "self-hosted"];
+    const file = (rows: Record<string, string>[]) =>
+      readImportSource(
+        "csv",
+        [
+          header.join(","),
+          ...rows.map((row) =>
+            [
+              row.name,
+              row.website,
+              "A tool that does one thing well for makers.",
+              "Analytics",
+              row.repo,
+              row.licence,
+              row.self,
+            ].join(","),
+          ),
+        ].join("\n"),
+        guessMapping(header),
+      );
+    await insertCategory(database.db, { label: "Analytics" });
+    const rows = [
+      {
+        name: "Open",
+        website: "https://open.example",
+        repo: "github.com/acme/open",
+        licence: "apache-2.0",
+        self: "yes",
+      },
+      { name: "Closed", website: "https://closed.example", repo: "", licence: "", self: "no" },
+      {
+        name: "Bad repo",
+        website: "https://bad.example",
+        repo: "https://gitlab.com/acme/x",
+        licence: "MIT",
+        self: "no",
+      },
+      { name: "Bad flag", website: "https://flag.example", repo: "", licence: "MIT", self: "maybe" },
+      { name: "Long", website: "https://long.example", repo: "", licence: "x".repeat(201), self: "no" },
+    ];
+    const result = await importCatalogue(database.db, file(rows));
+    expect(result.counts).toEqual({ create: 2, update: 0, unchanged: 0, refuse: 3 });
+    expect(result.rows.filter((row) => row.action === "refuse").map((row) => row.reasons)).toEqual([
+      ["Enter the repository's address on GitHub, such as https://github.com/owner/name"],
+      ["Self-hostable is written true or false"],
+      ["A licence has at most 200 characters"],
+    ]);
+    const created = await database.db
+      .select({
+        name: tools.name,
+        repositoryUrl: tools.repositoryUrl,
+        licence: tools.licence,
+        licenceKind: tools.licenceKind,
+        selfHostable: tools.selfHostable,
+      })
+      .from(tools)
+      .orderBy(tools.name);
+    expect(created).toEqual([
+      { name: "Closed", repositoryUrl: null, licence: null, licenceKind: null, selfHostable: null },
+      {
+        name: "Open",
+        repositoryUrl: "https://github.com/acme/open",
+        licence: "Apache-2.0",
+        licenceKind: "open-source",
+        selfHostable: "confirmed",
+      },
+    ]);
+    // A second file changes the licence; its kind follows.
+    const again = await importCatalogue(database.db, file([{ ...rows[0]!, licence: "BUSL-1.1" }]));
+    expect(again.rows[0]!.changes).toEqual(["licence"]);
+    const [open] = await database.db.select().from(tools).where(eq(tools.name, "Open"));
+    expect([open!.licence, open!.licenceKind]).toEqual(["BUSL-1.1", "source-available"]);
+  });
+
   it("round-trips: the export imported into a fresh database exports the same catalogue, in JSON and in CSV", async () => {
     await seedDemoCatalogue(database.db, { now: new Date("2026-01-01T00:00:00Z") });
+    // A repository, a licence as words no list knows, and a maker's declaration the export does not confirm.
+    const [first, second] = await database.db.select({ id: tools.id }).from(tools).orderBy(tools.id).limit(2);
+    await database.db
+      .update(tools)
+      .set({ repositoryUrl: "https://github.com/example/tool", licence: "Our own terms", licenceKind: null })
+      .where(eq(tools.id, first!.id));
+    await database.db.update(tools).set({ selfHostable: "declared" }).where(eq(tools.id, second!.id));
     const exportedAt = new Date("2026-02-01T00:00:00Z");
     const json = await exportCatalogue(database.db, "json", exportedAt);
+    for (const fact of [
+      '"repository": "https://github.com/example/tool"',
+      '"licence": "Our own terms"',
+      '"licence": "MIT"',
+      '"selfHostable": true',
+    ])
+      expect(json.text).toContain(fact);
     const csvFile = await exportCatalogue(database.db, "csv", exportedAt);
     expect(json.count).toBeGreaterThan(100);
     const tagsBefore = await database.db.select().from(tagCounts).orderBy(asc(tagCounts.tag));

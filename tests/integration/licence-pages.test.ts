@@ -17,7 +17,7 @@ import { sitemapLocs } from "../setup/xml.ts";
 const SITE = "http://localhost:3000";
 
 describe.each(databaseKinds)("licence pages on %s", (kind) => {
-  const { database, app } = useTestApp(kind);
+  const { database, app } = useTestApp(kind, { LOCALES: "en,fr,es" });
 
   beforeEach(() => database.reset());
 
@@ -93,13 +93,15 @@ describe.each(databaseKinds)("licence pages on %s", (kind) => {
       ["/licence/MIT", "/licence/mit"],
       ["/licence/gpl-3.0", "/licence/gpl-3.0-only"],
       ["/licence/Apache-2.0?cursor=", "/licence/apache-2.0?cursor="],
+      ["/fr/licence/MIT", "/fr/licence/mit"],
     ]) {
       const response = await app.request(path!);
       expect(response.status, path).toBe(301);
       expect(response.headers.get("location"), path).toBe(location);
     }
-    // Source-available licences have a page; proprietary ones, expressions and unknown words do not.
-    expect((await app.request("/licence/busl-1.1")).status).toBe(200);
+    // Source-available licences have a page, in every language; proprietary ones, expressions and unknown words do not.
+    for (const path of ["/licence/busl-1.1", "/fr/licence/mit", "/es/licence/gpl-3.0-only"])
+      expect((await app.request(path)).status, path).toBe(200);
     for (const path of [
       "/licence/licenseref-proprietary",
       "/licence/mit%20or%20apache-2.0",
@@ -125,7 +127,7 @@ describe.each(databaseKinds)("licence pages on %s", (kind) => {
     expect(odd).toContain("Some words (licence not recognised)");
     expect(odd).not.toContain('href="/licence/');
 
-    const licences = (await sitemapLocs(app.request)).filter((loc) => loc.includes("/licence/"));
+    const licences = (await sitemapLocs(app.request)).filter((loc) => loc.startsWith(`${SITE}/licence/`));
     expect(licences.toSorted()).toEqual([`${SITE}/licence/busl-1.1`, `${SITE}/licence/mit`]);
   });
 

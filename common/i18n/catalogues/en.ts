@@ -1589,9 +1589,9 @@ export default {
   "adminWebhooks.redeliver": "Redeliver",
 
   "adminImport.fieldLabel":
-    "{field, select, name {Name} website {Website} shortDesc {Short description} longDesc {Long description (Markdown)} categories {Categories (names or slugs, comma-separated)} tags {Tags (comma-separated)} paymentType {Pricing (free, freemium, paid, open-source)} pros {Pros (one a line)} cons {Cons (one a line)} faq {FAQ (JSON)} featured {Featured on the home page (true/false)} createdAt {Date added} other {Date verified}}",
+    "{field, select, name {Name} website {Website} shortDesc {Short description} longDesc {Long description (Markdown)} categories {Categories (names or slugs, comma-separated)} tags {Tags (comma-separated)} paymentType {Pricing (free, freemium, paid, open-source)} pros {Pros (one a line)} cons {Cons (one a line)} faq {FAQ (JSON)} featured {Featured on the home page (true/false)} repository {Repository (GitHub address)} licence {Licence (SPDX id or expression)} selfHostable {Self-hostable (true/false)} createdAt {Date added} other {Date verified}}",
   "adminImport.fieldWord":
-    "{field, select, name {name} website {website} shortDesc {short description} longDesc {long description} categories {categories} tags {tags} paymentType {pricing} pros {pros} cons {cons} faq {FAQ} featured {featured} createdAt {date added} other {date verified}}",
+    "{field, select, name {name} website {website} shortDesc {short description} longDesc {long description} categories {categories} tags {tags} paymentType {pricing} pros {pros} cons {cons} faq {FAQ} featured {featured} repository {repository} licence {licence} selfHostable {self-hostable} createdAt {date added} other {date verified}}",
   "adminImport.imported":
     "Imported: {create} created, {update} updated, {unchanged, plural, =0 {} other {# unchanged, }}{refuse} refused.",
   "adminImport.title": "Import and export",
@@ -1888,6 +1888,8 @@ export default {
   "catalogue.badFaq": 'The FAQ is written as JSON: [\'{"question": "...", "answer": "..."}\']',
   "catalogue.badDate": "The {field} is not a date, such as 2026-01-31 or 2026-01-31T12:00:00Z",
   "catalogue.badFeatured": "Featured is written true or false",
+  "catalogue.badSelfHostable": "Self-hostable is written true or false",
+  "catalogue.longLicence": "A licence has at most 200 characters",
   "catalogue.notAWebsite": "This link is not a website address",
   "content.titleRequired": "Give it a title",
   "content.descriptionRequired": "Say in a sentence what it is about: search engines and link previews show it",

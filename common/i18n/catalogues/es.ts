@@ -1620,9 +1620,9 @@ export default {
   "adminWebhooks.redeliver": "Reenviar",
 
   "adminImport.fieldLabel":
-    "{field, select, name {Nombre} website {Sitio web} shortDesc {Descripción corta} longDesc {Descripción larga (Markdown)} categories {Categorías (nombres o slugs, separados por comas)} tags {Etiquetas (separadas por comas)} paymentType {Precio (free, freemium, paid, open-source)} pros {Ventajas (una por línea)} cons {Desventajas (una por línea)} faq {FAQ (JSON)} featured {Destacada en la página de inicio (true/false)} createdAt {Fecha de alta} other {Fecha de verificación}}",
+    "{field, select, name {Nombre} website {Sitio web} shortDesc {Descripción corta} longDesc {Descripción larga (Markdown)} categories {Categorías (nombres o slugs, separados por comas)} tags {Etiquetas (separadas por comas)} paymentType {Precio (free, freemium, paid, open-source)} pros {Ventajas (una por línea)} cons {Desventajas (una por línea)} faq {FAQ (JSON)} featured {Destacada en la página de inicio (true/false)} repository {Repositorio (dirección de GitHub)} licence {Licencia (identificador o expresión SPDX)} selfHostable {Autoalojable (true/false)} createdAt {Fecha de alta} other {Fecha de verificación}}",
   "adminImport.fieldWord":
-    "{field, select, name {nombre} website {sitio web} shortDesc {descripción corta} longDesc {descripción larga} categories {categorías} tags {etiquetas} paymentType {precio} pros {ventajas} cons {desventajas} faq {FAQ} featured {destacada} createdAt {fecha de alta} other {fecha de verificación}}",
+    "{field, select, name {nombre} website {sitio web} shortDesc {descripción corta} longDesc {descripción larga} categories {categorías} tags {etiquetas} paymentType {precio} pros {ventajas} cons {desventajas} faq {FAQ} featured {destacada} repository {repositorio} licence {licencia} selfHostable {autoalojable} createdAt {fecha de alta} other {fecha de verificación}}",
   "adminImport.imported":
     "Importado. Creadas: {create}, actualizadas: {update}, {unchanged, plural, =0 {} other {sin cambios: #, }}rechazadas: {refuse}.",
   "adminImport.title": "Importar y exportar",
@@ -1929,6 +1929,8 @@ export default {
   "catalogue.badFaq": 'La FAQ se escribe en JSON: [\'{"question": "...", "answer": "..."}\']',
   "catalogue.badDate": "El campo {field} no es una fecha, como 2026-01-31 o 2026-01-31T12:00:00Z",
   "catalogue.badFeatured": "Featured se escribe true o false",
+  "catalogue.badSelfHostable": "Autoalojable se escribe true o false",
+  "catalogue.longLicence": "Una licencia tiene como máximo 200 caracteres",
   "catalogue.notAWebsite": "Este enlace no es la dirección de un sitio web",
   "content.titleRequired": "Ponle un título",
   "content.descriptionRequired":

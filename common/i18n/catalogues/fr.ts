@@ -1631,9 +1631,9 @@ export default {
   "adminWebhooks.redeliver": "Renvoyer",
 
   "adminImport.fieldLabel":
-    "{field, select, name {Nom} website {Site web} shortDesc {Description courte} longDesc {Description longue (Markdown)} categories {Catégories (noms ou slugs, séparés par des virgules)} tags {Tags (séparés par des virgules)} paymentType {Prix (free, freemium, paid, open-source)} pros {Points forts (un par ligne)} cons {Points faibles (un par ligne)} faq {FAQ (JSON)} featured {À la une de la page d'accueil (true/false)} createdAt {Date d'ajout} other {Date de vérification}}",
+    "{field, select, name {Nom} website {Site web} shortDesc {Description courte} longDesc {Description longue (Markdown)} categories {Catégories (noms ou slugs, séparés par des virgules)} tags {Tags (séparés par des virgules)} paymentType {Prix (free, freemium, paid, open-source)} pros {Points forts (un par ligne)} cons {Points faibles (un par ligne)} faq {FAQ (JSON)} featured {À la une de la page d'accueil (true/false)} repository {Dépôt (adresse GitHub)} licence {Licence (identifiant ou expression SPDX)} selfHostable {Auto-hébergeable (true/false)} createdAt {Date d'ajout} other {Date de vérification}}",
   "adminImport.fieldWord":
-    "{field, select, name {nom} website {site web} shortDesc {description courte} longDesc {description longue} categories {catégories} tags {tags} paymentType {prix} pros {points forts} cons {points faibles} faq {FAQ} featured {à la une} createdAt {date d'ajout} other {date de vérification}}",
+    "{field, select, name {nom} website {site web} shortDesc {description courte} longDesc {description longue} categories {catégories} tags {tags} paymentType {prix} pros {points forts} cons {points faibles} faq {FAQ} featured {à la une} repository {dépôt} licence {licence} selfHostable {auto-hébergeable} createdAt {date d'ajout} other {date de vérification}}",
   "adminImport.imported":
     "Importé. Créés : {create}, mis à jour : {update}, {unchanged, plural, =0 {} other {inchangés : #, }}refusés : {refuse}.",
   "adminImport.title": "Import et export",
@@ -1938,6 +1938,8 @@ export default {
   "catalogue.badFaq": 'La FAQ s\'écrit en JSON : [\'{"question": "...", "answer": "..."}\']',
   "catalogue.badDate": "Le champ {field} n'est pas une date, comme 2026-01-31 ou 2026-01-31T12:00:00Z",
   "catalogue.badFeatured": "Featured s'écrit true ou false",
+  "catalogue.badSelfHostable": "Auto-hébergeable s'écrit true ou false",
+  "catalogue.longLicence": "Une licence compte au plus 200 caractères",
   "catalogue.notAWebsite": "Ce lien n'est pas l'adresse d'un site web",
   "content.titleRequired": "Donnez-lui un titre",
   "content.descriptionRequired":
