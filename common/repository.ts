@@ -7,6 +7,13 @@
 export const LICENCE_KINDS = ["open-source", "source-available", "proprietary"] as const;
 export type LicenceKind = (typeof LICENCE_KINDS)[number];
 
+/** The words that name each kind, in the catalogues: on cards, tool pages, llms.txt. */
+export const LICENCE_KIND_KEYS = {
+  "open-source": "card.licence.open-source",
+  "source-available": "card.licence.source-available",
+  proprietary: "card.licence.proprietary",
+} as const satisfies Record<LicenceKind, string>;
+
 /** A repository's facts are read again once they are this old, so about once a day. */
 export const REFRESH_AFTER_HOURS = 20;
 /** Facts not read for this many days are stale: the console counts them. */

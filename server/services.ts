@@ -163,6 +163,8 @@ export function createServices(deps: Dependencies) {
     }),
     hourlyBudget: deps.config.GITHUB_TOKEN ? 5000 : 60,
     hasToken: Boolean(deps.config.GITHUB_TOKEN),
+    webhooks,
+    outbox,
     logger: deps.logger,
   });
   const lifecycle = toolLifecycle({

@@ -1,13 +1,7 @@
 /** The words cards, tool pages, /my-tools and the console name each licence kind and repository health by (decision 060). */
 import type { LicenceKind, RepositoryHealth } from "#common/repository.ts";
 
-export { LICENCE_KINDS } from "#common/repository.ts";
-
-export const LICENCE_KIND_KEYS = {
-  "open-source": "card.licence.open-source",
-  "source-available": "card.licence.source-available",
-  proprietary: "card.licence.proprietary",
-} as const satisfies Record<LicenceKind, string>;
+export { LICENCE_KIND_KEYS, LICENCE_KINDS } from "#common/repository.ts";
 
 /** What each kind means, in a line. */
 export const KIND_HINT_KEYS = {

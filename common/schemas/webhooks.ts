@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   "tool.verified",
   "tool.updated",
   "tool.rejected",
+  "tool.health",
   "claim.requested",
   "claim.accepted",
   "report.created",

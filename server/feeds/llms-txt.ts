@@ -7,6 +7,8 @@
  */
 import { categoryPath, toolPath } from "#common/page-paths.ts";
 import { say } from "#common/i18n/say.ts";
+import { LICENCE_KIND_KEYS } from "#common/repository.ts";
+import type { ToolCard } from "../tools/read/queries.ts";
 import type { Services } from "../services.ts";
 import type { FeedSite } from "./channels.ts";
 
@@ -26,6 +28,15 @@ const text = (words: string) =>
     .replace(/[\\`*_[\]<>&!|~#]/g, (char) => `\\${char}`);
 const link = (words: string, url: string, note?: string) =>
   `- [${text(words)}](${url})${note ? `: ${text(note)}` : ""}`;
+
+/** A tool's short description, then its licence's kind and whether it is self-hostable, when known (decision 060). */
+function withFacts({ shortDesc, licenceKind, isSelfHostable }: ToolCard): string {
+  const facts = [
+    ...(licenceKind ? [say(LICENCE_KIND_KEYS[licenceKind])] : []),
+    ...(isSelfHostable ? [say("card.selfHostable")] : []),
+  ];
+  return facts.length > 0 ? `${shortDesc} (${facts.join(", ")})` : shortDesc;
+}
 
 export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName }: FeedSite): Promise<string> {
   const categories = await sources.categories.listCategoriesWithCounts();
@@ -64,7 +75,7 @@ export async function buildLlmsTxt(sources: LlmsTxtSources, { siteUrl, siteName 
       ),
     );
     for (const tool of page.tools)
-      lines.push(link(tool.name, `${siteUrl}${toolPath(encodeURIComponent(tool.slug))}`, tool.shortDesc));
+      lines.push(link(tool.name, `${siteUrl}${toolPath(encodeURIComponent(tool.slug))}`, withFacts(tool)));
     lines.push("");
   });
   // "Optional" is llms.txt's own name for what a model may skip, in every language.

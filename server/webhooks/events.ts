@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { toolPath, profilePath } from "#common/page-paths.ts";
+import type { RepositoryHealth } from "#common/repository.ts";
 import type { WebhookEvent } from "#common/schemas/webhooks.ts";
 import type { Transaction } from "../db/client.ts";
 import { tools, users, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
@@ -38,7 +39,14 @@ export type WebhookTool = {
  * What the change gives: its tool (the row, or its id to read in the transaction) and, for a report, the report. The
  * claim events name the claimant, read here from the tool's `claimed_by`.
  */
-export type WebhookEventData = { tool: ToolRow | string; report?: { id: number; kind: string; text: string } };
+export type WebhookEventData = {
+  tool: ToolRow | string;
+  report?: { id: number; kind: string; text: string };
+  /** tool.health: the repository's health before and after a read of its forge (decision 060). */
+  health?: WebhookHealth;
+};
+
+export type WebhookHealth = { repository: string; before: RepositoryHealth; after: RepositoryHealth };
 
 type Claimant = { username: string; slug: string };
 
@@ -67,7 +75,12 @@ export function webhookTool(tool: ToolRow, siteUrl: string): WebhookTool {
 /** The JSON every endpoint gets for `event`: { type, timestamp, data }. */
 export function webhookBody(
   event: WebhookEvent,
-  { tool, report, claimant }: { tool: ToolRow; report?: WebhookEventData["report"]; claimant?: Claimant },
+  {
+    tool,
+    report,
+    claimant,
+    health,
+  }: { tool: ToolRow; report?: WebhookEventData["report"]; claimant?: Claimant; health?: WebhookHealth },
   siteUrl: string,
   at: Date,
 ): string {
@@ -77,6 +90,7 @@ export function webhookBody(
       ? { claimant: { username: claimant.username, profileUrl: `${siteUrl}${profilePath(claimant.slug)}` } }
       : {}),
     ...(report ? { report } : {}),
+    ...(health ? { health } : {}),
   };
   return JSON.stringify({ type: event, timestamp: at.toISOString(), data });
 }
@@ -111,7 +125,7 @@ export function webhookEvents({ siteUrl, now = () => new Date() }: { siteUrl: st
           .where(eq(users.id, tool.claimedBy))
           .limit(1);
       }
-      const body = webhookBody(event, { tool, report: data.report, claimant }, siteUrl, now());
+      const body = webhookBody(event, { tool, report: data.report, claimant, health: data.health }, siteUrl, now());
       const messages = endpoints.map((endpoint) => ({
         endpointId: endpoint.id,
         messageId: newMessageId(),

@@ -579,6 +579,16 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
         isVerified: false,
         createdAt: new Date("2026-03-02T00:00:00Z"),
       });
+      // Its licence's kind and self-hosting follow its description (decision 060).
+      const open = await insertTool(database.db, {
+        name: "Penpot",
+        shortDesc: "Design and prototyping.",
+        categories: [design.id],
+        licence: "MPL-2.0",
+        licenceKind: "open-source",
+        selfHostable: "confirmed",
+        createdAt: new Date("2026-02-28T00:00:00Z"),
+      });
 
       const response = await app.request("/llms.txt");
       expect(response.status).toBe(200);
@@ -607,12 +617,15 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       const designSection = text.slice(text.indexOf("## Design"), text.indexOf("## Empty"));
       const links = designSection.split("\n").filter((line) => line.startsWith("- "));
       expect(links[0]).toBe(
-        `- [All ${LLMS_TOOLS_PER_CATEGORY + 4} Design tools](${SITE}/category/${design.slug}): Tools to draw and prototype`,
+        `- [All ${LLMS_TOOLS_PER_CATEGORY + 5} Design tools](${SITE}/category/${design.slug}): Tools to draw and prototype`,
       );
       // The newest first, at most LLMS_TOOLS_PER_CATEGORY, only live ones.
       expect(links).toHaveLength(1 + LLMS_TOOLS_PER_CATEGORY);
       expect(links[1]).toBe(
         `- [Evil\\](https://evil.example) \\[x](${SITE}/tool/${hostile.slug}): Line one \\#\\# Not a heading`,
+      );
+      expect(links[2]).toBe(
+        `- [Penpot](${SITE}/tool/${open.slug}): Design and prototyping. (Open source, Self-hostable)`,
       );
       expect(text).not.toContain("Waiting design");
       expect(text).toContain(`## Empty\n\n- [All 0 Empty tools](${SITE}/category/${empty.slug}): About Empty\n`);

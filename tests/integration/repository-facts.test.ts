@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf } from "#server/db/client.ts";
-import { forgeStatus, repositoryFacts, repositoryHistory, tools } from "#server/db/schema.ts";
+import { forgeStatus, repositoryFacts, repositoryHistory, tools, webhookEndpoints } from "#server/db/schema.ts";
 import { normalizeRepositoryUrl, toolInput as toolInputSchema } from "#common/tool-input.ts";
 import { insertCategory, insertTool, insertUser, toolInput } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
@@ -40,12 +40,51 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
   beforeEach(async () => {
     await db().execute(sql`delete from tools`);
     await db().delete(forgeStatus);
+    await db().delete(webhookEndpoints);
     github.repositories.clear();
     github.requests.length = 0;
     github.budget.anonymous = 60;
     github.budget.token = 5000;
     github.budget.resetAt = new Date(Date.now() + HOUR);
     github.secondaryLimit = null;
+  });
+
+  it("tells the endpoints that chose tool.health when a read finds a repository's health changed, once a change", async () => {
+    await db()
+      .insert(webhookEndpoints)
+      .values({
+        url: "https://hooks.example/health",
+        events: ["tool.health"],
+        secret: "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=",
+      });
+    await db()
+      .insert(webhookEndpoints)
+      .values({
+        url: "https://hooks.example/other",
+        events: ["tool.updated"],
+        secret: "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=",
+      });
+    const url = "https://github.com/indie/quiet";
+    const tool = await insertTool(db(), { repositoryUrl: url });
+    const start = new Date("2026-11-25T00:00:00Z");
+    const later = (days: number) => new Date(start.getTime() + days * 24 * HOUR);
+    github.repositories.set("indie/quiet", repository(10));
+    // The first read has nothing to compare with; the next, a day later, finds it as it was.
+    await refresh(start);
+    await refresh(later(1));
+    // Half a year without a commit: slowing. The day after, still slowing: nothing new.
+    await refresh(later(200));
+    await refresh(later(201));
+    // Archived.
+    github.repositories.set("indie/quiet", { ...repository(10), archived: true });
+    await refresh(later(202));
+    const sent = rowsOf<{ payload: { event: string; body: string } }>(
+      await db().execute(sql`select payload from outbox where channel = 'webhook' order by id`),
+    ).map((row) => JSON.parse(row.payload.body) as { type: string; data: { tool: { id: string }; health: unknown } });
+    expect(sent.map((body) => [body.type, body.data.tool.id, body.data.health])).toEqual([
+      ["tool.health", tool.id, { repository: url, before: "maintained", after: "slowing" }],
+      ["tool.health", tool.id, { repository: url, before: "slowing", after: "archived" }],
+    ]);
   });
 
   it("keeps one row per tool with a repository address: a new address starts over, none removes the facts", async () => {

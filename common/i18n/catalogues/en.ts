@@ -1560,7 +1560,7 @@ export default {
   "adminWebhooks.descriptionField": "Description",
   "adminWebhooks.events": "Events",
   "adminWebhooks.event":
-    "{event, select, toolSubmitted {a maker submitted a tool} toolVerified {a verifier made a tool live} toolUpdated {a tool was edited} toolRejected {a verifier refused a tool} claimRequested {someone claimed a listed tool} claimAccepted {a claim was accepted} other {a problem was reported on a tool}}",
+    "{event, select, toolSubmitted {a maker submitted a tool} toolVerified {a verifier made a tool live} toolUpdated {a tool was edited} toolRejected {a verifier refused a tool} toolHealth {a tool’s repository changed health} claimRequested {someone claimed a listed tool} claimAccepted {a claim was accepted} other {a problem was reported on a tool}}",
   "adminWebhooks.enabledField": "Enabled: send the chosen events to this address",
   "adminWebhooks.secretOnce": "The signing secret: copy it now, it is not shown again.",
   "adminWebhooks.secretHint":
@@ -1862,7 +1862,7 @@ export default {
   "webhook.urlTooLong": "This address is too long: use one of at most 2000 characters",
   "webhook.descriptionTooLong": "A webhook's description has at most 200 characters",
   "webhook.unknownEvent":
-    "Choose events among tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted and report.created",
+    "Choose events among tool.submitted, tool.verified, tool.updated, tool.rejected, tool.health, claim.requested, claim.accepted and report.created",
   "webhook.eventsRequired": "Choose at least one event to send to this address",
   "webhook.endpointNotFound": "No webhook endpoint found with this ID",
   "webhook.deliveryNotFound": "No webhook delivery found with this ID",

@@ -1591,7 +1591,7 @@ export default {
   "adminWebhooks.descriptionField": "Descripción",
   "adminWebhooks.events": "Eventos",
   "adminWebhooks.event":
-    "{event, select, toolSubmitted {un creador envió una herramienta} toolVerified {un verificador publicó una herramienta} toolUpdated {se editó una herramienta} toolRejected {un verificador rechazó una herramienta} claimRequested {alguien reclamó una herramienta publicada} claimAccepted {se aceptó una reclamación} other {se reportó un problema en una herramienta}}",
+    "{event, select, toolSubmitted {un creador envió una herramienta} toolVerified {un verificador publicó una herramienta} toolUpdated {se editó una herramienta} toolRejected {un verificador rechazó una herramienta} toolHealth {la salud del repositorio de una herramienta cambió} claimRequested {alguien reclamó una herramienta publicada} claimAccepted {se aceptó una reclamación} other {se reportó un problema en una herramienta}}",
   "adminWebhooks.enabledField": "Activado: enviar los eventos elegidos a esta dirección",
   "adminWebhooks.secretOnce": "El secreto de firma: cópialo ahora, no se vuelve a mostrar.",
   "adminWebhooks.secretHint":
@@ -1900,7 +1900,7 @@ export default {
   "webhook.urlTooLong": "Esta dirección es demasiado larga: usa una de como máximo 2000 caracteres",
   "webhook.descriptionTooLong": "La descripción de un webhook tiene como máximo 200 caracteres",
   "webhook.unknownEvent":
-    "Elige eventos entre tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted y report.created",
+    "Elige eventos entre tool.submitted, tool.verified, tool.updated, tool.rejected, tool.health, claim.requested, claim.accepted y report.created",
   "webhook.eventsRequired": "Elige al menos un evento para enviar a esta dirección",
   "webhook.endpointNotFound": "No hay ningún webhook con este ID",
   "webhook.deliveryNotFound": "No hay ningún envío de webhook con este ID",

@@ -1600,7 +1600,7 @@ export default {
   "adminWebhooks.descriptionField": "Description",
   "adminWebhooks.events": "Événements",
   "adminWebhooks.event":
-    "{event, select, toolSubmitted {un créateur a proposé un outil} toolVerified {un vérificateur a mis un outil en ligne} toolUpdated {un outil a été modifié} toolRejected {un vérificateur a refusé un outil} claimRequested {quelqu'un a revendiqué un outil publié} claimAccepted {une revendication a été acceptée} other {un problème a été signalé sur un outil}}",
+    "{event, select, toolSubmitted {un créateur a proposé un outil} toolVerified {un vérificateur a mis un outil en ligne} toolUpdated {un outil a été modifié} toolRejected {un vérificateur a refusé un outil} toolHealth {la santé du dépôt d’un outil a changé} claimRequested {quelqu'un a revendiqué un outil publié} claimAccepted {une revendication a été acceptée} other {un problème a été signalé sur un outil}}",
   "adminWebhooks.enabledField": "Activé : envoyer les événements choisis à cette adresse",
   "adminWebhooks.secretOnce": "Le secret de signature : copiez-le maintenant, il ne sera plus affiché.",
   "adminWebhooks.secretHint":
@@ -1909,7 +1909,7 @@ export default {
   "webhook.urlTooLong": "Cette adresse est trop longue : utilisez-en une de 2000 caractères au plus",
   "webhook.descriptionTooLong": "La description d'un webhook fait au plus 200 caractères",
   "webhook.unknownEvent":
-    "Choisissez des événements parmi tool.submitted, tool.verified, tool.updated, tool.rejected, claim.requested, claim.accepted et report.created",
+    "Choisissez des événements parmi tool.submitted, tool.verified, tool.updated, tool.rejected, tool.health, claim.requested, claim.accepted et report.created",
   "webhook.eventsRequired": "Choisissez au moins un événement à envoyer à cette adresse",
   "webhook.endpointNotFound": "Aucun webhook ne porte cet identifiant",
   "webhook.deliveryNotFound": "Aucun envoi de webhook ne porte cet identifiant",

@@ -7,7 +7,16 @@
  * A forge that asks to wait stops the run until when it says.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { REFRESH_AFTER_HOURS, type RepositoryRun, risingScore, STALE_AFTER_DAYS } from "#common/repository.ts";
+import {
+  REFRESH_AFTER_HOURS,
+  type RepositoryHealth,
+  repositoryHealth,
+  type RepositoryRun,
+  risingScore,
+  STALE_AFTER_DAYS,
+} from "#common/repository.ts";
+import type { Outbox } from "../../outbox/effects.ts";
+import type { WebhookEvents } from "../../webhooks/events.ts";
 import { pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { forgeStatus } from "../../db/schema.ts";
@@ -47,10 +56,20 @@ export type RepositoryRow = {
   last_commit_at: Date | string | null;
   latest_release_tag: string | null;
   latest_release_at: Date | string | null;
+  checked_at: Date | string | null;
   validators: Validators;
 };
 
 export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The repository's health as its last read left it, at that read's time: a repository that went quiet since is told
+ * "slowing" by the read that finds it so. None before a first read, or when it was missing.
+ */
+function healthAtLastRead(row: RepositoryRow): RepositoryHealth | null {
+  if (row.state !== "read" || !row.checked_at) return null;
+  return repositoryHealth({ isArchived: row.is_archived, lastCommitAt: row.last_commit_at }, new Date(row.checked_at));
+}
 
 /** The last read's facts, which make the next read conditional; none before a first read. */
 function previousOf(row: RepositoryRow): { facts: RepositoryFacts; validators: Validators } | undefined {
@@ -72,7 +91,7 @@ function previousOf(row: RepositoryRow): { facts: RepositoryFacts; validators: V
 }
 
 const dueColumns = sql.raw(`r.tool_id, r.url, r.state, r.stars, r.forks, r.is_archived, r.licence, r.last_commit_at,
-  r.latest_release_tag, r.latest_release_at, r.validators`);
+  r.latest_release_tag, r.latest_release_at, r.checked_at, r.validators`);
 const isDue = (now: Date) =>
   sql`(r.checked_at is null or r.checked_at < ${new Date(now.getTime() - REFRESH_AFTER_HOURS * 3_600_000).toISOString()}::timestamptz)`;
 
@@ -105,10 +124,15 @@ export function repositoryFacts({
   forgeName = "github",
   hourlyBudget,
   hasToken,
+  webhooks,
+  outbox,
   logger,
 }: {
   db: Database;
   forge: Forge;
+  /** tool.health, written with the facts that change a repository's health, and delivered after. */
+  webhooks: WebhookEvents;
+  outbox: Outbox;
   forgeName?: string;
   /** The forge's requests an hour: GitHub's 5,000 with a token, 60 without. */
   hourlyBudget: number;
@@ -132,14 +156,20 @@ export function repositoryFacts({
     return [...mostViewed, ...stalest];
   }
 
-  /** What the forge said of one repository: its facts, the tool's licence, this week's record and its rising score. */
-  /** Writes what the forge said of one repository; answers whether the tool's rising score moved. */
+  /**
+   * Writes what the forge said of one repository: its facts, the tool's licence, this week's record, its rising score
+   * and, when its health is not what it was at the last read (`before`), the webhook event tool.health. Answers
+   * whether the tool's rising score moved, and whether an event was written.
+   */
   async function writeFacts(
-    toolId: string,
+    row: RepositoryRow,
     facts: RepositoryFacts,
     validators: Validators,
     now: Date,
-  ): Promise<boolean> {
+  ): Promise<{ risingMoved: boolean; healthChanged: boolean }> {
+    const toolId = row.tool_id;
+    const before = healthAtLastRead(row);
+    const after = repositoryHealth(facts, now);
     // The licence by its SPDX id (GitHub still answers "AGPL-3.0" for AGPL-3.0-only), and its kind.
     const { licence, licenceKind: kind } = licenceColumns(facts.licence);
     return db.transaction(async (tx) => {
@@ -183,7 +213,10 @@ export function repositoryFacts({
           sql`update tools set rising = ${rising} where id = ${toolId} and rising <> ${rising} returning id`,
         ),
       );
-      return moved.length > 0;
+      const healthChanged = before !== null && after !== null && before !== after;
+      if (healthChanged)
+        await webhooks.enqueue(tx, "tool.health", { tool: toolId, health: { repository: row.url, before, after } });
+      return { risingMoved: moved.length > 0, healthChanged };
     });
   }
 
@@ -240,7 +273,9 @@ export function repositoryFacts({
               await markChecked(row.tool_id, now, "missing");
               run.missing++;
             } else {
-              if (await writeFacts(row.tool_id, outcome.facts, outcome.validators, now)) risingMoved = true;
+              const written = await writeFacts(row, outcome.facts, outcome.validators, now);
+              if (written.risingMoved) risingMoved = true;
+              if (written.healthChanged) outbox.poke();
               if (outcome.changed) run.read++;
               else run.unchanged++;
             }
