@@ -8,7 +8,15 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSite } from "../setup/browser-site.ts";
 import { eq, sql } from "drizzle-orm";
-import { alternativesPath, categoryPath, comparePath, profilePath, tagPath, toolPath } from "#common/page-paths.ts";
+import {
+  alternativesPath,
+  categoryPath,
+  comparePath,
+  profilePath,
+  tagPath,
+  toolPath,
+  licencePath,
+} from "#common/page-paths.ts";
 import { users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
@@ -82,6 +90,8 @@ describe("accessibility in Chromium", () => {
       "/tools",
       toolPath(tool.slug),
       alternativesPath(tool.slug),
+      alternativesPath(featured.slug, "open-source"),
+      licencePath("AGPL-3.0-only"),
       comparePath(tool.slug, featured.slug),
       categoryPath(category.slug),
       tagPath("privacy"),

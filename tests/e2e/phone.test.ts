@@ -86,6 +86,39 @@ describe("the site on a phone and a desktop, in Chromium", () => {
       await page.context().close();
     });
 
+    it("filter by licence kind and self-hosting on the phone's sheet and on a desktop, each count what it shows", async () => {
+      for (const options of [PHONE, DESKTOP]) {
+        const page = await open(options, "/tools");
+        const form = page.getByRole("form", { name: "Filter tools" });
+        if (options === PHONE) await page.locator("summary", { hasText: "Filters" }).click();
+        const openSource = (await form.locator('select[name="licence"] option[value="open-source"]').textContent())!;
+        expect(openSource).toMatch(/^Open source \(\d+\)$/);
+        await form.getByLabel("Licence").selectOption("open-source");
+        await form.getByLabel(/Self-hostable only/).check();
+        if (options === PHONE) await form.getByRole("button", { name: "Show results" }).click();
+        await page.waitForURL(/\/tools\?licence=open-source&selfHostable=1$/);
+        const label = (await page
+          .locator('input[name="selfHostable"]')
+          .evaluate((input) => input.closest("label")!.textContent))!;
+        const count = Number(/\((\d+)\)/.exec(label)![1]);
+        expect(count).toBeGreaterThan(0);
+        await expect.poll(() => page.getByTestId("tool-card").count()).toBe(Math.min(count, PAGE_SIZE));
+        // Each card says so.
+        const cards = page.getByTestId("tool-card");
+        for (const card of await cards.all()) {
+          expect(await card.textContent()).toContain("Open source");
+          expect(await card.textContent()).toContain("Self-hostable");
+        }
+        // The first card's page links its licence to the licence's page, which lists it.
+        const name = (await cards.first().locator("h3").textContent())!.trim();
+        await cards.first().locator("h3 a").click();
+        await page.getByTestId("facts-licence-link").click();
+        await page.waitForURL(/\/licence\/[a-z0-9.-]+$/);
+        await expect.poll(() => page.getByTestId("tool-card").filter({ hasText: name }).count()).toBe(1);
+        await page.context().close();
+      }
+    });
+
     it("stay an open form on a desktop, with no 'Filters' button", async () => {
       for (const javaScriptEnabled of [true, false]) {
         const page = await open(DESKTOP, "/tag/analytics", javaScriptEnabled);
