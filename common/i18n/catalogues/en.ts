@@ -825,7 +825,7 @@ export default {
   "openData.csv":
     ": one row a tool, for spreadsheets. A value that a spreadsheet would take for a formula (one that starts with =, +, - or @) starts with a ' instead, so that it shows as text.",
   "openData.fields":
-    "Each tool has its name, website, short and long description, categories, tags, pricing, pros, cons, questions and answers, whether it is featured, when it was added and verified. They hold nothing about people: no maker, e-mail, view or click.",
+    "Each tool has its name, website, short and long description, categories, tags, pricing, pros, cons, questions and answers, whether it is featured, its code repository, its licence, whether it can be self-hosted, when it was added and verified. They hold nothing about people: no maker, e-mail, view or click.",
   "openData.import": "To load them into your own copy of this directory, unpack one and import it:",
   "openData.api": "The API",
   "openData.apiIntro": "Tools, categories, tags, top-lists and search as JSON, with an OpenAPI document:",

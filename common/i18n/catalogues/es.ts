@@ -833,7 +833,7 @@ export default {
   "openData.csv":
     ": una fila por herramienta, para hojas de cálculo. Un valor que una hoja de cálculo tomaría por una fórmula (que empiece por =, +, - o @) empieza en su lugar por ', para que se vea como texto.",
   "openData.fields":
-    "Cada herramienta tiene su nombre, sitio web, descripción corta y larga, categorías, etiquetas, precio, ventajas, inconvenientes, preguntas y respuestas, si está destacada, cuándo se añadió y se verificó. Nada sobre personas: ni creador, ni correo, ni visitas, ni clics.",
+    "Cada herramienta tiene su nombre, sitio web, descripción corta y larga, categorías, etiquetas, precio, ventajas, inconvenientes, preguntas y respuestas, si está destacada, su repositorio de código, su licencia, si puede autoalojarse, cuándo se añadió y se verificó. Nada sobre personas: ni creador, ni correo, ni visitas, ni clics.",
   "openData.import": "Para cargarlos en tu propia copia de este directorio, descomprime uno e impórtalo:",
   "openData.api": "La API",
   "openData.apiIntro": "Herramientas, categorías, etiquetas, listas y búsqueda en JSON, con un documento OpenAPI:",

@@ -842,7 +842,7 @@ export default {
   "openData.csv":
     " : une ligne par outil, pour les tableurs. Une valeur qu'un tableur prendrait pour une formule (qui commence par =, +, - ou @) commence plutôt par une ', pour s'afficher comme du texte.",
   "openData.fields":
-    "Chaque outil a son nom, son site, sa description courte et longue, ses catégories, ses tags, son prix, ses points forts et faibles, ses questions et réponses, s'il est à la une, quand il a été ajouté et vérifié. Rien sur les personnes : ni créateur, ni e-mail, ni vue, ni clic.",
+    "Chaque outil a son nom, son site, sa description courte et longue, ses catégories, ses tags, son prix, ses points forts et faibles, ses questions et réponses, s'il est à la une, son dépôt de code, sa licence, s'il peut être auto-hébergé, quand il a été ajouté et vérifié. Rien sur les personnes : ni créateur, ni e-mail, ni vue, ni clic.",
   "openData.import": "Pour les charger dans votre propre copie de cet annuaire, décompressez-en un et importez-le :",
   "openData.api": "L'API",
   "openData.apiIntro": "Outils, catégories, tags, classements et recherche en JSON, avec un document OpenAPI :",
