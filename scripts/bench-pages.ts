@@ -200,10 +200,10 @@ export function missKinds(
       }),
     },
     {
-      // Decision 060: each licence the synthetic tools have, in each language, and three that none has.
+      // Decision 060: each licence the synthetic tools have, in English and French, and three that none has.
       name: "licence page, first page",
       paths: firstPages([
-        ...["", "/fr", "/es"].flatMap((prefix) => BENCH_LICENCES.map((id) => `${prefix}/licence/${id}`)),
+        ...["", "/fr"].flatMap((prefix) => BENCH_LICENCES.map((id) => `${prefix}/licence/${id}`)),
         "/licence/0bsd",
         "/licence/isc",
         "/licence/unlicense",
