@@ -11,6 +11,8 @@ export default [
   route("tool/:slug/alternatives/:licence?", "routes/tool-alternatives.tsx"),
   route("tool/:slug/reviews", "routes/tool-reviews.tsx"),
   route("tool/:slug/review", "routes/review-form.tsx"),
+  route("tool/:slug/deal", "routes/deal-form.tsx"),
+  route("deals", "routes/deals.tsx"),
   route("reviews/:id/reply", "routes/review-reply.tsx"),
   route("reviews/:id/report", "routes/review-report.tsx"),
   route("reviews/:id/helpful", "routes/review-helpful.tsx"),

@@ -144,3 +144,8 @@ export const MAX_API_KEYS_PER_USER = 10;
 export const MAX_API_KEY_NAME_LENGTH = 60;
 /** Every key starts with this, so a key pasted where it should not be is recognised (by a person or a secret scanner). */
 export const API_KEY_PREFIX = "it_live_";
+
+/** A deal's code and what it gives, at most (decision 061), and how far ahead it may end: a year from today. */
+export const DEAL_CODE_MAX = 40;
+export const DEAL_OFFER_MAX = 120;
+export const DEAL_MAX_DAYS = 366;

@@ -4,6 +4,9 @@
  * being answered when it is read (`messagesOf`). A message with values is a function, or `fixed` when they are.
  */
 import {
+  DEAL_CODE_MAX,
+  DEAL_MAX_DAYS,
+  DEAL_OFFER_MAX,
   MAX_API_KEY_NAME_LENGTH,
   MAX_API_KEYS_PER_USER,
   MAX_BIO_LENGTH,
@@ -54,6 +57,16 @@ export const MESSAGES = messagesOf({
   /** The embeddable badges and the feeds. */
   licence: {
     notFound: "licence.notFound",
+  },
+  deal: {
+    codeRequired: "deal.codeRequired",
+    codeTooLong: fixed("deal.codeTooLong", { max: DEAL_CODE_MAX }),
+    badCode: "deal.badCode",
+    offerRequired: "deal.offerRequired",
+    offerTooLong: fixed("deal.offerTooLong", { max: DEAL_OFFER_MAX }),
+    badEnd: "deal.badEnd",
+    endPassed: "deal.endPassed",
+    endTooFar: fixed("deal.endTooFar", { days: DEAL_MAX_DAYS }),
   },
   feeds: {
     badgeTheme: "feeds.badgeTheme",

@@ -87,3 +87,6 @@ export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
 /** The tools under one licence, by its SPDX id in lowercase (decision 060). */
 export const licencePath = (id: string) => `/licence/${id.toLowerCase()}`;
+
+/** The form of a tool's deal (decision 061), for those who may edit the tool. */
+export const dealFormPath = (slug: string) => `/tool/${slug}/deal`;

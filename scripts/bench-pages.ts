@@ -209,6 +209,16 @@ export function missKinds(
         "/licence/unlicense",
       ]),
     },
+    {
+      // Decision 061: every tool's deals and each category's, in English and French.
+      name: "deals, first page",
+      paths: firstPages(
+        ["", "/fr"].flatMap((prefix) => [
+          `${prefix}/deals`,
+          ...catalogue.categorySlugs.map((slug) => `${prefix}/deals?category=${slug}`),
+        ]),
+      ),
+    },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
     { name: "search matching nothing", paths: range.map((index) => `/search/zq${index}vx`) },
   ];

@@ -67,6 +67,7 @@ import { firstAdmin } from "./users/first-admin.ts";
 import { userQueries } from "./users/queries.ts";
 import { userToolQueries } from "./tools/read/user-tools.ts";
 import { emailConfirmation } from "./users/email-confirmation.ts";
+import { dealService } from "./deals/deals.ts";
 import { webhookAdmin } from "./webhooks/endpoints.ts";
 import { webhookEvents } from "./webhooks/events.ts";
 import { webhookSender } from "./webhooks/sender.ts";
@@ -256,6 +257,8 @@ export function createServices(deps: Dependencies) {
       ...userToolQueries(deps.db, lifecycle),
     },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes) },
+    /** The makers' deals, their pages and /deals (decision 061). */
+    deals: dealService({ db: deps.db, now: deps.now }),
     /** Likes that wait to count (the minute's job) and the trending scores (the hourly job), decision 042. */
     likes,
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */

@@ -22,7 +22,7 @@ import { ReferrerSource, StatsTable } from "../components/stats-table.tsx";
 import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
-import { editToolPath, featureToolPath, loginPath, toolPath } from "#common/page-paths.ts";
+import { dealFormPath, editToolPath, featureToolPath, loginPath, toolPath } from "#common/page-paths.ts";
 import { useRootData } from "../root-data.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -165,6 +165,15 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           </p>
         )}
         <ToolFactsLine tool={tool} />
+        <p className="text-sm">
+          <Link
+            to={dealFormPath(tool.slug)}
+            className="font-medium text-brand-700 hover:underline"
+            data-testid="deal-link"
+          >
+            {t(tool.hasDeal ? "myTools.editDeal" : "myTools.addDeal")}
+          </Link>
+        </p>
         <p className="text-xs text-slate-500">
           {t("myTools.addedOn")} <LongDate isoDate={tool.createdAt.slice(0, 10)} />
           {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(t, tool.queue)}`}</span>}

@@ -11,6 +11,7 @@ import { toolIdFromSlug } from "#common/ids.ts";
 import type { ToolDetail } from "#server/tools/read/queries.ts";
 import type { RelatedToTool } from "#server/tools/read/related.ts";
 import { ToolFacts } from "../components/tool-facts.tsx";
+import { ToolDeal } from "../components/tool-deal.tsx";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import { RatingSummary, ReviewList, WriteReviewLink } from "../components/reviews.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
@@ -91,6 +92,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         linkCheckedAt: null,
         closest: [],
         repository: null,
+        deal: null,
         notice,
         openReports: await openReportsFor(context, hidden.id),
       };
@@ -240,7 +242,7 @@ type ClaimResult = { claim: "sent" } | { claim: "failed"; message: string };
 type ReportResult = { report: "sent" } | FormFailure;
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, stats, reviews, suggested, usersAdded, linkCheckedAt, closest, repository, notice, openReports } =
+  const { tool, stats, reviews, suggested, usersAdded, linkCheckedAt, closest, repository, deal, notice, openReports } =
     loaderData;
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
@@ -318,6 +320,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           )
         }
       />
+
+      {deal && <ToolDeal deal={deal} />}
 
       <ToolFacts tool={tool} repository={repository} />
 

@@ -324,6 +324,14 @@ export const apiRelatedTools = z
     repository: apiRepository
       .nullable()
       .meta({ description: "The tool's code repository and its facts; null without one." }),
+    deal: z
+      .object({
+        code: z.string().meta({ example: "INDIE20" }),
+        offer: z.string().meta({ example: "20% off the first year" }),
+        endsAt: z.iso.datetime().meta({ description: "The end of the deal's last day (UTC)." }),
+      })
+      .nullable()
+      .meta({ description: "The maker's current deal; null without one." }),
   })
   .meta({ id: "RelatedTools" });
 

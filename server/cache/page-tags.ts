@@ -37,6 +37,8 @@ export const pageTags = {
   trending: "trending",
   /** The rising scores (the home page's "Rising", lists sorted by rising): the repositories' refresh sends it. */
   rising: "rising",
+  /** The current deals (/deals and its feeds): their table's trigger sends it (decision 061). */
+  deals: "deals",
   /** The blog's posts (the blog, each post, the sitemap): their table's trigger sends it. */
   blog: "blog",
   /** The terms of service and the privacy policy. */

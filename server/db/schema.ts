@@ -15,3 +15,4 @@ export * from "./schema/delivery.ts";
 export * from "./schema/link-checks.ts";
 export * from "./schema/payments.ts";
 export * from "./schema/repositories.ts";
+export * from "./schema/deals.ts";

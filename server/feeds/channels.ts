@@ -3,12 +3,13 @@
  * (rss.ts) and JSON Feed (json-feed.ts) documents are two writings of the same channel.
  */
 import { say } from "#common/i18n/say.ts";
+import { wordsFor } from "#common/i18n/words.ts";
 import type { Locale } from "#common/locales.ts";
 import { categoryPath, tagPath } from "#common/page-paths.ts";
 import type { Services } from "../services.ts";
 import type { FeedTool } from "./queries.ts";
 
-export type FeedSources = Pick<Services, "feeds" | "categories" | "tags">;
+export type FeedSources = Pick<Services, "feeds" | "categories" | "tags" | "deals">;
 /**
  * The site as one language's feeds see it: `siteUrl` is that language's root ("https://tools.example/fr"), so every
  * page a feed links to is in its language, and its words are said in it (the feeds are built inside it).
@@ -35,6 +36,38 @@ export async function siteChannel(sources: FeedSources, { siteUrl, siteName, loc
     description: say("feed.siteDescription", { siteName }),
     language: locale,
     tools: await sources.feeds.listNewlyVerifiedTools(),
+  };
+}
+
+/**
+ * The live tools' current deals (/deals/rss.xml, /deals/feed.json; decision 061), the soonest to end first, each
+ * dated by its last change and described by its code, what it gives, its last day and the tool's description.
+ */
+export async function dealsChannel(
+  sources: FeedSources,
+  { siteUrl, siteName, locale }: FeedSite,
+  limit: number,
+): Promise<FeedChannel> {
+  const { deals } = await sources.deals.listDeals({ limit });
+  const { longDate } = wordsFor(locale);
+  return {
+    title: say("deals.feed", { siteName }),
+    link: `${siteUrl}/deals`,
+    base: `${siteUrl}/deals`,
+    description: say("deals.feedDescription", { siteName }),
+    language: locale,
+    tools: deals.map((tool) => ({
+      name: tool.name,
+      slug: tool.slug,
+      shortDesc: say("deals.item", {
+        code: tool.deal.code,
+        offer: tool.deal.offer,
+        date: longDate(tool.deal.endsAt.slice(0, 10)),
+        description: tool.shortDesc,
+      }),
+      verifiedAt: new Date(tool.dealUpdatedAt),
+      categoryLabels: tool.categories.map((category) => category.label),
+    })),
   };
 }
 

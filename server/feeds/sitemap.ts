@@ -34,7 +34,7 @@ const toolsPerPartOf = (limit: number) => Math.max(1, Math.floor(limit / URLS_PE
 
 const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
-const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
+const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/deals", "/blog", "/open-data"];
 const DAY = /\d{4}-\d{2}-\d{2}/.source;
 /** The longest tag or profile a part's name may start at: longer than either may be. */
 const MAX_KEY_LENGTH = 200;

@@ -24,8 +24,10 @@ import {
   findCategoryChannel,
   findTagChannel,
   siteChannel,
+  dealsChannel,
 } from "../feeds/channels.ts";
 import { jsonFeedDocument } from "../feeds/json-feed.ts";
+import { FEED_ITEM_LIMIT } from "../feeds/queries.ts";
 import { buildLlmsTxt } from "../feeds/llms-txt.ts";
 import { reviewsRssDocument, rssDocument } from "../feeds/rss.ts";
 import { buildSitemapIndex, findSitemapPart } from "../feeds/sitemap.ts";
@@ -130,6 +132,12 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
           const moved = await services.categories.findMovedCategorySlug(slug);
           return moved ? c.redirect(`${base}/category/${moved}/${file}`, 301) : c.text(say("feed.noSuchCategory"), 404);
         }),
+      );
+
+      feeds.get(`${base}/deals/${file}`, (c) =>
+        keptIn(c, async () =>
+          send(c, write(await dealsChannel(services, feedSite, FEED_ITEM_LIMIT), feedSite.siteUrl), type),
+        ),
       );
 
       feeds.get(`${base}/tag/:tag/${file}`, (c) =>

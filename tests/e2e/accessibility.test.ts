@@ -16,8 +16,9 @@ import {
   tagPath,
   toolPath,
   licencePath,
+  dealFormPath,
 } from "#common/page-paths.ts";
-import { users } from "#server/db/schema.ts";
+import { deals, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
 import { BUILD_DIR } from "../setup/build-dir.ts";
@@ -54,6 +55,13 @@ describe("accessibility in Chromium", () => {
       where tool_id = ${tool.id}`);
     await site.database.db.execute(sql`insert into repository_history (tool_id, year, stars)
       values (${tool.id}, 2026, '[40:43]={1100,1150,1190,1234}'::integer[])`);
+    // A deal (decision 061), on the tool's page and /deals.
+    await site.database.db.insert(deals).values({
+      toolId: tool.id,
+      code: "COUNT20",
+      offer: "20% off the first year",
+      endsAt: new Date(Date.now() + 30 * 86_400_000),
+    });
     await insertTool(site.database.db, {
       name: "Queued Mailer",
       shortDesc: "Sends the mail you write.",
@@ -98,6 +106,7 @@ describe("accessibility in Chromium", () => {
       "/search/counter",
       "/blog",
       "/open-data",
+      "/deals",
       "/login",
       "/register",
       profilePath(maker!.slug),
@@ -109,6 +118,7 @@ describe("accessibility in Chromium", () => {
       "/admin/featuring",
       "/admin/settings",
       "/admin/system",
+      dealFormPath(tool.slug),
       "/",
     );
   });

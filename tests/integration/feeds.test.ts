@@ -14,7 +14,7 @@ import { useTestApp } from "../setup/fixtures.ts";
 import { expectWellFormedXml, sitemapLocs, texts } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
-const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/blog", "/open-data"];
+const PAGE_PATHS = ["/", "/tools", "/categories", "/tags", "/searches", "/deals", "/blog", "/open-data"];
 
 function items(rss: string): string[] {
   return [...rss.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TopListPage } from "#server/content/top-lists.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
-import { alternativesPath, comparePath, toolReviewsPath } from "#common/page-paths.ts";
+import { alternativesPath, comparePath, licencePath, toolReviewsPath } from "#common/page-paths.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useResource, useTestDatabase } from "../setup/fixtures.ts";
@@ -26,6 +26,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     "/searches",
     "/blog",
     "/open-data",
+    "/deals",
     "/terms-of-service.html",
     "/privacy-policy.html",
   ];
@@ -46,7 +47,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
     paths.push(alternativesPath(tool.slug), comparePath(tool.slug, alternatives[0]!.slug), toolReviewsPath(tool.slug));
     // Open-source alternatives: those of the demo's first open-source tool, which has some.
     const openSource = (await app.services.tools.listTools({ licenceKind: "open-source", limit: 1 })).tools[0]!;
-    paths.push(alternativesPath(openSource.slug, "open-source"));
+    paths.push(alternativesPath(openSource.slug, "open-source"), licencePath("MIT"));
     topListPages = await app.services.topLists.listTopLists();
     paths.push(...topListPages.map((page) => page.path));
     const posts = await app.services.blog.listAllPosts();
@@ -54,7 +55,7 @@ describe.each(databaseKinds)("every route's metadata on %s", (kind) => {
   });
 
   it("covers every kind of page", () => {
-    expect(paths.length).toBeGreaterThanOrEqual(9 + 4 + 4 + 19 + 3);
+    expect(paths.length).toBeGreaterThanOrEqual(10 + 4 + 5 + 19 + 3);
   });
 
   it("answers 200 with a title, a description and an absolute canonical URL on every route", async () => {

@@ -17,6 +17,7 @@ import { linkChecks, tools } from "../../db/schema.ts";
 import type { RepositoryView } from "#common/repository.ts";
 import { type Alternative, alternativeQueries } from "./alternatives.ts";
 import { readRepository } from "./repository.ts";
+import { type Deal, readToolDeal } from "../../deals/deals.ts";
 import {
   isPublicTool,
   toCard,
@@ -39,6 +40,8 @@ export type RelatedToTool = {
   closest: Alternative[];
   /** Its repository's facts as last read, with the stars by week (decision 060); null without a repository. */
   repository: RepositoryView | null;
+  /** Its current deal (decision 061), or null. */
+  deal: Deal | null;
 };
 
 /** The featured tools a tool page picks its suggestions from at random: the newest ones, however many there are. */
@@ -110,7 +113,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
     async getRelatedToTool(
       tool: Pick<ToolDetail, "id" | "categories" | "tags" | "views" | "clicks" | "rating" | "licenceKind">,
     ): Promise<RelatedToTool> {
-      const [suggested, usersAdded, [check], { alternatives }, repository] = await Promise.all([
+      const [suggested, usersAdded, [check], { alternatives }, repository, deal] = await Promise.all([
         listSuggestedTools(tool),
         listToolsAddedByUsers(),
         // The page says "N days ago": it is kept at most a minute anyway, for its counters.
@@ -119,6 +122,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_ALTERNATIVES }),
         // Read again by the hourly job: the page is kept at most a minute anyway, for its counters.
         readRepository(db, tool.id),
+        readToolDeal(db, tool.id),
       ]);
       return {
         stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating },
@@ -127,6 +131,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         linkCheckedAt: check?.workingAt?.toISOString() ?? null,
         closest: alternatives,
         repository,
+        deal,
       };
     },
   };

@@ -43,6 +43,8 @@ export type UserTool = {
   /** Its licence's kind and whether self-hosting is declared or confirmed (decision 060). */
   licenceKind: LicenceKind | null;
   selfHostable: "declared" | "confirmed" | null;
+  /** Whether it has a deal that holds today (decision 061). */
+  hasDeal: boolean;
   /** Its repository's facts as last read, with its health; null without a repository. */
   repository: {
     url: string;
@@ -83,7 +85,10 @@ const userToolColumns = {
   dateSkippedLine: tools.dateSkippedLine,
   licenceKind: tools.licenceKind,
   selfHostable: tools.selfHostable,
-  // One key lookup per tool of the page.
+  // One key lookup per tool of the page, each.
+  hasDeal: sql<boolean>`exists (select 1 from deals d where d.tool_id = ${tools.id} and d.ends_at > now())`.as(
+    "has_deal",
+  ),
   repositoryRow: sql<{
     url: string;
     state: RepositoryView["state"];
