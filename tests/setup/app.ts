@@ -54,8 +54,14 @@ export async function createTestApp(
     ALTCHA_MAX_NUMBER: "1000",
     ...env,
   });
-  // Its errors are kept for the running test, and printed only if it fails (./app-log.ts).
-  const logger = givenLogger ?? createLogger(config.LOG_LEVEL, { format: config.LOG_FORMAT, write: keepAppLogLine });
+  // Its errors are kept for the running test, and printed only if it fails (./app-log.ts); a LOG_LEVEL the test
+  // sets itself writes to the standard streams, as a server does.
+  const logger =
+    givenLogger ??
+    createLogger(config.LOG_LEVEL, {
+      format: config.LOG_FORMAT,
+      ...(env.LOG_LEVEL === undefined && { write: keepAppLogLine }),
+    });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "indie-tools-files-"));
   // The local disk, unless `env` sets the S3_* settings.
   const storage = fileStorageFromConfig(config, filesDir);
