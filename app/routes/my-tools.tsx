@@ -165,15 +165,17 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           </p>
         )}
         <ToolFactsLine tool={tool} />
-        <p className="text-sm">
-          <Link
-            to={dealFormPath(tool.slug)}
-            className="font-medium text-brand-700 hover:underline"
-            data-testid="deal-link"
-          >
-            {t(tool.hasDeal ? "myTools.editDeal" : "myTools.addDeal")}
-          </Link>
-        </p>
+        {tool.canEdit && (
+          <p className="text-sm">
+            <Link
+              to={dealFormPath(tool.slug)}
+              className="font-medium text-brand-700 hover:underline"
+              data-testid="deal-link"
+            >
+              {t(tool.hasDeal ? "myTools.editDeal" : "myTools.addDeal")}
+            </Link>
+          </p>
+        )}
         <p className="text-xs text-slate-500">
           {t("myTools.addedOn")} <LongDate isoDate={tool.createdAt.slice(0, 10)} />
           {tool.queue && <span data-testid="queue-place">{` · ${describeQueuePlace(t, tool.queue)}`}</span>}

@@ -43,6 +43,8 @@ describe.each(databaseKinds)("deals on %s", (kind) => {
     expect((await deal(other, tool.slug, offer)).status).toBe(403);
     expect((await deal(other, tool.slug, { intent: "remove" })).status).toBe(403);
     expect(await database.db.select().from(deals)).toEqual([]);
+    // /my-tools offers the form to its submitter; the other sees no such tool.
+    expect(await (await maker.client.request("/my-tools")).text()).toContain("Add a deal");
 
     // Its submitter, a verifier and an admin may.
     for (const [person, code] of [
@@ -57,6 +59,7 @@ describe.each(databaseKinds)("deals on %s", (kind) => {
       const [row] = await database.db.select().from(deals);
       expect(row!.code).toBe(code);
     }
+    expect(await (await maker.client.request("/my-tools")).text()).toContain("Edit the deal");
     // Its maker, linked by an accepted claim, too.
     const claimed = await signUp("Claimer");
     await database.db

@@ -2,7 +2,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
-import type { SessionUser } from "#common/access.ts";
+import { canEditTool, type SessionUser } from "#common/access.ts";
 import { type LicenceKind, repositoryHealth, type RepositoryHealth, type RepositoryView } from "#common/repository.ts";
 import type { Database } from "../../db/client.ts";
 import { tools } from "../../db/schema.ts";
@@ -45,6 +45,8 @@ export type UserTool = {
   selfHostable: "declared" | "confirmed" | null;
   /** Whether it has a deal that holds today (decision 061). */
   hasDeal: boolean;
+  /** Whether the user may edit it, and so give it a deal: they submitted it, or are its linked maker. */
+  canEdit: boolean;
   /** Its repository's facts as last read, with its health; null without a repository. */
   repository: {
     url: string;
@@ -85,6 +87,10 @@ const userToolColumns = {
   dateSkippedLine: tools.dateSkippedLine,
   licenceKind: tools.licenceKind,
   selfHostable: tools.selfHostable,
+  // Who may edit it (common/access.ts canEditTool).
+  submittedBy: tools.submittedBy,
+  isLinkedToCreator: tools.isLinkedToCreator,
+  creatorUsername: tools.creatorUsername,
   // One key lookup per tool of the page, each.
   hasDeal: sql<boolean>`exists (select 1 from deals d where d.tool_id = ${tools.id} and d.ends_at > now())`.as(
     "has_deal",
@@ -127,12 +133,18 @@ export function userToolsQuery(
 type UserToolRow = Awaited<ReturnType<typeof userToolsQuery>>[number];
 
 export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "findQueuePlace">) {
-  async function withQueuePlace({
-    hasSkippedLine,
-    dateSkippedLine,
-    repositoryRow,
-    ...row
-  }: UserToolRow): Promise<UserTool> {
+  async function withQueuePlace(
+    user: SessionUser,
+    {
+      hasSkippedLine,
+      dateSkippedLine,
+      repositoryRow,
+      submittedBy,
+      isLinkedToCreator,
+      creatorUsername,
+      ...row
+    }: UserToolRow,
+  ): Promise<UserTool> {
     const queue =
       row.state === "waiting-for-verification"
         ? await lifecycle.findQueuePlace({ id: row.id, hasSkippedLine, dateSkippedLine, createdAt: row.createdAt })
@@ -152,7 +164,13 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
             )
           : null,
     };
-    return { ...row, createdAt: row.createdAt.toISOString(), queue, repository };
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      queue,
+      repository,
+      canEdit: canEditTool(user, { submittedBy, isLinkedToCreator, creatorUsername }),
+    };
   }
 
   return {
@@ -168,7 +186,7 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
       const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.createdAt.getTime(), id: last.id }));
       // One count per waiting tool on this page (tools_queue_idx serves it): a maker has few tools waiting at once,
       // so this stays a handful of queries however long their list is.
-      const listed = await Promise.all(items.map(withQueuePlace));
+      const listed = await Promise.all(items.map((row) => withQueuePlace(user, row)));
       let justSubmitted = submitted ? listed.find((tool) => tool.id === submitted) : undefined;
       if (submitted && !justSubmitted) {
         // Not on this page (a later page was asked for): read it by its id, still only among the user's own tools.
@@ -177,7 +195,7 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
           .from(tools)
           .where(and(eq(tools.id, submitted), isUsersTool(user)))
           .limit(1);
-        if (row) justSubmitted = await withQueuePlace(row);
+        if (row) justSubmitted = await withQueuePlace(user, row);
       }
       return {
         tools: listed,
