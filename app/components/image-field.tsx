@@ -5,6 +5,7 @@
  */
 import { useWords } from "../i18n.tsx";
 import { type ChangeEvent, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 
 type Upload = { state: "idle" } | { state: "uploading"; percent: number } | { state: "failed"; message: string };
 
@@ -54,9 +55,12 @@ export function ImageField({
     request.onload = () => {
       const answer = JSON.parse(request.responseText || "{}") as { url?: string; error?: { message: string } };
       if (request.status === 200 && answer.url) {
-        setUrl(answer.url);
-        setUploadedName(file.name);
-        setUpload({ state: "idle" });
+        // The address is in the form before the file leaves it: a form sent in between carries one or the other.
+        flushSync(() => {
+          setUrl(answer.url ?? "");
+          setUploadedName(file.name);
+          setUpload({ state: "idle" });
+        });
         // The file went ahead; the form sends its address, not the file again.
         if (input.current) input.current.value = "";
       } else {

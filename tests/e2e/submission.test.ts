@@ -48,6 +48,8 @@ describe("a tool from submission to claim, in Chromium", () => {
       .toBuffer();
     await maker.locator("#field-logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await maker.getByTestId("logo-preview").waitFor();
+    // Its upload ends: the form then sends the stored image's address, not the file.
+    await maker.getByTestId("logo-file-name").waitFor();
     await maker.getByRole("button", { name: "Submit the tool" }).click();
     await maker.waitForURL(/\/my-tools\?submitted=t/);
     await maker.getByText("Thank you! Your tool is in the queue.").waitFor();

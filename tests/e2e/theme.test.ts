@@ -69,6 +69,8 @@ describe("the colour theme in Chromium", () => {
       await page.unroute("**/assets/*.js");
       await gotoHydrated(page, `${site.server.url}/login`);
       expect(await paintedScheme(page)).toBe(chosen);
+      // What the scripts fetch once hydrated has come back: the two shots compare settled pages.
+      await page.waitForLoadState("networkidle");
       const afterHydration = await screenshot(page);
       expect(afterHydration.equals(beforeHydration)).toBe(true);
 
