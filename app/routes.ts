@@ -12,6 +12,7 @@ export default [
   route("tool/:slug/reviews", "routes/tool-reviews.tsx"),
   route("tool/:slug/review", "routes/review-form.tsx"),
   route("tool/:slug/deal", "routes/deal-form.tsx"),
+  route("tool/:slug/link-back", "routes/link-back.tsx"),
   route("deals", "routes/deals.tsx"),
   route("reviews/:id/reply", "routes/review-reply.tsx"),
   route("reviews/:id/report", "routes/review-report.tsx"),

@@ -149,3 +149,12 @@ export const API_KEY_PREFIX = "it_live_";
 export const DEAL_CODE_MAX = 40;
 export const DEAL_OFFER_MAX = 120;
 export const DEAL_MAX_DAYS = 366;
+
+/**
+ * The free way in (decision 062): what a tool whose website shows the directory's badge earns, as the operator
+ * chooses: nothing (off), the front of the verification queue, or a listing at once.
+ */
+export const FREE_WAY_IN = ["off", "skip-line", "live"] as const;
+export type FreeWayIn = (typeof FREE_WAY_IN)[number];
+/** How long after it was found a link back is looked at again every day: removed within it, the tool goes back to the queue. */
+export const LINK_BACK_WATCH_DAYS = 30;

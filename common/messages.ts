@@ -67,6 +67,19 @@ export const MESSAGES = messagesOf({
     badEnd: "deal.badEnd",
     endPassed: "deal.endPassed",
     endTooFar: fixed("deal.endTooFar", { days: DEAL_MAX_DAYS }),
+    off: "deal.off",
+  },
+
+  /** The free way in (decision 062). */
+  linkBack: {
+    off: "linkBack.off",
+    badPage: "linkBack.badPage",
+    otherSite: (domain: string) => say("linkBack.otherSite", { domain }),
+    notQueued: "linkBack.notQueued",
+    takenBack: "linkBack.takenBack",
+    notFound: (site: string) => say("linkBack.notFound", { site }),
+    foundSkipLine: (tool: string) => say("linkBack.foundSkipLine", { tool }),
+    foundLive: (tool: string) => say("linkBack.foundLive", { tool }),
   },
   feeds: {
     badgeTheme: "feeds.badgeTheme",
@@ -414,6 +427,7 @@ export const MESSAGES = messagesOf({
     badUrl: "settings.badUrl",
     badEmail: "settings.badEmail",
     siteNameRequired: "settings.siteNameRequired",
+    badFreeWayIn: "settings.badFreeWayIn",
     saved: "settings.saved",
   },
 

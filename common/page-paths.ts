@@ -90,3 +90,5 @@ export const licencePath = (id: string) => `/licence/${id.toLowerCase()}`;
 
 /** The form of a tool's deal (decision 061), for those who may edit the tool. */
 export const dealFormPath = (slug: string) => `/tool/${slug}/deal`;
+/** The free way in of a tool (decision 062): its maker shows the badge and asks to skip the line. */
+export const linkBackPath = (slug: string) => `/tool/${slug}/link-back`;

@@ -406,6 +406,10 @@ export function publicConfig(config: Config, settings: SiteSettings) {
     filesUrl: filesBaseUrl(config),
     isGoogleEnabled: config.isGoogleEnabled,
     isPaymentEnabled: config.isPaymentEnabled,
+    /** Whether the operator shows deals (decision 061). */
+    dealsOn: settings.dealsOn,
+    /** What a link back earns, "off" when there is no free way in (decision 062). */
+    freeWayIn: settings.freeWayIn,
     silenceConsole: config.silenceBrowserConsole,
     /** The languages offered and the one at the unprefixed paths (decision 053). */
     locales: config.LOCALES,

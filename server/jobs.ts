@@ -6,7 +6,8 @@
  * outbox's old delivered rows and the spent proofs of work past their expiry are deleted, and the tools' repositories'
  * facts are read again within the forge's budget (server/tools/jobs/repository-facts.ts); every day, the uploaded
  * images no tool shows are deleted, the open data dumps of the catalogue are written (server/catalogue/open-data.ts),
- * and every live tool's website is checked (server/tools/jobs/link-checks.ts).
+ * every live tool's website is checked (server/tools/jobs/link-checks.ts), and the makers' pages that showed the badge
+ * for a free way in are looked at again (server/link-backs/link-backs.ts).
  *
  * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
  * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the
@@ -118,6 +119,16 @@ export async function runDailyJobs(
       );
   } catch (error) {
     logger.error("could not check the tools' links", error);
+  }
+  if (signal?.aborted) return;
+  try {
+    const run = await services.linkBacks.recheckLinkBacks(now, signal);
+    if (run.looked > 0)
+      logger.info(
+        `link backs: ${run.looked} looked at, ${run.seen} with the badge, ${run.missing} missing it, ${run.takenBack} taken back, ${run.unreachable} unreachable`,
+      );
+  } catch (error) {
+    logger.error("link backs: could not look at the makers' pages", error);
   }
 }
 

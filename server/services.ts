@@ -16,6 +16,7 @@ import { unkeptReads, type KeptReads } from "./cache/kept-reads.ts";
 import type { PageCache } from "./cache/page-cache.ts";
 import { appVersion, systemMonitor } from "./system/monitor.ts";
 import { siteSettingsStore } from "./settings/settings.ts";
+import { linkBackService } from "./link-backs/link-backs.ts";
 import { auditTrail } from "./audit/audit.ts";
 import { toolHistory } from "./tools/lifecycle/revisions.ts";
 import { categoryQueries } from "./categories/queries.ts";
@@ -106,6 +107,8 @@ export function createServices(deps: Dependencies) {
   });
   /** The site's name as its settings say now: mails, images and feeds made later show a renamed site's new name. */
   const siteName = () => settings.current().siteName;
+  /** Whether the operator shows deals (decision 061): the site's settings say so now. */
+  const dealsOn = () => settings.current().dealsOn;
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
   const likes = likeCounting(deps.db, limiter);
@@ -249,7 +252,7 @@ export function createServices(deps: Dependencies) {
     analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
     tools: {
       ...toolQueries(deps.db),
-      ...relatedToolQueries(deps.db, keptReads),
+      ...relatedToolQueries(deps.db, keptReads, dealsOn),
       ...alternativeQueries(deps.db),
       ...snapshots,
       ...toolListQueries(deps.db),
@@ -258,7 +261,20 @@ export function createServices(deps: Dependencies) {
     },
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes) },
     /** The makers' deals, their pages and /deals (decision 061). */
-    deals: dealService({ db: deps.db, now: deps.now }),
+    deals: dealService({ db: deps.db, now: deps.now, isOn: dealsOn }),
+    /** The free way in: a maker's website shows the badge, and the tool skips the line (decision 062). */
+    linkBacks: linkBackService({
+      db: deps.db,
+      fetcher,
+      outbox,
+      readers: mailReaders,
+      lifecycle,
+      limiter,
+      siteUrl: deps.config.SITE_URL,
+      earns: () => settings.current().freeWayIn,
+      writeSnapshot: snapshots.writeToolSnapshot,
+      now: deps.now,
+    }),
     /** Likes that wait to count (the minute's job) and the trending scores (the hourly job), decision 042. */
     likes,
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */

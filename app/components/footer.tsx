@@ -45,7 +45,7 @@ export function Footer({ categories, topLists, config }: FooterProps) {
           <FooterLink to="/add-tool">{t("footer.addTool")}</FooterLink>
           <FooterLink to="/blog">{t("footer.blog")}</FooterLink>
           <FooterLink to="/tags">{t("footer.tags")}</FooterLink>
-          <FooterLink to="/deals">{t("footer.deals")}</FooterLink>
+          {config.dealsOn && <FooterLink to="/deals">{t("footer.deals")}</FooterLink>}
           <FooterLink to="/searches">{t("footer.mostSearched")}</FooterLink>
           <li>
             {/* Served by the server, not a route of the app: a full page load. */}

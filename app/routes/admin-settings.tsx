@@ -4,12 +4,14 @@
  * and the contact links. They apply at once, in every process; the environment's values are the defaults.
  */
 import { data, Form } from "react-router";
+import { FREE_WAY_IN, type FreeWayIn, LINK_BACK_WATCH_DAYS } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import {
   MAX_BANNER_LENGTH,
   MAX_SITE_NAME_LENGTH,
   MAX_TAGLINE_LENGTH,
   SITE_SETTING_FIELDS,
+  SITE_SWITCHES,
   siteSettingsInput,
   taglineField,
 } from "#common/schemas/settings.ts";
@@ -27,6 +29,12 @@ import { useT } from "../i18n.tsx";
 
 const IMAGES = [{ kind: "logo" }, { kind: "favicon" }] as const;
 
+const FREE_WAY_IN_WORDS = {
+  off: "adminSettings.freeWayInOff",
+  "skip-line": "adminSettings.freeWayInSkipLine",
+  live: "adminSettings.freeWayInLive",
+} as const satisfies Record<FreeWayIn, string>;
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const forAdmin = await moderated(context.services.settings.forAdmin(context.user), url);
   // Each offered language's own tagline, which an empty field leaves: the browser has only the console's language.
@@ -39,13 +47,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = keptValues(form, [...SITE_SETTING_FIELDS]);
+  const values = keptValues(form, [...SITE_SETTING_FIELDS, ...SITE_SWITCHES]);
   try {
     if (form.get("intent") === "reset") {
       await context.services.settings.reset(context.user);
       return { done: say("adminSettings.reset") };
     }
-    const input = siteSettingsInput.parse(values);
+    // A checkbox left unticked is not sent at all.
+    const input = siteSettingsInput.parse({
+      ...values,
+      ...Object.fromEntries(SITE_SWITCHES.map((name) => [name, form.get(name) ?? undefined])),
+    });
     const images: Partial<Record<"logo" | "favicon", Uint8Array | "remove">> = {};
     for (const { kind } of IMAGES) {
       const file = form.get(kind);
@@ -78,6 +90,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const failure = result && "fields" in result ? result : undefined;
   const value = (field: (typeof SITE_SETTING_FIELDS)[number]) => failure?.values[field] ?? settings[field];
   const error = (field: string) => failure?.fields[field];
+  const isOn = (field: (typeof SITE_SWITCHES)[number]) => (failure ? failure.values[field] === "on" : settings[field]);
   const t = useT();
   const text = (
     field: (typeof SITE_SETTING_FIELDS)[number],
@@ -166,6 +179,49 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           {text("contactEmail", t("adminSettings.contactEmail"), { type: "email" })}
           {text("contactTelegramUrl", t("adminSettings.telegram"), { type: "url", placeholder: "https://t.me/" })}
           {text("contactXUrl", t("adminSettings.x"), { type: "url", placeholder: "https://x.com/" })}
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.offers")}</legend>
+          <label className="flex items-start gap-3 text-sm text-slate-800">
+            <input
+              key={`dealsOn-${isOn("dealsOn")}`}
+              type="checkbox"
+              name="dealsOn"
+              defaultChecked={isOn("dealsOn")}
+              aria-describedby="dealsOn-hint"
+              className="mt-0.5 h-4 w-4"
+            />
+            <span>
+              <span className="font-medium">{t("adminSettings.dealsOn")}</span>
+              <span id="dealsOn-hint" className="block text-slate-600">
+                {t("adminSettings.dealsOnHint")}
+              </span>
+            </span>
+          </label>
+          <div className="space-y-1 text-sm">
+            <label htmlFor="field-freeWayIn" className="block font-medium text-slate-800">
+              {t("adminSettings.freeWayIn")}
+            </label>
+            <select
+              key={`freeWayIn-${value("freeWayIn")}`}
+              id="field-freeWayIn"
+              name="freeWayIn"
+              defaultValue={value("freeWayIn")}
+              aria-describedby="freeWayIn-hint"
+              aria-invalid={error("freeWayIn") ? true : undefined}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
+              {FREE_WAY_IN.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(FREE_WAY_IN_WORDS[choice])}
+                </option>
+              ))}
+            </select>
+            <p id="freeWayIn-hint" className="text-slate-600">
+              {t("adminSettings.freeWayInHint", { days: LINK_BACK_WATCH_DAYS })}
+            </p>
+            {error("freeWayIn") && <p className="text-rose-700">{error("freeWayIn")}</p>}
+          </div>
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <SubmitButton pendingText={t("admin.saving")} name="intent" value="save">

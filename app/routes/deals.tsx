@@ -12,7 +12,7 @@ import type { DealCard } from "#server/deals/deals.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { parseSearchParams } from "../forms.ts";
+import { orRefusalPage, parseSearchParams } from "../forms.ts";
 import { useWords } from "../i18n.tsx";
 import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
@@ -26,7 +26,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const category = query.category ? await context.services.categories.findCategoryBySlug(query.category) : undefined;
   if (query.category && !category)
     throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
-  const page = await context.services.deals.listDeals({ categoryId: category?.id, cursor: query.cursor });
+  const page = await orRefusalPage(
+    context.services.deals.listDeals({ categoryId: category?.id, cursor: query.cursor }),
+  );
   return {
     page,
     category: category ? { slug: category.slug, label: category.label } : null,

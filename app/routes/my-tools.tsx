@@ -22,7 +22,7 @@ import { ReferrerSource, StatsTable } from "../components/stats-table.tsx";
 import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
-import { dealFormPath, editToolPath, featureToolPath, loginPath, toolPath } from "#common/page-paths.ts";
+import { dealFormPath, editToolPath, featureToolPath, linkBackPath, loginPath, toolPath } from "#common/page-paths.ts";
 import { useRootData } from "../root-data.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -129,7 +129,7 @@ function ToolFactsLine({ tool }: { tool: UserTool }) {
 
 function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
-  const isPaymentEnabled = useRootData().config.isPaymentEnabled;
+  const { isPaymentEnabled, dealsOn, freeWayIn } = useRootData().config;
   const t = useT();
   return (
     <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
@@ -165,7 +165,18 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           </p>
         )}
         <ToolFactsLine tool={tool} />
-        {tool.canEdit && (
+        {tool.canEdit && tool.state === "waiting-for-verification" && freeWayIn !== "off" && (
+          <p className="text-sm">
+            <Link
+              to={linkBackPath(tool.slug)}
+              className="font-medium text-brand-700 hover:underline"
+              data-testid="link-back-link"
+            >
+              {t("myTools.freeWayIn")}
+            </Link>
+          </p>
+        )}
+        {tool.canEdit && dealsOn && (
           <p className="text-sm">
             <Link
               to={dealFormPath(tool.slug)}

@@ -1,6 +1,8 @@
 /** The site's settings as the console's form sends them (decision 048): each empty field falls back to its default. */
 import { z } from "#common/zod.ts";
 import { accentContrastProblem } from "../colors.ts";
+import { FREE_WAY_IN } from "../constants.ts";
+import { checkboxField } from "./fields.ts";
 import { MESSAGES } from "../messages.ts";
 import { LOCALES, type Locale } from "../locales.ts";
 
@@ -59,6 +61,13 @@ export const siteSettingsInput = z
     }),
     contactTelegramUrl: webAddress,
     contactXUrl: webAddress,
+    dealsOn: checkboxField,
+    // A select: none chosen is off.
+    freeWayIn: z
+      .string()
+      .optional()
+      .transform((value) => value || "off")
+      .pipe(z.enum(FREE_WAY_IN, { error: () => MESSAGES.settings.badFreeWayIn })),
   })
   .superRefine((settings, context) => {
     if (settings.bannerUrl && !settings.bannerText)
@@ -71,8 +80,12 @@ export type SiteSettings = SiteSettingsInput & { logoUrl: string; faviconUrl: st
 
 export const TAGLINE_FIELDS = LOCALES.map(taglineField);
 
+/** What the operator turns on or off: the form's checkboxes. */
+export const SITE_SWITCHES = ["dealsOn"] as const;
+
 /** The form's text fields, in its order. */
 export const SITE_SETTING_FIELDS = [
+  "freeWayIn",
   "siteName",
   ...TAGLINE_FIELDS,
   "accentColor",

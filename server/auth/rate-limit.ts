@@ -39,6 +39,8 @@ export const LIMITS = {
   reportsPerTool: { max: 20, windowSeconds: 24 * 60 * 60 },
   /** "Fill from website": each one reads another site on the maker's behalf. */
   websiteFillsPerUser: { max: 30, windowSeconds: 60 * 60 },
+  /** "Look for the badge" (decision 062): each one reads the maker's page. */
+  linkBackChecksPerUser: { max: 10, windowSeconds: 60 * 60 },
   /** Analytics events (POST /api/event): a person sends a few a minute; an office behind one address, many more. */
   eventsPerAddress: { max: 120, windowSeconds: 60 },
   /** Likes that start to count, per account and day (decision 042): past it a like is kept and waits for the next window. */

@@ -16,3 +16,4 @@ export * from "./schema/link-checks.ts";
 export * from "./schema/payments.ts";
 export * from "./schema/repositories.ts";
 export * from "./schema/deals.ts";
+export * from "./schema/link-backs.ts";

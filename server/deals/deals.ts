@@ -78,9 +78,23 @@ export async function readToolDeal(db: Database, toolId: string, now = new Date(
   return dealOf(row);
 }
 
-export function dealService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+export function dealService({
+  db,
+  now = () => new Date(),
+  isOn = () => true,
+}: {
+  db: Database;
+  now?: () => Date;
+  /** Whether the operator shows deals (the site's settings): off, every page and form of deals is not found. */
+  isOn?: () => boolean;
+}) {
+  function requireOn() {
+    if (!isOn()) throw new AppError("not-found", MESSAGES.deal.off);
+  }
+
   /** The tool `slug` names, any state, for one who may edit it; refused for anyone else, 404 for no tool. */
   async function editableTool(user: SessionUser | null, slug: string) {
+    requireOn();
     const [tool] = await db
       .select({
         id: tools.id,
@@ -99,6 +113,8 @@ export function dealService({ db, now = () => new Date() }: { db: Database; now?
   }
 
   return {
+    isOn,
+
     /** The deal form's tool and its deal, ended or not, for one who may edit the tool. */
     async findDealForm(user: SessionUser | null, slug: string) {
       const tool = await editableTool(user, slug);
@@ -143,6 +159,7 @@ export function dealService({ db, now = () => new Date() }: { db: Database; now?
       cursor?: Cursor | null;
       limit?: number;
     } = {}) {
+      requireOn();
       dependsOn(pageTags.deals);
       const at = now();
       const rows = await currentDealsQuery(db, { categoryId, cursor, limit: limit + 1, now: at });

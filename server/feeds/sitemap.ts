@@ -46,6 +46,7 @@ const PART_NAME = new RegExp(
 export type SitemapEntry = { path: string; lastmod?: Date };
 export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog"> & {
   tools: Pick<Services["tools"], "listClosestPairs">;
+  deals: Pick<Services["deals"], "isOn">;
 };
 export type SitemapOptions = {
   siteUrl: string;
@@ -162,7 +163,7 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
   switch (part.kind) {
     case "pages":
       return [
-        ...PAGE_PATHS.map((path) => ({ path })),
+        ...PAGE_PATHS.filter((path) => path !== "/deals" || sources.deals.isOn()).map((path) => ({ path })),
         ...(await sources.topLists.listTopListLinks()).map(({ path }) => ({ path })),
         ...(await sources.blog.listAllPosts()).map((post) => ({
           path: pathOf("blog", post.slug),

@@ -1,6 +1,7 @@
 /**
  * What a web page says about itself, read from its HTML with htmlparser2: the title, the meta description and
- * keywords, the Open Graph and Twitter tags, and the icons. Nothing of the page runs; text comes out as text.
+ * keywords, the Open Graph and Twitter tags, and the icons; and whether it links to an address. Nothing of the page
+ * runs; text comes out as text.
  */
 import { Parser } from "htmlparser2";
 
@@ -116,4 +117,40 @@ export function readPageDetails(html: string, pageUrl: string): PageDetails {
       .filter(Boolean),
     paragraphs,
   };
+}
+
+/** The text of an HTML answer, in the charset it names when we know it. */
+export function htmlText(body: Uint8Array, contentType: string): string {
+  const charset = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+/**
+ * Whether the HTML `html`, whose address is `pageUrl`, has a link (`<a href>`) to an address under `target` (an
+ * absolute http(s) address: same origin, and a path that starts with its path). Links are resolved against the page's
+ * address; one in a comment, a script or an attribute other than an anchor's href does not count.
+ */
+export function linksTo(html: string, pageUrl: string, target: string): boolean {
+  const wanted = new URL(target);
+  const base = wanted.pathname.endsWith("/") ? wanted.pathname : `${wanted.pathname}/`;
+  let found = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (found || name !== "a") return;
+        const href = absolute(attributes.href, pageUrl);
+        if (!href) return;
+        const url = new URL(href);
+        found = url.origin === wanted.origin && `${url.pathname}/`.startsWith(base);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return found;
 }

@@ -136,7 +136,9 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
 
       feeds.get(`${base}/deals/${file}`, (c) =>
         keptIn(c, async () =>
-          send(c, write(await dealsChannel(services, feedSite, FEED_ITEM_LIMIT), feedSite.siteUrl), type),
+          services.deals.isOn()
+            ? send(c, write(await dealsChannel(services, feedSite, FEED_ITEM_LIMIT), feedSite.siteUrl), type)
+            : c.text(MESSAGES.deal.off, 404),
         ),
       );
 

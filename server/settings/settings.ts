@@ -45,6 +45,8 @@ export function defaultSettings(config: Config): SiteSettings {
     contactXUrl: config.CONTACT_X_URL ?? "",
     logoUrl: "",
     faviconUrl: "",
+    dealsOn: true,
+    freeWayIn: "off",
   };
 }
 
@@ -76,11 +78,13 @@ export function siteSettingsStore({
     const legacy = values.tagline;
     if (typeof legacy === "string" && legacy !== SEED_TAGLINE && !values[taglineField(config.DEFAULT_LOCALE)])
       values[taglineField(config.DEFAULT_LOCALE)] = legacy;
-    // Only the keys the settings have: a value kept by an older version, or none, leaves the default.
+    // Only the keys the settings have, of their type: a value kept by an older version, or none, leaves the default.
     const next = {
       ...defaults,
       ...Object.fromEntries(
-        Object.entries(values).filter(([key, value]) => key in defaults && typeof value === "string"),
+        Object.entries(values).filter(
+          ([key, value]) => key in defaults && typeof value === typeof defaults[key as keyof SiteSettings],
+        ),
       ),
     };
     updatedAt = row?.updatedAt ?? null;

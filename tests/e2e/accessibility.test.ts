@@ -17,9 +17,10 @@ import {
   toolPath,
   licencePath,
   dealFormPath,
+  linkBackPath,
 } from "#common/page-paths.ts";
 import { deals, users } from "#server/db/schema.ts";
-import { insertCategory, insertTool } from "../factories.ts";
+import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
 import { BUILD_DIR } from "../setup/build-dir.ts";
 import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
@@ -62,7 +63,7 @@ describe("accessibility in Chromium", () => {
       offer: "20% off the first year",
       endsAt: new Date(Date.now() + 30 * 86_400_000),
     });
-    await insertTool(site.database.db, {
+    const queued = await insertTool(site.database.db, {
       name: "Queued Mailer",
       shortDesc: "Sends the mail you write.",
       categories: [category.id],
@@ -119,8 +120,15 @@ describe("accessibility in Chromium", () => {
       "/admin/settings",
       "/admin/system",
       dealFormPath(tool.slug),
+      linkBackPath(queued.slug),
       "/",
     );
+    // The free way in (decision 062), which the operator offers.
+    const operator = await insertUser(site.database.db, { role: "admin" });
+    await site.server.services.settings.update(operator.session, {
+      ...site.server.services.settings.current(),
+      freeWayIn: "skip-line",
+    });
   });
   afterAll(async () => {
     for (const theme of Object.values(contexts)) for (const context of Object.values(theme)) await context?.close();
@@ -162,6 +170,9 @@ describe("accessibility in Chromium", () => {
         // The queue shows the queued tool, so the check covered a real item.
         await gotoHydrated(page, `${site.server.url}/admin`);
         await page.getByTestId("queued-tool").filter({ hasText: "Queued Mailer" }).waitFor();
+        // And the free way in's form was the real one, which the operator offers.
+        await gotoHydrated(page, `${site.server.url}${pages.signedIn.find((path) => path.endsWith("/link-back"))}`);
+        await page.getByRole("heading", { name: "A free way in for Queued Mailer" }).waitFor();
         expect(found).toEqual([]);
         await page.close();
       },

@@ -148,6 +148,72 @@ describe.each(databaseKinds)("deals on %s", (kind) => {
     expect(form).toContain('data-testid="deal-ended"');
   });
 
+  it("goes from every page and form when an admin turns deals off, keeping them for when deals are back on", async () => {
+    const maker = await signUp("Maker");
+    const admin = await signUp("Admin", "admin");
+    const tool = await insertTool(database.db, { name: "Counter", submittedBy: maker.id });
+    expect((await deal(maker, tool.slug, offer)).status).toBe(303);
+    const save = async (switches: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ intent: "save", siteName: "Indie Tools", ...switches }))
+        form.set(name, value);
+      return admin.client.postMultipart("/admin/settings", form);
+    };
+    const pages = async () => ({
+      deals: (await app.request("/deals")).status,
+      rss: (await app.request("/deals/rss.xml")).status,
+      toolPage: (await (await app.request(`/tool/${tool.slug}`)).text()).includes('data-testid="tool-deal"'),
+      footer: (await (await app.request("/")).text()).includes('href="/deals"'),
+      myTools: (await (await maker.client.request("/my-tools")).text()).includes('data-testid="deal-link"'),
+      form: (await maker.client.request(`/tool/${tool.slug}/deal`)).status,
+      sitemap: (await (await app.request("/sitemaps/pages.xml")).text()).includes(
+        "<loc>http://localhost:3000/deals</loc>",
+      ),
+      api: ((await (await app.request(`/api/v1/tools/${tool.id}/related`)).json()) as { deal: unknown }).deal !== null,
+    });
+    const on = {
+      deals: 200,
+      rss: 200,
+      toolPage: true,
+      footer: true,
+      myTools: true,
+      form: 200,
+      sitemap: true,
+      api: true,
+    };
+    expect(await pages()).toEqual(on);
+    // The console's form shows the switch on; unticked, it is off.
+    expect(await (await admin.client.request("/admin/settings")).text()).toMatch(
+      /<input[^>]*name="dealsOn"[^>]*checked/,
+    );
+    try {
+      expect((await save({})).status).toBe(200);
+      expect(await pages()).toEqual({
+        deals: 404,
+        rss: 404,
+        toolPage: false,
+        footer: false,
+        myTools: false,
+        form: 404,
+        sitemap: false,
+        api: false,
+      });
+      expect(await (await app.request("/deals")).text()).toContain("This site shows no deals");
+      // No one may give one meanwhile, admins included.
+      expect((await deal(maker, tool.slug, { ...offer, code: "LATER" })).status).toBe(404);
+      expect((await deal(admin, tool.slug, { ...offer, code: "LATER" })).status).toBe(404);
+      expect(await (await admin.client.request("/admin/settings")).text()).not.toMatch(
+        /<input[^>]*name="dealsOn"[^>]*checked/,
+      );
+      // Back on, the deal kept is shown again.
+      expect((await save({ dealsOn: "on" })).status).toBe(200);
+      expect(await pages()).toEqual(on);
+      expect(await (await app.request("/deals")).text()).toContain("INDIE20");
+    } finally {
+      await app.services.settings.reset(admin.session);
+    }
+  });
+
   it("lists a category's deals apart, the soonest to end first, page by page", async () => {
     const analytics = await insertCategory(database.db, { label: "Analytics" });
     const design = await insertCategory(database.db, { label: "Design" });

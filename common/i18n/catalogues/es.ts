@@ -561,6 +561,38 @@ export default {
   "deal.badEnd": "Elige el último día de la oferta",
   "deal.endPassed": "El último día es hoy como pronto",
   "deal.endTooFar": "Una oferta termina dentro de {days} días",
+  "deal.off": "Este sitio no muestra ofertas",
+  "linkBack.off": "Este sitio no ofrece una entrada gratuita",
+  "linkBack.badPage": "Indique la dirección de una página del sitio de su herramienta, como https://example.com/acerca",
+  "linkBack.otherSite": "Indique una página de {domain}, el sitio de su herramienta",
+  "linkBack.notQueued": "Solo una herramienta que espera en la cola puede saltársela",
+  "linkBack.takenBack": "La insignia de esta herramienta ya se quitó una vez: espera en la cola como las demás",
+  "linkBack.notFound":
+    "No hay ningún enlace a {site} en esa página: pegue en ella el código de la insignia, publíquela y vuelva a buscar",
+  "linkBack.foundSkipLine": "Encontrada: {tool} está al frente de la cola",
+  "linkBack.foundLive": "Encontrada: {tool} está publicada",
+  "linkBack.title": "Una entrada gratuita para {tool}",
+  "linkBack.description":
+    "Muestre la insignia del sitio en el sitio de su herramienta, con un enlace de vuelta, y sáltese la cola gratis.",
+  "linkBack.introSkipLine":
+    "Ponga la insignia en una página de {domain} y su herramienta pasa al frente de la cola, gratis.",
+  "linkBack.introLive": "Ponga la insignia en una página de {domain} y su herramienta se publica enseguida, gratis.",
+  "linkBack.watch":
+    "Miramos la página cada día durante {days} días. Si la insignia falta dos días seguidos, la herramienta vuelve a la cola y se lo decimos por correo.",
+  "linkBack.code": "El código de la insignia",
+  "linkBack.page": "La página que muestra la insignia",
+  "linkBack.pageHint": "Una página de {domain}: su página de inicio u otra.",
+  "linkBack.look": "Buscar la insignia",
+  "linkBack.looking": "Buscando…",
+  "linkBack.found": "Encontrada en {page} el {date}. Volvemos a mirar cada día hasta el {until}.",
+  "linkBack.missing":
+    "La insignia faltaba el {date}: si sigue faltando en la próxima visita, la herramienta vuelve a la cola.",
+  "linkBack.wasTakenBack": "La insignia había desaparecido el {date}: la herramienta volvió a la cola.",
+  "linkBack.notWaiting": "Solo una herramienta que espera en la cola puede saltársela: esta no espera.",
+  "myTools.freeWayIn": "Saltarse la cola gratis",
+  "mail.linkBackGoneSubject": "{tool} vuelve a estar en la cola",
+  "mail.linkBackGoneBody":
+    "La insignia que enlazaba {tool} con el sitio ya no está en {page}. {tool} vuelve a estar en la cola de verificación, donde un verificador la mirará a su turno.\n\nSus herramientas: {url}",
   "deal.heading": "Oferta",
   "deal.code": "Código",
   "deal.until": "Hasta el {date}",
@@ -1742,6 +1774,16 @@ export default {
   "adminSettings.bannerText": "Texto del banner",
   "adminSettings.bannerTextHint": "Encima de cada página. Vacío: sin banner.",
   "adminSettings.bannerUrl": "Enlace del banner",
+  "adminSettings.offers": "Lo que ofrece el sitio",
+  "adminSettings.dealsOn": "Ofertas",
+  "adminSettings.dealsOnHint":
+    "Los creadores dan un código a sus herramientas; las páginas de las herramientas y /deals lo muestran. Desactivadas, ninguna página muestra ofertas y el formulario desaparece; las ofertas se guardan.",
+  "adminSettings.freeWayIn": "Una entrada gratuita",
+  "adminSettings.freeWayInHint":
+    "Un creador cuyo sitio muestra la insignia del sitio, con un enlace de vuelta, lo obtiene sin pagar. La insignia se comprueba cada día durante {days} días: si se quita, la herramienta vuelve a la cola.",
+  "adminSettings.freeWayInOff": "Desactivada",
+  "adminSettings.freeWayInSkipLine": "El primer lugar de la cola",
+  "adminSettings.freeWayInLive": "Publicada enseguida, sin esperar a un verificador",
   "adminSettings.newsletterAndContact": "Boletín y contacto",
   "adminSettings.newsletterUrl": "Página de suscripción al boletín",
   "adminSettings.newsletterArchiveUrl": "Archivo del boletín",
@@ -1998,6 +2040,7 @@ export default {
   "settings.badUrl": "Escribe una dirección web que empiece por https:// o http://",
   "settings.badEmail": "Escribe una dirección de correo, como hello@example.com",
   "settings.siteNameRequired": "El sitio necesita un nombre",
+  "settings.badFreeWayIn": "Elija lo que gana un enlace de vuelta",
   "settings.saved": "Guardado: todas las páginas muestran ya los nuevos ajustes.",
   "system.metricsToken": "Envía el token que nombra METRICS_TOKEN, como Authorization: Bearer <token>",
   "setup.invalid":

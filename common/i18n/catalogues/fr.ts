@@ -567,6 +567,39 @@ export default {
   "deal.badEnd": "Choisissez le dernier jour de l'offre",
   "deal.endPassed": "Le dernier jour est aujourd'hui au plus tôt",
   "deal.endTooFar": "Une offre se termine dans les {days} jours",
+  "deal.off": "Ce site ne propose pas d'offres",
+  "linkBack.off": "Ce site ne propose pas d'entrée gratuite",
+  "linkBack.badPage": "Donnez l'adresse d'une page du site de votre outil, comme https://example.com/a-propos",
+  "linkBack.otherSite": "Donnez une page de {domain}, le site de votre outil",
+  "linkBack.notQueued": "Seul un outil qui attend dans la file peut passer devant",
+  "linkBack.takenBack": "Le badge de cet outil a déjà été retiré : il attend dans la file comme les autres",
+  "linkBack.notFound":
+    "Aucun lien vers {site} sur cette page : collez-y le code du badge, publiez-la, puis vérifiez de nouveau",
+  "linkBack.foundSkipLine": "Trouvé : {tool} est en tête de la file",
+  "linkBack.foundLive": "Trouvé : {tool} est publié",
+  "linkBack.title": "Une entrée gratuite pour {tool}",
+  "linkBack.description":
+    "Montrez le badge du site sur le site de votre outil, avec un lien retour, et passez la file d'attente gratuitement.",
+  "linkBack.introSkipLine":
+    "Placez le badge sur une page de {domain} et votre outil passe en tête de la file, gratuitement.",
+  "linkBack.introLive":
+    "Placez le badge sur une page de {domain} et votre outil est publié tout de suite, gratuitement.",
+  "linkBack.watch":
+    "Nous regardons la page chaque jour pendant {days} jours. Si le badge manque deux jours de suite, l'outil retourne dans la file et nous vous prévenons par e-mail.",
+  "linkBack.code": "Le code du badge",
+  "linkBack.page": "La page qui montre le badge",
+  "linkBack.pageHint": "Une page de {domain} : sa page d'accueil, ou une autre.",
+  "linkBack.look": "Chercher le badge",
+  "linkBack.looking": "Recherche…",
+  "linkBack.found": "Trouvé sur {page} le {date}. Nous regardons de nouveau chaque jour jusqu'au {until}.",
+  "linkBack.missing":
+    "Le badge manquait le {date} : s'il manque encore à la prochaine visite, l'outil retourne dans la file.",
+  "linkBack.wasTakenBack": "Le badge avait disparu le {date} : l'outil est retourné dans la file.",
+  "linkBack.notWaiting": "Seul un outil qui attend dans la file peut passer devant : celui-ci n'attend pas.",
+  "myTools.freeWayIn": "Passer la file gratuitement",
+  "mail.linkBackGoneSubject": "{tool} est de retour dans la file",
+  "mail.linkBackGoneBody":
+    "Le badge qui reliait {tool} au site a disparu de {page}. {tool} est de retour dans la file de vérification, où un vérificateur le regardera à son tour.\n\nVos outils : {url}",
   "deal.heading": "Bon plan",
   "deal.code": "Code",
   "deal.until": "Jusqu'au {date}",
@@ -1755,6 +1788,16 @@ export default {
   "adminSettings.bannerText": "Texte du bandeau",
   "adminSettings.bannerTextHint": "Au-dessus de chaque page. Vide : pas de bandeau.",
   "adminSettings.bannerUrl": "Lien du bandeau",
+  "adminSettings.offers": "Ce que le site propose",
+  "adminSettings.dealsOn": "Offres",
+  "adminSettings.dealsOnHint":
+    "Les créateurs donnent un code à leurs outils ; les pages des outils et /deals le montrent. Désactivées, aucune page ne montre d'offre et le formulaire disparaît ; les offres sont gardées.",
+  "adminSettings.freeWayIn": "Une entrée gratuite",
+  "adminSettings.freeWayInHint":
+    "Un créateur dont le site montre le badge du site, avec un lien retour, l'obtient sans payer. Le badge est vérifié chaque jour pendant {days} jours : retiré, l'outil retourne dans la file.",
+  "adminSettings.freeWayInOff": "Désactivée",
+  "adminSettings.freeWayInSkipLine": "La tête de la file",
+  "adminSettings.freeWayInLive": "Publié tout de suite, sans attendre un vérificateur",
   "adminSettings.newsletterAndContact": "Newsletter et contact",
   "adminSettings.newsletterUrl": "Page d'inscription à la newsletter",
   "adminSettings.newsletterArchiveUrl": "Archives de la newsletter",
@@ -2010,6 +2053,7 @@ export default {
   "settings.badUrl": "Écrivez une adresse web qui commence par https:// ou http://",
   "settings.badEmail": "Écrivez une adresse e-mail, comme hello@example.com",
   "settings.siteNameRequired": "Le site a besoin d'un nom",
+  "settings.badFreeWayIn": "Choisissez ce que rapporte un lien retour",
   "settings.saved": "Enregistré : chaque page affiche désormais les nouveaux réglages.",
   "system.metricsToken": "Envoyez le jeton que nomme METRICS_TOKEN, sous la forme Authorization: Bearer <token>",
   "setup.invalid":

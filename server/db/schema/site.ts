@@ -34,7 +34,7 @@ export const siteSettings = pgTable(
   "site_settings",
   {
     id: integer("id").primaryKey(),
-    values: jsonb("values").$type<Record<string, string>>().notNull(),
+    values: jsonb("values").$type<Record<string, string | boolean>>().notNull(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
   },

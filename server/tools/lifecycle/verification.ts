@@ -56,6 +56,60 @@ export function toolVerification({
     return row!;
   }
 
+  /**
+   * Lists `tool` in the transaction `tx`, with the mail and the webhook of verifyTool. `by` is the verifier, or null
+   * when the tool earned it itself (its link back, decision 062): then no audit record, and the submitter's default link.
+   */
+  async function verifyWithin(
+    tx: Transaction,
+    tool: ToolRow,
+    now: Date,
+    by: SessionUser | null,
+    linkSubmitter?: boolean,
+  ): Promise<ToolRow> {
+    const [submitter] = tool.submittedBy
+      ? await tx
+          .select({ slug: users.slug, role: users.role })
+          .from(users)
+          .where(eq(users.id, tool.submittedBy))
+          .limit(1)
+      : [];
+    const isLinked =
+      Boolean(submitter) &&
+      !tool.creatorUsername &&
+      !tool.isLinkedToCreator &&
+      (linkSubmitter ?? submitter!.role === "guest");
+    const [row] = await tx
+      .update(tools)
+      .set({
+        isVerified: true,
+        isActive: true,
+        verifiedAt: now,
+        rejectedAt: null,
+        rejectionReason: null,
+        ...noChangesRequested,
+        hasIdentityChanged: false,
+        updatedAt: now,
+        ...(isLinked ? { creatorUsername: submitter!.slug, isLinkedToCreator: true } : {}),
+      })
+      .where(eq(tools.id, tool.id))
+      .returning();
+    await outbox.enqueue(
+      tx,
+      await makerMails(readers).live(tx, tool.submittedBy, row!, isLinked, `tool-verified:${tool.id}:${now.getTime()}`),
+    );
+    await webhooks.enqueue(tx, "tool.verified", { tool: row! });
+    if (by)
+      await recordAudit(tx, by, {
+        kind: "tool.verified",
+        toolId: tool.id,
+        subject: tool.name,
+        before: { isVerified: false },
+        after: { isVerified: true, linkedTo: isLinked ? submitter!.slug : null },
+      });
+    return row!;
+  }
+
   return {
     /** The queue: tools waiting for verification, those that skipped the line first, then the oldest (tools_queue_idx). */
     async listQueue(user: SessionUser | null, { limit }: { limit?: number } = {}) {
@@ -135,53 +189,13 @@ export function toolVerification({
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-      const now = new Date();
-      const verified = await db.transaction(async (tx) => {
-        const [submitter] = tool.submittedBy
-          ? await tx
-              .select({ slug: users.slug, role: users.role })
-              .from(users)
-              .where(eq(users.id, tool.submittedBy))
-              .limit(1)
-          : [];
-        const isLinked =
-          Boolean(submitter) &&
-          !tool.creatorUsername &&
-          !tool.isLinkedToCreator &&
-          (linkSubmitter ?? submitter!.role === "guest");
-        const [row] = await tx
-          .update(tools)
-          .set({
-            isVerified: true,
-            isActive: true,
-            verifiedAt: now,
-            rejectedAt: null,
-            rejectionReason: null,
-            ...noChangesRequested,
-            hasIdentityChanged: false,
-            updatedAt: now,
-            ...(isLinked ? { creatorUsername: submitter!.slug, isLinkedToCreator: true } : {}),
-          })
-          .where(eq(tools.id, id))
-          .returning();
-        await outbox.enqueue(
-          tx,
-          await makerMails(readers).live(tx, tool.submittedBy, row!, isLinked, `tool-verified:${id}:${now.getTime()}`),
-        );
-        await webhooks.enqueue(tx, "tool.verified", { tool: row! });
-        await recordAudit(tx, moderator, {
-          kind: "tool.verified",
-          toolId: id,
-          subject: tool.name,
-          before: { isVerified: false },
-          after: { isVerified: true, linkedTo: isLinked ? submitter!.slug : null },
-        });
-        return row!;
-      });
+      const verified = await db.transaction((tx) => verifyWithin(tx, tool, new Date(), moderator, linkSubmitter));
       outbox.poke();
       await writeSnapshot(id);
       return verified;
     },
+
+    verifyWithin,
 
     /**
      * A verifier asks the maker for changes, with a message e-mailed to them: the tool leaves the queue until its

@@ -19,7 +19,7 @@ import { categories, tools } from "../../db/schema.ts";
 import { LIMITS, type RateLimiter } from "../../auth/rate-limit.ts";
 import { type GithubRepository, githubRepositoryOf, readGithubRepository } from "../../fetch/github.ts";
 import { classifyLicence } from "../licences.ts";
-import { type PageDetails, readPageDetails } from "../../fetch/page-details.ts";
+import { htmlText, type PageDetails, readPageDetails } from "../../fetch/page-details.ts";
 import { FetchRefusal, type SafeFetcher } from "../../fetch/safe-fetch.ts";
 import type { ImageKind } from "../../images/process.ts";
 import type { ImageUploads } from "../../images/uploads.ts";
@@ -144,16 +144,6 @@ function tagsOf(details: PageDetails, github: GithubRepository | null): string[]
   ];
   const tags = words.map(slugify).filter((tag) => tag && tag.length <= TOOL_LIMITS.tags.length);
   return [...new Set(tags)].slice(0, TOOL_LIMITS.tags.max);
-}
-
-/** The text of an HTML answer, in the charset it names when we know it. */
-function htmlText(body: Uint8Array, contentType: string): string {
-  const charset = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? "utf-8";
-  try {
-    return new TextDecoder(charset).decode(body);
-  } catch {
-    return new TextDecoder("utf-8").decode(body);
-  }
 }
 
 /** A repository's figures in the shape of a page's details. */

@@ -47,7 +47,12 @@ export type RelatedToTool = {
 /** The featured tools a tool page picks its suggestions from at random: the newest ones, however many there are. */
 export const FEATURED_SUGGESTION_POOL = 100;
 
-export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptReads) {
+export function relatedToolQueries(
+  db: Database,
+  keptReads: KeptReads = unkeptReads,
+  /** Whether the operator shows deals (the site's settings): off, no page shows one. */
+  dealsOn: () => boolean = () => true,
+) {
   const alternativeReads = alternativeQueries(db);
   const { listFeaturedTools } = toolQueries(db);
 
@@ -122,7 +127,7 @@ export function relatedToolQueries(db: Database, keptReads: KeptReads = unkeptRe
         alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_ALTERNATIVES }),
         // Read again by the hourly job: the page is kept at most a minute anyway, for its counters.
         readRepository(db, tool.id),
-        readToolDeal(db, tool.id),
+        dealsOn() ? readToolDeal(db, tool.id) : null,
       ]);
       return {
         stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating },
