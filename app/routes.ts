@@ -13,6 +13,8 @@ export default [
   route("tool/:slug/review", "routes/review-form.tsx"),
   route("tool/:slug/deal", "routes/deal-form.tsx"),
   route("tool/:slug/link-back", "routes/link-back.tsx"),
+  route("tool/:slug/launch", "routes/launch-form.tsx"),
+  route("coming-soon", "routes/coming-soon.tsx"),
   route("deals", "routes/deals.tsx"),
   route("reviews/:id/reply", "routes/review-reply.tsx"),
   route("reviews/:id/report", "routes/review-report.tsx"),

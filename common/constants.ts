@@ -156,5 +156,8 @@ export const DEAL_MAX_DAYS = 366;
  */
 export const FREE_WAY_IN = ["off", "skip-line", "live"] as const;
 export type FreeWayIn = (typeof FREE_WAY_IN)[number];
+/** Launch days (decision 063): a maker chooses a day from today to this many days ahead. */
+export const LAUNCH_MAX_DAYS = 60;
+
 /** How long after it was found a link back is looked at again every day: removed within it, the tool goes back to the queue. */
 export const LINK_BACK_WATCH_DAYS = 30;

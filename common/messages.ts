@@ -7,6 +7,7 @@ import {
   DEAL_CODE_MAX,
   DEAL_MAX_DAYS,
   DEAL_OFFER_MAX,
+  LAUNCH_MAX_DAYS,
   MAX_API_KEY_NAME_LENGTH,
   MAX_API_KEYS_PER_USER,
   MAX_BIO_LENGTH,
@@ -68,6 +69,15 @@ export const MESSAGES = messagesOf({
     endPassed: "deal.endPassed",
     endTooFar: fixed("deal.endTooFar", { days: DEAL_MAX_DAYS }),
     off: "deal.off",
+  },
+
+  /** Launch days (decision 063). */
+  launch: {
+    off: "launch.off",
+    badDay: "launch.badDay",
+    dayPassed: "launch.dayPassed",
+    dayTooFar: fixed("launch.dayTooFar", { days: LAUNCH_MAX_DAYS }),
+    alreadyLive: "launch.alreadyLive",
   },
 
   /** The free way in (decision 062). */

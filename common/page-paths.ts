@@ -90,5 +90,8 @@ export const licencePath = (id: string) => `/licence/${id.toLowerCase()}`;
 
 /** The form of a tool's deal (decision 061), for those who may edit the tool. */
 export const dealFormPath = (slug: string) => `/tool/${slug}/deal`;
+/** The launch day of a tool (decision 063), and the held tools' page. */
+export const launchFormPath = (slug: string) => `/tool/${slug}/launch`;
+export const COMING_SOON_PATH = "/coming-soon";
 /** The free way in of a tool (decision 062): its maker shows the badge and asks to skip the line. */
 export const linkBackPath = (slug: string) => `/tool/${slug}/link-back`;

@@ -11,6 +11,7 @@ import {
   repositoryFacts,
   repositoryHistory,
   deals,
+  launches,
   searches,
   tools,
   toolTerms,
@@ -174,7 +175,8 @@ function syntheticTool(n: number, now: number, categoryIds: string[], makers: st
     paymentType: pick(PAYMENT_TYPES),
     views: Math.floor(random() * 5_000),
     clicks: Math.floor(random() * 500),
-    isActive: true,
+    // One in a thousand verified and held until its launch day (decision 063).
+    isActive: (n + 1) % 1000 !== 0,
     isVerified: true,
     verifiedAt: createdAt,
     isHomeBoosted: random() < 0.001,
@@ -351,6 +353,11 @@ try {
         select t.id, 'BENCH' || (abs(hashtext(t.id)) % 1000), 'A month free',
           ${now.toISOString()}::timestamptz + (1 + abs(hashtext(t.id || '#')) % 60) * interval '1 day'
         from ${tools} t where t.id = any(${ids}::text[]) and abs(hashtext(t.id)) % 100 = 0`);
+      // Launch days (decision 063): the held tools' days, within the next two months.
+      await tx.execute(sql`insert into ${launches} (tool_id, launch_at, is_waiting)
+        select t.id, date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') at time zone 'UTC'
+          + (1 + abs(hashtext(t.id)) % 60) * interval '1 day', true
+        from ${tools} t where t.id = any(${ids}::text[]) and not t.is_active`);
     }
     // Every cached page of a running server is dropped, as the notices switched off would have done.
     await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
@@ -361,7 +368,7 @@ try {
   // so index-only scans skip the heap. Without it the first benchmark measures a freshly loaded table instead.
   const vacuumStarted = performance.now();
   await handle.db.execute(
-    sql`vacuum (analyze) ${tools}, ${categories}, ${toolTerms}, ${facetCounts}, ${users}, ${searches}, ${repositoryFacts}, ${repositoryHistory}, ${deals}`,
+    sql`vacuum (analyze) ${tools}, ${categories}, ${toolTerms}, ${facetCounts}, ${users}, ${searches}, ${repositoryFacts}, ${repositoryHistory}, ${deals}, ${launches}`,
   );
   const vacuumMs = performance.now() - vacuumStarted;
 

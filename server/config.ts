@@ -408,6 +408,8 @@ export function publicConfig(config: Config, settings: SiteSettings) {
     isPaymentEnabled: config.isPaymentEnabled,
     /** Whether the operator shows deals (decision 061). */
     dealsOn: settings.dealsOn,
+    /** Whether makers choose their tool's launch day (decision 063). */
+    launchDaysOn: settings.launchDaysOn,
     /** What a link back earns, "off" when there is no free way in (decision 062). */
     freeWayIn: settings.freeWayIn,
     silenceConsole: config.silenceBrowserConsole,

@@ -132,8 +132,15 @@ export async function runDailyJobs(
   }
 }
 
-/** Runs the minute's jobs once: the waiting likes that qualify start to count (decision 042), and the featurings' clock (decision 040) ends a featuring within a minute of its end. */
+/** Runs the minute's jobs once: the held tools whose launch day came go live (decision 063), the waiting likes that qualify start to count (decision 042), and the featurings' clock (decision 040) ends a featuring within a minute of its end. */
 export async function runMinuteJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
+  try {
+    const launched = await services.launches.launchDueTools(now);
+    if (launched > 0)
+      logger.info(`launches: ${launched} tool${launched === 1 ? "" : "s"} went live on their launch day`);
+  } catch (error) {
+    logger.error("launches: could not list the tools whose launch day came", error);
+  }
   try {
     const counted = await services.likes.countWaitingLikes(now);
     if (counted > 0) logger.info(`likes: ${counted} waiting like${counted === 1 ? "" : "s"} started to count`);

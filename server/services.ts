@@ -17,6 +17,7 @@ import type { PageCache } from "./cache/page-cache.ts";
 import { appVersion, systemMonitor } from "./system/monitor.ts";
 import { siteSettingsStore } from "./settings/settings.ts";
 import { linkBackService } from "./link-backs/link-backs.ts";
+import { launchService } from "./launches/launches.ts";
 import { auditTrail } from "./audit/audit.ts";
 import { toolHistory } from "./tools/lifecycle/revisions.ts";
 import { categoryQueries } from "./categories/queries.ts";
@@ -262,6 +263,8 @@ export function createServices(deps: Dependencies) {
     favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes) },
     /** The makers' deals, their pages and /deals (decision 061). */
     deals: dealService({ db: deps.db, now: deps.now, isOn: dealsOn }),
+    /** Launch days: the day a maker chose, the held tools and /coming-soon (decision 063). */
+    launches: launchService({ db: deps.db, now: deps.now, isOn: () => settings.current().launchDaysOn }),
     /** The free way in: a maker's website shows the badge, and the tool skips the line (decision 062). */
     linkBacks: linkBackService({
       db: deps.db,

@@ -4,7 +4,7 @@
  * and the contact links. They apply at once, in every process; the environment's values are the defaults.
  */
 import { data, Form } from "react-router";
-import { FREE_WAY_IN, type FreeWayIn, LINK_BACK_WATCH_DAYS } from "#common/constants.ts";
+import { FREE_WAY_IN, type FreeWayIn, LAUNCH_MAX_DAYS, LINK_BACK_WATCH_DAYS } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import {
   MAX_BANNER_LENGTH,
@@ -28,6 +28,11 @@ import { say } from "#common/i18n/say.ts";
 import { useT } from "../i18n.tsx";
 
 const IMAGES = [{ kind: "logo" }, { kind: "favicon" }] as const;
+
+const SWITCH_WORDS = {
+  dealsOn: { label: "adminSettings.dealsOn", hint: "adminSettings.dealsOnHint" },
+  launchDaysOn: { label: "adminSettings.launchDaysOn", hint: "adminSettings.launchDaysOnHint" },
+} as const satisfies Record<(typeof SITE_SWITCHES)[number], { label: string; hint: string }>;
 
 const FREE_WAY_IN_WORDS = {
   off: "adminSettings.freeWayInOff",
@@ -182,22 +187,23 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </fieldset>
         <fieldset className="space-y-3">
           <legend className="mb-2 text-lg font-semibold text-slate-900">{t("adminSettings.offers")}</legend>
-          <label className="flex items-start gap-3 text-sm text-slate-800">
-            <input
-              key={`dealsOn-${isOn("dealsOn")}`}
-              type="checkbox"
-              name="dealsOn"
-              defaultChecked={isOn("dealsOn")}
-              aria-describedby="dealsOn-hint"
-              className="mt-0.5 h-4 w-4"
-            />
-            <span>
-              <span className="font-medium">{t("adminSettings.dealsOn")}</span>
-              <span id="dealsOn-hint" className="block text-slate-600">
-                {t("adminSettings.dealsOnHint")}
+          {SITE_SWITCHES.map((name) => (
+            <label key={`${name}-${isOn(name)}`} className="flex items-start gap-3 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name={name}
+                defaultChecked={isOn(name)}
+                aria-describedby={`${name}-hint`}
+                className="mt-0.5 h-4 w-4"
+              />
+              <span>
+                <span className="font-medium">{t(SWITCH_WORDS[name].label)}</span>
+                <span id={`${name}-hint`} className="block text-slate-600">
+                  {t(SWITCH_WORDS[name].hint, { days: LAUNCH_MAX_DAYS })}
+                </span>
               </span>
-            </span>
-          </label>
+            </label>
+          ))}
           <div className="space-y-1 text-sm">
             <label htmlFor="field-freeWayIn" className="block font-medium text-slate-800">
               {t("adminSettings.freeWayIn")}

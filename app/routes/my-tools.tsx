@@ -22,7 +22,15 @@ import { ReferrerSource, StatsTable } from "../components/stats-table.tsx";
 import { pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/my-tools";
-import { dealFormPath, editToolPath, featureToolPath, linkBackPath, loginPath, toolPath } from "#common/page-paths.ts";
+import {
+  dealFormPath,
+  editToolPath,
+  featureToolPath,
+  launchFormPath,
+  linkBackPath,
+  loginPath,
+  toolPath,
+} from "#common/page-paths.ts";
 import { useRootData } from "../root-data.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -48,6 +56,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const STATES: Record<UserToolState, { word: string; className: string }> = {
   "waiting-for-verification": { word: "waiting", className: "bg-amber-100 text-amber-900" },
   live: { word: "live", className: "bg-emerald-100 text-emerald-900" },
+  scheduled: { word: "scheduled", className: "bg-brand-100 text-brand-900" },
   "switched-off": { word: "switchedOff", className: "bg-slate-200 text-slate-700" },
   rejected: { word: "rejected", className: "bg-rose-100 text-rose-900" },
   "changes-requested": { word: "changesRequested", className: "bg-orange-100 text-orange-900" },
@@ -129,7 +138,7 @@ function ToolFactsLine({ tool }: { tool: UserTool }) {
 
 function UserToolRow({ tool }: { tool: UserTool }) {
   const state = STATES[tool.state];
-  const { isPaymentEnabled, dealsOn, freeWayIn } = useRootData().config;
+  const { isPaymentEnabled, dealsOn, freeWayIn, launchDaysOn } = useRootData().config;
   const t = useT();
   return (
     <li data-testid="user-tool" className="flex flex-wrap items-center gap-4 p-4">
@@ -165,6 +174,17 @@ function UserToolRow({ tool }: { tool: UserTool }) {
           </p>
         )}
         <ToolFactsLine tool={tool} />
+        {tool.canEdit && launchDaysOn && (tool.state === "waiting-for-verification" || tool.state === "scheduled") && (
+          <p className="text-sm">
+            <Link
+              to={launchFormPath(tool.slug)}
+              className="font-medium text-brand-700 hover:underline"
+              data-testid="launch-link"
+            >
+              {t(tool.state === "scheduled" ? "myTools.changeLaunch" : "myTools.chooseLaunch")}
+            </Link>
+          </p>
+        )}
         {tool.canEdit && tool.state === "waiting-for-verification" && freeWayIn !== "off" && (
           <p className="text-sm">
             <Link

@@ -72,20 +72,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
   const tool = await tools.findPublicToolBySlug(params.slug);
   if (!tool) {
+    // A verified tool held until its launch day is shown to everyone, saying when it launches (decision 063).
+    const coming = await context.services.launches.findComingTool(params.slug);
     // A tool that is not public is shown to those who may edit it, saying so.
-    const hidden = await context.services.lifecycle.findPrivateToolBySlug(context.user, params.slug);
-    if (hidden) {
-      const { t } = wordsFor(context.locale);
-      const notice = !hidden.isVerified
-        ? hidden.rejectionReason
-          ? t("tool.notListed", { reason: hidden.rejectionReason })
-          : hidden.changesRequestedMessage !== null
-            ? t("tool.changesAsked", { message: hidden.changesRequestedMessage })
-            : t("tool.waiting")
-        : t("tool.switchedOff");
+    const hidden = coming
+      ? undefined
+      : await context.services.lifecycle.findPrivateToolBySlug(context.user, params.slug);
+    const shown = coming?.tool ?? hidden;
+    if (shown) {
+      const { t, longDate } = wordsFor(context.locale);
+      const notice = coming
+        ? t("comingSoon.toolIntro", { name: shown.name, date: longDate(coming.launchAt.slice(0, 10)) })
+        : !hidden!.isVerified
+          ? hidden!.rejectionReason
+            ? t("tool.notListed", { reason: hidden!.rejectionReason })
+            : hidden!.changesRequestedMessage !== null
+              ? t("tool.changesAsked", { message: hidden!.changesRequestedMessage })
+              : t("tool.waiting")
+          : t("tool.switchedOff");
       return {
-        tool: hidden,
-        stats: { views: hidden.views, clicks: hidden.clicks, rating: hidden.rating },
+        tool: shown,
+        stats: { views: shown.views, clicks: shown.clicks, rating: shown.rating },
         reviews: [],
         suggested: [],
         usersAdded: [],
@@ -94,7 +101,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         repository: null,
         deal: null,
         notice,
-        openReports: await openReportsFor(context, hidden.id),
+        openReports: await openReportsFor(context, shown.id),
       };
     }
     // A renamed tool keeps its id at the end of its slug: old links lead to its new address.

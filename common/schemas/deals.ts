@@ -2,7 +2,7 @@
 import { z } from "#common/zod.ts";
 import { DEAL_CODE_MAX, DEAL_OFFER_MAX } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
-import { cursorParam, isStorableText, slugField } from "./fields.ts";
+import { cursorParam, dayField, isStorableText, slugField } from "./fields.ts";
 
 /** The deal form. The last day is checked against today by the server, which knows the day. */
 export const dealInput = z.object({
@@ -22,16 +22,7 @@ export const dealInput = z.object({
         .max(DEAL_OFFER_MAX, { error: () => MESSAGES.deal.offerTooLong })
         .refine(isStorableText, { error: () => MESSAGES.deal.offerRequired }),
     ),
-  endsOn: z
-    .string({ error: () => MESSAGES.deal.badEnd })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => MESSAGES.deal.badEnd })
-    .refine(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      {
-        error: () => MESSAGES.deal.badEnd,
-      },
-    ),
+  endsOn: dayField(() => MESSAGES.deal.badEnd),
 });
 export type DealInput = z.infer<typeof dealInput>;
 

@@ -49,6 +49,18 @@ export function slugField(message?: Said) {
 /** A category's address or a tag in a path (/category/{slug}, /tag/{slug}). */
 export const slugParam = slugField();
 
+/** A real calendar day as a date field sends it (YYYY-MM-DD); `message` for anything else. */
+export function dayField(message: () => string) {
+  return z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine(
+      (day) =>
+        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      { error: message },
+    );
+}
+
 /** An HTML checkbox: present ("on") when ticked, absent otherwise. */
 export const checkboxField = z
   .union([z.literal("on"), z.literal("true"), z.boolean()])

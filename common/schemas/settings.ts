@@ -62,6 +62,7 @@ export const siteSettingsInput = z
     contactTelegramUrl: webAddress,
     contactXUrl: webAddress,
     dealsOn: checkboxField,
+    launchDaysOn: checkboxField,
     // A select: none chosen is off.
     freeWayIn: z
       .string()
@@ -81,7 +82,7 @@ export type SiteSettings = SiteSettingsInput & { logoUrl: string; faviconUrl: st
 export const TAGLINE_FIELDS = LOCALES.map(taglineField);
 
 /** What the operator turns on or off: the form's checkboxes. */
-export const SITE_SWITCHES = ["dealsOn"] as const;
+export const SITE_SWITCHES = ["dealsOn", "launchDaysOn"] as const;
 
 /** The form's text fields, in its order. */
 export const SITE_SETTING_FIELDS = [

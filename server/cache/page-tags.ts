@@ -39,6 +39,8 @@ export const pageTags = {
   rising: "rising",
   /** The current deals (/deals and its feeds): their table's trigger sends it (decision 061). */
   deals: "deals",
+  /** The held tools (/coming-soon): their launches' trigger sends it (decision 063). */
+  comingSoon: "coming-soon",
   /** The blog's posts (the blog, each post, the sitemap): their table's trigger sends it. */
   blog: "blog",
   /** The terms of service and the privacy policy. */

@@ -17,3 +17,4 @@ export * from "./schema/payments.ts";
 export * from "./schema/repositories.ts";
 export * from "./schema/deals.ts";
 export * from "./schema/link-backs.ts";
+export * from "./schema/launches.ts";

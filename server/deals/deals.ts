@@ -17,6 +17,7 @@ import type { Database } from "../db/client.ts";
 import { deals, tools } from "../db/schema.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
 import { toCard, type ToolCard, toolCardColumns } from "../tools/read/queries.ts";
+import { editedToolColumns } from "../tools/lifecycle/shared.ts";
 
 /** A deal as a page shows it: its code, what it gives, and when it ends (the end of its last day, UTC). */
 export type Deal = { code: string; offer: string; endsAt: string };
@@ -95,18 +96,7 @@ export function dealService({
   /** The tool `slug` names, any state, for one who may edit it; refused for anyone else, 404 for no tool. */
   async function editableTool(user: SessionUser | null, slug: string) {
     requireOn();
-    const [tool] = await db
-      .select({
-        id: tools.id,
-        name: tools.name,
-        slug: tools.slug,
-        submittedBy: tools.submittedBy,
-        isLinkedToCreator: tools.isLinkedToCreator,
-        creatorUsername: tools.creatorUsername,
-      })
-      .from(tools)
-      .where(eq(tools.slug, slug))
-      .limit(1);
+    const [tool] = await db.select(editedToolColumns).from(tools).where(eq(tools.slug, slug)).limit(1);
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundBySlug);
     requireToolEditor(user, tool);
     return tool;

@@ -16,7 +16,7 @@
  *  - searches.xml: the most searched texts that found tools.
  */
 import { SITEMAP_SEARCHES } from "#common/constants.ts";
-import { alternativesPath, comparePath, licencePath } from "#common/page-paths.ts";
+import { alternativesPath, COMING_SOON_PATH, comparePath, licencePath } from "#common/page-paths.ts";
 import { licenceWithPage } from "../tools/licences.ts";
 import type { Services } from "../services.ts";
 import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
@@ -47,6 +47,7 @@ export type SitemapEntry = { path: string; lastmod?: Date };
 export type SitemapSources = Pick<Services, "feeds" | "topLists" | "blog"> & {
   tools: Pick<Services["tools"], "listClosestPairs">;
   deals: Pick<Services["deals"], "isOn">;
+  launches: Pick<Services["launches"], "isOn" | "hasComingTools">;
 };
 export type SitemapOptions = {
   siteUrl: string;
@@ -164,6 +165,8 @@ async function entriesOf(sources: SitemapSources, part: Part, limit: number): Pr
     case "pages":
       return [
         ...PAGE_PATHS.filter((path) => path !== "/deals" || sources.deals.isOn()).map((path) => ({ path })),
+        // Empty, /coming-soon is not indexed.
+        ...(sources.launches.isOn() && (await sources.launches.hasComingTools()) ? [{ path: COMING_SOON_PATH }] : []),
         ...(await sources.topLists.listTopListLinks()).map(({ path }) => ({ path })),
         ...(await sources.blog.listAllPosts()).map((post) => ({
           path: pathOf("blog", post.slug),

@@ -31,6 +31,7 @@ import type { Readers } from "../mail/readers.ts";
 import type { Effect, Outbox } from "../outbox/effects.ts";
 import { NEW_ACCOUNT_HOURS } from "../tools/lifecycle/risk.ts";
 import { isPublicTool } from "../tools/read/queries.ts";
+import { editedToolColumns } from "../tools/lifecycle/shared.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
 
 export type ReviewStatus = "live" | "waiting" | "hidden";
@@ -159,14 +160,8 @@ export async function countReviewsToModerate(db: Database): Promise<number> {
 
 type ReviewedTool = ToolPeople & { id: string; name: string; slug: string };
 
-const reviewedToolColumns = {
-  id: tools.id,
-  name: tools.name,
-  slug: tools.slug,
-  submittedBy: tools.submittedBy,
-  isLinkedToCreator: tools.isLinkedToCreator,
-  creatorUsername: tools.creatorUsername,
-};
+/** The reviewed tool, and who may answer for it. */
+const reviewedToolColumns = editedToolColumns;
 
 export function reviewService({
   db,

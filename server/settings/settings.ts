@@ -46,6 +46,7 @@ export function defaultSettings(config: Config): SiteSettings {
     logoUrl: "",
     faviconUrl: "",
     dealsOn: true,
+    launchDaysOn: true,
     freeWayIn: "off",
   };
 }

@@ -17,9 +17,10 @@ import {
   toolPath,
   licencePath,
   dealFormPath,
+  launchFormPath,
   linkBackPath,
 } from "#common/page-paths.ts";
-import { deals, users } from "#server/db/schema.ts";
+import { deals, launches, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
 import { BUILD_DIR } from "../setup/build-dir.ts";
@@ -69,6 +70,16 @@ describe("accessibility in Chromium", () => {
       categories: [category.id],
       isVerified: false,
     });
+    // A tool held until its launch day (decision 063), on /coming-soon and its own page.
+    const held = await insertTool(site.database.db, {
+      name: "Held Notes",
+      shortDesc: "Notes that wait for their day.",
+      categories: [category.id],
+      isActive: false,
+    });
+    await site.database.db
+      .insert(launches)
+      .values({ toolId: held.id, launchAt: new Date(Date.now() + 5 * 86_400_000), isWaiting: true });
     const featured = await insertTool(site.database.db, {
       name: "Featured Forms",
       shortDesc: "Forms that fill themselves.",
@@ -108,6 +119,8 @@ describe("accessibility in Chromium", () => {
       "/blog",
       "/open-data",
       "/deals",
+      "/coming-soon",
+      toolPath(held.slug),
       "/login",
       "/register",
       profilePath(maker!.slug),
@@ -121,6 +134,7 @@ describe("accessibility in Chromium", () => {
       "/admin/system",
       dealFormPath(tool.slug),
       linkBackPath(queued.slug),
+      launchFormPath(queued.slug),
       "/",
     );
     // The free way in (decision 062), which the operator offers.

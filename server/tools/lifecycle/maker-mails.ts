@@ -2,7 +2,7 @@
  * The mails that tell a maker where their tool or claim stands (decision 022), as outbox effects written in the
  * change's transaction, in the maker's language: none when the person has no address any more.
  */
-import { editToolPath, MY_TOOLS_PATH, toolPath } from "#common/page-paths.ts";
+import { COMING_SOON_PATH, editToolPath, MY_TOOLS_PATH, toolPath } from "#common/page-paths.ts";
 import type { Transaction } from "../../db/client.ts";
 import type { Readers } from "../../mail/readers.ts";
 
@@ -25,6 +25,20 @@ export function makerMails(readers: Readers) {
           t("mail.toolLiveBody", { tool: tool.name, url: url(toolPath(tool.slug)) }),
           ...(isLinked ? [t("mail.toolLiveLinked", { url: url(MY_TOOLS_PATH) })] : []),
         ].join("\n\n"),
+      })),
+
+    /** To the submitter: a verifier verified the tool, which waits for the launch day its maker chose (decision 063). */
+    scheduled: (tx: Transaction, submitterId: string | null, tool: MailedTool, launchAt: Date, key: string) =>
+      readers.mailTo(tx, submitterId, key, ({ t, url, longDate }) => ({
+        subject: t("mail.toolScheduledSubject", {
+          tool: tool.name,
+          date: longDate(launchAt.toISOString().slice(0, 10)),
+        }),
+        text: t("mail.toolScheduledBody", {
+          tool: tool.name,
+          date: longDate(launchAt.toISOString().slice(0, 10)),
+          url: url(COMING_SOON_PATH),
+        }),
       })),
 
     /** To the submitter: a verifier refused the tool, and why. */

@@ -30,6 +30,16 @@ export type LifecycleDependencies = {
 
 export type ToolRow = typeof tools.$inferSelect;
 
+/** A tool's name and address, and who may edit it (common/access.ts canEditTool): what a maker's forms read first. */
+export const editedToolColumns = {
+  id: tools.id,
+  name: tools.name,
+  slug: tools.slug,
+  submittedBy: tools.submittedBy,
+  isLinkedToCreator: tools.isLinkedToCreator,
+  creatorUsername: tools.creatorUsername,
+};
+
 /** The tool `id`, whatever its state; a missing one is 'not-found'. */
 export async function getTool(db: Database, id: string): Promise<ToolRow> {
   const [tool] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);

@@ -10,7 +10,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { recordAudit } from "../../audit/audit.ts";
 import { requireAdmin, requireModerator } from "../../access.ts";
 import type { Transaction } from "../../db/client.ts";
-import { tools, users } from "../../db/schema.ts";
+import { launches, tools, users } from "../../db/schema.ts";
 import { getTool, type LifecycleDependencies, type ToolRow } from "./shared.ts";
 import { makerMails } from "./maker-mails.ts";
 import { countQueuedTools, isQueuedTool } from "./queue.ts";
@@ -79,11 +79,20 @@ export function toolVerification({
       !tool.creatorUsername &&
       !tool.isLinkedToCreator &&
       (linkSubmitter ?? submitter!.role === "guest");
+    // A launch day its maker chose holds it until then (decision 063).
+    const [launch] = await tx
+      .select({ launchAt: launches.launchAt })
+      .from(launches)
+      .where(eq(launches.toolId, tool.id))
+      .limit(1);
+    const heldUntil = launch && launch.launchAt > now ? launch.launchAt : null;
+    if (heldUntil)
+      await tx.update(launches).set({ isWaiting: true, updatedAt: now }).where(eq(launches.toolId, tool.id));
     const [row] = await tx
       .update(tools)
       .set({
         isVerified: true,
-        isActive: true,
+        isActive: !heldUntil,
         verifiedAt: now,
         rejectedAt: null,
         rejectionReason: null,
@@ -94,9 +103,12 @@ export function toolVerification({
       })
       .where(eq(tools.id, tool.id))
       .returning();
+    const key = `tool-verified:${tool.id}:${now.getTime()}`;
     await outbox.enqueue(
       tx,
-      await makerMails(readers).live(tx, tool.submittedBy, row!, isLinked, `tool-verified:${tool.id}:${now.getTime()}`),
+      heldUntil
+        ? await makerMails(readers).scheduled(tx, tool.submittedBy, row!, heldUntil, key)
+        : await makerMails(readers).live(tx, tool.submittedBy, row!, isLinked, key),
     );
     await webhooks.enqueue(tx, "tool.verified", { tool: row! });
     if (by)

@@ -12,12 +12,14 @@ import { isQueuedTool } from "../lifecycle/queue.ts";
 import { keysetPage } from "../../db/keyset.ts";
 
 /**
- * Where a tool stands, first match wins: a claim still waiting for its answer; switched off by an admin; turned down by
+ * Where a tool stands, first match wins: a claim still waiting for its answer; verified and held until its launch day
+ * (decision 063); switched off by an admin; turned down by
  * a verifier; sent back to its maker for changes; not verified yet; otherwise live (active and verified, the only state
  * with a public page).
  */
 export const USER_TOOL_STATES = [
   "claim-pending",
+  "scheduled",
   "switched-off",
   "rejected",
   "changes-requested",
@@ -66,6 +68,7 @@ export type UserToolPage = {
 
 const stateColumn = sql<UserToolState>`case
   when ${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted} then 'claim-pending'
+  when exists (select 1 from launches l where l.tool_id = ${tools.id} and l.is_waiting) then 'scheduled'
   when not ${tools.isActive} then 'switched-off'
   when not ${tools.isVerified} and ${tools.rejectedAt} is not null then 'rejected'
   when not ${tools.isVerified} and ${tools.changesRequestedAt} is not null then 'changes-requested'

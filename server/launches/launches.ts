@@ -1,0 +1,200 @@
+/**
+ * Launch days (decision 063): a tool's editor chooses the day it goes live, from today to LAUNCH_MAX_DAYS ahead, while
+ * it waits in the queue or once verified and held. Verification holds a tool whose day is still to come
+ * (server/tools/lifecycle/verification.ts): verified but not active, it is on /coming-soon and its page says when it
+ * launches; the minute's job lists it at the start of its day, UTC.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { SessionUser } from "#common/access.ts";
+import { LAUNCH_MAX_DAYS, PAGE_SIZE } from "#common/constants.ts";
+import type { Cursor } from "#common/cursor.ts";
+import { AppError } from "#common/errors.ts";
+import { MESSAGES } from "#common/messages.ts";
+import type { LaunchInput } from "#common/schemas/launches.ts";
+import { requireToolEditor } from "../access.ts";
+import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
+import type { Database } from "../db/client.ts";
+import { keysetPage, seekAfter } from "../db/keyset.ts";
+import { launches, tools } from "../db/schema.ts";
+import { isQueuedTool } from "../tools/lifecycle/queue.ts";
+import { editedToolColumns } from "../tools/lifecycle/shared.ts";
+import {
+  toCard,
+  type ToolCard,
+  toolCardColumns,
+  type ToolDetail,
+  toolDetailColumns,
+  type ToolDetailRow,
+  toToolDetail,
+} from "../tools/read/queries.ts";
+
+const DAY_MS = 86_400_000;
+/** Held tools listed by one run of the minute's job, at most: the next minute lists the rest. */
+const LAUNCH_BATCH = 500;
+
+/** The start of `day` (YYYY-MM-DD), UTC. */
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+/** Today's date, UTC. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+export type ComingCard = ToolCard & { launchAt: string };
+
+/**
+ * One page of the held tools, the soonest to launch first: a range of launches_waiting_idx from the cursor. Exported
+ * for the query-plan test.
+ */
+export function comingSoonQuery(db: Database, { cursor, limit }: { cursor?: Cursor | null; limit: number }) {
+  return db
+    .select({ ...toolCardColumns, launchAt: launches.launchAt })
+    .from(launches)
+    .innerJoin(tools, eq(tools.id, launches.toolId))
+    .where(
+      and(sql`${launches.isWaiting}`, seekAfter(cursor, [launches.launchAt, launches.toolId], { ascending: true })),
+    )
+    .orderBy(asc(launches.launchAt), asc(launches.toolId))
+    .limit(limit);
+}
+
+export function launchService({
+  db,
+  isOn,
+  now = () => new Date(),
+}: {
+  db: Database;
+  /** Whether makers choose launch days (the site's settings): off, the form and /coming-soon are not found. */
+  isOn: () => boolean;
+  now?: () => Date;
+}) {
+  function requireOn() {
+    if (!isOn()) throw new AppError("not-found", MESSAGES.launch.off);
+  }
+
+  /** The tool `slug` names, with whether it waits in the queue and its launch, for one who may edit it. */
+  async function editableTool(user: SessionUser | null, slug: string) {
+    requireOn();
+    const [tool] = await db
+      .select({
+        ...editedToolColumns,
+        isQueued: sql<boolean>`${isQueuedTool}`,
+        launchAt: launches.launchAt,
+        isWaiting: launches.isWaiting,
+      })
+      .from(tools)
+      .leftJoin(launches, eq(launches.toolId, tools.id))
+      .where(eq(tools.slug, slug))
+      .limit(1);
+    if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundBySlug);
+    requireToolEditor(user, tool);
+    return { ...tool, mayChoose: tool.isQueued || Boolean(tool.isWaiting) };
+  }
+
+  return {
+    isOn,
+
+    /** The form's tool and its launch day, for one who may edit the tool; `mayChoose` while it waits or is held. */
+    async findLaunchForm(user: SessionUser | null, slug: string) {
+      const tool = await editableTool(user, slug);
+      const today = dayOf(now());
+      return {
+        tool: { id: tool.id, name: tool.name, slug: tool.slug },
+        launchOn: tool.launchAt && (tool.isQueued || tool.isWaiting) ? dayOf(tool.launchAt) : null,
+        mayChoose: tool.mayChoose,
+        isQueued: tool.isQueued,
+        firstDay: today,
+        lastDay: dayOf(new Date(startOf(today).getTime() + LAUNCH_MAX_DAYS * DAY_MS)),
+      };
+    },
+
+    /**
+     * Sets the day the tool goes live. Chosen for today, a held tool goes live at once; a tool still in the queue goes
+     * live when it is verified, or on its day if that comes later.
+     */
+    async chooseLaunchDay(user: SessionUser | null, slug: string, input: LaunchInput) {
+      const tool = await editableTool(user, slug);
+      if (!tool.mayChoose) throw new AppError("aborted", MESSAGES.launch.alreadyLive);
+      const at = now();
+      const today = startOf(dayOf(at));
+      const day = startOf(input.launchOn);
+      if (day < today)
+        throw new AppError("invalid-argument", MESSAGES.launch.dayPassed, { launchOn: MESSAGES.launch.dayPassed });
+      if (day.getTime() - today.getTime() > LAUNCH_MAX_DAYS * DAY_MS)
+        throw new AppError("invalid-argument", MESSAGES.launch.dayTooFar, { launchOn: MESSAGES.launch.dayTooFar });
+      const launchAt = day < at ? at : day;
+      await db.transaction(async (tx) => {
+        const values = { launchAt, isWaiting: Boolean(tool.isWaiting) && launchAt > at, updatedAt: at };
+        await tx
+          .insert(launches)
+          .values({ toolId: tool.id, ...values, createdAt: at })
+          .onConflictDoUpdate({ target: launches.toolId, set: values });
+        // A held tool whose day is today goes live now.
+        if (tool.isWaiting && !values.isWaiting)
+          await tx.update(tools).set({ isActive: true, updatedAt: at }).where(eq(tools.id, tool.id));
+      });
+      return { name: tool.name, slug: tool.slug, launchAt: launchAt.toISOString() };
+    },
+
+    /** Forgets the launch day of a tool still in the queue: it goes live when it is verified. */
+    async removeLaunchDay(user: SessionUser | null, slug: string) {
+      const tool = await editableTool(user, slug);
+      if (!tool.isQueued) throw new AppError("aborted", MESSAGES.launch.alreadyLive);
+      await db.delete(launches).where(eq(launches.toolId, tool.id));
+      return { name: tool.name, slug: tool.slug };
+    },
+
+    /** The minute's job: the held tools whose moment has come go live. Runs whatever the switch says. */
+    async launchDueTools(at = now()): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ toolId: launches.toolId })
+          .from(launches)
+          .where(and(sql`${launches.isWaiting}`, lte(launches.launchAt, at)))
+          .orderBy(asc(launches.launchAt), asc(launches.toolId))
+          .limit(LAUNCH_BATCH)
+          .for("update", { skipLocked: true });
+        if (due.length === 0) return 0;
+        const ids = due.map((row) => row.toolId);
+        // The tool's trigger (migration 0061) marks each launch as no longer waiting.
+        await tx.update(tools).set({ isActive: true, updatedAt: at }).where(inArray(tools.id, ids));
+        return ids.length;
+      });
+    },
+
+    /** One page of the held tools, the soonest to launch first; kept until the first of them launches. */
+    async listComingSoon({ cursor, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {}) {
+      requireOn();
+      dependsOn(pageTags.comingSoon);
+      const rows = await comingSoonQuery(db, { cursor, limit: limit + 1 });
+      if (rows[0]) expiresWithin(Math.max(1000, rows[0].launchAt.getTime() - now().getTime()));
+      const { items, nextCursor } = keysetPage(rows, limit, (last) => ({ key: last.launchAt.getTime(), id: last.id }));
+      return {
+        tools: items.map(
+          ({ launchAt, ...card }): ComingCard => ({ ...toCard(card), launchAt: launchAt.toISOString() }),
+        ),
+        nextCursor,
+      };
+    },
+
+    /** Whether a tool is held (the sitemap lists /coming-soon then): one row of launches_waiting_idx. */
+    async hasComingTools(): Promise<boolean> {
+      dependsOn(pageTags.comingSoon);
+      const [row] = await db.select({ id: launches.toolId }).from(launches).where(sql`${launches.isWaiting}`).limit(1);
+      return Boolean(row);
+    },
+
+    /** A held tool by its slug, for its page, which says when it launches: kept until then. */
+    async findComingTool(slug: string): Promise<{ tool: ToolDetail; launchAt: string } | undefined> {
+      const [row] = await db
+        .select({ ...toolDetailColumns, launchAt: launches.launchAt })
+        .from(tools)
+        .innerJoin(launches, eq(launches.toolId, tools.id))
+        .where(and(eq(tools.slug, slug), sql`${launches.isWaiting}`))
+        .limit(1);
+      if (!row) return undefined;
+      expiresWithin(Math.max(1000, row.launchAt.getTime() - now().getTime()));
+      const { launchAt, ...detail } = row;
+      return { tool: toToolDetail(detail as ToolDetailRow), launchAt: launchAt.toISOString() };
+    },
+  };
+}
+
+export type LaunchService = ReturnType<typeof launchService>;

@@ -1,0 +1,178 @@
+/**
+ * Launch days (decision 063) through the real app: a tool's editors choose its day, each role tried, within today and
+ * 60 days; verification holds a tool whose day is to come (off every list, on /coming-soon, its page saying when, its
+ * maker told); the minute's job lists it at its moment; a day chosen for today lists a held tool at once; the
+ * operator's switch; and /coming-soon's plan.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { launches, tools } from "#server/db/schema.ts";
+import { comingSoonQuery } from "#server/launches/launches.ts";
+import { insertTool } from "../factories.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
+import { useMailAndBot, useTestApp } from "../setup/fixtures.ts";
+import { createClient } from "../setup/forms.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
+
+const DAY = 86_400_000;
+/** A day `days` from today (UTC), as the form's date field sends it. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+describe.each(databaseKinds)("launch days on %s", (kind) => {
+  const { smtp, env } = useMailAndBot();
+  const { database, app } = useTestApp(kind, env);
+  let admin: Person;
+
+  beforeEach(async () => {
+    await database.reset();
+    smtp.mails.length = 0;
+    await app.services.settings.start();
+    admin = await signUpPerson(app, database.db, "Admin", { role: "admin" });
+  });
+
+  const queuedTool = async () => {
+    const maker = await signUpPerson(app, database.db, "Maker");
+    const tool = await insertTool(database.db, { name: "Counter", submittedBy: maker.id, isVerified: false });
+    return { maker, tool };
+  };
+  const choose = (person: Person, slug: string, launchOn: string) =>
+    person.client.post(`/tool/${slug}/launch`, { launchOn });
+  const toolRow = async (id: string) => (await database.db.select().from(tools).where(eq(tools.id, id)))[0]!;
+  const launchRow = async (id: string) => (await database.db.select().from(launches).where(eq(launches.toolId, id)))[0];
+  const home = async () => (await app.request("/")).text();
+
+  it("lets the tool's editors choose its day, and refuses everyone else, each role tried", async () => {
+    const { maker, tool } = await queuedTool();
+    const path = `/tool/${tool.slug}/launch`;
+    const visitor = createClient(app.request);
+    const asked = await visitor.request(path);
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    expect((await visitor.post(path, { launchOn: dayFromNow(3) })).status).toBe(302);
+    const other = await signUpPerson(app, database.db, "Other");
+    expect((await other.client.request(path)).status).toBe(403);
+    expect((await choose(other, tool.slug, dayFromNow(3))).status).toBe(403);
+    expect(await launchRow(tool.id)).toBeUndefined();
+    expect(await (await maker.client.request("/my-tools")).text()).toContain('data-testid="launch-link"');
+    for (const [person, days] of [
+      [maker, 3],
+      [await signUpPerson(app, database.db, "Vera", { role: "verifier" }), 4],
+      [admin, 5],
+    ] as const) {
+      expect((await person.client.request(path)).status).toBe(200);
+      const saved = await choose(person, tool.slug, dayFromNow(days));
+      expect(saved.status).toBe(200);
+      expect((await launchRow(tool.id))!.launchAt.toISOString().slice(0, 10)).toBe(dayFromNow(days));
+    }
+    expect((await maker.client.post(path, { intent: "remove" })).status).toBe(200);
+    expect(await launchRow(tool.id)).toBeUndefined();
+    expect((await choose(maker, "no-such-tool", dayFromNow(3))).status).toBe(404);
+  });
+
+  it("refuses a day before today, past 60 days or none, with its message, and stores nothing", async () => {
+    const { maker, tool } = await queuedTool();
+    for (const [launchOn, message] of [
+      [dayFromNow(-1), "The launch day is today at the earliest"],
+      [dayFromNow(61), "A launch day is within 60 days"],
+      ["", "Choose the launch day"],
+      ["2026-02-30", "Choose the launch day"],
+      ["<script>alert(1)</script>", "Choose the launch day"],
+    ] as const) {
+      const refused = await choose(maker, tool.slug, launchOn);
+      expect(refused.status, launchOn).toBe(400);
+      const html = await refused.text();
+      expect(html, launchOn).toContain(message);
+      expect(html).not.toContain("<script>alert(1)</script>");
+    }
+    expect(await launchRow(tool.id)).toBeUndefined();
+    expect((await choose(maker, tool.slug, dayFromNow(60))).status).toBe(200);
+  });
+
+  it("holds a verified tool until its day: on /coming-soon and its own page only, its maker told; the minute's job lists it then", async () => {
+    const { maker, tool } = await queuedTool();
+    expect((await choose(maker, tool.slug, dayFromNow(3))).status).toBe(200);
+    expect(await (await app.request("/coming-soon")).text()).toContain("No tool is waiting for its launch day.");
+
+    await app.services.lifecycle.verifyTool(admin.session, tool.id);
+    expect(await toolRow(tool.id)).toMatchObject({ isVerified: true, isActive: false });
+    expect((await launchRow(tool.id))!.isWaiting).toBe(true);
+    const mail = await smtp.waitForMail(maker.email);
+    expect(mail.subject).toMatch(/^Counter is verified, and launches on \d+ \w+ \d{4}$/);
+    expect(mail.raw).toContain("/coming-soon");
+    expect(await home()).not.toContain(`href="/tool/${tool.slug}"`);
+    expect(await (await app.request("/tools")).text()).not.toContain(`href="/tool/${tool.slug}"`);
+    const coming = await (await app.request("/coming-soon")).text();
+    expect(coming).toContain(`href="/tool/${tool.slug}"`);
+    expect(coming).toMatch(/Launches on \d+ \w+ \d{4}/);
+    const page = await app.request(`/tool/${tool.slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/Counter launches on \d+ \w+ \d{4}\./);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(await (await maker.client.request("/my-tools")).text()).toContain("Coming soon");
+    const sitemap = async () => (await app.request("/sitemaps/pages.xml")).text();
+    expect(await sitemap()).toContain("<loc>http://localhost:3000/coming-soon</loc>");
+
+    // A minute before its moment nothing happens; at its moment it is listed.
+    const launchAt = (await launchRow(tool.id))!.launchAt;
+    expect(await app.services.launches.launchDueTools(new Date(launchAt.getTime() - 60_000))).toBe(0);
+    expect(await app.services.launches.launchDueTools(new Date(launchAt.getTime() + 1000))).toBe(1);
+    expect(await toolRow(tool.id)).toMatchObject({ isVerified: true, isActive: true });
+    expect((await launchRow(tool.id))!.isWaiting).toBe(false);
+    expect(await home()).toContain(`href="/tool/${tool.slug}"`);
+    expect(await (await app.request("/coming-soon")).text()).not.toContain(`href="/tool/${tool.slug}"`);
+    expect(await sitemap()).not.toContain("/coming-soon");
+    // Live, its day can no longer change.
+    const late = await choose(maker, tool.slug, dayFromNow(5));
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("This tool is live already");
+  });
+
+  it("lists a held tool at once when its day becomes today, and one whose day has come when it is verified", async () => {
+    const { maker, tool } = await queuedTool();
+    expect((await choose(maker, tool.slug, dayFromNow(10))).status).toBe(200);
+    await app.services.lifecycle.verifyTool(admin.session, tool.id);
+    expect((await toolRow(tool.id)).isActive).toBe(false);
+    expect((await choose(maker, tool.slug, dayFromNow(0))).status).toBe(200);
+    expect(await toolRow(tool.id)).toMatchObject({ isActive: true });
+    expect((await launchRow(tool.id))!.isWaiting).toBe(false);
+
+    const other = await insertTool(database.db, { name: "Today", submittedBy: maker.id, isVerified: false });
+    expect((await choose(maker, other.slug, dayFromNow(0))).status).toBe(200);
+    await app.services.lifecycle.verifyTool(admin.session, other.id);
+    expect(await toolRow(other.id)).toMatchObject({ isVerified: true, isActive: true });
+    await smtp.waitForMail(maker.email, { subject: "Today is live" });
+  });
+
+  it("lets an admin show a held tool before its day, and the operator turn launch days off", async () => {
+    const { maker, tool } = await queuedTool();
+    expect((await choose(maker, tool.slug, dayFromNow(5))).status).toBe(200);
+    await app.services.lifecycle.verifyTool(admin.session, tool.id);
+    // Shown by other means, it no longer waits.
+    await database.db.update(tools).set({ isActive: true }).where(eq(tools.id, tool.id));
+    expect((await launchRow(tool.id))!.isWaiting).toBe(false);
+    expect(await (await app.request("/coming-soon")).text()).not.toContain(`href="/tool/${tool.slug}"`);
+
+    const saved = await app.services.settings.update(admin.session, {
+      ...app.services.settings.current(),
+      launchDaysOn: false,
+    });
+    expect(saved.ok).toBe(true);
+    try {
+      const queued = await insertTool(database.db, { name: "Later", submittedBy: maker.id, isVerified: false });
+      expect((await maker.client.request(`/tool/${queued.slug}/launch`)).status).toBe(404);
+      expect((await choose(maker, queued.slug, dayFromNow(3))).status).toBe(404);
+      expect((await app.request("/coming-soon")).status).toBe(404);
+      expect(await home()).not.toContain('href="/coming-soon"');
+      expect(await (await maker.client.request("/my-tools")).text()).not.toContain('data-testid="launch-link"');
+    } finally {
+      await app.services.settings.reset(admin.session);
+    }
+    expect(await home()).toContain('href="/coming-soon"');
+  });
+
+  it("reads /coming-soon from launches_waiting_idx, the soonest first", async () => {
+    const plan = await explainMainPlan(database.db, comingSoonQuery(database.db, { limit: 25 }));
+    expect(plan).toContain("launches_waiting_idx");
+  });
+});
