@@ -220,9 +220,9 @@ export function missKinds(
       ),
     },
     {
-      // Decision 063: the held tools, in each language.
+      // Decision 063: the held tools, in English and French.
       name: "coming soon, first page",
-      paths: firstPages(["", "/fr", "/es"].map((prefix) => `${prefix}/coming-soon`)),
+      paths: firstPages(["", "/fr"].map((prefix) => `${prefix}/coming-soon`)),
     },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
     { name: "search matching nothing", paths: range.map((index) => `/search/zq${index}vx`) },
