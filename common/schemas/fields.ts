@@ -34,6 +34,13 @@ export function isStorableText(text: string): boolean {
   );
 }
 
+/** `text` made storable: its NUL characters dropped and each half of a surrogate pair alone made U+FFFD. */
+export function storableText(text: string): string {
+  return text
+    .replaceAll("\u0000", "")
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+
 /** A tool id in a path or a form; text that cannot be one names no tool. */
 export const toolIdParam = z.string().regex(/^t[a-z0-9_]{1,40}$/, { error: () => MESSAGES.tool.notFoundById });
 

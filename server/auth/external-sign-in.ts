@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { storableText } from "#common/schemas/fields.ts";
 import { authAccounts, authSessions, authUsers, users } from "../db/schema.ts";
 import {
   type AccountDependencies,
@@ -153,7 +154,9 @@ const FAILURE_NOTICES_PER_ADDRESS: Limit = { max: 5, windowSeconds: 60 * 60 };
 /** How much of a provider's error text a notice quotes. */
 const NOTICE_QUOTE_LENGTH = 200;
 
-const clip = (text: string) => (text.length > NOTICE_QUOTE_LENGTH ? `${text.slice(0, NOTICE_QUOTE_LENGTH)}…` : text);
+/** A quote of what the provider sent, short, and storable whatever it holds (the address bar may carry a NUL). */
+const clip = (text: string) =>
+  storableText(text.length > NOTICE_QUOTE_LENGTH ? `${text.slice(0, NOTICE_QUOTE_LENGTH)}…` : text);
 
 /** A Google user's username: their name, cut to the longest username, or 'user-' and their id when it has no letter or digit. */
 function googleUsername(name: string | null | undefined, authId: string): string {

@@ -77,6 +77,10 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/feature/t123",
     "/purchase/p123",
     "/tool/some-tool/review",
+    "/tool/some-tool/deal",
+    "/tool/some-tool/link-back",
+    "/tool/some-tool/launch",
+    "/admin/settings",
     "/reviews/r123/reply",
     "/reviews/r123/report",
     "/reviews/r123/helpful",
@@ -85,6 +89,14 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/following",
     "/unsubscribe",
   ];
+
+  it("tells the admins of a sign-in failure whose words hold a NUL or half a character, and answers with the catalogue's message", async () => {
+    for (const error of ["a\u0000b", "\uD800x", `${"é".repeat(199)}\uD83D\uDE00`]) {
+      const response = await app.request(`/auth/failed?${new URLSearchParams({ error, error_description: error })}`);
+      expect(response.status, JSON.stringify(error)).toBe(200);
+      expect(await response.text()).toContain(MESSAGES.auth.noEmail);
+    }
+  });
 
   describe("a page's action", () => {
     it.each([
