@@ -15,6 +15,7 @@ export default [
   route("tool/:slug/link-back", "routes/link-back.tsx"),
   route("tool/:slug/launch", "routes/launch-form.tsx"),
   route("coming-soon", "routes/coming-soon.tsx"),
+  route("launches/:period?", "routes/launches.tsx"),
   route("deals", "routes/deals.tsx"),
   route("reviews/:id/reply", "routes/review-reply.tsx"),
   route("reviews/:id/report", "routes/review-report.tsx"),

@@ -93,5 +93,7 @@ export const dealFormPath = (slug: string) => `/tool/${slug}/deal`;
 /** The launch day of a tool (decision 063), and the held tools' page. */
 export const launchFormPath = (slug: string) => `/tool/${slug}/launch`;
 export const COMING_SOON_PATH = "/coming-soon";
+/** A day's (YYYY-MM-DD) or a week's (YYYY-Www) leaderboard of launches; /launches is today's. */
+export const launchesPath = (period?: string) => (period ? `/launches/${period}` : "/launches");
 /** The free way in of a tool (decision 062): its maker shows the badge and asks to skip the line. */
 export const linkBackPath = (slug: string) => `/tool/${slug}/link-back`;

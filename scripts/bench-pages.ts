@@ -3,6 +3,7 @@
  * and how: one request at a time for the first renders, several at a time for a crawler, and the sitemap, feeds and
  * llms.txt once each, then several at once on a part not built yet.
  */
+import { weekKeyOf } from "#common/launch-periods.ts";
 import { request as httpRequest } from "node:http";
 import { randomInt } from "node:crypto";
 import { PAYMENT_TYPES } from "#common/constants.ts";
@@ -223,6 +224,17 @@ export function missKinds(
       // Decision 063: the held tools, in English and French.
       name: "coming soon, first page",
       paths: firstPages(["", "/fr"].map((prefix) => `${prefix}/coming-soon`)),
+    },
+    {
+      // Decision 063: the leaderboards of the last days and weeks, each of which the seed gave launches.
+      name: "launches, a day or a week",
+      paths: firstPages(
+        range.map((index) =>
+          index % 3 === 2
+            ? `/launches/${weekKeyOf(new Date(Date.now() - index * 7 * 86_400_000))}`
+            : `/launches/${new Date(Date.now() - index * 86_400_000).toISOString().slice(0, 10)}`,
+        ),
+      ),
     },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
     { name: "search matching nothing", paths: range.map((index) => `/search/zq${index}vx`) },

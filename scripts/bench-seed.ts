@@ -353,7 +353,11 @@ try {
         select t.id, 'BENCH' || (abs(hashtext(t.id)) % 1000), 'A month free',
           ${now.toISOString()}::timestamptz + (1 + abs(hashtext(t.id || '#')) % 60) * interval '1 day'
         from ${tools} t where t.id = any(${ids}::text[]) and abs(hashtext(t.id)) % 100 = 0`);
-      // Launch days (decision 063): the held tools' days, within the next two months.
+      // Launch days (decision 063): one live tool in a thousand launched on a day its maker chose, the day it went
+      // live; and the held tools' days, within the next two months.
+      await tx.execute(sql`insert into ${launches} (tool_id, launch_at)
+        select t.id, coalesce(t.verified_at, t.created_at)
+        from ${tools} t where t.id = any(${ids}::text[]) and t.is_active and abs(hashtext(t.id || '@')) % 1000 = 0`);
       await tx.execute(sql`insert into ${launches} (tool_id, launch_at, is_waiting)
         select t.id, date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') at time zone 'UTC'
           + (1 + abs(hashtext(t.id)) % 60) * interval '1 day', true

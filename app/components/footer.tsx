@@ -46,6 +46,7 @@ export function Footer({ categories, topLists, config }: FooterProps) {
           <FooterLink to="/blog">{t("footer.blog")}</FooterLink>
           <FooterLink to="/tags">{t("footer.tags")}</FooterLink>
           {config.dealsOn && <FooterLink to="/deals">{t("footer.deals")}</FooterLink>}
+          {config.launchDaysOn && <FooterLink to="/launches">{t("footer.launches")}</FooterLink>}
           {config.launchDaysOn && <FooterLink to="/coming-soon">{t("footer.comingSoon")}</FooterLink>}
           <FooterLink to="/searches">{t("footer.mostSearched")}</FooterLink>
           <li>

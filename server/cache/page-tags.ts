@@ -41,6 +41,8 @@ export const pageTags = {
   deals: "deals",
   /** The held tools (/coming-soon): their launches' trigger sends it (decision 063). */
   comingSoon: "coming-soon",
+  /** The launches' leaderboards: the launches' trigger sends it (migration 0062). */
+  launches: "launches",
   /** The blog's posts (the blog, each post, the sitemap): their table's trigger sends it. */
   blog: "blog",
   /** The terms of service and the privacy policy. */

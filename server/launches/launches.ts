@@ -4,7 +4,7 @@
  * (server/tools/lifecycle/verification.ts): verified but not active, it is on /coming-soon and its page says when it
  * launches; the minute's job lists it at the start of its day, UTC.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { LAUNCH_MAX_DAYS, PAGE_SIZE } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
@@ -12,7 +12,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LaunchInput } from "#common/schemas/launches.ts";
 import { requireToolEditor } from "../access.ts";
-import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
+import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database } from "../db/client.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
 import { launches, tools } from "../db/schema.ts";
@@ -52,6 +52,23 @@ export function comingSoonQuery(db: Database, { cursor, limit }: { cursor?: Curs
       and(sql`${launches.isWaiting}`, seekAfter(cursor, [launches.launchAt, launches.toolId], { ascending: true })),
     )
     .orderBy(asc(launches.launchAt), asc(launches.toolId))
+    .limit(limit);
+}
+
+/** Tools a leaderboard shows, at most. */
+export const LAUNCH_BOARD_SIZE = 50;
+
+/**
+ * A period's launched tools that are live, by their counted likes (as /tools?sort=likes counts them, decision 042),
+ * then the first launched first: the period's range of launches_live_idx, sorted. Exported for the query-plan test.
+ */
+export function launchBoardQuery(db: Database, { from, to, limit }: { from: Date; to: Date; limit: number }) {
+  return db
+    .select({ ...toolCardColumns, launchAt: launches.launchAt })
+    .from(launches)
+    .innerJoin(tools, eq(tools.id, launches.toolId))
+    .where(and(sql`${launches.isLive}`, gte(launches.launchAt, from), lt(launches.launchAt, to)))
+    .orderBy(desc(tools.likes), asc(launches.launchAt), asc(launches.toolId))
     .limit(limit);
 }
 
@@ -172,6 +189,18 @@ export function launchService({
         ),
         nextCursor,
       };
+    },
+
+    /**
+     * A day's or a week's leaderboard: its launched tools by likes. Kept at most a minute, as the counters are: a tool
+     * below the shown ones may gain likes without a write to those shown.
+     */
+    async listLaunchBoard(period: { from: Date; to: Date }): Promise<ComingCard[]> {
+      requireOn();
+      dependsOn(pageTags.launches);
+      expiresWithin(COUNTERS_MAX_AGE_MS);
+      const rows = await launchBoardQuery(db, { ...period, limit: LAUNCH_BOARD_SIZE });
+      return rows.map(({ launchAt, ...card }) => ({ ...toCard(card), launchAt: launchAt.toISOString() }));
     },
 
     /** Whether a tool is held (the sitemap lists /coming-soon then): one row of launches_waiting_idx. */

@@ -121,6 +121,7 @@ describe("accessibility in Chromium", () => {
       "/deals",
       "/coming-soon",
       toolPath(held.slug),
+      "/launches",
       "/login",
       "/register",
       profilePath(maker!.slug),

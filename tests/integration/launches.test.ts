@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { launches, tools } from "#server/db/schema.ts";
-import { comingSoonQuery } from "#server/launches/launches.ts";
+import { comingSoonQuery, launchBoardQuery } from "#server/launches/launches.ts";
 import { insertTool } from "../factories.ts";
 import { databaseKinds, explainMainPlan } from "../setup/database.ts";
 import { useMailAndBot, useTestApp } from "../setup/fixtures.ts";
@@ -163,6 +163,7 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
       expect((await maker.client.request(`/tool/${queued.slug}/launch`)).status).toBe(404);
       expect((await choose(maker, queued.slug, dayFromNow(3))).status).toBe(404);
       expect((await app.request("/coming-soon")).status).toBe(404);
+      expect((await app.request("/launches")).status).toBe(404);
       expect(await home()).not.toContain('href="/coming-soon"');
       expect(await (await maker.client.request("/my-tools")).text()).not.toContain('data-testid="launch-link"');
     } finally {
@@ -171,8 +172,58 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
     expect(await home()).toContain('href="/coming-soon"');
   });
 
-  it("reads /coming-soon from launches_waiting_idx, the soonest first", async () => {
+  it("ranks a day's and a week's launches by counted likes: a fresh account's like waits, and moves nothing", async () => {
+    const { maker, tool } = await queuedTool();
+    const rival = await insertTool(database.db, { name: "Rival", submittedBy: maker.id, isVerified: false });
+    const plain = await insertTool(database.db, { name: "Plain", isVerified: false });
+    for (const queued of [tool, rival]) expect((await choose(maker, queued.slug, dayFromNow(0))).status).toBe(200);
+    for (const queued of [tool, rival, plain]) await app.services.lifecycle.verifyTool(admin.session, queued.id);
+    await database.db.update(tools).set({ likes: 5 }).where(eq(tools.id, rival.id));
+    await database.db.update(tools).set({ likes: 2 }).where(eq(tools.id, tool.id));
+    // The cards' names in their order, with the ranks their notes say in theirs.
+    const names = (html: string) => {
+      const ranks = [...html.matchAll(/No\. (\d+)/g)].map((match) => match[1]);
+      const cards = [...html.matchAll(/data-testid="tool-card"[^]*?>(Counter|Rival|Plain)</g)].map((match) => match[1]);
+      return cards.map((name, index) => `${ranks[index]} ${name}`);
+    };
+    const today = dayFromNow(0);
+    const board = await (await app.request("/launches")).text();
+    // Only the tools launched on a chosen day: Plain, verified without one, is not a launch.
+    expect(names(board)).toEqual(["1 Rival", "2 Counter"]);
+    expect(await (await app.request(`/launches/${today}`)).text()).toContain('rel="canonical"');
+    const week = /href="\/launches\/(\d{4}-W\d{2})"/.exec(board)![1]!;
+    expect(names(await (await app.request(`/launches/${week}`)).text())).toEqual(["1 Rival", "2 Counter"]);
+    expect(names(await (await app.request(`/launches/${dayFromNow(-1)}`)).text())).toEqual([]);
+    expect(await (await app.request(`/launches/${dayFromNow(-1)}`)).text()).toContain("No tool launched that day.");
+
+    // A like from an account made today waits (decision 042): the board does not move.
+    const fresh = await signUpPerson(app, database.db, "Fresh");
+    for (let index = 0; index < 4; index++) {
+      const liked = await fresh.client.request(`/api/v1/tools/${tool.id}/favorite`, { method: "POST" });
+      expect(liked.status).toBe(200);
+    }
+    expect((await toolRow(tool.id)).likes).toBe(2);
+    expect(names(await (await app.request(`/launches/${today}`)).text())).toEqual(["1 Rival", "2 Counter"]);
+
+    for (const [period, status] of [
+      ["2026-02-30", 404],
+      ["2026-W60", 404],
+      ["yesterday", 404],
+      ["<script>", 404],
+    ] as const)
+      expect((await app.request(`/launches/${encodeURIComponent(period)}`)).status, period).toBe(status);
+    const lower = await app.request(`/launches/${week.toLowerCase()}`);
+    expect(lower.status).toBe(301);
+    expect(lower.headers.get("location")).toBe(`/launches/${week}`);
+  });
+
+  it("reads /coming-soon from launches_waiting_idx, and a leaderboard from launches_live_idx", async () => {
     const plan = await explainMainPlan(database.db, comingSoonQuery(database.db, { limit: 25 }));
     expect(plan).toContain("launches_waiting_idx");
+    const board = await explainMainPlan(
+      database.db,
+      launchBoardQuery(database.db, { from: new Date(), to: new Date(Date.now() + DAY), limit: 50 }),
+    );
+    expect(board).toContain("launches_live_idx");
   });
 });

@@ -17,11 +17,15 @@ export const launches = pgTable(
       .references(() => tools.id, { onDelete: "cascade" }),
     launchAt: timestamp("launch_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
     isWaiting: boolean("is_waiting").notNull().default(false),
+    /** Whether the tool is live (active and verified): its trigger follows the tool's (migration 0062). */
+    isLive: boolean("is_live").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     // /coming-soon and the minute's job: the held tools, the soonest first.
     index("launches_waiting_idx").on(table.launchAt, table.toolId).where(sql`${table.isWaiting}`),
+    // A day's or a week's launches, for their leaderboards.
+    index("launches_live_idx").on(table.launchAt, table.toolId).where(sql`${table.isLive}`),
   ],
 );

@@ -86,8 +86,12 @@ export function toolVerification({
       .where(eq(launches.toolId, tool.id))
       .limit(1);
     const heldUntil = launch && launch.launchAt > now ? launch.launchAt : null;
-    if (heldUntil)
-      await tx.update(launches).set({ isWaiting: true, updatedAt: now }).where(eq(launches.toolId, tool.id));
+    // Held until its day; or, verified after it, launched now.
+    if (launch)
+      await tx
+        .update(launches)
+        .set(heldUntil ? { isWaiting: true, updatedAt: now } : { launchAt: now, updatedAt: now })
+        .where(eq(launches.toolId, tool.id));
     const [row] = await tx
       .update(tools)
       .set({
