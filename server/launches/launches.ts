@@ -4,7 +4,7 @@
  * (server/tools/lifecycle/verification.ts): verified but not active, it is on /coming-soon and its page says when it
  * launches; the minute's job lists it at the start of its day, UTC.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { LAUNCH_MAX_DAYS, PAGE_SIZE } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
@@ -59,16 +59,21 @@ export function comingSoonQuery(db: Database, { cursor, limit }: { cursor?: Curs
 export const LAUNCH_BOARD_SIZE = 50;
 
 /**
- * A period's launched tools that are live, by their counted likes (as /tools?sort=likes counts them, decision 042),
- * then the first launched first: the period's range of launches_live_idx, sorted. Exported for the query-plan test.
+ * A day's or a week's live launches, by their counted likes (as /tools?sort=likes counts them, decision 042), then
+ * the first launched first: the first rows of launches_day_board_idx or launches_week_board_idx, in their order,
+ * however many tools launched then. Exported for the query-plan test.
  */
-export function launchBoardQuery(db: Database, { from, to, limit }: { from: Date; to: Date; limit: number }) {
+export function launchBoardQuery(
+  db: Database,
+  { kind, from, limit }: { kind: "day" | "week"; from: Date; limit: number },
+) {
+  const period = kind === "day" ? launches.launchDay : launches.launchWeek;
   return db
     .select({ ...toolCardColumns, launchAt: launches.launchAt })
     .from(launches)
     .innerJoin(tools, eq(tools.id, launches.toolId))
-    .where(and(sql`${launches.isLive}`, gte(launches.launchAt, from), lt(launches.launchAt, to)))
-    .orderBy(desc(tools.likes), asc(launches.launchAt), asc(launches.toolId))
+    .where(and(sql`${launches.isLive}`, eq(period, from.toISOString().slice(0, 10))))
+    .orderBy(desc(launches.likes), asc(launches.launchAt), asc(launches.toolId))
     .limit(limit);
 }
 
@@ -195,7 +200,7 @@ export function launchService({
      * A day's or a week's leaderboard: its launched tools by likes. Kept at most a minute, as the counters are: a tool
      * below the shown ones may gain likes without a write to those shown.
      */
-    async listLaunchBoard(period: { from: Date; to: Date }): Promise<ComingCard[]> {
+    async listLaunchBoard(period: { kind: "day" | "week"; from: Date }): Promise<ComingCard[]> {
       requireOn();
       dependsOn(pageTags.launches);
       expiresWithin(COUNTERS_MAX_AGE_MS);

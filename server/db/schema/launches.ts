@@ -1,6 +1,6 @@
 /** Launch days (decision 063): the day a maker chose for their tool to go live, and whether it is held until then. */
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { tools } from "./tools.ts";
 
 /**
@@ -19,13 +19,25 @@ export const launches = pgTable(
     isWaiting: boolean("is_waiting").notNull().default(false),
     /** Whether the tool is live (active and verified): its trigger follows the tool's (migration 0062). */
     isLive: boolean("is_live").notNull().default(false),
+    /** The tool's counted likes, kept by the tools' trigger (migration 0063): the leaderboards' order. */
+    likes: integer("likes").notNull().default(0),
+    /** The launch's day and the Monday of its ISO week, UTC: the leaderboards' periods. */
+    launchDay: date("launch_day", { mode: "string" }).generatedAlwaysAs(sql`((launch_at AT TIME ZONE 'UTC')::date)`),
+    launchWeek: date("launch_week", { mode: "string" }).generatedAlwaysAs(
+      sql`(date_trunc('week', launch_at AT TIME ZONE 'UTC')::date)`,
+    ),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     // /coming-soon and the minute's job: the held tools, the soonest first.
     index("launches_waiting_idx").on(table.launchAt, table.toolId).where(sql`${table.isWaiting}`),
-    // A day's or a week's launches, for their leaderboards.
-    index("launches_live_idx").on(table.launchAt, table.toolId).where(sql`${table.isLive}`),
+    // A day's or a week's leaderboard: its launches in their order, the first 50 read and no more.
+    index("launches_day_board_idx")
+      .on(table.launchDay, table.likes.desc().nullsFirst(), table.launchAt, table.toolId)
+      .where(sql`${table.isLive}`),
+    index("launches_week_board_idx")
+      .on(table.launchWeek, table.likes.desc().nullsFirst(), table.launchAt, table.toolId)
+      .where(sql`${table.isLive}`),
   ],
 );
