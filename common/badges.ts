@@ -30,13 +30,16 @@ export function badgeSnippets({
   siteName,
   name,
   slug,
+  week,
 }: {
   siteUrl: string;
   siteName: string;
   name: string;
   slug: string;
+  /** The week the tool won (YYYY-Www): the winner's badge says so (decision 063). */
+  week?: string;
 }): BadgeSnippets {
-  const image = `${siteUrl}${badgePath(slug)}`;
+  const image = `${siteUrl}${badgePath(slug)}${week ? `?week=${week}` : ""}`;
   const link = `${siteUrl}${badgeLinkPath(slug)}`;
   const alt = `${name} on ${siteName}`;
   return {

@@ -95,6 +95,7 @@ export const MESSAGES = messagesOf({
     badgeTheme: "feeds.badgeTheme",
     badgeViews: "feeds.badgeViews",
     noSuchTag: "feeds.noSuchTag",
+    badgeWeek: "feeds.badgeWeek",
   },
 
   /** Who may do what: a visitor is asked to sign in, anyone else is told what they lack. */

@@ -6,8 +6,9 @@
  * outbox's old delivered rows and the spent proofs of work past their expiry are deleted, and the tools' repositories'
  * facts are read again within the forge's budget (server/tools/jobs/repository-facts.ts); every day, the uploaded
  * images no tool shows are deleted, the open data dumps of the catalogue are written (server/catalogue/open-data.ts),
- * every live tool's website is checked (server/tools/jobs/link-checks.ts), and the makers' pages that showed the badge
- * for a free way in are looked at again (server/link-backs/link-backs.ts).
+ * every live tool's website is checked (server/tools/jobs/link-checks.ts), the last ended week's winners of the
+ * launches are fixed (server/launches/launches.ts), and the makers' pages that showed the badge for a free way in are
+ * looked at again (server/link-backs/link-backs.ts).
  *
  * Each process's timer tries every period, and a run first claims the job's row in `scheduled_runs` in one statement:
  * the claim succeeds only when the last run started a period ago and finished, so one process runs the job and the
@@ -119,6 +120,14 @@ export async function runDailyJobs(
       );
   } catch (error) {
     logger.error("could not check the tools' links", error);
+  }
+  if (signal?.aborted) return;
+  try {
+    const winners = await services.launches.fixWeekWinners(now);
+    if (winners > 0)
+      logger.info(`launches: the last week's ${winners} winner${winners === 1 ? "" : "s"} fixed and told`);
+  } catch (error) {
+    logger.error("launches: could not fix the last week's winners", error);
   }
   if (signal?.aborted) return;
   try {

@@ -264,7 +264,15 @@ export function createServices(deps: Dependencies) {
     /** The makers' deals, their pages and /deals (decision 061). */
     deals: dealService({ db: deps.db, now: deps.now, isOn: dealsOn }),
     /** Launch days: the day a maker chose, the held tools and /coming-soon (decision 063). */
-    launches: launchService({ db: deps.db, now: deps.now, isOn: () => settings.current().launchDaysOn }),
+    launches: launchService({
+      db: deps.db,
+      now: deps.now,
+      isOn: () => settings.current().launchDaysOn,
+      outbox,
+      readers: mailReaders,
+      siteUrl: deps.config.SITE_URL,
+      siteName,
+    }),
     /** The free way in: a maker's website shows the badge, and the tool skips the line (decision 062). */
     linkBacks: linkBackService({
       db: deps.db,

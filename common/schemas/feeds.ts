@@ -11,5 +11,10 @@ export const badgeQuery = z.object({
     .enum(["0", "1"], { error: () => MESSAGES.feeds.badgeViews })
     .default("0")
     .transform((views) => views === "1"),
+  /** The week the tool won (YYYY-Www): the winner's badge (decision 063). */
+  week: z
+    .string()
+    .regex(/^\d{4}-W\d{2}$/, { error: () => MESSAGES.feeds.badgeWeek })
+    .optional(),
 });
 export type BadgeQuery = z.infer<typeof badgeQuery>;

@@ -34,4 +34,20 @@ describe("badgeSvg", () => {
     expect(svg).toContain(`>${"x".repeat(39)}…</text>`);
     expect(Number(/width="(\d+)"/.exec(svg)![1])).toBeLessThan(400);
   });
+
+  it("says a week's winner's rank, and only for a listed tool", () => {
+    const award = { rank: 2, week: "2026-11-23" };
+    const won = badgeSvg({
+      siteName: "Indie Tools",
+      tool: { name: "Orbit", isFeatured: false, views: 0 },
+      theme: "dark",
+      showViews: false,
+      award,
+    });
+    expect(won).toContain(">#2 OF THE WEEK ON</text>");
+    expect(won).toContain("<title>Orbit was No. 2 of the week of 2026-11-23 on Indie Tools</title>");
+    expect(badgeSvg({ siteName: "Indie Tools", tool: null, theme: "light", showViews: false, award })).toContain(
+      ">NOT LISTED ON</text>",
+    );
+  });
 });

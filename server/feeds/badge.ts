@@ -12,6 +12,8 @@ export type BadgeContent = {
   siteName: string;
   /** The tool, named in the image's title; null for a badge of a tool that is not listed. */
   tool: { name: string; isFeatured: boolean; views: number } | null;
+  /** A week the tool won, and its rank (decision 063): the winner's badge says so. */
+  award?: { rank: number; week: string } | null;
   theme: BadgeTheme;
   showViews: boolean;
 };
@@ -175,12 +177,19 @@ function text(x: number, y: number, size: number, fill: string, content: string,
 }
 
 /** The badge as an SVG document. */
-export function badgeSvg({ siteName, tool, theme, showViews }: BadgeContent): string {
+export function badgeSvg({ siteName, tool, theme, showViews, award }: BadgeContent): string {
   const colors = COLORS[theme];
   const name =
     [...siteName].length > MAX_SITE_NAME ? `${[...siteName].slice(0, MAX_SITE_NAME - 1).join("")}…` : siteName;
-  const caption = !tool ? "NOT LISTED ON" : tool.isFeatured ? "FEATURED ON" : "LISTED ON";
-  const captionColor = tool?.isFeatured ? colors.featured : colors.caption;
+  const won = tool && award ? award : null;
+  const caption = !tool
+    ? "NOT LISTED ON"
+    : won
+      ? `#${won.rank} OF THE WEEK ON`
+      : tool.isFeatured
+        ? "FEATURED ON"
+        : "LISTED ON";
+  const captionColor = won || tool?.isFeatured ? colors.featured : colors.caption;
   const mainWidth = Math.ceil(Math.max(textWidth(caption, CAPTION_SIZE, true), textWidth(name, NAME_SIZE, true)));
   const parts = [
     text(PADDING, 16, CAPTION_SIZE, captionColor, caption, true),
@@ -189,7 +198,9 @@ export function badgeSvg({ siteName, tool, theme, showViews }: BadgeContent): st
   let width = PADDING + mainWidth + PADDING;
   let title = !tool
     ? `Not listed on ${siteName}`
-    : `${tool.name} is ${tool.isFeatured ? "featured" : "listed"} on ${siteName}`;
+    : won
+      ? `${tool.name} was No. ${won.rank} of the week of ${won.week} on ${siteName}`
+      : `${tool.name} is ${tool.isFeatured ? "featured" : "listed"} on ${siteName}`;
   if (tool && showViews) {
     const views = formatBadgeCount(tool.views);
     const viewsWidth = Math.ceil(Math.max(textWidth("VIEWS", CAPTION_SIZE, true), textWidth(views, NAME_SIZE, true)));

@@ -32,7 +32,7 @@ const SITEMAP_MAX_AGE_MS = 60 * 60_000;
 const showsLiveTool = sql`exists (select 1 from ${tools} where ${tools.creatorUsername} = ${users.slug} and ${isPublicTool} and not (${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted}))`;
 export type FeedTool = { name: string; slug: string; shortDesc: string; verifiedAt: Date; categoryLabels: string[] };
 /** What a tool's badge shows: its name (in the image's title), whether it is featured, and its views. */
-export type BadgeTool = { name: string; isFeatured: boolean; views: number };
+export type BadgeTool = { id: string; name: string; isFeatured: boolean; views: number };
 /** Which live tools a feed holds: every one, or those of one category or one tag. */
 export type FeedFilter = { categoryId?: string; tag?: string };
 
@@ -273,7 +273,7 @@ export function feedQueries(db: Database, { minVisitors }: { minVisitors: number
     /** The live tool a badge is drawn for, by its slug (tools_slug_key); undefined for any other. */
     async findBadgeTool(slug: string): Promise<BadgeTool | undefined> {
       const [row] = await db
-        .select({ name: tools.name, isFeatured: tools.isHomeBoosted, views: tools.views })
+        .select({ id: tools.id, name: tools.name, isFeatured: tools.isHomeBoosted, views: tools.views })
         .from(tools)
         .where(and(isPublicTool, eq(tools.slug, slug)))
         .limit(1);

@@ -179,11 +179,13 @@ export function createFeeds(services: Services, config: Config, pageCache?: Page
     const query = badgeQuery.safeParse(params);
     if (!query.success) throw invalidInput(query.error);
     const tool = slug.success ? await services.feeds.findBadgeTool(slug.data) : undefined;
+    const award = tool && query.data.week ? await services.launches.findWin(tool.id, query.data.week) : null;
     const svg = badgeSvg({
       siteName: site.siteName,
       tool: tool ?? null,
       theme: query.data.theme,
       showViews: query.data.views,
+      award,
     });
     // An unknown slug or a tool that is not live still gets an image (saying so) rather than a broken one in the page.
     return c.body(svg, tool ? 200 : 404, {

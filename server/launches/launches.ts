@@ -11,11 +11,16 @@ import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LaunchInput } from "#common/schemas/launches.ts";
+import { badgeSnippets } from "#common/badges.ts";
+import { launchPeriod, weekKeyOf } from "#common/launch-periods.ts";
+import { launchesPath } from "#common/page-paths.ts";
 import { requireToolEditor } from "../access.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
-import { launches, tools } from "../db/schema.ts";
+import { launches, launchWinners, tools } from "../db/schema.ts";
+import type { Outbox } from "../outbox/effects.ts";
+import type { Readers } from "../mail/readers.ts";
 import { isQueuedTool } from "../tools/lifecycle/queue.ts";
 import { editedToolColumns } from "../tools/lifecycle/shared.ts";
 import {
@@ -64,7 +69,7 @@ export const LAUNCH_BOARD_SIZE = 50;
  * however many tools launched then. Exported for the query-plan test.
  */
 export function launchBoardQuery(
-  db: Database,
+  db: Database | Transaction,
   { kind, from, limit }: { kind: "day" | "week"; from: Date; limit: number },
 ) {
   const period = kind === "day" ? launches.launchDay : launches.launchWeek;
@@ -77,12 +82,25 @@ export function launchBoardQuery(
     .limit(limit);
 }
 
+/** How many of each week's leaderboard win (decision 063). */
+export const WEEK_WINNERS = 3;
+
 export function launchService({
   db,
   isOn,
+  outbox,
+  readers,
+  siteUrl,
+  siteName,
   now = () => new Date(),
 }: {
   db: Database;
+  /** The winners' mails: written with the winners, delivered after. */
+  outbox: Outbox;
+  readers: Readers;
+  /** The badge's addresses in the winners' mails. */
+  siteUrl: string;
+  siteName: () => string;
   /** Whether makers choose launch days (the site's settings): off, the form and /coming-soon are not found. */
   isOn: () => boolean;
   now?: () => Date;
@@ -206,6 +224,72 @@ export function launchService({
       expiresWithin(COUNTERS_MAX_AGE_MS);
       const rows = await launchBoardQuery(db, { ...period, limit: LAUNCH_BOARD_SIZE });
       return rows.map(({ launchAt, ...card }) => ({ ...toCard(card), launchAt: launchAt.toISOString() }));
+    },
+
+    /**
+     * The daily jobs' part: the last ended week's top three, fixed once (a second run, or another process, finds them
+     * fixed and writes nothing), each winner's submitter e-mailed the winner's badge. Runs whatever the switch says.
+     */
+    async fixWeekWinners(at = now()): Promise<number> {
+      const thisWeek = launchPeriod(weekKeyOf(at))!;
+      const week = launchPeriod(thisWeek.previous)!;
+      const weekDay = week.from.toISOString().slice(0, 10);
+      const fixed = await db.transaction(async (tx) => {
+        const top = await launchBoardQuery(tx, { kind: "week", from: week.from, limit: WEEK_WINNERS });
+        if (top.length === 0) return [];
+        const winners = await tx
+          .insert(launchWinners)
+          .values(top.map((tool, index) => ({ week: weekDay, rank: index + 1, toolId: tool.id, likes: tool.likes })))
+          .onConflictDoNothing()
+          .returning();
+        for (const winner of winners) {
+          const tool = top[winner.rank - 1]!;
+          const [submitter] = await tx
+            .select({ submittedBy: tools.submittedBy })
+            .from(tools)
+            .where(eq(tools.id, tool.id));
+          const { html } = badgeSnippets({
+            siteUrl,
+            siteName: siteName(),
+            name: tool.name,
+            slug: tool.slug,
+            week: week.key,
+          });
+          await outbox.enqueue(
+            tx,
+            await readers.mailTo(
+              tx,
+              submitter?.submittedBy ?? null,
+              `week-winner:${week.key}:${winner.rank}`,
+              ({ t, url, longDate }) => ({
+                subject: t("mail.weekWinnerSubject", { tool: tool.name, rank: winner.rank, date: longDate(weekDay) }),
+                text: t("mail.weekWinnerBody", {
+                  tool: tool.name,
+                  rank: winner.rank,
+                  date: longDate(weekDay),
+                  code: html,
+                  url: url(launchesPath(week.key)),
+                }),
+              }),
+            ),
+          );
+        }
+        return winners;
+      });
+      if (fixed.length > 0) outbox.poke();
+      return fixed.length;
+    },
+
+    /** The week a tool won, and its rank, for its badge (`week`: YYYY-Www); null when it did not win it. */
+    async findWin(toolId: string, weekKey: string): Promise<{ rank: number; week: string } | null> {
+      const week = launchPeriod(weekKey);
+      if (!week || week.kind !== "week") return null;
+      const [row] = await db
+        .select({ rank: launchWinners.rank })
+        .from(launchWinners)
+        .where(and(eq(launchWinners.toolId, toolId), eq(launchWinners.week, week.from.toISOString().slice(0, 10))))
+        .limit(1);
+      return row ? { rank: row.rank, week: week.from.toISOString().slice(0, 10) } : null;
     },
 
     /** Whether a tool is held (the sitemap lists /coming-soon then): one row of launches_waiting_idx. */

@@ -6,7 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { launches, tools } from "#server/db/schema.ts";
+import { launchWinners, launches, tools } from "#server/db/schema.ts";
+import { launchPeriod, weekKeyOf } from "#common/launch-periods.ts";
 import { comingSoonQuery, launchBoardQuery } from "#server/launches/launches.ts";
 import { insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, explainMainPlan } from "../setup/database.ts";
@@ -215,6 +216,54 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
     const lower = await app.request(`/launches/${week.toLowerCase()}`);
     expect(lower.status).toBe(301);
     expect(lower.headers.get("location")).toBe(`/launches/${week}`);
+  });
+
+  it("fixes the last week's three winners once, e-mails each its badge, and the badge says the rank", async () => {
+    const lastWeek = launchPeriod(weekKeyOf(new Date(Date.now() - 7 * DAY)))!;
+    const makers = await Promise.all(["Ann", "Ben", "Cy", "Dee"].map((name) => signUpPerson(app, database.db, name)));
+    const launched = [];
+    for (const [index, maker] of makers.entries()) {
+      const tool = await insertTool(database.db, { name: `Tool ${maker.slug}`, submittedBy: maker.id });
+      await database.db
+        .insert(launches)
+        .values({ toolId: tool.id, launchAt: new Date(lastWeek.from.getTime() + (index + 1) * 3_600_000) });
+      await database.db
+        .update(tools)
+        .set({ likes: [3, 9, 5, 1][index]! })
+        .where(eq(tools.id, tool.id));
+      launched.push(tool);
+    }
+    // This week's launch is not last week's.
+    const current = await insertTool(database.db, { name: "Current" });
+    await database.db.insert(launches).values({ toolId: current.id, launchAt: new Date() });
+    await database.db.update(tools).set({ likes: 50 }).where(eq(tools.id, current.id));
+
+    expect(await app.services.launches.fixWeekWinners()).toBe(3);
+    const winners = await database.db.select().from(launchWinners).orderBy(launchWinners.rank);
+    expect(winners.map((winner) => [winner.rank, winner.toolId, winner.likes])).toEqual([
+      [1, launched[1]!.id, 9],
+      [2, launched[2]!.id, 5],
+      [3, launched[0]!.id, 3],
+    ]);
+    const mail = await smtp.waitForMail(makers[1]!.email);
+    expect(mail.subject).toMatch(/^Tool ben is No\. 1 of the week of \d+ \w+ \d{4}$/);
+    expect(mail.raw).toContain(`/badge/${launched[1]!.slug}.svg?week=${lastWeek.key}`);
+    await smtp.waitForMail(makers[2]!.email, {
+      subject: mail.subject.replace("Tool ben is No. 1", "Tool cy is No. 2"),
+    });
+    await smtp.waitForMail(makers[0]!.email, {
+      subject: mail.subject.replace("Tool ben is No. 1", "Tool ann is No. 3"),
+    });
+    // Fixed once: a second run finds them and tells no one again.
+    expect(await app.services.launches.fixWeekWinners()).toBe(0);
+    await app.services.outbox.drain();
+    expect(smtp.mails.filter((sent) => sent.subject.includes("of the week of"))).toEqual([]);
+
+    const badge = async (slug: string, query: string) => (await app.request(`/badge/${slug}.svg?${query}`)).text();
+    expect(await badge(launched[1]!.slug, `week=${lastWeek.key}`)).toContain(">#1 OF THE WEEK ON</text>");
+    expect(await badge(launched[3]!.slug, `week=${lastWeek.key}`)).toContain(">LISTED ON</text>");
+    expect(await badge(launched[1]!.slug, `week=${lastWeek.previous}`)).toContain(">LISTED ON</text>");
+    expect((await app.request(`/badge/${launched[1]!.slug}.svg?week=2026-48`)).status).toBe(400);
   });
 
   it("reads /coming-soon from launches_waiting_idx, and a leaderboard from its period's index", async () => {

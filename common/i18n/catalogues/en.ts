@@ -563,6 +563,10 @@ export default {
   "deal.endPassed": "The last day is today at the earliest",
   "deal.endTooFar": "A deal ends within {days} days",
   "deal.off": "This site shows no deals",
+  "mail.weekWinnerSubject": "{tool} is No. {rank} of the week of {date}",
+  "mail.weekWinnerBody":
+    "Congratulations: {tool} ranked No. {rank} among the tools launched in the week of {date}.\n\nShow it on your site with the winner's badge:\n\n{code}\n\nThe week's leaderboard: {url}",
+  "feeds.badgeWeek": "week must be a week such as 2026-W48",
   "launches.badPeriod": "No such day or week: give a day as 2026-11-29 or a week as 2026-W48",
   "launches.titleDay": "Launches of {date}",
   "launches.titleWeek": "Launches of the week of {date}",

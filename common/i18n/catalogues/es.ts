@@ -562,6 +562,10 @@ export default {
   "deal.endPassed": "El último día es hoy como pronto",
   "deal.endTooFar": "Una oferta termina dentro de {days} días",
   "deal.off": "Este sitio no muestra ofertas",
+  "mail.weekWinnerSubject": "{tool} es n.º {rank} de la semana del {date}",
+  "mail.weekWinnerBody":
+    "Enhorabuena: {tool} quedó n.º {rank} entre las herramientas lanzadas la semana del {date}.\n\nMuéstrelo en su sitio con la insignia de ganador:\n\n{code}\n\nLa clasificación de la semana: {url}",
+  "feeds.badgeWeek": "week debe ser una semana como 2026-W48",
   "launches.badPeriod": "Ese día o esa semana no existe: indique un día como 2026-11-29 o una semana como 2026-W48",
   "launches.titleDay": "Lanzamientos del {date}",
   "launches.titleWeek": "Lanzamientos de la semana del {date}",

@@ -568,6 +568,10 @@ export default {
   "deal.endPassed": "Le dernier jour est aujourd'hui au plus tôt",
   "deal.endTooFar": "Une offre se termine dans les {days} jours",
   "deal.off": "Ce site ne propose pas d'offres",
+  "mail.weekWinnerSubject": "{tool} est n° {rank} de la semaine du {date}",
+  "mail.weekWinnerBody":
+    "Félicitations : {tool} s'est classé n° {rank} parmi les outils lancés la semaine du {date}.\n\nMontrez-le sur votre site avec le badge du lauréat :\n\n{code}\n\nLe classement de la semaine : {url}",
+  "feeds.badgeWeek": "week doit être une semaine comme 2026-W48",
   "launches.badPeriod":
     "Ce jour ou cette semaine n'existe pas : donnez un jour comme 2026-11-29 ou une semaine comme 2026-W48",
   "launches.titleDay": "Lancements du {date}",

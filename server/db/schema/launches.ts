@@ -1,6 +1,6 @@
 /** Launch days (decision 063): the day a maker chose for their tool to go live, and whether it is held until then. */
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { tools } from "./tools.ts";
 
 /**
@@ -39,5 +39,27 @@ export const launches = pgTable(
     index("launches_week_board_idx")
       .on(table.launchWeek, table.likes.desc().nullsFirst(), table.launchAt, table.toolId)
       .where(sql`${table.isLive}`),
+  ],
+);
+
+/**
+ * The week's winners (decision 063): the top three of each ISO week's leaderboard, fixed once the week has ended by the
+ * daily jobs, and never changed after. `week` is the week's Monday, UTC.
+ */
+export const launchWinners = pgTable(
+  "launch_winners",
+  {
+    week: date("week", { mode: "string" }).notNull(),
+    rank: integer("rank").notNull(),
+    toolId: text("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    likes: integer("likes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.week, table.rank] }),
+    // A tool's wins, for its badge.
+    uniqueIndex("launch_winners_tool_week_idx").on(table.toolId, table.week),
   ],
 );
