@@ -18,7 +18,7 @@ import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
 import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
-import { toolPath } from "#common/page-paths.ts";
+import { launchesPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: queryParamsOf(pageQuery) } } satisfies PageCacheHandle;
@@ -26,16 +26,20 @@ export const handle = { pageCache: { params: queryParamsOf(pageQuery) } } satisf
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);
   const { cursor } = query;
-  const [featured, trending, rising, latest] = await Promise.all([
+  const { launches } = context.services;
+  const [featured, launchesToday, trending, rising, latest] = await Promise.all([
     // The featured, trending and rising sections belong to the first page; later pages (without JavaScript) list the
     // next tools only.
     cursor ? Promise.resolve([]) : context.services.tools.listFeaturedTools(),
+    // Today's launches (decision 063), when the operator offers launch days: the page changes with the day.
+    cursor || !launches.isOn() ? Promise.resolve([]) : launches.listTodaysLaunches(),
     cursor ? Promise.resolve([]) : context.services.tools.listTrendingTools(),
     cursor ? Promise.resolve([]) : context.services.tools.listRisingTools(),
     context.services.tools.listLatestTools({ cursor }),
   ]);
   return {
     featured,
+    launchesToday,
     trending,
     rising,
     latest,
@@ -62,7 +66,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { config, locale } = useRootData();
   const t = useT();
-  const { featured, trending, rising, latest, isFirstPage } = loaderData;
+  const { featured, launchesToday, trending, rising, latest, isFirstPage } = loaderData;
 
   return (
     <main className="mx-auto max-w-7xl px-4">
@@ -102,6 +106,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
+      <ListSection
+        id="launches-today"
+        tools={launchesToday}
+        title={t("home.launchesToday")}
+        more={{ to: launchesPath(), label: t("home.allLaunches") }}
+      />
       <ListSection
         id="trending"
         tools={trending}

@@ -12,7 +12,7 @@ import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LaunchInput } from "#common/schemas/launches.ts";
 import { badgeSnippets } from "#common/badges.ts";
-import { launchPeriod, weekKeyOf } from "#common/launch-periods.ts";
+import { launchPeriod, todayKey, weekKeyOf } from "#common/launch-periods.ts";
 import { launchesPath } from "#common/page-paths.ts";
 import { requireToolEditor } from "../access.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
@@ -82,6 +82,9 @@ export function launchBoardQuery(
     .limit(limit);
 }
 
+/** Today's launches the home page shows, at most. */
+const HOME_LAUNCHES = 6;
+
 /** How many of each week's leaderboard win (decision 063). */
 export const WEEK_WINNERS = 3;
 
@@ -126,6 +129,22 @@ export function launchService({
     if (!tool) throw new AppError("not-found", MESSAGES.tool.notFoundBySlug);
     requireToolEditor(user, tool);
     return { ...tool, mayChoose: tool.isQueued || Boolean(tool.isWaiting) };
+  }
+
+  /**
+   * A day's or a week's leaderboard: its launched tools by likes, `limit` of them. A page showing it is dropped when
+   * a launch comes or goes, or a shown tool changes (its likes too); when the period has more launches than shown, a
+   * tool below may gain likes without a write to those shown, so the page is kept at most a minute, as the counters.
+   */
+  async function listLaunchBoard(
+    period: { kind: "day" | "week"; from: Date },
+    { limit = LAUNCH_BOARD_SIZE }: { limit?: number } = {},
+  ): Promise<ComingCard[]> {
+    requireOn();
+    dependsOn(pageTags.launches);
+    const rows = await launchBoardQuery(db, { ...period, limit: limit + 1 });
+    if (rows.length > limit) expiresWithin(COUNTERS_MAX_AGE_MS);
+    return rows.slice(0, limit).map(({ launchAt, ...card }) => ({ ...toCard(card), launchAt: launchAt.toISOString() }));
   }
 
   return {
@@ -214,16 +233,14 @@ export function launchService({
       };
     },
 
-    /**
-     * A day's or a week's leaderboard: its launched tools by likes. Kept at most a minute, as the counters are: a tool
-     * below the shown ones may gain likes without a write to those shown.
-     */
-    async listLaunchBoard(period: { kind: "day" | "week"; from: Date }): Promise<ComingCard[]> {
-      requireOn();
-      dependsOn(pageTags.launches);
-      expiresWithin(COUNTERS_MAX_AGE_MS);
-      const rows = await launchBoardQuery(db, { ...period, limit: LAUNCH_BOARD_SIZE });
-      return rows.map(({ launchAt, ...card }) => ({ ...toCard(card), launchAt: launchAt.toISOString() }));
+    listLaunchBoard,
+
+    /** Today's launches as the home page shows them, the most liked first: a page showing them is kept until midnight, UTC. */
+    async listTodaysLaunches({ limit = HOME_LAUNCHES }: { limit?: number } = {}): Promise<ComingCard[]> {
+      const at = now();
+      const today = launchPeriod(todayKey(at))!;
+      expiresWithin(Math.max(1000, today.to.getTime() - at.getTime()));
+      return listLaunchBoard(today, { limit });
     },
 
     /**

@@ -166,6 +166,7 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
       expect((await app.request("/coming-soon")).status).toBe(404);
       expect((await app.request("/launches")).status).toBe(404);
       expect(await home()).not.toContain('href="/coming-soon"');
+      expect(await home()).not.toContain('data-testid="launches-today"');
       expect(await (await maker.client.request("/my-tools")).text()).not.toContain('data-testid="launch-link"');
     } finally {
       await app.services.settings.reset(admin.session);
@@ -192,6 +193,17 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
     // Only the tools launched on a chosen day: Plain, verified without one, is not a launch.
     expect(names(board)).toEqual(["1 Rival", "2 Counter"]);
     expect(await (await app.request(`/launches/${today}`)).text()).toContain('rel="canonical"');
+    // The home page shows today's launches, the most liked first, and is kept until one of them changes.
+    const homePage = await app.request("/");
+    const launchedToday = (await homePage.text()).split('data-testid="launches-today"')[1]!.split("</section>")[0]!;
+    expect([...launchedToday.matchAll(/>(Counter|Rival|Plain)</g)].map((match) => match[1])).toEqual([
+      "Rival",
+      "Counter",
+    ]);
+    expect((await app.request("/")).headers.get("x-cache")).toBe("hit");
+    await database.db.update(tools).set({ likes: 7 }).where(eq(tools.id, tool.id));
+    expect((await app.request("/")).headers.get("x-cache")).toBe("miss");
+    await database.db.update(tools).set({ likes: 2 }).where(eq(tools.id, tool.id));
     const week = /href="\/launches\/(\d{4}-W\d{2})"/.exec(board)![1]!;
     expect(names(await (await app.request(`/launches/${week}`)).text())).toEqual(["1 Rival", "2 Counter"]);
     expect(names(await (await app.request(`/launches/${dayFromNow(-1)}`)).text())).toEqual([]);

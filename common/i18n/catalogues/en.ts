@@ -79,6 +79,8 @@ export default {
   "home.newsletter": "Join our newsletter",
   "home.featured": "Featured tools",
   "home.noFeatured": "No tool is featured right now.",
+  "home.launchesToday": "Launching today",
+  "home.allLaunches": "See the leaderboard",
   "home.trending": "Trending this week",
   "home.rising": "Rising on GitHub this week",
   "home.allTrending": "See every trending tool",

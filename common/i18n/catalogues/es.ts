@@ -71,6 +71,8 @@ export default {
   "home.newsletter": "Suscríbete al boletín",
   "home.featured": "Herramientas destacadas",
   "home.noFeatured": "Ahora mismo no hay ninguna herramienta destacada.",
+  "home.launchesToday": "Lanzadas hoy",
+  "home.allLaunches": "Ver la clasificación",
   "home.trending": "Tendencias de la semana",
   "home.rising": "En ascenso en GitHub esta semana",
   "home.allTrending": "Ver todas las herramientas en tendencia",

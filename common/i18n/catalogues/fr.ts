@@ -71,6 +71,8 @@ export default {
   "home.newsletter": "S'abonner à la newsletter",
   "home.featured": "Outils à la une",
   "home.noFeatured": "Aucun outil n'est à la une pour le moment.",
+  "home.launchesToday": "Lancés aujourd'hui",
+  "home.allLaunches": "Voir le classement",
   "home.trending": "Tendances de la semaine",
   "home.rising": "En progression sur GitHub cette semaine",
   "home.allTrending": "Voir tous les outils en vogue",
