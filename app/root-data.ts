@@ -5,6 +5,8 @@ import type { Locale } from "#common/locales.ts";
 import type { UserToolLink } from "#server/auth/sessions.ts";
 import type { PublicConfig } from "#server/config.ts";
 import type { TopListLink } from "#server/content/top-lists.ts";
+import type { RunningAd } from "#server/payments/sponsors.ts";
+import type { Placement } from "#common/sponsors.ts";
 
 /** What the root loader (root.tsx) gives every page of the layout. */
 export type RootData = {
@@ -22,6 +24,8 @@ export type RootData = {
   follows: string[];
   categories: { id: string; label: string; slug: string }[];
   topLists: TopListLink[];
+  /** The ads running this week, by placement (decision 064): the same for everyone, kept with the page. */
+  ads: Partial<Record<Placement, RunningAd>>;
   /** The language of the page (decision 053). */
   locale: Locale;
 };

@@ -19,6 +19,7 @@ import { useLinkNavigation } from "./components/link.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { PromoBanner } from "./components/promo-banner.tsx";
+import { SponsoredBanner } from "./components/sponsored.tsx";
 import { ToastProvider } from "./components/toast.tsx";
 import { useT, useWords } from "./i18n.tsx";
 import { useNonce } from "./nonce.tsx";
@@ -32,12 +33,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { services, publicConfig, user } = context;
-  const [categories, userTools, ownLikes, follows, topLists] = await Promise.all([
+  const [categories, userTools, ownLikes, follows, topLists, ads] = await Promise.all([
     services.categories.listCategories(),
     user ? services.accounts.listUserToolLinks(user) : [],
     user ? services.favorites.listOwnLikes(user) : { favoriteToolIds: [], waitingLikeIds: [], likesCountFrom: null },
     user ? services.follows.listFollowKeys(user) : [],
     services.topLists.listTopListLinks(),
+    services.sponsors.listRunningAds(),
   ]);
   return {
     config: publicConfig,
@@ -47,6 +49,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     follows,
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
     topLists,
+    ads,
     locale: context.locale,
   };
 }
@@ -120,7 +123,11 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       {/* The banner and the navigation bar stick together, at every width: no more than 3.2rem above the bar. */}
       {data && (
         <div className="sticky top-0 z-40">
-          <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />
+          {data.ads.banner ? (
+            <SponsoredBanner ad={data.ads.banner} />
+          ) : (
+            <PromoBanner text={data.config.promoText} url={data.config.promoUrl} />
+          )}
           <NavBar siteName={data.config.siteName} logoUrl={data.config.logoUrl} />
         </div>
       )}

@@ -61,6 +61,10 @@ export default [
   route("get-featured", "routes/get-featured.tsx"),
   route("feature/:toolId", "routes/feature-tool.tsx"),
   route("purchase/:id", "routes/purchase.tsx"),
+  route("advertise", "routes/advertise.tsx"),
+  route("advertise/:placement", "routes/advertise-book.tsx"),
+  route("sponsorships", "routes/sponsorships.tsx"),
+  route("sponsorships/:id", "routes/sponsorship.tsx"),
   route("edit-profile", "routes/edit-profile.tsx"),
   route("settings/api-keys", "routes/settings-api-keys.tsx"),
 
@@ -78,6 +82,7 @@ export default [
     route("users", "routes/admin-users.tsx"),
     route("requests", "routes/admin-requests.tsx"),
     route("featuring", "routes/admin-featuring.tsx"),
+    route("sponsors", "routes/admin-sponsors.tsx"),
     route("analytics", "routes/admin-analytics.tsx"),
     route("newsletter", "routes/admin-newsletter.tsx"),
     route("deliveries", "routes/admin-deliveries.tsx"),

@@ -32,6 +32,9 @@ export const AUDIT_KIND_NAMES = [
   "top-list.updated",
   "top-list.removed",
   "delivery.retried",
+  "sponsor.placement",
+  "sponsor.approved",
+  "sponsor.rejected",
   "link.resolved",
 ] as const;
 export type AuditKind = (typeof AUDIT_KIND_NAMES)[number];

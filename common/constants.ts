@@ -112,6 +112,9 @@ export const MAX_REJECTION_REASON_LENGTH = 1000;
 /** Analytics (POST /api/event): the event names the site sends, and the ranges its charts offer, in days. */
 export const PAGEVIEW_EVENT = "pageview";
 export const OUTBOUND_CLICK_EVENT = "Outbound Link: Click";
+/** An ad shown on a page, and an ad's link followed (decision 064); their `sponsorship` prop names the ad. */
+export const SPONSOR_VIEW_EVENT = "Sponsor: View";
+export const SPONSOR_CLICK_EVENT = "Sponsor: Click";
 export const HOME_NEWSLETTER_EVENT = "home_click_nl";
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];

@@ -88,12 +88,16 @@ export function amountInput(amount: number, currency: string): string {
 /** What a purchase is, in a few words: "Featured on the home page for 7 days". */
 export function purchaseName(kind: string, days: number | null): string {
   if (kind === "featured" && days) return say("offer.featuredFor", { days });
+  if (kind === SPONSOR_PURCHASE) return say("offer.sponsor");
   return isOfferKind(kind) ? offerName(kind) : kind;
 }
 
 function isOfferKind(kind: string): kind is OfferKind {
   return (OFFER_KINDS as readonly string[]).includes(kind);
 }
+
+/** The kind of a sponsor's purchase (decision 064): an ad for some weeks. */
+export const SPONSOR_PURCHASE = "sponsor";
 
 /** The kind of a payment's entry in a user's payments list (docs/product.md §3), beside decision 005's requests. */
 export const FEATURING_PAYMENT = "featuring-payment";

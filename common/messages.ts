@@ -31,6 +31,7 @@ import {
   USER_ROLES,
 } from "./constants.ts";
 import { fixed, messagesOf, say } from "./i18n/say.ts";
+import { SPONSOR_MAX_WEEKS, SPONSOR_MAX_WEEKS_AHEAD, SPONSOR_TEXT_MAX } from "./sponsors.ts";
 
 export const MESSAGES = messagesOf({
   general: {
@@ -230,6 +231,23 @@ export const MESSAGES = messagesOf({
     badSignature: "featuring.badSignature",
     notAnEvent: "featuring.notAnEvent",
     noPayments: "featuring.noPayments",
+  },
+
+  /** Sponsors (decision 064): a booking, its review, and the console's placements. */
+  sponsor: {
+    unknownPlacement: "sponsor.unknownPlacement",
+    notForSale: "sponsor.notForSale",
+    badWeek: "sponsor.badWeek",
+    noWeek: "sponsor.noWeek",
+    tooManyWeeks: fixed("sponsor.tooManyWeeks", { max: SPONSOR_MAX_WEEKS }),
+    weekNotOnSale: (week: string) => say("sponsor.weekNotOnSale", { week }),
+    weekTaken: (week: string) => say("sponsor.weekTaken", { week }),
+    textRequired: "sponsor.textRequired",
+    textTooLong: fixed("sponsor.textTooLong", { max: SPONSOR_TEXT_MAX }),
+    badUrl: "sponsor.badUrl",
+    weeksAheadRange: fixed("sponsor.weeksAheadRange", { max: SPONSOR_MAX_WEEKS_AHEAD }),
+    notFound: "sponsor.notFound",
+    notInReview: "sponsor.notInReview",
   },
 
   /** The record of searches (/searches, /admin/analytics). */

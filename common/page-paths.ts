@@ -97,3 +97,9 @@ export const COMING_SOON_PATH = "/coming-soon";
 export const launchesPath = (period?: string) => (period ? `/launches/${period}` : "/launches");
 /** The free way in of a tool (decision 062): its maker shows the badge and asks to skip the line. */
 export const linkBackPath = (slug: string) => `/tool/${slug}/link-back`;
+
+/** Sponsors (decision 064): the placements and their calendar, a placement's booking form, an ad's private page. */
+export const advertisePath = (placement?: string) => (placement ? `/advertise/${placement}` : "/advertise");
+export const sponsorshipPath = (id?: string) => (id ? `/sponsorships/${id}` : "/sponsorships");
+/** An ad's link: it counts the click, then leads to the sponsor's site. */
+export const sponsoredLinkPath = (id: string) => `/sponsored/${id}`;

@@ -131,6 +131,14 @@ export async function runDailyJobs(
   }
   if (signal?.aborted) return;
   try {
+    const summaries = await services.sponsors.sendRunSummaries();
+    if (summaries > 0)
+      logger.info(`sponsors: ${summaries} sponsor${summaries === 1 ? "" : "s"} sent the summary of a run that ended`);
+  } catch (error) {
+    logger.error("sponsors: could not send the summaries of the runs that ended", error);
+  }
+  if (signal?.aborted) return;
+  try {
     const run = await services.linkBacks.recheckLinkBacks(now, signal);
     if (run.looked > 0)
       logger.info(

@@ -40,6 +40,7 @@ import { purgeOutbox } from "./outbox/retention.ts";
 import { ogImages } from "./og/images.ts";
 import { outboxWorker } from "./outbox/worker.ts";
 import { featuringService } from "./payments/featuring.ts";
+import { sponsorService } from "./payments/sponsors.ts";
 import { createStripe } from "./payments/stripe.ts";
 import { searchQueries } from "./search/queries.ts";
 import type { FileStorage } from "./storage/files.ts";
@@ -148,6 +149,20 @@ export function createServices(deps: Dependencies) {
   });
   // The signed webhooks a change writes for the admins' endpoints (decision 029), in the change's transaction.
   const webhooks = webhookEvents({ siteUrl: deps.config.SITE_URL });
+  /** What Stripe's parts share (decision 040): featuring and sponsors are paid through one client and one webhook. */
+  const payments = {
+    db: deps.db,
+    stripe: createStripe(deps.config),
+    webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
+    checkoutOrigin: stripeCheckoutOrigin(deps.config),
+    siteUrl: deps.config.SITE_URL,
+    readers: mailReaders,
+    outbox,
+    webhooks,
+    writeToolSnapshot: snapshots.writeToolSnapshot,
+    logger: deps.logger,
+    now: deps.now,
+  };
   const links = linkChecker({
     db: deps.db,
     readers: mailReaders,
@@ -329,17 +344,13 @@ export function createServices(deps: Dependencies) {
       links,
     }),
     /** Paid featuring through Stripe (decision 040): offers, Checkout, Stripe's events, grants and the featurings' clock. */
-    featuring: featuringService({
-      db: deps.db,
-      stripe: createStripe(deps.config),
-      webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
-      checkoutOrigin: stripeCheckoutOrigin(deps.config),
-      siteUrl: deps.config.SITE_URL,
-      readers: mailReaders,
-      outbox,
-      webhooks,
-      writeToolSnapshot: snapshots.writeToolSnapshot,
-      logger: deps.logger,
+    featuring: featuringService(payments),
+    /** Sponsors (decision 064): placements, bookings paid through Stripe, reviews, the running ads and their counts. */
+    sponsors: sponsorService({
+      ...payments,
+      keptReads,
+      storage: deps.storage,
+      maxImageBytes: deps.config.UPLOAD_MAX_MB * 1_000_000,
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox, webhooks, readers: mailReaders }),

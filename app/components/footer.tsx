@@ -49,6 +49,7 @@ export function Footer({ categories, topLists, config }: FooterProps) {
           {config.launchDaysOn && <FooterLink to="/launches">{t("footer.launches")}</FooterLink>}
           {config.launchDaysOn && <FooterLink to="/coming-soon">{t("footer.comingSoon")}</FooterLink>}
           <FooterLink to="/searches">{t("footer.mostSearched")}</FooterLink>
+          {config.isPaymentEnabled && <FooterLink to="/advertise">{t("footer.advertise")}</FooterLink>}
           <li>
             {/* Served by the server, not a route of the app: a full page load. */}
             <a href="/api/docs">{t("footer.api")}</a>

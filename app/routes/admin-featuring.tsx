@@ -4,10 +4,17 @@
  * Stripe ids.
  */
 import { Form } from "react-router";
-import { amountInput, OFFER_KINDS, offerName, type OfferKind, purchaseName } from "#common/featuring.ts";
+import {
+  amountInput,
+  OFFER_KINDS,
+  offerName,
+  type OfferKind,
+  purchaseName,
+  SPONSOR_PURCHASE,
+} from "#common/featuring.ts";
 import { grantInput, offerInput, placesInput } from "#common/schemas/featuring.ts";
 import { pageQuery } from "#common/schemas/lists.ts";
-import { toolPath } from "#common/page-paths.ts";
+import { sponsorshipPath, toolPath } from "#common/page-paths.ts";
 import type { Offer, PurchaseView } from "#server/payments/featuring.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Field } from "../components/form.tsx";
@@ -317,7 +324,11 @@ function PurchaseTable({
           {rows.map((row) => (
             <tr key={row.id}>
               <td className="px-3 py-2">
-                {row.tool ? (
+                {row.kind === SPONSOR_PURCHASE ? (
+                  <Link to={sponsorshipPath(row.id)} className="font-medium text-brand-700 hover:underline">
+                    {t("adminSponsors.ad")}
+                  </Link>
+                ) : row.tool ? (
                   <Link to={toolPath(row.tool.slug)} className="font-medium text-brand-700 hover:underline">
                     {row.tool.name}
                   </Link>

@@ -32,6 +32,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           { id: "users", to: "/admin/users", label: "admin.users" },
           { id: "requests", to: "/admin/requests", label: "admin.requests", count: counts.requests },
           { id: "featuring", to: "/admin/featuring", label: "admin.featuring" },
+          { id: "sponsors", to: "/admin/sponsors", label: "admin.sponsors" },
           { id: "analytics", to: "/admin/analytics", label: "admin.analytics" },
           { id: "newsletter", to: "/admin/newsletter", label: "admin.newsletter" },
           { id: "deliveries", to: "/admin/deliveries", label: "admin.deliveries", count: counts.deliveries },

@@ -16,7 +16,9 @@ import type { PublicReview } from "#server/reviews/reviews.ts";
 import { RatingSummary, ReviewList, WriteReviewLink } from "../components/reviews.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
+import { SponsoredCard } from "../components/sponsored.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
+import { useRootData } from "../root-data.ts";
 import { alternativeReason } from "../components/alternative-reason.ts";
 import { TOOL_PAGE_COMPARISONS } from "#common/constants.ts";
 import { ogImagePath, ogToolImage } from "#common/og-image.ts";
@@ -251,6 +253,7 @@ type ReportResult = { report: "sent" } | FormFailure;
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, stats, reviews, suggested, usersAdded, linkCheckedAt, closest, repository, deal, notice, openReports } =
     loaderData;
+  const { ads } = useRootData();
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
@@ -297,33 +300,40 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           )
         }
         aside={
-          (showsCounters || linkCheckedAt) && (
-            <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">
-              {showsCounters && (
-                <>
-                  <div>
-                    <dt className="text-xs text-slate-500 uppercase">{t("tool.views")}</dt>
-                    <dd className="text-2xl font-bold" data-testid="tool-views">
-                      {number(stats.views)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-slate-500 uppercase">{t("tool.clicks")}</dt>
-                    <dd className="text-2xl font-bold" data-testid="tool-clicks">
-                      {number(stats.clicks)}
-                    </dd>
-                  </div>
-                </>
+          (showsCounters || linkCheckedAt || ads["list-slot"]) && (
+            <div className="space-y-4">
+              {(showsCounters || linkCheckedAt) && (
+                <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">
+                  {showsCounters && (
+                    <>
+                      <div>
+                        <dt className="text-xs text-slate-500 uppercase">{t("tool.views")}</dt>
+                        <dd className="text-2xl font-bold" data-testid="tool-views">
+                          {number(stats.views)}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-slate-500 uppercase">{t("tool.clicks")}</dt>
+                        <dd className="text-2xl font-bold" data-testid="tool-clicks">
+                          {number(stats.clicks)}
+                        </dd>
+                      </div>
+                    </>
+                  )}
+                  {linkCheckedAt && (
+                    <div className="col-span-2">
+                      <dt className="sr-only">{t("tool.website")}</dt>
+                      <dd data-testid="link-checked" className="text-xs text-slate-500">
+                        <time dateTime={linkCheckedAt}>
+                          {t("tool.linkChecked", { days: daysSince(linkCheckedAt) })}
+                        </time>
+                      </dd>
+                    </div>
+                  )}
+                </dl>
               )}
-              {linkCheckedAt && (
-                <div className="col-span-2">
-                  <dt className="sr-only">{t("tool.website")}</dt>
-                  <dd data-testid="link-checked" className="text-xs text-slate-500">
-                    <time dateTime={linkCheckedAt}>{t("tool.linkChecked", { days: daysSince(linkCheckedAt) })}</time>
-                  </dd>
-                </div>
-              )}
-            </dl>
+              {ads["list-slot"] && <SponsoredCard ad={ads["list-slot"]} testId="sponsored-slot" />}
+            </div>
           )
         }
       />

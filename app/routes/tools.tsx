@@ -15,6 +15,7 @@ import {
   toolsPath,
 } from "../components/facets.tsx";
 import type { Translate } from "#common/i18n/translate.ts";
+import { SponsoredCard } from "../components/sponsored.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta } from "../seo.ts";
@@ -84,7 +85,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Tools({ loaderData }: Route.ComponentProps) {
-  const { categories } = useRootData();
+  const { categories, ads } = useRootData();
   const { page, facets, filters } = loaderData;
   const isFiltered = isNarrowed({ ...filters, sort: "newest" });
   const t = useT();
@@ -105,7 +106,10 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
           {t("tools.heading")}
         </h2>
         {page.tools.length > 0 ? (
-          <ToolGrid tools={page.tools} />
+          <ToolGrid
+            tools={page.tools}
+            extra={ads["list-slot"] && <SponsoredCard ad={ads["list-slot"]} testId="sponsored-slot" />}
+          />
         ) : isFiltered ? (
           <EmptyState title={t("lists.noMatch")}>
             <Link to="/tools" className="font-medium text-brand-700 hover:underline">

@@ -4,9 +4,9 @@
  * (./metrics.ts). One statement is one transaction: a tool's counters always equal the sum of its daily counts.
  */
 import { sql } from "drizzle-orm";
-import { OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
+import { OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT, SPONSOR_CLICK_EVENT, SPONSOR_VIEW_EVENT } from "#common/constants.ts";
 import type { Database } from "../db/client.ts";
-import { dailyStats, dailyVisitors, events, searches, searchVisitors, tools } from "../db/schema.ts";
+import { dailyStats, dailyVisitors, events, searches, searchVisitors, sponsorships, tools } from "../db/schema.ts";
 import { dayOf, METRICS } from "./metrics.ts";
 
 /** A search a page view shows: its text, and how many tools its first page found (null: the page did not say). */
@@ -20,8 +20,19 @@ export type PendingEvent = typeof events.$inferInsert & {
   search: EventSearch | null;
 };
 
-/** A daily count to add; `tool` names the tool whose counter must have counted the event (a live tool), if any. */
-type CountRow = { metric: string; subject: string; detail: string; day: string; count: number; tool: string | null };
+/**
+ * A daily count to add; `tool` names the tool whose counter must have counted the event (a live tool), if any, and
+ * `sponsor` the ad that must be approved for it to count.
+ */
+type CountRow = {
+  metric: string;
+  subject: string;
+  detail: string;
+  day: string;
+  count: number;
+  tool: string | null;
+  sponsor: string | null;
+};
 
 /** Rows sorted by a text key: locks are taken in that order, the same in every process. */
 function sortedBy<T>(rows: Iterable<T>, key: (row: T) => string): T[] {
@@ -90,11 +101,18 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
   }
 
   const counts = new Map<string, CountRow>();
-  const add = (metric: string, subject: string, detail: string, day: string, tool: string | null = null) => {
+  const add = (
+    metric: string,
+    subject: string,
+    detail: string,
+    day: string,
+    tool: string | null = null,
+    sponsor: string | null = null,
+  ) => {
     const key = `${metric}\u0000${subject}\u0000${detail}\u0000${day}`;
     const row = counts.get(key);
     if (row) row.count++;
-    else counts.set(key, { metric, subject, detail, day, count: 1, tool });
+    else counts.set(key, { metric, subject, detail, day, count: 1, tool, sponsor });
   };
   for (const event of batch) {
     const day = dayOf(event.createdAt);
@@ -111,6 +129,9 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
       add(METRICS.event, event.name, event.name === OUTBOUND_CLICK_EVENT ? linkOf(event.props ?? {}) : "", day);
       if (event.name === OUTBOUND_CLICK_EVENT && event.toolId)
         add(METRICS.toolClick, event.toolId, "", day, event.toolId);
+      const ad = adOf(event.name, event.props ?? {});
+      if (ad)
+        add(event.name === SPONSOR_VIEW_EVENT ? METRICS.sponsorView : METRICS.sponsorClick, ad, "", day, null, ad);
     }
   }
 
@@ -158,8 +179,9 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
     ),
     added as (
       select metric, subject, detail, day, count
-      from json_to_recordset(${asJson([...counts.values()])}) as a(metric text, subject text, detail text, day date, count int, tool text)
-      where tool is null or tool in (select id from counted)
+      from json_to_recordset(${asJson([...counts.values()])}) as a(metric text, subject text, detail text, day date, count int, tool text, sponsor text)
+      where (tool is null or tool in (select id from counted))
+        and (sponsor is null or sponsor in (select ${sponsorships.id} from ${sponsorships} where ${sponsorships.state} = 'approved'))
       union all
       select ${METRICS.visitors}::text, '', '', day, count(*)::int from new_visitors group by day
     )
@@ -168,6 +190,13 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
     order by metric, subject, detail, day
     on conflict (metric, subject, detail, day) do update set count = ${dailyStats.count} + excluded.count
   `);
+}
+
+/** The ad an ad's event names, when it is one and names an ad's id. */
+function adOf(name: string, props: Record<string, unknown>): string | null {
+  if (name !== SPONSOR_VIEW_EVENT && name !== SPONSOR_CLICK_EVENT) return null;
+  const id = props.sponsorship;
+  return typeof id === "string" && /^p[a-z0-9_]{1,40}$/.test(id) ? id : null;
 }
 
 /** The address of an outbound link as counted: without its query string (our ref parameter, trackers). */

@@ -18,6 +18,10 @@ export const METRICS = {
   toolClick: "tool_click",
   /** Views of a tool's page by where they came from. Subject: the tool id; detail: another site's host, one of our paths, or ''. */
   toolReferrer: "tool_referrer",
+  /** An ad shown on a page, or its sponsor's line in a newsletter sent (decision 064). Subject: the ad's id. */
+  sponsorView: "sponsor_view",
+  /** An ad's link followed. Subject: the ad's id. */
+  sponsorClick: "sponsor_click",
   /** Events by name ('Outbound Link: Click', 'home_click_nl', ...). Subject: the name; detail: the link's URL for outbound clicks. */
   event: "event",
 } as const;

@@ -43,6 +43,10 @@ export const pageTags = {
   comingSoon: "coming-soon",
   /** The launches' leaderboards: the launches' trigger sends it (migration 0062). */
   launches: "launches",
+  /** The ads running this week, on every page (decision 064): sent when an ad starts or stops being approved. */
+  sponsors: "sponsors",
+  /** The placements' prices and the weeks sold (/advertise): sent when a week is sold or freed, or a price changes. */
+  advertise: "advertise",
   /** The blog's posts (the blog, each post, the sitemap): their table's trigger sends it. */
   blog: "blog",
   /** The terms of service and the privacy policy. */

@@ -16,7 +16,9 @@ import { MESSAGES } from "#common/messages.ts";
 import { bearerCredentials } from "#common/schemas/api-keys.ts";
 import { IMPORT_MAX_BYTES } from "#common/schemas/catalogue.ts";
 import { CHALLENGE_PATH } from "#common/spam-fields.ts";
-import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
+import { sponsoredLinkPath, STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
+import { SPONSOR_CLICK_EVENT } from "#common/constants.ts";
+import { sponsorshipIdParam } from "#common/schemas/sponsors.ts";
 import { type Config, FILES_URL, filesBaseUrl, stripeCheckoutOrigin } from "../config.ts";
 import { cacheControlOf } from "../storage/files.ts";
 import type { Requester } from "../auth/account-shared.ts";
@@ -201,6 +203,30 @@ export function createApp({ config, db, services, logger, build, clientDir, file
     // Plausible's answer: 202 "ok"; a dropped event says so in a header, as Plausible's does.
     if (outcome === "ignored") c.header("x-plausible-dropped", "1");
     return c.text("ok", 202);
+  });
+
+  // An ad's link (decision 064): the click is counted as the analytics count any event, without a cookie (a bot's is
+  // not), then the visitor goes on to the sponsor's site. Only an approved ad's link leads anywhere.
+  app.get("/sponsored/:id", async (c) => {
+    const id = sponsorshipIdParam.safeParse(c.req.param("id"));
+    const url = id.success ? await services.sponsors.findAdLink(id.data) : null;
+    if (!id.success || !url) throw new AppError("not-found", MESSAGES.sponsor.notFound);
+    const site = new URL(config.SITE_URL);
+    await services.analytics
+      .record(
+        {
+          n: SPONSOR_CLICK_EVENT,
+          u: `${site.origin}${sponsoredLinkPath(id.data)}`,
+          d: site.hostname,
+          r: c.req.header("referer") ?? null,
+          p: { sponsorship: id.data },
+        },
+        { address: addressOf(c, config), userAgent: c.req.header("user-agent") ?? "" },
+      )
+      // A click that could not be counted (too many from one address, the database behind) still leads on.
+      .catch(() => "ignored");
+    c.header("Cache-Control", "no-store");
+    return c.redirect(url, 302);
   });
 
   // Stripe's events about the site's payments (decision 040): signed with the webhook's secret, read as the raw text

@@ -25,19 +25,41 @@ import {
   type CheckoutChoices,
 } from "./featuring-core.ts";
 
+/**
+ * Creates the Checkout session of the pending purchase `purchaseId`, with it as the idempotency key, and answers the
+ * address of Stripe's page. A refusal or silence from Stripe closes the purchase ('expired') and says so.
+ */
+export async function openCheckout(
+  { db, requireStripe, logger, now, checkoutOrigin }: FeaturingCore,
+  purchaseId: string,
+  params: Stripe.Checkout.SessionCreateParams,
+): Promise<string> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await requireStripe().checkout.sessions.create(params, { idempotencyKey: `checkout-${purchaseId}` });
+  } catch (error) {
+    await db.update(purchases).set({ state: "expired", updatedAt: now() }).where(eq(purchases.id, purchaseId));
+    const stripeError = error as { type?: string; message?: string };
+    logger.warn(
+      `payments: Stripe refused or did not answer the Checkout session of ${purchaseId}: ${stripeError.message ?? String(error)}`,
+    );
+    if (stripeError.type === "StripeInvalidRequestError" && stripeError.message)
+      throw new AppError("invalid-argument", MESSAGES.featuring.stripeRefused(stripeError.message));
+    throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
+  }
+  await db.update(purchases).set({ stripeSessionId: session.id, updatedAt: now() }).where(eq(purchases.id, purchaseId));
+  // The buyer is sent to Stripe's Checkout, and nowhere else, whatever the answer says.
+  if (!session.url || !URL.canParse(session.url) || new URL(session.url).origin !== checkoutOrigin) {
+    logger.error(
+      `payments: Stripe's answer for ${purchaseId} leads to ${session.url ?? "nowhere"}, not to ${checkoutOrigin}`,
+    );
+    throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
+  }
+  return session.url;
+}
+
 export function checkout(core: FeaturingCore) {
-  const {
-    db,
-    checkoutOrigin,
-    siteUrl,
-    logger,
-    now,
-    requireStripe,
-    readOffers,
-    readPlaces,
-    readHolds,
-    syncSubscription,
-  } = core;
+  const { db, siteUrl, logger, now, requireStripe, readOffers, readPlaces, readHolds, syncSubscription } = core;
   /** The user's own tool, for buying: refused for anyone else's. */
   async function ownTool(user: SessionUser, toolId: string) {
     const [tool] = await db
@@ -137,7 +159,7 @@ export function checkout(core: FeaturingCore) {
      */
     async startCheckout(user: SessionUser | null, { toolId, kind }: CheckoutInput): Promise<string> {
       const buyer = requireSignedIn(user);
-      const client = requireStripe();
+      requireStripe();
       const choices = await choicesFor(buyer, toolId);
       const choice = choices.offers.find((offer) => offer.kind === kind);
       if (!choice)
@@ -165,52 +187,28 @@ export function checkout(core: FeaturingCore) {
       });
       const [record] = await db.select({ email: users.email }).from(users).where(eq(users.id, buyer.id));
       const metadata = { purchaseId: id, toolId, userId: buyer.id, kind };
-      let session: Stripe.Checkout.Session;
-      try {
-        const product_data = { name: `${choice.name}: ${choices.tool.name}` };
-        const isMonthly = kind === "featured-monthly";
-        session = await client.checkout.sessions.create(
+      const product_data = { name: `${choice.name}: ${choices.tool.name}` };
+      const isMonthly = kind === "featured-monthly";
+      return openCheckout(core, id, {
+        mode: isMonthly ? "subscription" : "payment",
+        line_items: [
           {
-            mode: isMonthly ? "subscription" : "payment",
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: offer!.currency,
-                  unit_amount: offer!.amount,
-                  product_data,
-                  ...(isMonthly ? { recurring: { interval: "month" as const } } : {}),
-                },
-              },
-            ],
-            client_reference_id: buyer.id,
-            customer_email: record?.email,
-            metadata,
-            ...(isMonthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-            success_url: `${siteUrl}${purchasePath(id)}`,
-            cancel_url: `${siteUrl}${featureToolPath(toolId)}?cancelled=1`,
+            quantity: 1,
+            price_data: {
+              currency: offer!.currency,
+              unit_amount: offer!.amount,
+              product_data,
+              ...(isMonthly ? { recurring: { interval: "month" as const } } : {}),
+            },
           },
-          { idempotencyKey: `checkout-${id}` },
-        );
-      } catch (error) {
-        await db.update(purchases).set({ state: "expired", updatedAt: now() }).where(eq(purchases.id, id));
-        const stripeError = error as { type?: string; message?: string };
-        logger.warn(
-          `payments: Stripe refused or did not answer the Checkout session of ${id}: ${stripeError.message ?? String(error)}`,
-        );
-        if (stripeError.type === "StripeInvalidRequestError" && stripeError.message)
-          throw new AppError("invalid-argument", MESSAGES.featuring.stripeRefused(stripeError.message));
-        throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
-      }
-      await db.update(purchases).set({ stripeSessionId: session.id, updatedAt: now() }).where(eq(purchases.id, id));
-      // The maker is sent to Stripe's Checkout, and nowhere else, whatever the answer says.
-      if (!session.url || !URL.canParse(session.url) || new URL(session.url).origin !== checkoutOrigin) {
-        logger.error(
-          `payments: Stripe's answer for ${id} leads to ${session.url ?? "nowhere"}, not to ${checkoutOrigin}`,
-        );
-        throw new AppError("unavailable", MESSAGES.featuring.stripeUnavailable);
-      }
-      return session.url;
+        ],
+        client_reference_id: buyer.id,
+        customer_email: record?.email,
+        metadata,
+        ...(isMonthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+        success_url: `${siteUrl}${purchasePath(id)}`,
+        cancel_url: `${siteUrl}${featureToolPath(toolId)}?cancelled=1`,
+      });
     },
 
     /**

@@ -5,12 +5,13 @@
  */
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
-import { formatAmount, offerName, purchaseName } from "#common/featuring.ts";
+import { formatAmount, offerName, purchaseName, SPONSOR_PURCHASE } from "#common/featuring.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { featureToolPath, purchasePath } from "#common/page-paths.ts";
+import { advertisePath, featureToolPath, purchasePath } from "#common/page-paths.ts";
 import { createId } from "#common/ids.ts";
 import { purchases, stripeEvents, tools, users } from "../db/schema.ts";
 import { isQueuedTool } from "../tools/lifecycle/queue.ts";
+import { claimSponsorWeeks, expireSponsorship, releaseSponsorship } from "./sponsor-weeks.ts";
 import { type Stripe, verifiedEvent } from "./stripe.ts";
 import {
   type FeaturingCore,
@@ -77,13 +78,20 @@ export function stripeEventHandling(core: FeaturingCore) {
           .where(eq(purchases.id, purchaseId))
           .returning();
         await recordPaymentEntry(tx, ended!, ended!.state);
+        if (purchase.kind === SPONSOR_PURCHASE) await releaseSponsorship(tx, purchase.id, at);
         return null;
       }
       let change: Partial<PurchaseRow> = { state: "active" };
+      const isSponsor = purchase.kind === SPONSOR_PURCHASE;
       if (purchase.kind !== "skip-line") {
-        const placed = await place(tx, purchase, at);
+        const placed = isSponsor
+          ? (await claimSponsorWeeks(tx, purchase.id, at))
+            ? { state: "paid" }
+            : null
+          : await place(tx, purchase, at);
         if (!placed) {
-          // Every place went to others a moment before this payment: it is given back, and the maker told.
+          // Every place (or one of the ad's weeks) went to others a moment before this payment: it is given back, and
+          // the buyer told.
           [lost] = await tx
             .update(purchases)
             .set({ ...base, state: "refunding" })
@@ -93,13 +101,20 @@ export function stripeEventHandling(core: FeaturingCore) {
           const tool = await toolOf(tx, purchase.toolId);
           await outbox.enqueue(
             tx,
-            await readers.mailTo(tx, purchase.userId, `purchase-refunded:${purchase.id}`, ({ t, url }) => ({
-              subject: t("mail.refundedSubject", { tool: tool?.name ?? t("mail.yourTool") }),
-              text: t("mail.refundedBody", {
-                monthly: purchase.kind === "featured-monthly" ? "yes" : "no",
-                url: url(featureToolPath(purchase.toolId ?? "")),
-              }),
-            })),
+            await readers.mailTo(tx, purchase.userId, `purchase-refunded:${purchase.id}`, ({ t, url }) =>
+              isSponsor
+                ? {
+                    subject: t("mail.sponsorLostSubject"),
+                    text: t("mail.sponsorLostBody", { url: url(advertisePath()) }),
+                  }
+                : {
+                    subject: t("mail.refundedSubject", { tool: tool?.name ?? t("mail.yourTool") }),
+                    text: t("mail.refundedBody", {
+                      monthly: purchase.kind === "featured-monthly" ? "yes" : "no",
+                      url: url(featureToolPath(purchase.toolId ?? "")),
+                    }),
+                  },
+            ),
           );
           return null;
         }
@@ -112,7 +127,7 @@ export function stripeEventHandling(core: FeaturingCore) {
             .set({ hasSkippedLine: true, dateSkippedLine: at, updatedAt: at })
             .where(and(eq(tools.id, purchase.toolId), isQueuedTool, eq(tools.hasSkippedLine, false)));
         }
-      } else {
+      } else if (!isSponsor) {
         if (change.state === "active") await setFeatured(tx, purchase.toolId, true);
         if (purchase.userId)
           await tx
@@ -138,17 +153,19 @@ export function stripeEventHandling(core: FeaturingCore) {
           );
           const name = tool?.name ?? t("purchase.yourTool");
           const when =
-            done!.kind === "skip-line"
-              ? t("mail.receiptSkipLine", { tool: name })
-              : done!.kind === "featured-monthly"
-                ? t("mail.receiptMonthly", { tool: name })
-                : done!.state === "active"
-                  ? t("mail.receiptUntil", { tool: name, until: longDate(done!.endsAt!) })
-                  : t("mail.receiptBooked", {
-                      tool: name,
-                      from: longDate(done!.startsAt!),
-                      until: longDate(done!.endsAt!),
-                    });
+            done!.kind === SPONSOR_PURCHASE
+              ? t("mail.receiptSponsor", { from: longDate(done!.startsAt!), until: longDate(done!.endsAt!) })
+              : done!.kind === "skip-line"
+                ? t("mail.receiptSkipLine", { tool: name })
+                : done!.kind === "featured-monthly"
+                  ? t("mail.receiptMonthly", { tool: name })
+                  : done!.state === "active"
+                    ? t("mail.receiptUntil", { tool: name, until: longDate(done!.endsAt!) })
+                    : t("mail.receiptBooked", {
+                        tool: name,
+                        from: longDate(done!.startsAt!),
+                        until: longDate(done!.endsAt!),
+                      });
           return {
             subject: t("mail.receiptSubject", { what }),
             text: [
@@ -216,6 +233,7 @@ export function stripeEventHandling(core: FeaturingCore) {
           .where(eq(purchases.id, purchase.id))
           .returning();
         await recordPaymentEntry(tx, ended!, state);
+        if (purchase.kind === SPONSOR_PURCHASE) await releaseSponsorship(tx, purchase.id, at);
         if (purchase.kind === "skip-line" && purchase.toolId && purchase.state === "active") {
           await tx
             .update(tools)
@@ -224,6 +242,7 @@ export function stripeEventHandling(core: FeaturingCore) {
         }
         if (
           purchase.kind !== "skip-line" &&
+          purchase.kind !== SPONSOR_PURCHASE &&
           purchase.state === "active" &&
           (await setFeatured(tx, purchase.toolId, false))
         )
@@ -357,10 +376,16 @@ export function stripeEventHandling(core: FeaturingCore) {
 
   /** A Checkout session that closed unpaid: its purchase will never be paid. */
   async function sessionClosed(sessionId: string): Promise<void> {
-    await db
-      .update(purchases)
-      .set({ state: "expired", updatedAt: now() })
-      .where(and(eq(purchases.stripeSessionId, sessionId), eq(purchases.state, "pending")));
+    const at = now();
+    await db.transaction(async (tx) => {
+      const closed = await tx
+        .update(purchases)
+        .set({ state: "expired", updatedAt: at })
+        .where(and(eq(purchases.stripeSessionId, sessionId), eq(purchases.state, "pending")))
+        .returning({ id: purchases.id, kind: purchases.kind });
+      for (const purchase of closed)
+        if (purchase.kind === SPONSOR_PURCHASE) await expireSponsorship(tx, purchase.id, at);
+    });
   }
 
   /** Applies one verified event; an event already handled changes nothing. */

@@ -1,6 +1,6 @@
 /** Paid featuring (server/payments/, docs/decisions/040-paid-featuring.md). */
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 import { tools } from "./tools.ts";
 import { users } from "./users.ts";
@@ -87,3 +87,74 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
 });
+
+/**
+ * The sponsor placements (decision 064), one row per kind ('banner', 'home-card', 'list-slot', 'newsletter'): the
+ * price of one week in the currency's smallest unit, how many weeks ahead are sold, and whether it is on sale.
+ */
+export const sponsorPlacements = pgTable("sponsor_placements", {
+  kind: text("kind").primaryKey(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  weeksAhead: integer("weeks_ahead").notNull(),
+  isOnSale: boolean("is_on_sale").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * An ad a sponsor bought: one per purchase (its id is the purchase's), for one placement and some weeks (their Mondays).
+ * `state`: 'pending' (its Checkout session is open), 'review' (paid, its weeks held, an admin has yet to look),
+ * 'approved' (it runs on its weeks), 'rejected' (refunded in full), 'refunded' (refunded or disputed in Stripe), 'lost'
+ * (another sponsor paid for one of its weeks first: refunded), 'expired' (never paid).
+ */
+export const sponsorships = pgTable(
+  "sponsorships",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => purchases.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    placement: text("placement").notNull(),
+    weeks: date("weeks", { mode: "string" }).array().notNull(),
+    /** The Monday after its last week: when its run ends. */
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    text: text("text").notNull(),
+    url: text("url").notNull(),
+    logo: text("logo"),
+    state: text("state").notNull(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date", precision: 3 }),
+    reviewedBy: text("reviewed_by"),
+    /** When the sponsor was sent the summary of its run. */
+    summarySentAt: timestamp("summary_sent_at", { withTimezone: true, mode: "date", precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    // A sponsor's ads, newest first (their own list).
+    index("sponsorships_user_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // The ads an admin has yet to review, oldest first.
+    index("sponsorships_review_idx").on(table.createdAt, table.id).where(sql`${table.state} = 'review'`),
+    // The runs over whose sponsors have yet to get their summary (the daily jobs).
+    index("sponsorships_summary_idx")
+      .on(table.endsOn)
+      .where(sql`${table.state} = 'approved' and ${table.summarySentAt} is null`),
+  ],
+);
+
+/**
+ * The weeks sold, one row per placement and week (its Monday): the key is the rule that a placement never shows two
+ * ads at once. A paid ad holds its weeks from its payment until it is rejected or refunded.
+ */
+export const sponsorWeeks = pgTable(
+  "sponsor_weeks",
+  {
+    placement: text("placement").notNull(),
+    week: date("week", { mode: "string" }).notNull(),
+    sponsorshipId: text("sponsorship_id")
+      .notNull()
+      .references(() => sponsorships.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.placement, table.week] }),
+    index("sponsor_weeks_sponsorship_idx").on(table.sponsorshipId),
+  ],
+);

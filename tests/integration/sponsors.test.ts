@@ -1,0 +1,285 @@
+/**
+ * Sponsors (docs/decisions/064-sponsors.md), against the local Stripe stand-in: a sponsor books weeks and pays on
+ * Checkout, an admin approves (the ad runs by the clock on its weeks, on every page) or rejects (a full refund), the last
+ * free week paid for twice at once, a refund in Stripe, views and clicks counted as the analytics count, the summary at
+ * the end of the run, and who may do what.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { SPONSOR_VIEW_EVENT } from "#common/constants.ts";
+import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
+import { addWeeks, mondayOf } from "#common/sponsors.ts";
+import { purchases, sponsorships, sponsorWeeks } from "#server/db/schema.ts";
+import { insertUser } from "../factories.ts";
+import { databaseKinds } from "../setup/database.ts";
+import { useResource, useTestApp } from "../setup/fixtures.ts";
+import { startSmtpReceiver } from "../setup/smtp.ts";
+import { startStripeStandIn } from "../setup/stripe.ts";
+
+const DAY_MS = 86_400_000;
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+describe.each(databaseKinds)("sponsors on %s", (kind) => {
+  const stripe = useResource(startStripeStandIn);
+  const smtp = useResource(startSmtpReceiver);
+  // The clock: a Wednesday, moved by the tests.
+  let at = new Date("2026-12-02T12:00:00Z");
+  const { database, app } = useTestApp(kind, () => ({ ...stripe.env, SMTP_URL: smtp.url }), { now: () => at });
+  const thisWeek = () => mondayOf(at);
+
+  beforeAll(() => stripe.setWebhook((init) => app.request(STRIPE_WEBHOOK_PATH, init)));
+  beforeEach(async () => {
+    at = new Date("2026-12-02T12:00:00Z");
+    await app.services.outbox.drain();
+    await database.reset();
+    smtp.mails.length = 0;
+    stripe.calls.length = 0;
+    const admin = await insertUser(database.db, { role: "admin" });
+    for (const placement of ["banner", "home-card", "list-slot", "newsletter"] as const)
+      await app.services.sponsors.savePlacement(admin.session, {
+        kind: placement,
+        amount: 4900,
+        currency: "usd",
+        weeksAhead: 8,
+        isOnSale: true,
+      });
+  });
+
+  const admin = () => insertUser(database.db, { role: "admin", email: `admin${Math.random()}@site.example` });
+  const sponsor = (name = "Acme") =>
+    insertUser(database.db, { username: `${name} Sponsor`, email: `${name.toLowerCase()}@sponsor.example` });
+  const lastSession = () => [...stripe.sessions.values()].at(-1)!;
+  const adRow = async (id: string) =>
+    (await database.db.select().from(sponsorships).where(eq(sponsorships.id, id)))[0]!;
+  const purchaseRow = async (id: string) =>
+    (await database.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+
+  async function book(
+    user: Awaited<ReturnType<typeof sponsor>>,
+    weeks: string[],
+    placement: "banner" | "home-card" | "list-slot" | "newsletter" = "banner",
+  ) {
+    const started = await app.services.sponsors.startSponsorCheckout(
+      user.session,
+      { placement, weeks, text: "Ship faster with Acme", url: "https://acme.example/?utm_source=ads" },
+      null,
+    );
+    if (!started.ok) throw new Error(started.message);
+    const session = lastSession();
+    return { session, id: session.metadata.purchaseId! };
+  }
+
+  it("books weeks at the operator's price, holds them once Stripe says it is paid, and runs on them once approved", async () => {
+    const acme = await sponsor();
+    const weeks = [addWeeks(thisWeek(), 1), addWeeks(thisWeek(), 2)];
+    const { session, id } = await book(acme, weeks);
+    const created = stripe.calls.find((call) => call.path === "/v1/checkout/sessions")!;
+    expect(created.form).toMatchObject({
+      mode: "payment",
+      line_items: [{ quantity: "2", price_data: { currency: "usd", unit_amount: "4900" } }],
+    });
+    expect(await adRow(id)).toMatchObject({ state: "pending", weeks, placement: "banner" });
+    // Unpaid, nothing is held.
+    expect(await database.db.select().from(sponsorWeeks)).toHaveLength(0);
+
+    expect((await stripe.pay(session.id)).status).toBe(200);
+    expect(await adRow(id)).toMatchObject({ state: "review" });
+    expect(await purchaseRow(id)).toMatchObject({ state: "paid", amount: 9800, kind: "sponsor" });
+    expect((await database.db.select().from(sponsorWeeks)).map((row) => row.week).sort()).toEqual(weeks);
+    await app.services.outbox.drain();
+    const receipt = await smtp.waitForMail(acme.email, { subject: "Your receipt: Sponsorship" });
+    expect(receipt.text).toContain("$98.00");
+
+    // /advertise shows the weeks sold; waiting for review, the ad runs nowhere.
+    const page = await (await app.request("/advertise")).text();
+    expect(page).toContain(`data-week="${weeks[0]}" data-taken="true"`);
+    at = new Date(Date.parse(`${weeks[0]}T10:00:00Z`));
+    expect(await (await app.request("/")).text()).not.toContain("Ship faster with Acme");
+
+    const reviewer = await admin();
+    expect(await app.services.sponsors.reviewSponsorship(reviewer.session, id, "approve")).toBe("approved");
+    await app.services.outbox.drain();
+    await smtp.waitForMail(acme.email, { subject: "Your ad is approved" });
+    // The approval drops every kept page: the banner shows, labelled, through the counting link.
+    const home = await (await app.request("/")).text();
+    expect(home).toContain('data-testid="sponsored-banner"');
+    expect(home).toContain("Ship faster with Acme");
+    expect(home).toContain(`href="/sponsored/${id}"`);
+    expect(home).toMatch(/rel="sponsored noopener"/);
+
+    // Before its first week and after its last, the operator's own banner: the kept page expires with the week.
+    at = new Date(Date.parse(`${weeks[1]}T00:00:00Z`) + 7 * DAY_MS + 1000);
+    expect(await (await app.request("/")).text()).not.toContain("Ship faster with Acme");
+    at = new Date(Date.parse(`${weeks[0]}T00:00:00Z`) - 1000);
+    expect(await (await app.request("/tools")).text()).not.toContain("Ship faster with Acme");
+  });
+
+  it("rejects an ad with a full refund through Stripe, frees its weeks and tells the sponsor", async () => {
+    const acme = await sponsor();
+    const week = addWeeks(thisWeek(), 1);
+    const { session, id } = await book(acme, [week]);
+    await stripe.pay(session.id);
+    const reviewer = await admin();
+    expect(await app.services.sponsors.reviewSponsorship(reviewer.session, id, "reject")).toBe("rejected");
+    const refund = stripe.calls.find((call) => call.path === "/v1/refunds")!;
+    expect(refund.idempotencyKey).toBe(`refund-${id}`);
+    expect(await adRow(id)).toMatchObject({ state: "rejected" });
+    expect(await purchaseRow(id)).toMatchObject({ state: "refunded" });
+    expect(await database.db.select().from(sponsorWeeks)).toHaveLength(0);
+    await app.services.outbox.drain();
+    const mail = await smtp.waitForMail(acme.email, { subject: "Your ad was not accepted: you are refunded" });
+    expect(mail.text).toContain("$49.00");
+    // Stripe's own event about the refund finds the work done; the revenue leaves it out.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await purchaseRow(id)).toMatchObject({ state: "refunded" });
+    const revenue = await app.services.featuring.getRevenue(reviewer.session, at);
+    expect(revenue.filter((row) => row.kind === "sponsor")).toEqual([]);
+    // The week is free again; a second rejection is refused.
+    const another = await book(await sponsor("Beta"), [week]);
+    expect(another.id).not.toBe(id);
+    await expect(app.services.sponsors.reviewSponsorship(reviewer.session, id, "reject")).rejects.toThrow(
+      "This ad is not waiting for a review",
+    );
+  });
+
+  it("gives the last free week to one of two sponsors paying at once, and refunds the other", async () => {
+    const week = addWeeks(thisWeek(), 3);
+    const first = await book(await sponsor("First"), [week]);
+    const second = await book(await sponsor("Second"), [week, addWeeks(week, 1)]);
+    const answers = await Promise.all([stripe.pay(first.session.id), stripe.pay(second.session.id)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const states = [(await adRow(first.id)).state, (await adRow(second.id)).state].sort();
+    expect(states).toEqual(["lost", "review"]);
+    const lost = (await adRow(first.id)).state === "lost" ? first : second;
+    expect(await purchaseRow(lost.id)).toMatchObject({ state: "refunded" });
+    expect(stripe.calls.filter((call) => call.path === "/v1/refunds")).toHaveLength(1);
+    // One row per placement and week: the loser holds none, not even its other week.
+    const held = await database.db.select().from(sponsorWeeks);
+    expect(held.every((row) => row.sponsorshipId !== lost.id)).toBe(true);
+    await app.services.outbox.drain();
+    const loser = lost === first ? "first@sponsor.example" : "second@sponsor.example";
+    await smtp.waitForMail(loser, { subject: "Your ad's week was sold a moment before: you are refunded" });
+  });
+
+  it("refuses weeks sold, past or beyond the calendar, and a placement that is not on sale", async () => {
+    const acme = await sponsor();
+    const { session } = await book(acme, [addWeeks(thisWeek(), 1)]);
+    await stripe.pay(session.id);
+    const start = (weeks: string[], placement: "banner" | "newsletter" = "banner") =>
+      app.services.sponsors.startSponsorCheckout(
+        acme.session,
+        { placement, weeks, text: "Another ad", url: "https://acme.example" },
+        null,
+      );
+    await expect(start([addWeeks(thisWeek(), 1)])).rejects.toThrow(/is already sold/);
+    await expect(start([addWeeks(thisWeek(), -1)])).rejects.toThrow(/is not on sale/);
+    await expect(start([addWeeks(thisWeek(), 8)])).rejects.toThrow(/is not on sale/);
+    const reviewer = await admin();
+    await app.services.sponsors.savePlacement(reviewer.session, {
+      kind: "newsletter",
+      amount: 4900,
+      currency: "usd",
+      weeksAhead: 8,
+      isOnSale: false,
+    });
+    await expect(start([addWeeks(thisWeek(), 2)], "newsletter")).rejects.toThrow("This placement is not on sale");
+    // A visitor may not book at all; a broken logo is refused with the upload's message, before Stripe hears of it.
+    await expect(
+      app.services.sponsors.startSponsorCheckout(
+        null,
+        { placement: "banner", weeks: [addWeeks(thisWeek(), 2)], text: "Ad", url: "https://a.example" },
+        null,
+      ),
+    ).rejects.toThrow();
+    const before = stripe.calls.length;
+    const refused = await app.services.sponsors.startSponsorCheckout(
+      acme.session,
+      { placement: "banner", weeks: [addWeeks(thisWeek(), 2)], text: "With a logo", url: "https://a.example" },
+      new TextEncoder().encode("not an image"),
+    );
+    expect(refused.ok).toBe(false);
+    expect(stripe.calls.length).toBe(before);
+  });
+
+  it("takes an ad down when Stripe refunds its payment, and expires one never paid", async () => {
+    const acme = await sponsor();
+    const paid = await book(acme, [thisWeek()]);
+    await stripe.pay(paid.session.id);
+    await app.services.sponsors.reviewSponsorship((await admin()).session, paid.id, "approve");
+    expect(await (await app.request("/")).text()).toContain("Ship faster with Acme");
+    expect((await stripe.refund(paid.session.id)).status).toBe(200);
+    expect(await adRow(paid.id)).toMatchObject({ state: "refunded" });
+    expect(await (await app.request("/")).text()).not.toContain("Ship faster with Acme");
+
+    const unpaid = await book(acme, [addWeeks(thisWeek(), 1)]);
+    await stripe.expire(unpaid.session.id);
+    expect(await adRow(unpaid.id)).toMatchObject({ state: "expired" });
+  });
+
+  it("counts views and clicks of a running ad as the analytics count them, shows them to its sponsor, and mails the summary once", async () => {
+    const acme = await sponsor();
+    const { session, id } = await book(acme, [thisWeek()], "list-slot");
+    await stripe.pay(session.id);
+    // Waiting for review, its link leads nowhere.
+    expect((await app.request(`/sponsored/${id}`)).status).toBe(404);
+    await app.services.sponsors.reviewSponsorship((await admin()).session, id, "approve");
+
+    const view = (userAgent: string) =>
+      app.request("/api/event", {
+        method: "POST",
+        headers: { "content-type": "text/plain", "user-agent": userAgent },
+        body: JSON.stringify({
+          n: SPONSOR_VIEW_EVENT,
+          u: "http://localhost:3000/tools",
+          d: "localhost",
+          p: { sponsorship: id },
+        }),
+      });
+    expect((await view(BROWSER)).status).toBe(202);
+    expect((await view(BROWSER)).status).toBe(202);
+    // A bot's view is not counted, nor a view of an ad that is not running.
+    await view("Googlebot/2.1 (+http://www.google.com/bot.html)");
+    const click = await app.request(`/sponsored/${id}`, { headers: { "user-agent": BROWSER } });
+    expect(click.status).toBe(302);
+    expect(click.headers.get("location")).toBe("https://acme.example/?utm_source=ads");
+    expect(click.headers.get("set-cookie")).toBeNull();
+    await app.services.analytics.flush();
+
+    const { stats, ad } = await app.services.sponsors.getSponsorship(acme.session, id);
+    expect(ad.isRunning).toBe(true);
+    expect(stats).toMatchObject({ views: 2, clicks: 1 });
+    // Nobody else sees it: another sponsor is told it does not exist.
+    await expect(app.services.sponsors.getSponsorship((await sponsor("Other")).session, id)).rejects.toThrow(
+      "This ad does not exist",
+    );
+
+    // The week over, the daily jobs mail the summary once.
+    at = new Date(at.getTime() + 7 * DAY_MS);
+    expect(await app.services.sponsors.sendRunSummaries()).toBe(1);
+    expect(await app.services.sponsors.sendRunSummaries()).toBe(0);
+    await app.services.outbox.drain();
+    const summary = await smtp.waitForMail(acme.email, { subject: "Your ad's run is over" });
+    expect(summary.text).toContain("shown 2 times and followed 1 time");
+  });
+
+  it("lets only an admin set placements and review ads", async () => {
+    const acme = await sponsor();
+    const { session, id } = await book(acme, [addWeeks(thisWeek(), 1)]);
+    await stripe.pay(session.id);
+    const verifier = await insertUser(database.db, { role: "verifier", email: "verifier@site.example" });
+    for (const user of [null, acme.session, verifier.session]) {
+      await expect(app.services.sponsors.reviewSponsorship(user, id, "approve")).rejects.toThrow();
+      await expect(
+        app.services.sponsors.savePlacement(user, {
+          kind: "banner",
+          amount: 1,
+          currency: "usd",
+          weeksAhead: 1,
+          isOnSale: true,
+        }),
+      ).rejects.toThrow();
+      await expect(app.services.sponsors.getConsole(user)).rejects.toThrow();
+    }
+    expect(await adRow(id)).toMatchObject({ state: "review" });
+  });
+});
