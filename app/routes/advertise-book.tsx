@@ -91,7 +91,7 @@ export default function AdvertiseBook({ loaderData, actionData }: Route.Componen
             {choices.weeks.map((week) => (
               <label
                 key={week.week}
-                className={`flex items-center gap-2 rounded-lg border px-3 py-2 text-sm ${week.isTaken ? "border-slate-200 bg-slate-100 text-slate-500" : "border-slate-300"}`}
+                className={`flex items-center gap-2 rounded-lg border px-3 py-2 text-sm ${week.isTaken ? "border-slate-200 bg-slate-100 text-slate-600" : "border-slate-300"}`}
               >
                 <input
                   type="checkbox"

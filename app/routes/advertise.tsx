@@ -71,7 +71,7 @@ export default function Advertise({ loaderData }: Route.ComponentProps) {
                       key={week.week}
                       data-week={week.week}
                       data-taken={week.isTaken ? "true" : undefined}
-                      className={`rounded-lg border px-2 py-1.5 ${week.isTaken ? "border-slate-200 bg-slate-100 text-slate-500 line-through" : "border-brand-200 text-slate-800"}`}
+                      className={`rounded-lg border px-2 py-1.5 ${week.isTaken ? "border-slate-200 bg-slate-100 text-slate-600 line-through" : "border-brand-200 text-slate-800"}`}
                     >
                       {t("advertise.weekOf", { date: longDate(week.week) })}
                       <span className="sr-only">{week.isTaken ? t("advertise.sold") : t("advertise.free")}</span>

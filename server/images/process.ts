@@ -68,6 +68,15 @@ export async function processImage(
   }
 }
 
+/** A processed logo at the size lists show it (96 px): a card's logo, a sponsor's. */
+export async function smallLogoOf(webp: Uint8Array): Promise<Uint8Array> {
+  const { default: sharp } = await import("sharp");
+  return sharp(webp)
+    .resize({ width: SMALL_LOGO_SIZE, height: SMALL_LOGO_SIZE, fit: "cover" })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
+}
+
 /** Where an image of a tool is stored (docs/product.md §7: tools/{id}/{random}); a logo's name says it has a small twin (common/logo-sizes.ts). */
 export function toolImageKey(toolId: string, kind: ImageKind): string {
   return `tools/${toolId}/${randomBytes(9).toString("base64url")}${kind === "logo" ? `.${LOGO_SIZE}` : ""}.webp`;
@@ -85,11 +94,7 @@ export async function storeToolImage(
 ): Promise<string> {
   const key = toolImageKey(toolId, kind);
   if (kind === "logo") {
-    const { default: sharp } = await import("sharp");
-    const small = await sharp(webp)
-      .resize({ width: SMALL_LOGO_SIZE, height: SMALL_LOGO_SIZE, fit: "cover" })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer();
+    const small = await smallLogoOf(webp);
     await storage.write(key.replace(`.${LOGO_SIZE}.webp`, `.${SMALL_LOGO_SIZE}.webp`), small, "image/webp");
   }
   await storage.write(key, webp, "image/webp");

@@ -20,8 +20,11 @@ export type DigestTool = {
   verifiedAt: string;
 };
 
+/** The sponsor line of the week (decision 064): its ad's text, and its counting link, absolute. */
+export type DigestSponsor = { id: string; text: string; url: string };
+
 /** What both texts are written from. */
-export type DigestContent = { title: string; intro: string; tools: DigestTool[] };
+export type DigestContent = { title: string; intro: string; tools: DigestTool[]; sponsor?: DigestSponsor | null };
 
 /** A moment's UTC day written for people, in the language being written: "4 August 2026". */
 export function formatLongDate(moment: Date): string {
@@ -85,8 +88,12 @@ function isWebUrl(url: string): boolean {
 }
 
 /** The digest in Markdown: a title, an intro line, then per tool a heading linked to its page, its categories, its description and its website. */
-export function digestMarkdown({ title, intro, tools }: DigestContent): string {
+export function digestMarkdown({ title, intro, tools, sponsor }: DigestContent): string {
   const blocks = [`# ${escapeMarkdown(title)}`, escapeMarkdown(intro)];
+  if (sponsor)
+    blocks.push(
+      `*${escapeMarkdown(say("layout.sponsored"))}:* [${escapeMarkdown(sponsor.text)}](${markdownUrl(sponsor.url)})`,
+    );
   for (const tool of tools) {
     blocks.push(`## [${escapeMarkdown(tool.name)}](${markdownUrl(tool.url)})`);
     if (tool.categories.length) blocks.push(`*${tool.categories.map(escapeMarkdown).join(" · ")}*`);
@@ -110,10 +117,12 @@ const STYLES = {
   categories: "margin:0 0 8px;font-size:13px;color:#64748b;",
   description: "margin:0 0 12px;color:#334155;",
   website: "color:#4f46e5;font-weight:600;text-decoration:underline;",
+  sponsor: "margin:0 0 24px;padding:12px 16px;background:#f8fafc;border-radius:12px;font-size:15px;color:#334155;",
+  sponsorLabel: "font-size:11px;font-weight:700;letter-spacing:0.05em;text-transform:uppercase;color:#64748b;",
 } as const;
 
 /** The digest in HTML for an e-mail: inline styles, absolute links, every user text escaped. */
-export function digestHtml({ title, intro, tools }: DigestContent): string {
+export function digestHtml({ title, intro, tools, sponsor }: DigestContent): string {
   const items = tools.map((tool) => {
     const parts = [
       tool.logo ? `<img src="${escapeHtml(tool.logo)}" alt="" width="48" height="48" style="${STYLES.logo}">` : "",
@@ -132,6 +141,9 @@ export function digestHtml({ title, intro, tools }: DigestContent): string {
     `<div style="${STYLES.frame}">`,
     `<h1 style="${STYLES.title}">${escapeHtml(title)}</h1>`,
     `<p style="${STYLES.intro}">${escapeHtml(intro)}</p>`,
+    sponsor
+      ? `<p style="${STYLES.sponsor}"><span style="${STYLES.sponsorLabel}">${escapeHtml(say("layout.sponsored"))}</span> <a href="${escapeHtml(sponsor.url)}" rel="sponsored" style="${STYLES.website}">${escapeHtml(sponsor.text)}</a></p>`
+      : "",
     ...items,
     "</div>",
     "",

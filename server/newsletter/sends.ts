@@ -13,7 +13,8 @@ import { MESSAGES } from "#common/messages.ts";
 import { requireAdmin } from "../access.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Database } from "../db/client.ts";
-import { newsletterSends, users } from "../db/schema.ts";
+import { dailyStats, newsletterSends, users } from "../db/schema.ts";
+import { dayOf, METRICS } from "../analytics/metrics.ts";
 import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { unsubscribeFooter, unsubscribeHeaders, unsubscribePath } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
@@ -108,6 +109,21 @@ export function newsletterSending({
           )
         : [];
       const isLast = batch.length < batchSize;
+      // Each mail written shows the sponsor line once: its views, counted where the site's views of it are.
+      if (send.sponsorshipId && written.length > 0)
+        await tx
+          .insert(dailyStats)
+          .values({
+            metric: METRICS.sponsorView,
+            subject: send.sponsorshipId,
+            detail: "",
+            day: dayOf(now),
+            count: written.length,
+          })
+          .onConflictDoUpdate({
+            target: [dailyStats.metric, dailyStats.subject, dailyStats.detail, dailyStats.day],
+            set: { count: sql`${dailyStats.count} + ${written.length}` },
+          });
       await tx
         .update(newsletterSends)
         .set({
@@ -173,6 +189,7 @@ export function newsletterSending({
           subject: digest.title,
           text: digest.markdown,
           html: digest.html,
+          sponsorshipId: digest.sponsor?.id ?? null,
           state: "sending",
           createdBy: admin.id,
           createdAt: now,

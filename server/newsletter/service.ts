@@ -14,7 +14,10 @@ import { dailyStats, tools, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isPublicTool, toolCardColumns, type ToolCardRow } from "../tools/read/queries.ts";
-import { type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle } from "./digest.ts";
+import { mondayOf } from "#common/sponsors.ts";
+import { sponsoredLinkPath } from "#common/page-paths.ts";
+import { runningAdsQuery } from "../payments/sponsors.ts";
+import { type DigestSponsor, type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle } from "./digest.ts";
 import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { followUpMail } from "./follow-up-mail.ts";
 import { toolPath } from "#common/page-paths.ts";
@@ -40,6 +43,8 @@ export type Digest = {
   to: string;
   title: string;
   intro: string;
+  /** The newsletter placement's ad of the week, when one is approved (decision 064). */
+  sponsor: DigestSponsor | null;
   /** The words of each tool's link to its website, in the digest's language. */
   visitWebsite: string;
   tools: DigestTool[];
@@ -128,9 +133,10 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
   /** The digest of the live tools verified in the last `days` days (verified after now - days, up to now). */
   async function buildDigest({ days, now }: { days: number; now: Date }): Promise<Digest> {
     const from = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-    const [best, [total]] = await Promise.all([
+    const [best, [total], [ad]] = await Promise.all([
       digestToolsQuery(db, from, now),
       db.select({ count: sql<number>`count(*)::int` }).from(tools).where(verifiedBetween(from, now)),
+      runningAdsQuery(db, mondayOf(now), ["newsletter"]),
     ]);
     // Shown in the order they joined, oldest verification first.
     const rows = best.toSorted((a, b) => a.verifiedAt!.getTime() - b.verifiedAt!.getTime() || (a.id < b.id ? -1 : 1));
@@ -145,6 +151,7 @@ export function newsletterService({ db, mailer, logger, readers, siteName }: New
           to: now,
         }),
         tools: rows.map((row) => toDigestTool(row, words)),
+        sponsor: ad ? { id: ad.id, text: ad.text, url: words.url(sponsoredLinkPath(ad.id)) } : null,
       };
       return {
         days,

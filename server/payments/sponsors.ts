@@ -31,7 +31,7 @@ import { type KeptReads, unkeptReads } from "../cache/kept-reads.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { dailyStats, purchases, sponsorPlacements, sponsorships, sponsorWeeks, users } from "../db/schema.ts";
-import { processImage } from "../images/process.ts";
+import { processImage, smallLogoOf } from "../images/process.ts";
 import type { FileStorage } from "../storage/files.ts";
 import { openCheckout } from "./checkout.ts";
 import { featuringCore, type FeaturingDependencies, longDate } from "./featuring-core.ts";
@@ -95,6 +95,26 @@ const OWN_LIMIT = 50;
 const SUMMARY_BATCH = 100;
 
 const AD_COLUMNS = { sponsorship: sponsorships, amount: purchases.amount, currency: purchases.currency };
+
+/**
+ * The approved ads of `placements` for the week of Monday `week`: one row per placement at most, read from the weeks'
+ * primary key. Exported for the newsletter and the query-plan test.
+ */
+export function runningAdsQuery(db: Database | Transaction, week: string, placements: Placement[]) {
+  return db
+    .select({
+      placement: sponsorWeeks.placement,
+      id: sponsorships.id,
+      text: sponsorships.text,
+      url: sponsorships.url,
+      logo: sponsorships.logo,
+    })
+    .from(sponsorWeeks)
+    .innerJoin(sponsorships, eq(sponsorships.id, sponsorWeeks.sponsorshipId))
+    .where(
+      and(inArray(sponsorWeeks.placement, placements), eq(sponsorWeeks.week, week), eq(sponsorships.state, "approved")),
+    );
+}
 
 export function sponsorService(dependencies: SponsorDependencies) {
   const core = featuringCore(dependencies);
@@ -280,7 +300,7 @@ export function sponsorService(dependencies: SponsorDependencies) {
         const processed = await processImage(logo, "logo", maxImageBytes);
         if (!processed.ok) return { ok: false, field: "logo", message: processed.message };
         const key = `sponsors/${id}.webp`;
-        await storage.write(key, processed.webp, "image/webp");
+        await storage.write(key, await smallLogoOf(processed.webp), "image/webp");
         logoUrl = storage.publicUrl(key);
       }
       const amount = offered.amount * input.weeks.length;
@@ -348,23 +368,7 @@ export function sponsorService(dependencies: SponsorDependencies) {
       return keptReads.read(`running-ads:${week}`, async () => {
         dependsOn(pageTags.sponsors);
         expiresWithin(weekEnd(week).getTime() - at.getTime());
-        const rows = await db
-          .select({
-            placement: sponsorWeeks.placement,
-            id: sponsorships.id,
-            text: sponsorships.text,
-            url: sponsorships.url,
-            logo: sponsorships.logo,
-          })
-          .from(sponsorWeeks)
-          .innerJoin(sponsorships, eq(sponsorships.id, sponsorWeeks.sponsorshipId))
-          .where(
-            and(
-              inArray(sponsorWeeks.placement, [...PLACEMENTS]),
-              eq(sponsorWeeks.week, week),
-              eq(sponsorships.state, "approved"),
-            ),
-          );
+        const rows = await runningAdsQuery(db, week, [...PLACEMENTS]);
         return Object.fromEntries(rows.map(({ placement, ...ad }) => [placement, ad])) as Partial<
           Record<Placement, RunningAd>
         >;

@@ -20,7 +20,10 @@ import {
   launchFormPath,
   linkBackPath,
 } from "#common/page-paths.ts";
-import { deals, launches, users } from "#server/db/schema.ts";
+import { deals, launches, purchases, sponsorships, sponsorWeeks, users } from "#server/db/schema.ts";
+import { addWeeks, mondayOf, PLACEMENTS } from "#common/sponsors.ts";
+import { useResource } from "../setup/fixtures.ts";
+import { startStripeStandIn } from "../setup/stripe.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { axeViolations } from "../setup/axe.ts";
 import { BUILD_DIR } from "../setup/build-dir.ts";
@@ -30,7 +33,8 @@ import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 const SEVERAL_PAGES_MS = 90_000;
 
 describe("accessibility in Chromium", () => {
-  const site = useBrowserSite();
+  const stripe = useResource(startStripeStandIn);
+  const site = useBrowserSite(() => stripe.env);
   const pages = { visitor: [] as string[], signedIn: [] as string[] };
   const contexts: Record<
     "light" | "dark",
@@ -87,6 +91,44 @@ describe("accessibility in Chromium", () => {
       tags: ["privacy"],
       isHomeBoosted: true,
     });
+    // Sponsors (decision 064): every placement on sale, and an ad running this week in the banner, the home page's
+    // card and the tool pages' slot.
+    const owner = await insertUser(site.database.db, { role: "admin", email: "owner@example.com" });
+    for (const kind of PLACEMENTS)
+      await site.server.services.sponsors.savePlacement(owner.session, {
+        kind,
+        amount: 4900,
+        currency: "usd",
+        weeksAhead: 6,
+        isOnSale: true,
+      });
+    const adId = "p0sponsoredad1";
+    await site.database.db.insert(purchases).values({
+      id: adId,
+      userId: owner.id,
+      kind: "sponsor",
+      source: "stripe",
+      state: "paid",
+      amount: 14700,
+      currency: "usd",
+    });
+    await site.database.db.insert(sponsorships).values({
+      id: adId,
+      userId: owner.id,
+      placement: "banner",
+      weeks: [mondayOf(new Date())],
+      endsOn: addWeeks(mondayOf(new Date()), 1),
+      text: "Acme Kit: ship your SaaS this weekend",
+      url: "https://acme.example",
+      state: "approved",
+    });
+    await site.database.db.insert(sponsorWeeks).values(
+      (["banner", "home-card", "list-slot"] as const).map((placement) => ({
+        placement,
+        week: mondayOf(new Date()),
+        sponsorshipId: adId,
+      })),
+    );
     for (const colorScheme of ["light", "dark"] as const) {
       contexts[colorScheme].visitor = await newContext(site.browser, { colorScheme });
       contexts[colorScheme].phone = await newContext(site.browser, {
@@ -122,6 +164,7 @@ describe("accessibility in Chromium", () => {
       "/coming-soon",
       toolPath(held.slug),
       "/launches",
+      "/advertise",
       "/login",
       "/register",
       profilePath(maker!.slug),
@@ -136,6 +179,9 @@ describe("accessibility in Chromium", () => {
       dealFormPath(tool.slug),
       linkBackPath(queued.slug),
       launchFormPath(queued.slug),
+      "/advertise/banner",
+      "/sponsorships/p0sponsoredad1",
+      "/admin/sponsors",
       "/",
     );
     // The free way in (decision 062), which the operator offers.

@@ -81,6 +81,8 @@ describe.each(databaseKinds)("hostile requests on %s", (kind) => {
     "/tool/some-tool/link-back",
     "/tool/some-tool/launch",
     "/admin/settings",
+    "/admin/sponsors",
+    "/advertise/banner",
     "/reviews/r123/reply",
     "/reviews/r123/report",
     "/reviews/r123/helpful",

@@ -9,8 +9,12 @@ import { eq } from "drizzle-orm";
 import { SPONSOR_VIEW_EVENT } from "#common/constants.ts";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
 import { addWeeks, mondayOf } from "#common/sponsors.ts";
-import { purchases, sponsorships, sponsorWeeks } from "#server/db/schema.ts";
-import { insertUser } from "../factories.ts";
+import { purchases, sponsorships, sponsorWeeks, users } from "#server/db/schema.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { insertTool, insertUser } from "../factories.ts";
+import { createClient } from "../setup/forms.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
@@ -260,6 +264,155 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     await app.services.outbox.drain();
     const summary = await smtp.waitForMail(acme.email, { subject: "Your ad's run is over" });
     expect(summary.text).toContain("shown 2 times and followed 1 time");
+  });
+
+  it("puts the newsletter's ad of the week in the digest as text, and counts each mail sent as a view", async () => {
+    const acme = await sponsor();
+    const { session, id } = await book(acme, [thisWeek()], "newsletter");
+    await stripe.pay(session.id);
+    const reviewer = await admin();
+    await app.services.sponsors.reviewSponsorship(reviewer.session, id, "approve");
+    await database.db
+      .update(sponsorships)
+      .set({ text: "Acme *bold* <b>claims</b> [link](https://evil.example)" })
+      .where(eq(sponsorships.id, id));
+    await insertTool(database.db, { name: "Fresh tool", verifiedAt: new Date(at.getTime() - DAY_MS) });
+    for (let index = 0; index < 3; index++)
+      await insertUser(
+        database.db,
+        { email: `reader${index}@example.com`, hasSubscribedToNewsletter: true },
+        { confirmed: true },
+      );
+    const digest = await app.services.newsletter.buildDigest({ days: 7, now: at });
+    expect(digest.sponsor).toMatchObject({ id, url: `http://localhost:3000/sponsored/${id}` });
+    // What the sponsor typed stays text in both: no emphasis, no tag, no link of its own.
+    expect(digest.markdown).toContain(
+      `*Sponsored:* [Acme \\*bold\\* \\<b\\>claims\\</b\\> \\[link\\](https://evil.example)](http://localhost:3000/sponsored/${id})`,
+    );
+    expect(digest.html).toContain("Acme *bold* &#60;b&#62;claims&#60;/b&#62;");
+    expect(digest.html).not.toContain("<b>claims");
+    const started = await app.services.newsletter.startSend(reviewer.session, 7, at);
+    expect(started.recipients).toBeGreaterThanOrEqual(3);
+    const { stats } = await app.services.sponsors.getSponsorship(acme.session, id);
+    expect(stats.views).toBe(started.recipients);
+  });
+
+  it("books through the pages: /advertise for everyone, the form for the signed in, the ad's page for its sponsor alone, and the console for admins", async () => {
+    // /advertise is the same page for everyone, kept in the cache.
+    const advertise = await app.request("/advertise");
+    expect(advertise.status).toBe(200);
+    const page = await advertise.text();
+    expect(page).toContain("Banner on every page");
+    expect(page).toContain("$49.00 a week");
+    expect(page).toContain('href="/advertise/banner"');
+    expect((await app.request("/advertise")).headers.get("x-cache")).toBe("hit");
+    // A visitor is sent to sign in; an unknown placement does not exist.
+    const visitor = await app.request("/advertise/banner", { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/login?redirectTo=%2Fadvertise%2Fbanner");
+    expect((await app.request("/advertise/sidebar")).status).toBe(404);
+
+    const clients: Record<string, ReturnType<typeof createClient>> = {};
+    for (const role of ["guest", "other", "verifier", "admin"] as const) {
+      const client = createClient(app.request);
+      await client.postSolved("/register", {
+        username: `Sponsor ${role}`,
+        email: `sponsor-${role}@example.com`,
+        password: "long-enough",
+      });
+      await database.db
+        .update(users)
+        .set({ role: role === "other" ? "guest" : role })
+        .where(eq(users.email, `sponsor-${role}@example.com`));
+      clients[role] = client;
+    }
+    const guest = clients.guest!;
+    const form = await (await guest.request("/advertise/banner")).text();
+    expect(form).toContain(`value="${addWeeks(thisWeek(), 1)}"`);
+
+    // Bad input loses nothing and says what is wrong.
+    const bad = new FormData();
+    bad.set("text", "Hi");
+    bad.set("url", "javascript:alert(1)");
+    const refused = await guest.postMultipart("/advertise/banner", bad);
+    expect(refused.status).toBe(400);
+    const refusal = await refused.text();
+    expect(refusal).toContain("Choose at least one week");
+
+    const good = new FormData();
+    good.append("weeks", addWeeks(thisWeek(), 1));
+    good.append("weeks", addWeeks(thisWeek(), 2));
+    good.set("text", "Acme <script>alert(1)</script> ships");
+    good.set("url", "acme.example/launch");
+    good.set(
+      "logo",
+      new Blob([
+        await sharp({ create: { width: 600, height: 600, channels: 3, background: "#0f766e" } })
+          .png()
+          .toBuffer(),
+      ]),
+      "logo.png",
+    );
+    const sent = await guest.postMultipart("/advertise/banner", good);
+    expect(sent.status).toBe(303);
+    const session = lastSession();
+    expect(sent.headers.get("location")).toBe(session.url);
+    expect(session.amount_total).toBe(9800);
+    const id = session.metadata.purchaseId!;
+    expect(await adRow(id)).toMatchObject({
+      url: "https://acme.example/launch",
+      text: "Acme <script>alert(1)</script> ships",
+    });
+    const logo = (await adRow(id)).logo!;
+    expect(logo).toMatch(/^\/files\/sponsors\/p[a-z0-9_]+\.webp$/);
+    expect((await sharp(readFileSync(path.join(app.filesDir, logo.replace("/files/", "")))).metadata()).width).toBe(96);
+    await stripe.pay(session.id);
+
+    // The ad's page: its sponsor and admins; anyone else is told it does not exist.
+    const own = await guest.request(`/sponsorships/${id}`);
+    expect(own.status).toBe(200);
+    const ownPage = await own.text();
+    expect(ownPage).toContain("Waiting for review");
+    expect(ownPage).not.toContain("<script>alert(1)</script>");
+    expect((await clients.other!.request(`/sponsorships/${id}`)).status).toBe(404);
+    expect((await clients.admin!.request(`/sponsorships/${id}`)).status).toBe(200);
+    expect(await (await guest.request("/sponsorships")).text()).toContain(`/sponsorships/${id}`);
+
+    // The console: admins alone review and set prices.
+    for (const role of ["guest", "other", "verifier"]) {
+      expect((await clients[role]!.request("/admin/sponsors")).status, role).toBe(403);
+      expect((await clients[role]!.post("/admin/sponsors", { intent: "approve", id })).status, role).toBe(403);
+      expect(
+        (
+          await clients[role]!.post("/admin/sponsors", {
+            intent: "save-placement",
+            kind: "banner",
+            amount: "1",
+            currency: "usd",
+            weeksAhead: "4",
+            onSale: "true",
+          })
+        ).status,
+        role,
+      ).toBe(403);
+    }
+    const console = await (await clients.admin!.request("/admin/sponsors")).text();
+    expect(console).toContain("Ads waiting for a review");
+    expect(console).toContain("Acme &lt;script&gt;");
+    const badPrice = await clients.admin!.post("/admin/sponsors", {
+      intent: "save-placement",
+      kind: "banner",
+      amount: "12.345",
+      currency: "usd",
+      weeksAhead: "60",
+    });
+    expect(badPrice.status).toBe(400);
+    expect(await badPrice.text()).toContain("Sell between 1 and 52 weeks ahead");
+    expect((await clients.admin!.post("/admin/sponsors", { intent: "approve", id })).status).toBe(200);
+    expect(await adRow(id)).toMatchObject({ state: "approved" });
+    expect((await clients.admin!.post("/admin/sponsors", { intent: "approve", id })).status).toBe(409);
+    // The revenue: the sponsor's payment beside the featuring's.
+    expect(await (await clients.admin!.request("/admin/featuring")).text()).toContain("Sponsorship");
   });
 
   it("lets only an admin set placements and review ads", async () => {

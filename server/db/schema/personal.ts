@@ -64,6 +64,8 @@ export const newsletterSends = pgTable(
     /** The last subscriber (by id) whose mail is in the outbox. */
     lastUserId: text("last_user_id"),
     recipients: integer("recipients").notNull().default(0),
+    /** The ad of its sponsor line (decision 064): each mail written counts as one view of it. */
+    sponsorshipId: text("sponsorship_id"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),

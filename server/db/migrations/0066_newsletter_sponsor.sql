@@ -1,0 +1,1 @@
+ALTER TABLE "newsletter_sends" ADD COLUMN "sponsorship_id" text;
