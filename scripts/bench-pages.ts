@@ -236,6 +236,11 @@ export function missKinds(
         ),
       ),
     },
+    {
+      // Decision 064: the placements, their prices and their weeks, sold or free, in English and French.
+      name: "advertise",
+      paths: firstPages(["", "/fr"].map((prefix) => `${prefix}/advertise`)),
+    },
     { name: "filters matching nothing", paths: catalogue.emptyFilters.length > 0 ? range.map(emptyFilter) : [] },
     { name: "search matching nothing", paths: range.map((index) => `/search/zq${index}vx`) },
   ];

@@ -3,6 +3,7 @@ import { count, getTableColumns, sql } from "drizzle-orm";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
+import { addWeeks, mondayOf, PLACEMENTS } from "#common/sponsors.ts";
 import { PAGE_CACHE_CHANNEL } from "#server/cache/invalidation.ts";
 import { openDatabase, type Transaction } from "#server/db/client.ts";
 import {
@@ -12,7 +13,11 @@ import {
   repositoryHistory,
   deals,
   launches,
+  purchases,
   searches,
+  sponsorPlacements,
+  sponsorships,
+  sponsorWeeks,
   tools,
   toolTerms,
   users,
@@ -44,6 +49,8 @@ const TOOLS_PER_MAKER = 1000;
 const LONG_TAIL_TOOLS = 40;
 /** Search texts recorded, as people's searches would have left them. */
 const SEARCH_TEXTS = 2000;
+/** How many weeks each placement is sold in the seed, from the current one: the rest of /advertise's weeks are free. */
+const SPONSORED_WEEKS = 4;
 
 const USAGE = `Usage: npm run bench:seed -- [--tools 100000] [--database-url postgres://...] [--data-dir ./data/bench] [--reset] [--batch 1000]
 
@@ -212,6 +219,46 @@ async function insertMakers(db: Transaction, count: number, now: Date): Promise<
   return rows.map((row) => row.slug);
 }
 
+/**
+ * Sponsors (decision 064): every placement on sale, and an approved ad in each, running this week and the next few, so
+ * that every page measured reads and shows the running ads, and /advertise shows sold and free weeks.
+ */
+async function insertSponsors(db: Transaction, now: Date) {
+  await db
+    .insert(sponsorPlacements)
+    .values(PLACEMENTS.map((kind) => ({ kind, amount: 4900, currency: "usd", weeksAhead: 12, isOnSale: true })))
+    .onConflictDoNothing();
+  const weeks = Array.from({ length: SPONSORED_WEEKS }, (_, index) => addWeeks(mondayOf(now), index));
+  for (const placement of PLACEMENTS) {
+    const id = createId("p", now);
+    await db.insert(purchases).values({
+      id,
+      kind: "sponsor",
+      source: "stripe",
+      state: "paid",
+      amount: 4900 * weeks.length,
+      currency: "usd",
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db.insert(sponsorships).values({
+      id,
+      placement,
+      weeks,
+      endsOn: addWeeks(weeks.at(-1)!, 1),
+      text: `Bench Kit: the ${placement} sponsor of the week`,
+      url: "https://sponsor.bench.example",
+      state: "approved",
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db
+      .insert(sponsorWeeks)
+      .values(weeks.map((week) => ({ placement, week, sponsorshipId: id })))
+      .onConflictDoNothing();
+  }
+}
+
 /** Texts people searched, from the catalogue's words, with how often and how many tools they found. */
 async function insertSearches(db: Transaction) {
   const words = [...FIRST_WORDS, ...SECOND_WORDS, ...TAGS].map((word) => slugify(word));
@@ -286,6 +333,7 @@ try {
   await handle.db.transaction(async (tx) => {
     const makers = await insertMakers(tx, Math.max(1, Math.floor(toolCount / TOOLS_PER_MAKER)), now);
     await insertSearches(tx);
+    await insertSponsors(tx, now);
     for (const trigger of BULK_LOAD_TRIGGERS)
       await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
     const inserted: string[] = [];

@@ -290,6 +290,11 @@ function startServer(port: number) {
       // The event target sends each event from its own made-up address, as many visitors do.
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
+      // Payments on, as a site selling featuring and sponsors runs (/advertise shows its placements); nothing measured
+      // calls Stripe, whose address is a closed port here.
+      STRIPE_SECRET_KEY: "sk_test_bench",
+      STRIPE_WEBHOOK_SECRET: "whsec_bench",
+      STRIPE_API_URL: "http://127.0.0.1:9",
       // The daily jobs (a dump of the whole catalogue, a check of every website) would run beside the load and skew it.
       JOBS_FIRST_RUN_AFTER_SECONDS: "86400",
       // Set both, so a DATABASE_URL inherited from the shell cannot redirect a PGlite run.

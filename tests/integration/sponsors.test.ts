@@ -10,12 +10,13 @@ import { SPONSOR_VIEW_EVENT } from "#common/constants.ts";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
 import { addWeeks, mondayOf } from "#common/sponsors.ts";
 import { purchases, sponsorships, sponsorWeeks, users } from "#server/db/schema.ts";
+import { runningAdsQuery } from "#server/payments/sponsors.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { insertTool, insertUser } from "../factories.ts";
 import { createClient } from "../setup/forms.ts";
-import { databaseKinds } from "../setup/database.ts";
+import { databaseKinds, explainMainPlan } from "../setup/database.ts";
 import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 import { startStripeStandIn } from "../setup/stripe.ts";
@@ -413,6 +414,12 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     expect((await clients.admin!.post("/admin/sponsors", { intent: "approve", id })).status).toBe(409);
     // The revenue: the sponsor's payment beside the featuring's.
     expect(await (await clients.admin!.request("/admin/featuring")).text()).toContain("Sponsorship");
+  });
+
+  it("reads the running ads from the weeks' primary key (placement, week), one row per placement however many weeks were sold", async () => {
+    const plan = await explainMainPlan(database.db, runningAdsQuery(database.db, thisWeek(), ["banner", "list-slot"]));
+    expect(plan).toContain("sponsor_weeks_placement_week_pk");
+    expect(plan).toContain("sponsorships_pkey");
   });
 
   it("lets only an admin set placements and review ads", async () => {
