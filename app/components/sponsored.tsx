@@ -25,6 +25,15 @@ function SponsoredLabel({ className = "" }: { className?: string }) {
   );
 }
 
+/** The ad's text as its link: through the counting address, marked as paid for, in a new tab. */
+function SponsoredLink({ ad, className }: { ad: RunningAd; className: string }) {
+  return (
+    <a href={sponsoredLinkPath(ad.id)} target="_blank" rel="sponsored noopener" className={className}>
+      {ad.text}
+    </a>
+  );
+}
+
 /** The banner's sponsor, in the operator's banner's place. */
 export function SponsoredBanner({ ad }: { ad: RunningAd }) {
   const t = useT();
@@ -36,14 +45,7 @@ export function SponsoredBanner({ ad }: { ad: RunningAd }) {
       className="flex h-[var(--height-promo)] items-center justify-center gap-2 bg-slate-900 px-4 text-center text-xs/4 font-medium text-white sm:text-sm dark:bg-brand-100 dark:text-brand-900"
     >
       <SponsoredLabel className="rounded bg-white/15 px-1.5 py-0.5 dark:bg-brand-900/15" />
-      <a
-        href={sponsoredLinkPath(ad.id)}
-        target="_blank"
-        rel="sponsored noopener"
-        className="line-clamp-2 hover:underline"
-      >
-        {ad.text}
-      </a>
+      <SponsoredLink ad={ad} className="line-clamp-2 hover:underline" />
     </aside>
   );
 }
@@ -71,14 +73,7 @@ export function SponsoredCard({ ad, testId }: { ad: RunningAd; testId: string })
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-800">
-        <a
-          href={sponsoredLinkPath(ad.id)}
-          target="_blank"
-          rel="sponsored noopener"
-          className="font-medium after:absolute after:inset-0 hover:underline"
-        >
-          {ad.text}
-        </a>
+        <SponsoredLink ad={ad} className="font-medium after:absolute after:inset-0 hover:underline" />
       </p>
     </article>
   );

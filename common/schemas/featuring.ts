@@ -6,6 +6,24 @@ import { toolIdParam } from "./fields.ts";
 
 export const offerKindField = z.enum(OFFER_KINDS, { error: () => MESSAGES.featuring.unknownOffer });
 
+/** A price's currency, as Stripe names it: "usd", "eur". */
+export const currencyField = z
+  .string({ error: () => MESSAGES.featuring.currencyShape })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{3}$/, { error: () => MESSAGES.featuring.currencyShape });
+
+/** A price as the console's forms send it, in the currency's main unit ("29.50"); read by `priceOf`. */
+export const amountField = z.string({ error: () => MESSAGES.featuring.amountShape }).trim();
+
+/** The price `text` in `currency`'s smallest unit, as Stripe counts it; an issue on the amount when it is none. */
+export function priceOf(text: string, currency: string, ctx: z.RefinementCtx): number {
+  const amount = parseAmount(text, currency);
+  if (amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountShape });
+  else if (amount <= 0) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountTooSmall });
+  return amount ?? 0;
+}
+
 /** What a maker buys, for which tool: the price is the server's, never the browser's. */
 export const checkoutInput = z.object({ toolId: toolIdParam, kind: offerKindField });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
@@ -14,12 +32,8 @@ export type CheckoutInput = z.infer<typeof checkoutInput>;
 export const offerInput = z
   .object({
     kind: offerKindField,
-    currency: z
-      .string({ error: () => MESSAGES.featuring.currencyShape })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{3}$/, { error: () => MESSAGES.featuring.currencyShape }),
-    amount: z.string({ error: () => MESSAGES.featuring.amountShape }).trim(),
+    currency: currencyField,
+    amount: amountField,
     days: z.string().trim().optional(),
     onSale: z
       .string()
@@ -27,17 +41,14 @@ export const offerInput = z
       .transform((value) => value === "true" || value === "on"),
   })
   .transform((input, ctx) => {
-    const amount = parseAmount(input.amount, input.currency);
-    if (amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountShape });
-    else if (amount <= 0)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountTooSmall });
+    const amount = priceOf(input.amount, input.currency, ctx);
     let days: number | null = null;
     if (input.kind === "featured") {
       days = /^\d{1,3}$/.test(input.days ?? "") ? Number(input.days) : NaN;
       if (!(days >= 1 && days <= MAX_FEATURED_DAYS))
         ctx.addIssue({ code: "custom", path: ["days"], message: MESSAGES.featuring.daysRange });
     }
-    return { kind: input.kind, currency: input.currency, amount: amount ?? 0, days, isOnSale: input.onSale };
+    return { kind: input.kind, currency: input.currency, amount, days, isOnSale: input.onSale };
   });
 export type OfferInput = z.infer<typeof offerInput>;
 

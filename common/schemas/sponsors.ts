@@ -1,6 +1,6 @@
 /** Sponsors (decision 064): a booking, the console's placements, and an admin's review. */
 import { z } from "#common/zod.ts";
-import { parseAmount } from "../featuring.ts";
+import { amountField, currencyField, priceOf } from "./featuring.ts";
 import { MESSAGES } from "../messages.ts";
 import { PLACEMENTS, SPONSOR_MAX_WEEKS, SPONSOR_MAX_WEEKS_AHEAD, SPONSOR_TEXT_MAX } from "../sponsors.ts";
 import { normalizeWebsite } from "../tool-input.ts";
@@ -61,12 +61,8 @@ export type SponsorBookingInput = z.infer<typeof sponsorBookingInput>;
 export const placementInput = z
   .object({
     kind: placementField,
-    currency: z
-      .string({ error: () => MESSAGES.featuring.currencyShape })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{3}$/, { error: () => MESSAGES.featuring.currencyShape }),
-    amount: z.string({ error: () => MESSAGES.featuring.amountShape }).trim(),
+    currency: currencyField,
+    amount: amountField,
     weeksAhead: z.coerce
       .number({ error: () => MESSAGES.sponsor.weeksAheadRange })
       .int({ error: () => MESSAGES.sponsor.weeksAheadRange })
@@ -78,14 +74,10 @@ export const placementInput = z
       .transform((value) => value === "true" || value === "on"),
   })
   .transform((input, ctx) => {
-    const amount = parseAmount(input.amount, input.currency);
-    if (amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountShape });
-    else if (amount <= 0)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.featuring.amountTooSmall });
     return {
       kind: input.kind,
       currency: input.currency,
-      amount: amount ?? 0,
+      amount: priceOf(input.amount, input.currency, ctx),
       weeksAhead: input.weeksAhead,
       isOnSale: input.onSale,
     };
