@@ -312,6 +312,19 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toBe("/login?redirectTo=%2Fadvertise%2Fbanner");
     expect((await app.request("/advertise/sidebar")).status).toBe(404);
+    const visitorPost = await app.request("/advertise/banner", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+      body: new URLSearchParams({
+        weeks: addWeeks(thisWeek(), 1),
+        text: "Free ride",
+        url: "https://a.example",
+      }).toString(),
+      redirect: "manual",
+    });
+    expect(visitorPost.status).toBe(302);
+    expect(visitorPost.headers.get("location")).toBe("/login?redirectTo=%2Fadvertise%2Fbanner");
+    expect(stripe.calls).toHaveLength(0);
 
     const clients: Record<string, ReturnType<typeof createClient>> = {};
     for (const role of ["guest", "other", "verifier", "admin"] as const) {
