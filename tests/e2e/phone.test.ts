@@ -258,6 +258,7 @@ describe("the site on a phone and a desktop, in Chromium", () => {
     }
   });
 
+  // Twenty-two pages, each until its network is idle: more than a test's usual half minute on a busy machine.
   it("logs no warning, error or browser issue on the main pages, at either width", async () => {
     const tool = (await site.database.db.query.tools.findFirst({
       where: (tools, { eq }) => eq(tools.name, "Plausible Analytics"),
@@ -299,5 +300,5 @@ describe("the site on a phone and a desktop, in Chromium", () => {
       expect(heard).toEqual([]);
       await context.close();
     }
-  });
+  }, 60_000);
 });
