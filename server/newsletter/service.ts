@@ -16,7 +16,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { isPublicTool, toolCardColumns, type ToolCardRow } from "../tools/read/queries.ts";
 import { mondayOf } from "#common/sponsors.ts";
 import { sponsoredLinkPath } from "#common/page-paths.ts";
-import { runningAdsQuery } from "../payments/sponsors.ts";
+import { runningAdsQuery } from "../payments/sponsor-core.ts";
 import { type DigestSponsor, type DigestTool, digestHtml, digestIntro, digestMarkdown, digestTitle } from "./digest.ts";
 import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { followUpMail } from "./follow-up-mail.ts";
