@@ -14,7 +14,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { Field } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
 import { ActionButton, ActionResult, Badge, type ModerationResult, SectionHeader } from "../components/moderation.tsx";
-import { keptValues } from "../forms.ts";
+import { type FormFailure, keptValues } from "../forms.ts";
 import { moderated, moderationFailure, unknownAction } from "../moderation.ts";
 import { pageMeta } from "../seo.ts";
 import { useT, useWords } from "../i18n.tsx";
@@ -65,11 +65,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   }));
 
-type Failure = { message: string; fields: Record<string, string>; values: Record<string, string> };
-
 export default function AdminSponsors({ loaderData, actionData }: Route.ComponentProps) {
   const { placements, review, calendar, isPaymentEnabled } = loaderData;
-  const failure = actionData && "fields" in actionData ? (actionData as Failure) : undefined;
+  const failure = actionData && "fields" in actionData ? (actionData as FormFailure) : undefined;
   const { t, longDate } = useWords();
   return (
     <>
@@ -183,7 +181,7 @@ export default function AdminSponsors({ loaderData, actionData }: Route.Componen
   );
 }
 
-function PlacementForm({ placement, failure }: { placement: PlacementView; failure: Failure | undefined }) {
+function PlacementForm({ placement, failure }: { placement: PlacementView; failure: FormFailure | undefined }) {
   const value = (name: string, fallback: string) => failure?.values[name] ?? fallback;
   const t = useT();
   const kind: Placement = placement.kind;
