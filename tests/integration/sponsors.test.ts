@@ -20,6 +20,7 @@ import { databaseKinds, explainMainPlan } from "../setup/database.ts";
 import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { startSmtpReceiver } from "../setup/smtp.ts";
 import { startStripeStandIn } from "../setup/stripe.ts";
+import { waitUntil } from "../setup/wait.ts";
 
 const DAY_MS = 86_400_000;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -134,8 +135,11 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     await app.services.outbox.drain();
     const mail = await smtp.waitForMail(acme.email, { subject: "Your ad was not accepted: you are refunded" });
     expect(mail.text).toContain("$49.00");
-    // Stripe's own event about the refund finds the work done; the revenue leaves it out.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Stripe's own event about the refund, once answered, finds the work done; the revenue leaves it out.
+    const refunded = await waitUntil(() => stripe.events.find((event) => event.type === "charge.refunded"), {
+      timeoutMs: 5000,
+    });
+    expect(refunded?.status).toBe(200);
     expect(await purchaseRow(id)).toMatchObject({ state: "refunded" });
     const revenue = await app.services.featuring.getRevenue(reviewer.session, at);
     expect(revenue.filter((row) => row.kind === "sponsor")).toEqual([]);
