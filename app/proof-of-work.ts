@@ -5,7 +5,7 @@
  */
 
 export type Challenge = {
-  parameters: { salt: string; nonce: string; keyPrefix: string; expiresAt?: number };
+  parameters: { salt: string; nonce: string; keyPrefix: string };
   signature?: string;
 };
 

@@ -8,3 +8,5 @@ export const HONEYPOT_FIELD = "homepage";
 export const SCRIPT_FIELD = "script";
 /** Where the browser asks for a challenge. */
 export const CHALLENGE_PATH = "/api/challenge";
+/** How long a challenge may be answered after it was served, in seconds. */
+export const CHALLENGE_LIFETIME_SECONDS = 30 * 60;

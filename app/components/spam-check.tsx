@@ -8,7 +8,13 @@ import { useT } from "../i18n.tsx";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 import { MESSAGES } from "#common/messages.ts";
-import { CHALLENGE_PATH, HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_FIELD } from "#common/spam-fields.ts";
+import {
+  CHALLENGE_LIFETIME_SECONDS,
+  CHALLENGE_PATH,
+  HONEYPOT_FIELD,
+  PROOF_FIELD,
+  SCRIPT_FIELD,
+} from "#common/spam-fields.ts";
 import { type Challenge, solveChallenge } from "../proof-of-work.ts";
 
 /** A fresh challenge is fetched this long before the current one expires. */
@@ -69,6 +75,8 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
     failedRef.current = false;
     (async () => {
       try {
+        // Counted from when it was asked for, on the browser's own clock: the server's may be set elsewhere.
+        const expiresAt = Date.now() + CHALLENGE_LIFETIME_SECONDS * 1000;
         const response = await fetch(CHALLENGE_PATH, { signal: controller.signal, cache: "no-store" });
         if (!response.ok) throw new Error(`challenge: ${response.status}`);
         const challenge = (await response.json()) as Challenge;
@@ -80,7 +88,6 @@ export function SpamCheck({ refusal }: { refusal?: string }) {
           setProof(solved);
           setState("ready");
         });
-        const expiresAt = (challenge.parameters.expiresAt ?? 0) * 1000;
         renew = setTimeout(startOver, Math.max(0, expiresAt - Date.now() - RENEW_BEFORE_MS));
         const waiting = waitingSubmit.current;
         waitingSubmit.current = null;

@@ -10,11 +10,16 @@ import { lt, eq } from "drizzle-orm";
 import { z } from "#common/zod.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { CHALLENGE_LIFETIME_SECONDS } from "#common/spam-fields.ts";
 import type { Database } from "../db/client.ts";
 import { spentProofs } from "../db/schema.ts";
 
-/** How long a challenge may be answered after it was served. */
-export const CHALLENGE_LIFETIME_SECONDS = 30 * 60;
+/**
+ * When a challenge expires, in seconds since 1970, signed with it: in its `data`, not ALTCHA's own `expiresAt`, which
+ * `verifySolution` compares with the machine's clock. The site reads one clock (the services' `now`), and a challenge
+ * served at a test's fixed date was expired on arrival once the real date passed it.
+ */
+const EXPIRES_FIELD = "expires";
 /** What the browser sends back: the challenge as served, and the number it found with its hash (base64 JSON). */
 const proofPayload = z.object({
   challenge: z.object({
@@ -26,7 +31,6 @@ const proofPayload = z.object({
       keyLength: z.number().int().min(1).max(64),
       keyPrefix: z.string().max(200),
       keySignature: z.string().max(200).optional(),
-      expiresAt: z.number().optional(),
       data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
     }),
     signature: z.string().min(1).max(200),
@@ -55,6 +59,12 @@ export function parseProof(text: string): Proof | undefined {
   }
 }
 
+/** When the proof's challenge expires, in seconds since 1970; 0 (long past) when it names no time. */
+function expiryOf(proof: Proof): number {
+  const expires = proof.challenge.parameters.data?.[EXPIRES_FIELD];
+  return typeof expires === "number" && Number.isFinite(expires) ? expires : 0;
+}
+
 /** A proof as the browser writes it in the form's field. */
 export function encodeProof(proof: {
   challenge: Challenge;
@@ -81,20 +91,20 @@ export function proofOfWork({
 }) {
   return {
     /** A new challenge: the answer is a random number up to maxNumber, which the browser finds by trying them in turn. */
-    createChallenge(now = new Date()): Promise<Challenge> {
+    createChallenge(now: Date): Promise<Challenge> {
       return createChallenge({
         algorithm: "SHA-256",
         cost: 1,
         counter: randomInt(maxNumber, Math.floor(maxNumber / 10)),
         deriveKey,
-        expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_SECONDS * 1000),
+        data: { [EXPIRES_FIELD]: Math.floor(now.getTime() / 1000) + CHALLENGE_LIFETIME_SECONDS },
         hmacSignatureSecret: signatureKey,
         hmacKeySignatureSecret: keySignatureKey,
       });
     },
 
     /** Checks an answer: refused when missing, not ours, wrong or expired at `now`. Spending it is `spend`'s. */
-    async check(text: string, now = new Date()): Promise<Proof> {
+    async check(text: string, now: Date): Promise<Proof> {
       if (!text.trim()) throw new AppError("invalid-argument", MESSAGES.spam.proofMissing);
       const proof = parseProof(text.trim());
       if (!proof) throw new AppError("invalid-argument", MESSAGES.spam.proofInvalid);
@@ -105,11 +115,9 @@ export function proofOfWork({
         hmacSignatureSecret: signatureKey,
         hmacKeySignatureSecret: keySignatureKey,
       });
-      // The signature covers expiresAt: once it holds, the time is ours, compared with our clock.
-      const expiresAt = proof.challenge.parameters.expiresAt;
-      if (result.expired || (result.verified && (!expiresAt || expiresAt * 1000 <= now.getTime())))
-        throw new AppError("invalid-argument", MESSAGES.spam.proofExpired);
       if (!result.verified) throw new AppError("invalid-argument", MESSAGES.spam.proofInvalid);
+      // The signature covers the expiry: once it holds, the time is ours, compared with our clock.
+      if (expiryOf(proof) * 1000 <= now.getTime()) throw new AppError("invalid-argument", MESSAGES.spam.proofExpired);
       return proof;
     },
 
@@ -118,10 +126,10 @@ export function proofOfWork({
      * the person sends the same form again once they have fixed it.
      */
     async spend<T>(proof: Proof, run: () => Promise<T>): Promise<T> {
-      const { signature, parameters } = proof.challenge;
+      const { signature } = proof.challenge;
       const spent = await db
         .insert(spentProofs)
-        .values({ signature, expiresAt: new Date((parameters.expiresAt ?? 0) * 1000) })
+        .values({ signature, expiresAt: new Date(expiryOf(proof) * 1000) })
         .onConflictDoNothing()
         .returning({ signature: spentProofs.signature });
       if (spent.length === 0) throw new AppError("invalid-argument", MESSAGES.spam.proofReplayed);
@@ -134,7 +142,7 @@ export function proofOfWork({
     },
 
     /** Deletes the spent proofs whose challenge has expired (the hourly job): they can no longer be sent anyway. */
-    async purgeSpent(now = new Date()): Promise<number> {
+    async purgeSpent(now: Date): Promise<number> {
       const deleted = await db
         .delete(spentProofs)
         .where(lt(spentProofs.expiresAt, now))

@@ -89,12 +89,13 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
       const response = await app.request("/api/challenge");
       expect(response.headers.get("cache-control")).toBe("no-store");
       const challenge = (await response.json()) as {
-        parameters: { algorithm: string; expiresAt: number };
+        parameters: { algorithm: string; data: { expires: number } };
         signature: string;
       };
       expect(challenge.parameters.algorithm).toBe("SHA-256");
       expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
-      expect(challenge.parameters.expiresAt * 1000).toBeGreaterThan(Date.now());
+      // It expires half an hour after the app's clock, whatever the machine's says.
+      expect(challenge.parameters.data.expires).toBe(Math.floor(clock.getTime() / 1000) + 30 * 60);
       const page = await textOf(await app.request("/register"));
       expect(page).toContain(`name="${PROOF_FIELD}"`);
       expect(page).toContain(`name="${HONEYPOT_FIELD}"`);
@@ -136,7 +137,10 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
         ...proof,
         challenge: {
           ...proof.challenge,
-          parameters: { ...proof.challenge.parameters, expiresAt: proof.challenge.parameters.expiresAt! + 3600 },
+          parameters: {
+            ...proof.challenge.parameters,
+            data: { expires: Number(proof.challenge.parameters.data?.expires) + 3600 },
+          },
         },
       };
       for (const bad of [wrongKey, forged, "not base64 json"]) {
@@ -147,6 +151,19 @@ describe.each(databaseKinds)("anti-spam on %s", (kind) => {
       }
       expect(await userCount()).toBe(0);
       expect(await database.db.select().from(spentProofs)).toEqual([]);
+    });
+
+    it("judges a challenge by the app's clock, not the machine's: one served and answered years ago or ahead passes", async () => {
+      for (const [at, name] of [
+        ["2020-03-01T12:00:00Z", "Ada"],
+        ["2031-09-01T12:00:00Z", "Grace"],
+      ] as const) {
+        clock = new Date(at);
+        const solved = await solvedProof(app.request);
+        const response = await createClient(app.request).post("/register", { ...signUp(name), [PROOF_FIELD]: solved });
+        expect(response.status).toBe(302);
+      }
+      expect(await userCount()).toBe(2);
     });
 
     it("refuses a solution past its challenge's expiry", async () => {
