@@ -33,7 +33,7 @@ const PERIOD_TOLERANCE = 0.01;
 export async function runJobs(
   services: Services,
   logger: Logger,
-  now = new Date(),
+  now = services.now(),
   signal?: AbortSignal,
 ): Promise<void> {
   try {
@@ -86,7 +86,7 @@ export async function runJobs(
 export async function runDailyJobs(
   services: Services,
   logger: Logger,
-  now = new Date(),
+  now = services.now(),
   signal?: AbortSignal,
 ): Promise<void> {
   try {
@@ -150,7 +150,7 @@ export async function runDailyJobs(
 }
 
 /** Runs the minute's jobs once: the held tools whose launch day came go live (decision 063), the waiting likes that qualify start to count (decision 042), and the featurings' clock (decision 040) ends a featuring within a minute of its end. */
-export async function runMinuteJobs(services: Services, logger: Logger, now = new Date()): Promise<void> {
+export async function runMinuteJobs(services: Services, logger: Logger, now = services.now()): Promise<void> {
   try {
     const launched = await services.launches.launchDueTools(now);
     if (launched > 0)
@@ -292,8 +292,8 @@ export function startJobs(db: Database, services: Services, logger: Logger, firs
           db,
           "minute",
           JOB_PERIODS_MS.minute,
-          () => runMinuteJobs(services, logger, new Date()),
-          new Date(),
+          () => runMinuteJobs(services, logger, services.now()),
+          services.now(),
           signal,
         ),
       logger,
@@ -307,8 +307,8 @@ export function startJobs(db: Database, services: Services, logger: Logger, firs
           db,
           "hourly",
           JOB_PERIODS_MS.hourly,
-          () => runJobs(services, logger, new Date(), signal),
-          new Date(),
+          () => runJobs(services, logger, services.now(), signal),
+          services.now(),
           signal,
         ),
       logger,
@@ -322,8 +322,8 @@ export function startJobs(db: Database, services: Services, logger: Logger, firs
           db,
           "daily",
           JOB_PERIODS_MS.daily,
-          () => runDailyJobs(services, logger, new Date(), signal),
-          new Date(),
+          () => runDailyJobs(services, logger, services.now(), signal),
+          services.now(),
           signal,
         ),
       logger,

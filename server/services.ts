@@ -84,7 +84,10 @@ export type Dependencies = {
   notifier: Notifier;
   /** Signs sessions and tokens (config AUTH_SECRET, or the one kept in the data folder). */
   authSecret: string;
-  /** The clock of the analytics collector (tests set it). */
+  /**
+   * The site's one clock: every service and job reads the time from it, never from `new Date()` of its own. The
+   * machine's by default; tests set it.
+   */
   now?: () => Date;
   /** Reads kept between renders for the page cache (server/cache/kept-reads.ts); none without a page cache. */
   keptReads?: KeptReads;
@@ -97,6 +100,7 @@ export type Dependencies = {
 };
 
 export function createServices(deps: Dependencies) {
+  const now = deps.now ?? (() => new Date());
   // The parts several services share, each built once.
   const keptReads = deps.keptReads ?? unkeptReads;
   const limiter = rateLimiter(deps.db);
@@ -113,7 +117,7 @@ export function createServices(deps: Dependencies) {
   const dealsOn = () => settings.current().dealsOn;
   const tokenSync = createTokenSync({ url: deps.config.TOKEN_SYNC_URL });
   const snapshots = toolSnapshots(deps.db, deps.storage);
-  const likes = likeCounting(deps.db, limiter);
+  const likes = likeCounting(deps.db, limiter, now);
   // Each mail is written in its reader's language (decision 053).
   const mailReaders = readers({
     siteUrl: deps.config.SITE_URL,
@@ -161,7 +165,7 @@ export function createServices(deps: Dependencies) {
     webhooks,
     writeToolSnapshot: snapshots.writeToolSnapshot,
     logger: deps.logger,
-    now: deps.now,
+    now,
   };
   const links = linkChecker({
     db: deps.db,
@@ -195,14 +199,17 @@ export function createServices(deps: Dependencies) {
     limiter,
     submissionsPerDay: deps.config.SUBMISSIONS_PER_DAY,
     writeSnapshot: snapshots.writeToolSnapshot,
+    now,
   });
   // Better Auth has the account service keep a Google user's record as it signs them in; the service needs Better Auth.
   const onGoogleSignIn = (authId: string) => accounts.recordGoogleSignIn(authId);
+  const onUnprovenPasswordRemoved = (authId: string) => accounts.recordUnprovenPasswordRemoved(authId);
   const setup = firstAdmin({
     db: deps.db,
     adminEmails: deps.config.ADMIN_EMAILS,
     siteUrl: deps.config.SITE_URL,
     logger: deps.logger,
+    now,
   });
   const auth = loadAuthWhenNeeded({
     db: deps.db,
@@ -212,6 +219,7 @@ export function createServices(deps: Dependencies) {
     logger: deps.logger,
     onGoogleSignIn,
     onSignedIn: setup.promoteListedAdmin,
+    onUnprovenPasswordRemoved,
     siteName,
     passwordHasher: deps.passwordHasher,
   });
@@ -222,6 +230,7 @@ export function createServices(deps: Dependencies) {
     readers: mailReaders,
     siteName,
     secret: deps.authSecret,
+    now,
   });
   const accountDeps = {
     db: deps.db,
@@ -233,6 +242,7 @@ export function createServices(deps: Dependencies) {
     readers: mailReaders,
     siteName,
     confirmations,
+    now,
   };
   const accounts = {
     ...accountService(accountDeps),
@@ -240,6 +250,8 @@ export function createServices(deps: Dependencies) {
     ...sessionQueries({ ...accountDeps, secret: deps.authSecret }),
   };
   return {
+    /** The site's one clock: what every page and job takes for "now". */
+    now,
     /** Better Auth itself, loaded on first use: its HTTP handler serves /api/auth/* (OAuth callbacks, e-mail link and reset link checks). */
     auth,
     accounts,
@@ -265,23 +277,23 @@ export function createServices(deps: Dependencies) {
      */
     outbox: { ...outbox, purge: (now?: Date) => purgeOutbox(deps.db, now) },
     /** Page views, outbound clicks and named events (POST /api/event), written in batches. */
-    analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }),
+    analytics: eventCollector({ db: deps.db, config: deps.config, logger: deps.logger, now }),
     tools: {
       ...toolQueries(deps.db),
-      ...relatedToolQueries(deps.db, keptReads, dealsOn),
+      ...relatedToolQueries(deps.db, keptReads, dealsOn, now),
       ...alternativeQueries(deps.db),
       ...snapshots,
       ...toolListQueries(deps.db),
       ...toolFacetQueries(deps.db),
-      ...userToolQueries(deps.db, lifecycle),
+      ...userToolQueries(deps.db, lifecycle, now),
     },
-    favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes) },
+    favorites: { ...favoriteQueries(deps.db), ...favoriteMutations(deps.db, likes, now) },
     /** The makers' deals, their pages and /deals (decision 061). */
-    deals: dealService({ db: deps.db, now: deps.now, isOn: dealsOn }),
+    deals: dealService({ db: deps.db, now, isOn: dealsOn }),
     /** Launch days: the day a maker chose, the held tools and /coming-soon (decision 063). */
     launches: launchService({
       db: deps.db,
-      now: deps.now,
+      now,
       isOn: () => settings.current().launchDaysOn,
       outbox,
       readers: mailReaders,
@@ -299,12 +311,12 @@ export function createServices(deps: Dependencies) {
       siteUrl: deps.config.SITE_URL,
       earns: () => settings.current().freeWayIn,
       writeSnapshot: snapshots.writeToolSnapshot,
-      now: deps.now,
+      now,
     }),
     /** Likes that wait to count (the minute's job) and the trending scores (the hourly job), decision 042. */
     likes,
     /** People's reviews of tools, the makers' replies, votes, reports and their moderation (decision 043). */
-    reviews: reviewService({ db: deps.db, limiter, outbox, readers: mailReaders }),
+    reviews: reviewService({ db: deps.db, limiter, outbox, readers: mailReaders, now }),
     /** The categories and tags people follow, and the weekly e-mail of their new tools (decision 044). */
     follows: followService({
       db: deps.db,
@@ -313,6 +325,7 @@ export function createServices(deps: Dependencies) {
       siteName,
       secret: deps.authSecret,
       confirmations,
+      now,
     }),
     /** Whether a person's address is confirmed, its link and its page (decision 057). */
     confirmations,
@@ -328,7 +341,7 @@ export function createServices(deps: Dependencies) {
         ...proofKeys(deps.config.ALTCHA_HMAC_KEY, deps.authSecret),
         maxNumber: deps.config.ALTCHA_MAX_NUMBER,
       }),
-      now: deps.now,
+      now,
     }),
     /** Submitting, editing, verifying and claiming tools (docs/product.md §4). */
     lifecycle,
@@ -364,7 +377,7 @@ export function createServices(deps: Dependencies) {
     /** The admins' webhook endpoints and their deliveries (/admin/webhooks). */
     webhooks: webhookAdmin({ db: deps.db, fetcher, outbox }),
     /** Personal API keys: a user's own (/settings/api-keys), every key for admins, and who a keyed request is. */
-    apiKeys: apiKeyService({ db: deps.db, limiter }),
+    apiKeys: apiKeyService({ db: deps.db, limiter, now }),
     /** Markdown as the site renders it (the tool form's preview shows exactly what the tool page will). */
     markdown: { render: renderMarkdown },
     imageUploads: uploads,
@@ -405,6 +418,7 @@ export function createServices(deps: Dependencies) {
         siteName,
         secret: deps.authSecret,
         buildDigest: newsletter.buildDigest,
+        now,
       }),
     },
   };

@@ -24,7 +24,10 @@ import { useT, useWords } from "../i18n.tsx";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { days } = parseSearchParams(analyticsQuery, url);
   return {
-    dashboard: await moderated(context.services.stats.getSiteDashboard(context.user, { days, now: new Date() }), url),
+    dashboard: await moderated(
+      context.services.stats.getSiteDashboard(context.user, { days, now: context.services.now() }),
+      url,
+    ),
   };
 }
 

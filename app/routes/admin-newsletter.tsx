@@ -29,7 +29,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { newsletter } = context.services;
   // The service decides who may read the digest, even when the days asked for are not valid.
   const digest = await moderated(
-    newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: new Date() }),
+    newsletter.getDigest(context.user, { days: query.success ? query.data.days : null, now: context.services.now() }),
     url,
   );
   const [subscribers, sends] = await Promise.all([

@@ -19,7 +19,7 @@ import type { Route } from "./+types/launches";
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const key = params.period ?? todayKey(new Date());
+  const key = params.period ?? todayKey(context.services.now());
   const period = launchPeriod(key);
   if (!period) {
     // Another spelling of a week (2026-w48) leads to its own address.

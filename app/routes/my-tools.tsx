@@ -39,7 +39,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(myToolsQuery, url);
   const [page, stats] = await Promise.all([
     context.services.tools.listUserTools(context.user, query),
-    context.services.stats.getMakerDashboard(context.user, { days: query.days, now: new Date() }),
+    context.services.stats.getMakerDashboard(context.user, { days: query.days, now: context.services.now() }),
   ]);
   return { page, stats };
 }
@@ -218,7 +218,16 @@ function UserToolRow({ tool }: { tool: UserTool }) {
       >
         {t("myTools.state", { state: state.word })}
       </span>
-      {isPaymentEnabled && (tool.state === "live" || tool.state === "waiting-for-verification") && (
+      {tool.canEdit && tool.state !== "claim-pending" && (
+        <Link
+          to={editToolPath(tool.id)}
+          data-testid="edit-link"
+          className="shrink-0 rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          {t("myTools.edit")}
+        </Link>
+      )}
+      {isPaymentEnabled && tool.canEdit && (tool.state === "live" || tool.state === "waiting-for-verification") && (
         <Link
           to={featureToolPath(tool.id)}
           data-testid="feature-link"

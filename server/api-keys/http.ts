@@ -32,13 +32,14 @@ function rateLimitHeaders(state: LimitState, now: Date): Record<string, string> 
 export function withApiKeyOrSession<Variables extends KeyedVariables>(
   apiKeys: Pick<ApiKeyService, "authenticateApiKey" | "countKeyedRequest">,
   session: MiddlewareHandler<{ Variables: Variables }>,
+  clock: () => Date,
 ): MiddlewareHandler<{ Variables: Variables }> {
   return async (c, next) => {
     const header = c.req.header("authorization");
     // A browser's preflight carries no credentials; cors.ts answers it.
     if (header === undefined || c.req.method === "OPTIONS")
       return READ_ONLY_METHODS.has(c.req.method) ? next() : session(c, next);
-    const now = new Date();
+    const now = clock();
     let requester: KeyedRequester;
     try {
       requester = await apiKeys.authenticateApiKey(header, now);

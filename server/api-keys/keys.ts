@@ -88,7 +88,7 @@ export function apiKeyListQuery(db: Database, cursor: Cursor | null, limit: numb
     .limit(limit);
 }
 
-export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimiter }) {
+export function apiKeyService({ db, limiter, now: clock }: { db: Database; limiter: RateLimiter; now: () => Date }) {
   return {
     /** Makes a key for the signed-in user; its token is in the answer, and nowhere else ever again. */
     async createApiKey(
@@ -147,7 +147,7 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
       const [revoked] = await db.transaction(async (tx) => {
         const rows = await tx
           .update(apiKeys)
-          .set({ revokedAt: new Date(), revokedBy: revoker.id })
+          .set({ revokedAt: clock(), revokedBy: revoker.id })
           .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
           .returning(viewColumns);
         // An admin revoking another person's key is the trail's; a person revoking their own is not.
@@ -179,7 +179,7 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
      * A header that holds no key of ours, or an unknown or revoked key, or one of a disabled user: 'unauthenticated'.
      * Records the key's use, at most once a minute.
      */
-    async authenticateApiKey(header: string, now = new Date()): Promise<KeyedRequester> {
+    async authenticateApiKey(header: string, now = clock()): Promise<KeyedRequester> {
       const token = bearerToken(header);
       if (!token) throw new AppError("unauthenticated", MESSAGES.apiKey.malformed);
       const [row] = await db
@@ -210,7 +210,7 @@ export function apiKeyService({ db, limiter }: { db: Database; limiter: RateLimi
     },
 
     /** Counts one request made with the key `keyId` (LIMITS.requestsPerApiKey) and says where the key stands. */
-    countKeyedRequest(keyId: string, now = new Date()): Promise<LimitState> {
+    countKeyedRequest(keyId: string, now = clock()): Promise<LimitState> {
       return limiter.take(`api-key:${keyId}`, LIMITS.requestsPerApiKey, now);
     },
   };

@@ -34,6 +34,8 @@ export type AccountDependencies = {
   siteName: () => string;
   /** The mail that asks to confirm an address, for whoever asks for the newsletter (decision 057). */
   confirmations: Pick<EmailConfirmation, "confirmationEffects">;
+  /** The site's one clock (server/services.ts). */
+  now: () => Date;
 };
 
 /** Who is asking: the request's headers (Better Auth reads cookies and the user agent from them) and the visitor's address. */

@@ -48,6 +48,7 @@ export function accountService({
   readers,
   siteName,
   confirmations,
+  now,
 }: AccountDependencies) {
   return {
     /** Creates the auth account, then the user record, then signs the new user in (docs/product.md §4). */
@@ -86,8 +87,9 @@ export function accountService({
         await db.delete(authUsers).where(eq(authUsers.id, created.response.user.id));
         throw authFailure(error, "creating the user record", logger);
       }
-      // The newsletter goes only to an address its owner confirmed (decision 057): ticking the box mails them the link.
-      const confirm = input.newsletter ? await confirmations.confirmationEffects(db, record.id) : [];
+      // Every new address is asked to confirm itself (decision 057): a confirmed one keeps its password and sessions when
+      // its owner signs in with an e-mailed link, and may receive the newsletter the box asked for.
+      const confirm = await confirmations.confirmationEffects(db, record.id, "sign-up");
       await enqueueAfterAuth(db, outbox, [...tokenSync.signedIn(sessionTokenOf(created.headers)), ...confirm]);
       return created.headers;
     },
@@ -148,7 +150,7 @@ export function accountService({
         await enqueueAfterAuth(
           db,
           outbox,
-          await readers.mailTo(db, record.id, `google-only:${record.id}:${Date.now()}`, (words) =>
+          await readers.mailTo(db, record.id, `google-only:${record.id}:${now().getTime()}`, (words) =>
             googleOnlyMail(words, { siteName: siteName(), email }),
           ),
         );

@@ -42,6 +42,11 @@ export type AuthDependencies = {
   onGoogleSignIn?: (authId: string) => Promise<void>;
   /** After any sign-in, once its session is made (the first admin's ADMIN_EMAILS). */
   onSignedIn?: (authId: string, sessionId: string) => Promise<void>;
+  /**
+   * When an e-mailed link, the first proof of an address, removes the password nobody had proven (Better Auth ends
+   * what an unconfirmed account had, so that whoever registered the address first keeps no way in): the person is told.
+   */
+  onUnprovenPasswordRemoved?: (authId: string) => Promise<void>;
   /** The site's name as its settings say now, for the mails. */
   siteName: () => string;
   passwordHasher?: PasswordHasher;
@@ -55,6 +60,7 @@ export function createAuth({
   logger,
   onGoogleSignIn,
   onSignedIn,
+  onUnprovenPasswordRemoved,
   siteName,
   passwordHasher,
 }: AuthDependencies) {
@@ -104,6 +110,10 @@ export function createAuth({
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: EMAIL_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // A reset link reached the address's inbox: the address is proven, as a confirmation link would (decision 057).
+      onPasswordReset: async ({ user }) => {
+        await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
+      },
       ...(passwordHasher && { password: passwordHasher }),
       sendResetPassword: async ({ user, url }) => {
         await sendLinkMail(
@@ -137,6 +147,16 @@ export function createAuth({
       },
     },
     databaseHooks: {
+      account: {
+        delete: {
+          after: async (account, context) => {
+            if (account.providerId !== "credential" || context?.path !== "/magic-link/verify") return;
+            await onUnprovenPasswordRemoved?.(account.userId).catch((error: unknown) =>
+              logger.error("sign-in link: telling of the removed password failed", error),
+            );
+          },
+        },
+      },
       session: {
         create: {
           // A disabled user gets no new session, whatever the way they sign in.

@@ -3,12 +3,13 @@
  * external sign-in (Google, or an e-mailed link), with what a failure tells the person and the admin.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { MAX_USERNAME_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { storableText } from "#common/schemas/fields.ts";
 import { authAccounts, authSessions, authUsers, users } from "../db/schema.ts";
+import { passwordRemovedMail } from "./mails.ts";
 import {
   type AccountDependencies,
   authFailure,
@@ -21,7 +22,17 @@ import {
 } from "./account-shared.ts";
 import { type Limit, senderKey } from "./rate-limit.ts";
 
-export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, readers }: AccountDependencies) {
+export function externalSignIn({
+  db,
+  auth,
+  limiter,
+  outbox,
+  tokenSync,
+  logger,
+  readers,
+  siteName,
+  now,
+}: AccountDependencies) {
   return {
     /** Starts 'Sign in with Google': the provider's address to go to, and the cookie that keeps the state. */
     async startGoogleSignIn(
@@ -87,7 +98,7 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, r
       }
       if (record.authMethod !== "email") return;
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ authMethod: "google", updatedAt: new Date() }).where(eq(users.id, record.id));
+        await tx.update(users).set({ authMethod: "google", updatedAt: now() }).where(eq(users.id, record.id));
         await tx
           .delete(authAccounts)
           .where(and(eq(authAccounts.userId, authId), eq(authAccounts.providerId, "credential")));
@@ -95,14 +106,48 @@ export function externalSignIn({ db, auth, limiter, outbox, tokenSync, logger, r
       });
     },
 
-    /** After an external sign-in (Google, or an e-mailed link) made a session: the user it signed in, told to the token sync. */
-    async completeExternalSignIn(requester: Requester): Promise<SessionUser | null> {
+    /**
+     * An e-mailed link, the first proof of the account's address, removed the password nobody had proven (Better Auth's
+     * hook, server/auth/better-auth.ts): the owner is mailed what happened and how to choose it again, and the page the
+     * link opens says it too (completeExternalSignIn).
+     */
+    async recordUnprovenPasswordRemoved(authId: string): Promise<void> {
+      const at = now();
+      const [record] = await db
+        .update(users)
+        .set({ passwordRemovedAt: at })
+        .where(eq(users.authId, authId))
+        .returning({ id: users.id, email: users.email });
+      if (!record) return;
+      await outbox.enqueue(
+        db,
+        await readers.mailTo(db, record.id, `password-removed:${record.id}:${at.getTime()}`, (words) =>
+          passwordRemovedMail(words, { siteName: siteName(), email: record.email }),
+        ),
+      );
+      outbox.poke();
+    },
+
+    /**
+     * After an external sign-in (Google, or an e-mailed link) made a session: the user it signed in, told to the token
+     * sync, and whether that sign-in removed the account's unproven password (said once, then forgotten).
+     */
+    async completeExternalSignIn(
+      requester: Requester,
+    ): Promise<{ user: SessionUser; wasPasswordRemoved: boolean } | null> {
       const session = await (await auth()).api.getSession({ headers: requester.headers });
       if (!session) return null;
       const [record] = await db.select().from(users).where(eq(users.authId, session.user.id)).limit(1);
       if (!record || record.isDisabled) return null;
       await enqueueAfterAuth(db, outbox, tokenSync.signedIn(session.session.token));
-      return toSessionUser(record);
+      const told = record.passwordRemovedAt
+        ? await db
+            .update(users)
+            .set({ passwordRemovedAt: null })
+            .where(and(eq(users.id, record.id), isNotNull(users.passwordRemovedAt)))
+            .returning({ id: users.id })
+        : [];
+      return { user: toSessionUser(record), wasPasswordRemoved: told.length > 0 };
     },
 
     /**

@@ -60,6 +60,20 @@ export function signInLinkMail(
 }
 
 /**
+ * To the owner of an account whose unproven password a sign-in link removed (server/auth/external-sign-in.ts): what
+ * happened, why, and the way to choose it again.
+ */
+export function passwordRemovedMail(
+  { t, url }: ReaderWords,
+  { siteName, email }: { siteName: string; email: string },
+): { subject: string; text: string } {
+  return {
+    subject: t("mail.passwordRemovedSubject", { siteName }),
+    text: t("mail.passwordRemovedText", { siteName, email, url: url("/forgot-password") }),
+  };
+}
+
+/**
  * To the owner of an account that signs in with Google and has no password, who asked to reset one: the reset form
  * answers the same for any address (decision 055), so the hint that it is Google comes by mail, to the owner only.
  */

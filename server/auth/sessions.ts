@@ -1,6 +1,6 @@
 /** Who a request is: the signed-in user behind a session cookie, and what the browser's cache keeps of them. */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Role, SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, tools, users } from "../db/schema.ts";
@@ -8,8 +8,12 @@ import { type CookieHeaders, type Requester, toSessionUser } from "./account-sha
 import type { AuthLoader } from "./auth-loader.ts";
 import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "./session-lifetime.ts";
 
-/** The tools a user created, as the browser's `idt_d` cache keeps them (docs/product.md §3). */
-export type UserToolLink = { id: string; slug: string; name: string };
+/**
+ * A tool of the user's, as the browser's `idt_d` cache keeps them (docs/product.md §3: uTools), with what it is to them:
+ * they made it (a claim was accepted, or a verifier linked them), they submitted it, or their claim of it waits.
+ */
+export type UserToolLink = { id: string; slug: string; name: string; relation: ToolRelation };
+export type ToolRelation = "maker" | "submitter" | "claim-waiting";
 
 /** Whether a request carries a session cookie (Better Auth's session_token, with or without its __Secure- prefix). */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
@@ -121,13 +125,24 @@ export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthL
       return { user: null, headers: cleared };
     },
 
-    /** The tools a user created (docs/product.md §3: uTools), for the browser's cache. */
+    /**
+     * The tools a user made, submitted or claims (docs/product.md §3: uTools), for the browser's cache: a page every
+     * visitor gets shows its maker "Edit" and "Get featured!", and the claimer that their claim waits. A claim sets the
+     * tool's creator before a verifier accepts it; only an accepted one makes them its maker.
+     */
     async listUserToolLinks(user: SessionUser): Promise<UserToolLink[]> {
-      return db
-        .select({ id: tools.id, slug: tools.slug, name: tools.name })
+      const relation = sql<ToolRelation | null>`case
+        when ${tools.isLinkedToCreator} and ${tools.creatorUsername} = ${user.slug} then 'maker'
+        when ${tools.submittedBy} = ${user.id} and not ${tools.isLinkedToCreator} then 'submitter'
+        when ${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted} and ${tools.creatorUsername} = ${user.slug}
+          then 'claim-waiting'
+        end`;
+      const rows = await db
+        .select({ id: tools.id, slug: tools.slug, name: tools.name, relation })
         .from(tools)
-        .where(eq(tools.creatorUsername, user.slug))
+        .where(or(eq(tools.creatorUsername, user.slug), eq(tools.submittedBy, user.id)))
         .orderBy(tools.name);
+      return rows.flatMap(({ relation, ...tool }) => (relation ? [{ ...tool, relation }] : []));
     },
   };
 }

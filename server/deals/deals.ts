@@ -66,7 +66,7 @@ export function currentDealsQuery(
 }
 
 /** The deal a tool's page shows (server/tools/read/related.ts): its current one, or null. */
-export async function readToolDeal(db: Database, toolId: string, now = new Date()): Promise<Deal | null> {
+export async function readToolDeal(db: Database, toolId: string, now: Date): Promise<Deal | null> {
   dependsOn(pageTags.tool(toolId));
   const [row] = await db
     .select({ code: deals.code, offer: deals.offer, endsAt: deals.endsAt })

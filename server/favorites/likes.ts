@@ -54,7 +54,7 @@ export function trendingScoresStatement(today: string) {
     returning t.id`;
 }
 
-export function likeCounting(db: Database, limiter: RateLimiter) {
+export function likeCounting(db: Database, limiter: RateLimiter, clock: () => Date) {
   /**
    * Starts counting one waiting like when its account's daily limit allows; otherwise it waits for the limit's next
    * window. Only a like still waiting changes: one removed or already counted meanwhile is left as it is.
@@ -74,7 +74,7 @@ export function likeCounting(db: Database, limiter: RateLimiter) {
      * The minute's job: counts the waiting likes that are due (their account's first day is over, or their limit's
      * window has passed), the oldest due first, WAITING_BATCH at most. Answers how many started to count.
      */
-    async countWaitingLikes(now = new Date()): Promise<number> {
+    async countWaitingLikes(now = clock()): Promise<number> {
       const due = await db
         .select({ userId: favorites.userId, toolId: favorites.toolId, accountCreatedAt: users.createdAt })
         .from(favorites)
@@ -98,7 +98,7 @@ export function likeCounting(db: Database, limiter: RateLimiter) {
     },
 
     /** The hourly job: rewrites every tool's trending score (trendingScoresStatement); the lists that sort by it are told once. */
-    async scoreTrending(now = new Date()): Promise<number> {
+    async scoreTrending(now = clock()): Promise<number> {
       return db.transaction(async (tx) => {
         const changed = rowsOf<{ id: string }>(await tx.execute(trendingScoresStatement(dayOf(now)))).length;
         if (changed > 0) await tx.execute(sql`select page_cache_notify(array[${pageTags.trending}]::text[])`);

@@ -22,7 +22,7 @@ export type FavoriteState = { favorited: boolean; likes: number; isCounted: bool
 /** How long a like that may count at once is left to the request that made it, before the minute's job would take it. */
 const COUNTING_GRACE = "5 minutes";
 
-export function favoriteMutations(db: Database, likes: LikeCounting) {
+export function favoriteMutations(db: Database, likes: LikeCounting, clock: () => Date) {
   /** The tool's likes, when it is live; a hidden tool is refused as if it did not exist: nothing tells a visitor it is there. */
   async function publicLikes(toolId: string): Promise<number> {
     const [tool] = await db
@@ -41,7 +41,7 @@ export function favoriteMutations(db: Database, likes: LikeCounting) {
      */
     async addFavorite(user: SessionUser | null, toolId: string): Promise<FavoriteState> {
       const { id: userId } = requireSignedIn(user, MESSAGES.favorite.needsAccount);
-      const now = new Date();
+      const now = clock();
       const minAge = `${LIKE_ACCOUNT_MIN_AGE_MS} milliseconds`;
       // One statement checks the tool is live and adds it, so a tool hidden meanwhile cannot slip in. A young account's
       // like waits for the end of its first day; an older one's is counted below, or by the job should this request end.

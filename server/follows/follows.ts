@@ -46,6 +46,7 @@ export function followService({
   siteName,
   secret,
   confirmations,
+  now: clock,
 }: {
   db: Database;
   outbox: Outbox;
@@ -54,6 +55,8 @@ export function followService({
   secret: string;
   /** The mail that asks to confirm an address, when someone asks for the weekly e-mail from one not confirmed yet. */
   confirmations: Pick<EmailConfirmation, "confirmationEffects">;
+  /** The site's one clock (server/services.ts). */
+  now: () => Date;
 }) {
   /** The category or tag `input` names, or not-found: a category by its id, a tag that some live tool carries. */
   async function requireFollowable({ kind, value }: FollowInput): Promise<void> {
@@ -170,7 +173,7 @@ export function followService({
     async follow(
       user: SessionUser | null,
       input: FollowInput,
-      now = new Date(),
+      now = clock(),
     ): Promise<{ following: true; follows: string[] }> {
       const follower = requireSignedIn(user, MESSAGES.follow.needsAccount);
       await requireFollowable(input);
@@ -244,7 +247,7 @@ export function followService({
     },
 
     /** The person turns the weekly e-mail on or off. */
-    async setFollowDigest(user: SessionUser | null, on: boolean, now = new Date()): Promise<void> {
+    async setFollowDigest(user: SessionUser | null, on: boolean, now = clock()): Promise<void> {
       const follower = requireSignedIn(user);
       const asked = await db.transaction(async (tx) => {
         await tx
@@ -285,7 +288,7 @@ export function followService({
      * (the person and the week), so a send cut short and run again mails nobody twice. A week with no new tool in what
      * they follow sends nothing. Answers how many e-mails were written.
      */
-    async sendFollowDigests(now = new Date()): Promise<number> {
+    async sendFollowDigests(now = clock()): Promise<number> {
       let sent = 0;
       for (;;) {
         const due = await db

@@ -260,7 +260,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use("/api/v1/*", etag());
   const session = withSession(services, config);
   // A request with an API key acts as the key's user (server/api-keys/http.ts); a write without one reads the session.
-  app.use("/api/v1/*", withApiKeyOrSession(services.apiKeys, session));
+  app.use("/api/v1/*", withApiKeyOrSession(services.apiKeys, session, services.now));
   app.route("/api/v1", createUploads(services));
   const api = createApi(services, { siteUrl: config.SITE_URL });
   app.route("/api/v1", api);

@@ -69,6 +69,7 @@ export function newsletterSending({
   secret,
   buildDigest,
   batchSize = NEWSLETTER_BATCH,
+  now: clock,
 }: {
   db: Database;
   outbox: Outbox;
@@ -77,6 +78,8 @@ export function newsletterSending({
   secret: string;
   buildDigest: (input: { days: number; now: Date }) => Promise<Digest>;
   batchSize?: number;
+  /** The site's one clock (server/services.ts). */
+  now: () => Date;
 }) {
   /**
    * Writes the next batch of one send's mails, and moves its progress on, in one transaction; the send is locked, so two
@@ -145,7 +148,7 @@ export function newsletterSending({
     },
 
     /** The admin's test: the newsletter of the last `days` days, to their own address, as a subscriber gets it. */
-    async sendTest(user: SessionUser | null, days: number, now = new Date()): Promise<{ to: string }> {
+    async sendTest(user: SessionUser | null, days: number, now = clock()): Promise<{ to: string }> {
       const admin = requireAdmin(user);
       const [account] = await db
         .select({ email: users.email, locale: users.locale })
@@ -177,7 +180,7 @@ export function newsletterSending({
      * Starts sending the newsletter of the last `days` days to every subscriber: its words are fixed now, the first
      * batches are written at once, and the minute's job writes the rest.
      */
-    async startSend(user: SessionUser | null, days: number, now = new Date()): Promise<NewsletterSend> {
+    async startSend(user: SessionUser | null, days: number, now = clock()): Promise<NewsletterSend> {
       const admin = requireAdmin(user);
       const digest = await buildDigest({ days, now });
       if (digest.tools.length === 0) throw new AppError("invalid-argument", MESSAGES.newsletter.nothingNew);
@@ -207,7 +210,7 @@ export function newsletterSending({
     },
 
     /** The minute's job: carries on every send under way, to its end. Answers how many sends it finished. */
-    async continueSends(now = new Date()): Promise<number> {
+    async continueSends(now = clock()): Promise<number> {
       const sending = await db
         .select({ id: newsletterSends.id })
         .from(newsletterSends)

@@ -168,11 +168,14 @@ export function reviewService({
   limiter,
   outbox,
   readers,
+  now: clock,
 }: {
   db: Database;
   limiter: RateLimiter;
   outbox: Outbox;
   readers: Readers;
+  /** The site's one clock (server/services.ts). */
+  now: () => Date;
 }) {
   async function findLiveTool(slug: string): Promise<ReviewedTool> {
     const [tool] = await db
@@ -286,7 +289,7 @@ export function reviewService({
       user: SessionUser | null,
       slug: string,
       { rating, body }: ReviewInput,
-      now = new Date(),
+      now = clock(),
     ): Promise<{ id: string; status: ReviewStatus }> {
       const tool = await findLiveTool(slug);
       const reviewer = requireReviewer(user, tool);
@@ -398,7 +401,7 @@ export function reviewService({
       user: SessionUser | null,
       reviewId: string,
       { reply }: ReviewReplyInput,
-      now = new Date(),
+      now = clock(),
     ): Promise<{ toolSlug: string }> {
       const { review, tool } = await findReviewWithTool(reviewId);
       requireReviewReplier(user, tool);
@@ -525,7 +528,7 @@ export function reviewService({
     async moderateReview(
       user: SessionUser | null,
       { reviewId, action, reason }: ReviewModerationInput,
-      now = new Date(),
+      now = clock(),
     ): Promise<{ toolName: string }> {
       const moderator = requireModerator(user);
       const { review, tool } = await findReviewWithTool(reviewId, { anyTool: true });

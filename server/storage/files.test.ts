@@ -20,7 +20,10 @@ describe("localFileStorage", () => {
   });
 
   it("lists the files under a folder, at any depth, with when each was written", async () => {
-    const before = Date.now() - 1000;
+    // A file's time is the file system's clock, which may not be this process's (a test run with the clock moved on).
+    await storage.write("probe/now.json", "{}", "application/json");
+    let before = 0;
+    for await (const file of storage.list("probe")) before = file.modifiedAt.getTime() - 1000;
     await storage.write("tools/t2/a.webp", "a", "image/webp");
     await storage.write("tools/t3/b.webp", "b", "image/webp");
     await storage.write("other/c.json", "{}", "application/json");

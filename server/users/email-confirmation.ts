@@ -35,28 +35,38 @@ export function emailConfirmation({
   readers,
   siteName,
   secret,
+  now: clock,
 }: {
   db: Database;
   outbox: Outbox;
   readers: Readers;
   siteName: () => string;
   secret: string;
+  /** The site's one clock (server/services.ts). */
+  now: () => Date;
 }) {
   /**
    * The mail that asks the user to confirm their address, when it is not confirmed yet: at most one an hour (its key),
-   * so that ticking a box again and again mails nobody more. None for a confirmed address or a user without one.
+   * so that ticking a box again and again mails nobody more. None for a confirmed address or a user without one. At
+   * sign-up it welcomes them and says what a confirmed address keeps (their password, when a sign-in link is used);
+   * otherwise it names the e-mails they asked for.
    */
-  async function confirmationEffects(executor: Database | Transaction, userId: string): Promise<Effect[]> {
+  async function confirmationEffects(
+    executor: Database | Transaction,
+    userId: string,
+    reason: "sign-up" | "mails" = "mails",
+  ): Promise<Effect[]> {
     const [person] = await executor
       .select({ email: users.email, locale: users.locale, isConfirmed: sql<boolean>`${hasConfirmedEmail}` })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
     if (!person?.email || person.isConfirmed) return [];
-    const hour = new Date().toISOString().slice(0, 13);
+    const hour = clock().toISOString().slice(0, 13);
+    const text = reason === "sign-up" ? "mail.confirmSignUpText" : "mail.confirmText";
     return readers.mailTo(executor, userId, `confirm-email:${userId}:${hour}`, ({ t, url }) => ({
       subject: t("mail.confirmSubject", { siteName: siteName() }),
-      text: t("mail.confirmText", {
+      text: t(text, {
         siteName: siteName(),
         email: person.email,
         url: url(confirmationPath(secret, userId, person.email)),
@@ -102,7 +112,7 @@ export function emailConfirmation({
         throw new AppError("invalid-argument", MESSAGES.auth.badConfirmationLink);
       await db
         .update(authUsers)
-        .set({ emailVerified: true, updatedAt: new Date() })
+        .set({ emailVerified: true, updatedAt: clock() })
         .where(and(eq(authUsers.id, person.authId), sql`lower(${authUsers.email}) = ${person.email.toLowerCase()}`));
     },
   };

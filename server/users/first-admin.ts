@@ -23,11 +23,14 @@ export function firstAdmin({
   adminEmails,
   siteUrl,
   logger,
+  now: clock,
 }: {
   db: Database;
   adminEmails: string[];
   siteUrl: string;
   logger: Logger;
+  /** The site's one clock (server/services.ts). */
+  now: () => Date;
 }) {
   async function hasAdmin(): Promise<boolean> {
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
@@ -38,7 +41,7 @@ export function firstAdmin({
     hasAdmin,
 
     /** At a start: while the site has no admin, a new setup link, written to the log (and returned). */
-    async offerSetupLink(now = new Date()): Promise<string | undefined> {
+    async offerSetupLink(now = clock()): Promise<string | undefined> {
       if (await hasAdmin()) return undefined;
       const token = randomBytes(32).toString("base64url");
       await db.delete(setupTokens).where(lte(setupTokens.expiresAt, now));
@@ -55,7 +58,7 @@ export function firstAdmin({
     },
 
     /** Whether `token` is a setup link that still works; a site with an admin has none. */
-    async checkSetupLink(token: string, now = new Date()): Promise<"valid" | "invalid" | "has-admin"> {
+    async checkSetupLink(token: string, now = clock()): Promise<"valid" | "invalid" | "has-admin"> {
       if (await hasAdmin()) return "has-admin";
       const [row] = await db
         .select({ tokenHash: setupTokens.tokenHash })
@@ -65,7 +68,7 @@ export function firstAdmin({
     },
 
     /** Makes `user` the admin through the link `token`, which then, with every other, stops working. */
-    async useSetupLink(user: SessionUser, token: string, now = new Date()): Promise<void> {
+    async useSetupLink(user: SessionUser, token: string, now = clock()): Promise<void> {
       await db.transaction(async (tx) => {
         // One use at a time: two people opening two links at once make one admin.
         await tx.execute(sql`lock table ${setupTokens} in exclusive mode`);
@@ -98,7 +101,7 @@ export function firstAdmin({
       const promoted = await db.transaction(async (tx) => {
         const rows = await tx
           .update(users)
-          .set({ role: "admin", updatedAt: new Date() })
+          .set({ role: "admin", updatedAt: clock() })
           .where(and(eq(users.authId, authUserId), ne(users.role, "admin")))
           .returning({ username: users.username });
         if (rows.length === 0) return undefined;

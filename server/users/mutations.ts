@@ -31,7 +31,7 @@ import {
 } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Effect } from "../outbox/effects.ts";
-import { toolsOwnedBy } from "./queries.ts";
+import { toolsFeaturableBy } from "./queries.ts";
 import { recordAudit } from "../audit/audit.ts";
 
 /** What the account services need, and: */
@@ -58,6 +58,7 @@ export function userMutations({
   readers,
   writeToolSnapshot,
   confirmations,
+  now: clock,
 }: UserMutationDependencies) {
   async function getRecord(user: SessionUser) {
     const [record] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
@@ -109,7 +110,7 @@ export function userMutations({
       const current = await getRecord(user);
       const usernameChanged = input.username !== current.username;
       const slugChanges = (slugify(input.username) || "user") !== (slugify(current.username) || "user");
-      const now = new Date();
+      const now = clock();
       for (let attempt = 1; ; attempt++) {
         const slug = slugChanges ? await uniqueSlug(db, input.username, current.id) : current.slug;
         try {
@@ -242,7 +243,7 @@ export function userMutations({
       const [tool] = await db
         .select({ id: tools.id, name: tools.name, slug: tools.slug })
         .from(tools)
-        .where(and(eq(tools.id, toolId), toolsOwnedBy(record.slug), eq(tools.isActive, true)))
+        .where(and(eq(tools.id, toolId), toolsFeaturableBy(record), eq(tools.isActive, true)))
         .limit(1);
       if (!tool)
         throw new AppError("permission-denied", MESSAGES.profile.notYourTool, { toolId: MESSAGES.profile.notYourTool });
@@ -250,7 +251,7 @@ export function userMutations({
       const request: Payment = {
         kind: FEATURING_REQUEST,
         toolId: tool.id,
-        createdAt: new Date().toISOString(),
+        createdAt: clock().toISOString(),
         status: "requested",
       };
       const open = JSON.stringify([{ kind: FEATURING_REQUEST, toolId: tool.id, status: "requested" }]);
@@ -258,7 +259,7 @@ export function userMutations({
         // One statement: a request still open for this tool is not added twice, even by two submits at once.
         const [added] = await tx
           .update(users)
-          .set({ payments: sql`${users.payments} || ${JSON.stringify([request])}::jsonb`, updatedAt: new Date() })
+          .set({ payments: sql`${users.payments} || ${JSON.stringify([request])}::jsonb`, updatedAt: clock() })
           .where(and(eq(users.id, record.id), sql`not (${users.payments} @> ${open}::jsonb)`))
           .returning({ id: users.id });
         if (!added)

@@ -1,7 +1,7 @@
 /** Reads of user profiles: the public profile page (with what only its owner sees) and the owner's settings. */
 import { hasConfirmedEmail } from "./email-confirmation.ts";
 import { isLocale, type Locale } from "#common/locales.ts";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import type { Cursor } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
@@ -26,6 +26,20 @@ import { keysetPage } from "../db/keyset.ts";
  */
 export function toolsOwnedBy(slug: string): SQL {
   return and(eq(tools.creatorUsername, slug), sql`not (${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted})`)!;
+}
+
+/**
+ * The tools a user may have featured, or skip the line (decision 040): theirs, and those they submitted while no maker
+ * is linked to them (a submission waiting for its verifier has none yet). A claim still waiting gives nothing.
+ */
+export function toolsFeaturableBy(user: Pick<SessionUser, "id" | "slug">): SQL {
+  return or(
+    toolsOwnedBy(user.slug),
+    and(
+      eq(tools.submittedBy, user.id),
+      sql`not ${tools.isLinkedToCreator} and not (${tools.hasBeenClaimed} and not ${tools.wasClaimedAccepted})`,
+    ),
+  )!;
 }
 
 /** What anyone sees of a user. */

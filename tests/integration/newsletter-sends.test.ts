@@ -156,6 +156,7 @@ describe.each(databaseKinds)("the newsletter's sends on %s", (kind) => {
       secret: "a-secret",
       buildDigest: app.services.newsletter.buildDigest,
       batchSize: 2,
+      now: app.services.now,
     });
 
     // The request writes 4 batches of 2, and leaves the rest.

@@ -177,7 +177,13 @@ export async function backfillWebsiteKeys(db: Database | Transaction): Promise<n
 /** What became of a merged submission's submitter. */
 export type MergeOutcome = "claim-requested" | "already-theirs" | "claimed-by-another" | "no-submitter";
 
-export function toolDuplicates({ db, outbox, readers, writeSnapshot }: Omit<LifecycleDependencies, "limiter">) {
+export function toolDuplicates({
+  db,
+  outbox,
+  readers,
+  writeSnapshot,
+  now: clock,
+}: Omit<LifecycleDependencies, "limiter">) {
   return {
     /**
      * A verifier merges the queued submission `queuedId` into the live tool `listedId`: the submission is removed, and
@@ -195,7 +201,7 @@ export function toolDuplicates({ db, outbox, readers, writeSnapshot }: Omit<Life
       const listed = await getTool(db, listedId);
       if (listed.id === queued.id || !listed.isVerified || !listed.isActive)
         throw new AppError("aborted", MESSAGES.moderation.mergeIntoLiveTool);
-      const now = new Date();
+      const now = clock();
       const outcome = await db.transaction(async (tx) => {
         const [removed] = await tx
           .delete(tools)

@@ -26,6 +26,8 @@ export type LifecycleDependencies = {
   submissionsPerDay: number;
   /** Writes or removes the tool's public snapshot after a change. */
   writeSnapshot: (id: string) => Promise<void>;
+  /** The site's one clock (server/services.ts). */
+  now: () => Date;
 };
 
 export type ToolRow = typeof tools.$inferSelect;

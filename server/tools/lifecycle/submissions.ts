@@ -54,6 +54,7 @@ export function toolSubmissions({
   limiter,
   submissionsPerDay,
   writeSnapshot,
+  now: clock,
 }: LifecycleDependencies) {
   return {
     /** Submits a new tool (docs/product.md §4: created unverified and queued), then calls submitTool's notices. */
@@ -71,20 +72,23 @@ export function toolSubmissions({
       await refuseLikelyDuplicate(db, input);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const { repository: _repository, isSelfHostable: _isSelfHostable, ...fields } = input;
-      const built = buildToolRow({
-        ...fields,
-        ...repositoryColumns(input, maker),
-        faq: input.faq.length ? input.faq : null,
-        pros: input.pros.length ? input.pros : null,
-        cons: input.cons.length ? input.cons : null,
-        logo: images.logo ?? null,
-        largeImage: images.largeImage ?? null,
-        websiteDomain: websiteDomain(input.website),
-        isVerified: false,
-        isActive: true,
-        // The submitter may be listing someone else's tool: a maker is linked to a tool by a claim a verifier accepts.
-        submittedBy: maker.id,
-      });
+      const built = buildToolRow(
+        {
+          ...fields,
+          ...repositoryColumns(input, maker),
+          faq: input.faq.length ? input.faq : null,
+          pros: input.pros.length ? input.pros : null,
+          cons: input.cons.length ? input.cons : null,
+          logo: images.logo ?? null,
+          largeImage: images.largeImage ?? null,
+          websiteDomain: websiteDomain(input.website),
+          isVerified: false,
+          isActive: true,
+          // The submitter may be listing someone else's tool: a maker is linked to a tool by a claim a verifier accepts.
+          submittedBy: maker.id,
+        },
+        clock(),
+      );
       // The form reserves the id beforehand, so that its images are stored under the tool before it exists.
       const row = id ? { ...built, id, slug: toolSlug(input.name, id) } : built;
       const tool = await db.transaction(async (tx) => {
@@ -136,7 +140,7 @@ export function toolSubmissions({
               : {}),
             // Verifiers see when a maker changed what identifies a tool.
             hasIdentityChanged: tool.hasIdentityChanged || (isRenamed && needsIdentityReview(editor)),
-            updatedAt: new Date(),
+            updatedAt: clock(),
           })
           .where(eq(tools.id, id))
           .returning();
@@ -187,7 +191,7 @@ export function toolSubmissions({
       if (isLinkedCreator(claimer, tool)) throw new AppError("aborted", MESSAGES.tool.ownTool);
       if (tool.hasBeenClaimed || tool.isLinkedToCreator) throw new AppError("aborted", MESSAGES.tool.alreadyClaimed);
       const isLikelyGenuine = await claimerEmailMatches(db, claimer.id, tool.websiteDomain);
-      const now = new Date();
+      const now = clock();
       const claimed = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)

@@ -52,6 +52,8 @@ export function relatedToolQueries(
   keptReads: KeptReads = unkeptReads,
   /** Whether the operator shows deals (the site's settings): off, no page shows one. */
   dealsOn: () => boolean = () => true,
+  /** The site's one clock (server/services.ts): a deal that has ended and a repository's health are judged by it. */
+  clock: () => Date = () => new Date(),
 ) {
   const alternativeReads = alternativeQueries(db);
   const { listFeaturedTools } = toolQueries(db);
@@ -126,8 +128,8 @@ export function relatedToolQueries(
         db.select({ workingAt: linkChecks.workingAt }).from(linkChecks).where(eq(linkChecks.toolId, tool.id)).limit(1),
         alternativeReads.listAlternatives(tool, { limit: TOOL_PAGE_ALTERNATIVES }),
         // Read again by the hourly job: the page is kept at most a minute anyway, for its counters.
-        readRepository(db, tool.id),
-        dealsOn() ? readToolDeal(db, tool.id) : null,
+        readRepository(db, tool.id, clock()),
+        dealsOn() ? readToolDeal(db, tool.id, clock()) : null,
       ]);
       return {
         stats: { views: tool.views, clicks: tool.clicks, rating: tool.rating },

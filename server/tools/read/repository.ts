@@ -20,7 +20,7 @@ export function repositoryQuery(toolId: string): SQL {
  * The tool's repository, or null without one: one key lookup in repository_facts, and the tool's history rows (one a
  * year) unrolled week by week, oldest first.
  */
-export async function readRepository(db: Database, toolId: string, now = new Date()): Promise<RepositoryView | null> {
+export async function readRepository(db: Database, toolId: string, now: Date): Promise<RepositoryView | null> {
   const [row] = rowsOf<
     RepositoryRow & { checked_at: Date | string | null; weeks: RepositoryView["starsByWeek"] | null }
   >(await db.execute(repositoryQuery(toolId)));

@@ -135,7 +135,7 @@ export function userToolsQuery(
 
 type UserToolRow = Awaited<ReturnType<typeof userToolsQuery>>[number];
 
-export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "findQueuePlace">) {
+export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "findQueuePlace">, clock: () => Date) {
   async function withQueuePlace(
     user: SessionUser,
     {
@@ -163,7 +163,7 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
         repositoryRow.state === "read"
           ? repositoryHealth(
               { isArchived: repositoryRow.isArchived, lastCommitAt: at(repositoryRow.lastCommitAt) },
-              new Date(),
+              clock(),
             )
           : null,
     };
