@@ -9,7 +9,8 @@ import { SubmitButton } from "./form.tsx";
 
 export const CONFIRM_EMAIL_INTENT = "confirm-email";
 
-export function ConfirmEmailNote({ email, sent }: { email: string; sent?: boolean }) {
+/** `text` says why the address needs confirming, where the page has its own reason (the default: the e-mails asked for). */
+export function ConfirmEmailNote({ email, sent, text }: { email: string; sent?: boolean; text?: string }) {
   const t = useT();
   return (
     <Form
@@ -17,7 +18,7 @@ export function ConfirmEmailNote({ email, sent }: { email: string; sent?: boolea
       className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
       data-testid="confirm-email-note"
     >
-      <p>{sent ? t("confirmEmail.sent", { email }) : t("confirmEmail.needed", { email })}</p>
+      <p>{sent ? t("confirmEmail.sent", { email }) : (text ?? t("confirmEmail.needed", { email }))}</p>
       <div className="mt-2">
         <SubmitButton name="intent" value={CONFIRM_EMAIL_INTENT} pendingText={t("reset.pending")}>
           {t("confirmEmail.sendAgain")}

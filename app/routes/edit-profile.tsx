@@ -249,10 +249,17 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
               {t("editProfile.changePassword")}
             </SubmitButton>
           </Form>
-        ) : (
+        ) : settings.authMethod === "google" ? (
           <p data-testid="google-only" className="text-sm text-slate-600">
             {t("editProfile.googleOnly")}
           </p>
+        ) : (
+          <div data-testid="no-password" className="space-y-3 text-sm text-slate-600">
+            <p>{t("editProfile.noPassword")}</p>
+            <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+              {t("editProfile.setPassword")}
+            </Link>
+          </div>
         )}
       </Section>
 

@@ -3,16 +3,27 @@
  * claim one that is listed, follow what interests you) and a way on to the site. Rendered for the person, never cached.
  */
 import { useT } from "../i18n.tsx";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { CONFIRM_EMAIL_INTENT, ConfirmEmailNote } from "../components/confirm-email-note.tsx";
 import { Link } from "../components/link.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { loginPath, WELCOME_PATH } from "#common/page-paths.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/welcome";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginPath(WELCOME_PATH));
-  return { username: context.user.username };
+  const { email, isEmailConfirmed } = await context.services.users.getProfileSettings(context.user);
+  return { username: context.user.username, email, isEmailConfirmed };
+}
+
+/** "Send the link again": the mail that confirms the new account's address. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(loginPath(WELCOME_PATH));
+  const form = await request.formData();
+  if (form.get("intent") !== CONFIRM_EMAIL_INTENT) throw data(null, { status: 400 });
+  await context.services.confirmations.requestEmailConfirmation(context.user);
+  return { confirmationSent: true };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +38,7 @@ const stepClass = "flex flex-col gap-3 rounded-xl border border-slate-200 bg-whi
 const actionClass =
   "mt-auto inline-flex w-fit items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 
-export default function Welcome({ loaderData }: Route.ComponentProps) {
+export default function Welcome({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   return (
     <main className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
@@ -35,6 +46,15 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
         {t("welcome.heading", { username: loaderData.username })}
       </h1>
       <p className="mt-2 text-lg text-slate-600">{t("welcome.intro")}</p>
+      {!loaderData.isEmailConfirmed && (
+        <div className="mt-6">
+          <ConfirmEmailNote
+            email={loaderData.email}
+            sent={Boolean(actionData?.confirmationSent)}
+            text={t("welcome.confirm", { email: loaderData.email })}
+          />
+        </div>
+      )}
       <ol className="mt-8 grid gap-4 md:grid-cols-3">
         <li className={stepClass}>
           <h2 className="text-lg font-bold text-slate-900">{t("welcome.addTitle")}</h2>

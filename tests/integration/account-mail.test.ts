@@ -5,7 +5,7 @@ import { createTestApp } from "../setup/app.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useResource, useTestApp } from "../setup/fixtures.ts";
 import { createClient } from "../setup/forms.ts";
-import { linkIn, startSmtpReceiver } from "../setup/smtp.ts";
+import { linkIn, type ReceivedMail, startSmtpReceiver } from "../setup/smtp.ts";
 
 describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
   const smtp = useResource(startSmtpReceiver);
@@ -14,14 +14,20 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
     MAIL_FROM: "Indie Tools <hello@example.com>",
   }));
 
+  /** The mail the sign-up sent Ada, which asks her to confirm her address; the tests' mailbox starts empty after it. */
+  let signUpMail: ReceivedMail;
+
   beforeEach(async () => {
     await database.reset();
+    await app.services.outbox.drain();
     smtp.mails.length = 0;
     await createClient(app.request).postSolved("/register", {
       username: "Ada",
       email: "ada@example.com",
       password: "analytical",
     });
+    signUpMail = await smtp.waitForMail("ada@example.com", { subject: "Confirm your address for Indie Tools" });
+    smtp.mails.length = 0;
   });
 
   /** Follows a link from a mail like a browser: through Better Auth's redirect, with the client's cookies. */
@@ -146,6 +152,77 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       expect(await reused.text()).toContain("This link has expired or was already used. Ask for a new one.");
     });
 
+    it("keeps a confirmed account's password and its other browsers when its owner signs in by a link", async () => {
+      // The sign-up mailed the link that confirms the address; its owner opens it.
+      const welcome = signUpMail;
+      expect(welcome.text).toContain("A confirmed address keeps your password when you sign in with a link");
+      const firstBrowser = createClient(app.request);
+      expect(
+        (await firstBrowser.post("/login", { intent: "password", email: "ada@example.com", password: "analytical" }))
+          .status,
+      ).toBe(302);
+      const confirmation = new URL(linkIn(welcome));
+      expect((await follow(firstBrowser, confirmation.href)).status).toBe(200);
+      const confirmed = await firstBrowser.post(confirmation.pathname + confirmation.search, {});
+      expect(await confirmed.text()).toContain("Your address is confirmed");
+
+      const secondBrowser = createClient(app.request);
+      await secondBrowser.post("/login", { intent: "link", email: "ada@example.com" });
+      const landed = await follow(
+        secondBrowser,
+        linkIn(await smtp.waitForMail("ada@example.com", { subject: "Your Indie Tools sign-in link" })),
+      );
+      expect(await landed.text()).toContain('data-viewer="member"');
+      // The first browser is still signed in, and the password still works.
+      expect(await (await firstBrowser.request("/edit-profile")).text()).toContain("Change my password");
+      const login = await createClient(app.request).post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "analytical",
+      });
+      expect(login.status).toBe(302);
+      await app.services.outbox.drain();
+      expect(smtp.mails.filter((mail) => mail.subject.includes("password was removed"))).toEqual([]);
+    });
+
+    it("says at once, on the page and by mail, when a link removes a password nobody confirmed, and how to choose it again", async () => {
+      const firstBrowser = createClient(app.request);
+      await firstBrowser.post("/login", { intent: "password", email: "ada@example.com", password: "analytical" });
+      const secondBrowser = createClient(app.request);
+      await secondBrowser.post("/login", { intent: "link", email: "ada@example.com" });
+      const link = linkIn(await smtp.waitForMail("ada@example.com", { subject: "Your Indie Tools sign-in link" }));
+      const landed = await follow(secondBrowser, link);
+      expect(landed.status).toBe(200);
+      const page = (await landed.text()).replaceAll("&#x27;", "'");
+      expect(page).toContain("Your account's password was removed, and its other sessions ended.");
+      expect(page).toContain('href="/forgot-password"');
+      const mail = await smtp.waitForMail("ada@example.com", { subject: "Your Indie Tools password was removed" });
+      expect(mail.text).toContain("That address had not been confirmed yet");
+      expect(mail.text).toContain("http://localhost:3000/forgot-password");
+      // The notice is said once: the next sign-in by a link goes straight on.
+      await secondBrowser.post("/login", { intent: "link", email: "ada@example.com" });
+      const again = await follow(
+        createClient(app.request),
+        linkIn(await smtp.waitForMail("ada@example.com", { subject: "Your Indie Tools sign-in link" })),
+      );
+      expect(await again.text()).not.toContain("password was removed");
+      // Edit profile says the account has no password, and leads to a reset link, which sets one.
+      const profile = (await (await secondBrowser.request("/edit-profile")).text()).replaceAll("&#x27;", "'");
+      expect(profile).toContain("Your account has no password");
+      await createClient(app.request).post("/forgot-password", { email: "ada@example.com" });
+      const reset = await smtp.waitForMail("ada@example.com", { subject: "Reset your Indie Tools password" });
+      const resetPage = await (await follow(createClient(app.request), linkIn(reset))).text();
+      const token = /name="token" value="([^"]+)"/.exec(resetPage)![1]!;
+      const saved = await createClient(app.request).post("/reset-password", { token, password: "difference-engine" });
+      expect(saved.status).toBe(302);
+      const login = await createClient(app.request).post("/login", {
+        intent: "password",
+        email: "ada@example.com",
+        password: "difference-engine",
+      });
+      expect(login.status).toBe(302);
+    });
+
     it("answers an address no account uses, or a disabled account's, as it answers an account's, and mails neither", async () => {
       const link = (email: string) => createClient(app.request).post("/login", { intent: "link", email });
       const known = await answerOf(await link("ada@example.com"), "ada@example.com");
@@ -158,7 +235,10 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       await database.db.execute(sql`update users set is_disabled = true where email = 'eve@example.com'`);
       expect(await answerOf(await link("eve@example.com"), "eve@example.com")).toEqual(known);
       await app.services.outbox.drain();
-      expect(smtp.mails.flatMap((mail) => mail.to)).toEqual(["ada@example.com"]);
+      // Eve's sign-up asked her to confirm her address; no sign-in link went to her.
+      expect(
+        smtp.mails.filter((mail) => mail.subject === "Your Indie Tools sign-in link").flatMap((mail) => mail.to),
+      ).toEqual(["ada@example.com"]);
     });
   });
 
@@ -238,7 +318,13 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       expect(await (await owner.post("/forgot-password", { email: "ada@example.com" })).text()).toContain(
         "If an account uses ada@example.com, a link to choose a new password is on its way to it.",
       );
-      expect(await mailsTo("ada@example.com")).toHaveLength(6);
+      // Beside the five links, the reset, and the word that the link removed a password nobody had confirmed.
+      expect(
+        (await mailsTo("ada@example.com"))
+          .map((mail) => mail.subject)
+          .slice(5)
+          .sort(),
+      ).toEqual(["Reset your Indie Tools password", "Your Indie Tools password was removed"]);
     });
 
     it("stops one address asking for many accounts' links", async () => {

@@ -45,7 +45,7 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
   async function signInByLink(email: string): Promise<Client> {
     const client = createClient(app.request);
     await client.post("/login", { intent: "link", email });
-    await follow(client, linkIn(await smtp.waitForMail(email)));
+    await follow(client, linkIn(await smtp.waitForMail(email, { subject: "Your Indie Tools sign-in link" })));
     return client;
   }
 

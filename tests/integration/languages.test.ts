@@ -327,6 +327,8 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
         email: "ada@example.com",
         password: "analytical",
       });
+      // The sign-up asks her, in French, to confirm her address.
+      expect((await smtp.waitForMail("ada@example.com")).subject).toBe("Confirmez votre adresse pour Indie Tools");
       await createClient(mailing.request).post("/login", { intent: "link", email: "ada@example.com" });
       expect((await smtp.waitForMail("ada@example.com")).subject).toBe("Votre lien de connexion à Indie Tools");
       smtp.mails.length = 0;
@@ -339,6 +341,7 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
     it("writes them in the language the person chose on their profile, and refuses a language the site has not", async () => {
       const client = createClient(mailing.request);
       await client.postSolved("/register", { username: "bob", email: "bob@example.com", password: "analytical" });
+      expect((await smtp.waitForMail("bob@example.com")).subject).toBe("Confirm your address for Indie Tools");
       const profile = { intent: "profile", username: "bob", bio: "", socialProfiles: "" };
       const refused = await client.post("/edit-profile", { ...profile, locale: "de" });
       expect(await refused.text()).toContain("Choose one of the site&#x27;s languages");
@@ -410,6 +413,8 @@ describe.each(databaseKinds)("languages on %s", (kind) => {
         email: "cy@example.com",
         password: "analytical",
       });
+      // The sign-up's own mail, which asks to confirm the address, comes first.
+      expect((await smtp.waitForMail("cy@example.com")).subject).toBe("Confirm your address for Indie Tools");
       await database.db.update(users).set({ locale: null });
     }
   });

@@ -97,7 +97,7 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
     await app.services.lifecycle.verifyTool(admin.session, tool.id);
     expect(await toolRow(tool.id)).toMatchObject({ isVerified: true, isActive: false });
     expect((await launchRow(tool.id))!.isWaiting).toBe(true);
-    const mail = await smtp.waitForMail(maker.email);
+    const mail = await smtp.waitForMail(maker.email, { containing: "is verified, and launches on" });
     expect(mail.subject).toMatch(/^Counter is verified, and launches on \d+ \w+ \d{4}$/);
     expect(mail.raw).toContain("/coming-soon");
     expect(await home()).not.toContain(`href="/tool/${tool.slug}"`);
@@ -257,7 +257,7 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
       [2, launched[2]!.id, 5],
       [3, launched[0]!.id, 3],
     ]);
-    const mail = await smtp.waitForMail(makers[1]!.email);
+    const mail = await smtp.waitForMail(makers[1]!.email, { containing: "of the week of" });
     expect(mail.subject).toMatch(/^Tool ben is No\. 1 of the week of \d+ \w+ \d{4}$/);
     expect(mail.raw).toContain(`/badge/${launched[1]!.slug}.svg?week=${lastWeek.key}`);
     await smtp.waitForMail(makers[2]!.email, {

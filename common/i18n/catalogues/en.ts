@@ -346,6 +346,8 @@ export default {
   "welcome.description": "Your first steps on {siteName}.",
   "welcome.heading": "Welcome, {username}!",
   "welcome.intro": "Your account is ready. Where would you like to start?",
+  "welcome.confirm":
+    "We sent a link to {email}. Open it to confirm your address: a confirmed address keeps your password when you sign in with a link we e-mail you, and can receive the newsletter.",
   "welcome.addTitle": "Add your first tool",
   "welcome.addText":
     "Made something for indie makers? Submit it: once a verifier has checked it, it is listed for everyone.",
@@ -405,6 +407,11 @@ export default {
   "tool.claimSent": "Your claim was sent. A verifier will check it and you will get an e-mail.",
   "tool.claimHint": "You made this tool? Ask to be linked to it.",
   "tool.claim": "Claim this tool",
+  "tool.claimExplain":
+    "Claiming says you made {name}. A moderator checks it, sooner when your account's address is at {domain}. Once it is accepted, the tool shows on your profile as yours, and you can edit it, answer its reviews and feature it. Until then its page stays as it is.",
+  "tool.sendClaim": "Send my claim",
+  "tool.claimWaiting": "Your claim of this tool waits for a moderator. You will get an e-mail when it is decided.",
+  "tool.edit": "Edit",
   "tool.reportSent": "Thanks, your report was sent. A verifier will look at it soon.",
   "tool.reportProblem": "Report a problem",
   "tool.whatIsWrong": "What is wrong?",
@@ -684,14 +691,16 @@ export default {
   "licence.browseKind": "Browse every tool marked {kind}",
   "alternatives.title": "The best alternatives to {name}",
   "alternatives.crumb": "Alternatives",
-  "alternatives.none": "No other tool listed here shares a category or a tag with {name} yet.",
+  "alternatives.none": "No other tool listed here shares a category with {name} yet.",
   "alternatives.intro":
-    "{exact, select, no {At least } other {}}{total, plural, one {# tool shares} other {# tools share}} a category or a tag with {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}.",
+    "{exact, select, no {At least } other {}}{total, plural, one {# tool does} other {# tools do}} the same job as {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}{hasViews, select, yes {; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}} other {}}.",
+  "alternatives.few":
+    "Only tools that share a category with {name} are listed, so there are few: each of them is a credible alternative, and no unrelated tool pads the page.",
   "alternatives.openSourceTitle": "Open-source alternatives to {name}",
   "alternatives.openSourceCrumb": "Open source",
-  "alternatives.openSourceNone": "No open-source tool listed here shares a category or a tag with {name} yet.",
+  "alternatives.openSourceNone": "No open-source tool listed here shares a category with {name} yet.",
   "alternatives.openSourceIntro":
-    "{exact, select, no {At least } other {}}{total, plural, one {# open-source tool shares} other {# open-source tools share}} a category or a tag with {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}.",
+    "{exact, select, no {At least } other {}}{total, plural, one {# open-source tool does} other {# open-source tools do}} the same job as {name}{categoryCount, plural, =0 {} one { (category {categories})} other { (categories {categories})}}{hasViews, select, yes {; the most viewed of those listed here is {mostViewed}, with {views, plural, one {# view} other {# views}}} other {}}.",
   "alternatives.openSourceEmpty": "No open-source alternative yet.",
   "alternatives.onlyOpenSource": "Open-source alternatives to {name}",
   "alternatives.everyLicence": "Every alternative to {name}, whatever its licence",
@@ -795,6 +804,7 @@ export default {
   "blog.listName": "{siteName} blog",
   "blog.intro": "Guides for building, launching and growing a product on your own.",
   "blog.empty": "No post has been published yet.",
+  "legal.lastUpdated": "Last updated",
   "unsubscribe.title": "Unsubscribe",
   "unsubscribe.description": "Stop an e-mail you get from us.",
   "unsubscribe.list":
@@ -811,6 +821,9 @@ export default {
   "signedIn.alone": "The page you signed in from is gone.",
   "signedIn.close": "You can close this window.",
   "signedIn.continue": "Continue",
+  "signedIn.passwordRemoved":
+    "Your account's password was removed, and its other sessions ended. This address had not been confirmed yet: anyone can register someone else's address, so the first proof that the inbox is yours ends what was set before it. Your address is now confirmed, and we sent you an e-mail about it.",
+  "signedIn.setPassword": "Choose a new password",
   "myFavorites.title": "My favourites",
   "myFavorites.description": "The tools you keep as favourites on {siteName}.",
   "myFavorites.intro": "The tools you keep with a heart, the latest first.",
@@ -829,10 +842,12 @@ export default {
   "following.digest": "E-mail me the new tools in what I follow, once a week",
   "following.save": "Save",
   "confirmEmail.title": "Confirm your address",
-  "confirmEmail.description": "Confirm the address the newsletter and the e-mails of what you follow are sent to.",
-  "confirmEmail.ask": "Confirm that this address is yours: the e-mails you asked for are sent to it from then on.",
+  "confirmEmail.description": "Confirm the address of your account.",
+  "confirmEmail.ask":
+    "Confirm that this address is yours: it keeps your password when you sign in with an e-mailed link, and the e-mails you asked for are sent to it.",
   "confirmEmail.pending": "Confirming…",
-  "confirmEmail.done": "Your address is confirmed: the e-mails you asked for will come to it.",
+  "confirmEmail.done":
+    "Your address is confirmed: your password stays yours when you sign in with a link, and the e-mails you asked for will come to it.",
   "confirmEmail.needed":
     "The e-mails you asked for go to a confirmed address only: we sent a link to {email} to confirm it.",
   "confirmEmail.sendAgain": "Send the link again",
@@ -873,6 +888,9 @@ export default {
   "editProfile.changePassword": "Change my password",
   "editProfile.googleOnly":
     "You sign in with Google: your account has no password here. Your Google account keeps it safe.",
+  "editProfile.noPassword":
+    "Your account has no password: you sign in with a link e-mailed to you. To set one, ask for a reset link.",
+  "editProfile.setPassword": "Set a password",
   "editProfile.sessions": "Sessions",
   "editProfile.sessionsHint": "Signs you out on every device and browser, this one included.",
   "editProfile.signingOut": "Signing out…",
@@ -893,6 +911,11 @@ export default {
   "mail.confirmSubject": "Confirm your address for {siteName}",
   "mail.confirmText":
     "You asked for e-mails from {siteName} (the newsletter, or the new tools you follow) at {email}. Confirm that this address is yours, and they start: {url}\n\nIf you did not ask, ignore this e-mail: nothing will be sent to you.",
+  "mail.confirmSignUpText":
+    "Welcome to {siteName}. Confirm that {email} is yours: {url}\n\nA confirmed address keeps your password when you sign in with a link we e-mail you, and can receive the newsletter and the e-mails of what you follow.\n\nIf you did not sign up, ignore this e-mail: nothing more will be sent to you.",
+  "mail.passwordRemovedSubject": "Your {siteName} password was removed",
+  "mail.passwordRemovedText":
+    "You signed in to {siteName} with a link sent to {email}. That address had not been confirmed yet, so the password the account had was removed and its other sessions were ended: anyone can register someone else's address, and only the owner of the inbox keeps a way in. Your address is now confirmed.\n\nIf you had set that password yourself, choose it again: {url}\n\nFrom now on, a sign-in link changes nothing of your password or your sessions.",
   "mail.signInSubject": "Your {siteName} sign-in link",
   "mail.signInIntro": "Here is the link to sign in to {siteName}.",
   "mail.signInAction": "Sign in",
@@ -976,6 +999,7 @@ export default {
   "myTools.reason": "Reason: {reason}",
   "myTools.verifierAsks": "A verifier asks: {message}",
   "myTools.editIt": "Edit it",
+  "myTools.edit": "Edit",
   "myTools.backInQueue": ", and it is back in the queue.",
   "myTools.addedOn": "Added on",
   "myTools.selfHostableDeclared": "Self-hostable: waiting for a verifier",
@@ -1144,6 +1168,9 @@ export default {
   "purchase.disputed": "This payment is disputed with your bank: what it bought has ended.",
   "purchase.expired": "This payment was not completed: nothing was charged.",
   "purchase.renewed": "This payment renewed {tool}'s monthly featuring.",
+  "purchase.sponsorPaid":
+    "This payment holds the weeks of your ad. Its page says whether it is approved, when it runs, and how often it was seen and followed.",
+  "purchase.seeAd": "Your ad, its weeks and its figures",
   "purchase.cancelled": "Cancelled: nothing more will be charged, and the featuring ends with the month paid for.",
   "purchase.thanks": "Thank you!",
   "purchase.what": "What",
@@ -1301,11 +1328,21 @@ export default {
   "adminQueue.waiting":
     "{count, plural, one {# tool is waiting} other {# tools are waiting}}. Those that skipped the line come first, then the oldest.",
   "adminQueue.verified": "{tool} is live. Its maker was e-mailed the link.",
+  "adminQueue.verifiedHeld":
+    "{tool} is verified. It goes live on {date}, the launch day its maker chose; until then it is on Coming soon. Its maker was e-mailed.",
   "adminQueue.changesRequested": "{tool} went back to its maker, who was e-mailed what to change.",
   "adminQueue.merged":
     "The submission was merged into {tool}, and its submitter was e-mailed.{claim, select, yes { Its submitter now claims it: see Claims.} other {}}",
   "adminQueue.rejected": "{tool} was refused. Its maker was e-mailed the reason.",
   "adminQueue.identityConfirmed": "{tool}: its new name and website are confirmed.",
+  "adminQueue.selfHostingConfirmed": "{tool}: visitors now read that it can be self-hosted.",
+  "adminQueue.selfHostingRefused": "{tool}: its maker's word that it can be self-hosted is removed.",
+  "adminQueue.selfHostingCheck": "It can be self-hosted, as its maker says",
+  "adminQueue.selfHosting": "Self-hosting to check",
+  "adminQueue.selfHostingHint":
+    "Their makers say these live tools can be self-hosted. Look at their website or repository, then answer.",
+  "adminQueue.confirmSelfHosting": "It can be self-hosted",
+  "adminQueue.refuseSelfHosting": "It cannot",
   "adminQueue.movedFront": "{tool} moved to the front of the queue.",
   "adminQueue.empty": "The queue is empty",
   "adminQueue.emptyHint": "Every submitted tool has been answered. New ones appear here.",
@@ -1440,7 +1477,8 @@ export default {
   "adminTools.flagHelp":
     "{flag, select, isActive {Switched off, a tool leaves every public page} isFeaturedHome {Picked for the home page (isFeaturedHome)} isFeaturedCategory {At the top of its category pages} isFeaturedNL {Picked for the weekly newsletter (isFeaturedNL)} other {The home page's Featured section, with a Featured badge}}",
   "adminTools.state":
-    "{state, select, live {Live} waiting {Waiting for verification} rejected {Rejected} other {Switched off}}",
+    "{state, select, live {Live} scheduled {Coming soon} waiting {Waiting for verification} rejected {Rejected} other {Switched off}}",
+  "adminTools.launchesOn": "Launches on {date}",
   "adminTools.title": "All tools",
   "adminTools.description": "Every tool, live or not: switch them off or on, and feature them.",
   "adminTools.intro": "Live or not, newest first. Switch a tool off, or feature it.",
@@ -1723,6 +1761,8 @@ export default {
   "adminImport.tool": "Tool",
   "adminImport.outcome": "Outcome",
   "adminImport.why": "Why",
+  "adminImport.skipped": "{count, plural, one {# line of the file is no tool} other {# lines of the file are no tool}}",
+  "adminImport.skippedFirst": "The first {count}:",
   "adminImport.noName": "(no name)",
   "adminImport.changes": "Changes: {fields}",
   "adminImport.intro":
@@ -1879,7 +1919,7 @@ export default {
   "adminTopLists.seoDescription": "Description for search engines",
 
   "adminAudit.kind":
-    "{kind, select, toolVerified {Tool verified} toolRefused {Tool refused} toolChangesRequested {Changes asked of a maker} toolMerged {Duplicate merged} toolEdited {Tool edited} toolRestored {Tool revision restored} toolFlag {Tool switched on or off, or featured} toolLicence {Licence set} toolMovedToFront {Tool moved to the front of the queue} toolIdentityConfirmed {Changed name or website confirmed} claimAccepted {Claim accepted} claimRefused {Claim refused} userRole {Role changed} userDisabled {Account disabled or enabled} categoryCreated {Category created} categoryUpdated {Category changed} settingsUpdated {Site settings changed} featuringGranted {Featuring granted} reviewModerated {Review approved, hidden or restored} webhookCreated {Webhook added} webhookUpdated {Webhook changed} webhookSecretRotated {Webhook secret renewed} webhookDeleted {Webhook deleted} apiKeyRevoked {Someone's API key revoked} newsletterSent {Newsletter sent} featuringOffer {Featuring offer changed} featuringPlaces {Featured places changed} catalogueImported {Catalogue imported} topListCreated {Top-list created} topListUpdated {Top-list changed} topListRemoved {Top-list removed} deliveryRetried {Failed delivery retried} sponsorPlacement {Sponsor placement changed} sponsorApproved {Ad approved} sponsorRejected {Ad rejected and refunded} other {Broken link marked as fine}}",
+    "{kind, select, toolVerified {Tool verified} toolRefused {Tool refused} toolChangesRequested {Changes asked of a maker} toolMerged {Duplicate merged} toolEdited {Tool edited} toolRestored {Tool revision restored} toolFlag {Tool switched on or off, or featured} toolLicence {Licence set} toolSelfHosting {Self-hosting checked} toolMovedToFront {Tool moved to the front of the queue} toolIdentityConfirmed {Changed name or website confirmed} claimAccepted {Claim accepted} claimRefused {Claim refused} userRole {Role changed} userDisabled {Account disabled or enabled} categoryCreated {Category created} categoryUpdated {Category changed} settingsUpdated {Site settings changed} featuringGranted {Featuring granted} reviewModerated {Review approved, hidden or restored} webhookCreated {Webhook added} webhookUpdated {Webhook changed} webhookSecretRotated {Webhook secret renewed} webhookDeleted {Webhook deleted} apiKeyRevoked {Someone's API key revoked} newsletterSent {Newsletter sent} featuringOffer {Featuring offer changed} featuringPlaces {Featured places changed} catalogueImported {Catalogue imported} topListCreated {Top-list created} topListUpdated {Top-list changed} topListRemoved {Top-list removed} deliveryRetried {Failed delivery retried} sponsorPlacement {Sponsor placement changed} sponsorApproved {Ad approved} sponsorRejected {Ad rejected and refunded} other {Broken link marked as fine}}",
   "adminAudit.title": "Audit trail",
   "adminAudit.description": "Who changed what in the console, and when.",
   "adminAudit.intro":
@@ -1971,6 +2011,7 @@ export default {
   "moderation.changesMessageRequired": "Say what the maker should change: they read it",
   "moderation.changesMessageTooLong": "A message has at most {max} characters",
   "moderation.mergeIntoLiveTool": "A submission can only be merged into another tool that is live",
+  "moderation.selfHostingAnswered": "Its self-hosting was already answered, or its maker no longer declares it.",
   "moderation.noToolSelected": "Tick at least one tool to refuse",
   "moderation.unknownFlag": "flag must be one of {flags}",
   "moderation.unknownLicenceKind":
@@ -2009,6 +2050,9 @@ export default {
   "catalogue.noCsvRows": "The CSV file has a header but no row",
   "catalogue.notAnExport": "This JSON file is not a catalogue exported by Indie Tools",
   "catalogue.noAwesomeItems": "This Markdown file has no list item of the form - [Name](https://...) - description",
+  "catalogue.notAnItem": "A list item with no link of the form [Name](https://...): not a tool",
+  "catalogue.tableOfContents": "A link to a heading of the list (its table of contents): not a tool",
+  "catalogue.alsoOnLines": "Also on lines {lines}: one tool, in each of their categories",
   "catalogue.noSuchFile":
     "This import file is gone: it was imported already or is more than a day old; upload it again",
   "catalogue.websiteNotMapped": "Choose the column that holds the website: rows are matched to tools by it",

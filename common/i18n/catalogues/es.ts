@@ -342,6 +342,8 @@ export default {
   "welcome.description": "Tus primeros pasos en {siteName}.",
   "welcome.heading": "¡Te damos la bienvenida, {username}!",
   "welcome.intro": "Tu cuenta está lista. ¿Por dónde quieres empezar?",
+  "welcome.confirm":
+    "Enviamos un enlace a {email}. Ábrelo para confirmar tu dirección: una dirección confirmada conserva tu contraseña cuando inicias sesión con un enlace que te enviamos por correo, y puede recibir el boletín.",
   "welcome.addTitle": "Añade tu primera herramienta",
   "welcome.addText":
     "¿Has creado algo para creadores independientes? Envíalo: cuando un verificador lo revise, aparecerá para todo el mundo.",
@@ -402,6 +404,12 @@ export default {
   "tool.claimSent": "Tu reclamación se envió. Un verificador la revisará y recibirás un correo.",
   "tool.claimHint": "¿Has creado esta herramienta? Pide que se te vincule a ella.",
   "tool.claim": "Reclamar esta herramienta",
+  "tool.claimExplain":
+    "Reclamar es decir que creaste {name}. Un moderador lo comprueba, antes si la dirección de tu cuenta es de {domain}. Una vez aceptada, la herramienta aparece como tuya en tu perfil, y puedes editarla, responder a sus reseñas y destacarla. Hasta entonces su página sigue igual.",
+  "tool.sendClaim": "Enviar mi reclamación",
+  "tool.claimWaiting":
+    "Tu reclamación de esta herramienta espera a un moderador. Recibirás un correo cuando se decida.",
+  "tool.edit": "Editar",
   "tool.reportSent": "Gracias, tu informe se envió. Un verificador lo revisará pronto.",
   "tool.reportProblem": "Informar de un problema",
   "tool.whatIsWrong": "¿Qué falla?",
@@ -686,16 +694,17 @@ export default {
   "licence.browseKind": "Ver todas las herramientas marcadas {kind}",
   "alternatives.title": "Las mejores alternativas a {name}",
   "alternatives.crumb": "Alternativas",
-  "alternatives.none":
-    "Ninguna otra herramienta de este directorio comparte aún una categoría o una etiqueta con {name}.",
+  "alternatives.none": "Ninguna otra herramienta de este directorio comparte aún una categoría con {name}.",
   "alternatives.intro":
-    "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta comparte} other {# herramientas comparten}} una categoría o una etiqueta con {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}.",
+    "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta hace} other {# herramientas hacen}} el mismo trabajo que {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}{hasViews, select, yes {; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}} other {}}.",
+  "alternatives.few":
+    "Solo se listan las herramientas que comparten una categoría con {name}, por eso son pocas: cada una es una alternativa creíble, y ninguna herramienta sin relación rellena la página.",
   "alternatives.openSourceTitle": "Alternativas de código abierto a {name}",
   "alternatives.openSourceCrumb": "Código abierto",
   "alternatives.openSourceNone":
-    "Ninguna herramienta de código abierto listada aquí comparte todavía una categoría o una etiqueta con {name}.",
+    "Ninguna herramienta de código abierto listada aquí comparte todavía una categoría con {name}.",
   "alternatives.openSourceIntro":
-    "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta de código abierto comparte} other {# herramientas de código abierto comparten}} una categoría o una etiqueta con {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}.",
+    "{exact, select, no {Al menos } other {}}{total, plural, one {# herramienta de código abierto hace} other {# herramientas de código abierto hacen}} el mismo trabajo que {name}{categoryCount, plural, =0 {} one { (categoría {categories})} other { (categorías {categories})}}{hasViews, select, yes {; la más vista de las que aparecen aquí es {mostViewed}, con {views, plural, one {# visita} other {# visitas}}} other {}}.",
   "alternatives.openSourceEmpty": "Todavía no hay alternativas de código abierto.",
   "alternatives.onlyOpenSource": "Alternativas de código abierto a {name}",
   "alternatives.everyLicence": "Todas las alternativas a {name}, sea cual sea su licencia",
@@ -800,6 +809,7 @@ export default {
   "blog.listName": "Blog de {siteName}",
   "blog.intro": "Guías para crear, lanzar y hacer crecer un producto por tu cuenta.",
   "blog.empty": "Aún no se ha publicado ningún artículo.",
+  "legal.lastUpdated": "Última actualización",
   "unsubscribe.title": "Darse de baja",
   "unsubscribe.description": "Deja de recibir un correo nuestro.",
   "unsubscribe.list":
@@ -816,6 +826,9 @@ export default {
   "signedIn.alone": "La página desde la que iniciaste sesión ya no está abierta.",
   "signedIn.close": "Puedes cerrar esta ventana.",
   "signedIn.continue": "Continuar",
+  "signedIn.passwordRemoved":
+    "Se eliminó la contraseña de tu cuenta y se cerraron sus otras sesiones. Esta dirección aún no estaba confirmada: cualquiera puede registrar la dirección de otra persona, así que la primera prueba de que el buzón es tuyo anula lo que se había definido antes. Tu dirección ya está confirmada, y te lo hemos contado por correo.",
+  "signedIn.setPassword": "Elegir una contraseña nueva",
   "myFavorites.title": "Mis favoritos",
   "myFavorites.description": "Las herramientas que guardas como favoritas en {siteName}.",
   "myFavorites.intro": "Las herramientas que guardas con un corazón, las más recientes primero.",
@@ -835,10 +848,12 @@ export default {
   "following.digest": "Envíame una vez a la semana las herramientas nuevas de lo que sigo",
   "following.save": "Guardar",
   "confirmEmail.title": "Confirma tu dirección",
-  "confirmEmail.description": "Confirma la dirección a la que se envían el boletín y los correos de lo que sigues.",
-  "confirmEmail.ask": "Confirma que esta dirección es tuya: desde entonces se le enviarán los correos que pediste.",
+  "confirmEmail.description": "Confirma la dirección de tu cuenta.",
+  "confirmEmail.ask":
+    "Confirma que esta dirección es tuya: conserva tu contraseña cuando inicias sesión con un enlace enviado por correo, y los correos que pediste se envían a ella.",
   "confirmEmail.pending": "Confirmando…",
-  "confirmEmail.done": "Tu dirección está confirmada: los correos que pediste llegarán a ella.",
+  "confirmEmail.done":
+    "Tu dirección está confirmada: tu contraseña sigue siendo tuya cuando inicias sesión con un enlace, y los correos que pediste llegarán a ella.",
   "confirmEmail.needed":
     "Los correos que pediste solo van a una dirección confirmada: enviamos un enlace a {email} para confirmarla.",
   "confirmEmail.sendAgain": "Enviar el enlace de nuevo",
@@ -881,6 +896,9 @@ export default {
   "editProfile.changePassword": "Cambiar mi contraseña",
   "editProfile.googleOnly":
     "Inicias sesión con Google: tu cuenta no tiene contraseña aquí. Tu cuenta de Google la protege.",
+  "editProfile.noPassword":
+    "Tu cuenta no tiene contraseña: inicias sesión con un enlace que te enviamos por correo. Para elegir una, pide un enlace de restablecimiento.",
+  "editProfile.setPassword": "Elegir una contraseña",
   "editProfile.sessions": "Sesiones",
   "editProfile.sessionsHint": "Cierra tu sesión en todos los dispositivos y navegadores, este incluido.",
   "editProfile.signingOut": "Cerrando sesión…",
@@ -901,6 +919,11 @@ export default {
   "mail.confirmSubject": "Confirma tu dirección para {siteName}",
   "mail.confirmText":
     "Pediste correos de {siteName} (el boletín, o las nuevas herramientas que sigues) en {email}. Confirma que esta dirección es tuya y empezarán: {url}\n\nSi no lo pediste, ignora este correo: no se te enviará nada.",
+  "mail.confirmSignUpText":
+    "Te damos la bienvenida a {siteName}. Confirma que {email} es tuya: {url}\n\nUna dirección confirmada conserva tu contraseña cuando inicias sesión con un enlace que te enviamos por correo, y puede recibir el boletín y los correos de lo que sigues.\n\nSi no te registraste, ignora este correo: no se te enviará nada más.",
+  "mail.passwordRemovedSubject": "Se eliminó la contraseña de tu cuenta de {siteName}",
+  "mail.passwordRemovedText":
+    "Iniciaste sesión en {siteName} con un enlace enviado a {email}. Esa dirección aún no estaba confirmada, así que se eliminó la contraseña de la cuenta y se cerraron sus otras sesiones: cualquiera puede registrar la dirección de otra persona, y solo quien tiene el buzón conserva el acceso. Tu dirección ya está confirmada.\n\nSi esa contraseña la habías elegido tú, vuelve a elegirla: {url}\n\nA partir de ahora, un enlace de inicio de sesión no cambia nada de tu contraseña ni de tus sesiones.",
   "mail.signInSubject": "Tu enlace para iniciar sesión en {siteName}",
   "mail.signInIntro": "Aquí tienes el enlace para iniciar sesión en {siteName}.",
   "mail.signInAction": "Iniciar sesión",
@@ -987,6 +1010,7 @@ export default {
   "myTools.reason": "Motivo: {reason}",
   "myTools.verifierAsks": "Un verificador pide: {message}",
   "myTools.editIt": "Edítala",
+  "myTools.edit": "Editar",
   "myTools.backInQueue": " y volverá a la cola.",
   "myTools.addedOn": "Añadida el",
   "myTools.selfHostableDeclared": "Autoalojable: pendiente de un verificador",
@@ -1162,6 +1186,9 @@ export default {
   "purchase.disputed": "Este pago está en disputa con tu banco: lo que compró ha terminado.",
   "purchase.expired": "Este pago no se completó: no se ha cobrado nada.",
   "purchase.renewed": "Este pago renovó el destacado mensual de {tool}.",
+  "purchase.sponsorPaid":
+    "Este pago reserva las semanas de tu anuncio. Su página dice si está aprobado, cuándo se muestra y cuántas veces se vio y se siguió.",
+  "purchase.seeAd": "Tu anuncio, sus semanas y sus cifras",
   "purchase.cancelled": "Cancelado: no se cobrará nada más, y el destacado termina con el mes pagado.",
   "purchase.thanks": "¡Gracias!",
   "purchase.what": "Qué",
@@ -1323,11 +1350,21 @@ export default {
   "adminQueue.waiting":
     "{count, plural, one {# herramienta espera} other {# herramientas esperan}}. Primero las que saltaron la cola, luego las más antiguas.",
   "adminQueue.verified": "{tool} está publicada. Su creador recibió el enlace por correo.",
+  "adminQueue.verifiedHeld":
+    "{tool} está verificada. Se publicará el {date}, el día de lanzamiento que eligió su creador; hasta entonces está en «Próximamente». Se envió un correo a su creador.",
   "adminQueue.changesRequested": "{tool} volvió a su creador, que recibió por correo lo que debe cambiar.",
   "adminQueue.merged":
     "El envío se fusionó con {tool}, y se avisó a quien lo envió por correo.{claim, select, yes { Ahora lo reclama: mira Reclamaciones.} other {}}",
   "adminQueue.rejected": "{tool} fue rechazada. Su creador recibió el motivo por correo.",
   "adminQueue.identityConfirmed": "{tool}: su nuevo nombre y su nuevo sitio web quedan confirmados.",
+  "adminQueue.selfHostingConfirmed": "{tool}: los visitantes ahora leen que se puede autoalojar.",
+  "adminQueue.selfHostingRefused": "{tool}: se retiró la declaración de autoalojamiento de su creador.",
+  "adminQueue.selfHostingCheck": "Se puede autoalojar, como dice su creador",
+  "adminQueue.selfHosting": "Autoalojamiento por comprobar",
+  "adminQueue.selfHostingHint":
+    "Sus creadores dicen que estas herramientas publicadas se pueden autoalojar. Mira su sitio o su repositorio y responde.",
+  "adminQueue.confirmSelfHosting": "Se puede autoalojar",
+  "adminQueue.refuseSelfHosting": "No se puede",
   "adminQueue.movedFront": "{tool} pasó al principio de la cola.",
   "adminQueue.empty": "La cola está vacía",
   "adminQueue.emptyHint": "Todas las herramientas enviadas tienen respuesta. Las nuevas aparecen aquí.",
@@ -1463,7 +1500,8 @@ export default {
   "adminTools.flagHelp":
     "{flag, select, isActive {Desactivada, una herramienta sale de todas las páginas públicas} isFeaturedHome {Elegida para la página de inicio (isFeaturedHome)} isFeaturedCategory {Arriba en las páginas de sus categorías} isFeaturedNL {Elegida para el boletín semanal (isFeaturedNL)} other {La sección Destacados de la página de inicio, con una insignia}}",
   "adminTools.state":
-    "{state, select, live {Publicada} waiting {Esperando verificación} rejected {Rechazada} other {Desactivada}}",
+    "{state, select, live {Publicada} scheduled {Próximamente} waiting {Esperando verificación} rejected {Rechazada} other {Desactivada}}",
+  "adminTools.launchesOn": "Se lanza el {date}",
   "adminTools.title": "Todas las herramientas",
   "adminTools.description": "Todas las herramientas, publicadas o no: desactívalas, actívalas y destácalas.",
   "adminTools.intro": "Publicadas o no, las más recientes primero. Desactiva una herramienta, o destácala.",
@@ -1757,6 +1795,9 @@ export default {
   "adminImport.tool": "Herramienta",
   "adminImport.outcome": "Resultado",
   "adminImport.why": "Por qué",
+  "adminImport.skipped":
+    "{count, plural, one {# línea del archivo no es una herramienta} other {# líneas del archivo no son herramientas}}",
+  "adminImport.skippedFirst": "Las {count} primeras:",
   "adminImport.noName": "(sin nombre)",
   "adminImport.changes": "Cambios: {fields}",
   "adminImport.intro":
@@ -1917,7 +1958,7 @@ export default {
   "adminTopLists.seoDescription": "Descripción para los buscadores",
 
   "adminAudit.kind":
-    "{kind, select, toolVerified {Herramienta verificada} toolRefused {Herramienta rechazada} toolChangesRequested {Cambios pedidos a un creador} toolMerged {Duplicado fusionado} toolEdited {Herramienta editada} toolRestored {Versión de una herramienta restaurada} toolFlag {Herramienta activada, desactivada o destacada} toolLicence {Licencia fijada} toolMovedToFront {Herramienta pasada al principio de la cola} toolIdentityConfirmed {Nuevo nombre o sitio web confirmado} claimAccepted {Reclamación aceptada} claimRefused {Reclamación rechazada} userRole {Rol cambiado} userDisabled {Cuenta desactivada o activada} categoryCreated {Categoría creada} categoryUpdated {Categoría cambiada} settingsUpdated {Ajustes del sitio cambiados} featuringGranted {Destacado concedido} reviewModerated {Reseña aprobada, ocultada o restaurada} webhookCreated {Webhook añadido} webhookUpdated {Webhook cambiado} webhookSecretRotated {Secreto de webhook renovado} webhookDeleted {Webhook eliminado} apiKeyRevoked {Clave de API de un usuario revocada} newsletterSent {Boletín enviado} featuringOffer {Oferta de destacado cambiada} featuringPlaces {Puestos destacados cambiados} catalogueImported {Catálogo importado} topListCreated {Ranking creado} topListUpdated {Ranking cambiado} topListRemoved {Ranking eliminado} deliveryRetried {Envío fallido reintentado} sponsorPlacement {Espacio patrocinado cambiado} sponsorApproved {Anuncio aprobado} sponsorRejected {Anuncio rechazado y reembolsado} other {Enlace roto marcado como correcto}}",
+    "{kind, select, toolVerified {Herramienta verificada} toolRefused {Herramienta rechazada} toolChangesRequested {Cambios pedidos a un creador} toolMerged {Duplicado fusionado} toolEdited {Herramienta editada} toolRestored {Versión de una herramienta restaurada} toolFlag {Herramienta activada, desactivada o destacada} toolLicence {Licencia fijada} toolSelfHosting {Autoalojamiento comprobado} toolMovedToFront {Herramienta pasada al principio de la cola} toolIdentityConfirmed {Nuevo nombre o sitio web confirmado} claimAccepted {Reclamación aceptada} claimRefused {Reclamación rechazada} userRole {Rol cambiado} userDisabled {Cuenta desactivada o activada} categoryCreated {Categoría creada} categoryUpdated {Categoría cambiada} settingsUpdated {Ajustes del sitio cambiados} featuringGranted {Destacado concedido} reviewModerated {Reseña aprobada, ocultada o restaurada} webhookCreated {Webhook añadido} webhookUpdated {Webhook cambiado} webhookSecretRotated {Secreto de webhook renovado} webhookDeleted {Webhook eliminado} apiKeyRevoked {Clave de API de un usuario revocada} newsletterSent {Boletín enviado} featuringOffer {Oferta de destacado cambiada} featuringPlaces {Puestos destacados cambiados} catalogueImported {Catálogo importado} topListCreated {Ranking creado} topListUpdated {Ranking cambiado} topListRemoved {Ranking eliminado} deliveryRetried {Envío fallido reintentado} sponsorPlacement {Espacio patrocinado cambiado} sponsorApproved {Anuncio aprobado} sponsorRejected {Anuncio rechazado y reembolsado} other {Enlace roto marcado como correcto}}",
   "adminAudit.title": "Registro de auditoría",
   "adminAudit.description": "Quién cambió qué en la consola, y cuándo.",
   "adminAudit.intro":
@@ -2011,6 +2052,7 @@ export default {
   "moderation.changesMessageRequired": "Di qué debe cambiar el creador: lo leerá",
   "moderation.changesMessageTooLong": "Un mensaje tiene como máximo {max} caracteres",
   "moderation.mergeIntoLiveTool": "Un envío solo puede fusionarse con otra herramienta publicada",
+  "moderation.selfHostingAnswered": "Su autoalojamiento ya tuvo respuesta, o su creador ya no lo declara.",
   "moderation.noToolSelected": "Marca al menos una herramienta para rechazar",
   "moderation.unknownFlag": "flag debe ser uno de {flags}",
   "moderation.unknownLicenceKind":
@@ -2051,6 +2093,9 @@ export default {
   "catalogue.notAnExport": "Este archivo JSON no es un catálogo exportado por Indie Tools",
   "catalogue.noAwesomeItems":
     "Este archivo Markdown no tiene ningún elemento de lista de la forma - [Nombre](https://...) - descripción",
+  "catalogue.notAnItem": "Un elemento de lista sin enlace de la forma [Nombre](https://...): no es una herramienta",
+  "catalogue.tableOfContents": "Un enlace a un título de la lista (su índice): no es una herramienta",
+  "catalogue.alsoOnLines": "También en las líneas {lines}: una sola herramienta, en cada una de sus categorías",
   "catalogue.noSuchFile":
     "Este archivo de importación ya no está: ya se importó o tiene más de un día; súbelo de nuevo",
   "catalogue.websiteNotMapped":

@@ -347,6 +347,8 @@ export default {
   "welcome.description": "Vos premiers pas sur {siteName}.",
   "welcome.heading": "Bienvenue, {username} !",
   "welcome.intro": "Votre compte est prêt. Par où voulez-vous commencer ?",
+  "welcome.confirm":
+    "Nous avons envoyé un lien à {email}. Ouvrez-le pour confirmer votre adresse : une adresse confirmée garde votre mot de passe quand vous vous connectez par un lien envoyé par e-mail, et peut recevoir la newsletter.",
   "welcome.addTitle": "Ajoutez votre premier outil",
   "welcome.addText":
     "Vous avez créé quelque chose pour les créateurs indépendants ? Proposez-le : une fois vérifié, il est visible de tous.",
@@ -407,6 +409,12 @@ export default {
   "tool.claimSent": "Votre revendication est envoyée. Un vérificateur va la contrôler et vous recevrez un e-mail.",
   "tool.claimHint": "Vous avez créé cet outil ? Demandez à y être associé.",
   "tool.claim": "Revendiquer cet outil",
+  "tool.claimExplain":
+    "Revendiquer, c'est dire que vous avez créé {name}. Un modérateur vérifie, plus vite si l'adresse de votre compte est chez {domain}. Une fois acceptée, l'outil apparaît comme le vôtre sur votre profil, et vous pouvez le modifier, répondre à ses avis et le mettre en avant. D'ici là, sa page reste telle quelle.",
+  "tool.sendClaim": "Envoyer ma revendication",
+  "tool.claimWaiting":
+    "Votre revendication de cet outil attend un modérateur. Vous recevrez un e-mail quand elle sera tranchée.",
+  "tool.edit": "Modifier",
   "tool.reportSent": "Merci, votre signalement est envoyé. Un vérificateur va le regarder bientôt.",
   "tool.reportProblem": "Signaler un problème",
   "tool.whatIsWrong": "Qu'est-ce qui ne va pas ?",
@@ -696,15 +704,16 @@ export default {
   "licence.browseKind": "Parcourir tous les outils marqués {kind}",
   "alternatives.title": "Les meilleures alternatives à {name}",
   "alternatives.crumb": "Alternatives",
-  "alternatives.none": "Aucun autre outil référencé ici ne partage encore une catégorie ou un tag avec {name}.",
+  "alternatives.none": "Aucun autre outil référencé ici ne partage encore une catégorie avec {name}.",
   "alternatives.intro":
-    "{exact, select, no {Au moins } other {}}{total, plural, one {# outil partage} other {# outils partagent}} une catégorie ou un tag avec {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}} ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}.",
+    "{exact, select, no {Au moins } other {}}{total, plural, one {# outil fait} other {# outils font}} le même travail que {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}}{hasViews, select, yes { ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}} other {}}.",
+  "alternatives.few":
+    "Seuls les outils qui partagent une catégorie avec {name} sont listés, d'où leur petit nombre : chacun est une alternative crédible, et aucun outil sans rapport ne vient remplir la page.",
   "alternatives.openSourceTitle": "Alternatives open source à {name}",
   "alternatives.openSourceCrumb": "Open source",
-  "alternatives.openSourceNone":
-    "Aucun outil open source référencé ici ne partage encore une catégorie ou un tag avec {name}.",
+  "alternatives.openSourceNone": "Aucun outil open source référencé ici ne partage encore une catégorie avec {name}.",
   "alternatives.openSourceIntro":
-    "{exact, select, no {Au moins } other {}}{total, plural, one {# outil open source partage} other {# outils open source partagent}} une catégorie ou un tag avec {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}} ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}.",
+    "{exact, select, no {Au moins } other {}}{total, plural, one {# outil open source fait} other {# outils open source font}} le même travail que {name}{categoryCount, plural, =0 {} one { (catégorie {categories})} other { (catégories {categories})}}{hasViews, select, yes { ; le plus vu de ceux listés ici est {mostViewed}, avec {views, plural, one {# vue} other {# vues}}} other {}}.",
   "alternatives.openSourceEmpty": "Pas encore d'alternative open source.",
   "alternatives.onlyOpenSource": "Alternatives open source à {name}",
   "alternatives.everyLicence": "Toutes les alternatives à {name}, quelle que soit leur licence",
@@ -810,6 +819,7 @@ export default {
   "blog.listName": "Blog de {siteName}",
   "blog.intro": "Des guides pour créer, lancer et faire grandir un produit par soi-même.",
   "blog.empty": "Aucun article n'a encore été publié.",
+  "legal.lastUpdated": "Dernière mise à jour",
   "unsubscribe.title": "Se désabonner",
   "unsubscribe.description": "Arrêter un e-mail que vous recevez de notre part.",
   "unsubscribe.list":
@@ -826,6 +836,9 @@ export default {
   "signedIn.alone": "La page depuis laquelle vous vous êtes connecté n'est plus ouverte.",
   "signedIn.close": "Vous pouvez fermer cette fenêtre.",
   "signedIn.continue": "Continuer",
+  "signedIn.passwordRemoved":
+    "Le mot de passe de votre compte a été supprimé, et ses autres sessions fermées. Cette adresse n'était pas encore confirmée : n'importe qui peut inscrire l'adresse d'un autre, donc la première preuve que la boîte est à vous met fin à ce qui avait été défini avant. Votre adresse est maintenant confirmée, et nous vous l'avons écrit par e-mail.",
+  "signedIn.setPassword": "Choisir un nouveau mot de passe",
   "myFavorites.title": "Mes favoris",
   "myFavorites.description": "Les outils que vous gardez en favoris sur {siteName}.",
   "myFavorites.intro": "Les outils que vous avez gardés d'un cœur, les plus récents d'abord.",
@@ -845,12 +858,12 @@ export default {
   "following.digest": "M'envoyer chaque semaine les nouveaux outils de mes abonnements",
   "following.save": "Enregistrer",
   "confirmEmail.title": "Confirmez votre adresse",
-  "confirmEmail.description":
-    "Confirmez l'adresse à laquelle la newsletter et les e-mails de ce que vous suivez sont envoyés.",
+  "confirmEmail.description": "Confirmez l'adresse de votre compte.",
   "confirmEmail.ask":
-    "Confirmez que cette adresse est la vôtre : les e-mails que vous avez demandés y seront envoyés dès lors.",
+    "Confirmez que cette adresse est à vous : elle garde votre mot de passe quand vous vous connectez par un lien envoyé par e-mail, et les e-mails que vous avez demandés y sont envoyés.",
   "confirmEmail.pending": "Confirmation…",
-  "confirmEmail.done": "Votre adresse est confirmée : les e-mails que vous avez demandés y arriveront.",
+  "confirmEmail.done":
+    "Votre adresse est confirmée : votre mot de passe reste le vôtre quand vous vous connectez par un lien, et les e-mails que vous avez demandés y arriveront.",
   "confirmEmail.needed":
     "Les e-mails que vous avez demandés ne partent que vers une adresse confirmée : nous avons envoyé un lien à {email} pour la confirmer.",
   "confirmEmail.sendAgain": "Renvoyer le lien",
@@ -893,6 +906,9 @@ export default {
   "editProfile.changePassword": "Changer mon mot de passe",
   "editProfile.googleOnly":
     "Vous vous connectez avec Google : votre compte n'a pas de mot de passe ici. Votre compte Google le protège.",
+  "editProfile.noPassword":
+    "Votre compte n'a pas de mot de passe : vous vous connectez avec un lien envoyé par e-mail. Pour en choisir un, demandez un lien de réinitialisation.",
+  "editProfile.setPassword": "Choisir un mot de passe",
   "editProfile.sessions": "Sessions",
   "editProfile.sessionsHint": "Vous déconnecte sur tous les appareils et navigateurs, celui-ci compris.",
   "editProfile.signingOut": "Déconnexion…",
@@ -913,6 +929,11 @@ export default {
   "mail.confirmSubject": "Confirmez votre adresse pour {siteName}",
   "mail.confirmText":
     "Vous avez demandé des e-mails de {siteName} (la newsletter, ou les nouveaux outils que vous suivez) à {email}. Confirmez que cette adresse est la vôtre, et ils commencent : {url}\n\nSi vous ne l'avez pas demandé, ignorez cet e-mail : rien ne vous sera envoyé.",
+  "mail.confirmSignUpText":
+    "Bienvenue sur {siteName}. Confirmez que {email} est bien à vous : {url}\n\nUne adresse confirmée garde votre mot de passe quand vous vous connectez par un lien envoyé par e-mail, et peut recevoir la newsletter et les e-mails de ce que vous suivez.\n\nSi vous ne vous êtes pas inscrit, ignorez cet e-mail : rien d'autre ne vous sera envoyé.",
+  "mail.passwordRemovedSubject": "Le mot de passe de votre compte {siteName} a été supprimé",
+  "mail.passwordRemovedText":
+    "Vous vous êtes connecté à {siteName} avec un lien envoyé à {email}. Cette adresse n'était pas encore confirmée : le mot de passe du compte a donc été supprimé et ses autres sessions fermées, car n'importe qui peut inscrire l'adresse d'un autre, et seul le propriétaire de la boîte garde un accès. Votre adresse est maintenant confirmée.\n\nSi vous aviez choisi ce mot de passe vous-même, choisissez-le à nouveau : {url}\n\nDésormais, un lien de connexion ne change plus rien à votre mot de passe ni à vos sessions.",
   "mail.signInSubject": "Votre lien de connexion à {siteName}",
   "mail.signInIntro": "Voici le lien pour vous connecter à {siteName}.",
   "mail.signInAction": "Se connecter",
@@ -1000,6 +1021,7 @@ export default {
   "myTools.reason": "Raison : {reason}",
   "myTools.verifierAsks": "Un vérificateur demande : {message}",
   "myTools.editIt": "Modifiez-le",
+  "myTools.edit": "Modifier",
   "myTools.backInQueue": ", et il revient dans la file.",
   "myTools.addedOn": "Ajouté le",
   "myTools.selfHostableDeclared": "Auto-hébergeable : en attente d’un modérateur",
@@ -1175,6 +1197,9 @@ export default {
   "purchase.disputed": "Ce paiement est contesté auprès de votre banque : ce qu'il avait acheté a pris fin.",
   "purchase.expired": "Ce paiement n'a pas abouti : rien n'a été débité.",
   "purchase.renewed": "Ce paiement a reconduit la une mensuelle de {tool}.",
+  "purchase.sponsorPaid":
+    "Ce paiement réserve les semaines de votre annonce. Sa page dit si elle est approuvée, quand elle passe, et combien de fois elle a été vue et suivie.",
+  "purchase.seeAd": "Votre annonce, ses semaines et ses chiffres",
   "purchase.cancelled": "Résilié : plus rien ne sera débité, et la une s'arrête à la fin du mois payé.",
   "purchase.thanks": "Merci !",
   "purchase.what": "Quoi",
@@ -1339,11 +1364,21 @@ export default {
   "adminQueue.waiting":
     "{count, plural, one {# outil attend} other {# outils attendent}}. Ceux qui sont passés devant d'abord, puis les plus anciens.",
   "adminQueue.verified": "{tool} est en ligne. Son créateur a reçu le lien par e-mail.",
+  "adminQueue.verifiedHeld":
+    "{tool} est vérifié. Il sera en ligne le {date}, le jour de lancement choisi par son créateur ; d'ici là, il est dans « Bientôt ». Son créateur a reçu un e-mail.",
   "adminQueue.changesRequested": "{tool} est retourné à son créateur, qui a reçu par e-mail ce qu'il faut changer.",
   "adminQueue.merged":
     "La proposition a été fusionnée avec {tool}, et son auteur a été prévenu par e-mail.{claim, select, yes { Son auteur le revendique désormais : voir Revendications.} other {}}",
   "adminQueue.rejected": "{tool} a été refusé. Son créateur a reçu la raison par e-mail.",
   "adminQueue.identityConfirmed": "{tool} : son nouveau nom et son nouveau site sont confirmés.",
+  "adminQueue.selfHostingConfirmed": "{tool} : les visiteurs lisent maintenant qu'il peut être auto-hébergé.",
+  "adminQueue.selfHostingRefused": "{tool} : la déclaration d'auto-hébergement de son créateur est retirée.",
+  "adminQueue.selfHostingCheck": "Il peut être auto-hébergé, comme le dit son créateur",
+  "adminQueue.selfHosting": "Auto-hébergement à vérifier",
+  "adminQueue.selfHostingHint":
+    "Leurs créateurs disent que ces outils en ligne peuvent être auto-hébergés. Regardez leur site ou leur dépôt, puis répondez.",
+  "adminQueue.confirmSelfHosting": "Il peut être auto-hébergé",
+  "adminQueue.refuseSelfHosting": "Non",
   "adminQueue.movedFront": "{tool} est passé en tête de la file.",
   "adminQueue.empty": "La file est vide",
   "adminQueue.emptyHint": "Chaque outil proposé a reçu une réponse. Les nouveaux apparaissent ici.",
@@ -1479,7 +1514,8 @@ export default {
   "adminTools.flagHelp":
     "{flag, select, isActive {Désactivé, un outil quitte toutes les pages publiques} isFeaturedHome {Choisi pour la page d'accueil (isFeaturedHome)} isFeaturedCategory {En haut des pages de ses catégories} isFeaturedNL {Choisi pour la newsletter de la semaine (isFeaturedNL)} other {La section « À la une » de la page d'accueil, avec un badge}}",
   "adminTools.state":
-    "{state, select, live {En ligne} waiting {En attente de vérification} rejected {Refusé} other {Désactivé}}",
+    "{state, select, live {En ligne} scheduled {Bientôt} waiting {En attente de vérification} rejected {Refusé} other {Désactivé}}",
+  "adminTools.launchesOn": "Lancement le {date}",
   "adminTools.title": "Tous les outils",
   "adminTools.description": "Chaque outil, en ligne ou non : désactivez-les, réactivez-les, mettez-les à la une.",
   "adminTools.intro": "En ligne ou non, les plus récents d'abord. Désactivez un outil, ou mettez-le à la une.",
@@ -1772,6 +1808,9 @@ export default {
   "adminImport.tool": "Outil",
   "adminImport.outcome": "Résultat",
   "adminImport.why": "Pourquoi",
+  "adminImport.skipped":
+    "{count, plural, one {# ligne du fichier n'est pas un outil} other {# lignes du fichier ne sont pas des outils}}",
+  "adminImport.skippedFirst": "Les {count} premières :",
   "adminImport.noName": "(sans nom)",
   "adminImport.changes": "Modifications : {fields}",
   "adminImport.intro":
@@ -1930,7 +1969,7 @@ export default {
   "adminTopLists.seoDescription": "Description pour les moteurs de recherche",
 
   "adminAudit.kind":
-    "{kind, select, toolVerified {Outil vérifié} toolRefused {Outil refusé} toolChangesRequested {Modifications demandées à un créateur} toolMerged {Doublon fusionné} toolEdited {Outil modifié} toolRestored {Version d'un outil rétablie} toolFlag {Outil activé, désactivé ou mis à la une} toolLicence {Licence fixée} toolMovedToFront {Outil passé en tête de la file} toolIdentityConfirmed {Nouveau nom ou nouveau site confirmé} claimAccepted {Revendication acceptée} claimRefused {Revendication refusée} userRole {Rôle changé} userDisabled {Compte désactivé ou réactivé} categoryCreated {Catégorie créée} categoryUpdated {Catégorie modifiée} settingsUpdated {Réglages du site modifiés} featuringGranted {Mise à la une accordée} reviewModerated {Avis approuvé, masqué ou rétabli} webhookCreated {Webhook ajouté} webhookUpdated {Webhook modifié} webhookSecretRotated {Secret de webhook renouvelé} webhookDeleted {Webhook supprimé} apiKeyRevoked {Clé d'API d'un utilisateur révoquée} newsletterSent {Newsletter envoyée} featuringOffer {Offre de mise à la une modifiée} featuringPlaces {Places à la une modifiées} catalogueImported {Catalogue importé} topListCreated {Classement créé} topListUpdated {Classement modifié} topListRemoved {Classement retiré} deliveryRetried {Envoi en échec relancé} sponsorPlacement {Emplacement sponsorisé modifié} sponsorApproved {Annonce approuvée} sponsorRejected {Annonce refusée et remboursée} other {Lien cassé marqué comme correct}}",
+    "{kind, select, toolVerified {Outil vérifié} toolRefused {Outil refusé} toolChangesRequested {Modifications demandées à un créateur} toolMerged {Doublon fusionné} toolEdited {Outil modifié} toolRestored {Version d'un outil rétablie} toolFlag {Outil activé, désactivé ou mis à la une} toolLicence {Licence fixée} toolSelfHosting {Auto-hébergement vérifié} toolMovedToFront {Outil passé en tête de la file} toolIdentityConfirmed {Nouveau nom ou nouveau site confirmé} claimAccepted {Revendication acceptée} claimRefused {Revendication refusée} userRole {Rôle changé} userDisabled {Compte désactivé ou réactivé} categoryCreated {Catégorie créée} categoryUpdated {Catégorie modifiée} settingsUpdated {Réglages du site modifiés} featuringGranted {Mise à la une accordée} reviewModerated {Avis approuvé, masqué ou rétabli} webhookCreated {Webhook ajouté} webhookUpdated {Webhook modifié} webhookSecretRotated {Secret de webhook renouvelé} webhookDeleted {Webhook supprimé} apiKeyRevoked {Clé d'API d'un utilisateur révoquée} newsletterSent {Newsletter envoyée} featuringOffer {Offre de mise à la une modifiée} featuringPlaces {Places à la une modifiées} catalogueImported {Catalogue importé} topListCreated {Classement créé} topListUpdated {Classement modifié} topListRemoved {Classement retiré} deliveryRetried {Envoi en échec relancé} sponsorPlacement {Emplacement sponsorisé modifié} sponsorApproved {Annonce approuvée} sponsorRejected {Annonce refusée et remboursée} other {Lien cassé marqué comme correct}}",
   "adminAudit.title": "Journal des modifications",
   "adminAudit.description": "Qui a changé quoi dans la console, et quand.",
   "adminAudit.intro":
@@ -2024,6 +2063,7 @@ export default {
   "moderation.changesMessageRequired": "Dites ce que le créateur doit changer : il le lira",
   "moderation.changesMessageTooLong": "Un message fait au plus {max} caractères",
   "moderation.mergeIntoLiveTool": "Une proposition ne peut être fusionnée qu'avec un autre outil en ligne",
+  "moderation.selfHostingAnswered": "Son auto-hébergement a déjà reçu une réponse, ou son créateur ne le déclare plus.",
   "moderation.noToolSelected": "Cochez au moins un outil à refuser",
   "moderation.unknownFlag": "flag doit être l'un de {flags}",
   "moderation.unknownLicenceKind":
@@ -2065,6 +2105,9 @@ export default {
   "catalogue.notAnExport": "Ce fichier JSON n'est pas un catalogue exporté par Indie Tools",
   "catalogue.noAwesomeItems":
     "Ce fichier Markdown n'a aucun élément de liste de la forme - [Nom](https://...) - description",
+  "catalogue.notAnItem": "Un élément de liste sans lien de la forme [Nom](https://...) : pas un outil",
+  "catalogue.tableOfContents": "Un lien vers un titre de la liste (sa table des matières) : pas un outil",
+  "catalogue.alsoOnLines": "Aussi aux lignes {lines} : un seul outil, dans chacune de leurs catégories",
   "catalogue.noSuchFile":
     "Ce fichier d'import n'existe plus : il a déjà été importé ou date de plus d'un jour ; envoyez-le de nouveau",
   "catalogue.websiteNotMapped":

@@ -39,6 +39,11 @@ export const users = pgTable(
     followDigestDueAt: timestamp("follow_digest_due_at", { withTimezone: true, mode: "date", precision: 3 }),
     /** The language of their e-mails (decision 053): the page's when they signed up, or the one they chose; null for the site's default. */
     locale: text("locale"),
+    /**
+     * When an e-mailed sign-in link, the first proof of the address, removed a password nobody had proven (anyone may
+     * register another person's address); cleared once the person has been told, on the page the link opened.
+     */
+    passwordRemovedAt: timestamp("password_removed_at", { withTimezone: true, mode: "date", precision: 3 }),
     ...timestamps,
   },
   (table) => [

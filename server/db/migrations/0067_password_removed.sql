@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "password_removed_at" timestamp (3) with time zone;

@@ -1,0 +1,1 @@
+CREATE INDEX "tools_self_hosting_declared_idx" ON "tools" USING btree ("updated_at","id") WHERE "tools"."is_verified" and "tools"."self_hostable" = 'declared';
