@@ -71,6 +71,11 @@ export async function startServer(config: Config) {
     logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.toolIds.length} tools`);
   });
   for (const id of seededToolIds) await services.tools.writeToolSnapshot(id);
+  // /open-data links the dumps: a site that has none yet writes them now, in the background.
+  void services.catalogue
+    .writeMissingOpenData(services.now())
+    .then((written) => written && logger.info(`wrote the open data dumps: ${written.tools} tools`))
+    .catch((error: unknown) => logger.error("open data: the first dumps could not be written", error));
   // A site without an admin gets one from a link in this log (decision 047).
   await services.setup.offerSetupLink();
   logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);

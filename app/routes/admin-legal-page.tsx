@@ -44,11 +44,11 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta(matches, ({ t }) => ({
     title: loaderData ? t("adminPosts.editTitle", { title: loaderData.values.title }) : t("adminPages.editAPage"),
     description: t("adminPages.description"),
-    path: "/admin/pages",
+    path: `/admin/pages/${params.name}`,
     noindex: true,
   }));
 

@@ -44,11 +44,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta(matches, ({ siteName, t }) => ({
     title: loaderData ? t("feature.title", { tool: loaderData.choices.tool.name }) : t("feature.titleNone"),
     description: t("feature.description", { siteName }),
-    path: "/feature",
+    path: `/feature/${params.toolId}`,
     noindex: true,
   }));
 

@@ -104,7 +104,12 @@ export default function OpenData() {
             <code className="rounded bg-slate-100 px-1">/category/{"{slug}"}/rss.xml</code>.
           </li>
           <li>
-            {t("openData.llms")} <FeedLink href="/llms.txt">llms.txt</FeedLink>.
+            {/* One file at the site's root, in the default language, as llms.txt asks (decision 053). */}
+            {t("openData.llms")}{" "}
+            <a href="/llms.txt" className="font-medium text-brand-700 underline">
+              llms.txt
+            </a>
+            .
           </li>
         </ul>
       </section>

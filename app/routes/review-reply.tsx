@@ -41,11 +41,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta(matches, ({ t }) => ({
     title: loaderData ? t("reviewReply.title", { name: loaderData.tool.name }) : t("reviewReply.heading"),
     description: t("reviewReply.description"),
-    path: "/reviews",
+    path: `/reviews/${params.id}/reply`,
     noindex: true,
   }));
 

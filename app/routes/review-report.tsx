@@ -36,11 +36,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta(matches, ({ t }) => ({
     title: loaderData ? t("reviewReport.title", { name: loaderData.tool.name }) : t("reviewReport.heading"),
     description: t("reviewReport.description"),
-    path: "/reviews",
+    path: `/reviews/${params.id}/report`,
     noindex: true,
   }));
 

@@ -39,11 +39,11 @@ export async function action({ params, context, url }: Route.ActionArgs) {
   return redirect("/admin");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(matches, ({ t }) => ({
     title: t("setup.title"),
     description: t("setup.description"),
-    path: "/setup",
+    path: `/setup/${params.token}`,
     noindex: true,
   }));
 

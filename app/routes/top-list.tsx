@@ -14,8 +14,9 @@ import { searchPath, toolPath } from "#common/page-paths.ts";
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const page = await context.services.topLists.findTopList(url.pathname);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // The route's own word, whatever the language's prefix: /fr/top-react-tools is /top-react-tools in French.
+  const page = await context.services.topLists.findTopList(`/${params.page}`);
   // Any address of one word reaches this page: one that is no top-list is the site's ordinary 404.
   if (!page) throw data(null, { status: 404 });
   // A top-list stays on topic: only tools named or tagged with its words. The wider search is one link away.

@@ -3,6 +3,7 @@
  * admin can map its columns and run dry runs on it first; the import and the export are those of import.ts and
  * export.ts, which `npm run import` and `npm run export` call too.
  */
+import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
@@ -16,7 +17,7 @@ import { importFiles } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { type ExportFormat, exportCatalogue } from "./export.ts";
 import { importCatalogue, type RowOutcome } from "./import.ts";
-import { openDataKey, writeOpenData } from "./open-data.ts";
+import { OPEN_DATA_FORMATS, openDataKey, writeOpenData } from "./open-data.ts";
 import type { FileStorage } from "../storage/files.ts";
 import { checkReadable, csvColumns, decodeText, detectFormat, guessMapping, readImportSource } from "./sources.ts";
 
@@ -161,6 +162,16 @@ export function catalogueService({ db, logger, storage, writeToolSnapshot }: Cat
 
     /** Writes the nightly open data dumps (the daily job); answers how many tools they hold. */
     writeOpenData(now = new Date()) {
+      return writeOpenData(db, storage, now);
+    },
+
+    /**
+     * Writes the dumps when none is stored yet (each start): /open-data links them, and a fresh site's first daily run
+     * is a moment away. Answers how many tools they hold, or null when they were there already.
+     */
+    async writeMissingOpenData(now = new Date()): Promise<{ tools: number } | null> {
+      for await (const file of storage.list(path.dirname(openDataKey("json"))))
+        if (OPEN_DATA_FORMATS.some((format) => file.key === openDataKey(format))) return null;
       return writeOpenData(db, storage, now);
     },
 

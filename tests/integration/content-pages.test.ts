@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
+import { createTestApp } from "../setup/app.ts";
 
 const SITE = "http://localhost:3000";
 
@@ -71,7 +72,7 @@ function jsonLdOf(html: string): Record<string, unknown>[] {
 }
 
 describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
-  const { app } = useTestApp(kind);
+  const { database, app } = useTestApp(kind);
 
   it("lists every post on /blog, newest first, with its date and description", async () => {
     const response = await app.request("/blog");
@@ -176,8 +177,20 @@ describe.each(databaseKinds)("blog and legal pages on %s", (kind) => {
     const html = await response.text();
     expectSeo(html, { title: page.title, description: page.description, path: page.path });
     expect(html).toMatch(new RegExp(`<h1[^>]*>${page.title}</h1>`));
-    expect(html).toMatch(/Last updated <time dateTime="2026-09-14">14 September 2026<\/time>/);
+    expect(html).toMatch(/Last updated(?:<!-- -->)? <time dateTime="2026-09-14">14 September 2026<\/time>/);
     expect(html).toMatch(/<div class="prose"><p>[\s\S]+<h2>[\s\S]+<\/div>/);
+  });
+
+  it("serves the legal pages in every language the site offers, at their prefixed addresses", async () => {
+    const languages = await createTestApp(database, { LOCALES: "en,fr,es" });
+    for (const [path, words] of [
+      ["/fr/terms-of-service.html", "Dernière mise à jour"],
+      ["/es/privacy-policy.html", "Última actualización"],
+    ] as const) {
+      const response = await languages.request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain(words);
+    }
   });
 
   it("links the legal pages to each other without leaving the site", async () => {
