@@ -17,8 +17,9 @@ import {
 } from "#common/page-paths.ts";
 import type { PublicReview } from "#server/reviews/reviews.ts";
 import type { ToolRating } from "#server/tools/read/queries.ts";
-import { useViewer } from "../session-cache.ts";
 import { Link } from "./link.tsx";
+import { useToolRelation } from "./own-tool.tsx";
+import { useViewer } from "../session-cache.ts";
 import { LongDate } from "./long-date.tsx";
 import { useToast } from "./toast.tsx";
 
@@ -101,10 +102,12 @@ export function ReviewList({ reviews, toolId }: { reviews: PublicReview[]; toolI
   );
 }
 
-/** Whether the signed-in person made the tool (their tools, from the session's cache): they reply to reviews, and write none. */
-function useIsMakerOf(toolId: string): boolean {
-  const viewer = useViewer();
-  return Boolean(viewer?.tools.some((tool) => tool.id === toolId));
+/**
+ * Whether the signed-in person made the tool (their tools, from the session's cache): they reply to reviews, and write
+ * none. A tool they only submitted, or claimed without an answer yet, is not theirs to answer for.
+ */
+export function useIsMakerOf(toolId: string): boolean {
+  return useToolRelation(toolId) === "maker";
 }
 
 /** "Write a review", for anyone but the tool's maker, who may not review their own tool (the server refuses it too). */

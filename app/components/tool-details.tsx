@@ -6,6 +6,7 @@
 import { paymentKey } from "#common/i18n/labels.ts";
 import { useT } from "../i18n.tsx";
 import { FeatureAction } from "./feature-action.tsx";
+import { EditToolLink } from "./own-tool.tsx";
 import { type ReactNode, useId } from "react";
 import { Link, ProfileLink } from "./link.tsx";
 import type { ToolDetail } from "#server/tools/read/queries.ts";
@@ -66,6 +67,10 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
                 {t("card.featured")}
               </span>
             )}
+            <EditToolLink
+              toolId={tool.id}
+              className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-50"
+            />
             <FeatureAction toolId={tool.id} className="card-feature text-xs" />
           </div>
           <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">

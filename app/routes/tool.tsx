@@ -13,7 +13,8 @@ import type { RelatedToTool } from "#server/tools/read/related.ts";
 import { ToolFacts } from "../components/tool-facts.tsx";
 import { ToolDeal } from "../components/tool-deal.tsx";
 import type { PublicReview } from "#server/reviews/reviews.ts";
-import { RatingSummary, ReviewList, WriteReviewLink } from "../components/reviews.tsx";
+import { RatingSummary, ReviewList, useIsMakerOf, WriteReviewLink } from "../components/reviews.tsx";
+import { ClaimWaiting, isOwnTool, useToolRelation } from "../components/own-tool.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
 import { SponsoredCard } from "../components/sponsored.tsx";
@@ -295,7 +296,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           notice ? undefined : (
             <>
               <FavoriteButton toolId={tool.id} likes={tool.likes} variant="labelled" />
-              {(tool.isClaimable || claimResult) && <ClaimTool result={claimResult} />}
+              {(tool.isClaimable || claimResult) && <ClaimTool tool={tool} result={claimResult} />}
+              {!tool.isClaimable && !claimResult && <ClaimWaiting toolId={tool.id} />}
             </>
           )
         }
@@ -411,6 +413,8 @@ function ToolReviews({
   reviews: PublicReview[];
 }) {
   const t = useT();
+  // Its maker writes no review of it (the server refuses it too): no invitation to.
+  const isMaker = useIsMakerOf(tool.id);
   return (
     <section aria-labelledby="reviews-heading" className="mt-12" data-testid="tool-reviews">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-3">
@@ -433,37 +437,62 @@ function ToolReviews({
         </>
       ) : (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t("tool.noReview", { name: tool.name })}
+          {isMaker ? t("reviews.noReview") : t("tool.noReview", { name: tool.name })}
         </p>
       )}
     </section>
   );
 }
 
-/** 'Claim this tool': one form for everyone (it works without JavaScript); a visitor's claim leads to the login first. */
-function ClaimTool({ result }: { result: ClaimResult | undefined }) {
-  const buttonClass =
-    "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
+/**
+ * 'Claim this tool': it opens on what a claim is and how it is judged, then the form that sends it (it works without
+ * JavaScript; a visitor's claim leads to the login first). The person whose claim waits reads that it waits; the
+ * tool's own maker or submitter gets nothing to claim.
+ */
+function ClaimTool({ tool, result }: { tool: ToolDetail; result: ClaimResult | undefined }) {
+  const relation = useToolRelation(tool.id);
   const t = useT();
   if (result?.claim === "sent") {
     return (
-      <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+      <p role="status" data-testid="claim-sent" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
         {t("tool.claimSent")}
       </p>
     );
   }
+  if (relation === "claim-waiting") return <ClaimWaiting toolId={tool.id} />;
+  if (isOwnTool(relation)) return null;
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2">
-      <button type="submit" name="intent" value="claim" className={buttonClass} title={t("tool.claimHint")}>
+    <details className="group w-full sm:w-auto" open={result?.claim === "failed"} data-testid="claim-tool">
+      <summary
+        className="inline-flex cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        title={t("tool.claimHint")}
+      >
         {t("tool.claim")}
-      </button>
-      {result?.claim === "failed" && (
-        <span role="alert" className="text-sm text-rose-700">
-          {result.message}
-        </span>
-      )}
-    </Form>
+      </summary>
+      <Form method="post" className="mt-3 max-w-md space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+        <p className="text-sm text-slate-700">
+          {t("tool.claimExplain", { name: tool.name, domain: websiteHost(tool.website) })}
+        </p>
+        {result?.claim === "failed" && (
+          <p role="alert" className="text-sm text-rose-700">
+            {result.message}
+          </p>
+        )}
+        <SubmitButton name="intent" value="claim" pendingText={t("tool.sending")}>
+          {t("tool.sendClaim")}
+        </SubmitButton>
+      </Form>
+    </details>
   );
+}
+
+/** The host of a tool's website, without www: where a genuine maker's address usually is. */
+function websiteHost(website: string): string {
+  try {
+    return new URL(website).hostname.replace(/^www\./, "");
+  } catch {
+    return website;
+  }
 }
 
 /**

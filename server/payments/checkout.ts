@@ -13,7 +13,7 @@ import { createId } from "#common/ids.ts";
 import { requireSignedIn } from "../access.ts";
 import { featuringOffers, purchases, tools, users } from "../db/schema.ts";
 import { isQueuedTool } from "../tools/lifecycle/queue.ts";
-import { toolsOwnedBy } from "../users/queries.ts";
+import { toolsFeaturableBy } from "../users/queries.ts";
 import { firstFreeStart } from "./places.ts";
 import { type Stripe } from "./stripe.ts";
 import {
@@ -73,7 +73,7 @@ export function checkout(core: FeaturingCore) {
         isQueued: sql<boolean>`${isQueuedTool}`,
       })
       .from(tools)
-      .where(and(eq(tools.id, toolId), toolsOwnedBy(user.slug)));
+      .where(and(eq(tools.id, toolId), toolsFeaturableBy(user)));
     if (!tool) throw new AppError("permission-denied", MESSAGES.featuring.notYourTool);
     return tool;
   }
