@@ -6,7 +6,8 @@
 import { Form, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { say } from "#common/i18n/say.ts";
-import { loginPath, toolPath } from "#common/page-paths.ts";
+import { loginPath, sponsorshipPath, toolPath } from "#common/page-paths.ts";
+import { SPONSOR_PURCHASE } from "#common/featuring.ts";
 import type { PurchaseState } from "#server/payments/featuring.ts";
 import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { Link } from "../components/link.tsx";
@@ -29,11 +30,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta(matches, ({ t }) => ({
     title: loaderData ? loaderData.purchase.name : t("purchase.title"),
     description: t("purchase.description"),
-    path: "/purchase",
+    path: `/purchase/${params.id}`,
     noindex: true,
     extra: loaderData?.purchase.state === "pending" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : [],
   }));
@@ -45,6 +46,8 @@ export function purchaseStatus(
   tool: string,
 ): string {
   const day = (iso: string | null) => (iso ? longDate(iso.slice(0, 10)) : "");
+  // A sponsor's payment is for an ad and its weeks (decision 064), whose own page says where it stands.
+  if (purchase.kind === SPONSOR_PURCHASE && purchase.state === "paid") return t("purchase.sponsorPaid");
   switch (purchase.state) {
     case "pending":
       return t("purchase.pending");
@@ -133,6 +136,17 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
             </SubmitButton>
             <p className="mt-2 text-xs text-slate-500">{t("purchase.cancelHint")}</p>
           </Form>
+        )}
+        {purchase.kind === SPONSOR_PURCHASE && (
+          <p className="mt-6">
+            <Link
+              to={sponsorshipPath(purchase.id)}
+              data-testid="purchase-ad"
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {t("purchase.seeAd")}
+            </Link>
+          </p>
         )}
         {purchase.receiptUrl && (
           <p className="mt-6 text-sm">
