@@ -18,7 +18,7 @@ import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-tools";
 import { editToolPath, toolPath, toolReportsPath } from "#common/page-paths.ts";
 import { say } from "#common/i18n/say.ts";
-import { useT } from "../i18n.tsx";
+import { useT, useWords } from "../i18n.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(moderationSearchQuery, url);
@@ -61,8 +61,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Each switch, in the order of its buttons (its words: adminTools.flag, flagHelp and flagDone). */
 const FLAGS: ToolFlag[] = ["isActive", "isFeaturedHome", "isFeaturedCategory", "isFeaturedNL", "isHomeBoosted"];
 
-const STATE_TONES: Record<ModeratedToolState, "emerald" | "amber" | "rose" | "slate"> = {
+const STATE_TONES: Record<ModeratedToolState, "emerald" | "sky" | "amber" | "rose" | "slate"> = {
   live: "emerald",
+  scheduled: "sky",
   waiting: "amber",
   rejected: "rose",
   "switched-off": "slate",
@@ -111,7 +112,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
 }
 
 function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: number }) {
-  const t = useT();
+  const { t, longDate } = useWords();
   return (
     <li data-testid="admin-tool" className="space-y-3 p-4">
       <div className="flex items-center gap-4">
@@ -136,6 +137,11 @@ function ToolRow({ tool, openReports }: { tool: ModeratedTool; openReports: numb
             <Badge tone={STATE_TONES[tool.state]} testId="tool-state">
               {t("adminTools.state", { state: tool.state })}
             </Badge>
+            {tool.launchesAt && (
+              <span data-testid="tool-launch" className="text-xs text-slate-600">
+                {t("adminTools.launchesOn", { date: longDate(tool.launchesAt.slice(0, 10)) })}
+              </span>
+            )}
             {tool.hasClaimWaiting && <Badge tone="sky">{t("adminTools.claimWaiting")}</Badge>}
             {openReports > 0 && (
               <Link to={toolReportsPath(tool.id)} data-testid="tool-open-reports" className="hover:underline">

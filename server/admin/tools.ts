@@ -7,7 +7,7 @@ import type { ToolFlagInput, ToolLicenceInput } from "#common/schemas/moderation
 import { MESSAGES } from "#common/messages.ts";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "../db/client.ts";
-import { repositoryFacts, tools } from "../db/schema.ts";
+import { launches, repositoryFacts, tools } from "../db/schema.ts";
 import type { LicenceKind } from "#common/repository.ts";
 import { licenceColumns } from "../tools/licences.ts";
 import type { Outbox } from "../outbox/effects.ts";
@@ -17,7 +17,7 @@ import { recordAudit } from "../audit/audit.ts";
 import { keysetPage } from "../db/keyset.ts";
 
 /** Where a tool stands: live (public), waiting in the queue, refused by a verifier, or switched off by an admin. */
-export type ModeratedToolState = "live" | "waiting" | "rejected" | "switched-off";
+export type ModeratedToolState = "live" | "scheduled" | "waiting" | "rejected" | "switched-off";
 
 export type ModeratedTool = {
   id: string;
@@ -27,6 +27,8 @@ export type ModeratedTool = {
   website: string;
   createdAt: string;
   state: ModeratedToolState;
+  /** When a verified tool held for its launch day goes live (decision 063); null otherwise. */
+  launchesAt: string | null;
   creatorUsername: string | null;
   hasClaimWaiting: boolean;
   flags: Record<ToolFlag, boolean>;
@@ -56,17 +58,26 @@ const columns = {
   licence: tools.licence,
   licenceKind: tools.licenceKind,
   isLicenceSetByAdmin: tools.isLicenceSetByAdmin,
+  // The launch it waits for, by the launches' primary key: one row a tool at most.
+  launchesAt: sql<string | Date | null>`(select ${launches.launchAt} from ${launches}
+    where ${launches.toolId} = ${tools.id} and ${launches.isWaiting})`.as("launches_at"),
 };
 
 type Row = typeof tools.$inferSelect;
 
-function stateOf(row: Pick<Row, "isActive" | "isVerified" | "rejectedAt">): ModeratedToolState {
-  if (!row.isActive) return "switched-off";
+function stateOf(
+  row: Pick<Row, "isActive" | "isVerified" | "rejectedAt">,
+  launchesAt: string | null,
+): ModeratedToolState {
+  if (!row.isActive) return row.isVerified && launchesAt ? "scheduled" : "switched-off";
   if (row.isVerified) return "live";
   return row.rejectedAt ? "rejected" : "waiting";
 }
 
-function toModerated(row: Pick<Row, keyof typeof columns>): ModeratedTool {
+function toModerated(
+  row: Pick<Row, Exclude<keyof typeof columns, "launchesAt">> & { launchesAt?: string | Date | null },
+): ModeratedTool {
+  const launchesAt = row.launchesAt ? new Date(row.launchesAt).toISOString() : null;
   return {
     id: row.id,
     name: row.name,
@@ -74,7 +85,8 @@ function toModerated(row: Pick<Row, keyof typeof columns>): ModeratedTool {
     logo: row.logo,
     website: row.website,
     createdAt: row.createdAt.toISOString(),
-    state: stateOf(row),
+    state: stateOf(row, launchesAt),
+    launchesAt,
     creatorUsername: row.creatorUsername,
     hasClaimWaiting: row.hasBeenClaimed && !row.wasClaimedAccepted,
     flags: {
