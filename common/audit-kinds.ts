@@ -8,6 +8,7 @@ export const AUDIT_KIND_NAMES = [
   "tool.restored",
   "tool.flag",
   "tool.licence",
+  "tool.self-hosting",
   "tool.moved-to-front",
   "tool.identity-confirmed",
   "claim.accepted",

@@ -12,6 +12,7 @@ import {
   rejectToolInput,
   rejectToolsInput,
   requestChangesInput,
+  selfHostingInput,
   toolActionInput,
   verifyToolInput,
 } from "#common/schemas/moderation.ts";
@@ -36,15 +37,19 @@ import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/admin-queue";
 import { editToolPath, toolPath } from "#common/page-paths.ts";
 import { say } from "#common/i18n/say.ts";
+import { wordsFor } from "#common/i18n/words.ts";
 import { Message, part, useT } from "../i18n.tsx";
 import { LongDate } from "../components/long-date.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const [queue, changed] = await Promise.all([
+  const [queue, changed, declared] = await Promise.all([
     moderated(context.services.admin.listQueueFront(context.user), url),
     moderated(context.services.lifecycle.listChangedLiveTools(context.user), url),
+    moderated(context.services.lifecycle.listDeclaredSelfHosting(context.user), url),
   ]);
-  return { queue, changed: changed.map((tool) => ({ ...tool, updatedAt: tool.updatedAt.toISOString() })) };
+  const dated = <T extends { updatedAt: Date }>(rows: T[]) =>
+    rows.map((tool) => ({ ...tool, updatedAt: tool.updatedAt.toISOString() }));
+  return { queue, changed: dated(changed), declared: dated(declared) };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -55,9 +60,18 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     switch (values.intent) {
       case "verify": {
-        const { toolId, linkSubmitter } = verifyToolInput.parse(fields);
-        const tool = await lifecycle.verifyTool(context.user, toolId, { linkSubmitter });
-        return { done: say("adminQueue.verified", { tool: tool.name }) };
+        const { toolId, linkSubmitter, selfHostingAsked, selfHostable } = verifyToolInput.parse(fields);
+        const selfHosting = selfHostingAsked ? (selfHostable ? "confirmed" : "refused") : undefined;
+        const tool = await lifecycle.verifyTool(context.user, toolId, { linkSubmitter, selfHosting });
+        // A tool held for the launch day its maker chose is verified now and live on that day.
+        return {
+          done: tool.launchesAt
+            ? say("adminQueue.verifiedHeld", {
+                tool: tool.name,
+                date: wordsFor(context.locale).longDate(tool.launchesAt.toISOString().slice(0, 10)),
+              })
+            : say("adminQueue.verified", { tool: tool.name }),
+        };
       }
       case "request-changes": {
         const { toolId, message } = requestChangesInput.parse(fields);
@@ -91,6 +105,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const tool = await lifecycle.skipWaitingLine(context.user, toolActionInput.parse(fields).toolId);
         return { done: say("adminQueue.movedFront", { tool: tool.name }) };
       }
+      case "self-hosting": {
+        const { toolId, answer } = selfHostingInput.parse(fields);
+        const tool = await lifecycle.answerSelfHosting(context.user, toolId, answer);
+        return {
+          done: say(answer === "confirmed" ? "adminQueue.selfHostingConfirmed" : "adminQueue.selfHostingRefused", {
+            tool: tool.name,
+          }),
+        };
+      }
       default:
         return unknownAction(values);
     }
@@ -108,7 +131,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   }));
 
 export default function AdminQueue({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue, changed } = loaderData;
+  const { queue, changed, declared } = loaderData;
   const user = useViewer()?.user ?? null;
   const result = actionData as ModerationResult | undefined;
   const failure = result && "message" in result ? result : undefined;
@@ -199,6 +222,49 @@ export default function AdminQueue({ loaderData, actionData }: Route.ComponentPr
           </ul>
         </section>
       )}
+      {declared.length > 0 && (
+        <section aria-labelledby="self-hosting-heading" className="mt-12" data-testid="self-hosting-to-check">
+          <h2 id="self-hosting-heading" className="text-lg font-semibold">
+            {t("adminQueue.selfHosting")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t("adminQueue.selfHostingHint")}</p>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {declared.map((tool) => (
+              <li key={tool.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <Link to={toolPath(tool.slug)} className="font-medium text-brand-700 hover:underline">
+                    {tool.name}
+                  </Link>
+                  <p className="truncate text-sm text-slate-500">{tool.website}</p>
+                </div>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="toolId" value={tool.id} />
+                  <input type="hidden" name="intent" value="self-hosting" />
+                  <ActionButton
+                    intent="self-hosting"
+                    name="answer"
+                    value="confirmed"
+                    subject={tool.id}
+                    tone="primary"
+                    pendingText={t("admin.saving")}
+                  >
+                    {t("adminQueue.confirmSelfHosting")}
+                  </ActionButton>
+                  <ActionButton
+                    intent="self-hosting"
+                    name="answer"
+                    value="refused"
+                    subject={tool.id}
+                    pendingText={t("admin.saving")}
+                  >
+                    {t("adminQueue.refuseSelfHosting")}
+                  </ActionButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }
@@ -258,6 +324,14 @@ function QueuedToolItem({
         <div className="flex flex-wrap items-center gap-2">
           <Form method="post" className="flex flex-wrap items-center gap-2">
             <input type="hidden" name="toolId" value={tool.id} />
+            {tool.isSelfHostingDeclared && (
+              // Its maker says so; the verifier's answer is what visitors read (decision 060).
+              <label className="flex items-center gap-1.5 text-sm text-slate-700">
+                <input type="hidden" name="selfHostingAsked" value="1" />
+                <input type="checkbox" name="selfHostable" value="confirmed" defaultChecked />
+                {t("adminQueue.selfHostingCheck")}
+              </label>
+            )}
             {tool.submitter && (
               // A guest's submission is theirs by default; a verifier's or an admin's is curation (decision 022).
               <label className="flex items-center gap-1.5 text-sm text-slate-700">

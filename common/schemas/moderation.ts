@@ -49,7 +49,16 @@ export const verifyToolInput = z.object({
     .string()
     .optional()
     .transform((value) => value === "true"),
+  /**
+   * For a tool its maker says can be self-hosted: whether the verifier found it can (the box, ticked by default), or
+   * not. The form says it asked (`selfHostingAsked`); absent, the tool's declaration is left as it is.
+   */
+  selfHostingAsked: z.literal("1").optional(),
+  selfHostable: z.literal("confirmed").optional(),
 });
+
+/** A verifier's answer to a live tool's declared self-hosting: it can be, or it cannot. */
+export const selfHostingInput = z.object({ toolId: toolIdParam, answer: z.enum(["confirmed", "refused"]) });
 
 /** Asking a waiting tool's maker for changes: the message is e-mailed to them and shown on their tool. */
 export const requestChangesInput = z.object({

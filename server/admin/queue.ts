@@ -25,6 +25,8 @@ export type QueuedTool = ToolDetail & {
   /** The maker changed the name or website since a verifier last looked. */
   hasIdentityChanged: boolean;
   hasSkippedLine: boolean;
+  /** Its maker says it can be self-hosted: the verifier answers as they verify it (decision 060). */
+  isSelfHostingDeclared: boolean;
   /** Tools it may duplicate, likeliest first (decision 022): a verifier may merge it into a live one. */
   possibleDuplicates: PossibleDuplicate[];
   /** How likely it is spam, and why (decision 023). */
@@ -82,6 +84,7 @@ export function adminQueue({
             submitter: row.submitter,
             hasIdentityChanged: tool.hasIdentityChanged,
             hasSkippedLine: tool.hasSkippedLine,
+            isSelfHostingDeclared: tool.selfHostable === "declared",
             possibleDuplicates: duplicates[index] ?? [],
             risk: toolRisk({
               ...riskSignalsOf(row),

@@ -232,6 +232,10 @@ export const tools = pgTable(
     index("tools_public_licence_idx")
       .on(table.licence, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified} and ${table.licence} is not null`),
+    // Live tools whose maker says they can be self-hosted, waiting for a verifier's look (the queue's last section).
+    index("tools_self_hosting_declared_idx")
+      .on(table.updatedAt, table.id)
+      .where(sql`${table.isVerified} and ${table.selfHostable} = 'declared'`),
     index("tools_public_self_hostable_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive} and ${table.isVerified} and ${table.selfHostable} = 'confirmed'`),

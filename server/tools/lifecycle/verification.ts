@@ -22,6 +22,14 @@ const noChangesRequested = { changesRequestedAt: null, changesRequestedMessage: 
 export const AVERAGE_REVIEW_HOURS = 24;
 
 /** What became of one tool of a bulk refusal. */
+/** A verifier's answer to a declared self-hosting: it can be self-hosted, or it cannot. */
+export type SelfHostingAnswer = "confirmed" | "refused";
+
+/** What an answer writes: confirmed, or no self-hosting at all. */
+function selfHostingColumns(answer: SelfHostingAnswer) {
+  return { selfHostable: answer === "confirmed" ? ("confirmed" as const) : null };
+}
+
 export type RejectOutcome = {
   id: string;
   name: string | null;
@@ -34,6 +42,7 @@ export function toolVerification({
   webhooks,
   readers,
   writeSnapshot,
+  now: clock,
 }: Omit<LifecycleDependencies, "limiter" | "submissionsPerDay">) {
   /** Refuses `tool` in the transaction `tx`, and writes the mail that tells its submitter why. */
   async function rejectWithin(tx: Transaction, tool: ToolRow, reason: string, now: Date): Promise<ToolRow> {
@@ -66,7 +75,8 @@ export function toolVerification({
     now: Date,
     by: SessionUser | null,
     linkSubmitter?: boolean,
-  ): Promise<ToolRow> {
+    selfHosting?: SelfHostingAnswer,
+  ): Promise<ToolRow & { launchesAt: Date | null }> {
     const [submitter] = tool.submittedBy
       ? await tx
           .select({ slug: users.slug, role: users.role })
@@ -104,6 +114,7 @@ export function toolVerification({
         hasIdentityChanged: false,
         updatedAt: now,
         ...(isLinked ? { creatorUsername: submitter!.slug, isLinkedToCreator: true } : {}),
+        ...(tool.selfHostable === "declared" && selfHosting ? selfHostingColumns(selfHosting) : {}),
       })
       .where(eq(tools.id, tool.id))
       .returning();
@@ -123,7 +134,8 @@ export function toolVerification({
         before: { isVerified: false },
         after: { isVerified: true, linkedTo: isLinked ? submitter!.slug : null },
       });
-    return row!;
+    // A tool held for its launch day goes live then, not now: whoever verified it is told when.
+    return { ...row!, launchesAt: heldUntil };
   }
 
   return {
@@ -158,6 +170,53 @@ export function toolVerification({
         .from(tools)
         .where(sql`${tools.hasIdentityChanged} and ${tools.isVerified}`)
         .orderBy(asc(tools.updatedAt), asc(tools.id));
+    },
+
+    /** Live tools whose maker says they can be self-hosted, for a verifier to look at, the longest waiting first. */
+    async listDeclaredSelfHosting(user: SessionUser | null, { limit = 50 }: { limit?: number } = {}) {
+      requireModerator(user, MESSAGES.access.notAllowed);
+      return db
+        .select({
+          id: tools.id,
+          name: tools.name,
+          slug: tools.slug,
+          website: tools.website,
+          updatedAt: tools.updatedAt,
+        })
+        .from(tools)
+        .where(sql`${tools.isVerified} and ${tools.selfHostable} = 'declared'`)
+        .orderBy(asc(tools.updatedAt), asc(tools.id))
+        .limit(limit);
+    },
+
+    /**
+     * A verifier's answer to a tool's declared self-hosting (decision 060): confirmed, visitors see it and the filter
+     * finds it; refused, the declaration goes. Only a declaration waits for an answer.
+     */
+    async answerSelfHosting(user: SessionUser | null, id: string, answer: SelfHostingAnswer) {
+      const moderator = requireModerator(user, MESSAGES.access.notAllowed);
+      const tool = await getTool(db, id);
+      if (tool.selfHostable !== "declared") throw new AppError("aborted", MESSAGES.moderation.selfHostingAnswered);
+      const answered = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({ ...selfHostingColumns(answer), updatedAt: clock() })
+          .where(and(eq(tools.id, id), eq(tools.selfHostable, "declared")))
+          .returning();
+        if (!row) throw new AppError("aborted", MESSAGES.moderation.selfHostingAnswered);
+        await recordAudit(tx, moderator, {
+          kind: "tool.self-hosting",
+          toolId: id,
+          subject: row.name,
+          before: { selfHostable: "declared" },
+          after: { selfHostable: row.selfHostable },
+        });
+        if (row.isVerified && row.isActive) await webhooks.enqueue(tx, "tool.updated", { tool: row });
+        return row;
+      });
+      outbox.poke();
+      await writeSnapshot(id);
+      return answered;
     },
 
     /** A verifier saw a live tool's new name or website and finds it right. */
@@ -197,15 +256,22 @@ export function toolVerification({
     },
 
     /**
-     * verifyTool (docs/product.md §4): live from now on; then toolVerified e-mails the submitter the tool's link. The
+     * verifyTool (docs/product.md §4): live from now on, or from the launch day its maker chose (`launchesAt`); then
+     * toolVerified e-mails the submitter the tool's link. The
      * submitter becomes its linked creator (decision 022) unless the verifier decides otherwise; by default a guest's
      * submission is theirs, and a verifier's or an admin's is curation, linked to no one.
      */
-    async verifyTool(user: SessionUser | null, id: string, { linkSubmitter }: { linkSubmitter?: boolean } = {}) {
+    async verifyTool(
+      user: SessionUser | null,
+      id: string,
+      { linkSubmitter, selfHosting }: { linkSubmitter?: boolean; selfHosting?: SelfHostingAnswer } = {},
+    ) {
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-      const verified = await db.transaction((tx) => verifyWithin(tx, tool, new Date(), moderator, linkSubmitter));
+      const verified = await db.transaction((tx) =>
+        verifyWithin(tx, tool, clock(), moderator, linkSubmitter, selfHosting),
+      );
       outbox.poke();
       await writeSnapshot(id);
       return verified;
@@ -225,7 +291,7 @@ export function toolVerification({
         });
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
-      const now = new Date();
+      const now = clock();
       const asked = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
@@ -271,7 +337,7 @@ export function toolVerification({
       const tool = await getTool(db, id);
       if (tool.isVerified) throw new AppError("aborted", MESSAGES.tool.alreadyVerified);
       const rejected = await db.transaction(async (tx) => {
-        const row = await rejectWithin(tx, tool, reason.trim(), new Date());
+        const row = await rejectWithin(tx, tool, reason.trim(), clock());
         await recordAudit(tx, moderator, {
           kind: "tool.refused",
           toolId: id,
@@ -294,7 +360,7 @@ export function toolVerification({
         throw new AppError("invalid-argument", MESSAGES.moderation.reasonRequired, {
           reason: MESSAGES.moderation.reasonRequired,
         });
-      const now = new Date();
+      const now = clock();
       const outcomes = await db.transaction(async (tx) => {
         const results: RejectOutcome[] = [];
         for (const id of new Set(ids)) {
@@ -325,7 +391,7 @@ export function toolVerification({
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
-      const now = new Date();
+      const now = clock();
       const accepted = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
@@ -360,7 +426,7 @@ export function toolVerification({
       const moderator = requireModerator(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       if (!tool.hasBeenClaimed || tool.wasClaimedAccepted) throw new AppError("aborted", MESSAGES.tool.noClaim);
-      const now = new Date();
+      const now = clock();
       const refused = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
@@ -395,7 +461,7 @@ export function toolVerification({
     },
 
     /** skipWaitingLine (docs/product.md §4), granted by an admin: the tool moves to the front of the queue. */
-    async skipWaitingLine(user: SessionUser | null, id: string, now = new Date()) {
+    async skipWaitingLine(user: SessionUser | null, id: string, now = clock()) {
       const admin = requireAdmin(user, MESSAGES.access.notAllowed);
       const tool = await getTool(db, id);
       return await db.transaction(async (tx) => {
