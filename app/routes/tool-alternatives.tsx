@@ -8,6 +8,7 @@ import { data, redirect } from "react-router";
 import { Link } from "../components/link.tsx";
 import { toolIdFromSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
+import { TOOL_PAGE_ALTERNATIVES } from "#common/constants.ts";
 import type { Words } from "#common/i18n/translate.ts";
 import { useWords } from "../i18n.tsx";
 import type { PageCacheHandle } from "#common/page-cache.ts";
@@ -49,8 +50,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * The page's introduction, from the figures only: how many tools share what with the tool (at least so many, when its
- * categories and tags hold more than the alternatives are ranked among), and the most viewed of those listed.
+ * The page's introduction, from the figures only: how many tools share a category with the tool (at least so many, when
+ * its categories hold more than the alternatives are ranked among), the most viewed of those listed when it has been
+ * viewed, and why there are few when there are.
  */
 export function alternativesIntro(
   { t, list }: Words,
@@ -62,16 +64,22 @@ export function alternativesIntro(
     return t(isOpenSource ? "alternatives.openSourceNone" : "alternatives.none", { name: tool.name });
   const labels = tool.categories.map((category) => category.label);
   const mostViewed = alternatives.reduce((best, tool) => (tool.views > best.views ? tool : best), alternatives[0]!);
-  return t(isOpenSource ? "alternatives.openSourceIntro" : "alternatives.intro", {
+  const intro = t(isOpenSource ? "alternatives.openSourceIntro" : "alternatives.intro", {
     exact: isTotalExact ? "yes" : "no",
     total,
     name: tool.name,
     categoryCount: labels.length,
     categories: list(labels),
+    // A most viewed tool with no view says nothing.
+    hasViews: mostViewed.views > 0 ? "yes" : "no",
     mostViewed: mostViewed.name,
     views: mostViewed.views,
   });
+  return alternatives.length < FEW_ALTERNATIVES ? `${intro} ${t("alternatives.few", { name: tool.name })}` : intro;
 }
+
+/** Fewer alternatives than a tool page's row of them: the page says why there are so few. */
+const FEW_ALTERNATIVES = TOOL_PAGE_ALTERNATIVES;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, (site) => {

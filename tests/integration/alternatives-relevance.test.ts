@@ -40,4 +40,28 @@ describe.each(databaseKinds)("the alternatives' relevance on %s", (kind) => {
     process.stdout.write(`alternatives' precision at 4 on ${kind}: ${mean.toFixed(3)}\n`);
     expect(mean, `the tools with a miss: ${JSON.stringify(missed, null, 1)}`).toBeGreaterThanOrEqual(PRECISION_AT_4);
   });
+
+  it("pads no page with tools that do another job: an alternative shares a category, however few that leaves", async () => {
+    const plausible = await app.services.tools.findPublicToolBySlug(
+      (await database.db.query.tools.findFirst({ where: (tools, { eq }) => eq(tools.name, "Plausible Analytics") }))!
+        .slug,
+    );
+    const categories = new Set(plausible!.categories.map((category) => category.id));
+    for (const scope of ["any", "open-source"] as const) {
+      const { alternatives } = await app.services.tools.listAlternatives(plausible!, { scope });
+      const names = alternatives.map((alternative) => alternative.name);
+      expect(names.length, scope).toBeGreaterThan(0);
+      // A newcomer's walk found these on Plausible's pages: they share only "open-source" or "privacy" with it.
+      for (const unrelated of ["Flutter", "Squoosh", "daisyUI", "Lucide", "Laravel", "Prisma", "Obsidian"])
+        expect(names, scope).not.toContain(unrelated);
+      for (const alternative of alternatives)
+        expect(
+          alternative.sharedCategoryIds.some((id) => categories.has(id)),
+          alternative.name,
+        ).toBe(true);
+    }
+    const page = await (await app.request(`/tool/${plausible!.slug}/alternatives/open-source`)).text();
+    expect(page).toContain("Only tools that share a category with Plausible Analytics are listed");
+    expect(page).not.toContain("with 0 views");
+  });
 });

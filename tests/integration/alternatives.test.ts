@@ -71,7 +71,7 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       views: 900,
       clicks: 10,
     });
-    // One tag shared, less viewed.
+    // One tag shared, and no category: it does another job, and is no alternative.
     const umami = await insertTool(database.db, {
       name: "Umami",
       categories: [design.id],
@@ -100,14 +100,13 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
         ...plausible,
         categories: plausible.categories.map((id) => ({ id, label: id })),
       });
-      expect(alternatives.map((tool) => tool.name)).toEqual(["Fathom", "Google Analytics", "Umami"]);
+      expect(alternatives.map((tool) => tool.name)).toEqual(["Fathom", "Google Analytics"]);
       // The rarest first: privacy and gdpr are on two live tools, analytics on three.
       expect(alternatives.map((tool) => [tool.sharedCategoryIds, tool.sharedTags])).toEqual([
         [[privacy.id, analytics.id], ["gdpr"]],
         [[analytics.id], []],
-        [[], ["open-source"]],
       ]);
-      expect(total).toBe(3);
+      expect(total).toBe(2);
 
       const response = await app.request(`/tool/${plausible.slug}/alternatives`);
       expect(response.status).toBe(200);
@@ -115,52 +114,63 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(html).toContain("<title>The best alternatives to Plausible | Indie Tools</title>");
       expect(html).toContain(`<link rel="canonical" href="${SITE}/tool/${plausible.slug}/alternatives"/>`);
       expect(html).toContain(
-        "3 tools share a category or a tag with Plausible (categories Analytics and Privacy); the most viewed of those listed here is Google Analytics, with 900 views.",
+        "2 tools do the same job as Plausible (categories Analytics and Privacy); the most viewed of those listed here is Google Analytics, with 900 views. Only tools that share a category with Plausible are listed, so there are few",
       );
-      for (const other of [figma, hidden, waiting]) expect(html).not.toContain(other.slug);
+      for (const other of [umami, figma, hidden, waiting]) expect(html).not.toContain(other.slug);
       // Each card says why it is there, the tool's categories in its own order.
       expect([...html.matchAll(/data-testid="card-note">([^<]*)</g)].map((match) => match[1])).toEqual([
         "Shares the tag gdpr · Also in Analytics and Privacy",
         "Also in Analytics",
-        "Shares the tag open-source",
       ]);
       const [list] = ofType(html, "ItemList");
       expectItemList(
         list!,
-        [fathom, google, umami].map((tool) => `${SITE}/tool/${tool.slug}`),
+        [fathom, google].map((tool) => `${SITE}/tool/${tool.slug}`),
       );
       // Each alternative can be compared with the tool, at the pair's one address.
-      for (const other of [fathom, google, umami]) {
+      for (const other of [fathom, google]) {
         const [a, b] = [plausible.slug, other.slug].toSorted();
         expect(html).toContain(`href="/compare/${a}-vs-${b}"`);
       }
     });
 
     it("shows the closest four on the tool page, and links to the alternatives and the comparisons with the closest three", async () => {
-      const { plausible, fathom, google } = await catalogue();
+      const { plausible, fathom, google, analytics } = await catalogue();
       await insertTool(database.db, { name: "Matomo", categories: plausible.categories, tags: ["gdpr"], views: 1 });
+      await insertTool(database.db, {
+        name: "Open Web Analytics",
+        categories: [analytics.id],
+        tags: ["open-source"],
+        views: 2,
+      });
       const html = await (await app.request(`/tool/${plausible.slug}`)).text();
       const block = /data-testid="tool-comparisons"[\s\S]*?<\/nav>/.exec(html)![0];
       expect(block).toContain(`href="/tool/${plausible.slug}/alternatives"`);
       const compared = [...block.matchAll(/href="\/compare\/([^"]+)"/g)].map((match) => match[1]);
       expect(compared).toHaveLength(3);
-      // A tag two of the six live tools have (open-source) outweighs a category four have (Analytics).
+      // Beside the category, a tag three of the seven live tools have (open-source) outweighs none.
       expect(block).toContain("Plausible vs Fathom");
       expect(block).toContain("Plausible vs Matomo");
-      expect(block).toContain("Plausible vs Umami");
+      expect(block).toContain("Plausible vs Open Web Analytics");
       expect(block).not.toContain(`vs ${google.name}`);
+      expect(block).not.toContain("vs Umami");
       // The public API gives the same closest tools, which a browser reads beside the tool's snapshot.
       const related = (await (await app.request(`/api/v1/tools/${plausible.id}/related`)).json()) as {
         closest: { name: string; slug: string; sharedTags: string[] }[];
       };
-      expect(related.closest.map((tool) => tool.name)).toEqual(["Fathom", "Matomo", "Umami", "Google Analytics"]);
+      expect(related.closest.map((tool) => tool.name)).toEqual([
+        "Fathom",
+        "Matomo",
+        "Open Web Analytics",
+        "Google Analytics",
+      ]);
       expect(related.closest[0]).toMatchObject({ name: "Fathom", slug: fathom.slug, sharedTags: ["gdpr"] });
       // The closest four as cards, each saying what it shares.
       const cards = /data-testid="closest-alternatives"[\s\S]*?<\/section>/.exec(html)![0];
       expect([...cards.matchAll(/<h3><a[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual([
         "Fathom",
         "Matomo",
-        "Umami",
+        "Open Web Analytics",
         "Google Analytics",
       ]);
       expect(cards).toContain("Shares the tag gdpr · Also in Analytics and Privacy");
@@ -238,7 +248,7 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       expect(html).toContain(`<link rel="canonical" href="${SITE}${path}"/>`);
       expect(html).toContain('<meta property="og:title" content="Open-source alternatives to Counter');
       expect(html).not.toContain('content="noindex"');
-      expect(html).toContain("1 open-source tool shares a category or a tag with Counter (category Analytics)");
+      expect(html).toContain("1 open-source tool does the same job as Counter (category Analytics)");
       expect(html).toContain("Open Counter");
       expect(html).not.toContain("Closed Counter");
       expect(html).not.toContain("Shared Source");
@@ -262,13 +272,13 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
       const joined = await app.request(path);
       expect(joined.headers.get("x-cache")).toBe("miss");
       const joinedHtml = await joined.text();
-      expect(joinedHtml).toContain("2 open-source tools share");
+      expect(joinedHtml).toContain("2 open-source tools do the same job");
       // Two terms shared outrank one, popularity aside.
       expect(joinedHtml.indexOf("Closed Counter")).toBeLessThan(joinedHtml.indexOf("Open Counter"));
       await database.db.update(tools).set({ licenceKind: "proprietary" }).where(eq(tools.id, open.id));
       await database.db.update(tools).set({ licenceKind: null }).where(eq(tools.id, closed.id));
       const emptied = await (await app.request(path)).text();
-      expect(emptied).toContain("No open-source tool listed here shares a category or a tag with Counter yet.");
+      expect(emptied).toContain("No open-source tool listed here shares a category with Counter yet.");
       expect(emptied).toContain('<meta name="robots" content="noindex"/>');
 
       // Another word is no page; a renamed tool's old address follows it.
@@ -281,7 +291,7 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
     it("says so when there is none, keeps that page out of search engines, and 404s or redirects other addresses", async () => {
       const lonely = await insertTool(database.db, { name: "Lonely", tags: ["unique-tag"] });
       const html = await (await app.request(`/tool/${lonely.slug}/alternatives`)).text();
-      expect(html).toContain("No other tool listed here shares a category or a tag with Lonely yet.");
+      expect(html).toContain("No other tool listed here shares a category with Lonely yet.");
       expect(html).toContain('<meta name="robots" content="noindex"/>');
       expect(html).toContain('data-testid="empty-state"');
 
@@ -484,10 +494,10 @@ describe.each(databaseKinds)("alternatives and comparisons on %s", (kind) => {
         licenceKind: "open-source",
       });
       const openSource = (await sitemapLocs(app.request)).filter((loc) => loc.endsWith("/alternatives/open-source"));
-      // The open-source tool alone in its category has none: only itself is open source there.
-      expect(openSource.toSorted()).toEqual(
-        [proprietary, alsoTagged].map((tool) => `${SITE}/tool/${tool.slug}/alternatives/open-source`).toSorted(),
-      );
+      // The open-source tool alone in its category has none: only itself is open source there. A tag shared with an
+      // open-source tool makes no alternative: it does another job.
+      expect(openSource).toEqual([`${SITE}/tool/${proprietary.slug}/alternatives/open-source`]);
+      expect(openSource).not.toContain(`${SITE}/tool/${alsoTagged.slug}/alternatives/open-source`);
       expect(openSource).not.toContain(`${SITE}/tool/${open.slug}/alternatives/open-source`);
       expect(openSource).not.toContain(`${SITE}/tool/${tagged.slug}/alternatives/open-source`);
     });

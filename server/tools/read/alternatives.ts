@@ -1,6 +1,6 @@
 /**
- * Alternatives and comparisons (decisions 032, 059 and 060): the live tools closest to a tool, ranked by what they
- * share with it, each shared category and tag weighted by how rare it is, a shared first category counting double,
+ * Alternatives and comparisons (decisions 032, 059 and 060): the live tools closest to a tool that share a category
+ * with it (a tool that shares only a tag, "open-source" or "privacy", is no alternative), ranked by what they share, each shared category and tag weighted by how rare it is, a shared first category counting double,
  * and each word its short description shares and a licence of the same kind adding a little; popularity (views and
  * clicks) only breaks ties.
  * /tool/{slug}/alternatives lists them with why, the tool page shows the closest few and links to its comparisons with
@@ -37,7 +37,7 @@ export type Alternative = ToolCard & {
 };
 
 /**
- * A tool's alternatives: the closest first, and how many live tools share a category or a tag with it in all; past the
+ * A tool's alternatives: the closest first, and how many live tools share a category with it in all; past the
  * candidates ranked, a lower bound (`isTotalExact` false).
  */
 export type Alternatives = { alternatives: Alternative[]; total: number; isTotalExact: boolean };
@@ -169,10 +169,11 @@ export function alternativesQuery(
               own_words as materialized (select ${shortDescWords(sql`search_vector`)} as words, licence_kind from tools where id = ${tool.id})
             select o.id, closeness.shared_terms, closeness.shared_words, closeness.same_licence_kind,
               row_number() over (order by ${closestFirst}) as rank,
-              (select count(distinct tool_id)::int from candidates where tool_id <> ${tool.id}) as total,
-              (select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates group by term) as per_term) as is_complete
+              (select count(distinct tool_id)::int from candidates where tool_id <> ${tool.id} and ${isCategoryTerm}) as total,
+              (select coalesce(bool_and(n <= ${ALTERNATIVE_CANDIDATES}), true) from (select count(*) as n from candidates where ${isCategoryTerm} group by term) as per_term) as is_complete
             from tools o ${closeness}
             where o.is_active and o.is_verified and o.id <> ${tool.id}${scope === "open-source" ? sql` and o.licence_kind = 'open-source'` : sql``}
+              and o.categories && ${categoryIds}
               and o.id = any(array(select tool_id collate "default" from candidates))
             order by ${closestFirst}
             limit ${limit}
@@ -191,7 +192,7 @@ export function alternativesQuery(
       total: closest.total,
       isComplete: closest.isComplete,
       atLeast:
-        sql<number>`(select coalesce(max(n), 1)::int - 1 from (${scope === "open-source" ? openSourceCounts(categoryIds, tags) : termCounts(categoryIds, tags)}) as kept)`.as(
+        sql<number>`(select coalesce(max(n), 1)::int - 1 from (${scope === "open-source" ? openSourceCounts(categoryIds) : categoryCounts(categoryIds)}) as kept)`.as(
           "at_least",
         ),
     })
@@ -200,33 +201,29 @@ export function alternativesQuery(
     .orderBy(closest.rank);
 }
 
-/** The live counts of the categories `categoryIds` and the tags `tags` (kept by triggers), one key lookup each. */
-const termCounts = (
-  categoryIds: SQL,
-  tags: SQL,
-) => sql`select tool_count as n from categories where id = any(${categoryIds})
-  union all select g.count from unnest(${tags}) as wanted(tag) join tag_counts g on g.tag collate "C" = wanted.tag`;
+/** A candidate's term is one of the tool's categories ('c:' or, among the open-source tools, 'o:c:'). */
+const isCategoryTerm = sql`(term like 'c:%' or term like 'o:c:%')`;
 
-/** How many open-source live tools each of those categories and tags holds, as the lists' counts keep them (migration 0055). */
-const openSourceCounts = (categoryIds: SQL, tags: SQL) => sql`select count as n from facet_counts
-  where scope = 'l:open-source' and ((kind = 'c' and value = any(${categoryIds})) or (kind = 't' and value = any(${tags})))`;
+/** The live counts of the categories `categoryIds` (kept by triggers), one key lookup each. */
+const categoryCounts = (categoryIds: SQL) => sql`select tool_count as n from categories where id = any(${categoryIds})`;
+
+/** How many open-source live tools each of those categories holds, as the lists' counts keep them (migration 0055). */
+const openSourceCounts = (categoryIds: SQL) => sql`select count as n from facet_counts
+  where scope = 'l:open-source' and kind = 'c' and value = any(${categoryIds})`;
 
 /**
- * A live tool has an open-source alternative when one of its categories or tags holds an open-source live tool other
- * than itself: the lists' kept counts say so (migration 0055), one key lookup each.
+ * A live tool has an open-source alternative when one of its categories holds an open-source live tool other than
+ * itself: the lists' kept counts say so (migration 0055), one key lookup each.
  */
 export const hasOpenSourceAlternatives = sql`(exists (select 1 from facet_counts f
-  where f.scope = 'l:open-source' and ((f.kind = 'c' and f.value = any(${tools.categories})) or (f.kind = 't' and f.value = any(${tools.tags})))
+  where f.scope = 'l:open-source' and f.kind = 'c' and f.value = any(${tools.categories})
     and f.count > (case when ${tools.licenceKind} = 'open-source' then 1 else 0 end)))`;
 
 /**
- * A live tool has an alternative when one of its categories or tags holds another live tool: the categories' and tags'
- * live counts (kept by triggers) say so with one key lookup each. A tag is compared byte by byte (collate "C"), which
- * only the btree tag_counts_tag_c_idx answers: compared as text, by a parameter, the planner read the tags' trigram
- * index instead, which answers equality too (pg_trgm 1.6), at 4 ms a tag at a million tools and 12,500 tags.
+ * A live tool has an alternative when one of its categories holds another live tool: the categories' live counts
+ * (kept by triggers) say so with one key lookup each.
  */
-export const hasAlternatives = sql`(exists (select 1 from categories c where c.id = any(${tools.categories}) and c.tool_count > 1)
-  or exists (select 1 from unnest(${tools.tags}) as wanted(tag) join tag_counts g on g.tag collate "C" = wanted.tag where g.count > 1))`;
+export const hasAlternatives = sql`(exists (select 1 from categories c where c.id = any(${tools.categories}) and c.tool_count > 1))`;
 
 /**
  * The `limit` most viewed live tools (tools_public_views_idx), each with its closest alternative ranked as
@@ -245,7 +242,7 @@ export function closestPairsQuery(limit: number): SQL {
     with weights as materialized (${termWeights(sql`t.categories`, sql`t.tags`, sql`t.categories[1]`)}),
       own_words as materialized (select ${shortDescWords(sql`t.search_vector`)} as words, t.licence_kind)
     select o.slug from tools o ${closeness}
-    where (o.is_active and o.is_verified) and o.id <> t.id
+    where (o.is_active and o.is_verified) and o.id <> t.id and o.categories && t.categories
       and o.id = any(array(
         select found.tool_id collate "default" from (${candidatesOf(sql`array(select 'c:' || unnest(t.categories) union all select 't:' || unnest(t.tags))`)}) found
       ))
@@ -265,8 +262,8 @@ export function alternativeQueries(db: Database) {
       ...tool.tags.map((tag) => pageTags.tag(tag)),
     );
     expiresWithin(COUNTERS_MAX_AGE_MS);
-    if (tool.categories.length === 0 && tool.tags.length === 0)
-      return { alternatives: [], total: 0, isTotalExact: true };
+    // An alternative does the same job: it shares a category, whatever the tags.
+    if (tool.categories.length === 0) return { alternatives: [], total: 0, isTotalExact: true };
     const rows = await alternativesQuery(
       db,
       { id: tool.id, categoryIds: tool.categories.map((category) => category.id), tags: tool.tags },
