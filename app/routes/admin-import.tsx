@@ -103,6 +103,7 @@ type RowView = {
   action: keyof typeof ACTION_STYLES;
   reasons: string[];
   changes: ImportField[];
+  notes?: string[];
 };
 
 function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
@@ -141,15 +142,49 @@ function RowsTable({ rows, caption }: { rows: RowView[]; caption: string }) {
                 </span>
               </td>
               <td className="px-3 py-2 text-slate-700">
-                {row.changes.length > 0
-                  ? t("adminImport.changes", { fields: changedFieldWords(row.changes) })
-                  : row.reasons.join(" · ")}
+                {[
+                  row.changes.length > 0
+                    ? t("adminImport.changes", { fields: changedFieldWords(row.changes) })
+                    : row.reasons.join(" · "),
+                  ...(row.notes ?? []),
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** How many of the lines that are no tool the dry run names; the count says how many there are in all. */
+const SKIPPED_SHOWN = 200;
+
+/** The file's lines that are no tool, each with why: a table of contents, a list item with no link. */
+function SkippedLines({ lines }: { lines: { line: number; reason: string }[] }) {
+  const t = useT();
+  const shown = lines.slice(0, SKIPPED_SHOWN);
+  return (
+    <details className="mt-3 rounded-xl border border-slate-200 bg-white p-3 text-sm" data-testid="import-skipped">
+      <summary className="cursor-pointer font-medium text-slate-700">
+        {t("adminImport.skipped", { count: lines.length })}
+      </summary>
+      {lines.length > shown.length && (
+        <p className="mt-2 text-slate-600">{t("adminImport.skippedFirst", { count: shown.length })}</p>
+      )}
+      <ul className="mt-2 space-y-1 text-slate-700">
+        {shown.map(({ line, reason }) => (
+          <li key={line}>
+            <span className="text-slate-500">
+              {t("adminImport.line")} {line}
+            </span>{" "}
+            · {reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -322,6 +357,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               t("adminImport.shown", { first: plan.rows[0]!.line, last: plan.rows.at(-1)!.line, total: plan.total })}
           </p>
           {plan.rows.length > 0 && <RowsTable rows={plan.rows} caption={t("adminImport.wouldDo")} />}
+          {plan.skipped.length > 0 && <SkippedLines lines={plan.skipped} />}
           {(plan.after > 0 || plan.nextAfter !== null) && (
             <nav aria-label={t("adminImport.rowsOfRun")} className="mt-3 flex gap-4 text-sm font-medium">
               {plan.after > 0 && (

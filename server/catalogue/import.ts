@@ -20,7 +20,7 @@ import { PAGE_CACHE_CHANNEL } from "../cache/invalidation.ts";
 import { buildToolRow, type NewToolRow } from "../tools/lifecycle/rows.ts";
 import { licenceColumns } from "../tools/licences.ts";
 import { findToolsByCanonicalWebsite, type MatchedTool } from "./matching.ts";
-import type { ImportSource, RawTool } from "./sources.ts";
+import type { ImportSource, RawTool, SkippedLine } from "./sources.ts";
 
 /** "unchanged": a listed tool that already has every field the row gives; nothing is written for it. */
 export type RowAction = "create" | "update" | "unchanged" | "refuse";
@@ -38,6 +38,8 @@ export type RowOutcome = {
   reasons: string[];
   changes: ImportField[];
   toolId: string | null;
+  /** What the report says beside the outcome: the other lines of an awesome list this tool is on. */
+  notes: string[];
 };
 
 type CategoryRow = typeof categories.$inferInsert & { id: string; slug: string; label: string };
@@ -49,6 +51,8 @@ export type ImportPlan = {
   counts: Record<RowAction, number>;
   /** Categories the import adds (named by a row when missing ones may be created, or brought by a JSON export) or changes. */
   categories: { label: string; slug: string; action: "create" | "update" }[];
+  /** The file's lines that are no tool, each with why (an awesome list's table of contents, an item with no link). */
+  skipped: SkippedLine[];
 };
 
 /**
@@ -300,6 +304,7 @@ async function createPlanner(
       reasons,
       changes: [],
       toolId: listed?.id ?? null,
+      notes: raw.alsoOnLines?.length ? [MESSAGES.catalogue.alsoOnLines(raw.alsoOnLines.join(", "))] : [],
     };
     if (reasons.length > 0 || !checked.success) return outcome;
     const input = checked.data;
@@ -349,6 +354,7 @@ async function createPlanner(
     return {
       rows,
       counts: { ...counts },
+      skipped: source.skipped,
       categories: [
         ...keptNewCategories().map((category) => ({
           label: category.label,

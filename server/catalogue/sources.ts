@@ -14,6 +14,9 @@ import {
   type ImportField,
   type ImportFormat,
 } from "#common/schemas/catalogue.ts";
+import { slugify } from "#common/slugify.ts";
+import { canonicalWebsite } from "#common/tool-input.ts";
+import { classifyLicence } from "../tools/licences.ts";
 import { fromSpreadsheetSafe } from "./csv-cells.ts";
 
 /** One tool as the file gives it. `fields` are the ones the file provides: for a tool already listed, only those change. */
@@ -22,7 +25,12 @@ export type RawTool = {
   line: number;
   fields: ImportField[];
   values: Partial<Record<ImportField, unknown>>;
+  /** The other lines of an awesome list that list the same website, under other headings: they add their categories. */
+  alsoOnLines?: number[];
 };
+
+/** A line of the file that is no tool, and why (an awesome list's table of contents, a list item without a link). */
+export type SkippedLine = { line: number; reason: string };
 
 export type ImportSource = {
   format: ImportFormat;
@@ -31,6 +39,8 @@ export type ImportSource = {
   columns: string[];
   /** The categories a JSON export brings with it, created or updated by slug. */
   categories: CatalogueExportFile["categories"];
+  /** Lines that are no tool, each with why: the report names them. */
+  skipped: SkippedLine[];
 };
 
 const refuse = (message: string) => new AppError("invalid-argument", message);
@@ -171,39 +181,106 @@ function readCsv(text: string, mapping: ColumnMapping): ImportSource {
     fields,
     values: Object.fromEntries(indexes.map(([field, index]) => [field, fromSpreadsheetSafe(record[index] ?? "")])),
   }));
-  return { format: "csv", tools, columns, categories: [] };
+  return { format: "csv", tools, columns, categories: [], skipped: [] };
 }
 
-/** "- [Name](https://...) - description", with "-", "–", "—" or ":" before the description. */
-const AWESOME_ITEM = /^\s*[-*+]\s+\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)\s*(?:[-–—:]\s*)?(.*)$/;
+/**
+ * "- [Name](https://...) - description", with "-", "–", "—" or ":" before the description; the link may be written in
+ * bold, as lists mark their sponsors or favourites ("- **[Name](url)** - ..." or "- [**Name**](url) - ...").
+ */
+const AWESOME_ITEM =
+  /^\s*[-*+]\s+(?:\*\*|__)?\[(?:\*\*|__)?([^\]]+?)(?:\*\*|__)?\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)(?:\*\*|__)?\s*(?:[-–—:]\s*)?(.*)$/;
+const LIST_ITEM = /^\s*[-*+]\s+\S/;
 const HEADING = /^(#{2,6})\s+(.+?)\s*#*\s*$/;
+/** A Markdown link: its words and its address. */
+const LINK = /\[([^\]]*)\]\(\s*<?([^)\s>]+)>?[^)]*\)/g;
+/** The words of a link that leads to a tool's source code, in an item's parentheses: "([Demo](...), [Source Code](...))". */
+const SOURCE_LINK = /^(source(?: code)?|code|repo(?:sitory)?|github|gitlab)$/i;
+/** A star count an awesome list writes after the description ("⭐ 41K", "★ 2.3k"): a figure of one day, not kept. */
+const STARS = /^[⭐★]\s*[\d.,]+\s*[kKmM]?$/u;
 
-/** A Markdown awesome list: each `##` heading is a category, each linked list item under it a tool. */
+/**
+ * What an awesome list writes after an item's description, taken out of it: its `code spans` (an SPDX licence, the
+ * stars, or a word such as a language or a platform, kept as a tag), and the parenthesised links to a demo or the
+ * source code (the source is the tool's repository).
+ */
+function itemExtras(text: string): { description: string; licence?: string; repository?: string; tags: string[] } {
+  let description = text;
+  const tags: string[] = [];
+  let licence: string | undefined;
+  for (const [whole, span] of description.matchAll(/`([^`]+)`/g)) {
+    description = description.replace(whole, " ");
+    const word = span!.trim();
+    if (STARS.test(word)) continue;
+    const known = classifyLicence(word);
+    if (known && !licence) licence = known.id;
+    else if (!known && slugify(word)) tags.push(slugify(word));
+  }
+  let repository: string | undefined;
+  description = description.replace(/\(([^()]*\]\([^)]*\)[^()]*)+\)/g, (group) => {
+    for (const [, words, url] of group.matchAll(LINK)) if (SOURCE_LINK.test(words!.trim())) repository ??= url;
+    return " ";
+  });
+  // Any other link keeps its words, without the address.
+  description = description.replace(LINK, "$1").replace(/\s+/g, " ").trim();
+  return { description, licence, repository, tags };
+}
+
+/**
+ * A Markdown awesome list: each `##` heading is a category, each linked list item under it a tool, its licence and
+ * tags and repository read from what follows its description (itemExtras). A website listed under several headings
+ * is one tool in several categories: its later lines join its first. Every list item that is not a tool is named, with
+ * why, in `skipped`.
+ */
 function readAwesomeList(text: string): ImportSource {
   const tools: RawTool[] = [];
+  const skipped: SkippedLine[] = [];
+  const byWebsite = new Map<string, RawTool>();
   let category = "";
   text.split(/\r?\n/).forEach((lineText, index) => {
+    const line = index + 1;
     const heading = HEADING.exec(lineText);
     if (heading) {
       category = heading[2]!.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").trim();
       return;
     }
+    if (!LIST_ITEM.test(lineText)) return;
     const item = AWESOME_ITEM.exec(lineText);
+    if (!item) {
+      skipped.push({ line, reason: MESSAGES.catalogue.notAnItem });
+      return;
+    }
     // A table of contents links to the page's own headings: not a tool.
-    if (!item || item[2]!.startsWith("#")) return;
-    tools.push({
-      line: index + 1,
-      fields: ["name", "website", "shortDesc", "categories"],
-      values: {
-        name: item[1]!.trim(),
-        website: item[2]!.trim(),
-        shortDesc: item[3]!.trim(),
-        categories: category ? [category] : [],
-      },
-    });
+    if (item[2]!.startsWith("#")) {
+      skipped.push({ line, reason: MESSAGES.catalogue.tableOfContents });
+      return;
+    }
+    const website = item[2]!.trim();
+    const extras = itemExtras(item[3]!);
+    const canonical = canonicalWebsite(website);
+    const first = canonical ? byWebsite.get(canonical) : undefined;
+    if (first) {
+      // The same tool under another heading: one tool, in this category too.
+      const categories = first.values.categories as string[];
+      if (category && !categories.includes(category)) categories.push(category);
+      first.alsoOnLines = [...(first.alsoOnLines ?? []), line];
+      return;
+    }
+    const values: RawTool["values"] = {
+      name: item[1]!.replace(/\*\*|__/g, "").trim(),
+      website,
+      shortDesc: extras.description,
+      categories: category ? [category] : [],
+      tags: extras.tags,
+    };
+    if (extras.licence) values.licence = extras.licence;
+    if (extras.repository) values.repository = extras.repository;
+    const raw: RawTool = { line, fields: Object.keys(values) as ImportField[], values };
+    tools.push(raw);
+    if (canonical) byWebsite.set(canonical, raw);
   });
   if (tools.length === 0) throw refuse(MESSAGES.catalogue.noAwesomeItems);
-  return { format: "markdown", tools, columns: [], categories: [] };
+  return { format: "markdown", tools, columns: [], categories: [], skipped };
 }
 
 function readExport(text: string): ImportSource {
@@ -219,7 +296,7 @@ function readExport(text: string): ImportSource {
     const fields = IMPORT_FIELDS.filter((field) => tool[field] !== undefined);
     return { line: index + 1, fields, values: Object.fromEntries(fields.map((field) => [field, tool[field]])) };
   });
-  return { format: "json", tools, columns: [], categories: file.data.categories };
+  return { format: "json", tools, columns: [], categories: file.data.categories, skipped: [] };
 }
 
 /** Refuses a file that cannot be read in its format (a CSV file also needs a row under its header), with the reason. */

@@ -26,8 +26,10 @@ const USAGE = `Usage: npm run import -- <file> [--map name=Title,website=URL,...
 Without --map, a CSV file's columns are guessed from its header. Rows are matched to listed tools by website.`;
 
 /** "line 3: create: Name (example.com)", then for a refused row ": why; and why", for an update ": name, tags". */
-function rowLine({ line, action, name, canonicalWebsite, reasons, changes }: RowOutcome): string {
-  const details = reasons.length ? reasons.join("; ") : changedFieldWords(changes);
+function rowLine({ line, action, name, canonicalWebsite, reasons, changes, notes }: RowOutcome): string {
+  const details = [reasons.length ? reasons.join("; ") : changedFieldWords(changes), ...notes]
+    .filter(Boolean)
+    .join("; ");
   return `line ${line}: ${action}: ${name || "(no name)"} (${canonicalWebsite ?? "no website"})${details ? `: ${details}` : ""}`;
 }
 
@@ -85,6 +87,7 @@ export const importCommand: Command = {
     });
     const elapsed = (performance.now() - started) / 1000;
     for (const row of result.rows) if (values["dry-run"] || row.action === "refuse") io.out(`${rowLine(row)}\n`);
+    for (const { line, reason } of result.skipped) io.out(`line ${line}: skipped: ${reason}\n`);
     for (const category of result.categories)
       io.out(`category ${category.label} (${category.slug}): ${category.action}\n`);
     const { create, update, unchanged, refuse } = result.counts;

@@ -220,6 +220,77 @@ describe.each(databaseKinds)("catalogue import and export on %s", (kind) => {
     ).toEqual(["Buttondown", "Plausible"]);
   });
 
+  it("reads an awesome list as such lists are written: bold entries, one tool under several headings, licences and stars in code spans, and names every other item", async () => {
+    const list = [
+      "# Awesome open-source alternatives",
+      "## Contents",
+      "- [Analytics](#analytics)",
+      "- [Business Intelligence](#business-intelligence)",
+      "## Analytics",
+      "### Web analytics",
+      "- **[Plausible](https://plausible.io/)** - Simple, privacy-friendly analytics for websites. `AGPL-3.0` `⭐ 21K`",
+      "- [Umami](https://umami.is) - A simple, fast, privacy-focused web analytics tool. ([Demo](https://demo.umami.is), [Source Code](https://github.com/umami-software/umami)) `MIT` `Nodejs` `Docker`",
+      "- Matomo - A web analytics platform, listed without a link.",
+      "## Business Intelligence",
+      "- [**Metabase**](https://www.metabase.com) - The simplest way to ask questions of your company's data. `AGPL-3.0` `⭐ 41K`",
+      "- [Plausible](https://plausible.io) - Listed here too, under another heading.",
+    ].join("\n");
+    const source = readImportSource("markdown", list);
+    const result = await importCatalogue(database.db, source, { createCategories: true });
+    expect(result.rows.map((row) => [row.line, row.name, row.action, row.reasons, row.notes])).toEqual([
+      [7, "Plausible", "create", [], ["Also on lines 12: one tool, in each of their categories"]],
+      [8, "Umami", "create", [], []],
+      [11, "Metabase", "create", [], []],
+    ]);
+    // Every list item that is no tool is named, with why.
+    expect(result.skipped).toEqual([
+      { line: 3, reason: MESSAGES.catalogue.tableOfContents },
+      { line: 4, reason: MESSAGES.catalogue.tableOfContents },
+      { line: 9, reason: MESSAGES.catalogue.notAnItem },
+    ]);
+    const rows = await database.db
+      .select({
+        name: tools.name,
+        shortDesc: tools.shortDesc,
+        licence: tools.licence,
+        licenceKind: tools.licenceKind,
+        tags: tools.tags,
+        repositoryUrl: tools.repositoryUrl,
+        categoryCount: sql<number>`cardinality(${tools.categories})`,
+      })
+      .from(tools)
+      .orderBy(asc(tools.name));
+    expect(rows).toEqual([
+      {
+        name: "Metabase",
+        shortDesc: "The simplest way to ask questions of your company's data.",
+        licence: "AGPL-3.0-only",
+        licenceKind: "open-source",
+        tags: [],
+        repositoryUrl: null,
+        categoryCount: 1,
+      },
+      {
+        name: "Plausible",
+        shortDesc: "Simple, privacy-friendly analytics for websites.",
+        licence: "AGPL-3.0-only",
+        licenceKind: "open-source",
+        tags: [],
+        repositoryUrl: null,
+        categoryCount: 2,
+      },
+      {
+        name: "Umami",
+        shortDesc: "A simple, fast, privacy-focused web analytics tool.",
+        licence: "MIT",
+        licenceKind: "open-source",
+        tags: ["nodejs", "docker"],
+        repositoryUrl: "https://github.com/umami-software/umami",
+        categoryCount: 1,
+      },
+    ]);
+  });
+
   it("reads a repository, a licence and self-hosting, refusing what it cannot read with its message", async () => {
     // The columns as another directory names them: the mapping the console guesses from them.
     const header = ["name", "website", "shortDesc", "categories", "repo", "license", "self-hosted"];
