@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST, type ToolFlag } from "#common/constants.ts";
 import { slugify } from "#common/slugify.ts";
 import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
-import { authSessions, categories, outbox, tools, type UserRow, users } from "#server/db/schema.ts";
+import { authSessions, categories, launches, outbox, tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
@@ -158,6 +158,28 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
           return {
             fields: { intent: "reject", toolId: tool.id, reason: "A course, not a tool" },
             changed: async () => (await toolRow(tool.id)).rejectedAt !== null,
+          };
+        },
+      },
+      "confirm a live tool's self-hosting": {
+        page: "/admin?index",
+        who: MODERATORS,
+        prepare: async (owner) => {
+          const tool = await insertTool(database.db, { submittedBy: owner.record.id, selfHostable: "declared" });
+          return {
+            fields: { intent: "self-hosting", toolId: tool.id, answer: "confirmed" },
+            changed: async () => (await toolRow(tool.id)).selfHostable === "confirmed",
+          };
+        },
+      },
+      "refuse a live tool's self-hosting": {
+        page: "/admin?index",
+        who: MODERATORS,
+        prepare: async (owner) => {
+          const tool = await insertTool(database.db, { submittedBy: owner.record.id, selfHostable: "declared" });
+          return {
+            fields: { intent: "self-hosting", toolId: tool.id, answer: "refused" },
+            changed: async () => (await toolRow(tool.id)).selfHostable === null,
           };
         },
       },
@@ -488,6 +510,65 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
         expect((await visitor().request(`/tool/${tool.slug}`)).status).toBe(200);
         expect(await html(visitor(), "/")).toContain(`href="/tool/${tool.slug}"`);
         expect(await html(verifier.client, "/admin")).toContain("The queue is empty");
+      });
+
+      it("verifying a tool held for its launch day says when it goes live, and the console lists it as coming soon", async () => {
+        const tool = await queuedTool(maker.record, { name: "Held Counter" });
+        const day = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+        await database.db.insert(launches).values({ toolId: tool.id, launchAt: day });
+        const answer = await (await verifier.client.post("/admin?index", { intent: "verify", toolId: tool.id })).text();
+        const longDay = day.toLocaleDateString("en-GB", {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: "UTC",
+        });
+        expect(answer).toContain(
+          `Held Counter is verified. It goes live on ${longDay}, the launch day its maker chose`,
+        );
+        expect(answer).not.toContain("Held Counter is live.");
+        const listed = await html(admin.client, `/admin/tools?q=${encodeURIComponent("Held Counter")}`);
+        expect(/data-testid="tool-state"[^>]*>([^<]*)</.exec(listed)?.[1]).toBe("Coming soon");
+        expect(listed).toContain(`Launches on ${longDay}`);
+      });
+
+      it("asks the verifier about a declared self-hosting, and takes the answer; a live tool's waits in its own section", async () => {
+        const confirmed = await queuedTool(maker.record, { name: "Box Counter", selfHostable: "declared" });
+        const refused = await queuedTool(maker.record, { name: "Cloud Counter", selfHostable: "declared" });
+        const plain = await queuedTool(maker.record, { name: "Plain Counter" });
+        const queue = await html(verifier.client, "/admin");
+        expect(queue.match(/It can be self-hosted, as its maker says/g)).toHaveLength(2);
+        // The box comes ticked; sent ticked it confirms, sent unticked it removes the maker's word.
+        await verifier.client.post("/admin?index", {
+          intent: "verify",
+          toolId: confirmed.id,
+          selfHostingAsked: "1",
+          selfHostable: "confirmed",
+        });
+        await verifier.client.post("/admin?index", { intent: "verify", toolId: refused.id, selfHostingAsked: "1" });
+        await verifier.client.post("/admin?index", { intent: "verify", toolId: plain.id });
+        expect((await toolRow(confirmed.id)).selfHostable).toBe("confirmed");
+        expect((await toolRow(refused.id)).selfHostable).toBeNull();
+        expect((await toolRow(plain.id)).selfHostable).toBeNull();
+
+        const live = await insertTool(database.db, { name: "Later Counter", selfHostable: "declared" });
+        const section = await html(verifier.client, "/admin");
+        expect(section).toContain('data-testid="self-hosting-to-check"');
+        expect(section).toContain("Later Counter");
+        const done = await verifier.client.post("/admin?index", {
+          intent: "self-hosting",
+          toolId: live.id,
+          answer: "confirmed",
+        });
+        expect(await done.text()).toContain("Later Counter: visitors now read that it can be self-hosted.");
+        expect((await toolRow(live.id)).selfHostable).toBe("confirmed");
+        expect(await html(verifier.client, "/admin")).not.toContain('data-testid="self-hosting-to-check"');
+        const again = await verifier.client.post("/admin?index", {
+          intent: "self-hosting",
+          toolId: live.id,
+          answer: "refused",
+        });
+        expect(again.status).toBe(409);
       });
 
       it("reject needs a reason, shown beside the field; with one, the tool leaves the queue", async () => {
