@@ -26,6 +26,8 @@ export type RootData = {
   topLists: TopListLink[];
   /** The ads running this week, by placement (decision 064): the same for everyone, kept with the page. */
   ads: Partial<Record<Placement, RunningAd>>;
+  /** The placements a sponsor can book: a slot without an ad shows the operator's card that sells it. */
+  placementsOnSale: Placement[];
   /** The language of the page (decision 053). */
   locale: Locale;
 };

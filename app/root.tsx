@@ -33,13 +33,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { services, publicConfig, user } = context;
-  const [categories, userTools, ownLikes, follows, topLists, ads] = await Promise.all([
+  const [categories, userTools, ownLikes, follows, topLists, ads, placementsOnSale] = await Promise.all([
     services.categories.listCategories(),
     user ? services.accounts.listUserToolLinks(user) : [],
     user ? services.favorites.listOwnLikes(user) : { favoriteToolIds: [], waitingLikeIds: [], likesCountFrom: null },
     user ? services.follows.listFollowKeys(user) : [],
     services.topLists.listTopListLinks(),
     services.sponsors.listRunningAds(),
+    services.sponsors.listPlacementsOnSale(),
   ]);
   return {
     config: publicConfig,
@@ -50,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     categories: categories.map(({ id, label, slug }) => ({ id, label, slug })),
     topLists,
     ads,
+    placementsOnSale,
     locale: context.locale,
   };
 }

@@ -10,6 +10,7 @@ import type { Connect } from "vite";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
+import { seedDemoActivity } from "./db/demo-activity.ts";
 import { createApp } from "./http/app.ts";
 import { watchPageChanges } from "./cache/invalidation.ts";
 import { createKeptReads, unkeptReads } from "./cache/kept-reads.ts";
@@ -67,6 +68,7 @@ export async function startServer(config: Config) {
     if (!config.SEED_DEMO) return;
     const seeded = await seedDemoCatalogue(db, { storage });
     if (!seeded) return;
+    await seedDemoActivity(db);
     seededToolIds = seeded.toolIds;
     logger.info(`loaded the demo catalogue: ${seeded.categories} categories, ${seeded.toolIds.length} tools`);
   });

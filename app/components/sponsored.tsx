@@ -6,10 +6,13 @@
  */
 import { useEffect } from "react";
 import { SPONSOR_VIEW_EVENT } from "#common/constants.ts";
-import { sponsoredLinkPath } from "#common/page-paths.ts";
+import { advertisePath, sponsoredLinkPath } from "#common/page-paths.ts";
+import type { Placement } from "#common/sponsors.ts";
 import type { RunningAd } from "#server/payments/sponsors.ts";
 import { trackEvent } from "../analytics.ts";
 import { useT } from "../i18n.tsx";
+import { useRootData } from "../root-data.ts";
+import { Link } from "./link.tsx";
 
 /** Counts the ad as shown, once per page it is shown on. */
 function useAdView(id: string) {
@@ -85,4 +88,53 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * A card's place for sponsors (the home page's grid, a tool page's or a list's slot): this week's ad, or, while nobody
+ * bought the week and the placement is on sale, the operator's own card, which leads to buying it. The same for every
+ * visitor.
+ */
+export function SponsorSlot({
+  placement,
+  testId,
+}: {
+  placement: Exclude<Placement, "banner" | "newsletter">;
+  testId: string;
+}) {
+  const { ads, placementsOnSale } = useRootData();
+  const ad = ads[placement];
+  if (ad) return <SponsoredCard ad={ad} testId={testId} />;
+  return placementsOnSale.includes(placement) ? <HouseCard placement={placement} /> : null;
+}
+
+/** Whether a slot shows something: an ad, or the operator's own card. */
+export function useHasSponsorSlot(placement: Exclude<Placement, "banner" | "newsletter">): boolean {
+  const { ads, placementsOnSale } = useRootData();
+  return Boolean(ads[placement]) || placementsOnSale.includes(placement);
+}
+
+/** The operator's own card in a slot nobody bought this week: it says the place is for sale, and where to buy it. */
+function HouseCard({ placement }: { placement: Placement }) {
+  const t = useT();
+  return (
+    <article data-testid="house-ad" className="card relative border-dashed">
+      <div className="card-head">
+        <span
+          aria-hidden="true"
+          className="card-logo flex items-center justify-center bg-brand-50 text-lg font-bold text-brand-700 dark:bg-brand-900 dark:text-brand-100"
+        >
+          +
+        </span>
+        <div className="card-title min-w-0">
+          <p className="font-semibold text-slate-900">
+            <Link to={advertisePath(placement)} className="after:absolute after:inset-0 hover:underline">
+              {t("layout.houseLabel")}
+            </Link>
+          </p>
+        </div>
+      </div>
+      <p className="mt-3 text-sm text-slate-600">{t("layout.houseText")}</p>
+    </article>
+  );
 }

@@ -9,7 +9,7 @@ import { categoryFacetQuery } from "#common/schemas/lists.ts";
 import { facetPath, facetValuesOf, FacetFilters, isNarrowed, narrowingOf } from "../components/facets.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
-import { SponsoredCard } from "../components/sponsored.tsx";
+import { SponsorSlot } from "../components/sponsored.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { ogCategoryImage, ogImagePath } from "#common/og-image.ts";
@@ -97,7 +97,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { categories, ads } = useRootData();
+  const { categories } = useRootData();
   const { category, featured, page, facets, filters } = loaderData;
   const path = categoryPath(category.slug);
   const t = useT();
@@ -154,10 +154,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           />
         </div>
         {page.tools.length > 0 ? (
-          <ToolGrid
-            tools={page.tools}
-            extra={ads["list-slot"] && <SponsoredCard ad={ads["list-slot"]} testId="sponsored-slot" />}
-          />
+          <ToolGrid tools={page.tools} extra={<SponsorSlot placement="list-slot" testId="sponsored-slot" />} />
         ) : isNarrowed(filters, "category") ? (
           <EmptyState title={t("lists.noMatch")}>
             <Link to={path} className="font-medium text-brand-700 hover:underline">

@@ -9,7 +9,7 @@ import { trackEvent } from "../analytics.ts";
 import { GetFeaturedTag } from "../components/get-featured.tsx";
 import { LatestTools } from "../components/latest-tools.tsx";
 import { Link } from "../components/link.tsx";
-import { SponsoredCard } from "../components/sponsored.tsx";
+import { SponsorSlot, useHasSponsorSlot } from "../components/sponsored.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import type { ToolCard } from "#server/tools/read/queries.ts";
 import { useT } from "../i18n.tsx";
@@ -65,7 +65,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   }));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { config, locale, ads } = useRootData();
+  const { config, locale } = useRootData();
+  const hasSponsorCard = useHasSponsorSlot("home-card");
   const t = useT();
   const { featured, launchesToday, trending, rising, latest, isFirstPage } = loaderData;
 
@@ -97,11 +98,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
             <GetFeaturedTag />
           </div>
-          {featured.length > 0 || ads["home-card"] ? (
-            <ToolGrid
-              tools={featured}
-              extra={ads["home-card"] && <SponsoredCard ad={ads["home-card"]} testId="sponsored-card" />}
-            />
+          {featured.length > 0 || hasSponsorCard ? (
+            <ToolGrid tools={featured} extra={<SponsorSlot placement="home-card" testId="sponsored-card" />} />
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
               {t("home.noFeatured")}

@@ -15,7 +15,7 @@ import {
   toolsPath,
 } from "../components/facets.tsx";
 import type { Translate } from "#common/i18n/translate.ts";
-import { SponsoredCard } from "../components/sponsored.tsx";
+import { SponsorSlot } from "../components/sponsored.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
 import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta } from "../seo.ts";
@@ -34,12 +34,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (query.category && !category)
     throw data(wordsFor(context.locale).t("tools.unknownCategory", { slug: query.category }), { status: 400 });
   const narrowing = narrowingOf(query, category);
-  const [page, facets] = await Promise.all([
-    context.services.tools.listTools({ ...narrowing, sort, cursor, limit }),
-    context.services.tools.countToolFacets(narrowing),
+  const { tools } = context.services;
+  const [page, facets, scored] = await Promise.all([
+    tools.listTools({ ...narrowing, sort, cursor, limit }),
+    tools.countToolFacets(narrowing),
+    // Sorted by a score nothing has yet, the list is the newest: the page says so (one index read, a row at most).
+    sort === "rising"
+      ? tools.listRisingTools({ limit: 1 })
+      : sort === "trending"
+        ? tools.listTrendingTools({ limit: 1 })
+        : null,
   ]);
   const filters = facetValuesOf(query, category);
-  return { page, facets, filters, categoryLabel: category?.label ?? null };
+  const nothingScored = scored !== null && scored.length === 0;
+  return { page, facets, filters, categoryLabel: category?.label ?? null, nothingScored };
 }
 
 /** The page's title and a sentence for it, from the filters: "Free tools in Design tagged #seo", "most viewed first". */
@@ -85,7 +93,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Tools({ loaderData }: Route.ComponentProps) {
-  const { categories, ads } = useRootData();
+  const { categories } = useRootData();
   const { page, facets, filters } = loaderData;
   const isFiltered = isNarrowed({ ...filters, sort: "newest" });
   const t = useT();
@@ -95,6 +103,11 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
       <header className="py-10 sm:py-12">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t("tools.title")}</h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-600">{describe(t, loaderData).summary}</p>
+        {loaderData.nothingScored && (
+          <p data-testid="nothing-scored" className="mt-2 max-w-2xl text-sm text-slate-600">
+            {t("tools.nothingScored", { sort: filters.sort === "rising" ? "rising" : "trending" })}
+          </p>
+        )}
       </header>
 
       {/* Remounted when the filters change, so its selects show the URL's values after any navigation. */}
@@ -106,10 +119,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
           {t("tools.heading")}
         </h2>
         {page.tools.length > 0 ? (
-          <ToolGrid
-            tools={page.tools}
-            extra={ads["list-slot"] && <SponsoredCard ad={ads["list-slot"]} testId="sponsored-slot" />}
-          />
+          <ToolGrid tools={page.tools} extra={<SponsorSlot placement="list-slot" testId="sponsored-slot" />} />
         ) : isFiltered ? (
           <EmptyState title={t("lists.noMatch")}>
             <Link to="/tools" className="font-medium text-brand-700 hover:underline">

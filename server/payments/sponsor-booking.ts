@@ -21,7 +21,7 @@ import { longDate } from "./featuring-core.ts";
 import { type CalendarWeek, type PlacementView, type SponsorCore } from "./sponsor-core.ts";
 
 export function sponsorBooking(core: SponsorCore) {
-  const { db, stripe, now, siteUrl, storage, maxImageBytes, readPlacements, soldWeeks, calendarOf } = core;
+  const { db, stripe, now, siteUrl, storage, maxImageBytes, readPlacements, soldWeeks, calendarOf, keptReads } = core;
   return {
     /** Whether anything can be bought: Stripe's keys are set. */
     isPaymentEnabled: stripe !== null,
@@ -41,6 +41,18 @@ export function sponsorBooking(core: SponsorCore) {
           .filter((placement) => placement.isOnSale)
           .map((placement) => ({ ...placement, weeks: calendarOf(placement, sold, at) })),
       };
+    },
+
+    /**
+     * The placements a sponsor can book now, for every page's slots: a slot nobody bought says it is for sale (the
+     * operator's own card). None without Stripe's keys. Kept between renders until a price or a placement changes.
+     */
+    async listPlacementsOnSale(): Promise<Placement[]> {
+      if (!stripe) return [];
+      return keptReads.read("placements-on-sale", async () => {
+        dependsOn(pageTags.advertise);
+        return (await readPlacements()).filter((placement) => placement.isOnSale).map((placement) => placement.kind);
+      });
     },
 
     /** A placement's booking form: its price and its weeks; refused when it is not on sale. */

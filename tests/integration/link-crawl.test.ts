@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { withoutLocalePrefix } from "#common/locales.ts";
 import { SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoActivity } from "#server/db/demo-activity.ts";
 import { tools } from "#server/db/schema.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { signUpPerson } from "../setup/people.ts";
@@ -97,6 +98,7 @@ describe("every internal link leads somewhere", () => {
 
   beforeAll(async () => {
     await seedDemoCatalogue(database.db, { storage: app.storage });
+    await seedDemoActivity(database.db);
     // As a start does (server/server.ts).
     await app.services.catalogue.writeMissingOpenData();
     people.visitor = createClient(app.request);

@@ -38,7 +38,15 @@ export async function readRepository(db: Database, toolId: string, now: Date): P
         ? { tag: row.latest_release_tag, publishedAt: iso(row.latest_release_at)! }
         : null,
     checkedAt: iso(row.checked_at),
-    health: row.state === "read" ? repositoryHealth({ isArchived: row.is_archived, lastCommitAt }, now) : null,
+    // As of when it was read, which the page says beside it: facts of another day judged today would say "unmaintained"
+    // of a repository nobody could read for a while, not of one its makers left.
+    health:
+      row.state === "read"
+        ? repositoryHealth(
+            { isArchived: row.is_archived, lastCommitAt },
+            row.checked_at ? new Date(row.checked_at) : now,
+          )
+        : null,
     starsByWeek: row.weeks ?? [],
   };
 }

@@ -163,7 +163,8 @@ export function userToolQueries(db: Database, lifecycle: Pick<ToolLifecycle, "fi
         repositoryRow.state === "read"
           ? repositoryHealth(
               { isArchived: repositoryRow.isArchived, lastCommitAt: at(repositoryRow.lastCommitAt) },
-              clock(),
+              // As of when it was read, as the tool's page says it (server/tools/read/repository.ts).
+              repositoryRow.checkedAt ? new Date(repositoryRow.checkedAt) : clock(),
             )
           : null,
     };
