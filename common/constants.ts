@@ -164,3 +164,9 @@ export const LAUNCH_MAX_DAYS = 60;
 
 /** How long after it was found a link back is looked at again every day: removed within it, the tool goes back to the queue. */
 export const LINK_BACK_WATCH_DAYS = 30;
+
+/** The banner's words when the operator set none (docs/product.md §1): each language says them in its own words. */
+export const SEED_PROMO_TEXT = "Have your website appear on Bing and ChatGPT in hours! Click here.";
+
+/** The longest licence expression a tool's licence holds (decision 060). */
+export const LICENCE_MAX_LENGTH = 200;

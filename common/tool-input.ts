@@ -4,7 +4,7 @@
  */
 import { getDomain } from "tldts";
 import { z } from "#common/zod.ts";
-import { PAYMENT_TYPES } from "./constants.ts";
+import { LICENCE_MAX_LENGTH, PAYMENT_TYPES } from "./constants.ts";
 import { slugify } from "./slugify.ts";
 
 export const TOOL_LIMITS = {
@@ -160,6 +160,17 @@ export const toolInput = z.object({
       }
       return repository;
     }),
+  /**
+   * Its licence as an SPDX id or expression ("MIT", "AGPL-3.0-only"), for a tool whose repository is not on GitHub or
+   * cannot be read: the repository's read replaces it, and an admin's licence wins over both (decision 060). Left out
+   * (the API, a restored revision), an edit keeps the tool's; sent empty, it has none.
+   */
+  licence: z
+    .string()
+    .trim()
+    .max(LICENCE_MAX_LENGTH, `A licence has at most ${LICENCE_MAX_LENGTH} characters`)
+    .nullish()
+    .transform((text) => (text === undefined ? undefined : text || null)),
   /** The maker says it can be self-hosted; a verifier or an admin saying so confirms it (decision 060). */
   isSelfHostable: z.boolean().default(false),
   pros: lines("pro"),
@@ -203,8 +214,10 @@ export function toolInputFields(form: FormData) {
     longDesc: String(form.get("longDesc") ?? ""),
     categories: form.getAll("categories").map(String),
     tags: String(form.get("tags") ?? ""),
-    paymentType: String(form.get("paymentType") || "free"),
+    // The form asks: an empty choice is refused ("Choose how the tool is paid for"); a form without the field is free.
+    paymentType: String(form.get("paymentType") ?? "free"),
     repository: String(form.get("repository") ?? ""),
+    licence: String(form.get("licence") ?? ""),
     isSelfHostable: form.get("isSelfHostable") === "on",
     pros: form.getAll("pros").map(String),
     cons: form.getAll("cons").map(String),

@@ -122,6 +122,7 @@ export function toolInput(categoryId: string, change: Partial<ToolInput> = {}): 
     tags: ["analytics"],
     paymentType: "free",
     repository: null,
+    licence: null,
     isSelfHostable: false,
     pros: [],
     cons: [],

@@ -8,7 +8,7 @@ import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
 import { type KeyboardEvent, useState } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { Link } from "../components/link.tsx";
-import { PAYMENT_TYPES } from "#common/constants.ts";
+import { LICENCE_MAX_LENGTH, PAYMENT_TYPES } from "#common/constants.ts";
 import { AppError, isAppError } from "#common/errors.ts";
 import { createId } from "#common/ids.ts";
 import { toolIdParam } from "#common/schemas/fields.ts";
@@ -26,6 +26,18 @@ import type { CheckedImage } from "#server/images/uploads.ts";
 import type { ToolImages } from "#server/tools/lifecycle/submissions.ts";
 import { editToolPath, loginPath, toolPath } from "#common/page-paths.ts";
 
+/** The licences most tools have, offered as the field is typed (any SPDX id or expression is taken). */
+const COMMON_LICENCES = [
+  "MIT",
+  "Apache-2.0",
+  "AGPL-3.0-only",
+  "GPL-3.0-only",
+  "BSD-3-Clause",
+  "MPL-2.0",
+  "ISC",
+  "LicenseRef-Proprietary",
+];
+
 type FormValues = ReturnType<typeof toolInputFields> & { logo: string; largeImage: string };
 
 const EMPTY: FormValues = {
@@ -35,8 +47,10 @@ const EMPTY: FormValues = {
   longDesc: "",
   categories: [],
   tags: "",
-  paymentType: "free",
+  // The maker chooses: nothing is picked for them.
+  paymentType: "",
   repository: "",
+  licence: "",
   isSelfHostable: false,
   pros: [],
   cons: [],
@@ -62,6 +76,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       tags: tool.tags.join(", "),
       paymentType: tool.paymentType,
       repository: tool.repositoryUrl ?? "",
+      licence: tool.licence ?? "",
       isSelfHostable: tool.selfHostable !== null,
       pros: tool.pros ?? [],
       cons: tool.cons ?? [],
@@ -303,8 +318,13 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
               id="field-paymentType"
               name="paymentType"
               defaultValue={values.paymentType}
+              required
+              aria-invalid={errors.paymentType ? true : undefined}
               className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
             >
+              <option value="" disabled>
+                {t("toolForm.choosePricing")}
+              </option>
               {PAYMENT_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(PAYMENT_KEYS[type])}
@@ -322,6 +342,21 @@ export default function ToolForm({ loaderData, actionData }: Route.ComponentProp
             error={errors.repository}
             hint={t("toolForm.repositoryHint")}
           />
+          <Field
+            label={t("toolForm.licence")}
+            name="licence"
+            placeholder="MIT"
+            list="spdx-licences"
+            maxLength={LICENCE_MAX_LENGTH}
+            defaultValue={values.licence}
+            error={errors.licence}
+            hint={t("toolForm.licenceHint")}
+          />
+          <datalist id="spdx-licences">
+            {COMMON_LICENCES.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="isSelfHostable" defaultChecked={values.isSelfHostable} className="mt-1" />
             <span>

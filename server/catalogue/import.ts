@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { createId, toolKeywords } from "#common/ids.ts";
+import { LICENCE_MAX_LENGTH } from "#common/constants.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { ImportField } from "#common/schemas/catalogue.ts";
 import { categoryInput } from "#common/schemas/moderation.ts";
@@ -74,7 +75,6 @@ const DEFAULT_CATEGORY_COLOR = "#E5E7EB";
 
 /** "true"/"yes"/"1" and "false"/"no"/"0"/"" (a CSV cell), or a JSON boolean. */
 /** The longest licence a file may give: an SPDX expression, or a few words. */
-const LICENCE_MAX_LENGTH = 200;
 
 function readFlag(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;

@@ -327,6 +327,37 @@ describe.each(databaseKinds)("the tool form on %s", (kind) => {
       expect(after!.views).toBe(0);
     });
 
+    it("takes the maker's licence, which an edit changes, an API edit keeps, and an admin's licence wins over", async () => {
+      const toolId = await reservedId(maker);
+      await maker.postMultipartSolved("/add-tool", toolForm(toolId, { licence: "MIT" }));
+      const licenceOf = async () =>
+        (
+          await database.db
+            .select({ licence: tools.licence, kind: tools.licenceKind })
+            .from(tools)
+            .where(eq(tools.id, toolId))
+        )[0];
+      expect(await licenceOf()).toEqual({ licence: "MIT", kind: "open-source" });
+      expect(await (await maker.request(`/edit-tool/${toolId}`)).text()).toContain('value="MIT"');
+      await maker.postMultipart(`/edit-tool/${toolId}`, toolForm(toolId, { licence: "AGPL-3.0" }));
+      expect(await licenceOf()).toEqual({ licence: "AGPL-3.0-only", kind: "open-source" });
+      await database.db
+        .update(tools)
+        .set({ licence: "LicenseRef-Proprietary", licenceKind: "proprietary", isLicenceSetByAdmin: true })
+        .where(eq(tools.id, toolId));
+      await maker.postMultipart(`/edit-tool/${toolId}`, toolForm(toolId, { licence: "MIT" }));
+      expect(await licenceOf()).toEqual({ licence: "LicenseRef-Proprietary", kind: "proprietary" });
+    });
+
+    it("asks the maker to choose the pricing, and picks none for them", async () => {
+      const toolId = await reservedId(maker);
+      const form = await (await maker.request("/add-tool")).text();
+      expect(form).toMatch(/<option value="" disabled="" selected="">Choose how it is paid for<\/option>/);
+      const refused = await maker.postMultipartSolved("/add-tool", toolForm(toolId, { paymentType: "" }));
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Choose how the tool is paid for");
+    });
+
     it("shows the tool's values in the form", async () => {
       const toolId = await submitted();
       const html = await (await maker.request(`/edit-tool/${toolId}`)).text();

@@ -181,9 +181,10 @@ export function repositoryFacts({
         first_read_at = coalesce(first_read_at, ${now.toISOString()}::timestamptz),
         checked_at = ${now.toISOString()}::timestamptz, validators = ${JSON.stringify(validators)}::jsonb
         where tool_id = ${toolId}`);
-      // The licence a visitor reads follows the repository's, unless an admin set it by hand.
+      // The licence a visitor reads follows the repository's, unless an admin set it by hand; a repository without a
+      // licence file leaves the maker's word as it is.
       await tx.execute(sql`update tools set licence = ${licence}, licence_kind = ${kind}
-        where id = ${toolId} and not is_licence_set_by_admin
+        where id = ${toolId} and not is_licence_set_by_admin and ${licence}::text is not null
           and (licence, licence_kind) is distinct from (${licence}::text, ${kind}::text)`);
       // The week's record, from its first read: the ISO year's row, the ISO week's place in each array.
       const at = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')`;

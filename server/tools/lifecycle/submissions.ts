@@ -18,6 +18,7 @@ import { claimerEmailMatches, getTool, type LifecycleDependencies } from "./shar
 import { makerMails } from "./maker-mails.ts";
 import { toolDetailColumns, type ToolDetailRow, toToolDetail } from "../read/queries.ts";
 import { buildToolRow } from "./rows.ts";
+import { licenceColumns } from "../licences.ts";
 import { keepRevision, revisionValues } from "./revisions.ts";
 import { changedFields, recordAudit } from "../../audit/audit.ts";
 
@@ -71,11 +72,12 @@ export function toolSubmissions({
       await refuseOverDailyLimit(db, maker, submissionsPerDay);
       await refuseLikelyDuplicate(db, input);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
-      const { repository: _repository, isSelfHostable: _isSelfHostable, ...fields } = input;
+      const { repository: _repository, isSelfHostable: _isSelfHostable, licence, ...fields } = input;
       const built = buildToolRow(
         {
           ...fields,
           ...repositoryColumns(input, maker),
+          ...licenceColumns(licence),
           faq: input.faq.length ? input.faq : null,
           pros: input.pros.length ? input.pros : null,
           cons: input.cons.length ? input.cons : null,
@@ -120,13 +122,15 @@ export function toolSubmissions({
       await refuseLikelyDuplicate(db, input, id);
       const images = typeof imagesToStore === "function" ? await imagesToStore() : imagesToStore;
       const isRenamed = input.name !== tool.name || input.website !== tool.website;
-      const { repository: _repository, isSelfHostable: _isSelfHostable, ...fields } = input;
+      const { repository: _repository, isSelfHostable: _isSelfHostable, licence, ...fields } = input;
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(tools)
           .set({
             ...fields,
             ...repositoryColumns(input, editor, tool.selfHostable),
+            // An admin's licence wins over the maker's (decision 060).
+            ...(tool.isLicenceSetByAdmin || licence === undefined ? {} : licenceColumns(licence)),
             faq: input.faq.length ? input.faq : null,
             pros: input.pros.length ? input.pros : null,
             cons: input.cons.length ? input.cons : null,
