@@ -21,6 +21,7 @@ export default [
   route("reviews/:id/report", "routes/review-report.tsx"),
   route("reviews/:id/helpful", "routes/review-helpful.tsx"),
   route("compare/:pair", "routes/compare.tsx"),
+  route("alternatives-to/:slug", "routes/alternatives-to.tsx"),
 
   // Tools, categories, tags
   route("tools", "routes/tools.tsx"),
@@ -111,4 +112,7 @@ export default [
   route("terms-of-service.html", "routes/legal-page.tsx", { id: "terms-of-service" }),
   route("privacy-policy.html", "routes/legal-page.tsx", { id: "privacy-policy" }),
   route("open-data", "routes/open-data.tsx"),
+
+  // Any other address: the site's 404, in its frame.
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

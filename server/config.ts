@@ -1,7 +1,7 @@
 /** Reads and validates every environment variable once, at start. A bad value stops the start with a message naming it. */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_SEARCHES_MIN_VISITORS } from "#common/constants.ts";
+import { DEFAULT_SEARCHES_MIN_VISITORS, SEED_PROMO_TEXT } from "#common/constants.ts";
 import { type SiteSettings, taglineField } from "#common/schemas/settings.ts";
 import { type Locale, LOCALES } from "#common/locales.ts";
 import { z } from "#common/zod.ts";
@@ -58,7 +58,7 @@ export const configSchema = z.object({
   DATA_DIR: z.string().trim().min(1).prefault("./data"),
   BUILD_DIR: z.string().trim().min(1).prefault("build"),
   SEED_DEMO: flag.prefault("true").transform((value) => value ?? true),
-  PROMO_TEXT: z.string().trim().prefault("Have your website appear on Bing and ChatGPT in hours! Click here."),
+  PROMO_TEXT: z.string().trim().prefault(SEED_PROMO_TEXT),
   PROMO_URL: optionalUrl.prefault("https://www.indexnow.org"),
   NEWSLETTER_URL: optionalUrl.prefault(""),
   NEWSLETTER_ARCHIVE_URL: optionalUrl.prefault(""),

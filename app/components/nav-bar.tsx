@@ -8,7 +8,7 @@ import { useT } from "../i18n.tsx";
 import { Link } from "./link.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
-import { API_KEYS_PATH, OWN_PROFILE_PATH, profilePath } from "#common/page-paths.ts";
+import { API_KEYS_PATH, loginPath, OWN_PROFILE_PATH, profilePath } from "#common/page-paths.ts";
 import { useViewer } from "../session-cache.ts";
 
 /**
@@ -140,7 +140,8 @@ function NavLinks({ addToolClass }: { addToolClass: string }) {
       <Link to="/add-tool" className={`${addToolClass} member-only`}>
         {t("nav.addTool")}
       </Link>
-      <Link to="/login" className={`${addToolClass} visitor-only`}>
+      {/* After signing in, the visitor lands on the form they asked for. */}
+      <Link to={loginPath("/add-tool")} className={`${addToolClass} visitor-only`}>
         {t("nav.addTool")}
       </Link>
       <ProfileMenu />

@@ -3,11 +3,14 @@
  * 3.2rem high at every width and sticks, with the navigation bar, in the root's sticky stack; on a phone its type is
  * smaller, and a text longer than two lines ends in an ellipsis.
  */
+import { SEED_PROMO_TEXT } from "#common/constants.ts";
 import { useT } from "../i18n.tsx";
 
-export function PromoBanner({ text, url }: { text: string; url?: string }) {
+export function PromoBanner({ text: given, url }: { text: string; url?: string }) {
   const t = useT();
-  if (!text) return null;
+  if (!given) return null;
+  // The seed's words are said in the page's language; an operator's own words stay as they wrote them.
+  const text = given === SEED_PROMO_TEXT ? t("layout.seedPromo") : given;
   return (
     // A landmark of its own, so that nothing on the page sits outside one (axe's "region" rule).
     <aside

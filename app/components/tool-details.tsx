@@ -96,11 +96,16 @@ export function ToolDetails({ tool, titleLevel = 1, actions, aside, countsClicks
         </header>
 
         {tool.largeImage && (
+          // Its room is kept before it loads (a 16:10 box, the image fitted inside): nothing below it moves. Stored
+          // images fit within 1600 px (server/images/process.ts).
           <img
             src={tool.largeImage}
             alt={t("tool.screenshotAlt", { name: tool.name })}
-            className="mt-8 w-full rounded-xl border border-slate-200"
+            width={1600}
+            height={1000}
+            className="mt-8 aspect-[16/10] h-auto w-full rounded-xl border border-slate-200 bg-slate-50 object-contain"
             loading="lazy"
+            decoding="async"
           />
         )}
 

@@ -14,9 +14,12 @@ import { useWords } from "../i18n.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/deal-form";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginPath(dealFormPath(params.slug)));
-  return orRefusalPage(context.services.deals.findDealForm(context.user, params.slug));
+  const form = await orRefusalPage(context.services.deals.findDealForm(context.user, params.slug));
+  // Back from a save or a removal: the page says it took.
+  const done = url.searchParams.get("done");
+  return { ...form, done: done === "saved" || done === "removed" ? done : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -24,11 +27,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { deals } = context.services;
   try {
-    const { slug } =
-      form.get("intent") === "remove"
-        ? await deals.removeDeal(context.user, params.slug)
-        : await deals.saveDeal(context.user, params.slug, dealInput.parse(Object.fromEntries(form)));
-    return redirect(toolPath(slug), 303);
+    const isRemoval = form.get("intent") === "remove";
+    const { slug } = isRemoval
+      ? await deals.removeDeal(context.user, params.slug)
+      : await deals.saveDeal(context.user, params.slug, dealInput.parse(Object.fromEntries(form)));
+    return redirect(`${dealFormPath(slug)}?done=${isRemoval ? "removed" : "saved"}`, 303);
   } catch (error) {
     return formFailure(error, keptValues(form, ["code", "offer", "endsOn"]));
   }
@@ -43,19 +46,25 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   }));
 
 export default function DealForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, deal } = loaderData;
+  const { tool, deal, done } = loaderData;
   const { t, longDate } = useWords();
   const fields = actionData?.fields ?? {};
   const values = actionData?.values ?? {};
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
-      <Link to={toolPath(tool.slug)} className="text-sm text-brand-700 hover:underline">
+      {/* A whole page: the tool may not be public yet, and only the server shows its editor a preview. */}
+      <Link to={toolPath(tool.slug)} reloadDocument className="text-sm text-brand-700 hover:underline">
         {t("dealForm.back", { name: tool.name })}
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">
         {t("dealForm.heading", { name: tool.name })}
       </h1>
       <p className="mt-2 text-slate-600">{t("dealForm.intro")}</p>
+      {done && !actionData && (
+        <div className="mt-4" data-testid="deal-done">
+          <FormMessage tone="success" message={t(done === "saved" ? "dealForm.saved" : "dealForm.removed")} />
+        </div>
+      )}
       {deal?.hasEnded && (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="deal-ended">
           {t("dealForm.ended", { date: longDate(deal.endsAt.slice(0, 10)) })}

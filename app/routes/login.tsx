@@ -19,7 +19,8 @@ import type { Route } from "./+types/login";
 export function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.user) throw redirect(redirectTo);
-  return { redirectTo };
+  // A password reset ends here: the page says it worked.
+  return { redirectTo, isReset: url.searchParams.get("reset") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { config } = useRootData();
   const t = useT();
-  const { redirectTo } = loaderData;
+  const { redirectTo, isReset } = loaderData;
   const failure = actionData && "message" in actionData ? actionData : undefined;
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const isRecent = actionData && "isRecent" in actionData && actionData.isRecent;
@@ -80,7 +81,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               ? isRecent
                 ? MESSAGES.auth.signInLinkSentRecently(sent)
                 : t("login.linkSent", { email: sent })
-              : undefined
+              : isReset && !failure
+                ? t("login.passwordChanged")
+                : undefined
           }
         />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -17,9 +17,8 @@ import { RatingSummary, ReviewList, useIsMakerOf, WriteReviewLink } from "../com
 import { ClaimWaiting, isOwnTool, useToolRelation } from "../components/own-tool.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import { ToolDetails } from "../components/tool-details.tsx";
-import { SponsoredCard } from "../components/sponsored.tsx";
+import { SponsorSlot, useHasSponsorSlot } from "../components/sponsored.tsx";
 import { ToolGrid } from "../components/tool-grid.tsx";
-import { useRootData } from "../root-data.ts";
 import { alternativeReason } from "../components/alternative-reason.ts";
 import { TOOL_PAGE_COMPARISONS } from "#common/constants.ts";
 import { ogImagePath, ogToolImage } from "#common/og-image.ts";
@@ -28,6 +27,7 @@ import type { Route } from "./+types/tool";
 import type { PageCacheHandle } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { daysSince } from "#common/plural.ts";
+import { clipAtWord } from "#common/clip.ts";
 import { REPORT_KIND_KEYS } from "#common/i18n/labels.ts";
 import { wordsFor } from "#common/i18n/words.ts";
 import { useT, useWords } from "../i18n.tsx";
@@ -84,6 +84,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const shown = coming?.tool ?? hidden;
     if (shown) {
       const { t, longDate } = wordsFor(context.locale);
+      // Its editor's preview shows what they gave it: its deal, and the launch day it waits for.
+      const [dealForm, launchForm] = hidden
+        ? await Promise.all([
+            context.services.deals.findDealForm(context.user, params.slug),
+            context.services.launches.findLaunchForm(context.user, params.slug),
+          ])
+        : [null, null];
       const notice = coming
         ? t("comingSoon.toolIntro", { name: shown.name, date: longDate(coming.launchAt.slice(0, 10)) })
         : !hidden!.isVerified
@@ -91,7 +98,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             ? t("tool.notListed", { reason: hidden!.rejectionReason })
             : hidden!.changesRequestedMessage !== null
               ? t("tool.changesAsked", { message: hidden!.changesRequestedMessage })
-              : t("tool.waiting")
+              : launchForm?.launchOn
+                ? t("tool.waitingLaunch", { date: longDate(launchForm.launchOn) })
+                : t("tool.waiting")
           : t("tool.switchedOff");
       return {
         tool: shown,
@@ -102,7 +111,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         linkCheckedAt: null,
         closest: [],
         repository: null,
-        deal: null,
+        deal: dealForm?.deal && !dealForm.deal.hasEnded ? dealForm.deal : null,
         notice,
         openReports: await openReportsFor(context, shown.id),
       };
@@ -156,6 +165,9 @@ async function reportProblem(form: FormData, slug: string, context: Route.Action
   }
 }
 
+/** The longest a tool page's title gets before the site's name, its tagline included. */
+const TOOL_TITLE_LENGTH = 90;
+
 /** After this page's own form (a claim or a report), the page's data stays: nothing it shows has changed. */
 export function shouldRevalidate({ formAction, currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
@@ -166,12 +178,14 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
   // A verifier or an admin also sees the tool's open reports, which only the server gives.
   if (!id || isModerator({ role: cachedRole() as SessionUser["role"] })) return serverLoader();
   try {
-    const [tool, related, reviews] = await Promise.all([
-      getJson<ToolDetail>(`${storedFilesUrl()}/tools/${id}/${id}.json?t=${Date.now()}`),
+    // Only a public tool has a snapshot: a tool its editor previews has none, and the server shows it, asking nothing
+    // of the public API that would only answer 404.
+    const tool = await getJson<ToolDetail>(`${storedFilesUrl()}/tools/${id}/${id}.json?t=${Date.now()}`);
+    if (tool.slug !== params.slug) return serverLoader();
+    const [related, reviews] = await Promise.all([
       getJson<RelatedToTool>(`/api/v1/tools/${id}/related`),
       getJson<{ items: PublicReview[] }>(`/api/v1/tools/${id}/reviews?limit=${TOOL_PAGE_REVIEWS}`),
     ]);
-    if (tool.slug !== params.slug) return serverLoader();
     // The snapshot's counters and rating are those of its last writing; the related answer has today's.
     return { tool, ...related, reviews: reviews.items, notice: null, openReports: null };
   } catch {
@@ -199,7 +213,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     const { rating } = stats;
     const category = tool.categories[0];
     return {
-      title: `${tool.name}: ${tool.shortDesc}`.slice(0, 90),
+      // Cut at a word, with an ellipsis: "…numbers that ma" read as a typo.
+      title: clipAtWord(`${tool.name}: ${tool.shortDesc}`, TOOL_TITLE_LENGTH),
       description: tool.shortDesc,
       path,
       image: ogImagePath(ogToolImage(tool), siteName),
@@ -254,7 +269,7 @@ type ReportResult = { report: "sent" } | FormFailure;
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, stats, reviews, suggested, usersAdded, linkCheckedAt, closest, repository, deal, notice, openReports } =
     loaderData;
-  const { ads } = useRootData();
+  const hasSponsorSlot = useHasSponsorSlot("list-slot");
   const claimResult = actionData && "claim" in actionData ? (actionData as ClaimResult) : undefined;
   const reportResult = actionData && !("claim" in actionData) ? (actionData as ReportResult) : undefined;
   // A new tool's zeros would only look like a dead site: the counters show once they mean something (decision 030).
@@ -302,7 +317,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           )
         }
         aside={
-          (showsCounters || linkCheckedAt || ads["list-slot"]) && (
+          (showsCounters || linkCheckedAt || hasSponsorSlot) && (
             <div className="space-y-4">
               {(showsCounters || linkCheckedAt) && (
                 <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center">
@@ -334,7 +349,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
                   )}
                 </dl>
               )}
-              {ads["list-slot"] && <SponsoredCard ad={ads["list-slot"]} testId="sponsored-slot" />}
+              <SponsorSlot placement="list-slot" testId="sponsored-slot" />
             </div>
           )
         }

@@ -126,6 +126,9 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       const saved = await visitor.post("/reset-password", { token: token!, password: "difference-engine" });
       expect(saved.status).toBe(302);
       expect(saved.headers.get("location")).toBe("/login?reset=1");
+      expect(await (await visitor.request("/login?reset=1")).text()).toContain(
+        "Your new password is set: log in with it.",
+      );
 
       const login = (password: string) =>
         createClient(app.request).post("/login", { intent: "password", email: "ada@example.com", password });

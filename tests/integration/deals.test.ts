@@ -55,7 +55,10 @@ describe.each(databaseKinds)("deals on %s", (kind) => {
       expect((await person.client.request(`/tool/${tool.slug}/deal`)).status).toBe(200);
       const saved = await deal(person, tool.slug, { ...offer, code });
       expect(saved.status, code).toBe(303);
-      expect(saved.headers.get("location")).toBe(`/tool/${tool.slug}`);
+      expect(saved.headers.get("location")).toBe(`/tool/${tool.slug}/deal?done=saved`);
+      expect(await (await person.client.request(saved.headers.get("location")!)).text()).toContain(
+        "The deal is saved.",
+      );
       const [row] = await database.db.select().from(deals);
       expect(row!.code).toBe(code);
     }

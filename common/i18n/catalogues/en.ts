@@ -8,6 +8,7 @@ export default {
   // The layout
   "layout.skipToContent": "Skip to content",
   "layout.announcement": "Announcement",
+  "layout.seedPromo": "Have your website appear on Bing and ChatGPT in hours! Click here.",
   "layout.dismiss": "Dismiss",
 
   // The navigation bar
@@ -321,6 +322,7 @@ export default {
   "register.submit": "Sign up",
   "register.scriptWhat": "Signing up",
   "login.title": "Log in",
+  "login.passwordChanged": "Your new password is set: log in with it. Every other session was signed out.",
   "login.description": "Log in to {siteName} to submit and manage your tools and your favourites.",
   "login.noAccount": "No account yet?",
   "login.linkSent": "If an account uses {email}, a sign-in link is on its way to it. It works once, for one hour.",
@@ -399,6 +401,8 @@ export default {
   "tool.notListed": "This tool was not listed: {reason}",
   "tool.changesAsked": "A verifier asks for changes before listing it: {message}",
   "tool.waiting": "Only you and the verifiers see this page: the tool is waiting for verification.",
+  "tool.waitingLaunch":
+    "Only you and the verifiers see this page: the tool is waiting for verification. It goes live on {date}, the launch day you chose, or when it is verified if that comes later.",
   "tool.switchedOff": "Only you and the verifiers see this page: the tool is switched off.",
   "tool.reviews": "Reviews",
   "tool.writeReview": "Write a review",
@@ -470,7 +474,7 @@ export default {
   "sort.option":
     "{sort, select, views {Most viewed} clicks {Most clicked} verified {Recently verified} name {Name (A to Z)} likes {Most liked} rising {Rising} trending {Trending} other {Newest first}}",
   "sort.order":
-    "{sort, select, views {most viewed first} clicks {most clicked first} verified {recently verified first} name {by name, A to Z} likes {most liked first} trending {trending first} other {newest first}}",
+    "{sort, select, views {most viewed first} clicks {most clicked first} verified {recently verified first} name {by name, A to Z} likes {most liked first} trending {trending first} rising {growing fastest on GitHub this week first} other {newest first}}",
   "facets.countOf": "{label} ({count})",
   "facets.total":
     "{kind, select, exact {{count, plural, one {# tool} other {# tools}}} more {More than {count, plural, one {# tool} other {# tools}}} other {At least {count, plural, one {# tool} other {# tools}}}}",
@@ -497,6 +501,8 @@ export default {
   "lists.noMatch": "No tool matches these filters",
   "tools.title": "All tools",
   "tools.heading": "Tools",
+  "tools.nothingScored":
+    "{sort, select, rising {No repository listed here grew on GitHub this week yet:} other {No tool was liked or viewed enough to trend this week yet:}} the newest come first meanwhile.",
   "tools.subject":
     "{featured, select, yes {{payment, select, free {Featured free tools} freemium {Featured freemium tools} paid {Featured paid tools} openSource {Featured open source tools} other {Featured tools}}} other {{payment, select, free {Free tools} freemium {Freemium tools} paid {Paid tools} openSource {Open source tools} other {Tools}}}}{hasCategory, select, yes { in {category}} other {}}{hasTag, select, yes { tagged #{tag}} other {}}{hasVerified, select, yes {, verified in the last {days} days} other {}}",
   "tools.titleSorted": "{title}, {order}",
@@ -669,6 +675,9 @@ export default {
   "dealForm.remove": "Remove the deal",
   "dealForm.ended": "This deal ended on {date}: visitors no longer see it. Give it a new last day to show it again.",
   "dealForm.back": "Back to {name}",
+  "dealForm.saved":
+    "The deal is saved. Visitors see it on the tool's page and on the deals page until its last day, once the tool is live.",
+  "dealForm.removed": "The deal is removed: visitors no longer see it.",
   "deals.title": "Deals",
   "deals.description": "The current deals on the tools of {siteName}: a code, what it gives and until when.",
   "deals.intro": "Codes the makers offer, the soonest to end first.",
@@ -1066,6 +1075,10 @@ export default {
   "toolForm.tags": "Tags",
   "toolForm.tagsHint": "Separated by commas, at most {max}: e.g. analytics, open source.",
   "toolForm.pricing": "Pricing",
+  "toolForm.licence": "Licence (optional)",
+  "toolForm.licenceHint":
+    "Its SPDX id, such as MIT or AGPL-3.0-only. Read from the repository when GitHub has it; a moderator may correct it.",
+  "toolForm.choosePricing": "Choose how it is paid for",
   "toolForm.repository": "Repository (optional)",
   "toolForm.repositoryHint": "Its code on GitHub: visitors see its licence, stars and last commit, checked every day.",
   "toolForm.selfHostable": "Self-hostable",
@@ -2155,6 +2168,8 @@ export default {
   "sponsor.placementNewsletter": "Line in the newsletter",
   "offer.sponsor": "Sponsorship",
   "layout.sponsored": "Sponsored",
+  "layout.houseLabel": "Your product here",
+  "layout.houseText": "This place is for sale by the week: reach the makers who read this directory.",
   "mail.receiptSponsor":
     "Your ad is booked from {from} until {until}. It runs once an admin approves it; if they reject it, you are refunded in full.",
   "mail.sponsorLostSubject": "Your ad's week was sold a moment before: you are refunded",

@@ -4,6 +4,7 @@ import type english from "./en.ts";
 export default {
   "layout.skipToContent": "Saltar al contenido",
   "layout.announcement": "Anuncio",
+  "layout.seedPromo": "¡Haz que tu sitio aparezca en Bing y ChatGPT en horas! Haz clic aquí.",
   "layout.dismiss": "Cerrar",
 
   "nav.main": "Principal",
@@ -316,6 +317,8 @@ export default {
   "register.submit": "Crear cuenta",
   "register.scriptWhat": "Crear una cuenta",
   "login.title": "Iniciar sesión",
+  "login.passwordChanged":
+    "Tu nueva contraseña está guardada: inicia sesión con ella. Se cerraron todas las demás sesiones.",
   "login.description": "Inicia sesión en {siteName} para enviar y gestionar tus herramientas y tus favoritas.",
   "login.noAccount": "¿Aún no tienes cuenta?",
   "login.linkSent":
@@ -396,6 +399,8 @@ export default {
   "tool.notListed": "Esta herramienta no se publicó: {reason}",
   "tool.changesAsked": "Un verificador pide cambios antes de publicarla: {message}",
   "tool.waiting": "Solo tú y los verificadores veis esta página: la herramienta espera su verificación.",
+  "tool.waitingLaunch":
+    "Solo tú y los verificadores ven esta página: la herramienta espera su verificación. Se publicará el {date}, el día de lanzamiento que elegiste, o al verificarla si eso llega después.",
   "tool.switchedOff": "Solo tú y los verificadores veis esta página: la herramienta está desactivada.",
   "tool.reviews": "Opiniones",
   "tool.writeReview": "Escribir una opinión",
@@ -468,7 +473,7 @@ export default {
   "sort.option":
     "{sort, select, views {Más vistas} clicks {Más clicadas} verified {Verificadas hace poco} name {Nombre (A a Z)} likes {Más gustadas} rising {En ascenso} trending {Tendencia} other {Más recientes}}",
   "sort.order":
-    "{sort, select, views {las más vistas primero} clicks {las más clicadas primero} verified {verificadas hace poco primero} name {por nombre, de la A a la Z} likes {las más gustadas primero} trending {en tendencia primero} other {las más recientes primero}}",
+    "{sort, select, views {las más vistas primero} clicks {las más clicadas primero} verified {verificadas hace poco primero} name {por nombre, de la A a la Z} likes {las más gustadas primero} trending {en tendencia primero} rising {las que más crecen en GitHub esta semana primero} other {las más recientes primero}}",
   "facets.countOf": "{label} ({count})",
   "facets.total":
     "{kind, select, exact {{count, plural, one {# herramienta} other {# herramientas}}} more {Más de {count, plural, one {# herramienta} other {# herramientas}}} other {Al menos {count, plural, one {# herramienta} other {# herramientas}}}}",
@@ -495,6 +500,8 @@ export default {
   "lists.noMatch": "Ninguna herramienta coincide con estos filtros",
   "tools.title": "Todas las herramientas",
   "tools.heading": "Herramientas",
+  "tools.nothingScored":
+    "{sort, select, rising {Ningún repositorio de este directorio ha crecido aún en GitHub esta semana:} other {Ninguna herramienta se ha visto o gustado lo bastante para ser tendencia esta semana:}} mientras tanto, las más recientes van primero.",
   "tools.subject":
     "{featured, select, yes {{payment, select, free {Herramientas gratis destacadas} freemium {Herramientas freemium destacadas} paid {Herramientas de pago destacadas} openSource {Herramientas de código abierto destacadas} other {Herramientas destacadas}}} other {{payment, select, free {Herramientas gratis} freemium {Herramientas freemium} paid {Herramientas de pago} openSource {Herramientas de código abierto} other {Herramientas}}}}{hasCategory, select, yes { en {category}} other {}}{hasTag, select, yes { con la etiqueta #{tag}} other {}}{hasVerified, select, yes {, verificadas en los últimos {days} días} other {}}",
   "tools.titleSorted": "{title}, {order}",
@@ -671,6 +678,9 @@ export default {
   "dealForm.ended":
     "Esta oferta terminó el {date}: los visitantes ya no la ven. Dale un nuevo último día para mostrarla de nuevo.",
   "dealForm.back": "Volver a {name}",
+  "dealForm.saved":
+    "La oferta está guardada. Los visitantes la ven en la página de la herramienta y en la de ofertas hasta su último día, en cuanto la herramienta esté publicada.",
+  "dealForm.removed": "La oferta se retiró: los visitantes ya no la ven.",
   "deals.title": "Ofertas",
   "deals.description": "Las ofertas vigentes en las herramientas de {siteName}: un código, lo que da y hasta cuándo.",
   "deals.intro": "Códigos que ofrecen los creadores, los que terminan antes primero.",
@@ -1077,6 +1087,10 @@ export default {
   "toolForm.tags": "Etiquetas",
   "toolForm.tagsHint": "Separadas por comas, {max} como máximo: p. ej. analytics, open source.",
   "toolForm.pricing": "Precio",
+  "toolForm.licence": "Licencia (opcional)",
+  "toolForm.licenceHint":
+    "Su identificador SPDX, como MIT o AGPL-3.0-only. Se lee del repositorio cuando GitHub lo tiene; un moderador puede corregirlo.",
+  "toolForm.choosePricing": "Elige cómo se paga",
   "toolForm.repository": "Repositorio (opcional)",
   "toolForm.repositoryHint":
     "Su código en GitHub: los visitantes ven su licencia, sus estrellas y su último commit, comprobados cada día.",
@@ -2204,6 +2218,8 @@ export default {
   "sponsor.placementNewsletter": "Línea en el boletín",
   "offer.sponsor": "Patrocinio",
   "layout.sponsored": "Patrocinado",
+  "layout.houseLabel": "Tu producto aquí",
+  "layout.houseText": "Este espacio se vende por semanas: llega a los makers que leen este directorio.",
   "mail.receiptSponsor":
     "Tu anuncio está reservado del {from} al {until}. Se publica en cuanto un administrador lo aprueba; si lo rechaza, se te reembolsa por completo.",
   "mail.sponsorLostSubject": "La semana de tu anuncio se vendió justo antes: se te reembolsa",

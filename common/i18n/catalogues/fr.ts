@@ -4,6 +4,7 @@ import type english from "./en.ts";
 export default {
   "layout.skipToContent": "Aller au contenu",
   "layout.announcement": "Annonce",
+  "layout.seedPromo": "Faites apparaître votre site sur Bing et ChatGPT en quelques heures ! Cliquez ici.",
   "layout.dismiss": "Fermer",
 
   "nav.main": "Principale",
@@ -320,6 +321,8 @@ export default {
   "register.submit": "Créer mon compte",
   "register.scriptWhat": "La création de compte",
   "login.title": "Se connecter",
+  "login.passwordChanged":
+    "Votre nouveau mot de passe est enregistré : connectez-vous avec. Toutes les autres sessions ont été fermées.",
   "login.description": "Connectez-vous à {siteName} pour proposer et gérer vos outils et vos favoris.",
   "login.noAccount": "Pas encore de compte ?",
   "login.linkSent":
@@ -401,6 +404,8 @@ export default {
   "tool.notListed": "Cet outil n'a pas été référencé : {reason}",
   "tool.changesAsked": "Un vérificateur demande des modifications avant de le référencer : {message}",
   "tool.waiting": "Vous seul et les vérificateurs voyez cette page : l'outil attend sa vérification.",
+  "tool.waitingLaunch":
+    "Seuls vous et les vérificateurs voyez cette page : l'outil attend sa vérification. Il sera en ligne le {date}, le jour de lancement que vous avez choisi, ou à sa vérification si elle vient après.",
   "tool.switchedOff": "Vous seul et les vérificateurs voyez cette page : l'outil est désactivé.",
   "tool.reviews": "Avis",
   "tool.writeReview": "Donner mon avis",
@@ -473,7 +478,7 @@ export default {
   "sort.option":
     "{sort, select, views {Les plus vus} clicks {Les plus cliqués} verified {Vérifiés récemment} name {Nom (A à Z)} likes {Les plus aimés} rising {En progression} trending {Tendances} other {Les plus récents}}",
   "sort.order":
-    "{sort, select, views {les plus vus d'abord} clicks {les plus cliqués d'abord} verified {vérifiés récemment d'abord} name {par nom, de A à Z} likes {les plus aimés d'abord} trending {tendances d'abord} other {les plus récents d'abord}}",
+    "{sort, select, views {les plus vus d'abord} clicks {les plus cliqués d'abord} verified {vérifiés récemment d'abord} name {par nom, de A à Z} likes {les plus aimés d'abord} trending {tendances d'abord} rising {les plus en progression sur GitHub cette semaine d'abord} other {les plus récents d'abord}}",
   "facets.countOf": "{label} ({count})",
   "facets.total":
     "{kind, select, exact {{count, plural, one {# outil} other {# outils}}} more {Plus de {count, plural, one {# outil} other {# outils}}} other {Au moins {count, plural, one {# outil} other {# outils}}}}",
@@ -500,6 +505,8 @@ export default {
   "lists.noMatch": "Aucun outil ne correspond à ces filtres",
   "tools.title": "Tous les outils",
   "tools.heading": "Outils",
+  "tools.nothingScored":
+    "{sort, select, rising {Aucun dépôt listé ici n'a encore progressé sur GitHub cette semaine :} other {Aucun outil n'a encore été assez aimé ou vu pour être en tendance cette semaine :}} les plus récents viennent d'abord en attendant.",
   "tools.subject":
     "{featured, select, yes {{payment, select, free {Outils gratuits à la une} freemium {Outils freemium à la une} paid {Outils payants à la une} openSource {Outils open source à la une} other {Outils à la une}}} other {{payment, select, free {Outils gratuits} freemium {Outils freemium} paid {Outils payants} openSource {Outils open source} other {Outils}}}}{hasCategory, select, yes { dans {category}} other {}}{hasTag, select, yes { avec le tag #{tag}} other {}}{hasVerified, select, yes {, vérifiés ces {days} derniers jours} other {}}",
   "tools.titleSorted": "{title}, {order}",
@@ -679,6 +686,9 @@ export default {
   "dealForm.ended":
     "Ce bon plan a pris fin le {date} : les visiteurs ne le voient plus. Donnez-lui un nouveau dernier jour pour le montrer à nouveau.",
   "dealForm.back": "Retour à {name}",
+  "dealForm.saved":
+    "L'offre est enregistrée. Les visiteurs la voient sur la page de l'outil et sur la page des offres jusqu'à son dernier jour, dès que l'outil est en ligne.",
+  "dealForm.removed": "L'offre est retirée : les visiteurs ne la voient plus.",
   "deals.title": "Bons plans",
   "deals.description":
     "Les bons plans en cours sur les outils de {siteName} : un code, ce qu'il offre et jusqu'à quand.",
@@ -1088,6 +1098,10 @@ export default {
   "toolForm.tags": "Tags",
   "toolForm.tagsHint": "Séparés par des virgules, {max} au plus : par ex. analytics, open source.",
   "toolForm.pricing": "Prix",
+  "toolForm.licence": "Licence (facultative)",
+  "toolForm.licenceHint":
+    "Son identifiant SPDX, comme MIT ou AGPL-3.0-only. Lu depuis le dépôt quand GitHub l'a ; un modérateur peut le corriger.",
+  "toolForm.choosePricing": "Choisissez comment il se paie",
   "toolForm.repository": "Dépôt (facultatif)",
   "toolForm.repositoryHint":
     "Son code sur GitHub : les visiteurs voient sa licence, ses étoiles et son dernier commit, vérifiés chaque jour.",
@@ -2216,6 +2230,8 @@ export default {
   "sponsor.placementNewsletter": "Ligne dans la newsletter",
   "offer.sponsor": "Parrainage",
   "layout.sponsored": "Sponsorisé",
+  "layout.houseLabel": "Votre produit ici",
+  "layout.houseText": "Cet emplacement se vend à la semaine : touchez les makers qui lisent cet annuaire.",
   "mail.receiptSponsor":
     "Votre annonce est réservée du {from} au {until}. Elle paraît dès qu'un administrateur l'approuve ; s'il la refuse, vous êtes remboursé en totalité.",
   "mail.sponsorLostSubject": "La semaine de votre annonce a été vendue juste avant : vous êtes remboursé",
