@@ -271,8 +271,8 @@ function readAwesomeList(text: string): ImportSource {
       website,
       shortDesc: extras.description,
       categories: category ? [category] : [],
-      tags: extras.tags,
     };
+    if (extras.tags.length > 0) values.tags = extras.tags;
     if (extras.licence) values.licence = extras.licence;
     if (extras.repository) values.repository = extras.repository;
     const raw: RawTool = { line, fields: Object.keys(values) as ImportField[], values };

@@ -44,7 +44,8 @@ describe("duplicates and the queue's keys, in Chromium", () => {
     await maker.getByText("Listed Counter is already listed.").waitFor();
     await maker.getByRole("link", { name: "Claim the listed tool instead" }).click();
     await maker.waitForURL(`${site.server.url}/tool/${listed.slug}`);
-    await maker.getByRole("button", { name: "Claim this tool" }).click();
+    await maker.getByText("Claim this tool").click();
+    await maker.getByRole("button", { name: "Send my claim" }).click();
     await maker.getByText("Your claim was sent.").waitFor();
     expect(await rowOf(listed.id)).toMatchObject({ hasBeenClaimed: true, creatorUsername: "mia" });
     expect(await site.database.db.select().from(tools).where(eq(tools.name, "My Counter"))).toEqual([]);

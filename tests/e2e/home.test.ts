@@ -144,7 +144,9 @@ describe("home page in Chromium", () => {
     expect(await mobile.getByRole("link", { name: "Categories" }).isVisible()).toBe(false);
     await menu.click();
     expect(await mobile.getByRole("link", { name: "Categories" }).isVisible()).toBe(true);
-    expect(await mobile.getByRole("link", { name: "Add your tool" }).getAttribute("href")).toBe("/login");
+    expect(await mobile.getByRole("link", { name: "Add your tool" }).getAttribute("href")).toBe(
+      "/login?redirectTo=%2Fadd-tool",
+    );
 
     await page.setViewportSize({ width: 1024, height: 900 });
     expect(await page.getByTestId("nav-desktop").isVisible()).toBe(true);

@@ -35,6 +35,7 @@ describe("a tool from submission to claim, in Chromium", () => {
     await maker.getByLabel("Website").fill("journey-counter.example");
     await maker.getByLabel("Short description").fill("Counts visitors without cookies, for small sites.");
     await maker.getByLabel("Analytics").check();
+    await maker.getByLabel("Pricing").selectOption("freemium");
     // Enter in the tags field ends a tag, as a tag field does: the form is not sent half filled.
     const tags = maker.getByLabel("Tags");
     await tags.fill("analytics");
@@ -73,7 +74,8 @@ describe("a tool from submission to claim, in Chromium", () => {
     // Another user claims it from its page.
     const claimer = await person("Claire");
     await gotoHydrated(claimer, `${site.server.url}/tool/${submitted!.slug}`);
-    await claimer.getByRole("button", { name: "Claim this tool" }).click();
+    await claimer.getByText("Claim this tool").click();
+    await claimer.getByRole("button", { name: "Send my claim" }).click();
     await claimer.getByText("Your claim was sent.").waitFor();
 
     // An admin accepts the claim.
