@@ -28,7 +28,18 @@ describe("the launches' periods", () => {
   });
 
   it("refuses what is no day or week", () => {
-    for (const key of ["2026-02-30", "2026-W00", "2026-W54", "2025-W53", "2026-11-2", "today", ""])
+    for (const key of [
+      "2026-02-30",
+      "2026-W00",
+      "2026-W54",
+      "2025-W53",
+      "2026-11-2",
+      "today",
+      "",
+      "0000-01-01",
+      "0000-W01",
+      "1969-12-31",
+    ])
       expect(launchPeriod(key), key).toBeNull();
   });
 });

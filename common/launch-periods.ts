@@ -2,6 +2,8 @@
  * The periods of the launches' leaderboards (decision 063): a day (YYYY-MM-DD) or an ISO week (YYYY-Www, weeks from
  * Monday), in UTC, each with its bounds and its neighbours.
  */
+import { isCalendarDay, isHeldYear } from "./days.ts";
+
 const DAY_MS = 86_400_000;
 
 export type LaunchPeriod = {
@@ -36,8 +38,8 @@ export function weekKeyOf(at: Date): string {
 export function launchPeriod(key: string): LaunchPeriod | null {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
   if (day) {
+    if (!isCalendarDay(key)) return null;
     const from = new Date(`${key}T00:00:00Z`);
-    if (Number.isNaN(from.getTime()) || dayKey(from) !== key) return null;
     return {
       kind: "day",
       key,
@@ -49,6 +51,7 @@ export function launchPeriod(key: string): LaunchPeriod | null {
   }
   const week = /^(\d{4})-W(\d{2})$/.exec(key);
   if (week) {
+    if (!isHeldYear(Number(week[1]))) return null;
     const from = weekStart(Number(week[1]), Number(week[2]));
     if (Number(week[2]) < 1 || weekKeyOf(from) !== key) return null;
     return {

@@ -1,5 +1,6 @@
 /** Field schemas that several inputs share: a list's cursor, ids, slugs, checkboxes, an analytics range. */
 import { type Said, z } from "#common/zod.ts";
+import { isCalendarDay } from "../days.ts";
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from "../constants.ts";
 import { decodeAnyCursor, decodeCursor } from "../cursor.ts";
 import { MESSAGES } from "../messages.ts";
@@ -56,16 +57,9 @@ export function slugField(message?: Said) {
 /** A category's address or a tag in a path (/category/{slug}, /tag/{slug}). */
 export const slugParam = slugField();
 
-/** A real calendar day as a date field sends it (YYYY-MM-DD); `message` for anything else. */
+/** A real calendar day as a date field sends it (YYYY-MM-DD, see isCalendarDay); `message` for anything else. */
 export function dayField(message: () => string) {
-  return z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
-    .refine(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      { error: message },
-    );
+  return z.string({ error: message }).refine(isCalendarDay, { error: message });
 }
 
 /** An HTML checkbox: present ("on") when ticked, absent otherwise. */

@@ -16,6 +16,7 @@
  *  - searches.xml: the most searched texts that found tools.
  */
 import { SITEMAP_SEARCHES } from "#common/constants.ts";
+import { isCalendarDay } from "#common/days.ts";
 import { alternativesPath, COMING_SOON_PATH, comparePath, licencePath } from "#common/page-paths.ts";
 import { licenceWithPage } from "../tools/licences.ts";
 import type { Services } from "../services.ts";
@@ -83,14 +84,9 @@ function parsePart(name: string): Part | null {
   const [, single, keyed, from, first, last, at, id] = match;
   if (single) return { kind: single as "pages" | "compare" | "searches" };
   if (keyed) return { kind: keyed as "tags" | "profiles", from: from! };
-  if (!first || !last || first > last || !isDay(first) || !isDay(last)) return null;
+  if (!first || !last || first > last || !isCalendarDay(first) || !isCalendarDay(last)) return null;
   if (at && first !== last) return null;
   return { kind: "tools", first, last, from: at ? { at: Number(at), id: id! } : null };
-}
-
-function isDay(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 /**

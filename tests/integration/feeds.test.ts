@@ -156,6 +156,8 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
       for (const wrong of [
         "tools-2026-04-03-2026-04-02.xml",
         "tools-2026-02-30-2026-03-01.xml",
+        // The database has no year 0.
+        "tools-0000-01-01-0000-01-02.xml",
         // A day's part starts at one of its tools, at its time: one moment later, or a tool of another day, is no part.
         `tools-2026-04-02-2026-04-03-from-${Date.parse("2026-04-02T08:00:00Z") * 1000}-${daily[1]!.id}.xml`,
         `tools-2026-04-10-2026-04-10-from-${Date.parse("2026-04-10T12:00:00Z") * 1000 + 1}-${busyStarts[1]}.xml`,

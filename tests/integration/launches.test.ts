@@ -77,6 +77,7 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
       [dayFromNow(61), "A launch day is within 60 days"],
       ["", "Choose the launch day"],
       ["2026-02-30", "Choose the launch day"],
+      ["0000-01-01", "Choose the launch day"],
       ["<script>alert(1)</script>", "Choose the launch day"],
     ] as const) {
       const refused = await choose(maker, tool.slug, launchOn);
@@ -223,6 +224,9 @@ describe.each(databaseKinds)("launch days on %s", (kind) => {
       ["2026-W60", 404],
       ["yesterday", 404],
       ["<script>", 404],
+      // The database has no year 0: such a day is no page, not an error.
+      ["0000-01-01", 404],
+      ["0000-W01", 404],
     ] as const)
       expect((await app.request(`/launches/${encodeURIComponent(period)}`)).status, period).toBe(status);
     const lower = await app.request(`/launches/${week.toLowerCase()}`);
