@@ -78,8 +78,6 @@ export async function startServer(config: Config) {
     .writeMissingOpenData(services.now())
     .then((written) => written && logger.info(`wrote the open data dumps: ${written.tools} tools`))
     .catch((error: unknown) => logger.error("open data: the first dumps could not be written", error));
-  // A site without an admin gets one from a link in this log (decision 047).
-  await services.setup.offerSetupLink();
   logger.info(`database ready (${database.kind === "pglite" ? `embedded, in ${config.DATA_DIR}` : "PostgreSQL"})`);
   logger.info(
     `files stored ${config.storage.kind === "s3" ? `in the bucket ${config.storage.bucket} at ${config.storage.endpoint}` : `in ${path.join(config.DATA_DIR, "files")}`}`,
@@ -139,6 +137,8 @@ export async function startServer(config: Config) {
     logger.info(
       `${services.settings.current().siteName} is serving at ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT}, ${config.NODE_ENV}, React's ${react} build)`,
     );
+    // A site without an admin gets one from a link in this log (decision 047), written last, where the operator looks.
+    services.setup.offerSetupLink().catch((error: unknown) => logger.error("the setup link could not be made", error));
   });
   // The embedded database serves this process only: the operator's commands run in it, through the data folder's socket.
   const commandChannel =

@@ -33,10 +33,12 @@ describe("the commands beside a server running on the embedded database", () => 
     rmSync(work, { recursive: true, force: true });
   });
 
-  it("writes the setup link to its log, as the site has no admin", () => {
-    expect(server.output.join("\n")).toMatch(
-      /This site has no admin yet\. Sign up, then open http:\/\/127\.0\.0\.1:\d+\/setup\/[\w-]{43} within 24 hours/,
-    );
+  it("writes the setup link to its log once it serves, as the site has no admin", async () => {
+    const setupLine =
+      /This site has no admin yet\. Sign up, then open http:\/\/127\.0\.0\.1:\d+\/setup\/[\w-]{43} within 24 hours/;
+    await expect.poll(() => server.output.findIndex((line) => setupLine.test(line))).toBeGreaterThan(-1);
+    const serving = server.output.findIndex((line) => line.includes(" is serving at "));
+    expect(server.output.findIndex((line) => setupLine.test(line))).toBeGreaterThan(serving);
   });
 
   it("listens on a socket in the data folder that only its owner may open", () => {
