@@ -5,6 +5,9 @@
  * hourly budget).
  */
 
+/** The longest any answer may stop the reads: a forge's budget fills every hour, whatever a header says. */
+export const MAX_WAIT_MS = 3_600_000;
+
 /** A repository on a forge, by its owner and name there. */
 export type RepositoryRef = { forge: "github"; owner: string; name: string };
 
@@ -28,7 +31,8 @@ export type ForgeBudget = { remaining: number; resetAt: string } | null;
 
 /**
  * The outcome of reading a repository: its facts (with `changed` false when every answer was a 304 and the facts are the
- * last read's), that it is gone (404: deleted, or made private), or that the forge asks to wait until `until`
+ * last read's), that it is gone (deleted, made private, or blocked or disabled by the forge), or that the forge asks to
+ * wait until `until`
  * (its budget spent, or a secondary limit). With each, `requests` counts what was asked, `unchanged` the 304s among
  * them, and `budget` what the forge said is left. Any other answer (a 5xx, a body it cannot read) throws.
  */

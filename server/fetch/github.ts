@@ -4,7 +4,14 @@
  */
 import { normalizeRepositoryUrl } from "#common/tool-input.ts";
 import { z } from "#common/zod.ts";
-import type { Forge, ForgeBudget, ForgeRead, RepositoryFacts, Validators } from "./forge.ts";
+import {
+  type Forge,
+  type ForgeBudget,
+  type ForgeRead,
+  MAX_WAIT_MS,
+  type RepositoryFacts,
+  type Validators,
+} from "./forge.ts";
 import type { SafeFetcher } from "./safe-fetch.ts";
 
 export type GithubRepository = {
@@ -82,8 +89,8 @@ export async function readGithubRepository(
 }
 
 const factsAnswer = z.object({
-  stargazers_count: z.number().int().nonnegative(),
-  forks_count: z.number().int().nonnegative(),
+  stargazers_count: z.number().nonnegative(),
+  forks_count: z.number().nonnegative(),
   archived: z.boolean(),
   license: z
     .object({ spdx_id: z.string().max(100).nullable().optional() })
@@ -97,12 +104,19 @@ const commitsAnswer = z
 
 /** How long to wait when the forge refuses without saying until when. */
 const DEFAULT_WAIT_MS = 60_000;
+/** The figures a column holds (PostgreSQL's integer): a larger one is kept as the largest. */
+const MAX_FIGURE = 2_147_483_647;
+
+/** The words of GitHub's refusals that are limits (its primary and secondary rate limits, the abuse detection). */
+const LIMIT_WORDS = /rate limit|abuse detection/i;
 
 /**
  * GitHub's REST API as a forge: a repository's facts in three requests (the repository, its latest release, its newest
  * commit), each conditional on the last read's ETag. With a token (GITHUB_TOKEN) the hourly budget is 5,000 requests,
- * without 60; with a token a 304 costs nothing. A 403 or 429 is read as a limit: until its Retry-After, or the
- * budget's reset.
+ * without 60; with a token a 304 costs nothing. A 429, or a 403 that says it is a limit (no request left, a
+ * Retry-After, the words of a rate limit), asks to wait: until its Retry-After or the budget's reset, an hour at most.
+ * Any other 403, and a 451, refuse that repository alone (GitHub blocked or disabled it): it is missing, and the reads
+ * go on. Figures a column cannot hold are kept as the largest it can, and a date after now as now.
  */
 export function githubForge({
   fetcher,
@@ -144,13 +158,17 @@ export function githubForge({
         const remaining = Number(answer.headers["x-ratelimit-remaining"]);
         const reset = Number(answer.headers["x-ratelimit-reset"]);
         if (Number.isFinite(remaining) && Number.isFinite(reset))
-          budget = { remaining, resetAt: new Date(reset * 1000).toISOString() };
+          budget = {
+            remaining: Math.min(Math.max(Math.floor(remaining), 0), MAX_FIGURE),
+            resetAt: capped(reset * 1000),
+          };
         if (answer.status === 304) unchanged++;
         const newEtag = answer.headers.etag;
         if (typeof newEtag === "string") validators[key] = newEtag;
         else if (answer.status === 304 && etag) validators[key] = etag;
         let body: unknown = null;
-        if (answer.status === 200) {
+        // A refusal's body says whether it is a limit.
+        if (answer.status === 200 || answer.status === 403) {
           try {
             body = JSON.parse(new TextDecoder().decode(answer.body));
           } catch {
@@ -160,22 +178,43 @@ export function githubForge({
         return { status: answer.status, headers: answer.headers, body };
       }
 
-      /** Until when the forge asks to wait, when this answer is a refusal of its limits. */
-      function limitOf(answer: { status: number; headers: Record<string, unknown> }): string | null {
-        if (answer.status !== 403 && answer.status !== 429) return null;
-        const retryAfter = Number(answer.headers["retry-after"]);
-        if (Number.isFinite(retryAfter) && retryAfter > 0)
-          return new Date(now().getTime() + retryAfter * 1000).toISOString();
-        const reset = Number(answer.headers["x-ratelimit-reset"]);
-        if (Number.isFinite(reset) && reset * 1000 > now().getTime()) return new Date(reset * 1000).toISOString();
-        return new Date(now().getTime() + DEFAULT_WAIT_MS).toISOString();
+      /** A moment the forge names, as an ISO string, never more than MAX_WAIT_MS from now. */
+      function capped(at: number): string {
+        return new Date(Math.min(at, now().getTime() + MAX_WAIT_MS)).toISOString();
       }
+
+      /** Whether this answer is a refusal of the forge's limits rather than of the repository. */
+      function isLimit(answer: { status: number; headers: Record<string, unknown>; body: unknown }): boolean {
+        if (answer.status === 429) return true;
+        if (answer.status !== 403) return false;
+        if (answer.headers["x-ratelimit-remaining"] === "0" || answer.headers["retry-after"] !== undefined) return true;
+        const message = (answer.body as { message?: unknown } | null)?.message;
+        return typeof message === "string" && LIMIT_WORDS.test(message);
+      }
+
+      /** Until when the forge asks to wait, when this answer is a refusal of its limits. */
+      function limitOf(answer: { status: number; headers: Record<string, unknown>; body: unknown }): string | null {
+        if (!isLimit(answer)) return null;
+        const retryAfter = Number(answer.headers["retry-after"]);
+        if (Number.isFinite(retryAfter) && retryAfter > 0) return capped(now().getTime() + retryAfter * 1000);
+        // The budget spent: until it fills. A secondary limit without a Retry-After: a minute, as GitHub advises.
+        const reset = Number(answer.headers["x-ratelimit-reset"]);
+        if (answer.headers["x-ratelimit-remaining"] === "0" && Number.isFinite(reset) && reset * 1000 > now().getTime())
+          return capped(reset * 1000);
+        return capped(now().getTime() + DEFAULT_WAIT_MS);
+      }
+      /** The repository alone is refused: gone (404, 410), or blocked or disabled by the forge (403, 451). */
+      const isRefused = (status: number) => status === 404 || status === 410 || status === 403 || status === 451;
+      /** A figure as a column holds it. */
+      const figure = (value: number) => Math.min(Math.floor(value), MAX_FIGURE);
+      /** A date as the site holds it: none after now (a committer's clock can say 2099). */
+      const notAfterNow = (iso: string) => (Date.parse(iso) > now().getTime() ? now().toISOString() : iso);
       const outcome = (read: ForgeRead) => ({ ...read, requests, unchanged, budget });
 
       const repository = await get("repository", "");
       const repositoryLimit = limitOf(repository);
       if (repositoryLimit) return outcome({ kind: "limited", until: repositoryLimit });
-      if (repository.status === 404 || repository.status === 410) return outcome({ kind: "missing" });
+      if (isRefused(repository.status)) return outcome({ kind: "missing" });
       let facts: Pick<RepositoryFacts, "stars" | "forks" | "isArchived" | "licence">;
       if (repository.status === 304 && previous) facts = previous.facts;
       else {
@@ -184,8 +223,8 @@ export function githubForge({
           throw new Error(`GitHub answered ${repository.status} for ${ref.owner}/${ref.name}`);
         const spdx = parsed.data.license?.spdx_id;
         facts = {
-          stars: parsed.data.stargazers_count,
-          forks: parsed.data.forks_count,
+          stars: figure(parsed.data.stargazers_count),
+          forks: figure(parsed.data.forks_count),
           isArchived: parsed.data.archived,
           licence: spdx && spdx !== "NOASSERTION" ? spdx : null,
         };
@@ -199,7 +238,7 @@ export function githubForge({
       else if (release.status === 200) {
         const parsed = releaseAnswer.safeParse(release.body);
         if (parsed.success && parsed.data.published_at)
-          latestRelease = { tag: parsed.data.tag_name, publishedAt: parsed.data.published_at };
+          latestRelease = { tag: parsed.data.tag_name, publishedAt: notAfterNow(parsed.data.published_at) };
       }
 
       const commits = await get("commits", "/commits?per_page=1");
@@ -210,7 +249,8 @@ export function githubForge({
       else if (commits.status === 200) {
         // 409 is an empty repository: no commit.
         const parsed = commitsAnswer.safeParse(commits.body);
-        lastCommitAt = (parsed.success && parsed.data[0]?.commit.committer?.date) || null;
+        const date = parsed.success ? parsed.data[0]?.commit.committer?.date : undefined;
+        lastCommitAt = date ? notAfterNow(date) : null;
       }
 
       return outcome({

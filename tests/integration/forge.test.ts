@@ -33,6 +33,8 @@ describe("a repository's facts from GitHub", () => {
     github.budget.token = 5000;
     github.budget.resetAt = new Date(NOW.getTime() + 30 * 60_000);
     github.secondaryLimit = null;
+    github.secondaryLimitWords = false;
+    github.refused.clear();
   });
 
   it("finds the repository an address names on GitHub, and no other", () => {
@@ -119,6 +121,50 @@ describe("a repository's facts from GitHub", () => {
 
   it("says a repository that is gone is missing, after one request", async () => {
     expect(await forge().read({ ...ref, name: "deleted" })).toMatchObject({ kind: "missing", requests: 1 });
+  });
+
+  it("says a repository GitHub blocked or disabled is missing, with budget to spare: no wait for the others", async () => {
+    github.refused.set("indie/blocked", { status: 403, message: "Repository access blocked" });
+    github.refused.set("indie/dmca", { status: 451, message: "Repository access blocked" });
+    for (const name of ["blocked", "dmca"])
+      expect(await forge().read({ ...ref, name }), name).toMatchObject({ kind: "missing", requests: 1 });
+    expect(await forge().read(ref)).toMatchObject({ kind: "read", facts: { stars: 1234 } });
+  });
+
+  it("tells a limit in a 403's words, without a header, from a refusal of the repository", async () => {
+    github.secondaryLimitWords = true;
+    expect(await forge().read(ref)).toMatchObject({ kind: "limited", until: "2026-11-29T12:01:00.000Z" });
+  });
+
+  it("waits an hour at most, whatever reset the forge names", async () => {
+    github.budget.anonymous = 1;
+    github.budget.resetAt = new Date("2036-12-04T00:00:00Z");
+    expect(await forge().read(ref)).toMatchObject({
+      kind: "limited",
+      until: "2026-11-29T13:00:00.000Z",
+      budget: { remaining: 0, resetAt: "2026-11-29T13:00:00.000Z" },
+    });
+    github.secondaryLimit = 10 * 365 * 86_400;
+    expect(await forge().read(ref)).toMatchObject({ kind: "limited", until: "2026-11-29T13:00:00.000Z" });
+  });
+
+  it("keeps figures a column cannot hold as the largest it holds, and a date after now as now", async () => {
+    github.repositories.set("indie/counter", {
+      ...counter(),
+      stargazers_count: 3_000_000_000,
+      forks_count: 2 ** 53,
+      release: { tag_name: "v9", published_at: "2095-01-01T00:00:00Z" },
+      commits: ["2099-12-31T23:59:59Z"],
+    });
+    expect(await forge().read(ref)).toMatchObject({
+      kind: "read",
+      facts: {
+        stars: 2_147_483_647,
+        forks: 2_147_483_647,
+        lastCommitAt: NOW.toISOString(),
+        latestRelease: { tag: "v9", publishedAt: NOW.toISOString() },
+      },
+    });
   });
 
   it("stops at a spent budget until its reset, and at a secondary limit until its Retry-After", async () => {

@@ -47,6 +47,8 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
     github.budget.token = 5000;
     github.budget.resetAt = new Date(Date.now() + HOUR);
     github.secondaryLimit = null;
+    github.secondaryLimitWords = false;
+    github.refused.clear();
   });
 
   it("tells the endpoints that chose tool.health when a read finds a repository's health changed, once a change", async () => {
@@ -256,6 +258,62 @@ describe.each(databaseKinds)("the repositories' facts on %s", (kind) => {
     expect(await refresh(new Date(now.getTime() + 60_000))).toMatchObject({ read: 0, requests: 0 });
     expect(github.requests).toHaveLength(0);
     expect(await refresh(new Date(now.getTime() + 11 * 60_000))).toMatchObject({ read: 2, limitedUntil: null });
+  });
+
+  it("marks a repository GitHub blocked as gone and reads the others, in this run and the next", async () => {
+    const blocked = await insertTool(db(), { repositoryUrl: "https://github.com/indie/blocked", views: 999 });
+    const others = [await insertTool(db(), { repositoryUrl: "https://github.com/indie/a" })];
+    others.push(await insertTool(db(), { repositoryUrl: "https://github.com/indie/b" }));
+    github.refused.set("indie/blocked", { status: 403, message: "Repository access blocked" });
+    github.repositories.set("indie/a", repository(1));
+    github.repositories.set("indie/b", repository(2));
+    const now = new Date();
+    expect(await refresh(now)).toMatchObject({ read: 2, missing: 1, limitedUntil: null });
+    expect(await factsOf(blocked.id)).toMatchObject({ state: "missing", checkedAt: now });
+    for (const tool of others) expect(await factsOf(tool.id)).toMatchObject({ state: "read" });
+    // Not first again the next hour: it waits its day like any other.
+    github.requests.length = 0;
+    expect(await refresh(new Date(now.getTime() + HOUR))).toMatchObject({ requests: 0 });
+  });
+
+  it("stops an hour at most, whatever the forge or a kept status says", async () => {
+    await insertTool(db(), { repositoryUrl: "https://github.com/indie/a" });
+    github.repositories.set("indie/a", repository(1));
+    const now = new Date();
+    // A status kept from before the rule: a limit until 2036, and a budget spent until then.
+    await db()
+      .insert(forgeStatus)
+      .values({
+        forge: "github",
+        remaining: 0,
+        resetAt: new Date("2036-12-04T00:00:00Z"),
+        limitedUntil: new Date("2036-12-04T00:00:00Z"),
+      });
+    expect(await refresh(now)).toMatchObject({ read: 1, limitedUntil: null });
+
+    // A forge that names 2036: the run stops, for an hour.
+    await insertTool(db(), { repositoryUrl: "https://github.com/indie/b" });
+    github.repositories.set("indie/b", repository(2));
+    github.budget.anonymous = 0;
+    github.budget.resetAt = new Date("2036-12-04T00:00:00Z");
+    const run = await refresh(now);
+    expect(new Date(run.limitedUntil!).getTime()).toBeLessThanOrEqual(Date.now() + HOUR);
+    github.budget.anonymous = 60;
+    expect(await refresh(new Date(Date.now() + HOUR + 60_000))).toMatchObject({ read: 1 });
+  });
+
+  it("stores figures past a column's range as far as it holds them, and a commit dated after now as now", async () => {
+    const tool = await insertTool(db(), { repositoryUrl: "https://github.com/indie/huge" });
+    github.repositories.set("indie/huge", {
+      ...repository(3_000_000_000),
+      commits: ["2095-06-01T00:00:00Z"],
+      release: { tag_name: "v2095", published_at: "2095-06-01T00:00:00Z" },
+    });
+    const now = new Date();
+    expect(await refresh(now)).toMatchObject({ read: 1, failed: 0 });
+    const facts = await factsOf(tool.id);
+    expect(facts).toMatchObject({ state: "read", stars: 2_147_483_647, forks: 300_000_000 });
+    expect(facts!.lastCommitAt!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it("tells the console the budget and the last run, on /admin/system", async () => {

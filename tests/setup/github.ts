@@ -3,7 +3,9 @@
  * latest release and its commits. It counts the requests, gives each answer an ETag and answers 304 to a request that
  * sends the current one, which costs none of the budget, as GitHub does; it keeps an hourly budget (60 requests, 5,000
  * with a token) in X-RateLimit-* headers and answers 403 once it is spent; it can answer 429 with Retry-After (a
- * secondary limit); and 404 for a repository or release it does not have, 409 for the commits of an empty repository.
+ * secondary limit), or 403 with the secondary limit's words and no header; 404 for a repository or release it does
+ * not have, 409 for the commits of an empty repository; and 403 or 451 for a repository it refuses alone (blocked or
+ * disabled), with budget to spare.
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
@@ -28,6 +30,10 @@ export type GithubStandIn = {
   budget: { anonymous: number; token: number; resetAt: Date };
   /** Answers every request with 429 and this Retry-After (seconds) while set. */
   secondaryLimit: number | null;
+  /** Answers every request with 403 and the secondary limit's words, without Retry-After, while true. */
+  secondaryLimitWords: boolean;
+  /** The repositories refused alone, by "owner/name": their status (403 or 451) and message. */
+  refused: Map<string, { status: number; message: string }>;
   close(): Promise<void>;
 };
 
@@ -37,6 +43,8 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
     requests: [],
     budget: { anonymous: 60, token: 5000, resetAt: new Date(Date.now() + 3_600_000) },
     secondaryLimit: null,
+    secondaryLimitWords: false,
+    refused: new Map(),
   };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -62,7 +70,16 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
           "retry-after": String(standIn.secondaryLimit),
         },
       );
+    if (standIn.secondaryLimitWords)
+      return answer(403, {
+        message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+      });
     const match = /^\/repos\/([^/]+)\/([^/]+)(\/releases\/latest|\/commits)?$/.exec(url.pathname);
+    const refusal = match ? standIn.refused.get(`${match[1]}/${match[2]}`) : undefined;
+    if (refusal) {
+      standIn.budget[pool]--;
+      return answer(refusal.status, { message: refusal.message });
+    }
     const repository = match ? standIn.repositories.get(`${match[1]}/${match[2]}`) : undefined;
     let status = 200;
     let body: unknown;

@@ -4,7 +4,8 @@
  * then the stalest, within what is left of the forge's hourly budget (a reserve kept for the tool form's "fill from
  * website"). Each read is conditional on the last one's ETags, so an unchanged repository costs nothing with a token.
  * A read writes the facts, the tool's licence (unless an admin set it by hand) and, once a week, the history's record.
- * A forge that asks to wait stops the run until when it says.
+ * A forge that asks to wait stops the run until when it says, an hour at most; a repository the forge refuses alone
+ * (blocked, disabled, gone) is marked missing and the run goes on.
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
@@ -20,7 +21,7 @@ import type { WebhookEvents } from "../../webhooks/events.ts";
 import { pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { forgeStatus } from "../../db/schema.ts";
-import type { Forge, RepositoryFacts, Validators } from "../../fetch/forge.ts";
+import { type Forge, MAX_WAIT_MS, type RepositoryFacts, type Validators } from "../../fetch/forge.ts";
 import type { Logger } from "../../logger.ts";
 import { licenceColumns } from "../licences.ts";
 
@@ -243,10 +244,12 @@ export function repositoryFacts({
         limitedUntil: null,
       };
       const [status] = await db.select().from(forgeStatus).where(sql`${forgeStatus.forge} = ${forgeName}`);
-      let remaining =
-        status?.remaining != null && status.resetAt && status.resetAt > now ? status.remaining : hourlyBudget;
+      // What the last run was told holds until its time, an hour at most (a status kept from before that rule too).
+      const holds = (at: Date | null | undefined): at is Date =>
+        Boolean(at && at > now && at.getTime() <= now.getTime() + MAX_WAIT_MS);
+      let remaining = status?.remaining != null && holds(status.resetAt) ? status.remaining : hourlyBudget;
       let resetAt = status?.resetAt ?? null;
-      let limitedUntil = status?.limitedUntil && status.limitedUntil > now ? status.limitedUntil : null;
+      let limitedUntil = holds(status?.limitedUntil) ? status.limitedUntil : null;
       let risingMoved = false;
       if (!limitedUntil) {
         const reads = Math.min(MAX_READS_PER_RUN, Math.floor((remaining - reserve) / REQUESTS_PER_READ));
