@@ -148,6 +148,8 @@ export function createServices(deps: Dependencies) {
       mail: (mail) => deps.mailer.send(mail),
       notice: (notice) => deps.notifier.notify(notice),
       "token-sync": (call) => tokenSync.deliver(call),
+      // Read after the answer: which account, if any, a requested link is for (decision 055).
+      "account-link": (request) => accounts.sendAccountLink(request),
       webhook: webhookSender({ db: deps.db, fetcher, timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000 }),
     },
   });

@@ -73,6 +73,9 @@ export default function AdminDeliveries({ loaderData, actionData }: Route.Compon
   );
 }
 
+/** The channels whose name is no message key as it is. */
+const CHANNEL_WORDS: Record<string, string> = { "token-sync": "tokenSync", "account-link": "accountLink" };
+
 function DeliveryRow({ delivery }: { delivery: FailedDelivery }) {
   const t = useT();
   return (
@@ -81,7 +84,7 @@ function DeliveryRow({ delivery }: { delivery: FailedDelivery }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge>
             {t("adminDeliveries.channel", {
-              channel: delivery.channel === "token-sync" ? "tokenSync" : delivery.channel,
+              channel: CHANNEL_WORDS[delivery.channel] ?? delivery.channel,
             })}
           </Badge>
           <h2 className="font-semibold break-words">{delivery.summary}</h2>

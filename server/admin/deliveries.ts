@@ -49,6 +49,10 @@ function summarize(channel: string, payload: unknown): string {
         ? `Token sync: ${call.data.method === "POST" ? "a session started" : "a session ended"}`
         : "A token sync call";
     }
+    case "account-link": {
+      const request = OUTBOX_PAYLOADS["account-link"].safeParse(payload);
+      return request.success ? `A ${request.data.kind} link asked for ${request.data.email}` : "A requested link";
+    }
     case "webhook": {
       const message = OUTBOX_PAYLOADS.webhook.safeParse(payload);
       return message.success ? `Webhook ${message.data.event} to endpoint ${message.data.endpointId}` : "A webhook";

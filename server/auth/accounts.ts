@@ -4,12 +4,14 @@
  * 055). Better Auth keeps the auth account and the session; this service keeps the product's user record beside it
  * (./account-shared.ts) and turns every failure into a message of the catalogue.
  */
+import { randomUUID } from "node:crypto";
 import { isDisposableEmail } from "disposable-email-domains-js";
 import { eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LoginInput, RegisterInput } from "#common/schemas/accounts.ts";
 import { authSessions, authUsers } from "../db/schema.ts";
+import type { AccountLinkRequest } from "../outbox/effects.ts";
 import { googleOnlyMail } from "./mails.ts";
 import {
   type AccountDependencies,
@@ -28,6 +30,9 @@ import {
   type Requester,
 } from "./account-shared.ts";
 import { LIMITS, senderKey } from "./rate-limit.ts";
+
+/** How long after answering a request for a link its work starts: well after any answer has gone. */
+const LINK_WORK_AFTER_MS = 1000;
 
 /** What came of asking for an e-mailed link: a new one sent, or none because one was sent within the hour. */
 export type LinkRequest = "sent" | "sent-recently";
@@ -50,6 +55,30 @@ export function accountService({
   confirmations,
   now,
 }: AccountDependencies) {
+  /**
+   * The limits, then one outbox row, the same for every address: what an account makes of it is read after the answer
+   * (sendAccountLink), so neither the answer nor its time tells a stranger who has an account.
+   */
+  async function requestAccountLink(
+    kind: AccountLinkRequest["kind"],
+    email: string,
+    requester: Requester,
+  ): Promise<LinkRequest> {
+    await refuseMailOverLimit(limiter, requester, email);
+    if (!(await mayMailAnotherLink(limiter, kind, email))) return "sent-recently";
+    await outbox.enqueue(db, [
+      {
+        channel: "account-link",
+        key: `account-link:${kind}:${randomUUID()}`,
+        payload: { kind, email },
+        isSecret: true,
+      },
+    ]);
+    // The worker is woken once the answer has gone: run beside it, an account's work would slow it down.
+    setTimeout(() => outbox.poke(), LINK_WORK_AFTER_MS).unref();
+    return "sent";
+  }
+
   return {
     /** Creates the auth account, then the user record, then signs the new user in (docs/product.md §4). */
     async register(input: RegisterInput, requester: Requester): Promise<CookieHeaders> {
@@ -136,35 +165,13 @@ export function accountService({
     },
 
     /**
-     * Sends a password reset link when an account with a password uses this address, and a word that it signs in with
-     * Google to an account that has no password; nothing to an address no account uses. The answer is the same in
-     * every case (decision 055): "sent", or "sent-recently", and nothing sent, when as many were asked for this address
-     * in the last hour as it may get (the last link sent still works), whether an account uses it or not.
+     * Asks for a password reset link to this address. The answer is the same in every case, in the same time (decision
+     * 055): "sent", or "sent-recently", and nothing sent, when as many were asked for this address in the last hour as
+     * it may get (the last link sent still works), whether an account uses it or not. Which account uses it is looked
+     * up after the answer, by the outbox (sendAccountLink).
      */
     async requestPasswordReset(email: string, requester: Requester): Promise<LinkRequest> {
-      await refuseMailOverLimit(limiter, requester, email);
-      if (!(await mayMailAnotherLink(limiter, "password-reset", email))) return "sent-recently";
-      const record = await findRecordByEmail(db, email);
-      if (!record) return "sent";
-      if (record.authMethod === "google" && !(await hasPassword(db, record.authId ?? ""))) {
-        await enqueueAfterAuth(
-          db,
-          outbox,
-          await readers.mailTo(db, record.id, `google-only:${record.id}:${now().getTime()}`, (words) =>
-            googleOnlyMail(words, { siteName: siteName(), email }),
-          ),
-        );
-        return "sent";
-      }
-      try {
-        await (await auth()).api.requestPasswordReset({
-          body: { email, redirectTo: "/reset-password" },
-          headers: requester.headers,
-        });
-      } catch (error) {
-        throw authFailure(error, "password reset request", logger);
-      }
-      return "sent";
+      return requestAccountLink("password-reset", email, requester);
     },
 
     /** Sets a new password from a reset link's token; every session of the account ends. */
@@ -177,23 +184,51 @@ export function accountService({
     },
 
     /**
-     * Sends a one-time sign-in link to the address when an account uses it and is not disabled; the answer is the same
-     * whether one does or not, as for a password reset (decision 055).
+     * Asks for a one-time sign-in link to this address: the same answer, in the same time, whether an account uses it
+     * or not, as for a password reset (decision 055).
      */
     async requestSignInLink(email: string, requester: Requester): Promise<LinkRequest> {
-      await refuseMailOverLimit(limiter, requester, email);
-      if (!(await mayMailAnotherLink(limiter, "sign-in-link", email))) return "sent-recently";
+      return requestAccountLink("sign-in-link", email, requester);
+    },
+
+    /**
+     * The outbox's account-link channel, after the answer: a password reset link when an account with a password uses
+     * the address, a word that it signs in with Google to an account that has no password; a sign-in link when an
+     * account that is not disabled uses it; nothing to an address no account uses.
+     */
+    async sendAccountLink({ kind, email }: AccountLinkRequest): Promise<void> {
       const record = await findRecordByEmail(db, email);
-      if (!record || record.isDisabled) return "sent";
+      if (!record) return;
+      if (kind === "sign-in-link") {
+        if (record.isDisabled) return;
+        try {
+          await (await auth()).api.signInMagicLink({
+            body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" },
+            headers: new Headers(),
+          });
+        } catch (error) {
+          throw authFailure(error, "sign-in link request", logger);
+        }
+        return;
+      }
+      if (record.authMethod === "google" && !(await hasPassword(db, record.authId ?? ""))) {
+        await enqueueAfterAuth(
+          db,
+          outbox,
+          await readers.mailTo(db, record.id, `google-only:${record.id}:${now().getTime()}`, (words) =>
+            googleOnlyMail(words, { siteName: siteName(), email }),
+          ),
+        );
+        return;
+      }
       try {
-        await (await auth()).api.signInMagicLink({
-          body: { email, callbackURL: "/auth/signed-in?via=link", errorCallbackURL: "/auth/failed" },
-          headers: requester.headers,
+        await (await auth()).api.requestPasswordReset({
+          body: { email, redirectTo: "/reset-password" },
+          headers: new Headers(),
         });
       } catch (error) {
-        throw authFailure(error, "sign-in link request", logger);
+        throw authFailure(error, "password reset request", logger);
       }
-      return "sent";
     },
   };
 }

@@ -24,8 +24,18 @@ export const webhookPayload = z.object({
   body: z.string().min(1),
 });
 
+/**
+ * A link someone asked to have mailed to an address (a password reset, a sign-in link): whether an account uses the
+ * address is looked up by the worker, after the answer, so the answer takes the same time for every address.
+ */
+export const accountLinkPayload = z.object({
+  kind: z.enum(["password-reset", "sign-in-link"]),
+  email: z.string(),
+});
+
 export const OUTBOX_PAYLOADS = {
   mail: mailPayload,
+  "account-link": accountLinkPayload,
   notice: noticePayload,
   "token-sync": tokenSyncPayload,
   webhook: webhookPayload,
@@ -33,6 +43,7 @@ export const OUTBOX_PAYLOADS = {
 export type OutboxChannel = keyof typeof OUTBOX_PAYLOADS;
 export type TokenSyncCall = z.infer<typeof tokenSyncPayload>;
 export type WebhookMessage = z.infer<typeof webhookPayload>;
+export type AccountLinkRequest = z.infer<typeof accountLinkPayload>;
 
 /**
  * One effect on one channel. `key` names the event it comes from; the channel is added to it, so each is kept once.

@@ -27,7 +27,13 @@ const POLL_MS = 15_000;
  * How many rows of each channel one process sends at once: each channel is a lane of its own, so a slow bot or a dead
  * webhook receiver never holds back a sign-in link's mail.
  */
-export const CHANNEL_IN_FLIGHT: Record<OutboxChannel, number> = { mail: 4, notice: 2, "token-sync": 4, webhook: 8 };
+export const CHANNEL_IN_FLIGHT: Record<OutboxChannel, number> = {
+  mail: 4,
+  "account-link": 4,
+  notice: 2,
+  "token-sync": 4,
+  webhook: 8,
+};
 /** How many rows of one webhook host (a row's `lane`) one process sends at once, within its channel's. */
 export const LANE_IN_FLIGHT = 2;
 const MAX_ERROR_LENGTH = 500;

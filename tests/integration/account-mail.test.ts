@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "#server/db/client.ts";
 import { authSessions } from "#server/db/schema.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds } from "../setup/database.ts";
@@ -87,6 +88,39 @@ describe.each(databaseKinds)("account mail and sessions on %s", (kind) => {
       }
       // What those asked for is sent before the next test.
       await app.services.outbox.drain();
+    });
+
+    it("does the same work before answering a known and an unknown address: the account's is done after", async () => {
+      const maxOutboxId = async () =>
+        rowsOf<{ id: number | null }>(await database.db.execute(sql`select max(id) as id from outbox`))[0]!.id ?? 0;
+      const linkCount = async () =>
+        rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from auth_verifications`))[0]!.n;
+      /** What a form wrote by the time it answered: the outbox's rows, and the links made. */
+      const writtenBy = async (path: string, fields: Record<string, string>) => {
+        await app.services.outbox.drain();
+        const [before, linksBefore] = [await maxOutboxId(), await linkCount()];
+        await (await createClient(app.request).post(path, fields)).text();
+        const rows = rowsOf<{ channel: string; payload: { kind?: string } }>(
+          await database.db.execute(sql`select channel, payload from outbox where id > ${before} order by id`),
+        );
+        return {
+          rows: rows.map((row) => `${row.channel} ${row.payload.kind}`),
+          links: (await linkCount()) - linksBefore,
+        };
+      };
+      for (const [path, fields, kind] of [
+        ["/forgot-password", {}, "password-reset"],
+        ["/login", { intent: "link" }, "sign-in-link"],
+      ] as const) {
+        const known = await writtenBy(path, { ...fields, email: "ada@example.com" });
+        const unknown = await writtenBy(path, { ...fields, email: "nobody@example.com" });
+        // Before, a known address waited for its link to be made and its mail written: 70 ms against 43.
+        expect(known, path).toEqual({ rows: [`account-link ${kind}`], links: 0 });
+        expect(unknown, path).toEqual(known);
+      }
+      // The work is done after the answer: the owner's two mails come, the stranger's address gets none.
+      await app.services.outbox.drain();
+      expect(smtp.mails.flatMap((mail) => mail.to)).toEqual(["ada@example.com", "ada@example.com"]);
     });
 
     it("tells the owner of an account that signs in with Google, by mail only, to use Google", async () => {

@@ -211,6 +211,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
             notice: record(name),
             mail: () => Promise.reject(new Error("unused")),
             "token-sync": () => Promise.reject(new Error("unused")),
+            "account-link": () => Promise.reject(new Error("unused")),
             webhook: () => Promise.reject(new Error("unused")),
           },
         });
@@ -240,6 +241,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
         notice: async (notice: { title: string }) => void delivered.push(notice.title),
         mail: unused,
         "token-sync": unused,
+        "account-link": unused,
         webhook: unused,
       },
     });

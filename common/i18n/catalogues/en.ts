@@ -1681,7 +1681,7 @@ export default {
   "adminDeliveries.title": "Failed deliveries",
   "adminDeliveries.description": "Mails, notices and token sync calls that could not be delivered.",
   "adminDeliveries.channel":
-    "{channel, select, mail {Mail} notice {Bot notice} tokenSync {Token sync} webhook {Webhook} other {{channel}}}",
+    "{channel, select, mail {Mail} notice {Bot notice} accountLink {Requested link} tokenSync {Token sync} webhook {Webhook} other {{channel}}}",
   "adminDeliveries.intro":
     "Mails, bot notices and token sync calls that failed after every attempt. Retry one once the host that refused it works again.",
   "adminDeliveries.empty": "Every delivery went through",

@@ -1710,7 +1710,7 @@ export default {
   "adminDeliveries.title": "Envíos fallidos",
   "adminDeliveries.description": "Correos, avisos y llamadas de sincronización de tokens que no se pudieron entregar.",
   "adminDeliveries.channel":
-    "{channel, select, mail {Correo} notice {Aviso del bot} tokenSync {Sincronización de tokens} webhook {Webhook} other {{channel}}}",
+    "{channel, select, mail {Correo} notice {Aviso del bot} accountLink {Enlace solicitado} tokenSync {Sincronización de tokens} webhook {Webhook} other {{channel}}}",
   "adminDeliveries.intro":
     "Correos, avisos del bot y llamadas de sincronización de tokens que fallaron tras todos los intentos. Reintenta uno cuando el servidor que lo rechazó vuelva a funcionar.",
   "adminDeliveries.empty": "Todos los envíos llegaron",

@@ -1724,7 +1724,7 @@ export default {
   "adminDeliveries.description":
     "Les e-mails, notifications et appels de synchronisation de jetons qui n'ont pas pu être remis.",
   "adminDeliveries.channel":
-    "{channel, select, mail {E-mail} notice {Notification du bot} tokenSync {Synchronisation de jetons} webhook {Webhook} other {{channel}}}",
+    "{channel, select, mail {E-mail} notice {Notification du bot} accountLink {Lien demandé} tokenSync {Synchronisation de jetons} webhook {Webhook} other {{channel}}}",
   "adminDeliveries.intro":
     "Les e-mails, notifications du bot et appels de synchronisation de jetons qui ont échoué après chaque tentative. Réessayez quand l'hôte qui les a refusés fonctionne de nouveau.",
   "adminDeliveries.empty": "Tous les envois sont passés",
