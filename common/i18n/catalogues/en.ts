@@ -2124,7 +2124,7 @@ export default {
   "links.pausedReference":
     "The link check paused, counting against no tool: the reference address {url} did not answer ({error}). The site's own network or resolver seems down; the next run tries again.",
   "links.pausedOutage":
-    "The link check paused, counting against no tool: {unreached} of {probed} websites gave no answer at all, or their names did not resolve. The site's own network or resolver seems down; the next run tries again.",
+    "The link check paused: {unreached} of {probed} websites gave no answer at all, or their names did not resolve, and those count against no tool; the websites that answered before it paused were counted as usual. The site's own network or resolver seems down; the next run tries again.",
   "links.pausedBreaker":
     "The link check hid no tool: {due, plural, one {# tool} other {# tools}} failed often enough to be hidden, more than a run may hide at once ({limit}). Look at /admin/links: fix or mark the links there, or they are counted again on the next run.",
 

@@ -2172,7 +2172,7 @@ export default {
   "links.pausedReference":
     "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: la dirección de referencia {url} no respondió ({error}). La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
   "links.pausedOutage":
-    "La comprobación de enlaces se pausó, sin contar contra ninguna herramienta: {unreached} de {probed} sitios no dieron ninguna respuesta, o su nombre no se resolvió. La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
+    "La comprobación de enlaces se pausó: {unreached} de {probed} sitios no dieron ninguna respuesta, o su nombre no se resolvió, y esos no cuentan contra ninguna herramienta; los sitios que respondieron antes de la pausa se contaron como siempre. La red o el resolutor del propio sitio parece caído; la próxima ejecución lo intentará de nuevo.",
   "links.pausedBreaker":
     "La comprobación de enlaces no ocultó ninguna herramienta: {due, plural, one {# herramienta falló} other {# herramientas fallaron}} lo bastante para ocultarse, más de las que una ejecución puede ocultar a la vez ({limit}). Mire /admin/links: corrija allí los enlaces o márquelos como correctos, o se contarán de nuevo en la próxima ejecución.",
 

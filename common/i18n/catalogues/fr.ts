@@ -2184,7 +2184,7 @@ export default {
   "links.pausedReference":
     "La vérification des liens s'est mise en pause, sans compter contre aucun outil : l'adresse de référence {url} n'a pas répondu ({error}). Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
   "links.pausedOutage":
-    "La vérification des liens s'est mise en pause, sans compter contre aucun outil : {unreached} sites sur {probed} n'ont donné aucune réponse, ou leur nom ne s'est pas résolu. Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
+    "La vérification des liens s'est mise en pause : {unreached} sites sur {probed} n'ont donné aucune réponse, ou leur nom ne s'est pas résolu, et ceux-là ne comptent contre aucun outil ; les sites qui ont répondu avant la pause ont été comptés comme d'habitude. Le réseau ou le résolveur du site lui-même semble hors service ; le prochain passage réessaiera.",
   "links.pausedBreaker":
     "La vérification des liens n'a masqué aucun outil : {due, plural, one {# outil a} other {# outils ont}} échoué assez souvent pour être masqués, plus qu'un passage ne peut en masquer à la fois ({limit}). Voyez /admin/links : corrigez-y les liens ou marquez-les comme bons, sinon ils seront comptés à nouveau au prochain passage.",
 
