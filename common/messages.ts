@@ -237,6 +237,7 @@ export const MESSAGES = messagesOf({
   sponsor: {
     unknownPlacement: "sponsor.unknownPlacement",
     notForSale: "sponsor.notForSale",
+    tooManyBookings: "sponsor.tooManyBookings",
     badWeek: "sponsor.badWeek",
     noWeek: "sponsor.noWeek",
     tooManyWeeks: fixed("sponsor.tooManyWeeks", { max: SPONSOR_MAX_WEEKS }),

@@ -97,6 +97,13 @@ export async function runDailyJobs(
   }
   if (signal?.aborted) return;
   try {
+    const removed = await services.sponsors.removeUnusedSponsorLogos(now);
+    if (removed > 0) logger.info(`sponsors: deleted ${removed} logo${removed === 1 ? "" : "s"} that no ad shows`);
+  } catch (error) {
+    logger.error("sponsors: could not delete the unused logos", error);
+  }
+  if (signal?.aborted) return;
+  try {
     const dumped = await services.catalogue.writeOpenData(now);
     logger.info(`open data: wrote the catalogue's dumps, ${dumped.tools} tool${dumped.tools === 1 ? "" : "s"}`);
   } catch (error) {
@@ -128,6 +135,14 @@ export async function runDailyJobs(
       logger.info(`launches: the last week's ${winners} winner${winners === 1 ? "" : "s"} fixed and told`);
   } catch (error) {
     logger.error("launches: could not fix the last week's winners", error);
+  }
+  if (signal?.aborted) return;
+  try {
+    const closed = await services.featuring.closeAbandonedCheckouts(now);
+    if (closed > 0)
+      logger.info(`payments: closed ${closed} Checkout session${closed === 1 ? "" : "s"} left unpaid past their life`);
+  } catch (error) {
+    logger.error("payments: could not close the Checkout sessions left unpaid", error);
   }
   if (signal?.aborted) return;
   try {

@@ -366,6 +366,7 @@ export function createServices(deps: Dependencies) {
       keptReads,
       storage: deps.storage,
       maxImageBytes: deps.config.UPLOAD_MAX_MB * 1_000_000,
+      limiter,
     }),
     /** Problems visitors report on tools' pages, and their handling by verifiers and admins (/admin/reports). */
     reports: toolReportService({ db: deps.db, limiter, outbox, webhooks, readers: mailReaders }),

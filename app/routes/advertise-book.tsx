@@ -42,7 +42,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     const file = form.get("logo");
     const logo = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
-    const started = await context.services.sponsors.startSponsorCheckout(context.user, input, logo);
+    const started = await context.services.sponsors.startSponsorCheckout(
+      { user: context.user, address: context.requester.address },
+      input,
+      logo,
+    );
     if (!started.ok)
       return data(
         { message: started.message, fields: { [started.field]: started.message }, values, weeks: input.weeks },

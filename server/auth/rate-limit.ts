@@ -33,6 +33,9 @@ export const LIMITS = {
   mailPerAccount: { max: 5, windowSeconds: 60 * 60 },
   uploadsPerUser: { max: 60, windowSeconds: 60 * 60 },
   submissionsPerUser: { max: 20, windowSeconds: 60 * 60 },
+  /** Sponsor bookings (decision 064): each opens a Checkout session on the operator's account and may store a logo. */
+  sponsorBookingsPerUser: { max: 10, windowSeconds: 60 * 60 },
+  sponsorBookingsPerAddress: { max: 20, windowSeconds: 60 * 60 },
   /** Problem reports on tools' pages, from anyone: a person reports a few, a flood is refused. */
   reportsPerAddress: { max: 10, windowSeconds: 60 * 60 },
   /** Reports on one tool in a day, from everyone: past it a flood (many addresses) is refused, and the admins told once. */

@@ -2,7 +2,7 @@
  * A sponsor's booking (decision 064): /advertise's placements and weeks, a placement's form, the Checkout session at the
  * operator's weekly price, and the console's prices.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import { AppError } from "#common/errors.ts";
 import { SPONSOR_PURCHASE } from "#common/featuring.ts";
@@ -12,6 +12,7 @@ import { advertisePath, sponsorshipPath } from "#common/page-paths.ts";
 import type { PlacementInput, SponsorBookingInput } from "#common/schemas/sponsors.ts";
 import { addWeeks, mondayOf, type Placement, weekEnd, weeksOnSale } from "#common/sponsors.ts";
 import { requireAdmin, requireSignedIn } from "../access.ts";
+import { LIMITS, senderKey } from "../auth/rate-limit.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import { dependsOn, expiresWithin, pageTags } from "../cache/page-tags.ts";
 import { purchases, sponsorPlacements, sponsorships, users } from "../db/schema.ts";
@@ -20,8 +21,25 @@ import { openCheckout } from "./checkout.ts";
 import { longDate } from "./featuring-core.ts";
 import { type CalendarWeek, type PlacementView, type SponsorCore } from "./sponsor-core.ts";
 
+/** A sponsor's logo as a booking stores it: sponsors/{the booking's id}.webp. */
+const SPONSOR_LOGO_KEY = /^sponsors\/(p[a-z0-9]+)\.webp$/;
+/** A logo younger than this may belong to a Checkout still open. */
+const ABANDONED_LOGO_AFTER_MS = 26 * 3_600_000;
+
 export function sponsorBooking(core: SponsorCore) {
-  const { db, stripe, now, siteUrl, storage, maxImageBytes, readPlacements, soldWeeks, calendarOf, keptReads } = core;
+  const {
+    db,
+    stripe,
+    now,
+    siteUrl,
+    storage,
+    maxImageBytes,
+    limiter,
+    readPlacements,
+    soldWeeks,
+    calendarOf,
+    keptReads,
+  } = core;
   return {
     /** Whether anything can be bought: Stripe's keys are set. */
     isPaymentEnabled: stripe !== null,
@@ -69,7 +87,7 @@ export function sponsorBooking(core: SponsorCore) {
      * when there is one, is checked and re-encoded as every upload is. Answers Stripe's page, or why the logo is refused.
      */
     async startSponsorCheckout(
-      user: SessionUser | null,
+      { user, address }: { user: SessionUser | null; address: string },
       input: SponsorBookingInput,
       logo: Uint8Array | null,
     ): Promise<{ ok: true; url: string } | { ok: false; field: string; message: string }> {
@@ -90,6 +108,12 @@ export function sponsorBooking(core: SponsorCore) {
           throw new AppError("aborted", message, { weeks: message });
         }
       }
+      // Each booking opens a session on the operator's Stripe account and may store a logo: a few an hour.
+      if (
+        !(await limiter.hit(`sponsor-booking:${sponsor.id}`, LIMITS.sponsorBookingsPerUser)) ||
+        !(await limiter.hit(`sponsor-booking:${senderKey(address)}`, LIMITS.sponsorBookingsPerAddress))
+      )
+        throw new AppError("resource-exhausted", MESSAGES.sponsor.tooManyBookings);
       const id = createId("p", at);
       let logoUrl: string | null = null;
       if (logo && logo.length > 0) {
@@ -152,6 +176,45 @@ export function sponsorBooking(core: SponsorCore) {
         cancel_url: `${siteUrl}${advertisePath(input.placement)}?cancelled=1`,
       });
       return { ok: true, url };
+    },
+
+    /**
+     * Deletes the sponsors' logos no ad shows: a booking never paid (its session closed), or a file whose booking was
+     * never written. A file younger than its Checkout's longest life (and an hour) is kept. The daily job; answers how
+     * many went.
+     */
+    async removeUnusedSponsorLogos(at = now()): Promise<number> {
+      let removed = 0;
+      let batch: { key: string; id: string }[] = [];
+      const sweep = async () => {
+        const kept = await db
+          .select({ id: sponsorships.id })
+          .from(sponsorships)
+          .where(
+            and(
+              inArray(
+                sponsorships.id,
+                batch.map((file) => file.id),
+              ),
+              ne(sponsorships.state, "expired"),
+            ),
+          );
+        const keptIds = new Set(kept.map((row) => row.id));
+        for (const file of batch.filter((candidate) => !keptIds.has(candidate.id))) {
+          await storage.remove(file.key);
+          await db.update(sponsorships).set({ logo: null }).where(eq(sponsorships.id, file.id));
+          removed++;
+        }
+        batch = [];
+      };
+      for await (const file of storage.list("sponsors")) {
+        const id = SPONSOR_LOGO_KEY.exec(file.key)?.[1];
+        if (!id || at.getTime() - file.modifiedAt.getTime() < ABANDONED_LOGO_AFTER_MS) continue;
+        batch.push({ key: file.key, id });
+        if (batch.length >= 500) await sweep();
+      }
+      if (batch.length > 0) await sweep();
+      return removed;
     },
 
     /** Sets one placement's weekly price, how far ahead it is sold, and whether it is on sale (admins). */

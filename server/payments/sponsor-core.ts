@@ -23,6 +23,7 @@ import { METRICS } from "../analytics/metrics.ts";
 import { type KeptReads, unkeptReads } from "../cache/kept-reads.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { dailyStats, purchases, sponsorPlacements, sponsorships, sponsorWeeks, users } from "../db/schema.ts";
+import type { RateLimiter } from "../auth/rate-limit.ts";
 import type { FileStorage } from "../storage/files.ts";
 import { featuringCore, type FeaturingDependencies } from "./featuring-core.ts";
 
@@ -30,6 +31,8 @@ export type SponsorDependencies = FeaturingDependencies & {
   keptReads?: KeptReads;
   storage: FileStorage;
   maxImageBytes: number;
+  /** Bookings per person and per address (each opens a Checkout session and may store a logo). */
+  limiter: RateLimiter;
 };
 
 export type PlacementView = {
@@ -227,6 +230,7 @@ export function sponsorCore(dependencies: SponsorDependencies) {
     keptReads,
     storage: dependencies.storage,
     maxImageBytes: dependencies.maxImageBytes,
+    limiter: dependencies.limiter,
     readPlacements,
     soldWeeks,
     calendarOf,

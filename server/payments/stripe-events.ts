@@ -3,7 +3,7 @@
  * dispute. An event is believed only once Stripe's own record says the same, and each is handled once, by its id, in
  * the transaction of what it changes.
  */
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { formatAmount, offerName, purchaseName, SPONSOR_PURCHASE } from "#common/featuring.ts";
 import { MESSAGES } from "#common/messages.ts";
@@ -21,6 +21,9 @@ import {
   longDate,
   type PurchaseRow,
 } from "./featuring-core.ts";
+
+/** The longest a Checkout session stays open (Stripe's default and ceiling), and an hour for its last event to come. */
+const CHECKOUT_LIFETIME_MS = 25 * 3_600_000;
 
 export function stripeEventHandling(core: FeaturingCore) {
   const {
@@ -374,17 +377,17 @@ export function stripeEventHandling(core: FeaturingCore) {
     });
   }
 
-  /** A Checkout session that closed unpaid: its purchase will never be paid. */
-  async function sessionClosed(sessionId: string): Promise<void> {
-    const at = now();
-    await db.transaction(async (tx) => {
+  /** Checkout sessions that closed unpaid (`which` names them): their purchases will never be paid. Answers how many. */
+  async function sessionsClosed(which: SQL, at: Date): Promise<number> {
+    return db.transaction(async (tx) => {
       const closed = await tx
         .update(purchases)
         .set({ state: "expired", updatedAt: at })
-        .where(and(eq(purchases.stripeSessionId, sessionId), eq(purchases.state, "pending")))
+        .where(and(which, eq(purchases.state, "pending")))
         .returning({ id: purchases.id, kind: purchases.kind });
       for (const purchase of closed)
         if (purchase.kind === SPONSOR_PURCHASE) await expireSponsorship(tx, purchase.id, at);
+      return closed.length;
     });
   }
 
@@ -400,7 +403,7 @@ export function stripeEventHandling(core: FeaturingCore) {
         break;
       case "checkout.session.expired":
       case "checkout.session.async_payment_failed":
-        await sessionClosed(event.data.object.id);
+        await sessionsClosed(eq(purchases.stripeSessionId, event.data.object.id), now());
         break;
       case "charge.refunded": {
         // Only a full refund takes the featuring back; Stripe's current record of the charge decides, whatever the order.
@@ -432,6 +435,16 @@ export function stripeEventHandling(core: FeaturingCore) {
   }
 
   return {
+    /**
+     * Closes the Checkout sessions still pending past the longest life Stripe gives one (24 hours), as its
+     * checkout.session.expired would have: an event that never came (a webhook down, or never set) leaves no booking
+     * waiting for ever. The hourly job; purchases_pending_idx. Answers how many it closed.
+     */
+    async closeAbandonedCheckouts(at = now()): Promise<number> {
+      const before = new Date(at.getTime() - CHECKOUT_LIFETIME_MS);
+      return sessionsClosed(sql`${purchases.createdAt} < ${before.toISOString()}::timestamptz`, at);
+    },
+
     /**
      * Stripe's POST to the webhook: the event when its signature is Stripe's, applied once. A bad signature is a 400;
      * a failure to apply it throws, so Stripe sends it again.

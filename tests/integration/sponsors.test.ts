@@ -23,6 +23,8 @@ import { startStripeStandIn } from "../setup/stripe.ts";
 import { waitUntil } from "../setup/wait.ts";
 
 const DAY_MS = 86_400_000;
+/** The address the bookings come from. */
+const BOOKER = "192.0.2.10";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 describe.each(databaseKinds)("sponsors on %s", (kind) => {
@@ -66,7 +68,7 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     placement: "banner" | "home-card" | "list-slot" | "newsletter" = "banner",
   ) {
     const started = await app.services.sponsors.startSponsorCheckout(
-      user.session,
+      { user: user.session, address: BOOKER },
       { placement, weeks, text: "Ship faster with Acme", url: "https://acme.example/?utm_source=ads" },
       null,
     );
@@ -176,7 +178,7 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     await stripe.pay(session.id);
     const start = (weeks: string[], placement: "banner" | "newsletter" = "banner") =>
       app.services.sponsors.startSponsorCheckout(
-        acme.session,
+        { user: acme.session, address: BOOKER },
         { placement, weeks, text: "Another ad", url: "https://acme.example" },
         null,
       );
@@ -195,19 +197,73 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     // A visitor may not book at all; a broken logo is refused with the upload's message, before Stripe hears of it.
     await expect(
       app.services.sponsors.startSponsorCheckout(
-        null,
+        { user: null, address: BOOKER },
         { placement: "banner", weeks: [addWeeks(thisWeek(), 2)], text: "Ad", url: "https://a.example" },
         null,
       ),
     ).rejects.toThrow();
     const before = stripe.calls.length;
     const refused = await app.services.sponsors.startSponsorCheckout(
-      acme.session,
+      { user: acme.session, address: BOOKER },
       { placement: "banner", weeks: [addWeeks(thisWeek(), 2)], text: "With a logo", url: "https://a.example" },
       new TextEncoder().encode("not an image"),
     );
     expect(refused.ok).toBe(false);
     expect(stripe.calls.length).toBe(before);
+  });
+
+  it("starts ten bookings an hour for a person and twenty for an address, then says why and opens no session", async () => {
+    const acme = await sponsor();
+    for (let index = 0; index < 10; index++) await book(acme, [addWeeks(thisWeek(), 1)]);
+    const sessions = stripe.sessions.size;
+    await expect(book(acme, [addWeeks(thisWeek(), 1)])).rejects.toThrow(
+      "You have started many bookings this hour. Pay for one on Stripe's page, or try again in an hour.",
+    );
+    // Another account from the same address: ten more, then the address's ceiling.
+    const other = await sponsor("Other");
+    for (let index = 0; index < 10; index++) await book(other, [addWeeks(thisWeek(), 2)]);
+    const third = await sponsor("Third");
+    await expect(book(third, [addWeeks(thisWeek(), 3)])).rejects.toThrow(/many bookings this hour/);
+    expect(stripe.sessions.size).toBe(sessions + 10);
+  });
+
+  it("closes a booking whose session Stripe never said closed, and deletes the logos no ad shows", async () => {
+    const acme = await sponsor();
+    const logo = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
+    const start = (text: string) =>
+      app.services.sponsors.startSponsorCheckout(
+        { user: acme.session, address: BOOKER },
+        { placement: "banner", weeks: [addWeeks(thisWeek(), 1)], text, url: "https://acme.example" },
+        new Uint8Array(logo),
+      );
+    expect(await start("Never paid")).toMatchObject({ ok: true });
+    const abandoned = lastSession().metadata.purchaseId!;
+    expect(await start("Paid")).toMatchObject({ ok: true });
+    const paid = lastSession();
+    await stripe.pay(paid.id);
+    const files = async () => {
+      const keys = [];
+      for await (const file of app.storage.list("sponsors")) keys.push(file.key);
+      return keys.sort();
+    };
+    expect(await files()).toEqual([`sponsors/${abandoned}.webp`, `sponsors/${paid.metadata.purchaseId}.webp`].sort());
+
+    // A day on, the session may still be open; past its longest life, it is closed as Stripe's expiry would.
+    expect(await app.services.featuring.closeAbandonedCheckouts(new Date(at.getTime() + DAY_MS))).toBe(0);
+    expect(await app.services.featuring.closeAbandonedCheckouts(new Date(at.getTime() + 26 * 3_600_000))).toBe(1);
+    expect(await purchaseRow(abandoned)).toMatchObject({ state: "expired" });
+    expect(await adRow(abandoned)).toMatchObject({ state: "expired" });
+    expect(await adRow(paid.metadata.purchaseId!)).toMatchObject({ state: "review" });
+
+    // The files are a day old when the daily clean-up looks (their time is the machine's): the unpaid one's goes.
+    const later = new Date(Date.now() + 27 * 3_600_000);
+    expect(await app.services.sponsors.removeUnusedSponsorLogos(new Date(Date.now()))).toBe(0);
+    expect(await app.services.sponsors.removeUnusedSponsorLogos(later)).toBe(1);
+    expect(await files()).toEqual([`sponsors/${paid.metadata.purchaseId}.webp`]);
+    expect(await adRow(abandoned)).toMatchObject({ logo: null });
+    expect((await adRow(paid.metadata.purchaseId!)).logo).toMatch(/\.webp$/);
   });
 
   it("takes an ad down when Stripe refunds its payment, and expires one never paid", async () => {

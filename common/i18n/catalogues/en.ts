@@ -2151,6 +2151,8 @@ export default {
   "notice.problemText": "{kind} on {tool}{hasText, select, yes {: {text}} other {}}",
   "sponsor.unknownPlacement": "Choose a placement from the list",
   "sponsor.notForSale": "This placement is not on sale",
+  "sponsor.tooManyBookings":
+    "You have started many bookings this hour. Pay for one on Stripe's page, or try again in an hour.",
   "sponsor.badWeek": "Choose weeks from the calendar",
   "sponsor.noWeek": "Choose at least one week",
   "sponsor.tooManyWeeks": "A booking holds at most {max} weeks",

@@ -2201,6 +2201,8 @@ export default {
   "notice.problemText": "{kind} en {tool}{hasText, select, yes {: {text}} other {}}",
   "sponsor.unknownPlacement": "Elige un espacio de la lista",
   "sponsor.notForSale": "Este espacio no está a la venta",
+  "sponsor.tooManyBookings":
+    "Has empezado muchas reservas en esta hora. Paga una en la página de Stripe o vuelve a intentarlo dentro de una hora.",
   "sponsor.badWeek": "Elige semanas del calendario",
   "sponsor.noWeek": "Elige al menos una semana",
   "sponsor.tooManyWeeks": "Una reserva abarca como máximo {max} semanas",

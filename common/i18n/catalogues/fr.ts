@@ -2213,6 +2213,8 @@ export default {
   "notice.problemText": "{kind} sur {tool}{hasText, select, yes { : {text}} other {}}",
   "sponsor.unknownPlacement": "Choisissez un emplacement dans la liste",
   "sponsor.notForSale": "Cet emplacement n'est pas en vente",
+  "sponsor.tooManyBookings":
+    "Vous avez commencé beaucoup de réservations cette heure-ci. Payez-en une sur la page de Stripe, ou réessayez dans une heure.",
   "sponsor.badWeek": "Choisissez des semaines dans le calendrier",
   "sponsor.noWeek": "Choisissez au moins une semaine",
   "sponsor.tooManyWeeks": "Une réservation compte au plus {max} semaines",

@@ -78,6 +78,8 @@ export const purchases = pgTable(
       .where(sql`${table.state} in ('booked', 'active') and ${table.kind} <> 'skip-line'`),
     // Every payment, newest first, and the revenue by month (the console).
     index("purchases_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    // The Checkout sessions still open, oldest first: the hourly job closes those Stripe never said closed.
+    index("purchases_pending_idx").on(table.createdAt).where(sql`${table.state} = 'pending'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "purchases_pending_idx" ON "purchases" USING btree ("created_at") WHERE "purchases"."state" = 'pending';
