@@ -6,7 +6,16 @@
 import { sql } from "drizzle-orm";
 import { OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT, SPONSOR_CLICK_EVENT, SPONSOR_VIEW_EVENT } from "#common/constants.ts";
 import type { Database } from "../db/client.ts";
-import { dailyStats, dailyVisitors, events, searches, searchVisitors, sponsorships, tools } from "../db/schema.ts";
+import {
+  dailyStats,
+  dailyVisitors,
+  events,
+  searches,
+  searchVisitors,
+  sponsorships,
+  sponsorVisitors,
+  tools,
+} from "../db/schema.ts";
 import { dayOf, METRICS } from "./metrics.ts";
 
 /** A search a page view shows: its text, and how many tools its first page found (null: the page did not say). */
@@ -20,10 +29,7 @@ export type PendingEvent = typeof events.$inferInsert & {
   search: EventSearch | null;
 };
 
-/**
- * A daily count to add; `tool` names the tool whose counter must have counted the event (a live tool), if any, and
- * `sponsor` the ad that must be approved for it to count.
- */
+/** A daily count to add; `tool` names the tool whose counter must have counted the event (a live tool), if any. */
 type CountRow = {
   metric: string;
   subject: string;
@@ -31,7 +37,6 @@ type CountRow = {
   day: string;
   count: number;
   tool: string | null;
-  sponsor: string | null;
 };
 
 /** Rows sorted by a text key: locks are taken in that order, the same in every process. */
@@ -101,19 +106,14 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
   }
 
   const counts = new Map<string, CountRow>();
-  const add = (
-    metric: string,
-    subject: string,
-    detail: string,
-    day: string,
-    tool: string | null = null,
-    sponsor: string | null = null,
-  ) => {
+  const add = (metric: string, subject: string, detail: string, day: string, tool: string | null = null) => {
     const key = `${metric}\u0000${subject}\u0000${detail}\u0000${day}`;
     const row = counts.get(key);
     if (row) row.count++;
-    else counts.set(key, { metric, subject, detail, day, count: 1, tool, sponsor });
+    else counts.set(key, { metric, subject, detail, day, count: 1, tool });
   };
+  // Who saw or followed each ad that day: an ad's views and clicks grow by the visitors not seen doing so that day.
+  const adVisitors = new Map<string, { sponsorship: string; metric: string; day: string; visitor: string }>();
   for (const event of batch) {
     const day = dayOf(event.createdAt);
     if (event.name === PAGEVIEW_EVENT) {
@@ -130,8 +130,15 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
       if (event.name === OUTBOUND_CLICK_EVENT && event.toolId)
         add(METRICS.toolClick, event.toolId, "", day, event.toolId);
       const ad = adOf(event.name, event.props ?? {});
-      if (ad)
-        add(event.name === SPONSOR_VIEW_EVENT ? METRICS.sponsorView : METRICS.sponsorClick, ad, "", day, null, ad);
+      if (ad) {
+        const metric = event.name === SPONSOR_VIEW_EVENT ? METRICS.sponsorView : METRICS.sponsorClick;
+        adVisitors.set(`${ad} ${metric} ${day} ${event.visitor}`, {
+          sponsorship: ad,
+          metric,
+          day,
+          visitor: event.visitor,
+        });
+      }
     }
   }
 
@@ -177,13 +184,23 @@ export async function writeBatch(db: Database, batch: PendingEvent[]): Promise<v
       on conflict do nothing
       returning day
     ),
+    new_ad_visitors as (
+      insert into ${sponsorVisitors} (sponsorship_id, metric, day, visitor)
+      select v.sponsorship, v.metric, v.day, v.visitor
+      from json_to_recordset(${asJson(sortedBy(adVisitors.values(), (row) => `${row.sponsorship} ${row.metric} ${row.day} ${row.visitor}`))}) as v(sponsorship text, metric text, day date, visitor text)
+      where v.sponsorship in (select ${sponsorships.id} from ${sponsorships} where ${sponsorships.state} = 'approved')
+      order by v.sponsorship, v.metric, v.day, v.visitor
+      on conflict do nothing
+      returning sponsorship_id, metric, day
+    ),
     added as (
       select metric, subject, detail, day, count
-      from json_to_recordset(${asJson([...counts.values()])}) as a(metric text, subject text, detail text, day date, count int, tool text, sponsor text)
-      where (tool is null or tool in (select id from counted))
-        and (sponsor is null or sponsor in (select ${sponsorships.id} from ${sponsorships} where ${sponsorships.state} = 'approved'))
+      from json_to_recordset(${asJson([...counts.values()])}) as a(metric text, subject text, detail text, day date, count int, tool text)
+      where tool is null or tool in (select id from counted)
       union all
       select ${METRICS.visitors}::text, '', '', day, count(*)::int from new_visitors group by day
+      union all
+      select metric, sponsorship_id, '', day, count(*)::int from new_ad_visitors group by metric, sponsorship_id, day
     )
     insert into ${dailyStats} (metric, subject, detail, day, count)
     select metric, subject, detail, day, count from added

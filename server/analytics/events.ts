@@ -11,7 +11,7 @@ import { withoutLocalePrefix } from "#common/locales.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray, lt } from "drizzle-orm";
 import { isbot } from "isbot";
-import { MAX_SEARCH_LENGTH, OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT } from "#common/constants.ts";
+import { MAX_SEARCH_LENGTH, OUTBOUND_CLICK_EVENT, PAGEVIEW_EVENT, SPONSOR_CLICK_EVENT } from "#common/constants.ts";
 import { BADGE_REF, BADGE_SOURCE } from "#common/badges.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { AppError } from "#common/errors.ts";
@@ -21,7 +21,7 @@ import { toolIdParam } from "#common/schemas/fields.ts";
 import { LIMITS, senderKey, sharedRateLimiter } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { analyticsSalts, dailyVisitors, events, searchVisitors } from "../db/schema.ts";
+import { analyticsSalts, dailyVisitors, events, searchVisitors, sponsorVisitors } from "../db/schema.ts";
 import { type Logger, throttledWarning } from "../logger.ts";
 import { type EventSearch, isDatabaseAnswering, type PendingEvent, writeBatch } from "./event-writer.ts";
 import { addDays, dayOf } from "./metrics.ts";
@@ -143,13 +143,20 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
 
   return {
     /**
-     * Takes one event and resolves once it is stored. A bot's event is ignored; too many from one address is a
+     * Takes one event and resolves once it is stored. A bot's event is ignored, and so is an ad's click but from the
+     * ad's link (`isAdLink`); too many from one address is a
      * resource-exhausted error, an event for another site an invalid-argument one, and an event that could not be
      * written an unavailable one.
      */
-    async record(event: AnalyticsEventInput, visit: Visit): Promise<EventOutcome> {
+    async record(
+      event: AnalyticsEventInput,
+      visit: Visit,
+      { isAdLink = false }: { isAdLink?: boolean } = {},
+    ): Promise<EventOutcome> {
       const moment = now();
       if (!visit.userAgent || isbot(visit.userAgent)) return "ignored";
+      // An ad's click is counted where it is followed, /sponsored/{id}, never from what a script posts.
+      if (event.n === SPONSOR_CLICK_EVENT && !isAdLink) return "ignored";
       if (!limiter.hit(`events:${senderKey(visit.address)}`, moment)) {
         // The address itself is not logged: the site keeps none.
         warnOnce(
@@ -211,6 +218,7 @@ export function eventCollector({ db, config, logger, now = () => new Date() }: E
       // A batch written just after midnight may still add yesterday's visitors: their hashes stay one more day.
       await db.delete(dailyVisitors).where(lt(dailyVisitors.day, addDays(today, -1)));
       await db.delete(searchVisitors).where(lt(searchVisitors.day, addDays(today, -1)));
+      await db.delete(sponsorVisitors).where(lt(sponsorVisitors.day, addDays(today, -1)));
       await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
       for (const day of salts.keys()) if (day < today) salts.delete(day);
       return { events: removed };

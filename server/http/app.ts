@@ -222,6 +222,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
           p: { sponsorship: id.data },
         },
         { address: addressOf(c, config), userAgent: c.req.header("user-agent") ?? "" },
+        { isAdLink: true },
       )
       // A click that could not be counted (too many from one address, the database behind) still leads on.
       .catch(() => "ignored");

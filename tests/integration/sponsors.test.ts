@@ -6,7 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { SPONSOR_VIEW_EVENT } from "#common/constants.ts";
+import { SPONSOR_CLICK_EVENT, SPONSOR_VIEW_EVENT } from "#common/constants.ts";
 import { STRIPE_WEBHOOK_PATH } from "#common/page-paths.ts";
 import { addWeeks, mondayOf } from "#common/sponsors.ts";
 import { purchases, sponsorships, sponsorWeeks, users } from "#server/db/schema.ts";
@@ -289,25 +289,26 @@ describe.each(databaseKinds)("sponsors on %s", (kind) => {
     expect((await app.request(`/sponsored/${id}`)).status).toBe(404);
     await app.services.sponsors.reviewSponsorship((await admin()).session, id, "approve");
 
-    const view = (userAgent: string) =>
+    const post = (name: string, userAgent: string) =>
       app.request("/api/event", {
         method: "POST",
         headers: { "content-type": "text/plain", "user-agent": userAgent },
-        body: JSON.stringify({
-          n: SPONSOR_VIEW_EVENT,
-          u: "http://localhost:3000/tools",
-          d: "localhost",
-          p: { sponsorship: id },
-        }),
+        body: JSON.stringify({ n: name, u: "http://localhost:3000/tools", d: "localhost", p: { sponsorship: id } }),
       });
-    expect((await view(BROWSER)).status).toBe(202);
-    expect((await view(BROWSER)).status).toBe(202);
+    const view = (userAgent: string) => post(SPONSOR_VIEW_EVENT, userAgent);
+    // One visitor's views count once a day, however many a page or a script sends; another visitor's count.
+    for (let index = 0; index < 5; index++) expect((await view(BROWSER)).status).toBe(202);
+    expect((await view(`${BROWSER} Edg/131.0`)).status).toBe(202);
     // A bot's view is not counted, nor a view of an ad that is not running.
     await view("Googlebot/2.1 (+http://www.google.com/bot.html)");
-    const click = await app.request(`/sponsored/${id}`, { headers: { "user-agent": BROWSER } });
-    expect(click.status).toBe(302);
-    expect(click.headers.get("location")).toBe("https://acme.example/?utm_source=ads");
-    expect(click.headers.get("set-cookie")).toBeNull();
+    // A click is counted only where the ad's link is followed: one posted to the collector is not.
+    for (let index = 0; index < 5; index++) await post(SPONSOR_CLICK_EVENT, `${BROWSER} forged/${index}`);
+    for (let index = 0; index < 3; index++) {
+      const click = await app.request(`/sponsored/${id}`, { headers: { "user-agent": BROWSER } });
+      expect(click.status).toBe(302);
+      expect(click.headers.get("location")).toBe("https://acme.example/?utm_source=ads");
+      expect(click.headers.get("set-cookie")).toBeNull();
+    }
     await app.services.analytics.flush();
 
     const { stats, ad } = await app.services.sponsors.getSponsorship(acme.session, id);

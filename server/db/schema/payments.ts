@@ -160,3 +160,22 @@ export const sponsorWeeks = pgTable(
     index("sponsor_weeks_sponsorship_idx").on(table.sponsorshipId),
   ],
 );
+
+/**
+ * Who saw or followed an ad on a day, by the analytics' daily visitor hash: an ad's view and its click count once per
+ * visitor and day, whatever a page or a script sends (the fourth hostile round). Kept until the day is over, as the
+ * searches' visitors are.
+ */
+export const sponsorVisitors = pgTable(
+  "sponsor_visitors",
+  {
+    sponsorshipId: text("sponsorship_id").notNull(),
+    metric: text("metric").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sponsorshipId, table.metric, table.day, table.visitor] }),
+    index("sponsor_visitors_day_idx").on(table.day),
+  ],
+);
