@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readPageDetails } from "./page-details.ts";
+import { linksTo, readPageDetails } from "./page-details.ts";
 
 describe("readPageDetails", () => {
   it("reads the title, descriptions, keywords, images and icons, resolved against the page", () => {
@@ -53,5 +53,45 @@ describe("readPageDetails", () => {
     const details = readPageDetails("<p>hello <script>alert(1)</script></p>", "https://x.example/");
     expect(details).toMatchObject({ title: "", description: "", ogImage: null, icons: [], keywords: [] });
     expect(readPageDetails("<title>&lt;b&gt;Bold&lt;/b&gt;</title>", "https://x.example/").title).toBe("<b>Bold</b>");
+  });
+});
+
+describe("a link to the directory that counts", () => {
+  const SITE = "https://directory.example";
+  const counts = (body: string) => linksTo(`<!doctype html><body>${body}</body>`, "https://maker.example/", SITE);
+
+  it("is a visible, followed link that shows text or an image", () => {
+    expect(counts(`<a href="${SITE}/tool/x?ref=badge"><img src="${SITE}/badge/x.svg"></a>`)).toBe(true);
+    expect(counts(`<footer><p>Listed on <a href="${SITE}/">the directory</a></p></footer>`)).toBe(true);
+    expect(counts(`<a rel="noopener" href="${SITE}/">the directory</a>`)).toBe(true);
+    expect(counts(`<div style="color: red"><a href="${SITE}/">the directory</a></div>`)).toBe(true);
+  });
+
+  it("is not a link search engines are told not to follow", () => {
+    for (const rel of ["nofollow", "noopener nofollow", "UGC", "sponsored"])
+      expect(counts(`<a rel="${rel}" href="${SITE}/">the directory</a>`), rel).toBe(false);
+  });
+
+  it("is not a link nobody sees", () => {
+    for (const body of [
+      `<template><a href="${SITE}/">the directory</a></template>`,
+      `<noscript><a href="${SITE}/">the directory</a></noscript>`,
+      `<!-- <a href="${SITE}/">the directory</a> -->`,
+      `<script>document.write('<a href="${SITE}/">x</a>')</script>`,
+      `<a hidden href="${SITE}/">the directory</a>`,
+      `<div hidden><a href="${SITE}/">the directory</a></div>`,
+      `<div aria-hidden="true"><a href="${SITE}/">the directory</a></div>`,
+      `<div style="display:none"><a href="${SITE}/">the directory</a></div>`,
+      `<span style="color:red; display: none !important"><a href="${SITE}/">the directory</a></span>`,
+      `<a style="visibility:hidden" href="${SITE}/">the directory</a>`,
+      `<a style="opacity: 0" href="${SITE}/">the directory</a>`,
+      `<p style="font-size:0"><a href="${SITE}/">the directory</a></p>`,
+      `<a href="${SITE}/"></a>`,
+      `<a href="${SITE}/">   </a>`,
+    ])
+      expect(counts(body), body).toBe(false);
+    // A hidden element closed before the link hides nothing of it.
+    expect(counts(`<div hidden>secret</div><br><img src="x.png"><a href="${SITE}/">the directory</a>`)).toBe(true);
+    expect(counts(`<a style="opacity:0.5" href="${SITE}/">the directory</a>`)).toBe(true);
   });
 });

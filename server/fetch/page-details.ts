@@ -129,26 +129,64 @@ export function htmlText(body: Uint8Array, contentType: string): string {
   }
 }
 
+/** A rel that tells search engines not to follow the link: a link that earns nothing. */
+const UNFOLLOWED = /(^|\s)(nofollow|ugc|sponsored)(\s|$)/i;
+/** Elements whose content is never shown as it stands. */
+const NEVER_SHOWN = new Set(["template", "noscript", "head", "script", "style", "title"]);
+/** The usual inline ways of hiding an element. */
+const HIDING_STYLE =
+  /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*(hidden|collapse)|opacity\s*:\s*0(\.0*)?\s*(;|$|!)|font-size\s*:\s*0(px|em|rem|%)?\s*(;|$|!))/i;
+
+/** Whether an element with these attributes hides itself and what it holds. */
+function hides(name: string, attributes: Record<string, string>): boolean {
+  if (NEVER_SHOWN.has(name) || "hidden" in attributes) return true;
+  if (attributes["aria-hidden"]?.trim().toLowerCase() === "true") return true;
+  return HIDING_STYLE.test(attributes.style ?? "");
+}
+
 /**
  * Whether the HTML `html`, whose address is `pageUrl`, has a link (`<a href>`) to an address under `target` (an
- * absolute http(s) address: same origin, and a path that starts with its path). Links are resolved against the page's
- * address; one in a comment, a script or an attribute other than an anchor's href does not count.
+ * absolute http(s) address: same origin, and a path that starts with its path) that a person sees and a search engine
+ * follows: not rel nofollow, ugc or sponsored; not in a template, a noscript, a comment or a script; not hidden by
+ * itself or an ancestor (the hidden attribute, aria-hidden, or an inline display:none, visibility:hidden, opacity:0
+ * or font-size:0); and showing some text or an image. Links are resolved against the page's address.
  */
 export function linksTo(html: string, pageUrl: string, target: string): boolean {
   const wanted = new URL(target);
   const base = wanted.pathname.endsWith("/") ? wanted.pathname : `${wanted.pathname}/`;
   let found = false;
+  /** The open elements, each with whether it hides what it holds. */
+  const open: { name: string; hides: boolean }[] = [];
+  let hiddenDepth = 0;
+  /** The candidate link being read: its depth in `open`, and whether it showed anything yet. */
+  let candidate: { depth: number; shows: boolean } | null = null;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (found || name !== "a") return;
+        const hiding = hides(name, attributes);
+        open.push({ name, hides: hiding });
+        if (hiding) hiddenDepth++;
+        if (found || hiddenDepth > 0) return;
+        if (candidate && name === "img" && attributes.src) candidate.shows = true;
+        if (name !== "a" || candidate) return;
         const href = absolute(attributes.href, pageUrl);
-        if (!href) return;
+        if (!href || UNFOLLOWED.test(attributes.rel ?? "")) return;
         const url = new URL(href);
-        found = url.origin === wanted.origin && `${url.pathname}/`.startsWith(base);
+        if (url.origin === wanted.origin && `${url.pathname}/`.startsWith(base))
+          candidate = { depth: open.length, shows: false };
+      },
+      ontext(text) {
+        if (candidate && hiddenDepth === 0 && text.trim()) candidate.shows = true;
+      },
+      onclosetag() {
+        if (candidate && open.length === candidate.depth) {
+          if (candidate.shows) found = true;
+          candidate = null;
+        }
+        if (open.pop()?.hides) hiddenDepth--;
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
   );
   parser.write(html);
   parser.end();

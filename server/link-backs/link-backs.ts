@@ -15,7 +15,6 @@ import { invalidInput } from "#common/input-errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { MY_TOOLS_PATH } from "#common/page-paths.ts";
 import { linkBackInput } from "#common/schemas/link-backs.ts";
-import { registrableDomain } from "#common/tool-input.ts";
 import { requireToolEditor } from "../access.ts";
 import { LIMITS, type RateLimiter } from "../auth/rate-limit.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -36,6 +35,27 @@ const BATCH = 100;
 
 /** What one look at a maker's page saw: the link, a page without it, or nothing we can trust. */
 type Look = { seen: "link" } | { seen: "no-link"; message: string } | { seen: "nothing"; message: string };
+
+/**
+ * The part of the web a tool's own pages are in: its website's host (with or without "www.") and its path. A page of
+ * the same registrable domain is not enough: on a shared platform (a blog host, a site builder), any page there could
+ * link to the directory. Its label names it in messages: "example.com", "example.com/tools/counter".
+ */
+export function websiteScope(website: string): { host: string; path: string; label: string } | null {
+  if (!URL.canParse(website)) return null;
+  const url = new URL(website);
+  const host = url.host.toLowerCase().replace(/^www\./, "");
+  const path = url.pathname.replace(/\/+$/, "");
+  return { host, path, label: `${host}${path}` };
+}
+
+/** Whether `pageUrl` is the website `scope` names or a page under it. */
+export function isUnderWebsite(pageUrl: string, scope: { host: string; path: string } | null): boolean {
+  if (!scope || !URL.canParse(pageUrl)) return false;
+  const url = new URL(pageUrl);
+  if (url.host.toLowerCase().replace(/^www\./, "") !== scope.host) return false;
+  return url.pathname === scope.path || url.pathname.startsWith(`${scope.path}/`) || scope.path === "";
+}
 
 /** A tool's link back as its form shows it. */
 export type LinkBackState = {
@@ -126,14 +146,15 @@ export function linkBackService({
     return row;
   }
 
-  /** Reads `pageUrl` and looks for a link to the directory. A page that moved to another site has no link of the tool's. */
-  async function look(pageUrl: string, domain: string | null): Promise<Look> {
+  /** Reads `pageUrl` and looks for a link to the directory. A page that moved off the tool's website has no link of the tool's. */
+  async function look(pageUrl: string, website: string): Promise<Look> {
+    const scope = websiteScope(website);
     try {
       const page = await fetcher.fetch(pageUrl, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" });
       if (page.status >= 500) return { seen: "nothing", message: MESSAGES.fetch.httpError(page.status) };
       if (page.status >= 400) return { seen: "no-link", message: MESSAGES.fetch.httpError(page.status) };
-      if (registrableDomain(page.url) !== domain)
-        return { seen: "no-link", message: MESSAGES.linkBack.otherSite(domain ?? "") };
+      if (!isUnderWebsite(page.url, scope))
+        return { seen: "no-link", message: MESSAGES.linkBack.otherSite(scope?.label ?? "") };
       const contentType = String(page.headers["content-type"] ?? "");
       if (contentType && !/html/i.test(contentType)) return { seen: "no-link", message: MESSAGES.fetch.notHtml };
       return linksTo(htmlText(page.body, contentType), page.url, siteUrl)
@@ -191,7 +212,7 @@ export function linkBackService({
         : null;
       return {
         tool: { id: tool.id, name: tool.name, slug: tool.slug, website: tool.website },
-        domain: registrableDomain(tool.website) ?? "",
+        domain: websiteScope(tool.website)?.label ?? "",
         isQueued,
         earns: earned,
         linkBack,
@@ -209,14 +230,14 @@ export function linkBackService({
       if (!input.success) throw invalidInput(input.error);
       if ((await readLinkBack(db, tool.id))?.takenBackAt) throw new AppError("aborted", MESSAGES.linkBack.takenBack);
       if (!isQueued) throw new AppError("aborted", MESSAGES.linkBack.notQueued);
-      const domain = registrableDomain(tool.website);
-      if (registrableDomain(input.data.pageUrl) !== domain) {
-        const message = MESSAGES.linkBack.otherSite(domain ?? "");
+      const scope = websiteScope(tool.website);
+      if (!isUnderWebsite(input.data.pageUrl, scope)) {
+        const message = MESSAGES.linkBack.otherSite(scope?.label ?? "");
         throw new AppError("invalid-argument", message, { pageUrl: message });
       }
       if (!(await limiter.hit(`link-back:${editor.id}`, LIMITS.linkBackChecksPerUser)))
         throw new AppError("resource-exhausted", MESSAGES.auth.tooManyRequests);
-      const seen = await look(input.data.pageUrl, domain);
+      const seen = await look(input.data.pageUrl, tool.website);
       if (seen.seen !== "link") throw new AppError("invalid-argument", seen.message, { pageUrl: seen.message });
 
       const at = now();
@@ -264,7 +285,7 @@ export function linkBackService({
         for (const row of rows) {
           if (signal?.aborted) break;
           run.looked += 1;
-          const seen = await look(row.pageUrl, registrableDomain(row.website));
+          const seen = await look(row.pageUrl, row.website);
           if (seen.seen === "nothing") {
             run.unreachable += 1;
             continue;

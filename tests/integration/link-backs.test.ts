@@ -108,7 +108,7 @@ describe.each(databaseKinds)("the free way in on %s", (kind) => {
     for (const [pageUrl, message] of [
       [`${site.url}/about`, "No link to http://localhost:3000 on that page"],
       [`${site.url}/missing`, "404"],
-      [`http://127.0.0.2:${site.port}/`, "Give a page of 127.0.0.1, your tool&#x27;s own website"],
+      [`http://127.0.0.2:${site.port}/`, `Give a page of your tool&#x27;s own website: 127.0.0.1:${site.port}`],
       ["javascript:alert(1)", "Give the address of a page of your tool&#x27;s website"],
       ['"><script>alert(1)</script>', "Give the address of a page of your tool&#x27;s website"],
     ] as const) {
@@ -120,7 +120,9 @@ describe.each(databaseKinds)("the free way in on %s", (kind) => {
     }
     // A page of the tool's site that sends elsewhere is not the tool's.
     site.serve("/elsewhere", { redirect: `http://localhost:${site.port}/`, status: 302 });
-    expect(await (await look(maker, tool.slug, `${site.url}/elsewhere`)).text()).toContain("Give a page of 127.0.0.1");
+    expect(await (await look(maker, tool.slug, `${site.url}/elsewhere`)).text()).toContain(
+      "Give a page of your tool&#x27;s own website",
+    );
     // A tool whose "website" is the cloud's metadata address: the page is never read.
     const metadata = await insertTool(database.db, {
       name: "Metadata",
@@ -144,6 +146,37 @@ describe.each(databaseKinds)("the free way in on %s", (kind) => {
     expect(await (await maker.client.request(`/tool/${tool.slug}/link-back`)).text()).toContain(
       'data-testid="link-back-state"',
     );
+  });
+
+  it("counts only a visible, followed link on the tool's own website or a page under it", async () => {
+    await offer("skip-line");
+    const maker = await signUpPerson(app, database.db, "Maker");
+    // A tool on a shared host: its website is a folder of it.
+    const tool = await insertTool(database.db, {
+      name: "Hosted Counter",
+      website: `${site.url}/makers/counter`,
+      submittedBy: maker.id,
+      isVerified: false,
+    });
+    site.serve("/makers/someone-else", page(`<p>Another maker's page.</p>${BADGE}`));
+    site.serve("/makers/counter/nofollow", page(BADGE.replace("<a ", '<a rel="nofollow" ')));
+    site.serve("/makers/counter/hidden", page(`<div style="display:none">${BADGE}</div>`));
+    site.serve("/makers/counter/template", page(`<template>${BADGE}</template>`));
+    site.serve("/makers/counter/about", page(`<p>About the counter.</p>${BADGE}`));
+    for (const [path, message] of [
+      ["/makers/someone-else", "Give a page of your tool&#x27;s own website"],
+      ["/makers/counter/nofollow", "No link to http://localhost:3000 on that page"],
+      ["/makers/counter/hidden", "No link to http://localhost:3000 on that page"],
+      ["/makers/counter/template", "No link to http://localhost:3000 on that page"],
+    ] as const) {
+      const refused = await look(maker, tool.slug, `${site.url}${path}`);
+      expect(refused.status, path).toBe(400);
+      expect(await refused.text(), path).toContain(message);
+    }
+    expect(await database.db.select().from(linkBacks)).toEqual([]);
+    const found = await look(maker, tool.slug, `${site.url}/makers/counter/about`);
+    expect(found.status).toBe(200);
+    expect(await toolRow(tool.id)).toMatchObject({ hasSkippedLine: true });
   });
 
   it("lists the tool at once when the operator chose so, with the mail of a listed tool", async () => {

@@ -630,7 +630,7 @@ export default {
     "{tool} fue verificada. Se publica el {date}, el día que eligió; hasta entonces está en la página Próximamente: {url}",
   "linkBack.off": "Este sitio no ofrece una entrada gratuita",
   "linkBack.badPage": "Indique la dirección de una página del sitio de su herramienta, como https://example.com/acerca",
-  "linkBack.otherSite": "Indique una página de {domain}, el sitio de su herramienta",
+  "linkBack.otherSite": "Indique una página del sitio de su herramienta: {domain}, o una página bajo ella",
   "linkBack.notQueued": "Solo una herramienta que espera en la cola puede saltársela",
   "linkBack.takenBack": "La insignia de esta herramienta ya se quitó una vez: espera en la cola como las demás",
   "linkBack.notFound":
@@ -647,7 +647,7 @@ export default {
     "Miramos la página cada día durante {days} días. Si la insignia falta dos días seguidos, la herramienta vuelve a la cola y se lo decimos por correo.",
   "linkBack.code": "El código de la insignia",
   "linkBack.page": "La página que muestra la insignia",
-  "linkBack.pageHint": "Una página de {domain}: su página de inicio u otra.",
+  "linkBack.pageHint": "Una página de {domain}: su página de inicio o cualquier página bajo ella.",
   "linkBack.look": "Buscar la insignia",
   "linkBack.looking": "Buscando…",
   "linkBack.found": "Encontrada en {page} el {date}. Volvemos a mirar cada día hasta el {until}.",

@@ -637,7 +637,7 @@ export default {
     "{tool} a été vérifié. Il sera mis en ligne le {date}, le jour que vous avez choisi ; d'ici là, il est sur la page Bientôt : {url}",
   "linkBack.off": "Ce site ne propose pas d'entrée gratuite",
   "linkBack.badPage": "Donnez l'adresse d'une page du site de votre outil, comme https://example.com/a-propos",
-  "linkBack.otherSite": "Donnez une page de {domain}, le site de votre outil",
+  "linkBack.otherSite": "Donnez une page du site de votre outil : {domain}, ou une page en dessous",
   "linkBack.notQueued": "Seul un outil qui attend dans la file peut passer devant",
   "linkBack.takenBack": "Le badge de cet outil a déjà été retiré : il attend dans la file comme les autres",
   "linkBack.notFound":
@@ -655,7 +655,7 @@ export default {
     "Nous regardons la page chaque jour pendant {days} jours. Si le badge manque deux jours de suite, l'outil retourne dans la file et nous vous prévenons par e-mail.",
   "linkBack.code": "Le code du badge",
   "linkBack.page": "La page qui montre le badge",
-  "linkBack.pageHint": "Une page de {domain} : sa page d'accueil, ou une autre.",
+  "linkBack.pageHint": "Une page de {domain} : sa page d'accueil, ou toute page en dessous.",
   "linkBack.look": "Chercher le badge",
   "linkBack.looking": "Recherche…",
   "linkBack.found": "Trouvé sur {page} le {date}. Nous regardons de nouveau chaque jour jusqu'au {until}.",
