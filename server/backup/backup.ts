@@ -5,14 +5,14 @@
  *
  * The archive is a stream both ways (tar-stream, then node's gzip): each stored file goes from the disk into the archive,
  * and back, a chunk at a time, so a site with gigabytes of files backs up in the memory of one chunk. Only the database's
- * dump is held whole: PGlite makes it as one Blob, and reads one back; a restore streams it to disk first, within a
- * limit, and refuses one that unpacks past what PGlite could hold.
+ * dump is held whole as a backup makes it (PGlite makes it as one Blob); a restore streams it to disk, within a limit,
+ * and unpacks it into PGlite's folder a file at a time, never holding it whole.
  *
  * PGlite serves one process at a time, and only that process can dump it: while the server runs, the command asks the
  * server to make the backup (server/operations/channel.ts), which passes its own `dump`. PostgreSQL has pg_dump and
  * pg_restore for that (README, "Backups").
  */
-import { createReadStream, createWriteStream, existsSync, openAsBlob, type Stats } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, type Stats } from "node:fs";
 import { chmod, lstat, mkdir, mkdtemp, readdir, rename, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -22,7 +22,7 @@ import tar from "tar-stream";
 import { z } from "#common/zod.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { openDatabase } from "../db/client.ts";
+import { openDatabase, PGLITE_FOLDER } from "../db/client.ts";
 
 const FORMAT = 1;
 const MANIFEST = "manifest.json";
@@ -50,7 +50,8 @@ export async function createBackup({
   archivePath: string;
   dump?: () => Promise<Blob>;
 }): Promise<BackupSummary> {
-  if (!existsSync(path.join(dataDir, "pglite"))) throw new AppError("not-found", MESSAGES.backup.noDatabase(dataDir));
+  if (!existsSync(path.join(dataDir, PGLITE_FOLDER)))
+    throw new AppError("not-found", MESSAGES.backup.noDatabase(dataDir));
   if (existsSync(archivePath)) throw new AppError("aborted", MESSAGES.backup.archiveExists(archivePath));
 
   const databaseDump = new Uint8Array(await (await (dump ?? (() => dumpOwnDatabase(dataDir)))()).arrayBuffer());
@@ -207,12 +208,13 @@ export async function restoreBackup({
       throw error;
     }
     if (expectedFiles === undefined || databaseBytes === undefined || files !== expectedFiles) throw notABackup();
-    // What the dump unpacks to, counted as it streams by, before PGlite unpacks it in its memory.
-    await writeBounded(createReadStream(dumpFile).pipe(createGunzip()), null, limits.unpackedDatabaseBytes, () =>
-      MESSAGES.backup.tooLarge(archivePath, limits.unpackedDatabaseBytes),
-    );
-    // PGlite unpacks its own dump into the new data folder.
-    const database = await openDatabase({ dataDir: staging, loadDataDir: await openAsBlob(dumpFile) });
+    // What the dump unpacks to, counted as it streams by, before anything of it is written.
+    const tooLarge = () => MESSAGES.backup.tooLarge(archivePath, limits.unpackedDatabaseBytes);
+    await writeBounded(createReadStream(dumpFile).pipe(createGunzip()), null, limits.unpackedDatabaseBytes, tooLarge);
+    // The dump is unpacked into PGlite's folder a chunk at a time: PGlite's own loadDataDir holds it whole, unpacked,
+    // several times over (4.6 GB for a dump just under the limit). PGlite then opens the folder as it opens any.
+    await unpackDump(dumpFile, path.join(staging, PGLITE_FOLDER), limits.unpackedDatabaseBytes, tooLarge);
+    const database = await openDatabase({ dataDir: staging });
     await database.close();
     await rm(dumpFile);
     // The whole restore becomes the data folder at once (replacing it when it is an empty folder).
@@ -246,6 +248,38 @@ async function writeBounded(
   if (file) await pipeline(counted, createWriteStream(file, { flags: "wx", mode: 0o600 }));
   else for await (const _ of counted());
   return size;
+}
+
+/**
+ * Unpacks PGlite's dump (a gzipped tar of its data folder, as dumpDataDir writes it) into `folder`, each file streamed
+ * to disk, within `limit` bytes in all. Only files and folders, inside `folder`; a dump without PG_VERSION is no
+ * database.
+ */
+async function unpackDump(dumpFile: string, folder: string, limit: number, tooLarge: () => string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  const extract = tar.extract();
+  const reading = pipeline(createReadStream(dumpFile), createGunzip(), extract as unknown as NodeJS.WritableStream);
+  let unpacked = 0;
+  try {
+    for await (const entry of extract) {
+      const { name, type } = entry.header;
+      const target = path.resolve(folder, name.replace(/^\/+/, ""));
+      if (target !== folder && !target.startsWith(`${folder}${path.sep}`))
+        throw new Error(`its database names a file outside its folder: ${name}`);
+      if (type === "directory") {
+        await mkdir(target, { recursive: true });
+        entry.resume();
+      } else if (type === "file") {
+        await mkdir(path.dirname(target), { recursive: true });
+        unpacked += await writeBounded(entry, target, limit - unpacked, tooLarge);
+      } else throw new Error(`its database holds a ${type}, ${name}`);
+    }
+    await reading;
+  } catch (error) {
+    await reading.catch(() => undefined);
+    throw error;
+  }
+  if (!existsSync(path.join(folder, "PG_VERSION"))) throw new Error("its database is not a PostgreSQL data folder");
 }
 
 /** An entry's bytes, refused past `limit`. */

@@ -68,11 +68,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options);
 }
 
+/** The embedded database's own folder inside DATA_DIR. */
+export const PGLITE_FOLDER = "pglite";
+
 async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let location: string | undefined;
   let lock: DataDirLock | undefined;
   if (dataDir) {
-    location = path.resolve(dataDir, "pglite");
+    location = path.resolve(dataDir, PGLITE_FOLDER);
     // PGlite creates its own folder, but not the parents.
     mkdirSync(path.dirname(location), { recursive: true });
     // PGlite allows one process per data folder and does not check it: a second server or script stops here instead.

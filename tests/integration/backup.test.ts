@@ -227,6 +227,43 @@ describe("backup and restore of the embedded database", () => {
       yield chunk.subarray(0, Math.min(chunk.length, bytes - sent));
   }
 
+  it("unpacks a dump just under the limit a file at a time: a damaged one is refused within the command's memory", {
+    timeout: 120_000,
+  }, async () => {
+    // PGlite's dump is a gzipped tar of its folder: this one holds 700 MB of zeros and no database, in under a megabyte (PGlite alone unpacked it whole, at least 700 MB).
+    const inner = tar.pack();
+    const packed: Buffer[] = [];
+    const packing = (async () => {
+      for await (const chunk of inner.pipe(createGzip())) packed.push(chunk as Buffer);
+    })();
+    const bytes = 700 * 1024 * 1024;
+    await pipeline(Readable.from(zeros(bytes)), inner.entry({ name: "/base/1/16384", size: bytes }) as never);
+    inner.finalize();
+    await packing;
+    const dump = Buffer.concat(packed);
+    const heavy = path.join(work, "heavy.tar.gz");
+    await archiveWithDatabase(heavy, dump.length, async function* () {
+      yield dump;
+    });
+    const target = path.join(work, "heavy-target");
+    const probe = path.join(os.tmpdir(), `indie-tools-rss-${process.pid}.mjs`);
+    writeFileSync(probe, PEAK_PROBE);
+    const failed = await promisify(execFile)(
+      process.execPath,
+      [`--import=${probe}`, path.join(BUILD_DIR, "server/commands/restore.js"), heavy, "--data-dir", target],
+      { env: { ...process.env, NODE_ENV: "production" } },
+    ).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain("its database is not a PostgreSQL data folder");
+    // Before, PGlite's loadDataDir held the dump whole, unpacked, several times over: 4.6 GB.
+    expect(Number(/maxRSS (\d+)/.exec(failed!.stderr)?.[1]) * 1024).toBeLessThan(COMMAND_MEMORY_BYTES);
+    expect(existsSync(target)).toBe(false);
+    expect(readdirSync(work).filter((name) => name.includes("restoring"))).toEqual([]);
+  });
+
   it("refuses an archive whose database says it is larger than a restore reads, holding none of it, and leaves the folder as it found it", async () => {
     // 600 MB of zeros pack into well under a megabyte.
     const bomb = path.join(work, "bomb.tar.gz");
