@@ -98,10 +98,13 @@ export async function seedDemoActivity(db: Database, { now = new Date() }: { now
     await tx.insert(users).values(visitors);
     const likes = visitors.flatMap((visitor, person) =>
       rows.flatMap((tool, index) => {
-        // The featured tools and the demo's launches draw the most likes; the others a few, spread by the hash.
+        // The featured tools and the demo's launches draw the most likes, 4 to 11 each as their place says (7 is prime
+        // to the 12 visitors: each tool's first few visitors in its own order); the others one or two.
         const isPopular =
           tool.isHomeBoosted || LAUNCHED_TODAY.includes(tool.name) || LAUNCHED_LAST_WEEK.includes(tool.name);
-        const likes = isPopular ? (index + person) % 3 !== 0 : (index * 7 + person * 5) % 11 === 0;
+        const likes = isPopular
+          ? (person * 7 + index * 3) % DEMO_VISITORS < 4 + (index % 8)
+          : (index * 7 + person * 5) % 11 === 0;
         if (!likes) return [];
         const at = new Date(now.getTime() - ((index + person) % 6) * DAY_MS - person * 60_000);
         return [{ userId: visitor.id, toolId: tool.id, createdAt: at, countedAt: at }];
