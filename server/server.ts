@@ -111,7 +111,7 @@ export async function startServer(config: Config) {
   });
   const pageChanges = await watchPageChanges(
     database,
-    [...(pageCache ? [pageCache, keptReads] : []), services.settings],
+    [...(pageCache ? [pageCache, keptReads] : []), services.settings, services.accounts.keptSessions],
     logger,
   );
   const app = createApp({

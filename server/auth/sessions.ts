@@ -45,16 +45,71 @@ export function signedSessionToken(cookieHeader: string | null | undefined, secr
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthLoader; secret: string }) {
+/** How long a process keeps who a session names without reading it again, should a change's message be lost. */
+const KEPT_SESSION_MS = 60_000;
+/** How many sessions a process keeps: past it, the oldest kept is read again when next asked. */
+const KEPT_SESSIONS = 10_000;
+/** The tag a change of a session or of its user is sent under (migration 0071): 'session:' and the auth user's id. */
+const SESSION_TAG = "session:";
+
+type KeptSession = { viewer: SessionUser; authId: string; expiresAt: number; keptUntil: number };
+
+/**
+ * Who each session token named when last read, kept a minute, so that a signed-in person's cached page and their
+ * /api/me cost no read of the database (on PGlite every read waits its turn in the one process). A session that ends
+ * or is renewed, and a user whose name, role or standing changes, are dropped at once: the database tells every
+ * process (migration 0071, on page_cache, as pages are dropped), and a lost connection drops them all.
+ */
+export function keptSessions(now: () => number = Date.now) {
+  const byToken = new Map<string, KeptSession>();
+  return {
+    get(token: string): KeptSession | null {
+      const kept = byToken.get(token);
+      if (!kept) return null;
+      if (kept.keptUntil > now() && kept.expiresAt > now()) return kept;
+      byToken.delete(token);
+      return null;
+    },
+    keep(token: string, session: Omit<KeptSession, "keptUntil">) {
+      if (byToken.size >= KEPT_SESSIONS) byToken.delete(byToken.keys().next().value!);
+      byToken.set(token, { ...session, keptUntil: now() + KEPT_SESSION_MS });
+    },
+    invalidate(tags: string[] | "*") {
+      if (tags === "*") return byToken.clear();
+      const changed = new Set(
+        tags.flatMap((tag) => (tag.startsWith(SESSION_TAG) ? [tag.slice(SESSION_TAG.length)] : [])),
+      );
+      if (changed.size === 0) return;
+      for (const [token, kept] of byToken) if (changed.has(kept.authId)) byToken.delete(token);
+    },
+  };
+}
+
+export type KeptSessions = ReturnType<typeof keptSessions>;
+
+export function sessionQueries({
+  db,
+  auth,
+  secret,
+  kept = keptSessions(),
+}: {
+  db: Database;
+  auth: AuthLoader;
+  secret: string;
+  kept?: KeptSessions;
+}) {
   /**
    * The live session a cookie names and its user, with whether Better Auth would renew it now (it is older than
-   * SESSION_RENEW_AFTER_SECONDS): its signature checked here, then one indexed read. A disabled user's sessions end.
+   * SESSION_RENEW_AFTER_SECONDS): its signature checked here, then one indexed read, or what the last read kept
+   * (keptSessions). A disabled user's sessions end.
    */
   async function findCookieSession(
     cookieHeader: string | null | undefined,
   ): Promise<{ viewer: SessionUser; isDueForRenewal: boolean } | null> {
     const token = signedSessionToken(cookieHeader, secret);
     if (!token) return null;
+    const known = kept.get(token);
+    if (known) return { viewer: known.viewer, isDueForRenewal: isDueForRenewal(known.expiresAt) };
     const [record] = await db
       .select({
         id: users.id,
@@ -75,14 +130,15 @@ export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthL
       await db.delete(authSessions).where(eq(authSessions.userId, record.authId));
       return null;
     }
-    const renewedAt = record.expiresAt.getTime() - SESSION_LIFETIME_SECONDS * 1000;
-    return {
-      viewer: { id: record.id, slug: record.slug, username: record.username, role: record.role as Role },
-      isDueForRenewal: Date.now() - renewedAt > SESSION_RENEW_AFTER_SECONDS * 1000,
-    };
+    const viewer = { id: record.id, slug: record.slug, username: record.username, role: record.role as Role };
+    kept.keep(token, { viewer, authId: record.authId, expiresAt: record.expiresAt.getTime() });
+    return { viewer, isDueForRenewal: isDueForRenewal(record.expiresAt.getTime()) };
   }
 
   return {
+    /** What the database's messages drop (server/cache/invalidation.ts). */
+    keptSessions: kept,
+
     /**
      * Who a session cookie names, read cheaply, to choose between the page every visitor gets and one rendered for a
      * person (server/http/page-cache.ts): the signature checked here, then the session and its user in one indexed
@@ -145,4 +201,10 @@ export function sessionQueries({ db, auth, secret }: { db: Database; auth: AuthL
       return rows.flatMap(({ relation, ...tool }) => (relation ? [{ ...tool, relation }] : []));
     },
   };
+}
+
+/** Whether Better Auth would renew a session expiring at `expiresAt` now: it was last renewed over a day ago. */
+function isDueForRenewal(expiresAt: number): boolean {
+  const renewedAt = expiresAt - SESSION_LIFETIME_SECONDS * 1000;
+  return Date.now() - renewedAt > SESSION_RENEW_AFTER_SECONDS * 1000;
 }

@@ -281,4 +281,18 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     });
     expect(((await stranger.json()) as { user: null }).user).toBeNull();
   });
+
+  it("keeps who a session names without keeping an ended session, a renamed user or a changed role", async () => {
+    const { client } = await register();
+    const me = async () =>
+      ((await (await client.request("/api/me")).json()) as { user: { username: string; role: string } | null }).user;
+    expect(await me()).toMatchObject({ username: "Ada Lovelace" });
+    // Kept now: a change made behind the app's back still reaches it, as the database tells every process.
+    await database.db.update(users).set({ username: "Ada King", role: "verifier" });
+    expect(await me()).toMatchObject({ username: "Ada King", role: "verifier" });
+    // An ended session (signed out elsewhere, or by an admin) is nobody on the next request.
+    await database.db.delete(authSessions);
+    expect(await me()).toBeNull();
+    expect(await (await client.request("/")).text()).not.toContain('data-viewer="member"');
+  });
 });

@@ -97,7 +97,7 @@ export async function createTestApp(
   });
   const pageChanges = await watchPageChanges(
     database.handle,
-    [...(pageCache ? [pageCache, keptReads] : []), services.settings],
+    [...(pageCache ? [pageCache, keptReads] : []), services.settings, services.accounts.keptSessions],
     logger,
   );
   const app = createApp({
