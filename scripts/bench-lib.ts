@@ -1,4 +1,5 @@
-/** Shared pieces of the benchmark scripts: command-line flags, the database they aim at, and small formatting helpers. */
+/** Shared pieces of the benchmark scripts: command-line flags, the database they aim at, the server they start, and small formatting helpers. */
+import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
@@ -167,4 +168,53 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * The environment of a server the benchmark measures, on `port` and `database`, with its stored files in `dataDir`
+ * (PGlite's folder, or any folder beside PostgreSQL).
+ */
+export function serverEnvironment(port: number, database: BenchDatabase, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: "false",
+    // English at the site's own paths, and French, whose pages are measured beside the English ones.
+    LOCALES: "en,fr",
+    // The event target sends each event from its own made-up address, as many visitors do.
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "warn",
+    // Payments on, as a site selling featuring and sponsors runs (/advertise shows its placements); nothing measured
+    // calls Stripe, whose address is a closed port here.
+    STRIPE_SECRET_KEY: "sk_test_bench",
+    STRIPE_WEBHOOK_SECRET: "whsec_bench",
+    STRIPE_API_URL: "http://127.0.0.1:9",
+    // The daily jobs (a dump of the whole catalogue, a check of every website) would run beside the load and skew it.
+    JOBS_FIRST_RUN_AFTER_SECONDS: "86400",
+    // Set both, so a DATABASE_URL inherited from the shell cannot redirect a PGlite run.
+    DATABASE_URL: database.kind === "postgres" ? database.url : "",
+    DATA_DIR: dataDir,
+  };
+}
+
+const SERVER_READY_TIMEOUT_MS = 60_000;
+
+/** Waits until the server `child` answers 200 on /healthz, or fails when it exits or takes longer than a minute. */
+export async function waitUntilHealthy(base: string, child: ChildProcess) {
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer 200 on /healthz within ${SERVER_READY_TIMEOUT_MS / 1000} s`);
 }

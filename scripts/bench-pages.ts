@@ -10,6 +10,10 @@ import { PAYMENT_TYPES } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
 import { LICENCE_KINDS } from "#common/repository.ts";
 import { TOOL_SORTS, type ToolSort } from "#common/schemas/lists.ts";
+import { desc, sql } from "drizzle-orm";
+import { type Database, rowsOf } from "#server/db/client.ts";
+import { categories, facetCounts, searches, tagCounts, tools, topLists, users } from "#server/db/schema.ts";
+import { isPublicTool } from "#server/tools/read/queries.ts";
 import { FIRST_WORDS, SECOND_WORDS, TAGS } from "./bench-lib.ts";
 
 /** The licences the benchmark's catalogue gives its tools (scripts/bench-seed.ts), by the ids of their pages. */
@@ -519,4 +523,63 @@ export async function measureDocuments(
       })()
     : null;
   return { results, parts: parts.length, together };
+}
+
+/**
+ * What the pages are drawn from: `toolCount` random live tools, the categories (largest first), the most common tags
+ * and `samples` at random, pairs of a category and a common tag that no live tool has together (a filter that matches
+ * nothing, though each half matches many), makers' profiles, what people searched, the span of the tools' creation
+ * times and the top-lists. It reads only columns an older build's schema has too: `npm run bench -- --against` reads
+ * that build's database with it.
+ */
+export async function readCatalogue(db: Database, toolCount: number, samples: number): Promise<Catalogue> {
+  const slugs = (
+    await db.select({ slug: tools.slug }).from(tools).where(isPublicTool).orderBy(sql`random()`).limit(toolCount)
+  ).map((row) => row.slug);
+  const [span] = await db
+    .select({
+      oldest: sql<Date>`min(${tools.createdAt})`.mapWith(tools.createdAt),
+      newest: sql<Date>`max(${tools.createdAt})`.mapWith(tools.createdAt),
+    })
+    .from(tools)
+    .where(isPublicTool);
+  const categorySlugs = (
+    await db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount))
+  ).map((row) => row.slug);
+  const tags = (await db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(desc(tagCounts.count)).limit(100)).map(
+    (row) => row.tag,
+  );
+  const sampledTags = (
+    await db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(sql`random()`).limit(samples)
+  ).map((row) => row.tag);
+  const emptyFilters = rowsOf<{ category: string; tag: string }>(
+    await db.execute(sql`
+      select c.slug as category, t.tag from ${categories} c cross join (select tag from ${tagCounts} order by count desc limit 20) t
+      where not exists (select 1 from ${facetCounts} f where f.scope = 'c:' || c.id and f.kind = 't' and f.value = t.tag)
+      order by c.slug, t.tag`),
+  );
+  const profileSlugs = (
+    await db
+      .select({ slug: users.slug })
+      .from(users)
+      .where(sql`exists (select 1 from ${tools} where ${tools.creatorUsername} = ${users.slug} and ${isPublicTool})`)
+      .limit(100)
+  ).map((row) => row.slug);
+  const searched = await db
+    .select({ text: searches.text, visitors: searches.visitors })
+    .from(searches)
+    .orderBy(desc(searches.visitors), searches.text)
+    .limit(2000);
+  const lists = await db.select({ path: topLists.path }).from(topLists).orderBy(topLists.position);
+  return {
+    slugs,
+    categorySlugs,
+    tags,
+    sampledTags,
+    emptyFilters,
+    profileSlugs,
+    searches: searched,
+    span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
+    topLists: lists.map((page) => page.path),
+  };
 }

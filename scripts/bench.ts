@@ -9,13 +9,13 @@ import { randomInt } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { count, desc, sql } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
 import { SCRIPT_MARKER_COOKIE } from "#common/page-cache.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
-import { openDatabase, rowsOf } from "#server/db/client.ts";
-import { categories, facetCounts, searches, tagCounts, tools, topLists, users } from "#server/db/schema.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { tools } from "#server/db/schema.ts";
 import { isPublicTool } from "#server/tools/read/queries.ts";
 import { solvedProof } from "#tests/setup/proof-of-work.ts";
 import {
@@ -31,12 +31,15 @@ import {
   freePort,
   ROOT,
   seconds,
+  serverEnvironment,
+  waitUntilHealthy,
 } from "./bench-lib.ts";
 import {
   BROWSER,
   type Catalogue,
   crawl,
   measureDocuments,
+  readCatalogue,
   measureMisses,
   missKinds,
   send,
@@ -61,8 +64,16 @@ and the cursor read from the database (OFFSET, before the server starts) is used
 they are compared with, and skips the cold path. --rounds repeats the load targets, a table per round, to compare
 the ratios of several rounds on a noisy machine.
 --cold measures only the cold path: no load target.
+--against <git revision> compares the working tree with that revision instead, on the same machine in one run: see
+npm run bench -- --against HEAD --help.
 --smoke runs every target briefly (a second each, 3 URLs of each kind): a check that each answers, as CI runs it on a
 small catalogue. It fails when a target errors, never because a figure is slow.`;
+
+// Two builds compared (scripts/bench-compare.ts) is a run of its own, with its own flags.
+if (process.argv.slice(2).some((flag) => flag === "--against" || flag.startsWith("--against="))) {
+  const { compareBuilds } = await import("./bench-compare.ts");
+  process.exit(await compareBuilds());
+}
 
 type AutocannonRequest = { headers?: Record<string, string> };
 type AutocannonOptions = {
@@ -134,7 +145,6 @@ const STATIC_TARGET = "static file";
 const isWanted = (name: string) => !isColdOnly && (!only || only.has(name) || name === STATIC_TARGET);
 const database = chooseDatabase(values);
 
-const SERVER_READY_TIMEOUT_MS = 60_000;
 /** Server log lines echoed before the rest are only counted: a failing target logs on every request. */
 const MAX_ECHOED_LOG_LINES = 20;
 
@@ -185,63 +195,11 @@ async function inspectDatabase(target: BenchDatabase, wantedPage: number) {
             .offset((page - 1) * PAGE_SIZE - 1)
             .limit(1);
     // Distinct tools for every kind of page that shows one, the crawler, and the load's own tool page.
-    const slugs = (
-      await handle.db
-        .select({ slug: tools.slug })
-        .from(tools)
-        .where(isPublicTool)
-        .orderBy(sql`random()`)
-        .limit(missSamples * 5 + crawlPages + 1)
-    ).map((row) => row.slug);
-    const [span] = await handle.db
-      .select({
-        oldest: sql<Date>`min(${tools.createdAt})`.mapWith(tools.createdAt),
-        newest: sql<Date>`max(${tools.createdAt})`.mapWith(tools.createdAt),
-      })
-      .from(tools)
-      .where(isPublicTool);
-    const categorySlugs = (
-      await handle.db.select({ slug: categories.slug }).from(categories).orderBy(desc(categories.toolCount))
-    ).map((row) => row.slug);
-    const tags = (
-      await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(desc(tagCounts.count)).limit(100)
-    ).map((row) => row.tag);
-    // Tags as a visitor meets them: any of them, the long tail's included.
-    const sampledTags = (
-      await handle.db.select({ tag: tagCounts.tag }).from(tagCounts).orderBy(sql`random()`).limit(missSamples)
-    ).map((row) => row.tag);
-    // A category and a common tag no live tool has together (the counts kept by category say so): a filter that
-    // matches nothing, though each half matches many.
-    const emptyFilters = rowsOf<{ category: string; tag: string }>(
-      await handle.db.execute(sql`
-        select c.slug as category, t.tag from ${categories} c cross join (select tag from ${tagCounts} order by count desc limit 20) t
-        where not exists (select 1 from ${facetCounts} f where f.scope = 'c:' || c.id and f.kind = 't' and f.value = t.tag)
-        order by c.slug, t.tag`),
-    );
-    const profileSlugs = (
-      await handle.db
-        .select({ slug: users.slug })
-        .from(users)
-        .where(sql`exists (select 1 from ${tools} where ${tools.creatorUsername} = ${users.slug} and ${isPublicTool})`)
-        .limit(100)
-    ).map((row) => row.slug);
-    const searched = await handle.db
-      .select({ text: searches.text, visitors: searches.visitors })
-      .from(searches)
-      .orderBy(desc(searches.visitors), searches.text)
-      .limit(2000);
+    const { slugs, ...rest } = await readCatalogue(handle.db, missSamples * 5 + crawlPages + 1, missSamples);
     const catalogue: Catalogue = {
+      ...rest,
       slugs: slugs.slice(1),
-      categorySlugs,
-      tags,
-      sampledTags,
-      emptyFilters,
-      profileSlugs,
-      searches: searched,
-      span: { oldest: span?.oldest?.getTime() ?? 0, newest: span?.newest?.getTime() ?? 0 },
-      topLists: (await handle.db.select({ path: topLists.path }).from(topLists).orderBy(topLists.position))
-        .map((page) => page.path)
-        .filter((path) => path !== LOADED_TOP_LIST),
+      topLists: rest.topLists.filter((path) => path !== LOADED_TOP_LIST),
     };
     return {
       all: all?.n ?? 0,
@@ -278,30 +236,7 @@ function startServer(port: number) {
   const child = spawn(process.execPath, [path.join(buildDir, "server/main.js")], {
     // The server resolves its build folder (BUILD_DIR) relative to its working directory.
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: "false",
-      // English at the site's own paths, and French, whose pages are measured beside the English ones.
-      LOCALES: "en,fr",
-      // The event target sends each event from its own made-up address, as many visitors do.
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "warn",
-      // Payments on, as a site selling featuring and sponsors runs (/advertise shows its placements); nothing measured
-      // calls Stripe, whose address is a closed port here.
-      STRIPE_SECRET_KEY: "sk_test_bench",
-      STRIPE_WEBHOOK_SECRET: "whsec_bench",
-      STRIPE_API_URL: "http://127.0.0.1:9",
-      // The daily jobs (a dump of the whole catalogue, a check of every website) would run beside the load and skew it.
-      JOBS_FIRST_RUN_AFTER_SECONDS: "86400",
-      // Set both, so a DATABASE_URL inherited from the shell cannot redirect a PGlite run.
-      DATABASE_URL: database.kind === "postgres" ? database.url : "",
-      // On PostgreSQL the server still keeps its stored files and secret in a folder: a temporary one, not the project's.
-      DATA_DIR: database.kind === "pglite" ? database.dataDir : serverDataDir(),
-    },
+    env: serverEnvironment(port, database, database.kind === "pglite" ? database.dataDir : serverDataDir()),
     stdio: ["ignore", "pipe", "pipe"],
   });
   server = child;
@@ -344,22 +279,6 @@ process.on("SIGINT", () => {
   running?.stop();
   void stopServer().finally(() => process.exit(130));
 });
-
-async function waitUntilHealthy(base: string, child: ChildProcess) {
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
-    try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not answer 200 on /healthz within ${SERVER_READY_TIMEOUT_MS / 1000} s`);
-}
 
 /* ---------------------------------------------------------------- the deep page's cursor */
 
