@@ -1,11 +1,11 @@
 /** Fills a database with a large synthetic catalogue of live tools, so the benchmark measures pages at a realistic scale. */
-import { count, getTableColumns, sql } from "drizzle-orm";
+import { count, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
 import { addWeeks, mondayOf, PLACEMENTS } from "#common/sponsors.ts";
 import { PAGE_CACHE_CHANNEL } from "#server/cache/invalidation.ts";
-import { openDatabase, type Transaction } from "#server/db/client.ts";
+import { openDatabase, rowsOf, type Transaction } from "#server/db/client.ts";
 import {
   categories,
   facetCounts,
@@ -287,7 +287,7 @@ const columnNames = Object.fromEntries(
  * Inserts rows as one JSON parameter that the database unpacks (json_populate_recordset): a thousand rows of twenty
  * columns as twenty thousand parameters cost the client more than the database. Columns left out take their default.
  */
-async function insertRows(db: Transaction, rows: NewToolRow[]) {
+async function insertRows(db: Transaction, rows: NewToolRow[], now: Date) {
   const records = rows.map((row) =>
     Object.fromEntries(Object.entries(row).map(([key, value]) => [columnNames[key]!, value])),
   );
@@ -297,8 +297,54 @@ async function insertRows(db: Transaction, rows: NewToolRow[]) {
     sql`, `,
   );
   await db.execute(
-    sql`insert into ${tools} (${list}) select ${list} from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`,
+    sql`insert into ${tools} (${list}, rising) select ${list}, ${risingOf(sql`id`, sql`repository_url`, now)}
+      from json_populate_recordset(null::${tools}, ${JSON.stringify(records)}::json)`,
   );
+}
+
+/** The stars a synthetic repository has this week (`id` the tool's): five orders of magnitude, from its id's hash. */
+const starsOf = (id: SQL) => sql`floor(exp((abs(hashtext(${id})) % 1000) / 100.0))::int`;
+
+/**
+ * Rising, as the refresh scores it (common/repository.ts) from the history seeded below: the stars gained since last
+ * week's record, which is this week's less (stars / 200 + 1). Computed as the row goes in: an update of every tool
+ * with a repository afterwards rewrote half the table and its indexes.
+ */
+function risingOf(id: SQL, repositoryUrl: SQL, now: Date): SQL {
+  const lastWeek = sql`greatest(0, ${starsOf(id)} - (${starsOf(id)} / 200 + 1))`;
+  return sql`case when ${repositoryUrl} is not null and extract(week from ${now.toISOString()}::timestamptz at time zone 'UTC') > 1
+    then round(10000.0 * greatest(0, ${starsOf(id)} - ${lastWeek}) / (${lastWeek} + ${RISING_DAMPING}))::int else 0 end`;
+}
+
+/**
+ * Runs `work` with the indexes of `tables` that no constraint needs dropped, then builds them again from their own
+ * definitions: a bulk load into forty indexes, six of them GIN, cost the rows four times what a build from the loaded
+ * table costs. In the seed's one transaction: a failure leaves them as they were.
+ */
+async function withIndexesBuiltAfter<T>(db: Transaction, tables: string[], work: () => Promise<T>): Promise<T> {
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await db.execute(sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
+      where i.schemaname = current_schema() and i.tablename = any(${`{${tables.join(",")}}`}::text[])
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = (select oid from pg_namespace where nspname = i.schemaname))`),
+  );
+  for (const index of indexes) await db.execute(sql`drop index ${sql.identifier(index.name)}`);
+  const result = await work();
+  await timed("indexes", async () => {
+    await db.execute(sql`set local maintenance_work_mem = '256MB'`);
+    for (const index of indexes) await db.execute(sql.raw(index.definition));
+  });
+  return result;
+}
+
+/** Where the seed's time goes, phase by phase, printed at the end. */
+const phases = new Map<string, number>();
+async function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
+  const phaseStarted = performance.now();
+  try {
+    return await work();
+  } finally {
+    phases.set(phase, (phases.get(phase) ?? 0) + performance.now() - phaseStarted);
+  }
 }
 
 const started = performance.now();
@@ -334,83 +380,86 @@ try {
     const makers = await insertMakers(tx, Math.max(1, Math.floor(toolCount / TOOLS_PER_MAKER)), now);
     await insertSearches(tx);
     await insertSponsors(tx, now);
-    for (const trigger of BULK_LOAD_TRIGGERS)
-      await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
-    const inserted: string[] = [];
-    for (let done = 0; done < toolCount; ) {
-      const size = Math.min(batchSize, toolCount - done);
-      const batch = Array.from({ length: size }, (_, index) =>
-        syntheticTool(done + index, now.getTime(), categoryIds, makers, longTail),
-      );
-      await insertRows(tx, batch);
-      for (const row of batch) inserted.push(row.id);
-      done += size;
-      if (performance.now() - lastReport > 2_000 || done === toolCount) {
-        lastReport = performance.now();
-        const rate = Math.round(done / ((lastReport - insertStarted) / 1000));
-        process.stdout.write(
-          `  ${done.toLocaleString("en")} / ${toolCount.toLocaleString("en")} tools (${rate.toLocaleString("en")}/s)\n`,
+    // The lists' indexes and the repositories' are built once the rows are in.
+    await withIndexesBuiltAfter(tx, ["tools", "tool_terms", "repository_facts", "repository_history"], async () => {
+      for (const trigger of BULK_LOAD_TRIGGERS)
+        await tx.execute(sql`alter table ${tools} disable trigger ${sql.identifier(trigger)}`);
+      const inserted: string[] = [];
+      for (let done = 0; done < toolCount; ) {
+        const size = Math.min(batchSize, toolCount - done);
+        const batch = Array.from({ length: size }, (_, index) =>
+          syntheticTool(done + index, now.getTime(), categoryIds, makers, longTail),
+        );
+        await timed("rows", () => insertRows(tx, batch, now));
+        for (const row of batch) inserted.push(row.id);
+        done += size;
+        if (performance.now() - lastReport > 2_000 || done === toolCount) {
+          lastReport = performance.now();
+          const rate = Math.round(done / ((lastReport - insertStarted) / 1000));
+          process.stdout.write(
+            `  ${done.toLocaleString("en")} / ${toolCount.toLocaleString("en")} tools (${rate.toLocaleString("en")}/s)\n`,
+          );
+        }
+      }
+      for (const trigger of BULK_LOAD_TRIGGERS)
+        await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
+      // What the counts trigger would have done row by row (migration 0004's backfill), once.
+      await timed("counts", () => rebuildLiveCounts(tx));
+      // What the listings trigger would have done for each batch (migration 0033), for the new tools only.
+      for (let start = 0; start < inserted.length; start += LISTING_CHUNK) {
+        const ids = `{${inserted.slice(start, start + LISTING_CHUNK).join(",")}}`;
+        await timed("listings", () =>
+          tx.execute(
+            sql`select apply_tool_listings('{}', array(select l from ${tools} t, tool_listing_of(t) as l where t.id = any(${ids}::text[]) and (l).id is not null))`,
+          ),
         );
       }
-    }
-    for (const trigger of BULK_LOAD_TRIGGERS)
-      await tx.execute(sql`alter table ${tools} enable trigger ${sql.identifier(trigger)}`);
-    // What the counts trigger would have done row by row (migration 0004's backfill), once.
-    await rebuildLiveCounts(tx);
-    // What the listings trigger would have done for each batch (migration 0033), for the new tools only.
-    for (let start = 0; start < inserted.length; start += LISTING_CHUNK) {
-      const ids = `{${inserted.slice(start, start + LISTING_CHUNK).join(",")}}`;
-      await tx.execute(
-        sql`select apply_tool_listings('{}', array(select l from ${tools} t, tool_listing_of(t) as l where t.id = any(${ids}::text[]) and (l).id is not null))`,
-      );
-    }
-    // What the repository trigger would have done row by row (migration 0054), with facts as the hourly job would have
-    // read them: stars spread over five orders of magnitude, last commits mostly recent but some a year or more old,
-    // one in fifty archived, read within the last two days; and this year's weekly history, up to this week.
-    for (let start = 0; start < inserted.length; start += LISTING_CHUNK) {
-      const ids = `{${inserted.slice(start, start + LISTING_CHUNK).join(",")}}`;
-      await tx.execute(sql`insert into ${repositoryFacts} (tool_id, url, state, stars, forks, is_archived, licence,
-          last_commit_at, latest_release_tag, latest_release_at, first_read_at, checked_at)
-        select t.id, t.repository_url, 'read', r.stars, r.stars / 8, r.h % 50 = 0, t.licence,
-          ${now.toISOString()}::timestamptz - (power((r.h2 % 1000) / 1000.0, 3) * 1500) * interval '1 day',
-          case when r.h % 3 > 0 then 'v' || (r.h % 9 + 1) || '.' || (r.h2 % 20) || '.0' end,
-          case when r.h % 3 > 0 then ${now.toISOString()}::timestamptz - (power((r.h % 1000) / 1000.0, 2) * 700 + 3) * interval '1 day' end,
-          ${now.toISOString()}::timestamptz - interval '330 days',
-          ${now.toISOString()}::timestamptz - (r.h2 % 48) * interval '1 hour'
-        from ${tools} t
-        cross join lateral (select abs(hashtext(t.id)) as h, abs(hashtext(t.id || '/')) as h2) x
-        cross join lateral (select x.h, x.h2, floor(exp((x.h % 1000) / 100.0))::int as stars) r
-        where t.id = any(${ids}::text[]) and t.repository_url is not null`);
-      await tx.execute(sql`insert into ${repositoryHistory} (tool_id, year, stars, forks, commit_days, release_days)
-        select f.tool_id, extract(isoyear from ${now.toISOString()}::timestamptz at time zone 'UTC')::smallint,
-          array(select greatest(0, f.stars - (weeks.last - g.n) * (f.stars / 200 + 1))::int from generate_series(1, weeks.last) as g(n)),
-          array(select greatest(0, f.forks - (weeks.last - g.n) * (f.forks / 200))::int from generate_series(1, weeks.last) as g(n)),
-          array(select ((f.last_commit_at at time zone 'UTC')::date - date '2000-01-01')::smallint from generate_series(1, weeks.last)),
-          array(select ((f.latest_release_at at time zone 'UTC')::date - date '2000-01-01')::smallint from generate_series(1, weeks.last))
-        from ${repositoryFacts} f
-        cross join (select extract(week from ${now.toISOString()}::timestamptz at time zone 'UTC')::int as last) weeks
-        where f.tool_id = any(${ids}::text[])`);
-      // Rising, as the refresh scores it (common/repository.ts): the stars gained since last week's record.
-      await tx.execute(sql`update ${tools} t
-        set rising = round(10000.0 * greatest(0, h.stars[weeks.last] - h.stars[weeks.last - 1]) / (h.stars[weeks.last - 1] + ${RISING_DAMPING}))::int
-        from ${repositoryHistory} h
-        cross join (select extract(week from ${now.toISOString()}::timestamptz at time zone 'UTC')::int as last) weeks
-        where h.tool_id = t.id and t.id = any(${ids}::text[]) and weeks.last > 1`);
-      // Deals (decision 061): one tool in a hundred has one, ending within the next two months.
-      await tx.execute(sql`insert into ${deals} (tool_id, code, offer, ends_at)
-        select t.id, 'BENCH' || (abs(hashtext(t.id)) % 1000), 'A month free',
-          ${now.toISOString()}::timestamptz + (1 + abs(hashtext(t.id || '#')) % 60) * interval '1 day'
-        from ${tools} t where t.id = any(${ids}::text[]) and abs(hashtext(t.id)) % 100 = 0`);
-      // Launch days (decision 063): one live tool in a thousand launched on a day its maker chose, the day it went
-      // live; and the held tools' days, within the next two months.
-      await tx.execute(sql`insert into ${launches} (tool_id, launch_at)
-        select t.id, coalesce(t.verified_at, t.created_at)
-        from ${tools} t where t.id = any(${ids}::text[]) and t.is_active and abs(hashtext(t.id || '@')) % 1000 = 0`);
-      await tx.execute(sql`insert into ${launches} (tool_id, launch_at, is_waiting)
-        select t.id, date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') at time zone 'UTC'
-          + (1 + abs(hashtext(t.id)) % 60) * interval '1 day', true
-        from ${tools} t where t.id = any(${ids}::text[]) and not t.is_active`);
-    }
+      // What the repository trigger would have done row by row (migration 0054), with facts as the hourly job would have
+      // read them: stars spread over five orders of magnitude, last commits mostly recent but some a year or more old,
+      // one in fifty archived, read within the last two days; and this year's weekly history, up to this week.
+      for (let start = 0; start < inserted.length; start += LISTING_CHUNK) {
+        const ids = `{${inserted.slice(start, start + LISTING_CHUNK).join(",")}}`;
+        await timed("repository facts", () =>
+          tx.execute(sql`insert into ${repositoryFacts} (tool_id, url, state, stars, forks, is_archived, licence,
+            last_commit_at, latest_release_tag, latest_release_at, first_read_at, checked_at)
+          select t.id, t.repository_url, 'read', r.stars, r.stars / 8, r.h % 50 = 0, t.licence,
+            ${now.toISOString()}::timestamptz - (power((r.h2 % 1000) / 1000.0, 3) * 1500) * interval '1 day',
+            case when r.h % 3 > 0 then 'v' || (r.h % 9 + 1) || '.' || (r.h2 % 20) || '.0' end,
+            case when r.h % 3 > 0 then ${now.toISOString()}::timestamptz - (power((r.h % 1000) / 1000.0, 2) * 700 + 3) * interval '1 day' end,
+            ${now.toISOString()}::timestamptz - interval '330 days',
+            ${now.toISOString()}::timestamptz - (r.h2 % 48) * interval '1 hour'
+          from ${tools} t
+          cross join lateral (select abs(hashtext(t.id)) as h, abs(hashtext(t.id || '/')) as h2) x
+          cross join lateral (select x.h, x.h2, ${starsOf(sql`t.id`)} as stars) r
+          where t.id = any(${ids}::text[]) and t.repository_url is not null`),
+        );
+        await timed("repository history", () =>
+          tx.execute(sql`insert into ${repositoryHistory} (tool_id, year, stars, forks, commit_days, release_days)
+          select f.tool_id, extract(isoyear from ${now.toISOString()}::timestamptz at time zone 'UTC')::smallint,
+            array(select greatest(0, f.stars - (weeks.last - g.n) * (f.stars / 200 + 1))::int from generate_series(1, weeks.last) as g(n)),
+            array(select greatest(0, f.forks - (weeks.last - g.n) * (f.forks / 200))::int from generate_series(1, weeks.last) as g(n)),
+            array(select ((f.last_commit_at at time zone 'UTC')::date - date '2000-01-01')::smallint from generate_series(1, weeks.last)),
+            array(select ((f.latest_release_at at time zone 'UTC')::date - date '2000-01-01')::smallint from generate_series(1, weeks.last))
+          from ${repositoryFacts} f
+          cross join (select extract(week from ${now.toISOString()}::timestamptz at time zone 'UTC')::int as last) weeks
+          where f.tool_id = any(${ids}::text[])`),
+        );
+        // Deals (decision 061): one tool in a hundred has one, ending within the next two months.
+        await tx.execute(sql`insert into ${deals} (tool_id, code, offer, ends_at)
+          select t.id, 'BENCH' || (abs(hashtext(t.id)) % 1000), 'A month free',
+            ${now.toISOString()}::timestamptz + (1 + abs(hashtext(t.id || '#')) % 60) * interval '1 day'
+          from ${tools} t where t.id = any(${ids}::text[]) and abs(hashtext(t.id)) % 100 = 0`);
+        // Launch days (decision 063): one live tool in a thousand launched on a day its maker chose, the day it went
+        // live; and the held tools' days, within the next two months.
+        await tx.execute(sql`insert into ${launches} (tool_id, launch_at)
+          select t.id, coalesce(t.verified_at, t.created_at)
+          from ${tools} t where t.id = any(${ids}::text[]) and t.is_active and abs(hashtext(t.id || '@')) % 1000 = 0`);
+        await tx.execute(sql`insert into ${launches} (tool_id, launch_at, is_waiting)
+          select t.id, date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') at time zone 'UTC'
+            + (1 + abs(hashtext(t.id)) % 60) * interval '1 day', true
+          from ${tools} t where t.id = any(${ids}::text[]) and not t.is_active`);
+      }
+    });
     // Every cached page of a running server is dropped, as the notices switched off would have done.
     await tx.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, '*')`);
   });
@@ -425,6 +474,7 @@ try {
   const vacuumMs = performance.now() - vacuumStarted;
 
   const [total] = await handle.db.select({ n: count() }).from(tools);
+  process.stdout.write(`  ${[...phases].map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(", ")}\n`);
   process.stdout.write(
     `seeded ${toolCount.toLocaleString("en")} tools in ${seconds(insertMs)}: ${Math.round(toolCount / (insertMs / 1000)).toLocaleString("en")} tools/s ` +
       `(${describeDatabase(target)}); vacuum ${seconds(vacuumMs)}, ${total?.n ?? 0} tools in the table, ${seconds(performance.now() - started)} in all\n`,
