@@ -3,9 +3,8 @@ import type { MetaDescriptor } from "react-router";
 import { clipAtWord } from "#common/clip.ts";
 import type { Words } from "#common/i18n/translate.ts";
 import { wordsFor } from "#common/i18n/words.ts";
-import { type Locale, localizedPath, type SiteLocales } from "#common/locales.ts";
+import { type Locale, localizedPath, type SiteLocales, taglineOf } from "#common/locales.ts";
 import { ogHomeImage, ogImagePath } from "#common/og-image.ts";
-import { taglineOf } from "#common/schemas/settings.ts";
 
 type SeoInput = {
   siteName: string;

@@ -78,3 +78,16 @@ export function preferredLocale(acceptLanguage: string | undefined, locales: rea
   for (const { language } of ranges) if (isLocale(language) && locales.includes(language)) return language;
   return null;
 }
+
+/**
+ * The home page's heading and title in `locale`: the operator's words for that language, or the language's own
+ * (the seed's "The Best Tools for Indie Developers" in English). Here, not beside the settings' schema: every page's
+ * title reads it, and the schema would bring Zod into the first visit's scripts.
+ */
+export function taglineOf(
+  taglines: Partial<Record<Locale, string>>,
+  locale: Locale,
+  t: (key: "home.tagline") => string,
+): string {
+  return taglines[locale] || t("home.tagline");
+}

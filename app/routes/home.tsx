@@ -14,12 +14,12 @@ import { ToolGrid } from "../components/tool-grid.tsx";
 import type { ToolCard } from "#server/tools/read/queries.ts";
 import { useT } from "../i18n.tsx";
 import { useRootData } from "../root-data.ts";
-import { taglineOf } from "#common/schemas/settings.ts";
 import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
 import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
 import { launchesPath, toolPath } from "#common/page-paths.ts";
+import { taglineOf } from "#common/locales.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = { pageCache: { params: queryParamsOf(pageQuery) } } satisfies PageCacheHandle;

@@ -99,14 +99,3 @@ export const SITE_SETTING_FIELDS = [
   "contactXUrl",
 ] as const;
 
-/**
- * The home page's heading and title in `locale`: the operator's words for that language, or the language's own
- * (the seed's "The Best Tools for Indie Developers" in English).
- */
-export function taglineOf(
-  taglines: Partial<Record<Locale, string>>,
-  locale: Locale,
-  t: (key: "home.tagline") => string,
-): string {
-  return taglines[locale] || t("home.tagline");
-}
