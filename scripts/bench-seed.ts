@@ -123,7 +123,7 @@ const BULK_LOAD_TRIGGERS = [
   "tools_repository_insert",
 ];
 /** Tools whose listing one statement writes at the end. */
-const LISTING_CHUNK = 25_000;
+const LISTING_CHUNK = 100_000;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 function pickSome<T>(list: readonly T[], min: number, max: number): T[] {
   const wanted = Math.min(list.length, min + Math.floor(random() * (max - min + 1)));
