@@ -170,3 +170,14 @@ export const SEED_PROMO_TEXT = "Have your website appear on Bing and ChatGPT in 
 
 /** The longest licence expression a tool's licence holds (decision 060). */
 export const LICENCE_MAX_LENGTH = 200;
+
+/**
+ * The sort orders of the tool lists: newest first, most viewed, most clicked, recently verified, by name (A to Z), most
+ * liked, trending (decision 042), rising (the stars' growth this week, decision 060).
+ */
+export const TOOL_SORTS = ["newest", "views", "clicks", "verified", "name", "likes", "trending", "rising"] as const;
+export type ToolSort = (typeof TOOL_SORTS)[number];
+
+/** "Verified in the last 7 or 30 days". */
+export const VERIFIED_WITHIN_DAYS = [7, 30] as const;
+export type VerifiedWithinDays = (typeof VERIFIED_WITHIN_DAYS)[number];

@@ -9,7 +9,7 @@ import { randomInt } from "node:crypto";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { encodeCursor } from "#common/cursor.ts";
 import { LICENCE_KINDS } from "#common/repository.ts";
-import { TOOL_SORTS, type ToolSort } from "#common/schemas/lists.ts";
+import { TOOL_SORTS, type ToolSort } from "#common/constants.ts";
 import { desc, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "#server/db/client.ts";
 import { categories, facetCounts, searches, tagCounts, tools, topLists, users } from "#server/db/schema.ts";

@@ -11,7 +11,7 @@ import { type FormEvent, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "./link.tsx";
 import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
-import { TOOL_SORTS, type ToolSort, VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
+import { TOOL_SORTS, type ToolSort, VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/constants.ts";
 import type { FacetFilters as FacetNarrowing, ToolFacets } from "#server/tools/read/facets.ts";
 import { PAYMENT_KEYS } from "#common/i18n/labels.ts";
 import type { Words } from "#common/i18n/translate.ts";

@@ -16,11 +16,11 @@ import { ogCategoryImage, ogImagePath } from "#common/og-image.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/category";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { categoryPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: queryParamsOf(categoryFacetQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.category } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);

@@ -2,7 +2,7 @@
  * /coming-soon: the verified tools held until the launch day their makers chose (decision 063), the soonest first,
  * keyset-paged. A tool leaves it when it launches, without a write: a page is kept until its first tool's moment.
  */
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { COMING_SOON_PATH, toolPath } from "#common/page-paths.ts";
 import { comingSoonQuery } from "#common/schemas/launches.ts";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -14,7 +14,7 @@ import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/coming-soon";
 
 /** Visitors get this page from the page cache until a launch changes or its first tool launches. */
-export const handle = { pageCache: { params: queryParamsOf(comingSoonQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.comingSoon } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(comingSoonQuery, url);

@@ -3,7 +3,7 @@
  * with their feeds. A deal past its last day is no longer here, without a write: a page is kept until its first ends.
  */
 import { data, Form } from "react-router";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { toolPath } from "#common/page-paths.ts";
 import { dealsQuery } from "#common/schemas/deals.ts";
 import type { Words } from "#common/i18n/translate.ts";
@@ -19,7 +19,7 @@ import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/deals";
 
 /** Visitors get this page from the page cache until a deal changes or its first ends. */
-export const handle = { pageCache: { params: queryParamsOf(dealsQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.deals } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(dealsQuery, url);

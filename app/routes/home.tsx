@@ -17,12 +17,12 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta, websiteLd } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/home";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { launchesPath, toolPath } from "#common/page-paths.ts";
 import { taglineOf } from "#common/locales.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: queryParamsOf(pageQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.home } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(pageQuery, url);

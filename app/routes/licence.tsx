@@ -5,7 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import { MESSAGES } from "#common/messages.ts";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { licencePath, toolPath } from "#common/page-paths.ts";
 import { licenceToolsQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -19,7 +19,7 @@ import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/licence";
 
 /** Visitors get this page from the page cache: it depends on the licence's tools. */
-export const handle = { pageCache: { params: queryParamsOf(licenceToolsQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.licence } } satisfies PageCacheHandle;
 
 /** The list of every tool of a licence's kind: where the breadcrumb leads back. */
 const kindListPath = (kind: string) => `/tools?licence=${kind}`;

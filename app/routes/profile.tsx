@@ -17,7 +17,7 @@ import { ToolGrid } from "../components/tool-grid.tsx";
 import { formFailure, keptValues, parseSearchParams } from "../forms.ts";
 import { jsonLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/profile";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { boostToolPath, featureToolPath, loginPath, profilePath, purchasePath } from "#common/page-paths.ts";
 import type { PurchaseView } from "#server/payments/featuring.ts";
@@ -32,7 +32,7 @@ const DESCRIPTION_LENGTH = 160;
  * requests and the form to ask for one, so their page is rendered for them, and never kept.
  */
 export const handle = {
-  pageCache: { params: queryParamsOf(profileQuery), personal: (viewer, params) => viewer.slug === params.slug },
+  pageCache: { params: QUERY_PARAMS.profile, personal: (viewer, params) => viewer.slug === params.slug },
 } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {

@@ -18,13 +18,13 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/search";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import type { PageviewHandle } from "../analytics.ts";
 import { categoryPath, searchPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
 export const handle = {
-  pageCache: { params: queryParamsOf(searchFacetQuery) },
+  pageCache: { params: QUERY_PARAMS.search },
   pageviewProps: (data: unknown) => ({ results: (data as Route.ComponentProps["loaderData"]).page.tools.length }),
 } satisfies PageCacheHandle & PageviewHandle;
 

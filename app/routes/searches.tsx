@@ -1,20 +1,19 @@
 /** The most searched texts (docs/product.md §2: /searches), each linking to its results. */
 import { Link } from "../components/link.tsx";
-import { pageQuery } from "#common/schemas/lists.ts";
+import { searchesQuery } from "#common/schemas/lists.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Pager } from "../components/pager.tsx";
 import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import { useT } from "../i18n.tsx";
 import type { Route } from "./+types/searches";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { searchPath } from "#common/page-paths.ts";
 
 /** The page of searches reads its cursor, a page of fixed size. */
-const searchesQuery = pageQuery.omit({ limit: true });
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: queryParamsOf(searchesQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.searches } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(searchesQuery, url);

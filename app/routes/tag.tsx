@@ -15,11 +15,11 @@ import { useRootData } from "../root-data.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tag";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { tagPath, toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: queryParamsOf(tagFacetQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.tag } } satisfies PageCacheHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = slugParam.safeParse(params.slug);

@@ -7,11 +7,11 @@ import { Pager } from "../components/pager.tsx";
 import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tags";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { tagPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: queryParamsOf(tagListQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.tags } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(tagListQuery, url);

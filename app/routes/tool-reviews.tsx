@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import { toolIdFromSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import type { PlainKey } from "#common/i18n/translate.ts";
 import { useT } from "../i18n.tsx";
@@ -20,7 +20,7 @@ import { parseSearchParams } from "../forms.ts";
 import { breadcrumbLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-reviews";
 
-export const handle = { pageCache: { params: queryParamsOf(reviewListQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.reviews } } satisfies PageCacheHandle;
 
 const SORT_LABELS = { newest: "reviews.newest", helpful: "reviews.helpful" } as const satisfies Record<
   string,

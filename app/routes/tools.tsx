@@ -21,11 +21,11 @@ import { useRootData } from "../root-data.ts";
 import { itemListLd, pageMeta } from "../seo.ts";
 import { parseSearchParams } from "../forms.ts";
 import type { Route } from "./+types/tools";
-import { type PageCacheHandle, queryParamsOf } from "#common/page-cache.ts";
+import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { toolPath } from "#common/page-paths.ts";
 
 /** Visitors get this page from the page cache (server/http/page-cache.ts). */
-export const handle = { pageCache: { params: queryParamsOf(facetQuery) } } satisfies PageCacheHandle;
+export const handle = { pageCache: { params: QUERY_PARAMS.tools } } satisfies PageCacheHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseSearchParams(facetQuery, url);

@@ -9,7 +9,8 @@ import { MESSAGES } from "../messages.ts";
 import { LICENCE_KINDS, REPOSITORY_HEALTHS } from "../repository.ts";
 import { slugify } from "../slugify.ts";
 import { cursorParam, slugField, toolIdParam, toolListCursorParam } from "./fields.ts";
-import { pageQuery, TAG_PAGE_SIZE, TOOL_SORTS } from "./lists.ts";
+import { TOOL_SORTS } from "../constants.ts";
+import { pageQuery, TAG_PAGE_SIZE } from "./lists.ts";
 
 /** A query string with only the parameters an endpoint names: any other is refused, so a typo is never ignored. */
 function queryOf<Shape extends z.ZodRawShape>(shape: Shape) {

@@ -1,6 +1,13 @@
 /** What the lists read from their URLs: a page, /tools' sorts and filters, /tags, /my-tools. */
 import { z } from "#common/zod.ts";
-import { MAX_PAGE_SIZE, PAGE_SIZE, PAYMENT_TYPES } from "../constants.ts";
+import {
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  PAYMENT_TYPES,
+  TOOL_SORTS,
+  type ToolSort,
+  type VerifiedWithinDays,
+} from "../constants.ts";
 import type { Cursor, CursorKey } from "../cursor.ts";
 import { MESSAGES } from "../messages.ts";
 import { LICENCE_KINDS } from "../repository.ts";
@@ -18,13 +25,6 @@ export const pageQuery = z.object({
 });
 
 export type PageQuery = z.infer<typeof pageQuery>;
-
-/**
- * The sort orders of the tool lists: newest first, most viewed, most clicked, recently verified, by name (A to Z), most
- * liked, trending (decision 042), rising (the stars' growth this week, decision 060).
- */
-export const TOOL_SORTS = ["newest", "views", "clicks", "verified", "name", "likes", "trending", "rising"] as const;
-export type ToolSort = (typeof TOOL_SORTS)[number];
 
 /** Whether `cursor` is one a list in `sort` order made: by name its key is a text, in the other orders a number. */
 export function cursorFitsSort(sort: ToolSort, cursor: Cursor<CursorKey>): boolean {
@@ -51,10 +51,6 @@ const toolListFields = pageQuery.extend({
     z.enum(PAYMENT_TYPES, { message: `payment must be one of ${PAYMENT_TYPES.join(", ")}` }).optional(),
   ),
 });
-
-/** "Verified in the last 7 or 30 days". */
-export const VERIFIED_WITHIN_DAYS = [7, 30] as const;
-export type VerifiedWithinDays = (typeof VERIFIED_WITHIN_DAYS)[number];
 
 /**
  * The facets a visitor narrows a list with: the list's filters plus featured ("1"), verified (7 or 30 days), a licence
@@ -104,6 +100,9 @@ export const licenceToolsQuery = z
 
 /** Tags per page of /tags: a cloud this size is still quick to scan. */
 export const TAG_PAGE_SIZE = 200;
+
+/** A page of /searches: the most searched texts, a page at a time. */
+export const searchesQuery = pageQuery.omit({ limit: true });
 
 /** A page of /tags. */
 export const tagListQuery = z.object({ cursor: cursorParam });

@@ -98,4 +98,3 @@ export const SITE_SETTING_FIELDS = [
   "contactTelegramUrl",
   "contactXUrl",
 ] as const;
-

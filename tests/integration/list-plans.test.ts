@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "#common/constants.ts";
-import { TAG_PAGE_SIZE, TOOL_SORTS } from "#common/schemas/lists.ts";
+import { TOOL_SORTS } from "#common/constants.ts";
+import { TAG_PAGE_SIZE } from "#common/schemas/lists.ts";
 import { tagListQuery } from "#server/tags/queries.ts";
 import {
   categoryFeaturedToolsQuery,

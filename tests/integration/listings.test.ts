@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
 import { decodeAnyCursor } from "#common/cursor.ts";
-import { TOOL_SORTS } from "#common/schemas/lists.ts";
+import { TOOL_SORTS } from "#common/constants.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { facetCounts, tools, toolTerms } from "#server/db/schema.ts";
 import { LICENCE_KIND_WEIGHT, MAIN_CATEGORY_FACTOR, WORD_WEIGHT } from "#server/tools/read/alternatives.ts";

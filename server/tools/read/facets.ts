@@ -13,7 +13,7 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { FACET_SAMPLE, PAYMENT_TYPES, type PaymentType } from "#common/constants.ts";
 import { LICENCE_KINDS, type LicenceKind } from "#common/repository.ts";
-import { VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/schemas/lists.ts";
+import { VERIFIED_WITHIN_DAYS, type VerifiedWithinDays } from "#common/constants.ts";
 import { dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { filtersOf, firstDayOf, type ToolListFilters, VERIFIED_WINDOW_MAX_AGE_MS, verifiedWithin } from "./lists.ts";

@@ -6,7 +6,7 @@ import type { Cursor, CursorKey } from "#common/cursor.ts";
 import { AppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LicenceKind } from "#common/repository.ts";
-import type { ToolSort, VerifiedWithinDays } from "#common/schemas/lists.ts";
+import type { ToolSort, VerifiedWithinDays } from "#common/constants.ts";
 import { COUNTERS_MAX_AGE_MS, dependsOn, expiresWithin, pageTags } from "../../cache/page-tags.ts";
 import { type Database, rowsOf } from "../../db/client.ts";
 import { tools } from "../../db/schema.ts";
