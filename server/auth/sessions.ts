@@ -62,6 +62,8 @@ type KeptSession = { viewer: SessionUser; authId: string; expiresAt: number; kep
  */
 export function keptSessions(now: () => number = Date.now) {
   const byToken = new Map<string, KeptSession>();
+  // Counts the changes heard: a read that began before one may hold what it changed, and is not kept (as pages are not).
+  let generation = 0;
   return {
     get(token: string): KeptSession | null {
       const kept = byToken.get(token);
@@ -70,16 +72,25 @@ export function keptSessions(now: () => number = Date.now) {
       byToken.delete(token);
       return null;
     },
-    keep(token: string, session: Omit<KeptSession, "keptUntil">) {
+    /** Call before reading a session to keep: `keep` needs it to tell whether a change came during the read. */
+    beginRead(): number {
+      return generation;
+    },
+    keep(token: string, session: Omit<KeptSession, "keptUntil">, since: number) {
+      if (since !== generation) return;
       if (byToken.size >= KEPT_SESSIONS) byToken.delete(byToken.keys().next().value!);
       byToken.set(token, { ...session, keptUntil: now() + KEPT_SESSION_MS });
     },
     invalidate(tags: string[] | "*") {
-      if (tags === "*") return byToken.clear();
+      if (tags === "*") {
+        generation++;
+        return byToken.clear();
+      }
       const changed = new Set(
         tags.flatMap((tag) => (tag.startsWith(SESSION_TAG) ? [tag.slice(SESSION_TAG.length)] : [])),
       );
       if (changed.size === 0) return;
+      generation++;
       for (const [token, kept] of byToken) if (changed.has(kept.authId)) byToken.delete(token);
     },
   };
@@ -110,6 +121,7 @@ export function sessionQueries({
     if (!token) return null;
     const known = kept.get(token);
     if (known) return { viewer: known.viewer, isDueForRenewal: isDueForRenewal(known.expiresAt) };
+    const since = kept.beginRead();
     const [record] = await db
       .select({
         id: users.id,
@@ -131,7 +143,7 @@ export function sessionQueries({
       return null;
     }
     const viewer = { id: record.id, slug: record.slug, username: record.username, role: record.role as Role };
-    kept.keep(token, { viewer, authId: record.authId, expiresAt: record.expiresAt.getTime() });
+    kept.keep(token, { viewer, authId: record.authId, expiresAt: record.expiresAt.getTime() }, since);
     return { viewer, isDueForRenewal: isDueForRenewal(record.expiresAt.getTime()) };
   }
 
