@@ -70,4 +70,25 @@ describe("page cache", () => {
     now += 1;
     expect(cache.get("/counters")).toBeUndefined();
   });
+
+  it("counts a body added in another encoding, and stays within its bytes after it", () => {
+    const cache = createPageCache({ maxBytes: 3_000 });
+    const stored: CachedPage = { ...page(["/a"]), body: { br: Buffer.alloc(200) } };
+    cache.store("/a", stored, cache.beginRender());
+    cache.store("/b", page(["/b"], 200), cache.beginRender());
+    const before = cache.size().bytes;
+    const kept = cache.get("/a")!;
+    cache.addBody("/a", kept, "gzip", Buffer.alloc(300));
+    expect(cache.get("/a")!.body.gzip).toHaveLength(300);
+    expect(cache.size().bytes).toBe(before + 300);
+    // A page no longer kept under its key, or another page kept there since, adds nothing to the count.
+    cache.store("/a", page(["/a"], 200), cache.beginRender());
+    const afterRender = cache.size().bytes;
+    cache.addBody("/a", stored, "gzip", Buffer.alloc(500));
+    expect(cache.size().bytes).toBe(afterRender);
+    // Grown past its bytes, the least recently used goes.
+    cache.addBody("/b", cache.get("/b")!, "gzip", Buffer.alloc(2_000));
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.size().bytes).toBeLessThanOrEqual(3_000);
+  });
 });

@@ -4,16 +4,17 @@
  * said it may be kept. The HTTP side (server/http/page-cache.ts) decides what is stored and how it is served.
  */
 
-/** A page as it is served again: its body in each encoding, made once when it was stored. */
+/** A page as it is served again: its body in each encoding asked for, each made once. */
 export type CachedPage = {
   status: number;
   /** The response's headers, the same for every encoding. */
   headers: [string, string][];
   /**
-   * The body compressed with brotli and with gzip. The rendered body itself is not kept: it is three quarters of a page's
-   * bytes, and the rare client that takes neither gets the gzip body inflated.
+   * The body compressed with brotli, with gzip, or both: at least one. A miss compresses only in the encoding its client
+   * takes, the other is made when a client first asks for it (addBody). The rendered body itself is not kept: it is
+   * three quarters of a page's bytes, and the rare client that takes neither gets a compressed body inflated.
    */
-  body: { br: Buffer; gzip: Buffer };
+  body: { br?: Buffer; gzip?: Buffer };
   /** A hash of the rendered body; each encoding's ETag is made from it. */
   hash: string;
   tags: string[];
@@ -49,6 +50,14 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
       const keys = keysByTag.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) keysByTag.delete(tag);
+    }
+  }
+
+  /** Drops the least recently used pages until the kept ones fit. */
+  function dropPastLimit() {
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
     }
   }
 
@@ -93,7 +102,7 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
      * it may hold what the write changed: it is not kept. Returns whether it was kept.
      */
     store(key: string, page: CachedPage, since: number): boolean {
-      const size = key.length + page.body.br.length + page.body.gzip.length + 512;
+      const size = key.length + (page.body.br?.length ?? 0) + (page.body.gzip?.length ?? 0) + 512;
       if (size > maxBytes / 4 || isInvalidatedSince(since, page.tags)) return false;
       remove(key);
       pages.set(key, { ...page, bytes: size, expiresAt: page.maxAgeMs === null ? Infinity : now() + page.maxAgeMs });
@@ -103,11 +112,22 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
         if (!keys) keysByTag.set(tag, (keys = new Set()));
         keys.add(key);
       }
-      for (const oldest of pages.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
+      dropPastLimit();
       return true;
+    },
+
+    /**
+     * Adds `page`'s body in another encoding, made the first time a client asks for it: counted in the cache's bytes when
+     * `page` is the one still kept under `key`.
+     */
+    addBody(key: string, page: CachedPage, encoding: "br" | "gzip", body: Buffer) {
+      page.body[encoding] = body;
+      const kept = pages.get(key);
+      // A kept page shares its body with the page stored (store copies the page, not its body).
+      if (kept?.body !== page.body) return;
+      kept.bytes += body.length;
+      bytes += body.length;
+      dropPastLimit();
     },
 
     /** Drops every page kept under one of `tags`, or every page for "*". */
