@@ -1,12 +1,8 @@
 /** The e-mails that accounts send, in plain text and simple HTML, in their reader's language (decision 053). */
 import type { Words } from "#common/i18n/translate.ts";
+import { escapeHtml } from "../html.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { ReaderWords } from "../mail/readers.ts";
-
-/** User text made safe to put in an HTML mail, between tags or in an attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function linkMail({
   to,

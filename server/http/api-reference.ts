@@ -6,15 +6,12 @@
 import type { Handler } from "hono";
 import type { apiDocument } from "./api.ts";
 import { LIMITS } from "../auth/rate-limit.ts";
+import { escapeHtml } from "../html.ts";
 
 type Document = ReturnType<typeof apiDocument>;
 type Schema = Record<string, unknown>;
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Inline `code` in a description, as the document writes it; everything else escaped. */
 function prose(text: string | undefined): string {

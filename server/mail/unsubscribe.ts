@@ -5,7 +5,7 @@
 import { createHmac } from "node:crypto";
 import type { UnsubscribeList } from "#common/schemas/follows.ts";
 import { say } from "#common/i18n/say.ts";
-import { escapeHtml } from "../auth/mails.ts";
+import { escapeHtml } from "../html.ts";
 
 /** The signed addresses of unsubscribe links: an HMAC of the list and the person, with the site's secret. */
 export function unsubscribeToken(secret: string, list: UnsubscribeList, userId: string): string {

@@ -3,7 +3,7 @@
  * styles (e-mail services drop style sheets) and absolute links. Every text a user typed is escaped in both.
  */
 import { currentWords, say } from "#common/i18n/say.ts";
-import { escapeHtml } from "../auth/mails.ts";
+import { escapeHtml } from "../html.ts";
 
 /** One tool of the digest, as the admin page, the command line and both texts show it. */
 export type DigestTool = {

@@ -1,6 +1,6 @@
 /** The maker's follow-up mail: a tool's first week on the site in figures, in plain text and simple HTML, in their language. */
 import { MY_TOOLS_PATH, toolPath } from "#common/page-paths.ts";
-import { escapeHtml } from "../auth/mails.ts";
+import { escapeHtml } from "../html.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { ReaderWords } from "../mail/readers.ts";
 
