@@ -13,7 +13,7 @@ import { importCatalogue } from "#server/catalogue/import.ts";
 import { guessMapping, csvColumns, readImportSource } from "#server/catalogue/sources.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { categories, tagCounts, tools } from "#server/db/schema.ts";
-import { readDemoCatalogue } from "#server/db/seed.ts";
+import { readDemoCatalogue } from "#server/demo/catalogue.ts";
 import {
   chooseDatabase,
   databaseOptions,

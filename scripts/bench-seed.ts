@@ -23,7 +23,7 @@ import {
   users,
 } from "#server/db/schema.ts";
 import { rebuildLiveCounts } from "#server/catalogue/import.ts";
-import { readDemoCatalogue } from "#server/db/seed.ts";
+import { readDemoCatalogue } from "#server/demo/catalogue.ts";
 import { buildToolRow, type NewToolRow } from "#server/tools/lifecycle/rows.ts";
 import { licenceColumns } from "#server/tools/licences.ts";
 import { RISING_DAMPING } from "#common/repository.ts";

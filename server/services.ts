@@ -69,7 +69,7 @@ import { roleMutations, userMutations } from "./users/mutations.ts";
 import { firstAdmin } from "./users/first-admin.ts";
 import { userQueries } from "./users/queries.ts";
 import { userToolQueries } from "./tools/read/user-tools.ts";
-import { emailConfirmation } from "./users/email-confirmation.ts";
+import { emailConfirmation } from "./auth/email-confirmation.ts";
 import { dealService } from "./deals/deals.ts";
 import { webhookAdmin } from "./webhooks/endpoints.ts";
 import { webhookEvents } from "./webhooks/events.ts";

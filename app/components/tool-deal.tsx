@@ -1,5 +1,5 @@
 /** A tool's current deal on its page (decision 061): its code, what it gives and its last day, as text. */
-import type { Deal } from "#server/deals/deals.ts";
+import type { Deal } from "#server/tools/read/deal.ts";
 import { useWords } from "../i18n.tsx";
 
 export function ToolDeal({ deal }: { deal: Deal }) {

@@ -14,7 +14,7 @@ import { listPossibleDuplicates, type PossibleDuplicate } from "../tools/lifecyc
 import { isQueuedTool } from "../tools/lifecycle/queue.ts";
 import { afterCursor, type ToolDetail, toolDetailColumns, toToolDetail } from "../tools/read/queries.ts";
 import { requireAdmin } from "../access.ts";
-import { riskSignalsOf } from "../spam/risk-signals.ts";
+import { riskSignalsOf } from "../tools/lifecycle/risk-signals.ts";
 import { type Risk, toolRisk } from "../tools/lifecycle/risk.ts";
 import { keysetPage } from "../db/keyset.ts";
 

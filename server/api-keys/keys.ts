@@ -1,7 +1,7 @@
 /**
  * Personal API keys (docs/decisions/028-personal-api-keys.md): a signed-in user makes named keys that may read, or read
  * and write, and revokes them; admins see and revoke every key. A request to /api/v1 that sends one acts as the key's
- * user, with their role, so every service's own rules apply (server/api-keys/http.ts).
+ * user, with their role, so every service's own rules apply (server/http/api-keys.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";

@@ -18,7 +18,7 @@ import { type AuthLoader, isAuthApiError } from "./auth-loader.ts";
 import { type Limit, LIMITS, type RateLimiter, senderKey } from "./rate-limit.ts";
 import type { TokenSync } from "./token-sync.ts";
 import type { Readers } from "../mail/readers.ts";
-import type { EmailConfirmation } from "../users/email-confirmation.ts";
+import type { EmailConfirmation } from "./email-confirmation.ts";
 
 export type AccountDependencies = {
   db: Database;

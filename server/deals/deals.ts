@@ -18,21 +18,14 @@ import { deals, tools } from "../db/schema.ts";
 import { keysetPage, seekAfter } from "../db/keyset.ts";
 import { toCard, type ToolCard, toolCardColumns } from "../tools/read/queries.ts";
 import { editedToolColumns } from "../tools/lifecycle/shared.ts";
+import { type Deal, dealOf } from "../tools/read/deal.ts";
 
-/** A deal as a page shows it: its code, what it gives, and when it ends (the end of its last day, UTC). */
-export type Deal = { code: string; offer: string; endsAt: string };
 export type DealCard = ToolCard & { deal: Deal; dealUpdatedAt: string };
 
 const DAY_MS = 86_400_000;
 
 /** The end of `day` (YYYY-MM-DD), UTC: its last millisecond. */
 const endOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1);
-
-const dealOf = (row: { code: string; offer: string; endsAt: Date }): Deal => ({
-  code: row.code,
-  offer: row.offer,
-  endsAt: row.endsAt.toISOString(),
-});
 
 /**
  * One page of the live tools' current deals, ending soonest first, a category's or all: a range of
@@ -63,20 +56,6 @@ export function currentDealsQuery(
     )
     .orderBy(asc(deals.endsAt), asc(deals.toolId))
     .limit(limit);
-}
-
-/** The deal a tool's page shows (server/tools/read/related.ts): its current one, or null. */
-export async function readToolDeal(db: Database, toolId: string, now: Date): Promise<Deal | null> {
-  dependsOn(pageTags.tool(toolId));
-  const [row] = await db
-    .select({ code: deals.code, offer: deals.offer, endsAt: deals.endsAt })
-    .from(deals)
-    .where(and(eq(deals.toolId, toolId), gt(deals.endsAt, now)))
-    .limit(1);
-  if (!row) return null;
-  // The page stops showing it when it ends, whatever else keeps it.
-  expiresWithin(Math.max(1000, row.endsAt.getTime() - now.getTime()));
-  return dealOf(row);
 }
 
 export function dealService({

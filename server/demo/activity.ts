@@ -1,5 +1,5 @@
 /**
- * What a fresh directory shows of its features beside the demo catalogue (server/db/seed.ts), so that each works on the
+ * What a fresh directory shows of its features beside the demo catalogue (./catalogue.ts), so that each works on the
  * first visit: the open-source tools' repositories as a dated snapshot (content/catalogue/repositories.json), likes
  * from a few demo visitors (so trending and the leaderboards mean something), launches today, last week and to come,
  * and a few deals. Everything here is the demo's own and says so: the visitors are named "Demo visitor", the deals are
@@ -12,8 +12,8 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "#common/zod.ts";
 import { createId } from "#common/ids.ts";
 import { CONTENT_DIR } from "../paths.ts";
-import type { Database } from "./client.ts";
-import { deals, favorites, launches, repositoryFacts, tools, users } from "./schema.ts";
+import type { Database } from "../db/client.ts";
+import { deals, favorites, launches, repositoryFacts, tools, users } from "../db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,14 +9,14 @@ import { z } from "#common/zod.ts";
 import { PAYMENT_TYPES } from "#common/constants.ts";
 import { createId } from "#common/ids.ts";
 import { slugify } from "#common/slugify.ts";
-import type { Database } from "./client.ts";
+import type { Database } from "../db/client.ts";
 import { CONTENT_DIR } from "../paths.ts";
 import { BRAND_ICON_SLUG, renderBrandLogo } from "../images/brand-logos.ts";
 import { storeToolImage } from "../images/process.ts";
 import type { FileStorage } from "../storage/files.ts";
 import { licenceColumns } from "../tools/licences.ts";
 import { buildToolRow } from "../tools/lifecycle/rows.ts";
-import { categories, tools } from "./schema.ts";
+import { categories, tools } from "../db/schema.ts";
 
 const CATALOGUE = path.join(CONTENT_DIR, "catalogue");
 

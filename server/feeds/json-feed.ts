@@ -1,5 +1,5 @@
 /** JSON Feed 1.1 (https://jsonfeed.org/version/1.1) writing of a feed's channel (channels.ts), beside its RSS twin. */
-import type { FeedChannel } from "./channels.ts";
+import type { FeedChannel } from "./channel.ts";
 import { pathOf } from "./xml.ts";
 
 export const JSON_FEED_VERSION = "https://jsonfeed.org/version/1.1";

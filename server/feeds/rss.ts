@@ -1,6 +1,6 @@
 /** RSS 2.0 writing of a feed's channel (channels.ts): the whole site's, a category's or a tag's newest tools; and a tool's reviews. */
 import { say } from "#common/i18n/say.ts";
-import type { FeedChannel, FeedSite } from "./channels.ts";
+import type { FeedChannel, FeedSite } from "./channel.ts";
 import type { PublicReview } from "../reviews/reviews.ts";
 import type { FeedTool } from "./queries.ts";
 import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";

@@ -17,7 +17,7 @@ import { toDigestTool } from "../newsletter/service.ts";
 import type { Readers } from "../mail/readers.ts";
 import { unsubscribeFooter, unsubscribeHeaders, unsubscribePath, unsubscribeToken } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
-import { type EmailConfirmation, hasConfirmedEmail } from "../users/email-confirmation.ts";
+import { type EmailConfirmation, hasConfirmedEmail } from "../auth/email-confirmation.ts";
 import { isPublicTool, toolCardColumns } from "../tools/read/queries.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

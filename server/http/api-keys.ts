@@ -9,8 +9,8 @@ import type { SessionUser } from "#common/access.ts";
 import { AppError, isAppError } from "#common/errors.ts";
 import { MESSAGES } from "#common/messages.ts";
 import type { LimitState } from "../auth/rate-limit.ts";
-import { errorBody } from "../http/errors.ts";
-import type { ApiKeyService, KeyedRequester } from "./keys.ts";
+import { errorBody } from "./errors.ts";
+import type { ApiKeyService, KeyedRequester } from "../api-keys/keys.ts";
 
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

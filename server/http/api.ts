@@ -37,7 +37,7 @@ import type { PaymentType } from "#common/constants.ts";
 import type { Services } from "../services.ts";
 import type { ToolDetail } from "../tools/read/queries.ts";
 import type { ToolRow } from "../tools/lifecycle/shared.ts";
-import type { KeyedVariables } from "../api-keys/http.ts";
+import type { KeyedVariables } from "./api-keys.ts";
 
 /** A tool id from the URL; anything that cannot be one is a tool that does not exist. */
 function parseToolId(text: string): string {

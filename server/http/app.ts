@@ -38,7 +38,7 @@ import { invalidInput } from "#common/input-errors.ts";
 import { errorBody, respondWithError } from "./errors.ts";
 import { createFeeds } from "./feeds.ts";
 import { createSuggestions } from "./suggest.ts";
-import { createOgImageRoutes, storedLogoReader } from "../og/http.ts";
+import { createOgImageRoutes, storedLogoReader } from "./og.ts";
 import { compression } from "./compression.ts";
 import { filesOriginOf, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { answerInAcceptedLanguage, negotiateHomeLocale } from "./locale-negotiation.ts";
@@ -46,7 +46,7 @@ import { pageCacheMiddleware } from "./page-cache.ts";
 import { pageRenderer } from "./page-render.ts";
 import { renderBudget } from "./render-budget.ts";
 import { requestIds } from "./request-id.ts";
-import { withApiKeyOrSession } from "../api-keys/http.ts";
+import { withApiKeyOrSession } from "./api-keys.ts";
 
 type Variables = {
   cspNonce?: string;
@@ -260,7 +260,7 @@ export function createApp({ config, db, services, logger, build, clientDir, file
   app.use("/api/v1/*", allowCrossOriginReads());
   app.use("/api/v1/*", etag());
   const session = withSession(services, config);
-  // A request with an API key acts as the key's user (server/api-keys/http.ts); a write without one reads the session.
+  // A request with an API key acts as the key's user (server/http/api-keys.ts); a write without one reads the session.
   app.use("/api/v1/*", withApiKeyOrSession(services.apiKeys, session, services.now));
   app.route("/api/v1", createUploads(services));
   const api = createApi(services, { siteUrl: config.SITE_URL });

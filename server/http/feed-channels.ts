@@ -1,32 +1,14 @@
 /**
  * What each feed holds, whatever its format: the whole site's newest tools, one category's, or one tag's. The RSS
- * (rss.ts) and JSON Feed (json-feed.ts) documents are two writings of the same channel.
+ * (server/feeds/rss.ts) and JSON Feed (server/feeds/json-feed.ts) documents are two writings of the same channel.
  */
 import { say } from "#common/i18n/say.ts";
 import { wordsFor } from "#common/i18n/words.ts";
-import type { Locale } from "#common/locales.ts";
 import { categoryPath, tagPath } from "#common/page-paths.ts";
 import type { Services } from "../services.ts";
-import type { FeedTool } from "./queries.ts";
+import type { FeedChannel, FeedSite } from "../feeds/channel.ts";
 
 export type FeedSources = Pick<Services, "feeds" | "categories" | "tags" | "deals">;
-/**
- * The site as one language's feeds see it: `siteUrl` is that language's root ("https://tools.example/fr"), so every
- * page a feed links to is in its language, and its words are said in it (the feeds are built inside it).
- */
-export type FeedSite = { siteUrl: string; siteName: string; locale: Locale };
-
-export type FeedChannel = {
-  title: string;
-  /** The page the feed follows. */
-  link: string;
-  /** Where the feed's files live: `${base}/rss.xml` and `${base}/feed.json`. */
-  base: string;
-  description: string;
-  language: Locale;
-  tools: FeedTool[];
-};
-
 /** The newest verified tools of the whole site (/rss.xml, /feed.json). */
 export async function siteChannel(sources: FeedSources, { siteUrl, siteName, locale }: FeedSite): Promise<FeedChannel> {
   return {

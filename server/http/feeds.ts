@@ -18,19 +18,13 @@ import { etag } from "hono/etag";
 import { OPEN_DATA_FORMATS } from "../catalogue/open-data.ts";
 import type { Config } from "../config.ts";
 import { badgeSvg } from "../feeds/badge.ts";
-import {
-  type FeedChannel,
-  type FeedSite,
-  findCategoryChannel,
-  findTagChannel,
-  siteChannel,
-  dealsChannel,
-} from "../feeds/channels.ts";
+import type { FeedChannel, FeedSite } from "../feeds/channel.ts";
+import { findCategoryChannel, findTagChannel, siteChannel, dealsChannel } from "./feed-channels.ts";
 import { jsonFeedDocument } from "../feeds/json-feed.ts";
 import { FEED_ITEM_LIMIT } from "../feeds/queries.ts";
-import { buildLlmsTxt } from "../feeds/llms-txt.ts";
+import { buildLlmsTxt } from "./llms-txt.ts";
 import { reviewsRssDocument, rssDocument } from "../feeds/rss.ts";
-import { buildSitemapIndex, findSitemapPart } from "../feeds/sitemap.ts";
+import { buildSitemapIndex, findSitemapPart } from "./sitemap.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import { inLocale } from "../i18n.ts";
 import type { Services } from "../services.ts";

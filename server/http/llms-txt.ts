@@ -10,7 +10,7 @@ import { say } from "#common/i18n/say.ts";
 import { LICENCE_KIND_KEYS } from "#common/repository.ts";
 import type { ToolCard } from "../tools/read/queries.ts";
 import type { Services } from "../services.ts";
-import type { FeedSite } from "./channels.ts";
+import type { FeedSite } from "../feeds/channel.ts";
 
 export const LLMS_TOOLS_PER_CATEGORY = 20;
 

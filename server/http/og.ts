@@ -10,7 +10,7 @@ import { MESSAGES } from "#common/messages.ts";
 import { type Config, FILES_URL, filesBaseUrl } from "../config.ts";
 import { inLocale } from "../i18n.ts";
 import type { Services } from "../services.ts";
-import type { LogoReader, OgImageKind } from "./images.ts";
+import type { LogoReader, OgImageKind } from "../og/images.ts";
 
 const CURRENT_CACHE_CONTROL = "public, max-age=86400";
 /** Without the current version (an old page, a hand-typed address): the image may change, kept an hour. */

@@ -20,9 +20,9 @@ import { isCalendarDay } from "#common/days.ts";
 import { alternativesPath, COMING_SOON_PATH, comparePath, licencePath } from "#common/page-paths.ts";
 import { licenceWithPage } from "../tools/licences.ts";
 import type { Services } from "../services.ts";
-import { element, escapeXml, pathOf, xmlDocument } from "./xml.ts";
+import { element, escapeXml, pathOf, xmlDocument } from "../feeds/xml.ts";
 import { localizedPath, type SiteLocales } from "#common/locales.ts";
-import type { ListedKey } from "./queries.ts";
+import type { ListedKey } from "../feeds/queries.ts";
 
 /** The most URLs one sitemap file may hold (sitemaps.org protocol). */
 export const SITEMAP_URL_LIMIT = 50_000;

@@ -19,7 +19,7 @@ import type { Readers, ReaderWords } from "../mail/readers.ts";
 import { unsubscribeFooter, unsubscribeHeaders, unsubscribePath } from "../mail/unsubscribe.ts";
 import type { Outbox } from "../outbox/effects.ts";
 import type { Digest } from "./service.ts";
-import { hasConfirmedEmail } from "../users/email-confirmation.ts";
+import { hasConfirmedEmail } from "../auth/email-confirmation.ts";
 
 /** The subscribers whose mails one batch writes. */
 export const NEWSLETTER_BATCH = 500;

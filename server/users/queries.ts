@@ -1,5 +1,5 @@
 /** Reads of user profiles: the public profile page (with what only its owner sees) and the owner's settings. */
-import { hasConfirmedEmail } from "./email-confirmation.ts";
+import { hasConfirmedEmail } from "../auth/email-confirmation.ts";
 import { isLocale, type Locale } from "#common/locales.ts";
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSite } from "../setup/browser-site.ts";
 import { PUBLIC_COUNTERS_FROM_VIEWS } from "#common/constants.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("browsing the catalogue in Chromium", () => {

@@ -1,7 +1,7 @@
 /** Filters with counts in Chromium (decision 034): in place with JavaScript, through the plain GET form without. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSite } from "../setup/browser-site.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { gotoHydrated, newContext } from "../setup/browser.ts";
 
 describe("filters with counts in Chromium", () => {

@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { useBrowserSite } from "../setup/browser-site.ts";
 import { gotoHydrated, newContext } from "../setup/browser.ts";
 

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSite } from "../setup/browser-site.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 
 /** The words of the cards' names that the browser broke over two lines (each word's rectangles, on more than one line). */

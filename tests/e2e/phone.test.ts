@@ -8,7 +8,7 @@ import { useBrowserSite } from "../setup/browser-site.ts";
 import { PAGE_SIZE } from "#common/constants.ts";
 import { comparePath } from "#common/page-paths.ts";
 import { FLASH_COOKIE } from "#common/flash.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { insertTools } from "../factories.ts";
 import { gotoHydrated, newContext } from "../setup/browser.ts";
 

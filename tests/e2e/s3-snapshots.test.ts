@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tools } from "#server/db/schema.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { gotoHydrated, newContext } from "../setup/browser.ts";
 import { startTestBucket } from "../setup/s3.ts";

@@ -1,7 +1,7 @@
 /** An admin changes the site's name, tagline and accent in the console, and sees them on the site at once, in both themes. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSite } from "../setup/browser-site.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { gotoHydrated, newContext, signUpInBrowser } from "../setup/browser.ts";
 import { users } from "#server/db/schema.ts";
 import { eq } from "drizzle-orm";

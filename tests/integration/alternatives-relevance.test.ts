@@ -4,7 +4,7 @@
  * alternatives a person would name.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { LABELLED_ALTERNATIVES, precisionAt } from "../alternatives-labels.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";

@@ -6,7 +6,7 @@ import { importCatalogue } from "#server/catalogue/import.ts";
 import { exportCatalogue } from "#server/catalogue/export.ts";
 import { guessMapping, readImportSource } from "#server/catalogue/sources.ts";
 import { categories, importFiles, tagCounts, tools, users } from "#server/db/schema.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { databaseKinds, openTestDatabase } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";

@@ -2,10 +2,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { newlyVerifiedToolsQuery, toolsListedBetweenQuery } from "#server/feeds/queries.ts";
-import { buildSitemapIndex, findSitemapPart } from "#server/feeds/sitemap.ts";
+import { buildSitemapIndex, findSitemapPart } from "#server/http/sitemap.ts";
 import type { JsonFeed } from "#server/feeds/json-feed.ts";
 import MarkdownIt from "markdown-it";
-import { LLMS_TOOLS_PER_CATEGORY } from "#server/feeds/llms-txt.ts";
+import { LLMS_TOOLS_PER_CATEGORY } from "#server/http/llms-txt.ts";
 import { searches } from "#server/db/schema.ts";
 import { comparePath } from "#common/page-paths.ts";
 import { insertCategory, insertTool, insertUser, insertTools } from "../factories.ts";

@@ -2,7 +2,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TopListPage } from "#server/content/top-lists.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { alternativesPath, comparePath, licencePath, toolReviewsPath } from "#common/page-paths.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds } from "../setup/database.ts";

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { createId } from "#common/ids.ts";
 import { parseConfig } from "#server/config.ts";
 import { tools } from "#server/db/schema.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { s3FileStorage } from "#server/storage/s3.ts";
 import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { decodeCursor } from "#common/cursor.ts";
 import { slugify } from "#common/slugify.ts";
 import { searches, tools } from "#server/db/schema.ts";
-import { seedDemoCatalogue } from "#server/db/seed.ts";
+import { seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { searchQueries } from "#server/search/queries.ts";
 import { searchWords } from "#server/search/words.ts";
 import type { ToolCard } from "#server/tools/read/queries.ts";

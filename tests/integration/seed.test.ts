@@ -10,7 +10,7 @@ import { monogramInitials } from "#common/monogram.ts";
 import { brandLogoColours, readBrandIcon } from "#server/images/brand-logos.ts";
 import { localFileStorage } from "#server/storage/files.ts";
 import { categories, tools } from "#server/db/schema.ts";
-import { readDemoCatalogue, seedDemoCatalogue } from "#server/db/seed.ts";
+import { readDemoCatalogue, seedDemoCatalogue } from "#server/demo/catalogue.ts";
 import { categoryQueries } from "#server/categories/queries.ts";
 import { toolQueries } from "#server/tools/read/queries.ts";
 import { databaseKinds } from "../setup/database.ts";

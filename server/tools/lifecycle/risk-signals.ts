@@ -1,6 +1,6 @@
 /** The signals of a queued tool's risk (server/tools/lifecycle/risk.ts) that its row and its submitter's give. */
 import { isDisposableEmail } from "disposable-email-domains-js";
-import { findSpammyWords, type RiskSignals } from "../tools/lifecycle/risk.ts";
+import { findSpammyWords, type RiskSignals } from "./risk.ts";
 
 export type RiskSource = {
   name: string;

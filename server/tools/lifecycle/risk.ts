@@ -1,6 +1,6 @@
 /**
  * A queued tool's risk of being spam, as the verification queue shows it: a score from 0 to 100 and the reasons behind
- * it. A pure function over signals gathered elsewhere (server/spam/risk-signals.ts), so each signal is added on its own.
+ * it. A pure function over signals gathered elsewhere (./risk-signals.ts), so each signal is added on its own.
  */
 import { say } from "#common/i18n/say.ts";
 

@@ -17,7 +17,7 @@ import { linkChecks, tools } from "../../db/schema.ts";
 import type { RepositoryView } from "#common/repository.ts";
 import { type Alternative, alternativeQueries } from "./alternatives.ts";
 import { readRepository } from "./repository.ts";
-import { type Deal, readToolDeal } from "../../deals/deals.ts";
+import { type Deal, readToolDeal } from "./deal.ts";
 import {
   isPublicTool,
   toCard,
