@@ -4,9 +4,8 @@
  * /tool/{slug}/alternatives/open-source: the same among the open-source tools alone (decision 060).
  */
 import { Breadcrumb } from "../components/breadcrumb.tsx";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { Link } from "../components/link.tsx";
-import { toolIdFromSlug } from "#common/ids.ts";
 import { MESSAGES } from "#common/messages.ts";
 import { TOOL_PAGE_ALTERNATIVES } from "#common/constants.ts";
 import type { Words } from "#common/i18n/translate.ts";
@@ -19,6 +18,7 @@ import { ToolGrid } from "../components/tool-grid.tsx";
 import { alternativeReason } from "../components/alternative-reason.ts";
 import { breadcrumbLd, itemListLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-alternatives";
+import { publicToolOrAnswer } from "../tool-address.ts";
 
 /** Visitors get this page from the page cache: it depends on the tool, its categories' and tags' tools, and the counters. */
 export const handle = { pageCache: { params: [] } } satisfies PageCacheHandle;
@@ -33,14 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
   const licence = licenceOf(params.licence);
   if (licence === null) throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
-  const tool = await tools.findPublicToolBySlug(params.slug);
-  if (!tool) {
-    // A renamed tool keeps its id at the end of its slug.
-    const id = toolIdFromSlug(params.slug);
-    const renamed = id ? await tools.findPublicToolById(id) : undefined;
-    if (renamed) throw redirect(alternativesPath(renamed.slug, licence), 301);
-    throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
-  }
+  const tool = publicToolOrAnswer(await tools.findPublicToolByAddress(params.slug), (slug) =>
+    alternativesPath(slug, licence),
+  );
   const found = await tools.listAlternatives(tool, { scope: licence ?? "any" });
   return {
     tool: { id: tool.id, name: tool.name, slug: tool.slug, categories: tool.categories, tags: tool.tags },

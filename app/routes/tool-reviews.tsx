@@ -3,9 +3,6 @@
  * time, under the tool's rating. The same page for everyone, kept in the page cache and dropped when a review of the
  * tool changes; the helpful counts lag a minute at most, as views do.
  */
-import { data, redirect } from "react-router";
-import { toolIdFromSlug } from "#common/ids.ts";
-import { MESSAGES } from "#common/messages.ts";
 import { type PageCacheHandle, QUERY_PARAMS } from "#common/page-cache.ts";
 import { toolPath, toolReviewsPath } from "#common/page-paths.ts";
 import type { PlainKey } from "#common/i18n/translate.ts";
@@ -19,6 +16,7 @@ import { RatingSummary, ReviewList, WriteReviewLink } from "../components/review
 import { parseSearchParams } from "../forms.ts";
 import { breadcrumbLd, pageMeta } from "../seo.ts";
 import type { Route } from "./+types/tool-reviews";
+import { publicToolOrAnswer } from "../tool-address.ts";
 
 export const handle = { pageCache: { params: QUERY_PARAMS.reviews } } satisfies PageCacheHandle;
 
@@ -30,14 +28,7 @@ const SORT_LABELS = { newest: "reviews.newest", helpful: "reviews.helpful" } as 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
   const { sort, cursor } = parseSearchParams(reviewListQuery, url);
-  const tool = await tools.findPublicToolBySlug(params.slug);
-  if (!tool) {
-    // A renamed tool keeps its id at the end of its slug.
-    const id = toolIdFromSlug(params.slug);
-    const renamed = id ? await tools.findPublicToolById(id) : undefined;
-    if (renamed) throw redirect(toolReviewsPath(renamed.slug), 301);
-    throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
-  }
+  const tool = publicToolOrAnswer(await tools.findPublicToolByAddress(params.slug), toolReviewsPath);
   const page = await context.services.reviews.listToolReviews(tool.id, { sort, cursor });
   return {
     tool: { id: tool.id, name: tool.name, slug: tool.slug },

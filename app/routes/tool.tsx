@@ -55,6 +55,7 @@ import { FormMessage, SubmitButton } from "../components/form.tsx";
 import { ReportRow } from "../components/tool-reports.tsx";
 import { type FormFailure, formFailure, keptValues } from "../forms.ts";
 import { cachedRole } from "../session-cache.ts";
+import { publicToolOrAnswer } from "../tool-address.ts";
 
 /**
  * Everyone gets this page from the page cache (server/http/page-cache.ts): it holds nothing of one person. The claim
@@ -73,8 +74,8 @@ async function openReportsFor(context: Route.LoaderArgs["context"], toolId: stri
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { tools } = context.services;
-  const tool = await tools.findPublicToolBySlug(params.slug);
-  if (!tool) {
+  const found = await tools.findPublicToolByAddress(params.slug);
+  if (!found) {
     // A verified tool held until its launch day is shown to everyone, saying when it launches (decision 063).
     const coming = await context.services.launches.findComingTool(params.slug);
     // A tool that is not public is shown to those who may edit it, saying so.
@@ -116,12 +117,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         openReports: await openReportsFor(context, shown.id),
       };
     }
-    // A renamed tool keeps its id at the end of its slug: old links lead to its new address.
-    const id = toolIdFromSlug(params.slug);
-    const renamed = id ? await tools.findPublicToolById(id) : undefined;
-    if (renamed) throw redirect(toolPath(renamed.slug), 301);
-    throw data(MESSAGES.tool.notFoundBySlug, { status: 404 });
   }
+  const tool = publicToolOrAnswer(found, toolPath);
   const [related, { reviews }, openReports] = await Promise.all([
     tools.getRelatedToTool(tool),
     context.services.reviews.listToolReviews(tool.id, { limit: TOOL_PAGE_REVIEWS }),

@@ -105,11 +105,19 @@ describe.each(databaseKinds)("tool page on %s", (kind) => {
     expect((await countersOf(waiting.id)).views).toBe(0);
   });
 
-  it("sends an old slug to the tool's current address", async () => {
+  it.each([
+    ["the tool page", ""],
+    ["its alternatives", "/alternatives"],
+    ["its open-source alternatives", "/alternatives/open-source"],
+    ["its reviews", "/reviews"],
+  ])("sends an old slug of %s to the same page at the tool's current address", async (_page, rest) => {
     const tool = await insertTool(database.db, { name: "New Name" });
-    const response = await app.request(`/tool/old-name-${tool.id}`, { redirect: "manual" });
+    const response = await app.request(`/tool/old-name-${tool.id}${rest}`, { redirect: "manual" });
     expect(response.status).toBe(301);
-    expect(response.headers.get("location")).toBe(`/tool/${tool.slug}`);
+    expect(response.headers.get("location")).toBe(`/tool/${tool.slug}${rest}`);
+    // A slug that names no tool, old or new, is no tool's.
+    const unknown = await app.request(`/tool/no-such-tool${rest}`, { redirect: "manual" });
+    expect(unknown.status).toBe(404);
   });
 
   it("shows its creator once the tool is linked to them", async () => {

@@ -180,7 +180,36 @@ export function latestToolsQuery(db: Database, cursor: Cursor | null | undefined
     .limit(limit);
 }
 
+/** What a tool page's address names: a live tool, or the slug now of a renamed one. */
+export type PublicToolAddress = { tool: ToolDetail } | { renamedTo: string };
+
 export function toolQueries(db: Database) {
+  /** A live tool by its slug (docs/product.md §7: by slug). */
+  async function findPublicToolBySlug(slug: string): Promise<ToolDetail | undefined> {
+    // Even not found: the slug holds the id, and the tool may go live.
+    const id = toolIdFromSlug(slug);
+    if (id) dependsOn(pageTags.tool(id));
+    expiresWithin(COUNTERS_MAX_AGE_MS);
+    const [row] = await db
+      .select(toolDetailColumns)
+      .from(tools)
+      .where(and(isPublicTool, eq(tools.slug, slug)))
+      .limit(1);
+    return row ? toToolDetail(row as ToolDetailRow) : undefined;
+  }
+
+  /** A live tool by its id (docs/product.md §7: by id). */
+  async function findPublicToolById(id: string): Promise<ToolDetail | undefined> {
+    dependsOn(pageTags.tool(id));
+    expiresWithin(COUNTERS_MAX_AGE_MS);
+    const [row] = await db
+      .select(toolDetailColumns)
+      .from(tools)
+      .where(and(isPublicTool, eq(tools.id, id)))
+      .limit(1);
+    return row ? toToolDetail(row as ToolDetailRow) : undefined;
+  }
+
   return {
     /** Live tools, newest first, one keyset page after `cursor` (docs/product.md §7: home list and infinite scroll). */
     async listLatestTools({
@@ -196,30 +225,19 @@ export function toolQueries(db: Database) {
       return { tools: items.map(toCard), nextCursor };
     },
 
-    /** A live tool by its slug (docs/product.md §7: by slug). */
-    async findPublicToolBySlug(slug: string): Promise<ToolDetail | undefined> {
-      // Even not found: the slug holds the id, and the tool may go live.
-      const id = toolIdFromSlug(slug);
-      if (id) dependsOn(pageTags.tool(id));
-      expiresWithin(COUNTERS_MAX_AGE_MS);
-      const [row] = await db
-        .select(toolDetailColumns)
-        .from(tools)
-        .where(and(isPublicTool, eq(tools.slug, slug)))
-        .limit(1);
-      return row ? toToolDetail(row as ToolDetailRow) : undefined;
-    },
+    findPublicToolBySlug,
+    findPublicToolById,
 
-    /** A live tool by its id (docs/product.md §7: by id). */
-    async findPublicToolById(id: string): Promise<ToolDetail | undefined> {
-      dependsOn(pageTags.tool(id));
-      expiresWithin(COUNTERS_MAX_AGE_MS);
-      const [row] = await db
-        .select(toolDetailColumns)
-        .from(tools)
-        .where(and(isPublicTool, eq(tools.id, id)))
-        .limit(1);
-      return row ? toToolDetail(row as ToolDetailRow) : undefined;
+    /**
+     * The live tool a page's address names, by its slug; or, for an old slug of a renamed tool (its id stays at the end
+     * of its slug), the tool's slug now, to which its pages answer 301; or null.
+     */
+    async findPublicToolByAddress(slug: string): Promise<PublicToolAddress | null> {
+      const tool = await findPublicToolBySlug(slug);
+      if (tool) return { tool };
+      const id = toolIdFromSlug(slug);
+      const renamed = id ? await findPublicToolById(id) : undefined;
+      return renamed ? { renamedTo: renamed.slug } : null;
     },
 
     /** Live tools boosted to the home page (premiumFeatures.isHomeBoosted), newest first. */
