@@ -52,10 +52,11 @@ export default tseslint.config(
   },
   {
     // The browser bundle may only borrow types from the server: values reach it through loaders. The entry that renders
-    // on the server and the tests, which run there, are the exceptions. A regular expression, not a "group": a group is
-    // read as a .gitignore line, where "#server/*" is a comment that matches nothing (eslint/boundary.test.ts).
-    files: ["app/**/*.{ts,tsx}"],
-    ignores: [...SERVER_ENTRIES, "app/**/*.test.{ts,tsx}"],
+    // on the server and the tests, which run there, are the exceptions. common/ runs on both sides: types only too.
+    // A regular expression, not a "group": a group is read as a .gitignore line, where "#server/*" is a comment that
+    // matches nothing (eslint/boundary.test.ts). A dynamic import() is no import declaration: a selector catches it.
+    files: ["app/**/*.{ts,tsx}", "common/**/*.{ts,tsx}"],
+    ignores: [...SERVER_ENTRIES, "app/**/*.test.{ts,tsx}", "common/**/*.test.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -67,6 +68,13 @@ export default tseslint.config(
               message: "Server code reaches routes through the load context; import only types from server/.",
             },
           ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `ImportExpression[source.value=/${SERVER_IMPORT.replaceAll("/", "\\/")}/]`,
+          message: "Server code reaches routes through the load context; import only types from server/.",
         },
       ],
     },

@@ -10,7 +10,10 @@ const eslint = new ESLint({ cwd: ROOT });
 async function boundaryMessages(filePath: string, text: string): Promise<string[]> {
   const [result] = await eslint.lintText(text, { filePath: path.join(ROOT, filePath) });
   return result!.messages
-    .filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports")
+    .filter(
+      (message) =>
+        message.ruleId === "@typescript-eslint/no-restricted-imports" || message.ruleId === "no-restricted-syntax",
+    )
     .map((message) => message.message);
 }
 
@@ -30,6 +33,40 @@ describe("the lint boundary between app/ and server/", { timeout: 30_000 }, () =
     expect(messages[0]).toMatch(
       /is restricted from being used by a pattern\. Server code reaches routes through the load context/,
     );
+  });
+
+  it.each([
+    [
+      "a dynamic import() in a route",
+      "app/routes/planted.tsx",
+      'export const load = () => import("#server/i18n.ts");\n',
+    ],
+    [
+      "a dynamic import() by a relative path in a component",
+      "app/components/planted.tsx",
+      'export const load = () => import("../../server/i18n.ts");\n',
+    ],
+    [
+      "a value import in common/, which the browser bundles too",
+      "common/planted.ts",
+      'import { escapeHtml } from "../server/html.ts";\nexport const escape = escapeHtml;\n',
+    ],
+  ])("fails %s", async (_, filePath, text) => {
+    const messages = await boundaryMessages(filePath, text);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/Server code reaches routes through the load context/);
+  });
+
+  it("lets common/ import the server's types, and a route name a server type by import()", async () => {
+    expect(
+      await boundaryMessages(
+        "common/planted.ts",
+        'import type { Database } from "../server/db/client.ts";\nexport type D = Database;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryMessages("app/routes/planted.tsx", 'export type D = import("#server/db/client.ts").Database;\n'),
+    ).toEqual([]);
   });
 
   it("lets a route import the server's types, and the server-side entry its values", async () => {
