@@ -1,7 +1,8 @@
 /**
  * What `npm run i18n:check` reports, and a test holds to none: each language's keys missing from its catalogue or
  * unknown to English, and the English keys no source file names. A key is named in code as its quoted text
- * ("nav.categories"), never built from parts, so that this search finds every use.
+ * ("nav.categories"), never built from parts, so that this search finds every use; or it is a plain message of
+ * common/messages.ts, whose key is its path there (`page.notFound`).
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -39,7 +40,9 @@ export async function checkCatalogues(root: string): Promise<CatalogueReport> {
     if (unknown.length) report.unknown[locale] = unknown;
   }
   const sources = await sourceTexts(root);
-  report.unused = keys.filter((key) => !sources.some((text) => text.includes(`"${key}"`)));
+  const { MESSAGES } = await import("../messages.ts");
+  const messagePaths = new Set(pathsOf(MESSAGES, ""));
+  report.unused = keys.filter((key) => !messagePaths.has(key) && !sources.some((text) => text.includes(`"${key}"`)));
   return report;
 }
 
@@ -53,4 +56,15 @@ async function sourceTexts(root: string): Promise<string[]> {
     }
   }
   return texts;
+}
+
+/** The path of every message `messages` says when read (a plain or a fixed one), as "domain.name". */
+function pathsOf(messages: object, prefix: string): string[] {
+  return Object.entries(Object.getOwnPropertyDescriptors(messages)).flatMap(([name, descriptor]) =>
+    descriptor.get
+      ? [`${prefix}${name}`]
+      : typeof descriptor.value === "object"
+        ? pathsOf(descriptor.value as object, `${prefix}${name}.`)
+        : [],
+  );
 }

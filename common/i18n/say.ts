@@ -40,13 +40,30 @@ export function fixed<Key extends MessageKey>(
   return { [FIXED]: true, key, values: values[0] };
 }
 
-/** Named messages, by domain: a key of a message without values, a fixed one, or a function of what it says. */
+/**
+ * A message without values, said under its own path's key: `notFound: plain` in the `page` domain says "page.notFound".
+ */
+export const plain = Symbol("plain message");
+type Plain = typeof plain;
+
+/** Named messages, by domain: a plain message, a fixed one, or a function of what it says. */
 type MessageSpec = {
-  readonly [name: string]: PlainKey | FixedMessage | ((...args: never[]) => string) | MessageSpec;
+  readonly [name: string]: Plain | FixedMessage | ((...args: never[]) => string) | MessageSpec;
+};
+
+/** `Spec` with each plain message checked against the catalogue: a path that is no key names what is missing. */
+type CheckedSpec<Spec, Prefix extends string> = {
+  readonly [Name in keyof Spec]: Spec[Name] extends Plain
+    ? `${Prefix}${Name & string}` extends PlainKey
+      ? Plain
+      : `no message without values is keyed ${Prefix}${Name & string}`
+    : Spec[Name] extends FixedMessage | ((...args: never[]) => string)
+      ? Spec[Name]
+      : CheckedSpec<Spec[Name], `${Prefix}${Name & string}.`>;
 };
 
 export type SaidMessages<Spec> = {
-  readonly [Name in keyof Spec]: Spec[Name] extends string | FixedMessage
+  readonly [Name in keyof Spec]: Spec[Name] extends Plain | FixedMessage
     ? string
     : Spec[Name] extends (...args: never[]) => string
       ? Spec[Name]
@@ -54,22 +71,27 @@ export type SaidMessages<Spec> = {
 };
 
 /**
- * The messages `spec` names, each said when it is read: a key or a fixed message is its sentence in the language of
+ * The messages `spec` names, each said when it is read: a plain or a fixed message is its sentence in the language of
  * whoever is being answered at that moment (`say`); a function says its own.
  */
-export function messagesOf<const Spec extends MessageSpec>(spec: Spec): SaidMessages<Spec> {
+export function messagesOf<const Spec extends MessageSpec>(spec: CheckedSpec<Spec, "">): SaidMessages<Spec> {
+  return saidUnder(spec as unknown as MessageSpec, "") as SaidMessages<Spec>;
+}
+
+function saidUnder(spec: MessageSpec, prefix: string): Record<string, unknown> {
   const said: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(spec)) {
-    if (typeof entry === "string")
-      Object.defineProperty(said, name, { enumerable: true, get: () => say(entry as PlainKey) });
-    else if (FIXED in entry) {
+    if (entry === plain) {
+      const key = `${prefix}${name}` as PlainKey;
+      Object.defineProperty(said, name, { enumerable: true, get: () => say(key) });
+    } else if (FIXED in entry) {
       const { key, values } = entry;
       Object.defineProperty(said, name, {
         enumerable: true,
         get: () => (currentWords().t as ValuedTranslate)(key, values),
       });
     } else if (typeof entry === "function") said[name] = entry;
-    else said[name] = messagesOf(entry);
+    else said[name] = saidUnder(entry, `${prefix}${name}.`);
   }
-  return said as SaidMessages<Spec>;
+  return said;
 }
