@@ -4,12 +4,12 @@ import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, FEATURING_REQUEST, type ToolFlag } from "#common/constants.ts";
-import { slugify } from "#common/slugify.ts";
 import { toolSnapshotKey } from "#server/tools/read/snapshots.ts";
 import { authSessions, categories, launches, outbox, tools, type UserRow, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertTools, insertUser } from "../factories.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 type Role = "visitor" | "guest" | "other" | "owner" | "verifier" | "admin";
@@ -35,8 +35,6 @@ const ADMINS: Record<Role, Outcome> = {
   admin: "done",
 };
 
-type Person = { client: Client; record: UserRow };
-
 /** The address of a page's 'Next page' link. */
 function nextPageOf(html: string): string | undefined {
   const link = /<a[^>]*rel="next"[^>]*>/.exec(html)?.[0];
@@ -47,21 +45,8 @@ describe.each(databaseKinds)("moderation console on %s", (kind) => {
   const { database, app } = useTestApp(kind);
 
   /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
-  async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {
-    const client = createClient(app.request);
-    const response = await client.postSolved("/register", {
-      username,
-      email: `${slugify(username)}@example.com`,
-      password: "long-enough",
-    });
-    expect(response.status).toBe(302);
-    const [record] = await database.db
-      .update(users)
-      .set({ role })
-      .where(eq(users.email, `${slugify(username)}@example.com`))
-      .returning();
-    return { client, record: record! };
-  }
+  const register = (username: string, role: Person["session"]["role"] = "guest") =>
+    signUpPerson(app, database.db, username, { role });
 
   const visitor = () => createClient(app.request);
 

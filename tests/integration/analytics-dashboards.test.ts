@@ -5,7 +5,6 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { slugify } from "#common/slugify.ts";
 import { addDays, dayOf, lastDays, METRICS } from "#server/analytics/metrics.ts";
 import {
   signupsPerDayQuery,
@@ -18,10 +17,11 @@ import {
   topSubjectsQuery,
   topToolsQuery,
 } from "#server/analytics/queries.ts";
-import { dailyStats, searches, tools, type UserRow, users } from "#server/db/schema.ts";
+import { dailyStats, searches, tools, users } from "#server/db/schema.ts";
 import { insertDailyStat, insertTool, insertTools, insertUser } from "../factories.ts";
 import { databaseKinds, explainMainPlan } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { sendPageview } from "../setup/pageviews.ts";
 
@@ -346,16 +346,8 @@ describe.each(databaseKinds)("analytics dashboards on %s", (kind) => {
     const today = () => dayOf(new Date());
 
     /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
-    async function register(
-      username: string,
-      role: UserRow["role"] = "guest",
-    ): Promise<{ client: Client; record: UserRow }> {
-      const client = createClient(app.request);
-      const email = `${slugify(username)}@example.com`;
-      expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-      const [record] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning();
-      return { client, record: record! };
-    }
+    const register = (username: string, role: Person["session"]["role"] = "guest") =>
+      signUpPerson(app, database.db, username, { role });
 
     async function page(client: Client, path: string): Promise<string> {
       const response = await client.request(path);

@@ -5,12 +5,13 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { tools, type UserRow, users } from "#server/db/schema.ts";
+import { tools, users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
 import { PERSON } from "../setup/agents.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
-import { type Client, createClient } from "../setup/forms.ts";
+import { signUpPerson } from "../setup/people.ts";
+import { createClient } from "../setup/forms.ts";
 import { expectWellFormedXml, texts, unescapeXml } from "../setup/xml.ts";
 
 const SITE = "http://localhost:3000";
@@ -146,13 +147,7 @@ describe.each(databaseKinds)("badges on %s", (kind) => {
   });
 
   describe("the snippets on /my-tools", () => {
-    async function register(username: string): Promise<{ client: Client; record: UserRow }> {
-      const client = createClient(app.request);
-      const email = `${username.toLowerCase().replace(/\W+/g, "-")}@example.com`;
-      expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-      const [record] = await database.db.select().from(users).where(eq(users.email, email));
-      return { client, record: record! };
-    }
+    const register = (username: string) => signUpPerson(app, database.db, username);
 
     it("gives the maker the HTML and Markdown of each live tool's badge, linking back with ref=badge, and none for the others", async () => {
       const maker = await register("Maker");

@@ -2,18 +2,17 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { LIMITS } from "#server/auth/rate-limit.ts";
-import { rateLimits, tools, type UserRow, users } from "#server/db/schema.ts";
-import { slugify } from "#common/slugify.ts";
+import { rateLimits, tools } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { createTestApp } from "../setup/app.ts";
 import { databaseKinds, openTestDatabase } from "../setup/database.ts";
 import { useMailAndBot, useTestApp } from "../setup/fixtures.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 import { solvedProof } from "../setup/proof-of-work.ts";
 import { PROOF_FIELD } from "#common/spam-fields.ts";
 
 const SITE = "http://localhost:3000";
-type Person = { client: Client; record: UserRow; email: string };
 type Answer = {
   status: number;
   body: {
@@ -51,14 +50,8 @@ describe.each(databaseKinds)("callable functions on %s", (kind) => {
   let categoryId: string;
 
   /** Registers through /register (signed in from then on), then gives the role directly, as `npm run admin` would. */
-  async function register(username: string, role: UserRow["role"] = "guest"): Promise<Person> {
-    const client = createClient(app.request);
-    const email = `${slugify(username)}@example.com`;
-    const response = await client.postSolved("/register", { username, email, password: "long-enough" });
-    expect(response.status).toBe(302);
-    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning();
-    return { client, record: record!, email };
-  }
+  const register = (username: string, role: Person["session"]["role"] = "guest") =>
+    signUpPerson(app, database.db, username, { role });
 
   const visitor = () => createClient(app.request);
 

@@ -1,10 +1,11 @@
 /** /my-tools through the real app: each waiting tool's place in the verification queue and its estimated wait, and the thanks after a submission. */
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { tools, type UserRow, users } from "#server/db/schema.ts";
+import { tools, type UserRow } from "#server/db/schema.ts";
 import { insertCategory, insertTool } from "../factories.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
+import { signUpPerson } from "../setup/people.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const THANKS = "Thank you! Your tool is in the queue.";
@@ -45,13 +46,7 @@ describe.each(databaseKinds)("/my-tools queue places on %s", (kind) => {
     maker = await register("Maker");
   });
 
-  async function register(username: string) {
-    const client = createClient(app.request);
-    const email = `${username.toLowerCase()}@example.com`;
-    expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-    const [record] = await database.db.select().from(users).where(eq(users.email, email));
-    return { client, record: record! };
-  }
+  const register = (username: string) => signUpPerson(app, database.db, username);
 
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

@@ -6,12 +6,21 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#common/access.ts";
 import type { Database } from "#server/db/client.ts";
-import { authUsers, users } from "#server/db/schema.ts";
+import { authUsers, type UserRow, users } from "#server/db/schema.ts";
+import { slugify } from "#common/slugify.ts";
 import { type Client, createClient } from "./forms.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type Person = { client: Client; id: string; slug: string; email: string; session: SessionUser };
+/** A person signed in through `client`: their user row as the sign-up left it, role given. */
+export type Person = {
+  client: Client;
+  id: string;
+  slug: string;
+  email: string;
+  session: SessionUser;
+  record: UserRow;
+};
 
 export async function signUpPerson(
   app: { request: (path: string, init?: RequestInit) => Promise<Response> },
@@ -24,7 +33,7 @@ export async function signUpPerson(
   }: { role?: SessionUser["role"]; ageDays?: number; confirmed?: boolean } = {},
 ): Promise<Person> {
   const client = createClient(app.request);
-  const email = `${username.toLowerCase()}@example.com`;
+  const email = `${slugify(username)}@example.com`;
   const response = await client.postSolved("/register", { username, email, password: "long-enough" });
   if (response.status !== 302) throw new Error(`The sign-up of ${username} answered ${response.status}`);
   const [record] = await db
@@ -40,5 +49,6 @@ export async function signUpPerson(
     slug: record!.slug,
     email,
     session: { id: record!.id, slug: record!.slug, username: record!.username, role },
+    record: record!,
   };
 }
