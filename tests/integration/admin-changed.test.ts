@@ -1,26 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { tools, users } from "#server/db/schema.ts";
+import { tools } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
-import { createClient } from "../setup/forms.ts";
+import { signUpPerson } from "../setup/people.ts";
 
 describe.each(databaseKinds)("live tools changed by their maker, on the queue page, on %s", (kind) => {
   const { database, app } = useTestApp(kind);
 
   beforeEach(() => database.reset());
 
-  async function signUp(username: string, role?: "verifier") {
-    const client = createClient(app.request);
-    await client.postSolved("/register", {
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      password: "long-enough",
-    });
-    if (role) await database.db.update(users).set({ role }).where(eq(users.username, username));
-    return client;
-  }
+  const signUp = async (username: string, role?: "verifier") =>
+    (await signUpPerson(app, database.db, username, { role })).client;
 
   it("lists them for a verifier, who confirms them; a guest cannot", async () => {
     const tool = await insertTool(database.db, { name: "Renamed Tool", hasIdentityChanged: true });

@@ -16,13 +16,13 @@ import { apiKeys, rateLimits, tools, users } from "#server/db/schema.ts";
 import { insertCategory, insertTool, insertUser } from "../factories.ts";
 import { databaseKinds, explainMainPlan } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
-import { type Client, createClient } from "../setup/forms.ts";
+import { type Person, signUpPerson } from "../setup/people.ts";
+import { createClient } from "../setup/forms.ts";
 
 const ORIGIN = "http://localhost:3000";
 const TOKEN = /it_live_[A-Za-z0-9_-]{43}/;
 
 type Role = "guest" | "verifier" | "admin";
-type Person = { client: Client; id: string; slug: string };
 type ErrorAnswer = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 /** The text of an HTML page, with React's comment markers and entities read, to look for a sentence in it. */
@@ -43,14 +43,7 @@ describe.each(databaseKinds)("personal API keys on %s", (kind) => {
     categoryId = (await insertCategory(database.db, { label: "Analytics" })).id;
   });
 
-  /** Signs up through the form, as a person does; `role` is then set in the database, as an admin would. */
-  async function signUp(username: string, role: Role = "guest"): Promise<Person> {
-    const client = createClient(app.request);
-    const email = `${username.toLowerCase()}@example.com`;
-    expect((await client.postSolved("/register", { username, email, password: "long-enough" })).status).toBe(302);
-    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning();
-    return { client, id: record!.id, slug: record!.slug };
-  }
+  const signUp = (username: string, role: Role = "guest") => signUpPerson(app, database.db, username, { role });
 
   /** Makes a key on /settings/api-keys, as a person does, and reads it from the page that shows it once. */
   async function makeKey(person: Person, name = "Deploy script", scope: "read" | "write" = "read") {

@@ -4,6 +4,7 @@ import { tools, users } from "#server/db/schema.ts";
 import { insertTool } from "../factories.ts";
 import { databaseKinds } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
+import { signUpPerson } from "../setup/people.ts";
 import { createClient } from "../setup/forms.ts";
 
 describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
@@ -11,15 +12,7 @@ describe.each(databaseKinds)("claiming a tool from its page on %s", (kind) => {
 
   beforeEach(() => database.reset());
 
-  async function signUp(username: string) {
-    const client = createClient(app.request);
-    await client.postSolved("/register", {
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      password: "long-enough",
-    });
-    return client;
-  }
+  const signUp = async (username: string) => (await signUpPerson(app, database.db, username)).client;
 
   it("offers everyone the same claim, which sends a visitor to log in first and back to the tool", async () => {
     const tool = await insertTool(database.db);

@@ -7,6 +7,7 @@ import { userToolsQuery } from "#server/tools/read/user-tools.ts";
 import { insertTool, insertTools } from "../factories.ts";
 import { databaseKinds, explainMainPlan } from "../setup/database.ts";
 import { useTestApp } from "../setup/fixtures.ts";
+import { signUpPerson } from "../setup/people.ts";
 import { type Client, createClient } from "../setup/forms.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -31,17 +32,8 @@ describe.each(databaseKinds)("favourites on %s", (kind) => {
 
   beforeEach(() => database.reset());
 
-  type Person = { client: Client; id: string; slug: string };
-
-  /** Signs up through the form, as a person does; `role` is then set in the database, as an admin would. */
-  async function signUp(username: string, role: "guest" | "verifier" | "admin" = "guest"): Promise<Person> {
-    const client = createClient(app.request);
-    const email = `${username.toLowerCase()}@example.com`;
-    const response = await client.postSolved("/register", { username, email, password: "long-enough" });
-    expect(response.status).toBe(302);
-    const [record] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning();
-    return { client, id: record!.id, slug: record!.slug };
-  }
+  const signUp = (username: string, role: "guest" | "verifier" | "admin" = "guest") =>
+    signUpPerson(app, database.db, username, { role });
 
   function visitor(): Client {
     return createClient(app.request);
